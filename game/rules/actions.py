@@ -24,7 +24,7 @@ class Pick(NamedTuple):
 
 
 class Cross(NamedTuple):
-    """Cross a square showing the revealed number shifted by `lightning` (tokens spent = |lightning|)."""
+    """Cross a square showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
     player: int
     card: int
@@ -39,7 +39,7 @@ class Pass(NamedTuple):
 
 
 class Resolve(NamedTuple):
-    """Resolve the pending number or question-mark bonus of a completed line by crossing a square."""
+    """Resolve a completed line's pending number or question-mark bonus by crossing a square."""
 
     player: int
     card: int

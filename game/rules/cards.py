@@ -80,7 +80,9 @@ def _parse_line(line: str, line_no: int) -> CardFace:
         raise DeckError(f"line {line_no}: expected 'NN grid | rows | cols'")
     head, rows, cols = (p.split() for p in parts)
     if len(head) != 4 or len(rows) != 3 or len(cols) != 3:
-        raise DeckError(f"line {line_no}: expected a number, 3 grid rows, 3 row and 3 column bonuses")
+        raise DeckError(
+            f"line {line_no}: expected a number, 3 grid rows, 3 row and 3 column bonuses"
+        )
     if not head[0].isdigit():
         raise DeckError(f"line {line_no}: card number {head[0]!r} is not a number")
     grid: list[int] = []

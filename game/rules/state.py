@@ -272,7 +272,7 @@ class GameState:
             deck = top + [c for c in deck if c not in chosen]
         numbers_rng = random.Random(f"{seed}/numbers")
         numbers = []
-        for r in range(ROUNDS):
+        for _ in range(ROUNDS):
             pool = list(range(1, 10)) * 2
             numbers_rng.shuffle(pool)
             numbers.append(pool[:NUMBERS_PER_ROUND])
@@ -471,7 +471,7 @@ class GameState:
             return reason
         target = shift(self.number, lightning)
         if self.faces[card].grid[cell] != target:
-            return f"player {player} has no open square showing {target} on card {card} cell {cell}"
+            return f"player {player} has no open square showing {target} on card {card}"
         return None
 
     def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> str | None:
@@ -485,10 +485,7 @@ class GameState:
         if reason:
             return reason
         if pend.bonus[0] == NUMBER and self.faces[target].grid[cell] != pend.bonus[1]:
-            return (
-                f"player {player} has no open square showing {pend.bonus[1]} "
-                f"on card {target} cell {cell}"
-            )
+            return f"player {player} has no open square showing {pend.bonus[1]} on card {target}"
         return None
 
     # ---------------------------------------------------------------- applying
@@ -571,7 +568,7 @@ class GameState:
         events: list,
     ) -> None:
         kind = bonus[0]
-        if kind == NUMBER or kind == QUESTION:
+        if kind in (NUMBER, QUESTION):
             if self._has_target(p, bonus):
                 p.pending.append(_new(Pending, (card, line, index, bonus)))
                 events.append(ev.BonusPending(player, card, line, index, bonus))
@@ -584,7 +581,7 @@ class GameState:
                 p.stars[r] += 1
             else:
                 events.append(ev.StarWasted(player, self.round))
-        elif kind == LIGHTNING or kind == MOON:
+        elif kind in (LIGHTNING, MOON):
             count = bonus[1] if kind == LIGHTNING else 1
             if self.supply is not None:
                 available = self.supply[kind]

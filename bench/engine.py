@@ -1,0 +1,69 @@
+"""Engine benchmark: random legal solo games through the rules engine.
+
+Lists the legal actions at every step (as the table and the bots do), picks one at random and
+applies it. Prints each run's games per second, then the median as the last line
+`games_per_second: N`. Target (issue 2): at least 1,000 on one core of this machine kind.
+
+    python bench/engine.py [--games 1000] [--runs 7] [--players 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.rules import GameState  # noqa: E402
+
+TARGET = 1000
+
+
+def play_random_game(seed: int, players: int) -> int:
+    """One whole game; returns the number of actions applied."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    state, _ = GameState.new([f"P{i}" for i in range(players)], seed)
+    steps = 0
+    while not state.is_terminal():
+        for player in state.waiting_for():
+            legal = state.legal_actions(player)
+            outcome = state.apply(choice(legal))
+            if outcome.refusal is not None:
+                raise AssertionError(outcome.refusal)
+            steps += 1
+    return steps
+
+
+def run(games: int, players: int, first_seed: int) -> float:
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        play_random_game(seed, players)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per run")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--players", type=int, default=1)
+    args = parser.parse_args()
+    run(50, args.players, 10**6)  # warm-up: deck loading and caches
+    rates = []
+    for r in range(args.runs):
+        rate = run(args.games, args.players, r * args.games)
+        rates.append(rate)
+        print(f"run {r + 1}: {rate:.0f} games/s")
+    median = statistics.median(rates)
+    verdict = "meets" if median >= TARGET or args.players != 1 else "MISSES"
+    print(f"median of {args.runs} runs, {args.players} player(s): {median:.0f} games/s "
+          f"({verdict} the target of {TARGET} for solo)")
+    print(f"games_per_second: {median:.0f}")
+
+
+if __name__ == "__main__":
+    main()

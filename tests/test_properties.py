@@ -1,0 +1,171 @@
+"""Property-based tests: invariants over thousands of random legal games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
+from game.rules.cards import POPCOUNT
+from game.rules.record import state_from_record, state_to_record
+from game.rules.state import OVER, ROUNDS
+from tests.rules_helpers import final_points, snapshot
+
+FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+player_counts = st.sampled_from([1, 1, 1, 2, 3, 4, 5, 6, 7, 12])
+supplies = st.sampled_from(["unlimited", "unlimited", "limited"])
+
+
+def play(seed: int, players: int, supply: str, on_step=None) -> GameState:
+    rng = random.Random(seed)
+    state, _ = GameState.new([f"P{i}" for i in range(players)], seed, Options(supply))
+    while not state.is_terminal():
+        player = rng.choice(state.waiting_for())
+        legal = state.legal_actions(player)
+        action = rng.choice(legal)
+        if on_step:
+            on_step(state, player, legal, action, rng)
+        assert state.apply(action).ok
+    return state
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), players=player_counts, supply=supplies)
+def test_random_games_finish_after_four_rounds_and_invariants_hold(seed, players, supply):
+    rounds_seen = set()
+    prev = {}
+
+    def on_step(state, player, legal, action, rng):
+        rounds_seen.add(state.round)
+        for i, p in enumerate(state.players):
+            assert p.lightning >= 0 and p.moons >= 0
+            assert all(0 <= s <= 3 for s in p.stars)
+            crossed = {c: m for c, m in zip(p.cards, p.masks, strict=True)}
+            for card, mask in prev.get(i, {}).items():
+                if card in crossed:  # crosses only grow (completed cards leave at round end)
+                    assert crossed[card] & mask == mask
+            prev[i] = crossed
+        if state.supply is not None:
+            assert min(state.supply.values()) >= 0
+
+    state = play(seed, players, supply, on_step)
+    assert state.phase == OVER and state.round == ROUNDS and rounds_seen == {1, 2, 3, 4}
+    assert state.legal_actions(0) == [] and state.waiting_for() == []
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), players=player_counts)
+def test_scores_recomputed_from_final_boards_equal_the_engines(seed, players):
+    state = play(seed, players, "unlimited")
+    for i, p in enumerate(state.players):
+        assert p.total == final_points(state, i)
+        assert p.incomplete == sum(POPCOUNT[m] for m in p.masks) // 2
+    totals = state.returns()
+    best = max(totals)
+    assert all(totals[w] == best for w in state.winners())
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32), players=player_counts, supply=supplies,
+       stop=st.floats(0, 1))
+def test_writing_and_rereading_a_record_reproduces_the_state(seed, players, supply, stop):
+    rng = random.Random(seed)
+    state, _ = GameState.new([f"P{i}" for i in range(players)], seed, Options(supply))
+    steps = int(stop * 80 * players)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        player = rng.choice(state.waiting_for())
+        state.apply(rng.choice(state.legal_actions(player)))
+        if rng.random() < 0.1 and state.can_undo(player) is None:
+            state.undo(player)
+    text = json.dumps(state_to_record(state))
+    again = state_from_record(json.loads(text))
+    assert snapshot(again) == snapshot(state)
+
+
+def random_action(state: GameState, player: int, rng: random.Random):
+    """An action of any kind, often plausible, often not."""
+    p = state.players[player]
+    cards = p.cards + p.hand + [rng.randint(0, 125)]
+    kind = rng.randrange(5)
+    if kind == 0:
+        return Cross(player, rng.choice(cards), rng.randint(-1, 9), rng.randint(-9, 9))
+    if kind == 1:
+        return Pass(player)
+    if kind == 2:
+        line = rng.choice(["row", "col", "diag"])
+        pend = rng.choice(p.pending) if p.pending and rng.random() < 0.7 else None
+        card, line, index = (pend.card, pend.line, pend.index) if pend else (
+            rng.choice(cards), line, rng.randint(0, 3))
+        return Resolve(player, card, line, index, rng.choice(cards), rng.randint(0, 8))
+    if kind == 3:
+        return Keep(player, tuple(rng.sample(cards, min(3, len(cards)))))
+    return Pick(player, rng.choice(cards))
+
+
+def canonical(action):
+    if isinstance(action, Keep):
+        return Keep(action.player, tuple(sorted(action.cards)))
+    return action
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2, 3, 7]))
+def test_every_listed_action_is_accepted_and_every_other_refused(seed, players):
+    def on_step(state, player, legal, action, rng):
+        legal_set = set(legal)
+        assert len(legal_set) == len(legal), "legal actions are listed once each"
+        for candidate in rng.sample(legal, min(len(legal), 5)):
+            assert state.check(candidate) is None, candidate
+        for _ in range(8):
+            other_player = rng.randrange(players + 1)  # sometimes an unknown seat
+            if other_player >= players:
+                assert state.check(Pass(other_player)) == f"unknown player {other_player}"
+                continue
+            candidate = random_action(state, other_player, rng)
+            # A keep names a set of cards: any order of the same three is the same choice.
+            legal_now = {canonical(a) for a in state.legal_actions(other_player)}
+            listed = canonical(candidate) in legal_now
+            before = snapshot(state)
+            reason = state.check(candidate)
+            assert (reason is None) == listed, (candidate, reason)
+            if not listed:
+                out = state.apply(candidate)
+                assert not out.ok and out.refusal == reason and out.events == []
+                assert snapshot(state) == before
+
+    play(seed, players, "unlimited", on_step)
+
+
+@SLOW
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2, 4]))
+def test_undo_restores_exactly_the_state_before(seed, players):
+    rng = random.Random(seed)
+    state, _ = GameState.new([f"P{i}" for i in range(players)], seed)
+    undone = 0
+    while not state.is_terminal():
+        player = rng.choice(state.waiting_for())
+        action = rng.choice(state.legal_actions(player))
+        before = snapshot(state)
+        moment = (state.phase, state.round, state.index)
+        assert state.apply(action).ok
+        if state.can_undo(player) is None:
+            assert state.undo(player).ok
+            assert snapshot(state) == before
+            undone += 1
+            assert state.apply(action).ok  # and play on
+        else:  # only the action that moved the game on cannot be taken back
+            assert (state.phase, state.round, state.index) != moment
+    assert undone > 0 or players == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), players=player_counts)
+def test_same_seed_same_actions_same_game(seed, players):
+    assert snapshot(play(seed, players, "unlimited")) == snapshot(play(seed, players, "unlimited"))
