@@ -1,0 +1,110 @@
+"""Sound effects playback that never gets in the way.
+
+``Audio`` loads every ``*.wav`` of a folder (see ``sounds/generate.py``) and plays
+them by name.  Without a working audio device, or with missing/corrupt files, it
+degrades silently: the affected sounds become ``NullSound`` and nothing raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import pathlib
+from typing import Protocol
+
+import pygame
+
+
+class _Playable(Protocol):
+    def play(self) -> object: ...
+
+    def set_volume(self, value: float) -> None: ...
+
+
+class NullSound:
+    """A sound that does nothing (stands in for anything that failed to load)."""
+
+    def play(self) -> None:
+        """Do nothing."""
+
+    def set_volume(self, value: float) -> None:
+        """Do nothing."""
+
+
+def _clamp(volume: float) -> float:
+    try:
+        v = float(volume)
+    except (TypeError, ValueError):
+        return 0.0
+    if math.isnan(v):
+        return 0.0
+    return max(0.0, min(1.0, v))
+
+
+class Audio:
+    """Named sound effects, e.g. ``Audio(Path("sounds")).play("cross")``."""
+
+    def __init__(self, sound_dir: pathlib.Path, volume: float = 0.8) -> None:
+        """Start the mixer if needed and load all WAVs of ``sound_dir``; never raises."""
+        self._dir = pathlib.Path(sound_dir)
+        self._volume = _clamp(volume)
+        self._sounds: dict[str, _Playable] = {}
+        self._available = self._start_mixer()
+        self._load_all()
+
+    @staticmethod
+    def _start_mixer() -> bool:
+        try:
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            return pygame.mixer.get_init() is not None
+        except Exception:  # no device, no SDL_mixer, anything: play silently
+            return False
+
+    def _load_all(self) -> None:
+        try:
+            paths = sorted(self._dir.glob("*.wav"))
+        except OSError:
+            paths = []
+        for path in paths:
+            self._sounds[path.stem] = self._load(path)
+
+    def _load(self, path: pathlib.Path) -> _Playable:
+        if not self._available:
+            return NullSound()
+        try:
+            sound = pygame.mixer.Sound(str(path))
+            sound.set_volume(self._volume)
+        except Exception:  # missing, unreadable or corrupt file
+            return NullSound()
+        return sound
+
+    def play(self, name: str) -> None:
+        """Play the sound ``name`` (file name without ``.wav``); unknown names do nothing."""
+        sound = self._sounds.get(name)
+        if sound is None or self._volume <= 0.0:
+            return
+        with contextlib.suppress(Exception):
+            sound.play()
+
+    def set_volume(self, volume: float) -> None:
+        """Set the effects volume, clamped to 0..1."""
+        self._volume = _clamp(volume)
+        for sound in self._sounds.values():
+            with contextlib.suppress(Exception):
+                sound.set_volume(self._volume)
+
+    @property
+    def volume(self) -> float:
+        """Current effects volume in 0..1."""
+        return self._volume
+
+    @property
+    def available(self) -> bool:
+        """True when the mixer works (sounds are really played)."""
+        return self._available
+
+    @property
+    def names(self) -> list[str]:
+        """Names of the sounds found in the folder, sorted."""
+        return sorted(self._sounds)
