@@ -59,7 +59,7 @@ def kinds(events: list) -> list[str]:
 def snapshot(state: GameState) -> tuple:
     """Everything about a state that the rules define (not the undo history)."""
     return (
-        state.phase, state.round, state.index, state.number, state.waiting,
+        state.phase, state.round, state.index, state.number, state.waiting, state.held,
         tuple(state.draw_pile), tuple(state.discard), state.reshuffles,
         None if state.supply is None else tuple(sorted(state.supply.items())),
         tuple(state.actions),

@@ -702,3 +702,17 @@ def test_clone_is_independent():
     copy.apply(Cross(0, 1, 7))
     assert state.players[0].masks[0] == 0 and state.index == 0
     assert snapshot(copy) != snapshot(state)
+
+
+def test_held_reveal_waits_for_advance_and_allows_undo_of_the_last_move():
+    state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
+    state.auto_advance = False
+    out = state.apply(Cross(0, 1, 7))
+    assert ev.PlayerDone(0) in out.events and not any(
+        isinstance(e, ev.NumberRevealed) for e in out.events)
+    assert state.held and state.waiting_for() == [] and state.index == 0
+    assert state.undo(0).ok and not state.held and state.waiting_for() == [0]
+    state.apply(Cross(0, 1, 7))
+    events = state.advance()
+    assert events == [ev.NumberRevealed(1, 1, 1)] and not state.held
+    assert state.advance() == []

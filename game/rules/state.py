@@ -237,6 +237,10 @@ class GameState:
     reshuffles: int = 0
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
+    # With auto_advance off, the next number (or round) waits for `advance()` once everyone is
+    # done, so the table can let the last player undo before the reveal. Not part of records.
+    auto_advance: bool = True
+    held: bool = False
     _undo: list[list[tuple]] = field(default_factory=list)
 
     # ---------------------------------------------------------------- setup
@@ -330,7 +334,9 @@ class GameState:
 
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
-        return [i for i, p in enumerate(self.players) if not p.done] if self.phase != OVER else []
+        if self.phase == OVER or self.held:
+            return []
+        return [i for i, p in enumerate(self.players) if not p.done]
 
     def face(self, card: int) -> CardFace:
         return self.faces[card]
@@ -620,7 +626,19 @@ class GameState:
         events.append(ev.PlayerDone(player))
         self.waiting -= 1
         if self.waiting == 0:
-            self._advance(events)
+            if self.auto_advance:
+                self._advance(events)
+            else:
+                self.held = True
+
+    def advance(self) -> list:
+        """Move on after everyone is done (only needed with auto_advance off)."""
+        if not self.held:
+            return []
+        self.held = False
+        events: list = []
+        self._advance(events)
+        return events
 
     def _advance(self, events: list) -> None:
         """Everyone is done: reveal the next number, or end the round or a draft."""
@@ -751,6 +769,7 @@ class GameState:
         p.pending, p.hand = pending, hand
         if p.done and not done:
             self.waiting += 1
+            self.held = False
         p.done = done
         if supply is not None:
             self.supply = supply
@@ -768,6 +787,7 @@ class GameState:
             index=self.index, number=self.number, waiting=self.waiting,
             supply=dict(self.supply) if self.supply is not None else None,
             reshuffles=self.reshuffles, actions=self.actions[:], undo_enabled=False,
+            auto_advance=self.auto_advance, held=self.held,
             _undo=[[] for _ in self.players],
         )
         return other

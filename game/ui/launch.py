@@ -1,0 +1,117 @@
+"""Starting the windowed game: normal play, and the demo mode for watching and measuring."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.session import Seat  # noqa: E402
+
+from .app import FPS, App  # noqa: E402
+from .context import GameConfig  # noqa: E402
+from .scenes import TitleScene  # noqa: E402
+from .scenes.table import start_game  # noqa: E402
+
+DEFAULT_BOT = "normal"
+
+
+def seats_from(config: GameConfig) -> list[Seat]:
+    """The setup screen's choices as seats (computers play at the chosen or default level)."""
+    seats = []
+    for entry in config.seats:
+        name, computer = entry[0], entry[1]
+        level = entry[2] if len(entry) > 2 else DEFAULT_BOT
+        seats.append(Seat(name, level if computer else "human"))
+    return seats
+
+
+def wire(app: App) -> None:
+    """Connect the setup screen's Start to a new table."""
+    ctx = app.ctx
+    ctx.new_game = lambda config: start_game(ctx, seats_from(config), config.seed)
+
+
+def play() -> int:
+    app = App()
+    wire(app)
+    try:
+        app.run(TitleScene(app.ctx))
+    finally:
+        app.close()
+    return 0
+
+
+def write_json_atomic(path: Path, obj: Any) -> None:
+    """Write a JSON file so that a crash leaves either the old file or the new one."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh, indent=1)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,
+         exit_when_done: bool = False, save_record: str | None = None,
+         frame_stats: str | None = None, started: float | None = None,
+         max_frames: int | None = None) -> int:
+    """Play a whole game with computer seats and every animation."""
+    started = started if started is not None else time.perf_counter()
+    app = App()
+    wire(app)
+    ctx = app.ctx
+    ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
+    seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]
+
+    def game_over(session) -> None:
+        if save_record:
+            write_json_atomic(Path(save_record), session.record())
+
+    scene = start_game(ctx, seats, seed, demo=True, on_game_over=game_over)
+    scene.exit_when_done = exit_when_done
+    errors = app.errors
+    frames: list[float] = []
+    startup_ms = None
+    try:
+        last = time.perf_counter()
+        while app.running:
+            now = time.perf_counter()
+            dt = min(now - last, 0.1)
+            last = now
+            t0 = time.perf_counter()
+            alive = app.step(dt)
+            frames.append((time.perf_counter() - t0) * 1000)
+            if startup_ms is None:
+                startup_ms = (time.perf_counter() - started) * 1000
+            if not alive or (max_frames and len(frames) >= max_frames):
+                break
+            app.clock.tick(FPS)
+    finally:
+        app.close()
+    if frame_stats:
+        ordered = sorted(frames)
+        stats = {
+            "frames": len(frames),
+            "frame_ms_p50": round(statistics.median(ordered), 3) if ordered else 0,
+            "frame_ms_p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3)
+            if ordered else 0,
+            "startup_ms": round(startup_ms or 0, 1),
+            "peak_rss_mb": round(peak_rss_mb(), 1),
+        }
+        write_json_atomic(Path(frame_stats), stats)
+    for tb in errors:
+        print(tb, file=sys.stderr)
+    return 1 if errors else 0

@@ -1,0 +1,188 @@
+"""The title screen: bouncing logo, drifting cards and tokens, New game / Settings / Quit."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from ..context import Context
+from ..tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
+from ..widgets import (
+    BLUE,
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    PINK,
+    PLAYER_COLOURS,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+)
+
+LOGO_CENTER = (640, 176)
+LOGO_WIDTH = 840
+BUTTON_W, BUTTON_H = 340, 66
+BUTTON_TOP = 360
+BUTTON_GAP = 22
+
+
+@dataclass
+class Particle:
+    """A card or token drifting up behind the menu."""
+
+    kind: str  # "card" or a sprite name
+    x: float
+    y: float
+    speed: float  # px per second upward
+    sway: float  # px of side-to-side wobble
+    phase: float
+    size: float
+    number: int = 0
+    colour: tuple[int, int, int] = PINK
+
+    def pos(self, t: float) -> tuple[float, float]:
+        return self.x + math.sin(t * 0.9 + self.phase) * self.sway, self.y
+
+
+class TitleScene(UIScene):
+    """Enter starts a new game, Esc quits (the stack empties and the app stops)."""
+
+    def __init__(self, ctx: Context, seed: int = 7) -> None:
+        super().__init__(ctx)
+        x = 640 - BUTTON_W / 2
+        step = BUTTON_H + BUTTON_GAP
+        self.add("new_game", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "New game",
+                                    self.new_game, key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                                    colour=GREEN, text_size=42))
+        self.add("settings", Button((x, BUTTON_TOP + step, BUTTON_W, BUTTON_H), "Settings",
+                                    self.open_settings, colour=CYAN, text_size=42))
+        self.add("quit", Button((x, BUTTON_TOP + 2 * step, BUTTON_W, BUTTON_H), "Quit",
+                                self.quit, key=pygame.K_ESCAPE, colour=ORANGE, text_size=42))
+        self.tweens = TweenGroup()
+        self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
+        self.logo_scale = Tween(0.0, 1.0, 1.0)
+        self.button_slide = Tween(0.0, 0.0, 0.0)
+        rng = random.Random(seed)  # fixed, so screenshots are repeatable
+        self.particles = [self._particle(rng, spread=True) for _ in range(14)]
+        self._rng = rng
+        self._logo_cache: dict[int, pygame.Surface] = {}
+
+    # ---------------------------------------------------------------- actions
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+
+        self.ctx.stack.push(SetupScene(self.ctx))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def quit(self) -> None:
+        self.ctx.stack.clear()
+
+    # ---------------------------------------------------------------- lifecycle
+
+    def enter(self) -> None:
+        self.tweens.clear()
+        # Drop the logo in with a bounce, then let it breathe.
+        self.logo_y = self.tweens.add(
+            Tween(0.9, -120.0, float(LOGO_CENTER[1]), ease_out_bounce, self._start_pulse)
+        )
+        self.logo_scale = Tween(0.0, 1.0, 1.0)
+        self.button_slide = self.tweens.add(Tween(0.6, 420.0, 0.0, ease_out_back, delay=0.25))
+
+    def _start_pulse(self) -> None:
+        self.logo_scale = self.tweens.add(
+            Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True)
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tweens.update(self.ctx.anim_dt(dt))
+        for p in self.particles:
+            p.y -= p.speed * dt
+            if p.y < -80:
+                fresh = self._particle(self._rng, spread=False)
+                p.__dict__.update(fresh.__dict__)
+
+    def _particle(self, rng: random.Random, spread: bool) -> Particle:
+        kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
+        return Particle(
+            kind=kind,
+            # Side bands only: the logo and the buttons stay clear.
+            x=rng.uniform(30, 290) if rng.random() < 0.5 else rng.uniform(1050, 1250),
+            y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
+            speed=rng.uniform(18, 42),
+            sway=rng.uniform(6, 24),
+            phase=rng.uniform(0, 6.28),
+            size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
+            number=rng.randint(1, 9),
+            colour=rng.choice(PLAYER_COLOURS[:6]),
+        )
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        self._draw_particles(surface)
+        self._draw_logo(surface)
+        slide = float(self.button_slide.value)  # type: ignore[arg-type]
+        for w in self.widgets.values():
+            w.rect.y += slide  # slide in from below without moving the hit rects for long
+        self.draw_widgets(surface)
+        for w in self.widgets.values():
+            w.rect.y -= slide
+        self.ctx.text.blit_centered(surface, "Enter: new game   |   Esc: quit", 24,
+                                    (206, 190, 240), (640, 694))
+
+    def _draw_particles(self, surface: pygame.Surface) -> None:
+        text = self.ctx.text
+        assets = self.ctx.assets
+        for p in self.particles:
+            x, y = p.pos(self.time)
+            if p.kind == "card":
+                w, h = p.size, p.size * 1.4
+                r = pygame.Rect(0, 0, w, h)
+                r.center = (round(x), round(y))
+                pygame.draw.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
+                pygame.draw.rect(surface, INK, r, border_radius=7)
+                pygame.draw.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
+                text.blit_centered(surface, str(p.number), round(p.size * 0.9), p.colour,
+                                   r.center, outline=INK, px=2)
+            elif assets.has(p.kind):
+                s = round(p.size)
+                surface.blit(assets.get(p.kind, (s, s)), (x - s / 2, y - s / 2))
+            else:
+                colour = YELLOW if p.kind == "token_lightning" else BLUE
+                pygame.draw.circle(surface, INK, (x, y), p.size / 2)
+                pygame.draw.circle(surface, colour, (x, y), p.size / 2 - 3)
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        y = float(self.logo_y.value)  # type: ignore[arg-type]
+        scale = float(self.logo_scale.value)  # type: ignore[arg-type]
+        if self.ctx.assets.has("logo"):
+            # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
+            key = round(scale * 200)
+            img = self._logo_cache.get(key)
+            if img is None:
+                base = self.ctx.assets.get("logo")
+                w = LOGO_WIDTH * key / 200
+                h = w * base.get_height() / base.get_width()
+                img = pygame.transform.smoothscale(base, (round(w), round(h)))
+                self._logo_cache[key] = img
+            surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
+            return
+        text = self.ctx.text
+        size = round(96 * scale)
+        text.blit_centered(surface, "SUPER MEGA", round(size * 0.7), CYAN, (640, y - 50),
+                           outline=INK, px=5, shadow=6)
+        text.blit_centered(surface, "LUCKY BOX", size, YELLOW, (640, y + 30),
+                           outline=INK, px=6, shadow=7)

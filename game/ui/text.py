@@ -1,0 +1,143 @@
+"""Cached text rendering with pygame's bundled default font.
+
+Fonts are cached per (size, bold); rendered surfaces per (text, size, colour, bold, ...) in a small
+LRU, because the same labels are drawn every frame but scores and names change over a game.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class TextCache:
+    """Renders text with cached fonts and surfaces. Needs pygame.font initialised."""
+
+    def __init__(self, max_surfaces: int = 1024) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.max_surfaces = max_surfaces
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The default font at `size` px (bundled with pygame, so it exists everywhere)."""
+        key = (int(size), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, key[0])
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def _cached(self, key: Hashable) -> pygame.Surface | None:
+        surf = self._surfaces.get(key)
+        if surf is not None:
+            self._surfaces.move_to_end(key)
+        return surf
+
+    def _store(self, key: Hashable, surf: pygame.Surface) -> pygame.Surface:
+        self._surfaces[key] = surf
+        if len(self._surfaces) > self.max_surfaces:
+            self._surfaces.popitem(last=False)
+        return surf
+
+    def render(
+        self, text: str, size: int, colour: Colour, bold: bool = False
+    ) -> pygame.Surface:
+        """Antialiased text on a transparent surface."""
+        key = ("plain", text, size, tuple(colour), bold)
+        surf = self._cached(key)
+        if surf is None:
+            surf = self._store(key, self.font(size, bold).render(text, True, colour))
+        return surf
+
+    def render_outlined(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        outline_colour: Colour = (38, 16, 66),
+        px: int = 3,
+        bold: bool = False,
+        shadow: int = 0,
+    ) -> pygame.Surface:
+        """Text with a thick outline of `px` pixels and an optional drop shadow (the arcade look).
+
+        `shadow` offsets a copy of the outline down-right by that many pixels.
+        """
+        key = ("outline", text, size, tuple(colour), tuple(outline_colour), px, bold, shadow)
+        surf = self._cached(key)
+        if surf is not None:
+            return surf
+        font = self.font(size, bold)
+        inner = font.render(text, True, colour)
+        edge = font.render(text, True, outline_colour)
+        w, h = inner.get_width() + 2 * px + shadow, inner.get_height() + 2 * px + shadow
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        offsets = _ring(px)
+        if shadow:
+            for dx, dy in offsets:
+                surf.blit(edge, (px + dx + shadow, px + dy + shadow))
+        for dx, dy in offsets:
+            surf.blit(edge, (px + dx, px + dy))
+        surf.blit(inner, (px, px))
+        return self._store(key, surf)
+
+    def blit_centered(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: Colour,
+        center: tuple[float, float],
+        outline: Colour | None = None,
+        px: int = 3,
+        shadow: int = 0,
+    ) -> pygame.Rect:
+        """Draw text centred on `center`; outlined when `outline` is given. Returns the rect."""
+        if outline is None:
+            surf = self.render(text, size, colour)
+        else:
+            surf = self.render_outlined(text, size, colour, outline, px, shadow=shadow)
+        rect = surf.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(surf, rect)
+        return rect
+
+    def wrap(self, text: str, size: int, max_width: float) -> list[str]:
+        """Split `text` into lines no wider than `max_width` (explicit newlines are kept)."""
+        font = self.font(size)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}" if line else word
+                if line and font.size(trial)[0] > max_width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    def fit_size(self, text: str, size: int, max_width: float, min_size: int = 12) -> int:
+        """The largest size <= `size` at which `text` fits in `max_width` (long player names)."""
+        while size > min_size and self.font(size).size(text)[0] > max_width:
+            size -= 2
+        return size
+
+
+def _ring(px: int) -> list[tuple[int, int]]:
+    """Offsets on a filled disc of radius px: blitting there makes a round, even outline."""
+    if px <= 0:
+        return []
+    return [
+        (dx, dy)
+        for dx in range(-px, px + 1)
+        for dy in range(-px, px + 1)
+        if dx * dx + dy * dy <= px * px + px and (dx, dy) != (0, 0)
+    ]

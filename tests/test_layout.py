@@ -1,0 +1,167 @@
+"""The table layout (game/data/table.tmx via pytmx) and the box-fitting helpers."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ui.layout import (
+    BUTTON_REGIONS,
+    DEFAULT_PATH,
+    REQUIRED_REGIONS,
+    Layout,
+    LayoutError,
+    grid_in,
+    row_in,
+)
+
+SCREEN = pygame.FRect(0, 0, 1280, 720)
+EPS = 1e-3  # FRect stores float32
+
+
+def inside(box: pygame.FRect, area: pygame.FRect) -> bool:
+    return (
+        box.left >= area.left - EPS
+        and box.top >= area.top - EPS
+        and box.right <= area.right + EPS
+        and box.bottom <= area.bottom + EPS
+    )
+
+
+def overlap(a: pygame.FRect, b: pygame.FRect) -> bool:
+    """Interiors intersect (touching edges is fine)."""
+    return (
+        a.left < b.right - EPS
+        and b.left < a.right - EPS
+        and a.top < b.bottom - EPS
+        and b.top < a.bottom - EPS
+    )
+
+
+def test_tmx_is_a_plain_orthogonal_1280x720_map() -> None:
+    root = ET.parse(DEFAULT_PATH).getroot()
+    assert root.tag == "map"
+    assert root.get("orientation") == "orthogonal"
+    w, h = int(root.get("width")), int(root.get("height"))
+    tw, th = int(root.get("tilewidth")), int(root.get("tileheight"))
+    assert (w * tw, h * th) == (1280, 720)
+    assert root.find("tileset") is None
+    ids = [int(o.get("id")) for o in root.iter("object")]
+    assert len(set(ids)) == len(ids) and int(root.get("nextobjectid")) > max(ids)
+
+
+def test_all_regions_load_inside_the_screen() -> None:
+    layout = Layout.load()
+    for name in REQUIRED_REGIONS:
+        r = layout.region(name)
+        assert isinstance(r, pygame.FRect)
+        assert r.width > 0 and r.height > 0, name
+        assert inside(r, SCREEN), name
+
+
+def test_no_two_regions_overlap() -> None:
+    layout = Layout.load()
+    for a, b in itertools.combinations(layout.names(), 2):
+        assert not overlap(layout.region(a), layout.region(b)), (a, b)
+
+
+def test_buttons_are_big_enough_to_hit() -> None:
+    layout = Layout.load()
+    for name in BUTTON_REGIONS:
+        r = layout.region(name)
+        assert r.width >= 40 and r.height >= 32, name
+
+
+def test_region_returns_a_copy() -> None:
+    layout = Layout.load()
+    r = layout.region("scorecard")
+    r.x += 500
+    assert layout.region("scorecard").x != r.x
+
+
+def _write_tmx(path: Path, names: list[str], layer: str = "regions") -> Path:
+    objects = "\n".join(
+        f'<object id="{i}" name="{n}" x="0" y="{i * 10}" width="5" height="5"/>'
+        for i, n in enumerate(names, 1)
+    )
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<map version="1.10" orientation="orthogonal" renderorder="right-down" width="80" '
+        'height="45" tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" '
+        f'nextobjectid="{len(names) + 1}">\n<objectgroup id="1" name="{layer}">\n{objects}\n'
+        "</objectgroup>\n</map>\n"
+    )
+    return path
+
+
+def test_missing_region_fails_at_load_naming_it(tmp_path: Path) -> None:
+    names = [n for n in REQUIRED_REGIONS if n != "scorecard"]
+    with pytest.raises(LayoutError, match="scorecard"):
+        Layout.load(_write_tmx(tmp_path / "t.tmx", names))
+
+
+def test_missing_layer_or_file_is_a_layout_error(tmp_path: Path) -> None:
+    with pytest.raises(LayoutError, match="regions"):
+        Layout.load(_write_tmx(tmp_path / "t.tmx", list(REQUIRED_REGIONS), layer="other"))
+    with pytest.raises(LayoutError):
+        Layout.load(tmp_path / "nope.tmx")
+    with pytest.raises(LayoutError, match="nowhere"):
+        Layout.load().region("nowhere")
+
+
+def check_grid(area: pygame.FRect, count: int, aspect: float, gap: float) -> list:
+    boxes = grid_in(area, count, aspect, gap)
+    assert len(boxes) == count
+    for box in boxes:
+        assert inside(box, area), (box, area)
+        assert box.width == pytest.approx(boxes[0].width)
+        assert box.height == pytest.approx(boxes[0].height)
+        if box.height > 0:
+            assert box.width / box.height == pytest.approx(aspect)
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlap(a, b)
+    return boxes
+
+
+@pytest.mark.parametrize("count", range(1, 16))
+@pytest.mark.parametrize("region,aspect", [("current_board", 0.85), ("other_boards", 1.5)])
+def test_grid_in_fits_boxes_for_every_count(region: str, aspect: float, count: int) -> None:
+    area = Layout.load().region(region)
+    boxes = check_grid(area, count, aspect, gap=12)
+    assert boxes[0].width > 40  # even 15 boxes stay usable
+
+
+def test_grid_in_uses_the_space() -> None:
+    area = pygame.FRect(0, 0, 900, 400)
+    three = grid_in(area, 3, 0.7, 10)
+    assert three[0].height == pytest.approx(400)  # 3 cards in a row, full height
+    assert len({b.y for b in three}) == 1
+    assert grid_in(area, 0, 1.0) == []
+    one = grid_in(area, 1, 1.0)[0]
+    assert one.center == pytest.approx(area.center)
+
+
+@settings(deadline=None)  # timing on a busy CI machine is not what is tested
+@given(
+    st.floats(10, 1500),
+    st.floats(10, 900),
+    st.integers(1, 30),
+    st.floats(0.2, 5),
+    st.floats(0, 20),
+)
+def test_grid_in_property(w: float, h: float, count: int, aspect: float, gap: float) -> None:
+    check_grid(pygame.FRect(7, 11, w, h), count, aspect, gap)
+
+
+def test_row_in_splits_evenly() -> None:
+    boxes = row_in(pygame.FRect(0, 0, 320, 40), 3, gap=10)
+    assert [b.x for b in boxes] == pytest.approx([0, 110, 220])
+    assert all(b.width == pytest.approx(100) for b in boxes)
+    stacked = row_in(pygame.FRect(0, 0, 100, 100), 2, gap=0, vertical=True)
+    assert [b.y for b in stacked] == pytest.approx([0, 50])

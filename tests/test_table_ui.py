@@ -1,0 +1,421 @@
+"""The playable table, driven headless by posted mouse and key events at layout positions.
+
+The test "player" reads the engine's legal actions to decide what it wants (as a person reads
+the highlighted squares), then clicks where the layout puts those squares and buttons.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import Cross, Pass, Resolve
+from game.rules.record import state_from_record, summary
+from game.session import Seat
+from game.ui.cascade import Seen
+from game.ui.launch import wire
+from game.ui.scenes import TitleScene
+from game.ui.scenes.draft import DraftScene
+from game.ui.scenes.gameend import GameEndScene, breakdown
+from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.roundend import RoundEndScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.table import TableScene, start_game
+from tests.rules_helpers import snapshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def new_game_through_setup(app, names: list[str], seed: int) -> TableScene:
+    """Title -> New game -> setup (seat count, names, seed) -> Start, all by clicks and typing."""
+    wire(app)
+    app.stack.push(TitleScene(app.ctx))
+    frames(app, 2)
+    click_widget(app, app.stack.top, "new_game", 2)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    while len(setup.config().seats) > len(names):
+        click_widget(app, setup, "seat_minus")
+    while len(setup.config().seats) < len(names):
+        click_widget(app, setup, "seat_plus")
+    for i, name in enumerate(names):
+        click_widget(app, setup, f"name_{i}")
+        for _ in range(20):
+            press(app, pygame.K_BACKSPACE)
+        type_text(app, name)
+    click_widget(app, setup, "seed")
+    for _ in range(20):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, str(seed))
+    assert setup.config().seed == seed
+    assert setup.config().names == names
+    click_widget(app, setup, "start", 2)
+    table = app.stack.top
+    assert isinstance(table, TableScene) or isinstance(app.stack.scenes[0], TableScene)
+    return app.stack.scenes[0]
+
+
+def drive(app, table: TableScene, rng: random.Random, max_frames: int = 60000,
+          on_turn=None, shots: set | None = None) -> GameEndScene:
+    """Play to the end by clicks: drafts, crosses (with Lightning via Spend), bonuses, passes."""
+    app.ctx.settings.animation_speed = 4.0
+    handoffs = []
+    for _ in range(max_frames):
+        top = app.stack.top
+        if isinstance(top, GameEndScene):
+            return top, handoffs
+        if isinstance(top, HandoffScene):
+            handoffs.append(top.name)
+            _shot(app, shots, "handoff")
+            click_widget(app, top, "go", 2)
+            continue
+        if isinstance(top, DraftScene):
+            _shot(app, shots, "draft_keep" if top.need == 3 else "draft_pick")
+            for card in rng.sample(top.hand, top.need):
+                click(app, top.card_center(card))
+            if top.need == 3:
+                _shot(app, shots, "draft_chosen")
+            before = len(table.state.actions)
+            click_widget(app, top, "confirm", 2)
+            assert len(table.state.actions) == before + 1
+            continue
+        if isinstance(top, RoundEndScene):
+            frames(app, 30)
+            _shot(app, shots, "round_end")
+            click_widget(app, top, "continue", 2)
+            continue
+        if top is table and table.confirming is not None and not table.animator.busy:
+            click_widget_table(app, table, "next")
+            continue
+        if top is table and table.human_turn():
+            assert table.seen.matches(table.state), "the table shows what the engine holds"
+            if on_turn:
+                on_turn(table)
+            take_turn(app, table, rng, shots)
+            continue
+        if top is table and table.animator.busy and rng.random() < 0.3:
+            press(app, pygame.K_SPACE)  # skip ahead, as a person may
+            continue
+        frames(app, 1)
+    raise AssertionError("the game did not finish")
+
+
+def _shot(app, shots, name):
+    if shots is not None and name not in shots:
+        shots.add(name)
+        screenshot(app, name)
+
+
+def take_turn(app, table: TableScene, rng: random.Random, shots) -> None:
+    seat = table.focus
+    state = table.state
+    legal = state.legal_actions(seat)
+    before = len(state.actions)
+    action = rng.choice(legal)
+    if isinstance(action, Resolve):
+        _shot(app, shots, "table_bonus")
+        for key, rect in table.pending_rects():
+            if key == (action.card, action.line, action.index):
+                click(app, rect.center)
+        click(app, table.square_center(action.target_card, action.cell))
+    elif isinstance(action, Pass):
+        click_widget_table(app, table, "pass")
+    elif action.lightning == 0:
+        _shot(app, shots, "table_turn")
+        click(app, table.square_center(action.card, action.cell))
+    else:
+        click(app, table.square_center(action.card, action.cell))
+        assert table.selected_square is not None and len(state.actions) == before, (
+            "Lightning is never spent by one click")
+        _shot(app, shots, "table_lightning")
+        click_widget_table(app, table, "spend")
+    assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
+
+
+def click_widget_table(app, table, name):
+    click(app, table.buttons[name].rect.center)
+
+
+def check_final_screen(end: GameEndScene) -> None:
+    session = end.session
+    replayed = summary(state_from_record(json.loads(json.dumps(session.record()))))
+    assert replayed["finished"]
+    for seat, entry in enumerate(replayed["players"]):
+        cards, stars, incomplete, moons = breakdown(session, seat)
+        assert (cards, stars, incomplete, moons) == (
+            entry["cards"], entry["stars"], entry["incomplete"], entry["moon_points"])
+        assert sum(breakdown(session, seat)) == entry["total"]
+
+
+def test_a_whole_solo_game_by_mouse(app):
+    table = new_game_through_setup(app, ["Ann"], 4242)
+    assert table.session.seats == [Seat("Ann")]
+    end, handoffs = drive(app, table, random.Random(1), shots=set())
+    assert handoffs == []  # one human: no pass screen
+    check_final_screen(end)
+    assert end.headline() == f"Mega Total: {table.state.players[0].total}"
+    frames(app, 90)
+    screenshot(app, "game_end_solo")
+    click_widget(app, end, "title", 2)
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.errors == []
+
+
+def test_a_three_player_pass_and_play_game(app):
+    table = new_game_through_setup(app, ["Ann", "Bo", "Cy"], 77)
+    assert [s.kind for s in table.session.seats] == ["human"] * 3
+    end, handoffs = drive(app, table, random.Random(2))
+    # Every number and draft hands the screen round in seat order.
+    assert handoffs[:3] == ["Ann", "Bo", "Cy"]
+    assert len(handoffs) >= 3 * (1 + 36 + 3)
+    check_final_screen(end)
+    frames(app, 90)
+    screenshot(app, "game_end_three")
+    assert app.errors == []
+
+
+def test_pass_screen_can_be_turned_off(app):
+    app.ctx.settings.pass_screen = False
+    wire(app)
+    table = start_game(app.ctx, [Seat("A"), Seat("B")], 5)
+    end, handoffs = drive(app, table, random.Random(3))
+    assert handoffs == []
+    check_final_screen(end)
+
+
+def test_humans_and_computers_mixed(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("A"), Seat("Bot", "normal"), Seat("B")], 9)
+    end, handoffs = drive(app, table, random.Random(4))
+    assert set(handoffs) == {"A", "B"}
+    check_final_screen(end)
+    assert app.errors == []
+
+
+def to_first_number(app, table):
+    """Keep the first cards by clicks and wait for the first number."""
+    for _ in range(2000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            click_widget(app, top, "go", 2)
+        elif isinstance(top, DraftScene):
+            for card in top.hand[:3]:
+                click(app, top.card_center(card))
+            click_widget(app, top, "confirm", 2)
+        elif table.human_turn():
+            return
+        elif table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        else:
+            press(app, pygame.K_SPACE)
+    raise AssertionError("no first number")
+
+
+def test_illegal_clicks_are_refused_with_no_state_change(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 11)
+    to_first_number(app, table)
+    state = table.state
+    seat = table.focus
+    legal = state.legal_actions(seat)
+    crossable = {(a.card, a.cell) for a in legal if isinstance(a, Cross)}
+    player = state.players[seat]
+    # A square that nothing reaches: spend all tokens first so only exact squares are legal.
+    player.lightning = 0
+    table._marks_key = None
+    exact = {(a.card, a.cell) for a in state.legal_actions(seat) if isinstance(a, Cross)}
+    wrong = next((c, cell) for c in player.cards for cell in range(9) if (c, cell) not in exact)
+    before = snapshot(state)
+    click(app, table.square_center(*wrong))
+    assert snapshot(state) == before
+    assert table.message and table.refused is not None
+    frames(app, 2)
+    screenshot(app, "table_refused")
+    if state.has_exact(seat):  # Pass is disabled: a click shakes it and changes nothing
+        click(app, table.buttons["pass"].rect.center)
+        assert table.buttons["pass"].shake > 0
+        assert snapshot(state) == before
+    # Spend with nothing selected is not even shown; pressing Enter does nothing.
+    press(app, pygame.K_RETURN)
+    assert snapshot(state) == before
+    assert crossable  # (the position did offer real moves)
+
+
+def test_lightning_needs_confirmation_and_switches_direction(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 13)
+    to_first_number(app, table)
+    state = table.state
+    seat = table.focus
+    lightning_only = [a for a in state.legal_actions(seat)
+                      if isinstance(a, Cross) and a.lightning and
+                      Cross(seat, a.card, a.cell, 0) not in state.legal_actions(seat)]
+    target = min(lightning_only, key=lambda a: abs(a.lightning))
+    before = snapshot(state)
+    click(app, table.square_center(target.card, target.cell))
+    assert snapshot(state) == before and table.selected_square is not None
+    assert abs(table.selected_square.lightning) == abs(target.lightning)
+    press(app, pygame.K_ESCAPE)  # Esc cancels the selection, not the game
+    assert table.selected_square is None and app.stack.top is table
+    click(app, table.square_center(target.card, target.cell))
+    click(app, table.buttons["spend"].rect.center, 2)
+    assert state.players[seat].lightning == 4 - abs(target.lightning)
+    assert state.players[seat].mask_of(target.card) >> target.cell & 1
+
+
+def test_undo_by_button_takes_back_the_cross(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 17)
+    to_first_number(app, table)
+    seat = table.focus
+    state = table.state
+    move = next(a for a in state.legal_actions(seat) if isinstance(a, Cross) and not a.lightning)
+    before = snapshot(state)
+    click(app, table.square_center(move.card, move.cell))
+    assert snapshot(state) != before
+    frames(app, 60)
+    assert table.confirming == seat and table.focus == seat  # Ann still sees her board
+    click(app, table.buttons["undo"].rect.center, 2)
+    assert snapshot(state) == before
+    assert table.seen.matches(state) and table.confirming is None
+    click(app, table.square_center(move.card, move.cell))
+    frames(app, 60)
+    click(app, table.buttons["next"].rect.center, 2)
+    assert table.confirming is None
+
+
+def test_space_skips_the_cascade_and_seen_catches_up(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Bot", "normal")], 3, demo=True)
+    app.ctx.settings.animation_speed = 0.25
+    skipped = 0
+    for _ in range(60):
+        frames(app, 5)
+        if table.animator.busy and table.session.feed:
+            waiting = list(table.session.feed)
+            press(app, pygame.K_SPACE)
+            skipped += 1
+            assert not any(e in table.session.feed for e in waiting[:1]), "skipped past"
+
+        # What is shown plus what is still to show is always exactly the engine's state.
+        probe = copy.deepcopy(table.seen)
+        for event in table.session.feed:
+            probe.apply(event)
+        assert probe.matches(table.state)
+    assert skipped and app.errors == []
+
+
+def test_pause_menu_and_quit_to_title(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 21)
+    to_first_number(app, table)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert pause is not table and not pause.opaque
+    screenshot(app, "pause")
+    click_widget(app, pause, "quit", 2)
+    assert app.stack.top is not pause  # the confirmation dialog
+    screenshot(app, "confirm_quit")
+    press(app, pygame.K_RETURN, 2)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_monkey_thousands_of_random_events_across_every_scene(app):
+    wire(app)
+    rng = random.Random(99)
+    app.stack.push(TitleScene(app.ctx))
+    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
+            pygame.K_h, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_F11]
+    seen_scenes = set()
+    for _ in range(4000):
+        r = rng.random()
+        pos = (rng.randrange(1280), rng.randrange(720))
+        if r < 0.6:
+            click(app, pos)
+        elif r < 0.8:
+            press(app, rng.choice(keys))
+        elif r < 0.85:
+            type_text(app, rng.choice(["7", "x", "Zoë", "  "]))
+        elif r < 0.9:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+            frames(app, 1)
+        else:
+            frames(app, rng.randrange(1, 30))
+        if not app.running or not len(app.stack):
+            app.running = True  # Quit was clicked: start again from the title
+            app.stack.push(TitleScene(app.ctx))
+        seen_scenes.add(type(app.stack.top).__name__)
+        # Keep games short: big games slow the monkey down.
+        table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
+        if table and len(table.session.seats) > 3:
+            app.stack.clear_to(TitleScene(app.ctx))
+    assert app.errors == []
+    assert {"TitleScene", "SetupScene", "TableScene"} <= seen_scenes
+
+
+def test_screenshots_of_every_scene(app):
+    """Writes screenshots/*.png for review (looked at by a person, see the closing note)."""
+    wire(app)
+    app.stack.push(TitleScene(app.ctx))
+    frames(app, 40)
+    screenshot(app, "title")
+    click_widget(app, app.stack.top, "settings", 2)
+    screenshot(app, "settings")
+    press(app, pygame.K_ESCAPE, 2)
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bo", "normal"), Seat("Cy", "normal"),
+                                 Seat("Di", "normal"), Seat("Ed", "normal")], 31)
+    shots: set = set()
+    end, _ = drive(app, table, random.Random(5), shots=shots)
+    frames(app, 90)
+    screenshot(app, "game_end_five")
+    for name in ("title", "settings", "draft_keep", "table_turn", "round_end", "game_end_five"):
+        assert (REPO / "screenshots" / f"{name}.png").exists()
+
+
+def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
+    record = tmp_path / "demo.json"
+    stats = tmp_path / "stats.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--players", "2", "--seed", "8", "--speed", "40",
+         "--exit-when-done", "--save-record", str(record), "--frame-stats", str(stats)],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    checked = subprocess.run([sys.executable, "main.py", "--check-record", str(record)],
+                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0 and json.loads(checked.stdout)["finished"] is True
+    figures = json.loads(stats.read_text())
+    assert set(figures) == {"frames", "frame_ms_p50", "frame_ms_p99", "startup_ms",
+                            "peak_rss_mb"}
+    assert figures["frames"] > 100 and figures["startup_ms"] > 0
+
+
+@pytest.mark.parametrize("argv", [["--demo", "--players", "13"], ["--demo", "--bot", "genius"]])
+def test_demo_refuses_bad_arguments(argv):
+    result = subprocess.run([sys.executable, "main.py", *argv], cwd=REPO, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_seen_from_state_round_trip():
+    from game.session import Session
+
+    session = Session([Seat("A", "normal"), Seat("B", "normal")], 3)
+    seen = Seen.from_state(session.state)
+    rng = random.Random(0)
+    while not session.state.is_terminal():
+        seat = session.next_seat()
+        session.apply(rng.choice(session.state.legal_actions(seat)))
+        while session.feed:
+            seen.apply(session.feed.popleft())
+        assert seen.matches(session.state)

@@ -1,0 +1,385 @@
+"""The menu scenes driven like a player would: posted mouse and keyboard events, frame by frame.
+
+Also saves a screenshot of every scene to screenshots/ (git-ignored) for a human to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
+
+from game.ui.context import GameConfig
+from game.ui.layout import grid_in
+from game.ui.scene import Scene
+from game.ui.scenes import ConfirmDialog, PauseScene, SettingsScene, SetupScene, TitleScene
+from game.ui.widgets import PLAYER_COLOURS, Button, draw_backdrop, draw_panel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start(app, scene: Scene) -> Scene:
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def top(app) -> Scene:
+    assert app.stack.top is not None
+    return app.stack.top
+
+
+def open_setup(app) -> SetupScene:
+    title = start(app, TitleScene(app.ctx))
+    click_widget(app, title, "new_game")
+    setup = top(app)
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+class TableProbe(Scene):
+    """A stand-in table: the layout regions with example card and board grids."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        layout = ctx.layout
+        for box in grid_in(layout.region("current_board"), 5, 240 / 260, 16):
+            surface.blit(ctx.assets.get("card_front", box.size), box.topleft)
+        for i, box in enumerate(grid_in(layout.region("other_boards"), 11, 1.6, 8)):
+            draw_panel(surface, box, colour=PLAYER_COLOURS[i + 1], radius=8, border=3, shadow=3)
+        revealed = layout.region("revealed_card")
+        surface.blit(ctx.assets.get("number_card_front", revealed.size), revealed.topleft)
+        deck = layout.region("number_deck")
+        surface.blit(ctx.assets.get("number_card_back", deck.size), deck.topleft)
+        layout.draw_debug(surface, ctx.text)
+
+
+# ------------------------------------------------------------------- title
+
+
+def test_title_new_game_opens_setup(app) -> None:
+    open_setup(app)
+    assert len(app.stack) == 2
+    assert app.errors == []
+
+
+def test_title_escape_quits(app) -> None:
+    start(app, TitleScene(app.ctx))
+    assert press(app, pygame.K_ESCAPE) is False
+    assert len(app.stack) == 0
+
+
+def test_title_quit_button_and_window_close(app) -> None:
+    title = start(app, TitleScene(app.ctx))
+    assert click_widget(app, title, "quit") is False
+    start(app, TitleScene(app.ctx))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert frames(app) is False
+    assert len(app.stack) == 0
+
+
+def test_title_enter_opens_setup(app) -> None:
+    start(app, TitleScene(app.ctx))
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), SetupScene)
+
+
+def test_title_animates(app) -> None:
+    title = start(app, TitleScene(app.ctx))
+    y0 = title.logo_y.value
+    frames(app, 90)
+    assert title.logo_y.value != y0
+    assert len(title.tweens) >= 1  # the idle pulse keeps running
+
+
+# ------------------------------------------------------------------- setup
+
+
+def test_seats_go_up_to_twelve_and_down_to_one(app) -> None:
+    setup = open_setup(app)
+    assert setup.seats == 2
+    for _ in range(15):
+        click_widget(app, setup, "seat_plus")
+    assert setup.seats == 12
+    plus = setup.widget("seat_plus")
+    assert isinstance(plus, Button) and not plus.enabled and plus.shake > 0  # refused, wobbles
+    assert all(setup.widget(f"name_{i}").visible for i in range(12))
+    for _ in range(15):
+        click_widget(app, setup, "seat_minus")
+    assert setup.seats == 1
+    assert not setup.widget("name_1").visible
+    assert len(setup.config().seats) == 1
+
+
+def test_setup_builds_the_game_config(app) -> None:
+    started: list[GameConfig] = []
+    app.ctx.new_game = started.append
+    setup = open_setup(app)
+    click_widget(app, setup, "seat_plus")  # 3 seats
+    click_widget(app, setup, "computer_1")
+    assert setup.widget("computer_1").value is True
+    # Rename seat 1: focus, erase the default, type.
+    click_widget(app, setup, "name_0")
+    for _ in range(10):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Anna")
+    assert setup.widget("name_0").text == "Anna"
+    # Seed: digits only.
+    click_widget(app, setup, "seed")
+    for _ in range(12):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "12ab345")
+    assert setup.widget("seed").text == "12345"
+    press(app, pygame.K_RETURN)  # ends editing; must not start the game yet
+    assert started == []
+    click_widget(app, setup, "start")
+    assert started == [
+        GameConfig(seats=[("Anna", False), ("Player 2", True), ("Player 3", False)], seed=12345)
+    ]
+    assert app.errors == []
+
+
+def test_setup_names_are_limited_and_blank_names_get_defaults(app) -> None:
+    setup = open_setup(app)
+    click_widget(app, setup, "name_1")
+    for _ in range(10):
+        press(app, pygame.K_BACKSPACE)
+    assert setup.widget("name_1").text == ""
+    click_widget(app, setup, "name_0")
+    type_text(app, "x" * 40)
+    assert len(setup.widget("name_0").text) == 16
+    assert setup.config().seats[1] == ("Player 2", False)
+
+
+def test_setup_dice_and_blank_seed(app) -> None:
+    setup = open_setup(app)
+    seed = setup.widget("seed")
+    seeds = set()
+    for _ in range(5):
+        click_widget(app, setup, "dice")
+        seeds.add(seed.text)
+    assert len(seeds) > 1 and all(s.isdigit() for s in seeds)
+    seed.set_text("")
+    assert isinstance(setup.config().seed, int)
+
+
+def test_setup_keys_while_typing_stay_in_the_field(app) -> None:
+    setup = open_setup(app)
+    click_widget(app, setup, "name_0")
+    press(app, pygame.K_ESCAPE)  # leaves the field, not the screen
+    assert top(app) is setup and not setup.widget("name_0").focused
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+
+
+def test_setup_back_returns_to_title(app) -> None:
+    setup = open_setup(app)
+    click_widget(app, setup, "back")
+    assert isinstance(top(app), TitleScene) and len(app.stack) == 1
+
+
+# ------------------------------------------------------------------- settings
+
+
+def test_settings_change_and_persist(app, data_dir: Path) -> None:
+    title = start(app, TitleScene(app.ctx))
+    click_widget(app, title, "settings")
+    scene = top(app)
+    assert isinstance(scene, SettingsScene)
+    volume = scene.widget("volume")
+    click(app, (volume.x_for(0.3), volume.rect.centery))
+    assert app.ctx.settings.volume == pytest.approx(0.3)
+    assert app.ctx.audio.volume == pytest.approx(0.3)
+    speed = scene.widget("speed")
+    click(app, (speed.x_for(2.0), speed.rect.centery))
+    assert app.ctx.settings.animation_speed == pytest.approx(2.0)
+    click_widget(app, scene, "pass_screen")
+    assert app.ctx.settings.pass_screen is False
+    click_widget(app, scene, "fullscreen")
+    assert app.ctx.settings.fullscreen is True
+    assert not (data_dir / "settings.json").exists()  # saved on leaving, not before
+    click_widget(app, scene, "back")
+    assert top(app) is title
+    saved = json.loads((data_dir / "settings.json").read_text())
+    assert saved["volume"] == pytest.approx(0.3)
+    assert saved["animation_speed"] == pytest.approx(2.0)
+    assert saved["pass_screen"] is False and saved["fullscreen"] is True
+    assert app.errors == []
+
+
+def test_slider_drag(app) -> None:
+    scene = start(app, SettingsScene(app.ctx))
+    volume = scene.widget("volume")
+    y = volume.rect.centery
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(volume.x_for(0.5), y),
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(volume.x_for(0.9), y + 50),
+                                         rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app)
+    assert app.ctx.settings.volume == pytest.approx(0.9)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2000, y), button=1))
+    frames(app)
+    assert app.ctx.settings.volume == 1.0 and not volume.dragging
+
+
+def test_settings_save_failure_becomes_a_notice(app, monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setattr(app.ctx, "data_dir", blocker / "data")
+    scene = start(app, SettingsScene(app.ctx))
+    press(app, pygame.K_ESCAPE)
+    assert scene.warning and app.ctx.message == scene.warning
+    assert len(app.stack) == 0 or top(app) is not scene
+
+
+def test_corrupt_settings_warn_at_startup(data_dir: Path) -> None:
+    (data_dir / "settings.json").write_text("{{{")
+    from game.ui.app import App
+
+    application = App()
+    try:
+        assert "damaged" in application.ctx.message
+        application.stack.push(TitleScene(application.ctx))
+        frames(application, 2)
+        screenshot(application, "toast")
+        frames(application, int(5 / DT))
+        assert application.ctx.message == ""  # the toast went away by itself
+    finally:
+        pygame.quit()
+
+
+# ------------------------------------------------------------------- pause and dialog
+
+
+def test_pause_overlay_and_quit_confirmation(app) -> None:
+    table = start(app, TableProbe(app.ctx))
+    pause = start(app, PauseScene(app.ctx))
+    click_widget(app, pause, "quit")
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click_widget(app, dialog, "no")
+    assert top(app) is pause
+    click_widget(app, pause, "resume")
+    assert top(app) is table
+    start(app, PauseScene(app.ctx))
+    click_widget(app, top(app), "quit")
+    press(app, pygame.K_RETURN)  # Enter = yes
+    assert len(app.stack) == 1 and isinstance(top(app), TitleScene)
+
+
+def test_dialog_is_modal_and_escape_means_no(app) -> None:
+    answers: list[str] = []
+    start(app, TableProbe(app.ctx))
+    dialog = start(app, ConfirmDialog(app.ctx, "Really?", lambda: answers.append("yes"),
+                                      lambda: answers.append("no")))
+    click(app, (20, 20))  # outside the panel: ignored
+    assert top(app) is dialog and answers == []
+    press(app, pygame.K_ESCAPE)
+    assert answers == ["no"] and isinstance(top(app), TableProbe)
+
+
+def test_pause_settings_round_trip(app) -> None:
+    start(app, TableProbe(app.ctx))
+    pause = start(app, PauseScene(app.ctx))
+    click_widget(app, pause, "settings")
+    assert isinstance(top(app), SettingsScene)
+    press(app, pygame.K_ESCAPE)
+    assert top(app) is pause
+
+
+# ------------------------------------------------------------------- robustness
+
+
+def test_odd_events_never_crash_the_loop(app) -> None:
+    for scene in (TitleScene(app.ctx), SetupScene(app.ctx), SettingsScene(app.ctx)):
+        app.stack.clear_to(scene)
+        for event in (
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN),  # no pos, no button
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos="nowhere", button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(1e9, -1e9)),
+            pygame.event.Event(pygame.KEYDOWN),  # no key
+            pygame.event.Event(pygame.TEXTINPUT),  # no text
+            pygame.event.Event(pygame.USEREVENT, code=3),
+            pygame.event.Event(pygame.VIDEORESIZE, size=(640, 360), w=640, h=360),
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1),
+        ):
+            pygame.event.post(event)
+        assert frames(app, 2)
+    assert app.errors == []
+
+
+def test_a_failing_scene_is_logged_not_fatal(app) -> None:
+    class Broken(Scene):
+        def handle_event(self, event: pygame.event.Event) -> None:
+            raise RuntimeError("boom")
+
+    start(app, Broken(app.ctx))
+    click(app, (10, 10))
+    assert app.step(DT) is True
+    assert app.errors and "boom" in app.errors[0]
+
+
+def test_check_record_path_does_not_import_pygame(tmp_path: Path) -> None:
+    code = (
+        "import sys, main\n"
+        "try:\n"
+        "    rc = main.main(['--check-record', sys.argv[1]])\n"
+        "except (ImportError, SystemExit) as e:\n"
+        "    rc = repr(e)\n"
+        "print('pygame' in sys.modules, rc)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "missing.json")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert out.stdout.startswith("False"), out.stdout + out.stderr
+
+
+# ------------------------------------------------------------------- screenshots
+
+
+def test_screenshots(app) -> None:
+    """Every scene, saved for eyeballing (screenshots/ is git-ignored)."""
+    title = start(app, TitleScene(app.ctx))
+    frames(app, 120)
+    screenshot(app, "title")
+    click_widget(app, title, "new_game", steps=3)
+    setup = top(app)
+    for _ in range(3):
+        click_widget(app, setup, "seat_plus")
+    click_widget(app, setup, "computer_1")
+    click_widget(app, setup, "computer_4")
+    click_widget(app, setup, "name_2")
+    type_text(app, " the Great")
+    frames(app, 2)
+    screenshot(app, "setup")
+    for _ in range(7):
+        click_widget(app, setup, "seat_plus")
+    click(app, (5, 5))  # unfocus
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=setup.widget("start").rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    screenshot(app, "setup_12")
+    click_widget(app, setup, "back")
+    click_widget(app, title, "settings", steps=2)
+    scene = top(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.widget("back").rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    screenshot(app, "settings")
+    app.stack.clear_to(TableProbe(app.ctx))
+    frames(app, 2)
+    screenshot(app, "table_layout")
+    start(app, PauseScene(app.ctx))
+    screenshot(app, "pause")
+    click_widget(app, top(app), "quit", steps=2)
+    screenshot(app, "confirm_dialog")
+    assert (ROOT / "screenshots" / "title.png").exists()
+    assert app.errors == []
