@@ -716,3 +716,13 @@ def test_held_reveal_waits_for_advance_and_allows_undo_of_the_last_move():
     events = state.advance()
     assert events == [ev.NumberRevealed(1, 1, 1)] and not state.held
     assert state.advance() == []
+
+
+def test_a_state_pickles_without_its_card_faces_and_comes_back_whole():
+    import pickle
+
+    state = random_game(3, players=7)
+    data = pickle.dumps(state)
+    again = pickle.loads(data)
+    assert snapshot(again) == snapshot(state) and again.faces is state.faces
+    assert len(data) < 20000

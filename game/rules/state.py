@@ -777,6 +777,17 @@ class GameState:
 
     # ---------------------------------------------------------------- copying
 
+    def __getstate__(self) -> dict:
+        # The card faces are shared data: send their copy count, not 120 objects (pickling is
+        # how computer players get the state in their own process).
+        state = dict(self.__dict__)
+        del state["faces"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.faces = faces_by_id(self.copies)
+
     def clone(self) -> GameState:
         """An independent copy (for computer players' look-ahead); undo history is not kept."""
         other = GameState(

@@ -61,7 +61,10 @@ def write_json_atomic(path: Path, obj: Any) -> None:
 
 
 def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """The game's peak memory: its own process plus the computer players' worker."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return (own + worker) / 1024
 
 
 def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,

@@ -9,7 +9,7 @@ what they see.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -20,6 +20,7 @@ from game.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.rules.state import DRAFT, OVER, PLAY, SETUP, shift
 from game.session import Session
 
+from ..botrunner import BotRunner
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
 from ..cascade import (
     Animator,
@@ -68,7 +69,7 @@ class TableScene(Scene):
         self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
         self.bot_wait = 0.0
         self.bot_future: Future | None = None
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.runner = BotRunner()
         self.hint: Any = None
         self.last_icon: dict[int, tuple[float, float]] = {}
         self._marks_key: tuple | None = None
@@ -100,7 +101,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------ lifecycle
 
     def exit(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.runner.close()
 
     def resume(self) -> None:
         self._marks_key = None
@@ -149,16 +150,17 @@ class TableScene(Scene):
         if not self.session.humans:
             self.focus = seat  # demo: follow whoever plays
         if self.bot_future is None:
-            bot = self.session.bots[seat]
-            snapshot = self.state.clone()
-            self.bot_future = self.executor.submit(bot.choose, snapshot, seat)
+            self.bot_future = self.runner.submit(self.session.bots[seat], self.state.clone(), seat)
             self.bot_wait = BOT_PAUSE if self.state.phase == PLAY else BOT_PAUSE / 2
             return
         self.bot_wait -= adt
         if self.bot_wait > 0 or not self.bot_future.done():
             return
-        action = self.bot_future.result()
-        self.bot_future = None
+        future, self.bot_future = self.bot_future, None
+        try:
+            action, self.session.bots[seat] = future.result()
+        except Exception:  # a broken bot must not freeze the table: play any legal move
+            action = self.state.legal_actions(seat)[0]
         outcome = self.session.apply(action)
         if not outcome.ok:  # a bot bug must not freeze the table: fall back to any legal move
             self.session.apply(self.state.legal_actions(seat)[0])

@@ -1,0 +1,1 @@
+"""The windowed game: scenes, widgets, art and sound around the rules engine."""
