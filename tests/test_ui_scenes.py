@@ -122,8 +122,16 @@ def test_setup_builds_the_game_config(app) -> None:
     app.ctx.new_game = started.append
     setup = open_setup(app)
     click_widget(app, setup, "seat_plus")  # 3 seats
+    assert not setup.widget("level_1").visible  # a human seat has no level
     click_widget(app, setup, "computer_1")
     assert setup.widget("computer_1").value is True
+    assert setup.widget("level_1").visible and setup.widget("level_1").label == "Normal"
+    click_widget(app, setup, "level_1")
+    assert setup.widget("level_1").label == "Hard"
+    click_widget(app, setup, "level_1")
+    click_widget(app, setup, "level_1")
+    click_widget(app, setup, "level_1")
+    assert setup.widget("level_1").level == "hard"
     # Rename seat 1: focus, erase the default, type.
     click_widget(app, setup, "name_0")
     for _ in range(10):
@@ -140,7 +148,8 @@ def test_setup_builds_the_game_config(app) -> None:
     assert started == []
     click_widget(app, setup, "start")
     assert started == [
-        GameConfig(seats=[("Anna", False), ("Player 2", True), ("Player 3", False)], seed=12345)
+        GameConfig(seats=[("Anna", False, "normal"), ("Player 2", True, "hard"),
+                          ("Player 3", False, "normal")], seed=12345)
     ]
     assert app.errors == []
 
@@ -154,7 +163,7 @@ def test_setup_names_are_limited_and_blank_names_get_defaults(app) -> None:
     click_widget(app, setup, "name_0")
     type_text(app, "x" * 40)
     assert len(setup.widget("name_0").text) == 16
-    assert setup.config().seats[1] == ("Player 2", False)
+    assert setup.config().seats[1] == ("Player 2", False, "normal")
 
 
 def test_setup_dice_and_blank_seed(app) -> None:

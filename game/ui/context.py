@@ -44,7 +44,8 @@ class NullAudio:
 class GameConfig:
     """A new game as chosen on the setup screen."""
 
-    seats: list[tuple[str, bool]]  # (name, is_computer), in seat order
+    # (name, is_computer) or (name, is_computer, level), in seat order
+    seats: list[tuple]
     seed: int
 
     @property

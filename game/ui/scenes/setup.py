@@ -36,7 +36,9 @@ SEAT_PITCH = 58
 SEAT_H = 46
 COLUMN_X = (104, 658)  # left edge of each column of six seats (each 518 px wide)
 BADGE_W = 46
-NAME_W = 280
+NAME_W = 196
+LEVEL_W = 76
+LEVELS = ("easy", "normal", "hard")  # computer levels a seat cycles through
 TOGGLE_W = 172
 
 
@@ -72,8 +74,14 @@ class SetupScene(UIScene):
                                             default_name(i), max_len=NAME_MAX,
                                             placeholder=default_name(i)))
             self.add(f"computer_{i}", Toggle((x + BADGE_W + NAME_W + 20, y, TOGGLE_W, SEAT_H),
-                                             False, labels=("Human", "Computer"),
+                                             False, on_change=lambda _on: self._sync(),
+                                             labels=("Human", "Computer"),
                                              colours=(CYAN, PURPLE)))
+            level = Button((x + BADGE_W + NAME_W + TOGGLE_W + 28, y, LEVEL_W - 8, SEAT_H),
+                           "Normal", lambda i=i: self.cycle_level(i), colour=ORANGE,
+                           text_size=24)
+            level.level = "normal"
+            self.add(f"level_{i}", level)
         first = seed if seed is not None else self.random_seed()
         self.add("seed", TextInput((PANEL.right - 420, 130, 210, 48), str(first),
                                    max_len=SEED_DIGITS, allowed="0123456789",
@@ -95,11 +103,12 @@ class SetupScene(UIScene):
     def _sync(self) -> None:
         for i in range(MAX_SEATS):
             shown = i < self.seats
-            for name in (f"name_{i}", f"computer_{i}"):
+            for name in (f"name_{i}", f"computer_{i}", f"level_{i}"):
                 w = self.widgets[name]
                 w.visible = shown
                 if not shown:
                     w.reset()
+            self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
         self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS
         self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS
 
@@ -110,6 +119,12 @@ class SetupScene(UIScene):
     def remove_seat(self) -> None:
         self.seats = max(self.seats - 1, MIN_SEATS)
         self._sync()
+
+    def cycle_level(self, i: int) -> None:
+        """Easy -> Normal -> Hard -> Easy for a computer seat."""
+        button = self.widgets[f"level_{i}"]
+        button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
+        button.label = button.level.capitalize()
 
     def roll_seed(self) -> None:
         seed = self.widgets["seed"]
@@ -123,7 +138,8 @@ class SetupScene(UIScene):
             name_w = self.widgets[f"name_{i}"]
             kind_w = self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(kind_w, Toggle)
-            seats.append((name_w.text.strip() or default_name(i), kind_w.value))
+            level = self.widgets[f"level_{i}"].level
+            seats.append((name_w.text.strip() or default_name(i), kind_w.value, level))
         seed_w = self.widgets["seed"]
         assert isinstance(seed_w, TextInput)
         seed = int(seed_w.text) if seed_w.text else self.random_seed()
@@ -155,7 +171,7 @@ class SetupScene(UIScene):
         pygame.draw.line(surface, (110, 70, 180), (PANEL.x + 24, 194), (PANEL.right - 24, 194), 3)
         for i in range(MAX_SEATS):
             x, y = seat_origin(i)
-            row = pygame.Rect(x, y, BADGE_W + NAME_W + TOGGLE_W + 20, SEAT_H)
+            row = pygame.Rect(x, y, BADGE_W + NAME_W + TOGGLE_W + LEVEL_W + 20, SEAT_H)
             if i < self.seats:
                 colour = PLAYER_COLOURS[i]
                 badge = pygame.Rect(x, y, BADGE_W, SEAT_H)
