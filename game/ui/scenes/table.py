@@ -760,12 +760,19 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, HIGHLIGHT, panel, 3, border_radius=10)
             p = self.seen.players[seat]
             name = self.session.seats[seat].name
-            size = ctx.text.fit_size(name, 20, panel.w * 0.55)
-            ctx.text.blit_centered(surface, f"{name}", size, WHITE,
-                                   (panel.x + panel.w * 0.3, panel.y + 12))
-            ctx.text.blit_centered(
-                surface, f"L{p.lightning} M{p.moons} S{p.stars[self.seen.round - 1]}",
-                size, YELLOW, (panel.x + panel.w * 0.78, panel.y + 12))
+            size = ctx.text.fit_size(name, 20, panel.w * 0.36)
+            ctx.text.blit_centered(surface, name, size, WHITE,
+                                   (panel.x + panel.w * 0.2, panel.y + 12))
+            # Tokens and this round's stars as small icons with counts.
+            x = panel.x + panel.w * 0.39
+            step = (panel.w * 0.61 - 4) / 3
+            for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
+                                  ("star_slot_filled", p.stars[self.seen.round - 1])):
+                icon = ctx.assets.get(sprite, (14, 14))
+                surface.blit(icon, (round(x), round(panel.y + 5)))
+                label = ctx.text.render(str(count), 19, YELLOW)
+                surface.blit(label, (round(x + 15), round(panel.y + 5)))
+                x += step
             for card, rect in zip(p.cards, self.compact_rects(seat, panel), strict=True):
                 img = self.cards.render(card, self.state.face(card), p.masks.get(card, 0),
                                         max(8, round(rect.w)))
