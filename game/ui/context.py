@@ -50,11 +50,11 @@ class GameConfig:
 
     @property
     def names(self) -> list[str]:
-        return [name for name, _ in self.seats]
+        return [seat[0] for seat in self.seats]
 
     @property
     def computers(self) -> list[bool]:
-        return [is_computer for _, is_computer in self.seats]
+        return [seat[1] for seat in self.seats]
 
 
 def _ignore_new_game(config: GameConfig) -> None:
