@@ -613,7 +613,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
-        surface.blit(ctx.assets.get("table", (1280, 720)), (0, 0))
+        surface.blit(self._static_layer(), (0, 0))
         self._draw_numbers(surface)
         self._draw_banner(surface)
         self._draw_pending(surface)
@@ -632,6 +632,25 @@ class TableScene(Scene):
         self._draw_message(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
+
+    def _static_layer(self) -> pygame.Surface:
+        """The background and every panel frame, drawn once per focus: most of each frame."""
+        key = (self.focus, len(self.session.seats))
+        cached = self.__dict__.get("_static")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layer = self.ctx.assets.get("table", (1280, 720)).copy()
+        layout = self.ctx.layout
+        for region in ("player_banner", "pending_queue"):
+            draw_panel(layer, layout.region(region), colour=PANEL, radius=14, border=3, shadow=4)
+        for region in ("lightning_pile", "moon_pile"):
+            draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
+        draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
+                   border=3, shadow=4)
+        for panel in self.other_panels().values():
+            draw_panel(layer, panel, colour=PANEL, radius=10, border=2, shadow=3)
+        self._static = (key, layer)
+        return layer
 
     def _draw_numbers(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -664,7 +683,6 @@ class TableScene(Scene):
     def _draw_banner(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         area = ctx.layout.region("player_banner")
-        draw_panel(surface, area, colour=PANEL, radius=14, border=3, shadow=4)
         name = self.session.seats[self.focus].name
         kind = self.session.seats[self.focus].kind
         tag = "" if kind == "human" else f"  (computer, {kind})"
@@ -681,7 +699,6 @@ class TableScene(Scene):
     def _draw_pending(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         area = ctx.layout.region("pending_queue")
-        draw_panel(surface, area, colour=PANEL, radius=14, border=3, shadow=4)
         pending = self.seen.players[self.focus].pending
         if not pending:
             hint = self._turn_hint()
@@ -755,7 +772,6 @@ class TableScene(Scene):
         ctx = self.ctx
         acting = self.acting
         for seat, panel in self.other_panels().items():
-            draw_panel(surface, panel, colour=PANEL, radius=10, border=2, shadow=3)
             if seat == acting:
                 pygame.draw.rect(surface, HIGHLIGHT, panel, 3, border_radius=10)
             p = self.seen.players[seat]
@@ -786,7 +802,6 @@ class TableScene(Scene):
             ("moon_pile", "token_moon", p.moons, "Moons"),
         ):
             area = ctx.layout.region(region)
-            draw_panel(surface, area, colour=PANEL, radius=12, border=2, shadow=3)
             token = ctx.assets.get(sprite, (44, 44))
             shown = min(count, 5)
             for i in range(shown):
@@ -798,7 +813,6 @@ class TableScene(Scene):
     def _draw_scorecard(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         area = ctx.layout.region("scorecard")
-        draw_panel(surface, area, colour=(250, 244, 230), radius=12, border=3, shadow=4)
         p = self.seen.players[self.focus]
         ctx.text.blit_centered(surface, "SCORECARD", 22, INK, (area.centerx, area.y + 14))
         empty = ctx.assets.get("star_slot_empty", (26, 26))
