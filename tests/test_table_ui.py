@@ -419,3 +419,37 @@ def test_seen_from_state_round_trip():
         while session.feed:
             seen.apply(session.feed.popleft())
         assert seen.matches(session.state)
+
+
+def test_hint_shows_a_legal_move_without_playing_it(app):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 23)
+    to_first_number(app, table)
+    before = snapshot(table.state)
+    press(app, pygame.K_h, 2)
+    assert table.hint in table.state.legal_actions(table.focus)
+    assert snapshot(table.state) == before
+    assert table.message.startswith("Hint:")
+    screenshot(app, "table_hint")
+    click(app, table.buttons["hint"].rect.center)
+    assert table.hint in table.state.legal_actions(table.focus)
+
+
+def play_demo_game(app, seats, seed):
+    wire(app)
+    app.ctx.settings.animation_speed = 40
+    table = start_game(app.ctx, seats, seed, demo=True)
+    for _ in range(40000):
+        if not isinstance(app.stack.scenes[0], TableScene):
+            break
+        frames(app, 1)
+    assert isinstance(app.stack.top, GameEndScene)
+    return list(table.state.actions)
+
+
+def test_computer_seats_at_every_level_play_deterministically_at_the_table(app):
+    seats = [Seat("E", "easy"), Seat("N", "normal"), Seat("H", "hard")]
+    first = play_demo_game(app, seats, 6)
+    second = play_demo_game(app, seats, 6)
+    assert first == second
+    assert app.errors == []

@@ -1,5 +1,5 @@
-"""Computer players (no pygame: usable headless)."""
+"""Computer players: Easy, Normal and Hard, and the hint. No pygame here: usable headless."""
 
-from .bots import Bot, make_bot
+from .bots import LEVELS, Bot, hint, make_bot
 
-__all__ = ["Bot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "hint", "make_bot"]

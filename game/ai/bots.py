@@ -9,8 +9,8 @@ from typing import Protocol
 from game.rules import Action, Cross, GameState, Keep, Pass, Pick, Resolve
 from game.rules.state import DRAFT, PLAY, SETUP
 
-from .evaluate import DEFAULT_WEIGHTS, Weights, evaluate
-from .model import Position, position_of, with_cards
+from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from .model import Position, position_of, revealed, with_cards
 from .turns import PendingBonus, best_resolve, turns
 
 
@@ -27,15 +27,39 @@ def _pending(state: GameState, player: int, pos: Position) -> list[PendingBonus]
     ]
 
 
+class EasyBot:
+    """Little planning: random cards, crosses an exact square (preferring the card with the
+    most crosses, often at random), rarely spends Lightning, resolves bonuses at random."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.rng = random.Random(f"{seed}/bot/{seat}")
+
+    def choose(self, state: GameState, player: int) -> Action:
+        rng = self.rng
+        actions = state.legal_actions(player)
+        if state.phase != PLAY:
+            return rng.choice(actions)
+        p = state.players[player]
+        if p.pending:
+            return rng.choice(actions)
+        exact = [a for a in actions if type(a) is Cross and a.lightning == 0]
+        if exact:
+            if rng.random() < 0.5:
+                return rng.choice(exact)
+            return max(exact, key=lambda a: (bin(p.mask_of(a.card) or 0).count("1"), a))
+        one_token = [a for a in actions if type(a) is Cross and abs(a.lightning) == 1]
+        if one_token and rng.random() < 0.25:
+            return rng.choice(one_token)
+        return Pass(player)
+
+
 class GreedyBot:
     """Chooses the move whose resulting position evaluates best (Normal)."""
 
     def __init__(self, seed: int, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.rng = random.Random(f"{seed}/bot/{seat}")
         self.weights = weights
-
-    def value(self, pos: Position) -> float:
-        return evaluate(pos, self.weights)
+        self.value = Evaluator(weights)
 
     def choose(self, state: GameState, player: int) -> Action:
         phase = state.phase
@@ -82,6 +106,7 @@ class LookaheadBot(GreedyBot):
     (their chances from the Number cards not yet revealed this round)."""
 
     width = 6  # crosses looked at more closely (the best by static value)
+    reply_spend = 2  # most Lightning considered for the replies
 
     def cross(self, state: GameState, player: int, pos: Position) -> Action:
         options = turns(pos, state.number, self.value, not state.has_exact(player))
@@ -106,16 +131,17 @@ class LookaheadBot(GreedyBot):
             if not copies:
                 continue
             nxt = pos.copy()
-            nxt.pool = pos.pool[:]
-            nxt.pool[number] -= 1
+            nxt.pool = revealed(pos.pool, number)
             nxt.left -= 1
-            replies = turns(nxt, number, self.cached_value(cache), not nxt.has_exact(number))
+            replies = turns(
+                nxt, number, self.cached_value(cache), not nxt.has_open(number), self.reply_spend
+            )
             total += copies * max(t.value for t in replies)
         return total / unseen
 
     def cached_value(self, cache: dict):
         def value(pos: Position) -> float:
-            key = (tuple(pos.masks), pos.lightning, pos.moons, pos.stars, tuple(pos.pool))
+            key = (tuple(pos.masks), pos.lightning, pos.moons, pos.stars, pos.pool)
             hit = cache.get(key)
             if hit is None:
                 hit = cache[key] = self.value(pos)
@@ -124,10 +150,23 @@ class LookaheadBot(GreedyBot):
         return value
 
 
+LEVELS = ("easy", "normal", "hard")
+
+
 def make_bot(level: str, seed: int, seat: int) -> Bot:
     """A computer player for "easy", "normal" or "hard", deterministic for a seed and seat."""
+    if level == "easy":
+        return EasyBot(seed, seat)
     if level == "normal":
         return GreedyBot(seed, seat)
     if level == "hard":
         return LookaheadBot(seed, seat)
     raise ValueError(f"unknown level {level!r}")
+
+
+def hint(state: GameState, player: int) -> Action:
+    """The hard computer's suggestion for the player's next action (deterministic, legal).
+    ValueError if the player has nothing to do now."""
+    if player not in state.waiting_for():
+        raise ValueError(f"player {player} has nothing to do now")
+    return LookaheadBot(state.seed, player).choose(state, player)

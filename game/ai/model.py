@@ -66,7 +66,7 @@ class Position:
         stars: int,
         round_no: int,
         left: int,
-        pool: list[int],
+        pool: tuple[int, ...],
         banked: int,
         rivals_moons: tuple[int, ...] = (),
     ) -> None:
@@ -121,7 +121,7 @@ class Position:
                     self.lightning += bonus[1]
                 elif kind == MOON:
                     self.moons += 1
-                elif kind == NUMBER or kind == QUESTION:
+                elif kind in (NUMBER, QUESTION):
                     won.append((slot, line, index, bonus))
         return won
 
@@ -155,16 +155,21 @@ class Position:
         )
 
 
-FULL_POOL = [0] + [2] * 9
+FULL_POOL = (0,) + (2,) * 9
 
 
-def unseen_pool(state: GameState) -> list[int]:
+def unseen_pool(state: GameState) -> tuple[int, ...]:
     """pool[n]: Number cards showing n not yet revealed this round (only revealed ones count)."""
-    pool = FULL_POOL[:]
+    pool = list(FULL_POOL)
     if state.phase == PLAY:
         for n in state.numbers[state.round - 1][: state.index + 1]:
             pool[n] -= 1
-    return pool
+    return tuple(pool)
+
+
+def revealed(pool: tuple[int, ...], number: int) -> tuple[int, ...]:
+    """The pool once `number` is revealed."""
+    return pool[:number] + (pool[number] - 1,) + pool[number + 1:]
 
 
 def position_of(state: GameState, player: int) -> Position:
@@ -209,5 +214,5 @@ def reachable(number: int, tokens: int) -> list[tuple[int, int]]:
 
 __all__ = [
     "DRAFT", "FULL_POOL", "NUMBER_CARDS_PER_ROUND", "Position", "Slot", "position_of",
-    "reachable", "unseen_pool", "with_cards",
+    "reachable", "revealed", "unseen_pool", "with_cards",
 ]

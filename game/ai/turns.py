@@ -24,10 +24,11 @@ class Turn(NamedTuple):
     after: Position
 
 
-def crosses(pos: Position, number: int) -> list[tuple[int, int, int]]:
-    """Every (slot, cell, lightning) cross for a revealed number, cheapest Lightning first."""
+def crosses(pos: Position, number: int, max_spend: int = 4) -> list[tuple[int, int, int]]:
+    """Every (slot, cell, lightning) cross for a revealed number, spending at most `max_spend`
+    Lightning (4 reach every number), cheapest first."""
     out = []
-    for target, spend in reachable(number, pos.lightning):
+    for target, spend in reachable(number, min(pos.lightning, max_spend)):
         for slot, (face, mask) in enumerate(zip(pos.faces, pos.masks, strict=True)):
             for cell in CELLS_OF_MASK[face.number_mask[target] & ~mask & FULL]:
                 out.append((slot, cell, spend))
@@ -72,11 +73,13 @@ def best_resolve(
     return best[1], best[2], best[3]
 
 
-def turns(pos: Position, number: int, evaluate: Evaluator, may_pass: bool) -> list[Turn]:
+def turns(
+    pos: Position, number: int, evaluate: Evaluator, may_pass: bool, max_spend: int = 4
+) -> list[Turn]:
     """Every cross for the revealed number (and the pass, if allowed), each valued after its
     bonuses are resolved greedily."""
     out = []
-    for slot, cell, spend in crosses(pos, number):
+    for slot, cell, spend in crosses(pos, number, max_spend):
         after = pos.copy()
         after.lightning -= abs(spend)
         won = after.cross(slot, cell)

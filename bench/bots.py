@@ -1,0 +1,83 @@
+"""Benchmark the computer players: seeded solo games per level, scores and decision times.
+
+    python bench/bots.py [--games N] [--levels easy,normal,hard] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from multiprocessing import Pool  # noqa: E402
+
+from game.ai import make_bot  # noqa: E402
+from game.rules import GameState  # noqa: E402
+
+
+def play_solo(level: str, seed: int) -> tuple[int, list[float]]:
+    """Play one solo game; return the final score and each decision's time in ms."""
+    state, _ = GameState.new(["Bot"], seed)
+    bot = make_bot(level, seed, 0)
+    times = []
+    while not state.is_terminal():
+        start = time.perf_counter()
+        action = bot.choose(state, 0)
+        times.append((time.perf_counter() - start) * 1000)
+        outcome = state.apply(action)
+        if not outcome.ok:
+            raise RuntimeError(f"{level} bot chose an illegal action {action}: {outcome.refusal}")
+    return state.players[0].total, times
+
+
+def _job(args: tuple[str, int]) -> tuple[int, list[float]]:
+    return play_solo(*args)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    summary = []
+    for level in levels:
+        jobs = [(level, s) for s in range(args.first_seed, args.first_seed + args.games)]
+        start = time.perf_counter()
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                results = pool.map(_job, jobs, chunksize=4)
+        else:
+            results = [_job(j) for j in jobs]
+        wall = time.perf_counter() - start
+        scores = [s for s, _ in results]
+        times = [t for _, ts in results for t in ts]
+        mean = statistics.fmean(scores)
+        sd = statistics.pstdev(scores)
+        median_ms = statistics.median(times)
+        p95_ms = percentile(times, 0.95)
+        print(
+            f"{level}: games={len(scores)} mean={mean:.1f} sd={sd:.1f} min={min(scores)} "
+            f"max={max(scores)} decisions={len(times)} median_ms={median_ms:.2f} "
+            f"p95_ms={p95_ms:.1f} max_ms={max(times):.1f} wall_s={wall:.0f}",
+            flush=True,
+        )
+        summary.append(f"{level}: mean={mean:.1f} p95_ms={p95_ms:.1f}")
+    for line in summary:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

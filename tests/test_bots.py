@@ -1,0 +1,125 @@
+"""Computer players: legal moves only, whole games at every table size, the same game for the
+same seed, a legal hint, and Hard clearly stronger than Easy."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from game.ai import LEVELS, hint, make_bot
+from game.ai.model import position_of, unseen_pool
+from game.rules import GameState
+from game.rules.state import OVER, PLAY
+
+
+def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
+    """A whole game with one bot per seat (levels[i] for seat i), checking every choice."""
+    state, _ = GameState.new([f"{lv}{i}" for i, lv in enumerate(levels)], seed)
+    bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
+    while not state.is_terminal():
+        seat = state.waiting_for()[0]
+        action = bots[seat].choose(state, seat)
+        if check_legal:
+            assert action in state.legal_actions(seat), (levels[seat], action)
+        outcome = state.apply(action)
+        assert outcome.ok, outcome.refusal
+    return state
+
+
+# Seats cycle through the levels, so every table mixes them; the big tables have one Hard seat
+# (the slow one) to keep the suite quick.
+TABLES = [
+    (["easy"], 1), (["normal"], 2), (["hard"], 3),
+    (["easy", "normal"], 4), (["hard", "easy"], 5),
+    (["normal", "hard", "easy", "normal"], 6), (["easy", "easy", "normal", "easy"], 7),
+    (["hard"] + ["easy", "normal"] * 3, 8),
+    (["normal"] + ["easy"] * 6, 9),
+    (["hard"] + ["easy", "normal", "easy"] * 3 + ["normal", "easy"], 10),
+]
+
+
+@pytest.mark.parametrize(("levels", "seed"), TABLES)
+def test_bots_choose_legal_actions_and_finish(levels: list[str], seed: int) -> None:
+    state = play(levels, seed)
+    assert state.phase == OVER
+    assert all(len(p.cards) + sum(map(len, p.completed)) >= 3 for p in state.players)
+
+
+@pytest.mark.parametrize("seed", range(20, 32))
+def test_easy_and_normal_solo_games_are_legal_over_many_seeds(seed: int) -> None:
+    for level in ("easy", "normal"):
+        assert play([level], seed).phase == OVER
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_complete_solo_game(level: str) -> None:
+    state = play([level], 41)
+    assert state.phase == OVER
+    assert state.players[0].total == state.returns()[0]
+
+
+def test_same_seed_same_game() -> None:
+    levels = ["easy", "normal", "hard"]
+    first = play(levels, 77, check_legal=False)
+    second = play(levels, 77, check_legal=False)
+    assert first.actions == second.actions
+    assert first.returns() == second.returns()
+
+
+def test_a_bots_choices_depend_only_on_what_it_may_know() -> None:
+    """Changing the numbers not yet revealed and the order of the draw pile changes nothing."""
+    state = play(["normal"], 5, check_legal=False)
+    replay, _ = GameState.new(["x"], 5)
+    bot = make_bot("hard", 5, 0)
+    for action in state.actions[:30]:
+        if replay.phase == PLAY:
+            peeked = replay.clone()
+            future = peeked.numbers[replay.round - 1]
+            future[replay.index + 1:] = reversed(future[replay.index + 1:])
+            peeked.draw_pile.reverse()
+            assert bot.choose(peeked, 0) == bot.choose(replay, 0)
+        assert replay.apply(action).ok
+
+
+def test_unseen_pool_counts_only_revealed_numbers() -> None:
+    state = play(["easy"], 3, check_legal=False)
+    replay, _ = GameState.new(["x"], 3)
+    for action in state.actions:
+        if replay.phase == PLAY:
+            pool = unseen_pool(replay)
+            shown = replay.numbers[replay.round - 1][: replay.index + 1]
+            assert sum(pool) == 18 - len(shown)
+            assert all(pool[n] == 2 - shown.count(n) for n in range(1, 10))
+            assert position_of(replay, 0).left == 8 - replay.index
+        assert replay.apply(action).ok
+
+
+def test_hint_is_legal_at_every_decision() -> None:
+    state, _ = GameState.new(["You", "Bot"], 12)
+    bots = [make_bot("normal", 12, 0), make_bot("easy", 12, 1)]
+    hints = 0
+    while not state.is_terminal():
+        seat = state.waiting_for()[0]
+        if seat == 0:
+            suggestion = hint(state, 0)
+            assert suggestion in state.legal_actions(0)
+            assert suggestion == hint(state.clone(), 0)  # deterministic
+            hints += 1
+        assert state.apply(bots[seat].choose(state, seat)).ok
+    assert hints > 36
+    with pytest.raises(ValueError):
+        hint(state, 0)
+
+
+def test_hard_beats_easy_on_average() -> None:
+    seeds = range(100, 116)
+    easy = [play(["easy"], s, check_legal=False).returns()[0] for s in seeds]
+    hard = [play(["hard"], s, check_legal=False).returns()[0] for s in seeds]
+    # Measured on these seeds: Easy about 30, Hard about 57 (game-to-game spread about 9).
+    assert statistics.fmean(hard) >= statistics.fmean(easy) + 12
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError):
+        make_bot("expert", 1, 0)
