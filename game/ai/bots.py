@@ -107,6 +107,8 @@ class LookaheadBot(GreedyBot):
 
     width = 6  # crosses looked at more closely (the best by static value)
     reply_spend = 2  # most Lightning considered for the replies
+    deep_left = 0  # look two numbers ahead when at most this many are left in the round
+    deep_width = 3
 
     def cross(self, state: GameState, player: int, pos: Position) -> Action:
         options = turns(pos, state.number, self.value, not state.has_exact(player))
@@ -114,15 +116,17 @@ class LookaheadBot(GreedyBot):
         best = options[0]
         if pos.left > 0 and len(options) > 1:
             cache: dict = {}
+            depth = 2 if pos.left <= self.deep_left else 1
             scored = [
-                (self.expected(t.after, cache), i) for i, t in enumerate(options[: self.width])
+                (self.expected(t.after, cache, depth), i)
+                for i, t in enumerate(options[: self.width])
             ]
             best = options[max(scored)[1]]
         if best.slot < 0:
             return Pass(player)
         return Cross(player, pos.cards[best.slot], best.cell, best.lightning)
 
-    def expected(self, pos: Position, cache: dict) -> float:
+    def expected(self, pos: Position, cache: dict, depth: int = 1) -> float:
         """The expected value of the best reply to the next number."""
         total = 0.0
         unseen = pos.left + 9
@@ -136,7 +140,14 @@ class LookaheadBot(GreedyBot):
             replies = turns(
                 nxt, number, self.cached_value(cache), not nxt.has_open(number), self.reply_spend
             )
-            total += copies * max(t.value for t in replies)
+            if depth > 1 and nxt.left > 0:
+                replies.sort(key=lambda t: t.value, reverse=True)
+                best = max(
+                    self.expected(t.after, cache, depth - 1) for t in replies[: self.deep_width]
+                )
+            else:
+                best = max(t.value for t in replies)
+            total += copies * best
         return total / unseen
 
     def cached_value(self, cache: dict):

@@ -209,8 +209,8 @@ class PopIn(Effect):
         t = self.t
         scale = 1.0 + 0.8 * (1 - t) ** 2 if t < 1 else 1.0
         w, h = self.image.get_size()
-        img = pygame.transform.smoothscale(self.image, (max(1, int(w * scale)),
-                                                        max(1, int(h * scale))))
+        # A plain scale: it is on screen for a fraction of a second, smoothing costs frames.
+        img = pygame.transform.scale(self.image, (max(1, int(w * scale)), max(1, int(h * scale))))
         img.set_alpha(int(120 + 135 * t))
         surface.blit(img, img.get_rect(center=(round(self.center[0]), round(self.center[1]))))
 
@@ -279,13 +279,13 @@ class Burst(Effect):
         pygame.draw.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8,
                          border_radius=18)
         surface.blit(glow, (self.rect.x - 12, self.rect.y - 12))
+        img = self.star
+        if t > 0.5:  # one faded copy per frame, shared by every ray
+            img = img.copy()
+            img.set_alpha(int(255 * (1 - t) * 2))
         for angle, speed in self.rays:
             d = reach * speed * (1 - (1 - t) ** 3)
             x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d
-            img = self.star
-            if t > 0.5:
-                img = img.copy()
-                img.set_alpha(int(255 * (1 - t) * 2))
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
 
@@ -302,7 +302,7 @@ class Flip(Effect):
         img = self.back if t < 0.5 else self.face
         k = abs(math.cos(math.pi * t))
         w = max(1, int(self.rect.w * k))
-        scaled = pygame.transform.smoothscale(img, (w, int(self.rect.h)))
+        scaled = pygame.transform.scale(img, (w, int(self.rect.h)))
         surface.blit(scaled, scaled.get_rect(center=(round(self.rect.centerx),
                                                      round(self.rect.centery))))
 
