@@ -1,4 +1,14 @@
-"""Computer players: Easy, Normal and Hard, and the hint (Hard's suggestion)."""
+"""Computer players at three levels, and the hint (the Hard player's suggestion).
+
+- Easy plays legally with little planning: random cards, an exact square (often at random),
+  Lightning only now and then, bonuses placed at random.
+- Normal takes, for every decision, the choice whose position the static evaluation (see
+  `evaluate`) rates best: cards to keep, square and Lightning, passing, and each bonus square.
+- Hard looks one number ahead: for its most promising crosses it averages the best reply to
+  every number that can still come this round, weighted by the Number cards not yet revealed.
+
+Every bot is deterministic for a game seed and seat, and sees only what its player may know.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +17,14 @@ from itertools import combinations
 from typing import Protocol
 
 from game.rules import Action, Cross, GameState, Keep, Pass, Pick, Resolve
+from game.rules.cards import POPCOUNT
 from game.rules.state import DRAFT, PLAY, SETUP
 
-from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
-from .model import Position, position_of, revealed, with_cards
-from .turns import PendingBonus, best_resolve, turns
+from .evaluate import Evaluator
+from .model import PendingBonus, Position, position_of, revealed, with_cards
+from .turns import Turn, best_resolve, turns
+
+LEVELS = ("easy", "normal", "hard")
 
 
 class Bot(Protocol):
@@ -20,16 +33,10 @@ class Bot(Protocol):
         ...
 
 
-def _pending(state: GameState, player: int, pos: Position) -> list[PendingBonus]:
-    return [
-        (pos.cards.index(p.card), p.line, p.index, p.bonus)
-        for p in state.players[player].pending
-    ]
-
-
 class EasyBot:
-    """Little planning: random cards, crosses an exact square (preferring the card with the
-    most crosses, often at random), rarely spends Lightning, resolves bonuses at random."""
+    """Little planning: random cards; an exact square, half the time at random and otherwise
+    on the card with the most crosses; one Lightning now and then when nothing matches;
+    bonuses placed at random."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.rng = random.Random(f"{seed}/bot/{seat}")
@@ -37,16 +44,15 @@ class EasyBot:
     def choose(self, state: GameState, player: int) -> Action:
         rng = self.rng
         actions = state.legal_actions(player)
-        if state.phase != PLAY:
-            return rng.choice(actions)
         p = state.players[player]
-        if p.pending:
+        if state.phase != PLAY or p.pending:
             return rng.choice(actions)
         exact = [a for a in actions if type(a) is Cross and a.lightning == 0]
         if exact:
             if rng.random() < 0.5:
                 return rng.choice(exact)
-            return max(exact, key=lambda a: (bin(p.mask_of(a.card) or 0).count("1"), a))
+            masks = dict(zip(p.cards, p.masks, strict=True))
+            return max(exact, key=lambda a: POPCOUNT[masks[a.card]])
         one_token = [a for a in actions if type(a) is Cross and abs(a.lightning) == 1]
         if one_token and rng.random() < 0.25:
             return rng.choice(one_token)
@@ -54,114 +60,90 @@ class EasyBot:
 
 
 class GreedyBot:
-    """Chooses the move whose resulting position evaluates best (Normal)."""
+    """Normal: every choice by the static evaluation of the position it leads to."""
 
-    def __init__(self, seed: int, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.rng = random.Random(f"{seed}/bot/{seat}")
-        self.weights = weights
-        self.value = Evaluator(weights)
+    def __init__(self, seed: int, seat: int, value: Evaluator | None = None) -> None:
+        # Nothing random: the seed and seat only keep the signature of every level alike.
+        self.value = value or Evaluator()
 
     def choose(self, state: GameState, player: int) -> Action:
         phase = state.phase
+        hand = state.players[player].hand
         if phase == SETUP:
-            return self.keep(state, player)
+            return Keep(player, self.best_cards(state, player, list(combinations(hand, 3))))
         if phase == DRAFT:
-            return self.pick(state, player)
-        assert phase == PLAY
+            return Pick(player, self.best_cards(state, player, [(c,) for c in hand])[0])
+        assert phase == PLAY, f"nothing to choose in phase {phase}"
         pos = position_of(state, player)
-        pending = _pending(state, player, pos)
-        if pending:
+        waiting = state.players[player].pending
+        if waiting:
+            pending: list[PendingBonus] = [
+                (pos.cards.index(b.card), b.line, b.index, b.bonus) for b in waiting
+            ]
             i, slot, cell = best_resolve(pos, pending, self.value)
-            card, line, index, _ = pending[i]
-            return Resolve(player, pos.cards[card], line, index, pos.cards[slot], cell)
-        return self.cross(state, player, pos)
-
-    def cross(self, state: GameState, player: int, pos: Position) -> Action:
+            chosen = waiting[i]
+            return Resolve(player, chosen.card, chosen.line, chosen.index, pos.cards[slot], cell)
         options = turns(pos, state.number, self.value, not state.has_exact(player))
-        best = max(options, key=lambda t: t.value)
+        best = self.best_turn(pos, options)
         if best.slot < 0:
             return Pass(player)
         return Cross(player, pos.cards[best.slot], best.cell, best.lightning)
 
-    def keep(self, state: GameState, player: int) -> Action:
+    def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
+        return max(options, key=_value)
+
+    def best_cards(
+        self, state: GameState, player: int, choices: list[tuple[int, ...]]
+    ) -> tuple[int, ...]:
+        """The cards to keep (3 at setup, 1 in a draft) whose position evaluates best."""
         pos = position_of(state, player)
-        hand = state.players[player].hand
-        best = max(
-            combinations(hand, 3),
-            key=lambda combo: self.value(
-                with_cards(pos, list(combo), [state.faces[c] for c in combo])
+        return max(
+            choices,
+            key=lambda cards: self.value(
+                with_cards(pos, cards, [state.faces[c] for c in cards])
             ),
         )
-        return Keep(player, best)
-
-    def pick(self, state: GameState, player: int) -> Action:
-        pos = position_of(state, player)
-        hand = state.players[player].hand
-        best = max(hand, key=lambda c: self.value(with_cards(pos, [c], [state.faces[c]])))
-        return Pick(player, best)
 
 
 class LookaheadBot(GreedyBot):
-    """Weighs each promising cross by the best reply to every number that may come next
-    (their chances from the Number cards not yet revealed this round)."""
+    """Hard: weighs its most promising crosses by the expected best reply to the next number."""
 
-    width = 6  # crosses looked at more closely (the best by static value)
-    reply_spend = 2  # most Lightning considered for the replies
-    deep_left = 0  # look two numbers ahead when at most this many are left in the round
-    deep_width = 3
+    width = 6  # crosses looked at more closely: the best ones by static evaluation
+    reply_spend = 2  # most Lightning a reply considers (more rarely pays, and costs time)
 
-    def cross(self, state: GameState, player: int, pos: Position) -> Action:
-        options = turns(pos, state.number, self.value, not state.has_exact(player))
-        options.sort(key=lambda t: t.value, reverse=True)
-        best = options[0]
-        if pos.left > 0 and len(options) > 1:
-            cache: dict = {}
-            depth = 2 if pos.left <= self.deep_left else 1
-            scored = [
-                (self.expected(t.after, cache, depth), i)
-                for i, t in enumerate(options[: self.width])
-            ]
-            best = options[max(scored)[1]]
-        if best.slot < 0:
-            return Pass(player)
-        return Cross(player, pos.cards[best.slot], best.cell, best.lightning)
+    def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
+        if pos.left == 0 or len(options) == 1:  # the round ends after this number
+            return max(options, key=_value)
+        options = sorted(options, key=_value, reverse=True)[: self.width]
+        seen: dict = {}
+        return max(options, key=lambda t: self.expected(t.after, seen))
 
-    def expected(self, pos: Position, cache: dict, depth: int = 1) -> float:
-        """The expected value of the best reply to the next number."""
-        total = 0.0
-        unseen = pos.left + 9
-        for number in range(1, 10):
-            copies = pos.pool[number]
-            if not copies:
-                continue
-            nxt = pos.copy()
-            nxt.pool = revealed(pos.pool, number)
-            nxt.left -= 1
-            replies = turns(
-                nxt, number, self.cached_value(cache), not nxt.has_open(number), self.reply_spend
-            )
-            if depth > 1 and nxt.left > 0:
-                replies.sort(key=lambda t: t.value, reverse=True)
-                best = max(
-                    self.expected(t.after, cache, depth - 1) for t in replies[: self.deep_width]
-                )
-            else:
-                best = max(t.value for t in replies)
-            total += copies * best
-        return total / unseen
+    def expected(self, pos: Position, seen: dict) -> float:
+        """The expected value of the best reply to the next number, each number weighted by
+        its copies among the Number cards not revealed yet (`seen` remembers evaluations:
+        different crosses often lead to the same positions one number later)."""
 
-    def cached_value(self, cache: dict):
-        def value(pos: Position) -> float:
-            key = (tuple(pos.masks), pos.lightning, pos.moons, pos.stars, pos.pool)
-            hit = cache.get(key)
+        def value(after: Position) -> float:
+            key = (tuple(after.masks), after.lightning, after.moons, after.stars, after.pool)
+            hit = seen.get(key)
             if hit is None:
-                hit = cache[key] = self.value(pos)
+                hit = seen[key] = self.value(after)
             return hit
 
-        return value
+        total = 0.0
+        for number in range(1, 10):
+            copies = pos.pool[number]
+            if copies:
+                nxt = pos.copy()
+                nxt.pool = revealed(pos.pool, number)
+                nxt.left -= 1
+                replies = turns(nxt, number, value, not nxt.has_open(number), self.reply_spend)
+                total += copies * max(t.value for t in replies)
+        return total / sum(pos.pool)
 
 
-LEVELS = ("easy", "normal", "hard")
+def _value(turn: Turn) -> float:
+    return turn.value
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:
@@ -172,11 +154,11 @@ def make_bot(level: str, seed: int, seat: int) -> Bot:
         return GreedyBot(seed, seat)
     if level == "hard":
         return LookaheadBot(seed, seat)
-    raise ValueError(f"unknown level {level!r}")
+    raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
 
 
 def hint(state: GameState, player: int) -> Action:
-    """The hard computer's suggestion for the player's next action (deterministic, legal).
+    """The Hard player's suggestion for the player's next action (deterministic, legal).
     ValueError if the player has nothing to do now."""
     if player not in state.waiting_for():
         raise ValueError(f"player {player} has nothing to do now")

@@ -1,25 +1,37 @@
 """A static estimate of a player's final score from a position, for choosing between moves.
 
-The heart of it is a queue: a player crosses about one square per number (plus the bonus
-crosses their completed lines give), so their incomplete cards get completed one after another,
+The heart of it is a queue. A player crosses about one square per number (plus the bonus
+crosses their circled icons give), so their incomplete cards get completed one after another,
 the one with the fewest open squares first. A card completes in the round in which the crosses
-still to come cover the open squares of that card and of every card ahead of it; that timing
-(softened into a probability) decides whether it scores 15, 12, 10 or 8, or only its crossed
-squares at the end. Near the end of a round the Number cards not yet revealed matter too: a card
-can only complete now if the numbers it needs can still come (a hypergeometric draw: `left` of
-the `left + 9` unseen cards will be revealed), or be mended with Lightning or bonus crosses.
-Line icons are valued by their chance to be circled; stars and moons through their scoring
-tables (3 stars in one round are worth 9, so stars that come together count for more).
+still to come cover its open squares and those of every card ahead of it; that timing, softened
+into a probability, decides whether it scores 15, 12, 10 or 8, or only half its crossed squares
+at the end. So a cross on the card at the head of the queue brings every card's completion
+nearer, which is why the bots concentrate on one card at a time.
+
+Refinements, each of which paid for itself in the benchmark:
+- A card can only complete this round if the numbers it needs can still come: each of the
+  `left` numbers still to come is one of the `left + 9` Number cards not revealed yet (a
+  hypergeometric draw), and a number that doesn't come may be mended by Lightning or a bonus.
+- Numbers that no open square shows (or, with Lightning, a neighbour of one) are passed, so they
+  don't count towards the crosses to come: keeping many different numbers open is worth a lot.
+- Open squares beyond the supply of their number for the rest of the game (about one of each
+  number per round) cost points: cards that need the same numbers twice compete.
+- Icons count by their chance to be circled; stars through the 1 / 4 / 9 table of each round
+  (stars that come together count more), moons through the moon scoring.
+
+The weights were tuned on seeded solo games (`bench/bots.py`); see `Weights`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from math import erf, sqrt
 from typing import NamedTuple
 
 from game.rules.cards import (
     BLANK,
+    CELLS_OF_MASK,
     COL_MASKS,
     FULL,
     MOON,
@@ -30,103 +42,120 @@ from game.rules.cards import (
     STAR,
     CardFace,
 )
-from game.rules.state import CARD_POINTS, MOON_SWING, ROUNDS, SOLO_MOON_POINTS, STAR_POINTS
+from game.rules.state import (
+    CARD_POINTS,
+    MOON_SWING,
+    NUMBERS_PER_ROUND,
+    ROUNDS,
+    SOLO_MOON_POINTS,
+    STAR_POINTS,
+)
 
 from .model import Position
 
-UNUSED = 9  # each round, 9 of the 18 Number cards are not dealt
+UNDEALT = 9  # each round, 9 of the 18 Number cards are not dealt
 
 
 @dataclass(frozen=True)
 class Weights:
-    """The tunable judgement of the static evaluation."""
+    """The tunable judgement of the evaluation (tuned by coordinate search on solo games)."""
 
-    rescue: float = 0.4  # chance to mend one missing number with Lightning or a bonus cross
-    budget: float = 8.5  # squares a player crosses in a whole round, bonus crosses included
-    pace: float = 1.0  # squares crossed per number still to come this round
-    bonus_help: float = 0.2  # open squares a number or question icon on the card saves
-    sigma: float = 1.0  # spread of a card's completion time (in squares) ...
+    rescue: float = 0.4  # chance to mend each number that doesn't come (Lightning, bonus)
+    budget: float = 8.5  # squares crossed in a whole later round, bonus crosses included
+    pace: float = 1.0  # squares crossed per usable number still to come this round
+    bonus_help: float = 0.2  # open squares each uncircled number / question icon saves
+    sigma: float = 1.4  # spread (in squares) of a card's completion time ...
     sigma_growth: float = 0.5  # ... growing with the square root of the squares ahead of it
-    token: float = 1.0  # a Lightning token's worth while many numbers are still to come
-    token_decay: float = 1.0  # each further token is worth this much of the one before
-    cross: float = 0.5  # an extra cross from a number bonus
-    question: float = 1.5  # an extra cross anywhere, from a question mark
-    line_now: float = 0.5  # how much of a line's own number chance it gets off the queue
+    token: float = 1.0  # a Lightning token, while a round's worth of numbers is to come
+    cross: float = 1.0  # a number icon: one more square crossed
+    question: float = 1.5  # a question-mark icon: a square of one's choice
+    line_now: float = 0.5  # how much a line's own chance this round counts, off the queue
+    near_cover: float = 0.5  # a number only Lightning reaches counts this much as usable
+    cover_later: float = 0.5  # how much unusable numbers slow the later rounds
+    shortage: float = 0.5  # points lost per open square beyond its number's supply
     later: float = 0.8  # discount per round on the points of completing a card later
-    star_scale: float = 0.7  # weight of expected star points
-    moon_scale: float = 1.0  # weight of expected moon points
+    star_scale: float = 0.7  # star and moon points as estimated are on the hopeful side
+    moon_scale: float = 0.7
 
 
 DEFAULT_WEIGHTS = Weights()
 
 
 def _miss_chances(left: int) -> tuple[tuple[float, float], ...]:
-    """For 0, 1, 2 unseen copies of a number: P(it comes 0 times), P(exactly once) among the
-    `left` numbers still to come this round (drawn from `left + 9` unseen cards)."""
-    unseen = left + UNUSED
-    one = (UNUSED / unseen, left / unseen)
+    """For 0, 1 and 2 unrevealed copies of a number: (P(it comes 0 times), P(exactly once))
+    among the `left` numbers still to come this round."""
+    unseen = left + UNDEALT
     both = unseen * (unseen - 1)
-    two = (UNUSED * (UNUSED - 1) / both, 2 * left * UNUSED / both)
-    return ((1.0, 0.0), one, two)
+    return (
+        (1.0, 0.0),
+        (UNDEALT / unseen, left / unseen),
+        (UNDEALT * (UNDEALT - 1) / both, 2 * left * UNDEALT / both),
+    )
 
 
-MISS = tuple(_miss_chances(left) for left in range(10))
-MAX_MISSING = 4  # more missing numbers than this: no realistic chance this round
+MISS = tuple(_miss_chances(left) for left in range(NUMBERS_PER_ROUND + 1))
+
+
+def _near(numbers: int) -> int:
+    """Numbers (bits 1-9) not in `numbers` but next to one of them (9 and 1 are neighbours)."""
+    out = 0
+    for n in range(1, 10):
+        below, above = (n - 2) % 9 + 1, n % 9 + 1
+        if not numbers >> n & 1 and (numbers >> below & 1 or numbers >> above & 1):
+            out |= 1 << n
+    return out
+
+
+NEAR = tuple(_near(numbers) for numbers in range(1 << 10))
 
 
 def fill_chance(
     face: CardFace, open_cells: int, pool: tuple[int, ...], left: int, tokens: int,
     bonus_crosses: int, rescue: float,
 ) -> float:
-    """Chance that every open cell in `open_cells` gets crossed with the numbers still to come
-    this round, when each number the deal doesn't supply can be mended with chance `rescue`
-    while Lightning tokens (which turn another number into it) or bonus crosses last. Each
-    cross needs a number of its own, or a bonus cross."""
+    """Chance that all of `open_cells` get crossed with the numbers still to come this round.
+
+    Each cross needs a number of its own (or a bonus cross). Each needed number that doesn't
+    come often enough can be mended, with chance `rescue`, while Lightning tokens or bonus
+    crosses last. Numbers are taken as independent (close enough for two copies each)."""
     if POPCOUNT[open_cells] > left + bonus_crosses:
         return 0.0
-    help_ = tokens + bonus_crosses
     miss = MISS[left]
-    d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # P(number of missing cells = j)
+    d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # P(j needed squares get no number)
     grid = face.grid
     seen = 0
-    for cell in range(9):
-        if not open_cells >> cell & 1:
-            continue
+    for cell in CELLS_OF_MASK[open_cells]:
         n = grid[cell]
-        bit = 1 << n
-        if seen & bit:
+        if seen >> n & 1:
             continue
-        seen |= bit
+        seen |= 1 << n
         p0, p1 = miss[pool[n]]
         if POPCOUNT[face.number_mask[n] & open_cells] == 1:
             a = 1.0 - p0
             d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p0, d2 * a + d1 * p0, d3 * a + d2 * p0, (
                 d4 * a + d3 * p0)
-        else:
+        else:  # the number is needed twice: once short if it comes once, twice if never
             a = 1.0 - p0 - p1
             d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p1, d2 * a + d1 * p1 + d0 * p0, (
                 d3 * a + d2 * p1 + d1 * p0), d4 * a + d3 * p1 + d2 * p0
     total = d0
-    if help_ >= 1:
-        f = rescue
-        total += d1 * f
-        if help_ >= 2:
-            f *= rescue
-            total += d2 * f
-            if help_ >= 3:
-                f *= rescue
-                total += d3 * f
-                if help_ >= 4:
-                    total += d4 * f * rescue
+    mend = 1.0
+    for missing, chance in enumerate((d1, d2, d3, d4), 1):
+        if missing > tokens + bonus_crosses:
+            break
+        mend *= rescue
+        total += chance * mend
     return total
 
 
 def _phi(x: float) -> float:
+    """The standard normal distribution function."""
     return 0.5 * (1.0 + erf(x / sqrt(2.0)))
 
 
 def moon_value(moons: float, rivals: tuple[int, ...]) -> float:
-    """End-of-game points for a (possibly fractional, expected) moon count."""
+    """End-of-game points for a (possibly fractional, expected) moon count: the solo table,
+    or against the other players' moons a soft version of most (+6) and fewest (−6)."""
     if not rivals:
         low = int(moons)
         if low >= len(SOLO_MOON_POINTS) - 1:
@@ -134,19 +163,18 @@ def moon_value(moons: float, rivals: tuple[int, ...]) -> float:
         frac = moons - low
         return SOLO_MOON_POINTS[low] * (1 - frac) + SOLO_MOON_POINTS[low + 1] * frac
     most, fewest = max(rivals), min(rivals)
-    # Soft steps: a moon more than the leader nearly secures the +6.
     points = MOON_SWING * min(1.0, max(0.0, (moons - most + 1) / 2))
-    if len(rivals) >= 2:
+    if len(rivals) >= 2:  # nobody loses points for moons in a 2-player game
         points -= MOON_SWING * min(1.0, max(0.0, (fewest + 1 - moons) / 2))
     return points
 
 
 def star_points(chances: list[float], stars: int = 0) -> float:
-    """Expected star points of one round, given the stars already circled and each star line's
-    chance to be circled in that round."""
+    """Expected star points of one round, given the stars already circled in it and each
+    star line's chance to be circled in that round."""
     if stars >= 3:
         return STAR_POINTS[3]
-    dist = [0.0] * 4
+    dist = [0.0] * 4  # P(the round ends with 0, 1, 2, 3+ stars)
     dist[stars] = 1.0
     for p in chances:
         q = 1 - p
@@ -155,14 +183,12 @@ def star_points(chances: list[float], stars: int = 0) -> float:
     return dist[1] * STAR_POINTS[1] + dist[2] * STAR_POINTS[2] + dist[3] * STAR_POINTS[3]
 
 
-def _line_icons(face: CardFace, mask: int):
-    """(open cells, kind, value) of each line not yet circled."""
+def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
+    """(open cells, kind, value) of each line whose icon is not circled yet."""
     for line_masks, bonuses in ((ROW_MASKS, face.row_bonus), (COL_MASKS, face.col_bonus)):
-        for i in range(3):
-            line_open = line_masks[i] & ~mask
-            if line_open:
-                kind, value = bonuses[i]
-                yield line_open, kind, value
+        for line_mask, (kind, value) in zip(line_masks, bonuses, strict=True):
+            if line_mask & ~mask:
+                yield line_mask & ~mask, kind, value
 
 
 class CardFacts(NamedTuple):
@@ -170,14 +196,22 @@ class CardFacts(NamedTuple):
 
     open_count: int
     helpers: int  # uncircled number and question-mark icons: bonus crosses to come
-    numbers_ok: float  # chance the numbers to come (and mending) can fill the whole card
+    numbers_ok: float  # fill_chance of the whole card this round
+    numbers: int  # bit n set: an open square shows n
+    demand: tuple[int, ...]  # demand[n]: open squares showing n
     lines: tuple[tuple[str, int, float], ...]  # (kind, value, chance this round) per icon
 
 
 class Evaluator:
-    """The static evaluation with its weights, remembering per-card facts (they only change
-    when a card's mask, the tokens or the numbers to come change). The memory is not pickled:
-    computer players are sent to a worker process with every move."""
+    """The evaluation with its weights, remembering each card's facts: they only change with
+    the card's mask, the tokens, and the numbers still to come. The memory is not pickled
+    (the table sends computer players to a worker process with every move)."""
+
+    MEMO_LIMIT = 200_000
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.w = weights
+        self.memo: dict[tuple, CardFacts] = {}
 
     def __getstate__(self) -> dict:
         return {"w": self.w}
@@ -186,14 +220,9 @@ class Evaluator:
         self.w = state["w"]
         self.memo = {}
 
-    MEMO_LIMIT = 200_000
-
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.w = weights
-        self.memo: dict[tuple, CardFacts] = {}
-
-    def facts(self, face: CardFace, mask: int, pool: tuple[int, ...], left: int,
-              tokens: int) -> CardFacts:
+    def facts(
+        self, face: CardFace, mask: int, pool: tuple[int, ...], left: int, tokens: int
+    ) -> CardFacts:
         key = (face.number, mask, pool, left, tokens)
         hit = self.memo.get(key)
         if hit is not None:
@@ -210,8 +239,16 @@ class Evaluator:
             if kind != BLANK:
                 chance = fill_chance(face, line_open, pool, left, tokens, 0, w.rescue)
                 lines.append((kind, value, w.line_now * chance))
-        numbers_ok = fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue)
-        hit = CardFacts(POPCOUNT[open_cells], helpers, numbers_ok, tuple(lines))
+        numbers = 0
+        demand = [0] * 10
+        for cell in CELLS_OF_MASK[open_cells]:
+            numbers |= 1 << face.grid[cell]
+            demand[face.grid[cell]] += 1
+        hit = CardFacts(
+            POPCOUNT[open_cells], helpers,
+            fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue),
+            numbers, tuple(demand), tuple(lines),
+        )
         self.memo[key] = hit
         return hit
 
@@ -222,66 +259,70 @@ class Evaluator:
         if r > ROUNDS:  # the game is over: incomplete squares and moons
             crossed = sum(POPCOUNT[m] for m in pos.masks)
             return pos.banked + crossed // 2 + moon_value(pos.moons, pos.rivals_moons)
-        left = pos.left
-        pool = pos.pool
-        tokens = pos.lightning
+        left, pool, tokens = pos.left, pos.pool, pos.lightning
         rounds_after = ROUNDS - r
-        remaining_numbers = left + 9 * rounds_after
-        token_worth = w.token * min(1.0, remaining_numbers / 9)
+        # A token is worth less once fewer than a round's worth of numbers are left to use it.
+        token_worth = w.token * min(1.0, (left + NUMBERS_PER_ROUND * rounds_after) / 9)
+        value = pos.banked + CARD_POINTS[r - 1] * pos.completed_now() + token_worth * tokens
 
-        value = float(pos.banked) + CARD_POINTS[r - 1] * pos.completed_now()
-        if w.token_decay == 1.0:
-            value += token_worth * tokens
-        else:
-            each = token_worth
-            for _ in range(min(tokens, 12)):
-                value += each
-                each *= w.token_decay
-
-        # The queue: incomplete cards, fewest open squares (after bonus help) first.
         queue = []
+        numbers = 0
+        demand = [0] * 10
         for face, mask in zip(pos.faces, pos.masks, strict=True):
             if mask != FULL:
                 facts = self.facts(face, mask, pool, left, tokens)
-                need = facts.open_count - w.bonus_help * facts.helpers
-                queue.append((need if need > 0.5 else 0.5, facts.open_count, facts))
-        queue.sort(key=_first)
+                need = max(0.5, facts.open_count - w.bonus_help * facts.helpers)
+                queue.append((need, facts))
+                numbers |= facts.numbers
+                for n in range(1, 10):
+                    demand[n] += facts.demand[n]
+        queue.sort(key=_need)
 
-        budget_now = left * w.pace
-        star_now: list[float] = []
+        # Open squares beyond their number's supply for the rest of the game.
+        share = left / (left + UNDEALT)
+        for n in range(1, 10):
+            short = demand[n] - pool[n] * share - rounds_after
+            if short > 0:
+                value -= w.shortage * short
+
+        # The crosses to come: numbers no open square shows (nor, with Lightning, one next to
+        # them) are passed.
+        near = NEAR[numbers] if tokens else 0
+        usable = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
+        usable += w.near_cover * sum(pool[n] for n in range(1, 10) if near >> n & 1)
+        budget_now = left * w.pace * usable / (left + UNDEALT)
+        cover_later = (POPCOUNT[numbers >> 1] + w.near_cover * POPCOUNT[near >> 1]) / 9
+        budget_later = w.budget * (1 - w.cover_later * (1 - cover_later))
+
+        star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
         moons = float(pos.moons)
-        ahead = 0.0
-        points = CARD_POINTS[r - 1:]
-        for need, open_count, facts in queue:
+        ahead = 0.0  # open squares of this card and every card before it in the queue
+        for need, facts in queue:
             ahead += need
             spread = w.sigma + w.sigma_growth * sqrt(ahead)
-            # P(completed by the end of this round), then of each later round.
-            p = _phi((budget_now - ahead + 0.5) / spread)
-            done = facts.numbers_ok if facts.numbers_ok < p else p
-            card_value = done * points[0]
+            # P(completed by the end of this round), then by the end of each later round;
+            # in_round[i]: P(completed in round r + i).
+            done = min(facts.numbers_ok, _phi((budget_now - ahead + 0.5) / spread))
+            card_value = done * CARD_POINTS[r - 1]
             in_round = [done]
             for extra in range(1, rounds_after + 1):
-                p = _phi((budget_now + w.budget * extra - ahead + 0.5) / spread)
-                if p > done:
-                    in_round.append(p - done)
-                    card_value += (p - done) * points[extra] * w.later ** extra
-                    done = p
-                else:
-                    in_round.append(0.0)
-            card_value += (1 - done) * 0.5 * (9 - open_count)
-            value += card_value
-            now = in_round[0]
-            for kind, bval, line_chance in facts.lines:
-                line_now = line_chance if line_chance > now else now
-                ever = line_now if line_now > done else done
+                by_then = _phi((budget_now + budget_later * extra - ahead + 0.5) / spread)
+                step = by_then - done if by_then > done else 0.0
+                in_round.append(step)
+                card_value += step * CARD_POINTS[r - 1 + extra] * w.later**extra
+                done += step
+            value += card_value + (1 - done) * 0.5 * (9 - facts.open_count)
+            # Icons: circled this round with their own chance or with the card; ever, at
+            # least with the card.
+            for kind, bonus_value, line_chance in facts.lines:
+                now = max(line_chance, in_round[0])
+                ever = max(now, done)
                 if kind == STAR:
-                    star_now.append(line_now)
-                    rest = 1.0 - line_now
+                    star_now.append(now)
+                    rest = 1.0 - now
                     for i in range(rounds_after):
-                        share = in_round[i + 1]
-                        if share > rest:
-                            share = rest
+                        share = min(rest, in_round[i + 1])
                         star_later[i].append(share)
                         rest -= share
                         if rest <= 0:
@@ -293,19 +334,13 @@ class Evaluator:
                 elif kind == QUESTION:
                     value += w.question * ever
                 else:  # LIGHTNING
-                    value += bval * token_worth * ever
+                    value += bonus_value * token_worth * ever
         stars = star_points(star_now, pos.stars)
         for chances in star_later:
             if chances:
                 stars += star_points(chances)
-        value += w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
-        return value
+        return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
 
 
-def _first(item: tuple) -> float:
+def _need(item: tuple[float, CardFacts]) -> float:
     return item[0]
-
-
-def evaluate(pos: Position, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """Estimated final score of the player in this position (a one-off Evaluator)."""
-    return Evaluator(w)(pos)

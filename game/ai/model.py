@@ -3,13 +3,11 @@
 A `Position` holds only what the player may know: their own cards, crossed masks and tokens,
 the round, how many numbers are still to come this round, and which Number cards have not been
 revealed yet this round (`pool`). It never looks at the order of the Number cards or of the draw
-pile. Moves are applied to positions in place of the engine, which is much faster for look-ahead;
-the bots turn their choices back into engine actions.
+pile. Moves are tried on positions instead of on the engine (much faster for look-ahead); the
+bots turn their choices back into engine actions.
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 from game.rules.cards import (
     CELLS_OF_MASK,
@@ -23,33 +21,19 @@ from game.rules.cards import (
     Bonus,
     CardFace,
 )
-from game.rules.state import (
-    CARD_POINTS,
-    DRAFT,
-    NUMBERS_PER_ROUND,
-    PLAY,
-    ROUNDS,
-    SETUP,
-    STAR_POINTS,
-    GameState,
-    shift,
-)
+from game.rules.state import NUMBERS_PER_ROUND, PLAY, SETUP, GameState, shift
 
-NUMBER_CARDS_PER_ROUND = 18  # 1-9 twice; each round deals 9 of them
+# pool[n] before a round's first number: each round shuffles the 18 Number cards (1-9 twice).
+FULL_POOL = (0,) + (2,) * 9
 
-
-class Slot(NamedTuple):
-    """Where a pending bonus came from (its card id, line and index), as the engine names it."""
-
-    card: int
-    line: str
-    index: int
+# A bonus the player won and must still place: (slot of its card, "row" | "col", index, bonus).
+PendingBonus = tuple[int, str, int, Bonus]
 
 
 class Position:
-    """One player's situation. `left` counts the numbers still to be revealed this round after
-    the one being played (9 before a round starts); `pool[n]` counts the Number cards showing n
-    that have not been revealed this round (so `sum(pool) == left + 9`)."""
+    """One player's situation between two numbers. `left` counts the numbers still to be
+    revealed this round after the one being played (9 before a round starts); `pool[n]` counts
+    the Number cards showing n not revealed yet this round (so `sum(pool) == left + 9`)."""
 
     __slots__ = (
         "cards", "faces", "masks", "lightning", "moons", "stars", "round", "left", "pool",
@@ -70,7 +54,7 @@ class Position:
         banked: int,
         rivals_moons: tuple[int, ...] = (),
     ) -> None:
-        self.cards = cards
+        self.cards = cards  # card ids, so a slot can be named to the engine
         self.faces = faces
         self.masks = masks
         self.lightning = lightning
@@ -79,10 +63,11 @@ class Position:
         self.round = round_no
         self.left = left
         self.pool = pool
-        self.banked = banked  # points already written on the scorecard (earlier rounds)
+        self.banked = banked  # points already on the scorecard (earlier rounds)
         self.rivals_moons = rivals_moons  # the other players' moons (empty in solo)
 
     def copy(self) -> Position:
+        """A copy whose masks and tokens can change (cards, faces and pool are shared)."""
         other = Position.__new__(Position)
         other.cards = self.cards
         other.faces = self.faces
@@ -103,10 +88,10 @@ class Position:
             f.number_mask[number] & ~m for f, m in zip(self.faces, self.masks, strict=True)
         )
 
-    def cross(self, slot: int, cell: int) -> list[tuple[int, str, int, Bonus]]:
+    def cross(self, slot: int, cell: int) -> list[PendingBonus]:
         """Cross a cell and take the immediate bonuses of the lines it completes (stars,
-        Lightning, Moons). Returns the number and question-mark bonuses won, as
-        (slot, line, index, bonus), in the engine's order (row before column)."""
+        Lightning, Moons), as the engine does. Returns the number and question-mark bonuses
+        won, row before column."""
         mask = self.masks[slot] | (1 << cell)
         self.masks[slot] = mask
         face = self.faces[slot]
@@ -138,24 +123,8 @@ class Position:
         return out
 
     def completed_now(self) -> int:
-        """Cards completed this round (still on the table until the round is scored)."""
+        """Cards completed this round (they stay on the table until the round is scored)."""
         return sum(1 for m in self.masks if m == FULL)
-
-    def after_round(self) -> Position:
-        """The position once this round is scored: completed cards bank their points and leave,
-        stars bank theirs, and the next round's numbers are all unknown again."""
-        done = self.completed_now()
-        keep = [i for i, m in enumerate(self.masks) if m != FULL]
-        return Position(
-            [self.cards[i] for i in keep], [self.faces[i] for i in keep],
-            [self.masks[i] for i in keep], self.lightning, self.moons, 0,
-            self.round + 1, NUMBERS_PER_ROUND, FULL_POOL, self.banked
-            + CARD_POINTS[self.round - 1] * done + STAR_POINTS[min(self.stars, 3)],
-            self.rivals_moons,
-        )
-
-
-FULL_POOL = (0,) + (2,) * 9
 
 
 def unseen_pool(state: GameState) -> tuple[int, ...]:
@@ -173,30 +142,29 @@ def revealed(pool: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def position_of(state: GameState, player: int) -> Position:
-    """The player's view of the game, as a Position after the current number (if any)."""
+    """The player's view of the game: during play, as it stands for the revealed number; in a
+    draft (or at setup), as the next round will start."""
     p = state.players[player]
-    faces = state.faces
     if state.phase == PLAY:
         round_no, left = state.round, NUMBERS_PER_ROUND - 1 - state.index
-        banked = sum(p.card_points[: round_no - 1]) + sum(p.star_points[: round_no - 1])
+        done_rounds = round_no - 1
         stars = p.stars[round_no - 1]
     elif state.phase == SETUP:
-        round_no, left, banked, stars = 1, NUMBERS_PER_ROUND, 0, 0
-    else:  # DRAFT, or OVER: the next round has not started
-        round_no, left = state.round + 1, NUMBERS_PER_ROUND
-        banked, stars = sum(p.card_points) + sum(p.star_points), 0
-    assert state.phase in (PLAY, SETUP, DRAFT) or round_no > ROUNDS
+        round_no, left, done_rounds, stars = 1, NUMBERS_PER_ROUND, 0, 0
+    else:  # a draft after a round: the next round has not started
+        round_no, left, done_rounds, stars = state.round + 1, NUMBERS_PER_ROUND, state.round, 0
+    banked = sum(p.card_points[:done_rounds]) + sum(p.star_points[:done_rounds])
     rivals = tuple(q.moons for i, q in enumerate(state.players) if i != player)
     return Position(
-        list(p.cards), [faces[c] for c in p.cards], list(p.masks), p.lightning, p.moons, stars,
-        round_no, left, unseen_pool(state) if state.phase == PLAY else FULL_POOL, banked, rivals,
+        list(p.cards), [state.faces[c] for c in p.cards], list(p.masks), p.lightning, p.moons,
+        stars, round_no, left, unseen_pool(state), banked, rivals,
     )
 
 
-def with_cards(pos: Position, cards: list[int], faces: list[CardFace]) -> Position:
-    """The position with extra fresh cards in play (for judging a keep or a pick)."""
+def with_cards(pos: Position, cards: tuple[int, ...], faces: list[CardFace]) -> Position:
+    """The position with more fresh cards in play (to judge a keep or a pick)."""
     out = pos.copy()
-    out.cards = pos.cards + cards
+    out.cards = pos.cards + list(cards)
     out.faces = pos.faces + faces
     out.masks = pos.masks + [0] * len(cards)
     return out
@@ -204,15 +172,10 @@ def with_cards(pos: Position, cards: list[int], faces: list[CardFace]) -> Positi
 
 def reachable(number: int, tokens: int) -> list[tuple[int, int]]:
     """(target, lightning) pairs a revealed number can become with up to `tokens` Lightning,
-    cheapest first; the exact number first."""
+    the exact number first, then cheapest first. Four tokens reach every number, so more are
+    never worth spending."""
     out = [(number, 0)]
     for spend in range(1, min(tokens, 4) + 1):
         out.append((shift(number, spend), spend))
         out.append((shift(number, -spend), -spend))
     return out
-
-
-__all__ = [
-    "DRAFT", "FULL_POOL", "NUMBER_CARDS_PER_ROUND", "Position", "Slot", "position_of",
-    "reachable", "revealed", "unseen_pool", "with_cards",
-]

@@ -1,21 +1,25 @@
-"""The moves a player can make on their Position: crosses (with Lightning) and the bonus
-crosses that follow, chosen to make an evaluation as high as possible."""
+"""The moves a player can make on a Position: a cross (with or without Lightning) or a pass,
+and the bonus crosses that follow, each chosen to make an evaluation as high as possible."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
-from game.rules.cards import CELLS_OF_MASK, FULL, Bonus
+from game.rules.cards import CELLS_OF_MASK, FULL
 
-from .model import Position, reachable
+from .model import PendingBonus, Position, reachable
 
 Evaluator = Callable[[Position], float]
-PendingBonus = tuple[int, str, int, Bonus]  # (slot, line, index, bonus)
+
+# What a bonus still waiting to be placed is worth while its siblings are placed: about one
+# more square crossed.
+PENDING_WORTH = 2.0
 
 
 class Turn(NamedTuple):
-    """A cross on `slot`/`cell` spending `lightning` (signed), or a pass when slot is -1."""
+    """A cross on `slot`/`cell` spending `lightning` (signed), or a pass when slot is -1;
+    `after` is the position once its bonuses are placed, `value` its evaluation."""
 
     slot: int
     cell: int
@@ -26,7 +30,7 @@ class Turn(NamedTuple):
 
 def crosses(pos: Position, number: int, max_spend: int = 4) -> list[tuple[int, int, int]]:
     """Every (slot, cell, lightning) cross for a revealed number, spending at most `max_spend`
-    Lightning (4 reach every number), cheapest first."""
+    Lightning, the exact number first."""
     out = []
     for target, spend in reachable(number, min(pos.lightning, max_spend)):
         for slot, (face, mask) in enumerate(zip(pos.faces, pos.masks, strict=True)):
@@ -35,49 +39,41 @@ def crosses(pos: Position, number: int, max_spend: int = 4) -> list[tuple[int, i
     return out
 
 
+def best_resolve(
+    pos: Position, pending: list[PendingBonus], evaluate: Evaluator
+) -> tuple[int, int, int]:
+    """(pending index, slot, cell): the bonus to place next and its square, looking one
+    square ahead (the bonuses it wins or leaves waiting count at PENDING_WORTH each)."""
+    best = None
+    for i, (_, _, _, bonus) in enumerate(pending):
+        waiting = len(pending) - 1
+        for slot, cell in pos.targets(bonus):
+            trial = pos.copy()
+            won = trial.cross(slot, cell)
+            value = evaluate(trial) + PENDING_WORTH * (waiting + len(won))
+            if best is None or value > best[0]:
+                best = (value, i, slot, cell)
+    assert best is not None, "no pending bonus has a square left"
+    return best[1], best[2], best[3]
+
+
 def settle(pos: Position, pending: list[PendingBonus], evaluate: Evaluator) -> float:
-    """Resolve the pending bonuses greedily, one square at a time (the best evaluated square,
-    counting the bonuses still waiting at a flat worth); `pos` is changed in place. Returns
-    the final evaluation."""
+    """Place the pending bonuses (and those they win) one by one with best_resolve, changing
+    `pos` in place; a bonus with no square left is lost, as in the engine. Returns the
+    evaluation of the final position."""
     while True:
         pending = [p for p in pending if pos.targets(p[3])]
         if not pending:
             return evaluate(pos)
         i, slot, cell = best_resolve(pos, pending, evaluate)
-        rest = pending[:i] + pending[i + 1:]
-        pending = rest + pos.cross(slot, cell)
-
-
-def waiting_worth(pending: list[PendingBonus]) -> float:
-    """A rough worth of bonuses still to be resolved: one more square each."""
-    return PENDING_WORTH * len(pending)
-
-
-PENDING_WORTH = 2.0
-
-
-def best_resolve(
-    pos: Position, pending: list[PendingBonus], evaluate: Evaluator
-) -> tuple[int, int, int]:
-    """(pending index, slot, cell) of the best next bonus cross, looking one square ahead."""
-    best = None
-    for i, (_, _, _, bonus) in enumerate(pending):
-        rest = pending[:i] + pending[i + 1:]
-        for slot, cell in pos.targets(bonus):
-            trial = pos.copy()
-            won = trial.cross(slot, cell)
-            value = evaluate(trial) + waiting_worth(rest + won)
-            if best is None or value > best[0]:
-                best = (value, i, slot, cell)
-    assert best is not None, "no bonus has a square left"
-    return best[1], best[2], best[3]
+        pending = pending[:i] + pending[i + 1:] + pos.cross(slot, cell)
 
 
 def turns(
     pos: Position, number: int, evaluate: Evaluator, may_pass: bool, max_spend: int = 4
 ) -> list[Turn]:
-    """Every cross for the revealed number (and the pass, if allowed), each valued after its
-    bonuses are resolved greedily."""
+    """Every cross for the revealed number (and the pass, if allowed), each valued once its
+    bonuses are placed."""
     out = []
     for slot, cell, spend in crosses(pos, number, max_spend):
         after = pos.copy()
@@ -88,7 +84,3 @@ def turns(
     if may_pass:
         out.append(Turn(-1, -1, 0, evaluate(pos), pos))
     return out
-
-
-def any_open(pos: Position) -> bool:
-    return any(m != FULL for m in pos.masks)
