@@ -198,8 +198,30 @@ class CardFacts(NamedTuple):
     helpers: int  # uncircled number and question-mark icons: bonus crosses to come
     numbers_ok: float  # fill_chance of the whole card this round
     numbers: int  # bit n set: an open square shows n
-    demand: tuple[int, ...]  # demand[n]: open squares showing n
+    demand: int  # open squares showing n, in bits DEMAND_BITS * n and up
     lines: tuple[tuple[str, int, float], ...]  # (kind, value, chance this round) per icon
+    need: float  # its place in the queue: open squares, less the help of its icons
+
+
+DEMAND_BITS = 8  # a number shows at most 3 times on a card: room for 85 cards
+
+
+class _Context:
+    """What every position with the same round, numbers to come and tokens shares: the facts
+    of each card (by face and mask), the crosses to come (by the numbers open squares show)
+    and the shortage (by the open squares' demand for each number)."""
+
+    __slots__ = ("cards", "budgets", "shortages", "thresholds", "share")
+
+    def __init__(self, pool: tuple[int, ...], left: int, rounds_after: int) -> None:
+        self.cards: dict[int, CardFacts] = {}
+        self.budgets: dict[int, tuple[float, float]] = {}
+        self.shortages: dict[int, float] = {}
+        self.share = left / (left + UNDEALT)
+        # Open squares showing n beyond this are short of their number.
+        self.thresholds = tuple(
+            pool[n] * self.share + rounds_after for n in range(10)
+        )
 
 
 class Evaluator:
@@ -207,28 +229,27 @@ class Evaluator:
     the card's mask, the tokens, and the numbers still to come. The memory is not pickled
     (the table sends computer players to a worker process with every move)."""
 
-    MEMO_LIMIT = 200_000
+    MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.w = weights
-        self.memo: dict[tuple, CardFacts] = {}
+        self.memo: dict[tuple, _Context] = {}
+        w = weights
+        self._later = tuple(
+            tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
+            for r in range(1, ROUNDS + 1)
+        )
 
     def __getstate__(self) -> dict:
         return {"w": self.w}
 
     def __setstate__(self, state: dict) -> None:
-        self.w = state["w"]
-        self.memo = {}
+        self.__init__(state["w"])
 
     def facts(
         self, face: CardFace, mask: int, pool: tuple[int, ...], left: int, tokens: int
     ) -> CardFacts:
-        key = (face.number, mask, pool, left, tokens)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        if len(self.memo) > self.MEMO_LIMIT:
-            self.memo.clear()
+        """The facts of one incomplete card (not remembered: see `_context`)."""
         w = self.w
         open_cells = FULL ^ mask
         helpers = 0
@@ -240,17 +261,54 @@ class Evaluator:
                 chance = fill_chance(face, line_open, pool, left, tokens, 0, w.rescue)
                 lines.append((kind, value, w.line_now * chance))
         numbers = 0
-        demand = [0] * 10
+        demand = 0
         for cell in CELLS_OF_MASK[open_cells]:
-            numbers |= 1 << face.grid[cell]
-            demand[face.grid[cell]] += 1
-        hit = CardFacts(
-            POPCOUNT[open_cells], helpers,
+            n = face.grid[cell]
+            numbers |= 1 << n
+            demand += 1 << DEMAND_BITS * n
+        open_count = POPCOUNT[open_cells]
+        return CardFacts(
+            open_count, helpers,
             fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue),
-            numbers, tuple(demand), tuple(lines),
+            numbers, demand, tuple(lines), max(0.5, open_count - w.bonus_help * helpers),
         )
-        self.memo[key] = hit
+
+    def _context(self, pos: Position) -> _Context:
+        # Beyond 4 tokens, fill_chance can't tell the difference; only "any" matters elsewhere.
+        key = (pos.pool, pos.left, pos.round, min(pos.lightning, 4))
+        ctx = self.memo.get(key)
+        if ctx is None:
+            if len(self.memo) > self.MEMO_LIMIT:
+                self.memo.clear()
+            ctx = self.memo[key] = _Context(pos.pool, pos.left, ROUNDS - pos.round)
+        return ctx
+
+    def _budgets(self, ctx: _Context, pos: Position, numbers: int) -> tuple[float, float]:
+        """The squares to be crossed in the rest of this round and in each later round, when
+        the open squares show `numbers`: the numbers no open square shows (nor, with
+        Lightning, one next to them) are passed."""
+        w = self.w
+        pool, left = pos.pool, pos.left
+        near = NEAR[numbers] if pos.lightning else 0
+        usable = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
+        usable += w.near_cover * sum(pool[n] for n in range(1, 10) if near >> n & 1)
+        budget_now = left * w.pace * usable / (left + UNDEALT)
+        cover_later = (POPCOUNT[numbers >> 1] + w.near_cover * POPCOUNT[near >> 1]) / 9
+        budget_later = w.budget * (1 - w.cover_later * (1 - cover_later))
+        hit = ctx.budgets[numbers] = (budget_now, budget_later)
         return hit
+
+    def _shortage(self, ctx: _Context, demand: int) -> float:
+        """Points lost to open squares beyond their number's supply for the rest of the game."""
+        lost = 0.0
+        thresholds = ctx.thresholds
+        field = (1 << DEMAND_BITS) - 1
+        for n in range(1, 10):
+            short = (demand >> DEMAND_BITS * n & field) - thresholds[n]
+            if short > 0:
+                lost += self.w.shortage * short
+        ctx.shortages[demand] = lost
+        return lost
 
     def __call__(self, pos: Position) -> float:
         """Estimated final score of the player in this position (between two numbers)."""
@@ -259,65 +317,67 @@ class Evaluator:
         if r > ROUNDS:  # the game is over: incomplete squares and moons
             crossed = sum(POPCOUNT[m] for m in pos.masks)
             return pos.banked + crossed // 2 + moon_value(pos.moons, pos.rivals_moons)
-        left, pool, tokens = pos.left, pos.pool, pos.lightning
+        left, tokens = pos.left, pos.lightning
         rounds_after = ROUNDS - r
         # A token is worth less once fewer than a round's worth of numbers are left to use it.
         token_worth = w.token * min(1.0, (left + NUMBERS_PER_ROUND * rounds_after) / 9)
-        value = pos.banked + CARD_POINTS[r - 1] * pos.completed_now() + token_worth * tokens
+        value = pos.banked + token_worth * tokens
 
+        ctx = self._context(pos)
+        cards = ctx.cards
         queue = []
         numbers = 0
-        demand = [0] * 10
+        demand = 0
+        done_now = 0
         for face, mask in zip(pos.faces, pos.masks, strict=True):
-            if mask != FULL:
-                facts = self.facts(face, mask, pool, left, tokens)
-                need = max(0.5, facts.open_count - w.bonus_help * facts.helpers)
-                queue.append((need, facts))
-                numbers |= facts.numbers
-                for n in range(1, 10):
-                    demand[n] += facts.demand[n]
+            if mask == FULL:
+                done_now += 1
+                continue
+            key = face.number << 9 | mask
+            facts = cards.get(key)
+            if facts is None:
+                facts = cards[key] = self.facts(face, mask, pos.pool, left, tokens)
+            queue.append(facts)
+            numbers |= facts.numbers
+            demand += facts.demand
+        value += CARD_POINTS[r - 1] * done_now
         queue.sort(key=_need)
 
-        # Open squares beyond their number's supply for the rest of the game.
-        share = left / (left + UNDEALT)
-        for n in range(1, 10):
-            short = demand[n] - pool[n] * share - rounds_after
-            if short > 0:
-                value -= w.shortage * short
+        lost = ctx.shortages.get(demand)
+        value -= self._shortage(ctx, demand) if lost is None else lost
+        budgets = ctx.budgets.get(numbers)
+        budget_now, budget_later = budgets or self._budgets(ctx, pos, numbers)
 
-        # The crosses to come: numbers no open square shows (nor, with Lightning, one next to
-        # them) are passed.
-        near = NEAR[numbers] if tokens else 0
-        usable = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
-        usable += w.near_cover * sum(pool[n] for n in range(1, 10) if near >> n & 1)
-        budget_now = left * w.pace * usable / (left + UNDEALT)
-        cover_later = (POPCOUNT[numbers >> 1] + w.near_cover * POPCOUNT[near >> 1]) / 9
-        budget_later = w.budget * (1 - w.cover_later * (1 - cover_later))
-
+        points = self._later[r - 1]
         star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
         moons = float(pos.moons)
         ahead = 0.0  # open squares of this card and every card before it in the queue
-        for need, facts in queue:
-            ahead += need
-            spread = w.sigma + w.sigma_growth * sqrt(ahead)
+        sigma, growth = w.sigma, w.sigma_growth
+        for facts in queue:
+            ahead += facts.need
+            spread = (sigma + growth * sqrt(ahead)) * SQRT2
             # P(completed by the end of this round), then by the end of each later round;
             # in_round[i]: P(completed in round r + i).
-            done = min(facts.numbers_ok, _phi((budget_now - ahead + 0.5) / spread))
-            card_value = done * CARD_POINTS[r - 1]
+            done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
+            if facts.numbers_ok < done:
+                done = facts.numbers_ok
+            card_value = done * points[0]
             in_round = [done]
             for extra in range(1, rounds_after + 1):
-                by_then = _phi((budget_now + budget_later * extra - ahead + 0.5) / spread)
+                by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5)
+                                           / spread))
                 step = by_then - done if by_then > done else 0.0
                 in_round.append(step)
-                card_value += step * CARD_POINTS[r - 1 + extra] * w.later**extra
+                card_value += step * points[extra]
                 done += step
             value += card_value + (1 - done) * 0.5 * (9 - facts.open_count)
             # Icons: circled this round with their own chance or with the card; ever, at
             # least with the card.
+            first = in_round[0]
             for kind, bonus_value, line_chance in facts.lines:
-                now = max(line_chance, in_round[0])
-                ever = max(now, done)
+                now = line_chance if line_chance > first else first
+                ever = now if now > done else done
                 if kind == STAR:
                     star_now.append(now)
                     rest = 1.0 - now
@@ -342,5 +402,8 @@ class Evaluator:
         return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
 
 
-def _need(item: tuple[float, CardFacts]) -> float:
-    return item[0]
+SQRT2 = sqrt(2.0)
+
+
+def _need(facts: CardFacts) -> float:
+    return facts.need
