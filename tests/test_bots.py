@@ -8,6 +8,7 @@ import statistics
 import pytest
 
 from game.ai import LEVELS, hint, make_bot
+from game.ai.evaluate import Evaluator
 from game.ai.model import position_of, unseen_pool
 from game.rules import GameState
 from game.rules.state import OVER, PLAY
@@ -93,6 +94,26 @@ def test_unseen_pool_counts_only_revealed_numbers() -> None:
             assert all(pool[n] == 2 - shown.count(n) for n in range(1, 10))
             assert position_of(replay, 0).left == 8 - replay.index
         assert replay.apply(action).ok
+
+
+def test_evaluator_memory_never_changes_a_value() -> None:
+    """The evaluator shares card facts between positions with the same round, numbers to come
+    and tokens; one that has seen a whole game must value every position as a fresh one does,
+    whatever the number of Lightning tokens."""
+    state = play(["normal"], 9, check_legal=False)
+    replay, _ = GameState.new(["x"], 9)
+    warm = Evaluator()
+    checked = 0
+    for action in state.actions:
+        if replay.phase == PLAY:
+            pos = position_of(replay, 0)
+            for tokens in (pos.lightning, 0, 1, 3, 6):
+                trial = pos.copy()
+                trial.lightning = tokens
+                assert warm(trial) == Evaluator()(trial), (replay.round, replay.index, tokens)
+            checked += 1
+        assert replay.apply(action).ok
+    assert checked > 30
 
 
 def test_hint_is_legal_at_every_decision() -> None:
