@@ -157,7 +157,8 @@ class App:
 
     def draw(self) -> None:
         """Draw the stack and the toast onto the logical screen (no flip)."""
-        self.screen.fill(INK)
+        if not self.stack.fills_screen:
+            self.screen.fill(INK)
         self.stack.draw(self.screen)
         self._draw_toast()
 
@@ -173,7 +174,8 @@ class App:
         self.stack.clear()  # already empty unless step() raised
 
     def close(self) -> None:
-        """Release the window and pygame."""
+        """End every scene (their exit hooks save and stop workers), then release pygame."""
+        self.stack.clear()
         pygame.quit()
 
     # ---------------------------------------------------------------- toast

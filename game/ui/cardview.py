@@ -48,6 +48,12 @@ def icon_sprite(bonus: tuple[str, int]) -> str:
         return "icon_lightning2" if value == 2 else "icon_lightning1"
     return ICON_SPRITES[kind]
 
+CACHE_BYTES = 24 * 1024 * 1024  # composed cards kept for reuse (a 12-player table needs ~8 MB)
+
+
+def _nbytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
 
 class CardView:
     """Renders cards and maps points on them back to cells and icons."""
@@ -58,6 +64,7 @@ class CardView:
         self.geometry = geometry or load_geometry()
         self.base_w, self.base_h = self.geometry["size"]
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache_bytes = 0
 
     # ------------------------------------------------------------ geometry
 
@@ -113,8 +120,11 @@ class CardView:
             return surf
         surf = self._compose(card, face, mask & ~hidden, width, marks, costs)
         self._cache[key] = surf
-        if len(self._cache) > 600:
-            self._cache.popitem(last=False)
+        self._cache_bytes += _nbytes(surf)
+        # Bounded by bytes, not entries: one large card weighs as much as fifty compact ones.
+        while self._cache_bytes > CACHE_BYTES and len(self._cache) > 1:
+            _old, dropped = self._cache.popitem(last=False)
+            self._cache_bytes -= _nbytes(dropped)
         return surf
 
     def _compose(

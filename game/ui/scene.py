@@ -30,6 +30,8 @@ class Scene:
 
     #: False for overlays (pause menu, dialogs): the scene beneath is drawn first.
     opaque: bool = True
+    #: True when draw() paints every pixel, so the app need not clear the screen first.
+    fills_screen: bool = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -165,12 +167,19 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
-        start = 0
+    def _base(self) -> int:
+        """The index of the highest opaque scene (0 if none is)."""
         for i in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[i].opaque:
-                start = i
-                break
-        for scene in self._scenes[start:]:
+                return i
+        return 0
+
+    @property
+    def fills_screen(self) -> bool:
+        """True when the scenes drawn will paint every pixel."""
+        return bool(self._scenes) and self._scenes[self._base()].fills_screen
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
+        for scene in self._scenes[self._base():]:
             scene.draw(surface)

@@ -9,7 +9,6 @@ what they see.
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -20,7 +19,7 @@ from game.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.rules.state import DRAFT, OVER, PLAY, SETUP, shift
 from game.session import Session
 
-from ..botrunner import BotRunner
+from ..botrunner import BotRunner, Move
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
 from ..cascade import (
     Animator,
@@ -42,10 +41,13 @@ BOT_PAUSE = 0.35  # seconds (at speed 1) between a computer's moves, so people c
 REFUSE_FLASH = 0.5
 PANEL = (48, 26, 92)
 HIGHLIGHT = (255, 214, 64)
+PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
 
 
 class TableScene(Scene):
     """The game table for one session, from the starting draft to the last number."""
+
+    fills_screen = True  # the static layer covers the whole screen
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
                  on_game_over: Any = None) -> None:
@@ -68,7 +70,7 @@ class TableScene(Scene):
         self.message = ""
         self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
         self.bot_wait = 0.0
-        self.bot_future: Future | None = None
+        self.bot_future: Move | None = None
         self.runner = BotRunner()
         self.hint: Any = None
         self.last_icon: dict[int, tuple[float, float]] = {}
@@ -634,11 +636,10 @@ class TableScene(Scene):
             effect.draw(surface)
 
     def _static_layer(self) -> pygame.Surface:
-        """The background and every panel frame, drawn once per focus: most of each frame."""
-        key = (self.focus, len(self.session.seats))
+        """The background and the fixed panels' frames, drawn once: most of each frame."""
         cached = self.__dict__.get("_static")
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        if cached is not None:
+            return cached
         layer = self.ctx.assets.get("table", (1280, 720)).copy()
         layout = self.ctx.layout
         for region in ("player_banner", "pending_queue"):
@@ -647,9 +648,7 @@ class TableScene(Scene):
             draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
         draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
                    border=3, shadow=4)
-        for panel in self.other_panels().values():
-            draw_panel(layer, panel, colour=PANEL, radius=10, border=2, shadow=3)
-        self._static = (key, layer)
+        self._static = layer
         return layer
 
     def _draw_numbers(self, surface: pygame.Surface) -> None:
@@ -769,30 +768,46 @@ class TableScene(Scene):
         return None
 
     def _draw_others(self, surface: pygame.Surface) -> None:
-        ctx = self.ctx
         acting = self.acting
         for seat, panel in self.other_panels().items():
-            if seat == acting:
-                pygame.draw.rect(surface, HIGHLIGHT, panel, 3, border_radius=10)
-            p = self.seen.players[seat]
-            name = self.session.seats[seat].name
-            size = ctx.text.fit_size(name, 20, panel.w * 0.36)
-            ctx.text.blit_centered(surface, name, size, WHITE,
-                                   (panel.x + panel.w * 0.2, panel.y + 12))
-            # Tokens and this round's stars as small icons with counts.
-            x = panel.x + panel.w * 0.39
-            step = (panel.w * 0.61 - 4) / 3
-            for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
-                                  ("star_slot_filled", p.stars[self.seen.round - 1])):
-                icon = ctx.assets.get(sprite, (14, 14))
-                surface.blit(icon, (round(x), round(panel.y + 5)))
-                label = ctx.text.render(str(count), 19, YELLOW)
-                surface.blit(label, (round(x + 15), round(panel.y + 5)))
-                x += step
-            for card, rect in zip(p.cards, self.compact_rects(seat, panel), strict=True):
-                img = self.cards.render(card, self.state.face(card), p.masks.get(card, 0),
-                                        max(8, round(rect.w)))
-                surface.blit(img, rect.topleft)
+            image = self._other_panel(seat, panel, seat == acting)
+            surface.blit(image, (round(panel.x) - PANEL_MARGIN, round(panel.y) - PANEL_MARGIN))
+
+    def _other_panel(self, seat: int, panel: pygame.FRect, acting: bool) -> pygame.Surface:
+        """One other player's compact board, frame and all, redrawn only when it changes (a
+        dozen of these are most of what a 12-player table draws)."""
+        p = self.seen.players[seat]
+        star_count = p.stars[self.seen.round - 1]
+        key = (tuple(panel), acting, p.lightning, p.moons, star_count,
+               tuple((card, p.masks.get(card, 0)) for card in p.cards))
+        cache = self.__dict__.setdefault("_panels", {})
+        hit = cache.get(seat)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        ctx = self.ctx
+        m = PANEL_MARGIN
+        image = pygame.Surface((round(panel.w) + 2 * m, round(panel.h) + 2 * m), pygame.SRCALPHA)
+        local = pygame.FRect(m, m, round(panel.w), round(panel.h))
+        draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
+        if acting:
+            pygame.draw.rect(image, HIGHLIGHT, local, 3, border_radius=10)
+        name = self.session.seats[seat].name
+        size = ctx.text.fit_size(name, 20, local.w * 0.36)
+        ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))
+        # Tokens and this round's stars as small icons with counts.
+        x = local.x + local.w * 0.39
+        step = (local.w * 0.61 - 4) / 3
+        for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
+                              ("star_slot_filled", star_count)):
+            image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(local.y + 5)))
+            image.blit(ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5)))
+            x += step
+        for card, rect in zip(p.cards, self.compact_rects(seat, local), strict=True):
+            img = self.cards.render(card, self.state.face(card), p.masks.get(card, 0),
+                                    max(8, round(rect.w)))
+            image.blit(img, rect.topleft)
+        cache[seat] = (key, image)
+        return image
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
