@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.session import Seat  # noqa: E402
+from game.storage import write_json_atomic  # noqa: E402
 
 from .app import FPS, App  # noqa: E402
 from .botrunner import worker_peak_mb  # noqa: E402
@@ -47,17 +46,6 @@ def play() -> int:
     finally:
         app.close()
     return 0
-
-
-def write_json_atomic(path: Path, obj: Any) -> None:
-    """Write a JSON file so that a crash leaves either the old file or the new one."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(obj, fh, indent=1)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
 
 
 def peak_rss_mb() -> float:

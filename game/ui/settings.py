@@ -8,18 +8,14 @@ warning string instead of raising.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
-import tempfile
-import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import platformdirs
+from game.storage import data_dir as data_dir  # re-exported: where settings live
+from game.storage import set_aside, why, write_atomic
 
-APP_NAME = "super-mega-lucky-box"
 FILE_NAME = "settings.json"
 FORMAT_VERSION = 1
 
@@ -41,32 +37,9 @@ class Settings:
         return self
 
 
-def data_dir() -> Path:
-    """Where settings (and later saves) live: $SMLB_DATA_DIR, else the platform's user data dir."""
-    override = os.environ.get("SMLB_DATA_DIR")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_data_dir(APP_NAME))
-
-
 def _is_number(v: object) -> bool:
     # bool is an int subclass; `true` is not a volume. NaN/inf would poison clamping.
     return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-
-
-def _set_aside(path: Path) -> str:
-    """Rename a bad settings file out of the way; returns the new name (or why it stayed)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while target.exists():  # never overwrite an earlier bad file
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-        n += 1
-    try:
-        os.replace(path, target)
-    except OSError:
-        return "left in place"
-    return f"kept as {target.name}"
 
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
@@ -83,7 +56,7 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     except (UnicodeDecodeError, ValueError):
         data = None
     if not isinstance(data, dict):
-        aside = _set_aside(path)
+        aside = set_aside(path)
         return Settings(), f"Settings file was damaged ({aside}); using defaults."
 
     settings = Settings()
@@ -113,20 +86,8 @@ def save_settings(settings: Settings, folder: Path) -> str | None:
     folder = Path(folder)
     payload = {"version": FORMAT_VERSION, **asdict(settings)}
     text = json.dumps(payload, indent=2, sort_keys=True) + "\n"
-    tmp: str | None = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, folder / FILE_NAME)
-        tmp = None
+        write_atomic(folder / FILE_NAME, text)
     except OSError as e:
-        return f"Settings not saved: {e.strerror or e}."
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        return f"Settings not saved: {why(e)}."
     return None
