@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import settings as settings_mod
+from game import storage as settings_mod  # where settings files are written
 from game.ui.settings import Settings, data_dir, load_settings, save_settings
 
 
