@@ -7,12 +7,15 @@ so the seat that acts next is always the lowest seat still waiting.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Action, GameState, Options
-from game.rules.record import state_to_record
+from game.rules.actions import RecordError, action_from_record
+from game.rules.record import parse_record, state_to_record
 from game.rules.state import Deal, Outcome
 
 HUMAN = "human"
@@ -49,6 +52,10 @@ class Session:
             i: make_bot(seat.kind, seed, i) for i, seat in enumerate(seats) if seat.is_computer
         }
         self.feed: deque = deque(events)  # events the table has not animated yet
+        # Another game's result when this one replays its deal ("play the same deal").
+        self.challenge: dict[str, Any] | None = None
+        # Called after every change to the game (an action, a reveal, an undo): the autosave.
+        self.on_change: Callable[[], None] | None = None
 
     @property
     def humans(self) -> list[int]:
@@ -67,6 +74,8 @@ class Session:
         """Apply an action for whoever it names; the events join the feed."""
         outcome = self.state.apply(action)
         self.feed.extend(outcome.events)
+        if outcome.ok:
+            self._changed()
         return outcome
 
     def computer_action(self) -> Action | None:
@@ -83,15 +92,109 @@ class Session:
     def advance(self) -> None:
         """Reveal the next number (or end the round) once everyone is done."""
         self.feed.extend(self.state.advance())
+        self._changed()
 
     def undo(self, seat: int) -> Outcome:
         outcome = self.state.undo(seat)
         self.feed.extend(outcome.events)
+        if outcome.ok:
+            self._changed()
         return outcome
 
-    def record(self) -> dict[str, Any]:
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The game record (shared format), with our own fields for seat kinds and version."""
-        return state_to_record(
-            self.state,
-            extra={"seats": [s.kind for s in self.seats], "game_version": VERSION},
-        )
+        fields: dict[str, Any] = {"seats": [s.kind for s in self.seats], "game_version": VERSION}
+        if self.challenge is not None:
+            fields["challenge"] = self.challenge
+        fields.update(extra or {})
+        return state_to_record(self.state, extra=fields)
+
+    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
+        """The autosave: the record plus where the table stood. `unshown` counts the feed's
+        events not yet fully shown (their cascade replays on resume)."""
+        bots = {}
+        for seat, bot in self.bots.items():
+            rng = getattr(bot, "rng", None)
+            if rng is not None:  # a bot with chance in it must go on with the same luck
+                version, internal, gauss = rng.getstate()
+                bots[str(seat)] = [version, list(internal), gauss]
+        return self.record({"autosave": {
+            "unshown": unshown, "held": self.state.held, "confirming": confirming,
+            "bots": bots,
+        }})
+
+    @classmethod
+    def resume(cls, save: dict[str, Any]) -> tuple[Session, GameState, int, int | None]:
+        """A saved game, replayed: (session, the state as first dealt, how many of the feed's
+        events were already shown, the seat that was confirming its turn). The feed holds every
+        event since the deal, so the table can show exactly what it showed. RecordError (one
+        line) if the save is not a valid record."""
+        names, seed, options, deal, raw_actions = parse_record(save)
+        kinds = save.get("seats")
+        if not (isinstance(kinds, list) and len(kinds) == len(names)
+                and all(k == HUMAN or k in BOT_LEVELS for k in kinds)):
+            kinds = [HUMAN] * len(names)
+        info = save.get("autosave")
+        info = info if isinstance(info, dict) else {}
+        try:
+            session = cls([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed,
+                          options, deal)
+        except ValueError as err:
+            raise RecordError(str(err)) from None
+        start = session.state.clone()
+        state = session.state
+        state.auto_advance = False  # reveals happen where the table made them
+        for i, raw in enumerate(raw_actions):
+            try:
+                action = action_from_record(raw)
+            except RecordError as err:
+                raise RecordError(f"action {i}: {err}") from None
+            if state.held:
+                session.advance()
+            outcome = session.apply(action)
+            if not outcome.ok:
+                raise RecordError(f"action {i}: {outcome.refusal}")
+        if state.held and info.get("held") is False:
+            session.advance()  # the table had revealed the next number before it stopped
+        _restore_bots(session, info.get("bots"))
+        session.challenge = read_challenge(save.get("challenge"), len(names))
+        unshown = info.get("unshown")
+        unshown = unshown if type(unshown) is int and 0 <= unshown <= len(session.feed) else 0
+        confirming = info.get("confirming")
+        if not (type(confirming) is int and 0 <= confirming < len(names)):
+            confirming = None
+        return session, start, len(session.feed) - unshown, confirming
+
+
+def make_challenge(names: list[str], totals: list[int], source: str) -> dict[str, Any]:
+    """What the end screen compares with, kept in the game's own record."""
+    return {"names": list(names), "totals": list(totals), "source": source}
+
+
+def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
+    """A well-formed challenge for this many seats, else None (it is only for display)."""
+    if not isinstance(obj, dict):
+        return None
+    names, totals, source = obj.get("names"), obj.get("totals"), obj.get("source", "")
+    if (isinstance(names, list) and isinstance(totals, list) and len(names) == seats
+            and len(totals) == seats and all(isinstance(n, str) for n in names)
+            and all(type(t) is int for t in totals) and isinstance(source, str)):
+        return make_challenge(names, totals, source)
+    return None
+
+
+def _restore_bots(session: Session, saved: Any) -> None:
+    if not isinstance(saved, dict):
+        return
+    for seat, bot in session.bots.items():
+        entry = saved.get(str(seat))
+        rng = getattr(bot, "rng", None)
+        if rng is None or not isinstance(entry, list) or len(entry) != 3:
+            continue
+        # A damaged bot state only changes the bot's luck, never the rules: ignore it.
+        with contextlib.suppress(TypeError, ValueError, OverflowError):
+            rng.setstate((entry[0], tuple(entry[1]), entry[2]))

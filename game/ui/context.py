@@ -10,7 +10,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .assets import Assets
 from .layout import Layout
@@ -47,6 +47,10 @@ class GameConfig:
     # (name, is_computer) or (name, is_computer, level), in seat order
     seats: list[tuple]
     seed: int
+    # "Play the same deal": another game's cards (a rules Deal and Options) and its result
+    deal: Any = None
+    options: Any = None
+    challenge: dict[str, Any] | None = None
 
     @property
     def names(self) -> list[str]:

@@ -35,7 +35,9 @@ def seats_from(config: GameConfig) -> list[Seat]:
 def wire(app: App) -> None:
     """Connect the setup screen's Start to a new table."""
     ctx = app.ctx
-    ctx.new_game = lambda config: start_game(ctx, seats_from(config), config.seed)
+    ctx.new_game = lambda config: start_game(ctx, seats_from(config), config.seed,
+                                             deal=config.deal, options=config.options,
+                                             challenge=config.challenge)
 
 
 def play() -> int:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.rules.state import solo_rating
+from game.rules.state import Deal, solo_rating
 from game.session import Session
 
 from ..widgets import CYAN, GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop, draw_panel
@@ -21,6 +22,7 @@ NEGATIVE = (230, 60, 60)
 CHART = pygame.FRect(60, 150, 1160, 440)
 GROW_TIME = 1.2
 AUTO_EXIT = 4.0
+COMPARE_W = 190  # the right-hand column comparing with the record of the same deal
 
 
 def breakdown(session: Session, seat: int) -> tuple[int, int, int, int]:
@@ -31,13 +33,19 @@ def breakdown(session: Session, seat: int) -> tuple[int, int, int, int]:
 class GameEndScene(UIScene):
     """Opaque. Widgets: "again" (same seats, next seed) and "title"."""
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False) -> None:
+    def __init__(self, ctx: Any, session: Session, demo: bool = False,
+                 again: tuple[str, Callable[[], None]] | None = None,
+                 back: tuple[str, Callable[[], None]] | None = None) -> None:
+        """`again` and `back` replace the two buttons (label, action): a replay offers
+        "Watch again" and "Replays"."""
         super().__init__(ctx)
         self.session = session
         self.demo = demo
-        self.add("again", Button((360, 620, 260, 70), "Play again", self.play_again,
+        again_label, again_action = again or ("Play again", self.play_again)
+        back_label, back_action = back or ("Title", self.to_title)
+        self.add("again", Button((360, 620, 260, 70), again_label, again_action,
                                  key=pygame.K_RETURN, colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), "Title", self.to_title,
+        self.add("title", Button((660, 620, 260, 70), back_label, back_action,
                                  key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
 
     def enter(self) -> None:
@@ -46,7 +54,13 @@ class GameEndScene(UIScene):
     def play_again(self) -> None:
         from .table import start_game
 
-        start_game(self.ctx, self.session.seats, self.session.seed + 1)
+        session = self.session
+        if session.challenge is not None:  # the same deal once more, the same comparison
+            start_game(self.ctx, session.seats, session.seed, deal=Deal(session.state.deck_order,
+                                                 tuple(map(tuple, session.state.numbers))),
+                       options=session.state.options, challenge=session.challenge)
+            return
+        start_game(self.ctx, session.seats, session.seed + 1)
 
     def to_title(self) -> None:
         from .title import TitleScene
@@ -57,6 +71,21 @@ class GameEndScene(UIScene):
         super().update(dt)
         if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
             self.ctx.stack.clear()
+
+    def _draw_versus(self, surface: pygame.Surface, challenge: dict, seat: int, total: int,
+                     cy: float, row_h: float) -> None:
+        """The record's score for this seat and how far ahead or behind this game is."""
+        theirs = challenge["totals"][seat]
+        diff = total - theirs
+        sign = "+" if diff > 0 else ""
+        colour = (120, 240, 140) if diff > 0 else (255, 130, 130) if diff < 0 else WHITE
+        size = int(min(26, row_h * 0.5))
+        x = CHART.right - COMPARE_W
+        name = challenge["names"][seat]
+        label = f"{name}: {theirs}" if name != self.session.seats[seat].name else f"was {theirs}"
+        self.ctx.text.blit_centered(surface, label, size, WHITE, (x + 60, cy))
+        self.ctx.text.blit_centered(surface, f"{sign}{diff}", size + 4, colour, (x + 150, cy),
+                                    outline=INK, px=2)
 
     def headline(self) -> str:
         state = self.session.state
@@ -83,10 +112,16 @@ class GameEndScene(UIScene):
         most = max(1, max(sum(max(0, v) for v in row) for row in values))
         least = min(0, min(row[3] for row in values))
         name_w = 170
-        zero_x = CHART.x + name_w + 20 + (-least) * (CHART.w - name_w - 140) / (most - least)
-        scale = (CHART.w - name_w - 140) / (most - least)
+        challenge = self.session.challenge
+        span = CHART.w - name_w - 140 - (COMPARE_W if challenge is not None else 0)
+        zero_x = CHART.x + name_w + 20 + (-least) * span / (most - least)
+        scale = span / (most - least)
         row_h = min(56, (CHART.h - 70) / seats)
         winners = set(state.winners())
+        if challenge is not None:
+            source = challenge.get("source") or "the record"
+            ctx.text.blit_centered(surface, f"Same deal as {source}", 22, (206, 190, 240),
+                                   (CHART.right - COMPARE_W / 2 - 10, CHART.y - 14))
         for seat, row in enumerate(values):
             y = CHART.y + 20 + seat * row_h
             bar_h = max(8, row_h * 0.62)
@@ -114,6 +149,8 @@ class GameEndScene(UIScene):
             total = sum(row)
             ctx.text.blit_centered(surface, str(round(total * grow)), int(min(34, row_h * 0.7)),
                                    colour, (x + 36, y + bar_h / 2), outline=INK, px=2)
+            if challenge is not None:
+                self._draw_versus(surface, challenge, seat, total, y + bar_h / 2, row_h)
         # The legend.
         lx = CHART.x + 40
         for label, fill in (*CATEGORIES, ("Moon penalty", NEGATIVE)):

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
+
+from game.rules.record import state_from_record
+from game.rules.state import Deal, Options
+from game.session import make_challenge
 
 from ..context import Context, GameConfig
 from ..widgets import (
@@ -42,6 +48,34 @@ LEVELS = ("easy", "normal", "hard")  # computer levels a seat cycles through
 TOGGLE_W = 172
 
 
+@dataclass(frozen=True)
+class SameDeal:
+    """Another game's deal to play again: its seats, seed, cards and result (to compare)."""
+
+    names: list[str]
+    kinds: list[str]
+    seed: int
+    deal: Deal
+    options: Options
+    challenge: dict[str, Any]
+    source: str
+
+
+def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
+    """The deal of a record (replayed to fix every card it did not list); RecordError if the
+    record is not valid."""
+    state = state_from_record(record)
+    kinds = record.get("seats")
+    if not (isinstance(kinds, list) and len(kinds) == len(state.names)
+            and all(isinstance(k, str) for k in kinds)):
+        kinds = ["human"] * len(state.names)
+    kinds = [k if k in LEVELS else "human" for k in kinds]
+    deal = Deal(tuple(state.deck_order), tuple(tuple(r) for r in state.numbers))
+    totals = [p.total for p in state.players]
+    return SameDeal(list(state.names), kinds, state.seed, deal, state.options,
+                    make_challenge(list(state.names), totals, source), source)
+
+
 def default_name(i: int) -> str:
     return f"Player {i + 1}"
 
@@ -60,9 +94,13 @@ class SetupScene(UIScene):
     into a removed seat come back when it is added again.
     """
 
-    def __init__(self, ctx: Context, seed: int | None = None, seats: int = DEFAULT_SEATS) -> None:
+    def __init__(self, ctx: Context, seed: int | None = None, seats: int = DEFAULT_SEATS,
+                 same_deal: SameDeal | None = None) -> None:
         super().__init__(ctx)
         self._rng = random.Random()
+        self.same_deal = same_deal
+        if same_deal is not None:
+            seats, seed = len(same_deal.names), same_deal.seed
         self.seats = min(max(seats, MIN_SEATS), MAX_SEATS)
         self.add("seat_minus", Button((PANEL.x + 200, 128, 56, 52), "\u2212", self.remove_seat,
                                       colour=PINK, text_size=48))
@@ -93,7 +131,26 @@ class SetupScene(UIScene):
         self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
                                  key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
                                  text_size=48))
+        if same_deal is not None:
+            self._fix_deal(same_deal)
         self._sync()
+
+    def _fix_deal(self, deal: SameDeal) -> None:
+        """Another game's deal: its seats (names and computer levels, all editable) and its
+        cards; the player count and seed are the deal's own."""
+        for name in ("seat_minus", "seat_plus", "seed", "dice"):
+            self.widgets[name].visible = False
+        for i, (name, kind) in enumerate(zip(deal.names, deal.kinds, strict=True)):
+            name_w = self.widgets[f"name_{i}"]
+            assert isinstance(name_w, TextInput)
+            name_w.set_text(name[:NAME_MAX])
+            computer = kind in LEVELS
+            toggle = self.widgets[f"computer_{i}"]
+            assert isinstance(toggle, Toggle)
+            toggle.value = computer
+            if computer:
+                level = self.widgets[f"level_{i}"]
+                level.level, level.label = kind, kind.capitalize()
 
     # ---------------------------------------------------------------- state
 
@@ -101,6 +158,7 @@ class SetupScene(UIScene):
         return self._rng.randrange(1, 1_000_000)
 
     def _sync(self) -> None:
+        fixed = self.same_deal is not None
         for i in range(MAX_SEATS):
             shown = i < self.seats
             for name in (f"name_{i}", f"computer_{i}", f"level_{i}"):
@@ -109,8 +167,8 @@ class SetupScene(UIScene):
                 if not shown:
                     w.reset()
             self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
-        self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS
-        self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS
+        self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS and not fixed
+        self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS and not fixed
 
     def add_seat(self) -> None:
         self.seats = min(self.seats + 1, MAX_SEATS)
@@ -142,6 +200,10 @@ class SetupScene(UIScene):
             seats.append((name_w.text.strip() or default_name(i), kind_w.value, level))
         seed_w = self.widgets["seed"]
         assert isinstance(seed_w, TextInput)
+        deal = self.same_deal
+        if deal is not None:
+            return GameConfig(seats=seats, seed=deal.seed, deal=deal.deal, options=deal.options,
+                              challenge=deal.challenge)
         seed = int(seed_w.text) if seed_w.text else self.random_seed()
         return GameConfig(seats=seats, seed=seed)
 
@@ -156,8 +218,8 @@ class SetupScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, "New game", 72, YELLOW, (640, 56), outline=INK, px=5,
-                           shadow=6)
+        title = "Same deal" if self.same_deal is not None else "New game"
+        text.blit_centered(surface, title, 72, YELLOW, (640, 56), outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
         # Header strip: player count on the left, seed on the right.
         text.blit_centered(surface, "Players", 40, WHITE, (PANEL.x + 104, 155), outline=INK,
@@ -166,8 +228,14 @@ class SetupScene(UIScene):
         text.blit_centered(surface, str(self.seats), 56, YELLOW,
                            ((count.right + self.widgets["seat_plus"].rect.x) / 2, 155),
                            outline=INK, px=4)
-        text.blit_centered(surface, "Seed", 40, WHITE, (PANEL.right - 474, 155), outline=INK,
-                           px=3)
+        if self.same_deal is None:
+            text.blit_centered(surface, "Seed", 40, WHITE, (PANEL.right - 474, 155),
+                               outline=INK, px=3)
+        else:
+            line = f"Cards and numbers from {self.same_deal.source}"
+            size = text.fit_size(line, 30, 620)
+            text.blit_centered(surface, line, size, WHITE, (PANEL.right - 340, 155),
+                               outline=INK, px=2)
         pygame.draw.line(surface, (110, 70, 180), (PANEL.x + 24, 194), (PANEL.right - 24, 194), 3)
         for i in range(MAX_SEATS):
             x, y = seat_origin(i)

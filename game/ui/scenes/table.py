@@ -9,15 +9,17 @@ what they see.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
 from game.rules import Cross, Pass, Resolve
 from game.rules import events as ev
+from game.rules.actions import RecordError
 from game.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
-from game.rules.state import DRAFT, OVER, PLAY, SETUP, shift
-from game.session import Session
+from game.rules.state import DRAFT, OVER, PLAY, SETUP, Deal, Options, shift
+from game.session import VERSION, Session
+from game.storage import delete_save, finished_extra, keep_record, load_save, save_game
 
 from ..botrunner import BotRunner, Move
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
@@ -44,13 +46,23 @@ HIGHLIGHT = (255, 214, 64)
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
 
 
+class Resumed(NamedTuple):
+    """A saved game's table: the state as dealt, how many feed events were shown, and the seat
+    that was looking at its finished turn (Session.resume gives these)."""
+
+    start: Any
+    shown: int
+    confirming: int | None
+
+
 class TableScene(Scene):
     """The game table for one session, from the starting draft to the last number."""
 
     fills_screen = True  # the static layer covers the whole screen
+    keeps_games = True  # autosave and keep the record (not for replays)
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 on_game_over: Any = None) -> None:
+                 on_game_over: Any = None, resume: Resumed | None = None) -> None:
         super().__init__(ctx)
         self.session = session
         self.state = session.state
@@ -60,7 +72,21 @@ class TableScene(Scene):
         self.demo = demo
         self.on_game_over = on_game_over
         self.cards = CardView(ctx.assets, ctx.text)
-        self.seen = Seen.from_state(self.state)
+        if resume is None:
+            self.seen = Seen.from_state(self.state)
+        else:  # show what was shown when the game stopped; the rest of the feed plays on
+            self.seen = Seen.from_state(resume.start)
+            for _ in range(resume.shown):
+                self.seen.apply(session.feed.popleft())
+            if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
+                self.confirming = resume.confirming
+        # Every change is saved (a frame later, once the table has settled); demo games are not.
+        self.saving = not demo and self.keeps_games
+        self.finished = False  # the game's end was shown and its record kept
+        self._unsaved = self.saving
+        self.save_warning: str | None = None
+        if self.saving:
+            session.on_change = self._mark_unsaved
         self.animator = Animator(session.feed, self.seen, self._stage, self._after)
         humans = session.humans
         self.focus = humans[0] if humans else 0
@@ -104,9 +130,48 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.runner.close()
+        self.save_now()  # where the cascade stands, to the step
+
+    def pause(self) -> None:
+        self.save_now()
 
     def resume(self) -> None:
         self._marks_key = None
+
+    # ------------------------------------------------------------ saving
+
+    def _mark_unsaved(self) -> None:
+        self._unsaved = True
+
+    def unshown(self) -> int:
+        """Events the player has not yet fully seen (the step playing or holding counts)."""
+        animator = self.animator
+        return len(self.session.feed) + (
+            1 if animator.current is not None or animator.held else 0)
+
+    def save_now(self) -> None:
+        """Write the autosave now (never raises; a failure is said once, then play goes on)."""
+        self._unsaved = False
+        if not self.saving or self.finished:
+            return
+        warning = save_game(self.ctx.data_dir, self.session.save(self.unshown(), self.confirming))
+        if warning and warning != self.save_warning:
+            self.ctx.message = warning
+        self.save_warning = warning
+
+    def _file_finished_game(self) -> None:
+        """The game is over: keep its record for Replays and Statistics; drop the autosave."""
+        if not self.saving or self.finished:
+            return
+        self.finished = True
+        session = self.session
+        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
+                                               VERSION))
+        _path, warning = keep_record(self.ctx.data_dir, record)
+        if warning:
+            self.ctx.message = warning  # the autosave stays: the game is not lost
+        else:
+            delete_save(self.ctx.data_dir)
 
     # ------------------------------------------------------------ whose turn
 
@@ -125,6 +190,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
+        if self._unsaved:
+            self.save_now()
         self.time += dt
         adt = self.ctx.anim_dt(dt)
         self.animator.update(adt, self.focus)
@@ -534,14 +601,18 @@ class TableScene(Scene):
                                               on_close=self.animator.release, demo=self.demo))
             return True
         if kind is ev.GameOver:
+            self._file_finished_game()
             if self.on_game_over is not None:
                 self.on_game_over(self.session)
-            from .gameend import GameEndScene
-
-            self.ctx.stack.replace(GameEndScene(self.ctx, self.session,
-                                                demo=self.demo and self.exit_when_done))
+            self.ctx.stack.replace(self.end_scene())
             return True
         return False
+
+    def end_scene(self) -> Scene:
+        """What follows the last step: the scores."""
+        from .gameend import GameEndScene
+
+        return GameEndScene(self.ctx, self.session, demo=self.demo and self.exit_when_done)
 
     def effects_add(self, effect) -> None:
         self.animator.effects.append(effect)
@@ -623,17 +694,20 @@ class TableScene(Scene):
         self._draw_others(surface)
         self._draw_piles(surface)
         self._draw_scorecard(surface)
-        self.buttons["pass"].enabled = self.human_turn() and Pass(self.focus) in (
-            self.state.legal_actions(self.focus))
-        self.buttons["undo"].enabled = (not self.session.seats[self.focus].is_computer
-                                        and self.state.can_undo(self.focus) is None)
-        self.buttons["hint"].enabled = self.human_turn()
+        self._refresh_buttons()
         for name, button in self.buttons.items():
             if self._button_shown(name):
                 button.draw(surface, ctx.text)
         self._draw_message(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
+
+    def _refresh_buttons(self) -> None:
+        self.buttons["pass"].enabled = self.human_turn() and Pass(self.focus) in (
+            self.state.legal_actions(self.focus))
+        self.buttons["undo"].enabled = (not self.session.seats[self.focus].is_computer
+                                        and self.state.can_undo(self.focus) is None)
+        self.buttons["hint"].enabled = self.human_turn()
 
     def _static_layer(self) -> pygame.Surface:
         """The background and the fixed panels' frames, drawn once: most of each frame."""
@@ -881,9 +955,27 @@ def describe(action: Any, state) -> str:
 
 
 def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
-               on_game_over: Any = None) -> TableScene:
-    """Deal a new game for these seats and put its table on the stack (alone)."""
-    session = Session(list(seats), seed)
+               on_game_over: Any = None, deal: Deal | None = None,
+               options: Options | None = None,
+               challenge: dict[str, Any] | None = None) -> TableScene:
+    """Deal a new game for these seats and put its table on the stack (alone). `deal` and
+    `challenge` replay another game's cards and compare the scores at the end."""
+    session = Session(list(seats), seed, options, deal)
+    session.challenge = challenge
     scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over)
     ctx.stack.clear_to(scene)
     return scene
+
+
+def continue_game(ctx: Any) -> str | None:
+    """Put the saved game back on the table, exactly as it stood; or say in one line why not
+    (a bad save is kept aside by the loader)."""
+    save, warning = load_save(ctx.data_dir)
+    if save is None:
+        return warning or "There is no saved game to continue."
+    try:
+        session, start, shown, confirming = Session.resume(save)
+    except RecordError as err:  # load_save replayed it already; this is belt and braces
+        return f"The saved game could not be read ({err})."
+    ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming)))
+    return None

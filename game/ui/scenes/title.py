@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.rules.state import PLAY
+
 from ..context import Context
 from ..tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from ..widgets import (
@@ -19,6 +21,7 @@ from ..widgets import (
     PAPER,
     PINK,
     PLAYER_COLOURS,
+    WHITE,
     YELLOW,
     Button,
     UIScene,
@@ -28,8 +31,10 @@ from ..widgets import (
 LOGO_CENTER = (640, 176)
 LOGO_WIDTH = 840
 BUTTON_W, BUTTON_H = 340, 66
-BUTTON_TOP = 360
+BUTTON_TOP = 330
 BUTTON_GAP = 22
+SMALL_W, SMALL_H = 200, 56
+SMALL_GAP = 20
 
 
 @dataclass
@@ -56,14 +61,22 @@ class TitleScene(UIScene):
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
         x = 640 - BUTTON_W / 2
-        step = BUTTON_H + BUTTON_GAP
+        enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
+        self.add("continue", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "Continue",
+                                    self.continue_game, key=enter, colour=GREEN, text_size=42))
         self.add("new_game", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "New game",
-                                    self.new_game, key=(pygame.K_RETURN, pygame.K_KP_ENTER),
-                                    colour=GREEN, text_size=42))
-        self.add("settings", Button((x, BUTTON_TOP + step, BUTTON_W, BUTTON_H), "Settings",
-                                    self.open_settings, colour=CYAN, text_size=42))
-        self.add("quit", Button((x, BUTTON_TOP + 2 * step, BUTTON_W, BUTTON_H), "Quit",
-                                self.quit, key=pygame.K_ESCAPE, colour=ORANGE, text_size=42))
+                                    self.new_game, key=pygame.K_n, colour=YELLOW,
+                                    text_size=42))
+        row = [("replays", "Replays", self.open_replays, PINK, pygame.K_r),
+               ("stats", "Statistics", self.open_stats, BLUE, pygame.K_s),
+               ("settings", "Settings", self.open_settings, CYAN, None),
+               ("quit", "Quit", self.quit, ORANGE, pygame.K_ESCAPE)]
+        width = len(row) * SMALL_W + (len(row) - 1) * SMALL_GAP
+        for i, (name, label, action, colour, key) in enumerate(row):
+            rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
+            self.add(name, Button(rect, label, action, key=key, colour=colour, text_size=32))
+        self.saved: str | None = None  # a line about the saved game, when there is one
+        self._layout(has_save=False)
         self.tweens = TweenGroup()
         self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
         self.logo_scale = Tween(0.0, 1.0, 1.0)
@@ -80,6 +93,65 @@ class TitleScene(UIScene):
 
         self.ctx.stack.push(SetupScene(self.ctx))
 
+    def continue_game(self) -> None:
+        from .table import continue_game
+
+        if not self.widgets["continue"].visible:  # Enter with no saved game: a new one
+            self.new_game()
+            return
+        warning = continue_game(self.ctx)
+        if warning:
+            self.ctx.message = warning
+            self._check_save()
+
+    def ask_new_game(self) -> None:
+        """Starting over replaces the saved game: ask first."""
+        from .dialog import ConfirmDialog
+
+        self.ctx.stack.push(ConfirmDialog(
+            self.ctx, "Start a new game? The game in progress will be lost.", self.new_game,
+            yes_label="New game", no_label="Keep it"))
+
+    def open_replays(self) -> None:
+        from .replays import ReplaysScene
+
+        self.ctx.stack.push(ReplaysScene(self.ctx))
+
+    def open_stats(self) -> None:
+        from .stats import StatsScene
+
+        self.ctx.stack.push(StatsScene(self.ctx))
+
+    def _check_save(self) -> None:
+        """Look for a saved game (a bad one is set aside and said in one line)."""
+        from game.rules.record import state_from_record
+        from game.storage import load_save
+
+        save, warning = load_save(self.ctx.data_dir)
+        if warning:
+            self.ctx.message = warning
+        self.saved = None
+        if save is not None:
+            state = state_from_record(save)
+            names = ", ".join(state.names[:4]) + (" ..." if len(state.names) > 4 else "")
+            where = "the draft" if state.phase != PLAY else f"round {state.round} of 4"
+            self.saved = f"{names}  ·  {where}"
+        self._layout(has_save=save is not None)
+
+    def _layout(self, has_save: bool) -> None:
+        """Continue on top when a game is saved; then New game; then the small buttons."""
+        step = BUTTON_H + BUTTON_GAP
+        self.widgets["continue"].visible = has_save
+        self.widgets["new_game"].rect.y = BUTTON_TOP + (step + 18 if has_save else 0)
+        new_game = self.widgets["new_game"]
+        assert isinstance(new_game, Button)
+        new_game.on_click = self.ask_new_game if has_save else self.new_game
+        new_game.keys = (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN,
+                                                        pygame.K_KP_ENTER)
+        row_y = new_game.rect.bottom + 44
+        for name in ("replays", "stats", "settings", "quit"):
+            self.widgets[name].rect.y = row_y
+
     def open_settings(self) -> None:
         from .settings import SettingsScene
 
@@ -91,6 +163,7 @@ class TitleScene(UIScene):
     # ---------------------------------------------------------------- lifecycle
 
     def enter(self) -> None:
+        self._check_save()
         self.tweens.clear()
         # Drop the logo in with a bounce, then let it breathe.
         self.logo_y = self.tweens.add(
@@ -140,7 +213,12 @@ class TitleScene(UIScene):
         self.draw_widgets(surface)
         for w in self.widgets.values():
             w.rect.y -= slide
-        self.ctx.text.blit_centered(surface, "Enter: new game   |   Esc: quit", 24,
+        if self.saved and self.widgets["continue"].visible:
+            under = self.widgets["continue"].rect
+            self.ctx.text.blit_centered(surface, self.saved, 22, WHITE,
+                                        (640, under.bottom + slide + 16), outline=INK, px=2)
+        keys = "Enter: continue   |   N: new game" if self.saved else "Enter: new game"
+        self.ctx.text.blit_centered(surface, f"{keys}   |   Esc: quit", 24,
                                     (206, 190, 240), (640, 694))
 
     def _draw_particles(self, surface: pygame.Surface) -> None:

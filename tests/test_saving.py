@@ -1,0 +1,290 @@
+"""Never lose a game: autosave after every action, Continue exactly where the table stood (also
+mid-cascade), finished games kept as records, bad files set aside with one line, and a data
+folder we cannot write to. Driven through the real UI with posted events where a player would."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import storage
+from game.rules.record import state_from_record, summary
+from game.session import Seat, Session
+from game.ui.app import App
+from game.ui.launch import wire
+from game.ui.scenes import TitleScene
+from game.ui.scenes.draft import DraftScene
+from game.ui.scenes.gameend import GameEndScene
+from game.ui.scenes.table import TableScene, start_game
+from tests.rules_helpers import snapshot
+from tests.test_table_ui import click_widget_table, drive, take_turn, to_first_number
+from tests.ui_helpers import click, click_widget, frames, press, screenshot
+
+
+def saved(data_dir: Path) -> dict:
+    return json.loads((data_dir / storage.AUTOSAVE).read_text())
+
+
+def title(app) -> TitleScene:
+    wire(app)
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    top = app.stack.top
+    assert isinstance(top, TitleScene)
+    return top
+
+
+def fresh_app(old) -> App:
+    """Close the window (as the player would) and start the game again."""
+    old.stack.clear()
+    pygame.quit()
+    new = App()
+    wire(new)
+    return new
+
+
+def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(5000):
+        if done >= turns:
+            return
+        top = app.stack.top
+        if isinstance(top, DraftScene):
+            for card in top.hand[:top.need]:
+                click(app, top.card_center(card))
+            click_widget(app, top, "confirm", 2)
+        elif top is table and table.confirming is not None and not table.animator.busy:
+            click_widget_table(app, table, "next")
+        elif top is table and table.human_turn():
+            take_turn(app, table, rng, None)
+            done += 1
+        elif top is not table and hasattr(top, "widgets") and "continue" in top.widgets:
+            click_widget(app, top, "continue", 2)
+        else:
+            frames(app, 1)
+    raise AssertionError("could not play the turns")
+
+
+# --------------------------------------------------------------------------- autosave
+
+
+def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 77)
+    frames(app, 2)
+    assert (data_dir / storage.AUTOSAVE).exists(), "a new game is saved at once"
+    to_first_number(app, table)
+    for turns in range(1, 4):
+        play_some_turns(app, table, 1, seed=turns)
+        frames(app, 1)
+        record = saved(data_dir)
+        assert len(record["actions"]) == len(table.state.actions)
+        assert snapshot(state_from_record(record)) == snapshot_without_hold(table)
+
+
+def snapshot_without_hold(table: TableScene):
+    """The engine's position as a record replays it (a replay reveals at once)."""
+    state = table.state.clone()
+    state.auto_advance = True
+    if state.held:
+        state.advance()
+    return snapshot(state)
+
+
+def test_continue_resumes_mid_cascade_exactly_where_the_window_closed(app, data_dir):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "normal")], 31)
+    to_first_number(app, table)
+    app.ctx.settings.animation_speed = 0.25  # long cascades, to close the window inside one
+    play_some_turns(app, table, 2)
+    for _ in range(50):  # until a cascade of several steps is under way
+        play_some_turns(app, table, 1)
+        frames(app, 2)
+        if table.unshown() >= 2:
+            break
+    seen_before = copy.deepcopy(table.seen)
+    unshown = table.unshown()
+    state_before = snapshot(table.state)
+    assert unshown > 0
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert frames(app, 1) is False  # the window closed mid-cascade
+
+    app2 = fresh_app(app)
+    try:
+        top = title(app2)
+        assert top.widgets["continue"].visible
+        click_widget(app2, top, "continue", 1)
+        resumed = app2.stack.scenes[0]
+        assert isinstance(resumed, TableScene)
+        assert snapshot(resumed.state) == state_before
+        assert resumed.seen == seen_before, "the table shows exactly what it showed"
+        assert resumed.unshown() == unshown
+        # ...and the cascade plays on to the same place the engine is at.
+        resumed.animator.skip(resumed.focus)
+        for _ in range(200):
+            if not resumed.animator.busy:
+                break
+            frames(app2, 1)
+            resumed.animator.skip(resumed.focus)
+        assert resumed.seen.matches(resumed.state)
+        assert app2.errors == []
+    finally:
+        pygame.quit()
+
+
+def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_dir):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Cy", "easy")], 8)
+    to_first_number(app, table)
+    play_some_turns(app, table, 2)
+    press(app, pygame.K_ESCAPE)
+    click_widget(app, app.stack.top, "quit", 2)
+    press(app, pygame.K_RETURN, 2)
+    top = app.stack.top
+    assert isinstance(top, TitleScene) and top.widgets["continue"].visible
+    assert "Ann" in (top.saved or "")
+    screenshot(app, "title_continue")
+    before = snapshot(table.state)
+    easy_luck = table.session.bots[1].rng.getstate()
+    click_widget(app, top, "continue", 1)
+    resumed = app.stack.scenes[0]
+    assert isinstance(resumed, TableScene) and snapshot(resumed.state) == before
+    assert resumed.session.bots[1].rng.getstate() == easy_luck, "the easy bot keeps its luck"
+    end, _ = drive(app, resumed, random.Random(3))
+    assert isinstance(end, GameEndScene)
+    assert app.errors == []
+
+
+def test_new_game_over_a_saved_one_asks_first(app, data_dir):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 9)
+    to_first_number(app, table)
+    top = title(app)
+    click_widget(app, top, "new_game", 2)
+    assert app.stack.top is not top and not app.stack.top.opaque  # the question
+    press(app, pygame.K_ESCAPE, 2)  # keep it
+    assert app.stack.top is top and (data_dir / storage.AUTOSAVE).exists()
+
+
+def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 4242)
+    end, _ = drive(app, table, random.Random(1))
+    assert not (data_dir / storage.AUTOSAVE).exists()
+    files = list((data_dir / storage.RECORDS).glob("*.json"))
+    assert len(files) == 1
+    record = json.loads(files[0].read_text())
+    assert summary(state_from_record(record)) == record["result"]
+    assert record["result"]["players"][0]["total"] == end.session.state.players[0].total
+    assert record["seats"] == ["human"] and record["finished_at"]
+    top = title(app)
+    assert not top.widgets["continue"].visible
+
+
+# --------------------------------------------------------------------------- bad files
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b"\xff\xfe not utf-8", b"[1, 2, 3]", b'{"format": "someone-else/1"}',
+    b'{"format": "super-mega-lucky-box/record@1", "players": ["A"], "seed": 1, '
+    b'"actions": [{"player": 0, "keep": [1, 2, 3]}]}',
+    b"[" * 100_000,
+])
+def test_a_bad_save_is_kept_aside_with_one_line_and_the_game_goes_on(app, data_dir, content):
+    (data_dir / storage.AUTOSAVE).write_bytes(content)
+    top = title(app)
+    message = app.ctx.message
+    assert message.startswith("The saved game could not be read")
+    assert "\n" not in message and "Traceback" not in message
+    assert not top.widgets["continue"].visible
+    aside = list(data_dir.glob("autosave.json.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content, "kept, never overwritten"
+    screenshot(app, "title_bad_save")
+    click_widget(app, top, "new_game", 2)  # the game goes on
+    assert app.stack.top is not top and app.errors == []
+
+
+def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monkeypatch):
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 12)
+    to_first_number(app, table)
+    frames(app, 1)
+    good = (data_dir / storage.AUTOSAVE).read_bytes()
+
+    def power_cut(fd):
+        raise OSError(5, "Input/output error")  # the disk stops part-way through
+
+    monkeypatch.setattr(storage.os, "fsync", power_cut)
+    play_some_turns(app, table, 1)
+    frames(app, 1)
+    assert (data_dir / storage.AUTOSAVE).read_bytes() == good
+    assert not list(data_dir.glob("*.tmp")), "no half-written files left behind"
+    assert "Can't save the game" in app.ctx.message
+    save, warning = storage.load_save(data_dir)
+    assert warning is None and save is not None
+
+
+def test_a_data_folder_we_cannot_write_says_so_and_plays_on(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("SMLB_DATA_DIR", str(blocker / "data"))  # mkdir fails, even as root
+    app = App()
+    try:
+        wire(app)
+        table = start_game(app.ctx, [Seat("Ann")], 3)
+        frames(app, 2)
+        assert app.ctx.message.startswith("Can't save the game")
+        end, _ = drive(app, table, random.Random(2))
+        assert isinstance(end, GameEndScene)
+        assert app.errors == []
+        assert blocker.read_text().startswith("a file")
+    finally:
+        pygame.quit()
+
+
+def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch):
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    # Root ignores chmod, so the refusal is simulated where the writes happen.
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    wire(app)
+    table = start_game(app.ctx, [Seat("Ann")], 5)
+    frames(app, 2)
+    assert app.ctx.message == "Can't save the game (Permission denied); playing on without saving."
+    to_first_number(app, table)
+    play_some_turns(app, table, 2)
+    assert app.errors == [] and not os.listdir(data_dir)
+
+
+# --------------------------------------------------------------------------- the session alone
+
+
+def test_session_resume_rebuilds_feed_and_hold_from_any_save():
+    rng = random.Random(4)
+    session = Session([Seat("A"), Seat("B", "easy")], 55)
+    session.state.auto_advance = False
+    saves = []
+    for _ in range(400):
+        if session.state.is_terminal():
+            break
+        if session.state.held:
+            session.advance()
+        else:
+            seat = session.next_seat()
+            session.apply(rng.choice(session.state.legal_actions(seat)))
+        unshown = rng.randrange(0, len(session.feed) + 1)
+        saves.append((json.loads(json.dumps(session.save(unshown))), snapshot(session.state),
+                      session.state.held, unshown))
+    for save, position, held, unshown in saves[::7]:
+        resumed, start, shown, _confirming = Session.resume(save)
+        assert snapshot(resumed.state) == position and resumed.state.held == held
+        assert len(resumed.feed) - shown == unshown
+        assert start.round == 1 and not any(p.cards for p in start.players)
