@@ -118,10 +118,11 @@ class GameEndScene(UIScene):
         scale = span / (most - least)
         row_h = min(56, (CHART.h - 70) / seats)
         winners = set(state.winners())
-        if challenge is not None:
-            source = challenge.get("source") or "the record"
-            ctx.text.blit_centered(surface, f"Same deal as {source}", 22, (206, 190, 240),
-                                   (CHART.right - COMPARE_W / 2 - 10, CHART.y - 14))
+        if challenge is not None:  # in the legend's row, right-aligned
+            line = f"Same deal as {challenge.get('source') or 'the record'}"
+            size = ctx.text.fit_size(line, 22, 440)
+            img = ctx.text.render(line, size, (206, 190, 240))
+            surface.blit(img, (CHART.right - 24 - img.get_width(), CHART.bottom - 33))
         for seat, row in enumerate(values):
             y = CHART.y + 20 + seat * row_h
             bar_h = max(8, row_h * 0.62)

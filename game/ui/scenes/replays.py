@@ -183,6 +183,9 @@ class ReplaysScene(UIScene):
             return
         self.opened = info
         self.page = 0
+        field_ = self.widgets["path"]
+        assert isinstance(field_, TextInput)
+        field_.set_text("")
         players = ", ".join(info.names)
         status = "finished" if info.finished else "unfinished"
         self.note = f"Opened {path.name}: {players} ({status})."
