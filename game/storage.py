@@ -100,7 +100,7 @@ def read_json(path: Path) -> Any:
     except OSError as err:
         raise RecordError(f"cannot read it ({why(err)})") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # as the command-line check reads it
     except UnicodeDecodeError:
         raise RecordError("not a text file (not UTF-8)") from None
     try:

@@ -1,0 +1,249 @@
+"""Fuzzing every loader with hypothesis: saves, settings and records built from random bytes,
+random JSON and small corruptions of real files. Never a traceback: always either a clear
+one-line reason or a valid game; bad files are set aside, never overwritten."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import storage
+from game.ai import make_bot
+from game.record import check_record_file
+from game.rules import GameState
+from game.rules.actions import RecordError
+from game.session import Seat, Session
+from game.ui.scenes.replay import replay_session
+from game.ui.scenes.setup import same_deal_from
+from game.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
+
+FUZZ = settings(max_examples=150, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=5),
+    max_leaves=20,
+)
+
+
+def _real_save(seed: int = 11, moves: int = 60) -> dict:
+    """A genuine autosave from a part-played 2-player game (one seat a computer)."""
+    session = Session([Seat("Ann"), Seat("Bot", "easy")], seed)
+    session.state.auto_advance = False
+    rng = random.Random(seed)
+    bot = make_bot("normal", seed, 0)
+    for _ in range(moves):
+        if session.state.is_terminal():
+            break
+        if session.state.held:
+            session.advance()
+            continue
+        seat = session.next_seat()
+        action = bot.choose(session.state, seat) if rng.random() < 0.7 else rng.choice(
+            session.state.legal_actions(seat))
+        session.apply(action)
+    return json.loads(json.dumps(session.save(unshown=3, confirming=0)))
+
+
+REAL_SAVE = _real_save()
+
+
+def _finished_record(seed: int = 5) -> dict:
+    session = Session([Seat("Zed")], seed)
+    bot = make_bot("normal", seed, 0)
+    while not session.state.is_terminal():
+        session.apply(bot.choose(session.state, 0))
+    return json.loads(json.dumps(session.record(
+        storage.finished_extra(session.state, ["human"], "test"))))
+
+
+REAL_RECORD = _finished_record()
+
+
+@st.composite
+def corrupted(draw, original: dict) -> dict:
+    """The original with a few spots replaced by random JSON, deleted, or actions dropped."""
+    obj = copy.deepcopy(original)
+    for _ in range(draw(st.integers(1, 3))):
+        path = []
+        node = obj
+        while isinstance(node, dict | list) and node and draw(st.booleans()):
+            key = draw(st.sampled_from(sorted(node) if isinstance(node, dict)
+                                       else range(len(node))))
+            path.append((node, key))
+            node = node[key]
+        if not path:
+            key = draw(st.sampled_from(sorted(obj)))
+            path.append((obj, key))
+        parent, key = path[-1]
+        how = draw(st.sampled_from(["replace", "delete", "truncate_list"]))
+        if how == "delete" and isinstance(parent, dict):
+            del parent[key]
+        elif how == "truncate_list" and isinstance(parent[key], list):
+            parent[key] = parent[key][:draw(st.integers(0, len(parent[key])))]
+        else:
+            parent[key] = draw(json_values)
+    return obj
+
+
+def _one_line(text: str | None) -> bool:
+    return bool(text) and "\n" not in text and "Traceback" not in text
+
+
+# --------------------------------------------------------------------------- the autosave
+
+
+def _check_save_file(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / storage.AUTOSAVE).write_bytes(content)
+        save, warning = storage.load_save(folder)
+        if save is None:
+            assert _one_line(warning) and warning.startswith("The saved game could not be read")
+            kept = list(folder.glob("autosave.json.bad-*"))
+            assert len(kept) == 1 and kept[0].read_bytes() == content
+            assert not (folder / storage.AUTOSAVE).exists()
+        else:
+            assert warning is None
+            session, start, shown, confirming = Session.resume(save)  # a valid game
+            assert 0 <= shown <= len(session.feed)
+            assert confirming is None or 0 <= confirming < len(session.seats)
+            assert (folder / storage.AUTOSAVE).read_bytes() == content
+
+
+@FUZZ
+@given(st.binary(max_size=400))
+def test_random_bytes_as_a_save(content):
+    _check_save_file(content)
+
+
+@FUZZ
+@given(json_values)
+def test_random_json_as_a_save(value):
+    _check_save_file(json.dumps(value).encode())
+
+
+@FUZZ
+@given(corrupted(REAL_SAVE))
+def test_corrupted_real_saves(obj):
+    _check_save_file(json.dumps(obj).encode())
+
+
+@FUZZ
+@given(st.integers(0, len(json.dumps(REAL_SAVE)) - 1))
+def test_truncated_real_saves(cut):
+    _check_save_file(json.dumps(REAL_SAVE).encode()[:cut])
+
+
+def test_the_real_save_itself_loads():
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / storage.AUTOSAVE).write_text(json.dumps(REAL_SAVE))
+        save, warning = storage.load_save(Path(tmp))
+        assert warning is None and save == REAL_SAVE
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def _check_settings_file(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "settings.json").write_bytes(content)
+        loaded, warning = load_settings(folder)
+        assert isinstance(loaded, Settings)
+        assert VOLUME_RANGE[0] <= loaded.volume <= VOLUME_RANGE[1]
+        assert SPEED_RANGE[0] <= loaded.animation_speed <= SPEED_RANGE[1]
+        assert isinstance(loaded.fullscreen, bool) and isinstance(loaded.pass_screen, bool)
+        assert warning is None or _one_line(warning)
+        files = list(folder.iterdir())
+        assert any(f.read_bytes() == content for f in files), "the file is never overwritten"
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_random_bytes_as_settings(content):
+    _check_settings_file(content)
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["volume", "animation_speed", "fullscreen",
+                                        "pass_screen", "version", "other"]), json_values))
+def test_random_fields_in_settings(fields):
+    _check_settings_file(json.dumps(fields).encode())
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _check_record_file(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "record.json"
+        path.write_bytes(content)
+        try:
+            info = storage.read_record_info(path, replay=True)
+        except RecordError as err:
+            assert _one_line(str(err))
+            try:
+                check_record_file(path)
+            except RecordError as again:
+                assert _one_line(str(again))
+            else:
+                raise AssertionError("the command line accepted what the game refused")
+        else:
+            assert len(info.totals) == len(info.names) >= 1
+            check_record_file(path)  # the command line agrees it is valid
+            session, actions = replay_session(info.record)
+            for action in actions:
+                assert session.apply(action).ok
+            if info.finished:
+                deal = same_deal_from(info.record, "fuzz")
+                assert len(deal.names) == len(info.names)
+        infos, problems = storage.list_records(Path(tmp).parent / Path(tmp).name)
+        assert infos == [] and problems == []  # records/ is a sub-folder; none there
+        assert path.read_bytes() == content
+
+
+@FUZZ
+@given(corrupted(REAL_RECORD))
+def test_corrupted_real_records(obj):
+    _check_record_file(json.dumps(obj).encode())
+
+
+@FUZZ
+@given(st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_random_records(content):
+    _check_record_file(content)
+
+
+@FUZZ
+@given(st.lists(st.binary(max_size=200) | st.sampled_from([json.dumps(REAL_RECORD).encode()]),
+                max_size=4))
+def test_a_records_folder_of_anything_lists_without_raising(contents):
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / storage.RECORDS
+        folder.mkdir()
+        for i, content in enumerate(contents):
+            (folder / f"{i}.json").write_bytes(content)
+        infos, problems = storage.list_records(Path(tmp))
+        assert len(infos) + len(problems) == len(contents)
+        assert all(_one_line(p) for p in problems)
+
+
+def test_a_real_finished_record_round_trips():
+    with tempfile.TemporaryDirectory() as tmp:
+        path, warning = storage.keep_record(Path(tmp), REAL_RECORD)
+        assert warning is None
+        info = storage.read_record_info(path)
+        state, _ = GameState.new(["Zed"], REAL_RECORD["seed"])
+        assert info.finished and info.names == ["Zed"] and info.rating
+        assert info.totals == [REAL_RECORD["result"]["players"][0]["total"]]
+        assert state.deck_order == tuple(REAL_RECORD["deal"]["lucky_deck"])
