@@ -288,3 +288,89 @@ def test_session_resume_rebuilds_feed_and_hold_from_any_save():
         assert snapshot(resumed.state) == position and resumed.state.held == held
         assert len(resumed.feed) - shown == unshown
         assert start.round == 1 and not any(p.cards for p in start.players)
+
+
+# --------------------------------------------------------------------------- monkey
+
+
+def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, tmp_path):
+    """Random clicks and keys on every scene, window resizes and minimizing, and the window
+    closed at random moments (often mid-cascade); each time the game is started again and
+    Continue must bring back exactly the position that was left."""
+    rng = random.Random(2024)
+    current = app
+    title(current)
+    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
+            pygame.K_h, pygame.K_n, pygame.K_r, pygame.K_s, pygame.K_LEFT, pygame.K_RIGHT,
+            pygame.K_MINUS, pygame.K_PLUS, pygame.K_BACKSPACE]
+    window_events = [
+        lambda: pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(320, 2000),
+                                   h=rng.randrange(240, 1200),
+                                   size=(rng.randrange(320, 2000), rng.randrange(240, 1200))),
+        lambda: pygame.event.Event(pygame.WINDOWMINIMIZED, window=None),
+        lambda: pygame.event.Event(pygame.WINDOWRESTORED, window=None),
+        lambda: pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None),
+        lambda: pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "nothing.json")),
+    ]
+    closes = resumes = 0
+    try:
+        for _ in range(2500):
+            r = rng.random()
+            pos = (rng.randrange(1280), rng.randrange(720))
+            if r < 0.55:
+                click(current, pos)
+            elif r < 0.75:
+                press(current, rng.choice(keys))
+            elif r < 0.82:
+                pygame.event.post(rng.choice(window_events)())
+                frames(current, 1)
+            elif r < 0.985:
+                frames(current, rng.randrange(1, 20))
+            else:  # close the window now, whatever is happening
+                table = next((s for s in current.stack.scenes if isinstance(s, TableScene)),
+                             None)
+                left = None
+                if table is not None and not table.finished:
+                    left = (snapshot(table.state), copy.deepcopy(table.seen), table.unshown())
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+                frames(current, 1)
+                assert current.errors == []
+                closes += 1
+                current = fresh_app(current)
+                top = title(current)
+                if left is not None:
+                    assert top.widgets["continue"].visible
+                    click_widget(current, top, "continue", 1)
+                    resumed = current.stack.scenes[0]
+                    assert isinstance(resumed, TableScene)
+                    assert (snapshot(resumed.state), resumed.seen, resumed.unshown()) == left
+                    resumes += 1
+            if not current.running or not len(current.stack):
+                current.running = True  # Quit was clicked: start again from the title
+                title(current)
+            table = next((s for s in current.stack.scenes if isinstance(s, TableScene)), None)
+            if table and len(table.session.seats) > 3:
+                current.stack.clear_to(TitleScene(current.ctx))  # keep the games small
+        assert current.errors == []
+        assert closes >= 10 and resumes >= 3, (closes, resumes)
+    finally:
+        pygame.quit()
+
+
+def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
+    def no_device(*_args, **_kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    monkeypatch.setattr(pygame.mixer, "pre_init", no_device, raising=False)
+    app = App()
+    try:
+        assert not getattr(app.ctx.audio, "available", False), "silent, not broken"
+        wire(app)
+        table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 61)
+        to_first_number(app, table)
+        play_some_turns(app, table, 4)  # crosses, reveals, bonuses: every sound is asked for
+        assert len(table.state.actions) >= 6 and app.errors == []
+    finally:
+        pygame.quit()

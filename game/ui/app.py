@@ -117,6 +117,10 @@ class App:
     def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):
+            # The system may end a program it has hidden: let the scenes save what matters.
+            self.stack.suspend()
+            self.stack.handle_event(event)
         elif event.type == pygame.VIDEORESIZE:
             # SCALED keeps the logical surface at 1280x720 whatever the window size; nothing to
             # rebuild, and scenes never need to know.

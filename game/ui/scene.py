@@ -48,6 +48,9 @@ class Scene:
     def resume(self) -> None:
         """The scene over this one was popped; this is the top again."""
 
+    def suspend(self) -> None:
+        """The window was minimized or lost focus: save anything that must not be lost."""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event (only the top scene gets them)."""
 
@@ -161,6 +164,11 @@ class SceneStack:
         """Give the event to the top scene only (a modal overlay takes every event)."""
         if self._scenes:
             self._scenes[-1].handle_event(event)
+
+    def suspend(self) -> None:
+        """Tell every scene (not only the top one) that the window went away."""
+        for scene in list(self._scenes):
+            scene.suspend()
 
     def update(self, dt: float) -> None:
         """Advance the top scene only: scenes beneath an overlay are paused, so they freeze."""

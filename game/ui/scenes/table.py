@@ -135,6 +135,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.save_now()
 
+    def suspend(self) -> None:
+        self.save_now()
+
     def resume(self) -> None:
         self._marks_key = None
 
