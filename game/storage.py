@@ -126,6 +126,9 @@ def load_save(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
     """The saved game's record, checked by replaying it; or None and, for a bad file, one line
     saying so (the file is then kept aside). Never raises."""
     path = Path(folder) / AUTOSAVE
+    for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
+        with contextlib.suppress(OSError):
+            stale.unlink()
     try:
         obj = read_json(path)
         state_from_record(obj)  # every action must still be legal

@@ -374,3 +374,64 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
         assert len(table.state.actions) >= 6 and app.errors == []
     finally:
         pygame.quit()
+
+
+KILLED_GAME = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+from game.session import Seat
+from game.ui.app import App
+from game.ui.launch import wire
+from game.ui.scenes.table import start_game
+
+if __name__ == "__main__":
+    app = App()
+    wire(app)
+    app.ctx.settings.animation_speed = 4.0
+    start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy")], {seed})
+    print("playing", flush=True)
+    while True:
+        app.step(1 / 60)
+"""
+
+
+def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
+    """A real power cut: the game process is killed with SIGKILL while computer seats play
+    and autosave; the save left behind must load, and be a prefix of the same game."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    seed = 73
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "SMLB_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    script = tmp_path / "killed_game.py"
+    script.write_text(KILLED_GAME.format(root=root, seed=seed))
+    reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed)
+    reference.state.auto_advance = False
+    while not reference.state.is_terminal():
+        if reference.state.held:
+            reference.advance()
+            continue
+        seat = reference.next_seat()
+        assert reference.apply(reference.bots[seat].choose(reference.state, seat)).ok
+    full = reference.record()["actions"]
+    lengths = []
+    for wait in (1.5, 3.0, 4.5):
+        proc = subprocess.Popen([sys.executable, str(script)], env=env, cwd=root,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert proc.stdout.readline().strip() == b"playing"
+        time.sleep(wait)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        save, warning = storage.load_save(tmp_path)
+        assert warning is None and save is not None, "the save survives the kill"
+        actions = save["actions"]
+        assert actions == full[:len(actions)], "the saved game is the game, to its last move"
+        lengths.append(len(actions))
+        session, _start, _shown, _confirming = Session.resume(save)
+        assert not list(tmp_path.glob("*.tmp")), "a cut-off write is cleaned up on load"
+        (tmp_path / storage.AUTOSAVE).unlink()
+    assert max(lengths) > 0
