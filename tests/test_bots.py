@@ -137,8 +137,8 @@ def test_hard_beats_easy_on_average() -> None:
     seeds = range(100, 116)
     easy = [play(["easy"], s, check_legal=False).returns()[0] for s in seeds]
     hard = [play(["hard"], s, check_legal=False).returns()[0] for s in seeds]
-    # Measured on these seeds: Easy about 30, Hard about 57 (game-to-game spread about 9).
-    assert statistics.fmean(hard) >= statistics.fmean(easy) + 12
+    # Measured on these seeds: Easy about 28, Hard about 64 (game-to-game spread 6 to 8).
+    assert statistics.fmean(hard) >= statistics.fmean(easy) + 20
 
 
 def test_unknown_level_is_refused() -> None:
