@@ -9,7 +9,8 @@ from typing import TextIO
 
 from game.rules.actions import RecordError
 from game.rules.cards import DeckError
-from game.rules.record import load_record_text, summary
+from game.rules.record import state_from_record, summary
+from game.storage import read_json, why
 
 
 def _one_line(text: str) -> str:
@@ -19,14 +20,10 @@ def _one_line(text: str) -> str:
 def check_record_file(path: str | Path) -> dict:
     """The summary of one record file; RecordError with a one-line reason if it is bad."""
     try:
-        raw = Path(path).read_bytes()
-    except OSError as err:
-        raise RecordError(f"cannot read file: {err.strerror or err.__class__.__name__}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
-    return summary(load_record_text(text))
+        record = read_json(Path(path))
+    except FileNotFoundError as err:
+        raise RecordError(f"cannot read file: {why(err)}") from None
+    return summary(state_from_record(record))
 
 
 def check_records_cli(

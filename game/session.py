@@ -128,31 +128,37 @@ class Session:
         }})
 
     @classmethod
-    def resume(cls, save: dict[str, Any]) -> tuple[Session, GameState, int, int | None]:
-        """A saved game, replayed: (session, the state as first dealt, how many of the feed's
-        events were already shown, the seat that was confirming its turn). The feed holds every
-        event since the deal, so the table can show exactly what it showed. RecordError (one
-        line) if the save is not a valid record."""
-        names, seed, options, deal, raw_actions = parse_record(save)
-        kinds = save.get("seats")
-        if not (isinstance(kinds, list) and len(kinds) == len(names)
-                and all(k == HUMAN or k in BOT_LEVELS for k in kinds)):
-            kinds = [HUMAN] * len(names)
-        info = save.get("autosave")
-        info = info if isinstance(info, dict) else {}
+    def from_record(cls, record: dict[str, Any]) -> tuple[Session, list[Action]]:
+        """A fresh session on a record's deal, and the record's actions (not yet applied).
+        RecordError (one line) if the record's header or an action is malformed."""
+        names, seed, options, deal, raw_actions = parse_record(record)
+        kinds = seat_kinds(record, len(names))
         try:
             session = cls([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed,
                           options, deal)
         except ValueError as err:
             raise RecordError(str(err)) from None
+        actions = []
+        for i, raw in enumerate(raw_actions):
+            try:
+                actions.append(action_from_record(raw))
+            except RecordError as err:
+                raise RecordError(f"action {i}: {err}") from None
+        return session, actions
+
+    @classmethod
+    def resume(cls, save: dict[str, Any]) -> tuple[Session, GameState, int, int | None]:
+        """A saved game, replayed: (session, the state as first dealt, how many of the feed's
+        events were already shown, the seat that was confirming its turn). The feed holds every
+        event since the deal, so the table can show exactly what it showed. RecordError (one
+        line) if the save is not a valid record."""
+        session, actions = cls.from_record(save)
+        info = save.get("autosave")
+        info = info if isinstance(info, dict) else {}
         start = session.state.clone()
         state = session.state
         state.auto_advance = False  # reveals happen where the table made them
-        for i, raw in enumerate(raw_actions):
-            try:
-                action = action_from_record(raw)
-            except RecordError as err:
-                raise RecordError(f"action {i}: {err}") from None
+        for i, action in enumerate(actions):
             if state.held:
                 session.advance()
             outcome = session.apply(action)
@@ -161,13 +167,22 @@ class Session:
         if state.held and info.get("held") is False:
             session.advance()  # the table had revealed the next number before it stopped
         _restore_bots(session, info.get("bots"))
-        session.challenge = read_challenge(save.get("challenge"), len(names))
+        session.challenge = read_challenge(save.get("challenge"), len(session.seats))
         unshown = info.get("unshown")
         unshown = unshown if type(unshown) is int and 0 <= unshown <= len(session.feed) else 0
         confirming = info.get("confirming")
-        if not (type(confirming) is int and 0 <= confirming < len(names)):
+        if not (type(confirming) is int and 0 <= confirming < len(session.seats)):
             confirming = None
         return session, start, len(session.feed) - unshown, confirming
+
+
+def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:
+    """The record's seat kinds when every one is ours (human or a level), else all human."""
+    kinds = record.get("seats")
+    if (isinstance(kinds, list) and len(kinds) == seats
+            and all(k == HUMAN or k in BOT_LEVELS for k in kinds)):
+        return list(kinds)
+    return [HUMAN] * seats
 
 
 def make_challenge(names: list[str], totals: list[int], source: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 import platformdirs
 
 from game.rules.actions import RecordError
-from game.rules.record import FORMAT, parse_record, state_from_record, summary
+from game.rules.record import parse_json, parse_record, state_from_record, summary
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
@@ -98,16 +98,12 @@ def read_json(path: Path) -> Any:
     except FileNotFoundError:
         raise
     except OSError as err:
-        raise RecordError(f"cannot read it ({why(err)})") from None
+        raise RecordError(f"cannot read file: {why(err)}") from None
     try:
-        text = raw.decode("utf-8-sig")  # as the command-line check reads it
+        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
     except UnicodeDecodeError:
-        raise RecordError("not a text file (not UTF-8)") from None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        reason = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
-        raise RecordError(f"not valid JSON: {reason}") from None
+        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
+    return parse_json(text)
 
 
 # ---------------------------------------------------------------- the autosave
@@ -262,7 +258,7 @@ def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
 
 
 __all__ = [
-    "AUTOSAVE", "FORMAT", "RECORDS", "RecordInfo", "data_dir", "delete_save", "finished_extra",
+    "AUTOSAVE", "RECORDS", "RecordInfo", "data_dir", "delete_save", "finished_extra",
     "has_save", "keep_record", "list_records", "load_save", "read_json", "read_record_info",
     "save_game", "set_aside", "write_atomic", "write_json_atomic",
 ]

@@ -19,7 +19,6 @@ from game.record import check_record_file
 from game.rules import GameState
 from game.rules.actions import RecordError
 from game.session import Seat, Session
-from game.ui.scenes.replay import replay_session
 from game.ui.scenes.setup import same_deal_from
 from game.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
 
@@ -201,7 +200,7 @@ def _check_record_file(content: bytes) -> None:
         else:
             assert len(info.totals) == len(info.names) >= 1
             check_record_file(path)  # the command line agrees it is valid
-            session, actions = replay_session(info.record)
+            session, actions = Session.from_record(info.record)
             for action in actions:
                 assert session.apply(action).ok
             if info.finished:

@@ -91,14 +91,18 @@ def state_from_record(obj: Any) -> GameState:
     return state
 
 
-def load_record_text(text: str) -> GameState:
-    """Parse JSON text and replay it; RecordError (one line) on anything wrong."""
+def parse_json(text: str) -> Any:
+    """JSON text as Python values; RecordError (one line) if it is not JSON."""
     try:
-        obj = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as err:
         reason = err.msg if isinstance(err, json.JSONDecodeError) else str(err)
         raise RecordError(f"not valid JSON: {reason}") from None
-    return state_from_record(obj)
+
+
+def load_record_text(text: str) -> GameState:
+    """Parse JSON text and replay it; RecordError (one line) on anything wrong."""
+    return state_from_record(parse_json(text))
 
 
 def summary(state: GameState) -> dict[str, Any]:

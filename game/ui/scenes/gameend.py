@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.state import Deal, solo_rating
+from game.rules.state import solo_rating
 from game.session import Session
 
 from ..widgets import CYAN, GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop, draw_panel
@@ -56,8 +56,7 @@ class GameEndScene(UIScene):
 
         session = self.session
         if session.challenge is not None:  # the same deal once more, the same comparison
-            start_game(self.ctx, session.seats, session.seed, deal=Deal(session.state.deck_order,
-                                                 tuple(map(tuple, session.state.numbers))),
+            start_game(self.ctx, session.seats, session.seed, deal=session.state.deal,
                        options=session.state.options, challenge=session.challenge)
             return
         start_game(self.ctx, session.seats, session.seed + 1)

@@ -9,37 +9,13 @@ from typing import Any
 
 import pygame
 
-from game.rules.actions import RecordError, action_from_record
-from game.rules.record import parse_record
 from game.rules.state import OVER, PLAY
-from game.session import BOT_LEVELS, HUMAN, Seat, Session
+from game.session import Session
 
 from ..widgets import Button
 from .table import BOT_PAUSE, TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
-
-
-def replay_session(record: dict[str, Any]) -> tuple[Session, list]:
-    """A fresh session on the record's deal and the record's actions to play on it.
-    RecordError (one line) if the record is not valid."""
-    names, seed, options, deal, raw_actions = parse_record(record)
-    kinds = record.get("seats")
-    if not (isinstance(kinds, list) and len(kinds) == len(names)
-            and all(k == HUMAN or k in BOT_LEVELS for k in kinds)):
-        kinds = [HUMAN] * len(names)
-    try:
-        session = Session([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed,
-                          options, deal)
-    except ValueError as err:
-        raise RecordError(str(err)) from None
-    actions = []
-    for i, raw in enumerate(raw_actions):
-        try:
-            actions.append(action_from_record(raw))
-        except RecordError as err:
-            raise RecordError(f"action {i}: {err}") from None
-    return session, actions
 
 
 class ReplayScene(TableScene):
@@ -50,7 +26,7 @@ class ReplayScene(TableScene):
 
     def __init__(self, ctx: Any, record: dict[str, Any], title: str = "Replay",
                  on_back: Callable[[], None] | None = None) -> None:
-        session, actions = replay_session(record)
+        session, actions = Session.from_record(record)
         for seat in session.bots:  # nobody thinks here: the record says what happened
             session.bots[seat] = None
         super().__init__(ctx, session, demo=True)

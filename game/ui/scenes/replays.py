@@ -78,9 +78,6 @@ class ReplaysScene(UIScene):
     def enter(self) -> None:
         self.refresh()
 
-    def resume(self) -> None:
-        self.refresh()
-
     def refresh(self) -> None:
         self.infos, self.problems = list_records(self.ctx.data_dir)
         self.page = min(self.page, max(0, self.pages - 1))

@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.record import state_from_record
 from game.rules.state import Deal, Options
-from game.session import make_challenge
+from game.session import make_challenge, seat_kinds
 
 from ..context import Context, GameConfig
 from ..widgets import (
@@ -65,11 +65,7 @@ def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
     """The deal of a record (replayed to fix every card it did not list); RecordError if the
     record is not valid."""
     state = state_from_record(record)
-    kinds = record.get("seats")
-    if not (isinstance(kinds, list) and len(kinds) == len(state.names)
-            and all(isinstance(k, str) for k in kinds)):
-        kinds = ["human"] * len(state.names)
-    kinds = [k if k in LEVELS else "human" for k in kinds]
+    kinds = seat_kinds(record, len(state.names))
     deal = Deal(tuple(state.deck_order), tuple(tuple(r) for r in state.numbers))
     totals = [p.total for p in state.players]
     return SameDeal(list(state.names), kinds, state.seed, deal, state.options,

@@ -96,9 +96,6 @@ class TitleScene(UIScene):
     def continue_game(self) -> None:
         from .table import continue_game
 
-        if not self.widgets["continue"].visible:  # Enter with no saved game: a new one
-            self.new_game()
-            return
         warning = continue_game(self.ctx)
         if warning:
             self.ctx.message = warning
