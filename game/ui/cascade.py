@@ -344,7 +344,7 @@ class Animator:
         for effect in self.effects:
             effect.update(dt)
         self.effects = [e for e in self.effects if not e.done]
-        if self.held:
+        if self.held or (self.current is None and not self.feed):
             return
         self.left -= dt
         while not self.held:
@@ -356,6 +356,9 @@ class Animator:
                     self.held = True
                     return
             if not self.feed:
+                # Idle: the next step (after a wait of any length) plays from its start;
+                # only time left over between steps of one cascade carries over.
+                self.left = 0.0
                 return
             event = self.feed.popleft()
             self.seen.apply(event)
