@@ -313,7 +313,7 @@ def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, t
         lambda: pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None),
         lambda: pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "nothing.json")),
     ]
-    closes = resumes = 0
+    closes = resumes = mid_step = 0
     try:
         for _ in range(2500):
             r = rng.random()
@@ -330,12 +330,28 @@ def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, t
             else:  # close the window now, whatever is happening
                 table = next((s for s in current.stack.scenes if isinstance(s, TableScene)),
                              None)
+                if table is not None and rng.random() < 0.7:
+                    # Often inside a cascade: take a real turn (or press Next for the next
+                    # number), then close during its steps.
+                    if current.stack.top is table and table.human_turn():
+                        take_turn(current, table, rng, None)
+                    elif (current.stack.top is table and table.confirming is not None
+                          and not table.animator.busy):
+                        click_widget_table(current, table, "next")
+                    for _ in range(60):
+                        if table.animator.current is not None and rng.random() < 0.4:
+                            break
+                        if not frames(current, 1):
+                            break
+                    table = next((s for s in current.stack.scenes
+                                  if isinstance(s, TableScene)), None)
                 left = None
                 if table is not None and table.saving and not table.finished:
                     # (a replay is a table that saves nothing: Continue is the saved game)
                     # A step playing (or holding) at the close counts as unshown although the
                     # board already shows it: Continue plays that step again from its start.
                     playing = table.animator.current is not None or table.animator.held
+                    mid_step += playing
                     left = (snapshot(table.state), copy.deepcopy(table.seen), table.unshown(),
                             playing)
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -368,7 +384,7 @@ def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, t
             if table and len(table.session.seats) > 3:
                 current.stack.clear_to(TitleScene(current.ctx))  # keep the games small
         assert current.errors == []
-        assert closes >= 10 and resumes >= 3, (closes, resumes)
+        assert closes >= 10 and resumes >= 3 and mid_step >= 1, (closes, resumes, mid_step)
     finally:
         pygame.quit()
 
