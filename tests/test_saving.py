@@ -409,7 +409,7 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
 
 
 KILLED_GAME = """
-import os, sys
+import sys
 sys.path.insert(0, {root!r})
 import pygame
 from game.session import Seat

@@ -344,7 +344,7 @@ class Animator:
         for effect in self.effects:
             effect.update(dt)
         self.effects = [e for e in self.effects if not e.done]
-        if self.held or (self.current is None and not self.feed):
+        if self.held:
             return
         self.left -= dt
         while not self.held:
