@@ -1,0 +1,142 @@
+"""The seam every game implements: a `Game` (what a game is) and its `GameState` (one game).
+
+Modelled on OpenSpiel's Python games: one state object with `legal_actions`, `apply`,
+`is_terminal` and `returns`, every shuffle seeded so a game replays. Moves never raise: an
+illegal one comes back as an `Outcome` with a readable refusal and changes nothing
+(boardgame.io style). Chance steps that wait on the table's pace (Lucky Box's next number) are
+explicit: when no seat may act and the game is not over, `advance()` takes the chance step.
+
+Hidden information goes through two calls. `view_for(seat)` is what that seat may know (bots and
+hints get only that); `redact(event, seat)` is an event as that seat may see it (None: it does
+not see it at all). A game with no secrets returns the state and events unchanged.
+
+Pure: no pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+
+class RecordError(ValueError):
+    """A record or action does not follow its game-record format; the message is one line."""
+
+
+class Outcome(NamedTuple):
+    """What `apply` and `undo` return: the events, or the reason the move was refused."""
+
+    events: list
+    refusal: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+class ParsedRecord(NamedTuple):
+    """A record's header checked by its game: everything needed to deal, and the raw actions."""
+
+    names: tuple[str, ...]
+    seed: int
+    options: Any  # the game's own options object
+    deal: Any  # the game's own fixed deal (cards, reshuffles)
+    actions: list[Any]  # raw JSON actions, not yet parsed
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One game in progress."""
+
+    names: tuple[str, ...]
+    seed: int
+    actions: list[Any]  # every action standing, in order: exactly the record's actions
+
+    def legal_actions(self, player: int) -> list[Any]:
+        """Every action the player may take now (empty when they have nothing to do)."""
+        ...
+
+    def apply(self, action: Any) -> Outcome:
+        """Apply a legal action (events) or refuse it with a reason, changing nothing."""
+        ...
+
+    def can_undo(self, player: int) -> str | None:
+        """Why the player cannot undo now; None when they can."""
+        ...
+
+    def undo(self, player: int) -> Outcome:
+        """Take back the player's last step, when the rules of undo allow it."""
+        ...
+
+    def waiting_for(self) -> list[int]:
+        """The seats that may act now, in the order a shared screen serves them."""
+        ...
+
+    def advance(self) -> list:
+        """Take the chance step the game waits on (when nobody may act and it is not over);
+        the events, or [] when there is none."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]:
+        """Each seat's result so far (final once terminal); higher is better."""
+        ...
+
+    def view_for(self, seat: int) -> Any:
+        """What this seat may know: a state-like object bots and hints decide from."""
+        ...
+
+    def redact(self, event: Any, seat: int) -> Any | None:
+        """The event as this seat may see it; None when the seat does not see it at all."""
+        ...
+
+    def clone(self) -> GameState: ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    def choose(self, view: Any, player: int) -> Any:
+        """One of the legal actions for `player`, decided from that seat's view only."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game is: how to deal one, read and write its records, and summarise it."""
+
+    id: str  # "luckybox", "blanco": folders, settings and the command line use it
+    title: str
+    record_format: str  # the record's "format" value
+    min_players: int
+    max_players: int
+    bot_levels: tuple[str, ...]
+
+    def new_game(self, names: Sequence[str], seed: int, options: Any = None,
+                 deal: Any = None) -> tuple[GameState, list]:
+        """Deal a game: the state and the set-up events. ValueError on bad arguments."""
+        ...
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        """Check a record's header (RecordError, one line, if it is wrong)."""
+        ...
+
+    def action_from_record(self, obj: Any) -> Any:
+        """An action from its record JSON (RecordError, one line, if malformed)."""
+        ...
+
+    def action_to_record(self, action: Any) -> dict[str, Any]: ...
+
+    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The record so far: the whole deal (every reshuffle) and every standing action."""
+        ...
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The `--check-record` line for this state (the record contract)."""
+        ...
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Bot: ...
+
+    def hint(self, view: Any, seat: int) -> Any:
+        """The strongest bot's suggestion for a human seat, from that seat's view."""
+        ...
