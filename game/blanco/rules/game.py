@@ -1,0 +1,66 @@
+"""`BLANCO`: the Blanco `Game` object (game/core/game.py's Protocol) the table, records and
+command line use. Bots and hints come from `game.blanco.ai`, imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.game import ParsedRecord
+
+from . import record as rec
+from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
+
+
+class BlancoGame:
+    id = "blanco"
+    title = "Blanco"
+    record_format = rec.FORMAT
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+
+    def new_game(self, names: Sequence[str], seed: int, options: Any = None,
+                 deal: Any = None) -> tuple[BlancoState, list]:
+        """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
+        if deal is not None and not isinstance(deal, Deal):
+            raise ValueError("deal must be a blanco Deal")
+        return BlancoState.new(names, seed, deal)
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        return rec.parse_record(record)
+
+    def action_from_record(self, obj: Any) -> Any:
+        return rec.action_from_record(obj)
+
+    def action_to_record(self, action: Any) -> dict[str, Any]:
+        return rec.action_to_record(action)
+
+    def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return rec.record_of(state, extra)
+
+    def state_from_record(self, obj: Any) -> BlancoState:
+        return rec.state_from_record(obj)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        return rec.summary(state)
+
+    def _ai(self) -> Any:
+        try:
+            return importlib.import_module("game.blanco.ai")
+        except ModuleNotFoundError as err:
+            if err.name not in ("game.blanco.ai",):
+                raise
+            raise NotImplementedError("Blanco bots are not written yet (game.blanco.ai)") from None
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        if level not in self.bot_levels:
+            raise ValueError(f"unknown bot level {level!r}: one of {self.bot_levels}")
+        return self._ai().make_bot(level, seed, seat)
+
+    def hint(self, view: Any, seat: int) -> Any:
+        return self._ai().hint(view, seat)
+
+
+BLANCO = BlancoGame()

@@ -1,0 +1,143 @@
+"""One player's cards: the grid (rows of card ids), which cells are face up or looked at, the
+hand, the stage and the turn count; finding complete lines and closing up after a clear."""
+
+from __future__ import annotations
+
+from .actions import COL, ROW
+from .cards import colour, number
+
+Pos = tuple[int, int]
+Line = tuple[str, int]
+
+
+class PlayerState:
+    """A seat's own cards. `grid`, `up` and `known` are parallel lists of rows; `known` marks
+    face-down cells the owner has looked at (it moves with the card). An empty grid is []."""
+
+    __slots__ = ("name", "grid", "up", "known", "hand", "stage", "turns")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.grid: list[list[int]] = []
+        self.up: list[list[bool]] = []
+        self.known: list[list[bool]] = []
+        self.hand: list[int] = []
+        self.stage = 1
+        self.turns = 0
+
+    def clone(self) -> PlayerState:
+        p = PlayerState(self.name)
+        p.grid = [list(r) for r in self.grid]
+        p.up = [list(r) for r in self.up]
+        p.known = [list(r) for r in self.known]
+        p.hand = list(self.hand)
+        p.stage = self.stage
+        p.turns = self.turns
+        return p
+
+    def key(self) -> tuple:
+        """Everything, as comparable plain data."""
+        return (
+            self.name,
+            tuple(map(tuple, self.grid)),
+            tuple(map(tuple, self.up)),
+            tuple(map(tuple, self.known)),
+            tuple(self.hand),
+            self.stage,
+            self.turns,
+        )
+
+    def set_grid(self, rows: list[list[int]]) -> None:
+        """A fresh face-down grid (all cells unknown)."""
+        self.grid = [list(r) for r in rows]
+        self.up = [[False] * len(r) for r in rows]
+        self.known = [[False] * len(r) for r in rows]
+
+    # -- shape ---------------------------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid[0]) if self.grid else 0
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def cards_left(self) -> int:
+        """Cards in the grid, plus 12 while on the first grid (the rules' definition)."""
+        return self.size + (12 if self.stage == 1 else 0)
+
+    def cells(self) -> list[Pos]:
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def has(self, at: object) -> bool:
+        """True when `at` is a (row, col) pair of ints inside the grid."""
+        if not isinstance(at, tuple) or len(at) != 2:
+            return False
+        r, c = at
+        return type(r) is int and type(c) is int and 0 <= r < self.rows and 0 <= c < self.cols
+
+    def face_down(self) -> list[Pos]:
+        return [(r, c) for r in range(self.rows) for c in range(self.cols) if not self.up[r][c]]
+
+    def is_up(self, at: Pos) -> bool:
+        return self.up[at[0]][at[1]]
+
+    def card_at(self, at: Pos) -> int:
+        return self.grid[at[0]][at[1]]
+
+    # -- lines ---------------------------------------------------------------------------------
+    def complete_lines(self) -> list[Line]:
+        """Every complete line, rows first: 2+ cards, all face up, one number (row) or one
+        colour (column). One-card lines are not lines."""
+        lines: list[Line] = []
+        rows, cols = self.rows, self.cols
+        if cols >= 2:
+            for r in range(rows):
+                if all(self.up[r]) and len({number(x) for x in self.grid[r]}) == 1:
+                    lines.append((ROW, r))
+        if rows >= 2:
+            for c in range(cols):
+                if all(self.up[r][c] for r in range(rows)) and len(
+                    {colour(self.grid[r][c]) for r in range(rows)}
+                ) == 1:
+                    lines.append((COL, c))
+        return lines
+
+    def clear(self, line: Line) -> tuple[tuple[int, ...], tuple[tuple[Pos, Pos], ...]]:
+        """Remove a line and close up; returns its cards and the moves (from, to)."""
+        kind, index = line
+        moves: list[tuple[Pos, Pos]] = []
+        if kind == ROW:
+            cards = tuple(self.grid[index])
+            for m in (self.grid, self.up, self.known):
+                del m[index]
+            for r in range(index, self.rows):
+                moves.extend(((r + 1, c), (r, c)) for c in range(self.cols))
+        else:
+            cards = tuple(row[index] for row in self.grid)
+            for m in (self.grid, self.up, self.known):
+                for row in m:
+                    del row[index]
+            for r in range(self.rows):
+                moves.extend(((r, c + 1), (r, c)) for c in range(index, self.cols))
+        if self.cols == 0:
+            self.grid, self.up, self.known = [], [], []
+            moves = []
+        return cards, tuple(moves)
+
+    def swap(self, a: Pos, b: Pos) -> None:
+        for m in (self.grid, self.up, self.known):
+            m[a[0]][a[1]], m[b[0]][b[1]] = m[b[0]][b[1]], m[a[0]][a[1]]
+
+    def reveal(self, at: Pos) -> None:
+        self.up[at[0]][at[1]] = True
+        self.known[at[0]][at[1]] = False
+
+
+def adjacent(a: Pos, b: Pos) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1

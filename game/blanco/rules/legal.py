@@ -1,0 +1,167 @@
+"""What a player may do now: `legal_actions` lists it, `check` explains any refusal.
+
+Both read only what the acting seat can see, so they work on a `view_for` copy too. The two
+agree exactly (a property test checks it): `check(a) is None` iff `a in legal_actions(player)`.
+Swaps are listed in both orders ((a, b) and (b, a) are the same move).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import COL, LINES, ROW, SOURCES, Clear, Discard, Draw, Look, Play, Setup, Swap
+from .cards import is_card
+from .grid import PlayerState, Pos, adjacent
+from .state import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, BlancoState, fmt
+
+_NEEDS = {
+    SETUP: "reveal one card and look at another",
+    TURN: "draw a card or swap two cards",
+    PLAY: "play or discard a hand card",
+    CLEAR: "choose which complete line to clear first",
+    LOOK: "look at a face-down card (the reward for clearing)",
+}
+
+
+def _adjacent_pairs(p: PlayerState) -> list[tuple[Pos, Pos]]:
+    pairs = []
+    for r, c in p.cells():
+        for b in ((r, c + 1), (r + 1, c)):
+            if p.has(b):
+                pairs.append(((r, c), b))
+    return pairs
+
+
+def legal_actions(state: BlancoState, player: int) -> list:
+    """Every step `player` may take now (empty when it is not theirs to take)."""
+    if state.waiting_for() != [player]:
+        return []
+    p = state.players[player]
+    phase = state.phase
+    if phase == SETUP:
+        cells = p.face_down()
+        return [Setup(player, a, b) for a in cells for b in cells if a != b]
+    if phase == TURN:
+        out: list = [Draw(player, s) for s in SOURCES if s != "discard" or state.discard]
+        for a, b in _adjacent_pairs(p):
+            both_down = not p.is_up(a) and not p.is_up(b)
+            for x, y in ((a, b), (b, a)):
+                if both_down:
+                    out += [Swap(player, x, y, x), Swap(player, x, y, y)]
+                else:
+                    out.append(Swap(player, x, y, None))
+        return out
+    if phase == PLAY:
+        cells = p.cells()
+        down = p.face_down() or [None]
+        hand = list(dict.fromkeys(p.hand))
+        return [Play(player, card, at) for card in hand for at in cells] + [
+            Discard(player, card, at) for card in hand for at in down
+        ]
+    if phase == CLEAR:
+        return [Clear(player, k, i) for k, i in p.complete_lines()]
+    if phase == LOOK:
+        down = p.face_down()
+        out = [Look(player, at, False) for at in down]
+        if state.cleared >= 2:
+            out += [Look(player, at, True) for at in down]
+        return out
+    return []
+
+
+def _is_pos(at: Any) -> bool:
+    return (
+        isinstance(at, tuple) and len(at) == 2 and type(at[0]) is int and type(at[1]) is int
+    )
+
+
+def check(state: BlancoState, a: Any) -> str | None:
+    """Why step `a` is refused now (one line), or None when it is legal."""
+    if not isinstance(a, (Setup, Draw, Play, Discard, Swap, Clear, Look)):
+        return f"not a Blanco action: {a!r}"[:200]
+    player = a.player
+    if type(player) is not int or not 0 <= player < len(state.players):
+        return f"there is no player {player!r}"
+    if state.phase == OVER:
+        return "the game is over"
+    waiting = state.waiting_for()
+    if waiting != [player]:
+        return f"it is not player {player}'s turn (waiting for player {waiting[0]})"
+    p = state.players[player]
+    phase = state.phase
+    kind = type(a).__name__.lower()
+    wanted = {Setup: SETUP, Draw: TURN, Swap: TURN, Play: PLAY, Discard: PLAY, Clear: CLEAR,
+              Look: LOOK}[type(a)]
+    if phase != wanted:
+        return f"player {player} cannot {kind} now: they must {_NEEDS[phase]}"
+    for name in ("reveal", "look", "at", "a", "b"):
+        if name not in a._fields:
+            continue
+        value = getattr(a, name)
+        if name == "reveal" and isinstance(a, (Look, Swap, Discard)):
+            continue
+        if not _is_pos(value):
+            return f"player {player} cannot {kind}: {name} must be a [row, col] position"
+        if not p.has(value):
+            return f"player {player} cannot {kind}: {fmt(value)} is not in their grid"
+    if isinstance(a, Setup):
+        if a.reveal == a.look:
+            return f"player {player} must look at a different card from the one they reveal"
+        for at in (a.reveal, a.look):
+            if p.is_up(at):
+                return f"player {player} cannot set up: {fmt(at)} is already face up"
+        return None
+    if isinstance(a, Draw):
+        if a.source not in SOURCES:
+            return f'player {player} cannot draw from {a.source!r}: "pile" or "discard"'
+        if a.source == "discard" and not state.discard:
+            return f"player {player} cannot draw from the discard pile: it is empty"
+        return None
+    if isinstance(a, (Play, Discard)):
+        if not is_card(a.card):
+            return f"player {player} cannot {kind} {a.card!r}: not a card id"
+        if a.card not in p.hand:
+            return f"player {player} cannot {kind} card {a.card}: it is not in their hand"
+    if isinstance(a, Discard):
+        if a.reveal is None:
+            if p.face_down():
+                return f"player {player} must reveal a face-down card with their discard"
+            return None
+        if not _is_pos(a.reveal) or not p.has(a.reveal):
+            return f"player {player} cannot reveal {fmt(a.reveal)}: it is not in their grid"
+        if p.is_up(a.reveal):
+            return f"player {player} cannot reveal {fmt(a.reveal)}: it is already face up"
+        return None
+    if isinstance(a, Swap):
+        return _check_swap(p, a)
+    if isinstance(a, Clear):
+        if a.line not in LINES or type(a.index) is not int:
+            return f'player {player} cannot clear {a.line!r} {a.index!r}: "row" or "col" and n'
+        if (a.line, a.index) not in p.complete_lines():
+            name = {ROW: "row", COL: "column"}[a.line]
+            return f"player {player} cannot clear {name} {a.index}: it is not complete"
+        return None
+    if isinstance(a, Look):
+        if p.is_up(a.at):
+            return f"player {player} cannot look at {fmt(a.at)}: it is face up"
+        if type(a.reveal) is not bool:
+            return f"player {player} cannot look: reveal must be true or false"
+        if a.reveal and state.cleared < 2:
+            return (f"player {player} cannot reveal {fmt(a.at)}: only after a chain reaction "
+                    "(two or more lines cleared this turn)")
+    return None
+
+
+def _check_swap(p: PlayerState, a: Swap) -> str | None:
+    player = a.player
+    if not adjacent(a.a, a.b):
+        return f"player {player} cannot swap {fmt(a.a)} and {fmt(a.b)}: not adjacent"
+    both_down = not p.is_up(a.a) and not p.is_up(a.b)
+    if both_down:
+        if a.reveal not in (a.a, a.b) or not _is_pos(a.reveal):
+            return (f"player {player} must choose which of {fmt(a.a)} and {fmt(a.b)} to reveal "
+                    "(both are face down)")
+    elif a.reveal is not None:
+        return (f"player {player} cannot choose a card to reveal: {fmt(a.a)} and {fmt(a.b)} "
+                "are not both face down")
+    return None

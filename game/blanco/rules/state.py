@@ -1,0 +1,516 @@
+"""The rules of Blanco as one state object (OpenSpiel style; BLANCO-RULES.md is the authority).
+
+`BlancoState.new(names, seed, deal)` deals a game; `legal_actions(player)` lists what a player
+may do; `apply(step)` refuses with a readable reason (changing nothing, never raising) or changes
+the state and returns the ordered events; `undo(player)` takes back a player's last step when the
+undo rules allow. Every shuffle comes from the seed (or the fixed deal), so a seed and the steps
+replay the same game.
+
+Phases (`state.phase`), i.e. the decision pending for `waiting_for()`:
+    "setup"  reveal one card and look at another (set-up, and after a new 3x4 grid): `Setup`
+    "turn"   choose turn A or B: `Draw` (pile or discard) or `Swap`
+    "play"   after a draw: `Play` a hand card into the grid, or `Discard` one and reveal a card
+    "clear"  two or more lines are complete at once: `Clear` one of them
+    "look"   the reward for clearing: `Look` at a face-down card (and maybe reveal it)
+    "over"   somebody emptied their second grid (`winner`)
+
+Undo (the rules' convenience): a player may take back their own steps while it is still their
+turn (the same turn), one step at a time, but never past a step that showed them a card they did
+not know: a draw from the pile (and any reshuffle it needed), a reveal of a card they had not
+looked at (by a discard, a swap, or a play onto it: the replaced card goes face up), any look
+(set-up or reward), a second grid dealt. Undoable: a draw from the discard pile, a play onto a
+face-up or looked-at cell, a discard whose reveal shows a looked-at card (or reveals nothing),
+a swap of face-up or looked-at cards, a clear choice. Once a turn has passed, nothing is undone.
+
+Returns (`returns()`): with 2+ players, minus each seat's cards left (the winner's 0 is the
+best); solo, minus the turns taken (the solo score; fewer is better).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from game.core.game import Outcome
+
+from . import events as ev
+from .actions import (
+    PILE,
+    Clear,
+    Discard,
+    Draw,
+    DrawThen,
+    Look,
+    Play,
+    Setup,
+    Swap,
+)
+from .cards import ALL_CARDS, is_card
+from .grid import PlayerState, Pos
+
+SETUP = "setup"
+TURN = "turn"
+PLAY = "play"
+CLEAR = "clear"
+LOOK = "look"
+OVER = "over"
+PHASES = (SETUP, TURN, PLAY, CLEAR, LOOK, OVER)
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 5
+FIRST_GRID = (3, 3)
+SECOND_GRID = (3, 4)
+HAND = 2
+
+
+class Deal(NamedTuple):
+    """A fixed deal: the whole deck at set-up (top card first) and reshuffled piles, in order
+    (top card first). None / missing reshuffles come from the seed."""
+
+    deck: tuple[int, ...] | None = None
+    reshuffles: tuple[tuple[int, ...], ...] = ()
+
+
+class _Refused(Exception):
+    """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
+
+
+def fmt(at: Any) -> str:
+    """A position as records write it: [row,col]."""
+    if isinstance(at, tuple) and len(at) == 2:
+        return f"[{at[0]},{at[1]}]"
+    return repr(at)
+
+
+def shuffled_deck(seed: int) -> tuple[int, ...]:
+    """The set-up deck a seed gives (top card first)."""
+    cards = list(ALL_CARDS)
+    random.Random(f"{seed}/deck").shuffle(cards)
+    return tuple(cards)
+
+
+class BlancoState:
+    """One game of Blanco. Piles are lists with the top card LAST (`pile`, `discard`); the box
+    is the cleared cards in the order cleared; `deck` and `reshuffles` are top card first."""
+
+    def __init__(self) -> None:
+        self.names: tuple[str, ...] = ()
+        self.seed = 0
+        self.actions: list[Any] = []
+        self.players: list[PlayerState] = []
+        self.deck: tuple[int, ...] = ()
+        self.pile: list[int] = []
+        self.discard: list[int] = []
+        self.box: list[int] = []
+        self.reshuffles: list[tuple[int, ...]] = []
+        self.fixed_reshuffles: tuple[tuple[int, ...], ...] = ()
+        self.phase = SETUP
+        self.current = 0
+        self.setup_queue: list[int] = []
+        self.cleared = 0  # lines cleared this turn
+        self.looked = False  # the reward look was taken this turn
+        self.winner: int | None = None
+        self.turn_id = 0  # counts turns ended (undo never crosses one)
+        self.is_view = False
+        self.view_seat: int | None = None
+        self._undo: list[tuple[tuple, Any]] = []
+        self._new_info = False
+
+    # -- dealing -------------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, names: Sequence[str], seed: int, deal: Deal | None = None
+    ) -> tuple[BlancoState, list]:
+        """Deal a game: the state (waiting for seat 0's set-up) and the set-up events."""
+        names = tuple(names)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"Blanco needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        if not all(isinstance(n, str) for n in names):
+            raise ValueError("every player name must be a string")
+        if type(seed) is not int:
+            raise ValueError("the seed must be an integer")
+        deal = deal or Deal()
+        if deal.deck is None:
+            deck = shuffled_deck(seed)
+        else:
+            deck = tuple(deal.deck)
+            if sorted(deck) != list(ALL_CARDS) or not all(type(c) is int for c in deck):
+                raise ValueError("the deck must be a permutation of the cards 1-120")
+        fixed = tuple(tuple(r) for r in deal.reshuffles)
+        if not all(type(c) is int for r in fixed for c in r):
+            raise ValueError("a reshuffle must list card ids")
+        s = cls()
+        s.names, s.seed, s.deck, s.fixed_reshuffles = names, seed, deck, fixed
+        s.pile = list(reversed(deck))
+        s.players = [PlayerState(n) for n in names]
+        events: list = []
+        rows, cols = FIRST_GRID
+        for i, p in enumerate(s.players):
+            p.set_grid([[s.pile.pop() for _ in range(cols)] for _ in range(rows)])
+            events.append(ev.Dealt(i, tuple(map(tuple, p.grid))))
+        s.discard.append(s.pile.pop())
+        events.append(ev.DiscardStarted(s.discard[-1]))
+        for i, p in enumerate(s.players):
+            p.hand = [s.pile.pop() for _ in range(HAND)]
+            events.append(ev.HandDealt(i, tuple(p.hand)))
+        s.setup_queue = list(range(len(names)))
+        return s, events
+
+    # -- queries -------------------------------------------------------------------------------
+    def grid(self, player: int) -> list[list[int]]:
+        return self.players[player].grid
+
+    def hand(self, player: int) -> list[int]:
+        return self.players[player].hand
+
+    def stage(self, player: int) -> int:
+        return self.players[player].stage
+
+    def turns(self, player: int) -> int:
+        return self.players[player].turns
+
+    def cards_left(self, player: int) -> int:
+        return self.players[player].cards_left
+
+    def known_cells(self, player: int) -> list[Pos]:
+        """Face-down cells the player has looked at."""
+        p = self.players[player]
+        return [(r, c) for r, c in p.cells() if p.known[r][c] and not p.up[r][c]]
+
+    @property
+    def top_discard(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    def waiting_for(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.phase == SETUP:
+            return self.setup_queue[:1]
+        return [self.current]
+
+    def advance(self) -> list:
+        """Blanco has no chance step that waits on the table: always []."""
+        return []
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.solo:
+            return [-float(self.players[0].turns)]
+        return [-float(p.cards_left) for p in self.players]
+
+    def legal_actions(self, player: int) -> list:
+        from .legal import legal_actions
+
+        return legal_actions(self, player)
+
+    def check(self, action: Any) -> str | None:
+        """Why `action` is illegal now, or None."""
+        from .legal import check
+
+        try:
+            return check(self, action)
+        except Exception:  # garbage that slipped past the shape checks
+            return f"not a Blanco action: {action!r}"[:200]
+
+    def view_for(self, seat: int) -> BlancoState:
+        from .views import view_for
+
+        return view_for(self, seat)
+
+    def redact(self, event: Any, seat: int) -> Any | None:
+        from .views import redact
+
+        return redact(event, seat)
+
+    # -- applying ------------------------------------------------------------------------------
+    def apply(self, action: Any) -> Outcome:
+        """Apply one step (or a `DrawThen` pair, all or nothing); refuse with a reason."""
+        if isinstance(action, DrawThen):
+            return self._apply_pair(action)
+        reason = self.check(action)
+        if reason is not None:
+            return Outcome([], reason)
+        saved = self._save()
+        turn_id = self.turn_id
+        events: list = []
+        self._new_info = False
+        try:
+            self._do(action, events)
+        except _Refused as err:
+            self._restore(saved)
+            return Outcome([], str(err))
+        self.actions.append(action)
+        if self._new_info or self.turn_id != turn_id or self.phase in (OVER, SETUP):
+            self._undo = []
+        else:
+            self._undo.append((saved, action))
+        return Outcome(events)
+
+    def _apply_pair(self, pair: DrawThen) -> Outcome:
+        saved, undo = self._save(), list(self._undo)
+        first = self.apply(pair.draw)
+        if not first.ok:
+            return first
+        second = self.apply(pair.then)
+        if not second.ok:
+            self._restore(saved)
+            self._undo = undo
+            return second
+        return Outcome(first.events + second.events)
+
+    def _do(self, a: Any, events: list) -> None:
+        p = self.players[a.player]
+        if isinstance(a, Setup):
+            self._setup(a, p, events)
+        elif isinstance(a, Draw):
+            if a.source == PILE:
+                card = self._take_from_pile(events)
+                self._new_info = True
+            else:
+                card = self.discard.pop()
+            p.hand.append(card)
+            events.append(ev.Drawn(a.player, a.source, card))
+            self.phase = PLAY
+        elif isinstance(a, Play):
+            p.hand.remove(a.card)
+            r, c = a.at
+            replaced, was_up, was_known = p.grid[r][c], p.up[r][c], p.known[r][c]
+            p.grid[r][c], p.up[r][c], p.known[r][c] = a.card, True, False
+            self.discard.append(replaced)
+            self._new_info = not (was_up or was_known)
+            events.append(ev.Played(a.player, a.card, a.at, replaced, was_up))
+            p.turns += 1
+            self._resolve(a.player, events)
+        elif isinstance(a, Discard):
+            p.hand.remove(a.card)
+            self.discard.append(a.card)
+            events.append(ev.Discarded(a.player, a.card))
+            if a.reveal is not None:
+                self._reveal(a.player, a.reveal, events)
+            p.turns += 1
+            self._resolve(a.player, events)
+        elif isinstance(a, Swap):
+            down_a, down_b = not p.is_up(a.a), not p.is_up(a.b)
+            p.swap(a.a, a.b)
+            events.append(ev.Swapped(a.player, a.a, a.b))
+            if down_a and down_b:
+                self._reveal(a.player, a.reveal, events)
+            elif down_a:
+                self._reveal(a.player, a.b, events)
+            elif down_b:
+                self._reveal(a.player, a.a, events)
+            p.turns += 1
+            self._resolve(a.player, events)
+        elif isinstance(a, Clear):
+            self._clear_line(a.player, (a.line, a.index), events)
+            if p.grid:
+                self._resolve(a.player, events)
+            else:
+                self._emptied(a.player, events)
+        elif isinstance(a, Look):
+            self.looked = True
+            self._new_info = True
+            r, c = a.at
+            p.known[r][c] = True
+            events.append(ev.Looked(a.player, a.at, p.grid[r][c]))
+            if a.reveal:
+                self._reveal(a.player, a.at, events)
+            self._resolve(a.player, events)
+
+    def _setup(self, a: Setup, p: PlayerState, events: list) -> None:
+        self._new_info = True
+        self._reveal(a.player, a.reveal, events)
+        r, c = a.look
+        p.known[r][c] = True
+        events.append(ev.Looked(a.player, a.look, p.grid[r][c]))
+        events.append(ev.SetupDone(a.player, p.stage))
+        self.setup_queue.pop(0)
+        if self.setup_queue:
+            return
+        if p.stage == 2:  # the set-up of a new 3x4 grid ends the turn that emptied the first
+            self._end_turn(events)
+        else:
+            self.phase = TURN
+            self.current = 0
+            events.append(ev.TurnStarted(0, 1))
+
+    def _reveal(self, player: int, at: Pos, events: list) -> None:
+        p = self.players[player]
+        if not p.known[at[0]][at[1]]:
+            self._new_info = True
+        p.reveal(at)
+        events.append(ev.Revealed(player, at, p.card_at(at)))
+
+    def _resolve(self, player: int, events: list) -> None:
+        """Clear complete lines (asking when 2+), then owe the reward or end the turn."""
+        p = self.players[player]
+        while True:
+            lines = p.complete_lines()
+            if not lines:
+                break
+            events.extend(ev.LineComplete(player, k, i) for k, i in lines)
+            if len(lines) >= 2:
+                self.phase = CLEAR
+                events.append(ev.ClearChoice(player, tuple(lines)))
+                return
+            self._clear_line(player, lines[0], events)
+            if not p.grid:
+                self._emptied(player, events)
+                return
+        if self.cleared and not self.looked and p.face_down():
+            self.phase = LOOK
+            events.append(ev.RewardOwed(player, self.cleared >= 2))
+            return
+        self._end_turn(events)
+
+    def _clear_line(self, player: int, line: tuple[str, int], events: list) -> None:
+        cards, moves = self.players[player].clear(line)
+        self.box.extend(cards)
+        self.cleared += 1
+        if self.cleared >= 2:
+            events.append(ev.ChainLink(player, self.cleared))
+        events.append(ev.LineCleared(player, line[0], line[1], cards))
+        if moves:
+            events.append(ev.ClosedUp(player, moves))
+
+    def _emptied(self, player: int, events: list) -> None:
+        p = self.players[player]
+        if p.stage == 2:
+            self.winner = player
+            self.phase = OVER
+            self._undo = []
+            events.append(ev.Won(player, p.turns))
+            return
+        if self.cleared and not self.looked:
+            events.append(ev.RewardDropped(player))
+        p.stage = 2
+        rows, cols = SECOND_GRID
+        p.set_grid([[self._take_from_pile(events) for _ in range(cols)] for _ in range(rows)])
+        self._new_info = True
+        events.append(ev.SecondGridDealt(player, tuple(map(tuple, p.grid))))
+        self.phase = SETUP
+        self.setup_queue = [player]
+
+    def _end_turn(self, events: list) -> None:
+        self.turn_id += 1
+        self.cleared = 0
+        self.looked = False
+        self._undo = []
+        self.current = (self.current + 1) % len(self.players)
+        self.phase = TURN
+        events.append(ev.TurnStarted(self.current, self.players[self.current].turns + 1))
+
+    def _take_from_pile(self, events: list) -> int:
+        if not self.pile:
+            self._reshuffle(events)
+        return self.pile.pop()
+
+    def _reshuffle(self, events: list) -> None:
+        """The discard pile but its top, and the box, become the new draw pile."""
+        cards = self.discard[:-1] + self.box
+        n = len(self.reshuffles)
+        if n < len(self.fixed_reshuffles):
+            order = list(self.fixed_reshuffles[n])
+            problem = reshuffle_mismatch(order, cards)
+            if problem:
+                raise _Refused(f"deal.reshuffles[{n}] (reshuffle {n + 1}): {problem}")
+        else:
+            order = sorted(cards)
+            random.Random(f"{self.seed}/reshuffle/{n}").shuffle(order)
+        if not order:
+            raise _Refused("the draw pile is empty and there is nothing to reshuffle")
+        took_box = bool(self.box)
+        self.reshuffles.append(tuple(order))
+        self.discard = self.discard[-1:]
+        self.box = []
+        self.pile = list(reversed(order))
+        events.append(ev.Reshuffled(len(order), took_box, n + 1))
+
+    # -- undo ----------------------------------------------------------------------------------
+    def can_undo(self, player: int) -> str | None:
+        if self.phase == OVER:
+            return "the game is over"
+        if self.waiting_for() != [player]:
+            return f"it is not player {player}'s turn"
+        if not self._undo:
+            if self.phase in (TURN, SETUP):
+                return "nothing to take back this turn"
+            return "that step showed a card you did not know, so it cannot be taken back"
+        return None
+
+    def undo(self, player: int) -> Outcome:
+        reason = self.can_undo(player)
+        if reason is not None:
+            return Outcome([], reason)
+        saved, action = self._undo.pop()
+        self._restore(saved)
+        return Outcome([ev.Undone(player, action)])
+
+    # -- copies --------------------------------------------------------------------------------
+    def _save(self) -> tuple:
+        return (
+            [p.clone() for p in self.players],
+            list(self.pile),
+            list(self.discard),
+            list(self.box),
+            list(self.reshuffles),
+            self.phase,
+            self.current,
+            list(self.setup_queue),
+            self.cleared,
+            self.looked,
+            self.winner,
+            self.turn_id,
+            len(self.actions),
+        )
+
+    def _restore(self, saved: tuple) -> None:
+        (players, pile, discard, box, reshuffles, self.phase, self.current, queue, self.cleared,
+         self.looked, self.winner, self.turn_id, count) = saved
+        self.players = [p.clone() for p in players]
+        self.pile, self.discard, self.box = list(pile), list(discard), list(box)
+        self.reshuffles, self.setup_queue = list(reshuffles), list(queue)
+        del self.actions[count:]
+
+    def key(self) -> tuple:
+        """Everything that defines the game, as comparable plain data (tests compare these)."""
+        return (
+            self.names, self.seed, tuple(self.actions), tuple(p.key() for p in self.players),
+            self.deck, tuple(self.pile), tuple(self.discard), tuple(self.box),
+            tuple(self.reshuffles), self.phase, self.current, tuple(self.setup_queue),
+            self.cleared, self.looked, self.winner, self.turn_id,
+        )
+
+    def clone(self) -> BlancoState:
+        s = BlancoState()
+        s.__dict__.update(self.__dict__)
+        s.actions = list(self.actions)
+        s.players = [p.clone() for p in self.players]
+        s.pile, s.discard, s.box = list(self.pile), list(self.discard), list(self.box)
+        s.reshuffles, s.setup_queue = list(self.reshuffles), list(self.setup_queue)
+        s._undo = list(self._undo)  # saved snapshots are never mutated in place
+        return s
+
+
+def reshuffle_mismatch(listed: Sequence[Any], cards: Sequence[int]) -> str | None:
+    """Why a listed reshuffle does not hold exactly `cards` (naming a card), or None."""
+    want = set(cards)
+    seen: set[Any] = set()
+    for c in listed:
+        if not is_card(c):
+            return f"{c!r} is not a card id"
+        if c in seen:
+            return f"card {c} is listed twice"
+        if c not in want:
+            return f"card {c} is not in the discard pile (under its top) or the box"
+        seen.add(c)
+    for c in sorted(want - seen):
+        return f"card {c} is missing (it is in the discard pile or the box)"
+    return None
