@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .typed import typed
+
 Pos = tuple[int, int]
 
 PILE = "pile"
@@ -88,3 +90,5 @@ class DrawThen(NamedTuple):
 
 Action = Setup | Draw | Play | Discard | Swap | Clear | Look
 STEP_TYPES = (Setup, Draw, Play, Discard, Swap, Clear, Look)
+
+typed(*STEP_TYPES, DrawThen)

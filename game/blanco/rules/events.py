@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .typed import typed
+
 Pos = tuple[int, int]
 
 
@@ -177,3 +179,10 @@ Event = (
     | Discarded | Swapped | Revealed | Looked | LineComplete | ClearChoice | LineCleared
     | ClosedUp | ChainLink | RewardOwed | RewardDropped | SecondGridDealt | Won | Undone
 )
+
+EVENT_TYPES = (
+    Dealt, DiscardStarted, HandDealt, SetupDone, TurnStarted, Drawn, Reshuffled, Played,
+    Discarded, Swapped, Revealed, Looked, LineComplete, ClearChoice, LineCleared, ClosedUp,
+    ChainLink, RewardOwed, RewardDropped, SecondGridDealt, Won, Undone,
+)
+typed(*EVENT_TYPES)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.core.game import Outcome
 
@@ -46,7 +46,8 @@ from .actions import (
     Setup,
     Swap,
 )
-from .cards import ALL_CARDS, is_card
+from .cards import ALL_CARDS
+from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
 
 SETUP = "setup"
@@ -64,14 +65,6 @@ SECOND_GRID = (3, 4)
 HAND = 2
 
 
-class Deal(NamedTuple):
-    """A fixed deal: the whole deck at set-up (top card first) and reshuffled piles, in order
-    (top card first). None / missing reshuffles come from the seed."""
-
-    deck: tuple[int, ...] | None = None
-    reshuffles: tuple[tuple[int, ...], ...] = ()
-
-
 class _Refused(Exception):
     """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
 
@@ -81,13 +74,6 @@ def fmt(at: Any) -> str:
     if isinstance(at, tuple) and len(at) == 2:
         return f"[{at[0]},{at[1]}]"
     return repr(at)
-
-
-def shuffled_deck(seed: int) -> tuple[int, ...]:
-    """The set-up deck a seed gives (top card first)."""
-    cards = list(ALL_CARDS)
-    random.Random(f"{seed}/deck").shuffle(cards)
-    return tuple(cards)
 
 
 class BlancoState:
@@ -497,20 +483,3 @@ class BlancoState:
         s.reshuffles, s.setup_queue = list(self.reshuffles), list(self.setup_queue)
         s._undo = list(self._undo)  # saved snapshots are never mutated in place
         return s
-
-
-def reshuffle_mismatch(listed: Sequence[Any], cards: Sequence[int]) -> str | None:
-    """Why a listed reshuffle does not hold exactly `cards` (naming a card), or None."""
-    want = set(cards)
-    seen: set[Any] = set()
-    for c in listed:
-        if not is_card(c):
-            return f"{c!r} is not a card id"
-        if c in seen:
-            return f"card {c} is listed twice"
-        if c not in want:
-            return f"card {c} is not in the discard pile (under its top) or the box"
-        seen.add(c)
-    for c in sorted(want - seen):
-        return f"card {c} is missing (it is in the discard pile or the box)"
-    return None
