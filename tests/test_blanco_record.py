@@ -243,3 +243,15 @@ def test_a_listed_reshuffle_must_hold_the_right_cards() -> None:
     extra = dict(rec, deal={"deck": rec["deal"]["deck"],
                             "reshuffles": rec["deal"]["reshuffles"] + [[1, 2, 3]]})
     assert state_from_record(extra).key() == state.key()
+
+
+def test_game_object_deals_a_fixed_deal_and_replays_records() -> None:
+    state = _finished(5)
+    parsed = BLANCO.parse_record(BLANCO.record_of(state))
+    again, events = BLANCO.new_game(parsed.names, parsed.seed, None, parsed.deal)
+    assert events[0].cards[0] == tuple(parsed.deal.deck[:3])
+    for raw in parsed.actions:  # the way a table replays: one record action per apply
+        assert again.apply(BLANCO.action_from_record(raw)).ok
+    assert again.key() == state.key() == BLANCO.state_from_record(BLANCO.record_of(state)).key()
+    with pytest.raises(ValueError):
+        BLANCO.new_game(["A"], 1, None, {"deck": []})

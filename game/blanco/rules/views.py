@@ -14,7 +14,7 @@ On a view, `legal_actions(seat)` and `check` are exact for the seat itself, and 
 (phase, grids, hands, stage, cards_left, ...) work. `apply` works for steps that need no hidden
 card (a draw from the discard, plays, swaps and discards touching face-up or known cells, clear
 choices); a step that would show a hidden card shows 0 instead, so simulations past it are
-guesses. A view's `view_for` is itself again.
+guesses.
 """
 
 from __future__ import annotations
