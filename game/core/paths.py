@@ -37,3 +37,15 @@ SOUNDS_DIR = _first_existing(ROOT / "sounds", PACKAGE / "assets" / "sounds")
 def package_data(*parts: str) -> Path:
     """A data file inside the `game` package (card lists, Tiled layouts)."""
     return PACKAGE.joinpath(*parts)
+
+
+def worker_command() -> list[str]:
+    """The argv that starts the computer players' worker process (game.core.bot_worker).
+
+    From source or an installed package it is this Python with `-m` (run it with `cwd=ROOT` so
+    the `game` package is found whatever the player's working directory); in a frozen build
+    `sys.executable` is the game itself, which serves as the worker when given `--bot-worker`
+    (game.cli)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--bot-worker"]
+    return [sys.executable, "-m", "game.core.bot_worker"]

@@ -1,0 +1,140 @@
+"""The command line: what `python main.py`, `python -m game`, the installed
+`super-mega-lucky-box` command and the frozen app all run.
+
+    super-mega-lucky-box                          play (opens the title screen)
+    super-mega-lucky-box --check-record PATH...   check game records (exit 0 if all are valid)
+    super-mega-lucky-box --demo [--players N] [--seed S] [--speed X] [--bot LEVEL]
+                         [--exit-when-done] [--save-record PATH] [--frame-stats PATH]
+                                                  watch computer players play a whole game
+    super-mega-lucky-box --bot-worker             (internal) the computer players' process
+
+Everything heavy is imported lazily: the record check never imports pygame (it runs on machines
+without a display or SDL) and start-up stays short. A crash while starting writes `crash.log`
+to the data folder and says where it is, in one message (game.core.crash).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+__version__ = "0.1.0"  # also the package's version (pyproject reads it from here)
+
+PROG = "super-mega-lucky-box"
+BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
+FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=PROG, description="Super Mega Lucky Box")
+    parser.add_argument("--check-record", nargs="+", metavar="PATH",
+                        help="check game record files and exit (0 when every record is valid)")
+    parser.add_argument("--demo", action="store_true", help="watch computer players play")
+    parser.add_argument("--players", type=int, default=4, help="demo: seats (1-12)")
+    parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
+    parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
+    parser.add_argument("--bot", default="normal", choices=["easy", "normal", "hard"],
+                        help="demo: computer level")
+    parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
+    parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
+    parser.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    args = parser.parse_args(argv)
+    if args.demo and not 1 <= args.players <= 12:
+        parser.error("--players must be from 1 to 12")
+    return args
+
+
+def check_deck() -> str | None:
+    """Load the card data once at start-up: a damaged file stops the game with one line."""
+    from game.luckybox.rules.cards import DeckError, load_deck
+
+    try:
+        load_deck()
+    except DeckError as err:
+        return f"cannot start: {err}"
+    return None
+
+
+def _worker_streams():
+    """The worker's pipes as binary streams, also in a windowed build without sys.stdin."""
+    if sys.stdin is not None and sys.stdout is not None:
+        return sys.stdin.buffer, sys.stdout.buffer
+    if os.name == "nt":  # a GUI-subsystem exe: Python set no std streams; use the handles
+        import ctypes
+        import msvcrt
+
+        get = ctypes.windll.kernel32.GetStdHandle
+        fd_in = msvcrt.open_osfhandle(get(-10), os.O_RDONLY)
+        fd_out = msvcrt.open_osfhandle(get(-11), 0)
+        return os.fdopen(fd_in, "rb", buffering=0), os.fdopen(fd_out, "wb", buffering=0)
+    return os.fdopen(0, "rb", buffering=0), os.fdopen(1, "wb", buffering=0)
+
+
+def bot_worker() -> int:
+    """Serve the computer players' moves on stdin/stdout (the frozen app's `-m` stand-in)."""
+    try:
+        from game.core.bot_worker import serve
+    except ImportError:  # the module's old home, while modules move
+        from game.bot_worker import serve  # type: ignore[no-redef]
+    inp, out = _worker_streams()
+    serve(inp, out)
+    return 0
+
+
+def _quiet_std_streams() -> None:
+    """A windowed build (Windows, macOS) may start with no stdout/stderr: print must not fail."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def run(args: argparse.Namespace, started: float | None) -> int:
+    if os.environ.get(FORCE_CRASH_ENV) == "1":
+        raise RuntimeError(f"a start-up crash on request ({FORCE_CRASH_ENV}=1)")
+    if args.check_record:
+        from game.core.records import check_records_cli  # lazily: keeps pygame out of this path
+
+        return check_records_cli(args.check_record)
+    problem = check_deck()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    from game.core.ui import launch
+
+    if args.demo:
+        import random
+
+        seed = args.seed if args.seed is not None else random.randrange(10**6)
+        return launch.demo(args.players, seed, args.speed, args.bot, args.exit_when_done,
+                           args.save_record, args.frame_stats, started=started)
+    return launch.play()
+
+
+def main(argv: list[str] | None = None, started: float | None = None) -> int:
+    """Run the game's command line; returns the exit status. `started` is the process's earliest
+    `time.perf_counter()` (main.py takes it before any import), for the demo's start-up time."""
+    if started is None:
+        import time
+
+        started = time.perf_counter()
+    _quiet_std_streams()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == [BOT_WORKER_FLAG]:
+        return bot_worker()
+    args = parse_args(argv)
+    try:
+        return run(args, started)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:
+        from game.core import crash
+
+        return crash.report(sys.exc_info(), version=__version__,
+                            gui=not args.check_record)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
