@@ -15,8 +15,8 @@ import statistics  # noqa: E402
 import time  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 
-from game.ai import make_bot  # noqa: E402
-from game.rules import GameState  # noqa: E402
+from game.luckybox.ai import make_bot  # noqa: E402
+from game.luckybox.rules import GameState  # noqa: E402
 
 
 def play_solo(level: str, seed: int) -> tuple[int, list[float]]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import GameState  # noqa: E402
+from game.luckybox.rules import GameState  # noqa: E402
 
 TARGET = 1000
 

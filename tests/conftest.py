@@ -28,7 +28,7 @@ def app(data_dir: Path) -> Iterator:
     """A real App on the dummy video driver, torn down with pygame.quit()."""
     import pygame
 
-    from game.ui.app import App
+    from game.core.ui.app import App
 
     application = App()
     try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from game.rules import Cross, GameState, Keep, Pass, Resolve
-from game.rules.cards import FULL, POPCOUNT
-from game.rules.state import PLAY
+from game.luckybox.rules import Cross, GameState, Keep, Pass, Resolve
+from game.luckybox.rules.cards import FULL, POPCOUNT
+from game.luckybox.rules.state import PLAY
 
 
 def cells(*indexes: int) -> int:
@@ -47,7 +47,7 @@ def position(
 
 
 def _deal(deck: list[int], numbers: list[int]):
-    from game.rules import Deal
+    from game.luckybox.rules import Deal
 
     return Deal(tuple(deck), (tuple(numbers),))
 
@@ -92,7 +92,7 @@ def random_game(seed: int, players: int = 1, check=None, **options) -> GameState
 
 def final_points(state: GameState, player: int) -> int:
     """A player's Mega Total recomputed from the raw board, independently of the engine's tally."""
-    from game.rules.state import CARD_POINTS, STAR_POINTS, moon_points
+    from game.luckybox.rules.state import CARD_POINTS, STAR_POINTS, moon_points
 
     p = state.players[player]
     cards = sum(CARD_POINTS[r] * len(p.completed[r]) for r in range(4))

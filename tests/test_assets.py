@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ui.audio import Audio, NullSound  # noqa: E402
+from game.core.ui.audio import Audio, NullSound  # noqa: E402
 
 SPRITE_DIR = ROOT / "sprites"
 SOUND_DIR = ROOT / "sounds"

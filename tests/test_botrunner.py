@@ -7,10 +7,10 @@ import io
 import os
 import signal
 
-from game.ai import make_bot
-from game.bot_worker import read_message, serve, write_message
-from game.rules import GameState
-from game.ui.botrunner import BotRunner, worker_peak_mb
+from game.core.bot_worker import read_message, serve, write_message
+from game.core.ui.botrunner import BotRunner, worker_peak_mb
+from game.luckybox.ai import make_bot
+from game.luckybox.rules import GameState
 
 
 def _fresh(seed: int = 7):

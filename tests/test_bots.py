@@ -7,11 +7,11 @@ import statistics
 
 import pytest
 
-from game.ai import LEVELS, hint, make_bot
-from game.ai.evaluate import Evaluator
-from game.ai.model import position_of, unseen_pool
-from game.rules import GameState
-from game.rules.state import OVER, PLAY
+from game.luckybox.ai import LEVELS, hint, make_bot
+from game.luckybox.ai.evaluate import Evaluator
+from game.luckybox.ai.model import position_of, unseen_pool
+from game.luckybox.rules import GameState
+from game.luckybox.rules.state import OVER, PLAY
 
 
 def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:

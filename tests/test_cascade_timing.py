@@ -8,11 +8,10 @@ from collections import deque
 
 import pytest
 
-from game.rules import events as ev
-from game.session import Seat, Session
-from game.ui.cascade import DURATIONS, Animator, Seen
-from game.ui.launch import wire
-from game.ui.scenes.table import start_game
+from game.core.session import Seat, Session
+from game.luckybox.rules import events as ev
+from game.luckybox.ui.cascade import DURATIONS, Animator, Seen
+from game.luckybox.ui.scenes.table import start_game
 from tests.test_table_ui import take_turn, to_first_number
 from tests.ui_helpers import DT, frames
 
@@ -59,7 +58,6 @@ def test_time_left_over_between_steps_of_one_cascade_carries_over():
 def test_a_players_cross_after_a_long_think_animates_step_by_step(app):
     """Through the table: the player thinks a while, then clicks a square; the cascade
     is still playing frames later, for as long as its steps last."""
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     app.ctx.settings.animation_speed = 1.0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.cards import (
+from game.luckybox.rules.cards import (
     DATA_FILE,
     DeckError,
     face_number,
@@ -92,7 +92,7 @@ def test_the_rules_engine_imports_no_pygame():
         text = path.read_text()
         assert "import pygame" not in text and "from pygame" not in text, path
     code = (
-        "import sys; import game.rules, game.rules.record, game.record; "
+        "import sys; import game.luckybox.rules, game.luckybox.rules.record, game.core.records; "
         "assert 'pygame' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

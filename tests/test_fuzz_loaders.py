@@ -13,14 +13,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import storage
-from game.ai import make_bot
-from game.record import check_record_file
-from game.rules import GameState
-from game.rules.actions import RecordError
-from game.session import Seat, Session
-from game.ui.scenes.setup import same_deal_from
-from game.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
+from game.core import storage
+from game.core.records import check_record_file
+from game.core.session import Seat, Session
+from game.core.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
+from game.luckybox.ai import make_bot
+from game.luckybox.rules import GameState
+from game.luckybox.rules.actions import RecordError
+from game.luckybox.ui.scenes.setup import same_deal_from
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -1,4 +1,4 @@
-"""The table layout (game/data/table.tmx via pytmx) and the box-fitting helpers."""
+"""The table layout (game/luckybox/data/table.tmx via pytmx) and the box-fitting helpers."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.layout import (
+from game.core.ui.layout import (
     BUTTON_REGIONS,
     DEFAULT_PATH,
     REQUIRED_REGIONS,

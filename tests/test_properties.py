@@ -8,10 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
-from game.rules.cards import POPCOUNT
-from game.rules.record import state_from_record, state_to_record
-from game.rules.state import OVER, ROUNDS
+from game.luckybox.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
+from game.luckybox.rules.cards import POPCOUNT
+from game.luckybox.rules.record import state_from_record, state_to_record
+from game.luckybox.rules.state import OVER, ROUNDS
 from tests.rules_helpers import final_points, snapshot
 
 FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

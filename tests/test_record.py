@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game.record import check_records_cli
-from game.rules import GameState, RecordError
-from game.rules.actions import (
+from game.core.records import check_records_cli
+from game.luckybox.rules import GameState, RecordError
+from game.luckybox.rules.actions import (
     Cross,
     Keep,
     Pass,
@@ -22,7 +22,7 @@ from game.rules.actions import (
     action_from_record,
     action_to_record,
 )
-from game.rules.record import FORMAT, state_from_record, state_to_record, summary
+from game.luckybox.rules.record import FORMAT, state_from_record, state_to_record, summary
 from tests.rules_helpers import snapshot
 
 REPO = Path(__file__).resolve().parents[1]

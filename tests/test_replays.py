@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pygame
 
-from game import storage
-from game.ai import make_bot
-from game.rules import GameState
-from game.rules.record import state_to_record
-from game.session import VERSION
-from game.ui.scenes import TitleScene
-from game.ui.scenes.gameend import GameEndScene
-from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.replays import ReplaysScene
-from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.stats import StatsScene
-from game.ui.scenes.table import TableScene
+from game.core import storage
+from game.core.session import VERSION
+from game.core.ui.scenes.replays import ReplaysScene
+from game.core.ui.scenes.stats import StatsScene
+from game.core.ui.scenes.title import TitleScene
+from game.luckybox.ai import make_bot
+from game.luckybox.rules import GameState
+from game.luckybox.rules.record import state_to_record
+from game.luckybox.ui.scenes.gameend import GameEndScene
+from game.luckybox.ui.scenes.replay import ReplayScene
+from game.luckybox.ui.scenes.setup import SetupScene
+from game.luckybox.ui.scenes.table import TableScene
 from tests.rules_helpers import snapshot
 from tests.test_saving import title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot

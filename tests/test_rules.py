@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import Cross, Deal, GameState, Keep, Options, Pass, Pick, Resolve
-from game.rules import events as ev
-from game.rules.cards import FULL
-from game.rules.state import (
+from game.luckybox.rules import Cross, Deal, GameState, Keep, Options, Pass, Pick, Resolve
+from game.luckybox.rules import events as ev
+from game.luckybox.rules.cards import FULL
+from game.luckybox.rules.state import (
     DRAFT,
     OVER,
     PLAY,
@@ -612,7 +612,7 @@ def test_solo_rating(total, line):
 
 
 def test_worked_example_from_the_rulebook():
-    from game.rules.state import PlayerState
+    from game.luckybox.rules.state import PlayerState
 
     delphine = PlayerState("Delphine")
     delphine.card_points = [15, 0, 30, 0]

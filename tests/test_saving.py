@@ -13,16 +13,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import storage
-from game.rules.record import state_from_record, summary
-from game.session import Seat, Session
-from game.ui.app import App
-from game.ui.cascade import Seen
-from game.ui.launch import wire
-from game.ui.scenes import TitleScene
-from game.ui.scenes.draft import DraftScene
-from game.ui.scenes.gameend import GameEndScene
-from game.ui.scenes.table import TableScene, start_game
+from game.core import storage
+from game.core.session import Seat, Session
+from game.core.ui.app import App
+from game.core.ui.scenes.title import TitleScene
+from game.luckybox.rules.record import state_from_record, summary
+from game.luckybox.ui.cascade import Seen
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.gameend import GameEndScene
+from game.luckybox.ui.scenes.table import TableScene, start_game
 from tests.rules_helpers import snapshot
 from tests.test_table_ui import click_widget_table, drive, take_turn, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
@@ -33,7 +32,6 @@ def saved(data_dir: Path) -> dict:
 
 
 def title(app) -> TitleScene:
-    wire(app)
     app.stack.clear_to(TitleScene(app.ctx))
     frames(app, 2)
     top = app.stack.top
@@ -46,7 +44,6 @@ def fresh_app(old) -> App:
     old.stack.clear()
     pygame.quit()
     new = App()
-    wire(new)
     return new
 
 
@@ -77,7 +74,6 @@ def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
 
 
 def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 77)
     frames(app, 2)
     assert (data_dir / storage.AUTOSAVE).exists(), "a new game is saved at once"
@@ -100,7 +96,6 @@ def snapshot_without_hold(table: TableScene):
 
 
 def test_continue_resumes_mid_cascade_exactly_where_the_window_closed(app, data_dir):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "normal")], 31)
     to_first_number(app, table)
     app.ctx.settings.animation_speed = 0.25  # long cascades, to close the window inside one
@@ -141,7 +136,6 @@ def test_continue_resumes_mid_cascade_exactly_where_the_window_closed(app, data_
 
 
 def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_dir):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann"), Seat("Cy", "easy")], 8)
     to_first_number(app, table)
     play_some_turns(app, table, 2)
@@ -164,7 +158,6 @@ def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_
 
 
 def test_new_game_over_a_saved_one_asks_first(app, data_dir):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 9)
     to_first_number(app, table)
     top = title(app)
@@ -175,7 +168,6 @@ def test_new_game_over_a_saved_one_asks_first(app, data_dir):
 
 
 def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 4242)
     end, _ = drive(app, table, random.Random(1))
     assert not (data_dir / storage.AUTOSAVE).exists()
@@ -213,7 +205,6 @@ def test_a_bad_save_is_kept_aside_with_one_line_and_the_game_goes_on(app, data_d
 
 
 def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monkeypatch):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     frames(app, 1)
@@ -238,7 +229,6 @@ def test_a_data_folder_we_cannot_write_says_so_and_plays_on(tmp_path, monkeypatc
     monkeypatch.setenv("SMLB_DATA_DIR", str(blocker / "data"))  # mkdir fails, even as root
     app = App()
     try:
-        wire(app)
         table = start_game(app.ctx, [Seat("Ann")], 3)
         frames(app, 2)
         assert app.ctx.message.startswith("Can't save the game")
@@ -256,7 +246,6 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
 
     # Root ignores chmod, so the refusal is simulated where the writes happen.
     monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 5)
     frames(app, 2)
     assert app.ctx.message == "Can't save the game (Permission denied); playing on without saving."
@@ -399,7 +388,6 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
     app = App()
     try:
         assert not getattr(app.ctx.audio, "available", False), "silent, not broken"
-        wire(app)
         table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 61)
         to_first_number(app, table)
         play_some_turns(app, table, 4)  # crosses, reveals, bonuses: every sound is asked for
@@ -412,14 +400,12 @@ KILLED_GAME = """
 import sys
 sys.path.insert(0, {root!r})
 import pygame
-from game.session import Seat
-from game.ui.app import App
-from game.ui.launch import wire
-from game.ui.scenes.table import start_game
+from game.core.session import Seat
+from game.core.ui.app import App
+from game.luckybox.ui.scenes.table import start_game
 
 if __name__ == "__main__":
     app = App()
-    wire(app)
     app.ctx.settings.animation_speed = 4.0
     table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy")], {seed})
     said = -1

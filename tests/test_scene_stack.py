@@ -8,7 +8,7 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.scene import Scene, SceneStack
+from game.core.ui.scene import Scene, SceneStack
 
 
 class Rec(Scene):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game import storage as settings_mod  # where settings files are written
-from game.ui.settings import Settings, data_dir, load_settings, save_settings
+from game.core import storage as settings_mod  # where settings files are written
+from game.core.ui.settings import Settings, data_dir, load_settings, save_settings
 
 
 def test_missing_file_gives_defaults_without_warning(data_dir: Path) -> None:

@@ -13,10 +13,8 @@ import pygame
 import pytest
 from ui_helpers import click, frames, press, screenshot
 
-from game.ai import make_bot
-from game.rules.state import solo_rating
-from game.session import VERSION, Seat, Session
-from game.stats import (
+from game.core.session import VERSION, Seat, Session
+from game.core.stats import (
     compute,
     date_label,
     multiplayer_wins,
@@ -24,8 +22,10 @@ from game.stats import (
     solo_stats,
     time_key,
 )
-from game.storage import RECORDS, RecordInfo, finished_extra, keep_record, list_records
-from game.ui.scenes.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
+from game.core.storage import RECORDS, RecordInfo, finished_extra, keep_record, list_records
+from game.core.ui.scenes.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
+from game.luckybox.ai import make_bot
+from game.luckybox.rules.state import solo_rating
 
 # ---------------------------------------------------------------- helpers
 

@@ -17,18 +17,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules import Cross, Pass, Resolve
-from game.rules.record import state_from_record, summary
-from game.session import Seat
-from game.ui.cascade import Seen
-from game.ui.launch import wire
-from game.ui.scenes import TitleScene
-from game.ui.scenes.draft import DraftScene
-from game.ui.scenes.gameend import GameEndScene, breakdown
-from game.ui.scenes.handoff import HandoffScene
-from game.ui.scenes.roundend import RoundEndScene
-from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene, start_game
+from game.core.session import Seat
+from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.scenes.title import TitleScene
+from game.luckybox.rules import Cross, Pass, Resolve
+from game.luckybox.rules.record import state_from_record, summary
+from game.luckybox.ui.cascade import Seen
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
+from game.luckybox.ui.scenes.roundend import RoundEndScene
+from game.luckybox.ui.scenes.setup import SetupScene
+from game.luckybox.ui.scenes.table import TableScene, start_game
 from tests.rules_helpers import snapshot
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
 
@@ -37,7 +36,6 @@ REPO = Path(__file__).resolve().parents[1]
 
 def new_game_through_setup(app, names: list[str], seed: int) -> TableScene:
     """Title -> New game -> setup (seat count, names, seed) -> Start, all by clicks and typing."""
-    wire(app)
     app.stack.push(TitleScene(app.ctx))
     frames(app, 2)
     click_widget(app, app.stack.top, "new_game", 2)
@@ -185,7 +183,6 @@ def test_a_three_player_pass_and_play_game(app):
 
 def test_pass_screen_can_be_turned_off(app):
     app.ctx.settings.pass_screen = False
-    wire(app)
     table = start_game(app.ctx, [Seat("A"), Seat("B")], 5)
     end, handoffs = drive(app, table, random.Random(3))
     assert handoffs == []
@@ -193,7 +190,6 @@ def test_pass_screen_can_be_turned_off(app):
 
 
 def test_humans_and_computers_mixed(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("A"), Seat("Bot", "normal"), Seat("B")], 9)
     end, handoffs = drive(app, table, random.Random(4))
     assert set(handoffs) == {"A", "B"}
@@ -221,7 +217,6 @@ def to_first_number(app, table):
 
 
 def test_illegal_clicks_are_refused_with_no_state_change(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 11)
     to_first_number(app, table)
     state = table.state
@@ -251,7 +246,6 @@ def test_illegal_clicks_are_refused_with_no_state_change(app):
 
 
 def test_lightning_needs_confirmation_and_switches_direction(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 13)
     to_first_number(app, table)
     state = table.state
@@ -273,7 +267,6 @@ def test_lightning_needs_confirmation_and_switches_direction(app):
 
 
 def test_undo_by_button_takes_back_the_cross(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 17)
     to_first_number(app, table)
     seat = table.focus
@@ -294,7 +287,6 @@ def test_undo_by_button_takes_back_the_cross(app):
 
 
 def test_space_skips_the_cascade_and_seen_catches_up(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Bot", "normal")], 3, demo=True)
     app.ctx.settings.animation_speed = 0.25
     skipped = 0
@@ -315,7 +307,6 @@ def test_space_skips_the_cascade_and_seen_catches_up(app):
 
 
 def test_pause_menu_and_quit_to_title(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 21)
     to_first_number(app, table)
     press(app, pygame.K_ESCAPE)
@@ -330,7 +321,6 @@ def test_pause_menu_and_quit_to_title(app):
 
 
 def test_monkey_thousands_of_random_events_across_every_scene(app):
-    wire(app)
     rng = random.Random(99)
     app.stack.push(TitleScene(app.ctx))
     keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
@@ -364,7 +354,6 @@ def test_monkey_thousands_of_random_events_across_every_scene(app):
 
 def test_screenshots_of_every_scene(app):
     """Writes screenshots/*.png for review (looked at by a person, see the closing note)."""
-    wire(app)
     app.stack.push(TitleScene(app.ctx))
     frames(app, 40)
     screenshot(app, "title")
@@ -408,7 +397,7 @@ def test_demo_refuses_bad_arguments(argv):
 
 
 def test_seen_from_state_round_trip():
-    from game.session import Session
+    from game.core.session import Session
 
     session = Session([Seat("A", "normal"), Seat("B", "normal")], 3)
     seen = Seen.from_state(session.state)
@@ -422,7 +411,6 @@ def test_seen_from_state_round_trip():
 
 
 def test_hint_shows_a_legal_move_without_playing_it(app):
-    wire(app)
     table = start_game(app.ctx, [Seat("Ann")], 23)
     to_first_number(app, table)
     before = snapshot(table.state)
@@ -436,7 +424,6 @@ def test_hint_shows_a_legal_move_without_playing_it(app):
 
 
 def play_demo_game(app, seats, seed):
-    wire(app)
     app.ctx.settings.animation_speed = 40
     table = start_game(app.ctx, seats, seed, demo=True)
     for _ in range(40000):

@@ -14,11 +14,15 @@ import pygame
 import pytest
 from ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
 
-from game.ui.context import GameConfig
-from game.ui.layout import grid_in
-from game.ui.scene import Scene
-from game.ui.scenes import ConfirmDialog, PauseScene, SettingsScene, SetupScene, TitleScene
-from game.ui.widgets import PLAYER_COLOURS, Button, draw_backdrop, draw_panel
+from game.core.ui.context import GameConfig
+from game.core.ui.layout import grid_in
+from game.core.ui.scene import Scene
+from game.core.ui.scenes.dialog import ConfirmDialog
+from game.core.ui.scenes.pause import PauseScene
+from game.core.ui.scenes.settings import SettingsScene
+from game.core.ui.scenes.title import TitleScene
+from game.core.ui.widgets import PLAYER_COLOURS, Button, draw_backdrop, draw_panel
+from game.luckybox.ui.scenes.setup import SetupScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -250,7 +254,7 @@ def test_settings_save_failure_becomes_a_notice(app, monkeypatch: pytest.MonkeyP
 
 def test_corrupt_settings_warn_at_startup(data_dir: Path) -> None:
     (data_dir / "settings.json").write_text("{{{")
-    from game.ui.app import App
+    from game.core.ui.app import App
 
     application = App()
     try:

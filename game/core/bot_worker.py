@@ -1,0 +1,56 @@
+"""The computer players' process: `python -m game.core.bot_worker` answers moves on stdin/stdout.
+
+Each message is a 4-byte big-endian length and a pickle. A job is (ticket, bot, state, seat);
+the reply is (ticket, (action, bot), None) or (ticket, None, reason). None stops the worker.
+Only the parent game writes to this pipe, so unpickling is safe. Never imports pygame: the
+process stays small.
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+from typing import IO, Any
+
+HEADER = 4
+
+
+def write_message(stream: IO[bytes], message: Any) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(len(data).to_bytes(HEADER, "big") + data)
+    stream.flush()
+
+
+def read_message(stream: IO[bytes]) -> tuple[bool, Any]:
+    """(True, message), or (False, None) when the stream has ended."""
+    header = stream.read(HEADER)
+    if len(header) < HEADER:
+        return False, None
+    size = int.from_bytes(header, "big")
+    data = stream.read(size)
+    if len(data) < size:
+        return False, None
+    return True, pickle.loads(data)
+
+
+def answer(job: tuple) -> tuple:
+    ticket, bot, state, seat = job
+    try:
+        return ticket, (bot.choose(state, seat), bot), None
+    except Exception as err:  # the table falls back to a legal move
+        return ticket, None, f"{type(err).__name__}: {err}"
+
+
+def serve(inp: IO[bytes], out: IO[bytes]) -> None:
+    while True:
+        ok, job = read_message(inp)
+        if not ok or job is None:
+            return
+        try:
+            write_message(out, answer(job))
+        except (BrokenPipeError, OSError):
+            return
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)

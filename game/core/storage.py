@@ -1,0 +1,264 @@
+"""Files in the player's data folder: the autosave, finished games' records, and the safe way
+to write and set aside files. Pure Python (no pygame), so it can be tested and fuzzed alone.
+
+The folder is `$SMLB_DATA_DIR` if set (portable installs, tests), else the platform's user data
+folder. Every write is atomic (temporary file, flush, fsync, rename over the old file), so a
+crash or power cut leaves the previous version whole. A file we cannot read is renamed aside
+(`NAME.bad-STAMP`), never overwritten, and reported in one line; nothing here raises for a bad
+file or a folder we cannot write.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from game.luckybox.rules.actions import RecordError
+from game.luckybox.rules.record import parse_json, parse_record, state_from_record, summary
+
+APP_NAME = "super-mega-lucky-box"
+AUTOSAVE = "autosave.json"
+RECORDS = "records"
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
+SAVE_KEY = "autosave"  # our own field in the autosave's record: where the table stood
+
+
+def data_dir() -> Path:
+    """$SMLB_DATA_DIR, else the platform's user data folder (not created here)."""
+    override = os.environ.get("SMLB_DATA_DIR")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+# ---------------------------------------------------------------- safe files
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` all at once: the old file survives any failure part-way.
+    Raises OSError (the caller turns it into one line)."""
+    path = Path(path)
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        tmp = None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def write_json_atomic(path: Path, obj: Any) -> None:
+    write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
+
+
+def set_aside(path: Path) -> str:
+    """Rename a bad file out of the way, never over an earlier one; returns what happened."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return "left in place"
+    return f"kept as {target.name}"
+
+
+def why(err: OSError) -> str:
+    """An OSError in a few words ("Permission denied", "No space left on device")."""
+    return err.strerror or str(err) or type(err).__name__
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file; RecordError (one line) if it is unreadable, huge or not JSON.
+    FileNotFoundError passes through (a missing file is not a bad file)."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise RecordError("file is too large to be a game record")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        raise RecordError(f"cannot read file: {why(err)}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
+    except UnicodeDecodeError:
+        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
+    return parse_json(text)
+
+
+# ---------------------------------------------------------------- the autosave
+
+
+def save_game(folder: Path, record: dict[str, Any]) -> str | None:
+    """Write the game in progress; returns a one-line warning if it could not be saved."""
+    try:
+        write_json_atomic(Path(folder) / AUTOSAVE, record)
+    except OSError as err:
+        return f"Can't save the game ({why(err)}); playing on without saving."
+    return None
+
+
+def load_save(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The saved game's record, checked by replaying it; or None and, for a bad file, one line
+    saying so (the file is then kept aside). Never raises."""
+    path = Path(folder) / AUTOSAVE
+    for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    try:
+        obj = read_json(path)
+        state_from_record(obj)  # every action must still be legal
+        if not isinstance(obj.get(SAVE_KEY, {}), dict):
+            raise RecordError(f'"{SAVE_KEY}" must be an object')
+    except FileNotFoundError:
+        return None, None
+    except RecordError as err:
+        aside = set_aside(path)
+        return None, f"The saved game could not be read ({err}); it was {aside}."
+    except Exception as err:  # a loader bug must still not take the game down
+        aside = set_aside(path)
+        return None, f"The saved game could not be read ({type(err).__name__}); it was {aside}."
+    return obj, None
+
+
+def has_save(folder: Path) -> bool:
+    return (Path(folder) / AUTOSAVE).is_file()
+
+
+def delete_save(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        (Path(folder) / AUTOSAVE).unlink()
+
+
+# ---------------------------------------------------------------- finished games
+
+
+@dataclass
+class RecordInfo:
+    """What the Replays and Statistics screens show of one kept record."""
+
+    path: Path
+    finished_at: str  # ISO date-time, or "" when unknown (a foreign record)
+    names: list[str]
+    kinds: list[str]  # "human" or a computer level per seat ("human" when unknown)
+    totals: list[int]
+    winners: list[int]
+    finished: bool
+    seed: int
+    rating: str | None = None
+    record: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.names) == 1
+
+
+def finished_extra(state: Any, kinds: list[str], version: str) -> dict[str, Any]:
+    """Our own fields on a finished game's record: who was a computer, when, and the result."""
+    return {
+        "seats": list(kinds),
+        "game_version": version,
+        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "result": summary(state),
+    }
+
+
+def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str | None]:
+    """File a finished game under records/; returns (path, None) or (None, one-line warning)."""
+    records = Path(folder) / RECORDS
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = f"{stamp}-seed{record.get('seed', 0)}"
+    path = records / f"{name}.json"
+    n = 1
+    while path.exists():
+        path = records / f"{name}-{n}.json"
+        n += 1
+    try:
+        write_json_atomic(path, record)
+    except OSError as err:
+        return None, f"Can't keep this game's record ({why(err)})."
+    return path, None
+
+
+def read_record_info(path: Path, replay: bool = False) -> RecordInfo:
+    """A record file's players, scores and date. Uses the record's own "result" when it has a
+    well-formed one (fast, for lists); otherwise, or with `replay`, replays it. RecordError
+    (one line) if it is not a valid record."""
+    obj = read_json(path)
+    names, seed, _options, _deal, _actions = parse_record(obj)
+    result = obj.get("result")
+    if replay or not _good_result(result, len(names)):
+        result = summary(state_from_record(obj))
+    kinds = obj.get("seats")
+    if not (isinstance(kinds, list) and len(kinds) == len(names)
+            and all(isinstance(k, str) for k in kinds)):
+        kinds = ["human"] * len(names)
+    finished_at = obj.get("finished_at")
+    players = result["players"]
+    rating = players[0].get("rating") if len(players) == 1 else None
+    return RecordInfo(
+        path=Path(path), finished_at=finished_at if isinstance(finished_at, str) else "",
+        names=list(names), kinds=list(kinds), totals=[p["total"] for p in players],
+        winners=list(result["winners"]), finished=bool(result["finished"]), seed=seed,
+        rating=rating if isinstance(rating, str) else None, record=obj,
+    )
+
+
+def _good_result(result: Any, seats: int) -> bool:
+    if not isinstance(result, dict):
+        return False
+    players, winners = result.get("players"), result.get("winners")
+    return (
+        isinstance(players, list) and len(players) == seats
+        and all(isinstance(p, dict) and type(p.get("total")) is int for p in players)
+        and isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)
+        and isinstance(result.get("finished"), bool)
+    )
+
+
+def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
+    """The kept records, newest first, and one line per file that could not be read (those
+    files are left where they are: a record folder is the player's to tidy)."""
+    records = Path(folder) / RECORDS
+    try:
+        paths = sorted(records.glob("*.json"))
+    except OSError as err:
+        return [], [f"Can't read the records folder ({why(err)})."]
+    infos: list[RecordInfo] = []
+    problems: list[str] = []
+    for path in paths:
+        try:
+            infos.append(read_record_info(path))
+        except (RecordError, OSError) as err:
+            problems.append(f"{path.name}: {err}")
+        except Exception as err:  # never a traceback for a file on disk
+            problems.append(f"{path.name}: unreadable ({type(err).__name__})")
+    infos.sort(key=lambda info: (info.finished_at, info.path.name), reverse=True)
+    return infos, problems
+
+
+__all__ = [
+    "AUTOSAVE", "RECORDS", "RecordInfo", "data_dir", "delete_save", "finished_extra",
+    "has_save", "keep_record", "list_records", "load_save", "read_json", "read_record_info",
+    "save_game", "set_aside", "write_atomic", "write_json_atomic",
+]

@@ -1,0 +1,205 @@
+"""The application: window, clock, context and the frame loop around the scene stack.
+
+    app = App()
+    app.run(TitleScene(app.ctx))
+
+`step()` runs exactly one frame and never sleeps, so tests can drive the app frame by frame with
+posted events; `run()` adds the 60 fps clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.core.paths import SOUNDS_DIR, SPRITES_DIR
+from game.core.ui.assets import Assets
+from game.core.ui.context import Context, NullAudio
+from game.core.ui.layout import DEFAULT_PATH as DEFAULT_LAYOUT
+from game.core.ui.layout import LOGICAL_SIZE, Layout
+from game.core.ui.scene import Scene, SceneStack
+from game.core.ui.settings import data_dir as default_data_dir
+from game.core.ui.settings import load_settings
+from game.core.ui.text import TextCache
+from game.core.ui.widgets import INK, YELLOW, draw_panel
+
+log = logging.getLogger(__name__)
+
+CAPTION = "Super Mega Lucky Box"
+FPS = 60
+MAX_DT = 0.1  # a stall (window drag, breakpoint) must not fast-forward animations
+TOAST_TIME = 4.0  # seconds a ctx.message stays on screen
+
+
+def _make_audio(sound_dir: Path, volume: float) -> Any:
+    """game.core.ui.audio.Audio when it imports and starts, else a silent stand-in."""
+    try:
+        from game.core.ui.audio import Audio  # written separately; the game must run without it
+
+        return Audio(sound_dir, volume)
+    except Exception as e:  # ImportError, mixer errors on machines without sound
+        log.info("sound disabled: %s", e)
+        return NullAudio(volume)
+
+
+class App:
+    """Owns the window and the frame loop; builds the shared `Context` as `app.ctx`."""
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        sprites_dir: Path = SPRITES_DIR,
+        sounds_dir: Path = SOUNDS_DIR,
+        layout_path: Path = DEFAULT_LAYOUT,
+    ) -> None:
+        pygame.init()
+        folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        settings, warning = load_settings(folder)
+        pygame.display.set_caption(CAPTION)
+        icon = sprites_dir / "icon.png"
+        if icon.exists():
+            # Before set_mode, so the first window already shows it.
+            with contextlib.suppress(pygame.error, OSError):
+                pygame.display.set_icon(pygame.image.load(icon))
+        with warnings.catch_warnings():
+            # SCALED without GPU renderer (headless, old drivers) warns, yet works fine.
+            warnings.filterwarnings("ignore", message="no fast renderer available")
+            self.screen = pygame.display.set_mode(LOGICAL_SIZE, self._flags(settings.fullscreen))
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack()
+        text = TextCache()
+        self.ctx = Context(
+            settings=settings,
+            audio=_make_audio(sounds_dir, settings.volume),
+            stack=self.stack,
+            assets=Assets(sprites_dir),
+            text=text,
+            layout=Layout.load(layout_path),
+            data_dir=folder,
+            set_fullscreen=self.set_fullscreen,
+            message=warning or "",
+        )
+        from game.catalog import install  # the composition root: which games and scenes exist
+
+        install(self.ctx)
+        self.running = True
+        #: Tracebacks of exceptions caught while handling events (the loop survives them).
+        self.errors: list[str] = []
+        self._last = time.perf_counter()
+        self._toast = ""
+        self._toast_age = 0.0
+
+    @staticmethod
+    def _flags(fullscreen: bool) -> int:
+        # SCALED: draw at 1280x720 and let SDL scale to the window, mapping the mouse back for us.
+        flags = pygame.SCALED | pygame.RESIZABLE
+        return flags | pygame.FULLSCREEN if fullscreen else flags
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch fullscreen on/off (only when it differs from the current mode)."""
+        current = bool(self.screen.get_flags() & pygame.FULLSCREEN)
+        if on == current:
+            return
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as e:  # no fullscreen on this driver (e.g. headless tests)
+            log.info("fullscreen toggle failed: %s", e)
+        self.screen = pygame.display.get_surface() or self.screen
+
+    # ---------------------------------------------------------------- frame
+
+    def _handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):
+            # The system may end a program it has hidden: let the scenes save what matters.
+            self.stack.suspend()
+            self.stack.handle_event(event)
+        elif event.type == pygame.VIDEORESIZE:
+            # SCALED keeps the logical surface at 1280x720 whatever the window size; nothing to
+            # rebuild, and scenes never need to know.
+            pass
+        elif event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_F11:
+            self.ctx.settings.fullscreen = not self.ctx.settings.fullscreen
+            self.set_fullscreen(self.ctx.settings.fullscreen)
+        else:
+            self.stack.handle_event(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame: events, update, draw, flip. Returns False once the app should stop."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = now - self._last
+        self._last = now
+        dt = min(max(dt, 0.0), MAX_DT)
+        for event in pygame.event.get():
+            try:
+                self._handle(event)
+            except Exception:
+                # One odd event (a synthetic one lacking fields, a device we never heard of)
+                # must not take the game down; keep the traceback for logs and tests.
+                tb = traceback.format_exc()
+                self.errors.append(tb)
+                log.error("error handling %s:\n%s", pygame.event.event_name(event.type), tb)
+            if not self.running or not len(self.stack):
+                break
+        if not self.running or not len(self.stack):
+            self.running = False
+            self.stack.clear()  # every scene still gets its exit() (e.g. settings are saved)
+            return False
+        self.stack.update(dt)
+        self._update_toast(dt)
+        self.draw()
+        pygame.display.flip()
+        return bool(len(self.stack)) and self.running
+
+    def draw(self) -> None:
+        """Draw the stack and the toast onto the logical screen (no flip)."""
+        if not self.stack.fills_screen:
+            self.screen.fill(INK)
+        self.stack.draw(self.screen)
+        self._draw_toast()
+
+    def run(self, first_scene: Scene | None = None) -> None:
+        """Loop at 60 fps until the stack empties or the window closes."""
+        if first_scene is not None:
+            self.stack.push(first_scene)
+        self._last = time.perf_counter()
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            if not self.step(dt):
+                break
+        self.stack.clear()  # already empty unless step() raised
+
+    def close(self) -> None:
+        """End every scene (their exit hooks save and stop workers), then release pygame."""
+        self.stack.clear()
+        pygame.quit()
+
+    # ---------------------------------------------------------------- toast
+
+    def _update_toast(self, dt: float) -> None:
+        msg = self.ctx.message
+        if msg != self._toast:
+            self._toast, self._toast_age = msg, 0.0
+        elif msg:
+            self._toast_age += dt
+            if self._toast_age >= TOAST_TIME:
+                self.ctx.message = self._toast = ""
+
+    def _draw_toast(self) -> None:
+        if not self._toast:
+            return
+        text = self.ctx.text
+        size = text.fit_size(self._toast, 28, LOGICAL_SIZE[0] - 120)
+        label = text.render_outlined(self._toast, size, YELLOW, INK, 2)
+        box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 20)).inflate(36, 20)
+        draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
+        self.screen.blit(label, label.get_rect(center=box.center))

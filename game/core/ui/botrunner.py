@@ -1,0 +1,176 @@
+"""Computer players think in another process, so their thinking never stalls the frame rate
+(a thread would hold the interpreter lock while the table draws).
+
+The worker is `python -m game.core.bot_worker` on a pair of pipes. A pool from multiprocessing was
+avoided on purpose: its management thread took the interpreter lock at moments of its own
+choosing (late frames), and its spawn start adds a resource-tracker process (memory).
+A small reader thread here sleeps in a blocking read and wakes once per answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from game.core.bot_worker import answer, read_message, write_message
+
+log = logging.getLogger(__name__)
+_peaks: list[float] = []  # each finished worker's peak memory, MB (for the frame benchmark)
+ROOT = Path(__file__).resolve().parents[3]  # the folder holding the `game` package
+
+
+class Move:
+    """A move being thought about: `done()` without blocking, then `result()`."""
+
+    def __init__(self, runner: BotRunner | None, ticket: int) -> None:
+        self._runner = runner
+        self.ticket = ticket
+        self._value: tuple[Any, Any] | None = None
+        self._error: str | None = None
+        self._finished = False
+
+    def settle(self, value: tuple[Any, Any] | None, error: str | None) -> None:
+        self._value, self._error, self._finished = value, error, True
+
+    def done(self) -> bool:
+        if not self._finished and self._runner is not None:
+            self._runner.collect()
+        return self._finished
+
+    def result(self) -> tuple[Any, Any]:
+        """(action, bot after thinking); raises if the bot or its process failed."""
+        if not self._finished and self._runner is not None:
+            self._runner.collect(wait_for=self)
+        if self._error is not None or self._value is None:
+            raise RuntimeError(self._error or "the computer player stopped")
+        return self._value
+
+
+class BotRunner:
+    """Runs `bot.choose` in a worker process; falls back to the caller's process if it must."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen | None = None
+        self._replies: queue.SimpleQueue = queue.SimpleQueue()
+        self._broken = bool(getattr(sys, "frozen", False))  # a frozen app cannot run -m
+        self._ticket = 0
+        self._waiting: dict[int, Move] = {}
+
+    @property
+    def worker_pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def submit(self, bot: Any, state: Any, seat: int) -> Move:
+        self._ticket += 1
+        if not self._broken:
+            try:
+                process = self._start()
+                move = Move(self, self._ticket)
+                self._waiting[self._ticket] = move
+                assert process.stdin is not None
+                write_message(process.stdin, (self._ticket, bot, state, seat))
+                return move
+            except Exception as err:  # no processes here (sandbox): think inline from now on
+                log.warning("bots will think in-process: %s", err)
+                self._waiting.pop(self._ticket, None)
+                self._give_up()
+        move = Move(None, self._ticket)
+        _ticket, value, error = answer((self._ticket, bot, state, seat))
+        move.settle(value, error)
+        return move
+
+    def _start(self) -> subprocess.Popen:
+        if self._process is not None:
+            return self._process
+        process = subprocess.Popen(
+            [sys.executable, "-m", "game.core.bot_worker"], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+        self._replies = queue.SimpleQueue()  # a fresh one: an old worker's end-of-file is stale
+        reader = threading.Thread(target=self._read, args=(process, self._replies), daemon=True,
+                                  name="smlb-bot-replies")
+        reader.start()
+        self._process = process
+        return process
+
+    @staticmethod
+    def _read(process: subprocess.Popen, replies: queue.SimpleQueue) -> None:
+        """In the reader thread: queue each reply; a final None says the worker has gone."""
+        assert process.stdout is not None
+        try:
+            while True:
+                ok, reply = read_message(process.stdout)
+                if not ok:
+                    break
+                replies.put(reply)
+        except Exception as err:
+            log.warning("the bots' process sent something unreadable: %s", err)
+        replies.put(None)
+
+    def collect(self, wait_for: Move | None = None) -> None:
+        """Settle the moves whose answers have come (waiting for one move if asked)."""
+        while True:
+            block = wait_for is not None and not wait_for._finished
+            try:
+                reply = self._replies.get(block=block, timeout=5.0 if block else None)
+            except queue.Empty:
+                if block:  # a worker this slow is stuck: stop waiting for it
+                    self._give_up()
+                return
+            if reply is None:
+                self._give_up()
+                return
+            ticket, value, error = reply
+            move = self._waiting.pop(ticket, None)
+            if move is not None:
+                move.settle(value, error)
+
+    def _give_up(self) -> None:
+        """The worker is gone or stuck: its moves fail (the table plays a legal move) and
+        later moves are thought about in this process."""
+        if not self._broken:
+            log.warning("the computer players' process stopped; thinking in-process")
+        self._broken = True
+        for move in self._waiting.values():
+            move.settle(None, "the computer players' process stopped")
+        self._waiting.clear()
+        self.close()
+
+    def close(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        peak = _process_peak_mb(process.pid)
+        if peak is not None:
+            _peaks.append(peak)
+        with contextlib.suppress(BrokenPipeError, OSError, ValueError):
+            assert process.stdin is not None
+            process.stdin.close()  # the worker reads end-of-file and stops
+        try:
+            process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _process_peak_mb(pid: int) -> float | None:
+    """A live process's peak resident memory after it started (Linux's VmHWM), in MB."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def worker_peak_mb() -> float | None:
+    """The largest peak memory of the bot workers closed so far; None if unknown."""
+    return max(_peaks) if _peaks else None

@@ -1,0 +1,103 @@
+"""What scenes need, passed explicitly (no global session object).
+
+The app builds one `Context` and hands it to every scene it creates; a scene builds the next
+scene with the same ctx. Tests build a Context around fakes to drive scenes in isolation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.core.ui.assets import Assets
+from game.core.ui.layout import Layout
+from game.core.ui.nav import Navigator
+from game.core.ui.scene import SceneStack
+from game.core.ui.settings import Settings
+from game.core.ui.text import TextCache
+
+
+class AudioLike(Protocol):
+    """What scenes may call on ctx.audio (game.core.ui.audio.Audio, or NullAudio when absent)."""
+
+    def play(self, name: str) -> None: ...
+
+
+class NullAudio:
+    """Silent stand-in when sound can't be used (no mixer, no files, module missing)."""
+
+    available = False
+
+    def __init__(self, volume: float = 0.8) -> None:
+        self.volume = volume
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+
+@dataclass
+class GameConfig:
+    """A new game as chosen on the setup screen."""
+
+    # (name, is_computer) or (name, is_computer, level), in seat order
+    seats: list[tuple]
+    seed: int
+    # "Play the same deal": another game's cards (a rules Deal and Options) and its result
+    deal: Any = None
+    options: Any = None
+    challenge: dict[str, Any] | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat[0] for seat in self.seats]
+
+    @property
+    def computers(self) -> list[bool]:
+        return [seat[1] for seat in self.seats]
+
+
+def _ignore_new_game(config: GameConfig) -> None:
+    """Default for ctx.new_game until the app wires in the table scene."""
+
+
+def _ignore_fullscreen(on: bool) -> None:
+    """Default for ctx.set_fullscreen when there is no window (tests)."""
+
+
+@dataclass
+class Context:
+    """Everything a scene may use. Fields are shared, so a change (e.g. settings) is seen by all."""
+
+    settings: Settings
+    audio: AudioLike
+    stack: SceneStack
+    assets: Assets
+    text: TextCache
+    layout: Layout
+    data_dir: Path
+    #: Start a game from the setup screen; the app sets it (e.g. to clear the stack to the table).
+    new_game: Callable[[GameConfig], None] = field(default=_ignore_new_game)
+    #: Switch the window in or out of fullscreen; the app sets it.
+    set_fullscreen: Callable[[bool], None] = field(default=_ignore_fullscreen)
+    #: A one-line notice; the app shows it as a toast for a few seconds, then clears it.
+    message: str = ""
+    #: Scenes by name (`ctx.nav.push("settings")`): scenes never import each other.
+    nav: Navigator = field(default_factory=Navigator)
+
+    def __post_init__(self) -> None:
+        self.nav.ctx = self
+
+    def play(self, sound: str) -> None:
+        """Play a sound effect, never failing the game over a sound."""
+        with contextlib.suppress(Exception):  # a broken sound must not break a click
+            self.audio.play(sound)
+
+    def anim_dt(self, dt: float) -> float:
+        """Frame time scaled by the animation speed setting (feed this to tweens)."""
+        return dt * self.settings.animation_speed

@@ -1,0 +1,106 @@
+"""Starting the windowed game: normal play, and the demo mode for watching and measuring."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.core.session import Seat  # noqa: E402
+from game.core.storage import write_json_atomic  # noqa: E402
+from game.core.ui.app import FPS, App  # noqa: E402
+from game.core.ui.botrunner import worker_peak_mb  # noqa: E402
+from game.core.ui.context import GameConfig  # noqa: E402
+
+DEFAULT_BOT = "normal"
+
+
+def seats_from(config: GameConfig) -> list[Seat]:
+    """The setup screen's choices as seats (computers play at the chosen or default level)."""
+    seats = []
+    for entry in config.seats:
+        name, computer = entry[0], entry[1]
+        level = entry[2] if len(entry) > 2 else DEFAULT_BOT
+        seats.append(Seat(name, level if computer else "human"))
+    return seats
+
+
+def play() -> int:
+    app = App()
+    try:
+        app.run(app.ctx.nav.make("title"))
+    finally:
+        app.close()
+    return 0
+
+
+def peak_rss_mb() -> float:
+    """The game's peak memory: its own process plus the computer players' worker.
+
+    The worker's figure is its own peak after it started (from /proc); the children's rusage
+    would also count the game's pages the worker briefly shared before it ran Python."""
+    try:
+        import resource  # POSIX only; the figure is for benchmarks, not play
+    except ImportError:
+        return 0.0
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    worker = worker_peak_mb()
+    if worker is None:
+        worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return own + worker
+
+
+def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,
+         exit_when_done: bool = False, save_record: str | None = None,
+         frame_stats: str | None = None, started: float | None = None,
+         max_frames: int | None = None) -> int:
+    """Play a whole game with computer seats and every animation."""
+    started = started if started is not None else time.perf_counter()
+    app = App()
+    ctx = app.ctx
+    ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
+    seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]
+
+    def game_over(session) -> None:
+        if save_record:
+            write_json_atomic(Path(save_record), session.record())
+
+    scene = ctx.nav.make("start_game", seats=seats, seed=seed, demo=True, on_game_over=game_over)
+    scene.exit_when_done = exit_when_done
+    errors = app.errors
+    frames: list[float] = []
+    startup_ms = None
+    try:
+        last = time.perf_counter()
+        while app.running:
+            now = time.perf_counter()
+            dt = min(now - last, 0.1)
+            last = now
+            t0 = time.perf_counter()
+            alive = app.step(dt)
+            frames.append((time.perf_counter() - t0) * 1000)
+            if startup_ms is None:
+                startup_ms = (time.perf_counter() - started) * 1000
+            if not alive or (max_frames and len(frames) >= max_frames):
+                break
+            app.clock.tick(FPS)
+    finally:
+        app.close()
+    if frame_stats:
+        ordered = sorted(frames)
+        stats = {
+            "frames": len(frames),
+            "frame_ms_p50": round(statistics.median(ordered), 3) if ordered else 0,
+            "frame_ms_p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3)
+            if ordered else 0,
+            "startup_ms": round(startup_ms or 0, 1),
+            "peak_rss_mb": round(peak_rss_mb(), 1),
+        }
+        write_json_atomic(Path(frame_stats), stats)
+    for tb in errors:
+        print(tb, file=sys.stderr)
+    return 1 if errors else 0

@@ -1,0 +1,160 @@
+"""The table layout: named regions read from a Tiled map, plus pure box-fitting helpers.
+
+`game/luckybox/data/table.tmx` is an orthogonal 80x45 map of 16 px tiles (1280x720) with no
+tilesets, just an object layer "regions" of named rectangles. Edit it in Tiled or by hand;
+`Layout.load` checks every required region is there, so a typo fails at start-up with the
+region's name, not mid-game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pygame
+
+from game.core.paths import package_data
+
+LOGICAL_SIZE = (1280, 720)
+LAYER_NAME = "regions"
+DEFAULT_PATH = package_data("luckybox", "data", "table.tmx")
+
+BUTTON_REGIONS = (
+    "button_pass",
+    "button_undo",
+    "button_hint",
+    "button_menu",
+    "button_lightning_minus",
+    "button_lightning_plus",
+)
+REQUIRED_REGIONS = (
+    "number_deck",
+    "revealed_card",
+    "current_board",
+    "other_boards",
+    "lightning_pile",
+    "moon_pile",
+    "scorecard",
+    "pending_queue",
+    "message",
+    "player_banner",
+    *BUTTON_REGIONS,
+)
+
+
+class LayoutError(Exception):
+    """The layout file is missing, unreadable, or lacks a required region."""
+
+
+class Layout:
+    """Named rectangles in logical (1280x720) coordinates."""
+
+    def __init__(self, regions: Mapping[str, pygame.FRect], source: str = "<memory>") -> None:
+        missing = [name for name in REQUIRED_REGIONS if name not in regions]
+        if missing:
+            raise LayoutError(f"{source}: missing region(s): {', '.join(missing)}")
+        self._regions = {name: pygame.FRect(rect) for name, rect in regions.items()}
+        self.source = source
+
+    @classmethod
+    def load(cls, path: Path | str = DEFAULT_PATH) -> Layout:
+        """Read the "regions" object layer of a Tiled map with pytmx (no images are loaded)."""
+        import pytmx  # imported here: only the app needs it, not tools that import this module
+
+        try:
+            tmx = pytmx.TiledMap(str(path))
+        except Exception as e:  # pytmx raises bare Exceptions and XML errors alike
+            raise LayoutError(f"{path}: cannot read the layout ({e})") from e
+        try:
+            layer = tmx.get_layer_by_name(LAYER_NAME)
+        except ValueError as e:
+            raise LayoutError(f"{path}: no object layer named {LAYER_NAME!r}") from e
+        regions: dict[str, pygame.FRect] = {}
+        for obj in layer:
+            if obj.name:
+                regions[obj.name] = pygame.FRect(obj.x, obj.y, obj.width, obj.height)
+        return cls(regions, source=str(path))
+
+    def region(self, name: str) -> pygame.FRect:
+        """A copy of the named rectangle (callers may move or shrink it freely)."""
+        try:
+            return pygame.FRect(self._regions[name])
+        except KeyError:
+            raise LayoutError(f"{self.source}: no region named {name!r}") from None
+
+    def names(self) -> list[str]:
+        return list(self._regions)
+
+    def draw_debug(self, surface: pygame.Surface, text: object | None = None) -> None:
+        """Outline every region with its name (for tuning the layout)."""
+        for i, (name, rect) in enumerate(self._regions.items()):
+            hue = (i * 47) % 360
+            colour = pygame.Color(0)
+            colour.hsva = (hue, 70, 100, 100)
+            pygame.draw.rect(surface, colour, rect, 2, border_radius=6)
+            if text is not None:
+                label = text.render(name, 18, colour)  # type: ignore[attr-defined]
+                surface.blit(label, (rect.x + 4, rect.y + 4))
+
+
+# ------------------------------------------------------------------- box fitting
+
+
+def grid_in(
+    rect: pygame.FRect | pygame.Rect | Iterable[float],
+    count: int,
+    aspect: float,
+    gap: float = 8.0,
+) -> list[pygame.FRect]:
+    """Fit `count` equal boxes of width/height ratio `aspect` into `rect`, as large as possible.
+
+    Tries every column count and keeps the one giving the biggest boxes; the grid is centred in
+    `rect` and a short last row is centred too. Boxes are returned row by row. Used for the current
+    player's cards (3..N) and for the other players' compact boards (0..11).
+    """
+    area = pygame.FRect(rect)
+    if count <= 0 or area.width <= 0 or area.height <= 0 or aspect <= 0:
+        return []
+    best_w, best_cols = -1.0, 1
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        w = min(
+            (area.width - gap * (cols - 1)) / cols,
+            aspect * (area.height - gap * (rows - 1)) / rows,
+        )
+        if w > best_w:
+            best_w, best_cols = w, cols
+    if best_w <= 0 and gap > 0:
+        return grid_in(area, count, aspect, 0.0)  # gaps wider than the room: let boxes touch
+    w = max(0.0, best_w)
+    h = w / aspect
+    cols = best_cols
+    rows = math.ceil(count / cols)
+    grid_h = rows * h + (rows - 1) * gap
+    top = area.y + (area.height - grid_h) / 2
+    boxes = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        in_row = min(cols, count - r * cols)
+        row_w = in_row * w + (in_row - 1) * gap
+        left = area.x + (area.width - row_w) / 2
+        boxes.append(pygame.FRect(left + c * (w + gap), top + r * (h + gap), w, h))
+    return boxes
+
+
+def row_in(
+    rect: pygame.FRect | pygame.Rect | Iterable[float],
+    count: int,
+    gap: float = 8.0,
+    vertical: bool = False,
+) -> list[pygame.FRect]:
+    """Split `rect` into `count` equal boxes side by side (or stacked when `vertical`)."""
+    area = pygame.FRect(rect)
+    if count <= 0:
+        return []
+    if vertical:
+        h = max(0.0, (area.height - gap * (count - 1)) / count)
+        return [pygame.FRect(area.x, area.y + i * (h + gap), area.width, h) for i in range(count)]
+    w = max(0.0, (area.width - gap * (count - 1)) / count)
+    return [pygame.FRect(area.x + i * (w + gap), area.y, w, area.height) for i in range(count)]

@@ -1,0 +1,57 @@
+"""Scenes reach one another by name through `ctx.nav`, not by importing each other.
+
+The composition root (`game/catalog.py`) registers a factory per route; a factory takes the
+context and keyword arguments and returns a scene (or does what the route means, e.g. start a
+game, and returns None). Factories import their scene lazily, which keeps start-up quick and the
+scene modules free of import cycles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Factory = Callable[..., Any]
+
+
+class UnknownRoute(KeyError):
+    """A scene asked for a route nobody registered (a wiring bug, named in the message)."""
+
+
+class Navigator:
+    """Route name -> factory(ctx, **kwargs)."""
+
+    def __init__(self) -> None:
+        self._routes: dict[str, Factory] = {}
+        self.ctx: Any = None  # set by the Context that owns it
+
+    def register(self, route: str, factory: Factory) -> None:
+        self._routes[route] = factory
+
+    def has(self, route: str) -> bool:
+        return route in self._routes
+
+    def make(self, route: str, /, **kwargs: Any) -> Any:
+        """Build what the route gives (usually a scene) without showing it."""
+        try:
+            factory = self._routes[route]
+        except KeyError:
+            raise UnknownRoute(f"no scene registered as {route!r}") from None
+        return factory(self.ctx, **kwargs)
+
+    def push(self, route: str, /, **kwargs: Any) -> Any:
+        """Show the route's scene on top of the current one."""
+        scene = self.make(route, **kwargs)
+        self.ctx.stack.push(scene)
+        return scene
+
+    def replace(self, route: str, /, **kwargs: Any) -> Any:
+        scene = self.make(route, **kwargs)
+        self.ctx.stack.replace(scene)
+        return scene
+
+    def clear_to(self, route: str, /, **kwargs: Any) -> Any:
+        """Make the route's scene the only one (back to the title, say)."""
+        scene = self.make(route, **kwargs)
+        self.ctx.stack.clear_to(scene)
+        return scene

@@ -1,0 +1,193 @@
+"""Scenes and the scene stack (after Tuxemon's state stack).
+
+A `Scene` is one screen or overlay: the title, the setup form, the table, a pause menu, a dialog.
+Scenes live on a `SceneStack`; only the top one receives input and time, and drawing starts at the
+highest opaque scene so overlays (opaque = False) show over the scene beneath them.
+
+Lifecycle hooks are symmetric, and every scene sees them in this order:
+
+    enter  (pause  resume)*  exit
+
+`enter` when it is pushed, `pause` when another scene is pushed over it, `resume` when it becomes
+the top again, `exit` when it is removed. There is no global session: each scene gets the `ctx`
+(a `game.core.ui.context.Context`) it was built with and reaches everything through it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:  # only for annotations: context.py imports this module
+    from game.core.ui.context import Context
+
+
+class Scene:
+    """One screen of the game. Override what you need; every hook is a no-op by default."""
+
+    #: False for overlays (pause menu, dialogs): the scene beneath is drawn first.
+    opaque: bool = True
+    #: True when draw() paints every pixel, so the app need not clear the screen first.
+    fills_screen: bool = False
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def enter(self) -> None:
+        """Called once when the scene is pushed (or replaces another)."""
+
+    def exit(self) -> None:
+        """Called once when the scene leaves the stack for good."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene over this one was popped; this is the top again."""
+
+    def suspend(self) -> None:
+        """The window was minimized or lost focus: save anything that must not be lost."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance `dt` seconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto the 1280x720 logical surface."""
+
+
+class SceneStack:
+    """A stack of scenes. The app stops when it becomes empty.
+
+    Changes are applied at once when called from outside the stack's own hooks, e.g. from a
+    button's on_click during `handle_event`: the very next event already goes to the new top.
+    A change requested *inside* a lifecycle hook (say `enter` pushing a tutorial) is queued and
+    applied right after the current change finishes, so hooks never interleave and none is
+    skipped or called twice.
+    """
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self._busy = False  # inside a lifecycle hook
+        self._queue: deque[Callable[[], None]] = deque()
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input, or None when the stack is empty."""
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """All scenes, bottom first (a copy)."""
+        return tuple(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __bool__(self) -> bool:
+        # An empty stack is still a stack object; don't let `if ctx.stack:` mislead.
+        return True
+
+    # ---------------------------------------------------------------- changes
+
+    def push(self, scene: Scene) -> None:
+        """Pause the current top and enter `scene` over it."""
+        self._run(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Exit the top scene and resume the one beneath (if any)."""
+        self._run(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Exit the top scene and enter `scene` in its place (the one beneath is not resumed)."""
+        self._run(lambda: self._replace(scene))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Exit every scene (top first) and enter `scene` as the only one."""
+        self._run(lambda: self._clear_to(scene))
+
+    def clear(self) -> None:
+        """Exit every scene, top first. The app quits once the stack is empty."""
+        self._run(self._clear)
+
+    def _run(self, change: Callable[[], None]) -> None:
+        if self._busy:
+            self._queue.append(change)
+            return
+        self._busy = True
+        try:
+            change()
+            while self._queue:
+                self._queue.popleft()()
+        finally:
+            self._busy = False
+            self._queue.clear()
+
+    def _push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _pop(self) -> None:
+        if not self._scenes:
+            return
+        self._scenes.pop().exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+
+    def _replace(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _clear(self) -> None:
+        while self._scenes:
+            self._scenes.pop().exit()
+
+    def _clear_to(self, scene: Scene) -> None:
+        self._clear()
+        self._scenes.append(scene)
+        scene.enter()
+
+    # ---------------------------------------------------------------- frame
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Give the event to the top scene only (a modal overlay takes every event)."""
+        if self._scenes:
+            self._scenes[-1].handle_event(event)
+
+    def suspend(self) -> None:
+        """Tell every scene (not only the top one) that the window went away."""
+        for scene in list(self._scenes):
+            scene.suspend()
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene only: scenes beneath an overlay are paused, so they freeze."""
+        if self._scenes:
+            self._scenes[-1].update(dt)
+
+    def _base(self) -> int:
+        """The index of the highest opaque scene (0 if none is)."""
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                return i
+        return 0
+
+    @property
+    def fills_screen(self) -> bool:
+        """True when the scenes drawn will paint every pixel."""
+        return bool(self._scenes) and self._scenes[self._base()].fills_screen
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
+        for scene in self._scenes[self._base():]:
+            scene.draw(surface)

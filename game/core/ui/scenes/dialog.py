@@ -1,0 +1,64 @@
+"""A modal yes/no question drawn over whatever is beneath it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.core.ui.context import Context
+from game.core.ui.widgets import GREEN, INK, PAPER, RED, Button, UIScene, dim, draw_panel
+
+PANEL = pygame.FRect(340, 210, 600, 300)
+LINE_H = 40
+
+
+class ConfirmDialog(UIScene):
+    """Asks `question`; Yes (Enter) or No (Esc). Takes every event while open (modal).
+
+    The dialog pops itself *before* calling `on_yes` / `on_no`, so the callbacks see the stack
+    as it was under the dialog and may push, replace or clear freely.
+    """
+
+    opaque = False
+
+    def __init__(
+        self,
+        ctx: Context,
+        question: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+        yes_label: str = "Yes",
+        no_label: str = "No",
+    ) -> None:
+        super().__init__(ctx)
+        self.question = question
+        self.on_yes = on_yes
+        self.on_no = on_no
+        bw, bh = 200, 64
+        y = PANEL.bottom - bh - 32
+        self.add("no", Button((PANEL.x + 56, y, bw, bh), no_label, self.no,
+                              key=pygame.K_ESCAPE, colour=RED))
+        self.add("yes", Button((PANEL.right - 56 - bw, y, bw, bh), yes_label, self.yes,
+                               key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN))
+
+    def yes(self) -> None:
+        self.ctx.stack.pop()
+        self.on_yes()
+
+    def no(self) -> None:
+        self.ctx.stack.pop()
+        if self.on_no is not None:
+            self.on_no()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 140)
+        draw_panel(surface, PANEL, colour=PAPER, radius=24, border=5, shadow=10)
+        text = self.ctx.text
+        lines = text.wrap(self.question, 40, PANEL.width - 80)
+        # Centre the question in the space above the buttons.
+        middle = (PANEL.y + self.widgets["yes"].rect.y) / 2
+        top = middle - (len(lines) - 1) * LINE_H / 2
+        for i, line in enumerate(lines):
+            text.blit_centered(surface, line, 40, INK, (PANEL.centerx, top + i * LINE_H))
+        self.draw_widgets(surface)

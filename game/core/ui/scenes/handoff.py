@@ -1,0 +1,33 @@
+"""Pass-and-play: "pass to NAME", so nobody sees the next player's choices before they do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop
+
+GO = pygame.FRect(490, 430, 300, 80)
+
+
+class HandoffScene(UIScene):
+    """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
+
+    def __init__(self, ctx: Any, name: str) -> None:
+        super().__init__(ctx)
+        self.name = name
+        self.add("go", Button(GO, "I'm ready!", self.go, key=(pygame.K_RETURN, pygame.K_SPACE),
+                              colour=GREEN, text_size=40))
+
+    def go(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        bob = 6 * abs(((self.time * 1.5) % 2) - 1)
+        self.ctx.text.blit_centered(surface, "Pass the screen to", 48, WHITE, (640, 230),
+                                    outline=INK, px=3)
+        self.ctx.text.blit_centered(surface, self.name, 110, YELLOW, (640, 320 - bob),
+                                    outline=INK, px=5, shadow=6)
+        self.draw_widgets(surface)

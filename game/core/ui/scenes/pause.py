@@ -1,0 +1,53 @@
+"""The pause menu: an overlay dimming the game beneath it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.ui.context import Context
+from game.core.ui.scenes.dialog import ConfirmDialog
+from game.core.ui.widgets import CYAN, GREEN, INK, ORANGE, YELLOW, Button, UIScene, dim, draw_panel
+
+PANEL = pygame.FRect(430, 150, 420, 396)
+
+
+class PauseScene(UIScene):
+    """Resume (Esc), Settings, Quit to title (asks first). Widgets: "resume", "settings", "quit".
+
+    Not opaque: the paused scene stays visible, dimmed. It is paused by the stack, so it does not
+    update (animations freeze) until Resume pops this overlay.
+    """
+
+    opaque = False
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        x, w, h = PANEL.x + 50, PANEL.width - 100, 66
+        self.add("resume", Button((x, 262, w, h), "Resume", self.resume_game,
+                                  key=pygame.K_ESCAPE, colour=GREEN, text_size=40))
+        self.add("settings", Button((x, 350, w, h), "Settings", self.open_settings,
+                                    colour=CYAN, text_size=40))
+        self.add("quit", Button((x, 438, w, h), "Quit to title", self.ask_quit,
+                                colour=ORANGE, text_size=40))
+
+    def resume_game(self) -> None:
+        self.ctx.stack.pop()
+
+    def open_settings(self) -> None:
+        self.ctx.nav.push("settings")
+
+    def ask_quit(self) -> None:
+        self.ctx.stack.push(
+            ConfirmDialog(self.ctx, "Quit to the title?\nThe game is saved: Continue brings "
+                          "it back.", self.quit)
+        )
+
+    def quit(self) -> None:
+        self.ctx.nav.clear_to("title")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
+        self.ctx.text.blit_centered(surface, "Paused", 64, YELLOW, (PANEL.centerx, PANEL.y + 58),
+                                    outline=INK, px=4, shadow=5)
+        self.draw_widgets(surface)

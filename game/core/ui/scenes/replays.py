@@ -1,0 +1,270 @@
+"""Replays: every finished game kept in the data folder, newest first, to watch again or to
+play its deal yourself; plus any record file opened by path or dropped on the window."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.core.storage import RecordInfo, list_records, read_record_info
+from game.core.ui.context import Context
+from game.core.ui.widgets import (
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PINK,
+    WHITE,
+    YELLOW,
+    Button,
+    TextInput,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+from game.luckybox.rules.actions import RecordError
+
+ROWS = 5  # records per page
+ROW_TOP, ROW_H, ROW_GAP = 118, 84, 10
+LIST = pygame.FRect(60, ROW_TOP, 1160, ROWS * (ROW_H + ROW_GAP) - ROW_GAP)
+DIM = (200, 184, 236)
+PATH_MAX = 400
+
+
+def describe_date(info: RecordInfo) -> str:
+    """ "21 Nov 2026, 14:05" from the record's ISO time; "" when it has none."""
+    try:
+        when = time.strptime(info.finished_at, "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return ""
+    return time.strftime("%d %b %Y, %H:%M", when)
+
+
+class ReplaysScene(UIScene):
+    """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
+    "path", "open", "back". Dropping a file on the window opens it."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.infos: list[RecordInfo] = []
+        self.problems: list[str] = []
+        self.opened: RecordInfo | None = None  # a file from elsewhere, listed first
+        self.page = 0
+        self.note = ""  # one line under the title: what happened last
+        for i in range(ROWS):
+            y = ROW_TOP + i * (ROW_H + ROW_GAP) + 14
+            self.add(f"watch_{i}", Button((LIST.right - 360, y, 160, 56), "Watch",
+                                          lambda i=i: self.watch(i), colour=GREEN,
+                                          text_size=30))
+            self.add(f"deal_{i}", Button((LIST.right - 186, y, 170, 56), "Same deal",
+                                         lambda i=i: self.same_deal(i), colour=PINK,
+                                         text_size=28))
+        self.add("prev", Button((560, 598, 70, 52), "<", self.prev_page, key=pygame.K_LEFT,
+                                colour=CYAN, text_size=40))
+        self.add("next", Button((650, 598, 70, 52), ">", self.next_page, key=pygame.K_RIGHT,
+                                colour=CYAN, text_size=40))
+        self.add("path", TextInput((340, 660, 620, 46), "", max_len=PATH_MAX, text_size=24,
+                                   placeholder="Open a record file: type its path, or drop it"))
+        self.add("open", Button((972, 656, 130, 54), "Open", self.open_typed, colour=YELLOW,
+                                text_size=30))
+        self.add("back", Button((60, 652, 220, 60), "Back", self.back, key=pygame.K_ESCAPE,
+                                colour=ORANGE, text_size=36))
+
+    # ---------------------------------------------------------------- lifecycle
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.infos, self.problems = list_records(self.ctx.data_dir)
+        self.page = min(self.page, max(0, self.pages - 1))
+        self._sync()
+
+    # ---------------------------------------------------------------- the list
+
+    @property
+    def entries(self) -> list[RecordInfo]:
+        return ([self.opened] if self.opened is not None else []) + self.infos
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.entries) // ROWS))
+
+    def shown(self) -> list[RecordInfo]:
+        """The records on the current page."""
+        return self.entries[self.page * ROWS:(self.page + 1) * ROWS]
+
+    def _sync(self) -> None:
+        shown = self.shown()
+        for i in range(ROWS):
+            here = i < len(shown)
+            self.widgets[f"watch_{i}"].visible = here
+            deal = self.widgets[f"deal_{i}"]
+            deal.visible = here
+            deal.enabled = here and shown[i].finished
+        self.widgets["prev"].visible = self.widgets["next"].visible = self.pages > 1
+        self.widgets["prev"].enabled = self.page > 0
+        self.widgets["next"].enabled = self.page < self.pages - 1
+
+    def prev_page(self) -> None:
+        self.page = max(0, self.page - 1)
+        self._sync()
+
+    def next_page(self) -> None:
+        self.page = min(self.pages - 1, self.page + 1)
+        self._sync()
+
+    # ---------------------------------------------------------------- actions
+
+    def _entry(self, i: int) -> RecordInfo | None:
+        shown = self.shown()
+        return shown[i] if i < len(shown) else None
+
+    def watch(self, i: int) -> None:
+        info = self._entry(i)
+        if info is None:
+            return
+        try:
+            scene = self.ctx.nav.make("replay", record=info.record, title=self._label(info))
+        except RecordError as err:
+            self.note = f"Can't replay {info.path.name}: {err}"
+            return
+        self.ctx.stack.push(scene)
+
+    def same_deal(self, i: int) -> None:
+        info = self._entry(i)
+        if info is None:
+            return
+        try:
+            scene = self.ctx.nav.make("same_deal", record=info.record, label=self._label(info))
+        except RecordError as err:
+            self.note = f"Can't use {info.path.name}: {err}"
+            return
+        self.ctx.stack.push(scene)
+
+    def _label(self, info: RecordInfo) -> str:
+        if info is self.opened:
+            return info.path.name
+        when = describe_date(info)
+        names = " & ".join(info.names[:2]) + (" ..." if len(info.names) > 2 else "")
+        return f"{names}'s game of {when}" if when else info.path.name
+
+    def open_typed(self) -> None:
+        field_ = self.widgets["path"]
+        assert isinstance(field_, TextInput)
+        text = field_.text.strip().strip('"').strip("'")
+        if not text:
+            self.note = "Type a record file's path first (or drop the file on the window)."
+            return
+        self.open_file(Path(text).expanduser())
+
+    def open_file(self, path: Path) -> None:
+        """Check a record file from anywhere and list it first; the file itself is only read."""
+        try:
+            info = read_record_info(path, replay=True)
+        except FileNotFoundError:
+            self.note = f"No such file: {path}"
+            return
+        except (RecordError, OSError) as err:
+            self.note = f"{path.name} is not a game record we can use: {err}"
+            return
+        except Exception as err:  # never a traceback for a file from elsewhere
+            self.note = f"{path.name} could not be read ({type(err).__name__})."
+            return
+        self.opened = info
+        self.page = 0
+        field_ = self.widgets["path"]
+        assert isinstance(field_, TextInput)
+        field_.set_text("")
+        players = ", ".join(info.names)
+        status = "finished" if info.finished else "unfinished"
+        self.note = f"Opened {path.name}: {players} ({status})."
+        self._sync()
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            file = getattr(event, "file", None)
+            if isinstance(file, str):
+                self.open_file(Path(file))
+            return
+        if self.dispatch(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if getattr(event, "y", 0) > 0:
+                self.prev_page()
+            elif getattr(event, "y", 0) < 0:
+                self.next_page()
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        text = self.ctx.text
+        text.blit_centered(surface, "Replays", 72, YELLOW, (640, 50), outline=INK, px=5,
+                           shadow=6)
+        note = self.note or self._problems_line()
+        if note:
+            size = text.fit_size(note, 24, 1160)
+            text.blit_centered(surface, note, size, DIM, (640, 98))
+        shown = self.shown()
+        if not shown:
+            draw_panel(surface, LIST, colour=(60, 30, 110), radius=22, border=4, shadow=8)
+            text.blit_centered(surface, "No finished games yet.", 44, WHITE,
+                               (640, LIST.centery - 30), outline=INK, px=3)
+            text.blit_centered(surface, "Every game you finish is kept here to watch again. "
+                               "You can also open a record file below.", 26, DIM,
+                               (640, LIST.centery + 20))
+        for i, info in enumerate(shown):
+            self._draw_row(surface, i, info)
+        if self.pages > 1:
+            text.blit_centered(surface, f"page {self.page + 1} of {self.pages}", 24, DIM,
+                               (640, 580))
+        self.draw_widgets(surface)
+
+    def _problems_line(self) -> str:
+        if not self.problems:
+            return ""
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        return f"Could not read {first}" + (f" (and {more} more)" if more else "")
+
+    def _draw_row(self, surface: pygame.Surface, i: int, info: RecordInfo) -> None:
+        text = self.ctx.text
+        rect = pygame.FRect(LIST.x, ROW_TOP + i * (ROW_H + ROW_GAP), LIST.w, ROW_H)
+        opened = info is self.opened
+        draw_panel(surface, rect, colour=(92, 44, 150) if opened else (60, 30, 110), radius=16,
+                   border=3, shadow=5)
+        when = "Opened file" if opened else describe_date(info) or info.path.name
+        text.blit_centered(surface, when, 26, YELLOW if opened else WHITE,
+                           (rect.x + 130, rect.y + 28))
+        kind = "Solo" if info.solo else f"{len(info.names)} players"
+        if not info.finished:
+            kind += " · unfinished"
+        text.blit_centered(surface, kind, 22, DIM, (rect.x + 130, rect.y + 58))
+        # Names and scores; winners in yellow.
+        x = rect.x + 270
+        limit = rect.right - 380
+        for seat, (name, total) in enumerate(zip(info.names, info.totals, strict=True)):
+            won = info.finished and seat in info.winners
+            label = f"{name} {total}"
+            img = text.render(label, 28 if len(info.names) <= 4 else 22,
+                              YELLOW if won else WHITE)
+            if x + img.get_width() > limit:
+                more = text.render(f"+{len(info.names) - seat} more", 22, DIM)
+                surface.blit(more, (x, rect.y + 16))
+                break
+            surface.blit(img, (x, rect.y + 16))
+            x += img.get_width() + 22
+        if info.solo and info.rating:
+            size = text.fit_size(info.rating, 22, limit - rect.x - 270)
+            surface.blit(text.render(info.rating, size, DIM), (rect.x + 270, rect.y + 52))
+        elif not info.solo and info.finished:
+            names = [info.names[w] for w in info.winners]
+            line = ("Winner: " if len(names) == 1 else "Shared win: ") + " & ".join(names)
+            size = text.fit_size(line, 22, limit - rect.x - 270)
+            surface.blit(text.render(line, size, DIM), (rect.x + 270, rect.y + 52))

@@ -1,0 +1,252 @@
+"""The title screen: bouncing logo, drifting cards and tokens, New game / Settings / Quit."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.ui.context import Context
+from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
+from game.core.ui.widgets import (
+    BLUE,
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    PINK,
+    PLAYER_COLOURS,
+    WHITE,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+)
+from game.luckybox.rules.state import PLAY
+
+LOGO_CENTER = (640, 176)
+LOGO_WIDTH = 840
+BUTTON_W, BUTTON_H = 340, 66
+BUTTON_TOP = 330
+BUTTON_GAP = 22
+SMALL_W, SMALL_H = 200, 56
+SMALL_GAP = 20
+
+
+@dataclass
+class Particle:
+    """A card or token drifting up behind the menu."""
+
+    kind: str  # "card" or a sprite name
+    x: float
+    y: float
+    speed: float  # px per second upward
+    sway: float  # px of side-to-side wobble
+    phase: float
+    size: float
+    number: int = 0
+    colour: tuple[int, int, int] = PINK
+
+    def pos(self, t: float) -> tuple[float, float]:
+        return self.x + math.sin(t * 0.9 + self.phase) * self.sway, self.y
+
+
+class TitleScene(UIScene):
+    """Enter starts a new game, Esc quits (the stack empties and the app stops)."""
+
+    def __init__(self, ctx: Context, seed: int = 7) -> None:
+        super().__init__(ctx)
+        x = 640 - BUTTON_W / 2
+        enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
+        self.add("continue", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "Continue",
+                                    self.continue_game, key=enter, colour=GREEN, text_size=42))
+        self.add("new_game", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "New game",
+                                    self.new_game, key=pygame.K_n, colour=YELLOW,
+                                    text_size=42))
+        row = [("replays", "Replays", self.open_replays, PINK, pygame.K_r),
+               ("stats", "Statistics", self.open_stats, BLUE, pygame.K_s),
+               ("settings", "Settings", self.open_settings, CYAN, None),
+               ("quit", "Quit", self.quit, ORANGE, pygame.K_ESCAPE)]
+        width = len(row) * SMALL_W + (len(row) - 1) * SMALL_GAP
+        for i, (name, label, action, colour, key) in enumerate(row):
+            rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
+            self.add(name, Button(rect, label, action, key=key, colour=colour, text_size=32))
+        self.saved: str | None = None  # a line about the saved game, when there is one
+        self._layout(has_save=False)
+        self.tweens = TweenGroup()
+        self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
+        self.logo_scale = Tween(0.0, 1.0, 1.0)
+        self.button_slide = Tween(0.0, 0.0, 0.0)
+        rng = random.Random(seed)  # fixed, so screenshots are repeatable
+        self.particles = [self._particle(rng, spread=True) for _ in range(14)]
+        self._rng = rng
+        self._logo_cache: dict[int, pygame.Surface] = {}
+
+    # ---------------------------------------------------------------- actions
+
+    def new_game(self) -> None:
+        self.ctx.nav.push("setup")
+
+    def continue_game(self) -> None:
+        warning = self.ctx.nav.make("continue_game")
+        if warning:
+            self.ctx.message = warning
+            self._check_save()
+
+    def ask_new_game(self) -> None:
+        """Starting over replaces the saved game: ask first."""
+        from game.core.ui.scenes.dialog import ConfirmDialog
+
+        self.ctx.stack.push(ConfirmDialog(
+            self.ctx, "Start a new game? The game in progress will be lost.", self.new_game,
+            yes_label="New game", no_label="Keep it"))
+
+    def open_replays(self) -> None:
+        self.ctx.nav.push("replays")
+
+    def open_stats(self) -> None:
+        self.ctx.nav.push("stats")
+
+    def _check_save(self) -> None:
+        """Look for a saved game (a bad one is set aside and said in one line)."""
+        from game.core.storage import load_save
+        from game.luckybox.rules.record import state_from_record
+
+        save, warning = load_save(self.ctx.data_dir)
+        if warning:
+            self.ctx.message = warning
+        self.saved = None
+        if save is not None:
+            state = state_from_record(save)
+            names = ", ".join(state.names[:4]) + (" ..." if len(state.names) > 4 else "")
+            where = "the draft" if state.phase != PLAY else f"round {state.round} of 4"
+            self.saved = f"{names}  ·  {where}"
+        self._layout(has_save=save is not None)
+
+    def _layout(self, has_save: bool) -> None:
+        """Continue on top when a game is saved; then New game; then the small buttons."""
+        step = BUTTON_H + BUTTON_GAP
+        self.widgets["continue"].visible = has_save
+        self.widgets["new_game"].rect.y = BUTTON_TOP + (step + 18 if has_save else 0)
+        new_game = self.widgets["new_game"]
+        assert isinstance(new_game, Button)
+        new_game.on_click = self.ask_new_game if has_save else self.new_game
+        new_game.keys = (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN,
+                                                        pygame.K_KP_ENTER)
+        row_y = new_game.rect.bottom + 44
+        for name in ("replays", "stats", "settings", "quit"):
+            self.widgets[name].rect.y = row_y
+
+    def open_settings(self) -> None:
+        self.ctx.nav.push("settings")
+
+    def quit(self) -> None:
+        self.ctx.stack.clear()
+
+    # ---------------------------------------------------------------- lifecycle
+
+    def enter(self) -> None:
+        self._check_save()
+        self.tweens.clear()
+        # Drop the logo in with a bounce, then let it breathe.
+        self.logo_y = self.tweens.add(
+            Tween(0.9, -120.0, float(LOGO_CENTER[1]), ease_out_bounce, self._start_pulse)
+        )
+        self.logo_scale = Tween(0.0, 1.0, 1.0)
+        self.button_slide = self.tweens.add(Tween(0.6, 420.0, 0.0, ease_out_back, delay=0.25))
+
+    def _start_pulse(self) -> None:
+        self.logo_scale = self.tweens.add(
+            Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True)
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tweens.update(self.ctx.anim_dt(dt))
+        for p in self.particles:
+            p.y -= p.speed * dt
+            if p.y < -80:
+                fresh = self._particle(self._rng, spread=False)
+                p.__dict__.update(fresh.__dict__)
+
+    def _particle(self, rng: random.Random, spread: bool) -> Particle:
+        kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
+        return Particle(
+            kind=kind,
+            # Side bands only: the logo and the buttons stay clear.
+            x=rng.uniform(30, 290) if rng.random() < 0.5 else rng.uniform(1050, 1250),
+            y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
+            speed=rng.uniform(18, 42),
+            sway=rng.uniform(6, 24),
+            phase=rng.uniform(0, 6.28),
+            size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
+            number=rng.randint(1, 9),
+            colour=rng.choice(PLAYER_COLOURS[:6]),
+        )
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        self._draw_particles(surface)
+        self._draw_logo(surface)
+        slide = float(self.button_slide.value)  # type: ignore[arg-type]
+        for w in self.widgets.values():
+            w.rect.y += slide  # slide in from below without moving the hit rects for long
+        self.draw_widgets(surface)
+        for w in self.widgets.values():
+            w.rect.y -= slide
+        if self.saved and self.widgets["continue"].visible:
+            under = self.widgets["continue"].rect
+            self.ctx.text.blit_centered(surface, self.saved, 22, WHITE,
+                                        (640, under.bottom + slide + 16), outline=INK, px=2)
+        keys = "Enter: continue   |   N: new game" if self.saved else "Enter: new game"
+        self.ctx.text.blit_centered(surface, f"{keys}   |   Esc: quit", 24,
+                                    (206, 190, 240), (640, 694))
+
+    def _draw_particles(self, surface: pygame.Surface) -> None:
+        text = self.ctx.text
+        assets = self.ctx.assets
+        for p in self.particles:
+            x, y = p.pos(self.time)
+            if p.kind == "card":
+                w, h = p.size, p.size * 1.4
+                r = pygame.Rect(0, 0, w, h)
+                r.center = (round(x), round(y))
+                pygame.draw.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
+                pygame.draw.rect(surface, INK, r, border_radius=7)
+                pygame.draw.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
+                text.blit_centered(surface, str(p.number), round(p.size * 0.9), p.colour,
+                                   r.center, outline=INK, px=2)
+            elif assets.has(p.kind):
+                s = round(p.size)
+                surface.blit(assets.get(p.kind, (s, s)), (x - s / 2, y - s / 2))
+            else:
+                colour = YELLOW if p.kind == "token_lightning" else BLUE
+                pygame.draw.circle(surface, INK, (x, y), p.size / 2)
+                pygame.draw.circle(surface, colour, (x, y), p.size / 2 - 3)
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        y = float(self.logo_y.value)  # type: ignore[arg-type]
+        scale = float(self.logo_scale.value)  # type: ignore[arg-type]
+        if self.ctx.assets.has("logo"):
+            # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
+            key = round(scale * 200)
+            img = self._logo_cache.get(key)
+            if img is None:
+                base = self.ctx.assets.get("logo")
+                w = LOGO_WIDTH * key / 200
+                h = w * base.get_height() / base.get_width()
+                img = pygame.transform.smoothscale(base, (round(w), round(h)))
+                self._logo_cache[key] = img
+            surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
+            return
+        text = self.ctx.text
+        size = round(96 * scale)
+        text.blit_centered(surface, "SUPER MEGA", round(size * 0.7), CYAN, (640, y - 50),
+                           outline=INK, px=5, shadow=6)
+        text.blit_centered(surface, "LUCKY BOX", size, YELLOW, (640, y + 30),
+                           outline=INK, px=6, shadow=7)

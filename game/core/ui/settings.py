@@ -1,0 +1,93 @@
+"""Player settings, kept as JSON in the data folder.
+
+Loading never fails: a missing file gives defaults; a corrupt or foreign file gives defaults plus a
+one-line warning for the player, and is renamed aside (`settings.json.bad-<timestamp>`) so it is
+never overwritten. Saving is atomic (temp file, fsync, os.replace) and reports a failure as a
+warning string instead of raising.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from game.core.storage import data_dir as data_dir  # re-exported: where settings live
+from game.core.storage import set_aside, why, write_atomic
+
+FILE_NAME = "settings.json"
+FORMAT_VERSION = 1
+
+VOLUME_RANGE = (0.0, 1.0)
+SPEED_RANGE = (0.25, 4.0)
+
+
+@dataclass
+class Settings:
+    volume: float = 0.8  # 0..1
+    animation_speed: float = 1.0  # multiplier on animation time, 0.25..4
+    fullscreen: bool = False
+    pass_screen: bool = True  # hide the table between players in pass-and-play
+
+    def clamp(self) -> Settings:
+        """Bring numbers into their ranges (in place); returns self."""
+        self.volume = min(max(self.volume, VOLUME_RANGE[0]), VOLUME_RANGE[1])
+        self.animation_speed = min(max(self.animation_speed, SPEED_RANGE[0]), SPEED_RANGE[1])
+        return self
+
+
+def _is_number(v: object) -> bool:
+    # bool is an int subclass; `true` is not a volume. NaN/inf would poison clamping.
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def load_settings(folder: Path) -> tuple[Settings, str | None]:
+    """Read settings from `folder`; returns (settings, warning or None). Never raises."""
+    path = Path(folder) / FILE_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as e:
+        return Settings(), f"Settings could not be read ({e.strerror or e}); using defaults."
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict):
+        aside = set_aside(path)
+        return Settings(), f"Settings file was damaged ({aside}); using defaults."
+
+    settings = Settings()
+    bad: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.type in ("float", float):
+            if _is_number(value):
+                setattr(settings, f.name, float(value))
+            else:
+                bad.append(f.name)
+        elif f.type in ("bool", bool):
+            if isinstance(value, bool):
+                setattr(settings, f.name, value)
+            else:
+                bad.append(f.name)
+    settings.clamp()
+    if bad:
+        return settings, f"Ignored bad settings: {', '.join(bad)}."
+    return settings, None
+
+
+def save_settings(settings: Settings, folder: Path) -> str | None:
+    """Write settings atomically into `folder`; returns a warning string on failure, else None."""
+    folder = Path(folder)
+    payload = {"version": FORMAT_VERSION, **asdict(settings)}
+    text = json.dumps(payload, indent=2, sort_keys=True) + "\n"
+    try:
+        write_atomic(folder / FILE_NAME, text)
+    except OSError as e:
+        return f"Settings not saved: {why(e)}."
+    return None

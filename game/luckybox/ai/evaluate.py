@@ -1,0 +1,408 @@
+"""A static estimate of a player's final score from a position, for choosing between moves.
+
+The heart of it is a queue. A player crosses about one square per number (plus the bonus
+crosses their circled icons give), so their incomplete cards get completed one after another,
+the one with the fewest open squares first. A card completes in the round in which the crosses
+still to come cover its open squares and those of every card ahead of it; that timing, softened
+into a probability, decides whether it scores 15, 12, 10 or 8, or only half its crossed squares
+at the end. So a cross on the card at the head of the queue brings every card's completion
+nearer, which is why the bots concentrate on one card at a time.
+
+Refinements, each of which paid for itself in the benchmark:
+- A card can only complete this round if the numbers it needs can still come: each of the
+  `left` numbers still to come is one of the `left + 9` Number cards not revealed yet (a
+  hypergeometric draw), and a number that doesn't come may be mended by Lightning or a bonus.
+- Numbers that no open square shows (or, with Lightning, a neighbour of one) are passed, so they
+  don't count towards the crosses to come: keeping many different numbers open is worth a lot.
+- Open squares beyond the supply of their number for the rest of the game (about one of each
+  number per round) cost points: cards that need the same numbers twice compete.
+- Icons count by their chance to be circled; stars through the 1 / 4 / 9 table of each round
+  (stars that come together count more), moons through the moon scoring.
+
+The weights were tuned on seeded solo games (`bench/bots.py`); see `Weights`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import erf, sqrt
+from typing import NamedTuple
+
+from game.luckybox.ai.model import Position
+from game.luckybox.rules.cards import (
+    BLANK,
+    CELLS_OF_MASK,
+    COL_MASKS,
+    FULL,
+    MOON,
+    NUMBER,
+    POPCOUNT,
+    QUESTION,
+    ROW_MASKS,
+    STAR,
+    CardFace,
+)
+from game.luckybox.rules.state import (
+    CARD_POINTS,
+    MOON_SWING,
+    NUMBERS_PER_ROUND,
+    ROUNDS,
+    SOLO_MOON_POINTS,
+    STAR_POINTS,
+)
+
+UNDEALT = 9  # each round, 9 of the 18 Number cards are not dealt
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The tunable judgement of the evaluation (tuned by coordinate search on solo games)."""
+
+    rescue: float = 0.4  # chance to mend each number that doesn't come (Lightning, bonus)
+    budget: float = 8.5  # squares crossed in a whole later round, bonus crosses included
+    pace: float = 1.0  # squares crossed per usable number still to come this round
+    bonus_help: float = 0.2  # open squares each uncircled number / question icon saves
+    sigma: float = 1.4  # spread (in squares) of a card's completion time ...
+    sigma_growth: float = 0.5  # ... growing with the square root of the squares ahead of it
+    token: float = 1.0  # a Lightning token, while a round's worth of numbers is to come
+    cross: float = 1.0  # a number icon: one more square crossed
+    question: float = 1.5  # a question-mark icon: a square of one's choice
+    line_now: float = 0.5  # how much a line's own chance this round counts, off the queue
+    near_cover: float = 0.5  # a number only Lightning reaches counts this much as usable
+    cover_later: float = 0.5  # how much unusable numbers slow the later rounds
+    shortage: float = 0.5  # points lost per open square beyond its number's supply
+    later: float = 0.8  # discount per round on the points of completing a card later
+    star_scale: float = 0.7  # star and moon points as estimated are on the hopeful side
+    moon_scale: float = 0.7
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def _miss_chances(left: int) -> tuple[tuple[float, float], ...]:
+    """For 0, 1 and 2 unrevealed copies of a number: (P(it comes 0 times), P(exactly once))
+    among the `left` numbers still to come this round."""
+    unseen = left + UNDEALT
+    both = unseen * (unseen - 1)
+    return (
+        (1.0, 0.0),
+        (UNDEALT / unseen, left / unseen),
+        (UNDEALT * (UNDEALT - 1) / both, 2 * left * UNDEALT / both),
+    )
+
+
+MISS = tuple(_miss_chances(left) for left in range(NUMBERS_PER_ROUND + 1))
+
+
+def _near(numbers: int) -> int:
+    """Numbers (bits 1-9) not in `numbers` but next to one of them (9 and 1 are neighbours)."""
+    out = 0
+    for n in range(1, 10):
+        below, above = (n - 2) % 9 + 1, n % 9 + 1
+        if not numbers >> n & 1 and (numbers >> below & 1 or numbers >> above & 1):
+            out |= 1 << n
+    return out
+
+
+NEAR = tuple(_near(numbers) for numbers in range(1 << 10))
+
+
+def fill_chance(
+    face: CardFace, open_cells: int, pool: tuple[int, ...], left: int, tokens: int,
+    bonus_crosses: int, rescue: float,
+) -> float:
+    """Chance that all of `open_cells` get crossed with the numbers still to come this round.
+
+    Each cross needs a number of its own (or a bonus cross). Each needed number that doesn't
+    come often enough can be mended, with chance `rescue`, while Lightning tokens or bonus
+    crosses last. Numbers are taken as independent (close enough for two copies each)."""
+    if POPCOUNT[open_cells] > left + bonus_crosses:
+        return 0.0
+    miss = MISS[left]
+    d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # P(j needed squares get no number)
+    grid = face.grid
+    seen = 0
+    for cell in CELLS_OF_MASK[open_cells]:
+        n = grid[cell]
+        if seen >> n & 1:
+            continue
+        seen |= 1 << n
+        p0, p1 = miss[pool[n]]
+        if POPCOUNT[face.number_mask[n] & open_cells] == 1:
+            a = 1.0 - p0
+            d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p0, d2 * a + d1 * p0, d3 * a + d2 * p0, (
+                d4 * a + d3 * p0)
+        else:  # the number is needed twice: once short if it comes once, twice if never
+            a = 1.0 - p0 - p1
+            d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p1, d2 * a + d1 * p1 + d0 * p0, (
+                d3 * a + d2 * p1 + d1 * p0), d4 * a + d3 * p1 + d2 * p0
+    total = d0
+    mend = 1.0
+    for missing, chance in enumerate((d1, d2, d3, d4), 1):
+        if missing > tokens + bonus_crosses:
+            break
+        mend *= rescue
+        total += chance * mend
+    return total
+
+
+def _phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * (1.0 + erf(x / sqrt(2.0)))
+
+
+def moon_value(moons: float, rivals: tuple[int, ...]) -> float:
+    """End-of-game points for a (possibly fractional, expected) moon count: the solo table,
+    or against the other players' moons a soft version of most (+6) and fewest (−6)."""
+    if not rivals:
+        low = int(moons)
+        if low >= len(SOLO_MOON_POINTS) - 1:
+            return SOLO_MOON_POINTS[-1]
+        frac = moons - low
+        return SOLO_MOON_POINTS[low] * (1 - frac) + SOLO_MOON_POINTS[low + 1] * frac
+    most, fewest = max(rivals), min(rivals)
+    points = MOON_SWING * min(1.0, max(0.0, (moons - most + 1) / 2))
+    if len(rivals) >= 2:  # nobody loses points for moons in a 2-player game
+        points -= MOON_SWING * min(1.0, max(0.0, (fewest + 1 - moons) / 2))
+    return points
+
+
+def star_points(chances: list[float], stars: int = 0) -> float:
+    """Expected star points of one round, given the stars already circled in it and each
+    star line's chance to be circled in that round."""
+    if stars >= 3:
+        return STAR_POINTS[3]
+    dist = [0.0] * 4  # P(the round ends with 0, 1, 2, 3+ stars)
+    dist[stars] = 1.0
+    for p in chances:
+        q = 1 - p
+        dist = [dist[0] * q, dist[1] * q + dist[0] * p, dist[2] * q + dist[1] * p,
+                dist[3] + dist[2] * p]
+    return dist[1] * STAR_POINTS[1] + dist[2] * STAR_POINTS[2] + dist[3] * STAR_POINTS[3]
+
+
+def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
+    """(open cells, kind, value) of each line whose icon is not circled yet."""
+    for line_masks, bonuses in ((ROW_MASKS, face.row_bonus), (COL_MASKS, face.col_bonus)):
+        for line_mask, (kind, value) in zip(line_masks, bonuses, strict=True):
+            if line_mask & ~mask:
+                yield line_mask & ~mask, kind, value
+
+
+class CardFacts(NamedTuple):
+    """What the evaluation needs to know about one incomplete card, for one pool of numbers."""
+
+    open_count: int
+    helpers: int  # uncircled number and question-mark icons: bonus crosses to come
+    numbers_ok: float  # fill_chance of the whole card this round
+    numbers: int  # bit n set: an open square shows n
+    demand: int  # open squares showing n, in bits DEMAND_BITS * n and up
+    lines: tuple[tuple[str, int, float], ...]  # (kind, value, chance this round) per icon
+    need: float  # its place in the queue: open squares, less the help of its icons
+
+
+DEMAND_BITS = 8  # a number shows at most 3 times on a card: room for 85 cards
+
+
+class _Context:
+    """What every position with the same round, numbers to come and tokens shares: the facts
+    of each card (by face and mask), the crosses to come (by the numbers open squares show)
+    and the shortage (by the open squares' demand for each number)."""
+
+    __slots__ = ("cards", "budgets", "shortages", "thresholds", "share")
+
+    def __init__(self, pool: tuple[int, ...], left: int, rounds_after: int) -> None:
+        self.cards: dict[int, CardFacts] = {}
+        self.budgets: dict[int, tuple[float, float]] = {}
+        self.shortages: dict[int, float] = {}
+        self.share = left / (left + UNDEALT)
+        # Open squares showing n beyond this are short of their number.
+        self.thresholds = tuple(
+            pool[n] * self.share + rounds_after for n in range(10)
+        )
+
+
+class Evaluator:
+    """The evaluation with its weights, remembering each card's facts: they only change with
+    the card's mask, the tokens, and the numbers still to come. The memory is not pickled
+    (the table sends computer players to a worker process with every move)."""
+
+    MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.w = weights
+        self.memo: dict[tuple, _Context] = {}
+        w = weights
+        self._later = tuple(
+            tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
+            for r in range(1, ROUNDS + 1)
+        )
+
+    def __getstate__(self) -> dict:
+        return {"w": self.w}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["w"])
+
+    def facts(
+        self, face: CardFace, mask: int, pool: tuple[int, ...], left: int, tokens: int
+    ) -> CardFacts:
+        """The facts of one incomplete card (not remembered: see `_context`)."""
+        w = self.w
+        open_cells = FULL ^ mask
+        helpers = 0
+        lines = []
+        for line_open, kind, value in _line_icons(face, mask):
+            if kind in (NUMBER, QUESTION):
+                helpers += 1
+            if kind != BLANK:
+                chance = fill_chance(face, line_open, pool, left, tokens, 0, w.rescue)
+                lines.append((kind, value, w.line_now * chance))
+        numbers = 0
+        demand = 0
+        for cell in CELLS_OF_MASK[open_cells]:
+            n = face.grid[cell]
+            numbers |= 1 << n
+            demand += 1 << DEMAND_BITS * n
+        open_count = POPCOUNT[open_cells]
+        return CardFacts(
+            open_count, helpers,
+            fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue),
+            numbers, demand, tuple(lines), max(0.5, open_count - w.bonus_help * helpers),
+        )
+
+    def _context(self, pos: Position) -> _Context:
+        # Beyond 4 tokens, fill_chance can't tell the difference; only "any" matters elsewhere.
+        key = (pos.pool, pos.left, pos.round, min(pos.lightning, 4))
+        ctx = self.memo.get(key)
+        if ctx is None:
+            if len(self.memo) > self.MEMO_LIMIT:
+                self.memo.clear()
+            ctx = self.memo[key] = _Context(pos.pool, pos.left, ROUNDS - pos.round)
+        return ctx
+
+    def _budgets(self, ctx: _Context, pos: Position, numbers: int) -> tuple[float, float]:
+        """The squares to be crossed in the rest of this round and in each later round, when
+        the open squares show `numbers`: the numbers no open square shows (nor, with
+        Lightning, one next to them) are passed."""
+        w = self.w
+        pool, left = pos.pool, pos.left
+        near = NEAR[numbers] if pos.lightning else 0
+        usable = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
+        usable += w.near_cover * sum(pool[n] for n in range(1, 10) if near >> n & 1)
+        budget_now = left * w.pace * usable / (left + UNDEALT)
+        cover_later = (POPCOUNT[numbers >> 1] + w.near_cover * POPCOUNT[near >> 1]) / 9
+        budget_later = w.budget * (1 - w.cover_later * (1 - cover_later))
+        hit = ctx.budgets[numbers] = (budget_now, budget_later)
+        return hit
+
+    def _shortage(self, ctx: _Context, demand: int) -> float:
+        """Points lost to open squares beyond their number's supply for the rest of the game."""
+        lost = 0.0
+        thresholds = ctx.thresholds
+        field = (1 << DEMAND_BITS) - 1
+        for n in range(1, 10):
+            short = (demand >> DEMAND_BITS * n & field) - thresholds[n]
+            if short > 0:
+                lost += self.w.shortage * short
+        ctx.shortages[demand] = lost
+        return lost
+
+    def __call__(self, pos: Position) -> float:
+        """Estimated final score of the player in this position (between two numbers)."""
+        w = self.w
+        r = pos.round
+        if r > ROUNDS:  # the game is over: incomplete squares and moons
+            crossed = sum(POPCOUNT[m] for m in pos.masks)
+            return pos.banked + crossed // 2 + moon_value(pos.moons, pos.rivals_moons)
+        left, tokens = pos.left, pos.lightning
+        rounds_after = ROUNDS - r
+        # A token is worth less once fewer than a round's worth of numbers are left to use it.
+        token_worth = w.token * min(1.0, (left + NUMBERS_PER_ROUND * rounds_after) / 9)
+        value = pos.banked + token_worth * tokens
+
+        ctx = self._context(pos)
+        cards = ctx.cards
+        queue = []
+        numbers = 0
+        demand = 0
+        done_now = 0
+        for face, mask in zip(pos.faces, pos.masks, strict=True):
+            if mask == FULL:
+                done_now += 1
+                continue
+            key = face.number << 9 | mask
+            facts = cards.get(key)
+            if facts is None:
+                facts = cards[key] = self.facts(face, mask, pos.pool, left, tokens)
+            queue.append(facts)
+            numbers |= facts.numbers
+            demand += facts.demand
+        value += CARD_POINTS[r - 1] * done_now
+        queue.sort(key=_need)
+
+        lost = ctx.shortages.get(demand)
+        value -= self._shortage(ctx, demand) if lost is None else lost
+        budgets = ctx.budgets.get(numbers)
+        budget_now, budget_later = budgets or self._budgets(ctx, pos, numbers)
+
+        points = self._later[r - 1]
+        star_now: list[float] = []  # each star line's chance this round
+        star_later: list[list[float]] = [[] for _ in range(rounds_after)]
+        moons = float(pos.moons)
+        ahead = 0.0  # open squares of this card and every card before it in the queue
+        sigma, growth = w.sigma, w.sigma_growth
+        for facts in queue:
+            ahead += facts.need
+            spread = (sigma + growth * sqrt(ahead)) * SQRT2
+            # P(completed by the end of this round), then by the end of each later round;
+            # in_round[i]: P(completed in round r + i).
+            done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
+            if facts.numbers_ok < done:
+                done = facts.numbers_ok
+            card_value = done * points[0]
+            in_round = [done]
+            for extra in range(1, rounds_after + 1):
+                by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5)
+                                           / spread))
+                step = by_then - done if by_then > done else 0.0
+                in_round.append(step)
+                card_value += step * points[extra]
+                done += step
+            value += card_value + (1 - done) * 0.5 * (9 - facts.open_count)
+            # Icons: circled this round with their own chance or with the card; ever, at
+            # least with the card.
+            first = in_round[0]
+            for kind, bonus_value, line_chance in facts.lines:
+                now = line_chance if line_chance > first else first
+                ever = now if now > done else done
+                if kind == STAR:
+                    star_now.append(now)
+                    rest = 1.0 - now
+                    for i in range(rounds_after):
+                        share = min(rest, in_round[i + 1])
+                        star_later[i].append(share)
+                        rest -= share
+                        if rest <= 0:
+                            break
+                elif kind == MOON:
+                    moons += ever
+                elif kind == NUMBER:
+                    value += w.cross * ever
+                elif kind == QUESTION:
+                    value += w.question * ever
+                else:  # LIGHTNING
+                    value += bonus_value * token_worth * ever
+        stars = star_points(star_now, pos.stars)
+        for chances in star_later:
+            if chances:
+                stars += star_points(chances)
+        return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
+
+
+SQRT2 = sqrt(2.0)
+
+
+def _need(facts: CardFacts) -> float:
+    return facts.need

@@ -1,0 +1,819 @@
+"""The rules of Super Mega Lucky Box as one state object (OpenSpiel style).
+
+`GameState.new(...)` deals a game; `legal_actions(player)` lists what a player may do;
+`apply(action)` either refuses with a readable reason (changing nothing) or changes the state and
+returns the ordered events; `undo(player)` takes back a player's actions within the current number.
+Every shuffle comes from the seed (or an explicit deal), so the same seed and actions replay the
+same game. Card state is a 9-bit mask of crossed cells per card: a line's icon is circled exactly
+when its three cells are crossed, so circles need no state of their own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from game.luckybox.rules import events as ev
+from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Pick, Resolve
+from game.luckybox.rules.cards import (
+    BLANK,
+    CELLS_OF_MASK,
+    FACES_PER_COPY,
+    FULL,
+    LIGHTNING,
+    LINES_OF_CELL,
+    MOON,
+    NUMBER,
+    POPCOUNT,
+    QUESTION,
+    STAR,
+    Bonus,
+    CardFace,
+    faces_by_id,
+)
+
+SETUP = "setup"  # the starting draft: keep 3 of 5
+PLAY = "play"  # a number is revealed
+DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
+OVER = "over"
+
+ROUNDS = 4
+NUMBERS_PER_ROUND = 9
+MAX_PLAYERS = 12
+START_LIGHTNING = 4
+CARD_POINTS = (15, 12, 10, 8)
+STAR_POINTS = (0, 1, 4, 9)
+MAX_STARS = 3
+SOLO_MOON_POINTS = (-6, -2, 0, 1, 3, 6, 10)
+MOON_SWING = 6
+SUPPLY_PER_COPY = {LIGHTNING: 30, MOON: 24}
+SOLO_RATINGS = (
+    (70, "Super Mega Lucky Champion!"),
+    (65, "You've had a mega game! One for the ages."),
+    (60, "A super score! Can you go even higher?"),
+    (55, "Great game! Or was it just luck?"),
+    (50, "Now you're on the trolley!"),
+    (45, "A good start, how about a better end?"),
+    (-10**9, "Super Mega UNlucky"),
+)
+
+_new = tuple.__new__
+
+
+def shift(number: int, lightning: int) -> int:
+    """The number `lightning` steps from `number`, wrapping 9→1 and 1→9."""
+    return (number - 1 + lightning) % 9 + 1
+
+
+def _lightning_options() -> tuple:
+    """_OPTIONS[revealed][target][tokens] -> the lightning values that turn revealed into target.
+
+    Spending 9 or more tokens in one direction only goes round the clock, so at most 8 count.
+    """
+    table = []
+    for n in range(10):
+        by_target = []
+        for t in range(10):
+            by_tokens = []
+            for tokens in range(9):
+                opts = []
+                if n and t:
+                    if t == n:
+                        opts.append(0)
+                    else:
+                        up, down = (t - n) % 9, (n - t) % 9
+                        if up <= tokens:
+                            opts.append(up)
+                        if down <= tokens:
+                            opts.append(-down)
+                by_tokens.append(tuple(opts))
+            by_target.append(tuple(by_tokens))
+        table.append(tuple(by_target))
+    return tuple(table)
+
+
+_OPTIONS = _lightning_options()
+
+
+def solo_rating(total: int) -> str:
+    """The printed rulebook's line for a solo Mega Total."""
+    return next(text for floor, text in SOLO_RATINGS if total >= floor)
+
+
+def moon_points(moons: list[int]) -> list[int]:
+    """End-of-game moon points for every player (solo table, or most/fewest for 2-12)."""
+    if len(moons) == 1:
+        return [SOLO_MOON_POINTS[min(moons[0], len(SOLO_MOON_POINTS) - 1)]]
+    most, fewest = max(moons), min(moons)
+    points = []
+    for m in moons:
+        p = MOON_SWING if m == most else 0
+        if m == fewest and len(moons) > 2:
+            p -= MOON_SWING
+        points.append(p)
+    return points
+
+
+def winners(totals: list[int], moons: list[int]) -> tuple[int, ...]:
+    """Highest total; ties go to the most moons; still tied, the win is shared."""
+    best = max(zip(totals, moons, strict=True))
+    return tuple(i for i, key in enumerate(zip(totals, moons, strict=True)) if key == best)
+
+
+@dataclass(frozen=True)
+class Options:
+    token_supply: str = "unlimited"  # or "limited": the French edition's 30 Lightning, 24 Moons
+
+    def __post_init__(self) -> None:
+        if self.token_supply not in ("unlimited", "limited"):
+            raise ValueError('token_supply must be "unlimited" or "limited"')
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Explicit cards: the top of the Lucky Box pile and each round's nine numbers."""
+
+    lucky_deck: tuple[int, ...] = ()
+    numbers: tuple[tuple[int, ...], ...] = ()
+
+
+class Outcome(NamedTuple):
+    """What `apply` returns: the events, or the reason the action was refused."""
+
+    events: list
+    refusal: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+class Pending(NamedTuple):
+    """A number or question-mark bonus waiting for its square."""
+
+    card: int
+    line: str
+    index: int
+    bonus: Bonus
+
+
+class PlayerState:
+    """One player's cards, tokens and scorecard."""
+
+    __slots__ = (
+        "name", "cards", "masks", "lightning", "moons", "stars", "card_points", "star_points",
+        "completed", "pending", "hand", "done", "incomplete", "moon_points",
+    )
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.cards: list[int] = []  # card ids in play, in the order kept
+        self.masks: list[int] = []  # crossed cells per card, parallel to cards
+        self.lightning = START_LIGHTNING
+        self.moons = 0
+        self.stars = [0] * ROUNDS  # stars circled per round (0-3)
+        self.card_points = [0] * ROUNDS
+        self.star_points = [0] * ROUNDS
+        self.completed: list[list[int]] = [[] for _ in range(ROUNDS)]
+        self.pending: list[Pending] = []
+        self.hand: list[int] = []  # cards drawn and not yet kept or discarded
+        self.done = False  # finished with the current number or draft
+        self.incomplete = 0
+        self.moon_points = 0
+
+    def clone(self) -> PlayerState:
+        other = PlayerState.__new__(PlayerState)
+        other.name = self.name
+        other.cards = self.cards[:]
+        other.masks = self.masks[:]
+        other.lightning = self.lightning
+        other.moons = self.moons
+        other.stars = self.stars[:]
+        other.card_points = self.card_points[:]
+        other.star_points = self.star_points[:]
+        other.completed = [c[:] for c in self.completed]
+        other.pending = self.pending[:]
+        other.hand = self.hand[:]
+        other.done = self.done
+        other.incomplete = self.incomplete
+        other.moon_points = self.moon_points
+        return other
+
+    def mask_of(self, card: int) -> int | None:
+        """The crossed-cell mask of a card in play, or None if the player doesn't have it."""
+        try:
+            return self.masks[self.cards.index(card)]
+        except ValueError:
+            return None
+
+    @property
+    def total(self) -> int:
+        return sum(self.card_points) + sum(self.star_points) + self.incomplete + self.moon_points
+
+
+@dataclass
+class GameState:
+    """The whole game. Build one with `GameState.new`; do not construct directly."""
+
+    names: tuple[str, ...]
+    seed: int
+    options: Options
+    deal: Deal
+    faces: tuple[CardFace, ...]
+    copies: int
+    numbers: list[list[int]]
+    deck_order: tuple[int, ...]  # the Lucky Box pile as dealt, top card first (for records)
+    draw_pile: list[int]  # top card last, so drawing is a pop()
+    discard: list[int] = field(default_factory=list)
+    players: list[PlayerState] = field(default_factory=list)
+    phase: str = SETUP
+    round: int = 1
+    index: int = 0  # which of the round's nine numbers is revealed
+    number: int = 0  # the revealed number (0 outside PLAY)
+    waiting: int = 0  # players not yet done with this number or draft
+    supply: dict[str, int] | None = None
+    reshuffles: int = 0
+    actions: list[Action] = field(default_factory=list)
+    undo_enabled: bool = True
+    # With auto_advance off, the next number (or round) waits for `advance()` once everyone is
+    # done, so the table can let the last player undo before the reveal. Not part of records.
+    auto_advance: bool = True
+    held: bool = False
+    _undo: list[list[tuple]] = field(default_factory=list)
+
+    # ---------------------------------------------------------------- setup
+
+    @classmethod
+    def new(
+        cls,
+        names: list[str] | tuple[str, ...],
+        seed: int,
+        options: Options | None = None,
+        deal: Deal | None = None,
+    ) -> tuple[GameState, list]:
+        """Deal a new game; returns the state and the setup events. ValueError on bad arguments."""
+        names = tuple(names)
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
+        if type(seed) is not int:
+            raise ValueError("the seed must be an integer")
+        options = options or Options()
+        deal = deal or Deal()
+        copies = 2 if len(names) > 6 else 1
+        size = FACES_PER_COPY * copies
+        deck = list(range(1, size + 1))
+        random.Random(f"{seed}/lucky").shuffle(deck)
+        if deal.lucky_deck:
+            top = list(deal.lucky_deck)
+            if len(set(top)) != len(top):
+                raise ValueError("deal.lucky_deck lists a card twice")
+            bad = [c for c in top if not 1 <= c <= size]
+            if bad:
+                raise ValueError(f"deal.lucky_deck: no card {bad[0]} in a {size}-card deck")
+            chosen = set(top)
+            deck = top + [c for c in deck if c not in chosen]
+        numbers_rng = random.Random(f"{seed}/numbers")
+        numbers = []
+        for _ in range(ROUNDS):
+            pool = list(range(1, 10)) * 2
+            numbers_rng.shuffle(pool)
+            numbers.append(pool[:NUMBERS_PER_ROUND])
+        if len(deal.numbers) > ROUNDS:
+            raise ValueError(f"deal.numbers lists more than {ROUNDS} rounds")
+        for r, fixed in enumerate(deal.numbers):
+            fixed = list(fixed)
+            if len(fixed) != NUMBERS_PER_ROUND or any(
+                type(n) is not int or not 1 <= n <= 9 for n in fixed
+            ):
+                raise ValueError(f"deal.numbers round {r + 1} must list 9 numbers from 1 to 9")
+            if any(fixed.count(n) > 2 for n in fixed):
+                raise ValueError(f"deal.numbers round {r + 1} shows a number more than twice")
+            numbers[r] = fixed
+        state = cls(
+            names=names, seed=seed, options=options, deal=deal, faces=faces_by_id(copies),
+            copies=copies, numbers=numbers, deck_order=tuple(deck), draw_pile=deck[::-1],
+        )
+        state.players = [PlayerState(name) for name in names]
+        state._undo = [[] for _ in names]
+        if options.token_supply == "limited":
+            state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
+            state.supply[LIGHTNING] = max(0, state.supply[LIGHTNING] - START_LIGHTNING * len(names))
+        events: list = []
+        for i, p in enumerate(state.players):
+            p.hand = state._draw(5, events)
+            events.append(ev.CardsDealt(i, tuple(p.hand)))
+        state.waiting = len(names)
+        return state, events
+
+    def _draw(self, count: int, events: list) -> list[int]:
+        drawn = []
+        for _ in range(count):
+            if not self.draw_pile:
+                if not self.discard:
+                    break
+                # Sorted first, so the reshuffle does not depend on the order players discarded in.
+                pile = sorted(self.discard)
+                self.discard.clear()
+                self.reshuffles += 1
+                random.Random(f"{self.seed}/reshuffle/{self.reshuffles}").shuffle(pile)
+                self.draw_pile = pile
+                events.append(ev.DeckReshuffled(len(pile)))
+            drawn.append(self.draw_pile.pop())
+        return drawn
+
+    # ---------------------------------------------------------------- queries
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Each player's Mega Total so far (final once the game is over)."""
+        return [p.total for p in self.players]
+
+    def waiting_for(self) -> list[int]:
+        """The seats that still have something to do before the game moves on."""
+        if self.phase == OVER or self.held:
+            return []
+        return [i for i, p in enumerate(self.players) if not p.done]
+
+    def face(self, card: int) -> CardFace:
+        return self.faces[card]
+
+    def has_exact(self, player: int) -> bool:
+        """Whether the player has an open square showing exactly the revealed number."""
+        p = self.players[player]
+        n = self.number
+        faces = self.faces
+        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+
+    def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
+        if bonus[0] == QUESTION:
+            return any(m != FULL for m in p.masks)
+        n = bonus[1]
+        faces = self.faces
+        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action the player may take now (empty when they have nothing to do)."""
+        p = self.players[player]
+        if p.done:
+            return []
+        phase = self.phase
+        if phase == PLAY:
+            if p.pending:
+                return self._resolve_actions(player, p)
+            return self._cross_actions(player, p)
+        if phase == SETUP:
+            return [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
+        if phase == DRAFT:
+            return [_new(Pick, (player, card)) for card in p.hand]
+        return []
+
+    def _cross_actions(self, player: int, p: PlayerState) -> list[Action]:
+        n = self.number
+        options = _OPTIONS[n]
+        tokens = p.lightning if p.lightning < 8 else 8
+        faces = self.faces
+        out = []
+        exact = False
+        for card, mask in zip(p.cards, p.masks, strict=True):
+            grid = faces[card].grid
+            for cell in CELLS_OF_MASK[FULL ^ mask]:
+                for lightning in options[grid[cell]][tokens]:
+                    if not lightning:
+                        exact = True
+                    out.append(_new(Cross, (player, card, cell, lightning)))
+        if not exact:
+            out.append(_new(Pass, (player,)))
+        return out
+
+    def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
+        faces = self.faces
+        out = []
+        for card, line, index, bonus in p.pending:
+            value = bonus[1] if bonus[0] == NUMBER else 0
+            for target, mask in zip(p.cards, p.masks, strict=True):
+                open_cells = FULL ^ mask
+                if value:
+                    open_cells &= faces[target].number_mask[value]
+                for cell in CELLS_OF_MASK[open_cells]:
+                    out.append(_new(Resolve, (player, card, line, index, target, cell)))
+        return out
+
+    # ---------------------------------------------------------------- checking
+
+    def check(self, action: Any) -> str | None:
+        """Why the action is illegal now, in words a person can read; None if it is legal."""
+        kind = type(action)
+        if kind not in _ACTION_TYPES:
+            return "that is not an action"
+        player = action[0]
+        if type(player) is not int or not 0 <= player < len(self.players):
+            return f"unknown player {player}"
+        p = self.players[player]
+        phase = self.phase
+        if phase == OVER:
+            return "the game is over"
+        if kind is Cross or kind is Pass or kind is Resolve:
+            if phase != PLAY:
+                return f"player {player} must {'keep 3 cards' if phase == SETUP else 'pick a card'}"
+            if p.done:
+                return f"player {player} has already played number {self.number}"
+            if kind is Resolve:
+                return self._check_resolve(player, p, action)
+            if p.pending:
+                return f"player {player} must first resolve a pending bonus"
+            if kind is Pass:
+                if self.has_exact(player):
+                    return (
+                        f"player {player} cannot pass: an open square shows {self.number}"
+                    )
+                return None
+            return self._check_cross(player, p, action)
+        if kind is Keep:
+            if phase != SETUP:
+                return f"player {player} cannot keep cards now"
+            if p.done:
+                return f"player {player} has already kept their cards"
+            cards = action.cards
+            if type(cards) is not tuple or len(cards) != 3 or len(set(cards)) != 3:
+                return f"player {player} must keep 3 different cards"
+            missing = [c for c in cards if c not in p.hand]
+            if missing:
+                return f"player {player} did not draw card {missing[0]}"
+            return None
+        # Pick
+        if phase != DRAFT:
+            return f"player {player} cannot pick a card now"
+        if p.done:
+            return f"player {player} has already picked a card"
+        if action.card not in p.hand:
+            return f"player {player} did not draw card {action.card}"
+        return None
+
+    def _check_square(self, player: int, p: PlayerState, card: Any, cell: Any) -> str | None:
+        if type(cell) is not int or not 0 <= cell <= 8:
+            return f"cell {cell} is not a square (0-8)"
+        mask = p.mask_of(card)
+        if mask is None:
+            return f"player {player} has no card {card}"
+        if mask >> cell & 1:
+            return f"player {player} has already crossed cell {cell} on card {card}"
+        return None
+
+    def _check_cross(self, player: int, p: PlayerState, action: Cross) -> str | None:
+        _, card, cell, lightning = action
+        if type(lightning) is not int:
+            return "lightning must be a whole number"
+        spent = abs(lightning)
+        if spent > 8:
+            return "spending more than 8 Lightning only goes round the clock"
+        if spent > p.lightning:
+            return f"player {player} has {p.lightning} Lightning, not {spent}"
+        reason = self._check_square(player, p, card, cell)
+        if reason:
+            return reason
+        target = shift(self.number, lightning)
+        if self.faces[card].grid[cell] != target:
+            return f"player {player} has no open square showing {target} on card {card}"
+        return None
+
+    def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> str | None:
+        _, card, line, index, target, cell = action
+        pend = next(
+            (x for x in p.pending if x.card == card and x.line == line and x.index == index), None
+        )
+        if pend is None:
+            return f"player {player} has no pending bonus on card {card} {line} {index}"
+        reason = self._check_square(player, p, target, cell)
+        if reason:
+            return reason
+        if pend.bonus[0] == NUMBER and self.faces[target].grid[cell] != pend.bonus[1]:
+            return f"player {player} has no open square showing {pend.bonus[1]} on card {target}"
+        return None
+
+    # ---------------------------------------------------------------- applying
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
+        reason = self.check(action)
+        if reason is not None:
+            return Outcome([], reason)
+        player = action[0]
+        p = self.players[player]
+        if self.undo_enabled:
+            self._undo[player].append(self._snapshot(p))
+        self.actions.append(action)
+        events: list = []
+        kind = type(action)
+        if kind is Cross:
+            _, card, cell, lightning = action
+            slot = p.cards.index(card)
+            if lightning:
+                spent = abs(lightning)
+                p.lightning -= spent
+                if self.supply is not None:
+                    self.supply[LIGHTNING] += spent
+                events.append(
+                    ev.TokensSpent(player, spent, self.number, shift(self.number, lightning))
+                )
+            self._cross(player, p, slot, cell, "lightning" if lightning else "number", events)
+            self._after_move(player, p, events)
+        elif kind is Resolve:
+            _, card, line, index, target, cell = action
+            for i, pend in enumerate(p.pending):
+                if pend.card == card and pend.line == line and pend.index == index:
+                    del p.pending[i]
+                    events.append(ev.BonusUsed(player, card, line, index, pend.bonus))
+                    break
+            self._cross(player, p, p.cards.index(target), cell, "bonus", events)
+            self._after_move(player, p, events)
+        elif kind is Pass:
+            events.append(ev.Passed(player))
+            self._after_move(player, p, events)
+        elif kind is Keep:
+            kept = action.cards
+            discarded = tuple(c for c in p.hand if c not in kept)
+            p.cards.extend(kept)
+            p.masks.extend([0] * len(kept))
+            self.discard.extend(discarded)
+            p.hand = []
+            events.append(ev.CardsKept(player, kept, discarded))
+            self._finish(player, p, events)
+        else:  # Pick
+            discarded = tuple(c for c in p.hand if c != action.card)
+            p.cards.append(action.card)
+            p.masks.append(0)
+            self.discard.extend(discarded)
+            p.hand = []
+            events.append(ev.CardsPicked(player, action.card, discarded))
+            self._finish(player, p, events)
+        return Outcome(events)
+
+    def _cross(
+        self, player: int, p: PlayerState, slot: int, cell: int, by: str, events: list
+    ) -> None:
+        card = p.cards[slot]
+        mask = p.masks[slot] | (1 << cell)
+        p.masks[slot] = mask
+        face = self.faces[card]
+        events.append(ev.SquareCrossed(player, card, cell, face.grid[cell], by))
+        for line, index, line_mask in LINES_OF_CELL[cell]:
+            if mask & line_mask == line_mask:
+                bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
+                events.append(ev.LineCompleted(player, card, line, index, bonus))
+                events.append(ev.IconCircled(player, card, line, index, bonus))
+                self._gain(player, p, card, line, index, bonus, events)
+        if mask == FULL:
+            events.append(ev.CardCompleted(player, card))
+
+    def _gain(
+        self, player: int, p: PlayerState, card: int, line: str, index: int, bonus: Bonus,
+        events: list,
+    ) -> None:
+        kind = bonus[0]
+        if kind in (NUMBER, QUESTION):
+            if self._has_target(p, bonus):
+                p.pending.append(_new(Pending, (card, line, index, bonus)))
+                events.append(ev.BonusPending(player, card, line, index, bonus))
+            else:
+                events.append(ev.BonusLost(player, card, line, index, bonus, _no_square(bonus)))
+        elif kind == STAR:
+            r = self.round - 1
+            if p.stars[r] < MAX_STARS:
+                events.append(ev.StarGained(player, self.round, p.stars[r]))
+                p.stars[r] += 1
+            else:
+                events.append(ev.StarWasted(player, self.round))
+        elif kind in (LIGHTNING, MOON):
+            count = bonus[1] if kind == LIGHTNING else 1
+            if self.supply is not None:
+                available = self.supply[kind]
+                if available < count:
+                    events.append(ev.BonusLost(
+                        player, card, line, index, bonus, "the supply has run out"
+                    ))
+                    count = available
+                self.supply[kind] -= count
+            if count:
+                if kind == LIGHTNING:
+                    p.lightning += count
+                    total = p.lightning
+                else:
+                    p.moons += count
+                    total = p.moons
+                events.append(ev.TokenGained(player, kind, count, total))
+        # BLANK: the circled icon is all that happens.
+
+    def _after_move(self, player: int, p: PlayerState, events: list) -> None:
+        if p.pending:
+            # A bonus whose every possible square is now crossed is lost at once.
+            keep = []
+            for pend in p.pending:
+                if self._has_target(p, pend.bonus):
+                    keep.append(pend)
+                else:
+                    events.append(ev.BonusLost(player, *pend, _no_square(pend.bonus)))
+            p.pending = keep
+            if keep:
+                return
+        self._finish(player, p, events)
+
+    def _finish(self, player: int, p: PlayerState, events: list) -> None:
+        p.done = True
+        events.append(ev.PlayerDone(player))
+        self.waiting -= 1
+        if self.waiting == 0:
+            if self.auto_advance:
+                self._advance(events)
+            else:
+                self.held = True
+
+    def advance(self) -> list:
+        """Move on after everyone is done (only needed with auto_advance off)."""
+        if not self.held:
+            return []
+        self.held = False
+        events: list = []
+        self._advance(events)
+        return events
+
+    def _advance(self, events: list) -> None:
+        """Everyone is done: reveal the next number, or end the round or a draft."""
+        for undo in self._undo:
+            undo.clear()
+        if self.phase == PLAY:
+            if self.index + 1 < NUMBERS_PER_ROUND:
+                self.index += 1
+                self._reveal(events)
+            else:
+                self._end_round(events)
+        elif self.phase == SETUP:
+            self._start_round(1, events)
+        else:
+            self._start_round(self.round + 1, events)
+
+    def _ready_all(self) -> None:
+        for p in self.players:
+            p.done = False
+        self.waiting = len(self.players)
+
+    def _start_round(self, round_no: int, events: list) -> None:
+        self.phase = PLAY
+        self.round = round_no
+        self.index = 0
+        events.append(ev.RoundStarted(round_no))
+        self._reveal(events)
+
+    def _reveal(self, events: list) -> None:
+        self.number = self.numbers[self.round - 1][self.index]
+        self._ready_all()
+        events.append(ev.NumberRevealed(self.round, self.index, self.number))
+
+    def _end_round(self, events: list) -> None:
+        r = self.round - 1
+        self.number = 0
+        for i, p in enumerate(self.players):
+            done = [c for c, m in zip(p.cards, p.masks, strict=True) if m == FULL]
+            if done:
+                keep = [(c, m) for c, m in zip(p.cards, p.masks, strict=True) if m != FULL]
+                p.cards = [c for c, _ in keep]
+                p.masks = [m for _, m in keep]
+                self.discard.extend(done)
+            p.completed[r] = done
+            p.card_points[r] = CARD_POINTS[r] * len(done)
+            p.star_points[r] = STAR_POINTS[p.stars[r]]
+            events.append(ev.PlayerScored(
+                i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
+            ))
+        events.append(ev.RoundScored(self.round))
+        if self.round == ROUNDS:
+            self._end_game(events)
+            return
+        self.phase = DRAFT
+        self._ready_all()
+        for i, p in enumerate(self.players):
+            p.hand = self._draw(3, events)
+            if p.hand:
+                events.append(ev.CardsDealt(i, tuple(p.hand)))
+            else:  # nothing left to draw: nothing to pick
+                p.done = True
+                self.waiting -= 1
+        if self.waiting == 0:
+            self._start_round(self.round + 1, events)
+
+    def _end_game(self, events: list) -> None:
+        self.phase = OVER
+        moons = [p.moons for p in self.players]
+        for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
+            p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
+            p.moon_points = points
+            p.done = True
+            events.append(ev.FinalScored(i, p.incomplete, points, p.total))
+        totals = self.returns()
+        events.append(ev.GameOver(winners(totals, moons), tuple(totals)))
+
+    # ---------------------------------------------------------------- results
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (empty before)."""
+        if self.phase != OVER:
+            return ()
+        return winners(self.returns(), [p.moons for p in self.players])
+
+    def rating(self) -> str | None:
+        """The solo rating line, once a solo game is over."""
+        if self.phase != OVER or len(self.players) != 1:
+            return None
+        return solo_rating(self.players[0].total)
+
+    # ---------------------------------------------------------------- undo
+
+    def _snapshot(self, p: PlayerState) -> tuple:
+        supply = dict(self.supply) if self.supply is not None else None
+        return (
+            p.cards[:], p.masks[:], p.lightning, p.moons, p.stars[:], p.pending[:], p.hand[:],
+            p.done, supply,
+        )
+
+    def can_undo(self, player: int) -> str | None:
+        """Why the player cannot undo now; None when they can."""
+        if not 0 <= player < len(self.players):
+            return f"unknown player {player}"
+        if not self._undo[player]:
+            return "nothing to undo since this number was revealed"
+        if self.supply is not None:
+            last = max(i for i, a in enumerate(self.actions) if a[0] == player)
+            if any(a[0] != player for a in self.actions[last + 1:]):
+                return "another player has played since, and the token supply is shared"
+        return None
+
+    def undo(self, player: int) -> Outcome:
+        """Take back the player's last action within the current number (or draft)."""
+        reason = self.can_undo(player)
+        if reason is not None:
+            return Outcome([], reason)
+        p = self.players[player]
+        cards, masks, lightning, moons, stars, pending, hand, done, supply = (
+            self._undo[player].pop()
+        )
+        last = max(i for i, a in enumerate(self.actions) if a[0] == player)
+        action = self.actions.pop(last)
+        if hand and not p.hand:  # a keep or pick: take its discards back out of the pile
+            for card in hand:
+                if card not in cards and card in self.discard:
+                    self.discard.remove(card)
+        p.cards, p.masks, p.lightning, p.moons, p.stars = cards, masks, lightning, moons, stars
+        p.pending, p.hand = pending, hand
+        if p.done and not done:
+            self.waiting += 1
+            self.held = False
+        p.done = done
+        if supply is not None:
+            self.supply = supply
+        return Outcome([ev.Undone(player, action)])
+
+    # ---------------------------------------------------------------- copying
+
+    def __getstate__(self) -> dict:
+        # The card faces are shared data: send their copy count, not 120 objects (pickling is
+        # how computer players get the state in their own process).
+        state = dict(self.__dict__)
+        del state["faces"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.faces = faces_by_id(self.copies)
+
+    def clone(self) -> GameState:
+        """An independent copy (for computer players' look-ahead); undo history is not kept."""
+        other = GameState(
+            names=self.names, seed=self.seed, options=self.options, deal=self.deal,
+            faces=self.faces, copies=self.copies, numbers=[r[:] for r in self.numbers],
+            deck_order=self.deck_order, draw_pile=self.draw_pile[:], discard=self.discard[:],
+            players=[p.clone() for p in self.players], phase=self.phase, round=self.round,
+            index=self.index, number=self.number, waiting=self.waiting,
+            supply=dict(self.supply) if self.supply is not None else None,
+            reshuffles=self.reshuffles, actions=self.actions[:], undo_enabled=False,
+            auto_advance=self.auto_advance, held=self.held,
+            _undo=[[] for _ in self.players],
+        )
+        return other
+
+
+_ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
+
+
+def _no_square(bonus: Bonus) -> str:
+    if bonus[0] == NUMBER:
+        return f"no open square shows {bonus[1]}"
+    return "no open square is left"
+
+
+__all__ = [
+    "BLANK", "DRAFT", "OVER", "PLAY", "SETUP", "Deal", "GameState", "Options", "Outcome",
+    "Pending", "PlayerState", "moon_points", "shift", "solo_rating", "winners",
+]

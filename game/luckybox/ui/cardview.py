@@ -1,0 +1,199 @@
+"""Drawing Lucky Box cards at any size, and finding which square or icon a point is on.
+
+The card art comes from sprites/ (card_front.png and the geometry in card_geometry.json);
+numbers, crosses, icons and circles are composed on top. A composed card is cached by everything
+that changes its look, so a steady table costs one blit per card per frame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from game.core.paths import SPRITES_DIR
+from game.core.ui.assets import Assets
+from game.core.ui.text import TextCache
+from game.luckybox.rules.cards import FULL, LINES_OF_CELL, CardFace, face_number
+
+SPRITES = SPRITES_DIR
+ICON_SPRITES = {
+    "number": "icon_number",
+    "question": "icon_question",
+    "star": "icon_star",
+    "moon": "icon_moon",
+    "blank": "icon_blank",
+}
+INK = (40, 24, 60)
+DIGIT = (52, 40, 90)
+COST_BG = (36, 110, 220)
+
+# Highlight kinds for squares.
+EXACT = "exact"  # crossable with the revealed number
+LIGHTNING = "lightning"  # reachable by spending Lightning: a cost badge is shown
+TARGET = "target"  # a legal square for the pending bonus
+SELECTED = "selected"  # chosen, waiting for confirmation
+
+
+def load_geometry(path: Path = SPRITES / "card_geometry.json") -> dict:
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def icon_sprite(bonus: tuple[str, int]) -> str:
+    kind, value = bonus
+    if kind == "lightning":
+        return "icon_lightning2" if value == 2 else "icon_lightning1"
+    return ICON_SPRITES[kind]
+
+CACHE_BYTES = 24 * 1024 * 1024  # composed cards kept for reuse (a 12-player table needs ~8 MB)
+
+
+def _nbytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+class CardView:
+    """Renders cards and maps points on them back to cells and icons."""
+
+    def __init__(self, assets: Assets, text: TextCache, geometry: dict | None = None) -> None:
+        self.assets = assets
+        self.text = text
+        self.geometry = geometry or load_geometry()
+        self.base_w, self.base_h = self.geometry["size"]
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache_bytes = 0
+
+    # ------------------------------------------------------------ geometry
+
+    def size_for_width(self, width: float) -> tuple[float, float]:
+        return width, width * self.base_h / self.base_w
+
+    @property
+    def aspect(self) -> float:
+        """Width over height."""
+        return self.base_w / self.base_h
+
+    def cell_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect:
+        k = card_rect.width / self.base_w
+        x, y, w, h = self.geometry["cells"][cell]
+        return pygame.FRect(card_rect.x + x * k, card_rect.y + y * k, w * k, h * k)
+
+    def icon_center(self, card_rect: pygame.FRect, line: str, index: int) -> tuple[float, float]:
+        k = card_rect.width / self.base_w
+        cx, cy, _ = self.geometry["row_icons" if line == "row" else "col_icons"][index]
+        return card_rect.x + cx * k, card_rect.y + cy * k
+
+    def icon_radius(self, card_rect: pygame.FRect) -> float:
+        return self.geometry["row_icons"][0][2] * card_rect.width / self.base_w
+
+    def cell_at(self, card_rect: pygame.FRect, pos: tuple[float, float]) -> int | None:
+        for cell in range(9):
+            if self.cell_rect(card_rect, cell).collidepoint(pos):
+                return cell
+        return None
+
+    # ------------------------------------------------------------ drawing
+
+    def render(
+        self,
+        card: int,
+        face: CardFace,
+        mask: int,
+        width: int,
+        marks: dict[int, str] | None = None,
+        costs: dict[int, int] | None = None,
+        hidden: int = 0,
+    ) -> pygame.Surface:
+        """The card face at `width` px with its crosses, circles and square highlights.
+
+        `hidden` is a mask of crosses not drawn yet (the cascade animates them in)."""
+        marks = marks or {}
+        costs = costs or {}
+        key = (card, mask, width, tuple(sorted(marks.items())), tuple(sorted(costs.items())),
+               hidden)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        surf = self._compose(card, face, mask & ~hidden, width, marks, costs)
+        self._cache[key] = surf
+        self._cache_bytes += _nbytes(surf)
+        # Bounded by bytes, not entries: one large card weighs as much as fifty compact ones.
+        while self._cache_bytes > CACHE_BYTES and len(self._cache) > 1:
+            _old, dropped = self._cache.popitem(last=False)
+            self._cache_bytes -= _nbytes(dropped)
+        return surf
+
+    def _compose(
+        self, card: int, face: CardFace, mask: int, width: int, marks: dict[int, str],
+        costs: dict[int, int],
+    ) -> pygame.Surface:
+        w, h = int(width), round(width * self.base_h / self.base_w)
+        surf = self.assets.get("card_front", (w, h)).copy()
+        rect = pygame.FRect(0, 0, w, h)
+        small = w < 120
+        digit_size = max(8, int(w * 0.17))
+        for cell in range(9):
+            r = self.cell_rect(rect, cell)
+            mark = marks.get(cell)
+            sprite = {EXACT: "square_highlight", TARGET: "square_highlight",
+                      LIGHTNING: "square_lightning", SELECTED: "square_highlight"}.get(mark)
+            if sprite:
+                surf.blit(self.assets.get(sprite, (round(r.w), round(r.h))), r.topleft)
+            if mark == SELECTED:
+                pygame.draw.rect(surf, (255, 60, 120), r.inflate(4, 4), 3, border_radius=6)
+            number = face.grid[cell]
+            self._bold(surf, str(number), digit_size, DIGIT, r.center)
+            if mask >> cell & 1:
+                surf.blit(self.assets.get("cross", (round(r.w), round(r.h))), r.topleft)
+            if cell in costs and not small:
+                self._cost_badge(surf, r, costs[cell])
+        radius = self.icon_radius(rect)
+        for line, bonuses in (("row", face.row_bonus), ("col", face.col_bonus)):
+            for index, bonus in enumerate(bonuses):
+                cx, cy = self.icon_center(rect, line, index)
+                side = round(radius * 2.1)
+                icon = self.assets.get(icon_sprite(bonus), (side, side))
+                surf.blit(icon, icon.get_rect(center=(round(cx), round(cy))))
+                if bonus[0] == "number":
+                    self._bold(surf, str(bonus[1]), max(8, int(radius * 1.3)), INK, (cx, cy + 1),
+                    )
+                if _line_done(mask, line, index):
+                    ring = round(radius * 2.5)
+                    circle = self.assets.get("circle", (ring, ring))
+                    surf.blit(circle, circle.get_rect(center=(round(cx), round(cy))))
+        if not small:
+            cx, cy = self.geometry["corner_number"]
+            k = w / self.base_w
+            self._bold(surf, str(face_number(card)), max(8, int(18 * k)), INK,
+                (cx * k, cy * k),
+            )
+        if mask == FULL:
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((255, 230, 120, 40))
+            surf.blit(veil, (0, 0))
+        return surf
+
+    def _cost_badge(self, surf: pygame.Surface, r: pygame.FRect, cost: int) -> None:
+        radius = max(7, int(r.w * 0.2))
+        center = (round(r.right - radius * 0.6), round(r.top + radius * 0.6))
+        pygame.draw.circle(surf, (255, 255, 255), center, radius + 2)
+        pygame.draw.circle(surf, COST_BG, center, radius)
+        self._bold(surf, str(cost), int(radius * 1.7), (255, 230, 60), center)
+
+    def _bold(
+        self, surf: pygame.Surface, text: str, size: int, colour, center: tuple[float, float]
+    ) -> None:
+        label = self.text.render(text, size, colour, True)
+        surf.blit(label, label.get_rect(center=(round(center[0]), round(center[1]))))
+
+    def back(self, width: int) -> pygame.Surface:
+        return self.assets.get("card_back", self.size_for_width(width))
+
+
+def _line_done(mask: int, line: str, index: int) -> bool:
+    line_mask = LINES_OF_CELL[index * 3 if line == "row" else index][0 if line == "row" else 1][2]
+    return mask & line_mask == line_mask

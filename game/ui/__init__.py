@@ -1,1 +1,0 @@
-"""The windowed game: scenes, widgets, art and sound around the rules engine."""
