@@ -28,7 +28,7 @@ from game.cli import check_deck, parse_args  # noqa: E402, F401  (as before the 
 
 
 def main(argv: list[str] | None = None) -> int:
-    return cli.main(argv, started=STARTED)
+    return cli.main(argv, started=STARTED, prog="main.py")
 
 
 if __name__ == "__main__":

@@ -26,8 +26,8 @@ BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app
 FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=PROG, description="Super Mega Lucky Box")
+def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=prog, description="Super Mega Lucky Box")
     parser.add_argument("--check-record", nargs="+", metavar="PATH",
                         help="check game record files and exit (0 when every record is valid)")
     parser.add_argument("--demo", action="store_true", help="watch computer players play")
@@ -113,9 +113,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
     return launch.play()
 
 
-def main(argv: list[str] | None = None, started: float | None = None) -> int:
+def main(argv: list[str] | None = None, started: float | None = None, prog: str = PROG) -> int:
     """Run the game's command line; returns the exit status. `started` is the process's earliest
-    `time.perf_counter()` (main.py takes it before any import), for the demo's start-up time."""
+    `time.perf_counter()` (main.py takes it before any import), for the demo's start-up time;
+    `prog` names the command in usage and error messages."""
     if started is None:
         import time
 
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None, started: float | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == [BOT_WORKER_FLAG]:
         return bot_worker()
-    args = parse_args(argv)
+    args = parse_args(argv, prog)
     try:
         return run(args, started)
     except (KeyboardInterrupt, SystemExit):
