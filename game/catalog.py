@@ -61,3 +61,18 @@ def install(ctx: Any) -> None:
                           ("stats", _stats)):
         nav.register(name, factory)
     luckybox_routes.install(ctx)
+
+
+def games() -> list[Any]:
+    """Every game the app holds, Lucky Box first (pure: no pygame)."""
+    from game.blanco.rules.game import BLANCO
+    from game.luckybox.rules.game import LUCKYBOX
+
+    return [LUCKYBOX, BLANCO]
+
+
+def game_by_id(game_id: str) -> Any:
+    for candidate in games():
+        if candidate.id == game_id:
+            return candidate
+    raise KeyError(game_id)

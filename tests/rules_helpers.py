@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.luckybox.rules import Cross, GameState, Keep, Pass, Resolve
+from game.luckybox.rules import Cross, GameState, Keep, Outcome, Pass, Resolve
 from game.luckybox.rules.cards import FULL, POPCOUNT
 from game.luckybox.rules.state import PLAY
 
@@ -36,7 +36,7 @@ def position(
     numbers = numbers or [1, 2, 3, 4, 5, 6, 7, 8, 9]
     state, _ = GameState.new(names, seed, deal=_deal(deck, numbers), **options)
     for p, hand in enumerate(cards):
-        assert state.apply(Keep(p, tuple(hand))).ok
+        assert act(state, Keep(p, tuple(hand))).ok
     assert state.phase == PLAY
     for p, player_masks in enumerate(masks or []):
         state.players[p].masks = list(player_masks)
@@ -52,6 +52,18 @@ def _deal(deck: list[int], numbers: list[int]):
     return Deal(tuple(deck), (tuple(numbers),))
 
 
+def act(state: GameState, action) -> Outcome:
+    """Apply an action and, as a replay does, take the chance step it leaves the game waiting
+    on (the next number, the round's end): the events of both."""
+    outcome = state.apply(action)
+    if not outcome.ok:
+        return outcome
+    events = list(outcome.events)
+    while state.awaiting_chance():
+        events += state.advance()
+    return Outcome(events)
+
+
 def kinds(events: list) -> list[str]:
     return [type(e).__name__ for e in events]
 
@@ -59,7 +71,7 @@ def kinds(events: list) -> list[str]:
 def snapshot(state: GameState) -> tuple:
     """Everything about a state that the rules define (not the undo history)."""
     return (
-        state.phase, state.round, state.index, state.number, state.waiting, state.held,
+        state.phase, state.round, state.index, state.number, state.waiting, state.awaiting_chance(),
         tuple(state.draw_pile), tuple(state.discard), state.reshuffles,
         None if state.supply is None else tuple(sorted(state.supply.items())),
         tuple(state.actions),
@@ -85,7 +97,7 @@ def random_game(seed: int, players: int = 1, check=None, **options) -> GameState
         action = rng.choice(state.legal_actions(player))
         if check:
             check(state, action)
-        outcome = state.apply(action)
+        outcome = act(state, action)
         assert outcome.ok, (action, outcome.refusal)
     return state
 
@@ -102,4 +114,5 @@ def final_points(state: GameState, player: int) -> int:
     return cards + stars + incomplete + moons
 
 
-__all__ = ["Cross", "Pass", "Resolve", "cells", "kinds", "position", "random_game", "snapshot"]
+__all__ = ["Cross", "Pass", "Resolve", "cells", "act", "kinds", "position",
+           "random_game", "snapshot"]

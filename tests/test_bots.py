@@ -12,6 +12,7 @@ from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.model import position_of, unseen_pool
 from game.luckybox.rules import GameState
 from game.luckybox.rules.state import OVER, PLAY
+from tests.rules_helpers import act
 
 
 def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
@@ -23,7 +24,7 @@ def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
         action = bots[seat].choose(state, seat)
         if check_legal:
             assert action in state.legal_actions(seat), (levels[seat], action)
-        outcome = state.apply(action)
+        outcome = act(state, action)
         assert outcome.ok, outcome.refusal
     return state
 
@@ -80,7 +81,7 @@ def test_a_bots_choices_depend_only_on_what_it_may_know() -> None:
             future[replay.index + 1:] = reversed(future[replay.index + 1:])
             peeked.draw_pile.reverse()
             assert bot.choose(peeked, 0) == bot.choose(replay, 0)
-        assert replay.apply(action).ok
+        assert act(replay, action).ok
 
 
 def test_unseen_pool_counts_only_revealed_numbers() -> None:
@@ -93,7 +94,7 @@ def test_unseen_pool_counts_only_revealed_numbers() -> None:
             assert sum(pool) == 18 - len(shown)
             assert all(pool[n] == 2 - shown.count(n) for n in range(1, 10))
             assert position_of(replay, 0).left == 8 - replay.index
-        assert replay.apply(action).ok
+        assert act(replay, action).ok
 
 
 def test_evaluator_memory_never_changes_a_value() -> None:
@@ -112,7 +113,7 @@ def test_evaluator_memory_never_changes_a_value() -> None:
                 trial.lightning = tokens
                 assert warm(trial) == Evaluator()(trial), (replay.round, replay.index, tokens)
             checked += 1
-        assert replay.apply(action).ok
+        assert act(replay, action).ok
     assert checked > 30
 
 
@@ -127,7 +128,7 @@ def test_hint_is_legal_at_every_decision() -> None:
             assert suggestion in state.legal_actions(0)
             assert suggestion == hint(state.clone(), 0)  # deterministic
             hints += 1
-        assert state.apply(bots[seat].choose(state, seat)).ok
+        assert act(state, bots[seat].choose(state, seat)).ok
     assert hints > 36
     with pytest.raises(ValueError):
         hint(state, 0)

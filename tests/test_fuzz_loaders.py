@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import storage
-from game.core.records import check_record_file
+from game.core.records import check_record_file, play_actions
 from game.core.session import Seat, Session
 from game.core.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
 from game.luckybox.ai import make_bot
@@ -37,13 +37,12 @@ json_values = st.recursive(
 def _real_save(seed: int = 11, moves: int = 60) -> dict:
     """A genuine autosave from a part-played 2-player game (one seat a computer)."""
     session = Session([Seat("Ann"), Seat("Bot", "easy")], seed)
-    session.state.auto_advance = False
     rng = random.Random(seed)
     bot = make_bot("normal", seed, 0)
     for _ in range(moves):
         if session.state.is_terminal():
             break
-        if session.state.held:
+        if session.chance_due():
             session.advance()
             continue
         seat = session.next_seat()
@@ -60,6 +59,9 @@ def _finished_record(seed: int = 5) -> dict:
     session = Session([Seat("Zed")], seed)
     bot = make_bot("normal", seed, 0)
     while not session.state.is_terminal():
+        if session.chance_due():
+            session.advance()
+            continue
         session.apply(bot.choose(session.state, 0))
     return json.loads(json.dumps(session.record(
         storage.finished_extra(session.state, ["human"], "test"))))
@@ -113,7 +115,7 @@ def _check_save_file(content: bytes) -> None:
             assert not (folder / storage.AUTOSAVE).exists()
         else:
             assert warning is None
-            session, start, shown, confirming = Session.resume(save)  # a valid game
+            session, start, shown, confirming = save.resumed  # a valid game
             assert 0 <= shown <= len(session.feed)
             assert confirming is None or 0 <= confirming < len(session.seats)
             assert (folder / storage.AUTOSAVE).read_bytes() == content
@@ -147,7 +149,7 @@ def test_the_real_save_itself_loads():
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / storage.AUTOSAVE).write_text(json.dumps(REAL_SAVE))
         save, warning = storage.load_save(Path(tmp))
-        assert warning is None and save == REAL_SAVE
+        assert warning is None and save.record == REAL_SAVE
 
 
 # --------------------------------------------------------------------------- settings
@@ -201,8 +203,8 @@ def _check_record_file(content: bytes) -> None:
             assert len(info.totals) == len(info.names) >= 1
             check_record_file(path)  # the command line agrees it is valid
             session, actions = Session.from_record(info.record)
-            for action in actions:
-                assert session.apply(action).ok
+            play_actions(session.state, actions, apply=session.apply, advance=session.advance)
+            assert session.state.actions == actions
             if info.finished:
                 deal = same_deal_from(info.record, "fuzz")
                 assert len(deal.names) == len(info.names)

@@ -12,7 +12,7 @@ from game.luckybox.rules import Cross, GameState, Keep, Options, Pass, Pick, Res
 from game.luckybox.rules.cards import POPCOUNT
 from game.luckybox.rules.record import state_from_record, state_to_record
 from game.luckybox.rules.state import OVER, ROUNDS
-from tests.rules_helpers import final_points, snapshot
+from tests.rules_helpers import act, final_points, snapshot
 
 FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -30,7 +30,7 @@ def play(seed: int, players: int, supply: str, on_step=None) -> GameState:
         action = rng.choice(legal)
         if on_step:
             on_step(state, player, legal, action, rng)
-        assert state.apply(action).ok
+        assert act(state, action).ok
     return state
 
 
@@ -81,7 +81,7 @@ def test_writing_and_rereading_a_record_reproduces_the_state(seed, players, supp
         if state.is_terminal():
             break
         player = rng.choice(state.waiting_for())
-        state.apply(rng.choice(state.legal_actions(player)))
+        act(state, rng.choice(state.legal_actions(player)))
         if rng.random() < 0.1 and state.can_undo(player) is None:
             state.undo(player)
     text = json.dumps(state_to_record(state))
@@ -136,7 +136,7 @@ def test_every_listed_action_is_accepted_and_every_other_refused(seed, players):
             reason = state.check(candidate)
             assert (reason is None) == listed, (candidate, reason)
             if not listed:
-                out = state.apply(candidate)
+                out = act(state, candidate)
                 assert not out.ok and out.refusal == reason and out.events == []
                 assert snapshot(state) == before
 
@@ -154,12 +154,12 @@ def test_undo_restores_exactly_the_state_before(seed, players):
         action = rng.choice(state.legal_actions(player))
         before = snapshot(state)
         moment = (state.phase, state.round, state.index)
-        assert state.apply(action).ok
+        assert act(state, action).ok
         if state.can_undo(player) is None:
             assert state.undo(player).ok
             assert snapshot(state) == before
             undone += 1
-            assert state.apply(action).ok  # and play on
+            assert act(state, action).ok  # and play on
         else:  # only the action that moved the game on cannot be taken back
             assert (state.phase, state.round, state.index) != moment
     assert undone > 0 or players == 1

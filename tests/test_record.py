@@ -23,7 +23,7 @@ from game.luckybox.rules.actions import (
     action_to_record,
 )
 from game.luckybox.rules.record import FORMAT, state_from_record, state_to_record, summary
-from tests.rules_helpers import snapshot
+from tests.rules_helpers import act, snapshot
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -34,7 +34,7 @@ def played(seed: int, players: int = 1, stop_after: int | None = None) -> GameSt
     steps = 0
     while not state.is_terminal() and (stop_after is None or steps < stop_after):
         player = state.waiting_for()[0]
-        state.apply(rng.choice(state.legal_actions(player)))
+        act(state, rng.choice(state.legal_actions(player)))
         steps += 1
     return state
 

@@ -21,9 +21,14 @@ from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.replay import ReplayScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
-from tests.rules_helpers import snapshot
+from tests.rules_helpers import act, snapshot
 from tests.test_saving import title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
+
+
+def lb(folder: Path) -> Path:
+    """Lucky Box's own folder in a data folder."""
+    return storage.game_folder(folder, "luckybox")
 
 
 def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
@@ -31,13 +36,13 @@ def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
     bots = [make_bot(level, seed, i) for i in range(len(names))]
     while not state.is_terminal():
         seat = state.waiting_for()[0]
-        assert state.apply(bots[seat].choose(state, seat)).ok
+        assert act(state, bots[seat].choose(state, seat)).ok
     return state
 
 
 def keep(data_dir: Path, state: GameState, kinds: list[str]) -> Path:
     record = state_to_record(state, storage.finished_extra(state, kinds, VERSION))
-    path, warning = storage.keep_record(data_dir, record)
+    path, warning = storage.keep_record(lb(data_dir), record)
     assert warning is None
     return path
 
@@ -53,12 +58,12 @@ def open_replays(app) -> ReplaysScene:
 def test_replays_lists_kept_games_newest_first_and_says_which_files_are_bad(app, data_dir):
     first = keep(data_dir, bot_game(["Ann"], 1), ["human"])
     second = keep(data_dir, bot_game(["Ann", "Bo", "Cy"], 2), ["human", "easy", "hard"])
-    (data_dir / storage.RECORDS / "broken.json").write_text("{ not json")
+    (lb(data_dir) / storage.RECORDS / "broken.json").write_text("{ not json")
     scene = open_replays(app)
     paths = [info.path for info in scene.shown()]
     assert set(paths) == {first, second}
     assert scene._problems_line().startswith("Could not read broken.json: not valid JSON")
-    assert (data_dir / storage.RECORDS / "broken.json").read_text() == "{ not json"
+    assert (lb(data_dir) / storage.RECORDS / "broken.json").read_text() == "{ not json"
     screenshot(app, "replays_list")
     press(app, pygame.K_ESCAPE, 2)
     assert isinstance(app.stack.top, TitleScene)
@@ -93,8 +98,8 @@ def test_watching_a_replay_plays_the_record_to_its_scores(app, data_dir):
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert snapshot(end.session.state) == snapshot(state), "the replay is the game"
-    assert not (data_dir / storage.AUTOSAVE).exists(), "watching saves nothing"
-    assert len(list((data_dir / storage.RECORDS).glob("*.json"))) == 1
+    assert not (lb(data_dir) / storage.AUTOSAVE).exists(), "watching saves nothing"
+    assert len(list((lb(data_dir) / storage.RECORDS).glob("*.json"))) == 1
     screenshot(app, "replay_end")
     click_widget(app, end, "title", 2)  # "Back"
     assert isinstance(app.stack.top, ReplaysScene)
@@ -158,7 +163,7 @@ def test_playing_a_records_deal_compares_scores_at_the_end(app, data_dir):
     assert isinstance(end, GameEndScene) and end.session.challenge is not None
     frames(app, 90)
     screenshot(app, "game_end_same_deal")
-    kept = [json.loads(p.read_text()) for p in (data_dir / storage.RECORDS).glob("*.json")]
+    kept = [json.loads(p.read_text()) for p in (lb(data_dir) / storage.RECORDS).glob("*.json")]
     assert any(r.get("challenge", {}).get("totals") == [theirs.players[0].total] for r in kept)
     assert app.errors == []
 

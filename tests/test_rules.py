@@ -17,7 +17,7 @@ from game.luckybox.rules.state import (
     solo_rating,
     winners,
 )
-from tests.rules_helpers import cells, kinds, position, random_game, snapshot
+from tests.rules_helpers import act, cells, kinds, position, random_game, snapshot
 
 # Faces used below (cells 0-8 row by row | row bonuses | column bonuses):
 #  1: 1 2 3 / 2 3 1 / 4 5 6 | 7 8 S | LL LL LL
@@ -44,12 +44,12 @@ def test_setup_deals_five_each_in_seat_order_and_four_lightning():
 def test_keep_three_of_five_discards_two_and_starts_round_when_all_kept():
     numbers = (5, 5, 1, 1, 2, 3, 4, 6, 7)
     state, _ = GameState.new(["A", "B"], 1, deal=Deal(tuple(range(1, 11)), (numbers,)))
-    out = state.apply(Keep(0, (1, 3, 5)))
+    out = act(state, Keep(0, (1, 3, 5)))
     assert out.ok
     assert state.players[0].cards == [1, 3, 5]
     assert state.discard == [2, 4]
     assert state.phase == SETUP  # B has not kept yet
-    out = state.apply(Keep(1, (6, 7, 8)))
+    out = act(state, Keep(1, (6, 7, 8)))
     assert kinds(out.events)[-2:] == ["RoundStarted", "NumberRevealed"]
     assert state.phase == PLAY and state.number == 5 and state.round == 1
 
@@ -61,7 +61,7 @@ def test_keep_three_of_five_discards_two_and_starts_round_when_all_kept():
 def test_keep_refuses_bad_choices(cards, reason):
     state, _ = GameState.new(["A"], 1, deal=Deal((1, 2, 3, 4, 5)))
     before = snapshot(state)
-    out = state.apply(Keep(0, cards))
+    out = act(state, Keep(0, cards))
     assert not out.ok and reason in out.refusal
     assert snapshot(state) == before
 
@@ -99,7 +99,7 @@ def test_deal_numbers_refuses_a_number_three_times():
 
 def test_cross_exact_marks_the_square():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
-    out = state.apply(Cross(0, 1, 7))
+    out = act(state, Cross(0, 1, 7))
     assert out.ok
     assert out.events[0] == ev.SquareCrossed(0, 1, 7, 5, "number")
     assert state.players[0].masks[0] == cells(7)
@@ -108,17 +108,17 @@ def test_cross_exact_marks_the_square():
 def test_cross_refuses_wrong_number_and_crossed_square():
     state = position([[1, 2, 3]], masks=[[cells(7), 0, 0]], numbers=[5] + list(range(1, 9)))
     before = snapshot(state)
-    wrong = state.apply(Cross(0, 1, 0))
+    wrong = act(state, Cross(0, 1, 0))
     assert wrong.refusal == "player 0 has no open square showing 5 on card 1"
-    crossed = state.apply(Cross(0, 1, 7))
+    crossed = act(state, Cross(0, 1, 7))
     assert "already crossed" in crossed.refusal
-    assert state.apply(Cross(0, 44, 0)).refusal == "player 0 has no card 44"
+    assert act(state, Cross(0, 44, 0)).refusal == "player 0 has no card 44"
     assert snapshot(state) == before
 
 
 def test_one_cross_per_number():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
-    assert state.apply(Cross(0, 1, 7)).ok
+    assert act(state, Cross(0, 1, 7)).ok
     assert state.number == 1 and state.index == 1
     two = position([[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
     assert two.apply(Cross(0, 1, 7)).ok
@@ -137,7 +137,7 @@ def test_lightning_wraps_round_the_clock(revealed, lightning, target):
     cell = state.face(card).grid.index(target)
     action = Cross(0, card, cell, lightning)
     assert action in state.legal_actions(0)
-    out = state.apply(action)
+    out = act(state, action)
     assert out.ok
     assert out.events[0] == ev.TokensSpent(0, abs(lightning), revealed, target)
     assert out.events[1] == ev.SquareCrossed(0, card, cell, target, "lightning")
@@ -150,21 +150,21 @@ def test_lightning_9_to_1_with_one_token_and_1_to_9_with_two_the_other_way():
     assert Cross(0, 1, 0, 1) in legal  # card 1 cell 0 shows 1
     assert Cross(0, 1, 0, -8) not in legal  # the long way costs 8 tokens; only 1 held
     assert Cross(0, 1, 1, 2) not in legal  # 2 needs two tokens
-    refused = state.apply(Cross(0, 1, 1, 2))
+    refused = act(state, Cross(0, 1, 1, 2))
     assert refused.refusal == "player 0 has 1 Lightning, not 2"
 
 
 def test_lightning_spent_while_an_exact_match_is_open():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
     assert state.has_exact(0)
-    out = state.apply(Cross(0, 1, 8, 1))  # card 1 cell 8 shows 6 = 5 + 1
+    out = act(state, Cross(0, 1, 8, 1))  # card 1 cell 8 shows 6 = 5 + 1
     assert out.ok and state.players[0].lightning == 3
 
 
 def test_pass_refused_while_an_exact_match_is_open():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
     before = snapshot(state)
-    out = state.apply(Pass(0))
+    out = act(state, Pass(0))
     assert out.refusal == "player 0 cannot pass: an open square shows 5"
     assert Pass(0) not in state.legal_actions(0)
     assert snapshot(state) == before
@@ -178,7 +178,7 @@ def test_pass_allowed_without_an_exact_match_even_with_lightning_options():
     legal = state.legal_actions(0)
     assert Pass(0) in legal
     assert any(isinstance(a, Cross) and a.lightning for a in legal)
-    out = state.apply(Pass(0))
+    out = act(state, Pass(0))
     assert kinds(out.events)[:2] == ["Passed", "PlayerDone"]
 
 
@@ -190,7 +190,7 @@ def test_no_lightning_and_no_match_only_pass():
 
 def test_more_than_eight_lightning_refused():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9], lightning=12)
-    assert "round the clock" in state.apply(Cross(0, 1, 7, 9)).refusal
+    assert "round the clock" in act(state, Cross(0, 1, 7, 9)).refusal
 
 
 # ------------------------------------------------------------------ bonuses
@@ -199,7 +199,7 @@ def test_more_than_eight_lightning_refused():
 def test_one_cross_completing_a_row_and_a_column_at_once():
     # Card 1: crossing cell 0 (a 1) completes row 0 (bonus 7) and column 0 (bonus LL).
     state = position([[1, 4, 3]], masks=[[cells(1, 2, 3, 6), 0, 0]])
-    out = state.apply(Cross(0, 1, 0))
+    out = act(state, Cross(0, 1, 0))
     assert kinds(out.events) == [
         "SquareCrossed",
         "LineCompleted", "IconCircled", "BonusPending",
@@ -221,20 +221,20 @@ def test_cascade_three_bonuses_deep():
     state = position(
         [[2, 3, 4]], masks=[[cells(3, 4), cells(3, 5), cells(1, 2, 7, 8)]]
     )
-    first = state.apply(Cross(0, 4, 0))
+    first = act(state, Cross(0, 4, 0))
     assert first.events[-1] == ev.BonusPending(0, 4, "row", 0, ("number", 6))
-    second = state.apply(Resolve(0, 4, "row", 0, 3, 4))
+    second = act(state, Resolve(0, 4, "row", 0, 3, 4))
     assert kinds(second.events) == [
         "BonusUsed", "SquareCrossed", "LineCompleted", "IconCircled", "BonusPending"
     ]
     assert second.events[-1].bonus == ("number", 2)
-    third = state.apply(Resolve(0, 3, "row", 1, 2, 5))
+    third = act(state, Resolve(0, 3, "row", 1, 2, 5))
     assert third.events[-1] == ev.BonusPending(0, 2, "row", 1, ("number", 7))
-    fourth = state.apply(Resolve(0, 2, "row", 1, 4, 6))
+    fourth = act(state, Resolve(0, 2, "row", 1, 4, 6))
     assert ev.LineCompleted(0, 4, "row", 2, ("number", 4)) in fourth.events
     assert fourth.events[-1] == ev.BonusPending(0, 4, "row", 2, ("number", 4))
     assert state.index == 0  # still the first number: a bonus is pending
-    fifth = state.apply(Resolve(0, 4, "row", 2, 2, 6))  # card 2 cell 6 shows 4
+    fifth = act(state, Resolve(0, 4, "row", 2, 2, 6))  # card 2 cell 6 shows 4
     assert ev.PlayerDone(0) in fifth.events
     assert state.index == 1
 
@@ -242,7 +242,7 @@ def test_cascade_three_bonuses_deep():
 def test_number_bonus_with_no_open_square_is_lost():
     # Card 4 row 0 gives bonus 6; no open 6 anywhere (cards 4 and 5 have... card 1/2 6s crossed).
     state = position([[4, 1, 2]], masks=[[cells(1, 2), cells(8), cells(8)]])
-    out = state.apply(Cross(0, 4, 0))
+    out = act(state, Cross(0, 4, 0))
     lost = [e for e in out.events if isinstance(e, ev.BonusLost)]
     assert lost == [ev.BonusLost(0, 4, "row", 0, ("number", 6), "no open square shows 6")]
     assert state.players[0].pending == [] and state.index == 1
@@ -255,7 +255,7 @@ def test_question_mark_when_every_card_is_complete_is_lost():
         [[8, 1, 2]], masks=[[FULL ^ cells(7), FULL, FULL]],
         numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9],
     )
-    out = state.apply(Cross(0, 8, 7))
+    out = act(state, Cross(0, 8, 7))
     lost = [(e.bonus, e.reason) for e in out.events if isinstance(e, ev.BonusLost)]
     assert lost == [(("number", 9), "no open square shows 9"),
                     (("question", 0), "no open square is left")]
@@ -265,10 +265,10 @@ def test_question_mark_when_every_card_is_complete_is_lost():
 def test_question_mark_crosses_any_open_square():
     # Card 37 row 0 is '?': completing it lets the player cross any open square.
     state = position([[37, 2, 3]], masks=[[cells(1, 2), 0, 0]])
-    state.apply(Cross(0, 37, 0))
+    act(state, Cross(0, 37, 0))
     legal = state.legal_actions(0)
     assert len(legal) == 6 + 9 + 9
-    assert state.apply(Resolve(0, 37, "row", 0, 3, 8)).ok  # a 9, not the revealed number
+    assert act(state, Resolve(0, 37, "row", 0, 3, 8)).ok  # a 9, not the revealed number
 
 
 def test_number_bonus_may_use_the_same_card_and_ignores_lightning():
@@ -278,17 +278,17 @@ def test_number_bonus_may_use_the_same_card_and_ignores_lightning():
     # completes on its 4 and gives a star; its row 2 (7 8 9) gives 3 and a 3 is on card 1.
     state = position([[3, 1, 2]], masks=[[cells(7, 8), 0, 0]], numbers=[7] + list(range(1, 9)))
     state.players[0].lightning = 0
-    state.apply(Cross(0, 3, 6))  # completes row 2 -> bonus 3
+    act(state, Cross(0, 3, 6))  # completes row 2 -> bonus 3
     legal = state.legal_actions(0)
     assert legal and all(state.face(a.target_card).grid[a.cell] == 3 for a in legal)
-    wrong = state.apply(Resolve(0, 3, "row", 2, 1, 0))  # a 1, not a 3
+    wrong = act(state, Resolve(0, 3, "row", 2, 1, 0))  # a 1, not a 3
     assert wrong.refusal == "player 0 has no open square showing 3 on card 1"
 
 
 def test_bonus_must_be_resolved_before_anything_else():
     state = position([[1, 4, 3]], masks=[[cells(1, 2, 3, 6), 0, 0]])
-    state.apply(Cross(0, 1, 0))
-    assert "pending bonus" in state.apply(Pass(0)).refusal
+    act(state, Cross(0, 1, 0))
+    assert "pending bonus" in act(state, Pass(0)).refusal
 
 
 def test_player_chooses_the_order_of_pending_bonuses():
@@ -299,12 +299,12 @@ def test_player_chooses_the_order_of_pending_bonuses():
 
     for first, second in ((("row", 2), ("col", 2)), (("col", 2), ("row", 2))):
         state = setup()
-        state.apply(Cross(0, 4, 8))
+        act(state, Cross(0, 4, 8))
         assert {(p.line, p.index) for p in state.players[0].pending} == {("row", 2), ("col", 2)}
         target_first = (2, 6) if first == ("row", 2) else (3, 7)  # a 4, or an 8
         target_second = (3, 7) if first == ("row", 2) else (2, 6)
-        assert state.apply(Resolve(0, 4, *first, *target_first)).ok
-        assert state.apply(Resolve(0, 4, *second, *target_second)).ok
+        assert act(state, Resolve(0, 4, *first, *target_first)).ok
+        assert act(state, Resolve(0, 4, *second, *target_second)).ok
         assert state.index == 1
 
 
@@ -313,9 +313,9 @@ def test_resolving_one_bonus_can_lose_another():
     # cell 8: spending the '?' on it loses the 9.
     state = position([[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]],
                      numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
-    out = state.apply(Cross(0, 8, 7))
+    out = act(state, Cross(0, 8, 7))
     assert kinds(out.events).count("BonusPending") == 2
-    out = state.apply(Resolve(0, 8, "col", 1, 3, 8))
+    out = act(state, Resolve(0, 8, "col", 1, 3, 8))
     assert ev.BonusLost(0, 8, "row", 2, ("number", 9), "no open square shows 9") in out.events
     assert state.players[0].pending == [] and state.index == 1
 
@@ -323,19 +323,19 @@ def test_resolving_one_bonus_can_lose_another():
 def test_the_other_order_keeps_both_bonuses():
     state = position([[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]],
                      numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
-    state.apply(Cross(0, 8, 7))
-    out = state.apply(Resolve(0, 8, "row", 2, 3, 8))  # the 9 first
+    act(state, Cross(0, 8, 7))
+    out = act(state, Resolve(0, 8, "row", 2, 3, 8))  # the 9 first
     assert not any(isinstance(e, ev.BonusLost) for e in out.events)
     assert [p.bonus for p in state.players[0].pending] == [("question", 0)]
-    assert state.apply(Resolve(0, 8, "col", 1, 1, 0)).ok and state.index == 1
+    assert act(state, Resolve(0, 8, "col", 1, 1, 0)).ok and state.index == 1
 
 
 def test_bonus_lost_when_the_last_open_square_goes():
     # Everything is crossed but card 8 cell 7 and card 3 cell 8 (the only 9): the '?' takes the 9.
     state = position([[8, 1, 3]], masks=[[FULL ^ cells(7), FULL, FULL ^ cells(8)]],
                      numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
-    state.apply(Cross(0, 8, 7))
-    out = state.apply(Resolve(0, 8, "col", 1, 3, 8))
+    act(state, Cross(0, 8, 7))
+    out = act(state, Resolve(0, 8, "col", 1, 3, 8))
     assert ev.BonusLost(0, 8, "row", 2, ("number", 9), "no open square shows 9") in out.events
     assert ev.CardCompleted(0, 3) in out.events
 
@@ -344,12 +344,12 @@ def test_star_fills_slots_and_the_fourth_star_of_a_round_does_nothing():
     # Card 1 row 2 (4 5 6) gives a star.
     state = position([[1, 2, 3]], masks=[[cells(6, 7), 0, 0]], numbers=[6] + list(range(1, 9)))
     state.players[0].stars[0] = 2
-    out = state.apply(Cross(0, 1, 8))
+    out = act(state, Cross(0, 1, 8))
     assert ev.StarGained(0, 1, 2) in out.events
     assert state.players[0].stars[0] == 3
     state = position([[1, 2, 3]], masks=[[cells(6, 7), 0, 0]], numbers=[6] + list(range(1, 9)))
     state.players[0].stars[0] = 3
-    out = state.apply(Cross(0, 1, 8))
+    out = act(state, Cross(0, 1, 8))
     assert ev.StarWasted(0, 1) in out.events
     assert state.players[0].stars[0] == 3
 
@@ -358,16 +358,16 @@ def test_moon_and_lightning_bonuses_take_tokens():
     # Card 3 column 0 (4 5 7) gives a moon; card 37 column 0 gives one Lightning.
     state = position([[3, 37, 2]], masks=[[cells(0, 3), cells(0, 3), 0]],
                      numbers=[7, 4] + list(range(1, 8)))
-    out = state.apply(Cross(0, 3, 6))
+    out = act(state, Cross(0, 3, 6))
     assert ev.TokenGained(0, "moon", 1, 1) in out.events
-    out = state.apply(Cross(0, 37, 6))
+    out = act(state, Cross(0, 37, 6))
     assert ev.TokenGained(0, "lightning", 1, 5) in out.events
 
 
 def test_blank_bonus_only_circles_the_icon():
     # Card 37 row 1 (2 3 1) is blank.
     state = position([[37, 2, 3]], masks=[[cells(3, 4), 0, 0]])
-    out = state.apply(Cross(0, 37, 5))
+    out = act(state, Cross(0, 37, 5))
     assert kinds(out.events) == ["SquareCrossed", "LineCompleted", "IconCircled", "PlayerDone",
                                  "NumberRevealed"]
 
@@ -377,14 +377,14 @@ def test_each_line_gives_its_bonus_once():
     # lines never give row 0's bonus again.
     state = position([[1, 2, 3]], masks=[[cells(1, 2), 0, 0]], numbers=[1, 2, 3, 4, 5, 6, 7, 8, 9])
     state.players[0].lightning = 0
-    first = state.apply(Cross(0, 1, 0))
+    first = act(state, Cross(0, 1, 0))
     assert [e.line for e in first.events if isinstance(e, ev.LineCompleted)] == ["row"]
-    state.apply(state.legal_actions(0)[0])  # resolve the 7 somewhere
+    act(state, state.legal_actions(0)[0])  # resolve the 7 somewhere
     later = []
     while state.phase == PLAY and state.round == 1:
         legal = state.legal_actions(0)
         crosses = [a for a in legal if 1 in (getattr(a, "card", 0), getattr(a, "target_card", 0))]
-        out = state.apply(crosses[0] if crosses else legal[0])
+        out = act(state, crosses[0] if crosses else legal[0])
         later += [e for e in out.events if isinstance(e, ev.LineCompleted) and e.card == 1]
     assert ("row", 0) not in [(e.line, e.index) for e in later]
 
@@ -395,7 +395,7 @@ def test_limited_supply_loses_a_lightning_bonus_when_empty():
                      options=Options("limited"))
     assert state.supply == {"lightning": 30 - 4, "moon": 24}
     state.supply["lightning"] = 0
-    out = state.apply(Cross(0, 37, 6))
+    out = act(state, Cross(0, 37, 6))
     assert any(isinstance(e, ev.BonusLost) and e.reason == "the supply has run out"
                for e in out.events)
     assert state.players[0].lightning == 4
@@ -404,7 +404,7 @@ def test_limited_supply_loses_a_lightning_bonus_when_empty():
 def test_limited_supply_gets_spent_lightning_back():
     state = position([[1, 2, 3]], numbers=[5] + list(range(1, 5)) + list(range(6, 10)),
                      options=Options("limited"))
-    state.apply(Cross(0, 1, 8, 1))
+    act(state, Cross(0, 1, 8, 1))
     assert state.supply["lightning"] == 27
 
 
@@ -419,9 +419,9 @@ def test_two_copies_supply_for_seven_players():
 def test_players_act_in_any_order_and_the_next_number_waits_for_all():
     state = position([[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
     assert state.waiting_for() == [0, 1]
-    assert state.apply(Cross(1, 6, 1)).ok
+    assert act(state, Cross(1, 6, 1)).ok
     assert state.waiting_for() == [0] and state.number == 5
-    out = state.apply(Cross(0, 1, 7))
+    out = act(state, Cross(0, 1, 7))
     assert ev.NumberRevealed(1, 1, 1) in out.events
     assert state.waiting_for() == [0, 1]
 
@@ -429,8 +429,8 @@ def test_players_act_in_any_order_and_the_next_number_waits_for_all():
 def test_a_player_with_a_pending_bonus_holds_the_next_number():
     state = position([[1, 4, 3], [5, 6, 7]], masks=[[cells(1, 2, 3, 6), 0, 0]],
                      numbers=[1, 2, 3, 4, 5, 6, 7, 8, 9])
-    state.apply(Cross(1, 5, 0))
-    state.apply(Cross(0, 1, 0))
+    act(state, Cross(1, 5, 0))
+    act(state, Cross(0, 1, 0))
     assert state.number == 1 and state.waiting_for() == [0]
 
 
@@ -444,7 +444,7 @@ def _finish_round(state, rng_seed=0):
     round_no = state.round
     while state.round == round_no and state.phase == PLAY:
         p = state.waiting_for()[0]
-        state.apply(rng.choice(state.legal_actions(p)))
+        act(state, rng.choice(state.legal_actions(p)))
 
 
 def test_round_scoring_points_by_round_and_star_points():
@@ -454,7 +454,7 @@ def test_round_scoring_points_by_round_and_star_points():
         state.index = 8
         state.players[0].masks = [FULL ^ cells(7), FULL, 0]
         state.players[0].stars[round_no - 1] = 1
-        out = state.apply(Cross(0, 1, 7))  # also completes row 2: a second star
+        out = act(state, Cross(0, 1, 7))  # also completes row 2: a second star
         scored = next(e for e in out.events if isinstance(e, ev.PlayerScored))
         assert scored == ev.PlayerScored(0, round_no, (1, 2), 2 * points, 2, 4)
         assert state.players[0].cards == [3]
@@ -478,11 +478,11 @@ def test_round_draft_keeps_one_of_three_after_rounds_one_to_three_only():
     assert legal == [Pick(0, c) for c in state.players[0].hand]
     card = state.players[0].hand[1]
     before = len(state.players[0].cards)
-    out = state.apply(Pick(0, card))
+    out = act(state, Pick(0, card))
     assert ev.CardsPicked(0, card, tuple(c for c in legal_cards(legal) if c != card)) in out.events
     assert len(state.players[0].cards) == before + 1
     assert state.round == 2 and state.phase == PLAY
-    assert state.apply(Pick(0, card)).refusal == "player 0 cannot pick a card now"
+    assert act(state, Pick(0, card)).refusal == "player 0 cannot pick a card now"
 
 
 def legal_cards(legal):
@@ -496,7 +496,7 @@ def random_game_until(phase, seed, players=1):
     state, _ = GameState.new([f"P{i}" for i in range(players)], seed)
     while state.phase != phase or (phase == SETUP):
         p = state.waiting_for()[0]
-        state.apply(rng.choice(state.legal_actions(p)))
+        act(state, rng.choice(state.legal_actions(p)))
     return state
 
 
@@ -529,7 +529,7 @@ def test_discard_pile_reshuffled_when_the_draw_pile_runs_out():
     while not state.is_terminal():
         p = state.waiting_for()[0]
         check(state, None)
-        out = state.apply(rng.choice(state.legal_actions(p)))
+        out = act(state, rng.choice(state.legal_actions(p)))
         saw += [e for e in out.events if isinstance(e, ev.DeckReshuffled)]
     assert saw, "six players draw 84 cards from 60: the discard pile must be reshuffled"
 
@@ -568,7 +568,7 @@ def test_incomplete_card_halving_across_several_cards():
     state.round, state.index = 4, 8
     state.players[0].masks = [cells(0, 1), cells(0, 4, 8), cells(5)]
     state.number = 5
-    state.apply(Cross(0, 1, 7))  # card 1 now has 3 crosses: 3 + 3 + 1 = 7 -> 3
+    act(state, Cross(0, 1, 7))  # card 1 now has 3 crosses: 3 + 3 + 1 = 7 -> 3
     assert state.players[0].incomplete == 3  # not 1 + 1 + 0 per card
 
 
@@ -629,7 +629,7 @@ def test_final_scoring_and_game_over_event():
     assert state.winners() == winners(totals, moons)
     assert [p.moon_points for p in state.players] == moon_points(moons)
     assert state.legal_actions(0) == [] and state.waiting_for() == []
-    assert state.apply(Pass(0)).refusal == "the game is over"
+    assert act(state, Pass(0)).refusal == "the game is over"
 
 
 # ------------------------------------------------------------------ undo and determinism
@@ -638,8 +638,8 @@ def test_final_scoring_and_game_over_event():
 def test_undo_back_to_the_start_of_the_number():
     state = position([[1, 4, 3], [5, 6, 7]], masks=[[cells(1, 2, 3, 6), 0, 0]])
     start = snapshot(state)
-    state.apply(Cross(0, 1, 0))
-    state.apply(Resolve(0, 1, "row", 0, 4, 6))
+    act(state, Cross(0, 1, 0))
+    act(state, Resolve(0, 1, "row", 0, 4, 6))
     assert state.undo(0).ok
     assert state.players[0].pending  # back to the pending bonus
     assert state.undo(0).ok
@@ -649,27 +649,27 @@ def test_undo_back_to_the_start_of_the_number():
 
 def test_undo_is_per_player_and_ends_with_the_number():
     state = position([[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
-    state.apply(Cross(0, 1, 7))
-    state.apply(Cross(1, 6, 1))  # everyone done: number 1 revealed
+    act(state, Cross(0, 1, 7))
+    act(state, Cross(1, 6, 1))  # everyone done: number 1 revealed
     assert state.index == 1
     assert state.undo(0).refusal == "nothing to undo since this number was revealed"
-    state.apply(Cross(1, 4, 0)) if state.face(4).grid[0] == 1 else state.apply(Pass(1))
+    act(state, Cross(1, 4, 0)) if state.face(4).grid[0] == 1 else act(state, Pass(1))
     assert state.undo(1).ok and state.players[1].done is False
     assert state.undo(0).refusal is not None
 
 
 def test_undo_a_keep_returns_the_discards():
     state, _ = GameState.new(["A", "B"], 1, deal=Deal(tuple(range(1, 11))))
-    state.apply(Keep(0, (1, 2, 3)))
+    act(state, Keep(0, (1, 2, 3)))
     assert state.undo(0).ok
     assert state.discard == [] and state.players[0].hand == [1, 2, 3, 4, 5]
-    assert state.apply(Keep(0, (3, 4, 5))).ok and state.discard == [1, 2]
+    assert act(state, Keep(0, (3, 4, 5))).ok and state.discard == [1, 2]
 
 
 def test_undo_with_limited_supply_refused_after_another_player_moved():
     state = position([[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
                      options=Options("limited"))
-    state.apply(Cross(0, 1, 0, -4))  # card 1 cell 0 shows 1 = 5 - 4
+    act(state, Cross(0, 1, 0, -4))  # card 1 cell 0 shows 1 = 5 - 4
     assert state.can_undo(0) is None
     two = position([[1, 2, 3], [4, 5, 6], [7, 8, 9]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
                    options=Options("limited"))
@@ -683,8 +683,8 @@ def test_undo_with_limited_supply_refused_after_another_player_moved():
 
 def test_undo_in_unlimited_mode_after_another_player_moved():
     state = position([[1, 2, 3], [4, 5, 6], [7, 8, 9]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
-    state.apply(Cross(0, 1, 0, -4))
-    state.apply(Cross(1, 6, 1))
+    act(state, Cross(0, 1, 0, -4))
+    act(state, Cross(1, 6, 1))
     assert state.undo(0).ok
     assert state.players[0].lightning == 4 and state.players[0].masks[0] == 0
     assert state.actions[-1] == Cross(1, 6, 1)
@@ -704,17 +704,17 @@ def test_clone_is_independent():
     assert snapshot(copy) != snapshot(state)
 
 
-def test_held_reveal_waits_for_advance_and_allows_undo_of_the_last_move():
+def test_the_next_reveal_waits_for_advance_and_allows_undo_of_the_last_move():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
-    state.auto_advance = False
     out = state.apply(Cross(0, 1, 7))
     assert ev.PlayerDone(0) in out.events and not any(
         isinstance(e, ev.NumberRevealed) for e in out.events)
-    assert state.held and state.waiting_for() == [] and state.index == 0
-    assert state.undo(0).ok and not state.held and state.waiting_for() == [0]
+    assert state.awaiting_chance() and state.waiting_for() == [] and state.index == 0
+    assert state.undo(0).ok and not state.awaiting_chance() and state.waiting_for() == [0]
+    assert state.advance() == [], "nothing to reveal while a player still has to act"
     state.apply(Cross(0, 1, 7))
     events = state.advance()
-    assert events == [ev.NumberRevealed(1, 1, 1)] and not state.held
+    assert events == [ev.NumberRevealed(1, 1, 1)] and not state.awaiting_chance()
     assert state.advance() == []
 
 

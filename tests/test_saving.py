@@ -27,8 +27,13 @@ from tests.test_table_ui import click_widget_table, drive, take_turn, to_first_n
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
 
+def lb(folder: Path) -> Path:
+    """Lucky Box's own folder in a data folder."""
+    return storage.game_folder(folder, "luckybox")
+
+
 def saved(data_dir: Path) -> dict:
-    return json.loads((data_dir / storage.AUTOSAVE).read_text())
+    return json.loads((lb(data_dir) / storage.AUTOSAVE).read_text())
 
 
 def title(app) -> TitleScene:
@@ -76,7 +81,7 @@ def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
 def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
     table = start_game(app.ctx, [Seat("Ann")], 77)
     frames(app, 2)
-    assert (data_dir / storage.AUTOSAVE).exists(), "a new game is saved at once"
+    assert (lb(data_dir) / storage.AUTOSAVE).exists(), "a new game is saved at once"
     to_first_number(app, table)
     for turns in range(1, 4):
         play_some_turns(app, table, 1, seed=turns)
@@ -89,8 +94,7 @@ def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
 def snapshot_without_hold(table: TableScene):
     """The engine's position as a record replays it (a replay reveals at once)."""
     state = table.state.clone()
-    state.auto_advance = True
-    if state.held:
+    if state.awaiting_chance():
         state.advance()
     return snapshot(state)
 
@@ -164,14 +168,14 @@ def test_new_game_over_a_saved_one_asks_first(app, data_dir):
     click_widget(app, top, "new_game", 2)
     assert app.stack.top is not top and not app.stack.top.opaque  # the question
     press(app, pygame.K_ESCAPE, 2)  # keep it
-    assert app.stack.top is top and (data_dir / storage.AUTOSAVE).exists()
+    assert app.stack.top is top and (lb(data_dir) / storage.AUTOSAVE).exists()
 
 
 def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir):
     table = start_game(app.ctx, [Seat("Ann")], 4242)
     end, _ = drive(app, table, random.Random(1))
-    assert not (data_dir / storage.AUTOSAVE).exists()
-    files = list((data_dir / storage.RECORDS).glob("*.json"))
+    assert not (lb(data_dir) / storage.AUTOSAVE).exists()
+    files = list((lb(data_dir) / storage.RECORDS).glob("*.json"))
     assert len(files) == 1
     record = json.loads(files[0].read_text())
     assert summary(state_from_record(record)) == record["result"]
@@ -191,13 +195,13 @@ def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir)
     b"[" * 100_000,
 ])
 def test_a_bad_save_is_kept_aside_with_one_line_and_the_game_goes_on(app, data_dir, content):
-    (data_dir / storage.AUTOSAVE).write_bytes(content)
+    (lb(data_dir) / storage.AUTOSAVE).write_bytes(content)
     top = title(app)
     message = app.ctx.message
     assert message.startswith("The saved game could not be read")
     assert "\n" not in message and "Traceback" not in message
     assert not top.widgets["continue"].visible
-    aside = list(data_dir.glob("autosave.json.bad-*"))
+    aside = list(lb(data_dir).glob("autosave.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content, "kept, never overwritten"
     screenshot(app, "title_bad_save")
     click_widget(app, top, "new_game", 2)  # the game goes on
@@ -208,7 +212,7 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     frames(app, 1)
-    good = (data_dir / storage.AUTOSAVE).read_bytes()
+    good = (lb(data_dir) / storage.AUTOSAVE).read_bytes()
 
     def power_cut(fd):
         raise OSError(5, "Input/output error")  # the disk stops part-way through
@@ -216,10 +220,10 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     monkeypatch.setattr(storage.os, "fsync", power_cut)
     play_some_turns(app, table, 1)
     frames(app, 1)
-    assert (data_dir / storage.AUTOSAVE).read_bytes() == good
-    assert not list(data_dir.glob("*.tmp")), "no half-written files left behind"
+    assert (lb(data_dir) / storage.AUTOSAVE).read_bytes() == good
+    assert not list(lb(data_dir).glob("*.tmp")), "no half-written files left behind"
     assert "Can't save the game" in app.ctx.message
-    save, warning = storage.load_save(data_dir)
+    save, warning = storage.load_save(lb(data_dir))
     assert warning is None and save is not None
 
 
@@ -251,7 +255,7 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
     assert app.ctx.message == "Can't save the game (Permission denied); playing on without saving."
     to_first_number(app, table)
     play_some_turns(app, table, 2)
-    assert app.errors == [] and not os.listdir(data_dir)
+    assert app.errors == [] and not [p for p in data_dir.rglob("*") if p.is_file()]
 
 
 # --------------------------------------------------------------------------- the session alone
@@ -260,22 +264,21 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
 def test_session_resume_rebuilds_feed_and_hold_from_any_save():
     rng = random.Random(4)
     session = Session([Seat("A"), Seat("B", "easy")], 55)
-    session.state.auto_advance = False
     saves = []
     for _ in range(400):
         if session.state.is_terminal():
             break
-        if session.state.held:
+        if session.chance_due():
             session.advance()
         else:
             seat = session.next_seat()
             session.apply(rng.choice(session.state.legal_actions(seat)))
         unshown = rng.randrange(0, len(session.feed) + 1)
         saves.append((json.loads(json.dumps(session.save(unshown))), snapshot(session.state),
-                      session.state.held, unshown))
+                      session.chance_due(), unshown))
     for save, position, held, unshown in saves[::7]:
         resumed, start, shown, _confirming = Session.resume(save)
-        assert snapshot(resumed.state) == position and resumed.state.held == held
+        assert snapshot(resumed.state) == position and resumed.chance_due() == held
         assert len(resumed.feed) - shown == unshown
         assert start.round == 1 and not any(p.cards for p in start.players)
 
@@ -353,8 +356,8 @@ def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, t
                     assert top.widgets["continue"].visible
                     # What Continue restores, before its first frame plays on (a table whose
                     # only motion left was fading effects may reveal the next number at once).
-                    save, _warning = storage.load_save(current.ctx.data_dir)
-                    session, start, shown, _confirming = Session.resume(save)
+                    save, _warning = storage.load_save(lb(current.ctx.data_dir))
+                    session, start, shown, _confirming = save.resumed
                     seen = Seen.from_state(start)
                     for event in list(session.feed)[:shown + left[3]]:
                         seen.apply(event)
@@ -436,9 +439,8 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
     script = tmp_path / "killed_game.py"
     script.write_text(KILLED_GAME.format(root=root, seed=seed))
     reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed)
-    reference.state.auto_advance = False
     while not reference.state.is_terminal():
-        if reference.state.held:
+        if reference.chance_due():
             reference.advance()
             continue
         seat = reference.next_seat()
@@ -455,14 +457,14 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
             counts.append(int(line))
         proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
         proc.wait(timeout=10)
-        save, warning = storage.load_save(tmp_path)
+        save, warning = storage.load_save(lb(tmp_path))
         assert warning is None and save is not None, "the save survives the kill"
-        actions = save["actions"]
+        actions = save.record["actions"]
         assert actions == full[:len(actions)], "the saved game is the game, to its last move"
         # The save is written the frame after each action: all but the last frame's are in.
         assert len(actions) >= counts[-2], (len(actions), counts[-2:])
         lengths.append(len(actions))
-        session, _start, _shown, _confirming = Session.resume(save)
-        assert not list(tmp_path.glob("*.tmp")), "a cut-off write is cleaned up on load"
-        (tmp_path / storage.AUTOSAVE).unlink()
+        session = save.session
+        assert not list(lb(tmp_path).glob("*.tmp")), "a cut-off write is cleaned up on load"
+        (lb(tmp_path) / storage.AUTOSAVE).unlink()
     assert lengths == sorted(lengths) and lengths[0] < lengths[-1], lengths

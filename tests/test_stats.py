@@ -318,7 +318,7 @@ def test_empty_screen_and_back_button(app: Any) -> None:
 
 
 def test_full_screen_shows_tables_chart_and_problems(app: Any) -> None:
-    folder = app.ctx.data_dir
+    folder = app.ctx.game_dir("luckybox")
     scores = make_many_records(folder, 220)
     (folder / RECORDS / "broken.json").write_text("{not json")
     (folder / RECORDS / "other.json").write_text('{"format": "something else"}')
@@ -358,7 +358,7 @@ def test_full_screen_shows_tables_chart_and_problems(app: Any) -> None:
 
 def test_one_solo_game_and_no_multiplayer(app: Any) -> None:
     session = play(["human"], 9)
-    file_game(app.ctx.data_dir, session)
+    file_game(app.ctx.game_dir("luckybox"), session)
     scene = open_stats(app)
     assert len(scene.points) == 1
     assert scene.points[0][0] == PLOT.centerx  # a lone game sits in the middle
@@ -370,7 +370,7 @@ def test_one_solo_game_and_no_multiplayer(app: Any) -> None:
 
 
 def test_multiplayer_only(app: Any) -> None:
-    file_game(app.ctx.data_dir, play(["human", "normal"], 4, names=["Ann", "Bot 2"]))
+    file_game(app.ctx.game_dir("luckybox"), play(["human", "normal"], 4, names=["Ann", "Bot 2"]))
     scene = open_stats(app)
     assert scene.points == [] and scene.score_rows == []
     assert {row[0] for row in scene.win_rows} == {"Ann", "Bot 2 (normal)"}
@@ -380,7 +380,7 @@ def test_multiplayer_only(app: Any) -> None:
 
 
 def test_a_few_solo_games_and_more_players_than_the_table_shows(app: Any) -> None:
-    folder = app.ctx.data_dir
+    folder = app.ctx.game_dir("luckybox")
     scores = make_solo_records(folder, 7)
     names = [f"Player {i + 1}" for i in range(12)]
     kinds = ["human"] * 6 + ["easy", "normal", "hard", "easy", "normal", "easy"]

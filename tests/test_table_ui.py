@@ -403,8 +403,11 @@ def test_seen_from_state_round_trip():
     seen = Seen.from_state(session.state)
     rng = random.Random(0)
     while not session.state.is_terminal():
-        seat = session.next_seat()
-        session.apply(rng.choice(session.state.legal_actions(seat)))
+        if session.chance_due():
+            session.advance()
+        else:
+            seat = session.next_seat()
+            session.apply(rng.choice(session.state.legal_actions(seat)))
         while session.feed:
             seen.apply(session.feed.popleft())
         assert seen.matches(session.state)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+BOT_LEVELS = ("easy", "normal", "hard")  # every game's computer levels, weakest first
+
 
 class RecordError(ValueError):
     """A record or action does not follow its game-record format; the message is one line."""
@@ -133,6 +135,10 @@ class Game(Protocol):
 
     def summary(self, state: GameState) -> dict[str, Any]:
         """The `--check-record` line for this state (the record contract)."""
+        ...
+
+    def progress(self, state: GameState) -> str:
+        """How far the game has come, in a few words ("round 2 of 4"), for lists."""
         ...
 
     def make_bot(self, level: str, seed: int, seat: int) -> Bot: ...

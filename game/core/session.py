@@ -1,8 +1,10 @@
-"""A game being played at the table: seats (human or computer), turn order and the event feed.
+"""A game being played at the table: its game, seats (human or computer), turn order and the
+event feed. Any game (see game.core.game): Lucky Box unless told otherwise.
 
 Pure logic, no pygame: the table scenes read it and animate `feed`, tests drive it directly.
-Within one number every player acts independently; on one screen they take turns in seat order,
-so the seat that acts next is always the lowest seat still waiting.
+On one screen players take turns in seat order, so the seat that acts next is always the lowest
+seat the game waits for. When nobody may act and the game is not over, the game waits on a
+chance step (Lucky Box's next number): `advance()` takes it. When is pacing, the caller's choice.
 """
 
 from __future__ import annotations
@@ -13,14 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.luckybox.rules import Action, GameState, Options
-from game.luckybox.rules.actions import RecordError, action_from_record
-from game.luckybox.rules.record import parse_record, state_to_record
-from game.luckybox.rules.state import Deal, Outcome
+from game.cli import __version__ as VERSION
+from game.core.game import BOT_LEVELS, Game, GameState, Outcome
+from game.core.records import open_record, play_actions
 
 HUMAN = "human"
-BOT_LEVELS = ("easy", "normal", "hard")
-VERSION = "0.1.0"
 
 
 @dataclass(frozen=True)
@@ -40,18 +39,22 @@ class Session:
         self,
         seats: list[Seat],
         seed: int,
-        options: Options | None = None,
-        deal: Deal | None = None,
+        options: Any = None,
+        deal: Any = None,
+        game: Game | None = None,
+        dealt: tuple[GameState, list] | None = None,
     ) -> None:
-        from game.luckybox.ai import (
-            make_bot,  # the bots read only the rules; imported here for start-up
-        )
+        if game is None:
+            from game.luckybox.rules.game import LUCKYBOX
 
+            game = LUCKYBOX
+        self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.state, events = GameState.new([s.name for s in seats], seed, options, deal)
+        self.state, events = dealt or game.new_game([s.name for s in seats], seed, options, deal)
         self.bots = {
-            i: make_bot(seat.kind, seed, i) for i, seat in enumerate(seats) if seat.is_computer
+            i: game.make_bot(seat.kind, seed, i) for i, seat in enumerate(seats)
+            if seat.is_computer
         }
         self.feed: deque = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
@@ -68,11 +71,16 @@ class Session:
         waiting = self.state.waiting_for()
         return waiting[0] if waiting else None
 
-    def is_computer_turn(self) -> bool:
-        seat = self.next_seat()
-        return seat is not None and self.seats[seat].is_computer
+    def describe(self) -> str:
+        """One line for lists: who plays and how far the game has come."""
+        names = ", ".join(s.name for s in self.seats[:4]) + (" ..." if len(self.seats) > 4 else "")
+        return f"{names}  ·  {self.game.progress(self.state)}"
 
-    def apply(self, action: Action) -> Outcome:
+    def chance_due(self) -> bool:
+        """Nobody may act and the game is not over: it waits for `advance()`."""
+        return not self.state.waiting_for() and not self.state.is_terminal()
+
+    def apply(self, action: Any) -> Outcome:
         """Apply an action for whoever it names; the events join the feed."""
         outcome = self.state.apply(action)
         self.feed.extend(outcome.events)
@@ -80,21 +88,13 @@ class Session:
             self._changed()
         return outcome
 
-    def computer_action(self) -> Action | None:
-        """What the computer seat that acts next would do (None if a human acts next)."""
-        seat = self.next_seat()
-        if seat is None or not self.seats[seat].is_computer:
-            return None
-        return self.bots[seat].choose(self.state, seat)
-
-    def play_computer(self) -> Outcome | None:
-        action = self.computer_action()
-        return None if action is None else self.apply(action)
-
-    def advance(self) -> None:
-        """Reveal the next number (or end the round) once everyone is done."""
-        self.feed.extend(self.state.advance())
+    def advance(self) -> list:
+        """Take the chance step the game waits on (Lucky Box: reveal the next number, or end
+        the round); its events join the feed."""
+        events = self.state.advance()
+        self.feed.extend(events)
         self._changed()
+        return events
 
     def undo(self, seat: int) -> Outcome:
         outcome = self.state.undo(seat)
@@ -113,7 +113,7 @@ class Session:
         if self.challenge is not None:
             fields["challenge"] = self.challenge
         fields.update(extra or {})
-        return state_to_record(self.state, extra=fields)
+        return self.game.record_of(self.state, extra=fields)
 
     def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
         """The autosave: the record plus where the table stood. `unshown` counts the feed's
@@ -125,27 +125,19 @@ class Session:
                 version, internal, gauss = rng.getstate()
                 bots[str(seat)] = [version, list(internal), gauss]
         return self.record({"autosave": {
-            "unshown": unshown, "held": self.state.held, "confirming": confirming,
+            "unshown": unshown, "held": self.chance_due(), "confirming": confirming,
             "bots": bots,
         }})
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> tuple[Session, list[Action]]:
-        """A fresh session on a record's deal, and the record's actions (not yet applied).
-        RecordError (one line) if the record's header or an action is malformed."""
-        names, seed, options, deal, raw_actions = parse_record(record)
-        kinds = seat_kinds(record, len(names))
-        try:
-            session = cls([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed,
-                          options, deal)
-        except ValueError as err:
-            raise RecordError(str(err)) from None
-        actions = []
-        for i, raw in enumerate(raw_actions):
-            try:
-                actions.append(action_from_record(raw))
-            except RecordError as err:
-                raise RecordError(f"action {i}: {err}") from None
+    def from_record(cls, record: dict[str, Any]) -> tuple[Session, list]:
+        """A fresh session on a record's deal (its game found by format), and the record's
+        actions (not yet applied). RecordError (one line) if the header or an action is bad."""
+        game, parsed, state, events, actions = open_record(record)
+        kinds = seat_kinds(record, len(parsed.names))
+        session = cls([Seat(n, k) for n, k in zip(parsed.names, kinds, strict=True)],
+                      parsed.seed, parsed.options, parsed.deal, game=game,
+                      dealt=(state, events))
         return session, actions
 
     @classmethod
@@ -158,16 +150,10 @@ class Session:
         info = save.get("autosave")
         info = info if isinstance(info, dict) else {}
         start = session.state.clone()
-        state = session.state
-        state.auto_advance = False  # reveals happen where the table made them
-        for i, action in enumerate(actions):
-            if state.held:
-                session.advance()
-            outcome = session.apply(action)
-            if not outcome.ok:
-                raise RecordError(f"action {i}: {outcome.refusal}")
-        if state.held and info.get("held") is False:
-            session.advance()  # the table had revealed the next number before it stopped
+        # A chance step before an action was taken by the table before that action.
+        play_actions(session.state, actions, apply=session.apply, advance=session.advance)
+        if session.chance_due() and info.get("held") is False:
+            session.advance()  # the table had taken the chance step before it stopped
         _restore_bots(session, info.get("bots"))
         session.challenge = read_challenge(save.get("challenge"), len(session.seats))
         unshown = info.get("unshown")

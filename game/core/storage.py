@@ -21,14 +21,45 @@ from typing import Any
 
 import platformdirs
 
-from game.luckybox.rules.actions import RecordError
-from game.luckybox.rules.record import parse_json, parse_record, state_from_record, summary
+from game.core.game import RecordError
+from game.core.records import game_of, parse_json, replay
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
 RECORDS = "records"
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
 SAVE_KEY = "autosave"  # our own field in the autosave's record: where the table stood
+
+
+LEGACY_GAME = "luckybox"  # before Blanco, Lucky Box kept its files at the folder's top
+
+
+def game_folder(folder: Path, game_id: str) -> Path:
+    """A game's own folder in the data folder (its autosave and records/). Files the one-game
+    version kept at the top are moved into Lucky Box's folder the first time it is asked for."""
+    own = Path(folder) / game_id
+    if game_id == LEGACY_GAME:
+        _move_legacy_files(Path(folder), own)
+    with contextlib.suppress(OSError):  # a folder we cannot write is reported when saving
+        own.mkdir(parents=True, exist_ok=True)
+    return own
+
+
+def _move_legacy_files(top: Path, own: Path) -> None:
+    old_save, old_records = top / AUTOSAVE, top / RECORDS
+    if not old_save.is_file() and not old_records.is_dir():
+        return
+    with contextlib.suppress(OSError):  # an unmovable file stays where it is, unread but safe
+        own.mkdir(parents=True, exist_ok=True)
+        if old_save.is_file() and not (own / AUTOSAVE).exists():
+            os.replace(old_save, own / AUTOSAVE)
+        if old_records.is_dir():
+            (own / RECORDS).mkdir(exist_ok=True)
+            for path in old_records.iterdir():
+                if path.is_file() and not (own / RECORDS / path.name).exists():
+                    os.replace(path, own / RECORDS / path.name)
+            with contextlib.suppress(OSError):
+                old_records.rmdir()
 
 
 def data_dir() -> Path:
@@ -118,18 +149,32 @@ def save_game(folder: Path, record: dict[str, Any]) -> str | None:
     return None
 
 
-def load_save(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
-    """The saved game's record, checked by replaying it; or None and, for a bad file, one line
-    saying so (the file is then kept aside). Never raises."""
+@dataclass
+class LoadedSave:
+    """A saved game read and replayed once: its record and `Session.resume`'s result."""
+
+    record: dict[str, Any]
+    resumed: tuple  # (session, state as dealt, events shown, seat confirming)
+
+    @property
+    def session(self) -> Any:
+        return self.resumed[0]
+
+
+def load_save(folder: Path) -> tuple[LoadedSave | None, str | None]:
+    """The saved game, replayed (once: the title shows it and Continue plays it on); or None
+    and, for a bad file, one line saying so (the file is then kept aside). Never raises."""
+    from game.core.session import Session
+
     path = Path(folder) / AUTOSAVE
     for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
         with contextlib.suppress(OSError):
             stale.unlink()
     try:
         obj = read_json(path)
-        state_from_record(obj)  # every action must still be legal
-        if not isinstance(obj.get(SAVE_KEY, {}), dict):
+        if isinstance(obj, dict) and not isinstance(obj.get(SAVE_KEY, {}), dict):
             raise RecordError(f'"{SAVE_KEY}" must be an object')
+        resumed = Session.resume(obj)  # every action must still be legal
     except FileNotFoundError:
         return None, None
     except RecordError as err:
@@ -138,7 +183,7 @@ def load_save(folder: Path) -> tuple[dict[str, Any] | None, str | None]:
     except Exception as err:  # a loader bug must still not take the game down
         aside = set_aside(path)
         return None, f"The saved game could not be read ({type(err).__name__}); it was {aside}."
-    return obj, None
+    return LoadedSave(obj, resumed), None
 
 
 def has_save(folder: Path) -> bool:
@@ -179,7 +224,7 @@ def finished_extra(state: Any, kinds: list[str], version: str) -> dict[str, Any]
         "seats": list(kinds),
         "game_version": version,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "result": summary(state),
+        "result": game_of_state(state).summary(state),
     }
 
 
@@ -200,15 +245,27 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     return path, None
 
 
+def game_of_state(state: Any) -> Any:
+    """The game a state belongs to (by the rules package it comes from)."""
+    from game.catalog import games
+
+    module = type(state).__module__
+    return next((g for g in games() if module.startswith(f"game.{g.id}.")), games()[0])
+
+
+_replay = replay
+
+
 def read_record_info(path: Path, replay: bool = False) -> RecordInfo:
     """A record file's players, scores and date. Uses the record's own "result" when it has a
     well-formed one (fast, for lists); otherwise, or with `replay`, replays it. RecordError
     (one line) if it is not a valid record."""
     obj = read_json(path)
-    names, seed, _options, _deal, _actions = parse_record(obj)
+    game = game_of(obj)
+    names, seed = game.parse_record(obj)[:2]
     result = obj.get("result")
     if replay or not _good_result(result, len(names)):
-        result = summary(state_from_record(obj))
+        result = game.summary(_replay(obj, game).state)
     kinds = obj.get("seats")
     if not (isinstance(kinds, list) and len(kinds) == len(names)
             and all(isinstance(k, str) for k in kinds)):

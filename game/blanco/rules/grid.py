@@ -9,6 +9,10 @@ from .cards import colour, number
 Pos = tuple[int, int]
 Line = tuple[str, int]
 
+# number and colour by card id (index 0, a hidden card, is never face up)
+_NUMBER = (0,) + tuple(number(c) for c in range(1, 121))
+_COLOUR = (-1,) + tuple(colour(c) for c in range(1, 121))
+
 
 class PlayerState:
     """A seat's own cards. `grid`, `up` and `known` are parallel lists of rows; `known` marks
@@ -26,11 +30,12 @@ class PlayerState:
         self.turns = 0
 
     def clone(self) -> PlayerState:
-        p = PlayerState(self.name)
-        p.grid = [list(r) for r in self.grid]
-        p.up = [list(r) for r in self.up]
-        p.known = [list(r) for r in self.known]
-        p.hand = list(self.hand)
+        p = PlayerState.__new__(PlayerState)
+        p.name = self.name
+        p.grid = [r[:] for r in self.grid]
+        p.up = [r[:] for r in self.up]
+        p.known = [r[:] for r in self.known]
+        p.hand = self.hand[:]
         p.stage = self.stage
         p.turns = self.turns
         return p
@@ -76,10 +81,12 @@ class PlayerState:
 
     def has(self, at: object) -> bool:
         """True when `at` is a (row, col) pair of ints inside the grid."""
-        if not isinstance(at, tuple) or len(at) != 2:
+        if type(at) is not tuple or len(at) != 2:
             return False
         r, c = at
-        return type(r) is int and type(c) is int and 0 <= r < self.rows and 0 <= c < self.cols
+        grid = self.grid
+        return (type(r) is int and type(c) is int and 0 <= r < len(grid)
+                and 0 <= c < len(grid[0]))
 
     def face_down(self) -> list[Pos]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols) if not self.up[r][c]]
@@ -95,17 +102,22 @@ class PlayerState:
         """Every complete line, rows first: 2+ cards, all face up, one number (row) or one
         colour (column). One-card lines are not lines."""
         lines: list[Line] = []
-        rows, cols = self.rows, self.cols
+        grid, up = self.grid, self.up
+        rows = len(grid)
+        cols = len(grid[0]) if rows else 0
         if cols >= 2:
             for r in range(rows):
-                if all(self.up[r]) and len({number(x) for x in self.grid[r]}) == 1:
-                    lines.append((ROW, r))
+                if all(up[r]):
+                    row = grid[r]
+                    n = _NUMBER[row[0]]
+                    if all([_NUMBER[x] == n for x in row]):
+                        lines.append((ROW, r))
         if rows >= 2:
-            for c in range(cols):
-                if all(self.up[r][c] for r in range(rows)) and len(
-                    {colour(self.grid[r][c]) for r in range(rows)}
-                ) == 1:
-                    lines.append((COL, c))
+            for c, column_up in enumerate(zip(*up, strict=True)):
+                if all(column_up):
+                    k = _COLOUR[grid[0][c]]
+                    if all([_COLOUR[row[c]] == k for row in grid]):
+                        lines.append((COL, c))
         return lines
 
     def clear(self, line: Line) -> tuple[tuple[int, ...], tuple[tuple[Pos, Pos], ...]]:

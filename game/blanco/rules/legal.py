@@ -23,13 +23,44 @@ _NEEDS = {
 }
 
 
+_PAIRS: dict[tuple[int, int], list[tuple[Pos, Pos]]] = {}
+_new = tuple.__new__  # builds a step without NamedTuple's slower keyword-aware __new__
+
+
 def _adjacent_pairs(p: PlayerState) -> list[tuple[Pos, Pos]]:
-    pairs = []
-    for r, c in p.cells():
-        for b in ((r, c + 1), (r + 1, c)):
-            if p.has(b):
-                pairs.append(((r, c), b))
+    """Each adjacent pair once, (a, b) with b right of or below a (cached per shape)."""
+    shape = (p.rows, p.cols)
+    pairs = _PAIRS.get(shape)
+    if pairs is None:
+        rows, cols = shape
+        pairs = []
+        for r in range(rows):
+            for c in range(cols):
+                if c + 1 < cols:
+                    pairs.append(((r, c), (r, c + 1)))
+                if r + 1 < rows:
+                    pairs.append(((r, c), (r + 1, c)))
+        _PAIRS[shape] = pairs
     return pairs
+
+
+_TURN_STEPS: dict[tuple, tuple] = {}  # the turn's steps by seat, discard pile, face-up cells
+
+
+def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple:
+    out: list = [Draw(player, s) for s in SOURCES if s != "discard" or discard]
+    up = p.up
+    add = out.append
+    for a, b in _adjacent_pairs(p):
+        if not up[a[0]][a[1]] and not up[b[0]][b[1]]:
+            add(_new(Swap, (player, a, b, a)))
+            add(_new(Swap, (player, a, b, b)))
+            add(_new(Swap, (player, b, a, b)))
+            add(_new(Swap, (player, b, a, a)))
+        else:
+            add(_new(Swap, (player, a, b, None)))
+            add(_new(Swap, (player, b, a, None)))
+    return tuple(out)
 
 
 def legal_actions(state: BlancoState, player: int) -> list:
@@ -42,21 +73,19 @@ def legal_actions(state: BlancoState, player: int) -> list:
         cells = p.face_down()
         return [Setup(player, a, b) for a in cells for b in cells if a != b]
     if phase == TURN:
-        out: list = [Draw(player, s) for s in SOURCES if s != "discard" or state.discard]
-        for a, b in _adjacent_pairs(p):
-            both_down = not p.is_up(a) and not p.is_up(b)
-            for x, y in ((a, b), (b, a)):
-                if both_down:
-                    out += [Swap(player, x, y, x), Swap(player, x, y, y)]
-                else:
-                    out.append(Swap(player, x, y, None))
-        return out
+        key = (player, bool(state.discard), tuple(map(tuple, p.up)))
+        steps = _TURN_STEPS.get(key)
+        if steps is None:
+            if len(_TURN_STEPS) > 4096:
+                _TURN_STEPS.clear()
+            steps = _TURN_STEPS[key] = _turn_steps(p, player, key[1])
+        return list(steps)
     if phase == PLAY:
         cells = p.cells()
         down = p.face_down() or [None]
         hand = list(dict.fromkeys(p.hand))
-        return [Play(player, card, at) for card in hand for at in cells] + [
-            Discard(player, card, at) for card in hand for at in down
+        return [_new(Play, (player, card, at)) for card in hand for at in cells] + [
+            _new(Discard, (player, card, at)) for card in hand for at in down
         ]
     if phase == CLEAR:
         return [Clear(player, k, i) for k, i in p.complete_lines()]
@@ -75,6 +104,17 @@ def _is_pos(at: Any) -> bool:
     )
 
 
+_WANTED = {Setup: SETUP, Draw: TURN, Swap: TURN, Play: PLAY, Discard: PLAY, Clear: CLEAR,
+           Look: LOOK}
+# the fields that must be positions in the grid, per step ("reveal" is checked on its own for
+# Look, Swap and Discard)
+_POS_FIELDS = {
+    t: tuple(n for n in ("reveal", "look", "at", "a", "b") if n in t._fields
+             and not (n == "reveal" and t in (Look, Swap, Discard)))
+    for t in _WANTED
+}
+
+
 def check(state: BlancoState, a: Any) -> str | None:
     """Why step `a` is refused now (one line), or None when it is legal."""
     if not isinstance(a, (Setup, Draw, Play, Discard, Swap, Clear, Look)):
@@ -90,16 +130,10 @@ def check(state: BlancoState, a: Any) -> str | None:
     p = state.players[player]
     phase = state.phase
     kind = type(a).__name__.lower()
-    wanted = {Setup: SETUP, Draw: TURN, Swap: TURN, Play: PLAY, Discard: PLAY, Clear: CLEAR,
-              Look: LOOK}[type(a)]
-    if phase != wanted:
+    if phase != _WANTED[type(a)]:
         return f"player {player} cannot {kind} now: they must {_NEEDS[phase]}"
-    for name in ("reveal", "look", "at", "a", "b"):
-        if name not in a._fields:
-            continue
+    for name in _POS_FIELDS[type(a)]:
         value = getattr(a, name)
-        if name == "reveal" and isinstance(a, (Look, Swap, Discard)):
-            continue
         if not _is_pos(value):
             return f"player {player} cannot {kind}: {name} must be a [row, col] position"
         if not p.has(value):

@@ -192,16 +192,12 @@ class BlancoState:
         return [-float(p.cards_left) for p in self.players]
 
     def legal_actions(self, player: int) -> list:
-        from .legal import legal_actions
-
-        return legal_actions(self, player)
+        return _legal.legal_actions(self, player)
 
     def check(self, action: Any) -> str | None:
         """Why `action` is illegal now, or None."""
-        from .legal import check
-
         try:
-            return check(self, action)
+            return _legal.check(self, action)
         except Exception:  # garbage that slipped past the shape checks
             return f"not a Blanco action: {action!r}"[:200]
 
@@ -223,7 +219,7 @@ class BlancoState:
         reason = self.check(action)
         if reason is not None:
             return Outcome([], reason)
-        saved = self._save()
+        saved = self._save(action.player)
         turn_id = self.turn_id
         events: list = []
         self._new_info = False
@@ -240,7 +236,7 @@ class BlancoState:
         return Outcome(events)
 
     def _apply_pair(self, pair: DrawThen) -> Outcome:
-        saved, undo = self._save(), list(self._undo)
+        saved, undo = self._save(pair.draw.player), list(self._undo)
         first = self.apply(pair.draw)
         if not first.ok:
             return first
@@ -440,9 +436,15 @@ class BlancoState:
         return Outcome([ev.Undone(player, action)])
 
     # -- copies --------------------------------------------------------------------------------
-    def _save(self) -> tuple:
+    def _save(self, player: int | None = None) -> tuple:
+        """A snapshot to restore; with `player`, only that seat's cards are copied (a step
+        changes only its own player's cards, and undo never crosses a turn)."""
+        if type(player) is int and 0 <= player < len(self.players):
+            players: Any = (player, self.players[player].clone())
+        else:
+            players = [p.clone() for p in self.players]
         return (
-            [p.clone() for p in self.players],
+            players,
             list(self.pile),
             list(self.discard),
             list(self.box),
@@ -460,7 +462,12 @@ class BlancoState:
     def _restore(self, saved: tuple) -> None:
         (players, pile, discard, box, reshuffles, self.phase, self.current, queue, self.cleared,
          self.looked, self.winner, self.turn_id, count) = saved
-        self.players = [p.clone() for p in players]
+        if isinstance(players, tuple):
+            index, mine = players
+            self.players = list(self.players)
+            self.players[index] = mine.clone()
+        else:
+            self.players = [p.clone() for p in players]
         self.pile, self.discard, self.box = list(pile), list(discard), list(box)
         self.reshuffles, self.setup_queue = list(reshuffles), list(queue)
         del self.actions[count:]
@@ -483,3 +490,6 @@ class BlancoState:
         s.reshuffles, s.setup_queue = list(self.reshuffles), list(self.setup_queue)
         s._undo = list(self._undo)  # saved snapshots are never mutated in place
         return s
+
+
+from . import legal as _legal  # noqa: E402  (legal.py imports this module)

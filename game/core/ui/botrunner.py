@@ -1,7 +1,8 @@
 """Computer players think in another process, so their thinking never stalls the frame rate
 (a thread would hold the interpreter lock while the table draws).
 
-The worker is `python -m game.core.bot_worker` on a pair of pipes. A pool from multiprocessing was
+The worker is `python -m game.core.bot_worker` on a pair of pipes (in a frozen app, the app itself
+with `--bot-worker`: `game.core.paths.worker_command`). A pool from multiprocessing was
 avoided on purpose: its management thread took the interpreter lock at moments of its own
 choosing (late frames), and its spawn start adds a resource-tracker process (memory).
 A small reader thread here sleeps in a blocking read and wakes once per answer.
@@ -13,16 +14,14 @@ import contextlib
 import logging
 import queue
 import subprocess
-import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 from game.core.bot_worker import answer, read_message, write_message
+from game.core.paths import ROOT, worker_command
 
 log = logging.getLogger(__name__)
 _peaks: list[float] = []  # each finished worker's peak memory, MB (for the frame benchmark)
-ROOT = Path(__file__).resolve().parents[3]  # the folder holding the `game` package
 
 
 class Move:
@@ -58,7 +57,7 @@ class BotRunner:
     def __init__(self) -> None:
         self._process: subprocess.Popen | None = None
         self._replies: queue.SimpleQueue = queue.SimpleQueue()
-        self._broken = bool(getattr(sys, "frozen", False))  # a frozen app cannot run -m
+        self._broken = False
         self._ticket = 0
         self._waiting: dict[int, Move] = {}
 
@@ -89,7 +88,8 @@ class BotRunner:
         if self._process is not None:
             return self._process
         process = subprocess.Popen(
-            [sys.executable, "-m", "game.core.bot_worker"], cwd=ROOT,
+            worker_command(), cwd=ROOT,
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console on Windows
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )
         self._replies = queue.SimpleQueue()  # a fresh one: an old worker's end-of-file is stale

@@ -93,6 +93,12 @@ class Context:
     def __post_init__(self) -> None:
         self.nav.ctx = self
 
+    def game_dir(self, game_id: str) -> Path:
+        """A game's own folder in the data folder (its autosave and kept records)."""
+        from game.core.storage import game_folder
+
+        return game_folder(self.data_dir, game_id)
+
     def play(self, sound: str) -> None:
         """Play a sound effect, never failing the game over a sound."""
         with contextlib.suppress(Exception):  # a broken sound must not break a click

@@ -16,6 +16,7 @@ import random
 from itertools import combinations
 from typing import Protocol
 
+from game.core.game import BOT_LEVELS
 from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.model import PendingBonus, Position, position_of, revealed, with_cards
 from game.luckybox.ai.turns import Turn, best_resolve, turns
@@ -23,7 +24,7 @@ from game.luckybox.rules import Action, Cross, GameState, Keep, Pass, Pick, Reso
 from game.luckybox.rules.cards import POPCOUNT
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 
 
 class Bot(Protocol):

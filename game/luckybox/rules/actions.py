@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from game.core.game import RecordError
+
 
 class Keep(NamedTuple):
     """Setup draft: keep these 3 of the 5 cards drawn."""
@@ -50,10 +52,6 @@ class Resolve(NamedTuple):
 
 
 Action = Keep | Pick | Cross | Pass | Resolve
-
-
-class RecordError(ValueError):
-    """A record or action does not follow the game-record format; the message is one line."""
 
 
 def action_to_record(action: Action) -> dict[str, Any]:
@@ -123,3 +121,6 @@ def action_from_record(obj: Any) -> Action:
         lightning = _int(obj.get("lightning", 0), "lightning")
         return Cross(player, card, cell, lightning)
     raise RecordError("an action must have one of keep, pick, cross, pass or bonus")
+
+__all__ = ["Action", "Cross", "Keep", "Pass", "Pick", "RecordError", "Resolve",
+           "action_from_record", "action_to_record"]

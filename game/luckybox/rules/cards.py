@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "cards.txt"
+from game.core.paths import package_data
+
+DATA_FILE = package_data("luckybox", "data", "cards.txt")
 
 FACES_PER_COPY = 60
 

@@ -1,12 +1,16 @@
-"""Game records (GAME-RECORD.md, format version 1): write, read, replay and summarise."""
+"""Game records (GAME-RECORD.md, format version 1): write, read and summarise.
+
+Replaying a record is done in one place for every game: `game.core.records.replay`.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from game.luckybox.rules.actions import RecordError, action_from_record, action_to_record
-from game.luckybox.rules.state import MAX_PLAYERS, ROUNDS, Deal, GameState, Options
+from game.core.game import ParsedRecord, RecordError
+
+from .actions import action_to_record
+from .state import MAX_PLAYERS, ROUNDS, Deal, GameState, Options
 
 FORMAT = "super-mega-lucky-box/record@1"
 
@@ -16,17 +20,21 @@ def _is_int(value: Any) -> bool:
 
 
 def state_to_record(state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The record of a game so far: its full deal and every action still standing (undone ones
-    are gone). `extra` adds writer fields (seat kinds, dates, version), which readers ignore."""
+    """The record of a game so far: its full deal (the whole deck, every round's numbers and
+    every reshuffle that happened) and every action still standing (undone ones are gone).
+    `extra` adds writer fields (seat kinds, dates, version), which readers ignore."""
+    deal: dict[str, Any] = {
+        "lucky_deck": list(state.deck_order),
+        "numbers": [list(r) for r in state.numbers],
+    }
+    if state.reshuffle_piles:
+        deal["reshuffles"] = [list(pile) for pile in state.reshuffle_piles]
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(state.names),
         "seed": state.seed,
         "options": {"token_supply": state.options.token_supply},
-        "deal": {
-            "lucky_deck": list(state.deck_order),
-            "numbers": [list(r) for r in state.numbers],
-        },
+        "deal": deal,
         "actions": [action_to_record(a) for a in state.actions],
     }
     if extra:
@@ -35,7 +43,12 @@ def state_to_record(state: GameState, extra: dict[str, Any] | None = None) -> di
     return record
 
 
-def parse_record(obj: Any) -> tuple[tuple[str, ...], int, Options, Deal, list[Any]]:
+def _int_lists(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, list) and all(_is_int(n) for n in r) for r in value)
+
+
+def parse_record(obj: Any) -> ParsedRecord:
     """Check the record's header; return names, seed, options, deal and the raw action list."""
     if not isinstance(obj, dict):
         raise RecordError("a record must be a JSON object")
@@ -62,47 +75,17 @@ def parse_record(obj: Any) -> tuple[tuple[str, ...], int, Options, Deal, list[An
     if not isinstance(lucky, list) or not all(_is_int(c) for c in lucky):
         raise RecordError("deal.lucky_deck must list card numbers")
     numbers = deal_obj.get("numbers", [])
-    if not isinstance(numbers, list) or len(numbers) > ROUNDS or not all(
-        isinstance(r, list) and all(_is_int(n) for n in r) for r in numbers
-    ):
+    if not _int_lists(numbers) or len(numbers) > ROUNDS:
         raise RecordError(f"deal.numbers must list up to {ROUNDS} rounds of 9 numbers")
+    reshuffles = deal_obj.get("reshuffles", [])
+    if not _int_lists(reshuffles):
+        raise RecordError("deal.reshuffles must list piles of card numbers")
     actions = obj.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
-    deal = Deal(tuple(lucky), tuple(tuple(r) for r in numbers))
-    return tuple(names), seed, Options(supply), deal, actions
-
-
-def state_from_record(obj: Any) -> GameState:
-    """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
-    names, seed, options, deal, actions = parse_record(obj)
-    try:
-        state, _ = GameState.new(names, seed, options, deal)
-    except ValueError as err:
-        raise RecordError(str(err)) from None
-    for i, raw in enumerate(actions):
-        try:
-            action = action_from_record(raw)
-        except RecordError as err:
-            raise RecordError(f"action {i}: {err}") from None
-        outcome = state.apply(action)
-        if not outcome.ok:
-            raise RecordError(f"action {i}: {outcome.refusal}")
-    return state
-
-
-def parse_json(text: str) -> Any:
-    """JSON text as Python values; RecordError (one line) if it is not JSON."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        reason = err.msg if isinstance(err, json.JSONDecodeError) else str(err)
-        raise RecordError(f"not valid JSON: {reason}") from None
-
-
-def load_record_text(text: str) -> GameState:
-    """Parse JSON text and replay it; RecordError (one line) on anything wrong."""
-    return state_from_record(parse_json(text))
+    deal = Deal(tuple(lucky), tuple(tuple(r) for r in numbers),
+                tuple(tuple(r) for r in reshuffles))
+    return ParsedRecord(tuple(names), seed, Options(supply), deal, actions)
 
 
 def summary(state: GameState) -> dict[str, Any]:
@@ -129,3 +112,11 @@ def summary(state: GameState) -> dict[str, Any]:
         "players": players,
         "winners": list(state.winners()),
     }
+
+
+def state_from_record(obj: Any) -> GameState:
+    """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
+    from game.core.records import replay
+    from game.luckybox.rules.game import LUCKYBOX
+
+    return replay(obj, LUCKYBOX).state

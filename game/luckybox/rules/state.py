@@ -3,6 +3,9 @@
 `GameState.new(...)` deals a game; `legal_actions(player)` lists what a player may do;
 `apply(action)` either refuses with a readable reason (changing nothing) or changes the state and
 returns the ordered events; `undo(player)` takes back a player's actions within the current number.
+When every player is done, the game waits at a chance step (`awaiting_chance()`): `advance()`
+reveals the next number, or scores the round and deals the draft. Who calls it, and when, is
+pacing (the session's business): a replay calls it at once, the table after Next.
 Every shuffle comes from the seed (or an explicit deal), so the same seed and actions replay the
 same game. Card state is a 9-bit mask of crossed cells per card: a line's icon is circled exactly
 when its three cells are crossed, so circles need no state of their own.
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from game.core.game import Outcome
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.cards import (
@@ -133,21 +137,16 @@ class Options:
 
 @dataclass(frozen=True)
 class Deal:
-    """Explicit cards: the top of the Lucky Box pile and each round's nine numbers."""
+    """Explicit cards: the top of the Lucky Box pile, each round's nine numbers, and the new
+    pile of each reshuffle (top card first)."""
 
     lucky_deck: tuple[int, ...] = ()
     numbers: tuple[tuple[int, ...], ...] = ()
+    reshuffles: tuple[tuple[int, ...], ...] = ()
 
 
-class Outcome(NamedTuple):
-    """What `apply` returns: the events, or the reason the action was refused."""
-
-    events: list
-    refusal: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.refusal is None
+class DealError(ValueError):
+    """A listed reshuffle does not hold exactly the cards the rules put in it."""
 
 
 class Pending(NamedTuple):
@@ -235,12 +234,9 @@ class GameState:
     waiting: int = 0  # players not yet done with this number or draft
     supply: dict[str, int] | None = None
     reshuffles: int = 0
+    reshuffle_piles: list[tuple[int, ...]] = field(default_factory=list)  # top first, for records
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
-    # With auto_advance off, the next number (or round) waits for `advance()` once everyone is
-    # done, so the table can let the last player undo before the reveal. Not part of records.
-    auto_advance: bool = True
-    held: bool = False
     _undo: list[list[tuple]] = field(default_factory=list)
 
     # ---------------------------------------------------------------- setup
@@ -313,15 +309,33 @@ class GameState:
             if not self.draw_pile:
                 if not self.discard:
                     break
-                # Sorted first, so the reshuffle does not depend on the order players discarded in.
-                pile = sorted(self.discard)
+                self.draw_pile = self._reshuffled()[::-1]
                 self.discard.clear()
-                self.reshuffles += 1
-                random.Random(f"{self.seed}/reshuffle/{self.reshuffles}").shuffle(pile)
-                self.draw_pile = pile
-                events.append(ev.DeckReshuffled(len(pile)))
+                events.append(ev.DeckReshuffled(len(self.draw_pile)))
             drawn.append(self.draw_pile.pop())
         return drawn
+
+    def _reshuffled(self) -> list[int]:
+        """The new pile, top card first: the deal's listed one (checked), else from the seed."""
+        n = self.reshuffles
+        self.reshuffles += 1
+        listed = self.deal.reshuffles[n] if n < len(self.deal.reshuffles) else None
+        if listed is None:
+            # Sorted first, so the reshuffle does not depend on the order players discarded in.
+            pile = sorted(self.discard)
+            random.Random(f"{self.seed}/reshuffle/{n + 1}").shuffle(pile)
+            pile = pile[::-1]  # the shuffled list was drawn from its end: top card first
+        else:
+            pile = list(listed)
+            wanted = sorted(self.discard)
+            if sorted(pile) != wanted:
+                extra = sorted(set(pile) - set(wanted))
+                missing = sorted(set(wanted) - set(pile))
+                what = (f"card {extra[0]} is not in the discard pile" if extra else
+                        f"card {missing[0]} is missing" if missing else "a card is listed twice")
+                raise DealError(f"deal.reshuffles[{n}] must hold exactly the discard pile: {what}")
+        self.reshuffle_piles.append(tuple(pile))
+        return pile
 
     # ---------------------------------------------------------------- queries
 
@@ -334,9 +348,38 @@ class GameState:
 
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
-        if self.phase == OVER or self.held:
+        if self.phase == OVER:
             return []
         return [i for i, p in enumerate(self.players) if not p.done]
+
+    def awaiting_chance(self) -> bool:
+        """Everyone is done: the game waits for `advance()` (the next number, or the round's
+        end and draft)."""
+        return self.waiting == 0 and self.phase != OVER
+
+    # ---------------------------------------------------------------- what one seat may know
+
+    def view_for(self, seat: int) -> GameState:
+        """What `seat` may know: everything on the table, but not the Number cards still face
+        down nor the order of the Lucky Box pile (numbers not yet revealed read 0)."""
+        view = self.clone()
+        for r, numbers in enumerate(view.numbers, start=1):
+            if r < self.round or r == self.round and self.phase in (DRAFT, OVER):
+                shown = len(numbers)
+            elif r == self.round and self.phase == PLAY:
+                shown = self.index + 1
+            else:
+                shown = 0
+            view.numbers[r - 1] = numbers[:shown] + [0] * (len(numbers) - shown)
+        view.draw_pile = sorted(view.draw_pile)
+        view.deck_order = ()
+        view.deal = Deal()
+        view.reshuffle_piles = []
+        return view
+
+    def redact(self, event: Any, seat: int) -> Any:
+        """Every Lucky Box event is public (all cards are face up; numbers show when revealed)."""
+        return event
 
     def face(self, card: int) -> CardFace:
         return self.faces[card]
@@ -625,17 +668,13 @@ class GameState:
         p.done = True
         events.append(ev.PlayerDone(player))
         self.waiting -= 1
-        if self.waiting == 0:
-            if self.auto_advance:
-                self._advance(events)
-            else:
-                self.held = True
 
     def advance(self) -> list:
-        """Move on after everyone is done (only needed with auto_advance off)."""
-        if not self.held:
+        """Take the chance step once everyone is done: reveal the next number, or end the round
+        (score it, deal the draft) or the game. [] when players still have to act. DealError if
+        a reshuffle the deal lists does not hold the discard pile (a bad record)."""
+        if not self.awaiting_chance():
             return []
-        self.held = False
         events: list = []
         self._advance(events)
         return events
@@ -769,7 +808,6 @@ class GameState:
         p.pending, p.hand = pending, hand
         if p.done and not done:
             self.waiting += 1
-            self.held = False
         p.done = done
         if supply is not None:
             self.supply = supply
@@ -797,9 +835,8 @@ class GameState:
             players=[p.clone() for p in self.players], phase=self.phase, round=self.round,
             index=self.index, number=self.number, waiting=self.waiting,
             supply=dict(self.supply) if self.supply is not None else None,
-            reshuffles=self.reshuffles, actions=self.actions[:], undo_enabled=False,
-            auto_advance=self.auto_advance, held=self.held,
-            _undo=[[] for _ in self.players],
+            reshuffles=self.reshuffles, reshuffle_piles=self.reshuffle_piles[:],
+            actions=self.actions[:], undo_enabled=False, _undo=[[] for _ in self.players],
         )
         return other
 
@@ -814,6 +851,6 @@ def _no_square(bonus: Bonus) -> str:
 
 
 __all__ = [
-    "BLANK", "DRAFT", "OVER", "PLAY", "SETUP", "Deal", "GameState", "Options", "Outcome",
-    "Pending", "PlayerState", "moon_points", "shift", "solo_rating", "winners",
+    "BLANK", "DRAFT", "OVER", "PLAY", "SETUP", "Deal", "DealError", "GameState", "Options",
+    "Outcome", "Pending", "PlayerState", "moon_points", "shift", "solo_rating", "winners",
 ]

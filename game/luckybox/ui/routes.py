@@ -48,10 +48,10 @@ def _start(ctx: Any, **kw: Any) -> Any:
     return start_game(ctx, **kw)
 
 
-def _continue(ctx: Any) -> str | None:
+def _continue(ctx: Any, saved: Any = None) -> str | None:
     from game.luckybox.ui.scenes.table import continue_game
 
-    return continue_game(ctx)
+    return continue_game(ctx, saved)
 
 
 def install(ctx: Any) -> None:

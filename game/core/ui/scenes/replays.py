@@ -78,7 +78,7 @@ class ReplaysScene(UIScene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.infos, self.problems = list_records(self.ctx.data_dir)
+        self.infos, self.problems = list_records(self.ctx.game_dir("luckybox"))
         self.page = min(self.page, max(0, self.pages - 1))
         self._sync()
 

@@ -132,7 +132,7 @@ class StatsScene(UIScene):
         self.ctx.stack.pop()
 
     def enter(self) -> None:
-        infos, self.problems = list_records(self.ctx.data_dir)
+        infos, self.problems = list_records(self.ctx.game_dir("luckybox"))
         self.stats = compute(infos)
         self.problem_line = self._problem_line()
         self.score_rows = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -25,7 +26,6 @@ from game.core.ui.widgets import (
     UIScene,
     draw_backdrop,
 )
-from game.luckybox.rules.state import PLAY
 
 LOGO_CENTER = (640, 176)
 LOGO_WIDTH = 840
@@ -75,6 +75,7 @@ class TitleScene(UIScene):
             rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
             self.add(name, Button(rect, label, action, key=key, colour=colour, text_size=32))
         self.saved: str | None = None  # a line about the saved game, when there is one
+        self.saved_game: Any = None  # that game, replayed once (storage.LoadedSave)
         self._layout(has_save=False)
         self.tweens = TweenGroup()
         self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
@@ -91,7 +92,8 @@ class TitleScene(UIScene):
         self.ctx.nav.push("setup")
 
     def continue_game(self) -> None:
-        warning = self.ctx.nav.make("continue_game")
+        warning = self.ctx.nav.make("continue_game", saved=self.saved_game)
+        self.saved_game = None  # it is on the table now; a later Continue reads the file again
         if warning:
             self.ctx.message = warning
             self._check_save()
@@ -111,20 +113,18 @@ class TitleScene(UIScene):
         self.ctx.nav.push("stats")
 
     def _check_save(self) -> None:
-        """Look for a saved game (a bad one is set aside and said in one line)."""
+        """Look for a saved game (a bad one is set aside and said in one line). It is replayed
+        once, here; Continue plays on from that replay."""
         from game.core.storage import load_save
-        from game.luckybox.rules.record import state_from_record
 
-        save, warning = load_save(self.ctx.data_dir)
+        saved, warning = load_save(self.ctx.game_dir("luckybox"))
         if warning:
             self.ctx.message = warning
         self.saved = None
-        if save is not None:
-            state = state_from_record(save)
-            names = ", ".join(state.names[:4]) + (" ..." if len(state.names) > 4 else "")
-            where = "the draft" if state.phase != PLAY else f"round {state.round} of 4"
-            self.saved = f"{names}  ·  {where}"
-        self._layout(has_save=save is not None)
+        self.saved_game = saved
+        if saved is not None:
+            self.saved = saved.session.describe()
+        self._layout(has_save=saved is not None)
 
     def _layout(self, has_save: bool) -> None:
         """Continue on top when a game is saved; then New game; then the small buttons."""

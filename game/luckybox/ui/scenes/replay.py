@@ -124,7 +124,7 @@ class ReplayScene(TableScene):
             return
         if self.state.phase == OVER or self.problem:
             return
-        if self.state.held:
+        if self.session.chance_due():
             self.session.advance()
             self.stepped = True
             return

@@ -21,7 +21,6 @@ from game.core.ui.scene import Scene
 from game.core.ui.widgets import INK, WHITE, YELLOW, Button, draw_panel
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.actions import RecordError
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.luckybox.rules.state import DRAFT, OVER, PLAY, SETUP, Deal, Options, shift
 from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
@@ -65,8 +64,6 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.session = session
         self.state = session.state
-        # The table reveals the next number itself, so a player can undo until they press Next.
-        self.state.auto_advance = False
         self.confirming: int | None = None  # a human who has finished, until they press Next
         self.demo = demo
         self.on_game_over = on_game_over
@@ -156,7 +153,8 @@ class TableScene(Scene):
         self._unsaved = False
         if not self.saving or self.finished:
             return
-        warning = save_game(self.ctx.data_dir, self.session.save(self.unshown(), self.confirming))
+        folder = self.ctx.game_dir(self.session.game.id)
+        warning = save_game(folder, self.session.save(self.unshown(), self.confirming))
         if warning and warning != self.save_warning:
             self.ctx.message = warning
         self.save_warning = warning
@@ -169,11 +167,11 @@ class TableScene(Scene):
         session = self.session
         record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
                                                VERSION))
-        _path, warning = keep_record(self.ctx.data_dir, record)
+        _path, warning = keep_record(self.ctx.game_dir(self.session.game.id), record)
         if warning:
             self.ctx.message = warning  # the autosave stays: the game is not lost
         else:
-            delete_save(self.ctx.data_dir)
+            delete_save(self.ctx.game_dir(self.session.game.id))
 
     # ------------------------------------------------------------ whose turn
 
@@ -206,7 +204,7 @@ class TableScene(Scene):
             return
         if self.state.phase == OVER or self.confirming is not None:
             return
-        if self.state.held:  # everyone is done and confirmed: reveal the next number
+        if self.session.chance_due():  # everyone is done and confirmed: reveal the next number
             self.session.advance()
             return
         seat = self.acting
@@ -260,7 +258,7 @@ class TableScene(Scene):
         self.message = ""
         self.hint = None
         seat = action[0]
-        if self.state.phase == PLAY and self.state.players[seat].done or self.state.held:
+        if self.state.phase == PLAY and self.state.players[seat].done or self.session.chance_due():
             self.confirming = seat  # let them look, and undo, before the game moves on
         return True
 
@@ -961,15 +959,13 @@ def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
     return scene
 
 
-def continue_game(ctx: Any) -> str | None:
+def continue_game(ctx: Any, saved: Any = None) -> str | None:
     """Put the saved game back on the table, exactly as it stood; or say in one line why not
-    (a bad save is kept aside by the loader)."""
-    save, warning = load_save(ctx.data_dir)
-    if save is None:
-        return warning or "There is no saved game to continue."
-    try:
-        session, start, shown, confirming = Session.resume(save)
-    except RecordError as err:  # load_save replayed it already; this is belt and braces
-        return f"The saved game could not be read ({err})."
+    (a bad save is kept aside by the loader). `saved`: the title's already replayed save."""
+    if saved is None:
+        saved, warning = load_save(ctx.game_dir("luckybox"))
+        if saved is None:
+            return warning or "There is no saved game to continue."
+    session, start, shown, confirming = saved.resumed
     ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming)))
     return None

@@ -1,0 +1,5 @@
+"""Blanco's computer players (Easy, Normal, Hard) and the hint. No pygame here: headless."""
+
+from game.blanco.ai.bots import LEVELS, BaseBot, EasyBot, HardBot, NormalBot, hint, make_bot
+
+__all__ = ["LEVELS", "BaseBot", "EasyBot", "HardBot", "NormalBot", "hint", "make_bot"]

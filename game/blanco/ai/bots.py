@@ -1,0 +1,260 @@
+"""Blanco's computer players: Easy, Normal and Hard, and the hint (Hard's choice).
+
+Every bot decides from the view it is shown (`state.view_for(seat)`), never from hidden cards;
+any randomness comes from `self.rng` (`random.Random(f"{seed}/blanco-bot/{seat}")`), which the
+app saves and restores; bots are plain picklable objects.
+
+- Easy: plays a card where it shares a number with its row or a colour with its column, else
+  discards and reveals at random; takes the discard only when it fits; never swaps.
+- Normal: every step by the static evaluation of its own grid (model.py: the turns a greedy plan
+  of clears still needs), the discard taken when it beats a pile draw's rough worth, swaps when
+  they clearly help, clear order and the reward look by the same evaluation.
+- Hard: the same evaluation with a deeper plan (it avoids ending on a lone long line), the draw
+  pile weighed card by card against what it has seen go by (a memory of every card shown to it
+  since the last reshuffle: none of those can be in the pile), the whole turn looked through.
+
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.blanco.rules.actions import DISCARD, PILE, Discard, Draw, Look, Play, Swap
+from game.blanco.rules.cards import colour, number
+
+from .model import ALL, Evaluator, Grid, Params, grid_of, remove
+from .turns import after_draw, pile_value, step_value, with_reveal
+
+LEVELS = ("easy", "normal", "hard")
+SWAP_MARGIN = 0.15  # a swap must beat the best draw by this much
+MAX_SWAPS = 2  # swaps in a row before a bot must draw (every game makes progress)
+RECENT = 12  # turn-start positions remembered: one seen again means a loop, so draw anew
+
+
+def own_grid(view: Any, seat: int) -> Grid:
+    p = view.players[seat]
+    return grid_of(p.grid, p.up)
+
+
+def visible_cards(view: Any, seat: int) -> set[int]:
+    """Every card id this view shows: face-up grid cards, the seat's hand and looked-at cards,
+    the top of the discard pile."""
+    out = {c for p in view.players for row in p.grid for c in row if c}
+    out.update(c for c in view.players[seat].hand if c)
+    if view.discard and view.discard[-1]:
+        out.add(view.discard[-1])
+    return out
+
+
+class BaseBot:
+    """Shared machinery: the rng, the swap guard and the steps every level takes alike."""
+
+    level = "base"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
+        self.rng = random.Random(f"{seed}/blanco-bot/{seat}")
+        self.swaps = 0  # swaps in a row (Normal, Hard)
+        self.recent: list = []  # positions at the start of its last turns (Normal, Hard)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed}, seat={self.seat})"
+
+    def choose(self, view: Any, player: int) -> Any:
+        legal = view.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        action = self.decide(view, player, legal)
+        if isinstance(action, Swap):
+            self.swaps += 1
+        elif isinstance(action, Draw):
+            self.swaps = 0
+        return action
+
+    def decide(self, view: Any, player: int, legal: list) -> Any:
+        raise NotImplementedError
+
+
+class EasyBot(BaseBot):
+    """Simple rules, a little chance; always draws (so every turn moves the game on)."""
+
+    level = "easy"
+
+    def decide(self, view: Any, player: int, legal: list) -> Any:
+        phase = view.phase
+        p = view.players[player]
+        if phase in ("setup", "look", "clear"):
+            plain = [a for a in legal if getattr(a, "reveal", None) is not True]
+            return self.rng.choice(plain or legal)
+        if phase == "turn":
+            top = view.top_discard
+            if top and self.fits(p, top):
+                return Draw(player, DISCARD)
+            return Draw(player, PILE)
+        plays = []
+        for card in dict.fromkeys(p.hand):
+            for r, c in p.cells():
+                score = self.fit_score(p, card, r, c)
+                if score > 0:
+                    plays.append((score, Play(player, card, (r, c))))
+        if plays:
+            top = max(s for s, _ in plays)
+            return self.rng.choice([a for s, a in plays if s == top])
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return self.rng.choice(discards)
+
+    def fits(self, p: Any, card: int) -> bool:
+        return any(self.fit_score(p, card, r, c) > 0 for r, c in p.cells())
+
+    @staticmethod
+    def fit_score(p: Any, card: int, r: int, c: int) -> int:
+        """How many face-up cards of the row share the card's number, plus those of the column
+        sharing its colour; 0 when the cell already fits as well (nothing gained)."""
+        def score(x: int | None) -> int:
+            row = sum(1 for j in range(p.cols) if j != c and p.up[r][j]
+                      and number(p.grid[r][j]) == number(x))
+            col = sum(1 for i in range(p.rows) if i != r and p.up[i][c]
+                      and colour(p.grid[i][c]) == colour(x))
+            return row + col
+
+        gain = score(card)
+        here = p.grid[r][c]
+        if p.up[r][c] and here and score(here) >= gain:
+            return 0
+        return gain
+
+
+class NormalBot(BaseBot):
+    """Greedy: every step by the static evaluation of the seat's own grid."""
+
+    level = "normal"
+    params = Params()
+    pile_bonus = 0.3  # a pile draw's rough worth over playing the hand alone
+
+    def evaluator(self, view: Any, seat: int) -> Evaluator:
+        return Evaluator(visible_cards(view, seat), self.params)
+
+    def decide(self, view: Any, player: int, legal: list) -> Any:
+        self.observe(view, player)
+        ev = self.evaluator(view, player)
+        p = view.players[player]
+        g = own_grid(view, player)
+        hand = list(p.hand)
+        phase = view.phase
+        if phase == "setup":
+            return self.setup(legal)
+        if phase == "clear":
+            return max(legal, key=lambda a: ev.settle(
+                remove(g, (0 if a.line == "row" else 1, a.index)), hand, p.stage,
+                view.cleared + 1, not view.looked))
+        if phase == "look":
+            return self.look(ev, g, hand, p.stage, legal)
+        if phase == "play":
+            return max(legal, key=lambda a: step_value(ev, g, hand, p.stage, a))
+        # the turn: draw from the pile, from the discard pile, or swap
+        top = view.top_discard
+        best_draw = Draw(player, PILE)
+        key = (g, tuple(sorted(hand)), top)
+        if key in self.recent:  # going round in circles: a fresh card breaks the loop
+            return best_draw
+        self.recent = self.recent[-(RECENT - 1):] + [key]
+        v_draw = self.pile(ev, g, hand, p.stage, view, player)
+        if top and any(isinstance(a, Draw) and a.source == DISCARD for a in legal):
+            v_top = after_draw(ev, g, hand + [top], p.stage)[0][0]
+            if v_top > v_draw:
+                best_draw, v_draw = Draw(player, DISCARD), v_top
+        if self.swaps < MAX_SWAPS:
+            swaps = [a for a in legal if isinstance(a, Swap)]
+            if swaps:
+                vs = [(step_value(ev, g, hand, p.stage, a), i) for i, a in enumerate(swaps)]
+                v, i = max(vs, key=lambda t: (t[0], -t[1]))
+                if v > v_draw + SWAP_MARGIN:
+                    return swaps[i]
+        return best_draw
+
+    def observe(self, view: Any, player: int) -> None:
+        """Remember what the view shows (Hard); Normal remembers nothing."""
+
+    def pile(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any,
+             player: int) -> float:
+        return after_draw(ev, g, hand + [0], stage)[0][0] + self.pile_bonus
+
+    @staticmethod
+    def setup(legal: list) -> Any:
+        """Reveal one card and look at another of the same column (columns clear easier)."""
+        for a in legal:
+            if a.reveal[1] == a.look[1]:
+                return a
+        return legal[0]
+
+    def look(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, legal: list) -> Any:
+        """Reveal a looked-at card that helps (after a chain), else look at an unknown card
+        in the lines that are closest to complete."""
+        info = ev.params.look
+
+        def worth(a: Look) -> float:
+            card, _ = g[a.at[0]][a.at[1]]
+            if a.reveal:
+                v = ev.settle(with_reveal(g, a.at), hand, stage, 0, False)
+                return v + (info if not card else 0.0)
+            v = ev.value(g, hand, stage)
+            if card:
+                return v - 0.01
+            r, c = a.at
+            near = sum(1 for x, _ in g[r] if x) + sum(1 for row in g if row[c][0])
+            return v + info + 0.001 * near
+        return max(legal, key=worth)
+
+
+class HardBot(NormalBot):
+    """Looks through the whole turn, remembers every card it has been shown."""
+
+    level = "hard"
+    params = Params(lookahead=True)
+
+    def __init__(self, seed: int, seat: int) -> None:
+        super().__init__(seed, seat)
+        self.seen: set[int] = set()
+        self.reshuffles = 0
+
+    def observe(self, view: Any, player: int) -> None:
+        if len(view.reshuffles) != self.reshuffles:
+            self.reshuffles = len(view.reshuffles)
+            self.seen = set()
+        self.seen |= visible_cards(view, player)
+
+    def unavailable(self, view: Any, seat: int) -> set[int]:
+        return self.seen | visible_cards(view, seat)
+
+    def evaluator(self, view: Any, seat: int) -> Evaluator:
+        return Evaluator(self.unavailable(view, seat), self.params)
+
+    def pile(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any,
+             player: int) -> float:
+        gone = self.unavailable(view, player)
+        pool = [c for c in ALL if c not in gone]
+        return pile_value(ev, g, hand, stage, pool)
+
+
+def make_bot(level: str, seed: int, seat: int) -> BaseBot:
+    """A computer player for "easy", "normal" or "hard", deterministic for a seed and seat."""
+    if level == "easy":
+        return EasyBot(seed, seat)
+    if level == "normal":
+        return NormalBot(seed, seat)
+    if level == "hard":
+        return HardBot(seed, seat)
+    raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+
+
+def hint(view: Any, seat: int) -> Any:
+    """Hard's choice for the seat's next step, from its view (it has no memory of earlier
+    turns, so it judges the pile by what the view shows). ValueError if nothing to do."""
+    if seat not in view.waiting_for():
+        raise ValueError(f"player {seat} has nothing to do now")
+    return HardBot(0, seat).choose(view, seat)

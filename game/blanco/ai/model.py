@@ -1,0 +1,269 @@
+"""The bots' model of one seat's own grid: a small immutable grid, the clears it sets off, and a
+static evaluation, the estimated number of turns still needed to empty it.
+
+A grid here is a tuple of rows, each a tuple of cells `(card, up)`: `card` is the card id when
+the seat knows it (face up, or face down and looked at) and 0 when it does not; `up` is whether
+the card is face up. A cell `(0, True)` is a hypothetical "revealed, but not known yet" card.
+
+The evaluation (`Evaluator.value`, higher is better) is minus the cost of a greedy plan: clear
+the cheapest line, close up, repeat until the grid is empty. A row needs one number, a column
+one colour; each cell that does not hold the target costs the turns to get such a card (1 for a
+hand card, more the fewer copies may still come from the draw pile), a face-down unknown card
+may already match, and a matching face-down card still has to be revealed.
+
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+NUMS: tuple[int, ...] = (0,) + tuple((c - 1) % 12 + 1 for c in range(1, 121))
+COLS: tuple[int, ...] = (-1,) + tuple((c - 1) // 12 for c in range(1, 121))
+ALL = range(1, 121)
+WIN = 1000.0
+
+Cell = tuple[int, bool]
+Grid = tuple[tuple[Cell, ...], ...]
+Pos = tuple[int, int]
+
+
+class Params(NamedTuple):
+    """The evaluation's weights (tuned by self-play in bench/blanco.py)."""
+
+    k_draw: float = 0.3  # turns per expected draw needed to find a card of a value
+    reveal: float = 0.6  # turns to reveal a matching face-down card
+    look: float = 0.3  # worth of the reward look (information)
+    lookahead: bool = False  # plan the first clear one step deeper (the lone last line)
+    hand_cost: float = 1.0  # turns to play a card already in hand
+    full: int = 6  # grids this small are planned in every order
+    clear: float = 0.3  # a line cleared now rather than later (a bird in the hand)
+
+
+def fresh_grid(rows: int = 3, cols: int = 4) -> Grid:
+    return tuple(tuple((0, False) for _ in range(cols)) for _ in range(rows))
+
+
+def grid_of(cards: list[list[int]], up: list[list[bool]]) -> Grid:
+    return tuple(tuple(zip(cr, ur, strict=True)) for cr, ur in zip(cards, up, strict=True))
+
+
+def put(g: Grid, at: Pos, cell: Cell) -> Grid:
+    r, c = at
+    row = g[r]
+    return g[:r] + (row[:c] + (cell,) + row[c + 1:],) + g[r + 1:]
+
+
+def remove(g: Grid, line: tuple[int, int]) -> Grid:
+    """Clear a line (0 row / 1 column, index) and close up; () when empty."""
+    kind, i = line
+    if kind == 0:
+        g = g[:i] + g[i + 1:]
+    else:
+        g = tuple(row[:i] + row[i + 1:] for row in g)
+        if not g[0]:
+            return ()
+    return g
+
+
+def complete(g: Grid) -> list[tuple[int, int]]:
+    """Complete lines, rows first, as (0 row / 1 column, index)."""
+    out = []
+    rows, cols = len(g), len(g[0])
+    if cols >= 2:
+        for r, row in enumerate(g):
+            first = row[0][0]
+            if first and all(u for _, u in row):
+                n = NUMS[first]
+                if all(c and NUMS[c] == n for c, _ in row):
+                    out.append((0, r))
+    if rows >= 2:
+        for c in range(cols):
+            first = g[0][c][0]
+            if not first:
+                continue
+            k = COLS[first]
+            if all(row[c][1] and row[c][0] and COLS[row[c][0]] == k for row in g):
+                out.append((1, c))
+    return out
+
+
+def face_down(g: Grid) -> list[Pos]:
+    return [(r, c) for r, row in enumerate(g) for c, (_, u) in enumerate(row) if not u]
+
+
+class Evaluator:
+    """Turns-to-empty estimates for one decision: the draw odds come from `unavailable`, the
+    cards the seat knows are not in the draw pile."""
+
+    def __init__(self, unavailable: Iterable[int], params: Params | None = None) -> None:
+        params = params or Params()
+        gone = set(unavailable)
+        num = [0] * 13
+        col = [0] * 10
+        size = 0
+        for c in ALL:
+            if c not in gone:
+                num[NUMS[c]] += 1
+                col[COLS[c]] += 1
+                size += 1
+        size = max(size, 1)
+        k = params.k_draw
+        self.params = params
+        self.size = size
+        self.num_count = num
+        self.col_count = col
+        self.acq = (
+            [1 + k * size / (n + 0.5) for n in num],
+            [1 + k * size / (n + 0.5) for n in col],
+        )
+        self.p = ([n / size for n in num], [n / size for n in col])
+        self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
+        self.key = (NUMS, COLS)
+        self.cache: dict = {}
+        self.line_cache: dict = {}
+        self.plan_cache: dict = {}
+        self.fresh_cost = self.plan(fresh_grid(), ())
+
+    # -- one line ------------------------------------------------------------------------------
+    def line_cost(self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
+                  ) -> tuple[float, tuple[int, ...]]:
+        """The cheapest target's cost for this line, and the hand cards left after it."""
+        k = (cells, kind, hand)
+        hit = self.line_cache.get(k)
+        if hit is None:
+            hit = self.line_cache[k] = self._line_cost(cells, kind, hand)
+        return hit
+
+    def _line_cost(self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
+                   ) -> tuple[float, tuple[int, ...]]:
+        key = self.key[kind]
+        known: list[tuple[int, bool]] = []
+        unk_down = unk_up = 0
+        for c, u in cells:
+            if c:
+                known.append((key[c], u))
+            elif u:
+                unk_up += 1
+            else:
+                unk_down += 1
+        held_vals = [key[h] for h in hand]
+        vals = {v for v, _ in known}
+        vals.update(held_vals)
+        if not vals:
+            vals = {self.best[kind]}
+        acq, p, reveal = self.acq[kind], self.p[kind], self.params.reveal
+        hand_cost = self.params.hand_cost
+        n_known = len(known)
+        unknown = unk_down + unk_up
+        best, best_v, best_used = 1e9, 0, 0
+        for v in vals:
+            matches = match_down = 0
+            for w, u in known:
+                if w == v:
+                    matches += 1
+                    if not u:
+                        match_down += 1
+            pv = p[v]
+            missing = n_known - matches + unknown * (1 - pv)
+            held = held_vals.count(v)
+            if held >= missing:
+                cost = missing * hand_cost
+                used = -int(-missing // 1)
+            else:
+                cost = held * hand_cost + (missing - held) * acq[v]
+                used = held
+            cost += (match_down + unk_down * pv) * reveal
+            if cost < best:
+                best, best_v, best_used = cost, v, used
+        if not best_used:
+            return best, hand
+        rest = list(hand)
+        for h in hand:
+            if best_used and key[h] == best_v:
+                rest.remove(h)
+                best_used -= 1
+        return best, tuple(rest)
+
+    # -- the plan ------------------------------------------------------------------------------
+    def cheapest(self, g: Grid, hand: tuple[int, ...]
+                 ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
+        rows, cols = len(g), len(g[0])
+        out = []
+        if cols >= 2:
+            for r in range(rows):
+                cost, rest = self.line_cost(g[r], 0, hand)
+                out.append((cost, (0, r), rest))
+        if rows >= 2:
+            for c in range(cols):
+                cost, rest = self.line_cost(tuple(row[c] for row in g), 1, hand)
+                out.append((cost, (1, c), rest))
+        return out
+
+    def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
+        """Clear the cheapest line, close up, repeat; the summed cost. Small grids (6 cards or
+        fewer) try every order, so a chain reaction or a lone last line is seen."""
+        k = (g, hand)
+        hit = self.plan_cache.get(k)
+        if hit is None:
+            if len(g) * len(g[0]) <= self.params.full:
+                hit = self.plan_deep(g, hand)
+            else:
+                cost, line, rest_hand = min(self.cheapest(g, hand))
+                rest = remove(g, line)
+                hit = cost + (self.plan(rest, rest_hand) if rest else 0.0)
+            self.plan_cache[k] = hit
+        return hit
+
+    def plan_deep(self, g: Grid, hand: tuple[int, ...]) -> float:
+        """The first clear chosen by the cost of everything after it."""
+        best = 1e9
+        for cost, line, rest_hand in self.cheapest(g, hand):
+            rest = remove(g, line)
+            total = cost + (self.plan(rest, rest_hand) if rest else 0.0)
+            if total < best:
+                best = total
+        return best
+
+    def value(self, g: Grid, hand: Iterable[int], stage: int) -> float:
+        """Minus the estimated turns to empty the grid (and the second grid, on the first)."""
+        if not g:
+            if stage == 2:
+                return WIN
+            g, stage = fresh_grid(), 2
+        cards = tuple(sorted(h for h in hand if h))
+        k = (g, cards, stage)
+        hit = self.cache.get(k)
+        if hit is not None:
+            return hit
+        if self.params.lookahead:
+            cost = self.plan_deep(g, cards)
+        else:
+            cost = self.plan(g, cards)
+        if stage == 1:
+            cost += self.fresh_cost
+        self.cache[k] = -cost
+        return -cost
+
+    def settle(self, g: Grid, hand: Iterable[int], stage: int, cleared: int = 0,
+               reward: bool = True) -> float:
+        """The value once every clear this grid sets off is done, in the best order; with the
+        reward look's worth when something was cleared (and `reward` is still owed)."""
+        lines = complete(g)
+        if not lines:
+            v = self.value(g, hand, stage)
+            if reward and cleared and g and v < WIN and face_down(g):
+                v += self.params.look * (1 + (cleared >= 2))
+            return v + self.params.clear * cleared
+        best = -1e9
+        for line in lines:
+            rest = remove(g, line)
+            if not rest:
+                v = self.value(rest, hand, stage) + 0.01 * cleared
+            else:
+                v = self.settle(rest, hand, stage, cleared + 1, reward)
+            best = max(best, v)
+            if len(lines) == 1:
+                break
+        return best

@@ -1,0 +1,116 @@
+"""What one seat's steps do to its own grid, as the bots model it (model.py's grids): the value
+of each step, of the best play or discard after a draw, and of a draw from the pile.
+
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.blanco.rules.actions import Discard, Play, Swap
+
+from .model import COLS, NUMS, Evaluator, Grid, Pos, face_down, put
+
+Option = tuple[float, Any]  # (value, the step as (kind, card, at))
+
+
+def with_reveal(g: Grid, at: Pos) -> Grid:
+    card, _ = g[at[0]][at[1]]
+    return put(g, at, (card, True))
+
+
+def swapped(g: Grid, a: Pos, b: Pos, reveal: Pos | None) -> Grid:
+    ca, cb = g[a[0]][a[1]], g[b[0]][b[1]]
+    g = put(put(g, a, cb), b, ca)
+    if not ca[1] and not cb[1]:
+        return with_reveal(g, reveal if reveal is not None else b)
+    if not ca[1]:
+        return with_reveal(g, b)
+    if not cb[1]:
+        return with_reveal(g, a)
+    return g
+
+
+def step_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Any) -> float:
+    """The value after a Play, Discard or Swap (and the clears it sets off)."""
+    if isinstance(a, Play):
+        rest = list(hand)
+        rest.remove(a.card)
+        return ev.settle(put(g, a.at, (a.card, True)), rest, stage)
+    if isinstance(a, Discard):
+        rest = list(hand)
+        rest.remove(a.card)
+        return ev.settle(with_reveal(g, a.reveal) if a.reveal else g, rest, stage)
+    if isinstance(a, Swap):
+        return ev.settle(swapped(g, a.a, a.b, a.reveal), hand, stage)
+    raise TypeError(f"no value for {a!r}")
+
+
+def after_draw(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> list[Option]:
+    """Every play and discard with this 3-card hand (a 0 card, a junk card, is never played),
+    valued, best first. Steps are ("play", card, at) or ("discard", card, reveal)."""
+    cells = [(r, c) for r in range(len(g)) for c in range(len(g[0]))]
+    down: list[Pos | None] = list(face_down(g)) or [None]
+    out: list[Option] = []
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        if card:
+            for at in cells:
+                out.append((ev.settle(put(g, at, (card, True)), rest, stage), ("play", card, at)))
+        for at in down:
+            gg = with_reveal(g, at) if at is not None else g
+            out.append((ev.settle(gg, rest, stage), ("discard", card, at)))
+    out.sort(key=lambda o: -o[0])
+    return out
+
+
+def useful_cells(g: Grid, card: int) -> list[Pos]:
+    """Cells where `card` would share a number with a known card of the row or a colour with
+    one of the column."""
+    n, k = NUMS[card], COLS[card]
+    out = []
+    for r, row in enumerate(g):
+        row_has = [NUMS[c] == n for c, _ in row]
+        for c in range(len(row)):
+            if any(h for j, h in enumerate(row_has) if j != c) or any(
+                g[i][c][0] and COLS[g[i][c][0]] == k for i in range(len(g)) if i != r
+            ):
+                out.append((r, c))
+    return out
+
+
+def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[int],
+               keep: int = 2) -> float:
+    """The expected value of drawing from the pile: each card of `pool` equally likely. Cards
+    that fit no known card of the grid count as junk (valued once)."""
+    junk = after_draw(ev, g, hand + [0], stage)
+    v_junk = junk[0][0]
+    if not pool:
+        return v_junk
+    nums = {NUMS[c] for row in g for c, _ in row if c}
+    cols = {COLS[c] for row in g for c, _ in row if c}
+    best_discard_x = max(v for v, s in junk if s[0] == "discard" and s[1] == 0)
+    keepers = [s for _, s in junk if s[1] != 0][:keep]
+    total = 0.0
+    for x in pool:
+        if NUMS[x] not in nums and COLS[x] not in cols:
+            total += v_junk
+            continue
+        best = best_discard_x
+        for kind, card, at in keepers:
+            rest = list(hand) + [x]
+            rest.remove(card)
+            if kind == "play":
+                v = ev.settle(put(g, at, (card, True)), rest, stage)
+            else:
+                v = ev.settle(with_reveal(g, at) if at else g, rest, stage)
+            if v > best:
+                best = v
+        for at in useful_cells(g, x):
+            v = ev.settle(put(g, at, (x, True)), hand, stage)
+            if v > best:
+                best = v
+        total += best
+    return total / len(pool)

@@ -1,0 +1,60 @@
+"""Super Mega Lucky Box as a `game.core.game.Game`: how the shared code deals, records, checks
+and summarises it, and where its bots are."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.game import BOT_LEVELS, ParsedRecord
+
+from . import record as _record
+from .actions import action_from_record, action_to_record
+from .state import MAX_PLAYERS, PLAY, ROUNDS, Deal, GameState, Options
+
+
+class LuckyBoxGame:
+    id = "luckybox"
+    title = "Super Mega Lucky Box"
+    record_format = _record.FORMAT
+    min_players = 1
+    max_players = MAX_PLAYERS
+    bot_levels = BOT_LEVELS
+
+    def new_game(self, names: Sequence[str], seed: int, options: Options | None = None,
+                 deal: Deal | None = None) -> tuple[GameState, list]:
+        return GameState.new(list(names), seed, options, deal)
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        return _record.parse_record(record)
+
+    def action_from_record(self, obj: Any) -> Any:
+        return action_from_record(obj)
+
+    def action_to_record(self, action: Any) -> dict[str, Any]:
+        return action_to_record(action)
+
+    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return _record.state_to_record(state, extra)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return _record.summary(state)
+
+    def progress(self, state: GameState) -> str:
+        """How far the game has come, in a few words (title screen, lists)."""
+        if state.is_terminal():
+            return "finished"
+        return "the draft" if state.phase != PLAY else f"round {state.round} of {ROUNDS}"
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        from game.luckybox.ai import make_bot
+
+        return make_bot(level, seed, seat)
+
+    def hint(self, view: Any, seat: int) -> Any:
+        from game.luckybox.ai import hint
+
+        return hint(view, seat)
+
+
+LUCKYBOX = LuckyBoxGame()

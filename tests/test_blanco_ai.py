@@ -1,0 +1,246 @@
+"""Blanco's computer players: they finish games, choose only legal steps, are deterministic,
+decide from the view alone, pickle, hint, and the levels are ordered by strength."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.blanco.ai import LEVELS, hint, make_bot
+from game.blanco.rules import BlancoState, Draw, Look, Setup
+from game.blanco.rules.game import BLANCO
+
+ROOT = Path(__file__).resolve().parent.parent
+CAP = 600  # turns per player: a game still going then has failed to finish
+
+
+def play(levels: list[str], seed: int, cap: int = CAP) -> BlancoState:
+    """A whole game of bots, each step checked against the seat's legal list."""
+    state, _ = BlancoState.new([f"P{i}" for i in range(len(levels))], seed)
+    bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+    while not state.is_terminal():
+        seat = state.waiting_for()[0]
+        assert state.players[seat].turns < cap, f"{levels} seed {seed}: no end in sight"
+        view = state.view_for(seat)
+        action = bots[seat].choose(view, seat)
+        assert action in state.legal_actions(seat), (levels[seat], action)
+        assert state.apply(action).ok
+    return state
+
+
+def test_no_pygame_in_the_bots() -> None:
+    for path in (ROOT / "game" / "blanco" / "ai").glob("*.py"):
+        assert not re.search(r"^\s*(import|from)\s+pygame", path.read_text(), re.M), path
+    code = "import sys, game.blanco.ai; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", [3, 17])
+def test_solo_games_finish(level: str, seed: int) -> None:
+    state = play([level], seed)
+    assert state.winner == 0
+    assert state.players[0].stage == 2 and not state.players[0].grid
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_multiplayer_games_finish(players: int, level: str) -> None:
+    for seed in (1, 2):
+        state = play([level] * players, seed * 10 + players)
+        assert state.winner is not None
+        assert state.players[state.winner].cards_left == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_mixed_games_with_hard_finish(players: int) -> None:
+    levels = [LEVELS[i % 3] for i in range(players)][::-1]  # hard first
+    state = play(levels, 40 + players)
+    assert state.winner is not None
+
+
+def test_easy_always_makes_progress() -> None:
+    """Easy never swaps: every one of its turns draws a card."""
+    for seed in range(6):
+        state = play(["easy", "easy", "easy"], 100 + seed)
+        assert not any(type(a).__name__ == "Swap" for a in state.actions)
+
+
+def test_same_seed_same_game() -> None:
+    levels = ["hard", "normal", "easy"]
+    first = play(levels, 7)
+    again = play(levels, 7)
+    assert first.actions == again.actions
+    assert play(levels, 8).actions != first.actions
+
+
+def _shuffle_hidden(state: BlancoState, seat: int, rng: random.Random) -> BlancoState:
+    """The same game with every card `seat` cannot know shuffled among those places: the draw
+    pile, the other hands, the face-down cards the seat has not looked at (its own) and every
+    face-down card of the other grids. Still a legal game (each card exactly once)."""
+    s = state.clone()
+    slots: list[tuple[list, int]] = [(s.pile, i) for i in range(len(s.pile))]
+    for i, p in enumerate(s.players):
+        for r, row in enumerate(p.grid):
+            for c in range(len(row)):
+                if not p.up[r][c] and not (i == seat and p.known[r][c]):
+                    slots.append((row, c))
+        if i != seat:
+            slots += [(p.hand, j) for j in range(len(p.hand))]
+    cards = [where[j] for where, j in slots]
+    rng.shuffle(cards)
+    for (where, j), card in zip(slots, cards, strict=True):
+        where[j] = card
+    return s
+
+
+def test_decisions_use_only_the_view() -> None:
+    """Shuffle what a seat cannot see; its view and every level's decision stay the same."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        levels = ["easy", "normal", "hard"]
+        state, _ = BlancoState.new(["a", "b", "c"], 500 + seed)
+        bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+        while not state.is_terminal() and state.players[0].turns < 16:
+            seat = state.waiting_for()[0]
+            if rng.random() < 0.3:
+                other = _shuffle_hidden(state, seat, rng)
+                assert sorted(_cards(other)) == list(range(1, 121))
+                view, view2 = state.view_for(seat), other.view_for(seat)
+                assert view.key() == view2.key()
+                for level in LEVELS:
+                    mine = bots[seat] if levels[seat] == level else make_bot(level, seed, seat)
+                    a = copy.deepcopy(mine).choose(view, seat)
+                    b = copy.deepcopy(mine).choose(view2, seat)
+                    assert a == b, (level, a, b)
+                    assert a in state.legal_actions(seat)
+                checked += 1
+            assert state.apply(bots[seat].choose(state.view_for(seat), seat)).ok
+    assert checked >= 30
+
+
+def _cards(state: BlancoState) -> list[int]:
+    out = state.pile + state.discard + state.box
+    for p in state.players:
+        out += [x for row in p.grid for x in row] + p.hand
+    return out
+
+
+def test_every_phase_is_handled() -> None:
+    """Set-up, the turn, play, the clear order and the reward look each come up, and the bots
+    answer them all (the games above would fail otherwise; here we check they came up)."""
+    kinds: set[str] = set()
+    for seed in range(4):
+        state = play(["normal", "hard"], 60 + seed)
+        kinds |= {type(a).__name__ for a in state.actions}
+    assert {"Setup", "Draw", "Play", "Discard", "Look"} <= kinds
+    assert any(isinstance(a, Look) and a.reveal for a in state.actions) or "Clear" in kinds
+
+
+def test_hint_is_legal_and_from_the_view() -> None:
+    state, _ = BlancoState.new(["a", "b"], 9)
+    with pytest.raises(ValueError):
+        hint(state.view_for(1), 1)
+    bots = [make_bot("normal", 9, 0), make_bot("normal", 9, 1)]
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        seat = state.waiting_for()[0]
+        view = state.view_for(seat)
+        suggestion = hint(view, seat)
+        assert suggestion in state.legal_actions(seat)
+        assert BLANCO.hint(view, seat) == suggestion
+        assert state.apply(bots[seat].choose(view, seat)).ok
+
+
+def test_pickle_round_trip_keeps_the_decision() -> None:
+    state, _ = BlancoState.new(["a", "b", "c"], 11)
+    bots = [make_bot(lv, 11, i) for i, lv in enumerate(LEVELS)]
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        seat = state.waiting_for()[0]
+        view = state.view_for(seat)
+        twin = pickle.loads(pickle.dumps(bots[seat]))
+        assert twin.rng.getstate() == bots[seat].rng.getstate()
+        action = bots[seat].choose(view, seat)
+        assert twin.choose(view, seat) == action
+        assert state.apply(action).ok
+
+
+def test_rng_state_restores_the_choice() -> None:
+    """The app saves `bot.rng` and restores it: the same choices follow."""
+    bot = make_bot("easy", 4, 0)
+    state, _ = BlancoState.new(["a"], 4)
+    saved = bot.rng.getstate()
+    first = [bot.choose(state.view_for(0), 0) for _ in range(5)]
+    bot.rng.setstate(saved)
+    assert [bot.choose(state.view_for(0), 0) for _ in range(5)] == first
+    assert isinstance(first[0], Setup)
+
+
+def test_make_bot_levels() -> None:
+    for level in LEVELS:
+        bot = BLANCO.make_bot(level, 1, 2)
+        assert bot.rng.getstate() == random.Random("1/blanco-bot/2").getstate()
+    with pytest.raises(ValueError):
+        make_bot("impossible", 1, 0)
+
+
+def test_draws_from_the_discard_when_it_completes_a_line() -> None:
+    """A sanity check of the evaluation: a card that completes a row is taken and played."""
+    from tests.blanco_helpers import c, place, set_hand
+
+    state, _ = BlancoState.new(["a", "b"], 3)
+    for seat in range(2):
+        assert state.apply(Setup(seat, (2, 2), (2, 1))).ok
+    row = [c(0, 5), c(1, 5), c(2, 7)]
+    place(state, 0, [row, [c(3, 1), c(4, 2), c(5, 3)], [c(6, 4), c(7, 6), c(8, 8)]])
+    set_hand(state, 0, [c(9, 11), c(9, 12)])
+    _exchange(state, state.discard[-1], c(3, 5))
+    for level in ("normal", "hard"):
+        bot = make_bot(level, 1, 0)
+        assert bot.choose(state.view_for(0), 0) == Draw(0, "discard")
+        s = state.clone()
+        s.apply(Draw(0, "discard"))
+        choice = bot.choose(s.view_for(0), 0)
+        assert choice.card == c(3, 5) and choice.at == (0, 2), (level, choice)
+
+
+def _exchange(state: BlancoState, x: int, y: int) -> None:
+    """Swap the places of cards x and y, wherever they are."""
+    places = [state.pile, state.discard, state.box]
+    for p in state.players:
+        places += [p.hand, *p.grid]
+    for where in places:
+        for i, card in enumerate(where):
+            if card == x:
+                where[i] = y
+            elif card == y:
+                where[i] = x
+
+
+def _share(strong: str, weak: str, seeds: range, players: int) -> float:
+    wins = 0
+    for seed in seeds:
+        seat = seed % players
+        levels = [weak] * players
+        levels[seat] = strong
+        wins += play(levels, seed).winner == seat
+    return wins / len(seeds)
+
+
+def test_normal_beats_easy() -> None:
+    assert _share("normal", "easy", range(20), 4) > 0.4
+
+
+def test_hard_beats_normal() -> None:
+    assert _share("hard", "normal", range(12), 2) > 0.55
