@@ -464,7 +464,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
         # The save is written the frame after each action: all but the last frame's are in.
         assert len(actions) >= counts[-2], (len(actions), counts[-2:])
         lengths.append(len(actions))
-        session = save.session
+        assert len(save.session.state.actions) == len(actions), "Continue replays it all"
         assert not list(lb(tmp_path).glob("*.tmp")), "a cut-off write is cleaned up on load"
         (lb(tmp_path) / storage.AUTOSAVE).unlink()
     assert lengths == sorted(lengths) and lengths[0] < lengths[-1], lengths
