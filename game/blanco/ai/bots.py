@@ -19,13 +19,14 @@ Pure: no pygame.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from game.blanco.rules.actions import DISCARD, PILE, Discard, Draw, Look, Play, Swap
 from game.blanco.rules.cards import colour, number
 
 from .model import ALL, Evaluator, Grid, Params, grid_of, remove
-from .turns import after_draw, pile_value, step_value, with_reveal
+from .turns import after_draw, completes, pile_value, step_value, with_reveal
 
 LEVELS = ("easy", "normal", "hard")
 SWAP_MARGIN = 0.15  # a swap must beat the best draw by this much
@@ -67,6 +68,7 @@ class BaseBot:
         legal = view.legal_actions(player)
         if not legal:
             raise ValueError(f"player {player} has nothing to do now")
+        self.observe(view, player)
         if len(legal) == 1:
             return legal[0]
         action = self.decide(view, player, legal)
@@ -78,6 +80,9 @@ class BaseBot:
 
     def decide(self, view: Any, player: int, legal: list) -> Any:
         raise NotImplementedError
+
+    def observe(self, view: Any, player: int) -> None:
+        """Remember what the view shows (Hard); the others remember nothing."""
 
 
 class EasyBot(BaseBot):
@@ -140,7 +145,6 @@ class NormalBot(BaseBot):
         return Evaluator(visible_cards(view, seat), self.params)
 
     def decide(self, view: Any, player: int, legal: list) -> Any:
-        self.observe(view, player)
         ev = self.evaluator(view, player)
         p = view.players[player]
         g = own_grid(view, player)
@@ -154,8 +158,10 @@ class NormalBot(BaseBot):
                 view.cleared + 1, not view.looked))
         if phase == "look":
             return self.look(ev, g, hand, p.stage, legal)
+        feed = self.feeder(view, player)
         if phase == "play":
-            return max(legal, key=lambda a: step_value(ev, g, hand, p.stage, a))
+            return max(legal, key=lambda a: step_value(ev, g, hand, p.stage, a)
+                       - self.fed(feed, g, a))
         # the turn: draw from the pile, from the discard pile, or swap
         top = view.top_discard
         best_draw = Draw(player, PILE)
@@ -165,7 +171,7 @@ class NormalBot(BaseBot):
         self.recent = self.recent[-(RECENT - 1):] + [key]
         v_draw = self.pile(ev, g, hand, p.stage, view, player)
         if top and any(isinstance(a, Draw) and a.source == DISCARD for a in legal):
-            v_top = after_draw(ev, g, hand + [top], p.stage)[0][0]
+            v_top = after_draw(ev, g, hand + [top], p.stage, feed)[0][0]
             if v_top > v_draw:
                 best_draw, v_draw = Draw(player, DISCARD), v_top
         if self.swaps < MAX_SWAPS:
@@ -177,8 +183,19 @@ class NormalBot(BaseBot):
                     return swaps[i]
         return best_draw
 
-    def observe(self, view: Any, player: int) -> None:
-        """Remember what the view shows (Hard); Normal remembers nothing."""
+    def feeder(self, view: Any, player: int) -> Callable[[int], float] | None:
+        """The cost of leaving a card on the discard pile for the next player (Hard)."""
+        return None
+
+    @staticmethod
+    def fed(feed: Callable[[int], float] | None, g: Grid, a: Any) -> float:
+        if feed is None:
+            return 0.0
+        if isinstance(a, Play):
+            return feed(g[a.at[0]][a.at[1]][0])
+        if isinstance(a, Discard):
+            return feed(a.card)
+        return 0.0
 
     def pile(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any,
              player: int) -> float:
@@ -215,7 +232,9 @@ class HardBot(NormalBot):
     """Looks through the whole turn, remembers every card it has been shown."""
 
     level = "hard"
-    params = Params(lookahead=True)
+    params = Params(lookahead=True, full=4, reveal=0.3, k_draw=0.5)
+    sample = 16  # fitting pile cards weighed one by one (the rest stand in between)
+    feed_cost = 1.0  # turns: a discard that completes a line of the next player's grid
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -228,6 +247,13 @@ class HardBot(NormalBot):
             self.seen = set()
         self.seen |= visible_cards(view, player)
 
+    def feeder(self, view: Any, player: int) -> Callable[[int], float] | None:
+        if len(view.players) < 2:
+            return None
+        nxt = own_grid(view, (player + 1) % len(view.players))
+        cost = self.feed_cost
+        return lambda card: cost if completes(nxt, card) else 0.0
+
     def unavailable(self, view: Any, seat: int) -> set[int]:
         return self.seen | visible_cards(view, seat)
 
@@ -238,7 +264,7 @@ class HardBot(NormalBot):
              player: int) -> float:
         gone = self.unavailable(view, player)
         pool = [c for c in ALL if c not in gone]
-        return pile_value(ev, g, hand, stage, pool)
+        return pile_value(ev, g, hand, stage, pool, sample=self.sample)
 
 
 def make_bot(level: str, seed: int, seat: int) -> BaseBot:

@@ -237,10 +237,7 @@ class Evaluator:
         hit = self.cache.get(k)
         if hit is not None:
             return hit
-        if self.params.lookahead:
-            cost = self.plan_deep(g, cards)
-        else:
-            cost = self.plan(g, cards)
+        cost = self.plan_deep(g, cards) if self.params.lookahead else self.plan(g, cards)
         if stage == 1:
             cost += self.fresh_cost
         self.cache[k] = -cost

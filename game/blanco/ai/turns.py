@@ -6,6 +6,7 @@ Pure: no pygame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.blanco.rules.actions import Discard, Play, Swap
@@ -47,9 +48,11 @@ def step_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Any) -> f
     raise TypeError(f"no value for {a!r}")
 
 
-def after_draw(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> list[Option]:
+def after_draw(ev: Evaluator, g: Grid, hand: list[int], stage: int,
+               feed: Callable[[int], float] | None = None) -> list[Option]:
     """Every play and discard with this 3-card hand (a 0 card, a junk card, is never played),
-    valued, best first. Steps are ("play", card, at) or ("discard", card, reveal)."""
+    valued, best first. Steps are ("play", card, at) or ("discard", card, reveal). `feed`: the
+    cost of leaving a card on top of the discard pile (for the next player)."""
     cells = [(r, c) for r in range(len(g)) for c in range(len(g[0]))]
     down: list[Pos | None] = list(face_down(g)) or [None]
     out: list[Option] = []
@@ -58,10 +61,14 @@ def after_draw(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> list[Opti
         rest.remove(card)
         if card:
             for at in cells:
-                out.append((ev.settle(put(g, at, (card, True)), rest, stage), ("play", card, at)))
+                v = ev.settle(put(g, at, (card, True)), rest, stage)
+                if feed is not None:
+                    v -= feed(g[at[0]][at[1]][0])
+                out.append((v, ("play", card, at)))
+        cost = feed(card) if feed is not None else 0.0
         for at in down:
             gg = with_reveal(g, at) if at is not None else g
-            out.append((ev.settle(gg, rest, stage), ("discard", card, at)))
+            out.append((ev.settle(gg, rest, stage) - cost, ("discard", card, at)))
     out.sort(key=lambda o: -o[0])
     return out
 
@@ -82,9 +89,10 @@ def useful_cells(g: Grid, card: int) -> list[Pos]:
 
 
 def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[int],
-               keep: int = 2) -> float:
+               keep: int = 2, sample: int = 0) -> float:
     """The expected value of drawing from the pile: each card of `pool` equally likely. Cards
-    that fit no known card of the grid count as junk (valued once)."""
+    that fit no known card of the grid count as junk (valued once); of those that fit, at most
+    about `sample` (0: all) are valued, evenly spread, each standing for its neighbours."""
     junk = after_draw(ev, g, hand + [0], stage)
     v_junk = junk[0][0]
     if not pool:
@@ -93,11 +101,12 @@ def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[i
     cols = {COLS[c] for row in g for c, _ in row if c}
     best_discard_x = max(v for v, s in junk if s[0] == "discard" and s[1] == 0)
     keepers = [s for _, s in junk if s[1] != 0][:keep]
-    total = 0.0
-    for x in pool:
-        if NUMS[x] not in nums and COLS[x] not in cols:
-            total += v_junk
-            continue
+    relevant = [x for x in pool if NUMS[x] in nums or COLS[x] in cols]
+    total = v_junk * (len(pool) - len(relevant))
+    step = max(1, -(-len(relevant) // sample)) if sample else 1  # every step-th fitting card
+    chosen = relevant[::step]
+    weight = len(relevant) / len(chosen) if chosen else 0.0
+    for x in chosen:
         best = best_discard_x
         for kind, card, at in keepers:
             rest = list(hand) + [x]
@@ -112,5 +121,25 @@ def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[i
             v = ev.settle(put(g, at, (x, True)), hand, stage)
             if v > best:
                 best = v
-        total += best
+        total += best * weight
     return total / len(pool)
+
+
+def completes(g: Grid, card: int) -> bool:
+    """Whether `card` would complete a line of this (another player's) grid: every other card
+    of a row face up with its number, or of a column face up with its colour."""
+    if not card or not g:
+        return False
+    n, k = NUMS[card], COLS[card]
+    rows, cols = len(g), len(g[0])
+    if cols >= 2:
+        for row in g:
+            misses = sum(1 for c, u in row if not (u and c and NUMS[c] == n))
+            if misses <= 1:
+                return True
+    if rows >= 2:
+        for c in range(cols):
+            misses = sum(1 for row in g if not (row[c][1] and row[c][0] and COLS[row[c][0]] == k))
+            if misses <= 1:
+                return True
+    return False

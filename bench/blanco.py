@@ -1,0 +1,150 @@
+"""Benchmark Blanco: the engine's speed and the computer players' strength and speed.
+
+    python bench/blanco.py [--games N] [--jobs 2] [--only name,name]
+
+Prints one `name: value` line per metric:
+    decisions_per_second  random legal steps (legal list built at every step), 4 players,
+                          games cut at 400 turns
+    hard_vs_3_normal      share of 4-player games won by one Hard seat against three Normal,
+                          the Hard seat rotated over the 4 positions
+    normal_vs_3_easy      the same for Normal against three Easy
+    solo_turns_<level>    mean turns to finish a solo game
+    p95_decision_ms       Hard's 95th percentile decision time (ms of the thread's CPU time, so
+                          other work on the machine does not count; wall clock beside it),
+                          over its games above
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from multiprocessing import Pool  # noqa: E402
+
+from game.blanco.ai import make_bot  # noqa: E402
+from game.blanco.rules import BlancoState  # noqa: E402
+
+TURN_CAP = 600  # per player: a game still going then is reported as unfinished
+
+
+def play_game(levels: Sequence[str], seed: int, cap: int = TURN_CAP, timed: str | None = None
+              ) -> tuple[int | None, list[int], list[tuple[float, float]]]:
+    """One game of bots at `levels` (seat order): the winner (None: cut at `cap` turns per
+    player), each seat's turns, and the decision times (ms: CPU, wall) of seats at level
+    `timed`."""
+    state, _ = BlancoState.new([f"P{i}" for i in range(len(levels))], seed)
+    bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+    times: list[tuple[float, float]] = []
+    while not state.is_terminal():
+        seat = state.waiting_for()[0]
+        if state.players[seat].turns >= cap:
+            break
+        view = state.view_for(seat)
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = bots[seat].choose(view, seat)
+        if levels[seat] == timed:
+            times.append(((time.thread_time() - cpu) * 1000, (time.perf_counter() - start) * 1000))
+        out = state.apply(action)
+        if not out.ok:
+            raise RuntimeError(f"{levels[seat]} chose an illegal step {action}: {out.refusal}")
+    return state.winner, [p.turns for p in state.players], times
+
+
+def random_decisions(seed: int, games: int, cap: int = 400) -> tuple[int, float]:
+    """Random legal steps in 4-player games: (decisions, seconds)."""
+    rng = random.Random(seed)
+    n = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state, _ = BlancoState.new(["a", "b", "c", "d"], seed * 1000 + g)
+        turns = 0
+        while not state.is_terminal() and turns < cap:
+            seat = state.waiting_for()[0]
+            before = state.turn_id
+            state.apply(rng.choice(state.legal_actions(seat)))
+            turns += state.turn_id != before
+            n += 1
+    return n, time.perf_counter() - start
+
+
+def _match(args: tuple[str, str, int]) -> tuple[float, list[tuple[float, float]], int]:
+    """A 4-player game, one `strong` seat (rotating with the seed) against three `weak`:
+    (1 if strong won, strong's decision times, unfinished flag)."""
+    strong, weak, seed = args
+    seat = seed % 4
+    levels = [weak] * 4
+    levels[seat] = strong
+    winner, _, times = play_game(levels, seed, timed=strong)
+    return float(winner == seat), times, int(winner is None)
+
+
+def _solo(args: tuple[str, int]) -> tuple[int, int]:
+    level, seed = args
+    winner, turns, _ = play_game([level], seed)
+    return turns[0], int(winner is None)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per strength figure")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--only", default="", help="comma-separated metric names")
+    args = parser.parse_args(argv)
+    only = {x.strip() for x in args.only.split(",") if x.strip()}
+
+    def wanted(name: str) -> bool:
+        return not only or name in only or any(name.startswith(o) for o in only)
+
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    hard_times: list[tuple[float, float]] = []
+    with Pool(max(1, args.jobs)) as pool:
+        if wanted("decisions_per_second"):
+            n, secs = random_decisions(1, 30)
+            print(f"decisions_per_second: {n / secs:.0f} (target >= 20000)", flush=True)
+        for name, strong, weak in (("hard_vs_3_normal", "hard", "normal"),
+                                   ("normal_vs_3_easy", "normal", "easy")):
+            if not wanted(name) and not (name.startswith("hard") and wanted("p95")):
+                continue
+            res = pool.map(_match, [(strong, weak, s) for s in seeds], chunksize=2)
+            share = sum(r[0] for r in res) / len(res)
+            cut = sum(r[2] for r in res)
+            if strong == "hard":
+                hard_times = [t for r in res for t in r[1]]
+            if wanted(name):
+                note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
+                print(f"{name}: {share:.3f} (target >= 0.45; {len(res)} games{note})",
+                      flush=True)
+        for level in ("easy", "normal", "hard"):
+            name = f"solo_turns_{level}"
+            if not wanted(name):
+                continue
+            res = pool.map(_solo, [(level, s) for s in seeds], chunksize=2)
+            cut = sum(r[1] for r in res)
+            mean = sum(r[0] for r in res) / len(res)
+            note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
+            print(f"{name}: {mean:.1f} ({len(res)} games{note})", flush=True)
+    if wanted("p95_decision_ms"):
+        if not hard_times:
+            hard_times = [t for s in seeds[:20] for t in _match(("hard", "normal", s))[1]]
+        cpu = [t[0] for t in hard_times]
+        wall = [t[1] for t in hard_times]
+        print(f"p95_decision_ms: {percentile(cpu, 0.95):.1f} (target <= 100; the thread's CPU "
+              f"time; wall clock p95 {percentile(wall, 0.95):.1f}, max {max(wall):.1f}; "
+              f"{len(cpu)} decisions)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
