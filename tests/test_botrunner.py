@@ -8,7 +8,7 @@ import os
 import signal
 
 from game.core.bot_worker import read_message, serve, write_message
-from game.core.ui.botrunner import BotRunner, worker_peak_mb
+from game.core.botrunner import BotRunner, worker_peak_mb
 from game.luckybox.ai import make_bot
 from game.luckybox.rules import GameState
 

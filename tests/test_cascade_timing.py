@@ -9,9 +9,11 @@ from collections import deque
 import pytest
 
 from game.core.session import Seat, Session
+from game.core.ui.animator import Animator, EventStyle
 from game.luckybox.rules import events as ev
-from game.luckybox.ui.cascade import DURATIONS, Animator, Seen
 from game.luckybox.ui.scenes.table import start_game
+from game.luckybox.ui.shown import Seen
+from game.luckybox.ui.table.styles import DURATIONS, EVENT_KINDS
 from tests.test_table_ui import take_turn, to_first_number
 from tests.ui_helpers import DT, frames
 
@@ -20,8 +22,10 @@ def animator_for(feed: deque) -> tuple[Animator, list]:
     staged: list = []
     session = Session([Seat("A"), Seat("B")], 1)
     seen = Seen.from_state(session.state)
-    return Animator(feed, seen, lambda event, length: staged.append(event),
-                    lambda event: False), staged
+    styles = {kind: EventStyle(DURATIONS.get(kind, 0.0), None,
+                               lambda event, length: staged.append(event))
+              for kind in EVENT_KINDS}
+    return Animator(feed, seen, styles, lambda event: False), staged
 
 
 def frames_playing(animator: Animator, limit: int = 10_000) -> int:

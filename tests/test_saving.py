@@ -18,38 +18,28 @@ from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.rules.record import state_from_record, summary
-from game.luckybox.ui.cascade import Seen
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.shown import Seen
 from tests.rules_helpers import snapshot
-from tests.test_table_ui import click_widget_table, drive, take_turn, to_first_number
+from tests.support import (
+    EventMix,
+    Monkey,
+    MonkeyChecks,
+    click_widget_table,
+    drive,
+    fresh_app,
+    lb,
+    take_turn,
+    title,
+    to_first_number,
+)
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
-
-
-def lb(folder: Path) -> Path:
-    """Lucky Box's own folder in a data folder."""
-    return storage.game_folder(folder, "luckybox")
 
 
 def saved(data_dir: Path) -> dict:
     return json.loads((lb(data_dir) / storage.AUTOSAVE).read_text())
-
-
-def title(app) -> TitleScene:
-    app.stack.clear_to(TitleScene(app.ctx))
-    frames(app, 2)
-    top = app.stack.top
-    assert isinstance(top, TitleScene)
-    return top
-
-
-def fresh_app(old) -> App:
-    """Close the window (as the player would) and start the game again."""
-    old.stack.clear()
-    pygame.quit()
-    new = App()
-    return new
 
 
 def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
@@ -286,96 +276,64 @@ def test_session_resume_rebuilds_feed_and_hold_from_any_save():
 # --------------------------------------------------------------------------- monkey
 
 
+CLOSING_MONKEY = EventMix(
+    click=0.55, key=0.20, window=0.07, wait=0.165, close=0.015, max_wait=20, into_cascade=0.7,
+    keys=(pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
+          pygame.K_h, pygame.K_n, pygame.K_r, pygame.K_s, pygame.K_LEFT, pygame.K_RIGHT,
+          pygame.K_MINUS, pygame.K_PLUS, pygame.K_BACKSPACE),
+)
+
+
+class ContinueChecks(MonkeyChecks):
+    """At every close of a table that saves, remember the position; once the game is started
+    again, Continue must restore exactly it."""
+
+    def __init__(self) -> None:
+        super().__init__(before_close=self.remember, after_reopen=self.check_continue)
+        self.resumes = self.mid_step = 0
+
+    def remember(self, app: App, table: TableScene | None):
+        if table is None or not table.saving or table.finished:
+            return None  # (a replay is a table that saves nothing: Continue is the saved game)
+        # A step playing (or holding) at the close counts as unshown although the board
+        # already shows it: Continue plays that step again from its start.
+        playing = table.animator.current is not None or table.animator.held
+        self.mid_step += playing
+        return snapshot(table.state), copy.deepcopy(table.seen), table.unshown(), playing
+
+    def check_continue(self, app: App, top: TitleScene, left) -> None:
+        if left is None:
+            return
+        assert top.widgets["continue"].visible
+        # What Continue restores, before its first frame plays on (a table whose only motion
+        # left was fading effects may reveal the next number at once).
+        save, _warning = storage.load_save(lb(app.ctx.data_dir))
+        session, start, shown, _confirming = save.resumed
+        seen = Seen.from_state(start)
+        for event in list(session.feed)[:shown + left[3]]:
+            seen.apply(event)
+        now = (snapshot(session.state), seen, len(session.feed) - shown, left[3])
+        assert now == left, [(i, a, b) for i, (a, b) in enumerate(zip(
+            now[0], left[0], strict=True)) if a != b] + [now[1:], left[1:]]
+        click_widget(app, top, "continue", 1)
+        resumed = app.stack.scenes[0]
+        assert isinstance(resumed, TableScene)
+        assert resumed.state.actions == session.state.actions
+        self.resumes += 1
+
+
 def test_monkey_with_resizes_minimizing_and_closing_mid_cascade(app, data_dir, tmp_path):
     """Random clicks and keys on every scene, window resizes and minimizing, and the window
     closed at random moments (often mid-cascade); each time the game is started again and
     Continue must bring back exactly the position that was left."""
     rng = random.Random(int(os.environ.get("SMLB_MONKEY_SEED", "2024")))
-    current = app
-    title(current)
-    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
-            pygame.K_h, pygame.K_n, pygame.K_r, pygame.K_s, pygame.K_LEFT, pygame.K_RIGHT,
-            pygame.K_MINUS, pygame.K_PLUS, pygame.K_BACKSPACE]
-    window_events = [
-        lambda: pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(320, 2000),
-                                   h=rng.randrange(240, 1200),
-                                   size=(rng.randrange(320, 2000), rng.randrange(240, 1200))),
-        lambda: pygame.event.Event(pygame.WINDOWMINIMIZED, window=None),
-        lambda: pygame.event.Event(pygame.WINDOWRESTORED, window=None),
-        lambda: pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None),
-        lambda: pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "nothing.json")),
-    ]
-    closes = resumes = mid_step = 0
+    title(app)
+    checks = ContinueChecks()
+    monkey = Monkey(app, rng, CLOSING_MONKEY, checks, drop_file=tmp_path / "nothing.json")
     try:
-        for _ in range(2500):
-            r = rng.random()
-            pos = (rng.randrange(1280), rng.randrange(720))
-            if r < 0.55:
-                click(current, pos)
-            elif r < 0.75:
-                press(current, rng.choice(keys))
-            elif r < 0.82:
-                pygame.event.post(rng.choice(window_events)())
-                frames(current, 1)
-            elif r < 0.985:
-                frames(current, rng.randrange(1, 20))
-            else:  # close the window now, whatever is happening
-                table = next((s for s in current.stack.scenes if isinstance(s, TableScene)),
-                             None)
-                if table is not None and rng.random() < 0.7:
-                    # Often inside a cascade: take a real turn (or press Next for the next
-                    # number), then close during its steps.
-                    if current.stack.top is table and table.human_turn():
-                        take_turn(current, table, rng, None)
-                    elif (current.stack.top is table and table.confirming is not None
-                          and not table.animator.busy):
-                        click_widget_table(current, table, "next")
-                    for _ in range(60):
-                        if table.animator.current is not None and rng.random() < 0.4:
-                            break
-                        if not frames(current, 1):
-                            break
-                    table = next((s for s in current.stack.scenes
-                                  if isinstance(s, TableScene)), None)
-                left = None
-                if table is not None and table.saving and not table.finished:
-                    # (a replay is a table that saves nothing: Continue is the saved game)
-                    # A step playing (or holding) at the close counts as unshown although the
-                    # board already shows it: Continue plays that step again from its start.
-                    playing = table.animator.current is not None or table.animator.held
-                    mid_step += playing
-                    left = (snapshot(table.state), copy.deepcopy(table.seen), table.unshown(),
-                            playing)
-                pygame.event.post(pygame.event.Event(pygame.QUIT))
-                frames(current, 1)
-                assert current.errors == []
-                closes += 1
-                current = fresh_app(current)
-                top = title(current)
-                if left is not None:
-                    assert top.widgets["continue"].visible
-                    # What Continue restores, before its first frame plays on (a table whose
-                    # only motion left was fading effects may reveal the next number at once).
-                    save, _warning = storage.load_save(lb(current.ctx.data_dir))
-                    session, start, shown, _confirming = save.resumed
-                    seen = Seen.from_state(start)
-                    for event in list(session.feed)[:shown + left[3]]:
-                        seen.apply(event)
-                    now = (snapshot(session.state), seen, len(session.feed) - shown, left[3])
-                    assert now == left, [(i, a, b) for i, (a, b) in enumerate(zip(
-                        now[0], left[0], strict=True)) if a != b] + [now[1:], left[1:]]
-                    click_widget(current, top, "continue", 1)
-                    resumed = current.stack.scenes[0]
-                    assert isinstance(resumed, TableScene)
-                    assert resumed.state.actions == session.state.actions
-                    resumes += 1
-            if not current.running or not len(current.stack):
-                current.running = True  # Quit was clicked: start again from the title
-                title(current)
-            table = next((s for s in current.stack.scenes if isinstance(s, TableScene)), None)
-            if table and len(table.session.seats) > 3:
-                current.stack.clear_to(TitleScene(current.ctx))  # keep the games small
-        assert current.errors == []
+        monkey.run(2500)
+        assert monkey.app.errors == []
+        closes, resumes, mid_step = monkey.closes, checks.resumes, checks.mid_step
         assert closes >= 10 and resumes >= 3 and mid_step >= 1, (closes, resumes, mid_step)
     finally:
         pygame.quit()
@@ -399,6 +357,10 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
         pygame.quit()
 
 
+# The killed game's animation speed: as fast as the demo plays (--speed 40), so the three kills
+# come a few seconds apart rather than a minute; between two bot moves there are then fewer idle
+# frames, so a kill lands near a save at least as often.
+SPEED = 40.0
 KILLED_GAME = """
 import sys
 sys.path.insert(0, {root!r})
@@ -409,7 +371,7 @@ from game.luckybox.ui.scenes.table import start_game
 
 if __name__ == "__main__":
     app = App()
-    app.ctx.settings.animation_speed = 4.0
+    app.ctx.settings.animation_speed = {speed}
     table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy")], {seed})
     said = -1
     while True:
@@ -437,7 +399,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
     env = {**os.environ, "SMLB_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
     script = tmp_path / "killed_game.py"
-    script.write_text(KILLED_GAME.format(root=root, seed=seed))
+    script.write_text(KILLED_GAME.format(root=root, seed=seed, speed=SPEED))
     reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed)
     while not reference.state.is_terminal():
         if reference.chance_due():

@@ -22,12 +22,12 @@ from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.record import state_from_record, summary
-from game.luckybox.ui.cascade import Seen
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.shown import Seen
 from tests.rules_helpers import snapshot
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
 

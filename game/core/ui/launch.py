@@ -10,10 +10,10 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.core.botrunner import worker_peak_mb  # noqa: E402
 from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
-from game.core.ui.botrunner import worker_peak_mb  # noqa: E402
 from game.core.ui.context import GameConfig  # noqa: E402
 
 DEFAULT_BOT = "normal"

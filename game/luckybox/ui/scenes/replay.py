@@ -1,5 +1,6 @@
-"""Watching a kept game again: the table plays the record's actions with every animation,
-under Pause / Step / Speed controls. Nothing is saved; the record is only read."""
+"""Watching a kept game again: a table driven by the record's actions, with every animation,
+under Pause / Step / Speed controls. Nothing is saved; the record is only read. The replay
+composes a table (it does not inherit one): the table shows, this scene drives it."""
 
 from __future__ import annotations
 
@@ -10,25 +11,33 @@ from typing import Any
 import pygame
 
 from game.core.session import Session
+from game.core.turns import BOT_PAUSE
+from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
 from game.luckybox.rules.state import OVER, PLAY
-from game.luckybox.ui.scenes.table import BOT_PAUSE, TableScene
+from game.luckybox.ui.scenes.table import TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
-class ReplayScene(TableScene):
-    """The table driven by a record. Keys: Space pause/play, Right step, +/- speed, Esc back;
+class ReplayScene(Scene):
+    """A table driven by a record. Keys: Space pause/play, Right step, +/- speed, Esc back;
     a click skips the step being animated, as at the table."""
 
-    keeps_games = False
+    fills_screen = True
 
     def __init__(self, ctx: Any, record: dict[str, Any], title: str = "Replay",
                  on_back: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
         session, actions = Session.from_record(record)
         for seat in session.bots:  # nobody thinks here: the record says what happened
             session.bots[seat] = None
-        super().__init__(ctx, session, demo=True)
+        self.table = TableScene(ctx, session, demo=True, driven=True)
+        self.table.end_scene = self.end_scene
+        self.table.status_line = self._status
+        self.session = session
+        self.state = session.state
+        self.animator = self.table.animator
         self.record = record
         self.title = title
         self.on_back = on_back
@@ -54,6 +63,13 @@ class ReplayScene(TableScene):
         }
         for button in self.buttons.values():
             button.on_feedback = ctx.play
+
+    def exit(self) -> None:
+        self.table.exit()
+
+    @property
+    def focus(self) -> int:
+        return self.table.focus
 
     # ------------------------------------------------------------ controls
 
@@ -106,16 +122,13 @@ class ReplayScene(TableScene):
     def frozen(self) -> bool:
         return self.paused and not self.stepping
 
-    def human_turn(self) -> bool:
-        return False
-
     def update(self, dt: float) -> None:
-        self.time += dt
         for button in self.buttons.values():
             button.update(dt)
         if self.frozen:
             return
         adt = self.ctx.anim_dt(dt) * self.speed
+        self.table.time += dt
         self.animator.update(adt, self.focus)
         if self.animator.busy or self.animator.held:
             return
@@ -135,7 +148,7 @@ class ReplayScene(TableScene):
         if self.wait > 0 and not self.stepping:
             return
         action = self.script.popleft()
-        self.focus = action[0]
+        self.table.focus = action[0]
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.problem = f"The record stops making sense here: {outcome.refusal}"
@@ -145,12 +158,15 @@ class ReplayScene(TableScene):
 
     # ------------------------------------------------------------ drawing
 
-    def _refresh_buttons(self) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         over = self.state.phase == OVER or bool(self.problem)
         self.buttons["play"].enabled = not over
         self.buttons["step"].enabled = not over
+        self.table.draw(surface)
+        for button in self.buttons.values():
+            button.draw(surface, self.ctx.text)
 
-    def _turn_hint(self) -> str:
+    def _status(self) -> str:
         if self.problem:
             return self.problem
         done = len(self.state.actions)

@@ -1,175 +1,40 @@
-"""Turning engine events into what the player sees, one step at a time.
+"""Showing a game's events one step at a time, for any game.
 
-The engine applies an action at once; the table shows its consequences in order. `Seen` is the
-board as the player has been shown it so far: each event, when its animation step starts, is
-applied to it. When the feed is empty, `Seen` matches the engine (a test checks this).
-`Effect`s are the short-lived drawings of a step (a cross popping in, a line glowing, a token
-flying, a star filling, a card celebrating), driven by frame time.
+The engine applies an action at once; the table shows its consequences in order. Each game gives
+a table of event styles (`EventStyle`: how long the step lasts, its sound, what to stage); the
+`Animator` plays its feed through them, applying each event to the game's shown board when its
+step starts. `Effect`s are the short-lived drawings of a step (a sprite popping in, a glow, a fly,
+rising words, a burst, a card flipping), driven by frame time.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from game.luckybox.rules import events as ev
-from game.luckybox.rules.state import ROUNDS, GameState
 
-# Seconds each event's step lasts at animation speed 1 (0 = no pause).
-DURATIONS: dict[type, float] = {
-    ev.RoundStarted: 0.9,
-    ev.NumberRevealed: 0.55,
-    ev.TokensSpent: 0.35,
-    ev.SquareCrossed: 0.3,
-    ev.LineCompleted: 0.35,
-    ev.IconCircled: 0.25,
-    ev.TokenGained: 0.45,
-    ev.StarGained: 0.45,
-    ev.StarWasted: 0.6,
-    ev.BonusPending: 0.25,
-    ev.BonusLost: 0.8,
-    ev.CardCompleted: 0.9,
-    ev.Passed: 0.45,
-    ev.CardsKept: 0.25,
-    ev.CardsPicked: 0.25,
-    ev.DeckReshuffled: 0.6,
-    ev.GameOver: 0.6,
-}
-# Other players' steps play faster: they happen on their small boards.
-OFF_FOCUS = 0.35
+class EventStyle(NamedTuple):
+    """How one kind of event is shown: seconds at speed 1, a sound, and what to draw."""
 
-SOUNDS: dict[type, str] = {
-    ev.NumberRevealed: "reveal",
-    ev.SquareCrossed: "cross",
-    ev.LineCompleted: "line",
-    ev.TokensSpent: "token",
-    ev.StarWasted: "refuse",
-    ev.BonusLost: "refuse",
-    ev.CardCompleted: "card_complete",
-    ev.RoundScored: "round_end",
-    ev.DeckReshuffled: "reveal",
-}
-BONUS_SOUNDS = {
-    "number": "bonus_number",
-    "question": "bonus_question",
-    "lightning": "bonus_lightning",
-    "star": "bonus_star",
-    "moon": "bonus_moon",
-}
+    duration: float = 0.0
+    sound: str | Callable[[Any], str | None] | None = None
+    stage: Callable[[Any, float], None] | None = None  # (event, seconds): add the effects
 
 
-def sound_for(event: tuple) -> str | None:
-    kind = type(event)
-    if kind is ev.IconCircled:
-        return BONUS_SOUNDS.get(event.bonus[0])
-    if kind is ev.GameOver:
-        return "victory"
-    return SOUNDS.get(kind)
+class ShownBoard(Protocol):
+    """What the player has been shown so far; each event is applied as its step starts."""
+
+    def apply(self, event: Any) -> None: ...
 
 
-def player_of(event: tuple) -> int | None:
+def player_of(event: Any) -> int | None:
     """The seat an event belongs to, if any."""
     player = getattr(event, "player", None)
     return player if isinstance(player, int) else None
-
-
-# ---------------------------------------------------------------- what has been shown
-
-
-@dataclass
-class SeenPlayer:
-    cards: list[int] = field(default_factory=list)
-    masks: dict[int, int] = field(default_factory=dict)
-    lightning: int = 4
-    moons: int = 0
-    stars: list[int] = field(default_factory=lambda: [0] * ROUNDS)
-    card_points: list[int] = field(default_factory=lambda: [0] * ROUNDS)
-    star_points: list[int] = field(default_factory=lambda: [0] * ROUNDS)
-    pending: list[tuple] = field(default_factory=list)  # (card, line, index, bonus)
-
-
-@dataclass
-class Seen:
-    """The table as shown: updated event by event while the engine has already moved on."""
-
-    players: list[SeenPlayer]
-    round: int = 1
-    index: int = 0
-    number: int = 0
-    revealed: list[int] = field(default_factory=list)  # this round's numbers shown so far
-
-    @classmethod
-    def from_state(cls, state: GameState) -> Seen:
-        players = []
-        for p in state.players:
-            players.append(SeenPlayer(
-                cards=list(p.cards), masks=dict(zip(p.cards, p.masks, strict=True)),
-                lightning=p.lightning, moons=p.moons, stars=list(p.stars),
-                card_points=list(p.card_points), star_points=list(p.star_points),
-                pending=[(x.card, x.line, x.index, x.bonus) for x in p.pending],
-            ))
-        seen = cls(players, state.round, state.index, state.number)
-        if state.number:
-            seen.revealed = state.numbers[state.round - 1][: state.index + 1]
-        return seen
-
-    def reset_to(self, state: GameState) -> None:
-        """Show the engine's state as it is (after an undo, or a resumed game)."""
-        fresh = Seen.from_state(state)
-        self.players, self.round, self.index = fresh.players, fresh.round, fresh.index
-        self.number, self.revealed = fresh.number, fresh.revealed
-
-    def matches(self, state: GameState) -> bool:
-        """Whether everything shown agrees with the engine (true once the feed is drained)."""
-        other = Seen.from_state(state)
-        return (self.players, self.number) == (other.players, other.number)
-
-    def apply(self, event: tuple) -> None:
-        kind = type(event)
-        p = self.players[event.player] if player_of(event) is not None else None
-        if kind is ev.SquareCrossed:
-            p.masks[event.card] = p.masks.get(event.card, 0) | (1 << event.cell)
-        elif kind is ev.TokensSpent:
-            p.lightning -= event.count
-        elif kind is ev.TokenGained:
-            if event.token == "lightning":
-                p.lightning = event.total
-            else:
-                p.moons = event.total
-        elif kind is ev.StarGained:
-            p.stars[event.round - 1] = event.slot + 1
-        elif kind is ev.BonusPending:
-            p.pending.append((event.card, event.line, event.index, event.bonus))
-        elif kind in (ev.BonusUsed, ev.BonusLost):
-            key = (event.card, event.line, event.index, event.bonus)
-            if key in p.pending:
-                p.pending.remove(key)
-        elif kind is ev.CardsKept:
-            for card in event.kept:
-                p.cards.append(card)
-                p.masks[card] = 0
-        elif kind is ev.CardsPicked:
-            p.cards.append(event.card)
-            p.masks[event.card] = 0
-        elif kind is ev.PlayerScored:
-            r = event.round - 1
-            for card in event.completed:
-                p.cards.remove(card)
-                del p.masks[card]
-            p.card_points[r] = event.card_points
-            p.star_points[r] = event.star_points
-        elif kind is ev.RoundStarted:
-            self.round = event.round
-            self.revealed = []
-        elif kind is ev.NumberRevealed:
-            self.round, self.index, self.number = event.round, event.index, event.number
-            self.revealed.append(event.number)
-        elif kind is ev.RoundScored:
-            self.number = 0
 
 
 # ---------------------------------------------------------------- effects
@@ -311,20 +176,24 @@ class Flip(Effect):
 
 
 class Animator:
-    """Plays the session's event feed one step at a time.
+    """Plays a feed of events one step at a time, through a game's event styles.
 
-    `stage(event, focus_step)` is called when a step starts: the scene adds its effects there
-    and returns nothing. `on_event` hooks let the scene react to particular events (the round's
-    scoring, the game's end) once their step has played.
+    When a step starts, its event is applied to the shown board, its sound plays and its style
+    stages its effects. `after(event)` is called when a step ends; it returns True to hold the
+    queue (a scoring scene is open) until `release()`. Steps of seats other than the focused one
+    play faster (`off_focus`): they happen on small boards.
     """
 
-    def __init__(self, feed, seen: Seen, stage: Callable[[tuple, float], None],
-                 after: Callable[[tuple], bool]) -> None:
+    def __init__(self, feed, shown: ShownBoard, styles: Mapping[type, EventStyle],
+                 after: Callable[[Any], bool], play: Callable[[str], None] | None = None,
+                 off_focus: float = 0.35) -> None:
         self.feed = feed
-        self.seen = seen
-        self.stage = stage
-        self.after = after  # called when a step ends; returns True to hold the queue
-        self.current: tuple | None = None
+        self.shown = shown
+        self.styles = styles
+        self.after = after
+        self.play = play
+        self.off_focus = off_focus
+        self.current: Any = None
         self.left = 0.0
         self.effects: list[Effect] = []
         self.held = False
@@ -333,12 +202,23 @@ class Animator:
     def busy(self) -> bool:
         return self.current is not None or bool(self.feed) or bool(self.effects)
 
-    def duration(self, event: tuple, focus: int | None) -> float:
-        base = DURATIONS.get(type(event), 0.0)
+    def duration(self, event: Any, focus: int | None) -> float:
+        style = self.styles.get(type(event))
+        base = style.duration if style else 0.0
         player = player_of(event)
         if player is not None and focus is not None and player != focus:
-            base *= OFF_FOCUS
+            base *= self.off_focus
         return base
+
+    def _start(self, event: Any, length: float) -> None:
+        style = self.styles.get(type(event))
+        if style is None:
+            return
+        sound = style.sound(event) if callable(style.sound) else style.sound
+        if sound and length > 0 and self.play is not None:
+            self.play(sound)
+        if style.stage is not None:
+            style.stage(event, length)
 
     def update(self, dt: float, focus: int | None) -> None:
         for effect in self.effects:
@@ -361,9 +241,9 @@ class Animator:
                 self.left = 0.0
                 return
             event = self.feed.popleft()
-            self.seen.apply(event)
+            self.shown.apply(event)
             length = self.duration(event, focus)
-            self.stage(event, length)
+            self._start(event, length)
             self.current = event
             self.left += length
 
@@ -383,6 +263,6 @@ class Animator:
                     break
                 continue
             event = self.feed.popleft()
-            self.seen.apply(event)
+            self.shown.apply(event)
             self.current = event
         self.left = 0.0

@@ -1,0 +1,108 @@
+"""Whose turn it is at a table, for any game: computer moves from the worker, the Next gate, the
+hand-off between humans on one screen, and autosave on change. No pygame: the table scene asks
+`step()` what to do when its animations have caught up, and shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+BOT_PAUSE = 0.35  # seconds (at speed 1) before a computer's move shows, so people can follow
+
+IDLE = "idle"  # nothing to do now (game over, waiting for Next, a computer thinking)
+HANDOFF = "handoff"  # show the pass screen for `seat` first
+HUMAN = "human"  # `seat`, a human, may act now
+COMPUTER = "computer"  # `seat`, a computer, is thinking or has just moved
+
+
+class Turn(NamedTuple):
+    kind: str
+    seat: int | None = None
+
+
+class TurnController:
+    """The order of play at one table. `needs_confirm(seat)` says whether a human who has just
+    acted should see their move and press Next (or undo) before the game moves on; `pass_screen()`
+    whether humans hand the screen over behind a pass screen; `think(bot, view, seat)` starts a
+    computer's decision and returns something with `done()` and `result() -> (action, bot)`."""
+
+    def __init__(self, session: Any, think: Callable[[Any, Any, int], Any],
+                 needs_confirm: Callable[[int], bool],
+                 pass_screen: Callable[[], bool] = lambda: True,
+                 bot_pause: float = BOT_PAUSE) -> None:
+        self.session = session
+        self.think = think
+        self.needs_confirm = needs_confirm
+        self.pass_screen = pass_screen
+        self.bot_pause = bot_pause
+        humans = session.humans
+        self.confirming: int | None = None  # a human who has finished, until they press Next
+        # On a shared screen the first human is handed the screen too; alone, never.
+        self.shown_human: int | None = None if len(humans) > 1 else (humans[0] if humans else None)
+        self.thinking: Any = None
+        self.wait = 0.0
+        self.unsaved = False
+        session.on_change = self.mark_unsaved
+
+    def mark_unsaved(self) -> None:
+        self.unsaved = True
+
+    @property
+    def acting(self) -> int | None:
+        return self.session.next_seat()
+
+    def step(self, dt: float, pause_scale: float = 1.0) -> Turn:
+        """What happens next, once everything so far has been shown. Takes a chance step the
+        game waits on (when nobody is confirming) and plays computers' moves."""
+        session = self.session
+        if session.state.is_terminal() or self.confirming is not None:
+            return Turn(IDLE)
+        if session.chance_due():
+            session.advance()
+            return Turn(IDLE)
+        seat = self.acting
+        if seat is None:
+            return Turn(IDLE)
+        if session.seats[seat].is_computer:
+            self._computer(seat, dt, pause_scale)
+            return Turn(COMPUTER, seat)
+        if self.shown_human != seat and self.pass_screen():
+            self.shown_human = seat
+            return Turn(HANDOFF, seat)
+        self.shown_human = seat
+        return Turn(HUMAN, seat)
+
+    def _computer(self, seat: int, dt: float, pause_scale: float) -> None:
+        session = self.session
+        if self.thinking is None:
+            view = session.state.view_for(seat)  # a bot knows what its seat knows, no more
+            self.thinking = self.think(session.bots[seat], view, seat)
+            self.wait = self.bot_pause * pause_scale
+            return
+        self.wait -= dt
+        if self.wait > 0 or not self.thinking.done():
+            return
+        thinking, self.thinking = self.thinking, None
+        legal = session.state.legal_actions(seat)
+        try:
+            action, session.bots[seat] = thinking.result()
+        except Exception:  # a broken bot must not freeze the table: play any legal move
+            action = legal[0]
+        if not session.apply(action).ok:  # nor a bot bug: fall back to any legal move
+            session.apply(legal[0])
+
+    def human_acted(self, seat: int) -> None:
+        """A human's action went through: hold the game for their Next when it asks for it."""
+        if self.needs_confirm(seat):
+            self.confirming = seat
+
+    def confirm(self) -> bool:
+        """Next: let the game go on. False when nobody was confirming."""
+        if self.confirming is None:
+            return False
+        self.confirming = None
+        return True
+
+    def undone(self) -> None:
+        self.confirming = None

@@ -1,0 +1,189 @@
+"""The players' boards: the focused player's cards, large and clickable, with the squares the
+rules allow marked; and everyone else's compact boards, each cached until it changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.ui.layout import grid_in
+from game.core.ui.widgets import WHITE, YELLOW, draw_panel
+from game.luckybox.rules import Cross, Resolve
+
+from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
+from .parts import PANEL, Part
+
+HIGHLIGHT = (255, 214, 64)
+PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
+
+
+class FocusBoard(Part):
+    """The focused player's cards. A left click on a square is handed to the table's moves."""
+
+    region = "current_board"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._marks_key: tuple | None = None
+        self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
+
+    def forget_marks(self) -> None:
+        self._marks_key = None
+
+    def rects(self, seat: int) -> list[pygame.FRect]:
+        """Where the seat's cards lie (large) in shown order."""
+        cards = self.table.seen.players[seat].cards
+        return grid_in(self.rect, len(cards), self.table.cards.aspect, gap=14) if cards else []
+
+    def square_at(self, pos: tuple[float, float]) -> tuple[int, int] | None:
+        seat = self.table.focus
+        cards = self.table.cards
+        for card, rect in zip(self.table.seen.players[seat].cards, self.rects(seat), strict=True):
+            if rect.collidepoint(pos):
+                cell = cards.cell_at(rect, pos)
+                if cell is not None:
+                    return card, cell
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        pos = getattr(event, "pos", None)
+        hit = self.square_at(pos) if pos is not None else None
+        if hit is None:
+            return False
+        self.table.moves.click_square(*hit)
+        return True
+
+    def marks(self) -> dict[int, tuple[dict[int, str], dict[int, int]]]:
+        """Per card: the square highlights and Lightning costs for the focused player now."""
+        table = self.table
+        state, moves = table.state, table.moves
+        key = (len(state.actions), table.focus, moves.selected_square, moves.selected_bonus,
+               state.phase, state.round, state.index, table.human_turn(), moves.hint)
+        if key == self._marks_key:
+            return self._marks
+        self._marks_key = key
+        marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
+        if table.human_turn():
+            legal = state.legal_actions(table.focus)
+            if state.players[table.focus].pending:
+                choice = moves.bonus_choice()
+                for a in legal:
+                    if (a.card, a.line, a.index) == choice:
+                        marks.setdefault(a.target_card, ({}, {}))[0][a.cell] = TARGET
+            else:
+                for a in legal:
+                    if not isinstance(a, Cross):
+                        continue
+                    squares, costs = marks.setdefault(a.card, ({}, {}))
+                    if a.lightning == 0:
+                        squares[a.cell] = EXACT
+                        costs.pop(a.cell, None)
+                    elif squares.get(a.cell) != EXACT:
+                        squares[a.cell] = LIGHTNING
+                        costs[a.cell] = min(costs.get(a.cell, 99), abs(a.lightning))
+            if moves.selected_square is not None:
+                s = moves.selected_square
+                marks.setdefault(s.card, ({}, {}))[0][s.cell] = SELECTED
+        self._marks = marks
+        return marks
+
+    def _hint_square(self) -> tuple[int, int] | None:
+        h = self.table.moves.hint
+        if isinstance(h, Cross):
+            return h.card, h.cell
+        if isinstance(h, Resolve):
+            return h.target_card, h.cell
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        seat = table.focus
+        marks = self.marks()
+        seen = table.seen
+        player = seen.players[seat]
+        hinted = self._hint_square()
+        refused = table.moves.refused
+        for card, rect in zip(player.cards, self.rects(seat), strict=True):
+            squares, costs = marks.get(card, ({}, {}))
+            img = table.cards.render(card, table.state.face(card), seen.mask(seat, card),
+                                     round(rect.w), squares, costs)
+            surface.blit(img, rect.topleft)
+            if hinted and hinted[0] == card:
+                cell = table.cards.cell_rect(rect, hinted[1])
+                pulse = 3 + int(3 * abs(((table.time * 2) % 2) - 1))
+                pygame.draw.rect(surface, (60, 230, 140), cell.inflate(8, 8), pulse,
+                                 border_radius=10)
+            if refused and refused[0] == card:
+                cell = table.cards.cell_rect(rect, refused[1])
+                pygame.draw.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
+
+
+class OtherBoards(Part):
+    """Everyone else's compact boards, with their tokens and this round's stars."""
+
+    region = "other_boards"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+
+    def seats(self) -> list[int]:
+        return [i for i in range(len(self.table.session.seats)) if i != self.table.focus]
+
+    def panels(self) -> dict[int, pygame.FRect]:
+        seats = self.seats()
+        if not seats:
+            return {}
+        boxes = grid_in(self.rect, len(seats), 2.3 if len(seats) <= 4 else 1.9, gap=8)
+        return dict(zip(seats, boxes, strict=True))
+
+    def card_rects(self, seat: int, panel: pygame.FRect) -> list[pygame.FRect]:
+        cards = self.table.seen.players[seat].cards
+        if not cards:
+            return []
+        inner = pygame.FRect(panel.x + 4, panel.y + 24, panel.w - 8, panel.h - 28)
+        return grid_in(inner, len(cards), self.table.cards.aspect, gap=3)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        acting = self.table.acting
+        for seat, panel in self.panels().items():
+            image = self._panel(seat, panel, seat == acting)
+            surface.blit(image, (round(panel.x) - PANEL_MARGIN, round(panel.y) - PANEL_MARGIN))
+
+    def _panel(self, seat: int, panel: pygame.FRect, acting: bool) -> pygame.Surface:
+        """One other player's compact board, frame and all, redrawn only when it changes (a
+        dozen of these are most of what a 12-player table draws)."""
+        table = self.table
+        p = table.seen.players[seat]
+        star_count = p.stars[table.seen.round - 1]
+        key = (tuple(panel), acting, p.lightning, p.moons, star_count, tuple(p.cards),
+               tuple(p.masks))
+        hit = self._cache.get(seat)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        ctx = self.ctx
+        m = PANEL_MARGIN
+        image = pygame.Surface((round(panel.w) + 2 * m, round(panel.h) + 2 * m), pygame.SRCALPHA)
+        local = pygame.FRect(m, m, round(panel.w), round(panel.h))
+        draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
+        if acting:
+            pygame.draw.rect(image, HIGHLIGHT, local, 3, border_radius=10)
+        name = table.session.seats[seat].name
+        size = ctx.text.fit_size(name, 20, local.w * 0.36)
+        ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))
+        # Tokens and this round's stars as small icons with counts.
+        x = local.x + local.w * 0.39
+        step = (local.w * 0.61 - 4) / 3
+        for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
+                              ("star_slot_filled", star_count)):
+            image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(local.y + 5)))
+            image.blit(ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5)))
+            x += step
+        for card, mask, rect in zip(p.cards, p.masks, self.card_rects(seat, local), strict=True):
+            img = table.cards.render(card, table.state.face(card), mask, max(8, round(rect.w)))
+            image.blit(img, rect.topleft)
+        self._cache[seat] = (key, image)
+        return image

@@ -1,0 +1,142 @@
+"""The table's buttons and its bonus queue: Pass, Undo, Hint, Menu, Spend and Next; and the
+focused player's pending bonuses (click one to resolve it first), or what to do now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.ui.widgets import INK, WHITE, YELLOW, Button
+from game.luckybox.rules import Pass
+from game.luckybox.rules.state import OVER, PLAY
+
+from ..cardview import icon_sprite
+from .boards import HIGHLIGHT
+from .parts import Part
+
+
+class Controls(Part):
+    """The buttons, each enabled by what the rules allow the focused human now."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        layout, moves = self.ctx.layout, table.moves
+        self.buttons: dict[str, Button] = {
+            "pass": Button(layout.region("button_pass"), "Pass", moves.do_pass, key=pygame.K_p,
+                           text_size=28),
+            "undo": Button(layout.region("button_undo"), "Undo", moves.do_undo, key=pygame.K_u,
+                           colour=(90, 120, 230), text_size=28),
+            "hint": Button(layout.region("button_hint"), "Hint", moves.do_hint, key=pygame.K_h,
+                           colour=(60, 170, 120), text_size=28),
+            "menu": Button(layout.region("button_menu"), "Menu", table.open_menu,
+                           colour=(120, 90, 170), text_size=28),
+        }
+        spend = layout.region("button_lightning_minus").union(
+            layout.region("button_lightning_plus"))
+        self.buttons["spend"] = Button(spend, "Spend", moves.confirm_spend, key=pygame.K_RETURN,
+                                       colour=(40, 120, 230), text_size=24)
+        queue = layout.region("pending_queue")
+        self.buttons["next"] = Button(
+            pygame.FRect(queue.centerx - 120, queue.bottom - 70, 240, 58), "Next  >",
+            table.confirm_turn, key=pygame.K_RETURN, colour=(60, 190, 90), text_size=34)
+        for button in self.buttons.values():
+            button.on_feedback = self.ctx.play
+
+    def shown(self, name: str) -> bool:
+        table = self.table
+        if name == "spend":
+            return table.moves.selected_square is not None
+        if name == "next":
+            return table.turns.confirming is not None and not table.animator.busy
+        return True
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons.values():
+            button.update(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return any(button.handle_event(event) for name, button in self.buttons.items()
+                   if self.shown(name))
+
+    def refresh(self) -> None:
+        table = self.table
+        focus, state = table.focus, table.state
+        self.buttons["pass"].enabled = table.human_turn() and Pass(focus) in (
+            state.legal_actions(focus))
+        self.buttons["undo"].enabled = (not table.session.seats[focus].is_computer
+                                        and state.can_undo(focus) is None)
+        self.buttons["hint"].enabled = table.human_turn()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.refresh()
+        for name, button in self.buttons.items():
+            if self.shown(name):
+                button.draw(surface, self.ctx.text)
+
+
+class Bonuses(Part):
+    """The focused player's pending bonuses; with none, a line saying what to do now."""
+
+    region = "pending_queue"
+
+    def rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
+        area = self.rect
+        pending = self.table.seen.players[self.table.focus].pending
+        return [((card, line, index), pygame.FRect(area.x + 150 + i * 70, area.y + 30, 60, 60))
+                for i, (card, line, index, _bonus) in enumerate(pending)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        pos = getattr(event, "pos", None)
+        for key, rect in self.rects() if pos is not None else ():
+            if rect.collidepoint(pos):
+                self.table.moves.choose_bonus(key)
+                return True
+        return False
+
+    def turn_hint(self) -> str:
+        table = self.table
+        if table.status_line is not None:
+            return table.status_line()
+        state = table.state
+        if state.phase == OVER:
+            return "The game is over."
+        if table.animator.busy:
+            return "Click or press Space to skip the animation."
+        if table.turns.confirming is not None:
+            return "Done! Undo if you changed your mind, or press Next."
+        seat = table.acting
+        if seat is None:
+            return ""
+        if seat != table.focus or table.session.seats[seat].is_computer:
+            return f"{table.session.seats[seat].name} is playing..."
+        if state.phase != PLAY:
+            return "Choose your cards."
+        n = state.number
+        if state.has_exact(seat):
+            return f"Cross a square showing {n} (gold), or spend Lightning (blue, cost shown)."
+        return f"No open {n}: spend Lightning on a blue square, or Pass."
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, table = self.ctx, self.table
+        area = self.rect
+        pending = table.seen.players[table.focus].pending
+        if not pending:
+            for i, line in enumerate(ctx.text.wrap(self.turn_hint(), 24, area.w - 24)[:4]):
+                ctx.text.blit_centered(surface, line, 24, WHITE,
+                                       (area.centerx, area.y + 24 + i * 26))
+            return
+        ctx.text.blit_centered(surface, "Bonuses:", 26, YELLOW, (area.x + 70, area.y + 60),
+                               outline=INK, px=2)
+        engine_pending = table.state.players[table.focus].pending
+        choice = table.moves.bonus_choice() if engine_pending else None
+        for (key, rect), (_c, _l, _i, bonus) in zip(self.rects(), pending, strict=True):
+            if key == choice:
+                pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)
+            surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)
+            if bonus[0] == "number":
+                ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)
+        ctx.text.blit_centered(surface, "Pick a bonus, then a highlighted square", 20, WHITE,
+                               (area.centerx, area.bottom - 16))

@@ -1,0 +1,200 @@
+"""What the focused human's clicks mean, by the rules, and why a refused one was refused.
+
+No rule is decided here: the engine lists the legal actions, a click picks one of them (or is
+refused with a reason a person can read), and the session applies it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.luckybox.rules import Cross, Pass, Resolve
+from game.luckybox.rules.state import shift
+
+REFUSE_FLASH = 0.5  # seconds a refused square flashes red
+
+
+def describe(action: Any, state: Any) -> str:
+    """Words for an action (hints, logs)."""
+    if isinstance(action, Cross):
+        shown = state.face(action.card).grid[action.cell]
+        if action.lightning:
+            return (f"spend {abs(action.lightning)} Lightning and cross the {shown} on card "
+                    f"{action.card}")
+        return f"cross the {shown} on card {action.card}"
+    if isinstance(action, Resolve):
+        shown = state.face(action.target_card).grid[action.cell]
+        return f"use the bonus on the {shown} of card {action.target_card}"
+    if isinstance(action, Pass):
+        return "pass"
+    return str(action)
+
+
+class Moves:
+    """The focused human's choices in progress: a Lightning square waiting for Spend, the bonus
+    chosen to resolve, the hint shown, the square that flashes after a refusal."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.selected_bonus: tuple[int, str, int] | None = None
+        self.selected_square: Cross | None = None
+        self.hint: Any = None
+        self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
+
+    def update(self, dt: float) -> None:
+        if self.refused:
+            card, cell, left = self.refused
+            self.refused = (card, cell, left - dt) if left > dt else None
+
+    def clear(self) -> None:
+        self.selected_square = None
+        self.selected_bonus = None
+        self.table.board.forget_marks()
+
+    def refuse(self, reason: str, square: tuple[int, int] | None = None) -> None:
+        table = self.table
+        table.message = reason
+        table.ctx.play("refuse")
+        if square:
+            self.refused = (square[0], square[1], REFUSE_FLASH)
+
+    def apply(self, action: Any) -> bool:
+        table = self.table
+        outcome = table.session.apply(action)
+        if not outcome.ok:
+            self.refuse(outcome.refusal or "not allowed")
+            return False
+        self.clear()
+        table.message = ""
+        self.hint = None
+        table.turns.human_acted(action[0])
+        return True
+
+    def bonus_choice(self) -> tuple[int, str, int]:
+        pending = self.table.state.players[self.table.focus].pending
+        keys = [(p.card, p.line, p.index) for p in pending]
+        if self.selected_bonus in keys:
+            return self.selected_bonus
+        return keys[0]
+
+    def choose_bonus(self, key: tuple[int, str, int]) -> None:
+        self.selected_bonus = key
+        self.table.board.forget_marks()
+
+    # ------------------------------------------------------------ the buttons
+
+    def do_pass(self) -> None:
+        table = self.table
+        if not table.human_turn():
+            return
+        if Pass(table.focus) in table.state.legal_actions(table.focus):
+            self.apply(Pass(table.focus))
+        else:
+            self.refuse(self._pass_reason())
+
+    def _pass_reason(self) -> str:
+        state = self.table.state
+        if state.players[self.table.focus].pending:
+            return "Resolve your bonus first: click a highlighted square."
+        return f"You have an open {state.number}: you must cross a square."
+
+    def do_undo(self) -> None:
+        table = self.table
+        if table.animator.busy:
+            table.animator.skip(table.focus)
+        seat = table.focus
+        reason = table.state.can_undo(seat)
+        if reason is not None or table.session.seats[seat].is_computer:
+            self.refuse(f"Can't undo: {reason or 'not your move'}.")
+            return
+        table.session.undo(seat)
+        table.turns.undone()
+        table.animator.skip(table.focus)  # the undo is an event: the shown board takes it
+        self.clear()
+        table.message = "Undone."
+
+    def do_hint(self) -> None:
+        table = self.table
+        if not table.human_turn():
+            return
+        try:
+            from game.luckybox.ai import hint
+        except ImportError:
+            self.refuse("No hints available.")
+            return
+        self.hint = hint(table.state.view_for(table.focus), table.focus)
+        table.message = f"Hint: {describe(self.hint, table.state)}"
+        table.board.forget_marks()
+
+    def confirm_spend(self) -> None:
+        if self.selected_square is None:
+            self.refuse("Choose a square marked with a Lightning cost first.")
+            return
+        self.apply(self.selected_square)
+
+    # ------------------------------------------------------------ a square
+
+    def click_square(self, card: int, cell: int) -> None:
+        """What a click on one of the focused player's squares means, by the rules."""
+        table = self.table
+        if not table.human_turn():
+            from game.luckybox.rules.state import PLAY
+
+            self.refuse("Wait for your turn." if table.state.phase == PLAY else "")
+            return
+        seat = table.focus
+        state = table.state
+        player = state.players[seat]
+        legal = state.legal_actions(seat)
+        if player.pending:
+            fits = [a for a in legal if a.target_card == card and a.cell == cell]
+            chosen = next(
+                (a for a in fits if (a.card, a.line, a.index) == self.bonus_choice()), None
+            ) or (fits[0] if fits else None)
+            if chosen is not None:
+                self.apply(chosen)
+                return
+            self.refuse(self._square_reason(card, cell), (card, cell))
+            return
+        exact = Cross(seat, card, cell, 0)
+        if exact in legal:
+            self.apply(exact)
+            return
+        options = sorted(
+            (a for a in legal if isinstance(a, Cross) and a.card == card and a.cell == cell),
+            key=lambda a: (abs(a.lightning), a.lightning < 0),
+        )
+        if not options:
+            self.refuse(self._square_reason(card, cell), (card, cell))
+            return
+        current = self.selected_square
+        same = current is not None and (current.card, current.cell) == (card, cell)
+        if same and len(options) > 1:
+            # A second click on the same square switches direction (up or down the clock).
+            options = [o for o in options if o != current] + [current]
+        self.selected_square = options[0]
+        table.board.forget_marks()
+        spend = abs(options[0].lightning)
+        target = shift(state.number, options[0].lightning)
+        word = "token" if spend == 1 else "tokens"
+        table.message = (f"Spend {spend} Lightning {word} to turn {state.number} into {target}? "
+                         "Press Spend to confirm.")
+        table.controls.buttons["spend"].label = f"Spend {spend}"
+
+    def _square_reason(self, card: int, cell: int) -> str:
+        """A friendly reason why this square can't be crossed now."""
+        state = self.table.state
+        player = state.players[self.table.focus]
+        mask = player.mask_of(card) or 0
+        if mask >> cell & 1:
+            return "That square is already crossed."
+        shown = state.face(card).grid[cell]
+        if player.pending:
+            card_, line, index = self.bonus_choice()
+            bonus = next(p.bonus for p in player.pending if (p.card, p.line, p.index) == (
+                card_, line, index))
+            return f"Your bonus needs an open {bonus[1]}, not a {shown}."
+        up, down = (shown - state.number) % 9, (state.number - shown) % 9
+        need = min(up, down)
+        return (f"That square shows {shown}; the number is {state.number}. It would take {need} "
+                f"Lightning and you have {player.lightning}.")

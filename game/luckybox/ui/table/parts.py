@@ -1,0 +1,186 @@
+"""The table's smaller parts: each owns a region of the layout and draws it from the shown
+board (`table.seen`). A part may take events (`handle_event` returns True when it used one)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.ui.animator import Flip
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
+from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
+
+PANEL = (48, 26, 92)
+STAR_SLOTS = 3  # the scorecard's star slots per round
+STAR_SLOT_X, STAR_SLOT_DX = 70, 34  # a slot's centre: x + STAR_SLOT_X + slot * STAR_SLOT_DX
+ROW_Y, ROW_DY = 44, 30  # a round's row centre: y + ROW_Y + round * ROW_DY
+
+
+class Part:
+    """One region of the table: its rect, its events and its drawing."""
+
+    region = ""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.ctx = table.ctx
+
+    @property
+    def rect(self) -> pygame.FRect:
+        return self.ctx.layout.region(self.region)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class NumberDeck(Part):
+    """The Number cards: the face-down pile with its count, the revealed card, this round's
+    numbers so far as chips."""
+
+    region = "number_deck"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._faces: dict[int, pygame.Surface] = {}
+
+    def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
+        face = self.ctx.assets.get("number_card_front", rect.size).copy()
+        self.ctx.text.blit_centered(face, str(number), int(rect.h * 0.55), (52, 40, 90),
+                                    (rect.w / 2, rect.h / 2 + 4))
+        return face
+
+    def _face_cached(self, number: int, rect: pygame.FRect) -> pygame.Surface:
+        if number not in self._faces:
+            self._faces[number] = self.number_face(number, rect)
+        return self._faces[number]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, seen = self.ctx, self.table.seen
+        deck = self.rect
+        left = NUMBERS_PER_ROUND - len(seen.revealed)
+        back = ctx.assets.get("number_card_back", (deck.w - 8, deck.h - 8))
+        for i in range(min(left, 4)):
+            surface.blit(back, (deck.x + 4 + i * 2, deck.y + 4 - i * 2))
+        if left:
+            ctx.text.blit_centered(surface, f"{left} left", 22, WHITE, (deck.centerx,
+                                   deck.bottom + 12), outline=INK, px=2)
+        card = ctx.layout.region("revealed_card")
+        flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
+        if seen.number and not flipping:
+            surface.blit(self._face_cached(seen.number, card), card.topleft)
+        for i, n in enumerate(seen.revealed[:-1] if seen.number else seen.revealed):
+            x = deck.x + 2 + (i % 8) * 32
+            y = card.bottom + 10
+            pygame.draw.circle(surface, (250, 244, 230), (x + 14, y + 14), 14)
+            pygame.draw.circle(surface, INK, (x + 14, y + 14), 14, 2)
+            ctx.text.blit_centered(surface, str(n), 22, INK, (x + 14, y + 15))
+
+
+class Banner(Part):
+    """Whose board this is, and how far the game has come."""
+
+    region = "player_banner"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, table = self.ctx, self.table
+        area = self.rect
+        seat = table.session.seats[table.focus]
+        tag = "" if seat.kind == "human" else f"  (computer, {seat.kind})"
+        ctx.text.blit_centered(surface, f"{seat.name}{tag}", 32, YELLOW,
+                               (area.centerx, area.y + 22), outline=INK, px=2)
+        seen = table.seen
+        status = f"Round {seen.round} of {ROUNDS}"
+        if seen.number:
+            status += f"  ·  number {len(seen.revealed)} of {NUMBERS_PER_ROUND}"
+        if table.state.phase == OVER:
+            status = "Game over"
+        ctx.text.blit_centered(surface, status, 24, WHITE, (area.centerx, area.y + 48))
+
+
+class Piles(Part):
+    """The focused player's Lightning and Moon tokens."""
+
+    PILES = (("lightning_pile", "token_lightning", "lightning", "Lightning"),
+             ("moon_pile", "token_moon", "moons", "Moons"))
+
+    def center(self, token: str) -> tuple[float, float]:
+        region = "lightning_pile" if token == "lightning" else "moon_pile"
+        return self.ctx.layout.region(region).center
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        p = self.table.seen.players[self.table.focus]
+        for region, sprite, attr, label in self.PILES:
+            count = getattr(p, attr)
+            area = ctx.layout.region(region)
+            token = ctx.assets.get(sprite, (44, 44))
+            for i in range(min(count, 5)):
+                surface.blit(token, (area.x + 10 + i * 6, area.y + 30 - i * 4))
+            ctx.text.blit_centered(surface, str(count), 40, YELLOW,
+                                   (area.right - 28, area.y + 48), outline=INK, px=2)
+            ctx.text.blit_centered(surface, label, 20, WHITE, (area.centerx, area.bottom - 12))
+
+
+class ScoreCard(Part):
+    """The focused player's scorecard: stars per round and the points so far."""
+
+    region = "scorecard"
+
+    def star_slot(self, round_index: int, slot: int) -> tuple[float, float]:
+        area = self.rect
+        return (area.x + STAR_SLOT_X + slot * STAR_SLOT_DX, area.y + ROW_Y + round_index * ROW_DY)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, table = self.ctx, self.table
+        area = self.rect
+        p = table.seen.players[table.focus]
+        ctx.text.blit_centered(surface, "SCORECARD", 22, INK, (area.centerx, area.y + 14))
+        empty = ctx.assets.get("star_slot_empty", (26, 26))
+        full = ctx.assets.get("star_slot_filled", (26, 26))
+        for r in range(ROUNDS):
+            y = area.y + ROW_Y + r * ROW_DY
+            current = r == table.seen.round - 1
+            colour = (200, 40, 110) if current else INK
+            ctx.text.blit_centered(surface, f"R{r + 1}", 22, colour, (area.x + 24, y))
+            for slot in range(STAR_SLOTS):
+                img = full if p.stars[r] > slot else empty
+                surface.blit(img, img.get_rect(center=self.star_slot(r, slot)))
+            done = r < table.seen.round - 1 or table.state.phase == OVER
+            text = f"{p.card_points[r]}+{p.star_points[r]}" if done else "-"
+            ctx.text.blit_centered(surface, text, 22, colour, (area.x + 200, y))
+        total = sum(p.card_points) + sum(p.star_points)
+        ctx.text.blit_centered(surface, f"So far: {total}", 22, INK,
+                               (area.centerx, area.bottom - 14))
+
+
+class Message(Part):
+    """The last refusal, question or hint, in one line."""
+
+    region = "message"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text = self.table.message
+        if not text:
+            return
+        ctx = self.ctx
+        area = self.rect
+        size = ctx.text.fit_size(text, 26, area.w - 24)
+        draw_panel(surface, area, colour=(90, 30, 70), radius=12, border=2, shadow=3)
+        ctx.text.blit_centered(surface, text, size, WHITE, area.center)
+
+
+def static_layer(ctx: Any) -> pygame.Surface:
+    """The background and the fixed panels' frames, drawn once: most of each frame."""
+    layer = ctx.assets.get("table", (1280, 720)).copy()
+    layout = ctx.layout
+    for region in ("player_banner", "pending_queue"):
+        draw_panel(layer, layout.region(region), colour=PANEL, radius=14, border=3, shadow=4)
+    for region in ("lightning_pile", "moon_pile"):
+        draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
+    draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
+               border=3, shadow=4)
+    return layer

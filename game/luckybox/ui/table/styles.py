@@ -1,0 +1,174 @@
+"""Lucky Box's event styles: how long each engine event's step lasts, its sound, and what the
+table stages for it (flips, pops, glows, flying tokens, floating words). The generic
+`game.core.ui.animator.Animator` plays the feed through this table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.ui.animator import (
+    Burst,
+    EventStyle,
+    Flip,
+    FloatText,
+    Fly,
+    Glow,
+    PopIn,
+    player_of,
+)
+from game.core.ui.widgets import INK, WHITE, YELLOW
+from game.luckybox.rules import events as ev
+from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
+
+# Seconds each event's step lasts at animation speed 1 (0 = no pause).
+DURATIONS: dict[type, float] = {
+    ev.RoundStarted: 0.9,
+    ev.NumberRevealed: 0.55,
+    ev.TokensSpent: 0.35,
+    ev.SquareCrossed: 0.3,
+    ev.LineCompleted: 0.35,
+    ev.IconCircled: 0.25,
+    ev.TokenGained: 0.45,
+    ev.StarGained: 0.45,
+    ev.StarWasted: 0.6,
+    ev.BonusPending: 0.25,
+    ev.BonusLost: 0.8,
+    ev.CardCompleted: 0.9,
+    ev.Passed: 0.45,
+    ev.CardsKept: 0.25,
+    ev.CardsPicked: 0.25,
+    ev.DeckReshuffled: 0.6,
+    ev.GameOver: 0.6,
+}
+# Other players' steps play faster: they happen on their small boards.
+OFF_FOCUS = 0.35
+
+SOUNDS: dict[type, str] = {
+    ev.NumberRevealed: "reveal",
+    ev.SquareCrossed: "cross",
+    ev.LineCompleted: "line",
+    ev.TokensSpent: "token",
+    ev.StarWasted: "refuse",
+    ev.BonusLost: "refuse",
+    ev.CardCompleted: "card_complete",
+    ev.RoundScored: "round_end",
+    ev.DeckReshuffled: "reveal",
+    ev.GameOver: "victory",
+}
+BONUS_SOUNDS = {
+    "number": "bonus_number",
+    "question": "bonus_question",
+    "lightning": "bonus_lightning",
+    "star": "bonus_star",
+    "moon": "bonus_moon",
+}
+# Every event kind the engine emits (each gets a style, so every step restages the marks).
+EVENT_KINDS = tuple(kind for kind in vars(ev).values()
+                    if isinstance(kind, type) and issubclass(kind, tuple)
+                    and kind.__module__ == ev.__name__)
+
+
+def sound_for(event: Any) -> str | None:
+    if type(event) is ev.IconCircled:
+        return BONUS_SOUNDS.get(event.bonus[0])
+    return SOUNDS.get(type(event))
+
+
+class Staging:
+    """What the table draws for each event's step; reads the table's geometry."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.ctx = table.ctx
+        self.last_icon: dict[int, tuple[float, float]] = {}
+
+    def styles(self) -> dict[type, EventStyle]:
+        """Every event kind the engine emits, with its duration, sound and staging."""
+        stage = self.stage
+        return {kind: EventStyle(DURATIONS.get(kind, 0.0), sound_for, stage)
+                for kind in EVENT_KINDS}
+
+    def add(self, effect: Any) -> None:
+        self.table.animator.effects.append(effect)
+
+    def float_text(self, text: str, where, duration: float, size: int, colour=WHITE) -> None:
+        if duration <= 0:
+            return
+        label = self.ctx.text.render_outlined(text, size, colour, INK, 3)
+        self.add(FloatText(label, where, max(duration, 0.5)))
+
+    def stage(self, event: Any, duration: float) -> None:
+        """Start the drawings of one event's step."""
+        table = self.table
+        kind = type(event)
+        assets = self.ctx.assets
+        seat = player_of(event)
+        layout = self.ctx.layout
+        cards = table.cards
+        if kind is ev.NumberRevealed:
+            rect = layout.region("revealed_card")
+            self.add(Flip(assets.get("number_card_back", rect.size),
+                          table.deck.number_face(event.number, rect), rect, duration))
+        elif kind is ev.RoundStarted:
+            label = self.ctx.text.render_outlined(f"ROUND {event.round}", 96, YELLOW, INK, 5,
+                                                  shadow=4)
+            self.add(FloatText(label, (640, 400), duration, rise=30))
+        elif kind is ev.DeckReshuffled:
+            self.float_text("Discard pile reshuffled!", (640, 360), duration, 40)
+        elif kind is ev.SquareCrossed:
+            rect = table.card_rect(seat, event.card)
+            if rect:
+                cell = cards.cell_rect(rect, event.cell)
+                img = assets.get("cross", (round(cell.w), round(cell.h)))
+                self.add(PopIn(img, cell.center, duration))
+        elif kind is ev.LineCompleted:
+            rect = table.card_rect(seat, event.card)
+            if rect:
+                mask = (ROW_MASKS if event.line == "row" else COL_MASKS)[event.index]
+                cells = [cards.cell_rect(rect, c) for c in CELLS_OF_MASK[mask]]
+                self.add(Glow(cells[0].unionall(cells[1:]), duration))
+        elif kind is ev.IconCircled:
+            rect = table.card_rect(seat, event.card)
+            if rect:
+                center = cards.icon_center(rect, event.line, event.index)
+                self.last_icon[seat] = center
+                side = round(cards.icon_radius(rect) * 2.5)
+                self.add(PopIn(assets.get("circle", (side, side)), center, duration))
+        elif kind is ev.TokenGained:
+            start = self.last_icon.get(seat, (640, 360))
+            end = table.pile_center(seat, event.token)
+            sprite = "token_lightning" if event.token == "lightning" else "token_moon"
+            self.add(Fly(assets.get(sprite, (40, 40)), start, end, duration))
+            self.float_text(f"+{event.count}", end, duration, 26)
+        elif kind is ev.TokensSpent:
+            start = table.pile_center(seat, "lightning")
+            end = layout.region("revealed_card").center
+            self.add(Fly(assets.get("token_lightning", (40, 40)), start, end, duration))
+            if seat == table.focus:
+                self.float_text(f"{event.from_number} → {event.to_number}", end, duration, 40)
+        elif kind is ev.StarGained:
+            start = self.last_icon.get(seat, (640, 360))
+            end = table.star_slot(seat, event.round - 1, event.slot)
+            self.add(Fly(assets.get("star_slot_filled", (34, 34)), start, end, duration))
+        elif kind is ev.StarWasted:
+            self.float_text("4th star this round: no effect",
+                            self.last_icon.get(seat, (640, 360)), duration, 24)
+        elif kind is ev.BonusPending:
+            label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
+            self.float_text(f"Bonus {label}!", self.last_icon.get(seat, (640, 360)), duration, 28)
+        elif kind is ev.BonusLost:
+            label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
+            where = self.last_icon.get(seat, (640, 360))
+            self.float_text(f"Bonus {label} lost: {event.reason}", where, duration, 24,
+                            colour=(255, 150, 150))
+        elif kind is ev.CardCompleted:
+            rect = table.card_rect(seat, event.card)
+            if rect:
+                self.add(Burst(assets.get("icon_star", (30, 30)), rect, duration,
+                               seed=event.card))
+                if seat == table.focus:
+                    self.float_text("CARD COMPLETE!", rect.center, duration, 44)
+        elif kind is ev.Passed:
+            where = table.seat_anchor(seat)
+            self.float_text("PASS", where, duration, 40 if seat == table.focus else 24)
+        table.board.forget_marks()
