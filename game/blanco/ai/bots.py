@@ -84,6 +84,16 @@ class BaseBot:
     def observe(self, view: Any, player: int) -> None:
         """Remember what the view shows (Hard); the others remember nothing."""
 
+    def looping(self, view: Any, player: int) -> bool:
+        """At the start of a turn: True when this very position (grid, hand, top discard) came
+        up at one of the last turns; the bot then draws from the pile, breaking the circle."""
+        p = view.players[player]
+        key = (own_grid(view, player), tuple(sorted(p.hand)), view.top_discard)
+        if key in self.recent:
+            return True
+        self.recent = self.recent[-(RECENT - 1):] + [key]
+        return False
+
 
 class EasyBot(BaseBot):
     """Simple rules, a little chance; always draws (so every turn moves the game on)."""
@@ -98,7 +108,7 @@ class EasyBot(BaseBot):
             return self.rng.choice(plain or legal)
         if phase == "turn":
             top = view.top_discard
-            if top and self.fits(p, top):
+            if top and self.fits(p, top) and not self.looping(view, player):
                 return Draw(player, DISCARD)
             return Draw(player, PILE)
         plays = []
@@ -165,10 +175,8 @@ class NormalBot(BaseBot):
         # the turn: draw from the pile, from the discard pile, or swap
         top = view.top_discard
         best_draw = Draw(player, PILE)
-        key = (g, tuple(sorted(hand)), top)
-        if key in self.recent:  # going round in circles: a fresh card breaks the loop
+        if self.looping(view, player):
             return best_draw
-        self.recent = self.recent[-(RECENT - 1):] + [key]
         v_draw = self.pile(ev, g, hand, p.stage, view, player)
         if top and any(isinstance(a, Draw) and a.source == DISCARD for a in legal):
             v_top = after_draw(ev, g, hand + [top], p.stage, feed)[0][0]
