@@ -1,4 +1,11 @@
-"""Shared test setup: headless SDL, a private data folder per test, and an `app` fixture."""
+"""Shared test setup: headless SDL, Hypothesis profiles, a private data folder per test, frames
+that are drawn but not presented, and an `app` fixture.
+
+Hypothesis: the `ci` profile (derandomized: the same examples on every run, with the failing
+example's blob printed; no deadline) is loaded when CI is set (CI runs with CI=true) or
+HYPOTHESIS_PROFILE=ci; else `dev` (random examples, no deadline). Tests that set their own
+max_examples keep them: a test's @settings inherits whatever it does not set from the profile.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +20,41 @@ from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+
+
+def hypothesis_profile(environ: dict[str, str] | os._Environ = os.environ) -> str:
+    """The profile to load for this environment: "ci" under CI, else "dev" (or whatever
+    HYPOTHESIS_PROFILE names)."""
+    named = environ.get("HYPOTHESIS_PROFILE", "")
+    if named == "ci" or environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        return "ci"
+    return named or "dev"
+
+
+# Before the test modules are imported: their @settings(...) take what they leave unset from it.
+settings.load_profile(hypothesis_profile())
+
+
+@pytest.fixture(autouse=True)
+def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every frame is still updated and drawn onto the logical screen (what the tests look at
+    and screenshot), but not presented: on the dummy video driver pygame.display.flip() only
+    copies the frame to a window nobody sees, and takes about a third of each UI test's time.
+    It still fails as the real one does when there is no display. SMLB_TEST_REAL_FLIP=1 keeps
+    the real flip (the subprocess tests, e.g. the demo and the power cut, always use it)."""
+    if os.environ.get("SMLB_TEST_REAL_FLIP") == "1":
+        return
+    import pygame
+
+    def flip() -> None:
+        if pygame.display.get_surface() is None:
+            raise pygame.error("video system not initialized")
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
 
 
 @pytest.fixture(autouse=True)

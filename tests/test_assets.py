@@ -350,7 +350,67 @@ def test_audio_volume_clamps(monkeypatch: pytest.MonkeyPatch) -> None:
     audio.play("click")  # muted: still fine
 
 
-def test_null_sound_does_nothing() -> None:
+def _played_something() -> bool:
+    """Whether the mixer is playing anything now (then stops it, for the next check)."""
+    busy = pygame.mixer.get_busy()
+    pygame.mixer.stop()
+    return busy
+
+
+def test_a_sound_that_failed_to_load_is_a_silent_null_sound(tmp_path: Path) -> None:
+    """With a working mixer (the dummy driver), a good file makes the mixer play and a corrupt
+    one, loaded as a NullSound, plays nothing and raises nothing, at any volume."""
+    (tmp_path / "click.wav").write_bytes((SOUND_DIR / "click.wav").read_bytes())
+    (tmp_path / "broken.wav").write_bytes(b"RIFF\x00\x00not really a wave file")
+    audio = Audio(tmp_path, volume=1.0)
+    if not audio.available:
+        pytest.skip("no mixer here, not even the dummy one")
+    pygame.mixer.stop()
+    audio.play("click")
+    assert _played_something(), "a real sound makes the mixer busy (so the checks below bite)"
+    for volume in (1.0, 0.3, 7.0):
+        audio.set_volume(volume)
+        audio.play("broken")
+        assert not _played_something(), "the corrupt file plays nothing"
+    assert audio.volume == 1.0 and set(audio.names) == {"click", "broken"}
     sound = NullSound()
-    sound.play()
-    sound.set_volume(0.5)
+    assert sound.play() is None and sound.set_volume(0.5) is None
+    assert not _played_something()
+
+
+def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the sound module cannot start at all the app falls back to NullAudio: it says it
+    is unavailable, plays every named sound silently, remembers the volume set on the Settings
+    screen, and the game runs on."""
+    import game.core.ui.audio as audio_module
+    from game.core.ui.app import App
+    from game.core.ui.context import NullAudio
+    from game.core.ui.scenes.settings import SettingsScene
+    from tests.ui_helpers import click, frames
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the sound module is broken")
+
+    monkeypatch.setattr(audio_module, "Audio", broken)
+    app = App()
+    try:
+        audio = app.ctx.audio
+        assert isinstance(audio, NullAudio) and audio.available is False
+        assert audio.volume == pytest.approx(app.ctx.settings.volume)
+        for name in [*SOUNDS, "no_such_sound", ""]:
+            assert audio.play(name) is None
+            app.ctx.play(name)
+        if pygame.mixer.get_init():
+            assert not _played_something()
+        scene = SettingsScene(app.ctx)
+        app.stack.push(scene)
+        frames(app, 2)
+        volume = scene.widget("volume")
+        click(app, (volume.x_for(0.3), volume.rect.centery))
+        assert audio.volume == pytest.approx(0.3) and app.ctx.settings.volume == pytest.approx(0.3)
+        click(app, (volume.x_for(0.0), volume.rect.centery))
+        assert audio.volume == pytest.approx(0.0)
+        assert frames(app, 30) and app.errors == []
+    finally:
+        pygame.quit()

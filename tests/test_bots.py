@@ -1,5 +1,6 @@
 """Computer players: legal moves only, whole games at every table size, the same game for the
-same seed, a legal hint, and Hard clearly stronger than Easy."""
+same seed, a legal hint, and Hard clearly stronger than Easy (cheaply here; bench/bots.py
+measures it over many games)."""
 
 from __future__ import annotations
 
@@ -134,12 +135,16 @@ def test_hint_is_legal_at_every_decision() -> None:
         hint(state, 0)
 
 
-def test_hard_beats_easy_on_average() -> None:
-    seeds = range(100, 116)
+def test_hard_beats_easy_on_a_few_seeds() -> None:
+    """A cheap check that Hard is the strong level (the full measure, over many seeds, is
+    `python bench/bots.py`): on these seeds Easy scores 24 to 27 and Hard 62 to 63, so a
+    margin of 20 on the mean, and Hard ahead in every game, hold with room to spare, and fail
+    if Hard played like Easy."""
+    seeds = (101, 102)
     easy = [play(["easy"], s, check_legal=False).returns()[0] for s in seeds]
     hard = [play(["hard"], s, check_legal=False).returns()[0] for s in seeds]
-    # Measured on these seeds: Easy about 28, Hard about 64 (game-to-game spread 6 to 8).
-    assert statistics.fmean(hard) >= statistics.fmean(easy) + 20
+    assert all(h > e for h, e in zip(hard, easy, strict=True)), (hard, easy)
+    assert statistics.fmean(hard) >= statistics.fmean(easy) + 20, (hard, easy)
 
 
 def test_unknown_level_is_refused() -> None:

@@ -1,4 +1,5 @@
-"""Property-based tests: invariants over thousands of random legal games."""
+"""Property-based tests: invariants over random legal games (hundreds a run, new ones each run
+outside CI)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from game.luckybox.rules.record import state_from_record, state_to_record
 from game.luckybox.rules.state import OVER, ROUNDS
 from tests.rules_helpers import act, final_points, snapshot
 
-FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Examples per run: each is a whole random game (up to 12 players). A few hundred per run keep
+# the suite quick; outside CI every run draws new games, so the properties keep meeting new
+# ones run after run (under CI the examples are the same each run: see conftest.py).
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 player_counts = st.sampled_from([1, 1, 1, 2, 3, 4, 5, 6, 7, 12])
 supplies = st.sampled_from(["unlimited", "unlimited", "limited"])
@@ -165,7 +169,39 @@ def test_undo_restores_exactly_the_state_before(seed, players):
     assert undone > 0 or players == 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=player_counts)
 def test_same_seed_same_actions_same_game(seed, players):
     assert snapshot(play(seed, players, "unlimited")) == snapshot(play(seed, players, "unlimited"))
+
+
+PROFILE_PROBE = (
+    "import sys; sys.path.insert(0, 'tests'); import conftest; from hypothesis import settings; "
+    "own = settings(max_examples=7); d = settings.default; "
+    "print(settings.get_current_profile_name(), d.derandomize, d.deadline, d.print_blob, "
+    "own.derandomize, own.max_examples, d.database is None)"
+)
+
+
+def test_hypothesis_runs_derandomized_under_ci():
+    """With CI set (as CI runs) the `ci` profile is loaded: the same examples every run, no
+    deadline, the failing blob printed; a test's own @settings keeps its max_examples and is
+    derandomized too. Without CI, `dev`: random examples. HYPOTHESIS_PROFILE=ci also works."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    clean = {k: v for k, v in os.environ.items() if k not in ("CI", "HYPOTHESIS_PROFILE")}
+
+    def probe(**env: str) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", PROFILE_PROBE], cwd=root,
+                             env={**clean, **env}, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.split()
+
+    assert probe(CI="true") == ["ci", "True", "None", "True", "True", "7", "True"]
+    assert probe(HYPOTHESIS_PROFILE="ci") == ["ci", "True", "None", "True", "True", "7", "True"]
+    dev = probe()
+    assert dev[:3] == ["dev", "False", "None"] and dev[4:6] == ["False", "7"]

@@ -22,13 +22,8 @@ from game.luckybox.ui.scenes.replay import ReplayScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.rules_helpers import act, snapshot
-from tests.test_saving import title
+from tests.support import lb, title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
-
-
-def lb(folder: Path) -> Path:
-    """Lucky Box's own folder in a data folder."""
-    return storage.game_folder(folder, "luckybox")
 
 
 def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
@@ -78,6 +73,7 @@ def test_replays_empty_state(app):
 def test_watching_a_replay_plays_the_record_to_its_scores(app, data_dir):
     state = bot_game(["Ann", "Bo"], 8)
     keep(data_dir, state, ["normal", "hard"])
+    app.ctx.settings.animation_speed = 4.0  # (the Settings screen's fastest; times the replay's)
     scene = open_replays(app)
     click_widget(app, scene, "watch_0", 2)
     replay = app.stack.top
@@ -115,7 +111,7 @@ def test_pause_freezes_and_step_plays_exactly_one_more_move(app, data_dir):
     press(app, pygame.K_SPACE)  # pause
     assert replay.paused and replay.buttons["play"].label == "Play"
     moves = len(replay.state.actions)
-    frames(app, 300)
+    frames(app, 120)  # 2 s: longer than any step (0.9 s at most) and the pause before a move
     assert len(replay.state.actions) == moves, "paused: nothing moves"
     for _ in range(3):
         before = (len(replay.state.actions), replay.state.index)
@@ -136,7 +132,7 @@ def test_pause_freezes_and_step_plays_exactly_one_more_move(app, data_dir):
 
 
 def test_playing_a_records_deal_compares_scores_at_the_end(app, data_dir):
-    theirs = bot_game(["Zed"], 99, "hard")
+    theirs = bot_game(["Zed"], 99)
     keep(data_dir, theirs, ["human"])
     scene = open_replays(app)
     click_widget(app, scene, "deal_0", 2)

@@ -5,14 +5,15 @@ Also saves a screenshot of every scene to screenshots/ (git-ignored) for a human
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
 
 from game.core.ui.context import GameConfig
 from game.core.ui.layout import grid_in
@@ -23,6 +24,8 @@ from game.core.ui.scenes.settings import SettingsScene
 from game.core.ui.scenes.title import TitleScene
 from game.core.ui.widgets import PLAYER_COLOURS, Button, draw_backdrop, draw_panel
 from game.luckybox.ui.scenes.setup import SetupScene
+from tests.support import EventMix, Monkey, image_stats, load_rgb, pixel_difference, title
+from tests.ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -355,14 +358,40 @@ def test_check_record_path_does_not_import_pygame(tmp_path: Path) -> None:
     assert out.stdout.startswith("False"), out.stdout + out.stderr
 
 
+# ------------------------------------------------------------------- monkey
+
+
+SCENE_MONKEY = EventMix(
+    click=0.6, key=0.2, text=0.05, right_click=0.05, wait=0.1, max_wait=30,
+    keys=(pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
+          pygame.K_h, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_F11),
+    texts=("7", "x", "Zoë", "  "),
+)
+
+
+def test_monkey_thousands_of_random_events_across_every_scene(app) -> None:
+    """Clicks, keys, typing and right clicks anywhere, on whatever scene is up (starting a game
+    from the title when a click lands on New game, and back to the title when one quits)."""
+    title(app)
+    monkey = Monkey(app, random.Random(99), SCENE_MONKEY).run(4000)
+    assert monkey.app is app and app.errors == []
+    assert {"TitleScene", "SetupScene", "TableScene"} <= monkey.scenes, monkey.scenes
+
+
 # ------------------------------------------------------------------- screenshots
 
 
 def test_screenshots(app) -> None:
-    """Every scene, saved for eyeballing (screenshots/ is git-ignored)."""
+    """Every scene, saved for eyeballing (screenshots/ is git-ignored); each saved image shows
+    something (many colours, mostly not background) and no two scenes look alike."""
+    shots: dict[str, Path] = {}
+
+    def shot(name: str) -> None:
+        shots[name] = screenshot(app, name)
+
     title = start(app, TitleScene(app.ctx))
     frames(app, 120)
-    screenshot(app, "title")
+    shot("title")
     click_widget(app, title, "new_game", steps=3)
     setup = top(app)
     for _ in range(3):
@@ -372,27 +401,38 @@ def test_screenshots(app) -> None:
     click_widget(app, setup, "name_2")
     type_text(app, " the Great")
     frames(app, 2)
-    screenshot(app, "setup")
+    shot("setup")
     for _ in range(7):
         click_widget(app, setup, "seat_plus")
     click(app, (5, 5))  # unfocus
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=setup.widget("start").rect.center,
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
-    screenshot(app, "setup_12")
+    shot("setup_12")
     click_widget(app, setup, "back")
     click_widget(app, title, "settings", steps=2)
     scene = top(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.widget("back").rect.center,
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
-    screenshot(app, "settings")
+    shot("settings")
     app.stack.clear_to(TableProbe(app.ctx))
     frames(app, 2)
-    screenshot(app, "table_layout")
+    shot("table_layout")
     start(app, PauseScene(app.ctx))
-    screenshot(app, "pause")
+    shot("pause")
     click_widget(app, top(app), "quit", steps=2)
-    screenshot(app, "confirm_dialog")
-    assert (ROOT / "screenshots" / "title.png").exists()
+    shot("confirm_dialog")
     assert app.errors == []
+
+    images = {name: load_rgb(path) for name, path in shots.items()}
+    for name, image in images.items():
+        assert image.get_size() == app.screen.get_size(), name
+        colours, share = image_stats(image)
+        # A blank or one-colour frame has 1 colour and share 0; the scenes have hundreds of
+        # colours (text, panels, the backdrop) and at least 60 % of pixels off the commonest.
+        assert colours >= 50, (name, colours)
+        assert share >= 0.3, (name, share)
+    for a, b in itertools.combinations(images, 2):
+        # The closest pair, setup with 5 and with 12 seats, differs in about 19 % of pixels.
+        assert pixel_difference(images[a], images[b]) >= 0.05, (a, b)
