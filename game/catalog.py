@@ -53,6 +53,7 @@ def _stats(ctx: Any, **kw: Any) -> Any:
 
 def install(ctx: Any) -> None:
     """Register every route on the context's navigator, and how Setup starts a game."""
+    from game.blanco.ui import routes as blanco_routes
     from game.luckybox.ui import routes as luckybox_routes
 
     nav = ctx.nav
@@ -61,6 +62,7 @@ def install(ctx: Any) -> None:
                           ("stats", _stats)):
         nav.register(name, factory)
     luckybox_routes.install(ctx)
+    blanco_routes.install(ctx)
 
 
 def games() -> list[Any]:

@@ -1,0 +1,37 @@
+"""Blanco's scenes on the navigator (see game/catalog.py): setup, table, game end, and starting
+and continuing a game. Route names start with "blanco."."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _setup_scene(ctx: Any, **kw: Any) -> Any:
+    from game.blanco.ui.scenes.setup import SetupScene
+
+    return SetupScene(ctx, **kw)
+
+
+def _game_end(ctx: Any, **kw: Any) -> Any:
+    from game.blanco.ui.scenes.gameend import GameEndScene
+
+    return GameEndScene(ctx, **kw)
+
+
+def _start(ctx: Any, **kw: Any) -> Any:
+    from game.blanco.ui.scenes.table import start_game
+
+    return start_game(ctx, **kw)
+
+
+def _continue(ctx: Any, saved: Any = None) -> str | None:
+    from game.blanco.ui.scenes.table import continue_game
+
+    return continue_game(ctx, saved)
+
+
+def install(ctx: Any) -> None:
+    nav = ctx.nav
+    for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
+                          ("blanco.start_game", _start), ("blanco.continue_game", _continue)):
+        nav.register(name, factory)

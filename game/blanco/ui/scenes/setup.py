@@ -1,0 +1,146 @@
+"""Blanco's game setup: 1-5 seats (name; human, or computer at easy/normal/hard) and the seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.core.session import Seat
+from game.core.ui.widgets import (
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PINK,
+    PLAYER_COLOURS,
+    PURPLE,
+    WHITE,
+    YELLOW,
+    Button,
+    TextInput,
+    Toggle,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+
+MIN_SEATS, MAX_SEATS = 1, 5
+DEFAULT_SEATS = 2
+NAME_MAX = 16
+LEVELS = ("easy", "normal", "hard")
+PANEL = pygame.FRect(200, 104, 880, 472)
+SEAT_TOP, SEAT_PITCH, SEAT_H = 220, 64, 50
+
+
+def default_name(i: int) -> str:
+    return f"Player {i + 1}"
+
+
+class SetupScene(UIScene):
+    """Widgets: "seat_minus", "seat_plus", "name_<i>", "computer_<i>", "level_<i>", "seed",
+    "dice", "start", "back". Start deals the game (route "blanco.start_game")."""
+
+    def __init__(self, ctx: Any, seats: int = DEFAULT_SEATS) -> None:
+        super().__init__(ctx)
+        self._rng = random.Random()
+        self.seats = seats
+        x = PANEL.x + 40
+        self.add("seat_minus", Button((x + 180, 128, 56, 52), "\u2212", self.remove_seat,
+                                      colour=PINK, text_size=48))
+        self.add("seat_plus", Button((x + 310, 128, 56, 52), "+", self.add_seat, colour=PINK,
+                                     text_size=48))
+        for i in range(MAX_SEATS):
+            y = SEAT_TOP + i * SEAT_PITCH
+            self.add(f"name_{i}", TextInput((x + 60, y, 300, SEAT_H), default_name(i),
+                                            max_len=NAME_MAX, placeholder=default_name(i)))
+            self.add(f"computer_{i}", Toggle((x + 380, y, 200, SEAT_H), i > 0,
+                                             on_change=lambda _on: self._sync(),
+                                             labels=("Human", "Computer"),
+                                             colours=(CYAN, PURPLE)))
+            level = Button((x + 600, y, 150, SEAT_H), "Normal",
+                           lambda i=i: self.cycle_level(i), colour=ORANGE, text_size=28)
+            level.level = "normal"
+            self.add(f"level_{i}", level)
+        self.add("seed", TextInput((PANEL.right - 400, 130, 190, 48),
+                                   str(self._rng.randrange(1, 1_000_000)), max_len=9,
+                                   allowed="0123456789", placeholder="random"))
+        self.add("dice", Button((PANEL.right - 196, 128, 156, 52), "Random", self.roll_seed,
+                                colour=YELLOW, text_size=34))
+        self.add("back", Button((PANEL.x, 606, 240, 68), "Back", self.back,
+                                key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
+        self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
+                                 key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
+                                 text_size=48))
+        self._sync()
+
+    def _sync(self) -> None:
+        for i in range(MAX_SEATS):
+            shown = i < self.seats
+            for name in (f"name_{i}", f"computer_{i}", f"level_{i}"):
+                self.widgets[name].visible = shown
+            self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
+        self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS
+        self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS
+
+    def add_seat(self) -> None:
+        self.seats = min(self.seats + 1, MAX_SEATS)
+        self._sync()
+
+    def remove_seat(self) -> None:
+        self.seats = max(self.seats - 1, MIN_SEATS)
+        self._sync()
+
+    def cycle_level(self, i: int) -> None:
+        button = self.widgets[f"level_{i}"]
+        button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
+        button.label = button.level.capitalize()
+
+    def roll_seed(self) -> None:
+        seed = self.widgets["seed"]
+        assert isinstance(seed, TextInput)
+        seed.set_text(str(self._rng.randrange(1, 1_000_000)))
+
+    def chosen(self) -> tuple[list[Seat], int]:
+        """The seats and seed as chosen now (blank names are "Player N", a blank seed random)."""
+        seats = []
+        for i in range(self.seats):
+            name_w, kind_w = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
+            assert isinstance(name_w, TextInput) and isinstance(kind_w, Toggle)
+            kind = self.widgets[f"level_{i}"].level if kind_w.value else "human"
+            seats.append(Seat(name_w.text.strip() or default_name(i), kind))
+        seed_w = self.widgets["seed"]
+        assert isinstance(seed_w, TextInput)
+        seed = int(seed_w.text) if seed_w.text else self._rng.randrange(1, 1_000_000)
+        return seats, seed
+
+    def start(self) -> None:
+        seats, seed = self.chosen()
+        self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        text = self.ctx.text
+        text.blit_centered(surface, "New game of Blanco", 64, YELLOW, (640, 56), outline=INK,
+                           px=5, shadow=6)
+        draw_panel(surface, PANEL, colour=(30, 80, 76), radius=26, border=5, shadow=10)
+        text.blit_centered(surface, "Players", 36, WHITE, (PANEL.x + 110, 155), outline=INK, px=3)
+        minus, plus = self.widgets["seat_minus"].rect, self.widgets["seat_plus"].rect
+        text.blit_centered(surface, str(self.seats), 52, YELLOW, ((minus.right + plus.x) / 2, 155),
+                           outline=INK, px=4)
+        text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 450, 155), outline=INK,
+                           px=3)
+        pygame.draw.line(surface, (60, 130, 120), (PANEL.x + 24, 198), (PANEL.right - 24, 198), 3)
+        for i in range(self.seats):
+            badge = pygame.Rect(PANEL.x + 40, SEAT_TOP + i * SEAT_PITCH, 46, SEAT_H)
+            pygame.draw.rect(surface, INK, badge, border_radius=12)
+            pygame.draw.rect(surface, PLAYER_COLOURS[i], badge.inflate(-6, -6), border_radius=9)
+            text.blit_centered(surface, str(i + 1), 34, WHITE, badge.center, outline=INK, px=2)
+        if self.seats == 1:
+            text.blit_centered(surface, "Solo: clear both grids in as few turns as you can.",
+                               26, WHITE, (640, SEAT_TOP + 90))
+        self.draw_widgets(surface)

@@ -1,0 +1,346 @@
+"""The Blanco table: a short composition of parts (`game.blanco.ui.table`), the turn controller
+(`game.core.turns`) and the generic animator playing Blanco's event styles.
+
+A click goes to the parts (buttons, piles, hand, grid); they hand it to `Moves`, which narrows
+the engine's legal actions down to one (or refuses, with a reason); the session applies it and
+appends the events to its feed; the animator plays them onto the shown board (`Shown`) step by
+step; the turn controller says whose turn it is; the autosave writes the change a frame later.
+
+Hidden information: `viewer` is the one seat whose private cards (hand, looked-at cards) this
+screen may show: the only human at the table, or, with several humans, the human whose turn it
+is on screen, once they have taken the screen at the pass screen. Nobody's otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any, NamedTuple
+
+import pygame
+
+from game.blanco.rules import events as ev
+from game.blanco.rules.game import BLANCO
+from game.core.botrunner import BotRunner
+from game.core.session import VERSION, Session
+from game.core.storage import delete_save, finished_extra, keep_record, load_save, save_game
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
+from game.core.ui.animator import Animator
+from game.core.ui.scene import Scene
+
+from ..cardview import CardArt
+from ..shown import Shown
+from ..table import geometry as geo
+from ..table.controls import Controls
+from ..table.moves import Moves
+from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
+from ..table.styles import OFF_FOCUS, Staging
+
+PREFS = "table.json"  # Blanco's own table preferences (the memory aid) in its data folder
+
+
+class Resumed(NamedTuple):
+    """A saved game's table: the state as dealt, how many feed events were shown, and the seat
+    that was confirming (Session.resume gives these)."""
+
+    start: Any
+    shown: int
+    confirming: int | None
+
+
+def load_memory_aid(ctx: Any) -> bool:
+    try:
+        data = json.loads((ctx.game_dir("blanco") / PREFS).read_text("utf-8"))
+        return bool(data.get("memory_aid", True))
+    except (OSError, ValueError, AttributeError):
+        return True
+
+
+class TableScene(Scene):
+    """The Blanco table for one session, from the deal to the win."""
+
+    fills_screen = True
+
+    def __init__(self, ctx: Any, session: Session, demo: bool = False,
+                 on_game_over: Any = None, resume: Resumed | None = None) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.driven = False
+        self.on_game_over = on_game_over
+        self.exit_when_done = False
+        self.art = CardArt(ctx.text)
+        self.runner = BotRunner()
+        self.turns = TurnController(session, self.runner.submit, lambda seat: False,
+                                    pass_screen=lambda: ctx.settings.pass_screen)
+        humans = session.humans
+        self.focus = humans[0] if humans else 0
+        if resume is None:
+            self.seen = Shown.before_deal(self.state)
+        else:
+            self.seen = Shown.before_deal(resume.start, source=self.state)
+            for _ in range(resume.shown):
+                self.seen.apply(session.feed.popleft())
+        self.saving = not demo
+        self.finished = False
+        self.turns.unsaved = self.saving
+        self.save_warning: str | None = None
+        self.message = ""
+        self.refusal = False
+        self.time = 0.0
+        self.memory_aid = load_memory_aid(ctx)
+        self.targets: set = set()
+        self.hidden: set = set()
+        self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
+        self._eye = eye_icon(22)
+        self.moves = Moves(self)
+        self.grid = FocusGrid(self)
+        self.hand = Hand(self)
+        self.piles = Piles(self)
+        self.others = Others(self)
+        self.controls = Controls(self)
+        self.parts = [Banner(self), self.piles, self.grid, self.hand, self.others, Prompt(self)]
+        self.animator = Animator(session.feed, self.seen, Staging(self).styles(), self._after,
+                                 play=ctx.play, off_focus=OFF_FOCUS)
+        self._static: pygame.Surface | None = None
+
+    # ------------------------------------------------------------ who sees what
+
+    @property
+    def acting(self) -> int | None:
+        return self.session.next_seat()
+
+    @property
+    def viewer(self) -> int | None:
+        humans = self.session.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        owner = self.turns.shown_human
+        if owner is not None and self.seen.acting == owner and self.ctx.stack.top is self:
+            return owner
+        return None
+
+    def human_turn(self) -> bool:
+        seat = self.acting
+        return (seat is not None and seat == self.focus and not self.animator.busy
+                and not self.session.seats[seat].is_computer and self.viewer == seat)
+
+    def name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def turn_line(self) -> str:
+        if self.state.is_terminal():
+            return "The game is over."
+        if self.animator.busy:
+            return "Click or press Space to skip the animation."
+        if self.human_turn():
+            return self.moves.prompt()
+        seat = self.acting
+        return f"{self.name(seat)} is playing..." if seat is not None else ""
+
+    def cell_face(self, seat: int, at: tuple[int, int]) -> tuple[int, bool]:
+        """The card a cell shows on this screen: (card, face up)."""
+        p = self.seen.players[seat]
+        r, c = at
+        if p.up[r][c]:
+            return p.grid[r][c], True
+        if p.known[r][c] and seat == self.viewer and self.memory_aid:
+            return p.grid[r][c], True
+        return 0, False
+
+    def draw_cell(self, surface: pygame.Surface, seat: int, at: tuple[int, int],
+                  rect: pygame.FRect) -> None:
+        card, up = self.cell_face(seat, at)
+        p = self.seen.players[seat]
+        known = p.known[at[0]][at[1]] and not p.up[at[0]][at[1]]
+        surface.blit(self.art.get(card, (int(rect.w), int(rect.h)), up), rect.topleft)
+        if known and up:  # a looked-at card shown to its owner only: marked with the eye
+            self.private_drawn.add(seat)
+            shade = pygame.Surface((int(rect.w), int(rect.h)), pygame.SRCALPHA)
+            shade.fill((40, 40, 90, 60))
+            surface.blit(shade, rect.topleft)
+        if known:
+            size = 22 if rect.w >= 56 else 14
+            eye = self._eye if size == 22 else eye_icon(14)
+            surface.blit(eye, (rect.right - size - 2, rect.y + 2))
+
+    def cell_rects(self, seat: int, shape: tuple[int, int] | None = None) -> dict:
+        p = self.seen.players[seat]
+        rows, cols = shape or (p.rows, p.cols)
+        if seat == self.focus:
+            return geo.big_grid(rows, cols)
+        panel = self.others.panels().get(seat)
+        return geo.mini_grid(panel, rows, cols) if panel else {}
+
+    def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.FRect]:
+        n = len(self.seen.players[seat].hand) if count is None else count
+        if seat == self.focus:
+            return geo.hand_rects(n)
+        panel = self.others.panels().get(seat)
+        if panel is None:
+            return []
+        side = geo.panel_hand(panel)
+        w, h = geo.mini_card(panel)
+        return [pygame.FRect(side.x + 6 + i * 16, side.y + 4, w * 0.8, h * 0.8) for i in range(n)]
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.focus:
+            return geo.GRID_AREA.center
+        panel = self.others.panels().get(seat)
+        return panel.center if panel else geo.GRID_AREA.center
+
+    def toggle_memory_aid(self) -> None:
+        self.memory_aid = not self.memory_aid
+        from game.core.storage import write_json_atomic
+
+        with contextlib.suppress(OSError):  # the preference is a convenience: never fatal
+            write_json_atomic(self.ctx.game_dir("blanco") / PREFS,
+                              {"memory_aid": self.memory_aid})
+
+    # ------------------------------------------------------------ lifecycle and saving
+
+    def exit(self) -> None:
+        self.runner.close()
+        self.save_now()
+
+    def pause(self) -> None:
+        self.save_now()
+
+    def suspend(self) -> None:
+        self.save_now()
+
+    def unshown(self) -> int:
+        return len(self.session.feed) + (
+            1 if self.animator.current is not None or self.animator.held else 0)
+
+    def save_now(self) -> None:
+        """Write the autosave now (never raises; a failure is said once)."""
+        self.turns.unsaved = False
+        if not self.saving or self.finished:
+            return
+        folder = self.ctx.game_dir(self.session.game.id)
+        warning = save_game(folder, self.session.save(self.unshown(), self.turns.confirming))
+        if warning and warning != self.save_warning:
+            self.ctx.message = warning
+        self.save_warning = warning
+
+    def _file_finished_game(self) -> None:
+        if not self.saving or self.finished:
+            return
+        self.finished = True
+        session = self.session
+        folder = self.ctx.game_dir(session.game.id)
+        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
+                                               VERSION))
+        _path, warning = keep_record(folder, record)
+        if warning:
+            self.ctx.message = warning
+        else:
+            delete_save(folder)
+
+    # ------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        if self.turns.unsaved:
+            self.save_now()
+        self.time += dt
+        adt = self.ctx.anim_dt(dt)
+        self.animator.update(adt, self.focus)
+        self.controls.update(dt)
+        self.moves.update(dt)
+        if self.animator.busy or self.animator.held:
+            return
+        turn = self.turns.step(adt)
+        humans = self.session.humans
+        if turn.kind == COMPUTER and not humans:
+            self.focus = turn.seat
+        elif turn.kind == HANDOFF:
+            self.focus = turn.seat
+            self.moves.clear()
+            self.message = ""
+            self.ctx.nav.push("handoff", name=self.name(turn.seat))
+        elif turn.kind == HUMAN and self.focus != turn.seat:
+            self.focus = turn.seat
+            self.moves.clear()
+
+    def open_menu(self) -> None:
+        self.ctx.nav.push("pause")
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.moves.mode or self.moves.hand_card is not None or self.moves.cell:
+                self.moves.cancel()
+            else:
+                self.open_menu()
+            return
+        skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
+            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
+        if self.animator.busy and skip:
+            self.animator.skip(self.focus)
+            return
+        if self.controls.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
+            self.moves.cancel()
+            return
+        for part in (self.piles, self.hand, self.grid):
+            if part.handle_event(event):
+                return
+
+    # ------------------------------------------------------------ after a step
+
+    def _after(self, event: Any) -> bool:
+        if type(event) is ev.Won:
+            self._file_finished_game()
+            if self.on_game_over is not None:
+                self.on_game_over(self.session)
+            self.ctx.stack.replace(self.ctx.nav.make(
+                "blanco.game_end", session=self.session,
+                demo=self.demo and self.exit_when_done))
+            return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._static is None:
+            self._static = static_layer()
+        surface.blit(self._static, (0, 0))
+        self.private_drawn = set()
+        self.targets = self.moves.targets() if self.human_turn() else set()
+        self.hidden = set()
+        for effect in self.animator.effects:
+            self.hidden |= getattr(effect, "hides", set())
+            private = getattr(effect, "private", None)
+            if private is not None:
+                self.private_drawn.add(private)
+        for part in self.parts:
+            part.draw(surface)
+        self.controls.draw(surface)
+        for effect in self.animator.effects:
+            effect.draw(surface)
+
+
+def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
+               on_game_over: Any = None, **_: Any) -> TableScene:
+    """Deal a new Blanco game for these seats and put its table on the stack (alone)."""
+    session = Session(list(seats), seed, game=BLANCO)
+    scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over)
+    ctx.stack.clear_to(scene)
+    return scene
+
+
+def continue_game(ctx: Any, saved: Any = None) -> str | None:
+    """Put the saved Blanco game back on the table exactly as it stood; or say why not."""
+    if saved is None:
+        saved, warning = load_save(ctx.game_dir("blanco"))
+        if saved is None:
+            return warning or "There is no saved game to continue."
+    session, start, shown, confirming = saved.resumed
+    ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming)))
+    return None

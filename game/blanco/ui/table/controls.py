@@ -1,0 +1,90 @@
+"""Blanco's table buttons (Swap, Undo, Hint, Menu, the memory aid) and the choice buttons the
+step in progress offers (which line to clear first, reveal the looked-at card or not, Cancel)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.ui.widgets import GREY, Button
+
+from . import geometry as geo
+from .parts import Part
+
+CHOICE_H, CHOICE_GAP = 38, 8
+COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}
+
+
+class Controls(Part):
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        moves = table.moves
+        self.buttons: dict[str, Button] = {
+            "swap": Button(geo.BUTTONS["swap"], "Swap", moves.do_swap, key=pygame.K_s,
+                           colour=COLOURS["swap"], text_size=28),
+            "undo": Button(geo.BUTTONS["undo"], "Undo", moves.do_undo, key=pygame.K_u,
+                           colour=COLOURS["undo"], text_size=28),
+            "hint": Button(geo.BUTTONS["hint"], "Hint", moves.do_hint, key=pygame.K_h,
+                           colour=COLOURS["hint"], text_size=28),
+            "menu": Button(geo.BUTTONS["menu"], "Menu", table.open_menu,
+                           colour=(120, 90, 170), text_size=28),
+            "aid": Button(geo.BUTTONS["aid"], "", table.toggle_memory_aid,
+                          colour=(70, 110, 130), text_size=20),
+        }
+        self.choice_buttons: dict[str, Button] = {}
+        self._choice_key: tuple = ()
+        for button in self.buttons.values():
+            button.on_feedback = self.ctx.play
+
+    def choices(self) -> dict[str, Button]:
+        """The choice buttons for the step in progress (rebuilt when the choice changes)."""
+        offered = self.table.moves.choices()
+        key = tuple((name, label) for name, label, _ in offered)
+        if key != self._choice_key:
+            self._choice_key = key
+            self.choice_buttons = {}
+            for i, (name, label, action) in enumerate(offered):
+                rect = (geo.CHOICES.x, geo.CHOICES.y + i * (CHOICE_H + CHOICE_GAP),
+                        geo.CHOICES.w, CHOICE_H)
+                self.choice_buttons[name] = Button(rect, label, action, colour=(200, 80, 140),
+                                                   text_size=24)
+        else:  # same buttons: keep them (their hover state), fresh actions
+            for name, _label, action in offered:
+                self.choice_buttons[name].on_click = action
+        return self.choice_buttons
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons.values():
+            button.update(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if any(b.handle_event(event) for b in list(self.choices().values())):
+            return True
+        return any(b.handle_event(event) for b in self.buttons.values())
+
+    def refresh(self) -> None:
+        """Buttons stay clickable (a click that is not allowed says why); the ones that would
+        be refused now are drawn grey."""
+        table = self.table
+        mine = table.human_turn()
+        can = {
+            "swap": mine and table.state.phase == "turn",
+            "undo": (not table.session.seats[table.focus].is_computer
+                     and table.state.can_undo(table.focus) is None),
+            "hint": mine,
+        }
+        for name, ok in can.items():
+            self.buttons[name].colour = COLOURS[name] if ok else GREY
+        self.buttons["swap"].label = "Cancel swap" if table.moves.mode in (
+            "swap", "swap_reveal") else "Swap"
+        self.buttons["aid"].label = ("Memory aid: on" if table.memory_aid
+                                     else "Memory aid: off")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.refresh()
+        text = self.ctx.text
+        for button in self.buttons.values():
+            button.draw(surface, text)
+        for button in self.choices().values():
+            button.draw(surface, text)

@@ -1,0 +1,386 @@
+"""What the focused human's clicks mean in Blanco, by the rules, and why a refused one was refused.
+
+No rule is decided here: the engine lists the legal actions; a sequence of clicks (a hand card,
+then a grid cell; a swap's two cards; ...) narrows them down to one, which the session applies.
+Steps the engine takes in one action (a discard and its reveal, a swap and which card to turn
+over, a look and whether to reveal it) are collected here first. Every click that fits no legal
+action is refused with a reason (a message line and a red flash).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.blanco.rules.cards import describe as card_name
+from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+
+REFUSE_FLASH = 0.5
+Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
+
+
+def where(at: tuple[int, int]) -> str:
+    return f"row {at[0] + 1}, column {at[1] + 1}"
+
+
+def line_label(line: str, index: int) -> str:
+    return f"{'Row' if line == 'row' else 'Column'} {index + 1}"
+
+
+def describe(action: Any) -> str:
+    """Words for an action (hints)."""
+    if isinstance(action, Draw):
+        return "draw from the " + ("draw pile" if action.source == "pile" else "discard pile")
+    if isinstance(action, Play):
+        return f"play the {card_name(action.card)} at {where(action.at)}"
+    if isinstance(action, Discard):
+        tail = f" and reveal {where(action.reveal)}" if action.reveal else ""
+        return f"discard the {card_name(action.card)}{tail}"
+    if isinstance(action, Swap):
+        return f"swap {where(action.a)} and {where(action.b)}"
+    if isinstance(action, Clear):
+        return f"clear {line_label(action.line, action.index).lower()}"
+    if isinstance(action, Look):
+        return f"look at {where(action.at)}" + (" and reveal it" if action.reveal else "")
+    if isinstance(action, Setup):
+        return f"reveal {where(action.reveal)} and look at {where(action.look)}"
+    return str(action)
+
+
+class Moves:
+    """The focused human's choice in progress, the targets it leaves, and refusals."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.mode: str | None = None  # "swap", "swap_reveal", "discard", "clear", "look_reveal"
+        self.hand_card: int | None = None
+        self.cell: tuple[int, int] | None = None  # set-up reveal, swap's first card, look
+        self.pair: tuple[tuple[int, int], tuple[int, int]] | None = None
+        self.flash: tuple[Key, float] | None = None
+        self.hint: Any = None
+
+    # ------------------------------------------------------------ helpers
+
+    @property
+    def seat(self) -> int:
+        return self.table.focus
+
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    def legal(self) -> list:
+        return self.state.legal_actions(self.seat) if self.table.human_turn() else []
+
+    def clear(self) -> None:
+        self.mode = self.hand_card = self.cell = self.pair = None
+
+    def update(self, dt: float) -> None:
+        if self.flash:
+            key, left = self.flash
+            self.flash = (key, left - dt) if left > dt else None
+
+    def say(self, text: str) -> None:
+        self.table.message = text
+        self.table.refusal = False
+
+    def refuse(self, reason: str, key: Key | None = None) -> None:
+        table = self.table
+        table.message = reason
+        table.refusal = True
+        table.ctx.play("refuse")
+        if key is not None:
+            self.flash = (key, REFUSE_FLASH)
+
+    def apply(self, action: Any) -> bool:
+        table = self.table
+        outcome = table.session.apply(action)
+        if not outcome.ok:
+            self.refuse(outcome.refusal or "not allowed")
+            return False
+        self.clear()
+        self.hint = None
+        table.message = ""
+        table.refusal = False
+        table.turns.human_acted(action.player)
+        return True
+
+    def _not_now(self, key: Key | None) -> bool:
+        """Refuse a click when it is not this human's moment; True when refused."""
+        table = self.table
+        if table.human_turn():
+            return False
+        acting = table.acting
+        if acting is None:
+            self.refuse("The game is over.", key)
+        elif table.animator.busy:
+            return True  # the click skipped the animation
+        else:
+            self.refuse(f"Wait: it is {table.session.seats[acting].name}'s turn.", key)
+        return True
+
+    # ------------------------------------------------------------ targets
+
+    def targets(self) -> set[Key]:
+        """What the player may click next (highlighted)."""
+        legal = self.legal()
+        if not legal:
+            return set()
+        phase = self.state.phase
+        out: set[Key] = set()
+        if phase == SETUP:
+            if self.cell is None:
+                out = {("cell", *a.reveal) for a in legal}
+            else:
+                out = {("cell", *a.look) for a in legal if a.reveal == self.cell}
+        elif phase == TURN:
+            if self.mode == "swap":
+                if self.cell is None:
+                    out = {("cell", *a.a) for a in legal if isinstance(a, Swap)}
+                else:
+                    out = {("cell", *a.b) for a in legal if isinstance(a, Swap)
+                           and a.a == self.cell}
+            elif self.mode == "swap_reveal" and self.pair:
+                out = {("cell", *p) for p in self.pair}
+            else:
+                out = {("pile",) if a.source == "pile" else ("discard",)
+                       for a in legal if isinstance(a, Draw)}
+        elif phase == PLAY:
+            hand = self.state.hand(self.seat)
+            if self.mode == "discard":
+                out = {("cell", *a.reveal) for a in legal if isinstance(a, Discard)
+                       and a.card == self.hand_card and a.reveal is not None}
+            elif self.hand_card is None:
+                out = {("hand", i) for i in range(len(hand))}
+            else:
+                out = {("cell", *a.at) for a in legal if isinstance(a, Play)
+                       and a.card == self.hand_card} | {("discard",)}
+        elif phase == CLEAR:
+            p = self.state.players[self.seat]
+            for a in legal:
+                for r, c in p.cells():
+                    if (a.line == "row" and r == a.index) or (a.line == "col" and c == a.index):
+                        out.add(("cell", r, c))
+        elif phase == LOOK:
+            out = {("cell", *a.at) for a in legal}
+        return out
+
+    def prompt(self) -> str:
+        """What to do now, in a line or two."""
+        phase = self.state.phase
+        if phase == SETUP:
+            if self.cell is None:
+                return "Set-up: click a face-down card to turn it face up."
+            return "Now click another face-down card to look at it (secretly)."
+        if phase == TURN:
+            if self.mode == "swap":
+                return ("Click a card to swap." if self.cell is None
+                        else "Click a card next to it (not diagonal).")
+            if self.mode == "swap_reveal":
+                return "Both were face down: click the one to turn face up."
+            return "Draw: click the draw pile or the discard pile. Or press Swap."
+        if phase == PLAY:
+            if self.mode == "discard":
+                return "Click a face-down card of your grid to reveal it."
+            if self.hand_card is None:
+                return "Click a card in your hand."
+            return ("Click a place in your grid to play it there, or the discard pile to "
+                    "discard it.")
+        if phase == CLEAR:
+            return "Several lines are complete: click one (or its button) to clear it first."
+        if phase == LOOK:
+            if self.mode == "look_reveal":
+                return "Reveal the card you looked at, or keep it hidden?"
+            return "Reward: click a face-down card to look at it."
+        return ""
+
+    def choices(self) -> list[tuple[str, str, Any]]:
+        """Buttons the step in progress offers: (name, label, action)."""
+        if not self.table.human_turn():
+            return []
+        phase = self.state.phase
+        if phase == CLEAR:
+            return [(f"clear_{a.line}_{a.index}", f"Clear {line_label(a.line, a.index).lower()}",
+                     lambda a=a: self.apply(a)) for a in self.legal()]
+        if phase == LOOK and self.mode == "look_reveal" and self.cell is not None:
+            at = self.cell
+            return [("reveal", "Reveal it", lambda: self.apply(Look(self.seat, at, True))),
+                    ("keep", "Keep it hidden", lambda: self.apply(Look(self.seat, at, False)))]
+        if self.mode in ("swap", "swap_reveal", "discard") or self.hand_card is not None \
+                or (phase == SETUP and self.cell is not None):
+            return [("cancel", "Cancel", self.cancel)]
+        return []
+
+    def cancel(self) -> None:
+        self.clear()
+        self.say("")
+
+    # ------------------------------------------------------------ clicks
+
+    def click_pile(self, source: str) -> None:
+        key: Key = ("pile",) if source == "pile" else ("discard",)
+        if self._not_now(key):
+            return
+        phase, seat = self.state.phase, self.seat
+        if phase == TURN:
+            self.clear()
+            self.apply(Draw(seat, source))
+            return
+        if phase == PLAY and source == "discard":
+            if self.hand_card is None:
+                self.refuse("First click the hand card you want to discard.", key)
+                return
+            if not self.state.players[seat].face_down():
+                self.apply(Discard(seat, self.hand_card, None))
+                return
+            self.mode = "discard"
+            self.say(f"Discard the {card_name(self.hand_card)}: now click a face-down card "
+                     "to reveal it.")
+            return
+        if phase == PLAY:
+            self.refuse("You have drawn already: play or discard a hand card.", key)
+            return
+        self.refuse(self.prompt(), key)
+
+    def click_hand(self, index: int) -> None:
+        key: Key = ("hand", index)
+        if self._not_now(key):
+            return
+        hand = self.state.hand(self.seat)
+        if self.state.phase != PLAY:
+            if self.state.phase == TURN:
+                self.refuse("Draw a card first: click the draw pile or the discard pile.", key)
+            else:
+                self.refuse(self.prompt(), key)
+            return
+        if index >= len(hand):
+            return
+        card = hand[index]
+        if self.hand_card == card and self.mode is None:
+            self.clear()
+            self.say("")
+            return
+        self.clear()
+        self.hand_card = card
+        self.say(f"The {card_name(card)}: click a place in your grid, or the discard pile.")
+
+    def click_cell(self, at: tuple[int, int]) -> None:
+        key: Key = ("cell", *at)
+        if self._not_now(key):
+            return
+        phase, seat, legal = self.state.phase, self.seat, self.legal()
+        if phase == SETUP:
+            self._setup_cell(at, key, legal)
+        elif phase == TURN:
+            self._turn_cell(at, key, legal)
+        elif phase == PLAY:
+            if self.mode == "discard":
+                action = Discard(seat, self.hand_card, at)
+                if action in legal:
+                    self.apply(action)
+                else:
+                    self.refuse("That card is face up: reveal a face-down card.", key)
+            elif self.hand_card is None:
+                self.refuse("First click a card in your hand.", key)
+            else:
+                self.apply(Play(seat, self.hand_card, at))
+        elif phase == CLEAR:
+            fits = [a for a in legal if (a.line == "row" and a.index == at[0])
+                    or (a.line == "col" and a.index == at[1])]
+            if len(fits) == 1:
+                self.apply(fits[0])
+            elif fits:
+                self.say("That card is in two complete lines: press the button of the one "
+                         "to clear first.")
+            else:
+                self.refuse("Click a card of a highlighted complete line.", key)
+        elif phase == LOOK:
+            if Look(seat, at, False) not in legal:
+                self.refuse("That card is face up: look at a face-down card.", key)
+            elif Look(seat, at, True) in legal:
+                self.mode, self.cell = "look_reveal", at
+                card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
+                self.say(f"It is the {card_name(card)}. Reveal it (chain reaction bonus), or "
+                         "keep it hidden?")
+            else:
+                self.apply(Look(seat, at, False))
+
+    def _setup_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
+        if self.cell is None or self.cell == at:
+            if self.cell == at:
+                self.clear()
+                self.say("")
+            elif any(a.reveal == at for a in legal):
+                self.cell = at
+                self.say(f"Turn up {where(at)}. Now click another card to look at.")
+            else:
+                self.refuse("That card is already face up.", key)
+            return
+        action = Setup(self.seat, self.cell, at)
+        if action in legal:
+            self.apply(action)
+        else:
+            self.refuse("Look at a face-down card other than the one you turn up.", key)
+
+    def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
+        if self.mode == "swap_reveal" and self.pair:
+            a, b = self.pair
+            if at in (a, b):
+                self.apply(Swap(self.seat, a, b, at))
+            else:
+                self.refuse("Click one of the two swapped cards to turn it face up.", key)
+            return
+        if self.mode != "swap":
+            self.refuse("Draw first: click the draw pile or the discard pile (or press Swap).",
+                        key)
+            return
+        if self.cell is None or self.cell == at:
+            self.cell = None if self.cell == at else at
+            self.say("" if self.cell is None else f"Swap {where(at)} with the card next to it.")
+            return
+        fits = [a for a in legal if isinstance(a, Swap) and a.a == self.cell and a.b == at]
+        if not fits:
+            self.refuse("Swap two cards side by side (not diagonally).", key)
+        elif fits[0].reveal is None:
+            self.apply(fits[0])
+        else:
+            self.mode, self.pair = "swap_reveal", (self.cell, at)
+            self.say("Both are face down: click the one to turn face up.")
+
+    # ------------------------------------------------------------ buttons
+
+    def do_swap(self) -> None:
+        if self._not_now(None):
+            return
+        if self.state.phase != TURN:
+            self.refuse("Swap instead of drawing, at the start of your turn.")
+            return
+        if self.mode in ("swap", "swap_reveal"):
+            self.clear()
+            self.say("")
+            return
+        self.clear()
+        self.mode = "swap"
+        self.say("Swap: click a card, then a card next to it.")
+
+    def do_undo(self) -> None:
+        table = self.table
+        if table.animator.busy:
+            table.animator.skip(table.focus)
+        seat = table.focus
+        reason = table.state.can_undo(seat)
+        if reason is not None or table.session.seats[seat].is_computer:
+            self.refuse(f"Can't undo: {reason or 'not your move'}.")
+            return
+        table.session.undo(seat)
+        table.turns.undone()
+        table.animator.skip(table.focus)
+        self.clear()
+        self.say("Undone.")
+
+    def do_hint(self) -> None:
+        table = self.table
+        if self._not_now(None):
+            return
+        self.hint = table.session.game.hint(table.state.view_for(self.seat), self.seat)
+        self.say(f"Hint: {describe(self.hint)}.")

@@ -1,0 +1,286 @@
+"""The regions of Blanco's table, each drawing itself from the shown board (`table.seen`) and
+handing its clicks to `Moves`: the focused grid, the hand, the piles, the other players' grids,
+the banner and the prompt. What a screen may show of private cards is `table.viewer`'s
+business; every private face drawn is noted in `table.private_drawn` (tests read it)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
+
+from . import geometry as geo
+
+HIGHLIGHT = (255, 214, 40)
+REFUSED = (240, 50, 60)
+PANEL = (30, 58, 64)
+FELT = (22, 92, 84)
+
+
+def eye_icon(size: int) -> pygame.Surface:
+    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = pygame.Rect(0, size * 0.22, size, size * 0.56)
+    pygame.draw.ellipse(img, WHITE, r)
+    pygame.draw.ellipse(img, INK, r, max(1, size // 10))
+    pygame.draw.circle(img, INK, (size / 2, size / 2), size * 0.17)
+    return img
+
+
+def mouse_down(event: pygame.event.Event) -> tuple[float, float] | None:
+    if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+        return None
+    pos = getattr(event, "pos", None)
+    return pos if pos is not None else None
+
+
+class Part:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.ctx = table.ctx
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def outline(self, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
+        """The highlight of a legal target, or the red flash of a refused click."""
+        moves = self.table.moves
+        if moves.flash and moves.flash[0] == key:
+            pygame.draw.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
+        elif key in self.table.targets:
+            pulse = 0.5 + 0.5 * math.sin(self.table.time * 6)
+            colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
+            pygame.draw.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+
+
+class FocusGrid(Part):
+    """The focused player's grid, large and clickable."""
+
+    def rects(self) -> dict[tuple[int, int], pygame.FRect]:
+        p = self.table.seen.players[self.table.focus]
+        return geo.big_grid(p.rows, p.cols)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pos = mouse_down(event)
+        if pos is None:
+            return False
+        for at, rect in self.rects().items():
+            if rect.collidepoint(pos):
+                self.table.moves.click_cell(at)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        seat = table.focus
+        rects = self.rects()
+        moves = table.moves
+        for at, rect in rects.items():
+            if table.seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden:
+                continue
+            self.outline(surface, rect, ("cell", *at))
+            if moves.mode == "look_reveal" and moves.cell == at and table.viewer == seat:
+                # The reward look in progress: its owner sees the face before choosing.
+                card = table.state.players[seat].card_at(at)
+                table.private_drawn.add(seat)
+                surface.blit(table.art.get(card, (int(rect.w), int(rect.h))), rect.topleft)
+                surface.blit(eye_icon(26), (rect.right - 28, rect.y + 2))
+            else:
+                table.draw_cell(surface, seat, at, rect)
+            if moves.cell == at or (moves.pair and at in moves.pair):
+                pygame.draw.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5,
+                                 border_radius=12)
+        if not rects and table.seen.players[seat].stage == 1:
+            table.ctx.text.blit_centered(surface, "Empty grid", 30, WHITE, geo.GRID_AREA.center)
+
+
+class Hand(Part):
+    """The focused player's hand: faces for the viewer, backs otherwise."""
+
+    def rects(self) -> list[pygame.FRect]:
+        return geo.hand_rects(len(self.table.seen.players[self.table.focus].hand))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pos = mouse_down(event)
+        if pos is None:
+            return False
+        for i, rect in enumerate(self.rects()):
+            if rect.collidepoint(pos):
+                self.table.moves.click_hand(i)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        seat = table.focus
+        hand = table.seen.players[seat].hand
+        mine = table.viewer == seat
+        label = "Your hand" if mine else f"{table.session.seats[seat].name}'s hand (hidden)"
+        table.ctx.text.blit_centered(surface, label, 22, WHITE,
+                                     (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10))
+        for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
+            if ("hand", seat, i) in table.hidden:
+                continue
+            lift = -14 if mine and table.moves.hand_card == card else 0
+            rect = rect.move(0, lift)
+            self.outline(surface, rect, ("hand", i))
+            if mine:
+                table.private_drawn.add(seat)
+            surface.blit(table.art.get(card, geo.HAND_CARD, mine), rect.topleft)
+
+
+class Piles(Part):
+    """The draw pile with its count, the discard pile with its top card, the box count."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pos = mouse_down(event)
+        if pos is None:
+            return False
+        for source, rect in (("pile", geo.DRAW_PILE), ("discard", geo.DISCARD_PILE)):
+            if rect.collidepoint(pos):
+                self.table.moves.click_pile(source)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, text = self.table, self.ctx.text
+        seen = table.seen
+        size = (int(geo.DRAW_PILE.w), int(geo.DRAW_PILE.h))
+        back = table.art.back(size)
+        for i in range(min(4, (seen.pile + 19) // 20)):
+            surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2))
+        if seen.pile == 0:
+            pygame.draw.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
+        self.outline(surface, geo.DRAW_PILE, ("pile",))
+        text.blit_centered(surface, f"Draw pile: {seen.pile}", 20, WHITE,
+                           (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14))
+        top = seen.top_discard
+        self.outline(surface, geo.DISCARD_PILE, ("discard",))
+        if len(seen.discard) > 1 and ("discard",) in table.hidden:
+            top = seen.discard[-2]
+        elif ("discard",) in table.hidden:
+            top = None
+        if top:
+            surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
+        else:
+            pygame.draw.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
+        text.blit_centered(surface, f"Discard: {len(seen.discard)}", 20, WHITE,
+                           (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14))
+        text.blit_centered(surface, f"Box: {seen.box} cards", 24, YELLOW, geo.BOX_LABEL,
+                           outline=INK, px=2)
+
+
+class Others(Part):
+    """The other players' grids, small: face-up cards, backs, who looked where, counts."""
+
+    def seats(self) -> list[int]:
+        return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
+
+    def panels(self) -> dict[int, pygame.FRect]:
+        return geo.other_panels(self.seats())
+
+    def rects(self, seat: int) -> dict[tuple[int, int], pygame.FRect]:
+        panel = self.panels().get(seat)
+        if panel is None:
+            return {}
+        p = self.table.seen.players[seat]
+        return geo.mini_grid(panel, p.rows, p.cols)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, text = self.table, self.ctx.text
+        seen = table.seen
+        if not self.seats():
+            self._solo(surface)
+            return
+        for seat, panel in self.panels().items():
+            acting = seen.acting == seat
+            draw_panel(surface, panel, colour=(60, 96, 70) if acting else PANEL, radius=12,
+                       border=3 if acting else 2, shadow=3)
+            p = seen.players[seat]
+            seat_info = table.session.seats[seat]
+            tag = "" if not seat_info.is_computer else f" ({seat_info.kind})"
+            name = f"{seat_info.name}{tag}"
+            size = text.fit_size(name, 22, panel.w * 0.6)
+            text.blit_centered(surface, name, size, YELLOW if acting else WHITE,
+                               (panel.x + panel.w * 0.33, panel.y + 16), outline=INK, px=2)
+            for at, rect in geo.mini_grid(panel, p.rows, p.cols).items():
+                if seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden:
+                    continue
+                table.draw_cell(surface, seat, at, rect)
+            side = geo.panel_hand(panel)
+            card = geo.mini_card(panel)
+            back = table.art.back((int(card[0] * 0.8), int(card[1] * 0.8)))
+            for i in range(len(p.hand)):
+                surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
+            left = p.cards_left
+            lines = [f"hand {len(p.hand)}", f"{left} cards left",
+                     "grid 2" if p.stage == 2 else "grid 1", f"turns {p.turns}"]
+            for i, line in enumerate(lines):
+                text.blit_centered(surface, line, 18, WHITE,
+                                   (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
+
+    def _solo(self, surface: pygame.Surface) -> None:
+        table, text = self.table, self.ctx.text
+        p = table.seen.players[table.focus]
+        panel = pygame.FRect(geo.OTHERS.x, geo.OTHERS.y, geo.OTHERS.w, 200)
+        draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
+        text.blit_centered(surface, "Solo challenge", 30, YELLOW, (panel.centerx, panel.y + 30),
+                           outline=INK, px=2)
+        for i, line in enumerate((f"Turns taken: {p.turns}", f"Cards left: {p.cards_left}",
+                                  "Clear both grids in as few", "turns as you can.")):
+            text.blit_centered(surface, line, 24, WHITE, (panel.centerx, panel.y + 74 + i * 30))
+
+
+class Banner(Part):
+    """Whose turn it is and how far they have come."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, text = self.table, self.ctx.text
+        seen = table.seen
+        seat = table.focus
+        p = seen.players[seat]
+        info = table.session.seats[seat]
+        who = info.name + ("" if not info.is_computer else f" (computer, {info.kind})")
+        if seen.winner is not None:
+            status = f"{table.session.seats[seen.winner].name} wins!"
+        elif seen.acting is not None:
+            status = f"{table.session.seats[seen.acting].name} to play"
+        else:
+            status = ""
+        line = f"{who}  ·  grid {p.stage} of 2  ·  {p.cards_left} cards left  ·  {status}"
+        size = text.fit_size(line, 26, geo.BANNER.w - 20)
+        draw_panel(surface, geo.BANNER, colour=PANEL, radius=12, border=2, shadow=3)
+        text.blit_centered(surface, line, size, WHITE, geo.BANNER.center)
+
+
+class Prompt(Part):
+    """What to do now, and the last refusal (red) or answer."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, text = self.table, self.ctx.text
+        area = geo.PROMPT
+        message = table.message
+        colour = (120, 28, 40) if table.refusal and message else PANEL
+        draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
+        lines = text.wrap(message or table.turn_line(), 20, area.w - 20)[:4]
+        for i, line in enumerate(lines):
+            text.blit_centered(surface, line, 20, WHITE, (area.centerx, area.y + 18 + i * 22))
+
+
+def static_layer() -> pygame.Surface:
+    """The felt and the fixed frames, drawn once."""
+    layer = pygame.Surface((1280, 720))
+    draw_backdrop(layer)
+    felt = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    felt.fill((*FELT, 200))
+    layer.blit(felt, (0, 0))
+    for rect in (geo.GRID_AREA, geo.HAND_AREA):
+        pygame.draw.rect(layer, (16, 70, 64), rect, border_radius=18)
+        pygame.draw.rect(layer, (40, 120, 108), rect, 2, border_radius=18)
+    pygame.draw.rect(layer, (16, 70, 64), pygame.FRect(14, 56, 302, 250), border_radius=16)
+    return layer

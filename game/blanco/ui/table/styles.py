@@ -1,0 +1,262 @@
+"""Blanco's event styles: how long each engine event's step lasts, its sound, and what the table
+stages for it (cards flying, flips, a line glowing and flying into the box, the grid closing up,
+chain-reaction banners, the private look). Played by the generic `Animator`.
+
+Private cards: a step is staged as the table's viewer may see it (`state.redact(event,
+viewer)`), so a card drawn from the pile or looked at shows its face only on its owner's screen.
+Effects may hide what they are moving (`hides`: keys like ("cell", seat, r, c)) until they end.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.blanco.rules import events as ev
+from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
+from game.core.ui.widgets import INK, WHITE, YELLOW
+
+from . import geometry as geo
+from .parts import eye_icon
+
+DURATIONS: dict[type, float] = {
+    ev.Dealt: 0.7,
+    ev.DiscardStarted: 0.4,
+    ev.HandDealt: 0.4,
+    ev.SetupDone: 0.1,
+    ev.TurnStarted: 0.45,
+    ev.Drawn: 0.45,
+    ev.Reshuffled: 0.9,
+    ev.Played: 0.6,
+    ev.Discarded: 0.4,
+    ev.Swapped: 0.45,
+    ev.Revealed: 0.45,
+    ev.Looked: 1.0,
+    ev.LineComplete: 0.5,
+    ev.ClearChoice: 0.3,
+    ev.LineCleared: 0.6,
+    ev.ClosedUp: 0.4,
+    ev.ChainLink: 0.9,
+    ev.RewardOwed: 0.4,
+    ev.RewardDropped: 0.7,
+    ev.SecondGridDealt: 1.0,
+    ev.Won: 1.6,
+    ev.Undone: 0.0,
+}
+OFF_FOCUS = 0.5
+SOUNDS: dict[type, str] = {
+    ev.Drawn: "token",
+    ev.Played: "cross",
+    ev.Discarded: "token",
+    ev.Swapped: "token",
+    ev.Revealed: "reveal",
+    ev.LineComplete: "line",
+    ev.LineCleared: "line",
+    ev.ChainLink: "card_complete",
+    ev.SecondGridDealt: "round_end",
+    ev.Reshuffled: "reveal",
+    ev.Won: "victory",
+}
+EVENT_KINDS = tuple(kind for kind in vars(ev).values()
+                    if isinstance(kind, type) and issubclass(kind, tuple)
+                    and kind.__module__ == ev.__name__)
+
+
+class Slide(Effect):
+    """A card moving straight from one rect to another (the grid closing up)."""
+
+    def __init__(self, image: pygame.Surface, start: pygame.FRect, end: pygame.FRect,
+                 duration: float) -> None:
+        super().__init__(duration)
+        self.image, self.start, self.end = image, start, end
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = 1 - (1 - self.t) ** 3
+        x = self.start.x + (self.end.x - self.start.x) * t
+        y = self.start.y + (self.end.y - self.start.y) * t
+        surface.blit(self.image, (round(x), round(y)))
+
+
+class Lift(Effect):
+    """The private look on its owner's screen: the card lifts and shows its face."""
+
+    def __init__(self, face: pygame.Surface, rect: pygame.FRect, eye: pygame.Surface,
+                 duration: float) -> None:
+        super().__init__(duration)
+        self.face, self.rect, self.eye = face, rect, eye
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = math.sin(math.pi * self.t)
+        w, h = self.rect.w * (1 + 0.35 * k), self.rect.h * (1 + 0.35 * k)
+        img = pygame.transform.smoothscale(self.face, (round(w), round(h)))
+        center = (self.rect.centerx, self.rect.centery - 40 * k)
+        shadow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, round(90 * k)))
+        surface.blit(shadow, shadow.get_rect(center=(center[0] + 6, center[1] + 10)))
+        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+        surface.blit(self.eye, self.eye.get_rect(center=(round(center[0] + w / 2),
+                                                         round(center[1] - h / 2))))
+
+
+class Staging:
+    """What the table draws for each event's step; reads the table's geometry."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.ctx = table.ctx
+        self.eye = eye_icon(34)
+
+    def styles(self) -> dict[type, EventStyle]:
+        return {kind: EventStyle(DURATIONS.get(kind, 0.0), SOUNDS.get(kind), self.stage)
+                for kind in EVENT_KINDS}
+
+    def add(self, effect: Effect, hides: set | None = None, private: int | None = None) -> None:
+        effect.hides = hides or set()  # type: ignore[attr-defined]
+        effect.private = private  # type: ignore[attr-defined]
+        self.table.animator.effects.append(effect)
+
+    def banner(self, text: str, duration: float, size: int = 64, colour=YELLOW,
+               where=(610, 300)) -> None:
+        if duration <= 0:
+            return
+        label = self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
+        self.add(FloatText(label, where, max(duration, 0.4), rise=30))
+
+    def card(self, card: int, rect: pygame.FRect, face_up: bool = True) -> pygame.Surface:
+        return self.table.art.get(card, (int(rect.w), int(rect.h)), face_up)
+
+    def stage(self, event: Any, duration: float) -> None:
+        if duration <= 0:
+            return
+        table = self.table
+        viewer = table.viewer
+        seen_as = table.state.redact(event, viewer if viewer is not None else -1)
+        kind = type(event)
+        seat = getattr(event, "player", None)
+        pile, discard = geo.DRAW_PILE, geo.DISCARD_PILE
+        if kind in (ev.Dealt, ev.SecondGridDealt):
+            for at, rect in table.cell_rects(seat).items():
+                self.add(Fly(self.card(0, rect, False), pile.center, rect.center, duration),
+                         {("cell", seat, *at)})
+            if kind is ev.SecondGridDealt:
+                self.banner(f"{table.name(seat)}: second grid!", duration, 48)
+        elif kind is ev.DiscardStarted:
+            self.add(Flip(self.card(0, discard, False), self.card(event.card, discard),
+                          discard, duration), {("discard",)})
+        elif kind is ev.HandDealt:
+            for i, rect in enumerate(table.hand_slots(seat, len(event.cards))):
+                self.add(Fly(self.card(0, rect, False), pile.center, rect.center, duration),
+                         {("hand", seat, i)})
+        elif kind is ev.TurnStarted:
+            if seat == table.focus or len(table.session.seats) == 1:
+                self.banner(f"{table.name(seat)}'s turn", duration, 44, WHITE)
+        elif kind is ev.Drawn:
+            slots = table.hand_slots(seat)
+            end = slots[-1] if slots else discard
+            start = pile if event.source == "pile" else discard
+            private = seat if seen_as.card else None
+            self.add(Fly(self.card(seen_as.card, end, bool(seen_as.card) and (
+                viewer == seat or event.source == "discard")), start.center, end.center,
+                duration), {("hand", seat, len(slots) - 1)}, private if viewer == seat else None)
+        elif kind is ev.Played:
+            rect = table.cell_rects(seat).get(event.at)
+            if rect is not None:
+                slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
+                start = slots[-1].center if slots else pile.center
+                self.add(Fly(self.card(event.card, rect), start, rect.center, duration),
+                         {("cell", seat, *event.at)})
+                self.add(Fly(self.card(event.replaced, discard), rect.center, discard.center,
+                             duration), {("discard",)})
+        elif kind is ev.Discarded:
+            slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
+            start = slots[-1].center if slots else pile.center
+            self.add(Fly(self.card(event.card, discard), start, discard.center, duration),
+                     {("discard",)})
+        elif kind is ev.Swapped:
+            rects = table.cell_rects(seat)
+            a, b = rects.get(event.a), rects.get(event.b)
+            if a and b:
+                for at, src, dst in ((event.a, b, a), (event.b, a, b)):
+                    card, up = table.cell_face(seat, at)
+                    self.add(Slide(self.card(card, dst, up), src, dst, duration),
+                             {("cell", seat, *at)})
+        elif kind is ev.Revealed:
+            rect = table.cell_rects(seat).get(event.at)
+            if rect is not None:
+                self.add(Flip(self.card(0, rect, False), self.card(event.card, rect), rect,
+                              duration), {("cell", seat, *event.at)})
+        elif kind is ev.Looked:
+            self._looked(event, seen_as, duration)
+        elif kind is ev.LineComplete:
+            rects = [r for at, r in table.cell_rects(seat).items()
+                     if (at[0] if event.line == "row" else at[1]) == event.index]
+            if rects:
+                self.add(Glow(rects[0].unionall(rects[1:]), duration))
+        elif kind is ev.ClearChoice and seat == table.focus:
+            self.banner("Choose the line to clear first", duration, 36, WHITE)
+        elif kind is ev.LineCleared:
+            self._cleared(event, duration)
+        elif kind is ev.ClosedUp:
+            self._closed_up(event, duration)
+        elif kind is ev.ChainLink:
+            self.banner(f"CHAIN REACTION x{event.link_no}!", duration, 60,
+                        where=table.seat_anchor(seat))
+        elif kind is ev.RewardOwed and seat == table.focus:
+            self.banner("Reward: look at a card", duration, 40, WHITE)
+        elif kind is ev.RewardDropped:
+            self.banner("First grid cleared: no look this time", duration, 32, WHITE,
+                        where=table.seat_anchor(seat))
+        elif kind is ev.Reshuffled:
+            self.banner("Discards reshuffled into a new draw pile", duration, 36, WHITE)
+        elif kind is ev.Won:
+            self.banner(f"{table.name(seat)} wins!", duration, 80)
+            rect = geo.GRID_AREA if seat == table.focus else table.others.panels().get(
+                seat, geo.GRID_AREA)
+            self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=seat))
+
+    def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
+        table, seat = self.table, event.player
+        rect = table.cell_rects(seat).get(event.at)
+        if rect is None:
+            return
+        if seen_as.card:  # the owner's own screen: the card lifts and shows its face
+            self.add(Lift(self.card(seen_as.card, rect), rect, self.eye, duration),
+                      {("cell", seat, *event.at)}, private=seat)
+        else:  # everyone else only sees that a card was looked at
+            self.add(FloatText(self.eye, rect.center, duration, rise=36))
+            if seat == table.focus or len(table.session.seats) > 1:
+                label = self.ctx.text.render_outlined("looked", 22, WHITE, INK, 2)
+                self.add(FloatText(label, (rect.centerx, rect.bottom), duration, rise=20))
+
+    def _cleared(self, event: Any, duration: float) -> None:
+        table, seat = self.table, event.player
+        box = (geo.BOX_LABEL[0], geo.BOX_LABEL[1])
+        rects = table.cell_rects(seat)
+        line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.index]
+        for at, card in zip(sorted(line), event.cards, strict=False):
+            self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
+        label = "Row" if event.line == "row" else "Column"
+        if seat == table.focus:
+            self.banner(f"{label} cleared!", duration, 44, WHITE, where=(610, 470))
+
+    def _closed_up(self, event: Any, duration: float) -> None:
+        table, seat = self.table, event.player
+        p = table.seen.players[seat]
+        rows = max([p.rows] + [f[0] + 1 for f, _ in event.moves])
+        cols = max([p.cols] + [f[1] + 1 for f, _ in event.moves])
+        before = table.cell_rects(seat, (rows, cols))
+        after = table.cell_rects(seat)
+        for src, dst in event.moves:
+            if src in before and dst in after:
+                card, up = table.cell_face(seat, dst)
+                self.add(Slide(self.card(card, after[dst], up), before[src], after[dst],
+                               duration), {("cell", seat, *dst)})
+
+    def _star(self) -> pygame.Surface:
+        img = pygame.Surface((26, 26), pygame.SRCALPHA)
+        from game.blanco.ui.cardview import draw_symbol
+
+        draw_symbol(img, "star", (13, 13), 11, YELLOW)
+        return img
