@@ -8,7 +8,9 @@ process stays small.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
+import signal
 import sys
 from typing import IO, Any
 
@@ -42,6 +44,10 @@ def answer(job: tuple) -> tuple:
 
 
 def serve(inp: IO[bytes], out: IO[bytes]) -> None:
+    """Answer jobs until the game closes the pipe. Ctrl-C in the terminal reaches this process
+    too; the game ends it by closing the pipe, so the worker ignores SIGINT (no traceback)."""
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to ignore
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         ok, job = read_message(inp)
         if not ok or job is None:

@@ -46,6 +46,15 @@ class BlancoGame:
     def summary(self, state: Any) -> dict[str, Any]:
         return rec.summary(state)
 
+    def progress(self, state: Any) -> str:
+        """How far the race has come, in a few words (title screen, lists)."""
+        if state.is_terminal():
+            return "finished"
+        seats = range(len(state.names))
+        turn = max(state.turns(p) for p in seats) + 1
+        fewest = min(state.cards_left(p) for p in seats)
+        return f"turn {turn}, {fewest} cards left at best"
+
     def _ai(self) -> Any:
         try:
             return importlib.import_module("game.blanco.ai")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,10 +33,31 @@ def seats_from(config: GameConfig) -> list[Seat]:
     return seats
 
 
+@contextlib.contextmanager
+def stop_on_signals(app: App) -> Iterator[None]:
+    """Ctrl-C (SIGINT) and SIGTERM end the game as closing the window does: the loop stops,
+    every scene's exit hook saves, and the process exits 0 without a traceback."""
+    def stop(_signum: int, _frame: Any) -> None:
+        app.running = False
+
+    old = {}
+    for name in ("SIGINT", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                old[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in old.items():
+            signal.signal(number, handler)
+
+
 def play() -> int:
     app = App()
     try:
-        app.run(app.ctx.nav.make("title"))
+        with stop_on_signals(app):
+            app.run(app.ctx.nav.make("title"))
     finally:
         app.close()
     return 0
@@ -75,19 +100,20 @@ def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT
     frames: list[float] = []
     startup_ms = None
     try:
-        last = time.perf_counter()
-        while app.running:
-            now = time.perf_counter()
-            dt = min(now - last, 0.1)
-            last = now
-            t0 = time.perf_counter()
-            alive = app.step(dt)
-            frames.append((time.perf_counter() - t0) * 1000)
-            if startup_ms is None:
-                startup_ms = (time.perf_counter() - started) * 1000
-            if not alive or (max_frames and len(frames) >= max_frames):
-                break
-            app.clock.tick(FPS)
+        with stop_on_signals(app):
+            last = time.perf_counter()
+            while app.running:
+                now = time.perf_counter()
+                dt = min(now - last, 0.1)
+                last = now
+                t0 = time.perf_counter()
+                alive = app.step(dt)
+                frames.append((time.perf_counter() - t0) * 1000)
+                if startup_ms is None:
+                    startup_ms = (time.perf_counter() - started) * 1000
+                if not alive or (max_frames and len(frames) >= max_frames):
+                    break
+                app.clock.tick(FPS)
     finally:
         app.close()
     if frame_stats:

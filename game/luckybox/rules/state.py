@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.core.game import Outcome
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Pick, Resolve
+from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Resolve
 from game.luckybox.rules.cards import (
     BLANK,
-    CELLS_OF_MASK,
     FACES_PER_COPY,
     FULL,
     LIGHTNING,
@@ -38,182 +36,60 @@ from game.luckybox.rules.cards import (
     faces_by_id,
 )
 
-SETUP = "setup"  # the starting draft: keep 3 of 5
-PLAY = "play"  # a number is revealed
-DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
-OVER = "over"
-
-ROUNDS = 4
-NUMBERS_PER_ROUND = 9
-MAX_PLAYERS = 12
-START_LIGHTNING = 4
-CARD_POINTS = (15, 12, 10, 8)
-STAR_POINTS = (0, 1, 4, 9)
-MAX_STARS = 3
-SOLO_MOON_POINTS = (-6, -2, 0, 1, 3, 6, 10)
-MOON_SWING = 6
-SUPPLY_PER_COPY = {LIGHTNING: 30, MOON: 24}
-SOLO_RATINGS = (
-    (70, "Super Mega Lucky Champion!"),
-    (65, "You've had a mega game! One for the ages."),
-    (60, "A super score! Can you go even higher?"),
-    (55, "Great game! Or was it just luck?"),
-    (50, "Now you're on the trolley!"),
-    (45, "A good start, how about a better end?"),
-    (-10**9, "Super Mega UNlucky"),
+from .legal import DRAFT, OVER, PLAY, SETUP, Legality
+from .parts import Deal, DealError, Options, Pending, PlayerState
+from .scoring import (  # re-exported: the state module is where callers look for them
+    CARD_POINTS as CARD_POINTS,
 )
+from .scoring import (
+    MAX_PLAYERS as MAX_PLAYERS,
+)
+from .scoring import (
+    MAX_STARS as MAX_STARS,
+)
+from .scoring import (
+    MOON_SWING as MOON_SWING,
+)
+from .scoring import (
+    NUMBERS_PER_ROUND as NUMBERS_PER_ROUND,
+)
+from .scoring import (
+    ROUNDS as ROUNDS,
+)
+from .scoring import (
+    SOLO_MOON_POINTS as SOLO_MOON_POINTS,
+)
+from .scoring import (
+    SOLO_RATINGS as SOLO_RATINGS,
+)
+from .scoring import (
+    STAR_POINTS as STAR_POINTS,
+)
+from .scoring import (
+    START_LIGHTNING as START_LIGHTNING,
+)
+from .scoring import (
+    SUPPLY_PER_COPY as SUPPLY_PER_COPY,
+)
+from .scoring import (
+    moon_points as moon_points,
+)
+from .scoring import (
+    shift as shift,
+)
+from .scoring import (
+    solo_rating as solo_rating,
+)
+from .scoring import (
+    winners as winners,
+)
+from .undo import Undo
 
 _new = tuple.__new__
 
 
-def shift(number: int, lightning: int) -> int:
-    """The number `lightning` steps from `number`, wrapping 9→1 and 1→9."""
-    return (number - 1 + lightning) % 9 + 1
-
-
-def _lightning_options() -> tuple:
-    """_OPTIONS[revealed][target][tokens] -> the lightning values that turn revealed into target.
-
-    Spending 9 or more tokens in one direction only goes round the clock, so at most 8 count.
-    """
-    table = []
-    for n in range(10):
-        by_target = []
-        for t in range(10):
-            by_tokens = []
-            for tokens in range(9):
-                opts = []
-                if n and t:
-                    if t == n:
-                        opts.append(0)
-                    else:
-                        up, down = (t - n) % 9, (n - t) % 9
-                        if up <= tokens:
-                            opts.append(up)
-                        if down <= tokens:
-                            opts.append(-down)
-                by_tokens.append(tuple(opts))
-            by_target.append(tuple(by_tokens))
-        table.append(tuple(by_target))
-    return tuple(table)
-
-
-_OPTIONS = _lightning_options()
-
-
-def solo_rating(total: int) -> str:
-    """The printed rulebook's line for a solo Mega Total."""
-    return next(text for floor, text in SOLO_RATINGS if total >= floor)
-
-
-def moon_points(moons: list[int]) -> list[int]:
-    """End-of-game moon points for every player (solo table, or most/fewest for 2-12)."""
-    if len(moons) == 1:
-        return [SOLO_MOON_POINTS[min(moons[0], len(SOLO_MOON_POINTS) - 1)]]
-    most, fewest = max(moons), min(moons)
-    points = []
-    for m in moons:
-        p = MOON_SWING if m == most else 0
-        if m == fewest and len(moons) > 2:
-            p -= MOON_SWING
-        points.append(p)
-    return points
-
-
-def winners(totals: list[int], moons: list[int]) -> tuple[int, ...]:
-    """Highest total; ties go to the most moons; still tied, the win is shared."""
-    best = max(zip(totals, moons, strict=True))
-    return tuple(i for i, key in enumerate(zip(totals, moons, strict=True)) if key == best)
-
-
-@dataclass(frozen=True)
-class Options:
-    token_supply: str = "unlimited"  # or "limited": the French edition's 30 Lightning, 24 Moons
-
-    def __post_init__(self) -> None:
-        if self.token_supply not in ("unlimited", "limited"):
-            raise ValueError('token_supply must be "unlimited" or "limited"')
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Explicit cards: the top of the Lucky Box pile, each round's nine numbers, and the new
-    pile of each reshuffle (top card first)."""
-
-    lucky_deck: tuple[int, ...] = ()
-    numbers: tuple[tuple[int, ...], ...] = ()
-    reshuffles: tuple[tuple[int, ...], ...] = ()
-
-
-class DealError(ValueError):
-    """A listed reshuffle does not hold exactly the cards the rules put in it."""
-
-
-class Pending(NamedTuple):
-    """A number or question-mark bonus waiting for its square."""
-
-    card: int
-    line: str
-    index: int
-    bonus: Bonus
-
-
-class PlayerState:
-    """One player's cards, tokens and scorecard."""
-
-    __slots__ = (
-        "name", "cards", "masks", "lightning", "moons", "stars", "card_points", "star_points",
-        "completed", "pending", "hand", "done", "incomplete", "moon_points",
-    )
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.cards: list[int] = []  # card ids in play, in the order kept
-        self.masks: list[int] = []  # crossed cells per card, parallel to cards
-        self.lightning = START_LIGHTNING
-        self.moons = 0
-        self.stars = [0] * ROUNDS  # stars circled per round (0-3)
-        self.card_points = [0] * ROUNDS
-        self.star_points = [0] * ROUNDS
-        self.completed: list[list[int]] = [[] for _ in range(ROUNDS)]
-        self.pending: list[Pending] = []
-        self.hand: list[int] = []  # cards drawn and not yet kept or discarded
-        self.done = False  # finished with the current number or draft
-        self.incomplete = 0
-        self.moon_points = 0
-
-    def clone(self) -> PlayerState:
-        other = PlayerState.__new__(PlayerState)
-        other.name = self.name
-        other.cards = self.cards[:]
-        other.masks = self.masks[:]
-        other.lightning = self.lightning
-        other.moons = self.moons
-        other.stars = self.stars[:]
-        other.card_points = self.card_points[:]
-        other.star_points = self.star_points[:]
-        other.completed = [c[:] for c in self.completed]
-        other.pending = self.pending[:]
-        other.hand = self.hand[:]
-        other.done = self.done
-        other.incomplete = self.incomplete
-        other.moon_points = self.moon_points
-        return other
-
-    def mask_of(self, card: int) -> int | None:
-        """The crossed-cell mask of a card in play, or None if the player doesn't have it."""
-        try:
-            return self.masks[self.cards.index(card)]
-        except ValueError:
-            return None
-
-    @property
-    def total(self) -> int:
-        return sum(self.card_points) + sum(self.star_points) + self.incomplete + self.moon_points
-
-
 @dataclass
-class GameState:
+class GameState(Legality, Undo):
     """The whole game. Build one with `GameState.new`; do not construct directly."""
 
     names: tuple[str, ...]
@@ -397,145 +273,6 @@ class GameState:
         n = bonus[1]
         faces = self.faces
         return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
-
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action the player may take now (empty when they have nothing to do)."""
-        p = self.players[player]
-        if p.done:
-            return []
-        phase = self.phase
-        if phase == PLAY:
-            if p.pending:
-                return self._resolve_actions(player, p)
-            return self._cross_actions(player, p)
-        if phase == SETUP:
-            return [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
-        if phase == DRAFT:
-            return [_new(Pick, (player, card)) for card in p.hand]
-        return []
-
-    def _cross_actions(self, player: int, p: PlayerState) -> list[Action]:
-        n = self.number
-        options = _OPTIONS[n]
-        tokens = p.lightning if p.lightning < 8 else 8
-        faces = self.faces
-        out = []
-        exact = False
-        for card, mask in zip(p.cards, p.masks, strict=True):
-            grid = faces[card].grid
-            for cell in CELLS_OF_MASK[FULL ^ mask]:
-                for lightning in options[grid[cell]][tokens]:
-                    if not lightning:
-                        exact = True
-                    out.append(_new(Cross, (player, card, cell, lightning)))
-        if not exact:
-            out.append(_new(Pass, (player,)))
-        return out
-
-    def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
-        faces = self.faces
-        out = []
-        for card, line, index, bonus in p.pending:
-            value = bonus[1] if bonus[0] == NUMBER else 0
-            for target, mask in zip(p.cards, p.masks, strict=True):
-                open_cells = FULL ^ mask
-                if value:
-                    open_cells &= faces[target].number_mask[value]
-                for cell in CELLS_OF_MASK[open_cells]:
-                    out.append(_new(Resolve, (player, card, line, index, target, cell)))
-        return out
-
-    # ---------------------------------------------------------------- checking
-
-    def check(self, action: Any) -> str | None:
-        """Why the action is illegal now, in words a person can read; None if it is legal."""
-        kind = type(action)
-        if kind not in _ACTION_TYPES:
-            return "that is not an action"
-        player = action[0]
-        if type(player) is not int or not 0 <= player < len(self.players):
-            return f"unknown player {player}"
-        p = self.players[player]
-        phase = self.phase
-        if phase == OVER:
-            return "the game is over"
-        if kind is Cross or kind is Pass or kind is Resolve:
-            if phase != PLAY:
-                return f"player {player} must {'keep 3 cards' if phase == SETUP else 'pick a card'}"
-            if p.done:
-                return f"player {player} has already played number {self.number}"
-            if kind is Resolve:
-                return self._check_resolve(player, p, action)
-            if p.pending:
-                return f"player {player} must first resolve a pending bonus"
-            if kind is Pass:
-                if self.has_exact(player):
-                    return (
-                        f"player {player} cannot pass: an open square shows {self.number}"
-                    )
-                return None
-            return self._check_cross(player, p, action)
-        if kind is Keep:
-            if phase != SETUP:
-                return f"player {player} cannot keep cards now"
-            if p.done:
-                return f"player {player} has already kept their cards"
-            cards = action.cards
-            if type(cards) is not tuple or len(cards) != 3 or len(set(cards)) != 3:
-                return f"player {player} must keep 3 different cards"
-            missing = [c for c in cards if c not in p.hand]
-            if missing:
-                return f"player {player} did not draw card {missing[0]}"
-            return None
-        # Pick
-        if phase != DRAFT:
-            return f"player {player} cannot pick a card now"
-        if p.done:
-            return f"player {player} has already picked a card"
-        if action.card not in p.hand:
-            return f"player {player} did not draw card {action.card}"
-        return None
-
-    def _check_square(self, player: int, p: PlayerState, card: Any, cell: Any) -> str | None:
-        if type(cell) is not int or not 0 <= cell <= 8:
-            return f"cell {cell} is not a square (0-8)"
-        mask = p.mask_of(card)
-        if mask is None:
-            return f"player {player} has no card {card}"
-        if mask >> cell & 1:
-            return f"player {player} has already crossed cell {cell} on card {card}"
-        return None
-
-    def _check_cross(self, player: int, p: PlayerState, action: Cross) -> str | None:
-        _, card, cell, lightning = action
-        if type(lightning) is not int:
-            return "lightning must be a whole number"
-        spent = abs(lightning)
-        if spent > 8:
-            return "spending more than 8 Lightning only goes round the clock"
-        if spent > p.lightning:
-            return f"player {player} has {p.lightning} Lightning, not {spent}"
-        reason = self._check_square(player, p, card, cell)
-        if reason:
-            return reason
-        target = shift(self.number, lightning)
-        if self.faces[card].grid[cell] != target:
-            return f"player {player} has no open square showing {target} on card {card}"
-        return None
-
-    def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> str | None:
-        _, card, line, index, target, cell = action
-        pend = next(
-            (x for x in p.pending if x.card == card and x.line == line and x.index == index), None
-        )
-        if pend is None:
-            return f"player {player} has no pending bonus on card {card} {line} {index}"
-        reason = self._check_square(player, p, target, cell)
-        if reason:
-            return reason
-        if pend.bonus[0] == NUMBER and self.faces[target].grid[cell] != pend.bonus[1]:
-            return f"player {player} has no open square showing {pend.bonus[1]} on card {target}"
-        return None
 
     # ---------------------------------------------------------------- applying
 
@@ -768,51 +505,6 @@ class GameState:
             return None
         return solo_rating(self.players[0].total)
 
-    # ---------------------------------------------------------------- undo
-
-    def _snapshot(self, p: PlayerState) -> tuple:
-        supply = dict(self.supply) if self.supply is not None else None
-        return (
-            p.cards[:], p.masks[:], p.lightning, p.moons, p.stars[:], p.pending[:], p.hand[:],
-            p.done, supply,
-        )
-
-    def can_undo(self, player: int) -> str | None:
-        """Why the player cannot undo now; None when they can."""
-        if not 0 <= player < len(self.players):
-            return f"unknown player {player}"
-        if not self._undo[player]:
-            return "nothing to undo since this number was revealed"
-        if self.supply is not None:
-            last = max(i for i, a in enumerate(self.actions) if a[0] == player)
-            if any(a[0] != player for a in self.actions[last + 1:]):
-                return "another player has played since, and the token supply is shared"
-        return None
-
-    def undo(self, player: int) -> Outcome:
-        """Take back the player's last action within the current number (or draft)."""
-        reason = self.can_undo(player)
-        if reason is not None:
-            return Outcome([], reason)
-        p = self.players[player]
-        cards, masks, lightning, moons, stars, pending, hand, done, supply = (
-            self._undo[player].pop()
-        )
-        last = max(i for i, a in enumerate(self.actions) if a[0] == player)
-        action = self.actions.pop(last)
-        if hand and not p.hand:  # a keep or pick: take its discards back out of the pile
-            for card in hand:
-                if card not in cards and card in self.discard:
-                    self.discard.remove(card)
-        p.cards, p.masks, p.lightning, p.moons, p.stars = cards, masks, lightning, moons, stars
-        p.pending, p.hand = pending, hand
-        if p.done and not done:
-            self.waiting += 1
-        p.done = done
-        if supply is not None:
-            self.supply = supply
-        return Outcome([ev.Undone(player, action)])
-
     # ---------------------------------------------------------------- copying
 
     def __getstate__(self) -> dict:
@@ -841,7 +533,6 @@ class GameState:
         return other
 
 
-_ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
 def _no_square(bonus: Bonus) -> str:

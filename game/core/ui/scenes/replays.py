@@ -10,6 +10,7 @@ import pygame
 
 from game.core.storage import RecordInfo, list_records, read_record_info
 from game.core.ui.context import Context
+from game.core.ui.inputs import TextInput
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -19,7 +20,6 @@ from game.core.ui.widgets import (
     WHITE,
     YELLOW,
     Button,
-    TextInput,
     UIScene,
     draw_backdrop,
     draw_panel,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.ui.context import Context
+from game.core.ui.inputs import Slider, Toggle
 from game.core.ui.settings import SPEED_RANGE, save_settings
 from game.core.ui.widgets import (
     CYAN,
@@ -14,8 +15,6 @@ from game.core.ui.widgets import (
     WHITE,
     YELLOW,
     Button,
-    Slider,
-    Toggle,
     UIScene,
     draw_backdrop,
     draw_panel,

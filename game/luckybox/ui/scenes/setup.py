@@ -10,6 +10,7 @@ import pygame
 
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui.context import Context, GameConfig
+from game.core.ui.inputs import TextInput, Toggle
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -21,8 +22,6 @@ from game.core.ui.widgets import (
     WHITE,
     YELLOW,
     Button,
-    TextInput,
-    Toggle,
     UIScene,
     draw_backdrop,
     draw_panel,

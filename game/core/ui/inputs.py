@@ -1,0 +1,336 @@
+"""Input widgets: a toggle, a slider and a one-line text input (see `widgets` for the style
+they share and for `Button`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.core.ui.text import TextCache
+from game.core.ui.widgets import (
+    CLICK_SOUND,
+    CYAN,
+    GREEN,
+    GREY,
+    INK,
+    PAPER,
+    PINK,
+    REFUSE_SOUND,
+    SHADOW,
+    WHITE,
+    YELLOW,
+    Widget,
+    darken,
+    event_pos,
+    lighten,
+)
+
+
+class Toggle(Widget):
+    """An on/off pill switch; `labels` are the (off, on) captions shown inside it."""
+
+    def __init__(
+        self,
+        rect: pygame.FRect | Sequence[float],
+        value: bool,
+        on_change: Callable[[bool], None] | None = None,
+        labels: tuple[str, str] = ("Off", "On"),
+        colours: tuple[Sequence[int], Sequence[int]] = (GREY, GREEN),
+    ) -> None:
+        super().__init__(rect)
+        self.value = value
+        self.on_change = on_change
+        self.labels = labels
+        self.colours = colours
+        self.hovered = False
+        self._armed = False
+
+    def set(self, value: bool) -> None:
+        if value != self.value:
+            self.value = value
+            self.feedback(CLICK_SOUND)
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = event_pos(event)
+        if pos is None:
+            return False
+        inside = self.rect.collidepoint(pos)
+        self.hovered = inside
+        if getattr(event, "button", 1) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and inside:
+            self._armed = self.enabled
+            if not self.enabled:
+                self.feedback(REFUSE_SOUND)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            armed, self._armed = self._armed, False
+            if armed and inside:
+                self.set(not self.value)
+                return True
+        return False
+
+    def reset(self) -> None:
+        self.hovered = self._armed = False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        r = pygame.Rect(self.rect)
+        radius = r.height // 2
+        colour = self.colours[1] if self.value else self.colours[0]
+        if not self.enabled:
+            colour = GREY
+        elif self.hovered:
+            colour = lighten(colour, 0.15)
+        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
+        pygame.draw.rect(surface, INK, r, border_radius=radius)
+        inner = r.inflate(-6, -6)
+        pygame.draw.rect(surface, darken(colour, 0.25), inner, border_radius=inner.height // 2)
+        face = inner.copy()
+        face.height -= 3
+        pygame.draw.rect(surface, colour, face, border_radius=face.height // 2)
+        knob_r = inner.height // 2 - 2
+        kx = inner.right - knob_r - 3 if self.value else inner.left + knob_r + 3
+        pygame.draw.circle(surface, INK, (kx, inner.centery), knob_r + 2)
+        pygame.draw.circle(surface, PAPER, (kx, inner.centery), knob_r)
+        pygame.draw.circle(surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3),
+                           max(2, knob_r // 3))
+        label = self.labels[1] if self.value else self.labels[0]
+        # The caption sits in the half the knob isn't covering.
+        span = inner.width - 2 * knob_r - 10
+        cx = inner.left + 8 + span / 2 if self.value else inner.right - 8 - span / 2
+        size = text.fit_size(label, max(18, int(r.height * 0.62)), span)
+        text.blit_centered(surface, label, size, WHITE, (cx, inner.centery), outline=INK, px=2)
+
+
+class Slider(Widget):
+    """A horizontal slider from `lo` to `hi` (snapped to `step` if given). Click or drag."""
+
+    def __init__(
+        self,
+        rect: pygame.FRect | Sequence[float],
+        value: float,
+        on_change: Callable[[float], None] | None = None,
+        lo: float = 0.0,
+        hi: float = 1.0,
+        step: float | None = None,
+        fmt: Callable[[float], str] | None = None,
+        colour: Sequence[int] = CYAN,
+    ) -> None:
+        super().__init__(rect)
+        self.lo, self.hi, self.step = lo, hi, step
+        self.value = self._snap(value)
+        self.on_change = on_change
+        self.fmt = fmt
+        self.colour = colour
+        self.dragging = False
+        self.hovered = False
+
+    @property
+    def knob_radius(self) -> float:
+        return self.rect.height / 2
+
+    @property
+    def track(self) -> pygame.FRect:
+        """The line the knob's centre runs along (inset so the knob stays inside the rect)."""
+        r = self.knob_radius
+        return pygame.FRect(self.rect.x + r, self.rect.centery - 7, self.rect.width - 2 * r, 14)
+
+    def _snap(self, value: float) -> float:
+        value = min(max(value, self.lo), self.hi)
+        if self.step:
+            value = self.lo + round((value - self.lo) / self.step) * self.step
+            value = min(max(round(value, 6), self.lo), self.hi)
+        return value
+
+    def x_for(self, value: float) -> float:
+        """Logical x of the knob for `value` (tests click here)."""
+        t = self.track
+        span = self.hi - self.lo or 1.0
+        return t.x + (value - self.lo) / span * t.width
+
+    def value_at(self, x: float) -> float:
+        t = self.track
+        k = (x - t.x) / t.width if t.width else 0.0
+        return self._snap(self.lo + k * (self.hi - self.lo))
+
+    def set(self, value: float) -> None:
+        value = self._snap(value)
+        if value != self.value:
+            self.value = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.hovered and self.enabled:
+            nudge = self.step or (self.hi - self.lo) / 20
+            key = getattr(event, "key", None)
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.set(self.value + (nudge if key == pygame.K_RIGHT else -nudge))
+                return True
+            return False
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        pos = event_pos(event)
+        if pos is None:
+            return False
+        grab = self.rect.inflate(8, 12)  # a little forgiving: the knob is small
+        self.hovered = grab.collidepoint(pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if self.hovered and self.enabled:
+                self.dragging = True
+                self.set(self.value_at(pos[0]))
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.set(self.value_at(pos[0]))
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            self.set(self.value_at(pos[0]))
+            self.feedback(CLICK_SOUND)
+            return True
+        return False
+
+    def reset(self) -> None:
+        self.dragging = self.hovered = False
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        t = pygame.Rect(self.track)
+        pygame.draw.rect(surface, SHADOW, t.inflate(8, 8).move(0, 4), border_radius=11)
+        pygame.draw.rect(surface, INK, t.inflate(8, 8), border_radius=11)
+        pygame.draw.rect(surface, (70, 48, 110), t, border_radius=7)
+        kx = self.x_for(self.value)
+        filled = pygame.Rect(t.x, t.y, max(0, round(kx - t.x)), t.height)
+        if filled.width:
+            pygame.draw.rect(surface, self.colour, filled, border_radius=7)
+            shine = pygame.Rect(filled.x + 3, filled.y + 2, max(0, filled.width - 6), 4)
+            pygame.draw.rect(surface, lighten(self.colour, 0.5), shine, border_radius=2)
+        r = round(self.knob_radius)
+        cy = round(self.rect.centery)
+        knob = lighten(YELLOW, 0.2) if (self.hovered or self.dragging) else YELLOW
+        pygame.draw.circle(surface, SHADOW, (round(kx), cy + 4), r)
+        pygame.draw.circle(surface, INK, (round(kx), cy), r)
+        pygame.draw.circle(surface, darken(knob, 0.2), (round(kx), cy), r - 3)
+        pygame.draw.circle(surface, knob, (round(kx), cy - 2), r - 5)
+        pygame.draw.circle(surface, lighten(knob, 0.6), (round(kx) - r // 3, cy - r // 3 - 1),
+                           max(2, r // 4))
+        if self.fmt is not None:
+            label = self.fmt(self.value)
+            surf = text.render_outlined(label, 32, WHITE, INK, 2)
+            surface.blit(surf, surf.get_rect(midleft=(self.rect.right + 18, self.rect.centery)))
+
+
+class TextInput(Widget):
+    """A one-line text field: click to focus, type (TEXTINPUT events), Backspace to delete.
+
+    Enter, Tab or Esc ends editing (and are swallowed, so they don't trigger scene shortcuts).
+    `allowed` limits the characters (e.g. digits for the seed); `max_len` the length.
+    """
+
+    def __init__(
+        self,
+        rect: pygame.FRect | Sequence[float],
+        text: str = "",
+        max_len: int = 16,
+        on_change: Callable[[str], None] | None = None,
+        allowed: str | None = None,
+        placeholder: str = "",
+        text_size: int = 32,
+    ) -> None:
+        super().__init__(rect)
+        self.max_len = max_len
+        self.allowed = allowed
+        self.text = self._clean(text)
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.text_size = text_size
+        self.focused = False
+        self._blink = 0.0
+
+    def _clean(self, s: str) -> str:
+        s = "".join(ch for ch in s if ch.isprintable())
+        if self.allowed is not None:
+            s = "".join(ch for ch in s if ch in self.allowed)
+        return s
+
+    def set_text(self, value: str) -> None:
+        value = self._clean(value)[: self.max_len]
+        if value != self.text:
+            self.text = value
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def focus(self) -> None:
+        if not self.focused:
+            self.focused = True
+            self._blink = 0.0
+            try:  # IME / on-screen keyboards: tell SDL where the text goes
+                pygame.key.start_text_input()
+                pygame.key.set_text_input_rect(pygame.Rect(self.rect))
+            except pygame.error:
+                pass
+
+    def blur(self) -> None:
+        self.focused = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            pos = event_pos(event)
+            if pos is None:
+                return False
+            if self.rect.collidepoint(pos) and self.enabled:
+                self.focus()
+                return True
+            self.blur()
+            return False
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.set_text(self.text + self._clean(getattr(event, "text", "")))
+            self._blink = 0.0
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = getattr(event, "key", None)
+            if key == pygame.K_BACKSPACE:
+                self.set_text(self.text[:-1])
+                self._blink = 0.0
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.blur()
+            return True  # typing never leaks into scene shortcuts
+        return event.type in (pygame.KEYUP, pygame.TEXTEDITING)
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def reset(self) -> None:
+        self.blur()
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        r = pygame.Rect(self.rect)
+        radius = min(12, r.height // 3)
+        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
+        pygame.draw.rect(surface, YELLOW if self.focused else INK, r.inflate(4, 4) if self.focused
+                         else r, border_radius=radius + 2)
+        inner = r.inflate(-6, -6)
+        pygame.draw.rect(surface, WHITE if self.focused else PAPER, inner,
+                         border_radius=max(0, radius - 3))
+        pygame.draw.rect(surface, (232, 220, 196), (inner.x + 4, inner.y + 2, inner.width - 8, 4),
+                         border_radius=2)  # a sunken lip along the top edge
+        shown = self.text or self.placeholder
+        colour = INK if self.text else GREY
+        size = text.fit_size(shown, self.text_size, inner.width - 22) if shown else self.text_size
+        surf = text.render(shown, size, colour) if shown else None
+        x = inner.x + 10
+        cy = inner.centery + 1
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        if surf is not None:
+            surface.blit(surf, surf.get_rect(midleft=(x, cy)))
+        if self.focused and self._blink < 0.55:
+            cx = x + (surf.get_width() if (surf is not None and self.text) else 0) + 2
+            pygame.draw.rect(surface, PINK, (cx, cy - size * 0.35, 3, size * 0.7))
+        surface.set_clip(clip)

@@ -1,0 +1,56 @@
+"""Taking back a player's own actions within the current number (or draft): a mixin of
+`GameState`, which keeps per player a stack of snapshots taken before each action."""
+
+from __future__ import annotations
+
+from game.core.game import Outcome
+
+from . import events as ev
+from .parts import PlayerState
+
+
+class Undo:
+    """`can_undo` and `undo` for `GameState` (which provides players, actions, supply)."""
+
+    def _snapshot(self, p: PlayerState) -> tuple:
+        supply = dict(self.supply) if self.supply is not None else None
+        return (
+            p.cards[:], p.masks[:], p.lightning, p.moons, p.stars[:], p.pending[:], p.hand[:],
+            p.done, supply,
+        )
+
+    def can_undo(self, player: int) -> str | None:
+        """Why the player cannot undo now; None when they can."""
+        if not 0 <= player < len(self.players):
+            return f"unknown player {player}"
+        if not self._undo[player]:
+            return "nothing to undo since this number was revealed"
+        if self.supply is not None:
+            last = max(i for i, a in enumerate(self.actions) if a[0] == player)
+            if any(a[0] != player for a in self.actions[last + 1:]):
+                return "another player has played since, and the token supply is shared"
+        return None
+
+    def undo(self, player: int) -> Outcome:
+        """Take back the player's last action within the current number (or draft)."""
+        reason = self.can_undo(player)
+        if reason is not None:
+            return Outcome([], reason)
+        p = self.players[player]
+        cards, masks, lightning, moons, stars, pending, hand, done, supply = (
+            self._undo[player].pop()
+        )
+        last = max(i for i, a in enumerate(self.actions) if a[0] == player)
+        action = self.actions.pop(last)
+        if hand and not p.hand:  # a keep or pick: take its discards back out of the pile
+            for card in hand:
+                if card not in cards and card in self.discard:
+                    self.discard.remove(card)
+        p.cards, p.masks, p.lightning, p.moons, p.stars = cards, masks, lightning, moons, stars
+        p.pending, p.hand = pending, hand
+        if p.done and not done:
+            self.waiting += 1
+        p.done = done
+        if supply is not None:
+            self.supply = supply
+        return Outcome([ev.Undone(player, action)])
