@@ -136,3 +136,31 @@ def test_refusals_are_said_and_flashed(app) -> None:
     settle(app, table)
     assert table.state.phase == "turn" and table.message == "Undone."
     assert table.seen.matches(table.state)
+
+
+def test_title_chooses_blanco_and_remembers_it(app) -> None:
+    from game.blanco.ui.scenes.setup import SetupScene
+    from game.core.ui.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app.ctx))
+    frames(app, 60)
+    screenshot(app, "blanco_title_luckybox")
+    title = app.stack.top
+    assert title.game == "luckybox"
+    click(app, title.widget("game_blanco").rect.center, 60)
+    assert title.game == "blanco"
+    screenshot(app, "blanco_title")
+    click(app, title.widget("new_game").rect.center, 2)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    click(app, setup.widget("seat_plus").rect.center)
+    click(app, setup.widget("computer_1").rect.center)  # seat 2 back to human
+    click(app, setup.widget("level_2").rect.center)  # seat 3: normal -> hard
+    screenshot(app, "blanco_setup_scene")
+    seats, _seed = setup.chosen()
+    assert [s.kind for s in seats] == ["human", "human", "hard"]
+    click(app, setup.widget("start").rect.center, 2)
+    table = app.stack.scenes[0]
+    assert isinstance(table, TableScene) and table.session.game is BLANCO
+    # The choice is remembered: a new title shows Blanco.
+    assert TitleScene(app.ctx).game == "blanco"

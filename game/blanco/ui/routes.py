@@ -30,8 +30,15 @@ def _continue(ctx: Any, saved: Any = None) -> str | None:
     return continue_game(ctx, saved)
 
 
+def _logo(ctx: Any, width: int = 760) -> Any:
+    from game.blanco.ui.logo import draw_logo
+
+    return draw_logo(ctx.text, width)
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
-                          ("blanco.start_game", _start), ("blanco.continue_game", _continue)):
+                          ("blanco.start_game", _start), ("blanco.continue_game", _continue),
+                          ("blanco.logo", _logo)):
         nav.register(name, factory)

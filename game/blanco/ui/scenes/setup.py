@@ -19,12 +19,15 @@ from game.core.ui.widgets import (
     WHITE,
     YELLOW,
     Button,
-    TextInput,
-    Toggle,
     UIScene,
     draw_backdrop,
     draw_panel,
 )
+
+try:  # the text box and the toggle live in their own module since the widgets were split
+    from game.core.ui.inputs import TextInput, Toggle
+except ImportError:  # pragma: no cover - before the split
+    from game.core.ui.widgets import TextInput, Toggle  # type: ignore[attr-defined,no-redef]
 
 MIN_SEATS, MAX_SEATS = 1, 5
 DEFAULT_SEATS = 2
@@ -63,7 +66,7 @@ class SetupScene(UIScene):
                            lambda i=i: self.cycle_level(i), colour=ORANGE, text_size=28)
             level.level = "normal"
             self.add(f"level_{i}", level)
-        self.add("seed", TextInput((PANEL.right - 400, 130, 190, 48),
+        self.add("seed", TextInput((PANEL.right - 375, 130, 165, 48),
                                    str(self._rng.randrange(1, 1_000_000)), max_len=9,
                                    allowed="0123456789", placeholder="random"))
         self.add("dice", Button((PANEL.right - 196, 128, 156, 52), "Random", self.roll_seed,
@@ -132,7 +135,7 @@ class SetupScene(UIScene):
         minus, plus = self.widgets["seat_minus"].rect, self.widgets["seat_plus"].rect
         text.blit_centered(surface, str(self.seats), 52, YELLOW, ((minus.right + plus.x) / 2, 155),
                            outline=INK, px=4)
-        text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 450, 155), outline=INK,
+        text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 420, 155), outline=INK,
                            px=3)
         pygame.draw.line(surface, (60, 130, 120), (PANEL.x + 24, 198), (PANEL.right - 24, 198), 3)
         for i in range(self.seats):

@@ -1,7 +1,10 @@
-"""The title screen: bouncing logo, drifting cards and tokens, New game / Settings / Quit."""
+"""The title screen: the game choice (Super Mega Lucky Box or Blanco, the last one played
+remembered), bouncing logo, drifting cards and tokens, Continue / New game / Settings / Quit."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
 import random
 from dataclasses import dataclass
@@ -15,11 +18,13 @@ from game.core.ui.widgets import (
     BLUE,
     CYAN,
     GREEN,
+    GREY,
     INK,
     ORANGE,
     PAPER,
     PINK,
     PLAYER_COLOURS,
+    PURPLE,
     WHITE,
     YELLOW,
     Button,
@@ -34,6 +39,18 @@ BUTTON_TOP = 330
 BUTTON_GAP = 22
 SMALL_W, SMALL_H = 200, 56
 SMALL_GAP = 20
+GAMES = (("luckybox", "Super Mega Lucky Box"), ("blanco", "Blanco"))
+TAB_W, TAB_H, TAB_Y = 300, 44, 10
+LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
+
+
+def load_last_game(folder: Any) -> str:
+    """The game chosen last time ("luckybox" when unknown)."""
+    try:
+        game = json.loads((folder / LAST_GAME).read_text("utf-8")).get("game")
+    except (OSError, ValueError, AttributeError):
+        return GAMES[0][0]
+    return game if game in dict(GAMES) else GAMES[0][0]
 
 
 @dataclass
@@ -59,6 +76,12 @@ class TitleScene(UIScene):
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
+        self.game = load_last_game(ctx.data_dir)
+        for i, (game_id, label) in enumerate(GAMES):
+            rect = (640 - TAB_W - 8 + i * (TAB_W + 16), TAB_Y, TAB_W, TAB_H)
+            self.add(f"game_{game_id}", Button(rect, label,
+                                               lambda g=game_id: self.choose_game(g),
+                                               colour=PURPLE, text_size=26))
         x = 640 - BUTTON_W / 2
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
         self.add("continue", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "Continue",
@@ -84,15 +107,29 @@ class TitleScene(UIScene):
         rng = random.Random(seed)  # fixed, so screenshots are repeatable
         self.particles = [self._particle(rng, spread=True) for _ in range(14)]
         self._rng = rng
-        self._logo_cache: dict[int, pygame.Surface] = {}
+        self._logo_cache: dict[Any, pygame.Surface] = {}
 
     # ---------------------------------------------------------------- actions
 
+    def choose_game(self, game_id: str) -> None:
+        """Show the other game's logo and buttons; remembered for next time."""
+        if game_id == self.game:
+            return
+        self.game = game_id
+        with contextlib.suppress(OSError):  # only a convenience
+            from game.core.storage import write_json_atomic
+
+            write_json_atomic(self.ctx.data_dir / LAST_GAME, {"game": game_id})
+        self._check_save()
+
+    def _route(self, name: str) -> str:
+        return name if self.game == "luckybox" else f"{self.game}.{name}"
+
     def new_game(self) -> None:
-        self.ctx.nav.push("setup")
+        self.ctx.nav.push(self._route("setup"))
 
     def continue_game(self) -> None:
-        warning = self.ctx.nav.make("continue_game", saved=self.saved_game)
+        warning = self.ctx.nav.make(self._route("continue_game"), saved=self.saved_game)
         self.saved_game = None  # it is on the table now; a later Continue reads the file again
         if warning:
             self.ctx.message = warning
@@ -117,7 +154,7 @@ class TitleScene(UIScene):
         once, here; Continue plays on from that replay."""
         from game.core.storage import load_save
 
-        saved, warning = load_save(self.ctx.game_dir("luckybox"))
+        saved, warning = load_save(self.ctx.game_dir(self.game))
         if warning:
             self.ctx.message = warning
         self.saved = None
@@ -136,6 +173,10 @@ class TitleScene(UIScene):
         new_game.on_click = self.ask_new_game if has_save else self.new_game
         new_game.keys = (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN,
                                                         pygame.K_KP_ENTER)
+        for game_id, _label in GAMES:
+            tab = self.widgets[f"game_{game_id}"]
+            assert isinstance(tab, Button)
+            tab.colour = PURPLE if game_id == self.game else GREY
         row_y = new_game.rect.bottom + 44
         for name in ("replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
@@ -194,6 +235,8 @@ class TitleScene(UIScene):
         self._draw_particles(surface)
         self._draw_logo(surface)
         slide = float(self.button_slide.value)  # type: ignore[arg-type]
+        tab = self.widgets[f"game_{self.game}"].rect
+        pygame.draw.rect(surface, YELLOW, tab.inflate(10, 10), 4, border_radius=16)
         for w in self.widgets.values():
             w.rect.y += slide  # slide in from below without moving the hit rects for long
         self.draw_widgets(surface)
@@ -232,6 +275,14 @@ class TitleScene(UIScene):
     def _draw_logo(self, surface: pygame.Surface) -> None:
         y = float(self.logo_y.value)  # type: ignore[arg-type]
         scale = float(self.logo_scale.value)  # type: ignore[arg-type]
+        if self.game != "luckybox" and self.ctx.nav.has(f"{self.game}.logo"):
+            key = (self.game, round(scale * 100))
+            img = self._logo_cache.get(key)
+            if img is None:
+                img = self.ctx.nav.make(f"{self.game}.logo", width=round(720 * key[1] / 100))
+                self._logo_cache[key] = img
+            surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y) + 10)))
+            return
         if self.ctx.assets.has("logo"):
             # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
             key = round(scale * 200)
