@@ -19,6 +19,8 @@ import argparse
 import os
 import sys
 
+from game.core.game import BOT_LEVELS
+
 __version__ = "0.1.0"  # also the package's version (pyproject reads it from here)
 
 PROG = "super-mega-lucky-box"
@@ -31,10 +33,12 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--check-record", nargs="+", metavar="PATH",
                         help="check game record files and exit (0 when every record is valid)")
     parser.add_argument("--demo", action="store_true", help="watch computer players play")
+    parser.add_argument("--game", default="luckybox", choices=["luckybox", "blanco"],
+                        help="demo: which game (Blanco: 1-5 seats)")
     parser.add_argument("--players", type=int, default=4, help="demo: seats (1-12)")
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
     parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
-    parser.add_argument("--bot", default="normal", choices=["easy", "normal", "hard"],
+    parser.add_argument("--bot", default="normal", choices=list(BOT_LEVELS),
                         help="demo: computer level")
     parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
     parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
@@ -43,6 +47,8 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     args = parser.parse_args(argv)
     if args.demo and not 1 <= args.players <= 12:
         parser.error("--players must be from 1 to 12")
+    if args.demo and args.game == "blanco" and not 1 <= args.players <= 5:
+        parser.error("--players must be from 1 to 5 for Blanco")
     return args
 
 
@@ -109,7 +115,8 @@ def run(args: argparse.Namespace, started: float | None) -> int:
 
         seed = args.seed if args.seed is not None else random.randrange(10**6)
         return launch.demo(args.players, seed, args.speed, args.bot, args.exit_when_done,
-                           args.save_record, args.frame_stats, started=started)
+                           args.save_record, args.frame_stats, started=started,
+                           game=args.game)
     return launch.play()
 
 

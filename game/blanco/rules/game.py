@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import ParsedRecord
+from game.core.game import BOT_LEVELS, ParsedRecord
 
 from . import record as rec
 from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
@@ -19,7 +19,7 @@ class BlancoGame:
     record_format = rec.FORMAT
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
+    bot_levels: tuple[str, ...] = BOT_LEVELS
 
     def new_game(self, names: Sequence[str], seed: int, options: Any = None,
                  deal: Any = None) -> tuple[BlancoState, list]:

@@ -65,9 +65,6 @@ class CardFace:
     # number_mask[n] -> 9-bit mask of the cells showing n (index 0 unused).
     number_mask: tuple[int, ...]
 
-    def bonus(self, line: str, index: int) -> Bonus:
-        return self.row_bonus[index] if line == "row" else self.col_bonus[index]
-
 
 def parse_bonus(code: str) -> Bonus:
     try:

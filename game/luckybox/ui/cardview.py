@@ -68,9 +68,6 @@ class CardView:
 
     # ------------------------------------------------------------ geometry
 
-    def size_for_width(self, width: float) -> tuple[float, float]:
-        return width, width * self.base_h / self.base_w
-
     @property
     def aspect(self) -> float:
         """Width over height."""
@@ -189,9 +186,6 @@ class CardView:
     ) -> None:
         label = self.text.render(text, size, colour, True)
         surf.blit(label, label.get_rect(center=(round(center[0]), round(center[1]))))
-
-    def back(self, width: int) -> pygame.Surface:
-        return self.assets.get("card_back", self.size_for_width(width))
 
 
 def _line_done(mask: int, line: str, index: int) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core.game import BOT_LEVELS
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui.context import Context, GameConfig
 from game.core.ui.inputs import TextInput, Toggle
@@ -42,7 +43,7 @@ COLUMN_X = (104, 658)  # left edge of each column of six seats (each 518 px wide
 BADGE_W = 46
 NAME_W = 196
 LEVEL_W = 76
-LEVELS = ("easy", "normal", "hard")  # computer levels a seat cycles through
+LEVELS = BOT_LEVELS  # computer levels a seat cycles through
 TOGGLE_W = 172
 
 
