@@ -82,8 +82,8 @@ def peak_rss_mb() -> float:
 def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,
          exit_when_done: bool = False, save_record: str | None = None,
          frame_stats: str | None = None, started: float | None = None,
-         max_frames: int | None = None) -> int:
-    """Play a whole game with computer seats and every animation."""
+         max_frames: int | None = None, game: str = "luckybox") -> int:
+    """Play a whole game with computer seats and every animation (`game`: which one)."""
     started = started if started is not None else time.perf_counter()
     app = App()
     ctx = app.ctx
@@ -94,7 +94,8 @@ def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT
         if save_record:
             write_json_atomic(Path(save_record), session.record())
 
-    scene = ctx.nav.make("start_game", seats=seats, seed=seed, demo=True, on_game_over=game_over)
+    route = "start_game" if game == "luckybox" else f"{game}.start_game"
+    scene = ctx.nav.make(route, seats=seats, seed=seed, demo=True, on_game_over=game_over)
     scene.exit_when_done = exit_when_done
     errors = app.errors
     frames: list[float] = []
