@@ -19,6 +19,8 @@ import argparse
 import os
 import sys
 
+from game.core.game import BOT_LEVELS
+
 __version__ = "0.1.0"  # also the package's version (pyproject reads it from here)
 
 PROG = "super-mega-lucky-box"
@@ -36,7 +38,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--players", type=int, default=4, help="demo: seats (1-12)")
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
     parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
-    parser.add_argument("--bot", default="normal", choices=["easy", "normal", "hard"],
+    parser.add_argument("--bot", default="normal", choices=list(BOT_LEVELS),
                         help="demo: computer level")
     parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
     parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
