@@ -178,6 +178,24 @@ def test_opening_the_title_with_a_save_replays_it_once(app, data_dir, monkeypatc
 # ------------------------------------------------------------------ what a bot may know
 
 
+class _Answered:
+    """A decision already made (stands in for the worker's reply)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def done(self):
+        return True
+
+    def result(self):
+        return self.value
+
+
+def _think_inline(bot, view, seat):
+    return _Answered((bot.choose(view, seat), bot))
+
+
+
 def test_a_lucky_box_view_hides_the_numbers_still_face_down_and_the_pile_order():
     state = random_lucky_game(3, 21, stop=20)
     assert state.phase == PLAY
@@ -195,19 +213,9 @@ def test_computers_decide_from_their_seats_view_only(game):
     session = Session([Seat("A", "easy"), Seat("B", "normal")], 4, game=game)
     seen_views = []
 
-    class Done:
-        def __init__(self, value):
-            self.value = value
-
-        def done(self):
-            return True
-
-        def result(self):
-            return self.value
-
     def think(bot, view, seat):
         seen_views.append((view, seat))
-        return Done((bot.choose(view, seat), bot))
+        return _think_inline(bot, view, seat)
 
     turns = TurnController(session, think, lambda seat: False, bot_pause=0)
     for _ in range(40):
@@ -218,6 +226,25 @@ def test_computers_decide_from_their_seats_view_only(game):
         assert getattr(view, "is_view", True)  # Blanco marks its views
         if game is LUCKYBOX:
             assert view.deck_order == ()
+
+
+def test_a_blanco_session_saves_a_blanco_record_and_resumes_exactly(tmp_path):
+    session = Session([Seat("Ann", "easy"), Seat("Bo", "normal")], 8, game=BLANCO)
+    turns = TurnController(session, _think_inline, lambda seat: False, bot_pause=0)
+    for _ in range(120):
+        turns.step(1.0)
+    assert len(session.state.actions) > 40
+    save = json.loads(json.dumps(session.save(unshown=2)))
+    assert save["format"] == "blanco/record@1" and save["seats"] == ["easy", "normal"]
+    assert sorted(save["deal"]["deck"]) == list(range(1, 121))
+    resumed, start, shown, _confirming = Session.resume(save)
+    assert resumed.state.key() == session.state.key()
+    assert len(resumed.feed) - shown == 2 and resumed.game is BLANCO
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(save))
+    out = io.StringIO()
+    assert check_records_cli([str(path)], out, io.StringIO()) == 0
+    assert json.loads(out.getvalue()) == BLANCO.summary(session.state)
 
 
 # ------------------------------------------------------------------ how the code is built
