@@ -16,6 +16,7 @@ from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
 from game.core.session import Seat
+from game.core.ui.scenes.handoff import HandoffScene
 from tests.ui_helpers import click, frames, press, screenshot
 
 
@@ -164,3 +165,173 @@ def test_title_chooses_blanco_and_remembers_it(app) -> None:
     assert isinstance(table, TableScene) and table.session.game is BLANCO
     # The choice is remembered: a new title shows Blanco.
     assert TitleScene(app.ctx).game == "blanco"
+
+
+def watch_private(table: TableScene, log: list) -> None:
+    """Check every frame the table draws: with several humans, private faces only of the seat
+    whose turn is shown, once that seat has taken the screen; alone, only the human's own."""
+    original = table.draw
+
+    def checked(surface: pygame.Surface) -> None:
+        original(surface)
+        drawn = set(table.private_drawn)
+        log.append((table.seen.acting, drawn))
+        humans = table.session.humans
+        if len(humans) == 1:  # alone with computers: the one human's own cards, always
+            assert drawn <= set(humans)
+            return
+        assert drawn <= {table.seen.acting}, (drawn, table.seen.acting)
+        for seat in drawn:
+            assert table.turns.shown_human == seat
+
+    table.draw = checked  # type: ignore[method-assign]
+
+
+def play_until(app: Any, table: TableScene, done: Any, bots: dict, shots: set,
+               handoffs: list, limit: int = 400) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            handoffs.append(top.name)
+            if "handoff" not in shots:
+                shots.add("handoff")
+                screenshot(app, "blanco_handoff")
+            click(app, top.widget("go").rect.center, 2)
+            continue
+        settle(app, table)
+        if done():
+            return
+        if app.stack.top is table and table.human_turn():
+            human_step(app, table, bots[table.focus], shots)
+    raise AssertionError("not done in time")
+
+
+def test_two_humans_pass_and_play(app) -> None:
+    app.ctx.settings.animation_speed = 4.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bob")], seed=21)
+    log: list = []
+    watch_private(table, log)
+    bots = {i: BLANCO.make_bot("normal", 21, i) for i in range(2)}
+    handoffs: list = []
+    state = table.state
+    play_until(app, table, lambda: state.turns(0) >= 5 and state.turns(1) >= 5
+               and not table.animator.busy, bots, set(), handoffs)
+    # The screen was handed over before each player's set-up and every turn after.
+    assert handoffs[:4] == ["Ann", "Bob", "Ann", "Bob"]
+    assert len(handoffs) >= 10
+    # Each player's own cards were drawn on their turns, never on the other's.
+    assert any(drawn == {0} for _acting, drawn in log)
+    assert any(drawn == {1} for _acting, drawn in log)
+    frames(app, 2)
+    screenshot(app, "blanco_pass_and_play")
+
+
+def test_human_with_three_bots(app) -> None:
+    app.ctx.settings.animation_speed = 4.0
+    seats = [Seat("Me"), Seat("Easy", "easy"), Seat("Normal", "normal"), Seat("Hard", "hard")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=8)
+    log: list = []
+    watch_private(table, log)
+    handoffs: list = []
+    shots: set = {"handoff"}
+    play_until(app, table, lambda: table.state.turns(0) >= 4 and table.human_turn(),
+               {0: BLANCO.make_bot("normal", 8, 0)}, shots, handoffs)
+    assert handoffs == []  # one human: no pass screen
+    assert all(drawn <= {0} for _acting, drawn in log)
+    assert min(table.state.turns(i) for i in range(1, 4)) >= 3
+    assert table.seen.matches(table.state)
+    screenshot(app, "blanco_four_players")
+
+
+def test_continue_mid_turn_restores_exactly(app) -> None:
+    from game.core.ui.scenes.title import TitleScene
+
+    seats = [Seat("Ann"), Seat("Bot", "hard")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=33)
+    bot = BLANCO.make_bot("normal", 33, 0)
+    settle(app, table)
+    human_step(app, table, bot)  # set-up
+    settle(app, table)
+    click(app, geo.DRAW_PILE.center, 1)  # turn A: a card drawn, the play still to come
+    assert table.state.phase == "play" and table.animator.busy
+    key, hand = table.state.key(), list(table.state.hand(0))
+    frames(app, 1)  # the autosave is written a frame later, mid-animation
+    app.stack.clear()  # the window closes
+    app.ctx.settings.animation_speed = 4.0
+    title = TitleScene(app.ctx)
+    title.choose_game("blanco")
+    app.stack.push(title)
+    frames(app, 40)
+    assert title.widget("continue").visible
+    screenshot(app, "blanco_title_continue")
+    click(app, title.widget("continue").rect.center, 2)
+    resumed = app.stack.top
+    assert isinstance(resumed, TableScene) and resumed is not table
+    assert resumed.state.key() == key
+    assert resumed.animator.busy or resumed.session.feed  # the draw's step plays again
+    settle(app, resumed)
+    assert resumed.seen.matches(resumed.state)
+    assert resumed.state.hand(0) == hand and resumed.human_turn()
+    screenshot(app, "blanco_continued")
+    action = bot.choose(resumed.state.view_for(0), 0)
+    click_action(app, resumed, action)
+    assert resumed.state.actions[-1] == action
+
+
+def test_shown_board_follows_the_engine_event_by_event() -> None:
+    """Applied one event at a time, the shown board matches the engine whenever the feed is
+    drained: deals, draws, clears with their gaps, closing up, reshuffles, second grids, undo."""
+    from game.blanco.ui.shown import Shown
+    from game.core.session import Session
+
+    for seed in (1, 2):
+        seats = [Seat("A", "easy"), Seat("B", "normal"), Seat("C", "hard")]
+        session = Session(seats, seed, game=BLANCO)
+        shown = Shown.before_deal(session.state)
+        while not session.state.is_terminal():
+            while session.feed:
+                shown.apply(session.feed.popleft())
+            assert shown.matches(session.state)
+            seat = session.next_seat()
+            action = session.bots[seat].choose(session.state.view_for(seat), seat)
+            assert session.apply(action).ok
+            if session.state.can_undo(seat) is None and len(session.state.actions) % 5 == 0:
+                while session.feed:  # an undo is shown after everything before it
+                    shown.apply(session.feed.popleft())
+                assert session.undo(seat).ok
+                while session.feed:
+                    shown.apply(session.feed.popleft())
+                assert shown.matches(session.state)
+                assert session.apply(action).ok
+        while session.feed:
+            shown.apply(session.feed.popleft())
+        assert shown.matches(session.state) and shown.winner == session.state.winner
+
+
+def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    record = tmp_path / "blanco.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SMLB_DATA_DIR": str(data_dir)}
+    done = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--game", "blanco", "--players", "2", "--seed",
+         "6", "--speed", "40", "--bot", "easy", "--exit-when-done", "--save-record",
+         str(record)], cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    saved = json.loads(record.read_text())
+    assert saved["format"] == BLANCO.record_format
+    check = subprocess.run([sys.executable, "main.py", "--check-record", str(record)], cwd=repo,
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert json.loads(check.stdout.strip().splitlines()[-1])["finished"] is True
+    bad = subprocess.run([sys.executable, "main.py", "--demo", "--game", "blanco", "--players",
+                          "6"], cwd=repo, env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "1 to 5" in bad.stderr
