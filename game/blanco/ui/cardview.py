@@ -18,20 +18,20 @@ RGB = tuple[int, int, int]
 INK: RGB = (28, 20, 40)
 PAPER: RGB = (252, 250, 244)
 
-# By colour index (BLANCO-RULES.md): the fill and a distinct lightness, darkest to lightest:
-# dark blue < brown < dark green < red < purple < orange < pink < light blue < light green <
-# yellow.
+# By colour index (BLANCO-RULES.md). Each has its own lightness, about 8 L* apart, darkest to
+# lightest: dark blue < brown < dark green < red < purple < orange < pink < light blue <
+# light green < yellow (tests/test_blanco_ui_colours.py checks the spacing).
 COLOURS: tuple[RGB, ...] = (
-    (214, 40, 40),  # 0 red
-    (240, 128, 24),  # 1 orange
-    (250, 228, 30),  # 2 yellow
-    (150, 232, 110),  # 3 light green
-    (24, 110, 52),  # 4 dark green
-    (120, 200, 250),  # 5 light blue
-    (22, 36, 140),  # 6 dark blue
-    (154, 86, 214),  # 7 purple
-    (250, 150, 200),  # 8 pink
-    (110, 62, 24),  # 9 brown
+    (220, 50, 40),  # 0 red          L* 49
+    (236, 124, 20),  # 1 orange      L* 64
+    (255, 246, 96),  # 2 yellow      L* 95
+    (164, 238, 120),  # 3 light green L* 87
+    (14, 100, 76),  # 4 dark green   L* 37 (blue-green: apart from red for protans)
+    (120, 206, 252),  # 5 light blue L* 79
+    (22, 36, 140),  # 6 dark blue    L* 21
+    (168, 102, 232),  # 7 purple     L* 56
+    (246, 146, 196),  # 8 pink       L* 72
+    (106, 58, 20),  # 9 brown        L* 30
 )
 SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "heart", "cross", "hexagon",
            "crescent", "drop")
@@ -85,6 +85,18 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
         pygame.draw.circle(img, (0, 0, 0, 0), (c + r * 0.55, c - r * 0.25), r * 0.8)
         surface.blit(img, (cx - c, cy - c))
         return
+    if kind == "hexagon":
+        # A nut: a hexagon with a round hole (a plain hexagon reads as a circle when small).
+        size = int(r * 2 + 4)
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        pts = _polygon(c, c, r, 6, 0)
+        pygame.draw.polygon(img, fill, pts)
+        pygame.draw.polygon(img, edge, pts, w)
+        pygame.draw.circle(img, edge, (c, c), r * 0.55)
+        pygame.draw.circle(img, (0, 0, 0, 0), (c, c), max(1, r * 0.55 - w))
+        surface.blit(img, (cx - c, cy - c))
+        return
     if kind == "heart":
         pts = []
         for i in range(40):
@@ -106,8 +118,6 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
         pts = [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)]
     elif kind == "star":
         pts = _star(cx, cy, r * 1.1)
-    elif kind == "hexagon":
-        pts = _polygon(cx, cy, r, 6, 0)
     else:  # cross
         k, t = r * 0.95, r * 0.36
         pts = [(cx - t, cy - k), (cx + t, cy - k), (cx + t, cy - t), (cx + k, cy - t),
@@ -185,7 +195,7 @@ class CardArt:
         pygame.draw.polygon(img, INK, pts, max(1, w // 45))
         self.text.blit_centered(img, str(n), int(h * 0.34), INK, (w / 2, h / 2 + 2),
                                 outline=PAPER, px=max(3, w // 22))
-        r = w * 0.1
+        r = w * 0.115
         for cx, cy in ((r + w * 0.07, r + w * 0.07), (w - r - w * 0.07, h - r - w * 0.07)):
             draw_symbol(img, SYMBOLS[k], (cx, cy), r, fill)
         return img
