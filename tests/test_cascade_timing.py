@@ -14,7 +14,7 @@ from game.luckybox.rules import events as ev
 from game.luckybox.ui.scenes.table import start_game
 from game.luckybox.ui.shown import Seen
 from game.luckybox.ui.table.styles import DURATIONS, EVENT_KINDS
-from tests.test_table_ui import take_turn, to_first_number
+from tests.support import take_turn, to_first_number
 from tests.ui_helpers import DT, frames
 
 

@@ -18,17 +18,15 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
-from game.luckybox.rules import Cross, Pass, Resolve
+from game.luckybox.rules import Cross
 from game.luckybox.rules.record import state_from_record, summary
-from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
-from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
 from game.luckybox.ui.shown import Seen
 from tests.rules_helpers import snapshot
+from tests.support import drive, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
 
 REPO = Path(__file__).resolve().parents[1]
@@ -60,87 +58,6 @@ def new_game_through_setup(app, names: list[str], seed: int) -> TableScene:
     table = app.stack.top
     assert isinstance(table, TableScene) or isinstance(app.stack.scenes[0], TableScene)
     return app.stack.scenes[0]
-
-
-def drive(app, table: TableScene, rng: random.Random, max_frames: int = 60000,
-          on_turn=None, shots: set | None = None) -> GameEndScene:
-    """Play to the end by clicks: drafts, crosses (with Lightning via Spend), bonuses, passes."""
-    app.ctx.settings.animation_speed = 4.0
-    handoffs = []
-    for _ in range(max_frames):
-        top = app.stack.top
-        if isinstance(top, GameEndScene):
-            return top, handoffs
-        if isinstance(top, HandoffScene):
-            handoffs.append(top.name)
-            _shot(app, shots, "handoff")
-            click_widget(app, top, "go", 2)
-            continue
-        if isinstance(top, DraftScene):
-            _shot(app, shots, "draft_keep" if top.need == 3 else "draft_pick")
-            for card in rng.sample(top.hand, top.need):
-                click(app, top.card_center(card))
-            if top.need == 3:
-                _shot(app, shots, "draft_chosen")
-            before = len(table.state.actions)
-            click_widget(app, top, "confirm", 2)
-            assert len(table.state.actions) == before + 1
-            continue
-        if isinstance(top, RoundEndScene):
-            frames(app, 30)
-            _shot(app, shots, "round_end")
-            click_widget(app, top, "continue", 2)
-            continue
-        if top is table and table.confirming is not None and not table.animator.busy:
-            click_widget_table(app, table, "next")
-            continue
-        if top is table and table.human_turn():
-            assert table.seen.matches(table.state), "the table shows what the engine holds"
-            if on_turn:
-                on_turn(table)
-            take_turn(app, table, rng, shots)
-            continue
-        if top is table and table.animator.busy and rng.random() < 0.3:
-            press(app, pygame.K_SPACE)  # skip ahead, as a person may
-            continue
-        frames(app, 1)
-    raise AssertionError("the game did not finish")
-
-
-def _shot(app, shots, name):
-    if shots is not None and name not in shots:
-        shots.add(name)
-        screenshot(app, name)
-
-
-def take_turn(app, table: TableScene, rng: random.Random, shots) -> None:
-    seat = table.focus
-    state = table.state
-    legal = state.legal_actions(seat)
-    before = len(state.actions)
-    action = rng.choice(legal)
-    if isinstance(action, Resolve):
-        _shot(app, shots, "table_bonus")
-        for key, rect in table.pending_rects():
-            if key == (action.card, action.line, action.index):
-                click(app, rect.center)
-        click(app, table.square_center(action.target_card, action.cell))
-    elif isinstance(action, Pass):
-        click_widget_table(app, table, "pass")
-    elif action.lightning == 0:
-        _shot(app, shots, "table_turn")
-        click(app, table.square_center(action.card, action.cell))
-    else:
-        click(app, table.square_center(action.card, action.cell))
-        assert table.selected_square is not None and len(state.actions) == before, (
-            "Lightning is never spent by one click")
-        _shot(app, shots, "table_lightning")
-        click_widget_table(app, table, "spend")
-    assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
-
-
-def click_widget_table(app, table, name):
-    click(app, table.buttons[name].rect.center)
 
 
 def check_final_screen(end: GameEndScene) -> None:
@@ -195,25 +112,6 @@ def test_humans_and_computers_mixed(app):
     assert set(handoffs) == {"A", "B"}
     check_final_screen(end)
     assert app.errors == []
-
-
-def to_first_number(app, table):
-    """Keep the first cards by clicks and wait for the first number."""
-    for _ in range(2000):
-        top = app.stack.top
-        if isinstance(top, HandoffScene):
-            click_widget(app, top, "go", 2)
-        elif isinstance(top, DraftScene):
-            for card in top.hand[:3]:
-                click(app, top.card_center(card))
-            click_widget(app, top, "confirm", 2)
-        elif table.human_turn():
-            return
-        elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
-        else:
-            press(app, pygame.K_SPACE)
-    raise AssertionError("no first number")
 
 
 def test_illegal_clicks_are_refused_with_no_state_change(app):
@@ -318,38 +216,6 @@ def test_pause_menu_and_quit_to_title(app):
     screenshot(app, "confirm_quit")
     press(app, pygame.K_RETURN, 2)
     assert isinstance(app.stack.top, TitleScene)
-
-
-def test_monkey_thousands_of_random_events_across_every_scene(app):
-    rng = random.Random(99)
-    app.stack.push(TitleScene(app.ctx))
-    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
-            pygame.K_h, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_F11]
-    seen_scenes = set()
-    for _ in range(4000):
-        r = rng.random()
-        pos = (rng.randrange(1280), rng.randrange(720))
-        if r < 0.6:
-            click(app, pos)
-        elif r < 0.8:
-            press(app, rng.choice(keys))
-        elif r < 0.85:
-            type_text(app, rng.choice(["7", "x", "Zoë", "  "]))
-        elif r < 0.9:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-            frames(app, 1)
-        else:
-            frames(app, rng.randrange(1, 30))
-        if not app.running or not len(app.stack):
-            app.running = True  # Quit was clicked: start again from the title
-            app.stack.push(TitleScene(app.ctx))
-        seen_scenes.add(type(app.stack.top).__name__)
-        # Keep games short: big games slow the monkey down.
-        table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
-        if table and len(table.session.seats) > 3:
-            app.stack.clear_to(TitleScene(app.ctx))
-    assert app.errors == []
-    assert {"TitleScene", "SetupScene", "TableScene"} <= seen_scenes
 
 
 def test_screenshots_of_every_scene(app):
