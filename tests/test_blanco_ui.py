@@ -137,6 +137,16 @@ def test_refusals_are_said_and_flashed(app) -> None:
     settle(app, table)
     assert table.state.phase == "turn" and table.message == "Undone."
     assert table.seen.matches(table.state)
+    click(app, table.controls.buttons["hint"].rect.center)
+    assert table.message.startswith("Hint: ") and not table.refusal
+    # The memory aid shows the looked-at card to its owner (marked); off, only its back.
+    frames(app, 1)
+    assert table.private_drawn == {0}
+    assert table.cell_face(0, (1, 1)) == (table.state.grid(0)[1][1], True)
+    click(app, table.controls.buttons["aid"].rect.center, 2)
+    assert not table.memory_aid and table.cell_face(0, (1, 1)) == (0, False)
+    click(app, table.controls.buttons["aid"].rect.center, 2)
+    assert table.memory_aid
 
 
 def test_title_chooses_blanco_and_remembers_it(app) -> None:
@@ -335,3 +345,39 @@ def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
     bad = subprocess.run([sys.executable, "main.py", "--demo", "--game", "blanco", "--players",
                           "6"], cwd=repo, env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "1 to 5" in bad.stderr
+
+
+def test_key_animation_steps_on_screen(app) -> None:
+    """A solo game played by clicks without skipping: a screenshot of each key step part-way
+    through its animation (the deal, the private look, a draw, a play, a line glowing, flying
+    to the box, the grid closing up, a chain reaction, the second grid, the win)."""
+    from game.core.ui.animator import Effect
+
+    speed = 3.0
+    app.ctx.settings.animation_speed = speed
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
+    bot = BLANCO.make_bot("normal", 5, 0)
+    wanted = {"Dealt", "Looked", "Drawn", "Played", "Revealed", "LineComplete", "LineCleared",
+              "ClosedUp", "ChainLink", "SecondGridDealt", "Won", "Swapped"}
+    shot: set = set()
+    current, elapsed = None, 0.0
+    for _ in range(30000):
+        if app.stack.top is not table:
+            break
+        if table.human_turn():
+            human_step(app, table, bot)
+        frames(app, 1)
+        step = table.animator.current
+        if step is not current:
+            current, elapsed = step, 0.0
+            continue
+        elapsed += speed / 60
+        name = type(step).__name__
+        if (step is not None and name in wanted and name not in shot
+                and elapsed >= 0.45 * table.animator.duration(step, table.focus)):
+            assert any(isinstance(e, Effect) for e in table.animator.effects) or name in (
+                "LineCleared",)
+            shot.add(name)
+            screenshot(app, f"blanco_anim_{name}")
+    assert isinstance(app.stack.top, GameEndScene)
+    assert {"Dealt", "Looked", "Played", "LineCleared", "SecondGridDealt", "Won"} <= shot

@@ -93,7 +93,8 @@ class TableScene(Scene):
         self.targets: set = set()
         self.hidden: set = set()
         self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
-        self._eye = eye_icon(22)
+        self._eye, self._small_eye = eye_icon(22), eye_icon(14)
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self.moves = Moves(self)
         self.grid = FocusGrid(self)
         self.hand = Hand(self)
@@ -157,15 +158,19 @@ class TableScene(Scene):
         p = self.seen.players[seat]
         known = p.known[at[0]][at[1]] and not p.up[at[0]][at[1]]
         surface.blit(self.art.get(card, (int(rect.w), int(rect.h)), up), rect.topleft)
-        if known and up:  # a looked-at card shown to its owner only: marked with the eye
+        if known and up:  # a looked-at card shown to its owner only: shaded, with the eye
             self.private_drawn.add(seat)
-            shade = pygame.Surface((int(rect.w), int(rect.h)), pygame.SRCALPHA)
-            shade.fill((40, 40, 90, 60))
-            surface.blit(shade, rect.topleft)
+            surface.blit(self._shade(int(rect.w), int(rect.h)), rect.topleft)
         if known:
-            size = 22 if rect.w >= 56 else 14
-            eye = self._eye if size == 22 else eye_icon(14)
-            surface.blit(eye, (rect.right - size - 2, rect.y + 2))
+            eye = self._eye if rect.w >= 56 else self._small_eye
+            surface.blit(eye, (rect.right - eye.get_width() - 2, rect.y + 2))
+
+    def _shade(self, w: int, h: int) -> pygame.Surface:
+        shade = self._shades.get((w, h))
+        if shade is None:
+            shade = self._shades[(w, h)] = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((40, 40, 90, 60))
+        return shade
 
     def cell_rects(self, seat: int, shape: tuple[int, int] | None = None) -> dict:
         p = self.seen.players[seat]

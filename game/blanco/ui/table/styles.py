@@ -79,6 +79,22 @@ class Slide(Effect):
         surface.blit(self.image, (round(x), round(y)))
 
 
+class DealFly(Fly):
+    """A card of the deal: it leaves the pile `delay` seconds into the step (dealt one by one)."""
+
+    def __init__(self, image: pygame.Surface, start, end, duration: float, delay: float) -> None:
+        super().__init__(image, start, end, duration)
+        self.delay = min(delay, duration * 0.8)
+
+    @property
+    def t(self) -> float:
+        return max(0.0, min(1.0, (self.age - self.delay) / (self.duration - self.delay)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.age >= self.delay:
+            super().draw(surface)
+
+
 class Lift(Effect):
     """The private look on its owner's screen: the card lifts and shows its face."""
 
@@ -137,9 +153,11 @@ class Staging:
         seat = getattr(event, "player", None)
         pile, discard = geo.DRAW_PILE, geo.DISCARD_PILE
         if kind in (ev.Dealt, ev.SecondGridDealt):
-            for at, rect in table.cell_rects(seat).items():
-                self.add(Fly(self.card(0, rect, False), pile.center, rect.center, duration),
-                         {("cell", seat, *at)})
+            cells = table.cell_rects(seat)
+            for i, (at, rect) in enumerate(sorted(cells.items())):
+                delay = duration * 0.5 * i / max(1, len(cells))
+                self.add(DealFly(self.card(0, rect, False), pile.center, rect.center, duration,
+                                 delay), {("cell", seat, *at)})
             if kind is ev.SecondGridDealt:
                 self.banner(f"{table.name(seat)}: second grid!", duration, 48)
         elif kind is ev.DiscardStarted:
