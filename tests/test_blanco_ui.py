@@ -381,3 +381,43 @@ def test_key_animation_steps_on_screen(app) -> None:
             screenshot(app, f"blanco_anim_{name}")
     assert isinstance(app.stack.top, GameEndScene)
     assert {"Dealt", "Looked", "Played", "LineCleared", "SecondGridDealt", "Won"} <= shot
+
+
+def test_random_clicks_and_keys_never_break_the_table(app) -> None:
+    """A monkey at a two-human table with a computer: thousands of random clicks and keys
+    (pass screens, menus, refusals, undo, swaps, cancels) and the game goes on, the shown board
+    catching up with the engine whenever the animations are done."""
+    import random
+
+    rng = random.Random(4)
+    app.ctx.settings.animation_speed = 4.0
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cat", "easy")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=9)
+    log: list = []
+    watch_private(table, log)
+    keys = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_s, pygame.K_u, pygame.K_h, pygame.K_RETURN]
+    targets = [geo.DRAW_PILE.center, geo.DISCARD_PILE.center,
+               *(b.center for b in geo.BUTTONS.values())]
+    for _ in range(1500):
+        if app.stack.top is not table and not isinstance(app.stack.top, HandoffScene):
+            press(app, pygame.K_ESCAPE)  # leave the menu
+            if app.stack.top is not table and not isinstance(app.stack.top, HandoffScene):
+                app.stack.pop()
+            continue
+        roll = rng.random()
+        if roll < 0.15:
+            press(app, rng.choice(keys))
+        elif roll < 0.35:
+            click(app, rng.choice(targets))
+        elif roll < 0.5 and table.grid.rects():
+            click(app, rng.choice(list(table.grid.rects().values())).center)
+        elif roll < 0.6 and table.hand.rects():
+            click(app, rng.choice(table.hand.rects()).center)
+        elif roll < 0.7:
+            click(app, (rng.uniform(0, 1280), rng.uniform(0, 720)))
+        else:
+            frames(app, 2)
+        if app.stack.top is table and not table.animator.busy and not table.session.feed:
+            assert table.seen.matches(table.state)
+        assert not app.errors, app.errors[-1]
+    assert len(table.state.actions) > 10
