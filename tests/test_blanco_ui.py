@@ -421,3 +421,46 @@ def test_random_clicks_and_keys_never_break_the_table(app) -> None:
             assert table.seen.matches(table.state)
         assert not app.errors, app.errors[-1]
     assert len(table.state.actions) > 10
+
+
+def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
+    from game.blanco.ui.scenes.matchscore import MatchScoreScene
+    from game.blanco.ui.scenes.setup import SetupScene
+    from game.core.ui.scenes.title import TitleScene
+
+    app.ctx.settings.animation_speed = 40.0
+    setup = SetupScene(app.ctx)
+    app.stack.push(setup)
+    frames(app, 2)
+    click(app, setup.widget("computer_0").rect.center)  # two computers
+    click(app, setup.widget("match_mode").rect.center)  # first to N wins
+    click(app, setup.widget("match_minus").rect.center)  # N = 2
+    screenshot(app, "blanco_setup_match")
+    assert setup.match_mode == "wins" and setup.match_target == 2
+    click(app, setup.widget("start").rect.center, 2)
+    scores = 0
+    for _ in range(40000):
+        top = app.stack.top
+        if isinstance(top, MatchScoreScene):
+            scores += 1
+            frames(app, 2)
+            screenshot(app, f"blanco_match_score_{scores}")
+            if top.match.over():
+                assert top.widget("next").label == "New match"
+                assert max(top.match.wins()) == 2
+                break
+            # Close the app between games: Continue plays the next game of the match.
+            app.stack.clear()
+            title = TitleScene(app.ctx)
+            title.choose_game("blanco")
+            app.stack.push(title)
+            frames(app, 2)
+            click(app, title.widget("continue").rect.center, 2)
+            table = app.stack.top
+            assert isinstance(table, TableScene) and table.match is not None
+            assert len(table.match.games) == scores
+            continue
+        frames(app, 1)
+    else:
+        raise AssertionError("the match did not end")
+    assert 2 <= scores <= 3

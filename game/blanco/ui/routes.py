@@ -18,6 +18,12 @@ def _game_end(ctx: Any, **kw: Any) -> Any:
     return GameEndScene(ctx, **kw)
 
 
+def _match_score(ctx: Any, **kw: Any) -> Any:
+    from game.blanco.ui.scenes.matchscore import MatchScoreScene
+
+    return MatchScoreScene(ctx, **kw)
+
+
 def _start(ctx: Any, **kw: Any) -> Any:
     from game.blanco.ui.scenes.table import start_game
 
@@ -40,5 +46,6 @@ def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
                           ("blanco.start_game", _start), ("blanco.continue_game", _continue),
-                          ("blanco.logo", _logo)):
+                          ("blanco.logo", _logo),
+                          ("blanco.match_score", _match_score)):
         nav.register(name, factory)

@@ -24,6 +24,8 @@ from game.core.ui.widgets import (
     draw_panel,
 )
 
+from ..match import SINGLE, TOTAL, WINS, Match, clear_match, save_match
+
 try:  # the text box and the toggle live in their own module since the widgets were split
     from game.core.ui.inputs import TextInput, Toggle
 except ImportError:  # pragma: no cover - before the split
@@ -34,7 +36,9 @@ DEFAULT_SEATS = 2
 NAME_MAX = 16
 LEVELS = ("easy", "normal", "hard")
 PANEL = pygame.FRect(200, 104, 880, 472)
-SEAT_TOP, SEAT_PITCH, SEAT_H = 220, 64, 50
+SEAT_TOP, SEAT_PITCH, SEAT_H = 214, 62, 48
+MATCH_Y = 528
+MATCH_LABELS = {SINGLE: "Single game", WINS: "First to N wins", TOTAL: "Lowest total, N games"}
 
 
 def default_name(i: int) -> str:
@@ -71,6 +75,15 @@ class SetupScene(UIScene):
                                    allowed="0123456789", placeholder="random"))
         self.add("dice", Button((PANEL.right - 196, 128, 156, 52), "Random", self.roll_seed,
                                 colour=YELLOW, text_size=34))
+        self.match_mode = SINGLE
+        self.match_target = 3
+        self.add("match_mode", Button((x + 150, MATCH_Y, 330, 42), MATCH_LABELS[SINGLE],
+                                      self.cycle_match, colour=CYAN, text_size=26))
+        self.add("match_minus", Button((x + 560, MATCH_Y, 48, 42), "\u2212",
+                                       lambda: self.change_target(-1), colour=PINK,
+                                       text_size=36))
+        self.add("match_plus", Button((x + 680, MATCH_Y, 48, 42), "+",
+                                      lambda: self.change_target(1), colour=PINK, text_size=36))
         self.add("back", Button((PANEL.x, 606, 240, 68), "Back", self.back,
                                 key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
         self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
@@ -84,6 +97,12 @@ class SetupScene(UIScene):
             for name in (f"name_{i}", f"computer_{i}", f"level_{i}"):
                 self.widgets[name].visible = shown
             self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
+        if self.seats < 2:
+            self.match_mode = SINGLE  # a match needs two or more players
+        self.widgets["match_mode"].label = MATCH_LABELS[self.match_mode]
+        self.widgets["match_mode"].enabled = self.seats >= 2
+        for name in ("match_minus", "match_plus"):
+            self.widgets[name].visible = self.match_mode != SINGLE
         self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS
         self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS
 
@@ -99,6 +118,15 @@ class SetupScene(UIScene):
         button = self.widgets[f"level_{i}"]
         button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
         button.label = button.level.capitalize()
+
+    def cycle_match(self) -> None:
+        """Single game -> first to N wins -> lowest total after N games."""
+        order = (SINGLE, WINS, TOTAL)
+        self.match_mode = order[(order.index(self.match_mode) + 1) % len(order)]
+        self._sync()
+
+    def change_target(self, step: int) -> None:
+        self.match_target = min(9, max(2, self.match_target + step))
 
     def roll_seed(self) -> None:
         seed = self.widgets["seed"]
@@ -120,7 +148,15 @@ class SetupScene(UIScene):
 
     def start(self) -> None:
         seats, seed = self.chosen()
-        self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed)
+        folder = self.ctx.game_dir("blanco")
+        match = None
+        if self.match_mode != SINGLE and len(seats) >= 2:
+            match = Match(self.match_mode, self.match_target, [s.name for s in seats],
+                          [s.kind for s in seats], seed)
+            save_match(folder, match)
+        else:
+            clear_match(folder)  # the game replaces any match in progress
+        self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed, match=match)
 
     def back(self) -> None:
         self.ctx.stack.pop()
@@ -146,4 +182,10 @@ class SetupScene(UIScene):
         if self.seats == 1:
             text.blit_centered(surface, "Solo: clear both grids in as few turns as you can.",
                                26, WHITE, (640, SEAT_TOP + 90))
+        text.blit_centered(surface, "Play", 30, WHITE, (PANEL.x + 110, MATCH_Y + 21),
+                           outline=INK, px=2)
+        if self.match_mode != SINGLE:
+            minus, plus = self.widgets["match_minus"].rect, self.widgets["match_plus"].rect
+            text.blit_centered(surface, f"N = {self.match_target}", 30, YELLOW,
+                               ((minus.right + plus.x) / 2, MATCH_Y + 21), outline=INK, px=2)
         self.draw_widgets(surface)

@@ -29,6 +29,7 @@ from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
 
 from ..cardview import CardArt
+from ..match import load_match
 from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
@@ -62,9 +63,11 @@ class TableScene(Scene):
     fills_screen = True
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 on_game_over: Any = None, resume: Resumed | None = None) -> None:
+                 on_game_over: Any = None, resume: Resumed | None = None,
+                 match: Any = None) -> None:
         super().__init__(ctx)
         self.session = session
+        self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
         self.state = session.state
         self.demo = demo
         self.driven = False
@@ -304,6 +307,11 @@ class TableScene(Scene):
             self._file_finished_game()
             if self.on_game_over is not None:
                 self.on_game_over(self.session)
+            if self.match is not None:
+                self.match.add_game(self.state)
+                self.ctx.stack.replace(self.ctx.nav.make(
+                    "blanco.match_score", session=self.session, match=self.match))
+                return True
             self.ctx.stack.replace(self.ctx.nav.make(
                 "blanco.game_end", session=self.session,
                 demo=self.demo and self.exit_when_done))
@@ -331,11 +339,14 @@ class TableScene(Scene):
             effect.draw(surface)
 
 
-def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
-               on_game_over: Any = None, **_: Any) -> TableScene:
-    """Deal a new Blanco game for these seats and put its table on the stack (alone)."""
-    session = Session(list(seats), seed, game=BLANCO)
-    scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over)
+def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = False,
+               on_game_over: Any = None, session: Session | None = None, match: Any = None,
+               **_: Any) -> TableScene:
+    """Deal a new Blanco game for these seats (or play a session already dealt) and put its
+    table on the stack (alone); `match`: the match it belongs to."""
+    if session is None:
+        session = Session(list(seats or []), seed, game=BLANCO)
+    scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over, match=match)
     ctx.stack.clear_to(scene)
     return scene
 
@@ -347,5 +358,8 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
         if saved is None:
             return warning or "There is no saved game to continue."
     session, start, shown, confirming = saved.resumed
-    ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming)))
+    match = load_match(ctx.game_dir("blanco"))
+    ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming),
+                                  match=match if match is not None and match.fits(session)
+                                  else None))
     return None

@@ -1,0 +1,85 @@
+"""A Blanco match: several games by the same seats, won by the first to N wins or by the lowest
+total of cards left after N games (BLANCO-RULES.md, "The second grid and the end"). Pure: no
+pygame. Kept as match.json in Blanco's data folder, so a match survives closing the game."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+SINGLE, WINS, TOTAL = "single", "wins", "total"
+MODES = (SINGLE, WINS, TOTAL)
+FILE = "match.json"
+
+
+@dataclass
+class Match:
+    mode: str  # WINS or TOTAL
+    target: int  # N: wins needed, or games played
+    names: list[str]
+    kinds: list[str]
+    seed: int  # the seed of the game being played now (the next one when between games)
+    games: list[dict[str, Any]] = field(default_factory=list)  # {"seed", "winner", "left"}
+
+    def describe(self) -> str:
+        if self.mode == WINS:
+            return f"First to {self.target} wins"
+        return f"Lowest total after {self.target} games"
+
+    def add_game(self, state: Any) -> None:
+        """A finished game's result; the match moves on to the next seed."""
+        self.games.append({"seed": state.seed, "winner": state.winner,
+                           "left": [p.cards_left for p in state.players]})
+        self.seed = state.seed + 1
+
+    def wins(self) -> list[int]:
+        return [sum(1 for g in self.games if g["winner"] == i) for i in range(len(self.names))]
+
+    def totals(self) -> list[int]:
+        return [sum(g["left"][i] for g in self.games) for i in range(len(self.names))]
+
+    def over(self) -> bool:
+        if self.mode == WINS:
+            return max(self.wins(), default=0) >= self.target
+        return len(self.games) >= self.target
+
+    def leaders(self) -> list[int]:
+        """The seats ahead now (the match's winners once it is over)."""
+        if self.mode == WINS:
+            wins = self.wins()
+            return [i for i, w in enumerate(wins) if w == max(wins)]
+        totals = self.totals()
+        return [i for i, t in enumerate(totals) if t == min(totals)]
+
+    def fits(self, session: Any) -> bool:
+        """Whether this match is the one the session's game belongs to."""
+        return (self.seed == session.seed and self.names == [s.name for s in session.seats]
+                and self.kinds == [s.kind for s in session.seats])
+
+
+def save_match(folder: Path, match: Match) -> None:
+    from game.core.storage import write_json_atomic
+
+    with contextlib.suppress(OSError):  # losing the match table never stops the game
+        write_json_atomic(Path(folder) / FILE, asdict(match))
+
+
+def load_match(folder: Path) -> Match | None:
+    """The match in progress, or None (a missing or damaged file is no match)."""
+    try:
+        data = json.loads((Path(folder) / FILE).read_text("utf-8"))
+        match = Match(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+    ok = (match.mode in (WINS, TOTAL) and type(match.target) is int and match.target >= 1
+          and isinstance(match.names, list) and isinstance(match.games, list)
+          and type(match.seed) is int)
+    return match if ok else None
+
+
+def clear_match(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        (Path(folder) / FILE).unlink()

@@ -1,0 +1,104 @@
+"""Between the games of a Blanco match: every game's cards left, the wins and totals so far,
+then the next game (already dealt and saved, so Continue goes on with the match) or the
+match's result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.blanco.rules.game import BLANCO
+from game.core.session import Seat, Session
+from game.core.storage import save_game
+from game.core.ui.widgets import (
+    CYAN,
+    GREEN,
+    INK,
+    WHITE,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+
+from ..match import Match, clear_match, save_match
+
+PANEL = pygame.FRect(140, 130, 1000, 460)
+
+
+class MatchScoreScene(UIScene):
+    """Widgets: "next" (the next game, or a new match when it is over) and "title"."""
+
+    def __init__(self, ctx: Any, session: Session, match: Match, demo: bool = False) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.match = match
+        self.folder = ctx.game_dir("blanco")
+        self.next_session: Session | None = None
+        over = match.over()
+        if over:
+            clear_match(self.folder)
+        else:  # deal the next game now: closing the app here loses nothing
+            seats = [Seat(n, k) for n, k in zip(match.names, match.kinds, strict=True)]
+            self.next_session = Session(seats, match.seed, game=BLANCO)
+            save_match(self.folder, match)
+            save_game(self.folder, self.next_session.save(len(self.next_session.feed)))
+        label = "New match" if over else "Next game"
+        self.add("next", Button((360, 620, 260, 70), label, self.go_on, key=pygame.K_RETURN,
+                                colour=GREEN, text_size=36))
+        self.add("title", Button((660, 620, 260, 70), "Title", self.to_title,
+                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
+
+    def go_on(self) -> None:
+        if self.next_session is None:
+            self.ctx.nav.clear_to("title")
+            self.ctx.nav.push("blanco.setup")
+            return
+        self.ctx.nav.make("blanco.start_game", session=self.next_session, match=self.match)
+
+    def to_title(self) -> None:
+        self.ctx.nav.clear_to("title")
+
+    def headline(self) -> str:
+        match = self.match
+        names = [match.names[i] for i in match.leaders()]
+        if match.over():
+            return f"{' and '.join(names)} {'win' if len(names) > 1 else 'wins'} the match!"
+        return f"Match: game {len(match.games)} done"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        text, match = self.ctx.text, self.match
+        text.blit_centered(surface, self.headline(), 60, YELLOW, (640, 60), outline=INK, px=4,
+                           shadow=5)
+        text.blit_centered(surface, match.describe(), 28, WHITE, (640, 108))
+        draw_panel(surface, PANEL, colour=(30, 80, 76), radius=22, border=4, shadow=8)
+        n = len(match.names)
+        games = match.games[-6:]
+        col_w = (PANEL.w - 260) / max(1, len(games) + 2)
+        x0 = PANEL.x + 230
+        y0 = PANEL.y + 40
+        for j in range(len(games)):
+            number = len(match.games) - len(games) + j + 1
+            text.blit_centered(surface, f"Game {number}", 24, WHITE, (x0 + (j + 0.5) * col_w, y0))
+        text.blit_centered(surface, "Wins", 24, YELLOW, (x0 + (len(games) + 0.5) * col_w, y0))
+        text.blit_centered(surface, "Total", 24, YELLOW, (x0 + (len(games) + 1.5) * col_w, y0))
+        row_h = min(70, (PANEL.h - 80) / max(1, n))
+        wins, totals, leaders = match.wins(), match.totals(), match.leaders()
+        for i, name in enumerate(match.names):
+            y = y0 + 50 + i * row_h
+            colour = YELLOW if i in leaders else WHITE
+            text.blit_centered(surface, name, 30, colour, (PANEL.x + 120, y), outline=INK, px=2)
+            for j, game in enumerate(games):
+                mark = "*" if game["winner"] == i else ""
+                text.blit_centered(surface, f"{game['left'][i]}{mark}", 28, WHITE,
+                                   (x0 + (j + 0.5) * col_w, y))
+            text.blit_centered(surface, str(wins[i]), 30, colour,
+                               (x0 + (len(games) + 0.5) * col_w, y), outline=INK, px=2)
+            text.blit_centered(surface, str(totals[i]), 30, colour,
+                               (x0 + (len(games) + 1.5) * col_w, y), outline=INK, px=2)
+        text.blit_centered(surface, "Cards left per game (* won it)", 22, WHITE,
+                           (640, PANEL.bottom - 24))
+        self.draw_widgets(surface)
