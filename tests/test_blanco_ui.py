@@ -69,7 +69,8 @@ def click_action(app: Any, table: TableScene, action: Any, shots: set | None = N
         click(app, cell_at(table, action.b))
         if action.reveal is not None:
             shot("swap_reveal")
-            click(app, cell_at(table, action.reveal))
+            # The card to turn over is clicked where it is now; the swap moves it to `reveal`.
+            click(app, cell_at(table, action.a if action.reveal == action.b else action.b))
     elif isinstance(action, Clear):
         shot("clear_choice")
         button = table.controls.choices()[f"clear_{action.line}_{action.index}"]
@@ -147,6 +148,16 @@ def test_refusals_are_said_and_flashed(app) -> None:
     assert not table.memory_aid and table.cell_face(0, (1, 1)) == (0, False)
     click(app, table.controls.buttons["aid"].rect.center, 2)
     assert table.memory_aid
+    # A swap of two face-down cards: the card clicked is the one turned over, wherever the
+    # swap puts it.
+    known = table.state.grid(0)[1][1]
+    click(app, table.controls.buttons["swap"].rect.center)
+    click(app, cell_at(table, (1, 1)))
+    click(app, cell_at(table, (1, 2)))
+    assert table.moves.mode == "swap_reveal"
+    click(app, cell_at(table, (1, 1)))
+    assert table.state.actions[-1] == Swap(0, (1, 1), (1, 2), (1, 2))
+    assert table.state.grid(0)[1][2] == known and table.state.players[0].up[1][2]
 
 
 def test_title_chooses_blanco_and_remembers_it(app) -> None:

@@ -325,8 +325,8 @@ class Moves:
     def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
         if self.mode == "swap_reveal" and self.pair:
             a, b = self.pair
-            if at in (a, b):
-                self.apply(Swap(self.seat, a, b, at))
+            if at in (a, b):  # the card clicked is turned over; after the swap it is at the other
+                self.apply(Swap(self.seat, a, b, b if at == a else a))
             else:
                 self.refuse("Click one of the two swapped cards to turn it face up.", key)
             return
