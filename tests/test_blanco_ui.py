@@ -475,3 +475,34 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
     else:
         raise AssertionError("the match did not end")
     assert 2 <= scores <= 3
+
+
+def test_a_look_seen_before_its_reveal_choice_survives_closing(app) -> None:
+    """After a chain reaction the player looks, then decides whether to reveal: the card seen
+    stays the one to decide about, even across closing the game and Continue."""
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
+    bot = BLANCO.make_bot("normal", 5, 0)
+    for _ in range(200):
+        settle(app, table)
+        state = table.state
+        if state.phase == "look" and any(a.reveal for a in state.legal_actions(0)):
+            break
+        human_step(app, table, bot)
+    else:
+        raise AssertionError("no chain reaction")
+    down = table.state.players[0].face_down()
+    click(app, cell_at(table, down[0]))
+    assert table.moves.mode == "look_reveal" and table.private_drawn == {0}
+    press(app, pygame.K_ESCAPE)  # no taking the look back
+    assert table.moves.mode == "look_reveal"
+    app.stack.clear()
+    assert app.ctx.nav.make("blanco.continue_game") is None
+    resumed = app.stack.top
+    settle(app, resumed)
+    assert resumed.moves.mode == "look_reveal" and resumed.moves.cell == down[0]
+    if len(down) > 1:
+        click(app, cell_at(resumed, down[1]))
+        assert resumed.refusal and resumed.moves.cell == down[0]
+    click(app, resumed.controls.choices()["keep"].rect.center)
+    assert resumed.state.actions[-1] == Look(0, down[0], False)
+    assert not (app.ctx.game_dir("blanco") / "look.json").exists()

@@ -38,6 +38,7 @@ from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_ic
 from ..table.styles import OFF_FOCUS, Staging
 
 PREFS = "table.json"  # Blanco's own table preferences (the memory aid) in its data folder
+LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
 
 
 class Resumed(NamedTuple):
@@ -99,6 +100,8 @@ class TableScene(Scene):
         self._eye, self._small_eye = eye_icon(22), eye_icon(14)
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self.moves = Moves(self)
+        if resume is not None:
+            self._restore_look()
         self.grid = FocusGrid(self)
         self.hand = Hand(self)
         self.piles = Piles(self)
@@ -200,6 +203,35 @@ class TableScene(Scene):
         panel = self.others.panels().get(seat)
         return panel.center if panel else geo.GRID_AREA.center
 
+    def remember_look(self, at: tuple[int, int]) -> None:
+        """The player has seen the card of a chain reaction's look: keep which one, so a
+        Continue asks about the same card (the engine takes the look and its reveal as one)."""
+        if not self.saving:
+            return
+        from game.core.storage import write_json_atomic
+
+        with contextlib.suppress(OSError):
+            write_json_atomic(self.ctx.game_dir("blanco") / LOOK, {
+                "seed": self.session.seed, "step": len(self.state.actions), "at": list(at)})
+
+    def forget_look(self) -> None:
+        with contextlib.suppress(OSError):
+            (self.ctx.game_dir("blanco") / LOOK).unlink(missing_ok=True)
+
+    def _restore_look(self) -> None:
+        try:
+            data = json.loads((self.ctx.game_dir("blanco") / LOOK).read_text("utf-8"))
+            at = (int(data["at"][0]), int(data["at"][1]))
+            fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
+            return
+        seat = self.acting
+        from game.blanco.rules import Look as LookStep
+
+        if fits and seat is not None and LookStep(seat, at, True) in self.state.legal_actions(
+                seat):
+            self.moves.mode, self.moves.cell = "look_reveal", at
+
     def toggle_memory_aid(self) -> None:
         self.memory_aid = not self.memory_aid
         from game.core.storage import write_json_atomic
@@ -267,12 +299,11 @@ class TableScene(Scene):
             self.focus = turn.seat
         elif turn.kind == HANDOFF:
             self.focus = turn.seat
-            self.moves.clear()
-            self.message = ""
+            self.moves.cancel()  # (a card already looked at stays chosen)
             self.ctx.nav.push("handoff", name=self.name(turn.seat))
         elif turn.kind == HUMAN and self.focus != turn.seat:
             self.focus = turn.seat
-            self.moves.clear()
+            self.moves.cancel()
 
     def open_menu(self) -> None:
         self.ctx.nav.push("pause")

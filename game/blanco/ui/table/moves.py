@@ -98,6 +98,8 @@ class Moves:
         if not outcome.ok:
             self.refuse(outcome.refusal or "not allowed")
             return False
+        if isinstance(action, Look):
+            table.forget_look()
         self.clear()
         self.hint = None
         table.message = ""
@@ -212,6 +214,8 @@ class Moves:
         return []
 
     def cancel(self) -> None:
+        if self.mode == "look_reveal":  # a card looked at stays the one looked at
+            return
         self.clear()
         self.say("")
 
@@ -295,10 +299,14 @@ class Moves:
             else:
                 self.refuse("Click a card of a highlighted complete line.", key)
         elif phase == LOOK:
-            if Look(seat, at, False) not in legal:
+            if self.mode == "look_reveal" and self.cell != at:
+                self.refuse("You have looked at a card already: reveal it or keep it hidden.",
+                            key)
+            elif Look(seat, at, False) not in legal:
                 self.refuse("That card is face up: look at a face-down card.", key)
             elif Look(seat, at, True) in legal:
                 self.mode, self.cell = "look_reveal", at
+                self.table.remember_look(at)  # seen now: closing the game cannot undo it
                 card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
                 self.say(f"It is the {card_name(card)}. Reveal it (chain reaction bonus), or "
                          "keep it hidden?")
