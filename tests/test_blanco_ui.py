@@ -225,6 +225,10 @@ def play_until(app: Any, table: TableScene, done: Any, bots: dict, shots: set,
         if done():
             return
         if app.stack.top is table and table.human_turn():
+            if len(table.session.humans) > 1 and table.state.turns(1) == 2 and (
+                    "pass_table" not in shots):
+                shots.add("pass_table")
+                screenshot(app, "blanco_pass_table")
             human_step(app, table, bots[table.focus], shots)
     raise AssertionError("not done in time")
 
