@@ -250,7 +250,7 @@ def test_a_blanco_session_saves_a_blanco_record_and_resumes_exactly(tmp_path):
 # ------------------------------------------------------------------ how the code is built
 
 
-PURE = ["game/core/game.py", "game/core/records.py", "game/core/session.py",
+PURE = ["game/core/game.py", "game/core/records.py", "game/core/session.py", "game/core/keeper.py",
         "game/core/storage.py", "game/core/turns.py", "game/core/botrunner.py",
         "game/core/bot_worker.py", "game/core/stats.py", "game/core/paths.py", "game/catalog.py"]
 PURE_PACKAGES = ["game/luckybox/rules", "game/luckybox/ai", "game/blanco/rules", "game/blanco/ai"]

@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.core.botrunner import BotRunner
-from game.core.session import VERSION, Session
-from game.core.storage import delete_save, finished_extra, keep_record, load_save, save_game
+from game.core.keeper import GameKeeper
+from game.core.session import Session
+from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
@@ -77,10 +78,9 @@ class TableScene(Scene):
                 self.turns.confirming = resume.confirming
         # Every change is saved (a frame later, once the table has settled); demo games and
         # replays are not.
-        self.saving = not demo and not driven
-        self.finished = False  # the game's end was shown and its record kept
-        self.turns.unsaved = self.saving
-        self.save_warning: str | None = None
+        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo and not driven,
+                                 tell=lambda line: setattr(ctx, "message", line))
+        self.turns.unsaved = self.keeper.saving
         self.message = ""
         self.time = 0.0
         self.exit_when_done = False
@@ -120,6 +120,14 @@ class TableScene(Scene):
     @property
     def refused(self) -> Any:
         return self.moves.refused
+
+    @property
+    def saving(self) -> bool:
+        return self.keeper.saving
+
+    @property
+    def finished(self) -> bool:
+        return self.keeper.finished
 
     @property
     def acting(self) -> int | None:
@@ -165,28 +173,7 @@ class TableScene(Scene):
     def save_now(self) -> None:
         """Write the autosave now (never raises; a failure is said once, then play goes on)."""
         self.turns.unsaved = False
-        if not self.saving or self.finished:
-            return
-        folder = self.ctx.game_dir(self.session.game.id)
-        warning = save_game(folder, self.session.save(self.unshown(), self.confirming))
-        if warning and warning != self.save_warning:
-            self.ctx.message = warning
-        self.save_warning = warning
-
-    def _file_finished_game(self) -> None:
-        """The game is over: keep its record for Replays and Statistics; drop the autosave."""
-        if not self.saving or self.finished:
-            return
-        self.finished = True
-        session = self.session
-        folder = self.ctx.game_dir(session.game.id)
-        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
-                                               VERSION))
-        _path, warning = keep_record(folder, record)
-        if warning:
-            self.ctx.message = warning  # the autosave stays: the game is not lost
-        else:
-            delete_save(folder)
+        self.keeper.save(self.unshown(), self.confirming)
 
     # ------------------------------------------------------------ update
 
@@ -296,7 +283,7 @@ class TableScene(Scene):
                               on_close=self.animator.release, demo=self.demo)
             return True
         if kind is ev.GameOver:
-            self._file_finished_game()
+            self.keeper.file_finished()
             if self.on_game_over is not None:
                 self.on_game_over(self.session)
             self.ctx.stack.replace(self.end_scene())

@@ -1,0 +1,49 @@
+"""Keeping a table's game safe, for any game: the autosave after every change, and the finished
+game filed as a record (then the autosave goes). Never raises; a failure is said once through
+`tell` and play goes on. Pure: no pygame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.core.session import VERSION
+from game.core.storage import delete_save, finished_extra, keep_record, save_game
+
+
+class GameKeeper:
+    """Writes one session's autosave into its game's folder, and files it when it ends.
+    `saving` False (demos, replays): nothing is written."""
+
+    def __init__(self, session: Any, folder: Path, saving: bool,
+                 tell: Callable[[str], None]) -> None:
+        self.session = session
+        self.folder = folder
+        self.saving = saving
+        self.tell = tell
+        self.finished = False  # the game's end was filed
+        self.warning: str | None = None
+
+    def save(self, unshown: int, confirming: int | None) -> None:
+        """The autosave: the record so far plus where the table stands."""
+        if not self.saving or self.finished:
+            return
+        warning = save_game(self.folder, self.session.save(unshown, confirming))
+        if warning and warning != self.warning:
+            self.tell(warning)
+        self.warning = warning
+
+    def file_finished(self) -> None:
+        """The game is over: keep its record for Replays and Statistics; drop the autosave."""
+        if not self.saving or self.finished:
+            return
+        self.finished = True
+        session = self.session
+        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
+                                               VERSION))
+        _path, warning = keep_record(self.folder, record)
+        if warning:
+            self.tell(warning)  # the autosave stays: the game is not lost
+        else:
+            delete_save(self.folder)
