@@ -1,0 +1,78 @@
+"""Blanco beyond one table: a match across several games (closing the app between games) and
+the demo from the command line, to the end, with a record that checks."""
+
+from __future__ import annotations
+
+from game.blanco.rules.game import BLANCO
+from game.blanco.ui.scenes.table import TableScene
+from tests.ui_helpers import click, frames, screenshot
+
+
+def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
+    from game.blanco.ui.scenes.matchscore import MatchScoreScene
+    from game.blanco.ui.scenes.setup import SetupScene
+    from game.core.ui.scenes.title import TitleScene
+
+    app.ctx.settings.animation_speed = 40.0
+    setup = SetupScene(app.ctx)
+    app.stack.push(setup)
+    frames(app, 2)
+    click(app, setup.widget("computer_0").rect.center)  # two computers
+    click(app, setup.widget("match_mode").rect.center)  # first to N wins
+    click(app, setup.widget("match_minus").rect.center)  # N = 2
+    screenshot(app, "blanco_setup_match")
+    assert setup.match_mode == "wins" and setup.match_target == 2
+    click(app, setup.widget("start").rect.center, 2)
+    scores = 0
+    for _ in range(40000):
+        top = app.stack.top
+        if isinstance(top, MatchScoreScene):
+            scores += 1
+            frames(app, 2)
+            screenshot(app, f"blanco_match_score_{scores}")
+            if top.match.over():
+                assert top.widget("next").label == "New match"
+                assert max(top.match.wins()) == 2
+                break
+            # Close the app between games: Continue plays the next game of the match.
+            app.stack.clear()
+            title = TitleScene(app.ctx)
+            title.choose_game("blanco")
+            app.stack.push(title)
+            frames(app, 2)
+            click(app, title.widget("continue").rect.center, 2)
+            table = app.stack.top
+            assert isinstance(table, TableScene) and table.match is not None
+            assert len(table.match.games) == scores
+            continue
+        frames(app, 1)
+    else:
+        raise AssertionError("the match did not end")
+    assert 2 <= scores <= 3
+
+
+def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    record = tmp_path / "blanco.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SMLB_DATA_DIR": str(data_dir)}
+    done = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--game", "blanco", "--players", "2", "--seed",
+         "6", "--speed", "40", "--bot", "easy", "--exit-when-done", "--save-record",
+         str(record)], cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    saved = json.loads(record.read_text())
+    assert saved["format"] == BLANCO.record_format
+    check = subprocess.run([sys.executable, "main.py", "--check-record", str(record)], cwd=repo,
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert json.loads(check.stdout.strip().splitlines()[-1])["finished"] is True
+    bad = subprocess.run([sys.executable, "main.py", "--demo", "--game", "blanco", "--players",
+                          "6"], cwd=repo, env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "1 to 5" in bad.stderr
