@@ -22,8 +22,9 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
 from game.core.botrunner import BotRunner
-from game.core.session import VERSION, Session
-from game.core.storage import delete_save, finished_extra, keep_record, load_save, save_game
+from game.core.keeper import GameKeeper
+from game.core.session import Session
+from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
@@ -86,10 +87,9 @@ class TableScene(Scene):
             self.seen = Shown.before_deal(resume.start, source=self.state)
             for _ in range(resume.shown):
                 self.seen.apply(session.feed.popleft())
-        self.saving = not demo
-        self.finished = False
-        self.turns.unsaved = self.saving
-        self.save_warning: str | None = None
+        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo,
+                                 tell=lambda line: setattr(ctx, "message", line))
+        self.turns.unsaved = self.keeper.saving
         self.message = ""
         self.refusal = False
         self.time = 0.0
@@ -256,30 +256,18 @@ class TableScene(Scene):
         return len(self.session.feed) + (
             1 if self.animator.current is not None or self.animator.held else 0)
 
+    @property
+    def saving(self) -> bool:
+        return self.keeper.saving
+
+    @property
+    def finished(self) -> bool:
+        return self.keeper.finished
+
     def save_now(self) -> None:
         """Write the autosave now (never raises; a failure is said once)."""
         self.turns.unsaved = False
-        if not self.saving or self.finished:
-            return
-        folder = self.ctx.game_dir(self.session.game.id)
-        warning = save_game(folder, self.session.save(self.unshown(), self.turns.confirming))
-        if warning and warning != self.save_warning:
-            self.ctx.message = warning
-        self.save_warning = warning
-
-    def _file_finished_game(self) -> None:
-        if not self.saving or self.finished:
-            return
-        self.finished = True
-        session = self.session
-        folder = self.ctx.game_dir(session.game.id)
-        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
-                                               VERSION))
-        _path, warning = keep_record(folder, record)
-        if warning:
-            self.ctx.message = warning
-        else:
-            delete_save(folder)
+        self.keeper.save(self.unshown(), self.turns.confirming)
 
     # ------------------------------------------------------------ update
 
@@ -335,7 +323,7 @@ class TableScene(Scene):
 
     def _after(self, event: Any) -> bool:
         if type(event) is ev.Won:
-            self._file_finished_game()
+            self.keeper.file_finished()
             if self.on_game_over is not None:
                 self.on_game_over(self.session)
             if self.match is not None:
