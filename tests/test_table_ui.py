@@ -277,6 +277,9 @@ def test_seen_from_state_round_trip():
         while session.feed:
             seen.apply(session.feed.popleft())
         assert seen.matches(session.state)
+        # A board rebuilt from the state (after an undo, on Continue) shows the same, the
+        # numbers revealed this round included (also in the draft after a round).
+        assert Seen.from_state(session.state) == seen, session.state.phase
 
 
 def test_hint_shows_a_legal_move_without_playing_it(app):

@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core.ui.animator import player_of
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.state import GameState, Pending, PlayerState
+from game.luckybox.rules.state import DRAFT, OVER, PLAY, GameState, Pending, PlayerState
 
 
 def _shown_fields(p: PlayerState) -> tuple:
@@ -37,8 +37,10 @@ class Seen:
     def from_state(cls, state: GameState, source: GameState | None = None) -> Seen:
         seen = cls([p.clone() for p in state.players], state.round, state.index, state.number,
                    source=source or state)
-        if state.number:
+        if state.phase == PLAY:
             seen.revealed = state.numbers[state.round - 1][: state.index + 1]
+        elif state.phase in (DRAFT, OVER):  # the round's nine numbers were all shown
+            seen.revealed = list(state.numbers[state.round - 1])
         return seen
 
     def reset_to(self, state: GameState) -> None:
