@@ -1,10 +1,13 @@
-"""Frame-time benchmark: a whole 4-player demo game with every animation, at 1280×720 under the
-dummy video driver, run as `python main.py --demo` would be (a fresh process each run).
+"""Frame-time benchmark: a whole demo game with every animation, at 1280×720 under the dummy
+video driver, run as `python main.py --demo` would be (a fresh process each run). Either game:
+Lucky Box (4 players at speed 4 by default) or Blanco (`--game blanco`: 5 players at speed 8, as
+its issue asks). Each run's record is checked with `--check-record` (it must be legal).
 
-Targets (issue 3): p99 frame time ≤ 8 ms, start-up to first frame ≤ 1 s, peak memory ≤ 200 MB.
-Prints each run's figures, then the medians over runs and the verdicts.
+Targets (issue 3, the same for Blanco): p99 frame time ≤ 8 ms, start-up to first frame ≤ 1 s,
+peak memory ≤ 200 MB. Prints each run's figures, then the medians over runs and the verdicts.
 
-    python bench/frames.py [--runs 3] [--players 4] [--speed 4] [--bot normal]
+    python bench/frames.py [--game luckybox|blanco] [--runs 3] [--players N] [--speed X]
+                           [--bot normal]
 """
 
 from __future__ import annotations
@@ -22,34 +25,48 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGETS = {"frame_ms_p99": 8.0, "startup_ms": 1000.0, "peak_rss_mb": 200.0}
 
 
-def one_run(players: int, seed: int, speed: float, bot: str) -> dict:
+DEFAULTS = {"luckybox": (4, 4.0), "blanco": (5, 8.0)}  # players, speed
+
+
+def one_run(game: str, players: int, seed: int, speed: float, bot: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        stats = Path(tmp) / "stats.json"
+        stats, record = Path(tmp) / "stats.json", Path(tmp) / "record.json"
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                "SMLB_DATA_DIR": tmp}
         subprocess.run(
-            [sys.executable, str(ROOT / "main.py"), "--demo", "--players", str(players),
-             "--seed", str(seed), "--speed", str(speed), "--bot", bot, "--exit-when-done",
-             "--frame-stats", str(stats)],
+            [sys.executable, str(ROOT / "main.py"), "--demo", "--game", game,
+             "--players", str(players), "--seed", str(seed), "--speed", str(speed),
+             "--bot", bot, "--exit-when-done", "--frame-stats", str(stats),
+             "--save-record", str(record)],
             env=env, check=True, timeout=1800,
         )
-        return json.loads(stats.read_text())
+        checked = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-record",
+                                  str(record)], capture_output=True, text=True, timeout=600)
+        result = json.loads(stats.read_text())
+        result["record_legal"] = checked.returncode == 0
+        return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="luckybox", choices=sorted(DEFAULTS))
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--speed", type=float, default=4.0,
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--speed", type=float, default=None,
                         help="animation speed (1 = normal; higher shortens the run, not frames)")
     parser.add_argument("--bot", default="normal")
     args = parser.parse_args()
+    players, speed = DEFAULTS[args.game]
+    args.players = args.players or players
+    args.speed = args.speed or speed
     runs = []
     for r in range(args.runs):
-        stats = one_run(args.players, 100 + r, args.speed, args.bot)
+        stats = one_run(args.game, args.players, 100 + r, args.speed, args.bot)
         runs.append(stats)
         print(f"run {r + 1}: " + ", ".join(f"{k}={v}" for k, v in stats.items()))
-    print(f"medians over {args.runs} runs ({args.players} players, speed {args.speed}):")
+    print(f"medians over {args.runs} runs ({args.game}, {args.players} players, "
+          f"speed {args.speed}):")
+    print(f"records_legal: {sum(run['record_legal'] for run in runs)} of {len(runs)}")
     for key in ("frames", "frame_ms_p50", "frame_ms_p99", "startup_ms", "peak_rss_mb"):
         median = statistics.median(run[key] for run in runs)
         target = TARGETS.get(key)
