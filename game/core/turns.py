@@ -104,5 +104,13 @@ class TurnController:
         self.confirming = None
         return True
 
-    def undone(self) -> None:
+    def undo(self, seat: int) -> str | None:
+        """Take back the seat's last step, if the rules allow; else the line saying why not."""
+        session = self.session
+        reason = session.state.can_undo(seat) or (
+            "not your move" if session.seats[seat].is_computer else None)
+        if reason is not None:
+            return f"Can't undo: {reason}."
+        session.undo(seat)
         self.confirming = None
+        return None

@@ -202,6 +202,21 @@ class Animator:
     def busy(self) -> bool:
         return self.current is not None or bool(self.feed) or bool(self.effects)
 
+    @property
+    def unshown(self) -> int:
+        """Events not yet fully seen (the step playing or holding counts): what an autosave
+        records, so Continue plays them again."""
+        return len(self.feed) + (1 if self.current is not None or self.held else 0)
+
+    def skip_on(self, event: pygame.event.Event, focus: int | None) -> bool:
+        """Space or a left click while anything plays shows it all at once; True if it did."""
+        skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
+            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
+        if skip and self.busy:
+            self.skip(focus)
+            return True
+        return False
+
     def duration(self, event: Any, focus: int | None) -> float:
         style = self.styles.get(type(event))
         base = style.duration if style else 0.0

@@ -253,8 +253,7 @@ class TableScene(Scene):
         self.save_now()
 
     def unshown(self) -> int:
-        return len(self.session.feed) + (
-            1 if self.animator.current is not None or self.animator.held else 0)
+        return self.animator.unshown
 
     @property
     def saving(self) -> bool:
@@ -305,10 +304,7 @@ class TableScene(Scene):
             else:
                 self.open_menu()
             return
-        skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
-            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
-        if self.animator.busy and skip:
-            self.animator.skip(self.focus)
+        if self.animator.skip_on(event, self.focus):
             return
         if self.controls.handle_event(event):
             return

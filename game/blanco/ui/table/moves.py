@@ -375,13 +375,10 @@ class Moves:
         table = self.table
         if table.animator.busy:
             table.animator.skip(table.focus)
-        seat = table.focus
-        reason = table.state.can_undo(seat)
-        if reason is not None or table.session.seats[seat].is_computer:
-            self.refuse(f"Can't undo: {reason or 'not your move'}.")
+        refusal = table.turns.undo(table.focus)
+        if refusal is not None:
+            self.refuse(refusal)
             return
-        table.session.undo(seat)
-        table.turns.undone()
         table.animator.skip(table.focus)
         self.clear()
         self.say("Undone.")

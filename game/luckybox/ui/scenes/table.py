@@ -166,9 +166,7 @@ class TableScene(Scene):
 
     def unshown(self) -> int:
         """Events the player has not yet fully seen (the step playing or holding counts)."""
-        animator = self.animator
-        return len(self.session.feed) + (
-            1 if animator.current is not None or animator.held else 0)
+        return self.animator.unshown
 
     def save_now(self) -> None:
         """Write the autosave now (never raises; a failure is said once, then play goes on)."""
@@ -218,10 +216,7 @@ class TableScene(Scene):
             else:
                 self.open_menu()
             return
-        skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
-            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
-        if self.animator.busy and skip:
-            self.animator.skip(self.focus)
+        if self.animator.skip_on(event, self.focus):
             return
         if (self.confirming is not None and event.type == pygame.KEYDOWN
                 and event.key == pygame.K_SPACE):
