@@ -28,15 +28,11 @@ def game_of(record: Any) -> Game:
     """The game a record belongs to, by its "format"; RecordError if none of ours."""
     from game.catalog import games
 
-    if isinstance(record, dict):
-        fmt = record.get("format")
-        for candidate in games():
-            if candidate.record_format == fmt:
-                return candidate
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
-    # Each game names its own format in the message; Lucky Box's is the historical one.
-    return games()[0]
+    fmt = record.get("format")
+    # An unknown format gets Lucky Box's refusal, the one-game version's message (a contract).
+    return next((g for g in games() if g.record_format == fmt), games()[0])
 
 
 @dataclass

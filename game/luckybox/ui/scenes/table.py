@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.scorecard = ScoreCard(self)
         self.bonuses = Bonuses(self)
         self.controls = Controls(self)
+        self.notice = Message(self)
         self.parts = [self.deck, Banner(self), self.bonuses, self.board, self.others, self.piles,
                       self.scorecard]
         staging = Staging(self)
@@ -300,7 +301,7 @@ class TableScene(Scene):
             part.draw(surface)
         if not self.driven:
             self.controls.draw(surface)
-        Message(self).draw(surface)
+        self.notice.draw(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
 
