@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import on_language_change, start_language
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui.assets import Assets
 from game.core.ui.context import Context, NullAudio
@@ -61,7 +62,11 @@ class App:
     ) -> None:
         pygame.init()
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        # The system's language (or --lang) first, so a settings warning is already readable.
+        start_language("")
         settings, warning = load_settings(folder)
+        if settings.language:
+            start_language(settings.language)
         pygame.display.set_caption(CAPTION)
         icon = sprites_dir / "icon.png"
         if icon.exists():
@@ -86,15 +91,28 @@ class App:
             set_fullscreen=self.set_fullscreen,
             message=warning or "",
         )
+        text.set_scale(1.15 if settings.text_size == "large" else 1.0)
+        start_music = getattr(self.ctx.audio, "set_music", None)
+        if start_music is not None and settings.music:
+            start_music(True, settings.music_volume)
         from game.catalog import install  # the composition root: which games and scenes exist
 
         install(self.ctx)
+        on_language_change(self._relabel)
         self.running = True
         #: Tracebacks of exceptions caught while handling events (the loop survives them).
         self.errors: list[str] = []
         self._last = time.perf_counter()
         self._toast = ""
         self._toast_age = 0.0
+
+    def _relabel(self, lang: str) -> None:
+        """A new language: scenes that made texts once (`relabel`) make them again; the rest
+        ask for their texts as they draw."""
+        for scene in self.stack.scenes:
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
 
     @staticmethod
     def _flags(fullscreen: bool) -> int:

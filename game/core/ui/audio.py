@@ -49,6 +49,8 @@ class Audio:
         self._dir = pathlib.Path(sound_dir)
         self._volume = _clamp(volume)
         self._sounds: dict[str, _Playable] = {}
+        self._music_volume = 0.0
+        self._music_playing = False
         self._available = self._start_mixer()
         self._load_all()
 
@@ -93,6 +95,31 @@ class Audio:
         for sound in self._sounds.values():
             with contextlib.suppress(Exception):
                 sound.set_volume(self._volume)
+
+    def set_music(self, on: bool, volume: float) -> None:
+        """Play the background loop (``music/calm_loop.wav`` of the sounds folder) at `volume`,
+        or stop it. Streams, so the loop costs no memory; never raises."""
+        self._music_volume = _clamp(volume)
+        if not self._available:
+            return
+        music = pygame.mixer.music
+        try:
+            if on and self._music_volume > 0.0:
+                if not self._music_playing:
+                    music.load(str(self._dir / "music" / "calm_loop.wav"))
+                    music.play(loops=-1, fade_ms=1500)
+                    self._music_playing = True
+                music.set_volume(self._music_volume)
+            elif self._music_playing:
+                music.fadeout(600)
+                self._music_playing = False
+        except Exception:  # missing file or no streaming support: stay silent
+            self._music_playing = False
+
+    @property
+    def music_playing(self) -> bool:
+        """True while the background loop is playing."""
+        return self._music_playing
 
     @property
     def volume(self) -> float:

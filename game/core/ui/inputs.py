@@ -1,5 +1,5 @@
-"""Input widgets: a toggle, a slider and a one-line text input (see `widgets` for the style
-they share and for `Button`)."""
+"""Input widgets: a toggle, a slider, a choice of a few and a one-line text input (see
+`widgets` for the style they share and for `Button`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.core.i18n import lt
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import (
     CLICK_SOUND,
@@ -28,14 +29,16 @@ from game.core.ui.widgets import (
 
 
 class Toggle(Widget):
-    """An on/off pill switch; `labels` are the (off, on) captions shown inside it."""
+    """An on/off pill switch; `labels` are the (off, on) captions shown inside it (texts, or
+    callables asked when drawn so a change of language shows at once)."""
 
     def __init__(
         self,
         rect: pygame.FRect | Sequence[float],
         value: bool,
         on_change: Callable[[bool], None] | None = None,
-        labels: tuple[str, str] = ("Off", "On"),
+        labels: tuple[str | Callable[[], str], str | Callable[[], str]] = (
+            lt("common.off", "Off"), lt("common.on", "On")),
         colours: tuple[Sequence[int], Sequence[int]] = (GREY, GREEN),
     ) -> None:
         super().__init__(rect)
@@ -100,6 +103,7 @@ class Toggle(Widget):
         pygame.draw.circle(surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3),
                            max(2, knob_r // 3))
         label = self.labels[1] if self.value else self.labels[0]
+        label = label() if callable(label) else label
         # The caption sits in the half the knob isn't covering.
         span = inner.width - 2 * knob_r - 10
         cx = inner.left + 8 + span / 2 if self.value else inner.right - 8 - span / 2
@@ -224,6 +228,82 @@ class Slider(Widget):
             surface.blit(surf, surf.get_rect(midleft=(self.rect.right + 18, self.rect.centery)))
 
 
+class Choice(Widget):
+    """A segmented control: one of `options` (value, caption) is chosen; click another to pick it.
+
+    Captions are callables so a change of language shows at once.
+    """
+
+    def __init__(
+        self,
+        rect: pygame.FRect | Sequence[float],
+        options: Sequence[tuple[str, Callable[[], str]]],
+        value: str,
+        on_change: Callable[[str], None] | None = None,
+        colour: Sequence[int] = GREEN,
+    ) -> None:
+        super().__init__(rect)
+        self.options = list(options)
+        self.value = value
+        self.on_change = on_change
+        self.colour = colour
+        self.hovered: int | None = None
+
+    def segment(self, index: int) -> pygame.FRect:
+        """The rect of option `index` (tests click its centre)."""
+        w = self.rect.width / max(1, len(self.options))
+        return pygame.FRect(self.rect.x + index * w, self.rect.y, w, self.rect.height)
+
+    def index_at(self, pos: Sequence[float]) -> int | None:
+        for i in range(len(self.options)):
+            if self.segment(i).collidepoint(pos):
+                return i
+        return None
+
+    def set(self, value: str) -> None:
+        if value != self.value and value in (v for v, _ in self.options):
+            self.value = value
+            self.feedback(CLICK_SOUND)
+            if self.on_change is not None:
+                self.on_change(value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            return False
+        pos = event_pos(event)
+        if pos is None:
+            return False
+        self.hovered = self.index_at(pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if self.hovered is None:
+                return False
+            if not self.enabled:
+                self.feedback(REFUSE_SOUND)
+            else:
+                self.set(self.options[self.hovered][0])
+            return True
+        return False
+
+    def reset(self) -> None:
+        self.hovered = None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        r = pygame.Rect(self.rect)
+        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=14)
+        pygame.draw.rect(surface, INK, r, border_radius=14)
+        for i, (value, caption) in enumerate(self.options):
+            seg = pygame.Rect(self.segment(i)).inflate(-6, -6)
+            chosen = value == self.value
+            colour = self.colour if chosen else (70, 48, 110)
+            if self.hovered == i and not chosen:
+                colour = lighten(colour, 0.2)
+            pygame.draw.rect(surface, colour, seg, border_radius=10)
+            label = caption()
+            size = text.fit_size(label, max(16, int(r.height * 0.5)), seg.width - 10)
+            text.blit_centered(surface, label, size, WHITE if chosen else PAPER, seg.center,
+                               outline=INK, px=2)
+
+
 class TextInput(Widget):
     """A one-line text field: click to focus, type (TEXTINPUT events), Backspace to delete.
 
@@ -238,7 +318,7 @@ class TextInput(Widget):
         max_len: int = 16,
         on_change: Callable[[str], None] | None = None,
         allowed: str | None = None,
-        placeholder: str = "",
+        placeholder: str | Callable[[], str] = "",
         text_size: int = 32,
     ) -> None:
         super().__init__(rect)
@@ -320,7 +400,8 @@ class TextInput(Widget):
                          border_radius=max(0, radius - 3))
         pygame.draw.rect(surface, (232, 220, 196), (inner.x + 4, inner.y + 2, inner.width - 8, 4),
                          border_radius=2)  # a sunken lip along the top edge
-        shown = self.text or self.placeholder
+        placeholder = self.placeholder() if callable(self.placeholder) else self.placeholder
+        shown = self.text or placeholder
         colour = INK if self.text else GREY
         size = text.fit_size(shown, self.text_size, inner.width - 22) if shown else self.text_size
         surf = text.render(shown, size, colour) if shown else None

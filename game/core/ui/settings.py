@@ -20,6 +20,11 @@ FILE_NAME = "settings.json"
 FORMAT_VERSION = 1
 
 VOLUME_RANGE = (0.0, 1.0)
+TEXT_SIZES = ("normal", "large")
+#: The allowed values of each text setting; anything else in the file is ignored.
+#: "" follows the system's language; the others are game.core.i18n.LANGUAGES.
+LANGUAGE_CHOICES = ("", "en", "fr", "de")
+CHOICES: dict[str, tuple[str, ...]] = {"text_size": TEXT_SIZES, "language": LANGUAGE_CHOICES}
 SPEED_RANGE = (0.25, 4.0)
 
 
@@ -29,10 +34,16 @@ class Settings:
     animation_speed: float = 1.0  # multiplier on animation time, 0.25..4
     fullscreen: bool = False
     pass_screen: bool = True  # hide the table between players in pass-and-play
+    music: bool = False  # the calm synthesized loop; off by default, as players expect
+    music_volume: float = 0.5  # 0..1, apart from the effects' volume
+    reduced_motion: bool = False  # calmer, shorter animations; no shaking or flashing
+    text_size: str = "normal"  # one of TEXT_SIZES
+    language: str = ""  # "en", "fr", "de"; "" = the system's language
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""
         self.volume = min(max(self.volume, VOLUME_RANGE[0]), VOLUME_RANGE[1])
+        self.music_volume = min(max(self.music_volume, VOLUME_RANGE[0]), VOLUME_RANGE[1])
         self.animation_speed = min(max(self.animation_speed, SPEED_RANGE[0]), SPEED_RANGE[1])
         return self
 
@@ -72,6 +83,11 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
                 bad.append(f.name)
         elif f.type in ("bool", bool):
             if isinstance(value, bool):
+                setattr(settings, f.name, value)
+            else:
+                bad.append(f.name)
+        elif f.type in ("str", str):
+            if isinstance(value, str) and value in CHOICES.get(f.name, (value,)):
                 setattr(settings, f.name, value)
             else:
                 bad.append(f.name)

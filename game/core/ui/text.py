@@ -23,13 +23,21 @@ class TextCache:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.max_surfaces = max_surfaces
+        self.scale = 1.0  # the player's text size (Settings): every size is multiplied by it
+
+    def set_scale(self, scale: float) -> None:
+        """Draw all text `scale` times its asked size from now on (drops what was cached)."""
+        if scale != self.scale:
+            self.scale = scale
+            self._fonts.clear()
+            self._surfaces.clear()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The default font at `size` px (bundled with pygame, so it exists everywhere)."""
         key = (int(size), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, key[0])
+            font = pygame.font.Font(None, max(1, round(key[0] * self.scale)))
             font.set_bold(bold)
             self._fonts[key] = font
         return font

@@ -1,34 +1,64 @@
-"""Settings: volume, animation speed, fullscreen, pass screen. Saved when the scene is left."""
+"""Settings: sound, music, motion, text, window, table. Saved when the scene is left.
+
+The rows are a list (`SettingsScene.rows`), laid out in two columns: adding a setting is one
+`SettingRow` in `_rows`, not a new layout.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 
+from game.core import i18n
+from game.core.i18n import lt, t
 from game.core.ui.context import Context
-from game.core.ui.inputs import Slider, Toggle
+from game.core.ui.inputs import Choice, Slider, Toggle
 from game.core.ui.settings import SPEED_RANGE, save_settings
 from game.core.ui.widgets import (
     CYAN,
     INK,
     ORANGE,
     PINK,
+    PURPLE,
     WHITE,
     YELLOW,
     Button,
     UIScene,
+    Widget,
     draw_backdrop,
     draw_panel,
 )
 
-PANEL = pygame.FRect(200, 112, 880, 452)
-LABEL_X = PANEL.x + 56
-WIDGET_X = PANEL.x + 420
-ROW_Y = (150, 240, 330, 420)  # top of each row's widget
+PANEL = pygame.FRect(40, 104, 1200, 492)
+COLUMNS = 2
+ROWS_PER_COLUMN = 5
+COLUMN_W = PANEL.width / COLUMNS
+ROW_H = (PANEL.height - 24) / ROWS_PER_COLUMN
+LABEL_INSET = 30
+WIDGET_W, WIDGET_H = 200, 44
 HINT_COLOUR = (200, 184, 236)
 
 
+@dataclass
+class SettingRow:
+    """One setting: its widget's name, its label and hint (callables: translated when drawn)."""
+
+    name: str
+    label: Callable[[], str]
+    hint: Callable[[], str]
+    make: Callable[[pygame.FRect], Widget]  # the widget, given the rect it sits in
+
+
+def row_origin(index: int) -> tuple[float, float]:
+    """Top-left of row `index` (column by column)."""
+    column, row = divmod(index, ROWS_PER_COLUMN)
+    return PANEL.x + column * COLUMN_W, PANEL.y + 12 + row * ROW_H
+
+
 class SettingsScene(UIScene):
-    """Widgets: "volume", "speed" (sliders), "fullscreen", "pass_screen" (toggles), "back".
+    """One widget per row, named after its setting ("volume", "music", "speed", ...), and "back".
 
     Every change applies at once to ctx.settings (and to the audio volume / window mode);
     `exit` writes the file, and a failure becomes ctx.message (the app's toast) instead of an
@@ -37,20 +67,67 @@ class SettingsScene(UIScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        s = ctx.settings
-        self.add("volume", Slider((WIDGET_X, ROW_Y[0] + 4, 300, 40), s.volume, self.set_volume,
-                                  0.0, 1.0, step=0.05, fmt=lambda v: f"{round(v * 100)}%",
-                                  colour=PINK))
-        self.add("speed", Slider((WIDGET_X, ROW_Y[1] + 4, 300, 40), s.animation_speed,
-                                 self.set_speed, *SPEED_RANGE, step=0.25,
-                                 fmt=lambda v: f"{v:g}x", colour=CYAN))
-        self.add("fullscreen", Toggle((WIDGET_X, ROW_Y[2], 180, 48), s.fullscreen,
-                                      self.set_fullscreen))
-        self.add("pass_screen", Toggle((WIDGET_X, ROW_Y[3], 180, 48), s.pass_screen,
-                                       self.set_pass_screen))
-        self.add("back", Button((640 - 130, 604, 260, 68), "Back", self.back,
+        self.rows = self._rows()
+        for index, row in enumerate(self.rows):
+            x, y = row_origin(index)
+            rect = pygame.FRect(x + COLUMN_W - WIDGET_W - 90, y + (ROW_H - WIDGET_H) / 2 - 4,
+                                WIDGET_W, WIDGET_H)
+            self.add(row.name, row.make(rect))
+        self.add("back", Button((640 - 130, 620, 260, 68), lt("settings.back", "Back"), self.back,
                                 key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
         self.warning: str | None = None
+
+    def _rows(self) -> list[SettingRow]:
+        s = self.ctx.settings
+
+        def percent(v: float) -> str:
+            return f"{round(v * 100)}%"
+
+        def slider(value: float, on: Callable[[float], None], colour: tuple[int, int, int],
+                   lo: float = 0.0, hi: float = 1.0, step: float = 0.05,
+                   fmt: Callable[[float], str] = percent) -> Callable[[pygame.FRect], Widget]:
+            return lambda r: Slider(r, value, on, lo, hi, step=step, fmt=fmt, colour=colour)
+
+        def toggle(value: bool, on: Callable[[bool], None]) -> Callable[[pygame.FRect], Widget]:
+            return lambda r: Toggle(r, value, on, labels=(lt("settings.off", "Off"),
+                                                          lt("settings.on", "On")))
+
+        text_sizes = [("normal", lambda: t("settings.text_normal", "Normal")),
+                      ("large", lambda: t("settings.text_large", "Large"))]
+        # Each language by its own name, as players look for it.
+        languages = [(code, lambda code=code: i18n.LANGUAGE_NAMES[code])
+                     for code in i18n.LANGUAGES]
+        return [
+            SettingRow("volume", lambda: t("settings.volume", "Volume"),
+                       lambda: t("settings.volume_hint", "Sound effects"),
+                       slider(s.volume, self.set_volume, PINK)),
+            SettingRow("music", lambda: t("settings.music", "Music"),
+                       lambda: t("settings.music_hint", "A calm tune while you play"),
+                       toggle(s.music, self.set_music)),
+            SettingRow("music_volume", lambda: t("settings.music_volume", "Music volume"),
+                       lambda: t("settings.music_volume_hint", "Apart from the effects"),
+                       slider(s.music_volume, self.set_music_volume, PURPLE)),
+            SettingRow("speed", lambda: t("settings.speed", "Animation speed"),
+                       lambda: t("settings.speed_hint", "How fast cards and tokens fly"),
+                       slider(s.animation_speed, self.set_speed, CYAN, *SPEED_RANGE, step=0.25,
+                              fmt=lambda v: f"{v:g}x")),
+            SettingRow("reduced_motion", lambda: t("settings.reduced_motion", "Reduced motion"),
+                       lambda: t("settings.reduced_motion_hint",
+                                 "Calmer animations, no shaking or flashing"),
+                       toggle(s.reduced_motion, self.set_reduced_motion)),
+            SettingRow("text_size", lambda: t("settings.text_size", "Text size"),
+                       lambda: t("settings.text_size_hint", "Larger letters everywhere"),
+                       lambda r: Choice(r, text_sizes, s.text_size, self.set_text_size)),
+            SettingRow("fullscreen", lambda: t("settings.fullscreen", "Fullscreen"),
+                       lambda: t("settings.fullscreen_hint", "F11 switches too"),
+                       toggle(s.fullscreen, self.set_fullscreen)),
+            SettingRow("pass_screen", lambda: t("settings.pass_screen", "Pass screen"),
+                       lambda: t("settings.pass_screen_hint", "Hide the table between players"),
+                       toggle(s.pass_screen, self.set_pass_screen)),
+            SettingRow("language", lambda: t("settings.language", "Language"),
+                       lambda: t("settings.language_hint", "Menus, table and rules"),
+                       lambda r: Choice(r, languages, i18n.language(), self.set_language)),
+        ]
 
     # ---------------------------------------------------------------- changes
 
@@ -60,8 +137,28 @@ class SettingsScene(UIScene):
         if set_volume is not None:
             set_volume(v)
 
+    def set_music(self, on: bool) -> None:
+        self.ctx.settings.music = on
+        self._update_music()
+
+    def set_music_volume(self, v: float) -> None:
+        self.ctx.settings.music_volume = v
+        self._update_music()
+
+    def _update_music(self) -> None:
+        music = getattr(self.ctx.audio, "set_music", None)
+        if music is not None:
+            music(self.ctx.settings.music, self.ctx.settings.music_volume)
+
     def set_speed(self, v: float) -> None:
         self.ctx.settings.animation_speed = v
+
+    def set_reduced_motion(self, on: bool) -> None:
+        self.ctx.settings.reduced_motion = on
+
+    def set_text_size(self, size: str) -> None:
+        self.ctx.settings.text_size = size
+        self.ctx.text.set_scale(1.15 if size == "large" else 1.0)
 
     def set_fullscreen(self, on: bool) -> None:
         self.ctx.settings.fullscreen = on
@@ -69,6 +166,12 @@ class SettingsScene(UIScene):
 
     def set_pass_screen(self, on: bool) -> None:
         self.ctx.settings.pass_screen = on
+
+    def set_language(self, lang: str) -> None:
+        """Chosen here, it is kept (and lifts --lang); every scene speaks it at once."""
+        self.ctx.settings.language = lang
+        i18n.force_language(None)
+        i18n.set_language(lang)
 
     def back(self) -> None:
         self.ctx.stack.pop()
@@ -84,17 +187,16 @@ class SettingsScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, "Settings", 72, YELLOW, (640, 60), outline=INK, px=5,
-                           shadow=6)
+        text.blit_centered(surface, t("settings.title", "Settings"), 64, YELLOW, (640, 54),
+                           outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
-        rows = (
-            ("Volume", "Sound effects"),
-            ("Animation speed", "How fast cards and tokens fly"),
-            ("Fullscreen", "F11 switches too"),
-            ("Pass screen", "Hide the table between players"),
-        )
-        for (label, hint), y in zip(rows, ROW_Y, strict=True):
-            surf = text.render_outlined(label, 42, WHITE, INK, 3)
-            surface.blit(surf, (LABEL_X, y - 2))
-            surface.blit(text.render(hint, 24, HINT_COLOUR), (LABEL_X + 2, y + 34))
+        label_w = COLUMN_W - WIDGET_W - 90 - LABEL_INSET - 16
+        for index, row in enumerate(self.rows):
+            x, y = row_origin(index)
+            label, hint = row.label(), row.hint()
+            size = text.fit_size(label, 34, label_w)
+            surface.blit(text.render_outlined(label, size, WHITE, INK, 3),
+                         (x + LABEL_INSET, y + 14))
+            hint_size = text.fit_size(hint, 22, label_w)
+            surface.blit(text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + 52))
         self.draw_widgets(surface)
