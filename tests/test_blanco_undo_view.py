@@ -109,8 +109,33 @@ def test_undo_is_refused_once_the_turn_has_passed() -> None:
     state.apply(Draw(0, "discard"))
     state.apply(Play(0, state.players[0].hand[-1], (2, 2)))  # onto the face-up card
     assert state.waiting_for() == [1]
-    assert "not player 0's turn" in state.can_undo(0)
     assert state.can_undo(1) == "nothing to take back this turn"
+    # The step that ended the turn showed nothing new: it may be taken back until the next
+    # step (the table holds the game for its player's Next meanwhile).
+    assert state.can_undo(0) is None
+    ended = state.key()
+    assert state.undo(0).ok and state.waiting_for() == [0]
+    state.apply(_last(ended))
+    assert state.key() == ended
+    state.apply(Draw(1, "discard"))  # the next player plays on: the last turn stands
+    assert "not player 0's turn" in state.can_undo(0)
+    assert state.can_undo(1) is None  # and player 1's own step undoes, not player 0's
+    assert state.undo(1).ok and state.waiting_for() == [1]
+    assert state.can_undo(1) == "nothing to take back this turn"
+
+
+def test_solo_the_last_turn_stands_once_the_next_one_starts() -> None:
+    state = ready(("Ann",))
+    state.apply(Draw(0, "discard"))
+    assert state.apply(Play(0, state.players[0].hand[-1], (2, 2))).ok  # onto the face-up card
+    assert state.phase == TURN and state.can_undo(0) is None  # the ended turn, before Next
+    state.apply(Draw(0, "discard"))
+    assert state.undo(0).ok and state.phase == TURN
+    assert state.can_undo(0) == "nothing to take back this turn"
+
+
+def _last(key: tuple) -> object:
+    return key[2][-1]  # key()[2]: the standing steps
 
 
 # -- views -------------------------------------------------------------------------------------

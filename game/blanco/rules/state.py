@@ -65,6 +65,9 @@ SECOND_GRID = (3, 4)
 HAND = 2
 
 
+UNDO_TURN = 11  # where `_save` keeps the turn number (an undo entry's turn)
+
+
 class _Refused(Exception):
     """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
 
@@ -229,9 +232,13 @@ class BlancoState:
             self._restore(saved)
             return Outcome([], str(err))
         self.actions.append(action)
-        if self._new_info or self.turn_id != turn_id or self.phase in (OVER, SETUP):
+        if self._undo and self._undo[-1][0][UNDO_TURN] != turn_id:
+            self._undo = []  # the step that ended the last turn stands once anyone plays on
+        if self._new_info or self.phase in (OVER, SETUP):
             self._undo = []
         else:
+            # The step that ends a turn (without showing anything new) may be taken back until
+            # the next step: the table holds the game for its player's Next meanwhile.
             self._undo.append((saved, action))
         return Outcome(events)
 
@@ -419,9 +426,10 @@ class BlancoState:
     def can_undo(self, player: int) -> str | None:
         if self.phase == OVER:
             return "the game is over"
-        if self.waiting_for() != [player]:
+        mine = bool(self._undo) and self._undo[-1][1].player == player
+        if self.waiting_for() != [player] and not mine:
             return f"it is not player {player}'s turn"
-        if not self._undo:
+        if not mine:
             if self.phase in (TURN, SETUP):
                 return "nothing to take back this turn"
             return "that step showed a card you did not know, so it cannot be taken back"
