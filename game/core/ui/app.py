@@ -21,8 +21,10 @@ import pygame
 
 from game.core.i18n import on_language_change, start_language
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
+from game.core.ui import motion
 from game.core.ui.assets import Assets
 from game.core.ui.context import Context, NullAudio
+from game.core.ui.focus import FocusRing
 from game.core.ui.layout import DEFAULT_PATH as DEFAULT_LAYOUT
 from game.core.ui.layout import LOGICAL_SIZE, Layout
 from game.core.ui.scene import Scene, SceneStack
@@ -92,6 +94,7 @@ class App:
             message=warning or "",
         )
         text.set_scale(1.15 if settings.text_size == "large" else 1.0)
+        motion.set_reduced(settings.reduced_motion)
         start_music = getattr(self.ctx.audio, "set_music", None)
         if start_music is not None and settings.music:
             start_music(True, settings.music_volume)
@@ -105,6 +108,8 @@ class App:
         self._last = time.perf_counter()
         self._toast = ""
         self._toast_age = 0.0
+        #: Keyboard focus over the top scene (Tab, arrows, Enter/Space, 1-9): see focus.py.
+        self.ring = FocusRing(lambda: bool(getattr(self.ctx.settings, "reduced_motion", False)))
 
     def _relabel(self, lang: str) -> None:
         """A new language: scenes that made texts once (`relabel`) make them again; the rest
@@ -148,7 +153,8 @@ class App:
             self.ctx.settings.fullscreen = not self.ctx.settings.fullscreen
             self.set_fullscreen(self.ctx.settings.fullscreen)
         else:
-            self.stack.handle_event(event)
+            if not self.ring.handle(event, self.stack.top):  # navigation keys first
+                self.stack.handle_event(event)
 
     def step(self, dt: float | None = None) -> bool:
         """Run one frame: events, update, draw, flip. Returns False once the app should stop."""
@@ -173,6 +179,7 @@ class App:
             self.stack.clear()  # every scene still gets its exit() (e.g. settings are saved)
             return False
         self.stack.update(dt)
+        self.ring.update(dt)
         self._update_toast(dt)
         self.draw()
         pygame.display.flip()
@@ -183,6 +190,7 @@ class App:
         if not self.stack.fills_screen:
             self.screen.fill(INK)
         self.stack.draw(self.screen)
+        self.ring.draw(self.screen, self.stack.top)
         self._draw_toast()
 
     def run(self, first_scene: Scene | None = None) -> None:

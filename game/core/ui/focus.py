@@ -1,0 +1,455 @@
+"""Keyboard focus for every scene: a ring that Tab and the arrows move over the things a mouse
+can click (buttons, squares, cards, piles), Enter or Space acting on it as a click would.
+
+A scene says what can take the focus by a `focus_targets()` method returning `Target`s in Tab
+order; a scene without one offers its widgets (`scene.widgets`, else `scene.buttons`), so a
+button another part adds later gets the focus without any change here. Each target's
+`activate` is the very call a click makes (a button's `click()`, the table's `Moves`), so a
+refused move is refused with its reason, as for the mouse.
+
+The app owns one `FocusRing`; it sees every event before the top scene:
+
+- Tab / Shift+Tab: next / previous target; the arrows: the nearest target that way.
+- Enter, keypad Enter or Space: activate the focused target (only while the ring shows, and
+  never while the scene's animation plays: then Space skips it, as it always has).
+- 1-9: the next target showing that number (Lucky Box's gold squares).
+- A key a scene's own button already answers (the replay's Right, the replays' Left and
+  Right) stays that button's: shortcuts keep working.
+- Esc is never taken: each scene backs out its own way.
+
+The ring appears with the first navigation key and hides when the mouse is used, as in
+polished games. It is drawn by the app over the top scene: a thick dark band with a bright
+band inside, so it shows on any background, gliding between targets and breathing gently
+(still, with reduced motion).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+RGB = tuple[int, int, int]
+
+#: Priorities a target may carry: a primary button (Next, Spend, Keep) the player almost
+#: certainly wants once it appears; a target the rules highlight now (a gold square, a legal
+#: pile). When the highest priority present changes, the focus moves to it.
+PRIMARY = 2
+HIGHLIGHTED = 1
+
+ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
+ARROWS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+DIGITS: dict[int, int] = {
+    **{getattr(pygame, f"K_{n}"): n for n in range(1, 10)},
+    **{getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)},
+}
+MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
+
+GLIDE = 0.12  # seconds the ring takes to slide to the next target
+OUTER: RGB = (12, 4, 30)  # the dark band: shows on light paper and bright slabs
+INNER: RGB = (255, 255, 255)
+ACCENT: RGB = (255, 222, 40)
+
+
+@dataclass
+class Target:
+    """One thing the focus can rest on.
+
+    `key` names it across frames (targets are rebuilt every time: the focus follows the key).
+    `adjust`, when given, takes Left/Right as -1/+1 (a slider's value) instead of moving.
+    `number` is what a digit key jumps to. `label` is for tests and logs.
+    """
+
+    key: Hashable
+    rect: pygame.FRect
+    activate: Callable[[], None]
+    priority: int = 0
+    adjust: Callable[[int], None] | None = None
+    number: int | None = None
+    label: str = ""
+    #: False for a text field: a key it would type stays with it.
+    is_text: bool = False
+
+
+# ------------------------------------------------------------------- targets from widgets
+
+
+def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
+    """Targets for a scene's visible widgets, in the order they were added (the Tab order).
+
+    Buttons click (disabled ones refuse with their shake, as a click does); toggles flip;
+    sliders take Left/Right; each option of a choice is a target of its own; a text field
+    starts editing.
+    """
+    from game.core.ui.inputs import Choice, Slider, TextInput, Toggle
+    from game.core.ui.widgets import Button
+
+    out: list[Target] = []
+    for name, w in list(widgets.items()):
+        if not getattr(w, "visible", True):
+            continue
+        key = f"{prefix}{name}"
+        rect = pygame.FRect(w.rect)
+        if isinstance(w, Button):
+            out.append(Target(key, rect, w.click, label=str(w.label)))
+        elif isinstance(w, Toggle):
+            out.append(Target(key, rect, lambda w=w: _flip(w), label=name))
+        elif isinstance(w, Slider):
+            out.append(
+                Target(key, rect, lambda: None, adjust=lambda d, w=w: _nudge(w, d), label=name)
+            )
+        elif isinstance(w, Choice):
+            for i, (value, _caption) in enumerate(w.options):
+                out.append(
+                    Target(
+                        f"{key}:{value}",
+                        pygame.FRect(w.segment(i)),
+                        lambda w=w, v=value: _choose(w, v),
+                        label=f"{name}={value}",
+                    )
+                )
+        elif isinstance(w, TextInput):
+            out.append(Target(key, rect, w.focus, label=name, is_text=True))
+    return out
+
+
+def _flip(toggle: Any) -> None:
+    if toggle.enabled:
+        toggle.set(not toggle.value)
+    else:
+        toggle.feedback("refuse")
+
+
+def _nudge(slider: Any, direction: int) -> None:
+    if not slider.enabled:
+        return
+    step = slider.step or (slider.hi - slider.lo) / 20
+    slider.set(slider.value + direction * step)
+    slider.feedback("click")
+
+
+def _choose(choice: Any, value: str) -> None:
+    if choice.enabled:
+        choice.set(value)
+    else:
+        choice.feedback("refuse")
+
+
+def targets_of(scene: Any) -> list[Target]:
+    """What can take the focus in `scene` now."""
+    if scene is None:
+        return []
+    own = getattr(scene, "focus_targets", None)
+    if callable(own):
+        return list(own())
+    widgets = getattr(scene, "widgets", None)
+    if isinstance(widgets, dict):
+        return widget_targets(widgets)
+    buttons = getattr(scene, "buttons", None)
+    if isinstance(buttons, dict):
+        return widget_targets(buttons)
+    return []
+
+
+def claimed_keys(scene: Any) -> set[int]:
+    """Keys a visible button of the scene answers as its shortcut (they stay the button's)."""
+    found: set[int] = set()
+    for group in (getattr(scene, "widgets", None), getattr(scene, "buttons", None)):
+        if isinstance(group, dict):
+            for w in group.values():
+                if getattr(w, "visible", True):
+                    found.update(getattr(w, "keys", ()))
+    return found
+
+
+# ------------------------------------------------------------------- spatial moves
+
+
+def nearest(
+    origin: pygame.FRect, candidates: Sequence[Target], direction: tuple[int, int]
+) -> Target | None:
+    """The target a press of an arrow reaches from `origin`: ahead in that direction, the
+    closest along it, strongly preferring ones in the same row (or column)."""
+    dx, dy = direction
+    ox, oy = origin.center
+    best: tuple[float, int, Target] | None = None
+    for i, t in enumerate(candidates):
+        cx, cy = t.rect.center
+        along = (cx - ox) * dx + (cy - oy) * dy
+        if along <= 1:
+            continue
+        across = abs((cy - oy) if dx else (cx - ox))
+        if dx:  # overlapping rows count as the same row
+            overlap = min(origin.bottom, t.rect.bottom) - max(origin.top, t.rect.top)
+        else:
+            overlap = min(origin.right, t.rect.right) - max(origin.left, t.rect.left)
+        if overlap > 0:
+            across = 0.0
+        score = along + 3 * across
+        if best is None or (score, i) < best[:2]:
+            best = (score, i, t)
+    return best[2] if best else None
+
+
+def closest(origin: pygame.FRect, candidates: Iterable[Target]) -> Target | None:
+    """The candidate whose centre is nearest `origin`'s (ties: the earlier one)."""
+    ox, oy = origin.center
+    pool = list(candidates)
+    if not pool:
+        return None
+    return min(pool, key=lambda t: math.hypot(t.rect.centerx - ox, t.rect.centery - oy))
+
+
+# ------------------------------------------------------------------- the ring
+
+
+@dataclass
+class _SceneFocus:
+    key: Hashable = None
+    rect: pygame.FRect | None = None
+    top: frozenset = frozenset()  # keys of the highest-priority targets last seen
+    top_level: int = 0
+
+
+class FocusRing:
+    """Keyboard focus over the top scene (one per app)."""
+
+    def __init__(self, reduced_motion: Callable[[], bool] = lambda: False) -> None:
+        self.visible = False
+        self.reduced_motion = reduced_motion
+        self._scenes: weakref.WeakKeyDictionary[Any, _SceneFocus] = weakref.WeakKeyDictionary()
+        self._shown: pygame.FRect | None = None  # where the ring is drawn (it glides)
+        self._from: pygame.FRect | None = None
+        self._glide = 1.0
+        self.time = 0.0
+
+    # ---------------------------------------------------------------- queries
+
+    def _state(self, scene: Any) -> _SceneFocus:
+        state = self._scenes.get(scene)
+        if state is None:
+            state = self._scenes[scene] = _SceneFocus()
+        return state
+
+    def current(self, scene: Any) -> Target | None:
+        """The focused target of `scene` now (following its key, else a sensible fallback)."""
+        targets = targets_of(scene)
+        return self._settle(scene, targets)
+
+    def current_key(self, scene: Any) -> Hashable:
+        target = self.current(scene)
+        return target.key if target is not None else None
+
+    # ---------------------------------------------------------------- focus bookkeeping
+
+    def _settle(self, scene: Any, targets: list[Target]) -> Target | None:
+        """Keep the focus on its key; move it where it belongs when the scene changed."""
+        state = self._state(scene)
+        if not targets:
+            return None
+        by_key = {t.key: t for t in targets}
+        level = max(t.priority for t in targets)
+        top = [t for t in targets if level and t.priority == level]
+        top_keys = frozenset(t.key for t in top)
+        changed = top_keys != state.top or level != state.top_level
+        state.top, state.top_level = top_keys, level
+        here = by_key.get(state.key)
+        if here is not None and not (changed and top and here.priority < level):
+            state.rect = pygame.FRect(here.rect)
+            return here
+        # The focused thing went away, or something more urgent appeared: go to the nearest
+        # urgent target (else the nearest of all; the first when there is nothing to go by).
+        pool = top or targets
+        chosen = closest(state.rect, pool) if state.rect is not None else pool[0]
+        assert chosen is not None
+        self._focus(scene, chosen)
+        return chosen
+
+    def _focus(self, scene: Any, target: Target) -> None:
+        state = self._state(scene)
+        if state.key != target.key and self._shown is not None:
+            self._from = pygame.FRect(self._shown)
+            self._glide = 0.0
+        state.key = target.key
+        state.rect = pygame.FRect(target.rect)
+
+    def focus(self, scene: Any, key: Hashable) -> bool:
+        """Put the focus on the target named `key` (True when there is one)."""
+        for t in targets_of(scene):
+            if t.key == key:
+                self._focus(scene, t)
+                return True
+        return False
+
+    # ---------------------------------------------------------------- events
+
+    def handle(self, event: pygame.event.Event, scene: Any) -> bool:
+        """Take a navigation key for `scene` (True when used); a mouse event hides the ring."""
+        if event.type in MOUSE_EVENTS or (
+            event.type == pygame.MOUSEMOTION and tuple(getattr(event, "rel", (1, 1))) != (0, 0)
+        ):
+            self.visible = False  # the mouse is in use: the ring would only be in the way
+            return False
+        if event.type != pygame.KEYDOWN or scene is None:
+            return False
+        key = getattr(event, "key", None)
+        mod = getattr(event, "mod", 0) or 0
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        editing = _editing(scene)
+        if editing is not None:
+            # Typing stays in the field; Tab and Up/Down leave it and move on.
+            if key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                return False
+            editing.blur()
+        if key == pygame.K_TAB:
+            return self._step(scene, -1 if mod & pygame.KMOD_SHIFT else 1)
+        if key in ARROWS:
+            return self._arrow(scene, key)
+        if key in DIGITS:
+            return self._digit(scene, DIGITS[key])
+        if key in ACTIVATE_KEYS:
+            return self._activate(scene, key)
+        return False
+
+    def _show(self, scene: Any) -> Target | None:
+        """Make the ring visible; the first press only shows where the focus is."""
+        target = self.current(scene)
+        if not self.visible:
+            self.visible = True
+            self._shown = None
+            return None
+        return target
+
+    def _step(self, scene: Any, direction: int) -> bool:
+        targets = targets_of(scene)
+        if not targets:
+            return False
+        here = self._show(scene)
+        if here is None:
+            return True
+        keys = [t.key for t in targets]
+        i = keys.index(here.key) if here.key in keys else -1
+        self._focus(scene, targets[(i + direction) % len(targets)])
+        return True
+
+    def _arrow(self, scene: Any, key: int) -> bool:
+        targets = targets_of(scene)
+        if not targets:
+            return False
+        state = self._state(scene)
+        here = self._settle(scene, targets) if state.key is not None else None
+        if here is not None and here.adjust is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.visible = True
+            here.adjust(-1 if key == pygame.K_LEFT else 1)
+            return True
+        if key in claimed_keys(scene):
+            return False  # the scene's own shortcut (a replay's Right steps)
+        here = self._show(scene)
+        if here is None:
+            return True
+        step = nearest(here.rect, [t for t in targets if t.key != here.key], ARROWS[key])
+        if step is not None:
+            self._focus(scene, step)
+        return True
+
+    def _digit(self, scene: Any, number: int) -> bool:
+        targets = targets_of(scene)
+        matching = [t for t in targets if t.number == number]
+        if not matching:
+            return False
+        self.visible = True
+        here = self._settle(scene, targets)
+        keys = [t.key for t in matching]
+        i = keys.index(here.key) if here is not None and here.key in keys else -1
+        self._focus(scene, matching[(i + 1) % len(matching)])
+        return True
+
+    def _activate(self, scene: Any, key: int) -> bool:
+        if not self.visible:
+            return False  # Enter and Space keep their old meaning until the ring is used
+        animator = getattr(scene, "animator", None)
+        if animator is not None and getattr(animator, "busy", False):
+            return False  # Space skips the animation, as always
+        target = self.current(scene)
+        if target is None:
+            return False
+        if target.is_text and key == pygame.K_SPACE:
+            return False
+        target.activate()
+        return True
+
+    # ---------------------------------------------------------------- drawing
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self._glide = min(1.0, self._glide + dt / GLIDE)
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        """The ring around the focused target of the top scene, when the keyboard is in use."""
+        if not self.visible or scene is None:
+            return
+        target = self.current(scene)
+        if target is None:
+            self._shown = None
+            return
+        goal = pygame.FRect(target.rect)
+        calm = self.reduced_motion()
+        if self._shown is None or self._from is None or calm or self._glide >= 1.0:
+            rect = goal
+        else:
+            k = 1 - (1 - self._glide) ** 3  # ease out
+            a = self._from
+            rect = pygame.FRect(
+                a.x + (goal.x - a.x) * k,
+                a.y + (goal.y - a.y) * k,
+                a.w + (goal.w - a.w) * k,
+                a.h + (goal.h - a.h) * k,
+            )
+        self._shown = pygame.FRect(goal)
+        breathe = 0.0 if calm else (math.sin(self.time * 5) + 1) / 2
+        draw_ring(surface, rect, breathe)
+
+
+def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0) -> None:
+    """A focus ring visible on any background: dark band, bright band, yellow corners."""
+    pad = 6 + round(2 * breathe)
+    r = pygame.Rect(rect).inflate(2 * pad, 2 * pad)
+    radius = max(6, min(18, r.height // 3))
+    pygame.draw.rect(surface, OUTER, r.inflate(8, 8), 9, border_radius=radius + 4)
+    pygame.draw.rect(surface, INNER, r, 5, border_radius=radius)
+    # Corner ticks in yellow: the ring reads as "selected" even on a white card.
+    tick = max(8, min(22, min(r.width, r.height) // 3))
+    for cx, cy, sx, sy in (
+        (r.left, r.top, 1, 1),
+        (r.right - 1, r.top, -1, 1),
+        (r.left, r.bottom - 1, 1, -1),
+        (r.right - 1, r.bottom - 1, -1, -1),
+    ):
+        pygame.draw.line(
+            surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5
+        )
+        pygame.draw.line(
+            surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5
+        )
+
+
+def _editing(scene: Any) -> Any:
+    """The scene's text field being typed into, if any."""
+    finder = getattr(scene, "focused", None)
+    if not callable(finder):
+        return None
+    try:
+        field_ = finder()
+    except Exception:  # a scene's own focused() with another meaning
+        return None
+    return field_ if hasattr(field_, "blur") else None
