@@ -105,5 +105,9 @@ class Context:
             self.audio.play(sound)
 
     def anim_dt(self, dt: float) -> float:
-        """Frame time scaled by the animation speed setting (feed this to tweens)."""
-        return dt * self.settings.animation_speed
+        """Frame time scaled by the animation speed setting (feed this to tweens); reduced
+        motion shortens every animation too."""
+        from game.core.ui import motion
+
+        speed = self.settings.animation_speed
+        return dt * (speed * motion.REDUCED_SPEED_UP if motion.reduced() else speed)

@@ -5,11 +5,11 @@ business; every private face drawn is noted in `table.private_drawn` (tests read
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
+from game.core.ui import motion
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
 from . import geometry as geo
@@ -53,7 +53,7 @@ class Part:
         if moves.flash and moves.flash[0] == key:
             pygame.draw.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
         elif key in self.table.targets:
-            pulse = 0.5 + 0.5 * math.sin(self.table.time * 6)
+            pulse = motion.pulse(self.table.time, 6.0)
             colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
             pygame.draw.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import lt, t
+from game.core.ui import motion
 from game.core.ui.context import Context
 from game.core.ui.inputs import Choice, Slider, Toggle
 from game.core.ui.settings import SPEED_RANGE, save_settings
@@ -155,6 +156,7 @@ class SettingsScene(UIScene):
 
     def set_reduced_motion(self, on: bool) -> None:
         self.ctx.settings.reduced_motion = on
+        motion.set_reduced(on)
 
     def set_text_size(self, size: str) -> None:
         self.ctx.settings.text_size = size

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.ui import motion
 from game.core.ui.layout import grid_in
 from game.core.ui.widgets import WHITE, YELLOW, draw_panel
 from game.luckybox.rules import Cross, Resolve
@@ -113,7 +114,7 @@ class FocusBoard(Part):
             surface.blit(img, rect.topleft)
             if hinted and hinted[0] == card:
                 cell = table.cards.cell_rect(rect, hinted[1])
-                pulse = 3 + int(3 * abs(((table.time * 2) % 2) - 1))
+                pulse = 3 + round(3 * motion.pulse(table.time, 6.0))
                 pygame.draw.rect(surface, (60, 230, 140), cell.inflate(8, 8), pulse,
                                  border_radius=10)
             if refused and refused[0] == card:
