@@ -51,6 +51,12 @@ def _stats(ctx: Any, **kw: Any) -> Any:
     return StatsScene(ctx, **kw)
 
 
+def _howto(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.howto import HowToScene
+
+    return HowToScene(ctx, **kw)
+
+
 def install(ctx: Any) -> None:
     """Register every route on the context's navigator, and how Setup starts a game."""
     from game.blanco.ui import routes as blanco_routes
@@ -59,7 +65,7 @@ def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("title", _title), ("settings", _settings), ("pause", _pause),
                           ("confirm", _confirm), ("handoff", _handoff), ("replays", _replays),
-                          ("stats", _stats)):
+                          ("stats", _stats), ("howto", _howto)):
         nav.register(name, factory)
     luckybox_routes.install(ctx)
     blanco_routes.install(ctx)

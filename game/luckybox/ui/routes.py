@@ -54,12 +54,19 @@ def _continue(ctx: Any, saved: Any = None) -> str | None:
     return continue_game(ctx, saved)
 
 
+def _howto_pages(ctx: Any) -> Any:
+    from game.luckybox.ui.learn.pages import pages
+
+    return pages()
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("setup", _setup), ("luckybox.draft", _draft),
                           ("luckybox.round_end", _round_end), ("luckybox.game_end", _game_end),
                           ("replay", _replay), ("same_deal", _same_deal),
-                          ("start_game", _start), ("continue_game", _continue)):
+                          ("start_game", _start), ("continue_game", _continue),
+                          ("luckybox.howto_pages", _howto_pages)):
         nav.register(name, factory)
 
     def new_game(config: Any) -> None:

@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.i18n import t
 from game.core.ui.context import Context
 from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.widgets import CYAN, GREEN, INK, ORANGE, YELLOW, Button, UIScene, dim, draw_panel
+from game.core.ui.widgets import (
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PURPLE,
+    YELLOW,
+    Button,
+    UIScene,
+    dim,
+    draw_panel,
+)
 
-PANEL = pygame.FRect(430, 150, 420, 396)
+PANEL = pygame.FRect(430, 130, 420, 470)
 
 
 class PauseScene(UIScene):
-    """Resume (Esc), Settings, Quit to title (asks first). Widgets: "resume", "settings", "quit".
+    """Resume (Esc), How to play (H), Settings, Quit to title (asks first). Widgets: "resume",
+    "howto", "settings", "quit".
 
     Not opaque: the paused scene stays visible, dimmed. It is paused by the stack, so it does not
     update (animations freeze) until Resume pops this overlay.
@@ -23,15 +36,28 @@ class PauseScene(UIScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         x, w, h = PANEL.x + 50, PANEL.width - 100, 66
-        self.add("resume", Button((x, 262, w, h), "Resume", self.resume_game,
+        self.add("resume", Button((x, 240, w, h), "Resume", self.resume_game,
                                   key=pygame.K_ESCAPE, colour=GREEN, text_size=40))
-        self.add("settings", Button((x, 350, w, h), "Settings", self.open_settings,
+        self.add("howto", Button((x, 322, w, h), t("pause.howto", "How to play"),
+                                 self.open_howto, key=pygame.K_h, colour=PURPLE, text_size=40))
+        self.add("settings", Button((x, 404, w, h), "Settings", self.open_settings,
                                     colour=CYAN, text_size=40))
-        self.add("quit", Button((x, 438, w, h), "Quit to title", self.ask_quit,
+        self.add("quit", Button((x, 486, w, h), "Quit to title", self.ask_quit,
                                 colour=ORANGE, text_size=40))
 
     def resume_game(self) -> None:
         self.ctx.stack.pop()
+
+    def open_howto(self) -> None:
+        """The rules of the game being played (the scene beneath says which)."""
+        self.ctx.nav.push("howto", game=self.game_id())
+
+    def game_id(self) -> str:
+        for scene in reversed(self.ctx.stack.scenes):
+            game = getattr(getattr(getattr(scene, "session", None), "game", None), "id", None)
+            if isinstance(game, str):
+                return game
+        return "luckybox"
 
     def open_settings(self) -> None:
         self.ctx.nav.push("settings")

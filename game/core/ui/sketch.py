@@ -1,0 +1,146 @@
+"""Small drawings the learning screens share: arrows, pulsing rings, pointers and labels.
+
+How to play pages draw their examples with them, and the guided first game points with
+`draw_pointer` at the exact thing to click.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
+
+Point = tuple[float, float]
+RGB = tuple[int, int, int]
+
+
+def pulse(time: float, speed: float = 3.0) -> float:
+    """0..1..0 over and over: for rings and arrows that breathe."""
+    return 0.5 + 0.5 * math.sin(time * speed)
+
+
+def draw_arrow(
+    surface: pygame.Surface,
+    start: Point,
+    end: Point,
+    colour: RGB = YELLOW,
+    width: int = 8,
+    head: float = 22,
+    bend: float = 0.0,
+) -> None:
+    """A thick outlined arrow from `start` to `end`; `bend` curves it sideways (pixels)."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    cx, cy = (x0 + x1) / 2 + nx * bend, (y0 + y1) / 2 + ny * bend
+    points = []
+    for i in range(21):
+        k = i / 20
+        points.append(
+            (
+                (1 - k) ** 2 * x0 + 2 * (1 - k) * k * cx + k * k * x1,
+                (1 - k) ** 2 * y0 + 2 * (1 - k) * k * cy + k * k * y1,
+            )
+        )
+    # The head points along the curve's last stretch.
+    (px, py), (qx, qy) = points[-3], points[-1]
+    ang = math.atan2(qy - py, qx - px)
+    tip = (qx, qy)
+    left = (qx - head * math.cos(ang - 0.5), qy - head * math.sin(ang - 0.5))
+    right = (qx - head * math.cos(ang + 0.5), qy - head * math.sin(ang + 0.5))
+    shaft = points[:-2]
+    pygame.draw.lines(surface, INK, False, shaft, width + 6)
+    pygame.draw.polygon(surface, INK, [tip, left, right])
+    pygame.draw.polygon(surface, INK, [tip, left, right], 6)
+    pygame.draw.lines(surface, colour, False, shaft, width)
+    for p in (shaft[0], shaft[-1]):
+        pygame.draw.circle(surface, colour, p, width / 2)
+    pygame.draw.polygon(surface, colour, [tip, left, right])
+
+
+def draw_ring(
+    surface: pygame.Surface, center: Point, radius: float, time: float, colour: RGB = YELLOW
+) -> None:
+    """A breathing ring around something to look at."""
+    r = radius + 6 * pulse(time, 5.0)
+    pygame.draw.circle(surface, INK, center, r + 3, 9)
+    pygame.draw.circle(surface, colour, center, r, 5)
+
+
+def draw_pointer(
+    surface: pygame.Surface, target: Point, time: float, colour: RGB = YELLOW, radius: float = 30
+) -> None:
+    """The guide's pointer: a ring on the target and an arrow bobbing toward it from above (from
+    below when the target is near the top of the screen)."""
+    draw_ring(surface, target, radius, time, colour)
+    x, y = target
+    bob = 12 * pulse(time, 6.0)
+    if y < 200:
+        draw_arrow(
+            surface, (x + 50, y + radius + 110 + bob), (x + 8, y + radius + 14 + bob), colour
+        )
+    else:
+        draw_arrow(
+            surface, (x - 50, y - radius - 110 - bob), (x - 8, y - radius - 14 - bob), colour
+        )
+
+
+def draw_tag(
+    surface: pygame.Surface,
+    text: Any,
+    label: str,
+    center: Point,
+    size: int = 26,
+    colour: Sequence[int] = (255, 247, 226),
+    ink: RGB = INK,
+) -> pygame.Rect:
+    """A small paper label with `label` on it, centred on `center`; returns its rect."""
+    img = text.render(label, size, ink)
+    rect = img.get_rect(center=(round(center[0]), round(center[1]))).inflate(20, 10)
+    draw_panel(surface, rect, colour=colour, radius=10, border=3, shadow=4)
+    surface.blit(img, img.get_rect(center=rect.center))
+    return rect
+
+
+def draw_caption(
+    surface: pygame.Surface,
+    text: Any,
+    label: str,
+    center: Point,
+    size: int = 28,
+    colour: RGB = WHITE,
+) -> pygame.Rect:
+    """Outlined text for the labels inside a drawing."""
+    return text.blit_centered(surface, label, size, colour, center, outline=INK, px=2)
+
+
+def draw_number_card(
+    surface: pygame.Surface, ctx: Any, number: int, rect: pygame.FRect, colour: RGB = (52, 40, 90)
+) -> None:
+    """A revealed Number card (the sprite when there is one, else a drawn card)."""
+    r = pygame.FRect(rect)
+    if ctx.assets.has("number_card_front"):
+        surface.blit(ctx.assets.get("number_card_front", r.size), r.topleft)
+    else:
+        draw_panel(surface, r, radius=10, border=3, shadow=4)
+    ctx.text.blit_centered(
+        surface, str(number), int(r.h * 0.55), colour, (r.centerx, r.centery + 4)
+    )
+
+
+def draw_sprite(
+    surface: pygame.Surface, ctx: Any, name: str, center: Point, size: float, fallback: RGB = YELLOW
+) -> None:
+    """A sprite centred on `center` (a plain disc when the sprite is missing)."""
+    s = round(size)
+    if ctx.assets.has(name):
+        img = ctx.assets.get(name, (s, s))
+        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+    else:
+        pygame.draw.circle(surface, INK, center, s / 2)
+        pygame.draw.circle(surface, fallback, center, s / 2 - 3)

@@ -1,0 +1,1 @@
+"""Learning Lucky Box in the game: How to play pages and the guided first game."""
