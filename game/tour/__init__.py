@@ -1,0 +1,267 @@
+"""The tour: `python main.py --tour DIR [--lang LANG] [--game luckybox|blanco] [--window WxH]`
+saves a PNG of every scene and key moment to DIR and exits (for checking by eye, and for the
+README).
+
+The tour is a list of named steps. A step is a function that drives a real `App` through posted
+events (or a seeded demo session) to a moment and calls `tour.shot(name)` once or more; every
+step starts from whatever the previous one left, so it should first put the scenes it needs on
+the stack (`tour.title(game)`, `tour.nav(...)`). Everything is seeded: the same tour gives the
+same pictures.
+
+Adding steps (How to play, tooltips, ...): write a module `game/tour/<topic>.py` with
+
+    from game.tour import Step, Tour
+
+    def _pages(tour: Tour) -> None:
+        ...
+        tour.shot(f"{tour.game}-howto-1")
+
+    def steps(game: str) -> list[Step]:
+        return [Step("howto", _pages, after="setup")]
+
+and name the module in `MODULES` below (modules not written yet are skipped). `after` places a
+step after the named one (else the step goes before the common closing steps).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+GAMES = ("luckybox", "blanco")
+#: The modules that give steps, in order; each has `steps(game) -> list[Step]`.
+MODULES = (
+    "game.tour.common",
+    "game.tour.luckybox",
+    "game.tour.blanco",
+    "game.tour.howto",
+    "game.tour.tooltips",
+    "game.tour.closing",
+)
+DT = 1 / 60  # one frame, as the game runs
+SEED = 7  # the tour's games are dealt from this seed (the same tour, the same pictures)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One named part of the tour: `run(tour)` drives the app and takes its shots."""
+
+    name: str
+    run: Callable[[Tour], None]
+    #: Put this step right after the step of that name (None: in module order).
+    after: str | None = None
+
+
+class TourError(RuntimeError):
+    """A step could not reach its moment (the message says which and why)."""
+
+
+class Tour:
+    """Drives one app for the steps: posted events, frames, and saving what the window shows."""
+
+    def __init__(self, app: Any, folder: Path, game: str, seed: int = SEED) -> None:
+        self.app = app
+        self.ctx = app.ctx
+        self.folder = Path(folder)
+        self.game = game
+        self.seed = seed
+        self.shots: list[Path] = []
+        self.step_name = ""
+
+    # ------------------------------------------------------------------ driving
+
+    @property
+    def top(self) -> Any:
+        return self.app.stack.top if len(self.app.stack) else None
+
+    def top_is(self, *names: str) -> bool:
+        """Whether the top scene's class is one of these names (scenes are not imported here:
+        other games' modules stay unloaded)."""
+        return self.top is not None and type(self.top).__name__ in names
+
+    def frames(self, n: int = 1, dt: float = DT) -> None:
+        for _ in range(n):
+            if not self.app.step(dt):
+                raise TourError(f"{self.step_name}: the app stopped")
+
+    def click(self, pos: Any, frames: int = 1) -> None:
+        """Move to `pos` (logical coordinates), press and release the left button there."""
+        p = (round(pos[0]), round(pos[1]))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+        self.frames(frames)
+
+    def hover(self, pos: Any, frames: int = 1) -> None:
+        """Move the mouse to `pos` and keep it there for `frames` frames."""
+        p = (round(pos[0]), round(pos[1]))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        self.frames(frames)
+
+    def click_widget(self, name: str, frames: int = 1, scene: Any = None) -> None:
+        scene = scene or self.top
+        self.click(scene.widget(name).rect.center, frames)
+
+    def press(self, key: int, frames: int = 1, unicode: str = "") -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0)
+        )
+        self.frames(frames)
+
+    def until(
+        self,
+        done: Callable[[], bool],
+        limit: int = 3000,
+        what: str = "",
+        each: Callable[[], None] | None = None,
+    ) -> None:
+        """Run frames until `done()`; `each()` runs before every frame (e.g. press Next)."""
+        for _ in range(limit):
+            if done():
+                return
+            if each is not None:
+                each()
+                if done():
+                    return
+            self.frames(1)
+        raise TourError(f"{self.step_name}: never reached {what or 'its moment'}")
+
+    def nav(self, route: str, **kw: Any) -> Any:
+        """Push the scene of a route (ctx.nav) and let it draw."""
+        scene = self.ctx.nav.push(route, **kw)
+        self.frames(2)
+        return scene
+
+    def title(self, game: str | None = None, settle: float = 1.5) -> Any:
+        """A fresh title screen on the game's tab, its entrance animation finished."""
+        scene = self.ctx.nav.make("title")
+        self.app.stack.clear_to(scene)
+        self.frames(1)
+        if game is not None:
+            scene.choose_game(game)
+        self.frames(max(1, round(settle / DT)))
+        return scene
+
+    # ------------------------------------------------------------------ shots
+
+    def shot(self, name: str) -> Path:
+        """Save what the window shows now to DIR/NAME.png (at the window's size)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{name}.png"
+        image = window_image(self.app)
+        pygame.image.save(image, str(path))
+        self.shots.append(path)
+        log.info("tour: %s", path.name)
+        return path
+
+
+def window_image(app: Any) -> pygame.Surface:
+    """What the window shows: the app's own picture at the window's size when it has one."""
+    shown = getattr(app, "window_image", None)
+    if shown is not None:
+        return shown()
+    return app.screen.copy()
+
+
+# ---------------------------------------------------------------------- the list of steps
+
+
+def steps_for(game: str) -> list[Step]:
+    """Every step of one game's tour, in order: each module's steps, then those placed `after`
+    another step."""
+    ordered: list[Step] = []
+    placed: list[Step] = []
+    for name in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:  # the module exists but something it imports does not
+                raise
+            continue
+        for step in module.steps(game):
+            (placed if step.after else ordered).append(step)
+    for step in placed:
+        names = [s.name for s in ordered]
+        at = names.index(step.after) + 1 if step.after in names else _closing_index(ordered)
+        ordered.insert(at, step)
+    return ordered
+
+
+def _closing_index(ordered: list[Step]) -> int:
+    names = [s.name for s in ordered]
+    return names.index("closing") if "closing" in names else len(ordered)
+
+
+def parse_window(text: str) -> tuple[int, int]:
+    """'1920x1080' -> (1920, 1080); ValueError with a readable reason otherwise."""
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"window size {text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
+    width, height = (int(p) for p in parts)
+    if not (320 <= width <= 16384 and 180 <= height <= 16384):
+        raise ValueError(f"window size {text!r} is out of range (320x180 to 16384x16384)")
+    return width, height
+
+
+def run_tour(
+    folder: str | Path,
+    game: str | None = None,
+    lang: str | None = None,
+    window: tuple[int, int] | None = None,
+    seed: int = SEED,
+) -> list[Path]:
+    """Run the tour of one game (or both) into `folder`; returns the PNGs written, in order.
+
+    The tour plays in a fresh data folder of its own, so the player's settings, saved game and
+    statistics are neither used nor changed."""
+    from game.core import i18n
+    from game.core.ui.app import App
+
+    if lang:
+        force = getattr(i18n, "force_language", None)  # --lang wins over the settings
+        if force is not None:
+            force(lang)
+        i18n.set_language(lang)
+    folder = Path(folder)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="smlb-tour-") as data:
+        app = App(data_dir=Path(data), **({"window": window} if window else {}))
+        try:
+            if lang:
+                i18n.set_language(lang)
+            app.ctx.settings.music = False
+            for game_id in [game] if game else list(GAMES):
+                tour = Tour(app, folder, game_id, seed)
+                for step in steps_for(game_id):
+                    tour.step_name = f"{game_id}/{step.name}"
+                    step.run(tour)
+                written.extend(tour.shots)
+        finally:
+            app.close()
+    manifest = {
+        "language": lang or "en",
+        "window": list(window) if window else None,
+        "shots": [p.name for p in written],
+    }
+    (folder / "tour.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return written
