@@ -136,3 +136,34 @@ def test_a_foreign_text_size_in_the_file_is_ignored(data_dir: Path) -> None:
     settings, warning = load_settings(data_dir)
     assert settings.text_size == "normal" and settings.music is True
     assert warning and "text_size" in warning
+
+
+def test_reduced_motion_calms_the_table_effects() -> None:
+    from game.core.ui.animator import Burst, Fly
+
+    star = pygame.Surface((10, 10))
+    star.fill((255, 255, 0))
+
+    def picture(effect) -> bytes:
+        surface = pygame.Surface((300, 300))
+        effect.update(effect.duration * 0.5)
+        effect.draw(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    def midpoint_y(reduced: bool) -> int:
+        motion.set_reduced(reduced)
+        surface = pygame.Surface((300, 300))
+        fly = Fly(star, (50, 200), (250, 200), 1.0)
+        fly.update(0.5)
+        fly.draw(surface)
+        mask = pygame.mask.from_threshold(surface, (255, 255, 0), (1, 1, 1))
+        return mask.get_bounding_rects()[0].y
+
+    assert midpoint_y(False) < midpoint_y(True) == 195  # no hop: straight along y = 200
+    rect = pygame.FRect(100, 100, 60, 80)
+    motion.set_reduced(True)
+    calm = picture(Burst(star, rect, 1.0))
+    motion.set_reduced(False)
+    full = picture(Burst(star, rect, 1.0))
+    yellow = (255, 255, 0)
+    assert bytes(yellow) in full and bytes(yellow) not in calm  # no stars spraying out

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
+from game.core.ui import motion
+
 
 class EventStyle(NamedTuple):
     """How one kind of event is shown: seconds at speed 1, a sound, and what to draw."""
@@ -89,7 +91,8 @@ class Glow(Effect):
         self.colour = colour
 
     def draw(self, surface: pygame.Surface) -> None:
-        alpha = int(170 * math.sin(math.pi * self.t))
+        peak = 90 if motion.reduced() else 170  # reduced motion: a soft glow, not a flash
+        alpha = int(peak * math.sin(math.pi * self.t))
         glow = pygame.Surface((int(self.rect.w) + 16, int(self.rect.h) + 16), pygame.SRCALPHA)
         pygame.draw.rect(glow, (*self.colour, alpha), glow.get_rect(), border_radius=14)
         pygame.draw.rect(glow, (255, 255, 255, alpha), glow.get_rect(), 4, border_radius=14)
@@ -106,7 +109,8 @@ class Fly(Effect):
     def draw(self, surface: pygame.Surface) -> None:
         t = 1 - (1 - self.t) ** 2
         x = self.start[0] + (self.end[0] - self.start[0]) * t
-        y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * t) * 60
+        hop = 0 if motion.reduced() else 60  # reduced motion: a straight, calm path
+        y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * t) * hop
         surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))
 
 
@@ -144,6 +148,8 @@ class Burst(Effect):
         pygame.draw.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8,
                          border_radius=18)
         surface.blit(glow, (self.rect.x - 12, self.rect.y - 12))
+        if motion.reduced():  # the rim says it; no stars spraying out
+            return
         img = self.star
         if t > 0.5:  # one faded copy per frame, shared by every ray
             img = img.copy()
