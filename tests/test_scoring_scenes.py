@@ -1,0 +1,158 @@
+"""The scoring scenes by posted events: the round end plays its scoring (cards fly, stars light,
+totals count up) and can be skipped, showing the engine's own numbers; the game end's legend,
+its legible bar numbers and the solo rating scale."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.session import Seat, Session
+from game.luckybox.ai.bots import make_bot
+from game.luckybox.rules import events as ev
+from game.luckybox.rules.scoring import SOLO_RATINGS
+from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene
+from game.luckybox.ui.scenes.table import TableScene
+from tests.ui_helpers import click, frames, press, screenshot
+
+SHOTS = "issue14/"
+
+
+def play(session: Session, until_round: int | None = None) -> None:
+    """Play with the normal computer player in every seat (in this process), to the end of
+    `until_round` (the feed then holds only that scoring and what follows it) or of the game."""
+    bots = {i: make_bot("normal", session.seed, i) for i in range(len(session.seats))}
+    state = session.state
+    while not state.is_terminal():
+        seat = session.next_seat()
+        if seat is not None:
+            session.apply(bots[seat].choose(state, seat))
+            continue
+        session.feed.clear()
+        events = session.advance()
+        if until_round and any(
+            type(e) is ev.RoundScored and e.round == until_round for e in events
+        ):
+            return
+
+
+def engine_totals(session: Session, round_no: int) -> list[int]:
+    """Card and star points of rounds 1..round_no, as the engine holds them."""
+    return [
+        sum(p.card_points[:round_no]) + sum(p.star_points[:round_no]) for p in session.state.players
+    ]
+
+
+def round_end(
+    app, seats: int, seed: int = 11, round_no: int = 2
+) -> tuple[TableScene, RoundEndScene]:
+    """A table whose feed ends with the round's scoring: the table opens the round end itself."""
+    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed)
+    play(session, until_round=round_no)
+    table = TableScene(app.ctx, session)
+    app.stack.clear_to(table)
+    for _ in range(600):
+        frames(app, 1)
+        if isinstance(app.stack.top, RoundEndScene):
+            return table, app.stack.top
+    raise AssertionError("the table never opened the round end")
+
+
+def test_round_end_plays_its_scoring_to_the_engines_totals(app) -> None:
+    table, scene = round_end(app, 4)
+    assert scene.round == 2 and scene.origin is not None  # cards fly from the table
+    assert any(row.completed for row in scene.rows), "this deal completes cards in round 2"
+    final = engine_totals(table.session, 2)
+    before = engine_totals(table.session, 1)
+    frames(app, 2)
+    assert not scene.finished and scene.shown_totals() == before  # still counting
+    # Half-way through the cards: some have landed, not every point is shown yet.
+    while scene.time < scene.land_time(0) + 0.05:
+        frames(app, 1)
+    assert any(scene.landed(row) > 0 for row in scene.rows)
+    screenshot(app, SHOTS + "roundend_four_cards_flying_after")
+    while not scene.finished:
+        frames(app, 1)
+    frames(app, 1)
+    assert scene.shown_totals() == final
+    p = table.session.state.players
+    assert [scene.shown_card_points(r) for r in scene.rows] == [x.card_points[1] for x in p]
+    assert [scene.shown_star_points(r) for r in scene.rows] == [x.star_points[1] for x in p]
+    assert [scene.lit(r) for r in scene.rows] == [min(3, x.stars[1]) for x in p]
+    screenshot(app, SHOTS + "roundend_four_after")
+    press(app, pygame.K_SPACE, 2)  # played out: Space goes on
+    assert app.stack.top is not scene and scene.closed
+    assert app.errors == []
+
+
+def test_space_skips_to_the_end_state_and_a_second_press_goes_on(app) -> None:
+    table, scene = round_end(app, 3)
+    frames(app, 3)
+    assert not scene.finished
+    press(app, pygame.K_SPACE)
+    assert scene.finished and scene.skipped and app.stack.top is scene
+    assert scene.shown_totals() == engine_totals(table.session, 2)
+    press(app, pygame.K_SPACE, 2)
+    assert app.stack.top is not scene
+
+
+def test_a_click_skips_and_continue_goes_on(app) -> None:
+    table, scene = round_end(app, 2)
+    frames(app, 2)
+    click(app, (scene.panel.x + 40, scene.panel.y + 40))  # anywhere but the button
+    assert scene.finished and app.stack.top is scene
+    assert scene.shown_totals() == engine_totals(table.session, 2)
+    click(app, scene.widget("continue").rect.center, 2)
+    assert app.stack.top is not scene and not table.animator.held
+
+
+def test_continue_works_at_once_too(app) -> None:
+    _table, scene = round_end(app, 2)
+    frames(app, 2)
+    press(app, pygame.K_RETURN, 2)
+    assert app.stack.top is not scene
+
+
+def test_solo_round_end(app) -> None:
+    table, scene = round_end(app, 1)
+    assert len(scene.rows) == 1 and scene.rows[0].completed
+    assert scene.panel.h < 500  # one row: a compact panel, the table around it
+    while scene.time < scene.land_time(1) - 0.2:
+        frames(app, 1)
+    screenshot(app, SHOTS + "roundend_solo_flying_after")
+    while not scene.finished:
+        frames(app, 1)
+    frames(app, 1)
+    assert scene.shown_totals() == engine_totals(table.session, 2)
+    screenshot(app, SHOTS + "roundend_solo_after")
+
+
+def test_twelve_players_fit(app) -> None:
+    table, scene = round_end(app, 12)
+    press(app, pygame.K_SPACE)
+    frames(app, 1)
+    first_y, row_h, _ = scene.layout()
+    assert first_y + 11.5 * row_h < scene.widget("continue").rect.top - 20
+    assert scene.shown_totals() == engine_totals(table.session, 2)
+    screenshot(app, SHOTS + "roundend_twelve_after")
+
+
+def test_reduced_motion_is_calmer_and_shorter(app) -> None:
+    app.ctx.settings.reduced_motion = True
+    _table, scene = round_end(app, 4)
+    assert scene.timing is REDUCED and not REDUCED.fly
+    assert REDUCED.count < NORMAL.count and REDUCED.card_fly < NORMAL.card_fly
+
+
+def test_the_demo_goes_on_by_itself(app) -> None:
+    table, scene = round_end(app, 2)
+    scene.demo = True
+    for _ in range(60 * 12):
+        frames(app, 1)
+        if app.stack.top is not scene:
+            break
+    assert scene.closed
+
+
+def test_rating_bands_cover_the_rulebook() -> None:
+    floors = [floor for floor, _ in SOLO_RATINGS]
+    assert floors[:-1] == [70, 65, 60, 55, 50, 45]
