@@ -276,7 +276,8 @@ class TableScene(Scene):
         kind = type(event)
         if kind is ev.RoundScored:
             self.ctx.nav.push("luckybox.round_end", session=self.session, round_no=event.round,
-                              on_close=self.animator.release, demo=self.demo)
+                              on_close=self.animator.release, demo=self.demo,
+                              origin=self.seat_anchor)  # the scored cards fly from there
             return True
         if kind is ev.GameOver:
             self.keeper.file_finished()
