@@ -43,6 +43,9 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
     parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
     parser.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
+    parser.add_argument("--lang", choices=["en", "fr", "de"],
+                        help="the game's language for this run (English, French, German), "
+                             "whatever the settings say")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if args.demo and not 1 <= args.players <= 12:
@@ -108,6 +111,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    if getattr(args, "lang", None):
+        from game.core.i18n import force_language
+
+        force_language(args.lang)  # for this run only: the saved setting is left as it is
     from game.core.ui import launch
 
     if args.demo:

@@ -15,6 +15,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read English texts: the system's language must not change them (the i18n tests
+# switch language themselves).
+os.environ["SMLB_LANG"] = "en"
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -55,6 +58,17 @@ def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
             raise pygame.error("video system not initialized")
 
     monkeypatch.setattr(pygame.display, "flip", flip)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that switches language (or forces one as --lang does) leaves English behind."""
+    yield
+    from game.core import i18n
+
+    i18n.force_language(None)
+    if i18n.language() != "en":
+        i18n.set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.game import BOT_LEVELS, ParsedRecord
+from game.core.i18n import t, tn
 
 from . import record as rec
 from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
@@ -49,11 +50,12 @@ class BlancoGame:
     def progress(self, state: Any) -> str:
         """How far the race has come, in a few words (title screen, lists)."""
         if state.is_terminal():
-            return "finished"
+            return t("blanco.progress.finished", "finished")
         seats = range(len(state.names))
         turn = max(state.turns(p) for p in seats) + 1
         fewest = min(state.cards_left(p) for p in seats)
-        return f"turn {turn}, {fewest} cards left at best"
+        return tn("blanco.progress.turn", fewest, "turn {turn}, {count} card left at best",
+                  "turn {turn}, {count} cards left at best", turn=turn)
 
     def _ai(self) -> Any:
         try:

@@ -183,12 +183,14 @@ class Button(Widget):
 
     `key` is an optional keyboard shortcut (a pygame key constant or a tuple of them). A disabled
     button refuses clicks and shortcuts with a short shake. `colour` picks the slab colour.
+    `label` may be a callable (`i18n.lt(key, english)`): it is asked each time, so the button
+    speaks the language of the moment; a label too wide for the button shrinks to fit.
     """
 
     def __init__(
         self,
         rect: pygame.FRect | Sequence[float],
-        label: str,
+        label: str | Callable[[], str],
         on_click: Callable[[], None],
         enabled: bool = True,
         key: int | tuple[int, ...] | None = None,
@@ -207,6 +209,16 @@ class Button(Widget):
         self.pressed = False
         self.shake = 0.0  # seconds of wobble left
         self.clicks = 0  # how many times it fired (handy in tests)
+
+    @property
+    def label(self) -> str:
+        """The text shown now (a callable label is asked, in the current language)."""
+        label = self._label
+        return label() if callable(label) else label
+
+    @label.setter
+    def label(self, value: str | Callable[[], str]) -> None:
+        self._label = value
 
     def click(self) -> None:
         """Fire as if clicked (respects `enabled`)."""
@@ -266,9 +278,10 @@ class Button(Widget):
             colour = self.colour
         radius = min(16, int(rect.height) // 3)
         face = draw_glossy(surface, rect, colour, radius=radius, depth=2 if self.pressed else 6)
-        size = text.fit_size(self.label, self.text_size, face.width - 16)
+        label = self.label
+        size = text.fit_size(label, self.text_size, face.width - 16)
         fg = WHITE if self.enabled else (224, 220, 232)
-        text.blit_centered(surface, self.label, size, fg, face.center, outline=INK, px=2)
+        text.blit_centered(surface, label, size, fg, face.center, outline=INK, px=2)
 
 
 class ButtonRow:

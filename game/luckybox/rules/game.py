@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.game import BOT_LEVELS, ParsedRecord
+from game.core.i18n import t
 
 from . import record as _record
 from .actions import action_from_record, action_to_record
@@ -43,8 +44,11 @@ class LuckyBoxGame:
     def progress(self, state: GameState) -> str:
         """How far the game has come, in a few words (title screen, lists)."""
         if state.is_terminal():
-            return "finished"
-        return "the draft" if state.phase != PLAY else f"round {state.round} of {ROUNDS}"
+            return t("luckybox.progress.finished", "finished")
+        if state.phase != PLAY:
+            return t("luckybox.progress.draft", "the draft")
+        return t("luckybox.progress.round", "round {round} of {rounds}", round=state.round,
+                 rounds=ROUNDS)
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         from game.luckybox.ai import make_bot

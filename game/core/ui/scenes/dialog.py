@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.core.i18n import lt
 from game.core.ui.context import Context
 from game.core.ui.widgets import GREEN, INK, PAPER, RED, Button, UIScene, dim, draw_panel
 
@@ -25,12 +26,15 @@ class ConfirmDialog(UIScene):
     def __init__(
         self,
         ctx: Context,
-        question: str,
+        question: str | Callable[[], str],
         on_yes: Callable[[], None],
         on_no: Callable[[], None] | None = None,
-        yes_label: str = "Yes",
-        no_label: str = "No",
+        yes_label: str | Callable[[], str] | None = None,
+        no_label: str | Callable[[], str] | None = None,
     ) -> None:
+        # Texts may be callables (`lt(...)`): the dialog then speaks the language of the moment.
+        yes_label = yes_label or lt("dialog.yes", "Yes")
+        no_label = no_label or lt("dialog.no", "No")
         super().__init__(ctx)
         self.question = question
         self.on_yes = on_yes
@@ -55,7 +59,8 @@ class ConfirmDialog(UIScene):
         dim(surface, 140)
         draw_panel(surface, PANEL, colour=PAPER, radius=24, border=5, shadow=10)
         text = self.ctx.text
-        lines = text.wrap(self.question, 40, PANEL.width - 80)
+        question = self.question() if callable(self.question) else self.question
+        lines = text.wrap(question, 40, PANEL.width - 80)
         # Centre the question in the space above the buttons.
         middle = (PANEL.y + self.widgets["yes"].rect.y) / 2
         top = middle - (len(lines) - 1) * LINE_H / 2

@@ -127,7 +127,9 @@ class SettingsScene(UIScene):
                        toggle(s.pass_screen, self.set_pass_screen)),
             SettingRow("language", lambda: t("settings.language", "Language"),
                        lambda: t("settings.language_hint", "Menus, table and rules"),
-                       lambda r: Choice(r, languages, i18n.language(), self.set_language)),
+                       # Wider than the others: three names, each readable.
+                       lambda r: Choice(pygame.FRect(r.x - 80, r.y, r.w + 80, r.h), languages,
+                                        i18n.language(), self.set_language)),
         ]
 
     # ---------------------------------------------------------------- changes

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import lt, t
 from game.core.ui.context import Context
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import (
@@ -84,15 +85,16 @@ class TitleScene(UIScene):
                                                colour=PURPLE, text_size=26))
         x = 640 - BUTTON_W / 2
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
-        self.add("continue", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "Continue",
+        big = (x, BUTTON_TOP, BUTTON_W, BUTTON_H)
+        self.add("continue", Button(big, lt("title.continue", "Continue"),
                                     self.continue_game, key=enter, colour=GREEN, text_size=42))
-        self.add("new_game", Button((x, BUTTON_TOP, BUTTON_W, BUTTON_H), "New game",
+        self.add("new_game", Button(big, lt("title.new_game", "New game"),
                                     self.new_game, key=pygame.K_n, colour=YELLOW,
                                     text_size=42))
-        row = [("replays", "Replays", self.open_replays, PINK, pygame.K_r),
-               ("stats", "Statistics", self.open_stats, BLUE, pygame.K_s),
-               ("settings", "Settings", self.open_settings, CYAN, None),
-               ("quit", "Quit", self.quit, ORANGE, pygame.K_ESCAPE)]
+        row = [("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
+               ("stats", lt("title.stats", "Statistics"), self.open_stats, BLUE, pygame.K_s),
+               ("settings", lt("title.settings", "Settings"), self.open_settings, CYAN, None),
+               ("quit", lt("title.quit", "Quit"), self.quit, ORANGE, pygame.K_ESCAPE)]
         width = len(row) * SMALL_W + (len(row) - 1) * SMALL_GAP
         for i, (name, label, action, colour, key) in enumerate(row):
             rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
@@ -140,8 +142,9 @@ class TitleScene(UIScene):
         from game.core.ui.scenes.dialog import ConfirmDialog
 
         self.ctx.stack.push(ConfirmDialog(
-            self.ctx, "Start a new game? The game in progress will be lost.", self.new_game,
-            yes_label="New game", no_label="Keep it"))
+            self.ctx, lt("title.confirm_new", "Start a new game? The game in progress will be "
+                         "lost."), self.new_game,
+            yes_label=lt("title.new_game", "New game"), no_label=lt("title.keep_it", "Keep it")))
 
     def open_replays(self) -> None:
         self.ctx.nav.push("replays")
@@ -162,6 +165,11 @@ class TitleScene(UIScene):
         if saved is not None:
             self.saved = saved.session.describe()
         self._layout(has_save=saved is not None)
+
+    def relabel(self) -> None:
+        """A new language: the saved game's line is said again in it."""
+        if self.saved is not None and self.saved_game is not None:
+            self.saved = self.saved_game.session.describe()
 
     def _layout(self, has_save: bool) -> None:
         """Continue on top when a game is saved; then New game; then the small buttons."""
@@ -246,8 +254,9 @@ class TitleScene(UIScene):
             under = self.widgets["continue"].rect
             self.ctx.text.blit_centered(surface, self.saved, 22, WHITE,
                                         (640, under.bottom + slide + 16), outline=INK, px=2)
-        keys = "Enter: continue   |   N: new game" if self.saved else "Enter: new game"
-        self.ctx.text.blit_centered(surface, f"{keys}   |   Esc: quit", 24,
+        keys = (t("title.keys_saved", "Enter: continue   |   N: new game   |   Esc: quit")
+                if self.saved else t("title.keys", "Enter: new game   |   Esc: quit"))
+        self.ctx.text.blit_centered(surface, keys, 24,
                                     (206, 190, 240), (640, 694))
 
     def _draw_particles(self, surface: pygame.Surface) -> None:
