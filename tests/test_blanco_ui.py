@@ -27,6 +27,8 @@ def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
             return
         if table.animator.busy:
             press(app, pygame.K_SPACE)
+        elif table.turns.confirming is not None:  # a finished turn waits for Next
+            click(app, table.controls.buttons["next"].rect.center)
         else:
             frames(app, 1)
     raise AssertionError("the table never settled")
@@ -201,7 +203,8 @@ def watch_private(table: TableScene, log: list) -> None:
         if len(humans) == 1:  # alone with computers: the one human's own cards, always
             assert drawn <= set(humans)
             return
-        assert drawn <= {table.seen.acting}, (drawn, table.seen.acting)
+        # A finished turn stays its player's until they press Next (the pass screen follows).
+        assert drawn <= {table.seen.acting, table.turns.confirming}, (drawn, table.seen.acting)
         for seat in drawn:
             assert table.turns.shown_human == seat
 

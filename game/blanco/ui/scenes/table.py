@@ -22,6 +22,7 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
 from game.core.botrunner import BotRunner
+from game.core.i18n import t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
@@ -66,19 +67,24 @@ class TableScene(Scene):
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
                  on_game_over: Any = None, resume: Resumed | None = None,
-                 match: Any = None) -> None:
+                 match: Any = None, driven: bool = False) -> None:
         super().__init__(ctx)
         self.session = session
         self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
         self.state = session.state
         self.demo = demo
-        self.driven = False
+        # Something else (a replay) says what happens next; the table only shows it, nothing
+        # is saved, and each seat's cards are shown as it plays (over every shoulder in turn).
+        self.driven = driven
+        self.end_scene: Any = None  # a driver's scene for the end (else the game end)
+        self.status_line: Any = None  # a driver's line for the prompt (else what to do)
         self.on_game_over = on_game_over
         self.exit_when_done = False
         self.art = CardArt(ctx.text)
         self.runner = BotRunner()
-        self.turns = TurnController(session, self.runner.submit, lambda seat: False,
+        self.turns = TurnController(session, self.runner.submit, self._needs_confirm,
                                     pass_screen=lambda: ctx.settings.pass_screen)
+        self.turn_before = self.state.turn_id  # set by Moves before each step (the Next gate)
         humans = session.humans
         self.focus = humans[0] if humans else 0
         if resume is None:
@@ -87,7 +93,9 @@ class TableScene(Scene):
             self.seen = Shown.before_deal(resume.start, source=self.state)
             for _ in range(resume.shown):
                 self.seen.apply(session.feed.popleft())
-        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo,
+            if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
+                self.turns.confirming = resume.confirming  # still waiting for that Next
+        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo and not driven,
                                  tell=lambda line: setattr(ctx, "message", line))
         self.turns.unsaved = self.keeper.saving
         self.message = ""
@@ -120,29 +128,70 @@ class TableScene(Scene):
 
     @property
     def viewer(self) -> int | None:
+        if self.driven:
+            return self.focus
         humans = self.session.humans
         if not humans:
             return None
         if len(humans) == 1:
             return humans[0]
         owner = self.turns.shown_human
-        if owner is not None and self.seen.acting == owner and self.ctx.stack.top is self:
+        if self.ctx.stack.top is not self or owner is None:
+            return None
+        # A finished turn stays its player's until Next: the pass screen comes after it.
+        if self.seen.acting == owner or self.turns.confirming == owner:
             return owner
         return None
 
     def human_turn(self) -> bool:
         seat = self.acting
-        return (seat is not None and seat == self.focus and not self.animator.busy
+        return (not self.driven and seat is not None and seat == self.focus
+                and not self.animator.busy
                 and not self.session.seats[seat].is_computer and self.viewer == seat)
+
+    def _needs_confirm(self, seat: int) -> bool:
+        """A human's step ended their turn (or their set-up, with others to follow): the
+        table waits for Next, and Undo stays possible until then."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        return state.turn_id != self.turn_before or state.waiting_for() != [seat]
+
+    def confirm_turn(self) -> None:
+        """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
+        if self.turns.confirm():
+            self.message = ""
+            self.refusal = False
+
+    def undo_refusal(self) -> str | None:
+        """Why the focused seat cannot undo now, or None. The engine lets the step that ended
+        a turn be taken back until the next step; at the table that lasts until Next."""
+        seat = self.focus
+        if self.session.seats[seat].is_computer:
+            return t("blanco.table.undo_not_yours", "Can't undo: not your move.")
+        if (self.turns.confirming != seat and self.state.phase == "turn"
+                and self.state.waiting_for() == [seat]):
+            return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
+        reason = self.state.can_undo(seat)
+        if reason is not None:
+            return t("blanco.table.undo_refused", "Can't undo: {reason}.", reason=reason)
+        return None
 
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
     def turn_line(self) -> str:
+        if self.status_line is not None:
+            return self.status_line()
         if self.state.is_terminal():
             return "The game is over."
         if self.animator.busy:
             return "Click or press Space to skip the animation."
+        if self.turns.confirming is not None:
+            if self.undo_refusal() is None:
+                return t("blanco.table.done_undo",
+                         "Turn done. Press Next (Enter) to go on, or Undo to take it back.")
+            return t("blanco.table.done", "Turn done. Press Next (Enter) to go on.")
         if self.human_turn():
             return self.moves.prompt()
         seat = self.acting
@@ -278,7 +327,7 @@ class TableScene(Scene):
         self.animator.update(adt, self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
-        if self.animator.busy or self.animator.held:
+        if self.driven or self.animator.busy or self.animator.held:
             return
         turn = self.turns.step(adt)
         humans = self.session.humans
@@ -306,6 +355,10 @@ class TableScene(Scene):
             return
         if self.animator.skip_on(event, self.focus):
             return
+        if (self.turns.confirming is not None and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_SPACE):
+            self.confirm_turn()
+            return
         if self.controls.handle_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
@@ -322,6 +375,9 @@ class TableScene(Scene):
             self.keeper.file_finished()
             if self.on_game_over is not None:
                 self.on_game_over(self.session)
+            if self.end_scene is not None:
+                self.ctx.stack.replace(self.end_scene())
+                return True
             if self.match is not None:
                 self.match.add_game(self.state)
                 self.ctx.stack.replace(self.ctx.nav.make(
@@ -349,18 +405,22 @@ class TableScene(Scene):
                 self.private_drawn.add(private)
         for part in self.parts:
             part.draw(surface)
-        self.controls.draw(surface)
+        if not self.driven:
+            self.controls.draw(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
 
 
 def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = False,
                on_game_over: Any = None, session: Session | None = None, match: Any = None,
+               deal: Any = None, challenge: dict[str, Any] | None = None,
                **_: Any) -> TableScene:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its
-    table on the stack (alone); `match`: the match it belongs to."""
+    table on the stack (alone); `match`: the match it belongs to. `deal` and `challenge`:
+    a kept game's cards to play again, and its result to compare at the end."""
     if session is None:
-        session = Session(list(seats or []), seed, game=BLANCO)
+        session = Session(list(seats or []), seed, game=BLANCO, deal=deal)
+        session.challenge = challenge
     scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over, match=match)
     ctx.stack.clear_to(scene)
     return scene

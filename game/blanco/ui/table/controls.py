@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import lt
 from game.core.ui.widgets import GREY, Button
 
 from . import geometry as geo
@@ -31,6 +32,9 @@ class Controls(Part):
                            colour=(120, 90, 170), text_size=28),
             "aid": Button(geo.BUTTONS["aid"], "", table.toggle_memory_aid,
                           colour=(70, 110, 130), text_size=20),
+            "next": Button(geo.BUTTONS["next"], lt("blanco.table.next", "Next  >"),
+                           table.confirm_turn, key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                           colour=(60, 190, 90), text_size=34),
         }
         self.choice_buttons: dict[str, Button] = {}
         self._choice_key: tuple = ()
@@ -58,10 +62,15 @@ class Controls(Part):
         for button in self.buttons.values():
             button.update(dt)
 
+    def shown(self, name: str) -> bool:
+        if name == "next":  # only while a finished turn waits for its player's Next
+            return self.table.turns.confirming is not None and not self.table.animator.busy
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if any(b.handle_event(event) for b in list(self.choices().values())):
             return True
-        return any(b.handle_event(event) for b in self.buttons.values())
+        return any(b.handle_event(event) for name, b in self.buttons.items() if self.shown(name))
 
     def refresh(self) -> None:
         """Buttons stay clickable (a click that is not allowed says why); the ones that would
@@ -70,8 +79,7 @@ class Controls(Part):
         mine = table.human_turn()
         can = {
             "swap": mine and table.state.phase == "turn",
-            "undo": (not table.session.seats[table.focus].is_computer
-                     and table.state.can_undo(table.focus) is None),
+            "undo": table.undo_refusal() is None,
             "hint": mine,
         }
         for name, ok in can.items():
@@ -84,7 +92,8 @@ class Controls(Part):
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
         text = self.ctx.text
-        for button in self.buttons.values():
-            button.draw(surface, text)
+        for name, button in self.buttons.items():
+            if self.shown(name):
+                button.draw(surface, text)
         for button in self.choices().values():
             button.draw(surface, text)

@@ -18,6 +18,7 @@ BUTTONS = {
     "hint": pygame.FRect(26, 372, 134, 48),
     "menu": pygame.FRect(170, 372, 134, 48),
     "aid": pygame.FRect(26, 428, 278, 36),
+    "next": pygame.FRect(26, 480, 278, 60),  # shown while a finished turn waits for Next
 }
 CHOICES = pygame.FRect(26, 474, 278, 130)
 PROMPT = pygame.FRect(16, 610, 302, 104)

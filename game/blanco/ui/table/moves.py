@@ -14,6 +14,7 @@ from typing import Any
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.cards import describe as card_name
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.core.i18n import t
 
 REFUSE_FLASH = 0.5
 Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
@@ -94,6 +95,7 @@ class Moves:
 
     def apply(self, action: Any) -> bool:
         table = self.table
+        table.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
         outcome = table.session.apply(action)
         if not outcome.ok:
             self.refuse(outcome.refusal or "not allowed")
@@ -113,7 +115,10 @@ class Moves:
         if table.human_turn():
             return False
         acting = table.acting
-        if acting is None:
+        if table.turns.confirming is not None and not table.animator.busy:
+            self.refuse(t("blanco.table.turn_done",
+                          "Your turn is done: press Next (Enter), or Undo to take it back."), key)
+        elif acting is None:
             self.refuse("The game is over.", key)
         elif table.animator.busy:
             return True  # the click skipped the animation
@@ -375,7 +380,9 @@ class Moves:
         table = self.table
         if table.animator.busy:
             table.animator.skip(table.focus)
-        refusal = table.turns.undo(table.focus)
+        refusal = table.undo_refusal()
+        if refusal is None:
+            refusal = table.turns.undo(table.focus)
         if refusal is not None:
             self.refuse(refusal)
             return
