@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.core.session import Session
+from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
 from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop
 from game.luckybox.rules import Keep, Pick
@@ -67,6 +68,19 @@ class DraftScene(UIScene):
             self.ctx.play("refuse")
             return
         self.ctx.stack.pop()
+
+    def focus_targets(self) -> list[Target]:
+        """The keyboard focus: the cards (Enter picks or puts back, as a click), then the
+        buttons; Keep takes the focus once the choice is complete."""
+        cards = [Target(("card", card), rect.move(0, -18 if card in self.selected else 0),
+                        lambda c=card: self.toggle(c),
+                        priority=HIGHLIGHTED, label=f"card {card}")
+                 for card, rect in zip(self.hand, self.card_rects(), strict=True)]
+        buttons = widget_targets(self.widgets)
+        for target in buttons:
+            if target.key == "confirm" and self.widgets["confirm"].enabled:
+                target.priority = PRIMARY
+        return cards + buttons
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dispatch(event):

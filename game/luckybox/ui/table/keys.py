@@ -1,0 +1,76 @@
+"""What the keyboard focus can rest on at the Lucky Box table (see game.core.ui.focus).
+
+In Tab order: the pending bonuses, every square of the focused player's cards (card by card,
+row by row), then the buttons on show. Each target acts through the same call as a click: a
+square goes to `Moves.click_square` (which crosses it, picks a Lightning cost, resolves a
+bonus, or refuses with its reason), a bonus to `Moves.choose_bonus`, a button to its click.
+
+Priorities steer the focus where the player is heading: Next and Spend, once they appear,
+take it; else the squares the rules mark now (gold, blue, a bonus's targets) and a Pass that
+is allowed. Gold squares and a bonus's targets carry their number, for the 1-9 keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target
+
+from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
+
+CELLS = 9
+MARKED = {EXACT: HIGHLIGHTED, LIGHTNING: HIGHLIGHTED, TARGET: HIGHLIGHTED, SELECTED: HIGHLIGHTED}
+
+
+def table_targets(table: Any) -> list[Target]:
+    """The focus targets of a Lucky Box table now."""
+    if table.driven:
+        return []  # a replay: its own buttons (the replay scene's) take the keys
+    out: list[Target] = []
+    moves = table.moves
+    for key, rect in table.bonuses.rects():
+        out.append(
+            Target(("bonus", key), rect, lambda k=key: moves.choose_bonus(k), label=f"bonus {key}")
+        )
+    seat = table.focus
+    marks = table.board.marks()
+    cards = table.seen.players[seat].cards
+    for card, rect in zip(cards, table.board.rects(seat), strict=True):
+        squares = marks.get(card, ({}, {}))[0]
+        grid = table.state.face(card).grid
+        for cell in range(CELLS):
+            mark = squares.get(cell)
+            out.append(
+                Target(
+                    ("square", card, cell),
+                    table.cards.cell_rect(rect, cell),
+                    lambda c=card, s=cell: moves.click_square(c, s),
+                    priority=MARKED.get(mark, 0) if mark is not None else 0,
+                    number=grid[cell] if mark in (EXACT, TARGET) else None,
+                    label=f"card {card} square {cell} ({grid[cell]})",
+                )
+            )
+    controls = table.controls
+    order = ("spend", "next", "pass", "undo", "hint", "menu")
+    names = [n for n in order if n in controls.buttons]
+    names += [n for n in controls.buttons if n not in order]  # buttons added later
+    for name in names:
+        button = controls.buttons[name]
+        if not controls.shown(name) or not button.visible:
+            continue
+        if name in ("spend", "next"):
+            priority = PRIMARY
+        elif name == "pass" and table.human_turn() and button.enabled:
+            priority = HIGHLIGHTED
+        else:
+            priority = 0
+        out.append(
+            Target(
+                ("button", name),
+                button.rect,
+                button.click,
+                priority=priority,
+                label=str(button.label),
+            )
+        )
+    return out
