@@ -33,8 +33,9 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--check-record", nargs="+", metavar="PATH",
                         help="check game record files and exit (0 when every record is valid)")
     parser.add_argument("--demo", action="store_true", help="watch computer players play")
-    parser.add_argument("--game", default="luckybox", choices=["luckybox", "blanco"],
-                        help="demo: which game (Blanco: 1-5 seats)")
+    parser.add_argument("--game", default=None, choices=["luckybox", "blanco"],
+                        help="demo and tour: which game (demo: Lucky Box unless told; "
+                             "Blanco: 1-5 seats; tour: both unless told)")
     parser.add_argument("--players", type=int, default=4, help="demo: seats (1-12)")
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
     parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
@@ -46,6 +47,10 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--lang", choices=["en", "fr", "de"],
                         help="the game's language for this run (English, French, German), "
                              "whatever the settings say")
+    parser.add_argument("--window", type=window_size, metavar="WxH",
+                        help="open the window at this size, e.g. 1920x1080")
+    parser.add_argument("--tour", metavar="DIR",
+                        help="save a picture of every scene and key moment to DIR, then exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if args.demo and not 1 <= args.players <= 12:
@@ -53,6 +58,18 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     if args.demo and args.game == "blanco" and not 1 <= args.players <= 5:
         parser.error("--players must be from 1 to 5 for Blanco")
     return args
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise."""
+    parts = text.lower().replace("\u00d7", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
+    width, height = (int(p) for p in parts)
+    if not (320 <= width <= 16384 and 180 <= height <= 16384):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range (from 320x180 to 16384x16384)")
+    return width, height
 
 
 def check_deck() -> str | None:
@@ -117,14 +134,20 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         force_language(args.lang)  # for this run only: the saved setting is left as it is
     from game.core.ui import launch
 
+    if args.tour:
+        from game.tour import run_tour
+
+        shots = run_tour(args.tour, game=args.game, lang=args.lang, window=args.window)
+        print(f"{len(shots)} pictures in {args.tour}")
+        return 0
     if args.demo:
         import random
 
         seed = args.seed if args.seed is not None else random.randrange(10**6)
         return launch.demo(args.players, seed, args.speed, args.bot, args.exit_when_done,
                            args.save_record, args.frame_stats, started=started,
-                           game=args.game)
-    return launch.play()
+                           game=args.game or "luckybox", window=args.window)
+    return launch.play(window=args.window)
 
 
 def main(argv: list[str] | None = None, started: float | None = None, prog: str = PROG) -> int:

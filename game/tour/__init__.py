@@ -212,17 +212,6 @@ def _closing_index(ordered: list[Step]) -> int:
     return names.index("closing") if "closing" in names else len(ordered)
 
 
-def parse_window(text: str) -> tuple[int, int]:
-    """'1920x1080' -> (1920, 1080); ValueError with a readable reason otherwise."""
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"window size {text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
-    width, height = (int(p) for p in parts)
-    if not (320 <= width <= 16384 and 180 <= height <= 16384):
-        raise ValueError(f"window size {text!r} is out of range (320x180 to 16384x16384)")
-    return width, height
-
-
 def run_tour(
     folder: str | Path,
     game: str | None = None,

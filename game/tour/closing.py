@@ -15,14 +15,14 @@ def _settings(tour: Tour) -> None:
 
 def _statistics(tour: Tour) -> None:
     tour.title(tour.game, settle=0.1)
-    tour.nav("stats")
+    tour.nav("stats", game=tour.game)
     tour.frames(30)
     tour.shot(f"{tour.game}-statistics")
 
 
 def _replays(tour: Tour) -> None:
     tour.title(tour.game, settle=0.1)
-    tour.nav("replays")
+    tour.nav("replays", game=tour.game)
     tour.frames(30)
     tour.shot(f"{tour.game}-replays")
 

@@ -23,6 +23,9 @@ CASCADE = (
     "CardCompleted",
 )
 
+#: The moments shot during play; once all are taken, animations are skipped to the end.
+MOMENTS = {"draft", "table-turn", "lightning", "bonus", "cascade", "round-end"}
+
 
 def _setup(tour: Tour) -> None:
     tour.title("luckybox")
@@ -108,6 +111,8 @@ class Player:
             tour.click(table.buttons["next"].rect.center)
         elif table.human_turn():
             self.turn()
+        elif self.taken >= MOMENTS and table.animator.busy:
+            tour.press(pygame.K_SPACE)  # every moment is taken: skip on to the end
         else:
             tour.frames(1)
 
@@ -118,7 +123,7 @@ class Player:
         state = table.state
         seat = table.focus
         legal = state.legal_actions(seat)
-        if "turn" not in self.taken and any(
+        if "table-turn" not in self.taken and any(
             isinstance(a, Cross) and not a.lightning for a in legal
         ):
             tour.hover(table.board.rect.center, 10)

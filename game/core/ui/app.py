@@ -13,7 +13,6 @@ import contextlib
 import logging
 import time
 import traceback
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import pygame
 from game.core.i18n import on_language_change, start_language
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import motion
+from game.core.ui import window as window_mode
 from game.core.ui.assets import Assets
 from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
@@ -61,7 +61,9 @@ class App:
         sprites_dir: Path = SPRITES_DIR,
         sounds_dir: Path = SOUNDS_DIR,
         layout_path: Path = DEFAULT_LAYOUT,
+        window: tuple[int, int] | None = None,
     ) -> None:
+        """`window`: open at this size (--window WxH), else at a size that suits the desktop."""
         pygame.init()
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         # The system's language (or --lang) first, so a settings warning is already readable.
@@ -75,10 +77,9 @@ class App:
             # Before set_mode, so the first window already shows it.
             with contextlib.suppress(pygame.error, OSError):
                 pygame.display.set_icon(pygame.image.load(icon))
-        with warnings.catch_warnings():
-            # SCALED without GPU renderer (headless, old drivers) warns, yet works fine.
-            warnings.filterwarnings("ignore", message="no fast renderer available")
-            self.screen = pygame.display.set_mode(LOGICAL_SIZE, self._flags(settings.fullscreen))
+        # The logical 1280x720 surface; SDL scales it to fill any window (see window.py).
+        self.screen = window_mode.open_window(settings.fullscreen, window)
+        settings.fullscreen = window_mode.is_fullscreen()  # what the screen really does
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         text = TextCache()
@@ -119,22 +120,15 @@ class App:
             if relabel is not None:
                 relabel()
 
-    @staticmethod
-    def _flags(fullscreen: bool) -> int:
-        # SCALED: draw at 1280x720 and let SDL scale to the window, mapping the mouse back for us.
-        flags = pygame.SCALED | pygame.RESIZABLE
-        return flags | pygame.FULLSCREEN if fullscreen else flags
-
     def set_fullscreen(self, on: bool) -> None:
-        """Switch fullscreen on/off (only when it differs from the current mode)."""
-        current = bool(self.screen.get_flags() & pygame.FULLSCREEN)
-        if on == current:
-            return
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as e:  # no fullscreen on this driver (e.g. headless tests)
-            log.info("fullscreen toggle failed: %s", e)
+        """Switch fullscreen on/off; the setting then says what the screen really does (so
+        F11, the Settings toggle and the window always agree)."""
+        self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
         self.screen = pygame.display.get_surface() or self.screen
+
+    def window_image(self) -> pygame.Surface:
+        """What the window shows now, at the window's size (the tour's and checks' shots)."""
+        return window_mode.shown_image(self.screen)
 
     # ---------------------------------------------------------------- frame
 
@@ -147,11 +141,11 @@ class App:
             self.stack.handle_event(event)
         elif event.type == pygame.VIDEORESIZE:
             # SCALED keeps the logical surface at 1280x720 whatever the window size; nothing to
-            # rebuild, and scenes never need to know.
-            pass
+            # rebuild, and scenes never need to know. The window manager may have left
+            # fullscreen by itself: the setting follows.
+            self.ctx.settings.fullscreen = window_mode.is_fullscreen()
         elif event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_F11:
-            self.ctx.settings.fullscreen = not self.ctx.settings.fullscreen
-            self.set_fullscreen(self.ctx.settings.fullscreen)
+            self.set_fullscreen(not window_mode.is_fullscreen())
         else:
             if not self.ring.handle(event, self.stack.top):  # navigation keys first
                 self.stack.handle_event(event)

@@ -53,8 +53,8 @@ def stop_on_signals(app: App) -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def play() -> int:
-    app = App()
+def play(window: tuple[int, int] | None = None) -> int:
+    app = App(window=window)
     try:
         with stop_on_signals(app):
             app.run(app.ctx.nav.make("title"))
@@ -82,10 +82,12 @@ def peak_rss_mb() -> float:
 def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,
          exit_when_done: bool = False, save_record: str | None = None,
          frame_stats: str | None = None, started: float | None = None,
-         max_frames: int | None = None, game: str = "luckybox") -> int:
-    """Play a whole game with computer seats and every animation (`game`: which one)."""
+         max_frames: int | None = None, game: str = "luckybox",
+         window: tuple[int, int] | None = None) -> int:
+    """Play a whole game with computer seats and every animation (`game`: which one; `window`:
+    the window's size)."""
     started = started if started is not None else time.perf_counter()
-    app = App()
+    app = App(window=window)
     ctx = app.ctx
     ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
     seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]

@@ -186,6 +186,13 @@ class SettingsScene(UIScene):
         if self.warning:
             self.ctx.message = self.warning
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # F11 and the window manager switch fullscreen too: the toggle shows what the window does.
+        toggle = self.widgets.get("fullscreen")
+        if isinstance(toggle, Toggle):
+            toggle.value = self.ctx.settings.fullscreen
+
     # ---------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
