@@ -35,6 +35,7 @@ from ..match import load_match
 from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
+from ..table.keys import table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
@@ -343,6 +344,10 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         self.ctx.nav.push("pause")
+
+    def focus_targets(self) -> list:
+        """What the keyboard focus can rest on: piles, hand, grid, buttons (table/keys.py)."""
+        return table_targets(self)
 
     # ------------------------------------------------------------ input
 
