@@ -115,6 +115,7 @@ def test_undo_is_refused_once_the_turn_has_passed() -> None:
     assert state.can_undo(0) is None
     ended = state.key()
     assert state.undo(0).ok and state.waiting_for() == [0]
+    assert state.can_undo(0) is None  # and the draw before it, the turn as it started
     state.apply(_last(ended))
     assert state.key() == ended
     state.apply(Draw(1, "discard"))  # the next player plays on: the last turn stands

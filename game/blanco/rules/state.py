@@ -391,7 +391,7 @@ class BlancoState:
         self.turn_id += 1
         self.cleared = 0
         self.looked = False
-        self._undo = []
+        # (The turn's undo steps stay until the next step: `apply` drops them then.)
         self.current = (self.current + 1) % len(self.players)
         self.phase = TURN
         events.append(ev.TurnStarted(self.current, self.players[self.current].turns + 1))
