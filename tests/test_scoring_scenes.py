@@ -4,6 +4,8 @@ its legible bar numbers and the solo rating scale."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game.core.session import Seat, Session
@@ -156,3 +158,85 @@ def test_the_demo_goes_on_by_itself(app) -> None:
 def test_rating_bands_cover_the_rulebook() -> None:
     floors = [floor for floor, _ in SOLO_RATINGS]
     assert floors[:-1] == [70, 65, 60, 55, 50, 45]
+
+
+# --------------------------------------------------------------------------- the game end
+
+
+def game_end(app, seats: int, seed: int = 5, level: str = "normal"):
+    session = Session([Seat(f"Player {i + 1}", level) for i in range(seats)], seed)
+    play(session)
+    scene = app.ctx.nav.make("luckybox.game_end", session=session)
+    app.stack.clear_to(scene)
+    frames(app, 90)  # the bars have grown
+    return scene
+
+
+def test_solo_legend_has_no_moon_penalty(app) -> None:
+    # Random legal moves: few moons, so the solo table gives -2 or -6.
+    session = Session([Seat("Solo")], 5)
+    rng = random.Random(2)
+    while not session.state.is_terminal():
+        seat = session.next_seat()
+        if seat is None:
+            session.advance()
+        else:
+            session.apply(rng.choice(session.state.legal_actions(seat)))
+    assert session.state.players[0].moon_points < 0
+    scene = app.ctx.nav.make("luckybox.game_end", session=session)
+    app.stack.clear_to(scene)
+    frames(app, 90)
+    legend = scene.legend_keys()
+    assert "penalty" not in legend and "moons" in legend
+    # Only what applies: a category nobody scored in is left out.
+    values = dict(zip(("cards", "stars", "incomplete"), scene.values()[0][:3], strict=True))
+    assert [k for k in legend if k != "moons"] == [k for k, v in values.items() if v > 0]
+    screenshot(app, SHOTS + "gameend_solo_after")
+
+
+def test_two_players_never_show_a_penalty_and_four_do_when_someone_lost(app) -> None:
+    scene = game_end(app, 2)
+    assert "penalty" not in scene.legend_keys()
+    scene = game_end(app, 4)
+    lost = any(p.moon_points < 0 for p in scene.session.state.players)
+    assert ("penalty" in scene.legend_keys()) == lost and lost
+    screenshot(app, SHOTS + "gameend_four_after")
+
+
+def test_bar_numbers_are_legible(app) -> None:
+    scene = game_end(app, 4)
+    drawn = scene.values_drawn
+    assert drawn and min(size for _v, size in drawn) >= 24  # four rows: big numbers
+    for row in scene.values():  # every player's card points is written in its bar
+        assert (row[0], max(s for v, s in drawn if v == row[0])) in drawn
+    from game.luckybox.ui.scenes.gameend import VALUE_MIN, value_size
+
+    assert value_size((440 - 70) / 12 * 0.7) >= VALUE_MIN >= 18  # twelve rows too
+
+
+def test_the_rating_scale_marks_the_right_band(app) -> None:
+    scene = game_end(app, 1, level="hard")
+    p = scene.session.state.players[0]
+    lit = (255, 222, 40)
+    for total, band in (
+        (75, 0),
+        (70, 0),
+        (67, 1),
+        (60, 2),
+        (59, 3),
+        (52, 4),
+        (45, 5),
+        (44, 6),
+        (12, 6),
+    ):
+        p.incomplete += total - p.total
+        assert p.total == total
+        frames(app, 1)
+        assert scene.marker_band() == band
+        for i in range(len(SOLO_RATINGS)):
+            row = scene.band_row(i)
+            edge = app.screen.get_at((round(row.right + 6), round(row.centery)))[:3]
+            assert (edge == lit) == (i == band), (total, i)
+    p.incomplete += 58 - p.total
+    frames(app, 1)
+    screenshot(app, SHOTS + "gameend_solo_rating_after")

@@ -1,4 +1,5 @@
-"""The end of the game: each player's score as a picture, the winner, the solo rating."""
+"""The end of the game: each player's score as a picture, the winner, the solo rating on its
+whole scale."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import t
 from game.core.session import Session
 from game.core.ui.widgets import (
     CYAN,
@@ -18,20 +20,24 @@ from game.core.ui.widgets import (
     UIScene,
     draw_backdrop,
     draw_panel,
+    mix,
 )
-from game.luckybox.rules.state import solo_rating
+from game.luckybox.rules.scoring import SOLO_RATINGS, rating_text
 
-CATEGORIES = (  # (label, colour)
-    ("Cards", (236, 64, 122)),
-    ("Stars", (255, 196, 40)),
-    ("Incomplete", (120, 220, 200)),
-    ("Moons", (110, 120, 255)),
+CATEGORIES = (  # (key, label, colour); labels are translated when drawn
+    ("cards", "Cards", (236, 64, 122)),
+    ("stars", "Stars", (255, 196, 40)),
+    ("incomplete", "Incomplete", (120, 220, 200)),
+    ("moons", "Moons", (110, 120, 255)),
 )
 NEGATIVE = (230, 60, 60)
 CHART = pygame.FRect(60, 150, 1160, 440)
+SOLO_CHART = pygame.FRect(60, 146, 1160, 140)  # one row; the rating scale goes beneath
+SCALE = pygame.FRect(60, 300, 1160, 300)
 GROW_TIME = 1.2
 AUTO_EXIT = 4.0
 COMPARE_W = 190  # the right-hand column comparing with the record of the same deal
+VALUE_MIN, VALUE_MAX = 18, 30  # px: the numbers inside the bars
 
 
 def breakdown(session: Session, seat: int) -> tuple[int, int, int, int]:
@@ -39,23 +45,83 @@ def breakdown(session: Session, seat: int) -> tuple[int, int, int, int]:
     return sum(p.card_points), sum(p.star_points), p.incomplete, p.moon_points
 
 
+def category_label(key: str) -> str:
+    return {
+        "cards": t("luckybox.game_end.cards", "Cards"),
+        "stars": t("luckybox.game_end.stars", "Stars"),
+        "incomplete": t("luckybox.game_end.incomplete", "Incomplete"),
+        "moons": t("luckybox.game_end.moons", "Moons"),
+        "penalty": t("luckybox.game_end.moon_penalty", "Moon penalty"),
+    }[key]
+
+
+def value_size(bar_h: float) -> int:
+    """The text size of a number inside a bar this tall (legible even with 12 players)."""
+    return max(VALUE_MIN, min(VALUE_MAX, int(bar_h * 0.8)))
+
+
+def rating_band(total: int) -> int:
+    """The index in SOLO_RATINGS of the band a solo Mega Total falls in."""
+    return next(i for i, (floor, _) in enumerate(SOLO_RATINGS) if total >= floor)
+
+
+def band_range(index: int) -> str:
+    """A band's scores as the rulebook prints them: "70+", "65-69", ..., "44 or less"."""
+    floor = SOLO_RATINGS[index][0]
+    if index == 0:
+        return t("luckybox.game_end.range_top", "{n}+", n=floor)
+    above = SOLO_RATINGS[index - 1][0]
+    if index == len(SOLO_RATINGS) - 1:
+        return t("luckybox.game_end.range_bottom", "{n} or less", n=above - 1)
+    return t("luckybox.game_end.range", "{low}–{high}", low=floor, high=above - 1)
+
+
 class GameEndScene(UIScene):
     """Opaque. Widgets: "again" (same seats, next seed) and "title"."""
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 again: tuple[str, Callable[[], None]] | None = None,
-                 back: tuple[str, Callable[[], None]] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        demo: bool = False,
+        again: tuple[str, Callable[[], None]] | None = None,
+        back: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         """`again` and `back` replace the two buttons (label, action): a replay offers
         "Watch again" and "Replays"."""
         super().__init__(ctx)
         self.session = session
         self.demo = demo
-        again_label, again_action = again or ("Play again", self.play_again)
-        back_label, back_action = back or ("Title", self.to_title)
-        self.add("again", Button((360, 620, 260, 70), again_label, again_action,
-                                 key=pygame.K_RETURN, colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), back_label, back_action,
-                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
+        self.values_drawn: list[tuple[int, int]] = []  # (number, text size) in the bars
+        self._labels = (again[0] if again else None, back[0] if back else None)
+        again_action = again[1] if again else self.play_again
+        back_action = back[1] if back else self.to_title
+        self.add(
+            "again",
+            Button(
+                (360, 620, 260, 70),
+                self._labels[0] or "Play again",
+                again_action,
+                key=pygame.K_RETURN,
+                colour=GREEN,
+                text_size=36,
+            ),
+        )
+        self.add(
+            "title",
+            Button(
+                (660, 620, 260, 70),
+                self._labels[1] or "Title",
+                back_action,
+                key=pygame.K_ESCAPE,
+                colour=CYAN,
+                text_size=36,
+            ),
+        )
+
+    @property
+    def solo(self) -> bool:
+        return len(self.session.seats) == 1
 
     def enter(self) -> None:
         self.ctx.play("victory")
@@ -63,9 +129,14 @@ class GameEndScene(UIScene):
     def play_again(self) -> None:
         session = self.session
         if session.challenge is not None:  # the same deal once more, the same comparison
-            self.ctx.nav.make("start_game", seats=session.seats, seed=session.seed,
-                              deal=session.state.deal, options=session.state.options,
-                              challenge=session.challenge)
+            self.ctx.nav.make(
+                "start_game",
+                seats=session.seats,
+                seed=session.seed,
+                deal=session.state.deal,
+                options=session.state.options,
+                challenge=session.challenge,
+            )
             return
         self.ctx.nav.make("start_game", seats=session.seats, seed=session.seed + 1)
 
@@ -77,8 +148,15 @@ class GameEndScene(UIScene):
         if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
             self.ctx.stack.clear()
 
-    def _draw_versus(self, surface: pygame.Surface, challenge: dict, seat: int, total: int,
-                     cy: float, row_h: float) -> None:
+    def _draw_versus(
+        self,
+        surface: pygame.Surface,
+        challenge: dict,
+        seat: int,
+        total: int,
+        cy: float,
+        row_h: float,
+    ) -> None:
         """The record's score for this seat and how far ahead or behind this game is."""
         theirs = challenge["totals"][seat]
         diff = total - theirs
@@ -87,81 +165,211 @@ class GameEndScene(UIScene):
         size = int(min(26, row_h * 0.5))
         x = CHART.right - COMPARE_W
         name = challenge["names"][seat]
-        label = f"{name}: {theirs}" if name != self.session.seats[seat].name else f"was {theirs}"
+        label = (
+            f"{name}: {theirs}"
+            if name != self.session.seats[seat].name
+            else t("luckybox.game_end.was", "was {total}", total=theirs)
+        )
         self.ctx.text.blit_centered(surface, label, size, WHITE, (x + 60, cy))
-        self.ctx.text.blit_centered(surface, f"{sign}{diff}", size + 4, colour, (x + 150, cy),
-                                    outline=INK, px=2)
+        self.ctx.text.blit_centered(
+            surface, f"{sign}{diff}", size + 4, colour, (x + 150, cy), outline=INK, px=2
+        )
 
     def headline(self) -> str:
         state = self.session.state
         names = [self.session.seats[w].name for w in state.winners()]
-        if len(self.session.seats) == 1:
-            return f"Mega Total: {state.players[0].total}"
+        if self.solo:
+            return t(
+                "luckybox.game_end.mega_total", "Mega Total: {total}", total=state.players[0].total
+            )
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return "Shared win: " + " & ".join(names)
+            return t("luckybox.game_end.wins", "{name} wins!", name=names[0])
+        return t("luckybox.game_end.shared", "Shared win: {names}", names=" & ".join(names))
+
+    # ------------------------------------------------------------ what the chart shows
+
+    def values(self) -> list[tuple[int, int, int, int]]:
+        return [breakdown(self.session, s) for s in range(len(self.session.seats))]
+
+    def segments(self, row: tuple[int, int, int, int]) -> list[tuple[str, int]]:
+        """The bar's parts right of zero, then the part left of it: (legend key, points).
+        In solo a negative moon score is the solo table's, not a penalty from the others."""
+        parts = [
+            (key, value) for (key, _l, _c), value in zip(CATEGORIES, row, strict=True) if value > 0
+        ]
+        if row[3] < 0:
+            parts.append(("moons" if self.solo else "penalty", row[3]))
+        return parts
+
+    def legend_keys(self) -> list[str]:
+        """Only what some bar shows, in the legend's order."""
+        shown = {key for row in self.values() for key, _v in self.segments(row)}
+        return [key for key in ("cards", "stars", "incomplete", "moons", "penalty") if key in shown]
+
+    def colour(self, key: str) -> tuple[int, int, int]:
+        return NEGATIVE if key == "penalty" else next(c for k, _l, c in CATEGORIES if k == key)
+
+    # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
+        again, back = self._labels
+        self.widget("again").label = again or t("luckybox.game_end.again", "Play again")
+        self.widget("title").label = back or t("luckybox.game_end.title", "Title")
+        ctx.text.blit_centered(
+            surface, self.headline(), 72, YELLOW, (640, 60), outline=INK, px=5, shadow=5
+        )
+        if self.solo:
+            total = self.session.state.players[0].total
+            ctx.text.blit_centered(
+                surface, rating_text(rating_band(total)), 36, WHITE, (640, 118), outline=INK, px=3
+            )
+            self._draw_chart(surface, SOLO_CHART)
+            self._draw_scale(surface, total)
+        else:
+            self._draw_chart(surface, CHART)
+        self.draw_widgets(surface)
+
+    def _draw_chart(self, surface: pygame.Surface, chart: pygame.FRect) -> None:
+        ctx = self.ctx
+        self.values_drawn = []
         state = self.session.state
-        ctx.text.blit_centered(surface, self.headline(), 72, YELLOW, (640, 60), outline=INK,
-                               px=5, shadow=5)
-        if len(self.session.seats) == 1:
-            rating = solo_rating(state.players[0].total)
-            ctx.text.blit_centered(surface, rating, 36, WHITE, (640, 118), outline=INK, px=3)
-        draw_panel(surface, CHART, colour=(50, 26, 96), radius=20, border=4, shadow=8)
+        draw_panel(surface, chart, colour=(50, 26, 96), radius=20, border=4, shadow=8)
         seats = len(self.session.seats)
         grow = min(1.0, self.time / GROW_TIME)
-        values = [breakdown(self.session, s) for s in range(seats)]
+        values = self.values()
         most = max(1, max(sum(max(0, v) for v in row) for row in values))
         least = min(0, min(row[3] for row in values))
         name_w = 170
         challenge = self.session.challenge
-        span = CHART.w - name_w - 140 - (COMPARE_W if challenge is not None else 0)
-        zero_x = CHART.x + name_w + 20 + (-least) * span / (most - least)
+        span = chart.w - name_w - 140 - (COMPARE_W if challenge is not None else 0)
+        zero_x = chart.x + name_w + 20 + (-least) * span / (most - least)
         scale = span / (most - least)
-        row_h = min(56, (CHART.h - 70) / seats)
+        row_h = min(72, (chart.h - 70) / seats)
         winners = set(state.winners())
         if challenge is not None:  # in the legend's row, right-aligned
-            line = f"Same deal as {challenge.get('source') or 'the record'}"
+            line = t(
+                "luckybox.game_end.same_deal",
+                "Same deal as {source}",
+                source=challenge.get("source") or t("luckybox.game_end.the_record", "the record"),
+            )
             size = ctx.text.fit_size(line, 22, 440)
             img = ctx.text.render(line, size, (206, 190, 240))
-            surface.blit(img, (CHART.right - 24 - img.get_width(), CHART.bottom - 33))
+            surface.blit(img, (chart.right - 24 - img.get_width(), chart.bottom - 33))
         for seat, row in enumerate(values):
-            y = CHART.y + 20 + seat * row_h
-            bar_h = max(8, row_h * 0.62)
+            y = chart.y + 20 + seat * row_h
+            bar_h = max(8, row_h * 0.7)
             name = self.session.seats[seat].name
-            colour = YELLOW if seat in winners else WHITE
-            size = ctx.text.fit_size(name, int(min(30, row_h * 0.6)), name_w)
-            ctx.text.blit_centered(surface, name, size, colour, (CHART.x + 20 + name_w / 2,
-                                                                 y + bar_h / 2))
+            colour = YELLOW if seat in winners and not self.solo else WHITE
+            size = ctx.text.fit_size(name, int(min(30, max(20, row_h * 0.6))), name_w)
+            ctx.text.blit_centered(
+                surface, name, size, colour, (chart.x + 20 + name_w / 2, y + bar_h / 2)
+            )
             x = zero_x
-            for (_label, fill), value in zip(CATEGORIES, row, strict=True):
-                if value <= 0:
-                    continue
-                w = value * scale * grow
-                pygame.draw.rect(surface, fill, (x, y, w, bar_h), border_radius=6)
-                if w > 40 and bar_h > 18:
-                    ctx.text.blit_centered(surface, str(value), int(bar_h * 0.6), INK,
-                                           (x + w / 2, y + bar_h / 2))
-                x += w
-            if row[3] < 0:
-                w = -row[3] * scale * grow
-                pygame.draw.rect(surface, NEGATIVE, (zero_x - w, y, w, bar_h), border_radius=6)
-                if w > 30 and bar_h > 18:
-                    ctx.text.blit_centered(surface, str(row[3]), int(bar_h * 0.6), INK,
-                                           (zero_x - w / 2, y + bar_h / 2))
+            for key, value in self.segments(row):
+                w = abs(value) * scale * grow
+                left = x if value > 0 else zero_x - w
+                pygame.draw.rect(surface, self.colour(key), (left, y, w, bar_h), border_radius=6)
+                self._value(surface, value, pygame.FRect(left, y, w, bar_h))
+                if value > 0:
+                    x += w
             total = sum(row)
-            ctx.text.blit_centered(surface, str(round(total * grow)), int(min(34, row_h * 0.7)),
-                                   colour, (x + 36, y + bar_h / 2), outline=INK, px=2)
+            text = str(round(total * grow))
+            img = ctx.text.render_outlined(text, int(min(36, max(24, row_h * 0.7))), colour, INK, 2)
+            surface.blit(img, img.get_rect(midleft=(round(x + 12), round(y + bar_h / 2))))
             if challenge is not None:
                 self._draw_versus(surface, challenge, seat, total, y + bar_h / 2, row_h)
-        # The legend.
-        lx = CHART.x + 40
-        for label, fill in (*CATEGORIES, ("Moon penalty", NEGATIVE)):
-            pygame.draw.rect(surface, fill, (lx, CHART.bottom - 36, 22, 22), border_radius=5)
-            img = ctx.text.render(label, 24, WHITE)
-            surface.blit(img, (lx + 28, CHART.bottom - 34))
+        lx = chart.x + 40
+        for key in self.legend_keys():
+            pygame.draw.rect(
+                surface, self.colour(key), (lx, chart.bottom - 36, 22, 22), border_radius=5
+            )
+            img = ctx.text.render(category_label(key), 24, WHITE)
+            surface.blit(img, (lx + 28, chart.bottom - 34))
             lx += 60 + img.get_width()
-        self.draw_widgets(surface)
+
+    def _value(self, surface: pygame.Surface, value: int, rect: pygame.FRect) -> None:
+        """The number inside a bar part, when it fits there."""
+        size = value_size(rect.h)
+        img = self.ctx.text.render_outlined(str(value), size, WHITE, INK, 2)
+        if img.get_width() + 6 <= rect.w and img.get_height() <= rect.h + 10:
+            surface.blit(img, img.get_rect(center=(round(rect.centerx), round(rect.centery))))
+            self.values_drawn.append((value, size))
+
+    def _draw_scale(self, surface: pygame.Surface, total: int) -> None:
+        """The rulebook's solo rating, every band, with this score's band lit and a marker at
+        the score."""
+        ctx = self.ctx
+        draw_panel(surface, SCALE, colour=(50, 26, 96), radius=20, border=4, shadow=8)
+        ctx.text.blit_centered(
+            surface,
+            t("luckybox.game_end.scale", "Solo rating"),
+            26,
+            (206, 190, 240),
+            (SCALE.x + 96, SCALE.y + 30),
+        )
+        bands = len(SOLO_RATINGS)
+        band_h = self.band_row(0).h
+        gauge = pygame.FRect(SCALE.x + 200, SCALE.y + 20, 28, band_h * bands)
+        mine = rating_band(total)
+        for i in range(bands):
+            row = self.band_row(i)
+            warm = mix((90, 60, 160), (255, 196, 40), (bands - 1 - i) / (bands - 1))
+            pygame.draw.rect(
+                surface, warm, (gauge.x, row.y + 1, gauge.w, band_h - 2), border_radius=4
+            )
+            lit = i == mine
+            if lit:
+                glow = row.inflate(8, 0).move(4, 0)
+                pygame.draw.rect(surface, (255, 222, 40), glow, 3, border_radius=8)
+            colour = YELLOW if lit else (214, 204, 240)
+            size = 26 if lit else 22
+            rng = band_range(i)
+            img = (
+                ctx.text.render_outlined(rng, size, colour, INK, 2)
+                if lit
+                else ctx.text.render(rng, size, colour)
+            )
+            surface.blit(img, img.get_rect(center=(round(gauge.right + 70), round(row.centery))))
+            text = rating_text(i)
+            room = row.right - (gauge.right + 140) - 12
+            size = ctx.text.fit_size(text, size, room)
+            img = (
+                ctx.text.render_outlined(text, size, colour, INK, 2)
+                if lit
+                else ctx.text.render(text, size, colour)
+            )
+            surface.blit(img, img.get_rect(midleft=(round(gauge.right + 140), round(row.centery))))
+        self._marker(surface, total, mine, gauge, band_h)
+
+    def _marker(
+        self, surface: pygame.Surface, total: int, band: int, gauge: pygame.FRect, band_h: float
+    ) -> None:
+        """An arrow at the score on the gauge: placed inside its band by where it falls in it
+        (the open-ended top and bottom bands: by how far past their edge, capped)."""
+        floor = SOLO_RATINGS[band][0]
+        if band == len(SOLO_RATINGS) - 1:
+            floor = SOLO_RATINGS[band - 1][0] - 5
+        k = min(1.0, max(0.0, (total - floor + 0.5) / 5))  # 0 bottom of the band .. 1 top
+        y = gauge.y + band * band_h + (1 - k) * band_h
+        grow = min(1.0, self.time / GROW_TIME)
+        y = gauge.bottom + (y - gauge.bottom) * grow  # rises to its place with the bars
+        tip = (gauge.x - 4, y)
+        pygame.draw.polygon(
+            surface, INK, [(tip[0] + 3, y), (tip[0] - 22, y - 15), (tip[0] - 22, y + 15)]
+        )
+        pygame.draw.polygon(surface, YELLOW, [tip, (tip[0] - 18, y - 11), (tip[0] - 18, y + 11)])
+        self.ctx.text.blit_centered(
+            surface, str(total), 34, YELLOW, (tip[0] - 50, y), outline=INK, px=3
+        )
+
+    def band_row(self, index: int) -> pygame.FRect:
+        """Where the scale draws SOLO_RATINGS[index] (the best band on top)."""
+        band_h = (SCALE.h - 40) / len(SOLO_RATINGS)
+        x = SCALE.x + 200
+        return pygame.FRect(x, SCALE.y + 20 + index * band_h, SCALE.right - 24 - x, band_h)
+
+    def marker_band(self) -> int:
+        """The band the marker points at (tests read it)."""
+        return rating_band(self.session.state.players[0].total)
