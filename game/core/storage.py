@@ -22,6 +22,7 @@ from typing import Any
 import platformdirs
 
 from game.core.game import RecordError
+from game.core.i18n import t
 from game.core.records import game_of, parse_json, replay
 
 APP_NAME = "super-mega-lucky-box"
@@ -109,8 +110,8 @@ def set_aside(path: Path) -> str:
     try:
         os.replace(path, target)
     except OSError:
-        return "left in place"
-    return f"kept as {target.name}"
+        return t("storage.left_in_place", "left in place")
+    return t("storage.kept_as", "kept as {name}", name=target.name)
 
 
 def why(err: OSError) -> str:
@@ -145,7 +146,8 @@ def save_game(folder: Path, record: dict[str, Any]) -> str | None:
     try:
         write_json_atomic(Path(folder) / AUTOSAVE, record)
     except OSError as err:
-        return f"Can't save the game ({why(err)}); playing on without saving."
+        return t("storage.cant_save", "Can't save the game ({why}); playing on without saving.",
+                 why=why(err))
     return None
 
 
@@ -179,10 +181,12 @@ def load_save(folder: Path) -> tuple[LoadedSave | None, str | None]:
         return None, None
     except RecordError as err:
         aside = set_aside(path)
-        return None, f"The saved game could not be read ({err}); it was {aside}."
+        return None, t("storage.bad_save", "The saved game could not be read ({why}); it was "
+                       "{aside}.", why=err, aside=aside)
     except Exception as err:  # a loader bug must still not take the game down
         aside = set_aside(path)
-        return None, f"The saved game could not be read ({type(err).__name__}); it was {aside}."
+        return None, t("storage.bad_save", "The saved game could not be read ({why}); it was "
+                       "{aside}.", why=type(err).__name__, aside=aside)
     return LoadedSave(obj, resumed), None
 
 
@@ -241,7 +245,8 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     try:
         write_json_atomic(path, record)
     except OSError as err:
-        return None, f"Can't keep this game's record ({why(err)})."
+        return None, t("storage.cant_keep", "Can't keep this game's record ({why}).",
+                       why=why(err))
     return path, None
 
 
@@ -300,7 +305,8 @@ def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
     try:
         paths = sorted(records.glob("*.json"))
     except OSError as err:
-        return [], [f"Can't read the records folder ({why(err)})."]
+        return [], [t("storage.cant_list", "Can't read the records folder ({why}).",
+                      why=why(err))]
     infos: list[RecordInfo] = []
     problems: list[str] = []
     for path in paths:
@@ -309,7 +315,8 @@ def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
         except (RecordError, OSError) as err:
             problems.append(f"{path.name}: {err}")
         except Exception as err:  # never a traceback for a file on disk
-            problems.append(f"{path.name}: unreadable ({type(err).__name__})")
+            problems.append(t("storage.unreadable", "{file}: unreadable ({why})",
+                              file=path.name, why=type(err).__name__))
     infos.sort(key=lambda info: (info.finished_at, info.path.name), reverse=True)
     return infos, problems
 

@@ -13,6 +13,7 @@ import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.core.i18n import t
 from game.core.storage import data_dir as data_dir  # re-exported: where settings live
 from game.core.storage import set_aside, why, write_atomic
 
@@ -61,14 +62,16 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as e:
-        return Settings(), f"Settings could not be read ({e.strerror or e}); using defaults."
+        return Settings(), t("settings.unreadable", "Settings could not be read ({why}); using "
+                             "defaults.", why=e.strerror or e)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         data = None
     if not isinstance(data, dict):
         aside = set_aside(path)
-        return Settings(), f"Settings file was damaged ({aside}); using defaults."
+        return Settings(), t("settings.damaged", "Settings file was damaged ({aside}); using "
+                             "defaults.", aside=aside)
 
     settings = Settings()
     bad: list[str] = []
@@ -93,7 +96,8 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
                 bad.append(f.name)
     settings.clamp()
     if bad:
-        return settings, f"Ignored bad settings: {', '.join(bad)}."
+        return settings, t("settings.ignored", "Ignored bad settings: {names}.",
+                           names=", ".join(bad))
     return settings, None
 
 
@@ -105,5 +109,5 @@ def save_settings(settings: Settings, folder: Path) -> str | None:
     try:
         write_atomic(folder / FILE_NAME, text)
     except OSError as e:
-        return f"Settings not saved: {why(e)}."
+        return t("settings.not_saved", "Settings not saved: {why}.", why=why(e))
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import lt, t
 from game.core.ui.context import Context
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.widgets import (
@@ -36,13 +36,15 @@ class PauseScene(UIScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         x, w, h = PANEL.x + 50, PANEL.width - 100, 66
-        self.add("resume", Button((x, 240, w, h), "Resume", self.resume_game,
+        self.add("resume", Button((x, 240, w, h), lt("pause.resume", "Resume"), self.resume_game,
                                   key=pygame.K_ESCAPE, colour=GREEN, text_size=40))
-        self.add("howto", Button((x, 322, w, h), t("pause.howto", "How to play"),
+        self.add("howto", Button((x, 322, w, h), lt("pause.howto", "How to play"),
                                  self.open_howto, key=pygame.K_h, colour=PURPLE, text_size=40))
-        self.add("settings", Button((x, 404, w, h), "Settings", self.open_settings,
+        self.add("settings", Button((x, 404, w, h), lt("pause.settings", "Settings"),
+                                    self.open_settings,
                                     colour=CYAN, text_size=40))
-        self.add("quit", Button((x, 486, w, h), "Quit to title", self.ask_quit,
+        self.add("quit", Button((x, 486, w, h), lt("pause.quit", "Quit to title"),
+                                self.ask_quit,
                                 colour=ORANGE, text_size=40))
 
     def resume_game(self) -> None:
@@ -64,8 +66,8 @@ class PauseScene(UIScene):
 
     def ask_quit(self) -> None:
         self.ctx.stack.push(
-            ConfirmDialog(self.ctx, "Quit to the title?\nThe game is saved: Continue brings "
-                          "it back.", self.quit)
+            ConfirmDialog(self.ctx, lt("pause.confirm_quit", "Quit to the title?\nThe game is "
+                                       "saved: Continue brings it back."), self.quit)
         )
 
     def quit(self) -> None:
@@ -74,6 +76,6 @@ class PauseScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
-        self.ctx.text.blit_centered(surface, "Paused", 64, YELLOW, (PANEL.centerx, PANEL.y + 58),
-                                    outline=INK, px=4, shadow=5)
+        self.ctx.text.blit_centered(surface, t("pause.title", "Paused"), 64, YELLOW,
+                                    (PANEL.centerx, PANEL.y + 58), outline=INK, px=4, shadow=5)
         self.draw_widgets(surface)
