@@ -152,7 +152,7 @@ class Tour:
         self.frames(2)
         return scene
 
-    def title(self, game: str | None = None, settle: float = 1.5) -> Any:
+    def title(self, game: str | None = None, settle: float = 1.0) -> Any:
         """A fresh title screen on the game's tab, its entrance animation finished."""
         scene = self.ctx.nav.make("title")
         self.app.stack.clear_to(scene)
@@ -161,6 +161,13 @@ class Tour:
             scene.choose_game(game)
         self.frames(max(1, round(settle / DT)))
         return scene
+
+    def no_autosave(self, table: Any) -> None:
+        """The tour's tables keep no autosave (it plays in a scratch folder and each write
+        waits for the disk); a finished game is still filed for Statistics and Replays."""
+        keeper = getattr(table, "keeper", None)
+        if keeper is not None:
+            keeper.save = lambda *_args: None
 
     # ------------------------------------------------------------------ shots
 

@@ -42,6 +42,7 @@ def _play(tour: Tour) -> None:
     ctx.settings.pass_screen = False
     seats = [Seat("Alex"), Seat("Sam", "normal"), Seat("Kim", "normal")]
     table = ctx.nav.make("start_game", seats=seats, seed=tour.seed)
+    tour.no_autosave(table)
     session = table.session
     chooser = session.game.make_bot("normal", tour.seed, 0)
     try:

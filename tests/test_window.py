@@ -1,0 +1,169 @@
+"""The window fills any size: SDL's own mouse mapping puts a window point on the logical point
+drawn under it, bars appear only where proportions differ, F11 and the Settings toggle agree
+with the window, and --window opens at the size asked."""
+
+from __future__ import annotations
+
+import warnings
+
+import pygame
+import pytest
+
+from game import cli
+from game.core.ui import window as window_mode
+from game.core.ui.layout import LOGICAL_SIZE
+from tests.ui_helpers import click, frames, press
+
+#: Window sizes of several proportions: 16:9 larger and smaller, a laptop's odd 16:9, square,
+#: tall, ultra-wide.
+SIZES = [(1920, 1080), (1366, 768), (1000, 1000), (800, 700), (2560, 1080), (960, 540)]
+#: Logical points to check: corners, the centre and a few buttons' worth of places.
+POINTS = [(0, 0), (1279, 719), (640, 360), (100, 650), (1200, 40), (333, 222)]
+
+
+def _resize(size: tuple[int, int]) -> None:
+    window_mode.the_window().size = size
+    pygame.event.pump()  # SDL tells its renderer about the new size
+
+
+def _renderer():
+    from pygame._sdl2 import video
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return video.Renderer.from_window(window_mode.the_window())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_window_point_maps_to_the_logical_point_drawn_under_it(app, size) -> None:
+    _resize(size)
+    assert pygame.display.get_window_size() == size
+    renderer = _renderer()
+    assert renderer.logical_size == LOGICAL_SIZE
+    for point in POINTS:
+        shown = window_mode.to_window(point, size)  # where the picture shows this point
+        # SDL maps real mouse events with this very transform before they reach the app; its
+        # bars are whole pixels, so allow a window pixel and a half of rounding.
+        mapped = renderer.coordinates_from_window(shown)
+        back = window_mode.to_window(mapped, size)
+        assert back == pytest.approx(shown, abs=1.5), (size, point, mapped)
+        assert window_mode.to_logical(shown, size) == pytest.approx(point, abs=1e-6)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_picture_fills_the_window_with_bars_only_where_proportions_differ(app, size) -> None:
+    app.ctx.nav.push("settings")
+    frames(app, 2)
+    _resize(size)
+    scale = _renderer().scale[0]
+    # Free scaling (not whole-number): the picture is as large as the window allows.
+    exact = min(size[0] / LOGICAL_SIZE[0], size[1] / LOGICAL_SIZE[1])
+    assert scale == pytest.approx(exact, rel=1e-3)
+    rect = window_mode.picture_rect(size)
+    assert rect.width == size[0] or rect.height == size[1]
+    bars = (size[0] - rect.width, size[1] - rect.height)
+    if abs(size[0] / size[1] - 16 / 9) < 0.01:  # 16:9 (give or take a pixel): no bars at all
+        assert max(bars) <= 2
+    image = app.window_image()
+    assert image.get_size() == size
+    if bars[1] > 4:  # the bars are black, the picture is not
+        assert image.get_at((size[0] // 2, 1))[:3] == (0, 0, 0)
+        assert image.get_at((size[0] // 2, size[1] // 2))[:3] != (0, 0, 0)
+
+
+def test_posted_clicks_stay_logical_in_a_large_window(app) -> None:
+    """Scenes and tests speak logical coordinates whatever the window: a click posted on a
+    title button still presses it in a 1920x1080 window."""
+    from game.core.ui.scenes.title import TitleScene
+
+    _resize((1920, 1080))
+    title = TitleScene(app.ctx)
+    app.stack.push(title)
+    frames(app, 90)
+    click(app, title.widget("settings").rect.center, 2)
+    assert type(app.stack.top).__name__ == "SettingsScene"
+
+
+def test_small_windows_are_allowed_and_a_new_one_suits_the_desktop() -> None:
+    assert window_mode.fit((1920, 1080), 0.85) == (1632, 918)
+    assert window_mode.fit((1366, 768), 0.85) == (1161, 653)
+    assert window_mode.fit((3840, 2160), 0.85) == (3264, 1836)
+    assert window_mode.fit((800, 600), 0.5) == window_mode.MIN_SIZE  # never below the minimum
+
+
+def test_the_window_can_be_made_smaller_than_the_picture(app) -> None:
+    assert tuple(window_mode.the_window().minimum_size) == window_mode.MIN_SIZE
+    _resize((800, 450))
+    assert pygame.display.get_window_size() == (800, 450)
+    assert _renderer().scale[0] == pytest.approx(800 / 1280, rel=1e-3)
+
+
+def _toggle(app):
+    settings = app.stack.top
+    assert type(settings).__name__ == "SettingsScene"
+    return settings.widget("fullscreen")
+
+
+def test_f11_and_the_settings_toggle_agree(app) -> None:
+    app.ctx.nav.push("settings")
+    frames(app, 2)
+    assert not window_mode.is_fullscreen() and _toggle(app).value is False
+    press(app, pygame.K_F11, 2)
+    assert window_mode.is_fullscreen()
+    assert app.ctx.settings.fullscreen is True
+    assert _toggle(app).value is True  # the toggle shows what F11 did
+    press(app, pygame.K_F11, 2)
+    assert not window_mode.is_fullscreen()
+    assert app.ctx.settings.fullscreen is False and _toggle(app).value is False
+    # And the other way: the toggle switches the window, then F11 switches it back.
+    click(app, _toggle(app).rect.center, 2)
+    assert window_mode.is_fullscreen() and _toggle(app).value is True
+    press(app, pygame.K_F11, 2)
+    assert not window_mode.is_fullscreen() and _toggle(app).value is False
+
+
+def test_leaving_fullscreen_outside_the_game_updates_the_setting(app) -> None:
+    app.ctx.nav.push("title")
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    assert app.ctx.settings.fullscreen is True
+    window_mode.the_window().set_windowed()  # the window manager, not the game
+    frames(app, 2)
+    assert app.ctx.settings.fullscreen is False
+
+
+def test_window_option_is_parsed_and_bad_sizes_are_refused(capsys) -> None:
+    assert cli.parse_args(["--window", "1920x1080"]).window == (1920, 1080)
+    assert cli.parse_args(["--window", "800X600"]).window == (800, 600)
+    assert cli.parse_args([]).window is None
+    for bad in ("big", "1920", "10x10", "1920x1080x2"):
+        with pytest.raises(SystemExit):
+            cli.parse_args(["--window", bad])
+        assert "--window" in capsys.readouterr().err
+
+
+def test_the_app_opens_at_the_window_size_asked(data_dir) -> None:
+    from game.core.ui.app import App
+
+    app = App(window=(1600, 900))
+    try:
+        assert pygame.display.get_window_size() == (1600, 900)
+        assert app.screen.get_size() == LOGICAL_SIZE  # scenes still draw at 1280x720
+        frames(app, 2)
+        assert app.window_image().get_size() == (1600, 900)
+    finally:
+        pygame.quit()
+
+
+def test_a_fullscreen_setting_opens_fullscreen(data_dir) -> None:
+    from game.core.ui.app import App
+    from game.core.ui.settings import load_settings, save_settings
+
+    settings, _ = load_settings(data_dir)
+    settings.fullscreen = True
+    save_settings(settings, data_dir)
+    app = App()
+    try:
+        assert window_mode.is_fullscreen() and app.ctx.settings.fullscreen is True
+    finally:
+        pygame.quit()
