@@ -249,8 +249,41 @@ def test_space_still_skips_an_animation_while_the_ring_shows(app):
     assert table.animator.busy
     before = len(table.state.actions)
     key(app, pygame.K_SPACE)
-    assert not table.animator.busy or table.animator.unshown == 0, "Space skipped it"
+    assert table.animator.unshown == 0, "Space skipped it"
     assert len(table.state.actions) == before, "and did not act on the focus"
+    frames(app, 3)
+    assert table.confirming == 0 and focus_key(app) == ("button", "next")
+    walk_to(app, ("button", "hint"))
+    key(app, pygame.K_SPACE)
+    assert table.confirming is None, "Space on a finished turn is still Next, wherever the ring"
+
+
+def test_enter_while_an_animation_plays_skips_it_as_a_click_does(app):
+    table = solo_table(app)
+    show_ring(app)
+    gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
+    table.moves.apply(gold)
+    frames(app, 1)
+    assert table.animator.busy
+    before = len(table.state.actions)
+    key(app, pygame.K_RETURN)
+    assert table.animator.unshown == 0 and len(table.state.actions) == before
+    assert not table.message, "no refusal: the key only skipped"
+
+
+def test_the_how_to_keeps_its_arrows_for_turning_pages(app):
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    app.ctx.nav.push("howto")
+    frames(app, 2)
+    howto = app.stack.top
+    show_ring(app)
+    key(app, pygame.K_RIGHT)
+    assert howto.index == 1, "Right turned the page"
+    key(app, pygame.K_LEFT)
+    assert howto.index == 0
+    key(app, pygame.K_ESCAPE, steps=2)
+    assert isinstance(app.stack.top, TitleScene)
 
 
 def test_lightning_by_keys_enter_chooses_then_spend_takes_the_focus(app):

@@ -10,11 +10,13 @@ refused move is refused with its reason, as for the mouse.
 The app owns one `FocusRing`; it sees every event before the top scene:
 
 - Tab / Shift+Tab: next / previous target; the arrows: the nearest target that way.
-- Enter, keypad Enter or Space: activate the focused target (only while the ring shows, and
-  never while the scene's animation plays: then Space skips it, as it always has).
+- Enter or keypad Enter: activate the focused target (once the ring shows; before, Enter keeps
+  its shortcut). Space too, where it means nothing else (it still skips an animation, pauses
+  a replay, confirms a finished turn: a scene claims it by `focus_claims`).
 - 1-9: the next target showing that number (Lucky Box's gold squares).
 - A key a scene's own button already answers (the replay's Right, the replays' Left and
-  Right) stays that button's: shortcuts keep working.
+  Right), or that the scene claims (`focus_claims`: the how-to's arrows turn pages), stays the
+  scene's: shortcuts keep working.
 - Esc is never taken: each scene backs out its own way.
 
 The ring appears with the first navigation key and hides when the mouse is used, as in
@@ -161,8 +163,11 @@ def targets_of(scene: Any) -> list[Target]:
 
 
 def claimed_keys(scene: Any) -> set[int]:
-    """Keys a visible button of the scene answers as its shortcut (they stay the button's)."""
-    found: set[int] = set()
+    """Keys the scene keeps for itself: its visible buttons' shortcuts, and what it claims by
+    `focus_claims` (a set, or a method returning one: a how-to turning pages with the arrows,
+    a table whose Space skips or confirms)."""
+    claims = getattr(scene, "focus_claims", ())
+    found: set[int] = set(claims() if callable(claims) else claims)
     for group in (getattr(scene, "widgets", None), getattr(scene, "buttons", None)):
         if isinstance(group, dict):
             for w in group.values():
@@ -377,9 +382,12 @@ class FocusRing:
     def _activate(self, scene: Any, key: int) -> bool:
         if not self.visible:
             return False  # Enter and Space keep their old meaning until the ring is used
-        animator = getattr(scene, "animator", None)
-        if animator is not None and getattr(animator, "busy", False):
-            return False  # Space skips the animation, as always
+        if key == pygame.K_SPACE:
+            # Space acts on the focus only where it means nothing else: it still skips an
+            # animation, pauses a replay, confirms a finished turn.
+            animator = getattr(scene, "animator", None)
+            if getattr(animator, "busy", False) or key in claimed_keys(scene):
+                return False
         target = self.current(scene)
         if target is None:
             return False

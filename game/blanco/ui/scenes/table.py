@@ -35,7 +35,7 @@ from ..match import load_match
 from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
-from ..table.keys import table_targets
+from ..table.keys import table_claims, table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
@@ -348,6 +348,10 @@ class TableScene(Scene):
     def focus_targets(self) -> list:
         """What the keyboard focus can rest on: piles, hand, grid, buttons (table/keys.py)."""
         return table_targets(self)
+
+    def focus_claims(self) -> set[int]:
+        """Keys the focus ring leaves to the table now (Space skips, or confirms)."""
+        return table_claims(self)
 
     # ------------------------------------------------------------ input
 

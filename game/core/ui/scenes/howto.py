@@ -54,6 +54,8 @@ class HowToScene(UIScene):
     """The pages of one game. Widgets: "prev", "next", "back" and, when offered, "guided"."""
 
     fills_screen = True
+    #: The arrows turn pages here, not the keyboard focus (which Tab and Up/Down still move).
+    focus_claims = frozenset({pygame.K_LEFT, pygame.K_RIGHT})
 
     def __init__(self, ctx: Any, game: str = "luckybox", page: int = 0) -> None:
         super().__init__(ctx)

@@ -128,7 +128,7 @@ class RoundEndScene(UIScene):
                 (self.panel.centerx - 150, self.panel.bottom - 86, 300, 66),
                 t("luckybox.round_end.continue", "Continue"),
                 self.close,
-                key=(pygame.K_RETURN, pygame.K_SPACE),
+                key=(pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE),  # Esc backs out too
                 colour=GREEN,
                 text_size=36,
             ),

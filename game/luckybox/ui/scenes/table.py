@@ -29,7 +29,7 @@ from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.shown import Seen
 from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
-from game.luckybox.ui.table.keys import table_targets
+from game.luckybox.ui.table.keys import table_claims, table_targets
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
 from game.luckybox.ui.table.styles import OFF_FOCUS, Staging
@@ -211,6 +211,10 @@ class TableScene(Scene):
     def focus_targets(self) -> list:
         """What the keyboard focus can rest on: bonuses, squares, buttons (table/keys.py)."""
         return table_targets(self)
+
+    def focus_claims(self) -> set[int]:
+        """Keys the focus ring leaves to the table now (Space skips, or confirms)."""
+        return table_claims(self)
 
     # ------------------------------------------------------------ input
 
