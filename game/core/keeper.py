@@ -41,7 +41,7 @@ class GameKeeper:
         self.finished = True
         session = self.session
         record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
-                                               VERSION))
+                                               VERSION, game=session.game))
         _path, warning = keep_record(self.folder, record)
         if warning:
             self.tell(warning)  # the autosave stays: the game is not lost

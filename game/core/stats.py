@@ -72,6 +72,7 @@ class PlayerWins:
 class SoloStats:
     games: list[SoloGame] = field(default_factory=list)  # time order, oldest first
     top: list[SoloGame] = field(default_factory=list)  # best first, at most TOP_SCORES
+    fewest: bool = False  # the score is turns taken (Blanco): the lowest is the best
 
     @property
     def count(self) -> int:
@@ -79,7 +80,8 @@ class SoloStats:
 
     @property
     def best(self) -> int | None:
-        return max((g.score for g in self.games), default=None)
+        pick = min if self.fewest else max
+        return pick((g.score for g in self.games), default=None)
 
     @property
     def mean(self) -> float | None:
@@ -137,22 +139,26 @@ def is_human_solo(info: RecordInfo) -> bool:
     return info.finished and info.solo and bool(info.kinds) and info.kinds[0] == HUMAN
 
 
-def solo_stats(infos: Iterable[RecordInfo]) -> SoloStats:
-    """The human solo games: all of them in time order, and the top ten."""
+def solo_stats(infos: Iterable[RecordInfo], fewest: bool = False) -> SoloStats:
+    """The human solo games: all of them in time order, and the top ten. `fewest`: the score
+    is the turns taken (Blanco), lowest best, with no rating; else the total (Lucky Box)."""
+    solo = sorted((i for i in infos if is_human_solo(i) and (i.turns or not fewest)),
+                  key=time_key)
     games = [
         SoloGame(
             finished_at=info.finished_at,
-            score=info.totals[0],
+            score=info.turns[0] if fewest else info.totals[0],
             # A foreign record's result may lack the rating line; the rulebook's table gives it.
-            rating=info.rating or solo_rating(info.totals[0]),
+            rating="" if fewest else info.rating or solo_rating(info.totals[0]),
             name=info.names[0],
             file=info.path.name,
         )
-        for info in sorted((i for i in infos if is_human_solo(i)), key=time_key)
+        for info in solo
     ]
     # Best first; on equal scores the earlier game ranks higher (it got there first).
-    order = sorted(range(len(games)), key=lambda i: (-games[i].score, i))
-    return SoloStats(games=games, top=[games[i] for i in order[:TOP_SCORES]])
+    sign = 1 if fewest else -1
+    order = sorted(range(len(games)), key=lambda i: (sign * games[i].score, i))
+    return SoloStats(games=games, top=[games[i] for i in order[:TOP_SCORES]], fewest=fewest)
 
 
 def natural_key(label: str) -> list[int | str]:
@@ -202,11 +208,12 @@ def _kinds(info: RecordInfo) -> Sequence[str]:
     return [HUMAN] * len(info.names)
 
 
-def compute(infos: Sequence[RecordInfo]) -> Stats:
-    """Everything the Statistics screen shows, from `storage.list_records(folder)[0]`."""
+def compute(infos: Sequence[RecordInfo], fewest: bool = False) -> Stats:
+    """Everything the Statistics screen shows, from `storage.list_records(folder)[0]`.
+    `fewest`: solo scores are turns taken, the fewest best (the game's `solo_fewest_turns`)."""
     players, games = multiplayer_wins(infos)
     return Stats(
-        solo=solo_stats(infos),
+        solo=solo_stats(infos, fewest),
         players=players,
         multiplayer_games=games,
         unfinished=sum(1 for i in infos if not i.finished),

@@ -216,19 +216,24 @@ class RecordInfo:
     seed: int
     rating: str | None = None
     record: dict[str, Any] = field(default_factory=dict, repr=False)
+    game: str = "luckybox"  # the id of the record's game
+    turns: list[int] = field(default_factory=list)  # turns per seat, for games that count them
 
     @property
     def solo(self) -> bool:
         return len(self.names) == 1
 
 
-def finished_extra(state: Any, kinds: list[str], version: str) -> dict[str, Any]:
-    """Our own fields on a finished game's record: who was a computer, when, and the result."""
+def finished_extra(state: Any, kinds: list[str], version: str,
+                   game: Any = None) -> dict[str, Any]:
+    """Our own fields on a finished game's record: who was a computer, when, and the result.
+    `game`: the state's game (the table knows it); else it is found from the state's type."""
+    game = game if game is not None else game_of_state(state)
     return {
         "seats": list(kinds),
         "game_version": version,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "result": game_of_state(state).summary(state),
+        "result": game.summary(state),
     }
 
 
@@ -268,22 +273,38 @@ def read_record_info(path: Path, replay: bool = False) -> RecordInfo:
     obj = read_json(path)
     game = game_of(obj)
     names, seed = game.parse_record(obj)[:2]
-    result = obj.get("result")
-    if replay or not _good_result(result, len(names)):
-        result = game.summary(_replay(obj, game).state)
+    scores = None if replay else record_scores(game, obj.get("result"), len(names))
+    if scores is None:
+        scores = record_scores(game, game.summary(_replay(obj, game).state), len(names))
+        if scores is None:  # our own summary always fits; a game that breaks that is a bug
+            raise RecordError("the game's result could not be read")
     kinds = obj.get("seats")
     if not (isinstance(kinds, list) and len(kinds) == len(names)
             and all(isinstance(k, str) for k in kinds)):
         kinds = ["human"] * len(names)
     finished_at = obj.get("finished_at")
-    players = result["players"]
-    rating = players[0].get("rating") if len(players) == 1 else None
     return RecordInfo(
         path=Path(path), finished_at=finished_at if isinstance(finished_at, str) else "",
-        names=list(names), kinds=list(kinds), totals=[p["total"] for p in players],
-        winners=list(result["winners"]), finished=bool(result["finished"]), seed=seed,
-        rating=rating if isinstance(rating, str) else None, record=obj,
+        names=list(names), kinds=list(kinds), totals=scores["totals"],
+        winners=scores["winners"], finished=scores["finished"], seed=seed,
+        rating=scores.get("rating"), record=obj, game=game.id, turns=scores.get("turns", []),
     )
+
+
+def record_scores(game: Any, result: Any, seats: int) -> dict[str, Any] | None:
+    """A record's "result" read by its game (`game.record_scores`: totals, winners, finished,
+    maybe turns and a rating); None when it is missing or malformed (then it is replayed).
+    A game without its own reader writes results the Lucky Box way (a total per player)."""
+    own = getattr(game, "record_scores", None)
+    if own is not None:
+        return own(result, seats)
+    if not _good_result(result, seats):
+        return None
+    players = result["players"]
+    rating = players[0].get("rating") if len(players) == 1 else None
+    return {"totals": [p["total"] for p in players], "winners": list(result["winners"]),
+            "finished": bool(result["finished"]),
+            "rating": rating if isinstance(rating, str) else None}
 
 
 def _good_result(result: Any, seats: int) -> bool:

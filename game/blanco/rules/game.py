@@ -73,5 +73,24 @@ class BlancoGame:
     def hint(self, view: Any, seat: int) -> Any:
         return self._ai().hint(view, seat)
 
+    # Statistics: alone, the fewer turns the better; together, the winner empties first.
+    solo_fewest_turns = True
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        """A record's "result" (`summary`) for lists and statistics: totals are cards left,
+        with turns per seat; None when it is missing or malformed."""
+        if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):
+            return None
+        players, winner = result.get("players"), result.get("winner")
+        if not (isinstance(players, list) and len(players) == seats and all(
+                isinstance(p, dict) and type(p.get("cards_left")) is int
+                and type(p.get("turns")) is int for p in players)):
+            return None
+        if winner is not None and not (type(winner) is int and 0 <= winner < seats):
+            return None
+        return {"totals": [p["cards_left"] for p in players],
+                "turns": [p["turns"] for p in players],
+                "winners": [] if winner is None else [winner], "finished": result["finished"]}
+
 
 BLANCO = BlancoGame()

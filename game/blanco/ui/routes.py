@@ -1,5 +1,5 @@
-"""Blanco's scenes on the navigator (see game/catalog.py): setup, table, game end, and starting
-and continuing a game. Route names start with "blanco."."""
+"""Blanco's scenes on the navigator (see game/catalog.py): setup, table, game end, replay and
+same deal, and starting and continuing a game. Route names start with "blanco."."""
 
 from __future__ import annotations
 
@@ -36,6 +36,18 @@ def _continue(ctx: Any, saved: Any = None) -> str | None:
     return continue_game(ctx, saved)
 
 
+def _replay(ctx: Any, **kw: Any) -> Any:
+    from game.blanco.ui.scenes.replay import ReplayScene
+
+    return ReplayScene(ctx, **kw)
+
+
+def _same_deal(ctx: Any, record: Any, label: str) -> Any:
+    from game.blanco.ui.scenes.setup import SetupScene, same_deal_from
+
+    return SetupScene(ctx, same_deal=same_deal_from(record, label))
+
+
 def _logo(ctx: Any, width: int = 760) -> Any:
     from game.blanco.ui.logo import draw_logo
 
@@ -47,5 +59,6 @@ def install(ctx: Any) -> None:
     for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
                           ("blanco.start_game", _start), ("blanco.continue_game", _continue),
                           ("blanco.logo", _logo),
-                          ("blanco.match_score", _match_score)):
+                          ("blanco.match_score", _match_score),
+                          ("blanco.replay", _replay), ("blanco.same_deal", _same_deal)):
         nav.register(name, factory)

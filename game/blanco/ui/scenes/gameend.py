@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import t
 from game.core.session import Session
 from game.core.ui.widgets import (
     CYAN,
@@ -25,15 +26,20 @@ PANEL = pygame.FRect(240, 170, 800, 420)
 
 
 class GameEndScene(UIScene):
-    """Widgets: "again" (same seats, next seed) and "title"."""
+    """Widgets: "again" (same seats, next seed) and "title". A replay gives its own two
+    buttons instead: `again` and `back`, each (label, action)."""
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False) -> None:
+    def __init__(self, ctx: Any, session: Session, demo: bool = False,
+                 again: tuple[str, Any] | None = None,
+                 back: tuple[str, Any] | None = None) -> None:
         super().__init__(ctx)
         self.session = session
         self.demo = demo
-        self.add("again", Button((360, 620, 260, 70), "Play again", self.play_again,
+        again_label, again_do = again or ("Play again", self.play_again)
+        back_label, back_do = back or ("Title", self.to_title)
+        self.add("again", Button((360, 620, 260, 70), again_label, again_do,
                                  key=pygame.K_RETURN, colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), "Title", self.to_title,
+        self.add("title", Button((660, 620, 260, 70), back_label, back_do,
                                  key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
 
     def enter(self) -> None:
@@ -80,4 +86,22 @@ class GameEndScene(UIScene):
                                outline=INK, px=2)
             text.blit_centered(surface, str(p.turns), 34, colour, (PANEL.x + 680, y),
                                outline=INK, px=2)
+        line = self.challenge_line()
+        if line:
+            size = text.fit_size(line, 26, PANEL.w - 40)
+            text.blit_centered(surface, line, size, YELLOW, (PANEL.centerx, PANEL.bottom - 30),
+                               outline=INK, px=2)
         self.draw_widgets(surface)
+
+    def challenge_line(self) -> str:
+        """Played the same deal as a kept game: how that game went, to compare."""
+        challenge = self.session.challenge
+        if not challenge:
+            return ""
+        names, totals = challenge["names"], challenge["totals"]
+        if len(names) == 1:
+            return t("blanco.end.same_deal_solo", "Same deal as {source}: {name} took {turns} "
+                     "turns.", source=challenge["source"], name=names[0], turns=totals[0])
+        best = min(range(len(names)), key=lambda i: totals[i])
+        return t("blanco.end.same_deal", "Same deal as {source}: {name} won that one.",
+                 source=challenge["source"], name=names[best])

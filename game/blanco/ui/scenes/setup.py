@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.core.session import Seat
+from game.blanco.rules.deal import Deal
+from game.blanco.rules.game import BLANCO
+from game.core.i18n import t
+from game.core.names import last_seats, remember_seats
+from game.core.session import Seat, make_challenge, seat_kinds
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -45,13 +50,39 @@ def default_name(i: int) -> str:
     return f"Player {i + 1}"
 
 
+@dataclass(frozen=True)
+class SameDeal:
+    """A kept game's deal to play again: its seats, seed, deck and result (to compare)."""
+
+    names: list[str]
+    kinds: list[str]
+    seed: int
+    deal: Deal
+    challenge: dict[str, Any]
+    source: str
+
+
+def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
+    """The deal of a Blanco record (replayed, so a bad one is a RecordError, one line). Its
+    deck and seed: reshuffles follow from the seed and whatever is played this time."""
+    state = BLANCO.state_from_record(record)
+    kinds = seat_kinds(record, len(state.names))
+    # To compare at the end: alone, the turns taken; together, the cards each had left.
+    totals = ([p.turns for p in state.players] if len(state.players) == 1
+              else [p.cards_left for p in state.players])
+    return SameDeal(list(state.names), kinds, state.seed, Deal(tuple(state.deck), ()),
+                    make_challenge(list(state.names), totals, source), source)
+
+
 class SetupScene(UIScene):
     """Widgets: "seat_minus", "seat_plus", "name_<i>", "computer_<i>", "level_<i>", "seed",
     "dice", "start", "back". Start deals the game (route "blanco.start_game")."""
 
-    def __init__(self, ctx: Any, seats: int = DEFAULT_SEATS) -> None:
+    def __init__(self, ctx: Any, seats: int = DEFAULT_SEATS,
+                 same_deal: SameDeal | None = None) -> None:
         super().__init__(ctx)
         self._rng = random.Random()
+        self.same_deal = same_deal
         self.seats = seats
         x = PANEL.x + 40
         self.add("seat_minus", Button((x + 180, 128, 56, 52), "\u2212", self.remove_seat,
@@ -89,7 +120,27 @@ class SetupScene(UIScene):
         self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
                                  key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
                                  text_size=48))
+        if same_deal is not None:
+            self._fill_seats(list(zip(same_deal.names, same_deal.kinds, strict=True)))
+            for name in ("seat_minus", "seat_plus", "seed", "dice", "match_mode"):
+                self.widgets[name].visible = False
+        else:  # the table of last time: the same people usually play again
+            self._fill_seats(last_seats(ctx.data_dir, "blanco", MAX_SEATS))
         self._sync()
+
+    def _fill_seats(self, seats: list[tuple[str, str]]) -> None:
+        """Names, human or computer and levels from a kept table; the seat count follows."""
+        if not seats:
+            return
+        self.seats = min(max(len(seats), MIN_SEATS), MAX_SEATS)
+        for i, (name, kind) in enumerate(seats[:MAX_SEATS]):
+            name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
+            assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
+            name_w.set_text(name[:NAME_MAX])
+            toggle.value = kind in LEVELS
+            if kind in LEVELS:
+                level = self.widgets[f"level_{i}"]
+                level.level, level.label = kind, kind.capitalize()
 
     def _sync(self) -> None:
         for i in range(MAX_SEATS):
@@ -97,14 +148,17 @@ class SetupScene(UIScene):
             for name in (f"name_{i}", f"computer_{i}", f"level_{i}"):
                 self.widgets[name].visible = shown
             self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
-        if self.seats < 2:
-            self.match_mode = SINGLE  # a match needs two or more players
+        if self.seats < 2 or self.same_deal is not None:
+            self.match_mode = SINGLE  # a match needs two or more players; a same deal is one
         self.widgets["match_mode"].label = MATCH_LABELS[self.match_mode]
         self.widgets["match_mode"].enabled = self.seats >= 2
         for name in ("match_minus", "match_plus"):
             self.widgets[name].visible = self.match_mode != SINGLE
         self.widgets["seat_minus"].enabled = self.seats > MIN_SEATS
         self.widgets["seat_plus"].enabled = self.seats < MAX_SEATS
+        if self.same_deal is not None:
+            for name in ("match_minus", "match_plus"):
+                self.widgets[name].visible = False
 
     def add_seat(self) -> None:
         self.seats = min(self.seats + 1, MAX_SEATS)
@@ -144,11 +198,20 @@ class SetupScene(UIScene):
         seed_w = self.widgets["seed"]
         assert isinstance(seed_w, TextInput)
         seed = int(seed_w.text) if seed_w.text else self._rng.randrange(1, 1_000_000)
+        if self.same_deal is not None:
+            seed = self.same_deal.seed
         return seats, seed
 
     def start(self) -> None:
         seats, seed = self.chosen()
         folder = self.ctx.game_dir("blanco")
+        deal = self.same_deal
+        if deal is not None:  # one game on that deal, compared with it at the end
+            clear_match(folder)
+            self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed, deal=deal.deal,
+                              challenge=deal.challenge)
+            return
+        remember_seats(self.ctx.data_dir, "blanco", [(s.name, s.kind) for s in seats])
         match = None
         if self.match_mode != SINGLE and len(seats) >= 2:
             match = Match(self.match_mode, self.match_target, [s.name for s in seats],
@@ -164,15 +227,22 @@ class SetupScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, "New game of Blanco", 64, YELLOW, (640, 56), outline=INK,
-                           px=5, shadow=6)
+        title = (t("blanco.setup.same_deal", "Blanco: same deal") if self.same_deal
+                 else t("blanco.setup.title", "New game of Blanco"))
+        text.blit_centered(surface, title, 64, YELLOW, (640, 56), outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(30, 80, 76), radius=26, border=5, shadow=10)
         text.blit_centered(surface, "Players", 36, WHITE, (PANEL.x + 110, 155), outline=INK, px=3)
         minus, plus = self.widgets["seat_minus"].rect, self.widgets["seat_plus"].rect
         text.blit_centered(surface, str(self.seats), 52, YELLOW, ((minus.right + plus.x) / 2, 155),
                            outline=INK, px=4)
-        text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 420, 155), outline=INK,
-                           px=3)
+        if self.same_deal is None:
+            text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 420, 155),
+                               outline=INK, px=3)
+        else:
+            line = t("blanco.setup.deal_from", "Cards from {source}", source=self.same_deal.source)
+            size = text.fit_size(line, 28, 480)
+            text.blit_centered(surface, line, size, WHITE, (PANEL.right - 270, 155), outline=INK,
+                               px=2)
         pygame.draw.line(surface, (60, 130, 120), (PANEL.x + 24, 198), (PANEL.right - 24, 198), 3)
         for i in range(self.seats):
             badge = pygame.Rect(PANEL.x + 40, SEAT_TOP + i * SEAT_PITCH, 46, SEAT_H)
@@ -182,8 +252,9 @@ class SetupScene(UIScene):
         if self.seats == 1:
             text.blit_centered(surface, "Solo: clear both grids in as few turns as you can.",
                                26, WHITE, (640, SEAT_TOP + 90))
-        text.blit_centered(surface, "Play", 30, WHITE, (PANEL.x + 110, MATCH_Y + 21),
-                           outline=INK, px=2)
+        if self.same_deal is None:
+            text.blit_centered(surface, "Play", 30, WHITE, (PANEL.x + 110, MATCH_Y + 21),
+                               outline=INK, px=2)
         if self.match_mode != SINGLE:
             minus, plus = self.widgets["match_minus"].rect, self.widgets["match_plus"].rect
             text.blit_centered(surface, f"N = {self.match_target}", 30, YELLOW,

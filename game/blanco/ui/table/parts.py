@@ -120,7 +120,11 @@ class Hand(Part):
         seat = table.focus
         hand = table.seen.players[seat].hand
         mine = table.viewer == seat
-        label = "Your hand" if mine else f"{table.session.seats[seat].name}'s hand (hidden)"
+        name = table.session.seats[seat].name
+        if table.driven:  # a replay: whoever plays is shown, by name
+            label = f"{name}'s hand"
+        else:
+            label = "Your hand" if mine else f"{name}'s hand (hidden)"
         table.ctx.text.blit_centered(surface, label, 22, WHITE,
                                      (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10))
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):

@@ -3,11 +3,13 @@ play its deal yourself; plus any record file opened by path or dropped on the wi
 
 from __future__ import annotations
 
-import time
+from datetime import datetime
 from pathlib import Path
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import lt, t, tn
 from game.core.storage import RecordInfo, list_records, read_record_info
 from game.core.ui.context import Context
 from game.core.ui.inputs import TextInput
@@ -33,21 +35,37 @@ DIM = (200, 184, 236)
 PATH_MAX = 400
 
 
+def route(game: str, name: str) -> str:
+    """A game's own route: Lucky Box's have plain names, another game's start with its id."""
+    return name if game == "luckybox" else f"{game}.{name}"
+
+
+def score_label(info: RecordInfo, seat: int) -> str:
+    """What a row shows after a player's name: Lucky Box's total; Blanco's cards left (several
+    players) or turns taken (solo)."""
+    if info.game == "luckybox" or seat >= len(info.turns):
+        return str(info.totals[seat])
+    if info.solo:
+        return tn("replays.turns", info.turns[seat], "{count} turn", "{count} turns")
+    return tn("replays.cards_left", info.totals[seat], "{count} left", "{count} left")
+
+
 def describe_date(info: RecordInfo) -> str:
     """ "21 Nov 2026, 14:05" from the record's ISO time; "" when it has none."""
     try:
-        when = time.strptime(info.finished_at, "%Y-%m-%dT%H:%M:%S")
+        when = datetime.strptime(info.finished_at, "%Y-%m-%dT%H:%M:%S")
     except ValueError:
         return ""
-    return time.strftime("%d %b %Y, %H:%M", when)
+    return i18n.date(when, with_time=True)  # in the player's language and order
 
 
 class ReplaysScene(UIScene):
     """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
     "path", "open", "back". Dropping a file on the window opens it."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, game: str = "luckybox") -> None:
         super().__init__(ctx)
+        self.game = game  # whose kept records are listed (a file opened may be either game's)
         self.infos: list[RecordInfo] = []
         self.problems: list[str] = []
         self.opened: RecordInfo | None = None  # a file from elsewhere, listed first
@@ -55,10 +73,12 @@ class ReplaysScene(UIScene):
         self.note = ""  # one line under the title: what happened last
         for i in range(ROWS):
             y = ROW_TOP + i * (ROW_H + ROW_GAP) + 14
-            self.add(f"watch_{i}", Button((LIST.right - 360, y, 160, 56), "Watch",
+            self.add(f"watch_{i}", Button((LIST.right - 360, y, 160, 56),
+                                          lt("replays.watch", "Watch"),
                                           lambda i=i: self.watch(i), colour=GREEN,
                                           text_size=30))
-            self.add(f"deal_{i}", Button((LIST.right - 186, y, 170, 56), "Same deal",
+            self.add(f"deal_{i}", Button((LIST.right - 186, y, 170, 56),
+                                         lt("replays.same_deal", "Same deal"),
                                          lambda i=i: self.same_deal(i), colour=PINK,
                                          text_size=28))
         self.add("prev", Button((560, 598, 70, 52), "<", self.prev_page, key=pygame.K_LEFT,
@@ -66,10 +86,13 @@ class ReplaysScene(UIScene):
         self.add("next", Button((650, 598, 70, 52), ">", self.next_page, key=pygame.K_RIGHT,
                                 colour=CYAN, text_size=40))
         self.add("path", TextInput((340, 660, 620, 46), "", max_len=PATH_MAX, text_size=24,
-                                   placeholder="Open a record file: type its path, or drop it"))
-        self.add("open", Button((972, 656, 130, 54), "Open", self.open_typed, colour=YELLOW,
+                                   placeholder=lt("replays.path_hint",
+                                                "Open a record file: type its path, or drop it")))
+        self.add("open", Button((972, 656, 130, 54), lt("replays.open", "Open"), self.open_typed,
+                                colour=YELLOW,
                                 text_size=30))
-        self.add("back", Button((60, 652, 220, 60), "Back", self.back, key=pygame.K_ESCAPE,
+        self.add("back", Button((60, 652, 220, 60), lt("replays.back", "Back"), self.back,
+                                key=pygame.K_ESCAPE,
                                 colour=ORANGE, text_size=36))
 
     # ---------------------------------------------------------------- lifecycle
@@ -78,7 +101,7 @@ class ReplaysScene(UIScene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.infos, self.problems = list_records(self.ctx.game_dir("luckybox"))
+        self.infos, self.problems = list_records(self.ctx.game_dir(self.game))
         self.page = min(self.page, max(0, self.pages - 1))
         self._sync()
 
@@ -127,9 +150,11 @@ class ReplaysScene(UIScene):
         if info is None:
             return
         try:
-            scene = self.ctx.nav.make("replay", record=info.record, title=self._label(info))
+            scene = self.ctx.nav.make(route(info.game, "replay"), record=info.record,
+                                      title=self._label(info))
         except RecordError as err:
-            self.note = f"Can't replay {info.path.name}: {err}"
+            self.note = t("replays.cant_replay", "Can't replay {file}: {why}",
+                          file=info.path.name, why=err)
             return
         self.ctx.stack.push(scene)
 
@@ -138,9 +163,11 @@ class ReplaysScene(UIScene):
         if info is None:
             return
         try:
-            scene = self.ctx.nav.make("same_deal", record=info.record, label=self._label(info))
+            scene = self.ctx.nav.make(route(info.game, "same_deal"), record=info.record,
+                                      label=self._label(info))
         except RecordError as err:
-            self.note = f"Can't use {info.path.name}: {err}"
+            self.note = t("replays.cant_use", "Can't use {file}: {why}", file=info.path.name,
+                          why=err)
             return
         self.ctx.stack.push(scene)
 
@@ -149,14 +176,17 @@ class ReplaysScene(UIScene):
             return info.path.name
         when = describe_date(info)
         names = " & ".join(info.names[:2]) + (" ..." if len(info.names) > 2 else "")
-        return f"{names}'s game of {when}" if when else info.path.name
+        if not when:
+            return info.path.name
+        return t("replays.game_of", "{names}'s game of {date}", names=names, date=when)
 
     def open_typed(self) -> None:
         field_ = self.widgets["path"]
         assert isinstance(field_, TextInput)
         text = field_.text.strip().strip('"').strip("'")
         if not text:
-            self.note = "Type a record file's path first (or drop the file on the window)."
+            self.note = t("replays.type_path", "Type a record file's path first (or drop the "
+                          "file on the window).")
             return
         self.open_file(Path(text).expanduser())
 
@@ -165,13 +195,15 @@ class ReplaysScene(UIScene):
         try:
             info = read_record_info(path, replay=True)
         except FileNotFoundError:
-            self.note = f"No such file: {path}"
+            self.note = t("replays.no_file", "No such file: {path}", path=path)
             return
         except (RecordError, OSError) as err:
-            self.note = f"{path.name} is not a game record we can use: {err}"
+            self.note = t("replays.not_record", "{file} is not a game record we can use: {why}",
+                          file=path.name, why=err)
             return
         except Exception as err:  # never a traceback for a file from elsewhere
-            self.note = f"{path.name} could not be read ({type(err).__name__})."
+            self.note = t("replays.unreadable", "{file} could not be read ({why}).",
+                          file=path.name, why=type(err).__name__)
             return
         self.opened = info
         self.page = 0
@@ -179,8 +211,12 @@ class ReplaysScene(UIScene):
         assert isinstance(field_, TextInput)
         field_.set_text("")
         players = ", ".join(info.names)
-        status = "finished" if info.finished else "unfinished"
-        self.note = f"Opened {path.name}: {players} ({status})."
+        if info.finished:
+            self.note = t("replays.opened", "Opened {file}: {players} (finished).",
+                          file=path.name, players=players)
+        else:
+            self.note = t("replays.opened_unfinished", "Opened {file}: {players} (unfinished).",
+                          file=path.name, players=players)
         self._sync()
 
     def back(self) -> None:
@@ -205,8 +241,11 @@ class ReplaysScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, "Replays", 72, YELLOW, (640, 50), outline=INK, px=5,
-                           shadow=6)
+        from game.catalog import game_by_id
+
+        title = t("replays.title_game", "{game}: replays", game=game_by_id(self.game).title)
+        text.blit_centered(surface, title, text.fit_size(title, 72, 1000), YELLOW, (640, 50),
+                           outline=INK, px=5, shadow=6)
         note = self.note or self._problems_line()
         if note:
             size = text.fit_size(note, 24, 1160)
@@ -214,16 +253,17 @@ class ReplaysScene(UIScene):
         shown = self.shown()
         if not shown:
             draw_panel(surface, LIST, colour=(60, 30, 110), radius=22, border=4, shadow=8)
-            text.blit_centered(surface, "No finished games yet.", 44, WHITE,
+            text.blit_centered(surface, t("replays.empty", "No finished games yet."), 44, WHITE,
                                (640, LIST.centery - 30), outline=INK, px=3)
-            text.blit_centered(surface, "Every game you finish is kept here to watch again. "
-                               "You can also open a record file below.", 26, DIM,
+            empty = t("replays.empty_hint", "Every game you finish is kept here to watch again. "
+                      "You can also open a record file below.")
+            text.blit_centered(surface, empty, text.fit_size(empty, 26, LIST.w - 40), DIM,
                                (640, LIST.centery + 20))
         for i, info in enumerate(shown):
             self._draw_row(surface, i, info)
         if self.pages > 1:
-            text.blit_centered(surface, f"page {self.page + 1} of {self.pages}", 24, DIM,
-                               (640, 580))
+            text.blit_centered(surface, t("replays.page", "page {n} of {total}",
+                                          n=self.page + 1, total=self.pages), 24, DIM, (640, 580))
         self.draw_widgets(surface)
 
     def _problems_line(self) -> str:
@@ -231,7 +271,10 @@ class ReplaysScene(UIScene):
             return ""
         first = self.problems[0]
         more = len(self.problems) - 1
-        return f"Could not read {first}" + (f" (and {more} more)" if more else "")
+        if not more:
+            return t("replays.problem", "Could not read {what}", what=first)
+        return tn("replays.problems", more, "Could not read {what} (and {count} more)",
+                  "Could not read {what} (and {count} more)", what=first)
 
     def _draw_row(self, surface: pygame.Surface, i: int, info: RecordInfo) -> None:
         text = self.ctx.text
@@ -239,32 +282,40 @@ class ReplaysScene(UIScene):
         opened = info is self.opened
         draw_panel(surface, rect, colour=(92, 44, 150) if opened else (60, 30, 110), radius=16,
                    border=3, shadow=5)
-        when = "Opened file" if opened else describe_date(info) or info.path.name
+        when = (t("replays.opened_file", "Opened file") if opened
+                else describe_date(info) or info.path.name)
         text.blit_centered(surface, when, 26, YELLOW if opened else WHITE,
                            (rect.x + 130, rect.y + 28))
-        kind = "Solo" if info.solo else f"{len(info.names)} players"
+        kind = (t("replays.solo", "Solo") if info.solo
+                else tn("replays.players", len(info.names), "{count} player", "{count} players"))
         if not info.finished:
-            kind += " · unfinished"
+            kind = t("replays.unfinished", "{kind} · unfinished", kind=kind)
         text.blit_centered(surface, kind, 22, DIM, (rect.x + 130, rect.y + 58))
         # Names and scores; winners in yellow.
         x = rect.x + 270
         limit = rect.right - 380
-        for seat, (name, total) in enumerate(zip(info.names, info.totals, strict=True)):
+        for seat, name in enumerate(info.names):
             won = info.finished and seat in info.winners
-            label = f"{name} {total}"
+            label = f"{name} {score_label(info, seat)}"
             img = text.render(label, 28 if len(info.names) <= 4 else 22,
                               YELLOW if won else WHITE)
             if x + img.get_width() > limit:
-                more = text.render(f"+{len(info.names) - seat} more", 22, DIM)
+                more = text.render(tn("replays.more", len(info.names) - seat, "+{count} more",
+                                      "+{count} more"), 22, DIM)
                 surface.blit(more, (x, rect.y + 16))
                 break
             surface.blit(img, (x, rect.y + 16))
             x += img.get_width() + 22
         if info.solo and info.rating:
-            size = text.fit_size(info.rating, 22, limit - rect.x - 270)
-            surface.blit(text.render(info.rating, size, DIM), (rect.x + 270, rect.y + 52))
+            from game.luckybox.rules.scoring import rating_shown  # records keep it in English
+
+            rating = rating_shown(info.rating)
+            size = text.fit_size(rating, 22, limit - rect.x - 270)
+            surface.blit(text.render(rating, size, DIM), (rect.x + 270, rect.y + 52))
         elif not info.solo and info.finished:
             names = [info.names[w] for w in info.winners]
-            line = ("Winner: " if len(names) == 1 else "Shared win: ") + " & ".join(names)
+            both = " & ".join(names)
+            line = (t("replays.winner", "Winner: {names}", names=both) if len(names) == 1
+                    else t("replays.shared_win", "Shared win: {names}", names=both))
             size = text.fit_size(line, 22, limit - rect.x - 270)
             surface.blit(text.render(line, size, DIM), (rect.x + 270, rect.y + 52))

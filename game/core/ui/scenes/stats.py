@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.core.i18n import t, tn
 from game.core.stats import TOP_SCORES, PlayerWins, SoloGame, Stats, compute, date_label
 from game.core.storage import list_records
 from game.core.ui.context import Context
@@ -110,13 +111,15 @@ class StatsScene(UIScene):
 
     fills_screen = True
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, game: str = "luckybox") -> None:
         super().__init__(ctx)
+        self.game = game  # whose records: each game keeps its own in its folder
         self.add("back", Button(BACK_RECT, "Back", self.back, key=pygame.K_ESCAPE,
                                 colour=ORANGE, text_size=40))
         self.stats: Stats = compute([])
         self.problems: list[str] = []
-        self.score_rows: list[tuple[str, str, str, str]] = []  # rank, score, rating, date
+        # rank, score, rating ("" for Blanco), date, the player's name
+        self.score_rows: list[tuple[str, str, str, str, str]] = []
         self.win_rows: list[tuple[str, str, str, str]] = []  # name, wins, played, win rate
         self.points: list[tuple[float, float]] = []
         self.best_point: tuple[float, float] | None = None
@@ -131,12 +134,19 @@ class StatsScene(UIScene):
     def back(self) -> None:
         self.ctx.stack.pop()
 
+    @property
+    def fewest(self) -> bool:
+        """Solo games score turns taken, the fewest best (Blanco), not points."""
+        from game.catalog import game_by_id
+
+        return bool(getattr(game_by_id(self.game), "solo_fewest_turns", False))
+
     def enter(self) -> None:
-        infos, self.problems = list_records(self.ctx.game_dir("luckybox"))
-        self.stats = compute(infos)
+        infos, self.problems = list_records(self.ctx.game_dir(self.game))
+        self.stats = compute(infos, fewest=self.fewest)
         self.problem_line = self._problem_line()
         self.score_rows = [
-            (str(rank), str(g.score), g.rating, g.date)
+            (str(rank), str(g.score), g.rating, g.date, g.name)
             for rank, g in enumerate(self.stats.solo.top, 1)
         ]
         self.win_rows = [(p.label, str(p.wins), str(p.played), p.rate_text)
@@ -190,8 +200,11 @@ class StatsScene(UIScene):
         surf = pygame.Surface(LOGICAL_SIZE)
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surf, "Statistics", 68, YELLOW, (640, 50), outline=INK, px=5,
-                           shadow=6)
+        from game.catalog import game_by_id
+
+        title = t("stats.title_game", "{game}: statistics", game=game_by_id(self.game).title)
+        text.blit_centered(surf, title, text.fit_size(title, 68, 1000), YELLOW, (640, 50),
+                           outline=INK, px=5, shadow=6)
         self._plot_layer = None
         self.points, self.best_point = [], None
         if self.stats.empty:
@@ -246,14 +259,15 @@ class StatsScene(UIScene):
         solo = self.stats.solo
         draw_panel(surf, CHART_PANEL, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
         if not solo.games:
-            self._header(surf, CHART_PANEL, "Solo scores")
+            self._header(surf, CHART_PANEL, self._chart_title())
             self._none_yet(surf, CHART_PANEL, "No solo games yet",
                            "Play a game on your own to start your score history.")
             return
         mean = solo.mean or 0.0
-        games = "1 game" if solo.count == 1 else f"{solo.count} games"
-        self._header(surf, CHART_PANEL, "Solo scores",
-                     f"{games}   |   average {mean:.1f}   |   best {solo.best}")
+        games = tn("stats.games", solo.count, "{count} game", "{count} games")
+        self._header(surf, CHART_PANEL, self._chart_title(),
+                     f"{games}   |   " + t("stats.average_best", "average {mean}   |   best {best}",
+                                           mean=f"{mean:.1f}", best=solo.best))
         text = self.ctx.text
         pygame.draw.rect(surf, WELL_COLOUR, PLOT, border_radius=10)
         scores = [g.score for g in solo.games]
@@ -283,7 +297,7 @@ class StatsScene(UIScene):
             pygame.draw.line(surf, GRID_COLOUR, (x, PLOT.bottom), (x, PLOT.bottom + 5), 2)
             label = text.render(str(k), 20, HINT_COLOUR)
             surf.blit(label, label.get_rect(midtop=(x, PLOT.bottom + 7)))
-        caption = "game number, oldest to newest"
+        caption = t("stats.caption", "game number, oldest to newest")
         dated = [g for g in solo.games if g.finished_at]
         if dated:
             first, last = date_label(dated[0].finished_at), date_label(dated[-1].finished_at)
@@ -305,9 +319,14 @@ class StatsScene(UIScene):
         chip = avg.get_rect(midright=(PLOT.w - 10, ym - PLOT.y)).inflate(10, 4)
         pygame.draw.rect(self._plot_layer, WELL_COLOUR, chip, border_radius=6)
         self._plot_layer.blit(avg, avg.get_rect(center=chip.center))
-        self._paint_best_label(self._plot_layer, solo.games[best_i])
+        self._paint_best_label(self._plot_layer, solo.games[best_i], avoid=chip)
         if n >= TREND_FROM:
             self._paint_legend(surf, self._trend_window(n))
+
+    def _chart_title(self) -> str:
+        if self.fewest:
+            return t("stats.solo_turns", "Solo turns (fewer is better)")
+        return t("stats.solo_scores", "Solo scores")
 
     def _trend_window(self, n: int) -> int:
         return max(5, n // 15)
@@ -356,7 +375,8 @@ class StatsScene(UIScene):
             for p in pts:
                 pygame.draw.circle(big, col, p, w / 2)
 
-    def _paint_best_label(self, layer: pygame.Surface, game: SoloGame) -> None:
+    def _paint_best_label(self, layer: pygame.Surface, game: SoloGame,
+                          avoid: pygame.Rect | None = None) -> None:
         """ "Best 68" beside the gold point, kept inside the plot whichever edge it is near."""
         if self.best_point is None:
             return
@@ -367,6 +387,10 @@ class StatsScene(UIScene):
         if rect.top < 2:  # no room above: put it beside the point
             rect = label.get_rect(midleft=(x + 16, y))
             if rect.right > PLOT.w - 2:
+                rect = label.get_rect(midright=(x - 16, y))
+        if avoid is not None and rect.colliderect(avoid):  # not over the average's label
+            rect = label.get_rect(midtop=(x, y + 14))
+            if rect.bottom > PLOT.h - 2:
                 rect = label.get_rect(midright=(x - 16, y))
         rect.clamp_ip(pygame.Rect(2, 2, PLOT.w - 4, PLOT.h - 4))
         layer.blit(label, rect)
@@ -388,7 +412,12 @@ class StatsScene(UIScene):
         text = self.ctx.text
         panel = SCORES_PANEL
         draw_panel(surf, panel, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
-        self._header(surf, panel, "High scores", "solo")
+        if self.fewest:
+            self._header(surf, panel, t("stats.best_turns", "Best turns"),
+                         t("stats.solo_fewest", "solo, fewest first"))
+        else:
+            self._header(surf, panel, t("stats.high_scores", "High scores"),
+                         t("stats.solo", "solo"))
         if not self.score_rows:
             self._none_yet(surf, panel, "No solo games yet",
                            "Your ten best solo games appear here.")
@@ -407,7 +436,7 @@ class StatsScene(UIScene):
                 surf.blit(text.render("play solo to fill this slot", 20, DIM),
                           (row.x + 122, cy - 9))
                 continue
-            rank, score, rating, date = self.score_rows[i]
+            rank, score, rating, date, name = self.score_rows[i]
             # The rank in a medal (gold, silver, bronze for the first three).
             medal = MEDALS[i] if i < len(MEDALS) else None
             mx = row.x + 24
@@ -421,8 +450,11 @@ class StatsScene(UIScene):
                                outline=INK, px=2)
             tx = row.x + 122
             width = row.right - 10 - tx
-            size = text.fit_size(rating, 22, width, min_size=14)
-            surf.blit(text.render(rating, size, WHITE), (tx, cy - 19))
+            # The player's name leads (an arcade board names its champions); the rating
+            # (Lucky Box) or the turns (Blanco) follows, the date below.
+            line = self.ellipsize(name if self.fewest else f"{name}  ·  {rating}", 22, width)
+            size = text.fit_size(line, 22, width, min_size=14)
+            surf.blit(text.render(line, size, WHITE), (tx, cy - 19))
             surf.blit(text.render(date, 18, HINT_COLOUR), (tx, cy + 4))
 
     def _paint_wins(self, surf: pygame.Surface) -> None:

@@ -1,0 +1,79 @@
+"""The players at the last game's set-up, remembered for the next one. Pure (no pygame).
+
+One file for both games, `players.json` in the data folder: each game's last table (seat
+names, human or computer level, in seat order), and which game was set up last. A game's
+set-up starts with its own last table; a game never set up before starts with the names from
+the other game's (the same people sit at this computer: they should not type their names
+twice), their count cut to what it allows. A missing or damaged file is no error: set-up
+starts with "Player 1", "Player 2" as before (a damaged file is set aside, never overwritten).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from game.core.game import BOT_LEVELS
+from game.core.storage import set_aside, write_json_atomic
+
+FILE_NAME = "players.json"
+HUMAN = "human"
+NAME_MAX = 16
+MAX_SEATS = 12  # the most any game seats
+
+
+def _seats(raw: Any) -> list[tuple[str, str]]:
+    """Well-formed seats from the file's list; anything odd is dropped, not trusted."""
+    if not isinstance(raw, list):
+        return []
+    seats = []
+    for item in raw[:MAX_SEATS]:
+        if not isinstance(item, dict):
+            return []
+        name, kind = item.get("name"), item.get("kind", HUMAN)
+        if not isinstance(name, str) or kind not in (HUMAN, *BOT_LEVELS):
+            return []
+        seats.append((" ".join(name.split())[:NAME_MAX], kind))
+    return seats
+
+
+def _read(folder: Path) -> dict[str, Any]:
+    path = Path(folder) / FILE_NAME
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        set_aside(path)
+        return {}
+    if not isinstance(data, dict):
+        set_aside(path)
+        return {}
+    return data
+
+
+def last_seats(folder: Path, game_id: str, max_seats: int = MAX_SEATS) -> list[tuple[str, str]]:
+    """(name, kind) per seat of this game's last set-up; else the other game's last table
+    (at most `max_seats`); [] when nothing was kept."""
+    data = _read(folder)
+    own = _seats(data.get(game_id))
+    if own:
+        return own[:max_seats]
+    other = data.get("last")
+    if isinstance(other, str) and other != game_id:
+        return _seats(data.get(other))[:max_seats]
+    return []
+
+
+def remember_seats(folder: Path, game_id: str, seats: list[tuple[str, str]]) -> None:
+    """Keep this game's table for its next set-up. Never raises: names are a convenience."""
+    data = _read(folder)
+    data[game_id] = [{"name": name, "kind": kind} for name, kind in seats[:MAX_SEATS]]
+    data["last"] = game_id
+    with contextlib.suppress(OSError):
+        write_json_atomic(Path(folder) / FILE_NAME, data)
+
+
+__all__ = ["FILE_NAME", "last_seats", "remember_seats"]
