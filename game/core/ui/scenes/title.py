@@ -147,10 +147,10 @@ class TitleScene(UIScene):
             yes_label=lt("title.new_game", "New game"), no_label=lt("title.keep_it", "Keep it")))
 
     def open_replays(self) -> None:
-        self.ctx.nav.push("replays")
+        self.ctx.nav.push("replays", game=self.game)  # the chosen game's records
 
     def open_stats(self) -> None:
-        self.ctx.nav.push("stats")
+        self.ctx.nav.push("stats", game=self.game)
 
     def _check_save(self) -> None:
         """Look for a saved game (a bad one is set aside and said in one line). It is replayed
