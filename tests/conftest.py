@@ -18,6 +18,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The tests read English texts: the system's language must not change them (the i18n tests
 # switch language themselves).
 os.environ["SMLB_LANG"] = "en"
+# The tests start as returning players: New game opens the setup at once. The first-time
+# "play a guided game?" question is tested on its own (tests/test_guided.py).
+os.environ["SMLB_NO_FIRST_TIME"] = "1"
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402

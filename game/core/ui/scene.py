@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -61,6 +61,16 @@ class Scene:
         """Draw onto the 1280x720 logical surface."""
 
 
+class Overlay(Protocol):
+    """What `SceneStack.overlay` holds: it sees events before the top scene (True: used)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class SceneStack:
     """A stack of scenes. The app stops when it becomes empty.
 
@@ -75,6 +85,9 @@ class SceneStack:
         self._scenes: list[Scene] = []
         self._busy = False  # inside a lifecycle hook
         self._queue: deque[Callable[[], None]] = deque()
+        #: A layer over whichever scene is on top (the guided first game's pointer): offered
+        #: every event first, updated and drawn after the scenes. None when there is none.
+        self.overlay: Overlay | None = None
 
     # ---------------------------------------------------------------- queries
 
@@ -162,6 +175,8 @@ class SceneStack:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Give the event to the top scene only (a modal overlay takes every event)."""
+        if self.overlay is not None and self.overlay.handle_event(event):
+            return
         if self._scenes:
             self._scenes[-1].handle_event(event)
 
@@ -174,6 +189,8 @@ class SceneStack:
         """Advance the top scene only: scenes beneath an overlay are paused, so they freeze."""
         if self._scenes:
             self._scenes[-1].update(dt)
+        if self.overlay is not None:
+            self.overlay.update(dt)
 
     def _base(self) -> int:
         """The index of the highest opaque scene (0 if none is)."""
@@ -191,3 +208,5 @@ class SceneStack:
         """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
         for scene in self._scenes[self._base():]:
             scene.draw(surface)
+        if self.overlay is not None and self._scenes:
+            self.overlay.draw(surface)

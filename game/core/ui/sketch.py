@@ -80,14 +80,14 @@ def draw_pointer(
     draw_ring(surface, target, radius, time, colour)
     x, y = target
     bob = 12 * pulse(time, 6.0)
+    side = 1 if x < 200 else -1  # near the left edge the arrow comes from the right
     if y < 200:
-        draw_arrow(
-            surface, (x + 50, y + radius + 110 + bob), (x + 8, y + radius + 14 + bob), colour
-        )
+        start = (x - 50 * side, y + radius + 110 + bob)
+        end = (x - 8 * side, y + radius + 14 + bob)
     else:
-        draw_arrow(
-            surface, (x - 50, y - radius - 110 - bob), (x - 8, y - radius - 14 - bob), colour
-        )
+        start = (x + 50 * side, y - radius - 110 - bob)
+        end = (x + 8 * side, y - radius - 14 - bob)
+    draw_arrow(surface, start, end, colour)
 
 
 def draw_tag(

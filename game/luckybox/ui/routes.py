@@ -60,13 +60,19 @@ def _howto_pages(ctx: Any) -> Any:
     return pages()
 
 
+def _guided(ctx: Any) -> Any:
+    from game.luckybox.ui.learn.guide import start_guided
+
+    return start_guided(ctx)
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("setup", _setup), ("luckybox.draft", _draft),
                           ("luckybox.round_end", _round_end), ("luckybox.game_end", _game_end),
                           ("replay", _replay), ("same_deal", _same_deal),
                           ("start_game", _start), ("continue_game", _continue),
-                          ("luckybox.howto_pages", _howto_pages)):
+                          ("luckybox.howto_pages", _howto_pages), ("luckybox.guided", _guided)):
         nav.register(name, factory)
 
     def new_game(config: Any) -> None:

@@ -1,0 +1,190 @@
+"""The guided first game's layer: one sentence, a pointer at the exact thing to click, and a
+Skip guide button, drawn over whichever of the game's scenes is on top.
+
+A game's guide (`game/<game>/ui/learn/guide.py`) subclasses `Guide` and says, from the engine's
+state and the layout of the scene on top, what the player should do now (`advise`). Nothing is
+scripted by clicks: each frame the advice is read again from the state, so whatever legal move
+the player makes instead, the next advice follows from where the game now stands. The guide sits
+on `ctx.stack.overlay`; it sees events first but only keeps Esc and clicks on its own button, so
+the game plays exactly as it would without it. Skipping (the button, or Esc) removes the layer
+and the game goes on.
+
+It also remembers, per game, whether the guided game has been offered (`learn.json` in the
+game's folder), for the "First time?" question on the title screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.i18n import lt, t
+from game.core.ui.sketch import draw_pointer
+from game.core.ui.widgets import ORANGE, PAPER, Button, draw_panel
+
+LEARN_FILE = "learn.json"  # in a game's folder: {"offered": true} once the question was asked
+LINE = 30  # px between the sentence's lines
+#: Set to "1" to never ask the first-time question (kiosks, demos at a show, the test suite).
+NO_FIRST_TIME = "SMLB_NO_FIRST_TIME"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What to do now: one sentence, and where to click (None: nothing to click, e.g. wait)."""
+
+    text: str
+    target: tuple[float, float] | None = None
+    radius: float = 34
+    skippable: bool = True  # False once there is nothing left to skip (the game's end)
+
+
+class Guide:
+    """The layer over the game's scenes. Subclasses give `advise()` and `panel()`."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.time = 0.0
+        self.advice: Advice | None = None
+        self.skipped = False
+        self.done = False  # the game reached its end with the guide on
+        self.skip_button = Button(
+            (0, 0, 170, 44), lt("guide.skip", "Skip guide"), self.skip, colour=ORANGE, text_size=26
+        )
+
+    # ---------------------------------------------------------------- what a game says
+
+    def active(self) -> bool:
+        """True while one of this game's scenes is on top (not a menu, a dialog, How to play)."""
+        return False
+
+    def advise(self) -> Advice | None:
+        """What to do now, read from the state (None: nothing to say)."""
+        return None
+
+    def panel(self) -> pygame.FRect:
+        """Where the sentence and the Skip button go on the scene on top."""
+        return pygame.FRect(760, 20, 480, 200)
+
+    # ---------------------------------------------------------------- the layer
+
+    def attach(self) -> None:
+        self.ctx.stack.overlay = self
+
+    def detach(self) -> None:
+        if self.ctx.stack.overlay is self:
+            self.ctx.stack.overlay = None
+
+    def skip(self) -> None:
+        """The player wants no more help: the game goes on as a normal game."""
+        self.skipped = True
+        self.detach()
+        self.ctx.message = t("guide.skipped", "Guide off: the game goes on.")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.active() or (self.advice is not None and not self.advice.skippable):
+            return False
+        if event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_ESCAPE:
+            self.skip()
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._place_button()
+            used = self.skip_button.handle_event(event)
+            return used and event.type != pygame.MOUSEMOTION
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.skip_button.update(dt)
+        self.advice = self.advise() if self.active() else None
+
+    def _compact(self, box: pygame.FRect) -> bool:
+        """A low panel: the button goes beside the sentence instead of under it."""
+        return box.height < 150
+
+    def _place_button(self) -> None:
+        box = self.panel()
+        self.skip_button.rect.size = (170, 44)
+        if self._compact(box):
+            self.skip_button.rect.midright = (box.right - 14, box.centery + 8)
+        else:
+            self.skip_button.rect.bottomright = (box.right - 14, box.bottom - 12)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active() or self.advice is None:
+            return
+        advice = self.advice
+        if advice.target is not None:
+            draw_pointer(surface, advice.target, self.time, radius=advice.radius)
+        box = self.panel()
+        draw_panel(surface, box, colour=PAPER, radius=18, border=4, shadow=8)
+        text = self.ctx.text
+        ink = (38, 16, 66)
+        text.blit_centered(
+            surface, t("guide.title", "Guided game"), 24, (150, 80, 250), (box.x + 90, box.y + 20)
+        )
+        button = advice.skippable
+        compact = self._compact(box) or not button
+        self._place_button()
+        width = box.width - 36 - (self.skip_button.rect.width + 14 if button and compact else 0)
+        bottom = box.bottom - (LINE if compact else 68)
+        y = box.y + 38
+        for line in text.wrap(advice.text, 28, width):
+            if y > bottom:
+                break
+            surface.blit(text.render(line, 28, ink), (box.x + 18, y))
+            y += LINE
+        if not button:
+            return
+        hint = t("guide.esc", "Esc: skip")
+        if compact:
+            where = (self.skip_button.rect.centerx, self.skip_button.rect.y - 14)
+        else:
+            where = (box.x + 60, box.bottom - 34)
+        text.blit_centered(surface, hint, 20, (110, 90, 140), where)
+        self.skip_button.draw(surface, text)
+
+
+# -------------------------------------------------------------------- the first-time question
+
+
+def offered(ctx: Any, game: str) -> bool:
+    """True once the guided game of `game` was offered (asked on the first New game)."""
+    try:
+        data = json.loads((ctx.game_dir(game) / LEARN_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and bool(data.get("offered"))
+
+
+def mark_offered(ctx: Any, game: str) -> None:
+    from game.core.storage import write_json_atomic
+
+    with contextlib.suppress(OSError):  # only a convenience: at worst it asks again
+        write_json_atomic(ctx.game_dir(game) / LEARN_FILE, {"offered": True})
+
+
+def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
+    """The first time a player starts `game`: ask whether to play a guided game (remembered).
+    True when the question was put (its answers start the guided game or call `otherwise`)."""
+    route = f"{game}.guided"
+    if not ctx.nav.has(route) or offered(ctx, game) or os.environ.get(NO_FIRST_TIME) == "1":
+        return False
+    mark_offered(ctx, game)
+    from game.core.ui.scenes.dialog import ConfirmDialog
+
+    ctx.stack.push(
+        ConfirmDialog(
+            ctx,
+            lt("guide.offer", "First time? Play a guided game: we show you each move."),
+            lambda: ctx.nav.make(route),
+            otherwise,
+            yes_label=lt("guide.offer_yes", "Guided game"),
+            no_label=lt("guide.offer_no", "No thanks"),
+        )
+    )
+    return True

@@ -1,0 +1,249 @@
+"""Lucky Box's guided first game: a solo game on a fixed, friendly deal, with a pointer at what
+to click and one sentence for each moment.
+
+What to suggest comes from the Normal computer player on the player's own view, read again
+whenever the game moves on; where to point comes from the table's layout (the square's centre,
+the bonus in the queue, the Spend, Pass and Next buttons, the draft's cards). So a player who
+clicks something else legal is simply guided on from there. The deal (`SEED`, `NUMBERS`) was
+chosen by playing the suggestions: Lightning comes up by the 6th number and a cascade (a bonus
+cross completing another line) by the 7th, all in the first round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.i18n import t, tn
+from game.core.session import Seat
+from game.core.ui.guide import Advice, Guide
+from game.luckybox.ai.bots import GreedyBot
+from game.luckybox.rules import Cross, Deal, Keep, Pass, Pick, Resolve
+from game.luckybox.rules.state import PLAY, shift
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.gameend import GameEndScene
+from game.luckybox.ui.scenes.roundend import RoundEndScene
+from game.luckybox.ui.scenes.table import TableScene
+
+SEED = 915075
+#: Round 1's numbers: with the suggested moves, Lightning by the 6th and a cascade by the 7th.
+NUMBERS = (1, 2, 4, 1, 7, 4, 3, 9, 8)
+
+
+def start_guided(ctx: Any) -> TableScene:
+    """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
+    seats = [Seat(t("guide.you", "You"))]
+    table: TableScene = ctx.nav.make(
+        "start_game", seats=seats, seed=SEED, deal=Deal((), (NUMBERS,))
+    )
+    # A lesson is not a game to keep: the autosave of a real game stays as it was, and the
+    # statistics and replays only hold real games.
+    table.keeper.saving = False
+    table.turns.unsaved = False
+    guide = LuckyBoxGuide(ctx, table)
+    guide.attach()
+    return table
+
+
+def _line(line: str) -> str:
+    return t("guide.lb.row", "row") if line == "row" else t("guide.lb.column", "column")
+
+
+class LuckyBoxGuide(Guide):
+    """The guide over one Lucky Box table, its drafts, round ends and game end."""
+
+    def __init__(self, ctx: Any, table: TableScene) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.session = table.session
+        self.bot = GreedyBot(SEED, 0)
+        self._suggested: tuple[tuple, Any] | None = None
+        self._last = ""  # the last sentence, kept while the table animates
+
+    # ---------------------------------------------------------------- where we are
+
+    def _ours(self, scene: Any) -> bool:
+        if scene is self.table:
+            return True
+        return (
+            isinstance(scene, (DraftScene, RoundEndScene, GameEndScene))
+            and scene.session is self.session
+        )
+
+    def active(self) -> bool:
+        return self._ours(self.ctx.stack.top)
+
+    def update(self, dt: float) -> None:
+        if not any(self._ours(s) for s in self.ctx.stack.scenes):
+            self.detach()  # the player left the game (quit to the title): no more guide
+            return
+        super().update(dt)
+        if isinstance(self.ctx.stack.top, GameEndScene):
+            self.done = True
+
+    def panel(self) -> pygame.FRect:
+        top = self.ctx.stack.top
+        if isinstance(top, DraftScene):
+            return pygame.FRect(200, 2, 880, 112)
+        if isinstance(top, RoundEndScene):
+            return pygame.FRect(16, 600, 440, 112)
+        if isinstance(top, GameEndScene):
+            return pygame.FRect(940, 596, 324, 118)
+        return pygame.FRect(self.ctx.layout.region("other_boards"))
+
+    # ---------------------------------------------------------------- the suggestion
+
+    def suggestion(self) -> Any:
+        """The Normal player's choice for the player now, worked out once per position."""
+        state = self.session.state
+        key = (len(state.actions), state.phase, state.number, state.round)
+        if self._suggested is None or self._suggested[0] != key:
+            seat = self.table.focus
+            action = None
+            if seat in state.waiting_for():
+                action = self.bot.choose(state.view_for(seat), seat)
+            self._suggested = (key, action)
+        return self._suggested[1]
+
+    # ---------------------------------------------------------------- the advice
+
+    def advise(self) -> Advice | None:
+        top = self.ctx.stack.top
+        if isinstance(top, DraftScene):
+            return self._draft(top)
+        if isinstance(top, RoundEndScene):
+            button = top.widgets["continue"].rect
+            return Advice(
+                t(
+                    "guide.lb.round_end",
+                    "Round {n} is over: each completed card scored and left the table, "
+                    "and your stars scored. Press Continue.",
+                    n=top.round,
+                ),
+                button.center,
+                44,
+            )
+        if isinstance(top, GameEndScene):
+            return Advice(
+                t("guide.lb.end", "That's the game! Replay the guide any time from How to play."),
+                skippable=False,
+            )
+        return self._table()
+
+    def _draft(self, draft: DraftScene) -> Advice:
+        if len(draft.selected) >= draft.need:
+            return Advice(
+                t("guide.lb.keep", "Good choice. Press Keep."),
+                draft.widgets["confirm"].rect.center,
+                50,
+            )
+        action = self.suggestion()
+        if isinstance(action, Keep):
+            wanted = list(action.cards)
+        elif isinstance(action, Pick):
+            wanted = [action.card]
+        else:
+            wanted = list(draft.hand)
+        left = [c for c in wanted if c not in draft.selected and c in draft.hand]
+        left = left or [c for c in draft.hand if c not in draft.selected]
+        if draft.need == 3:
+            text = t(
+                "guide.lb.draft_start",
+                "Choose your first cards: keep 3 of these 5. Click the one we point at, "
+                "or any you like.",
+            )
+        else:
+            text = t(
+                "guide.lb.draft_pick",
+                "Before the next round you draw 3 cards and keep 1: click one.",
+            )
+        return Advice(text, draft.card_center(left[0]), 60)
+
+    def _table(self) -> Advice | None:
+        table = self.table
+        state = table.state
+        if table.animator.busy:
+            return Advice(self._last) if self._last else None
+        if table.confirming is not None:
+            text = t("guide.lb.next", "Your move is done. Press Next for the next number.")
+            return self._say(text, table.buttons["next"].rect.center, 40)
+        if not table.human_turn() or state.phase != PLAY:
+            return Advice(self._last) if self._last else None
+        action = self.suggestion()
+        player = state.players[table.focus]
+        if player.pending and isinstance(action, Resolve):
+            return self._bonus(action)
+        number = state.number
+        if isinstance(action, Pass):
+            text = t(
+                "guide.lb.pass",
+                "No open {n} on your cards: press Pass (Lightning could "
+                "change the number, but keep it for later).",
+                n=number,
+            )
+            return self._say(text, table.buttons["pass"].rect.center, 34)
+        if isinstance(action, Cross) and action.lightning:
+            spend = abs(action.lightning)
+            target = shift(number, action.lightning)
+            selected = table.selected_square
+            tokens = tn(
+                "guide.lb.tokens", spend, "{count} Lightning token", "{count} Lightning tokens"
+            )
+            if selected is not None:
+                text = t(
+                    "guide.lb.spend",
+                    "Press Spend to use {tokens}: the {n} becomes {m}.",
+                    tokens=tokens,
+                    n=number,
+                    m=shift(number, selected.lightning),
+                )
+                return self._say(text, table.buttons["spend"].rect.center, 40)
+            text = t(
+                "guide.lb.lightning",
+                "The number is {n}. Lightning makes it {m} for {tokens}: click the "
+                "blue square, then Spend.",
+                n=number,
+                tokens=tokens,
+                m=target,
+            )
+            return self._say(text, table.square_center(action.card, action.cell))
+        if isinstance(action, Cross):
+            text = t("guide.lb.cross", "The number is {n}: cross a gold square.", n=number)
+            return self._say(text, table.square_center(action.card, action.cell))
+        return None
+
+    def _bonus(self, action: Resolve) -> Advice:
+        table = self.table
+        state = table.state
+        player = state.players[table.focus]
+        key = (action.card, action.line, action.index)
+        if len(player.pending) > 1 and table.moves.bonus_choice() != key:
+            for rect_key, rect in table.pending_rects():
+                if rect_key == key:
+                    text = t(
+                        "guide.lb.two_bonuses",
+                        "Two bonuses at once: you choose the order. Click this one first.",
+                    )
+                    return self._say(text, rect.center, 40)
+        bonus = next(p.bonus for p in player.pending if (p.card, p.line, p.index) == key)
+        cascade = bool(state.actions) and isinstance(state.actions[-1], Resolve)
+        if cascade:
+            lead = t("guide.lb.cascade", "A cascade! That bonus cross completed another line.")
+        else:
+            lead = t(
+                "guide.lb.complete",
+                "Your {line} is complete: choose where its bonus goes.",
+                line=_line(action.line),
+            )
+        if bonus[0] == "number":
+            rest = t(
+                "guide.lb.bonus_number", "Its {n} crosses an open {n} on any card.", n=bonus[1]
+            )
+        else:
+            rest = t("guide.lb.bonus_question", "Its ? crosses any open square: try this one.")
+        return self._say(f"{lead} {rest}", table.square_center(action.target_card, action.cell))
+
+    def _say(self, text: str, target: tuple[float, float], radius: float = 34) -> Advice:
+        self._last = text
+        return Advice(text, (float(target[0]), float(target[1])), radius)
