@@ -279,9 +279,34 @@ class Button(Widget):
         radius = min(16, int(rect.height) // 3)
         face = draw_glossy(surface, rect, colour, radius=radius, depth=2 if self.pressed else 6)
         label = self.label
-        size = text.fit_size(label, self.text_size, face.width - 16)
         fg = WHITE if self.enabled else (224, 220, 232)
-        text.blit_centered(surface, label, size, fg, face.center, outline=INK, px=2)
+        lip = max(2, (2 if self.pressed else 6) - 1)  # the slab's darker lower edge
+        draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2))
+
+
+def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,
+               colour: Sequence[int], face: pygame.Rect) -> pygame.Rect:
+    """A button's label, as large as fits `face` (up to `size`), its capitals centred on the
+    face (for a slab, its top and lower edge together): the font's box holds room for accents
+    and descenders, so centring the box would leave "Pass" or "Menu" sitting high. Returns where
+    the label was drawn."""
+    margin = max(6, min(16, round(face.width * 0.1)))  # narrow buttons keep more of their width
+    size = text.fit_size(label, size, face.width - margin)
+    while size > 12 and _cap_height(text.font(size)) > face.height * 0.62:
+        size -= 2  # a short button: the capitals stay inside its face
+    font = text.font(size)
+    image = text.render_outlined(label, size, colour, INK, 2)
+    # Where the capitals' middle lies in the image: outline (2 px), down to the baseline, up half
+    # a capital.
+    mid = 2 + font.get_ascent() - _cap_height(font) / 2
+    where = image.get_rect(centerx=round(face.centerx), top=round(face.centery - mid))
+    surface.blit(image, where)
+    return where
+
+
+def _cap_height(font: pygame.font.Font) -> int:
+    metrics = font.metrics("H")[0]
+    return metrics[3] if metrics else font.get_ascent()
 
 
 class ButtonRow:

@@ -32,6 +32,11 @@ class Seen:
     number: int = 0
     revealed: list[int] = field(default_factory=list)  # this round's numbers shown so far
     source: GameState | None = None
+    # Everyone chooses at once: the boards as they stood when the choice now open began (a
+    # number revealed, a draft dealt), for showing others' boards without this choice's moves;
+    # None between choices. `opened` is the one before, to show what a choice's close reveals.
+    public: list[PlayerState] | None = None
+    opened: list[PlayerState] | None = None
 
     @classmethod
     def from_state(cls, state: GameState, source: GameState | None = None) -> Seen:
@@ -41,13 +46,19 @@ class Seen:
             seen.revealed = state.numbers[state.round - 1][: state.index + 1]
         elif state.phase in (DRAFT, OVER):  # the round's nine numbers were all shown
             seen.revealed = list(state.numbers[state.round - 1])
+        if state.phase != OVER:  # a choice is open (best known: as the state stands now)
+            seen.public = [p.clone() for p in seen.players]
         return seen
 
     def reset_to(self, state: GameState) -> None:
         """Show the engine's state as it is (after an undo, or a resumed game)."""
         fresh = Seen.from_state(state)
+        same_choice = (fresh.round, fresh.index, fresh.number) == (
+            self.round, self.index, self.number)
         self.players, self.round, self.index = fresh.players, fresh.round, fresh.index
         self.number, self.revealed = fresh.number, fresh.revealed
+        if not same_choice or self.public is None:  # an undo keeps the choice it was made in
+            self.public = fresh.public
 
     def matches(self, state: GameState) -> bool:
         """Whether everything shown agrees with the engine (true once the feed is drained)."""
@@ -103,10 +114,16 @@ class Seen:
         elif kind is ev.RoundStarted:
             self.round = event.round
             self.revealed = []
+            self.public = None  # the draft's picks are everyone's to see
         elif kind is ev.NumberRevealed:
             self.round, self.index, self.number = event.round, event.index, event.number
             self.revealed.append(event.number)
-        elif kind is ev.RoundScored:
+            self.opened, self.public = self.public, [q.clone() for q in self.players]
+        elif kind is ev.CardsDealt:
+            if self.public is None:  # the draft after a round: a choice everyone makes at once
+                self.public = [q.clone() for q in self.players]
+        elif kind in (ev.RoundScored, ev.GameOver):
             self.number = 0
+            self.public = self.opened = None
         elif kind is ev.Undone and self.source is not None:
             self.reset_to(self.source)

@@ -43,6 +43,9 @@ SMALL_GAP = 20
 GAMES = (("luckybox", "Super Mega Lucky Box"), ("blanco", "Blanco"))
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
+PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
+# The largest decoration's half width (52 / 2), its widest sway (24) and its shadow (3), plus 3.
+PARTICLE_REACH = 56
 
 
 def load_last_game(folder: Any) -> str:
@@ -225,8 +228,8 @@ class TitleScene(UIScene):
         kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
         return Particle(
             kind=kind,
-            # Side bands only: the logo and the buttons stay clear.
-            x=rng.uniform(30, 290) if rng.random() < 0.5 else rng.uniform(1050, 1250),
+            # Lanes beside every button only: a drifting card never crosses one.
+            x=self._lane_x(rng),
             y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
             speed=rng.uniform(18, 42),
             sway=rng.uniform(6, 24),
@@ -237,6 +240,32 @@ class TitleScene(UIScene):
         )
 
     # ---------------------------------------------------------------- drawing
+    def lanes(self) -> list[tuple[float, float]]:
+        """Where a drifting decoration's centre may be: the screen's width less every button's
+        columns, widened by the largest decoration's half width and sway."""
+        blocked = sorted((w.rect.left - PARTICLE_REACH, w.rect.right + PARTICLE_REACH)
+                         for w in self.widgets.values())
+        lanes, x = [], float(PARTICLE_MARGIN)
+        for left, right in blocked:
+            if left > x:
+                lanes.append((x, left))
+            x = max(x, right)
+        if x < 1280 - PARTICLE_MARGIN:
+            lanes.append((x, 1280.0 - PARTICLE_MARGIN))
+        return [lane for lane in lanes if lane[1] - lane[0] >= 8]
+
+    def _lane_x(self, rng: random.Random) -> float:
+        lanes = self.lanes()
+        if not lanes:  # buttons everywhere: decorations keep to the far left edge
+            return float(PARTICLE_MARGIN)
+        total = sum(b - a for a, b in lanes)
+        pick = rng.uniform(0, total)
+        for a, b in lanes:
+            if pick <= b - a:
+                return a + pick
+            pick -= b - a
+        return lanes[-1][1]
+
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)

@@ -42,9 +42,9 @@ SEAT_H = 46
 COLUMN_X = (104, 658)  # left edge of each column of six seats (each 518 px wide)
 BADGE_W = 46
 NAME_W = 196
-LEVEL_W = 76
+LEVEL_W = 90  # wide enough for "Normal" at its full size
 LEVELS = BOT_LEVELS  # computer levels a seat cycles through
-TOGGLE_W = 172
+TOGGLE_W = 158
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class SetupScene(UIScene):
                                              colours=(CYAN, PURPLE)))
             level = Button((x + BADGE_W + NAME_W + TOGGLE_W + 28, y, LEVEL_W - 8, SEAT_H),
                            "Normal", lambda i=i: self.cycle_level(i), colour=ORANGE,
-                           text_size=24)
+                           text_size=28)
             level.level = "normal"
             self.add(f"level_{i}", level)
         first = seed if seed is not None else self.random_seed()

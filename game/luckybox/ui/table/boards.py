@@ -134,6 +134,24 @@ class OtherBoards(Part):
     def seats(self) -> list[int]:
         return [i for i in range(len(self.table.session.seats)) if i != self.table.focus]
 
+    def hides_choices(self) -> bool:
+        """Whether others' moves wait until everyone has chosen: at any table a person plays
+        at (the rules have everyone choose at once; on a shared screen the next player must not
+        see the last one's move). A demo or a replay shows everything as it happens."""
+        table = self.table
+        return bool(table.session.humans) and not table.demo and not table.driven
+
+    def secret(self, seat: int) -> bool:
+        """Whether the seat's moves for the choice now open are not shown yet."""
+        return (seat != self.table.focus and self.table.seen.public is not None
+                and self.hides_choices())
+
+    def player(self, seat: int) -> Any:
+        """The seat's board as others may see it now: without this choice's moves until
+        everyone has chosen (the next number is revealed, or the round ends)."""
+        seen = self.table.seen
+        return seen.public[seat] if self.secret(seat) else seen.players[seat]
+
     def panels(self) -> dict[int, pygame.FRect]:
         seats = self.seats()
         if not seats:
@@ -142,7 +160,7 @@ class OtherBoards(Part):
         return dict(zip(seats, boxes, strict=True))
 
     def card_rects(self, seat: int, panel: pygame.FRect) -> list[pygame.FRect]:
-        cards = self.table.seen.players[seat].cards
+        cards = self.player(seat).cards
         if not cards:
             return []
         inner = pygame.FRect(panel.x + 4, panel.y + 24, panel.w - 8, panel.h - 28)
@@ -158,7 +176,7 @@ class OtherBoards(Part):
         """One other player's compact board, frame and all, redrawn only when it changes (a
         dozen of these are most of what a 12-player table draws)."""
         table = self.table
-        p = table.seen.players[seat]
+        p = self.player(seat)
         star_count = p.stars[table.seen.round - 1]
         key = (tuple(panel), acting, p.lightning, p.moons, star_count, tuple(p.cards),
                tuple(p.masks))

@@ -15,6 +15,29 @@ from ..cardview import icon_sprite
 from .boards import HIGHLIGHT
 from .parts import Part
 
+SPEND_W, SPEND_H = 120, 44  # the Spend button under a chosen Lightning square (at least)
+HUMAN_ONLY = ("pass", "undo", "hint", "spend", "next")  # only a player at the table uses them
+
+
+def line_height(size: int) -> int:
+    return round(size * 1.1)
+
+
+def balanced_wrap(text: Any, words: str, size: int, width: float) -> list[str]:
+    """`words` wrapped to `width` at `size` in as few lines as fit, then narrowed while the
+    count stays the same: the lines come out of similar lengths (no lone last word)."""
+    lines = text.wrap(words, size, width)
+    if len(lines) < 2:
+        return lines
+    best, narrow = lines, width
+    while narrow > 40:
+        narrow -= 8
+        trial = text.wrap(words, size, narrow)
+        if len(trial) != len(lines):
+            break
+        best = trial
+    return best
+
 
 class Controls(Part):
     """The buttons, each enabled by what the rules allow the focused human now."""
@@ -38,26 +61,48 @@ class Controls(Part):
                                        colour=(40, 120, 230), text_size=24)
         queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 70, 240, 58), "Next  >",
+            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52), "Next  >",
             table.confirm_turn, key=pygame.K_RETURN, colour=(60, 190, 90), text_size=34)
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
 
     def shown(self, name: str) -> bool:
         table = self.table
+        if name in HUMAN_ONLY and not self.for_people():
+            return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
             return table.moves.selected_square is not None
         if name == "next":
             return table.turns.confirming is not None and not table.animator.busy
         return True
 
+    def for_people(self) -> bool:
+        """Whether a person plays at this table (the demo and replays only watch)."""
+        table = self.table
+        return not table.demo and not table.driven and bool(table.session.humans)
+
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
             button.update(dt)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place_spend()
         return any(button.handle_event(event) for name, button in self.buttons.items()
                    if self.shown(name))
+
+    def place_spend(self) -> None:
+        """Spend sits right under the chosen Lightning square, where the eye already is."""
+        table = self.table
+        chosen = table.moves.selected_square
+        card = table.card_rect(table.focus, chosen.card) if chosen is not None else None
+        if card is None:
+            return
+        cell = table.cards.cell_rect(card, chosen.cell)
+        button = self.buttons["spend"]
+        w = max(SPEND_W, cell.w * 1.5)
+        rect = pygame.FRect(0, 0, w, SPEND_H)
+        rect.midtop = (cell.centerx, cell.bottom + 4)
+        button.rect = rect.clamp(self.ctx.layout.region("current_board").inflate(8, 8))
 
     def refresh(self) -> None:
         table = self.table
@@ -70,6 +115,7 @@ class Controls(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
+        self.place_spend()
         for name, button in self.buttons.items():
             if self.shown(name):
                 button.draw(surface, self.ctx.text)
@@ -79,6 +125,11 @@ class Bonuses(Part):
     """The focused player's pending bonuses; with none, a line saying what to do now."""
 
     region = "pending_queue"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._lines_key: tuple | None = None
+        self._lines: list[tuple[str, int, tuple[float, float]]] = []
 
     def rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
         area = self.rect
@@ -119,14 +170,42 @@ class Bonuses(Part):
             return f"Cross a square showing {n} (gold), or spend Lightning (blue, cost shown)."
         return f"No open {n}: spend Lightning on a blue square, or Pass."
 
+    def hint_box(self) -> pygame.FRect:
+        """Where the line saying what to do goes: the panel, above the Next button when shown."""
+        area = self.rect.inflate(-24, -12)
+        if self.table.controls.shown("next"):
+            area.height = self.table.buttons["next"].rect.top - 6 - area.top
+        return area
+
+    def hint_lines(self) -> list[tuple[str, int, tuple[float, float]]]:
+        """The line saying what to do now, wrapped into its box: (text, size, centre) per line,
+        as large as fits (down to 16 px) and balanced, so no word is left alone on a line."""
+        text, box = self.turn_hint(), self.hint_box()
+        key = (text, tuple(box), self.ctx.text.scale)
+        if key != self._lines_key:  # wrapping is measured word by word: once per change
+            self._lines_key, self._lines = key, self._wrap(text, box)
+        return self._lines
+
+    def _wrap(self, text: str, box: pygame.FRect) -> list[tuple[str, int, tuple[float, float]]]:
+        if not text:
+            return []
+        lines, size = [text], 16
+        for size in range(24, 15, -2):
+            lines = balanced_wrap(self.ctx.text, text, size, box.w)
+            if len(lines) * line_height(size) <= box.h:
+                break
+        step = line_height(size)
+        top = box.centery - step * len(lines) / 2
+        return [(line, size, (box.centerx, top + step * (i + 0.5)))
+                for i, line in enumerate(lines)]
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
         area = self.rect
         pending = table.seen.players[table.focus].pending
         if not pending:
-            for i, line in enumerate(ctx.text.wrap(self.turn_hint(), 24, area.w - 24)[:4]):
-                ctx.text.blit_centered(surface, line, 24, WHITE,
-                                       (area.centerx, area.y + 24 + i * 26))
+            for line, size, center in self.hint_lines():
+                ctx.text.blit_centered(surface, line, size, WHITE, center)
             return
         ctx.text.blit_centered(surface, "Bonuses:", 26, YELLOW, (area.x + 70, area.y + 60),
                                outline=INK, px=2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import t
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import shift
 
@@ -169,6 +170,10 @@ class Moves:
         if same and len(options) > 1:
             # A second click on the same square switches direction (up or down the clock).
             options = [o for o in options if o != current] + [current]
+        elif same:
+            # Only one way round is affordable: say why the other way is not offered.
+            self.refuse(self._other_way_reason(current, state.face(card).grid[cell]))
+            return
         self.selected_square = options[0]
         table.board.forget_marks()
         spend = abs(options[0].lightning)
@@ -177,6 +182,22 @@ class Moves:
         table.message = (f"Spend {spend} Lightning {word} to turn {state.number} into {target}? "
                          "Press Spend to confirm.")
         table.controls.buttons["spend"].label = f"Spend {spend}"
+
+    def _other_way_reason(self, current: Cross, shown: int) -> str:
+        """Why a second click on the chosen Lightning square keeps the same way round."""
+        state = self.table.state
+        have = state.players[self.table.focus].lightning
+        n = state.number
+        values = {"number": n, "shown": shown, "have": have, "cost": abs(current.lightning)}
+        if current.lightning > 0:  # chosen counting up: down is the other way
+            return t("luckybox.table.other_way_down",
+                     "Counting down from {number} to {shown} would cost {other} Lightning and you "
+                     "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
+                     other=(n - shown) % 9, **values)
+        return t("luckybox.table.other_way_up",
+                 "Counting up from {number} to {shown} would cost {other} Lightning and you "
+                 "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
+                 other=(shown - n) % 9, **values)
 
     def _square_reason(self, card: int, cell: int) -> str:
         """A friendly reason why this square can't be crossed now."""

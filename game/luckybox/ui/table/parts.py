@@ -12,6 +12,7 @@ from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 PANEL = (48, 26, 92)
+EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
 STAR_SLOTS = 3  # the scorecard's star slots per round
 STAR_SLOT_X, STAR_SLOT_DX = 70, 34  # a slot's centre: x + STAR_SLOT_X + slot * STAR_SLOT_DX
 ROW_Y, ROW_DY = 44, 30  # a round's row centre: y + ROW_Y + round * ROW_DY
@@ -107,6 +108,17 @@ class Piles(Part):
     PILES = (("lightning_pile", "token_lightning", "lightning", "Lightning"),
              ("moon_pile", "token_moon", "moons", "Moons"))
 
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._empty: dict[str, pygame.Surface] = {}
+
+    def _faded(self, sprite: str, token: pygame.Surface) -> pygame.Surface:
+        if sprite not in self._empty:
+            faded = token.copy()
+            faded.set_alpha(EMPTY_PILE_ALPHA)
+            self._empty[sprite] = faded
+        return self._empty[sprite]
+
     def center(self, token: str) -> tuple[float, float]:
         region = "lightning_pile" if token == "lightning" else "moon_pile"
         return self.ctx.layout.region(region).center
@@ -118,6 +130,8 @@ class Piles(Part):
             count = getattr(p, attr)
             area = ctx.layout.region(region)
             token = ctx.assets.get(sprite, (44, 44))
+            if count == 0:  # an empty pile still shows what it holds, faded
+                surface.blit(self._faded(sprite, token), (area.x + 10, area.y + 30))
             for i in range(min(count, 5)):
                 surface.blit(token, (area.x + 10 + i * 6, area.y + 30 - i * 4))
             ctx.text.blit_centered(surface, str(count), 40, YELLOW,

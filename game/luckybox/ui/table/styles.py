@@ -97,6 +97,23 @@ class Staging:
         label = self.ctx.text.render_outlined(text, size, colour, INK, 3)
         self.add(FloatText(label, where, max(duration, 0.5)))
 
+    def reveal_choices(self, duration: float) -> None:
+        """The last number's crosses on the other boards, popping in now that all have chosen."""
+        table = self.table
+        before, now = table.seen.opened, table.seen.public
+        if before is None or now is None or not table.others.hides_choices():
+            return
+        for seat in table.others.seats():
+            old = dict(zip(before[seat].cards, before[seat].masks, strict=True))
+            for card, mask in zip(now[seat].cards, now[seat].masks, strict=True):
+                new = mask & ~old.get(card, 0)
+                rect = table.card_rect(seat, card) if new else None
+                for cell in range(9) if rect else ():
+                    if new >> cell & 1:
+                        square = table.cards.cell_rect(rect, cell)
+                        img = self.ctx.assets.get("cross", (round(square.w), round(square.h)))
+                        self.add(PopIn(img, square.center, max(duration, 0.3)))
+
     def stage(self, event: Any, duration: float) -> None:
         """Start the drawings of one event's step."""
         table = self.table
@@ -105,10 +122,14 @@ class Staging:
         seat = player_of(event)
         layout = self.ctx.layout
         cards = table.cards
+        if seat is not None and table.others.secret(seat):
+            table.board.forget_marks()
+            return  # everyone chooses at once: this move shows when the choice closes
         if kind is ev.NumberRevealed:
             rect = layout.region("revealed_card")
             self.add(Flip(assets.get("number_card_back", rect.size),
                           table.deck.number_face(event.number, rect), rect, duration))
+            self.reveal_choices(duration)
         elif kind is ev.RoundStarted:
             label = self.ctx.text.render_outlined(f"ROUND {event.round}", 96, YELLOW, INK, 5,
                                                   shadow=4)

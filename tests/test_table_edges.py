@@ -1,0 +1,280 @@
+"""The Lucky Box table's rough edges (issue 14), each checked at the positions the layout gives:
+button labels centred, simultaneous choices kept secret, empty piles showing their icon, the
+"Done!" line fitting beside Next, Lightning's other way refused with a reason and Spend next to
+the chosen square, the demo without human-only buttons, the title's decorations clear of the
+buttons, the draft's hint and hover, and other players' boards zoomed on hover."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.session import Seat
+from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.scenes.title import TitleScene
+from game.luckybox.rules import Cross, Pass
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.setup import SetupScene
+from game.luckybox.ui.scenes.table import TableScene, start_game
+from tests.rules_helpers import snapshot
+from tests.support import pixel_difference, to_first_number
+from tests.ui_helpers import click, click_widget, frames, press
+
+LABEL_COLOURS = ((255, 255, 255), (224, 220, 232))  # an enabled and a disabled label's fill
+
+
+def ink_bounds(surface: pygame.Surface, rect: pygame.FRect) -> pygame.Rect:
+    """Where a button's label is drawn: the bounds of its fill colour inside the button."""
+    area = pygame.Rect(rect).clip(surface.get_rect())
+    sub = surface.subsurface(area)
+    found = []
+    for colour in LABEL_COLOURS:
+        mask = pygame.mask.from_threshold(sub, colour, (1, 1, 1, 255))
+        found += mask.get_bounding_rects()
+    assert found, f"no label drawn in {rect}"
+    return found[0].unionall(found[1:]).move(area.topleft)
+
+
+def assert_centred(surface: pygame.Surface, name: str, rect: pygame.FRect) -> None:
+    ink = ink_bounds(surface, rect)
+    # The slab's face and its lower edge together are the button as seen: its rect's middle.
+    assert abs(ink.centery - rect.centery) <= 1.5, (name, ink, rect)
+    assert abs(ink.centerx - rect.centerx) <= 2, (name, ink, rect)
+    assert ink.height >= 0.26 * rect.height, (name, ink.height, rect.height)
+
+
+def settle(app, table: TableScene) -> None:
+    """Through pass screens, drafts, Next and animations to the focused human's turn."""
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            click_widget(app, top, "go", 2)
+        elif isinstance(top, DraftScene):
+            for card in top.hand[:top.need]:
+                click(app, top.card_center(card))
+            click_widget(app, top, "confirm", 2)
+        elif table.human_turn():
+            return
+        elif table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        else:
+            frames(app, 1)
+    raise AssertionError("no human turn came")
+
+
+def cross_something(app, table: TableScene) -> Cross | Pass:
+    """The focused human crosses a gold square (or passes) by a click, then waits for Next."""
+    seat = table.focus
+    legal = table.state.legal_actions(seat)
+    move = next((a for a in legal if isinstance(a, Cross) and not a.lightning), None)
+    if move is None:
+        move = Pass(seat)
+        click(app, table.buttons["pass"].rect.center)
+    else:
+        click(app, table.square_center(move.card, move.cell))
+    for _ in range(300):
+        if table.confirming == seat and not table.animator.busy:
+            return move
+        frames(app, 1)
+    raise AssertionError("the move was not taken")
+
+
+# --------------------------------------------------------------------------- buttons
+
+
+def test_table_button_labels_are_centred(app):
+    table = start_game(app.ctx, [Seat("Ann")], 11)
+    to_first_number(app, table)
+    frames(app, 2)
+    for name in ("pass", "undo", "hint", "menu"):
+        assert_centred(app.screen, name, table.buttons[name].rect)
+
+
+def test_setup_level_and_random_labels_are_centred_and_readable(app):
+    app.stack.clear_to(SetupScene(app.ctx))
+    frames(app, 2)
+    setup = app.stack.top
+    click_widget(app, setup, "computer_1")
+    frames(app, 30)
+    for name in ("dice", "level_1", "back", "start"):
+        assert_centred(app.screen, name, setup.widget(name).rect)
+    # "Normal" is readable: capitals at least 12 px high, not squeezed to 14 px type.
+    assert ink_bounds(app.screen, setup.widget("level_1").rect).height >= 12
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def test_empty_piles_still_show_their_token(app):
+    table = start_game(app.ctx, [Seat("Ann")], 11)
+    to_first_number(app, table)
+    table.seen.players[0].lightning = 0  # (only what is shown: the drawing is checked)
+    assert table.seen.players[0].moons == 0
+    frames(app, 1)
+    layer = table._static
+    for region in ("lightning_pile", "moon_pile"):
+        area = app.ctx.layout.region(region)
+        icon = pygame.Rect(area.x + 10, area.y + 30, 44, 44)
+        drawn = app.screen.subsurface(icon).copy()
+        bare = layer.subsurface(icon).copy()
+        assert pixel_difference(drawn, bare) > 0.3, region
+
+
+def test_done_line_fits_above_next_without_a_lone_word(app):
+    table = start_game(app.ctx, [Seat("Ann")], 11)
+    to_first_number(app, table)
+    cross_something(app, table)
+    frames(app, 2)
+    lines = table.bonuses.hint_lines()
+    assert lines and lines[0][0].startswith("Done!")
+    nxt = table.buttons["next"].rect
+    box = table.bonuses.rect
+    for text, size, (cx, cy) in lines:
+        w, h = app.ctx.text.font(size).size(text)
+        drawn = pygame.FRect(0, 0, w, h)
+        drawn.center = (cx, cy)
+        assert size >= 20, size
+        assert drawn.bottom <= nxt.top, (text, drawn, nxt)
+        assert box.contains(drawn), (text, drawn, box)
+    if len(lines) > 1:
+        assert len(lines[-1][0].split()) >= 2, "a word alone on the last line"
+
+
+def lightning_square(table: TableScene) -> Cross:
+    """A square only Lightning reaches, with the focused player's tokens set so exactly one way
+    round is affordable."""
+    state = table.state
+    seat = table.focus
+    legal = state.legal_actions(seat)
+    exact = {(a.card, a.cell) for a in legal if isinstance(a, Cross) and not a.lightning}
+    light = [a for a in legal if isinstance(a, Cross) and a.lightning
+             and (a.card, a.cell) not in exact]
+    target = min(light, key=lambda a: abs(a.lightning))
+    state.players[seat].lightning = abs(target.lightning)  # the other way costs 9 minus that
+    table.board.forget_marks()
+    return target
+
+
+def test_lightning_other_way_refused_with_a_reason_and_spend_beside_the_square(app):
+    table = start_game(app.ctx, [Seat("Ann")], 13)
+    to_first_number(app, table)
+    target = lightning_square(table)
+    before = snapshot(table.state)
+    where = table.square_center(target.card, target.cell)
+    click(app, where)
+    chosen = table.selected_square
+    assert chosen is not None and abs(chosen.lightning) == abs(target.lightning)
+    click(app, where)  # go round the other way: too dear
+    assert table.selected_square == chosen
+    other = 9 - abs(target.lightning)
+    assert f"would cost {other} Lightning" in table.message, table.message
+    assert snapshot(table.state) == before
+    frames(app, 1)
+    # Spend sits just under the chosen square, not under the token counter.
+    cell = table.cards.cell_rect(table.card_rect(table.focus, target.card), target.cell)
+    spend = table.buttons["spend"].rect
+    assert 0 <= spend.top - cell.bottom <= 12, (spend, cell)
+    assert spend.left <= cell.centerx <= spend.right
+    assert spend.centery - cell.centery < 80
+    click(app, spend.center, 2)
+    assert table.state.players[table.focus].lightning == 0
+    assert table.state.players[table.focus].mask_of(target.card) >> target.cell & 1
+
+
+def test_demo_hides_the_human_only_buttons(app):
+    table = start_game(app.ctx, [Seat("Bot 1", "easy"), Seat("Bot 2", "easy")], 5, demo=True)
+    frames(app, 90)
+    assert table.controls.shown("menu")
+    for name in ("pass", "undo", "hint", "spend", "next"):
+        assert not table.controls.shown(name), name
+    # Nothing is drawn where they were, and a click there does nothing.
+    for name in ("pass", "undo", "hint"):
+        rect = pygame.Rect(table.buttons[name].rect)
+        assert pixel_difference(app.screen.subsurface(rect).copy(),
+                                table._static.subsurface(rect).copy()) < 0.02, name
+    click(app, table.buttons["pass"].rect.center)
+    assert table.buttons["pass"].shake == 0 and table.buttons["pass"].clicks == 0
+
+
+def test_a_table_with_a_person_keeps_its_buttons(app):
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 5)
+    to_first_number(app, table)
+    for name in ("pass", "undo", "hint", "menu"):
+        assert table.controls.shown(name), name
+
+
+# --------------------------------------------------------------------------- secrets
+
+
+def crossed(board, move) -> bool:
+    """Whether a shown board has the square the move crossed."""
+    return bool(dict(zip(board.cards, board.masks, strict=True)).get(move.card, 0)
+                >> move.cell & 1)
+
+
+def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
+    app.ctx.settings.animation_speed = 4.0
+    # The computer chooses first, then Ann, then Bo: all for the same number.
+    table = start_game(app.ctx, [Seat("Bot", "normal"), Seat("Ann"), Seat("Bo")], 21)
+    settle(app, table)
+    assert table.focus == 1
+    number_index = (table.state.round, table.state.index)
+    bot_move = table.state.actions[-1]
+    assert isinstance(bot_move, Cross) and bot_move[0] == 0, bot_move
+    # Ann does not see the computer's choice for this number, though the table has shown it.
+    assert crossed(table.seen.players[0], bot_move)
+    assert not crossed(table.others.player(0), bot_move)
+    ann_move = cross_something(app, table)
+    assert isinstance(ann_move, Cross)
+    press(app, pygame.K_RETURN)
+    settle(app, table)
+    assert table.focus == 2 and (table.state.round, table.state.index) == number_index
+    # Bo sees neither the computer's nor Ann's choice for this number...
+    assert not crossed(table.others.player(0), bot_move)
+    assert not crossed(table.others.player(1), ann_move)
+    # ...and the screen agrees: Ann's board is drawn without her cross.
+    frames(app, 1)
+    panel = pygame.Rect(table.others.panels()[1]).inflate(8, 8)
+    hidden = app.screen.subsurface(panel).copy()
+    public, table.seen.public = table.seen.public, None
+    frames(app, 1)
+    shown = app.screen.subsurface(panel).copy()
+    table.seen.public = public
+    assert pixel_difference(hidden, shown) > 0.002
+    bo_move = cross_something(app, table)
+    press(app, pygame.K_RETURN)
+    settle(app, table)
+    # The next number: everyone chose, so everyone's moves for the last one show to Ann.
+    assert (table.state.round, table.state.index) != number_index
+    assert table.focus == 1
+    assert crossed(table.others.player(0), bot_move)
+    if isinstance(bo_move, Cross):
+        assert crossed(table.others.player(2), bo_move)
+
+
+def test_a_demo_shows_every_move_as_it_happens(app):
+    table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy"), Seat("C", "easy")], 3,
+                       demo=True)
+    frames(app, 200)
+    assert not table.others.hides_choices()
+    for seat in table.others.seats():
+        assert table.others.player(seat) is table.seen.players[seat]
+
+
+# --------------------------------------------------------------------------- title
+
+
+def test_title_decorations_never_cross_a_button(app):
+    title = TitleScene(app.ctx)
+    app.stack.clear_to(title)
+    frames(app, 60)  # the buttons have slid in
+    buttons = [pygame.Rect(w.rect) for w in title.widgets.values() if w.visible]
+    assert title.lanes(), "room for decorations beside the buttons"
+    for _ in range(3000):  # 100 s of drifting: every decoration has been recycled many times
+        title.update(1 / 30)
+        for p in title.particles:
+            x, y = p.pos(title.time)
+            w = p.size if p.kind == "card" else p.size
+            box = pygame.Rect(0, 0, round(w) + 6, round(w * 1.4) + 6)
+            box.center = (round(x), round(y))
+            for rect in buttons:
+                assert not box.colliderect(rect), (p, rect)
