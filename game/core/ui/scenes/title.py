@@ -94,7 +94,8 @@ class TitleScene(UIScene):
         self.add("new_game", Button(big, lt("title.new_game", "New game"),
                                     self.new_game, key=pygame.K_n, colour=YELLOW,
                                     text_size=42))
-        row = [("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
+        row = [("howto", lt("title.howto", "How to play"), self.open_howto, PURPLE, pygame.K_h),
+               ("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
                ("stats", lt("title.stats", "Statistics"), self.open_stats, BLUE, pygame.K_s),
                ("settings", lt("title.settings", "Settings"), self.open_settings, CYAN, None),
                ("quit", lt("title.quit", "Quit"), self.quit, ORANGE, pygame.K_ESCAPE)]
@@ -132,6 +133,13 @@ class TitleScene(UIScene):
 
     def new_game(self) -> None:
         self.ctx.nav.push(self._route("setup"))
+        from game.core.ui.guide import offer_guided
+
+        # The first New game of each game asks "First time? Play a guided game" (remembered).
+        if not offer_guided(self.ctx, self.game, self.to_setup):
+            self.to_setup()
+
+    def to_setup(self) -> None:
 
     def continue_game(self) -> None:
         warning = self.ctx.nav.make(self._route("continue_game"), saved=self.saved_game)
@@ -150,6 +158,10 @@ class TitleScene(UIScene):
             yes_label=lt("title.new_game", "New game"), no_label=lt("title.keep_it", "Keep it")))
 
     def open_replays(self) -> None:
+    def open_howto(self) -> None:
+        """How to play the game chosen on the tabs."""
+        self.ctx.nav.push("howto", game=self.game)
+
         self.ctx.nav.push("replays", game=self.game)  # the chosen game's records
 
     def open_stats(self) -> None:
@@ -189,7 +201,7 @@ class TitleScene(UIScene):
             assert isinstance(tab, Button)
             tab.colour = PURPLE if game_id == self.game else GREY
         row_y = new_game.rect.bottom + 44
-        for name in ("replays", "stats", "settings", "quit"):
+        for name in ("howto", "replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
 
     def open_settings(self) -> None:
