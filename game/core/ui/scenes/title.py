@@ -132,7 +132,6 @@ class TitleScene(UIScene):
         return name if self.game == "luckybox" else f"{self.game}.{name}"
 
     def new_game(self) -> None:
-        self.ctx.nav.push(self._route("setup"))
         from game.core.ui.guide import offer_guided
 
         # The first New game of each game asks "First time? Play a guided game" (remembered).
@@ -140,6 +139,7 @@ class TitleScene(UIScene):
             self.to_setup()
 
     def to_setup(self) -> None:
+        self.ctx.nav.push(self._route("setup"))
 
     def continue_game(self) -> None:
         warning = self.ctx.nav.make(self._route("continue_game"), saved=self.saved_game)
@@ -157,11 +157,11 @@ class TitleScene(UIScene):
                          "lost."), self.new_game,
             yes_label=lt("title.new_game", "New game"), no_label=lt("title.keep_it", "Keep it")))
 
-    def open_replays(self) -> None:
     def open_howto(self) -> None:
         """How to play the game chosen on the tabs."""
         self.ctx.nav.push("howto", game=self.game)
 
+    def open_replays(self) -> None:
         self.ctx.nav.push("replays", game=self.game)  # the chosen game's records
 
     def open_stats(self) -> None:
