@@ -8,6 +8,7 @@ warning string instead of raising.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from dataclasses import asdict, dataclass, fields
@@ -40,6 +41,7 @@ class Settings:
     reduced_motion: bool = False  # calmer, shorter animations; no shaking or flashing
     text_size: str = "normal"  # one of TEXT_SIZES
     language: str = ""  # "en", "fr", "de"; "" = the system's language
+    memory_aid: bool = True  # Blanco: cards you have looked at show their faces to you only
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""
@@ -54,8 +56,30 @@ def _is_number(v: object) -> bool:
     return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
 
 
+LEGACY_MEMORY_AID = ("blanco", "table.json")  # where Blanco kept its memory aid before Settings
+
+
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
-    """Read settings from `folder`; returns (settings, warning or None). Never raises."""
+    """Read settings from `folder`; returns (settings, warning or None). Never raises.
+    Blanco's memory aid, once kept in its own `blanco/table.json`, is read from there once:
+    it moves into the settings file, and the old file goes."""
+    settings, warning = _load_settings(folder)
+    old = Path(folder).joinpath(*LEGACY_MEMORY_AID)
+    if old.is_file():
+        try:
+            data = json.loads(old.read_text("utf-8"))
+            value = data.get("memory_aid") if isinstance(data, dict) else None
+        except (OSError, ValueError):
+            value = None  # unreadable: the default stands
+        if isinstance(value, bool):
+            settings.memory_aid = value
+        if save_settings(settings, folder) is None:
+            with contextlib.suppress(OSError):
+                old.unlink()
+    return settings, warning
+
+
+def _load_settings(folder: Path) -> tuple[Settings, str | None]:
     path = Path(folder) / FILE_NAME
     try:
         raw = path.read_bytes()

@@ -40,7 +40,6 @@ from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
 
-PREFS = "table.json"  # Blanco's own table preferences (the memory aid) in its data folder
 LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
 
 
@@ -51,14 +50,6 @@ class Resumed(NamedTuple):
     start: Any
     shown: int
     confirming: int | None
-
-
-def load_memory_aid(ctx: Any) -> bool:
-    try:
-        data = json.loads((ctx.game_dir("blanco") / PREFS).read_text("utf-8"))
-        return bool(data.get("memory_aid", True))
-    except (OSError, ValueError, AttributeError):
-        return True
 
 
 class TableScene(Scene):
@@ -102,7 +93,6 @@ class TableScene(Scene):
         self.message = ""
         self.refusal = False
         self.time = 0.0
-        self.memory_aid = load_memory_aid(ctx)
         self.targets: set = set()
         self.hidden: set = set()
         self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
@@ -282,13 +272,20 @@ class TableScene(Scene):
                 seat):
             self.moves.mode, self.moves.cell = "look_reveal", at
 
-    def toggle_memory_aid(self) -> None:
-        self.memory_aid = not self.memory_aid
-        from game.core.storage import write_json_atomic
+    @property
+    def memory_aid(self) -> bool:
+        """A setting (Settings, on by default): read as the table draws, so a change in the
+        Settings opened from the menu shows at once."""
+        return self.ctx.settings.memory_aid
 
-        with contextlib.suppress(OSError):  # the preference is a convenience: never fatal
-            write_json_atomic(self.ctx.game_dir("blanco") / PREFS,
-                              {"memory_aid": self.memory_aid})
+    def toggle_memory_aid(self) -> None:
+        """The table's own switch for the same setting, kept in the settings file."""
+        from game.core.ui.settings import save_settings
+
+        self.ctx.settings.memory_aid = not self.ctx.settings.memory_aid
+        warning = save_settings(self.ctx.settings, self.ctx.data_dir)
+        if warning:
+            self.ctx.message = warning
 
     # ------------------------------------------------------------ lifecycle and saving
 

@@ -125,6 +125,10 @@ class SettingsScene(UIScene):
             SettingRow("pass_screen", lambda: t("settings.pass_screen", "Pass screen"),
                        lambda: t("settings.pass_screen_hint", "Hide the table between players"),
                        toggle(s.pass_screen, self.set_pass_screen)),
+            SettingRow("memory_aid", lambda: t("settings.memory_aid", "Memory aid"),
+                       lambda: t("settings.memory_aid_hint",
+                                 "Blanco: show your looked-at cards"),
+                       toggle(s.memory_aid, self.set_memory_aid)),
             SettingRow("language", lambda: t("settings.language", "Language"),
                        lambda: t("settings.language_hint", "Menus, table and rules"),
                        # Wider than the others: three names, each readable.
@@ -170,6 +174,9 @@ class SettingsScene(UIScene):
 
     def set_pass_screen(self, on: bool) -> None:
         self.ctx.settings.pass_screen = on
+
+    def set_memory_aid(self, on: bool) -> None:
+        self.ctx.settings.memory_aid = on  # the Blanco table reads it as it draws
 
     def set_language(self, lang: str) -> None:
         """Chosen here, it is kept (and lifts --lang); every scene speaks it at once."""
