@@ -278,3 +278,56 @@ def test_title_decorations_never_cross_a_button(app):
             box.center = (round(x), round(y))
             for rect in buttons:
                 assert not box.colliderect(rect), (p, rect)
+
+
+# --------------------------------------------------------------------------- the draft
+
+
+def open_draft(app) -> DraftScene:
+    start_game(app.ctx, [Seat("Ann")], 11)
+    for _ in range(200):
+        frames(app, 1)
+        if isinstance(app.stack.top, DraftScene):
+            return app.stack.top
+    raise AssertionError("no draft")
+
+
+def test_draft_hint_by_key_and_button_shows_the_hard_computers_choice(app):
+    from game.luckybox.ai import hint
+
+    draft = open_draft(app)
+    state = draft.session.state
+    expected = hint(state.view_for(draft.seat), draft.seat)
+    before = snapshot(state)
+    press(app, pygame.K_h, 2)
+    assert sorted(draft.hinted) == sorted(expected.cards) and len(draft.hinted) == 3
+    assert draft.selected == [] and snapshot(state) == before  # shown, not chosen
+    assert "hard computer" in draft.message
+    # The hinted cards are ringed on screen: around them, not around the others.
+    frames(app, 1)
+    for card, rect in zip(draft.hand, draft.card_rects(), strict=True):
+        ring = pygame.Rect(rect.inflate(18, 18)).clip(app.screen.get_rect())
+        strip = app.screen.subsurface((ring.x, ring.y, ring.w, 4))
+        green = pygame.mask.from_threshold(strip, (60, 230, 140), (12, 12, 12, 255)).count()
+        assert (green > 20) == (card in draft.hinted), (card, green)
+    draft.hinted = ()
+    click_widget(app, draft, "hint", 2)
+    assert sorted(draft.hinted) == sorted(expected.cards)
+
+
+def test_draft_cards_answer_the_mouse(app):
+    draft = open_draft(app)
+    frames(app, 2)
+    card = draft.hand[1]
+    rect = draft.card_rects()[1]
+    still = app.screen.subsurface(pygame.Rect(rect).inflate(12, 40)).copy()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, rect.center)),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert draft.hovered == card
+    lifted = app.screen.subsurface(pygame.Rect(rect).inflate(12, 40)).copy()
+    assert pixel_difference(still, lifted) > 0.2  # lifted and outlined
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert draft.hovered is None

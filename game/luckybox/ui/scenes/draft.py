@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import lt, tn
 from game.core.session import Session
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
@@ -13,10 +14,12 @@ from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, dra
 from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView
+from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 
 CARDS_AREA = pygame.FRect(40, 120, 1200, 400)
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
 CONFIRM = pygame.FRect(900, 600, 320, 80)
+HINT = pygame.FRect(900, 490, 150, 52)
 
 
 class DraftScene(UIScene):
@@ -33,10 +36,34 @@ class DraftScene(UIScene):
         self.selected: list[int] = []
         self.add("confirm", Button(CONFIRM, "Keep", self.confirm, key=pygame.K_RETURN,
                                    colour=GREEN, enabled=False, text_size=40))
+        self.add("hint", Button(HINT, lt("luckybox.draft.hint_button", "Hint"), self.show_hint,
+                                key=pygame.K_h, colour=(60, 170, 120), text_size=30))
         self.message = ""
+        self.hinted: tuple[int, ...] = ()  # the hard computer's choice, once asked
+        self.hovered: int | None = None  # the card under the mouse
 
     def card_rects(self) -> list[pygame.FRect]:
         return grid_in(CARDS_AREA, len(self.hand), self.cardview.aspect, gap=24)
+
+    def card_at(self, pos: tuple[float, float] | None) -> int | None:
+        if pos is None:
+            return None
+        return next((card for card, rect in zip(self.hand, self.card_rects(), strict=True)
+                     if rect.collidepoint(pos)), None)
+
+    def show_hint(self) -> None:
+        """Mark the cards the hard computer would keep (nothing is chosen for the player)."""
+        from game.luckybox.ai import hint
+
+        state = self.session.state
+        try:
+            action = hint(state.view_for(self.seat), self.seat)
+        except ValueError:  # nothing to choose now (it cannot happen while the draft shows)
+            return
+        self.hinted = tuple(action.cards) if isinstance(action, Keep) else (action.card,)
+        self.message = tn("luckybox.draft.hint", len(self.hinted),
+                          "Hint: the hard computer keeps the dashed card.",
+                          "Hint: the hard computer keeps the {count} dashed cards.")
 
     def card_center(self, card: int) -> tuple[float, float]:
         """Where to click to select a card (tests use it)."""
@@ -88,6 +115,8 @@ class DraftScene(UIScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ctx.nav.push("pause")
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.card_at(getattr(event, "pos", None))
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             pos = getattr(event, "pos", None)
             for card, rect in zip(self.hand, self.card_rects(), strict=True):
@@ -104,12 +133,17 @@ class DraftScene(UIScene):
                                px=4, shadow=4)
         state = self.session.state
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
-            lift = -18 if card in self.selected else 0
+            hovered = card == self.hovered
+            lift = -18 if card in self.selected else -8 if hovered else 0
             r = rect.move(0, lift)
+            if hovered:  # a soft glow under the card the mouse is on
+                pygame.draw.rect(surface, (255, 250, 230), r.inflate(8, 8), 4, border_radius=14)
             img = self.cardview.render(card, state.face(card), 0, round(r.w))
             surface.blit(img, r.topleft)
             if card in self.selected:
                 pygame.draw.rect(surface, (255, 214, 64), r.inflate(12, 12), 6, border_radius=16)
+            if card in self.hinted:
+                draw_dashed_ring(surface, r.inflate(18, 18), HINT_GREEN, self.time)
         mine = state.players[self.seat]
         if mine.cards:
             ctx.text.blit_centered(surface, "Your cards in play:", 24, WHITE,
@@ -120,6 +154,7 @@ class DraftScene(UIScene):
                              rect.topleft)
         left = self.need - len(self.selected)
         status = self.message or (f"Choose {left} more." if left else "Ready: press Keep.")
-        ctx.text.blit_centered(surface, status, 30, WHITE, (CONFIRM.centerx, CONFIRM.y - 30),
-                               outline=INK, px=2)
+        room = 2 * (1280 - 12 - CONFIRM.centerx)  # centred over Keep, inside the screen
+        ctx.text.blit_centered(surface, status, ctx.text.fit_size(status, 30, room), WHITE,
+                               (CONFIRM.centerx, CONFIRM.y - 30), outline=INK, px=2)
         self.draw_widgets(surface)

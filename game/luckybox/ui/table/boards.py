@@ -16,7 +16,39 @@ from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
 from .parts import PANEL, Part
 
 HIGHLIGHT = (255, 214, 64)
+HINT_GREEN = (60, 230, 140)
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
+
+
+def draw_dashed_ring(surface: pygame.Surface, rect: pygame.FRect, colour: tuple[int, int, int],
+                     time: float = 0.0, width: int = 4, dash: int = 10) -> None:
+    """A ring of dashes marching round `rect`: a hint. Dashes, not a solid line, so a hint is
+    told from a refusal's solid ring by its pattern, not only by green against red."""
+    r = pygame.Rect(rect)
+    perimeter = 2 * (r.w + r.h)
+    shift = 0.0 if motion.reduced() else (time * 24) % (2 * dash)
+    d = -shift
+    while d < perimeter:
+        a, b = max(d, 0.0), min(d + dash, perimeter)
+        if b > a:
+            _edge_segment(surface, r, a, b, colour, width)
+        d += 2 * dash
+
+
+def _edge_segment(surface: pygame.Surface, r: pygame.Rect, a: float, b: float,
+                  colour: tuple[int, int, int], width: int) -> None:
+    """The part of r's outline from distance a to b, clockwise from the top-left corner."""
+    corners = [r.topleft, r.topright, r.bottomright, r.bottomleft, r.topleft]
+    start = 0.0
+    for p, q in zip(corners, corners[1:], strict=False):
+        length = abs(q[0] - p[0]) + abs(q[1] - p[1])
+        lo, hi = max(a, start), min(b, start + length)
+        if hi > lo and length:
+            k0, k1 = (lo - start) / length, (hi - start) / length
+            x0, y0 = p[0] + (q[0] - p[0]) * k0, p[1] + (q[1] - p[1]) * k0
+            x1, y1 = p[0] + (q[0] - p[0]) * k1, p[1] + (q[1] - p[1]) * k1
+            pygame.draw.line(surface, colour, (x0, y0), (x1, y1), width)
+        start += length
 
 
 class FocusBoard(Part):
@@ -114,9 +146,8 @@ class FocusBoard(Part):
             surface.blit(img, rect.topleft)
             if hinted and hinted[0] == card:
                 cell = table.cards.cell_rect(rect, hinted[1])
-                pulse = 3 + round(3 * motion.pulse(table.time, 6.0))
-                pygame.draw.rect(surface, (60, 230, 140), cell.inflate(8, 8), pulse,
-                                 border_radius=10)
+                draw_dashed_ring(surface, cell.inflate(10, 10), HINT_GREEN, table.time, width=5,
+                                 dash=8)
             if refused and refused[0] == card:
                 cell = table.cards.cell_rect(rect, refused[1])
                 pygame.draw.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
