@@ -1,0 +1,236 @@
+"""Check the window in a real X server with a window manager (not part of the test suite): the
+dummy video driver of the tests cannot resize, maximise or go fullscreen as a desktop does.
+
+Starts Xvfb (a 1920x1080 screen) and openbox, runs the game, then with xdotool and wmctrl:
+shoots the window as opened, resizes it (square, small, ultra-wide), maximises it, clicks the
+title's Settings button where the resized window shows it, presses F11 twice (the Settings
+toggle follows), and saves each screenshot (`import -window root`) to the output folder.
+For each, it measures where the picture (non-black) sits in the window and prints it.
+
+Needs (Debian): apt-get install xvfb openbox xdotool wmctrl x11-apps imagemagick
+
+    python bench/window_check.py [--out screenshots/window-check] [--display :99]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+TITLE = "Super Mega Lucky Box"
+SCREEN = (1920, 1080)
+
+
+def run(*cmd: str, env: dict | None = None, check: bool = True) -> str:
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+    if check and done.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)}: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+def settings_button() -> tuple[float, float]:
+    """The title's Settings button (logical coordinates), from a headless title screen."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory() as data:
+        from game.core.ui.app import App
+
+        app = App(data_dir=Path(data))
+        title = app.ctx.nav.make("title")
+        app.stack.push(title)
+        for _ in range(120):
+            app.step(1 / 60)
+        center = tuple(title.widget("settings").rect.center)
+        app.close()
+    return center  # type: ignore[return-value]
+
+
+class Check:
+    def __init__(self, out: Path, display: str) -> None:
+        self.out = out
+        self.env = {**os.environ, "DISPLAY": display}
+        self.env.pop("SDL_VIDEODRIVER", None)
+        self.wid = ""
+        self.results: list[str] = []
+
+    def find_window(self, timeout: float = 30.0) -> str:
+        """The game window's id, once it shows (xwininfo: this xdotool's search misses it)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = subprocess.run(
+                ["xwininfo", "-name", TITLE], env=self.env, capture_output=True, text=True
+            )
+            for line in found.stdout.splitlines():
+                if "Window id:" in line:
+                    return line.split("Window id:")[1].split()[0]
+            time.sleep(0.5)
+        raise RuntimeError("the game window did not show")
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        """The game window's client area on the screen: x, y, width, height."""
+        info = run("xwininfo", "-id", self.wid, env=self.env)
+        values = {}
+        for line in info.splitlines():
+            line = line.strip()
+            for key in ("Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"):
+                if line.startswith(key + ":"):
+                    values[key] = int(line.split(":")[1])
+        return (
+            values["Absolute upper-left X"],
+            values["Absolute upper-left Y"],
+            values["Width"],
+            values["Height"],
+        )
+
+    def shot(self, name: str, wait: float = 1.0) -> None:
+        time.sleep(wait)
+        path = self.out / f"{name}.png"
+        run("import", "-window", "root", str(path), env=self.env)
+        x, y, w, h = self.geometry()
+        picture = self.picture(path, (x, y, w, h))
+        line = f"{name}: window {w}x{h} at ({x},{y}); picture {picture}"
+        self.results.append(line)
+        print(line)
+
+    @staticmethod
+    def picture(path: Path, area: tuple[int, int, int, int]) -> str:
+        """Where the non-black picture sits inside the window area, and the bars' sizes."""
+        import pygame
+
+        image = pygame.image.load(str(path))
+        x, y, w, h = area
+        inside = image.subsurface(pygame.Rect(x, y, w, h).clip(image.get_rect()))
+        mask = pygame.mask.from_threshold(inside, (0, 0, 0), (12, 12, 12, 255))
+        mask.invert()  # non-black pixels
+        rects = mask.get_bounding_rects()
+        if not rects:
+            return "none (all black)"
+        box = rects[0].unionall(rects[1:])
+        bars = (box.x, w - box.right, box.y, h - box.bottom)
+        return f"{box.w}x{box.h} at ({box.x},{box.y}); bars l/r/t/b {bars}"
+
+    def click_logical(self, point: tuple[float, float]) -> None:
+        from game.core.ui.window import to_window
+
+        _x, _y, w, h = self.geometry()
+        px, py = to_window(point, (w, h))
+        run(
+            "xdotool",
+            "mousemove",
+            "--window",
+            self.wid,
+            str(round(px)),
+            str(round(py)),
+            env=self.env,
+        )
+        time.sleep(0.3)
+        run("xdotool", "click", "1", env=self.env)
+
+    def key(self, name: str) -> None:
+        run("xdotool", "key", "--window", self.wid, name, env=self.env)
+
+    def resize(self, w: int, h: int) -> None:
+        run(
+            "wmctrl",
+            "-i",
+            "-r",
+            self.wid,
+            "-b",
+            "remove,maximized_vert,maximized_horz",
+            env=self.env,
+        )
+        run("xdotool", "windowsize", self.wid, str(w), str(h), env=self.env)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "screenshots" / "window-check"))
+    parser.add_argument("--display", default=":99")
+    args = parser.parse_args()
+    for tool in ("Xvfb", "openbox", "xdotool", "wmctrl", "import", "xwininfo"):
+        if shutil.which(tool) is None:
+            print(
+                f"missing {tool}: apt-get install xvfb openbox xdotool wmctrl x11-apps imagemagick",
+                file=sys.stderr,
+            )
+            return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    button = settings_button()
+    check = Check(out, args.display)
+    procs: list[subprocess.Popen] = []
+    data = tempfile.mkdtemp(prefix="smlb-xcheck-")
+    try:
+        procs.append(
+            subprocess.Popen(
+                [
+                    "Xvfb",
+                    args.display,
+                    "-screen",
+                    "0",
+                    f"{SCREEN[0]}x{SCREEN[1]}x24",
+                    "-nolisten",
+                    "tcp",
+                ]
+            )
+        )
+        time.sleep(1.5)
+        procs.append(subprocess.Popen(["openbox"], env=check.env, stderr=subprocess.DEVNULL))
+        time.sleep(1.0)
+        game_env = {**check.env, "SDL_AUDIODRIVER": "dummy", "SMLB_DATA_DIR": data}
+        procs.append(subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=game_env))
+        check.wid = check.find_window()
+        check.shot("1-opened", 4.0)
+        check.resize(1000, 1000)
+        check.shot("2-square-1000x1000")
+        check.resize(800, 450)
+        check.shot("3-small-800x450")
+        check.resize(1900, 700)
+        check.shot("4-ultrawide-1900x700")
+        run(
+            "wmctrl",
+            "-i",
+            "-r",
+            check.wid,
+            "-b",
+            "add,maximized_vert,maximized_horz",
+            env=check.env,
+        )
+        check.shot("5-maximised")
+        check.resize(1100, 800)
+        time.sleep(1.0)
+        check.click_logical(button)  # the title's Settings, where this window shows it
+        check.shot("6-settings-clicked-1100x800")
+        check.key("F11")
+        check.shot("7-f11-fullscreen", 2.0)
+        check.key("F11")
+        check.shot("8-f11-back", 2.0)
+        check.key("Escape")
+        time.sleep(0.5)
+        check.key("Escape")  # the title's Quit
+        time.sleep(2.0)
+        game = procs[-1]
+        print("game exited:", game.poll())
+    finally:
+        for proc in reversed(procs):
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
+    (out / "results.txt").write_text("\n".join(check.results) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
