@@ -197,9 +197,13 @@ class Button(Widget):
         *,
         colour: Sequence[int] = PINK,
         text_size: int = 34,
+        tooltip: str | Callable[[], str] | None = None,
     ) -> None:
         super().__init__(rect)
         self.label = label
+        # What holding the mouse on it tells (game.core.ui.tooltip): a string, or a callable
+        # asked when shown (the language of the moment). Any scene can set it.
+        self.tooltip = tooltip
         self.on_click = on_click
         self.enabled = enabled
         self.keys: tuple[int, ...] = () if key is None else (key,) if isinstance(key, int) else key
@@ -352,9 +356,14 @@ class UIScene(Scene):
     """
 
     def __init__(self, ctx: Context) -> None:
+        from game.core.ui.tooltip import TooltipLayer, widget_tips
+
         super().__init__(ctx)
         self.widgets: dict[str, Widget] = {}
         self.time = 0.0  # seconds since enter, for idle animations
+        # Hover help: the widgets' `tooltip`s; a scene may add providers of its own.
+        self.tooltips = TooltipLayer()
+        self.tooltips.add(widget_tips(lambda: self.widgets))
 
     def add(self, name: str, widget: W) -> W:
         widget.on_feedback = self._feedback
@@ -388,6 +397,7 @@ class UIScene(Scene):
 
     def dispatch(self, event: pygame.event.Event) -> bool:
         """Offer the event to the widgets; True when one used it."""
+        self.tooltips.handle_event(event)
         live = [w for w in self.widgets.values() if w.visible]
         if event.type in KEYBOARD_EVENTS:
             field_ = self.focused()
@@ -406,11 +416,13 @@ class UIScene(Scene):
         self.time += dt
         for w in list(self.widgets.values()):
             w.update(dt)
+        self.tooltips.update(dt)
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         for w in self.widgets.values():
             if w.visible:
                 w.draw(surface, self.ctx.text)
+        self.tooltips.draw(surface, self.ctx.text)  # over everything the scene drew
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_widgets(surface)
@@ -419,7 +431,9 @@ class UIScene(Scene):
         # The overlay takes the mouse: don't leave a button stuck hovered or pressed beneath it.
         for w in self.widgets.values():
             w.reset()
+        self.tooltips.reset()
 
     def exit(self) -> None:
         for w in self.widgets.values():
             w.reset()
+        self.tooltips.reset()

@@ -24,6 +24,12 @@ def _round_end(ctx: Any, **kw: Any) -> Any:
     return RoundEndScene(ctx, **kw)
 
 
+def _scoring(ctx: Any, **kw: Any) -> Any:
+    from game.luckybox.ui.scenes.scoring import ScoringScene
+
+    return ScoringScene(ctx, **kw)
+
+
 def _game_end(ctx: Any, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.gameend import GameEndScene
 
@@ -70,6 +76,7 @@ def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("setup", _setup), ("luckybox.draft", _draft),
                           ("luckybox.round_end", _round_end), ("luckybox.game_end", _game_end),
+                          ("luckybox.scoring", _scoring),
                           ("replay", _replay), ("same_deal", _same_deal),
                           ("start_game", _start), ("continue_game", _continue),
                           ("luckybox.howto_pages", _howto_pages), ("luckybox.guided", _guided)):

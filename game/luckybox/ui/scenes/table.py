@@ -29,6 +29,7 @@ from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.shown import Seen
 from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
+from game.luckybox.ui.table.help import TableHelp
 from game.luckybox.ui.table.keys import table_claims, table_targets
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
@@ -94,6 +95,7 @@ class TableScene(Scene):
         self.bonuses = Bonuses(self)
         self.controls = Controls(self)
         self.notice = Message(self)
+        self.help = TableHelp(self)  # tooltips, and the Scoring button
         self.parts = [self.deck, Banner(self), self.bonuses, self.board, self.others, self.piles,
                       self.scorecard]
         staging = Staging(self)
@@ -156,6 +158,7 @@ class TableScene(Scene):
         self.save_now()  # where the cascade stands, to the step
 
     def pause(self) -> None:
+        self.help.reset()  # no tip left over the table under an overlay
         self.save_now()
 
     def suspend(self) -> None:
@@ -184,6 +187,7 @@ class TableScene(Scene):
         self.animator.update(self.ctx.anim_dt(dt), self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
+        self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
             return
         adt = self.ctx.anim_dt(dt)
@@ -219,6 +223,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.help.handle_event(event):  # (it watches the mouse for tooltips)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.moves.selected_square is not None:
                 self.moves.clear()
@@ -311,9 +317,11 @@ class TableScene(Scene):
             part.draw(surface)
         if not self.driven:
             self.controls.draw(surface)
+        self.help.draw_button(surface)
         self.notice.draw(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
+        self.help.draw(surface)  # a tooltip goes over everything
 
 
 def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,

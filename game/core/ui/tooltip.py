@@ -1,0 +1,176 @@
+"""Tooltips: hold the mouse still on a thing (about half a second) to read what it does and what
+it is worth.
+
+A scene keeps one `TooltipLayer` and gives it providers: functions from a mouse position to a
+`Tip` (the rect pointed at and its text) or None. The layer watches the mouse through
+`handle_event` (it never uses an event up), counts the stillness in `update`, and `draw`s the
+tip on top: inside the screen, never over the thing pointed at. A move off that thing, a click,
+a key or the wheel puts it away. Every `UIScene` has one that knows its buttons' `tooltip`s;
+other scenes (the tables) make their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.ui.text import TextCache
+
+DELAY = 0.5  # seconds the mouse stays still before a tip shows
+WIDTH = 330  # px: the widest a tip grows before its text wraps
+GAP = 10  # px between the thing pointed at and its tip
+MARGIN = 4  # px kept clear at the screen's edges
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+BODY, TITLE = 20, 23  # text sizes
+BACK, EDGE, INK_TEXT, TITLE_TEXT = (28, 12, 56), (255, 222, 40), (240, 236, 250), (255, 222, 40)
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A tip for the thing at `rect`: an optional title line, then the text."""
+
+    rect: pygame.FRect
+    text: str
+    title: str = ""
+
+
+Provider = Callable[[tuple[float, float]], "Tip | None"]
+Text = str | Callable[[], str]
+
+
+def text_of(value: Text | None) -> str:
+    """A tooltip text given as a string or as a callable asked now (the current language)."""
+    if value is None:
+        return ""
+    return value() if callable(value) else value
+
+
+class TooltipLayer:
+    """Finds, times, places and draws one tip at a time for a scene."""
+
+    def __init__(self, delay: float = DELAY) -> None:
+        self.delay = delay
+        self.providers: list[Provider] = []
+        self.pos: tuple[float, float] | None = None
+        self.still = 0.0  # seconds the mouse has not moved
+        self.tip: Tip | None = None
+        self.looked = False  # the providers were asked at this resting place
+        self.suppressed = False  # a click or key put the tip away: wait for the next move
+
+    def add(self, provider: Provider) -> Provider:
+        self.providers.append(provider)
+        return provider
+
+    # ------------------------------------------------------------ input and time
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Watch the mouse (never uses the event up)."""
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            pos = getattr(event, "pos", None)
+            try:
+                x, y = pos  # type: ignore[misc]
+            except (TypeError, ValueError):
+                return
+            self.pos = (float(x), float(y))
+            self.still = 0.0
+            self.looked = False
+            self.suppressed = False
+            if self.tip is not None and not self.tip.rect.collidepoint(self.pos):
+                self.tip = None
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            self.hide()
+            self.suppressed = True
+        elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.hide()
+            self.pos = None
+
+    def update(self, dt: float) -> None:
+        if self.pos is None or self.suppressed or self.tip is not None or self.looked:
+            return
+        self.still += dt
+        if self.still >= self.delay:
+            self.looked = True  # ask once per resting place, not every frame
+            self.tip = self.find(self.pos)
+
+    def find(self, pos: tuple[float, float]) -> Tip | None:
+        """The first provider's tip for `pos` (an empty text is no tip)."""
+        for provider in self.providers:
+            tip = provider(pos)
+            if tip is not None and (tip.text or tip.title):
+                return tip
+        return None
+
+    def hide(self) -> None:
+        self.tip = None
+        self.still = 0.0
+
+    def reset(self) -> None:
+        """Forget the mouse (the scene lost input)."""
+        self.hide()
+        self.pos = None
+
+    # ------------------------------------------------------------ drawing
+
+    def box(self, tip: Tip, text: TextCache) -> tuple[pygame.Rect, list[str]]:
+        """Where the tip goes and its body's lines: below the thing, else above, right, left;
+        always on screen and never over the thing pointed at."""
+        lines = text.wrap(tip.text, BODY, WIDTH - 24) if tip.text else []
+        widths = [text.font(BODY).size(line)[0] for line in lines]
+        if tip.title:
+            widths.append(text.font(TITLE).size(tip.title)[0])
+        w = min(SCREEN.w - 2 * MARGIN, max(widths, default=40) + 24)
+        body_h, title_h = text.font(BODY).get_linesize(), text.font(TITLE).get_linesize()
+        h = 16 + len(lines) * body_h + (title_h + 2 if tip.title else 0)
+        target = pygame.Rect(tip.rect)
+        area = SCREEN.inflate(-2 * MARGIN, -2 * MARGIN)
+        below = pygame.Rect(0, 0, w, h)
+        below.midtop = (target.centerx, target.bottom + GAP)
+        above = below.copy()
+        above.midbottom = (target.centerx, target.top - GAP)
+        right = pygame.Rect(0, 0, w, h)
+        right.midleft = (target.right + GAP, target.centery)
+        left = right.copy()
+        left.midright = (target.left - GAP, target.centery)
+        for place in (below, above, right, left):
+            fitted = place.clamp(area)
+            if not fitted.colliderect(target):
+                return fitted, lines
+        # A thing too big to go round: the screen corner farthest from it.
+        corner = below.clamp(area)
+        corner.bottom = area.bottom if target.centery < area.centery else area.top + h
+        corner.right = area.right if target.centerx < area.centerx else area.left + w
+        return corner, lines
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        tip = self.tip
+        if tip is None:
+            return
+        rect, lines = self.box(tip, text)
+        shadow = rect.move(3, 4)
+        pygame.draw.rect(surface, (8, 2, 20), shadow, border_radius=10)
+        pygame.draw.rect(surface, EDGE, rect, border_radius=10)
+        pygame.draw.rect(surface, BACK, rect.inflate(-4, -4), border_radius=8)
+        y = rect.y + 8
+        if tip.title:
+            surface.blit(text.render(tip.title, TITLE, TITLE_TEXT), (rect.x + 12, y))
+            y += text.font(TITLE).get_linesize() + 2
+        for line in lines:
+            surface.blit(text.render(line, BODY, INK_TEXT), (rect.x + 12, y))
+            y += text.font(BODY).get_linesize()
+
+
+def widget_tips(widgets: Callable[[], object]) -> Provider:
+    """A provider for a scene's visible widgets that carry a `tooltip` (a string or a callable):
+    `widgets()` gives the name -> widget mapping."""
+
+    def provide(pos: tuple[float, float]) -> Tip | None:
+        for widget in list(widgets().values()):  # type: ignore[attr-defined]
+            tooltip = getattr(widget, "tooltip", None)
+            if tooltip and widget.visible and widget.rect.collidepoint(pos):
+                return Tip(pygame.FRect(widget.rect), text_of(tooltip))
+        return None
+
+    return provide

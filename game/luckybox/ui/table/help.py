@@ -1,0 +1,217 @@
+"""The table's help: tooltips over its bonus icons, token piles, scorecard rows, number deck,
+pending bonuses and buttons; and the small Scoring button (S) that opens the scoring
+reference."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.core.i18n import t
+from game.core.ui.tooltip import Tip, TooltipLayer, text_of
+from game.core.ui.widgets import Button
+from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
+
+from ..tips import bonus_tip, icon_tip, lightning_pile_tip, moon_pile_tip, round_row_tip
+from .parts import ROW_DY, ROW_Y, Part
+
+SCORING_RECT = pygame.FRect(1144, 362, 120, 40)  # under the Moons, above the scorecard
+
+
+def button_tips() -> dict[str, Callable[[], str]]:
+    """What each of the table's buttons does (asked when shown: the language of the moment)."""
+    return {
+        "pass": lambda: t(
+            "luckybox.tip.button.pass",
+            "Cross nothing for this number. Only when no open square shows it (key P).",
+        ),
+        "undo": lambda: t(
+            "luckybox.tip.button.undo",
+            "Take back your move, until the next number is revealed (key U).",
+        ),
+        "hint": lambda: t(
+            "luckybox.tip.button.hint", "Show what the hard computer player would do (key H)."
+        ),
+        "menu": lambda: t(
+            "luckybox.tip.button.menu", "Settings, how to play, saving and quitting (Esc)."
+        ),
+        "spend": lambda: t(
+            "luckybox.tip.button.spend",
+            "Spend the Lightning shown on the chosen square and cross it "
+            "(Enter). Click the square again to go round the other way.",
+        ),
+        "next": lambda: t(
+            "luckybox.tip.button.next",
+            "Your move is done: go on to the next number (Enter or Space).",
+        ),
+    }
+
+
+class TableHelp(Part):
+    """Tooltips for the whole table, and the Scoring button."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self.layer = TooltipLayer()
+        self.scoring = Button(
+            SCORING_RECT,
+            t("luckybox.table.scoring", "Scoring"),
+            self.open_reference,
+            key=pygame.K_s,
+            colour=(214, 120, 40),
+            text_size=24,
+            tooltip=lambda: t(
+                "luckybox.tip.button.scoring",
+                "Card points per round, stars and the moon rule for this game (key S).",
+            ),
+        )
+        self.scoring.on_feedback = self.ctx.play
+        for name, tip in button_tips().items():
+            button = table.controls.buttons.get(name)
+            if button is not None and getattr(button, "tooltip", None) is None:
+                button.tooltip = tip
+        for provide in (
+            self.button_tip,
+            self.pending_tip,
+            self.bonus_tip,
+            self.pile_tip,
+            self.scorecard_tip,
+            self.deck_tip,
+        ):
+            self.layer.add(provide)
+
+    @property
+    def players(self) -> int:
+        return len(self.table.session.seats)
+
+    def open_reference(self) -> None:
+        self.ctx.nav.push("luckybox.scoring", players=self.players, round_no=self.table.seen.round)
+
+    # ------------------------------------------------------------ events, time, drawing
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Watch the mouse for tips; True when the Scoring button used the event."""
+        self.layer.handle_event(event)
+        return self.scoring.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.scoring.update(dt)
+        self.layer.update(dt)
+
+    def reset(self) -> None:
+        self.layer.reset()
+        self.scoring.reset()
+
+    def draw_button(self, surface: pygame.Surface) -> None:
+        self.scoring.label = t("luckybox.table.scoring", "Scoring")
+        self.scoring.draw(surface, self.ctx.text)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The tip, over everything else on the table."""
+        self.layer.draw(surface, self.ctx.text)
+
+    # ------------------------------------------------------------ the tips
+
+    def button_tip(self, pos: tuple[float, float]) -> Tip | None:
+        controls = self.table.controls
+        buttons = [
+            (b, not self.table.driven and controls.shown(name))
+            for name, b in controls.buttons.items()
+        ]
+        for button, shown in [*buttons, (self.scoring, True)]:
+            tooltip = getattr(button, "tooltip", None)
+            if shown and tooltip and button.rect.collidepoint(pos):
+                return Tip(pygame.FRect(button.rect), text_of(tooltip))
+        return None
+
+    def bonus_tip(self, pos: tuple[float, float]) -> Tip | None:
+        table = self.table
+        seat = table.focus
+        board = table.board
+        if not board.rect.collidepoint(pos):
+            return None
+        for card, rect in zip(table.seen.players[seat].cards, board.rects(seat), strict=True):
+            if rect.collidepoint(pos):
+                return icon_tip(
+                    table.cards,
+                    table.state.face(card),
+                    rect,
+                    table.seen.mask(seat, card),
+                    pos,
+                    self.players,
+                )
+        return None
+
+    def pending_tip(self, pos: tuple[float, float]) -> Tip | None:
+        table = self.table
+        pending = table.seen.players[table.focus].pending
+        for (_key, rect), item in zip(table.bonuses.rects(), pending, strict=False):
+            if rect.collidepoint(pos):
+                title, text = bonus_tip(item[3], self.players)
+                how = t("luckybox.tip.pending", "Waiting: click it, then a highlighted square.")
+                return Tip(pygame.FRect(rect), f"{how} {text}", title)
+        return None
+
+    def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
+        p = self.table.seen.players[self.table.focus]
+        for region in ("lightning_pile", "moon_pile"):
+            rect = self.ctx.layout.region(region)
+            if rect.collidepoint(pos):
+                if region == "lightning_pile":
+                    title, text = lightning_pile_tip(p.lightning)
+                else:
+                    title, text = moon_pile_tip(p.moons, self.players)
+                return Tip(pygame.FRect(rect), text, title)
+        return None
+
+    def scorecard_tip(self, pos: tuple[float, float]) -> Tip | None:
+        table = self.table
+        area = table.scorecard.rect
+        if not area.collidepoint(pos):
+            return None
+        p = table.seen.players[table.focus]
+        over = table.state.phase == OVER
+        for r in range(ROUNDS):
+            row = pygame.FRect(area.x + 4, area.y + ROW_Y + (r - 0.5) * ROW_DY, area.w - 8, ROW_DY)
+            if row.collidepoint(pos):
+                title, text = round_row_tip(
+                    r + 1,
+                    table.seen.round,
+                    over,
+                    len(table.state.players[table.focus].completed[r]),
+                    p.card_points[r],
+                    p.stars[r],
+                    p.star_points[r],
+                )
+                return Tip(row, text, title)
+        total = sum(p.card_points) + sum(p.star_points)
+        return Tip(
+            pygame.FRect(area),
+            t(
+                "luckybox.tip.scorecard",
+                "Completed cards and stars, round by round: {total} "
+                "points so far. Incomplete cards and moons score at "
+                "the end.",
+                total=total,
+            ),
+            t("luckybox.tip.scorecard.title", "Scorecard"),
+        )
+
+    def deck_tip(self, pos: tuple[float, float]) -> Tip | None:
+        deck = self.ctx.layout.region("number_deck")
+        card = self.ctx.layout.region("revealed_card")
+        if not deck.union(card).collidepoint(pos):
+            return None
+        left = NUMBERS_PER_ROUND - len(self.table.seen.revealed)
+        text = t(
+            "luckybox.tip.deck",
+            "The 18 Number cards (1–9 twice) are shuffled each round and {per} are "
+            "revealed, one at a time: {left} still to come this round.",
+            per=NUMBERS_PER_ROUND,
+            left=left,
+        )
+        return Tip(
+            pygame.FRect(deck.union(card)), text, t("luckybox.tip.deck.title", "Number cards")
+        )

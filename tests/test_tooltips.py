@@ -1,0 +1,185 @@
+"""Tooltips by posted events: holding the mouse still on a bonus icon, a token pile, a scorecard
+row or a button shows what it does and is worth; the tip stays on screen, never covers the
+thing, and goes on a move away or a click. And the table's scoring reference."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.session import Seat
+from game.core.ui.tooltip import DELAY, Tip, TooltipLayer
+from game.core.ui.widgets import Button, UIScene
+from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS
+from game.luckybox.ui.scenes.scoring import ScoringScene
+from game.luckybox.ui.scenes.table import start_game
+from tests.support import to_first_number
+from tests.ui_helpers import click, frames, press, screenshot
+
+SHOTS = "issue14/"
+STILL = round(DELAY * 60) + 6  # frames of holding still: a little past the delay
+
+
+def move(app, pos, steps: int = 1) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, steps)
+
+
+def assert_well_placed(layer: TooltipLayer, tip: Tip, text) -> None:
+    box, _lines = layer.box(tip, text)
+    assert pygame.Rect(0, 0, 1280, 720).contains(box), "the tip stays on screen"
+    assert not box.colliderect(pygame.Rect(tip.rect)), "the tip never covers the thing"
+
+
+class Probe(UIScene):
+    def __init__(self, ctx, rect) -> None:
+        super().__init__(ctx)
+        self.add("go", Button(rect, "Go", lambda: None, tooltip="Goes somewhere."))
+        self.add("plain", Button((40, 40, 100, 40), "Plain", lambda: None))
+
+
+def test_a_button_tooltip_shows_after_holding_still_and_goes_on_move(app) -> None:
+    scene = Probe(app.ctx, (500, 300, 200, 60))
+    app.stack.clear_to(scene)
+    move(app, (600, 330), 5)
+    assert scene.tooltips.tip is None, "not at once: after about half a second"
+    frames(app, STILL)
+    tip = scene.tooltips.tip
+    assert tip is not None and tip.text == "Goes somewhere."
+    assert_well_placed(scene.tooltips, tip, app.ctx.text)
+    move(app, (610, 320))  # moving on the button keeps it
+    assert scene.tooltips.tip is tip
+    move(app, (100, 600))  # off the button: gone at once
+    assert scene.tooltips.tip is None
+    move(app, (60, 60), STILL)  # a button without a tooltip shows none
+    assert scene.tooltips.tip is None
+
+
+def test_a_click_puts_the_tip_away_until_the_next_move(app) -> None:
+    scene = Probe(app.ctx, (500, 300, 200, 60))
+    app.stack.clear_to(scene)
+    move(app, (600, 330), STILL)
+    assert scene.tooltips.tip is not None
+    click(app, (600, 330), STILL)
+    assert scene.tooltips.tip is None
+
+
+def test_tips_stay_on_screen_in_every_corner(app) -> None:
+    layer = TooltipLayer()
+    for rect in (
+        (0, 0, 60, 40),
+        (1220, 0, 60, 40),
+        (0, 680, 60, 40),
+        (1220, 680, 60, 40),
+        (600, 0, 80, 700),
+        (0, 300, 1280, 100),
+    ):
+        tip = Tip(
+            pygame.FRect(rect),
+            "A longer text that wraps over a few lines, to see where it lands when room is short.",
+            "Title",
+        )
+        assert_well_placed(layer, tip, app.ctx.text)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def table_at_turn(app, seats=None):
+    table = start_game(app.ctx, seats or [Seat("Ann")], 21)
+    to_first_number(app, table)
+    return table
+
+
+def test_a_bonus_icon_tooltip_on_the_table(app) -> None:
+    table = table_at_turn(app)
+    seat = table.focus
+    card = table.seen.players[seat].cards[0]
+    rect = table.board.rects(seat)[0]
+    face = table.state.face(card)
+    pos = table.cards.icon_center(rect, "row", 0)
+    move(app, pos, STILL)
+    tip = table.help.layer.tip
+    assert tip is not None and tip.rect.collidepoint(pos)
+    kind, value = face.row_bonus[0]
+    expected = {
+        "number": str(value),
+        "question": "Question",
+        "lightning": "Lightning",
+        "star": "Star",
+        "moon": "Moon",
+        "blank": "Nothing",
+    }[kind]
+    assert expected in tip.title
+    assert_well_placed(table.help.layer, tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_bonus_after")
+    move(app, (640, 700))  # away
+    assert table.help.layer.tip is None
+
+
+def test_pile_and_scorecard_row_tips(app) -> None:
+    table = table_at_turn(app, [Seat("Ann"), Seat("Bo", "easy")])
+    move(app, app.ctx.layout.region("lightning_pile").center, STILL)
+    tip = table.help.layer.tip
+    assert tip is not None and "Lightning" in tip.title and "4" in tip.title
+    move(app, app.ctx.layout.region("moon_pile").center, STILL)
+    tip = table.help.layer.tip
+    assert tip is not None and "nobody loses" in tip.text  # two players' moon rule
+    x, y = table.scorecard.star_slot(0, 0)
+    move(app, (x, y), STILL)
+    tip = table.help.layer.tip
+    assert tip is not None and "Round 1" in tip.title and str(CARD_POINTS[0]) in tip.text
+    assert_well_placed(table.help.layer, tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_scorecard_after")
+
+
+def test_table_button_tooltips(app) -> None:
+    table = table_at_turn(app)
+    move(app, table.buttons["undo"].rect.center, STILL)
+    tip = table.help.layer.tip
+    assert tip is not None and "Take back" in tip.text
+    assert_well_placed(table.help.layer, tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_button_after")
+    click(app, (640, 700))
+    assert table.help.layer.tip is None
+
+
+# --------------------------------------------------------------------------- scoring reference
+
+
+def open_reference(app, seats):
+    table = table_at_turn(app, seats)
+    click(app, table.help.scoring.rect.center, 2)
+    scene = app.stack.top
+    assert isinstance(scene, ScoringScene)
+    return table, scene
+
+
+def test_the_scoring_reference_shows_the_solo_moon_table(app) -> None:
+    _table, scene = open_reference(app, [Seat("Ann")])
+    assert scene.players == 1 and scene.round == 1
+    line = scene.moon_lines()[0]
+    assert "−6 / −2 / 0 / +1 / +3 / +6 / +10" in line and len(SOLO_MOON_POINTS) == 7
+    screenshot(app, SHOTS + "scoring_reference_solo_after")
+    press(app, pygame.K_ESCAPE, 2)
+    assert app.stack.top is not scene
+
+
+def test_the_scoring_reference_moon_rule_follows_the_player_count(app) -> None:
+    _table, scene = open_reference(app, [Seat("Ann"), Seat("Bo", "easy")])
+    assert "nobody loses" in scene.moon_lines()[0]
+    click(app, (20, 20), 2)  # outside the panel: closes
+    assert app.stack.top is not scene
+    _table, scene = open_reference(app, [Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "easy")])
+    assert "fewest" in scene.moon_lines()[0] and "lose 6" in scene.moon_lines()[0]
+    screenshot(app, SHOTS + "scoring_reference_three_after")
+    click(app, scene.widget("close").rect.center, 2)
+    assert app.stack.top is not scene
+
+
+def test_the_s_key_opens_the_reference(app) -> None:
+    table = table_at_turn(app)
+    press(app, pygame.K_s, 2)
+    assert isinstance(app.stack.top, ScoringScene)
+    press(app, pygame.K_s, 2)
+    assert app.stack.top is table
