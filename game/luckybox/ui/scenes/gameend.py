@@ -351,7 +351,7 @@ class GameEndScene(UIScene):
         floor = SOLO_RATINGS[band][0]
         if band == len(SOLO_RATINGS) - 1:
             floor = SOLO_RATINGS[band - 1][0] - 5
-        k = min(1.0, max(0.0, (total - floor + 0.5) / 5))  # 0 bottom of the band .. 1 top
+        k = min(0.85, max(0.15, (total - floor + 0.5) / 5))  # 0 bottom of the band .. 1 top
         y = gauge.y + band * band_h + (1 - k) * band_h
         grow = min(1.0, self.time / GROW_TIME)
         y = gauge.bottom + (y - gauge.bottom) * grow  # rises to its place with the bars
