@@ -451,11 +451,19 @@ class StatsScene(UIScene):
             tx = row.x + 122
             width = row.right - 10 - tx
             # The player's name leads (an arcade board names its champions); the rating
-            # (Lucky Box) or the turns (Blanco) follows, the date below.
-            line = self.ellipsize(name if self.fewest else f"{name}  ·  {rating}", 22, width)
-            size = text.fit_size(line, 22, width, min_size=14)
-            surf.blit(text.render(line, size, WHITE), (tx, cy - 19))
-            surf.blit(text.render(date, 18, HINT_COLOUR), (tx, cy + 4))
+            # (Lucky Box) under it, with the date beside the name; Blanco has no rating, so
+            # its date goes under the name.
+            if not rating:
+                surf.blit(text.render(self.ellipsize(name, 22, width), 22, WHITE), (tx, cy - 19))
+                surf.blit(text.render(date, 18, HINT_COLOUR), (tx, cy + 4))
+                continue
+            when = text.render(date, 16, HINT_COLOUR)
+            surf.blit(when, when.get_rect(topright=(row.right - 10, cy - 16)))
+            name_w = width - when.get_width() - 10
+            surf.blit(text.render(self.ellipsize(name, 22, name_w), 22, WHITE), (tx, cy - 19))
+            size = text.fit_size(rating, 18, width, min_size=12)
+            surf.blit(text.render(self.ellipsize(rating, size, width), size, (226, 214, 250)),
+                      (tx, cy + 4))
 
     def _paint_wins(self, surf: pygame.Surface) -> None:
         panel = WINS_PANEL
