@@ -183,3 +183,26 @@ def test_the_s_key_opens_the_reference(app) -> None:
     assert isinstance(app.stack.top, ScoringScene)
     press(app, pygame.K_s, 2)
     assert app.stack.top is table
+
+
+def test_draft_card_icons_and_buttons_have_tips(app) -> None:
+    from game.luckybox.ui.scenes.draft import DraftScene
+
+    start_game(app.ctx, [Seat("Ann")], 21)
+    for _ in range(300):
+        frames(app, 1)
+        if isinstance(app.stack.top, DraftScene):
+            break
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    card = draft.hand[0]
+    rect = draft.card_rects()[0]
+    pos = draft.cardview.icon_center(rect.move(0, -8), "col", 2)  # hovered cards lift 8 px
+    move(app, pos, STILL)
+    tip = draft.tooltips.tip
+    face = draft.session.state.face(card)
+    assert tip is not None and tip.rect.collidepoint(pos), face.col_bonus[2]
+    assert_well_placed(draft.tooltips, tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_draft_after")
+    move(app, draft.widget("hint").rect.center, STILL)
+    assert draft.tooltips.tip is not None and "hard computer" in draft.tooltips.tip.text

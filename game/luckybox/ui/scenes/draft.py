@@ -6,15 +6,17 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import lt, tn
+from game.core.i18n import lt, t, tn
 from game.core.session import Session
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
+from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop
 from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
+from game.luckybox.ui.tips import icon_tip
 
 CARDS_AREA = pygame.FRect(40, 120, 1200, 400)
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
@@ -41,6 +43,28 @@ class DraftScene(UIScene):
         self.message = ""
         self.hinted: tuple[int, ...] = ()  # the hard computer's choice, once asked
         self.hovered: int | None = None  # the card under the mouse
+        self.widgets["confirm"].tooltip = lambda: t(
+            "luckybox.tip.button.keep", "Keep the chosen cards: they join your board (Enter).")
+        self.widgets["hint"].tooltip = lambda: t(
+            "luckybox.tip.button.draft_hint", "Show which cards the hard computer would keep "
+            "(key H). Nothing is chosen for you.")
+        self.tooltips.add(self.icon_tip)  # the bonus icons of the cards on offer, and in play
+
+    def icon_tip(self, pos: tuple[float, float]) -> Tip | None:
+        """What a bonus icon under the mouse gives, on a card on offer or in play."""
+        state = self.session.state
+        players = len(self.session.seats)
+        for card, rect in zip(self.hand, self.card_rects(), strict=True):
+            lift = -18 if card in self.selected else -8 if card == self.hovered else 0
+            if rect.move(0, lift).collidepoint(pos):
+                return icon_tip(self.cardview, state.face(card), rect.move(0, lift), 0, pos,
+                                players)
+        mine = state.players[self.seat]
+        rects = grid_in(MINE_AREA.move(0, 12), len(mine.cards), self.cardview.aspect, gap=8)
+        for card, mask, rect in zip(mine.cards, mine.masks, rects, strict=True):
+            if rect.collidepoint(pos):
+                return icon_tip(self.cardview, state.face(card), rect, mask, pos, players)
+        return None
 
     def card_rects(self) -> list[pygame.FRect]:
         return grid_in(CARDS_AREA, len(self.hand), self.cardview.aspect, gap=24)
