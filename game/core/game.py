@@ -21,6 +21,19 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 BOT_LEVELS = ("easy", "normal", "hard")  # every game's computer levels, weakest first
 
 
+def level_name(level: str) -> str:
+    """A computer level as players read it ("Easy"), in their language; records keep `level`."""
+    from game.core.i18n import t
+
+    names = {
+        "easy": t("level.easy", "Easy"),
+        "normal": t("level.normal", "Normal"),
+        "hard": t("level.hard", "Hard"),
+        "human": t("level.human", "Human"),
+    }
+    return names.get(level, level.capitalize())
+
+
 class RecordError(ValueError):
     """A record or action does not follow its game-record format; the message is one line."""
 

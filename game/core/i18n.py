@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import inspect
+import logging
 import os
 import re
 import weakref
@@ -30,12 +31,13 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "game"
+log = logging.getLogger(__name__)
 #: Overrides the system's locale when the settings say "automatic" (tests pin it to English).
 ENV_OVERRIDE = "SMLB_LANG"
 
 _language = DEFAULT_LANGUAGE
 _catalog: dict[str, str | list[str]] = {}
-_listeners: list[Callable[[], Callable[[str], None] | None]] = []  # weak: apps come and go
+_listeners: dict[str, Callable[[], Callable[[str], None] | None]] = {}  # weak: apps come and go
 _forced: str | None = None
 
 
@@ -88,24 +90,29 @@ def set_language(lang: str) -> str:
     """Switch language (unknown ones give English); tells every listener. Returns the language."""
     global _language, _catalog
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    changed = lang != _language or not _catalog and lang != DEFAULT_LANGUAGE
     _language = lang
     _catalog = _load_catalog(lang)
-    for ref in list(_listeners):
-        listener = ref()
-        if listener is None:
-            _listeners.remove(ref)
-        else:
-            listener(lang)
+    if changed:
+        for key, ref in list(_listeners.items()):
+            listener = ref()
+            if listener is None:
+                del _listeners[key]
+                continue
+            try:
+                listener(lang)
+            except Exception:  # a scene that cannot relabel must not stop the change
+                log.exception("relabelling after a change of language failed")
     return lang
 
 
-def on_language_change(listener: Callable[[str], None]) -> None:
-    """Call `listener(lang)` after each change of language. A bound method is held weakly, so
-    an app that is gone (tests make many) stops being told."""
-    if inspect.ismethod(listener):
-        _listeners.append(weakref.WeakMethod(listener))
-    else:
-        _listeners.append(lambda: listener)
+def on_language_change(listener: Callable[[str], None], key: str | None = None) -> None:
+    """Call `listener(lang)` after each change of language. A listener given with a `key`
+    replaces the one before it under that key (the app: only the running one is told); a bound
+    method is held weakly, so an app that is gone stops being told."""
+    ref: Callable[[], Callable[[str], None] | None]
+    ref = weakref.WeakMethod(listener) if inspect.ismethod(listener) else (lambda: listener)
+    _listeners[key if key is not None else f"#{len(_listeners)}:{id(listener)}"] = ref
 
 
 def force_language(lang: str | None) -> None:

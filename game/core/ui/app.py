@@ -102,7 +102,7 @@ class App:
         from game.catalog import install  # the composition root: which games and scenes exist
 
         install(self.ctx)
-        on_language_change(self._relabel)
+        on_language_change(self._relabel, key="app")  # only the newest app relabels
         self.running = True
         #: Tracebacks of exceptions caught while handling events (the loop survives them).
         self.errors: list[str] = []

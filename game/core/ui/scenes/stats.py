@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.core.i18n import t, tn
-from game.core.stats import TOP_SCORES, PlayerWins, SoloGame, Stats, compute, date_label
+from game.core import i18n
+from game.core.game import BOT_LEVELS, level_name
+from game.core.i18n import lt, t, tn
+from game.core.stats import TOP_SCORES, PlayerWins, SoloGame, Stats, compute, parse_date
 from game.core.storage import list_records
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
@@ -35,6 +37,7 @@ from game.core.ui.widgets import (
     lighten,
     mix,
 )
+from game.luckybox.rules.scoring import rating_shown  # records keep the English line
 
 RGB = tuple[int, int, int]
 
@@ -61,6 +64,24 @@ REVEAL_TIME = 0.9  # seconds for the line to sweep in (scaled by the animation s
 TREND_FROM = 15  # from this many games a moving average is drawn over the raw scores
 WIN_ROWS = 5  # rows per column of the wins table (two columns)
 SUPERSAMPLE = 3  # the plot layer is drawn at 3x and smooth-scaled down: smooth thick lines
+
+
+def date_label(finished_at: str) -> str:
+    """A record's date in the player's language, or "date unknown"."""
+    when = parse_date(finished_at)
+    return i18n.date(when) if when else t("stats.date_unknown", "date unknown")
+
+
+def player_label(p: PlayerWins) -> str:
+    """A row's name: a computer's level ("Bot 2 (hard)") said in the player's language."""
+    for level in BOT_LEVELS:
+        if p.computer and p.label.endswith(f" ({level})"):
+            return f"{p.label[: -len(level) - 3]} ({level_name(level).lower()})"
+    return p.label
+
+
+def rate_text(p: PlayerWins) -> str:
+    return t("stats.percent", "{n}%", n=round(p.rate * 100))
 
 
 def nice_step(span: float, most_ticks: int) -> int:
@@ -114,7 +135,7 @@ class StatsScene(UIScene):
     def __init__(self, ctx: Context, game: str = "luckybox") -> None:
         super().__init__(ctx)
         self.game = game  # whose records: each game keeps its own in its folder
-        self.add("back", Button(BACK_RECT, "Back", self.back, key=pygame.K_ESCAPE,
+        self.add("back", Button(BACK_RECT, lt("stats.back", "Back"), self.back, key=pygame.K_ESCAPE,
                                 colour=ORANGE, text_size=40))
         self.stats: Stats = compute([])
         self.problems: list[str] = []
@@ -146,13 +167,18 @@ class StatsScene(UIScene):
         self.stats = compute(infos, fewest=self.fewest)
         self.problem_line = self._problem_line()
         self.score_rows = [
-            (str(rank), str(g.score), g.rating, g.date, g.name)
+            (str(rank), str(g.score), rating_shown(g.rating) if g.rating else "",
+             date_label(g.finished_at), g.name)
             for rank, g in enumerate(self.stats.solo.top, 1)
         ]
-        self.win_rows = [(p.label, str(p.wins), str(p.played), p.rate_text)
+        self.win_rows = [(player_label(p), str(p.wins), str(p.played), rate_text(p))
                          for p in self.stats.players]
         self._reveal = 0.0
         self._static = self._paint_static()
+
+    def relabel(self) -> None:
+        """A new language: every text is painted again in it."""
+        self.enter()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -171,7 +197,8 @@ class StatsScene(UIScene):
         n = len(self.problems)
         if not n:
             return ""
-        return "1 record could not be read" if n == 1 else f"{n} records could not be read"
+        return tn("stats.unreadable", n, "{count} record could not be read",
+                  "{count} records could not be read")
 
     # ---------------------------------------------------------------- per frame
 
@@ -219,7 +246,7 @@ class StatsScene(UIScene):
             surf.blit(text.render(self.problem_line, 22, WARN_COLOUR), (40, 646))
             first = self.ellipsize(self.problems[0], 18, width)
             surf.blit(text.render(first, 18, HINT_COLOUR), (40, 672))
-        text.blit_centered(surf, "Esc: back", 22, HINT_COLOUR, (1180, 668))
+        text.blit_centered(surf, t("stats.esc_back", "Esc: back"), 22, HINT_COLOUR, (1180, 668))
         return surf
 
     def _header(self, surf: pygame.Surface, panel: pygame.Rect, title: str,
@@ -235,11 +262,12 @@ class StatsScene(UIScene):
         text = self.ctx.text
         draw_panel(surf, EMPTY_PANEL, colour=PANEL_COLOUR, radius=26, border=5, shadow=10)
         self._star(surf, (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 86), 84)
-        text.blit_centered(surf, "No finished games yet...", 50, WHITE,
+        text.blit_centered(surf, t("stats.empty", "No finished games yet..."), 50, WHITE,
                            (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 180), outline=INK, px=4)
         lines = text.wrap(
-            "Finish a game and it shows up here: your best solo scores with their ratings, "
-            "a chart of how your scores grow, and who wins most against friends and computers.",
+            t("stats.empty_hint", "Finish a game and it shows up here: your best solo scores "
+              "with their ratings, a chart of how your scores grow, and who wins most against "
+              "friends and computers."),
             28, EMPTY_PANEL.w - 120)
         for i, line in enumerate(lines):
             text.blit_centered(surf, line, 28, HINT_COLOUR,
@@ -260,8 +288,9 @@ class StatsScene(UIScene):
         draw_panel(surf, CHART_PANEL, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
         if not solo.games:
             self._header(surf, CHART_PANEL, self._chart_title())
-            self._none_yet(surf, CHART_PANEL, "No solo games yet",
-                           "Play a game on your own to start your score history.")
+            self._none_yet(surf, CHART_PANEL, t("stats.no_solo", "No solo games yet"),
+                           t("stats.no_solo_chart", "Play a game on your own to start your "
+                             "score history."))
             return
         mean = solo.mean or 0.0
         games = tn("stats.games", solo.count, "{count} game", "{count} games")
@@ -301,7 +330,9 @@ class StatsScene(UIScene):
         dated = [g for g in solo.games if g.finished_at]
         if dated:
             first, last = date_label(dated[0].finished_at), date_label(dated[-1].finished_at)
-            caption += f"   ({first})" if first == last else f"   ({first} to {last})"
+            caption += (f"   ({first})" if first == last
+                        else "   " + t("stats.date_range", "({first} to {last})", first=first,
+                                       last=last))
         cap = text.render(caption, 20, HINT_COLOUR)
         surf.blit(cap, cap.get_rect(midtop=(PLOT.centerx, PLOT.bottom + 30)))
         # The average as a dashed line, labelled at its right end.
@@ -315,7 +346,8 @@ class StatsScene(UIScene):
         self.best_point = self.points[best_i]
         self._plot_layer = self._paint_plot(scores, to_x, to_y)
         # The average's label on a chip above the line, so the scores never cross it.
-        avg = text.render(f"avg {mean:.1f}", 18, (210, 196, 245))
+        avg = text.render(t("stats.avg", "avg {mean}", mean=i18n.number(mean, 1)), 18,
+                          (210, 196, 245))
         chip = avg.get_rect(midright=(PLOT.w - 10, ym - PLOT.y)).inflate(10, 4)
         pygame.draw.rect(self._plot_layer, WELL_COLOUR, chip, border_radius=6)
         self._plot_layer.blit(avg, avg.get_rect(center=chip.center))
@@ -381,7 +413,8 @@ class StatsScene(UIScene):
         if self.best_point is None:
             return
         text = self.ctx.text
-        label = text.render_outlined(f"Best {game.score}", 22, YELLOW, INK, 2)
+        label = text.render_outlined(t("stats.best", "Best {score}", score=game.score), 22,
+                                     YELLOW, INK, 2)
         x, y = self.best_point[0] - PLOT.x, self.best_point[1] - PLOT.y
         rect = label.get_rect(midbottom=(x, y - 14))
         if rect.top < 2:  # no room above: put it beside the point
@@ -399,11 +432,12 @@ class StatsScene(UIScene):
         text = self.ctx.text
         x, y = PLOT.x + 12, PLOT.y + 12
         pygame.draw.line(surf, mix(PINK, WELL_COLOUR, 0.3), (x, y), (x + 22, y), 3)
-        label = text.render("score", 18, WHITE)
+        label = text.render(t("stats.legend_score", "score"), 18, WHITE)
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
         x += 40 + label.get_width()
         pygame.draw.line(surf, CYAN, (x, y), (x + 22, y), 4)
-        label = text.render(f"average of the last {window}", 18, WHITE)
+        label = text.render(t("stats.legend_average", "average of the last {n}", n=window), 18,
+                            WHITE)
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
 
     # ---------------------------------------------------------------- the tables
@@ -419,8 +453,8 @@ class StatsScene(UIScene):
             self._header(surf, panel, t("stats.high_scores", "High scores"),
                          t("stats.solo", "solo"))
         if not self.score_rows:
-            self._none_yet(surf, panel, "No solo games yet",
-                           "Your ten best solo games appear here.")
+            self._none_yet(surf, panel, t("stats.no_solo", "No solo games yet"),
+                           t("stats.no_solo_top", "Your ten best solo games appear here."))
             return
         top = panel.y + 58
         row_h = (panel.bottom - 14 - top) / TOP_SCORES
@@ -433,7 +467,9 @@ class StatsScene(UIScene):
             if i >= len(self.score_rows):  # an arcade board shows its empty slots too
                 text.blit_centered(surf, str(i + 1), 24, DIM, (row.x + 24, cy + 1))
                 text.blit_centered(surf, "- -", 30, DIM, (row.x + 82, cy))
-                surf.blit(text.render("play solo to fill this slot", 20, DIM),
+                empty = t("stats.empty_slot", "play solo to fill this slot")
+                size = text.fit_size(empty, 20, row.right - 10 - row.x - 122, min_size=14)
+                surf.blit(text.render(empty, size, DIM),
                           (row.x + 122, cy - 9))
                 continue
             rank, score, rating, date, name = self.score_rows[i]
@@ -472,15 +508,19 @@ class StatsScene(UIScene):
         players = self.stats.players
         note = ""
         if games:
-            note = "1 game" if games == 1 else f"{games} games"
-            shown = (len(players) if len(players) <= 2 * WIN_ROWS
-                     else f"top {2 * WIN_ROWS} of {len(players)}")
-            note += f"   |   {shown} players"
+            note = tn("stats.games", games, "{count} game", "{count} games")
+            if len(players) <= 2 * WIN_ROWS:
+                shown = tn("stats.players", len(players), "{count} player", "{count} players")
+            else:
+                shown = t("stats.top_players", "top {top} of {count} players", top=2 * WIN_ROWS,
+                          count=len(players))
+            note += f"   |   {shown}"
         self.wins_note = note
-        self._header(surf, panel, "Multiplayer wins", note)
+        self._header(surf, panel, t("stats.multiplayer", "Multiplayer wins"), note)
         if not players:
-            self._none_yet(surf, panel, "No multiplayer games yet",
-                           "Play with friends or computers to see who wins most.")
+            self._none_yet(surf, panel, t("stats.no_multi", "No multiplayer games yet"),
+                           t("stats.no_multi_hint", "Play with friends or computers to see who "
+                             "wins most."))
             return
         shown = players[: 2 * WIN_ROWS]
         margin, gap = 16, 16
@@ -499,7 +539,9 @@ class StatsScene(UIScene):
 
     def _wins_columns(self, surf: pygame.Surface, x: int, w: int, y: int) -> None:
         text = self.ctx.text
-        for label, cx in (("wins", x + w - 150), ("games", x + w - 100), ("win rate", x + w - 36)):
+        for label, cx in ((t("stats.col_wins", "wins"), x + w - 150),
+                          (t("stats.col_games", "games"), x + w - 100),
+                          (t("stats.col_rate", "win rate"), x + w - 36)):
             text.blit_centered(surf, label, 18, HINT_COLOUR, (cx, y + 8))
 
     def _win_row(self, surf: pygame.Surface, p: PlayerWins, rank: int, x: int, w: int, y: float,
@@ -512,8 +554,9 @@ class StatsScene(UIScene):
         text.blit_centered(surf, str(rank), 20, GOLD if rank == 1 else HINT_COLOUR, (x + 12, cy))
         name_w = w - 190
         colour = CYAN if p.computer else WHITE
-        size = text.fit_size(p.label, 22, name_w, min_size=14)
-        name = text.render(p.label, size, colour)
+        label = player_label(p)
+        size = text.fit_size(label, 22, name_w, min_size=14)
+        name = text.render(label, size, colour)
         surf.blit(name, name.get_rect(midleft=(x + 30, cy)))
         text.blit_centered(surf, str(p.wins), 24, YELLOW if p.wins else WHITE,
                            (x + w - 150, cy), outline=INK, px=2)
@@ -525,7 +568,7 @@ class StatsScene(UIScene):
         fill.width = max(0, round(bar.width * p.rate))
         if fill.width >= 4:
             pygame.draw.rect(surf, GREEN, fill, border_radius=8)
-        text.blit_centered(surf, p.rate_text, 16, WHITE, (bar.centerx, bar.centery + 1),
+        text.blit_centered(surf, rate_text(p), 16, WHITE, (bar.centerx, bar.centery + 1),
                            outline=INK, px=1)
 
     def _star(self, surf: pygame.Surface, center: tuple[float, float], size: int) -> None:
