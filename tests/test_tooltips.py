@@ -206,3 +206,38 @@ def test_draft_card_icons_and_buttons_have_tips(app) -> None:
     screenshot(app, SHOTS + "tooltip_draft_after")
     move(app, draft.widget("hint").rect.center, STILL)
     assert draft.tooltips.tip is not None and "hard computer" in draft.tooltips.tip.text
+
+
+# --------------------------------------------------------------------------- Blanco
+
+
+def test_blanco_piles_box_hand_and_swap_have_tips(app) -> None:
+    from game.blanco.ui.table import geometry as geo
+    from game.blanco.ui.table.help import BOX_RECT
+
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
+    for _ in range(200):
+        if not table.animator.busy:
+            break
+        press(app, pygame.K_SPACE)
+    layer = table.help.layer
+    move(app, geo.DRAW_PILE.center, STILL)
+    assert layer.tip is not None and "Draw pile" in layer.tip.title
+    assert str(table.seen.pile) in layer.tip.title
+    assert_well_placed(layer, layer.tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_blanco_pile_after")
+    move(app, geo.DISCARD_PILE.center, 1)
+    assert layer.tip is None  # moved off the draw pile: gone
+    frames(app, STILL)
+    assert layer.tip is not None and "Discard" in layer.tip.title
+    move(app, BOX_RECT.center, STILL)
+    assert layer.tip is not None and "box" in layer.tip.title.lower()
+    move(app, table.hand.rects()[0].center, STILL)
+    assert layer.tip is not None and "Your hand" in layer.tip.text
+    assert_well_placed(layer, layer.tip, app.ctx.text)
+    move(app, table.controls.buttons["swap"].rect.center, STILL)
+    assert layer.tip is not None and "swap two neighbouring cards" in layer.tip.text
+    assert_well_placed(layer, layer.tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_blanco_swap_after")
+    press(app, pygame.K_LSHIFT)  # a key puts it away
+    assert layer.tip is None

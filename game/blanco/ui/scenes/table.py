@@ -35,6 +35,7 @@ from ..match import load_match
 from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
+from ..table.help import BlancoHelp
 from ..table.keys import table_claims, table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
@@ -106,6 +107,7 @@ class TableScene(Scene):
         self.piles = Piles(self)
         self.others = Others(self)
         self.controls = Controls(self)
+        self.help = BlancoHelp(self)  # tooltips
         self.parts = [Banner(self), self.piles, self.grid, self.hand, self.others, Prompt(self)]
         self.animator = Animator(session.feed, self.seen, Staging(self).styles(), self._after,
                                  play=ctx.play, off_focus=OFF_FOCUS)
@@ -294,6 +296,7 @@ class TableScene(Scene):
         self.save_now()
 
     def pause(self) -> None:
+        self.help.reset()
         self.save_now()
 
     def suspend(self) -> None:
@@ -325,6 +328,7 @@ class TableScene(Scene):
         self.animator.update(adt, self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
+        self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
             return
         turn = self.turns.step(adt)
@@ -353,6 +357,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.help.handle_event(event)  # watches the mouse for tooltips
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.moves.mode or self.moves.hand_card is not None or self.moves.cell:
                 self.moves.cancel()
@@ -415,6 +420,7 @@ class TableScene(Scene):
             self.controls.draw(surface)
         for effect in self.animator.effects:
             effect.draw(surface)
+        self.help.draw(surface)  # a tooltip goes over everything
 
 
 def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = False,

@@ -1,0 +1,122 @@
+"""Tooltips at Blanco's table: the draw pile, the discard pile, the box, the hand and the
+buttons (Swap, Undo, Hint, Menu, the memory aid, Next) say what they do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.core.i18n import t, tn
+from game.core.ui.tooltip import Tip, TooltipLayer, text_of
+
+from . import geometry as geo
+
+BOX_RECT = pygame.FRect(0, 0, 240, 34)
+BOX_RECT.center = geo.BOX_LABEL
+
+
+def button_tips() -> dict[str, Callable[[], str]]:
+    """What each of the table's buttons does (asked when shown: the language of the moment)."""
+    return {
+        "swap": lambda: t("blanco.tip.button.swap",
+                          "Instead of drawing: swap two neighbouring cards of your grid. Click "
+                          "one, then its neighbour; a face-down card swapped is turned face up "
+                          "(key S)."),
+        "undo": lambda: t("blanco.tip.button.undo",
+                          "Take back this turn's last step, until you press Next (key U)."),
+        "hint": lambda: t("blanco.tip.button.hint",
+                          "Show what the hard computer player would do (key H)."),
+        "menu": lambda: t("blanco.tip.button.menu",
+                          "Settings, how to play, saving and quitting (Esc)."),
+        "aid": lambda: t("blanco.tip.button.aid",
+                         "Memory aid: show the face-down cards you have looked at, with an eye."),
+        "next": lambda: t("blanco.tip.button.next",
+                          "Your turn is done: hand over to the next player (Enter)."),
+    }
+
+
+class BlancoHelp:
+    """The table's tooltip layer and what it knows to say."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.layer = TooltipLayer()
+        for name, tip in button_tips().items():
+            button = table.controls.buttons.get(name)
+            if button is not None and getattr(button, "tooltip", None) is None:
+                button.tooltip = tip
+        for provide in (self.button_tip, self.pile_tip, self.box_tip, self.hand_tip):
+            self.layer.add(provide)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.layer.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.layer.update(dt)
+
+    def reset(self) -> None:
+        self.layer.reset()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layer.draw(surface, self.table.ctx.text)
+
+    # ------------------------------------------------------------ the tips
+
+    def button_tip(self, pos: tuple[float, float]) -> Tip | None:
+        table = self.table
+        if table.driven:
+            return None
+        controls = table.controls
+        for name, button in controls.buttons.items():
+            tooltip = getattr(button, "tooltip", None)
+            if tooltip and controls.shown(name) and button.rect.collidepoint(pos):
+                return Tip(pygame.FRect(button.rect), text_of(tooltip))
+        return None
+
+    def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
+        seen = self.table.seen
+        if geo.DRAW_PILE.collidepoint(pos):
+            return Tip(pygame.FRect(geo.DRAW_PILE),
+                       t("blanco.tip.pile",
+                         "Take its top card into your hand, then play a card into your grid or "
+                         "discard one (and reveal a face-down card of your grid)."),
+                       tn("blanco.tip.pile.title", seen.pile, "Draw pile: {count} card",
+                          "Draw pile: {count} cards"))
+        if geo.DISCARD_PILE.collidepoint(pos):
+            return Tip(pygame.FRect(geo.DISCARD_PILE),
+                       t("blanco.tip.discard",
+                         "Take its top card (you see what you get) instead of drawing. A card "
+                         "discarded here lets you reveal a face-down card of your grid; a card "
+                         "replaced in your grid lands here too."),
+                       tn("blanco.tip.discard.title", len(seen.discard),
+                          "Discard pile: {count} card", "Discard pile: {count} cards"))
+        return None
+
+    def box_tip(self, pos: tuple[float, float]) -> Tip | None:
+        if not BOX_RECT.collidepoint(pos):
+            return None
+        box = self.table.seen.box
+        return Tip(pygame.FRect(BOX_RECT),
+                   t("blanco.tip.box",
+                     "Cleared lines go here: a row of one number, or a column of one colour. "
+                     "The box is shuffled back in when the draw pile runs out."),
+                   tn("blanco.tip.box.title", box, "The box: {count} card",
+                      "The box: {count} cards"))
+
+    def hand_tip(self, pos: tuple[float, float]) -> Tip | None:
+        table = self.table
+        for rect in table.hand.rects():
+            if rect.collidepoint(pos):
+                if table.viewer == table.focus or table.driven:
+                    text = t("blanco.tip.hand",
+                             "Your hand. After drawing, click a card, then a place in your grid "
+                             "to play it there (the card there is discarded), or the discard "
+                             "pile to discard it and reveal a card.")
+                else:
+                    text = t("blanco.tip.hand.hidden", "{name}'s hand: hidden from you.",
+                             name=table.session.seats[table.focus].name)
+                return Tip(pygame.FRect(geo.HAND_AREA), text,
+                           t("blanco.tip.hand.title", "Hand"))
+        return None
