@@ -19,8 +19,7 @@ from tests.ui_helpers import click, click_widget, frames, press, screenshot
 def _setup_with_a_look(app: Any) -> Any:
     """A Blanco table (Ann and a bot) after Ann's set-up: (1, 1) looked at, face down."""
     app.ctx.settings.animation_speed = 4.0
-    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bot", "easy")],
-                             seed=21)
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bot", "easy")], seed=21)
     for _ in range(3000):
         if table.human_turn():
             break

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.game import BOT_LEVELS
+from game.core.names import last_seats, remember_seats
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui.context import Context, GameConfig
 from game.core.ui.inputs import TextInput, Toggle
@@ -128,7 +129,23 @@ class SetupScene(UIScene):
                                  text_size=48))
         if same_deal is not None:
             self._fix_deal(same_deal)
+        else:  # the table of last time: the same people usually play again
+            self._fill_seats(last_seats(ctx.data_dir, "luckybox", MAX_SEATS))
         self._sync()
+
+    def _fill_seats(self, seats: list[tuple[str, str]]) -> None:
+        """Names, human or computer and levels from a kept table; the seat count follows."""
+        if not seats:
+            return
+        self.seats = min(max(len(seats), MIN_SEATS), MAX_SEATS)
+        for i, (name, kind) in enumerate(seats[:MAX_SEATS]):
+            name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
+            assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
+            name_w.set_text(name[:NAME_MAX])
+            toggle.value = kind in LEVELS
+            if kind in LEVELS:
+                level = self.widgets[f"level_{i}"]
+                level.level, level.label = kind, kind.capitalize()
 
     def _fix_deal(self, deal: SameDeal) -> None:
         """Another game's deal: its seats (names and computer levels, all editable) and its
@@ -203,7 +220,12 @@ class SetupScene(UIScene):
         return GameConfig(seats=seats, seed=seed)
 
     def start(self) -> None:
-        self.ctx.new_game(self.config())
+        config = self.config()
+        if self.same_deal is None:  # a kept game's seats are that game's, not this table's
+            remember_seats(self.ctx.data_dir, "luckybox",
+                           [(name, level if computer else "human")
+                            for name, computer, level in config.seats])
+        self.ctx.new_game(config)
 
     def back(self) -> None:
         self.ctx.stack.pop()

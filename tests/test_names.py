@@ -1,0 +1,120 @@
+"""Names remembered between games: each game's set-up starts with the table of last time
+(names, human or computer and level, the seat count), a game never set up before borrows the
+other game's names, and a damaged file is no error. Set-ups driven by posted events."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame
+
+from game.blanco.ui.scenes.setup import SetupScene as BlancoSetup
+from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.core.names import FILE_NAME, last_seats, remember_seats
+from game.core.ui.scenes.title import TitleScene
+from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
+from tests.ui_helpers import click, click_widget, frames, press, screenshot
+
+
+def _retype(app: Any, scene: Any, widget: str, text: str) -> None:
+    """Click a name box, clear it and type a name, as a player does."""
+    box = scene.widget(widget)
+    click(app, box.rect.center)
+    for _ in range(len(box.text)):
+        press(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    frames(app, 1)
+    assert box.text == text
+
+
+def _names(scene: Any) -> list[str]:
+    return [scene.widget(f"name_{i}").text for i in range(scene.seats)]
+
+
+def _kinds(scene: Any) -> list[str]:
+    return [
+        scene.widget(f"level_{i}").level if scene.widget(f"computer_{i}").value else "human"
+        for i in range(scene.seats)
+    ]
+
+
+def _lucky_setup(app: Any) -> LuckySetup:
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    title = app.stack.top
+    click_widget(app, title, "game_luckybox", 2)
+    click_widget(app, title, "new_game", 2)
+    top = app.stack.top
+    if not isinstance(top, LuckySetup):  # a game is saved: "Start a new game?" - yes
+        click_widget(app, top, "yes", 2)
+        top = app.stack.top
+    assert isinstance(top, LuckySetup)
+    return top
+
+
+def test_lucky_box_setup_starts_with_last_times_names(app, data_dir) -> None:
+    setup = _lucky_setup(app)
+    assert _names(setup) == ["Player 1", "Player 2"]  # nothing kept yet
+    click_widget(app, setup, "seat_plus")
+    _retype(app, setup, "name_0", "Ann")
+    _retype(app, setup, "name_1", "Bob")
+    _retype(app, setup, "name_2", "Robo")
+    click_widget(app, setup, "computer_2")
+    click_widget(app, setup, "level_2")  # normal -> hard
+    assert _kinds(setup) == ["human", "human", "hard"]
+    click_widget(app, setup, "start", 2)
+    assert json.loads((data_dir / FILE_NAME).read_text())["luckybox"][0]["name"] == "Ann"
+    # Another evening: a new set-up has the same table.
+    again = _lucky_setup(app)
+    assert again.seats == 3
+    assert _names(again) == ["Ann", "Bob", "Robo"]
+    assert _kinds(again) == ["human", "human", "hard"]
+    screenshot(app, "setup_names_remembered")
+
+
+def test_blanco_setup_remembers_its_own_and_borrows_lucky_boxs(app, data_dir) -> None:
+    remember_seats(data_dir, "luckybox", [(f"P{i}", "human") for i in range(7)])
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    setup = app.stack.top
+    assert isinstance(setup, BlancoSetup)
+    # Never set up before: Lucky Box's people, as many as Blanco seats (5).
+    assert setup.seats == 5 and _names(setup) == [f"P{i}" for i in range(5)]
+    click_widget(app, setup, "seat_minus")
+    click_widget(app, setup, "seat_minus")
+    click_widget(app, setup, "seat_minus")
+    _retype(app, setup, "name_0", "Zoé")
+    click_widget(app, setup, "computer_1")
+    click_widget(app, setup, "start", 2)
+    assert isinstance(app.stack.top, BlancoTable)
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    again = app.stack.top
+    assert again.seats == 2 and _names(again) == ["Zoé", "P1"]
+    assert _kinds(again) == ["human", "normal"]
+    screenshot(app, "blanco_setup_names_remembered")
+    # Lucky Box keeps its own table.
+    assert [name for name, _ in last_seats(data_dir, "luckybox")] == [f"P{i}" for i in range(7)]
+
+
+def test_a_damaged_names_file_starts_as_before(app, data_dir) -> None:
+    (data_dir / FILE_NAME).write_text("{ not json")
+    setup = _lucky_setup(app)
+    assert _names(setup) == ["Player 1", "Player 2"]
+    assert not (data_dir / FILE_NAME).exists()  # set aside, not overwritten
+    assert list(data_dir.glob(f"{FILE_NAME}.bad-*"))
+
+
+def test_odd_entries_are_not_trusted(tmp_path) -> None:
+    (tmp_path / FILE_NAME).write_text(
+        json.dumps(
+            {
+                "luckybox": [{"name": "Ann", "kind": "wizard"}],
+                "blanco": [{"name": "  Bo   Bo  ", "kind": "easy"}, {"name": "x" * 40}],
+                "last": "luckybox",
+            }
+        )
+    )
+    assert last_seats(tmp_path, "luckybox") == []  # an unknown kind: the whole table dropped
+    assert last_seats(tmp_path, "blanco") == [("Bo Bo", "easy"), ("x" * 16, "human")]
