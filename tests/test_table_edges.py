@@ -331,3 +331,68 @@ def test_draft_cards_answer_the_mouse(app):
                                          buttons=(0, 0, 0)))
     frames(app, 2)
     assert draft.hovered is None
+
+
+# --------------------------------------------------------------------------- other boards
+
+
+def move_to(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, pos)),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+
+
+def test_other_boards_zoom_on_hover_and_stay_on_click(app):
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", "easy") for i in range(1, 12)]
+    table = start_game(app.ctx, seats, 5)
+    to_first_number(app, table)
+    others = table.others
+    panels = others.panels()
+    assert len(panels) == 11
+    # Twelve players: the small boards are a glance, far too small to read a number on...
+    small = others.card_rects(1, panels[1])[0]
+    assert small.w < 60
+    seat = others.seats()[4]
+    move_to(app, panels[seat].center)
+    assert others.zoomed == seat
+    # ...so hovering one shows it large: squares about 35 px, as on a card in the hand.
+    cards = others.zoom_card_rects(seat)
+    assert len(cards) == len(table.seen.players[seat].cards)
+    square = table.cards.cell_rect(cards[0], 0)
+    assert square.w >= 30, square
+    zoom = others.zoom_rect()
+    assert app.ctx.layout.region("current_board").contains(zoom)
+    assert not zoom.colliderect(others.rect)  # the small boards stay in sight
+    drawn = app.screen.subsurface(pygame.Rect(cards[0])).copy()
+    move_to(app, (200, 700))  # away: the zoom closes
+    assert others.zoomed is None
+    assert pixel_difference(drawn, app.screen.subsurface(pygame.Rect(cards[0])).copy()) > 0.3
+    click(app, panels[seat].center)  # a click keeps it
+    move_to(app, (200, 700))
+    assert others.zoomed == seat
+    before = snapshot(table.state)
+    click(app, (500, 100))  # the number deck: not a board, so the zoom lets go
+    assert others.zoomed is None and snapshot(table.state) == before
+
+
+def test_zoom_keeps_choices_secret(app):
+    app.ctx.settings.animation_speed = 4.0
+    table = start_game(app.ctx, [Seat("Bot", "normal"), Seat("Ann")], 21)
+    settle(app, table)
+    bot_move = table.state.actions[-1]
+    move_to(app, table.others.panels()[0].center)
+    assert table.others.zoomed == 0
+    # The zoomed board is the held-back one: the computer's move for this number is not there.
+    assert not crossed(table.others.player(0), bot_move)
+
+
+def test_glance_cards_tell_crossed_from_open_squares(app):
+    table = start_game(app.ctx, [Seat("Ann")], 5)
+    card = 1
+    face = table.state.face(card)
+    for width in (40, 74):
+        img = table.cards.render_mini(card, face, 0b000010001, width)
+        side = img.get_width()
+        assert img.get_height() > side * 0.9
+        crossed_px = pygame.mask.from_threshold(img, (200, 18, 96, 255), (8, 8, 8, 255)).count()
+        assert crossed_px > 0.03 * side * side, width  # two solid squares stand out

@@ -29,6 +29,15 @@ ICON_SPRITES = {
 INK = (40, 24, 60)
 DIGIT = (52, 40, 90)
 COST_BG = (36, 110, 220)
+# The glance form of a card (other players' boards).
+MINI_FRAME = (214, 40, 128)
+MINI_FULL = (255, 196, 24)
+MINI_PAPER = (255, 247, 226)
+MINI_OPEN = (255, 253, 244)
+MINI_EDGE = (150, 130, 160)
+MINI_CROSSED = (200, 18, 96)
+MINI_DOT = (255, 196, 24)
+MINI_DIGITS = 11  # px: the smallest glance square that still shows its number
 
 # Highlight kinds for squares.
 EXACT = "exact"  # crossable with the revealed number
@@ -172,6 +181,58 @@ class CardView:
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((255, 230, 120, 40))
             surf.blit(veil, (0, 0))
+        return surf
+
+    def render_mini(self, card: int, face: CardFace, mask: int, width: int) -> pygame.Surface:
+        """A card drawn for a glance at a small size: the nine squares fill it, open ones paper
+        with their number, crossed ones filled solid with the number in white; a dot per line,
+        filled once the line is done; a gold frame when the card is complete."""
+        key = ("mini", card, mask, width, self.text.scale)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        w, h = int(width), round(width * self.base_h / self.base_w)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        full = mask == FULL
+        pygame.draw.rect(surf, MINI_FULL if full else MINI_FRAME, (0, 0, w, h),
+                         border_radius=max(2, w // 10))
+        pad = max(2, round(w * 0.05))
+        pygame.draw.rect(surf, MINI_PAPER, (pad, pad, w - 2 * pad, h - 2 * pad),
+                         border_radius=max(2, w // 14))
+        strip = max(4, round(w * 0.14))  # room for the line dots at the right and the bottom
+        gap = max(1, round(w * 0.02))
+        side = min((w - 2 * pad - strip - 3 * gap) / 3, (h - 2 * pad - strip - 3 * gap) / 3)
+        digit = max(7, int(side * 0.8))
+        dot = max(2, round(strip * 0.32))
+        for cell in range(9):
+            row, col = divmod(cell, 3)
+            r = pygame.Rect(round(pad + gap + col * (side + gap)),
+                            round(pad + gap + row * (side + gap)), round(side), round(side))
+            number = str(face.grid[cell])
+            if mask >> cell & 1:
+                pygame.draw.rect(surf, MINI_CROSSED, r, border_radius=2)
+                if side >= MINI_DIGITS:
+                    self._bold(surf, number, digit, (255, 255, 255), r.center)
+            else:
+                pygame.draw.rect(surf, MINI_OPEN, r, border_radius=2)
+                pygame.draw.rect(surf, MINI_EDGE, r, 1, border_radius=2)
+                if side >= MINI_DIGITS:  # below that a digit is a smudge: the zoom reads them
+                    self._bold(surf, number, digit, DIGIT, r.center)
+        grid_right = pad + gap + 3 * (side + gap)
+        grid_bottom = pad + gap + 3 * (side + gap)
+        for index in range(3):
+            mid = pad + gap + index * (side + gap) + side / 2
+            for line, centre in (("row", (grid_right + strip / 2 - gap, mid)),
+                                 ("col", (mid, grid_bottom + strip / 2 - gap))):
+                c = (round(centre[0]), round(centre[1]))
+                if _line_done(mask, line, index):
+                    pygame.draw.circle(surf, MINI_DOT, c, dot)
+                    pygame.draw.circle(surf, INK, c, dot, 1)
+                else:
+                    pygame.draw.circle(surf, MINI_EDGE, c, dot, 1)
+        self._cache[key] = surf
+        self._cache_bytes += _nbytes(surf)
         return surf
 
     def _cost_badge(self, surf: pygame.Surface, r: pygame.FRect, cost: int) -> None:

@@ -243,7 +243,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
             self.moves.clear()
             return
-        for part in (self.bonuses, self.board):
+        for part in (self.others, self.bonuses, self.board):
             if part.handle_event(event):
                 return
 

@@ -7,9 +7,10 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import t
 from game.core.ui import motion
 from game.core.ui.layout import grid_in
-from game.core.ui.widgets import WHITE, YELLOW, draw_panel
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules import Cross, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
@@ -17,6 +18,9 @@ from .parts import PANEL, Part
 
 HIGHLIGHT = (255, 214, 64)
 HINT_GREEN = (60, 230, 140)
+FULL_ART_WIDTH = 110  # other players' cards narrower than this are drawn in the glance form
+ZOOM_CARD_W, ZOOM_MAX_W = 200, 976  # a zoomed board's cards: at most this wide, all in a row
+ZOOM_PAD, ZOOM_GAP, ZOOM_HEADER = 12, 10, 40
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
 
 
@@ -161,6 +165,53 @@ class OtherBoards(Part):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self._cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self.hovered: int | None = None  # the seat whose board the mouse is on
+        self.pinned: int | None = None  # a seat clicked to keep its board large
+
+    @property
+    def zoomed(self) -> int | None:
+        """The seat whose board is shown large now, if any."""
+        seat = self.pinned if self.pinned is not None else self.hovered
+        return seat if seat in self.seats() else None
+
+    def panel_at(self, pos: tuple[float, float] | None) -> int | None:
+        if pos is None:
+            return None
+        return next((seat for seat, panel in self.panels().items() if panel.collidepoint(pos)),
+                    None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Hovering a board zooms it; a click keeps it zoomed (or lets it go)."""
+        pos = getattr(event, "pos", None)
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.panel_at(pos)
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        seat = self.panel_at(pos)
+        if seat is not None:
+            self.pinned = None if self.pinned == seat else seat
+            return True
+        zoom = self.zoom_rect()
+        if self.pinned is not None and not (zoom and pos and zoom.collidepoint(pos)):
+            self.pinned = None  # a click elsewhere lets the board go (and acts as usual)
+        return False
+
+    def zoom_rect(self) -> pygame.FRect | None:
+        """Where the zoomed board shows: under the other boards, over the right of the focused
+        board, its cards large enough to read."""
+        seat = self.zoomed
+        if seat is None:
+            return None
+        count = max(1, len(self.player(seat).cards))
+        aspect = self.table.cards.aspect
+        card_w = min(ZOOM_CARD_W, (ZOOM_MAX_W - 2 * ZOOM_PAD - (count - 1) * ZOOM_GAP) / count)
+        w = count * card_w + (count - 1) * ZOOM_GAP + 2 * ZOOM_PAD
+        h = card_w / aspect + ZOOM_HEADER + ZOOM_PAD
+        board = self.ctx.layout.region("current_board")
+        rect = pygame.FRect(0, 0, max(w, 320), h)
+        rect.topright = (board.right, self.rect.bottom + 6)
+        return rect
 
     def seats(self) -> list[int]:
         return [i for i in range(len(self.table.session.seats)) if i != self.table.focus]
@@ -199,9 +250,45 @@ class OtherBoards(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         acting = self.table.acting
-        for seat, panel in self.panels().items():
+        panels = self.panels()
+        for seat, panel in panels.items():
             image = self._panel(seat, panel, seat == acting)
             surface.blit(image, (round(panel.x) - PANEL_MARGIN, round(panel.y) - PANEL_MARGIN))
+        seat = self.zoomed
+        if seat is not None:
+            pygame.draw.rect(surface, WHITE, panels[seat].inflate(4, 4), 3, border_radius=11)
+            self.draw_zoom(surface, seat)
+
+    def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:
+        rect = self.zoom_rect()
+        if rect is None:
+            return []
+        inner = pygame.FRect(rect.x + ZOOM_PAD, rect.y + ZOOM_HEADER, rect.w - 2 * ZOOM_PAD,
+                             rect.h - ZOOM_HEADER - ZOOM_PAD)
+        return grid_in(inner, len(self.player(seat).cards), self.table.cards.aspect,
+                       gap=ZOOM_GAP)
+
+    def draw_zoom(self, surface: pygame.Surface, seat: int) -> None:
+        """One player's board, large: their cards as they may be seen now, tokens and points."""
+        ctx, table = self.ctx, self.table
+        rect = self.zoom_rect()
+        p = self.player(seat)
+        draw_panel(surface, rect, colour=PANEL, radius=14, border=3, shadow=6)
+        name = table.session.seats[seat].name
+        ctx.text.blit_centered(surface, name, ctx.text.fit_size(name, 28, rect.w * 0.4), YELLOW,
+                               (rect.x + rect.w * 0.22, rect.y + 20), outline=INK, px=2)
+        x = rect.x + rect.w * 0.45
+        for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
+                              ("star_slot_filled", p.stars[table.seen.round - 1])):
+            surface.blit(ctx.assets.get(sprite, (24, 24)), (round(x), round(rect.y + 8)))
+            ctx.text.blit_centered(surface, str(count), 24, YELLOW, (x + 38, rect.y + 20))
+            x += 70
+        total = sum(p.card_points) + sum(p.star_points)
+        ctx.text.blit_centered(surface, t("luckybox.zoom.so_far", "So far: {points}",
+                                          points=total), 22, WHITE, (rect.right - 60, rect.y + 20))
+        for card, mask, r in zip(p.cards, p.masks, self.zoom_card_rects(seat), strict=True):
+            surface.blit(table.cards.render(card, table.state.face(card), mask, round(r.w)),
+                         r.topleft)
 
     def _panel(self, seat: int, panel: pygame.FRect, acting: bool) -> pygame.Surface:
         """One other player's compact board, frame and all, redrawn only when it changes (a
@@ -233,7 +320,10 @@ class OtherBoards(Part):
             image.blit(ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5)))
             x += step
         for card, mask, rect in zip(p.cards, p.masks, self.card_rects(seat, local), strict=True):
-            img = table.cards.render(card, table.state.face(card), mask, max(8, round(rect.w)))
+            face, width = table.state.face(card), max(8, round(rect.w))
+            # Small cards are drawn for a glance (their art's digits would be unreadable).
+            img = (table.cards.render_mini(card, face, mask, width) if width < FULL_ART_WIDTH
+                   else table.cards.render(card, face, mask, width))
             image.blit(img, rect.topleft)
         self._cache[seat] = (key, image)
         return image
