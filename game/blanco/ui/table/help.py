@@ -20,20 +20,29 @@ BOX_RECT.center = geo.BOX_LABEL
 def button_tips() -> dict[str, Callable[[], str]]:
     """What each of the table's buttons does (asked when shown: the language of the moment)."""
     return {
-        "swap": lambda: t("blanco.tip.button.swap",
-                          "Instead of drawing: swap two neighbouring cards of your grid. Click "
-                          "one, then its neighbour; a face-down card swapped is turned face up "
-                          "(key S)."),
-        "undo": lambda: t("blanco.tip.button.undo",
-                          "Take back this turn's last step, until you press Next (key U)."),
-        "hint": lambda: t("blanco.tip.button.hint",
-                          "Show what the hard computer player would do (key H)."),
-        "menu": lambda: t("blanco.tip.button.menu",
-                          "Settings, how to play, saving and quitting (Esc)."),
-        "aid": lambda: t("blanco.tip.button.aid",
-                         "Memory aid: show the face-down cards you have looked at, with an eye."),
-        "next": lambda: t("blanco.tip.button.next",
-                          "Your turn is done: hand over to the next player (Enter)."),
+        "swap": lambda: t(
+            "blanco.tip.button.swap",
+            "Instead of drawing: swap two neighbouring cards of your grid. Click "
+            "one, then its neighbour; a face-down card swapped is turned face up "
+            "(key S).",
+        ),
+        "undo": lambda: t(
+            "blanco.tip.button.undo",
+            "Take back this turn's last step, until you press Next (key U).",
+        ),
+        "hint": lambda: t(
+            "blanco.tip.button.hint", "Show what the hard computer player would do (key H)."
+        ),
+        "menu": lambda: t(
+            "blanco.tip.button.menu", "Settings, how to play, saving and quitting (Esc)."
+        ),
+        "aid": lambda: t(
+            "blanco.tip.button.aid",
+            "Memory aid: show the face-down cards you have looked at, with an eye.",
+        ),
+        "next": lambda: t(
+            "blanco.tip.button.next", "Your turn is done: hand over to the next player (Enter)."
+        ),
     }
 
 
@@ -78,45 +87,68 @@ class BlancoHelp:
     def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
         seen = self.table.seen
         if geo.DRAW_PILE.collidepoint(pos):
-            return Tip(pygame.FRect(geo.DRAW_PILE),
-                       t("blanco.tip.pile",
-                         "Take its top card into your hand, then play a card into your grid or "
-                         "discard one (and reveal a face-down card of your grid)."),
-                       tn("blanco.tip.pile.title", seen.pile, "Draw pile: {count} card",
-                          "Draw pile: {count} cards"))
+            return Tip(
+                pygame.FRect(geo.DRAW_PILE),
+                t(
+                    "blanco.tip.pile",
+                    "Take its top card into your hand, then play a card into your grid or "
+                    "discard one (and reveal a face-down card of your grid).",
+                ),
+                tn(
+                    "blanco.tip.pile.title",
+                    seen.pile,
+                    "Draw pile: {count} card",
+                    "Draw pile: {count} cards",
+                ),
+            )
         if geo.DISCARD_PILE.collidepoint(pos):
-            return Tip(pygame.FRect(geo.DISCARD_PILE),
-                       t("blanco.tip.discard",
-                         "Take its top card (you see what you get) instead of drawing. A card "
-                         "discarded here lets you reveal a face-down card of your grid; a card "
-                         "replaced in your grid lands here too."),
-                       tn("blanco.tip.discard.title", len(seen.discard),
-                          "Discard pile: {count} card", "Discard pile: {count} cards"))
+            return Tip(
+                pygame.FRect(geo.DISCARD_PILE),
+                t(
+                    "blanco.tip.discard",
+                    "Take its top card (you see what you get) instead of drawing. A card "
+                    "discarded here lets you reveal a face-down card of your grid; a card "
+                    "replaced in your grid lands here too.",
+                ),
+                tn(
+                    "blanco.tip.discard.title",
+                    len(seen.discard),
+                    "Discard pile: {count} card",
+                    "Discard pile: {count} cards",
+                ),
+            )
         return None
 
     def box_tip(self, pos: tuple[float, float]) -> Tip | None:
         if not BOX_RECT.collidepoint(pos):
             return None
         box = self.table.seen.box
-        return Tip(pygame.FRect(BOX_RECT),
-                   t("blanco.tip.box",
-                     "Cleared lines go here: a row of one number, or a column of one colour. "
-                     "The box is shuffled back in when the draw pile runs out."),
-                   tn("blanco.tip.box.title", box, "The box: {count} card",
-                      "The box: {count} cards"))
+        return Tip(
+            pygame.FRect(BOX_RECT),
+            t(
+                "blanco.tip.box",
+                "Cleared lines go here: a row of one number, or a column of one colour. "
+                "The box is shuffled back in when the draw pile runs out.",
+            ),
+            tn("blanco.tip.box.title", box, "The box: {count} card", "The box: {count} cards"),
+        )
 
     def hand_tip(self, pos: tuple[float, float]) -> Tip | None:
         table = self.table
         for rect in table.hand.rects():
             if rect.collidepoint(pos):
                 if table.viewer == table.focus or table.driven:
-                    text = t("blanco.tip.hand",
-                             "Your hand. After drawing, click a card, then a place in your grid "
-                             "to play it there (the card there is discarded), or the discard "
-                             "pile to discard it and reveal a card.")
+                    text = t(
+                        "blanco.tip.hand",
+                        "Your hand. After drawing, click a card, then a place in your grid "
+                        "to play it there (the card there is discarded), or the discard "
+                        "pile to discard it and reveal a card.",
+                    )
                 else:
-                    text = t("blanco.tip.hand.hidden", "{name}'s hand: hidden from you.",
-                             name=table.session.seats[table.focus].name)
-                return Tip(pygame.FRect(geo.HAND_AREA), text,
-                           t("blanco.tip.hand.title", "Hand"))
+                    text = t(
+                        "blanco.tip.hand.hidden",
+                        "{name}'s hand: hidden from you.",
+                        name=table.session.seats[table.focus].name,
+                    )
+                return Tip(pygame.FRect(geo.HAND_AREA), text, t("blanco.tip.hand.title", "Hand"))
         return None

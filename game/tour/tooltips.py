@@ -1,0 +1,117 @@
+"""The tour's help moments: tooltips (a bonus icon, a token pile, a button), the scoring
+reference on the Lucky Box table, and the round end in the middle of its scoring (cards flying
+into their rows). Blanco: the draw pile's and Swap's tooltips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tour import Step, Tour
+
+HOLD = 40  # frames the mouse stays still on a thing: past the tooltip's half second
+
+
+def _luckybox_table(tour: Tour) -> Any:
+    """A fresh solo table at its first number (the draft kept by clicks)."""
+    from game.core.session import Seat
+
+    ctx = tour.ctx
+    ctx.settings.pass_screen = False
+    table = ctx.nav.make("start_game", seats=[Seat("Alex")], seed=tour.seed)
+    tour.no_autosave(table)
+
+    def draft_or_wait() -> None:
+        top = tour.top
+        if tour.top_is("DraftScene"):
+            for card in top.hand[: top.need]:
+                tour.click(top.card_center(card))
+            tour.click_widget("confirm", 2, top)
+        elif top is table and table.animator.busy:
+            tour.press(pygame.K_SPACE)
+
+    tour.until(
+        lambda: tour.top is table and table.human_turn(),
+        3000,
+        "the first number",
+        each=draft_or_wait,
+    )
+    return table
+
+
+def _luckybox_tips(tour: Tour) -> None:
+    table = _luckybox_table(tour)
+    seat = table.focus
+    rect = table.board.rects(seat)[0]
+    tour.hover(table.cards.icon_center(rect, "col", 2), HOLD)
+    tour.shot("luckybox-tooltip-bonus")
+    tour.hover(tour.ctx.layout.region("lightning_pile").center, HOLD)
+    tour.shot("luckybox-tooltip-lightning")
+    tour.hover(table.buttons["hint"].rect.center, HOLD)
+    tour.shot("luckybox-tooltip-button")
+    tour.hover((640, 700), 2)
+    tour.click(table.help.scoring.rect.center, 10)
+    if not tour.top_is("ScoringScene"):
+        from game.tour import TourError
+
+        raise TourError("luckybox/tooltips: the Scoring button did not open the reference")
+    tour.shot("luckybox-scoring-reference")
+    tour.press(pygame.K_ESCAPE, 2)
+
+
+def _luckybox_round_end(tour: Tour) -> None:
+    """Two players' round 2 scored by the engine, then the table plays the scoring: shot while
+    the completed cards fly into their rows."""
+    from game.core.session import Seat, Session
+    from game.luckybox.rules import events as ev
+    from game.luckybox.ui.scenes.table import TableScene
+
+    session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed)
+    bots = {i: session.game.make_bot("normal", tour.seed, i) for i in range(2)}
+    state = session.state
+    while not state.is_terminal():
+        seat = session.next_seat()
+        if seat is not None:
+            session.apply(bots[seat].choose(state, seat))
+            continue
+        session.feed.clear()  # the table shows what follows only
+        if any(type(e) is ev.RoundScored and e.round == 2 for e in session.advance()):
+            break
+    table = TableScene(tour.ctx, session)
+    tour.no_autosave(table)
+    tour.app.stack.clear_to(table)
+    tour.until(lambda: tour.top_is("RoundEndScene"), 600, "the round end")
+    scene = tour.top
+    flying = scene.land_time(0) - scene.timing.card_fly * 0.4
+    tour.until(lambda: scene.time >= flying, 600, "the cards' flight")
+    tour.shot("luckybox-round-end-scoring")
+    tour.press(pygame.K_SPACE, 2)  # skips to the end state
+    tour.shot("luckybox-round-end-skipped")
+
+
+def _blanco_tips(tour: Tour) -> None:
+    from game.blanco.ui.table import geometry as geo
+    from game.core.session import Seat
+
+    table = tour.ctx.nav.make("blanco.start_game", seats=[Seat("Alex")], seed=tour.seed)
+    tour.no_autosave(table)
+    tour.until(
+        lambda: not table.animator.busy, 600, "the deal", each=lambda: tour.press(pygame.K_SPACE)
+    )
+    tour.hover(geo.DRAW_PILE.center, HOLD)
+    tour.shot("blanco-tooltip-pile")
+    tour.hover(table.controls.buttons["swap"].rect.center, HOLD)
+    tour.shot("blanco-tooltip-swap")
+    tour.hover((640, 700), 2)
+
+
+def steps(game: str) -> list[Step]:
+    if game == "luckybox":
+        return [
+            Step("tooltips", _luckybox_tips, after="play"),
+            Step("round-end-scoring", _luckybox_round_end, after="tooltips"),
+        ]
+    if game == "blanco":
+        return [Step("tooltips", _blanco_tips, after="play")]
+    return []
