@@ -241,3 +241,29 @@ def test_blanco_piles_box_hand_and_swap_have_tips(app) -> None:
     screenshot(app, SHOTS + "tooltip_blanco_swap_after")
     press(app, pygame.K_LSHIFT)  # a key puts it away
     assert layer.tip is None
+
+
+# --------------------------------------------------------------------------- every scene's buttons
+
+
+def test_title_and_pause_buttons_have_tips(app) -> None:
+    from tests.support import title
+
+    scene = title(app)
+    frames(app, 90)  # the buttons have slid in
+    move(app, scene.widget("new_game").rect.center, STILL)
+    assert scene.tooltips.tip is not None and "new game" in scene.tooltips.tip.text
+    assert_well_placed(scene.tooltips, scene.tooltips.tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_title_after")
+    move(app, scene.widget("quit").rect.center, 1)
+    assert scene.tooltips.tip is None  # another button: the old tip went with the move
+    frames(app, STILL)
+    assert scene.tooltips.tip is not None and "Close the game" in scene.tooltips.tip.text
+    table = table_at_turn(app)
+    press(app, pygame.K_ESCAPE, 2)
+    pause = app.stack.top
+    assert pause is not table
+    move(app, pause.widget("quit").rect.center, STILL)
+    assert pause.tooltips.tip is not None and "saved" in pause.tooltips.tip.text
+    click(app, pause.widget("resume").rect.center, 2)  # the overlay goes: no tip left behind
+    assert app.stack.top is table and table.help.layer.tip is None

@@ -46,6 +46,9 @@ class PauseScene(UIScene):
         self.add("quit", Button((x, 486, w, h), lt("pause.quit", "Quit to title"),
                                 self.ask_quit,
                                 colour=ORANGE, text_size=40))
+        from game.core.ui.scene_tips import apply_tips, pause_tips
+
+        apply_tips(self.widgets, pause_tips())  # what each button does, on hover
 
     def resume_game(self) -> None:
         self.ctx.stack.pop()

@@ -103,6 +103,9 @@ class TitleScene(UIScene):
         for i, (name, label, action, colour, key) in enumerate(row):
             rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
             self.add(name, Button(rect, label, action, key=key, colour=colour, text_size=32))
+        from game.core.ui.scene_tips import apply_tips, title_tips
+
+        apply_tips(self.widgets, title_tips())  # what each button does, on hover
         self.saved: str | None = None  # a line about the saved game, when there is one
         self.saved_game: Any = None  # that game, replayed once (storage.LoadedSave)
         self._layout(has_save=False)

@@ -118,6 +118,13 @@ class GameEndScene(UIScene):
                 text_size=36,
             ),
         )
+        if again is None:  # (a replay's own buttons say what they are)
+            self.widget("again").tooltip = lambda: t(
+                "luckybox.tip.game_end.again", "The same players, a new deal (Enter)."
+            )
+            self.widget("title").tooltip = lambda: t(
+                "luckybox.tip.game_end.title", "Back to the title screen (Esc)."
+            )
 
     @property
     def solo(self) -> bool:

@@ -20,7 +20,7 @@ from game.core.session import Session
 from game.core.ui.tween import ease_in_out_sine, ease_out_back, ease_out_cubic
 from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, dim, draw_panel
 from game.luckybox.rules.cards import FULL
-from game.luckybox.rules.scoring import CARD_POINTS, MAX_STARS, STAR_POINTS
+from game.luckybox.rules.scoring import CARD_POINTS, MAX_STARS, ROUNDS, STAR_POINTS
 from game.luckybox.ui.cardview import CardView
 
 PANEL = pygame.FRect(120, 36, 1040, 648)  # the most room the panel takes (12 players)
@@ -131,7 +131,16 @@ class RoundEndScene(UIScene):
                 key=(pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE),  # Esc backs out too
                 colour=GREEN,
                 text_size=36,
+                tooltip=self.continue_tip,
             ),
+        )
+
+    def continue_tip(self) -> str:
+        if self.round >= ROUNDS:
+            return t("luckybox.tip.round_end.last", "On to the final scores (Enter).")
+        return t(
+            "luckybox.tip.round_end.next",
+            "On to the draft: everyone draws 3 cards and keeps 1 (Enter).",
         )
 
     # ------------------------------------------------------------ the timeline
