@@ -404,3 +404,43 @@ def test_a_whole_solo_game_by_keys_only(app):
     screenshot(app, "keys_game_end_ring")
     assert not MOUSE & set(POSTED), "no mouse event was posted"
     assert not app.errors
+
+
+# --------------------------------------------------------------------------- every scene
+
+
+def test_every_menu_scene_takes_the_focus_on_each_of_its_controls(app):
+    """Settings, pause, replays, statistics, how to play, hand-off and both setups: Tab
+    reaches every control the scene offers, the ring is drawn, and Esc leaves (the hand-off,
+    which nobody leaves but its player, goes by Enter)."""
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    routes = [
+        ("settings", {}),
+        ("pause", {}),
+        ("replays", {}),
+        ("stats", {}),
+        ("howto", {}),
+        ("setup", {}),
+        ("blanco.setup", {}),
+        ("handoff", {"name": "Ann"}),
+    ]
+    for route, kw in routes:
+        app.ctx.nav.push(route, **kw)
+        frames(app, 2)
+        scene = app.stack.top
+        offered = [t.key for t in targets(app)]
+        assert offered, f"{route} offers something to focus"
+        show_ring(app)
+        reached = {focus_key(app)}
+        for _ in range(len(offered) - 1):
+            tab(app)
+            reached.add(focus_key(app))
+        assert reached == set(offered), f"Tab reaches every control of {route}"
+        frames(app, 12)
+        assert app.ring.current(scene) is not None
+        screenshot(app, f"keys_ring_{route.replace('.', '_')}")
+        key(app, pygame.K_RETURN if route == "handoff" else pygame.K_ESCAPE, steps=2)
+        assert app.stack.top is not scene, f"{route} was left by the keyboard"
+        assert isinstance(app.stack.top, TitleScene)
+    assert not app.errors

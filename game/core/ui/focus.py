@@ -86,7 +86,8 @@ class Target:
 
 
 def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
-    """Targets for a scene's visible widgets, in the order they were added (the Tab order).
+    """Targets for a scene's visible widgets, in the order they were added (the Tab order);
+    the button Enter answers (its default action) is where the focus starts.
 
     Buttons click (disabled ones refuse with their shake, as a click does); toggles flip;
     sliders take Left/Right; each option of a choice is a target of its own; a text field
@@ -102,7 +103,9 @@ def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
         key = f"{prefix}{name}"
         rect = pygame.FRect(w.rect)
         if isinstance(w, Button):
-            out.append(Target(key, rect, w.click, label=str(w.label)))
+            # The scene's Enter button (Start, Continue, Yes) is where the focus starts.
+            default = w.enabled and bool({pygame.K_RETURN, pygame.K_KP_ENTER} & set(w.keys))
+            out.append(Target(key, rect, w.click, HIGHLIGHTED if default else 0, label=name))
         elif isinstance(w, Toggle):
             out.append(Target(key, rect, lambda w=w: _flip(w), label=name))
         elif isinstance(w, Slider):

@@ -94,7 +94,7 @@ def _targets(table: Any) -> list[Target]:
                 button.rect,
                 button.click,
                 priority=0 if name == "cancel" else PRIMARY,
-                label=str(button.label),
+                label=name,
             )
         )
     shown = getattr(controls, "shown", lambda _name: True)
@@ -107,7 +107,7 @@ def _targets(table: Any) -> list[Target]:
                 button.rect,
                 button.click,
                 priority=PRIMARY if name == "next" else 0,
-                label=str(button.label),
+                label=name,
             )
         )
     return out

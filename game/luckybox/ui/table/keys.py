@@ -91,7 +91,7 @@ def _targets(table: Any) -> list[Target]:
                 button.rect,
                 button.click,
                 priority=priority,
-                label=str(button.label),
+                label=name,
             )
         )
     return out
