@@ -54,11 +54,24 @@ def _logo(ctx: Any, width: int = 760) -> Any:
     return draw_logo(ctx.text, width)
 
 
+def _howto_pages(ctx: Any) -> Any:
+    from game.blanco.ui.learn.pages import pages
+
+    return pages()
+
+
+def _guided(ctx: Any) -> Any:
+    from game.blanco.ui.learn.guide import start_guided
+
+    return start_guided(ctx)
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
                           ("blanco.start_game", _start), ("blanco.continue_game", _continue),
                           ("blanco.logo", _logo),
                           ("blanco.match_score", _match_score),
-                          ("blanco.replay", _replay), ("blanco.same_deal", _same_deal)):
+                          ("blanco.replay", _replay), ("blanco.same_deal", _same_deal),
+                          ("blanco.howto_pages", _howto_pages), ("blanco.guided", _guided)):
         nav.register(name, factory)

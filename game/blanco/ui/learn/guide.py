@@ -1,0 +1,321 @@
+"""Blanco's guided first game: a solo game on a fixed, friendly deal, with a pointer at what to
+click and one sentence for each moment.
+
+What to suggest comes from the Normal computer player on the player's own view, read again
+whenever the game moves on; where to point comes from the table's layout and the click in
+progress (`Moves`: a hand card chosen, a swap begun, a card looked at), so a player who clicks
+something else legal is guided on from where the game now stands. What just happened (a row or
+a column cleared, a chain reaction, the second grid) is read from the engine's grid and said
+before the next step. The deal (`SEED`) was chosen by playing the suggestions: the first clear
+comes on turn 4 as a chain reaction, the second grid on turn 7, the win on turn 19.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.blanco.rules.cards import describe as card_name
+from game.blanco.rules.game import BLANCO
+from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.blanco.ui.scenes.gameend import GameEndScene
+from game.blanco.ui.scenes.table import TableScene
+from game.blanco.ui.table import geometry as geo
+from game.core.i18n import t, tn
+from game.core.session import Seat
+from game.core.ui.guide import Advice, Guide
+
+SEED = 902848
+
+
+def start_guided(ctx: Any) -> TableScene:
+    """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
+    seats = [Seat(t("guide.you", "You"))]
+    table: TableScene = ctx.nav.make("blanco.start_game", seats=seats, seed=SEED)
+    # A lesson is not a game to keep: a real game's autosave stays as it was, and the
+    # statistics and replays only hold real games.
+    table.keeper.saving = False
+    table.turns.unsaved = False
+    guide = BlancoGuide(ctx, table)
+    guide.attach()
+    return table
+
+
+class BlancoGuide(Guide):
+    """The guide over one Blanco table and its game end."""
+
+    def __init__(self, ctx: Any, table: TableScene) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.session = table.session
+        self.bot = BLANCO.make_bot("normal", SEED, 0)
+        self._suggested: tuple[tuple, Any] | None = None
+        self._shape = self._grid_shape()
+        self._news = ""  # what the turn's clears did, said with the steps that follow
+        self._news_at = 0  # the number of actions when it happened
+        self._last = ""
+
+    # ---------------------------------------------------------------- where we are
+
+    def _ours(self, scene: Any) -> bool:
+        return scene is self.table or (
+            isinstance(scene, GameEndScene) and scene.session is self.session
+        )
+
+    def active(self) -> bool:
+        return self._ours(self.ctx.stack.top)
+
+    def panel(self) -> pygame.FRect:
+        if isinstance(self.ctx.stack.top, GameEndScene):
+            return pygame.FRect(16, 600, 380, 112)
+        return pygame.FRect(geo.OTHERS.x, geo.OTHERS.y + 214, geo.OTHERS.w, 250)
+
+    def _player(self) -> Any:
+        return self.session.state.players[self.table.focus]
+
+    def _grid_shape(self) -> tuple[int, int, int]:
+        p = self.session.state.players[self.table.focus]
+        return (p.rows, p.cols, p.stage)
+
+    def update(self, dt: float) -> None:
+        if not any(self._ours(s) for s in self.ctx.stack.scenes):
+            self.detach()  # the player left the game (quit to the title): no more guide
+            return
+        self._follow_clears()
+        super().update(dt)
+        if isinstance(self.ctx.stack.top, GameEndScene):
+            self.done = True
+
+    def _follow_clears(self) -> None:
+        """Say what the last step cleared (read from how the grid's shape changed)."""
+        state = self.session.state
+        done = len(state.actions) - self._news_at
+        began = bool(state.actions) and isinstance(state.actions[-1], Draw | Swap)
+        waiting = self.table.turns.confirming is not None
+        if self._news and done > 0 and (began or (state.phase == TURN and not waiting)):
+            self._news = ""  # a new turn has begun: old news
+        shape = self._grid_shape()
+        rows, cols, stage = self._shape
+        self._shape = shape
+        if shape == (rows, cols, stage):
+            return
+        self._news_at = len(state.actions)
+        if shape[2] != stage:
+            self._news = t(
+                "guide.bl.second_grid",
+                "Your first grid is clear! Here is your second: 12 cards. Clear it to win.",
+            )
+            return
+        cleared = (rows - shape[0]) + (cols - shape[1])
+        if cleared <= 0:
+            return
+        if state.cleared > 1 or cleared > 1:
+            self._news = t(
+                "guide.bl.chain",
+                "A chain reaction: two lines cleared in one turn! Your reward is bigger.",
+            )
+        elif shape[0] < rows:
+            self._news = t(
+                "guide.bl.row_cleared",
+                "Your row is complete (one number): it is cleared, and the rows below move up.",
+            )
+        else:
+            self._news = t(
+                "guide.bl.col_cleared",
+                "Your column is complete (one colour): it is cleared, and the grid closes up.",
+            )
+
+    # ---------------------------------------------------------------- the suggestion
+
+    def suggestion(self) -> Any:
+        state = self.session.state
+        key = (len(state.actions), state.phase, state.turn_id)
+        if self._suggested is None or self._suggested[0] != key:
+            seat = self.table.focus
+            action = None
+            if seat in state.waiting_for():
+                action = self.bot.choose(state.view_for(seat), seat)
+            self._suggested = (key, action)
+        return self._suggested[1]
+
+    # ---------------------------------------------------------------- the advice
+
+    def advise(self) -> Advice | None:
+        if isinstance(self.ctx.stack.top, GameEndScene):
+            return Advice(
+                t("guide.bl.end", "You won the guided game! Replay it from How to play."),
+                skippable=False,
+            )
+        table = self.table
+        if table.animator.busy:
+            return Advice(self._news or self._last) if (self._news or self._last) else None
+        if table.turns.confirming is not None:
+            text = t("guide.bl.next", "Your turn is done: press Next.")
+            return self._say(text, table.controls.buttons["next"].rect.center, 40)
+        if not table.human_turn():
+            return Advice(self._last) if self._last else None
+        step = self._step()
+        if step is None:
+            return None
+        text, target, radius = step
+        if self._news:
+            text = f"{self._news} {text}"
+        return self._say(text, target, radius)
+
+    def _cell(self, at: tuple[int, int]) -> tuple[float, float]:
+        rect = self.table.cell_rects(self.table.focus).get(at)
+        return rect.center if rect is not None else geo.GRID_AREA.center
+
+    def _step(self) -> tuple[str, tuple[float, float], float] | None:
+        """The sentence, the point and the ring's size for the click to make now."""
+        state = self.session.state
+        moves = self.table.moves
+        seat = self.table.focus
+        action = self.suggestion()
+        legal = state.legal_actions(seat)
+        phase = state.phase
+        if phase == SETUP:
+            return self._setup(action, legal)
+        if phase == TURN:
+            return self._turn(action, legal)
+        if phase == PLAY:
+            return self._play(action, legal)
+        if phase == CLEAR:
+            if not isinstance(action, Clear):
+                action = next(a for a in legal if isinstance(a, Clear))
+            name = f"clear_{action.line}_{action.index}"
+            button = self.table.controls.choices().get(name)
+            text = t(
+                "guide.bl.clear_choice",
+                "Two lines are complete at once: you choose which to clear first.",
+            )
+            return text, (button.rect.center if button else geo.CHOICES.center), 34
+        if phase == LOOK:
+            if moves.mode == "look_reveal":
+                reveal = not isinstance(action, Look) or action.reveal
+                button = self.table.controls.choices().get("reveal" if reveal else "keep")
+                text = t(
+                    "guide.bl.reveal",
+                    "Your chain reaction lets you turn the card you saw face up: reveal it.",
+                )
+                return text, (button.rect.center if button else geo.CHOICES.center), 34
+            at = action.at if isinstance(action, Look) else legal[0].at
+            if Look(seat, at, True) in legal:
+                text = t(
+                    "guide.bl.look_chain",
+                    "Reward: look at a face-down card, and then you may even reveal it.",
+                )
+            else:
+                text = t(
+                    "guide.bl.look",
+                    "Reward: look at one of your face-down cards, secretly. Click one.",
+                )
+            return text, self._cell(at), 50
+        return None
+
+    def _setup(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+        moves = self.table.moves
+        if moves.cell is None:
+            at = action.reveal if isinstance(action, Setup) else legal[0].reveal
+            text = t(
+                "guide.bl.setup_reveal",
+                "Your grid is dealt face down. Turn one card face up: click it.",
+            )
+            return text, self._cell(at), 50
+        looks = [a.look for a in legal if a.reveal == moves.cell]
+        at = action.look if isinstance(action, Setup) and action.look in looks else looks[0]
+        text = t(
+            "guide.bl.setup_look",
+            "Now look at another card, secretly: only you will know it (it keeps an eye).",
+        )
+        return text, self._cell(at), 50
+
+    def _turn(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+        moves = self.table.moves
+        if moves.mode == "swap_reveal" and moves.pair:
+            pick = moves.pair[0]
+            if isinstance(action, Swap) and action.reveal in moves.pair:
+                # The card clicked is turned over; after the swap it sits in the other place.
+                pick = moves.pair[1] if action.reveal == moves.pair[0] else moves.pair[0]
+            text = t("guide.bl.swap_reveal", "Both were face down: click the one to turn up.")
+            return text, self._cell(pick), 50
+        if moves.mode == "swap":
+            swaps = [a for a in legal if isinstance(a, Swap)]
+            if moves.cell is None:
+                at = action.a if isinstance(action, Swap) else swaps[0].a
+            else:
+                mine = [a for a in swaps if a.a == moves.cell]
+                fit = isinstance(action, Swap) and action.a == moves.cell
+                at = action.b if fit else (mine[0].b if mine else moves.cell)
+            text = t("guide.bl.swap", "Swap: click a card, then the card next to it.")
+            return text, self._cell(at), 50
+        if isinstance(action, Swap):
+            text = t(
+                "guide.bl.swap_now",
+                "This turn, swapping two neighbours is best: press Swap.",
+            )
+            return text, self.table.controls.buttons["swap"].rect.center, 40
+        source = action.source if isinstance(action, Draw) else "pile"
+        if source == "discard":
+            top = self.session.state.discard[-1]
+            text = t(
+                "guide.bl.draw_discard",
+                "Your turn: take the {card} from the discard pile, it fits your grid.",
+                card=card_name(top),
+            )
+            return text, geo.DISCARD_PILE.center, 60
+        text = t(
+            "guide.bl.draw_pile",
+            "Your turn: draw a card. The draw pile is a surprise; the discard pile you see.",
+        )
+        return text, geo.DRAW_PILE.center, 60
+
+    def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+        moves = self.table.moves
+        seat = self.table.focus
+        hand = self.session.state.hand(seat)
+        slots = self.table.hand_slots(seat, len(hand))
+        wanted = action.card if isinstance(action, Play | Discard) else hand[0]
+        if moves.mode == "discard":
+            reveals = [
+                a.reveal
+                for a in legal
+                if isinstance(a, Discard) and a.card == moves.hand_card and a.reveal is not None
+            ]
+            fit = isinstance(action, Discard) and action.reveal in reveals
+            at = action.reveal if fit else reveals[0]
+            text = t("guide.bl.discard_reveal", "Now turn one of your face-down cards face up.")
+            return text, self._cell(at), 50
+        if moves.hand_card is None or moves.hand_card != wanted:
+            index = hand.index(wanted)
+            if moves.hand_card is None:
+                text = t(
+                    "guide.bl.hand",
+                    "Your hand has {cards}. Click the {card}.",
+                    cards=tn("guide.bl.hand_count", len(hand), "{count} card", "{count} cards"),
+                    card=card_name(wanted),
+                )
+            else:
+                text = t(
+                    "guide.bl.hand_other",
+                    "That works too, but the {card} is better here: click it.",
+                    card=card_name(wanted),
+                )
+            return text, slots[index].center, 60
+        if isinstance(action, Discard):
+            text = t(
+                "guide.bl.discard",
+                "It fits nowhere yet: discard it on the discard pile.",
+            )
+            return text, geo.DISCARD_PILE.center, 60
+        text = t(
+            "guide.bl.play",
+            "Play it here: the card it replaces goes to the discard pile.",
+        )
+        return text, self._cell(action.at), 50
+
+    def _say(self, text: str, target: tuple[float, float], radius: float = 34) -> Advice:
+        self._last = text
+        return Advice(text, (float(target[0]), float(target[1])), radius)
