@@ -209,6 +209,21 @@ def test_bar_numbers_are_legible(app) -> None:
     assert drawn and min(size for _v, size in drawn) >= 24  # four rows: big numbers
     for row in scene.values():  # every player's card points is written in its bar
         assert (row[0], max(s for v, s in drawn if v == row[0])) in drawn
+    # A narrow part without a number of its own tells it on hover.
+    rect, key, value, seat = min(scene.parts_drawn, key=lambda part: part[0].w)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=(round(rect.centerx), round(rect.centery)),
+            rel=(0, 0),
+            buttons=(0, 0, 0),
+        )
+    )
+    frames(app, 40)
+    tip = scene.tooltips.tip
+    assert tip is not None and str(value) in tip.title
+    assert scene.session.seats[seat].name in tip.title
+    screenshot(app, SHOTS + "gameend_part_tooltip_after")
     from game.luckybox.ui.scenes.gameend import VALUE_MIN, value_size
 
     assert value_size((440 - 70) / 12 * 0.7) >= VALUE_MIN >= 18  # twelve rows too

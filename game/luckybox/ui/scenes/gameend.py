@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Session
+from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -23,6 +24,7 @@ from game.core.ui.widgets import (
     mix,
 )
 from game.luckybox.rules.scoring import SOLO_RATINGS, rating_text
+from game.luckybox.ui.tips import moon_rule
 
 CATEGORIES = (  # (key, label, colour); labels are translated when drawn
     ("cards", "Cards", (236, 64, 122)),
@@ -93,6 +95,9 @@ class GameEndScene(UIScene):
         self.session = session
         self.demo = demo
         self.values_drawn: list[tuple[int, int]] = []  # (number, text size) in the bars
+        # Each bar part as drawn: (rect, legend key, points, seat), for its tooltip.
+        self.parts_drawn: list[tuple[pygame.FRect, str, int, int]] = []
+        self.tooltips.add(self.part_tip)
         self._labels = (again[0] if again else None, back[0] if back else None)
         again_action = again[1] if again else self.play_again
         back_action = back[1] if back else self.to_title
@@ -241,6 +246,7 @@ class GameEndScene(UIScene):
     def _draw_chart(self, surface: pygame.Surface, chart: pygame.FRect) -> None:
         ctx = self.ctx
         self.values_drawn = []
+        self.parts_drawn = []
         state = self.session.state
         draw_panel(surface, chart, colour=(50, 26, 96), radius=20, border=4, shadow=8)
         seats = len(self.session.seats)
@@ -279,6 +285,7 @@ class GameEndScene(UIScene):
                 left = x if value > 0 else zero_x - w
                 pygame.draw.rect(surface, self.colour(key), (left, y, w, bar_h), border_radius=6)
                 self._value(surface, value, pygame.FRect(left, y, w, bar_h))
+                self.parts_drawn.append((pygame.FRect(left, y, w, bar_h), key, value, seat))
                 if value > 0:
                     x += w
             total = sum(row)
@@ -376,6 +383,32 @@ class GameEndScene(UIScene):
         band_h = (SCALE.h - 40) / len(SOLO_RATINGS)
         x = SCALE.x + 200
         return pygame.FRect(x, SCALE.y + 20 + index * band_h, SCALE.right - 24 - x, band_h)
+
+    def part_tip(self, pos: tuple[float, float]) -> Tip | None:
+        """A bar part under the mouse: whose, what and how many points (narrow parts show no
+        number of their own)."""
+        for rect, key, value, seat in self.parts_drawn:
+            if rect.collidepoint(pos):
+                players = len(self.session.seats)
+                why = {
+                    "cards": t("luckybox.tip.end.cards", "Completed cards, round by round."),
+                    "stars": t("luckybox.tip.end.stars", "Stars, round by round."),
+                    "incomplete": t(
+                        "luckybox.tip.end.incomplete",
+                        "Crossed squares on incomplete cards, halved.",
+                    ),
+                    "moons": moon_rule(players),
+                    "penalty": moon_rule(players),
+                }[key]
+                title = t(
+                    "luckybox.tip.end.part",
+                    "{name} · {what}: {points}",
+                    name=self.session.seats[seat].name,
+                    what=category_label(key),
+                    points=value,
+                )
+                return Tip(rect, why, title)
+        return None
 
     def marker_band(self) -> int:
         """The band the marker points at (tests read it)."""
