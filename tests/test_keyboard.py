@@ -444,3 +444,23 @@ def test_every_menu_scene_takes_the_focus_on_each_of_its_controls(app):
         assert app.stack.top is not scene, f"{route} was left by the keyboard"
         assert isinstance(app.stack.top, TitleScene)
     assert not app.errors
+
+
+def test_enter_on_another_players_board_keeps_it_large(app):
+    table = start_game(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 4)
+    app.ctx.settings.animation_speed = 8.0
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, DraftScene):
+            for card in top.hand[: top.need]:
+                top.toggle(card)
+            top.confirm()
+        elif table.human_turn():
+            break
+        frames(app, 1)
+    act_on(app, ("board", 1))
+    assert table.others.pinned == 1 and table.others.zoomed == 1, "Enter zoomed it, as a click"
+    frames(app, 12)
+    screenshot(app, "keys_table_board_zoomed")
+    key(app, pygame.K_RETURN)
+    assert table.others.pinned is None, "Enter again lets it go"

@@ -1,9 +1,10 @@
 """What the keyboard focus can rest on at the Lucky Box table (see game.core.ui.focus).
 
 In Tab order: the pending bonuses, every square of the focused player's cards (card by card,
-row by row), then the buttons on show. Each target acts through the same call as a click: a
-square goes to `Moves.click_square` (which crosses it, picks a Lightning cost, resolves a
-bonus, or refuses with its reason), a bonus to `Moves.choose_bonus`, a button to its click.
+row by row), the buttons on show, then the other players' boards. Each target acts through
+the same call as a click: a square goes to `Moves.click_square` (which crosses it, picks a
+Lightning cost, resolves a bonus, or refuses with its reason), a bonus to
+`Moves.choose_bonus`, a button to its click, a board keeps itself large (or lets go).
 
 Priorities steer the focus where the player is heading: Next and Spend, once they appear,
 take it; else the squares the rules mark now (gold, blue, a bonus's targets) and a Pass that
@@ -94,4 +95,20 @@ def _targets(table: Any) -> list[Target]:
                 label=name,
             )
         )
+    others = table.others
+    if hasattr(others, "pinned"):  # the other boards zoom: Enter keeps one large, as a click
+        for seat, panel in others.panels().items():
+            out.append(
+                Target(
+                    ("board", seat),
+                    panel,
+                    lambda s=seat: _pin(others, s),
+                    label=f"board of seat {seat}",
+                )
+            )
     return out
+
+
+def _pin(others: Any, seat: int) -> None:
+    """What a click on another player's small board does: keep it large, or let it go."""
+    others.pinned = None if others.pinned == seat else seat
