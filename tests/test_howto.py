@@ -18,8 +18,11 @@ PAGES = {"luckybox": 12, "blanco": 7}
 
 
 def wheel(app, y: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                         precise_x=0.0, precise_y=float(y)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)
+        )
+    )
     frames(app, 2)
 
 
@@ -73,8 +76,11 @@ def test_every_page_is_drawn_with_a_picture_and_its_words_fit(app, game):
         assert howto.index == i
         screenshot(app, f"howto_{game}_{i + 1:02d}_{page.key}")
         art = app.screen.subsurface(pygame.Rect(ART))
-        colours = {tuple(art.get_at((x, y))) for x in range(0, int(ART.w), 7)
-                   for y in range(0, int(ART.h), 7)}
+        colours = {
+            tuple(art.get_at((x, y)))
+            for x in range(0, int(ART.w), 7)
+            for y in range(0, int(ART.h), 7)
+        }
         assert len(colours) > 40, f"page {page.key} draws almost nothing"
         pictures.append(pygame.image.tobytes(art, "RGB"))
         # The scene shows three lines of 30 px and a title up to 1100 px at 40 px or more.
@@ -84,8 +90,9 @@ def test_every_page_is_drawn_with_a_picture_and_its_words_fit(app, game):
     assert app.errors == []
 
 
-@pytest.mark.parametrize(("game", "route"), [("luckybox", "start_game"),
-                                            ("blanco", "blanco.start_game")])
+@pytest.mark.parametrize(
+    ("game", "route"), [("luckybox", "start_game"), ("blanco", "blanco.start_game")]
+)
 def test_how_to_play_opens_from_the_pause_menu_of_each_game(app, game, route):
     app.ctx.nav.make(route, seats=[Seat("Ann")], seed=3)
     frames(app, 10)
