@@ -464,3 +464,21 @@ def test_enter_on_another_players_board_keeps_it_large(app):
     screenshot(app, "keys_table_board_zoomed")
     key(app, pygame.K_RETURN)
     assert table.others.pinned is None, "Enter again lets it go"
+
+
+def test_the_ring_breathes_but_holds_still_with_reduced_motion(app):
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    scene = app.stack.top
+    tab(app)
+
+    def ring_at(time: float, calm: bool) -> bytes:
+        app.ring.time = time
+        app.ring.reduced_motion = lambda: calm
+        surface = pygame.Surface((1280, 720))
+        app.ring.draw(surface, scene)
+        return pygame.image.tobytes(surface, "RGB")
+
+    assert ring_at(0.0, False) != ring_at(0.3, False), "the ring breathes"
+    assert ring_at(0.0, True) == ring_at(0.3, True), "reduced motion: it holds still"
+    assert ring_at(0.0, True) != bytes(1280 * 720 * 3), "and is drawn"

@@ -236,6 +236,7 @@ class FocusRing:
         self.reduced_motion = reduced_motion
         self._scenes: weakref.WeakKeyDictionary[Any, _SceneFocus] = weakref.WeakKeyDictionary()
         self._shown: pygame.FRect | None = None  # where the ring is drawn (it glides)
+        self._drawn_for = 0  # id() of the scene the ring was last drawn on
         self._from: pygame.FRect | None = None
         self._glide = 1.0
         self.time = 0.0
@@ -415,6 +416,8 @@ class FocusRing:
             return
         goal = pygame.FRect(target.rect)
         calm = self.reduced_motion()
+        if id(scene) != self._drawn_for:  # another scene: the ring appears in place
+            self._drawn_for, self._from = id(scene), None
         if self._shown is None or self._from is None or calm or self._glide >= 1.0:
             rect = goal
         else:
