@@ -267,3 +267,22 @@ def test_title_and_pause_buttons_have_tips(app) -> None:
     assert pause.tooltips.tip is not None and "saved" in pause.tooltips.tip.text
     click(app, pause.widget("resume").rect.center, 2)  # the overlay goes: no tip left behind
     assert app.stack.top is table and table.help.layer.tip is None
+
+
+def test_setup_seats_and_buttons_have_tips(app) -> None:
+    from tests.support import title
+    from tests.ui_helpers import click_widget
+
+    scene = title(app)
+    click_widget(app, scene, "new_game", 3)
+    setup = app.stack.top
+    assert type(setup).__name__ == "SetupScene"
+    click_widget(app, setup, "seat_plus", 2)
+    move(app, setup.widget("computer_1").rect.center, STILL)
+    assert setup.tooltips.tip is not None and "computer player" in setup.tooltips.tip.text
+    move(app, setup.widget("seed").rect.center, STILL)
+    assert setup.tooltips.tip is not None and "same game" in setup.tooltips.tip.text
+    assert_well_placed(setup.tooltips, setup.tooltips.tip, app.ctx.text)
+    screenshot(app, SHOTS + "tooltip_setup_after")
+    move(app, setup.widget("start").rect.center, STILL)
+    assert setup.tooltips.tip is not None and "Deal and play" in setup.tooltips.tip.text

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import pygame
+
 from game.core.i18n import t
+from game.core.ui.tooltip import Provider, Tip, text_of
 
 Tips = dict[str, Callable[[], str]]
 
@@ -16,6 +19,80 @@ def apply_tips(widgets: Mapping[str, object], tips: Tips) -> None:
         widget = widgets.get(name)
         if widget is not None and getattr(widget, "tooltip", None) is None:
             widget.tooltip = tip  # type: ignore[attr-defined]
+
+
+def named_tips(widgets: Callable[[], Mapping[str, object]], tips: Tips) -> Provider:
+    """A provider for widgets a scene makes and remakes (seats, list rows): a tip is found by
+    the widget's name, or by a name ending in "*" that starts the widget's ("name_*")."""
+
+    def tip_for(name: str) -> Callable[[], str] | None:
+        if name in tips:
+            return tips[name]
+        return next(
+            (tip for key, tip in tips.items() if key.endswith("*") and name.startswith(key[:-1])),
+            None,
+        )
+
+    def provide(pos: tuple[float, float]) -> Tip | None:
+        for name, widget in list(widgets().items()):
+            rect = getattr(widget, "rect", None)
+            if not getattr(widget, "visible", True) or rect is None:
+                continue
+            tip = tip_for(name)
+            if tip is not None and rect.collidepoint(pos):
+                return Tip(pygame.FRect(rect), text_of(tip))
+        return None
+
+    return provide
+
+
+def setup_tips() -> Tips:
+    """Both games' set-up screens."""
+    return {
+        "seat_minus": lambda: t("tip.setup.seat_minus", "One seat fewer."),
+        "seat_plus": lambda: t("tip.setup.seat_plus", "One more seat."),
+        "name_*": lambda: t("tip.setup.name", "This seat's name: click and type."),
+        "computer_*": lambda: t(
+            "tip.setup.computer", "A person at this screen, or a computer player."
+        ),
+        "level_*": lambda: t(
+            "tip.setup.level", "How well this computer plays: Easy, Normal or Hard."
+        ),
+        "seed": lambda: t(
+            "tip.setup.seed", "The deal's number: the same number deals the same game."
+        ),
+        "dice": lambda: t("tip.setup.dice", "A new random deal."),
+        "match_mode": lambda: t(
+            "tip.setup.match_mode",
+            "A single game, a match to a number of wins, or the fewest "
+            "cards left over a number of games.",
+        ),
+        "match_minus": lambda: t("tip.setup.match_minus", "Fewer games or wins."),
+        "match_plus": lambda: t("tip.setup.match_plus", "More games or wins."),
+        "back": lambda: t("tip.setup.back", "Back to the title (Esc)."),
+        "start": lambda: t("tip.setup.start", "Deal and play (Enter)."),
+    }
+
+
+def replays_tips() -> Tips:
+    return {
+        "watch_*": lambda: t(
+            "tip.replays.watch",
+            "Watch this game again with every animation: Space pauses, the "
+            "right arrow steps, + and − change the speed.",
+        ),
+        "deal_*": lambda: t(
+            "tip.replays.deal",
+            "Play this game's cards and numbers yourself, and compare the scores at the end.",
+        ),
+        "prev": lambda: t("tip.replays.prev", "The page before (left arrow)."),
+        "next": lambda: t("tip.replays.next", "The next page (right arrow)."),
+        "open": lambda: t(
+            "tip.replays.open",
+            "Open the record file whose path is typed on the left (or drop a file on the window).",
+        ),
+        "back": lambda: t("tip.replays.back", "Back to the title (Esc)."),
+    }
 
 
 def title_tips() -> Tips:

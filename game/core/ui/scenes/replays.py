@@ -94,6 +94,9 @@ class ReplaysScene(UIScene):
         self.add("back", Button((60, 652, 220, 60), lt("replays.back", "Back"), self.back,
                                 key=pygame.K_ESCAPE,
                                 colour=ORANGE, text_size=36))
+        from game.core.ui.scene_tips import named_tips, replays_tips
+
+        self.tooltips.add(named_tips(lambda: self.widgets, replays_tips()))  # what each one does
 
     # ---------------------------------------------------------------- lifecycle
 
