@@ -127,6 +127,9 @@ class SetupScene(UIScene):
         self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
                                  key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
                                  text_size=48))
+        from game.core.ui.scene_tips import named_tips, setup_tips
+
+        self.tooltips.add(named_tips(lambda: self.widgets, setup_tips()))  # what each one does
         if same_deal is not None:
             self._fix_deal(same_deal)
         else:  # the table of last time: the same people usually play again
