@@ -233,6 +233,7 @@ def run_tour(
     from game.core import i18n
     from game.core.ui.app import App
 
+    previous = i18n.language()
     if lang:
         force = getattr(i18n, "force_language", None)  # --lang wins over the settings
         if force is not None:
@@ -252,10 +253,16 @@ def run_tour(
                     tour.step_name = f"{game_id}/{step.name}"
                     step.run(tour)
                 written.extend(tour.shots)
+            shown_in = i18n.language()  # the language the pictures were taken in
         finally:
             app.close()
+            if lang:  # as it was (the command line exits anyway; tests go on)
+                force = getattr(i18n, "force_language", None)
+                if force is not None:
+                    force(None)
+                i18n.set_language(previous)
     manifest = {
-        "language": lang or "en",
+        "language": shown_in,
         "window": list(window) if window else None,
         "shots": [p.name for p in written],
     }

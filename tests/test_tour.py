@@ -1,0 +1,129 @@
+"""The tour (`--tour DIR`): one game's tour in each language writes every expected picture,
+each a real (non-blank) image at the window's size; its steps can be added to by other
+modules; the command line takes --tour, --game, --lang and --window together."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import cli
+from game.tour import GAMES, Step, run_tour, steps_for
+from tests.support import image_stats, load_rgb
+
+#: What each game's tour must show (other helpers' steps add more: How to play, tooltips).
+EXPECTED = {
+    "luckybox": [
+        "title",
+        "setup",
+        "draft",
+        "table-turn",
+        "lightning",
+        "bonus",
+        "cascade",
+        "round-end",
+        "game-end",
+        "settings",
+        "statistics",
+        "replays",
+    ],
+    "blanco": [
+        "title",
+        "setup",
+        "table",
+        "clear",
+        "chain",
+        "game-end",
+        "settings",
+        "statistics",
+        "replays",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "window"),
+    [
+        ("en", "luckybox", (1600, 900)),  # with --window: the pictures are what the window shows
+        ("fr", "blanco", None),
+        ("de", "luckybox", None),
+    ],
+)
+def test_the_tour_runs_in_each_language(tmp_path: Path, lang, game, window) -> None:
+    from game.core import i18n
+
+    before = i18n.language()
+    written = run_tour(tmp_path, game=game, lang=lang, window=window)
+    names = [p.stem for p in written]
+    for moment in EXPECTED[game]:
+        assert f"{game}-{moment}" in names, f"no {moment} picture in {names}"
+    manifest = json.loads((tmp_path / "tour.json").read_text(encoding="utf-8"))
+    assert manifest["language"] == lang  # the pictures were taken in that language
+    assert manifest["shots"] == [p.name for p in written]
+    assert i18n.language() == before  # the tour leaves the language as it found it
+    size = window or (1280, 720)
+    for path in written:
+        assert path.exists() and path.parent == tmp_path
+        image = load_rgb(path)
+        assert image.get_size() == size, path.name
+        colours, unlike_background = image_stats(image)
+        assert colours > 20 and unlike_background > 0.2, f"{path.name} looks blank"
+    # Each moment is its own picture, not the same frame saved twice.
+    first = {pygame.image.tobytes(load_rgb(p), "RGB") for p in written}
+    assert len(first) == len(written)
+
+
+def test_the_pictures_differ_between_languages(tmp_path: Path) -> None:
+    """The title in French is not the English one (the language reaches the screen)."""
+    import game.tour as tour_module
+
+    shots = {}
+    for lang in ("en", "fr"):
+        folder = tmp_path / lang
+        original = tour_module.MODULES
+        tour_module.MODULES = ("game.tour.common",)  # the title only: quick
+        try:
+            written = run_tour(folder, game="luckybox", lang=lang)
+        finally:
+            tour_module.MODULES = original
+        shots[lang] = pygame.image.tobytes(load_rgb(written[0]), "RGB")
+    assert shots["en"] != shots["fr"]
+
+
+def test_steps_come_in_module_order_and_after_the_step_they_name(monkeypatch) -> None:
+    import game.tour as tour_module
+
+    def noop(_tour) -> None:
+        pass
+
+    extra = types.ModuleType("game.tour.test_extra")
+    extra.steps = lambda game: [
+        Step("after-setup", noop, after="setup"),  # type: ignore[attr-defined]
+        Step("free", noop),
+    ]
+    monkeypatch.setitem(sys.modules, "game.tour.test_extra", extra)
+    monkeypatch.setattr(
+        tour_module,
+        "MODULES",
+        (*tour_module.MODULES, "game.tour.test_extra", "game.tour.not_written_yet"),
+    )
+    for game in GAMES:
+        names = [s.name for s in steps_for(game)]
+        assert names[0] == "title"
+        assert names.index("after-setup") == names.index("setup") + 1
+        assert names.index("free") > names.index("play")
+        assert "not_written_yet" not in names  # a module not written yet is skipped
+
+
+def test_the_command_line_takes_the_tour_with_its_options() -> None:
+    args = cli.parse_args(
+        ["--tour", "out", "--game", "blanco", "--lang", "de", "--window", "960x540"]
+    )
+    assert (args.tour, args.game, args.lang, args.window) == ("out", "blanco", "de", (960, 540))
+    both = cli.parse_args(["--tour", "out"])
+    assert both.game is None  # no --game: the tour shows both games
