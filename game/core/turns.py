@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from game.core.i18n import t
+
 BOT_PAUSE = 0.35  # seconds (at speed 1) before a computer's move shows, so people can follow
 
 IDLE = "idle"  # nothing to do now (game over, waiting for Next, a computer thinking)
@@ -19,6 +21,27 @@ COMPUTER = "computer"  # `seat`, a computer, is thinking or has just moved
 class Turn(NamedTuple):
     kind: str
     seat: int | None = None
+
+
+def undo_reason(reason: str) -> str:
+    """An engine's reason for refusing an undo (English, as records and logs keep it), said in
+    the player's language when it is one a player meets at the table."""
+    known = {
+        "not your move": lambda: t("turns.not_your_move", "not your move"),
+        "the game is over": lambda: t("turns.game_over", "the game is over"),
+        "nothing to undo since this number was revealed": lambda: t(
+            "turns.nothing_since_number", "nothing to undo since this number was revealed"),
+        "another player has played since, and the token supply is shared": lambda: t(
+            "turns.supply_shared", "another player has played since, and the token supply is "
+            "shared"),
+        "nothing to take back this turn": lambda: t("turns.nothing_this_turn",
+                                                    "nothing to take back this turn"),
+        "that step showed a card you did not know, so it cannot be taken back": lambda: t(
+            "turns.card_seen", "that step showed a card you did not know, so it cannot be taken "
+            "back"),
+    }
+    say = known.get(reason)
+    return say() if say is not None else reason
 
 
 class TurnController:
@@ -110,7 +133,7 @@ class TurnController:
         reason = session.state.can_undo(seat) or (
             "not your move" if session.seats[seat].is_computer else None)
         if reason is not None:
-            return f"Can't undo: {reason}."
+            return t("turns.cant_undo", "Can't undo: {reason}.", reason=undo_reason(reason))
         session.undo(seat)
         self.confirming = None
         return None

@@ -36,7 +36,8 @@ class DraftScene(UIScene):
         self.hand = list(state.players[seat].hand)
         self.need = 3 if state.phase == SETUP else 1
         self.selected: list[int] = []
-        self.add("confirm", Button(CONFIRM, "Keep", self.confirm, key=pygame.K_RETURN,
+        self.add("confirm", Button(CONFIRM, lt("luckybox.draft.keep", "Keep"), self.confirm,
+                                   key=pygame.K_RETURN,
                                    colour=GREEN, enabled=False, text_size=40))
         self.add("hint", Button(HINT, lt("luckybox.draft.hint_button", "Hint"), self.show_hint,
                                 key=pygame.K_h, colour=(60, 170, 120), text_size=30))
@@ -101,7 +102,8 @@ class DraftScene(UIScene):
         elif len(self.selected) < self.need:
             self.selected.append(card)
         else:
-            self.message = f"You keep {self.need}: click a chosen card to put it back first."
+            self.message = t("luckybox.draft.too_many", "You keep {n}: click a chosen card to "
+                             "put it back first.", n=self.need)
             self.ctx.play("refuse")
             return
         self.message = ""
@@ -115,7 +117,7 @@ class DraftScene(UIScene):
             action = Pick(self.seat, self.selected[0])
         outcome = self.session.apply(action)
         if not outcome.ok:
-            self.message = outcome.refusal or "Not allowed."
+            self.message = outcome.refusal or t("luckybox.draft.not_allowed", "Not allowed.")
             self.ctx.play("refuse")
             return
         self.ctx.stack.pop()
@@ -152,9 +154,12 @@ class DraftScene(UIScene):
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
         name = self.session.seats[self.seat].name
-        what = "keep 3 of these 5 cards" if self.need == 3 else "keep 1 of these 3 cards"
-        ctx.text.blit_centered(surface, f"{name}: {what}", 54, YELLOW, (640, 60), outline=INK,
-                               px=4, shadow=4)
+        if self.need == 3:
+            what = t("luckybox.draft.keep_3", "{name}: keep 3 of these 5 cards", name=name)
+        else:
+            what = t("luckybox.draft.keep_1", "{name}: keep 1 of these 3 cards", name=name)
+        ctx.text.blit_centered(surface, what, ctx.text.fit_size(what, 54, 1240), YELLOW,
+                               (640, 60), outline=INK, px=4, shadow=4)
         state = self.session.state
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             hovered = card == self.hovered
@@ -170,14 +175,17 @@ class DraftScene(UIScene):
                 draw_dashed_ring(surface, r.inflate(18, 18), HINT_GREEN, self.time)
         mine = state.players[self.seat]
         if mine.cards:
-            ctx.text.blit_centered(surface, "Your cards in play:", 24, WHITE,
+            ctx.text.blit_centered(surface, t("luckybox.draft.in_play", "Your cards in play:"), 24,
+                                   WHITE,
                                    (MINE_AREA.x + 100, MINE_AREA.y - 8))
             rects = grid_in(MINE_AREA.move(0, 12), len(mine.cards), self.cardview.aspect, gap=8)
             for card, mask, rect in zip(mine.cards, mine.masks, rects, strict=True):
                 surface.blit(self.cardview.render(card, state.face(card), mask, round(rect.w)),
                              rect.topleft)
         left = self.need - len(self.selected)
-        status = self.message or (f"Choose {left} more." if left else "Ready: press Keep.")
+        status = self.message or (
+            tn("luckybox.draft.choose_more", left, "Choose {count} more.", "Choose {count} more.")
+            if left else t("luckybox.draft.ready", "Ready: press Keep."))
         room = 2 * (1280 - 12 - CONFIRM.centerx)  # centred over Keep, inside the screen
         ctx.text.blit_centered(surface, status, ctx.text.fit_size(status, 30, room), WHITE,
                                (CONFIRM.centerx, CONFIRM.y - 30), outline=INK, px=2)

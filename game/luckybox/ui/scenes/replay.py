@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import lt, t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
 from game.core.ui.scene import Scene
@@ -26,7 +27,7 @@ class ReplayScene(Scene):
 
     fills_screen = True
 
-    def __init__(self, ctx: Any, record: dict[str, Any], title: str = "Replay",
+    def __init__(self, ctx: Any, record: dict[str, Any], title: str = "",
                  on_back: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
         session, actions = Session.from_record(record)
@@ -39,7 +40,7 @@ class ReplayScene(Scene):
         self.state = session.state
         self.animator = self.table.animator
         self.record = record
-        self.title = title
+        self.title = title  # "" says "Replay" in the player's language
         self.on_back = on_back
         self.script: deque = deque(actions)
         self.paused = False
@@ -50,15 +51,17 @@ class ReplayScene(Scene):
         self.problem = ""  # a record whose actions stop being legal says so and stops
         layout = ctx.layout
         self.buttons = {
-            "play": Button(layout.region("button_pass"), "Pause", self.toggle_pause,
+            "play": Button(layout.region("button_pass"), lt("replay.pause", "Pause"),
+                           self.toggle_pause,
                            key=pygame.K_SPACE, colour=(60, 190, 90), text_size=28),
-            "step": Button(layout.region("button_undo"), "Step", self.step,
+            "step": Button(layout.region("button_undo"), lt("replay.step", "Step"), self.step,
                            key=(pygame.K_RIGHT, pygame.K_PERIOD), colour=(90, 120, 230),
                            text_size=28),
-            "speed": Button(layout.region("button_hint"), "Speed 1x", self.faster,
+            "speed": Button(layout.region("button_hint"),
+                            lt("replay.speed", "Speed {speed}x", speed=1), self.faster,
                             key=(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
                             colour=(230, 140, 40), text_size=26),
-            "back": Button(layout.region("button_menu"), "Back", self.back,
+            "back": Button(layout.region("button_menu"), lt("replay.back", "Back"), self.back,
                            key=pygame.K_ESCAPE, colour=(120, 90, 170), text_size=28),
         }
         for button in self.buttons.values():
@@ -80,7 +83,8 @@ class ReplayScene(Scene):
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         self.stepping = False
-        self.buttons["play"].label = "Play" if self.paused else "Pause"
+        self.buttons["play"].label = (lt("replay.play", "Play") if self.paused
+                                      else lt("replay.pause", "Pause"))
 
     def step(self) -> None:
         """While paused: play the next step (a move or a reveal) and pause again."""
@@ -97,7 +101,7 @@ class ReplayScene(Scene):
     def set_speed(self, index: int) -> None:
         self.speed_index = index
         speed = self.speed
-        self.buttons["speed"].label = f"Speed {speed:g}x"
+        self.buttons["speed"].label = lt("replay.speed", "Speed {speed}x", speed=f"{speed:g}")
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -142,7 +146,7 @@ class ReplayScene(Scene):
             self.stepped = True
             return
         if not self.script:
-            self.problem = "The record ends here: the game was not finished."
+            self.problem = t("replay.ends", "The record ends here: the game was not finished.")
             return
         self.wait -= adt
         if self.wait > 0 and not self.stepping:
@@ -151,7 +155,8 @@ class ReplayScene(Scene):
         self.table.focus = action[0]
         outcome = self.session.apply(action)
         if not outcome.ok:
-            self.problem = f"The record stops making sense here: {outcome.refusal}"
+            self.problem = t("replay.broken", "The record stops making sense here: {why}",
+                             why=outcome.refusal)
             return
         self.stepped = True
         self.wait = BOT_PAUSE if self.state.phase == PLAY else BOT_PAUSE / 2
@@ -171,12 +176,17 @@ class ReplayScene(Scene):
             return self.problem
         done = len(self.state.actions)
         total = done + len(self.script)
-        state = "Paused" if self.paused else f"Playing at {self.speed:g}x"
-        return f"{self.title}: move {done} of {total}. {state}."
+        title = self.title or t("replay.title", "Replay")
+        if self.paused:
+            return t("replay.status_paused", "{title}: move {n} of {total}. Paused.",
+                     title=title, n=done, total=total)
+        return t("replay.status_playing", "{title}: move {n} of {total}. Playing at {speed}x.",
+                 title=title, n=done, total=total, speed=f"{self.speed:g}")
 
     def end_scene(self) -> Any:
         def again() -> None:
             self.ctx.stack.replace(ReplayScene(self.ctx, self.record, self.title, self.on_back))
 
         return self.ctx.nav.make("luckybox.game_end", session=self.session,
-                                 again=("Watch again", again), back=("Back", self.back))
+                                 again=(lt("replay.watch_again", "Watch again"), again),
+                                 back=(lt("replay.back", "Back"), self.back))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import lt, t
 from game.core.ui.widgets import CYAN, INK, WHITE, YELLOW, Button, UIScene, dim, draw_panel
 from game.luckybox.rules.scoring import (
     CARD_POINTS,
@@ -36,7 +36,7 @@ class ScoringScene(UIScene):
             "close",
             Button(
                 (PANEL.centerx - 110, PANEL.bottom - 78, 220, 58),
-                "Close",
+                lt("luckybox.scoring.close", "Close"),
                 self.close,
                 key=(pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN),
                 colour=CYAN,

@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from game.core.game import BOT_LEVELS
+from game.core.game import BOT_LEVELS, level_name
+from game.core.i18n import lt, t
 from game.core.names import last_seats, remember_seats
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui.context import Context, GameConfig
@@ -73,7 +74,7 @@ def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
 
 
 def default_name(i: int) -> str:
-    return f"Player {i + 1}"
+    return t("setup.player_n", "Player {n}", n=i + 1)
 
 
 def seat_origin(i: int) -> tuple[float, float]:
@@ -106,25 +107,29 @@ class SetupScene(UIScene):
             x, y = seat_origin(i)
             self.add(f"name_{i}", TextInput((x + BADGE_W + 10, y, NAME_W, SEAT_H),
                                             default_name(i), max_len=NAME_MAX,
-                                            placeholder=default_name(i)))
+                                            placeholder=lambda i=i: default_name(i)))
             self.add(f"computer_{i}", Toggle((x + BADGE_W + NAME_W + 20, y, TOGGLE_W, SEAT_H),
                                              False, on_change=lambda _on: self._sync(),
-                                             labels=("Human", "Computer"),
+                                             labels=(lt("setup.human", "Human"),
+                                                     lt("setup.computer", "Computer")),
                                              colours=(CYAN, PURPLE)))
             level = Button((x + BADGE_W + NAME_W + TOGGLE_W + 28, y, LEVEL_W - 8, SEAT_H),
-                           "Normal", lambda i=i: self.cycle_level(i), colour=ORANGE,
+                           lambda: level_name("normal"), lambda i=i: self.cycle_level(i),
+                           colour=ORANGE,
                            text_size=28)
             level.level = "normal"
             self.add(f"level_{i}", level)
         first = seed if seed is not None else self.random_seed()
         self.add("seed", TextInput((PANEL.right - 420, 130, 210, 48), str(first),
                                    max_len=SEED_DIGITS, allowed="0123456789",
-                                   placeholder="random"))
-        self.add("dice", Button((PANEL.right - 196, 128, 156, 52), "Random", self.roll_seed,
+                                   placeholder=lt("setup.random_hint", "random")))
+        self.add("dice", Button((PANEL.right - 196, 128, 156, 52), lt("setup.random", "Random"),
+                                      self.roll_seed,
                                 colour=YELLOW, text_size=34))
-        self.add("back", Button((PANEL.x, 606, 240, 68), "Back", self.back,
+        self.add("back", Button((PANEL.x, 606, 240, 68), lt("setup.back", "Back"), self.back,
                                 key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
-        self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
+        self.add("start", Button((PANEL.right - 300, 600, 300, 74), lt("setup.start", "Start!"),
+                                 self.start,
                                  key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
                                  text_size=48))
         from game.core.ui.scene_tips import named_tips, setup_tips
@@ -148,7 +153,7 @@ class SetupScene(UIScene):
             toggle.value = kind in LEVELS
             if kind in LEVELS:
                 level = self.widgets[f"level_{i}"]
-                level.level, level.label = kind, kind.capitalize()
+                level.level, level.label = kind, lambda k=kind: level_name(k)
 
     def _fix_deal(self, deal: SameDeal) -> None:
         """Another game's deal: its seats (names and computer levels, all editable) and its
@@ -165,7 +170,7 @@ class SetupScene(UIScene):
             toggle.value = computer
             if computer:
                 level = self.widgets[f"level_{i}"]
-                level.level, level.label = kind, kind.capitalize()
+                level.level, level.label = kind, lambda k=kind: level_name(k)
 
     # ---------------------------------------------------------------- state
 
@@ -197,7 +202,7 @@ class SetupScene(UIScene):
         """Easy -> Normal -> Hard -> Easy for a computer seat."""
         button = self.widgets[f"level_{i}"]
         button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
-        button.label = button.level.capitalize()
+        button.label = lambda k=button.level: level_name(k)
 
     def roll_seed(self) -> None:
         seed = self.widgets["seed"]
@@ -238,21 +243,25 @@ class SetupScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        title = "Same deal" if self.same_deal is not None else "New game"
+        title = (t("setup.same_deal", "Same deal") if self.same_deal is not None
+                 else t("setup.new_game", "New game"))
         text.blit_centered(surface, title, 72, YELLOW, (640, 56), outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
         # Header strip: player count on the left, seed on the right.
-        text.blit_centered(surface, "Players", 40, WHITE, (PANEL.x + 104, 155), outline=INK,
-                           px=3)
+        players = t("setup.players", "Players")
+        text.blit_centered(surface, players, text.fit_size(players, 40, 190), WHITE,
+                           (PANEL.x + 104, 155), outline=INK, px=3)
         count = self.widgets["seat_minus"].rect
         text.blit_centered(surface, str(self.seats), 56, YELLOW,
                            ((count.right + self.widgets["seat_plus"].rect.x) / 2, 155),
                            outline=INK, px=4)
         if self.same_deal is None:
-            text.blit_centered(surface, "Seed", 40, WHITE, (PANEL.right - 474, 155),
-                               outline=INK, px=3)
+            seed = t("setup.seed", "Seed")
+            text.blit_centered(surface, seed, text.fit_size(seed, 40, 100), WHITE,
+                               (PANEL.right - 474, 155), outline=INK, px=3)
         else:
-            line = f"Cards and numbers from {self.same_deal.source}"
+            line = t("setup.deal_from", "Cards and numbers from {source}",
+                     source=self.same_deal.source)
             size = text.fit_size(line, 30, 620)
             text.blit_centered(surface, line, size, WHITE, (PANEL.right - 340, 155),
                                outline=INK, px=2)
@@ -271,5 +280,6 @@ class SetupScene(UIScene):
             else:
                 # Empty seats stay visible as dim slots, so the 12-seat capacity is obvious.
                 pygame.draw.rect(surface, (96, 58, 156), row, 3, border_radius=12)
-                text.blit_centered(surface, f"seat {i + 1}", 28, (140, 104, 196), row.center)
+                text.blit_centered(surface, t("setup.seat_n", "seat {n}", n=i + 1), 28,
+                                   (140, 104, 196), row.center)
         self.draw_widgets(surface)

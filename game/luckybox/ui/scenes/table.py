@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.core.botrunner import BotRunner
+from game.core.i18n import t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
@@ -343,7 +344,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
     if saved is None:
         saved, warning = load_save(ctx.game_dir("luckybox"))
         if saved is None:
-            return warning or "There is no saved game to continue."
+            return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed
     ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming)))
     return None

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import lt, t
 from game.core.ui.widgets import INK, WHITE, YELLOW, Button
 from game.luckybox.rules import Pass
 from game.luckybox.rules.state import OVER, PLAY
@@ -46,22 +47,28 @@ class Controls(Part):
         super().__init__(table)
         layout, moves = self.ctx.layout, table.moves
         self.buttons: dict[str, Button] = {
-            "pass": Button(layout.region("button_pass"), "Pass", moves.do_pass, key=pygame.K_p,
+            "pass": Button(layout.region("button_pass"), lt("luckybox.table.pass", "Pass"),
+                           moves.do_pass, key=pygame.K_p,
                            text_size=28),
-            "undo": Button(layout.region("button_undo"), "Undo", moves.do_undo, key=pygame.K_u,
+            "undo": Button(layout.region("button_undo"), lt("luckybox.table.undo", "Undo"),
+                           moves.do_undo, key=pygame.K_u,
                            colour=(90, 120, 230), text_size=28),
-            "hint": Button(layout.region("button_hint"), "Hint", moves.do_hint, key=pygame.K_h,
+            "hint": Button(layout.region("button_hint"), lt("luckybox.table.hint_button", "Hint"),
+                           moves.do_hint, key=pygame.K_h,
                            colour=(60, 170, 120), text_size=28),
-            "menu": Button(layout.region("button_menu"), "Menu", table.open_menu,
+            "menu": Button(layout.region("button_menu"), lt("luckybox.table.menu", "Menu"),
+                           table.open_menu,
                            colour=(120, 90, 170), text_size=28),
         }
         spend = layout.region("button_lightning_minus").union(
             layout.region("button_lightning_plus"))
-        self.buttons["spend"] = Button(spend, "Spend", moves.confirm_spend, key=pygame.K_RETURN,
+        self.buttons["spend"] = Button(spend, lt("luckybox.table.spend", "Spend"),
+                                       moves.confirm_spend, key=pygame.K_RETURN,
                                        colour=(40, 120, 230), text_size=24)
         queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52), "Next  >",
+            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240,
+                         52), lt("luckybox.table.next", "Next  >"),
             table.confirm_turn, key=pygame.K_RETURN, colour=(60, 190, 90), text_size=34)
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
@@ -153,22 +160,25 @@ class Bonuses(Part):
             return table.status_line()
         state = table.state
         if state.phase == OVER:
-            return "The game is over."
+            return t("luckybox.table.over", "The game is over.")
         if table.animator.busy:
-            return "Click or press Space to skip the animation."
+            return t("luckybox.table.skip", "Click or press Space to skip the animation.")
         if table.turns.confirming is not None:
-            return "Done! Undo if you changed your mind, or press Next."
+            return t("luckybox.table.done", "Done! Undo if you changed your mind, or press Next.")
         seat = table.acting
         if seat is None:
             return ""
         if seat != table.focus or table.session.seats[seat].is_computer:
-            return f"{table.session.seats[seat].name} is playing..."
+            return t("luckybox.table.playing", "{name} is playing...",
+                     name=table.session.seats[seat].name)
         if state.phase != PLAY:
-            return "Choose your cards."
+            return t("luckybox.table.choose_cards", "Choose your cards.")
         n = state.number
         if state.has_exact(seat):
-            return f"Cross a square showing {n} (gold), or spend Lightning (blue, cost shown)."
-        return f"No open {n}: spend Lightning on a blue square, or Pass."
+            return t("luckybox.table.cross", "Cross a square showing {n} (gold), or spend "
+                     "Lightning (blue, cost shown).", n=n)
+        return t("luckybox.table.no_open", "No open {n}: spend Lightning on a blue square, or "
+                 "Pass.", n=n)
 
     def hint_box(self) -> pygame.FRect:
         """Where the line saying what to do goes: the panel, above the Next button when shown."""
@@ -207,7 +217,8 @@ class Bonuses(Part):
             for line, size, center in self.hint_lines():
                 ctx.text.blit_centered(surface, line, size, WHITE, center)
             return
-        ctx.text.blit_centered(surface, "Bonuses:", 26, YELLOW, (area.x + 70, area.y + 60),
+        ctx.text.blit_centered(surface, t("luckybox.table.bonuses", "Bonuses:"), 26, YELLOW,
+                               (area.x + 70, area.y + 60),
                                outline=INK, px=2)
         engine_pending = table.state.players[table.focus].pending
         choice = table.moves.bonus_choice() if engine_pending else None
@@ -217,5 +228,6 @@ class Bonuses(Part):
             surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)
             if bonus[0] == "number":
                 ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)
-        ctx.text.blit_centered(surface, "Pick a bonus, then a highlighted square", 20, WHITE,
+        pick = t("luckybox.table.pick_bonus", "Pick a bonus, then a highlighted square")
+        ctx.text.blit_centered(surface, pick, ctx.text.fit_size(pick, 20, area.w - 16), WHITE,
                                (area.centerx, area.bottom - 16))

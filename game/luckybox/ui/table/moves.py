@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.i18n import t
+from game.core.i18n import lt, t, tn
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import shift
 
@@ -20,14 +20,16 @@ def describe(action: Any, state: Any) -> str:
     if isinstance(action, Cross):
         shown = state.face(action.card).grid[action.cell]
         if action.lightning:
-            return (f"spend {abs(action.lightning)} Lightning and cross the {shown} on card "
-                    f"{action.card}")
-        return f"cross the {shown} on card {action.card}"
+            return t("luckybox.hint.spend", "spend {spend} Lightning and cross the {shown} on "
+                     "card {card}", spend=abs(action.lightning), shown=shown, card=action.card)
+        return t("luckybox.hint.cross", "cross the {shown} on card {card}", shown=shown,
+                 card=action.card)
     if isinstance(action, Resolve):
         shown = state.face(action.target_card).grid[action.cell]
-        return f"use the bonus on the {shown} of card {action.target_card}"
+        return t("luckybox.hint.bonus", "use the bonus on the {shown} of card {card}",
+                 shown=shown, card=action.target_card)
     if isinstance(action, Pass):
-        return "pass"
+        return t("luckybox.hint.pass", "pass")
     return str(action)
 
 
@@ -63,7 +65,7 @@ class Moves:
         table = self.table
         outcome = table.session.apply(action)
         if not outcome.ok:
-            self.refuse(outcome.refusal or "not allowed")
+            self.refuse(outcome.refusal or t("luckybox.table.not_allowed", "not allowed"))
             return False
         self.clear()
         table.message = ""
@@ -96,8 +98,10 @@ class Moves:
     def _pass_reason(self) -> str:
         state = self.table.state
         if state.players[self.table.focus].pending:
-            return "Resolve your bonus first: click a highlighted square."
-        return f"You have an open {state.number}: you must cross a square."
+            return t("luckybox.table.resolve_first",
+                     "Resolve your bonus first: click a highlighted square.")
+        return t("luckybox.table.must_cross", "You have an open {number}: you must cross a "
+                 "square.", number=state.number)
 
     def do_undo(self) -> None:
         table = self.table
@@ -109,7 +113,7 @@ class Moves:
             return
         table.animator.skip(table.focus)  # the undo is an event: the shown board takes it
         self.clear()
-        table.message = "Undone."
+        table.message = t("luckybox.table.undone", "Undone.")
 
     def do_hint(self) -> None:
         table = self.table
@@ -118,15 +122,17 @@ class Moves:
         try:
             from game.luckybox.ai import hint
         except ImportError:
-            self.refuse("No hints available.")
+            self.refuse(t("luckybox.table.no_hints", "No hints available."))
             return
         self.hint = hint(table.state.view_for(table.focus), table.focus)
-        table.message = f"Hint: {describe(self.hint, table.state)}"
+        table.message = t("luckybox.table.hint", "Hint: {move}",
+                          move=describe(self.hint, table.state))
         table.board.forget_marks()
 
     def confirm_spend(self) -> None:
         if self.selected_square is None:
-            self.refuse("Choose a square marked with a Lightning cost first.")
+            self.refuse(t("luckybox.table.choose_square",
+                          "Choose a square marked with a Lightning cost first."))
             return
         self.apply(self.selected_square)
 
@@ -138,7 +144,8 @@ class Moves:
         if not table.human_turn():
             from game.luckybox.rules.state import PLAY
 
-            self.refuse("Wait for your turn." if table.state.phase == PLAY else "")
+            self.refuse(t("luckybox.table.wait", "Wait for your turn.")
+                        if table.state.phase == PLAY else "")
             return
         seat = table.focus
         state = table.state
@@ -178,10 +185,13 @@ class Moves:
         table.board.forget_marks()
         spend = abs(options[0].lightning)
         target = shift(state.number, options[0].lightning)
-        word = "token" if spend == 1 else "tokens"
-        table.message = (f"Spend {spend} Lightning {word} to turn {state.number} into {target}? "
-                         "Press Spend to confirm.")
-        table.controls.buttons["spend"].label = f"Spend {spend}"
+        table.message = tn("luckybox.table.spend_ask", spend,
+                           "Spend {count} Lightning token to turn {number} into {target}? "
+                           "Press Spend to confirm.",
+                           "Spend {count} Lightning tokens to turn {number} into {target}? "
+                           "Press Spend to confirm.", number=state.number, target=target)
+        table.controls.buttons["spend"].label = lt("luckybox.table.spend_n", "Spend {n}",
+                                                   n=spend)
 
     def _other_way_reason(self, current: Cross, shown: int) -> str:
         """Why a second click on the chosen Lightning square keeps the same way round."""
@@ -205,14 +215,16 @@ class Moves:
         player = state.players[self.table.focus]
         mask = player.mask_of(card) or 0
         if mask >> cell & 1:
-            return "That square is already crossed."
+            return t("luckybox.table.already_crossed", "That square is already crossed.")
         shown = state.face(card).grid[cell]
         if player.pending:
             card_, line, index = self.bonus_choice()
             bonus = next(p.bonus for p in player.pending if (p.card, p.line, p.index) == (
                 card_, line, index))
-            return f"Your bonus needs an open {bonus[1]}, not a {shown}."
+            return t("luckybox.table.bonus_needs", "Your bonus needs an open {need}, not a "
+                     "{shown}.", need=bonus[1], shown=shown)
         up, down = (shown - state.number) % 9, (state.number - shown) % 9
         need = min(up, down)
-        return (f"That square shows {shown}; the number is {state.number}. It would take {need} "
-                f"Lightning and you have {player.lightning}.")
+        return t("luckybox.table.too_far", "That square shows {shown}; the number is {number}. "
+                 "It would take {need} Lightning and you have {have}.", shown=shown,
+                 number=state.number, need=need, have=player.lightning)

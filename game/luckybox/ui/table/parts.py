@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from game.core.game import level_name
+from game.core.i18n import lt, t, tn
 from game.core.ui.animator import Flip
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
@@ -67,8 +69,9 @@ class NumberDeck(Part):
         for i in range(min(left, 4)):
             surface.blit(back, (deck.x + 4 + i * 2, deck.y + 4 - i * 2))
         if left:
-            ctx.text.blit_centered(surface, f"{left} left", 22, WHITE, (deck.centerx,
-                                   deck.bottom + 12), outline=INK, px=2)
+            ctx.text.blit_centered(surface, tn("luckybox.table.numbers_left", left, "{count} left",
+                                               "{count} left"), 22, WHITE,
+                                   (deck.centerx, deck.bottom + 12), outline=INK, px=2)
         card = ctx.layout.region("revealed_card")
         flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
         if seen.number and not flipping:
@@ -90,23 +93,30 @@ class Banner(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         seat = table.session.seats[table.focus]
-        tag = "" if seat.kind == "human" else f"  (computer, {seat.kind})"
-        ctx.text.blit_centered(surface, f"{seat.name}{tag}", 32, YELLOW,
+        name = seat.name if seat.kind == "human" else t(
+            "luckybox.table.computer_name", "{name}  (computer, {level})", name=seat.name,
+            level=level_name(seat.kind).lower())
+        ctx.text.blit_centered(surface, name, ctx.text.fit_size(name, 32, area.w - 8), YELLOW,
                                (area.centerx, area.y + 22), outline=INK, px=2)
         seen = table.seen
-        status = f"Round {seen.round} of {ROUNDS}"
-        if seen.number:
-            status += f"  ·  number {len(seen.revealed)} of {NUMBERS_PER_ROUND}"
         if table.state.phase == OVER:
-            status = "Game over"
+            status = t("luckybox.table.game_over", "Game over")
+        elif seen.number:
+            status = t("luckybox.table.round_number", "Round {round} of {rounds}  ·  number {n} "
+                       "of {numbers}", round=seen.round, rounds=ROUNDS, n=len(seen.revealed),
+                       numbers=NUMBERS_PER_ROUND)
+        else:
+            status = t("luckybox.table.round", "Round {round} of {rounds}", round=seen.round,
+                       rounds=ROUNDS)
         ctx.text.blit_centered(surface, status, 24, WHITE, (area.centerx, area.y + 48))
 
 
 class Piles(Part):
     """The focused player's Lightning and Moon tokens."""
 
-    PILES = (("lightning_pile", "token_lightning", "lightning", "Lightning"),
-             ("moon_pile", "token_moon", "moons", "Moons"))
+    PILES = (("lightning_pile", "token_lightning", "lightning",
+              lt("luckybox.table.lightning", "Lightning")),
+             ("moon_pile", "token_moon", "moons", lt("luckybox.table.moons", "Moons")))
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -136,7 +146,7 @@ class Piles(Part):
                 surface.blit(token, (area.x + 10 + i * 6, area.y + 30 - i * 4))
             ctx.text.blit_centered(surface, str(count), 40, YELLOW,
                                    (area.right - 28, area.y + 48), outline=INK, px=2)
-            ctx.text.blit_centered(surface, label, 20, WHITE, (area.centerx, area.bottom - 12))
+            ctx.text.blit_centered(surface, label(), 20, WHITE, (area.centerx, area.bottom - 12))
 
 
 class ScoreCard(Part):
@@ -152,14 +162,16 @@ class ScoreCard(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         p = table.seen.players[table.focus]
-        ctx.text.blit_centered(surface, "SCORECARD", 22, INK, (area.centerx, area.y + 14))
+        ctx.text.blit_centered(surface, t("luckybox.table.scorecard", "SCORECARD"), 22, INK,
+                               (area.centerx, area.y + 14))
         empty = ctx.assets.get("star_slot_empty", (26, 26))
         full = ctx.assets.get("star_slot_filled", (26, 26))
         for r in range(ROUNDS):
             y = area.y + ROW_Y + r * ROW_DY
             current = r == table.seen.round - 1
             colour = (200, 40, 110) if current else INK
-            ctx.text.blit_centered(surface, f"R{r + 1}", 22, colour, (area.x + 24, y))
+            ctx.text.blit_centered(surface, t("luckybox.table.round_short", "R{n}", n=r + 1), 22,
+                                   colour, (area.x + 24, y))
             for slot in range(STAR_SLOTS):
                 img = full if p.stars[r] > slot else empty
                 surface.blit(img, img.get_rect(center=self.star_slot(r, slot)))
@@ -167,7 +179,8 @@ class ScoreCard(Part):
             text = f"{p.card_points[r]}+{p.star_points[r]}" if done else "-"
             ctx.text.blit_centered(surface, text, 22, colour, (area.x + 200, y))
         total = sum(p.card_points) + sum(p.star_points)
-        ctx.text.blit_centered(surface, f"So far: {total}", 22, INK,
+        ctx.text.blit_centered(surface, t("luckybox.table.so_far", "So far: {total}",
+                                          total=total), 22, INK,
                                (area.centerx, area.bottom - 14))
 
 

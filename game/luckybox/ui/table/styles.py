@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import t
 from game.core.ui.animator import (
     Burst,
     EventStyle,
@@ -131,11 +132,12 @@ class Staging:
                           table.deck.number_face(event.number, rect), rect, duration))
             self.reveal_choices(duration)
         elif kind is ev.RoundStarted:
-            label = self.ctx.text.render_outlined(f"ROUND {event.round}", 96, YELLOW, INK, 5,
-                                                  shadow=4)
+            label = self.ctx.text.render_outlined(
+                t("luckybox.fx.round", "ROUND {n}", n=event.round), 96, YELLOW, INK, 5, shadow=4)
             self.add(FloatText(label, (640, 400), duration, rise=30))
         elif kind is ev.DeckReshuffled:
-            self.float_text("Discard pile reshuffled!", (640, 360), duration, 40)
+            self.float_text(t("luckybox.fx.reshuffled", "Discard pile reshuffled!"), (640, 360),
+                            duration, 40)
         elif kind is ev.SquareCrossed:
             rect = table.card_rect(seat, event.card)
             if rect:
@@ -172,15 +174,17 @@ class Staging:
             end = table.star_slot(seat, event.round - 1, event.slot)
             self.add(Fly(assets.get("star_slot_filled", (34, 34)), start, end, duration))
         elif kind is ev.StarWasted:
-            self.float_text("4th star this round: no effect",
+            self.float_text(t("luckybox.fx.star_wasted", "4th star this round: no effect"),
                             self.last_icon.get(seat, (640, 360)), duration, 24)
         elif kind is ev.BonusPending:
             label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
-            self.float_text(f"Bonus {label}!", self.last_icon.get(seat, (640, 360)), duration, 28)
+            self.float_text(t("luckybox.fx.bonus", "Bonus {bonus}!", bonus=label),
+                            self.last_icon.get(seat, (640, 360)), duration, 28)
         elif kind is ev.BonusLost:
             label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
             where = self.last_icon.get(seat, (640, 360))
-            self.float_text(f"Bonus {label} lost: {event.reason}", where, duration, 24,
+            self.float_text(t("luckybox.fx.bonus_lost", "Bonus {bonus} lost: {reason}",
+                              bonus=label, reason=lost_reason(event)), where, duration, 24,
                             colour=(255, 150, 150))
         elif kind is ev.CardCompleted:
             rect = table.card_rect(seat, event.card)
@@ -188,8 +192,19 @@ class Staging:
                 self.add(Burst(assets.get("icon_star", (30, 30)), rect, duration,
                                seed=event.card))
                 if seat == table.focus:
-                    self.float_text("CARD COMPLETE!", rect.center, duration, 44)
+                    self.float_text(t("luckybox.fx.card_complete", "CARD COMPLETE!"),
+                                    rect.center, duration, 44)
         elif kind is ev.Passed:
             where = table.seat_anchor(seat)
-            self.float_text("PASS", where, duration, 40 if seat == table.focus else 24)
+            self.float_text(t("luckybox.fx.pass", "PASS"), where, duration,
+                            40 if seat == table.focus else 24)
         table.board.forget_marks()
+
+
+def lost_reason(event: ev.BonusLost) -> str:
+    """Why a bonus was lost, in the player's language (the engine says it in English)."""
+    if event.reason == "the supply has run out":
+        return t("luckybox.fx.supply_out", "the supply has run out")
+    if event.bonus[0] == "number":
+        return t("luckybox.fx.no_square_shows", "no open square shows {n}", n=event.bonus[1])
+    return t("luckybox.fx.no_square_left", "no open square is left")
