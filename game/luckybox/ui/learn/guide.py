@@ -46,6 +46,10 @@ def start_guided(ctx: Any) -> TableScene:
     return table
 
 
+def _tokens(count: int) -> str:
+    return tn("guide.lb.tokens", count, "{count} Lightning token", "{count} Lightning tokens")
+
+
 def _line(line: str) -> str:
     return t("guide.lb.row", "row") if line == "row" else t("guide.lb.column", "column")
 
@@ -175,6 +179,16 @@ class LuckyBoxGuide(Guide):
         if player.pending and isinstance(action, Resolve):
             return self._bonus(action)
         number = state.number
+        selected = table.selected_square
+        if selected is not None:  # a Lightning square chosen (as suggested, or another one)
+            text = t(
+                "guide.lb.spend",
+                "Press Spend to use {tokens}: the {n} becomes {m}.",
+                tokens=_tokens(abs(selected.lightning)),
+                n=number,
+                m=shift(number, selected.lightning),
+            )
+            return self._say(text, table.buttons["spend"].rect.center, 40)
         if isinstance(action, Pass):
             text = t(
                 "guide.lb.pass",
@@ -186,19 +200,7 @@ class LuckyBoxGuide(Guide):
         if isinstance(action, Cross) and action.lightning:
             spend = abs(action.lightning)
             target = shift(number, action.lightning)
-            selected = table.selected_square
-            tokens = tn(
-                "guide.lb.tokens", spend, "{count} Lightning token", "{count} Lightning tokens"
-            )
-            if selected is not None:
-                text = t(
-                    "guide.lb.spend",
-                    "Press Spend to use {tokens}: the {n} becomes {m}.",
-                    tokens=tokens,
-                    n=number,
-                    m=shift(number, selected.lightning),
-                )
-                return self._say(text, table.buttons["spend"].rect.center, 40)
+            tokens = _tokens(spend)
             text = t(
                 "guide.lb.lightning",
                 "The number is {n}. Lightning makes it {m} for {tokens}: click the "

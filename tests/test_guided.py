@@ -1,0 +1,290 @@
+"""The guided first game of each game, by posted events: offered once on the first New game,
+started from that question or from How to play, played to its end by clicking wherever the
+guide's pointer is, adapting when the player clicks something else legal, and skipped by its
+button or Esc (the game goes on). Screenshots: screenshots/guided_*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
+from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.core import storage
+from game.core.ui.guide import LEARN_FILE, NO_FIRST_TIME, Guide
+from game.core.ui.scenes.dialog import ConfirmDialog
+from game.core.ui.scenes.howto import HowToScene
+from game.luckybox.rules import Cross
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
+from game.luckybox.ui.scenes.table import TableScene as LuckyTable
+from tests.support import title
+from tests.ui_helpers import click, click_widget, frames, press, screenshot
+
+ROUTES = {"luckybox": "luckybox.guided", "blanco": "blanco.guided"}
+ENDS = {"luckybox": LuckyEnd, "blanco": BlancoEnd}
+# Screenshots of the guide's steps: the first sentence with each of these words.
+LB_SHOTS = (
+    "keep 3",
+    "Press Keep",
+    "cross a gold square",
+    "Lightning makes",
+    "Press Spend",
+    "Press Next",
+    "is complete",
+    "cascade",
+    "Round 1 is over",
+    "keep 1",
+)
+BL_SHOTS = (
+    "Turn one card face up",
+    "look at another",
+    "discard pile",
+    "Click the",
+    "Play it here",
+    "press Next",
+    "chain reaction",
+    "reveal it",
+    "row is complete",
+    "column is complete",
+    "second",
+)
+
+
+def guide_of(app) -> Guide:
+    guide = app.stack.overlay
+    assert isinstance(guide, Guide), "no guide over the game"
+    return guide
+
+
+def follow(app, game: str, shots: tuple[str, ...] = (), limit: int = 20000) -> list[str]:
+    """Click wherever the guide points until the game's end; returns what it said, in order."""
+    app.ctx.settings.animation_speed = 8.0
+    guide = guide_of(app)
+    said: list[str] = []
+    taken: set[str] = set()
+    for _ in range(limit):
+        frames(app, 1)
+        if isinstance(app.stack.top, ENDS[game]):
+            frames(app, 20)
+            screenshot(app, f"guided_{game}_end")
+            return said
+        advice = guide.advice
+        if advice is None or advice.target is None:
+            continue  # an animation plays, or a computer step: the guide waits too
+        if not said or said[-1] != advice.text:
+            said.append(advice.text)
+        for word in shots:
+            if word not in taken and word in advice.text:
+                taken.add(word)
+                frames(app, 12)  # the pointer has come in
+                screenshot(app, f"guided_{game}_{len(taken):02d}_{word.replace(' ', '_')}")
+        click(app, advice.target)
+    raise AssertionError(f"the guided game did not end; last said: {said[-3:]}")
+
+
+def start(app, game: str) -> Any:
+    table = app.ctx.nav.make(ROUTES[game])
+    frames(app, 2)
+    return table
+
+
+# --------------------------------------------------------------------------- offered once
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_the_first_new_game_offers_a_guided_game_once(app, data_dir, monkeypatch, game):
+    monkeypatch.delenv(NO_FIRST_TIME)
+    top = title(app)
+    if game != "luckybox":
+        click_widget(app, top, f"game_{game}", 2)
+    click_widget(app, top, "new_game", 2)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmDialog)
+    screenshot(app, f"guided_{game}_offer")
+    click_widget(app, dialog, "no", 2)  # No thanks: the setup, as without the question
+    assert type(app.stack.top).__name__ == "SetupScene"
+    assert (storage.game_folder(data_dir, game) / LEARN_FILE).is_file()
+    top = title(app)
+    click_widget(app, top, "new_game", 2)  # asked once only
+    assert type(app.stack.top).__name__ == "SetupScene"
+    assert app.stack.overlay is None
+
+
+def test_yes_starts_the_guided_game(app, data_dir, monkeypatch):
+    monkeypatch.delenv(NO_FIRST_TIME)
+    top = title(app)
+    click_widget(app, top, "new_game", 2)
+    click_widget(app, app.stack.top, "yes", 3)
+    guide = guide_of(app)
+    assert any(isinstance(s, LuckyTable) for s in app.stack.scenes)
+    assert isinstance(app.stack.top, DraftScene) and guide.advice is not None
+    assert guide.advice.target is not None
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_how_to_play_starts_the_guided_game(app, game):
+    top = title(app)
+    if game != "luckybox":
+        click_widget(app, top, f"game_{game}", 2)
+    click_widget(app, top, "howto", 2)
+    howto = app.stack.top
+    assert isinstance(howto, HowToScene)
+    click_widget(app, howto, "guided", 3)
+    assert guide_of(app).active()
+    assert isinstance(app.stack.scenes[0], LuckyTable if game == "luckybox" else BlancoTable)
+
+
+# --------------------------------------------------------------------------- to the end
+
+
+def test_the_guided_lucky_box_game_is_played_to_its_end_by_the_pointer(app, data_dir):
+    table = start(app, "luckybox")
+    said = follow(app, "luckybox", LB_SHOTS)
+    text = " ".join(said)
+    for lesson in (
+        "keep 3",
+        "cross a gold square",
+        "Lightning",
+        "Press Spend",
+        "Press Next",
+        "is complete",
+        "A cascade!",
+        "Round 4 is over",
+        "keep 1",
+    ):
+        assert lesson in text, f"the guide never said {lesson!r}"
+    # Its first cascade comes in round 1, as the deal was chosen for.
+    first_round = text.split("Round 1 is over")[0]
+    assert "A cascade!" in first_round and "Lightning makes" in first_round
+    assert table.state.is_terminal()
+    end = app.stack.top
+    assert isinstance(end, LuckyEnd) and guide_of(app).done
+    assert not guide_of(app).advice.skippable
+    # A lesson is not kept: no autosave and no record.
+    folder = storage.game_folder(data_dir, "luckybox")
+    assert not (folder / storage.AUTOSAVE).exists()
+    records = folder / storage.RECORDS
+    assert not records.exists() or not any(records.iterdir())
+    assert app.errors == []
+
+
+def test_the_guided_blanco_game_is_played_to_its_end_by_the_pointer(app, data_dir):
+    table = start(app, "blanco")
+    said = follow(app, "blanco", BL_SHOTS)
+    text = " ".join(said)
+    for lesson in (
+        "Turn one card face up",
+        "look at another",
+        "Click the",
+        "Play it here",
+        "press Next",
+        "chain reaction",
+        "is complete",
+        "second",
+    ):
+        assert lesson in text, f"the guide never said {lesson!r}"
+    assert table.state.is_terminal() and table.state.players[0].cards_left == 0
+    folder = storage.game_folder(data_dir, "blanco")
+    assert not (folder / storage.AUTOSAVE).exists()
+    assert app.errors == []
+
+
+# --------------------------------------------------------------------------- adapting
+
+
+def test_the_lucky_box_guide_follows_another_legal_move(app):
+    table = start(app, "luckybox")
+    guide = guide_of(app)
+    app.ctx.settings.animation_speed = 8.0
+    for _ in range(2000):  # through the draft to the first number, by the pointer
+        frames(app, 1)
+        if table.human_turn() and app.stack.top is table:
+            break
+        if guide.advice is not None and guide.advice.target is not None:
+            click(app, guide.advice.target)
+    frames(app, 2)
+    pointed = guide.advice.target
+    seat = table.focus
+    other = next(
+        a
+        for a in table.state.legal_actions(seat)
+        if isinstance(a, Cross) and a.lightning and table.square_center(a.card, a.cell) != pointed
+    )
+    click(app, table.square_center(other.card, other.cell), 2)  # a Lightning square instead
+    assert table.selected_square is not None
+    assert "Spend" in guide.advice.text
+    assert guide.advice.target == pytest.approx(table.buttons["spend"].rect.center)
+    before = len(table.state.actions)
+    click(app, guide.advice.target, 2)
+    assert len(table.state.actions) == before + 1
+    done = table.state.actions[-1]
+    assert (done.card, done.cell) == (other.card, other.cell) and done.lightning
+    frames(app, 120)
+    assert "Next" in guide.advice.text
+    assert app.errors == []
+
+
+def test_the_blanco_guide_follows_the_other_pile(app):
+    table = start(app, "blanco")
+    guide = guide_of(app)
+    app.ctx.settings.animation_speed = 8.0
+    for _ in range(3000):  # the set-up, to the first draw, by the pointer
+        frames(app, 1)
+        if table.human_turn() and table.state.phase == "turn":
+            break
+        if guide.advice is not None and guide.advice.target is not None:
+            click(app, guide.advice.target)
+    frames(app, 2)
+    from game.blanco.ui.table import geometry as geo
+
+    pointed = guide.advice.target
+    other = geo.DRAW_PILE if geo.DISCARD_PILE.collidepoint(pointed) else geo.DISCARD_PILE
+    click(app, other.center, 2)
+    assert table.state.phase == "play"
+    frames(app, 60)
+    hand = [rect for rect in table.hand_slots(table.focus)]
+    assert any(rect.collidepoint(guide.advice.target) for rect in hand)
+    assert app.errors == []
+
+
+# --------------------------------------------------------------------------- skipping
+
+
+def test_skip_guide_ends_the_guide_and_the_game_goes_on(app):
+    table = start(app, "luckybox")
+    guide = guide_of(app)
+    frames(app, 5)
+    screenshot(app, "guided_luckybox_skip_button")
+    click(app, guide.skip_button.rect.center, 2)
+    assert app.stack.overlay is None and guide.skipped
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    for card in draft.hand[:3]:
+        click(app, draft.card_center(card))
+    click_widget(app, draft, "confirm", 3)
+    assert len(table.state.actions) == 1  # the game goes on, unguided
+    assert app.stack.overlay is None
+    assert app.errors == []
+
+
+def test_esc_skips_the_guide(app):
+    table = start(app, "blanco")
+    guide_of(app)
+    frames(app, 5)
+    press(app, pygame.K_ESCAPE, 2)
+    assert app.stack.overlay is None
+    assert app.stack.top is table  # Esc went to the guide, not to the pause menu
+    press(app, pygame.K_ESCAPE, 2)  # now Esc opens the menu as usual
+    assert type(app.stack.top).__name__ == "PauseScene"
+    assert app.errors == []
+
+
+def test_quitting_to_the_title_removes_the_guide(app):
+    start(app, "luckybox")
+    guide_of(app)
+    app.ctx.nav.clear_to("title")
+    frames(app, 3)
+    assert app.stack.overlay is None
