@@ -94,7 +94,7 @@ class TableHelp(Part):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Watch the mouse for tips; True when the Scoring button used the event."""
         self.layer.handle_event(event)
-        return self.scoring.handle_event(event)
+        return not self.table.driven and self.scoring.handle_event(event)
 
     def update(self, dt: float) -> None:
         self.scoring.update(dt)
@@ -105,6 +105,8 @@ class TableHelp(Part):
         self.scoring.reset()
 
     def draw_button(self, surface: pygame.Surface) -> None:
+        if self.table.driven:  # a replay has its own buttons there, and takes the events
+            return
         self.scoring.label = t("luckybox.table.scoring", "Scoring")
         self.scoring.draw(surface, self.ctx.text)
 
