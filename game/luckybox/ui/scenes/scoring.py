@@ -175,7 +175,15 @@ class ScoringScene(UIScene):
                     px=2,
                 )
         else:
+            total = t(
+                "luckybox.scoring.mega_total",
+                "Mega Total: completed cards + stars + incomplete cards + moons. The "
+                "highest wins; a tie goes to the most moons.",
+            )
+            for part in text.wrap(total, 24, PANEL.w - 90):
+                surface.blit(text.render(part, 24, WHITE), (x0 + 6, y))
+                y += 28
             mode = t("luckybox.scoring.players", "This game: {n} players.", n=self.players)
-            surface.blit(text.render(mode, 22, HEAD), (x0 + 6, y))
+            surface.blit(text.render(mode, 22, HEAD), (x0 + 6, y + 8))
         self.widget("close").label = t("luckybox.scoring.close", "Close")
         self.draw_widgets(surface)
