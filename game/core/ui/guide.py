@@ -131,7 +131,7 @@ class Guide:
         compact = self._compact(box) or not button
         self._place_button()
         width = box.width - 36 - (self.skip_button.rect.width + 14 if button and compact else 0)
-        bottom = box.bottom - (LINE if compact else 68)
+        bottom = box.bottom - (LINE - 4 if compact else 68)
         y = box.y + 38
         for line in text.wrap(advice.text, 28, width):
             if y > bottom:

@@ -91,7 +91,7 @@ class LuckyBoxGuide(Guide):
         if isinstance(top, DraftScene):
             return pygame.FRect(200, 2, 880, 112)
         if isinstance(top, RoundEndScene):
-            return pygame.FRect(16, 600, 440, 112)
+            return pygame.FRect(700, 8, 564, 134)  # above the scores, over the dimmed table
         if isinstance(top, GameEndScene):
             return pygame.FRect(940, 596, 324, 118)
         return pygame.FRect(self.ctx.layout.region("other_boards"))
@@ -121,8 +121,8 @@ class LuckyBoxGuide(Guide):
             return Advice(
                 t(
                     "guide.lb.round_end",
-                    "Round {n} is over: each completed card scored and left the table, "
-                    "and your stars scored. Press Continue.",
+                    "Round {n} is over: your completed cards and stars have scored. "
+                    "Press Continue.",
                     n=top.round,
                 ),
                 button.center,
@@ -130,7 +130,7 @@ class LuckyBoxGuide(Guide):
             )
         if isinstance(top, GameEndScene):
             return Advice(
-                t("guide.lb.end", "That's the game! Replay the guide any time from How to play."),
+                t("guide.lb.end", "That's the game! Replay the guide from How to play."),
                 skippable=False,
             )
         return self._table()
