@@ -1,6 +1,7 @@
 """The tour's help moments: tooltips (a bonus icon, a token pile, a button), the scoring
-reference on the Lucky Box table, and the round end in the middle of its scoring (cards flying
-into their rows). Blanco: the draw pile's and Swap's tooltips."""
+reference on the Lucky Box table, the round end in the middle of its scoring (cards flying
+into their rows) and a solo game's end with its rating scale. Blanco: the draw pile's and
+Swap's tooltips."""
 
 from __future__ import annotations
 
@@ -90,6 +91,24 @@ def _luckybox_round_end(tour: Tour) -> None:
     tour.shot("luckybox-round-end-skipped")
 
 
+def _luckybox_solo_end(tour: Tour) -> None:
+    """A solo game's end (played by the normal computer's choices): the bars and the whole
+    rating scale with the score placed on it."""
+    from game.core.session import Seat, Session
+
+    session = Session([Seat("Alex")], tour.seed)
+    bot = session.game.make_bot("normal", tour.seed, 0)
+    state = session.state
+    while not state.is_terminal():
+        if session.next_seat() is None:
+            session.advance()
+        else:
+            session.apply(bot.choose(state, 0))
+    tour.app.stack.clear_to(tour.ctx.nav.make("luckybox.game_end", session=session))
+    tour.frames(90)  # the bars grow, the marker rises to the score
+    tour.shot("luckybox-game-end-solo")
+
+
 def _blanco_tips(tour: Tour) -> None:
     from game.blanco.ui.table import geometry as geo
     from game.core.session import Seat
@@ -111,6 +130,7 @@ def steps(game: str) -> list[Step]:
         return [
             Step("tooltips", _luckybox_tips, after="play"),
             Step("round-end-scoring", _luckybox_round_end, after="tooltips"),
+            Step("solo-game-end", _luckybox_solo_end, after="round-end-scoring"),
         ]
     if game == "blanco":
         return [Step("tooltips", _blanco_tips, after="play")]
