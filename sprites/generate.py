@@ -466,7 +466,8 @@ def draw_cell(p: Pen, x: float, y: float, kind: str = "plain") -> None:
     if kind == "plain":
         top, bottom, rim = PALETTE["cell"], PALETTE["cell_shade"], rgba("ink", 120)
     elif kind == "highlight":
-        top, bottom, rim = PALETTE["yellow_light"], PALETTE["yellow"], rgba("gold_dark")
+        # A deeper yellow than a plain square's paper, so it is darker in greyscale too.
+        top, bottom, rim = PALETTE["yellow"], PALETTE["gold"], rgba("gold_dark")
     else:
         top, bottom, rim = PALETTE["cyan_light"], (120, 200, 255), rgba("blue")
     # bevel: dark lower-right lip, light upper-left edge, then the face
@@ -481,6 +482,9 @@ def draw_cell(p: Pen, x: float, y: float, kind: str = "plain") -> None:
     p.surf.blit(fill_with(face, grad), (0, 0))
     p.rrect((x + 3, y + 2.5, s - 6, 2), 1, (255, 255, 255, 170))
     if kind == "highlight":
+        # A thick amber frame: a gold square reads as framed in greyscale and to colour-blind
+        # eyes too, not only as yellow.
+        p.rrect((x + 1.5, y + 1.5, s - 3, s - 3), 6.5, (205, 96, 0), 5.0)
         # inner glow: bright rings fading inwards
         for i, a in enumerate((255, 200, 140, 90, 50, 20)):
             p.rrect(
@@ -493,6 +497,15 @@ def draw_cell(p: Pen, x: float, y: float, kind: str = "plain") -> None:
         for sx, sy, sr in ((x + 8, y + 8, 4.5), (x + s - 8, y + s - 9, 3.5)):  # sparkles
             p.poly(star_points((sx, sy), sr, sr * 0.28, 4), (255, 255, 255, 240))
     elif kind == "lightning":
+        # Diagonal stripes across the face: a Lightning square is striped, a gold one framed,
+        # so the two differ by pattern as well as by blue against yellow.
+        stripes = p.blank()
+        for k in range(-4, 5):
+            c = k * 12
+            stripes.line((x + c - 6, y + s + 6), (x + s + c + 6, y - 6), (40, 110, 255, 110), 3.5)
+        lay = p.blank()
+        lay.rrect((x + 2.5, y + 2.5, s - 5, s - 5), 6, (255, 255, 255))
+        p.surf.blit(fill_with(pygame.mask.from_surface(lay.surf, 1), stripes.surf), (0, 0))
         for i, a in enumerate((220, 120, 60, 25)):
             p.rrect(
                 (x + 2 + i * 1.5, y + 2 + i * 1.5, s - 4 - i * 3, s - 4 - i * 3),

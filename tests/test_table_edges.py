@@ -49,7 +49,7 @@ def settle(app, table: TableScene) -> None:
         if isinstance(top, HandoffScene):
             click_widget(app, top, "go", 2)
         elif isinstance(top, DraftScene):
-            for card in top.hand[:top.need]:
+            for card in top.hand[: top.need]:
                 click(app, top.card_center(card))
             click_widget(app, top, "confirm", 2)
         elif table.human_turn():
@@ -146,8 +146,9 @@ def lightning_square(table: TableScene) -> Cross:
     seat = table.focus
     legal = state.legal_actions(seat)
     exact = {(a.card, a.cell) for a in legal if isinstance(a, Cross) and not a.lightning}
-    light = [a for a in legal if isinstance(a, Cross) and a.lightning
-             and (a.card, a.cell) not in exact]
+    light = [
+        a for a in legal if isinstance(a, Cross) and a.lightning and (a.card, a.cell) not in exact
+    ]
     target = min(light, key=lambda a: abs(a.lightning))
     state.players[seat].lightning = abs(target.lightning)  # the other way costs 9 minus that
     table.board.forget_marks()
@@ -189,8 +190,12 @@ def test_demo_hides_the_human_only_buttons(app):
     # Nothing is drawn where they were, and a click there does nothing.
     for name in ("pass", "undo", "hint"):
         rect = pygame.Rect(table.buttons[name].rect)
-        assert pixel_difference(app.screen.subsurface(rect).copy(),
-                                table._static.subsurface(rect).copy()) < 0.02, name
+        assert (
+            pixel_difference(
+                app.screen.subsurface(rect).copy(), table._static.subsurface(rect).copy()
+            )
+            < 0.02
+        ), name
     click(app, table.buttons["pass"].rect.center)
     assert table.buttons["pass"].shake == 0 and table.buttons["pass"].clicks == 0
 
@@ -207,8 +212,7 @@ def test_a_table_with_a_person_keeps_its_buttons(app):
 
 def crossed(board, move) -> bool:
     """Whether a shown board has the square the move crossed."""
-    return bool(dict(zip(board.cards, board.masks, strict=True)).get(move.card, 0)
-                >> move.cell & 1)
+    return bool(dict(zip(board.cards, board.masks, strict=True)).get(move.card, 0) >> move.cell & 1)
 
 
 def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
@@ -252,8 +256,9 @@ def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
 
 
 def test_a_demo_shows_every_move_as_it_happens(app):
-    table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy"), Seat("C", "easy")], 3,
-                       demo=True)
+    table = start_game(
+        app.ctx, [Seat("A", "easy"), Seat("B", "easy"), Seat("C", "easy")], 3, demo=True
+    )
     frames(app, 200)
     assert not table.others.hides_choices()
     for seat in table.others.seats():
@@ -321,14 +326,18 @@ def test_draft_cards_answer_the_mouse(app):
     card = draft.hand[1]
     rect = draft.card_rects()[1]
     still = app.screen.subsurface(pygame.Rect(rect).inflate(12, 40)).copy()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, rect.center)),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=tuple(map(round, rect.center)), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     frames(app, 2)
     assert draft.hovered == card
     lifted = app.screen.subsurface(pygame.Rect(rect).inflate(12, 40)).copy()
     assert pixel_difference(still, lifted) > 0.2  # lifted and outlined
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 700), rel=(0, 0), buttons=(0, 0, 0))
+    )
     frames(app, 2)
     assert draft.hovered is None
 
@@ -337,8 +346,11 @@ def test_draft_cards_answer_the_mouse(app):
 
 
 def move_to(app, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, pos)),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=tuple(map(round, pos)), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     frames(app, 1)
 
 

@@ -29,6 +29,7 @@ ICON_SPRITES = {
 INK = (40, 24, 60)
 DIGIT = (52, 40, 90)
 COST_BG = (36, 110, 220)
+CROSSED_HALO = (255, 250, 236)  # round a crossed square's number, over the cross
 # The glance form of a card (other players' boards).
 MINI_FRAME = (214, 40, 128)
 MINI_FULL = (255, 196, 24)
@@ -155,6 +156,10 @@ class CardView:
             self._bold(surf, str(number), digit_size, DIGIT, r.center)
             if mask >> cell & 1:
                 surf.blit(self.assets.get("cross", (round(r.w), round(r.h))), r.topleft)
+                # The number again over the mark, haloed in paper: a finished card reads back.
+                halo = self.text.render_outlined(str(number), digit_size, DIGIT, CROSSED_HALO,
+                                                 max(1, digit_size // 16), True)
+                surf.blit(halo, halo.get_rect(center=(round(r.centerx), round(r.centery))))
             if cell in costs and not small:
                 self._cost_badge(surf, r, costs[cell])
         radius = self.icon_radius(rect)
