@@ -482,3 +482,26 @@ def test_the_ring_breathes_but_holds_still_with_reduced_motion(app):
     assert ring_at(0.0, False) != ring_at(0.3, False), "the ring breathes"
     assert ring_at(0.0, True) == ring_at(0.3, True), "reduced motion: it holds still"
     assert ring_at(0.0, True) != bytes(1280 * 720 * 3), "and is drawn"
+
+
+def test_after_h_enter_follows_the_hint(app):
+    table = solo_table(app, seed=8)
+    show_ring(app)
+    key(app, pygame.K_h)
+    hint = table.hint
+    assert hint is not None, "H gave a hint"
+    frames(app, 2)
+    if isinstance(hint, Pass):
+        assert focus_key(app) == ("button", "pass")
+    else:
+        card, cell = (
+            (hint.card, hint.cell) if isinstance(hint, Cross) else (hint.target_card, hint.cell)
+        )
+        assert focus_key(app) == ("square", card, cell), "the hinted square takes the focus"
+    before = len(table.state.actions)
+    key(app, pygame.K_RETURN)
+    if len(table.state.actions) == before:  # a Lightning hint: Spend takes the focus next
+        frames(app, 1)
+        assert focus_key(app) == ("button", "spend")
+        key(app, pygame.K_RETURN)
+    assert table.state.actions[-1] == hint, "Enter, Enter: the hinted move was made"

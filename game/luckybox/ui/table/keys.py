@@ -7,8 +7,9 @@ Lightning cost, resolves a bonus, or refuses with its reason), a bonus to
 `Moves.choose_bonus`, a button to its click, a board keeps itself large (or lets go).
 
 Priorities steer the focus where the player is heading: Next and Spend, once they appear,
-take it; else the squares the rules mark now (gold, blue, a bonus's targets) and a Pass that
-is allowed. Gold squares and a bonus's targets carry their number, for the 1-9 keys.
+take it, and so does the hinted move after H; else the squares the rules mark now (gold,
+blue, a bonus's targets) and a Pass that is allowed. Gold squares and a bonus's targets carry
+their number, for the 1-9 keys.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target
+from game.luckybox.rules import Cross, Pass, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
 
@@ -56,6 +58,7 @@ def _targets(table: Any) -> list[Target]:
         )
     seat = table.focus
     marks = table.board.marks()
+    hinted = _hinted_square(moves.hint)
     cards = table.seen.players[seat].cards
     for card, rect in zip(cards, table.board.rects(seat), strict=True):
         squares = marks.get(card, ({}, {}))[0]
@@ -67,7 +70,7 @@ def _targets(table: Any) -> list[Target]:
                     ("square", card, cell),
                     table.cards.cell_rect(rect, cell),
                     lambda c=card, s=cell: moves.click_square(c, s),
-                    priority=MARKED.get(mark, 0) if mark is not None else 0,
+                    priority=_rank(mark, (card, cell) == hinted),
                     number=grid[cell] if mark in (EXACT, TARGET) else None,
                     label=f"card {card} square {cell} ({grid[cell]})",
                 )
@@ -83,7 +86,7 @@ def _targets(table: Any) -> list[Target]:
         if name in ("spend", "next"):
             priority = PRIMARY
         elif name == "pass" and table.human_turn() and button.enabled:
-            priority = HIGHLIGHTED
+            priority = PRIMARY if isinstance(moves.hint, Pass) else HIGHLIGHTED
         else:
             priority = 0
         out.append(
@@ -107,6 +110,22 @@ def _targets(table: Any) -> list[Target]:
                 )
             )
     return out
+
+
+def _hinted_square(hint: Any) -> tuple[int, int] | None:
+    if isinstance(hint, Cross):
+        return hint.card, hint.cell
+    if isinstance(hint, Resolve):
+        return hint.target_card, hint.cell
+    return None
+
+
+def _rank(mark: str | None, hinted: bool) -> int:
+    """A square's pull on the focus: the hinted one most (H, then Enter follows the hint),
+    then the ones the rules mark; a chosen Lightning square leaves the pull to Spend."""
+    if hinted and mark != SELECTED:
+        return PRIMARY
+    return MARKED.get(mark, 0) if mark is not None else 0
 
 
 def _pin(others: Any, seat: int) -> None:
