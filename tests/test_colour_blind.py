@@ -158,3 +158,44 @@ def test_tokens_stars_and_glance_squares_differ_in_colour_and_pattern(vision) ->
         distance, likeness = colour_distance(a, b), pattern_likeness(a, b)
         assert distance >= MIN_COLOUR, (vision, name, distance)
         assert likeness <= MAX_LIKENESS, (vision, name, likeness)
+
+
+def test_table_screenshots_in_other_visions(app) -> None:
+    """The table mid-choice (gold, blue and chosen squares, crosses) as others see it: saved
+    for a person to look at; on it, a gold and a blue square still differ in pattern."""
+    from game.core.session import Seat
+    from game.luckybox.rules import Cross
+    from game.luckybox.ui.scenes.table import start_game
+    from tests.support import to_first_number
+    from tests.ui_helpers import click, frames
+
+    table = start_game(app.ctx, [Seat("Ann")], 11)
+    to_first_number(app, table)
+    legal = table.state.legal_actions(table.focus)
+    gold = next(a for a in legal if isinstance(a, Cross) and not a.lightning)
+    blue = next(
+        a
+        for a in legal
+        if isinstance(a, Cross) and a.lightning and Cross(a[0], a.card, a.cell, 0) not in legal
+    )
+    frames(app, 2)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(SCREENSHOTS / "luckybox_table_vision.png"))
+    shots = {}
+    for vision, fn in VISIONS.items():
+        shots[vision] = convert(app.screen, fn)
+        pygame.image.save(shots[vision], str(SCREENSHOTS / f"luckybox_table_{vision}.png"))
+
+    def square(shot: pygame.Surface, move: Cross) -> pygame.Surface:
+        rect = table.cards.cell_rect(table.card_rect(table.focus, move.card), move.cell)
+        return shot.subsurface(pygame.Rect(rect)).copy()
+
+    for vision, shot in shots.items():
+        likeness = pattern_likeness(square(shot, gold), square(shot, blue))
+        assert likeness <= MAX_LIKENESS, (vision, likeness)
+    click(app, table.square_center(blue.card, blue.cell))
+    frames(app, 2)
+    pygame.image.save(
+        convert(app.screen, VISIONS["greyscale"]),
+        str(SCREENSHOTS / "luckybox_table_chosen_greyscale.png"),
+    )

@@ -408,3 +408,26 @@ def test_glance_cards_tell_crossed_from_open_squares(app):
         assert img.get_height() > side * 0.9
         crossed_px = pygame.mask.from_threshold(img, (200, 18, 96, 255), (8, 8, 8, 255)).count()
         assert crossed_px > 0.03 * side * side, width  # two solid squares stand out
+
+
+def test_a_crossed_square_keeps_its_number_readable(app):
+    import dataclasses
+
+    from game.luckybox.rules.cards import load_deck
+    from game.luckybox.ui.cardview import DIGIT
+
+    table = start_game(app.ctx, [Seat("Ann")], 5)
+    face = dataclasses.replace(load_deck()[0], grid=(5,) * 9)
+    card = table.cards.render(0, face, 0b1, 240)  # the first square crossed, the second open
+    rect = pygame.FRect(0, 0, card.get_width(), card.get_height())
+
+    def digit_ink(cell: int) -> int:
+        square = pygame.Rect(table.cards.cell_rect(rect, cell))
+        core = square.inflate(-square.w // 3, -square.h // 3)  # the number's middle
+        return pygame.mask.from_threshold(
+            card.subsurface(core), (*DIGIT, 255), (24, 24, 24, 255)
+        ).count()
+
+    open_ink, crossed_ink = digit_ink(1), digit_ink(0)
+    assert open_ink > 40
+    assert crossed_ink >= 0.8 * open_ink, (crossed_ink, open_ink)
