@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.session import Seat
-from game.core.ui.tooltip import DELAY, Tip, TooltipLayer
+from game.core.ui.tooltip import DELAY, EDGE, FADE, Tip, TooltipLayer
 from game.core.ui.widgets import Button, UIScene
 from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS
 from game.luckybox.ui.scenes.scoring import ScoringScene
@@ -16,7 +16,7 @@ from tests.support import to_first_number
 from tests.ui_helpers import click, frames, press, screenshot
 
 SHOTS = "issue14/"
-STILL = round(DELAY * 60) + 6  # frames of holding still: a little past the delay
+STILL = round((DELAY + FADE) * 60) + 4  # frames of holding still: past the delay and fade-in
 
 
 def move(app, pos, steps: int = 1) -> None:
@@ -47,6 +47,8 @@ def test_a_button_tooltip_shows_after_holding_still_and_goes_on_move(app) -> Non
     tip = scene.tooltips.tip
     assert tip is not None and tip.text == "Goes somewhere."
     assert_well_placed(scene.tooltips, tip, app.ctx.text)
+    box, _lines = scene.tooltips.box(tip, app.ctx.text)
+    assert app.screen.get_at((box.left + 1, box.centery))[:3] == EDGE  # drawn, faded in
     move(app, (610, 320))  # moving on the button keeps it
     assert scene.tooltips.tip is tip
     move(app, (100, 600))  # off the button: gone at once

@@ -19,6 +19,7 @@ import pygame
 from game.core.ui.text import TextCache
 
 DELAY = 0.5  # seconds the mouse stays still before a tip shows
+FADE = 0.12  # seconds a tip takes to fade in
 WIDTH = 330  # px: the widest a tip grows before its text wraps
 GAP = 10  # px between the thing pointed at and its tip
 MARGIN = 4  # px kept clear at the screen's edges
@@ -58,6 +59,8 @@ class TooltipLayer:
         self.tip: Tip | None = None
         self.looked = False  # the providers were asked at this resting place
         self.suppressed = False  # a click or key put the tip away: wait for the next move
+        self.age = 0.0  # seconds the tip has shown (it fades in)
+        self._image: tuple[Tip, float, pygame.Rect, pygame.Surface] | None = None
 
     def add(self, provider: Provider) -> Provider:
         self.providers.append(provider)
@@ -88,12 +91,16 @@ class TooltipLayer:
             self.pos = None
 
     def update(self, dt: float) -> None:
-        if self.pos is None or self.suppressed or self.tip is not None or self.looked:
+        if self.tip is not None:
+            self.age += dt
+            return
+        if self.pos is None or self.suppressed or self.looked:
             return
         self.still += dt
         if self.still >= self.delay:
             self.looked = True  # ask once per resting place, not every frame
             self.tip = self.find(self.pos)
+            self.age = 0.0
 
     def find(self, pos: tuple[float, float]) -> Tip | None:
         """The first provider's tip for `pos` (an empty text is no tip)."""
@@ -148,18 +155,32 @@ class TooltipLayer:
         tip = self.tip
         if tip is None:
             return
-        rect, lines = self.box(tip, text)
-        shadow = rect.move(3, 4)
-        pygame.draw.rect(surface, (8, 2, 20), shadow, border_radius=10)
-        pygame.draw.rect(surface, EDGE, rect, border_radius=10)
-        pygame.draw.rect(surface, BACK, rect.inflate(-4, -4), border_radius=8)
-        y = rect.y + 8
+        cached = self._image
+        scale = getattr(text, "scale", 1.0)  # the text size setting
+        if cached is None or cached[0] is not tip or cached[1] != scale:
+            rect, image = self._compose(tip, text)
+            self._image = (tip, scale, rect, image)
+        else:
+            rect, image = cached[2], cached[3]
+        image.set_alpha(round(255 * min(1.0, self.age / FADE)))
+        surface.blit(image, rect.topleft)
+
+    def _compose(self, tip: Tip, text: TextCache) -> tuple[pygame.Rect, pygame.Surface]:
+        """The tip drawn once, shadow and all: (where it goes, its picture)."""
+        box, lines = self.box(tip, text)
+        image = pygame.Surface((box.w + 3, box.h + 4), pygame.SRCALPHA)
+        rect = pygame.Rect(0, 0, box.w, box.h)
+        pygame.draw.rect(image, (8, 2, 20), rect.move(3, 4), border_radius=10)
+        pygame.draw.rect(image, EDGE, rect, border_radius=10)
+        pygame.draw.rect(image, BACK, rect.inflate(-4, -4), border_radius=8)
+        y = 8
         if tip.title:
-            surface.blit(text.render(tip.title, TITLE, TITLE_TEXT), (rect.x + 12, y))
+            image.blit(text.render(tip.title, TITLE, TITLE_TEXT), (12, y))
             y += text.font(TITLE).get_linesize() + 2
         for line in lines:
-            surface.blit(text.render(line, BODY, INK_TEXT), (rect.x + 12, y))
+            image.blit(text.render(line, BODY, INK_TEXT), (12, y))
             y += text.font(BODY).get_linesize()
+        return box, image
 
 
 def widget_tips(widgets: Callable[[], object]) -> Provider:
