@@ -431,3 +431,17 @@ def test_a_crossed_square_keeps_its_number_readable(app):
     open_ink, crossed_ink = digit_ink(1), digit_ink(0)
     assert open_ink > 40
     assert crossed_ink >= 0.8 * open_ink, (crossed_ink, open_ink)
+
+
+def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 5)
+    to_first_number(app, table)
+    others = table.others
+    click(app, others.panels()[1].center)
+    move_to(app, (200, 700))
+    zoom = others.zoom_rect()
+    assert others.zoomed == 1 and zoom is not None
+    before = snapshot(table.state)
+    click(app, zoom.center)
+    assert others.zoomed is None
+    assert snapshot(table.state) == before and table.selected_square is None

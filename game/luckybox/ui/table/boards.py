@@ -193,9 +193,11 @@ class OtherBoards(Part):
             self.pinned = None if self.pinned == seat else seat
             return True
         zoom = self.zoom_rect()
-        if self.pinned is not None and not (zoom and pos and zoom.collidepoint(pos)):
-            self.pinned = None  # a click elsewhere lets the board go (and acts as usual)
-        return False
+        if self.pinned is None:
+            return False
+        self.pinned = None  # a click lets the board go...
+        # ...and one on the zoomed board is used up: it must not cross the hidden square below.
+        return bool(zoom and pos and zoom.collidepoint(pos))
 
     def zoom_rect(self) -> pygame.FRect | None:
         """Where the zoomed board shows: under the other boards, over the right of the focused
