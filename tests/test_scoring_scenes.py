@@ -255,3 +255,49 @@ def test_the_rating_scale_marks_the_right_band(app) -> None:
     p.incomplete += 58 - p.total
     frames(app, 1)
     screenshot(app, SHOTS + "gameend_solo_rating_after")
+
+
+def test_a_solo_game_by_clicks_meets_four_round_ends_and_the_rating(app) -> None:
+    """The real path: a solo game played by clicks; each round end opens by itself, is
+    skipped with Space, shows the engine's totals and goes on with Space; the game end shows
+    the rating scale with the engine's total on it."""
+    from game.core.ui.scenes.handoff import HandoffScene
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from game.luckybox.ui.scenes.gameend import GameEndScene, rating_band
+    from game.luckybox.ui.scenes.table import start_game
+    from tests.support import take_turn
+    from tests.ui_helpers import click_widget
+
+    app.ctx.settings.animation_speed = 4.0
+    table = start_game(app.ctx, [Seat("Ann")], 8)
+    rng = random.Random(4)
+    rounds: list[int] = []
+    for _ in range(40000):
+        top = app.stack.top
+        if isinstance(top, GameEndScene):
+            break
+        if isinstance(top, RoundEndScene):
+            frames(app, 2)
+            press(app, pygame.K_SPACE)
+            assert top.finished
+            assert top.shown_totals() == engine_totals(table.session, top.round)
+            rounds.append(top.round)
+            press(app, pygame.K_SPACE, 2)
+        elif isinstance(top, HandoffScene):
+            click_widget(app, top, "go", 2)
+        elif isinstance(top, DraftScene):
+            for card in top.hand[: top.need]:
+                click(app, top.card_center(card))
+            click_widget(app, top, "confirm", 2)
+        elif top is table and table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        elif top is table and table.human_turn():
+            take_turn(app, table, rng, None)
+        else:
+            frames(app, 1)
+    end = app.stack.top
+    assert isinstance(end, GameEndScene) and rounds == [1, 2, 3, 4]
+    frames(app, 80)
+    total = table.session.state.players[0].total
+    assert end.marker_band() == rating_band(total) and "penalty" not in end.legend_keys()
+    assert app.errors == []
