@@ -274,3 +274,84 @@ def test_normal_beats_easy() -> None:
 def test_hard_beats_normal() -> None:
     """Head to head (two players, fixed seeds, seats alternating): Hard wins most games."""
     assert _share("hard", "normal", range(6), 2) > 0.55
+
+
+def test_feed_gain_knows_a_winning_card() -> None:
+    """What a card on the discard pile offers the next player: a line, or the whole game."""
+    from game.blanco.ai.model import grid_of
+    from game.blanco.ai.turns import FEED_WIN, feed_gain
+    from tests.blanco_helpers import BROWN, PINK, RED, c
+
+    last = grid_of([[c(BROWN, 5), c(PINK, 7)]], [[True, True]])
+    assert feed_gain(last, c(RED, 5), 2) == FEED_WIN  # a 5 over the 7: the last line, the win
+    assert feed_gain(last, c(RED, 7), 2) == FEED_WIN
+    assert feed_gain(last, c(RED, 5), 1) == 1.0  # on the first grid: just a line
+    assert feed_gain(last, c(BROWN, 9), 2) == 0.0  # a 1-card column is not a line
+    hidden = grid_of([[c(BROWN, 5), 0], [c(PINK, 7), 0]], [[True, False], [True, False]])
+    assert feed_gain(hidden, c(RED, 5), 2) == 1.0  # a 5 over the face-down card: a row
+    assert feed_gain(hidden, c(RED, 9), 2) == 0.0
+
+
+def test_hard_does_not_hand_the_next_player_the_win() -> None:
+    """Seat 1 needs a 5 or a 7 to empty its last grid. Seat 0 can clear its red column by
+    playing a red card over its green 5: Normal, judging only its own grid, does so and hands
+    seat 1 the win; Hard leaves neither a 5 nor a 7 on the discard pile."""
+    from tests.blanco_helpers import BROWN, DGREEN, PINK, RED, YELLOW, c, place, set_hand
+
+    state, _ = BlancoState.new(["a", "b"], 3)
+    for seat in range(2):
+        assert state.apply(Setup(seat, (2, 2), (2, 1))).ok
+    rows = [[c(RED, 1), c(3, 2), c(3, 3)], [c(RED, 2), c(3, 4), c(4, 4)],
+            [c(DGREEN, 5), c(6, 6), c(6, 8)]]
+    place(state, 0, rows)
+    place(state, 1, [[c(BROWN, 5), c(PINK, 7)]], stage=2)
+    set_hand(state, 0, [c(YELLOW, 5), c(RED, 9)])
+    _exchange(state, state.discard[-1], c(RED, 10))
+    assert state.apply(Draw(0, "discard")).ok
+    view = state.view_for(0)
+    for level, feeds in (("normal", True), ("hard", False)):
+        choice = make_bot(level, 1, 0).choose(view, 0)
+        s = state.clone()
+        assert s.apply(choice).ok
+        top = (s.discard[-1] - 1) % 12 + 1
+        assert (top in (5, 7)) == feeds, (level, choice, top)
+
+
+def _after_draw(rows: list[list[int]], hand: list[int], top: int) -> BlancoState:
+    """A solo game on its second grid (all face up), the hand set, `top` just drawn from the
+    discard pile: the bot's play step is next."""
+    from tests.blanco_helpers import place, set_hand
+
+    state, _ = BlancoState.new(["a"], 3)
+    assert state.apply(Setup(0, (2, 2), (2, 1))).ok
+    place(state, 0, rows, stage=2)
+    set_hand(state, 0, hand)
+    _exchange(state, state.discard[-1], top)
+    assert state.apply(Draw(0, "discard")).ok
+    return state
+
+
+def test_hard_plays_the_chain_that_wins() -> None:
+    """A brown card over the light blue 2 clears the brown column; the two rows left are then
+    5s and 9s: the chain empties the last grid. The 5, completing the top row, would not."""
+    from tests.blanco_helpers import BROWN, DBLUE, LBLUE, ORANGE, PINK, RED, YELLOW, c
+
+    rows = [[c(RED, 5), c(ORANGE, 5), c(BROWN, 8)], [c(YELLOW, 9), c(PINK, 9), c(LBLUE, 2)]]
+    state = _after_draw(rows, [c(DBLUE, 5), c(BROWN, 11)], c(3, 12))
+    bot = make_bot("hard", 1, 0)
+    choice = bot.choose(state.view_for(0), 0)
+    assert choice == Play(0, c(BROWN, 11), (1, 2))
+    assert state.apply(choice).ok
+    while not state.is_terminal():  # the clear-order choice of the two rows
+        assert state.apply(bot.choose(state.view_for(0), 0)).ok
+    assert state.winner == 0
+
+
+def test_hard_avoids_a_lone_long_line() -> None:
+    """The green 7 clears the top row at once but leaves a lone row of three different
+    numbers; the orange 11 clears a column and leaves a 2x2 grid with a 7 in hand for it."""
+    from tests.blanco_helpers import BROWN, DBLUE, LBLUE, LGREEN, ORANGE, PINK, RED, YELLOW, c
+
+    rows = [[c(RED, 7), c(ORANGE, 7), c(YELLOW, 2)], [c(BROWN, 3), c(PINK, 4), c(LBLUE, 9)]]
+    state = _after_draw(rows, [c(LGREEN, 7), c(ORANGE, 11)], c(DBLUE, 12))
+    assert make_bot("hard", 1, 0).choose(state.view_for(0), 0) == Play(0, c(ORANGE, 11), (1, 1))

@@ -26,7 +26,7 @@ from game.blanco.rules.actions import DISCARD, PILE, Discard, Draw, Look, Play, 
 from game.blanco.rules.cards import colour, number
 
 from .model import ALL, Evaluator, Grid, Params, grid_of, remove
-from .turns import after_draw, completes, pile_value, step_value, with_reveal
+from .turns import after_draw, feed_gain, pile_value, step_value, with_reveal
 
 LEVELS = ("easy", "normal", "hard")
 SWAP_MARGIN = 0.15  # a swap must beat the best draw by this much
@@ -243,6 +243,8 @@ class HardBot(NormalBot):
     params = Params(lookahead=True, full=4, reveal=0.3, k_draw=0.5)
     sample = 16  # fitting pile cards weighed one by one (the rest stand in between)
     feed_cost = 1.0  # turns: a discard that completes a line of the next player's grid
+    feed_ahead = 1.0  # the feed cost's factor when the next player is level or ahead
+    feed_slack = 2  # cards: "level" for the race
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -258,9 +260,13 @@ class HardBot(NormalBot):
     def feeder(self, view: Any, player: int) -> Callable[[int], float] | None:
         if len(view.players) < 2:
             return None
-        nxt = own_grid(view, (player + 1) % len(view.players))
-        cost = self.feed_cost
-        return lambda card: cost if completes(nxt, card) else 0.0
+        n = (player + 1) % len(view.players)
+        nxt, stage = own_grid(view, n), view.players[n].stage
+        # race awareness: a line handed to a seat that is level with or ahead of this one
+        # costs more than one handed to a seat far behind
+        ahead = view.players[n].cards_left <= view.players[player].cards_left + self.feed_slack
+        cost = self.feed_cost * (self.feed_ahead if ahead else 1.0)
+        return lambda card: cost * feed_gain(nxt, card, stage)
 
     def unavailable(self, view: Any, seat: int) -> set[int]:
         return self.seen | visible_cards(view, seat)

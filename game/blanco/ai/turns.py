@@ -13,6 +13,7 @@ from game.blanco.rules.actions import Discard, Play, Swap
 
 from .model import COLS, NUMS, Evaluator, Grid, Pos, face_down, put
 
+FEED_WIN = 20.0  # feed_gain of a card that wins the game for the player who takes it
 Option = tuple[float, Any]  # (value, the step as (kind, card, at))
 
 
@@ -125,21 +126,27 @@ def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[i
     return total / len(pool)
 
 
-def completes(g: Grid, card: int) -> bool:
-    """Whether `card` would complete a line of this (another player's) grid: every other card
-    of a row face up with its number, or of a column face up with its colour."""
+def feed_gain(g: Grid, card: int, stage: int) -> float:
+    """What `card` on top of the discard pile offers the player of grid `g` (another seat, its
+    face-down cards unknown): 0 nothing, 1 a line it completes, FEED_WIN when that line is the
+    whole of their last grid (taking the card wins them the game)."""
     if not card or not g:
-        return False
+        return 0.0
     n, k = NUMS[card], COLS[card]
     rows, cols = len(g), len(g[0])
+    gain = 0.0
     if cols >= 2:
         for row in g:
             misses = sum(1 for c, u in row if not (u and c and NUMS[c] == n))
             if misses <= 1:
-                return True
+                if stage == 2 and rows == 1:
+                    return FEED_WIN
+                gain = 1.0
     if rows >= 2:
         for c in range(cols):
             misses = sum(1 for row in g if not (row[c][1] and row[c][0] and COLS[row[c][0]] == k))
             if misses <= 1:
-                return True
-    return False
+                if stage == 2 and cols == 1:
+                    return FEED_WIN
+                gain = 1.0
+    return gain
