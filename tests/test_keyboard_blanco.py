@@ -157,3 +157,26 @@ def test_enter_on_a_refused_place_says_why_and_esc_cancels_a_choice(app) -> None
     assert app.stack.top is table
     key(app, pygame.K_ESCAPE, steps=2)
     assert app.stack.top is not table, "Esc again opens the menu"
+
+
+def test_h_then_enter_enter_follows_the_hint_move_by_move(app) -> None:
+    app.ctx.settings.animation_speed = 8.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=7)
+    show_ring(app)
+    kinds = set()
+    for _ in range(8):
+        settle(app, table)
+        if app.stack.top is not table:
+            break
+        key(app, pygame.K_h)
+        hint = table.moves.hint
+        assert hint is not None, "H gave a hint"
+        before = len(table.state.actions)
+        for _ in range(6):  # each Enter takes the hint's next step
+            if len(table.state.actions) > before:
+                break
+            frames(app, 1)
+            key(app, pygame.K_RETURN)
+        assert table.state.actions[before:] == [hint], (hint, table.message)
+        kinds.add(type(hint).__name__)
+    assert len(kinds) >= 2, "several kinds of move were followed"

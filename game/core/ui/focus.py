@@ -40,6 +40,7 @@ RGB = tuple[int, int, int]
 #: Priorities a target may carry: a primary button (Next, Spend, Keep) the player almost
 #: certainly wants once it appears; a target the rules highlight now (a gold square, a legal
 #: pile). When the highest priority present changes, the focus moves to it.
+HINTED = 3  # the next step of the move a hint (H) suggests
 PRIMARY = 2
 HIGHLIGHTED = 1
 

@@ -5,8 +5,9 @@ the choice buttons of the step in progress (clear which line, reveal or keep hid
 then the table's buttons. Each acts through the same call as a click (`Moves.click_pile`,
 `click_hand`, `click_cell`, a button's click), so a refused move says why, as for the mouse.
 
-Priorities steer the focus where the player is heading: Next and a step's own choices (not
-Cancel) take it when they appear; else the places the rules highlight now.
+Priorities steer the focus where the player is heading: after H, the next step of the hinted
+move; Next and a step's own choices (not Cancel) when they appear; else the places the rules
+highlight now.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 
 import pygame
 
-from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target
+from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
 
 from . import geometry as geo
 
@@ -45,8 +47,11 @@ def _skipping(table: Any, target: Target) -> Target:
 def _targets(table: Any) -> list[Target]:
     moves = table.moves
     lit = moves.targets() if table.human_turn() else set()
+    hinted = _hint_key(table) if lit else None
 
     def rank(key: tuple) -> int:
+        if key == hinted:
+            return HINTED  # H, then Enter follows the hint step by step
         return HIGHLIGHTED if key in lit else 0
 
     out: list[Target] = []
@@ -93,7 +98,7 @@ def _targets(table: Any) -> list[Target]:
                 ("choice", name),
                 button.rect,
                 button.click,
-                priority=0 if name == "cancel" else PRIMARY,
+                priority=rank(("choice", name)) or (0 if name == "cancel" else PRIMARY),
                 label=name,
             )
         )
@@ -106,8 +111,41 @@ def _targets(table: Any) -> list[Target]:
                 ("button", name),
                 button.rect,
                 button.click,
-                priority=PRIMARY if name == "next" else 0,
+                priority=PRIMARY if name == "next" else rank(("button", name)),
                 label=name,
             )
         )
     return out
+
+
+def _hint_key(table: Any) -> tuple | None:
+    """The target of the hinted move's next step, if a hint is showing."""
+    moves = table.moves
+    hint = moves.hint
+    hand = table.state.hand(table.focus)
+    if isinstance(hint, Setup):
+        return ("cell", *(hint.reveal if moves.cell is None else hint.look))
+    if isinstance(hint, Draw):
+        return ("pile",) if hint.source == "pile" else ("discard",)
+    if isinstance(hint, (Play, Discard)) and hint.card in hand:
+        if moves.hand_card != hint.card:
+            return ("hand", hand.index(hint.card))
+        if isinstance(hint, Play):
+            return ("cell", *hint.at)
+        if moves.mode != "discard":
+            return ("discard",)
+        return ("cell", *hint.reveal) if hint.reveal is not None else None
+    if isinstance(hint, Swap):
+        if moves.mode == "swap_reveal" and hint.reveal is not None:
+            # The card to turn is chosen where it lies now; the swap moves it to `reveal`.
+            return ("cell", *(hint.a if hint.reveal == hint.b else hint.b))
+        if moves.mode != "swap":
+            return ("button", "swap")
+        return ("cell", *(hint.a if moves.cell is None else hint.b))
+    if isinstance(hint, Clear):
+        return ("choice", f"clear_{hint.line}_{hint.index}")
+    if isinstance(hint, Look):
+        if moves.mode == "look_reveal":
+            return ("choice", "reveal" if hint.reveal else "keep")
+        return ("cell", *hint.at)
+    return None
