@@ -336,7 +336,7 @@ class RoundEndScene(UIScene):
             arrive = min(1.0, max(0.0, (self.time - i * tm.row_stagger) / 0.25))
             if arrive <= 0:
                 continue
-            dx = (1 - ease_out_cubic(arrive)) * 60
+            dx = (1 - ease_out_cubic(arrive)) * 60 if tm.fly else 0  # (reduced motion: still)
             if i % 2 == 0:
                 band = pygame.Rect(
                     self.panel.x + 20, cy - row_h / 2 + 2, self.panel.w - 40, row_h - 4
@@ -431,7 +431,8 @@ class RoundEndScene(UIScene):
             x = cols["stars"] + (s - 1) * (star_px + 8)
             if s < lit:
                 since = self.time - self.star_time(s)
-                grow = ease_out_back(min(1.0, since / 0.3)) if not self.skipped else 1.0
+                calm = self.skipped or not self.timing.fly  # (reduced motion: no bounce)
+                grow = 1.0 if calm else ease_out_back(min(1.0, since / 0.3))
                 px = max(1, round(star_px * max(0.2, grow)))
                 img = ctx.assets.get("star_slot_filled", (px, px))
             else:
