@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core.i18n import t
+
 SINGLE, WINS, TOTAL = "single", "wins", "total"
 MODES = (SINGLE, WINS, TOTAL)
 FILE = "match.json"
@@ -26,8 +28,8 @@ class Match:
 
     def describe(self) -> str:
         if self.mode == WINS:
-            return f"First to {self.target} wins"
-        return f"Lowest total after {self.target} games"
+            return t("blanco.match.first_to", "First to {n} wins", n=self.target)
+        return t("blanco.match.lowest_after", "Lowest total after {n} games", n=self.target)
 
     def add_game(self, state: Any) -> None:
         """A finished game's result; the match moves on to the next seed."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import lt, t, tn
 from game.core.session import Session
 from game.core.ui.widgets import (
     CYAN,
@@ -35,8 +35,9 @@ class GameEndScene(UIScene):
         super().__init__(ctx)
         self.session = session
         self.demo = demo
-        again_label, again_do = again or ("Play again", self.play_again)
-        back_label, back_do = back or ("Title", self.to_title)
+        again_label, again_do = again or (lt("blanco.end.play_again", "Play again"),
+                                          self.play_again)
+        back_label, back_do = back or (lt("blanco.end.title", "Title"), self.to_title)
         self.add("again", Button((360, 620, 260, 70), again_label, again_do,
                                  key=pygame.K_RETURN, colour=GREEN, text_size=36))
         self.add("title", Button((660, 620, 260, 70), back_label, back_do,
@@ -60,21 +61,26 @@ class GameEndScene(UIScene):
     def headline(self) -> str:
         state = self.session.state
         if state.winner is None:
-            return "Game over"
+            return t("blanco.end.over", "Game over")
         if len(self.session.seats) == 1:
-            return f"Solo: cleared in {state.players[0].turns} turns"
-        return f"{self.session.seats[state.winner].name} wins!"
+            return tn("blanco.end.solo", state.players[0].turns, "Solo: cleared in {count} turn",
+                      "Solo: cleared in {count} turns")
+        return t("blanco.end.wins", "{name} wins!", name=self.session.seats[state.winner].name)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, self.headline(), 72, YELLOW, (640, 90), outline=INK, px=5,
-                           shadow=6)
+        headline = self.headline()
+        text.blit_centered(surface, headline, text.fit_size(headline, 72, 1220), YELLOW,
+                           (640, 90), outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(30, 80, 76), radius=22, border=4, shadow=8)
         state = self.session.state
-        text.blit_centered(surface, "Player", 28, WHITE, (PANEL.x + 220, PANEL.y + 36))
-        text.blit_centered(surface, "Cards left", 28, WHITE, (PANEL.x + 500, PANEL.y + 36))
-        text.blit_centered(surface, "Turns", 28, WHITE, (PANEL.x + 680, PANEL.y + 36))
+        text.blit_centered(surface, t("blanco.end.player", "Player"), 28, WHITE,
+                           (PANEL.x + 220, PANEL.y + 36))
+        text.blit_centered(surface, t("blanco.end.cards_left", "Cards left"), 28, WHITE,
+                           (PANEL.x + 500, PANEL.y + 36))
+        text.blit_centered(surface, t("blanco.end.turns", "Turns"), 28, WHITE,
+                           (PANEL.x + 680, PANEL.y + 36))
         order = sorted(range(len(state.players)), key=lambda i: state.players[i].cards_left)
         for row, seat in enumerate(order):
             p = state.players[seat]

@@ -10,7 +10,8 @@ import pygame
 
 from game.blanco.rules.deal import Deal
 from game.blanco.rules.game import BLANCO
-from game.core.i18n import t
+from game.core.game import level_name
+from game.core.i18n import lt, t
 from game.core.names import last_seats, remember_seats
 from game.core.session import Seat, make_challenge, seat_kinds
 from game.core.ui.widgets import (
@@ -43,11 +44,15 @@ LEVELS = ("easy", "normal", "hard")
 PANEL = pygame.FRect(200, 104, 880, 472)
 SEAT_TOP, SEAT_PITCH, SEAT_H = 214, 62, 48
 MATCH_Y = 528
-MATCH_LABELS = {SINGLE: "Single game", WINS: "First to N wins", TOTAL: "Lowest total, N games"}
+MATCH_LABELS = {  # said when drawn, in the player's language
+    SINGLE: lt("blanco.setup.single", "Single game"),
+    WINS: lt("blanco.setup.first_to", "First to N wins"),
+    TOTAL: lt("blanco.setup.lowest", "Lowest total, N games"),
+}
 
 
 def default_name(i: int) -> str:
-    return f"Player {i + 1}"
+    return t("setup.player_n", "Player {n}", n=i + 1)
 
 
 @dataclass(frozen=True)
@@ -92,19 +97,23 @@ class SetupScene(UIScene):
         for i in range(MAX_SEATS):
             y = SEAT_TOP + i * SEAT_PITCH
             self.add(f"name_{i}", TextInput((x + 60, y, 300, SEAT_H), default_name(i),
-                                            max_len=NAME_MAX, placeholder=default_name(i)))
+                                            max_len=NAME_MAX,
+                                            placeholder=lambda i=i: default_name(i)))
             self.add(f"computer_{i}", Toggle((x + 380, y, 200, SEAT_H), i > 0,
                                              on_change=lambda _on: self._sync(),
-                                             labels=("Human", "Computer"),
+                                             labels=(lt("setup.human", "Human"),
+                                                     lt("setup.computer", "Computer")),
                                              colours=(CYAN, PURPLE)))
-            level = Button((x + 600, y, 150, SEAT_H), "Normal",
+            level = Button((x + 600, y, 150, SEAT_H), lambda: level_name("normal"),
                            lambda i=i: self.cycle_level(i), colour=ORANGE, text_size=28)
             level.level = "normal"
             self.add(f"level_{i}", level)
         self.add("seed", TextInput((PANEL.right - 375, 130, 165, 48),
                                    str(self._rng.randrange(1, 1_000_000)), max_len=9,
-                                   allowed="0123456789", placeholder="random"))
-        self.add("dice", Button((PANEL.right - 196, 128, 156, 52), "Random", self.roll_seed,
+                                   allowed="0123456789",
+                                   placeholder=lt("setup.random_hint", "random")))
+        self.add("dice", Button((PANEL.right - 196, 128, 156, 52), lt("setup.random", "Random"),
+                                self.roll_seed,
                                 colour=YELLOW, text_size=34))
         self.match_mode = SINGLE
         self.match_target = 3
@@ -115,9 +124,10 @@ class SetupScene(UIScene):
                                        text_size=36))
         self.add("match_plus", Button((x + 680, MATCH_Y, 48, 42), "+",
                                       lambda: self.change_target(1), colour=PINK, text_size=36))
-        self.add("back", Button((PANEL.x, 606, 240, 68), "Back", self.back,
+        self.add("back", Button((PANEL.x, 606, 240, 68), lt("setup.back", "Back"), self.back,
                                 key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
-        self.add("start", Button((PANEL.right - 300, 600, 300, 74), "Start!", self.start,
+        self.add("start", Button((PANEL.right - 300, 600, 300, 74), lt("setup.start", "Start!"),
+                                 self.start,
                                  key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN,
                                  text_size=48))
         from game.core.ui.scene_tips import named_tips, setup_tips
@@ -143,7 +153,7 @@ class SetupScene(UIScene):
             toggle.value = kind in LEVELS
             if kind in LEVELS:
                 level = self.widgets[f"level_{i}"]
-                level.level, level.label = kind, kind.capitalize()
+                level.level, level.label = kind, lambda k=kind: level_name(k)
 
     def _sync(self) -> None:
         for i in range(MAX_SEATS):
@@ -174,7 +184,7 @@ class SetupScene(UIScene):
     def cycle_level(self, i: int) -> None:
         button = self.widgets[f"level_{i}"]
         button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
-        button.label = button.level.capitalize()
+        button.label = lambda k=button.level: level_name(k)
 
     def cycle_match(self) -> None:
         """Single game -> first to N wins -> lowest total after N games."""
@@ -234,13 +244,16 @@ class SetupScene(UIScene):
                  else t("blanco.setup.title", "New game of Blanco"))
         text.blit_centered(surface, title, 64, YELLOW, (640, 56), outline=INK, px=5, shadow=6)
         draw_panel(surface, PANEL, colour=(30, 80, 76), radius=26, border=5, shadow=10)
-        text.blit_centered(surface, "Players", 36, WHITE, (PANEL.x + 110, 155), outline=INK, px=3)
+        players = t("setup.players", "Players")
+        text.blit_centered(surface, players, text.fit_size(players, 36, 170), WHITE,
+                           (PANEL.x + 110, 155), outline=INK, px=3)
         minus, plus = self.widgets["seat_minus"].rect, self.widgets["seat_plus"].rect
         text.blit_centered(surface, str(self.seats), 52, YELLOW, ((minus.right + plus.x) / 2, 155),
                            outline=INK, px=4)
         if self.same_deal is None:
-            text.blit_centered(surface, "Seed", 36, WHITE, (PANEL.right - 420, 155),
-                               outline=INK, px=3)
+            seed = t("setup.seed", "Seed")
+            text.blit_centered(surface, seed, text.fit_size(seed, 36, 80), WHITE,
+                               (PANEL.right - 420, 155), outline=INK, px=3)
         else:
             line = t("blanco.setup.deal_from", "Cards from {source}", source=self.same_deal.source)
             size = text.fit_size(line, 28, 480)
@@ -253,11 +266,13 @@ class SetupScene(UIScene):
             pygame.draw.rect(surface, PLAYER_COLOURS[i], badge.inflate(-6, -6), border_radius=9)
             text.blit_centered(surface, str(i + 1), 34, WHITE, badge.center, outline=INK, px=2)
         if self.seats == 1:
-            text.blit_centered(surface, "Solo: clear both grids in as few turns as you can.",
-                               26, WHITE, (640, SEAT_TOP + 90))
+            solo = t("blanco.setup.solo", "Solo: clear both grids in as few turns as you can.")
+            text.blit_centered(surface, solo, text.fit_size(solo, 26, PANEL.w - 40), WHITE,
+                               (640, SEAT_TOP + 90))
         if self.same_deal is None:
-            text.blit_centered(surface, "Play", 30, WHITE, (PANEL.x + 110, MATCH_Y + 21),
-                               outline=INK, px=2)
+            play = t("blanco.setup.play", "Play")
+            text.blit_centered(surface, play, text.fit_size(play, 30, 130), WHITE,
+                               (PANEL.x + 110, MATCH_Y + 21), outline=INK, px=2)
         if self.match_mode != SINGLE:
             minus, plus = self.widgets["match_minus"].rect, self.widgets["match_plus"].rect
             text.blit_centered(surface, f"N = {self.match_target}", 30, YELLOW,

@@ -26,7 +26,7 @@ from game.core.i18n import t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController, undo_reason
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
 
@@ -167,7 +167,8 @@ class TableScene(Scene):
             return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
         reason = self.state.can_undo(seat)
         if reason is not None:
-            return t("blanco.table.undo_refused", "Can't undo: {reason}.", reason=reason)
+            return t("blanco.table.undo_refused", "Can't undo: {reason}.",
+                     reason=undo_reason(reason))
         return None
 
     def name(self, seat: int) -> str:
@@ -177,9 +178,9 @@ class TableScene(Scene):
         if self.status_line is not None:
             return self.status_line()
         if self.state.is_terminal():
-            return "The game is over."
+            return t("blanco.table.over", "The game is over.")
         if self.animator.busy:
-            return "Click or press Space to skip the animation."
+            return t("blanco.table.skip", "Click or press Space to skip the animation.")
         if self.turns.confirming is not None:
             if self.undo_refusal() is None:
                 return t("blanco.table.done_undo",
@@ -188,7 +189,9 @@ class TableScene(Scene):
         if self.human_turn():
             return self.moves.prompt()
         seat = self.acting
-        return f"{self.name(seat)} is playing..." if seat is not None else ""
+        if seat is None:
+            return ""
+        return t("blanco.table.playing", "{name} is playing...", name=self.name(seat))
 
     def cell_face(self, seat: int, at: tuple[int, int]) -> tuple[int, bool]:
         """The card a cell shows on this screen: (card, face up)."""
@@ -443,7 +446,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
     if saved is None:
         saved, warning = load_save(ctx.game_dir("blanco"))
         if saved is None:
-            return warning or "There is no saved game to continue."
+            return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed
     match = load_match(ctx.game_dir("blanco"))
     ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming),

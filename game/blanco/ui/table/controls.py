@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import lt
+from game.core.i18n import lt, t
 from game.core.ui.widgets import GREY, Button
 
 from . import geometry as geo
@@ -22,13 +22,16 @@ class Controls(Part):
         super().__init__(table)
         moves = table.moves
         self.buttons: dict[str, Button] = {
-            "swap": Button(geo.BUTTONS["swap"], "Swap", moves.do_swap, key=pygame.K_s,
+            "swap": Button(geo.BUTTONS["swap"], lt("blanco.table.swap", "Swap"), moves.do_swap,
+                           key=pygame.K_s,
                            colour=COLOURS["swap"], text_size=28),
-            "undo": Button(geo.BUTTONS["undo"], "Undo", moves.do_undo, key=pygame.K_u,
+            "undo": Button(geo.BUTTONS["undo"], lt("blanco.table.undo", "Undo"), moves.do_undo,
+                           key=pygame.K_u,
                            colour=COLOURS["undo"], text_size=28),
-            "hint": Button(geo.BUTTONS["hint"], "Hint", moves.do_hint, key=pygame.K_h,
+            "hint": Button(geo.BUTTONS["hint"], lt("blanco.table.hint_button", "Hint"),
+                           moves.do_hint, key=pygame.K_h,
                            colour=COLOURS["hint"], text_size=28),
-            "menu": Button(geo.BUTTONS["menu"], "Menu", table.open_menu,
+            "menu": Button(geo.BUTTONS["menu"], lt("blanco.table.menu", "Menu"), table.open_menu,
                            colour=(120, 90, 170), text_size=28),
             "aid": Button(geo.BUTTONS["aid"], "", table.toggle_memory_aid,
                           colour=(70, 110, 130), text_size=20),
@@ -84,10 +87,11 @@ class Controls(Part):
         }
         for name, ok in can.items():
             self.buttons[name].colour = COLOURS[name] if ok else GREY
-        self.buttons["swap"].label = "Cancel swap" if table.moves.mode in (
-            "swap", "swap_reveal") else "Swap"
-        self.buttons["aid"].label = ("Memory aid: on" if table.memory_aid
-                                     else "Memory aid: off")
+        self.buttons["swap"].label = t("blanco.table.cancel_swap", "Cancel swap") if (
+            table.moves.mode in ("swap", "swap_reveal")) else t("blanco.table.swap", "Swap")
+        self.buttons["aid"].label = (t("blanco.table.aid_on", "Memory aid: on")
+                                     if table.memory_aid
+                                     else t("blanco.table.aid_off", "Memory aid: off"))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()

@@ -12,39 +12,41 @@ from __future__ import annotations
 from typing import Any
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.cards import describe as card_name
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
 
 REFUSE_FLASH = 0.5
 Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
 
 
-def where(at: tuple[int, int]) -> str:
-    return f"row {at[0] + 1}, column {at[1] + 1}"
-
-
-def line_label(line: str, index: int) -> str:
-    return f"{'Row' if line == 'row' else 'Column'} {index + 1}"
-
-
 def describe(action: Any) -> str:
     """Words for an action (hints)."""
     if isinstance(action, Draw):
-        return "draw from the " + ("draw pile" if action.source == "pile" else "discard pile")
+        if action.source == "pile":
+            return t("blanco.hint.draw_pile", "draw from the draw pile")
+        return t("blanco.hint.draw_discard", "draw from the discard pile")
     if isinstance(action, Play):
-        return f"play the {card_name(action.card)} at {where(action.at)}"
+        return t("blanco.hint.play", "play the {card} at {place}", card=card_name(action.card),
+                 place=where(action.at))
     if isinstance(action, Discard):
-        tail = f" and reveal {where(action.reveal)}" if action.reveal else ""
-        return f"discard the {card_name(action.card)}{tail}"
+        if action.reveal:
+            return t("blanco.hint.discard_reveal", "discard the {card} and reveal {place}",
+                     card=card_name(action.card), place=where(action.reveal))
+        return t("blanco.hint.discard", "discard the {card}", card=card_name(action.card))
     if isinstance(action, Swap):
-        return f"swap {where(action.a)} and {where(action.b)}"
+        return t("blanco.hint.swap", "swap {a} and {b}", a=where(action.a), b=where(action.b))
     if isinstance(action, Clear):
-        return f"clear {line_label(action.line, action.index).lower()}"
+        return t("blanco.hint.clear", "clear {line}",
+                 line=line_in_sentence(action.line, action.index))
     if isinstance(action, Look):
-        return f"look at {where(action.at)}" + (" and reveal it" if action.reveal else "")
+        if action.reveal:
+            return t("blanco.hint.look_reveal", "look at {place} and reveal it",
+                     place=where(action.at))
+        return t("blanco.hint.look", "look at {place}", place=where(action.at))
     if isinstance(action, Setup):
-        return f"reveal {where(action.reveal)} and look at {where(action.look)}"
+        return t("blanco.hint.setup", "reveal {a} and look at {b}", a=where(action.reveal),
+                 b=where(action.look))
     return str(action)
 
 
@@ -98,7 +100,7 @@ class Moves:
         table.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
         outcome = table.session.apply(action)
         if not outcome.ok:
-            self.refuse(outcome.refusal or "not allowed")
+            self.refuse(outcome.refusal or t("blanco.table.not_allowed", "not allowed"))
             return False
         if isinstance(action, Look):
             table.forget_look()
@@ -119,11 +121,12 @@ class Moves:
             self.refuse(t("blanco.table.turn_done",
                           "Your turn is done: press Next (Enter), or Undo to take it back."), key)
         elif acting is None:
-            self.refuse("The game is over.", key)
+            self.refuse(t("blanco.table.over", "The game is over."), key)
         elif table.animator.busy:
             return True  # the click skipped the animation
         else:
-            self.refuse(f"Wait: it is {table.session.seats[acting].name}'s turn.", key)
+            self.refuse(t("blanco.table.wait", "Wait: it is {name}'s turn.",
+                          name=table.session.seats[acting].name), key)
         return True
 
     # ------------------------------------------------------------ targets
@@ -177,28 +180,36 @@ class Moves:
         phase = self.state.phase
         if phase == SETUP:
             if self.cell is None:
-                return "Set-up: click a face-down card to turn it face up."
-            return "Now click another face-down card to look at it (secretly)."
+                return t("blanco.prompt.setup", "Set-up: click a face-down card to turn it face "
+                         "up.")
+            return t("blanco.prompt.setup_look", "Now click another face-down card to look at "
+                     "it (secretly).")
         if phase == TURN:
             if self.mode == "swap":
-                return ("Click a card to swap." if self.cell is None
-                        else "Click a card next to it (not diagonal).")
+                return (t("blanco.prompt.swap", "Click a card to swap.") if self.cell is None
+                        else t("blanco.prompt.swap_next", "Click a card next to it (not "
+                               "diagonal)."))
             if self.mode == "swap_reveal":
-                return "Both were face down: click the one to turn face up."
-            return "Draw: click the draw pile or the discard pile. Or press Swap."
+                return t("blanco.prompt.swap_reveal", "Both were face down: click the one to "
+                         "turn face up.")
+            return t("blanco.prompt.draw", "Draw: click the draw pile or the discard pile. Or "
+                     "press Swap.")
         if phase == PLAY:
             if self.mode == "discard":
-                return "Click a face-down card of your grid to reveal it."
+                return t("blanco.prompt.discard", "Click a face-down card of your grid to reveal "
+                         "it.")
             if self.hand_card is None:
-                return "Click a card in your hand."
-            return ("Click a place in your grid to play it there, or the discard pile to "
-                    "discard it.")
+                return t("blanco.prompt.hand", "Click a card in your hand.")
+            return t("blanco.prompt.play", "Click a place in your grid to play it there, or the "
+                     "discard pile to discard it.")
         if phase == CLEAR:
-            return "Several lines are complete: click one (or its button) to clear it first."
+            return t("blanco.prompt.clear", "Several lines are complete: click one (or its "
+                     "button) to clear it first.")
         if phase == LOOK:
             if self.mode == "look_reveal":
-                return "Reveal the card you looked at, or keep it hidden?"
-            return "Reward: click a face-down card to look at it."
+                return t("blanco.prompt.look_reveal", "Reveal the card you looked at, or keep it "
+                         "hidden?")
+            return t("blanco.prompt.look", "Reward: click a face-down card to look at it.")
         return ""
 
     def choices(self) -> list[tuple[str, str, Any]]:
@@ -207,15 +218,19 @@ class Moves:
             return []
         phase = self.state.phase
         if phase == CLEAR:
-            return [(f"clear_{a.line}_{a.index}", f"Clear {line_label(a.line, a.index).lower()}",
+            return [(f"clear_{a.line}_{a.index}",
+                     t("blanco.table.clear_line", "Clear {line}",
+                       line=line_in_sentence(a.line, a.index)),
                      lambda a=a: self.apply(a)) for a in self.legal()]
         if phase == LOOK and self.mode == "look_reveal" and self.cell is not None:
             at = self.cell
-            return [("reveal", "Reveal it", lambda: self.apply(Look(self.seat, at, True))),
-                    ("keep", "Keep it hidden", lambda: self.apply(Look(self.seat, at, False)))]
+            return [("reveal", t("blanco.table.reveal_it", "Reveal it"),
+                     lambda: self.apply(Look(self.seat, at, True))),
+                    ("keep", t("blanco.table.keep_hidden", "Keep it hidden"),
+                     lambda: self.apply(Look(self.seat, at, False)))]
         if self.mode in ("swap", "swap_reveal", "discard") or self.hand_card is not None \
                 or (phase == SETUP and self.cell is not None):
-            return [("cancel", "Cancel", self.cancel)]
+            return [("cancel", t("blanco.table.cancel", "Cancel"), self.cancel)]
         return []
 
     def cancel(self) -> None:
@@ -237,17 +252,19 @@ class Moves:
             return
         if phase == PLAY and source == "discard":
             if self.hand_card is None:
-                self.refuse("First click the hand card you want to discard.", key)
+                self.refuse(t("blanco.table.discard_which", "First click the hand card you want "
+                              "to discard."), key)
                 return
             if not self.state.players[seat].face_down():
                 self.apply(Discard(seat, self.hand_card, None))
                 return
             self.mode = "discard"
-            self.say(f"Discard the {card_name(self.hand_card)}: now click a face-down card "
-                     "to reveal it.")
+            self.say(t("blanco.table.discard_reveal", "Discard the {card}: now click a face-down "
+                       "card to reveal it.", card=card_name(self.hand_card)))
             return
         if phase == PLAY:
-            self.refuse("You have drawn already: play or discard a hand card.", key)
+            self.refuse(t("blanco.table.drawn_already", "You have drawn already: play or discard "
+                          "a hand card."), key)
             return
         self.refuse(self.prompt(), key)
 
@@ -258,7 +275,8 @@ class Moves:
         hand = self.state.hand(self.seat)
         if self.state.phase != PLAY:
             if self.state.phase == TURN:
-                self.refuse("Draw a card first: click the draw pile or the discard pile.", key)
+                self.refuse(t("blanco.table.draw_first", "Draw a card first: click the draw pile "
+                              "or the discard pile."), key)
             else:
                 self.refuse(self.prompt(), key)
             return
@@ -271,7 +289,8 @@ class Moves:
             return
         self.clear()
         self.hand_card = card
-        self.say(f"The {card_name(card)}: click a place in your grid, or the discard pile.")
+        self.say(t("blanco.table.hand_card", "The {card}: click a place in your grid, or the "
+                   "discard pile.", card=card_name(card)))
 
     def click_cell(self, at: tuple[int, int]) -> None:
         key: Key = ("cell", *at)
@@ -288,9 +307,10 @@ class Moves:
                 if action in legal:
                     self.apply(action)
                 else:
-                    self.refuse("That card is face up: reveal a face-down card.", key)
+                    self.refuse(t("blanco.table.face_up_reveal", "That card is face up: reveal a "
+                                  "face-down card."), key)
             elif self.hand_card is None:
-                self.refuse("First click a card in your hand.", key)
+                self.refuse(t("blanco.table.hand_first", "First click a card in your hand."), key)
             else:
                 self.apply(Play(seat, self.hand_card, at))
         elif phase == CLEAR:
@@ -299,22 +319,24 @@ class Moves:
             if len(fits) == 1:
                 self.apply(fits[0])
             elif fits:
-                self.say("That card is in two complete lines: press the button of the one "
-                         "to clear first.")
+                self.say(t("blanco.table.two_lines", "That card is in two complete lines: press "
+                           "the button of the one to clear first."))
             else:
-                self.refuse("Click a card of a highlighted complete line.", key)
+                self.refuse(t("blanco.table.not_complete", "Click a card of a highlighted "
+                              "complete line."), key)
         elif phase == LOOK:
             if self.mode == "look_reveal" and self.cell != at:
-                self.refuse("You have looked at a card already: reveal it or keep it hidden.",
-                            key)
+                self.refuse(t("blanco.table.looked_already", "You have looked at a card already: "
+                              "reveal it or keep it hidden."), key)
             elif Look(seat, at, False) not in legal:
-                self.refuse("That card is face up: look at a face-down card.", key)
+                self.refuse(t("blanco.table.face_up_look", "That card is face up: look at a "
+                              "face-down card."), key)
             elif Look(seat, at, True) in legal:
                 self.mode, self.cell = "look_reveal", at
                 self.table.remember_look(at)  # seen now: closing the game cannot undo it
                 card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
-                self.say(f"It is the {card_name(card)}. Reveal it (chain reaction bonus), or "
-                         "keep it hidden?")
+                self.say(t("blanco.table.it_is", "It is the {card}. Reveal it (chain reaction "
+                           "bonus), or keep it hidden?", card=card_name(card)))
             else:
                 self.apply(Look(seat, at, False))
 
@@ -325,15 +347,17 @@ class Moves:
                 self.say("")
             elif any(a.reveal == at for a in legal):
                 self.cell = at
-                self.say(f"Turn up {where(at)}. Now click another card to look at.")
+                self.say(t("blanco.table.turn_up", "Turn up {place}. Now click another card to "
+                           "look at.", place=where(at)))
             else:
-                self.refuse("That card is already face up.", key)
+                self.refuse(t("blanco.table.already_up", "That card is already face up."), key)
             return
         action = Setup(self.seat, self.cell, at)
         if action in legal:
             self.apply(action)
         else:
-            self.refuse("Look at a face-down card other than the one you turn up.", key)
+            self.refuse(t("blanco.table.look_other", "Look at a face-down card other than the "
+                          "one you turn up."), key)
 
     def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
         if self.mode == "swap_reveal" and self.pair:
@@ -341,24 +365,29 @@ class Moves:
             if at in (a, b):  # the card clicked is turned over; after the swap it is at the other
                 self.apply(Swap(self.seat, a, b, b if at == a else a))
             else:
-                self.refuse("Click one of the two swapped cards to turn it face up.", key)
+                self.refuse(t("blanco.table.swap_pick", "Click one of the two swapped cards to "
+                              "turn it face up."), key)
             return
         if self.mode != "swap":
-            self.refuse("Draw first: click the draw pile or the discard pile (or press Swap).",
-                        key)
+            self.refuse(t("blanco.table.draw_or_swap", "Draw first: click the draw pile or the "
+                          "discard pile (or press Swap)."), key)
             return
         if self.cell is None or self.cell == at:
             self.cell = None if self.cell == at else at
-            self.say("" if self.cell is None else f"Swap {where(at)} with the card next to it.")
+            self.say("" if self.cell is None else t(
+                "blanco.table.swap_with", "Swap {place} with the card next to it.",
+                place=where(at)))
             return
         fits = [a for a in legal if isinstance(a, Swap) and a.a == self.cell and a.b == at]
         if not fits:
-            self.refuse("Swap two cards side by side (not diagonally).", key)
+            self.refuse(t("blanco.table.swap_side", "Swap two cards side by side (not "
+                          "diagonally)."), key)
         elif fits[0].reveal is None:
             self.apply(fits[0])
         else:
             self.mode, self.pair = "swap_reveal", (self.cell, at)
-            self.say("Both are face down: click the one to turn face up.")
+            self.say(t("blanco.table.both_down", "Both are face down: click the one to turn face "
+                       "up."))
 
     # ------------------------------------------------------------ buttons
 
@@ -366,7 +395,8 @@ class Moves:
         if self._not_now(None):
             return
         if self.state.phase != TURN:
-            self.refuse("Swap instead of drawing, at the start of your turn.")
+            self.refuse(t("blanco.table.swap_when", "Swap instead of drawing, at the start of "
+                          "your turn."))
             return
         if self.mode in ("swap", "swap_reveal"):
             self.clear()
@@ -374,7 +404,7 @@ class Moves:
             return
         self.clear()
         self.mode = "swap"
-        self.say("Swap: click a card, then a card next to it.")
+        self.say(t("blanco.table.swap_how", "Swap: click a card, then a card next to it."))
 
     def do_undo(self) -> None:
         table = self.table
@@ -388,11 +418,11 @@ class Moves:
             return
         table.animator.skip(table.focus)
         self.clear()
-        self.say("Undone.")
+        self.say(t("blanco.table.undone", "Undone."))
 
     def do_hint(self) -> None:
         table = self.table
         if self._not_now(None):
             return
         self.hint = table.session.game.hint(table.state.view_for(self.seat), self.seat)
-        self.say(f"Hint: {describe(self.hint)}.")
+        self.say(t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint)))

@@ -9,6 +9,8 @@ from typing import Any
 
 import pygame
 
+from game.core.game import level_name
+from game.core.i18n import t, tn
 from game.core.ui import motion
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
@@ -96,7 +98,8 @@ class FocusGrid(Part):
                 pygame.draw.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5,
                                  border_radius=12)
         if not rects and table.seen.players[seat].stage == 1:
-            table.ctx.text.blit_centered(surface, "Empty grid", 30, WHITE, geo.GRID_AREA.center)
+            table.ctx.text.blit_centered(surface, t("blanco.table.empty_grid", "Empty grid"), 30,
+                                         WHITE, geo.GRID_AREA.center)
 
 
 class Hand(Part):
@@ -122,9 +125,10 @@ class Hand(Part):
         mine = table.viewer == seat
         name = table.session.seats[seat].name
         if table.driven:  # a replay: whoever plays is shown, by name
-            label = f"{name}'s hand"
+            label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
-            label = "Your hand" if mine else f"{name}'s hand (hidden)"
+            label = (t("blanco.table.your_hand", "Your hand") if mine
+                     else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name))
         table.ctx.text.blit_centered(surface, label, 22, WHITE,
                                      (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10))
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
@@ -161,7 +165,8 @@ class Piles(Part):
         if seen.pile == 0:
             pygame.draw.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
         self.outline(surface, geo.DRAW_PILE, ("pile",))
-        text.blit_centered(surface, f"Draw pile: {seen.pile}", 20, WHITE,
+        text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile), 20,
+                           WHITE,
                            (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14))
         top = seen.top_discard
         self.outline(surface, geo.DISCARD_PILE, ("discard",))
@@ -173,9 +178,11 @@ class Piles(Part):
             surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
         else:
             pygame.draw.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
-        text.blit_centered(surface, f"Discard: {len(seen.discard)}", 20, WHITE,
+        text.blit_centered(surface, t("blanco.table.discard_pile", "Discard: {n}",
+                                      n=len(seen.discard)), 20, WHITE,
                            (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14))
-        text.blit_centered(surface, f"Box: {seen.box} cards", 24, YELLOW, geo.BOX_LABEL,
+        text.blit_centered(surface, tn("blanco.table.box", seen.box, "Box: {count} card",
+                                       "Box: {count} cards"), 24, YELLOW, geo.BOX_LABEL,
                            outline=INK, px=2)
 
 
@@ -222,10 +229,13 @@ class Others(Part):
             for i in range(len(p.hand)):
                 surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
             left = p.cards_left
-            lines = [f"hand {len(p.hand)}", f"{left} cards left",
-                     "grid 2" if p.stage == 2 else "grid 1", f"turns {p.turns}"]
+            lines = [t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
+                     tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
+                     t("blanco.table.mini_grid", "grid {n}", n=p.stage),
+                     t("blanco.table.mini_turns", "turns {n}", n=p.turns)]
             for i, line in enumerate(lines):
-                text.blit_centered(surface, line, 18, WHITE,
+                size = text.fit_size(line, 18, side.w - 4, min_size=12)
+                text.blit_centered(surface, line, size, WHITE,
                                    (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
 
     def _solo(self, surface: pygame.Surface) -> None:
@@ -233,11 +243,15 @@ class Others(Part):
         p = table.seen.players[table.focus]
         panel = pygame.FRect(geo.OTHERS.x, geo.OTHERS.y, geo.OTHERS.w, 200)
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
-        text.blit_centered(surface, "Solo challenge", 30, YELLOW, (panel.centerx, panel.y + 30),
-                           outline=INK, px=2)
-        for i, line in enumerate((f"Turns taken: {p.turns}", f"Cards left: {p.cards_left}",
-                                  "Clear both grids in as few", "turns as you can.")):
-            text.blit_centered(surface, line, 24, WHITE, (panel.centerx, panel.y + 74 + i * 30))
+        text.blit_centered(surface, t("blanco.table.solo", "Solo challenge"), 30, YELLOW,
+                           (panel.centerx, panel.y + 30), outline=INK, px=2)
+        goal = t("blanco.table.solo_goal", "Clear both grids in as few turns as you can.")
+        lines = [t("blanco.table.turns_taken", "Turns taken: {n}", n=p.turns),
+                 t("blanco.table.cards_left", "Cards left: {n}", n=p.cards_left),
+                 *text.wrap(goal, 24, panel.w - 24)[:2]]
+        for i, line in enumerate(lines):
+            size = text.fit_size(line, 24, panel.w - 16, min_size=14)
+            text.blit_centered(surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30))
 
 
 class Banner(Part):
@@ -249,14 +263,23 @@ class Banner(Part):
         seat = table.focus
         p = seen.players[seat]
         info = table.session.seats[seat]
-        who = info.name + ("" if not info.is_computer else f" (computer, {info.kind})")
+        who = info.name if not info.is_computer else t(
+            "blanco.table.computer_name", "{name} (computer, {level})", name=info.name,
+            level=level_name(info.kind).lower())
         if seen.winner is not None:
-            status = f"{table.session.seats[seen.winner].name} wins!"
+            status = t("blanco.table.wins", "{name} wins!",
+                       name=table.session.seats[seen.winner].name)
+        elif table.turns.confirming is not None:  # until Next, the turn is still theirs
+            status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
-            status = f"{table.session.seats[seen.acting].name} to play"
+            status = t("blanco.table.to_play", "{name} to play",
+                       name=table.session.seats[seen.acting].name)
         else:
             status = ""
-        line = f"{who}  ·  grid {p.stage} of 2  ·  {p.cards_left} cards left  ·  {status}"
+        line = tn("blanco.table.banner", p.cards_left,
+                  "{who}  ·  grid {stage} of 2  ·  {count} card left  ·  {status}",
+                  "{who}  ·  grid {stage} of 2  ·  {count} cards left  ·  {status}", who=who,
+                  stage=p.stage, status=status)
         size = text.fit_size(line, 26, geo.BANNER.w - 20)
         draw_panel(surface, geo.BANNER, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(surface, line, size, WHITE, geo.BANNER.center)

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.blanco.rules import events as ev
+from game.core.i18n import t
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.widgets import INK, WHITE, YELLOW
 
@@ -137,6 +138,7 @@ class Staging:
                where=(610, 300)) -> None:
         if duration <= 0:
             return
+        size = self.ctx.text.fit_size(text, size, 1180)  # a longer language still fits
         label = self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
         self.add(FloatText(label, where, max(duration, 0.4), rise=30))
 
@@ -159,7 +161,8 @@ class Staging:
                 self.add(DealFly(self.card(0, rect, False), pile.center, rect.center, duration,
                                  delay), {("cell", seat, *at)})
             if kind is ev.SecondGridDealt:
-                self.banner(f"{table.name(seat)}: second grid!", duration, 48)
+                self.banner(t("blanco.fx.second_grid", "{name}: second grid!",
+                              name=table.name(seat)), duration, 48)
         elif kind is ev.DiscardStarted:
             self.add(Flip(self.card(0, discard, False), self.card(event.card, discard),
                           discard, duration), {("discard",)})
@@ -169,7 +172,8 @@ class Staging:
                          {("hand", seat, i)})
         elif kind is ev.TurnStarted:
             if seat == table.focus or len(table.session.seats) == 1:
-                self.banner(f"{table.name(seat)}'s turn", duration, 44, WHITE)
+                self.banner(t("blanco.fx.turn", "{name}'s turn", name=table.name(seat)), duration,
+                            44, WHITE)
         elif kind is ev.Drawn:
             slots = table.hand_slots(seat)
             end = slots[-1] if slots else discard
@@ -213,23 +217,27 @@ class Staging:
             if rects:
                 self.add(Glow(rects[0].unionall(rects[1:]), duration))
         elif kind is ev.ClearChoice and seat == table.focus:
-            self.banner("Choose the line to clear first", duration, 36, WHITE)
+            self.banner(t("blanco.fx.choose_line", "Choose the line to clear first"), duration,
+                        36, WHITE)
         elif kind is ev.LineCleared:
             self._cleared(event, duration)
         elif kind is ev.ClosedUp:
             self._closed_up(event, duration)
         elif kind is ev.ChainLink:
-            self.banner(f"CHAIN REACTION x{event.link_no}!", duration, 60,
+            self.banner(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=event.link_no), duration,
+                        60,
                         where=table.seat_anchor(seat))
         elif kind is ev.RewardOwed and seat == table.focus:
-            self.banner("Reward: look at a card", duration, 40, WHITE)
+            self.banner(t("blanco.fx.reward", "Reward: look at a card"), duration, 40, WHITE)
         elif kind is ev.RewardDropped:
-            self.banner("First grid cleared: no look this time", duration, 32, WHITE,
+            self.banner(t("blanco.fx.no_reward", "First grid cleared: no look this time"),
+                        duration, 32, WHITE,
                         where=table.seat_anchor(seat))
         elif kind is ev.Reshuffled:
-            self.banner("Discards reshuffled into a new draw pile", duration, 36, WHITE)
+            self.banner(t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"),
+                        duration, 36, WHITE)
         elif kind is ev.Won:
-            self.banner(f"{table.name(seat)} wins!", duration, 80)
+            self.banner(t("blanco.fx.wins", "{name} wins!", name=table.name(seat)), duration, 80)
             rect = geo.GRID_AREA if seat == table.focus else table.others.panels().get(
                 seat, geo.GRID_AREA)
             self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=seat))
@@ -245,7 +253,8 @@ class Staging:
         else:  # everyone else only sees that a card was looked at
             self.add(FloatText(self.eye, rect.center, duration, rise=36))
             if seat == table.focus or len(table.session.seats) > 1:
-                label = self.ctx.text.render_outlined("looked", 22, WHITE, INK, 2)
+                label = self.ctx.text.render_outlined(t("blanco.fx.looked", "looked"), 22, WHITE,
+                                                      INK, 2)
                 self.add(FloatText(label, (rect.centerx, rect.bottom), duration, rise=20))
 
     def _cleared(self, event: Any, duration: float) -> None:
@@ -255,9 +264,10 @@ class Staging:
         line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.index]
         for at, card in zip(sorted(line), event.cards, strict=False):
             self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
-        label = "Row" if event.line == "row" else "Column"
         if seat == table.focus:
-            self.banner(f"{label} cleared!", duration, 44, WHITE, where=(610, 470))
+            label = (t("blanco.fx.row_cleared", "Row cleared!") if event.line == "row"
+                     else t("blanco.fx.column_cleared", "Column cleared!"))
+            self.banner(label, duration, 44, WHITE, where=(610, 470))
 
     def _closed_up(self, event: Any, duration: float) -> None:
         table, seat = self.table, event.player
