@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.core import i18n
+from game.core.game import RecordError
 from game.core.i18n import lt, t, tn
 from game.core.storage import RecordInfo, list_records, read_record_info
 from game.core.ui.context import Context
@@ -26,7 +27,6 @@ from game.core.ui.widgets import (
     draw_backdrop,
     draw_panel,
 )
-from game.luckybox.rules.actions import RecordError
 
 ROWS = 5  # records per page
 ROW_TOP, ROW_H, ROW_GAP = 118, 84, 10
