@@ -58,12 +58,13 @@ DIGITS: dict[int, int] = {
 MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
 
 GLIDE = 0.12  # seconds the ring takes to slide to the next target
+LOOK_AGAIN = 0.05  # seconds a drawn ring may follow its target's last known place
 OUTER: RGB = (12, 4, 30)  # the dark band: shows on light paper and bright slabs
 INNER: RGB = (255, 255, 255)
 ACCENT: RGB = (255, 222, 40)
 
 
-@dataclass
+@dataclass(slots=True)
 class Target:
     """One thing the focus can rest on.
 
@@ -238,6 +239,10 @@ class FocusRing:
         self._scenes: weakref.WeakKeyDictionary[Any, _SceneFocus] = weakref.WeakKeyDictionary()
         self._shown: pygame.FRect | None = None  # where the ring is drawn (it glides)
         self._drawn_for = 0  # id() of the scene the ring was last drawn on
+        # The targets drawn are looked up again every LOOK_AGAIN seconds (and after every key):
+        # a 12-player table has dozens, and most frames nothing changes.
+        self._looked = -1.0
+        self._drawn_target: Target | None = None
         self._from: pygame.FRect | None = None
         self._glide = 1.0
         self.time = 0.0
@@ -311,6 +316,7 @@ class FocusRing:
             return False
         if event.type != pygame.KEYDOWN or scene is None:
             return False
+        self._drawn_target = None  # a key may change anything: look again when drawing
         key = getattr(event, "key", None)
         mod = getattr(event, "mod", 0) or 0
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -411,7 +417,14 @@ class FocusRing:
         """The ring around the focused target of the top scene, when the keyboard is in use."""
         if not self.visible or scene is None:
             return
-        target = self.current(scene)
+        fresh = (
+            self._drawn_for == id(scene)
+            and self.time - self._looked < LOOK_AGAIN
+            and self._drawn_target is not None
+        )
+        target = self._drawn_target if fresh else self.current(scene)
+        if not fresh:
+            self._looked, self._drawn_target = self.time, target
         if target is None:
             self._shown = None
             return
