@@ -167,6 +167,13 @@ def test_names_are_typed_after_enter_and_tab_leaves_the_field(app):
     tab(app)
     assert not field.focused and focus_key(app) != "name_0"
     assert setup.config().names[0] == "Zoe"
+    walk_to(app, "seed")
+    seed = setup.widgets["seed"]
+    assert not seed.focused
+    typed(app, "42")  # typing on the focused field starts editing it
+    assert seed.focused and seed.text.endswith("42")
+    key(app, pygame.K_RETURN)
+    assert not seed.focused, "Enter ends the typing"
 
 
 # --------------------------------------------------------------------------- at the table

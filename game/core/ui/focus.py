@@ -314,6 +314,13 @@ class FocusRing:
         ):
             self.visible = False  # the mouse is in use: the ring would only be in the way
             return False
+        if event.type == pygame.TEXTINPUT and self.visible and scene is not None:
+            # Typing while the ring is on a text field starts editing it: the field (now
+            # listening) takes the text as the scene hands the event on.
+            target = self.current(scene)
+            if target is not None and target.is_text and _editing(scene) is None:
+                target.activate()
+            return False
         if event.type != pygame.KEYDOWN or scene is None:
             return False
         self._drawn_target = None  # a key may change anything: look again when drawing
