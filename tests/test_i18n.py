@@ -92,8 +92,16 @@ def test_switching_language_translates_and_plurals_follow_each_language() -> Non
     i18n.set_language("fr")
     assert t("title.new_game", "New game") == "Nouvelle partie"
     # French: 0 and 1 are singular; German and English: only 1.
-    french = [tn("blanco.progress.turn", n, "turn {turn}, {count} card left at best",
-                 "turn {turn}, {count} cards left at best", turn=2) for n in (0, 1, 2)]
+    french = [
+        tn(
+            "blanco.progress.turn",
+            n,
+            "turn {turn}, {count} card left at best",
+            "turn {turn}, {count} cards left at best",
+            turn=2,
+        )
+        for n in (0, 1, 2)
+    ]
     assert "cartes" not in french[0] and "cartes" not in french[1] and "cartes" in french[2]
     i18n.set_language("de")
     assert t("title.new_game", "New game") == "Neues Spiel"
@@ -176,7 +184,8 @@ def test_the_language_setting_is_used_at_start_and_a_bad_one_is_ignored(data_dir
 
 
 def test_lang_on_the_command_line_overrides_the_setting_for_one_run(
-        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from game import cli
     from game.core.ui import launch
     from game.core.ui.app import App
@@ -233,5 +242,4 @@ def test_french_catalog_uses_non_breaking_spaces_before_double_punctuation() -> 
     for entry in parse_po(i18n.po_files("fr")[0].read_text(encoding="utf-8"))[1:]:
         for form in entry.msgstr:
             for mark in "!?;:":
-                assert f" {mark}" not in form.replace("{", "").replace("}", ""), (
-                    entry.msgid, form)
+                assert f" {mark}" not in form.replace("{", "").replace("}", ""), (entry.msgid, form)

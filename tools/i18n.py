@@ -97,8 +97,10 @@ def extract(source_dir: Path = SOURCE_DIR) -> dict[str, Message]:
             if found is None:
                 found = messages[key] = Message(key, english, plural)
             elif (found.english, found.plural) != (english, plural):
-                problems.append(f"{rel}:{node.lineno}: key {key!r} has two English texts: "
-                                f"{found.english!r} and {english!r}")
+                problems.append(
+                    f"{rel}:{node.lineno}: key {key!r} has two English texts: "
+                    f"{found.english!r} and {english!r}"
+                )
             found.places.append(f"{rel}:{node.lineno}")
     if problems:
         raise ExtractError("\n".join(problems))
@@ -189,8 +191,7 @@ def merge(messages: dict[str, Message], root: Path = LOCALE_DIR) -> dict[str, in
             forms = 2 if message.plural else 1
             if lang == "en":
                 msgstr = [message.english, message.plural][:forms]
-                entry = Entry(key, msgstr, message.plural, set(),
-                              _comments(message))
+                entry = Entry(key, msgstr, message.plural, set(), _comments(message))
             else:
                 before = old.get(key)
                 flags: set[str] = set()
@@ -202,8 +203,11 @@ def merge(messages: dict[str, Message], root: Path = LOCALE_DIR) -> dict[str, in
                     elif before.msgstr and before.msgstr[0]:
                         msgstr = [before.msgstr[0]] * forms
                         flags.add("fuzzy")  # singular became plural (or back): check it
-                    english_before = [c[3:] for c in before.comments
-                                      if c.startswith("#.") and not c.startswith("#. plural:")]
+                    english_before = [
+                        c[3:]
+                        for c in before.comments
+                        if c.startswith("#.") and not c.startswith("#. plural:")
+                    ]
                     now = "\n".join(line.rstrip() for line in message.english.split("\n"))
                     if english_before and "\n".join(english_before) != now:
                         flags.add("fuzzy")  # the English changed: the translation needs a look
@@ -255,8 +259,10 @@ def problems(messages: dict[str, Message] | None = None, root: Path = LOCALE_DIR
                 # A singular form may leave out {count} ("une carte"); nothing else may differ.
                 got = placeholders(form)
                 if got - wanted or (wanted - {"count"}) - got:
-                    found.append(f"{lang}: {key}: placeholders {sorted(got)} "
-                                 f"but English has {sorted(wanted)}")
+                    found.append(
+                        f"{lang}: {key}: placeholders {sorted(got)} "
+                        f"but English has {sorted(wanted)}"
+                    )
             if lang == "en" and entry.msgstr[0] != message.english:
                 found.append(f"en: {key}: out of date (run tools/i18n.py extract)")
     return found
@@ -271,8 +277,10 @@ def main(argv: list[str]) -> int:
         return 1
     if command == "extract":
         lacking = merge(messages)
-        print(f"{len(messages)} messages; lacking a translation: "
-              + ", ".join(f"{lang} {n}" for lang, n in lacking.items() if lang != "en"))
+        print(
+            f"{len(messages)} messages; lacking a translation: "
+            + ", ".join(f"{lang} {n}" for lang, n in lacking.items() if lang != "en")
+        )
         return 0
     if command == "check":
         found = problems(messages)

@@ -28,8 +28,7 @@ def card_name(card: int) -> str:
     """ "dark blue 7" (French "7 bleu foncé", German "Dunkelblau 7"); a hidden card for 0."""
     if not is_card(card):
         return t("blanco.card.hidden", "a hidden card")
-    return t("blanco.card.name", "{colour} {n}", colour=colour_word(colour(card)),
-             n=number(card))
+    return t("blanco.card.name", "{colour} {n}", colour=colour_word(colour(card)), n=number(card))
 
 
 def where(at: tuple[int, int]) -> str:

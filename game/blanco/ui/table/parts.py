@@ -214,7 +214,7 @@ class Others(Part):
                        border=3 if acting else 2, shadow=3)
             p = seen.players[seat]
             seat_info = table.session.seats[seat]
-            tag = "" if not seat_info.is_computer else f" ({seat_info.kind})"
+            tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
             name = f"{seat_info.name}{tag}"
             size = text.fit_size(name, 22, panel.w * 0.6)
             text.blit_centered(surface, name, size, YELLOW if acting else WHITE,

@@ -1,0 +1,186 @@
+"""Every text, in every language, at the size it is shown, fits where it is drawn.
+
+The scenes are drawn for real (title of both games, settings, pause, both set-ups, replays,
+statistics, hand-off, a dialog, How to play's pages, Lucky Box's draft and table, Blanco's
+table) in English, French and German, while the shared text cache watches every text drawn:
+
+* a text fitted to a width (buttons, toggles, choices, settings rows, titles) must really fit
+  it, at a size still readable (a label never shrinks below MIN_SIZE px);
+* a wrapped text has no line wider than its box;
+* a centred text lies inside the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core import i18n
+from game.core.session import Seat
+from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.scenes.dialog import ConfirmDialog
+from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.text import TextCache
+from tests.ui_helpers import frames, press, screenshot
+
+MIN_SIZE = 14  # px: below this a label is no longer comfortable to read
+SLACK = 2  # px of rounding in widths measured against layout floats
+LONG_NAME = "Maximilian"  # a name as long as players type
+
+
+class Watch:
+    """What the text cache was asked to draw, and what did not fit."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.scene = ""
+        self.checked = 0
+
+    def bad(self, what: str) -> None:
+        line = f"[{i18n.language()}] {self.scene}: {what}"
+        if line not in self.problems:
+            self.problems.append(line)
+
+
+@pytest.fixture
+def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
+    seen = Watch()
+    fit_size, wrap, blit = TextCache.fit_size, TextCache.wrap, TextCache.blit_centered
+
+    def checked_fit(
+        self: TextCache, text: str, size: int, max_width: float, min_size: int = 12
+    ) -> int:
+        got = fit_size(self, text, size, max_width, min_size)
+        seen.checked += 1
+        width = self.font(got).size(text)[0]
+        if width > max_width + SLACK:
+            seen.bad(f"{text!r} is {width}px at {got}px, wider than its {max_width:.0f}px")
+        elif got < min(size, MIN_SIZE):
+            seen.bad(f"{text!r} shrinks to {got}px to fit {max_width:.0f}px")
+        return got
+
+    def checked_wrap(self: TextCache, text: str, size: int, max_width: float) -> list[str]:
+        lines = wrap(self, text, size, max_width)
+        seen.checked += 1
+        for line in lines:
+            width = self.font(size).size(line)[0]
+            if width > max_width + SLACK:
+                seen.bad(f"wrapped line {line!r} is {width}px, wider than {max_width:.0f}px")
+        return lines
+
+    def checked_blit(
+        self: TextCache, surface: pygame.Surface, text: str, *args: Any, **kwargs: Any
+    ) -> pygame.Rect:
+        rect = blit(self, surface, text, *args, **kwargs)
+        seen.checked += 1
+        if surface.get_size() == LOGICAL_SIZE and not surface.get_rect().inflate(
+            2 * SLACK, 2 * SLACK
+        ).contains(rect):
+            seen.bad(f"{text!r} drawn at {tuple(rect)}, off the screen")
+        return rect
+
+    monkeypatch.setattr(TextCache, "fit_size", checked_fit)
+    monkeypatch.setattr(TextCache, "wrap", checked_wrap)
+    monkeypatch.setattr(TextCache, "blit_centered", checked_blit)
+    monkeypatch.setenv("SMLB_NO_FIRST_TIME", "1")
+    yield seen
+    i18n.set_language("en")
+
+
+def show(app: Any, watch: Watch, name: str, scene: Any, n: int = 3, shot: bool = False) -> Any:
+    """Put `scene` alone on the stack and draw it a few frames (animations settle)."""
+    watch.scene = name
+    app.stack.clear_to(scene)
+    frames(app, n, dt=0.5)
+    if shot:
+        screenshot(app, f"i18n_{i18n.language()}_{name}")
+    return scene
+
+
+def walk(app: Any, watch: Watch, shots: bool) -> None:
+    """Every scene a player reads, drawn in the language now in use."""
+    nav = app.ctx.nav
+    title = show(app, watch, "title", nav.make("title"), shot=shots)
+    watch.scene = "title_blanco"
+    title.choose_game("blanco")
+    frames(app, 3, dt=0.5)
+    title.choose_game("luckybox")
+    show(app, watch, "settings", nav.make("settings"), shot=shots)
+    show(app, watch, "pause", nav.make("pause"))
+    show(app, watch, "setup", nav.make("setup"), shot=shots)
+    show(app, watch, "blanco_setup", nav.make("blanco.setup"), shot=shots)
+    show(app, watch, "replays", nav.make("replays"))
+    show(app, watch, "stats", nav.make("stats"))
+    show(app, watch, "handoff", HandoffScene(app.ctx, LONG_NAME))
+    show(
+        app,
+        watch,
+        "dialog",
+        ConfirmDialog(
+            app.ctx,
+            lambda: i18n.t(
+                "title.confirm_new", "Start a new game? The game in progress will be lost."
+            ),
+            lambda: None,
+        ),
+    )
+    for game in ("luckybox", "blanco"):
+        howto = show(app, watch, f"howto_{game}", nav.make("howto", game=game))
+        for _ in range(len(howto.pages) - 1):
+            press(app, pygame.K_RIGHT, steps=3)
+    # Lucky Box: the draft, then the table (a human and a computer with long names).
+    watch.scene = "luckybox_table"
+    nav.make("start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")], seed=5)
+    frames(app, 6, dt=0.5)
+    if shots:
+        screenshot(app, f"i18n_{i18n.language()}_draft")
+    for _ in range(3):  # keep three cards: Enter does nothing until they are chosen
+        draft = app.stack.top
+        if not hasattr(draft, "hand"):
+            break
+        draft.toggle(draft.hand[len(draft.selected)])
+        frames(app, 1)
+    press(app, pygame.K_RETURN, steps=40)
+    if shots:
+        screenshot(app, f"i18n_{i18n.language()}_table")
+    # Blanco's table.
+    watch.scene = "blanco_table"
+    nav.make(
+        "blanco.start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")], seed=5
+    )
+    frames(app, 40, dt=0.5)
+    if shots:
+        screenshot(app, f"i18n_{i18n.language()}_blanco_table")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_text_fits_its_place_in_every_language(app: Any, watch: Watch, lang: str) -> None:
+    i18n.set_language(lang)
+    walk(app, watch, shots=lang != "en")
+    assert watch.checked > 500  # the texts were really drawn and measured
+    assert not app.errors, app.errors[0]
+    assert watch.problems == [], "\n".join(watch.problems)
+
+
+def test_a_button_label_too_long_shrinks_to_fit_and_the_check_catches_overflow(
+    app: Any, watch: Watch
+) -> None:
+    from game.core.ui.widgets import Button
+
+    text = app.ctx.text
+    long = Button((0, 0, 140, 50), "Ausgesprochen lange Beschriftung", lambda: None)
+    surface = pygame.Surface(LOGICAL_SIZE)
+    watch.scene = "button"
+    long.draw(surface, text)
+    # It shrank (below its 34 px) to fit, and said it became too small to read.
+    assert any("shrinks to" in p or "wider than" in p for p in watch.problems)
+    watch.problems.clear()
+    short = Button((0, 0, 300, 60), "Weiter", lambda: None)
+    short.draw(surface, text)
+    assert watch.problems == []
+    # A text pushed off the screen is caught too.
+    text.blit_centered(surface, "Hallo", 30, (255, 255, 255), (1290, 20))
+    assert any("off the screen" in p for p in watch.problems)
