@@ -44,8 +44,8 @@ GAMES = (("luckybox", "Super Mega Lucky Box"), ("blanco", "Blanco"))
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
-# The largest decoration's half width (52 / 2), its widest sway (24) and its shadow (3), plus 3.
-PARTICLE_REACH = 56
+# The largest decoration's half width (52 / 2) and its shadow (3), plus 3.
+PARTICLE_REACH = 32
 
 
 def load_last_game(folder: Any) -> str:
@@ -241,13 +241,14 @@ class TitleScene(UIScene):
 
     def _particle(self, rng: random.Random, spread: bool) -> Particle:
         kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
+        # Lanes beside every button only, swaying within them: a card never crosses one.
+        x, room = self._lane_x(rng)
         return Particle(
             kind=kind,
-            # Lanes beside every button only: a drifting card never crosses one.
-            x=self._lane_x(rng),
+            x=x,
             y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
             speed=rng.uniform(18, 42),
-            sway=rng.uniform(6, 24),
+            sway=min(rng.uniform(6, 24), room),
             phase=rng.uniform(0, 6.28),
             size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
             number=rng.randint(1, 9),
@@ -257,7 +258,7 @@ class TitleScene(UIScene):
     # ---------------------------------------------------------------- drawing
     def lanes(self) -> list[tuple[float, float]]:
         """Where a drifting decoration's centre may be: the screen's width less every button's
-        columns, widened by the largest decoration's half width and sway."""
+        columns, widened by the largest decoration's half width (its sway is kept inside)."""
         blocked = sorted((w.rect.left - PARTICLE_REACH, w.rect.right + PARTICLE_REACH)
                          for w in self.widgets.values())
         lanes, x = [], float(PARTICLE_MARGIN)
@@ -269,17 +270,18 @@ class TitleScene(UIScene):
             lanes.append((x, 1280.0 - PARTICLE_MARGIN))
         return [lane for lane in lanes if lane[1] - lane[0] >= 8]
 
-    def _lane_x(self, rng: random.Random) -> float:
+    def _lane_x(self, rng: random.Random) -> tuple[float, float]:
+        """A centre in one of the lanes, and how far it may sway and stay in that lane."""
         lanes = self.lanes()
         if not lanes:  # buttons everywhere: decorations keep to the far left edge
-            return float(PARTICLE_MARGIN)
+            return float(PARTICLE_MARGIN), 0.0
         total = sum(b - a for a, b in lanes)
         pick = rng.uniform(0, total)
         for a, b in lanes:
             if pick <= b - a:
-                return a + pick
+                return a + pick, min(pick, b - a - pick)
             pick -= b - a
-        return lanes[-1][1]
+        return lanes[-1][1], 0.0
 
 
     def draw(self, surface: pygame.Surface) -> None:
