@@ -4,6 +4,7 @@ a Blanco game to its end, playing a kept deal again, and the Next gate after a h
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -263,8 +264,7 @@ def test_next_gate_holds_and_undo_works_before_next(app) -> None:
     before = table.state.key()
     play = _quiet_turn(app, table)
     _settle(app, table)
-    if table.state.phase != "turn":  # the play completed a line: not this test's case
-        return
+    assert table.state.phase == "turn"  # (this deal's play completes no line)
     # The turn is done: the game waits for Next; the bot does not move.
     assert table.turns.confirming == 0 and table.state.waiting_for() == [1]
     assert table.controls.shown("next")
@@ -318,3 +318,52 @@ def test_pass_and_play_hands_over_only_after_next(app) -> None:
     top = app.stack.top
     assert isinstance(top, HandoffScene) and top.name == "Bob"
     assert table.viewer is None
+
+
+def test_continue_at_the_next_gate_still_waits_and_undoes(app) -> None:
+    app.ctx.settings.animation_speed = 4.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bot", "easy")], seed=21)
+    _settle(app, table)
+    _setup_turn(app, table)
+    _settle(app, table)
+    press(app, pygame.K_RETURN)  # Next after the set-up
+    _settle(app, table)
+    _quiet_turn(app, table)
+    _settle(app, table)
+    assert table.state.phase == "turn"  # (this deal's play completes no line)
+    assert table.turns.confirming == 0
+    key = table.state.key()
+    frames(app, 2)  # the autosave
+    app.stack.clear()  # the window closes at the gate
+    title = blanco_title(app)
+    click_widget(app, title, "continue", 2)
+    resumed = app.stack.top
+    assert isinstance(resumed, TableScene) and resumed is not table
+    _settle(app, resumed)
+    assert resumed.state.key() == key
+    assert resumed.turns.confirming == 0, "still waiting for Ann's Next"
+    frames(app, 60)
+    assert resumed.state.key() == key, "the bot waits too"
+    click(app, resumed.controls.buttons["undo"].rect.center)
+    _settle(app, resumed)
+    assert resumed.state.phase == "play" and resumed.turns.confirming is None
+
+
+def test_a_blanco_record_opened_from_elsewhere_plays_as_blanco(app, data_dir, tmp_path) -> None:
+    session = bot_game(["Ann"], ["human"], 3)
+    path = tmp_path / "friend.json"
+    path.write_text(
+        json.dumps(
+            session.record(storage.finished_extra(session.state, ["human"], VERSION, game=BLANCO))
+        )
+    )
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 2)
+    click_widget(app, app.stack.top, "replays", 2)  # Lucky Box's list
+    scene = app.stack.top
+    assert isinstance(scene, ReplaysScene) and scene.game == "luckybox"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app, 1)
+    assert scene.opened is not None and scene.opened.game == "blanco"
+    click_widget(app, scene, "watch_0", 2)
+    assert isinstance(app.stack.top, ReplayScene)  # Blanco's replay, by the record's game
