@@ -264,11 +264,13 @@ class StatsScene(UIScene):
         self._star(surf, (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 86), 84)
         text.blit_centered(surf, t("stats.empty", "No finished games yet..."), 50, WHITE,
                            (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 180), outline=INK, px=4)
-        lines = text.wrap(
-            t("stats.empty_hint", "Finish a game and it shows up here: your best solo scores "
-              "with their ratings, a chart of how your scores grow, and who wins most against "
-              "friends and computers."),
-            28, EMPTY_PANEL.w - 120)
+        hint = (t("stats.empty_hint_turns", "Finish a game and it shows up here: your solo "
+                  "games with the fewest turns, a chart of your turns over time, and who wins "
+                  "most against friends and computers.") if self.fewest
+                else t("stats.empty_hint", "Finish a game and it shows up here: your best solo "
+                       "scores with their ratings, a chart of how your scores grow, and who wins "
+                       "most against friends and computers."))
+        lines = text.wrap(hint, 28, EMPTY_PANEL.w - 120)
         for i, line in enumerate(lines):
             text.blit_centered(surf, line, 28, HINT_COLOUR,
                                (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 246 + i * 34))
