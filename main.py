@@ -5,6 +5,9 @@
     python main.py --demo [--players N] [--seed S] [--speed X] [--bot LEVEL] [--exit-when-done]
                    [--save-record PATH] [--frame-stats PATH]
                                             watch computer players play a whole game
+    python main.py --tour DIR [--game G] [--lang L] [--window WxH]
+                                            save a picture of every screen to DIR
+    python main.py --window WxH             open the window at this size
 
 Works from any working directory (`python /somewhere/main.py`): the game's files are found from
 the code's location. It is also the entry script of the frozen app (packaging/).

@@ -6,6 +6,9 @@
     super-mega-lucky-box --demo [--players N] [--seed S] [--speed X] [--bot LEVEL]
                          [--exit-when-done] [--save-record PATH] [--frame-stats PATH]
                                                   watch computer players play a whole game
+    super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
+                                                  save a picture of every screen, then exit
+    super-mega-lucky-box --window WxH             open the window at this size
     super-mega-lucky-box --bot-worker             (internal) the computer players' process
 
 Everything heavy is imported lazily: the record check never imports pygame (it runs on machines
