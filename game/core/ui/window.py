@@ -12,8 +12,15 @@ window opens:
 - linear filtering ("best": anisotropic where the driver has it) instead of nearest pixels, so
   text and cards stay smooth at any factor rather than blocky at 1.5x.
 
-The frame costs the same at any window size: the copy to the screen was already there with
-SCALED, only its size changes, and it runs in the renderer (on the GPU when there is one).
+The frame costs the same as before at 1280x720 (the copy to the screen was already there with
+SCALED; at scale 1 it is a plain copy). At other sizes the scaling runs in the renderer: free on
+a GPU; with SDL's software renderer (no graphics acceleration: some virtual machines, Xvfb) a
+linear scale to 1920x1080 costs about 11 ms of CPU a frame (nearest pixels: 4 ms), measured on
+the dummy driver.
+
+Sharper than a scaled 1280x720 picture would need scenes to draw at the window's resolution
+(a scale factor through the layout, text rendered at the scaled size, cards drawn larger);
+that is not done: scenes keep one 1280x720 canvas.
 """
 
 from __future__ import annotations
@@ -43,6 +50,9 @@ def prepare() -> None:
     reads "SDL_RENDER_SCALE_QUALITY" for the filtering. A player's own settings win."""
     os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "best")
+    # Windows: a window that knows the screen's real pixels, scaled by us (sharp), rather than
+    # one Windows stretches as a bitmap at 125-200% display scaling (blurred).
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 
 def headless() -> bool:
