@@ -512,3 +512,20 @@ def test_after_h_enter_follows_the_hint(app):
         assert focus_key(app) == ("button", "spend")
         key(app, pygame.K_RETURN)
     assert table.state.actions[-1] == hint, "Enter, Enter: the hinted move was made"
+
+
+def test_resting_on_a_button_shows_its_tooltip_and_a_key_puts_it_away(app):
+    from game.core.ui.tooltip import text_of
+
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 30)
+    scene = app.stack.top
+    name = next(n for n, w in scene.widgets.items() if w.visible and text_of(w.tooltip))
+    walk_to(app, name)
+    assert app.ring.tip is None, "not at once"
+    frames(app, 60)
+    assert app.ring.tip is not None, "after a rest, as for the mouse"
+    assert app.ring.tip.text == text_of(scene.widgets[name].tooltip)
+    screenshot(app, "keys_title_tooltip")
+    key(app, pygame.K_TAB)
+    assert app.ring.tip is None, "a key puts it away"

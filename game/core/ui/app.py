@@ -110,7 +110,9 @@ class App:
         self._toast = ""
         self._toast_age = 0.0
         #: Keyboard focus over the top scene (Tab, arrows, Enter/Space, 1-9): see focus.py.
-        self.ring = FocusRing(lambda: bool(getattr(self.ctx.settings, "reduced_motion", False)))
+        self.ring = FocusRing(
+            lambda: bool(getattr(self.ctx.settings, "reduced_motion", False)), self.ctx.text
+        )
 
     def _relabel(self, lang: str) -> None:
         """A new language: scenes that made texts once (`relabel`) make them again; the rest

@@ -27,6 +27,7 @@ band inside, so it shows on any background, gliding between targets and breathin
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -58,6 +59,7 @@ DIGITS: dict[int, int] = {
 MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
 
 GLIDE = 0.12  # seconds the ring takes to slide to the next target
+TIP_DELAY = 0.8  # seconds the focus rests on a thing before its tooltip shows
 LOOK_AGAIN = 0.05  # seconds a drawn ring may follow its target's last known place
 OUTER: RGB = (12, 4, 30)  # the dark band: shows on light paper and bright slabs
 INNER: RGB = (255, 255, 255)
@@ -233,9 +235,14 @@ class _SceneFocus:
 class FocusRing:
     """Keyboard focus over the top scene (one per app)."""
 
-    def __init__(self, reduced_motion: Callable[[], bool] = lambda: False) -> None:
+    def __init__(
+        self, reduced_motion: Callable[[], bool] = lambda: False, text: Any = None
+    ) -> None:
         self.visible = False
         self.reduced_motion = reduced_motion
+        self.text = text  # the app's TextCache, to draw the focused thing's tooltip
+        self._rest = 0.0  # seconds the focus has stayed on one target
+        self._tip: Any = None  # a TooltipLayer showing the focused target's tip, if any
         self._scenes: weakref.WeakKeyDictionary[Any, _SceneFocus] = weakref.WeakKeyDictionary()
         self._shown: pygame.FRect | None = None  # where the ring is drawn (it glides)
         self._drawn_for = 0  # id() of the scene the ring was last drawn on
@@ -259,6 +266,11 @@ class FocusRing:
         """The focused target of `scene` now (following its key, else a sensible fallback)."""
         targets = targets_of(scene)
         return self._settle(scene, targets)
+
+    @property
+    def tip(self) -> Any:
+        """The tooltip shown for the focused thing now (a tooltip.Tip), if any."""
+        return self._tip.tip if self._tip is not None else None
 
     def current_key(self, scene: Any) -> Hashable:
         target = self.current(scene)
@@ -294,6 +306,8 @@ class FocusRing:
         if state.key != target.key and self._shown is not None:
             self._from = pygame.FRect(self._shown)
             self._glide = 0.0
+        if state.key != target.key:
+            self._rest, self._tip = 0.0, None
         state.key = target.key
         state.rect = pygame.FRect(target.rect)
 
@@ -313,6 +327,7 @@ class FocusRing:
             event.type == pygame.MOUSEMOTION and tuple(getattr(event, "rel", (1, 1))) != (0, 0)
         ):
             self.visible = False  # the mouse is in use: the ring would only be in the way
+            self._tip = None
             return False
         if event.type == pygame.TEXTINPUT and self.visible and scene is not None:
             # Typing while the ring is on a text field starts editing it: the field (now
@@ -324,6 +339,7 @@ class FocusRing:
         if event.type != pygame.KEYDOWN or scene is None:
             return False
         self._drawn_target = None  # a key may change anything: look again when drawing
+        self._rest, self._tip = 0.0, None  # and puts a tip away, as for the mouse
         key = getattr(event, "key", None)
         mod = getattr(event, "mod", 0) or 0
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -418,7 +434,10 @@ class FocusRing:
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self._rest += dt
         self._glide = min(1.0, self._glide + dt / GLIDE)
+        if self._tip is not None:
+            self._tip.age += dt
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """The ring around the focused target of the top scene, when the keyboard is in use."""
@@ -439,6 +458,7 @@ class FocusRing:
         calm = self.reduced_motion()
         if id(scene) != self._drawn_for:  # another scene: the ring appears in place
             self._drawn_for, self._from = id(scene), None
+            self._rest, self._tip = 0.0, None
         if self._shown is None or self._from is None or calm or self._glide >= 1.0:
             rect = goal
         else:
@@ -453,6 +473,24 @@ class FocusRing:
         self._shown = pygame.FRect(goal)
         breathe = 0.0 if calm else (math.sin(self.time * 5) + 1) / 2
         draw_ring(surface, rect, breathe)
+        self._draw_tip(surface, scene, target)
+
+    def _draw_tip(self, surface: pygame.Surface, scene: Any, target: Target) -> None:
+        """The focused thing's tooltip once the focus has rested on it, as the mouse's would:
+        the scene's own tooltip layer says what it is (the same providers, at its centre)."""
+        if self.text is None or self._rest < TIP_DELAY:
+            return
+        if self._tip is None:
+            from game.core.ui.tooltip import TooltipLayer
+
+            layer = _tooltip_layer(scene)
+            tip = layer.find(tuple(target.rect.center)) if layer is not None else None
+            if tip is not None:  # placed clear of the ring around the thing, not only of it
+                tip = dataclasses.replace(tip, rect=pygame.FRect(tip.rect).inflate(26, 26))
+            self._tip = TooltipLayer()
+            self._tip.tip = tip  # None: nothing to say (asked once per resting place)
+        if self._tip.tip is not None:
+            self._tip.draw(surface, self.text)
 
 
 def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0) -> None:
@@ -476,6 +514,17 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
         pygame.draw.line(
             surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5
         )
+
+
+def _tooltip_layer(scene: Any) -> Any:
+    """The scene's tooltip layer: a UIScene's `tooltips`, a table's `help.layer`."""
+    for layer in (
+        getattr(scene, "tooltips", None),
+        getattr(getattr(scene, "help", None), "layer", None),
+    ):
+        if callable(getattr(layer, "find", None)):
+            return layer
+    return None
 
 
 def _editing(scene: Any) -> Any:
