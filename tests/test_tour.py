@@ -95,6 +95,19 @@ def test_the_pictures_differ_between_languages(tmp_path: Path) -> None:
     assert shots["en"] != shots["fr"]
 
 
+def test_the_same_seed_gives_the_same_pictures(tmp_path: Path, monkeypatch) -> None:
+    import game.tour as tour_module
+
+    monkeypatch.setattr(tour_module, "MODULES", ("game.tour.common", "game.tour.closing"))
+    first = run_tour(tmp_path / "a", game="blanco")
+    second = run_tour(tmp_path / "b", game="blanco")
+    assert [p.name for p in first] == [p.name for p in second]
+    for a, b in zip(first, second, strict=True):
+        assert pygame.image.tobytes(load_rgb(a), "RGB") == pygame.image.tobytes(
+            load_rgb(b), "RGB"
+        ), a.name
+
+
 def test_steps_come_in_module_order_and_after_the_step_they_name(monkeypatch) -> None:
     import game.tour as tour_module
 
