@@ -199,3 +199,22 @@ def test_table_screenshots_in_other_visions(app) -> None:
         convert(app.screen, VISIONS["greyscale"]),
         str(SCREENSHOTS / "luckybox_table_chosen_greyscale.png"),
     )
+
+
+@pytest.mark.parametrize("vision", list(VISIONS))
+def test_a_disabled_button_looks_off_without_colour(vision) -> None:
+    from game.core.ui.widgets import PINK, Button
+
+    pygame.init()
+    text = TextCache()
+    patches = []
+    for enabled in (True, False):
+        patch = pygame.Surface((140, 56))
+        patch.fill((48, 26, 92))
+        Button(
+            (8, 4, 124, 40), "Pass", lambda: None, enabled=enabled, colour=PINK, text_size=28
+        ).draw(patch, text)
+        patches.append(convert(patch, VISIONS[vision]))
+    on, off = patches
+    assert pattern_likeness(on, off) <= MAX_LIKENESS, vision
+    assert colour_distance(on, off) >= MIN_COLOUR / 2, vision  # mostly the label differs

@@ -19,7 +19,7 @@ from tests.rules_helpers import snapshot
 from tests.support import pixel_difference, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press
 
-LABEL_COLOURS = ((255, 255, 255), (224, 220, 232))  # an enabled and a disabled label's fill
+LABEL_COLOURS = ((255, 255, 255), (92, 84, 116))  # an enabled and a disabled label's fill
 
 
 def ink_bounds(surface: pygame.Surface, rect: pygame.FRect) -> pygame.Rect:

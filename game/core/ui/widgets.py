@@ -55,6 +55,7 @@ CLICK_SOUND = "click"
 REFUSE_SOUND = "refuse"
 
 SHAKE_TIME = 0.35  # seconds a refused button wobbles
+DISABLED_LABEL: tuple[RGB, RGB] = ((92, 84, 116), (206, 200, 222))  # a disabled label, its rim
 
 KEYBOARD_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING})
 
@@ -283,13 +284,17 @@ class Button(Widget):
         radius = min(16, int(rect.height) // 3)
         face = draw_glossy(surface, rect, colour, radius=radius, depth=2 if self.pressed else 6)
         label = self.label
-        fg = WHITE if self.enabled else (224, 220, 232)
+        # A disabled label is engraved (dark on a light rim), not white on ink: off reads as off
+        # by its look, not only as grey against colour.
+        fg, edge = (WHITE, INK) if self.enabled else DISABLED_LABEL
         lip = max(2, (2 if self.pressed else 6) - 1)  # the slab's darker lower edge
-        draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2))
+        draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2),
+                   edge)
 
 
 def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,
-               colour: Sequence[int], face: pygame.Rect) -> pygame.Rect:
+               colour: Sequence[int], face: pygame.Rect,
+               outline: Sequence[int] = INK) -> pygame.Rect:
     """A button's label, as large as fits `face` (up to `size`), its capitals centred on the
     face (for a slab, its top and lower edge together): the font's box holds room for accents
     and descenders, so centring the box would leave "Pass" or "Menu" sitting high. Returns where
@@ -299,7 +304,7 @@ def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,
     while size > 12 and _cap_height(text.font(size)) > face.height * 0.62:
         size -= 2  # a short button: the capitals stay inside its face
     font = text.font(size)
-    image = text.render_outlined(label, size, colour, INK, 2)
+    image = text.render_outlined(label, size, colour, outline, 2)
     # Where the capitals' middle lies in the image: outline (2 px), down to the baseline, up half
     # a capital.
     mid = 2 + font.get_ascent() - _cap_height(font) / 2
