@@ -258,7 +258,9 @@ class OtherBoards(Part):
             surface.blit(image, (round(panel.x) - PANEL_MARGIN, round(panel.y) - PANEL_MARGIN))
         seat = self.zoomed
         if seat is not None:
-            pygame.draw.rect(surface, WHITE, panels[seat].inflate(4, 4), 3, border_radius=11)
+            # Dashed, unlike the acting player's solid ring: told apart without colour.
+            draw_dashed_ring(surface, panels[seat].inflate(6, 6), WHITE, self.table.time,
+                             width=3, dash=8)
             self.draw_zoom(surface, seat)
 
     def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:
