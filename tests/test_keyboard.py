@@ -1,4 +1,6 @@
-"""Keyboard-only play (issue 14): the focus model and a whole solo Lucky Box game by keys.
+"""Keyboard-only play (issue 14): the focus model (Tab order, arrows, Enter/Space, Esc, the
+mouse hiding the ring, sliders and text fields, tooltips) over the title and the menu scenes.
+The tables: test_keyboard_table.py (Lucky Box) and test_keyboard_blanco.py.
 
 Every event here is a posted key (KEYDOWN/KEYUP, plus TEXTINPUT for typed names): no mouse
 event at all, except where a test checks that the mouse hides the ring.
@@ -6,25 +8,14 @@ event at all, except where a test checks that the mouse hides the ring.
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from game.core.session import Seat
 from game.core.ui.focus import Target, nearest
 from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.title import TitleScene
-from game.luckybox.rules import Cross, Pass, Resolve
-from game.luckybox.ui.cardview import EXACT, LIGHTNING
-from game.luckybox.ui.scenes.draft import DraftScene
-from game.luckybox.ui.scenes.gameend import GameEndScene
-from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.setup import SetupScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
 from tests.keys_helpers import (
-    POSTED,
     act_on,
     focus_key,
     key,
@@ -176,108 +167,6 @@ def test_names_are_typed_after_enter_and_tab_leaves_the_field(app):
     assert not seed.focused, "Enter ends the typing"
 
 
-# --------------------------------------------------------------------------- at the table
-
-
-def solo_table(app, seed: int = 5) -> TableScene:
-    table = start_game(app.ctx, [Seat("Solo", "human")], seed)
-    app.ctx.settings.animation_speed = 8.0
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, DraftScene):
-            for card in top.hand[: top.need]:
-                top.toggle(card)
-            top.confirm()
-        elif table.human_turn():
-            return table
-        elif table.confirming is not None and not table.animator.busy:
-            table.confirm_turn()
-        frames(app, 1)
-    raise AssertionError("no first number")
-
-
-def test_a_digit_jumps_to_a_gold_square_showing_it_and_again_to_the_next(app):
-    table = solo_table(app)
-    number = table.state.number
-    gold = [a for a in table.state.legal_actions(0) if isinstance(a, Cross) and not a.lightning]
-    assert gold, "this deal has a gold square on the first number"
-    key(app, getattr(pygame, f"K_{number}"))
-    assert app.ring.visible
-    first = focus_key(app)
-    assert first[0] == "square"
-    _, card, cell = first
-    assert table.state.face(card).grid[cell] == number
-    assert table.board.marks()[card][0][cell] == EXACT, "the square it jumped to is gold"
-    if len(gold) > 1:
-        key(app, getattr(pygame, f"K_{number}"))
-        assert focus_key(app) != first, "the same digit again: the next gold square"
-    other = next(
-        n for n in range(1, 10) if n != number and not any(t.number == n for t in targets(app))
-    )
-    here = focus_key(app)
-    key(app, getattr(pygame, f"K_{other}"))
-    assert focus_key(app) == here, "no gold square shows it: the focus stays"
-    frames(app, 10)
-    screenshot(app, "keys_table_gold_square")
-    before = len(table.state.actions)
-    key(app, pygame.K_RETURN)
-    assert len(table.state.actions) == before + 1, "Enter crossed it, as a click does"
-    frames(app, 60)
-    assert focus_key(app) == ("button", "next"), "Next takes the focus once it appears"
-    screenshot(app, "keys_table_next")
-
-
-def test_enter_on_a_refused_square_says_why(app):
-    table = solo_table(app)
-    gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross) and not a.lightning)
-    act_on(app, ("square", gold.card, gold.cell))  # crossed: now it is refused
-    frames(app, 60)
-    key(app, pygame.K_RETURN)  # Next
-    for _ in range(600):
-        if table.human_turn():
-            break
-        frames(app, 1)
-    card, cell = gold.card, gold.cell
-    before = len(table.state.actions)
-    act_on(app, ("square", card, cell))
-    assert len(table.state.actions) == before, "nothing was crossed"
-    assert table.message == "That square is already crossed.", "the reason is shown"
-    assert table.refused is not None and table.refused[:2] == (card, cell), "it flashes red"
-    frames(app, 2)
-    screenshot(app, "keys_table_refused")
-
-
-def test_space_still_skips_an_animation_while_the_ring_shows(app):
-    table = solo_table(app)
-    show_ring(app)
-    gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.moves.apply(gold)
-    frames(app, 1)
-    assert table.animator.busy
-    before = len(table.state.actions)
-    key(app, pygame.K_SPACE)
-    assert table.animator.unshown == 0, "Space skipped it"
-    assert len(table.state.actions) == before, "and did not act on the focus"
-    frames(app, 3)
-    assert table.confirming == 0 and focus_key(app) == ("button", "next")
-    walk_to(app, ("button", "hint"))
-    key(app, pygame.K_SPACE)
-    assert table.confirming is None, "Space on a finished turn is still Next, wherever the ring"
-
-
-def test_enter_while_an_animation_plays_skips_it_as_a_click_does(app):
-    table = solo_table(app)
-    show_ring(app)
-    gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.moves.apply(gold)
-    frames(app, 1)
-    assert table.animator.busy
-    before = len(table.state.actions)
-    key(app, pygame.K_RETURN)
-    assert table.animator.unshown == 0 and len(table.state.actions) == before
-    assert not table.message, "no refusal: the key only skipped"
-
-
 def test_the_how_to_keeps_its_arrows_for_turning_pages(app):
     app.stack.clear_to(TitleScene(app.ctx))
     frames(app, 2)
@@ -291,126 +180,6 @@ def test_the_how_to_keeps_its_arrows_for_turning_pages(app):
     assert howto.index == 0
     key(app, pygame.K_ESCAPE, steps=2)
     assert isinstance(app.stack.top, TitleScene)
-
-
-def test_lightning_by_keys_enter_chooses_then_spend_takes_the_focus(app):
-    table = solo_table(app, seed=11)
-    blue = [a for a in table.state.legal_actions(0) if isinstance(a, Cross) and a.lightning]
-    if not blue:  # the deal gives no Lightning choice on the first number: nothing to test
-        return
-    a = blue[0]
-    act_on(app, ("square", a.card, a.cell))
-    assert table.selected_square is not None, "Enter picked the Lightning square"
-    assert table.board.marks()[a.card][0][a.cell] != LIGHTNING
-    frames(app, 2)
-    assert focus_key(app) == ("button", "spend"), "Spend takes the focus"
-    screenshot(app, "keys_table_spend")
-    before = len(table.state.actions)
-    key(app, pygame.K_RETURN)
-    assert len(table.state.actions) == before + 1
-
-
-# --------------------------------------------------------------------------- a whole game
-
-
-def take_turn_by_keys(app, table: TableScene, rng: random.Random) -> None:
-    """One legal action of the human, chosen at random, taken with keys only."""
-    state = table.state
-    legal = state.legal_actions(0)
-    before = len(state.actions)
-    action = rng.choice(legal)
-    if isinstance(action, Resolve):
-        pending = [(p.card, p.line, p.index) for p in state.players[0].pending]
-        chosen = (action.card, action.line, action.index)
-        if len(pending) > 1 and table.moves.bonus_choice() != chosen:
-            act_on(app, ("bonus", chosen))
-        act_on(app, ("square", action.target_card, action.cell))
-    elif isinstance(action, Pass):
-        act_on(app, ("button", "pass"))
-    elif action.lightning == 0:
-        shown = state.face(action.card).grid[action.cell]
-        for _ in range(12):  # the digit jumps among the gold squares showing it
-            if focus_key(app) == ("square", action.card, action.cell):
-                break
-            key(app, getattr(pygame, f"K_{shown}"))
-        key(app, pygame.K_RETURN)
-    else:
-        act_on(app, ("square", action.card, action.cell))
-        if table.selected_square != action:  # Enter again: the other way round the clock
-            key(app, pygame.K_RETURN)
-        assert table.selected_square == action, table.message
-        assert len(state.actions) == before, "Lightning is never spent by one key"
-        frames(app, 1)
-        assert focus_key(app) == ("button", "spend")
-        key(app, pygame.K_RETURN)
-    assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
-
-
-def test_a_whole_solo_game_by_keys_only(app):
-    POSTED.clear()
-    rng = random.Random(3)
-    app.stack.clear_to(TitleScene(app.ctx))
-    frames(app, 30)
-    act_on(app, "new_game")
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
-    act_on(app, "seat_minus")
-    assert setup.seats == 1
-    screenshot(app, "keys_setup_ring")
-    act_on(app, "start", pygame.K_SPACE)
-    frames(app, 2)
-    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
-    app.ctx.settings.animation_speed = 8.0
-    shots: set[str] = set()
-    turns = 0
-    for _ in range(20000):
-        top = app.stack.top
-        if isinstance(top, GameEndScene):
-            break
-        if isinstance(top, HandoffScene):
-            key(app, pygame.K_RETURN)
-        elif isinstance(top, DraftScene):
-            for card in rng.sample(top.hand, top.need):
-                act_on(app, ("card", card))
-            if "draft" not in shots:
-                shots.add("draft")
-                frames(app, 10)
-                screenshot(app, "keys_draft_ring")
-            assert focus_key(app) == "confirm", "Keep takes the focus once the choice is made"
-            before = len(table.state.actions)
-            key(app, pygame.K_RETURN, steps=2)
-            assert len(table.state.actions) == before + 1
-        elif isinstance(top, RoundEndScene):
-            frames(app, 30)
-            show_ring(app)
-            if "round" not in shots:
-                shots.add("round")
-                screenshot(app, "keys_round_end_ring")
-            key(app, pygame.K_RETURN, steps=2)
-        elif top is table and table.confirming is not None and not table.animator.busy:
-            frames(app, 1)
-            assert focus_key(app) == ("button", "next")
-            key(app, pygame.K_RETURN)
-        elif top is table and table.human_turn():
-            take_turn_by_keys(app, table, rng)
-            turns += 1
-            if turns == 5:
-                frames(app, 8)
-                screenshot(app, "keys_table_midgame")
-        elif top is table and table.animator.busy:
-            key(app, pygame.K_SPACE)
-        else:
-            frames(app, 1)
-    else:
-        raise AssertionError("the game did not finish")
-    assert isinstance(app.stack.top, GameEndScene)
-    assert table.state.phase == "over" or table.finished
-    assert turns >= 20, "every number of the game was played by keys"
-    show_ring(app)
-    frames(app, 30)
-    screenshot(app, "keys_game_end_ring")
-    assert not MOUSE & set(POSTED), "no mouse event was posted"
-    assert not app.errors
 
 
 # --------------------------------------------------------------------------- every scene
@@ -453,26 +222,6 @@ def test_every_menu_scene_takes_the_focus_on_each_of_its_controls(app):
     assert not app.errors
 
 
-def test_enter_on_another_players_board_keeps_it_large(app):
-    table = start_game(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 4)
-    app.ctx.settings.animation_speed = 8.0
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, DraftScene):
-            for card in top.hand[: top.need]:
-                top.toggle(card)
-            top.confirm()
-        elif table.human_turn():
-            break
-        frames(app, 1)
-    act_on(app, ("board", 1))
-    assert table.others.pinned == 1 and table.others.zoomed == 1, "Enter zoomed it, as a click"
-    frames(app, 12)
-    screenshot(app, "keys_table_board_zoomed")
-    key(app, pygame.K_RETURN)
-    assert table.others.pinned is None, "Enter again lets it go"
-
-
 def test_the_ring_breathes_but_holds_still_with_reduced_motion(app):
     app.stack.clear_to(TitleScene(app.ctx))
     frames(app, 2)
@@ -489,29 +238,6 @@ def test_the_ring_breathes_but_holds_still_with_reduced_motion(app):
     assert ring_at(0.0, False) != ring_at(0.3, False), "the ring breathes"
     assert ring_at(0.0, True) == ring_at(0.3, True), "reduced motion: it holds still"
     assert ring_at(0.0, True) != bytes(1280 * 720 * 3), "and is drawn"
-
-
-def test_after_h_enter_follows_the_hint(app):
-    table = solo_table(app, seed=8)
-    show_ring(app)
-    key(app, pygame.K_h)
-    hint = table.hint
-    assert hint is not None, "H gave a hint"
-    frames(app, 2)
-    if isinstance(hint, Pass):
-        assert focus_key(app) == ("button", "pass")
-    else:
-        card, cell = (
-            (hint.card, hint.cell) if isinstance(hint, Cross) else (hint.target_card, hint.cell)
-        )
-        assert focus_key(app) == ("square", card, cell), "the hinted square takes the focus"
-    before = len(table.state.actions)
-    key(app, pygame.K_RETURN)
-    if len(table.state.actions) == before:  # a Lightning hint: Spend takes the focus next
-        frames(app, 1)
-        assert focus_key(app) == ("button", "spend")
-        key(app, pygame.K_RETURN)
-    assert table.state.actions[-1] == hint, "Enter, Enter: the hinted move was made"
 
 
 def test_resting_on_a_button_shows_its_tooltip_and_a_key_puts_it_away(app):
