@@ -255,3 +255,15 @@ def test_resting_on_a_button_shows_its_tooltip_and_a_key_puts_it_away(app):
     screenshot(app, "keys_title_tooltip")
     key(app, pygame.K_TAB)
     assert app.ring.tip is None, "a key puts it away"
+
+
+def test_a_scene_whose_targets_fail_never_takes_a_frame_down(app):
+    class Broken(TitleScene):
+        def focus_targets(self):
+            raise RuntimeError("half-way through a change")
+
+    app.stack.clear_to(Broken(app.ctx))
+    frames(app, 2)
+    tab(app)  # the key's error is caught and kept by the app, as for any event
+    app.ring.visible = True
+    assert frames(app, 5), "the frames go on, the ring is simply not drawn"

@@ -28,6 +28,7 @@ band inside, so it shows on any background, gliding between targets and breathin
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 import weakref
 from collections.abc import Callable, Hashable
@@ -62,6 +63,8 @@ __all__ = [
     "targets_of",
     "widget_targets",
 ]
+
+log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
 
@@ -110,6 +113,7 @@ class FocusRing:
         # a 12-player table has dozens, and most frames nothing changes.
         self._looked = -1.0
         self._drawn_target: Target | None = None
+        self._error = ""  # the last error looking up targets (said once)
         self._from: pygame.FRect | None = None
         self._glide = 1.0
         self.time = 0.0
@@ -308,7 +312,13 @@ class FocusRing:
             and self.time - self._looked < LOOK_AGAIN
             and self._drawn_target is not None
         )
-        target = self._drawn_target if fresh else self.current(scene)
+        try:
+            target = self._drawn_target if fresh else self.current(scene)
+        except Exception as e:  # a scene half-way through a change must not take the frame down
+            if repr(e) != self._error:
+                self._error = repr(e)
+                log.exception("focus targets of %s", type(scene).__name__)
+            target = None
         if not fresh:
             self._looked, self._drawn_target = self.time, target
         if target is None:
