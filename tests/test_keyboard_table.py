@@ -137,21 +137,26 @@ def test_enter_while_an_animation_plays_skips_it_as_a_click_does(app):
     assert not table.message, "no refusal: the key only skipped"
 
 
-def test_lightning_by_keys_enter_chooses_then_spend_takes_the_focus(app):
+def test_lightning_by_keys_enter_chooses_spend_takes_the_focus_esc_backs_out(app):
     table = solo_table(app, seed=11)
     blue = [a for a in table.state.legal_actions(0) if isinstance(a, Cross) and a.lightning]
-    if not blue:  # the deal gives no Lightning choice on the first number: nothing to test
-        return
+    assert blue, "this deal offers Lightning on the first number"
     a = blue[0]
     act_on(app, ("square", a.card, a.cell))
     assert table.selected_square is not None, "Enter picked the Lightning square"
     assert table.board.marks()[a.card][0][a.cell] != LIGHTNING
-    frames(app, 2)
+    frames(app, 12)
     assert focus_key(app) == ("button", "spend"), "Spend takes the focus"
     screenshot(app, "keys_table_spend")
+    key(app, pygame.K_ESCAPE)
+    assert table.selected_square is None and app.stack.top is table, "Esc: the choice, undone"
+    assert focus_key(app) != ("button", "spend"), "Spend went: the focus goes back"
+    act_on(app, ("square", a.card, a.cell))
+    frames(app, 1)
     before = len(table.state.actions)
     key(app, pygame.K_RETURN)
-    assert len(table.state.actions) == before + 1
+    assert len(table.state.actions) == before + 1, "Enter on Spend spent"
+    assert table.state.actions[-1].lightning, "a Lightning cross"
 
 
 # --------------------------------------------------------------------------- a whole game
