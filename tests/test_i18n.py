@@ -124,6 +124,7 @@ def test_numbers_and_dates_in_each_language() -> None:
         i18n.set_language(lang)
         assert i18n.number(1234.5, 1) == num
         assert i18n.date(day, with_time=True) == when
+        assert i18n.short(1.5) == ("1.5" if lang == "en" else "1,5") and i18n.short(2.0) == "2"
     assert i18n.number(-7) == "-7"
 
 

@@ -206,6 +206,12 @@ def number(value: float, decimals: int = 0) -> str:
     return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
 
 
+def short(value: float) -> str:
+    """A small number as short as it goes (1, 0.25, 1.5), with the language's decimal point:
+    animation and replay speeds."""
+    return f"{value:g}".replace(".", _SEPARATORS.get(_language, _SEPARATORS["en"])[1])
+
+
 def date(when: _dt.date, with_time: bool = False) -> str:
     """A date as people write it: 22 November 2026 / 22 novembre 2026 / 22. November 2026,
     with the time (24-hour) after a comma when asked."""

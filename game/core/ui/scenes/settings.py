@@ -82,7 +82,7 @@ class SettingsScene(UIScene):
         s = self.ctx.settings
 
         def percent(v: float) -> str:
-            return f"{round(v * 100)}%"
+            return t("stats.percent", "{n}%", n=round(v * 100))
 
         def slider(value: float, on: Callable[[float], None], colour: tuple[int, int, int],
                    lo: float = 0.0, hi: float = 1.0, step: float = 0.05,
@@ -111,7 +111,8 @@ class SettingsScene(UIScene):
             SettingRow("speed", lambda: t("settings.speed", "Animation speed"),
                        lambda: t("settings.speed_hint", "How fast cards and tokens fly"),
                        slider(s.animation_speed, self.set_speed, CYAN, *SPEED_RANGE, step=0.25,
-                              fmt=lambda v: f"{v:g}x")),
+                              fmt=lambda v: t("settings.speed_value", "{v}x",
+                                                    v=i18n.short(v)))),
             SettingRow("reduced_motion", lambda: t("settings.reduced_motion", "Reduced motion"),
                        lambda: t("settings.reduced_motion_hint",
                                  "Calmer animations, no shaking or flashing"),

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.core import i18n
 from game.core.i18n import lt, t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
@@ -101,7 +102,7 @@ class ReplayScene(Scene):
     def set_speed(self, index: int) -> None:
         self.speed_index = index
         speed = self.speed
-        self.buttons["speed"].label = lt("replay.speed", "Speed {speed}x", speed=f"{speed:g}")
+        self.buttons["speed"].label = lt("replay.speed", "Speed {speed}x", speed=i18n.short(speed))
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -178,10 +179,11 @@ class ReplayScene(Scene):
         total = done + len(self.script)
         title = self.title or t("replay.title", "Replay")
         if self.paused:
-            return t("replay.status_paused", "{title}: move {n} of {total}. Paused.",
+            return t("luckybox.replay.status_paused", "{title}: move {n} of {total}. Paused.",
                      title=title, n=done, total=total)
-        return t("replay.status_playing", "{title}: move {n} of {total}. Playing at {speed}x.",
-                 title=title, n=done, total=total, speed=f"{self.speed:g}")
+        return t("luckybox.replay.status_playing",
+                 "{title}: move {n} of {total}. Playing at {speed}x.", title=title, n=done,
+                 total=total, speed=i18n.short(self.speed))
 
     def end_scene(self) -> Any:
         def again() -> None:
