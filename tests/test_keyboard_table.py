@@ -303,3 +303,36 @@ def test_after_h_enter_follows_the_hint(app):
         assert focus_key(app) == ("button", "spend")
         key(app, pygame.K_RETURN)
     assert table.state.actions[-1] == hint, "Enter, Enter: the hinted move was made"
+
+
+def test_a_guided_game_is_followed_by_enter_alone(app):
+    """The guide points at the thing to click; the ring goes there, so Enter follows it."""
+    table = app.ctx.nav.make("luckybox.guided")
+    app.ctx.settings.animation_speed = 8.0
+    guide = app.ctx.stack.overlay
+    assert guide is not None
+    frames(app, 2)
+    show_ring(app)
+    followed = 0
+    for _ in range(400):
+        if table.state.round > 1 or isinstance(app.stack.top, RoundEndScene):
+            break
+        top = app.stack.top
+        if top is table and table.animator.busy:
+            key(app, pygame.K_SPACE)
+            continue
+        frames(app, 1)
+        advice = guide.advice
+        if advice is None or advice.target is None:
+            continue
+        here = app.ring.current(app.stack.top)
+        assert here is not None and here.rect.collidepoint(advice.target), (
+            f"the ring is on {here and here.key}, the guide points at {advice.target}"
+        )
+        if followed == 3:
+            frames(app, 10)
+            screenshot(app, "keys_guided_ring")
+        key(app, pygame.K_RETURN)
+        followed += 1
+    assert followed >= 15, "the draft and the first round's numbers, by Enter alone"
+    assert not app.errors

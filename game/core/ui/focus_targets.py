@@ -116,19 +116,34 @@ def _choose(choice: Any, value: str) -> None:
 
 
 def targets_of(scene: Any) -> list[Target]:
-    """What can take the focus in `scene` now."""
+    """What can take the focus in `scene` now (the thing a guided game points at, first)."""
     if scene is None:
         return []
     own = getattr(scene, "focus_targets", None)
     if callable(own):
-        return list(own())
-    widgets = getattr(scene, "widgets", None)
-    if isinstance(widgets, dict):
-        return widget_targets(widgets)
-    buttons = getattr(scene, "buttons", None)
-    if isinstance(buttons, dict):
-        return widget_targets(buttons)
-    return []
+        found = list(own())
+    elif isinstance(getattr(scene, "widgets", None), dict):
+        found = widget_targets(scene.widgets)
+    elif isinstance(getattr(scene, "buttons", None), dict):
+        found = widget_targets(scene.buttons)
+    else:
+        return []
+    _follow_guide(scene, found)
+    return found
+
+
+def _follow_guide(scene: Any, targets: list[Target]) -> None:
+    """A guided game points at the thing to click: that target pulls the focus, so a keyboard
+    player follows the guide with Enter as a mouse player follows the pointer."""
+    stack = getattr(getattr(scene, "ctx", None), "stack", None)
+    advice = getattr(getattr(stack, "overlay", None), "advice", None)
+    point = getattr(advice, "target", None)
+    if point is None:
+        return
+    hits = [t for t in targets if t.rect.collidepoint(point)]
+    if hits:
+        smallest = min(hits, key=lambda t: t.rect.w * t.rect.h)  # a square, not its card
+        smallest.priority = max(smallest.priority, HINTED)
 
 
 def claimed_keys(scene: Any) -> set[int]:
