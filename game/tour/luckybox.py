@@ -9,10 +9,11 @@ from typing import Any
 
 import pygame
 
-from game.tour import Step, Tour, TourError
+from game.tour import DT, Step, Tour, TourError
 
 #: A game is long; a faster animation speed keeps the tour short (every step is still drawn).
 SPEED = 6.0
+FAST = 0.1  # a frame's time once every moment is shot (the app's longest frame)
 LIMIT = 40000  # frames; the seeded game ends well within this
 CASCADE = (
     "LineCompleted",
@@ -115,7 +116,7 @@ class Player:
         elif self.taken >= MOMENTS and table.animator.busy:
             tour.press(pygame.K_SPACE)  # every moment is taken: skip on to the end
         else:
-            tour.frames(1)
+            tour.frames(1, FAST if self.taken >= MOMENTS else DT)
 
     def turn(self) -> None:
         from game.luckybox.rules import Cross, Pass, Resolve
