@@ -12,6 +12,7 @@ table) in English, French and German, while the shared text cache watches every 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -156,10 +157,45 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
         screenshot(app, f"i18n_{i18n.language()}_blanco_table")
 
 
+def finished(names: list[str], seed: int, game: Any = None) -> Any:
+    """A session played to its end by random legal moves (the engine alone: quick)."""
+    from game.core.session import Session
+
+    session = Session([Seat(n) for n in names], seed, **({"game": game} if game else {}))
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if session.state.is_terminal():
+            break
+        seat = session.next_seat()
+        if seat is None:
+            session.advance()
+        else:
+            session.apply(rng.choice(session.state.legal_actions(seat)))
+    assert session.state.is_terminal()
+    return session
+
+
+def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
+    """The scoring reference and both games' ends (solo with its rating scale, and several)."""
+    from game.blanco.rules.game import BLANCO
+
+    nav = app.ctx.nav
+    show(app, watch, "scoring", nav.make("luckybox.scoring", players=4))
+    solo = finished([LONG_NAME], 3)
+    show(app, watch, "game_end_solo", nav.make("luckybox.game_end", session=solo), n=8, shot=shots)
+    several = finished([LONG_NAME, "Bot Alexander", "Anne-Sophie"], 4)
+    show(app, watch, "game_end", nav.make("luckybox.game_end", session=several), n=8)
+    blanco = finished([LONG_NAME, "Bot Alexander"], 4, BLANCO)
+    show(
+        app, watch, "blanco_game_end", nav.make("blanco.game_end", session=blanco), n=4, shot=shots
+    )
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_every_text_fits_its_place_in_every_language(app: Any, watch: Watch, lang: str) -> None:
     i18n.set_language(lang)
     walk(app, watch, shots=lang != "en")
+    walk_ends(app, watch, shots=lang != "en")
     assert watch.checked > 500  # the texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)
