@@ -74,8 +74,11 @@ def test_a_digit_jumps_to_a_gold_square_showing_it_and_again_to_the_next(app):
         n for n in range(1, 10) if n != number and not any(t.number == n for t in targets(app))
     )
     here = focus_key(app)
+    sounds: list[str] = []
+    app.ctx.audio.play = sounds.append
     key(app, getattr(pygame, f"K_{other}"))
     assert focus_key(app) == here, "no gold square shows it: the focus stays"
+    assert sounds == ["refuse"], "and the refusal sound says so"
     frames(app, 10)
     screenshot(app, "keys_table_gold_square")
     before = len(table.state.actions)

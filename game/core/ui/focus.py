@@ -269,7 +269,12 @@ class FocusRing:
         targets = targets_of(scene)
         matching = [t for t in targets if t.number == number]
         if not matching:
-            return False
+            if not any(t.number is not None for t in targets):
+                return False  # digits mean nothing to this scene's targets
+            ctx = getattr(scene, "ctx", None)
+            if ctx is not None:
+                ctx.play("refuse")  # no gold square shows it: say so, gently
+            return True
         self.visible = True
         here = self._settle(scene, targets)
         keys = [t.key for t in matching]
