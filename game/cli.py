@@ -138,9 +138,13 @@ def run(args: argparse.Namespace, started: float | None) -> int:
     from game.core.ui import launch
 
     if args.tour:
-        from game.tour import run_tour
+        from game.tour import TourError, run_tour
 
-        shots = run_tour(args.tour, game=args.game, lang=args.lang, window=args.window)
+        try:
+            shots = run_tour(args.tour, game=args.game, lang=args.lang, window=args.window)
+        except TourError as e:  # a step that could not reach its moment: said plainly
+            print(f"tour: {e} (the other pictures are in {args.tour})", file=sys.stderr)
+            return 1
         print(f"{len(shots)} pictures in {args.tour}")
         return 0
     if args.demo:

@@ -133,6 +133,27 @@ def test_steps_come_in_module_order_and_after_the_step_they_name(monkeypatch) ->
         assert "not_written_yet" not in names  # a module not written yet is skipped
 
 
+def test_a_broken_step_is_named_and_the_other_pictures_are_still_taken(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import game.tour as tour_module
+    from game.tour import TourError
+
+    def broken(tour) -> None:
+        tour.title(settle=0.1)
+        tour.until(lambda: False, limit=3, what="a moment that never comes")
+
+    extra = types.ModuleType("game.tour.test_broken")
+    extra.steps = lambda game: [Step("broken", broken)]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.tour.test_broken", extra)
+    monkeypatch.setattr(tour_module, "MODULES", ("game.tour.test_broken", "game.tour.common"))
+    with pytest.raises(TourError, match="luckybox/broken: never reached a moment"):
+        run_tour(tmp_path, game="luckybox")
+    assert (tmp_path / "luckybox-title.png").exists()  # the step after it still ran
+    manifest = json.loads((tmp_path / "tour.json").read_text(encoding="utf-8"))
+    assert manifest["shots"] == ["luckybox-title.png"] and len(manifest["failed"]) == 1
+
+
 def test_the_command_line_takes_the_tour_with_its_options() -> None:
     args = cli.parse_args(
         ["--tour", "out", "--game", "blanco", "--lang", "de", "--window", "960x540"]

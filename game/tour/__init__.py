@@ -241,6 +241,7 @@ def run_tour(
         i18n.set_language(lang)
     folder = Path(folder)
     written: list[Path] = []
+    failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="smlb-tour-") as data:
         app = App(data_dir=Path(data), **({"window": window} if window else {}))
         try:
@@ -251,7 +252,13 @@ def run_tour(
                 tour = Tour(app, folder, game_id, seed)
                 for step in steps_for(game_id):
                     tour.step_name = f"{game_id}/{step.name}"
-                    step.run(tour)
+                    try:
+                        step.run(tour)
+                    except TourError as e:  # one broken step must not cost the other pictures
+                        log.error("tour: %s", e)
+                        failed.append(str(e))
+                        app.running = True
+                        app.ctx.settings.animation_speed = 1.0
                 written.extend(tour.shots)
             shown_in = i18n.language()  # the language the pictures were taken in
         finally:
@@ -265,6 +272,10 @@ def run_tour(
         "language": shown_in,
         "window": list(window) if window else None,
         "shots": [p.name for p in written],
+        "failed": failed,
     }
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "tour.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    if failed:
+        raise TourError("; ".join(failed))
     return written
