@@ -244,3 +244,15 @@ def test_french_catalog_uses_non_breaking_spaces_before_double_punctuation() -> 
         for form in entry.msgstr:
             for mark in "!?;:":
                 assert f" {mark}" not in form.replace("{", "").replace("}", ""), (entry.msgid, form)
+
+
+def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
+    from game.core.ui.text import TextCache
+
+    i18n.set_language("fr")
+    cache = TextCache()
+    sentence = t("title.confirm_new", "Start a new game? The game in progress will be lost.")
+    assert "\u00a0?" in sentence  # the catalog keeps the space before "?" non-breaking
+    for width in range(60, 600, 7):
+        for line in cache.wrap(sentence, 30, width):
+            assert line[:1] not in "?!:;", (width, line)
