@@ -20,8 +20,10 @@ def describe(action: Any, state: Any) -> str:
     if isinstance(action, Cross):
         shown = state.face(action.card).grid[action.cell]
         if action.lightning:
-            return t("luckybox.hint.spend", "spend {spend} Lightning and cross the {shown} on "
-                     "card {card}", spend=abs(action.lightning), shown=shown, card=action.card)
+            return tn("luckybox.hint.spend_n", abs(action.lightning),
+                      "spend {count} Lightning and cross the {shown} on card {card}",
+                      "spend {count} Lightning and cross the {shown} on card {card}",
+                      shown=shown, card=action.card)
         return t("luckybox.hint.cross", "cross the {shown} on card {card}", shown=shown,
                  card=action.card)
     if isinstance(action, Resolve):
