@@ -4,6 +4,7 @@ with the window, and --window opens at the size asked."""
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pygame
@@ -165,5 +166,59 @@ def test_a_fullscreen_setting_opens_fullscreen(data_dir) -> None:
     app = App()
     try:
         assert window_mode.is_fullscreen() and app.ctx.settings.fullscreen is True
+    finally:
+        pygame.quit()
+
+
+def test_the_window_comes_back_at_the_size_it_was_closed_at(data_dir, monkeypatch) -> None:
+    from game.core.ui.app import App
+
+    monkeypatch.setattr(window_mode, "headless", lambda: False)  # as on a real desktop
+    app = App()
+    _resize((900, 700))  # within the dummy desktop (1024x768)
+    app.close()
+    assert json.loads((data_dir / window_mode.WINDOW_FILE).read_text())["size"] == [900, 700]
+    app = App()
+    try:
+        assert pygame.display.get_window_size() == (900, 700)
+        app.ctx.nav.push("title")
+        press(app, pygame.K_F11, 2)  # closed while fullscreen: the last windowed size is kept
+        assert window_mode.is_fullscreen()
+    finally:
+        app.close()
+    assert json.loads((data_dir / window_mode.WINDOW_FILE).read_text())["size"] == [900, 700]
+    app = App(window=(1000, 600))  # --window wins over the remembered size
+    try:
+        assert pygame.display.get_window_size() == (1000, 600)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"size": [10, 10]}',
+        '{"size": [true, 800]}',
+        "[]",
+        '{"size": "big"}',
+        "not json",
+        '{"size": [1e9, 5]}',
+    ],
+)
+def test_an_odd_window_file_is_ignored(data_dir, monkeypatch, content) -> None:
+    monkeypatch.setattr(window_mode, "headless", lambda: False)
+    (data_dir / window_mode.WINDOW_FILE).write_text(content)
+    assert window_mode.remembered_size(data_dir) is None
+
+
+def test_a_remembered_size_larger_than_this_screen_is_not_used(data_dir, monkeypatch) -> None:
+    monkeypatch.setattr(window_mode, "headless", lambda: False)
+    pygame.display.init()
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        (data_dir / window_mode.WINDOW_FILE).write_text(
+            json.dumps({"size": [desktop[0] + 200, desktop[1]]})
+        )
+        assert window_mode.remembered_size(data_dir) is None
     finally:
         pygame.quit()

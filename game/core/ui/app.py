@@ -78,7 +78,9 @@ class App:
             with contextlib.suppress(pygame.error, OSError):
                 pygame.display.set_icon(pygame.image.load(icon))
         # The logical 1280x720 surface; SDL scales it to fill any window (see window.py).
-        self.screen = window_mode.open_window(settings.fullscreen, window)
+        self.screen = window_mode.open_window(
+            settings.fullscreen, window or window_mode.remembered_size(folder))
+        self._maximised = False  # (SDL cannot be asked; its events say it)
         settings.fullscreen = window_mode.is_fullscreen()  # what the screen really does
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
@@ -140,6 +142,9 @@ class App:
         elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):
             # The system may end a program it has hidden: let the scenes save what matters.
             self.stack.suspend()
+            self.stack.handle_event(event)
+        elif event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self._maximised = event.type == pygame.WINDOWMAXIMIZED
             self.stack.handle_event(event)
         elif event.type == pygame.VIDEORESIZE:
             # SCALED keeps the logical surface at 1280x720 whatever the window size; nothing to
@@ -203,6 +208,8 @@ class App:
     def close(self) -> None:
         """End every scene (their exit hooks save and stop workers), then release pygame."""
         self.stack.clear()
+        if pygame.display.get_init():
+            window_mode.remember_size(self.ctx.data_dir, self._maximised)
         pygame.quit()
 
     # ---------------------------------------------------------------- toast

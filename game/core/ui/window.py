@@ -26,9 +26,11 @@ that is not done: scenes keep one 1280x720 canvas.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import warnings
+from pathlib import Path
 
 import pygame
 
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (640, 360)
 #: A new window takes at most this share of the desktop (room for the taskbar and title bar).
 DESKTOP_SHARE = 0.85
+#: The window's last size, in the data folder.
+WINDOW_FILE = "window.json"
 
 
 def prepare() -> None:
@@ -78,6 +82,37 @@ def default_size() -> tuple[int, int] | None:
         desktop = pygame.display.get_desktop_sizes()[0]
         return fit(desktop, DESKTOP_SHARE)
     return None
+
+
+def remembered_size(folder: Path) -> tuple[int, int] | None:
+    """The window's size when the game was last closed (None: none kept, or not a sane one)."""
+    if headless():
+        return None  # tests and benchmarks keep exactly 1280x720
+    try:
+        obj = json.loads((Path(folder) / WINDOW_FILE).read_text(encoding="utf-8"))
+        width, height = obj["size"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # a missing or odd file only costs the remembered size
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (width, height)):
+        return None
+    if not (MIN_SIZE[0] <= width <= 16384 and MIN_SIZE[1] <= height <= 16384):
+        return None
+    with contextlib.suppress(pygame.error, IndexError):
+        desktop = pygame.display.get_desktop_sizes()[0]
+        if width > desktop[0] or height > desktop[1]:  # a smaller screen than last time
+            return None
+    return width, height
+
+
+def remember_size(folder: Path, maximised: bool = False) -> None:
+    """Keep the window's size for next time (not a fullscreen or maximised one: those are the
+    screen's size, and the next window should come back as the player last sized it)."""
+    if headless() or is_fullscreen() or maximised:
+        return
+    with contextlib.suppress(OSError):
+        from game.core.storage import write_json_atomic
+
+        write_json_atomic(Path(folder) / WINDOW_FILE, {"size": list(window_size())})
 
 
 def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
