@@ -19,6 +19,10 @@ The app owns one `FocusRing`; it sees every event before the top scene:
   scene's: shortcuts keep working.
 - Esc is never taken: each scene backs out its own way.
 
+Targets carry a priority: when a more urgent one appears (Next, Spend, a step's choice, the
+hinted move, what a guided game points at) the focus goes to it, so Enter follows the play.
+Resting on a thing shows its tooltip, as the mouse would; typing on a text field edits it.
+
 The ring appears with the first navigation key and hides when the mouse is used, as in
 polished games. It is drawn by the app over the top scene: a thick dark band with a bright
 band inside, so it shows on any background, gliding between targets and breathing gently
