@@ -41,6 +41,11 @@ class Advice:
     target: tuple[float, float] | None = None
     radius: float = 34
     skippable: bool = True  # False once there is nothing left to skip (the game's end)
+    #: Which moment this is, whatever the language ("cross", "cascade", "chain", ...): for the
+    #: tour and the tests.
+    kind: str = ""
+    #: What just happened, when the sentence starts with it ("row", "column", "chain", ...).
+    news: str = ""
 
 
 class Guide:
@@ -175,12 +180,18 @@ def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
     if not ctx.nav.has(route) or offered(ctx, game) or os.environ.get(NO_FIRST_TIME) == "1":
         return False
     mark_offered(ctx, game)
+    from game.catalog import game_by_id
     from game.core.ui.scenes.dialog import ConfirmDialog
 
+    name = game_by_id(game).title
     ctx.stack.push(
         ConfirmDialog(
             ctx,
-            lt("guide.offer", "First time? Play a guided game: we show you each move."),
+            lt(
+                "guide.offer",
+                "First time playing {game}? Play a guided game: we show you each move.",
+                game=name,
+            ),
             lambda: ctx.nav.make(route),
             otherwise,
             yes_label=lt("guide.offer_yes", "Guided game"),

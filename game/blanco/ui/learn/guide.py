@@ -55,6 +55,7 @@ class BlancoGuide(Guide):
         self._shape = self._grid_shape()
         self._news = ""  # what the turn's clears did, said with the steps that follow
         self._news_at = 0  # the number of actions when it happened
+        self._news_kind = ""  # "second_grid", "chain", "row" or "column"
         self._last = ""
 
     # ---------------------------------------------------------------- where we are
@@ -103,6 +104,7 @@ class BlancoGuide(Guide):
             return
         self._news_at = len(state.actions)
         if shape[2] != stage:
+            self._news_kind = "second_grid"
             self._news = t(
                 "guide.bl.second_grid",
                 "Your first grid is clear! Here is your second: 12 cards. Clear it to win.",
@@ -112,16 +114,19 @@ class BlancoGuide(Guide):
         if cleared <= 0:
             return
         if state.cleared > 1 or cleared > 1:
+            self._news_kind = "chain"
             self._news = t(
                 "guide.bl.chain",
                 "A chain reaction: two lines cleared in one turn! Your reward is bigger.",
             )
         elif shape[0] < rows:
+            self._news_kind = "row"
             self._news = t(
                 "guide.bl.row_cleared",
                 "Your row is complete (one number): it is cleared, and the rows below move up.",
             )
         else:
+            self._news_kind = "column"
             self._news = t(
                 "guide.bl.col_cleared",
                 "Your column is complete (one colour): it is cleared, and the grid closes up.",
@@ -147,28 +152,29 @@ class BlancoGuide(Guide):
             return Advice(
                 t("guide.bl.end", "You won the guided game! Replay it from How to play."),
                 skippable=False,
+                kind="end",
             )
         table = self.table
         if table.animator.busy:
             return Advice(self._news or self._last) if (self._news or self._last) else None
         if table.turns.confirming is not None:
             text = t("guide.bl.next", "Your turn is done: press Next.")
-            return self._say(text, table.controls.buttons["next"].rect.center, 40)
+            return self._say(text, table.controls.buttons["next"].rect.center, 40, "next")
         if not table.human_turn():
             return Advice(self._last) if self._last else None
         step = self._step()
         if step is None:
             return None
-        text, target, radius = step
+        text, target, radius, kind = step
         if self._news:
             text = f"{self._news} {text}"
-        return self._say(text, target, radius)
+        return self._say(text, target, radius, kind)
 
     def _cell(self, at: tuple[int, int]) -> tuple[float, float]:
         rect = self.table.cell_rects(self.table.focus).get(at)
         return rect.center if rect is not None else geo.GRID_AREA.center
 
-    def _step(self) -> tuple[str, tuple[float, float], float] | None:
+    def _step(self) -> tuple[str, tuple[float, float], float, str] | None:
         """The sentence, the point and the ring's size for the click to make now."""
         state = self.session.state
         moves = self.table.moves
@@ -191,7 +197,7 @@ class BlancoGuide(Guide):
                 "guide.bl.clear_choice",
                 "Two lines are complete at once: you choose which to clear first.",
             )
-            return text, (button.rect.center if button else geo.CHOICES.center), 34
+            return text, (button.rect.center if button else geo.CHOICES.center), 34, "clear_choice"
         if phase == LOOK:
             if moves.mode == "look_reveal":
                 reveal = not isinstance(action, Look) or action.reveal
@@ -200,7 +206,7 @@ class BlancoGuide(Guide):
                     "guide.bl.reveal",
                     "Your chain reaction lets you turn the card you saw face up: reveal it.",
                 )
-                return text, (button.rect.center if button else geo.CHOICES.center), 34
+                return text, (button.rect.center if button else geo.CHOICES.center), 34, "reveal"
             at = action.at if isinstance(action, Look) else legal[0].at
             if Look(seat, at, True) in legal:
                 text = t(
@@ -212,10 +218,10 @@ class BlancoGuide(Guide):
                     "guide.bl.look",
                     "Reward: look at one of your face-down cards, secretly. Click one.",
                 )
-            return text, self._cell(at), 50
+            return text, self._cell(at), 50, "look"
         return None
 
-    def _setup(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+    def _setup(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
         if moves.cell is None:
             at = action.reveal if isinstance(action, Setup) else legal[0].reveal
@@ -223,16 +229,16 @@ class BlancoGuide(Guide):
                 "guide.bl.setup_reveal",
                 "Your grid is dealt face down. Turn one card face up: click it.",
             )
-            return text, self._cell(at), 50
+            return text, self._cell(at), 50, "setup_reveal"
         looks = [a.look for a in legal if a.reveal == moves.cell]
         at = action.look if isinstance(action, Setup) and action.look in looks else looks[0]
         text = t(
             "guide.bl.setup_look",
             "Now look at another card, secretly: only you will know it (it keeps an eye).",
         )
-        return text, self._cell(at), 50
+        return text, self._cell(at), 50, "setup_look"
 
-    def _turn(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+    def _turn(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
         if moves.mode == "swap_reveal" and moves.pair:
             pick = moves.pair[0]
@@ -240,7 +246,7 @@ class BlancoGuide(Guide):
                 # The card clicked is turned over; after the swap it sits in the other place.
                 pick = moves.pair[1] if action.reveal == moves.pair[0] else moves.pair[0]
             text = t("guide.bl.swap_reveal", "Both were face down: click the one to turn up.")
-            return text, self._cell(pick), 50
+            return text, self._cell(pick), 50, "swap_reveal"
         if moves.mode == "swap":
             swaps = [a for a in legal if isinstance(a, Swap)]
             if moves.cell is None:
@@ -250,13 +256,13 @@ class BlancoGuide(Guide):
                 fit = isinstance(action, Swap) and action.a == moves.cell
                 at = action.b if fit else (mine[0].b if mine else moves.cell)
             text = t("guide.bl.swap", "Swap: click a card, then the card next to it.")
-            return text, self._cell(at), 50
+            return text, self._cell(at), 50, "swap"
         if isinstance(action, Swap):
             text = t(
                 "guide.bl.swap_now",
                 "This turn, swapping two neighbours is best: press Swap.",
             )
-            return text, self.table.controls.buttons["swap"].rect.center, 40
+            return text, self.table.controls.buttons["swap"].rect.center, 40, "swap_button"
         source = action.source if isinstance(action, Draw) else "pile"
         if source == "discard":
             top = self.session.state.discard[-1]
@@ -265,14 +271,14 @@ class BlancoGuide(Guide):
                 "Your turn: take the {card} from the discard pile, it fits your grid.",
                 card=card_name(top),
             )
-            return text, geo.DISCARD_PILE.center, 60
+            return text, geo.DISCARD_PILE.center, 60, "draw_discard"
         text = t(
             "guide.bl.draw_pile",
             "Your turn: draw a card. The draw pile is a surprise; the discard pile you see.",
         )
-        return text, geo.DRAW_PILE.center, 60
+        return text, geo.DRAW_PILE.center, 60, "draw_pile"
 
-    def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float]:
+    def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
         seat = self.table.focus
         hand = self.session.state.hand(seat)
@@ -287,7 +293,7 @@ class BlancoGuide(Guide):
             fit = isinstance(action, Discard) and action.reveal in reveals
             at = action.reveal if fit else reveals[0]
             text = t("guide.bl.discard_reveal", "Now turn one of your face-down cards face up.")
-            return text, self._cell(at), 50
+            return text, self._cell(at), 50, "discard_reveal"
         if moves.hand_card is None or moves.hand_card != wanted:
             index = hand.index(wanted)
             if moves.hand_card is None:
@@ -303,19 +309,22 @@ class BlancoGuide(Guide):
                     "That works too, but the {card} is better here: click it.",
                     card=card_name(wanted),
                 )
-            return text, slots[index].center, 60
+            return text, slots[index].center, 60, "hand"
         if isinstance(action, Discard):
             text = t(
                 "guide.bl.discard",
                 "It fits nowhere yet: discard it on the discard pile.",
             )
-            return text, geo.DISCARD_PILE.center, 60
+            return text, geo.DISCARD_PILE.center, 60, "discard"
         text = t(
             "guide.bl.play",
             "Play it here: the card it replaces goes to the discard pile.",
         )
-        return text, self._cell(action.at), 50
+        return text, self._cell(action.at), 50, "play"
 
-    def _say(self, text: str, target: tuple[float, float], radius: float = 34) -> Advice:
+    def _say(
+        self, text: str, target: tuple[float, float], radius: float = 34, kind: str = ""
+    ) -> Advice:
         self._last = text
-        return Advice(text, (float(target[0]), float(target[1])), radius)
+        point = (float(target[0]), float(target[1]))
+        return Advice(text, point, radius, kind=kind, news=self._news_kind if self._news else "")

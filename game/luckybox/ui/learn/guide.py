@@ -127,11 +127,13 @@ class LuckyBoxGuide(Guide):
                 ),
                 button.center,
                 44,
+                kind=f"round_end_{top.round}",
             )
         if isinstance(top, GameEndScene):
             return Advice(
                 t("guide.lb.end", "That's the game! Replay the guide from How to play."),
                 skippable=False,
+                kind="end",
             )
         return self._table()
 
@@ -141,6 +143,7 @@ class LuckyBoxGuide(Guide):
                 t("guide.lb.keep", "Good choice. Press Keep."),
                 draft.widgets["confirm"].rect.center,
                 50,
+                kind="keep",
             )
         action = self.suggestion()
         if isinstance(action, Keep):
@@ -162,7 +165,8 @@ class LuckyBoxGuide(Guide):
                 "guide.lb.draft_pick",
                 "Before the next round you draw 3 cards and keep 1: click one.",
             )
-        return Advice(text, draft.card_center(left[0]), 60)
+        kind = "draft_start" if draft.need == 3 else "draft_pick"
+        return Advice(text, draft.card_center(left[0]), 60, kind=kind)
 
     def _table(self) -> Advice | None:
         table = self.table
@@ -171,7 +175,7 @@ class LuckyBoxGuide(Guide):
             return Advice(self._last) if self._last else None
         if table.confirming is not None:
             text = t("guide.lb.next", "Your move is done. Press Next for the next number.")
-            return self._say(text, table.buttons["next"].rect.center, 40)
+            return self._say(text, table.buttons["next"].rect.center, 40, "next")
         if not table.human_turn() or state.phase != PLAY:
             return Advice(self._last) if self._last else None
         action = self.suggestion()
@@ -188,7 +192,7 @@ class LuckyBoxGuide(Guide):
                 n=number,
                 m=shift(number, selected.lightning),
             )
-            return self._say(text, table.buttons["spend"].rect.center, 40)
+            return self._say(text, table.buttons["spend"].rect.center, 40, "spend")
         if isinstance(action, Pass):
             text = t(
                 "guide.lb.pass",
@@ -196,7 +200,7 @@ class LuckyBoxGuide(Guide):
                 "change the number, but keep it for later).",
                 n=number,
             )
-            return self._say(text, table.buttons["pass"].rect.center, 34)
+            return self._say(text, table.buttons["pass"].rect.center, 34, "pass")
         if isinstance(action, Cross) and action.lightning:
             spend = abs(action.lightning)
             target = shift(number, action.lightning)
@@ -209,10 +213,10 @@ class LuckyBoxGuide(Guide):
                 tokens=tokens,
                 m=target,
             )
-            return self._say(text, table.square_center(action.card, action.cell))
+            return self._say(text, table.square_center(action.card, action.cell), kind="lightning")
         if isinstance(action, Cross):
             text = t("guide.lb.cross", "The number is {n}: cross a gold square.", n=number)
-            return self._say(text, table.square_center(action.card, action.cell))
+            return self._say(text, table.square_center(action.card, action.cell), kind="cross")
         return None
 
     def _bonus(self, action: Resolve) -> Advice:
@@ -227,7 +231,7 @@ class LuckyBoxGuide(Guide):
                         "guide.lb.two_bonuses",
                         "Two bonuses at once: you choose the order. Click this one first.",
                     )
-                    return self._say(text, rect.center, 40)
+                    return self._say(text, rect.center, 40, "bonus_order")
         bonus = next(p.bonus for p in player.pending if (p.card, p.line, p.index) == key)
         cascade = bool(state.actions) and isinstance(state.actions[-1], Resolve)
         if cascade:
@@ -244,8 +248,11 @@ class LuckyBoxGuide(Guide):
             )
         else:
             rest = t("guide.lb.bonus_question", "Its ? crosses any open square: try this one.")
-        return self._say(f"{lead} {rest}", table.square_center(action.target_card, action.cell))
+        target = table.square_center(action.target_card, action.cell)
+        return self._say(f"{lead} {rest}", target, kind="cascade" if cascade else "bonus")
 
-    def _say(self, text: str, target: tuple[float, float], radius: float = 34) -> Advice:
+    def _say(
+        self, text: str, target: tuple[float, float], radius: float = 34, kind: str = ""
+    ) -> Advice:
         self._last = text
-        return Advice(text, (float(target[0]), float(target[1])), radius)
+        return Advice(text, (float(target[0]), float(target[1])), radius, kind=kind)
