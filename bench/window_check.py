@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -36,8 +37,9 @@ def run(*cmd: str, env: dict | None = None, check: bool = True) -> str:
     return done.stdout.strip()
 
 
-def settings_button() -> tuple[float, float]:
-    """The title's Settings button (logical coordinates), from a headless title screen."""
+def positions() -> dict[str, tuple[float, float]]:
+    """Where the title's Settings button and the Settings screen's Fullscreen toggle are
+    (logical coordinates), from a headless app."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     with tempfile.TemporaryDirectory() as data:
@@ -48,9 +50,12 @@ def settings_button() -> tuple[float, float]:
         app.stack.push(title)
         for _ in range(120):
             app.step(1 / 60)
-        center = tuple(title.widget("settings").rect.center)
+        found = {"settings": tuple(title.widget("settings").rect.center)}
+        settings = app.ctx.nav.push("settings")
+        app.step(1 / 60)
+        found["fullscreen"] = tuple(settings.widget("fullscreen").rect.center)
         app.close()
-    return center  # type: ignore[return-value]
+    return found  # type: ignore[return-value]
 
 
 class Check:
@@ -60,6 +65,7 @@ class Check:
         self.env.pop("SDL_VIDEODRIVER", None)
         self.wid = ""
         self.results: list[str] = []
+        self.failures = 0
 
     def find_window(self, timeout: float = 30.0) -> str:
         """The game window's id, once it shows (xwininfo: this xdotool's search misses it)."""
@@ -95,13 +101,19 @@ class Check:
         path = self.out / f"{name}.png"
         run("import", "-window", "root", str(path), env=self.env)
         x, y, w, h = self.geometry()
-        picture = self.picture(path, (x, y, w, h))
-        line = f"{name}: window {w}x{h} at ({x},{y}); picture {picture}"
+        picture, box = self.picture(path, (x, y, w, h))
+        from game.core.ui.window import picture_rect
+
+        expected = picture_rect((w, h))
+        fits = box is not None and all(abs(a - b) <= 2 for a, b in zip(box, expected, strict=True))
+        verdict = "ok" if fits else f"MISMATCH (expected {tuple(expected)})"
+        self.failures += 0 if fits else 1
+        line = f"{name}: window {w}x{h} at ({x},{y}); picture {picture}: {verdict}"
         self.results.append(line)
         print(line)
 
     @staticmethod
-    def picture(path: Path, area: tuple[int, int, int, int]) -> str:
+    def picture(path: Path, area: tuple[int, int, int, int]) -> tuple[str, Any]:
         """Where the non-black picture sits inside the window area, and the bars' sizes."""
         import pygame
 
@@ -112,10 +124,10 @@ class Check:
         mask.invert()  # non-black pixels
         rects = mask.get_bounding_rects()
         if not rects:
-            return "none (all black)"
+            return "none (all black)", None
         box = rects[0].unionall(rects[1:])
         bars = (box.x, w - box.right, box.y, h - box.bottom)
-        return f"{box.w}x{box.h} at ({box.x},{box.y}); bars l/r/t/b {bars}"
+        return f"{box.w}x{box.h} at ({box.x},{box.y}); bars l/r/t/b {bars}", box
 
     def click_logical(self, point: tuple[float, float]) -> None:
         from game.core.ui.window import to_window
@@ -164,7 +176,7 @@ def main() -> int:
             return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    button = settings_button()
+    places = positions()
     check = Check(out, args.display)
     procs: list[subprocess.Popen] = []
     data = tempfile.mkdtemp(prefix="smlb-xcheck-")
@@ -207,12 +219,16 @@ def main() -> int:
         check.shot("5-maximised")
         check.resize(1100, 800)
         time.sleep(1.0)
-        check.click_logical(button)  # the title's Settings, where this window shows it
+        check.click_logical(places["settings"])  # where this window shows the title's Settings
         check.shot("6-settings-clicked-1100x800")
         check.key("F11")
-        check.shot("7-f11-fullscreen", 2.0)
+        check.shot("7-f11-fullscreen", 2.0)  # the Settings toggle shows On
         check.key("F11")
-        check.shot("8-f11-back", 2.0)
+        check.shot("8-f11-back", 2.0)  # and Off
+        check.click_logical(places["fullscreen"])  # the toggle itself, in the resized window
+        check.shot("9-toggle-fullscreen", 2.0)
+        check.key("F11")
+        check.shot("10-f11-back-from-toggle", 2.0)
         check.key("Escape")
         time.sleep(0.5)
         check.key("Escape")  # the title's Quit
@@ -229,7 +245,12 @@ def main() -> int:
                     proc.kill()
         shutil.rmtree(data, ignore_errors=True)
     (out / "results.txt").write_text("\n".join(check.results) + "\n", encoding="utf-8")
-    return 0
+    print(
+        "all pictures fill their windows"
+        if not check.failures
+        else f"{check.failures} pictures do not sit where they should"
+    )
+    return 1 if check.failures else 0
 
 
 if __name__ == "__main__":
