@@ -15,14 +15,9 @@ from game.tour import DT, Step, Tour, TourError
 SPEED = 6.0
 FAST = 0.1  # a frame's time once every moment is shot (the app's longest frame)
 LIMIT = 40000  # frames; the seeded game ends well within this
-CASCADE = (
-    "LineCompleted",
-    "IconCircled",
-    "TokenGained",
-    "StarGained",
-    "BonusUsed",
-    "CardCompleted",
-)
+#: A cascade step worth a picture: a token or a star flying from a completed line's icon (the
+#: step after the glow and the circled icon), for the seat the tour plays.
+CASCADE = ("TokenGained", "StarGained")
 
 #: The moments shot during play; once all are taken, animations are skipped to the end.
 MOMENTS = {"draft", "table-turn", "lightning", "bonus", "cascade", "round-end"}
@@ -104,8 +99,13 @@ class Player:
     def at_table(self) -> None:
         tour, table = self.tour, self.table
         current = table.animator.current
-        if self.watch_cascade and current is not None and type(current).__name__ in CASCADE:
-            tour.frames(3)
+        if (
+            self.watch_cascade
+            and current is not None
+            and type(current).__name__ in CASCADE
+            and getattr(current, "player", None) == table.focus
+        ):
+            tour.frames(2)  # in flight
             self.shot_once("cascade")
             self.watch_cascade = False
             return
