@@ -168,11 +168,11 @@ def test_lightning_by_keys_enter_chooses_spend_takes_the_focus_esc_backs_out(app
 def take_turn_by_keys(app, table: TableScene, rng: random.Random) -> None:
     """One legal action of the human, chosen at random, taken with keys only."""
     state = table.state
-    legal = state.legal_actions(0)
+    legal = state.legal_actions(table.focus)
     before = len(state.actions)
     action = rng.choice(legal)
     if isinstance(action, Resolve):
-        pending = [(p.card, p.line, p.index) for p in state.players[0].pending]
+        pending = [(p.card, p.line, p.index) for p in state.players[table.focus].pending]
         chosen = (action.card, action.line, action.index)
         if len(pending) > 1 and table.moves.bonus_choice() != chosen:
             act_on(app, ("bonus", chosen))
@@ -338,4 +338,45 @@ def test_a_guided_game_is_followed_by_enter_alone(app):
         key(app, pygame.K_RETURN)
         followed += 1
     assert followed >= 15, "the draft and the first round's numbers, by Enter alone"
+    assert not app.errors
+
+
+def test_pass_and_play_by_keys_the_next_player_starts_on_a_gold_square(app):
+    table = start_game(app.ctx, [Seat("Ann", "human"), Seat("Bo", "human")], 6)
+    app.ctx.settings.animation_speed = 8.0
+    app.ctx.settings.pass_screen = True
+    show_ring(app)
+    seats_played = []
+    for _ in range(4000):
+        top = app.stack.top
+        if len(seats_played) >= 4:
+            break
+        if isinstance(top, HandoffScene):
+            key(app, pygame.K_RETURN)
+        elif isinstance(top, DraftScene):
+            for card in top.hand[: top.need]:
+                act_on(app, ("card", card))
+            key(app, pygame.K_RETURN, steps=2)
+        elif top is table and table.confirming is not None and not table.animator.busy:
+            frames(app, 1)
+            key(app, pygame.K_RETURN)
+        elif top is table and table.human_turn():
+            frames(app, 1)
+            here = app.ring.current(table)
+            gold = (
+                table.board.marks().get(here.key[1], ({}, {}))[0] if here.key[0] == "square" else {}
+            )
+            if table.state.has_exact(table.focus):
+                assert here.key[0] == "square" and gold.get(here.key[2]) == EXACT, (
+                    "the player's focus starts on one of their gold squares"
+                )
+                key(app, pygame.K_RETURN)
+            else:
+                take_turn_by_keys(app, table, random.Random(1))
+            seats_played.append(table.focus)
+        elif top is table and table.animator.busy:
+            key(app, pygame.K_SPACE)
+        else:
+            frames(app, 1)
+    assert set(seats_played) == {0, 1}, "both players played by keys, handing over by Enter"
     assert not app.errors

@@ -45,6 +45,7 @@ from game.core.ui.focus_targets import (
     ARROWS,
     HIGHLIGHTED,
     HINTED,
+    PREFERRED,
     PRIMARY,
     Target,
     claimed_keys,
@@ -57,6 +58,7 @@ from game.core.ui.focus_targets import (
 __all__ = [
     "HIGHLIGHTED",
     "HINTED",
+    "PREFERRED",
     "PRIMARY",
     "FocusRing",
     "Target",

@@ -14,10 +14,12 @@ from typing import Any
 import pygame
 
 #: Priorities a target may carry: a primary button (Next, Spend, Keep) the player almost
-#: certainly wants once it appears; a target the rules highlight now (a gold square, a legal
-#: pile). When the highest priority present changes, the focus moves to it.
-HINTED = 3  # the next step of the move a hint (H) suggests
-PRIMARY = 2
+#: certainly wants once it appears; the best of what the rules allow now (a gold square); a
+#: target the rules highlight (a blue square, a legal pile). When the highest priority present
+#: changes, the focus moves to it.
+HINTED = 4  # the next step of the move a hint (H) or a guided game suggests
+PRIMARY = 3
+PREFERRED = 2
 HIGHLIGHTED = 1
 
 ARROWS: dict[int, tuple[int, int]] = {

@@ -18,13 +18,14 @@ from typing import Any
 
 import pygame
 
-from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target
+from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
 from game.luckybox.rules import Cross, Pass, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
 
 CELLS = 9
-MARKED = {EXACT: HIGHLIGHTED, LIGHTNING: HIGHLIGHTED, TARGET: HIGHLIGHTED, SELECTED: HIGHLIGHTED}
+#: Gold squares (and a bonus's targets) before blue ones: no Lightning unless chosen.
+MARKED = {EXACT: PREFERRED, TARGET: PREFERRED, LIGHTNING: HIGHLIGHTED, SELECTED: HIGHLIGHTED}
 
 
 def table_targets(table: Any) -> list[Target]:
@@ -86,7 +87,7 @@ def _targets(table: Any) -> list[Target]:
         if name in ("spend", "next"):
             priority = PRIMARY
         elif name == "pass" and table.human_turn() and button.enabled:
-            priority = PRIMARY if isinstance(moves.hint, Pass) else HIGHLIGHTED
+            priority = HINTED if isinstance(moves.hint, Pass) else HIGHLIGHTED
         else:
             priority = 0
         out.append(
@@ -124,7 +125,7 @@ def _rank(mark: str | None, hinted: bool) -> int:
     """A square's pull on the focus: the hinted one most (H, then Enter follows the hint),
     then the ones the rules mark; a chosen Lightning square leaves the pull to Spend."""
     if hinted and mark != SELECTED:
-        return PRIMARY
+        return HINTED
     return MARKED.get(mark, 0) if mark is not None else 0
 
 
