@@ -194,11 +194,32 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
     )
 
 
+def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
+    """Both guided games, followed where their pointer points: every sentence they say is drawn."""
+    from tests.ui_helpers import click
+
+    app.ctx.settings.animation_speed = 8.0
+    for game in ("luckybox", "blanco"):
+        watch.scene = f"guided_{game}"
+        app.ctx.nav.make(f"{game}.guided")
+        for _ in range(frames_each):
+            guide = app.stack.overlay
+            advice = getattr(guide, "advice", None)
+            if guide is None:
+                break
+            if advice is not None and advice.target is not None:
+                click(app, advice.target)
+            else:
+                frames(app, 1)
+    app.ctx.settings.animation_speed = 1.0
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_every_text_fits_its_place_in_every_language(app: Any, watch: Watch, lang: str) -> None:
     i18n.set_language(lang)
     walk(app, watch, shots=lang != "en")
     walk_ends(app, watch, shots=lang != "en")
+    walk_guides(app, watch)
     assert watch.checked > 500  # the texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)

@@ -17,12 +17,12 @@ from typing import Any
 import pygame
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.cards import describe as card_name
 from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
+from game.blanco.ui.words import card_name  # in the player's language
 from game.core.i18n import t, tn
 from game.core.session import Seat
 from game.core.ui.guide import Advice, Guide
