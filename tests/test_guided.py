@@ -294,3 +294,17 @@ def test_quitting_to_the_title_removes_the_guide(app):
     app.ctx.nav.clear_to("title")
     frames(app, 3)
     assert app.stack.overlay is None
+
+
+def test_a_long_sentence_gets_a_smaller_size_not_a_cut(app):
+    from game.core.ui.guide import LINE, fit_lines
+
+    text = app.ctx.text
+    short = "The number is 5: cross a gold square."
+    size, lines = fit_lines(text, short, 470, 100)
+    assert size == 28 and len(lines) == 1
+    long = " ".join(["Une phrase bien plus longue en français, avec des mots."] * 4)
+    size, lines = fit_lines(text, long, 470, 100)
+    assert size < 28 and " ".join(lines) == long
+    assert (len(lines) - 1) * round(size * LINE / 28) <= 100
+    assert all(text.font(size).size(line)[0] <= 470 for line in lines)

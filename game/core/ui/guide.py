@@ -138,11 +138,11 @@ class Guide:
         width = box.width - 36 - (self.skip_button.rect.width + 14 if button and compact else 0)
         bottom = box.bottom - (LINE - 4 if compact else 68)
         y = box.y + 38
-        for line in text.wrap(advice.text, 28, width):
-            if y > bottom:
-                break
-            surface.blit(text.render(line, 28, ink), (box.x + 18, y))
-            y += LINE
+        size, lines = fit_lines(text, advice.text, width, bottom - y)
+        step = round(size * LINE / 28)
+        for line in lines:
+            surface.blit(text.render(line, size, ink), (box.x + 18, y))
+            y += step
         if not button:
             return
         hint = t("guide.esc", "Esc: skip")
@@ -152,6 +152,22 @@ class Guide:
             where = (box.x + 60, box.bottom - 34)
         text.blit_centered(surface, hint, 20, (110, 90, 140), where)
         self.skip_button.draw(surface, text)
+
+
+def fit_lines(
+    text: Any,
+    words: str,
+    width: float,
+    height: float,
+    sizes: tuple[int, ...] = (28, 26, 24, 22, 20),
+) -> tuple[int, list[str]]:
+    """The largest size at which `words` wrapped to `width` fit `height` (longer languages
+    get a smaller size, not a cut sentence), and its lines."""
+    for size in sizes:
+        lines = text.wrap(words, size, width)
+        if (len(lines) - 1) * round(size * LINE / 28) <= height:
+            return size, lines
+    return sizes[-1], text.wrap(words, sizes[-1], width)
 
 
 # -------------------------------------------------------------------- the first-time question

@@ -50,6 +50,15 @@ class Page:
     draw: Callable[[pygame.Surface, pygame.FRect, Any, float], None]
 
 
+def body_lines(text: Any, words: str) -> tuple[int, list[str]]:
+    """A page's sentences in at most three lines: at 30 px, or smaller for longer languages."""
+    for size in (30, 28, 26, 24):
+        lines = text.wrap(words, size, TEXT_WIDTH)
+        if len(lines) <= 3:
+            return size, lines
+    return 24, text.wrap(words, 24, TEXT_WIDTH)[:4]
+
+
 class HowToScene(UIScene):
     """The pages of one game. Widgets: "prev", "next", "back" and, when offered, "guided"."""
 
@@ -211,9 +220,10 @@ class HowToScene(UIScene):
         page.draw(surface, panel, ctx, self.time)
         surface.set_clip(clip)
         y = TEXT_TOP + 12
-        for line in text.wrap(page.body(), 30, TEXT_WIDTH)[:3]:
-            text.blit_centered(surface, line, 30, WHITE, (640 + dx, y), outline=INK, px=2)
-            y += 32
+        size, lines = body_lines(text, page.body())
+        for line in lines:
+            text.blit_centered(surface, line, size, WHITE, (640 + dx, y), outline=INK, px=2)
+            y += size + 2
         for i, rect in enumerate(self.dot_rects()):
             current = i == self.index
             pygame.draw.circle(surface, INK, rect.center, 11 if current else 8)
