@@ -308,3 +308,25 @@ def test_a_long_sentence_gets_a_smaller_size_not_a_cut(app):
     assert size < 28 and " ".join(lines) == long
     assert (len(lines) - 1) * round(size * LINE / 28) <= 100
     assert all(text.font(size).size(line)[0] <= 470 for line in lines)
+
+
+def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data_dir):
+    from game.core.session import Seat
+
+    app.ctx.nav.make("start_game", seats=[Seat("Ann")], seed=5)
+    frames(app, 10)
+    press(app, pygame.K_ESCAPE, 2)  # the pause menu
+    click_widget(app, app.stack.top, "howto", 2)
+    click_widget(app, app.stack.top, "guided", 2)
+    click_widget(app, app.stack.top, "yes", 3)
+    guide = guide_of(app)
+    assert guide.table.session.seats[0].name != "Ann"
+    follow_some = 0
+    while follow_some < 5:  # a few guided moves
+        frames(app, 1)
+        if guide.advice is not None and guide.advice.target is not None:
+            click(app, guide.advice.target)
+            follow_some += 1
+    saved, warning = storage.load_save(storage.game_folder(data_dir, "luckybox"))
+    assert warning is None and saved is not None
+    assert [s.name for s in saved.session.seats] == ["Ann"]  # the real game, untouched

@@ -30,6 +30,8 @@ def open_from_title(app, game: str) -> HowToScene:
     top = title(app)
     if game != "luckybox":
         click_widget(app, top, f"game_{game}", 2)
+    frames(app, 60)
+    screenshot(app, f"howto_title_{game}")
     click_widget(app, top, "howto", 2)
     howto = app.stack.top
     assert isinstance(howto, HowToScene)
@@ -106,6 +108,11 @@ def test_how_to_play_opens_from_the_pause_menu_of_each_game(app, game, route):
     assert len(howto.pages) == PAGES[game]
     press(app, pygame.K_RIGHT, 2)
     assert howto.index == 1
+    click_widget(app, howto, "guided", 2)  # from the middle of a game: asked first
+    dialog = app.stack.top
+    assert type(dialog).__name__ == "ConfirmDialog"
+    click_widget(app, dialog, "no", 2)
+    assert app.stack.top is howto and app.stack.overlay is None
     press(app, pygame.K_ESCAPE, 2)  # back to the menu, the game still beneath it
     assert app.stack.top is pause
     assert app.errors == []

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import lt, t
 from game.core.ui.tween import Tween, ease_out_back
 from game.core.ui.widgets import (
     CYAN,
@@ -136,7 +136,26 @@ class HowToScene(UIScene):
         self.ctx.stack.pop()
 
     def start_guided(self) -> None:
-        self.ctx.nav.make(f"{self.game}.guided")
+        """Start the guided game; from the middle of a game, ask first (that game stays saved:
+        Continue brings it back, as a guided game is never saved over it)."""
+        route = f"{self.game}.guided"
+        if not any(getattr(s, "session", None) is not None for s in self.ctx.stack.scenes):
+            self.ctx.nav.make(route)
+            return
+        from game.core.ui.scenes.dialog import ConfirmDialog
+
+        self.ctx.stack.push(
+            ConfirmDialog(
+                self.ctx,
+                lt(
+                    "howto.leave",
+                    "Leave this game for a guided game? It is saved: Continue brings it back.",
+                ),
+                lambda: self.ctx.nav.make(route),
+                yes_label=lt("howto.leave_yes", "Guided game"),
+                no_label=lt("howto.leave_no", "Stay"),
+            )
+        )
 
     def _sync(self) -> None:
         self.widgets["prev"].enabled = self.index > 0
