@@ -222,3 +222,11 @@ def test_a_remembered_size_larger_than_this_screen_is_not_used(data_dir, monkeyp
         assert window_mode.remembered_size(data_dir) is None
     finally:
         pygame.quit()
+
+
+def test_a_system_without_fullscreen_says_so(app, monkeypatch) -> None:
+    monkeypatch.setattr(window_mode, "set_fullscreen", lambda on: False)
+    app.ctx.nav.push("title")
+    press(app, pygame.K_F11, 2)
+    assert app.ctx.settings.fullscreen is False
+    assert "Fullscreen" in app.ctx.message

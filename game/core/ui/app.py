@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import on_language_change, start_language
+from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import motion
 from game.core.ui import window as window_mode
@@ -129,6 +129,9 @@ class App:
         F11, the Settings toggle and the window always agree)."""
         self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
         self.screen = pygame.display.get_surface() or self.screen
+        if on and not self.ctx.settings.fullscreen:  # this system said no: say so
+            self.ctx.message = t("window.no_fullscreen",
+                                 "Fullscreen is not available on this screen.")
 
     def window_image(self) -> pygame.Surface:
         """What the window shows now, at the window's size (the tour's and checks' shots)."""
