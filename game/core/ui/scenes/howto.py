@@ -152,8 +152,8 @@ class HowToScene(UIScene):
                     "Leave this game for a guided game? It is saved: Continue brings it back.",
                 ),
                 lambda: self.ctx.nav.make(route),
-                yes_label=lt("howto.leave_yes", "Guided game"),
-                no_label=lt("howto.leave_no", "Stay"),
+                yes_label=lt("guide.offer_yes", "Guided game"),
+                no_label=lt("dialog.no", "No"),
             )
         )
 
