@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import t, tn
 from game.core.ui.scenes.howto import Page
 from game.core.ui.sketch import (
     draw_arrow,
@@ -287,7 +287,7 @@ def _star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
         y = r.y + 80 + row * 100
         _star_slots(surface, ctx, r.x + 140, y, n)
         points = (0, 1, 4, 9)[n]
-        draw_caption(surface, ctx.text, tn_stars(n), (r.x + 460, y), 30)
+        draw_caption(surface, ctx.text, _stars(n), (r.x + 460, y), 30)
         draw_caption(surface, ctx.text, f"= {points}", (r.x + 600, y), 36, YELLOW)
     fourth = (r.right - 170, r.y + 150)
     draw_sprite(surface, ctx, "icon_star", fourth, 110)
@@ -307,9 +307,7 @@ def _star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     )
 
 
-def tn_stars(n: int) -> str:
-    from game.core.i18n import tn
-
+def _stars(n: int) -> str:
     return tn("luckybox.howto.stars.count", n, "{count} star", "{count} stars")
 
 
