@@ -7,7 +7,8 @@ table) in English, French and German, while the shared text cache watches every 
 * a text fitted to a width (buttons, toggles, choices, settings rows, titles) must really fit
   it, at a size still readable (a label never shrinks below MIN_SIZE px);
 * a wrapped text has no line wider than its box;
-* a centred text lies inside the screen.
+* a centred text lies inside the screen;
+* in French and German, no English text is drawn (a literal left outside `t`).
 """
 
 from __future__ import annotations
@@ -45,11 +46,57 @@ class Watch:
         if line not in self.problems:
             self.problems.append(line)
 
+    def english(self, text: str) -> None:
+        """A text drawn in English while another language is in use: a literal left over."""
+        if i18n.language() != "en" and text in english_only():
+            self.bad(f"{text!r} is drawn in English")
+
+
+def english_only() -> frozenset[str]:
+    """The English of every message whose translation (in the language now in use) differs."""
+    lang = i18n.language()
+    if lang not in _ENGLISH:
+        messages = _tool().extract()
+        found = set()
+        for key, m in messages.items():
+            if m.plural:
+                continue
+            if i18n.t(key, m.english) != m.english and len(m.english) > 3 and "{" not in m.english:
+                found.add(m.english)
+        _ENGLISH[lang] = frozenset(found)
+    return _ENGLISH[lang]
+
+
+_ENGLISH: dict[str, frozenset[str]] = {}
+
+
+def _tool() -> Any:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
+    spec = importlib.util.spec_from_file_location("i18n_tool", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["i18n_tool"] = module
+    spec.loader.exec_module(module)
+    return module
+
 
 @pytest.fixture
 def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     seen = Watch()
     fit_size, wrap, blit = TextCache.fit_size, TextCache.wrap, TextCache.blit_centered
+    render, outlined = TextCache.render, TextCache.render_outlined
+
+    def checked_render(self: TextCache, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.english(text)
+        return render(self, text, *args, **kwargs)
+
+    def checked_outlined(self: TextCache, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.english(text)
+        return outlined(self, text, *args, **kwargs)
 
     def checked_fit(
         self: TextCache, text: str, size: int, max_width: float, min_size: int = 12
@@ -87,6 +134,8 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
         return rect
 
     monkeypatch.setattr(TextCache, "fit_size", checked_fit)
+    monkeypatch.setattr(TextCache, "render", checked_render)
+    monkeypatch.setattr(TextCache, "render_outlined", checked_outlined)
     monkeypatch.setattr(TextCache, "wrap", checked_wrap)
     monkeypatch.setattr(TextCache, "blit_centered", checked_blit)
     monkeypatch.setenv("SMLB_NO_FIRST_TIME", "1")
@@ -244,3 +293,7 @@ def test_a_button_label_too_long_shrinks_to_fit_and_the_check_catches_overflow(
     # A text pushed off the screen is caught too.
     text.blit_centered(surface, "Hallo", 30, (255, 255, 255), (1290, 20))
     assert any("off the screen" in p for p in watch.problems)
+    # In French, an English literal left in the code is caught as it is drawn.
+    i18n.set_language("fr")
+    text.render("Statistics", 30, (255, 255, 255))
+    assert any("'Statistics' is drawn in English" in p for p in watch.problems)
