@@ -116,3 +116,17 @@ def test_how_to_play_opens_from_the_pause_menu_of_each_game(app, game, route):
     press(app, pygame.K_ESCAPE, 2)  # back to the menu, the game still beneath it
     assert app.stack.top is pause
     assert app.errors == []
+
+
+def test_reduced_motion_turns_pages_without_sliding(app):
+    from game.core.ui import motion
+
+    howto = open_from_title(app, "luckybox")
+    click_widget(app, howto, "next", 1)
+    assert howto.slide.value != 0  # normally the page slides in
+    motion.set_reduced(True)
+    try:
+        click_widget(app, howto, "next", 1)
+        assert howto.index == 2 and howto.slide.value == 0
+    finally:
+        motion.set_reduced(False)

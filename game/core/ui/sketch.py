@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.core.ui import motion
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
 Point = tuple[float, float]
@@ -19,8 +20,8 @@ RGB = tuple[int, int, int]
 
 
 def pulse(time: float, speed: float = 3.0) -> float:
-    """0..1..0 over and over: for rings and arrows that breathe."""
-    return 0.5 + 0.5 * math.sin(time * speed)
+    """0..1..0 over and over: for rings and arrows that breathe (still under reduced motion)."""
+    return motion.pulse(time, speed)
 
 
 def draw_arrow(

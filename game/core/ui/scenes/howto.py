@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui import motion
 from game.core.ui.tween import Tween, ease_out_back
 from game.core.ui.widgets import (
     CYAN,
@@ -122,7 +123,10 @@ class HowToScene(UIScene):
             return
         direction = 1 if index > self.index else -1
         self.index = index
-        self.slide = Tween(0.28, 140.0 * direction, 0.0, ease_out_back)
+        if motion.reduced():  # the page is simply there
+            self.slide = Tween(0.0, 0.0, 0.0)
+        else:
+            self.slide = Tween(0.28, 140.0 * direction, 0.0, ease_out_back)
         self.ctx.play("click")
         self._sync()
 
