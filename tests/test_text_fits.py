@@ -230,6 +230,7 @@ def finished(names: list[str], seed: int, game: Any = None) -> Any:
 def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
     """The scoring reference and both games' ends (solo with its rating scale, and several)."""
     from game.blanco.rules.game import BLANCO
+    from game.core.storage import finished_extra, keep_record
 
     nav = app.ctx.nav
     show(app, watch, "scoring", nav.make("luckybox.scoring", players=4))
@@ -241,6 +242,14 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
     show(
         app, watch, "blanco_game_end", nav.make("blanco.game_end", session=blanco), n=4, shot=shots
     )
+    # Kept, they fill Replays and Statistics: dates, ratings, names, scores in each language.
+    for session, game in ((solo, "luckybox"), (several, "luckybox"), (blanco, "blanco")):
+        kinds = [s.kind for s in session.seats]
+        record = session.record(finished_extra(session.state, kinds, "test", game=session.game))
+        keep_record(app.ctx.game_dir(game), record)
+    for game in ("luckybox", "blanco"):
+        show(app, watch, f"replays_{game}", nav.make("replays", game=game), shot=shots)
+        show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
 
 
 def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:

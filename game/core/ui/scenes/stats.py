@@ -262,7 +262,7 @@ class StatsScene(UIScene):
         games = tn("stats.games", solo.count, "{count} game", "{count} games")
         self._header(surf, CHART_PANEL, self._chart_title(),
                      f"{games}   |   " + t("stats.average_best", "average {mean}   |   best {best}",
-                                           mean=f"{mean:.1f}", best=solo.best))
+                                           mean=i18n.number(mean, 1), best=solo.best))
         text = self.ctx.text
         pygame.draw.rect(surf, WELL_COLOUR, PLOT, border_radius=10)
         scores = [g.score for g in solo.games]
