@@ -230,3 +230,38 @@ def test_a_system_without_fullscreen_says_so(app, monkeypatch) -> None:
     press(app, pygame.K_F11, 2)
     assert app.ctx.settings.fullscreen is False
     assert "Fullscreen" in app.ctx.message
+
+
+def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
+    data_dir, monkeypatch
+) -> None:
+    from game.core.ui.app import App
+
+    monkeypatch.setattr(window_mode, "headless", lambda: False)
+    app = App()
+    _resize((900, 700))
+    app.ctx.nav.push("title")
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED, window=None))
+    frames(app, 2)
+    app.close()
+    kept = json.loads((data_dir / window_mode.WINDOW_FILE).read_text())
+    assert kept == {"maximised": True}  # no size was kept before: the next restore is the default
+    asked = []
+    opener = window_mode.open_window
+
+    def spy(fullscreen, size=None, maximised=False):
+        asked.append(maximised)
+        return opener(fullscreen, size, maximised)
+
+    monkeypatch.setattr(window_mode, "open_window", spy)
+    app = App()
+    try:
+        assert asked == [True]
+        _resize((800, 600))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+        app.ctx.nav.push("title")
+        frames(app, 2)
+    finally:
+        app.close()
+    kept = json.loads((data_dir / window_mode.WINDOW_FILE).read_text())
+    assert kept == {"maximised": False, "size": [800, 600]}

@@ -78,9 +78,10 @@ class App:
             with contextlib.suppress(pygame.error, OSError):
                 pygame.display.set_icon(pygame.image.load(icon))
         # The logical 1280x720 surface; SDL scales it to fill any window (see window.py).
+        maximised = window is None and window_mode.remembered_maximised(folder)
         self.screen = window_mode.open_window(
-            settings.fullscreen, window or window_mode.remembered_size(folder))
-        self._maximised = False  # (SDL cannot be asked; its events say it)
+            settings.fullscreen, window or window_mode.remembered_size(folder), maximised)
+        self._maximised = maximised  # (SDL cannot be asked; its events say it)
         settings.fullscreen = window_mode.is_fullscreen()  # what the screen really does
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()

@@ -104,20 +104,38 @@ def remembered_size(folder: Path) -> tuple[int, int] | None:
     return width, height
 
 
+def remembered_maximised(folder: Path) -> bool:
+    """Whether the window was maximised when the game was last closed."""
+    if headless():
+        return False
+    try:
+        obj = json.loads((Path(folder) / WINDOW_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(obj, dict) and obj.get("maximised") is True
+
+
 def remember_size(folder: Path, maximised: bool = False) -> None:
-    """Keep the window's size for next time (not a fullscreen or maximised one: those are the
-    screen's size, and the next window should come back as the player last sized it)."""
-    if headless() or is_fullscreen() or maximised:
+    """Keep the window's size for next time, and whether it was maximised (a maximised size is
+    the screen's: the size kept is the one before, for when the player restores the window).
+    Fullscreen is the settings' business."""
+    if headless() or is_fullscreen():
         return
+    size = remembered_size(folder) if maximised else window_size()
+    kept: dict[str, object] = {"maximised": maximised}
+    if size is not None:
+        kept["size"] = list(size)
     with contextlib.suppress(OSError):
         from game.core.storage import write_json_atomic
 
-        write_json_atomic(Path(folder) / WINDOW_FILE, {"size": list(window_size())})
+        write_json_atomic(Path(folder) / WINDOW_FILE, kept)
 
 
-def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
-    """Open the window (at `size`, else a size that suits the desktop) and return the logical
-    surface scenes draw on."""
+def open_window(
+    fullscreen: bool, size: tuple[int, int] | None = None, maximised: bool = False
+) -> pygame.Surface:
+    """Open the window (at `size`, else a size that suits the desktop; maximised if asked) and
+    return the logical surface scenes draw on."""
     prepare()
     flags = pygame.SCALED | pygame.RESIZABLE
     with warnings.catch_warnings():
@@ -133,6 +151,8 @@ def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame
             window.position = pygame.WINDOWPOS_CENTERED
         if fullscreen:
             set_fullscreen(True)
+        elif maximised:
+            window.maximize()
     except (pygame.error, AttributeError) as e:  # an old pygame or a driver without it
         log.info("window size left as it is: %s", e)
     return pygame.display.get_surface() or screen
