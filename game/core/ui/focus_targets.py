@@ -144,8 +144,10 @@ def _follow_guide(scene: Any, targets: list[Target]) -> None:
         return
     hits = [t for t in targets if t.rect.collidepoint(point)]
     if hits:
-        smallest = min(hits, key=lambda t: t.rect.w * t.rect.h)  # a square, not its card
-        smallest.priority = max(smallest.priority, HINTED)
+        # The most wanted first (Spend drawn over the square below the chosen one), then the
+        # smallest (a square, not its card).
+        best = min(hits, key=lambda t: (-t.priority, t.rect.w * t.rect.h))
+        best.priority = max(best.priority, HINTED)
 
 
 def claimed_keys(scene: Any) -> set[int]:
