@@ -319,10 +319,19 @@ def po_files(lang: str, root: Path = LOCALE_DIR) -> list[Path]:
     return sorted((root / lang / "LC_MESSAGES").glob("*.po"))
 
 
+_loaded: dict[str, dict[str, str | list[str]]] = {}  # a language is parsed once per run
+
+
 def _load_catalog(lang: str) -> dict[str, str | list[str]]:
     # English shows the code's own defaults (en.po is their extracted copy, for translators).
     if lang == DEFAULT_LANGUAGE:
         return {}
+    if lang not in _loaded:
+        _loaded[lang] = _read_catalog(lang)
+    return _loaded[lang]
+
+
+def _read_catalog(lang: str) -> dict[str, str | list[str]]:
     catalog: dict[str, str | list[str]] = {}
     for path in po_files(lang):
         try:
