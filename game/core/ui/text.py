@@ -7,11 +7,15 @@ LRU, because the same labels are drawn every frame but scores and names change o
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 import pygame
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
+T = TypeVar("T")
+_MISSING = object()
 
 
 class TextCache:
@@ -23,6 +27,10 @@ class TextCache:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.max_surfaces = max_surfaces
+        # Measurements asked for every frame (a name fitted to its panel, a prompt wrapped to
+        # its box): each costs several font.size calls, and their answers only change with the
+        # text or the text size.
+        self._measures: dict[Hashable, Any] = {}
         self.scale = 1.0  # the player's text size (Settings): every size is multiplied by it
 
     def set_scale(self, scale: float) -> None:
@@ -31,6 +39,7 @@ class TextCache:
             self.scale = scale
             self._fonts.clear()
             self._surfaces.clear()
+            self._measures.clear()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The default font at `size` px (bundled with pygame, so it exists everywhere)."""
@@ -116,8 +125,31 @@ class TextCache:
         surface.blit(surf, rect)
         return rect
 
+    def _measured(self, key: Hashable, value: Any) -> None:
+        if len(self._measures) >= MAX_MEASURES:  # scores and counts change over a long game
+            self._measures.clear()
+        self._measures[key] = value
+
+    def measure(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`'s answer, remembered under `key` until the text size changes: for sizes
+        and positions worked out from font metrics that are asked for every frame (a button's
+        label size). `key` must hold everything the answer depends on but the text size."""
+        found = self._measures.get(("measure", key), _MISSING)
+        if found is _MISSING:
+            found = compute()
+            self._measured(("measure", key), found)
+        return found  # type: ignore[return-value]
+
     def wrap(self, text: str, size: int, max_width: float) -> list[str]:
         """Split `text` into lines no wider than `max_width` (explicit newlines are kept)."""
+        key = ("wrap", text, size, max_width)
+        lines = self._measures.get(key)
+        if lines is None:
+            lines = tuple(self._wrap(text, size, max_width))
+            self._measured(key, lines)
+        return list(lines)  # type: ignore[arg-type]
+
+    def _wrap(self, text: str, size: int, max_width: float) -> list[str]:
         font = self.font(size)
         lines: list[str] = []
         for para in text.split("\n"):
@@ -134,9 +166,14 @@ class TextCache:
 
     def fit_size(self, text: str, size: int, max_width: float, min_size: int = 12) -> int:
         """The largest size <= `size` at which `text` fits in `max_width` (long player names)."""
-        while size > min_size and self.font(size).size(text)[0] > max_width:
-            size -= 2
-        return size
+        key = ("fit", text, size, max_width, min_size)
+        fitted = self._measures.get(key)
+        if fitted is None:
+            fitted = size
+            while fitted > min_size and self.font(fitted).size(text)[0] > max_width:
+                fitted -= 2
+            self._measured(key, fitted)
+        return fitted  # type: ignore[return-value]
 
 
 def _ring(px: int) -> list[tuple[int, int]]:

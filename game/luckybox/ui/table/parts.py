@@ -210,4 +210,6 @@ def static_layer(ctx: Any) -> pygame.Surface:
         draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
     draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
                border=3, shadow=4)
-    return layer
+    # The table picture is opaque, but its copy keeps the sprite's per-pixel alpha: blitted
+    # every frame, that is a blend of the whole screen (twice the cost of a plain copy).
+    return layer.convert() if pygame.display.get_surface() is not None else layer
