@@ -14,7 +14,8 @@ A `UIScene` keeps its widgets in a name -> widget dict, routes events to them an
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
@@ -96,11 +97,17 @@ def draw_panel(
 ) -> None:
     """A rounded panel with a thick ink outline and a hard drop shadow."""
     r = pygame.Rect(rect)
-    if shadow:
-        pygame.draw.rect(surface, SHADOW, r.move(shadow // 2, shadow), border_radius=radius)
-    pygame.draw.rect(surface, INK, r, border_radius=radius)
-    pygame.draw.rect(surface, colour, r.inflate(-2 * border, -2 * border),
-                     border_radius=max(0, radius - border))
+    drop = r.move(shadow // 2, shadow)
+    inner = r.inflate(-2 * border, -2 * border)
+
+    def paint(target: pygame.Surface, dx: int, dy: int) -> None:
+        if shadow:
+            pygame.draw.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
+        pygame.draw.rect(target, INK, r.move(dx, dy), border_radius=radius)
+        pygame.draw.rect(target, colour, inner.move(dx, dy), border_radius=max(0, radius - border))
+
+    _paint_shape(surface, ("panel", r.size, tuple(colour), radius, border, shadow), r,
+                 [drop, r, inner] if shadow else [r, inner], colour, paint)
 
 
 def draw_glossy(
@@ -118,17 +125,62 @@ def draw_glossy(
     r = pygame.Rect(rect)
     body = r.move(0, 6 - depth)  # pressed buttons sink toward their shadow
     body.height -= 6 - depth
-    pygame.draw.rect(surface, SHADOW, r.move(0, 6), border_radius=radius)
-    pygame.draw.rect(surface, INK, body, border_radius=radius)
+    drop = r.move(0, 6)
     inner = body.inflate(-2 * border, -2 * border)
     rin = max(0, radius - border)
-    pygame.draw.rect(surface, darken(colour, 0.28), inner, border_radius=rin)
     face = pygame.Rect(inner.x, inner.y, inner.width, max(1, inner.height - max(2, depth - 1)))
-    pygame.draw.rect(surface, colour, face, border_radius=rin)
     shine = pygame.Rect(face.x + 5, face.y + 3, face.width - 10, max(1, face.height * 0.42))
-    if shine.width > 4:
-        pygame.draw.rect(surface, lighten(colour, 0.45), shine, border_radius=max(0, rin - 3))
+
+    def paint(target: pygame.Surface, dx: int, dy: int) -> None:
+        pygame.draw.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
+        pygame.draw.rect(target, INK, body.move(dx, dy), border_radius=radius)
+        pygame.draw.rect(target, darken(colour, 0.28), inner.move(dx, dy), border_radius=rin)
+        pygame.draw.rect(target, colour, face.move(dx, dy), border_radius=rin)
+        if shine.width > 4:
+            pygame.draw.rect(target, lighten(colour, 0.45), shine.move(dx, dy),
+                             border_radius=max(0, rin - 3))
+
+    drawn = [drop, body, inner, face, shine] if shine.width > 4 else [drop, body, inner, face]
+    _paint_shape(surface, ("glossy", r.size, tuple(colour), radius, depth, border), r, drawn,
+                 colour, paint)
     return face
+
+
+#: Panels and slabs drawn once and then blitted: a rounded rect is drawn pixel row by pixel
+#: row, and a table draws a dozen of them (three to five rects each) every frame. Keyed by
+#: size and style, not position; bounded by count and by pixels.
+_SHAPES: OrderedDict[Hashable, tuple[pygame.Surface, int, int]] = OrderedDict()
+SHAPE_CACHE_PIXELS = 2_000_000  # at most about 8 MB of cached shapes
+SHAPE_MAX_PIXELS = 160_000  # larger ones are drawn: blending them costs as much as drawing
+_shape_pixels = 0
+
+
+def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
+                 drawn: list[pygame.Rect], colour: Sequence[int],
+                 paint: Callable[[pygame.Surface, int, int], None]) -> None:
+    """`paint(target, dx, dy)` draws the shape moved by (dx, dy); `drawn` are the rects it fills.
+    Drawn directly where a cached copy could differ from drawing: a translucent colour, a
+    destination with its own alpha, odd rects; else drawn once onto a transparent image (every
+    pixel either untouched or opaque) and blitted, which gives the same pixels."""
+    global _shape_pixels
+    area = drawn[0].unionall(drawn[1:])
+    if (surface.get_flags() & pygame.SRCALPHA or (len(colour) > 3 and colour[3] != 255)
+            or any(d.width <= 0 or d.height <= 0 for d in drawn)
+            or area.width * area.height > SHAPE_MAX_PIXELS):
+        paint(surface, 0, 0)
+        return
+    entry = _SHAPES.get(key)
+    if entry is None:
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        paint(image, -area.x, -area.y)
+        entry = _SHAPES[key] = (image, area.x - anchor.x, area.y - anchor.y)
+        _shape_pixels += area.width * area.height
+        while _shape_pixels > SHAPE_CACHE_PIXELS and len(_SHAPES) > 1:
+            old, _x, _y = _SHAPES.popitem(last=False)[1]
+            _shape_pixels -= old.get_width() * old.get_height()
+    else:
+        _SHAPES.move_to_end(key)
+    surface.blit(entry[0], (anchor.x + entry[1], anchor.y + entry[2]))
 
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADOW) -> None:
@@ -299,18 +351,25 @@ def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,
     face (for a slab, its top and lower edge together): the font's box holds room for accents
     and descenders, so centring the box would leave "Pass" or "Menu" sitting high. Returns where
     the label was drawn."""
+    size, mid = text.measure(("label", label, size, face.width, face.height),
+                             lambda: _label_fit(text, label, size, face))
+    image = text.render_outlined(label, size, colour, outline, 2)
+    where = image.get_rect(centerx=round(face.centerx), top=round(face.centery - mid))
+    surface.blit(image, where)
+    return where
+
+
+def _label_fit(text: TextCache, label: str, size: int,
+               face: pygame.Rect | pygame.FRect) -> tuple[int, float]:
+    """A label's size on this face, and where its capitals' middle lies in its image."""
     margin = max(6, min(16, round(face.width * 0.1)))  # narrow buttons keep more of their width
     size = text.fit_size(label, size, face.width - margin)
     while size > 12 and _cap_height(text.font(size)) > face.height * 0.62:
         size -= 2  # a short button: the capitals stay inside its face
     font = text.font(size)
-    image = text.render_outlined(label, size, colour, outline, 2)
     # Where the capitals' middle lies in the image: outline (2 px), down to the baseline, up half
     # a capital.
-    mid = 2 + font.get_ascent() - _cap_height(font) / 2
-    where = image.get_rect(centerx=round(face.centerx), top=round(face.centery - mid))
-    surface.blit(image, where)
-    return where
+    return size, 2 + font.get_ascent() - _cap_height(font) / 2
 
 
 def _cap_height(font: pygame.font.Font) -> int:
