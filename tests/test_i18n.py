@@ -256,3 +256,20 @@ def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
     for width in range(60, 600, 7):
         for line in cache.wrap(sentence, 30, width):
             assert line[:1] not in "?!:;", (width, line)
+
+
+def test_engine_refusals_reach_the_player_in_their_language() -> None:
+    from game.blanco.ui.words import card_name, refusal_text, where
+    from game.core.turns import undo_reason
+
+    empty = "player 0 cannot draw from the discard pile: it is empty"
+    odd = "player 0 cannot swap [0, 0] and [2, 2]: odd"
+    assert refusal_text(empty) == "The discard pile is empty: draw from the draw pile."
+    assert refusal_text(odd) == odd  # English keeps the engine's own words
+    i18n.set_language("fr")
+    assert refusal_text(empty).startswith("La défausse est vide")
+    assert refusal_text(odd) == "Ce n'est pas permis maintenant."
+    assert undo_reason("nothing to take back this turn") == "rien à reprendre ce tour-ci"
+    assert card_name(7 * 12 + 10) == "10 violet" and where((1, 2)) == "rangée 2, colonne 3"
+    i18n.set_language("de")
+    assert card_name(7 * 12 + 10) == "Lila 10"
