@@ -126,6 +126,8 @@ def test_numbers_and_dates_in_each_language() -> None:
         assert i18n.date(day, with_time=True) == when
         assert i18n.short(1.5) == ("1.5" if lang == "en" else "1,5") and i18n.short(2.0) == "2"
     assert i18n.number(-7) == "-7"
+    i18n.set_language("fr")
+    assert i18n.date(dt.date(2026, 11, 1)) == "1er novembre 2026"
 
 
 def test_system_language_comes_from_the_locale_variables() -> None:

@@ -217,6 +217,8 @@ def date(when: _dt.date, with_time: bool = False) -> str:
     with the time (24-hour) after a comma when asked."""
     month = _MONTHS.get(_language, _MONTHS["en"])[when.month - 1]
     day = f"{when.day}." if _language == "de" else str(when.day)
+    if _language == "fr" and when.day == 1:
+        day = "1er"  # French writes the first of the month as an ordinal
     text = f"{day} {month} {when.year}"
     if with_time and isinstance(when, _dt.datetime):
         text += f", {when.hour:02d}:{when.minute:02d}"
