@@ -119,6 +119,10 @@ def report(exc_info: ExcInfo, version: str = "?", gui: bool = True,
     exc = exc_info[1]
     reason = f"{type(exc).__name__}: {exc}" if exc is not None else "unknown error"
     path = write_log(log_text(exc_info, version), folder)
-    where = f"details are in {path}" if path else "the crash log could not be written"
-    show(f"{TITLE} stopped with an error ({reason}); {where}", gui)
+    from game.core.i18n import t  # the player's language, when the game got that far
+
+    where = (t("crash.details", "details are in {path}", path=path) if path
+             else t("crash.no_log", "the crash log could not be written"))
+    show(t("crash.stopped", "{title} stopped with an error ({reason}); {where}", title=TITLE,
+           reason=reason, where=where), gui)
     return 1
