@@ -137,6 +137,8 @@ def test_system_language_comes_from_the_locale_variables() -> None:
     assert system_language({"LANG": "es_ES.UTF-8"}) == "en"  # one we lack: English
     assert system_language({}) == "en"
     assert system_language({"SMLB_LANG": "fr", "LANG": "de_DE"}) == "fr"
+    assert system_language({"LANG": "French_France.1252"}) == "fr"  # Windows' own names
+    assert system_language({"LANG": "de-CH"}) == "de"
 
 
 # --------------------------------------------------------------------------- in the app

@@ -135,6 +135,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     candidates = [env.get(name, "") for name in (ENV_OVERRIDE, "LC_ALL", "LC_MESSAGES", "LANG")]
     candidates += env.get("LANGUAGE", "").split(":")
     if environ is None:
+        candidates.append(_windows_language())
         try:
             import locale
 
@@ -143,11 +144,30 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
             pass
     for value in candidates:
         code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        code = _LOCALE_NAMES.get(code, code)  # Windows says "French_France"
         if code in LANGUAGES:
             return code
         if code and code not in ("c", "posix"):
             return DEFAULT_LANGUAGE  # a language we lack: English, not the next fallback
     return DEFAULT_LANGUAGE
+
+
+_LOCALE_NAMES = {"english": "en", "french": "fr", "german": "de", "deutsch": "de"}
+_WINDOWS_PRIMARY = {0x09: "en", 0x0C: "fr", 0x07: "de"}  # primary language ids
+
+
+def _windows_language() -> str:
+    """The Windows display language ("fr", "de", "en", or "" elsewhere or unknown): a game
+    started from Explorer has no LANG to read."""
+    if os.name != "nt":
+        return ""
+    try:
+        import ctypes
+
+        lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return ""
+    return _WINDOWS_PRIMARY.get(lang_id & 0x3FF, "")
 
 
 # ------------------------------------------------------------------- numbers and dates
