@@ -136,6 +136,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     candidates += env.get("LANGUAGE", "").split(":")
     if environ is None:
         candidates.append(_windows_language())
+        candidates.append(_mac_language())
         try:
             import locale
 
@@ -168,6 +169,27 @@ def _windows_language() -> str:
     except (AttributeError, OSError):
         return ""
     return _WINDOWS_PRIMARY.get(lang_id & 0x3FF, "")
+
+
+def _mac_language() -> str:
+    """The macOS locale ("fr_FR"...; "" elsewhere): an app opened from the Finder has no LANG."""
+    import sys
+
+    if sys.platform != "darwin" or os.environ.get("LANG"):
+        return ""
+    try:
+        import subprocess
+
+        done = subprocess.run(
+            ["defaults", "read", "-g", "AppleLocale"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip()
 
 
 # ------------------------------------------------------------------- numbers and dates
