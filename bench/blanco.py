@@ -33,8 +33,9 @@ from game.blanco.rules import BlancoState  # noqa: E402
 TURN_CAP = 600  # per player: a game still going then is reported as unfinished
 
 
-def play_game(levels: Sequence[str], seed: int, cap: int = TURN_CAP, timed: str | None = None
-              ) -> tuple[int | None, list[int], list[tuple[float, float]]]:
+def play_game(
+    levels: Sequence[str], seed: int, cap: int = TURN_CAP, timed: str | None = None
+) -> tuple[int | None, list[int], list[tuple[float, float]]]:
     """One game of bots at `levels` (seat order): the winner (None: cut at `cap` turns per
     player), each seat's turns, and the decision times (ms: CPU, wall) of seats at level
     `timed`."""
@@ -114,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         if wanted("decisions_per_second"):
             n, secs = random_decisions(1, 30)
             print(f"decisions_per_second: {n / secs:.0f} (target >= 20000)", flush=True)
-        for name, strong, weak in (("hard_vs_3_normal", "hard", "normal"),
-                                   ("normal_vs_3_easy", "normal", "easy")):
+        for name, strong, weak in (
+            ("hard_vs_3_normal", "hard", "normal"),
+            ("normal_vs_3_easy", "normal", "easy"),
+        ):
             if not wanted(name) and not (name.startswith("hard") and wanted("p95")):
                 continue
             res = pool.map(_match, [(strong, weak, s) for s in seeds], chunksize=2)
@@ -125,8 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                 hard_times = [t for r in res for t in r[1]]
             if wanted(name):
                 note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
-                print(f"{name}: {share:.3f} (target >= 0.45; {len(res)} games{note})",
-                      flush=True)
+                print(f"{name}: {share:.3f} (target >= 0.45; {len(res)} games{note})", flush=True)
         for level in ("easy", "normal", "hard"):
             name = f"solo_turns_{level}"
             if not wanted(name):
@@ -141,9 +143,12 @@ def main(argv: list[str] | None = None) -> int:
             hard_times = [t for s in seeds[:20] for t in _match(("hard", "normal", s))[1]]
         cpu = [t[0] for t in hard_times]
         wall = [t[1] for t in hard_times]
-        print(f"p95_decision_ms: {percentile(cpu, 0.95):.1f} (target <= 100; the thread's CPU "
-              f"time; wall clock p95 {percentile(wall, 0.95):.1f}, max {max(wall):.1f}; "
-              f"{len(cpu)} decisions)", flush=True)
+        print(
+            f"p95_decision_ms: {percentile(cpu, 0.95):.1f} (target <= 100; the thread's CPU "
+            f"time; wall clock p95 {percentile(wall, 0.95):.1f}, max {max(wall):.1f}; "
+            f"{len(cpu)} decisions)",
+            flush=True,
+        )
     return 0
 
 

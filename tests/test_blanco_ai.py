@@ -154,9 +154,11 @@ def test_clear_order_and_chain_reward() -> None:
     state, _ = BlancoState.new(["a", "b"], 3)
     for seat in range(2):
         assert state.apply(Setup(seat, (2, 2), (2, 1))).ok
-    rows = [[c(RED, 5), c(ORANGE, 5), c(LBLUE, 3)],
-            [c(3, 1), c(4, 2), c(YELLOW, 7)],
-            [c(6, 4), c(7, 6), c(YELLOW, 9)]]
+    rows = [
+        [c(RED, 5), c(ORANGE, 5), c(LBLUE, 3)],
+        [c(3, 1), c(4, 2), c(YELLOW, 7)],
+        [c(6, 4), c(7, 6), c(YELLOW, 9)],
+    ]
     up = [[True] * 3, [False, False, True], [False, False, True]]
     place(state, 0, rows, up=up)
     set_hand(state, 0, [c(YELLOW, 5), c(9, 11)])
@@ -301,8 +303,11 @@ def test_hard_does_not_hand_the_next_player_the_win() -> None:
     state, _ = BlancoState.new(["a", "b"], 3)
     for seat in range(2):
         assert state.apply(Setup(seat, (2, 2), (2, 1))).ok
-    rows = [[c(RED, 1), c(3, 2), c(3, 3)], [c(RED, 2), c(3, 4), c(4, 4)],
-            [c(DGREEN, 5), c(6, 6), c(6, 8)]]
+    rows = [
+        [c(RED, 1), c(3, 2), c(3, 3)],
+        [c(RED, 2), c(3, 4), c(4, 4)],
+        [c(DGREEN, 5), c(6, 6), c(6, 8)],
+    ]
     place(state, 0, rows)
     place(state, 1, [[c(BROWN, 5), c(PINK, 7)]], stage=2)
     set_hand(state, 0, [c(YELLOW, 5), c(RED, 9)])

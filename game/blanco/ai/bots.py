@@ -91,7 +91,7 @@ class BaseBot:
         key = (own_grid(view, player), tuple(sorted(p.hand)), view.top_discard)
         if key in self.recent:
             return True
-        self.recent = self.recent[-(RECENT - 1):] + [key]
+        self.recent = self.recent[-(RECENT - 1) :] + [key]
         return False
 
 
@@ -130,11 +130,18 @@ class EasyBot(BaseBot):
     def fit_score(p: Any, card: int, r: int, c: int) -> int:
         """How many face-up cards of the row share the card's number, plus those of the column
         sharing its colour; 0 when the cell already fits as well (nothing gained)."""
+
         def score(x: int | None) -> int:
-            row = sum(1 for j in range(p.cols) if j != c and p.up[r][j]
-                      and number(p.grid[r][j]) == number(x))
-            col = sum(1 for i in range(p.rows) if i != r and p.up[i][c]
-                      and colour(p.grid[i][c]) == colour(x))
+            row = sum(
+                1
+                for j in range(p.cols)
+                if j != c and p.up[r][j] and number(p.grid[r][j]) == number(x)
+            )
+            col = sum(
+                1
+                for i in range(p.rows)
+                if i != r and p.up[i][c] and colour(p.grid[i][c]) == colour(x)
+            )
             return row + col
 
         gain = score(card)
@@ -163,15 +170,23 @@ class NormalBot(BaseBot):
         if phase == "setup":
             return self.setup(legal)
         if phase == "clear":
-            return max(legal, key=lambda a: ev.settle(
-                remove(g, (0 if a.line == "row" else 1, a.index)), hand, p.stage,
-                view.cleared + 1, not view.looked))
+            return max(
+                legal,
+                key=lambda a: ev.settle(
+                    remove(g, (0 if a.line == "row" else 1, a.index)),
+                    hand,
+                    p.stage,
+                    view.cleared + 1,
+                    not view.looked,
+                ),
+            )
         if phase == "look":
             return self.look(ev, g, hand, p.stage, legal)
         feed = self.feeder(view, player)
         if phase == "play":
-            return max(legal, key=lambda a: step_value(ev, g, hand, p.stage, a)
-                       - self.fed(feed, g, a))
+            return max(
+                legal, key=lambda a: step_value(ev, g, hand, p.stage, a) - self.fed(feed, g, a)
+            )
         # the turn: draw from the pile, from the discard pile, or swap
         top = view.top_discard
         best_draw = Draw(player, PILE)
@@ -205,8 +220,9 @@ class NormalBot(BaseBot):
             return feed(a.card)
         return 0.0
 
-    def pile(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any,
-             player: int) -> float:
+    def pile(
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any, player: int
+    ) -> float:
         return after_draw(ev, g, hand + [0], stage)[0][0] + self.pile_bonus
 
     @staticmethod
@@ -233,6 +249,7 @@ class NormalBot(BaseBot):
             r, c = a.at
             near = sum(1 for x, _ in g[r] if x) + sum(1 for row in g if row[c][0])
             return v + info + 0.001 * near
+
         return max(legal, key=worth)
 
 
@@ -275,8 +292,9 @@ class HardBot(NormalBot):
     def evaluator(self, view: Any, seat: int) -> Evaluator:
         return Evaluator(self.unavailable(view, seat), self.params)
 
-    def pile(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any,
-             player: int) -> float:
+    def pile(
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any, player: int
+    ) -> float:
         gone = self.unavailable(view, player)
         pool = [c for c in ALL if c not in gone]
         return pile_value(ev, g, hand, stage, pool, sample=self.sample)

@@ -52,16 +52,16 @@ def grid_of(cards: list[list[int]], up: list[list[bool]]) -> Grid:
 def put(g: Grid, at: Pos, cell: Cell) -> Grid:
     r, c = at
     row = g[r]
-    return g[:r] + (row[:c] + (cell,) + row[c + 1:],) + g[r + 1:]
+    return g[:r] + (row[:c] + (cell,) + row[c + 1 :],) + g[r + 1 :]
 
 
 def remove(g: Grid, line: tuple[int, int]) -> Grid:
     """Clear a line (0 row / 1 column, index) and close up; () when empty."""
     kind, i = line
     if kind == 0:
-        g = g[:i] + g[i + 1:]
+        g = g[:i] + g[i + 1 :]
     else:
-        g = tuple(row[:i] + row[i + 1:] for row in g)
+        g = tuple(row[:i] + row[i + 1 :] for row in g)
         if not g[0]:
             return ()
     return g
@@ -127,8 +127,9 @@ class Evaluator:
         self.fresh_cost = self.plan(fresh_grid(), ())
 
     # -- one line ------------------------------------------------------------------------------
-    def line_cost(self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
-                  ) -> tuple[float, tuple[int, ...]]:
+    def line_cost(
+        self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
+    ) -> tuple[float, tuple[int, ...]]:
         """The cheapest target's cost for this line, and the hand cards left after it."""
         k = (cells, kind, hand)
         hit = self.line_cache.get(k)
@@ -136,8 +137,9 @@ class Evaluator:
             hit = self.line_cache[k] = self._line_cost(cells, kind, hand)
         return hit
 
-    def _line_cost(self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
-                   ) -> tuple[float, tuple[int, ...]]:
+    def _line_cost(
+        self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
+    ) -> tuple[float, tuple[int, ...]]:
         key = self.key[kind]
         known: list[tuple[int, bool]] = []
         unk_down = unk_up = 0
@@ -187,8 +189,9 @@ class Evaluator:
         return best, tuple(rest)
 
     # -- the plan ------------------------------------------------------------------------------
-    def cheapest(self, g: Grid, hand: tuple[int, ...]
-                 ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
+    def cheapest(
+        self, g: Grid, hand: tuple[int, ...]
+    ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
         rows, cols = len(g), len(g[0])
         out = []
         if cols >= 2:
@@ -243,8 +246,9 @@ class Evaluator:
         self.cache[k] = -cost
         return -cost
 
-    def settle(self, g: Grid, hand: Iterable[int], stage: int, cleared: int = 0,
-               reward: bool = True) -> float:
+    def settle(
+        self, g: Grid, hand: Iterable[int], stage: int, cleared: int = 0, reward: bool = True
+    ) -> float:
         """The value once every clear this grid sets off is done, in the best order; with the
         reward look's worth when something was cleared (and `reward` is still owed)."""
         lines = complete(g)

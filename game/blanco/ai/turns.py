@@ -49,8 +49,9 @@ def step_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Any) -> f
     raise TypeError(f"no value for {a!r}")
 
 
-def after_draw(ev: Evaluator, g: Grid, hand: list[int], stage: int,
-               feed: Callable[[int], float] | None = None) -> list[Option]:
+def after_draw(
+    ev: Evaluator, g: Grid, hand: list[int], stage: int, feed: Callable[[int], float] | None = None
+) -> list[Option]:
     """Every play and discard with this 3-card hand (a 0 card, a junk card, is never played),
     valued, best first. Steps are ("play", card, at) or ("discard", card, reveal). `feed`: the
     cost of leaving a card on top of the discard pile (for the next player)."""
@@ -89,8 +90,15 @@ def useful_cells(g: Grid, card: int) -> list[Pos]:
     return out
 
 
-def pile_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, pool: list[int],
-               keep: int = 2, sample: int = 0) -> float:
+def pile_value(
+    ev: Evaluator,
+    g: Grid,
+    hand: list[int],
+    stage: int,
+    pool: list[int],
+    keep: int = 2,
+    sample: int = 0,
+) -> float:
     """The expected value of drawing from the pile: each card of `pool` equally likely. Cards
     that fit no known card of the grid count as junk (valued once); of those that fit, at most
     about `sample` (0: all) are valued, evenly spread, each standing for its neighbours."""
