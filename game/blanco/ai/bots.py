@@ -11,7 +11,9 @@ app saves and restores; bots are plain picklable objects.
   they clearly help, clear order and the reward look by the same evaluation.
 - Hard: the same evaluation with a deeper plan (it avoids ending on a lone long line), the draw
   pile weighed card by card against what it has seen go by (a memory of every card shown to it
-  since the last reshuffle: none of those can be in the pile), the whole turn looked through.
+  since the last reshuffle: none of those can be in the pile), the whole turn looked through;
+  it minds what its discard gives the next player (a line costs it a turn, the next player's
+  win is never handed over while another step is left).
 
 Pure: no pygame.
 """
