@@ -272,11 +272,20 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     app.ctx.settings.animation_speed = 1.0
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-def test_every_text_fits_its_place_in_every_language(app: Any, watch: Watch, lang: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [("en", "normal"), ("fr", "normal"), ("de", "normal"), ("fr", "large"), ("de", "large")],
+)
+def test_every_text_fits_its_place_in_every_language(
+    app: Any, watch: Watch, lang: str, size: str
+) -> None:
+    if size == "large":  # the Text size setting: everything 15% larger
+        app.ctx.settings.text_size = size
+        app.ctx.text.set_scale(1.15)
     i18n.set_language(lang)
-    walk(app, watch, shots=lang != "en")
-    walk_ends(app, watch, shots=lang != "en")
+    shots = lang != "en" and size == "normal"
+    walk(app, watch, shots=shots)
+    walk_ends(app, watch, shots=shots)
     walk_guides(app, watch)
     assert watch.checked > 500  # the texts were really drawn and measured
     assert not app.errors, app.errors[0]
