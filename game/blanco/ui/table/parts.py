@@ -189,6 +189,11 @@ class Piles(Part):
 class Others(Part):
     """The other players' grids, small: face-up cards, backs, who looked where, counts."""
 
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
+        self._kept: dict[int, tuple[tuple, pygame.Surface]] = {}
+
     def seats(self) -> list[int]:
         return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
 
@@ -203,40 +208,61 @@ class Others(Part):
         return geo.mini_grid(panel, p.rows, p.cols)
 
     def draw(self, surface: pygame.Surface) -> None:
-        table, text = self.table, self.ctx.text
-        seen = table.seen
         if not self.seats():
             self._solo(surface)
             return
         for seat, panel in self.panels().items():
-            acting = seen.acting == seat
-            draw_panel(surface, panel, colour=(60, 96, 70) if acting else PANEL, radius=12,
-                       border=3 if acting else 2, shadow=3)
-            p = seen.players[seat]
-            seat_info = table.session.seats[seat]
-            tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
-            name = f"{seat_info.name}{tag}"
-            size = text.fit_size(name, 22, panel.w * 0.6)
-            text.blit_centered(surface, name, size, YELLOW if acting else WHITE,
-                               (panel.x + panel.w * 0.33, panel.y + 16), outline=INK, px=2)
-            for at, rect in geo.mini_grid(panel, p.rows, p.cols).items():
-                if seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden:
-                    continue
-                table.draw_cell(surface, seat, at, rect)
-            side = geo.panel_hand(panel)
-            card = geo.mini_card(panel)
-            back = table.art.back((int(card[0] * 0.8), int(card[1] * 0.8)))
-            for i in range(len(p.hand)):
-                surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
-            left = p.cards_left
-            lines = [t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
-                     tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
-                     t("blanco.table.mini_grid", "grid {n}", n=p.stage),
-                     t("blanco.table.mini_turns", "turns {n}", n=p.turns)]
-            for i, line in enumerate(lines):
-                size = text.fit_size(line, 18, side.w - 4, min_size=12)
-                text.blit_centered(surface, line, size, WHITE,
-                                   (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
+            self._draw_seat(surface, seat, panel)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, panel: pygame.FRect) -> None:
+        """One seat's panel. It changes a few times a turn but is drawn every frame (forty-odd
+        blits and eight texts a seat), so the drawn pixels are kept with everything they were
+        drawn from and blitted back while that stays the same. They were drawn over the static
+        layer alone: no part before this one draws in the right column."""
+        table, text = self.table, self.ctx.text
+        seen = table.seen
+        acting = seen.acting == seat
+        p = seen.players[seat]
+        seat_info = table.session.seats[seat]
+        tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
+        name = f"{seat_info.name}{tag}"
+        cells = [(at, rect) for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
+                 if not (seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden)]
+        # What draw_cell shows of each cell: the face, and whether it is a looked-at card.
+        faces = tuple((table.cell_face(seat, at), p.known[at[0]][at[1]] and not p.up[at[0]][at[1]])
+                      for at, _rect in cells)
+        left = p.cards_left
+        lines = (t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
+                 tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
+                 t("blanco.table.mini_grid", "grid {n}", n=p.stage),
+                 t("blanco.table.mini_turns", "turns {n}", n=p.turns))
+        key = (tuple(panel), acting, name, tuple(at for at, _rect in cells), faces, len(p.hand),
+               lines, text.scale, surface.get_size())
+        private = any(up and known for (_card, up), known in faces)
+        area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] == key:
+            surface.blit(kept[1], area.topleft)
+            if private:  # as draw_cell notes it
+                table.private_drawn.add(seat)
+            return
+        draw_panel(surface, panel, colour=(60, 96, 70) if acting else PANEL, radius=12,
+                   border=3 if acting else 2, shadow=3)
+        size = text.fit_size(name, 22, panel.w * 0.6)
+        text.blit_centered(surface, name, size, YELLOW if acting else WHITE,
+                           (panel.x + panel.w * 0.33, panel.y + 16), outline=INK, px=2)
+        for at, rect in cells:
+            table.draw_cell(surface, seat, at, rect)
+        side = geo.panel_hand(panel)
+        card = geo.mini_card(panel)
+        back = table.art.back((int(card[0] * 0.8), int(card[1] * 0.8)))
+        for i in range(len(p.hand)):
+            surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
+        for i, line in enumerate(lines):
+            size = text.fit_size(line, 18, side.w - 4, min_size=12)
+            text.blit_centered(surface, line, size, WHITE,
+                               (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
+        self._kept[seat] = (key, surface.subsurface(area).copy())
 
     def _solo(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
