@@ -27,6 +27,8 @@ from game.core.ui.widgets import (
     lighten,
 )
 
+SELECTION = (164, 214, 255)  # behind selected text: the usual light blue of a text selection
+
 
 class Toggle(Widget):
     """An on/off pill switch; `labels` are the (off, on) captions shown inside it (texts, or
@@ -307,6 +309,9 @@ class Choice(Widget):
 class TextInput(Widget):
     """A one-line text field: click to focus, type (TEXTINPUT events), Backspace to delete.
 
+    Focusing selects the whole text (shown highlighted), so typing replaces a default name as
+    players expect; a second click, or Left/Right/Home/End, keeps it and puts the caret at the
+    end; Ctrl+A selects all again.
     Enter, Tab or Esc ends editing (and are swallowed, so they don't trigger scene shortcuts).
     `allowed` limits the characters (e.g. digits for the seed); `max_len` the length.
     """
@@ -329,6 +334,7 @@ class TextInput(Widget):
         self.placeholder = placeholder
         self.text_size = text_size
         self.focused = False
+        self.selected = False  # the whole text is selected: typing replaces it
         self._blink = 0.0
 
     def _clean(self, s: str) -> str:
@@ -347,6 +353,7 @@ class TextInput(Widget):
     def focus(self) -> None:
         if not self.focused:
             self.focused = True
+            self.selected = bool(self.text)
             self._blink = 0.0
             try:  # IME / on-screen keyboards: tell SDL where the text goes
                 pygame.key.start_text_input()
@@ -356,6 +363,7 @@ class TextInput(Widget):
 
     def blur(self) -> None:
         self.focused = False
+        self.selected = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -363,6 +371,8 @@ class TextInput(Widget):
             if pos is None:
                 return False
             if self.rect.collidepoint(pos) and self.enabled:
+                if self.focused:
+                    self.selected = False  # a second click: edit the end of the text
                 self.focus()
                 return True
             self.blur()
@@ -370,14 +380,26 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.set_text(self.text + self._clean(getattr(event, "text", "")))
+            typed = self._clean(getattr(event, "text", ""))
+            if typed:
+                self.set_text(("" if self.selected else self.text) + typed)
+                self.selected = False
             self._blink = 0.0
             return True
         if event.type == pygame.KEYDOWN:
             key = getattr(event, "key", None)
-            if key == pygame.K_BACKSPACE:
-                self.set_text(self.text[:-1])
+            mod = getattr(event, "mod", 0) or 0
+            if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                if self.selected:
+                    self.set_text("")
+                elif key == pygame.K_BACKSPACE:
+                    self.set_text(self.text[:-1])
+                self.selected = False
                 self._blink = 0.0
+            elif key == pygame.K_a and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.selected = bool(self.text)
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.blur()
             return True  # typing never leaks into scene shortcuts
@@ -410,8 +432,11 @@ class TextInput(Widget):
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         if surf is not None:
-            surface.blit(surf, surf.get_rect(midleft=(x, cy)))
-        if self.focused and self._blink < 0.55:
+            where = surf.get_rect(midleft=(x, cy))
+            if self.focused and self.selected and self.text:
+                pygame.draw.rect(surface, SELECTION, where.inflate(6, 2), border_radius=4)
+            surface.blit(surf, where)
+        if self.focused and not self.selected and self._blink < 0.55:
             cx = x + (surf.get_width() if (surf is not None and self.text) else 0) + 2
             pygame.draw.rect(surface, PINK, (cx, cy - size * 0.35, 3, size * 0.7))
         surface.set_clip(clip)
