@@ -185,9 +185,17 @@ def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADOW) -> None:
     """Darken the whole surface (under overlays and dialogs)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((*colour[:3], alpha))
+    key = (surface.get_size(), tuple(colour[:3]), alpha)
+    veil = _VEILS.get(key)
+    if veil is None:  # made once: a new screen-sized surface every frame costs as much as the blend
+        if len(_VEILS) >= 3:
+            _VEILS.clear()
+        veil = _VEILS[key] = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*colour[:3], alpha))
     surface.blit(veil, (0, 0))
+
+
+_VEILS: dict[tuple, pygame.Surface] = {}  # the veils in use (a screen's worth of memory each)
 
 
 def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
