@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.core.game import level_name
-from game.core.i18n import t, tn
+from game.core.i18n import language, t, tn
 from game.core.ui import motion
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
@@ -192,7 +192,7 @@ class Others(Part):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
-        self._kept: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self._kept: dict[int, tuple[tuple, pygame.Surface, bool]] = {}
 
     def seats(self) -> list[int]:
         return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
@@ -224,28 +224,29 @@ class Others(Part):
         acting = seen.acting == seat
         p = seen.players[seat]
         seat_info = table.session.seats[seat]
+        hidden = frozenset(h for h in table.hidden if h[:2] == ("cell", seat))
+        # Everything the panel is drawn from (cell_face reads the viewer and the memory aid).
+        key = (tuple(panel), acting, seat_info.name, seat_info.kind, p.key(), seen.gaps.get(seat),
+               hidden, table.viewer == seat, table.memory_aid, language(), text.scale,
+               surface.get_size())
+        area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] == key:
+            surface.blit(kept[1], area.topleft)
+            if kept[2]:  # a looked-at face shown to its owner, as draw_cell notes it
+                table.private_drawn.add(seat)
+            return
         tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
         name = f"{seat_info.name}{tag}"
         cells = [(at, rect) for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
                  if not (seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden)]
-        # What draw_cell shows of each cell: the face, and whether it is a looked-at card.
-        faces = tuple((table.cell_face(seat, at), p.known[at[0]][at[1]] and not p.up[at[0]][at[1]])
-                      for at, _rect in cells)
         left = p.cards_left
         lines = (t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
                  tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
                  t("blanco.table.mini_grid", "grid {n}", n=p.stage),
                  t("blanco.table.mini_turns", "turns {n}", n=p.turns))
-        key = (tuple(panel), acting, name, tuple(at for at, _rect in cells), faces, len(p.hand),
-               lines, text.scale, surface.get_size())
-        private = any(up and known for (_card, up), known in faces)
-        area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
-        kept = self._kept.get(seat)
-        if kept is not None and kept[0] == key:
-            surface.blit(kept[1], area.topleft)
-            if private:  # as draw_cell notes it
-                table.private_drawn.add(seat)
-            return
+        drawn_before = seat in table.private_drawn
+        table.private_drawn.discard(seat)
         draw_panel(surface, panel, colour=(60, 96, 70) if acting else PANEL, radius=12,
                    border=3 if acting else 2, shadow=3)
         size = text.fit_size(name, 22, panel.w * 0.6)
@@ -262,7 +263,10 @@ class Others(Part):
             size = text.fit_size(line, 18, side.w - 4, min_size=12)
             text.blit_centered(surface, line, size, WHITE,
                                (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
-        self._kept[seat] = (key, surface.subsurface(area).copy())
+        private = seat in table.private_drawn
+        if drawn_before:
+            table.private_drawn.add(seat)
+        self._kept[seat] = (key, surface.subsurface(area).copy(), private)
 
     def _solo(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
