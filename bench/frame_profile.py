@@ -181,6 +181,7 @@ def main() -> None:
         "two versions of the code pixel for pixel)",
     )
     parser.add_argument("--every", type=int, default=25)
+    parser.add_argument("--slow", type=int, default=0, help="list the N slowest frames' pieces")
     args = parser.parse_args()
     players, speed = DEFAULTS[args.game]
     profile = cProfile.Profile() if args.cprofile else None
@@ -213,6 +214,19 @@ def main() -> None:
             f"{label:34} {sum(values) / n:7.3f} {pct(values, 0.5):7.3f} "
             f"{pct(values, 0.99):7.3f} {sum(values) / total:6.1%}"
         )
+    if args.slow:
+        # The frames that make the p99: their own pieces, biggest first (which part spikes).
+        slowest = sorted(range(n), key=lambda i: -cpu[i])[: args.slow]
+        print(f"the {len(slowest)} slowest frames (CPU ms), their three biggest pieces:")
+        for i in sorted(slowest):
+            pieces = sorted(
+                ((values[i], label) for label, values in timings.frames.items() if i < len(values)),
+                reverse=True,
+            )[:3]
+            print(
+                f"  frame {i:5d}: {cpu[i]:6.2f}  "
+                + ", ".join(f"{lab} {ms:.2f}" for ms, lab in pieces)
+            )
     if profile is not None:
         out = io.StringIO()
         stats = pstats.Stats(profile, stream=out)
