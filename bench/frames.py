@@ -7,7 +7,7 @@ Targets (issue 3, the same for Blanco): p99 frame time ≤ 8 ms, start-up to fir
 peak memory ≤ 200 MB. Prints each run's figures, then the medians over runs and the verdicts.
 
     python bench/frames.py [--game luckybox|blanco] [--runs 3] [--players N] [--speed X]
-                           [--bot normal]
+                           [--bot normal] [--window WxH]
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ TARGETS = {"frame_ms_p99": 8.0, "startup_ms": 1000.0, "peak_rss_mb": 200.0}
 DEFAULTS = {"luckybox": (4, 4.0), "blanco": (5, 8.0)}  # players, speed
 
 
-def one_run(game: str, players: int, seed: int, speed: float, bot: str) -> dict:
+def one_run(game: str, players: int, seed: int, speed: float, bot: str,
+            window: str | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         stats, record = Path(tmp) / "stats.json", Path(tmp) / "record.json"
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
@@ -37,7 +38,7 @@ def one_run(game: str, players: int, seed: int, speed: float, bot: str) -> dict:
             [sys.executable, str(ROOT / "main.py"), "--demo", "--game", game,
              "--players", str(players), "--seed", str(seed), "--speed", str(speed),
              "--bot", bot, "--exit-when-done", "--frame-stats", str(stats),
-             "--save-record", str(record)],
+             "--save-record", str(record), *(["--window", window] if window else [])],
             env=env, check=True, timeout=1800,
         )
         checked = subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-record",
@@ -55,17 +56,19 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=None,
                         help="animation speed (1 = normal; higher shortens the run, not frames)")
     parser.add_argument("--bot", default="normal")
+    parser.add_argument("--window", metavar="WxH", default=None,
+                        help="the window's size (the picture is scaled to it every frame)")
     args = parser.parse_args()
     players, speed = DEFAULTS[args.game]
     args.players = args.players or players
     args.speed = args.speed or speed
     runs = []
     for r in range(args.runs):
-        stats = one_run(args.game, args.players, 100 + r, args.speed, args.bot)
+        stats = one_run(args.game, args.players, 100 + r, args.speed, args.bot, args.window)
         runs.append(stats)
         print(f"run {r + 1}: " + ", ".join(f"{k}={v}" for k, v in stats.items()))
     print(f"medians over {args.runs} runs ({args.game}, {args.players} players, "
-          f"speed {args.speed}):")
+          f"speed {args.speed}, window {args.window or '1280x720'}):")
     print(f"records_legal: {sum(run['record_legal'] for run in runs)} of {len(runs)}")
     for key in ("frames", "frame_ms_p50", "frame_ms_p99", "startup_ms", "peak_rss_mb"):
         median = statistics.median(run[key] for run in runs)
