@@ -7,8 +7,8 @@ placeholders: `t("x.turns", "{n} turns", n=3)`. Call `t` when drawing (or when t
 changes), not at import time, so that a change of language shows at once; a widget built once
 takes `lt(key, english)`, a callable that says its text in the language of the moment.
 
-`set_language` loads `game/locale/<lang>/LC_MESSAGES/*.po`, parsed here at load time (a few
-hundred entries: about a millisecond, and no compiled `.mo` files to keep in step). English
+`set_language` loads `game/locale/<lang>/LC_MESSAGES/*.po`, parsed here at load time (once per
+language and run, about 14 ms for 700 messages; no compiled `.mo` files to keep in step). English
 shows the code's defaults, so a key missing from a catalog falls back to its English text.
 Numbers and dates are formatted per language too (`number`, `date`).
 """
@@ -90,7 +90,7 @@ def set_language(lang: str) -> str:
     """Switch language (unknown ones give English); tells every listener. Returns the language."""
     global _language, _catalog
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-    changed = lang != _language or not _catalog and lang != DEFAULT_LANGUAGE
+    changed = lang != _language
     _language = lang
     _catalog = _load_catalog(lang)
     if changed:
