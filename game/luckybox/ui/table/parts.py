@@ -8,8 +8,9 @@ from typing import Any
 import pygame
 
 from game.core.game import level_name
-from game.core.i18n import lt, t, tn
+from game.core.i18n import language, lt, t, tn
 from game.core.ui.animator import Flip
+from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
@@ -49,6 +50,7 @@ class NumberDeck(Part):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self._faces: dict[int, pygame.Surface] = {}
+        self._snap = Snapshot()
 
     def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
         face = self.ctx.assets.get("number_card_front", rect.size).copy()
@@ -64,24 +66,32 @@ class NumberDeck(Part):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, seen = self.ctx, self.table.seen
         deck = self.rect
+        card = ctx.layout.region("revealed_card")
+        flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
+        # Drawn first, over the static layer alone: kept and blitted back until a number shows.
+        key = (tuple(seen.revealed), seen.number, flipping, tuple(deck), tuple(card), language(),
+               ctx.text.scale, surface.get_size())
+        if self._snap.reuse(surface, key):
+            return
+        drawn: list[pygame.Rect] = []
         left = NUMBERS_PER_ROUND - len(seen.revealed)
         back = ctx.assets.get("number_card_back", (deck.w - 8, deck.h - 8))
         for i in range(min(left, 4)):
-            surface.blit(back, (deck.x + 4 + i * 2, deck.y + 4 - i * 2))
+            drawn.append(surface.blit(back, (deck.x + 4 + i * 2, deck.y + 4 - i * 2)))
         if left:
-            ctx.text.blit_centered(surface, tn("luckybox.table.numbers_left", left, "{count} left",
-                                               "{count} left"), 22, WHITE,
-                                   (deck.centerx, deck.bottom + 12), outline=INK, px=2)
-        card = ctx.layout.region("revealed_card")
-        flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
+            drawn.append(ctx.text.blit_centered(
+                surface, tn("luckybox.table.numbers_left", left, "{count} left", "{count} left"),
+                22, WHITE, (deck.centerx, deck.bottom + 12), outline=INK, px=2))
         if seen.number and not flipping:
-            surface.blit(self._face_cached(seen.number, card), card.topleft)
+            drawn.append(surface.blit(self._face_cached(seen.number, card), card.topleft))
         for i, n in enumerate(seen.revealed[:-1] if seen.number else seen.revealed):
             x = deck.x + 2 + (i % 8) * 32
             y = card.bottom + 10
-            pygame.draw.circle(surface, (250, 244, 230), (x + 14, y + 14), 14)
+            drawn.append(pygame.draw.circle(surface, (250, 244, 230), (x + 14, y + 14), 14))
             pygame.draw.circle(surface, INK, (x + 14, y + 14), 14, 2)
             ctx.text.blit_centered(surface, str(n), 22, INK, (x + 14, y + 15))
+        if drawn:
+            self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]).inflate(4, 4))
 
 
 class Banner(Part):
@@ -158,7 +168,24 @@ class ScoreCard(Part):
         area = self.rect
         return (area.x + STAR_SLOT_X + slot * STAR_SLOT_DX, area.y + ROW_Y + round_index * ROW_DY)
 
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._snap = Snapshot()
+
     def draw(self, surface: pygame.Surface) -> None:
+        ctx, table = self.ctx, self.table
+        area = self.rect
+        p = table.seen.players[table.focus]
+        # Over the static layer's scorecard panel alone: kept and blitted back until it changes.
+        key = (tuple(area), tuple(p.stars), tuple(p.card_points), tuple(p.star_points),
+               table.seen.round, table.state.phase == OVER, language(), ctx.text.scale,
+               surface.get_size())
+        if self._snap.reuse(surface, key):
+            return
+        self._draw(surface)
+        self._snap.keep(surface, key, pygame.Rect(area))
+
+    def _draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
         area = self.rect
         p = table.seen.players[table.focus]
