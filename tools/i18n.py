@@ -156,9 +156,10 @@ def render_po(lang: str, entries: list[Entry]) -> str:
 
 
 def _english_comment(message: Message) -> list[str]:
-    lines = [f"#. {line}" for line in message.english.split("\n")]
+    # Stripped as the parser strips them, so extracting twice writes the same file.
+    lines = [f"#. {line}".rstrip() for line in message.english.split("\n")]
     if message.plural:
-        lines += [f"#. plural: {line}" for line in message.plural.split("\n")]
+        lines += [f"#. plural: {line}".rstrip() for line in message.plural.split("\n")]
     return lines
 
 
