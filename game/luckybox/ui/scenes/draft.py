@@ -18,7 +18,7 @@ from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
-CARDS_AREA = pygame.FRect(40, 120, 1200, 400)
+CARDS_AREA = pygame.FRect(40, 110, 1200, 370)  # ends above Hint (3 cards are tall)
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
 CONFIRM = pygame.FRect(900, 600, 320, 80)
 HINT = pygame.FRect(900, 490, 150, 52)

@@ -364,8 +364,9 @@ class RoundEndScene(UIScene):
         self.widget("continue").label = t("luckybox.round_end.continue", "Continue")
         if not self.finished:
             hint = t("luckybox.round_end.skip", "Click or press Space to skip")
+            # clear of Continue's top edge and of the focus ring drawn around it
             ctx.text.blit_centered(
-                surface, hint, 20, (200, 190, 255), (self.panel.centerx, self.panel.bottom - 100)
+                surface, hint, 20, (200, 190, 255), (self.panel.centerx, self.panel.bottom - 108)
             )
         self.draw_widgets(surface)
 
