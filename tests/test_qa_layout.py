@@ -35,3 +35,38 @@ def test_draft_cards_stay_clear_of_hint_and_keep_with_five_or_three_cards(app):
     frames(app, 2)
     screenshot(app, "qa_draft_three_cards")
     assert not app.errors
+
+
+def test_blanco_wait_message_goes_when_the_players_turn_comes(app):
+    """A click during the computer's turn says "Wait: it is Bot's turn." in red; it stayed
+    there once the turn came back, under a header saying "Ann to play"."""
+    from game.blanco.ui.scenes.table import start_game as start_blanco
+
+    table = start_blanco(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 3)
+    app.ctx.settings.animation_speed = 8.0
+    waited = False
+    for _ in range(6000):
+        frames(app, 1)
+        moves = table.moves
+        if table.human_turn():
+            if waited:
+                break
+            # Ann's move: the hint's, by the same calls a click makes
+            legal = table.state.legal_actions(table.focus)
+            moves.apply(moves.hint or legal[0])
+            if table.turns.confirming is not None:
+                table.confirm_turn()
+        elif (
+            not waited
+            and table.acting is not None
+            and table.session.seats[table.acting].is_computer
+            and not table.animator.busy
+            and table.turns.confirming is None
+        ):
+            moves._not_now(None)  # what a click on the table does now
+            assert "Wait" in table.message and table.refusal
+            waited = True
+    assert waited and table.human_turn(), "the computer's turn came and went"
+    frames(app, 2)
+    assert "Wait" not in table.message, "Ann is to play: no 'wait' left on screen"
+    assert not app.errors

@@ -61,6 +61,7 @@ class Moves:
         self.pair: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.flash: tuple[Key, float] | None = None
         self.hint: Any = None
+        self.waited: str | None = None  # the "Wait: it is X's turn" shown, until that turn ends
 
     # ------------------------------------------------------------ helpers
 
@@ -82,6 +83,11 @@ class Moves:
         if self.flash:
             key, left = self.flash
             self.flash = (key, left - dt) if left > dt else None
+        if self.waited is not None and self.table.human_turn():
+            # It is this player's turn now: "Wait: it is X's turn" would tell them otherwise.
+            if self.table.message == self.waited:
+                self.say("")
+            self.waited = None
 
     def say(self, text: str) -> None:
         self.table.message = text
@@ -128,6 +134,7 @@ class Moves:
         else:
             self.refuse(t("blanco.table.wait", "Wait: it is {name}'s turn.",
                           name=table.session.seats[acting].name), key)
+            self.waited = table.message
         return True
 
     # ------------------------------------------------------------ targets
