@@ -12,6 +12,7 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import language, t, tn
 from game.core.ui import motion
+from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
 from . import geometry as geo
@@ -145,6 +146,10 @@ class Hand(Part):
 class Piles(Part):
     """The draw pile with its count, the discard pile with its top card, the box count."""
 
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        self._snap = Snapshot()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
         if pos is None:
@@ -158,32 +163,45 @@ class Piles(Part):
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
         seen = table.seen
+        # Over the static layer alone (the banner is the only part before, far off): while no
+        # pile is outlined (a target, a refusal, pulsing), the piles are kept and blitted back.
+        moves = table.moves
+        lit = bool(moves.flash) or ("pile",) in table.targets or ("discard",) in table.targets
+        hidden = ("discard",) in table.hidden
+        key = (seen.pile, tuple(seen.discard[-2:]), len(seen.discard), hidden, seen.box,
+               language(), text.scale, surface.get_size())
+        if not lit and self._snap.reuse(surface, key):
+            return
+        drawn: list[pygame.Rect] = []
         size = (int(geo.DRAW_PILE.w), int(geo.DRAW_PILE.h))
         back = table.art.back(size)
         for i in range(min(4, (seen.pile + 19) // 20)):
-            surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2))
+            drawn.append(surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2)))
         if seen.pile == 0:
             pygame.draw.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
         self.outline(surface, geo.DRAW_PILE, ("pile",))
-        text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile), 20,
-                           WHITE,
-                           (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14))
+        drawn.append(text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}",
+                                                   n=seen.pile), 20, WHITE,
+                                        (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14)))
         top = seen.top_discard
         self.outline(surface, geo.DISCARD_PILE, ("discard",))
-        if len(seen.discard) > 1 and ("discard",) in table.hidden:
+        if len(seen.discard) > 1 and hidden:
             top = seen.discard[-2]
-        elif ("discard",) in table.hidden:
+        elif hidden:
             top = None
         if top:
             surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
         else:
             pygame.draw.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
-        text.blit_centered(surface, t("blanco.table.discard_pile", "Discard: {n}",
-                                      n=len(seen.discard)), 20, WHITE,
-                           (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14))
-        text.blit_centered(surface, tn("blanco.table.box", seen.box, "Box: {count} card",
-                                       "Box: {count} cards"), 24, YELLOW, geo.BOX_LABEL,
-                           outline=INK, px=2)
+        drawn.append(text.blit_centered(surface, t("blanco.table.discard_pile", "Discard: {n}",
+                                                   n=len(seen.discard)), 20, WHITE,
+                                        (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14)))
+        drawn.append(text.blit_centered(surface, tn("blanco.table.box", seen.box,
+                                                    "Box: {count} card", "Box: {count} cards"),
+                                        24, YELLOW, geo.BOX_LABEL, outline=INK, px=2))
+        if not lit:
+            area = pygame.Rect(geo.DRAW_PILE).union(pygame.Rect(geo.DISCARD_PILE))
+            self._snap.keep(surface, key, area.unionall(drawn))
 
 
 class Others(Part):

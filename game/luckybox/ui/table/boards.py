@@ -10,6 +10,7 @@ import pygame
 from game.core.i18n import t
 from game.core.ui import motion
 from game.core.ui.layout import grid_in
+from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules import Cross, Resolve
 
@@ -64,6 +65,7 @@ class FocusBoard(Part):
         super().__init__(table)
         self._marks_key: tuple | None = None
         self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
+        self._snap = Snapshot()
 
     def forget_marks(self) -> None:
         self._marks_key = None
@@ -143,11 +145,25 @@ class FocusBoard(Part):
         player = seen.players[seat]
         hinted = self._hint_square()
         refused = table.moves.refused
-        for card, rect in zip(player.cards, self.rects(seat), strict=True):
-            squares, costs = marks.get(card, ({}, {}))
-            img = table.cards.render(card, table.state.face(card), seen.mask(seat, card),
-                                     round(rect.w), squares, costs)
-            surface.blit(img, rect.topleft)
+        rects = self.rects(seat)
+        # The cards are drawn first in their region, over the static layer alone: their pixels
+        # are kept and blitted back in one opaque copy (four large cards blended every frame
+        # otherwise) while every card, mask and mark stays the same.
+        shown = tuple((card, seen.mask(seat, card), tuple(rect),
+                       tuple(sorted(marks.get(card, ({}, {}))[0].items())),
+                       tuple(sorted(marks.get(card, ({}, {}))[1].items())))
+                      for card, rect in zip(player.cards, rects, strict=True))
+        key = (shown, surface.get_size())
+        if not self._snap.reuse(surface, key):
+            drawn = []
+            for card, rect in zip(player.cards, rects, strict=True):
+                squares, costs = marks.get(card, ({}, {}))
+                img = table.cards.render(card, table.state.face(card), seen.mask(seat, card),
+                                         round(rect.w), squares, costs)
+                drawn.append(surface.blit(img, rect.topleft))
+            if drawn:
+                self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
+        for card, rect in zip(player.cards, rects, strict=True):
             if hinted and hinted[0] == card:
                 cell = table.cards.cell_rect(rect, hinted[1])
                 draw_dashed_ring(surface, cell.inflate(10, 10), HINT_GREEN, table.time, width=5,
