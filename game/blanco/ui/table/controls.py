@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import GREY, Button
 
 from . import geometry as geo
@@ -41,6 +42,7 @@ class Controls(Part):
         }
         self.choice_buttons: dict[str, Button] = {}
         self._choice_key: tuple = ()
+        self._snap = Snapshot()
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
 
@@ -96,8 +98,17 @@ class Controls(Part):
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
         text = self.ctx.text
-        for name, button in self.buttons.items():
-            if self.shown(name):
-                button.draw(surface, text)
-        for button in self.choices().values():
+        drawn = [button for name, button in self.buttons.items() if self.shown(name)]
+        drawn += self.choices().values()
+        # The buttons' column holds nothing the parts drew: while no button wobbles, the drawn
+        # buttons are kept and blitted back until a label, colour, hover or press changes.
+        still = not any(button.shake > 0 for button in drawn)
+        key = (tuple((tuple(b.rect), b.label, b.colour, b.enabled, b.pressed, b.hovered,
+                      b.text_size) for b in drawn), text.scale, surface.get_size())
+        if still and self._snap.reuse(surface, key):
+            return
+        for button in drawn:
             button.draw(surface, text)
+        if still and drawn:
+            areas = [pygame.Rect(b.rect).union(pygame.Rect(b.rect).move(0, 6)) for b in drawn]
+            self._snap.keep(surface, key, areas[0].unionall(areas[1:]))
