@@ -119,6 +119,7 @@ class RoundEndScene(UIScene):
         self.timing = REDUCED if getattr(ctx.settings, "reduced_motion", False) else NORMAL
         self.cards = CardView(ctx.assets, ctx.text)
         self._faces: dict[int, pygame.Surface] = {}
+        self._landed: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self._cues: set[tuple[str, int]] = set()  # sounds already played
         self.skipped = False
         self.closed = False
@@ -253,6 +254,13 @@ class RoundEndScene(UIScene):
             )
         return self._faces[card]
 
+    def _landed_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+        """A landed card at its slot's size: scaled once, not again every frame it lies there."""
+        img = self._landed.get((card, size))
+        if img is None:
+            img = self._landed[(card, size)] = pygame.transform.smoothscale(self._face(card), size)
+        return img
+
     def row_height(self) -> float:
         n = max(1, len(self.rows))
         return min(ROW_H[min(n, len(ROW_H)) - 1], (PANEL.h - HEAD_H - FOOT_H) / n)
@@ -381,9 +389,7 @@ class RoundEndScene(UIScene):
             target = self.slot_rect(row, k, cy, thumb_h)
             lands = self.land_time(k)
             if self.time >= lands:
-                img = pygame.transform.smoothscale(
-                    self._face(card), (round(target.w), round(target.h))
-                )
+                img = self._landed_face(card, (round(target.w), round(target.h)))
                 surface.blit(img, target.topleft)
                 continue
             k_fly = (self.time - (lands - tm.card_fly)) / tm.card_fly
