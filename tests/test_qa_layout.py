@@ -70,3 +70,27 @@ def test_blanco_wait_message_goes_when_the_players_turn_comes(app):
     frames(app, 2)
     assert "Wait" not in table.message, "Ann is to play: no 'wait' left on screen"
     assert not app.errors
+
+
+def test_blanco_a_click_while_the_last_turn_plays_skips_it_and_spoils_nothing(app):
+    """A click while the game's last turn was still being shown said "The game is over."
+    before the table had shown how; it skips the animation, as any click during one."""
+    from game.blanco.ui.scenes.table import start_game as start_blanco
+
+    table = start_blanco(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 3)
+    app.ctx.settings.animation_speed = 8.0
+    for _ in range(20000):
+        frames(app, 1)
+        if app.stack.top is not table:
+            break
+        if table.state.is_terminal() and table.animator.busy:
+            table.moves._not_now(None)  # what a click on the table does now
+            assert "over" not in table.message, table.message
+            break
+        if table.human_turn():
+            legal = table.state.legal_actions(table.focus)
+            table.moves.apply(legal[0])
+        if table.turns.confirming is not None and not table.animator.busy:
+            table.confirm_turn()
+    assert table.state.is_terminal(), "the game reached its end"
+    assert not app.errors

@@ -127,10 +127,10 @@ class Moves:
         if table.turns.confirming is not None and not table.animator.busy:
             self.refuse(t("blanco.table.turn_done",
                           "Your turn is done: press Next (Enter), or Undo to take it back."), key)
+        elif table.animator.busy:
+            return True  # the click skipped the animation (of the last turn, too: no spoiler)
         elif acting is None:
             self.refuse(t("blanco.table.over", "The game is over."), key)
-        elif table.animator.busy:
-            return True  # the click skipped the animation
         else:
             self.refuse(t("blanco.table.wait", "Wait: it is {name}'s turn.",
                           name=table.session.seats[acting].name), key)
