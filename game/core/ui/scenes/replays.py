@@ -299,7 +299,8 @@ class ReplaysScene(UIScene):
         limit = rect.right - 380
         for seat, name in enumerate(info.names):
             won = info.finished and seat in info.winners
-            label = f"{name} {score_label(info, seat)}"
+            # a dot between: "Player 2 9 left" read as "Player 29 left"
+            label = f"{name} · {score_label(info, seat)}"
             img = text.render(label, 28 if len(info.names) <= 4 else 22,
                               YELLOW if won else WHITE)
             if x + img.get_width() > limit:
