@@ -12,6 +12,8 @@ Prints one `name: value` line per metric:
     p95_decision_ms       Hard's 95th percentile decision time (ms of the thread's CPU time, so
                           other work on the machine does not count; wall clock beside it),
                           over its games above
+
+Hard's weights are compared by self-play with bench/blanco_tune.py (paired seeds).
 """
 
 from __future__ import annotations
