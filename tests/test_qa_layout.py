@@ -94,3 +94,30 @@ def test_blanco_a_click_while_the_last_turn_plays_skips_it_and_spoils_nothing(ap
             table.confirm_turn()
     assert table.state.is_terminal(), "the game reached its end"
     assert not app.errors
+
+
+def test_blanco_game_end_panel_is_as_tall_as_its_rows(app):
+    """Two players' results sat at the top of a box made for five, the rest of it empty."""
+    from game.blanco.ui.scenes.gameend import PANEL, GameEndScene
+    from game.blanco.ui.scenes.table import start_game as start_blanco
+
+    table = start_blanco(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 3)
+    app.ctx.settings.animation_speed = 8.0
+    for _ in range(20000):
+        frames(app, 1)
+        top = app.stack.top
+        if isinstance(top, GameEndScene):
+            break
+        if table.human_turn():
+            table.moves.apply(table.state.legal_actions(table.focus)[0])
+        if table.turns.confirming is not None and not table.animator.busy:
+            table.confirm_turn()
+    end = app.stack.top
+    assert isinstance(end, GameEndScene)
+    panel = end.panel()
+    last_row = PANEL.y + 96 + 60  # the second row's centre
+    assert last_row + 20 < panel.bottom < PANEL.bottom - 100, panel
+    assert panel.bottom < end.widget("again").rect.top
+    frames(app, 2)
+    screenshot(app, "qa_blanco_end_two_players")
+    assert not app.errors

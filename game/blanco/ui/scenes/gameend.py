@@ -67,13 +67,21 @@ class GameEndScene(UIScene):
                       "Solo: cleared in {count} turns")
         return t("blanco.end.wins", "{name} wins!", name=self.session.seats[state.winner].name)
 
+    def panel(self) -> pygame.FRect:
+        """The results panel, as tall as its rows (and the same-deal line): a fixed one left
+        two players' rows above a large empty box."""
+        rows = len(self.session.state.players)
+        h = 96 + rows * 60 + (60 if self.challenge_line() else 10)
+        return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, max(220, h)))
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
+        panel = self.panel()
         text = self.ctx.text
         headline = self.headline()
         text.blit_centered(surface, headline, text.fit_size(headline, 72, 1220), YELLOW,
                            (640, 90), outline=INK, px=5, shadow=6)
-        draw_panel(surface, PANEL, colour=(30, 80, 76), radius=22, border=4, shadow=8)
+        draw_panel(surface, panel, colour=(30, 80, 76), radius=22, border=4, shadow=8)
         state = self.session.state
         text.blit_centered(surface, t("blanco.end.player", "Player"), 28, WHITE,
                            (PANEL.x + 220, PANEL.y + 36))
@@ -95,7 +103,7 @@ class GameEndScene(UIScene):
         line = self.challenge_line()
         if line:
             size = text.fit_size(line, 26, PANEL.w - 40)
-            text.blit_centered(surface, line, size, YELLOW, (PANEL.centerx, PANEL.bottom - 30),
+            text.blit_centered(surface, line, size, YELLOW, (panel.centerx, panel.bottom - 30),
                                outline=INK, px=2)
         self.draw_widgets(surface)
 
