@@ -229,7 +229,10 @@ class Message(Part):
 
 def static_layer(ctx: Any) -> pygame.Surface:
     """The background and the fixed panels' frames, drawn once: most of each frame."""
-    layer = ctx.assets.get("table", (1280, 720)).copy()
+    # Opaque, in the screen's format: the table picture has no transparent pixel, and a layer
+    # with per-pixel alpha would make each frame's blit a blend of the whole screen.
+    layer = pygame.Surface((1280, 720))
+    layer.blit(ctx.assets.get("table", (1280, 720)), (0, 0))
     layout = ctx.layout
     for region in ("player_banner", "pending_queue"):
         draw_panel(layer, layout.region(region), colour=PANEL, radius=14, border=3, shadow=4)
@@ -237,6 +240,4 @@ def static_layer(ctx: Any) -> pygame.Surface:
         draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
     draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
                border=3, shadow=4)
-    # The table picture is opaque, but its copy keeps the sprite's per-pixel alpha: blitted
-    # every frame, that is a blend of the whole screen (twice the cost of a plain copy).
-    return layer.convert() if pygame.display.get_surface() is not None else layer
+    return layer
