@@ -185,17 +185,22 @@ def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADOW) -> None:
     """Darken the whole surface (under overlays and dialogs)."""
-    key = (surface.get_size(), tuple(colour[:3]), alpha)
+    # A strip of the veil, made once and laid down the screen: every pixel is blended with the
+    # same colour as under one screen-sized veil, without making one every frame (or keeping one).
+    width, height = surface.get_size()
+    key = (width, tuple(colour[:3]), alpha)
     veil = _VEILS.get(key)
-    if veil is None:  # made once: a new screen-sized surface every frame costs as much as the blend
-        if len(_VEILS) >= 3:
+    if veil is None:
+        if len(_VEILS) >= 4:
             _VEILS.clear()
-        veil = _VEILS[key] = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil = _VEILS[key] = pygame.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
         veil.fill((*colour[:3], alpha))
-    surface.blit(veil, (0, 0))
+    for y in range(0, height, VEIL_STRIP):
+        surface.blit(veil, (0, y))
 
 
-_VEILS: dict[tuple, pygame.Surface] = {}  # the veils in use (a screen's worth of memory each)
+VEIL_STRIP = 32  # rows per strip of the veil
+_VEILS: dict[tuple, pygame.Surface] = {}  # the strips in use (a few kilobytes each)
 
 
 def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
