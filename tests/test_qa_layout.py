@@ -121,3 +121,27 @@ def test_blanco_game_end_panel_is_as_tall_as_its_rows(app):
     frames(app, 2)
     screenshot(app, "qa_blanco_end_two_players")
     assert not app.errors
+
+
+def test_the_focused_buttons_tip_stays_off_the_other_buttons(app):
+    """Resting the keyboard focus on the title's New game put its tip right over Replays and
+    Statistics (and in the pause menu over How to play's label): it goes beside it now."""
+    import pygame
+
+    from game.core.ui.scenes.title import TitleScene
+    from tests.keys_helpers import key, walk_to
+
+    app.stack.clear_to(TitleScene(app.ctx))
+    frames(app, 30)
+    scene = app.stack.top
+    key(app, pygame.K_TAB)
+    walk_to(app, "new_game")
+    frames(app, 60)
+    tip_layer = app.ring._tip
+    assert tip_layer is not None and tip_layer.tip is not None
+    box, _ = tip_layer.box(tip_layer.tip, app.ctx.text)
+    for name, widget in scene.widgets.items():
+        if widget.visible:
+            assert not box.colliderect(widget.rect), f"the tip covers {name}"
+    screenshot(app, "qa_focus_tip_beside")
+    assert not app.errors

@@ -370,6 +370,9 @@ class FocusRing:
                 tip = dataclasses.replace(tip, rect=pygame.FRect(tip.rect).inflate(26, 26))
             self._tip = TooltipLayer()
             self._tip.tip = tip  # None: nothing to say (asked once per resting place)
+            self._tip.avoid = [  # rather beside than over the next button of a menu
+                t.rect for t in targets_of(scene) if t.key != target.key
+            ]
         if self._tip.tip is not None:
             self._tip.draw(surface, self.text)
 

@@ -60,6 +60,9 @@ class TooltipLayer:
         self.looked = False  # the providers were asked at this resting place
         self.suppressed = False  # a click or key put the tip away: wait for the next move
         self.age = 0.0  # seconds the tip has shown (it fades in)
+        # Other things the tip should rather not cover (the focus ring's tip: the neighbouring
+        # buttons of a menu, whose labels a tip below the focused one hid).
+        self.avoid: list[pygame.FRect] = []
         self._image: tuple[Tip, float, pygame.Rect, pygame.Surface] | None = None
 
     def add(self, provider: Provider) -> Provider:
@@ -141,8 +144,13 @@ class TooltipLayer:
         right.midleft = (target.right + GAP, target.centery)
         left = right.copy()
         left.midright = (target.left - GAP, target.centery)
-        for place in (below, above, right, left):
-            fitted = place.clamp(area)
+        places = [place.clamp(area) for place in (below, above, right, left)]
+        for fitted in places:
+            if not fitted.colliderect(target) and not any(
+                fitted.colliderect(other) for other in self.avoid
+            ):
+                return fitted, lines
+        for fitted in places:
             if not fitted.colliderect(target):
                 return fitted, lines
         # A thing too big to go round: the screen corner farthest from it.
