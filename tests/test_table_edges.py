@@ -28,7 +28,8 @@ def ink_bounds(surface: pygame.Surface, rect: pygame.FRect) -> pygame.Rect:
     sub = surface.subsurface(area)
     found = []
     for colour in LABEL_COLOURS:
-        mask = pygame.mask.from_threshold(sub, colour, (1, 1, 1, 255))
+        # within 3 of the fill: text is drawn twice as big and scaled down (rounding by 1-2)
+        mask = pygame.mask.from_threshold(sub, colour, (4, 4, 4, 255))
         found += mask.get_bounding_rects()
     assert found, f"no label drawn in {rect}"
     return found[0].unionall(found[1:]).move(area.topleft)

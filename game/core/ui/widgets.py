@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from game.core.ui import motion
 from game.core.ui.scene import Scene
 from game.core.ui.text import TextCache
 
@@ -335,7 +336,7 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         dx = 0
-        if self.shake > 0:
+        if self.shake > 0 and not motion.reduced():  # reduced motion: a red rim, no shake
             dx = round(math.sin(self.shake * 60) * 7 * self.shake / SHAKE_TIME)
         rect = self.rect.move(dx, 0)
         if not self.enabled:
@@ -355,6 +356,8 @@ class Button(Widget):
         lip = max(2, (2 if self.pressed else 6) - 1)  # the slab's darker lower edge
         draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2),
                    edge)
+        if self.shake > 0 and motion.reduced():
+            pygame.draw.rect(surface, (230, 40, 60), rect.inflate(6, 6), 4, border_radius=radius)
 
 
 def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui import motion
 from game.core.ui.context import Context
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import (
@@ -42,10 +43,10 @@ SMALL_W, SMALL_H = 200, 56
 SMALL_GAP = 20
 GAMES = (("luckybox", "Super Mega Lucky Box"), ("blanco", "Blanco"))
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
-LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
 # The largest decoration's half width (52 / 2) and its shadow (3), plus 3.
 PARTICLE_REACH = 32
+LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 
 
 def load_last_game(folder: Any) -> str:
@@ -226,6 +227,8 @@ class TitleScene(UIScene):
         self.button_slide = self.tweens.add(Tween(0.6, 420.0, 0.0, ease_out_back, delay=0.25))
 
     def _start_pulse(self) -> None:
+        if motion.reduced():  # the logo stays still
+            return
         self.logo_scale = self.tweens.add(
             Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True)
         )
@@ -233,29 +236,13 @@ class TitleScene(UIScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.tweens.update(self.ctx.anim_dt(dt))
+        drift = 0.25 if motion.reduced() else 1.0  # reduced motion: a slow, calm drift
         for p in self.particles:
-            p.y -= p.speed * dt
+            p.y -= p.speed * dt * drift
             if p.y < -80:
                 fresh = self._particle(self._rng, spread=False)
                 p.__dict__.update(fresh.__dict__)
 
-    def _particle(self, rng: random.Random, spread: bool) -> Particle:
-        kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
-        # Lanes beside every button only, swaying within them: a card never crosses one.
-        x, room = self._lane_x(rng)
-        return Particle(
-            kind=kind,
-            x=x,
-            y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
-            speed=rng.uniform(18, 42),
-            sway=min(rng.uniform(6, 24), room),
-            phase=rng.uniform(0, 6.28),
-            size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
-            number=rng.randint(1, 9),
-            colour=rng.choice(PLAYER_COLOURS[:6]),
-        )
-
-    # ---------------------------------------------------------------- drawing
     def lanes(self) -> list[tuple[float, float]]:
         """Where a drifting decoration's centre may be: the screen's width less every button's
         columns, widened by the largest decoration's half width (its sway is kept inside)."""
@@ -283,6 +270,23 @@ class TitleScene(UIScene):
             pick -= b - a
         return lanes[-1][1], 0.0
 
+    def _particle(self, rng: random.Random, spread: bool) -> Particle:
+        kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
+        # Lanes beside every button only, swaying within them: a card never crosses one.
+        x, room = self._lane_x(rng)
+        return Particle(
+            kind=kind,
+            x=x,
+            y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
+            speed=rng.uniform(18, 42),
+            sway=min(rng.uniform(6, 24), room),
+            phase=rng.uniform(0, 6.28),
+            size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
+            number=rng.randint(1, 9),
+            colour=rng.choice(PLAYER_COLOURS[:6]),
+        )
+
+    # ---------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
