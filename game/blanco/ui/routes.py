@@ -66,11 +66,18 @@ def _guided(ctx: Any) -> Any:
     return start_guided(ctx)
 
 
+def _decoration(ctx: Any, seed: int, width: int) -> Any:
+    """A small Blanco card for the title's drifting decorations (the title keeps it)."""
+    from game.blanco.ui.cardview import CardArt
+
+    return CardArt(ctx.text).get(1 + seed % 120, (width, round(width * 1.4)))
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
     for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
                           ("blanco.start_game", _start), ("blanco.continue_game", _continue),
-                          ("blanco.logo", _logo),
+                          ("blanco.logo", _logo), ("blanco.decoration", _decoration),
                           ("blanco.match_score", _match_score),
                           ("blanco.replay", _replay), ("blanco.same_deal", _same_deal),
                           ("blanco.howto_pages", _howto_pages), ("blanco.guided", _guided)):

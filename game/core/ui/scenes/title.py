@@ -312,9 +312,18 @@ class TitleScene(UIScene):
     def _draw_particles(self, surface: pygame.Surface) -> None:
         text = self.ctx.text
         assets = self.ctx.assets
+        own = f"{self.game}.decoration"  # a game may bring its own cards to drift by
+        own = own if self.game != "luckybox" and self.ctx.nav.has(own) else None
         for p in self.particles:
             x, y = p.pos(self.time)
-            if p.kind == "card":
+            if own is not None:
+                key = (own, p.number * 13 + round(p.phase * 10), round(p.size))
+                img = self._logo_cache.get(key)
+                if img is None:
+                    img = self._logo_cache[key] = self.ctx.nav.make(own, seed=key[1],
+                                                                    width=key[2])
+                surface.blit(img, img.get_rect(center=(round(x), round(y))))
+            elif p.kind == "card":
                 w, h = p.size, p.size * 1.4
                 r = pygame.Rect(0, 0, w, h)
                 r.center = (round(x), round(y))
