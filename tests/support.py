@@ -73,6 +73,11 @@ def _shot(app: App, shots: set | None, name: str) -> None:
 
 def take_turn(app: App, table: TableScene, rng: random.Random, shots: set | None) -> None:
     """Take one random legal action of the seat in focus by clicking where the layout puts it."""
+    if table.others.pinned is not None:
+        # Another player's board is zoomed (kept open by an earlier click) over part of ours:
+        # as a person would, click it away first (that click is used up, crossing nothing).
+        click(app, table.others.zoom_rect().center)
+        assert table.others.pinned is None
     seat = table.focus
     state = table.state
     legal = state.legal_actions(seat)
