@@ -290,6 +290,11 @@ def test_hint_shows_a_legal_move_without_playing_it(app):
     assert table.hint in table.state.legal_actions(table.focus)
     assert snapshot(table.state) == before
     assert table.message.startswith("Hint:")
+    # The card is named by its place on the board (its own number means nothing to a newcomer).
+    hinted = getattr(table.hint, "target_card", None) or getattr(table.hint, "card", None)
+    if hinted is not None:
+        place = table.state.players[table.focus].cards.index(hinted) + 1
+        assert f"your card {place} from the left" in table.message, table.message
     screenshot(app, "table_hint")
     click(app, table.buttons["hint"].rect.center)
     assert table.hint in table.state.legal_actions(table.focus)

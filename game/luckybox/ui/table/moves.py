@@ -17,23 +17,35 @@ REFUSE_FLASH = 0.5  # seconds a refused square flashes red
 
 
 def describe(action: Any, state: Any) -> str:
-    """Words for an action (hints, logs)."""
+    """Words for an action (hints, logs). A card is named by its place on the player's board,
+    counted from the left: its own number (the one in its starburst) means nothing to a player
+    who has not read the rules."""
     if isinstance(action, Cross):
         shown = state.face(action.card).grid[action.cell]
+        place = _place(state, action.player, action.card)
         if action.lightning:
             return tn("luckybox.hint.spend_n", abs(action.lightning),
-                      "spend {count} Lightning and cross the {shown} on card {card}",
-                      "spend {count} Lightning and cross the {shown} on card {card}",
-                      shown=shown, card=action.card)
-        return t("luckybox.hint.cross", "cross the {shown} on card {card}", shown=shown,
-                 card=action.card)
+                      "spend {count} Lightning and cross the {shown} on your card {card} from "
+                      "the left",
+                      "spend {count} Lightning and cross the {shown} on your card {card} from "
+                      "the left",
+                      shown=shown, card=place)
+        return t("luckybox.hint.cross", "cross the {shown} on your card {card} from the left",
+                 shown=shown, card=place)
     if isinstance(action, Resolve):
         shown = state.face(action.target_card).grid[action.cell]
-        return t("luckybox.hint.bonus", "use the bonus on the {shown} of card {card}",
-                 shown=shown, card=action.target_card)
+        return t("luckybox.hint.bonus",
+                 "use the bonus on the {shown} of your card {card} from the left",
+                 shown=shown, card=_place(state, action.player, action.target_card))
     if isinstance(action, Pass):
         return t("luckybox.hint.pass", "pass")
     return str(action)
+
+
+def _place(state: Any, player: int, card: int) -> int:
+    """1 for the player's leftmost card, 2 for the next..."""
+    cards = list(state.players[player].cards)
+    return cards.index(card) + 1 if card in cards else card
 
 
 class Moves:
