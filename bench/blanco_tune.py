@@ -4,10 +4,11 @@
 
 A VARIANT is `name` or `name:key=value,key=value`, where each key is a `Params` field
 (`k_draw`, `reveal`, ...) or a HardBot attribute (`sample`, `feed_cost`, ...); `base` is Hard
-as it is, `normal` and `easy` the other levels. Every variant plays the same seeds (paired, so
-the differences are far less noisy than the figures): solo, the mean turns to finish (lower
-is better); vs, the share of 4-player games won against three Normal seats, the seat rotated
-with the seed (higher is better). Seeded and
+as it is, `normal` and `easy` the other levels (`normal:swap_margin=0.15` a changed Normal).
+`--against VARIANT` sets the three other seats of a vs game (default `normal`). Every variant
+plays the same seeds (paired, so the differences are far less noisy than the figures): solo,
+the mean turns to finish (lower is better); vs, the share of 4-player games won against the
+three other seats, the seat rotated with the seed (higher is better). Seeded and
 deterministic: the same command prints the same figures.
 """
 
@@ -61,14 +62,16 @@ def build(spec: str, overrides: dict[str, Any], seed: int, seat: int) -> Any:
     return bot
 
 
-def game(args: tuple[str, dict[str, Any], int, int]) -> tuple[str, int, float]:
+def game(
+    args: tuple[str, dict[str, Any], int, int, tuple[str, dict[str, Any]]],
+) -> tuple[str, int, float]:
     """(variant, seed, result): solo turns, or 1.0 when the variant's seat won a 4-player game
-    against three Normal seats."""
-    spec, overrides, seed, players = args
+    against three seats of the `--against` variant (Normal unless told)."""
+    spec, overrides, seed, players, (other, other_ov) = args
     seat = seed % players
     state, _ = BlancoState.new([f"P{i}" for i in range(players)], seed)
     bots = [
-        build(spec, overrides, seed, i) if i == seat else make_bot("normal", seed, i)
+        build(spec, overrides, seed, i) if i == seat else build(other, other_ov, seed, i)
         for i in range(players)
     ]
     while not state.is_terminal():
@@ -90,11 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--against", default="normal", help="the three other seats' variant (vs)")
     args = ap.parse_args(argv)
     players = 1 if args.mode == "solo" else 4
     variants = [parse(v) for v in args.variants]
     seeds = range(args.first_seed, args.first_seed + args.games)
-    tasks = [(spec, ov, s, players) for s in seeds for spec, ov in variants]
+    against = parse(args.against)
+    tasks = [(spec, ov, s, players, against) for s in seeds for spec, ov in variants]
     with Pool(max(1, args.jobs)) as pool:
         res = pool.map(game, tasks, chunksize=1)
     by: dict[str, dict[int, float]] = {}

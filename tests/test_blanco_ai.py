@@ -360,3 +360,34 @@ def test_hard_avoids_a_lone_long_line() -> None:
     rows = [[c(RED, 7), c(ORANGE, 7), c(YELLOW, 2)], [c(BROWN, 3), c(PINK, 4), c(LBLUE, 9)]]
     state = _after_draw(rows, [c(LGREEN, 7), c(ORANGE, 11)], c(DBLUE, 12))
     assert make_bot("hard", 1, 0).choose(state.view_for(0), 0) == Play(0, c(ORANGE, 11), (1, 1))
+
+
+def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
+    """The tuning lever `direct_discard` (bench/blanco_tune.py): Hard often takes the top
+    discard to keep it for later; a Normal with the lever on takes it only when that card goes
+    straight into its grid. At the positions where Hard takes a card and keeps it, that Normal
+    (same view) nearly always draws from the pile instead (the few exceptions are ties where
+    playing the card is as good)."""
+    keeps = normal_takes = 0
+    for seed in range(3):
+        levels = ["hard", "normal", "hard", "normal"]
+        state, _ = BlancoState.new(list("abcd"), seed)
+        bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+        while not state.is_terminal():
+            seat = state.waiting_for()[0]
+            view = state.view_for(seat)
+            action = bots[seat].choose(view, seat)
+            if levels[seat] == "hard" and action == Draw(seat, "discard"):
+                s = state.clone()
+                top = s.discard[-1]
+                assert s.apply(action).ok
+                after = copy.deepcopy(bots[seat]).choose(s.view_for(seat), seat)
+                if not (isinstance(after, Play) and after.card == top):
+                    keeps += 1
+                    bot = make_bot("normal", seed, seat)
+                    bot.direct_discard = True
+                    normal = bot.choose(view, seat)
+                    normal_takes += normal == Draw(seat, "discard")
+            assert state.apply(action).ok
+    assert keeps >= 20
+    assert normal_takes <= keeps // 5, (normal_takes, keeps)
