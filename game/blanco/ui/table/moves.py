@@ -355,8 +355,8 @@ class Moves:
                 self.say("")
             elif any(a.reveal == at for a in legal):
                 self.cell = at
-                self.say(t("blanco.table.turn_up", "Turn up {place}. Now click another card to "
-                           "look at.", place=where(at)))
+                self.say(t("blanco.table.turn_up", "The card at {place} will be turned up. "
+                           "Now click another card to look at it secretly.", place=where(at)))
             else:
                 self.refuse(t("blanco.table.already_up", "That card is already face up."), key)
             return
