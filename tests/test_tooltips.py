@@ -256,6 +256,10 @@ def test_title_and_pause_buttons_have_tips(app) -> None:
     move(app, scene.widget("new_game").rect.center, STILL)
     assert scene.tooltips.tip is not None and "new game" in scene.tooltips.tip.text
     assert_well_placed(scene.tooltips, scene.tooltips.tip, app.ctx.text)
+    box, _lines = scene.tooltips.box(scene.tooltips.tip, app.ctx.text)
+    covered = [name for name, w in scene.widgets.items()
+               if getattr(w, "visible", True) and box.colliderect(w.rect)]
+    assert covered == [], f"the mouse's tip hides {covered}"  # beside the menu, not over it
     screenshot(app, SHOTS + "tooltip_title_after")
     move(app, scene.widget("quit").rect.center, 1)
     assert scene.tooltips.tip is None  # another button: the old tip went with the move

@@ -496,6 +496,9 @@ class UIScene(Scene):
         self.time += dt
         for w in list(self.widgets.values()):
             w.update(dt)
+        if self.tooltips.tip is None:  # a tip to come goes beside the other buttons if it can
+            self.tooltips.avoid = [w.rect for w in self.widgets.values()
+                                   if getattr(w, "visible", True)]
         self.tooltips.update(dt)
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
