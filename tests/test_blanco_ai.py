@@ -270,12 +270,17 @@ def _share(strong: str, weak: str, seeds: range, players: int) -> float:
 
 
 def test_normal_beats_easy() -> None:
-    assert _share("normal", "easy", range(8), 4) > 0.4
+    """Head to head (two players, fixed seeds, seats alternating): Normal wins most games
+    (9 of 10 when measured; 4-player figures are bench/blanco.py's)."""
+    assert _share("normal", "easy", range(10), 2) > 0.6
 
 
-def test_hard_beats_normal() -> None:
-    """Head to head (two players, fixed seeds, seats alternating): Hard wins most games."""
-    assert _share("hard", "normal", range(6), 2) > 0.55
+def test_the_levels_are_ordered_in_solo_play() -> None:
+    """The three levels are distinct: on the same seeds Hard empties its grids in fewer turns
+    than Normal, and Normal in fewer than Easy (measured 21.6 / 24.6 / 33.8 turns). The Normal
+    that planned every order like Hard was within 0.5 turns of it (100 seeds)."""
+    means = {lv: sum(play([lv], seed).players[0].turns for seed in range(5)) / 5 for lv in LEVELS}
+    assert means["hard"] + 1.5 < means["normal"] < means["easy"] - 3, means
 
 
 def test_feed_gain_knows_a_winning_card() -> None:
