@@ -57,7 +57,7 @@ def frames(app: Any, n: int = 1, dt: float = DT) -> bool:
 
 def screenshot(app: Any, name: str) -> Path:
     """Save the logical screen to screenshots/NAME.png (the folder is git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)  # names may hold a folder ("issue14/...")
     pygame.image.save(app.screen, str(path))
     return path
