@@ -11,60 +11,9 @@ import math
 import pygame
 
 from game.blanco.rules.cards import card_id
-from game.blanco.ui.cardview import COLOURS, NAMES, SYMBOLS, CardArt, draw_symbol, luminance
+from game.blanco.ui.cardview import COLOURS, NAMES, SYMBOLS, CardArt, draw_symbol
 from tests.ui_helpers import SCREENSHOTS
-
-PROTAN = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-          (-0.003882, -0.048116, 1.051998))
-DEUTAN = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-          (-0.011820, 0.042940, 0.968881))
-
-
-def _lin(v: int) -> float:
-    c = v / 255
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def _gamma(c: float) -> int:
-    c = min(1.0, max(0.0, c))
-    return round(255 * (c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
-
-
-def simulate(rgb: tuple[int, int, int], matrix) -> tuple[int, int, int]:
-    lin = [_lin(v) for v in rgb]
-    return tuple(_gamma(sum(row[j] * lin[j] for j in range(3))) for row in matrix)
-
-
-def grey(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    g = _gamma(luminance(rgb))
-    return (g, g, g)
-
-
-def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    r, g, b = (_lin(v) for v in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
-
-
-def convert(surface: pygame.Surface, fn) -> pygame.Surface:
-    """Every pixel through `fn` (cached per colour: cards have few)."""
-    w, h = surface.get_size()
-    data = pygame.image.tobytes(surface, "RGB")
-    cache: dict[bytes, bytes] = {}
-    out = bytearray(len(data))
-    for i in range(0, len(data), 3):
-        px = data[i:i + 3]
-        new = cache.get(px)
-        if new is None:
-            new = cache[px] = bytes(fn(tuple(px)))
-        out[i:i + 3] = new
-    return pygame.image.frombytes(bytes(out), (w, h), "RGB")
+from tests.vision import DEUTAN, PROTAN, convert, grey, lab, simulate
 
 
 def sheet() -> pygame.Surface:
