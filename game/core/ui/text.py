@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 import pygame
 
+from game.core.ui import gfx
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
 T = TypeVar("T")
@@ -66,7 +68,7 @@ class TextCache:
         self, text: str, size: int, colour: Colour, bold: bool = False
     ) -> pygame.Surface:
         """Antialiased text on a transparent surface."""
-        key = ("plain", text, size, tuple(colour), bold)
+        key = ("plain", text, size, tuple(colour), bold, gfx.render_scale())
         surf = self._cached(key)
         if surf is None:
             surf = self._store(key, self.font(size, bold).render(text, True, colour))
@@ -86,13 +88,21 @@ class TextCache:
 
         `shadow` offsets a copy of the outline down-right by that many pixels.
         """
-        key = ("outline", text, size, tuple(colour), tuple(outline_colour), px, bold, shadow)
+        scale = gfx.render_scale()
+        key = ("outline", text, size, tuple(colour), tuple(outline_colour), px, bold, shadow,
+               scale)
         surf = self._cached(key)
         if surf is not None:
             return surf
         font = self.font(size, bold)
-        inner = font.render(text, True, colour)
-        edge = font.render(text, True, outline_colour)
+        rendered = font.render(text, True, colour)
+        logical = (rendered.get_width() + 2 * px + shadow,
+                   rendered.get_height() + 2 * px + shadow)
+        # Built in the picture's own pixels (gfx.py): on a large window the outline and the
+        # shadow are as many pixels thicker as the text is larger.
+        inner = gfx.pixels_of(rendered)
+        edge = gfx.pixels_of(font.render(text, True, outline_colour))
+        px, shadow = round(px * scale), round(shadow * scale)
         w, h = inner.get_width() + 2 * px + shadow, inner.get_height() + 2 * px + shadow
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         offsets = _ring(px)
@@ -102,7 +112,7 @@ class TextCache:
         for dx, dy in offsets:
             surf.blit(edge, (px + dx, px + dy))
         surf.blit(inner, (px, px))
-        return self._store(key, surf)
+        return self._store(key, gfx.wrap(surf, scale, logical))
 
     def blit_centered(
         self,
@@ -191,15 +201,34 @@ class SmoothFont:
         self.point_size = size
         self._big = pygame.font.Font(None, size * self.SUPERSAMPLE)
         self._big.set_bold(bold)
+        self._scaled: dict[float, pygame.font.Font] = {}  # per render scale (gfx.py)
 
     def render(self, text: str, antialias: bool, colour: Colour,
                background: Colour | None = None) -> pygame.Surface:
+        scale = gfx.render_scale()
+        if scale != 1:  # a large window: text gets its own pixels (see gfx.py)
+            return self._render_scaled(scale, text, colour, background)
         big = self._big.render(text, True, colour, background)
         w, h = big.get_size()
         small = pygame.transform.smoothscale(big, (max(1, _half(w)), max(1, _half(h))))
         if background is None:  # one colour: scaling's rounding (255 -> 253) is put back
             small.fill(tuple(colour)[:3], special_flags=pygame.BLEND_RGB_MAX)
         return small
+
+    def _render_scaled(self, scale: float, text: str, colour: Colour,
+                       background: Colour | None) -> pygame.Surface:
+        """At `scale` pixels per logical pixel: the font at that many times its size (at 2,
+        the big font itself), sized in logical units by the metrics everyone measures with."""
+        if scale == self.SUPERSAMPLE:
+            font = self._big
+        else:
+            font = self._scaled.get(scale)
+            if font is None:
+                font = self._scaled[scale] = pygame.font.Font(
+                    None, max(1, round(self.point_size * scale)))
+                font.set_bold(self._big.get_bold())
+        pixels = font.render(text, True, colour, background)
+        return gfx.wrap(pixels, scale, self.size(text) if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
         w, h = self._big.size(text)
@@ -222,6 +251,8 @@ class SmoothFont:
 
     def set_bold(self, bold: bool) -> None:
         self._big.set_bold(bold)
+        for font in self._scaled.values():
+            font.set_bold(bold)
 
 
 def _ring(px: int) -> list[tuple[int, int]]:
