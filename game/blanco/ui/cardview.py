@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.blanco.rules.cards import colour, number
+from game.core.ui import gfx
 
 RGB = tuple[int, int, int]
 INK: RGB = (28, 20, 40)
@@ -72,29 +73,29 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
     cx, cy = center
     w = max(1, round(r / 5))
     if kind == "circle":
-        pygame.draw.circle(surface, edge, (cx, cy), r)
-        pygame.draw.circle(surface, fill, (cx, cy), max(1, r - w))
+        gfx.circle(surface, edge, (cx, cy), r)
+        gfx.circle(surface, fill, (cx, cy), max(1, r - w))
         return
     if kind == "crescent":
         # A filled disc with a bite out of it, drawn on its own small surface.
         size = int(r * 2 + 4)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        img = gfx.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
-        pygame.draw.circle(img, edge, (c, c), r)
-        pygame.draw.circle(img, fill, (c, c), max(1, r - w))
-        pygame.draw.circle(img, (0, 0, 0, 0), (c + r * 0.55, c - r * 0.25), r * 0.8)
+        gfx.circle(img, edge, (c, c), r)
+        gfx.circle(img, fill, (c, c), max(1, r - w))
+        gfx.circle(img, (0, 0, 0, 0), (c + r * 0.55, c - r * 0.25), r * 0.8)
         surface.blit(img, (cx - c, cy - c))
         return
     if kind == "hexagon":
         # A nut: a hexagon with a round hole (a plain hexagon reads as a circle when small).
         size = int(r * 2 + 4)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        img = gfx.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         pts = _polygon(c, c, r, 6, 0)
-        pygame.draw.polygon(img, fill, pts)
-        pygame.draw.polygon(img, edge, pts, w)
-        pygame.draw.circle(img, edge, (c, c), r * 0.55)
-        pygame.draw.circle(img, (0, 0, 0, 0), (c, c), max(1, r * 0.55 - w))
+        gfx.polygon(img, fill, pts)
+        gfx.polygon(img, edge, pts, w)
+        gfx.circle(img, edge, (c, c), r * 0.55)
+        gfx.circle(img, (0, 0, 0, 0), (c, c), max(1, r * 0.55 - w))
         surface.blit(img, (cx - c, cy - c))
         return
     if kind == "heart":
@@ -123,9 +124,9 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
         pts = [(cx - t, cy - k), (cx + t, cy - k), (cx + t, cy - t), (cx + k, cy - t),
                (cx + k, cy + t), (cx + t, cy + t), (cx + t, cy + k), (cx - t, cy + k),
                (cx - t, cy + t), (cx - k, cy + t), (cx - k, cy - t), (cx - t, cy - t)]
-    pygame.draw.polygon(surface, fill, pts)
-    pygame.draw.aalines(surface, edge, True, pts)
-    pygame.draw.polygon(surface, edge, pts, w)
+    gfx.polygon(surface, fill, pts)
+    gfx.aalines(surface, edge, True, pts)
+    gfx.polygon(surface, edge, pts, w)
 
 
 def bolt_points(rect: pygame.Rect) -> list[tuple[float, float]]:
@@ -164,20 +165,20 @@ class CardArt:
         return self.get(0, size, False)
 
     def _base(self, w: int, h: int, fill: RGB) -> pygame.Surface:
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        img = gfx.Surface((w, h), pygame.SRCALPHA)
         radius = max(3, w // 9)
-        pygame.draw.rect(img, INK, img.get_rect(), border_radius=radius)
-        pygame.draw.rect(img, fill, img.get_rect().inflate(-4, -4), border_radius=radius - 1)
+        gfx.rect(img, INK, img.get_rect(), border_radius=radius)
+        gfx.rect(img, fill, img.get_rect().inflate(-4, -4), border_radius=radius - 1)
         return img
 
     def _back(self, w: int, h: int) -> pygame.Surface:
         img = self._base(w, h, (36, 52, 96))
         inner = img.get_rect().inflate(-max(6, w // 6), -max(6, w // 6))
-        pygame.draw.rect(img, (232, 236, 246), inner, max(1, w // 30), border_radius=w // 12)
+        gfx.rect(img, (232, 236, 246), inner, max(1, w // 30), border_radius=w // 12)
         if w >= 40:
             pts = bolt_points(inner.inflate(-inner.w * 0.25, -inner.h * 0.2))
-            pygame.draw.polygon(img, (232, 236, 246), pts)
-            pygame.draw.aalines(img, (232, 236, 246), True, pts)
+            gfx.polygon(img, (232, 236, 246), pts)
+            gfx.aalines(img, (232, 236, 246), True, pts)
             if w >= 70:
                 self.text.blit_centered(img, "BLANCO", max(10, w // 6), (36, 52, 96),
                                         (w / 2, h / 2), outline=(232, 236, 246), px=2)
@@ -190,9 +191,9 @@ class CardArt:
         body = pygame.Rect(0, 0, w * 0.86, h * 0.8)
         body.center = (w // 2, h // 2)
         pts = bolt_points(body)
-        pygame.draw.polygon(img, fill, pts)
-        pygame.draw.aalines(img, INK, True, pts)
-        pygame.draw.polygon(img, INK, pts, max(1, w // 45))
+        gfx.polygon(img, fill, pts)
+        gfx.aalines(img, INK, True, pts)
+        gfx.polygon(img, INK, pts, max(1, w // 45))
         self.text.blit_centered(img, str(n), int(h * 0.34), INK, (w / 2, h / 2 + 2),
                                 outline=PAPER, px=max(3, w // 22))
         r = w * 0.115
@@ -206,9 +207,9 @@ class CardArt:
         fill = COLOURS[k]
         img = self._base(w, h, PAPER)
         band = pygame.Rect(2, 2, w - 4, int(h * 0.42))
-        pygame.draw.rect(img, fill, band, border_top_left_radius=max(2, w // 9),
+        gfx.rect(img, fill, band, border_top_left_radius=max(2, w // 9),
                          border_top_right_radius=max(2, w // 9))
-        pygame.draw.line(img, INK, (2, band.bottom), (w - 3, band.bottom))
+        gfx.line(img, INK, (2, band.bottom), (w - 3, band.bottom))
         mark = INK if luminance(fill) > 0.25 else PAPER
         draw_symbol(img, SYMBOLS[k], (w / 2, band.centery + 1), band.h * 0.36, mark, mark)
         self.text.blit_centered(img, str(n), int(h * 0.44), INK, (w / 2, h * 0.72))

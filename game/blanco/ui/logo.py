@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from game.core.ui import gfx
+
 from .cardview import COLOURS, INK, CardArt
 
 LETTER_COLOURS = (0, 1, 2, 4, 6, 7)  # red, orange, yellow, dark green, dark blue, purple
@@ -14,12 +16,12 @@ LETTER_COLOURS = (0, 1, 2, 4, 6, 7)  # red, orange, yellow, dark green, dark blu
 def draw_logo(text: Any, width: int = 760) -> pygame.Surface:
     """The logo, `width` pixels wide (its height follows)."""
     height = round(width * 0.3)
-    img = pygame.Surface((width, height), pygame.SRCALPHA)
+    img = gfx.Surface((width, height), pygame.SRCALPHA)
     art = CardArt(text)
     card_h = round(height * 0.82)
     card = (round(card_h * 0.7), card_h)
     for i, (cid, angle) in enumerate(((7, 12), (30, -6), (77, 8), (118, -12))):
-        face = pygame.transform.rotozoom(art.get(cid, card), angle, 1.0)
+        face = gfx.rotozoom(art.get(cid, card), angle, 1.0)
         x = card[0] * 0.2 + i * card[0] * 0.32 if i < 2 else width - card[0] * 1.3 + (i - 2) * (
             card[0] * 0.32)
         img.blit(face, face.get_rect(center=(round(x + card[0] / 2), height // 2)))

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 
 
 class EventStyle(NamedTuple):
@@ -77,7 +77,7 @@ class PopIn(Effect):
         scale = 1.0 + 0.8 * (1 - t) ** 2 if t < 1 else 1.0
         w, h = self.image.get_size()
         # A plain scale: it is on screen for a fraction of a second, smoothing costs frames.
-        img = pygame.transform.scale(self.image, (max(1, int(w * scale)), max(1, int(h * scale))))
+        img = gfx.scale(self.image, (max(1, int(w * scale)), max(1, int(h * scale))))
         img.set_alpha(int(120 + 135 * t))
         surface.blit(img, img.get_rect(center=(round(self.center[0]), round(self.center[1]))))
 
@@ -93,9 +93,9 @@ class Glow(Effect):
     def draw(self, surface: pygame.Surface) -> None:
         peak = 90 if motion.reduced() else 170  # reduced motion: a soft glow, not a flash
         alpha = int(peak * math.sin(math.pi * self.t))
-        glow = pygame.Surface((int(self.rect.w) + 16, int(self.rect.h) + 16), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*self.colour, alpha), glow.get_rect(), border_radius=14)
-        pygame.draw.rect(glow, (255, 255, 255, alpha), glow.get_rect(), 4, border_radius=14)
+        glow = gfx.Surface((int(self.rect.w) + 16, int(self.rect.h) + 16), pygame.SRCALPHA)
+        gfx.rect(glow, (*self.colour, alpha), glow.get_rect(), border_radius=14)
+        gfx.rect(glow, (255, 255, 255, alpha), glow.get_rect(), 4, border_radius=14)
         surface.blit(glow, (self.rect.x - 8, self.rect.y - 8))
 
 
@@ -144,8 +144,8 @@ class Burst(Effect):
         t = self.t
         cx, cy = self.rect.center
         reach = max(self.rect.w, self.rect.h) * 0.75
-        glow = pygame.Surface((int(self.rect.w) + 24, int(self.rect.h) + 24), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8,
+        glow = gfx.Surface((int(self.rect.w) + 24, int(self.rect.h) + 24), pygame.SRCALPHA)
+        gfx.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8,
                          border_radius=18)
         surface.blit(glow, (self.rect.x - 12, self.rect.y - 12))
         if motion.reduced():  # the rim says it; no stars spraying out
@@ -173,7 +173,7 @@ class Flip(Effect):
         img = self.back if t < 0.5 else self.face
         k = abs(math.cos(math.pi * t))
         w = max(1, int(self.rect.w * k))
-        scaled = pygame.transform.scale(img, (w, int(self.rect.h)))
+        scaled = gfx.scale(img, (w, int(self.rect.h)))
         surface.blit(scaled, scaled.get_rect(center=(round(self.rect.centerx),
                                                      round(self.rect.centery))))
 

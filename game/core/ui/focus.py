@@ -41,6 +41,7 @@ from typing import Any
 
 import pygame
 
+from game.core.ui import gfx
 from game.core.ui.focus_targets import (
     ARROWS,
     HIGHLIGHTED,
@@ -382,8 +383,8 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
     pad = 6 + round(2 * breathe)
     r = pygame.Rect(rect).inflate(2 * pad, 2 * pad)
     radius = max(6, min(18, r.height // 3))
-    pygame.draw.rect(surface, OUTER, r.inflate(8, 8), 9, border_radius=radius + 4)
-    pygame.draw.rect(surface, INNER, r, 5, border_radius=radius)
+    gfx.rect(surface, OUTER, r.inflate(8, 8), 9, border_radius=radius + 4)
+    gfx.rect(surface, INNER, r, 5, border_radius=radius)
     # Corner ticks in yellow: the ring reads as "selected" even on a white card.
     tick = max(8, min(22, min(r.width, r.height) // 3))
     for cx, cy, sx, sy in (
@@ -392,10 +393,10 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
         (r.left, r.bottom - 1, 1, -1),
         (r.right - 1, r.bottom - 1, -1, -1),
     ):
-        pygame.draw.line(
+        gfx.line(
             surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5
         )
-        pygame.draw.line(
+        gfx.line(
             surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5
         )
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.core.i18n import lt
+from game.core.ui import gfx
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import (
     CLICK_SOUND,
@@ -91,18 +92,18 @@ class Toggle(Widget):
             colour = GREY
         elif self.hovered:
             colour = lighten(colour, 0.15)
-        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
-        pygame.draw.rect(surface, INK, r, border_radius=radius)
+        gfx.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
+        gfx.rect(surface, INK, r, border_radius=radius)
         inner = r.inflate(-6, -6)
-        pygame.draw.rect(surface, darken(colour, 0.25), inner, border_radius=inner.height // 2)
+        gfx.rect(surface, darken(colour, 0.25), inner, border_radius=inner.height // 2)
         face = inner.copy()
         face.height -= 3
-        pygame.draw.rect(surface, colour, face, border_radius=face.height // 2)
+        gfx.rect(surface, colour, face, border_radius=face.height // 2)
         knob_r = inner.height // 2 - 2
         kx = inner.right - knob_r - 3 if self.value else inner.left + knob_r + 3
-        pygame.draw.circle(surface, INK, (kx, inner.centery), knob_r + 2)
-        pygame.draw.circle(surface, PAPER, (kx, inner.centery), knob_r)
-        pygame.draw.circle(surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3),
+        gfx.circle(surface, INK, (kx, inner.centery), knob_r + 2)
+        gfx.circle(surface, PAPER, (kx, inner.centery), knob_r)
+        gfx.circle(surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3),
                            max(2, knob_r // 3))
         label = self.labels[1] if self.value else self.labels[0]
         label = label() if callable(label) else label
@@ -206,23 +207,23 @@ class Slider(Widget):
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         t = pygame.Rect(self.track)
-        pygame.draw.rect(surface, SHADOW, t.inflate(8, 8).move(0, 4), border_radius=11)
-        pygame.draw.rect(surface, INK, t.inflate(8, 8), border_radius=11)
-        pygame.draw.rect(surface, (70, 48, 110), t, border_radius=7)
+        gfx.rect(surface, SHADOW, t.inflate(8, 8).move(0, 4), border_radius=11)
+        gfx.rect(surface, INK, t.inflate(8, 8), border_radius=11)
+        gfx.rect(surface, (70, 48, 110), t, border_radius=7)
         kx = self.x_for(self.value)
         filled = pygame.Rect(t.x, t.y, max(0, round(kx - t.x)), t.height)
         if filled.width:
-            pygame.draw.rect(surface, self.colour, filled, border_radius=7)
+            gfx.rect(surface, self.colour, filled, border_radius=7)
             shine = pygame.Rect(filled.x + 3, filled.y + 2, max(0, filled.width - 6), 4)
-            pygame.draw.rect(surface, lighten(self.colour, 0.5), shine, border_radius=2)
+            gfx.rect(surface, lighten(self.colour, 0.5), shine, border_radius=2)
         r = round(self.knob_radius)
         cy = round(self.rect.centery)
         knob = lighten(YELLOW, 0.2) if (self.hovered or self.dragging) else YELLOW
-        pygame.draw.circle(surface, SHADOW, (round(kx), cy + 4), r)
-        pygame.draw.circle(surface, INK, (round(kx), cy), r)
-        pygame.draw.circle(surface, darken(knob, 0.2), (round(kx), cy), r - 3)
-        pygame.draw.circle(surface, knob, (round(kx), cy - 2), r - 5)
-        pygame.draw.circle(surface, lighten(knob, 0.6), (round(kx) - r // 3, cy - r // 3 - 1),
+        gfx.circle(surface, SHADOW, (round(kx), cy + 4), r)
+        gfx.circle(surface, INK, (round(kx), cy), r)
+        gfx.circle(surface, darken(knob, 0.2), (round(kx), cy), r - 3)
+        gfx.circle(surface, knob, (round(kx), cy - 2), r - 5)
+        gfx.circle(surface, lighten(knob, 0.6), (round(kx) - r // 3, cy - r // 3 - 1),
                            max(2, r // 4))
         if self.fmt is not None:
             label = self.fmt(self.value)
@@ -291,15 +292,15 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         r = pygame.Rect(self.rect)
-        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=14)
-        pygame.draw.rect(surface, INK, r, border_radius=14)
+        gfx.rect(surface, SHADOW, r.move(0, 4), border_radius=14)
+        gfx.rect(surface, INK, r, border_radius=14)
         for i, (value, caption) in enumerate(self.options):
             seg = pygame.Rect(self.segment(i)).inflate(-6, -6)
             chosen = value == self.value
             colour = self.colour if chosen else (70, 48, 110)
             if self.hovered == i and not chosen:
                 colour = lighten(colour, 0.2)
-            pygame.draw.rect(surface, colour, seg, border_radius=10)
+            gfx.rect(surface, colour, seg, border_radius=10)
             label = caption()
             size = text.fit_size(label, max(16, int(r.height * 0.5)), seg.width - 10)
             text.blit_centered(surface, label, size, WHITE if chosen else PAPER, seg.center,
@@ -414,13 +415,13 @@ class TextInput(Widget):
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         r = pygame.Rect(self.rect)
         radius = min(12, r.height // 3)
-        pygame.draw.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
-        pygame.draw.rect(surface, YELLOW if self.focused else INK, r.inflate(4, 4) if self.focused
+        gfx.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
+        gfx.rect(surface, YELLOW if self.focused else INK, r.inflate(4, 4) if self.focused
                          else r, border_radius=radius + 2)
         inner = r.inflate(-6, -6)
-        pygame.draw.rect(surface, WHITE if self.focused else PAPER, inner,
+        gfx.rect(surface, WHITE if self.focused else PAPER, inner,
                          border_radius=max(0, radius - 3))
-        pygame.draw.rect(surface, (232, 220, 196), (inner.x + 4, inner.y + 2, inner.width - 8, 4),
+        gfx.rect(surface, (232, 220, 196), (inner.x + 4, inner.y + 2, inner.width - 8, 4),
                          border_radius=2)  # a sunken lip along the top edge
         placeholder = self.placeholder() if callable(self.placeholder) else self.placeholder
         shown = self.text or placeholder
@@ -434,9 +435,9 @@ class TextInput(Widget):
         if surf is not None:
             where = surf.get_rect(midleft=(x, cy))
             if self.focused and self.selected and self.text:
-                pygame.draw.rect(surface, SELECTION, where.inflate(6, 2), border_radius=4)
+                gfx.rect(surface, SELECTION, where.inflate(6, 2), border_radius=4)
             surface.blit(surf, where)
         if self.focused and not self.selected and self._blink < 0.55:
             cx = x + (surf.get_width() if (surf is not None and self.text) else 0) + 2
-            pygame.draw.rect(surface, PINK, (cx, cy - size * 0.35, 3, size * 0.7))
+            gfx.rect(surface, PINK, (cx, cy - size * 0.35, 3, size * 0.7))
         surface.set_clip(clip)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.core.paths import package_data
+from game.core.ui import gfx
 
 LOGICAL_SIZE = (1280, 720)
 LAYER_NAME = "regions"
@@ -92,7 +93,7 @@ class Layout:
             hue = (i * 47) % 360
             colour = pygame.Color(0)
             colour.hsva = (hue, 70, 100, 100)
-            pygame.draw.rect(surface, colour, rect, 2, border_radius=6)
+            gfx.rect(surface, colour, rect, 2, border_radius=6)
             if text is not None:
                 label = text.render(name, 18, colour)  # type: ignore[attr-defined]
                 surface.blit(label, (rect.x + 4, rect.y + 4))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
 Point = tuple[float, float]
@@ -55,13 +55,13 @@ def draw_arrow(
     left = (qx - head * math.cos(ang - 0.5), qy - head * math.sin(ang - 0.5))
     right = (qx - head * math.cos(ang + 0.5), qy - head * math.sin(ang + 0.5))
     shaft = points[:-2]
-    pygame.draw.lines(surface, INK, False, shaft, width + 6)
-    pygame.draw.polygon(surface, INK, [tip, left, right])
-    pygame.draw.polygon(surface, INK, [tip, left, right], 6)
-    pygame.draw.lines(surface, colour, False, shaft, width)
+    gfx.lines(surface, INK, False, shaft, width + 6)
+    gfx.polygon(surface, INK, [tip, left, right])
+    gfx.polygon(surface, INK, [tip, left, right], 6)
+    gfx.lines(surface, colour, False, shaft, width)
     for p in (shaft[0], shaft[-1]):
-        pygame.draw.circle(surface, colour, p, width / 2)
-    pygame.draw.polygon(surface, colour, [tip, left, right])
+        gfx.circle(surface, colour, p, width / 2)
+    gfx.polygon(surface, colour, [tip, left, right])
 
 
 def draw_ring(
@@ -69,8 +69,8 @@ def draw_ring(
 ) -> None:
     """A breathing ring around something to look at."""
     r = radius + 6 * pulse(time, 5.0)
-    pygame.draw.circle(surface, INK, center, r + 3, 9)
-    pygame.draw.circle(surface, colour, center, r, 5)
+    gfx.circle(surface, INK, center, r + 3, 9)
+    gfx.circle(surface, colour, center, r, 5)
 
 
 def draw_pointer(
@@ -143,5 +143,5 @@ def draw_sprite(
         img = ctx.assets.get(name, (s, s))
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
     else:
-        pygame.draw.circle(surface, INK, center, s / 2)
-        pygame.draw.circle(surface, fallback, center, s / 2 - 3)
+        gfx.circle(surface, INK, center, s / 2)
+        gfx.circle(surface, fallback, center, s / 2 - 3)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.ui import gfx
 from game.core.ui.text import TextCache
 
 DELAY = 0.5  # seconds the mouse stays still before a tip shows
@@ -176,11 +177,11 @@ class TooltipLayer:
     def _compose(self, tip: Tip, text: TextCache) -> tuple[pygame.Rect, pygame.Surface]:
         """The tip drawn once, shadow and all: (where it goes, its picture)."""
         box, lines = self.box(tip, text)
-        image = pygame.Surface((box.w + 3, box.h + 4), pygame.SRCALPHA)
+        image = gfx.Surface((box.w + 3, box.h + 4), pygame.SRCALPHA)
         rect = pygame.Rect(0, 0, box.w, box.h)
-        pygame.draw.rect(image, (8, 2, 20), rect.move(3, 4), border_radius=10)
-        pygame.draw.rect(image, EDGE, rect, border_radius=10)
-        pygame.draw.rect(image, BACK, rect.inflate(-4, -4), border_radius=8)
+        gfx.rect(image, (8, 2, 20), rect.move(3, 4), border_radius=10)
+        gfx.rect(image, EDGE, rect, border_radius=10)
+        gfx.rect(image, BACK, rect.inflate(-4, -4), border_radius=8)
         y = 8
         if tip.title:
             image.blit(text.render(tip.title, TITLE, TITLE_TEXT), (12, y))

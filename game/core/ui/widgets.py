@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.scene import Scene
 from game.core.ui.text import TextCache
 
@@ -103,9 +103,9 @@ def draw_panel(
 
     def paint(target: pygame.Surface, dx: int, dy: int) -> None:
         if shadow:
-            pygame.draw.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
-        pygame.draw.rect(target, INK, r.move(dx, dy), border_radius=radius)
-        pygame.draw.rect(target, colour, inner.move(dx, dy), border_radius=max(0, radius - border))
+            gfx.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
+        gfx.rect(target, INK, r.move(dx, dy), border_radius=radius)
+        gfx.rect(target, colour, inner.move(dx, dy), border_radius=max(0, radius - border))
 
     _paint_shape(surface, ("panel", r.size, tuple(colour), radius, border, shadow), r,
                  [drop, r, inner] if shadow else [r, inner], colour, paint)
@@ -133,12 +133,12 @@ def draw_glossy(
     shine = pygame.Rect(face.x + 5, face.y + 3, face.width - 10, max(1, face.height * 0.42))
 
     def paint(target: pygame.Surface, dx: int, dy: int) -> None:
-        pygame.draw.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
-        pygame.draw.rect(target, INK, body.move(dx, dy), border_radius=radius)
-        pygame.draw.rect(target, darken(colour, 0.28), inner.move(dx, dy), border_radius=rin)
-        pygame.draw.rect(target, colour, face.move(dx, dy), border_radius=rin)
+        gfx.rect(target, SHADOW, drop.move(dx, dy), border_radius=radius)
+        gfx.rect(target, INK, body.move(dx, dy), border_radius=radius)
+        gfx.rect(target, darken(colour, 0.28), inner.move(dx, dy), border_radius=rin)
+        gfx.rect(target, colour, face.move(dx, dy), border_radius=rin)
         if shine.width > 4:
-            pygame.draw.rect(target, lighten(colour, 0.45), shine.move(dx, dy),
+            gfx.rect(target, lighten(colour, 0.45), shine.move(dx, dy),
                              border_radius=max(0, rin - 3))
 
     drawn = [drop, body, inner, face, shine] if shine.width > 4 else [drop, body, inner, face]
@@ -172,7 +172,7 @@ def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
         return
     entry = _SHAPES.get(key)
     if entry is None:
-        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        image = gfx.Surface(area.size, pygame.SRCALPHA)
         paint(image, -area.x, -area.y)
         entry = _SHAPES[key] = (image, area.x - anchor.x, area.y - anchor.y)
         _shape_pixels += area.width * area.height
@@ -194,7 +194,7 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADO
     if veil is None:
         if len(_VEILS) >= 4:
             _VEILS.clear()
-        veil = _VEILS[key] = pygame.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
+        veil = _VEILS[key] = gfx.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
         veil.fill((*colour[:3], alpha))
     for y in range(0, height, VEIL_STRIP):
         surface.blit(veil, (0, y))
@@ -212,7 +212,7 @@ def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
     w, h = surface.get_size()
     for y in range(0, h, 4):
         k = abs(y - h / 2) / (h / 2)
-        pygame.draw.rect(surface, mix(TABLE_CENTER, TABLE_EDGE, k * 0.9), (0, y, w, 4))
+        gfx.rect(surface, mix(TABLE_CENTER, TABLE_EDGE, k * 0.9), (0, y, w, 4))
 
 
 # ------------------------------------------------------------------- widgets
@@ -357,7 +357,7 @@ class Button(Widget):
         draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2),
                    edge)
         if self.shake > 0 and motion.reduced():
-            pygame.draw.rect(surface, (230, 40, 60), rect.inflate(6, 6), 4, border_radius=radius)
+            gfx.rect(surface, (230, 40, 60), rect.inflate(6, 6), 4, border_radius=radius)
 
 
 def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,

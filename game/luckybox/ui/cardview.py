@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.core.paths import SPRITES_DIR
+from game.core.ui import gfx
 from game.core.ui.assets import Assets
 from game.core.ui.text import TextCache
 from game.luckybox.rules.cards import FULL, LINES_OF_CELL, CardFace, face_number
@@ -151,7 +152,7 @@ class CardView:
             if sprite:
                 surf.blit(self.assets.get(sprite, (round(r.w), round(r.h))), r.topleft)
             if mark == SELECTED:
-                pygame.draw.rect(surf, (255, 60, 120), r.inflate(4, 4), 3, border_radius=6)
+                gfx.rect(surf, (255, 60, 120), r.inflate(4, 4), 3, border_radius=6)
             number = face.grid[cell]
             self._bold(surf, str(number), digit_size, DIGIT, r.center)
             if mask >> cell & 1:
@@ -183,7 +184,7 @@ class CardView:
                 (cx * k, cy * k),
             )
         if mask == FULL:
-            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil = gfx.Surface((w, h), pygame.SRCALPHA)
             veil.fill((255, 230, 120, 40))
             surf.blit(veil, (0, 0))
         return surf
@@ -198,12 +199,12 @@ class CardView:
             self._cache.move_to_end(key)
             return surf
         w, h = int(width), round(width * self.base_h / self.base_w)
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = gfx.Surface((w, h), pygame.SRCALPHA)
         full = mask == FULL
-        pygame.draw.rect(surf, MINI_FULL if full else MINI_FRAME, (0, 0, w, h),
+        gfx.rect(surf, MINI_FULL if full else MINI_FRAME, (0, 0, w, h),
                          border_radius=max(2, w // 10))
         pad = max(2, round(w * 0.05))
-        pygame.draw.rect(surf, MINI_PAPER, (pad, pad, w - 2 * pad, h - 2 * pad),
+        gfx.rect(surf, MINI_PAPER, (pad, pad, w - 2 * pad, h - 2 * pad),
                          border_radius=max(2, w // 14))
         strip = max(4, round(w * 0.14))  # room for the line dots at the right and the bottom
         gap = max(1, round(w * 0.02))
@@ -216,12 +217,12 @@ class CardView:
                             round(pad + gap + row * (side + gap)), round(side), round(side))
             number = str(face.grid[cell])
             if mask >> cell & 1:
-                pygame.draw.rect(surf, MINI_CROSSED, r, border_radius=2)
+                gfx.rect(surf, MINI_CROSSED, r, border_radius=2)
                 if side >= MINI_DIGITS:
                     self._bold(surf, number, digit, (255, 255, 255), r.center)
             else:
-                pygame.draw.rect(surf, MINI_OPEN, r, border_radius=2)
-                pygame.draw.rect(surf, MINI_EDGE, r, 1, border_radius=2)
+                gfx.rect(surf, MINI_OPEN, r, border_radius=2)
+                gfx.rect(surf, MINI_EDGE, r, 1, border_radius=2)
                 if side >= MINI_DIGITS:  # below that a digit is a smudge: the zoom reads them
                     self._bold(surf, number, digit, DIGIT, r.center)
         grid_right = pad + gap + 3 * (side + gap)
@@ -232,10 +233,10 @@ class CardView:
                                  ("col", (mid, grid_bottom + strip / 2 - gap))):
                 c = (round(centre[0]), round(centre[1]))
                 if _line_done(mask, line, index):
-                    pygame.draw.circle(surf, MINI_DOT, c, dot)
-                    pygame.draw.circle(surf, INK, c, dot, 1)
+                    gfx.circle(surf, MINI_DOT, c, dot)
+                    gfx.circle(surf, INK, c, dot, 1)
                 else:
-                    pygame.draw.circle(surf, MINI_EDGE, c, dot, 1)
+                    gfx.circle(surf, MINI_EDGE, c, dot, 1)
         self._cache[key] = surf
         self._cache_bytes += _nbytes(surf)
         return surf
@@ -243,8 +244,8 @@ class CardView:
     def _cost_badge(self, surf: pygame.Surface, r: pygame.FRect, cost: int) -> None:
         radius = max(7, int(r.w * 0.2))
         center = (round(r.right - radius * 0.6), round(r.top + radius * 0.6))
-        pygame.draw.circle(surf, (255, 255, 255), center, radius + 2)
-        pygame.draw.circle(surf, COST_BG, center, radius)
+        gfx.circle(surf, (255, 255, 255), center, radius + 2)
+        gfx.circle(surf, COST_BG, center, radius)
         self._bold(surf, str(cost), int(radius * 1.7), (255, 230, 60), center)
 
     def _bold(

@@ -12,6 +12,7 @@ from game.blanco.rules.cards import card_id
 from game.blanco.ui.cardview import CardArt
 from game.blanco.ui.table.parts import eye_icon
 from game.core.i18n import t
+from game.core.ui import gfx
 from game.core.ui.scenes.howto import Page
 from game.core.ui.sketch import draw_arrow, draw_caption, draw_ring, draw_tag, pulse
 from game.core.ui.widgets import GREEN, YELLOW, draw_panel
@@ -67,7 +68,7 @@ def _glow(surface: pygame.Surface, rects: list[pygame.FRect], time: float) -> No
     k = pulse(time, 5)
     colour = (255, round(200 + 55 * k), 60)
     for rect in rects:
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), 5, border_radius=12)
+        gfx.rect(surface, colour, rect.inflate(10, 10), 5, border_radius=12)
 
 
 def _width(cols: int, card: tuple[int, int] = CARD) -> float:

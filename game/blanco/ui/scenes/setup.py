@@ -14,6 +14,7 @@ from game.core.game import level_name
 from game.core.i18n import lt, t
 from game.core.names import last_seats, remember_seats
 from game.core.session import Seat, make_challenge, seat_kinds
+from game.core.ui import gfx
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -259,11 +260,11 @@ class SetupScene(UIScene):
             size = text.fit_size(line, 28, 480)
             text.blit_centered(surface, line, size, WHITE, (PANEL.right - 270, 155), outline=INK,
                                px=2)
-        pygame.draw.line(surface, (60, 130, 120), (PANEL.x + 24, 198), (PANEL.right - 24, 198), 3)
+        gfx.line(surface, (60, 130, 120), (PANEL.x + 24, 198), (PANEL.right - 24, 198), 3)
         for i in range(self.seats):
             badge = pygame.Rect(PANEL.x + 40, SEAT_TOP + i * SEAT_PITCH, 46, SEAT_H)
-            pygame.draw.rect(surface, INK, badge, border_radius=12)
-            pygame.draw.rect(surface, PLAYER_COLOURS[i], badge.inflate(-6, -6), border_radius=9)
+            gfx.rect(surface, INK, badge, border_radius=12)
+            gfx.rect(surface, PLAYER_COLOURS[i], badge.inflate(-6, -6), border_radius=9)
             text.blit_centered(surface, str(i + 1), 34, WHITE, badge.center, outline=INK, px=2)
         if self.seats == 1:
             solo = t("blanco.setup.solo", "Solo: clear both grids in as few turns as you can.")

@@ -27,6 +27,7 @@ from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController, undo_reason
+from game.core.ui import gfx
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
 
@@ -219,7 +220,7 @@ class TableScene(Scene):
     def _shade(self, w: int, h: int) -> pygame.Surface:
         shade = self._shades.get((w, h))
         if shade is None:
-            shade = self._shades[(w, h)] = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade = self._shades[(w, h)] = gfx.Surface((w, h), pygame.SRCALPHA)
             shade.fill((40, 40, 90, 60))
         return shade
 

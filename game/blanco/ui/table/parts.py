@@ -11,7 +11,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import language, t, tn
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
@@ -24,11 +24,11 @@ FELT = (22, 92, 84)
 
 
 def eye_icon(size: int) -> pygame.Surface:
-    img = pygame.Surface((size, size), pygame.SRCALPHA)
+    img = gfx.Surface((size, size), pygame.SRCALPHA)
     r = pygame.Rect(0, size * 0.22, size, size * 0.56)
-    pygame.draw.ellipse(img, WHITE, r)
-    pygame.draw.ellipse(img, INK, r, max(1, size // 10))
-    pygame.draw.circle(img, INK, (size / 2, size / 2), size * 0.17)
+    gfx.ellipse(img, WHITE, r)
+    gfx.ellipse(img, INK, r, max(1, size // 10))
+    gfx.circle(img, INK, (size / 2, size / 2), size * 0.17)
     return img
 
 
@@ -54,11 +54,11 @@ class Part:
         """The highlight of a legal target, or the red flash of a refused click."""
         moves = self.table.moves
         if moves.flash and moves.flash[0] == key:
-            pygame.draw.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
+            gfx.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
         elif key in self.table.targets:
             pulse = motion.pulse(self.table.time, 6.0)
             colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
-            pygame.draw.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+            gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
 
 
 class FocusGrid(Part):
@@ -96,7 +96,7 @@ class FocusGrid(Part):
             else:
                 table.draw_cell(surface, seat, at, rect)
             if moves.cell == at or (moves.pair and at in moves.pair):
-                pygame.draw.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5,
+                gfx.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5,
                                  border_radius=12)
         if not rects and table.seen.players[seat].stage == 1:
             table.ctx.text.blit_centered(surface, t("blanco.table.empty_grid", "Empty grid"), 30,
@@ -178,7 +178,7 @@ class Piles(Part):
         for i in range(min(4, (seen.pile + 19) // 20)):
             drawn.append(surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2)))
         if seen.pile == 0:
-            pygame.draw.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
+            gfx.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
         self.outline(surface, geo.DRAW_PILE, ("pile",))
         drawn.append(text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}",
                                                    n=seen.pile), 20, WHITE,
@@ -192,7 +192,7 @@ class Piles(Part):
         if top:
             surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
         else:
-            pygame.draw.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
+            gfx.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
         drawn.append(text.blit_centered(surface, t("blanco.table.discard_pile", "Discard: {n}",
                                                    n=len(seen.discard)), 20, WHITE,
                                         (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14)))
@@ -349,13 +349,13 @@ class Prompt(Part):
 
 def static_layer() -> pygame.Surface:
     """The felt and the fixed frames, drawn once."""
-    layer = pygame.Surface((1280, 720))
+    layer = gfx.Surface((1280, 720))
     draw_backdrop(layer)
-    felt = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    felt = gfx.Surface((1280, 720), pygame.SRCALPHA)
     felt.fill((*FELT, 200))
     layer.blit(felt, (0, 0))
     for rect in (geo.GRID_AREA, geo.HAND_AREA):
-        pygame.draw.rect(layer, (16, 70, 64), rect, border_radius=18)
-        pygame.draw.rect(layer, (40, 120, 108), rect, 2, border_radius=18)
-    pygame.draw.rect(layer, (16, 70, 64), pygame.FRect(14, 56, 302, 250), border_radius=16)
+        gfx.rect(layer, (16, 70, 64), rect, border_radius=18)
+        gfx.rect(layer, (40, 120, 108), rect, 2, border_radius=18)
+    gfx.rect(layer, (16, 70, 64), pygame.FRect(14, 56, 302, 250), border_radius=16)
     return layer

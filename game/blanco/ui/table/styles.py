@@ -16,6 +16,7 @@ import pygame
 
 from game.blanco.rules import events as ev
 from game.core.i18n import t
+from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.widgets import INK, WHITE, YELLOW
 
@@ -107,9 +108,9 @@ class Lift(Effect):
     def draw(self, surface: pygame.Surface) -> None:
         k = math.sin(math.pi * self.t)
         w, h = self.rect.w * (1 + 0.35 * k), self.rect.h * (1 + 0.35 * k)
-        img = pygame.transform.smoothscale(self.face, (round(w), round(h)))
+        img = gfx.smoothscale(self.face, (round(w), round(h)))
         center = (self.rect.centerx, self.rect.centery - 40 * k)
-        shadow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
+        shadow = gfx.Surface((round(w), round(h)), pygame.SRCALPHA)
         shadow.fill((0, 0, 0, round(90 * k)))
         surface.blit(shadow, shadow.get_rect(center=(center[0] + 6, center[1] + 10)))
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
@@ -283,7 +284,7 @@ class Staging:
                                duration), {("cell", seat, *dst)})
 
     def _star(self) -> pygame.Surface:
-        img = pygame.Surface((26, 26), pygame.SRCALPHA)
+        img = gfx.Surface((26, 26), pygame.SRCALPHA)
         from game.blanco.ui.cardview import draw_symbol
 
         draw_symbol(img, "star", (13, 13), 11, YELLOW)

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.tween import Tween, ease_out_back
 from game.core.ui.widgets import (
     CYAN,
@@ -249,8 +249,8 @@ class HowToScene(UIScene):
             y += size + 2
         for i, rect in enumerate(self.dot_rects()):
             current = i == self.index
-            pygame.draw.circle(surface, INK, rect.center, 11 if current else 8)
-            pygame.draw.circle(
+            gfx.circle(surface, INK, rect.center, 11 if current else 8)
+            gfx.circle(
                 surface, YELLOW if current else (150, 130, 190), rect.center, 8 if current else 5
             )
         count = t("howto.page_of", "Page {n} of {total}", n=self.index + 1, total=len(self.pages))

@@ -18,6 +18,7 @@ from game.core.game import BOT_LEVELS, level_name
 from game.core.i18n import lt, t, tn
 from game.core.stats import TOP_SCORES, PlayerWins, SoloGame, Stats, compute, parse_date
 from game.core.storage import list_records
+from game.core.ui import gfx
 from game.core.ui.chart import moving_average, nice_step, score_axis
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
@@ -183,12 +184,12 @@ class StatsScene(UIScene):
     def _draw_best_glow(self, surface: pygame.Surface, pos: tuple[float, float]) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
         radius = 13 + round(3 * pulse)
-        pygame.draw.aacircle(surface, mix(GOLD, WHITE, pulse * 0.5), pos, radius, 2)
+        gfx.aacircle(surface, mix(GOLD, WHITE, pulse * 0.5), pos, radius, 2)
 
     # ---------------------------------------------------------------- painting (once)
 
     def _paint_static(self) -> pygame.Surface:
-        surf = pygame.Surface(LOGICAL_SIZE)
+        surf = gfx.Surface(LOGICAL_SIZE)
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
         from game.catalog import game_by_id
@@ -264,7 +265,7 @@ class StatsScene(UIScene):
                      f"{games}   |   " + t("stats.average_best", "average {mean}   |   best {best}",
                                            mean=i18n.number(mean, 1), best=solo.best))
         text = self.ctx.text
-        pygame.draw.rect(surf, WELL_COLOUR, PLOT, border_radius=10)
+        gfx.rect(surf, WELL_COLOUR, PLOT, border_radius=10)
         scores = [g.score for g in solo.games]
         low, high, step = score_axis(scores)
         n = len(scores)
@@ -280,7 +281,7 @@ class StatsScene(UIScene):
         # Grid and score labels.
         for value in range(low, high + 1, step):
             y = round(to_y(value))
-            pygame.draw.line(surf, GRID_COLOUR, (PLOT.x + 6, y), (PLOT.right - 6, y), 1)
+            gfx.line(surf, GRID_COLOUR, (PLOT.x + 6, y), (PLOT.right - 6, y), 1)
             label = text.render(str(value), 20, HINT_COLOUR)
             surf.blit(label, label.get_rect(midright=(PLOT.x - 8, y)))
         # Game-number ticks: one game is one step, so 200 games stay as readable as 5.
@@ -289,7 +290,7 @@ class StatsScene(UIScene):
             x = round(to_x(k - 1))
             if k != 1 and abs(x - to_x(0)) < 28:  # "1" and the first step would collide
                 continue
-            pygame.draw.line(surf, GRID_COLOUR, (x, PLOT.bottom), (x, PLOT.bottom + 5), 2)
+            gfx.line(surf, GRID_COLOUR, (x, PLOT.bottom), (x, PLOT.bottom + 5), 2)
             label = text.render(str(k), 20, HINT_COLOUR)
             surf.blit(label, label.get_rect(midtop=(x, PLOT.bottom + 7)))
         caption = t("stats.caption", "game number, oldest to newest")
@@ -304,7 +305,7 @@ class StatsScene(UIScene):
         # The average as a dashed line, labelled at its right end.
         ym = round(to_y(mean))
         for x in range(PLOT.x + 8, PLOT.right - 70, 14):
-            pygame.draw.line(surf, (150, 120, 210), (x, ym), (x + 7, ym), 2)
+            gfx.line(surf, (150, 120, 210), (x, ym), (x + 7, ym), 2)
 
         self.points = [(to_x(i), to_y(s)) for i, s in enumerate(scores)]
         best_i = solo.best_index
@@ -315,7 +316,7 @@ class StatsScene(UIScene):
         avg = text.render(t("stats.avg", "avg {mean}", mean=i18n.number(mean, 1)), 18,
                           (210, 196, 245))
         chip = avg.get_rect(midright=(PLOT.w - 10, ym - PLOT.y)).inflate(10, 4)
-        pygame.draw.rect(self._plot_layer, WELL_COLOUR, chip, border_radius=6)
+        gfx.rect(self._plot_layer, WELL_COLOUR, chip, border_radius=6)
         self._plot_layer.blit(avg, avg.get_rect(center=chip.center))
         self._paint_best_label(self._plot_layer, solo.games[best_i], avoid=chip)
         if n >= TREND_FROM:
@@ -334,7 +335,7 @@ class StatsScene(UIScene):
         """The line and points, drawn at SUPERSAMPLE x and smooth-scaled to the plot's size:
         thick antialiased strokes that join cleanly (pygame's aalines are one pixel wide)."""
         s = SUPERSAMPLE
-        big = pygame.Surface((PLOT.w * s, PLOT.h * s), pygame.SRCALPHA)
+        big = gfx.Surface((PLOT.w * s, PLOT.h * s), pygame.SRCALPHA)
 
         def at(x: float, y: float) -> tuple[float, float]:
             return (x - PLOT.x) * s, (y - PLOT.y) * s
@@ -350,17 +351,17 @@ class StatsScene(UIScene):
         dot = 6 if n <= 30 else 4 if n <= 80 else 0
         for x, y in pts:
             if dot:
-                pygame.draw.circle(big, INK, (x, y), (dot + 2) * s)
-                pygame.draw.circle(big, lighten(PINK, 0.2), (x, y), dot * s)
+                gfx.circle(big, INK, (x, y), (dot + 2) * s)
+                gfx.circle(big, lighten(PINK, 0.2), (x, y), dot * s)
         if trend:
             avg = moving_average(scores, self._trend_window(n))
             self._stroke(big, CYAN, [at(to_x(i), to_y(v)) for i, v in enumerate(avg)], 4 * s,
                          outline=INK)
         bx, by = at(*self.best_point) if self.best_point else (0, 0)
-        pygame.draw.circle(big, INK, (bx, by), 11 * s)
-        pygame.draw.circle(big, GOLD, (bx, by), 9 * s)
-        pygame.draw.circle(big, lighten(GOLD, 0.6), (bx - 3 * s, by - 3 * s), 3 * s)
-        return pygame.transform.smoothscale(big, PLOT.size)
+        gfx.circle(big, INK, (bx, by), 11 * s)
+        gfx.circle(big, GOLD, (bx, by), 9 * s)
+        gfx.circle(big, lighten(GOLD, 0.6), (bx - 3 * s, by - 3 * s), 3 * s)
+        return gfx.smoothscale(big, PLOT.size)
 
     @staticmethod
     def _stroke(big: pygame.Surface, colour: Sequence[int], pts: list[tuple[float, float]],
@@ -369,9 +370,9 @@ class StatsScene(UIScene):
         layers = [(outline, width + 6), (colour, width)] if outline else [(colour, width)]
         for col, w in layers:
             if len(pts) > 1:
-                pygame.draw.lines(big, col, False, pts, w)
+                gfx.lines(big, col, False, pts, w)
             for p in pts:
-                pygame.draw.circle(big, col, p, w / 2)
+                gfx.circle(big, col, p, w / 2)
 
     def _paint_best_label(self, layer: pygame.Surface, game: SoloGame,
                           avoid: pygame.Rect | None = None) -> None:
@@ -397,11 +398,11 @@ class StatsScene(UIScene):
     def _paint_legend(self, surf: pygame.Surface, window: int) -> None:
         text = self.ctx.text
         x, y = PLOT.x + 12, PLOT.y + 12
-        pygame.draw.line(surf, mix(PINK, WELL_COLOUR, 0.3), (x, y), (x + 22, y), 3)
+        gfx.line(surf, mix(PINK, WELL_COLOUR, 0.3), (x, y), (x + 22, y), 3)
         label = text.render(t("stats.legend_score", "score"), 18, WHITE)
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
         x += 40 + label.get_width()
-        pygame.draw.line(surf, CYAN, (x, y), (x + 22, y), 4)
+        gfx.line(surf, CYAN, (x, y), (x + 22, y), 4)
         label = text.render(t("stats.legend_average", "average of the last {n}", n=window), 18,
                             WHITE)
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
@@ -428,7 +429,7 @@ class StatsScene(UIScene):
             y = top + i * row_h
             row = pygame.Rect(panel.x + 12, round(y), panel.w - 24, round(row_h) - 4)
             if i % 2 == 0:
-                pygame.draw.rect(surf, STRIPE, row, border_radius=10)
+                gfx.rect(surf, STRIPE, row, border_radius=10)
             cy = row.centery
             if i >= len(self.score_rows):  # an arcade board shows its empty slots too
                 text.blit_centered(surf, str(i + 1), 24, DIM, (row.x + 24, cy + 1))
@@ -443,8 +444,8 @@ class StatsScene(UIScene):
             medal = MEDALS[i] if i < len(MEDALS) else None
             mx = row.x + 24
             if medal is not None:
-                pygame.draw.circle(surf, INK, (mx, cy), 17)
-                pygame.draw.circle(surf, medal, (mx, cy), 14)
+                gfx.circle(surf, INK, (mx, cy), 17)
+                gfx.circle(surf, medal, (mx, cy), 14)
                 text.blit_centered(surf, rank, 24, INK, (mx, cy + 1))
             else:
                 text.blit_centered(surf, rank, 24, HINT_COLOUR, (mx, cy + 1))
@@ -515,7 +516,7 @@ class StatsScene(UIScene):
         text = self.ctx.text
         row = pygame.Rect(x - 6, round(y), w + 12, h - 2)
         if stripe:
-            pygame.draw.rect(surf, STRIPE, row, border_radius=8)
+            gfx.rect(surf, STRIPE, row, border_radius=8)
         cy = row.centery
         text.blit_centered(surf, str(rank), 20, GOLD if rank == 1 else HINT_COLOUR, (x + 12, cy))
         name_w = w - 190
@@ -529,11 +530,11 @@ class StatsScene(UIScene):
         text.blit_centered(surf, str(p.played), 20, WHITE, (x + w - 100, cy))
         # The win rate as a small bar with the percentage on it.
         bar = pygame.Rect(x + w - 66, cy - 8, 60, 16)
-        pygame.draw.rect(surf, WELL_COLOUR, bar, border_radius=8)
+        gfx.rect(surf, WELL_COLOUR, bar, border_radius=8)
         fill = bar.copy()
         fill.width = max(0, round(bar.width * p.rate))
         if fill.width >= 4:
-            pygame.draw.rect(surf, GREEN, fill, border_radius=8)
+            gfx.rect(surf, GREEN, fill, border_radius=8)
         text.blit_centered(surf, rate_text(p), 16, WHITE, (bar.centerx, bar.centery + 1),
                            outline=INK, px=1)
 
@@ -550,6 +551,6 @@ class StatsScene(UIScene):
              cy - math.sin(math.pi / 2 + k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 5))
             for k in range(10)
         ]
-        pygame.draw.polygon(surf, GOLD, pts)
-        pygame.draw.aalines(surf, INK, True, pts)
+        gfx.polygon(surf, GOLD, pts)
+        gfx.aalines(surf, INK, True, pts)
 

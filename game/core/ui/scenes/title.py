@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.context import Context
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import (
@@ -294,7 +294,7 @@ class TitleScene(UIScene):
         self._draw_logo(surface)
         slide = float(self.button_slide.value)  # type: ignore[arg-type]
         tab = self.widgets[f"game_{self.game}"].rect
-        pygame.draw.rect(surface, YELLOW, tab.inflate(10, 10), 4, border_radius=16)
+        gfx.rect(surface, YELLOW, tab.inflate(10, 10), 4, border_radius=16)
         for w in self.widgets.values():
             w.rect.y += slide  # slide in from below without moving the hit rects for long
         self.draw_widgets(surface)
@@ -327,9 +327,9 @@ class TitleScene(UIScene):
                 w, h = p.size, p.size * 1.4
                 r = pygame.Rect(0, 0, w, h)
                 r.center = (round(x), round(y))
-                pygame.draw.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
-                pygame.draw.rect(surface, INK, r, border_radius=7)
-                pygame.draw.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
+                gfx.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
+                gfx.rect(surface, INK, r, border_radius=7)
+                gfx.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
                 text.blit_centered(surface, str(p.number), round(p.size * 0.9), p.colour,
                                    r.center, outline=INK, px=2)
             elif assets.has(p.kind):
@@ -337,8 +337,8 @@ class TitleScene(UIScene):
                 surface.blit(assets.get(p.kind, (s, s)), (x - s / 2, y - s / 2))
             else:
                 colour = YELLOW if p.kind == "token_lightning" else BLUE
-                pygame.draw.circle(surface, INK, (x, y), p.size / 2)
-                pygame.draw.circle(surface, colour, (x, y), p.size / 2 - 3)
+                gfx.circle(surface, INK, (x, y), p.size / 2)
+                gfx.circle(surface, colour, (x, y), p.size / 2 - 3)
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         y = float(self.logo_y.value)  # type: ignore[arg-type]
@@ -359,7 +359,7 @@ class TitleScene(UIScene):
                 base = self.ctx.assets.get("logo")
                 w = LOGO_WIDTH * key / 200
                 h = w * base.get_height() / base.get_width()
-                img = pygame.transform.smoothscale(base, (round(w), round(h)))
+                img = gfx.smoothscale(base, (round(w), round(h)))
                 self._logo_cache[key] = img
             surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
             return

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import t, tn
+from game.core.ui import gfx
 from game.core.ui.sketch import (
     draw_arrow,
     draw_caption,
@@ -257,8 +258,8 @@ def draw_cascade(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float
         draw_sprite(surface, ctx, "token_moon", (r.right - 120, r.centery + 40), 70)
         labels.append(("2", moon))
     for n, (x, y) in labels:
-        pygame.draw.circle(surface, INK, (x - 30, y - 30), 17)
-        pygame.draw.circle(surface, RED, (x - 30, y - 30), 14)
+        gfx.circle(surface, INK, (x - 30, y - 30), 17)
+        gfx.circle(surface, RED, (x - 30, y - 30), 14)
         draw_caption(surface, ctx.text, n, (x - 30, y - 30), 26)
     draw_tag(
         surface,
@@ -291,10 +292,10 @@ def draw_star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: floa
     fourth = (r.right - 170, r.y + 150)
     draw_sprite(surface, ctx, "icon_star", fourth, 110)
     if pulse(time, 4) > 0.3:
-        pygame.draw.line(
+        gfx.line(
             surface, RED, (fourth[0] - 60, fourth[1] - 60), (fourth[0] + 60, fourth[1] + 60), 10
         )
-        pygame.draw.line(
+        gfx.line(
             surface, RED, (fourth[0] + 60, fourth[1] - 60), (fourth[0] - 60, fourth[1] + 60), 10
         )
     draw_tag(
@@ -360,7 +361,7 @@ def draw_draft(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) 
             surface, ctx, card, (r.x + 110 + i * 190, r.centery - 10), 170, lift=18 if lifted else 0
         )
         if lifted:
-            pygame.draw.rect(surface, (255, 214, 64), rect.inflate(12, 12), 6, border_radius=16)
+            gfx.rect(surface, (255, 214, 64), rect.inflate(12, 12), 6, border_radius=16)
     draw_tag(
         surface,
         ctx.text,

@@ -8,6 +8,7 @@ import pygame
 
 from game.core.i18n import lt, t, tn
 from game.core.session import Session
+from game.core.ui import gfx
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
 from game.core.ui.tooltip import Tip
@@ -166,11 +167,11 @@ class DraftScene(UIScene):
             lift = -18 if card in self.selected else -8 if hovered else 0
             r = rect.move(0, lift)
             if hovered:  # a soft glow under the card the mouse is on
-                pygame.draw.rect(surface, (255, 250, 230), r.inflate(8, 8), 4, border_radius=14)
+                gfx.rect(surface, (255, 250, 230), r.inflate(8, 8), 4, border_radius=14)
             img = self.cardview.render(card, state.face(card), 0, round(r.w))
             surface.blit(img, r.topleft)
             if card in self.selected:
-                pygame.draw.rect(surface, (255, 214, 64), r.inflate(12, 12), 6, border_radius=16)
+                gfx.rect(surface, (255, 214, 64), r.inflate(12, 12), 6, border_radius=16)
             if card in self.hinted:
                 draw_dashed_ring(surface, r.inflate(18, 18), HINT_GREEN, self.time)
         mine = state.players[self.seat]

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Session
+from game.core.ui import gfx
 from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import (
     CYAN,
@@ -283,7 +284,7 @@ class GameEndScene(UIScene):
             for key, value in self.segments(row):
                 w = abs(value) * scale * grow
                 left = x if value > 0 else zero_x - w
-                pygame.draw.rect(surface, self.colour(key), (left, y, w, bar_h), border_radius=6)
+                gfx.rect(surface, self.colour(key), (left, y, w, bar_h), border_radius=6)
                 self._value(surface, value, pygame.FRect(left, y, w, bar_h))
                 self.parts_drawn.append((pygame.FRect(left, y, w, bar_h), key, value, seat))
                 if value > 0:
@@ -296,7 +297,7 @@ class GameEndScene(UIScene):
                 self._draw_versus(surface, challenge, seat, total, y + bar_h / 2, row_h)
         lx = chart.x + 40
         for key in self.legend_keys():
-            pygame.draw.rect(
+            gfx.rect(
                 surface, self.colour(key), (lx, chart.bottom - 36, 22, 22), border_radius=5
             )
             img = ctx.text.render(category_label(key), 24, WHITE)
@@ -330,13 +331,13 @@ class GameEndScene(UIScene):
         for i in range(bands):
             row = self.band_row(i)
             warm = mix((90, 60, 160), (255, 196, 40), (bands - 1 - i) / (bands - 1))
-            pygame.draw.rect(
+            gfx.rect(
                 surface, warm, (gauge.x, row.y + 1, gauge.w, band_h - 2), border_radius=4
             )
             lit = i == mine
             if lit:
                 glow = row.inflate(8, 0).move(4, 0)
-                pygame.draw.rect(surface, (255, 222, 40), glow, 3, border_radius=8)
+                gfx.rect(surface, (255, 222, 40), glow, 3, border_radius=8)
             colour = YELLOW if lit else (214, 204, 240)
             size = 26 if lit else 22
             rng = band_range(i)
@@ -370,10 +371,10 @@ class GameEndScene(UIScene):
         grow = min(1.0, self.time / GROW_TIME)
         y = gauge.bottom + (y - gauge.bottom) * grow  # rises to its place with the bars
         tip = (gauge.x - 4, y)
-        pygame.draw.polygon(
+        gfx.polygon(
             surface, INK, [(tip[0] + 3, y), (tip[0] - 22, y - 15), (tip[0] - 22, y + 15)]
         )
-        pygame.draw.polygon(surface, YELLOW, [tip, (tip[0] - 18, y - 11), (tip[0] - 18, y + 11)])
+        gfx.polygon(surface, YELLOW, [tip, (tip[0] - 18, y - 11), (tip[0] - 18, y + 11)])
         self.ctx.text.blit_centered(
             surface, str(total), 34, YELLOW, (tip[0] - 50, y), outline=INK, px=3
         )

@@ -17,6 +17,7 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Session
+from game.core.ui import gfx
 from game.core.ui.tween import ease_in_out_sine, ease_out_back, ease_out_cubic
 from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, dim, draw_panel
 from game.luckybox.rules.cards import FULL
@@ -258,7 +259,7 @@ class RoundEndScene(UIScene):
         """A landed card at its slot's size: scaled once, not again every frame it lies there."""
         img = self._landed.get((card, size))
         if img is None:
-            img = self._landed[(card, size)] = pygame.transform.smoothscale(self._face(card), size)
+            img = self._landed[(card, size)] = gfx.smoothscale(self._face(card), size)
         return img
 
     def row_height(self) -> float:
@@ -349,7 +350,7 @@ class RoundEndScene(UIScene):
                 band = pygame.Rect(
                     self.panel.x + 20, cy - row_h / 2 + 2, self.panel.w - 40, row_h - 4
                 )
-                pygame.draw.rect(surface, (74, 40, 128), band, border_radius=10)
+                gfx.rect(surface, (74, 40, 128), band, border_radius=10)
             name_size = ctx.text.fit_size(row.name, size, 190)
             ctx.text.blit_centered(surface, row.name, name_size, WHITE, (cols["name"] + dx, cy))
             flights += self._draw_cards(surface, i, row, cy, thumb_h, size)
@@ -396,7 +397,7 @@ class RoundEndScene(UIScene):
             if k_fly <= 0:
                 continue
             if not tm.fly or self.origin is None:  # fade in where it lands
-                img = pygame.transform.smoothscale(
+                img = gfx.smoothscale(
                     self._face(card), (round(target.w), round(target.h))
                 )
                 img.set_alpha(round(255 * k_fly))
@@ -409,7 +410,7 @@ class RoundEndScene(UIScene):
             h = w / self.cards.aspect
             cx = ox + (target.centerx - ox) * e
             cy2 = oy + (target.centery - oy) * e - 80 * (1 - (2 * e - 1) ** 2)  # an arc
-            img = pygame.transform.smoothscale(face, (max(1, round(w)), max(1, round(h))))
+            img = gfx.smoothscale(face, (max(1, round(w)), max(1, round(h))))
             flying.append((img, img.get_rect(center=(round(cx), round(cy2)))))
         if row.completed or self.time >= self.cards_end:
             text = str(self.shown_card_points(row))

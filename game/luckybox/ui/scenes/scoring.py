@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui import gfx
 from game.core.ui.widgets import CYAN, INK, WHITE, YELLOW, Button, UIScene, dim, draw_panel
 from game.luckybox.rules.scoring import (
     CARD_POINTS,
@@ -93,9 +94,9 @@ class ScoringScene(UIScene):
         for r, points in enumerate(CARD_POINTS):
             box = pygame.FRect(x0 + r * cell_w + 4, y, cell_w - 8, 58)
             now = r + 1 == self.round
-            pygame.draw.rect(surface, (120, 70, 30) if now else CELL, box, border_radius=10)
+            gfx.rect(surface, (120, 70, 30) if now else CELL, box, border_radius=10)
             if now:
-                pygame.draw.rect(surface, YELLOW, box, 3, border_radius=10)
+                gfx.rect(surface, YELLOW, box, 3, border_radius=10)
             text.blit_centered(
                 surface,
                 t("luckybox.scoring.round", "Round {n}", n=r + 1),
@@ -124,7 +125,7 @@ class ScoringScene(UIScene):
         cell_w = (PANEL.w - 80) / MAX_STARS
         for n in range(1, MAX_STARS + 1):
             box = pygame.FRect(x0 + (n - 1) * cell_w + 4, y, cell_w - 8, 46)
-            pygame.draw.rect(surface, CELL, box, border_radius=10)
+            gfx.rect(surface, CELL, box, border_radius=10)
             left = box.centerx - 20 - n * 17
             for s in range(n):
                 surface.blit(star, star.get_rect(center=(round(left + s * 34), round(box.centery))))
@@ -159,7 +160,7 @@ class ScoringScene(UIScene):
             last = len(SOLO_MOON_POINTS) - 1
             for n, points in enumerate(SOLO_MOON_POINTS):
                 box = pygame.FRect(x0 + n * cell_w + 3, y, cell_w - 6, 52)
-                pygame.draw.rect(surface, CELL, box, border_radius=8)
+                gfx.rect(surface, CELL, box, border_radius=8)
                 label = f"{n}+" if n == last else str(n)
                 moon = ctx.assets.get("token_moon", (20, 20))
                 where = text.blit_centered(surface, label, 22, HEAD, (box.centerx + 12, box.y + 15))

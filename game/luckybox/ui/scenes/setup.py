@@ -12,6 +12,7 @@ from game.core.game import BOT_LEVELS, level_name
 from game.core.i18n import lt, t
 from game.core.names import last_seats, remember_seats
 from game.core.session import make_challenge, seat_kinds
+from game.core.ui import gfx
 from game.core.ui.context import Context, GameConfig
 from game.core.ui.inputs import TextInput, Toggle
 from game.core.ui.widgets import (
@@ -265,21 +266,21 @@ class SetupScene(UIScene):
             size = text.fit_size(line, 30, 620)
             text.blit_centered(surface, line, size, WHITE, (PANEL.right - 340, 155),
                                outline=INK, px=2)
-        pygame.draw.line(surface, (110, 70, 180), (PANEL.x + 24, 194), (PANEL.right - 24, 194), 3)
+        gfx.line(surface, (110, 70, 180), (PANEL.x + 24, 194), (PANEL.right - 24, 194), 3)
         for i in range(MAX_SEATS):
             x, y = seat_origin(i)
             row = pygame.Rect(x, y, BADGE_W + NAME_W + TOGGLE_W + LEVEL_W + 20, SEAT_H)
             if i < self.seats:
                 colour = PLAYER_COLOURS[i]
                 badge = pygame.Rect(x, y, BADGE_W, SEAT_H)
-                pygame.draw.rect(surface, INK, badge.move(0, 3), border_radius=12)
-                pygame.draw.rect(surface, INK, badge, border_radius=12)
-                pygame.draw.rect(surface, colour, badge.inflate(-6, -6), border_radius=9)
+                gfx.rect(surface, INK, badge.move(0, 3), border_radius=12)
+                gfx.rect(surface, INK, badge, border_radius=12)
+                gfx.rect(surface, colour, badge.inflate(-6, -6), border_radius=9)
                 text.blit_centered(surface, str(i + 1), 36, WHITE, badge.center, outline=INK,
                                    px=2)
             else:
                 # Empty seats stay visible as dim slots, so the 12-seat capacity is obvious.
-                pygame.draw.rect(surface, (96, 58, 156), row, 3, border_radius=12)
+                gfx.rect(surface, (96, 58, 156), row, 3, border_radius=12)
                 text.blit_centered(surface, t("setup.seat_n", "seat {n}", n=i + 1), 28,
                                    (140, 104, 196), row.center)
         self.draw_widgets(surface)

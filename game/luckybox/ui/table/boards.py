@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import t
-from game.core.ui import motion
+from game.core.ui import gfx, motion
 from game.core.ui.layout import grid_in
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
@@ -52,7 +52,7 @@ def _edge_segment(surface: pygame.Surface, r: pygame.Rect, a: float, b: float,
             k0, k1 = (lo - start) / length, (hi - start) / length
             x0, y0 = p[0] + (q[0] - p[0]) * k0, p[1] + (q[1] - p[1]) * k0
             x1, y1 = p[0] + (q[0] - p[0]) * k1, p[1] + (q[1] - p[1]) * k1
-            pygame.draw.line(surface, colour, (x0, y0), (x1, y1), width)
+            gfx.line(surface, colour, (x0, y0), (x1, y1), width)
         start += length
 
 
@@ -170,7 +170,7 @@ class FocusBoard(Part):
                                  dash=8)
             if refused and refused[0] == card:
                 cell = table.cards.cell_rect(rect, refused[1])
-                pygame.draw.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
+                gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
 
 
 class OtherBoards(Part):
@@ -323,11 +323,11 @@ class OtherBoards(Part):
             return hit[1]
         ctx = self.ctx
         m = PANEL_MARGIN
-        image = pygame.Surface((round(panel.w) + 2 * m, round(panel.h) + 2 * m), pygame.SRCALPHA)
+        image = gfx.Surface((round(panel.w) + 2 * m, round(panel.h) + 2 * m), pygame.SRCALPHA)
         local = pygame.FRect(m, m, round(panel.w), round(panel.h))
         draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
         if acting:
-            pygame.draw.rect(image, HIGHLIGHT, local, 3, border_radius=10)
+            gfx.rect(image, HIGHLIGHT, local, 3, border_radius=10)
         name = table.session.seats[seat].name
         size = ctx.text.fit_size(name, 20, local.w * 0.36)
         ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))

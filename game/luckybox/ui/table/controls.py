@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui import gfx
 from game.core.ui.widgets import INK, WHITE, YELLOW, Button
 from game.luckybox.rules import Pass
 from game.luckybox.rules.state import OVER, PLAY
@@ -224,7 +225,7 @@ class Bonuses(Part):
         choice = table.moves.bonus_choice() if engine_pending else None
         for (key, rect), (_c, _l, _i, bonus) in zip(self.rects(), pending, strict=True):
             if key == choice:
-                pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)
+                gfx.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)
             surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)
             if bonus[0] == "number":
                 ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)

@@ -9,6 +9,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import language, lt, t, tn
+from game.core.ui import gfx
 from game.core.ui.animator import Flip
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
@@ -87,8 +88,8 @@ class NumberDeck(Part):
         for i, n in enumerate(seen.revealed[:-1] if seen.number else seen.revealed):
             x = deck.x + 2 + (i % 8) * 32
             y = card.bottom + 10
-            drawn.append(pygame.draw.circle(surface, (250, 244, 230), (x + 14, y + 14), 14))
-            pygame.draw.circle(surface, INK, (x + 14, y + 14), 14, 2)
+            drawn.append(gfx.circle(surface, (250, 244, 230), (x + 14, y + 14), 14))
+            gfx.circle(surface, INK, (x + 14, y + 14), 14, 2)
             ctx.text.blit_centered(surface, str(n), 22, INK, (x + 14, y + 15))
         if drawn:
             self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]).inflate(4, 4))
@@ -231,7 +232,7 @@ def static_layer(ctx: Any) -> pygame.Surface:
     """The background and the fixed panels' frames, drawn once: most of each frame."""
     # Opaque, in the screen's format: the table picture has no transparent pixel, and a layer
     # with per-pixel alpha would make each frame's blit a blend of the whole screen.
-    layer = pygame.Surface((1280, 720))
+    layer = gfx.Surface((1280, 720))
     layer.blit(ctx.assets.get("table", (1280, 720)), (0, 0))
     layout = ctx.layout
     for region in ("player_banner", "pending_queue"):

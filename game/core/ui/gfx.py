@@ -1,0 +1,420 @@
+"""Drawing at the window's own resolution: scenes keep 1280x720 coordinates, pixels follow the
+window.
+
+Scenes lay everything out on a logical 1280x720 picture. On a large or high-DPI window that
+picture is drawn `render_scale()` times larger (1.5 on a 1920x1080 window, 2 at 2560x1440, 3 on
+a 4K screen), so text, cards and lines get the window's real pixels instead of a 1280x720
+picture stretched by SDL (soft at 1.5x, blurred at 3x).
+
+At scale 1 (a window about 1280x720, and the tests and benchmarks) nothing here costs
+anything: `Surface` is pygame's, and the drawing functions go straight to `pygame.draw`. At
+another scale, `Surface` makes a `HiSurface`: the same methods as a pygame surface, in logical
+coordinates and sizes, over pixels `scale` times larger. The drawing functions here accept both,
+so drawing code calls `gfx.rect(...)` where it would call `pygame.draw.rect(...)`, `gfx.Surface`
+for `pygame.Surface`, and `gfx.smoothscale` and friends for `pygame.transform`.
+
+Images made at one scale and drawn at another (a stale cache after the window changed, or an
+image some code made with plain pygame) are rescaled when blitted, so they land at the right
+place and size; `plain_blits` counts those, and the tests check a whole tour at scale 2 makes
+none (so nothing is drawn soft).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import pygame
+
+Point = Sequence[float]
+RectLike = Any  # pygame.Rect, FRect, or an (x, y, w, h) sequence
+
+_scale = 1.0
+_listeners: list[Callable[[float], None]] = []
+#: Where images of another scale were blitted and had to be rescaled (file:line -> count).
+plain_blits: Counter[str] = Counter()
+#: Record the caller of each rescaled blit in `plain_blits` (tests and checks turn it on).
+track_plain_blits = False
+
+
+def render_scale() -> float:
+    """How many pixels the picture has per logical pixel (1 at 1280x720)."""
+    return _scale
+
+
+def set_render_scale(scale: float) -> None:
+    """Draw at `scale` from now on; listeners (text and sprite caches) drop what they made."""
+    global _scale
+    scale = float(scale)
+    if scale <= 0:
+        raise ValueError("render scale must be positive")
+    if scale != _scale:
+        _scale = scale
+        for listener in list(_listeners):
+            listener(scale)
+
+
+def on_render_scale(listener: Callable[[float], None]) -> None:
+    """Call `listener(scale)` whenever the render scale changes (caches of drawn images)."""
+    _listeners.append(listener)
+
+
+# ------------------------------------------------------------------ pixel geometry
+
+
+def _px(v: float, s: float) -> int:
+    return round(v * s)
+
+
+def _px_rect(rect: RectLike, s: float) -> pygame.Rect:
+    """A logical rect in pixels; edges are rounded, so rects that touch still touch."""
+    r = pygame.FRect(rect)
+    left, top = round(r.x * s), round(r.y * s)
+    return pygame.Rect(left, top, round(r.right * s) - left, round(r.bottom * s) - top)
+
+
+def _logical_rect(rect: pygame.Rect, s: float) -> pygame.Rect:
+    """A pixel rect back in logical units, covering at least what the pixels cover."""
+    left, top = math.floor(rect.x / s), math.floor(rect.y / s)
+    return pygame.Rect(left, top, math.ceil(rect.right / s) - left,
+                       math.ceil(rect.bottom / s) - top)
+
+
+def _px_point(p: Point, s: float) -> tuple[float, float]:
+    return (p[0] * s, p[1] * s)
+
+
+def _px_width(width: int, s: float) -> int:
+    return 0 if width <= 0 else max(1, round(width * s))
+
+
+# ------------------------------------------------------------------ the surface
+
+
+class HiSurface:
+    """A surface in logical coordinates over pixels `scale` times larger (see the module).
+
+    Wraps a pygame surface (`pixels`), which may be the display's or a part of another."""
+
+    __slots__ = ("pixels", "scale", "_size", "_rescaled", "__weakref__")
+
+    def __init__(self, pixels: pygame.Surface, scale: float,
+                 size: tuple[int, int] | None = None) -> None:
+        self.pixels = pixels
+        self.scale = scale
+        if size is None:
+            w, h = pixels.get_size()
+            size = (max(1, round(w / scale)) if w else 0, max(1, round(h / scale)) if h else 0)
+        self._size = (int(size[0]), int(size[1]))
+        self._rescaled: tuple[float, pygame.Surface] | None = None
+
+    @classmethod
+    def new(cls, size: Sequence[float], flags: int = 0, scale: float | None = None
+            ) -> HiSurface:
+        s = _scale if scale is None else scale
+        w, h = max(0, int(size[0])), max(0, int(size[1]))
+        return cls(pygame.Surface((_px(w, s), _px(h, s)), flags), s, (w, h))
+
+    # sizes, in logical units
+    def get_size(self) -> tuple[int, int]:
+        return self._size
+
+    def get_width(self) -> int:
+        return self._size[0]
+
+    def get_height(self) -> int:
+        return self._size[1]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self._size
+
+    @property
+    def width(self) -> int:
+        return self._size[0]
+
+    @property
+    def height(self) -> int:
+        return self._size[1]
+
+    def get_rect(self, **kwargs: Any) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self._size)
+        for key, value in kwargs.items():
+            setattr(rect, key, value)
+        return rect
+
+    def get_frect(self, **kwargs: Any) -> pygame.FRect:
+        rect = pygame.FRect(0, 0, *self._size)
+        for key, value in kwargs.items():
+            setattr(rect, key, value)
+        return rect
+
+    # drawing
+    def pixels_at(self, scale: float) -> pygame.Surface:
+        """These pixels for a target of `scale` (rescaled, and remembered, if it differs)."""
+        if scale == self.scale:
+            return self.pixels
+        if self._rescaled is None or self._rescaled[0] != scale:
+            size = (max(1, _px(self._size[0], scale)), max(1, _px(self._size[1], scale)))
+            self._rescaled = (scale, _resize(self.pixels, size))
+        return self._rescaled[1]
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: RectLike | None = None,
+             special_flags: int = 0) -> pygame.Rect:
+        s = self.scale
+        pixels = _source_pixels(source, s)
+        at = (_px(dest[0], s), _px(dest[1], s))
+        done = self.pixels.blit(pixels, at, None if area is None else _px_rect(area, s),
+                                special_flags)
+        return _logical_rect(done, s)
+
+    def blits(self, blit_sequence: Iterable[Sequence[Any]], doreturn: bool = True
+              ) -> list[pygame.Rect] | None:
+        done = [self.blit(*item) for item in blit_sequence]
+        return done if doreturn else None
+
+    def fblits(self, blit_sequence: Iterable[Sequence[Any]], special_flags: int = 0) -> None:
+        for source, dest in blit_sequence:
+            self.blit(source, dest, None, special_flags)
+
+    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0
+             ) -> pygame.Rect:
+        area = None if rect is None else _px_rect(rect, self.scale)
+        return _logical_rect(self.pixels.fill(color, area, special_flags), self.scale)
+
+    def subsurface(self, *rect: Any) -> HiSurface:
+        logical = pygame.Rect(*rect)
+        return HiSurface(self.pixels.subsurface(_px_rect(logical, self.scale)), self.scale,
+                         logical.size)
+
+    def copy(self) -> HiSurface:
+        return HiSurface(self.pixels.copy(), self.scale, self._size)
+
+    def convert_alpha(self, *args: Any) -> HiSurface:
+        return HiSurface(self.pixels.convert_alpha(*args), self.scale, self._size)
+
+    def convert(self, *args: Any) -> HiSurface:
+        return HiSurface(self.pixels.convert(*args), self.scale, self._size)
+
+    def get_at(self, pos: Point) -> pygame.Color:
+        x = min(_px(pos[0] + 0.5, self.scale), self.pixels.get_width() - 1)
+        y = min(_px(pos[1] + 0.5, self.scale), self.pixels.get_height() - 1)
+        return self.pixels.get_at((x, y))
+
+    def set_clip(self, rect: RectLike | None = None) -> None:
+        self.pixels.set_clip(None if rect is None else _px_rect(rect, self.scale))
+
+    def get_clip(self) -> pygame.Rect:
+        return _logical_rect(self.pixels.get_clip(), self.scale)
+
+    def get_bounding_rect(self, min_alpha: int = 1) -> pygame.Rect:
+        return _logical_rect(self.pixels.get_bounding_rect(min_alpha), self.scale)
+
+    # the rest (alpha, colour key, flags, locking) is the pixels' own
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pixels, name)
+
+
+def _resize(pixels: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    try:
+        return pygame.transform.smoothscale(pixels, size)
+    except ValueError:  # smoothscale wants 24/32-bit pixels
+        return pygame.transform.scale(pixels, size)
+
+
+def _source_pixels(source: Any, scale: float) -> pygame.Surface:
+    """What to blit onto a target of `scale`: the source's pixels, rescaled when it was made
+    at another scale (counted in `plain_blits`)."""
+    if isinstance(source, HiSurface):
+        if source.scale != scale and track_plain_blits:
+            _note_plain_blit()
+        return source.pixels_at(scale)
+    if scale == 1:
+        return source
+    if track_plain_blits:
+        _note_plain_blit()
+    w, h = source.get_size()
+    return _resize(source, (max(1, _px(w, scale)), max(1, _px(h, scale))))
+
+
+def _note_plain_blit() -> None:
+    import sys
+
+    frame = sys._getframe(3)
+    plain_blits[f"{frame.f_code.co_filename}:{frame.f_lineno}"] += 1
+
+
+def Surface(size: Sequence[float], flags: int = 0) -> Any:  # noqa: N802 (pygame's name)
+    """A new surface for drawing: pygame's at scale 1, else a `HiSurface` of `size`."""
+    if _scale == 1:
+        return pygame.Surface((int(size[0]), int(size[1])), flags)
+    return HiSurface.new(size, flags)
+
+
+def wrap(pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = None) -> Any:
+    """Pixels drawn at `scale` as an image of logical `size` (plain at scale 1)."""
+    if scale == 1 and (size is None or tuple(size) == pixels.get_size()):
+        return pixels
+    return HiSurface(pixels, scale, size)
+
+
+def pixels_of(surface: Any) -> pygame.Surface:
+    """The pygame surface holding a surface's pixels (itself when plain)."""
+    return surface.pixels if isinstance(surface, HiSurface) else surface
+
+
+def scale_of(surface: Any) -> float:
+    return surface.scale if isinstance(surface, HiSurface) else 1.0
+
+
+# ------------------------------------------------------------------ pygame.draw
+
+
+def _target(surface: Any) -> tuple[pygame.Surface, float]:
+    if isinstance(surface, HiSurface):
+        return surface.pixels, surface.scale
+    return surface, 1.0
+
+
+def rect(surface: Any, color: Any, rect: RectLike, width: int = 0, border_radius: int = 0,
+         border_top_left_radius: int = -1, border_top_right_radius: int = -1,
+         border_bottom_left_radius: int = -1, border_bottom_right_radius: int = -1
+         ) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.rect(pixels, color, rect, width, border_radius,
+                                border_top_left_radius, border_top_right_radius,
+                                border_bottom_left_radius, border_bottom_right_radius)
+
+    def radius(r: int) -> int:
+        return r if r <= 0 else _px(r, s)
+
+    done = pygame.draw.rect(pixels, color, _px_rect(rect, s), _px_width(width, s),
+                            radius(border_radius), radius(border_top_left_radius),
+                            radius(border_top_right_radius), radius(border_bottom_left_radius),
+                            radius(border_bottom_right_radius))
+    return _logical_rect(done, s)
+
+
+def circle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
+           **corners: bool) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.circle(pixels, color, center, radius, width, **corners)
+    done = pygame.draw.circle(pixels, color, _px_point(center, s), radius * s,
+                              _px_width(width, s), **corners)
+    return _logical_rect(done, s)
+
+
+def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.ellipse(pixels, color, rect, width)
+    return _logical_rect(pygame.draw.ellipse(pixels, color, _px_rect(rect, s),
+                                             _px_width(width, s)), s)
+
+
+def arc(surface: Any, color: Any, rect: RectLike, start_angle: float, stop_angle: float,
+        width: int = 1) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.arc(pixels, color, rect, start_angle, stop_angle, width)
+    return _logical_rect(pygame.draw.arc(pixels, color, _px_rect(rect, s), start_angle,
+                                         stop_angle, _px_width(width, s)), s)
+
+
+def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int = 1
+         ) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.line(pixels, color, start_pos, end_pos, width)
+    return _logical_rect(pygame.draw.line(pixels, color, _px_point(start_pos, s),
+                                          _px_point(end_pos, s), _px_width(width, s)), s)
+
+
+def lines(surface: Any, color: Any, closed: bool, points: Sequence[Point], width: int = 1
+          ) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.lines(pixels, color, closed, points, width)
+    return _logical_rect(pygame.draw.lines(pixels, color, closed,
+                                           [_px_point(p, s) for p in points],
+                                           _px_width(width, s)), s)
+
+
+def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: Any
+           ) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.aaline(pixels, color, start_pos, end_pos, *args)
+    return _logical_rect(pygame.draw.aaline(pixels, color, _px_point(start_pos, s),
+                                            _px_point(end_pos, s), *args), s)
+
+
+def aalines(surface: Any, color: Any, closed: bool, points: Sequence[Point], *args: Any
+            ) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.aalines(pixels, color, closed, points, *args)
+    return _logical_rect(pygame.draw.aalines(pixels, color, closed,
+                                             [_px_point(p, s) for p in points], *args), s)
+
+
+def polygon(surface: Any, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.polygon(pixels, color, points, width)
+    return _logical_rect(pygame.draw.polygon(pixels, color, [_px_point(p, s) for p in points],
+                                             _px_width(width, s)), s)
+
+
+# ------------------------------------------------------------------ pygame.transform
+
+
+def _transformed(source: Any, change: Callable[[pygame.Surface], pygame.Surface],
+                 size: tuple[int, int] | None = None) -> Any:
+    if not isinstance(source, HiSurface):
+        return change(source)
+    return HiSurface(change(source.pixels), source.scale, size)
+
+
+def smoothscale(source: Any, size: Sequence[float]) -> Any:
+    """pygame.transform.smoothscale, in logical sizes."""
+    w, h = int(size[0]), int(size[1])
+    s = scale_of(source)
+    return _transformed(source, lambda p: _resize(p, (max(1, _px(w, s)), max(1, _px(h, s)))),
+                        (w, h))
+
+
+def scale(source: Any, size: Sequence[float]) -> Any:
+    """pygame.transform.scale, in logical sizes."""
+    w, h = int(size[0]), int(size[1])
+    s = scale_of(source)
+    return _transformed(
+        source, lambda p: pygame.transform.scale(p, (max(1, _px(w, s)), max(1, _px(h, s)))),
+        (w, h))
+
+
+def rotate(source: Any, angle: float) -> Any:
+    return _transformed(source, lambda p: pygame.transform.rotate(p, angle))
+
+
+def rotozoom(source: Any, angle: float, zoom: float) -> Any:
+    return _transformed(source, lambda p: pygame.transform.rotozoom(p, angle, zoom))
+
+
+def flip(source: Any, flip_x: bool, flip_y: bool) -> Any:
+    return _transformed(source, lambda p: pygame.transform.flip(p, flip_x, flip_y),
+                        scale_of(source) != 1 and source.get_size() or None)
+
+
+def aacircle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
+             **corners: bool) -> pygame.Rect:
+    pixels, s = _target(surface)
+    if s == 1:
+        return pygame.draw.aacircle(pixels, color, center, radius, width, **corners)
+    done = pygame.draw.aacircle(pixels, color, _px_point(center, s), radius * s,
+                                _px_width(width, s), **corners)
+    return _logical_rect(done, s)
