@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from math import isqrt
 from typing import Any, TypeVar
 
 import pygame
@@ -101,16 +102,14 @@ class TextCache:
         # Built in the picture's own pixels (gfx.py): on a large window the outline and the
         # shadow are as many pixels thicker as the text is larger.
         inner = gfx.pixels_of(rendered)
-        edge = gfx.pixels_of(font.render(text, True, outline_colour))
+        edge = _recoloured(inner, outline_colour)  # the same coverage: no second render
         px, shadow = round(px * scale), round(shadow * scale)
         w, h = inner.get_width() + 2 * px + shadow, inner.get_height() + 2 * px + shadow
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        offsets = _ring(px)
+        ring = _outline(edge, px)
         if shadow:
-            for dx, dy in offsets:
-                surf.blit(edge, (px + dx + shadow, px + dy + shadow))
-        for dx, dy in offsets:
-            surf.blit(edge, (px + dx, px + dy))
+            surf.blit(ring, (shadow, shadow))
+        surf.blit(ring, (0, 0))
         surf.blit(inner, (px, px))
         return self._store(key, gfx.wrap(surf, scale, logical))
 
@@ -255,13 +254,37 @@ class SmoothFont:
             font.set_bold(bold)
 
 
-def _ring(px: int) -> list[tuple[int, int]]:
-    """Offsets on a filled disc of radius px: blitting there makes a round, even outline."""
+def _recoloured(text: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """`text` (an antialiased render) in another colour: its alpha kept, its RGB set."""
+    out = text.copy()
+    out.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    out.fill((*tuple(colour)[:3], 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return out
+
+
+def _outline(edge: pygame.Surface, px: int) -> pygame.Surface:
+    """`edge` blitted at every offset of a filled disc of radius `px` but the centre (a round,
+    even outline), on a transparent surface `2 * px` larger each way, the text at (px, px).
+
+    Blitting at each offset costs ~3 px² blits (a 72 px banner: 90 blits, 5 ms). Blends of one
+    colour add up the same in any order, so the disc is built from its rows instead: one
+    row pass widens the text by one pixel each side per blit (kept at each half-width a row
+    needs), then a blit per row stacks them: ~4 px blits, the same picture (±1 level)."""
+    width, height = edge.get_size()
+    layer = pygame.Surface((width + 2 * px, height + 2 * px), pygame.SRCALPHA)
     if px <= 0:
-        return []
-    return [
-        (dx, dy)
-        for dx in range(-px, px + 1)
-        for dy in range(-px, px + 1)
-        if dx * dx + dy * dy <= px * px + px and (dx, dy) != (0, 0)
-    ]
+        return layer
+    halves = [isqrt(px * px + px - dy * dy) for dy in range(px + 1)]  # each row's half-width
+    row = pygame.Surface((layer.get_width(), height), pygame.SRCALPHA)
+    rows: dict[int, pygame.Surface] = {}  # half-width -> that row with its centre
+    for half in range(1, halves[0] + 1):
+        row.blit(edge, (px - half, 0))
+        row.blit(edge, (px + half, 0))
+        if half in halves[1:]:
+            rows[half] = row.copy()
+            rows[half].blit(edge, (px, 0))
+    layer.blit(row, (0, px))  # the middle row leaves out the centre (the text goes there)
+    for dy in range(1, px + 1):
+        layer.blit(rows[halves[dy]], (0, px - dy))
+        layer.blit(rows[halves[dy]], (0, px + dy))
+    return layer
