@@ -24,6 +24,12 @@ import pygame  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent
 SS = 4  # supersampling factor
+#: Pixels per sprite pixel of the set being written: 1 for sprites/, 2 for sprites/2x/ (drawn
+#: at twice the size for large and high-DPI windows; the game picks them when it draws larger).
+OUTPUT = 1
+HI_DIR = "2x"
+#: Not in the 2x set: the table is a soft background and the window icon is the system's.
+NOT_HI = ("table.png", "icon.png")
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -230,10 +236,11 @@ def supersample(
     ``clear`` is the fully transparent background; its RGB is what edges fade
     towards, so it defaults to the outline ink (no light fringes).
     """
+    scale *= OUTPUT
     big = pygame.Surface((size[0] * scale, size[1] * scale), pygame.SRCALPHA)
     big.fill(clear)
     draw_fn(Pen(big, scale))
-    return pygame.transform.smoothscale(big, size)
+    return pygame.transform.smoothscale(big, (size[0] * OUTPUT, size[1] * OUTPUT))
 
 
 def shape_mask(pen: Pen, shape: Callable[[Pen], None]) -> pygame.mask.Mask:
@@ -1218,7 +1225,9 @@ SPRITES: dict[str, Callable[[], pygame.Surface]] = {
 
 
 def main(out_dir: Path = OUT_DIR) -> list[Path]:
-    """Render every sprite into ``out_dir``; returns the written paths."""
+    """Render every sprite into ``out_dir``, and the 2x set into ``out_dir/2x``; returns the
+    written paths."""
+    global OUTPUT
     pygame.font.init()
     written = []
     for name, make in SPRITES.items():
@@ -1228,6 +1237,16 @@ def main(out_dir: Path = OUT_DIR) -> list[Path]:
     geo_path = out_dir / "card_geometry.json"
     geo_path.write_text(geometry_json(card_geometry()), encoding="utf-8")
     written.append(geo_path)
+    (out_dir / HI_DIR).mkdir(exist_ok=True)
+    OUTPUT = 2
+    try:
+        for name, make in SPRITES.items():
+            if name not in NOT_HI:
+                path = out_dir / HI_DIR / name
+                pygame.image.save(make(), str(path))
+                written.append(path)
+    finally:
+        OUTPUT = 1
     return written
 
 

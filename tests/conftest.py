@@ -75,6 +75,15 @@ def _english_after_each_test() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _render_scale_back_to_one() -> Iterator[None]:
+    """A test that drew at a large window's resolution leaves the next one drawing at 1x."""
+    yield
+    from game.core.ui import gfx
+
+    gfx.set_render_scale(1.0)
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SMLB_DATA_DIR, so no test reads or writes the real settings."""
     folder = tmp_path_factory.mktemp("data")

@@ -1,16 +1,16 @@
-"""The window fills any size: SDL's own mouse mapping puts a window point on the logical point
-drawn under it, bars appear only where proportions differ, F11 and the Settings toggle agree
+"""The window fills any size: the canvas maps a window point to the logical point drawn
+under it, bars appear only where proportions differ, F11 and the Settings toggle agree
 with the window, and --window opens at the size asked."""
 
 from __future__ import annotations
 
 import json
-import warnings
 
 import pygame
 import pytest
 
 from game import cli
+from game.core.ui import gfx
 from game.core.ui import window as window_mode
 from game.core.ui.layout import LOGICAL_SIZE
 from tests.ui_helpers import click, frames, press
@@ -22,32 +22,30 @@ SIZES = [(1920, 1080), (1366, 768), (1000, 1000), (800, 700), (2560, 1080), (960
 POINTS = [(0, 0), (1279, 719), (640, 360), (100, 650), (1200, 40), (333, 222)]
 
 
-def _resize(size: tuple[int, int]) -> None:
+def _resize(app, size: tuple[int, int]) -> None:
+    """Resize the window and let the picture settle at the new size (as after a drag)."""
     window_mode.the_window().size = size
-    pygame.event.pump()  # SDL tells its renderer about the new size
+    app.settle_window()
+    if len(app.stack):  # (a frame with no scene would end the app)
+        frames(app, 1)
 
 
-def _renderer():
-    from pygame._sdl2 import video
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        return video.Renderer.from_window(window_mode.the_window())
+def _system_event(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    """A mouse event as the system sends it: in window pixels, with its window."""
+    return pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), rel=(0, 0),
+                              buttons=(0, 0, 0), touch=False, window=None)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_window_point_maps_to_the_logical_point_drawn_under_it(app, size) -> None:
-    _resize(size)
+    app.ctx.nav.push("title")
+    _resize(app, size)
     assert pygame.display.get_window_size() == size
-    renderer = _renderer()
-    assert renderer.logical_size == LOGICAL_SIZE
     for point in POINTS:
         shown = window_mode.to_window(point, size)  # where the picture shows this point
-        # SDL maps real mouse events with this very transform before they reach the app; its
-        # bars are whole pixels, so allow a window pixel and a half of rounding.
-        mapped = renderer.coordinates_from_window(shown)
-        back = window_mode.to_window(mapped, size)
-        assert back == pytest.approx(shown, abs=1.5), (size, point, mapped)
+        mapped = app.canvas.logical_event(_system_event(pygame.MOUSEMOTION, shown)).pos
+        # Window pixels are whole: allow a logical pixel of rounding.
+        assert mapped == pytest.approx(point, abs=1.01), (size, point, mapped)
         assert window_mode.to_logical(shown, size) == pytest.approx(point, abs=1e-6)
 
 
@@ -55,16 +53,19 @@ def test_a_window_point_maps_to_the_logical_point_drawn_under_it(app, size) -> N
 def test_the_picture_fills_the_window_with_bars_only_where_proportions_differ(app, size) -> None:
     app.ctx.nav.push("settings")
     frames(app, 2)
-    _resize(size)
-    scale = _renderer().scale[0]
+    _resize(app, size)
+    rect = window_mode.picture_rect(size)
+    assert app.canvas.rect == rect
     # Free scaling (not whole-number): the picture is as large as the window allows.
     exact = min(size[0] / LOGICAL_SIZE[0], size[1] / LOGICAL_SIZE[1])
-    assert scale == pytest.approx(exact, rel=1e-3)
-    rect = window_mode.picture_rect(size)
+    assert rect.width == pytest.approx(LOGICAL_SIZE[0] * exact, abs=1)
     assert rect.width == size[0] or rect.height == size[1]
     bars = (size[0] - rect.width, size[1] - rect.height)
     if abs(size[0] / size[1] - 16 / 9) < 0.01:  # 16:9 (give or take a pixel): no bars at all
         assert max(bars) <= 2
+    # Drawn at the resolution it is shown at (a smaller window: 1280x720, scaled down).
+    pixels = gfx.pixels_of(app.screen).get_size()
+    assert pixels == (rect.size if exact >= 1 else LOGICAL_SIZE)
     image = app.window_image()
     assert image.get_size() == size
     if bars[1] > 4:  # the bars are black, the picture is not
@@ -77,7 +78,7 @@ def test_posted_clicks_stay_logical_in_a_large_window(app) -> None:
     title button still presses it in a 1920x1080 window."""
     from game.core.ui.scenes.title import TitleScene
 
-    _resize((1920, 1080))
+    _resize(app, (1920, 1080))
     title = TitleScene(app.ctx)
     app.stack.push(title)
     frames(app, 90)
@@ -94,9 +95,11 @@ def test_small_windows_are_allowed_and_a_new_one_suits_the_desktop() -> None:
 
 def test_the_window_can_be_made_smaller_than_the_picture(app) -> None:
     assert tuple(window_mode.the_window().minimum_size) == window_mode.MIN_SIZE
-    _resize((800, 450))
+    app.ctx.nav.push("title")
+    _resize(app, (800, 450))
     assert pygame.display.get_window_size() == (800, 450)
-    assert _renderer().scale[0] == pytest.approx(800 / 1280, rel=1e-3)
+    assert app.canvas.rect == pygame.Rect(0, 0, 800, 450)  # the whole picture, shrunk
+    assert app.window_image().get_at((799, 449))[:3] != (0, 0, 0)
 
 
 def _toggle(app):
@@ -175,7 +178,7 @@ def test_the_window_comes_back_at_the_size_it_was_closed_at(data_dir, monkeypatc
 
     monkeypatch.setattr(window_mode, "headless", lambda: False)  # as on a real desktop
     app = App()
-    _resize((900, 700))  # within the dummy desktop (1024x768)
+    _resize(app, (900, 700))  # within the dummy desktop (1024x768)
     app.close()
     assert json.loads((data_dir / window_mode.WINDOW_FILE).read_text())["size"] == [900, 700]
     app = App()
@@ -239,7 +242,7 @@ def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
 
     monkeypatch.setattr(window_mode, "headless", lambda: False)
     app = App()
-    _resize((900, 700))
+    _resize(app, (900, 700))
     app.ctx.nav.push("title")
     pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED, window=None))
     frames(app, 2)
@@ -257,7 +260,7 @@ def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
     app = App()
     try:
         assert asked == [True]
-        _resize((800, 600))
+        _resize(app, (800, 600))
         pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
         app.ctx.nav.push("title")
         frames(app, 2)

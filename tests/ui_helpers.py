@@ -59,5 +59,7 @@ def screenshot(app: Any, name: str) -> Path:
     """Save the logical screen to screenshots/NAME.png (the folder is git-ignored)."""
     path = SCREENSHOTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)  # names may hold a folder ("issue14/...")
-    pygame.image.save(app.screen, str(path))
+    from game.core.ui import gfx
+
+    pygame.image.save(gfx.pixels_of(app.screen), str(path))  # (larger on a large window)
     return path

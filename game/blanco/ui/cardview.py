@@ -149,7 +149,7 @@ class CardArt:
 
     def get(self, card: int, size: tuple[int, int], face_up: bool = True) -> pygame.Surface:
         w, h = int(size[0]), int(size[1])
-        key = (card if face_up else 0, w, h, face_up and card > 0)
+        key = (card if face_up else 0, w, h, face_up and card > 0, gfx.render_scale())
         img = self._cache.get(key)
         if img is None:
             if not face_up or card <= 0:

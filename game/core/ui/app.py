@@ -23,6 +23,7 @@ from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import motion
 from game.core.ui import window as window_mode
 from game.core.ui.assets import Assets
+from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
 from game.core.ui.layout import DEFAULT_PATH as DEFAULT_LAYOUT
@@ -79,9 +80,11 @@ class App:
                 pygame.display.set_icon(pygame.image.load(icon))
         # The logical 1280x720 surface; SDL scales it to fill any window (see window.py).
         maximised = window is None and window_mode.remembered_maximised(folder)
-        self.screen = window_mode.open_window(
+        display = window_mode.open_window(
             settings.fullscreen, window or window_mode.remembered_size(folder), maximised)
         self._maximised = maximised  # (SDL cannot be asked; its events say it)
+        #: The picture at the window's resolution; scenes draw on `self.screen` (canvas.py).
+        self.canvas = Canvas(display)
         settings.fullscreen = window_mode.is_fullscreen()  # what the screen really does
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
@@ -129,18 +132,29 @@ class App:
         """Switch fullscreen on/off; the setting then says what the screen really does (so
         F11, the Settings toggle and the window always agree)."""
         self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
-        self.screen = pygame.display.get_surface() or self.screen
         if on and not self.ctx.settings.fullscreen:  # this system said no: say so
             self.ctx.message = t("window.no_fullscreen",
                                  "Fullscreen is not available on this screen.")
 
+    @property
+    def screen(self) -> Any:
+        """What scenes draw on: 1280x720 in their coordinates, whatever the window's pixels."""
+        return self.canvas.surface
+
+    def settle_window(self) -> None:
+        """Draw at the window's current size's resolution now (rather than once a resize has
+        held for a moment): for shots and tests right after a resize."""
+        if self.canvas.settle_now():
+            self._relabel("")
+
     def window_image(self) -> pygame.Surface:
         """What the window shows now, at the window's size (the tour's and checks' shots)."""
-        return window_mode.shown_image(self.screen)
+        return self.canvas.window_image()
 
     # ---------------------------------------------------------------- frame
 
     def _handle(self, event: pygame.event.Event) -> None:
+        event = self.canvas.logical_event(event)  # the system's mouse speaks window pixels
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):
@@ -151,9 +165,9 @@ class App:
             self._maximised = event.type == pygame.WINDOWMAXIMIZED
             self.stack.handle_event(event)
         elif event.type == pygame.VIDEORESIZE:
-            # SCALED keeps the logical surface at 1280x720 whatever the window size; nothing to
-            # rebuild, and scenes never need to know. The window manager may have left
-            # fullscreen by itself: the setting follows.
+            # Scenes keep their 1280x720 coordinates whatever the window size; once the resize
+            # has settled, the picture's resolution follows the window (sharp when large). The
+            # window manager may have left fullscreen by itself: the setting follows.
             self.ctx.settings.fullscreen = window_mode.is_fullscreen()
         elif event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_F11:
             self.set_fullscreen(not window_mode.is_fullscreen())
@@ -183,10 +197,13 @@ class App:
             self.running = False
             self.stack.clear()  # every scene still gets its exit() (e.g. settings are saved)
             return False
+        if self.canvas.sync(now):
+            self._relabel("")  # scenes that made texts once make them at the new scale
         self.stack.update(dt)
         self.ring.update(dt)
         self._update_toast(dt)
         self.draw()
+        self.canvas.present()
         pygame.display.flip()
         return bool(len(self.stack)) and self.running
 

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pygame
 
+from game.core.ui import gfx
+
 PLACEHOLDER_COLOUR = (255, 0, 255)
 PLACEHOLDER_SIZE = (64, 64)
+HI_DIR = "2x"  # sprites drawn at twice the size (sprites/generate.py writes both sets)
 
 
 class Assets:
@@ -30,19 +33,31 @@ class Assets:
         """True when the sprite exists and loads (so callers can choose a drawn fallback)."""
         return self._load(name) is not None
 
-    def _load(self, name: str) -> pygame.Surface | None:
+    def _load(self, name: str, hi: bool = False) -> pygame.Surface | None:
+        """The sprite as drawn (`hi`: the 2x set's, for a picture drawn larger, when there is
+        one; else the 1x sprite)."""
+        if hi:
+            key = f"{HI_DIR}/{name}"
+            if key not in self._originals:
+                path = self.sprites_dir / HI_DIR / f"{name}.png"
+                self._originals[key] = self._read(key, path) if path.exists() else None
+            return self._originals[key] or self._load(name)
         if name in self._originals:
             return self._originals[name]
+        surf = self._read(name, self.path(name))
+        self._originals[name] = surf
+        return surf
+
+    def _read(self, name: str, path: Path) -> pygame.Surface | None:
         surf: pygame.Surface | None
         try:
-            surf = pygame.image.load(self.path(name))
+            surf = pygame.image.load(path)
             # convert_alpha needs a display; without one (tools, some tests) keep the raw surface.
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
         except (pygame.error, OSError, ValueError) as e:
             surf = None
             self.warnings.append(f"sprite {name!r} missing or unreadable: {e}")
-        self._originals[name] = surf
         return surf
 
     def get(self, name: str, size: tuple[float, float] | None = None) -> pygame.Surface:
@@ -52,10 +67,17 @@ class Assets:
             return placeholder(size or PLACEHOLDER_SIZE)
         if size is None:
             return surf
-        key = (name, (max(1, round(size[0])), max(1, round(size[1]))))
+        logical = (max(1, round(size[0])), max(1, round(size[1])))
+        scale = gfx.render_scale()
+        key = (name, logical, scale)
         scaled = self._scaled.get(key)
         if scaled is None:
-            scaled = surf if surf.get_size() == key[1] else _scale(surf, key[1])
+            if scale > 1:
+                surf = self._load(name, hi=True) or surf
+            # On a large window the sprite is scaled to the pixels it will cover (gfx.py).
+            pixels = (max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale)))
+            scaled = surf if surf.get_size() == pixels else _scale(surf, pixels)
+            scaled = gfx.wrap(scaled, scale, logical)
             self._scaled[key] = scaled
         return scaled
 

@@ -418,3 +418,14 @@ def aacircle(surface: Any, color: Any, center: Point, radius: float, width: int 
     done = pygame.draw.aacircle(pixels, color, _px_point(center, s), radius * s,
                                 _px_width(width, s), **corners)
     return _logical_rect(done, s)
+
+
+def resized(source: pygame.Surface, size: Sequence[float]) -> Any:
+    """A plain image (a sprite as loaded) smooth-scaled straight to the pixels it will cover
+    at `size` logical pixels: as sharp as the source allows at any render scale."""
+    w, h = max(1, round(size[0])), max(1, round(size[1]))
+    s = _scale
+    pixels = (max(1, _px(w, s)), max(1, _px(h, s)))
+    source = pixels_of(source)
+    out = source if source.get_size() == pixels else _resize(source, pixels)
+    return wrap(out, s, (w, h))

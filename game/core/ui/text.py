@@ -227,7 +227,10 @@ class SmoothFont:
                     None, max(1, round(self.point_size * scale)))
                 font.set_bold(self._big.get_bold())
         pixels = font.render(text, True, colour, background)
-        return gfx.wrap(pixels, scale, self.size(text) if text else None)
+        # The 1x image's size (the big font's width and line height, halved): the layout
+        # made from it stays the same at every scale.
+        size = (_half(self._big.size(text)[0]), _half(self._big.get_linesize()))
+        return gfx.wrap(pixels, scale, size if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
         w, h = self._big.size(text)

@@ -165,7 +165,7 @@ class TooltipLayer:
         if tip is None:
             return
         cached = self._image
-        scale = getattr(text, "scale", 1.0)  # the text size setting
+        scale = (getattr(text, "scale", 1.0), gfx.render_scale())  # text size, resolution
         if cached is None or cached[0] is not tip or cached[1] != scale:
             rect, image = self._compose(tip, text)
             self._image = (tip, scale, rect, image)

@@ -170,6 +170,7 @@ def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
             or area.width * area.height > SHAPE_MAX_PIXELS):
         paint(surface, 0, 0)
         return
+    key = (key, gfx.render_scale())  # an image per resolution the picture is drawn at
     entry = _SHAPES.get(key)
     if entry is None:
         image = gfx.Surface(area.size, pygame.SRCALPHA)
@@ -189,7 +190,7 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADO
     # A strip of the veil, made once and laid down the screen: every pixel is blended with the
     # same colour as under one screen-sized veil, without making one every frame (or keeping one).
     width, height = surface.get_size()
-    key = (width, tuple(colour[:3]), alpha)
+    key = (width, tuple(colour[:3]), alpha, gfx.render_scale())
     veil = _VEILS.get(key)
     if veil is None:
         if len(_VEILS) >= 4:

@@ -1,26 +1,14 @@
-"""The window: any size, filled by the 1280x720 picture keeping its proportions.
+"""The window: any size, filled by the 16:9 picture keeping its proportions.
 
-Scenes draw on a 1280x720 logical surface and never know the window's size. The window is
-pygame's SCALED mode: SDL's renderer (the GPU where there is one) scales the logical surface to
-the window in one textured copy per frame, and maps the mouse back to logical coordinates before
-the events reach us. pygame's defaults are changed in two ways, through SDL hints set before the
-window opens:
+Scenes lay out a 1280x720 logical picture and never know the window's size. The window is a
+plain resizable one whose surface is the window's own pixels; `canvas.Canvas` draws the picture
+at the resolution it is shown at (1920x1080 in a 1920x1080 window, through `gfx`), copies it
+into the window centred between bars where the window's proportions differ from 16:9, and maps
+the mouse back to logical coordinates. So text, cards and lines stay sharp on large and
+high-DPI screens instead of being a 1280x720 picture stretched.
 
-- whole-number scaling off: the picture grows to fill the window (a 1920x1080 window is filled
-  at 1.5x, not shown at 1x inside black bars); bars remain only where the window's proportions
-  differ from 16:9, and never more than that difference;
-- linear filtering ("best": anisotropic where the driver has it) instead of nearest pixels, so
-  text and cards stay smooth at any factor rather than blocky at 1.5x.
-
-The frame costs the same as before at 1280x720 (the copy to the screen was already there with
-SCALED; at scale 1 it is a plain copy). At other sizes the scaling runs in the renderer: free on
-a GPU; with SDL's software renderer (no graphics acceleration: some virtual machines, Xvfb) a
-linear scale to 1920x1080 costs about 11 ms of CPU a frame (nearest pixels: 4 ms), measured on
-the dummy driver.
-
-Sharper than a scaled 1280x720 picture would need scenes to draw at the window's resolution
-(a scale factor through the layout, text rendered at the scaled size, cards drawn larger);
-that is not done: scenes keep one 1280x720 canvas.
+Windows: the process says it is DPI-aware, so a 150 % display gives the window its real
+pixels (drawn sharp by us) rather than a bitmap Windows stretches.
 """
 
 from __future__ import annotations
@@ -44,17 +32,14 @@ MIN_SIZE = (640, 360)
 DESKTOP_SHARE = 0.85
 #: The window's last size, in the data folder.
 WINDOW_FILE = "window.json"
+#: At most this many pixels per logical pixel (a 5K screen); beyond it the picture is stretched.
+MAX_RENDER_SCALE = 4.0
 
 
 def prepare() -> None:
-    """Set the SDL hints for the scaled window; call before the window opens.
-
-    pygame reads the hint under the name "SDL_HINT_RENDER_SCALE_QUALITY" (the C macro's name,
-    as an environment variable) to decide between whole-number and free scaling; SDL itself
-    reads "SDL_RENDER_SCALE_QUALITY" for the filtering. A player's own settings win."""
-    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
-    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "best")
-    # Windows: a window that knows the screen's real pixels, scaled by us (sharp), rather than
+    """Set the SDL hints for the window; call before it opens. A player's own settings win."""
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    # Windows: a window that knows the screen's real pixels, drawn sharp by us, rather than
     # one Windows stretches as a bitmap at 125-200% display scaling (blurred).
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
@@ -135,32 +120,36 @@ def open_window(
     fullscreen: bool, size: tuple[int, int] | None = None, maximised: bool = False
 ) -> pygame.Surface:
     """Open the window (at `size`, else a size that suits the desktop; maximised if asked) and
-    return the logical surface scenes draw on."""
+    return its surface (the window's pixels: `canvas.Canvas` draws the picture into it)."""
     prepare()
-    flags = pygame.SCALED | pygame.RESIZABLE
-    with warnings.catch_warnings():
-        # SCALED without GPU renderer (headless, old drivers) warns, yet works fine.
-        warnings.filterwarnings("ignore", message="no fast renderer available")
-        screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+    wanted = size or default_size() or LOGICAL_SIZE
+    screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
     try:
-        window = the_window()
-        window.minimum_size = MIN_SIZE  # SCALED sets 1280x720; smaller screens need less
-        wanted = size or default_size()
-        if wanted is not None and tuple(window.size) != tuple(wanted):
-            window.size = wanted
-            window.position = pygame.WINDOWPOS_CENTERED
+        the_window().minimum_size = MIN_SIZE
         if fullscreen:
             set_fullscreen(True)
         elif maximised:
-            window.maximize()
+            the_window().maximize()
     except (pygame.error, AttributeError) as e:  # an old pygame or a driver without it
         log.info("window size left as it is: %s", e)
     return pygame.display.get_surface() or screen
 
 
+def render_scale_for(window: tuple[int, int]) -> float:
+    """Pixels per logical pixel to draw at in a window of this size: the scale the picture is
+    shown at (so it is copied one pixel for one), at least 1 (a smaller window gets the
+    1280x720 picture scaled down) and at most MAX_RENDER_SCALE."""
+    shown = picture_rect(window)
+    return min(max(shown.width / LOGICAL_SIZE[0], 1.0), MAX_RENDER_SCALE)
+
+
+def canvas_size(scale: float) -> tuple[int, int]:
+    return round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)
+
+
 def the_window() -> pygame.Window:
-    """The display module's window (pygame calls this way of reaching it deprecated, but it is
-    the only one for a SCALED display in pygame-ce 2.5)."""
+    """The display module's window (pygame calls this way of reaching it deprecated; it is the
+    one that works with `pygame.display` in pygame-ce 2.5)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         return pygame.Window.from_display_module()
@@ -213,16 +202,3 @@ def to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[float,
     rect = picture_rect(window)
     scale = min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])
     return rect.x + pos[0] * scale, rect.y + pos[1] * scale
-
-
-def shown_image(screen: pygame.Surface, window: tuple[int, int] | None = None) -> pygame.Surface:
-    """What a window of this size shows of the logical `screen`: the picture scaled into it with
-    its bars (a copy of `screen` when the window is exactly the logical size)."""
-    window = window or window_size()
-    if tuple(window) == tuple(screen.get_size()):
-        return screen.copy()
-    image = pygame.Surface(window)
-    image.fill((0, 0, 0))
-    rect = picture_rect(window)
-    image.blit(pygame.transform.smoothscale(screen, rect.size), rect)
-    return image

@@ -121,7 +121,7 @@ class CardView:
         marks = marks or {}
         costs = costs or {}
         key = (card, mask, width, tuple(sorted(marks.items())), tuple(sorted(costs.items())),
-               hidden)
+               hidden, gfx.render_scale())
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -193,7 +193,7 @@ class CardView:
         """A card drawn for a glance at a small size: the nine squares fill it, open ones paper
         with their number, crossed ones filled solid with the number in white; a dot per line,
         filled once the line is done; a gold frame when the card is complete."""
-        key = ("mini", card, mask, width, self.text.scale)
+        key = ("mini", card, mask, width, self.text.scale, gfx.render_scale())
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)

@@ -99,7 +99,7 @@ class TableScene(Scene):
         self.hidden: set = set()
         self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
         self._eye, self._small_eye = eye_icon(22), eye_icon(14)
-        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self._shades: dict[tuple[int, int, float], pygame.Surface] = {}
         self.moves = Moves(self)
         if resume is not None:
             self._restore_look()
@@ -218,9 +218,10 @@ class TableScene(Scene):
             surface.blit(eye, (rect.right - eye.get_width() - 2, rect.y + 2))
 
     def _shade(self, w: int, h: int) -> pygame.Surface:
-        shade = self._shades.get((w, h))
+        shade = self._shades.get((w, h, gfx.render_scale()))
         if shade is None:
-            shade = self._shades[(w, h)] = gfx.Surface((w, h), pygame.SRCALPHA)
+            shade = self._shades[(w, h, gfx.render_scale())] = gfx.Surface((w, h),
+                                                                           pygame.SRCALPHA)
             shade.fill((40, 40, 90, 60))
         return shade
 

@@ -246,7 +246,7 @@ class Others(Part):
         # Everything the panel is drawn from (cell_face reads the viewer and the memory aid).
         key = (tuple(panel), acting, seat_info.name, seat_info.kind, p.key(), seen.gaps.get(seat),
                hidden, table.viewer == seat, table.memory_aid, language(), text.scale,
-               surface.get_size())
+               surface.get_size(), gfx.render_scale())
         area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
         kept = self._kept.get(seat)
         if kept is not None and kept[0] == key:

@@ -317,7 +317,7 @@ class TitleScene(UIScene):
         for p in self.particles:
             x, y = p.pos(self.time)
             if own is not None:
-                key = (own, p.number * 13 + round(p.phase * 10), round(p.size))
+                key = (own, p.number * 13 + round(p.phase * 10), round(p.size), gfx.render_scale())
                 img = self._logo_cache.get(key)
                 if img is None:
                     img = self._logo_cache[key] = self.ctx.nav.make(own, seed=key[1],
@@ -344,7 +344,7 @@ class TitleScene(UIScene):
         y = float(self.logo_y.value)  # type: ignore[arg-type]
         scale = float(self.logo_scale.value)  # type: ignore[arg-type]
         if self.game != "luckybox" and self.ctx.nav.has(f"{self.game}.logo"):
-            key = (self.game, round(scale * 100))
+            key = (self.game, round(scale * 100), gfx.render_scale())
             img = self._logo_cache.get(key)
             if img is None:
                 img = self.ctx.nav.make(f"{self.game}.logo", width=round(720 * key[1] / 100))
@@ -353,13 +353,13 @@ class TitleScene(UIScene):
             return
         if self.ctx.assets.has("logo"):
             # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
-            key = round(scale * 200)
+            key = (round(scale * 200), gfx.render_scale())
             img = self._logo_cache.get(key)
             if img is None:
                 base = self.ctx.assets.get("logo")
-                w = LOGO_WIDTH * key / 200
+                w = LOGO_WIDTH * key[0] / 200
                 h = w * base.get_height() / base.get_width()
-                img = gfx.smoothscale(base, (round(w), round(h)))
+                img = self.ctx.assets.get("logo", (w, h))
                 self._logo_cache[key] = img
             surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
             return

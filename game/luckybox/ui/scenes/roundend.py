@@ -120,7 +120,7 @@ class RoundEndScene(UIScene):
         self.timing = REDUCED if getattr(ctx.settings, "reduced_motion", False) else NORMAL
         self.cards = CardView(ctx.assets, ctx.text)
         self._faces: dict[int, pygame.Surface] = {}
-        self._landed: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+        self._landed: dict[tuple[int, tuple[int, int], float], pygame.Surface] = {}
         self._cues: set[tuple[str, int]] = set()  # sounds already played
         self.skipped = False
         self.closed = False
@@ -257,9 +257,10 @@ class RoundEndScene(UIScene):
 
     def _landed_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
         """A landed card at its slot's size: scaled once, not again every frame it lies there."""
-        img = self._landed.get((card, size))
+        key = (card, size, gfx.render_scale())
+        img = self._landed.get(key)
         if img is None:
-            img = self._landed[(card, size)] = gfx.smoothscale(self._face(card), size)
+            img = self._landed[key] = gfx.smoothscale(self._face(card), size)
         return img
 
     def row_height(self) -> float:

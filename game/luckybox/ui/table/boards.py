@@ -153,7 +153,7 @@ class FocusBoard(Part):
                        tuple(sorted(marks.get(card, ({}, {}))[0].items())),
                        tuple(sorted(marks.get(card, ({}, {}))[1].items())))
                       for card, rect in zip(player.cards, rects, strict=True))
-        key = (shown, surface.get_size())
+        key = (shown, surface.get_size(), gfx.render_scale())
         if not self._snap.reuse(surface, key):
             drawn = []
             for card, rect in zip(player.cards, rects, strict=True):
@@ -317,7 +317,7 @@ class OtherBoards(Part):
         p = self.player(seat)
         star_count = p.stars[table.seen.round - 1]
         key = (tuple(panel), acting, p.lightning, p.moons, star_count, tuple(p.cards),
-               tuple(p.masks))
+               tuple(p.masks), gfx.render_scale())
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:
             return hit[1]

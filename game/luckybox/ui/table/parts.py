@@ -50,7 +50,7 @@ class NumberDeck(Part):
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self._faces: dict[int, pygame.Surface] = {}
+        self._faces: dict[tuple[int, float], pygame.Surface] = {}
         self._snap = Snapshot()
 
     def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
@@ -60,9 +60,10 @@ class NumberDeck(Part):
         return face
 
     def _face_cached(self, number: int, rect: pygame.FRect) -> pygame.Surface:
-        if number not in self._faces:
-            self._faces[number] = self.number_face(number, rect)
-        return self._faces[number]
+        key = (number, gfx.render_scale())
+        if key not in self._faces:
+            self._faces[key] = self.number_face(number, rect)
+        return self._faces[key]
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, seen = self.ctx, self.table.seen
@@ -131,14 +132,15 @@ class Piles(Part):
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self._empty: dict[str, pygame.Surface] = {}
+        self._empty: dict[tuple[str, float], pygame.Surface] = {}
 
     def _faded(self, sprite: str, token: pygame.Surface) -> pygame.Surface:
-        if sprite not in self._empty:
+        key = (sprite, gfx.render_scale())
+        if key not in self._empty:
             faded = token.copy()
             faded.set_alpha(EMPTY_PILE_ALPHA)
-            self._empty[sprite] = faded
-        return self._empty[sprite]
+            self._empty[key] = faded
+        return self._empty[key]
 
     def center(self, token: str) -> tuple[float, float]:
         region = "lightning_pile" if token == "lightning" else "moon_pile"
