@@ -110,7 +110,8 @@ class TableScene(Scene):
         self.controls = Controls(self)
         self.help = BlancoHelp(self)  # tooltips
         self.parts = [Banner(self), self.piles, self.grid, self.hand, self.others, Prompt(self)]
-        self.animator = Animator(session.feed, self.seen, Staging(self).styles(), self._after,
+        self.staging = Staging(self)
+        self.animator = Animator(session.feed, self.seen, self.staging.styles(), self._after,
                                  play=ctx.play, off_focus=OFF_FOCUS)
         self._static: pygame.Surface | None = None
 
@@ -330,11 +331,14 @@ class TableScene(Scene):
             self.save_now()
         self.time += dt
         adt = self.ctx.anim_dt(dt)
+        playing = self.animator.current
         self.animator.update(adt, self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
         self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
+            if self.animator.current is playing:  # a quiet frame: no step started in it
+                self.staging.warm_next()
             return
         turn = self.turns.step(adt)
         humans = self.session.humans

@@ -10,12 +10,13 @@ Effects may hide what they are moving (`hides`: keys like ("cell", seat, r, c)) 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.blanco.rules import events as ev
-from game.core.i18n import t
+from game.core.i18n import language, t
 from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.widgets import INK, WHITE, YELLOW
@@ -125,6 +126,7 @@ class Staging:
         self.table = table
         self.ctx = table.ctx
         self.eye = eye_icon(34)
+        self._warm: tuple[str, list[Callable[[], Any]]] | None = None  # banners to make ahead
 
     def styles(self) -> dict[type, EventStyle]:
         return {kind: EventStyle(DURATIONS.get(kind, 0.0), SOUNDS.get(kind), self.stage)
@@ -139,9 +141,54 @@ class Staging:
                where=(610, 300)) -> None:
         if duration <= 0:
             return
-        size = self.ctx.text.fit_size(text, size, 1180)  # a longer language still fits
-        label = self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
+        label = self.banner_label(text, size, colour)
         self.add(FloatText(label, where, max(duration, 0.4), rise=30))
+
+    def banner_label(self, text: str, size: int = 64, colour=YELLOW) -> pygame.Surface:
+        size = self.ctx.text.fit_size(text, size, 1180)  # a longer language still fits
+        return self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
+
+    def warm_next(self) -> bool:
+        """Render one banner the game will (or may well) show, ahead of its moment; False
+        when all are made. A big outlined text's first render costs about a millisecond
+        and comes with the frame that starts its step, already the busiest: the table calls
+        this in quiet frames (one banner a frame, so starting the scene stays quick)."""
+        if self._warm is None or self._warm[0] != language():
+            self._warm = (language(), self._banners())
+        todo = self._warm[1]
+        if not todo:
+            return False
+        todo.pop()()
+        return True
+
+    def _banners(self) -> list[Callable[[], Any]]:
+        """What `warm_next` renders (made on the way, in the language of the moment), each
+        exactly as its step draws it; popped from the end, so the most likely come last."""
+        table = self.table
+        names = [table.name(seat) for seat in range(len(table.session.seats))]
+        label = self.banner_label
+        todo: list[Callable[[], Any]] = [
+            lambda: label(t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"),
+                          36, WHITE),
+            lambda: label(t("blanco.fx.choose_line", "Choose the line to clear first"), 36, WHITE),
+            *(lambda n=n: label(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=n), 60)
+              for n in (2, 1)),
+            *(lambda name=name: label(t("blanco.fx.wins", "{name} wins!", name=name), 80)
+              for name in names),
+            *(lambda name=name: label(t("blanco.fx.second_grid", "{name}: second grid!",
+                                        name=name), 48)
+              for name in names),
+            lambda: label(t("blanco.fx.no_reward", "First grid cleared: no look this time"),
+                          32, WHITE),
+            lambda: label(t("blanco.fx.reward", "Reward: look at a card"), 40, WHITE),
+            lambda: label(t("blanco.fx.column_cleared", "Column cleared!"), 44, WHITE),
+            lambda: label(t("blanco.fx.row_cleared", "Row cleared!"), 44, WHITE),
+            *(lambda name=name: label(t("blanco.fx.turn", "{name}'s turn", name=name), 44, WHITE)
+              for name in names),
+            lambda: self.ctx.text.render_outlined(t("blanco.fx.looked", "looked"), 22, WHITE,
+                                                  INK, 2),
+        ]
+        return todo
 
     def card(self, card: int, rect: pygame.FRect, face_up: bool = True) -> pygame.Surface:
         return self.table.art.get(card, (int(rect.w), int(rect.h)), face_up)

@@ -1,0 +1,68 @@
+"""Blanco's banners are rendered ahead, one per quiet frame of the deal: the frame that starts a
+step (already the busiest) then finds its banner made, and entering the table stays quick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import i18n
+from game.core.i18n import t
+from game.core.session import Seat
+from game.core.ui.text import TextCache
+from tests.ui_helpers import frames
+
+
+def demo_table(app: Any, players: int = 5) -> Any:
+    seats = [Seat(f"Bot {i + 1}", "normal") for i in range(players)]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=100, demo=True)
+    table.runner._broken = True  # think inline: the same frames every run
+    app.ctx.settings.animation_speed = 8.0
+    return table
+
+
+def test_banners_are_made_one_a_frame_during_the_deal(app: Any, monkeypatch: Any) -> None:
+    made: list[tuple[int, str]] = []
+    frame = [0]
+    outlined = TextCache.render_outlined
+
+    def spy(self: TextCache, text: str, size: int, *args: Any, **kwargs: Any) -> Any:
+        before = len(self._surfaces)
+        surf = outlined(self, text, size, *args, **kwargs)
+        if len(self._surfaces) > before and size >= 32:  # a new big outlined text
+            made.append((frame[0], text))
+        return surf
+
+    monkeypatch.setattr(TextCache, "render_outlined", spy)
+    table = demo_table(app)
+    wins = [t("blanco.fx.wins", "{name} wins!", name=f"Bot {i + 1}") for i in range(5)]
+    second = [
+        t("blanco.fx.second_grid", "{name}: second grid!", name=f"Bot {i + 1}") for i in range(5)
+    ]
+    for frame[0] in range(120):
+        frames(app, 1)
+    assert app.stack.top is table
+    texts = [text for _frame, text in made]
+    assert set(wins) <= set(texts) and set(second) <= set(texts)
+    assert t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=1) in texts
+    assert not any(text in wins for f, text in made if f == 0), "all made at the scene's entry"
+    banners = [f for f, text in made if text in wins + second]
+    assert len(banners) == len(set(banners)), "more than one banner made in a frame"
+    # Its step's frame finds it made: the win banner renders nothing new.
+    count = len(app.ctx.text._surfaces)
+    table.staging.banner_label(wins[2], 80)
+    assert len(app.ctx.text._surfaces) == count
+
+
+def test_banners_follow_a_change_of_language(app: Any) -> None:
+    table = demo_table(app, players=2)
+    frames(app, 60)
+    staging = table.staging
+    assert staging._warm is not None and not staging._warm[1]  # all made
+    first = staging._warm[0]
+    other = next(code for code in i18n.LANGUAGES if code != first)
+    i18n.set_language(other)
+    try:
+        assert staging.warm_next()  # a new list in the new language
+        assert staging._warm[0] == other
+    finally:
+        i18n.set_language(first)
