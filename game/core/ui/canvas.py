@@ -1,8 +1,8 @@
 """The picture scenes draw on, at the resolution the window shows it, and its way to the window.
 
-Scenes draw in 1280x720 logical coordinates on `Canvas.surface`. In a 1280x720 window that is
-the window's own surface (nothing is copied). In any other window the picture is drawn at the
-scale it is shown at (`window.render_scale_for`: 1.5 in a 1920x1080 window, 2 at 2560x1440,
+Scenes draw in 1280x720 logical coordinates on `Canvas.surface`. In a 16:9 window of 1280x720
+or more that is the window's own surface (nothing is copied). In any other window the picture
+is drawn at the scale it is shown at (`window.render_scale_for`: 1.5 in a 1920x1080 window, 2 at 2560x1440,
 through `gfx.HiSurface`) and copied into the window between bars, one pixel for one. While the
 player is still dragging the window's edge, the picture keeps its scale and is stretched to fit;
 once the size has held for RESCALE_DELAY, it is drawn at the new scale (every text and image
@@ -117,8 +117,10 @@ class Canvas:
     def _build(self, scale: float, force_offscreen: bool = False) -> None:
         self.scale = scale
         self.rect = window_mode.picture_rect(self._window)
-        direct = (not force_offscreen and scale == 1 and self.rect.topleft == (0, 0)
-                  and self.rect.size == LOGICAL_SIZE == self.display.get_size())
+        # A 16:9 window at the picture's resolution is drawn straight into: no copy.
+        direct = (not force_offscreen and self.rect.topleft == (0, 0)
+                  and self.rect.size == window_mode.canvas_size(scale)
+                  == self.display.get_size())
         if direct:
             pixels = self.display
         else:
