@@ -5,7 +5,8 @@ Starts Xvfb (a 1920x1080 screen) and openbox, runs the game, then with xdotool a
 shoots the window as opened, resizes it (square, small, ultra-wide), maximises it, clicks the
 title's Settings button where the resized window shows it, presses F11 twice (the Settings
 toggle follows), and saves each screenshot (`import -window root`) to the output folder.
-For each, it measures where the picture (non-black) sits in the window and prints it.
+For each, it measures where the picture (non-black) sits in the window and prints it, and for
+a large picture whether it is drawn at the window's resolution (sharp) or stretched.
 
 Needs (Debian): apt-get install xvfb openbox xdotool wmctrl x11-apps imagemagick
 
@@ -108,6 +109,15 @@ class Check:
         fits = box is not None and all(abs(a - b) <= 2 for a, b in zip(box, expected, strict=True))
         verdict = "ok" if fits else f"MISMATCH (expected {tuple(expected)})"
         self.failures += 0 if fits else 1
+        if fits and expected.width >= 1.2 * 1280:
+            # A large picture must be drawn at its resolution, not 1280x720 stretched: edges
+            # change more sharply than in the same picture squeezed to 1280x720 and stretched.
+            # Calibrated: Settings at 1280x720 stretched to 1920x1080 scores 1.64; drawn at
+            # the window's resolution, 2.4-2.7.
+            ratio = self.sharpness(path, expected.move(x, y))
+            sharp = ratio > 2.0
+            self.failures += 0 if sharp else 1
+            verdict += f", {'sharp' if sharp else 'SOFT'} (edges x{ratio:.2f} a stretched 1x)"
         line = f"{name}: window {w}x{h} at ({x},{y}); picture {picture}: {verdict}"
         self.results.append(line)
         print(line)
@@ -128,6 +138,29 @@ class Check:
         box = rects[0].unionall(rects[1:])
         bars = (box.x, w - box.right, box.y, h - box.bottom)
         return f"{box.w}x{box.h} at ({box.x},{box.y}); bars l/r/t/b {bars}", box
+
+    @staticmethod
+    def sharpness(path: Path, area: Any) -> float:
+        """Edge energy of the picture over that of the picture squeezed to 1280x720 and
+        stretched back (the two resamplings soften it too: a stretched 1280x720 picture scores
+        about 1.6; one drawn at the window's resolution, well over 2)."""
+        import pygame
+
+        image = pygame.image.load(str(path)).subsurface(area)
+        stretched = pygame.transform.smoothscale(
+            pygame.transform.smoothscale(image, (1280, 720)), image.get_size())
+
+        def energy(surface: Any) -> float:
+            raw = pygame.image.tobytes(surface, "RGB")
+            w = surface.get_width()
+            luma = [raw[i] * 3 + raw[i + 1] * 6 + raw[i + 2] for i in range(0, len(raw), 3)]
+            total = 0
+            for y in range(0, surface.get_height(), 2):  # every other row is plenty
+                row = luma[y * w:(y + 1) * w]
+                total += sum((a - b) ** 2 for a, b in zip(row, row[1:], strict=False))
+            return total
+
+        return energy(image) / max(1, energy(stretched))
 
     def click_logical(self, point: tuple[float, float]) -> None:
         from game.core.ui.window import to_window
@@ -217,6 +250,10 @@ def main() -> int:
             env=check.env,
         )
         check.shot("5-maximised")
+        check.click_logical(places["settings"])  # at the maximised window's resolution
+        check.shot("5b-maximised-settings-clicked")
+        check.key("Escape")
+        time.sleep(0.5)
         check.resize(1100, 800)
         time.sleep(1.0)
         check.click_logical(places["settings"])  # where this window shows the title's Settings
