@@ -176,13 +176,19 @@ def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
         image = gfx.Surface(area.size, pygame.SRCALPHA)
         paint(image, -area.x, -area.y)
         entry = _SHAPES[key] = (image, area.x - anchor.x, area.y - anchor.y)
-        _shape_pixels += area.width * area.height
+        _shape_pixels += _pixel_count(image)
         while _shape_pixels > SHAPE_CACHE_PIXELS and len(_SHAPES) > 1:
             old, _x, _y = _SHAPES.popitem(last=False)[1]
-            _shape_pixels -= old.get_width() * old.get_height()
+            _shape_pixels -= _pixel_count(old)
     else:
         _SHAPES.move_to_end(key)
     surface.blit(entry[0], (anchor.x + entry[1], anchor.y + entry[2]))
+
+
+def _pixel_count(image: pygame.Surface) -> int:
+    """Pixels an image holds (more than its size on a large window)."""
+    pixels = gfx.pixels_of(image)
+    return pixels.get_width() * pixels.get_height()
 
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADOW) -> None:

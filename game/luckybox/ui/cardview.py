@@ -63,7 +63,8 @@ CACHE_BYTES = 24 * 1024 * 1024  # composed cards kept for reuse (a 12-player tab
 
 
 def _nbytes(surf: pygame.Surface) -> int:
-    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+    pixels = gfx.pixels_of(surf)  # (a large window's cards hold more pixels than their size)
+    return pixels.get_width() * pixels.get_height() * pixels.get_bytesize()
 
 
 class CardView:
