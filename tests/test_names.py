@@ -118,3 +118,32 @@ def test_odd_entries_are_not_trusted(tmp_path) -> None:
     )
     assert last_seats(tmp_path, "luckybox") == []  # an unknown kind: the whole table dropped
     assert last_seats(tmp_path, "blanco") == [("Bo Bo", "easy"), ("x" * 16, "human")]
+
+
+def test_blanco_setup_remembers_its_match_choice(app, data_dir) -> None:
+    from game.blanco.ui.match import SINGLE, TOTAL
+
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    setup = app.stack.top
+    assert setup.match_mode == SINGLE  # nothing kept: a single game
+    click_widget(app, setup, "match_mode")  # single -> first to N wins
+    click_widget(app, setup, "match_mode")  # -> lowest total after N games
+    click_widget(app, setup, "match_plus")
+    click_widget(app, setup, "match_plus")
+    assert (setup.match_mode, setup.match_target) == (TOTAL, 5)
+    click_widget(app, setup, "start", 2)
+    assert isinstance(app.stack.top, BlancoTable)
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    again = app.stack.top
+    assert (again.match_mode, again.match_target) == (TOTAL, 5)
+    assert again.widget("match_plus").visible  # N shows, as chosen
+    # A kept value that makes no sense is not trusted.
+    data = json.loads((data_dir / FILE_NAME).read_text())
+    data["options"]["blanco"] = {"match_mode": "forever", "match_target": 99}
+    (data_dir / FILE_NAME).write_text(json.dumps(data))
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    odd = app.stack.top
+    assert (odd.match_mode, odd.match_target) == (SINGLE, 3)

@@ -76,4 +76,23 @@ def remember_seats(folder: Path, game_id: str, seats: list[tuple[str, str]]) -> 
         write_json_atomic(Path(folder) / FILE_NAME, data)
 
 
-__all__ = ["FILE_NAME", "last_seats", "remember_seats"]
+def last_options(folder: Path, game_id: str) -> dict[str, Any]:
+    """The other choices of this game's last set-up (e.g. Blanco's match), as kept: the caller
+    checks each value before using it."""
+    options = _read(folder).get("options")
+    own = options.get(game_id) if isinstance(options, dict) else None
+    return dict(own) if isinstance(own, dict) else {}
+
+
+def remember_options(folder: Path, game_id: str, options: dict[str, Any]) -> None:
+    """Keep this game's other set-up choices (plain JSON values). Never raises."""
+    data = _read(folder)
+    kept = data.get("options")
+    kept = kept if isinstance(kept, dict) else {}
+    kept[game_id] = dict(options)
+    data["options"] = kept
+    with contextlib.suppress(OSError):
+        write_json_atomic(Path(folder) / FILE_NAME, data)
+
+
+__all__ = ["FILE_NAME", "last_options", "last_seats", "remember_options", "remember_seats"]

@@ -12,7 +12,7 @@ from game.blanco.rules.deal import Deal
 from game.blanco.rules.game import BLANCO
 from game.core.game import level_name
 from game.core.i18n import lt, t
-from game.core.names import last_seats, remember_seats
+from game.core.names import last_options, last_seats, remember_options, remember_seats
 from game.core.session import Seat, make_challenge, seat_kinds
 from game.core.ui import gfx
 from game.core.ui.widgets import (
@@ -31,7 +31,7 @@ from game.core.ui.widgets import (
     draw_panel,
 )
 
-from ..match import SINGLE, TOTAL, WINS, Match, clear_match, save_match
+from ..match import MODES, SINGLE, TOTAL, WINS, Match, clear_match, save_match
 
 try:  # the text box and the toggle live in their own module since the widgets were split
     from game.core.ui.inputs import TextInput, Toggle
@@ -116,8 +116,11 @@ class SetupScene(UIScene):
         self.add("dice", Button((PANEL.right - 196, 128, 156, 52), lt("setup.random", "Random"),
                                 self.roll_seed,
                                 colour=YELLOW, text_size=34))
-        self.match_mode = SINGLE
-        self.match_target = 3
+        # The last set-up's match choice (a league plays match after match).
+        kept = last_options(self.ctx.data_dir, "blanco")
+        self.match_mode = kept.get("match_mode") if kept.get("match_mode") in MODES else SINGLE
+        target = kept.get("match_target")
+        self.match_target = target if type(target) is int and 2 <= target <= 9 else 3
         self.add("match_mode", Button((x + 150, MATCH_Y, 330, 42), MATCH_LABELS[SINGLE],
                                       self.cycle_match, colour=CYAN, text_size=26))
         self.add("match_minus", Button((x + 560, MATCH_Y, 48, 42), "\u2212",
@@ -226,6 +229,8 @@ class SetupScene(UIScene):
                               challenge=deal.challenge)
             return
         remember_seats(self.ctx.data_dir, "blanco", [(s.name, s.kind) for s in seats])
+        remember_options(self.ctx.data_dir, "blanco", {"match_mode": self.match_mode,
+                                                      "match_target": self.match_target})
         match = None
         if self.match_mode != SINGLE and len(seats) >= 2:
             match = Match(self.match_mode, self.match_target, [s.name for s in seats],
