@@ -277,3 +277,25 @@ def test_engine_refusals_reach_the_player_in_their_language() -> None:
     assert card_name(7 * 12 + 10) == "10 violet" and where((1, 2)) == "rangée 2, colonne 3"
     i18n.set_language("de")
     assert card_name(7 * 12 + 10) == "Lila 10"
+
+
+def test_a_table_message_gives_way_to_the_prompt_when_the_language_changes(app) -> None:
+    """A hint written in English does not stay on the table once the player picks French:
+    the prompt, in French, takes its place. A new window size keeps the message."""
+    from game.core.session import Seat
+    from game.luckybox.ui.scenes.table import start_game
+
+    table = start_game(app.ctx, [Seat("Ann")], 7)
+    frames(app, 2)
+    table.message = t("luckybox.table.undone", "Undone.")  # as Undo writes it
+    table.relabel()  # what a new window size asks of scenes: the message stays
+    assert table.message == "Undone."
+    i18n.set_language("fr")  # Settings' picker, from the table's menu
+    frames(app, 2)
+    assert table.message == ""
+    blanco = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=5)
+    frames(app, 2)
+    blanco.message = t("blanco.table.undone", "Undone.")
+    i18n.set_language("de")
+    frames(app, 2)
+    assert blanco.message == ""

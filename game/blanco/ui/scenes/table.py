@@ -22,7 +22,7 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
 from game.core.botrunner import BotRunner
-from game.core.i18n import t
+from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
@@ -93,6 +93,7 @@ class TableScene(Scene):
                                  tell=lambda line: setattr(ctx, "message", line))
         self.turns.unsaved = self.keeper.saving
         self.message = ""
+        self._message_language = language()  # the last message's (see relabel)
         self.refusal = False
         self.time = 0.0
         self.targets: set = set()
@@ -325,6 +326,13 @@ class TableScene(Scene):
         self.keeper.save(self.unshown(), self.turns.confirming)
 
     # ------------------------------------------------------------ update
+
+    def relabel(self) -> None:
+        """A new language: the last message was written in the old one, so it gives way to
+        the prompt, which is written as it is drawn. (A new window size keeps it.)"""
+        if language() != self._message_language:
+            self._message_language = language()
+            self.message = ""
 
     def update(self, dt: float) -> None:
         if self.turns.unsaved:

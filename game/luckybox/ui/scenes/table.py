@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.core.botrunner import BotRunner
-from game.core.i18n import t
+from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
@@ -85,6 +85,7 @@ class TableScene(Scene):
                                  tell=lambda line: setattr(ctx, "message", line))
         self.turns.unsaved = self.keeper.saving
         self.message = ""
+        self._message_language = language()  # the last message's (see relabel)
         self.time = 0.0
         self.exit_when_done = False
         self.moves = Moves(self)
@@ -180,6 +181,13 @@ class TableScene(Scene):
         self.keeper.save(self.unshown(), self.confirming)
 
     # ------------------------------------------------------------ update
+
+    def relabel(self) -> None:
+        """A new language: the last message was written in the old one, so it gives way to
+        the prompt, which is written as it is drawn. (A new window size keeps it.)"""
+        if language() != self._message_language:
+            self._message_language = language()
+            self.message = ""
 
     def update(self, dt: float) -> None:
         if self.turns.unsaved:
