@@ -150,6 +150,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         except TourError as e:  # a step that could not reach its moment: said plainly
             print(f"tour: {e} (the other pictures are in {args.tour})", file=sys.stderr)
             return 1
+        except KeyboardInterrupt:  # Ctrl-C: what was taken stays; no traceback
+            print(f"tour: stopped (the pictures taken so far are in {args.tour})",
+                  file=sys.stderr)
+            return 130
         print(f"{len(shots)} pictures in {args.tour}")
         return 0
     if args.demo:

@@ -108,3 +108,18 @@ def test_the_command_line_takes_the_tour_with_its_options() -> None:
     assert (args.tour, args.game, args.lang, args.window) == ("out", "blanco", "de", (960, 540))
     both = cli.parse_args(["--tour", "out"])
     assert both.game is None  # no --game: the tour shows both games
+
+
+def test_stopping_the_tour_with_ctrl_c_says_so_without_a_traceback(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    import game.tour as tour_module
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tour_module, "run_tour", interrupted)
+    assert cli.main(["--tour", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert "tour: stopped" in err and str(tmp_path) in err
+    assert "Traceback" not in err
