@@ -18,9 +18,14 @@ from typing import IO, Any
 HEADER = 4
 
 
-def write_message(stream: IO[bytes], message: Any) -> None:
+def encode_message(message: Any) -> bytes:
+    """A message as it goes down the pipe: its length, then its pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(len(data).to_bytes(HEADER, "big") + data)
+    return len(data).to_bytes(HEADER, "big") + data
+
+
+def write_message(stream: IO[bytes], message: Any) -> None:
+    stream.write(encode_message(message))
     stream.flush()
 
 

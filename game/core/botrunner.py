@@ -6,6 +6,11 @@ with `--bot-worker`: `game.core.paths.worker_command`). A pool from multiprocess
 avoided on purpose: its management thread took the interpreter lock at moments of its own
 choosing (late frames), and its spawn start adds a resource-tracker process (memory).
 A small reader thread here sleeps in a blocking read and wakes once per answer.
+
+A move asked for during a frame is sent once the frame is shown (`send_pending`, from
+`App.finish_frame`): the write wakes the worker, and Linux may start it on the writer's own
+CPU, which then stalled the frame for 1-4 ms (the slowest frames of a Blanco demo were those
+that asked a move). After the frame, that only shortens the wait for the next one.
 """
 
 from __future__ import annotations
@@ -15,13 +20,22 @@ import logging
 import queue
 import subprocess
 import threading
+import weakref
 from typing import Any
 
-from game.core.bot_worker import answer, read_message, write_message
+from game.core.bot_worker import answer, encode_message, read_message
 from game.core.paths import ROOT, worker_command
 
 log = logging.getLogger(__name__)
 _peaks: list[float] = []  # each finished worker's peak memory, MB (for the frame benchmark)
+_runners: weakref.WeakSet[BotRunner] = weakref.WeakSet()  # those send_pending() sends for
+
+
+def send_pending() -> None:
+    """Send every runner's moves asked for since the last call (the app calls it after each
+    frame is shown)."""
+    for runner in list(_runners):
+        runner.send()
 
 
 class Move:
@@ -39,12 +53,14 @@ class Move:
 
     def done(self) -> bool:
         if not self._finished and self._runner is not None:
+            self._runner.send()  # not sent yet when no app ends frames (tests, tools)
             self._runner.collect()
         return self._finished
 
     def result(self) -> tuple[Any, Any]:
         """(action, bot after thinking); raises if the bot or its process failed."""
         if not self._finished and self._runner is not None:
+            self._runner.send()
             self._runner.collect(wait_for=self)
         if self._error is not None or self._value is None:
             raise RuntimeError(self._error or "the computer player stopped")
@@ -60,6 +76,9 @@ class BotRunner:
         self._broken = False
         self._ticket = 0
         self._waiting: dict[int, Move] = {}
+        #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
+        self._outbox: list[tuple[Move, tuple, bytes]] = []
+        _runners.add(self)
 
     @property
     def worker_pid(self) -> int | None:
@@ -69,11 +88,12 @@ class BotRunner:
         self._ticket += 1
         if not self._broken:
             try:
-                process = self._start()
+                self._start()
                 move = Move(self, self._ticket)
+                job = (self._ticket, bot, state, seat)
+                data = encode_message(job)  # now: the state as it is when asked
                 self._waiting[self._ticket] = move
-                assert process.stdin is not None
-                write_message(process.stdin, (self._ticket, bot, state, seat))
+                self._outbox.append((move, job, data))
                 return move
             except Exception as err:  # no processes here (sandbox): think inline from now on
                 log.warning("bots will think in-process: %s", err)
@@ -83,6 +103,28 @@ class BotRunner:
         _ticket, value, error = answer((self._ticket, bot, state, seat))
         move.settle(value, error)
         return move
+
+    def send(self) -> None:
+        """Write the moves asked for since the last send to the worker. If it cannot take
+        them (gone), they are thought about here and later moves too, as at `submit`."""
+        outbox, self._outbox = self._outbox, []
+        if not outbox:
+            return
+        try:
+            process = self._process
+            if process is None or process.stdin is None:
+                raise RuntimeError("the worker was closed")
+            for _move, _job, data in outbox:
+                process.stdin.write(data)
+            process.stdin.flush()
+        except Exception as err:
+            log.warning("bots will think in-process: %s", err)
+            for move, _job, _data in outbox:
+                self._waiting.pop(move.ticket, None)
+            self._give_up()
+            for move, job, _data in outbox:
+                _ticket, value, error = answer(job)
+                move.settle(value, error)
 
     def _start(self) -> subprocess.Popen:
         if self._process is not None:
@@ -143,6 +185,7 @@ class BotRunner:
         self.close()
 
     def close(self) -> None:
+        self._outbox.clear()  # the table is going: nobody waits for these
         process, self._process = self._process, None
         if process is None:
             return

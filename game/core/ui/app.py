@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.core.botrunner import send_pending
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import motion
@@ -207,6 +208,12 @@ class App:
         pygame.display.flip()
         return bool(len(self.stack)) and self.running
 
+    def finish_frame(self) -> None:
+        """After a frame is shown, before waiting for the next: send the computers' moves asked
+        for in it (botrunner.send_pending). Waking their worker process can take this CPU
+        for a few ms (Linux may start it here); now that costs no frame, only idle time."""
+        send_pending()
+
     def draw(self) -> None:
         """Draw the stack and the toast onto the logical screen (no flip)."""
         if not self.stack.fills_screen:
@@ -224,6 +231,7 @@ class App:
             dt = self.clock.tick(FPS) / 1000.0
             if not self.step(dt):
                 break
+            self.finish_frame()
         self.stack.clear()  # already empty unless step() raised
 
     def close(self) -> None:

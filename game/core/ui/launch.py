@@ -116,6 +116,7 @@ def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT
                     startup_ms = (time.perf_counter() - started) * 1000
                 if not alive or (max_frames and len(frames) >= max_frames):
                     break
+                app.finish_frame()  # as App.run: after the frame, before the wait
                 app.clock.tick(FPS)
     finally:
         app.close()
