@@ -1,5 +1,6 @@
-"""Blanco's banners are rendered ahead, one per quiet frame of the deal: the frame that starts a
-step (already the busiest) then finds its banner made, and entering the table stays quick."""
+"""Blanco's banners are rendered ahead, one between each two frames (App.finish_frame calls the
+scene's idle): the frame that starts a step (already the busiest) then finds its banner made,
+no frame pays for it, and entering the table stays quick."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from game.core import i18n
 from game.core.i18n import t
 from game.core.session import Seat
 from game.core.ui.text import TextCache
-from tests.ui_helpers import frames
+
+
+def run_frames(app: Any, n: int) -> None:
+    """Frames as App.run runs them: each frame, then the work between frames."""
+    for _ in range(n):
+        app.step(1 / 60)
+        app.finish_frame()
 
 
 def demo_table(app: Any, players: int = 5) -> Any:
@@ -20,16 +27,16 @@ def demo_table(app: Any, players: int = 5) -> Any:
     return table
 
 
-def test_banners_are_made_one_a_frame_during_the_deal(app: Any, monkeypatch: Any) -> None:
-    made: list[tuple[int, str]] = []
-    frame = [0]
+def test_banners_are_made_one_between_each_two_frames(app: Any, monkeypatch: Any) -> None:
+    made: list[tuple[str, int, str]] = []  # (inside a "frame" or "between" frames, which, text)
+    phase = ["frame", 0]
     outlined = TextCache.render_outlined
 
     def spy(self: TextCache, text: str, size: int, *args: Any, **kwargs: Any) -> Any:
         before = len(self._surfaces)
         surf = outlined(self, text, size, *args, **kwargs)
         if len(self._surfaces) > before and size >= 32:  # a new big outlined text
-            made.append((frame[0], text))
+            made.append((phase[0], phase[1], text))
         return surf
 
     monkeypatch.setattr(TextCache, "render_outlined", spy)
@@ -38,15 +45,18 @@ def test_banners_are_made_one_a_frame_during_the_deal(app: Any, monkeypatch: Any
     second = [
         t("blanco.fx.second_grid", "{name}: second grid!", name=f"Bot {i + 1}") for i in range(5)
     ]
-    for frame[0] in range(120):
-        frames(app, 1)
+    for i in range(120):
+        phase[:] = ["frame", i]
+        app.step(1 / 60)
+        phase[:] = ["between", i]
+        app.finish_frame()
     assert app.stack.top is table
-    texts = [text for _frame, text in made]
+    texts = [text for _phase, _i, text in made]
     assert set(wins) <= set(texts) and set(second) <= set(texts)
     assert t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=1) in texts
-    assert not any(text in wins for f, text in made if f == 0), "all made at the scene's entry"
-    banners = [f for f, text in made if text in wins + second]
-    assert len(banners) == len(set(banners)), "more than one banner made in a frame"
+    ahead = [(where, i) for where, i, text in made if text in wins + second]
+    assert all(where == "between" for where, _i in ahead), "a banner made inside a frame"
+    assert len(ahead) == len(set(ahead)), "more than one banner made between two frames"
     # Its step's frame finds it made: the win banner renders nothing new.
     count = len(app.ctx.text._surfaces)
     table.staging.banner_label(wins[2], 80)
@@ -55,7 +65,7 @@ def test_banners_are_made_one_a_frame_during_the_deal(app: Any, monkeypatch: Any
 
 def test_banners_follow_a_change_of_language(app: Any) -> None:
     table = demo_table(app, players=2)
-    frames(app, 60)
+    run_frames(app, 60)
     staging = table.staging
     assert staging._warm is not None and not staging._warm[1]  # all made
     first = staging._warm[0]

@@ -211,8 +211,12 @@ class App:
     def finish_frame(self) -> None:
         """After a frame is shown, before waiting for the next: send the computers' moves asked
         for in it (botrunner.send_pending). Waking their worker process can take this CPU
-        for a few ms (Linux may start it here); now that costs no frame, only idle time."""
+        for a few ms (Linux may start it here); now that costs no frame, only idle time.
+        Then the top scene's idle work (`Scene.idle`)."""
         send_pending()
+        top = self.stack.top
+        if top is not None:
+            top.idle()
 
     def draw(self) -> None:
         """Draw the stack and the toast onto the logical screen (no flip)."""

@@ -60,6 +60,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the 1280x720 logical surface."""
 
+    def idle(self) -> None:
+        """After a frame is shown (top scene only): a little work made ahead (about a
+        millisecond at most), done in the wait for the next frame instead of in one."""
+
 
 class Overlay(Protocol):
     """What `SceneStack.overlay` holds: it sees events before the top scene (True: used)."""

@@ -334,19 +334,21 @@ class TableScene(Scene):
             self._message_language = language()
             self.message = ""
 
+    def idle(self) -> None:
+        """Between frames: one banner made ahead (its first render takes about a ms; made
+        in the frame starting its step, the busiest, it made that frame late)."""
+        self.staging.warm_next()
+
     def update(self, dt: float) -> None:
         if self.turns.unsaved:
             self.save_now()
         self.time += dt
         adt = self.ctx.anim_dt(dt)
-        playing = self.animator.current
         self.animator.update(adt, self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
         self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
-            if self.animator.current is playing:  # a quiet frame: no step started in it
-                self.staging.warm_next()
             return
         turn = self.turns.step(adt)
         humans = self.session.humans

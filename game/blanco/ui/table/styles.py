@@ -151,8 +151,8 @@ class Staging:
     def warm_next(self) -> bool:
         """Render one banner the game will (or may well) show, ahead of its moment; False
         when all are made. A big outlined text's first render costs about a millisecond
-        and comes with the frame that starts its step, already the busiest: the table calls
-        this in quiet frames (one banner a frame, so starting the scene stays quick)."""
+        and came with the frame that starts its step, already the busiest: the table calls
+        this between frames (one banner each, so no wait grows long)."""
         if self._warm is None or self._warm[0] != language():
             self._warm = (language(), self._banners())
         todo = self._warm[1]
