@@ -1,9 +1,10 @@
 """The picture scenes draw on, at the resolution the window shows it, and its way to the window.
 
-Scenes draw in 1280x720 logical coordinates on `Canvas.surface`. In a 16:9 window of 1280x720
-or more that is the window's own surface (nothing is copied). In any other window the picture
-is drawn at the scale it is shown at (`window.render_scale_for`: 1.5 in a 1920x1080 window, 2 at 2560x1440,
-through `gfx.HiSurface`) and copied into the window between bars, one pixel for one. While the
+Scenes draw in 1280x720 logical coordinates on `Canvas.surface`. The picture is drawn at the
+scale it is shown at (`window.render_scale_for`: 1.5 in a 1920x1080 window, 2 at 2560x1440,
+through `gfx.HiSurface`): straight into a 16:9 window of 1280x720 or more (nothing is copied),
+else on its own and copied into the window between bars, one pixel for one (a window smaller
+than 1280x720 gets the 1280x720 picture scaled down). While the
 player is still dragging the window's edge, the picture keeps its scale and is stretched to fit;
 once the size has held for RESCALE_DELAY, it is drawn at the new scale (every text and image
 made again: that is worth doing once, not on every step of a drag).
