@@ -123,3 +123,40 @@ def test_stopping_the_tour_with_ctrl_c_says_so_without_a_traceback(
     err = capsys.readouterr().err
     assert "tour: stopped" in err and str(tmp_path) in err
     assert "Traceback" not in err
+
+
+def test_the_tour_waits_for_a_computer_thinking_before_the_next_frame(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The tour runs frames without the 60 fps wait: it waits for a computer's move instead
+    of spending its frame budget while the worker process thinks."""
+    import game.tour as tour_module
+
+    asked: list[str] = []
+
+    class Thinking:
+        def done(self) -> bool:
+            asked.append("done")
+            return False
+
+        def result(self):
+            asked.append("result")
+            return None, None
+
+    class Scene:
+        turns = types.SimpleNamespace(thinking=Thinking())
+
+    class App:
+        stack = types.SimpleNamespace(top=Scene())
+
+        def step(self, dt: float) -> bool:
+            return True
+
+        def finish_frame(self) -> None:
+            asked.append("finish")
+
+    tour = tour_module.Tour.__new__(tour_module.Tour)
+    tour.app, tour.step_name = App(), "test"
+    monkeypatch.setattr(tour_module.Tour, "top", property(lambda self: self.app.stack.top))
+    tour.frames(2)
+    assert asked == ["finish", "done", "result"] * 2
