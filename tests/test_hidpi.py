@@ -250,3 +250,28 @@ def test_the_systems_mouse_is_mapped_and_posted_events_are_not(make_app) -> None
     assert mapped.pos == pytest.approx(target, abs=1) and mapped.rel == (10, 0)
     posted = app.canvas.logical_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target))
     assert posted.pos == target  # a program's own event already speaks logical coordinates
+
+
+def test_sprites_come_in_a_2x_set_used_when_the_picture_is_drawn_larger() -> None:
+    from game.core.paths import SPRITES_DIR
+    from game.core.ui.assets import HI_DIR, Assets
+
+    pygame.display.init()
+    try:
+        for one in SPRITES_DIR.glob("*.png"):
+            two = SPRITES_DIR / HI_DIR / one.name
+            if one.name in ("table.png", "icon.png"):  # a soft background, the system's icon
+                assert not two.exists()
+                continue
+            w, h = pygame.image.load(one).get_size()
+            assert pygame.image.load(two).get_size() == (2 * w, 2 * h), one.name
+        assets = Assets(SPRITES_DIR)
+        gfx.set_render_scale(2.0)
+        star = assets.get("icon_star", (48, 48))
+        assert star.get_size() == (48, 48)
+        hi = pygame.image.load(SPRITES_DIR / HI_DIR / "icon_star.png")
+        assert pygame.image.tobytes(star.pixels, "RGBA") == pygame.image.tobytes(hi, "RGBA")
+        table = assets.get("table", (1280, 720))  # no 2x: the 1x one, scaled to the pixels
+        assert table.pixels.get_size() == (2560, 1440)
+    finally:
+        pygame.display.quit()

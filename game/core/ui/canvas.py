@@ -58,8 +58,7 @@ class Canvas:
             self._window = size
             self.rect = window_mode.picture_rect(size)
             self._settle_at = now + RESCALE_DELAY
-            if self.surface is self.display or (
-                    self._wrapped and gfx.pixels_of(self.surface) is self.display):
+            if gfx.pixels_of(self.surface) is self.display:
                 self._build(self.scale, force_offscreen=True)  # the window is no canvas now
         if self._settle_at is not None and now >= self._settle_at:
             self._settle_at = None
@@ -97,15 +96,12 @@ class Canvas:
         if self.rect.topleft == (0, 0) and self.rect.size == LOGICAL_SIZE:
             return event
         fields = dict(event.dict)
-        fields["pos"] = self.to_logical(event.pos)
+        x, y = window_mode.to_logical(event.pos, self._window)
+        fields["pos"] = (math.floor(x), math.floor(y))
         if "rel" in fields:
             k = LOGICAL_SIZE[0] / self.rect.width
             fields["rel"] = (round(event.rel[0] * k), round(event.rel[1] * k))
         return pygame.event.Event(event.type, fields)
-
-    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
-        k = LOGICAL_SIZE[0] / self.rect.width
-        return (math.floor((pos[0] - self.rect.x) * k), math.floor((pos[1] - self.rect.y) * k))
 
     # ---------------------------------------------------------------- shots
 

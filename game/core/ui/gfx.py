@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -32,7 +32,6 @@ Point = Sequence[float]
 RectLike = Any  # pygame.Rect, FRect, or an (x, y, w, h) sequence
 
 _scale = 1.0
-_listeners: list[Callable[[float], None]] = []
 #: Where images of another scale were blitted and had to be rescaled (file:line -> count).
 plain_blits: Counter[str] = Counter()
 #: Record the caller of each rescaled blit in `plain_blits` (tests and checks turn it on).
@@ -45,20 +44,12 @@ def render_scale() -> float:
 
 
 def set_render_scale(scale: float) -> None:
-    """Draw at `scale` from now on; listeners (text and sprite caches) drop what they made."""
+    """Draw at `scale` from now on (caches of drawn images key their entries by it)."""
     global _scale
     scale = float(scale)
     if scale <= 0:
         raise ValueError("render scale must be positive")
-    if scale != _scale:
-        _scale = scale
-        for listener in list(_listeners):
-            listener(scale)
-
-
-def on_render_scale(listener: Callable[[float], None]) -> None:
-    """Call `listener(scale)` whenever the render scale changes (caches of drawn images)."""
-    _listeners.append(listener)
+    _scale = scale
 
 
 # ------------------------------------------------------------------ pixel geometry
@@ -145,12 +136,6 @@ class HiSurface:
             setattr(rect, key, value)
         return rect
 
-    def get_frect(self, **kwargs: Any) -> pygame.FRect:
-        rect = pygame.FRect(0, 0, *self._size)
-        for key, value in kwargs.items():
-            setattr(rect, key, value)
-        return rect
-
     # drawing
     def pixels_at(self, scale: float) -> pygame.Surface:
         """These pixels for a target of `scale` (rescaled, and remembered, if it differs)."""
@@ -169,15 +154,6 @@ class HiSurface:
         done = self.pixels.blit(pixels, at, None if area is None else _px_rect(area, s),
                                 special_flags)
         return _logical_rect(done, s)
-
-    def blits(self, blit_sequence: Iterable[Sequence[Any]], doreturn: bool = True
-              ) -> list[pygame.Rect] | None:
-        done = [self.blit(*item) for item in blit_sequence]
-        return done if doreturn else None
-
-    def fblits(self, blit_sequence: Iterable[Sequence[Any]], special_flags: int = 0) -> None:
-        for source, dest in blit_sequence:
-            self.blit(source, dest, None, special_flags)
 
     def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0
              ) -> pygame.Rect:
@@ -298,14 +274,23 @@ def rect(surface: Any, color: Any, rect: RectLike, width: int = 0, border_radius
     return _logical_rect(done, s)
 
 
-def circle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
-           **corners: bool) -> pygame.Rect:
+def _round(draw: Callable[..., pygame.Rect], surface: Any, color: Any, center: Point,
+           radius: float, width: int, corners: dict[str, bool]) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
-        return pygame.draw.circle(pixels, color, center, radius, width, **corners)
-    done = pygame.draw.circle(pixels, color, _px_point(center, s), radius * s,
-                              _px_width(width, s), **corners)
+        return draw(pixels, color, center, radius, width, **corners)
+    done = draw(pixels, color, _px_point(center, s), radius * s, _px_width(width, s), **corners)
     return _logical_rect(done, s)
+
+
+def circle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
+           **corners: bool) -> pygame.Rect:
+    return _round(pygame.draw.circle, surface, color, center, radius, width, corners)
+
+
+def aacircle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
+             **corners: bool) -> pygame.Rect:
+    return _round(pygame.draw.aacircle, surface, color, center, radius, width, corners)
 
 
 def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
@@ -407,25 +392,4 @@ def rotozoom(source: Any, angle: float, zoom: float) -> Any:
 
 def flip(source: Any, flip_x: bool, flip_y: bool) -> Any:
     return _transformed(source, lambda p: pygame.transform.flip(p, flip_x, flip_y),
-                        scale_of(source) != 1 and source.get_size() or None)
-
-
-def aacircle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
-             **corners: bool) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
-        return pygame.draw.aacircle(pixels, color, center, radius, width, **corners)
-    done = pygame.draw.aacircle(pixels, color, _px_point(center, s), radius * s,
-                                _px_width(width, s), **corners)
-    return _logical_rect(done, s)
-
-
-def resized(source: pygame.Surface, size: Sequence[float]) -> Any:
-    """A plain image (a sprite as loaded) smooth-scaled straight to the pixels it will cover
-    at `size` logical pixels: as sharp as the source allows at any render scale."""
-    w, h = max(1, round(size[0])), max(1, round(size[1]))
-    s = _scale
-    pixels = (max(1, _px(w, s)), max(1, _px(h, s)))
-    source = pixels_of(source)
-    out = source if source.get_size() == pixels else _resize(source, pixels)
-    return wrap(out, s, (w, h))
+                        source.get_size())
