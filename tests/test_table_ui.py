@@ -190,6 +190,7 @@ def test_space_skips_the_cascade_and_seen_catches_up(app):
     skipped = 0
     for _ in range(60):
         frames(app, 5)
+        table.turns.wait_for_computer()  # (its worker may still be starting on a busy machine)
         if table.animator.busy and table.session.feed:
             waiting = list(table.session.feed)
             press(app, pygame.K_SPACE)

@@ -143,8 +143,15 @@ def test_the_tour_waits_for_a_computer_thinking_before_the_next_frame(
             asked.append("result")
             return None, None
 
+    from game.core.turns import TurnController
+
+    turns = types.SimpleNamespace(thinking=Thinking())
+    turns.wait_for_computer = lambda: TurnController.wait_for_computer(turns)
+
     class Scene:
-        turns = types.SimpleNamespace(thinking=Thinking())
+        pass
+
+    Scene.turns = turns
 
     class App:
         stack = types.SimpleNamespace(top=Scene())

@@ -5,6 +5,7 @@ hand-off between humans on one screen, and autosave on change. No pygame: the ta
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -114,6 +115,14 @@ class TurnController:
             action = legal[0]
         if not session.apply(action).ok:  # nor a bot bug: fall back to any legal move
             session.apply(legal[0])
+
+    def wait_for_computer(self) -> None:
+        """Block until the move being thought about is answered (a driver running frames
+        without the 60 fps wait: the tour, tests), so its frames do not outrun the worker."""
+        thinking = self.thinking
+        if thinking is not None and not thinking.done():
+            with contextlib.suppress(Exception):  # a failed move is settled all the same
+                thinking.result()
 
     def human_acted(self, seat: int) -> None:
         """A human's action went through: hold the game for their Next when it asks for it."""

@@ -25,7 +25,6 @@ step after the named one (else the step goes before the common closing steps).
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import logging
@@ -104,11 +103,9 @@ class Tour:
         """Wait for a computer's move being thought about. The tour runs frames as fast as it
         can, with no 60 fps wait: without this, a game's frame budget (LIMIT) could run out
         while the worker process, starved of CPU, was still thinking."""
-        turns = getattr(self.top, "turns", None)
-        thinking = getattr(turns, "thinking", None)
-        if thinking is not None and not thinking.done():
-            with contextlib.suppress(Exception):  # a failed move is the table's business
-                thinking.result()
+        wait = getattr(getattr(self.top, "turns", None), "wait_for_computer", None)
+        if wait is not None:
+            wait()
 
     def click(self, pos: Any, frames: int = 1) -> None:
         """Move to `pos` (logical coordinates), press and release the left button there."""
