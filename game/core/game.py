@@ -38,11 +38,42 @@ class RecordError(ValueError):
     """A record or action does not follow its game-record format; the message is one line."""
 
 
+class Refusal(str):
+    """Why a move was refused: a stable `code` with its `args`, for the UI to put into words
+    through the translations (seats stay seat numbers here; the UI names them). As a `str` it
+    is the English line records, logs and `--check-record` keep, unchanged.
+
+        Refusal("not_your_turn", "it is not player {player}'s turn", player=0)
+    """
+
+    code: str
+    args: dict[str, Any]
+
+    def __new__(cls, code: str, english: str, **args: Any) -> Refusal:
+        self = super().__new__(cls, english.format(**args) if args else english)
+        self.code = code
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (the bot worker) keep code and args
+        return (_refusal, (self.code, str(self), self.args))
+
+
+def _refusal(code: str, text: str, args: dict[str, Any]) -> Refusal:
+    refusal = Refusal(code, text)
+    refusal.args = dict(args)
+    return refusal
+
+
+# Argument names that hold a seat number: the UI shows that seat's name instead.
+SEAT_ARGS = frozenset({"player", "seat", "waiting"})
+
+
 class Outcome(NamedTuple):
     """What `apply` and `undo` return: the events, or the reason the move was refused."""
 
     events: list
-    refusal: str | None = None
+    refusal: Refusal | None = None
 
     @property
     def ok(self) -> bool:
@@ -158,4 +189,11 @@ class Game(Protocol):
 
     def hint(self, view: Any, seat: int) -> Any:
         """The strongest bot's suggestion for a human seat, from that seat's view."""
+        ...
+
+    def hidden_variant(self, state: GameState, seat: int, rng: Any) -> GameState:
+        """The same game as `seat` knows it, with everything hidden from that seat dealt anew
+        by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
+        `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that
+        views hide what they must by comparing the two."""
         ...
