@@ -238,8 +238,10 @@ class App:
     def _picture_may_change(self) -> bool:
         """Whether this frame must be drawn: input a moment ago, another scene, toast or
         window, a drawn scene that moves, or the focus ring moving."""
+        top = self.stack.top
         key = (tuple(map(id, self.stack.scenes)), id(self.stack.overlay), self._toast,
-               self.canvas.scale, tuple(self.canvas.rect), self.canvas.display.get_size())
+               self.canvas.scale, tuple(self.canvas.rect), self.canvas.display.get_size(),
+               top.redraw_key() if top is not None else None)
         changed, self._drawn_key = key != self._drawn_key, key
         return (changed or self._busy_for > 0 or self.stack.needs_redraw()
                 or self._ring_moving())

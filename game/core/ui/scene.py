@@ -79,6 +79,11 @@ class Scene:
         sleeps. True by default: a scene that does not say is drawn every frame."""
         return True
 
+    def redraw_key(self) -> object:
+        """What the picture shows that may change with neither input nor motion (a value set
+        from outside the scene): the app draws a frame when it differs from the last one's."""
+        return None
+
     def ambient_live(self) -> bool:
         """Whether endless decorative motion should still move (and so be drawn): False once
         the player has given no input for `SceneStack.ambient_seconds`."""

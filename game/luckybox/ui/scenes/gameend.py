@@ -160,6 +160,9 @@ class GameEndScene(UIScene):
     def needs_redraw(self) -> bool:
         return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
 
+    def redraw_key(self) -> object:
+        return tuple(p.total for p in self.session.state.players)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
