@@ -198,14 +198,15 @@ class App:
         if dt is None:
             dt = now - self._last
         self._last = now
-        dt = min(max(dt, 0.0), MAX_DT)
+        elapsed = max(dt, 0.0)  # the player's time, even through slow frames
+        dt = min(elapsed, MAX_DT)
         events, self._waited = self._waited + pygame.event.get(), []
         if events:
             self.stack.idle_for = 0.0
             self._busy_for = AFTER_INPUT
         else:
-            self.stack.idle_for += dt
-            self._busy_for -= dt
+            self.stack.idle_for += elapsed
+            self._busy_for -= elapsed
         for event in events:
             try:
                 self._handle(event)
