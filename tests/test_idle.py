@@ -82,8 +82,18 @@ def still_screens() -> dict[str, Any]:
         assert app.stack.top is scene and scene.human_turn()
         return scene
 
+    def blanco_table(app: Any) -> Any:
+        app.ctx.nav.make("blanco.start_game", seats=[Seat("You")], seed=3)
+        scene = app.stack.scenes[0]
+        for _ in range(600):  # past the deal's animation, to the human's first move
+            if app.stack.top is scene and not scene.animator.busy and scene.turns.acting == 0:
+                break
+            frames(app, 1)
+        assert app.stack.top is scene and scene.turns.acting == 0
+        return scene
+
     return {"title": title, "settings": settings, "pause": pause, "game_end": game_end,
-            "table": table}
+            "table": table, "blanco_table": blanco_table}
 
 
 @pytest.mark.parametrize("screen", sorted(still_screens()))
