@@ -32,6 +32,7 @@ from game.luckybox.ai import make_bot  # noqa: E402
 from game.luckybox.rules import GameState  # noqa: E402
 
 TARGET_HARD_MINUS_EASY = 20.0
+TARGETS = {"hard_minus_easy": f"target >= {TARGET_HARD_MINUS_EASY:.0f}"}
 
 
 def play_solo(level: str, seed: int) -> tuple[int, list[float]]:
@@ -97,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         if f"{level}_mean" in figures and "easy_mean" in figures:
             figures[f"{level}_minus_easy"] = figures[f"{level}_mean"] - figures["easy_mean"]
     for name, value in figures.items():
-        print(f"{name}: {value:.1f}" if "_ms" not in name else f"{name}: {value:.2f}")
+        shown = f"{value:.2f}" if "_ms" in name else f"{value:.1f}"
+        print(f"{name}: {shown} ({TARGETS.get(name, 'no target: a measure')})")
     if "hard_minus_easy" not in figures:
         print("target: not measured (needs the easy and hard levels)")
         return 0

@@ -1,6 +1,8 @@
 """The app bundle: its size, and start-up to the first frame, bundle vs `python main.py`.
 
-    python bench/bundle.py [--runs N] [--build] [--dist DIR] [--cold]
+    python bench/bundle.py [--runs N] [--build] [--dist DIR] [--cold] [--no-bundle]
+
+--no-bundle measures `python main.py` alone (no PyInstaller needed: the smoke test's dry mode).
 
 Builds the bundle first when DIST has none (or with --build; packaging/build.py). Start-up is
 measured in the demo (headless): the process's own wall time up to main.py's first line, taken
@@ -79,21 +81,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--build", action="store_true", help="rebuild the bundle first")
     parser.add_argument("--cold", action="store_true", help="drop the file cache before runs")
+    parser.add_argument("--no-bundle", action="store_true",
+                        help="measure python main.py only (no build, no PyInstaller)")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     exe = packaging_build.executable(dist)
-    if args.build or not exe.exists():
+    if not args.no_bundle and (args.build or not exe.exists()):
         packaging_build.build(dist, ROOT / "build", quiet=True)
     if args.cold and not drop_caches():
         print("note: cannot drop the file cache here (needs Linux and root); runs are warm")
         args.cold = False
-    size_mb = packaging_build.size_bytes(packaging_build.bundle_path(dist)) / 1e6
-    print(f"bundle: {packaging_build.bundle_path(dist)}")
-    print(f"bundle_mb: {size_mb:.1f}  (target <= {TARGET_MB:.0f})"
-          f"  {'OK' if size_mb <= TARGET_MB else 'OVER'}")
-    results = [measure("bundle", [str(exe)], args.runs, args.cold),
-               measure("python main.py", [sys.executable, str(ROOT / "main.py")], args.runs,
-                       args.cold)]
+    results = []
+    if not args.no_bundle:
+        size_mb = packaging_build.size_bytes(packaging_build.bundle_path(dist)) / 1e6
+        print(f"bundle: {packaging_build.bundle_path(dist)}")
+        print(f"bundle_mb: {size_mb:.1f}  (target <= {TARGET_MB:.0f})"
+              f"  {'OK' if size_mb <= TARGET_MB else 'OVER'}")
+        results.append(measure("bundle", [str(exe)], args.runs, args.cold))
+    results.append(measure("python main.py", [sys.executable, str(ROOT / "main.py")],
+                           args.runs, args.cold))
     kind = "cold" if args.cold else "warm"
     print(f"start-up to first frame, median of {args.runs} {kind} runs"
           f" (target <= {TARGET_STARTUP_S} s):")

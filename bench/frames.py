@@ -7,7 +7,7 @@ Targets (issue 3, the same for Blanco): p99 frame time ≤ 8 ms, start-up to fir
 peak memory ≤ 200 MB. Prints each run's figures, then the medians over runs and the verdicts.
 
     python bench/frames.py [--game luckybox|blanco] [--runs 3] [--players N] [--speed X]
-                           [--bot normal] [--window WxH]
+                           [--bot normal] [--window WxH] [--quick]
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def one_run(game: str, players: int, seed: int, speed: float, bot: str,
         return result
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="luckybox", choices=sorted(DEFAULTS))
     parser.add_argument("--runs", type=int, default=3)
@@ -58,7 +58,11 @@ def main() -> None:
     parser.add_argument("--bot", default="normal")
     parser.add_argument("--window", metavar="WxH", default=None,
                         help="the window's size (the picture is scaled to it every frame)")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true",
+                        help="one solo run at speed 1000 (the smoke test: seconds)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.runs, args.players, args.speed = 1, args.players or 1, args.speed or 1000.0
     players, speed = DEFAULTS[args.game]
     args.players = args.players or players
     args.speed = args.speed or speed
@@ -76,7 +80,8 @@ def main() -> None:
         verdict = "" if target is None else (
             f"  (target ≤ {target:g}: {'meets' if median <= target else 'MISSES'})")
         print(f"{key}: {median:g}{verdict}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -5,6 +5,10 @@
 
 `step()` runs exactly one frame and never sleeps, so tests can drive the app frame by frame with
 posted events; `run()` adds the 60 fps clock.
+
+A still screen costs nothing: a frame is drawn and shown only when something may have changed
+(input, a change of scenes, toast or window, or a drawn scene's `needs_redraw()`); otherwise the
+window keeps its picture, and `run()` sleeps until an event comes or IDLE_WAIT_MS pass.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import pygame
 from game.core.botrunner import send_pending
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
-from game.core.ui import motion
+from game.core.ui import focus, motion
 from game.core.ui import window as window_mode
 from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
@@ -41,6 +45,12 @@ CAPTION = "Super Mega Lucky Box"
 FPS = 60
 MAX_DT = 0.1  # a stall (window drag, breakpoint) must not fast-forward animations
 TOAST_TIME = 4.0  # seconds a ctx.message stays on screen
+#: Frames keep being drawn this long after input: what a scene does in the frames after an
+#: event (a press shown, a follow-up in update) is drawn even if the scene does not say.
+AFTER_INPUT = 0.5
+#: A still app wakes this often to update its scenes (a timer, a computer's move) even
+#: without events; an event wakes it at once.
+IDLE_WAIT_MS = 50
 
 
 def _make_audio(sound_dir: Path, volume: float) -> Any:
@@ -116,6 +126,12 @@ class App:
         self._last = time.perf_counter()
         self._toast = ""
         self._toast_age = 0.0
+        #: Frames drawn and shown (tests and bench/idle.py count them).
+        self.frames_drawn = 0
+        self.drew_last = True  # whether the last step() drew a frame (the first: at once)
+        self._drawn_key: tuple[Any, ...] | None = None
+        self._busy_for = 0.0  # seconds frames are still drawn after input
+        self._waited: list[pygame.event.Event] = []  # the event an idle wait woke on
         #: Keyboard focus over the top scene (Tab, arrows, Enter/Space, 1-9): see focus.py.
         self.ring = FocusRing(
             lambda: bool(getattr(self.ctx.settings, "reduced_motion", False)), self.ctx.text
@@ -182,8 +198,16 @@ class App:
         if dt is None:
             dt = now - self._last
         self._last = now
-        dt = min(max(dt, 0.0), MAX_DT)
-        for event in pygame.event.get():
+        elapsed = max(dt, 0.0)  # the player's time, even through slow frames
+        dt = min(elapsed, MAX_DT)
+        events, self._waited = self._waited + pygame.event.get(), []
+        if events:
+            self.stack.idle_for = 0.0
+            self._busy_for = AFTER_INPUT
+        else:
+            self.stack.idle_for += elapsed
+            self._busy_for -= elapsed
+        for event in events:
             try:
                 self._handle(event)
             except Exception:
@@ -198,15 +222,49 @@ class App:
             self.running = False
             self.stack.clear()  # every scene still gets its exit() (e.g. settings are saved)
             return False
-        if self.canvas.sync(now):
+        rescaled = self.canvas.sync(now)
+        if rescaled:
             self._relabel("")  # scenes that made texts once make them at the new scale
         self.stack.update(dt)
         self.ring.update(dt)
         self._update_toast(dt)
-        self.draw()
-        self.canvas.present()
-        pygame.display.flip()
+        self.drew_last = self._picture_may_change() or rescaled
+        if self.drew_last:
+            self.draw()
+            self.canvas.present()
+            pygame.display.flip()
+            self.frames_drawn += 1
         return bool(len(self.stack)) and self.running
+
+    def _picture_may_change(self) -> bool:
+        """Whether this frame must be drawn: input a moment ago, another scene, toast or
+        window, a drawn scene that moves, or the focus ring moving."""
+        top = self.stack.top
+        key = (tuple(map(id, self.stack.scenes)), id(self.stack.overlay), self._toast,
+               self.canvas.scale, tuple(self.canvas.rect), self.canvas.display.get_size(),
+               top.redraw_key() if top is not None else None)
+        changed, self._drawn_key = key != self._drawn_key, key
+        return (changed or self._busy_for > 0 or self.stack.needs_redraw()
+                or self._ring_moving())
+
+    def _ring_moving(self) -> bool:
+        """The focus ring, while shown: it glides, its tip waits or fades in, it breathes
+        (ambient motion: it rests with the rest)."""
+        ring = self.ring
+        if not ring.visible or self.stack.top is None:
+            return False
+        if getattr(ring, "_glide", 1.0) < 1.0:
+            return True
+        rest = getattr(ring, "_rest", 0.0)
+        if rest < focus.TIP_DELAY + 0.2:  # its tooltip shows, then fades in
+            return True
+        calm = bool(getattr(self.ctx.settings, "reduced_motion", False))
+        return not calm and self.stack.top.ambient_live()
+
+    def redraw(self) -> None:
+        """Draw the next frame even if nothing seems to have changed (something outside the
+        scenes changed what they show)."""
+        self._drawn_key = None
 
     def finish_frame(self) -> None:
         """After a frame is shown, before waiting for the next: send the computers' moves asked
@@ -232,11 +290,24 @@ class App:
             self.stack.push(first_scene)
         self._last = time.perf_counter()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            if not self.step(dt):
+            if not self.tick():
                 break
-            self.finish_frame()
         self.stack.clear()  # already empty unless step() raised
+
+    def tick(self) -> bool:
+        """One turn of the loop: wait (a 60 fps frame while the picture moves; while it is
+        still, until an event or IDLE_WAIT_MS), run a frame, then the idle work."""
+        if self.drew_last:
+            dt = self.clock.tick(FPS) / 1000.0
+        else:
+            event = pygame.event.wait(IDLE_WAIT_MS)
+            if event.type != pygame.NOEVENT:
+                self._waited.append(event)  # handled first in step(), in its order
+            dt = self.clock.tick() / 1000.0
+        if not self.step(dt):
+            return False
+        self.finish_frame()
+        return True
 
     def close(self) -> None:
         """End every scene (their exit hooks save and stop workers), then release pygame."""

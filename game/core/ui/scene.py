@@ -17,12 +17,20 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:  # only for annotations: context.py imports this module
     from game.core.ui.context import Context
+
+#: Seconds without input after which endless decorative motion (drifting cards, a pulsing logo,
+#: the focus ring's breathing, a caret's blinking) rests, so an unattended game costs no CPU;
+#: any input brings it back (as desktops stop a caret blinking after a while).
+AMBIENT_SECONDS = 20.0
+#: Seconds a tooltip fades in (tooltip.FADE; not imported: tooltip imports widgets, and those
+#: this module).
+_TIP_FADE = 0.12
 
 
 class Scene:
@@ -64,6 +72,52 @@ class Scene:
         """After a frame is shown (top scene only): a little work made ahead (about a
         millisecond at most), done in the wait for the next frame instead of in one."""
 
+    def needs_redraw(self) -> bool:
+        """True while this scene's picture may change with no input: it animates, a tween or a
+        timer runs. The app draws a frame when a drawn scene says so, after input, and when the
+        stack, the toast or the window changes; else the window keeps its picture and the app
+        sleeps. True by default: a scene that does not say is drawn every frame."""
+        return True
+
+    def redraw_key(self) -> object:
+        """What the picture shows that may change with neither input nor motion (a value set
+        from outside the scene): the app draws a frame when it differs from the last one's."""
+        return None
+
+    def ambient_live(self) -> bool:
+        """Whether endless decorative motion should still move (and so be drawn): False once
+        the player has given no input for `SceneStack.ambient_seconds`."""
+        stack = getattr(getattr(self, "ctx", None), "stack", None)
+        if not isinstance(stack, SceneStack):
+            return True
+        return stack.idle_for < stack.ambient_seconds
+
+
+def parts_moving(scene: Any) -> bool:
+    """True while the usual parts of a scene move by themselves (read by duck typing, for
+    `needs_redraw`): a running (non-repeating) tween of `scene.tweens`, a busy `animator`, a
+    button's refusal shake, a tooltip waiting for its delay or fading in, and a focused text
+    field's blinking caret (while ambient motion lives)."""
+    tweens = getattr(scene, "tweens", None)
+    if tweens is not None and getattr(tweens, "busy", False):
+        return True
+    if getattr(getattr(scene, "animator", None), "busy", False):
+        return True
+    for widget in getattr(scene, "widgets", {}).values():
+        if not getattr(widget, "visible", True):
+            continue
+        if getattr(widget, "shake", 0.0) > 0 or getattr(widget, "dragging", False):
+            return True
+        if getattr(widget, "focused", False) is True and scene.ambient_live():
+            return True  # the caret blinks
+    tips = getattr(scene, "tooltips", None)
+    if tips is not None:
+        if tips.tip is not None:
+            return bool(tips.age < _TIP_FADE)
+        if tips.pos is not None and not (tips.suppressed or tips.looked):
+            return True  # the mouse rests: a tip is on its way
+    return False
+
 
 class Overlay(Protocol):
     """What `SceneStack.overlay` holds: it sees events before the top scene (True: used)."""
@@ -92,6 +146,9 @@ class SceneStack:
         #: A layer over whichever scene is on top (the guided first game's pointer): offered
         #: every event first, updated and drawn after the scenes. None when there is none.
         self.overlay: Overlay | None = None
+        #: Seconds of frame time since the last input (the app keeps it; `ambient_live`).
+        self.idle_for = 0.0
+        self.ambient_seconds = AMBIENT_SECONDS
 
     # ---------------------------------------------------------------- queries
 
@@ -202,6 +259,15 @@ class SceneStack:
             if self._scenes[i].opaque:
                 return i
         return 0
+
+    def needs_redraw(self) -> bool:
+        """True when the top scene (the only one updated: those beneath are frozen) or the
+        overlay says its picture may change."""
+        if self.overlay is not None and self._scenes:
+            moving = getattr(self.overlay, "needs_redraw", None)
+            if moving is None or moving():
+                return True
+        return bool(self._scenes) and self._scenes[-1].needs_redraw()
 
     @property
     def fills_screen(self) -> bool:

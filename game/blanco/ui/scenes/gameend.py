@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import lt, t, tn
 from game.core.session import Session
+from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import (
     CYAN,
     GREEN,
@@ -52,6 +53,9 @@ class GameEndScene(UIScene):
 
     def to_title(self) -> None:
         self.ctx.nav.clear_to("title")
+
+    def needs_redraw(self) -> bool:
+        return parts_moving(self)  # a still page: only its widgets move by themselves
 
     def update(self, dt: float) -> None:
         super().update(dt)

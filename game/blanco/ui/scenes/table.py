@@ -339,6 +339,14 @@ class TableScene(Scene):
         in the frame starting its step, the busiest, it made that frame late)."""
         self.staging.warm_next()
 
+    def needs_redraw(self) -> bool:
+        """Still only while a human is to move, nothing animates and the player has gone."""
+        seat = self.turns.acting
+        human = self.turns.confirming is not None or (
+            seat is not None and not self.session.seats[seat].is_computer)
+        return (not human or self.driven or self.animator.busy or bool(self.animator.held)
+                or self.ambient_live())
+
     def update(self, dt: float) -> None:
         if self.turns.unsaved:
             self.save_now()

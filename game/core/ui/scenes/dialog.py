@@ -8,6 +8,7 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.ui.context import Context
+from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import GREEN, INK, PAPER, RED, Button, UIScene, dim, draw_panel
 
 PANEL = pygame.FRect(340, 210, 600, 300)
@@ -54,6 +55,9 @@ class ConfirmDialog(UIScene):
         self.ctx.stack.pop()
         if self.on_no is not None:
             self.on_no()
+
+    def needs_redraw(self) -> bool:  # a still menu: only its widgets move by themselves
+        return parts_moving(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 140)

@@ -6,6 +6,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.context import Context
+from game.core.ui.scene import parts_moving
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.widgets import (
     CYAN,
@@ -75,6 +76,9 @@ class PauseScene(UIScene):
 
     def quit(self) -> None:
         self.ctx.nav.clear_to("title")
+
+    def needs_redraw(self) -> bool:  # a still menu: only its widgets move by themselves
+        return parts_moving(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)

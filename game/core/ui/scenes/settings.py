@@ -16,6 +16,7 @@ from game.core.i18n import lt, t
 from game.core.ui import motion
 from game.core.ui.context import Context
 from game.core.ui.inputs import Choice, Slider, Toggle
+from game.core.ui.scene import parts_moving
 from game.core.ui.settings import SPEED_RANGE, save_settings
 from game.core.ui.widgets import (
     CYAN,
@@ -193,6 +194,9 @@ class SettingsScene(UIScene):
         self.warning = save_settings(self.ctx.settings, self.ctx.data_dir)
         if self.warning:
             self.ctx.message = self.warning
+
+    def needs_redraw(self) -> bool:  # a still menu: only its widgets move by themselves
+        return parts_moving(self)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -15,6 +15,7 @@ import pygame
 from game.core.i18n import lt, t
 from game.core.ui import gfx, motion
 from game.core.ui.context import Context
+from game.core.ui.scene import parts_moving
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import (
     BLUE,
@@ -233,8 +234,16 @@ class TitleScene(UIScene):
             Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True)
         )
 
+    def needs_redraw(self) -> bool:
+        return self.ambient_live() or parts_moving(self)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if not self.ambient_live():  # no one is looking: the decorations rest where they are
+            self.time -= dt
+            if self.tweens.busy:
+                self.tweens.update(self.ctx.anim_dt(dt))
+            return
         self.tweens.update(self.ctx.anim_dt(dt))
         drift = 0.25 if motion.reduced() else 1.0  # reduced motion: a slow, calm drift
         for p in self.particles:

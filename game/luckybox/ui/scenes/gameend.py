@@ -11,6 +11,7 @@ import pygame
 from game.core.i18n import t
 from game.core.session import Session
 from game.core.ui import gfx
+from game.core.ui.scene import parts_moving
 from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import (
     CYAN,
@@ -155,6 +156,12 @@ class GameEndScene(UIScene):
 
     def to_title(self) -> None:
         self.ctx.nav.clear_to("title")
+
+    def needs_redraw(self) -> bool:
+        return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
+
+    def redraw_key(self) -> object:
+        return tuple(p.total for p in self.session.state.players)
 
     def update(self, dt: float) -> None:
         super().update(dt)

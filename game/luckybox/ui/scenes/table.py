@@ -189,6 +189,15 @@ class TableScene(Scene):
             self._message_language = language()
             self.message = ""
 
+    def needs_redraw(self) -> bool:
+        """Still only while a human is to move, nothing animates and the player has gone
+        (the dashed rings' march is ambient motion)."""
+        seat = self.turns.acting
+        human = self.turns.confirming is not None or (
+            seat is not None and not self.session.seats[seat].is_computer)
+        return (not human or self.driven or self.animator.busy or bool(self.animator.held)
+                or self.ambient_live())
+
     def update(self, dt: float) -> None:
         if self.turns.unsaved:
             self.save_now()

@@ -1,0 +1,114 @@
+"""Idle cost: the CPU a still screen takes, in the app's own loop (`App.tick`, as `run()`).
+
+Opens the app in this process (the dummy video driver unless DISPLAY is set and --x is given),
+shows a screen, lets it settle (ambient motion rests after `--settle` seconds without input;
+the game's own default is scene.AMBIENT_SECONDS), then measures this process's CPU time over
+`--seconds` of wall time. Screens: the title, and a solo Lucky Box table waiting for the human.
+`--always-draw` draws every frame as the app did before it learnt to rest (a comparison).
+
+Target (issue "Fast and lean"): a still screen takes <= 5% of a core.
+
+    python bench/idle.py [--seconds 5] [--settle 1] [--window 1920x1080] [--always-draw]
+                         [--screens title,table] [--x]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET_PERCENT = 5.0
+SCREENS = ("title", "table")
+
+
+def show(app: Any, screen: str) -> Any:
+    if screen == "title":
+        scene = app.ctx.nav.make("title")
+        app.stack.clear_to(scene)
+        return scene
+    from game.core.session import Seat
+
+    app.ctx.nav.make("start_game", seats=[Seat("You")], seed=3)
+    table = app.stack.scenes[0]
+    for _ in range(2000):  # keep any three first cards, then on to the first number
+        top = app.stack.top
+        if top is not table and hasattr(top, "hand"):  # the draft
+            for card in top.hand[:3]:
+                top.toggle(card)
+            top.widget("confirm").click()
+        elif top is table and table.human_turn():
+            break
+        else:
+            table.animator.skip(table.focus)
+        app.step(1 / 60)
+    return table
+
+
+def measure(app: Any, screen: str, seconds: float, settle: float) -> tuple[float, int]:
+    """(CPU % of one core, frames drawn) over `seconds` of the still screen."""
+    show(app, screen)
+    app.stack.ambient_seconds = settle
+    end = time.perf_counter() + settle + 10
+    # Frame time, not wall time, says when the player has gone (slow first frames count less).
+    while time.perf_counter() < end and app.stack.idle_for < settle + 0.5:
+        app.tick()
+    drawn = app.frames_drawn
+    cpu, wall = time.process_time(), time.perf_counter()
+    end = wall + seconds
+    while time.perf_counter() < end:
+        app.tick()
+    used = time.process_time() - cpu
+    return 100.0 * used / (time.perf_counter() - wall), app.frames_drawn - drawn
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured per screen")
+    parser.add_argument("--settle", type=float, default=1.0,
+                        help="seconds without input before ambient motion rests")
+    parser.add_argument("--window", default="1920x1080", metavar="WxH")
+    parser.add_argument("--screens", default=",".join(SCREENS))
+    parser.add_argument("--always-draw", action="store_true",
+                        help="draw every frame (the app before it learnt to rest)")
+    parser.add_argument("--x", action="store_true", help="use $DISPLAY (a real X window)")
+    args = parser.parse_args(argv)
+    if not args.x:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    data = tempfile.mkdtemp(prefix="smlb-idle-")
+    os.environ["SMLB_DATA_DIR"] = data
+    from game.core.ui.app import App
+
+    w, h = (int(v) for v in args.window.lower().split("x"))
+    app = App(data_dir=Path(data), window=(w, h))
+    if args.always_draw:
+        app._picture_may_change = lambda: True  # type: ignore[method-assign]
+    worst = 0.0
+    try:
+        for screen in [s.strip() for s in args.screens.split(",") if s.strip()]:
+            if screen not in SCREENS:
+                parser.error(f"unknown screen {screen!r} (one of {', '.join(SCREENS)})")
+            percent, drawn = measure(app, screen, args.seconds, args.settle)
+            worst = max(worst, percent)
+            verdict = "meets" if percent <= TARGET_PERCENT else "MISSES"
+            print(f"idle_cpu_{screen}: {percent:.1f}% of a core (target <= {TARGET_PERCENT:g}%: "
+                  f"{verdict}; {drawn} frames drawn in {args.seconds:g} s, window {args.window})",
+                  flush=True)
+    finally:
+        app.close()
+    print(f"idle_cpu_worst: {worst:.1f}% (target <= {TARGET_PERCENT:g}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

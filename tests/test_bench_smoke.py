@@ -1,0 +1,128 @@
+"""Every benchmark in bench/ still runs: each with its smallest arguments, as a subprocess (as
+it is run by hand), exiting 0 and printing its figure lines, each beside its target, with sane
+values. The figures themselves are not checked against the targets here (a busy test machine
+would fail them): that is what running the benchmarks is for."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?)"
+
+
+def run_bench(script: str, *args: str, timeout: float = 120) -> str:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
+    return done.stdout
+
+
+def figure(out: str, name: str) -> tuple[float, str]:
+    """The value of the line `name: VALUE (...)`, and the rest of that line."""
+    found = re.search(rf"^\s*{re.escape(name)}: {NUMBER}(.*)$", out, re.MULTILINE)
+    assert found, f"no {name!r} line in:\n{out}"
+    return float(found.group(1)), found.group(2)
+
+
+def test_engine_plays_whole_games() -> None:
+    out = run_bench("engine.py", "--quick")
+    rate, rest = figure(out, "games_per_second")
+    assert 1 <= rate < 10**6
+    assert "target >= 5000" in rest
+    assert re.search(r"median of 3 runs, 1 player\(s\): [0-9]+ games/s \(target >= 5000", out)
+
+
+def test_engine_counts_every_chance_step() -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import engine
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    steps = engine.play_random_game(seed=4, players=1)
+    assert steps > 20  # a whole game: every number of every round was played
+
+
+def test_bots() -> None:
+    out = run_bench("bots.py", "--games", "1", "--levels", "easy", "--jobs", "1")
+    mean, rest = figure(out, "easy_mean")
+    assert 0 < mean < 150 and "target" in rest
+    p95, rest = figure(out, "easy_p95_ms")
+    assert 0 <= p95 < 5000 and "target" in rest
+    assert "target: not measured" in out
+
+
+def test_blanco() -> None:
+    out = run_bench("blanco.py", "--games", "1", "--jobs", "1", "--random-games", "2",
+                    "--only", "decisions_per_second,solo_turns_easy")
+    rate, rest = figure(out, "decisions_per_second")
+    assert rate > 10 and "target >= 20000" in rest
+    turns, rest = figure(out, "solo_turns_easy")
+    assert 1 <= turns <= 600 and "target" in rest
+
+
+def test_blanco_tune() -> None:
+    out = run_bench("blanco_tune.py", "--games", "1", "--jobs", "1", "easy")
+    turns, rest = figure(out, "easy")
+    assert 1 <= turns <= 600
+    assert "vs easy: +0.000" in rest and "lower is better" in rest
+
+
+def test_frames() -> None:
+    out = run_bench("frames.py", "--quick", timeout=180)
+    assert "records_legal: 1 of 1" in out
+    frames, _ = figure(out, "frames")
+    assert frames > 10
+    for name, low, high in (("frame_ms_p99", 0.0, 5000.0), ("startup_ms", 1.0, 60000.0),
+                            ("peak_rss_mb", 10.0, 4000.0)):
+        value, rest = figure(out, name)
+        assert low < value < high, (name, value)
+        assert "target" in rest
+
+
+def test_frame_profile() -> None:
+    out = run_bench("frame_profile.py", "--frames", "20")
+    assert re.search(r"^luckybox: 20 frames", out, re.MULTILINE)
+    found = re.search(rf"frame CPU ms: mean {NUMBER}.*p99 {NUMBER}.*target: p99 <= 8", out)
+    assert found and 0 < float(found.group(1)) < 5000
+    assert "display flip" in out  # the pieces of a frame are listed
+
+
+def test_bundle_dry_without_pyinstaller() -> None:
+    out = run_bench("bundle.py", "--no-bundle", "--runs", "1")
+    found = re.search(rf"python main.py: startup_s: {NUMBER}", out)
+    assert found and 0.01 < float(found.group(1)) < 60
+    assert "target <= 1.5 s" in out
+
+
+@pytest.mark.skipif(shutil.which("pyinstaller") is None, reason="needs pyinstaller (slow build)")
+@pytest.mark.skipif(not (ROOT / "dist").exists(), reason="no bundle built in dist/ (slow build)")
+def test_bundle_measures_a_built_bundle() -> None:
+    out = run_bench("bundle.py", "--runs", "1", timeout=300)
+    size, rest = figure(out, "bundle_mb")
+    assert 1 < size < 2000 and "target <= 80" in rest
+
+
+def test_window_check_dry() -> None:
+    out = run_bench("window_check.py", "--dry")
+    assert re.search(r"^settings: at \([0-9]+,[0-9]+\) in 1280x720 \(ok\)", out, re.MULTILINE)
+    assert out.count("fills one side at 16:9: ok") == 5
+    assert "dry run: no X server used\n" in out
+
+
+def test_idle() -> None:
+    out = run_bench("idle.py", "--seconds", "1", "--settle", "0.3")
+    for screen in ("title", "table"):
+        percent, rest = figure(out, f"idle_cpu_{screen}")
+        assert 0 <= percent <= 200 and "target <= 5%" in rest
+        drawn = re.search(r"([0-9]+) frames drawn", rest)
+        assert drawn and int(drawn.group(1)) <= 5  # still: (almost) nothing drawn

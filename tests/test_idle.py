@@ -1,0 +1,177 @@
+"""A still screen costs nothing: once it has settled, the app draws and shows no frame until
+something changes (tests drive the real App headless and count the frames it draws)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.session import Seat, Session
+from game.core.ui import app as app_module
+from tests.ui_helpers import frames
+
+SECOND = 60  # frames of 1/60 s
+
+
+def drawn_in(app: Any, n: int) -> int:
+    """Frames drawn (draw, present and flip) over the next `n` frames."""
+    flips = 0
+    real_flip = pygame.display.flip
+
+    def counting_flip() -> None:
+        nonlocal flips
+        flips += 1
+        real_flip()
+
+    before = app.frames_drawn
+    pygame.display.flip = counting_flip
+    try:
+        frames(app, n)
+    finally:
+        pygame.display.flip = real_flip
+    assert app.frames_drawn - before == flips  # the count is the flips the app made
+    return flips
+
+
+def settle(app: Any, seconds: float = 3.0) -> None:
+    """Ambient motion rests after `ambient_seconds` without input: shortened here."""
+    app.stack.ambient_seconds = 1.0
+    frames(app, round(seconds * SECOND))
+
+
+def title(app: Any) -> Any:
+    scene = app.ctx.nav.make("title")
+    app.stack.clear_to(scene)
+    return scene
+
+
+def played_session(seats: int, seed: int = 5) -> Session:
+    from tests.test_scoring_scenes import play
+
+    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed)
+    play(session)
+    return session
+
+
+def still_screens() -> dict[str, Any]:
+    def settings(app: Any) -> Any:
+        title(app)
+        return app.ctx.nav.push("settings")
+
+    def pause(app: Any) -> Any:
+        title(app)
+        scene = app.ctx.nav.make("pause") if app.ctx.nav.has("pause") else None
+        if scene is None:
+            pytest.skip("no pause route")
+        app.stack.push(scene)
+        return scene
+
+    def game_end(app: Any) -> Any:
+        scene = app.ctx.nav.make("luckybox.game_end", session=played_session(2))
+        app.stack.clear_to(scene)
+        return scene
+
+    def table(app: Any) -> Any:  # a solo Lucky Box table waiting for the human
+        from tests.support import to_first_number
+
+        app.ctx.nav.make("start_game", seats=[Seat("You")], seed=3)
+        scene = app.stack.scenes[0]
+        to_first_number(app, scene)
+        assert app.stack.top is scene and scene.human_turn()
+        return scene
+
+    def blanco_table(app: Any) -> Any:
+        app.ctx.nav.make("blanco.start_game", seats=[Seat("You")], seed=3)
+        scene = app.stack.scenes[0]
+        for _ in range(600):  # past the deal's animation, to the human's first move
+            if app.stack.top is scene and not scene.animator.busy and scene.turns.acting == 0:
+                break
+            frames(app, 1)
+        assert app.stack.top is scene and scene.turns.acting == 0
+        return scene
+
+    return {"title": title, "settings": settings, "pause": pause, "game_end": game_end,
+            "table": table, "blanco_table": blanco_table}
+
+
+@pytest.mark.parametrize("screen", sorted(still_screens()))
+def test_a_settled_screen_draws_nothing_and_input_draws_again(app: Any, screen: str) -> None:
+    scene = still_screens()[screen](app)
+    assert drawn_in(app, 5) == 5  # a new screen is drawn at once
+    settle(app)
+    assert app.stack.top is scene
+    assert drawn_in(app, SECOND) == 0  # a still second: not one frame
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    assert drawn_in(app, 1) == 1  # input is drawn in the very frame it comes
+    assert drawn_in(app, 3 * SECOND) < 2 * SECOND  # and the screen settles again
+
+
+def test_the_title_moves_until_the_player_has_gone(app: Any) -> None:
+    scene = title(app)
+    app.stack.ambient_seconds = 2.0
+    assert drawn_in(app, SECOND) == SECOND  # cards drift, the logo pulses: every frame drawn
+    ys = [p.y for p in scene.particles]
+    frames(app, 2 * SECOND)
+    assert drawn_in(app, SECOND) == 0
+    rested = [p.y for p in scene.particles]
+    assert rested != ys
+    frames(app, SECOND)
+    assert [p.y for p in scene.particles] == rested  # they rest where they were last drawn
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0,
+                                         unicode="", scancode=0))
+    assert drawn_in(app, SECOND) == SECOND  # and move again at 60 fps on input
+    assert [p.y for p in scene.particles] != rested
+
+
+def test_a_tooltip_after_its_delay_and_a_caret_still_show(app: Any) -> None:
+    scene = title(app)
+    settle(app)
+    button = scene.widget("settings").rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frames(app, SECOND)  # the mouse rests: the tip shows after its delay (no input then)
+    assert scene.tooltips.tip is not None
+    drawn_after_tip = drawn_in(app, 2 * SECOND)
+    assert drawn_after_tip == 0  # shown, faded in, then still
+
+
+def test_the_focus_ring_is_drawn_as_it_moves_then_rests(app: Any) -> None:
+    title(app)
+    settle(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t",
+                                         scancode=0))
+    assert drawn_in(app, SECOND) == SECOND  # the ring appears and breathes
+    assert app.ring.visible
+    frames(app, 2 * SECOND)
+    assert drawn_in(app, SECOND) == 0  # the player has gone: it rests too
+
+
+def test_a_scene_that_does_not_say_is_drawn_every_frame(app: Any) -> None:
+    from game.core.ui.scene import Scene
+
+    app.stack.clear_to(Scene(app.ctx))
+    settle(app)
+    assert drawn_in(app, SECOND) == SECOND
+
+
+def test_a_still_app_sleeps_until_an_event_or_its_wait(app: Any) -> None:
+    title(app)
+    settle(app)
+    app.drew_last = False
+    waited: list[int] = []
+    real_wait = pygame.event.wait
+
+    def wait(timeout: int = 0) -> Any:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    pygame.event.wait = wait
+    try:
+        assert app.tick()
+    finally:
+        pygame.event.wait = real_wait
+    assert waited == [app_module.IDLE_WAIT_MS]
+    assert not app.drew_last
