@@ -270,7 +270,7 @@ def run_tour(
     written: list[Path] = []
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="smlb-tour-") as data:
-        app = App(data_dir=Path(data), games=games, **({"window": window} if window else {}))
+        app = App(data_dir=Path(data), games=games, window=window)
         try:
             if lang:
                 i18n.set_language(lang)
