@@ -198,7 +198,7 @@ def test_lang_on_the_command_line_overrides_the_setting_for_one_run(
     (data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
     seen: list[tuple[str, str]] = []
 
-    def play(**options: object) -> int:
+    def play(*_games: object, **options: object) -> int:
         app = new_app()
         try:
             top = title(app)
