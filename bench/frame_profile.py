@@ -109,13 +109,13 @@ def run(
     os.environ["SMLB_DATA_DIR"] = tmp
     import pygame
 
+    from game.catalog import new_app
     from game.core.session import Seat
-    from game.core.ui.app import App
 
-    app = App(data_dir=Path(tmp))
+    app = new_app(data_dir=Path(tmp))
     app.ctx.settings.animation_speed = speed
     seats = [Seat(f"Bot {i + 1}", "normal") for i in range(players)]
-    route = "start_game" if game == "luckybox" else f"{game}.start_game"
+    route = f"{game}.start_game"
     table = app.ctx.nav.make(route, seats=seats, seed=seed, demo=True, on_game_over=None)
     if inline:  # the computers think in this process: the same frames on every run
         table.runner._broken = True

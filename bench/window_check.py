@@ -47,9 +47,9 @@ def positions() -> dict[str, tuple[float, float]]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     with tempfile.TemporaryDirectory() as data:
-        from game.core.ui.app import App
+        from game.catalog import new_app
 
-        app = App(data_dir=Path(data))
+        app = new_app(data_dir=Path(data))
         title = app.ctx.nav.make("title")
         app.stack.push(title)
         for _ in range(120):

@@ -1,86 +1,58 @@
-"""The composition root: which games the app holds and which scene answers each route.
+"""The composition root: which games the app holds. One line per game in `GAME_PACKAGES`.
 
-Scenes ask `ctx.nav` for each other by name; only this module knows where they live. Each
-factory imports its scene when first used (start-up stays quick; no import cycles).
+A game package exposes its pure descriptor as `<package>.rules.game.GAME` (a
+`game.core.game.Game`: no pygame) and its UI descriptor as `<package>.ui.descriptor.GAME_UI`
+(a `game.core.ui.game_ui.GameUI`). The first game is the default: the title's first tab, the
+demo's game, and the game whose refusal an unknown record format gets. Core never imports
+this module; the command line (game.cli) and the tests hand its lists down.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
+from game.core.game import Game
 
-def _title(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.title import TitleScene
-
-    return TitleScene(ctx, **kw)
-
-
-def _settings(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.settings import SettingsScene
-
-    return SettingsScene(ctx, **kw)
+#: Every game's package, the default first.
+GAME_PACKAGES: list[str] = [
+    "game.luckybox",
+    "game.blanco",
+]
 
 
-def _pause(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.pause import PauseScene
-
-    return PauseScene(ctx, **kw)
-
-
-def _confirm(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.dialog import ConfirmDialog
-
-    return ConfirmDialog(ctx, **kw)
+def register(package: str) -> None:
+    """Add a game package (a test's own game, e.g. "tests.highcard"); once only."""
+    if package not in GAME_PACKAGES:
+        GAME_PACKAGES.append(package)
 
 
-def _handoff(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.handoff import HandoffScene
-
-    return HandoffScene(ctx, **kw)
-
-
-def _replays(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.replays import ReplaysScene
-
-    return ReplaysScene(ctx, **kw)
+def unregister(package: str) -> None:
+    """Take a registered game package out again (tests tidy up with it)."""
+    if package in GAME_PACKAGES:
+        GAME_PACKAGES.remove(package)
 
 
-def _stats(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.stats import StatsScene
-
-    return StatsScene(ctx, **kw)
-
-
-def _howto(ctx: Any, **kw: Any) -> Any:
-    from game.core.ui.scenes.howto import HowToScene
-
-    return HowToScene(ctx, **kw)
+def games() -> list[Game]:
+    """Every game's pure descriptor, the default first (imports no pygame)."""
+    return [importlib.import_module(f"{package}.rules.game").GAME for package in GAME_PACKAGES]
 
 
-def install(ctx: Any) -> None:
-    """Register every route on the context's navigator, and how Setup starts a game."""
-    from game.blanco.ui import routes as blanco_routes
-    from game.luckybox.ui import routes as luckybox_routes
-
-    nav = ctx.nav
-    for name, factory in (("title", _title), ("settings", _settings), ("pause", _pause),
-                          ("confirm", _confirm), ("handoff", _handoff), ("replays", _replays),
-                          ("stats", _stats), ("howto", _howto)):
-        nav.register(name, factory)
-    luckybox_routes.install(ctx)
-    blanco_routes.install(ctx)
+def game_uis() -> list[Any]:
+    """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first."""
+    return [importlib.import_module(f"{package}.ui.descriptor").GAME_UI
+            for package in GAME_PACKAGES]
 
 
-def games() -> list[Any]:
-    """Every game the app holds, Lucky Box first (pure: no pygame)."""
-    from game.blanco.rules.game import BLANCO
-    from game.luckybox.rules.game import LUCKYBOX
-
-    return [LUCKYBOX, BLANCO]
-
-
-def game_by_id(game_id: str) -> Any:
+def game_by_id(game_id: str) -> Game:
     for candidate in games():
         if candidate.id == game_id:
             return candidate
     raise KeyError(game_id)
+
+
+def new_app(**kwargs: Any) -> Any:
+    """The app (`game.core.ui.app.App`) holding every game; `kwargs` go to `App`."""
+    from game.core.ui.app import App
+
+    return App(games=game_uis(), **kwargs)

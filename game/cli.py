@@ -23,8 +23,7 @@ import os
 import sys
 
 from game.core.game import BOT_LEVELS
-
-__version__ = "0.1.0"  # also the package's version (pyproject reads it from here)
+from game.core.version import __version__  # the package's version too (pyproject.toml)
 
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
@@ -32,14 +31,20 @@ FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the c
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
+    from game.catalog import games  # pure descriptors: no pygame on the record-check path
+
+    known = games()
+    default = known[0]  # the demo's game unless told: the catalog's first
     parser = argparse.ArgumentParser(prog=prog, description="Super Mega Lucky Box")
     parser.add_argument("--check-record", nargs="+", metavar="PATH",
                         help="check game record files and exit (0 when every record is valid)")
     parser.add_argument("--demo", action="store_true", help="watch computer players play")
-    parser.add_argument("--game", default=None, choices=["luckybox", "blanco"],
-                        help="demo and tour: which game (demo: Lucky Box unless told; "
-                             "Blanco: 1-5 seats; tour: both unless told)")
-    parser.add_argument("--players", type=int, default=4, help="demo: seats (1-12)")
+    seats = "; ".join(f"{g.title}: {g.min_players}-{g.max_players} seats" for g in known)
+    parser.add_argument("--game", default=None, choices=[g.id for g in known],
+                        help=f"demo and tour: which game (demo: {default.title} unless told; "
+                             f"{seats}; tour: every game unless told)")
+    parser.add_argument("--players", type=int, default=4,
+                        help=f"demo: seats ({default.min_players}-{default.max_players})")
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
     parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
     parser.add_argument("--bot", default="normal", choices=list(BOT_LEVELS),
@@ -56,10 +61,11 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
                         help="save a picture of every scene and key moment to DIR, then exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
-    if args.demo and not 1 <= args.players <= 12:
-        parser.error("--players must be from 1 to 12")
-    if args.demo and args.game == "blanco" and not 1 <= args.players <= 5:
-        parser.error("--players must be from 1 to 5 for Blanco")
+    chosen = next((g for g in known if g.id == args.game), default)
+    if args.demo and not chosen.min_players <= args.players <= chosen.max_players:
+        # The default game's message is the one-game version's, without "for".
+        where = "" if chosen is default else f" for {chosen.title}"
+        parser.error(f"--players must be from {chosen.min_players} to {chosen.max_players}{where}")
     return args
 
 
@@ -129,9 +135,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
     if os.environ.get(FORCE_CRASH_ENV) == "1":
         raise RuntimeError(f"a start-up crash on request ({FORCE_CRASH_ENV}=1)")
     if args.check_record:
+        from game.catalog import games
         from game.core.records import check_records_cli  # lazily: keeps pygame out of this path
 
-        return check_records_cli(args.check_record)
+        return check_records_cli(args.check_record, games())
     problem = check_deck()
     if problem:
         print(problem, file=sys.stderr)
@@ -140,13 +147,15 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         from game.core.i18n import force_language
 
         force_language(args.lang)  # for this run only: the saved setting is left as it is
+    from game.catalog import game_uis
     from game.core.ui import launch
 
     if args.tour:
         from game.tour import TourError, run_tour
 
         try:
-            shots = run_tour(args.tour, game=args.game, lang=args.lang, window=args.window)
+            shots = run_tour(args.tour, game_uis(), game=args.game, lang=args.lang,
+                             window=args.window)
         except TourError as e:  # a step that could not reach its moment: said plainly
             print(f"tour: {e} (the other pictures are in {args.tour})", file=sys.stderr)
             return 1
@@ -160,10 +169,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         import random
 
         seed = args.seed if args.seed is not None else random.randrange(10**6)
-        return launch.demo(args.players, seed, args.speed, args.bot, args.exit_when_done,
-                           args.save_record, args.frame_stats, started=started,
-                           game=args.game or "luckybox", window=args.window)
-    return launch.play(window=args.window)
+        return launch.demo(game_uis(), args.players, seed, args.speed, args.bot,
+                           args.exit_when_done, args.save_record, args.frame_stats,
+                           started=started, game=args.game, window=args.window)
+    return launch.play(game_uis(), window=args.window)
 
 
 def main(argv: list[str] | None = None, started: float | None = None, prog: str = PROG) -> int:

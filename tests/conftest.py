@@ -96,9 +96,9 @@ def app(data_dir: Path) -> Iterator:
     """A real App on the dummy video driver, torn down with pygame.quit()."""
     import pygame
 
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
-    application = App()
+    application = new_app()
     try:
         yield application
     finally:

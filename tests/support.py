@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.catalog import new_app
 from game.core import storage
 from game.core.ui.app import App
 from game.core.ui.scenes.handoff import HandoffScene
@@ -50,7 +51,7 @@ def fresh_app(old: App) -> App:
     """Close the window (as the player would) and start the game again."""
     old.stack.clear()
     pygame.quit()
-    return App()
+    return new_app()
 
 
 def table_of(app: App) -> TableScene | None:

@@ -384,7 +384,7 @@ def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
     is unavailable, plays every named sound silently, remembers the volume set on the Settings
     screen, and the game runs on."""
     import game.core.ui.audio as audio_module
-    from game.core.ui.app import App
+    from game.catalog import new_app
     from game.core.ui.context import NullAudio
     from game.core.ui.scenes.settings import SettingsScene
     from tests.ui_helpers import click, frames
@@ -393,7 +393,7 @@ def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
         raise RuntimeError("the sound module is broken")
 
     monkeypatch.setattr(audio_module, "Audio", broken)
-    app = App()
+    app = new_app()
     try:
         audio = app.ctx.audio
         assert isinstance(audio, NullAudio) and audio.available is False

@@ -100,6 +100,7 @@ def test_a_table_sends_its_computers_moves_between_frames(app: Any, monkeypatch:
 def test_the_demo_loop_sends_moves_after_each_measured_frame(
     data_dir: Any, monkeypatch: Any, tmp_path: Any
 ) -> None:
+    from game.catalog import game_uis
     from game.core.ui import launch
     from game.core.ui.app import App
 
@@ -122,6 +123,7 @@ def test_the_demo_loop_sends_moves_after_each_measured_frame(
     monkeypatch.setattr(App, "step", step)
     monkeypatch.setattr(BotRunner, "send", send)
     stats = tmp_path / "stats.json"
-    launch.demo(players=3, seed=5, speed=8.0, game="blanco", max_frames=400, frame_stats=str(stats))
+    launch.demo(game_uis(), players=3, seed=5, speed=8.0, game="blanco", max_frames=400,
+                frame_stats=str(stats))
     assert stats.exists()
     assert sends and not any(sends)

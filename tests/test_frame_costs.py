@@ -37,7 +37,7 @@ def calls(fn: Any) -> dict[str, int]:
 def demo_table(app: Any, game: str, players: int) -> Any:
     """A demo table of computers thinking in this process (the same frames every run), some
     way into its game."""
-    route = "start_game" if game == "luckybox" else "blanco.start_game"
+    route = f"{game}.start_game"
     seats = [Seat(f"Bot {i + 1}", "normal") for i in range(players)]
     table = app.ctx.nav.make(route, seats=seats, seed=100, demo=True)
     table.runner._broken = True  # think inline: no worker, deterministic frames

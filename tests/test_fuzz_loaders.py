@@ -13,6 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game import catalog
 from game.core import storage
 from game.core.records import check_record_file, play_actions
 from game.core.session import Seat, Session
@@ -20,6 +21,7 @@ from game.core.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_sett
 from game.luckybox.ai import make_bot
 from game.luckybox.rules import GameState
 from game.luckybox.rules.actions import RecordError
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.scenes.setup import same_deal_from
 
 FUZZ = settings(max_examples=150, deadline=None,
@@ -36,7 +38,7 @@ json_values = st.recursive(
 
 def _real_save(seed: int = 11, moves: int = 60) -> dict:
     """A genuine autosave from a part-played 2-player game (one seat a computer)."""
-    session = Session([Seat("Ann"), Seat("Bot", "easy")], seed)
+    session = Session([Seat("Ann"), Seat("Bot", "easy")], seed, game=LUCKYBOX)
     rng = random.Random(seed)
     bot = make_bot("normal", seed, 0)
     for _ in range(moves):
@@ -56,7 +58,7 @@ REAL_SAVE = _real_save()
 
 
 def _finished_record(seed: int = 5) -> dict:
-    session = Session([Seat("Zed")], seed)
+    session = Session([Seat("Zed")], seed, game=LUCKYBOX)
     bot = make_bot("normal", seed, 0)
     while not session.state.is_terminal():
         if session.chance_due():
@@ -64,7 +66,7 @@ def _finished_record(seed: int = 5) -> dict:
             continue
         session.apply(bot.choose(session.state, 0))
     return json.loads(json.dumps(session.record(
-        storage.finished_extra(session.state, ["human"], "test"))))
+        storage.finished_extra(session.state, ["human"], "test", game=session.game))))
 
 
 REAL_RECORD = _finished_record()
@@ -107,7 +109,7 @@ def _check_save_file(content: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / storage.AUTOSAVE).write_bytes(content)
-        save, warning = storage.load_save(folder)
+        save, warning = storage.load_save(folder, catalog.games())
         if save is None:
             assert _one_line(warning) and warning.startswith("The saved game could not be read")
             kept = list(folder.glob("autosave.json.bad-*"))
@@ -148,7 +150,7 @@ def test_truncated_real_saves(cut):
 def test_the_real_save_itself_loads():
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / storage.AUTOSAVE).write_text(json.dumps(REAL_SAVE))
-        save, warning = storage.load_save(Path(tmp))
+        save, warning = storage.load_save(Path(tmp), catalog.games())
         assert warning is None and save.record == REAL_SAVE
 
 
@@ -190,25 +192,25 @@ def _check_record_file(content: bytes) -> None:
         path = Path(tmp) / "record.json"
         path.write_bytes(content)
         try:
-            info = storage.read_record_info(path, replay=True)
+            info = storage.read_record_info(path, catalog.games(), replay=True)
         except RecordError as err:
             assert _one_line(str(err))
             try:
-                check_record_file(path)
+                check_record_file(path, catalog.games())
             except RecordError as again:
                 assert _one_line(str(again))
             else:
                 raise AssertionError("the command line accepted what the game refused")
         else:
             assert len(info.totals) == len(info.names) >= 1
-            check_record_file(path)  # the command line agrees it is valid
-            session, actions = Session.from_record(info.record)
+            check_record_file(path, catalog.games())  # the command line agrees it is valid
+            session, actions = Session.from_record(info.record, catalog.game_by_id(info.game))
             play_actions(session.state, actions, apply=session.apply, advance=session.advance)
             assert session.state.actions == actions
             if info.finished:
                 deal = same_deal_from(info.record, "fuzz")
                 assert len(deal.names) == len(info.names)
-        infos, problems = storage.list_records(Path(tmp).parent / Path(tmp).name)
+        infos, problems = storage.list_records(Path(tmp).parent / Path(tmp).name, catalog.games())
         assert infos == [] and problems == []  # records/ is a sub-folder; none there
         assert path.read_bytes() == content
 
@@ -234,7 +236,7 @@ def test_a_records_folder_of_anything_lists_without_raising(contents):
         folder.mkdir()
         for i, content in enumerate(contents):
             (folder / f"{i}.json").write_bytes(content)
-        infos, problems = storage.list_records(Path(tmp))
+        infos, problems = storage.list_records(Path(tmp), catalog.games())
         assert len(infos) + len(problems) == len(contents)
         assert all(_one_line(p) for p in problems)
 
@@ -243,7 +245,7 @@ def test_a_real_finished_record_round_trips():
     with tempfile.TemporaryDirectory() as tmp:
         path, warning = storage.keep_record(Path(tmp), REAL_RECORD)
         assert warning is None
-        info = storage.read_record_info(path)
+        info = storage.read_record_info(path, catalog.games())
         state, _ = GameState.new(["Zed"], REAL_RECORD["seed"])
         assert info.finished and info.names == ["Zed"] and info.rating
         assert info.totals == [REAL_RECORD["result"]["players"][0]["total"]]

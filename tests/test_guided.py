@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game import catalog
 from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
 from game.blanco.ui.scenes.table import TableScene as BlancoTable
 from game.core import storage
@@ -313,7 +314,7 @@ def test_a_long_sentence_gets_a_smaller_size_not_a_cut(app):
 def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data_dir):
     from game.core.session import Seat
 
-    app.ctx.nav.make("start_game", seats=[Seat("Ann")], seed=5)
+    app.ctx.nav.make("luckybox.start_game", seats=[Seat("Ann")], seed=5)
     frames(app, 10)
     press(app, pygame.K_ESCAPE, 2)  # the pause menu
     click_widget(app, app.stack.top, "howto", 2)
@@ -327,6 +328,6 @@ def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data
         if guide.advice is not None and guide.advice.target is not None:
             click(app, guide.advice.target)
             follow_some += 1
-    saved, warning = storage.load_save(storage.game_folder(data_dir, "luckybox"))
+    saved, warning = storage.load_save(storage.game_folder(data_dir, "luckybox"), catalog.games())
     assert warning is None and saved is not None
     assert [s.name for s in saved.session.seats] == ["Ann"]  # the real game, untouched

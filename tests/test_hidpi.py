@@ -19,10 +19,11 @@ RED, BLUE, BLACK = (255, 0, 0), (0, 0, 255), (0, 0, 0)
 @pytest.fixture
 def make_app(data_dir):
     """Open an App at a window size; pygame.quit() after."""
+    from game.catalog import new_app
     from game.core.ui.app import App
 
     def opener(size: tuple[int, int]) -> App:
-        return App(window=size)
+        return new_app(window=size)
 
     yield opener
     pygame.quit()

@@ -93,7 +93,7 @@ def test_every_page_is_drawn_with_a_picture_and_its_words_fit(app, game):
 
 
 @pytest.mark.parametrize(
-    ("game", "route"), [("luckybox", "start_game"), ("blanco", "blanco.start_game")]
+    ("game", "route"), [("luckybox", "luckybox.start_game"), ("blanco", "blanco.start_game")]
 )
 def test_how_to_play_opens_from_the_pause_menu_of_each_game(app, game, route):
     app.ctx.nav.make(route, seats=[Seat("Ann")], seed=3)

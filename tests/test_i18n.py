@@ -171,16 +171,16 @@ def test_picking_a_language_in_settings_relabels_the_title_at_once(app) -> None:
 
 
 def test_the_language_setting_is_used_at_start_and_a_bad_one_is_ignored(data_dir: Path) -> None:
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
     (data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    app = App()
+    app = new_app()
     try:
         assert i18n.language() == "fr"
     finally:
         pygame.quit()
     (data_dir / "settings.json").write_text('{"language": "klingon"}', encoding="utf-8")
-    app = App()
+    app = new_app()
     try:
         assert i18n.language() == "en"  # SMLB_LANG=en in the tests stands for the system
         assert "language" in app.ctx.message
@@ -192,14 +192,14 @@ def test_lang_on_the_command_line_overrides_the_setting_for_one_run(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game import cli
+    from game.catalog import new_app
     from game.core.ui import launch
-    from game.core.ui.app import App
 
     (data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
     seen: list[tuple[str, str]] = []
 
-    def play(**options: object) -> int:
-        app = App()
+    def play(*_games: object, **options: object) -> int:
+        app = new_app()
         try:
             top = title(app)
             seen.append((i18n.language(), top.buttons["new_game"].label))

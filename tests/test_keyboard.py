@@ -197,7 +197,7 @@ def test_every_menu_scene_takes_the_focus_on_each_of_its_controls(app):
         ("replays", {}),
         ("stats", {}),
         ("howto", {}),
-        ("setup", {}),
+        ("luckybox.setup", {}),
         ("blanco.setup", {}),
         ("handoff", {"name": "Ann"}),
     ]

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from game.core.ui.layout import (
     BUTTON_REGIONS,
-    DEFAULT_PATH,
     REQUIRED_REGIONS,
     Layout,
     LayoutError,
     grid_in,
     row_in,
 )
+from game.luckybox.ui.descriptor import TABLE_LAYOUT as DEFAULT_PATH
 
 SCREEN = pygame.FRect(0, 0, 1280, 720)
 EPS = 1e-3  # FRect stores float32
@@ -57,7 +57,7 @@ def test_tmx_is_a_plain_orthogonal_1280x720_map() -> None:
 
 
 def test_all_regions_load_inside_the_screen() -> None:
-    layout = Layout.load()
+    layout = Layout.load(DEFAULT_PATH)
     for name in REQUIRED_REGIONS:
         r = layout.region(name)
         assert isinstance(r, pygame.FRect)
@@ -66,20 +66,20 @@ def test_all_regions_load_inside_the_screen() -> None:
 
 
 def test_no_two_regions_overlap() -> None:
-    layout = Layout.load()
+    layout = Layout.load(DEFAULT_PATH)
     for a, b in itertools.combinations(layout.names(), 2):
         assert not overlap(layout.region(a), layout.region(b)), (a, b)
 
 
 def test_buttons_are_big_enough_to_hit() -> None:
-    layout = Layout.load()
+    layout = Layout.load(DEFAULT_PATH)
     for name in BUTTON_REGIONS:
         r = layout.region(name)
         assert r.width >= 40 and r.height >= 32, name
 
 
 def test_region_returns_a_copy() -> None:
-    layout = Layout.load()
+    layout = Layout.load(DEFAULT_PATH)
     r = layout.region("scorecard")
     r.x += 500
     assert layout.region("scorecard").x != r.x
@@ -112,7 +112,7 @@ def test_missing_layer_or_file_is_a_layout_error(tmp_path: Path) -> None:
     with pytest.raises(LayoutError):
         Layout.load(tmp_path / "nope.tmx")
     with pytest.raises(LayoutError, match="nowhere"):
-        Layout.load().region("nowhere")
+        Layout.load(DEFAULT_PATH).region("nowhere")
 
 
 def check_grid(area: pygame.FRect, count: int, aspect: float, gap: float) -> list:
@@ -132,7 +132,7 @@ def check_grid(area: pygame.FRect, count: int, aspect: float, gap: float) -> lis
 @pytest.mark.parametrize("count", range(1, 16))
 @pytest.mark.parametrize("region,aspect", [("current_board", 0.85), ("other_boards", 1.5)])
 def test_grid_in_fits_boxes_for_every_count(region: str, aspect: float, count: int) -> None:
-    area = Layout.load().region(region)
+    area = Layout.load(DEFAULT_PATH).region(region)
     boxes = check_grid(area, count, aspect, gap=12)
     assert boxes[0].width > 40  # even 15 boxes stay usable
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game import catalog
 from game.core.session import Seat
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.settings import SettingsScene
@@ -68,22 +69,28 @@ def test_memory_aid_switched_in_settings_changes_the_table(app, data_dir) -> Non
     assert json.loads((data_dir / FILE_NAME).read_text())["memory_aid"] is True
 
 
+def legacy_files(folder):
+    """The old settings files the games' UI descriptors name (the app passes the same)."""
+    return [folder / g.id / name for g in catalog.game_uis() for name in g.legacy_settings_files]
+
+
 def test_the_old_table_file_is_read_once(tmp_path) -> None:
+    assert legacy_files(tmp_path) == [tmp_path / "blanco" / "table.json"]
     old = tmp_path / "blanco" / "table.json"
     old.parent.mkdir()
     old.write_text(json.dumps({"memory_aid": False}))
-    settings, warning = load_settings(tmp_path)
+    settings, warning = load_settings(tmp_path, legacy_files(tmp_path))
     assert warning is None and settings.memory_aid is False
     assert not old.exists(), "read once: the old file goes"
     assert json.loads((tmp_path / FILE_NAME).read_text())["memory_aid"] is False
     settings.memory_aid = True  # a later change is not undone by the old file
     (tmp_path / FILE_NAME).write_text(json.dumps({"memory_aid": True}))
-    assert load_settings(tmp_path)[0].memory_aid is True
+    assert load_settings(tmp_path, legacy_files(tmp_path))[0].memory_aid is True
 
 
 def test_a_damaged_old_table_file_keeps_the_default(tmp_path) -> None:
     old = tmp_path / "blanco" / "table.json"
     old.parent.mkdir()
     old.write_text("{ not json")
-    settings, warning = load_settings(tmp_path)
+    settings, warning = load_settings(tmp_path, legacy_files(tmp_path))
     assert warning is None and settings.memory_aid is True

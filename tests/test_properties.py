@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from game.luckybox.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
 from game.luckybox.rules.cards import POPCOUNT
-from game.luckybox.rules.record import state_from_record, state_to_record
+from game.luckybox.rules.game import state_from_record
+from game.luckybox.rules.record import state_to_record
 from game.luckybox.rules.state import OVER, ROUNDS
 from tests.rules_helpers import act, final_points, snapshot
 

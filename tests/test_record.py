@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game import catalog
 from game.core.records import check_records_cli
 from game.luckybox.rules import GameState, RecordError
 from game.luckybox.rules.actions import (
@@ -22,7 +23,8 @@ from game.luckybox.rules.actions import (
     action_from_record,
     action_to_record,
 )
-from game.luckybox.rules.record import FORMAT, state_from_record, state_to_record, summary
+from game.luckybox.rules.game import state_from_record
+from game.luckybox.rules.record import FORMAT, state_to_record, summary
 from tests.rules_helpers import act, snapshot
 
 REPO = Path(__file__).resolve().parents[1]
@@ -232,7 +234,7 @@ def test_check_record_not_utf8(tmp_path):
     path = tmp_path / "latin.json"
     path.write_bytes(b'{"format": "\xff"}')
     out, err = io.StringIO(), io.StringIO()
-    assert check_records_cli([str(path)], out, err) == 2
+    assert check_records_cli([str(path)], catalog.games(), out, err) == 2
     assert out.getvalue() == "" and "not UTF-8" in err.getvalue()
 
 

@@ -16,6 +16,7 @@ from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ai import make_bot
 from game.luckybox.rules import GameState
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.record import state_to_record
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.replay import ReplayScene
@@ -36,7 +37,7 @@ def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
 
 
 def keep(data_dir: Path, state: GameState, kinds: list[str]) -> Path:
-    record = state_to_record(state, storage.finished_extra(state, kinds, VERSION))
+    record = state_to_record(state, storage.finished_extra(state, kinds, VERSION, game=LUCKYBOX))
     path, warning = storage.keep_record(lb(data_dir), record)
     assert warning is None
     return path

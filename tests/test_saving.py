@@ -13,11 +13,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import catalog
+from game.catalog import new_app
 from game.core import storage
 from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.scenes.title import TitleScene
-from game.luckybox.rules.record import state_from_record, summary
+from game.luckybox.rules.game import LUCKYBOX, state_from_record
+from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
@@ -213,7 +216,7 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     assert (lb(data_dir) / storage.AUTOSAVE).read_bytes() == good
     assert not list(lb(data_dir).glob("*.tmp")), "no half-written files left behind"
     assert "Can't save the game" in app.ctx.message
-    save, warning = storage.load_save(lb(data_dir))
+    save, warning = storage.load_save(lb(data_dir), catalog.games())
     assert warning is None and save is not None
 
 
@@ -221,7 +224,7 @@ def test_a_data_folder_we_cannot_write_says_so_and_plays_on(tmp_path, monkeypatc
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("SMLB_DATA_DIR", str(blocker / "data"))  # mkdir fails, even as root
-    app = App()
+    app = new_app()
     try:
         table = start_game(app.ctx, [Seat("Ann")], 3)
         frames(app, 2)
@@ -253,7 +256,7 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
 
 def test_session_resume_rebuilds_feed_and_hold_from_any_save():
     rng = random.Random(4)
-    session = Session([Seat("A"), Seat("B", "easy")], 55)
+    session = Session([Seat("A"), Seat("B", "easy")], 55, game=LUCKYBOX)
     saves = []
     for _ in range(400):
         if session.state.is_terminal():
@@ -267,7 +270,7 @@ def test_session_resume_rebuilds_feed_and_hold_from_any_save():
         saves.append((json.loads(json.dumps(session.save(unshown))), snapshot(session.state),
                       session.chance_due(), unshown))
     for save, position, held, unshown in saves[::7]:
-        resumed, start, shown, _confirming = Session.resume(save)
+        resumed, start, shown, _confirming = Session.resume(save, LUCKYBOX)
         assert snapshot(resumed.state) == position and resumed.chance_due() == held
         assert len(resumed.feed) - shown == unshown
         assert start.round == 1 and not any(p.cards for p in start.players)
@@ -307,7 +310,7 @@ class ContinueChecks(MonkeyChecks):
         assert top.widgets["continue"].visible
         # What Continue restores, before its first frame plays on (a table whose only motion
         # left was fading effects may reveal the next number at once).
-        save, _warning = storage.load_save(lb(app.ctx.data_dir))
+        save, _warning = storage.load_save(lb(app.ctx.data_dir), catalog.games())
         session, start, shown, _confirming = save.resumed
         seen = Seen.from_state(start)
         for event in list(session.feed)[:shown + left[3]]:
@@ -346,7 +349,7 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     monkeypatch.setattr(pygame.mixer, "pre_init", no_device, raising=False)
-    app = App()
+    app = new_app()
     try:
         assert not getattr(app.ctx.audio, "available", False), "silent, not broken"
         table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 61)
@@ -366,11 +369,12 @@ import sys
 sys.path.insert(0, {root!r})
 import pygame
 from game.core.session import Seat
+from game.catalog import new_app
 from game.core.ui.app import App
 from game.luckybox.ui.scenes.table import start_game
 
 if __name__ == "__main__":
-    app = App()
+    app = new_app()
     app.ctx.settings.animation_speed = {speed}
     table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy")], {seed})
     said = -1
@@ -400,7 +404,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
            "SDL_AUDIODRIVER": "dummy"}
     script = tmp_path / "killed_game.py"
     script.write_text(KILLED_GAME.format(root=root, seed=seed, speed=SPEED))
-    reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed)
+    reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed, game=LUCKYBOX)
     while not reference.state.is_terminal():
         if reference.chance_due():
             reference.advance()
@@ -419,7 +423,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
             counts.append(int(line))
         proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
         proc.wait(timeout=10)
-        save, warning = storage.load_save(lb(tmp_path))
+        save, warning = storage.load_save(lb(tmp_path), catalog.games())
         assert warning is None and save is not None, "the save survives the kill"
         actions = save.record["actions"]
         assert actions == full[:len(actions)], "the saved game is the game, to its last move"

@@ -11,6 +11,7 @@ import pygame
 from game.core.session import Seat, Session
 from game.luckybox.ai.bots import make_bot
 from game.luckybox.rules import events as ev
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
@@ -48,7 +49,7 @@ def round_end(
     app, seats: int, seed: int = 11, round_no: int = 2
 ) -> tuple[TableScene, RoundEndScene]:
     """A table whose feed ends with the round's scoring: the table opens the round end itself."""
-    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed)
+    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed, game=LUCKYBOX)
     play(session, until_round=round_no)
     table = TableScene(app.ctx, session)
     app.stack.clear_to(table)
@@ -167,7 +168,7 @@ def test_rating_bands_cover_the_rulebook() -> None:
 
 
 def game_end(app, seats: int, seed: int = 5, level: str = "normal"):
-    session = Session([Seat(f"Player {i + 1}", level) for i in range(seats)], seed)
+    session = Session([Seat(f"Player {i + 1}", level) for i in range(seats)], seed, game=LUCKYBOX)
     play(session)
     scene = app.ctx.nav.make("luckybox.game_end", session=session)
     app.stack.clear_to(scene)
@@ -177,7 +178,7 @@ def game_end(app, seats: int, seed: int = 5, level: str = "normal"):
 
 def test_solo_legend_has_no_moon_penalty(app) -> None:
     # Random legal moves: few moons, so the solo table gives -2 or -6.
-    session = Session([Seat("Solo")], 5)
+    session = Session([Seat("Solo")], 5, game=LUCKYBOX)
     rng = random.Random(2)
     while not session.state.is_terminal():
         seat = session.next_seat()

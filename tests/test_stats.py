@@ -13,6 +13,7 @@ import pygame
 import pytest
 from ui_helpers import click, frames, press, screenshot
 
+from game import catalog
 from game.core.session import VERSION, Seat, Session
 from game.core.stats import (
     compute,
@@ -25,6 +26,7 @@ from game.core.stats import (
 from game.core.storage import RECORDS, RecordInfo, finished_extra, keep_record, list_records
 from game.core.ui.scenes.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
 from game.luckybox.ai import make_bot
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import solo_rating
 
 # ---------------------------------------------------------------- helpers
@@ -56,7 +58,7 @@ def play(kinds: list[str], seed: int, names: list[str] | None = None,
          stop_after: int | None = None) -> Session:
     """A game with a bot choosing for every seat (human seats too), optionally cut short."""
     names = names or [f"Player {i + 1}" for i in range(len(kinds))]
-    session = Session([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed)
+    session = Session([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed, game=LUCKYBOX)
     bots = [make_bot("easy", seed, i) for i in range(len(kinds))]  # easy: fast and legal
     moves = 0
     while not session.state.is_terminal():
@@ -75,7 +77,8 @@ def play(kinds: list[str], seed: int, names: list[str] | None = None,
 def file_game(folder: Path, session: Session, when: str | None = None) -> Path:
     """File the game as the table does: session.record() with finished_extra."""
     record = session.record()
-    record.update(finished_extra(session.state, [s.kind for s in session.seats], VERSION))
+    record.update(finished_extra(session.state, [s.kind for s in session.seats], VERSION,
+                                 game=session.game))
     if when is not None:
         record["finished_at"] = when
     path, warning = keep_record(folder, record)
@@ -141,7 +144,7 @@ def test_computer_solo_and_unfinished_games_do_not_count() -> None:
 
 
 def test_a_missing_rating_comes_from_the_rulebook_table() -> None:
-    solo = solo_stats([info(["Ann"], [57], rating="")])
+    solo = solo_stats([info(["Ann"], [57], rating="")], rating=LUCKYBOX.solo_rating)
     assert solo.top[0].rating == solo_rating(57) == "Great game! Or was it just luck?"
 
 
@@ -230,7 +233,7 @@ def test_real_bot_games_filed_and_read_back(data_dir: Path) -> None:
         multi.append(session.state)
     file_game(data_dir, play(["human", "easy"], 23, names=["Ann", "Bo"], stop_after=30))
 
-    infos, problems = list_records(data_dir)
+    infos, problems = list_records(data_dir, catalog.games())
     assert problems == []
     assert len(infos) == 8
     stats = compute(infos)

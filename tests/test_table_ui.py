@@ -20,7 +20,8 @@ import pytest
 from game.core.session import Seat
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.rules import Cross
-from game.luckybox.rules.record import state_from_record, summary
+from game.luckybox.rules.game import LUCKYBOX, state_from_record
+from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
@@ -266,7 +267,7 @@ def test_demo_refuses_bad_arguments(argv):
 def test_seen_from_state_round_trip():
     from game.core.session import Session
 
-    session = Session([Seat("A", "normal"), Seat("B", "normal")], 3)
+    session = Session([Seat("A", "normal"), Seat("B", "normal")], 3, game=LUCKYBOX)
     seen = Seen.from_state(session.state)
     rng = random.Random(0)
     while not session.state.is_terminal():

@@ -163,7 +163,7 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
     title.choose_game("luckybox")
     show(app, watch, "settings", nav.make("settings"), shot=shots)
     show(app, watch, "pause", nav.make("pause"))
-    show(app, watch, "setup", nav.make("setup"), shot=shots)
+    show(app, watch, "setup", nav.make("luckybox.setup"), shot=shots)
     show(app, watch, "blanco_setup", nav.make("blanco.setup"), shot=shots)
     show(app, watch, "replays", nav.make("replays"))
     show(app, watch, "stats", nav.make("stats"))
@@ -186,7 +186,8 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
             press(app, pygame.K_RIGHT, steps=3)
     # Lucky Box: the draft, then the table (a human and a computer with long names).
     watch.scene = "luckybox_table"
-    nav.make("start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")], seed=5)
+    nav.make("luckybox.start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")],
+             seed=5)
     frames(app, 6, dt=0.5)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_draft")
@@ -212,8 +213,9 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
 def finished(names: list[str], seed: int, game: Any = None) -> Any:
     """A session played to its end by random legal moves (the engine alone: quick)."""
     from game.core.session import Session
+    from game.luckybox.rules.game import LUCKYBOX
 
-    session = Session([Seat(n) for n in names], seed, **({"game": game} if game else {}))
+    session = Session([Seat(n) for n in names], seed, game=game or LUCKYBOX)
     rng = random.Random(seed)
     for _ in range(20000):
         if session.state.is_terminal():

@@ -14,7 +14,8 @@ import pygame
 import pytest
 
 from game import cli
-from game.tour import GAMES, Step, run_tour, steps_for
+from game.catalog import game_uis
+from game.tour import Step, run_tour, steps_for
 from tests.support import load_rgb
 from tests.tour_helpers import check_tour
 
@@ -35,7 +36,7 @@ def test_the_pictures_differ_between_languages(tmp_path: Path) -> None:
         original = tour_module.MODULES
         tour_module.MODULES = ("game.tour.common",)  # the title only: quick
         try:
-            written = run_tour(folder, game="luckybox", lang=lang)
+            written = run_tour(folder, game_uis(), game="luckybox", lang=lang)
         finally:
             tour_module.MODULES = original
         shots[lang] = pygame.image.tobytes(load_rgb(written[0]), "RGB")
@@ -46,8 +47,8 @@ def test_the_same_seed_gives_the_same_pictures(tmp_path: Path, monkeypatch) -> N
     import game.tour as tour_module
 
     monkeypatch.setattr(tour_module, "MODULES", ("game.tour.common", "game.tour.closing"))
-    first = run_tour(tmp_path / "a", game="blanco")
-    second = run_tour(tmp_path / "b", game="blanco")
+    first = run_tour(tmp_path / "a", game_uis(), game="blanco")
+    second = run_tour(tmp_path / "b", game_uis(), game="blanco")
     assert [p.name for p in first] == [p.name for p in second]
     for a, b in zip(first, second, strict=True):
         assert pygame.image.tobytes(load_rgb(a), "RGB") == pygame.image.tobytes(
@@ -72,7 +73,7 @@ def test_steps_come_in_module_order_and_after_the_step_they_name(monkeypatch) ->
         "MODULES",
         (*tour_module.MODULES, "game.tour.test_extra", "game.tour.not_written_yet"),
     )
-    for game in GAMES:
+    for game in game_uis():
         names = [s.name for s in steps_for(game)]
         assert names[0] == "title"
         assert names.index("after-setup") == names.index("setup") + 1
@@ -95,7 +96,7 @@ def test_a_broken_step_is_named_and_the_other_pictures_are_still_taken(
     monkeypatch.setitem(sys.modules, "game.tour.test_broken", extra)
     monkeypatch.setattr(tour_module, "MODULES", ("game.tour.test_broken", "game.tour.common"))
     with pytest.raises(TourError, match="luckybox/broken: never reached a moment"):
-        run_tour(tmp_path, game="luckybox")
+        run_tour(tmp_path, game_uis(), game="luckybox")
     assert (tmp_path / "luckybox-title.png").exists()  # the step after it still ran
     manifest = json.loads((tmp_path / "tour.json").read_text(encoding="utf-8"))
     assert manifest["shots"] == ["luckybox-title.png"] and len(manifest["failed"]) == 1

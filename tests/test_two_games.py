@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from game import catalog
 from game.blanco.rules.game import BLANCO
 from game.core import storage
 from game.core.game import Game
@@ -53,7 +54,7 @@ def test_check_record_prints_byte_for_byte_what_the_one_game_version_printed(mon
     monkeypatch.chdir(LEGACY)
     names = sorted(p.name for p in LEGACY.glob("*.json") if not p.name.startswith("old_"))
     out, err = io.StringIO(), io.StringIO()
-    status = check_records_cli(names, out, err)
+    status = check_records_cli(names, catalog.games(), out, err)
     assert out.getvalue() == (LEGACY / "expected_stdout.txt").read_text()
     assert err.getvalue() == (LEGACY / "expected_stderr.txt").read_text()
     assert str(status) == (LEGACY / "expected_status.txt").read_text()
@@ -74,7 +75,7 @@ def test_both_games_records_are_checked_in_one_call(tmp_path):
     broken["actions"][3] = {"player": 0, "swap": [[0, 0], [2, 2]]}
     bad.write_text(json.dumps(broken))
     out, err = io.StringIO(), io.StringIO()
-    status = check_records_cli([str(lucky), str(blanco), str(bad)], out, err)
+    status = check_records_cli([str(lucky), str(blanco), str(bad)], catalog.games(), out, err)
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert status == 2 and len(lines) == 2
     assert "round" in lines[0] and "game" not in lines[0]
@@ -110,7 +111,7 @@ def test_records_list_every_reshuffle_and_replay_without_our_random_numbers():
     assert piles == [list(p) for p in state.reshuffle_piles] and piles
     # Another program replays with its own seed: the listed deck, numbers and piles decide.
     record["seed"] = state.seed + 1
-    again = replay(record).state
+    again = replay(record, LUCKYBOX).state
     assert LUCKYBOX.summary(again) == LUCKYBOX.summary(state)
     assert again.reshuffle_piles == state.reshuffle_piles
 
@@ -124,12 +125,12 @@ def test_a_listed_reshuffle_that_is_not_the_discard_pile_is_refused(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record))
     out, err = io.StringIO(), io.StringIO()
-    assert check_records_cli([str(path)], out, err) == 2 and out.getvalue() == ""
+    assert check_records_cli([str(path)], catalog.games(), out, err) == 2 and out.getvalue() == ""
     line = err.getvalue()
     assert "deal.reshuffles[0]" in line and "999" in line and line.count("\n") == 1
     pile[0] = missing
     path.write_text(json.dumps(record))
-    assert check_records_cli([str(path)], io.StringIO(), io.StringIO()) == 0
+    assert check_records_cli([str(path)], catalog.games(), io.StringIO(), io.StringIO()) == 0
 
 
 # ------------------------------------------------------------------ files from before
@@ -146,7 +147,7 @@ def test_the_one_game_versions_save_and_records_are_moved_in_and_still_load(app,
     frames(app, 2)
     own = storage.game_folder(data_dir, "luckybox")
     assert (own / storage.AUTOSAVE).is_file() and not (data_dir / storage.AUTOSAVE).exists()
-    infos, problems = storage.list_records(own)
+    infos, problems = storage.list_records(own, catalog.games())
     assert problems == [] and [i.names for i in infos] == [["Ann", "Bot"]]
     assert title.widgets["continue"].visible and "round 3 of 4" in title.saved
     saved = json.loads((LEGACY / "old_autosave.json").read_text())
@@ -237,13 +238,13 @@ def test_a_blanco_session_saves_a_blanco_record_and_resumes_exactly(tmp_path):
     save = json.loads(json.dumps(session.save(unshown=2)))
     assert save["format"] == "blanco/record@1" and save["seats"] == ["easy", "normal"]
     assert sorted(save["deal"]["deck"]) == list(range(1, 121))
-    resumed, start, shown, _confirming = Session.resume(save)
+    resumed, start, shown, _confirming = Session.resume(save, BLANCO)
     assert resumed.state.key() == session.state.key()
     assert len(resumed.feed) - shown == 2 and resumed.game is BLANCO
     path = tmp_path / "save.json"
     path.write_text(json.dumps(save))
     out = io.StringIO()
-    assert check_records_cli([str(path)], out, io.StringIO()) == 0
+    assert check_records_cli([str(path)], catalog.games(), out, io.StringIO()) == 0
     assert json.loads(out.getvalue()) == BLANCO.summary(session.state)
 
 
@@ -297,11 +298,13 @@ SIGNALLED_GAME = """
 import sys
 sys.path.insert(0, {root!r})
 from game.core.session import Seat
+from game.catalog import new_app
 from game.core.ui.app import App
 from game.core.ui.launch import stop_on_signals
 
-app = App()
-table = app.ctx.nav.make("start_game", seats=[Seat("A", "easy"), Seat("B", "easy")], seed=3)
+app = new_app()
+table = app.ctx.nav.make("luckybox.start_game", seats=[Seat("A", "easy"), Seat("B", "easy")],
+                         seed=3)
 said = -1
 with stop_on_signals(app):
     while app.running:

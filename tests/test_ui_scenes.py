@@ -126,7 +126,9 @@ def test_seats_go_up_to_twelve_and_down_to_one(app) -> None:
 
 def test_setup_builds_the_game_config(app) -> None:
     started: list[GameConfig] = []
-    app.ctx.new_game = started.append
+    # Start goes through Lucky Box's route; catch what it is given.
+    app.ctx.nav.register("luckybox.start_from_setup",
+                         lambda ctx, config: started.append(config))
     setup = open_setup(app)
     click_widget(app, setup, "seat_plus")  # 3 seats
     assert not setup.widget("level_1").visible  # a human seat has no level
@@ -257,9 +259,9 @@ def test_settings_save_failure_becomes_a_notice(app, monkeypatch: pytest.MonkeyP
 
 def test_corrupt_settings_warn_at_startup(data_dir: Path) -> None:
     (data_dir / "settings.json").write_text("{{{")
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
-    application = App()
+    application = new_app()
     try:
         assert "damaged" in application.ctx.message
         application.stack.push(TitleScene(application.ctx))

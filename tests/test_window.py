@@ -147,9 +147,9 @@ def test_window_option_is_parsed_and_bad_sizes_are_refused(capsys) -> None:
 
 
 def test_the_app_opens_at_the_window_size_asked(data_dir) -> None:
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
-    app = App(window=(1600, 900))
+    app = new_app(window=(1600, 900))
     try:
         assert pygame.display.get_window_size() == (1600, 900)
         assert app.screen.get_size() == LOGICAL_SIZE  # scenes still draw at 1280x720
@@ -160,13 +160,13 @@ def test_the_app_opens_at_the_window_size_asked(data_dir) -> None:
 
 
 def test_a_fullscreen_setting_opens_fullscreen(data_dir) -> None:
-    from game.core.ui.app import App
+    from game.catalog import new_app
     from game.core.ui.settings import load_settings, save_settings
 
     settings, _ = load_settings(data_dir)
     settings.fullscreen = True
     save_settings(settings, data_dir)
-    app = App()
+    app = new_app()
     try:
         assert window_mode.is_fullscreen() and app.ctx.settings.fullscreen is True
     finally:
@@ -174,14 +174,14 @@ def test_a_fullscreen_setting_opens_fullscreen(data_dir) -> None:
 
 
 def test_the_window_comes_back_at_the_size_it_was_closed_at(data_dir, monkeypatch) -> None:
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
     monkeypatch.setattr(window_mode, "headless", lambda: False)  # as on a real desktop
-    app = App()
+    app = new_app()
     _resize(app, (900, 700))  # within the dummy desktop (1024x768)
     app.close()
     assert json.loads((data_dir / window_mode.WINDOW_FILE).read_text())["size"] == [900, 700]
-    app = App()
+    app = new_app()
     try:
         assert pygame.display.get_window_size() == (900, 700)
         app.ctx.nav.push("title")
@@ -190,7 +190,7 @@ def test_the_window_comes_back_at_the_size_it_was_closed_at(data_dir, monkeypatc
     finally:
         app.close()
     assert json.loads((data_dir / window_mode.WINDOW_FILE).read_text())["size"] == [900, 700]
-    app = App(window=(1000, 600))  # --window wins over the remembered size
+    app = new_app(window=(1000, 600))  # --window wins over the remembered size
     try:
         assert pygame.display.get_window_size() == (1000, 600)
     finally:
@@ -238,10 +238,10 @@ def test_a_system_without_fullscreen_says_so(app, monkeypatch) -> None:
 def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
     data_dir, monkeypatch
 ) -> None:
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
     monkeypatch.setattr(window_mode, "headless", lambda: False)
-    app = App()
+    app = new_app()
     _resize(app, (900, 700))
     app.ctx.nav.push("title")
     pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED, window=None))
@@ -257,7 +257,7 @@ def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
         return opener(fullscreen, size, maximised)
 
     monkeypatch.setattr(window_mode, "open_window", spy)
-    app = App()
+    app = new_app()
     try:
         assert asked == [True]
         _resize(app, (800, 600))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from game.catalog import game_uis
 from game.tour import run_tour
 from tests.support import image_stats, load_rgb
 
@@ -46,7 +47,7 @@ def check_tour(folder: Path, lang: str, game: str, window: tuple[int, int] | Non
     from game.core import i18n
 
     before = i18n.language()
-    written = run_tour(folder, game=game, lang=lang, window=window)
+    written = run_tour(folder, game_uis(), game=game, lang=lang, window=window)
     names = [p.stem for p in written]
     for moment in EXPECTED[game]:
         assert f"{game}-{moment}" in names, f"no {moment} picture in {names}"

@@ -151,7 +151,7 @@ class Bot(Protocol):
 class Game(Protocol):
     """What a game is: how to deal one, read and write its records, and summarise it."""
 
-    id: str  # "luckybox", "blanco": folders, settings and the command line use it
+    id: str  # a short lowercase name: folders, settings, routes and the command line use it
     title: str
     record_format: str  # the record's "format" value
     min_players: int
@@ -196,4 +196,21 @@ class Game(Protocol):
         by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
         `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that
         views hide what they must by comparing the two."""
+        ...
+
+    # Statistics and record lists: what a finished game's "result" says, read by its game.
+    solo_fewest_turns: bool  # a solo score is the turns taken, the fewest best (else a total)
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        """A record's "result" for lists and statistics: "totals", "winners", "finished", and
+        maybe "turns" (per seat) and "rating" (a solo game's English line); None when it is
+        missing or malformed (the record is then replayed)."""
+        ...
+
+    def solo_rating(self, total: int) -> str:
+        """The English rating line a solo game of this total earns ("" for a game without)."""
+        ...
+
+    def rating_shown(self, english: str) -> str:
+        """A rating line as records keep it (English), in the player's language."""
         ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,15 +24,67 @@ def parse_json(text: str) -> Any:
         raise RecordError(f"not valid JSON: {reason}") from None
 
 
-def game_of(record: Any) -> Game:
-    """The game a record belongs to, by its "format"; RecordError if none of ours."""
-    from game.catalog import games
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
 
+
+def why(err: OSError) -> str:
+    """An OSError in a few words ("Permission denied", "No space left on device")."""
+    return err.strerror or str(err) or type(err).__name__
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file; RecordError (one line) if it is unreadable, huge or not JSON.
+    FileNotFoundError passes through (a missing file is not a bad file)."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise RecordError("file is too large to be a game record")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        raise RecordError(f"cannot read file: {why(err)}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
+    except UnicodeDecodeError:
+        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
+    return parse_json(text)
+
+
+def game_of(record: Any, games: Sequence[Game]) -> Game:
+    """The game a record belongs to among `games` (the catalog's), by its "format";
+    RecordError if it is not a JSON object."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     fmt = record.get("format")
-    # An unknown format gets Lucky Box's refusal, the one-game version's message (a contract).
-    return next((g for g in games() if g.record_format == fmt), games()[0])
+    # An unknown format gets the first game's refusal, the one-game version's message (a
+    # contract): the catalog lists the original game first.
+    return next((g for g in games if g.record_format == fmt), games[0])
+
+
+def totals_result_scores(result: Any, seats: int) -> dict[str, Any] | None:
+    """A "result" that gives a total per player (`{"players": [{"total": ..}], "winners": ..,
+    "finished": ..}`, a solo player's "rating" too) read for `Game.record_scores`; None when
+    it is missing or malformed."""
+    if not _good_totals_result(result, seats):
+        return None
+    players = result["players"]
+    rating = players[0].get("rating") if len(players) == 1 else None
+    return {"totals": [p["total"] for p in players], "winners": list(result["winners"]),
+            "finished": bool(result["finished"]),
+            "rating": rating if isinstance(rating, str) else None}
+
+
+def _good_totals_result(result: Any, seats: int) -> bool:
+    if not isinstance(result, dict):
+        return False
+    players, winners = result.get("players"), result.get("winners")
+    return (
+        isinstance(players, list) and len(players) == seats
+        and all(isinstance(p, dict) and type(p.get("total")) is int for p in players)
+        and isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)
+        and isinstance(result.get("finished"), bool)
+    )
 
 
 @dataclass
@@ -47,11 +99,9 @@ class Replayed:
     events: list = field(default_factory=list)
 
 
-def open_record(record: Any, game: Game | None = None) -> tuple[Game, ParsedRecord, GameState,
-                                                                  list, list]:
-    """Check a record's header and deal its game: (game, header, state, deal events, parsed
-    actions). RecordError (one line) for a bad header, deal or action shape."""
-    game = game or game_of(record)
+def open_record(record: Any, game: Game) -> tuple[Game, ParsedRecord, GameState, list, list]:
+    """Check a record's header and deal its game (`game_of` finds it): (game, header, state,
+    deal events, parsed actions). RecordError (one line) for a bad header, deal or action."""
     parsed = game.parse_record(record)
     try:
         state, events = game.new_game(parsed.names, parsed.seed, parsed.options, parsed.deal)
@@ -90,7 +140,7 @@ def play_actions(state: GameState, actions: list, apply: Callable[[Any], Any] | 
     return events
 
 
-def replay(record: Any, game: Game | None = None) -> Replayed:
+def replay(record: Any, game: Game) -> Replayed:
     """A record played into its game, every chance step taken as soon as it is due (after the
     last action too: a record's game has always moved on as far as its actions take it)."""
     game, parsed, state, events, actions = open_record(record, game)
@@ -108,20 +158,18 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def check_record_file(path: str | Path) -> dict:
-    """The summary of one record file (either game); RecordError with a one-line reason."""
-    from game.core.storage import read_json, why
-
+def check_record_file(path: str | Path, games: Sequence[Game]) -> dict:
+    """The summary of one record file (any of `games`); RecordError with a one-line reason."""
     try:
         record = read_json(Path(path))
     except FileNotFoundError as err:
         raise RecordError(f"cannot read file: {why(err)}") from None
-    done = replay(record)
+    done = replay(record, game_of(record, games))
     return done.game.summary(done.state)
 
 
 def check_records_cli(
-    paths: list[str], out: TextIO | None = None, err: TextIO | None = None
+    paths: list[str], games: Sequence[Game], out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
     """Print one JSON line per good record, one reason per bad one; 2 if any was bad, else 0."""
     out = out or sys.stdout
@@ -130,7 +178,7 @@ def check_records_cli(
     for path in paths:
         prefix = f"{path}: " if len(paths) > 1 else ""
         try:
-            result = check_record_file(path)
+            result = check_record_file(path, games)
         except ValueError as reason:  # RecordError, and the card data's DeckError
             print(_one_line(f"{prefix}{reason}"), file=err)
             status = 2

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.cli import __version__ as VERSION
 from game.core.game import BOT_LEVELS, Game, GameState, Outcome
 from game.core.records import open_record, play_actions
+from game.core.version import __version__ as VERSION
 
 HUMAN = "human"
 
@@ -41,13 +41,10 @@ class Session:
         seed: int,
         options: Any = None,
         deal: Any = None,
-        game: Game | None = None,
+        *,
+        game: Game,
         dealt: tuple[GameState, list] | None = None,
     ) -> None:
-        if game is None:
-            from game.luckybox.rules.game import LUCKYBOX
-
-            game = LUCKYBOX
         self.game = game
         self.seats = list(seats)
         self.seed = seed
@@ -130,10 +127,10 @@ class Session:
         }})
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> tuple[Session, list]:
-        """A fresh session on a record's deal (its game found by format), and the record's
-        actions (not yet applied). RecordError (one line) if the header or an action is bad."""
-        game, parsed, state, events, actions = open_record(record)
+    def from_record(cls, record: dict[str, Any], game: Game) -> tuple[Session, list]:
+        """A fresh session on a record's deal (`game`: the record's, `records.game_of`), and the
+        record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
+        game, parsed, state, events, actions = open_record(record, game)
         kinds = seat_kinds(record, len(parsed.names))
         session = cls([Seat(n, k) for n, k in zip(parsed.names, kinds, strict=True)],
                       parsed.seed, parsed.options, parsed.deal, game=game,
@@ -141,12 +138,12 @@ class Session:
         return session, actions
 
     @classmethod
-    def resume(cls, save: dict[str, Any]) -> tuple[Session, GameState, int, int | None]:
+    def resume(cls, save: dict[str, Any], game: Game) -> tuple[Session, GameState, int, int | None]:
         """A saved game, replayed: (session, the state as first dealt, how many of the feed's
         events were already shown, the seat that was confirming its turn). The feed holds every
         event since the deal, so the table can show exactly what it showed. RecordError (one
         line) if the save is not a valid record."""
-        session, actions = cls.from_record(save)
+        session, actions = cls.from_record(save, game)
         info = save.get("autosave")
         info = info if isinstance(info, dict) else {}
         start = session.state.clone()

@@ -21,12 +21,11 @@ depends on a guess and the undated ones stay together at the end of the chart.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from game.core.storage import RecordInfo
-from game.luckybox.rules.state import solo_rating
 
 HUMAN = "human"
 TOP_SCORES = 10
@@ -139,9 +138,16 @@ def is_human_solo(info: RecordInfo) -> bool:
     return info.finished and info.solo and bool(info.kinds) and info.kinds[0] == HUMAN
 
 
-def solo_stats(infos: Iterable[RecordInfo], fewest: bool = False) -> SoloStats:
+def no_rating(total: int) -> str:
+    """For a game whose solo scores earn no rating line."""
+    return ""
+
+
+def solo_stats(infos: Iterable[RecordInfo], fewest: bool = False,
+               rating: Callable[[int], str] = no_rating) -> SoloStats:
     """The human solo games: all of them in time order, and the top ten. `fewest`: the score
-    is the turns taken (Blanco), lowest best, with no rating; else the total (Lucky Box)."""
+    is the turns taken, lowest best, with no rating; else the total. `rating`: the game's
+    line for a solo total (`Game.solo_rating`), for records whose result lacks it."""
     solo = sorted((i for i in infos if is_human_solo(i) and (i.turns or not fewest)),
                   key=time_key)
     games = [
@@ -149,7 +155,7 @@ def solo_stats(infos: Iterable[RecordInfo], fewest: bool = False) -> SoloStats:
             finished_at=info.finished_at,
             score=info.turns[0] if fewest else info.totals[0],
             # A foreign record's result may lack the rating line; the rulebook's table gives it.
-            rating="" if fewest else info.rating or solo_rating(info.totals[0]),
+            rating="" if fewest else info.rating or rating(info.totals[0]),
             name=info.names[0],
             file=info.path.name,
         )
@@ -208,12 +214,14 @@ def _kinds(info: RecordInfo) -> Sequence[str]:
     return [HUMAN] * len(info.names)
 
 
-def compute(infos: Sequence[RecordInfo], fewest: bool = False) -> Stats:
-    """Everything the Statistics screen shows, from `storage.list_records(folder)[0]`.
-    `fewest`: solo scores are turns taken, the fewest best (the game's `solo_fewest_turns`)."""
+def compute(infos: Sequence[RecordInfo], fewest: bool = False,
+            rating: Callable[[int], str] = no_rating) -> Stats:
+    """Everything the Statistics screen shows, from `storage.list_records(folder, games)[0]`.
+    `fewest`: solo scores are turns taken, the fewest best (the game's `solo_fewest_turns`);
+    `rating`: the game's `solo_rating`."""
     players, games = multiplayer_wins(infos)
     return Stats(
-        solo=solo_stats(infos, fewest),
+        solo=solo_stats(infos, fewest, rating),
         players=players,
         multiplayer_games=games,
         unfinished=sum(1 for i in infos if not i.finished),
@@ -223,5 +231,5 @@ def compute(infos: Sequence[RecordInfo], fewest: bool = False) -> Stats:
 
 __all__ = [
     "PlayerWins", "SoloGame", "SoloStats", "Stats", "compute", "date_label", "is_human_solo",
-    "multiplayer_wins", "natural_key", "parse_date", "solo_stats", "time_key",
+    "multiplayer_wins", "natural_key", "no_rating", "parse_date", "solo_stats", "time_key",
 ]

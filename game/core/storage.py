@@ -15,31 +15,30 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from game.core.game import RecordError
+from game.core.game import Game, RecordError
 from game.core.i18n import t
-from game.core.records import game_of, parse_json, replay
+from game.core.records import MAX_FILE_BYTES as MAX_FILE_BYTES  # re-exported
+from game.core.records import game_of, read_json, replay, why
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
 RECORDS = "records"
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
 SAVE_KEY = "autosave"  # our own field in the autosave's record: where the table stood
 
 
-LEGACY_GAME = "luckybox"  # before Blanco, Lucky Box kept its files at the folder's top
-
-
-def game_folder(folder: Path, game_id: str) -> Path:
-    """A game's own folder in the data folder (its autosave and records/). Files the one-game
-    version kept at the top are moved into Lucky Box's folder the first time it is asked for."""
+def game_folder(folder: Path, game_id: str, legacy_top: bool = False) -> Path:
+    """A game's own folder in the data folder (its autosave and records/). `legacy_top`: this
+    game is the one the one-game version was (the catalog says which); the files that version
+    kept at the folder's top are moved into this game's folder the first time it is asked for."""
     own = Path(folder) / game_id
-    if game_id == LEGACY_GAME:
+    if legacy_top:
         _move_legacy_files(Path(folder), own)
     with contextlib.suppress(OSError):  # a folder we cannot write is reported when saving
         own.mkdir(parents=True, exist_ok=True)
@@ -114,30 +113,6 @@ def set_aside(path: Path) -> str:
     return t("storage.kept_as", "kept as {name}", name=target.name)
 
 
-def why(err: OSError) -> str:
-    """An OSError in a few words ("Permission denied", "No space left on device")."""
-    return err.strerror or str(err) or type(err).__name__
-
-
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; RecordError (one line) if it is unreadable, huge or not JSON.
-    FileNotFoundError passes through (a missing file is not a bad file)."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordError("file is too large to be a game record")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as err:
-        raise RecordError(f"cannot read file: {why(err)}") from None
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
-    except UnicodeDecodeError:
-        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
-    return parse_json(text)
-
-
 # ---------------------------------------------------------------- the autosave
 
 
@@ -163,9 +138,10 @@ class LoadedSave:
         return self.resumed[0]
 
 
-def load_save(folder: Path) -> tuple[LoadedSave | None, str | None]:
-    """The saved game, replayed (once: the title shows it and Continue plays it on); or None
-    and, for a bad file, one line saying so (the file is then kept aside). Never raises."""
+def load_save(folder: Path, games: Sequence[Game]) -> tuple[LoadedSave | None, str | None]:
+    """The saved game (of one of `games`, by its format), replayed (once: the title shows it
+    and Continue plays it on); or None and, for a bad file, one line saying so (the file is
+    then kept aside). Never raises."""
     from game.core.session import Session
 
     path = Path(folder) / AUTOSAVE
@@ -176,7 +152,7 @@ def load_save(folder: Path) -> tuple[LoadedSave | None, str | None]:
         obj = read_json(path)
         if isinstance(obj, dict) and not isinstance(obj.get(SAVE_KEY, {}), dict):
             raise RecordError(f'"{SAVE_KEY}" must be an object')
-        resumed = Session.resume(obj)  # every action must still be legal
+        resumed = Session.resume(obj, game_of(obj, games))  # every action must still be legal
     except FileNotFoundError:
         return None, None
     except RecordError as err:
@@ -216,7 +192,7 @@ class RecordInfo:
     seed: int
     rating: str | None = None
     record: dict[str, Any] = field(default_factory=dict, repr=False)
-    game: str = "luckybox"  # the id of the record's game
+    game: str = ""  # the id of the record's game
     turns: list[int] = field(default_factory=list)  # turns per seat, for games that count them
 
     @property
@@ -224,11 +200,9 @@ class RecordInfo:
         return len(self.names) == 1
 
 
-def finished_extra(state: Any, kinds: list[str], version: str,
-                   game: Any = None) -> dict[str, Any]:
-    """Our own fields on a finished game's record: who was a computer, when, and the result.
-    `game`: the state's game (the table knows it); else it is found from the state's type."""
-    game = game if game is not None else game_of_state(state)
+def finished_extra(state: Any, kinds: list[str], version: str, *, game: Game) -> dict[str, Any]:
+    """Our own fields on a finished game's record: who was a computer, when, and the result
+    (`game`: the state's game, which the table knows)."""
     return {
         "seats": list(kinds),
         "game_version": version,
@@ -255,23 +229,15 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     return path, None
 
 
-def game_of_state(state: Any) -> Any:
-    """The game a state belongs to (by the rules package it comes from)."""
-    from game.catalog import games
-
-    module = type(state).__module__
-    return next((g for g in games() if module.startswith(f"game.{g.id}.")), games()[0])
-
-
 _replay = replay
 
 
-def read_record_info(path: Path, replay: bool = False) -> RecordInfo:
+def read_record_info(path: Path, games: Sequence[Game], replay: bool = False) -> RecordInfo:
     """A record file's players, scores and date. Uses the record's own "result" when it has a
     well-formed one (fast, for lists); otherwise, or with `replay`, replays it. RecordError
-    (one line) if it is not a valid record."""
+    (one line) if it is not a valid record. Its game is found among `games` by its format."""
     obj = read_json(path)
-    game = game_of(obj)
+    game = game_of(obj, games)
     names, seed = game.parse_record(obj)[:2]
     scores = None if replay else record_scores(game, obj.get("result"), len(names))
     if scores is None:
@@ -291,37 +257,16 @@ def read_record_info(path: Path, replay: bool = False) -> RecordInfo:
     )
 
 
-def record_scores(game: Any, result: Any, seats: int) -> dict[str, Any] | None:
-    """A record's "result" read by its game (`game.record_scores`: totals, winners, finished,
-    maybe turns and a rating); None when it is missing or malformed (then it is replayed).
-    A game without its own reader writes results the Lucky Box way (a total per player)."""
-    own = getattr(game, "record_scores", None)
-    if own is not None:
-        return own(result, seats)
-    if not _good_result(result, seats):
-        return None
-    players = result["players"]
-    rating = players[0].get("rating") if len(players) == 1 else None
-    return {"totals": [p["total"] for p in players], "winners": list(result["winners"]),
-            "finished": bool(result["finished"]),
-            "rating": rating if isinstance(rating, str) else None}
+def record_scores(game: Game, result: Any, seats: int) -> dict[str, Any] | None:
+    """A record's "result" read by its game (`Game.record_scores`: totals, winners, finished,
+    maybe turns and a rating); None when it is missing or malformed (then it is replayed)."""
+    return game.record_scores(result, seats)
 
 
-def _good_result(result: Any, seats: int) -> bool:
-    if not isinstance(result, dict):
-        return False
-    players, winners = result.get("players"), result.get("winners")
-    return (
-        isinstance(players, list) and len(players) == seats
-        and all(isinstance(p, dict) and type(p.get("total")) is int for p in players)
-        and isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)
-        and isinstance(result.get("finished"), bool)
-    )
-
-
-def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
-    """The kept records, newest first, and one line per file that could not be read (those
-    files are left where they are: a record folder is the player's to tidy)."""
+def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo], list[str]]:
+    """The kept records (each of one of `games`), newest first, and one line per file that
+    could not be read (those files are left where they are: a record folder is the player's
+    to tidy)."""
     records = Path(folder) / RECORDS
     try:
         paths = sorted(records.glob("*.json"))
@@ -332,7 +277,7 @@ def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
     problems: list[str] = []
     for path in paths:
         try:
-            infos.append(read_record_info(path))
+            infos.append(read_record_info(path, games))
         except (RecordError, OSError) as err:
             problems.append(f"{path.name}: {err}")
         except Exception as err:  # never a traceback for a file on disk

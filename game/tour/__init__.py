@@ -1,4 +1,4 @@
-"""The tour: `python main.py --tour DIR [--lang LANG] [--game luckybox|blanco] [--window WxH]`
+"""The tour: `python main.py --tour DIR [--lang LANG] [--game ID] [--window WxH]`
 saves a PNG of every scene and key moment to DIR and exits (for checking by eye, and for the
 README).
 
@@ -8,7 +8,10 @@ step starts from whatever the previous one left, so it should first put the scen
 the stack (`tour.title(game)`, `tour.nav(...)`). Everything is seeded: the same tour gives the
 same pictures.
 
-Adding steps (How to play, tooltips, ...): write a module `game/tour/<topic>.py` with
+A game's own steps live with the game: the module its UI descriptor names (`GameUI.tour`, e.g.
+`game/<id>/tour/`) has `steps() -> list[Step]` (and `GUIDED_MOMENTS`, the guided game's moments
+the How to play step pictures); they come where `GAME_STEPS` stands in `MODULES`. Steps for
+every game (How to play, settings, ...): write a module `game/tour/<topic>.py` with
 
     from game.tour import Step, Tour
 
@@ -30,7 +33,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,14 +44,13 @@ import pygame  # noqa: E402
 
 log = logging.getLogger(__name__)
 
-GAMES = ("luckybox", "blanco")
+#: Where, in `MODULES`, the toured game's own steps come (its UI descriptor's `tour` module).
+GAME_STEPS = "<the game's own>"
 #: The modules that give steps, in order; each has `steps(game) -> list[Step]`.
 MODULES = (
     "game.tour.common",
-    "game.tour.luckybox",
-    "game.tour.blanco",
+    GAME_STEPS,
     "game.tour.howto",
-    "game.tour.tooltips",
     "game.tour.closing",
 )
 DT = 1 / 60  # one frame, as the game runs
@@ -72,12 +74,15 @@ class TourError(RuntimeError):
 class Tour:
     """Drives one app for the steps: posted events, frames, and saving what the window shows."""
 
-    def __init__(self, app: Any, folder: Path, game: str, seed: int = SEED) -> None:
+    def __init__(self, app: Any, folder: Path, game: str, seed: int = SEED,
+                 own: Any = None) -> None:
         self.app = app
         self.ctx = app.ctx
         self.folder = Path(folder)
         self.game = game
         self.seed = seed
+        #: The game's own tour module (`GameUI.tour`), or None.
+        self.own = own
         self.shots: list[Path] = []
         self.step_name = ""
 
@@ -203,19 +208,29 @@ def window_image(app: Any) -> pygame.Surface:
 # ---------------------------------------------------------------------- the list of steps
 
 
-def steps_for(game: str) -> list[Step]:
-    """Every step of one game's tour, in order: each module's steps, then those placed `after`
-    another step."""
+def own_steps(game: Any) -> Any:
+    """A game's own tour module (its UI descriptor's `tour`), or None when it has none."""
+    return importlib.import_module(game.tour) if game.tour else None
+
+
+def steps_for(game: Any) -> list[Step]:
+    """Every step of one game's tour (`game`: its UI descriptor), in order: each module's
+    steps, the game's own where `GAME_STEPS` stands, then those placed `after` another step."""
     ordered: list[Step] = []
     placed: list[Step] = []
     for name in MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:  # the module exists but something it imports does not
-                raise
-            continue
-        for step in module.steps(game):
+        if name == GAME_STEPS:
+            own = own_steps(game)
+            found = own.steps() if own is not None else []
+        else:
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as e:
+                if e.name != name:  # the module exists but something it imports does not
+                    raise
+                continue
+            found = module.steps(game.id)
+        for step in found:
             (placed if step.after else ordered).append(step)
     for step in placed:
         names = [s.name for s in ordered]
@@ -231,12 +246,14 @@ def _closing_index(ordered: list[Step]) -> int:
 
 def run_tour(
     folder: str | Path,
+    games: Sequence[Any],
     game: str | None = None,
     lang: str | None = None,
     window: tuple[int, int] | None = None,
     seed: int = SEED,
 ) -> list[Path]:
-    """Run the tour of one game (or both) into `folder`; returns the PNGs written, in order.
+    """Run the tour of one game (or each of `games`, the catalog's UI descriptors) into
+    `folder`; returns the PNGs written, in order.
 
     The tour plays in a fresh data folder of its own, so the player's settings, saved game and
     statistics are neither used nor changed."""
@@ -253,14 +270,15 @@ def run_tour(
     written: list[Path] = []
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="smlb-tour-") as data:
-        app = App(data_dir=Path(data), **({"window": window} if window else {}))
+        app = App(data_dir=Path(data), games=games, window=window)
         try:
             if lang:
                 i18n.set_language(lang)
             app.ctx.settings.music = False
-            for game_id in [game] if game else list(GAMES):
-                tour = Tour(app, folder, game_id, seed)
-                for step in steps_for(game_id):
+            for toured in [g for g in games if game in (None, g.id)]:
+                game_id = toured.id
+                tour = Tour(app, folder, game_id, seed, own=own_steps(toured))
+                for step in steps_for(toured):
                     tour.step_name = f"{game_id}/{step.name}"
                     try:
                         step.run(tour)

@@ -1,29 +1,12 @@
 """The tour's learning moments: every How to play page of the game (opened from the title), the
-first-time question, and the guided first game at its key steps (Lucky Box: a cross, Lightning,
-a cascade; Blanco: the set-up, a draw, a chain reaction), then the guide skipped."""
+first-time question, and the guided first game at its key steps (the game's own tour module
+lists them as `GUIDED_MOMENTS`), then the guide skipped."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.tour import Step, Tour, TourError
-
-#: The guided game's moments to picture: (the guide's kind of advice or news, the shot's name).
-MOMENTS = {
-    "luckybox": (
-        ("draft_start", "draft"),
-        ("cross", "cross"),
-        ("lightning", "lightning"),
-        ("bonus", "bonus"),
-        ("cascade", "cascade"),
-    ),
-    "blanco": (
-        ("setup_reveal", "setup"),
-        ("draw_discard", "draw"),
-        ("play", "play"),
-        ("chain", "chain"),
-    ),
-}
 
 
 def _pages(tour: Tour) -> None:
@@ -53,7 +36,7 @@ def _guided(tour: Tour) -> None:
         table = getattr(guide, "table", None)
         if table is not None:
             tour.no_autosave(table)
-        _follow(tour, guide, list(MOMENTS[tour.game]))
+        _follow(tour, guide, list(getattr(tour.own, "GUIDED_MOMENTS", ())))
         guide.skip()
         tour.ctx.message = ""  # no "guide off" toast over the next pictures
         tour.frames(2)

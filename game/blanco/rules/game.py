@@ -92,5 +92,12 @@ class BlancoGame:
                 "turns": [p["turns"] for p in players],
                 "winners": [] if winner is None else [winner], "finished": result["finished"]}
 
+    def solo_rating(self, total: int) -> str:
+        return ""  # Blanco's solo game counts turns, with no rating line
+
+    def rating_shown(self, english: str) -> str:
+        return english
+
 
 BLANCO = BlancoGame()
+GAME = BLANCO  # the catalog's convention: <package>.rules.game.GAME

@@ -17,6 +17,7 @@ import contextlib
 import logging
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
-from game.core.ui.layout import DEFAULT_PATH as DEFAULT_LAYOUT
+from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import LOGICAL_SIZE, Layout
 from game.core.ui.scene import Scene, SceneStack
 from game.core.ui.settings import data_dir as default_data_dir
@@ -72,15 +73,18 @@ class App:
         data_dir: Path | None = None,
         sprites_dir: Path = SPRITES_DIR,
         sounds_dir: Path = SOUNDS_DIR,
-        layout_path: Path = DEFAULT_LAYOUT,
         window: tuple[int, int] | None = None,
+        games: Sequence[GameUI] = (),
     ) -> None:
-        """`window`: open at this size (--window WxH), else at a size that suits the desktop."""
+        """`window`: open at this size (--window WxH), else at a size that suits the desktop.
+        `games`: the games the app holds (`game.catalog.new_app` passes the catalog's); each
+        registers its routes, and `ctx.layout` is the first one's table layout."""
         pygame.init()
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         # The system's language (or --lang) first, so a settings warning is already readable.
         start_language("")
-        settings, warning = load_settings(folder)
+        legacy = [folder / g.id / name for g in games for name in g.legacy_settings_files]
+        settings, warning = load_settings(folder, legacy)
         if settings.language:
             start_language(settings.language)
         pygame.display.set_caption(CAPTION)
@@ -106,19 +110,23 @@ class App:
             stack=self.stack,
             assets=Assets(sprites_dir),
             text=text,
-            layout=Layout.load(layout_path),
+            layout=next((Layout.load(g.layout) for g in games if g.layout is not None),
+                        Layout.empty()),
             data_dir=folder,
             set_fullscreen=self.set_fullscreen,
             message=warning or "",
+            games=list(games),
         )
         text.set_scale(1.15 if settings.text_size == "large" else 1.0)
         motion.set_reduced(settings.reduced_motion)
         start_music = getattr(self.ctx.audio, "set_music", None)
         if start_music is not None and settings.music:
             start_music(True, settings.music_volume)
-        from game.catalog import install  # the composition root: which games and scenes exist
+        from game.core.ui.routes import install_core_routes
 
-        install(self.ctx)
+        install_core_routes(self.ctx)
+        for game in games:
+            game.install(self.ctx)
         on_language_change(self._relabel, key="app")  # only the newest app relabels
         self.running = True
         #: Tracebacks of exceptions caught while handling events (the loop survives them).

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.core.game import Game
 from game.core.ui.assets import Assets
+from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import Layout
 from game.core.ui.nav import Navigator
 from game.core.ui.scene import SceneStack
@@ -62,10 +64,6 @@ class GameConfig:
         return [seat[1] for seat in self.seats]
 
 
-def _ignore_new_game(config: GameConfig) -> None:
-    """Default for ctx.new_game until the app wires in the table scene."""
-
-
 def _ignore_fullscreen(on: bool) -> None:
     """Default for ctx.set_fullscreen when there is no window (tests)."""
 
@@ -81,23 +79,37 @@ class Context:
     text: TextCache
     layout: Layout
     data_dir: Path
-    #: Start a game from the setup screen; the app sets it (e.g. to clear the stack to the table).
-    new_game: Callable[[GameConfig], None] = field(default=_ignore_new_game)
     #: Switch the window in or out of fullscreen; the app sets it.
     set_fullscreen: Callable[[bool], None] = field(default=_ignore_fullscreen)
     #: A one-line notice; the app shows it as a toast for a few seconds, then clears it.
     message: str = ""
     #: Scenes by name (`ctx.nav.push("settings")`): scenes never import each other.
     nav: Navigator = field(default_factory=Navigator)
+    #: The games the app holds, each game's UI descriptor (the composition root's list; the
+    #: first is the default). Core scenes read everything about a game from here.
+    games: list[GameUI] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.nav.ctx = self
+
+    def game_ui(self, game_id: str) -> GameUI:
+        """The UI descriptor of the game with that id (KeyError if the app holds none)."""
+        for game in self.games:
+            if game.id == game_id:
+                return game
+        raise KeyError(game_id)
+
+    @property
+    def rules_games(self) -> list[Game]:
+        """Every game's pure descriptor: the games a record may belong to."""
+        return [game.game for game in self.games]
 
     def game_dir(self, game_id: str) -> Path:
         """A game's own folder in the data folder (its autosave and kept records)."""
         from game.core.storage import game_folder
 
-        return game_folder(self.data_dir, game_id)
+        legacy = any(g.id == game_id and g.legacy_top_files for g in self.games)
+        return game_folder(self.data_dir, game_id, legacy_top=legacy)
 
     def play(self, sound: str) -> None:
         """Play a sound effect, never failing the game over a sound."""

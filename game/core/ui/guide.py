@@ -196,10 +196,9 @@ def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
     if not ctx.nav.has(route) or offered(ctx, game) or os.environ.get(NO_FIRST_TIME) == "1":
         return False
     mark_offered(ctx, game)
-    from game.catalog import game_by_id
     from game.core.ui.scenes.dialog import ConfirmDialog
 
-    name = game_by_id(game).title
+    name = ctx.game_ui(game).title
     ctx.stack.push(
         ConfirmDialog(
             ctx,

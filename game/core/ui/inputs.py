@@ -317,6 +317,8 @@ class TextInput(Widget):
     `allowed` limits the characters (e.g. digits for the seed); `max_len` the length.
     """
 
+    takes_text = True
+
     def __init__(
         self,
         rect: pygame.FRect | Sequence[float],

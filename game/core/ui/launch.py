@@ -8,7 +8,7 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
 from game.core.ui.context import GameConfig  # noqa: E402
+from game.core.ui.game_ui import GameUI  # noqa: E402
 
 DEFAULT_BOT = "normal"
 
@@ -53,8 +54,9 @@ def stop_on_signals(app: App) -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def play(window: tuple[int, int] | None = None) -> int:
-    app = App(window=window)
+def play(games: Sequence[GameUI], window: tuple[int, int] | None = None) -> int:
+    """Open the title screen on an app holding `games` (the catalog's)."""
+    app = App(window=window, games=games)
     try:
         with stop_on_signals(app):
             app.run(app.ctx.nav.make("title"))
@@ -79,15 +81,15 @@ def peak_rss_mb() -> float:
     return own + worker
 
 
-def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT_BOT,
-         exit_when_done: bool = False, save_record: str | None = None,
+def demo(games: Sequence[GameUI], players: int = 4, seed: int = 1, speed: float = 1.0,
+         bot: str = DEFAULT_BOT, exit_when_done: bool = False, save_record: str | None = None,
          frame_stats: str | None = None, started: float | None = None,
-         max_frames: int | None = None, game: str = "luckybox",
+         max_frames: int | None = None, game: str | None = None,
          window: tuple[int, int] | None = None) -> int:
-    """Play a whole game with computer seats and every animation (`game`: which one; `window`:
-    the window's size)."""
+    """Play a whole game with computer seats and every animation, on an app holding `games`
+    (`game`: which one's id, the first when None; `window`: the window's size)."""
     started = started if started is not None else time.perf_counter()
-    app = App(window=window)
+    app = App(window=window, games=games)
     ctx = app.ctx
     ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
     seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]
@@ -96,7 +98,7 @@ def demo(players: int = 4, seed: int = 1, speed: float = 1.0, bot: str = DEFAULT
         if save_record:
             write_json_atomic(Path(save_record), session.record())
 
-    route = "start_game" if game == "luckybox" else f"{game}.start_game"
+    route = f"{game or games[0].id}.start_game"
     scene = ctx.nav.make(route, seats=seats, seed=seed, demo=True, on_game_over=game_over)
     scene.exit_when_done = exit_when_done
     errors = app.errors

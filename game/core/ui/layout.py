@@ -1,9 +1,9 @@
 """The table layout: named regions read from a Tiled map, plus pure box-fitting helpers.
 
-`game/luckybox/data/table.tmx` is an orthogonal 80x45 map of 16 px tiles (1280x720) with no
-tilesets, just an object layer "regions" of named rectangles. Edit it in Tiled or by hand;
-`Layout.load` checks every required region is there, so a typo fails at start-up with the
-region's name, not mid-game.
+A game's table map (named by its UI descriptor, `GameUI.layout`) is an orthogonal 80x45 map of
+16 px tiles (1280x720) with no tilesets, just an object layer "regions" of named rectangles.
+Edit it in Tiled or by hand; `Layout.load` checks every required region is there, so a typo
+fails at start-up with the region's name, not mid-game.
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from pathlib import Path
 
 import pygame
 
-from game.core.paths import package_data
 from game.core.ui import gfx
 
 LOGICAL_SIZE = (1280, 720)
 LAYER_NAME = "regions"
-DEFAULT_PATH = package_data("luckybox", "data", "table.tmx")
 
 BUTTON_REGIONS = (
     "button_pass",
@@ -51,15 +49,21 @@ class LayoutError(Exception):
 class Layout:
     """Named rectangles in logical (1280x720) coordinates."""
 
-    def __init__(self, regions: Mapping[str, pygame.FRect], source: str = "<memory>") -> None:
-        missing = [name for name in REQUIRED_REGIONS if name not in regions]
+    def __init__(self, regions: Mapping[str, pygame.FRect], source: str = "<memory>",
+                 required: Iterable[str] = REQUIRED_REGIONS) -> None:
+        missing = [name for name in required if name not in regions]
         if missing:
             raise LayoutError(f"{source}: missing region(s): {', '.join(missing)}")
         self._regions = {name: pygame.FRect(rect) for name, rect in regions.items()}
         self.source = source
 
     @classmethod
-    def load(cls, path: Path | str = DEFAULT_PATH) -> Layout:
+    def empty(cls) -> Layout:
+        """No regions: the app's layout when none of its games has a table map."""
+        return cls({}, required=())
+
+    @classmethod
+    def load(cls, path: Path | str) -> Layout:
         """Read the "regions" object layer of a Tiled map with pytmx (no images are loaded)."""
         import pytmx  # imported here: only the app needs it, not tools that import this module
 

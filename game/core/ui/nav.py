@@ -1,6 +1,7 @@
 """Scenes reach one another by name through `ctx.nav`, not by importing each other.
 
-The composition root (`game/catalog.py`) registers a factory per route; a factory takes the
+Core's scenes (`game/core/ui/routes.py`) and each game (its UI descriptor's `install`, routes
+named "{game_id}.{name}") register a factory per route; a factory takes the
 context and keyword arguments and returns a scene (or does what the route means, e.g. start a
 game, and returns None). Factories import their scene lazily, which keeps start-up quick and the
 scene modules free of import cycles.

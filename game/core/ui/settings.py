@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -56,15 +57,18 @@ def _is_number(v: object) -> bool:
     return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
 
 
-LEGACY_MEMORY_AID = ("blanco", "table.json")  # where Blanco kept its memory aid before Settings
-
-
-def load_settings(folder: Path) -> tuple[Settings, str | None]:
+def load_settings(folder: Path, legacy: Iterable[Path] = ()) -> tuple[Settings, str | None]:
     """Read settings from `folder`; returns (settings, warning or None). Never raises.
-    Blanco's memory aid, once kept in its own `blanco/table.json`, is read from there once:
-    it moves into the settings file, and the old file goes."""
+    `legacy`: files a game kept its memory aid in before Settings held it (the game's UI
+    descriptor names them); each is read once: it moves into the settings file, and the old
+    file goes."""
     settings, warning = _load_settings(folder)
-    old = Path(folder).joinpath(*LEGACY_MEMORY_AID)
+    for old in legacy:
+        _move_legacy_memory_aid(settings, folder, Path(old))
+    return settings, warning
+
+
+def _move_legacy_memory_aid(settings: Settings, folder: Path, old: Path) -> None:
     if old.is_file():
         try:
             data = json.loads(old.read_text("utf-8"))
@@ -76,7 +80,6 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
         if save_settings(settings, folder) is None:
             with contextlib.suppress(OSError):
                 old.unlink()
-    return settings, warning
 
 
 def _load_settings(folder: Path) -> tuple[Settings, str | None]:

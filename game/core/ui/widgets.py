@@ -228,6 +228,9 @@ def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
 class Widget:
     """Base widget: a rect that can be hidden or disabled."""
 
+    #: A text field (inputs.TextInput): while `focused`, it gets the keyboard before the rest.
+    takes_text = False
+
     def __init__(self, rect: pygame.FRect | Sequence[float]) -> None:
         self.rect = pygame.FRect(rect)
         self.visible = True
@@ -475,10 +478,8 @@ class UIScene(Scene):
 
     def focused(self) -> Any:
         """The text input that has the keyboard, if any."""
-        from game.core.ui.inputs import TextInput  # it builds on this module
-
         for w in self.widgets.values():
-            if isinstance(w, TextInput) and w.focused and w.visible:
+            if w.takes_text and getattr(w, "focused", False) and w.visible:
                 return w
         return None
 

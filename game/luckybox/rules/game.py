@@ -8,9 +8,11 @@ from typing import Any
 
 from game.core.game import BOT_LEVELS, ParsedRecord
 from game.core.i18n import t
+from game.core.records import replay, totals_result_scores
 
 from . import record as _record
 from .actions import action_from_record, action_to_record
+from .scoring import rating_shown, solo_rating
 from .state import MAX_PLAYERS, PLAY, ROUNDS, Deal, GameState, Options
 
 
@@ -61,4 +63,28 @@ class LuckyBoxGame:
         return hint(view, seat)
 
 
+    # Statistics and record lists (game.core.game.Game): a result gives a total per player.
+    solo_fewest_turns = False
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        return totals_result_scores(result, seats)
+
+    def solo_rating(self, total: int) -> str:
+        return solo_rating(total)
+
+    def rating_shown(self, english: str) -> str:
+        return rating_shown(english)
+
+
+    def state_from_record(self, obj: Any) -> GameState:
+        """The state a record describes, by replaying it; RecordError names what is wrong."""
+        return replay(obj, self).state
+
+
 LUCKYBOX = LuckyBoxGame()
+GAME = LUCKYBOX  # the catalog's convention: <package>.rules.game.GAME
+
+
+def state_from_record(obj: Any) -> GameState:
+    """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
+    return LUCKYBOX.state_from_record(obj)

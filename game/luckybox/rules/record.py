@@ -112,11 +112,3 @@ def summary(state: GameState) -> dict[str, Any]:
         "players": players,
         "winners": list(state.winners()),
     }
-
-
-def state_from_record(obj: Any) -> GameState:
-    """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
-    from game.core.records import replay
-    from game.luckybox.rules.game import LUCKYBOX
-
-    return replay(obj, LUCKYBOX).state

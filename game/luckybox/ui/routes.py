@@ -1,5 +1,6 @@
-"""Lucky Box's scenes on the navigator (see game/catalog.py): setup, draft, table, round end,
-game end and replay, plus starting and continuing a game."""
+"""Lucky Box's scenes on the navigator (its UI descriptor installs them): setup, draft, table,
+round end, game end and replay, plus starting and continuing a game. Route names start with
+"luckybox." (game/core/ui/game_ui.py lists the standard ones)."""
 
 from __future__ import annotations
 
@@ -72,20 +73,21 @@ def _guided(ctx: Any) -> Any:
     return start_guided(ctx)
 
 
+def _start_from_setup(ctx: Any, config: Any) -> Any:
+    """The table for the setup screen's choices (a `GameConfig`)."""
+    from game.core.ui.launch import seats_from
+
+    return _start(ctx, seats=seats_from(config), seed=config.seed, deal=config.deal,
+                  options=config.options, challenge=config.challenge)
+
+
 def install(ctx: Any) -> None:
     nav = ctx.nav
-    for name, factory in (("setup", _setup), ("luckybox.draft", _draft),
-                          ("luckybox.round_end", _round_end), ("luckybox.game_end", _game_end),
-                          ("luckybox.scoring", _scoring),
+    for name, factory in (("setup", _setup), ("draft", _draft),
+                          ("round_end", _round_end), ("game_end", _game_end),
+                          ("scoring", _scoring),
                           ("replay", _replay), ("same_deal", _same_deal),
-                          ("start_game", _start), ("continue_game", _continue),
-                          ("luckybox.howto_pages", _howto_pages), ("luckybox.guided", _guided)):
-        nav.register(name, factory)
-
-    def new_game(config: Any) -> None:
-        from game.core.ui.launch import seats_from
-
-        _start(ctx, seats=seats_from(config), seed=config.seed, deal=config.deal,
-               options=config.options, challenge=config.challenge)
-
-    ctx.new_game = new_game
+                          ("start_game", _start), ("start_from_setup", _start_from_setup),
+                          ("continue_game", _continue),
+                          ("howto_pages", _howto_pages), ("guided", _guided)):
+        nav.register(f"luckybox.{name}", factory)

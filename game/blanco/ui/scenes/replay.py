@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
@@ -37,7 +38,7 @@ class ReplayScene(Scene):
         on_back: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(ctx)
-        session, actions = Session.from_record(record)  # RecordError (one line) if bad
+        session, actions = Session.from_record(record, BLANCO)  # RecordError (one line) if bad
         for seat in session.bots:  # nobody thinks here: the record says what happened
             session.bots[seat] = None
         self.table = TableScene(ctx, session, demo=True, driven=True)

@@ -468,7 +468,7 @@ def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = 
 def continue_game(ctx: Any, saved: Any = None) -> str | None:
     """Put the saved Blanco game back on the table exactly as it stood; or say why not."""
     if saved is None:
-        saved, warning = load_save(ctx.game_dir("blanco"))
+        saved, warning = load_save(ctx.game_dir("blanco"), ctx.rules_games)
         if saved is None:
             return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed

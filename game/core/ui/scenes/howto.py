@@ -67,8 +67,9 @@ class HowToScene(UIScene):
     #: The arrows turn pages here, not the keyboard focus (which Tab and Up/Down still move).
     focus_claims = frozenset({pygame.K_LEFT, pygame.K_RIGHT})
 
-    def __init__(self, ctx: Any, game: str = "luckybox", page: int = 0) -> None:
+    def __init__(self, ctx: Any, game: str | None = None, page: int = 0) -> None:
         super().__init__(ctx)
+        game = game or ctx.games[0].id  # the default game's pages
         self.game = game
         self.pages: list[Page] = list(ctx.nav.make(f"{game}.howto_pages"))
         self.index = max(0, min(page, len(self.pages) - 1))

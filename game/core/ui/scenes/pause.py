@@ -63,7 +63,7 @@ class PauseScene(UIScene):
             game = getattr(getattr(getattr(scene, "session", None), "game", None), "id", None)
             if isinstance(game, str):
                 return game
-        return "luckybox"
+        return self.ctx.games[0].id  # no game beneath (a test's lone pause): the default
 
     def open_settings(self) -> None:
         self.ctx.nav.push("settings")

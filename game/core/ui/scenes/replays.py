@@ -36,14 +36,14 @@ PATH_MAX = 400
 
 
 def route(game: str, name: str) -> str:
-    """A game's own route: Lucky Box's have plain names, another game's start with its id."""
-    return name if game == "luckybox" else f"{game}.{name}"
+    """A game's own route: its id, a dot, the name ("<id>.replay")."""
+    return f"{game}.{name}"
 
 
 def score_label(info: RecordInfo, seat: int) -> str:
-    """What a row shows after a player's name: Lucky Box's total; Blanco's cards left (several
-    players) or turns taken (solo)."""
-    if info.game == "luckybox" or seat >= len(info.turns):
+    """What a row shows after a player's name: the total, or, for a game that counts turns
+    (its result gives "turns"), the cards left (several players) or turns taken (solo)."""
+    if seat >= len(info.turns):
         return str(info.totals[seat])
     if info.solo:
         return tn("replays.turns", info.turns[seat], "{count} turn", "{count} turns")
@@ -63,9 +63,11 @@ class ReplaysScene(UIScene):
     """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
     "path", "open", "back". Dropping a file on the window opens it."""
 
-    def __init__(self, ctx: Context, game: str = "luckybox") -> None:
+    def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)
-        self.game = game  # whose kept records are listed (a file opened may be either game's)
+        # Whose kept records are listed (the default game's unless told); a file opened may
+        # be any game's.
+        self.game = game or ctx.games[0].id
         self.infos: list[RecordInfo] = []
         self.problems: list[str] = []
         self.opened: RecordInfo | None = None  # a file from elsewhere, listed first
@@ -104,7 +106,7 @@ class ReplaysScene(UIScene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.infos, self.problems = list_records(self.ctx.game_dir(self.game))
+        self.infos, self.problems = list_records(self.ctx.game_dir(self.game), self.ctx.rules_games)
         self.page = min(self.page, max(0, self.pages - 1))
         self._sync()
 
@@ -196,7 +198,7 @@ class ReplaysScene(UIScene):
     def open_file(self, path: Path) -> None:
         """Check a record file from anywhere and list it first; the file itself is only read."""
         try:
-            info = read_record_info(path, replay=True)
+            info = read_record_info(path, self.ctx.rules_games, replay=True)
         except FileNotFoundError:
             self.note = t("replays.no_file", "No such file: {path}", path=path)
             return
@@ -244,9 +246,7 @@ class ReplaysScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        from game.catalog import game_by_id
-
-        title = t("replays.title_game", "{game}: replays", game=game_by_id(self.game).title)
+        title = t("replays.title_game", "{game}: replays", game=self.ctx.game_ui(self.game).title)
         text.blit_centered(surface, title, text.fit_size(title, 72, 1000), YELLOW, (640, 50),
                            outline=INK, px=5, shadow=6)
         note = self.note or self._problems_line()
@@ -311,9 +311,8 @@ class ReplaysScene(UIScene):
             surface.blit(img, (x, rect.y + 16))
             x += img.get_width() + 22
         if info.solo and info.rating:
-            from game.luckybox.rules.scoring import rating_shown  # records keep it in English
-
-            rating = rating_shown(info.rating)
+            # Records keep the rating in English; its game says it in the player's language.
+            rating = self.ctx.game_ui(info.game).game.rating_shown(info.rating)
             size = text.fit_size(rating, 22, limit - rect.x - 270)
             surface.blit(text.render(rating, size, DIM), (rect.x + 270, rect.y + 52))
         elif not info.solo and info.finished:

@@ -39,7 +39,6 @@ from game.core.ui.widgets import (
     lighten,
     mix,
 )
-from game.luckybox.rules.scoring import rating_shown  # records keep the English line
 
 RGB = tuple[int, int, int]
 
@@ -97,9 +96,9 @@ class StatsScene(UIScene):
 
     fills_screen = True
 
-    def __init__(self, ctx: Context, game: str = "luckybox") -> None:
+    def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)
-        self.game = game  # whose records: each game keeps its own in its folder
+        self.game = game or ctx.games[0].id  # whose records: each game keeps its own in its folder
         self.add("back", Button(BACK_RECT, lt("stats.back", "Back"), self.back, key=pygame.K_ESCAPE,
                                 colour=ORANGE, text_size=40))
         self.stats: Stats = compute([])
@@ -122,17 +121,16 @@ class StatsScene(UIScene):
 
     @property
     def fewest(self) -> bool:
-        """Solo games score turns taken, the fewest best (Blanco), not points."""
-        from game.catalog import game_by_id
-
-        return bool(getattr(game_by_id(self.game), "solo_fewest_turns", False))
+        """Solo games score turns taken, the fewest best, not points (the game says)."""
+        return self.ctx.game_ui(self.game).game.solo_fewest_turns
 
     def enter(self) -> None:
-        infos, self.problems = list_records(self.ctx.game_dir(self.game))
-        self.stats = compute(infos, fewest=self.fewest)
+        game = self.ctx.game_ui(self.game).game
+        infos, self.problems = list_records(self.ctx.game_dir(self.game), self.ctx.rules_games)
+        self.stats = compute(infos, fewest=self.fewest, rating=game.solo_rating)
         self.problem_line = self._problem_line()
         self.score_rows = [
-            (str(rank), str(g.score), rating_shown(g.rating) if g.rating else "",
+            (str(rank), str(g.score), game.rating_shown(g.rating) if g.rating else "",
              date_label(g.finished_at), g.name)
             for rank, g in enumerate(self.stats.solo.top, 1)
         ]
@@ -192,9 +190,7 @@ class StatsScene(UIScene):
         surf = gfx.Surface(LOGICAL_SIZE)
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
-        from game.catalog import game_by_id
-
-        title = t("stats.title_game", "{game}: statistics", game=game_by_id(self.game).title)
+        title = t("stats.title_game", "{game}: statistics", game=self.ctx.game_ui(self.game).title)
         text.blit_centered(surf, title, text.fit_size(title, 68, 1000), YELLOW, (640, 50),
                            outline=INK, px=5, shadow=6)
         self._plot_layer = None

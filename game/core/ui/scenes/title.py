@@ -1,5 +1,6 @@
-"""The title screen: the game choice (Super Mega Lucky Box or Blanco, the last one played
-remembered), bouncing logo, drifting cards and tokens, Continue / New game / Settings / Quit."""
+"""The title screen: the game choice (a tab per game in `ctx.games`, the last one played
+remembered), bouncing logo, drifting cards and tokens, Continue / New game / Settings / Quit.
+A game with a `logo` route (and `decoration`) shows its own; else the default look."""
 
 from __future__ import annotations
 
@@ -42,7 +43,6 @@ BUTTON_TOP = 330
 BUTTON_GAP = 22
 SMALL_W, SMALL_H = 200, 56
 SMALL_GAP = 20
-GAMES = (("luckybox", "Super Mega Lucky Box"), ("blanco", "Blanco"))
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
 PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
 # The largest decoration's half width (52 / 2) and its shadow (3), plus 3.
@@ -50,13 +50,13 @@ PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 
 
-def load_last_game(folder: Any) -> str:
-    """The game chosen last time ("luckybox" when unknown)."""
+def load_last_game(folder: Any, game_ids: list[str]) -> str:
+    """The game chosen last time among `game_ids` (the first when unknown)."""
     try:
         game = json.loads((folder / LAST_GAME).read_text("utf-8")).get("game")
     except (OSError, ValueError, AttributeError):
-        return GAMES[0][0]
-    return game if game in dict(GAMES) else GAMES[0][0]
+        return game_ids[0]
+    return game if game in game_ids else game_ids[0]
 
 
 @dataclass
@@ -82,10 +82,12 @@ class TitleScene(UIScene):
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
-        self.game = load_last_game(ctx.data_dir)
-        for i, (game_id, label) in enumerate(GAMES):
-            rect = (640 - TAB_W - 8 + i * (TAB_W + 16), TAB_Y, TAB_W, TAB_H)
-            self.add(f"game_{game_id}", Button(rect, label,
+        self.game = load_last_game(ctx.data_dir, [game.id for game in ctx.games])
+        tabs_width = len(ctx.games) * (TAB_W + 16) - 16
+        for i, game in enumerate(ctx.games):
+            game_id = game.id
+            rect = (640 - tabs_width / 2 + i * (TAB_W + 16), TAB_Y, TAB_W, TAB_H)
+            self.add(f"game_{game_id}", Button(rect, game.title,
                                                lambda g=game_id: self.choose_game(g),
                                                colour=PURPLE, text_size=26))
         x = 640 - BUTTON_W / 2
@@ -134,7 +136,7 @@ class TitleScene(UIScene):
         self._check_save()
 
     def _route(self, name: str) -> str:
-        return name if self.game == "luckybox" else f"{self.game}.{name}"
+        return f"{self.game}.{name}"
 
     def new_game(self) -> None:
         from game.core.ui.guide import offer_guided
@@ -177,7 +179,7 @@ class TitleScene(UIScene):
         once, here; Continue plays on from that replay."""
         from game.core.storage import load_save
 
-        saved, warning = load_save(self.ctx.game_dir(self.game))
+        saved, warning = load_save(self.ctx.game_dir(self.game), self.ctx.rules_games)
         if warning:
             self.ctx.message = warning
         self.saved = None
@@ -201,7 +203,8 @@ class TitleScene(UIScene):
         new_game.on_click = self.ask_new_game if has_save else self.new_game
         new_game.keys = (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN,
                                                         pygame.K_KP_ENTER)
-        for game_id, _label in GAMES:
+        for game in self.ctx.games:
+            game_id = game.id
             tab = self.widgets[f"game_{game_id}"]
             assert isinstance(tab, Button)
             tab.colour = PURPLE if game_id == self.game else GREY
@@ -322,7 +325,7 @@ class TitleScene(UIScene):
         text = self.ctx.text
         assets = self.ctx.assets
         own = f"{self.game}.decoration"  # a game may bring its own cards to drift by
-        own = own if self.game != "luckybox" and self.ctx.nav.has(own) else None
+        own = own if self.ctx.nav.has(own) else None
         for p in self.particles:
             x, y = p.pos(self.time)
             if own is not None:
@@ -352,7 +355,7 @@ class TitleScene(UIScene):
     def _draw_logo(self, surface: pygame.Surface) -> None:
         y = float(self.logo_y.value)  # type: ignore[arg-type]
         scale = float(self.logo_scale.value)  # type: ignore[arg-type]
-        if self.game != "luckybox" and self.ctx.nav.has(f"{self.game}.logo"):
+        if self.ctx.nav.has(f"{self.game}.logo"):
             key = (self.game, round(scale * 100), gfx.render_scale())
             img = self._logo_cache.get(key)
             if img is None:

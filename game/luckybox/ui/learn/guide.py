@@ -35,7 +35,7 @@ def start_guided(ctx: Any) -> TableScene:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
     table: TableScene = ctx.nav.make(
-        "start_game", seats=seats, seed=SEED, deal=Deal((), (NUMBERS,))
+        "luckybox.start_game", seats=seats, seed=SEED, deal=Deal((), (NUMBERS,))
     )
     # A lesson is not a game to keep: the autosave of a real game stays as it was, and the
     # statistics and replays only hold real games.

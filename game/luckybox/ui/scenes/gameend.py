@@ -144,7 +144,7 @@ class GameEndScene(UIScene):
         session = self.session
         if session.challenge is not None:  # the same deal once more, the same comparison
             self.ctx.nav.make(
-                "start_game",
+                "luckybox.start_game",
                 seats=session.seats,
                 seed=session.seed,
                 deal=session.state.deal,
@@ -152,7 +152,7 @@ class GameEndScene(UIScene):
                 challenge=session.challenge,
             )
             return
-        self.ctx.nav.make("start_game", seats=session.seats, seed=session.seed + 1)
+        self.ctx.nav.make("luckybox.start_game", seats=session.seats, seed=session.seed + 1)
 
     def to_title(self) -> None:
         self.ctx.nav.clear_to("title")

@@ -16,6 +16,7 @@ from game.core.session import Session
 from game.core.turns import BOT_PAUSE
 from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import OVER, PLAY
 from game.luckybox.ui.scenes.table import TableScene
 
@@ -31,7 +32,7 @@ class ReplayScene(Scene):
     def __init__(self, ctx: Any, record: dict[str, Any], title: str = "",
                  on_back: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
-        session, actions = Session.from_record(record)
+        session, actions = Session.from_record(record, LUCKYBOX)
         for seat in session.bots:  # nobody thinks here: the record says what happened
             session.bots[seat] = None
         self.table = TableScene(ctx, session, demo=True, driven=True)

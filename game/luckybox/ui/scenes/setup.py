@@ -30,7 +30,7 @@ from game.core.ui.widgets import (
     draw_backdrop,
     draw_panel,
 )
-from game.luckybox.rules.record import state_from_record
+from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.state import Deal, Options
 
 MIN_SEATS, MAX_SEATS = 1, 12
@@ -85,7 +85,8 @@ def seat_origin(i: int) -> tuple[float, float]:
 
 
 class SetupScene(UIScene):
-    """Choose players and seed. Start calls `ctx.new_game(GameConfig)`; Back (Esc) returns.
+    """Choose players and seed. Start makes the route "luckybox.start_from_setup" with the
+    `GameConfig`; Back (Esc) returns.
 
     Widgets: "seat_minus", "seat_plus", "name_<i>", "computer_<i>" (i from 0), "seed", "dice",
     "start", "back". All twelve seat rows exist; only the first `seats` are visible, so names typed
@@ -234,7 +235,7 @@ class SetupScene(UIScene):
             remember_seats(self.ctx.data_dir, "luckybox",
                            [(name, level if computer else "human")
                             for name, computer, level in config.seats])
-        self.ctx.new_game(config)
+        self.ctx.nav.make("luckybox.start_from_setup", config=config)
 
     def back(self) -> None:
         self.ctx.stack.pop()

@@ -25,6 +25,7 @@ from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
 from game.luckybox.rules import events as ev
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP, Deal, Options
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.shown import Seen
@@ -348,7 +349,7 @@ def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
                challenge: dict[str, Any] | None = None) -> TableScene:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""
-    session = Session(list(seats), seed, options, deal)
+    session = Session(list(seats), seed, options, deal, game=LUCKYBOX)
     session.challenge = challenge
     scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over)
     ctx.stack.clear_to(scene)
@@ -359,7 +360,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
     """Put the saved game back on the table, exactly as it stood; or say in one line why not
     (a bad save is kept aside by the loader). `saved`: the title's already replayed save."""
     if saved is None:
-        saved, warning = load_save(ctx.game_dir("luckybox"))
+        saved, warning = load_save(ctx.game_dir("luckybox"), ctx.rules_games)
         if saved is None:
             return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed

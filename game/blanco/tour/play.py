@@ -90,7 +90,5 @@ class Watcher:
         raise TourError("blanco/play: the game did not end")
 
 
-def steps(game: str) -> list[Step]:
-    if game != "blanco":
-        return []
+def steps() -> list[Step]:
     return [Step("setup", _setup), Step("play", _play)]

@@ -1,7 +1,6 @@
-"""The tour's help moments: tooltips (a bonus icon, a token pile, a button), the scoring
-reference on the Lucky Box table, the round end in the middle of its scoring (cards flying
-into their rows) and a solo game's end with its rating scale. Blanco: the draw pile's and
-Swap's tooltips."""
+"""Lucky Box's help moments in the tour: tooltips (a bonus icon, a token pile, a button), the
+scoring reference on the table, the round end in the middle of its scoring (cards flying into
+their rows) and a solo game's end with its rating scale."""
 
 from __future__ import annotations
 
@@ -9,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.luckybox.rules.game import LUCKYBOX
 from game.tour import Step, Tour
 
 HOLD = 40  # frames the mouse stays still on a thing: past the tooltip's half second
@@ -20,7 +20,7 @@ def _luckybox_table(tour: Tour) -> Any:
 
     ctx = tour.ctx
     ctx.settings.pass_screen = False
-    table = ctx.nav.make("start_game", seats=[Seat("Alex")], seed=tour.seed)
+    table = ctx.nav.make("luckybox.start_game", seats=[Seat("Alex")], seed=tour.seed)
     tour.no_autosave(table)
 
     def draft_or_wait() -> None:
@@ -68,7 +68,7 @@ def _luckybox_round_end(tour: Tour) -> None:
     from game.luckybox.rules import events as ev
     from game.luckybox.ui.scenes.table import TableScene
 
-    session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed)
+    session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed, game=LUCKYBOX)
     bots = {i: session.game.make_bot("normal", tour.seed, i) for i in range(2)}
     state = session.state
     while not state.is_terminal():
@@ -96,7 +96,7 @@ def _luckybox_solo_end(tour: Tour) -> None:
     rating scale with the score placed on it."""
     from game.core.session import Seat, Session
 
-    session = Session([Seat("Alex")], tour.seed)
+    session = Session([Seat("Alex")], tour.seed, game=LUCKYBOX)
     bot = session.game.make_bot("normal", tour.seed, 0)
     state = session.state
     while not state.is_terminal():
@@ -109,29 +109,9 @@ def _luckybox_solo_end(tour: Tour) -> None:
     tour.shot("luckybox-game-end-solo")
 
 
-def _blanco_tips(tour: Tour) -> None:
-    from game.blanco.ui.table import geometry as geo
-    from game.core.session import Seat
-
-    table = tour.ctx.nav.make("blanco.start_game", seats=[Seat("Alex")], seed=tour.seed)
-    tour.no_autosave(table)
-    tour.until(
-        lambda: not table.animator.busy, 600, "the deal", each=lambda: tour.press(pygame.K_SPACE)
-    )
-    tour.hover(geo.DRAW_PILE.center, HOLD)
-    tour.shot("blanco-tooltip-pile")
-    tour.hover(table.controls.buttons["swap"].rect.center, HOLD)
-    tour.shot("blanco-tooltip-swap")
-    tour.hover((640, 700), 2)
-
-
-def steps(game: str) -> list[Step]:
-    if game == "luckybox":
-        return [
-            Step("tooltips", _luckybox_tips, after="play"),
-            Step("round-end-scoring", _luckybox_round_end, after="tooltips"),
-            Step("solo-game-end", _luckybox_solo_end, after="round-end-scoring"),
-        ]
-    if game == "blanco":
-        return [Step("tooltips", _blanco_tips, after="play")]
-    return []
+def steps() -> list[Step]:
+    return [
+        Step("tooltips", _luckybox_tips, after="play"),
+        Step("round-end-scoring", _luckybox_round_end, after="tooltips"),
+        Step("solo-game-end", _luckybox_solo_end, after="round-end-scoring"),
+    ]

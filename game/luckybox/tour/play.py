@@ -25,7 +25,7 @@ MOMENTS = {"draft", "table-turn", "lightning", "bonus", "cascade", "round-end"}
 
 def _setup(tour: Tour) -> None:
     tour.title("luckybox")
-    tour.nav("setup", seed=tour.seed)
+    tour.nav("luckybox.setup", seed=tour.seed)
     tour.frames(20)
     tour.shot("luckybox-setup")
 
@@ -37,7 +37,7 @@ def _play(tour: Tour) -> None:
     ctx.settings.animation_speed = SPEED
     ctx.settings.pass_screen = False
     seats = [Seat("Alex"), Seat("Sam", "normal"), Seat("Kim", "normal")]
-    table = ctx.nav.make("start_game", seats=seats, seed=tour.seed)
+    table = ctx.nav.make("luckybox.start_game", seats=seats, seed=tour.seed)
     tour.no_autosave(table)
     session = table.session
     chooser = session.game.make_bot("normal", tour.seed, 0)
@@ -157,7 +157,5 @@ class Player:
         self.watch_cascade = "cascade" not in self.taken
 
 
-def steps(game: str) -> list[Step]:
-    if game != "luckybox":
-        return []
+def steps() -> list[Step]:
     return [Step("setup", _setup), Step("play", _play)]

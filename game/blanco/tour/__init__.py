@@ -1,0 +1,20 @@
+"""Blanco's steps of the tour (`--tour DIR`; the machinery is game.tour): its set-up and a
+seeded game of computers (play.py), its tooltips (tooltips.py), and the guided game's moments
+the How to play step pictures. Its UI descriptor names this module."""
+
+from __future__ import annotations
+
+from game.blanco.tour import play, tooltips
+from game.tour import Step
+
+#: The guided game's moments to picture: (the guide's kind of advice or news, the shot's name).
+GUIDED_MOMENTS = (
+    ("setup_reveal", "setup"),
+    ("draw_discard", "draw"),
+    ("play", "play"),
+    ("chain", "chain"),
+)
+
+
+def steps() -> list[Step]:
+    return [*play.steps(), *tooltips.steps()]

@@ -1,0 +1,15 @@
+"""Blanco's UI descriptor (see game/core/ui/game_ui.py and game/catalog.py)."""
+
+from __future__ import annotations
+
+from game.blanco.rules.game import BLANCO
+from game.blanco.ui.routes import install
+from game.core.ui.game_ui import GameUI
+
+GAME_UI = GameUI(
+    game=BLANCO,
+    install=install,
+    tour="game.blanco.tour",
+    # Blanco's table once kept the memory aid in its own folder, before Settings held it.
+    legacy_settings_files=("table.json",),
+)

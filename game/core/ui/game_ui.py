@@ -1,0 +1,61 @@
+"""What the app's screens need of a game beyond its rules: its UI descriptor.
+
+Each game package exposes one (`<package>.ui.descriptor.GAME_UI`, beside its pure
+`<package>.rules.game.GAME`); the composition root (`game/catalog.py`) lists them and the app
+keeps them as `ctx.games`. Core scenes read a game's title, seat range, levels and rating
+words from `GameUI.game` (the pure `game.core.game.Game`), and reach its scenes by route,
+every one named `"{game.id}.{name}"`:
+
+    setup, start_game, continue_game, replay, same_deal, game_end   scenes and starting
+    howto_pages, guided                                             How to play
+    logo, decoration (optional)                                     the title's look
+
+A game without a `logo` route gets the title's default logo and drifting number cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.game import Game
+
+#: The routes every game registers (as "{id}.{name}"); `logo` and `decoration` are optional.
+STANDARD_ROUTES = ("setup", "start_game", "continue_game", "replay", "same_deal", "game_end",
+                   "howto_pages", "guided")
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """A game's UI descriptor: its pure game, and how the app shows it."""
+
+    game: Game
+    #: Registers the game's routes ("{id}.{name}") on `ctx.nav`: `install(ctx)`.
+    install: Callable[[Any], None]
+    #: The table's named regions (a Tiled map) the game's scenes read as `ctx.layout`.
+    layout: Path | None = None
+    #: The module giving the game's tour steps (`steps(game_id) -> list[Step]`, see game.tour).
+    tour: str | None = None
+    #: The one-game version's files at the data folder's top (autosave, records/) are this
+    #: game's: they move into its folder the first time it is opened.
+    legacy_top_files: bool = False
+    #: Files in the game's folder that once held settings (the memory aid): read once into
+    #: the settings file, then removed.
+    legacy_settings_files: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    def route(self, name: str) -> str:
+        """This game's route of that name ("<id>.setup")."""
+        return f"{self.game.id}.{name}"
+
+
+__all__ = ["STANDARD_ROUTES", "GameUI"]

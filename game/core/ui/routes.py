@@ -1,0 +1,63 @@
+"""Core's own scenes on the navigator: title, settings, pause, confirm, hand-off, replays,
+statistics and How to play. Each factory imports its scene when first used (start-up stays
+quick). Each game registers its own routes ("{id}.{name}") through its UI descriptor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _title(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.title import TitleScene
+
+    return TitleScene(ctx, **kw)
+
+
+def _settings(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.settings import SettingsScene
+
+    return SettingsScene(ctx, **kw)
+
+
+def _pause(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.pause import PauseScene
+
+    return PauseScene(ctx, **kw)
+
+
+def _confirm(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.dialog import ConfirmDialog
+
+    return ConfirmDialog(ctx, **kw)
+
+
+def _handoff(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.handoff import HandoffScene
+
+    return HandoffScene(ctx, **kw)
+
+
+def _replays(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.replays import ReplaysScene
+
+    return ReplaysScene(ctx, **kw)
+
+
+def _stats(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.stats import StatsScene
+
+    return StatsScene(ctx, **kw)
+
+
+def _howto(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.howto import HowToScene
+
+    return HowToScene(ctx, **kw)
+
+
+def install_core_routes(ctx: Any) -> None:
+    """Register core's scenes on the context's navigator."""
+    for name, factory in (("title", _title), ("settings", _settings), ("pause", _pause),
+                          ("confirm", _confirm), ("handoff", _handoff), ("replays", _replays),
+                          ("stats", _stats), ("howto", _howto)):
+        ctx.nav.register(name, factory)
