@@ -7,12 +7,15 @@ Swaps are listed in both orders ((a, b) and (b, a) are the same move).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import COL, LINES, ROW, SOURCES, Clear, Discard, Draw, Look, Play, Setup, Swap
 from .cards import is_card
 from .grid import PlayerState, Pos, adjacent
-from .state import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, BlancoState, fmt
+from .phases import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, fmt
+
+if TYPE_CHECKING:
+    from .state import BlancoState
 
 _NEEDS = {
     SETUP: "reveal one card and look at another",
@@ -117,7 +120,8 @@ _POS_FIELDS = {
 
 def check(state: BlancoState, a: Any) -> str | None:
     """Why step `a` is refused now (one line), or None when it is legal."""
-    if not isinstance(a, (Setup, Draw, Play, Discard, Swap, Clear, Look)):
+    # By exact type: the tables below are keyed by it (a subclass is not a step of the rules).
+    if type(a) not in _WANTED:
         return f"not a Blanco action: {a!r}"[:200]
     player = a.player
     if type(player) is not int or not 0 <= player < len(state.players):

@@ -32,9 +32,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import game.blanco.rules.events as ev
 from game.core.game import Outcome
 
-from . import events as ev
 from .actions import (
     PILE,
     Clear,
@@ -49,14 +49,11 @@ from .actions import (
 from .cards import ALL_CARDS
 from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
-
-SETUP = "setup"
-TURN = "turn"
-PLAY = "play"
-CLEAR = "clear"
-LOOK = "look"
-OVER = "over"
-PHASES = (SETUP, TURN, PLAY, CLEAR, LOOK, OVER)
+from .legal import check as _check
+from .legal import legal_actions as _legal_actions
+from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
+from .views import redact as _redact
+from .views import view_for as _view_for
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
@@ -70,13 +67,6 @@ UNDO_TURN = 11  # where `_save` keeps the turn number (an undo entry's turn)
 
 class _Refused(Exception):
     """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
-
-
-def fmt(at: Any) -> str:
-    """A position as records write it: [row,col]."""
-    if isinstance(at, tuple) and len(at) == 2:
-        return f"[{at[0]},{at[1]}]"
-    return repr(at)
 
 
 class BlancoState:
@@ -195,24 +185,17 @@ class BlancoState:
         return [-float(p.cards_left) for p in self.players]
 
     def legal_actions(self, player: int) -> list:
-        return _legal.legal_actions(self, player)
+        return _legal_actions(self, player)
 
     def check(self, action: Any) -> str | None:
         """Why `action` is illegal now, or None."""
-        try:
-            return _legal.check(self, action)
-        except Exception:  # garbage that slipped past the shape checks
-            return f"not a Blanco action: {action!r}"[:200]
+        return _check(self, action)
 
     def view_for(self, seat: int) -> BlancoState:
-        from .views import view_for
-
-        return view_for(self, seat)
+        return _view_for(self, seat)
 
     def redact(self, event: Any, seat: int) -> Any | None:
-        from .views import redact
-
-        return redact(event, seat)
+        return _redact(event, seat)
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: Any) -> Outcome:
@@ -500,4 +483,8 @@ class BlancoState:
         return s
 
 
-from . import legal as _legal  # noqa: E402  (legal.py imports this module)
+
+__all__ = [
+    "CLEAR", "HAND", "LOOK", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "SETUP",
+    "TURN", "BlancoState", "Deal", "fmt",
+]

@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import game.luckybox.rules.events as ev
 from game.core.game import Outcome
-from game.luckybox.rules import events as ev
 from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Resolve
 from game.luckybox.rules.cards import (
     BLANK,

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
-from . import events as ev
 from .parts import PlayerState
 
 
