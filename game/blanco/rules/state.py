@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import game.blanco.rules.events as ev
-from game.core.game import Outcome
+from game.core.game import Outcome, Refusal
 
 from .actions import (
     PILE,
@@ -67,6 +67,10 @@ UNDO_TURN = 11  # where `_save` keeps the turn number (an undo entry's turn)
 
 class _Refused(Exception):
     """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal
 
 
 class BlancoState:
@@ -187,7 +191,7 @@ class BlancoState:
     def legal_actions(self, player: int) -> list:
         return _legal_actions(self, player)
 
-    def check(self, action: Any) -> str | None:
+    def check(self, action: Any) -> Refusal | None:
         """Why `action` is illegal now, or None."""
         return _check(self, action)
 
@@ -213,7 +217,7 @@ class BlancoState:
             self._do(action, events)
         except _Refused as err:
             self._restore(saved)
-            return Outcome([], str(err))
+            return Outcome([], err.refusal)
         self.actions.append(action)
         if self._undo and self._undo[-1][0][UNDO_TURN] != turn_id:
             self._undo = []  # the step that ended the last turn stands once anyone plays on
@@ -392,12 +396,15 @@ class BlancoState:
             order = list(self.fixed_reshuffles[n])
             problem = reshuffle_mismatch(order, cards)
             if problem:
-                raise _Refused(f"deal.reshuffles[{n}] (reshuffle {n + 1}): {problem}")
+                raise _Refused(Refusal("bad_reshuffle", "deal.reshuffles[{index}] (reshuffle "
+                                       "{number}): {problem}", index=n, number=n + 1,
+                                       problem=problem))
         else:
             order = sorted(cards)
             random.Random(f"{self.seed}/reshuffle/{n}").shuffle(order)
         if not order:
-            raise _Refused("the draw pile is empty and there is nothing to reshuffle")
+            raise _Refused(Refusal("nothing_to_reshuffle",
+                                   "the draw pile is empty and there is nothing to reshuffle"))
         took_box = bool(self.box)
         self.reshuffles.append(tuple(order))
         self.discard = self.discard[-1:]
@@ -406,16 +413,18 @@ class BlancoState:
         events.append(ev.Reshuffled(len(order), took_box, n + 1))
 
     # -- undo ----------------------------------------------------------------------------------
-    def can_undo(self, player: int) -> str | None:
+    def can_undo(self, player: int) -> Refusal | None:
         if self.phase == OVER:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         mine = bool(self._undo) and self._undo[-1][1].player == player
         if self.waiting_for() != [player] and not mine:
-            return f"it is not player {player}'s turn"
+            return Refusal("undo_not_your_turn", "it is not player {player}'s turn",
+                           player=player)
         if not mine:
             if self.phase in (TURN, SETUP):
-                return "nothing to take back this turn"
-            return "that step showed a card you did not know, so it cannot be taken back"
+                return Refusal("nothing_this_turn", "nothing to take back this turn")
+            return Refusal("card_seen", "that step showed a card you did not know, so it cannot "
+                           "be taken back")
         return None
 
     def undo(self, player: int) -> Outcome:
