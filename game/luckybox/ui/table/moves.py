@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import i18n
 from game.core.i18n import lt, t, tn
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import shift
+from game.luckybox.ui.refusal_words import say_refusal
 
 REFUSE_FLASH = 0.5  # seconds a refused square flashes red
 
@@ -80,12 +80,7 @@ class Moves:
         table = self.table
         outcome = table.session.apply(action)
         if not outcome.ok:
-            # The engine says why in English (records and logs keep it): other languages get
-            # a plain line, as the clicks are checked before they reach the engine.
-            reason = outcome.refusal or t("luckybox.table.not_allowed", "not allowed")
-            if i18n.language() != "en":
-                reason = t("luckybox.table.refused", "That is not allowed now.")
-            self.refuse(reason)
+            self.refuse(say_refusal(outcome.refusal or "", table.state.names))
             return False
         self.clear()
         table.message = ""
