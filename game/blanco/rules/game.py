@@ -127,7 +127,7 @@ def _hidden_cards(state: BlancoState, seat: int) -> list[int]:
     return cards
 
 
-def _public_in_saved(saved: tuple) -> list[int]:
+def _public_in_saved(saved: tuple[Any, ...]) -> list[int]:
     players, _pile, discard, box, *_ = saved
     seats = [players[1]] if isinstance(players, tuple) else players
     up = [card for p in seats for row, ups in zip(p.grid, p.up, strict=True)
@@ -146,7 +146,7 @@ def _trade_cards(state: BlancoState, trade: dict[int, int]) -> None:
     state.pile = [trade.get(card, card) for card in state.pile]
 
 
-def _trade_saved(saved: tuple, trade: dict[int, int]) -> tuple:
+def _trade_saved(saved: tuple[Any, ...], trade: dict[int, int]) -> tuple[Any, ...]:
     """An undo snapshot (`BlancoState._save`) with the same cards traded."""
     players, pile, *rest = saved
     if isinstance(players, tuple):
