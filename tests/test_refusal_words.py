@@ -157,3 +157,22 @@ def test_seats_are_named_and_unknown_codes_get_the_generic_line() -> None:
         assert refusal_words("blanco", turn, NAMES) == "Cy ist am Zug."
     finally:
         i18n.set_language("en")
+
+
+def test_blanco_check_refuses_garbage_and_lets_programming_errors_surface(monkeypatch) -> None:
+    from game.blanco.rules.actions import Draw, Setup, Swap
+
+    class NotAStep(Setup):
+        pass
+
+    state, _ = BLANCO.new_game(["A", "B"], 3)
+    for junk in (None, 5, "x", (0,), NotAStep(0, (0, 0), (0, 1)), Setup(0, [0, 0], (0, 1)),
+                 Setup("0", (0, 0), (0, 1)), Draw(0, ["pile"]), Swap(0, (0, 0), (0, 1), "x")):
+        assert isinstance(state.check(junk), Refusal), junk
+
+    def broken(value: Any) -> bool:
+        raise ZeroDivisionError("a bug in the rules")
+
+    monkeypatch.setattr(blanco_legal, "_is_pos", broken)
+    with pytest.raises(ZeroDivisionError):  # no longer reported as "not a Blanco action"
+        state.check(Setup(0, (0, 0), (0, 1)))
