@@ -263,16 +263,19 @@ def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
 
 
 def test_engine_refusals_reach_the_player_in_their_language() -> None:
-    from game.blanco.ui.words import card_name, refusal_text, where
+    from game.blanco.ui.refusal_words import say_refusal
+    from game.blanco.ui.words import card_name, where
+    from game.core.game import Refusal
     from game.core.turns import undo_reason
 
-    empty = "player 0 cannot draw from the discard pile: it is empty"
-    odd = "player 0 cannot swap [0, 0] and [2, 2]: odd"
-    assert refusal_text(empty) == "The discard pile is empty: draw from the draw pile."
-    assert refusal_text(odd) == odd  # English keeps the engine's own words
+    empty = Refusal("discard_empty", "player {player} cannot draw from the discard pile: it is "
+                    "empty", player=0)
+    odd = "player 0 cannot swap [0, 0] and [2, 2]: odd"  # no code: a plain line
+    assert say_refusal(empty, ["Ann"]) == "The discard pile is empty: draw from the draw pile."
+    assert say_refusal(odd, ["Ann"]) == "That is not allowed now."
     i18n.set_language("fr")
-    assert refusal_text(empty).startswith("La défausse est vide")
-    assert refusal_text(odd) == "Ce n'est pas permis maintenant."
+    assert say_refusal(empty, ["Ann"]).startswith("La défausse est vide")
+    assert say_refusal(odd, ["Ann"]) == "Ce n'est pas permis maintenant."
     assert undo_reason("nothing to take back this turn") == "rien à reprendre ce tour-ci"
     assert card_name(7 * 12 + 10) == "10 violet" and where((1, 2)) == "rangée 2, colonne 3"
     i18n.set_language("de")

@@ -4,6 +4,7 @@ command line use. Bots and hints come from `game.blanco.ai`, imported on first u
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from game.core.game import BOT_LEVELS, ParsedRecord
 from game.core.i18n import t, tn
 
 from . import record as rec
+from .grid import PlayerState
 from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
 
 
@@ -97,6 +99,72 @@ class BlancoGame:
 
     def rating_shown(self, english: str) -> str:
         return english
+
+    def hidden_variant(self, state: BlancoState, seat: int, rng: random.Random) -> BlancoState:
+        """The same game with every card `seat` does not know dealt anew: the draw pile, the
+        other hands, the others' face-down cards and its own unlooked-at ones trade places at
+        random (a permutation of those cards, applied everywhere they are kept, undo snapshots
+        too, so the game stays whole), under a different seed (later reshuffles differ). Cards
+        that were public when they moved (the discard pile, the box) stay where they are."""
+        # A card the table showed in a step that can still be taken back stays put, so an undo
+        # shows what the seat saw.
+        seen = {card for saved, _ in state._undo for card in _public_in_saved(saved)}
+        hidden = [card for card in _hidden_cards(state, seat) if card not in seen]
+        shuffled = hidden[:]
+        rng.shuffle(shuffled)
+        trade = dict(zip(hidden, shuffled, strict=True))
+        variant = state.clone()
+        _trade_cards(variant, trade)
+        variant._undo = [(_trade_saved(saved, trade), action) for saved, action in state._undo]
+        other = rng.randrange(1, 2**31)
+        variant.seed = other if other != state.seed else other + 1
+        return variant
+
+
+def _hidden_cards(state: BlancoState, seat: int) -> list[int]:
+    cards = list(state.pile)
+    for i, p in enumerate(state.players):
+        if i != seat:
+            cards += p.hand
+        for r, row in enumerate(p.grid):
+            for c, card in enumerate(row):
+                if not p.up[r][c] and not (i == seat and p.known[r][c]):
+                    cards.append(card)
+    return cards
+
+
+def _public_in_saved(saved: tuple[Any, ...]) -> list[int]:
+    players, _pile, discard, box, *_ = saved
+    seats = [players[1]] if isinstance(players, tuple) else players
+    up = [card for p in seats for row, ups in zip(p.grid, p.up, strict=True)
+          for card, is_up in zip(row, ups, strict=True) if is_up]
+    return [*discard, *box, *up]
+
+
+def _trade_player(p: PlayerState, trade: dict[int, int]) -> None:
+    p.grid = [[trade.get(card, card) for card in row] for row in p.grid]
+    p.hand = [trade.get(card, card) for card in p.hand]
+
+
+def _trade_cards(state: BlancoState, trade: dict[int, int]) -> None:
+    for p in state.players:
+        _trade_player(p, trade)
+    state.pile = [trade.get(card, card) for card in state.pile]
+
+
+def _trade_saved(saved: tuple[Any, ...], trade: dict[int, int]) -> tuple[Any, ...]:
+    """An undo snapshot (`BlancoState._save`) with the same cards traded."""
+    players, pile, *rest = saved
+    if isinstance(players, tuple):
+        index, mine = players
+        mine = mine.clone()
+        _trade_player(mine, trade)
+        players = (index, mine)
+    else:
+        players = [p.clone() for p in players]
+        for p in players:
+            _trade_player(p, trade)
+    return (players, [trade.get(card, card) for card in pile], *rest)
 
 
 BLANCO = BlancoGame()

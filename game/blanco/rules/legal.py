@@ -7,12 +7,17 @@ Swaps are listed in both orders ((a, b) and (b, a) are the same move).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from game.core.game import Refusal
 
 from .actions import COL, LINES, ROW, SOURCES, Clear, Discard, Draw, Look, Play, Setup, Swap
 from .cards import is_card
 from .grid import PlayerState, Pos, adjacent
-from .state import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, BlancoState, fmt
+from .phases import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, fmt
+
+if TYPE_CHECKING:
+    from .state import BlancoState
 
 _NEEDS = {
     SETUP: "reveal one card and look at another",
@@ -115,87 +120,109 @@ _POS_FIELDS = {
 }
 
 
-def check(state: BlancoState, a: Any) -> str | None:
-    """Why step `a` is refused now (one line), or None when it is legal."""
-    if not isinstance(a, (Setup, Draw, Play, Discard, Swap, Clear, Look)):
-        return f"not a Blanco action: {a!r}"[:200]
+def check(state: BlancoState, a: Any) -> Refusal | None:
+    """Why step `a` is refused now (a code, and the one English line records keep), or None
+    when it is legal."""
+    # By exact type: the tables below are keyed by it (a subclass is not a step of the rules).
+    if type(a) not in _WANTED:
+        return Refusal("not_an_action", f"not a Blanco action: {a!r}"[:200])
     player = a.player
     if type(player) is not int or not 0 <= player < len(state.players):
-        return f"there is no player {player!r}"
+        return Refusal("unknown_player", "there is no player {value}", value=repr(player))
     if state.phase == OVER:
-        return "the game is over"
+        return Refusal("game_over", "the game is over")
     waiting = state.waiting_for()
     if waiting != [player]:
-        return f"it is not player {player}'s turn (waiting for player {waiting[0]})"
+        return Refusal("not_your_turn", "it is not player {player}'s turn (waiting for player "
+                       "{waiting})", player=player, waiting=waiting[0])
     p = state.players[player]
     phase = state.phase
-    kind = type(a).__name__.lower()
+    step = type(a).__name__.lower()
     if phase != _WANTED[type(a)]:
-        return f"player {player} cannot {kind} now: they must {_NEEDS[phase]}"
+        return Refusal(f"must_{phase}", "player {player} cannot {step} now: they must "
+                       + _NEEDS[phase], player=player, step=step)
     for name in _POS_FIELDS[type(a)]:
         value = getattr(a, name)
         if not _is_pos(value):
-            return f"player {player} cannot {kind}: {name} must be a [row, col] position"
+            return Refusal("not_a_position", "player {player} cannot {step}: {field} must be a "
+                           "[row, col] position", player=player, step=step, field=name)
         if not p.has(value):
-            return f"player {player} cannot {kind}: {fmt(value)} is not in their grid"
+            return Refusal("not_in_grid", "player {player} cannot {step}: {at} is not in their "
+                           "grid", player=player, step=step, at=fmt(value))
     if isinstance(a, Setup):
         if a.reveal == a.look:
-            return f"player {player} must look at a different card from the one they reveal"
+            return Refusal("look_elsewhere", "player {player} must look at a different card "
+                           "from the one they reveal", player=player)
         for at in (a.reveal, a.look):
             if p.is_up(at):
-                return f"player {player} cannot set up: {fmt(at)} is already face up"
+                return Refusal("setup_face_up", "player {player} cannot set up: {at} is already "
+                               "face up", player=player, at=fmt(at))
         return None
     if isinstance(a, Draw):
         if a.source not in SOURCES:
-            return f'player {player} cannot draw from {a.source!r}: "pile" or "discard"'
+            return Refusal("bad_source", 'player {player} cannot draw from {source}: "pile" or '
+                           '"discard"', player=player, source=repr(a.source))
         if a.source == "discard" and not state.discard:
-            return f"player {player} cannot draw from the discard pile: it is empty"
+            return Refusal("discard_empty", "player {player} cannot draw from the discard pile: "
+                           "it is empty", player=player)
         return None
     if isinstance(a, (Play, Discard)):
         if not is_card(a.card):
-            return f"player {player} cannot {kind} {a.card!r}: not a card id"
+            return Refusal("not_a_card", "player {player} cannot {step} {card}: not a card id",
+                           player=player, step=step, card=repr(a.card))
         if a.card not in p.hand:
-            return f"player {player} cannot {kind} card {a.card}: it is not in their hand"
+            return Refusal("not_in_hand", "player {player} cannot {step} card {card}: it is not "
+                           "in their hand", player=player, step=step, card=a.card)
     if isinstance(a, Discard):
         if a.reveal is None:
             if p.face_down():
-                return f"player {player} must reveal a face-down card with their discard"
+                return Refusal("must_reveal", "player {player} must reveal a face-down card "
+                               "with their discard", player=player)
             return None
         if not _is_pos(a.reveal) or not p.has(a.reveal):
-            return f"player {player} cannot reveal {fmt(a.reveal)}: it is not in their grid"
+            return Refusal("reveal_not_in_grid", "player {player} cannot reveal {at}: it is not "
+                           "in their grid", player=player, at=fmt(a.reveal))
         if p.is_up(a.reveal):
-            return f"player {player} cannot reveal {fmt(a.reveal)}: it is already face up"
+            return Refusal("reveal_face_up", "player {player} cannot reveal {at}: it is already "
+                           "face up", player=player, at=fmt(a.reveal))
         return None
     if isinstance(a, Swap):
         return _check_swap(p, a)
     if isinstance(a, Clear):
         if a.line not in LINES or type(a.index) is not int:
-            return f'player {player} cannot clear {a.line!r} {a.index!r}: "row" or "col" and n'
+            return Refusal("bad_line", 'player {player} cannot clear {line} {index}: "row" or '
+                           '"col" and n', player=player, line=repr(a.line), index=repr(a.index))
         if (a.line, a.index) not in p.complete_lines():
-            name = {ROW: "row", COL: "column"}[a.line]
-            return f"player {player} cannot clear {name} {a.index}: it is not complete"
+            return Refusal("line_incomplete", "player {player} cannot clear {line} {index}: it "
+                           "is not complete", player=player, line={ROW: "row", COL: "column"}[
+                               a.line], index=a.index)
         return None
     if isinstance(a, Look):
         if p.is_up(a.at):
-            return f"player {player} cannot look at {fmt(a.at)}: it is face up"
+            return Refusal("look_face_up", "player {player} cannot look at {at}: it is face up",
+                           player=player, at=fmt(a.at))
         if type(a.reveal) is not bool:
-            return f"player {player} cannot look: reveal must be true or false"
+            return Refusal("reveal_not_bool", "player {player} cannot look: reveal must be true "
+                           "or false", player=player)
         if a.reveal and state.cleared < 2:
-            return (f"player {player} cannot reveal {fmt(a.at)}: only after a chain reaction "
-                    "(two or more lines cleared this turn)")
+            return Refusal("reveal_needs_chain", "player {player} cannot reveal {at}: only after "
+                           "a chain reaction (two or more lines cleared this turn)",
+                           player=player, at=fmt(a.at))
     return None
 
 
-def _check_swap(p: PlayerState, a: Swap) -> str | None:
+def _check_swap(p: PlayerState, a: Swap) -> Refusal | None:
     player = a.player
     if not adjacent(a.a, a.b):
-        return f"player {player} cannot swap {fmt(a.a)} and {fmt(a.b)}: not adjacent"
+        return Refusal("not_adjacent", "player {player} cannot swap {a} and {b}: not adjacent",
+                       player=player, a=fmt(a.a), b=fmt(a.b))
     both_down = not p.is_up(a.a) and not p.is_up(a.b)
     if both_down:
         if a.reveal not in (a.a, a.b) or not _is_pos(a.reveal):
-            return (f"player {player} must choose which of {fmt(a.a)} and {fmt(a.b)} to reveal "
-                    "(both are face down)")
+            return Refusal("choose_reveal", "player {player} must choose which of {a} and {b} "
+                           "to reveal (both are face down)", player=player, a=fmt(a.a),
+                           b=fmt(a.b))
     elif a.reveal is not None:
-        return (f"player {player} cannot choose a card to reveal: {fmt(a.a)} and {fmt(a.b)} "
-                "are not both face down")
+        return Refusal("no_reveal_choice", "player {player} cannot choose a card to reveal: {a} "
+                       "and {b} are not both face down", player=player, a=fmt(a.a), b=fmt(a.b))
     return None

@@ -32,9 +32,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import Outcome
+import game.blanco.rules.events as ev
+from game.core.game import Outcome, Refusal
 
-from . import events as ev
 from .actions import (
     PILE,
     Clear,
@@ -49,14 +49,11 @@ from .actions import (
 from .cards import ALL_CARDS
 from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
-
-SETUP = "setup"
-TURN = "turn"
-PLAY = "play"
-CLEAR = "clear"
-LOOK = "look"
-OVER = "over"
-PHASES = (SETUP, TURN, PLAY, CLEAR, LOOK, OVER)
+from .legal import check as _check
+from .legal import legal_actions as _legal_actions
+from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
+from .views import redact as _redact
+from .views import view_for as _view_for
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
@@ -71,12 +68,9 @@ UNDO_TURN = 11  # where `_save` keeps the turn number (an undo entry's turn)
 class _Refused(Exception):
     """A step found illegal only while applying it (a fixed reshuffle that does not fit)."""
 
-
-def fmt(at: Any) -> str:
-    """A position as records write it: [row,col]."""
-    if isinstance(at, tuple) and len(at) == 2:
-        return f"[{at[0]},{at[1]}]"
-    return repr(at)
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal
 
 
 class BlancoState:
@@ -195,24 +189,17 @@ class BlancoState:
         return [-float(p.cards_left) for p in self.players]
 
     def legal_actions(self, player: int) -> list:
-        return _legal.legal_actions(self, player)
+        return _legal_actions(self, player)
 
-    def check(self, action: Any) -> str | None:
+    def check(self, action: Any) -> Refusal | None:
         """Why `action` is illegal now, or None."""
-        try:
-            return _legal.check(self, action)
-        except Exception:  # garbage that slipped past the shape checks
-            return f"not a Blanco action: {action!r}"[:200]
+        return _check(self, action)
 
     def view_for(self, seat: int) -> BlancoState:
-        from .views import view_for
-
-        return view_for(self, seat)
+        return _view_for(self, seat)
 
     def redact(self, event: Any, seat: int) -> Any | None:
-        from .views import redact
-
-        return redact(event, seat)
+        return _redact(event, seat)
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: Any) -> Outcome:
@@ -230,7 +217,7 @@ class BlancoState:
             self._do(action, events)
         except _Refused as err:
             self._restore(saved)
-            return Outcome([], str(err))
+            return Outcome([], err.refusal)
         self.actions.append(action)
         if self._undo and self._undo[-1][0][UNDO_TURN] != turn_id:
             self._undo = []  # the step that ended the last turn stands once anyone plays on
@@ -409,12 +396,15 @@ class BlancoState:
             order = list(self.fixed_reshuffles[n])
             problem = reshuffle_mismatch(order, cards)
             if problem:
-                raise _Refused(f"deal.reshuffles[{n}] (reshuffle {n + 1}): {problem}")
+                raise _Refused(Refusal("bad_reshuffle", "deal.reshuffles[{index}] (reshuffle "
+                                       "{number}): {problem}", index=n, number=n + 1,
+                                       problem=problem))
         else:
             order = sorted(cards)
             random.Random(f"{self.seed}/reshuffle/{n}").shuffle(order)
         if not order:
-            raise _Refused("the draw pile is empty and there is nothing to reshuffle")
+            raise _Refused(Refusal("nothing_to_reshuffle",
+                                   "the draw pile is empty and there is nothing to reshuffle"))
         took_box = bool(self.box)
         self.reshuffles.append(tuple(order))
         self.discard = self.discard[-1:]
@@ -423,16 +413,18 @@ class BlancoState:
         events.append(ev.Reshuffled(len(order), took_box, n + 1))
 
     # -- undo ----------------------------------------------------------------------------------
-    def can_undo(self, player: int) -> str | None:
+    def can_undo(self, player: int) -> Refusal | None:
         if self.phase == OVER:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         mine = bool(self._undo) and self._undo[-1][1].player == player
         if self.waiting_for() != [player] and not mine:
-            return f"it is not player {player}'s turn"
+            return Refusal("undo_not_your_turn", "it is not player {player}'s turn",
+                           player=player)
         if not mine:
             if self.phase in (TURN, SETUP):
-                return "nothing to take back this turn"
-            return "that step showed a card you did not know, so it cannot be taken back"
+                return Refusal("nothing_this_turn", "nothing to take back this turn")
+            return Refusal("card_seen", "that step showed a card you did not know, so it cannot "
+                           "be taken back")
         return None
 
     def undo(self, player: int) -> Outcome:
@@ -500,4 +492,8 @@ class BlancoState:
         return s
 
 
-from . import legal as _legal  # noqa: E402  (legal.py imports this module)
+
+__all__ = [
+    "CLEAR", "HAND", "LOOK", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "SETUP",
+    "TURN", "BlancoState", "Deal", "fmt",
+]

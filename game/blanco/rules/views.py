@@ -19,10 +19,12 @@ guesses.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import events as ev
-from .state import BlancoState
+import game.blanco.rules.events as ev
+
+if TYPE_CHECKING:
+    from .state import BlancoState
 
 
 def view_for(state: BlancoState, seat: int) -> BlancoState:

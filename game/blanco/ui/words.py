@@ -4,7 +4,7 @@ records and logs: `game.blanco.rules.cards.describe`)."""
 from __future__ import annotations
 
 from game.blanco.rules.cards import colour, is_card, number
-from game.core.i18n import language, t
+from game.core.i18n import t
 
 
 def colour_word(index: int) -> str:
@@ -49,20 +49,3 @@ def line_in_sentence(line: str, index: int) -> str:
         return t("blanco.line.row_in", "row {n}", n=index + 1)
     return t("blanco.line.column_in", "column {n}", n=index + 1)
 
-
-def refusal_text(reason: str) -> str:
-    """An engine's refusal (English, for records and logs) as the table says it. The table
-    checks clicks first, so few reach here: the common ones are named, others said plainly."""
-    if "discard pile: it is empty" in reason:
-        return t(
-            "blanco.refuse.discard_empty", "The discard pile is empty: draw from the draw pile."
-        )
-    if "already face up" in reason or reason.endswith("it is face up"):
-        return t("blanco.refuse.face_up", "That card is already face up.")
-    if reason.endswith("not adjacent"):
-        return t("blanco.refuse.adjacent", "Swap two cards side by side (not diagonally).")
-    if reason.endswith("it is not complete"):
-        return t("blanco.refuse.incomplete", "That line is not complete.")
-    if reason == "the game is over":
-        return t("blanco.refuse.over", "The game is over.")
-    return reason if language() == "en" else t("blanco.refuse.other", "That is not allowed now.")

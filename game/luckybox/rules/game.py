@@ -3,6 +3,7 @@ and summarises it, and where its bots are."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,17 @@ from game.core.records import replay, totals_result_scores
 from . import record as _record
 from .actions import action_from_record, action_to_record
 from .scoring import rating_shown, solo_rating
-from .state import MAX_PLAYERS, PLAY, ROUNDS, Deal, GameState, Options
+from .state import (
+    DRAFT,
+    MAX_PLAYERS,
+    NUMBERS_PER_ROUND,
+    OVER,
+    PLAY,
+    ROUNDS,
+    Deal,
+    GameState,
+    Options,
+)
 
 
 class LuckyBoxGame:
@@ -62,6 +73,35 @@ class LuckyBoxGame:
 
         return hint(view, seat)
 
+    def hidden_variant(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """The same game with what no seat has seen dealt anew: the Number cards still face down
+        (each round's nine are still drawn from two of each 1-9), the order of the Lucky Box
+        pile, and the seed (so later reshuffles differ). Everything on the table is public, so
+        this is the same for every seat. Its deal lists the new cards, as a record's would."""
+        variant = state.clone()
+        variant.undo_enabled = state.undo_enabled
+        variant._undo = [stack[:] for stack in state._undo]  # boards and tokens only: public
+        variant.seed = _other_seed(state.seed, rng)
+        for r, numbers in enumerate(state.numbers, start=1):
+            shown = _numbers_shown(state, r)
+            pool = [n for n in range(1, 10) for _ in range(2)]
+            for n in numbers[:shown]:
+                pool.remove(n)
+            rng.shuffle(pool)
+            variant.numbers[r - 1] = numbers[:shown] + pool[:NUMBERS_PER_ROUND - shown]
+        pile = state.draw_pile[:]  # top card last
+        rng.shuffle(pile)
+        variant.draw_pile = pile
+        undrawn = pile[::-1]  # top card first, as deals list piles
+        if state.reshuffle_piles:
+            last = state.reshuffle_piles[-1]
+            variant.reshuffle_piles[-1] = last[:len(last) - len(pile)] + tuple(undrawn)
+        else:
+            order = state.deck_order
+            variant.deck_order = order[:len(order) - len(pile)] + tuple(undrawn)
+        variant.deal = Deal(variant.deck_order, tuple(map(tuple, variant.numbers)),
+                            tuple(variant.reshuffle_piles))
+        return variant
 
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.
     solo_fewest_turns = False
@@ -75,10 +115,23 @@ class LuckyBoxGame:
     def rating_shown(self, english: str) -> str:
         return rating_shown(english)
 
-
     def state_from_record(self, obj: Any) -> GameState:
         """The state a record describes, by replaying it; RecordError names what is wrong."""
         return replay(obj, self).state
+
+
+def _numbers_shown(state: GameState, round_no: int) -> int:
+    """How many of a round's Number cards are face up (the rest no seat has seen)."""
+    if round_no < state.round or round_no == state.round and state.phase in (DRAFT, OVER):
+        return NUMBERS_PER_ROUND
+    if round_no == state.round and state.phase == PLAY:
+        return state.index + 1
+    return 0
+
+
+def _other_seed(seed: int, rng: random.Random) -> int:
+    other = rng.randrange(1, 2**31)
+    return other if other != seed else other + 1
 
 
 LUCKYBOX = LuckyBoxGame()

@@ -7,6 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from game.core.game import Refusal
+
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import CELLS_OF_MASK, FULL, NUMBER
 from .scoring import _OPTIONS, shift
@@ -75,92 +77,111 @@ class Legality:
 
     # ---------------------------------------------------------------- checking
 
-    def check(self, action: Any) -> str | None:
-        """Why the action is illegal now, in words a person can read; None if it is legal."""
+    def check(self, action: Any) -> Refusal | None:
+        """Why the action is illegal now (a code, and the English line records keep); None if
+        it is legal."""
         kind = type(action)
         if kind not in _ACTION_TYPES:
-            return "that is not an action"
+            return Refusal("not_an_action", "that is not an action")
         player = action[0]
         if type(player) is not int or not 0 <= player < len(self.players):
-            return f"unknown player {player}"
+            return Refusal("unknown_player", "unknown player {value}", value=player)
         p = self.players[player]
         phase = self.phase
         if phase == OVER:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         if kind is Cross or kind is Pass or kind is Resolve:
             if phase != PLAY:
-                return f"player {player} must {'keep 3 cards' if phase == SETUP else 'pick a card'}"
+                if phase == SETUP:
+                    return Refusal("must_keep", "player {player} must keep 3 cards", player=player)
+                return Refusal("must_pick", "player {player} must pick a card", player=player)
             if p.done:
-                return f"player {player} has already played number {self.number}"
+                return Refusal("already_played", "player {player} has already played number "
+                               "{number}", player=player, number=self.number)
             if kind is Resolve:
                 return self._check_resolve(player, p, action)
             if p.pending:
-                return f"player {player} must first resolve a pending bonus"
+                return Refusal("resolve_first", "player {player} must first resolve a pending "
+                               "bonus", player=player)
             if kind is Pass:
                 if self.has_exact(player):
-                    return (
-                        f"player {player} cannot pass: an open square shows {self.number}"
-                    )
+                    return Refusal("cannot_pass", "player {player} cannot pass: an open square "
+                                   "shows {number}", player=player, number=self.number)
                 return None
             return self._check_cross(player, p, action)
         if kind is Keep:
             if phase != SETUP:
-                return f"player {player} cannot keep cards now"
+                return Refusal("cannot_keep_now", "player {player} cannot keep cards now",
+                               player=player)
             if p.done:
-                return f"player {player} has already kept their cards"
+                return Refusal("already_kept", "player {player} has already kept their cards",
+                               player=player)
             cards = action.cards
             if type(cards) is not tuple or len(cards) != 3 or len(set(cards)) != 3:
-                return f"player {player} must keep 3 different cards"
+                return Refusal("keep_three", "player {player} must keep 3 different cards",
+                               player=player)
             missing = [c for c in cards if c not in p.hand]
             if missing:
-                return f"player {player} did not draw card {missing[0]}"
+                return Refusal("not_drawn", "player {player} did not draw card {card}",
+                               player=player, card=missing[0])
             return None
         # Pick
         if phase != DRAFT:
-            return f"player {player} cannot pick a card now"
+            return Refusal("cannot_pick_now", "player {player} cannot pick a card now",
+                           player=player)
         if p.done:
-            return f"player {player} has already picked a card"
+            return Refusal("already_picked", "player {player} has already picked a card",
+                           player=player)
         if action.card not in p.hand:
-            return f"player {player} did not draw card {action.card}"
+            return Refusal("not_drawn", "player {player} did not draw card {card}",
+                           player=player, card=action.card)
         return None
 
-    def _check_square(self, player: int, p: PlayerState, card: Any, cell: Any) -> str | None:
+    def _check_square(self, player: int, p: PlayerState, card: Any, cell: Any) -> Refusal | None:
         if type(cell) is not int or not 0 <= cell <= 8:
-            return f"cell {cell} is not a square (0-8)"
+            return Refusal("not_a_square", "cell {cell} is not a square (0-8)", cell=cell)
         mask = p.mask_of(card)
         if mask is None:
-            return f"player {player} has no card {card}"
+            return Refusal("no_card", "player {player} has no card {card}", player=player,
+                           card=card)
         if mask >> cell & 1:
-            return f"player {player} has already crossed cell {cell} on card {card}"
+            return Refusal("already_crossed", "player {player} has already crossed cell {cell} "
+                           "on card {card}", player=player, cell=cell, card=card)
         return None
 
-    def _check_cross(self, player: int, p: PlayerState, action: Cross) -> str | None:
+    def _check_cross(self, player: int, p: PlayerState, action: Cross) -> Refusal | None:
         _, card, cell, lightning = action
         if type(lightning) is not int:
-            return "lightning must be a whole number"
+            return Refusal("lightning_not_whole", "lightning must be a whole number")
         spent = abs(lightning)
         if spent > 8:
-            return "spending more than 8 Lightning only goes round the clock"
+            return Refusal("lightning_round_clock",
+                           "spending more than 8 Lightning only goes round the clock")
         if spent > p.lightning:
-            return f"player {player} has {p.lightning} Lightning, not {spent}"
+            return Refusal("not_enough_lightning", "player {player} has {have} Lightning, not "
+                           "{spent}", player=player, have=p.lightning, spent=spent)
         reason = self._check_square(player, p, card, cell)
         if reason:
             return reason
         target = shift(self.number, lightning)
         if self.faces[card].grid[cell] != target:
-            return f"player {player} has no open square showing {target} on card {card}"
+            return Refusal("no_open_square", "player {player} has no open square showing "
+                           "{target} on card {card}", player=player, target=target, card=card)
         return None
 
-    def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> str | None:
+    def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> Refusal | None:
         _, card, line, index, target, cell = action
         pend = next(
             (x for x in p.pending if x.card == card and x.line == line and x.index == index), None
         )
         if pend is None:
-            return f"player {player} has no pending bonus on card {card} {line} {index}"
+            return Refusal("no_pending_bonus", "player {player} has no pending bonus on card "
+                           "{card} {line} {index}", player=player, card=card, line=line,
+                           index=index)
         reason = self._check_square(player, p, target, cell)
         if reason:
             return reason
         if pend.bonus[0] == NUMBER and self.faces[target].grid[cell] != pend.bonus[1]:
-            return f"player {player} has no open square showing {pend.bonus[1]} on card {target}"
+            return Refusal("bonus_needs", "player {player} has no open square showing {need} "
+                           "on card {card}", player=player, need=pend.bonus[1], card=target)
         return None

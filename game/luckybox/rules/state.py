@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import game.luckybox.rules.events as ev
 from game.core.game import Outcome
-from game.luckybox.rules import events as ev
 from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Resolve
 from game.luckybox.rules.cards import (
     BLANK,
@@ -237,8 +237,9 @@ class GameState(Legality, Undo):
 
     def view_for(self, seat: int) -> GameState:
         """What `seat` may know: everything on the table, but not the Number cards still face
-        down nor the order of the Lucky Box pile (numbers not yet revealed read 0)."""
-        view = self.clone()
+        down nor the order of the Lucky Box pile (numbers not yet revealed read 0), nor the
+        seed they come from (0)."""
+        view = self.clone()  # (a clone keeps no undo snapshots)
         for r, numbers in enumerate(view.numbers, start=1):
             if r < self.round or r == self.round and self.phase in (DRAFT, OVER):
                 shown = len(numbers)
@@ -251,6 +252,7 @@ class GameState(Legality, Undo):
         view.deck_order = ()
         view.deal = Deal()
         view.reshuffle_piles = []
+        view.seed = 0  # the seed deals the numbers and the pile: it would give them away
         return view
 
     def redact(self, event: Any, seat: int) -> Any:

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from game.core.game import Outcome
+import game.luckybox.rules.events as ev
+from game.core.game import Outcome, Refusal
 
-from . import events as ev
 from .parts import PlayerState
 
 
@@ -19,16 +19,17 @@ class Undo:
             p.done, supply,
         )
 
-    def can_undo(self, player: int) -> str | None:
+    def can_undo(self, player: int) -> Refusal | None:
         """Why the player cannot undo now; None when they can."""
         if not 0 <= player < len(self.players):
-            return f"unknown player {player}"
+            return Refusal("unknown_player", "unknown player {value}", value=player)
         if not self._undo[player]:
-            return "nothing to undo since this number was revealed"
+            return Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
         if self.supply is not None:
             last = max(i for i, a in enumerate(self.actions) if a[0] == player)
             if any(a[0] != player for a in self.actions[last + 1:]):
-                return "another player has played since, and the token supply is shared"
+                return Refusal("supply_shared",
+                               "another player has played since, and the token supply is shared")
         return None
 
     def undo(self, player: int) -> Outcome:

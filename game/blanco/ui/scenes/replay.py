@@ -18,6 +18,7 @@ from game.core.turns import BOT_PAUSE
 from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
 
+from ..refusal_words import say_refusal
 from ..table import geometry as geo
 from .table import TableScene
 
@@ -184,7 +185,8 @@ class ReplayScene(Scene):
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.problem = t(
-                "replay.broken", "The record stops making sense here: {why}", why=outcome.refusal
+                "replay.broken", "The record stops making sense here: {why}",
+                why=say_refusal(outcome.refusal or "", self.session.state.names),
             )
             return
         self.stepped = True

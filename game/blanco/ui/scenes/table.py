@@ -21,12 +21,13 @@ import pygame
 
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
+from game.blanco.ui.refusal_words import say_refusal
 from game.core.botrunner import BotRunner
 from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController, undo_reason
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
 from game.core.ui import gfx
 from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
@@ -170,8 +171,8 @@ class TableScene(Scene):
             return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
         reason = self.state.can_undo(seat)
         if reason is not None:
-            return t("blanco.table.undo_refused", "Can't undo: {reason}.",
-                     reason=undo_reason(reason))
+            return t("blanco.table.undo_refused_line", "Can't undo. {reason}",
+                     reason=say_refusal(reason, self.state.names))
         return None
 
     def name(self, seat: int) -> str:

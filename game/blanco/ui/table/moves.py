@@ -13,7 +13,8 @@ from typing import Any
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
-from game.blanco.ui.words import card_name, line_in_sentence, refusal_text, where
+from game.blanco.ui.refusal_words import say_refusal
+from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
 
 REFUSE_FLASH = 0.5
@@ -106,8 +107,7 @@ class Moves:
         table.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
         outcome = table.session.apply(action)
         if not outcome.ok:
-            self.refuse(refusal_text(outcome.refusal or "")
-                        if outcome.refusal else t("blanco.table.not_allowed", "not allowed"))
+            self.refuse(say_refusal(outcome.refusal or "", table.state.names))
             return False
         if isinstance(action, Look):
             table.forget_look()

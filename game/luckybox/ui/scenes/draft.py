@@ -16,6 +16,7 @@ from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, dra
 from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView
+from game.luckybox.ui.refusal_words import say_refusal
 from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
@@ -118,7 +119,7 @@ class DraftScene(UIScene):
             action = Pick(self.seat, self.selected[0])
         outcome = self.session.apply(action)
         if not outcome.ok:
-            self.message = outcome.refusal or t("luckybox.draft.not_allowed", "Not allowed.")
+            self.message = say_refusal(outcome.refusal or "", self.session.state.names)
             self.ctx.play("refuse")
             return
         self.ctx.stack.pop()

@@ -18,6 +18,7 @@ from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import OVER, PLAY
+from game.luckybox.ui.refusal_words import say_refusal
 from game.luckybox.ui.scenes.table import TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -158,7 +159,7 @@ class ReplayScene(Scene):
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.problem = t("replay.broken", "The record stops making sense here: {why}",
-                             why=outcome.refusal)
+                             why=say_refusal(outcome.refusal or "", self.session.state.names))
             return
         self.stepped = True
         self.wait = BOT_PAUSE if self.state.phase == PLAY else BOT_PAUSE / 2

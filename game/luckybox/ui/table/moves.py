@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import i18n
+from game.core.game import Refusal
 from game.core.i18n import lt, t, tn
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import shift
+from game.luckybox.ui.refusal_words import say_refusal
 
 REFUSE_FLASH = 0.5  # seconds a refused square flashes red
 
@@ -80,12 +81,7 @@ class Moves:
         table = self.table
         outcome = table.session.apply(action)
         if not outcome.ok:
-            # The engine says why in English (records and logs keep it): other languages get
-            # a plain line, as the clicks are checked before they reach the engine.
-            reason = outcome.refusal or t("luckybox.table.not_allowed", "not allowed")
-            if i18n.language() != "en":
-                reason = t("luckybox.table.refused", "That is not allowed now.")
-            self.refuse(reason)
+            self.refuse(say_refusal(outcome.refusal or "", table.state.names))
             return False
         self.clear()
         table.message = ""
@@ -110,18 +106,24 @@ class Moves:
         table = self.table
         if not table.human_turn():
             return
-        if Pass(table.focus) in table.state.legal_actions(table.focus):
+        refusal = table.state.check(Pass(table.focus))
+        if refusal is None:
             self.apply(Pass(table.focus))
         else:
-            self.refuse(self._pass_reason())
+            self.refuse(self._pass_reason(refusal))
 
-    def _pass_reason(self) -> str:
-        state = self.table.state
-        if state.players[self.table.focus].pending:
+    def _pass_reason(self, refusal: Refusal) -> str:
+        """The rules' reason a pass is refused, as the table says it to the player."""
+        if refusal.code == "resolve_first":
             return t("luckybox.table.resolve_first",
                      "Resolve your bonus first: click a highlighted square.")
-        return t("luckybox.table.must_cross", "You have an open {number}: you must cross a "
-                 "square.", number=state.number)
+        if refusal.code == "cannot_pass":
+            return t("luckybox.table.must_cross", "You have an open {number}: you must cross a "
+                     "square.", number=refusal.args["number"])
+        return self._words(refusal)
+
+    def _words(self, refusal: Refusal | None) -> str:
+        return say_refusal(refusal or "", self.table.state.names)
 
     def do_undo(self) -> None:
         table = self.table
@@ -214,37 +216,49 @@ class Moves:
                                                    n=spend)
 
     def _other_way_reason(self, current: Cross, shown: int) -> str:
-        """Why a second click on the chosen Lightning square keeps the same way round."""
+        """Why a second click on the chosen Lightning square keeps the same way round: the
+        rules' refusal of the other way."""
         state = self.table.state
-        have = state.players[self.table.focus].lightning
         n = state.number
-        values = {"number": n, "shown": shown, "have": have, "cost": abs(current.lightning)}
-        if current.lightning > 0:  # chosen counting up: down is the other way
+        # chosen counting up: down is the other way (a negative spend), and the other way round
+        other_way = -((n - shown) % 9) if current.lightning > 0 else (shown - n) % 9
+        refusal = state.check(current._replace(lightning=other_way))
+        if refusal is None or refusal.code != "not_enough_lightning":
+            return self._words(refusal)
+        values = {"number": n, "shown": shown, "have": refusal.args["have"],
+                  "cost": abs(current.lightning), "other": refusal.args["spent"]}
+        if current.lightning > 0:
             return t("luckybox.table.other_way_down",
                      "Counting down from {number} to {shown} would cost {other} Lightning and you "
                      "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
-                     other=(n - shown) % 9, **values)
+                     **values)
         return t("luckybox.table.other_way_up",
                  "Counting up from {number} to {shown} would cost {other} Lightning and you "
                  "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
-                 other=(shown - n) % 9, **values)
+                 **values)
 
     def _square_reason(self, card: int, cell: int) -> str:
-        """A friendly reason why this square can't be crossed now."""
+        """Why this square can't be crossed now: the rules' refusal of the move a click on it
+        would make (the bonus chosen, or the cheapest way round the clock), said kindly."""
         state = self.table.state
-        player = state.players[self.table.focus]
-        mask = player.mask_of(card) or 0
-        if mask >> cell & 1:
-            return t("luckybox.table.already_crossed", "That square is already crossed.")
+        seat = self.table.focus
         shown = state.face(card).grid[cell]
-        if player.pending:
-            card_, line, index = self.bonus_choice()
-            bonus = next(p.bonus for p in player.pending if (p.card, p.line, p.index) == (
-                card_, line, index))
+        if state.players[seat].pending:
+            refusal = state.check(Resolve(seat, *self.bonus_choice(), card, cell))
+        else:
+            refusal = state.check(Cross(seat, card, cell, 0))  # the square itself
+            if refusal is not None and refusal.code == "no_open_square":
+                up, down = (shown - state.number) % 9, (state.number - shown) % 9
+                refusal = state.check(Cross(seat, card, cell, up if up <= down else -down))
+        code = refusal.code if refusal is not None else None
+        if code == "already_crossed":
+            return t("luckybox.table.already_crossed", "That square is already crossed.")
+        if code == "bonus_needs":
             return t("luckybox.table.bonus_needs", "Your bonus needs an open {need}, not a "
-                     "{shown}.", need=bonus[1], shown=shown)
-        up, down = (shown - state.number) % 9, (state.number - shown) % 9
-        need = min(up, down)
-        return t("luckybox.table.too_far", "That square shows {shown}; the number is {number}. "
-                 "It would take {need} Lightning and you have {have}.", shown=shown,
-                 number=state.number, need=need, have=player.lightning)
+                     "{shown}.", need=refusal.args["need"], shown=shown)
+        if code == "not_enough_lightning":
+            return t("luckybox.table.too_far", "That square shows {shown}; the number is "
+                     "{number}. It would take {need} Lightning and you have {have}.",
+                     shown=shown, number=state.number, need=refusal.args["spent"],
+                     have=refusal.args["have"])
+        return self._words(refusal)

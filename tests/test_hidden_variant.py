@@ -1,0 +1,135 @@
+"""Views hide everything a seat cannot know, and `Game.hidden_variant` deals it anew.
+
+For many random games and moments of both games, and every seat: the variant's view equals the
+original's (so nothing in a view tells the two deals apart), the hidden parts do differ in most
+cases, and the variant is still a whole game that plays on to its end by legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.blanco.rules.game import BLANCO
+from game.core.game import Game
+from game.luckybox.rules.game import LUCKYBOX
+
+GAMES = [LUCKYBOX, BLANCO]
+
+
+def plain(obj: Any) -> Any:
+    """Everything an object holds, as comparable plain data (the card faces, shared static
+    data, left out)."""
+    if isinstance(obj, random.Random):
+        raise AssertionError("a random generator's state is kept")
+    if isinstance(obj, (list, tuple)):
+        return [plain(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items()}
+    if isinstance(obj, (int, float, str, bool, type(None))):
+        return obj
+    fields = dict(getattr(obj, "__dict__", {}))
+    for name in getattr(type(obj), "__slots__", ()):
+        fields[name] = getattr(obj, name)
+    fields.pop("faces", None)
+    return {"type": type(obj).__name__, **{k: plain(v) for k, v in fields.items()}}
+
+
+def moments(game: Game, seed: int, every: int) -> Any:
+    """(state, seat) at every `every`-th step of a random game, to its end."""
+    rng = random.Random(seed)
+    seats = rng.randint(1, 4)
+    state, _ = game.new_game([f"P{i}" for i in range(seats)], seed)
+    step = 0
+    while not state.is_terminal() and step < 600:
+        if not state.waiting_for():
+            state.advance()
+            continue
+        if step % every == 0:
+            yield state, rng.randrange(seats)
+        seat = rng.choice(state.waiting_for())
+        outcome = state.apply(rng.choice(state.legal_actions(seat)))
+        assert outcome.ok, outcome.refusal
+        step += 1
+    yield state, 0
+
+
+def _undone(state: Any, seat: int) -> Any:
+    copy = state.clone()
+    copy._undo = [stack[:] for stack in state._undo] if state._undo and isinstance(
+        state._undo[0], list) else list(state._undo)
+    if hasattr(state, "undo_enabled"):  # Lucky Box's clone takes no snapshots
+        copy.undo_enabled = state.undo_enabled
+    assert copy.undo(seat).ok
+    return copy
+
+
+def play_out(state: Any, rng: random.Random) -> None:
+    for _ in range(8000):  # random Blanco games are long
+        if state.is_terminal():
+            return
+        if not state.waiting_for():
+            assert state.advance(), "a chance step was taken"
+            continue
+        seat = rng.choice(state.waiting_for())
+        outcome = state.apply(rng.choice(state.legal_actions(seat)))
+        assert outcome.ok, outcome.refusal
+    raise AssertionError("the variant did not reach its end")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(game: Game) -> None:
+    rng = random.Random(7)
+    seen = differ = 0
+    for seed in range(12):
+        for state, seat in moments(game, seed, every=9):
+            before = plain(state)
+            variant = game.hidden_variant(state, seat, rng)
+            assert plain(state) == before, "the original is left as it was"
+            assert plain(variant.view_for(seat)) == plain(state.view_for(seat))
+            assert variant.seed != state.seed
+            seen += 1
+            hidden = dict(plain(variant)), dict(plain(state))
+            for parts in hidden:
+                parts.pop("seed")
+            differ += hidden[0] != hidden[1]
+    assert seen > 100
+    assert differ >= 0.8 * seen, f"only {differ} of {seen} variants dealt anything anew"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_variant_is_a_whole_game_that_plays_to_its_end(game: Game) -> None:
+    rng = random.Random(3)
+    for seed in range(6):
+        for state, seat in moments(game, seed, every=40):
+            variant = game.hidden_variant(state, seat, rng)
+            assert variant.legal_actions(seat) == state.legal_actions(seat)
+            for other in range(len(state.names)):  # (others' hands may differ: as many steps)
+                assert len(variant.legal_actions(other)) == len(state.legal_actions(other))
+                assert (variant.can_undo(other) is None) == (state.can_undo(other) is None)
+                if state.can_undo(other) is None:  # its undo snapshots were dealt anew too
+                    again = game.hidden_variant(state, seat, rng)
+                    assert again.undo(other).ok
+                    assert plain(again.view_for(seat)) == plain(
+                        _undone(state, other).view_for(seat))
+            play_out(variant, rng)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_views_keep_no_seed_no_generator_and_no_undo_snapshots(game: Game) -> None:
+    for state, seat in moments(game, 5, every=7):
+        view = state.view_for(seat)
+        plain(view)  # raises on a kept random generator
+        assert view.seed == 0, "the seed deals every hidden card"
+        assert not any(view._undo), "undo snapshots hold hidden cards"
+
+
+def test_luckybox_view_does_not_give_the_numbers_to_come_away() -> None:
+    state, _ = LUCKYBOX.new_game(["A", "B"], 1234)
+    view = state.view_for(0)
+    # The numbers come from random.Random(f"{seed}/numbers"): with the seed, a view would
+    # hold them all.
+    assert view.seed == 0 and all(n == 0 for round_ in view.numbers for n in round_)
+    assert view.deck_order == () and view.deal == type(state.deal)()
