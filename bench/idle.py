@@ -37,7 +37,7 @@ def show(app: Any, screen: str) -> Any:
         return scene
     from game.core.session import Seat
 
-    app.ctx.nav.make("start_game", seats=[Seat("You")], seed=3)
+    app.ctx.nav.make("luckybox.start_game", seats=[Seat("You")], seed=3)
     table = app.stack.scenes[0]
     for _ in range(2000):  # keep any three first cards, then on to the first number
         top = app.stack.top
@@ -59,7 +59,9 @@ def measure(app: Any, screen: str, seconds: float, settle: float) -> tuple[float
     app.stack.ambient_seconds = settle
     end = time.perf_counter() + settle + 10
     # Frame time, not wall time, says when the player has gone (slow first frames count less).
-    while time.perf_counter() < end and app.stack.idle_for < settle + 0.5:
+    # ...and until the screen's own entrance (tweens) has played: only then is it still.
+    while time.perf_counter() < end and (app.stack.idle_for < settle + 0.5
+                                         or app.stack.needs_redraw()):
         app.tick()
     drawn = app.frames_drawn
     cpu, wall = time.process_time(), time.perf_counter()
@@ -87,10 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     data = tempfile.mkdtemp(prefix="smlb-idle-")
     os.environ["SMLB_DATA_DIR"] = data
-    from game.core.ui.app import App
+    from game.catalog import new_app
 
     w, h = (int(v) for v in args.window.lower().split("x"))
-    app = App(data_dir=Path(data), window=(w, h))
+    app = new_app(data_dir=Path(data), window=(w, h))
     if args.always_draw:
         app._picture_may_change = lambda: True  # type: ignore[method-assign]
     worst = 0.0

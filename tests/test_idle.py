@@ -50,7 +50,9 @@ def title(app: Any) -> Any:
 def played_session(seats: int, seed: int = 5) -> Session:
     from tests.test_scoring_scenes import play
 
-    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed)
+    from game.luckybox.rules.game import LUCKYBOX
+
+    session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed, game=LUCKYBOX)
     play(session)
     return session
 
@@ -76,7 +78,7 @@ def still_screens() -> dict[str, Any]:
     def table(app: Any) -> Any:  # a solo Lucky Box table waiting for the human
         from tests.support import to_first_number
 
-        app.ctx.nav.make("start_game", seats=[Seat("You")], seed=3)
+        app.ctx.nav.make("luckybox.start_game", seats=[Seat("You")], seed=3)
         scene = app.stack.scenes[0]
         to_first_number(app, scene)
         assert app.stack.top is scene and scene.human_turn()

@@ -18,13 +18,6 @@ GAME_IDS = ("luckybox", "blanco")
 #: What core must never import: the games, the composition root and what hangs off it.
 NOT_FOR_CORE = ("game.luckybox", "game.blanco", "game.catalog", "game.cli", "game.tour",
                 "game.online")
-#: Cycles inside two games' rules packages, broken on another branch; the integrator removes
-#: this list once that branch is merged (the test then guards them too).
-KNOWN_RULES_CYCLES_FIXED_ON_ANOTHER_BRANCH = (
-    frozenset({"game.blanco.rules", "game.blanco.rules.legal", "game.blanco.rules.record",
-               "game.blanco.rules.state", "game.blanco.rules.views"}),
-    frozenset({"game.luckybox.rules", "game.luckybox.rules.state", "game.luckybox.rules.undo"}),
-)
 
 
 def module_name(path: Path) -> str:
@@ -149,8 +142,7 @@ def test_the_walk_sees_imports_inside_functions_and_skips_type_checking_ones() -
 
 
 def test_no_import_cycles() -> None:
-    found = [group for group in cycles(project_edges())
-             if frozenset(group) not in KNOWN_RULES_CYCLES_FIXED_ON_ANOTHER_BRANCH]
+    found = cycles(project_edges())
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(g) for g in found)
 
 

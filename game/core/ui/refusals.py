@@ -2,7 +2,7 @@
 English line records keep); the table says it in the player's language, naming seats by their
 players' names, never "player 0".
 
-Each game's UI registers its lines, as translated templates by code (`blanco.refusal.<code>`
+Each game's UI registers its lines, as translated templates by code (`<game id>.refusal.<code>`
 keys in the catalogs), with `register_refusal_words`; core knows no game. A code a game has no
 line for, or a plain string, is said with one generic line. Pure: no pygame.
 """
