@@ -13,15 +13,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.core.game import Game, GameState, ParsedRecord, RecordError
+from game.core.safe_json import loads, printable
 
 
 def parse_json(text: str) -> Any:
-    """JSON text as Python values; RecordError (one line) if it is not JSON."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        reason = err.msg if isinstance(err, json.JSONDecodeError) else str(err)
-        raise RecordError(f"not valid JSON: {reason}") from None
+    """JSON text as Python values; RecordError (one line) if it is not strict JSON (see
+    game.core.safe_json: duplicate keys, huge numbers, deep nesting, lone surrogates)."""
+    return loads(text)
 
 
 def game_of(record: Any) -> Game:
@@ -105,7 +103,8 @@ def replay(record: Any, game: Game | None = None) -> Replayed:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    """One printable line: any name or path can be written (lone surrogates escaped)."""
+    return printable(" ".join(str(text).split()))
 
 
 def check_record_file(path: str | Path) -> dict:
@@ -118,6 +117,14 @@ def check_record_file(path: str | Path) -> dict:
         raise RecordError(f"cannot read file: {why(err)}") from None
     done = replay(record)
     return done.game.summary(done.state)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_records_cli(
@@ -139,6 +146,7 @@ def check_records_cli(
             print(_one_line(f"{prefix}internal error: {crash.__class__.__name__}"), file=err)
             status = 2
             continue
-        print(json.dumps(result, ensure_ascii=False), file=out)
+        line = json.dumps(result, ensure_ascii=False)
+        print(line if _encodable(line) else printable(line), file=out)
     out.flush()
     return status

@@ -11,8 +11,10 @@ file or a folder we cannot write.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -21,14 +23,15 @@ from typing import Any
 
 import platformdirs
 
+from game.core import safe_json
 from game.core.game import RecordError
 from game.core.i18n import t
-from game.core.records import game_of, parse_json, replay
+from game.core.records import game_of, replay
+from game.core.safe_json import FILE_CAP, RECORD_CAP, move_aside, printable
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
 RECORDS = "records"
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
 SAVE_KEY = "autosave"  # our own field in the autosave's record: where the table stood
 
 
@@ -76,16 +79,17 @@ def data_dir() -> Path:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` all at once: the old file survives any failure part-way.
-    Raises OSError (the caller turns it into one line)."""
+    A target that exists and is not a regular file (`/dev/stdout`, `/dev/full`) is written
+    into as it is, never replaced. Raises OSError (the caller turns it into one line)."""
     path = Path(path)
+    data = text.encode("utf-8")
+    if _is_special(path):
+        _write_into(path, data)
+        return
     tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        tmp = _temp_copy(path, data)
         os.replace(tmp, path)
         tmp = None
     finally:
@@ -94,24 +98,89 @@ def write_atomic(path: Path, text: str) -> None:
                 os.unlink(tmp)
 
 
+def _is_special(path: Path) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False  # missing (or unreachable): the atomic write says why, if anything
+
+
+def _write_into(path: Path, data: bytes) -> None:
+    """Write into an existing non-regular file (a device, a pipe with a reader)."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def _temp_copy(path: Path, data: bytes) -> str:
+    """`data` in a new temporary file beside `path`, flushed to disk; returns its name."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
 def write_json_atomic(path: Path, obj: Any) -> None:
     write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
 
 
-def set_aside(path: Path) -> str:
-    """Rename a bad file out of the way, never over an earlier one; returns what happened."""
+def create_exclusive(path: Path, text: str) -> Path:
+    """Write `text` to `path`, or to `STEM-1.json`, `STEM-2.json`... beside it if that name is
+    taken, never over an existing file; returns the name used. The file appears whole (a
+    temporary file, then a hard link: the link fails rather than replace), so two copies of
+    the game filing at the same moment both keep theirs. OSError if it cannot be written."""
     path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-        n += 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_copy(path, text.encode("utf-8"))
     try:
-        os.replace(path, target)
-    except OSError:
+        for n in range(10_000):
+            target = path if n == 0 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                continue
+            except (OSError, NotImplementedError):  # no hard links: O_EXCL, then write
+                if _create_new(target, text):
+                    return target
+                continue
+            return target
+        raise FileExistsError(errno.EEXIST, "no free name", str(path))
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _create_new(path: Path, text: str) -> bool:
+    """Create `path` only if it does not exist (O_EXCL) and write `text`; False if taken."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(text.encode("utf-8"))
+        fh.flush()
+        os.fsync(fh.fileno())
+    return True
+
+
+def set_aside(path: Path) -> str:
+    """Rename a bad file out of the way (byte for byte), never over an earlier one; returns
+    what happened, in words."""
+    target = move_aside(path)
+    if target is None:
         return t("storage.left_in_place", "left in place")
-    return t("storage.kept_as", "kept as {name}", name=target.name)
+    return t("storage.kept_as", "kept as {name}", name=printable(target.name))
 
 
 def why(err: OSError) -> str:
@@ -119,23 +188,11 @@ def why(err: OSError) -> str:
     return err.strerror or str(err) or type(err).__name__
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; RecordError (one line) if it is unreadable, huge or not JSON.
-    FileNotFoundError passes through (a missing file is not a bad file)."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordError("file is too large to be a game record")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as err:
-        raise RecordError(f"cannot read file: {why(err)}") from None
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
-    except UnicodeDecodeError:
-        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
-    return parse_json(text)
+def read_json(path: Path, cap: int = RECORD_CAP) -> Any:
+    """Parse a JSON file safely (game.core.safe_json); RecordError (one line) if it is not a
+    regular file, unreadable, huge, deep or not strict JSON. FileNotFoundError passes through
+    (a missing file is not a bad file)."""
+    return safe_json.read_json(path, cap)
 
 
 # ---------------------------------------------------------------- the autosave
@@ -149,6 +206,70 @@ def save_game(folder: Path, record: dict[str, Any]) -> str | None:
         return t("storage.cant_save", "Can't save the game ({why}); playing on without saving.",
                  why=why(err))
     return None
+
+
+LOCK_FILE = "autosave.lock"
+_held_locks: dict[str, int] = {}  # folder -> the open lock file this process holds
+
+
+def lock_saves(folder: Path) -> bool:
+    """Take this game's autosave for this copy of the game (a lock on `autosave.lock` in its
+    folder, held until `unlock_saves` or the process ends). False when another copy holds it:
+    two copies writing one autosave would each overwrite the other's game. A folder where no
+    lock can be made (read-only, no locking) is True: saving there reports its own failure."""
+    key = os.path.abspath(folder)
+    if key in _held_locks:
+        return True
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd = os.open(Path(folder) / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return True
+    try:
+        _lock_fd(fd)
+    except BlockingIOError:
+        os.close(fd)
+        return False
+    except OSError:  # a file system without locks: nothing to share safely, nothing to refuse
+        os.close(fd)
+        return True
+    _held_locks[key] = fd
+    return True
+
+
+def _no_other_writer(folder: Path) -> bool:
+    """Whether no other copy of the game holds this game's autosave right now."""
+    key = os.path.abspath(folder)
+    if key in _held_locks:
+        return True
+    if not lock_saves(folder):
+        return False
+    if key in _held_locks:  # taken only to look: let it go
+        unlock_saves(folder)
+    return True
+
+
+def unlock_saves(folder: Path) -> None:
+    """Let another copy of the game save this game's autosave again."""
+    fd = _held_locks.pop(os.path.abspath(folder), None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing drops the lock on every platform
+
+
+def _lock_fd(fd: int) -> None:
+    """An exclusive lock without waiting; BlockingIOError when another process holds it."""
+    if os.name == "nt":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError as err:
+            raise BlockingIOError(errno.EAGAIN, "locked") from err
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 @dataclass
@@ -169,11 +290,12 @@ def load_save(folder: Path) -> tuple[LoadedSave | None, str | None]:
     from game.core.session import Session
 
     path = Path(folder) / AUTOSAVE
-    for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    if _no_other_writer(folder):  # else the temporary file may be another copy's write
+        for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
+            with contextlib.suppress(OSError):
+                stale.unlink()
     try:
-        obj = read_json(path)
+        obj = read_json(path, FILE_CAP)
         if isinstance(obj, dict) and not isinstance(obj.get(SAVE_KEY, {}), dict):
             raise RecordError(f'"{SAVE_KEY}" must be an object')
         resumed = Session.resume(obj)  # every action must still be legal
@@ -242,13 +364,9 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     records = Path(folder) / RECORDS
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"{stamp}-seed{record.get('seed', 0)}"
-    path = records / f"{name}.json"
-    n = 1
-    while path.exists():
-        path = records / f"{name}-{n}.json"
-        n += 1
-    try:
-        write_json_atomic(path, record)
+    try:  # an exclusive create: a name another copy just took is never overwritten
+        path = create_exclusive(records / f"{name}.json",
+                                json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     except OSError as err:
         return None, t("storage.cant_keep", "Can't keep this game's record ({why}).",
                        why=why(err))
@@ -320,8 +438,9 @@ def _good_result(result: Any, seats: int) -> bool:
 
 
 def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
-    """The kept records, newest first, and one line per file that could not be read (those
-    files are left where they are: a record folder is the player's to tidy)."""
+    """The kept records, newest first, and one line per file that could not be read. A bad
+    record is set aside (`NAME.bad-STAMP`, its bytes untouched) so it is reported once, not on
+    every visit; one our own code fails on (a bug, not the file) stays where it is."""
     records = Path(folder) / RECORDS
     try:
         paths = sorted(records.glob("*.json"))
@@ -331,19 +450,25 @@ def list_records(folder: Path) -> tuple[list[RecordInfo], list[str]]:
     infos: list[RecordInfo] = []
     problems: list[str] = []
     for path in paths:
+        name = printable(path.name)
         try:
             infos.append(read_record_info(path))
+        except FileNotFoundError:
+            continue  # gone since the listing (another copy set it aside)
         except (RecordError, OSError) as err:
-            problems.append(f"{path.name}: {err}")
+            reason = why(err) if isinstance(err, OSError) else printable(str(err))
+            problems.append(t("storage.bad_record", "{file}: {why} ({aside})", file=name,
+                              why=reason, aside=set_aside(path)))
         except Exception as err:  # never a traceback for a file on disk
             problems.append(t("storage.unreadable", "{file}: unreadable ({why})",
-                              file=path.name, why=type(err).__name__))
+                              file=name, why=type(err).__name__))
     infos.sort(key=lambda info: (info.finished_at, info.path.name), reverse=True)
     return infos, problems
 
 
 __all__ = [
-    "AUTOSAVE", "RECORDS", "RecordInfo", "data_dir", "delete_save", "finished_extra",
+    "AUTOSAVE", "RECORDS", "RecordInfo", "create_exclusive", "data_dir", "lock_saves",
+    "unlock_saves", "delete_save", "finished_extra",
     "has_save", "keep_record", "list_records", "load_save", "read_json", "read_record_info",
     "save_game", "set_aside", "write_atomic", "write_json_atomic",
 ]

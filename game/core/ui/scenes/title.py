@@ -4,10 +4,11 @@ remembered), bouncing logo, drifting cards and tokens, Continue / New game / Set
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -49,11 +50,24 @@ PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 
 
-def load_last_game(folder: Any) -> str:
-    """The game chosen last time ("luckybox" when unknown)."""
+def load_last_game(folder: Any, tell: Callable[[str], None] | None = None) -> str:
+    """The game chosen last time ("luckybox" when unknown). A damaged file is set aside (it
+    would otherwise be overwritten unread) and `tell` says so in one line."""
+    from game.core import safe_json
+    from game.core.storage import set_aside
+
+    path = Path(folder) / LAST_GAME
     try:
-        game = json.loads((folder / LAST_GAME).read_text("utf-8")).get("game")
-    except (OSError, ValueError, AttributeError):
+        game = safe_json.read_object(path).get("game")
+        if not isinstance(game, str):
+            raise safe_json.BadFile('"game" must be a game\'s name')
+    except FileNotFoundError:
+        return GAMES[0][0]
+    except (OSError, ValueError) as err:
+        aside = set_aside(path)
+        if tell is not None:
+            tell(t("title.last_game_damaged", "The last game played could not be read ({why}); "
+                   "the file was {aside}.", why=err, aside=aside))
         return GAMES[0][0]
     return game if game in dict(GAMES) else GAMES[0][0]
 
@@ -81,7 +95,7 @@ class TitleScene(UIScene):
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
-        self.game = load_last_game(ctx.data_dir)
+        self.game = load_last_game(ctx.data_dir, tell=lambda line: setattr(ctx, "message", line))
         for i, (game_id, label) in enumerate(GAMES):
             rect = (640 - TAB_W - 8 + i * (TAB_W + 16), TAB_Y, TAB_W, TAB_H)
             self.add(f"game_{game_id}", Button(rect, label,
