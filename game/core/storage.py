@@ -15,6 +15,7 @@ import errno
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -259,7 +260,7 @@ def unlock_saves(folder: Path) -> None:
 
 def _lock_fd(fd: int) -> None:
     """An exclusive lock without waiting; BlockingIOError when another process holds it."""
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         try:
