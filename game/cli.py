@@ -19,6 +19,7 @@ to the data folder and says where it is, in one message (game.core.crash).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -28,6 +29,12 @@ from game.core.version import __version__  # the package's version too (pyprojec
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
 FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
+SPEED_MIN, SPEED_MAX = 0.1, 64.0  # --speed: slower never ends in practice, faster shows nothing
+WINDOW_MIN, WINDOW_MAX = (320, 180), (7680, 4320)
+#: Options that only mean something for --demo (flag, argparse dest): refused without it.
+DEMO_ONLY = (("--players", "players"), ("--seed", "seed"), ("--speed", "speed"),
+             ("--bot", "bot"), ("--exit-when-done", "exit_when_done"),
+             ("--save-record", "save_record"), ("--frame-stats", "frame_stats"))
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -43,12 +50,13 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument("--game", default=None, choices=[g.id for g in known],
                         help=f"demo and tour: which game (demo: {default.title} unless told; "
                              f"{seats}; tour: every game unless told)")
-    parser.add_argument("--players", type=int, default=4,
-                        help=f"demo: seats ({default.min_players}-{default.max_players})")
+    parser.add_argument("--players", type=int, default=None,
+                        help=f"demo: seats ({default.min_players}-{default.max_players}; 4)")
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
-    parser.add_argument("--speed", type=float, default=1.0, help="demo: animation speed")
-    parser.add_argument("--bot", default="normal", choices=list(BOT_LEVELS),
-                        help="demo: computer level")
+    parser.add_argument("--speed", type=demo_speed, default=None,
+                        help=f"demo: animation speed ({SPEED_MIN:g}-{SPEED_MAX:g}; 1)")
+    parser.add_argument("--bot", default=None, choices=list(BOT_LEVELS),
+                        help="demo: computer level (normal)")
     parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
     parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
     parser.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
@@ -61,6 +69,13 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
                         help="save a picture of every scene and key moment to DIR, then exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
+    if not args.demo:
+        given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]
+        if given:
+            parser.error(f"{given[0]} needs --demo")
+    args.players = 4 if args.players is None else args.players
+    args.speed = 1.0 if args.speed is None else args.speed
+    args.bot = args.bot or "normal"
     chosen = next((g for g in known if g.id == args.game), default)
     if args.demo and not chosen.min_players <= args.players <= chosen.max_players:
         # The default game's message is the one-game version's, without "for".
@@ -69,15 +84,30 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     return args
 
 
+def demo_speed(text: str) -> float:
+    """--speed: a finite number from SPEED_MIN to SPEED_MAX (0, negative or nan never ends)."""
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not (math.isfinite(speed) and SPEED_MIN <= speed <= SPEED_MAX):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range (from {SPEED_MIN:g} to {SPEED_MAX:g})")
+    return speed
+
+
 def window_size(text: str) -> tuple[int, int]:
-    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise."""
+    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise. The cap is the
+    largest screen sold (8K): a bigger window is memory for pixels no display shows (the app
+    still fits the window to the screen it opens on)."""
     parts = text.lower().replace("\u00d7", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 7 for p in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
     width, height = (int(p) for p in parts)
-    if not (320 <= width <= 16384 and 180 <= height <= 16384):
+    if not (WINDOW_MIN[0] <= width <= WINDOW_MAX[0] and WINDOW_MIN[1] <= height <= WINDOW_MAX[1]):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is out of range (from 320x180 to 16384x16384)")
+            f"{text!r} is out of range (from {WINDOW_MIN[0]}x{WINDOW_MIN[1]} to "
+            f"{WINDOW_MAX[0]}x{WINDOW_MAX[1]})")
     return width, height
 
 

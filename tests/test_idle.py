@@ -48,9 +48,8 @@ def title(app: Any) -> Any:
 
 
 def played_session(seats: int, seed: int = 5) -> Session:
-    from tests.test_scoring_scenes import play
-
     from game.luckybox.rules.game import LUCKYBOX
+    from tests.test_scoring_scenes import play
 
     session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed, game=LUCKYBOX)
     play(session)

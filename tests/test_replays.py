@@ -59,7 +59,10 @@ def test_replays_lists_kept_games_newest_first_and_says_which_files_are_bad(app,
     paths = [info.path for info in scene.shown()]
     assert set(paths) == {first, second}
     assert scene._problems_line().startswith("Could not read broken.json: not valid JSON")
-    assert (lb(data_dir) / storage.RECORDS / "broken.json").read_text() == "{ not json"
+    # Set aside byte for byte (reported once, not on every visit), never rewritten.
+    assert not (lb(data_dir) / storage.RECORDS / "broken.json").exists()
+    [aside] = (lb(data_dir) / storage.RECORDS).glob("broken.json.bad-*")
+    assert aside.read_text() == "{ not json"
     screenshot(app, "replays_list")
     press(app, pygame.K_ESCAPE, 2)
     assert isinstance(app.stack.top, TitleScene)

@@ -75,7 +75,7 @@ def test_out_of_range_values_are_clamped(data_dir: Path) -> None:
 def test_unknown_fields_ignored_and_bad_types_fall_back(data_dir: Path) -> None:
     (data_dir / "settings.json").write_text(
         '{"volume": "loud", "fullscreen": 1, "pass_screen": false, "colour": "red",'
-        ' "animation_speed": NaN}'
+        ' "animation_speed": "fast"}'
     )
     s, warning = load_settings(data_dir)
     assert s == Settings(pass_screen=False)

@@ -8,13 +8,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.i18n import t
 from game.core.session import VERSION
-from game.core.storage import delete_save, finished_extra, keep_record, save_game
+from game.core.storage import (
+    delete_save,
+    finished_extra,
+    keep_record,
+    lock_saves,
+    save_game,
+    unlock_saves,
+)
 
 
 class GameKeeper:
     """Writes one session's autosave into its game's folder, and files it when it ends.
-    `saving` False (demos, replays): nothing is written."""
+    `saving` False (demos, replays): nothing is written. Saving needs the game's autosave to
+    itself: when another copy of the game on the same data folder is saving this game, this
+    one plays without saving and says so (`saving` turns False), so neither game is lost."""
 
     def __init__(self, session: Any, folder: Path, saving: bool,
                  tell: Callable[[str], None]) -> None:
@@ -24,6 +34,10 @@ class GameKeeper:
         self.tell = tell
         self.finished = False  # the game's end was filed
         self.warning: str | None = None
+        if saving and not lock_saves(folder):
+            self.saving = False
+            tell(t("storage.in_use", "Another copy of the game is saving this game in the same "
+                   "data folder: this game will not be saved."))
 
     def save(self, unshown: int, confirming: int | None) -> None:
         """The autosave: the record so far plus where the table stands."""
@@ -47,3 +61,4 @@ class GameKeeper:
             self.tell(warning)  # the autosave stays: the game is not lost
         else:
             delete_save(self.folder)
+            unlock_saves(self.folder)

@@ -5,18 +5,23 @@ names, human or computer level, in seat order), and which game was set up last. 
 set-up starts with its own last table; a game never set up before starts with the names from
 the other game's (the same people sit at this computer: they should not type their names
 twice), their count cut to what it allows. A missing or damaged file is no error: set-up
-starts with "Player 1", "Player 2" as before (a damaged file is set aside, never overwritten).
+starts with "Player 1", "Player 2" as before (a damaged file is read through
+game.core.safe_json, set aside, never overwritten, and `tell` says so in one line).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core import safe_json
 from game.core.game import BOT_LEVELS
+from game.core.i18n import t
 from game.core.storage import set_aside, write_json_atomic
+
+Tell = Callable[[str], None]
 
 FILE_NAME = "players.json"
 HUMAN = "human"
@@ -39,25 +44,25 @@ def _seats(raw: Any) -> list[tuple[str, str]]:
     return seats
 
 
-def _read(folder: Path) -> dict[str, Any]:
+def _read(folder: Path, tell: Tell | None = None) -> dict[str, Any]:
     path = Path(folder) / FILE_NAME
     try:
-        data = json.loads(path.read_text("utf-8"))
+        return safe_json.read_object(path)
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError):
-        set_aside(path)
+    except (OSError, ValueError) as err:
+        aside = set_aside(path)
+        if tell is not None:
+            tell(t("names.damaged", "The remembered players could not be read ({why}); the "
+                   "file was {aside}.", why=err, aside=aside))
         return {}
-    if not isinstance(data, dict):
-        set_aside(path)
-        return {}
-    return data
 
 
-def last_seats(folder: Path, game_id: str, max_seats: int = MAX_SEATS) -> list[tuple[str, str]]:
+def last_seats(folder: Path, game_id: str, max_seats: int = MAX_SEATS,
+               tell: Tell | None = None) -> list[tuple[str, str]]:
     """(name, kind) per seat of this game's last set-up; else the other game's last table
-    (at most `max_seats`); [] when nothing was kept."""
-    data = _read(folder)
+    (at most `max_seats`); [] when nothing was kept. `tell` hears of a damaged file."""
+    data = _read(folder, tell)
     own = _seats(data.get(game_id))
     if own:
         return own[:max_seats]
@@ -76,10 +81,10 @@ def remember_seats(folder: Path, game_id: str, seats: list[tuple[str, str]]) -> 
         write_json_atomic(Path(folder) / FILE_NAME, data)
 
 
-def last_options(folder: Path, game_id: str) -> dict[str, Any]:
+def last_options(folder: Path, game_id: str, tell: Tell | None = None) -> dict[str, Any]:
     """The other choices of this game's last set-up (e.g. Blanco's match), as kept: the caller
     checks each value before using it."""
-    options = _read(folder).get("options")
+    options = _read(folder, tell).get("options")
     own = options.get(game_id) if isinstance(options, dict) else None
     return dict(own) if isinstance(own, dict) else {}
 

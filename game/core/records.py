@@ -12,19 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.core import safe_json
 from game.core.game import Game, GameState, ParsedRecord, RecordError
+from game.core.safe_json import RECORD_CAP, loads, printable
 
 
 def parse_json(text: str) -> Any:
-    """JSON text as Python values; RecordError (one line) if it is not JSON."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        reason = err.msg if isinstance(err, json.JSONDecodeError) else str(err)
-        raise RecordError(f"not valid JSON: {reason}") from None
-
-
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a real record is ~100 KB; bigger is not ours
+    """JSON text as Python values; RecordError (one line) if it is not strict JSON (see
+    game.core.safe_json: duplicate keys, huge numbers, deep nesting, lone surrogates)."""
+    return loads(text)
 
 
 def why(err: OSError) -> str:
@@ -32,23 +28,11 @@ def why(err: OSError) -> str:
     return err.strerror or str(err) or type(err).__name__
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; RecordError (one line) if it is unreadable, huge or not JSON.
-    FileNotFoundError passes through (a missing file is not a bad file)."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RecordError("file is too large to be a game record")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as err:
-        raise RecordError(f"cannot read file: {why(err)}") from None
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark is allowed, as editors write it
-    except UnicodeDecodeError:
-        raise RecordError("not valid JSON: the file is not UTF-8 text") from None
-    return parse_json(text)
+def read_json(path: Path, cap: int = RECORD_CAP) -> Any:
+    """Parse a JSON file safely (game.core.safe_json); RecordError (one line) if it is not a
+    regular file, unreadable, huge, deep or not strict JSON. FileNotFoundError passes through
+    (a missing file is not a bad file)."""
+    return safe_json.read_json(path, cap)
 
 
 def game_of(record: Any, games: Sequence[Game]) -> Game:
@@ -155,7 +139,8 @@ def replay(record: Any, game: Game) -> Replayed:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    """One printable line: any name or path can be written (lone surrogates escaped)."""
+    return printable(" ".join(str(text).split()))
 
 
 def check_record_file(path: str | Path, games: Sequence[Game]) -> dict:
@@ -166,6 +151,14 @@ def check_record_file(path: str | Path, games: Sequence[Game]) -> dict:
         raise RecordError(f"cannot read file: {why(err)}") from None
     done = replay(record, game_of(record, games))
     return done.game.summary(done.state)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_records_cli(
@@ -187,6 +180,7 @@ def check_records_cli(
             print(_one_line(f"{prefix}internal error: {crash.__class__.__name__}"), file=err)
             status = 2
             continue
-        print(json.dumps(result, ensure_ascii=False), file=out)
+        line = json.dumps(result, ensure_ascii=False)
+        print(line if _encodable(line) else printable(line), file=out)
     out.flush()
     return status

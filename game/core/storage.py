@@ -11,8 +11,11 @@ file or a folder we cannot write.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -24,8 +27,8 @@ import platformdirs
 
 from game.core.game import Game, RecordError
 from game.core.i18n import t
-from game.core.records import MAX_FILE_BYTES as MAX_FILE_BYTES  # re-exported
 from game.core.records import game_of, read_json, replay, why
+from game.core.safe_json import FILE_CAP, move_aside, printable
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
@@ -75,16 +78,17 @@ def data_dir() -> Path:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` all at once: the old file survives any failure part-way.
-    Raises OSError (the caller turns it into one line)."""
+    A target that exists and is not a regular file (`/dev/stdout`, `/dev/full`) is written
+    into as it is, never replaced. Raises OSError (the caller turns it into one line)."""
     path = Path(path)
+    data = text.encode("utf-8")
+    if _is_special(path):
+        _write_into(path, data)
+        return
     tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        tmp = _temp_copy(path, data)
         os.replace(tmp, path)
         tmp = None
     finally:
@@ -93,24 +97,89 @@ def write_atomic(path: Path, text: str) -> None:
                 os.unlink(tmp)
 
 
+def _is_special(path: Path) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False  # missing (or unreachable): the atomic write says why, if anything
+
+
+def _write_into(path: Path, data: bytes) -> None:
+    """Write into an existing non-regular file (a device, a pipe with a reader)."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def _temp_copy(path: Path, data: bytes) -> str:
+    """`data` in a new temporary file beside `path`, flushed to disk; returns its name."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
 def write_json_atomic(path: Path, obj: Any) -> None:
     write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
 
 
-def set_aside(path: Path) -> str:
-    """Rename a bad file out of the way, never over an earlier one; returns what happened."""
+def create_exclusive(path: Path, text: str) -> Path:
+    """Write `text` to `path`, or to `STEM-1.json`, `STEM-2.json`... beside it if that name is
+    taken, never over an existing file; returns the name used. The file appears whole (a
+    temporary file, then a hard link: the link fails rather than replace), so two copies of
+    the game filing at the same moment both keep theirs. OSError if it cannot be written."""
     path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-        n += 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_copy(path, text.encode("utf-8"))
     try:
-        os.replace(path, target)
-    except OSError:
+        for n in range(10_000):
+            target = path if n == 0 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                continue
+            except (OSError, NotImplementedError):  # no hard links: O_EXCL, then write
+                if _create_new(target, text):
+                    return target
+                continue
+            return target
+        raise FileExistsError(errno.EEXIST, "no free name", str(path))
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _create_new(path: Path, text: str) -> bool:
+    """Create `path` only if it does not exist (O_EXCL) and write `text`; False if taken."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(text.encode("utf-8"))
+        fh.flush()
+        os.fsync(fh.fileno())
+    return True
+
+
+def set_aside(path: Path) -> str:
+    """Rename a bad file out of the way (byte for byte), never over an earlier one; returns
+    what happened, in words."""
+    target = move_aside(path)
+    if target is None:
         return t("storage.left_in_place", "left in place")
-    return t("storage.kept_as", "kept as {name}", name=target.name)
+    return t("storage.kept_as", "kept as {name}", name=printable(target.name))
 
 
 # ---------------------------------------------------------------- the autosave
@@ -124,6 +193,70 @@ def save_game(folder: Path, record: dict[str, Any]) -> str | None:
         return t("storage.cant_save", "Can't save the game ({why}); playing on without saving.",
                  why=why(err))
     return None
+
+
+LOCK_FILE = "autosave.lock"
+_held_locks: dict[str, int] = {}  # folder -> the open lock file this process holds
+
+
+def lock_saves(folder: Path) -> bool:
+    """Take this game's autosave for this copy of the game (a lock on `autosave.lock` in its
+    folder, held until `unlock_saves` or the process ends). False when another copy holds it:
+    two copies writing one autosave would each overwrite the other's game. A folder where no
+    lock can be made (read-only, no locking) is True: saving there reports its own failure."""
+    key = os.path.abspath(folder)
+    if key in _held_locks:
+        return True
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd = os.open(Path(folder) / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return True
+    try:
+        _lock_fd(fd)
+    except BlockingIOError:
+        os.close(fd)
+        return False
+    except OSError:  # a file system without locks: nothing to share safely, nothing to refuse
+        os.close(fd)
+        return True
+    _held_locks[key] = fd
+    return True
+
+
+def _no_other_writer(folder: Path) -> bool:
+    """Whether no other copy of the game holds this game's autosave right now."""
+    key = os.path.abspath(folder)
+    if key in _held_locks:
+        return True
+    if not lock_saves(folder):
+        return False
+    if key in _held_locks:  # taken only to look: let it go
+        unlock_saves(folder)
+    return True
+
+
+def unlock_saves(folder: Path) -> None:
+    """Let another copy of the game save this game's autosave again."""
+    fd = _held_locks.pop(os.path.abspath(folder), None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing drops the lock on every platform
+
+
+def _lock_fd(fd: int) -> None:
+    """An exclusive lock without waiting; BlockingIOError when another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError as err:
+            raise BlockingIOError(errno.EAGAIN, "locked") from err
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 @dataclass
@@ -145,11 +278,12 @@ def load_save(folder: Path, games: Sequence[Game]) -> tuple[LoadedSave | None, s
     from game.core.session import Session
 
     path = Path(folder) / AUTOSAVE
-    for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    if _no_other_writer(folder):  # else the temporary file may be another copy's write
+        for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
+            with contextlib.suppress(OSError):
+                stale.unlink()
     try:
-        obj = read_json(path)
+        obj = read_json(path, FILE_CAP)
         if isinstance(obj, dict) and not isinstance(obj.get(SAVE_KEY, {}), dict):
             raise RecordError(f'"{SAVE_KEY}" must be an object')
         resumed = Session.resume(obj, game_of(obj, games))  # every action must still be legal
@@ -216,13 +350,9 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     records = Path(folder) / RECORDS
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"{stamp}-seed{record.get('seed', 0)}"
-    path = records / f"{name}.json"
-    n = 1
-    while path.exists():
-        path = records / f"{name}-{n}.json"
-        n += 1
-    try:
-        write_json_atomic(path, record)
+    try:  # an exclusive create: a name another copy just took is never overwritten
+        path = create_exclusive(records / f"{name}.json",
+                                json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     except OSError as err:
         return None, t("storage.cant_keep", "Can't keep this game's record ({why}).",
                        why=why(err))
@@ -265,8 +395,9 @@ def record_scores(game: Game, result: Any, seats: int) -> dict[str, Any] | None:
 
 def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo], list[str]]:
     """The kept records (each of one of `games`), newest first, and one line per file that
-    could not be read (those files are left where they are: a record folder is the player's
-    to tidy)."""
+    could not be read. A bad record is set aside (`NAME.bad-STAMP`, its bytes untouched) so it
+    is reported once, not on every visit; one our own code fails on (a bug, not the file)
+    stays where it is."""
     records = Path(folder) / RECORDS
     try:
         paths = sorted(records.glob("*.json"))
@@ -276,19 +407,25 @@ def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo],
     infos: list[RecordInfo] = []
     problems: list[str] = []
     for path in paths:
+        name = printable(path.name)
         try:
             infos.append(read_record_info(path, games))
+        except FileNotFoundError:
+            continue  # gone since the listing (another copy set it aside)
         except (RecordError, OSError) as err:
-            problems.append(f"{path.name}: {err}")
+            reason = why(err) if isinstance(err, OSError) else printable(str(err))
+            problems.append(t("storage.bad_record", "{file}: {why} ({aside})", file=name,
+                              why=reason, aside=set_aside(path)))
         except Exception as err:  # never a traceback for a file on disk
             problems.append(t("storage.unreadable", "{file}: unreadable ({why})",
-                              file=path.name, why=type(err).__name__))
+                              file=name, why=type(err).__name__))
     infos.sort(key=lambda info: (info.finished_at, info.path.name), reverse=True)
     return infos, problems
 
 
 __all__ = [
-    "AUTOSAVE", "RECORDS", "RecordInfo", "data_dir", "delete_save", "finished_extra",
+    "AUTOSAVE", "RECORDS", "RecordInfo", "create_exclusive", "data_dir", "lock_saves",
+    "unlock_saves", "delete_save", "finished_extra",
     "has_save", "keep_record", "list_records", "load_save", "read_json", "read_record_info",
     "save_game", "set_aside", "write_atomic", "write_json_atomic",
 ]

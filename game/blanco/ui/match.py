@@ -5,11 +5,12 @@ pygame. Kept as match.json in Blanco's data folder, so a match survives closing 
 from __future__ import annotations
 
 import contextlib
-import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core import safe_json
 from game.core.i18n import t
 
 SINGLE, WINS, TOTAL = "single", "wins", "total"
@@ -69,17 +70,37 @@ def save_match(folder: Path, match: Match) -> None:
         write_json_atomic(Path(folder) / FILE, asdict(match))
 
 
-def load_match(folder: Path) -> Match | None:
-    """The match in progress, or None (a missing or damaged file is no match)."""
+def load_match(folder: Path, tell: Callable[[str], None] | None = None) -> Match | None:
+    """The match in progress, or None. A damaged file (game.core.safe_json, then every field's
+    type) is no match: it is set aside and `tell` says so in one line."""
+    from game.core.storage import set_aside
+
+    path = Path(folder) / FILE
     try:
-        data = json.loads((Path(folder) / FILE).read_text("utf-8"))
-        match = Match(**data)
-    except (OSError, ValueError, TypeError):
+        match = safe_json.check_fields(Match, safe_json.read_object(path))
+        if not (match.mode in (WINS, TOTAL) and match.target >= 1
+                and len(match.kinds) == len(match.names)
+                and all(_good_game(g, len(match.names)) for g in match.games)):
+            raise safe_json.BadFile("not a match in progress")
+    except FileNotFoundError:
         return None
-    ok = (match.mode in (WINS, TOTAL) and type(match.target) is int and match.target >= 1
-          and isinstance(match.names, list) and isinstance(match.games, list)
-          and type(match.seed) is int)
-    return match if ok else None
+    except (OSError, ValueError) as err:
+        aside = set_aside(path)
+        if tell is not None:
+            tell(t("blanco.match.damaged", "The match in progress could not be read ({why}); "
+                   "the file was {aside}.", why=err, aside=aside))
+        return None
+    return match
+
+
+def _good_game(game: Any, seats: int) -> bool:
+    """One finished game of a match as `add_game` writes it."""
+    if not isinstance(game, dict):
+        return False
+    winner, left = game.get("winner"), game.get("left")
+    return (type(game.get("seed")) is int and (winner is None or type(winner) is int)
+            and isinstance(left, list) and len(left) == seats
+            and all(type(n) is int for n in left))
 
 
 def clear_match(folder: Path) -> None:

@@ -16,13 +16,13 @@ game's folder), for the "First time?" question on the title screen.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from game.core import safe_json
 from game.core.i18n import lt, t
 from game.core.ui.sketch import draw_pointer
 from game.core.ui.widgets import ORANGE, PAPER, Button, draw_panel
@@ -176,7 +176,7 @@ def fit_lines(
 def offered(ctx: Any, game: str) -> bool:
     """True once the guided game of `game` was offered (asked on the first New game)."""
     try:
-        data = json.loads((ctx.game_dir(game) / LEARN_FILE).read_text("utf-8"))
+        data = safe_json.read_json(ctx.game_dir(game) / LEARN_FILE)
     except (OSError, ValueError):
         return False
     return isinstance(data, dict) and bool(data.get("offered"))

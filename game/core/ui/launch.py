@@ -94,9 +94,18 @@ def demo(games: Sequence[GameUI], players: int = 4, seed: int = 1, speed: float 
     ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
     seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]
 
+    failed: list[str] = []  # one line per file that could not be written (a full disk)
+
+    def write_or_say(path: str, obj: Any) -> None:
+        try:
+            write_json_atomic(Path(path), obj)
+        except OSError as err:
+            failed.append(f"cannot write {path}: {err.strerror or err}")
+            print(failed[-1], file=sys.stderr)
+
     def game_over(session) -> None:
         if save_record:
-            write_json_atomic(Path(save_record), session.record())
+            write_or_say(save_record, session.record())
 
     route = f"{game or games[0].id}.start_game"
     scene = ctx.nav.make(route, seats=seats, seed=seed, demo=True, on_game_over=game_over)
@@ -132,7 +141,7 @@ def demo(games: Sequence[GameUI], players: int = 4, seed: int = 1, speed: float 
             "startup_ms": round(startup_ms or 0, 1),
             "peak_rss_mb": round(peak_rss_mb(), 1),
         }
-        write_json_atomic(Path(frame_stats), stats)
+        write_or_say(frame_stats, stats)
     for tb in errors:
         print(tb, file=sys.stderr)
-    return 1 if errors else 0
+    return 1 if errors or failed else 0

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.core import safe_json
 from game.core.i18n import t
 from game.core.storage import data_dir as data_dir  # re-exported: where settings live
 from game.core.storage import set_aside, why, write_atomic
@@ -71,10 +72,9 @@ def load_settings(folder: Path, legacy: Iterable[Path] = ()) -> tuple[Settings, 
 def _move_legacy_memory_aid(settings: Settings, folder: Path, old: Path) -> None:
     if old.is_file():
         try:
-            data = json.loads(old.read_text("utf-8"))
-            value = data.get("memory_aid") if isinstance(data, dict) else None
+            value = safe_json.read_object(old).get("memory_aid")
         except (OSError, ValueError):
-            value = None  # unreadable: the default stands
+            value = None  # unreadable: the default stands (the old file goes all the same)
         if isinstance(value, bool):
             settings.memory_aid = value
         if save_settings(settings, folder) is None:
@@ -85,17 +85,10 @@ def _move_legacy_memory_aid(settings: Settings, folder: Path, old: Path) -> None
 def _load_settings(folder: Path) -> tuple[Settings, str | None]:
     path = Path(folder) / FILE_NAME
     try:
-        raw = path.read_bytes()
+        data = safe_json.read_object(path)
     except FileNotFoundError:
         return Settings(), None
-    except OSError as e:
-        return Settings(), t("settings.unreadable", "Settings could not be read ({why}); using "
-                             "defaults.", why=e.strerror or e)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        data = None
-    if not isinstance(data, dict):
+    except (OSError, ValueError):  # set aside: never overwritten unread
         aside = set_aside(path)
         return Settings(), t("settings.damaged", "Settings file was damaged ({aside}); using "
                              "defaults.", aside=aside)

@@ -14,7 +14,6 @@ pixels (drawn sharp by us) rather than a bitmap Windows stretches.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import warnings
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import pygame
 
+from game.core import safe_json
 from game.core.ui.layout import LOGICAL_SIZE
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ def remembered_size(folder: Path) -> tuple[int, int] | None:
     if headless():
         return None  # tests and benchmarks keep exactly 1280x720
     try:
-        obj = json.loads((Path(folder) / WINDOW_FILE).read_text(encoding="utf-8"))
+        obj = safe_json.read_json(Path(folder) / WINDOW_FILE)
         width, height = obj["size"]
     except (OSError, ValueError, KeyError, TypeError):
         return None  # a missing or odd file only costs the remembered size
@@ -94,7 +94,7 @@ def remembered_maximised(folder: Path) -> bool:
     if headless():
         return False
     try:
-        obj = json.loads((Path(folder) / WINDOW_FILE).read_text(encoding="utf-8"))
+        obj = safe_json.read_json(Path(folder) / WINDOW_FILE)
     except (OSError, ValueError):
         return False
     return isinstance(obj, dict) and obj.get("maximised") is True

@@ -117,7 +117,8 @@ class SetupScene(UIScene):
                                 self.roll_seed,
                                 colour=YELLOW, text_size=34))
         # The last set-up's match choice (a league plays match after match).
-        kept = last_options(self.ctx.data_dir, "blanco")
+        kept = last_options(self.ctx.data_dir, "blanco",
+                            tell=lambda line: setattr(self.ctx, "message", line))
         self.match_mode = kept.get("match_mode") if kept.get("match_mode") in MODES else SINGLE
         target = kept.get("match_target")
         self.match_target = target if type(target) is int and 2 <= target <= 9 else 3
@@ -142,7 +143,8 @@ class SetupScene(UIScene):
             for name in ("seat_minus", "seat_plus", "seed", "dice", "match_mode"):
                 self.widgets[name].visible = False
         else:  # the table of last time: the same people usually play again
-            self._fill_seats(last_seats(ctx.data_dir, "blanco", MAX_SEATS))
+            self._fill_seats(last_seats(ctx.data_dir, "blanco", MAX_SEATS,
+                                        tell=lambda line: setattr(ctx, "message", line)))
         self._sync()
 
     def _fill_seats(self, seats: list[tuple[str, str]]) -> None:

@@ -14,7 +14,6 @@ is on screen, once they have taken the screen at the pass screen. Nobody's other
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Any, NamedTuple
 
 import pygame
@@ -22,6 +21,7 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.refusal_words import say_refusal
+from game.core import safe_json
 from game.core.botrunner import BotRunner
 from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
@@ -270,7 +270,7 @@ class TableScene(Scene):
 
     def _restore_look(self) -> None:
         try:
-            data = json.loads((self.ctx.game_dir("blanco") / LOOK).read_text("utf-8"))
+            data = safe_json.read_json(self.ctx.game_dir("blanco") / LOOK)
             at = (int(data["at"][0]), int(data["at"][1]))
             fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
         except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -473,7 +473,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
         if saved is None:
             return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed
-    match = load_match(ctx.game_dir("blanco"))
+    match = load_match(ctx.game_dir("blanco"), tell=lambda line: setattr(ctx, "message", line))
     ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming),
                                   match=match if match is not None and match.fits(session)
                                   else None))

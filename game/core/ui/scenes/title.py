@@ -5,10 +5,11 @@ A game with a `logo` route (and `decoration`) shows its own; else the default lo
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -50,11 +51,25 @@ PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 
 
-def load_last_game(folder: Any, game_ids: list[str]) -> str:
-    """The game chosen last time among `game_ids` (the first when unknown)."""
+def load_last_game(folder: Any, game_ids: list[str],
+                   tell: Callable[[str], None] | None = None) -> str:
+    """The game chosen last time among `game_ids` (the first when unknown). A damaged file is
+    set aside (it would otherwise be overwritten unread) and `tell` says so in one line."""
+    from game.core import safe_json
+    from game.core.storage import set_aside
+
+    path = Path(folder) / LAST_GAME
     try:
-        game = json.loads((folder / LAST_GAME).read_text("utf-8")).get("game")
-    except (OSError, ValueError, AttributeError):
+        game = safe_json.read_object(path).get("game")
+        if not isinstance(game, str):
+            raise safe_json.BadFile('"game" must be a game\'s name')
+    except FileNotFoundError:
+        return game_ids[0]
+    except (OSError, ValueError) as err:
+        aside = set_aside(path)
+        if tell is not None:
+            tell(t("title.last_game_damaged", "The last game played could not be read ({why}); "
+                   "the file was {aside}.", why=err, aside=aside))
         return game_ids[0]
     return game if game in game_ids else game_ids[0]
 
@@ -82,7 +97,8 @@ class TitleScene(UIScene):
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
-        self.game = load_last_game(ctx.data_dir, [game.id for game in ctx.games])
+        self.game = load_last_game(ctx.data_dir, [game.id for game in ctx.games],
+                                   tell=lambda line: setattr(ctx, "message", line))
         tabs_width = len(ctx.games) * (TAB_W + 16) - 16
         for i, game in enumerate(ctx.games):
             game_id = game.id

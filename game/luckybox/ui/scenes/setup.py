@@ -140,7 +140,8 @@ class SetupScene(UIScene):
         if same_deal is not None:
             self._fix_deal(same_deal)
         else:  # the table of last time: the same people usually play again
-            self._fill_seats(last_seats(ctx.data_dir, "luckybox", MAX_SEATS))
+            self._fill_seats(last_seats(ctx.data_dir, "luckybox", MAX_SEATS,
+                                        tell=lambda line: setattr(ctx, "message", line)))
         self._sync()
 
     def _fill_seats(self, seats: list[tuple[str, str]]) -> None:

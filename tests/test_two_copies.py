@@ -1,0 +1,201 @@
+"""Two copies of the game on one data folder, and the command line's own checks: records kept
+at the same moment by two processes are all kept (an exclusive create, never check-then-rename),
+one copy at a time saves a game's autosave (the other is told so and plays on), and a write to
+a full disk is an OSError the caller turns into one line."""
+
+from __future__ import annotations
+
+import errno
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import cli
+from game.core import storage
+from game.core.keeper import GameKeeper
+
+REPO = Path(__file__).resolve().parent.parent
+PER_PROCESS = 150
+
+
+def _keep_many(folder: str, tag: str, count: int, start: multiprocessing.synchronize.Event,
+               done: multiprocessing.Queue) -> None:
+    start.wait(10)
+    kept = []
+    for i in range(count):
+        record = {"format": "stress", "seed": 7, "writer": tag, "n": i, "pad": "x" * (i % 50)}
+        path, warning = storage.keep_record(Path(folder), record)
+        kept.append((str(path), warning, json.dumps(record, indent=1) + "\n"))
+    done.put(kept)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+
+
+def test_two_processes_keeping_records_at_once_lose_none(tmp_path: Path) -> None:
+    ctx = _context()
+    start, done = ctx.Event(), ctx.Queue()
+    workers = [ctx.Process(target=_keep_many, args=(str(tmp_path), tag, PER_PROCESS, start, done))
+               for tag in ("a", "b")]
+    for worker in workers:
+        worker.start()
+    start.set()  # both at once: the same second, so the same names are wanted
+    results = [done.get(timeout=120) for _ in workers]
+    for worker in workers:
+        worker.join(30)
+        assert worker.exitcode == 0
+    kept = [item for result in results for item in result]
+    assert [warning for _path, warning, _text in kept] == [None] * 2 * PER_PROCESS
+    paths = [path for path, _warning, _text in kept]
+    assert len(set(paths)) == 2 * PER_PROCESS, "no name was given twice"
+    for path, _warning, text in kept:
+        assert Path(path).read_text(encoding="utf-8") == text, "each file holds its own record"
+    files = sorted((tmp_path / storage.RECORDS).iterdir())
+    assert len(files) == 2 * PER_PROCESS, [f.name for f in files if f.suffix != ".json"]
+
+
+def _hold_saves(folder: str, ready: multiprocessing.synchronize.Event,
+                release: multiprocessing.synchronize.Event) -> None:
+    assert storage.lock_saves(Path(folder))
+    ready.set()
+    release.wait(30)
+
+
+class _Session:
+    """Just what GameKeeper.save needs."""
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+
+    def save(self, unshown: int, confirming: int | None) -> dict:
+        return {"format": "stress", "writer": self.tag, "unshown": unshown}
+
+
+def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "luckybox"
+    ctx = _context()
+    ready, release = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_hold_saves, args=(str(folder), ready, release))
+    other.start()
+    try:
+        assert ready.wait(30)
+        storage.write_json_atomic(folder / storage.AUTOSAVE, {"writer": "first copy"})
+        heard: list[str] = []
+        keeper = GameKeeper(_Session("second copy"), folder, True, tell=heard.append)
+        keeper.save(0, None)
+        keeper.file_finished()
+        assert keeper.saving is False
+        assert heard == ["Another copy of the game is saving this game in the same data folder: "
+                         "this game will not be saved."]
+        kept = json.loads((folder / storage.AUTOSAVE).read_text(encoding="utf-8"))
+        assert kept == {"writer": "first copy"}, "the first copy's game is untouched"
+        assert not (folder / storage.RECORDS).exists()
+    finally:
+        release.set()
+        other.join(30)
+    assert other.exitcode == 0
+    assert storage.lock_saves(folder), "the first copy gone, this one may save"
+    storage.unlock_saves(folder)
+
+
+def _save_many(folder: str, tag: str, start: multiprocessing.synchronize.Event,
+               done: multiprocessing.Queue) -> None:
+    start.wait(10)
+    heard: list[str] = []
+    keeper = GameKeeper(_Session(tag), Path(folder), True, tell=heard.append)
+    for i in range(PER_PROCESS):
+        keeper.save(i, None)
+    done.put((tag, keeper.saving, heard))
+
+
+def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
+    ctx = _context()
+    start, done = ctx.Event(), ctx.Queue()
+    workers = [ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done))
+               for tag in ("a", "b")]
+    for worker in workers:
+        worker.start()
+    start.set()
+    results = {tag: (saving, heard) for tag, saving, heard in
+               (done.get(timeout=120) for _ in workers)}
+    for worker in workers:
+        worker.join(30)
+    savers = [tag for tag, (saving, _heard) in results.items() if saving]
+    assert len(savers) == 1, results
+    [refused] = [tag for tag in results if tag not in savers]
+    assert results[refused][1] and "Another copy" in results[refused][1][0]
+    kept = json.loads((tmp_path / storage.AUTOSAVE).read_text(encoding="utf-8"))
+    assert kept == {"format": "stress", "writer": savers[0], "unshown": PER_PROCESS - 1}
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+# --------------------------------------------------------------------------- writes
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_an_oserror_and_the_device_stays(tmp_path: Path) -> None:
+    with pytest.raises(OSError) as caught:
+        storage.write_json_atomic(Path("/dev/full"), {"a": 1})
+    assert caught.value.errno == errno.ENOSPC
+    assert Path("/dev/full").is_char_device(), "written into, never replaced"
+    warning = storage.save_game(tmp_path, {"a": 1})
+    assert warning is None
+    link = tmp_path / "full"
+    link.symlink_to("/dev/full")
+    assert storage.save_game(tmp_path, {"a": 1}) is None  # the autosave is a regular file
+    with pytest.raises(OSError):
+        storage.write_json_atomic(link, {"a": 1})
+    assert link.is_symlink()
+
+
+def test_create_exclusive_never_overwrites(tmp_path: Path) -> None:
+    first = storage.create_exclusive(tmp_path / "r.json", "one")
+    second = storage.create_exclusive(tmp_path / "r.json", "two")
+    assert (first.name, second.name) == ("r.json", "r-1.json")
+    assert first.read_text() == "one" and second.read_text() == "two"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r-1.json", "r.json"]
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+@pytest.mark.parametrize("argv", [
+    ["--demo", "--speed", "0"], ["--demo", "--speed", "-1"], ["--demo", "--speed", "nan"],
+    ["--demo", "--speed", "inf"], ["--demo", "--speed", "65"], ["--demo", "--speed", "fast"],
+    ["--players", "2"], ["--seed", "3"], ["--speed", "2"], ["--bot", "easy"],
+    ["--exit-when-done"], ["--save-record", "x.json"], ["--frame-stats", "x.json"],
+    ["--window", "16384x16384"], ["--window", "7681x4320"], ["--window", "1" + "0" * 30 + "x9"],
+])
+def test_the_command_line_refuses_values_that_never_end_or_mean_nothing(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage:") and len(err.strip().splitlines()[-1]) < 200
+
+
+def test_the_command_line_keeps_its_defaults_and_good_values() -> None:
+    plain = cli.parse_args([])
+    assert (plain.players, plain.speed, plain.bot, plain.demo) == (4, 1.0, "normal", False)
+    demo = cli.parse_args(["--demo", "--speed", "0.1", "--players", "2", "--bot", "easy"])
+    assert (demo.players, demo.speed, demo.bot) == (2, 0.1, "easy")
+    assert cli.parse_args(["--demo", "--speed", "64"]).speed == 64.0
+    assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_demo_saving_its_record_onto_a_full_disk_says_so_in_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "SMLB_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--players", "1", "--seed", "5", "--speed", "64",
+         "--exit-when-done", "--save-record", "/dev/full"],
+        cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "cannot write /dev/full: No space left on device"
