@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from game.blanco.ui.match import FILE as MATCH_FILE
 from game.blanco.ui.match import load_match
+from game.catalog import games
 from game.core import names, safe_json, storage
 from game.core.records import check_records_cli
 from game.core.ui.settings import Settings, load_settings
@@ -29,6 +30,8 @@ REPO = Path(__file__).resolve().parent.parent
 FUZZ = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 ON_UNIX = os.name == "posix"
+
+GAME_IDS = [game.id for game in games()]
 
 
 def _good_record() -> bytes:
@@ -91,12 +94,12 @@ def _last_game(folder: Path) -> tuple[bool, object]:
     from game.core.ui.scenes.title import load_last_game
 
     heard: list[str] = []
-    game = load_last_game(folder, tell=heard.append)
+    game = load_last_game(folder, GAME_IDS, tell=heard.append)
     return game == "luckybox", heard[0] if len(heard) == 1 else None
 
 
 def _autosave(folder: Path) -> tuple[bool, object]:
-    saved, warning = storage.load_save(folder)
+    saved, warning = storage.load_save(folder, games())
     return saved is None, warning
 
 
@@ -214,14 +217,14 @@ def test_a_records_folder_of_damaged_files_lists_the_good_ones_and_sets_the_rest
     if ON_UNIX:
         os.mkfifo(records / "pipe.json")
         (records / "zero.json").symlink_to("/dev/zero")
-    infos, problems = storage.list_records(tmp_path)
+    infos, problems = storage.list_records(tmp_path, games())
     bad = len(inputs) + (2 if ON_UNIX else 0)
     assert [info.path.name for info in infos] == ["good.json"]
     assert len(problems) == bad and all(_one_line(p) for p in problems)
     for i, (_what, content) in enumerate(inputs):
         assert _kept_aside(records, f"bad{i:02}.json", content)
     assert (records / "good.json").read_bytes() == good
-    assert storage.list_records(tmp_path)[1] == [], "a bad record is reported once"
+    assert storage.list_records(tmp_path, games())[1] == [], "a bad record is reported once"
 
 
 def test_check_record_answers_every_damaged_file_in_one_line_and_checks_the_rest(
@@ -255,7 +258,7 @@ def test_check_record_prints_any_name_and_path(tmp_path: Path, capsys) -> None:
     odd = tmp_path / "caf\udce9.json"  # a file name that is not UTF-8 (surrogate-escaped)
     odd.write_bytes(b'{"players": ["\\udc80"]}')
     out, err = StringIO(), StringIO()
-    assert check_records_cli([str(odd), str(odd)], out, err) == 2
+    assert check_records_cli([str(odd), str(odd)], games(), out, err) == 2
     line = err.getvalue().splitlines()[0]
     line.encode("utf-8")  # printable on any UTF-8 terminal
     assert "\\udce9" in line and "surrogate" in line and out.getvalue() == ""
