@@ -4,7 +4,6 @@ single game or a match."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -14,7 +13,7 @@ from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
 from game.core.names import last_options, remember_options
 from game.core.session import make_challenge, seat_kinds
-from game.core.ui.shells.setup import SetupLook, SetupShell
+from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
 from game.core.ui.widgets import CYAN, INK, PINK, WHITE, YELLOW, Button
 
 from ..match import MODES, SINGLE, TOTAL, WINS, Match, clear_match, save_match
@@ -37,18 +36,6 @@ LOOK = SetupLook(
     title_size=64, label_size=36, players_w=170, players_x=110, count_size=52,
     seed_label_w=80, seed_label_x=420, deal_line=(28, 480, 270), rule=((60, 130, 120), 198),
 )
-
-
-@dataclass(frozen=True)
-class SameDeal:
-    """A kept game's deal to play again: its seats, seed, deck and result (to compare)."""
-
-    names: list[str]
-    kinds: list[str]
-    seed: int
-    deal: Deal
-    challenge: dict[str, Any]
-    source: str
 
 
 def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:

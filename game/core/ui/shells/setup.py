@@ -61,6 +61,20 @@ def default_name(i: int) -> str:
 
 
 @dataclass(frozen=True)
+class SameDeal:
+    """A kept game's deal to play again: its seats, seed, cards (`deal`, the game's own) and
+    result (`challenge`, to compare at the end); `source` names the kept game."""
+
+    names: list[str]
+    kinds: list[str]
+    seed: int
+    deal: Any
+    challenge: dict[str, Any]
+    source: str
+    options: Any = None  # the game's options, for a game that has them
+
+
+@dataclass(frozen=True)
 class SetupLook:
     """Where a game's set-up screen puts the shared pieces (1280x720 coordinates)."""
 
@@ -93,7 +107,7 @@ class SetupShell(UIScene):
     #: The option widgets a same deal hides, besides the seat count and the seed.
     options_hidden_by_deal: tuple[str, ...] = ()
 
-    def __init__(self, ctx: Any, seats: int = 2, same_deal: Any = None,
+    def __init__(self, ctx: Any, seats: int = 2, same_deal: SameDeal | None = None,
                  seed: int | None = None) -> None:
         super().__init__(ctx)
         self._rng = random.Random()

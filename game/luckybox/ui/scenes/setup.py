@@ -3,7 +3,6 @@ seats and the seed are the core set-up shell's (`game.core.ui.shells.setup`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -12,9 +11,9 @@ from game.core.i18n import t
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui import gfx
 from game.core.ui.context import Context, GameConfig
-from game.core.ui.shells.setup import SetupLook, SetupShell
+from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
 from game.luckybox.rules.record import state_from_record
-from game.luckybox.rules.state import Deal, Options
+from game.luckybox.rules.state import Deal
 
 MIN_SEATS, MAX_SEATS = 1, 12
 DEFAULT_SEATS = 2
@@ -30,19 +29,6 @@ TOGGLE_W = 158
 ROW_W = BADGE_W + NAME_W + TOGGLE_W + LEVEL_W + 20
 
 
-@dataclass(frozen=True)
-class SameDeal:
-    """Another game's deal to play again: its seats, seed, cards and result (to compare)."""
-
-    names: list[str]
-    kinds: list[str]
-    seed: int
-    deal: Deal
-    options: Options
-    challenge: dict[str, Any]
-    source: str
-
-
 def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
     """The deal of a record (replayed to fix every card it did not list); RecordError if the
     record is not valid."""
@@ -50,8 +36,8 @@ def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
     kinds = seat_kinds(record, len(state.names))
     deal = Deal(tuple(state.deck_order), tuple(tuple(r) for r in state.numbers))
     totals = [p.total for p in state.players]
-    return SameDeal(list(state.names), kinds, state.seed, deal, state.options,
-                    make_challenge(list(state.names), totals, source), source)
+    return SameDeal(list(state.names), kinds, state.seed, deal,
+                    make_challenge(list(state.names), totals, source), source, state.options)
 
 
 def seat_origin(i: int) -> tuple[float, float]:
