@@ -79,7 +79,7 @@ def test_a_blanco_replays_speed_button_and_status_speak_french(app):
         assert replay.status().endswith("Lecture à ×0,5.")
         i18n.set_language("en")
         assert replay.buttons["speed"].label == "Speed 0.5x"
-        assert replay.status() == "Replay: step 0 of %d. Playing at 0.5x." % replay.total
+        assert replay.status() == f"Replay: step 0 of {replay.total}. Playing at 0.5x."
     finally:
         i18n.set_language("en")
     frames(app, 2)
