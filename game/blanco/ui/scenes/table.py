@@ -35,7 +35,7 @@ from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
 from ..table.help import BlancoHelp
-from ..table.keys import table_claims, table_targets
+from ..table.keys import table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
@@ -54,7 +54,6 @@ class TableScene(TableShell):
     game_end_route = "blanco.game_end"
     off_focus = OFF_FOCUS
     targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
-    claims_of = staticmethod(table_claims)
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
                  on_game_over: Any = None, resume: Resumed | None = None,

@@ -26,7 +26,7 @@ For a new game's author: subclass `TableShell` in your `ui/scenes/table.py` and 
   also `reset()`), `self.parts` (drawn in order) and `self.clickable` (offered clicks in order);
 - `game_over_event` (the event type that ends the game) and `game_end_route`;
 - `static_layer()`: the picture under everything (drawn once);
-- `targets_of` / `claims_of`: the keyboard's focus targets and claimed keys (`focus.py`).
+- `targets_of`: the keyboard's focus targets when the player may act (`focus.py`).
 
 Optional: `needs_confirm(seat)`, `may_act(seat)`, `turn_pace()`, `on_turn(turn)`,
 `after_step(event)`, `has_choice()` / `drop_choice()` / `cancel_choice()`, `draw_overlays`.
@@ -79,9 +79,8 @@ class TableShell(Scene):
     game_end_route = ""
     #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
     off_focus = 1.0
-    #: `targets_of(table)` and `claims_of(table)`: the keyboard's targets and claimed keys.
+    #: `targets_of(table)`: what the keyboard focus can rest on (`game.core.ui.focus`).
     targets_of: Callable[[Any], list[Any]] = staticmethod(lambda table: [])
-    claims_of: Callable[[Any], set[int]] = staticmethod(lambda table: set())
 
     moves: Any
     controls: Any
@@ -270,12 +269,23 @@ class TableShell(Scene):
         self.ctx.nav.push("pause")
 
     def focus_targets(self) -> list[Any]:
-        """What the keyboard focus can rest on (the game's `targets_of`)."""
-        return self.targets_of(self)
+        """What the keyboard focus can rest on (the game's `targets_of`): nothing when driven
+        (a replay's own buttons take the keys); while an animation plays, Enter on any target
+        skips it, as a click anywhere does."""
+        if self.driven:
+            return []
+        targets = self.targets_of(self)
+        if self.animator.busy:
+            for target in targets:
+                target.activate = lambda: self.animator.skip(self.focus)
+        return targets
 
     def focus_claims(self) -> set[int]:
-        """Keys the focus ring leaves to the table now (Space skips, or confirms)."""
-        return self.claims_of(self)
+        """Keys the focus ring leaves to the table now: Space skips an animation, or says Next
+        to a finished turn."""
+        if self.animator.busy or self.confirming is not None:
+            return {pygame.K_SPACE}
+        return set()
 
     # ------------------------------------------------------------ input
 

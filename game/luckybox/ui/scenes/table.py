@@ -26,7 +26,7 @@ from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
 from game.luckybox.ui.table.help import TableHelp
-from game.luckybox.ui.table.keys import table_claims, table_targets
+from game.luckybox.ui.table.keys import table_targets
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
 from game.luckybox.ui.table.styles import OFF_FOCUS, Staging
@@ -43,7 +43,6 @@ class TableScene(TableShell):
     game_end_route = "luckybox.game_end"
     off_focus = OFF_FOCUS
     targets_of = staticmethod(table_targets)  # bonuses, squares, buttons (table/keys.py)
-    claims_of = staticmethod(table_claims)
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
                  on_game_over: Any = None, resume: Resumed | None = None,
