@@ -181,7 +181,7 @@ def test_title_chooses_blanco_and_remembers_it(app) -> None:
     click(app, setup.widget("computer_1").rect.center)  # seat 2 back to human
     click(app, setup.widget("level_2").rect.center)  # seat 3: normal -> hard
     screenshot(app, "blanco_setup_scene")
-    seats, _seed = setup.chosen()
+    seats = setup.chosen_seats()
     assert [s.kind for s in seats] == ["human", "human", "hard"]
     click(app, setup.widget("start").rect.center, 2)
     table = app.stack.scenes[0]

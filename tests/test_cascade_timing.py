@@ -13,7 +13,7 @@ from game.core.ui.animator import Animator, EventStyle
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.scenes.table import start_game
-from game.luckybox.ui.shown import Seen
+from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.styles import DURATIONS, EVENT_KINDS
 from tests.support import take_turn, to_first_number
 from tests.ui_helpers import DT, frames
@@ -22,7 +22,7 @@ from tests.ui_helpers import DT, frames
 def animator_for(feed: deque) -> tuple[Animator, list]:
     staged: list = []
     session = Session([Seat("A"), Seat("B")], 1, game=LUCKYBOX)
-    seen = Seen.from_state(session.state)
+    seen = Shown.from_state(session.state)
     styles = {kind: EventStyle(DURATIONS.get(kind, 0.0), None,
                                lambda event, length: staged.append(event))
               for kind in EVENT_KINDS}

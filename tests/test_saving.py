@@ -24,7 +24,7 @@ from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
-from game.luckybox.ui.shown import Seen
+from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import (
     EventMix,
@@ -314,7 +314,7 @@ class ContinueChecks(MonkeyChecks):
         # left was fading effects may reveal the next number at once).
         save, _warning = storage.load_save(lb(app.ctx.data_dir), catalog.games())
         session, start, shown, _confirming = save.resumed
-        seen = Seen.from_state(start)
+        seen = Shown.from_state(start)
         for event in list(session.feed)[:shown + left[3]]:
             seen.apply(event)
         now = (snapshot(session.state), seen, len(session.feed) - shown, left[3])

@@ -25,7 +25,7 @@ from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
-from game.luckybox.ui.shown import Seen
+from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import drive, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
@@ -268,7 +268,7 @@ def test_seen_from_state_round_trip():
     from game.core.session import Session
 
     session = Session([Seat("A", "normal"), Seat("B", "normal")], 3, game=LUCKYBOX)
-    seen = Seen.from_state(session.state)
+    seen = Shown.from_state(session.state)
     rng = random.Random(0)
     while not session.state.is_terminal():
         if session.chance_due():
@@ -281,7 +281,7 @@ def test_seen_from_state_round_trip():
         assert seen.matches(session.state)
         # A board rebuilt from the state (after an undo, on Continue) shows the same, the
         # numbers revealed this round included (also in the draft after a round).
-        assert Seen.from_state(session.state) == seen, session.state.phase
+        assert Shown.from_state(session.state) == seen, session.state.phase
 
 
 def test_hint_shows_a_legal_move_without_playing_it(app):

@@ -57,9 +57,21 @@ class Guide:
         self.advice: Advice | None = None
         self.skipped = False
         self.done = False  # the game reached its end with the guide on
+        self.bot: Any = None  # the player whose choices the guide suggests (a game's own)
+        self._suggested: tuple[tuple[Any, ...], Any] | None = None
         self.skip_button = Button(
             (0, 0, 170, 44), lt("guide.skip", "Skip guide"), self.skip, colour=ORANGE, text_size=26
         )
+
+    def bot_suggestion(self, state: Any, seat: int, position: tuple[Any, ...]) -> Any:
+        """The guide's bot's choice for `seat` (None when it is not that seat's move), worked
+        out once per `position` (whatever tells one position of the game from the next)."""
+        if self._suggested is None or self._suggested[0] != position:
+            action = None
+            if seat in state.waiting_for():
+                action = self.bot.choose(state.view_for(seat), seat)
+            self._suggested = (position, action)
+        return self._suggested[1]
 
     # ---------------------------------------------------------------- what a game says
 

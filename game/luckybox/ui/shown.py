@@ -23,7 +23,7 @@ def _shown_fields(p: PlayerState) -> tuple:
 
 
 @dataclass(eq=False)
-class Seen:
+class Shown:
     """The table as shown. `source` is the engine's state, read when an undo is shown."""
 
     players: list[PlayerState]
@@ -39,7 +39,7 @@ class Seen:
     opened: list[PlayerState] | None = None
 
     @classmethod
-    def from_state(cls, state: GameState, source: GameState | None = None) -> Seen:
+    def from_state(cls, state: GameState, source: GameState | None = None) -> Shown:
         seen = cls([p.clone() for p in state.players], state.round, state.index, state.number,
                    source=source or state)
         if state.phase == PLAY:
@@ -52,7 +52,7 @@ class Seen:
 
     def reset_to(self, state: GameState) -> None:
         """Show the engine's state as it is (after an undo, or a resumed game)."""
-        fresh = Seen.from_state(state)
+        fresh = Shown.from_state(state)
         same_choice = (fresh.round, fresh.index, fresh.number) == (
             self.round, self.index, self.number)
         self.players, self.round, self.index = fresh.players, fresh.round, fresh.index
@@ -71,7 +71,7 @@ class Seen:
                 [_shown_fields(p) for p in self.players])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Seen) and self.key() == other.key()
+        return isinstance(other, Shown) and self.key() == other.key()
 
     __hash__ = None  # mutable
 

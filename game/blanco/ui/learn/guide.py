@@ -51,7 +51,6 @@ class BlancoGuide(Guide):
         self.table = table
         self.session = table.session
         self.bot = BLANCO.make_bot("normal", SEED, 0)
-        self._suggested: tuple[tuple, Any] | None = None
         self._shape = self._grid_shape()
         self._news = ""  # what the turn's clears did, said with the steps that follow
         self._news_at = 0  # the number of actions when it happened
@@ -137,13 +136,7 @@ class BlancoGuide(Guide):
     def suggestion(self) -> Any:
         state = self.session.state
         key = (len(state.actions), state.phase, state.turn_id)
-        if self._suggested is None or self._suggested[0] != key:
-            seat = self.table.focus
-            action = None
-            if seat in state.waiting_for():
-                action = self.bot.choose(state.view_for(seat), seat)
-            self._suggested = (key, action)
-        return self._suggested[1]
+        return self.bot_suggestion(state, self.table.focus, key)
 
     # ---------------------------------------------------------------- the advice
 

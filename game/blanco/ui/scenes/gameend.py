@@ -3,64 +3,20 @@ back to the title."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.core.i18n import lt, t, tn
-from game.core.session import Session
-from game.core.ui.scene import parts_moving
-from game.core.ui.widgets import (
-    CYAN,
-    GREEN,
-    INK,
-    WHITE,
-    YELLOW,
-    Button,
-    UIScene,
-    draw_backdrop,
-    draw_panel,
-)
+from game.core.i18n import t, tn
+from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
-AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
 PANEL = pygame.FRect(240, 170, 800, 420)
 
 
-class GameEndScene(UIScene):
+class GameEndScene(GameEndShell):
     """Widgets: "again" (same seats, next seed) and "title". A replay gives its own two
     buttons instead: `again` and `back`, each (label, action)."""
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 again: tuple[str, Any] | None = None,
-                 back: tuple[str, Any] | None = None) -> None:
-        super().__init__(ctx)
-        self.session = session
-        self.demo = demo
-        again_label, again_do = again or (lt("blanco.end.play_again", "Play again"),
-                                          self.play_again)
-        back_label, back_do = back or (lt("blanco.end.title", "Title"), self.to_title)
-        self.add("again", Button((360, 620, 260, 70), again_label, again_do,
-                                 key=pygame.K_RETURN, colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), back_label, back_do,
-                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
-
-    def enter(self) -> None:
-        self.ctx.play("victory")
-
-    def play_again(self) -> None:
-        session = self.session
-        self.ctx.nav.make("blanco.start_game", seats=session.seats, seed=session.seed + 1)
-
-    def to_title(self) -> None:
-        self.ctx.nav.clear_to("title")
-
-    def needs_redraw(self) -> bool:
-        return parts_moving(self)  # a still page: only its widgets move by themselves
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
-            self.ctx.stack.clear()
+    game_id = "blanco"
 
     def headline(self) -> str:
         state = self.session.state
@@ -78,8 +34,7 @@ class GameEndScene(UIScene):
         h = 96 + rows * 60 + (60 if self.challenge_line() else 10)
         return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, max(220, h)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.ctx.assets)
+    def draw_results(self, surface: pygame.Surface) -> None:
         panel = self.panel()
         text = self.ctx.text
         headline = self.headline()
@@ -109,7 +64,6 @@ class GameEndScene(UIScene):
             size = text.fit_size(line, 26, PANEL.w - 40)
             text.blit_centered(surface, line, size, YELLOW, (panel.centerx, panel.bottom - 30),
                                outline=INK, px=2)
-        self.draw_widgets(surface)
 
     def challenge_line(self) -> str:
         """Played the same deal as a kept game: how that game went, to compare."""

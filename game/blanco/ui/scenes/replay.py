@@ -1,235 +1,27 @@
-"""Watching a kept Blanco game again: its table driven by the record's steps, with every
-animation, under Pause / Step / Speed controls (as Lucky Box's replay). Nothing is saved; the
-record is only read. Each seat's hand and looked-at cards show while it plays, as if watching
-over each player's shoulder in turn: the game is over, nothing is secret any more."""
+"""Watching a kept Blanco game again: the core replay shell (`game.core.ui.shells.replay`)
+driving Blanco's table. Each seat's hand and looked-at cards show while it plays, as if watching
+over each player's shoulder in turn: the game is over, nothing is secret any more (the table,
+`driven`, shows the focused seat's cards)."""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable
 from typing import Any
 
-import pygame
-
-from game.blanco.rules.game import BLANCO
-from game.core.i18n import lt, t
 from game.core.session import Session
-from game.core.turns import BOT_PAUSE
-from game.core.ui.scene import Scene
-from game.core.ui.widgets import Button
+from game.core.ui.shells.replay import ReplayShell
 
-from ..refusal_words import say_refusal
 from ..table import geometry as geo
 from .table import TableScene
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
+class ReplayScene(ReplayShell):
+    """A Blanco table driven by a record; its controls sit over the table's own buttons."""
 
-class ReplayScene(Scene):
-    """A Blanco table driven by a record. Keys: Space pause/play, Right step, +/- speed,
-    Esc back; a click skips the step being animated, as at the table."""
+    game_id = "blanco"
 
-    fills_screen = True
+    def make_table(self, session: Session) -> TableScene:
+        return TableScene(self.ctx, session, demo=True, driven=True)
 
-    def __init__(
-        self,
-        ctx: Any,
-        record: dict[str, Any],
-        title: str = "Replay",
-        on_back: Callable[[], None] | None = None,
-    ) -> None:
-        super().__init__(ctx)
-        session, actions = Session.from_record(record, BLANCO)  # RecordError (one line) if bad
-        for seat in session.bots:  # nobody thinks here: the record says what happened
-            session.bots[seat] = None
-        self.table = TableScene(ctx, session, demo=True, driven=True)
-        self.table.end_scene = self.end_scene
-        self.table.status_line = self._status
-        self.session = session
-        self.state = session.state
-        self.animator = self.table.animator
-        self.record = record
-        self.title = title
-        self.on_back = on_back
-        self.script: deque = deque(actions)
-        self.total = len(actions)
-        self.paused = False
-        self.stepping = False  # play one more step, then pause again
-        self.stepped = False
-        self.speed_index = SPEEDS.index(1.0)
-        self.wait = 0.0
-        self.problem = ""  # a record whose steps stop being legal says so and stops
-        self.buttons = {
-            "play": Button(
-                geo.BUTTONS["swap"],
-                self._play_label,
-                self.toggle_pause,
-                key=pygame.K_SPACE,
-                colour=(60, 190, 90),
-                text_size=28,
-            ),
-            "step": Button(
-                geo.BUTTONS["undo"],
-                lt("replay.step", "Step"),
-                self.step,
-                key=(pygame.K_RIGHT, pygame.K_PERIOD),
-                colour=(90, 120, 230),
-                text_size=28,
-            ),
-            "speed": Button(
-                geo.BUTTONS["hint"],
-                self._speed_label,
-                self.faster,
-                key=(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
-                colour=(230, 140, 40),
-                text_size=26,
-            ),
-            "back": Button(
-                geo.BUTTONS["menu"],
-                lt("replay.back", "Back"),
-                self.back,
-                key=pygame.K_ESCAPE,
-                colour=(120, 90, 170),
-                text_size=28,
-            ),
-        }
-        for button in self.buttons.values():
-            button.on_feedback = ctx.play
-
-    def exit(self) -> None:
-        self.table.exit()
-
-    @property
-    def focus(self) -> int:
-        return self.table.focus
-
-    # ------------------------------------------------------------ controls
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
-
-    def _play_label(self) -> str:
-        return t("replay.play", "Play") if self.paused else t("replay.pause", "Pause")
-
-    def _speed_label(self) -> str:
-        return t("replay.speed", "Speed {speed}x", speed=f"{self.speed:g}")
-
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self.stepping = False
-
-    def step(self) -> None:
-        """While paused: play the next step and pause again."""
-        if not self.paused:
-            self.toggle_pause()
-        self.stepping, self.stepped = True, False
-
-    def faster(self) -> None:
-        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
-
-    def slower(self) -> None:
-        self.speed_index = max(0, self.speed_index - 1)
-
-    def back(self) -> None:
-        if self.on_back is not None:
-            self.on_back()
-        else:
-            self.ctx.stack.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.slower()
-            return
-        for button in self.buttons.values():
-            if button.handle_event(event):
-                return
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and getattr(event, "button", 1) == 1
-            and self.animator.busy
-        ):
-            self.animator.skip(self.focus)
-
-    # ------------------------------------------------------------ playing
-
-    @property
-    def frozen(self) -> bool:
-        return self.paused and not self.stepping
-
-    def update(self, dt: float) -> None:
-        for button in self.buttons.values():
-            button.update(dt)
-        if self.frozen:
-            return
-        adt = self.ctx.anim_dt(dt) * self.speed
-        self.table.time += dt
-        self.animator.update(adt, self.focus)
-        if self.animator.busy or self.animator.held:
-            return
-        if self.stepping and self.stepped:  # the step has played out: pause again
-            self.stepping = self.stepped = False
-            return
-        if self.state.is_terminal() or self.problem:
-            return
-        if not self.script:
-            self.problem = t(
-                "replay.unfinished", "The record ends here: the game was not finished."
-            )
-            return
-        self.wait -= adt
-        if self.wait > 0 and not self.stepping:
-            return
-        action = self.script.popleft()
-        self.table.focus = getattr(action, "player", self.focus)  # follow whoever plays
-        outcome = self.session.apply(action)
-        if not outcome.ok:
-            self.problem = t(
-                "replay.broken", "The record stops making sense here: {why}",
-                why=say_refusal(outcome.refusal or "", self.session.state.names),
-            )
-            return
-        self.stepped = True
-        self.wait = BOT_PAUSE
-
-    # ------------------------------------------------------------ drawing
-
-    def draw(self, surface: pygame.Surface) -> None:
-        over = self.state.is_terminal() or bool(self.problem)
-        self.buttons["play"].enabled = not over
-        self.buttons["step"].enabled = not over
-        self.table.draw(surface)
-        for button in self.buttons.values():
-            button.draw(surface, self.ctx.text)
-
-    def _status(self) -> str:
-        if self.problem:
-            return self.problem
-        done = self.total - len(self.script)
-        if self.paused:
-            return t(
-                "replay.status_paused",
-                "{title}: step {done} of {total}. Paused.",
-                title=self.title,
-                done=done,
-                total=self.total,
-            )
-        return t(
-            "replay.status_playing",
-            "{title}: step {done} of {total}. Playing at {speed}x.",
-            title=self.title,
-            done=done,
-            total=self.total,
-            speed=f"{self.speed:g}",
-        )
-
-    def end_scene(self) -> Any:
-        def again() -> None:
-            self.ctx.stack.replace(ReplayScene(self.ctx, self.record, self.title, self.on_back))
-
-        return self.ctx.nav.make(
-            "blanco.game_end",
-            session=self.session,
-            again=(t("replay.watch_again", "Watch again"), again),
-            back=(t("replay.back", "Back"), self.back),
-        )
+    def button_rects(self) -> dict[str, Any]:
+        return {"play": geo.BUTTONS["swap"], "step": geo.BUTTONS["undo"],
+                "speed": geo.BUTTONS["hint"], "back": geo.BUTTONS["menu"]}

@@ -14,7 +14,8 @@ is on screen, once they have taken the screen at the pass screen. Nobody's other
 from __future__ import annotations
 
 import contextlib
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -22,15 +23,12 @@ from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.refusal_words import say_refusal
 from game.core import safe_json
-from game.core.botrunner import BotRunner
-from game.core.i18n import language, t
-from game.core.keeper import GameKeeper
+from game.core.i18n import t
 from game.core.session import Session
-from game.core.storage import load_save
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, TurnController
+from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
-from game.core.ui.animator import Animator
 from game.core.ui.scene import Scene
+from game.core.ui.shells.table import Resumed, TableShell, resume_saved
 
 from ..cardview import CardArt
 from ..match import load_match
@@ -38,72 +36,46 @@ from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
 from ..table.help import BlancoHelp
-from ..table.keys import table_claims, table_targets
+from ..table.keys import table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
 
+__all__ = ["Resumed", "TableScene", "continue_game", "start_game"]
+
 LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
 
 
-class Resumed(NamedTuple):
-    """A saved game's table: the state as dealt, how many feed events were shown, and the seat
-    that was confirming (Session.resume gives these)."""
+class TableScene(TableShell):
+    """The Blanco table for one session, from the deal to the win (the core table shell,
+    `game.core.ui.shells.table`, filled with Blanco's parts). `driven`: a replay says what
+    happens next; each seat's cards are shown as it plays (over every shoulder in turn)."""
 
-    start: Any
-    shown: int
-    confirming: int | None
-
-
-class TableScene(Scene):
-    """The Blanco table for one session, from the deal to the win."""
-
-    fills_screen = True
+    game_over_event = ev.Won
+    off_focus = OFF_FOCUS
+    targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
 
     def __init__(self, ctx: Any, session: Session, demo: bool = False,
                  on_game_over: Any = None, resume: Resumed | None = None,
                  match: Any = None, driven: bool = False) -> None:
-        super().__init__(ctx)
-        self.session = session
         self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
-        self.state = session.state
-        self.demo = demo
-        # Something else (a replay) says what happens next; the table only shows it, nothing
-        # is saved, and each seat's cards are shown as it plays (over every shoulder in turn).
-        self.driven = driven
-        self.end_scene: Any = None  # a driver's scene for the end (else the game end)
-        self.status_line: Any = None  # a driver's line for the prompt (else what to do)
-        self.on_game_over = on_game_over
-        self.exit_when_done = False
         self.art = CardArt(ctx.text)
-        self.runner = BotRunner()
-        self.turns = TurnController(session, self.runner.submit, self._needs_confirm,
-                                    pass_screen=lambda: ctx.settings.pass_screen)
-        self.turn_before = self.state.turn_id  # set by Moves before each step (the Next gate)
-        humans = session.humans
-        self.focus = humans[0] if humans else 0
-        if resume is None:
-            self.seen = Shown.before_deal(self.state)
-        else:
-            self.seen = Shown.before_deal(resume.start, source=self.state)
-            for _ in range(resume.shown):
-                self.seen.apply(session.feed.popleft())
-            if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
-                self.turns.confirming = resume.confirming  # still waiting for that Next
-        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo and not driven,
-                                 tell=lambda line: setattr(ctx, "message", line))
-        self.turns.unsaved = self.keeper.saving
-        self.message = ""
-        self._message_language = language()  # the last message's (see relabel)
+        self.turn_before = session.state.turn_id  # set by Moves before each step (Next gate)
         self.refusal = False
-        self.time = 0.0
         self.targets: set = set()
         self.hidden: set = set()
         self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
         self._eye, self._small_eye = eye_icon(22), eye_icon(14)
         self._shades: dict[tuple[int, int, float], pygame.Surface] = {}
+        self._resuming = resume is not None
+        super().__init__(ctx, session, demo, on_game_over, resume, driven)
+
+    def shown_board(self, state: Any, source: Any = None) -> Shown:
+        return Shown.before_deal(state, source=source)
+
+    def build(self) -> Mapping[type, Any]:
         self.moves = Moves(self)
-        if resume is not None:
+        if self._resuming:
             self._restore_look()
         self.grid = FocusGrid(self)
         self.hand = Hand(self)
@@ -112,16 +84,14 @@ class TableScene(Scene):
         self.controls = Controls(self)
         self.help = BlancoHelp(self)  # tooltips
         self.parts = [Banner(self), self.piles, self.grid, self.hand, self.others, Prompt(self)]
+        self.clickable = [self.piles, self.hand, self.grid]
         self.staging = Staging(self)
-        self.animator = Animator(session.feed, self.seen, self.staging.styles(), self._after,
-                                 play=ctx.play, off_focus=OFF_FOCUS)
-        self._static: pygame.Surface | None = None
+        return self.staging.styles()
+
+    def static_layer(self) -> pygame.Surface:
+        return static_layer()
 
     # ------------------------------------------------------------ who sees what
-
-    @property
-    def acting(self) -> int | None:
-        return self.session.next_seat()
 
     @property
     def viewer(self) -> int | None:
@@ -140,13 +110,10 @@ class TableScene(Scene):
             return owner
         return None
 
-    def human_turn(self) -> bool:
-        seat = self.acting
-        return (not self.driven and seat is not None and seat == self.focus
-                and not self.animator.busy
-                and not self.session.seats[seat].is_computer and self.viewer == seat)
+    def may_act(self, seat: int) -> bool:
+        return self.viewer == seat
 
-    def _needs_confirm(self, seat: int) -> bool:
+    def needs_confirm(self, seat: int) -> bool:
         """A human's step ended their turn (or their set-up, with others to follow): the
         table waits for Next, and Undo stays possible until then."""
         state = self.state
@@ -155,7 +122,6 @@ class TableScene(Scene):
         return state.turn_id != self.turn_before or state.waiting_for() != [seat]
 
     def confirm_turn(self) -> None:
-        """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
         if self.turns.confirm():
             self.message = ""
             self.refusal = False
@@ -174,9 +140,6 @@ class TableScene(Scene):
             return t("blanco.table.undo_refused_line", "Can't undo. {reason}",
                      reason=say_refusal(reason, self.state.names))
         return None
-
-    def name(self, seat: int) -> str:
-        return self.session.seats[seat].name
 
     def turn_line(self) -> str:
         if self.status_line is not None:
@@ -297,143 +260,39 @@ class TableScene(Scene):
         if warning:
             self.ctx.message = warning
 
-    # ------------------------------------------------------------ lifecycle and saving
-
-    def exit(self) -> None:
-        self.runner.close()
-        self.save_now()
-
-    def pause(self) -> None:
-        self.help.reset()
-        self.save_now()
-
-    def suspend(self) -> None:
-        self.save_now()
-
-    def unshown(self) -> int:
-        return self.animator.unshown
-
-    @property
-    def saving(self) -> bool:
-        return self.keeper.saving
-
-    @property
-    def finished(self) -> bool:
-        return self.keeper.finished
-
-    def save_now(self) -> None:
-        """Write the autosave now (never raises; a failure is said once)."""
-        self.turns.unsaved = False
-        self.keeper.save(self.unshown(), self.turns.confirming)
-
-    # ------------------------------------------------------------ update
-
-    def relabel(self) -> None:
-        """A new language: the last message was written in the old one, so it gives way to
-        the prompt, which is written as it is drawn. (A new window size keeps it.)"""
-        if language() != self._message_language:
-            self._message_language = language()
-            self.message = ""
+    # ------------------------------------------------------------ turns and choices
 
     def idle(self) -> None:
         """Between frames: one banner made ahead (its first render takes about a ms; made
         in the frame starting its step, the busiest, it made that frame late)."""
         self.staging.warm_next()
 
-    def needs_redraw(self) -> bool:
-        """Still only while a human is to move, nothing animates and the player has gone."""
-        seat = self.turns.acting
-        human = self.turns.confirming is not None or (
-            seat is not None and not self.session.seats[seat].is_computer)
-        return (not human or self.driven or self.animator.busy or bool(self.animator.held)
-                or self.ambient_live())
-
-    def update(self, dt: float) -> None:
-        if self.turns.unsaved:
-            self.save_now()
-        self.time += dt
-        adt = self.ctx.anim_dt(dt)
-        self.animator.update(adt, self.focus)
-        self.controls.update(dt)
-        self.moves.update(dt)
-        self.help.update(dt)
-        if self.driven or self.animator.busy or self.animator.held:
-            return
-        turn = self.turns.step(adt)
-        humans = self.session.humans
-        if turn.kind == COMPUTER and not humans:
-            self.focus = turn.seat
-        elif turn.kind == HANDOFF:
-            self.focus = turn.seat
+    def on_turn(self, turn: Turn) -> None:
+        if turn.kind == HANDOFF:
             self.moves.cancel()  # (a card already looked at stays chosen)
-            self.ctx.nav.push("handoff", name=self.name(turn.seat))
-        elif turn.kind == HUMAN and self.focus != turn.seat:
-            self.focus = turn.seat
-            self.moves.cancel()
+        super().on_turn(turn)
 
-    def open_menu(self) -> None:
-        self.ctx.nav.push("pause")
+    def has_choice(self) -> bool:
+        moves = self.moves
+        return bool(moves.mode or moves.hand_card is not None or moves.cell)
 
-    def focus_targets(self) -> list:
-        """What the keyboard focus can rest on: piles, hand, grid, buttons (table/keys.py)."""
-        return table_targets(self)
-
-    def focus_claims(self) -> set[int]:
-        """Keys the focus ring leaves to the table now (Space skips, or confirms)."""
-        return table_claims(self)
-
-    # ------------------------------------------------------------ input
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.help.handle_event(event)  # watches the mouse for tooltips
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.moves.mode or self.moves.hand_card is not None or self.moves.cell:
-                self.moves.cancel()
-            else:
-                self.open_menu()
-            return
-        if self.animator.skip_on(event, self.focus):
-            return
-        if (self.turns.confirming is not None and event.type == pygame.KEYDOWN
-                and event.key == pygame.K_SPACE):
-            self.confirm_turn()
-            return
-        if self.controls.handle_event(event):
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
-            self.moves.cancel()
-            return
-        for part in (self.piles, self.hand, self.grid):
-            if part.handle_event(event):
-                return
+    def drop_choice(self) -> None:
+        self.moves.cancel()
 
     # ------------------------------------------------------------ after a step
 
-    def _after(self, event: Any) -> bool:
-        if type(event) is ev.Won:
-            self.keeper.file_finished()
-            if self.on_game_over is not None:
-                self.on_game_over(self.session)
-            if self.end_scene is not None:
-                self.ctx.stack.replace(self.end_scene())
-                return True
-            if self.match is not None:
-                self.match.add_game(self.state)
-                self.ctx.stack.replace(self.ctx.nav.make(
-                    "blanco.match_score", session=self.session, match=self.match))
-                return True
-            self.ctx.stack.replace(self.ctx.nav.make(
-                "blanco.game_end", session=self.session,
-                demo=self.demo and self.exit_when_done))
-            return True
-        return False
+    def scores_scene(self) -> Scene:
+        """The game's end, or the match's scores when the game is one of a match."""
+        if self.match is not None:
+            self.match.add_game(self.state)
+            return self.ctx.nav.make("blanco.match_score", session=self.session,
+                                     match=self.match)
+        return super().scores_scene()
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._static is None:
-            self._static = static_layer()
-        surface.blit(self._static, (0, 0))
+        """Who may see what this frame first (the parts read it), then the shell's drawing."""
         self.private_drawn = set()
         self.targets = self.moves.targets() if self.human_turn() else set()
         self.hidden = set()
@@ -442,13 +301,7 @@ class TableScene(Scene):
             private = getattr(effect, "private", None)
             if private is not None:
                 self.private_drawn.add(private)
-        for part in self.parts:
-            part.draw(surface)
-        if not self.driven:
-            self.controls.draw(surface)
-        for effect in self.animator.effects:
-            effect.draw(surface)
-        self.help.draw(surface)  # a tooltip goes over everything
+        super().draw(surface)
 
 
 def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = False,
@@ -468,13 +321,12 @@ def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = 
 
 def continue_game(ctx: Any, saved: Any = None) -> str | None:
     """Put the saved Blanco game back on the table exactly as it stood; or say why not."""
-    if saved is None:
-        saved, warning = load_save(ctx.game_dir("blanco"), ctx.rules_games)
-        if saved is None:
-            return warning or t("table.no_save", "There is no saved game to continue.")
-    session, start, shown, confirming = saved.resumed
+    resumed = resume_saved(ctx, "blanco", saved)
+    if isinstance(resumed, str):
+        return resumed
+    session, where = resumed
     match = load_match(ctx.game_dir("blanco"), tell=lambda line: setattr(ctx, "message", line))
-    ctx.stack.clear_to(TableScene(ctx, session, resume=Resumed(start, shown, confirming),
+    ctx.stack.clear_to(TableScene(ctx, session, resume=where,
                                   match=match if match is not None and match.fits(session)
                                   else None))
     return None

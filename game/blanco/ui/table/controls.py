@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import GREY, Button
 
 from . import geometry as geo
-from .parts import Part
 
 CHOICE_H, CHOICE_GAP = 38, 8
 COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
 
@@ -23,28 +21,8 @@ from . import geometry as geo
 
 
 def table_targets(table: Any) -> list[Target]:
-    """The focus targets of a Blanco table now."""
-    if table.driven:
-        return []
-    if table.animator.busy:
-        return [_skipping(table, t) for t in _targets(table)]
-    return _targets(table)
-
-
-def table_claims(table: Any) -> set[int]:
-    """Space keeps its table meaning: it skips an animation, or says Next to a finished turn."""
-    if table.animator.busy or table.turns.confirming is not None:
-        return {pygame.K_SPACE}
-    return set()
-
-
-def _skipping(table: Any, target: Target) -> Target:
-    """While an animation plays a click anywhere skips it: so does Enter on any target."""
-    target.activate = lambda: table.animator.skip(table.focus)
-    return target
-
-
-def _targets(table: Any) -> list[Target]:
+    """The focus targets of a Blanco table (the shell drops them when driven and makes each
+    skip the animation while one plays)."""
     moves = table.moves
     lit = moves.targets() if table.human_turn() else set()
     hinted = _hint_key(table) if lit else None

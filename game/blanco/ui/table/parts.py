@@ -12,6 +12,7 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import language, t, tn
 from game.core.ui import gfx, motion
+from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
@@ -39,26 +40,15 @@ def mouse_down(event: pygame.event.Event) -> tuple[float, float] | None:
     return pos if pos is not None else None
 
 
-class Part:
-    def __init__(self, table: Any) -> None:
-        self.table = table
-        self.ctx = table.ctx
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-    def outline(self, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
-        """The highlight of a legal target, or the red flash of a refused click."""
-        moves = self.table.moves
-        if moves.flash and moves.flash[0] == key:
-            gfx.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
-        elif key in self.table.targets:
-            pulse = motion.pulse(self.table.time, 6.0)
-            colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
-            gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+def outline(table: Any, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
+    """The highlight of a legal target, or the red flash of a refused click."""
+    moves = table.moves
+    if moves.flash and moves.flash[0] == key:
+        gfx.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
+    elif key in table.targets:
+        pulse = motion.pulse(table.time, 6.0)
+        colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
+        gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
 
 
 class FocusGrid(Part):
@@ -86,7 +76,7 @@ class FocusGrid(Part):
         for at, rect in rects.items():
             if table.seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden:
                 continue
-            self.outline(surface, rect, ("cell", *at))
+            outline(self.table, surface, rect, ("cell", *at))
             if moves.mode == "look_reveal" and moves.cell == at and table.viewer == seat:
                 # The reward look in progress: its owner sees the face before choosing.
                 card = table.state.players[seat].card_at(at)
@@ -137,7 +127,7 @@ class Hand(Part):
                 continue
             lift = -14 if mine and table.moves.hand_card == card else 0
             rect = rect.move(0, lift)
-            self.outline(surface, rect, ("hand", i))
+            outline(self.table, surface, rect, ("hand", i))
             if mine:
                 table.private_drawn.add(seat)
             surface.blit(table.art.get(card, geo.HAND_CARD, mine), rect.topleft)
@@ -179,12 +169,12 @@ class Piles(Part):
             drawn.append(surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2)))
         if seen.pile == 0:
             gfx.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
-        self.outline(surface, geo.DRAW_PILE, ("pile",))
+        outline(self.table, surface, geo.DRAW_PILE, ("pile",))
         drawn.append(text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}",
                                                    n=seen.pile), 20, WHITE,
                                         (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14)))
         top = seen.top_discard
-        self.outline(surface, geo.DISCARD_PILE, ("discard",))
+        outline(self.table, surface, geo.DISCARD_PILE, ("discard",))
         if len(seen.discard) > 1 and hidden:
             top = seen.discard[-2]
         elif hidden:

@@ -62,7 +62,6 @@ class LuckyBoxGuide(Guide):
         self.table = table
         self.session = table.session
         self.bot = GreedyBot(SEED, 0)
-        self._suggested: tuple[tuple, Any] | None = None
         self._last = ""  # the last sentence, kept while the table animates
 
     # ---------------------------------------------------------------- where we are
@@ -102,13 +101,7 @@ class LuckyBoxGuide(Guide):
         """The Normal player's choice for the player now, worked out once per position."""
         state = self.session.state
         key = (len(state.actions), state.phase, state.number, state.round)
-        if self._suggested is None or self._suggested[0] != key:
-            seat = self.table.focus
-            action = None
-            if seat in state.waiting_for():
-                action = self.bot.choose(state.view_for(seat), seat)
-            self._suggested = (key, action)
-        return self._suggested[1]
+        return self.bot_suggestion(state, self.table.focus, key)
 
     # ---------------------------------------------------------------- the advice
 

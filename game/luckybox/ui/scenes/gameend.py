@@ -3,7 +3,6 @@ whole scale."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -12,19 +11,9 @@ from game.core.i18n import t
 from game.core.session import Session
 from game.core.ui import gfx
 from game.core.ui.scene import parts_moving
+from game.core.ui.shells.gameend import Choice, GameEndShell
 from game.core.ui.tooltip import Tip
-from game.core.ui.widgets import (
-    CYAN,
-    GREEN,
-    INK,
-    WHITE,
-    YELLOW,
-    Button,
-    UIScene,
-    draw_backdrop,
-    draw_panel,
-    mix,
-)
+from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel, mix
 from game.luckybox.rules.scoring import SOLO_RATINGS, rating_text
 from game.luckybox.ui.tips import moon_rule
 
@@ -39,7 +28,6 @@ CHART = pygame.FRect(60, 150, 1160, 440)
 SOLO_CHART = pygame.FRect(60, 146, 1160, 140)  # one row; the rating scale goes beneath
 SCALE = pygame.FRect(60, 300, 1160, 300)
 GROW_TIME = 1.2
-AUTO_EXIT = 4.0
 COMPARE_W = 190  # the right-hand column comparing with the record of the same deal
 VALUE_MIN, VALUE_MAX = 18, 30  # px: the numbers inside the bars
 
@@ -80,51 +68,26 @@ def band_range(index: int) -> str:
     return t("luckybox.game_end.range", "{low}–{high}", low=floor, high=above - 1)
 
 
-class GameEndScene(UIScene):
+class GameEndScene(GameEndShell):
     """Opaque. Widgets: "again" (same seats, next seed) and "title"."""
+
+    game_id = "luckybox"
 
     def __init__(
         self,
         ctx: Any,
         session: Session,
         demo: bool = False,
-        again: tuple[str, Callable[[], None]] | None = None,
-        back: tuple[str, Callable[[], None]] | None = None,
+        again: Choice | None = None,
+        back: Choice | None = None,
     ) -> None:
         """`again` and `back` replace the two buttons (label, action): a replay offers
         "Watch again" and "Replays"."""
-        super().__init__(ctx)
-        self.session = session
-        self.demo = demo
+        super().__init__(ctx, session, demo, again, back)
         self.values_drawn: list[tuple[int, int]] = []  # (number, text size) in the bars
         # Each bar part as drawn: (rect, legend key, points, seat), for its tooltip.
         self.parts_drawn: list[tuple[pygame.FRect, str, int, int]] = []
         self.tooltips.add(self.part_tip)
-        self._labels = (again[0] if again else None, back[0] if back else None)
-        again_action = again[1] if again else self.play_again
-        back_action = back[1] if back else self.to_title
-        self.add(
-            "again",
-            Button(
-                (360, 620, 260, 70),
-                self._labels[0] or "Play again",
-                again_action,
-                key=pygame.K_RETURN,
-                colour=GREEN,
-                text_size=36,
-            ),
-        )
-        self.add(
-            "title",
-            Button(
-                (660, 620, 260, 70),
-                self._labels[1] or "Title",
-                back_action,
-                key=pygame.K_ESCAPE,
-                colour=CYAN,
-                text_size=36,
-            ),
-        )
         if again is None:  # (a replay's own buttons say what they are)
             self.widget("again").tooltip = lambda: t(
                 "luckybox.tip.game_end.again", "The same players, a new deal (Enter)."
@@ -133,18 +96,17 @@ class GameEndScene(UIScene):
                 "luckybox.tip.game_end.title", "Back to the title screen (Esc)."
             )
 
-    @property
-    def solo(self) -> bool:
-        return len(self.session.seats) == 1
+    def needs_redraw(self) -> bool:
+        return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
 
-    def enter(self) -> None:
-        self.ctx.play("victory")
+    def redraw_key(self) -> object:
+        return tuple(p.total for p in self.session.state.players)
 
     def play_again(self) -> None:
         session = self.session
         if session.challenge is not None:  # the same deal once more, the same comparison
             self.ctx.nav.make(
-                "luckybox.start_game",
+                self.start_route,
                 seats=session.seats,
                 seed=session.seed,
                 deal=session.state.deal,
@@ -152,21 +114,7 @@ class GameEndScene(UIScene):
                 challenge=session.challenge,
             )
             return
-        self.ctx.nav.make("luckybox.start_game", seats=session.seats, seed=session.seed + 1)
-
-    def to_title(self) -> None:
-        self.ctx.nav.clear_to("title")
-
-    def needs_redraw(self) -> bool:
-        return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
-
-    def redraw_key(self) -> object:
-        return tuple(p.total for p in self.session.state.players)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
-            self.ctx.stack.clear()
+        super().play_again()
 
     def _draw_versus(
         self,
@@ -231,12 +179,8 @@ class GameEndScene(UIScene):
 
     # ------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_results(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
-        draw_backdrop(surface, ctx.assets)
-        again, back = self._labels
-        self.widget("again").label = again or t("luckybox.game_end.again", "Play again")
-        self.widget("title").label = back or t("luckybox.game_end.title", "Title")
         ctx.text.blit_centered(
             surface, self.headline(), 72, YELLOW, (640, 60), outline=INK, px=5, shadow=5
         )
@@ -249,7 +193,6 @@ class GameEndScene(UIScene):
             self._draw_scale(surface, total)
         else:
             self._draw_chart(surface, CHART)
-        self.draw_widgets(surface)
 
     def _draw_chart(self, surface: pygame.Surface, chart: pygame.FRect) -> None:
         ctx = self.ctx

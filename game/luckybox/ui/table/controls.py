@@ -9,13 +9,13 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui import gfx
+from game.core.ui.shells.part import Part
 from game.core.ui.widgets import INK, WHITE, YELLOW, Button
 from game.luckybox.rules import Pass
 from game.luckybox.rules.state import OVER, PLAY
 
 from ..cardview import icon_sprite
 from .boards import HIGHLIGHT
-from .parts import Part
 
 SPEND_W, SPEND_H = 120, 44  # the Spend button under a chosen Lightning square (at least)
 HUMAN_ONLY = ("pass", "undo", "hint", "spend", "next")  # only a player at the table uses them

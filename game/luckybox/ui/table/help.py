@@ -10,12 +10,13 @@ from typing import Any
 import pygame
 
 from game.core.i18n import t
+from game.core.ui.shells.part import Part
 from game.core.ui.tooltip import Tip, TooltipLayer, text_of
 from game.core.ui.widgets import Button
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 from ..tips import bonus_tip, icon_tip, lightning_pile_tip, moon_pile_tip, round_row_tip
-from .parts import ROW_DY, ROW_Y, Part
+from .parts import ROW_DY, ROW_Y
 
 SCORING_RECT = pygame.FRect(1144, 362, 120, 40)  # under the Moons, above the scorecard
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
 from game.luckybox.rules import Cross, Pass, Resolve
 
@@ -29,28 +27,8 @@ MARKED = {EXACT: PREFERRED, TARGET: PREFERRED, LIGHTNING: HIGHLIGHTED, SELECTED:
 
 
 def table_targets(table: Any) -> list[Target]:
-    """The focus targets of a Lucky Box table now."""
-    if table.driven:
-        return []  # a replay: its own buttons (the replay scene's) take the keys
-    if table.animator.busy:
-        return [_skipping(table, t) for t in _targets(table)]
-    return _targets(table)
-
-
-def table_claims(table: Any) -> set[int]:
-    """Space keeps its table meaning: it skips an animation, or says Next to a finished turn."""
-    if table.animator.busy or table.confirming is not None:
-        return {pygame.K_SPACE}
-    return set()
-
-
-def _skipping(table: Any, target: Target) -> Target:
-    """While an animation plays a click anywhere skips it: so does Enter on any target."""
-    target.activate = lambda: table.animator.skip(table.focus)
-    return target
-
-
-def _targets(table: Any) -> list[Target]:
+    """The focus targets of a Lucky Box table (the shell drops them when driven and makes each
+    skip the animation while one plays)."""
     out: list[Target] = []
     moves = table.moves
     for key, rect in table.bonuses.rects():

@@ -11,6 +11,7 @@ from game.core.game import level_name
 from game.core.i18n import language, lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
+from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
@@ -20,26 +21,6 @@ EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
 STAR_SLOTS = 3  # the scorecard's star slots per round
 STAR_SLOT_X, STAR_SLOT_DX = 70, 34  # a slot's centre: x + STAR_SLOT_X + slot * STAR_SLOT_DX
 ROW_Y, ROW_DY = 44, 30  # a round's row centre: y + ROW_Y + round * ROW_DY
-
-
-class Part:
-    """One region of the table: its rect, its events and its drawing."""
-
-    region = ""
-
-    def __init__(self, table: Any) -> None:
-        self.table = table
-        self.ctx = table.ctx
-
-    @property
-    def rect(self) -> pygame.FRect:
-        return self.ctx.layout.region(self.region)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
 
 
 class NumberDeck(Part):

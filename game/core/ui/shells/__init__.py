@@ -1,0 +1,6 @@
+"""The shells every game's scenes are built in: one per kind of scene (the table, its set-up,
+the game's end, a replay). A shell holds what every game does the same way (seats, saving,
+turns, the animator, the replay's controls, the end's buttons); a game fills it with its parts.
+
+Each module's docstring is the guide for a new game's author: what to give, what comes free.
+"""

@@ -1,0 +1,98 @@
+"""The game-end shell: the scene after a game's last step. It has two buttons, "again" (Enter:
+the same seats, the next seed) and "title" (Esc), plays the victory sound when it opens, and in
+a demo that should exit, closes the app after a few seconds. A replay gives the two buttons its
+own labels and actions ("Watch again", "Back").
+
+For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
+game's id (`game_id`: Play again deals through its route `{game_id}.start_game`, made with
+`seats` and `seed`) and draw your results in `draw_results` (the backdrop is drawn before it,
+the buttons after)::
+
+    class GameEndScene(GameEndShell):
+        game_id = "highcard"
+
+        def draw_results(self, surface):
+            self.ctx.text.blit_centered(surface, self.headline(), 72, YELLOW, (640, 90))
+
+Optional: `again_label` / `title_label` (the buttons' own words), `play_again` (a game that deals
+something else again, such as the same deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.core.i18n import lt
+from game.core.session import Session
+from game.core.ui.scene import parts_moving
+from game.core.ui.widgets import CYAN, GREEN, Button, UIScene, draw_backdrop
+
+AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
+#: A button's label and what it does.
+Choice = tuple[str | Callable[[], str], Callable[[], None]]
+
+
+class GameEndShell(UIScene):
+    """A finished session's results. Widgets: "again" and "title"; `again` and `back` replace
+    them (label, action), as a replay does. `demo`: close the app once it has been seen."""
+
+    #: The game's id: Play again deals `seats` at `seed` through `{game_id}.start_game`.
+    game_id = ""
+    #: The two buttons' words (a game may give its own: `staticmethod(lt(key, english))`).
+    again_label = staticmethod(lt("game_end.again", "Play again"))
+    title_label = staticmethod(lt("game_end.title", "Title"))
+
+    def __init__(self, ctx: Any, session: Session, demo: bool = False,
+                 again: Choice | None = None, back: Choice | None = None) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.demo = demo
+        again_label, again_do = again or (self.again_label, self.play_again)
+        back_label, back_do = back or (self.title_label, self.to_title)
+        self.add("again", Button((360, 620, 260, 70), again_label, again_do,
+                                 key=pygame.K_RETURN, colour=GREEN, text_size=36))
+        self.add("title", Button((660, 620, 260, 70), back_label, back_do,
+                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
+
+    # ------------------------------------------------------------ what a game gives
+
+    def draw_results(self, surface: pygame.Surface) -> None:
+        """The game's results, over the backdrop and under the buttons."""
+        raise NotImplementedError
+
+    def play_again(self) -> None:
+        """Again: the same seats at the next seed."""
+        session = self.session
+        self.ctx.nav.make(self.start_route, seats=session.seats, seed=session.seed + 1)
+
+    @property
+    def start_route(self) -> str:
+        return f"{self.game_id}.start_game"
+
+    # ------------------------------------------------------------ shared
+
+    @property
+    def solo(self) -> bool:
+        return len(self.session.seats) == 1
+
+    def enter(self) -> None:
+        self.ctx.play("victory")
+
+    def needs_redraw(self) -> bool:
+        return parts_moving(self)  # a still page: only its widgets move by themselves
+
+    def to_title(self) -> None:
+        self.ctx.nav.clear_to("title")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
+            self.ctx.stack.clear()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.ctx.assets)
+        self.draw_results(surface)
+        self.draw_widgets(surface)

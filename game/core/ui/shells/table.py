@@ -1,0 +1,349 @@
+"""The table shell: one game at the table, from the deal to the last step. It holds what every
+game's table does the same way:
+
+- the session, the seats and the focus (the seat the screen is turned to);
+- the turn controller (`game.core.turns`): computers think in the worker, a finished turn waits
+  for Next, a hand-off screen comes between two people at one screen;
+- the shown board (`shown_board`, moved on by the animator as each event's step starts) and the
+  generic animator playing the game's event styles;
+- the autosave (`GameKeeper`: every change, a frame later; never in a demo or a replay);
+- the path of an input: Esc (drop the choice, else the menu), a click or Space skipping an
+  animation, Space confirming a finished turn, the controls, a right click dropping the choice,
+  then the parts in `clickable` order;
+- the drawing order: the static layer, the parts, the controls (not when driven), the effects,
+  the tooltips; and the end: the game-over event opens the game's end scene.
+
+`driven=True`: something else (a replay, `ReplayShell`) says what happens next; the table only
+shows it (nothing saved, no turns taken).
+
+For a new game's author: subclass `TableShell` in your `ui/scenes/table.py` and give
+
+- `shown_board(state, source=None)`: the board as shown before the session's feed plays (an
+  object with `apply(event)`; the engine's own state, cloned, often does);
+- `build()`: make the parts and return the event styles (`{EventType: EventStyle}`); set
+  `self.moves` (with `drop()`-like behaviour through `drop_choice`), `self.controls` and
+  `self.help` (each with `update(dt)`, `handle_event(event) -> bool`, `draw(surface)`; the help
+  also `reset()`), `self.parts` (drawn in order) and `self.clickable` (offered clicks in order);
+- `game_over_event` (the event type that ends the game) (its end scene is the route
+  `{game id}.game_end`);
+- `static_layer()`: the picture under everything (drawn once);
+- `targets_of`: the keyboard's focus targets when the player may act (`focus.py`).
+
+Optional: `needs_confirm(seat)`, `may_act(seat)`, `turn_pace()`, `on_turn(turn)`,
+`after_step(event)`, `has_choice()` / `drop_choice()` / `cancel_choice()`, `draw_overlays`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+import pygame
+
+from game.core.botrunner import BotRunner
+from game.core.i18n import language, t
+from game.core.keeper import GameKeeper
+from game.core.session import Session
+from game.core.storage import load_save
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, Turn, TurnController
+from game.core.ui.animator import Animator
+from game.core.ui.scene import Scene
+
+
+class Resumed(NamedTuple):
+    """A saved game's table: the state as dealt, how many feed events were shown, and the seat
+    that was looking at its finished turn (Session.resume gives these)."""
+
+    start: Any
+    shown: int
+    confirming: int | None
+
+
+def resume_saved(ctx: Any, game_id: str, saved: Any = None) -> tuple[Session, Resumed] | str:
+    """A saved game's session and where its table stood; or, in one line, why there is none
+    (a bad save is kept aside by the loader). `saved`: the title's already replayed save."""
+    if saved is None:
+        saved, warning = load_save(ctx.game_dir(game_id), ctx.rules_games)
+        if saved is None:
+            return warning or t("table.no_save", "There is no saved game to continue.")
+    session, start, shown, confirming = saved.resumed
+    return session, Resumed(start, shown, confirming)
+
+
+class TableShell(Scene):
+    """A game's table for one session (see the module's docstring for what a game gives)."""
+
+    fills_screen = True  # the static layer covers the whole screen
+    #: The event that ends the game: after its step, the end scene opens.
+    game_over_event: type = type(None)
+    #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
+    off_focus = 1.0
+    #: `targets_of(table)`: what the keyboard focus can rest on (`game.core.ui.focus`).
+    targets_of: Callable[[Any], list[Any]] = staticmethod(lambda table: [])
+
+    moves: Any
+    controls: Any
+    help: Any
+    parts: list[Any]
+    clickable: list[Any]
+
+    def __init__(self, ctx: Any, session: Session, demo: bool = False,
+                 on_game_over: Any = None, resume: Resumed | None = None,
+                 driven: bool = False) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.driven = driven
+        self.on_game_over = on_game_over
+        self.end_scene: Callable[[], Scene] = self.scores_scene  # a driver may give its own
+        self.status_line: Callable[[], str] | None = None  # a driver's own line, if any
+        self.exit_when_done = False
+        self.runner = BotRunner()
+        self.turns = TurnController(session, self.runner.submit, self.needs_confirm,
+                                    pass_screen=lambda: ctx.settings.pass_screen)
+        humans = session.humans
+        self.focus = humans[0] if humans else 0
+        if resume is None:
+            self.seen = self.shown_board(self.state)
+        else:  # show what was shown when the game stopped; the rest of the feed plays on
+            self.seen = self.shown_board(resume.start, self.state)
+            for _ in range(resume.shown):
+                self.seen.apply(session.feed.popleft())
+            if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
+                self.turns.confirming = resume.confirming  # still waiting for that Next
+        # Every change is saved (a frame later, once the table has settled); demo games and
+        # replays are not.
+        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo and not driven,
+                                 tell=lambda line: setattr(ctx, "message", line))
+        self.turns.unsaved = self.keeper.saving
+        self.message = ""
+        self._message_language = language()  # the last message's (see relabel)
+        self.time = 0.0
+        styles = self.build()
+        self.animator = Animator(session.feed, self.seen, styles, self._after, play=ctx.play,
+                                 off_focus=self.off_focus)
+        self._static: pygame.Surface | None = None
+
+    # ------------------------------------------------------------ what a game gives
+
+    def shown_board(self, state: Any, source: Any = None) -> Any:
+        """The board as shown before the session's feed plays (`source`: the engine's state,
+        read when an undo is shown)."""
+        raise NotImplementedError
+
+    def build(self) -> Mapping[type, Any]:
+        """Make the parts (see the module's docstring); return the event styles."""
+        raise NotImplementedError
+
+    def static_layer(self) -> pygame.Surface:
+        """The picture under everything, drawn once."""
+        raise NotImplementedError
+
+    def needs_confirm(self, seat: int) -> bool:
+        """Whether a human's step just taken waits for Next (Undo stays possible till then)."""
+        return False
+
+    def may_act(self, seat: int) -> bool:
+        """Besides being the focused human with nothing animating: may this seat act now?"""
+        return True
+
+    def turn_pace(self) -> float:
+        """How long computers pause before their moves now (1: the usual beat)."""
+        return 1.0
+
+    def on_turn(self, turn: Turn) -> None:
+        """What the turn controller said, once everything so far has been shown: follow a
+        computer in a demo, a hand-off screen between people, the screen to the human."""
+        if turn.kind == COMPUTER and not self.session.humans:
+            self.focus = turn.seat  # demo: follow whoever plays
+        elif turn.kind == HANDOFF:
+            self.focus = turn.seat
+            self.ctx.nav.push("handoff", name=self.session.seats[turn.seat].name)
+        elif turn.kind == HUMAN and self.focus != turn.seat:
+            self.focus = turn.seat
+            self.drop_choice()
+
+    def after_step(self, event: Any) -> bool:
+        """A game's own scene after a step (True: the animator waits for `release`)."""
+        return False
+
+    def has_choice(self) -> bool:
+        """Whether the player has something chosen that Esc would drop."""
+        return False
+
+    def drop_choice(self) -> None:
+        """Forget what the player had chosen (a right click, the screen turning)."""
+
+    def cancel_choice(self) -> None:
+        """Esc with something chosen."""
+        self.drop_choice()
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Drawn over the parts and controls, under the effects and the tooltips."""
+
+    def scores_scene(self) -> Scene:
+        """What follows the last step: the game's end scene."""
+        return self.ctx.nav.make(f"{self.session.game.id}.game_end", session=self.session,
+                                 demo=self.demo and self.exit_when_done)
+
+    # ------------------------------------------------------------ what tests and parts read
+
+    @property
+    def acting(self) -> int | None:
+        return self.session.next_seat()
+
+    @property
+    def confirming(self) -> int | None:
+        return self.turns.confirming
+
+    @property
+    def saving(self) -> bool:
+        return self.keeper.saving
+
+    @property
+    def finished(self) -> bool:
+        return self.keeper.finished
+
+    def name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def human_turn(self) -> bool:
+        """True when the focused human may act on the table now."""
+        seat = self.acting
+        return (not self.driven and seat is not None and seat == self.focus
+                and not self.session.seats[seat].is_computer and not self.animator.busy
+                and self.may_act(seat))
+
+    # ------------------------------------------------------------ lifecycle and saving
+
+    def exit(self) -> None:
+        self.runner.close()
+        self.save_now()  # where the cascade stands, to the step
+
+    def pause(self) -> None:
+        self.help.reset()  # no tip left over the table under an overlay
+        self.save_now()
+
+    def suspend(self) -> None:
+        self.save_now()
+
+    def unshown(self) -> int:
+        """Events the player has not yet fully seen (the step playing or holding counts)."""
+        return int(self.animator.unshown)
+
+    def save_now(self) -> None:
+        """Write the autosave now (never raises; a failure is said once, then play goes on)."""
+        self.turns.unsaved = False
+        self.keeper.save(self.unshown(), self.confirming)
+
+    # ------------------------------------------------------------ update
+
+    def relabel(self) -> None:
+        """A new language: the last message was written in the old one, so it gives way to
+        the prompt, which is written as it is drawn. (A new window size keeps it.)"""
+        if language() != self._message_language:
+            self._message_language = language()
+            self.message = ""
+
+    def needs_redraw(self) -> bool:
+        """Still only while a human is to move, nothing animates and the player has gone
+        (a game's ambient motion, such as marching rings, rests with the rest)."""
+        seat = self.turns.acting
+        human = self.turns.confirming is not None or (
+            seat is not None and not self.session.seats[seat].is_computer)
+        return (not human or self.driven or self.animator.busy or bool(self.animator.held)
+                or self.ambient_live())
+
+    def update(self, dt: float) -> None:
+        if self.turns.unsaved:
+            self.save_now()
+        self.time += dt
+        adt = self.ctx.anim_dt(dt)
+        self.animator.update(adt, self.focus)
+        self.controls.update(dt)
+        self.moves.update(dt)
+        self.help.update(dt)
+        if self.driven or self.animator.busy or self.animator.held:
+            return
+        self.on_turn(self.turns.step(adt, self.turn_pace()))
+
+    def confirm_turn(self) -> None:
+        """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
+        if self.turns.confirm():
+            self.message = ""
+
+    def open_menu(self) -> None:
+        self.ctx.nav.push("pause")
+
+    def focus_targets(self) -> list[Any]:
+        """What the keyboard focus can rest on (the game's `targets_of`): nothing when driven
+        (a replay's own buttons take the keys); while an animation plays, Enter on any target
+        skips it, as a click anywhere does."""
+        if self.driven:
+            return []
+        targets = self.targets_of(self)
+        if self.animator.busy:
+            for target in targets:
+                target.activate = lambda: self.animator.skip(self.focus)
+        return targets
+
+    def focus_claims(self) -> set[int]:
+        """Keys the focus ring leaves to the table now: Space skips an animation, or says Next
+        to a finished turn."""
+        if self.animator.busy or self.confirming is not None:
+            return {pygame.K_SPACE}
+        return set()
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.help.handle_event(event):  # (it watches the mouse for tooltips)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.has_choice():
+                self.cancel_choice()
+            else:
+                self.open_menu()
+            return
+        if self.animator.skip_on(event, self.focus):
+            return
+        if (self.confirming is not None and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_SPACE):
+            self.confirm_turn()
+            return
+        if self.controls.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
+            self.drop_choice()
+            return
+        for part in self.clickable:
+            if part.handle_event(event):
+                return
+
+    # ------------------------------------------------------------ after a step
+
+    def _after(self, event: Any) -> bool:
+        """After a step: the game's own scenes, and the end once the game is over."""
+        if type(event) is self.game_over_event:
+            self.keeper.file_finished()
+            if self.on_game_over is not None:
+                self.on_game_over(self.session)
+            self.ctx.stack.replace(self.end_scene())
+            return True
+        return self.after_step(event)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._static is None:
+            self._static = self.static_layer()
+        surface.blit(self._static, (0, 0))
+        for part in self.parts:
+            part.draw(surface)
+        if not self.driven:
+            self.controls.draw(surface)
+        self.draw_overlays(surface)
+        for effect in self.animator.effects:
+            effect.draw(surface)
+        self.help.draw(surface)  # a tooltip goes over everything
