@@ -351,6 +351,8 @@ class TableScene(Scene):
         if self.driven or self.animator.busy or self.animator.held:
             return
         turn = self.turns.step(adt)
+        for notice in self.turns.take_notices():  # a computer player failed: say so
+            self.message = notice
         humans = self.session.humans
         if turn.kind == COMPUTER and not humans:
             self.focus = turn.seat

@@ -201,6 +201,8 @@ class TableScene(Scene):
             return
         adt = self.ctx.anim_dt(dt)
         turn = self.turns.step(adt, 1.0 if self.state.phase == PLAY else 0.5)
+        for notice in self.turns.take_notices():  # a computer player failed: say so
+            self.message = notice
         if turn.kind == COMPUTER and not self.session.humans:
             self.focus = turn.seat  # demo: follow whoever plays
         elif turn.kind == HANDOFF:
