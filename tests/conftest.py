@@ -103,3 +103,33 @@ def app(data_dir: Path) -> Iterator:
         yield application
     finally:
         pygame.quit()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "app_errors_expected: the test means an App to catch exceptions in a frame "
+        "(app.errors is then not checked)")
+
+
+@pytest.fixture(autouse=True)
+def _apps_end_without_errors(request: pytest.FixtureRequest,
+                             monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """An exception a frame caught (App.step keeps it in `app.errors` and plays on) fails the
+    test that caused it, unless the test is marked `app_errors_expected`."""
+    import weakref
+
+    from game.core.ui.app import App
+
+    apps: weakref.WeakSet[App] = weakref.WeakSet()
+    init = App.__init__
+
+    def tracked_init(self: App, *args: object, **kwargs: object) -> None:
+        apps.add(self)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(App, "__init__", tracked_init)
+    yield
+    if request.node.get_closest_marker("app_errors_expected") is not None:
+        return
+    errors = [error for app in list(apps) for error in getattr(app, "errors", [])]
+    assert not errors, "exceptions in a frame:\n" + "\n".join(errors)

@@ -333,6 +333,7 @@ def test_odd_events_never_crash_the_loop(app) -> None:
     assert app.errors == []
 
 
+@pytest.mark.app_errors_expected
 def test_a_failing_scene_is_logged_not_fatal(app) -> None:
     class Broken(Scene):
         def handle_event(self, event: pygame.event.Event) -> None:

@@ -13,6 +13,7 @@ import os
 import pickle
 import signal
 import sys
+import traceback
 from typing import IO, Any
 
 HEADER = 4
@@ -46,7 +47,8 @@ def answer(job: tuple) -> tuple:
     try:
         return ticket, (bot.choose(state, seat), bot), None
     except Exception as err:  # the table falls back to a legal move
-        return ticket, None, f"{type(err).__name__}: {err}"
+        # The whole traceback: the table logs it with the seat it failed for.
+        return ticket, None, f"{type(err).__name__}: {err}\n{traceback.format_exc()}"
 
 
 def yield_to_the_table() -> None:

@@ -6,10 +6,16 @@ hand-off between humans on one screen, and autosave on change. No pygame: the ta
 from __future__ import annotations
 
 import contextlib
+import logging
+import random
+import traceback
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from game.core.game import BOT_LEVELS, level_name
 from game.core.i18n import t
+
+log = logging.getLogger(__name__)
 
 BOT_PAUSE = 0.35  # seconds (at speed 1) before a computer's move shows, so people can follow
 
@@ -45,6 +51,24 @@ def undo_reason(reason: str) -> str:
     return say() if say is not None else reason
 
 
+class RandomBot:
+    """The last resort for a seat whose every computer level failed: any legal move."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.rng = random.Random(f"{seed}/fallback/{seat}")
+
+    def choose(self, view: Any, player: int) -> Any:
+        return self.rng.choice(view.legal_actions(player))
+
+
+def weaker_level(level: str) -> str | None:
+    """The level below `level` (None below the weakest: random moves)."""
+    if level not in BOT_LEVELS:
+        return None
+    index = BOT_LEVELS.index(level)
+    return BOT_LEVELS[index - 1] if index > 0 else None
+
+
 class TurnController:
     """The order of play at one table. `needs_confirm(seat)` says whether a human who has just
     acted should see their move and press Next (or undo) before the game moves on; `pass_screen()`
@@ -67,6 +91,10 @@ class TurnController:
         self.thinking: Any = None
         self.wait = 0.0
         self.unsaved = False
+        #: Lines the table shows once (a computer player that failed and plays weaker now).
+        self.notices: list[str] = []
+        #: The level each computer seat plays at now, once a failure has lowered it.
+        self.levels: dict[int, str | None] = {}
         session.on_change = self.mark_unsaved
 
     def mark_unsaved(self) -> None:
@@ -108,13 +136,51 @@ class TurnController:
         if self.wait > 0 or not self.thinking.done():
             return
         thinking, self.thinking = self.thinking, None
-        legal = session.state.legal_actions(seat)
         try:
-            action, session.bots[seat] = thinking.result()
-        except Exception:  # a broken bot must not freeze the table: play any legal move
-            action = legal[0]
-        if not session.apply(action).ok:  # nor a bot bug: fall back to any legal move
-            session.apply(legal[0])
+            action, bot = thinking.result()
+        except Exception:  # a broken bot must not freeze the table: a weaker one plays
+            self._bot_failed(seat, traceback.format_exc())
+            return
+        if action not in session.state.legal_actions(seat) or not session.apply(action).ok:
+            self._bot_failed(seat, f"it chose an illegal action: {action!r}")
+            return
+        session.bots[seat] = bot
+
+    def take_notices(self) -> list[str]:
+        """The notices not shown yet (the table shows each once)."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    def _bot_failed(self, seat: int, why: str) -> None:
+        """A computer player crashed or chose an illegal move: log it with what it saw, then
+        that seat plays a level lower (hard, normal, easy, then random moves), and the table
+        says so. This move is played at once by the weaker players, in this process."""
+        session = self.session
+        state = session.state
+        while True:
+            level = self.levels.get(seat, session.seats[seat].kind)
+            log.error("the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
+                      seat, level, session.game.progress(state), len(state.actions), why)
+            lower = weaker_level(level) if level is not None else None
+            self.levels[seat] = lower
+            bot = (session.game.make_bot(lower, session.seed, seat) if lower is not None
+                   else RandomBot(session.seed, seat))
+            session.bots[seat] = bot
+            name = session.seats[seat].name
+            self.notices.append(
+                t("turns.bot_weaker", "{name}'s computer player ran into a problem and plays "
+                  "at {level} level now.", name=name, level=level_name(lower)) if lower
+                else t("turns.bot_random", "{name}'s computer player ran into a problem and "
+                       "plays random moves now.", name=name))
+            try:
+                action = bot.choose(state.view_for(seat), seat)
+                if action in state.legal_actions(seat) and session.apply(action).ok:
+                    return
+                why = f"it chose an illegal action: {action!r}"
+            except Exception:
+                if lower is None:
+                    raise  # random moves failed: the game itself is broken
+                why = traceback.format_exc()
 
     def wait_for_computer(self) -> None:
         """Block until the move being thought about is answered (a driver running frames

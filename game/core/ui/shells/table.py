@@ -266,7 +266,10 @@ class TableShell(Scene):
         self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
             return
-        self.on_turn(self.turns.step(adt, self.turn_pace()))
+        turn = self.turns.step(adt, self.turn_pace())
+        for notice in self.turns.take_notices():  # a computer player failed: say so
+            self.message = notice
+        self.on_turn(turn)
 
     def confirm_turn(self) -> None:
         """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""

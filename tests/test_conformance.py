@@ -1,0 +1,388 @@
+"""Every game keeps the seam's promises (game/core/game.py), checked over many seeded random
+games: legal actions apply, refusals change nothing and say why by a code, undo restores the
+exact earlier state, records replay to the same state, views keep what a seat knows and nothing
+more (hidden variants, the seed), and bots decide from views and pick legal actions.
+
+A game passes by being listed in the catalog: nothing here names a game's own classes. The
+test-only game tests/highcard runs beside the real ones. States are compared by a canonical form
+(a generic walk of their objects into plain values), so no game needs an equality of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+import pytest
+from highcard import HIGHCARD
+
+from game.core.game import Game, Refusal
+from game.core.records import replay
+
+
+def catalog_games() -> list[Any]:
+    """The games the app lists (the catalog is the one place that knows them)."""
+    from game.catalog import games
+
+    return list(games())
+
+
+GAMES: list[Any] = [*catalog_games(), HIGHCARD]
+
+# (game id, check) -> why that check fails today; the integrator removes these as the games
+# catch up (strict: an unexpected pass fails, so no mark outlives its reason).
+KNOWN_GAPS: dict[tuple[str, str], str] = {
+    ("luckybox", "hidden_variant"): "Lucky Box's hidden_variant comes on another branch",
+    ("blanco", "hidden_variant"): "Blanco's hidden_variant comes on another branch",
+    ("luckybox", "seed"): "Lucky Box's views carry the seed until the other branch merges",
+    ("luckybox", "refusal_codes"): "Lucky Box refuses with plain strings, not Refusal codes",
+    ("blanco", "refusal_codes"): "Blanco refuses with plain strings, not Refusal codes",
+    ("blanco", "undo"): "Blanco's undo leaves `_new_info` (apply's scratch flag) as the undone "
+                        "step set it, so the state is not exactly the earlier one",
+}
+
+
+def each_game(check: str) -> list[Any]:
+    return [pytest.param(game, id=game.id, marks=[
+        pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[(game.id, check)])
+    ] if (game.id, check) in KNOWN_GAPS else []) for game in GAMES]
+
+
+# ------------------------------------------------------------------ canonical form
+
+
+PLAIN = frozenset({int, float, bool, type(None)})
+
+
+def canonical(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
+    """`obj` as plain JSON-like values: dataclass fields, `__dict__` and `__slots__` by name
+    (with the type's name, so two kinds of action never compare equal), sequences as lists,
+    dicts and sets in a sorted order. Two states are the same game when these are equal."""
+    if obj is None or isinstance(obj, (bool, int, float)):
+        return obj
+    if isinstance(obj, str):
+        return str(obj)
+    if isinstance(obj, bytes):
+        return obj.hex()
+    if isinstance(obj, enum.Enum):
+        return [type(obj).__name__, canonical(obj.value)]
+    if id(obj) in _path:
+        return "<cycle>"
+    path = _path | {id(obj)}
+    if isinstance(obj, random.Random):
+        return ["Random", canonical(obj.getstate(), path)]
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a NamedTuple: by field, typed
+        return {"__type__": type(obj).__name__,
+                **{name: canonical(value, path) for name, value in zip(obj._fields, obj,
+                                                                       strict=True)}}
+    if isinstance(obj, (list, tuple, deque)):
+        if all(type(item) in PLAIN for item in obj):  # the common case, quickly
+            return list(obj)
+        return [canonical(item, path) for item in obj]
+    if isinstance(obj, dict):
+        pairs = [[canonical(k, path), canonical(v, path)] for k, v in obj.items()]
+        return {"__dict__": sorted(pairs, key=lambda pair: json.dumps(pair, sort_keys=True))}
+    if isinstance(obj, (set, frozenset)):
+        items = [canonical(item, path) for item in obj]
+        return {"__set__": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+    if callable(obj) and not hasattr(obj, "__dict__"):
+        return f"<{type(obj).__name__}>"
+    fields: dict[str, Any] = {}
+    if dataclasses.is_dataclass(obj):
+        fields.update((f.name, getattr(obj, f.name)) for f in dataclasses.fields(obj)
+                      if hasattr(obj, f.name))
+    for cls in type(obj).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            if slot not in ("__dict__", "__weakref__") and hasattr(obj, slot):
+                fields.setdefault(slot, getattr(obj, slot))
+    fields.update(getattr(obj, "__dict__", {}))
+    if not fields:
+        return repr(obj)
+    return {"__type__": type(obj).__name__,
+            **{name: canonical(value, path) for name, value in sorted(fields.items())}}
+
+
+def contains_seed(value: Any, seed: int) -> bool:
+    """Whether a canonical form holds the seed: as a number, or in a text (a derived seed such
+    as "<seed>/numbers")."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == seed
+    if isinstance(value, str):
+        return str(seed) in value
+    if isinstance(value, list):
+        return any(contains_seed(item, seed) for item in value)
+    if isinstance(value, dict):
+        return any(contains_seed(item, seed) for item in value.values())
+    return False
+
+
+# ------------------------------------------------------------------ random games
+
+GAMES_PER_CHECK = 60  # seeded games per game and check
+LONGEST = 400  # steps a game may take before a check moves on (random play can wander)
+BOT_MOVES = 24  # bot moves per game in the bots' check (the strongest bots think for a while)
+FIRST_STEPS = 4  # a game's first steps are all looked at closely (short games whole)
+
+
+def seeds(game: Game, check: str, count: int = GAMES_PER_CHECK) -> Iterator[tuple[int, Any]]:
+    """(seed, a random source for choices) for each game of a check: large seeds, so one
+    found in a view is the seed and not a small number that happens to match."""
+    source = random.Random(f"{game.id}/{check}")
+    for _ in range(count):
+        seed = source.randrange(1 << 40, 1 << 62)
+        yield seed, random.Random(seed)
+
+
+def deal(game: Game, seed: int, rng: random.Random) -> tuple[Any, list[Any]]:
+    players = rng.randint(game.min_players, min(game.max_players, 4))
+    state, events = game.new_game([f"Player {i + 1}" for i in range(players)], seed)
+    return state, list(events)
+
+
+def moments(rng: random.Random) -> set[int]:
+    """The action counts at which costly checks look at a game: the first few, then a few
+    spread over every scale (a game of 10 steps and one of 1000 both get looked at)."""
+    return set(range(FIRST_STEPS)) | {rng.randrange(FIRST_STEPS, 2 ** k) for k in range(3, 11)}
+
+
+class Step(NamedTuple):
+    state: Any
+    events: list[Any]
+    look: bool  # whether costly checks look at this moment
+
+
+def play(game: Game, seed: int, rng: random.Random,
+         before: Callable[[Any], None] = lambda state: None,
+         longest: int = LONGEST) -> Iterator[Step]:
+    """A random game, step by step: yields each chance step and action, the deal first.
+    `before(state)` runs before the actions at the looked-at moments."""
+    picks = moments(rng)
+    looked: set[int] = set()
+
+    def look(state: Any) -> bool:
+        count = len(state.actions)
+        first = count in picks and count not in looked
+        looked.add(count)
+        return first
+
+    state, events = deal(game, seed, rng)
+    yield Step(state, events, look(state))
+    for _ in range(longest):
+        if state.is_terminal():
+            return
+        waiting = state.waiting_for()
+        if not waiting:
+            yield Step(state, list(state.advance()), look(state))
+            continue
+        seat = rng.choice(waiting)
+        legal = state.legal_actions(seat)
+        assert legal, f"seed {seed}: seat {seat} is waited for but has no legal action"
+        if len(state.actions) in picks:
+            before(state)
+        outcome = state.apply(rng.choice(legal))
+        assert outcome.ok, f"seed {seed}: a legal action was refused: {outcome.refusal}"
+        yield Step(state, list(outcome.events), look(state))
+
+
+def settle(state: Any) -> None:
+    """Take the chance step a game waits on, as a replay does after the last action."""
+    if not state.waiting_for() and not state.is_terminal():
+        state.advance()
+
+
+# ------------------------------------------------------------------ the checks
+
+
+@pytest.mark.parametrize("game", each_game("legal"))
+def test_legal_actions_always_apply_and_games_end(game: Any) -> None:
+    for seed, rng in seeds(game, "legal", GAMES_PER_CHECK // 3):
+        state = None
+        for state, _events, look in play(game, seed, rng, longest=20_000):
+            seats = range(len(state.names))
+            waiting = state.waiting_for()
+            assert set(waiting) <= set(seats)
+            if look:
+                for seat in seats:
+                    legal = state.legal_actions(seat)
+                    assert bool(legal) == (seat in waiting), f"seed {seed}, seat {seat}"
+                    for action in rng.sample(legal, min(len(legal), 6)):
+                        assert state.clone().apply(action).ok, f"seed {seed}: {action}"
+        assert state is not None and state.is_terminal(), f"seed {seed}: the game did not end"
+        assert state.waiting_for() == [] and state.advance() == []
+        returns = state.returns()
+        assert len(returns) == len(state.names)
+        assert all(isinstance(value, (int, float)) for value in returns)
+
+
+def illegal_actions(state: Any, seen: list[Any], rng: random.Random) -> list[Any]:
+    """Actions the state must refuse: garbage, and actions of other moments and seats that no
+    seat may take now."""
+    now = {repr(a) for seat in range(len(state.names)) for a in state.legal_actions(seat)}
+    elsewhere = [a for a in rng.sample(seen, min(len(seen), 12)) if repr(a) not in now]
+    return [None, "garbage", 42, ("cross", 99), {"player": 0}, object(), *elsewhere[:6]]
+
+
+def refusals(game: Any, count: int) -> Iterator[Refusal | str]:
+    """The refusals of illegal actions over `count` seeded games, each checked to change
+    nothing."""
+    seen: list[Any] = []  # actions of other moments and games
+
+    def remember(state: Any) -> None:
+        for seat in range(len(state.names)):
+            seen.extend(state.legal_actions(seat)[:2])
+
+    for seed, rng in seeds(game, "refusals", count):
+        for state, _events, look in play(game, seed, rng, before=remember):
+            if not look:
+                continue
+            snapshot = canonical(state)
+            tried = illegal_actions(state, seen, rng)
+            for action in tried:
+                outcome = state.apply(action)
+                assert not outcome.ok, f"seed {seed}: {action!r} was accepted"
+                assert outcome.events == [], f"seed {seed}: {action!r} refused with events"
+                assert isinstance(outcome.refusal, str) and outcome.refusal.strip()
+                yield outcome.refusal
+            # (one comparison for them all: a refusal that changed something shows here)
+            assert canonical(state) == snapshot, f"seed {seed}: refusing one of {tried} " \
+                                                 "changed the game"
+
+
+@pytest.mark.parametrize("game", each_game("refusals"))
+def test_refused_actions_change_nothing(game: Any) -> None:
+    assert sum(1 for _ in refusals(game, GAMES_PER_CHECK // 2)) > 100
+
+
+@pytest.mark.parametrize("game", each_game("refusal_codes"))
+def test_refusals_carry_a_code(game: Any) -> None:
+    for refusal in refusals(game, 10):
+        assert isinstance(refusal, Refusal) and refusal.code.strip(), repr(refusal)
+
+
+@pytest.mark.parametrize("game", each_game("undo"))
+def test_undo_restores_the_exact_earlier_state(game: Any) -> None:
+    undone = compared = 0
+    before: dict[int, tuple[list[Any], Any]] = {}  # the game before an action, by action count
+
+    def keep(state: Any) -> None:
+        before[len(state.actions)] = (list(state.actions), canonical(state))
+
+    for seed, rng in seeds(game, "undo", GAMES_PER_CHECK // 2):
+        before.clear()
+        for state, _events, look in play(game, seed, rng, before=keep):
+            seats = range(len(state.names))
+            undoable = [seat for seat in seats if state.can_undo(seat) is None]
+            refused = [seat for seat in seats if seat not in undoable]
+            if refused and look:
+                snapshot = canonical(state)
+                outcome = state.undo(rng.choice(refused))
+                assert not outcome.ok and outcome.refusal, f"seed {seed}"
+                assert canonical(state) == snapshot, f"seed {seed}: a refused undo changed it"
+            if not undoable or rng.random() >= 0.3:
+                continue
+            seat = rng.choice(undoable)
+            actions = list(state.actions)
+            assert state.undo(seat).ok, f"seed {seed}: undo allowed but refused"
+            undone += 1
+            now = state.actions
+            assert len(now) < len(actions), f"seed {seed}: undo took back no action"
+            if actions[:len(now)] == now and before.get(len(now), ([None], None))[0] == now:
+                assert canonical(state) == before[len(now)][1], f"seed {seed}: undo differs"
+                compared += 1
+    assert undone > 10 and compared > 5  # the check saw undos at all
+
+
+@pytest.mark.parametrize("game", each_game("record"))
+def test_records_replay_to_the_same_state(game: Any) -> None:
+    for seed, rng in seeds(game, "record"):
+        state = None
+        for state, _events, _look in play(game, seed, rng, longest=rng.randrange(1, LONGEST)):
+            if rng.random() < 0.1:
+                seat = rng.randrange(len(state.names))
+                if state.can_undo(seat) is None:
+                    state.undo(seat)
+        assert state is not None
+        settle(state)
+        record = json.loads(json.dumps(game.record_of(state)))  # plain JSON, as files keep it
+        assert record["format"] == game.record_format
+        again = replay(record, game).state
+        # The same game, whether dealt from the seed or from the record's deal (a state may
+        # keep which, so the whole states are not compared): the same record, for everyone.
+        assert json.loads(json.dumps(game.record_of(again))) == record, f"seed {seed}"
+        assert game.summary(again) == game.summary(state), f"seed {seed}"
+        assert again.waiting_for() == state.waiting_for(), f"seed {seed}"
+        assert again.returns() == state.returns() and again.is_terminal() == state.is_terminal()
+        for seat in range(len(state.names)):
+            assert again.legal_actions(seat) == state.legal_actions(seat), f"seed {seed}"
+            assert again.can_undo(seat) == state.can_undo(seat), f"seed {seed}"
+        assert isinstance(game.progress(state), str) and game.progress(state)
+
+
+@pytest.mark.parametrize("game", each_game("hidden_variant"))
+def test_hidden_variants_keep_what_a_seat_knows(game: Any) -> None:
+    variants = 0
+    for seed, rng in seeds(game, "hidden_variant", GAMES_PER_CHECK // 3):
+        for state, _events, look in play(game, seed, rng):
+            if not look:
+                continue
+            snapshot = canonical(state)
+            seat = rng.randrange(len(state.names))
+            variant = game.hidden_variant(state, seat, random.Random(rng.random()))
+            assert canonical(state) == snapshot, f"seed {seed}: hidden_variant changed it"
+            assert canonical(variant.view_for(seat)) == canonical(state.view_for(seat)), (
+                f"seed {seed}, seat {seat}: the variant's view differs")
+            assert canonical(variant) != snapshot, f"seed {seed}: nothing hidden was dealt anew"
+            assert variant.legal_actions(seat) == state.legal_actions(seat)
+            variants += 1
+    assert variants > 50
+
+
+@pytest.mark.parametrize("game", each_game("seed"))
+def test_views_and_redacted_events_never_carry_the_seed(game: Any) -> None:
+    for seed, rng in seeds(game, "seed", GAMES_PER_CHECK // 3):
+        for state, events, look in play(game, seed, rng):
+            seats = range(len(state.names))
+            for event in events:
+                for seat in seats:
+                    shown = canonical(state.redact(event, seat))
+                    assert not contains_seed(shown, seed), f"seed in {event!r} for {seat}"
+            if look:
+                for seat in seats:
+                    view = canonical(state.view_for(seat))
+                    assert not contains_seed(view, seed), f"seat {seat}'s view has the seed"
+
+
+@pytest.mark.parametrize("game", each_game("bots"))
+def test_bots_choose_legal_actions_from_views(game: Any) -> None:
+    for seed, rng in seeds(game, "bots", GAMES_PER_CHECK // 8):
+        state, _events = deal(game, seed, rng)
+        levels = list(game.bot_levels)
+        rng.shuffle(levels)
+        bots = {seat: game.make_bot(levels[seat % len(levels)], seed, seat)
+                for seat in range(len(state.names))}
+        picks = moments(rng)
+        for _ in range(BOT_MOVES):
+            if state.is_terminal():
+                break
+            waiting = state.waiting_for()
+            if not waiting:
+                state.advance()
+                continue
+            seat = waiting[0]
+            look = len(state.actions) in picks
+            snapshot = canonical(state) if look else None
+            # The bot gets the view only: a bot reading anything else would fail here.
+            action = bots[seat].choose(state.view_for(seat), seat)
+            assert not look or canonical(state) == snapshot
+            legal = state.legal_actions(seat)
+            assert action in legal, f"seed {seed}: {levels[seat % len(levels)]} chose {action}"
+            if look:
+                assert game.hint(state.view_for(seat), seat) in legal, f"seed {seed}: hint"
+            assert state.apply(action).ok
