@@ -125,14 +125,19 @@ def test_undo_is_refused_once_the_turn_has_passed() -> None:
     assert state.can_undo(1) == "nothing to take back this turn"
 
 
-def test_solo_the_last_turn_stands_once_the_next_one_starts() -> None:
+def test_solo_the_last_turn_stands_while_the_next_one_goes_on() -> None:
     state = ready(("Ann",))
     state.apply(Draw(0, "discard"))
     assert state.apply(Play(0, state.players[0].hand[-1], (2, 2))).ok  # onto the face-up card
     assert state.phase == TURN and state.can_undo(0) is None  # the ended turn, before Next
-    state.apply(Draw(0, "discard"))
+    ended = state.key()
+    state.apply(Draw(0, "discard"))  # the next turn's step: only it can be taken back now
     assert state.undo(0).ok and state.phase == TURN
-    assert state.can_undo(0) == "nothing to take back this turn"
+    # Undo gives back exactly the game before that step (the conformance test's promise):
+    # the ended turn, its last step undoable as it was before Next.
+    assert state.key() == ended and state.can_undo(0) is None
+    state.apply(Draw(0, "pile"))  # a draw from the pile shows a card: everything stands
+    assert state.can_undo(0) is not None
 
 
 def _last(key: tuple) -> object:

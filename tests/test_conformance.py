@@ -36,15 +36,7 @@ GAMES: list[Any] = [*catalog_games(), HIGHCARD]
 
 # (game id, check) -> why that check fails today; the integrator removes these as the games
 # catch up (strict: an unexpected pass fails, so no mark outlives its reason).
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("luckybox", "hidden_variant"): "Lucky Box's hidden_variant comes on another branch",
-    ("blanco", "hidden_variant"): "Blanco's hidden_variant comes on another branch",
-    ("luckybox", "seed"): "Lucky Box's views carry the seed until the other branch merges",
-    ("luckybox", "refusal_codes"): "Lucky Box refuses with plain strings, not Refusal codes",
-    ("blanco", "refusal_codes"): "Blanco refuses with plain strings, not Refusal codes",
-    ("blanco", "undo"): "Blanco's undo leaves `_new_info` (apply's scratch flag) as the undone "
-                        "step set it, so the state is not exactly the earlier one",
-}
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 
 def each_game(check: str) -> list[Any]:

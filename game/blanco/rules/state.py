@@ -210,18 +210,22 @@ class BlancoState:
         if reason is not None:
             return Outcome([], reason)
         saved = self._save(action.player)
-        turn_id = self.turn_id
         events: list = []
         self._new_info = False
         try:
             self._do(action, events)
         except _Refused as err:
             self._restore(saved)
+            self._new_info = False
             return Outcome([], err.refusal)
         self.actions.append(action)
-        if self._undo and self._undo[-1][0][UNDO_TURN] != turn_id:
-            self._undo = []  # the step that ended the last turn stands once anyone plays on
-        if self._new_info or self.phase in (OVER, SETUP):
+        # The step that ended the last turn stays under this one: it stands while anyone plays
+        # on (only the top of the stack can be taken back), and once this step is taken back
+        # the game is exactly as it was, that step undoable again.
+        # `_new_info` is this step's scratch flag: cleared once read, so a state after a step
+        # and its undo equals the state before it.
+        new_info, self._new_info = self._new_info, False
+        if new_info or self.phase in (OVER, SETUP):
             self._undo = []
         else:
             # The step that ends a turn (without showing anything new) may be taken back until
