@@ -16,6 +16,7 @@ import json
 import random
 import secrets
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from .codec import action_to_json, from_wire
 
 MAX_BACKOFF = 30.0
 MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
+RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
+BURST = p.BURST / 2
 
 Decide = Callable[[Any, int], Any]
 FrameHook = Callable[["SeatClient", str], None]
@@ -62,6 +65,8 @@ class SeatClient:
         self.acted_on = -1  # the last version this client chose an action against
         self.reconnects = 0
         self.acks: list[p.Ack] = []
+        self.allowance = BURST  # the client's own token bucket (see `send`)
+        self.sent_at = time.monotonic()
 
     # -- connection ---------------------------------------------------------------------------
     async def connect(self) -> None:
@@ -73,8 +78,17 @@ class SeatClient:
             self.ws = None
 
     async def send(self, message: p.ClientMessage) -> None:
+        """Send, keeping under the server's rate limit (a fast bot waits its turn)."""
         if self.ws is None:
             raise ConnectionError("not connected")
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.sent_at) * RATE)
+        self.sent_at = now
+        if self.allowance < 1:
+            await asyncio.sleep((1 - self.allowance) / RATE)
+            self.allowance = 1.0
+            self.sent_at = time.monotonic()
+        self.allowance -= 1
         await self.ws.send(p.encode(message))
 
     async def receive(self) -> p.ServerMessage:

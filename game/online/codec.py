@@ -116,7 +116,7 @@ def _checked_name(cls: type) -> str:
 
 
 def _attributes(obj: Any) -> dict[str, Any]:
-    cls = type(obj)
+    cls: type = type(obj)
     if "__getstate__" in _own_names(cls):  # the class says what it is made of
         state = obj.__getstate__()
         if not isinstance(state, dict):

@@ -30,8 +30,8 @@ from .tables import WATCHER, Hub, Table, TableError
 log = logging.getLogger("game.online")
 
 MAX_BAD = 5  # bad messages a connection may send before it is closed
-RATE = 20.0  # messages per second a connection may keep up
-BURST = 40.0  # messages it may send at once
+RATE = p.RATE
+BURST = p.BURST
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
 
 
