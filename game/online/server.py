@@ -83,21 +83,22 @@ class GameServer:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.hub = Hub(store)
+        self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
         writer = asyncio.create_task(conn.write_loop())
         try:
             async for raw in ws:
+                if conn.bad >= MAX_BAD:
+                    continue  # closing: read on (and drop) until the client's close arrives
                 if not conn.bucket.take():
-                    if await self._bad(conn, "rate_limited", "too many messages: slow down"):
-                        break
+                    await self._bad(conn, "rate_limited", "too many messages: slow down")
                     continue
                 try:
                     message = p.decode_client(raw)
                 except p.BadMessage as err:
-                    if await self._bad(conn, "bad_message", str(err)):
-                        break
+                    await self._bad(conn, "bad_message", str(err))
                     continue
                 try:
                     self.dispatch(conn, message)
@@ -119,15 +120,17 @@ class GameServer:
         while not conn.queue.empty() and conn.ws.state.name == "OPEN":
             await asyncio.sleep(0.01)
 
-    async def _bad(self, conn: Connection, code: str, message: str) -> bool:
-        """Answer a bad message; True when the connection has had too many and is closed."""
+    async def _bad(self, conn: Connection, code: str, message: str) -> None:
+        """Answer a bad message; after MAX_BAD of them, close the connection (in the
+        background: the handler reads on, so the client's closing frame is seen)."""
         conn.bad += 1
         conn.send(p.encode(p.Error(code, message)))
         if conn.bad >= MAX_BAD:
+            self._leave(conn)
             await self._drain(conn)
-            await conn.ws.close(1008, "too many bad messages")
-            return True
-        return False
+            self._closing.add(asyncio.create_task(conn.ws.close(1008, "too many bad messages")))
+            for task in [t for t in self._closing if t.done()]:
+                self._closing.discard(task)
 
     def _leave(self, conn: Connection) -> None:
         if conn.table is not None:
