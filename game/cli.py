@@ -8,6 +8,9 @@
                                                   watch computer players play a whole game
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
+    super-mega-lucky-box --serve [--host H] [--port P] [--db URL]
+                                                  run the online server (docs/PROTOCOL.md)
+    super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
     super-mega-lucky-box --window WxH             open the window at this size
     super-mega-lucky-box --bot-worker             (internal) the computer players' process
 

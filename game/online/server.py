@@ -211,10 +211,15 @@ async def serve_forever(host: str, port: int, db: str | None) -> int:
         return 2
     shown = f"[{host}]" if ":" in host else host
     print(f"serving ws://{shown}:{bound_port(server)}", flush=True)
-    stop = asyncio.get_running_loop().create_future()
+    stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def request_stop() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(sig, stop.set_result, None)
+            asyncio.get_running_loop().add_signal_handler(sig, request_stop)
     try:
         await stop
     finally:
