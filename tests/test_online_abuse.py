@@ -36,8 +36,12 @@ def test_bad_messages_get_errors_then_the_connection_is_closed(tmp_path: Path) -
         async with running_server(tmp_path / "t.db") as (url, _):
             game = asyncio.create_task(play_table(url, game_by_id("blanco"), 2, "easy", 12))
             async with connect(url) as ws:
-                bad = ["{not json", '{"type": "teleport"}', '{"type": "act", "version": "1",'
-                       ' "id": "a", "action": {}}', '{"type": "watch", "table": "A", "x": 1}']
+                bad = [
+                    "{not json",
+                    '{"type": "teleport"}',
+                    '{"type": "act", "version": "1", "id": "a", "action": {}}',
+                    '{"type": "watch", "table": "A", "x": 1}',
+                ]
                 for text in bad:
                     await ws.send(text)
                     reply = await _next(ws)
@@ -65,9 +69,9 @@ def test_bad_messages_get_errors_then_the_connection_is_closed(tmp_path: Path) -
     assert without_online(record) == play_locally("blanco", 2, "easy", 12)
 
 
-def test_a_table_that_fails_is_logged_and_the_others_go_on(tmp_path: Path,
-                                                           caplog: pytest.LogCaptureFixture
-                                                           ) -> None:
+def test_a_table_that_fails_is_logged_and_the_others_go_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     blanco = game_by_id("blanco")
 
     async def scenario() -> None:
@@ -91,5 +95,9 @@ def test_a_table_that_fails_is_logged_and_the_others_go_on(tmp_path: Path,
 
     with caplog.at_level(logging.ERROR, logger="game.online"):
         run(scenario())
-    assert any("a bug in the rules" in r.getMessage() or r.exc_info and
-               "a bug in the rules" in str(r.exc_info[1]) for r in caplog.records)
+    assert any(
+        "a bug in the rules" in r.getMessage()
+        or r.exc_info
+        and "a bug in the rules" in str(r.exc_info[1])
+        for r in caplog.records
+    )

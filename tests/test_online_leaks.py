@@ -28,8 +28,7 @@ WATCHER = -1
 
 
 class Played:
-    def __init__(self, game_id: str, record: dict[str, Any],
-                 frames: dict[int, list[str]]) -> None:
+    def __init__(self, game_id: str, record: dict[str, Any], frames: dict[int, list[str]]) -> None:
         self.game = game_by_id(game_id)
         self.record = record
         self.frames = frames  # seat (WATCHER for the watcher) -> every raw frame received
@@ -45,8 +44,7 @@ class Played:
                 events.extend(state.advance())
             self.snapshots.append(state.clone())
             self.events.append(events)
-        self.deck = (list(state.deck_order) if hasattr(state, "deck_order")
-                     else list(state.deck))
+        self.deck = list(state.deck_order) if hasattr(state, "deck_order") else list(state.deck)
 
     def states(self, seat: int) -> list[tuple[str, p.State]]:
         out = []
@@ -103,8 +101,11 @@ def test_every_view_and_event_is_what_view_for_and_redact_give(played: Played) -
             assert message.seat == seat
             snapshot = played.snapshots[message.version]
             assert message.view == json.loads(json.dumps(to_wire(snapshot.view_for(seat))))
-            redacted = [to_wire(r) for e in played.events[message.version]
-                        if (r := snapshot.redact(e, seat)) is not None]
+            redacted = [
+                to_wire(r)
+                for e in played.events[message.version]
+                if (r := snapshot.redact(e, seat)) is not None
+            ]
             assert message.events in ([], json.loads(json.dumps(redacted)))
         live = [m for _, m in states if m.events]
         assert len(live) > 10, "the seat was sent the game's events as it went"
@@ -127,15 +128,17 @@ def test_no_frame_holds_the_bottom_of_the_deck(played: Played) -> None:
             assert bottom not in text
 
 
-@pytest.mark.parametrize("game_id", [
-    pytest.param("luckybox", marks=pytest.mark.xfail(
-        strict=True, reason="Lucky Box's view_for still keeps the seed; the branch that "
-                            "removes it from views (views-hide-the-seed) fixes this")),
-    "blanco",
-])
-def test_no_frame_holds_the_seed_before_the_end(played: Played, game_id: str) -> None:
-    if played.game.id != game_id:
-        pytest.skip("this case is the other game's")
+def test_no_frame_holds_the_seed_before_the_end(
+    played: Played, request: pytest.FixtureRequest
+) -> None:
+    if played.game.id == "luckybox":
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                reason="Lucky Box's view_for still keeps the seed; the branch that removes "
+                "the seed from views fixes this (then drop this marker)",
+            )
+        )
     for seat in [*range(PLAYERS), WATCHER]:
         for text in _before_the_end(played, seat):
             assert str(SEED) not in text

@@ -25,6 +25,7 @@ from tests.test_online_helpers import (
 def test_blanco_through_the_server_is_the_local_game(tmp_path: Path, players: int) -> None:
     """Blanco is turn by turn: the same seeds give the same bots' choices, action for action,
     when each bot decides from the view the server sent instead of the local view_for."""
+
     async def scenario() -> dict:
         async with running_server(tmp_path / "t.db") as (url, _):
             _, record = await play_table(url, game_by_id("blanco"), players, "easy", 4242)
@@ -36,11 +37,13 @@ def test_blanco_through_the_server_is_the_local_game(tmp_path: Path, players: in
 
 
 @pytest.mark.parametrize("players", [1, 3])
-def test_luckybox_through_the_server_replays_to_the_same_record(tmp_path: Path,
-                                                                players: int) -> None:
+def test_luckybox_through_the_server_replays_to_the_same_record(
+    tmp_path: Path, players: int
+) -> None:
     """Lucky Box's seats choose at once, so who is first differs from a local game; the
     server's record is still that seed's deal with those actions, as a local replay has it,
     and --check-record reads it."""
+
     async def scenario() -> dict:
         async with running_server(tmp_path / "t.db") as (url, _):
             clients, record = await play_table(url, game_by_id("luckybox"), players, "easy", 99)
@@ -48,8 +51,7 @@ def test_luckybox_through_the_server_replays_to_the_same_record(tmp_path: Path,
             return record
 
     record = run(scenario())
-    assert record["seed"] == 99 and record["players"] == [f"Player {i + 1}"
-                                                         for i in range(players)]
+    assert record["seed"] == 99 and record["players"] == [f"Player {i + 1}" for i in range(players)]
     assert without_online(record) == replayed_record(record)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
@@ -63,7 +65,8 @@ def test_two_tables_at_once(tmp_path: Path) -> None:
         async with running_server(tmp_path / "t.db") as (url, game_server):
             results = await asyncio.gather(
                 play_table(url, game_by_id("blanco"), 2, "easy", 7),
-                play_table(url, game_by_id("luckybox"), 2, "easy", 8))
+                play_table(url, game_by_id("luckybox"), 2, "easy", 8),
+            )
             assert len(game_server.hub.tables) == 2
             return [record for _, record in results]
 

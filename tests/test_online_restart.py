@@ -22,7 +22,7 @@ from game import cli
 from game.catalog import game_by_id
 from game.core.records import check_records_cli
 from game.online import protocol as p
-from game.online.client import SeatClient, play_table
+from game.online.client import SeatClient
 from tests.test_online_helpers import play_locally, run, without_online
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,10 +36,21 @@ class ServerProcess:
 
     def start(self) -> str:
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--serve", "--port", str(self.port),
-             "--db", str(self.db)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "--serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         found = re.fullmatch(r"serving ws://127\.0\.0\.1:(\d+)\n", line)
@@ -60,15 +71,13 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     process.kill()
 
 
-def test_a_server_killed_mid_game_resumes_and_the_clients_come_back(
-        server: ServerProcess) -> None:
+def test_a_server_killed_mid_game_resumes_and_the_clients_come_back(server: ServerProcess) -> None:
     url = server.start()
     blanco = game_by_id("blanco")
 
     async def scenario() -> tuple[dict, list[SeatClient]]:
         clients = [SeatClient(url, blanco, max_backoff=0.5) for _ in range(2)]
-        code = await clients[0].open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")],
-                                     seed=2024)
+        code = await clients[0].open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2024)
         await clients[1].join(code, 1)
         bots = [blanco.make_bot("easy", 2024, i) for i in range(2)]
         games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
@@ -90,12 +99,30 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_come_back(
 
 
 def test_the_online_demo_command_saves_a_record_check_record_reads(
-        server: ServerProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    server: ServerProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     url = server.start()
     path = tmp_path / "game.json"
-    status = cli.main(["--demo", "--online", url, "--game", "blanco", "--players", "2",
-                       "--bot", "easy", "--seed", "77", "--speed", "1000", "--exit-when-done",
-                       "--save-record", str(path)])
+    status = cli.main(
+        [
+            "--demo",
+            "--online",
+            url,
+            "--game",
+            "blanco",
+            "--players",
+            "2",
+            "--bot",
+            "easy",
+            "--seed",
+            "77",
+            "--speed",
+            "1000",
+            "--exit-when-done",
+            "--save-record",
+            str(path),
+        ]
+    )
     assert status == 0
     printed = capsys.readouterr().out
     record = json.loads(path.read_text())
@@ -105,13 +132,24 @@ def test_the_online_demo_command_saves_a_record_check_record_reads(
     assert out.getvalue().strip() in printed  # the demo prints the --check-record line
 
 
-def test_the_server_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
+def test_the_server_refuses_a_database_it_cannot_open() -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--serve", "--port", "0", "--db",
-         "postgresql://somewhere/db"], capture_output=True, text=True, cwd=ROOT, timeout=30)
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--serve",
+            "--port",
+            "0",
+            "--db",
+            "postgresql://somewhere/db",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+    )
     assert result.returncode == 2
     assert "postgresql is not supported yet" in result.stderr
-    del tmp_path
 
 
 def test_the_demo_says_when_no_server_answers(capsys: pytest.CaptureFixture[str]) -> None:

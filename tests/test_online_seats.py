@@ -17,11 +17,11 @@ BLANCO = game_by_id("blanco")
 LUCKYBOX = game_by_id("luckybox")
 
 
-async def _table(url: str, game: object, players: int = 2, hold: float = 300.0
-                 ) -> list[SeatClient]:
+async def _table(url: str, game: object, players: int = 2, hold: float = 300.0) -> list[SeatClient]:
     clients = [SeatClient(url, game) for _ in range(players)]
-    code = await clients[0].open([p.SeatSpec(f"Player {i + 1}") for i in range(players)],
-                                 seed=31, hold=hold)
+    code = await clients[0].open(
+        [p.SeatSpec(f"Player {i + 1}") for i in range(players)], seed=31, hold=hold
+    )
     for i, client in enumerate(clients[1:], start=1):
         await client.join(code, i)
     return clients
@@ -34,7 +34,8 @@ async def _error(client: SeatClient) -> str:
 
 
 def test_an_action_resent_after_a_reconnect_is_answered_again_never_applied_twice(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "t.db") as (url, server):
             host, guest = await _table(url, BLANCO)
@@ -62,8 +63,10 @@ def test_a_stale_action_is_refused_with_the_current_view(tmp_path: Path) -> None
         async with running_server(tmp_path / "t.db") as (url, server):
             first, second = await _table(url, LUCKYBOX)
             # Both seats keep their cards at once, each against version 0.
-            chosen = [LUCKYBOX.make_bot("easy", 31, i).choose(c.view(), i)
-                      for i, c in enumerate((first, second))]
+            chosen = [
+                LUCKYBOX.make_bot("easy", 31, i).choose(c.view(), i)
+                for i, c in enumerate((first, second))
+            ]
             await first.act(chosen[0])
             await first._until(p.Ack)
             late = await second.act(chosen[1])  # second has not read the news: version 0
@@ -98,8 +101,7 @@ def test_a_seat_is_acted_for_by_its_own_client_only(tmp_path: Path) -> None:
             await stranger.connect()
             for seat in (0, 1, None):  # a code takes free seats only
                 await stranger.send(p.Join(code, seat))
-                assert await _error(stranger) == ("no_free_seat" if seat is None
-                                                  else "seat_taken")
+                assert await _error(stranger) == ("no_free_seat" if seat is None else "seat_taken")
             await stranger.send(p.Resume(code, 0, guest.token or ""))  # another seat's token
             assert await _error(stranger) == "bad_token"
             await stranger.send(p.Resume(code, 1, "x" * 22))
@@ -150,8 +152,9 @@ def test_a_seat_handed_to_a_computer_is_taken_back_with_its_token(tmp_path: Path
             record = await host.record()
             for client in (host, guest):
                 await client.close()
-            computer = [aid for seat, aid in table.done_ids if seat == 1
-                        and aid.startswith("~computer-")]
+            computer = [
+                aid for seat, aid in table.done_ids if seat == 1 and aid.startswith("~computer-")
+            ]
             assert len(computer) >= 3
             return record
 
@@ -162,6 +165,7 @@ def test_a_seat_handed_to_a_computer_is_taken_back_with_its_token(tmp_path: Path
 
 def test_a_table_of_computers_and_one_person(tmp_path: Path) -> None:
     """Computer seats opened as such play on the server, from their seat's view only."""
+
     async def scenario() -> dict:
         async with running_server(tmp_path / "t.db") as (url, _):
             host = SeatClient(url, BLANCO)
@@ -174,3 +178,25 @@ def test_a_table_of_computers_and_one_person(tmp_path: Path) -> None:
     record = run(scenario())
     local = without_online(play_locally("blanco", 2, "easy", 31))
     assert without_online(record) == {**local, "players": ["Ann", "Bot"]}
+
+
+def test_opening_checks_the_game_seats_and_options(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host = SeatClient(url, LUCKYBOX)
+            code = await host.open([p.SeatSpec("Ann")], seed=5, options={"token_supply": "limited"})
+            assert server.hub.table(code).state.options.token_supply == "limited"
+            wrong = [
+                p.Open("luckybox", [p.SeatSpec("A")], options={"token_supply": "lots"}),
+                p.Open("blanco", [p.SeatSpec(f"P{i}") for i in range(6)]),
+                p.Open("blanco", [p.SeatSpec("A", computer="genius")]),
+                p.Open("blanco", [p.SeatSpec("A", computer="easy")], sit=0),
+                p.Open("chess", [p.SeatSpec("A")]),
+            ]
+            for message in wrong:
+                await host.send(message)
+                assert await _error(host) in ("bad_open", "no_such_game")
+            assert len(server.hub.tables) == 1
+            await host.close()
+
+    run(scenario())

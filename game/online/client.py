@@ -45,8 +45,13 @@ class ClientError(RuntimeError):
 
 
 class SeatClient:
-    def __init__(self, url: str, game: Any, on_frame: FrameHook | None = None,
-                 max_backoff: float = MAX_BACKOFF) -> None:
+    def __init__(
+        self,
+        url: str,
+        game: Any,
+        on_frame: FrameHook | None = None,
+        max_backoff: float = MAX_BACKOFF,
+    ) -> None:
         self.url = url
         self.game = game
         self.on_frame = on_frame  # sees every raw frame the server sends (tests, logs)
@@ -133,9 +138,14 @@ class SeatClient:
                 return message
 
     # -- taking a seat ------------------------------------------------------------------------
-    async def open(self, seats: list[p.SeatSpec], seed: int | None = None,
-                   options: dict[str, Any] | None = None, sit: int | None = 0,
-                   hold: float = 300.0) -> str:
+    async def open(
+        self,
+        seats: list[p.SeatSpec],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        sit: int | None = 0,
+        hold: float = 300.0,
+    ) -> str:
         """Open a table (and sit at `sit`): its code."""
         if self.ws is None:
             await self.connect()
@@ -206,8 +216,12 @@ class SeatClient:
         return from_wire(self.view_json)
 
     def may_act(self) -> bool:
-        return (not self.over and self.seat in self.waiting and self.pending is None
-                and self.acted_on != self.version)
+        return (
+            not self.over
+            and self.seat in self.waiting
+            and self.pending is None
+            and self.acted_on != self.version
+        )
 
     async def act(self, action: Any) -> p.Act:
         """Send an action chosen against the current version."""
@@ -238,9 +252,15 @@ class SeatClient:
 
 
 # -- the headless demo -------------------------------------------------------------------------
-async def play_table(url: str, game: Any, players: int, level: str, seed: int,
-                     pace: float = 0.0, on_frame: FrameHook | None = None
-                     ) -> tuple[list[SeatClient], dict[str, Any]]:
+async def play_table(
+    url: str,
+    game: Any,
+    players: int,
+    level: str,
+    seed: int,
+    pace: float = 0.0,
+    on_frame: FrameHook | None = None,
+) -> tuple[list[SeatClient], dict[str, Any]]:
     """One table played by `players` clients, each its own connection and bot: (the clients,
     the server's record)."""
     clients = [SeatClient(url, game, on_frame) for _ in range(players)]
@@ -258,16 +278,24 @@ async def play_table(url: str, game: Any, players: int, level: str, seed: int,
     return clients, record
 
 
-def demo(url: str, game_id: str, players: int, level: str, seed: int, speed: float,
-         save_record: str | None) -> int:
+def demo(
+    url: str,
+    game_id: str,
+    players: int,
+    level: str,
+    seed: int,
+    speed: float,
+    save_record: str | None,
+) -> int:
     """`--demo --online URL`: play a whole table through the server; print its result."""
     from game.catalog import game_by_id
     from game.core import records
 
     game = game_by_id(game_id)
     if not game.min_players <= players <= game.max_players:
-        print(f"{game.title} is for {game.min_players} to {game.max_players} players",
-              file=sys.stderr)
+        print(
+            f"{game.title} is for {game.min_players} to {game.max_players} players", file=sys.stderr
+        )
         return 2
     pace = 0.3 / speed if speed > 0 else 0.0
     try:
@@ -281,6 +309,7 @@ def demo(url: str, game_id: str, players: int, level: str, seed: int, speed: flo
     if save_record:
         Path(save_record).write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     done = records.replay(record)
-    print(f"table {clients[0].table}: "
-          f"{json.dumps(done.game.summary(done.state), ensure_ascii=False)}")
+    print(
+        f"table {clients[0].table}: {json.dumps(done.game.summary(done.state), ensure_ascii=False)}"
+    )
     return 0

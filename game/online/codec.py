@@ -62,8 +62,10 @@ def to_wire(value: Any) -> JSON:
         return {"$tuple": [to_wire(v) for v in value]}
     if isinstance(value, (list, dict, float)):
         return to_wire(kind.__bases__[0](value))
-    return {"$obj": _class_name(kind),
-            "v": {name: to_wire(v) for name, v in _attributes(value).items()}}
+    return {
+        "$obj": _class_name(kind),
+        "v": {name: to_wire(v) for name, v in _attributes(value).items()},
+    }
 
 
 # NamedTuples are immutable: each is encoded once (the actions every view repeats)
@@ -109,7 +111,7 @@ def _checked_name(cls: type) -> str:
     module = cls.__module__
     if not module.startswith("game.") or "." in cls.__qualname__:
         raise WireError(f"{module}.{cls.__qualname__} cannot go on the wire")
-    name = f"{module[len('game.'):]}:{cls.__qualname__}"
+    name = f"{module[len('game.') :]}:{cls.__qualname__}"
     if not _CLASS_NAME.match(name):
         raise WireError(f"{module}.{cls.__qualname__} is not a rules class")
     return name

@@ -36,8 +36,9 @@ MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
 
 
 class TokenBucket:
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = burst
         self.last = clock()
@@ -174,8 +175,7 @@ class GameServer:
             conn.send(p.encode(p.Watching(table.code)))
             self._sit(conn, table, WATCHER)
         elif isinstance(message, p.HandOver):
-            self.hub.table(message.table).hand_over(message.host_token, message.seat,
-                                                    message.level)
+            self.hub.table(message.table).hand_over(message.host_token, message.seat, message.level)
         elif isinstance(message, p.GetRecord):
             table = self.hub.table(message.table)
             conn.send(p.encode(p.Record(table.code, table.record())))
@@ -187,8 +187,7 @@ async def start(host: str, port: int, store: Store) -> tuple[Server, GameServer]
     restored = game_server.hub.restore()
     if restored:
         log.info("restored %d tables", restored)
-    server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE,
-                         max_queue=4)
+    server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE, max_queue=4)
     return server, game_server
 
 

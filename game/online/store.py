@@ -137,26 +137,39 @@ class SqliteStore:
             try:
                 self._db.execute(
                     "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (table.code, table.game, table.seed, json.dumps(table.options),
-                     table.host_hash, table.hold, table.created, table.finished))
+                    (
+                        table.code,
+                        table.game,
+                        table.seed,
+                        json.dumps(table.options),
+                        table.host_hash,
+                        table.hold,
+                        table.created,
+                        table.finished,
+                    ),
+                )
                 for s in table.seats:
                     self._db.execute(
                         "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (table.code, s.seat, s.name, s.kind, s.level, s.token_hash, s.left_at))
+                        (table.code, s.seat, s.name, s.kind, s.level, s.token_hash, s.left_at),
+                    )
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
     def add_action(self, code: str, row: ActionRow) -> None:
-        self._write("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(code, row.n, row.seat, row.action_id, json.dumps(row.action),
-                      row.version, row.at)])
+        self._write(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at)],
+        )
 
     def update_seat(self, code: str, seat: SeatRow) -> None:
-        self._write("UPDATE seats SET kind = ?, level = ?, token_hash = ?, left_at = ? "
-                    "WHERE code = ? AND seat = ?",
-                    [(seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat)])
+        self._write(
+            "UPDATE seats SET kind = ?, level = ?, token_hash = ?, left_at = ? "
+            "WHERE code = ? AND seat = ?",
+            [(seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat)],
+        )
 
     def finish(self, code: str, at: float) -> None:
         self._write("UPDATE tables SET finished = ? WHERE code = ?", [(at, code)])
@@ -165,24 +178,41 @@ class SqliteStore:
         with self._lock:
             rows = self._db.execute(
                 "SELECT code, game, seed, options, host_hash, hold, created, finished "
-                "FROM tables ORDER BY created").fetchall()
+                "FROM tables ORDER BY created"
+            ).fetchall()
             seats = self._db.execute(
                 "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
-                "ORDER BY code, seat").fetchall()
+                "ORDER BY code, seat"
+            ).fetchall()
         by_code: dict[str, list[SeatRow]] = {}
         for code, *rest in seats:
             by_code.setdefault(code, []).append(SeatRow(*rest))
-        return [TableRow(code, game, seed, json.loads(options), host, hold, created, finished,
-                         by_code.get(code, []))
-                for code, game, seed, options, host, hold, created, finished in rows]
+        return [
+            TableRow(
+                code,
+                game,
+                seed,
+                json.loads(options),
+                host,
+                hold,
+                created,
+                finished,
+                by_code.get(code, []),
+            )
+            for code, game, seed, options, host, hold, created, finished in rows
+        ]
 
     def actions(self, code: str) -> list[ActionRow]:
         with self._lock:
             rows = self._db.execute(
                 "SELECT n, seat, action_id, action, version, at FROM actions WHERE code = ? "
-                "ORDER BY n", (code,)).fetchall()
-        return [ActionRow(n, seat, aid, json.loads(action), version, at)
-                for n, seat, aid, action, version, at in rows]
+                "ORDER BY n",
+                (code,),
+            ).fetchall()
+        return [
+            ActionRow(n, seat, aid, json.loads(action), version, at)
+            for n, seat, aid, action, version, at in rows
+        ]
 
     def close(self) -> None:
         with self._lock:
@@ -202,7 +232,7 @@ def open_store(url: str | None = None) -> Store:
     if not url:
         return SqliteStore(default_path())
     if url.startswith("sqlite:///"):
-        return SqliteStore(url[len("sqlite:///"):])
+        return SqliteStore(url[len("sqlite:///") :])
     if "://" in url:
         scheme = url.split("://", 1)[0]
         raise ValueError(f"--db: {scheme} is not supported yet (sqlite:///PATH or a path)")

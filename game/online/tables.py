@@ -82,16 +82,19 @@ def _game(game_id: str) -> Game:
 
 def header_record(game: Game, row: TableRow) -> dict[str, Any]:
     """The record of the table before any action: what deals it."""
-    header: dict[str, Any] = {"format": game.record_format, "players": [s.name for s in row.seats],
-                              "seed": row.seed, "actions": []}
+    header: dict[str, Any] = {
+        "format": game.record_format,
+        "players": [s.name for s in row.seats],
+        "seed": row.seed,
+        "actions": [],
+    }
     if row.options is not None:
         header["options"] = row.options
     return header
 
 
 class Table:
-    def __init__(self, row: TableRow, store: Store, clock: Callable[[], float] = time.time
-                 ) -> None:
+    def __init__(self, row: TableRow, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.row = row
         self.code = row.code
         self.store = store
@@ -121,8 +124,12 @@ class Table:
             self.done_ids[(r.seat, r.action_id)] = r.version
         self.count = len(rows)
         if rows and rows[-1].version != self.version:
-            log.warning("table %s: replayed to version %d, stored %d", self.code, self.version,
-                        rows[-1].version)
+            log.warning(
+                "table %s: replayed to version %d, stored %d",
+                self.code,
+                self.version,
+                rows[-1].version,
+            )
 
     # -- queries ------------------------------------------------------------------------------
     @property
@@ -131,21 +138,43 @@ class Table:
 
     def seat_infos(self) -> list[p.SeatInfo]:
         connected = set(self.listeners.values())
-        return [p.SeatInfo(s.name, s.kind, s.level, s.kind == "human" and s.token_hash is None,
-                           s.seat in connected) for s in self.row.seats]
+        return [
+            p.SeatInfo(
+                s.name,
+                s.kind,
+                s.level,
+                s.kind == "human" and s.token_hash is None,
+                s.seat in connected,
+            )
+            for s in self.row.seats
+        ]
 
     def state_message(self, seat: int, events: list[Any]) -> str:
         view = to_wire(self.state.view_for(seat))
         shown = [to_wire(r) for e in events if (r := self.state.redact(e, seat)) is not None]
-        return p.encode(p.State(self.code, self.game.id, seat, self.version, view, shown,
-                                list(self.state.waiting_for()), self.state.is_terminal(),
-                                self.seat_infos()))
+        return p.encode(
+            p.State(
+                self.code,
+                self.game.id,
+                seat,
+                self.version,
+                view,
+                shown,
+                list(self.state.waiting_for()),
+                self.state.is_terminal(),
+                self.seat_infos(),
+            )
+        )
 
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
             raise TableError("not_finished", "the record is given once the game is over")
-        extra = {"online": {"table": self.code, "seats": [
-            {"kind": s.kind, "level": s.level} for s in self.row.seats]}}
+        extra = {
+            "online": {
+                "table": self.code,
+                "seats": [{"kind": s.kind, "level": s.level} for s in self.row.seats],
+            }
+        }
         return self.game.record_of(self.state, extra)
 
     # -- seats --------------------------------------------------------------------------------
@@ -198,8 +227,10 @@ class Table:
         if row.token_hash is not None:
             away = self.clock() - (row.left_at if row.left_at is not None else self.clock())
             if row.left_at is None or away < self.row.hold:
-                raise TableError("held", f"seat {seat} is held for its player "
-                                         f"({self.row.hold:.0f} s after they leave)")
+                raise TableError(
+                    "held",
+                    f"seat {seat} is held for its player ({self.row.hold:.0f} s after they leave)",
+                )
         row.kind, row.level = "computer", level
         self.store.update_seat(self.code, row)
         self._make_bot(row)
@@ -244,8 +275,9 @@ class Table:
             return
         listener.send(p.encode(p.Ack(message.id, self.version)))
 
-    def _apply(self, seat: int, action_id: str, obj: dict[str, Any], version: int
-               ) -> tuple[str, str] | None:
+    def _apply(
+        self, seat: int, action_id: str, obj: dict[str, Any], version: int
+    ) -> tuple[str, str] | None:
         """Check, apply, commit and broadcast one action: None, or (code, reason) refused."""
         if self.row.seats[seat].kind != "human" and not action_id.startswith(COMPUTER_ID):
             return "not_your_seat", f"seat {seat} is played by a computer now"
@@ -263,8 +295,14 @@ class Table:
             refusal = outcome.refusal
             return str(getattr(refusal, "code", "illegal")), str(refusal)
         events = list(outcome.events) + self._settle()
-        row = ActionRow(self.count, seat, action_id, action_to_json(self.game, action),
-                        self.version, self.clock())
+        row = ActionRow(
+            self.count,
+            seat,
+            action_id,
+            action_to_json(self.game, action),
+            self.version,
+            self.clock(),
+        )
         try:
             self.store.add_action(self.code, row)
         except Exception:
@@ -318,8 +356,9 @@ class Table:
                 obj = action_to_json(self.game, action)
                 refusal = self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
                 if refusal is not None:
-                    log.error("table %s: computer at seat %d refused: %s", self.code, seat,
-                              refusal[1])
+                    log.error(
+                        "table %s: computer at seat %d refused: %s", self.code, seat, refusal[1]
+                    )
                     break
         except Exception:
             log.exception("table %s: computer at seat %d failed", self.code, seat)
@@ -360,23 +399,36 @@ class Hub:
         game = _game(message.game)
         count = len(message.seats)
         if not game.min_players <= count <= game.max_players:
-            raise TableError("bad_open", f"{game.title} is for {game.min_players} to "
-                                         f"{game.max_players} players")
+            raise TableError(
+                "bad_open", f"{game.title} is for {game.min_players} to {game.max_players} players"
+            )
         for spec in message.seats:
             if spec.computer is not None and spec.computer not in game.bot_levels:
                 raise TableError("bad_open", f"no computer level {spec.computer!r}")
-        if message.sit is not None and (message.sit >= count
-                                        or message.seats[message.sit].computer is not None):
+        if message.sit is not None and (
+            message.sit >= count or message.seats[message.sit].computer is not None
+        ):
             raise TableError("bad_open", "the host can only sit at one of the human seats")
         code = new_code()
         while code in self.tables:
             code = new_code()
         host_token = secrets.token_urlsafe(16)
         seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
-        seats = [SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
-                 for i, s in enumerate(message.seats)]
-        row = TableRow(code, game.id, seed, message.options, token_hash(host_token),
-                       message.hold, self.clock(), None, seats)
+        seats = [
+            SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
+            for i, s in enumerate(message.seats)
+        ]
+        row = TableRow(
+            code,
+            game.id,
+            seed,
+            message.options,
+            token_hash(host_token),
+            message.hold,
+            self.clock(),
+            None,
+            seats,
+        )
         try:
             game.parse_record(header_record(game, row))
         except RecordError as err:
