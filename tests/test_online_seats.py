@@ -197,6 +197,11 @@ def test_opening_checks_the_game_seats_and_options(tmp_path: Path) -> None:
                 await host.send(message)
                 assert await _error(host) in ("bad_open", "no_such_game")
             assert len(server.hub.tables) == 1
+            for _ in range(4):
+                await host.open([p.SeatSpec("Ann")], sit=None)
+            await host.send(p.Open("luckybox", [p.SeatSpec("A")]))
+            assert await _error(host) == "too_many_tables"
+            assert len(server.hub.tables) == 5
             await host.close()
 
     run(scenario())

@@ -32,6 +32,7 @@ log = logging.getLogger("game.online")
 MAX_BAD = 5  # bad messages a connection may send before it is closed
 RATE = p.RATE
 BURST = p.BURST
+MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
 
 
@@ -61,6 +62,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.bucket = TokenBucket(RATE, BURST)
         self.bad = 0
+        self.opened = 0
         self.table: Table | None = None
         self.seat = WATCHER
 
@@ -152,7 +154,10 @@ class GameServer:
                 raise TableError("no_seat", "take a seat (join or resume) before acting")
             conn.table.act(conn, conn.seat, message)
         elif isinstance(message, p.Open):
+            if conn.opened >= MAX_OPENS:
+                raise TableError("too_many_tables", f"one connection opens {MAX_OPENS} tables")
             table, host_token = self.hub.open(message)
+            conn.opened += 1
             conn.send(p.encode(p.Opened(table.code, host_token)))
             if message.sit is not None:
                 seat, token = table.take_free_seat(message.sit)
