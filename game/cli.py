@@ -8,6 +8,9 @@
                                                   watch computer players play a whole game
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
+    super-mega-lucky-box --serve [--host H] [--port P] [--db URL]
+                                                  run the online server (docs/PROTOCOL.md)
+    super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
     super-mega-lucky-box --window WxH             open the window at this size
     super-mega-lucky-box --bot-worker             (internal) the computer players' process
 
@@ -34,7 +37,8 @@ WINDOW_MIN, WINDOW_MAX = (320, 180), (7680, 4320)
 #: Options that only mean something for --demo (flag, argparse dest): refused without it.
 DEMO_ONLY = (("--players", "players"), ("--seed", "seed"), ("--speed", "speed"),
              ("--bot", "bot"), ("--exit-when-done", "exit_when_done"),
-             ("--save-record", "save_record"), ("--frame-stats", "frame_stats"))
+             ("--save-record", "save_record"), ("--frame-stats", "frame_stats"),
+             ("--online", "online"))
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -67,6 +71,12 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
                         help="open the window at this size, e.g. 1920x1080")
     parser.add_argument("--tour", metavar="DIR",
                         help="save a picture of every scene and key moment to DIR, then exit")
+    parser.add_argument("--serve", action="store_true",
+                        help="run the online server in the foreground (game/online)")
+    parser.add_argument("--host", default="127.0.0.1", help="serve: the address to listen on")
+    parser.add_argument("--port", type=int, default=8765, help="serve: the port (0: any free)")
+    parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
+    parser.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if not args.demo:
@@ -169,6 +179,8 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         from game.core.records import check_records_cli  # lazily: keeps pygame out of this path
 
         return check_records_cli(args.check_record, games())
+    if args.serve or (args.demo and args.online):  # no pygame: the network runs headless
+        return _online(args)
     problem = check_deck()
     if problem:
         print(problem, file=sys.stderr)
@@ -205,6 +217,22 @@ def run(args: argparse.Namespace, started: float | None) -> int:
     return launch.play(game_uis(), window=args.window)
 
 
+def _online(args: argparse.Namespace) -> int:
+    import random
+
+    if args.serve:
+        from game.online.server import main as serve
+
+        return serve(args.host, args.port, args.db)
+    from game.online.client import demo
+
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    from game.catalog import games
+
+    game_id = args.game or games()[0].id  # the catalog's first game, as the local demo
+    return demo(args.online, game_id, args.players, args.bot, seed, args.speed, args.save_record)
+
+
 def main(argv: list[str] | None = None, started: float | None = None, prog: str = PROG) -> int:
     """Run the game's command line; returns the exit status. `started` is the process's earliest
     `time.perf_counter()` (main.py takes it before any import), for the demo's start-up time;
@@ -226,7 +254,7 @@ def main(argv: list[str] | None = None, started: float | None = None, prog: str 
         from game.core import crash
 
         return crash.report(sys.exc_info(), version=__version__,
-                            gui=not args.check_record)
+                            gui=not (args.check_record or args.serve or args.online))
 
 
 if __name__ == "__main__":

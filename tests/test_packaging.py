@@ -264,7 +264,8 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_requirements_are_pinned_and_split():
     players = (REPO / "requirements.txt").read_text().split()
     assert {line.split("==")[0].lower() for line in players} == {"pygame-ce", "pytmx",
-                                                                 "platformdirs"}
+                                                                 "platformdirs", "websockets",
+                                                                 "msgspec"}
     dev = (REPO / "requirements-dev.txt").read_text().splitlines()
     assert dev[0] == "-r requirements.txt"
     assert all("==" in line for line in players + dev[1:] if line.strip())

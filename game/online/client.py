@@ -1,0 +1,315 @@
+"""A seat's client for the online protocol (docs/PROTOCOL.md), and the headless
+`python main.py --demo --online URL` that plays a whole table with one client per seat.
+
+`SeatClient` opens a table, joins one by its code or resumes a seat by its token, then `play`s:
+whenever its seat may act on a version it has not acted on, it asks `decide(view, seat)` (the
+view rebuilt as the game's own object: the game's bots decide from it) and sends the action
+with that version and a fresh action id. A dropped connection or a restarted server is met by
+reconnecting (backoff doubling up to 30 s), resuming the seat and sending the unanswered action
+again with the same id: the server answers it once, never applies it twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from . import protocol as p
+from .codec import action_to_json, from_wire
+
+MAX_BACKOFF = 30.0
+MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
+RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
+BURST = p.BURST / 2
+
+Decide = Callable[[Any, int], Any]
+FrameHook = Callable[["SeatClient", str], None]
+
+
+class ClientError(RuntimeError):
+    """The server refused what this client asked for (its `error` or `refused` code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+
+
+class SeatClient:
+    def __init__(
+        self,
+        url: str,
+        game: Any,
+        on_frame: FrameHook | None = None,
+        max_backoff: float = MAX_BACKOFF,
+    ) -> None:
+        self.url = url
+        self.game = game
+        self.on_frame = on_frame  # sees every raw frame the server sends (tests, logs)
+        self.max_backoff = max_backoff
+        self.ws: ClientConnection | None = None
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.host_token: str | None = None
+        self.version = -1
+        self.view_json: Any = None
+        self.waiting: list[int] = []
+        self.over = False
+        self.seats: list[p.SeatInfo] = []
+        self.pending: p.Act | None = None
+        self.acted_on = -1  # the last version this client chose an action against
+        self.reconnects = 0
+        self.acks: list[p.Ack] = []
+        self.allowance = BURST  # the client's own token bucket (see `send`)
+        self.sent_at = time.monotonic()
+
+    # -- connection ---------------------------------------------------------------------------
+    async def connect(self) -> None:
+        self.ws = await connect(self.url, max_size=MAX_FRAME, open_timeout=10)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
+
+    async def send(self, message: p.ClientMessage) -> None:
+        """Send, keeping under the server's rate limit (a fast bot waits its turn)."""
+        if self.ws is None:
+            raise ConnectionError("not connected")
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.sent_at) * RATE)
+        self.sent_at = now
+        if self.allowance < 1:
+            await asyncio.sleep((1 - self.allowance) / RATE)
+            self.allowance = 1.0
+            self.sent_at = time.monotonic()
+        self.allowance -= 1
+        await self.ws.send(p.encode(message))
+
+    async def receive(self) -> p.ServerMessage:
+        """The next message, after it has updated what this client knows."""
+        if self.ws is None:
+            raise ConnectionError("not connected")
+        raw = await self.ws.recv()
+        text = raw if isinstance(raw, str) else raw.decode("utf-8")
+        if self.on_frame is not None:
+            self.on_frame(self, text)
+        message = p.decode_server(text)
+        self._note(message)
+        return message
+
+    def _note(self, message: p.ServerMessage) -> None:
+        if isinstance(message, p.State):
+            self.version, self.view_json = message.version, message.view
+            self.waiting, self.over, self.seats = message.waiting, message.over, message.seats
+        elif isinstance(message, p.Seats):
+            self.seats = message.seats
+        elif isinstance(message, p.Ack):
+            self.acks.append(message)
+            if self.pending is not None and message.id == self.pending.id:
+                self.pending = None
+        elif isinstance(message, p.Refused):
+            if self.pending is not None and message.id == self.pending.id:
+                self.pending = None
+                if message.code != "stale":
+                    raise ClientError(message.code, message.reason)
+        elif isinstance(message, p.Opened):
+            self.table, self.host_token = message.table, message.host_token
+        elif isinstance(message, p.Seated):
+            self.table, self.seat, self.token = message.table, message.seat, message.token
+
+    async def _until(self, *kinds: type) -> Any:
+        """Read on until a message of one of these kinds; an `error` raises ClientError."""
+        while True:
+            message = await self.receive()
+            if isinstance(message, p.Error):
+                raise ClientError(message.code, message.message)
+            if isinstance(message, kinds):
+                return message
+
+    # -- taking a seat ------------------------------------------------------------------------
+    async def open(
+        self,
+        seats: list[p.SeatSpec],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        sit: int | None = 0,
+        hold: float = 300.0,
+    ) -> str:
+        """Open a table (and sit at `sit`): its code."""
+        if self.ws is None:
+            await self.connect()
+        await self.send(p.Open(self.game.id, seats, seed, options, hold, sit))
+        await self._until(p.Opened)
+        if sit is not None:
+            await self._until(p.Seated)
+            await self._until(p.State)
+        assert self.table is not None
+        return self.table
+
+    async def join(self, code: str, seat: int | None = None) -> int:
+        """Take a free seat at the table with this code: the seat's number."""
+        if self.ws is None:
+            await self.connect()
+        await self.send(p.Join(code, seat))
+        await self._until(p.Seated)
+        await self._until(p.State)
+        assert self.seat is not None
+        return self.seat
+
+    async def watch(self, code: str) -> None:
+        if self.ws is None:
+            await self.connect()
+        await self.send(p.Watch(code))
+        await self._until(p.Watching)
+        await self._until(p.State)
+
+    async def resume(self) -> None:
+        """Take this client's seat back (its token) and resend the unanswered action."""
+        assert self.table is not None and self.seat is not None and self.token is not None
+        await self.connect()
+        await self.send(p.Resume(self.table, self.seat, self.token))
+        await self._until(p.Seated)
+        await self._until(p.State)
+        if self.pending is not None:
+            await self.send(self.pending)
+
+    async def reconnect(self) -> None:
+        """Resume, retrying with backoff (0.1 s doubling up to max_backoff) until it works."""
+        delay = 0.1
+        while True:
+            try:
+                await self.resume()
+                self.reconnects += 1
+                return
+            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
+                self.ws = None
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, self.max_backoff)
+
+    async def hand_over(self, seat: int, level: str = "normal") -> None:
+        assert self.table is not None and self.host_token is not None
+        await self.send(p.HandOver(self.table, self.host_token, seat, level))
+
+    async def record(self) -> dict[str, Any]:
+        """The table's record (once the game is over)."""
+        assert self.table is not None
+        if self.ws is None:
+            await self.reconnect()
+        await self.send(p.GetRecord(self.table))
+        message: p.Record = await self._until(p.Record)
+        return message.record
+
+    # -- playing ------------------------------------------------------------------------------
+    def view(self) -> Any:
+        """The last view the server sent, as the game's own object."""
+        return from_wire(self.view_json)
+
+    def may_act(self) -> bool:
+        return (
+            not self.over
+            and self.seat in self.waiting
+            and self.pending is None
+            and self.acted_on != self.version
+        )
+
+    async def act(self, action: Any) -> p.Act:
+        """Send an action chosen against the current version."""
+        obj = action_to_json(self.game, action)
+        self.pending = p.Act(self.version, secrets.token_hex(8), obj)
+        self.acted_on = self.version
+        await self.send(self.pending)
+        return self.pending
+
+    async def play(self, decide: Decide, pace: float = 0.0) -> None:
+        """Play this seat until the game is over, reconnecting whenever the line drops."""
+        while not self.over:
+            try:
+                if self.ws is None:
+                    await self.reconnect()
+                if self.may_act():
+                    assert self.seat is not None
+                    if pace:
+                        await asyncio.sleep(pace)
+                    action = await asyncio.to_thread(decide, self.view(), self.seat)
+                    await self.act(action)
+                    continue
+                message = await self.receive()
+                if isinstance(message, p.Error):
+                    raise ClientError(message.code, message.message)
+            except (OSError, ConnectionClosed):
+                self.ws = None
+
+
+# -- the headless demo -------------------------------------------------------------------------
+async def play_table(
+    url: str,
+    game: Any,
+    players: int,
+    level: str,
+    seed: int,
+    pace: float = 0.0,
+    on_frame: FrameHook | None = None,
+) -> tuple[list[SeatClient], dict[str, Any]]:
+    """One table played by `players` clients, each its own connection and bot: (the clients,
+    the server's record)."""
+    clients = [SeatClient(url, game, on_frame) for _ in range(players)]
+    seats = [p.SeatSpec(f"Player {i + 1}") for i in range(players)]
+    code = await clients[0].open(seats, seed=seed, sit=0)
+    for i, client in enumerate(clients[1:], start=1):
+        await client.join(code, i)
+    bots = [game.make_bot(level, seed, i) for i in range(players)]
+    try:
+        await asyncio.gather(*(c.play(bots[i].choose, pace) for i, c in enumerate(clients)))
+        record = await clients[0].record()
+    finally:
+        for client in clients:
+            await client.close()
+    return clients, record
+
+
+def demo(
+    url: str,
+    game_id: str,
+    players: int,
+    level: str,
+    seed: int,
+    speed: float,
+    save_record: str | None,
+) -> int:
+    """`--demo --online URL`: play a whole table through the server; print its result."""
+    from game.catalog import game_by_id
+    from game.core import records
+
+    game = game_by_id(game_id)
+    if not game.min_players <= players <= game.max_players:
+        print(
+            f"{game.title} is for {game.min_players} to {game.max_players} players", file=sys.stderr
+        )
+        return 2
+    pace = 0.3 / speed if speed > 0 else 0.0
+    try:
+        clients, record = asyncio.run(play_table(url, game, players, level, seed, pace))
+    except (OSError, InvalidHandshake) as err:
+        print(f"cannot reach {url}: {err}", file=sys.stderr)
+        return 2
+    except ClientError as err:
+        print(f"the server refused: {err}", file=sys.stderr)
+        return 1
+    if save_record:
+        Path(save_record).write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    done = records.replay(record)
+    print(
+        f"table {clients[0].table}: {json.dumps(done.game.summary(done.state), ensure_ascii=False)}"
+    )
+    return 0

@@ -1,0 +1,177 @@
+"""The messages of the online protocol (docs/PROTOCOL.md), as msgspec structs.
+
+Every message is one JSON object in one WebSocket text frame, with its kind in "type". What a
+client sends is decoded strictly (no coercion, unknown fields refused, every string and list
+capped) and never bigger than MAX_MESSAGE bytes; what the server sends is encoded from the
+structs below. Views and events inside are the codec's JSON (game/online/codec.py).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message (the server's max_size)
+MAX_SEATS = 12
+MAX_HOLD = 30 * 24 * 3600.0  # a seat is held for at most 30 days
+RATE = 30.0  # messages per second a connection may keep up (a token bucket)...
+BURST = 60.0  # ...and may send at once
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Code = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+Token = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+ActionId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+SeatNo = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**62)]
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat as the host opens it: a name, and a computer level for a computer seat."""
+
+    name: Name
+    computer: Level | None = None
+
+
+# -- client to server ---------------------------------------------------------------------------
+class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
+    game: Annotated[str, msgspec.Meta(max_length=32)]
+    seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
+    seed: Seed | None = None
+    options: dict[str, Any] | None = None  # the record's "options" object
+    hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = 300.0
+    sit: SeatNo | None = None  # the seat the host takes at once
+
+
+class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
+    table: Code
+    seat: SeatNo | None = None  # None: the first free seat
+
+
+class Resume(msgspec.Struct, tag="resume", forbid_unknown_fields=True):
+    table: Code
+    seat: SeatNo
+    token: Token
+
+
+class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
+    table: Code
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    version: Version
+    id: ActionId
+    action: dict[str, Any]
+
+
+class HandOver(msgspec.Struct, tag="hand_over", forbid_unknown_fields=True):
+    table: Code
+    host_token: Token
+    seat: SeatNo
+    level: Level = "normal"
+
+
+class GetRecord(msgspec.Struct, tag="get_record", forbid_unknown_fields=True):
+    table: Code
+
+
+ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord
+
+
+# -- server to client ---------------------------------------------------------------------------
+class SeatInfo(msgspec.Struct):
+    name: str
+    kind: str  # "human" or "computer"
+    level: str | None
+    free: bool  # nobody has taken it: a code may take it
+    connected: bool
+
+
+class Opened(msgspec.Struct, tag="opened"):
+    table: str
+    host_token: str
+
+
+class Seated(msgspec.Struct, tag="seated"):
+    table: str
+    seat: int
+    token: str
+
+
+class Watching(msgspec.Struct, tag="watching"):
+    table: str
+
+
+class State(msgspec.Struct, tag="state"):
+    table: str
+    game: str
+    seat: int  # -1 for a watcher
+    version: int
+    view: Any  # the codec's JSON of view_for(seat)
+    events: list[Any]  # the redacted events that led here ([] for a snapshot)
+    waiting: list[int]
+    over: bool
+    seats: list[SeatInfo]
+
+
+class Seats(msgspec.Struct, tag="seats"):
+    table: str
+    seats: list[SeatInfo]
+
+
+class Ack(msgspec.Struct, tag="ack"):
+    id: str
+    version: int  # the table's version once the action was applied
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    id: str
+    code: str  # "stale", "not_your_seat", "bad_action", or the rules' refusal code
+    reason: str
+    version: int
+
+
+class Error(msgspec.Struct, tag="error"):
+    code: str
+    message: str
+
+
+class Record(msgspec.Struct, tag="record"):
+    table: str
+    record: dict[str, Any]
+
+
+ServerMessage = Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record
+
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+_encoder = msgspec.json.Encoder()
+
+
+class BadMessage(ValueError):
+    """A message that is too big, not JSON, or not one of the protocol's."""
+
+
+def decode_client(data: str | bytes) -> ClientMessage:
+    if len(data) > MAX_MESSAGE:
+        raise BadMessage(f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        message: ClientMessage = _client_decoder.decode(data)
+        return message
+    except msgspec.DecodeError as err:
+        raise BadMessage(str(err)) from None
+
+
+def decode_server(data: str | bytes) -> ServerMessage:
+    try:
+        message: ServerMessage = _server_decoder.decode(data)
+        return message
+    except msgspec.DecodeError as err:
+        raise BadMessage(str(err)) from None
+
+
+def encode(message: ClientMessage | ServerMessage) -> str:
+    return _encoder.encode(message).decode("utf-8")

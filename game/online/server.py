@@ -1,0 +1,241 @@
+"""The WebSocket server: `python main.py --serve [--host H] [--port P] [--db URL]`.
+
+Each connection reads one message at a time: it must fit in MAX_MESSAGE bytes (bigger frames
+close the connection, websockets' `max_size`), pass the rate limit (a token bucket per
+connection) and decode as one of the protocol's messages; anything else is answered with an
+`error`, and after MAX_BAD of those the connection is closed. A connection holds at most one
+seat (or watches one table) and acts for that seat only. What goes out is queued per connection
+and written by its own task, so a slow client never holds a table up (one that falls too far
+behind is closed; it will resume). A table's failure is logged and answered with an error; the
+server and the other tables go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+import time
+from collections.abc import Callable
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as p
+from .store import Store, open_store
+from .tables import WATCHER, Hub, Table, TableError
+
+log = logging.getLogger("game.online")
+
+MAX_BAD = 5  # bad messages a connection may send before it is closed
+RATE = p.RATE
+BURST = p.BURST
+MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
+MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
+
+
+class TokenBucket:
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One client: its outgoing queue, rate limit, bad-message count and seat."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.bucket = TokenBucket(RATE, BURST)
+        self.bad = 0
+        self.opened = 0
+        self.table: Table | None = None
+        self.seat = WATCHER
+
+    def send(self, text: str) -> None:
+        if self.queue.qsize() >= MAX_QUEUE:
+            log.warning("closing a connection that fell %d frames behind", MAX_QUEUE)
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    async def write_loop(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(1008, "too far behind")
+                return
+            await self.ws.send(text)
+
+
+class GameServer:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.hub = Hub(store)
+        self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        writer = asyncio.create_task(conn.write_loop())
+        try:
+            async for raw in ws:
+                if conn.bad >= MAX_BAD:
+                    continue  # closing: read on (and drop) until the client's close arrives
+                if not conn.bucket.take():
+                    await self._bad(conn, "rate_limited", "too many messages: slow down")
+                    continue
+                try:
+                    message = p.decode_client(raw)
+                except p.BadMessage as err:
+                    await self._bad(conn, "bad_message", str(err))
+                    continue
+                try:
+                    self.dispatch(conn, message)
+                except TableError as err:
+                    conn.send(p.encode(p.Error(err.code, err.message)))
+                except Exception:  # one table's bug never takes the server down
+                    log.exception("a %s message failed", type(message).__name__)
+                    conn.send(p.encode(p.Error("internal", "the server failed on that")))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(conn)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._drain(conn), 1.0)
+            writer.cancel()
+
+    @staticmethod
+    async def _drain(conn: Connection) -> None:
+        while not conn.queue.empty() and conn.ws.state.name == "OPEN":
+            await asyncio.sleep(0.01)
+
+    async def _bad(self, conn: Connection, code: str, message: str) -> None:
+        """Answer a bad message; after MAX_BAD of them, close the connection (in the
+        background: the handler reads on, so the client's closing frame is seen)."""
+        conn.bad += 1
+        conn.send(p.encode(p.Error(code, message)))
+        if conn.bad >= MAX_BAD:
+            self._leave(conn)
+            await self._drain(conn)
+            self._closing.add(asyncio.create_task(conn.ws.close(1008, "too many bad messages")))
+            for task in [t for t in self._closing if t.done()]:
+                self._closing.discard(task)
+
+    def _leave(self, conn: Connection) -> None:
+        if conn.table is not None:
+            try:
+                conn.table.detach(conn)
+            except Exception:
+                log.exception("table %s: leaving failed", conn.table.code)
+            conn.table = None
+
+    def _sit(self, conn: Connection, table: Table, seat: int) -> None:
+        self._leave(conn)
+        conn.table, conn.seat = table, seat
+        table.attach(conn, seat)
+
+    def dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
+        if isinstance(message, p.Act):
+            if conn.table is None or conn.seat == WATCHER:
+                raise TableError("no_seat", "take a seat (join or resume) before acting")
+            conn.table.act(conn, conn.seat, message)
+        elif isinstance(message, p.Open):
+            if conn.opened >= MAX_OPENS:
+                raise TableError("too_many_tables", f"one connection opens {MAX_OPENS} tables")
+            table, host_token = self.hub.open(message)
+            conn.opened += 1
+            conn.send(p.encode(p.Opened(table.code, host_token)))
+            if message.sit is not None:
+                seat, token = table.take_free_seat(message.sit)
+                conn.send(p.encode(p.Seated(table.code, seat, token)))
+                self._sit(conn, table, seat)
+            else:
+                table.start_computers()
+        elif isinstance(message, p.Join):
+            table = self.hub.table(message.table)
+            seat, token = table.take_free_seat(message.seat)
+            conn.send(p.encode(p.Seated(table.code, seat, token)))
+            self._sit(conn, table, seat)
+        elif isinstance(message, p.Resume):
+            table = self.hub.table(message.table)
+            table.resume_seat(message.seat, message.token)
+            conn.send(p.encode(p.Seated(table.code, message.seat, message.token)))
+            self._sit(conn, table, message.seat)
+        elif isinstance(message, p.Watch):
+            table = self.hub.table(message.table)
+            conn.send(p.encode(p.Watching(table.code)))
+            self._sit(conn, table, WATCHER)
+        elif isinstance(message, p.HandOver):
+            self.hub.table(message.table).hand_over(message.host_token, message.seat, message.level)
+        elif isinstance(message, p.GetRecord):
+            table = self.hub.table(message.table)
+            conn.send(p.encode(p.Record(table.code, table.record())))
+
+
+async def start(host: str, port: int, store: Store) -> tuple[Server, GameServer]:
+    """A listening server (port 0: a free one) with every stored table restored."""
+    game_server = GameServer(store)
+    restored = game_server.hub.restore()
+    if restored:
+        log.info("restored %d tables", restored)
+    server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE, max_queue=4)
+    return server, game_server
+
+
+def bound_port(server: Server) -> int:
+    port: int = next(iter(server.sockets)).getsockname()[1]
+    return port
+
+
+async def serve_forever(host: str, port: int, db: str | None) -> int:
+    try:
+        store = open_store(db)
+    except (ValueError, OSError) as err:
+        print(f"cannot open the database: {err}", file=sys.stderr)
+        return 2
+    try:
+        server, _ = await start(host, port, store)
+    except OSError as err:
+        print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
+        store.close()
+        return 2
+    shown = f"[{host}]" if ":" in host else host
+    print(f"serving ws://{shown}:{bound_port(server)}", flush=True)
+    stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def request_stop() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(sig, request_stop)
+    try:
+        await stop
+    finally:
+        server.close()
+        await server.wait_closed()
+        store.close()
+    return 0
+
+
+def main(host: str = "127.0.0.1", port: int = 8765, db: str | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        return asyncio.run(serve_forever(host, port, db))
+    except KeyboardInterrupt:
+        return 130

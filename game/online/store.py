@@ -1,0 +1,239 @@
+"""Where the server keeps its tables: a small `Store` interface, and SQLite behind it (the one
+module with SQL in it; PostgreSQL can come later behind the same interface).
+
+A table is its game record's header (game, seed, options, seat names), its seats (kind, level,
+the hash of the seat's token, when its player left), the hash of the host's token, and its
+actions in order, each with the seat that sent it, the client's action id and the version it
+made. Every write commits before it returns (WAL, synchronous=FULL): an action is on disk
+before anyone is told it happened.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    host_hash TEXT NOT NULL,
+    hold REAL NOT NULL,
+    created REAL NOT NULL,
+    finished REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    token_hash TEXT,
+    left_at REAL,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL REFERENCES tables(code),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, n),
+    UNIQUE (code, seat, action_id)
+);
+"""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    kind: str  # "human" or "computer"
+    level: str | None = None  # a computer's level (kept when the seat is handed back)
+    token_hash: str | None = None  # None: nobody has taken the seat yet
+    left_at: float | None = None  # when its player's last connection closed
+
+
+@dataclass
+class ActionRow:
+    n: int  # the action's place in the table's order, from 0
+    seat: int
+    action_id: str
+    action: dict[str, Any]  # the action's wire JSON
+    version: int  # the table's version once it was applied
+    at: float
+
+
+@dataclass
+class TableRow:
+    code: str
+    game: str
+    seed: int
+    options: dict[str, Any] | None
+    host_hash: str
+    hold: float
+    created: float
+    finished: float | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+class Store(Protocol):
+    """What the server needs from its storage; each call commits before it returns."""
+
+    def create_table(self, table: TableRow) -> None: ...
+
+    def add_action(self, code: str, row: ActionRow) -> None: ...
+
+    def update_seat(self, code: str, seat: SeatRow) -> None: ...
+
+    def finish(self, code: str, at: float) -> None: ...
+
+    def tables(self) -> list[TableRow]:
+        """Every table, seats included."""
+        ...
+
+    def actions(self, code: str) -> list[ActionRow]:
+        """A table's actions, in order."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class SqliteStore:
+    """The store in one SQLite file (":memory:" for a throwaway one)."""
+
+    def __init__(self, path: str | Path) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._lock = threading.Lock()  # one writer at a time, whatever thread calls
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for row in rows:
+                    self._db.execute(sql, row)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def create_table(self, table: TableRow) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table.code,
+                        table.game,
+                        table.seed,
+                        json.dumps(table.options),
+                        table.host_hash,
+                        table.hold,
+                        table.created,
+                        table.finished,
+                    ),
+                )
+                for s in table.seats:
+                    self._db.execute(
+                        "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (table.code, s.seat, s.name, s.kind, s.level, s.token_hash, s.left_at),
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def add_action(self, code: str, row: ActionRow) -> None:
+        self._write(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at)],
+        )
+
+    def update_seat(self, code: str, seat: SeatRow) -> None:
+        self._write(
+            "UPDATE seats SET kind = ?, level = ?, token_hash = ?, left_at = ? "
+            "WHERE code = ? AND seat = ?",
+            [(seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat)],
+        )
+
+    def finish(self, code: str, at: float) -> None:
+        self._write("UPDATE tables SET finished = ? WHERE code = ?", [(at, code)])
+
+    def tables(self) -> list[TableRow]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "FROM tables ORDER BY created"
+            ).fetchall()
+            seats = self._db.execute(
+                "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
+                "ORDER BY code, seat"
+            ).fetchall()
+        by_code: dict[str, list[SeatRow]] = {}
+        for code, *rest in seats:
+            by_code.setdefault(code, []).append(SeatRow(*rest))
+        return [
+            TableRow(
+                code,
+                game,
+                seed,
+                json.loads(options),
+                host,
+                hold,
+                created,
+                finished,
+                by_code.get(code, []),
+            )
+            for code, game, seed, options, host, hold, created, finished in rows
+        ]
+
+    def actions(self, code: str) -> list[ActionRow]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT n, seat, action_id, action, version, at FROM actions WHERE code = ? "
+                "ORDER BY n",
+                (code,),
+            ).fetchall()
+        return [
+            ActionRow(n, seat, aid, json.loads(action), version, at)
+            for n, seat, aid, action, version, at in rows
+        ]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def default_path() -> Path:
+    """The server's database in the game's data folder."""
+    from game.core.storage import data_dir
+
+    return data_dir() / "online" / "tables.sqlite3"
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store a `--db` value names: nothing (the data folder's SQLite file), a path, or
+    `sqlite:///PATH`. Other schemes are refused with one line (ValueError)."""
+    if not url:
+        return SqliteStore(default_path())
+    if url.startswith("sqlite:///"):
+        return SqliteStore(url[len("sqlite:///") :])
+    if "://" in url:
+        scheme = url.split("://", 1)[0]
+        raise ValueError(f"--db: {scheme} is not supported yet (sqlite:///PATH or a path)")
+    return SqliteStore(url)

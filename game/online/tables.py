@@ -1,0 +1,439 @@
+"""The server's tables: one `Table` per game being played (its rules state, seats, version and
+computers) and the `Hub` that finds them by code, opens new ones and restores them all from
+the store when the server starts.
+
+A table's version is the number of engine steps standing (`len(state.actions)`): every action
+a client sends names the version it was chosen against, and a stale one is refused. Chance
+steps are taken as soon as they are due, after the action that made them due, as a replay
+does, so a restarted server replays a table's actions into the same state and version.
+
+Everything here runs on the server's event loop; computers think in a worker thread, from
+their seat's view only, and their move goes through the same checks as a client's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.core import records
+from game.core.game import Game, RecordError
+
+from . import protocol as p
+from .codec import action_from_json, action_to_json, to_wire
+from .store import ActionRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("game.online")
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud without doubt
+COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
+WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
+
+
+class Listener(Protocol):
+    """A connection as a table sees it: where to send, and which seat it holds."""
+
+    def send(self, text: str) -> None: ...
+
+
+class TableError(Exception):
+    """A request a table refuses: sent back as an `error` with this code and message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_code() -> str:
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return f"{letters[:3]}-{letters[3:]}"
+
+
+def normal_code(text: str) -> str:
+    """A code as typed ("kq74xm", "KQ7 4XM") in its canonical form "KQ7-4XM"."""
+    letters = "".join(c for c in text.upper() if c.isalnum())
+    return f"{letters[:3]}-{letters[3:]}" if len(letters) == 6 else text
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored: str | None) -> bool:
+    return stored is not None and hmac.compare_digest(token_hash(token), stored)
+
+
+def _game(game_id: str) -> Game:
+    from game.catalog import game_by_id
+
+    try:
+        game: Game = game_by_id(game_id)
+    except KeyError:
+        raise TableError("no_such_game", f"no game {game_id!r}") from None
+    return game
+
+
+def header_record(game: Game, row: TableRow) -> dict[str, Any]:
+    """The record of the table before any action: what deals it."""
+    header: dict[str, Any] = {
+        "format": game.record_format,
+        "players": [s.name for s in row.seats],
+        "seed": row.seed,
+        "actions": [],
+    }
+    if row.options is not None:
+        header["options"] = row.options
+    return header
+
+
+class Table:
+    def __init__(self, row: TableRow, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.row = row
+        self.code = row.code
+        self.store = store
+        self.clock = clock
+        self.game = _game(row.game)
+        try:
+            _, _, self.state, _, _ = records.open_record(header_record(self.game, row), self.game)
+        except RecordError as err:
+            raise TableError("bad_table", str(err)) from None
+        self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
+        self.count = 0  # actions stored
+        self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
+        self.bots: dict[int, Any] = {}
+        self.thinking: set[int] = set()
+        self._settle()
+        for seat in row.seats:
+            if seat.kind == "computer":
+                self._make_bot(seat)
+
+    # -- restoring ----------------------------------------------------------------------------
+    def replay(self, rows: list[ActionRow]) -> None:
+        """Play the stored actions into the freshly dealt table (a restarted server)."""
+        actions = [action_from_json(self.game, r.action) for r in rows]
+        records.play_actions(self.state, actions)
+        self._settle()
+        for r in rows:
+            self.done_ids[(r.seat, r.action_id)] = r.version
+        self.count = len(rows)
+        if rows and rows[-1].version != self.version:
+            log.warning(
+                "table %s: replayed to version %d, stored %d",
+                self.code,
+                self.version,
+                rows[-1].version,
+            )
+
+    # -- queries ------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.state.actions)
+
+    def seat_infos(self) -> list[p.SeatInfo]:
+        connected = set(self.listeners.values())
+        return [
+            p.SeatInfo(
+                s.name,
+                s.kind,
+                s.level,
+                s.kind == "human" and s.token_hash is None,
+                s.seat in connected,
+            )
+            for s in self.row.seats
+        ]
+
+    def state_message(self, seat: int, events: list[Any]) -> str:
+        view = to_wire(self.state.view_for(seat))
+        shown = [to_wire(r) for e in events if (r := self.state.redact(e, seat)) is not None]
+        return p.encode(
+            p.State(
+                self.code,
+                self.game.id,
+                seat,
+                self.version,
+                view,
+                shown,
+                list(self.state.waiting_for()),
+                self.state.is_terminal(),
+                self.seat_infos(),
+            )
+        )
+
+    def record(self) -> dict[str, Any]:
+        if not self.state.is_terminal():
+            raise TableError("not_finished", "the record is given once the game is over")
+        extra = {
+            "online": {
+                "table": self.code,
+                "seats": [{"kind": s.kind, "level": s.level} for s in self.row.seats],
+            }
+        }
+        return self.game.record_of(self.state, extra)
+
+    # -- seats --------------------------------------------------------------------------------
+    def _seat(self, seat: int) -> SeatRow:
+        if not 0 <= seat < len(self.row.seats):
+            raise TableError("no_such_seat", f"table {self.code} has no seat {seat}")
+        return self.row.seats[seat]
+
+    def take_free_seat(self, seat: int | None) -> tuple[int, str]:
+        """Give a free seat (the one asked for, or the first) to a code holder: (seat, token);
+        `attach` then seats the connection."""
+        if seat is None:
+            free = [s.seat for s in self.row.seats if s.kind == "human" and s.token_hash is None]
+            if not free:
+                raise TableError("no_free_seat", f"table {self.code} has no free seat")
+            seat = free[0]
+        row = self._seat(seat)
+        if row.kind != "human" or row.token_hash is not None:
+            raise TableError("seat_taken", f"seat {seat} is not free")
+        token = secrets.token_urlsafe(16)
+        row.token_hash = token_hash(token)
+        row.left_at = None
+        self.store.update_seat(self.code, row)
+        return seat, token
+
+    def resume_seat(self, seat: int, token: str) -> None:
+        """A player back with their token (then `attach`); a seat handed to a computer comes
+        back to them."""
+        row = self._seat(seat)
+        if not token_matches(token, row.token_hash):
+            raise TableError("bad_token", "that token does not hold that seat")
+        if row.kind == "computer":
+            row.kind = "human"
+            self.bots.pop(seat, None)
+        row.left_at = None
+        self.store.update_seat(self.code, row)
+
+    def hand_over(self, host_token: str, seat: int, level: str) -> None:
+        """The host gives a seat whose player has been away longer than the hold (or that
+        nobody took) to a computer; the player's token still takes it back."""
+        if not token_matches(host_token, self.row.host_hash):
+            raise TableError("not_host", "only the host may hand a seat to a computer")
+        row = self._seat(seat)
+        if level not in self.game.bot_levels:
+            raise TableError("bad_level", f"no computer level {level!r}")
+        if row.kind != "human":
+            raise TableError("not_human", f"seat {seat} is already a computer")
+        if seat in self.listeners.values():
+            raise TableError("seat_connected", f"seat {seat}'s player is here")
+        if row.token_hash is not None:
+            away = self.clock() - (row.left_at if row.left_at is not None else self.clock())
+            if row.left_at is None or away < self.row.hold:
+                raise TableError(
+                    "held",
+                    f"seat {seat} is held for its player ({self.row.hold:.0f} s after they leave)",
+                )
+        row.kind, row.level = "computer", level
+        self.store.update_seat(self.code, row)
+        self._make_bot(row)
+        self._broadcast_seats()
+        self.start_computers()
+
+    def attach(self, listener: Listener, seat: int) -> None:
+        self.listeners[listener] = seat
+        listener.send(self.state_message(seat, []))
+        self._broadcast_seats(but=listener)
+        self.start_computers()
+
+    def detach(self, listener: Listener) -> None:
+        seat = self.listeners.pop(listener, None)
+        if seat is None or seat == WATCHER or seat in self.listeners.values():
+            return
+        row = self.row.seats[seat]
+        if row.kind == "human":
+            row.left_at = self.clock()
+            self.store.update_seat(self.code, row)
+        self._broadcast_seats()
+
+    def _broadcast_seats(self, but: Listener | None = None) -> None:
+        text = p.encode(p.Seats(self.code, self.seat_infos()))
+        for listener in list(self.listeners):
+            if listener is not but:
+                listener.send(text)
+
+    # -- actions ------------------------------------------------------------------------------
+    def act(self, listener: Listener, seat: int, message: p.Act) -> None:
+        """A client's action for its seat: answered once (ack) however often it is sent."""
+        done = self.done_ids.get((seat, message.id))
+        if done is not None:
+            listener.send(p.encode(p.Ack(message.id, done)))
+            return
+        refusal = self._apply(seat, message.id, message.action, message.version)
+        if refusal is not None:
+            code, reason = refusal
+            listener.send(p.encode(p.Refused(message.id, code, reason, self.version)))
+            if code == "stale":
+                listener.send(self.state_message(seat, []))
+            return
+        listener.send(p.encode(p.Ack(message.id, self.version)))
+
+    def _apply(
+        self, seat: int, action_id: str, obj: dict[str, Any], version: int
+    ) -> tuple[str, str] | None:
+        """Check, apply, commit and broadcast one action: None, or (code, reason) refused."""
+        if self.row.seats[seat].kind != "human" and not action_id.startswith(COMPUTER_ID):
+            return "not_your_seat", f"seat {seat} is played by a computer now"
+        if obj.get("player") != seat:
+            return "not_your_seat", f"you hold seat {seat}: you act for that seat only"
+        try:
+            action = action_from_json(self.game, obj)
+        except (RecordError, ValueError, TypeError) as err:
+            return "bad_action", str(err)
+        if version != self.version:
+            return "stale", f"the table is at version {self.version}, not {version}"
+        before = self.version
+        outcome = self.state.apply(action)
+        if not outcome.ok:
+            refusal = outcome.refusal
+            return str(getattr(refusal, "code", "illegal")), str(refusal)
+        events = list(outcome.events) + self._settle()
+        row = ActionRow(
+            self.count,
+            seat,
+            action_id,
+            action_to_json(self.game, action),
+            self.version,
+            self.clock(),
+        )
+        try:
+            self.store.add_action(self.code, row)
+        except Exception:
+            log.exception("table %s: storing action %d failed; reloading", self.code, before)
+            self._reload()
+            return "storage", "the action could not be stored; try again"
+        self.count += 1
+        self.done_ids[(seat, action_id)] = self.version
+        if self.state.is_terminal():
+            self.store.finish(self.code, self.clock())
+        for listener, listener_seat in list(self.listeners.items()):
+            listener.send(self.state_message(listener_seat, events))
+        self.start_computers()
+        return None
+
+    def _reload(self) -> None:
+        fresh = Table(self.row, self.store, self.clock)
+        fresh.replay(self.store.actions(self.code))
+        self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
+
+    def _settle(self) -> list[Any]:
+        """Take the chance steps that are due (a replay takes them at once too)."""
+        events: list[Any] = []
+        for _ in range(100):
+            if self.state.waiting_for() or self.state.is_terminal():
+                break
+            more = self.state.advance()
+            if not more:
+                break
+            events.extend(more)
+        return events
+
+    # -- computers ----------------------------------------------------------------------------
+    def _make_bot(self, row: SeatRow) -> None:
+        self.bots[row.seat] = self.game.make_bot(row.level or "normal", self.row.seed, row.seat)
+
+    def start_computers(self) -> None:
+        for seat in self.state.waiting_for():
+            if seat in self.bots and seat not in self.thinking:
+                self.thinking.add(seat)
+                asyncio.get_running_loop().create_task(self._think(seat))
+
+    async def _think(self, seat: int) -> None:
+        try:
+            while seat in self.bots and seat in self.state.waiting_for():
+                version, bot = self.version, self.bots[seat]
+                view = self.state.view_for(seat)
+                action = await asyncio.to_thread(bot.choose, view, seat)
+                if self.bots.get(seat) is not bot or version != self.version:
+                    continue  # the table moved on while it thought: think again
+                obj = action_to_json(self.game, action)
+                refusal = self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                if refusal is not None:
+                    log.error(
+                        "table %s: computer at seat %d refused: %s", self.code, seat, refusal[1]
+                    )
+                    break
+        except Exception:
+            log.exception("table %s: computer at seat %d failed", self.code, seat)
+        finally:
+            self.thinking.discard(seat)
+
+
+class Hub:
+    """Every table on this server, by code."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+
+    def restore(self) -> int:
+        """Load every stored table and replay its actions; a table that fails is logged and
+        left out (the others still open). The number restored."""
+        for row in self.store.tables():
+            try:
+                table = Table(row, self.store, self.clock)
+                table.replay(self.store.actions(row.code))
+            except Exception:
+                log.exception("table %s could not be restored", row.code)
+                continue
+            self.tables[row.code] = table
+            table.start_computers()
+        return len(self.tables)
+
+    def table(self, code: str) -> Table:
+        table = self.tables.get(normal_code(code))
+        if table is None:
+            raise TableError("no_such_table", f"no table {code}")
+        return table
+
+    def open(self, message: p.Open) -> tuple[Table, str]:
+        """A new table from the host's `open`: (table, host token)."""
+        game = _game(message.game)
+        count = len(message.seats)
+        if not game.min_players <= count <= game.max_players:
+            raise TableError(
+                "bad_open", f"{game.title} is for {game.min_players} to {game.max_players} players"
+            )
+        for spec in message.seats:
+            if spec.computer is not None and spec.computer not in game.bot_levels:
+                raise TableError("bad_open", f"no computer level {spec.computer!r}")
+        if message.sit is not None and (
+            message.sit >= count or message.seats[message.sit].computer is not None
+        ):
+            raise TableError("bad_open", "the host can only sit at one of the human seats")
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        host_token = secrets.token_urlsafe(16)
+        seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
+        seats = [
+            SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
+            for i, s in enumerate(message.seats)
+        ]
+        row = TableRow(
+            code,
+            game.id,
+            seed,
+            message.options,
+            token_hash(host_token),
+            message.hold,
+            self.clock(),
+            None,
+            seats,
+        )
+        try:
+            game.parse_record(header_record(game, row))
+        except RecordError as err:
+            raise TableError("bad_open", str(err)) from None
+        table = Table(row, self.store, self.clock)
+        self.store.create_table(row)
+        self.tables[code] = table
+        return table, host_token

@@ -1,0 +1,61 @@
+"""What the online tests share: a real server on 127.0.0.1 (port 0) over a real SQLite file,
+local play to compare with, and a bounded asyncio runner. (No tests in this module.)"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.catalog import game_by_id
+from game.core import records
+from game.online.server import GameServer, bound_port, start
+from game.online.store import SqliteStore
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
+    """Run a test's coroutine, failing (not hanging) if it takes longer than `timeout`."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@contextlib.asynccontextmanager
+async def running_server(db: Path) -> AsyncIterator[tuple[str, GameServer]]:
+    store = SqliteStore(db)
+    server, game_server = await start("127.0.0.1", 0, store)
+    try:
+        yield f"ws://127.0.0.1:{bound_port(server)}", game_server
+    finally:
+        server.close()
+        await server.wait_closed()
+        store.close()
+
+
+def without_online(record: dict[str, Any]) -> dict[str, Any]:
+    """A server's record without its own writer field, to compare with a local one."""
+    return {k: v for k, v in record.items() if k != "online"}
+
+
+def play_locally(game_id: str, players: int, level: str, seed: int) -> dict[str, Any]:
+    """The same table played in one process: bots decide from `view_for` of their seat."""
+    game = game_by_id(game_id)
+    state, _ = game.new_game([f"Player {i + 1}" for i in range(players)], seed)
+    bots = [game.make_bot(level, seed, i) for i in range(players)]
+    while not state.is_terminal():
+        waiting = state.waiting_for()
+        if not waiting:
+            state.advance()
+            continue
+        seat = waiting[0]
+        outcome = state.apply(bots[seat].choose(state.view_for(seat), seat))
+        assert outcome.ok, outcome.refusal
+    return game.record_of(state)
+
+
+def replayed_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record replayed locally through game.core.records, written again."""
+    done = records.replay(record)
+    return done.game.record_of(done.state)

@@ -1,0 +1,207 @@
+"""Seats over the network: exactly-once actions across a reconnect, stale actions, acting only
+for one's own seat with one's own token, and a seat handed to a computer and taken back."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from game.catalog import game_by_id
+from game.online import protocol as p
+from game.online.client import ClientError, SeatClient
+from tests.test_online_helpers import play_locally, run, running_server, without_online
+
+BLANCO = game_by_id("blanco")
+LUCKYBOX = game_by_id("luckybox")
+
+
+async def _table(url: str, game: object, players: int = 2, hold: float = 300.0) -> list[SeatClient]:
+    clients = [SeatClient(url, game) for _ in range(players)]
+    code = await clients[0].open(
+        [p.SeatSpec(f"Player {i + 1}") for i in range(players)], seed=31, hold=hold
+    )
+    for i, client in enumerate(clients[1:], start=1):
+        await client.join(code, i)
+    return clients
+
+
+async def _error(client: SeatClient) -> str:
+    with pytest.raises(ClientError) as caught:
+        await client._until(p.State, p.Seated, p.Watching, p.Record)
+    return caught.value.code
+
+
+def test_an_action_resent_after_a_reconnect_is_answered_again_never_applied_twice(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host, guest = await _table(url, BLANCO)
+            table = server.hub.table(host.table or "")
+            bot = BLANCO.make_bot("easy", 31, 0)
+            sent = await host.act(bot.choose(host.view(), 0))
+            await host.close()  # the line drops before the answer comes
+            await host.reconnect()  # resumes the seat and sends the same action again
+            while host.pending is not None:
+                await host.receive()
+            assert [(a.id, a.version) for a in host.acks] == [(sent.id, 1)]
+            await host.send(sent)  # and once more, by hand
+            await host._until(p.Ack)
+            assert [(a.id, a.version) for a in host.acks] == [(sent.id, 1), (sent.id, 1)]
+            assert table.version == 1 and len(table.store.actions(table.code)) == 1
+            assert host.version == 1 and host.reconnects == 1
+            for client in (host, guest):
+                await client.close()
+
+    run(scenario())
+
+
+def test_a_stale_action_is_refused_with_the_current_view(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            first, second = await _table(url, LUCKYBOX)
+            # Both seats keep their cards at once, each against version 0.
+            chosen = [
+                LUCKYBOX.make_bot("easy", 31, i).choose(c.view(), i)
+                for i, c in enumerate((first, second))
+            ]
+            await first.act(chosen[0])
+            await first._until(p.Ack)
+            late = await second.act(chosen[1])  # second has not read the news: version 0
+            refused = await second._until(p.Refused)
+            assert (refused.id, refused.code, refused.version) == (late.id, "stale", 1)
+            fresh = await second._until(p.State)
+            assert fresh.version == 1 and fresh.events == []
+            assert server.hub.table(first.table or "").version == 1
+            assert second.may_act()  # chosen again against version 1, it is taken
+            await second.act(chosen[1])
+            ack = await second._until(p.Ack)
+            assert ack.version == 2
+            for client in (first, second):
+                await client.close()
+
+    run(scenario())
+
+
+def test_a_seat_is_acted_for_by_its_own_client_only(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host, guest = await _table(url, BLANCO)
+            table = server.hub.table(host.table or "")
+            code = host.table or ""
+            # The guest (seat 1) tries the host's set-up move.
+            move = BLANCO.make_bot("easy", 31, 0).choose(host.view(), 0)
+            await guest.act(move)
+            with pytest.raises(ClientError) as refused:
+                await guest._until(p.Ack)
+            assert refused.value.code == "not_your_seat" and table.version == 0
+            stranger = SeatClient(url, BLANCO)
+            await stranger.connect()
+            for seat in (0, 1, None):  # a code takes free seats only
+                await stranger.send(p.Join(code, seat))
+                assert await _error(stranger) == ("no_free_seat" if seat is None else "seat_taken")
+            await stranger.send(p.Resume(code, 0, guest.token or ""))  # another seat's token
+            assert await _error(stranger) == "bad_token"
+            await stranger.send(p.Resume(code, 1, "x" * 22))
+            assert await _error(stranger) == "bad_token"
+            await stranger.send(p.HandOver(code, guest.token or "", 1, "easy"))
+            assert await _error(stranger) == "not_host"
+            await stranger.send(p.Join("ZZZ-ZZZ", None))
+            assert await _error(stranger) == "no_such_table"
+            await stranger.watch(code.lower().replace("-", ""))  # typed loosely: same table
+            await stranger.send(p.Act(0, "a1", {"player": 0, "setup": {}}))
+            assert await _error(stranger) == "no_seat"
+            await stranger.send(p.GetRecord(code))
+            assert await _error(stranger) == "not_finished"
+            assert table.version == 0
+            assert table.row.seats[0].token_hash != host.token  # only hashes are kept
+            for client in (host, guest, stranger):
+                await client.close()
+
+    run(scenario())
+
+
+def test_a_seat_handed_to_a_computer_is_taken_back_with_its_token(tmp_path: Path) -> None:
+    async def scenario() -> dict:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host, guest = await _table(url, BLANCO, hold=0.3)
+            table = server.hub.table(host.table or "")
+            await host.hand_over(1, "easy")
+            assert await _error(host) == "seat_connected"
+            await guest.close()
+            await asyncio.sleep(0.05)
+            await host.hand_over(1, "easy")
+            assert await _error(host) == "held"  # held for its player for 0.3 s
+            await asyncio.sleep(0.35)
+            await host.hand_over(1, "easy")
+            bots = [BLANCO.make_bot("easy", 31, i) for i in range(2)]
+            playing = asyncio.create_task(host.play(bots[0].choose))
+            while sum(1 for seat, aid in table.done_ids if seat == 1) < 3:
+                await asyncio.sleep(0.02)
+            assert table.row.seats[1].kind == "computer"
+            await guest.resume()  # the player is back: the seat is theirs again
+            assert table.row.seats[1].kind == "human" and guest.seats[1].kind == "human"
+            while 1 not in table.state.waiting_for():
+                await asyncio.sleep(0.02)
+            version = table.version
+            await asyncio.sleep(0.3)
+            assert table.version == version, "the computer no longer plays seat 1"
+            await asyncio.gather(playing, guest.play(bots[1].choose))
+            record = await host.record()
+            for client in (host, guest):
+                await client.close()
+            computer = [
+                aid for seat, aid in table.done_ids if seat == 1 and aid.startswith("~computer-")
+            ]
+            assert len(computer) >= 3
+            return record
+
+    record = run(scenario())
+    assert record["online"]["seats"][1] == {"kind": "human", "level": "easy"}
+    assert record["actions"] and record["players"] == ["Player 1", "Player 2"]
+
+
+def test_a_table_of_computers_and_one_person(tmp_path: Path) -> None:
+    """Computer seats opened as such play on the server, from their seat's view only."""
+
+    async def scenario() -> dict:
+        async with running_server(tmp_path / "t.db") as (url, _):
+            host = SeatClient(url, BLANCO)
+            await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", computer="easy")], seed=31)
+            await host.play(BLANCO.make_bot("easy", 31, 0).choose)
+            record = await host.record()
+            await host.close()
+            return record
+
+    record = run(scenario())
+    local = without_online(play_locally("blanco", 2, "easy", 31))
+    assert without_online(record) == {**local, "players": ["Ann", "Bot"]}
+
+
+def test_opening_checks_the_game_seats_and_options(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host = SeatClient(url, LUCKYBOX)
+            code = await host.open([p.SeatSpec("Ann")], seed=5, options={"token_supply": "limited"})
+            assert server.hub.table(code).state.options.token_supply == "limited"
+            wrong = [
+                p.Open("luckybox", [p.SeatSpec("A")], options={"token_supply": "lots"}),
+                p.Open("blanco", [p.SeatSpec(f"P{i}") for i in range(6)]),
+                p.Open("blanco", [p.SeatSpec("A", computer="genius")]),
+                p.Open("blanco", [p.SeatSpec("A", computer="easy")], sit=0),
+                p.Open("chess", [p.SeatSpec("A")]),
+            ]
+            for message in wrong:
+                await host.send(message)
+                assert await _error(host) in ("bad_open", "no_such_game")
+            assert len(server.hub.tables) == 1
+            for _ in range(4):
+                await host.open([p.SeatSpec("Ann")], sit=None)
+            await host.send(p.Open("luckybox", [p.SeatSpec("A")]))
+            assert await _error(host) == "too_many_tables"
+            assert len(server.hub.tables) == 5
+            await host.close()
+
+    run(scenario())
