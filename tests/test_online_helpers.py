@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.core import records
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
@@ -57,5 +57,5 @@ def play_locally(game_id: str, players: int, level: str, seed: int) -> dict[str,
 
 def replayed_record(record: dict[str, Any]) -> dict[str, Any]:
     """A record replayed locally through game.core.records, written again."""
-    done = records.replay(record)
+    done = records.replay(record, records.game_of(record, games()))
     return done.game.record_of(done.state)

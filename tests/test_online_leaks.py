@@ -32,8 +32,8 @@ class Played:
         self.game = game_by_id(game_id)
         self.record = record
         self.frames = frames  # seat (WATCHER for the watcher) -> every raw frame received
-        done = records.replay(record)
-        _, _, state, _, _ = records.open_record({**record, "actions": []})
+        done = records.replay(record, self.game)
+        _, _, state, _, _ = records.open_record({**record, "actions": []}, self.game)
         self.snapshots = [state.clone()]  # the table at each version
         self.events: list[list[Any]] = [[]]  # the events that made each version
         for step in done.state.actions:
@@ -128,17 +128,7 @@ def test_no_frame_holds_the_bottom_of_the_deck(played: Played) -> None:
             assert bottom not in text
 
 
-def test_no_frame_holds_the_seed_before_the_end(
-    played: Played, request: pytest.FixtureRequest
-) -> None:
-    if played.game.id == "luckybox":
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="Lucky Box's view_for still keeps the seed; the branch that removes "
-                "the seed from views fixes this (then drop this marker)",
-            )
-        )
+def test_no_frame_holds_the_seed_before_the_end(played: Played) -> None:
     for seat in [*range(PLAYERS), WATCHER]:
         for text in _before_the_end(played, seat):
             assert str(SEED) not in text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.core.records import check_records_cli
 from game.online.client import play_table
 from tests.test_online_helpers import (
@@ -56,7 +56,7 @@ def test_luckybox_through_the_server_replays_to_the_same_record(
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     out, err = io.StringIO(), io.StringIO()
-    assert check_records_cli([str(path)], out, err) == 0, err.getvalue()
+    assert check_records_cli([str(path)], games(), out, err) == 0, err.getvalue()
     assert json.loads(out.getvalue())["finished"] is True
 
 

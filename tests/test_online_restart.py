@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.core.records import check_records_cli
 from game.online import protocol as p
 from game.online.client import SeatClient
@@ -117,7 +117,7 @@ def test_the_online_demo_command_saves_a_record_check_record_reads(
             "--seed",
             "77",
             "--speed",
-            "1000",
+            "64",
             "--exit-when-done",
             "--save-record",
             str(path),
@@ -128,7 +128,7 @@ def test_the_online_demo_command_saves_a_record_check_record_reads(
     record = json.loads(path.read_text())
     assert without_online(record) == play_locally("blanco", 2, "easy", 77)
     out, err = io.StringIO(), io.StringIO()
-    assert check_records_cli([str(path)], out, err) == 0, err.getvalue()
+    assert check_records_cli([str(path)], games(), out, err) == 0, err.getvalue()
     assert out.getvalue().strip() in printed  # the demo prints the --check-record line
 
 

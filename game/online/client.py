@@ -308,7 +308,7 @@ def demo(
         return 1
     if save_record:
         Path(save_record).write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    done = records.replay(record)
+    done = records.replay(record, game)
     print(
         f"table {clients[0].table}: {json.dumps(done.game.summary(done.state), ensure_ascii=False)}"
     )
