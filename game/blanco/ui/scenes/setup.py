@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - before the split
 MIN_SEATS, MAX_SEATS = 1, 5
 DEFAULT_SEATS = 2
 NAME_MAX = 16
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 PANEL = pygame.FRect(200, 104, 880, 472)
 SEAT_TOP, SEAT_PITCH, SEAT_H = 214, 62, 48
 MATCH_Y = 528
