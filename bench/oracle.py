@@ -33,6 +33,6 @@ class OracleBot(ExpertBot):
         state = self.state
         assert state is not None
         if state.phase == PLAY:
-            return [state.numbers[state.round - 1][state.index + 1:]]
+            return [state.numbers[state.round - 1][state.index + 1 :]]
         # Choosing cards (set-up, or a draft after a round): the whole next round.
         return [state.numbers[0 if state.phase == SETUP else state.round]]

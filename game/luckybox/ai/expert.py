@@ -15,6 +15,7 @@ choice, and nothing of the game's seed or the face-down numbers enters it.
 from __future__ import annotations
 
 import random
+from typing import Any
 from collections.abc import Callable, Sequence
 
 from game.luckybox.ai.bots import LookaheadBot, _value
@@ -59,8 +60,13 @@ class ExpertBot(LookaheadBot):
     draft_horizon = 6
     budget = 1500  # play-out steps per decision at most (keeps a decision under ~200 ms)
 
-    def __init__(self, seed: int, seat: int, value: Evaluator | None = None,
-                 futures: FutureSource | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        seat: int,
+        value: Evaluator | None = None,
+        futures: FutureSource | None = None,
+    ) -> None:
         super().__init__(seed, seat, value)
         self.futures = futures or sampled_futures(self.samples)
 
@@ -69,7 +75,7 @@ class ExpertBot(LookaheadBot):
             return max(options, key=_value)
         candidates = sorted(options, key=_value, reverse=True)[: self.shortlist]
         if len(candidates) > self.width:
-            seen: dict = {}
+            seen: dict[tuple[Any, ...], float] = {}
             candidates.sort(key=lambda t: self.expected(t.after, seen), reverse=True)
             candidates = candidates[: self.width]
         futures = self.futures(pos)
@@ -78,11 +84,8 @@ class ExpertBot(LookaheadBot):
         futures = [f[:steps] for f in futures[:most]]
         return max(
             candidates,
-            key=lambda t: sum(
-                playout(t.after, f, self.value, self.playout_spend) for f in futures
-            ),
+            key=lambda t: sum(playout(t.after, f, self.value, self.playout_spend) for f in futures),
         )
-
 
     def best_cards(
         self, state: GameState, player: int, choices: list[tuple[int, ...]]
@@ -90,9 +93,7 @@ class ExpertBot(LookaheadBot):
         """The cards to keep: the best few by static evaluation, played out over sampled
         rounds (the same rounds for every choice)."""
         pos = position_of(state, player)
-        options = [
-            with_cards(pos, cards, [state.faces[c] for c in cards]) for cards in choices
-        ]
+        options = [with_cards(pos, cards, [state.faces[c] for c in cards]) for cards in choices]
         ranked = sorted(range(len(choices)), key=lambda i: self.value(options[i]), reverse=True)
         shortlist = ranked[: self.draft_width]
         if len(shortlist) == 1:
