@@ -38,6 +38,7 @@ import time  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 
 from oracle import OracleBot  # noqa: E402  (bench/ is the script's folder)
+
 from game.luckybox.ai import make_bot  # noqa: E402
 from game.luckybox.rules import GameState  # noqa: E402
 

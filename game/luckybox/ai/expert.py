@@ -15,8 +15,8 @@ choice, and nothing of the game's seed or the face-down numbers enters it.
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.luckybox.ai.bots import LookaheadBot, _value
 from game.luckybox.ai.evaluate import Evaluator
