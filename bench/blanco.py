@@ -8,6 +8,9 @@ Prints one `name: value` line per metric:
     hard_vs_3_normal      share of 4-player games won by one Hard seat against three Normal,
                           the Hard seat rotated over the 4 positions
     normal_vs_3_easy      the same for Normal against three Easy
+    expert_vs_3_hard      the same for Expert against three Hard (target >= 0.35)
+    expert_p95_decision_ms  Expert's 95th percentile decision time over those games (CPU ms,
+                          target <= 250)
     solo_turns_<level>    mean turns to finish a solo game
     p95_decision_ms       Hard's 95th percentile decision time (ms of the thread's CPU time, so
                           other work on the machine does not count; wall clock beside it),
@@ -115,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
 
     seeds = range(args.first_seed, args.first_seed + args.games)
     hard_times: list[tuple[float, float]] = []
+    targets = {"hard_vs_3_normal": 0.45, "normal_vs_3_easy": 0.45, "expert_vs_3_hard": 0.35}
     with Pool(max(1, args.jobs)) as pool:
         if wanted("decisions_per_second"):
             n, secs = random_decisions(1, args.random_games)
@@ -122,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, strong, weak in (
             ("hard_vs_3_normal", "hard", "normal"),
             ("normal_vs_3_easy", "normal", "easy"),
+            ("expert_vs_3_hard", "expert", "hard"),
         ):
             if not wanted(name) and not (name.startswith("hard") and wanted("p95")):
                 continue
@@ -132,7 +137,17 @@ def main(argv: list[str] | None = None) -> int:
                 hard_times = [t for r in res for t in r[1]]
             if wanted(name):
                 note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
-                print(f"{name}: {share:.3f} (target >= 0.45; {len(res)} games{note})", flush=True)
+                print(
+                    f"{name}: {share:.3f} (target >= {targets[name]}; {len(res)} games{note})",
+                    flush=True,
+                )
+            if strong == "expert":
+                cpu = [t[0] for r in res for t in r[1]]
+                print(
+                    f"expert_p95_decision_ms: {percentile(cpu, 0.95):.1f} (target <= 250; "
+                    f"the thread's CPU time; {len(cpu)} decisions)",
+                    flush=True,
+                )
         for level in ("easy", "normal", "hard"):
             name = f"solo_turns_{level}"
             if not wanted(name):

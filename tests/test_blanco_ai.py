@@ -237,13 +237,52 @@ def test_draws_from_the_discard_when_it_completes_a_line() -> None:
     place(state, 0, [row, [c(3, 1), c(4, 2), c(5, 3)], [c(6, 4), c(7, 6), c(8, 8)]])
     set_hand(state, 0, [c(9, 11), c(9, 12)])
     _exchange(state, state.discard[-1], c(3, 5))
-    for level in ("normal", "hard"):
+    for level in ("normal", "hard", "expert"):
         bot = make_bot(level, 1, 0)
         assert bot.choose(state.view_for(0), 0) == Draw(0, "discard")
         s = state.clone()
         s.apply(Draw(0, "discard"))
         choice = bot.choose(s.view_for(0), 0)
         assert choice.card == c(3, 5) and choice.at == (0, 2), (level, choice)
+
+
+def test_expert_steps_are_legal_timely_and_among_hards_best() -> None:
+    """Expert against three Hard, from its view: every step legal, each decision well under a
+    (loose: a shared machine) time bound, and every play or discard one that Hard's own
+    evaluation rates within Expert's margin of the best (it only settles near-ties by the next
+    turn's prospects, so it can never pick a step Hard thinks clearly worse)."""
+    import time
+
+    from game.blanco.ai.bots import own_grid
+    from game.blanco.ai.turns import step_value
+
+    seed, seat = 21, 2
+    levels = ["hard", "hard", "expert", "hard"]
+    state, _ = BlancoState.new([f"P{i}" for i in range(4)], seed)
+    bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+    expert = bots[seat]
+    plays = 0
+    while not state.is_terminal() and state.players[seat].turns < 12:
+        who = state.waiting_for()[0]
+        view = state.view_for(who)
+        start = time.thread_time()  # CPU time: other work on a busy machine does not count
+        action = bots[who].choose(view, who)
+        if who == seat:
+            assert time.thread_time() - start < 2.0
+            assert action in state.legal_actions(seat)
+            if view.phase == "play":
+                ev = expert.evaluator(view, seat)
+                p, g = view.players[seat], own_grid(view, seat)
+                feed = expert.feeder(view, seat)
+
+                rated = [
+                    step_value(ev, g, list(p.hand), p.stage, a) - expert.fed(feed, g, a)
+                    for a in [action, *view.legal_actions(seat)]
+                ]
+                assert rated[0] >= max(rated[1:]) - expert.margin - 1e-9, action
+                plays += 1
+        assert state.apply(action).ok
+    assert plays >= 8
 
 
 def _exchange(state: BlancoState, x: int, y: int) -> None:

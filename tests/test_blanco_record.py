@@ -34,7 +34,7 @@ def test_game_object_follows_the_protocol() -> None:
     assert (BLANCO.id, BLANCO.title, BLANCO.record_format) == ("blanco", "Blanco",
                                                                "blanco/record@1")
     assert (BLANCO.min_players, BLANCO.max_players) == (1, 5)
-    assert BLANCO.bot_levels == ("easy", "normal", "hard")
+    assert BLANCO.bot_levels == ("easy", "normal", "hard", "expert")
     state, events = BLANCO.new_game(["A", "B", "C"], 7)
     assert isinstance(state, GameState) and len(events) == 3 + 1 + 3
     with pytest.raises(ValueError):

@@ -5,6 +5,7 @@ measures it over many games)."""
 from __future__ import annotations
 
 import statistics
+import time
 
 import pytest
 
@@ -70,11 +71,12 @@ def test_same_seed_same_game() -> None:
     assert first.returns() == second.returns()
 
 
-def test_a_bots_choices_depend_only_on_what_it_may_know() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_bots_choices_depend_only_on_what_it_may_know(level: str) -> None:
     """Changing the numbers not yet revealed and the order of the draw pile changes nothing."""
     state = play(["normal"], 5, check_legal=False)
     replay, _ = GameState.new(["x"], 5)
-    bot = make_bot("hard", 5, 0)
+    bot = make_bot(level, 5, 0)
     for action in state.actions[:30]:
         if replay.phase == PLAY:
             peeked = replay.clone()
@@ -147,6 +149,40 @@ def test_hard_beats_easy_on_a_few_seeds() -> None:
     assert statistics.fmean(hard) >= statistics.fmean(easy) + 20, (hard, easy)
 
 
+def play_from_view(level: str, seed: int) -> tuple[GameState, list[float]]:
+    """A solo game whose bot is shown only `state.view_for(0)`, as the table does; every
+    choice must be legal in the real state. Returns the state and each decision's seconds of
+    the thread's CPU time (other work on a busy machine does not count)."""
+    state, _ = GameState.new(["Bot"], seed)
+    bot = make_bot(level, seed, 0)
+    times = []
+    while not state.is_terminal():
+        start = time.thread_time()
+        action = bot.choose(state.view_for(0), 0)
+        times.append(time.thread_time() - start)
+        assert action in state.legal_actions(0), (level, action)
+        assert act(state, action).ok
+    return state, times
+
+
+def test_expert_plays_legally_from_its_view_and_in_time() -> None:
+    """Loosely timed (8 times the target p95 of 250 ms, as caches and a busy machine slow even
+    CPU time): bench/bots.py measures the p95."""
+    state, times = play_from_view("expert", 43)
+    assert state.phase == OVER
+    assert max(times) < 2.0, max(times)
+
+
+def test_expert_beats_hard_on_a_few_seeds() -> None:
+    """A cheap check that Expert is stronger than Hard (bench/bots.py measures it over 100
+    seeds): on these seeds Expert is ahead on the mean, which fails if it played like Hard or
+    worse."""
+    seeds = (0, 2)
+    hard = [play_from_view("hard", s)[0].returns()[0] for s in seeds]
+    expert = [play_from_view("expert", s)[0].returns()[0] for s in seeds]
+    assert statistics.fmean(expert) >= statistics.fmean(hard) + 3, (expert, hard)
+
+
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError):
-        make_bot("expert", 1, 0)
+        make_bot("grandmaster", 1, 0)

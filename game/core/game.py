@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-BOT_LEVELS = ("easy", "normal", "hard")  # every game's computer levels, weakest first
+BOT_LEVELS = ("easy", "normal", "hard", "expert")  # every game's computer levels, weakest first
 
 
 def level_name(level: str) -> str:
@@ -29,6 +29,7 @@ def level_name(level: str) -> str:
         "easy": t("level.easy", "Easy"),
         "normal": t("level.normal", "Normal"),
         "hard": t("level.hard", "Hard"),
+        "expert": t("level.expert", "Expert"),
         "human": t("level.human", "Human"),
     }
     return names.get(level, level.capitalize())

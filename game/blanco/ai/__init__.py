@@ -1,4 +1,4 @@
-"""Blanco's computer players (Easy, Normal, Hard) and the hint. No pygame here: headless."""
+"""Blanco's computer players (Easy, Normal, Hard, Expert) and the hint. No pygame here: headless."""
 
 from game.blanco.ai.bots import LEVELS, BaseBot, EasyBot, HardBot, NormalBot, hint, make_bot
 

@@ -35,7 +35,7 @@ from game.blanco.rules.cards import colour, number
 from .model import ALL, Evaluator, Grid, Params, grid_of, remove
 from .turns import after_draw, feed_gain, pile_value, step_value, with_reveal
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 SWAP_MARGIN = 0.15  # a swap must beat the best draw by this much
 MAX_SWAPS = 2  # swaps in a row before a bot must draw (every game makes progress)
 RECENT = 12  # turn-start positions remembered: one seen again means a loop, so draw anew
@@ -326,13 +326,17 @@ class HardBot(NormalBot):
 
 
 def make_bot(level: str, seed: int, seat: int) -> BaseBot:
-    """A computer player for "easy", "normal" or "hard", deterministic for a seed and seat."""
+    """A computer player at one of LEVELS, deterministic for a seed and seat."""
     if level == "easy":
         return EasyBot(seed, seat)
     if level == "normal":
         return NormalBot(seed, seat)
     if level == "hard":
         return HardBot(seed, seat)
+    if level == "expert":
+        from .expert import ExpertBot  # it builds on this module's bots
+
+        return ExpertBot(seed, seat)
     raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
 
 

@@ -1,4 +1,4 @@
-"""Computer players: Easy, Normal and Hard, and the hint. No pygame here: usable headless."""
+"""Computer players: Easy, Normal, Hard and Expert, and the hint. No pygame: usable headless."""
 
 from game.luckybox.ai.bots import LEVELS, Bot, hint, make_bot
 

@@ -1,4 +1,4 @@
-"""Computer players at three levels, and the hint (the Hard player's suggestion).
+"""Computer players at four levels (Expert: expert.py), and the hint (Hard's suggestion).
 
 - Easy plays legally with little planning: random cards, an exact square (often at random),
   Lightning only now and then, bonuses placed at random.
@@ -147,13 +147,17 @@ def _value(turn: Turn) -> float:
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:
-    """A computer player for "easy", "normal" or "hard", deterministic for a seed and seat."""
+    """A computer player at one of LEVELS, deterministic for a seed and seat."""
     if level == "easy":
         return EasyBot(seed, seat)
     if level == "normal":
         return GreedyBot(seed, seat)
     if level == "hard":
         return LookaheadBot(seed, seat)
+    if level == "expert":
+        from game.luckybox.ai.expert import ExpertBot  # it builds on this module's bots
+
+        return ExpertBot(seed, seat)
     raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
 
 

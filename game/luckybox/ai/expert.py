@@ -1,0 +1,121 @@
+"""Expert: Hard's judgement, checked by playing the rest of the round out many times.
+
+For its most promising crosses (Hard's one-number lookahead picks them), Expert samples the
+numbers still to come this round from what its seat can see (the Number cards not revealed yet:
+each number twice per round, less those shown), plays each sample out with the Normal player's
+greedy choices, and takes the cross whose play-outs end best on average by the static
+evaluation (`evaluate.Evaluator`). Every candidate meets the same samples, so the comparison
+is between crosses, not between lucky and unlucky draws.
+
+The bot reads only what a seat may know: the cards on the table and the numbers revealed so
+far. Its randomness comes from that public position, so the same position gives the same
+choice, and nothing of the game's seed or the face-down numbers enters it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.luckybox.ai.bots import LookaheadBot, _value
+from game.luckybox.ai.evaluate import Evaluator
+from game.luckybox.ai.model import Position, position_of, revealed, with_cards
+from game.luckybox.ai.turns import Turn, turns
+from game.luckybox.rules import GameState
+
+# The numbers still to come this round, one list per play-out.
+Futures = list[Sequence[int]]
+# Gives the futures to play out from a position (the expert samples them; bench/oracle.py
+# knows them).
+FutureSource = Callable[[Position], Futures]
+
+
+def playout(pos: Position, future: Sequence[int], value: Evaluator, spend: int) -> float:
+    """The evaluation once `future`'s numbers have been played greedily from `pos`."""
+    current = pos
+    for number in future:
+        nxt = current.copy()
+        nxt.pool = revealed(current.pool, number)
+        nxt.left -= 1
+        options = turns(nxt, number, value, not nxt.has_open(number), spend)
+        best = max(options, key=_value)
+        current = best.after
+        last = best.value
+    if not future:
+        return value(pos)
+    return last
+
+
+class ExpertBot(LookaheadBot):
+    """Expert: Hard's best crosses, compared by sampled play-outs of the rest of the round."""
+
+    shortlist = 6  # the best crosses by static evaluation ...
+    width = 4  # ... of which Hard's lookahead picks these to play out
+    horizon = 6  # numbers each play-out plays before evaluating (the rest of the round at most)
+    samples = 10  # play-outs per cross (the same futures for every cross)
+    playout_spend = 1  # most Lightning a play-out's greedy choice considers
+    draft_width = 3  # cards to keep (the best by static evaluation) that are played out
+    draft_samples = 8
+    draft_horizon = 6
+    budget = 1500  # play-out steps per decision at most (a bound; p95 measured 264 ms CPU)
+
+    def __init__(
+        self,
+        seed: int,
+        seat: int,
+        value: Evaluator | None = None,
+        futures: FutureSource | None = None,
+    ) -> None:
+        super().__init__(seed, seat, value)
+        self.futures = futures or sampled_futures(self.samples)
+
+    def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
+        if pos.left == 0 or len(options) == 1:  # the round ends after this number
+            return max(options, key=_value)
+        candidates = sorted(options, key=_value, reverse=True)[: self.shortlist]
+        if len(candidates) > self.width:
+            seen: dict[tuple[Any, ...], float] = {}
+            candidates.sort(key=lambda t: self.expected(t.after, seen), reverse=True)
+            candidates = candidates[: self.width]
+        futures = self.futures(pos)
+        steps = min(pos.left, self.horizon)
+        most = max(1, self.budget // max(1, len(candidates) * steps))
+        futures = [f[:steps] for f in futures[:most]]
+        return max(
+            candidates,
+            key=lambda t: sum(playout(t.after, f, self.value, self.playout_spend) for f in futures),
+        )
+
+    def best_cards(
+        self, state: GameState, player: int, choices: list[tuple[int, ...]]
+    ) -> tuple[int, ...]:
+        """The cards to keep: the best few by static evaluation, played out over sampled
+        rounds (the same rounds for every choice)."""
+        pos = position_of(state, player)
+        options = [with_cards(pos, cards, [state.faces[c] for c in cards]) for cards in choices]
+        ranked = sorted(range(len(choices)), key=lambda i: self.value(options[i]), reverse=True)
+        shortlist = ranked[: self.draft_width]
+        if len(shortlist) == 1:
+            return choices[shortlist[0]]
+        futures = [f[: self.draft_horizon] for f in self.futures(pos)[: self.draft_samples]]
+        best = max(
+            shortlist,
+            key=lambda i: sum(
+                playout(options[i], f, self.value, self.playout_spend) for f in futures
+            ),
+        )
+        return choices[best]
+
+
+def sampled_futures(samples: int) -> FutureSource:
+    """Futures drawn from the unrevealed Number cards (`pos.pool`), seeded by the public
+    position so a position always gives the same samples."""
+
+    def draw(pos: Position) -> Futures:
+        key = f"{pos.round}/{pos.left}/{pos.pool}/{pos.masks}/{pos.lightning}/{pos.cards}"
+        rng = random.Random(key)
+        unseen = [n for n in range(1, 10) for _ in range(pos.pool[n])]
+        return [rng.sample(unseen, pos.left) for _ in range(samples)]
+
+    return draw
