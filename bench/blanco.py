@@ -108,8 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--only", default="", help="comma-separated metric names")
-    parser.add_argument("--random-games", type=int, default=30,
-                        help="games of random steps for decisions_per_second")
+    parser.add_argument(
+        "--random-games",
+        type=int,
+        default=30,
+        help="games of random steps for decisions_per_second",
+    )
     args = parser.parse_args(argv)
     only = {x.strip() for x in args.only.split(",") if x.strip()}
 
@@ -156,8 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             cut = sum(r[1] for r in res)
             mean = sum(r[0] for r in res) / len(res)
             note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
-            print(f"{name}: {mean:.1f} (no target: a measure; {len(res)} games{note})",
-                  flush=True)
+            print(f"{name}: {mean:.1f} (no target: a measure; {len(res)} games{note})", flush=True)
     if wanted("p95_decision_ms"):
         if not hard_times:
             hard_times = [t for s in seeds[:20] for t in _match(("hard", "normal", s))[1]]

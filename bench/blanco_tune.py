@@ -113,8 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         d = sum(diffs) / len(diffs)
         var = sum((x - d) ** 2 for x in diffs) / max(1, len(diffs) - 1)
         se = math.sqrt(var / len(diffs))
-        print(f"{spec}: {mean:.3f}  (vs {first}: {d:+.3f} +- {se:.3f}; no target: "
-              f"{'lower' if players == 1 else 'higher'} is better)", flush=True)
+        print(
+            f"{spec}: {mean:.3f}  (vs {first}: {d:+.3f} +- {se:.3f}; no target: "
+            f"{'lower' if players == 1 else 'higher'} is better)",
+            flush=True,
+        )
     return 0
 
 

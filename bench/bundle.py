@@ -56,23 +56,36 @@ def wall(argv: list[str], cwd: Path, env: dict, cold: bool) -> float:
 def startup(argv: list[str], cwd: Path, env: dict, cold: bool, stats: Path) -> float:
     if cold:
         drop_caches()
-    subprocess.run([*argv, *DEMO, "--frame-stats", str(stats)], cwd=cwd, env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [*argv, *DEMO, "--frame-stats", str(stats)],
+        cwd=cwd,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return json.loads(stats.read_text())["startup_ms"] / 1000
 
 
 def measure(label: str, argv: list[str], runs: int, cold: bool) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   SMLB_DATA_DIR=str(folder / "data"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env = dict(
+            os.environ,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            SMLB_DATA_DIR=str(folder / "data"),
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
         launch = [wall([*argv, "--version"], folder, env, cold) for _ in range(runs)]
-        first_frame = [startup(argv, folder, env, cold, folder / "stats.json")
-                       for _ in range(runs)]
+        first_frame = [startup(argv, folder, env, cold, folder / "stats.json") for _ in range(runs)]
     total = [a + b for a, b in zip(launch, first_frame, strict=True)]
-    return {"label": label, "launch_s": statistics.median(launch),
-            "first_frame_s": statistics.median(first_frame), "startup_s": statistics.median(total),
-            "first_run_s": total[0]}
+    return {
+        "label": label,
+        "launch_s": statistics.median(launch),
+        "first_frame_s": statistics.median(first_frame),
+        "startup_s": statistics.median(total),
+        "first_run_s": total[0],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,8 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--build", action="store_true", help="rebuild the bundle first")
     parser.add_argument("--cold", action="store_true", help="drop the file cache before runs")
-    parser.add_argument("--no-bundle", action="store_true",
-                        help="measure python main.py only (no build, no PyInstaller)")
+    parser.add_argument(
+        "--no-bundle",
+        action="store_true",
+        help="measure python main.py only (no build, no PyInstaller)",
+    )
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     exe = packaging_build.executable(dist)
@@ -95,19 +111,26 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_bundle:
         size_mb = packaging_build.size_bytes(packaging_build.bundle_path(dist)) / 1e6
         print(f"bundle: {packaging_build.bundle_path(dist)}")
-        print(f"bundle_mb: {size_mb:.1f}  (target <= {TARGET_MB:.0f})"
-              f"  {'OK' if size_mb <= TARGET_MB else 'OVER'}")
+        print(
+            f"bundle_mb: {size_mb:.1f}  (target <= {TARGET_MB:.0f})"
+            f"  {'OK' if size_mb <= TARGET_MB else 'OVER'}"
+        )
         results.append(measure("bundle", [str(exe)], args.runs, args.cold))
-    results.append(measure("python main.py", [sys.executable, str(ROOT / "main.py")],
-                           args.runs, args.cold))
+    results.append(
+        measure("python main.py", [sys.executable, str(ROOT / "main.py")], args.runs, args.cold)
+    )
     kind = "cold" if args.cold else "warm"
-    print(f"start-up to first frame, median of {args.runs} {kind} runs"
-          f" (target <= {TARGET_STARTUP_S} s):")
+    print(
+        f"start-up to first frame, median of {args.runs} {kind} runs"
+        f" (target <= {TARGET_STARTUP_S} s):"
+    )
     for r in results:
         verdict = "OK" if r["startup_s"] <= TARGET_STARTUP_S else "OVER"
-        print(f"  {r['label']:>15}: startup_s: {r['startup_s']:.3f}  (launch {r['launch_s']:.3f}"
-              f" + to first frame {r['first_frame_s']:.3f}; first run {r['first_run_s']:.3f})"
-              f"  {verdict}")
+        print(
+            f"  {r['label']:>15}: startup_s: {r['startup_s']:.3f}  (launch {r['launch_s']:.3f}"
+            f" + to first frame {r['first_frame_s']:.3f}; first run {r['first_run_s']:.3f})"
+            f"  {verdict}"
+        )
     return 0
 
 

@@ -66,10 +66,17 @@ def main(argv: list[str] | None = None) -> int:
         rates.append(rate)
         print(f"run {r + 1}: {rate:.0f} games/s")
     median = statistics.median(rates)
-    verdict = ("not this run: the target is for solo games" if args.players != 1
-               else "meets" if median >= TARGET else "MISSES")
-    print(f"median of {args.runs} runs, {args.players} player(s): {median:.0f} games/s "
-          f"(target >= {TARGET} solo: {verdict})")
+    verdict = (
+        "not this run: the target is for solo games"
+        if args.players != 1
+        else "meets"
+        if median >= TARGET
+        else "MISSES"
+    )
+    print(
+        f"median of {args.runs} runs, {args.players} player(s): {median:.0f} games/s "
+        f"(target >= {TARGET} solo: {verdict})"
+    )
     print(f"games_per_second: {median:.0f} (target >= {TARGET})")
     return 0
 

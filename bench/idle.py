@@ -60,8 +60,9 @@ def measure(app: Any, screen: str, seconds: float, settle: float) -> tuple[float
     end = time.perf_counter() + settle + 10
     # Frame time, not wall time, says when the player has gone (slow first frames count less).
     # ...and until the screen's own entrance (tweens) has played: only then is it still.
-    while time.perf_counter() < end and (app.stack.idle_for < settle + 0.5
-                                         or app.stack.needs_redraw()):
+    while time.perf_counter() < end and (
+        app.stack.idle_for < settle + 0.5 or app.stack.needs_redraw()
+    ):
         app.tick()
     drawn = app.frames_drawn
     cpu, wall = time.process_time(), time.perf_counter()
@@ -75,12 +76,19 @@ def measure(app: Any, screen: str, seconds: float, settle: float) -> tuple[float
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="measured per screen")
-    parser.add_argument("--settle", type=float, default=1.0,
-                        help="seconds without input before ambient motion rests")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=1.0,
+        help="seconds without input before ambient motion rests",
+    )
     parser.add_argument("--window", default="1920x1080", metavar="WxH")
     parser.add_argument("--screens", default=",".join(SCREENS))
-    parser.add_argument("--always-draw", action="store_true",
-                        help="draw every frame (the app before it learnt to rest)")
+    parser.add_argument(
+        "--always-draw",
+        action="store_true",
+        help="draw every frame (the app before it learnt to rest)",
+    )
     parser.add_argument("--x", action="store_true", help="use $DISPLAY (a real X window)")
     args = parser.parse_args(argv)
     if not args.x:
@@ -103,9 +111,11 @@ def main(argv: list[str] | None = None) -> int:
             percent, drawn = measure(app, screen, args.seconds, args.settle)
             worst = max(worst, percent)
             verdict = "meets" if percent <= TARGET_PERCENT else "MISSES"
-            print(f"idle_cpu_{screen}: {percent:.1f}% of a core (target <= {TARGET_PERCENT:g}%: "
-                  f"{verdict}; {drawn} frames drawn in {args.seconds:g} s, window {args.window})",
-                  flush=True)
+            print(
+                f"idle_cpu_{screen}: {percent:.1f}% of a core (target <= {TARGET_PERCENT:g}%: "
+                f"{verdict}; {drawn} frames drawn in {args.seconds:g} s, window {args.window})",
+                flush=True,
+            )
     finally:
         app.close()
     print(f"idle_cpu_worst: {worst:.1f}% (target <= {TARGET_PERCENT:g}%)")

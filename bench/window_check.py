@@ -151,7 +151,8 @@ class Check:
 
         image = pygame.image.load(str(path)).subsurface(area)
         stretched = pygame.transform.smoothscale(
-            pygame.transform.smoothscale(image, (1280, 720)), image.get_size())
+            pygame.transform.smoothscale(image, (1280, 720)), image.get_size()
+        )
 
         def energy(surface: Any) -> float:
             raw = pygame.image.tobytes(surface, "RGB")
@@ -159,7 +160,7 @@ class Check:
             luma = [raw[i] * 3 + raw[i + 1] * 6 + raw[i + 2] for i in range(0, len(raw), 3)]
             total = 0
             for y in range(0, surface.get_height(), 2):  # every other row is plenty
-                row = luma[y * w:(y + 1) * w]
+                row = luma[y * w : (y + 1) * w]
                 total += sum((a - b) ** 2 for a, b in zip(row, row[1:], strict=False))
             return total
 
@@ -213,11 +214,12 @@ def dry_run() -> int:
     failures = sum(not (0 <= x <= 1280 and 0 <= y <= 720) for x, y in places.values())
     for w, h in SIZES:
         r = picture_rect((w, h))
-        fits = r.w <= w and r.h <= h and abs(r.w / r.h - 16 / 9) < 0.01 and (
-            r.w == w or r.h == h)
+        fits = r.w <= w and r.h <= h and abs(r.w / r.h - 16 / 9) < 0.01 and (r.w == w or r.h == h)
         failures += 0 if fits else 1
-        print(f"window {w}x{h}: picture {r.w}x{r.h} at ({r.x},{r.y}) "
-              f"(target: fills one side at 16:9: {'ok' if fits else 'MISMATCH'})")
+        print(
+            f"window {w}x{h}: picture {r.w}x{r.h} at ({r.x},{r.y}) "
+            f"(target: fills one side at 16:9: {'ok' if fits else 'MISMATCH'})"
+        )
     print("dry run: no X server used" + ("" if not failures else f"; {failures} failures"))
     return 1 if failures else 0
 

@@ -35,10 +35,16 @@ FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the c
 SPEED_MIN, SPEED_MAX = 0.1, 64.0  # --speed: slower never ends in practice, faster shows nothing
 WINDOW_MIN, WINDOW_MAX = (320, 180), (7680, 4320)
 #: Options that only mean something for --demo (flag, argparse dest): refused without it.
-DEMO_ONLY = (("--players", "players"), ("--seed", "seed"), ("--speed", "speed"),
-             ("--bot", "bot"), ("--exit-when-done", "exit_when_done"),
-             ("--save-record", "save_record"), ("--frame-stats", "frame_stats"),
-             ("--online", "online"))
+DEMO_ONLY = (
+    ("--players", "players"),
+    ("--seed", "seed"),
+    ("--speed", "speed"),
+    ("--bot", "bot"),
+    ("--exit-when-done", "exit_when_done"),
+    ("--save-record", "save_record"),
+    ("--frame-stats", "frame_stats"),
+    ("--online", "online"),
+)
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -47,32 +53,60 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     known = games()
     default = known[0]  # the demo's game unless told: the catalog's first
     parser = argparse.ArgumentParser(prog=prog, description="Super Mega Lucky Box")
-    parser.add_argument("--check-record", nargs="+", metavar="PATH",
-                        help="check game record files and exit (0 when every record is valid)")
+    parser.add_argument(
+        "--check-record",
+        nargs="+",
+        metavar="PATH",
+        help="check game record files and exit (0 when every record is valid)",
+    )
     parser.add_argument("--demo", action="store_true", help="watch computer players play")
     seats = "; ".join(f"{g.title}: {g.min_players}-{g.max_players} seats" for g in known)
-    parser.add_argument("--game", default=None, choices=[g.id for g in known],
-                        help=f"demo and tour: which game (demo: {default.title} unless told; "
-                             f"{seats}; tour: every game unless told)")
-    parser.add_argument("--players", type=int, default=None,
-                        help=f"demo: seats ({default.min_players}-{default.max_players}; 4)")
+    parser.add_argument(
+        "--game",
+        default=None,
+        choices=[g.id for g in known],
+        help=f"demo and tour: which game (demo: {default.title} unless told; "
+        f"{seats}; tour: every game unless told)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help=f"demo: seats ({default.min_players}-{default.max_players}; 4)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
-    parser.add_argument("--speed", type=demo_speed, default=None,
-                        help=f"demo: animation speed ({SPEED_MIN:g}-{SPEED_MAX:g}; 1)")
-    parser.add_argument("--bot", default=None, choices=list(BOT_LEVELS),
-                        help="demo: computer level (normal)")
+    parser.add_argument(
+        "--speed",
+        type=demo_speed,
+        default=None,
+        help=f"demo: animation speed ({SPEED_MIN:g}-{SPEED_MAX:g}; 1)",
+    )
+    parser.add_argument(
+        "--bot", default=None, choices=list(BOT_LEVELS), help="demo: computer level (normal)"
+    )
     parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
     parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
     parser.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
-    parser.add_argument("--lang", choices=["en", "fr", "de"],
-                        help="the game's language for this run (English, French, German), "
-                             "whatever the settings say")
-    parser.add_argument("--window", type=window_size, metavar="WxH",
-                        help="open the window at this size, e.g. 1920x1080")
-    parser.add_argument("--tour", metavar="DIR",
-                        help="save a picture of every scene and key moment to DIR, then exit")
-    parser.add_argument("--serve", action="store_true",
-                        help="run the online server in the foreground (game/online)")
+    parser.add_argument(
+        "--lang",
+        choices=["en", "fr", "de"],
+        help="the game's language for this run (English, French, German), "
+        "whatever the settings say",
+    )
+    parser.add_argument(
+        "--window",
+        type=window_size,
+        metavar="WxH",
+        help="open the window at this size, e.g. 1920x1080",
+    )
+    parser.add_argument(
+        "--tour",
+        metavar="DIR",
+        help="save a picture of every scene and key moment to DIR, then exit",
+    )
+    parser.add_argument(
+        "--serve", action="store_true", help="run the online server in the foreground (game/online)"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="serve: the address to listen on")
     parser.add_argument("--port", type=int, default=8765, help="serve: the port (0: any free)")
     parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
@@ -102,7 +136,8 @@ def demo_speed(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not (math.isfinite(speed) and SPEED_MIN <= speed <= SPEED_MAX):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is out of range (from {SPEED_MIN:g} to {SPEED_MAX:g})")
+            f"{text!r} is out of range (from {SPEED_MIN:g} to {SPEED_MAX:g})"
+        )
     return speed
 
 
@@ -117,7 +152,8 @@ def window_size(text: str) -> tuple[int, int]:
     if not (WINDOW_MIN[0] <= width <= WINDOW_MAX[0] and WINDOW_MIN[1] <= height <= WINDOW_MAX[1]):
         raise argparse.ArgumentTypeError(
             f"{text!r} is out of range (from {WINDOW_MIN[0]}x{WINDOW_MIN[1]} to "
-            f"{WINDOW_MAX[0]}x{WINDOW_MAX[1]})")
+            f"{WINDOW_MAX[0]}x{WINDOW_MAX[1]})"
+        )
     return width, height
 
 
@@ -196,14 +232,14 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         from game.tour import TourError, run_tour
 
         try:
-            shots = run_tour(args.tour, game_uis(), game=args.game, lang=args.lang,
-                             window=args.window)
+            shots = run_tour(
+                args.tour, game_uis(), game=args.game, lang=args.lang, window=args.window
+            )
         except TourError as e:  # a step that could not reach its moment: said plainly
             print(f"tour: {e} (the other pictures are in {args.tour})", file=sys.stderr)
             return 1
         except KeyboardInterrupt:  # Ctrl-C: what was taken stays; no traceback
-            print(f"tour: stopped (the pictures taken so far are in {args.tour})",
-                  file=sys.stderr)
+            print(f"tour: stopped (the pictures taken so far are in {args.tour})", file=sys.stderr)
             return 130
         print(f"{len(shots)} pictures in {args.tour}")
         return 0
@@ -211,9 +247,19 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         import random
 
         seed = args.seed if args.seed is not None else random.randrange(10**6)
-        return launch.demo(game_uis(), args.players, seed, args.speed, args.bot,
-                           args.exit_when_done, args.save_record, args.frame_stats,
-                           started=started, game=args.game, window=args.window)
+        return launch.demo(
+            game_uis(),
+            args.players,
+            seed,
+            args.speed,
+            args.bot,
+            args.exit_when_done,
+            args.save_record,
+            args.frame_stats,
+            started=started,
+            game=args.game,
+            window=args.window,
+        )
     return launch.play(game_uis(), window=args.window)
 
 
@@ -253,8 +299,11 @@ def main(argv: list[str] | None = None, started: float | None = None, prog: str 
     except BaseException:
         from game.core import crash
 
-        return crash.report(sys.exc_info(), version=__version__,
-                            gui=not (args.check_record or args.serve or args.online))
+        return crash.report(
+            sys.exc_info(),
+            version=__version__,
+            gui=not (args.check_record or args.serve or args.online),
+        )
 
 
 if __name__ == "__main__":

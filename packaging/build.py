@@ -53,9 +53,20 @@ def ensure_icons() -> None:
 
 def build(dist: Path, work: Path, quiet: bool = False) -> Path:
     ensure_icons()
-    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-               "--distpath", str(dist), "--workpath", str(work),
-               "--log-level", "WARN" if quiet else "INFO", str(SPEC)]
+    command = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        "--log-level",
+        "WARN" if quiet else "INFO",
+        str(SPEC),
+    ]
     subprocess.run(command, cwd=ROOT, check=True)
     exe = executable(dist)
     if not exe.exists():

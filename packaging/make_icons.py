@@ -28,9 +28,19 @@ OUT = Path(__file__).resolve().parent / "icons"
 NAME = "super-mega-lucky-box"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS element types holding PNG data, by pixel size (the @2x ones share sizes with others).
-ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
-              (b"ic09", 512), (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256),
-              (b"ic14", 512))
+ICNS_TYPES = (
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),
+)
 
 
 def scaled(source: pygame.Surface, size: int) -> pygame.Surface:
@@ -63,8 +73,9 @@ def ico(images: dict[int, bytes]) -> bytes:
 
 def icns(images: dict[int, bytes]) -> bytes:
     """An ICNS file: b'icns', the total length, then (type, length, PNG data) elements."""
-    body = b"".join(kind + struct.pack(">I", 8 + len(images[size])) + images[size]
-                    for kind, size in ICNS_TYPES)
+    body = b"".join(
+        kind + struct.pack(">I", 8 + len(images[size])) + images[size] for kind, size in ICNS_TYPES
+    )
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 

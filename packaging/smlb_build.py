@@ -26,8 +26,11 @@ class BuildPy(build_py):
         super().run()
         for source, target in ASSETS.items():
             for path in sorted((ROOT / source).rglob("*")):
-                if (not path.is_file() or path.suffix in SKIP_SUFFIXES
-                        or "__pycache__" in path.parts):
+                if (
+                    not path.is_file()
+                    or path.suffix in SKIP_SUFFIXES
+                    or "__pycache__" in path.parts
+                ):
                     continue
                 dest = Path(self.build_lib) / target / path.relative_to(ROOT / source)
                 dest.parent.mkdir(parents=True, exist_ok=True)

@@ -34,8 +34,15 @@ CHORDS = [(48, 55, 60, 64), (45, 52, 57, 60), (41, 53, 57, 60), (43, 55, 59, 62)
 ARPEGGIO = (0, 2, 3, 1, 2, 3, 1, 2)  # indices into the chord's upper three notes + octave
 
 
-def add_note(buf: list[float], start: float, dur: float, freq: float, amp: float,
-             tau: float, harmonics: tuple[float, ...] = (1.0,)) -> None:
+def add_note(
+    buf: list[float],
+    start: float,
+    dur: float,
+    freq: float,
+    amp: float,
+    tau: float,
+    harmonics: tuple[float, ...] = (1.0,),
+) -> None:
     """A plucked note (fast attack, exponential decay), wrapped round the loop's end."""
     first = round(start * RATE)
     n = round(dur * RATE)
@@ -75,15 +82,15 @@ def render() -> list[float]:
         bar0 = index * 2 * 4 * BEAT
         # a gentle bass on beats 1 and 3
         for beat in (0, 2, 4, 6):
-            add_note(buf, bar0 + beat * BEAT, 2 * BEAT, midi(chord[0] - 12), 0.22, 0.7,
-                     (1.0, 0.25))
+            add_note(buf, bar0 + beat * BEAT, 2 * BEAT, midi(chord[0] - 12), 0.22, 0.7, (1.0, 0.25))
         # an arpeggio in eighths, softer on the off-beats
         upper = [*chord[1:], chord[1] + 12]
         for step in range(16):
             note = upper[ARPEGGIO[step % len(ARPEGGIO)]] + 12
             amp = 0.10 if step % 2 == 0 else 0.07
-            add_note(buf, bar0 + step * BEAT / 2, 1.5 * BEAT, midi(note), amp, 0.35,
-                     (1.0, 0.3, 0.08))
+            add_note(
+                buf, bar0 + step * BEAT / 2, 1.5 * BEAT, midi(note), amp, 0.35, (1.0, 0.3, 0.08)
+            )
     peak = max(abs(v) for v in buf) or 1.0
     return [v * PEAK / peak for v in buf]
 

@@ -47,15 +47,20 @@ def make_deck(
     return tuple(head)
 
 
-def new_game(names: Sequence[str] = ("Ann", "Bo"), seed: int = 1, deck: Sequence[int] | None = None,
-             reshuffles: Sequence[Sequence[int]] = ()) -> BlancoState:
+def new_game(
+    names: Sequence[str] = ("Ann", "Bo"),
+    seed: int = 1,
+    deck: Sequence[int] | None = None,
+    reshuffles: Sequence[Sequence[int]] = (),
+) -> BlancoState:
     deal = Deal(tuple(deck) if deck is not None else None, tuple(tuple(r) for r in reshuffles))
     state, _ = BlancoState.new(names, seed, deal)
     return state
 
 
-def setup_all(state: BlancoState, reveal: tuple[int, int] = (2, 2),
-              look: tuple[int, int] = (2, 1)) -> None:
+def setup_all(
+    state: BlancoState, reveal: tuple[int, int] = (2, 2), look: tuple[int, int] = (2, 1)
+) -> None:
     """Every seat reveals `reveal` and looks at `look` (set-up)."""
     for seat in range(len(state.players)):
         assert state.apply(Setup(seat, reveal, look)).ok
@@ -69,9 +74,14 @@ def ready(names: Sequence[str] = ("Ann", "Bo"), seed: int = 1) -> BlancoState:
     return state
 
 
-def place(state: BlancoState, player: int, rows: Sequence[Sequence[int]],
-          up: Sequence[Sequence[bool]] | None = None, stage: int | None = None,
-          known: Sequence[Sequence[bool]] | None = None) -> None:
+def place(
+    state: BlancoState,
+    player: int,
+    rows: Sequence[Sequence[int]],
+    up: Sequence[Sequence[bool]] | None = None,
+    stage: int | None = None,
+    known: Sequence[Sequence[bool]] | None = None,
+) -> None:
     """Give `player` exactly this grid (all 120 cards stay accounted for): its old grid cards go
     under the draw pile; the new ones are taken from wherever they are (pile, discard under its
     top, box). `up` defaults to all face up."""

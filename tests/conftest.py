@@ -107,13 +107,16 @@ def app(data_dir: Path) -> Iterator:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "app_errors_expected: the test means an App to catch exceptions in a frame "
-        "(app.errors is then not checked)")
+        "markers",
+        "app_errors_expected: the test means an App to catch exceptions in a frame "
+        "(app.errors is then not checked)",
+    )
 
 
 @pytest.fixture(autouse=True)
-def _apps_end_without_errors(request: pytest.FixtureRequest,
-                             monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _apps_end_without_errors(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     """An exception a frame caught (App.step keeps it in `app.errors` and plays on) fails the
     test that caused it, unless the test is marked `app_errors_expected`."""
     import weakref

@@ -71,15 +71,32 @@ def kinds(events: list) -> list[str]:
 def snapshot(state: GameState) -> tuple:
     """Everything about a state that the rules define (not the undo history)."""
     return (
-        state.phase, state.round, state.index, state.number, state.waiting, state.awaiting_chance(),
-        tuple(state.draw_pile), tuple(state.discard), state.reshuffles,
+        state.phase,
+        state.round,
+        state.index,
+        state.number,
+        state.waiting,
+        state.awaiting_chance(),
+        tuple(state.draw_pile),
+        tuple(state.discard),
+        state.reshuffles,
         None if state.supply is None else tuple(sorted(state.supply.items())),
         tuple(state.actions),
         tuple(
             (
-                tuple(p.cards), tuple(p.masks), p.lightning, p.moons, tuple(p.stars),
-                tuple(p.card_points), tuple(p.star_points), tuple(map(tuple, p.completed)),
-                tuple(p.pending), tuple(p.hand), p.done, p.incomplete, p.moon_points,
+                tuple(p.cards),
+                tuple(p.masks),
+                p.lightning,
+                p.moons,
+                tuple(p.stars),
+                tuple(p.card_points),
+                tuple(p.star_points),
+                tuple(map(tuple, p.completed)),
+                tuple(p.pending),
+                tuple(p.hand),
+                p.done,
+                p.incomplete,
+                p.moon_points,
             )
             for p in state.players
         ),
@@ -114,5 +131,14 @@ def final_points(state: GameState, player: int) -> int:
     return cards + stars + incomplete + moons
 
 
-__all__ = ["Cross", "Pass", "Resolve", "cells", "act", "kinds", "position",
-           "random_game", "snapshot"]
+__all__ = [
+    "Cross",
+    "Pass",
+    "Resolve",
+    "cells",
+    "act",
+    "kinds",
+    "position",
+    "random_game",
+    "snapshot",
+]

@@ -98,7 +98,8 @@ def take_turn(app: App, table: TableScene, rng: random.Random, shots: set | None
     else:
         click(app, table.square_center(action.card, action.cell))
         assert table.selected_square is not None and len(state.actions) == before, (
-            "Lightning is never spent by one click")
+            "Lightning is never spent by one click"
+        )
         _shot(app, shots, "table_lightning")
         click_widget_table(app, table, "spend")
     assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
@@ -123,9 +124,14 @@ def to_first_number(app: App, table: TableScene) -> None:
     raise AssertionError("no first number")
 
 
-def drive(app: App, table: TableScene, rng: random.Random, max_frames: int = 60000,
-          on_turn: Callable[[TableScene], None] | None = None,
-          shots: set | None = None) -> tuple[GameEndScene, list[str]]:
+def drive(
+    app: App,
+    table: TableScene,
+    rng: random.Random,
+    max_frames: int = 60000,
+    on_turn: Callable[[TableScene], None] | None = None,
+    shots: set | None = None,
+) -> tuple[GameEndScene, list[str]]:
     """Play to the end by clicks: drafts, crosses (with Lightning via Spend), bonuses, passes.
 
     Returns the game-end scene and the names the pass screen handed over to, in order."""
@@ -197,8 +203,15 @@ class EventMix:
     max_seats: int = 3
 
     def __post_init__(self) -> None:
-        total = (self.click + self.key + self.text + self.right_click + self.window
-                 + self.wait + self.close)
+        total = (
+            self.click
+            + self.key
+            + self.text
+            + self.right_click
+            + self.window
+            + self.wait
+            + self.close
+        )
         assert abs(total - 1.0) < 1e-9, f"the weights sum to {total}, not 1"
         assert self.key == 0 or self.keys, "keys to press"
         assert self.text == 0 or self.texts, "texts to type"
@@ -221,8 +234,14 @@ class Monkey:
     """Random events across every scene of a running app, `steps` at a time: after each, a
     stopped app (Quit clicked) starts again from the title, and every scene seen is noted."""
 
-    def __init__(self, app: App, rng: random.Random, mix: EventMix,
-                 checks: MonkeyChecks | None = None, drop_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        rng: random.Random,
+        mix: EventMix,
+        checks: MonkeyChecks | None = None,
+        drop_file: Path | None = None,
+    ) -> None:
         self.app = app
         self.rng = rng
         self.mix = mix
@@ -235,10 +254,15 @@ class Monkey:
         mix, rng = self.mix, self.rng
         bounds = []
         edge = 0.0
-        for weight, act in ((mix.click, self._click), (mix.key, self._key),
-                            (mix.text, self._text), (mix.right_click, self._right_click),
-                            (mix.window, self._window), (mix.wait, self._wait),
-                            (mix.close, self._close)):
+        for weight, act in (
+            (mix.click, self._click),
+            (mix.key, self._key),
+            (mix.text, self._text),
+            (mix.right_click, self._right_click),
+            (mix.window, self._window),
+            (mix.wait, self._wait),
+            (mix.close, self._close),
+        ):
             edge += weight
             if weight:
                 bounds.append((edge, act))
@@ -278,9 +302,12 @@ class Monkey:
     def _window(self, pos: tuple[int, int]) -> None:
         rng = self.rng
         events = [
-            lambda: pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(320, 2000),
-                                       h=rng.randrange(240, 1200),
-                                       size=(rng.randrange(320, 2000), rng.randrange(240, 1200))),
+            lambda: pygame.event.Event(
+                pygame.VIDEORESIZE,
+                w=rng.randrange(320, 2000),
+                h=rng.randrange(240, 1200),
+                size=(rng.randrange(320, 2000), rng.randrange(240, 1200)),
+            ),
             lambda: pygame.event.Event(pygame.WINDOWMINIMIZED, window=None),
             lambda: pygame.event.Event(pygame.WINDOWRESTORED, window=None),
             lambda: pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None),
@@ -306,8 +333,9 @@ class Monkey:
             # then close during its steps.
             if app.stack.top is table and table.human_turn():
                 take_turn(app, table, rng, None)
-            elif (app.stack.top is table and table.confirming is not None
-                  and not table.animator.busy):
+            elif (
+                app.stack.top is table and table.confirming is not None and not table.animator.busy
+            ):
                 click_widget_table(app, table, "next")
             for _ in range(60):
                 if table.animator.current is not None and rng.random() < 0.4:
@@ -349,7 +377,7 @@ def image_stats(image: pygame.Surface) -> tuple[int, float]:
     data = pygame.image.tobytes(sample, "RGB")
     counts: dict[bytes, int] = {}
     for i in range(0, len(data), 3):
-        key = data[i:i + 3]
+        key = data[i : i + 3]
         counts[key] = counts.get(key, 0) + 1
     commonest = tuple(max(counts, key=counts.__getitem__))
     width, height = image.get_size()

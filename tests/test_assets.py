@@ -379,7 +379,8 @@ def test_a_sound_that_failed_to_load_is_a_silent_null_sound(tmp_path: Path) -> N
 
 
 def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
-        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """When the sound module cannot start at all the app falls back to NullAudio: it says it
     is unavailable, plays every named sound silently, remembers the volume set on the Settings
     screen, and the game runs on."""

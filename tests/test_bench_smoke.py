@@ -19,10 +19,20 @@ NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?)"
 
 
 def run_bench(script: str, *args: str, timeout: float = 120) -> str:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=timeout)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert done.returncode == 0, f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
     return done.stdout
 
@@ -62,8 +72,17 @@ def test_bots() -> None:
 
 
 def test_blanco() -> None:
-    out = run_bench("blanco.py", "--games", "1", "--jobs", "1", "--random-games", "2",
-                    "--only", "decisions_per_second,solo_turns_easy")
+    out = run_bench(
+        "blanco.py",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--random-games",
+        "2",
+        "--only",
+        "decisions_per_second,solo_turns_easy",
+    )
     rate, rest = figure(out, "decisions_per_second")
     assert rate > 10 and "target >= 20000" in rest
     turns, rest = figure(out, "solo_turns_easy")
@@ -82,8 +101,11 @@ def test_frames() -> None:
     assert "records_legal: 1 of 1" in out
     frames, _ = figure(out, "frames")
     assert frames > 10
-    for name, low, high in (("frame_ms_p99", 0.0, 5000.0), ("startup_ms", 1.0, 60000.0),
-                            ("peak_rss_mb", 10.0, 4000.0)):
+    for name, low, high in (
+        ("frame_ms_p99", 0.0, 5000.0),
+        ("startup_ms", 1.0, 60000.0),
+        ("peak_rss_mb", 10.0, 4000.0),
+    ):
         value, rest = figure(out, name)
         assert low < value < high, (name, value)
         assert "target" in rest

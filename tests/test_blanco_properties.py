@@ -14,8 +14,7 @@ from game.blanco.rules.cards import ALL_CARDS
 from game.blanco.rules.record import record_of, state_from_record
 from game.blanco.rules.state import PLAY, TURN, BlancoState
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=1, max_value=5)
 
@@ -154,7 +153,8 @@ def test_record_round_trip_gives_the_same_state(seed: int, n: int, cut: int) -> 
     back = state_from_record(rec)
     assert back.key() == state.key()
     assert back.legal_actions(back.waiting_for()[0] if back.waiting_for() else 0) == (
-        state.legal_actions(state.waiting_for()[0] if state.waiting_for() else 0))
+        state.legal_actions(state.waiting_for()[0] if state.waiting_for() else 0)
+    )
 
 
 @settings(max_examples=20, deadline=None)

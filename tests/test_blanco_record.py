@@ -31,8 +31,11 @@ def _finished(seed: int = 3) -> BlancoState:
 
 def test_game_object_follows_the_protocol() -> None:
     assert isinstance(BLANCO, Game)
-    assert (BLANCO.id, BLANCO.title, BLANCO.record_format) == ("blanco", "Blanco",
-                                                               "blanco/record@1")
+    assert (BLANCO.id, BLANCO.title, BLANCO.record_format) == (
+        "blanco",
+        "Blanco",
+        "blanco/record@1",
+    )
     assert (BLANCO.min_players, BLANCO.max_players) == (1, 5)
     assert BLANCO.bot_levels == ("easy", "normal", "hard", "expert")
     state, events = BLANCO.new_game(["A", "B", "C"], 7)
@@ -55,20 +58,35 @@ def test_bots_come_from_game_blanco_ai_when_it_exists() -> None:
 
 def test_record_shapes_follow_the_spec() -> None:
     assert action_to_record(Setup(0, (0, 1), (2, 2))) == {
-        "player": 0, "setup": {"reveal": [0, 1], "look": [2, 2]}}
+        "player": 0,
+        "setup": {"reveal": [0, 1], "look": [2, 2]},
+    }
     assert action_to_record(DrawThen(Draw(0, "pile"), Play(0, 57, (1, 0)))) == {
-        "player": 0, "draw": "pile", "play": 57, "at": [1, 0]}
+        "player": 0,
+        "draw": "pile",
+        "play": 57,
+        "at": [1, 0],
+    }
     assert action_to_record(DrawThen(Draw(1, "discard"), Discard(1, 57, (2, 1)))) == {
-        "player": 1, "draw": "discard", "discard": 57, "reveal": [2, 1]}
+        "player": 1,
+        "draw": "discard",
+        "discard": 57,
+        "reveal": [2, 1],
+    }
     assert action_to_record(DrawThen(Draw(1, "discard"), Discard(1, 57, None))) == {
-        "player": 1, "draw": "discard", "discard": 57}
+        "player": 1,
+        "draw": "discard",
+        "discard": 57,
+    }
     assert action_to_record(Swap(0, (0, 0), (0, 1))) == {"player": 0, "swap": [[0, 0], [0, 1]]}
     assert action_to_record(Swap(0, (0, 0), (1, 0), (1, 0))) == {
-        "player": 0, "swap": [[0, 0], [1, 0]], "reveal": [1, 0]}
+        "player": 0,
+        "swap": [[0, 0], [1, 0]],
+        "reveal": [1, 0],
+    }
     assert action_to_record(Clear(0, "col", 2)) == {"player": 0, "clear": {"col": 2}}
     assert action_to_record(Look(0, (0, 2))) == {"player": 0, "look": [0, 2]}
-    assert action_to_record(Look(0, (0, 2), True)) == {"player": 0, "look": [0, 2],
-                                                       "reveal": True}
+    assert action_to_record(Look(0, (0, 2), True)) == {"player": 0, "look": [0, 2], "reveal": True}
 
 
 def test_record_of_merges_draws_and_lists_the_deal() -> None:
@@ -114,9 +132,15 @@ def test_summary_matches_the_contract() -> None:
     assert won["stage"] == 2 and won["cards_left"] == 0
     assert BLANCO.summary(state) == s
     fresh = summary(new_game())
-    assert fresh == {"game": "blanco", "finished": False, "winner": None, "players": [
-        {"name": "Ann", "stage": 1, "cards_left": 21, "turns": 0},
-        {"name": "Bo", "stage": 1, "cards_left": 21, "turns": 0}]}
+    assert fresh == {
+        "game": "blanco",
+        "finished": False,
+        "winner": None,
+        "players": [
+            {"name": "Ann", "stage": 1, "cards_left": 21, "turns": 0},
+            {"name": "Bo", "stage": 1, "cards_left": 21, "turns": 0},
+        ],
+    }
 
 
 def test_summary_before_the_second_grid_setup() -> None:
@@ -133,25 +157,46 @@ def test_summary_before_the_second_grid_setup() -> None:
         pytest.fail("no second grid in this game")
 
 
-@pytest.mark.parametrize("record, words", [
-    ([], "JSON object"),
-    ({"format": "super-mega-lucky-box/record@1"}, "format"),
-    ({"format": "blanco/record@1", "players": [], "seed": 1}, "players"),
-    ({"format": "blanco/record@1", "players": list("ABCDEF"), "seed": 1}, "players"),
-    ({"format": "blanco/record@1", "players": ["A", 2], "seed": 1}, "name"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": "1"}, "seed"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": True}, "seed"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1, "deal": []}, "deal"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1, "deal": {"deck": [1, 2]}},
-     "permutation"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1,
-      "deal": {"deck": [1] + list(range(1, 120))}}, "card 1 is there twice"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1,
-      "deal": {"reshuffles": [[1, "2"]]}}, "reshuffles[0]"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1,
-      "deal": {"reshuffles": 3}}, "reshuffles"),
-    ({"format": "blanco/record@1", "players": ["A"], "seed": 1, "actions": {}}, "actions"),
-])
+@pytest.mark.parametrize(
+    "record, words",
+    [
+        ([], "JSON object"),
+        ({"format": "super-mega-lucky-box/record@1"}, "format"),
+        ({"format": "blanco/record@1", "players": [], "seed": 1}, "players"),
+        ({"format": "blanco/record@1", "players": list("ABCDEF"), "seed": 1}, "players"),
+        ({"format": "blanco/record@1", "players": ["A", 2], "seed": 1}, "name"),
+        ({"format": "blanco/record@1", "players": ["A"], "seed": "1"}, "seed"),
+        ({"format": "blanco/record@1", "players": ["A"], "seed": True}, "seed"),
+        ({"format": "blanco/record@1", "players": ["A"], "seed": 1, "deal": []}, "deal"),
+        (
+            {"format": "blanco/record@1", "players": ["A"], "seed": 1, "deal": {"deck": [1, 2]}},
+            "permutation",
+        ),
+        (
+            {
+                "format": "blanco/record@1",
+                "players": ["A"],
+                "seed": 1,
+                "deal": {"deck": [1] + list(range(1, 120))},
+            },
+            "card 1 is there twice",
+        ),
+        (
+            {
+                "format": "blanco/record@1",
+                "players": ["A"],
+                "seed": 1,
+                "deal": {"reshuffles": [[1, "2"]]},
+            },
+            "reshuffles[0]",
+        ),
+        (
+            {"format": "blanco/record@1", "players": ["A"], "seed": 1, "deal": {"reshuffles": 3}},
+            "reshuffles",
+        ),
+        ({"format": "blanco/record@1", "players": ["A"], "seed": 1, "actions": {}}, "actions"),
+    ],
+)
 def test_bad_headers_are_one_line_errors(record: object, words: str) -> None:
     with pytest.raises(RecordError) as err:
         parse_record(record)
@@ -166,44 +211,56 @@ def test_parse_record_gives_the_deal() -> None:
     assert len(parsed.actions) == 2
 
 
-@pytest.mark.parametrize("raw, expected", [
-    ({"player": 0, "look": [0, 2], "reveal": False, "note": "x"}, Look(0, (0, 2), False)),
-    ({"player": 0, "look": [0, 2], "reveal": True}, Look(0, (0, 2), True)),
-    ({"player": 1, "swap": [[0, 0], [1, 0]], "reveal": [1, 0]},
-     Swap(1, (0, 0), (1, 0), (1, 0))),
-    ({"player": 0, "clear": {"row": 1}}, Clear(0, "row", 1)),
-    ({"player": 0, "draw": "discard", "discard": 5, "seen": 1},
-     DrawThen(Draw(0, "discard"), Discard(0, 5, None))),
-    ({"player": 0, "setup": {"reveal": [0, 1], "look": [2, 2], "x": 0}},
-     Setup(0, (0, 1), (2, 2))),
-])
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ({"player": 0, "look": [0, 2], "reveal": False, "note": "x"}, Look(0, (0, 2), False)),
+        ({"player": 0, "look": [0, 2], "reveal": True}, Look(0, (0, 2), True)),
+        (
+            {"player": 1, "swap": [[0, 0], [1, 0]], "reveal": [1, 0]},
+            Swap(1, (0, 0), (1, 0), (1, 0)),
+        ),
+        ({"player": 0, "clear": {"row": 1}}, Clear(0, "row", 1)),
+        (
+            {"player": 0, "draw": "discard", "discard": 5, "seen": 1},
+            DrawThen(Draw(0, "discard"), Discard(0, 5, None)),
+        ),
+        (
+            {"player": 0, "setup": {"reveal": [0, 1], "look": [2, 2], "x": 0}},
+            Setup(0, (0, 1), (2, 2)),
+        ),
+    ],
+)
 def test_actions_from_record(raw: dict, expected: object) -> None:
     assert action_from_record(raw) == expected
     assert BLANCO.action_from_record(raw) == expected
 
 
-@pytest.mark.parametrize("raw, words", [
-    ([], "object"),
-    ({"draw": "pile"}, "player"),
-    ({"player": "0", "draw": "pile"}, "player"),
-    ({"player": 0}, "one of"),
-    ({"player": 0, "play": 5, "at": [0, 0]}, "draw"),
-    ({"player": 0, "draw": "pile", "play": 5, "at": [0, 0], "reveal": [0, 0]}, '"reveal"'),
-    ({"player": 0, "draw": "pile", "discard": 5, "at": [0, 0]}, '"at"'),
-    ({"player": 0, "draw": "pile", "play": 5}, '"at"'),
-    ({"player": 0, "draw": "pile", "play": 5.0, "at": [0, 0]}, "card id"),
-    ({"player": 0, "draw": "pile", "play": True, "at": [0, 0]}, "card id"),
-    ({"player": 0, "draw": "pile", "play": 5, "at": [0, "1"]}, "[row, column]"),
-    ({"player": 0, "draw": "deck"}, '"pile" or "discard"'),
-    ({"player": 0, "swap": [[0, 0]]}, "two positions"),
-    ({"player": 0, "swap": [[0, 0], [0, 1]], "at": [0, 0]}, '"at"'),
-    ({"player": 0, "clear": {"row": 1, "col": 1}}, "clear"),
-    ({"player": 0, "clear": {"row": "1"}}, "clear"),
-    ({"player": 0, "look": [0, 2], "reveal": [0, 2]}, "true or false"),
-    ({"player": 0, "look": [0, 2], "swap": [[0, 0], [0, 1]]}, "does not belong"),
-    ({"player": 0, "setup": {"reveal": [0, 1]}}, "setup.look"),
-    ({"player": 0, "setup": {"reveal": [0, 1], "look": [1, 1]}, "reveal": [0, 0]}, '"reveal"'),
-])
+@pytest.mark.parametrize(
+    "raw, words",
+    [
+        ([], "object"),
+        ({"draw": "pile"}, "player"),
+        ({"player": "0", "draw": "pile"}, "player"),
+        ({"player": 0}, "one of"),
+        ({"player": 0, "play": 5, "at": [0, 0]}, "draw"),
+        ({"player": 0, "draw": "pile", "play": 5, "at": [0, 0], "reveal": [0, 0]}, '"reveal"'),
+        ({"player": 0, "draw": "pile", "discard": 5, "at": [0, 0]}, '"at"'),
+        ({"player": 0, "draw": "pile", "play": 5}, '"at"'),
+        ({"player": 0, "draw": "pile", "play": 5.0, "at": [0, 0]}, "card id"),
+        ({"player": 0, "draw": "pile", "play": True, "at": [0, 0]}, "card id"),
+        ({"player": 0, "draw": "pile", "play": 5, "at": [0, "1"]}, "[row, column]"),
+        ({"player": 0, "draw": "deck"}, '"pile" or "discard"'),
+        ({"player": 0, "swap": [[0, 0]]}, "two positions"),
+        ({"player": 0, "swap": [[0, 0], [0, 1]], "at": [0, 0]}, '"at"'),
+        ({"player": 0, "clear": {"row": 1, "col": 1}}, "clear"),
+        ({"player": 0, "clear": {"row": "1"}}, "clear"),
+        ({"player": 0, "look": [0, 2], "reveal": [0, 2]}, "true or false"),
+        ({"player": 0, "look": [0, 2], "swap": [[0, 0], [0, 1]]}, "does not belong"),
+        ({"player": 0, "setup": {"reveal": [0, 1]}}, "setup.look"),
+        ({"player": 0, "setup": {"reveal": [0, 1], "look": [1, 1]}, "reveal": [0, 0]}, '"reveal"'),
+    ],
+)
 def test_malformed_actions(raw: object, words: str) -> None:
     with pytest.raises(RecordError) as err:
         action_from_record(raw)
@@ -213,8 +270,11 @@ def test_malformed_actions(raw: object, words: str) -> None:
 def test_replay_errors_name_the_action() -> None:
     rec = record_of(ready())
     bad = dict(rec, actions=rec["actions"] + [{"player": 0, "swap": [[0, 0], [1, 1]]}])
-    with pytest.raises(RecordError, match=r"^action 2: player 0 cannot swap \[0,0\] and \[1,1\]: "
-                                          "not adjacent$"):
+    with pytest.raises(
+        RecordError,
+        match=r"^action 2: player 0 cannot swap \[0,0\] and \[1,1\]: "
+        "not adjacent$",
+    ):
         state_from_record(bad)
     bad = dict(rec, actions=rec["actions"] + [{"player": 0, "draw": "pile", "play": 1}])
     with pytest.raises(RecordError, match="^action 2: a play needs"):
@@ -222,8 +282,9 @@ def test_replay_errors_name_the_action() -> None:
     bad = dict(rec, actions=rec["actions"][:1] + [{"player": 0, "look": [0, 0]}])
     with pytest.raises(RecordError, match="^action 1: it is not player 0's turn"):
         state_from_record(bad)
-    bad = dict(rec, actions=rec["actions"] + [{"player": 0, "draw": "pile", "play": 999,
-                                              "at": [0, 0]}])
+    bad = dict(
+        rec, actions=rec["actions"] + [{"player": 0, "draw": "pile", "play": 999, "at": [0, 0]}]
+    )
     with pytest.raises(RecordError, match="^action 2: "):
         state_from_record(bad)
 
@@ -233,15 +294,20 @@ def test_a_listed_reshuffle_must_hold_the_right_cards() -> None:
     rec = record_of(state)
     first = rec["deal"]["reshuffles"][0]
     wrong = dict(rec, deal={"deck": rec["deal"]["deck"], "reshuffles": [first[1:]]})
-    with pytest.raises(RecordError, match=rf"^action \d+: deal.reshuffles\[0\] \(reshuffle 1\): "
-                                          rf"card {first[0]} is missing"):
+    with pytest.raises(
+        RecordError,
+        match=rf"^action \d+: deal.reshuffles\[0\] \(reshuffle 1\): "
+        rf"card {first[0]} is missing",
+    ):
         state_from_record(wrong)
     wrong["deal"]["reshuffles"] = [first + [first[0]]]
     with pytest.raises(RecordError, match=rf"card {first[0]} is listed twice"):
         state_from_record(wrong)
     # a listed reshuffle that never happens is ignored
-    extra = dict(rec, deal={"deck": rec["deal"]["deck"],
-                            "reshuffles": rec["deal"]["reshuffles"] + [[1, 2, 3]]})
+    extra = dict(
+        rec,
+        deal={"deck": rec["deal"]["deck"], "reshuffles": rec["deal"]["reshuffles"] + [[1, 2, 3]]},
+    )
     assert state_from_record(extra).key() == state.key()
 
 

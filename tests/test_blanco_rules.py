@@ -165,9 +165,11 @@ def test_swap_with_one_face_up_turns_the_other_up_and_needs_no_choice() -> None:
 # -- lines -------------------------------------------------------------------------------------
 def test_a_lone_complete_row_clears_at_once_and_the_grid_closes_up() -> None:
     state = ready()
-    g = [[c(RED, 5), c(ORANGE, 5), c(YELLOW, 5)],
-         [c(PINK, 1), c(BROWN, 2), c(PURPLE, 3)],
-         [c(LGREEN, 4), c(DGREEN, 6), c(LBLUE, 8)]]
+    g = [
+        [c(RED, 5), c(ORANGE, 5), c(YELLOW, 5)],
+        [c(PINK, 1), c(BROWN, 2), c(PURPLE, 3)],
+        [c(LGREEN, 4), c(DGREEN, 6), c(LBLUE, 8)],
+    ]
     place(state, 0, g, up=[[UP, UP, DN], [UP, DN, DN], [DN, DN, DN]])
     state.apply(Draw(0, "pile"))
     out = state.apply(Discard(0, state.players[0].hand[0], (0, 2)))
@@ -245,9 +247,11 @@ def test_n_by_one_grid_has_no_rows_and_its_column_wins() -> None:
 def _chain_grid(state: BlancoState) -> list[list[int]]:
     """Revealing [0,0] completes row 0 (5s); then column 0 is two yellows: a chain. The 2x2 left
     is [[purple 4, brown 4 (down)], [dark green 9 (down), pink 10]]."""
-    g = [[c(RED, 5), c(ORANGE, 5), c(LBLUE, 5)],
-         [c(YELLOW, 1), c(PURPLE, 4), c(BROWN, 4)],
-         [c(YELLOW, 2), c(DGREEN, 9), c(PINK, 10)]]
+    g = [
+        [c(RED, 5), c(ORANGE, 5), c(LBLUE, 5)],
+        [c(YELLOW, 1), c(PURPLE, 4), c(BROWN, 4)],
+        [c(YELLOW, 2), c(DGREEN, 9), c(PINK, 10)],
+    ]
     place(state, 0, g, up=[[DN, UP, UP], [UP, UP, DN], [UP, DN, UP]])
     state.apply(Draw(0, "pile"))
     return g
@@ -282,9 +286,11 @@ def test_chain_reaction_look_without_reveal() -> None:
 
 
 def _nested_grid(state: BlancoState) -> None:
-    g = [[c(ORANGE, 5), c(YELLOW, 5), c(RED, 5)],
-         [c(PINK, 7), c(BROWN, 7), c(RED, 3)],
-         [c(LBLUE, 1), c(DBLUE, 2), c(RED, 9)]]
+    g = [
+        [c(ORANGE, 5), c(YELLOW, 5), c(RED, 5)],
+        [c(PINK, 7), c(BROWN, 7), c(RED, 3)],
+        [c(LBLUE, 1), c(DBLUE, 2), c(RED, 9)],
+    ]
     place(state, 0, g, up=[[UP, UP, DN], [UP, UP, UP], [DN, DN, UP]])
     state.apply(Draw(0, "pile"))
     state.apply(Discard(0, state.players[0].hand[0], (0, 2)))
@@ -312,7 +318,10 @@ def test_clear_order_other_way_round() -> None:
     out = state.apply(Clear(0, "row", 0))
     # column 2 (two reds) then row 0 (two 7s) clear one at a time, no choice needed
     assert [(e.line, e.index) for e in out.events if isinstance(e, ev.LineCleared)] == [
-        ("row", 0), ("col", 2), ("row", 0)]
+        ("row", 0),
+        ("col", 2),
+        ("row", 0),
+    ]
     assert state.players[0].grid == [[c(LBLUE, 1), c(DBLUE, 2)]] and state.phase == LOOK
 
 
@@ -329,8 +338,7 @@ def test_second_grid_dealt_across_a_reshuffle_drops_the_reward() -> None:
     five = state.pile[::-1]
     out = state.apply(Discard(0, state.players[0].hand[0], (0, 2)))
     names = kinds(out.events)
-    assert names.index("RewardDropped") < names.index("Reshuffled") < names.index(
-        "SecondGridDealt")
+    assert names.index("RewardDropped") < names.index("Reshuffled") < names.index("SecondGridDealt")
     p = state.players[0]
     assert p.stage == 2 and (p.rows, p.cols) == (3, 4) and not any(any(r) for r in p.up)
     assert p.grid[0][:5] == five[:4] and p.grid[1][0] == five[4]
@@ -421,13 +429,31 @@ def test_solo_game_every_turn_is_seat_0() -> None:
 
 
 # -- refusals ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("action", [
-    None, "draw", 3, (0, "pile"), Draw(0, "deck"), Draw(1, "pile"), Draw(5, "pile"),
-    Draw(True, "pile"), Play(0, 1, (0, 0)), Discard(0, 1, None), Clear(0, "row", 0),
-    Look(0, (0, 0)), Setup(0, (0, 0), (0, 1)), Swap(0, (0, 0), (0, 2)),
-    Swap(0, [0, 0], [0, 1], None), Swap(0, (0, 0), (0, 1), None), Swap(0, (5, 0), (4, 0)),
-    Swap(0, ("a", 0), (0, 1), (0, 1)), Swap(0, (0, 0), (0, 1), "x"), Look(None, None, None),
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        "draw",
+        3,
+        (0, "pile"),
+        Draw(0, "deck"),
+        Draw(1, "pile"),
+        Draw(5, "pile"),
+        Draw(True, "pile"),
+        Play(0, 1, (0, 0)),
+        Discard(0, 1, None),
+        Clear(0, "row", 0),
+        Look(0, (0, 0)),
+        Setup(0, (0, 0), (0, 1)),
+        Swap(0, (0, 0), (0, 2)),
+        Swap(0, [0, 0], [0, 1], None),
+        Swap(0, (0, 0), (0, 1), None),
+        Swap(0, (5, 0), (4, 0)),
+        Swap(0, ("a", 0), (0, 1), (0, 1)),
+        Swap(0, (0, 0), (0, 1), "x"),
+        Look(None, None, None),
+    ],
+)
 def test_illegal_steps_are_refused_with_a_reason_and_change_nothing(action: object) -> None:
     state = ready()
     before = state.key()
@@ -451,8 +477,11 @@ def test_play_needs_a_card_in_hand_and_a_cell_in_the_grid() -> None:
 def test_a_line_cleared_in_a_game_dealt_from_a_fixed_deck() -> None:
     fives = [c(RED, 5), c(ORANGE, 5), c(YELLOW, 5)]
     others = [c(PINK, n) for n in (1, 2, 3, 4, 6, 7)]
-    deck = make_deck([fives + others, [c(BROWN, n) for n in range(1, 10)]],
-                     discard=c(DBLUE, 12), pile=[c(LBLUE, 11), c(LBLUE, 12)])
+    deck = make_deck(
+        [fives + others, [c(BROWN, n) for n in range(1, 10)]],
+        discard=c(DBLUE, 12),
+        pile=[c(LBLUE, 11), c(LBLUE, 12)],
+    )
     state = new_game(deck=deck)
     assert state.players[0].grid[0] == fives
     assert state.apply(Setup(0, (0, 0), (0, 1))).ok

@@ -40,6 +40,7 @@ def cell_at(table: TableScene, at: tuple[int, int]) -> tuple[float, float]:
 
 def click_action(app: Any, table: TableScene, action: Any, shots: set | None = None) -> None:
     """Make `action` by clicks, as a person would."""
+
     def shot(name: str) -> None:
         if shots is not None and name not in shots:
             shots.add(name)
@@ -211,8 +212,9 @@ def watch_private(table: TableScene, log: list) -> None:
     table.draw = checked  # type: ignore[method-assign]
 
 
-def play_until(app: Any, table: TableScene, done: Any, bots: dict, shots: set,
-               handoffs: list, limit: int = 400) -> None:
+def play_until(
+    app: Any, table: TableScene, done: Any, bots: dict, shots: set, handoffs: list, limit: int = 400
+) -> None:
     for _ in range(limit):
         if done():
             return
@@ -228,8 +230,11 @@ def play_until(app: Any, table: TableScene, done: Any, bots: dict, shots: set,
         if done():
             return
         if app.stack.top is table and table.human_turn():
-            if len(table.session.humans) > 1 and table.state.turns(1) == 2 and (
-                    "pass_table" not in shots):
+            if (
+                len(table.session.humans) > 1
+                and table.state.turns(1) == 2
+                and ("pass_table" not in shots)
+            ):
                 shots.add("pass_table")
                 screenshot(app, "blanco_pass_table")
             human_step(app, table, bots[table.focus], shots)
@@ -244,8 +249,14 @@ def test_two_humans_pass_and_play(app) -> None:
     bots = {i: BLANCO.make_bot("normal", 21, i) for i in range(2)}
     handoffs: list = []
     state = table.state
-    play_until(app, table, lambda: state.turns(0) >= 5 and state.turns(1) >= 5
-               and not table.animator.busy, bots, set(), handoffs)
+    play_until(
+        app,
+        table,
+        lambda: state.turns(0) >= 5 and state.turns(1) >= 5 and not table.animator.busy,
+        bots,
+        set(),
+        handoffs,
+    )
     # The screen was handed over before each player's set-up and every turn after.
     assert handoffs[:4] == ["Ann", "Bob", "Ann", "Bob"]
     assert len(handoffs) >= 10
@@ -264,8 +275,14 @@ def test_human_with_three_bots(app) -> None:
     watch_private(table, log)
     handoffs: list = []
     shots: set = {"handoff"}
-    play_until(app, table, lambda: table.state.turns(0) >= 4 and table.human_turn(),
-               {0: BLANCO.make_bot("normal", 8, 0)}, shots, handoffs)
+    play_until(
+        app,
+        table,
+        lambda: table.state.turns(0) >= 4 and table.human_turn(),
+        {0: BLANCO.make_bot("normal", 8, 0)},
+        shots,
+        handoffs,
+    )
     assert handoffs == []  # one human: no pass screen
     assert all(drawn <= {0} for _acting, drawn in log)
     assert min(table.state.turns(i) for i in range(1, 4)) >= 3
@@ -338,7 +355,6 @@ def test_shown_board_follows_the_engine_event_by_event() -> None:
         assert shown.matches(session.state) and shown.winner == session.state.winner
 
 
-
 def test_key_animation_steps_on_screen(app) -> None:
     """A solo game played by clicks without skipping: a screenshot of each key step part-way
     through its animation (the deal, the private look, a draw, a play, a line glowing, flying
@@ -349,8 +365,20 @@ def test_key_animation_steps_on_screen(app) -> None:
     app.ctx.settings.animation_speed = speed
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
     bot = BLANCO.make_bot("normal", 5, 0)
-    wanted = {"Dealt", "Looked", "Drawn", "Played", "Revealed", "LineComplete", "LineCleared",
-              "ClosedUp", "ChainLink", "SecondGridDealt", "Won", "Swapped"}
+    wanted = {
+        "Dealt",
+        "Looked",
+        "Drawn",
+        "Played",
+        "Revealed",
+        "LineComplete",
+        "LineCleared",
+        "ClosedUp",
+        "ChainLink",
+        "SecondGridDealt",
+        "Won",
+        "Swapped",
+    }
     shot: set = set()
     current, elapsed = None, 0.0
     for _ in range(30000):
@@ -365,10 +393,15 @@ def test_key_animation_steps_on_screen(app) -> None:
             continue
         elapsed += speed / 60
         name = type(step).__name__
-        if (step is not None and name in wanted and name not in shot
-                and elapsed >= 0.45 * table.animator.duration(step, table.focus)):
+        if (
+            step is not None
+            and name in wanted
+            and name not in shot
+            and elapsed >= 0.45 * table.animator.duration(step, table.focus)
+        ):
             assert any(isinstance(e, Effect) for e in table.animator.effects) or name in (
-                "LineCleared",)
+                "LineCleared",
+            )
             shot.add(name)
             screenshot(app, f"blanco_anim_{name}")
     assert isinstance(app.stack.top, GameEndScene)
@@ -388,8 +421,11 @@ def test_random_clicks_and_keys_never_break_the_table(app) -> None:
     log: list = []
     watch_private(table, log)
     keys = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_s, pygame.K_u, pygame.K_h, pygame.K_RETURN]
-    targets = [geo.DRAW_PILE.center, geo.DISCARD_PILE.center,
-               *(b.center for b in geo.BUTTONS.values())]
+    targets = [
+        geo.DRAW_PILE.center,
+        geo.DISCARD_PILE.center,
+        *(b.center for b in geo.BUTTONS.values()),
+    ]
     for _ in range(1500):
         if app.stack.top is not table and not isinstance(app.stack.top, HandoffScene):
             press(app, pygame.K_ESCAPE)  # leave the menu
@@ -413,7 +449,6 @@ def test_random_clicks_and_keys_never_break_the_table(app) -> None:
             assert table.seen.matches(table.state)
         assert not app.errors, app.errors[-1]
     assert len(table.state.actions) > 10
-
 
 
 def test_a_look_seen_before_its_reveal_choice_survives_closing(app) -> None:

@@ -38,8 +38,11 @@ def test_colour_sheets_for_greyscale_and_colour_blindness() -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     cards = sheet()
     pygame.image.save(cards, str(SCREENSHOTS / "blanco_cards.png"))
-    for name, fn in (("grey", grey), ("deuteranopia", lambda c: simulate(c, DEUTAN)),
-                     ("protanopia", lambda c: simulate(c, PROTAN))):
+    for name, fn in (
+        ("grey", grey),
+        ("deuteranopia", lambda c: simulate(c, DEUTAN)),
+        ("protanopia", lambda c: simulate(c, PROTAN)),
+    ):
         pygame.image.save(convert(cards, fn), str(SCREENSHOTS / f"blanco_cards_{name}.png"))
 
 

@@ -60,19 +60,56 @@ def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
 
     repo = Path(__file__).resolve().parents[1]
     record = tmp_path / "blanco.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "SMLB_DATA_DIR": str(data_dir)}
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "SMLB_DATA_DIR": str(data_dir),
+    }
     done = subprocess.run(
-        [sys.executable, "main.py", "--demo", "--game", "blanco", "--players", "2", "--seed",
-         "6", "--speed", "40", "--bot", "easy", "--exit-when-done", "--save-record",
-         str(record)], cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "main.py",
+            "--demo",
+            "--game",
+            "blanco",
+            "--players",
+            "2",
+            "--seed",
+            "6",
+            "--speed",
+            "40",
+            "--bot",
+            "easy",
+            "--exit-when-done",
+            "--save-record",
+            str(record),
+        ],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     saved = json.loads(record.read_text())
     assert saved["format"] == BLANCO.record_format
-    check = subprocess.run([sys.executable, "main.py", "--check-record", str(record)], cwd=repo,
-                           env=env, capture_output=True, text=True, timeout=120)
+    check = subprocess.run(
+        [sys.executable, "main.py", "--check-record", str(record)],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert check.returncode == 0, check.stdout + check.stderr
     assert json.loads(check.stdout.strip().splitlines()[-1])["finished"] is True
-    bad = subprocess.run([sys.executable, "main.py", "--demo", "--game", "blanco", "--players",
-                          "6"], cwd=repo, env=env, capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--game", "blanco", "--players", "6"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "1 to 5" in bad.stderr

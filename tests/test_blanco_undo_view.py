@@ -58,8 +58,7 @@ def test_no_undo_past_a_reveal_or_a_look_but_a_clear_choice_undoes() -> None:
     state = ready()
     g = [[c(RED, 5), c(ORANGE, 5)], [c(RED, 7), c(DGREEN, 9)], [c(RED, 1), c(BROWN, 2)]]
     # [0,0] was looked at earlier: revealing it shows the player nothing new
-    place(state, 0, g, up=[[DN, UP], [UP, UP], [UP, DN]],
-          known=[[UP, DN], [DN, DN], [DN, DN]])
+    place(state, 0, g, up=[[DN, UP], [UP, UP], [UP, DN]], known=[[UP, DN], [DN, DN], [DN, DN]])
     state.apply(Draw(0, "discard"))
     state.apply(Discard(0, state.players[0].hand[0], (0, 0)))
     assert state.phase == CLEAR and state.can_undo(0) is None
@@ -75,9 +74,11 @@ def test_no_undo_past_a_reveal_or_a_look_but_a_clear_choice_undoes() -> None:
 
 def test_no_undo_past_a_look_whose_reveal_leaves_a_clear_choice() -> None:
     state = ready()
-    g = [[c(RED, 5), c(ORANGE, 5), c(LBLUE, 5)],
-         [c(YELLOW, 1), c(PURPLE, 4), c(BROWN, 4)],
-         [c(YELLOW, 2), c(DGREEN, 9), c(BROWN, 10)]]
+    g = [
+        [c(RED, 5), c(ORANGE, 5), c(LBLUE, 5)],
+        [c(YELLOW, 1), c(PURPLE, 4), c(BROWN, 4)],
+        [c(YELLOW, 2), c(DGREEN, 9), c(BROWN, 10)],
+    ]
     place(state, 0, g, up=[[DN, UP, UP], [UP, UP, DN], [UP, DN, UP]])
     state.apply(Draw(0, "discard"))
     state.apply(Discard(0, state.players[0].hand[0], (0, 0)))  # row 0, then column 0: a chain
@@ -89,16 +90,20 @@ def test_no_undo_past_a_look_whose_reveal_leaves_a_clear_choice() -> None:
 
 def test_undo_a_play_onto_a_face_up_card_back_to_the_draw() -> None:
     state = ready()
-    g = [[c(RED, 5), c(ORANGE, 5), c(YELLOW, 1)],
-         [c(PURPLE, 2), c(BROWN, 3), c(RED, 9)],
-         [c(LBLUE, 4), c(DGREEN, 6), c(DGREEN, 8)]]
+    g = [
+        [c(RED, 5), c(ORANGE, 5), c(YELLOW, 1)],
+        [c(PURPLE, 2), c(BROWN, 3), c(RED, 9)],
+        [c(LBLUE, 4), c(DGREEN, 6), c(DGREEN, 8)],
+    ]
     place(state, 0, g, up=[[UP, UP, UP], [DN] * 3, [DN] * 3])
     state.apply(Draw(0, "pile"))
     set_hand(state, 0, state.players[0].hand[:2] + [c(YELLOW, 5)])
     after_draw = state.key()
     out = state.apply(Play(0, c(YELLOW, 5), (0, 2)))  # completes row 0: clear, look owed
-    assert state.phase == LOOK and ev.LineCleared(0, "row", 0, (
-        c(RED, 5), c(ORANGE, 5), c(YELLOW, 5))) in out.events
+    assert (
+        state.phase == LOOK
+        and ev.LineCleared(0, "row", 0, (c(RED, 5), c(ORANGE, 5), c(YELLOW, 5))) in out.events
+    )
     assert state.can_undo(0) is None
     assert state.undo(0).ok and state.key() == after_draw
     assert state.phase == PLAY
@@ -204,8 +209,15 @@ def test_swap_reveal_is_public_and_rules_never_import_pygame() -> None:
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             assert not any(n.split(".")[0] == "pygame" for n in names), path
-    code = ("import sys, game.blanco.rules, game.blanco.rules.game, game.blanco.rules.views, "
-            "game.blanco.rules.legal; print('pygame' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=root.parents[2], check=True)
+    code = (
+        "import sys, game.blanco.rules, game.blanco.rules.game, game.blanco.rules.views, "
+        "game.blanco.rules.legal; print('pygame' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=root.parents[2],
+        check=True,
+    )
     assert done.stdout.strip() == "False"

@@ -54,7 +54,8 @@ def play_computer_move(turns: TurnController) -> None:
 
 
 def test_a_crashing_bot_is_logged_and_the_seat_plays_a_level_lower_visibly(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     session, turns = table(CrashingBot())
     with caplog.at_level(logging.ERROR, logger="game.core.turns"):
         play_computer_move(turns)
@@ -62,17 +63,18 @@ def test_a_crashing_bot_is_logged_and_the_seat_plays_a_level_lower_visibly(
     bot = session.bots[0]
     assert isinstance(bot, HighCardBot) and bot.level == "normal"
     assert turns.take_notices() == [
-        "Robo's computer player ran into a problem and plays at Normal level now."]
+        "Robo's computer player ran into a problem and plays at Normal level now."
+    ]
     assert turns.take_notices() == []  # each notice is shown once
     logged = caplog.text
     assert "seat 0 (hard)" in logged and "ZeroDivisionError" in logged
     assert "Traceback" in logged and "0 of 2 have chosen" in logged  # what the seat saw
 
 
-def test_every_level_failing_ends_in_random_moves(monkeypatch: pytest.MonkeyPatch,
-                                                  caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(HIGHCARD, "make_bot",
-                        lambda level, seed, seat: CrashingBot(level))
+def test_every_level_failing_ends_in_random_moves(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(HIGHCARD, "make_bot", lambda level, seed, seat: CrashingBot(level))
     session, turns = table(IllegalBot())
     with caplog.at_level(logging.ERROR, logger="game.core.turns"):
         play_computer_move(turns)
@@ -80,13 +82,15 @@ def test_every_level_failing_ends_in_random_moves(monkeypatch: pytest.MonkeyPatc
     assert isinstance(session.bots[0], RandomBot)
     notices = turns.take_notices()
     assert [n.split(" and ")[1] for n in notices] == [
-        "plays at Normal level now.", "plays at Easy level now.", "plays random moves now."]
+        "plays at Normal level now.",
+        "plays at Easy level now.",
+        "plays random moves now.",
+    ]
     assert "illegal action" in caplog.text and "the easy bot divided by zero" in caplog.text
 
 
 def test_levels_go_down_one_at_a_time() -> None:
-    assert [weaker_level(level) for level in ("hard", "normal", "easy")] == [
-        "normal", "easy", None]
+    assert [weaker_level(level) for level in ("hard", "normal", "easy")] == ["normal", "easy", None]
 
 
 def test_the_worker_sends_the_whole_traceback() -> None:

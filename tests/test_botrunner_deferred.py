@@ -123,7 +123,14 @@ def test_the_demo_loop_sends_moves_after_each_measured_frame(
     monkeypatch.setattr(App, "step", step)
     monkeypatch.setattr(BotRunner, "send", send)
     stats = tmp_path / "stats.json"
-    launch.demo(game_uis(), players=3, seed=5, speed=8.0, game="blanco", max_frames=400,
-                frame_stats=str(stats))
+    launch.demo(
+        game_uis(),
+        players=3,
+        seed=5,
+        speed=8.0,
+        game="blanco",
+        max_frames=400,
+        frame_stats=str(stats),
+    )
     assert stats.exists()
     assert sends and not any(sends)

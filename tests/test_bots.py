@@ -34,9 +34,13 @@ def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
 # Seats cycle through the levels, so every table mixes them; the big tables have one Hard seat
 # (the slow one) to keep the suite quick.
 TABLES = [
-    (["easy"], 1), (["normal"], 2), (["hard"], 3),
-    (["easy", "normal"], 4), (["hard", "easy"], 5),
-    (["normal", "hard", "easy", "normal"], 6), (["easy", "easy", "normal", "easy"], 7),
+    (["easy"], 1),
+    (["normal"], 2),
+    (["hard"], 3),
+    (["easy", "normal"], 4),
+    (["hard", "easy"], 5),
+    (["normal", "hard", "easy", "normal"], 6),
+    (["easy", "easy", "normal", "easy"], 7),
     (["hard"] + ["easy", "normal"] * 3, 8),
     (["normal"] + ["easy"] * 6, 9),
     (["hard"] + ["easy", "normal", "easy"] * 3 + ["normal", "easy"], 10),
@@ -81,7 +85,7 @@ def test_a_bots_choices_depend_only_on_what_it_may_know(level: str) -> None:
         if replay.phase == PLAY:
             peeked = replay.clone()
             future = peeked.numbers[replay.round - 1]
-            future[replay.index + 1:] = reversed(future[replay.index + 1:])
+            future[replay.index + 1 :] = reversed(future[replay.index + 1 :])
             peeked.draw_pile.reverse()
             assert bot.choose(peeked, 0) == bot.choose(replay, 0)
         assert act(replay, action).ok

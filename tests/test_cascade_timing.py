@@ -23,9 +23,10 @@ def animator_for(feed: deque) -> tuple[Animator, list]:
     staged: list = []
     session = Session([Seat("A"), Seat("B")], 1, game=LUCKYBOX)
     seen = Shown.from_state(session.state)
-    styles = {kind: EventStyle(DURATIONS.get(kind, 0.0), None,
-                               lambda event, length: staged.append(event))
-              for kind in EVENT_KINDS}
+    styles = {
+        kind: EventStyle(DURATIONS.get(kind, 0.0), None, lambda event, length: staged.append(event))
+        for kind in EVENT_KINDS
+    }
     return Animator(feed, seen, styles, lambda event: False), staged
 
 

@@ -53,8 +53,14 @@ def test_an_unknown_record_format_gets_the_first_listed_games_refusal() -> None:
 @pytest.fixture
 def third_game() -> Iterator[str]:
     """A made-up game package ("Trio": 2 to 3 seats) registered for one test."""
-    game = types.SimpleNamespace(id="trio", title="Trio", record_format="trio/record@1",
-                                 min_players=2, max_players=3, bot_levels=("easy",))
+    game = types.SimpleNamespace(
+        id="trio",
+        title="Trio",
+        record_format="trio/record@1",
+        min_players=2,
+        max_players=3,
+        bot_levels=("easy",),
+    )
     modules = {
         "trio_pkg": types.ModuleType("trio_pkg"),
         "trio_pkg.rules": types.ModuleType("trio_pkg.rules"),

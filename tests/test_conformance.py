@@ -40,9 +40,16 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 
 def each_game(check: str) -> list[Any]:
-    return [pytest.param(game, id=game.id, marks=[
-        pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[(game.id, check)])
-    ] if (game.id, check) in KNOWN_GAPS else []) for game in GAMES]
+    return [
+        pytest.param(
+            game,
+            id=game.id,
+            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[(game.id, check)])]
+            if (game.id, check) in KNOWN_GAPS
+            else [],
+        )
+        for game in GAMES
+    ]
 
 
 # ------------------------------------------------------------------ canonical form
@@ -69,9 +76,10 @@ def canonical(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
     if isinstance(obj, random.Random):
         return ["Random", canonical(obj.getstate(), path)]
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a NamedTuple: by field, typed
-        return {"__type__": type(obj).__name__,
-                **{name: canonical(value, path) for name, value in zip(obj._fields, obj,
-                                                                       strict=True)}}
+        return {
+            "__type__": type(obj).__name__,
+            **{name: canonical(value, path) for name, value in zip(obj._fields, obj, strict=True)},
+        }
     if isinstance(obj, (list, tuple, deque)):
         if all(type(item) in PLAIN for item in obj):  # the common case, quickly
             return list(obj)
@@ -86,8 +94,9 @@ def canonical(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
         return f"<{type(obj).__name__}>"
     fields: dict[str, Any] = {}
     if dataclasses.is_dataclass(obj):
-        fields.update((f.name, getattr(obj, f.name)) for f in dataclasses.fields(obj)
-                      if hasattr(obj, f.name))
+        fields.update(
+            (f.name, getattr(obj, f.name)) for f in dataclasses.fields(obj) if hasattr(obj, f.name)
+        )
     for cls in type(obj).__mro__:
         for slot in getattr(cls, "__slots__", ()):
             if slot not in ("__dict__", "__weakref__") and hasattr(obj, slot):
@@ -95,8 +104,10 @@ def canonical(obj: Any, _path: frozenset[int] = frozenset()) -> Any:
     fields.update(getattr(obj, "__dict__", {}))
     if not fields:
         return repr(obj)
-    return {"__type__": type(obj).__name__,
-            **{name: canonical(value, path) for name, value in sorted(fields.items())}}
+    return {
+        "__type__": type(obj).__name__,
+        **{name: canonical(value, path) for name, value in sorted(fields.items())},
+    }
 
 
 def contains_seed(value: Any, seed: int) -> bool:
@@ -141,7 +152,7 @@ def deal(game: Game, seed: int, rng: random.Random) -> tuple[Any, list[Any]]:
 def moments(rng: random.Random) -> set[int]:
     """The action counts at which costly checks look at a game: the first few, then a few
     spread over every scale (a game of 10 steps and one of 1000 both get looked at)."""
-    return set(range(FIRST_STEPS)) | {rng.randrange(FIRST_STEPS, 2 ** k) for k in range(3, 11)}
+    return set(range(FIRST_STEPS)) | {rng.randrange(FIRST_STEPS, 2**k) for k in range(3, 11)}
 
 
 class Step(NamedTuple):
@@ -150,9 +161,13 @@ class Step(NamedTuple):
     look: bool  # whether costly checks look at this moment
 
 
-def play(game: Game, seed: int, rng: random.Random,
-         before: Callable[[Any], None] = lambda state: None,
-         longest: int = LONGEST) -> Iterator[Step]:
+def play(
+    game: Game,
+    seed: int,
+    rng: random.Random,
+    before: Callable[[Any], None] = lambda state: None,
+    longest: int = LONGEST,
+) -> Iterator[Step]:
     """A random game, step by step: yields each chance step and action, the deal first.
     `before(state)` runs before the actions at the looked-at moments."""
     picks = moments(rng)
@@ -243,8 +258,9 @@ def refusals(game: Any, count: int) -> Iterator[Refusal | str]:
                 assert isinstance(outcome.refusal, str) and outcome.refusal.strip()
                 yield outcome.refusal
             # (one comparison for them all: a refusal that changed something shows here)
-            assert canonical(state) == snapshot, f"seed {seed}: refusing one of {tried} " \
-                                                 "changed the game"
+            assert canonical(state) == snapshot, (
+                f"seed {seed}: refusing one of {tried} changed the game"
+            )
 
 
 @pytest.mark.parametrize("game", each_game("refusals"))
@@ -285,7 +301,7 @@ def test_undo_restores_the_exact_earlier_state(game: Any) -> None:
             undone += 1
             now = state.actions
             assert len(now) < len(actions), f"seed {seed}: undo took back no action"
-            if actions[:len(now)] == now and before.get(len(now), ([None], None))[0] == now:
+            if actions[: len(now)] == now and before.get(len(now), ([None], None))[0] == now:
                 assert canonical(state) == before[len(now)][1], f"seed {seed}: undo differs"
                 compared += 1
     assert undone > 10 and compared > 5  # the check saw undos at all
@@ -329,7 +345,8 @@ def test_hidden_variants_keep_what_a_seat_knows(game: Any) -> None:
             variant = game.hidden_variant(state, seat, random.Random(rng.random()))
             assert canonical(state) == snapshot, f"seed {seed}: hidden_variant changed it"
             assert canonical(variant.view_for(seat)) == canonical(state.view_for(seat)), (
-                f"seed {seed}, seat {seat}: the variant's view differs")
+                f"seed {seed}, seat {seat}: the variant's view differs"
+            )
             assert canonical(variant) != snapshot, f"seed {seed}: nothing hidden was dealt anew"
             assert variant.legal_actions(seat) == state.legal_actions(seat)
             variants += 1
@@ -357,8 +374,10 @@ def test_bots_choose_legal_actions_from_views(game: Any) -> None:
         state, _events = deal(game, seed, rng)
         levels = list(game.bot_levels)
         rng.shuffle(levels)
-        bots = {seat: game.make_bot(levels[seat % len(levels)], seed, seat)
-                for seat in range(len(state.names))}
+        bots = {
+            seat: game.make_bot(levels[seat % len(levels)], seed, seat)
+            for seat in range(len(state.names))
+        }
         picks = moments(rng)
         for _ in range(BOT_MOVES):
             if state.is_terminal():

@@ -27,8 +27,11 @@ from game.core.ui.settings import Settings, load_settings
 from game.luckybox.rules.actions import RecordError
 
 REPO = Path(__file__).resolve().parent.parent
-FUZZ = settings(max_examples=200, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 ON_UNIX = os.name == "posix"
 
 GAME_IDS = [game.id for game in games()]
@@ -161,30 +164,54 @@ def test_every_reader_answers_every_damaged_file_cleanly(reader: str, tmp_path: 
 @pytest.mark.skipif(not ON_UNIX, reason="named pipes and /dev are Unix's")
 @pytest.mark.parametrize("reader", sorted(READERS))
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
-def test_a_pipe_or_a_device_in_place_of_a_file_never_hangs(reader: str, kind: str,
-                                                           tmp_path: Path) -> None:
+def test_a_pipe_or_a_device_in_place_of_a_file_never_hangs(
+    reader: str, kind: str, tmp_path: Path
+) -> None:
     _answer_special(READERS[reader], kind, tmp_path)
 
 
-@pytest.mark.parametrize("content", [
-    b'{"game": 5}', b'{"game": ["blanco"]}', b'{"game": null}', b'{"game": {"a": 1}}'])
-def test_a_last_game_of_the_wrong_type_is_set_aside_not_overwritten(content: bytes,
-                                                                     tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "content", [b'{"game": 5}', b'{"game": ["blanco"]}', b'{"game": null}', b'{"game": {"a": 1}}']
+)
+def test_a_last_game_of_the_wrong_type_is_set_aside_not_overwritten(
+    content: bytes, tmp_path: Path
+) -> None:
     (tmp_path / "last_game.json").write_bytes(content)
     defaults, line = _last_game(tmp_path)
     assert defaults and _one_line(line) and _kept_aside(tmp_path, "last_game.json", content)
 
 
-@pytest.mark.parametrize("fields", [
-    {"mode": "wins", "target": "3", "names": ["A", "B"], "kinds": ["human", "human"], "seed": 1},
-    {"mode": "wins", "target": 3, "names": "AB", "kinds": ["human", "human"], "seed": 1},
-    {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human"], "seed": 1},
-    {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human", "human"], "seed": 1,
-     "games": [{"seed": 1, "winner": 0, "left": "0"}]},
-    {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human", "human"], "seed": 1,
-     "extra": True},
-    {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human", "human"]},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {
+            "mode": "wins",
+            "target": "3",
+            "names": ["A", "B"],
+            "kinds": ["human", "human"],
+            "seed": 1,
+        },
+        {"mode": "wins", "target": 3, "names": "AB", "kinds": ["human", "human"], "seed": 1},
+        {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human"], "seed": 1},
+        {
+            "mode": "wins",
+            "target": 3,
+            "names": ["A", "B"],
+            "kinds": ["human", "human"],
+            "seed": 1,
+            "games": [{"seed": 1, "winner": 0, "left": "0"}],
+        },
+        {
+            "mode": "wins",
+            "target": 3,
+            "names": ["A", "B"],
+            "kinds": ["human", "human"],
+            "seed": 1,
+            "extra": True,
+        },
+        {"mode": "wins", "target": 3, "names": ["A", "B"], "kinds": ["human", "human"]},
+    ],
+)
 def test_a_match_with_a_wrong_field_is_no_match_and_is_said(fields: dict, tmp_path: Path) -> None:
     content = json.dumps(fields).encode()
     (tmp_path / MATCH_FILE).write_bytes(content)
@@ -195,8 +222,9 @@ def test_a_match_with_a_wrong_field_is_no_match_and_is_said(fields: dict, tmp_pa
 def test_a_good_match_still_loads(tmp_path: Path) -> None:
     from game.blanco.ui.match import Match, save_match
 
-    match = Match("wins", 3, ["A", "B"], ["human", "easy"], 7,
-                  [{"seed": 6, "winner": 1, "left": [4, 0]}])
+    match = Match(
+        "wins", 3, ["A", "B"], ["human", "easy"], 7, [{"seed": 6, "winner": 1, "left": [4, 0]}]
+    )
     save_match(tmp_path, match)
     heard: list[str] = []
     assert load_match(tmp_path, tell=heard.append) == match and heard == []
@@ -206,7 +234,8 @@ def test_a_good_match_still_loads(tmp_path: Path) -> None:
 
 
 def test_a_records_folder_of_damaged_files_lists_the_good_ones_and_sets_the_rest_aside(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     records = tmp_path / storage.RECORDS
     records.mkdir()
     good = _good_record()
@@ -228,7 +257,8 @@ def test_a_records_folder_of_damaged_files_lists_the_good_ones_and_sets_the_rest
 
 
 def test_check_record_answers_every_damaged_file_in_one_line_and_checks_the_rest(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     good = tmp_path / "good.json"
     good.write_bytes(_good_record())
     paths = [str(good)]
@@ -240,13 +270,23 @@ def test_check_record_answers_every_damaged_file_in_one_line_and_checks_the_rest
         os.mkfifo(tmp_path / "pipe.json")
         paths += [str(tmp_path / "pipe.json"), "/dev/zero"]
     paths.append(str(good))  # still checked after all the bad ones
-    result = subprocess.run([sys.executable, "main.py", "--check-record", *paths], cwd=REPO,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "main.py", "--check-record", *paths],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
     assert [line.split(": ", 1)[0] for line in lines] == paths[1:-1]
-    alone = subprocess.run([sys.executable, "main.py", "--check-record", str(good)], cwd=REPO,
-                           capture_output=True, text=True, timeout=60)
+    alone = subprocess.run(
+        [sys.executable, "main.py", "--check-record", str(good)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.stdout == alone.stdout * 2, "a valid record's line is unchanged"
     for path in paths[1:-1]:  # the command line only reads: nothing moved
         assert Path(path).exists()
@@ -279,11 +319,11 @@ def test_random_bytes_are_a_value_or_one_line(content: bytes) -> None:
 
 
 @FUZZ
-@given(st.integers(1, 3000), st.sampled_from(["[", '{"a":', "[{\"b\":"]))
+@given(st.integers(1, 3000), st.sampled_from(["[", '{"a":', '[{"b":']))
 def test_any_depth_is_refused_or_accepted_without_recursion(depth: int, opener: str) -> None:
-    closer = {"[": "]", '{"a":': "}", "[{\"b\":": "}]"}[opener]
+    closer = {"[": "]", '{"a":': "}", '[{"b":': "}]"}[opener]
     text = opener * depth + "0" + closer * depth
-    levels = depth * (2 if opener == "[{\"b\":" else 1)
+    levels = depth * (2 if opener == '[{"b":' else 1)
     if levels <= safe_json.MAX_DEPTH:
         assert safe_json.loads(text) is not None
     else:

@@ -70,15 +70,17 @@ def without_caches(app: Any, table: Any) -> bytes:
 
 
 @pytest.mark.parametrize(("game", "players"), [("blanco", 5), ("luckybox", 4)])
-def test_a_repeated_table_frame_renders_and_measures_no_text(app: Any, game: str,
-                                                             players: int) -> None:
+def test_a_repeated_table_frame_renders_and_measures_no_text(
+    app: Any, game: str, players: int
+) -> None:
     table = demo_table(app, game, players)
     assert app.stack.top is table
     app.draw()  # anything new this frame is made once
     counted = calls(app.draw)
     assert counted.get("<method 'render' of 'pygame.font.Font' objects>", 0) == 0
     assert counted.get("<method 'size' of 'pygame.font.Font' objects>", 0) == 0, (
-        "text fitted or wrapped again every frame: TextCache.fit_size/wrap remember answers")
+        "text fitted or wrapped again every frame: TextCache.fit_size/wrap remember answers"
+    )
     # Panels, slabs and kept parts are blitted: what is still drawn as rounded rects is the odd
     # ring or outline (a table of today draws no more than a handful), not a dozen panels.
     assert counted.get("<built-in method pygame.draw.rect>", 0) <= 6, counted
@@ -96,18 +98,27 @@ def test_caches_draw_the_same_picture(app: Any, game: str, players: int) -> None
 
 
 def test_panels_and_slabs_from_the_cache_match_drawing_them(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def scene() -> tuple[bytes, list[pygame.Rect]]:
         screen = pygame.Surface((400, 300))
         screen.fill((20, 90, 80))
         faces = []
         for y in (30, 160):  # the second of each is blitted from the cache
-            widgets.draw_panel(screen, pygame.Rect(40, y, 200, 90), colour=(30, 58, 64),
-                               radius=12, border=2, shadow=3)
-            faces.append(widgets.draw_glossy(screen, pygame.Rect(260, y, 120, 48),
-                                             (255, 146, 28)))
-            faces.append(widgets.draw_glossy(screen, pygame.Rect(260, y + 60, 120, 48),
-                                             (255, 146, 28), depth=2))  # pressed
+            widgets.draw_panel(
+                screen,
+                pygame.Rect(40, y, 200, 90),
+                colour=(30, 58, 64),
+                radius=12,
+                border=2,
+                shadow=3,
+            )
+            faces.append(widgets.draw_glossy(screen, pygame.Rect(260, y, 120, 48), (255, 146, 28)))
+            faces.append(
+                widgets.draw_glossy(
+                    screen, pygame.Rect(260, y + 60, 120, 48), (255, 146, 28), depth=2
+                )
+            )  # pressed
         return pygame.image.tobytes(screen, "RGB"), faces
 
     widgets._SHAPES.clear()

@@ -24,14 +24,21 @@ from game.luckybox.rules.actions import RecordError
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.scenes.setup import same_deal_from
 
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**12, 10**12)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
     max_leaves=20,
 )
 
@@ -48,8 +55,11 @@ def _real_save(seed: int = 11, moves: int = 60) -> dict:
             session.advance()
             continue
         seat = session.next_seat()
-        action = bot.choose(session.state, seat) if rng.random() < 0.7 else rng.choice(
-            session.state.legal_actions(seat))
+        action = (
+            bot.choose(session.state, seat)
+            if rng.random() < 0.7
+            else rng.choice(session.state.legal_actions(seat))
+        )
         session.apply(action)
     return json.loads(json.dumps(session.save(unshown=3, confirming=0)))
 
@@ -65,8 +75,13 @@ def _finished_record(seed: int = 5) -> dict:
             session.advance()
             continue
         session.apply(bot.choose(session.state, 0))
-    return json.loads(json.dumps(session.record(
-        storage.finished_extra(session.state, ["human"], "test", game=session.game))))
+    return json.loads(
+        json.dumps(
+            session.record(
+                storage.finished_extra(session.state, ["human"], "test", game=session.game)
+            )
+        )
+    )
 
 
 REAL_RECORD = _finished_record()
@@ -80,8 +95,9 @@ def corrupted(draw, original: dict) -> dict:
         path = []
         node = obj
         while isinstance(node, dict | list) and node and draw(st.booleans()):
-            key = draw(st.sampled_from(sorted(node) if isinstance(node, dict)
-                                       else range(len(node))))
+            key = draw(
+                st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node)))
+            )
             path.append((node, key))
             node = node[key]
         if not path:
@@ -92,7 +108,7 @@ def corrupted(draw, original: dict) -> dict:
         if how == "delete" and isinstance(parent, dict):
             del parent[key]
         elif how == "truncate_list" and isinstance(parent[key], list):
-            parent[key] = parent[key][:draw(st.integers(0, len(parent[key])))]
+            parent[key] = parent[key][: draw(st.integers(0, len(parent[key])))]
         else:
             parent[key] = draw(json_values)
     return obj
@@ -178,8 +194,14 @@ def test_random_bytes_as_settings(content):
 
 
 @FUZZ
-@given(st.dictionaries(st.sampled_from(["volume", "animation_speed", "fullscreen",
-                                        "pass_screen", "version", "other"]), json_values))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["volume", "animation_speed", "fullscreen", "pass_screen", "version", "other"]
+        ),
+        json_values,
+    )
+)
 def test_random_fields_in_settings(fields):
     _check_settings_file(json.dumps(fields).encode())
 
@@ -228,8 +250,11 @@ def test_random_records(content):
 
 
 @FUZZ
-@given(st.lists(st.binary(max_size=200) | st.sampled_from([json.dumps(REAL_RECORD).encode()]),
-                max_size=4))
+@given(
+    st.lists(
+        st.binary(max_size=200) | st.sampled_from([json.dumps(REAL_RECORD).encode()]), max_size=4
+    )
+)
 def test_a_records_folder_of_anything_lists_without_raising(contents):
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / storage.RECORDS

@@ -58,8 +58,11 @@ def moments(game: Game, seed: int, every: int) -> Any:
 
 def _undone(state: Any, seat: int) -> Any:
     copy = state.clone()
-    copy._undo = [stack[:] for stack in state._undo] if state._undo and isinstance(
-        state._undo[0], list) else list(state._undo)
+    copy._undo = (
+        [stack[:] for stack in state._undo]
+        if state._undo and isinstance(state._undo[0], list)
+        else list(state._undo)
+    )
     if hasattr(state, "undo_enabled"):  # Lucky Box's clone takes no snapshots
         copy.undo_enabled = state.undo_enabled
     assert copy.undo(seat).ok
@@ -113,7 +116,8 @@ def test_a_variant_is_a_whole_game_that_plays_to_its_end(game: Game) -> None:
                     again = game.hidden_variant(state, seat, rng)
                     assert again.undo(other).ok
                     assert plain(again.view_for(seat)) == plain(
-                        _undone(state, other).view_for(seat))
+                        _undone(state, other).view_for(seat)
+                    )
             play_out(variant, rng)
 
 

@@ -131,7 +131,7 @@ def _luma(image: pygame.Surface, rect: pygame.Rect) -> list[list[int]]:
     raw = pygame.image.tobytes(image.subsurface(rect), "RGB")
     w = rect.width
     values = [(raw[i] * 3 + raw[i + 1] * 6 + raw[i + 2]) // 10 for i in range(0, len(raw), 3)]
-    return [values[y * w:(y + 1) * w] for y in range(rect.height)]
+    return [values[y * w : (y + 1) * w] for y in range(rect.height)]
 
 
 def _edge_energy(image: pygame.Surface, rect: pygame.Rect) -> float:
@@ -159,8 +159,9 @@ def test_a_large_window_is_drawn_at_its_resolution_and_sharper(make_app) -> None
     shrunk = pygame.transform.smoothscale(big, LOGICAL_SIZE)
     a = pygame.image.tobytes(shrunk, "RGB")
     b = pygame.image.tobytes(small, "RGB")
-    far = sum(1 for i in range(0, len(a), 3)
-              if max(abs(a[i + k] - b[i + k]) for k in range(3)) > 96)
+    far = sum(
+        1 for i in range(0, len(a), 3) if max(abs(a[i + k] - b[i + k]) for k in range(3)) > 96
+    )
     assert far / (len(a) // 3) < 0.02
     # Sharper than the 1x picture stretched to the same window: over the Settings rows'
     # labels, edges change far more from one pixel to the next.
@@ -186,17 +187,14 @@ def test_no_image_is_stretched_anywhere_in_a_large_window(make_app, tracked) -> 
     start_game(app.ctx, [Seat("Ada", "normal"), Seat("Bo", "hard")], 3)
     frames(app, 900)
     screenshot(app, "hidpi_luckybox_table_1920")
-    app.ctx.nav.make("blanco.start_game", seats=[Seat("Cy", "normal"), Seat("Di", "hard")],
-                     seed=5)
+    app.ctx.nav.make("blanco.start_game", seats=[Seat("Cy", "normal"), Seat("Di", "hard")], seed=5)
     frames(app, 900)
     screenshot(app, "hidpi_blanco_table_1920")
     assert app.errors == []
     assert dict(tracked) == {}
 
 
-def test_a_resize_keeps_the_picture_then_draws_at_the_new_resolution(
-    make_app, monkeypatch
-) -> None:
+def test_a_resize_keeps_the_picture_then_draws_at_the_new_resolution(make_app, monkeypatch) -> None:
     app = make_app((1280, 720))
     app.ctx.nav.push("settings")
     frames(app, 5)
@@ -241,13 +239,23 @@ def test_the_systems_mouse_is_mapped_and_posted_events_are_not(make_app) -> None
     shown = window_mode.to_window(target, (1920, 1080))
     # A click from the system comes in window pixels, with the window it happened in.
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=(round(shown[0]), round(shown[1])),
-                                             button=1, touch=False, window=None))
+        pygame.event.post(
+            pygame.event.Event(
+                kind, pos=(round(shown[0]), round(shown[1])), button=1, touch=False, window=None
+            )
+        )
     frames(app, 2)
     assert type(app.stack.top).__name__ == "SettingsScene"
-    mapped = app.canvas.logical_event(pygame.event.Event(
-        pygame.MOUSEMOTION, pos=(round(shown[0]), round(shown[1])), rel=(15, 0),
-        buttons=(0, 0, 0), touch=False, window=None))
+    mapped = app.canvas.logical_event(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=(round(shown[0]), round(shown[1])),
+            rel=(15, 0),
+            buttons=(0, 0, 0),
+            touch=False,
+            window=None,
+        )
+    )
     assert mapped.pos == pytest.approx(target, abs=1) and mapped.rel == (10, 0)
     posted = app.canvas.logical_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target))
     assert posted.pos == target  # a program's own event already speaks logical coordinates

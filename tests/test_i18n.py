@@ -268,8 +268,9 @@ def test_engine_refusals_reach_the_player_in_their_language() -> None:
     from game.core.game import Refusal
     from game.core.turns import undo_reason
 
-    empty = Refusal("discard_empty", "player {player} cannot draw from the discard pile: it is "
-                    "empty", player=0)
+    empty = Refusal(
+        "discard_empty", "player {player} cannot draw from the discard pile: it is empty", player=0
+    )
     odd = "player 0 cannot swap [0, 0] and [2, 2]: odd"  # no code: a plain line
     assert say_refusal(empty, ["Ann"]) == "The discard pile is empty: draw from the draw pile."
     assert say_refusal(odd, ["Ann"]) == "That is not allowed now."

@@ -93,8 +93,14 @@ def still_screens() -> dict[str, Any]:
         assert app.stack.top is scene and scene.turns.acting == 0
         return scene
 
-    return {"title": title, "settings": settings, "pause": pause, "game_end": game_end,
-            "table": table, "blanco_table": blanco_table}
+    return {
+        "title": title,
+        "settings": settings,
+        "pause": pause,
+        "game_end": game_end,
+        "table": table,
+        "blanco_table": blanco_table,
+    }
 
 
 @pytest.mark.parametrize("screen", sorted(still_screens()))
@@ -104,8 +110,9 @@ def test_a_settled_screen_draws_nothing_and_input_draws_again(app: Any, screen: 
     settle(app)
     assert app.stack.top is scene
     assert drawn_in(app, SECOND) == 0  # a still second: not one frame
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    )
     assert drawn_in(app, 1) == 1  # input is drawn in the very frame it comes
     assert drawn_in(app, 3 * SECOND) < 2 * SECOND  # and the screen settles again
 
@@ -121,8 +128,9 @@ def test_the_title_moves_until_the_player_has_gone(app: Any) -> None:
     assert rested != ys
     frames(app, SECOND)
     assert [p.y for p in scene.particles] == rested  # they rest where they were last drawn
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0,
-                                         unicode="", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
+    )
     assert drawn_in(app, SECOND) == SECOND  # and move again at 60 fps on input
     assert [p.y for p in scene.particles] != rested
 
@@ -131,8 +139,9 @@ def test_a_tooltip_after_its_delay_and_a_caret_still_show(app: Any) -> None:
     scene = title(app)
     settle(app)
     button = scene.widget("settings").rect
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(1, 1),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(1, 1), buttons=(0, 0, 0))
+    )
     frames(app, SECOND)  # the mouse rests: the tip shows after its delay (no input then)
     assert scene.tooltips.tip is not None
     drawn_after_tip = drawn_in(app, 2 * SECOND)
@@ -142,8 +151,9 @@ def test_a_tooltip_after_its_delay_and_a_caret_still_show(app: Any) -> None:
 def test_the_focus_ring_is_drawn_as_it_moves_then_rests(app: Any) -> None:
     title(app)
     settle(app)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t",
-                                         scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    )
     assert drawn_in(app, SECOND) == SECOND  # the ring appears and breathes
     assert app.ring.visible
     frames(app, 2 * SECOND)

@@ -16,8 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "game"
 GAME_IDS = ("luckybox", "blanco")
 #: What core must never import: the games, the composition root and what hangs off it.
-NOT_FOR_CORE = ("game.luckybox", "game.blanco", "game.catalog", "game.cli", "game.tour",
-                "game.online")
+NOT_FOR_CORE = (
+    "game.luckybox",
+    "game.blanco",
+    "game.catalog",
+    "game.cli",
+    "game.tour",
+    "game.online",
+)
 
 
 def module_name(path: Path) -> str:
@@ -32,7 +38,8 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _walk_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -40,8 +47,11 @@ def _walk_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.If) and _is_type_checking(child.test):
             for other in child.orelse:
-                yield from _walk_imports(other) if not isinstance(
-                    other, ast.Import | ast.ImportFrom) else iter([other])
+                yield from (
+                    _walk_imports(other)
+                    if not isinstance(other, ast.Import | ast.ImportFrom)
+                    else iter([other])
+                )
             continue
         if isinstance(child, ast.Import | ast.ImportFrom):
             yield child
@@ -133,10 +143,14 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_walk_sees_imports_inside_functions_and_skips_type_checking_ones() -> None:
     """The checks below would pass vacuously if the walk missed function-local imports."""
-    tree = ast.parse("import a\nif TYPE_CHECKING:\n    import b\ndef f():\n    import c\n"
-                     "    from d import e\n")
+    tree = ast.parse(
+        "import a\nif TYPE_CHECKING:\n    import b\ndef f():\n    import c\n    from d import e\n"
+    )
     assert [getattr(n, "module", None) or n.names[0].name for n in _walk_imports(tree)] == [
-        "a", "c", "d"]
+        "a",
+        "c",
+        "d",
+    ]
     assert cycles({"x": {"y"}, "y": {"x"}, "z": {"x"}}) == [["x", "y"]]
     assert "game.core.records" in project_edges()["game.core.storage"]
 
@@ -151,17 +165,24 @@ CORE = sorted(name for name in MODULES if name == "game.core" or name.startswith
 
 @pytest.mark.parametrize("name", CORE)
 def test_core_imports_no_game(name: str) -> None:
-    bad = sorted(imported for imported in imported_names(name)
-                 if any(imported == f or imported.startswith(f + ".") for f in NOT_FOR_CORE))
+    bad = sorted(
+        imported
+        for imported in imported_names(name)
+        if any(imported == f or imported.startswith(f + ".") for f in NOT_FOR_CORE)
+    )
     assert bad == [], f"{name} imports {bad}"
 
 
 def _id_literals(path: Path) -> list[str]:
     pattern = re.compile(r"\b(" + "|".join(GAME_IDS) + r")\b")
     tree = ast.parse(path.read_text("utf-8"), str(path))
-    return [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and pattern.search(node.value)]
+    return [
+        f"line {node.lineno}: {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and pattern.search(node.value)
+    ]
 
 
 @pytest.mark.parametrize("name", CORE)
@@ -172,8 +193,12 @@ def test_core_names_no_game_id(name: str) -> None:
 
 
 GAME_PACKAGES = sorted({p.parent.parent.name for p in PACKAGE.glob("*/rules/__init__.py")})
-PURE = sorted(name for name in MODULES for game in GAME_PACKAGES
-              if name.startswith((f"game.{game}.rules", f"game.{game}.ai")))
+PURE = sorted(
+    name
+    for name in MODULES
+    for game in GAME_PACKAGES
+    if name.startswith((f"game.{game}.rules", f"game.{game}.ai"))
+)
 
 
 def test_the_purity_check_sees_every_game() -> None:
@@ -184,7 +209,11 @@ def test_the_purity_check_sees_every_game() -> None:
 @pytest.mark.parametrize("name", PURE)
 def test_rules_and_bots_stay_pure(name: str) -> None:
     ui = tuple(f"game.{game}.ui" for game in GAME_PACKAGES)
-    bad = sorted(imported for imported in imported_names(name)
-                 if imported.split(".")[0] == "pygame" or imported == "game.online"
-                 or imported.startswith(("game.online.", *ui)))
+    bad = sorted(
+        imported
+        for imported in imported_names(name)
+        if imported.split(".")[0] == "pygame"
+        or imported == "game.online"
+        or imported.startswith(("game.online.", *ui))
+    )
     assert bad == [], f"{name} imports {bad}"

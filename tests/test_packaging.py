@@ -28,16 +28,27 @@ EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 
 def headless_env(data: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SMLB_DATA_DIR=str(data),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        SMLB_DATA_DIR=str(data),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     env.pop("SMLB_FORCE_CRASH", None)
     return env
 
 
-def run(argv: list[str], cwd: Path, data: Path, timeout: float = 180,
-        **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(a) for a in argv], cwd=cwd, env={**headless_env(data), **env},
-                          capture_output=True, text=True, timeout=timeout)
+def run(
+    argv: list[str], cwd: Path, data: Path, timeout: float = 180, **env: str
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(a) for a in argv],
+        cwd=cwd,
+        env={**headless_env(data), **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def json_lines(text: str) -> list[dict]:
@@ -69,8 +80,24 @@ def test_main_py_by_absolute_path_from_another_folder(demo_record, tmp_path, dat
     checked = run([sys.executable, MAIN, "--check-record", record], tmp_path, data_dir)
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == expected
-    short = run([sys.executable, MAIN, "--demo", "--players", "1", "--seed", "5", "--speed", "40",
-                 "--exit-when-done", "--frame-stats", tmp_path / "stats.json"], tmp_path, data_dir)
+    short = run(
+        [
+            sys.executable,
+            MAIN,
+            "--demo",
+            "--players",
+            "1",
+            "--seed",
+            "5",
+            "--speed",
+            "40",
+            "--exit-when-done",
+            "--frame-stats",
+            tmp_path / "stats.json",
+        ],
+        tmp_path,
+        data_dir,
+    )
     assert short.returncode == 0, short.stderr
     assert json.loads((tmp_path / "stats.json").read_text())["frames"] > 10
 
@@ -78,8 +105,9 @@ def test_main_py_by_absolute_path_from_another_folder(demo_record, tmp_path, dat
 def test_python_dash_m_game_is_the_same_command_line(demo_record, tmp_path, data_dir):
     record, expected = demo_record
     env = {"PYTHONPATH": str(REPO)}  # as if installed: the package is importable
-    checked = run([sys.executable, "-m", "game", "--check-record", record], tmp_path, data_dir,
-                  **env)
+    checked = run(
+        [sys.executable, "-m", "game", "--check-record", record], tmp_path, data_dir, **env
+    )
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == expected
     version = run([sys.executable, "-m", "game", "--version"], tmp_path, data_dir, **env)
@@ -88,8 +116,10 @@ def test_python_dash_m_game_is_the_same_command_line(demo_record, tmp_path, data
 
 def test_check_record_through_cli_never_imports_pygame(demo_record, tmp_path, data_dir):
     record, _ = demo_record
-    code = ("import sys; from game.cli import main; rc = main(['--check-record', sys.argv[1]]);"
-            " assert 'pygame' not in sys.modules, 'pygame imported'; sys.exit(rc)")
+    code = (
+        "import sys; from game.cli import main; rc = main(['--check-record', sys.argv[1]]);"
+        " assert 'pygame' not in sys.modules, 'pygame imported'; sys.exit(rc)"
+    )
     result = run([sys.executable, "-c", code, record], tmp_path, data_dir, PYTHONPATH=str(REPO))
     assert result.returncode == 0, result.stderr
 
@@ -99,13 +129,19 @@ def test_check_record_through_cli_never_imports_pygame(demo_record, tmp_path, da
 
 def exchange_with_worker(argv: list[str], cwd: Path, data: Path) -> tuple:
     """Send the worker a job it must refuse (no bot) and then the stop message."""
+
     def message(obj) -> bytes:
         blob = pickle.dumps(obj)
         return len(blob).to_bytes(4, "big") + blob
 
-    process = subprocess.run([str(a) for a in argv], cwd=cwd, env=headless_env(data),
-                             input=message((7, None, None, 0)) + message(None),
-                             capture_output=True, timeout=60)
+    process = subprocess.run(
+        [str(a) for a in argv],
+        cwd=cwd,
+        env=headless_env(data),
+        input=message((7, None, None, 0)) + message(None),
+        capture_output=True,
+        timeout=60,
+    )
     assert process.returncode == 0, process.stderr
     out = process.stdout
     size = int.from_bytes(out[:4], "big")
@@ -122,8 +158,9 @@ def test_worker_command_from_source_and_frozen(monkeypatch):
 
 
 def test_bot_worker_flag_serves_the_worker_protocol(tmp_path, data_dir):
-    ticket, value, error = exchange_with_worker([sys.executable, MAIN, "--bot-worker"], tmp_path,
-                                                data_dir)
+    ticket, value, error = exchange_with_worker(
+        [sys.executable, MAIN, "--bot-worker"], tmp_path, data_dir
+    )
     assert (ticket, value) == (7, None)
     assert "AttributeError" in error
 
@@ -168,9 +205,21 @@ def test_crash_log_falls_back_when_the_data_folder_cannot_be_written(tmp_path, c
 @pytest.mark.slow
 def test_bundle_builds_and_plays_from_another_folder(demo_record, tmp_path, data_dir):
     dist, work = tmp_path / "dist", tmp_path / "work"
-    built = subprocess.run([sys.executable, str(REPO / "packaging" / "build.py"), "--quiet",
-                            "--dist", str(dist), "--work", str(work)],
-                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    built = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "packaging" / "build.py"),
+            "--quiet",
+            "--dist",
+            str(dist),
+            "--work",
+            str(work),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     folder = dist / NAME
     exe = folder / (NAME + EXE_SUFFIX)
@@ -184,8 +233,11 @@ def test_bundle_builds_and_plays_from_another_folder(demo_record, tmp_path, data
     # Every data file of the game, wherever it lives, is in the bundle.
     for source in ("game", "sprites", "sounds"):
         for path in (REPO / source).rglob("*"):
-            if path.is_file() and path.suffix not in (".py", ".pyc") \
-                    and "__pycache__" not in path.parts:
+            if (
+                path.is_file()
+                and path.suffix not in (".py", ".pyc")
+                and "__pycache__" not in path.parts
+            ):
                 assert (internal / path.relative_to(REPO)).exists(), path
 
     record, expected = demo_record
@@ -208,8 +260,18 @@ def test_bundle_builds_and_plays_from_another_folder(demo_record, tmp_path, data
 
 def copy_checkout(target: Path) -> Path:
     """The checkout without venvs, builds and caches (the build must not litter the tree)."""
-    skip = shutil.ignore_patterns(".git", ".venv", "dist", "build", "*.egg-info", "__pycache__",
-                                  ".hypothesis", ".pytest_cache", ".ruff_cache", "screenshots")
+    skip = shutil.ignore_patterns(
+        ".git",
+        ".venv",
+        "dist",
+        "build",
+        "*.egg-info",
+        "__pycache__",
+        ".hypothesis",
+        ".pytest_cache",
+        ".ruff_cache",
+        "screenshots",
+    )
     shutil.copytree(REPO, target, ignore=skip)
     return target
 
@@ -221,9 +283,21 @@ def test_pip_install_gives_the_command_and_python_dash_m(demo_record, tmp_path, 
     venv.create(env_dir, with_pip=True)
     bindir = env_dir / ("Scripts" if sys.platform == "win32" else "bin")
     python = bindir / ("python" + EXE_SUFFIX)
-    installed = subprocess.run([str(python), "-m", "pip", "install", "--quiet",
-                                "--disable-pip-version-check", str(source)],
-                               cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    installed = subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(source),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert installed.returncode == 0, installed.stdout + installed.stderr
 
     record, expected = demo_record
@@ -236,8 +310,15 @@ def test_pip_install_gives_the_command_and_python_dash_m(demo_record, tmp_path, 
     via_m = run([python, "-m", "game", "--check-record", record], elsewhere, data_dir)
     assert via_m.stdout.strip() == expected
 
-    where = run([python, "-c", "from game.core import paths; print(paths.SPRITES_DIR);"
-                 "print(paths.SOUNDS_DIR)"], elsewhere, data_dir)
+    where = run(
+        [
+            python,
+            "-c",
+            "from game.core import paths; print(paths.SPRITES_DIR);print(paths.SOUNDS_DIR)",
+        ],
+        elsewhere,
+        data_dir,
+    )
     sprites, sounds = (Path(line) for line in where.stdout.split())
     assert (sprites / "icon.png").exists() and (sounds / "click.wav").exists()
     assert not sprites.is_relative_to(REPO) and not sprites.is_relative_to(source)
@@ -263,11 +344,19 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 def test_requirements_are_pinned_and_split():
     players = (REPO / "requirements.txt").read_text().split()
-    assert {line.split("==")[0].lower() for line in players} == {"pygame-ce", "pytmx",
-                                                                 "platformdirs", "websockets",
-                                                                 "msgspec"}
+    assert {line.split("==")[0].lower() for line in players} == {
+        "pygame-ce",
+        "pytmx",
+        "platformdirs",
+        "websockets",
+        "msgspec",
+    }
     dev = (REPO / "requirements-dev.txt").read_text().splitlines()
     assert dev[0] == "-r requirements.txt"
     assert all("==" in line for line in players + dev[1:] if line.strip())
-    assert {line.split("==")[0].lower() for line in dev[1:]} >= {"pytest", "hypothesis", "ruff",
-                                                                "pyinstaller"}
+    assert {line.split("==")[0].lower() for line in dev[1:]} >= {
+        "pytest",
+        "hypothesis",
+        "ruff",
+        "pyinstaller",
+    }

@@ -76,8 +76,7 @@ def test_scores_recomputed_from_final_boards_equal_the_engines(seed, players):
 
 
 @SLOW
-@given(seed=st.integers(0, 2**32), players=player_counts, supply=supplies,
-       stop=st.floats(0, 1))
+@given(seed=st.integers(0, 2**32), players=player_counts, supply=supplies, stop=st.floats(0, 1))
 def test_writing_and_rereading_a_record_reproduces_the_state(seed, players, supply, stop):
     rng = random.Random(seed)
     state, _ = GameState.new([f"P{i}" for i in range(players)], seed, Options(supply))
@@ -106,8 +105,11 @@ def random_action(state: GameState, player: int, rng: random.Random):
     if kind == 2:
         line = rng.choice(["row", "col", "diag"])
         pend = rng.choice(p.pending) if p.pending and rng.random() < 0.7 else None
-        card, line, index = (pend.card, pend.line, pend.index) if pend else (
-            rng.choice(cards), line, rng.randint(0, 3))
+        card, line, index = (
+            (pend.card, pend.line, pend.index)
+            if pend
+            else (rng.choice(cards), line, rng.randint(0, 3))
+        )
         return Resolve(player, card, line, index, rng.choice(cards), rng.randint(0, 8))
     if kind == 3:
         return Keep(player, tuple(rng.sample(cards, min(3, len(cards)))))
@@ -197,8 +199,14 @@ def test_hypothesis_runs_derandomized_under_ci():
     clean = {k: v for k, v in os.environ.items() if k not in ("CI", "HYPOTHESIS_PROFILE")}
 
     def probe(**env: str) -> list[str]:
-        out = subprocess.run([sys.executable, "-c", PROFILE_PROBE], cwd=root,
-                             env={**clean, **env}, capture_output=True, text=True, timeout=60)
+        out = subprocess.run(
+            [sys.executable, "-c", PROFILE_PROBE],
+            cwd=root,
+            env={**clean, **env},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert out.returncode == 0, out.stderr
         return out.stdout.split()
 

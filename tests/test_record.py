@@ -57,8 +57,11 @@ def write(tmp_path: Path, name: str, obj) -> Path:
         (Pass(2), {"player": 2, "pass": True}),
         (
             Resolve(0, 17, "row", 1, 3, 0),
-            {"player": 0, "bonus": {"card": 17, "line": "row", "index": 1},
-             "cross": {"card": 3, "cell": 0}},
+            {
+                "player": 0,
+                "bonus": {"card": 17, "line": "row", "index": 1},
+                "cross": {"card": 3, "cell": 0},
+            },
         ),
     ],
 )
@@ -112,9 +115,13 @@ def test_a_record_without_deal_uses_the_seed():
 
 
 def test_a_partial_deal_fixes_the_top_of_the_pile_and_some_rounds():
-    record = {"format": FORMAT, "players": ["Ann"], "seed": 1,
-              "deal": {"lucky_deck": [17, 3, 44, 9, 12], "numbers": [[5, 3, 9, 1, 1, 7, 2, 8, 4]]},
-              "actions": [{"player": 0, "keep": [17, 3, 44]}]}
+    record = {
+        "format": FORMAT,
+        "players": ["Ann"],
+        "seed": 1,
+        "deal": {"lucky_deck": [17, 3, 44, 9, 12], "numbers": [[5, 3, 9, 1, 1, 7, 2, 8, 4]]},
+        "actions": [{"player": 0, "keep": [17, 3, 44]}],
+    }
     state = state_from_record(record)
     assert state.players[0].cards == [17, 3, 44] and state.number == 5
     assert state.numbers[0] == [5, 3, 9, 1, 1, 7, 2, 8, 4]
@@ -135,10 +142,21 @@ def test_summary_matches_the_documented_fields():
     assert set(out) == {"finished", "round", "players", "winners"}
     assert out["finished"] is True and out["round"] == 4 and out["winners"] == [0]
     entry = out["players"][0]
-    assert list(entry) == ["name", "total", "cards", "stars", "incomplete", "moon_points",
-                           "moons", "lightning", "rating"]
-    assert entry["total"] == entry["cards"] + entry["stars"] + entry["incomplete"] + entry[
-        "moon_points"]
+    assert list(entry) == [
+        "name",
+        "total",
+        "cards",
+        "stars",
+        "incomplete",
+        "moon_points",
+        "moons",
+        "lightning",
+        "rating",
+    ]
+    assert (
+        entry["total"]
+        == entry["cards"] + entry["stars"] + entry["incomplete"] + entry["moon_points"]
+    )
 
 
 def test_summary_of_an_unfinished_game():
@@ -153,7 +171,10 @@ def test_summary_of_an_unfinished_game():
 def run_cli(*paths: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "main.py", "--check-record", *paths],
-        cwd=REPO, capture_output=True, text=True, timeout=60,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -178,15 +199,18 @@ BAD = {
     "not_json.json": ("{oops", "not valid JSON"),
     "empty.json": ("", "not valid JSON"),
     "wrong_format.json": (
-        {"format": "chess/pgn@1", "players": ["A"], "seed": 1}, "not a game record"
+        {"format": "chess/pgn@1", "players": ["A"], "seed": 1},
+        "not a game record",
     ),
     "no_players.json": ({"format": FORMAT, "players": [], "seed": 1}, "players must list 1 to 12"),
     "thirteen.json": ({"format": FORMAT, "players": ["x"] * 13, "seed": 1}, "1 to 12"),
     "seed.json": ({"format": FORMAT, "players": ["A"], "seed": "x"}, "seed must be an integer"),
     "array.json": ([1, 2, 3], "must be a JSON object"),
     "deep.json": ("[" * 100000 + "]" * 100000, "not valid JSON"),
-    "bad_deck.json": ({"format": FORMAT, "players": ["A"], "seed": 1,
-                       "deal": {"lucky_deck": [61]}}, "no card 61"),
+    "bad_deck.json": (
+        {"format": FORMAT, "players": ["A"], "seed": 1, "deal": {"lucky_deck": [61]}},
+        "no card 61",
+    ),
 }
 
 
@@ -200,10 +224,16 @@ def test_check_record_bad_files_exit_2_with_one_line(tmp_path, name):
 
 
 def test_check_record_illegal_action_names_its_index(tmp_path):
-    record = {"format": FORMAT, "players": ["Ann"], "seed": 1,
-              "deal": {"lucky_deck": [17, 3, 44, 9, 12], "numbers": [[5, 3, 9, 1, 1, 7, 2, 8, 4]]},
-              "actions": [{"player": 0, "keep": [17, 3, 44]},
-                          {"player": 0, "cross": {"card": 44, "cell": 0}}]}
+    record = {
+        "format": FORMAT,
+        "players": ["Ann"],
+        "seed": 1,
+        "deal": {"lucky_deck": [17, 3, 44, 9, 12], "numbers": [[5, 3, 9, 1, 1, 7, 2, 8, 4]]},
+        "actions": [
+            {"player": 0, "keep": [17, 3, 44]},
+            {"player": 0, "cross": {"card": 44, "cell": 0}},
+        ],
+    }
     result = run_cli(str(write(tmp_path, "illegal.json", record)))
     assert result.returncode == 2
     expected = "action 1: player 0 has no open square showing 5 on card 44"
@@ -211,8 +241,12 @@ def test_check_record_illegal_action_names_its_index(tmp_path):
 
 
 def test_check_record_unknown_player(tmp_path):
-    record = {"format": FORMAT, "players": ["Ann"], "seed": 1,
-              "actions": [{"player": 3, "pass": True}]}
+    record = {
+        "format": FORMAT,
+        "players": ["Ann"],
+        "seed": 1,
+        "actions": [{"player": 3, "pass": True}],
+    }
     result = run_cli(str(write(tmp_path, "who.json", record)))
     assert result.returncode == 2 and result.stderr.strip() == "action 0: unknown player 3"
 

@@ -26,8 +26,7 @@ from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui import refusal_words as luckybox_words
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = {"luckybox": luckybox_words.refusal_templates,
-             "blanco": blanco_words.refusal_templates}
+TEMPLATES = {"luckybox": luckybox_words.refusal_templates, "blanco": blanco_words.refusal_templates}
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 # "player 0", "joueur 2", "Spieler 1": a seat's number where its player's name belongs
 SEAT_NUMBER = re.compile(r"\b(player|joueur|joueuse|Spieler\w*|seat|place)\s*\d", re.I)
@@ -137,7 +136,8 @@ def test_no_line_shows_a_seat_number_in_any_language(game_id: str) -> None:
             i18n.set_language(lang)
             for code, template in TEMPLATES[game_id]().items():
                 args = {name: 1 for name in SEAT_ARGS} | {
-                    name: 7 for name in re.findall(r"{(\w+)}", template) if name not in SEAT_ARGS}
+                    name: 7 for name in re.findall(r"{(\w+)}", template) if name not in SEAT_ARGS
+                }
                 words = refusal_words(game_id, Refusal(code, "english", **args), NAMES)
                 assert not SEAT_NUMBER.search(words) and "{" not in words, (lang, code, words)
     finally:
@@ -145,8 +145,12 @@ def test_no_line_shows_a_seat_number_in_any_language(game_id: str) -> None:
 
 
 def test_seats_are_named_and_unknown_codes_get_the_generic_line() -> None:
-    turn = Refusal("not_your_turn", "it is not player {player}'s turn (waiting for player "
-                   "{waiting})", player=0, waiting=2)
+    turn = Refusal(
+        "not_your_turn",
+        "it is not player {player}'s turn (waiting for player {waiting})",
+        player=0,
+        waiting=2,
+    )
     assert str(turn) == "it is not player 0's turn (waiting for player 2)"  # records keep it
     assert refusal_words("blanco", turn, NAMES) == "It is Cy's turn."
     assert refusal_words("blanco", Refusal("no_such_code", "x"), NAMES) == generic_refusal()
@@ -166,8 +170,17 @@ def test_blanco_check_refuses_garbage_and_lets_programming_errors_surface(monkey
         pass
 
     state, _ = BLANCO.new_game(["A", "B"], 3)
-    for junk in (None, 5, "x", (0,), NotAStep(0, (0, 0), (0, 1)), Setup(0, [0, 0], (0, 1)),
-                 Setup("0", (0, 0), (0, 1)), Draw(0, ["pile"]), Swap(0, (0, 0), (0, 1), "x")):
+    for junk in (
+        None,
+        5,
+        "x",
+        (0,),
+        NotAStep(0, (0, 0), (0, 1)),
+        Setup(0, [0, 0], (0, 1)),
+        Setup("0", (0, 0), (0, 1)),
+        Draw(0, ["pile"]),
+        Swap(0, (0, 0), (0, 1), "x"),
+    ):
         assert isinstance(state.check(junk), Refusal), junk
 
     def broken(value: Any) -> bool:

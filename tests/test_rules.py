@@ -172,8 +172,9 @@ def test_pass_refused_while_an_exact_match_is_open():
 
 def test_pass_allowed_without_an_exact_match_even_with_lightning_options():
     # All three 5s of cards 1, 2, 4 crossed: no exact 5 remains.
-    state = position([[1, 2, 4]], masks=[[cells(7), cells(7), cells(4)]],
-                     numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
+    state = position(
+        [[1, 2, 4]], masks=[[cells(7), cells(7), cells(4)]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9]
+    )
     assert not state.has_exact(0)
     legal = state.legal_actions(0)
     assert Pass(0) in legal
@@ -183,8 +184,12 @@ def test_pass_allowed_without_an_exact_match_even_with_lightning_options():
 
 
 def test_no_lightning_and_no_match_only_pass():
-    state = position([[1, 2, 4]], masks=[[cells(7), cells(7), cells(4)]],
-                     numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9], lightning=0)
+    state = position(
+        [[1, 2, 4]],
+        masks=[[cells(7), cells(7), cells(4)]],
+        numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
+        lightning=0,
+    )
     assert state.legal_actions(0) == [Pass(0)]
 
 
@@ -202,8 +207,12 @@ def test_one_cross_completing_a_row_and_a_column_at_once():
     out = act(state, Cross(0, 1, 0))
     assert kinds(out.events) == [
         "SquareCrossed",
-        "LineCompleted", "IconCircled", "BonusPending",
-        "LineCompleted", "IconCircled", "TokenGained",
+        "LineCompleted",
+        "IconCircled",
+        "BonusPending",
+        "LineCompleted",
+        "IconCircled",
+        "TokenGained",
     ]
     assert out.events[1] == ev.LineCompleted(0, 1, "row", 0, ("number", 7))
     assert out.events[4] == ev.LineCompleted(0, 1, "col", 0, ("lightning", 2))
@@ -218,14 +227,16 @@ def test_one_cross_completing_a_row_and_a_column_at_once():
 def test_cascade_three_bonuses_deep():
     # 1 on card 4 completes its row 0 -> bonus 6; the 6 on card 3 completes its row 1 -> bonus 2;
     # the 2 on card 2 completes its row 1 -> bonus 7; the 7 on card 4 completes its row 2 -> 4.
-    state = position(
-        [[2, 3, 4]], masks=[[cells(3, 4), cells(3, 5), cells(1, 2, 7, 8)]]
-    )
+    state = position([[2, 3, 4]], masks=[[cells(3, 4), cells(3, 5), cells(1, 2, 7, 8)]])
     first = act(state, Cross(0, 4, 0))
     assert first.events[-1] == ev.BonusPending(0, 4, "row", 0, ("number", 6))
     second = act(state, Resolve(0, 4, "row", 0, 3, 4))
     assert kinds(second.events) == [
-        "BonusUsed", "SquareCrossed", "LineCompleted", "IconCircled", "BonusPending"
+        "BonusUsed",
+        "SquareCrossed",
+        "LineCompleted",
+        "IconCircled",
+        "BonusPending",
     ]
     assert second.events[-1].bonus == ("number", 2)
     third = act(state, Resolve(0, 3, "row", 1, 2, 5))
@@ -252,13 +263,16 @@ def test_question_mark_when_every_card_is_complete_is_lost():
     # Card 8's last open cell 7 (a 4) completes row 2 (bonus 9) and column 1 (?); all other
     # cards are complete, so both bonuses are lost.
     state = position(
-        [[8, 1, 2]], masks=[[FULL ^ cells(7), FULL, FULL]],
+        [[8, 1, 2]],
+        masks=[[FULL ^ cells(7), FULL, FULL]],
         numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9],
     )
     out = act(state, Cross(0, 8, 7))
     lost = [(e.bonus, e.reason) for e in out.events if isinstance(e, ev.BonusLost)]
-    assert lost == [(("number", 9), "no open square shows 9"),
-                    (("question", 0), "no open square is left")]
+    assert lost == [
+        (("number", 9), "no open square shows 9"),
+        (("question", 0), "no open square is left"),
+    ]
     assert ev.CardCompleted(0, 8) in out.events
 
 
@@ -294,8 +308,9 @@ def test_bonus_must_be_resolved_before_anything_else():
 def test_player_chooses_the_order_of_pending_bonuses():
     # Card 4: cell 8 (a 9) completes row 2 (bonus 4) and column 2 (bonus 8).
     def setup():
-        return position([[4, 2, 3]], masks=[[cells(6, 7, 2, 5), 0, 0]],
-                         numbers=[9, 1, 2, 3, 4, 5, 6, 7, 8])
+        return position(
+            [[4, 2, 3]], masks=[[cells(6, 7, 2, 5), 0, 0]], numbers=[9, 1, 2, 3, 4, 5, 6, 7, 8]
+        )
 
     for first, second in ((("row", 2), ("col", 2)), (("col", 2), ("row", 2))):
         state = setup()
@@ -311,8 +326,9 @@ def test_player_chooses_the_order_of_pending_bonuses():
 def test_resolving_one_bonus_can_lose_another():
     # Card 8 cell 7 (a 4) completes row 2 (bonus 9) and column 1 (?). The only open 9 is card 3
     # cell 8: spending the '?' on it loses the 9.
-    state = position([[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]],
-                     numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
+    state = position(
+        [[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]], numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9]
+    )
     out = act(state, Cross(0, 8, 7))
     assert kinds(out.events).count("BonusPending") == 2
     out = act(state, Resolve(0, 8, "col", 1, 3, 8))
@@ -321,8 +337,9 @@ def test_resolving_one_bonus_can_lose_another():
 
 
 def test_the_other_order_keeps_both_bonuses():
-    state = position([[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]],
-                     numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
+    state = position(
+        [[8, 1, 3]], masks=[[cells(1, 4, 6, 8), 0, 0]], numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9]
+    )
     act(state, Cross(0, 8, 7))
     out = act(state, Resolve(0, 8, "row", 2, 3, 8))  # the 9 first
     assert not any(isinstance(e, ev.BonusLost) for e in out.events)
@@ -332,8 +349,11 @@ def test_the_other_order_keeps_both_bonuses():
 
 def test_bonus_lost_when_the_last_open_square_goes():
     # Everything is crossed but card 8 cell 7 and card 3 cell 8 (the only 9): the '?' takes the 9.
-    state = position([[8, 1, 3]], masks=[[FULL ^ cells(7), FULL, FULL ^ cells(8)]],
-                     numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9])
+    state = position(
+        [[8, 1, 3]],
+        masks=[[FULL ^ cells(7), FULL, FULL ^ cells(8)]],
+        numbers=[4, 1, 2, 3, 5, 6, 7, 8, 9],
+    )
     act(state, Cross(0, 8, 7))
     out = act(state, Resolve(0, 8, "col", 1, 3, 8))
     assert ev.BonusLost(0, 8, "row", 2, ("number", 9), "no open square shows 9") in out.events
@@ -356,8 +376,9 @@ def test_star_fills_slots_and_the_fourth_star_of_a_round_does_nothing():
 
 def test_moon_and_lightning_bonuses_take_tokens():
     # Card 3 column 0 (4 5 7) gives a moon; card 37 column 0 gives one Lightning.
-    state = position([[3, 37, 2]], masks=[[cells(0, 3), cells(0, 3), 0]],
-                     numbers=[7, 4] + list(range(1, 8)))
+    state = position(
+        [[3, 37, 2]], masks=[[cells(0, 3), cells(0, 3), 0]], numbers=[7, 4] + list(range(1, 8))
+    )
     out = act(state, Cross(0, 3, 6))
     assert ev.TokenGained(0, "moon", 1, 1) in out.events
     out = act(state, Cross(0, 37, 6))
@@ -368,8 +389,13 @@ def test_blank_bonus_only_circles_the_icon():
     # Card 37 row 1 (2 3 1) is blank.
     state = position([[37, 2, 3]], masks=[[cells(3, 4), 0, 0]])
     out = act(state, Cross(0, 37, 5))
-    assert kinds(out.events) == ["SquareCrossed", "LineCompleted", "IconCircled", "PlayerDone",
-                                 "NumberRevealed"]
+    assert kinds(out.events) == [
+        "SquareCrossed",
+        "LineCompleted",
+        "IconCircled",
+        "PlayerDone",
+        "NumberRevealed",
+    ]
 
 
 def test_each_line_gives_its_bonus_once():
@@ -390,20 +416,27 @@ def test_each_line_gives_its_bonus_once():
 
 
 def test_limited_supply_loses_a_lightning_bonus_when_empty():
-    state = position([[37, 2, 3]], masks=[[cells(0, 3), 0, 0]],
-                     numbers=[4] + list(range(1, 4)) + list(range(5, 10)),
-                     options=Options("limited"))
+    state = position(
+        [[37, 2, 3]],
+        masks=[[cells(0, 3), 0, 0]],
+        numbers=[4] + list(range(1, 4)) + list(range(5, 10)),
+        options=Options("limited"),
+    )
     assert state.supply == {"lightning": 30 - 4, "moon": 24}
     state.supply["lightning"] = 0
     out = act(state, Cross(0, 37, 6))
-    assert any(isinstance(e, ev.BonusLost) and e.reason == "the supply has run out"
-               for e in out.events)
+    assert any(
+        isinstance(e, ev.BonusLost) and e.reason == "the supply has run out" for e in out.events
+    )
     assert state.players[0].lightning == 4
 
 
 def test_limited_supply_gets_spent_lightning_back():
-    state = position([[1, 2, 3]], numbers=[5] + list(range(1, 5)) + list(range(6, 10)),
-                     options=Options("limited"))
+    state = position(
+        [[1, 2, 3]],
+        numbers=[5] + list(range(1, 5)) + list(range(6, 10)),
+        options=Options("limited"),
+    )
     act(state, Cross(0, 1, 8, 1))
     assert state.supply["lightning"] == 27
 
@@ -427,8 +460,11 @@ def test_players_act_in_any_order_and_the_next_number_waits_for_all():
 
 
 def test_a_player_with_a_pending_bonus_holds_the_next_number():
-    state = position([[1, 4, 3], [5, 6, 7]], masks=[[cells(1, 2, 3, 6), 0, 0]],
-                     numbers=[1, 2, 3, 4, 5, 6, 7, 8, 9])
+    state = position(
+        [[1, 4, 3], [5, 6, 7]],
+        masks=[[cells(1, 2, 3, 6), 0, 0]],
+        numbers=[1, 2, 3, 4, 5, 6, 7, 8, 9],
+    )
     act(state, Cross(1, 5, 0))
     act(state, Cross(0, 1, 0))
     assert state.number == 1 and state.waiting_for() == [0]
@@ -575,10 +611,20 @@ def test_incomplete_card_halving_across_several_cards():
 @pytest.mark.parametrize(
     "moons, points",
     [
-        ([0], [-6]), ([1], [-2]), ([2], [0]), ([3], [1]), ([4], [3]), ([5], [6]), ([6], [10]),
+        ([0], [-6]),
+        ([1], [-2]),
+        ([2], [0]),
+        ([3], [1]),
+        ([4], [3]),
+        ([5], [6]),
+        ([6], [10]),
         ([9], [10]),
-        ([3, 1], [6, 0]), ([2, 2], [6, 6]), ([0, 0], [6, 6]),
-        ([4, 1, 0], [6, 0, -6]), ([4, 4, 0], [6, 6, -6]), ([2, 0, 0], [6, -6, -6]),
+        ([3, 1], [6, 0]),
+        ([2, 2], [6, 6]),
+        ([0, 0], [6, 6]),
+        ([4, 1, 0], [6, 0, -6]),
+        ([4, 4, 0], [6, 6, -6]),
+        ([2, 0, 0], [6, -6, -6]),
         ([3, 3, 3], [0, 0, 0]),
         ([5, 0, 2, 5, 0, 1, 3], [6, -6, 0, 6, -6, 0, 0]),
         ([1] * 7, [0] * 7),
@@ -597,14 +643,17 @@ def test_winners_tie_break_on_moons_then_shared():
 @pytest.mark.parametrize(
     "total, line",
     [
-        (44, "Super Mega UNlucky"), (-3, "Super Mega UNlucky"),
+        (44, "Super Mega UNlucky"),
+        (-3, "Super Mega UNlucky"),
         (45, "A good start, how about a better end?"),
         (49, "A good start, how about a better end?"),
-        (50, "Now you're on the trolley!"), (55, "Great game! Or was it just luck?"),
+        (50, "Now you're on the trolley!"),
+        (55, "Great game! Or was it just luck?"),
         (60, "A super score! Can you go even higher?"),
         (65, "You've had a mega game! One for the ages."),
         (69, "You've had a mega game! One for the ages."),
-        (70, "Super Mega Lucky Champion!"), (99, "Super Mega Lucky Champion!"),
+        (70, "Super Mega Lucky Champion!"),
+        (99, "Super Mega Lucky Champion!"),
     ],
 )
 def test_solo_rating(total, line):
@@ -667,12 +716,16 @@ def test_undo_a_keep_returns_the_discards():
 
 
 def test_undo_with_limited_supply_refused_after_another_player_moved():
-    state = position([[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
-                     options=Options("limited"))
+    state = position(
+        [[1, 2, 3], [4, 5, 6]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9], options=Options("limited")
+    )
     act(state, Cross(0, 1, 0, -4))  # card 1 cell 0 shows 1 = 5 - 4
     assert state.can_undo(0) is None
-    two = position([[1, 2, 3], [4, 5, 6], [7, 8, 9]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
-                   options=Options("limited"))
+    two = position(
+        [[1, 2, 3], [4, 5, 6], [7, 8, 9]],
+        numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9],
+        options=Options("limited"),
+    )
     two.apply(Cross(0, 1, 0, -4))
     two.apply(Cross(1, 6, 1))
     assert two.can_undo(0) == "another player has played since, and the token supply is shared"
@@ -708,7 +761,8 @@ def test_the_next_reveal_waits_for_advance_and_allows_undo_of_the_last_move():
     state = position([[1, 2, 3]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
     out = state.apply(Cross(0, 1, 7))
     assert ev.PlayerDone(0) in out.events and not any(
-        isinstance(e, ev.NumberRevealed) for e in out.events)
+        isinstance(e, ev.NumberRevealed) for e in out.events
+    )
     assert state.awaiting_chance() and state.waiting_for() == [] and state.index == 0
     assert state.undo(0).ok and not state.awaiting_chance() and state.waiting_for() == [0]
     assert state.advance() == [], "nothing to reveal while a player still has to act"

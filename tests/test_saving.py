@@ -53,7 +53,7 @@ def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
             return
         top = app.stack.top
         if isinstance(top, DraftScene):
-            for card in top.hand[:top.need]:
+            for card in top.hand[: top.need]:
                 click(app, top.card_center(card))
             click_widget(app, top, "confirm", 2)
         elif top is table and table.confirming is not None and not table.animator.busy:
@@ -181,12 +181,19 @@ def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir)
 # --------------------------------------------------------------------------- bad files
 
 
-@pytest.mark.parametrize("content", [
-    b"", b"{", b"\xff\xfe not utf-8", b"[1, 2, 3]", b'{"format": "someone-else/1"}',
-    b'{"format": "super-mega-lucky-box/record@1", "players": ["A"], "seed": 1, '
-    b'"actions": [{"player": 0, "keep": [1, 2, 3]}]}',
-    b"[" * 100_000,
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{",
+        b"\xff\xfe not utf-8",
+        b"[1, 2, 3]",
+        b'{"format": "someone-else/1"}',
+        b'{"format": "super-mega-lucky-box/record@1", "players": ["A"], "seed": 1, '
+        b'"actions": [{"player": 0, "keep": [1, 2, 3]}]}',
+        b"[" * 100_000,
+    ],
+)
 def test_a_bad_save_is_kept_aside_with_one_line_and_the_game_goes_on(app, data_dir, content):
     (lb(data_dir) / storage.AUTOSAVE).write_bytes(content)
     top = title(app)
@@ -249,8 +256,9 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
     to_first_number(app, table)
     play_some_turns(app, table, 2)
     # Nothing written; the (empty) lock file saying which copy of the game saves is no write.
-    assert app.errors == [] and not [p for p in data_dir.rglob("*")
-                                     if p.is_file() and p.name != storage.LOCK_FILE]
+    assert app.errors == [] and not [
+        p for p in data_dir.rglob("*") if p.is_file() and p.name != storage.LOCK_FILE
+    ]
 
 
 # --------------------------------------------------------------------------- the session alone
@@ -269,8 +277,14 @@ def test_session_resume_rebuilds_feed_and_hold_from_any_save():
             seat = session.next_seat()
             session.apply(rng.choice(session.state.legal_actions(seat)))
         unshown = rng.randrange(0, len(session.feed) + 1)
-        saves.append((json.loads(json.dumps(session.save(unshown))), snapshot(session.state),
-                      session.chance_due(), unshown))
+        saves.append(
+            (
+                json.loads(json.dumps(session.save(unshown))),
+                snapshot(session.state),
+                session.chance_due(),
+                unshown,
+            )
+        )
     for save, position, held, unshown in saves[::7]:
         resumed, start, shown, _confirming = Session.resume(save, LUCKYBOX)
         assert snapshot(resumed.state) == position and resumed.chance_due() == held
@@ -282,10 +296,29 @@ def test_session_resume_rebuilds_feed_and_hold_from_any_save():
 
 
 CLOSING_MONKEY = EventMix(
-    click=0.55, key=0.20, window=0.07, wait=0.165, close=0.015, max_wait=20, into_cascade=0.7,
-    keys=(pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
-          pygame.K_h, pygame.K_n, pygame.K_r, pygame.K_s, pygame.K_LEFT, pygame.K_RIGHT,
-          pygame.K_MINUS, pygame.K_PLUS, pygame.K_BACKSPACE),
+    click=0.55,
+    key=0.20,
+    window=0.07,
+    wait=0.165,
+    close=0.015,
+    max_wait=20,
+    into_cascade=0.7,
+    keys=(
+        pygame.K_ESCAPE,
+        pygame.K_SPACE,
+        pygame.K_RETURN,
+        pygame.K_u,
+        pygame.K_p,
+        pygame.K_h,
+        pygame.K_n,
+        pygame.K_r,
+        pygame.K_s,
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_MINUS,
+        pygame.K_PLUS,
+        pygame.K_BACKSPACE,
+    ),
 )
 
 
@@ -315,11 +348,12 @@ class ContinueChecks(MonkeyChecks):
         save, _warning = storage.load_save(lb(app.ctx.data_dir), catalog.games())
         session, start, shown, _confirming = save.resumed
         seen = Shown.from_state(start)
-        for event in list(session.feed)[:shown + left[3]]:
+        for event in list(session.feed)[: shown + left[3]]:
             seen.apply(event)
         now = (snapshot(session.state), seen, len(session.feed) - shown, left[3])
-        assert now == left, [(i, a, b) for i, (a, b) in enumerate(zip(
-            now[0], left[0], strict=True)) if a != b] + [now[1:], left[1:]]
+        assert now == left, [
+            (i, a, b) for i, (a, b) in enumerate(zip(now[0], left[0], strict=True)) if a != b
+        ] + [now[1:], left[1:]]
         click_widget(app, top, "continue", 1)
         resumed = app.stack.scenes[0]
         assert isinstance(resumed, TableScene)
@@ -402,8 +436,12 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
 
     seed = 73
     root = str(Path(__file__).resolve().parents[1])
-    env = {**os.environ, "SMLB_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "SMLB_DATA_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     script = tmp_path / "killed_game.py"
     script.write_text(KILLED_GAME.format(root=root, seed=seed, speed=SPEED))
     reference = Session([Seat("A", "easy"), Seat("B", "easy")], seed, game=LUCKYBOX)
@@ -416,8 +454,13 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
     full = reference.record()["actions"]
     lengths = []
     for target in (len(full) // 8, len(full) // 2, len(full) * 7 // 8):
-        proc = subprocess.Popen([sys.executable, str(script)], env=env, cwd=root,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, str(script)],
+            env=env,
+            cwd=root,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         counts = [-1]
         while counts[-1] < target:  # the game says its action count as it plays
             line = proc.stdout.readline()
@@ -428,7 +471,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
         save, warning = storage.load_save(lb(tmp_path), catalog.games())
         assert warning is None and save is not None, "the save survives the kill"
         actions = save.record["actions"]
-        assert actions == full[:len(actions)], "the saved game is the game, to its last move"
+        assert actions == full[: len(actions)], "the saved game is the game, to its last move"
         # The save is written the frame after each action: all but the last frame's are in.
         assert len(actions) >= counts[-2], (len(actions), counts[-2:])
         lengths.append(len(actions))

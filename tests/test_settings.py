@@ -119,9 +119,7 @@ def test_read_only_folder(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert list(data_dir.iterdir()) == []
 
 
-def test_data_dir_honours_the_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_data_dir_honours_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SMLB_DATA_DIR", str(tmp_path / "x"))
     assert data_dir() == tmp_path / "x"
     monkeypatch.delenv("SMLB_DATA_DIR")

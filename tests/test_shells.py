@@ -29,10 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_each_kind_of_scene_is_one_shell_filled_by_each_game():
-    for shell, scenes in ((TableShell, (LuckyTable, BlancoTable)),
-                          (SetupShell, (LuckySetup, BlancoSetup)),
-                          (GameEndShell, (LuckyEnd, BlancoEnd)),
-                          (ReplayShell, (LuckyReplay, BlancoReplay))):
+    for shell, scenes in (
+        (TableShell, (LuckyTable, BlancoTable)),
+        (SetupShell, (LuckySetup, BlancoSetup)),
+        (GameEndShell, (LuckyEnd, BlancoEnd)),
+        (ReplayShell, (LuckyReplay, BlancoReplay)),
+    ):
         for scene in scenes:
             assert issubclass(scene, shell), (scene, shell)
     # One Part base: every table part of either game is a core Part.
@@ -48,11 +50,17 @@ def test_the_shells_import_no_game():
     for path in (ROOT / "game" / "core" / "ui" / "shells").rglob("*.py"):
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 assert not name.startswith(("game.luckybox", "game.blanco", "game.catalog")), (
-                    f"{path} imports {name}")
+                    f"{path} imports {name}"
+                )
 
 
 def test_speed_labels_are_translated():

@@ -48,14 +48,20 @@ def info(
         winners = [i for i, t in enumerate(totals) if t == best]
     return RecordInfo(
         path=Path(file or f"{when or 'undated'}-{'-'.join(names)}-{totals}.json"),
-        finished_at=when, names=list(names), kinds=kinds or ["human"] * len(names),
-        totals=list(totals), winners=winners, finished=finished, seed=1,
+        finished_at=when,
+        names=list(names),
+        kinds=kinds or ["human"] * len(names),
+        totals=list(totals),
+        winners=winners,
+        finished=finished,
+        seed=1,
         rating=rating if rating is not None or len(names) != 1 else solo_rating(totals[0]),
     )
 
 
-def play(kinds: list[str], seed: int, names: list[str] | None = None,
-         stop_after: int | None = None) -> Session:
+def play(
+    kinds: list[str], seed: int, names: list[str] | None = None, stop_after: int | None = None
+) -> Session:
     """A game with a bot choosing for every seat (human seats too), optionally cut short."""
     names = names or [f"Player {i + 1}" for i in range(len(kinds))]
     session = Session([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed, game=LUCKYBOX)
@@ -77,8 +83,9 @@ def play(kinds: list[str], seed: int, names: list[str] | None = None,
 def file_game(folder: Path, session: Session, when: str | None = None) -> Path:
     """File the game as the table does: session.record() with finished_extra."""
     record = session.record()
-    record.update(finished_extra(session.state, [s.kind for s in session.seats], VERSION,
-                                 game=session.game))
+    record.update(
+        finished_extra(session.state, [s.kind for s in session.seats], VERSION, game=session.game)
+    )
     if when is not None:
         record["finished_at"] = when
     path, warning = keep_record(folder, record)
@@ -107,8 +114,13 @@ def test_solo_table_series_and_summary_from_made_up_records() -> None:
     assert solo.best == 70
     assert solo.mean == pytest.approx((52 + 61 + 47 + 70 + 44) / 5)
     # Dated in date order, then undated by file name.
-    assert solo.series == [("2025-01-05T09:00:00", 61), ("2025-02-11T18:30:00", 47),
-                           ("2025-03-02T10:00:00", 52), ("", 44), ("", 70)]
+    assert solo.series == [
+        ("2025-01-05T09:00:00", 61),
+        ("2025-02-11T18:30:00", 47),
+        ("2025-03-02T10:00:00", 52),
+        ("", 44),
+        ("", 70),
+    ]
     assert [g.score for g in solo.top] == [70, 61, 52, 47, 44]
     assert solo.top[0].rating == "Super Mega Lucky Champion!"
     assert solo.top[0].date == "date unknown"
@@ -160,13 +172,22 @@ def test_undated_records_sort_after_dated_ones_by_file_name() -> None:
     c = info(["A"], [1], when="2030-01-01T00:00:00", file="z.json")
     d = info(["A"], [1], when="2020-01-01T00:00:00", file="y.json")
     assert [i.path.name for i in sorted([a, b, c, d], key=time_key)] == [
-        "y.json", "z.json", "a.json", "b.json"]
+        "y.json",
+        "z.json",
+        "a.json",
+        "b.json",
+    ]
 
 
 def test_names_sort_with_numbers_as_numbers() -> None:
     labels = ["Player 10", "player 2", "Player 1 (hard)", "Player 1", "Ann"]
     assert sorted(labels, key=natural_key) == [
-        "Ann", "Player 1", "Player 1 (hard)", "player 2", "Player 10"]
+        "Ann",
+        "Player 1",
+        "Player 1 (hard)",
+        "player 2",
+        "Player 10",
+    ]
 
 
 def test_date_labels() -> None:
@@ -183,8 +204,13 @@ def test_wins_per_name_with_ties_computers_and_spelling() -> None:
         info(["Ann", "Bot 2"], [60, 50], kinds=["human", "hard"], when=day(1)),
         info(["ann ", "Bot 2"], [40, 55], kinds=["human", "hard"], when=day(2)),
         # A tie: both winners get a win.
-        info(["Ann", "Cy", "Bot 2"], [50, 50, 20], winners=[0, 1],
-             kinds=["human", "human", "easy"], when=day(3)),
+        info(
+            ["Ann", "Cy", "Bot 2"],
+            [50, 50, 20],
+            winners=[0, 1],
+            kinds=["human", "human", "easy"],
+            when=day(3),
+        ),
         # A human named like a computer is someone else.
         info(["Bot 2", "Cy"], [10, 30], when=day(4)),
         info(["Ann", "Cy"], [99, 1], finished=False, when=day(5)),  # unfinished: ignored
@@ -206,9 +232,11 @@ def test_wins_per_name_with_ties_computers_and_spelling() -> None:
 
 
 def test_a_shared_win_counts_once_per_player_and_for_every_winner() -> None:
-    rows, _ = multiplayer_wins([
-        info(["A", "B", "C"], [40, 40, 40], winners=[0, 1, 2], when=day(1)),
-    ])
+    rows, _ = multiplayer_wins(
+        [
+            info(["A", "B", "C"], [40, 40, 40], winners=[0, 1, 2], when=day(1)),
+        ]
+    )
     assert {r.label: r.wins for r in rows} == {"A": 1, "B": 1, "C": 1}
     # Two seats under one name: one game played, one win.
     rows, _ = multiplayer_wins([info(["A", "a"], [40, 40], winners=[0, 1], when=day(2))])
@@ -290,8 +318,12 @@ def make_solo_records(folder: Path, solo_games: int) -> list[int]:
         record = copy.deepcopy(base)
         record["seats"] = ["human"]
         record["finished_at"] = day(i)
-        record["result"] = {"finished": True, "round": 4, "winners": [0], "players": [
-            {"name": "Player 1", "total": score, "rating": solo_rating(score)}]}
+        record["result"] = {
+            "finished": True,
+            "round": 4,
+            "winners": [0],
+            "players": [{"name": "Player 1", "total": score, "rating": solo_rating(score)}],
+        }
         (records / f"solo-{i:04d}.json").write_text(json.dumps(record))
     return scores
 
@@ -299,9 +331,11 @@ def make_solo_records(folder: Path, solo_games: int) -> list[int]:
 def make_many_records(folder: Path, solo_games: int) -> list[int]:
     """Many solo records and twelve real multiplayer games. Returns the solo scores."""
     scores = make_solo_records(folder, solo_games)
-    tables = [(["Ann", "Bo"], ["human", "human"]),
-              (["Ann", "Bot 2", "Cy"], ["human", "hard", "human"]),
-              (["Dee", "Bot 2", "Bot 3", "Ann"], ["human", "hard", "easy", "human"])]
+    tables = [
+        (["Ann", "Bo"], ["human", "human"]),
+        (["Ann", "Bot 2", "Cy"], ["human", "hard", "human"]),
+        (["Dee", "Bot 2", "Bot 3", "Ann"], ["human", "hard", "easy", "human"]),
+    ]
     for seed in range(30, 42):
         names, kinds = tables[seed % 3]
         file_game(folder, play(kinds, seed, names=names), when=day(400 + seed))
@@ -367,8 +401,11 @@ def test_one_solo_game_and_no_multiplayer(app: Any) -> None:
     assert scene.points[0][0] == PLOT.centerx  # a lone game sits in the middle
     assert len(scene.score_rows) == 1
     rank, score, rating, date, name = scene.score_rows[0]
-    assert (rank, score, rating) == ("1", str(session.state.players[0].total),
-                                     session.state.rating())
+    assert (rank, score, rating) == (
+        "1",
+        str(session.state.players[0].total),
+        session.state.rating(),
+    )
     assert date  # (its wording is the language's)
     assert name == session.state.names[0]  # the high-score row names its player
     assert scene.win_rows == []

@@ -33,18 +33,20 @@ def test_the_table_asks_the_rules_why_a_square_or_a_pass_is_refused(app, monkeyp
     player.lightning = 0  # (spent, as far as this test goes) so only exact squares are open
     legal = state.legal_actions(0)
     far = next(
-        (card, cell) for card, mask in zip(player.cards, player.masks, strict=True)
+        (card, cell)
+        for card, mask in zip(player.cards, player.masks, strict=True)
         for cell in range(9)
-        if not mask >> cell & 1 and not any(
-            isinstance(a, Cross) and (a.card, a.cell) == (card, cell) for a in legal)
+        if not mask >> cell & 1
+        and not any(isinstance(a, Cross) and (a.card, a.cell) == (card, cell) for a in legal)
     )
     asked = _spy_on_check(monkeypatch, state)
     table.moves.click_square(*far)
     crosses = [(a, r) for a, r in asked if isinstance(a, Cross) and (a.card, a.cell) == far]
     assert crosses and crosses[-1][1].code == "not_enough_lightning"
     refusal = crosses[-1][1]
-    assert table.message.endswith(f"It would take {refusal.args['spent']} Lightning and you "
-                                  f"have {refusal.args['have']}."), table.message
+    assert table.message.endswith(
+        f"It would take {refusal.args['spent']} Lightning and you have {refusal.args['have']}."
+    ), table.message
     assert Pass(0) not in legal, "seed 13's first number shows on an open square"
     asked.clear()
     table.moves.do_pass()

@@ -68,7 +68,11 @@ def check_final_screen(end: GameEndScene) -> None:
     for seat, entry in enumerate(replayed["players"]):
         cards, stars, incomplete, moons = breakdown(session, seat)
         assert (cards, stars, incomplete, moons) == (
-            entry["cards"], entry["stars"], entry["incomplete"], entry["moon_points"])
+            entry["cards"],
+            entry["stars"],
+            entry["incomplete"],
+            entry["moon_points"],
+        )
         assert sum(breakdown(session, seat)) == entry["total"]
 
 
@@ -149,9 +153,13 @@ def test_lightning_needs_confirmation_and_switches_direction(app):
     to_first_number(app, table)
     state = table.state
     seat = table.focus
-    lightning_only = [a for a in state.legal_actions(seat)
-                      if isinstance(a, Cross) and a.lightning and
-                      Cross(seat, a.card, a.cell, 0) not in state.legal_actions(seat)]
+    lightning_only = [
+        a
+        for a in state.legal_actions(seat)
+        if isinstance(a, Cross)
+        and a.lightning
+        and Cross(seat, a.card, a.cell, 0) not in state.legal_actions(seat)
+    ]
     target = min(lightning_only, key=lambda a: abs(a.lightning))
     before = snapshot(state)
     click(app, table.square_center(target.card, target.cell))
@@ -228,8 +236,17 @@ def test_screenshots_of_every_scene(app):
     click_widget(app, app.stack.top, "settings", 2)
     screenshot(app, "settings")
     press(app, pygame.K_ESCAPE, 2)
-    table = start_game(app.ctx, [Seat("Ann"), Seat("Bo", "normal"), Seat("Cy", "normal"),
-                                 Seat("Di", "normal"), Seat("Ed", "normal")], 31)
+    table = start_game(
+        app.ctx,
+        [
+            Seat("Ann"),
+            Seat("Bo", "normal"),
+            Seat("Cy", "normal"),
+            Seat("Di", "normal"),
+            Seat("Ed", "normal"),
+        ],
+        31,
+    )
     shots: set = set()
     end, _ = drive(app, table, random.Random(5), shots=shots)
     frames(app, 90)
@@ -243,24 +260,47 @@ def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
     stats = tmp_path / "stats.json"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run(
-        [sys.executable, "main.py", "--demo", "--players", "2", "--seed", "8", "--speed", "40",
-         "--exit-when-done", "--save-record", str(record), "--frame-stats", str(stats)],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "main.py",
+            "--demo",
+            "--players",
+            "2",
+            "--seed",
+            "8",
+            "--speed",
+            "40",
+            "--exit-when-done",
+            "--save-record",
+            str(record),
+            "--frame-stats",
+            str(stats),
+        ],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    checked = subprocess.run([sys.executable, "main.py", "--check-record", str(record)],
-                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    checked = subprocess.run(
+        [sys.executable, "main.py", "--check-record", str(record)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert checked.returncode == 0 and json.loads(checked.stdout)["finished"] is True
     figures = json.loads(stats.read_text())
-    assert set(figures) == {"frames", "frame_ms_p50", "frame_ms_p99", "startup_ms",
-                            "peak_rss_mb"}
+    assert set(figures) == {"frames", "frame_ms_p50", "frame_ms_p99", "startup_ms", "peak_rss_mb"}
     assert figures["frames"] > 100 and figures["startup_ms"] > 0
 
 
 @pytest.mark.parametrize("argv", [["--demo", "--players", "13"], ["--demo", "--bot", "genius"]])
 def test_demo_refuses_bad_arguments(argv):
-    result = subprocess.run([sys.executable, "main.py", *argv], cwd=REPO, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", *argv], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
 
 

@@ -186,8 +186,11 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
             press(app, pygame.K_RIGHT, steps=3)
     # Lucky Box: the draft, then the table (a human and a computer with long names).
     watch.scene = "luckybox_table"
-    nav.make("luckybox.start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")],
-             seed=5)
+    nav.make(
+        "luckybox.start_game",
+        seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")],
+        seed=5,
+    )
     frames(app, 6, dt=0.5)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_draft")

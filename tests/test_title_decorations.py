@@ -9,8 +9,9 @@ from game.core.ui.scenes.title import TitleScene
 from tests.ui_helpers import click_widget, frames
 
 
-def test_blanco_title_drifts_blanco_cards_and_lucky_box_its_own(app, data_dir: Path,
-                                                                 monkeypatch) -> None:
+def test_blanco_title_drifts_blanco_cards_and_lucky_box_its_own(
+    app, data_dir: Path, monkeypatch
+) -> None:
     (data_dir / "last_game.json").write_text(json.dumps({"game": "blanco"}))
     made: list[str] = []
     make = app.ctx.nav.make

@@ -257,8 +257,11 @@ def test_title_and_pause_buttons_have_tips(app) -> None:
     assert scene.tooltips.tip is not None and "new game" in scene.tooltips.tip.text
     assert_well_placed(scene.tooltips, scene.tooltips.tip, app.ctx.text)
     box, _lines = scene.tooltips.box(scene.tooltips.tip, app.ctx.text)
-    covered = [name for name, w in scene.widgets.items()
-               if getattr(w, "visible", True) and box.colliderect(w.rect)]
+    covered = [
+        name
+        for name, w in scene.widgets.items()
+        if getattr(w, "visible", True) and box.colliderect(w.rect)
+    ]
     assert covered == [], f"the mouse's tip hides {covered}"  # beside the menu, not over it
     screenshot(app, SHOTS + "tooltip_title_after")
     move(app, scene.widget("quit").rect.center, 1)

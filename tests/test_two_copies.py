@@ -23,8 +23,13 @@ REPO = Path(__file__).resolve().parent.parent
 PER_PROCESS = 150
 
 
-def _keep_many(folder: str, tag: str, count: int, start: multiprocessing.synchronize.Event,
-               done: multiprocessing.Queue) -> None:
+def _keep_many(
+    folder: str,
+    tag: str,
+    count: int,
+    start: multiprocessing.synchronize.Event,
+    done: multiprocessing.Queue,
+) -> None:
     start.wait(10)
     kept = []
     for i in range(count):
@@ -41,8 +46,10 @@ def _context() -> multiprocessing.context.BaseContext:
 def test_two_processes_keeping_records_at_once_lose_none(tmp_path: Path) -> None:
     ctx = _context()
     start, done = ctx.Event(), ctx.Queue()
-    workers = [ctx.Process(target=_keep_many, args=(str(tmp_path), tag, PER_PROCESS, start, done))
-               for tag in ("a", "b")]
+    workers = [
+        ctx.Process(target=_keep_many, args=(str(tmp_path), tag, PER_PROCESS, start, done))
+        for tag in ("a", "b")
+    ]
     for worker in workers:
         worker.start()
     start.set()  # both at once: the same second, so the same names are wanted
@@ -60,8 +67,11 @@ def test_two_processes_keeping_records_at_once_lose_none(tmp_path: Path) -> None
     assert len(files) == 2 * PER_PROCESS, [f.name for f in files if f.suffix != ".json"]
 
 
-def _hold_saves(folder: str, ready: multiprocessing.synchronize.Event,
-                release: multiprocessing.synchronize.Event) -> None:
+def _hold_saves(
+    folder: str,
+    ready: multiprocessing.synchronize.Event,
+    release: multiprocessing.synchronize.Event,
+) -> None:
     assert storage.lock_saves(Path(folder))
     ready.set()
     release.wait(30)
@@ -91,8 +101,10 @@ def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path:
         keeper.save(0, None)
         keeper.file_finished()
         assert keeper.saving is False
-        assert heard == ["Another copy of the game is saving this game in the same data folder: "
-                         "this game will not be saved."]
+        assert heard == [
+            "Another copy of the game is saving this game in the same data folder: "
+            "this game will not be saved."
+        ]
         kept = json.loads((folder / storage.AUTOSAVE).read_text(encoding="utf-8"))
         assert kept == {"writer": "first copy"}, "the first copy's game is untouched"
         assert not (folder / storage.RECORDS).exists()
@@ -104,8 +116,9 @@ def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path:
     storage.unlock_saves(folder)
 
 
-def _save_many(folder: str, tag: str, start: multiprocessing.synchronize.Event,
-               done: multiprocessing.Queue) -> None:
+def _save_many(
+    folder: str, tag: str, start: multiprocessing.synchronize.Event, done: multiprocessing.Queue
+) -> None:
     start.wait(10)
     heard: list[str] = []
     keeper = GameKeeper(_Session(tag), Path(folder), True, tell=heard.append)
@@ -117,13 +130,15 @@ def _save_many(folder: str, tag: str, start: multiprocessing.synchronize.Event,
 def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     ctx = _context()
     start, done = ctx.Event(), ctx.Queue()
-    workers = [ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done))
-               for tag in ("a", "b")]
+    workers = [
+        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done)) for tag in ("a", "b")
+    ]
     for worker in workers:
         worker.start()
     start.set()
-    results = {tag: (saving, heard) for tag, saving, heard in
-               (done.get(timeout=120) for _ in workers)}
+    results = {
+        tag: (saving, heard) for tag, saving, heard in (done.get(timeout=120) for _ in workers)
+    }
     for worker in workers:
         worker.join(30)
     savers = [tag for tag, (saving, _heard) in results.items() if saving]
@@ -165,13 +180,27 @@ def test_create_exclusive_never_overwrites(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the command line
 
 
-@pytest.mark.parametrize("argv", [
-    ["--demo", "--speed", "0"], ["--demo", "--speed", "-1"], ["--demo", "--speed", "nan"],
-    ["--demo", "--speed", "inf"], ["--demo", "--speed", "65"], ["--demo", "--speed", "fast"],
-    ["--players", "2"], ["--seed", "3"], ["--speed", "2"], ["--bot", "easy"],
-    ["--exit-when-done"], ["--save-record", "x.json"], ["--frame-stats", "x.json"],
-    ["--window", "16384x16384"], ["--window", "7681x4320"], ["--window", "1" + "0" * 30 + "x9"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--demo", "--speed", "0"],
+        ["--demo", "--speed", "-1"],
+        ["--demo", "--speed", "nan"],
+        ["--demo", "--speed", "inf"],
+        ["--demo", "--speed", "65"],
+        ["--demo", "--speed", "fast"],
+        ["--players", "2"],
+        ["--seed", "3"],
+        ["--speed", "2"],
+        ["--bot", "easy"],
+        ["--exit-when-done"],
+        ["--save-record", "x.json"],
+        ["--frame-stats", "x.json"],
+        ["--window", "16384x16384"],
+        ["--window", "7681x4320"],
+        ["--window", "1" + "0" * 30 + "x9"],
+    ],
+)
 def test_the_command_line_refuses_values_that_never_end_or_mean_nothing(argv, capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         cli.parse_args(argv)
@@ -191,11 +220,32 @@ def test_the_command_line_keeps_its_defaults_and_good_values() -> None:
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_demo_saving_its_record_onto_a_full_disk_says_so_in_one_line(tmp_path: Path) -> None:
-    env = {**os.environ, "SMLB_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "SMLB_DATA_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     result = subprocess.run(
-        [sys.executable, "main.py", "--demo", "--players", "1", "--seed", "5", "--speed", "64",
-         "--exit-when-done", "--save-record", "/dev/full"],
-        cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
+        [
+            sys.executable,
+            "main.py",
+            "--demo",
+            "--players",
+            "1",
+            "--seed",
+            "5",
+            "--speed",
+            "64",
+            "--exit-when-done",
+            "--save-record",
+            "/dev/full",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.strip() == "cannot write /dev/full: No space left on device"

@@ -87,8 +87,19 @@ def test_every_game_implements_the_game_interface():
     for game in (LUCKYBOX, BLANCO):
         assert isinstance(game, Game), game
         state, _events = game.new_game(["A", "B"], 3)
-        for method in ("legal_actions", "apply", "undo", "can_undo", "waiting_for", "advance",
-                       "is_terminal", "returns", "view_for", "redact", "clone"):
+        for method in (
+            "legal_actions",
+            "apply",
+            "undo",
+            "can_undo",
+            "waiting_for",
+            "advance",
+            "is_terminal",
+            "returns",
+            "view_for",
+            "redact",
+            "clone",
+        ):
             assert callable(getattr(state, method)), (game.id, method)
         assert game.progress(state)
 
@@ -196,15 +207,14 @@ def _think_inline(bot, view, seat):
     return _Answered((bot.choose(view, seat), bot))
 
 
-
 def test_a_lucky_box_view_hides_the_numbers_still_face_down_and_the_pile_order():
     state = random_lucky_game(3, 21, stop=20)
     assert state.phase == PLAY
     view = state.view_for(1)
     current = view.numbers[state.round - 1]
     assert current[: state.index + 1] == state.numbers[state.round - 1][: state.index + 1]
-    assert all(n == 0 for n in current[state.index + 1:])
-    assert all(n == 0 for r in view.numbers[state.round:] for n in r)
+    assert all(n == 0 for n in current[state.index + 1 :])
+    assert all(n == 0 for r in view.numbers[state.round :] for n in r)
     assert view.draw_pile == sorted(state.draw_pile) and view.deck_order == ()
     assert view.legal_actions(1) == state.legal_actions(1)
 
@@ -251,9 +261,19 @@ def test_a_blanco_session_saves_a_blanco_record_and_resumes_exactly(tmp_path):
 # ------------------------------------------------------------------ how the code is built
 
 
-PURE = ["game/core/game.py", "game/core/records.py", "game/core/session.py", "game/core/keeper.py",
-        "game/core/storage.py", "game/core/turns.py", "game/core/botrunner.py",
-        "game/core/bot_worker.py", "game/core/stats.py", "game/core/paths.py", "game/catalog.py"]
+PURE = [
+    "game/core/game.py",
+    "game/core/records.py",
+    "game/core/session.py",
+    "game/core/keeper.py",
+    "game/core/storage.py",
+    "game/core/turns.py",
+    "game/core/botrunner.py",
+    "game/core/bot_worker.py",
+    "game/core/stats.py",
+    "game/core/paths.py",
+    "game/catalog.py",
+]
 PURE_PACKAGES = ["game/luckybox/rules", "game/luckybox/ai", "game/blanco/rules", "game/blanco/ai"]
 
 
@@ -268,9 +288,11 @@ def test_rules_bots_and_the_pure_core_import_no_pygame():
         assert not re.search(r"^\s*(import|from)\s+pygame", text, re.M), path
     modules = [str(p.relative_to(REPO).with_suffix("")).replace("/", ".") for p in files]
     modules = [m.removesuffix(".__init__") for m in modules]
-    code = (f"import sys, importlib\nfor m in {modules!r}: importlib.import_module(m)\n"
-            "import game.catalog; [g.id for g in game.catalog.games()]\n"
-            "assert 'pygame' not in sys.modules, 'pygame imported'\n")
+    code = (
+        f"import sys, importlib\nfor m in {modules!r}: importlib.import_module(m)\n"
+        "import game.catalog; [g.id for g in game.catalog.games()]\n"
+        "assert 'pygame' not in sys.modules, 'pygame imported'\n"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
 
 
@@ -321,10 +343,20 @@ print("closed", len(table.state.actions), flush=True)
 def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, signum):
     script = tmp_path / "game.py"
     script.write_text(SIGNALLED_GAME.format(root=str(REPO)))
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SMLB_DATA_DIR": str(tmp_path),
-           "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    env = {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "SMLB_DATA_DIR": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.strip().isdigit() and int(line) >= 6:
@@ -341,11 +373,20 @@ def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, s
 
 
 def test_ctrl_c_in_the_demo_exits_cleanly(tmp_path):
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "SMLB_DATA_DIR": str(tmp_path),
-           "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    proc = subprocess.Popen([sys.executable, str(REPO / "main.py"), "--demo", "--players", "2",
-                             "--seed", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+    env = {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "SMLB_DATA_DIR": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, str(REPO / "main.py"), "--demo", "--players", "2", "--seed", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=30)

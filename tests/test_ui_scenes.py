@@ -127,8 +127,7 @@ def test_seats_go_up_to_twelve_and_down_to_one(app) -> None:
 def test_setup_builds_the_game_config(app) -> None:
     started: list[GameConfig] = []
     # Start goes through Lucky Box's route; catch what it is given.
-    app.ctx.nav.register("luckybox.start_from_setup",
-                         lambda ctx, config: started.append(config))
+    app.ctx.nav.register("luckybox.start_from_setup", lambda ctx, config: started.append(config))
     setup = open_setup(app)
     click_widget(app, setup, "seat_plus")  # 3 seats
     assert not setup.widget("level_1").visible  # a human seat has no level
@@ -157,8 +156,14 @@ def test_setup_builds_the_game_config(app) -> None:
     assert started == []
     click_widget(app, setup, "start")
     assert started == [
-        GameConfig(seats=[("Anna", False, "normal"), ("Player 2", True, "hard"),
-                          ("Player 3", False, "normal")], seed=12345)
+        GameConfig(
+            seats=[
+                ("Anna", False, "normal"),
+                ("Player 2", True, "hard"),
+                ("Player 3", False, "normal"),
+            ],
+            seed=12345,
+        )
     ]
     assert app.errors == []
 
@@ -235,10 +240,14 @@ def test_slider_drag(app) -> None:
     scene = start(app, SettingsScene(app.ctx))
     volume = scene.widget("volume")
     y = volume.rect.centery
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(volume.x_for(0.5), y),
-                                         button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(volume.x_for(0.9), y + 50),
-                                         rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(volume.x_for(0.5), y), button=1)
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(volume.x_for(0.9), y + 50), rel=(0, 0), buttons=(1, 0, 0)
+        )
+    )
     frames(app)
     assert app.ctx.settings.volume == pytest.approx(0.9)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2000, y), button=1))
@@ -246,8 +255,9 @@ def test_slider_drag(app) -> None:
     assert app.ctx.settings.volume == 1.0 and not volume.dragging
 
 
-def test_settings_save_failure_becomes_a_notice(app, monkeypatch: pytest.MonkeyPatch,
-                                                tmp_path: Path) -> None:
+def test_settings_save_failure_becomes_a_notice(
+    app, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setattr(app.ctx, "data_dir", blocker / "data")
@@ -295,8 +305,12 @@ def test_pause_overlay_and_quit_confirmation(app) -> None:
 def test_dialog_is_modal_and_escape_means_no(app) -> None:
     answers: list[str] = []
     start(app, TableProbe(app.ctx))
-    dialog = start(app, ConfirmDialog(app.ctx, "Really?", lambda: answers.append("yes"),
-                                      lambda: answers.append("no")))
+    dialog = start(
+        app,
+        ConfirmDialog(
+            app.ctx, "Really?", lambda: answers.append("yes"), lambda: answers.append("no")
+        ),
+    )
     click(app, (20, 20))  # outside the panel: ignored
     assert top(app) is dialog and answers == []
     press(app, pygame.K_ESCAPE)
@@ -356,7 +370,10 @@ def test_check_record_path_does_not_import_pygame(tmp_path: Path) -> None:
     )
     out = subprocess.run(
         [sys.executable, "-c", code, str(tmp_path / "missing.json")],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.stdout.startswith("False"), out.stdout + out.stderr
 
@@ -365,9 +382,24 @@ def test_check_record_path_does_not_import_pygame(tmp_path: Path) -> None:
 
 
 SCENE_MONKEY = EventMix(
-    click=0.6, key=0.2, text=0.05, right_click=0.05, wait=0.1, max_wait=30,
-    keys=(pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_u, pygame.K_p,
-          pygame.K_h, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_1, pygame.K_F11),
+    click=0.6,
+    key=0.2,
+    text=0.05,
+    right_click=0.05,
+    wait=0.1,
+    max_wait=30,
+    keys=(
+        pygame.K_ESCAPE,
+        pygame.K_SPACE,
+        pygame.K_RETURN,
+        pygame.K_u,
+        pygame.K_p,
+        pygame.K_h,
+        pygame.K_BACKSPACE,
+        pygame.K_TAB,
+        pygame.K_1,
+        pygame.K_F11,
+    ),
     texts=("7", "x", "Zoë", "  "),
 )
 
@@ -408,15 +440,21 @@ def test_screenshots(app) -> None:
     for _ in range(7):
         click_widget(app, setup, "seat_plus")
     click(app, (5, 5))  # unfocus
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=setup.widget("start").rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=setup.widget("start").rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     frames(app, 2)
     shot("setup_12")
     click_widget(app, setup, "back")
     click_widget(app, title, "settings", steps=2)
     scene = top(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.widget("back").rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=scene.widget("back").rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     frames(app, 2)
     shot("settings")
     app.stack.clear_to(TableProbe(app.ctx))

@@ -32,8 +32,14 @@ def _resize(app, size: tuple[int, int]) -> None:
 
 def _system_event(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
     """A mouse event as the system sends it: in window pixels, with its window."""
-    return pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), rel=(0, 0),
-                              buttons=(0, 0, 0), touch=False, window=None)
+    return pygame.event.Event(
+        kind,
+        pos=(round(pos[0]), round(pos[1])),
+        rel=(0, 0),
+        buttons=(0, 0, 0),
+        touch=False,
+        window=None,
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

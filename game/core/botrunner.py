@@ -130,13 +130,16 @@ class BotRunner:
         if self._process is not None:
             return self._process
         process = subprocess.Popen(
-            worker_command(), cwd=ROOT,
+            worker_command(),
+            cwd=ROOT,
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console on Windows
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
         )
         self._replies = queue.SimpleQueue()  # a fresh one: an old worker's end-of-file is stale
-        reader = threading.Thread(target=self._read, args=(process, self._replies), daemon=True,
-                                  name="smlb-bot-replies")
+        reader = threading.Thread(
+            target=self._read, args=(process, self._replies), daemon=True, name="smlb-bot-replies"
+        )
         reader.start()
         self._process = process
         return process

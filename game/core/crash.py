@@ -113,16 +113,28 @@ def show(message: str, gui: bool = True) -> None:
         print(message, file=stream, flush=True)
 
 
-def report(exc_info: ExcInfo, version: str = "?", gui: bool = True,
-           folder: Path | None = None) -> int:
+def report(
+    exc_info: ExcInfo, version: str = "?", gui: bool = True, folder: Path | None = None
+) -> int:
     """Log the crash, say where the log is, and return the exit status (1)."""
     exc = exc_info[1]
     reason = f"{type(exc).__name__}: {exc}" if exc is not None else "unknown error"
     path = write_log(log_text(exc_info, version), folder)
     from game.core.i18n import t  # the player's language, when the game got that far
 
-    where = (t("crash.details", "details are in {path}", path=path) if path
-             else t("crash.no_log", "the crash log could not be written"))
-    show(t("crash.stopped", "{title} stopped with an error ({reason}); {where}", title=TITLE,
-           reason=reason, where=where), gui)
+    where = (
+        t("crash.details", "details are in {path}", path=path)
+        if path
+        else t("crash.no_log", "the crash log could not be written")
+    )
+    show(
+        t(
+            "crash.stopped",
+            "{title} stopped with an error ({reason}); {where}",
+            title=TITLE,
+            reason=reason,
+            where=where,
+        ),
+        gui,
+    )
     return 1

@@ -159,8 +159,9 @@ class Game(Protocol):
     max_players: int
     bot_levels: tuple[str, ...]
 
-    def new_game(self, names: Sequence[str], seed: int, options: Any = None,
-                 deal: Any = None) -> tuple[GameState, list]:
+    def new_game(
+        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+    ) -> tuple[GameState, list]:
         """Deal a game: the state and the set-up events. ValueError on bad arguments."""
         ...
 

@@ -26,8 +26,9 @@ class GameKeeper:
     itself: when another copy of the game on the same data folder is saving this game, this
     one plays without saving and says so (`saving` turns False), so neither game is lost."""
 
-    def __init__(self, session: Any, folder: Path, saving: bool,
-                 tell: Callable[[str], None]) -> None:
+    def __init__(
+        self, session: Any, folder: Path, saving: bool, tell: Callable[[str], None]
+    ) -> None:
         self.session = session
         self.folder = folder
         self.saving = saving
@@ -36,8 +37,13 @@ class GameKeeper:
         self.warning: str | None = None
         if saving and not lock_saves(folder):
             self.saving = False
-            tell(t("storage.in_use", "Another copy of the game is saving this game in the same "
-                   "data folder: this game will not be saved."))
+            tell(
+                t(
+                    "storage.in_use",
+                    "Another copy of the game is saving this game in the same "
+                    "data folder: this game will not be saved.",
+                )
+            )
 
     def save(self, unshown: int, confirming: int | None) -> None:
         """The autosave: the record so far plus where the table stands."""
@@ -54,8 +60,11 @@ class GameKeeper:
             return
         self.finished = True
         session = self.session
-        record = session.record(finished_extra(session.state, [s.kind for s in session.seats],
-                                               VERSION, game=session.game))
+        record = session.record(
+            finished_extra(
+                session.state, [s.kind for s in session.seats], VERSION, game=session.game
+            )
+        )
         _path, warning = keep_record(self.folder, record)
         if warning:
             self.tell(warning)  # the autosave stays: the game is not lost

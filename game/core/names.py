@@ -53,13 +53,20 @@ def _read(folder: Path, tell: Tell | None = None) -> dict[str, Any]:
     except (OSError, ValueError) as err:
         aside = set_aside(path)
         if tell is not None:
-            tell(t("names.damaged", "The remembered players could not be read ({why}); the "
-                   "file was {aside}.", why=err, aside=aside))
+            tell(
+                t(
+                    "names.damaged",
+                    "The remembered players could not be read ({why}); the file was {aside}.",
+                    why=err,
+                    aside=aside,
+                )
+            )
         return {}
 
 
-def last_seats(folder: Path, game_id: str, max_seats: int = MAX_SEATS,
-               tell: Tell | None = None) -> list[tuple[str, str]]:
+def last_seats(
+    folder: Path, game_id: str, max_seats: int = MAX_SEATS, tell: Tell | None = None
+) -> list[tuple[str, str]]:
     """(name, kind) per seat of this game's last set-up; else the other game's last table
     (at most `max_seats`); [] when nothing was kept. `tell` hears of a damaged file."""
     data = _read(folder, tell)

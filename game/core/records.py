@@ -54,9 +54,12 @@ def totals_result_scores(result: Any, seats: int) -> dict[str, Any] | None:
         return None
     players = result["players"]
     rating = players[0].get("rating") if len(players) == 1 else None
-    return {"totals": [p["total"] for p in players], "winners": list(result["winners"]),
-            "finished": bool(result["finished"]),
-            "rating": rating if isinstance(rating, str) else None}
+    return {
+        "totals": [p["total"] for p in players],
+        "winners": list(result["winners"]),
+        "finished": bool(result["finished"]),
+        "rating": rating if isinstance(rating, str) else None,
+    }
 
 
 def _good_totals_result(result: Any, seats: int) -> bool:
@@ -64,9 +67,11 @@ def _good_totals_result(result: Any, seats: int) -> bool:
         return False
     players, winners = result.get("players"), result.get("winners")
     return (
-        isinstance(players, list) and len(players) == seats
+        isinstance(players, list)
+        and len(players) == seats
         and all(isinstance(p, dict) and type(p.get("total")) is int for p in players)
-        and isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)
+        and isinstance(winners, list)
+        and all(type(w) is int and 0 <= w < seats for w in winners)
         and isinstance(result.get("finished"), bool)
     )
 
@@ -100,9 +105,13 @@ def open_record(record: Any, game: Game) -> tuple[Game, ParsedRecord, GameState,
     return game, parsed, state, events, actions
 
 
-def play_actions(state: GameState, actions: list, apply: Callable[[Any], Any] | None = None,
-                 advance: Callable[[], Any] | None = None,
-                 hold: Callable[[int], bool] | None = None) -> list:
+def play_actions(
+    state: GameState,
+    actions: list,
+    apply: Callable[[Any], Any] | None = None,
+    advance: Callable[[], Any] | None = None,
+    hold: Callable[[int], bool] | None = None,
+) -> list:
     """Play parsed actions into a dealt game and return the events. Before each action, the
     chance step the game waits on is taken (`advance`, default `state.advance`) unless
     `hold(i)` says it was not (then the action had better not need it). `apply` defaults to

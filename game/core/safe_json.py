@@ -161,8 +161,13 @@ def _check_text(text: str) -> None:
 def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """Strict JSON text as Python values; BadFile (one line) for anything ambiguous or odd."""
     try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_finite_float,
-                           parse_int=_bounded_int, parse_constant=_no_constant)
+        value = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_float=_finite_float,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+        )
     except BadFile:
         raise
     except json.JSONDecodeError as err:
@@ -216,8 +221,9 @@ def _fits(value: Any, kind: Any) -> bool:
         return isinstance(value, list) and all(_fits(v, args[0]) for v in value if args)
     if origin is dict or kind is dict:
         args = typing.get_args(kind)
-        return isinstance(value, dict) and (not args or all(
-            _fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items()))
+        return isinstance(value, dict) and (
+            not args or all(_fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
+        )
     return False
 
 
@@ -232,8 +238,7 @@ def check_fields(cls: type[T], data: Any) -> T:
     if unknown:
         raise BadFile(f"unknown field {printable(unknown[0])!r}")
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        required = (f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING)
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if f.name not in data:
             if required:
                 raise BadFile(f"missing field {f.name!r}")
@@ -281,5 +286,17 @@ def printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-__all__ = ["BadFile", "FILE_CAP", "MAX_DEPTH", "RECORD_CAP", "check_fields", "decode", "loads",
-           "move_aside", "printable", "read_capped", "read_json", "read_object"]
+__all__ = [
+    "BadFile",
+    "FILE_CAP",
+    "MAX_DEPTH",
+    "RECORD_CAP",
+    "check_fields",
+    "decode",
+    "loads",
+    "move_aside",
+    "printable",
+    "read_capped",
+    "read_json",
+    "read_object",
+]

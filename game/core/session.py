@@ -50,8 +50,7 @@ class Session:
         self.seed = seed
         self.state, events = dealt or game.new_game([s.name for s in seats], seed, options, deal)
         self.bots = {
-            i: game.make_bot(seat.kind, seed, i) for i, seat in enumerate(seats)
-            if seat.is_computer
+            i: game.make_bot(seat.kind, seed, i) for i, seat in enumerate(seats) if seat.is_computer
         }
         self.feed: deque = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
@@ -121,10 +120,16 @@ class Session:
             if rng is not None:  # a bot with chance in it must go on with the same luck
                 version, internal, gauss = rng.getstate()
                 bots[str(seat)] = [version, list(internal), gauss]
-        return self.record({"autosave": {
-            "unshown": unshown, "held": self.chance_due(), "confirming": confirming,
-            "bots": bots,
-        }})
+        return self.record(
+            {
+                "autosave": {
+                    "unshown": unshown,
+                    "held": self.chance_due(),
+                    "confirming": confirming,
+                    "bots": bots,
+                }
+            }
+        )
 
     @classmethod
     def from_record(cls, record: dict[str, Any], game: Game) -> tuple[Session, list]:
@@ -132,9 +137,14 @@ class Session:
         record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
         game, parsed, state, events, actions = open_record(record, game)
         kinds = seat_kinds(record, len(parsed.names))
-        session = cls([Seat(n, k) for n, k in zip(parsed.names, kinds, strict=True)],
-                      parsed.seed, parsed.options, parsed.deal, game=game,
-                      dealt=(state, events))
+        session = cls(
+            [Seat(n, k) for n, k in zip(parsed.names, kinds, strict=True)],
+            parsed.seed,
+            parsed.options,
+            parsed.deal,
+            game=game,
+            dealt=(state, events),
+        )
         return session, actions
 
     @classmethod
@@ -164,8 +174,11 @@ class Session:
 def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:
     """The record's seat kinds when every one is ours (human or a level), else all human."""
     kinds = record.get("seats")
-    if (isinstance(kinds, list) and len(kinds) == seats
-            and all(k == HUMAN or k in BOT_LEVELS for k in kinds)):
+    if (
+        isinstance(kinds, list)
+        and len(kinds) == seats
+        and all(k == HUMAN or k in BOT_LEVELS for k in kinds)
+    ):
         return list(kinds)
     return [HUMAN] * seats
 
@@ -180,9 +193,15 @@ def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
     if not isinstance(obj, dict):
         return None
     names, totals, source = obj.get("names"), obj.get("totals"), obj.get("source", "")
-    if (isinstance(names, list) and isinstance(totals, list) and len(names) == seats
-            and len(totals) == seats and all(isinstance(n, str) for n in names)
-            and all(type(t) is int for t in totals) and isinstance(source, str)):
+    if (
+        isinstance(names, list)
+        and isinstance(totals, list)
+        and len(names) == seats
+        and len(totals) == seats
+        and all(isinstance(n, str) for n in names)
+        and all(type(t) is int for t in totals)
+        and isinstance(source, str)
+    ):
         return make_challenge(names, totals, source)
     return None
 

@@ -143,13 +143,13 @@ def no_rating(total: int) -> str:
     return ""
 
 
-def solo_stats(infos: Iterable[RecordInfo], fewest: bool = False,
-               rating: Callable[[int], str] = no_rating) -> SoloStats:
+def solo_stats(
+    infos: Iterable[RecordInfo], fewest: bool = False, rating: Callable[[int], str] = no_rating
+) -> SoloStats:
     """The human solo games: all of them in time order, and the top ten. `fewest`: the score
     is the turns taken, lowest best, with no rating; else the total. `rating`: the game's
     line for a solo total (`Game.solo_rating`), for records whose result lacks it."""
-    solo = sorted((i for i in infos if is_human_solo(i) and (i.turns or not fewest)),
-                  key=time_key)
+    solo = sorted((i for i in infos if is_human_solo(i) and (i.turns or not fewest)), key=time_key)
     games = [
         SoloGame(
             finished_at=info.finished_at,
@@ -201,9 +201,7 @@ def multiplayer_wins(infos: Iterable[RecordInfo]) -> tuple[list[PlayerWins], int
             played[key] = played.get(key, 0) + 1
         for key in {keys[w] for w in info.winners if 0 <= w < len(keys)}:
             wins[key] = wins.get(key, 0) + 1
-    rows = [
-        PlayerWins(labels[k], k[0] != HUMAN, wins.get(k, 0), played[k]) for k in played
-    ]
+    rows = [PlayerWins(labels[k], k[0] != HUMAN, wins.get(k, 0), played[k]) for k in played]
     rows.sort(key=lambda r: (-r.wins, -r.rate, -r.played, natural_key(r.label)))
     return rows, games
 
@@ -214,8 +212,9 @@ def _kinds(info: RecordInfo) -> Sequence[str]:
     return [HUMAN] * len(info.names)
 
 
-def compute(infos: Sequence[RecordInfo], fewest: bool = False,
-            rating: Callable[[int], str] = no_rating) -> Stats:
+def compute(
+    infos: Sequence[RecordInfo], fewest: bool = False, rating: Callable[[int], str] = no_rating
+) -> Stats:
     """Everything the Statistics screen shows, from `storage.list_records(folder, games)[0]`.
     `fewest`: solo scores are turns taken, the fewest best (the game's `solo_fewest_turns`);
     `rating`: the game's `solo_rating`."""
@@ -230,6 +229,17 @@ def compute(infos: Sequence[RecordInfo], fewest: bool = False,
 
 
 __all__ = [
-    "PlayerWins", "SoloGame", "SoloStats", "Stats", "compute", "date_label", "is_human_solo",
-    "multiplayer_wins", "natural_key", "no_rating", "parse_date", "solo_stats", "time_key",
+    "PlayerWins",
+    "SoloGame",
+    "SoloStats",
+    "Stats",
+    "compute",
+    "date_label",
+    "is_human_solo",
+    "multiplayer_wins",
+    "natural_key",
+    "no_rating",
+    "parse_date",
+    "solo_stats",
+    "time_key",
 ]

@@ -110,7 +110,7 @@ def _write_into(path: Path, data: bytes) -> None:
     try:
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 
@@ -190,8 +190,11 @@ def save_game(folder: Path, record: dict[str, Any]) -> str | None:
     try:
         write_json_atomic(Path(folder) / AUTOSAVE, record)
     except OSError as err:
-        return t("storage.cant_save", "Can't save the game ({why}); playing on without saving.",
-                 why=why(err))
+        return t(
+            "storage.cant_save",
+            "Can't save the game ({why}); playing on without saving.",
+            why=why(err),
+        )
     return None
 
 
@@ -291,12 +294,20 @@ def load_save(folder: Path, games: Sequence[Game]) -> tuple[LoadedSave | None, s
         return None, None
     except RecordError as err:
         aside = set_aside(path)
-        return None, t("storage.bad_save", "The saved game could not be read ({why}); it was "
-                       "{aside}.", why=err, aside=aside)
+        return None, t(
+            "storage.bad_save",
+            "The saved game could not be read ({why}); it was {aside}.",
+            why=err,
+            aside=aside,
+        )
     except Exception as err:  # a loader bug must still not take the game down
         aside = set_aside(path)
-        return None, t("storage.bad_save", "The saved game could not be read ({why}); it was "
-                       "{aside}.", why=type(err).__name__, aside=aside)
+        return None, t(
+            "storage.bad_save",
+            "The saved game could not be read ({why}); it was {aside}.",
+            why=type(err).__name__,
+            aside=aside,
+        )
     return LoadedSave(obj, resumed), None
 
 
@@ -351,11 +362,11 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"{stamp}-seed{record.get('seed', 0)}"
     try:  # an exclusive create: a name another copy just took is never overwritten
-        path = create_exclusive(records / f"{name}.json",
-                                json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+        path = create_exclusive(
+            records / f"{name}.json", json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+        )
     except OSError as err:
-        return None, t("storage.cant_keep", "Can't keep this game's record ({why}).",
-                       why=why(err))
+        return None, t("storage.cant_keep", "Can't keep this game's record ({why}).", why=why(err))
     return path, None
 
 
@@ -375,15 +386,26 @@ def read_record_info(path: Path, games: Sequence[Game], replay: bool = False) ->
         if scores is None:  # our own summary always fits; a game that breaks that is a bug
             raise RecordError("the game's result could not be read")
     kinds = obj.get("seats")
-    if not (isinstance(kinds, list) and len(kinds) == len(names)
-            and all(isinstance(k, str) for k in kinds)):
+    if not (
+        isinstance(kinds, list)
+        and len(kinds) == len(names)
+        and all(isinstance(k, str) for k in kinds)
+    ):
         kinds = ["human"] * len(names)
     finished_at = obj.get("finished_at")
     return RecordInfo(
-        path=Path(path), finished_at=finished_at if isinstance(finished_at, str) else "",
-        names=list(names), kinds=list(kinds), totals=scores["totals"],
-        winners=scores["winners"], finished=scores["finished"], seed=seed,
-        rating=scores.get("rating"), record=obj, game=game.id, turns=scores.get("turns", []),
+        path=Path(path),
+        finished_at=finished_at if isinstance(finished_at, str) else "",
+        names=list(names),
+        kinds=list(kinds),
+        totals=scores["totals"],
+        winners=scores["winners"],
+        finished=scores["finished"],
+        seed=seed,
+        rating=scores.get("rating"),
+        record=obj,
+        game=game.id,
+        turns=scores.get("turns", []),
     )
 
 
@@ -402,8 +424,7 @@ def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo],
     try:
         paths = sorted(records.glob("*.json"))
     except OSError as err:
-        return [], [t("storage.cant_list", "Can't read the records folder ({why}).",
-                      why=why(err))]
+        return [], [t("storage.cant_list", "Can't read the records folder ({why}).", why=why(err))]
     infos: list[RecordInfo] = []
     problems: list[str] = []
     for path in paths:
@@ -414,18 +435,46 @@ def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo],
             continue  # gone since the listing (another copy set it aside)
         except (RecordError, OSError) as err:
             reason = why(err) if isinstance(err, OSError) else printable(str(err))
-            problems.append(t("storage.bad_record", "{file}: {why} ({aside})", file=name,
-                              why=reason, aside=set_aside(path)))
+            problems.append(
+                t(
+                    "storage.bad_record",
+                    "{file}: {why} ({aside})",
+                    file=name,
+                    why=reason,
+                    aside=set_aside(path),
+                )
+            )
         except Exception as err:  # never a traceback for a file on disk
-            problems.append(t("storage.unreadable", "{file}: unreadable ({why})",
-                              file=name, why=type(err).__name__))
+            problems.append(
+                t(
+                    "storage.unreadable",
+                    "{file}: unreadable ({why})",
+                    file=name,
+                    why=type(err).__name__,
+                )
+            )
     infos.sort(key=lambda info: (info.finished_at, info.path.name), reverse=True)
     return infos, problems
 
 
 __all__ = [
-    "AUTOSAVE", "RECORDS", "RecordInfo", "create_exclusive", "data_dir", "lock_saves",
-    "unlock_saves", "delete_save", "finished_extra",
-    "has_save", "keep_record", "list_records", "load_save", "read_json", "read_record_info",
-    "save_game", "set_aside", "write_atomic", "write_json_atomic",
+    "AUTOSAVE",
+    "RECORDS",
+    "RecordInfo",
+    "create_exclusive",
+    "data_dir",
+    "lock_saves",
+    "unlock_saves",
+    "delete_save",
+    "finished_extra",
+    "has_save",
+    "keep_record",
+    "list_records",
+    "load_save",
+    "read_json",
+    "read_record_info",
+    "save_game",
+    "set_aside",
+    "write_atomic",
+    "write_json_atomic",
 ]

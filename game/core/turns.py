@@ -37,15 +37,18 @@ def undo_reason(reason: str) -> str:
         "not your move": lambda: t("turns.not_your_move", "not your move"),
         "the game is over": lambda: t("turns.game_over", "the game is over"),
         "nothing to undo since this number was revealed": lambda: t(
-            "turns.nothing_since_number", "nothing to undo since this number was revealed"),
+            "turns.nothing_since_number", "nothing to undo since this number was revealed"
+        ),
         "another player has played since, and the token supply is shared": lambda: t(
-            "turns.supply_shared", "another player has played since, and the token supply is "
-            "shared"),
-        "nothing to take back this turn": lambda: t("turns.nothing_this_turn",
-                                                    "nothing to take back this turn"),
+            "turns.supply_shared", "another player has played since, and the token supply is shared"
+        ),
+        "nothing to take back this turn": lambda: t(
+            "turns.nothing_this_turn", "nothing to take back this turn"
+        ),
         "that step showed a card you did not know, so it cannot be taken back": lambda: t(
-            "turns.card_seen", "that step showed a card you did not know, so it cannot be taken "
-            "back"),
+            "turns.card_seen",
+            "that step showed a card you did not know, so it cannot be taken back",
+        ),
     }
     say = known.get(reason)
     return say() if say is not None else reason
@@ -75,10 +78,14 @@ class TurnController:
     whether humans hand the screen over behind a pass screen; `think(bot, view, seat)` starts a
     computer's decision and returns something with `done()` and `result() -> (action, bot)`."""
 
-    def __init__(self, session: Any, think: Callable[[Any, Any, int], Any],
-                 needs_confirm: Callable[[int], bool],
-                 pass_screen: Callable[[], bool] = lambda: True,
-                 bot_pause: float = BOT_PAUSE) -> None:
+    def __init__(
+        self,
+        session: Any,
+        think: Callable[[Any, Any, int], Any],
+        needs_confirm: Callable[[int], bool],
+        pass_screen: Callable[[], bool] = lambda: True,
+        bot_pause: float = BOT_PAUSE,
+    ) -> None:
         self.session = session
         self.think = think
         self.needs_confirm = needs_confirm
@@ -159,19 +166,37 @@ class TurnController:
         state = session.state
         while True:
             level = self.levels.get(seat, session.seats[seat].kind)
-            log.error("the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
-                      seat, level, session.game.progress(state), len(state.actions), why)
+            log.error(
+                "the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
+                seat,
+                level,
+                session.game.progress(state),
+                len(state.actions),
+                why,
+            )
             lower = weaker_level(level) if level is not None else None
             self.levels[seat] = lower
-            bot = (session.game.make_bot(lower, session.seed, seat) if lower is not None
-                   else RandomBot(session.seed, seat))
+            bot = (
+                session.game.make_bot(lower, session.seed, seat)
+                if lower is not None
+                else RandomBot(session.seed, seat)
+            )
             session.bots[seat] = bot
             name = session.seats[seat].name
             self.notices.append(
-                t("turns.bot_weaker", "{name}'s computer player ran into a problem and plays "
-                  "at {level} level now.", name=name, level=level_name(lower)) if lower
-                else t("turns.bot_random", "{name}'s computer player ran into a problem and "
-                       "plays random moves now.", name=name))
+                t(
+                    "turns.bot_weaker",
+                    "{name}'s computer player ran into a problem and plays at {level} level now.",
+                    name=name,
+                    level=level_name(lower),
+                )
+                if lower
+                else t(
+                    "turns.bot_random",
+                    "{name}'s computer player ran into a problem and plays random moves now.",
+                    name=name,
+                )
+            )
             try:
                 action = bot.choose(state.view_for(seat), seat)
                 if action in state.legal_actions(seat) and session.apply(action).ok:
@@ -206,7 +231,8 @@ class TurnController:
         """Take back the seat's last step, if the rules allow; else the line saying why not."""
         session = self.session
         reason = session.state.can_undo(seat) or (
-            "not your move" if session.seats[seat].is_computer else None)
+            "not your move" if session.seats[seat].is_computer else None
+        )
         if reason is not None:
             return t("turns.cant_undo", "Can't undo: {reason}.", reason=undo_reason(reason))
         session.undo(seat)

@@ -74,8 +74,9 @@ class TourError(RuntimeError):
 class Tour:
     """Drives one app for the steps: posted events, frames, and saving what the window shows."""
 
-    def __init__(self, app: Any, folder: Path, game: str, seed: int = SEED,
-                 own: Any = None) -> None:
+    def __init__(
+        self, app: Any, folder: Path, game: str, seed: int = SEED, own: Any = None
+    ) -> None:
         self.app = app
         self.ctx = app.ctx
         self.folder = Path(folder)

@@ -81,8 +81,10 @@ class HighCardState:
         if self.shown:
             return Outcome([], Refusal("game_over", "the game is over"))
         if action.player not in self.waiting_for():
-            return Outcome([], Refusal("not_your_turn", "it is not player {player}'s turn",
-                                       player=action.player))
+            return Outcome(
+                [],
+                Refusal("not_your_turn", "it is not player {player}'s turn", player=action.player),
+            )
         self.actions.append(action)
         seat = action.player
         if isinstance(action, Keep):
@@ -145,8 +147,9 @@ class HighCardState:
         return {self.cards[seat], *self.discards, *(self.cards if self.shown else ())}
 
 
-def _deal(names: Sequence[str], seed: int, order: tuple[int, ...]) -> tuple[HighCardState,
-                                                                            list[Any]]:
+def _deal(
+    names: Sequence[str], seed: int, order: tuple[int, ...]
+) -> tuple[HighCardState, list[Any]]:
     pile = list(reversed(order))
     cards = [pile.pop() for _ in names]
     state = HighCardState(tuple(names), seed, order, pile, cards)
@@ -158,9 +161,10 @@ def action_to_record(action: Any) -> dict[str, Any]:
 
 
 def action_from_record(obj: Any) -> Any:
-    if not (isinstance(obj, dict) and type(obj.get("player")) is int
-            and type(obj.get("swap")) is bool):
-        raise RecordError("an action is {\"player\": int, \"swap\": bool}")
+    if not (
+        isinstance(obj, dict) and type(obj.get("player")) is int and type(obj.get("swap")) is bool
+    ):
+        raise RecordError('an action is {"player": int, "swap": bool}')
     return (Swap if obj["swap"] else Keep)(obj["player"])
 
 
@@ -190,8 +194,9 @@ class HighCardGame:
     max_players = MAX_PLAYERS
     bot_levels: tuple[str, ...] = BOT_LEVELS
 
-    def new_game(self, names: Sequence[str], seed: int, options: Any = None,
-                 deal: Any = None) -> tuple[HighCardState, list[Any]]:
+    def new_game(
+        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+    ) -> tuple[HighCardState, list[Any]]:
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(f"high card takes {MIN_PLAYERS}-{MAX_PLAYERS} players")
         if deal is None:
@@ -207,9 +212,14 @@ class HighCardGame:
             raise RecordError(f"not a {FORMAT}")
         names, seed, deck = record.get("players"), record.get("seed"), record.get("deck")
         actions = record.get("actions")
-        if not (isinstance(names, list) and all(isinstance(n, str) for n in names)
-                and type(seed) is int and isinstance(deck, list) and isinstance(actions, list)
-                and all(type(c) is int for c in deck)):
+        if not (
+            isinstance(names, list)
+            and all(isinstance(n, str) for n in names)
+            and type(seed) is int
+            and isinstance(deck, list)
+            and isinstance(actions, list)
+            and all(type(c) is int for c in deck)
+        ):
             raise RecordError("players, seed, deck or actions are missing or malformed")
         return ParsedRecord(tuple(names), seed, None, tuple(deck), actions)
 
@@ -220,15 +230,25 @@ class HighCardGame:
         return action_to_record(action)
 
     def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"format": FORMAT, "version": 1, "players": list(state.names), "seed": state.seed,
-                "deck": list(state.order),
-                "actions": [action_to_record(a) for a in state.actions], **(extra or {})}
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "players": list(state.names),
+            "seed": state.seed,
+            "deck": list(state.order),
+            "actions": [action_to_record(a) for a in state.actions],
+            **(extra or {}),
+        }
 
     def summary(self, state: Any) -> dict[str, Any]:
-        return {"format": FORMAT, "finished": state.shown,
-                "players": [{"name": n, "card": c} for n, c in zip(state.names, state.cards,
-                                                                   strict=True)],
-                "winner": state.winner() if state.shown else None}
+        return {
+            "format": FORMAT,
+            "finished": state.shown,
+            "players": [
+                {"name": n, "card": c} for n, c in zip(state.names, state.cards, strict=True)
+            ],
+            "winner": state.winner() if state.shown else None,
+        }
 
     def progress(self, state: Any) -> str:
         if state.shown:

@@ -5,6 +5,19 @@ from .record import action_from_record, parse_record, record_of, state_from_reco
 from .state import BlancoState, Deal
 
 __all__ = [
-    "BlancoState", "Clear", "Deal", "Discard", "Draw", "DrawThen", "Look", "Play", "Setup",
-    "Swap", "action_from_record", "parse_record", "record_of", "state_from_record", "summary",
+    "BlancoState",
+    "Clear",
+    "Deal",
+    "Discard",
+    "Draw",
+    "DrawThen",
+    "Look",
+    "Play",
+    "Setup",
+    "Swap",
+    "action_from_record",
+    "parse_record",
+    "record_of",
+    "state_from_record",
+    "summary",
 ]

@@ -175,14 +175,52 @@ class Undone(NamedTuple):
 
 
 Event = (
-    Dealt | DiscardStarted | HandDealt | SetupDone | TurnStarted | Drawn | Reshuffled | Played
-    | Discarded | Swapped | Revealed | Looked | LineComplete | ClearChoice | LineCleared
-    | ClosedUp | ChainLink | RewardOwed | RewardDropped | SecondGridDealt | Won | Undone
+    Dealt
+    | DiscardStarted
+    | HandDealt
+    | SetupDone
+    | TurnStarted
+    | Drawn
+    | Reshuffled
+    | Played
+    | Discarded
+    | Swapped
+    | Revealed
+    | Looked
+    | LineComplete
+    | ClearChoice
+    | LineCleared
+    | ClosedUp
+    | ChainLink
+    | RewardOwed
+    | RewardDropped
+    | SecondGridDealt
+    | Won
+    | Undone
 )
 
 EVENT_TYPES = (
-    Dealt, DiscardStarted, HandDealt, SetupDone, TurnStarted, Drawn, Reshuffled, Played,
-    Discarded, Swapped, Revealed, Looked, LineComplete, ClearChoice, LineCleared, ClosedUp,
-    ChainLink, RewardOwed, RewardDropped, SecondGridDealt, Won, Undone,
+    Dealt,
+    DiscardStarted,
+    HandDealt,
+    SetupDone,
+    TurnStarted,
+    Drawn,
+    Reshuffled,
+    Played,
+    Discarded,
+    Swapped,
+    Revealed,
+    Looked,
+    LineComplete,
+    ClearChoice,
+    LineCleared,
+    ClosedUp,
+    ChainLink,
+    RewardOwed,
+    RewardDropped,
+    SecondGridDealt,
+    Won,
+    Undone,
 )
 typed(*EVENT_TYPES)

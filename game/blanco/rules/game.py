@@ -24,8 +24,9 @@ class BlancoGame:
     max_players = MAX_PLAYERS
     bot_levels: tuple[str, ...] = BOT_LEVELS
 
-    def new_game(self, names: Sequence[str], seed: int, options: Any = None,
-                 deal: Any = None) -> tuple[BlancoState, list]:
+    def new_game(
+        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+    ) -> tuple[BlancoState, list]:
         """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
         if deal is not None and not isinstance(deal, Deal):
             raise ValueError("deal must be a blanco Deal")
@@ -56,8 +57,13 @@ class BlancoGame:
         seats = range(len(state.names))
         turn = max(state.turns(p) for p in seats) + 1
         fewest = min(state.cards_left(p) for p in seats)
-        return tn("blanco.progress.turn", fewest, "turn {turn}, {count} card left at best",
-                  "turn {turn}, {count} cards left at best", turn=turn)
+        return tn(
+            "blanco.progress.turn",
+            fewest,
+            "turn {turn}, {count} card left at best",
+            "turn {turn}, {count} cards left at best",
+            turn=turn,
+        )
 
     def _ai(self) -> Any:
         try:
@@ -84,15 +90,25 @@ class BlancoGame:
         if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):
             return None
         players, winner = result.get("players"), result.get("winner")
-        if not (isinstance(players, list) and len(players) == seats and all(
-                isinstance(p, dict) and type(p.get("cards_left")) is int
-                and type(p.get("turns")) is int for p in players)):
+        if not (
+            isinstance(players, list)
+            and len(players) == seats
+            and all(
+                isinstance(p, dict)
+                and type(p.get("cards_left")) is int
+                and type(p.get("turns")) is int
+                for p in players
+            )
+        ):
             return None
         if winner is not None and not (type(winner) is int and 0 <= winner < seats):
             return None
-        return {"totals": [p["cards_left"] for p in players],
-                "turns": [p["turns"] for p in players],
-                "winners": [] if winner is None else [winner], "finished": result["finished"]}
+        return {
+            "totals": [p["cards_left"] for p in players],
+            "turns": [p["turns"] for p in players],
+            "winners": [] if winner is None else [winner],
+            "finished": result["finished"],
+        }
 
     def solo_rating(self, total: int) -> str:
         return ""  # Blanco's solo game counts turns, with no rating line
@@ -136,8 +152,13 @@ def _hidden_cards(state: BlancoState, seat: int) -> list[int]:
 def _public_in_saved(saved: tuple[Any, ...]) -> list[int]:
     players, _pile, discard, box, *_ = saved
     seats = [players[1]] if isinstance(players, tuple) else players
-    up = [card for p in seats for row, ups in zip(p.grid, p.up, strict=True)
-          for card, is_up in zip(row, ups, strict=True) if is_up]
+    up = [
+        card
+        for p in seats
+        for row, ups in zip(p.grid, p.up, strict=True)
+        for card, is_up in zip(row, ups, strict=True)
+        if is_up
+    ]
     return [*discard, *box, *up]
 
 

@@ -85,8 +85,7 @@ class PlayerState:
             return False
         r, c = at
         grid = self.grid
-        return (type(r) is int and type(c) is int and 0 <= r < len(grid)
-                and 0 <= c < len(grid[0]))
+        return type(r) is int and type(c) is int and 0 <= r < len(grid) and 0 <= c < len(grid[0])
 
     def face_down(self) -> list[Pos]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols) if not self.up[r][c]]

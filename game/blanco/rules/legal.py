@@ -104,18 +104,26 @@ def legal_actions(state: BlancoState, player: int) -> list:
 
 
 def _is_pos(at: Any) -> bool:
-    return (
-        isinstance(at, tuple) and len(at) == 2 and type(at[0]) is int and type(at[1]) is int
-    )
+    return isinstance(at, tuple) and len(at) == 2 and type(at[0]) is int and type(at[1]) is int
 
 
-_WANTED = {Setup: SETUP, Draw: TURN, Swap: TURN, Play: PLAY, Discard: PLAY, Clear: CLEAR,
-           Look: LOOK}
+_WANTED = {
+    Setup: SETUP,
+    Draw: TURN,
+    Swap: TURN,
+    Play: PLAY,
+    Discard: PLAY,
+    Clear: CLEAR,
+    Look: LOOK,
+}
 # the fields that must be positions in the grid, per step ("reveal" is checked on its own for
 # Look, Swap and Discard)
 _POS_FIELDS = {
-    t: tuple(n for n in ("reveal", "look", "at", "a", "b") if n in t._fields
-             and not (n == "reveal" and t in (Look, Swap, Discard)))
+    t: tuple(
+        n
+        for n in ("reveal", "look", "at", "a", "b")
+        if n in t._fields and not (n == "reveal" and t in (Look, Swap, Discard))
+    )
     for t in _WANTED
 }
 
@@ -133,96 +141,183 @@ def check(state: BlancoState, a: Any) -> Refusal | None:
         return Refusal("game_over", "the game is over")
     waiting = state.waiting_for()
     if waiting != [player]:
-        return Refusal("not_your_turn", "it is not player {player}'s turn (waiting for player "
-                       "{waiting})", player=player, waiting=waiting[0])
+        return Refusal(
+            "not_your_turn",
+            "it is not player {player}'s turn (waiting for player {waiting})",
+            player=player,
+            waiting=waiting[0],
+        )
     p = state.players[player]
     phase = state.phase
     step = type(a).__name__.lower()
     if phase != _WANTED[type(a)]:
-        return Refusal(f"must_{phase}", "player {player} cannot {step} now: they must "
-                       + _NEEDS[phase], player=player, step=step)
+        return Refusal(
+            f"must_{phase}",
+            "player {player} cannot {step} now: they must " + _NEEDS[phase],
+            player=player,
+            step=step,
+        )
     for name in _POS_FIELDS[type(a)]:
         value = getattr(a, name)
         if not _is_pos(value):
-            return Refusal("not_a_position", "player {player} cannot {step}: {field} must be a "
-                           "[row, col] position", player=player, step=step, field=name)
+            return Refusal(
+                "not_a_position",
+                "player {player} cannot {step}: {field} must be a [row, col] position",
+                player=player,
+                step=step,
+                field=name,
+            )
         if not p.has(value):
-            return Refusal("not_in_grid", "player {player} cannot {step}: {at} is not in their "
-                           "grid", player=player, step=step, at=fmt(value))
+            return Refusal(
+                "not_in_grid",
+                "player {player} cannot {step}: {at} is not in their grid",
+                player=player,
+                step=step,
+                at=fmt(value),
+            )
     if isinstance(a, Setup):
         if a.reveal == a.look:
-            return Refusal("look_elsewhere", "player {player} must look at a different card "
-                           "from the one they reveal", player=player)
+            return Refusal(
+                "look_elsewhere",
+                "player {player} must look at a different card from the one they reveal",
+                player=player,
+            )
         for at in (a.reveal, a.look):
             if p.is_up(at):
-                return Refusal("setup_face_up", "player {player} cannot set up: {at} is already "
-                               "face up", player=player, at=fmt(at))
+                return Refusal(
+                    "setup_face_up",
+                    "player {player} cannot set up: {at} is already face up",
+                    player=player,
+                    at=fmt(at),
+                )
         return None
     if isinstance(a, Draw):
         if a.source not in SOURCES:
-            return Refusal("bad_source", 'player {player} cannot draw from {source}: "pile" or '
-                           '"discard"', player=player, source=repr(a.source))
+            return Refusal(
+                "bad_source",
+                'player {player} cannot draw from {source}: "pile" or "discard"',
+                player=player,
+                source=repr(a.source),
+            )
         if a.source == "discard" and not state.discard:
-            return Refusal("discard_empty", "player {player} cannot draw from the discard pile: "
-                           "it is empty", player=player)
+            return Refusal(
+                "discard_empty",
+                "player {player} cannot draw from the discard pile: it is empty",
+                player=player,
+            )
         return None
     if isinstance(a, (Play, Discard)):
         if not is_card(a.card):
-            return Refusal("not_a_card", "player {player} cannot {step} {card}: not a card id",
-                           player=player, step=step, card=repr(a.card))
+            return Refusal(
+                "not_a_card",
+                "player {player} cannot {step} {card}: not a card id",
+                player=player,
+                step=step,
+                card=repr(a.card),
+            )
         if a.card not in p.hand:
-            return Refusal("not_in_hand", "player {player} cannot {step} card {card}: it is not "
-                           "in their hand", player=player, step=step, card=a.card)
+            return Refusal(
+                "not_in_hand",
+                "player {player} cannot {step} card {card}: it is not in their hand",
+                player=player,
+                step=step,
+                card=a.card,
+            )
     if isinstance(a, Discard):
         if a.reveal is None:
             if p.face_down():
-                return Refusal("must_reveal", "player {player} must reveal a face-down card "
-                               "with their discard", player=player)
+                return Refusal(
+                    "must_reveal",
+                    "player {player} must reveal a face-down card with their discard",
+                    player=player,
+                )
             return None
         if not _is_pos(a.reveal) or not p.has(a.reveal):
-            return Refusal("reveal_not_in_grid", "player {player} cannot reveal {at}: it is not "
-                           "in their grid", player=player, at=fmt(a.reveal))
+            return Refusal(
+                "reveal_not_in_grid",
+                "player {player} cannot reveal {at}: it is not in their grid",
+                player=player,
+                at=fmt(a.reveal),
+            )
         if p.is_up(a.reveal):
-            return Refusal("reveal_face_up", "player {player} cannot reveal {at}: it is already "
-                           "face up", player=player, at=fmt(a.reveal))
+            return Refusal(
+                "reveal_face_up",
+                "player {player} cannot reveal {at}: it is already face up",
+                player=player,
+                at=fmt(a.reveal),
+            )
         return None
     if isinstance(a, Swap):
         return _check_swap(p, a)
     if isinstance(a, Clear):
         if a.line not in LINES or type(a.index) is not int:
-            return Refusal("bad_line", 'player {player} cannot clear {line} {index}: "row" or '
-                           '"col" and n', player=player, line=repr(a.line), index=repr(a.index))
+            return Refusal(
+                "bad_line",
+                'player {player} cannot clear {line} {index}: "row" or "col" and n',
+                player=player,
+                line=repr(a.line),
+                index=repr(a.index),
+            )
         if (a.line, a.index) not in p.complete_lines():
-            return Refusal("line_incomplete", "player {player} cannot clear {line} {index}: it "
-                           "is not complete", player=player, line={ROW: "row", COL: "column"}[
-                               a.line], index=a.index)
+            return Refusal(
+                "line_incomplete",
+                "player {player} cannot clear {line} {index}: it is not complete",
+                player=player,
+                line={ROW: "row", COL: "column"}[a.line],
+                index=a.index,
+            )
         return None
     if isinstance(a, Look):
         if p.is_up(a.at):
-            return Refusal("look_face_up", "player {player} cannot look at {at}: it is face up",
-                           player=player, at=fmt(a.at))
+            return Refusal(
+                "look_face_up",
+                "player {player} cannot look at {at}: it is face up",
+                player=player,
+                at=fmt(a.at),
+            )
         if type(a.reveal) is not bool:
-            return Refusal("reveal_not_bool", "player {player} cannot look: reveal must be true "
-                           "or false", player=player)
+            return Refusal(
+                "reveal_not_bool",
+                "player {player} cannot look: reveal must be true or false",
+                player=player,
+            )
         if a.reveal and state.cleared < 2:
-            return Refusal("reveal_needs_chain", "player {player} cannot reveal {at}: only after "
-                           "a chain reaction (two or more lines cleared this turn)",
-                           player=player, at=fmt(a.at))
+            return Refusal(
+                "reveal_needs_chain",
+                "player {player} cannot reveal {at}: only after "
+                "a chain reaction (two or more lines cleared this turn)",
+                player=player,
+                at=fmt(a.at),
+            )
     return None
 
 
 def _check_swap(p: PlayerState, a: Swap) -> Refusal | None:
     player = a.player
     if not adjacent(a.a, a.b):
-        return Refusal("not_adjacent", "player {player} cannot swap {a} and {b}: not adjacent",
-                       player=player, a=fmt(a.a), b=fmt(a.b))
+        return Refusal(
+            "not_adjacent",
+            "player {player} cannot swap {a} and {b}: not adjacent",
+            player=player,
+            a=fmt(a.a),
+            b=fmt(a.b),
+        )
     both_down = not p.is_up(a.a) and not p.is_up(a.b)
     if both_down:
         if a.reveal not in (a.a, a.b) or not _is_pos(a.reveal):
-            return Refusal("choose_reveal", "player {player} must choose which of {a} and {b} "
-                           "to reveal (both are face down)", player=player, a=fmt(a.a),
-                           b=fmt(a.b))
+            return Refusal(
+                "choose_reveal",
+                "player {player} must choose which of {a} and {b} to reveal (both are face down)",
+                player=player,
+                a=fmt(a.a),
+                b=fmt(a.b),
+            )
     elif a.reveal is not None:
-        return Refusal("no_reveal_choice", "player {player} cannot choose a card to reveal: {a} "
-                       "and {b} are not both face down", player=player, a=fmt(a.a), b=fmt(a.b))
+        return Refusal(
+            "no_reveal_choice",
+            "player {player} cannot choose a card to reveal: {a} and {b} are not both face down",
+            player=player,
+            a=fmt(a.a),
+            b=fmt(a.b),
+        )
     return None

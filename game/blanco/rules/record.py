@@ -55,8 +55,10 @@ def action_to_record(action: Any) -> dict[str, Any]:
         return out
     p = action.player
     if isinstance(action, Setup):
-        return {"player": p, "setup": {"reveal": _pos_out(action.reveal),
-                                       "look": _pos_out(action.look)}}
+        return {
+            "player": p,
+            "setup": {"reveal": _pos_out(action.reveal), "look": _pos_out(action.look)},
+        }
     if isinstance(action, Draw):
         return {"player": p, "draw": action.source}
     if isinstance(action, Play):
@@ -87,8 +89,10 @@ def record_actions(steps: list[Any]) -> list[dict[str, Any]]:
     i = 0
     while i < len(steps):
         step = steps[i]
-        if isinstance(step, Draw) and i + 1 < len(steps) and isinstance(
-            steps[i + 1], (Play, Discard)
+        if (
+            isinstance(step, Draw)
+            and i + 1 < len(steps)
+            and isinstance(steps[i + 1], (Play, Discard))
         ):
             out.append(action_to_record(DrawThen(step, steps[i + 1])))
             i += 2
@@ -208,8 +212,9 @@ def action_from_record(obj: Any) -> Any:
         setup = obj["setup"]
         if not isinstance(setup, dict):
             raise RecordError('"setup" must be an object with "reveal" and "look"')
-        return Setup(player, _pos(setup.get("reveal"), "setup.reveal"),
-                     _pos(setup.get("look"), "setup.look"))
+        return Setup(
+            player, _pos(setup.get("reveal"), "setup.reveal"), _pos(setup.get("look"), "setup.look")
+        )
     if kind == "draw":
         source = obj["draw"]
         if source not in SOURCES:

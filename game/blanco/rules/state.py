@@ -400,15 +400,25 @@ class BlancoState:
             order = list(self.fixed_reshuffles[n])
             problem = reshuffle_mismatch(order, cards)
             if problem:
-                raise _Refused(Refusal("bad_reshuffle", "deal.reshuffles[{index}] (reshuffle "
-                                       "{number}): {problem}", index=n, number=n + 1,
-                                       problem=problem))
+                raise _Refused(
+                    Refusal(
+                        "bad_reshuffle",
+                        "deal.reshuffles[{index}] (reshuffle {number}): {problem}",
+                        index=n,
+                        number=n + 1,
+                        problem=problem,
+                    )
+                )
         else:
             order = sorted(cards)
             random.Random(f"{self.seed}/reshuffle/{n}").shuffle(order)
         if not order:
-            raise _Refused(Refusal("nothing_to_reshuffle",
-                                   "the draw pile is empty and there is nothing to reshuffle"))
+            raise _Refused(
+                Refusal(
+                    "nothing_to_reshuffle",
+                    "the draw pile is empty and there is nothing to reshuffle",
+                )
+            )
         took_box = bool(self.box)
         self.reshuffles.append(tuple(order))
         self.discard = self.discard[-1:]
@@ -422,13 +432,13 @@ class BlancoState:
             return Refusal("game_over", "the game is over")
         mine = bool(self._undo) and self._undo[-1][1].player == player
         if self.waiting_for() != [player] and not mine:
-            return Refusal("undo_not_your_turn", "it is not player {player}'s turn",
-                           player=player)
+            return Refusal("undo_not_your_turn", "it is not player {player}'s turn", player=player)
         if not mine:
             if self.phase in (TURN, SETUP):
                 return Refusal("nothing_this_turn", "nothing to take back this turn")
-            return Refusal("card_seen", "that step showed a card you did not know, so it cannot "
-                           "be taken back")
+            return Refusal(
+                "card_seen", "that step showed a card you did not know, so it cannot be taken back"
+            )
         return None
 
     def undo(self, player: int) -> Outcome:
@@ -464,8 +474,21 @@ class BlancoState:
         )
 
     def _restore(self, saved: tuple) -> None:
-        (players, pile, discard, box, reshuffles, self.phase, self.current, queue, self.cleared,
-         self.looked, self.winner, self.turn_id, count) = saved
+        (
+            players,
+            pile,
+            discard,
+            box,
+            reshuffles,
+            self.phase,
+            self.current,
+            queue,
+            self.cleared,
+            self.looked,
+            self.winner,
+            self.turn_id,
+            count,
+        ) = saved
         if isinstance(players, tuple):
             index, mine = players
             self.players = list(self.players)
@@ -479,10 +502,22 @@ class BlancoState:
     def key(self) -> tuple:
         """Everything that defines the game, as comparable plain data (tests compare these)."""
         return (
-            self.names, self.seed, tuple(self.actions), tuple(p.key() for p in self.players),
-            self.deck, tuple(self.pile), tuple(self.discard), tuple(self.box),
-            tuple(self.reshuffles), self.phase, self.current, tuple(self.setup_queue),
-            self.cleared, self.looked, self.winner, self.turn_id,
+            self.names,
+            self.seed,
+            tuple(self.actions),
+            tuple(p.key() for p in self.players),
+            self.deck,
+            tuple(self.pile),
+            tuple(self.discard),
+            tuple(self.box),
+            tuple(self.reshuffles),
+            self.phase,
+            self.current,
+            tuple(self.setup_queue),
+            self.cleared,
+            self.looked,
+            self.winner,
+            self.turn_id,
         )
 
     def clone(self) -> BlancoState:
@@ -496,8 +531,18 @@ class BlancoState:
         return s
 
 
-
 __all__ = [
-    "CLEAR", "HAND", "LOOK", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "SETUP",
-    "TURN", "BlancoState", "Deal", "fmt",
+    "CLEAR",
+    "HAND",
+    "LOOK",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "OVER",
+    "PHASES",
+    "PLAY",
+    "SETUP",
+    "TURN",
+    "BlancoState",
+    "Deal",
+    "fmt",
 ]

@@ -34,14 +34,35 @@ COLOURS: tuple[RGB, ...] = (
     (246, 146, 196),  # 8 pink       L* 72
     (106, 58, 20),  # 9 brown        L* 30
 )
-SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "heart", "cross", "hexagon",
-           "crescent", "drop")
-NAMES = ("red", "orange", "yellow", "light green", "dark green", "light blue", "dark blue",
-         "purple", "pink", "brown")
+SYMBOLS = (
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "star",
+    "heart",
+    "cross",
+    "hexagon",
+    "crescent",
+    "drop",
+)
+NAMES = (
+    "red",
+    "orange",
+    "yellow",
+    "light green",
+    "dark green",
+    "light blue",
+    "dark blue",
+    "purple",
+    "pink",
+    "brown",
+)
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
     """Relative luminance (Rec. 709 weights on linear light), 0..1."""
+
     def lin(v: int) -> float:
         c = v / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -63,12 +84,23 @@ def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) 
 
 
 def _polygon(cx: float, cy: float, r: float, sides: int, turn: float = -math.pi / 2) -> list:
-    return [(cx + r * math.cos(turn + i * math.tau / sides),
-             cy + r * math.sin(turn + i * math.tau / sides)) for i in range(sides)]
+    return [
+        (
+            cx + r * math.cos(turn + i * math.tau / sides),
+            cy + r * math.sin(turn + i * math.tau / sides),
+        )
+        for i in range(sides)
+    ]
 
 
-def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float], r: float,
-                fill: RGB, edge: RGB = INK) -> None:
+def draw_symbol(
+    surface: pygame.Surface,
+    kind: str,
+    center: tuple[float, float],
+    r: float,
+    fill: RGB,
+    edge: RGB = INK,
+) -> None:
     """One of the ten symbols, filled with `fill` and outlined (antialiased edges)."""
     cx, cy = center
     w = max(1, round(r / 5))
@@ -121,9 +153,20 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
         pts = _star(cx, cy, r * 1.1)
     else:  # cross
         k, t = r * 0.95, r * 0.36
-        pts = [(cx - t, cy - k), (cx + t, cy - k), (cx + t, cy - t), (cx + k, cy - t),
-               (cx + k, cy + t), (cx + t, cy + t), (cx + t, cy + k), (cx - t, cy + k),
-               (cx - t, cy + t), (cx - k, cy + t), (cx - k, cy - t), (cx - t, cy - t)]
+        pts = [
+            (cx - t, cy - k),
+            (cx + t, cy - k),
+            (cx + t, cy - t),
+            (cx + k, cy - t),
+            (cx + k, cy + t),
+            (cx + t, cy + t),
+            (cx + t, cy + k),
+            (cx - t, cy + k),
+            (cx - t, cy + t),
+            (cx - k, cy + t),
+            (cx - k, cy - t),
+            (cx - t, cy - t),
+        ]
     gfx.polygon(surface, fill, pts)
     gfx.aalines(surface, edge, True, pts)
     gfx.polygon(surface, edge, pts, w)
@@ -132,8 +175,15 @@ def draw_symbol(surface: pygame.Surface, kind: str, center: tuple[float, float],
 def bolt_points(rect: pygame.Rect) -> list[tuple[float, float]]:
     """A vertical lightning bolt filling the middle of a card."""
     x, y, w, h = rect.x, rect.y, rect.w, rect.h
-    pts = [(0.50, 0.0), (0.12, 0.56), (0.42, 0.56), (0.30, 1.0), (0.88, 0.40), (0.56, 0.40),
-           (0.80, 0.0)]
+    pts = [
+        (0.50, 0.0),
+        (0.12, 0.56),
+        (0.42, 0.56),
+        (0.30, 1.0),
+        (0.88, 0.40),
+        (0.56, 0.40),
+        (0.80, 0.0),
+    ]
     return [(x + px * w, y + py * h) for px, py in pts]
 
 
@@ -180,8 +230,15 @@ class CardArt:
             gfx.polygon(img, (232, 236, 246), pts)
             gfx.aalines(img, (232, 236, 246), True, pts)
             if w >= 70:
-                self.text.blit_centered(img, "BLANCO", max(10, w // 6), (36, 52, 96),
-                                        (w / 2, h / 2), outline=(232, 236, 246), px=2)
+                self.text.blit_centered(
+                    img,
+                    "BLANCO",
+                    max(10, w // 6),
+                    (36, 52, 96),
+                    (w / 2, h / 2),
+                    outline=(232, 236, 246),
+                    px=2,
+                )
         return img
 
     def _face(self, card: int, w: int, h: int) -> pygame.Surface:
@@ -194,8 +251,9 @@ class CardArt:
         gfx.polygon(img, fill, pts)
         gfx.aalines(img, INK, True, pts)
         gfx.polygon(img, INK, pts, max(1, w // 45))
-        self.text.blit_centered(img, str(n), int(h * 0.34), INK, (w / 2, h / 2 + 2),
-                                outline=PAPER, px=max(3, w // 22))
+        self.text.blit_centered(
+            img, str(n), int(h * 0.34), INK, (w / 2, h / 2 + 2), outline=PAPER, px=max(3, w // 22)
+        )
         r = w * 0.115
         for cx, cy in ((r + w * 0.07, r + w * 0.07), (w - r - w * 0.07, h - r - w * 0.07)):
             draw_symbol(img, SYMBOLS[k], (cx, cy), r, fill)
@@ -207,8 +265,13 @@ class CardArt:
         fill = COLOURS[k]
         img = self._base(w, h, PAPER)
         band = pygame.Rect(2, 2, w - 4, int(h * 0.42))
-        gfx.rect(img, fill, band, border_top_left_radius=max(2, w // 9),
-                         border_top_right_radius=max(2, w // 9))
+        gfx.rect(
+            img,
+            fill,
+            band,
+            border_top_left_radius=max(2, w // 9),
+            border_top_right_radius=max(2, w // 9),
+        )
         gfx.line(img, INK, (2, band.bottom), (w - 3, band.bottom))
         mark = INK if luminance(fill) > 0.25 else PAPER
         draw_symbol(img, SYMBOLS[k], (w / 2, band.centery + 1), band.h * 0.36, mark, mark)

@@ -22,14 +22,20 @@ def draw_logo(text: Any, width: int = 760) -> pygame.Surface:
     card = (round(card_h * 0.7), card_h)
     for i, (cid, angle) in enumerate(((7, 12), (30, -6), (77, 8), (118, -12))):
         face = gfx.rotozoom(art.get(cid, card), angle, 1.0)
-        x = card[0] * 0.2 + i * card[0] * 0.32 if i < 2 else width - card[0] * 1.3 + (i - 2) * (
-            card[0] * 0.32)
+        x = (
+            card[0] * 0.2 + i * card[0] * 0.32
+            if i < 2
+            else width - card[0] * 1.3 + (i - 2) * (card[0] * 0.32)
+        )
         img.blit(face, face.get_rect(center=(round(x + card[0] / 2), height // 2)))
     size = round(height * 0.62)
     letters = "BLANCO"
-    renders = [text.render_outlined(ch, size, COLOURS[k], INK, max(3, size // 14),
-                                    shadow=max(3, size // 16))
-               for ch, k in zip(letters, LETTER_COLOURS, strict=True)]
+    renders = [
+        text.render_outlined(
+            ch, size, COLOURS[k], INK, max(3, size // 14), shadow=max(3, size // 16)
+        )
+        for ch, k in zip(letters, LETTER_COLOURS, strict=True)
+    ]
     total = sum(r.get_width() for r in renders) - 6 * (len(renders) - 1)
     x = (width - total) / 2
     for i, r in enumerate(renders):

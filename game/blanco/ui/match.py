@@ -34,8 +34,13 @@ class Match:
 
     def add_game(self, state: Any) -> None:
         """A finished game's result; the match moves on to the next seed."""
-        self.games.append({"seed": state.seed, "winner": state.winner,
-                           "left": [p.cards_left for p in state.players]})
+        self.games.append(
+            {
+                "seed": state.seed,
+                "winner": state.winner,
+                "left": [p.cards_left for p in state.players],
+            }
+        )
         self.seed = state.seed + 1
 
     def wins(self) -> list[int]:
@@ -59,8 +64,11 @@ class Match:
 
     def fits(self, session: Any) -> bool:
         """Whether this match is the one the session's game belongs to."""
-        return (self.seed == session.seed and self.names == [s.name for s in session.seats]
-                and self.kinds == [s.kind for s in session.seats])
+        return (
+            self.seed == session.seed
+            and self.names == [s.name for s in session.seats]
+            and self.kinds == [s.kind for s in session.seats]
+        )
 
 
 def save_match(folder: Path, match: Match) -> None:
@@ -78,17 +86,26 @@ def load_match(folder: Path, tell: Callable[[str], None] | None = None) -> Match
     path = Path(folder) / FILE
     try:
         match = safe_json.check_fields(Match, safe_json.read_object(path))
-        if not (match.mode in (WINS, TOTAL) and match.target >= 1
-                and len(match.kinds) == len(match.names)
-                and all(_good_game(g, len(match.names)) for g in match.games)):
+        if not (
+            match.mode in (WINS, TOTAL)
+            and match.target >= 1
+            and len(match.kinds) == len(match.names)
+            and all(_good_game(g, len(match.names)) for g in match.games)
+        ):
             raise safe_json.BadFile("not a match in progress")
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as err:
         aside = set_aside(path)
         if tell is not None:
-            tell(t("blanco.match.damaged", "The match in progress could not be read ({why}); "
-                   "the file was {aside}.", why=err, aside=aside))
+            tell(
+                t(
+                    "blanco.match.damaged",
+                    "The match in progress could not be read ({why}); the file was {aside}.",
+                    why=err,
+                    aside=aside,
+                )
+            )
         return None
     return match
 
@@ -98,9 +115,13 @@ def _good_game(game: Any, seats: int) -> bool:
     if not isinstance(game, dict):
         return False
     winner, left = game.get("winner"), game.get("left")
-    return (type(game.get("seed")) is int and (winner is None or type(winner) is int)
-            and isinstance(left, list) and len(left) == seats
-            and all(type(n) is int for n in left))
+    return (
+        type(game.get("seed")) is int
+        and (winner is None or type(winner) is int)
+        and isinstance(left, list)
+        and len(left) == seats
+        and all(type(n) is int for n in left)
+    )
 
 
 def clear_match(folder: Path) -> None:

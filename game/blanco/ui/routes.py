@@ -75,10 +75,17 @@ def _decoration(ctx: Any, seed: int, width: int) -> Any:
 
 def install(ctx: Any) -> None:
     nav = ctx.nav
-    for name, factory in (("blanco.setup", _setup_scene), ("blanco.game_end", _game_end),
-                          ("blanco.start_game", _start), ("blanco.continue_game", _continue),
-                          ("blanco.logo", _logo), ("blanco.decoration", _decoration),
-                          ("blanco.match_score", _match_score),
-                          ("blanco.replay", _replay), ("blanco.same_deal", _same_deal),
-                          ("blanco.howto_pages", _howto_pages), ("blanco.guided", _guided)):
+    for name, factory in (
+        ("blanco.setup", _setup_scene),
+        ("blanco.game_end", _game_end),
+        ("blanco.start_game", _start),
+        ("blanco.continue_game", _continue),
+        ("blanco.logo", _logo),
+        ("blanco.decoration", _decoration),
+        ("blanco.match_score", _match_score),
+        ("blanco.replay", _replay),
+        ("blanco.same_deal", _same_deal),
+        ("blanco.howto_pages", _howto_pages),
+        ("blanco.guided", _guided),
+    ):
         nav.register(name, factory)

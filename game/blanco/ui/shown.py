@@ -50,15 +50,26 @@ class Shown:
 
     def key(self) -> tuple:
         self.settle()
-        return (tuple(p.key() for p in self.players), self.pile, tuple(self.discard), self.box,
-                self.acting, self.winner)
+        return (
+            tuple(p.key() for p in self.players),
+            self.pile,
+            tuple(self.discard),
+            self.box,
+            self.acting,
+            self.winner,
+        )
 
     def matches(self, state: BlancoState) -> bool:
         """Whether everything shown agrees with the engine (true once the feed is drained)."""
         waiting = state.waiting_for()
-        return self.key() == (tuple(p.key() for p in state.players), len(state.pile),
-                              tuple(state.discard), len(state.box),
-                              waiting[0] if waiting else None, state.winner)
+        return self.key() == (
+            tuple(p.key() for p in state.players),
+            len(state.pile),
+            tuple(state.discard),
+            len(state.box),
+            waiting[0] if waiting else None,
+            state.winner,
+        )
 
     @property
     def top_discard(self) -> int | None:

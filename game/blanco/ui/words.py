@@ -48,4 +48,3 @@ def line_in_sentence(line: str, index: int) -> str:
     if line == "row":
         return t("blanco.line.row_in", "row {n}", n=index + 1)
     return t("blanco.line.column_in", "column {n}", n=index + 1)
-

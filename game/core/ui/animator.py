@@ -145,8 +145,7 @@ class Burst(Effect):
         cx, cy = self.rect.center
         reach = max(self.rect.w, self.rect.h) * 0.75
         glow = gfx.Surface((int(self.rect.w) + 24, int(self.rect.h) + 24), pygame.SRCALPHA)
-        gfx.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8,
-                         border_radius=18)
+        gfx.rect(glow, (255, 240, 120, int(200 * (1 - t))), glow.get_rect(), 8, border_radius=18)
         surface.blit(glow, (self.rect.x - 12, self.rect.y - 12))
         if motion.reduced():  # the rim says it; no stars spraying out
             return
@@ -163,8 +162,9 @@ class Burst(Effect):
 class Flip(Effect):
     """The Number card turning over: its back narrows, then its face widens."""
 
-    def __init__(self, back: pygame.Surface, face: pygame.Surface, rect: pygame.FRect,
-                 duration: float):
+    def __init__(
+        self, back: pygame.Surface, face: pygame.Surface, rect: pygame.FRect, duration: float
+    ):
         super().__init__(duration)
         self.back, self.face, self.rect = back, face, rect
 
@@ -174,8 +174,9 @@ class Flip(Effect):
         k = abs(math.cos(math.pi * t))
         w = max(1, int(self.rect.w * k))
         scaled = gfx.scale(img, (w, int(self.rect.h)))
-        surface.blit(scaled, scaled.get_rect(center=(round(self.rect.centerx),
-                                                     round(self.rect.centery))))
+        surface.blit(
+            scaled, scaled.get_rect(center=(round(self.rect.centerx), round(self.rect.centery)))
+        )
 
 
 # ---------------------------------------------------------------- the step queue
@@ -190,9 +191,15 @@ class Animator:
     play faster (`off_focus`): they happen on small boards.
     """
 
-    def __init__(self, feed, shown: ShownBoard, styles: Mapping[type, EventStyle],
-                 after: Callable[[Any], bool], play: Callable[[str], None] | None = None,
-                 off_focus: float = 0.35) -> None:
+    def __init__(
+        self,
+        feed,
+        shown: ShownBoard,
+        styles: Mapping[type, EventStyle],
+        after: Callable[[Any], bool],
+        play: Callable[[str], None] | None = None,
+        off_focus: float = 0.35,
+    ) -> None:
         self.feed = feed
         self.shown = shown
         self.styles = styles
@@ -217,7 +224,8 @@ class Animator:
     def skip_on(self, event: pygame.event.Event, focus: int | None) -> bool:
         """Space or a left click while anything plays shows it all at once; True if it did."""
         skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
-            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
+            event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+        )
         if skip and self.busy:
             self.skip(focus)
             return True

@@ -96,7 +96,8 @@ class App:
         # The logical 1280x720 surface; SDL scales it to fill any window (see window.py).
         maximised = window is None and window_mode.remembered_maximised(folder)
         display = window_mode.open_window(
-            settings.fullscreen, window or window_mode.remembered_size(folder), maximised)
+            settings.fullscreen, window or window_mode.remembered_size(folder), maximised
+        )
         self._maximised = maximised  # (SDL cannot be asked; its events say it)
         #: The picture at the window's resolution; scenes draw on `self.screen` (canvas.py).
         self.canvas = Canvas(display)
@@ -110,8 +111,9 @@ class App:
             stack=self.stack,
             assets=Assets(sprites_dir),
             text=text,
-            layout=next((Layout.load(g.layout) for g in games if g.layout is not None),
-                        Layout.empty()),
+            layout=next(
+                (Layout.load(g.layout) for g in games if g.layout is not None), Layout.empty()
+            ),
             data_dir=folder,
             set_fullscreen=self.set_fullscreen,
             message=warning or "",
@@ -158,8 +160,9 @@ class App:
         F11, the Settings toggle and the window always agree)."""
         self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
         if on and not self.ctx.settings.fullscreen:  # this system said no: say so
-            self.ctx.message = t("window.no_fullscreen",
-                                 "Fullscreen is not available on this screen.")
+            self.ctx.message = t(
+                "window.no_fullscreen", "Fullscreen is not available on this screen."
+            )
 
     @property
     def screen(self) -> Any:
@@ -248,12 +251,17 @@ class App:
         """Whether this frame must be drawn: input a moment ago, another scene, toast or
         window, a drawn scene that moves, or the focus ring moving."""
         top = self.stack.top
-        key = (tuple(map(id, self.stack.scenes)), id(self.stack.overlay), self._toast,
-               self.canvas.scale, tuple(self.canvas.rect), self.canvas.display.get_size(),
-               top.redraw_key() if top is not None else None)
+        key = (
+            tuple(map(id, self.stack.scenes)),
+            id(self.stack.overlay),
+            self._toast,
+            self.canvas.scale,
+            tuple(self.canvas.rect),
+            self.canvas.display.get_size(),
+            top.redraw_key() if top is not None else None,
+        )
         changed, self._drawn_key = key != self._drawn_key, key
-        return (changed or self._busy_for > 0 or self.stack.needs_redraw()
-                or self._ring_moving())
+        return changed or self._busy_for > 0 or self.stack.needs_redraw() or self._ring_moving()
 
     def _ring_moving(self) -> bool:
         """The focus ring, while shown: it glides, its tip waits or fades in, it breathes

@@ -115,9 +115,11 @@ class Canvas:
         self.scale = scale
         self.rect = window_mode.picture_rect(self._window)
         # A 16:9 window at the picture's resolution is drawn straight into: no copy.
-        direct = (not force_offscreen and self.rect.topleft == (0, 0)
-                  and self.rect.size == window_mode.canvas_size(scale)
-                  == self.display.get_size())
+        direct = (
+            not force_offscreen
+            and self.rect.topleft == (0, 0)
+            and self.rect.size == window_mode.canvas_size(scale) == self.display.get_size()
+        )
         if direct:
             pixels = self.display
         else:
@@ -136,7 +138,11 @@ class Canvas:
     def _fill_bars(self) -> None:
         w, h = self.display.get_size()
         r = self.rect
-        for bar in ((0, 0, w, r.top), (0, r.bottom, w, h - r.bottom),
-                    (0, r.top, r.left, r.height), (r.right, r.top, w - r.right, r.height)):
+        for bar in (
+            (0, 0, w, r.top),
+            (0, r.bottom, w, h - r.bottom),
+            (0, r.top, r.left, r.height),
+            (r.right, r.top, w - r.right, r.height),
+        ):
             if bar[2] > 0 and bar[3] > 0:
                 self.display.fill(BAR_COLOUR, bar)

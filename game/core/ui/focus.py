@@ -393,12 +393,8 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
         (r.left, r.bottom - 1, 1, -1),
         (r.right - 1, r.bottom - 1, -1, -1),
     ):
-        gfx.line(
-            surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5
-        )
-        gfx.line(
-            surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5
-        )
+        gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5)
+        gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5)
 
 
 def _tooltip_layer(scene: Any) -> Any:

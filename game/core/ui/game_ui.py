@@ -23,8 +23,16 @@ from typing import Any
 from game.core.game import Game
 
 #: The routes every game registers (as "{id}.{name}"); `logo` and `decoration` are optional.
-STANDARD_ROUTES = ("setup", "start_game", "continue_game", "replay", "same_deal", "game_end",
-                   "howto_pages", "guided")
+STANDARD_ROUTES = (
+    "setup",
+    "start_game",
+    "continue_game",
+    "replay",
+    "same_deal",
+    "game_end",
+    "howto_pages",
+    "guided",
+)
 
 
 @dataclass(frozen=True)

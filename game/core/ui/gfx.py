@@ -69,8 +69,9 @@ def _px_rect(rect: RectLike, s: float) -> pygame.Rect:
 def _logical_rect(rect: pygame.Rect, s: float) -> pygame.Rect:
     """A pixel rect back in logical units, covering at least what the pixels cover."""
     left, top = math.floor(rect.x / s), math.floor(rect.y / s)
-    return pygame.Rect(left, top, math.ceil(rect.right / s) - left,
-                       math.ceil(rect.bottom / s) - top)
+    return pygame.Rect(
+        left, top, math.ceil(rect.right / s) - left, math.ceil(rect.bottom / s) - top
+    )
 
 
 def _px_point(p: Point, s: float) -> tuple[float, float]:
@@ -91,8 +92,9 @@ class HiSurface:
 
     __slots__ = ("pixels", "scale", "_size", "_rescaled", "__weakref__")
 
-    def __init__(self, pixels: pygame.Surface, scale: float,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = None
+    ) -> None:
         self.pixels = pixels
         self.scale = scale
         if size is None:
@@ -102,8 +104,7 @@ class HiSurface:
         self._rescaled: tuple[float, pygame.Surface] | None = None
 
     @classmethod
-    def new(cls, size: Sequence[float], flags: int = 0, scale: float | None = None
-            ) -> HiSurface:
+    def new(cls, size: Sequence[float], flags: int = 0, scale: float | None = None) -> HiSurface:
         s = _scale if scale is None else scale
         w, h = max(0, int(size[0])), max(0, int(size[1]))
         return cls(pygame.Surface((_px(w, s), _px(h, s)), flags), s, (w, h))
@@ -146,24 +147,26 @@ class HiSurface:
             self._rescaled = (scale, _resize(self.pixels, size))
         return self._rescaled[1]
 
-    def blit(self, source: Any, dest: Any = (0, 0), area: RectLike | None = None,
-             special_flags: int = 0) -> pygame.Rect:
+    def blit(
+        self, source: Any, dest: Any = (0, 0), area: RectLike | None = None, special_flags: int = 0
+    ) -> pygame.Rect:
         s = self.scale
         pixels = _source_pixels(source, s)
         at = (_px(dest[0], s), _px(dest[1], s))
-        done = self.pixels.blit(pixels, at, None if area is None else _px_rect(area, s),
-                                special_flags)
+        done = self.pixels.blit(
+            pixels, at, None if area is None else _px_rect(area, s), special_flags
+        )
         return _logical_rect(done, s)
 
-    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0
-             ) -> pygame.Rect:
+    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         area = None if rect is None else _px_rect(rect, self.scale)
         return _logical_rect(self.pixels.fill(color, area, special_flags), self.scale)
 
     def subsurface(self, *rect: Any) -> HiSurface:
         logical = pygame.Rect(*rect)
-        return HiSurface(self.pixels.subsurface(_px_rect(logical, self.scale)), self.scale,
-                         logical.size)
+        return HiSurface(
+            self.pixels.subsurface(_px_rect(logical, self.scale)), self.scale, logical.size
+        )
 
     def copy(self) -> HiSurface:
         return HiSurface(self.pixels.copy(), self.scale, self._size)
@@ -254,28 +257,57 @@ def _target(surface: Any) -> tuple[pygame.Surface, float]:
     return surface, 1.0
 
 
-def rect(surface: Any, color: Any, rect: RectLike, width: int = 0, border_radius: int = 0,
-         border_top_left_radius: int = -1, border_top_right_radius: int = -1,
-         border_bottom_left_radius: int = -1, border_bottom_right_radius: int = -1
-         ) -> pygame.Rect:
+def rect(
+    surface: Any,
+    color: Any,
+    rect: RectLike,
+    width: int = 0,
+    border_radius: int = 0,
+    border_top_left_radius: int = -1,
+    border_top_right_radius: int = -1,
+    border_bottom_left_radius: int = -1,
+    border_bottom_right_radius: int = -1,
+) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
-        return pygame.draw.rect(pixels, color, rect, width, border_radius,
-                                border_top_left_radius, border_top_right_radius,
-                                border_bottom_left_radius, border_bottom_right_radius)
+        return pygame.draw.rect(
+            pixels,
+            color,
+            rect,
+            width,
+            border_radius,
+            border_top_left_radius,
+            border_top_right_radius,
+            border_bottom_left_radius,
+            border_bottom_right_radius,
+        )
 
     def radius(r: int) -> int:
         return r if r <= 0 else _px(r, s)
 
-    done = pygame.draw.rect(pixels, color, _px_rect(rect, s), _px_width(width, s),
-                            radius(border_radius), radius(border_top_left_radius),
-                            radius(border_top_right_radius), radius(border_bottom_left_radius),
-                            radius(border_bottom_right_radius))
+    done = pygame.draw.rect(
+        pixels,
+        color,
+        _px_rect(rect, s),
+        _px_width(width, s),
+        radius(border_radius),
+        radius(border_top_left_radius),
+        radius(border_top_right_radius),
+        radius(border_bottom_left_radius),
+        radius(border_bottom_right_radius),
+    )
     return _logical_rect(done, s)
 
 
-def _round(draw: Callable[..., pygame.Rect], surface: Any, color: Any, center: Point,
-           radius: float, width: int, corners: dict[str, bool]) -> pygame.Rect:
+def _round(
+    draw: Callable[..., pygame.Rect],
+    surface: Any,
+    color: Any,
+    center: Point,
+    radius: float,
+    width: int,
+    corners: dict[str, bool],
+) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return draw(pixels, color, center, radius, width, **corners)
@@ -283,13 +315,15 @@ def _round(draw: Callable[..., pygame.Rect], surface: Any, color: Any, center: P
     return _logical_rect(done, s)
 
 
-def circle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
-           **corners: bool) -> pygame.Rect:
+def circle(
+    surface: Any, color: Any, center: Point, radius: float, width: int = 0, **corners: bool
+) -> pygame.Rect:
     return _round(pygame.draw.circle, surface, color, center, radius, width, corners)
 
 
-def aacircle(surface: Any, color: Any, center: Point, radius: float, width: int = 0,
-             **corners: bool) -> pygame.Rect:
+def aacircle(
+    surface: Any, color: Any, center: Point, radius: float, width: int = 0, **corners: bool
+) -> pygame.Rect:
     return _round(pygame.draw.aacircle, surface, color, center, radius, width, corners)
 
 
@@ -297,69 +331,89 @@ def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.ellipse(pixels, color, rect, width)
-    return _logical_rect(pygame.draw.ellipse(pixels, color, _px_rect(rect, s),
-                                             _px_width(width, s)), s)
+    return _logical_rect(
+        pygame.draw.ellipse(pixels, color, _px_rect(rect, s), _px_width(width, s)), s
+    )
 
 
-def arc(surface: Any, color: Any, rect: RectLike, start_angle: float, stop_angle: float,
-        width: int = 1) -> pygame.Rect:
+def arc(
+    surface: Any, color: Any, rect: RectLike, start_angle: float, stop_angle: float, width: int = 1
+) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.arc(pixels, color, rect, start_angle, stop_angle, width)
-    return _logical_rect(pygame.draw.arc(pixels, color, _px_rect(rect, s), start_angle,
-                                         stop_angle, _px_width(width, s)), s)
+    return _logical_rect(
+        pygame.draw.arc(
+            pixels, color, _px_rect(rect, s), start_angle, stop_angle, _px_width(width, s)
+        ),
+        s,
+    )
 
 
-def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int = 1
-         ) -> pygame.Rect:
+def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int = 1) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.line(pixels, color, start_pos, end_pos, width)
-    return _logical_rect(pygame.draw.line(pixels, color, _px_point(start_pos, s),
-                                          _px_point(end_pos, s), _px_width(width, s)), s)
+    return _logical_rect(
+        pygame.draw.line(
+            pixels, color, _px_point(start_pos, s), _px_point(end_pos, s), _px_width(width, s)
+        ),
+        s,
+    )
 
 
-def lines(surface: Any, color: Any, closed: bool, points: Sequence[Point], width: int = 1
-          ) -> pygame.Rect:
+def lines(
+    surface: Any, color: Any, closed: bool, points: Sequence[Point], width: int = 1
+) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.lines(pixels, color, closed, points, width)
-    return _logical_rect(pygame.draw.lines(pixels, color, closed,
-                                           [_px_point(p, s) for p in points],
-                                           _px_width(width, s)), s)
+    return _logical_rect(
+        pygame.draw.lines(
+            pixels, color, closed, [_px_point(p, s) for p in points], _px_width(width, s)
+        ),
+        s,
+    )
 
 
-def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: Any
-           ) -> pygame.Rect:
+def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: Any) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.aaline(pixels, color, start_pos, end_pos, *args)
-    return _logical_rect(pygame.draw.aaline(pixels, color, _px_point(start_pos, s),
-                                            _px_point(end_pos, s), *args), s)
+    return _logical_rect(
+        pygame.draw.aaline(pixels, color, _px_point(start_pos, s), _px_point(end_pos, s), *args), s
+    )
 
 
-def aalines(surface: Any, color: Any, closed: bool, points: Sequence[Point], *args: Any
-            ) -> pygame.Rect:
+def aalines(
+    surface: Any, color: Any, closed: bool, points: Sequence[Point], *args: Any
+) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.aalines(pixels, color, closed, points, *args)
-    return _logical_rect(pygame.draw.aalines(pixels, color, closed,
-                                             [_px_point(p, s) for p in points], *args), s)
+    return _logical_rect(
+        pygame.draw.aalines(pixels, color, closed, [_px_point(p, s) for p in points], *args), s
+    )
 
 
 def polygon(surface: Any, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
     pixels, s = _target(surface)
     if s == 1:
         return pygame.draw.polygon(pixels, color, points, width)
-    return _logical_rect(pygame.draw.polygon(pixels, color, [_px_point(p, s) for p in points],
-                                             _px_width(width, s)), s)
+    return _logical_rect(
+        pygame.draw.polygon(pixels, color, [_px_point(p, s) for p in points], _px_width(width, s)),
+        s,
+    )
 
 
 # ------------------------------------------------------------------ pygame.transform
 
 
-def _transformed(source: Any, change: Callable[[pygame.Surface], pygame.Surface],
-                 size: tuple[int, int] | None = None) -> Any:
+def _transformed(
+    source: Any,
+    change: Callable[[pygame.Surface], pygame.Surface],
+    size: tuple[int, int] | None = None,
+) -> Any:
     if not isinstance(source, HiSurface):
         return change(source)
     return HiSurface(change(source.pixels), source.scale, size)
@@ -369,8 +423,9 @@ def smoothscale(source: Any, size: Sequence[float]) -> Any:
     """pygame.transform.smoothscale, in logical sizes."""
     w, h = int(size[0]), int(size[1])
     s = scale_of(source)
-    return _transformed(source, lambda p: _resize(p, (max(1, _px(w, s)), max(1, _px(h, s)))),
-                        (w, h))
+    return _transformed(
+        source, lambda p: _resize(p, (max(1, _px(w, s)), max(1, _px(h, s)))), (w, h)
+    )
 
 
 def scale(source: Any, size: Sequence[float]) -> Any:
@@ -378,8 +433,8 @@ def scale(source: Any, size: Sequence[float]) -> Any:
     w, h = int(size[0]), int(size[1])
     s = scale_of(source)
     return _transformed(
-        source, lambda p: pygame.transform.scale(p, (max(1, _px(w, s)), max(1, _px(h, s)))),
-        (w, h))
+        source, lambda p: pygame.transform.scale(p, (max(1, _px(w, s)), max(1, _px(h, s)))), (w, h)
+    )
 
 
 def rotate(source: Any, angle: float) -> Any:
@@ -391,5 +446,6 @@ def rotozoom(source: Any, angle: float, zoom: float) -> Any:
 
 
 def flip(source: Any, flip_x: bool, flip_y: bool) -> Any:
-    return _transformed(source, lambda p: pygame.transform.flip(p, flip_x, flip_y),
-                        source.get_size())
+    return _transformed(
+        source, lambda p: pygame.transform.flip(p, flip_x, flip_y), source.get_size()
+    )

@@ -41,7 +41,9 @@ class Toggle(Widget):
         value: bool,
         on_change: Callable[[bool], None] | None = None,
         labels: tuple[str | Callable[[], str], str | Callable[[], str]] = (
-            lt("common.off", "Off"), lt("common.on", "On")),
+            lt("common.off", "Off"),
+            lt("common.on", "On"),
+        ),
         colours: tuple[Sequence[int], Sequence[int]] = (GREY, GREEN),
     ) -> None:
         super().__init__(rect)
@@ -103,8 +105,9 @@ class Toggle(Widget):
         kx = inner.right - knob_r - 3 if self.value else inner.left + knob_r + 3
         gfx.circle(surface, INK, (kx, inner.centery), knob_r + 2)
         gfx.circle(surface, PAPER, (kx, inner.centery), knob_r)
-        gfx.circle(surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3),
-                           max(2, knob_r // 3))
+        gfx.circle(
+            surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3), max(2, knob_r // 3)
+        )
         label = self.labels[1] if self.value else self.labels[0]
         label = label() if callable(label) else label
         # The caption sits in the half the knob isn't covering.
@@ -223,8 +226,9 @@ class Slider(Widget):
         gfx.circle(surface, INK, (round(kx), cy), r)
         gfx.circle(surface, darken(knob, 0.2), (round(kx), cy), r - 3)
         gfx.circle(surface, knob, (round(kx), cy - 2), r - 5)
-        gfx.circle(surface, lighten(knob, 0.6), (round(kx) - r // 3, cy - r // 3 - 1),
-                           max(2, r // 4))
+        gfx.circle(
+            surface, lighten(knob, 0.6), (round(kx) - r // 3, cy - r // 3 - 1), max(2, r // 4)
+        )
         if self.fmt is not None:
             label = self.fmt(self.value)
             surf = text.render_outlined(label, 32, WHITE, INK, 2)
@@ -303,8 +307,9 @@ class Choice(Widget):
             gfx.rect(surface, colour, seg, border_radius=10)
             label = caption()
             size = text.fit_size(label, max(16, int(r.height * 0.5)), seg.width - 10)
-            text.blit_centered(surface, label, size, WHITE if chosen else PAPER, seg.center,
-                               outline=INK, px=2)
+            text.blit_centered(
+                surface, label, size, WHITE if chosen else PAPER, seg.center, outline=INK, px=2
+            )
 
 
 class TextInput(Widget):
@@ -418,13 +423,20 @@ class TextInput(Widget):
         r = pygame.Rect(self.rect)
         radius = min(12, r.height // 3)
         gfx.rect(surface, SHADOW, r.move(0, 4), border_radius=radius)
-        gfx.rect(surface, YELLOW if self.focused else INK, r.inflate(4, 4) if self.focused
-                         else r, border_radius=radius + 2)
+        gfx.rect(
+            surface,
+            YELLOW if self.focused else INK,
+            r.inflate(4, 4) if self.focused else r,
+            border_radius=radius + 2,
+        )
         inner = r.inflate(-6, -6)
-        gfx.rect(surface, WHITE if self.focused else PAPER, inner,
-                         border_radius=max(0, radius - 3))
-        gfx.rect(surface, (232, 220, 196), (inner.x + 4, inner.y + 2, inner.width - 8, 4),
-                         border_radius=2)  # a sunken lip along the top edge
+        gfx.rect(surface, WHITE if self.focused else PAPER, inner, border_radius=max(0, radius - 3))
+        gfx.rect(
+            surface,
+            (232, 220, 196),
+            (inner.x + 4, inner.y + 2, inner.width - 8, 4),
+            border_radius=2,
+        )  # a sunken lip along the top edge
         placeholder = self.placeholder() if callable(self.placeholder) else self.placeholder
         shown = self.text or placeholder
         colour = INK if self.text else GREY

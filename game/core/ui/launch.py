@@ -38,6 +38,7 @@ def seats_from(config: GameConfig) -> list[Seat]:
 def stop_on_signals(app: App) -> Iterator[None]:
     """Ctrl-C (SIGINT) and SIGTERM end the game as closing the window does: the loop stops,
     every scene's exit hook saves, and the process exits 0 without a traceback."""
+
     def stop(_signum: int, _frame: Any) -> None:
         app.running = False
 
@@ -81,11 +82,20 @@ def peak_rss_mb() -> float:
     return own + worker
 
 
-def demo(games: Sequence[GameUI], players: int = 4, seed: int = 1, speed: float = 1.0,
-         bot: str = DEFAULT_BOT, exit_when_done: bool = False, save_record: str | None = None,
-         frame_stats: str | None = None, started: float | None = None,
-         max_frames: int | None = None, game: str | None = None,
-         window: tuple[int, int] | None = None) -> int:
+def demo(
+    games: Sequence[GameUI],
+    players: int = 4,
+    seed: int = 1,
+    speed: float = 1.0,
+    bot: str = DEFAULT_BOT,
+    exit_when_done: bool = False,
+    save_record: str | None = None,
+    frame_stats: str | None = None,
+    started: float | None = None,
+    max_frames: int | None = None,
+    game: str | None = None,
+    window: tuple[int, int] | None = None,
+) -> int:
     """Play a whole game with computer seats and every animation, on an app holding `games`
     (`game`: which one's id, the first when None; `window`: the window's size)."""
     started = started if started is not None else time.perf_counter()
@@ -137,7 +147,8 @@ def demo(games: Sequence[GameUI], players: int = 4, seed: int = 1, speed: float 
             "frames": len(frames),
             "frame_ms_p50": round(statistics.median(ordered), 3) if ordered else 0,
             "frame_ms_p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3)
-            if ordered else 0,
+            if ordered
+            else 0,
             "startup_ms": round(startup_ms or 0, 1),
             "peak_rss_mb": round(peak_rss_mb(), 1),
         }

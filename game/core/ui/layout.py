@@ -49,8 +49,12 @@ class LayoutError(Exception):
 class Layout:
     """Named rectangles in logical (1280x720) coordinates."""
 
-    def __init__(self, regions: Mapping[str, pygame.FRect], source: str = "<memory>",
-                 required: Iterable[str] = REQUIRED_REGIONS) -> None:
+    def __init__(
+        self,
+        regions: Mapping[str, pygame.FRect],
+        source: str = "<memory>",
+        required: Iterable[str] = REQUIRED_REGIONS,
+    ) -> None:
         missing = [name for name in required if name not in regions]
         if missing:
             raise LayoutError(f"{source}: missing region(s): {', '.join(missing)}")

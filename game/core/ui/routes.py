@@ -57,7 +57,14 @@ def _howto(ctx: Any, **kw: Any) -> Any:
 
 def install_core_routes(ctx: Any) -> None:
     """Register core's scenes on the context's navigator."""
-    for name, factory in (("title", _title), ("settings", _settings), ("pause", _pause),
-                          ("confirm", _confirm), ("handoff", _handoff), ("replays", _replays),
-                          ("stats", _stats), ("howto", _howto)):
+    for name, factory in (
+        ("title", _title),
+        ("settings", _settings),
+        ("pause", _pause),
+        ("confirm", _confirm),
+        ("handoff", _handoff),
+        ("replays", _replays),
+        ("stats", _stats),
+        ("howto", _howto),
+    ):
         ctx.nav.register(name, factory)

@@ -276,7 +276,7 @@ class SceneStack:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
-        for scene in self._scenes[self._base():]:
+        for scene in self._scenes[self._base() :]:
             scene.draw(surface)
         if self.overlay is not None and self._scenes:
             self.overlay.draw(surface)

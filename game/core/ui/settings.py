@@ -90,8 +90,9 @@ def _load_settings(folder: Path) -> tuple[Settings, str | None]:
         return Settings(), None
     except (OSError, ValueError):  # set aside: never overwritten unread
         aside = set_aside(path)
-        return Settings(), t("settings.damaged", "Settings file was damaged ({aside}); using "
-                             "defaults.", aside=aside)
+        return Settings(), t(
+            "settings.damaged", "Settings file was damaged ({aside}); using defaults.", aside=aside
+        )
 
     settings = Settings()
     bad: list[str] = []
@@ -116,8 +117,9 @@ def _load_settings(folder: Path) -> tuple[Settings, str | None]:
                 bad.append(f.name)
     settings.clamp()
     if bad:
-        return settings, t("settings.ignored", "Ignored bad settings: {names}.",
-                           names=", ".join(bad))
+        return settings, t(
+            "settings.ignored", "Ignored bad settings: {names}.", names=", ".join(bad)
+        )
     return settings, None
 
 

@@ -36,8 +36,12 @@ class Snapshot:
 
     def reuse(self, surface: pygame.Surface, key: Hashable) -> bool:
         """Blit the kept pixels back if they were drawn from `key`; False if not (draw)."""
-        if (self._image is None or self._area is None or self._key != key
-                or gfx.scale_of(self._image) != gfx.scale_of(surface)):
+        if (
+            self._image is None
+            or self._area is None
+            or self._key != key
+            or gfx.scale_of(self._image) != gfx.scale_of(surface)
+        ):
             return False  # (kept at another resolution: draw again)
         surface.blit(self._image, self._area.topleft)
         return True

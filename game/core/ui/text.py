@@ -65,9 +65,7 @@ class TextCache:
             self._surfaces.popitem(last=False)
         return surf
 
-    def render(
-        self, text: str, size: int, colour: Colour, bold: bool = False
-    ) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """Antialiased text on a transparent surface."""
         key = ("plain", text, size, tuple(colour), bold, gfx.render_scale())
         surf = self._cached(key)
@@ -90,15 +88,13 @@ class TextCache:
         `shadow` offsets a copy of the outline down-right by that many pixels.
         """
         scale = gfx.render_scale()
-        key = ("outline", text, size, tuple(colour), tuple(outline_colour), px, bold, shadow,
-               scale)
+        key = ("outline", text, size, tuple(colour), tuple(outline_colour), px, bold, shadow, scale)
         surf = self._cached(key)
         if surf is not None:
             return surf
         font = self.font(size, bold)
         rendered = font.render(text, True, colour)
-        logical = (rendered.get_width() + 2 * px + shadow,
-                   rendered.get_height() + 2 * px + shadow)
+        logical = (rendered.get_width() + 2 * px + shadow, rendered.get_height() + 2 * px + shadow)
         # Built in the picture's own pixels (gfx.py): on a large window the outline and the
         # shadow are as many pixels thicker as the text is larger.
         inner = gfx.pixels_of(rendered)
@@ -202,8 +198,9 @@ class SmoothFont:
         self._big.set_bold(bold)
         self._scaled: dict[float, pygame.font.Font] = {}  # per render scale (gfx.py)
 
-    def render(self, text: str, antialias: bool, colour: Colour,
-               background: Colour | None = None) -> pygame.Surface:
+    def render(
+        self, text: str, antialias: bool, colour: Colour, background: Colour | None = None
+    ) -> pygame.Surface:
         scale = gfx.render_scale()
         if scale != 1:  # a large window: text gets its own pixels (see gfx.py)
             return self._render_scaled(scale, text, colour, background)
@@ -214,8 +211,9 @@ class SmoothFont:
             small.fill(tuple(colour)[:3], special_flags=pygame.BLEND_RGB_MAX)
         return small
 
-    def _render_scaled(self, scale: float, text: str, colour: Colour,
-                       background: Colour | None) -> pygame.Surface:
+    def _render_scaled(
+        self, scale: float, text: str, colour: Colour, background: Colour | None
+    ) -> pygame.Surface:
         """At `scale` pixels per logical pixel: the font at that many times its size (at 2,
         the big font itself), sized in logical units by the metrics everyone measures with."""
         if scale == self.SUPERSAMPLE:
@@ -224,7 +222,8 @@ class SmoothFont:
             font = self._scaled.get(scale)
             if font is None:
                 font = self._scaled[scale] = pygame.font.Font(
-                    None, max(1, round(self.point_size * scale)))
+                    None, max(1, round(self.point_size * scale))
+                )
                 font.set_bold(self._big.get_bold())
         pixels = font.render(text, True, colour, background)
         # The 1x image's size (the big font's width and line height, halved): the layout

@@ -49,8 +49,18 @@ TABLE_EDGE: RGB = (14, 6, 34)
 
 #: One colour per seat, in seat order (badges on the setup screen, banners at the table).
 PLAYER_COLOURS: tuple[RGB, ...] = (
-    PINK, CYAN, YELLOW, GREEN, ORANGE, PURPLE,
-    (255, 120, 200), BLUE, (170, 240, 60), (255, 100, 60), (120, 230, 220), (200, 140, 255),
+    PINK,
+    CYAN,
+    YELLOW,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    (255, 120, 200),
+    BLUE,
+    (170, 240, 60),
+    (255, 100, 60),
+    (120, 230, 220),
+    (200, 140, 255),
 )
 
 CLICK_SOUND = "click"
@@ -107,8 +117,14 @@ def draw_panel(
         gfx.rect(target, INK, r.move(dx, dy), border_radius=radius)
         gfx.rect(target, colour, inner.move(dx, dy), border_radius=max(0, radius - border))
 
-    _paint_shape(surface, ("panel", r.size, tuple(colour), radius, border, shadow), r,
-                 [drop, r, inner] if shadow else [r, inner], colour, paint)
+    _paint_shape(
+        surface,
+        ("panel", r.size, tuple(colour), radius, border, shadow),
+        r,
+        [drop, r, inner] if shadow else [r, inner],
+        colour,
+        paint,
+    )
 
 
 def draw_glossy(
@@ -138,12 +154,14 @@ def draw_glossy(
         gfx.rect(target, darken(colour, 0.28), inner.move(dx, dy), border_radius=rin)
         gfx.rect(target, colour, face.move(dx, dy), border_radius=rin)
         if shine.width > 4:
-            gfx.rect(target, lighten(colour, 0.45), shine.move(dx, dy),
-                             border_radius=max(0, rin - 3))
+            gfx.rect(
+                target, lighten(colour, 0.45), shine.move(dx, dy), border_radius=max(0, rin - 3)
+            )
 
     drawn = [drop, body, inner, face, shine] if shine.width > 4 else [drop, body, inner, face]
-    _paint_shape(surface, ("glossy", r.size, tuple(colour), radius, depth, border), r, drawn,
-                 colour, paint)
+    _paint_shape(
+        surface, ("glossy", r.size, tuple(colour), radius, depth, border), r, drawn, colour, paint
+    )
     return face
 
 
@@ -156,18 +174,26 @@ SHAPE_MAX_PIXELS = 160_000  # larger ones are drawn: blending them costs as much
 _shape_pixels = 0
 
 
-def _paint_shape(surface: pygame.Surface, key: Hashable, anchor: pygame.Rect,
-                 drawn: list[pygame.Rect], colour: Sequence[int],
-                 paint: Callable[[pygame.Surface, int, int], None]) -> None:
+def _paint_shape(
+    surface: pygame.Surface,
+    key: Hashable,
+    anchor: pygame.Rect,
+    drawn: list[pygame.Rect],
+    colour: Sequence[int],
+    paint: Callable[[pygame.Surface, int, int], None],
+) -> None:
     """`paint(target, dx, dy)` draws the shape moved by (dx, dy); `drawn` are the rects it fills.
     Drawn directly where a cached copy could differ from drawing: a translucent colour, a
     destination with its own alpha, odd rects; else drawn once onto a transparent image (every
     pixel either untouched or opaque) and blitted, which gives the same pixels."""
     global _shape_pixels
     area = drawn[0].unionall(drawn[1:])
-    if (surface.get_flags() & pygame.SRCALPHA or (len(colour) > 3 and colour[3] != 255)
-            or any(d.width <= 0 or d.height <= 0 for d in drawn)
-            or area.width * area.height > SHAPE_MAX_PIXELS):
+    if (
+        surface.get_flags() & pygame.SRCALPHA
+        or (len(colour) > 3 and colour[3] != 255)
+        or any(d.width <= 0 or d.height <= 0 for d in drawn)
+        or area.width * area.height > SHAPE_MAX_PIXELS
+    ):
         paint(surface, 0, 0)
         return
     key = (key, gfx.render_scale())  # an image per resolution the picture is drawn at
@@ -364,29 +390,38 @@ class Button(Widget):
         # by its look, not only as grey against colour.
         fg, edge = (WHITE, INK) if self.enabled else DISABLED_LABEL
         lip = max(2, (2 if self.pressed else 6) - 1)  # the slab's darker lower edge
-        draw_label(surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2),
-                   edge)
+        draw_label(
+            surface, text, label, self.text_size, fg, face.inflate(0, lip).move(0, lip / 2), edge
+        )
         if self.shake > 0 and motion.reduced():
             gfx.rect(surface, (230, 40, 60), rect.inflate(6, 6), 4, border_radius=radius)
 
 
-def draw_label(surface: pygame.Surface, text: TextCache, label: str, size: int,
-               colour: Sequence[int], face: pygame.Rect,
-               outline: Sequence[int] = INK) -> pygame.Rect:
+def draw_label(
+    surface: pygame.Surface,
+    text: TextCache,
+    label: str,
+    size: int,
+    colour: Sequence[int],
+    face: pygame.Rect,
+    outline: Sequence[int] = INK,
+) -> pygame.Rect:
     """A button's label, as large as fits `face` (up to `size`), its capitals centred on the
     face (for a slab, its top and lower edge together): the font's box holds room for accents
     and descenders, so centring the box would leave "Pass" or "Menu" sitting high. Returns where
     the label was drawn."""
-    size, mid = text.measure(("label", label, size, face.width, face.height),
-                             lambda: _label_fit(text, label, size, face))
+    size, mid = text.measure(
+        ("label", label, size, face.width, face.height), lambda: _label_fit(text, label, size, face)
+    )
     image = text.render_outlined(label, size, colour, outline, 2)
     where = image.get_rect(centerx=round(face.centerx), top=round(face.centery - mid))
     surface.blit(image, where)
     return where
 
 
-def _label_fit(text: TextCache, label: str, size: int,
-               face: pygame.Rect | pygame.FRect) -> tuple[int, float]:
+def _label_fit(
+    text: TextCache, label: str, size: int, face: pygame.Rect | pygame.FRect
+) -> tuple[int, float]:
     """A label's size on this face, and where its capitals' middle lies in its image."""
     margin = max(6, min(16, round(face.width * 0.1)))  # narrow buttons keep more of their width
     size = text.fit_size(label, size, face.width - margin)
@@ -505,8 +540,9 @@ class UIScene(Scene):
         for w in list(self.widgets.values()):
             w.update(dt)
         if self.tooltips.tip is None:  # a tip to come goes beside the other buttons if it can
-            self.tooltips.avoid = [w.rect for w in self.widgets.values()
-                                   if getattr(w, "visible", True)]
+            self.tooltips.avoid = [
+                w.rect for w in self.widgets.values() if getattr(w, "visible", True)
+            ]
         self.tooltips.update(dt)
 
     def draw_widgets(self, surface: pygame.Surface) -> None:

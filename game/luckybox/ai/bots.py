@@ -99,9 +99,7 @@ class GreedyBot:
         pos = position_of(state, player)
         return max(
             choices,
-            key=lambda cards: self.value(
-                with_cards(pos, cards, [state.faces[c] for c in cards])
-            ),
+            key=lambda cards: self.value(with_cards(pos, cards, [state.faces[c] for c in cards])),
         )
 
 

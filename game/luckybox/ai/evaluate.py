@@ -109,8 +109,13 @@ NEAR = tuple(_near(numbers) for numbers in range(1 << 10))
 
 
 def fill_chance(
-    face: CardFace, open_cells: int, pool: tuple[int, ...], left: int, tokens: int,
-    bonus_crosses: int, rescue: float,
+    face: CardFace,
+    open_cells: int,
+    pool: tuple[int, ...],
+    left: int,
+    tokens: int,
+    bonus_crosses: int,
+    rescue: float,
 ) -> float:
     """Chance that all of `open_cells` get crossed with the numbers still to come this round.
 
@@ -131,12 +136,22 @@ def fill_chance(
         p0, p1 = miss[pool[n]]
         if POPCOUNT[face.number_mask[n] & open_cells] == 1:
             a = 1.0 - p0
-            d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p0, d2 * a + d1 * p0, d3 * a + d2 * p0, (
-                d4 * a + d3 * p0)
+            d0, d1, d2, d3, d4 = (
+                d0 * a,
+                d1 * a + d0 * p0,
+                d2 * a + d1 * p0,
+                d3 * a + d2 * p0,
+                (d4 * a + d3 * p0),
+            )
         else:  # the number is needed twice: once short if it comes once, twice if never
             a = 1.0 - p0 - p1
-            d0, d1, d2, d3, d4 = d0 * a, d1 * a + d0 * p1, d2 * a + d1 * p1 + d0 * p0, (
-                d3 * a + d2 * p1 + d1 * p0), d4 * a + d3 * p1 + d2 * p0
+            d0, d1, d2, d3, d4 = (
+                d0 * a,
+                d1 * a + d0 * p1,
+                d2 * a + d1 * p1 + d0 * p0,
+                (d3 * a + d2 * p1 + d1 * p0),
+                d4 * a + d3 * p1 + d2 * p0,
+            )
     total = d0
     mend = 1.0
     for missing, chance in enumerate((d1, d2, d3, d4), 1):
@@ -177,8 +192,12 @@ def star_points(chances: list[float], stars: int = 0) -> float:
     dist[stars] = 1.0
     for p in chances:
         q = 1 - p
-        dist = [dist[0] * q, dist[1] * q + dist[0] * p, dist[2] * q + dist[1] * p,
-                dist[3] + dist[2] * p]
+        dist = [
+            dist[0] * q,
+            dist[1] * q + dist[0] * p,
+            dist[2] * q + dist[1] * p,
+            dist[3] + dist[2] * p,
+        ]
     return dist[1] * STAR_POINTS[1] + dist[2] * STAR_POINTS[2] + dist[3] * STAR_POINTS[3]
 
 
@@ -218,9 +237,7 @@ class _Context:
         self.shortages: dict[int, float] = {}
         self.share = left / (left + UNDEALT)
         # Open squares showing n beyond this are short of their number.
-        self.thresholds = tuple(
-            pool[n] * self.share + rounds_after for n in range(10)
-        )
+        self.thresholds = tuple(pool[n] * self.share + rounds_after for n in range(10))
 
 
 class Evaluator:
@@ -267,9 +284,13 @@ class Evaluator:
             demand += 1 << DEMAND_BITS * n
         open_count = POPCOUNT[open_cells]
         return CardFacts(
-            open_count, helpers,
+            open_count,
+            helpers,
             fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue),
-            numbers, demand, tuple(lines), max(0.5, open_count - w.bonus_help * helpers),
+            numbers,
+            demand,
+            tuple(lines),
+            max(0.5, open_count - w.bonus_help * helpers),
         )
 
     def _context(self, pos: Position) -> _Context:
@@ -364,8 +385,9 @@ class Evaluator:
             card_value = done * points[0]
             in_round = [done]
             for extra in range(1, rounds_after + 1):
-                by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5)
-                                           / spread))
+                by_then = 0.5 * (
+                    1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread)
+                )
                 step = by_then - done if by_then > done else 0.0
                 in_round.append(step)
                 card_value += step * points[extra]

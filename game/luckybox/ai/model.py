@@ -36,8 +36,17 @@ class Position:
     the Number cards showing n not revealed yet this round (so `sum(pool) == left + 9`)."""
 
     __slots__ = (
-        "cards", "faces", "masks", "lightning", "moons", "stars", "round", "left", "pool",
-        "banked", "rivals_moons",
+        "cards",
+        "faces",
+        "masks",
+        "lightning",
+        "moons",
+        "stars",
+        "round",
+        "left",
+        "pool",
+        "banked",
+        "rivals_moons",
     )
 
     def __init__(
@@ -84,9 +93,7 @@ class Position:
 
     def has_open(self, number: int) -> bool:
         """Whether an open square shows `number` on any card."""
-        return any(
-            f.number_mask[number] & ~m for f, m in zip(self.faces, self.masks, strict=True)
-        )
+        return any(f.number_mask[number] & ~m for f, m in zip(self.faces, self.masks, strict=True))
 
     def cross(self, slot: int, cell: int) -> list[PendingBonus]:
         """Cross a cell and take the immediate bonuses of the lines it completes (stars,
@@ -138,7 +145,7 @@ def unseen_pool(state: GameState) -> tuple[int, ...]:
 
 def revealed(pool: tuple[int, ...], number: int) -> tuple[int, ...]:
     """The pool once `number` is revealed."""
-    return pool[:number] + (pool[number] - 1,) + pool[number + 1:]
+    return pool[:number] + (pool[number] - 1,) + pool[number + 1 :]
 
 
 def position_of(state: GameState, player: int) -> Position:
@@ -156,8 +163,17 @@ def position_of(state: GameState, player: int) -> Position:
     banked = sum(p.card_points[:done_rounds]) + sum(p.star_points[:done_rounds])
     rivals = tuple(q.moons for i, q in enumerate(state.players) if i != player)
     return Position(
-        list(p.cards), [state.faces[c] for c in p.cards], list(p.masks), p.lightning, p.moons,
-        stars, round_no, left, unseen_pool(state), banked, rivals,
+        list(p.cards),
+        [state.faces[c] for c in p.cards],
+        list(p.masks),
+        p.lightning,
+        p.moons,
+        stars,
+        round_no,
+        left,
+        unseen_pool(state),
+        banked,
+        rivals,
     )
 
 

@@ -65,7 +65,7 @@ def settle(pos: Position, pending: list[PendingBonus], evaluate: Evaluator) -> f
         if not pending:
             return evaluate(pos)
         i, slot, cell = best_resolve(pos, pending, evaluate)
-        pending = pending[:i] + pending[i + 1:] + pos.cross(slot, cell)
+        pending = pending[:i] + pending[i + 1 :] + pos.cross(slot, cell)
 
 
 def turns(

@@ -5,7 +5,23 @@ from game.luckybox.rules.cards import CardFace, DeckError, faces_by_id, load_dec
 from game.luckybox.rules.state import DRAFT, OVER, PLAY, SETUP, Deal, GameState, Options, Outcome
 
 __all__ = [
-    "DRAFT", "OVER", "PLAY", "SETUP", "Action", "CardFace", "Cross", "Deal", "DeckError",
-    "GameState", "Keep", "Options", "Outcome", "Pass", "Pick", "RecordError", "Resolve",
-    "faces_by_id", "load_deck",
+    "DRAFT",
+    "OVER",
+    "PLAY",
+    "SETUP",
+    "Action",
+    "CardFace",
+    "Cross",
+    "Deal",
+    "DeckError",
+    "GameState",
+    "Keep",
+    "Options",
+    "Outcome",
+    "Pass",
+    "Pick",
+    "RecordError",
+    "Resolve",
+    "faces_by_id",
+    "load_deck",
 ]

@@ -122,5 +122,15 @@ def action_from_record(obj: Any) -> Action:
         return Cross(player, card, cell, lightning)
     raise RecordError("an action must have one of keep, pick, cross, pass or bonus")
 
-__all__ = ["Action", "Cross", "Keep", "Pass", "Pick", "RecordError", "Resolve",
-           "action_from_record", "action_to_record"]
+
+__all__ = [
+    "Action",
+    "Cross",
+    "Keep",
+    "Pass",
+    "Pick",
+    "RecordError",
+    "Resolve",
+    "action_from_record",
+    "action_to_record",
+]

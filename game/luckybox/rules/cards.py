@@ -96,9 +96,7 @@ def _parse_line(line: str, line_no: int) -> CardFace:
         col_bonus = tuple(parse_bonus(c) for c in cols)
     except DeckError as err:
         raise DeckError(f"line {line_no}: {err}") from None
-    number_mask = tuple(
-        sum(1 << c for c in range(9) if grid[c] == n) for n in range(10)
-    )
+    number_mask = tuple(sum(1 << c for c in range(9) if grid[c] == n) for n in range(10))
     return CardFace(int(head[0]), tuple(grid), row_bonus, col_bonus, number_mask)  # type: ignore[arg-type]
 
 

@@ -35,8 +35,13 @@ class LuckyBoxGame:
     max_players = MAX_PLAYERS
     bot_levels = BOT_LEVELS
 
-    def new_game(self, names: Sequence[str], seed: int, options: Options | None = None,
-                 deal: Deal | None = None) -> tuple[GameState, list]:
+    def new_game(
+        self,
+        names: Sequence[str],
+        seed: int,
+        options: Options | None = None,
+        deal: Deal | None = None,
+    ) -> tuple[GameState, list]:
         return GameState.new(list(names), seed, options, deal)
 
     def parse_record(self, record: Any) -> ParsedRecord:
@@ -60,8 +65,9 @@ class LuckyBoxGame:
             return t("luckybox.progress.finished", "finished")
         if state.phase != PLAY:
             return t("luckybox.progress.draft", "the draft")
-        return t("luckybox.progress.round", "round {round} of {rounds}", round=state.round,
-                 rounds=ROUNDS)
+        return t(
+            "luckybox.progress.round", "round {round} of {rounds}", round=state.round, rounds=ROUNDS
+        )
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         from game.luckybox.ai import make_bot
@@ -88,19 +94,20 @@ class LuckyBoxGame:
             for n in numbers[:shown]:
                 pool.remove(n)
             rng.shuffle(pool)
-            variant.numbers[r - 1] = numbers[:shown] + pool[:NUMBERS_PER_ROUND - shown]
+            variant.numbers[r - 1] = numbers[:shown] + pool[: NUMBERS_PER_ROUND - shown]
         pile = state.draw_pile[:]  # top card last
         rng.shuffle(pile)
         variant.draw_pile = pile
         undrawn = pile[::-1]  # top card first, as deals list piles
         if state.reshuffle_piles:
             last = state.reshuffle_piles[-1]
-            variant.reshuffle_piles[-1] = last[:len(last) - len(pile)] + tuple(undrawn)
+            variant.reshuffle_piles[-1] = last[: len(last) - len(pile)] + tuple(undrawn)
         else:
             order = state.deck_order
-            variant.deck_order = order[:len(order) - len(pile)] + tuple(undrawn)
-        variant.deal = Deal(variant.deck_order, tuple(map(tuple, variant.numbers)),
-                            tuple(variant.reshuffle_piles))
+            variant.deck_order = order[: len(order) - len(pile)] + tuple(undrawn)
+        variant.deal = Deal(
+            variant.deck_order, tuple(map(tuple, variant.numbers)), tuple(variant.reshuffle_piles)
+        )
         return variant
 
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.

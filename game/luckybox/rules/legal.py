@@ -96,45 +96,69 @@ class Legality:
                     return Refusal("must_keep", "player {player} must keep 3 cards", player=player)
                 return Refusal("must_pick", "player {player} must pick a card", player=player)
             if p.done:
-                return Refusal("already_played", "player {player} has already played number "
-                               "{number}", player=player, number=self.number)
+                return Refusal(
+                    "already_played",
+                    "player {player} has already played number {number}",
+                    player=player,
+                    number=self.number,
+                )
             if kind is Resolve:
                 return self._check_resolve(player, p, action)
             if p.pending:
-                return Refusal("resolve_first", "player {player} must first resolve a pending "
-                               "bonus", player=player)
+                return Refusal(
+                    "resolve_first",
+                    "player {player} must first resolve a pending bonus",
+                    player=player,
+                )
             if kind is Pass:
                 if self.has_exact(player):
-                    return Refusal("cannot_pass", "player {player} cannot pass: an open square "
-                                   "shows {number}", player=player, number=self.number)
+                    return Refusal(
+                        "cannot_pass",
+                        "player {player} cannot pass: an open square shows {number}",
+                        player=player,
+                        number=self.number,
+                    )
                 return None
             return self._check_cross(player, p, action)
         if kind is Keep:
             if phase != SETUP:
-                return Refusal("cannot_keep_now", "player {player} cannot keep cards now",
-                               player=player)
+                return Refusal(
+                    "cannot_keep_now", "player {player} cannot keep cards now", player=player
+                )
             if p.done:
-                return Refusal("already_kept", "player {player} has already kept their cards",
-                               player=player)
+                return Refusal(
+                    "already_kept", "player {player} has already kept their cards", player=player
+                )
             cards = action.cards
             if type(cards) is not tuple or len(cards) != 3 or len(set(cards)) != 3:
-                return Refusal("keep_three", "player {player} must keep 3 different cards",
-                               player=player)
+                return Refusal(
+                    "keep_three", "player {player} must keep 3 different cards", player=player
+                )
             missing = [c for c in cards if c not in p.hand]
             if missing:
-                return Refusal("not_drawn", "player {player} did not draw card {card}",
-                               player=player, card=missing[0])
+                return Refusal(
+                    "not_drawn",
+                    "player {player} did not draw card {card}",
+                    player=player,
+                    card=missing[0],
+                )
             return None
         # Pick
         if phase != DRAFT:
-            return Refusal("cannot_pick_now", "player {player} cannot pick a card now",
-                           player=player)
+            return Refusal(
+                "cannot_pick_now", "player {player} cannot pick a card now", player=player
+            )
         if p.done:
-            return Refusal("already_picked", "player {player} has already picked a card",
-                           player=player)
+            return Refusal(
+                "already_picked", "player {player} has already picked a card", player=player
+            )
         if action.card not in p.hand:
-            return Refusal("not_drawn", "player {player} did not draw card {card}",
-                           player=player, card=action.card)
+            return Refusal(
+                "not_drawn",
+                "player {player} did not draw card {card}",
+                player=player,
+                card=action.card,
+            )
         return None
 
     def _check_square(self, player: int, p: PlayerState, card: Any, cell: Any) -> Refusal | None:
@@ -142,11 +166,17 @@ class Legality:
             return Refusal("not_a_square", "cell {cell} is not a square (0-8)", cell=cell)
         mask = p.mask_of(card)
         if mask is None:
-            return Refusal("no_card", "player {player} has no card {card}", player=player,
-                           card=card)
+            return Refusal(
+                "no_card", "player {player} has no card {card}", player=player, card=card
+            )
         if mask >> cell & 1:
-            return Refusal("already_crossed", "player {player} has already crossed cell {cell} "
-                           "on card {card}", player=player, cell=cell, card=card)
+            return Refusal(
+                "already_crossed",
+                "player {player} has already crossed cell {cell} on card {card}",
+                player=player,
+                cell=cell,
+                card=card,
+            )
         return None
 
     def _check_cross(self, player: int, p: PlayerState, action: Cross) -> Refusal | None:
@@ -155,18 +185,29 @@ class Legality:
             return Refusal("lightning_not_whole", "lightning must be a whole number")
         spent = abs(lightning)
         if spent > 8:
-            return Refusal("lightning_round_clock",
-                           "spending more than 8 Lightning only goes round the clock")
+            return Refusal(
+                "lightning_round_clock", "spending more than 8 Lightning only goes round the clock"
+            )
         if spent > p.lightning:
-            return Refusal("not_enough_lightning", "player {player} has {have} Lightning, not "
-                           "{spent}", player=player, have=p.lightning, spent=spent)
+            return Refusal(
+                "not_enough_lightning",
+                "player {player} has {have} Lightning, not {spent}",
+                player=player,
+                have=p.lightning,
+                spent=spent,
+            )
         reason = self._check_square(player, p, card, cell)
         if reason:
             return reason
         target = shift(self.number, lightning)
         if self.faces[card].grid[cell] != target:
-            return Refusal("no_open_square", "player {player} has no open square showing "
-                           "{target} on card {card}", player=player, target=target, card=card)
+            return Refusal(
+                "no_open_square",
+                "player {player} has no open square showing {target} on card {card}",
+                player=player,
+                target=target,
+                card=card,
+            )
         return None
 
     def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> Refusal | None:
@@ -175,13 +216,23 @@ class Legality:
             (x for x in p.pending if x.card == card and x.line == line and x.index == index), None
         )
         if pend is None:
-            return Refusal("no_pending_bonus", "player {player} has no pending bonus on card "
-                           "{card} {line} {index}", player=player, card=card, line=line,
-                           index=index)
+            return Refusal(
+                "no_pending_bonus",
+                "player {player} has no pending bonus on card {card} {line} {index}",
+                player=player,
+                card=card,
+                line=line,
+                index=index,
+            )
         reason = self._check_square(player, p, target, cell)
         if reason:
             return reason
         if pend.bonus[0] == NUMBER and self.faces[target].grid[cell] != pend.bonus[1]:
-            return Refusal("bonus_needs", "player {player} has no open square showing {need} "
-                           "on card {card}", player=player, need=pend.bonus[1], card=target)
+            return Refusal(
+                "bonus_needs",
+                "player {player} has no open square showing {need} on card {card}",
+                player=player,
+                need=pend.bonus[1],
+                card=target,
+            )
         return None

@@ -46,8 +46,20 @@ class PlayerState:
     """One player's cards, tokens and scorecard."""
 
     __slots__ = (
-        "name", "cards", "masks", "lightning", "moons", "stars", "card_points", "star_points",
-        "completed", "pending", "hand", "done", "incomplete", "moon_points",
+        "name",
+        "cards",
+        "masks",
+        "lightning",
+        "moons",
+        "stars",
+        "card_points",
+        "star_points",
+        "completed",
+        "pending",
+        "hand",
+        "done",
+        "incomplete",
+        "moon_points",
     )
 
     def __init__(self, name: str) -> None:

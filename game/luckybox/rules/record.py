@@ -45,7 +45,8 @@ def state_to_record(state: GameState, extra: dict[str, Any] | None = None) -> di
 
 def _int_lists(value: Any) -> bool:
     return isinstance(value, list) and all(
-        isinstance(r, list) and all(_is_int(n) for n in r) for r in value)
+        isinstance(r, list) and all(_is_int(n) for n in r) for r in value
+    )
 
 
 def parse_record(obj: Any) -> ParsedRecord:
@@ -83,8 +84,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     actions = obj.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
-    deal = Deal(tuple(lucky), tuple(tuple(r) for r in numbers),
-                tuple(tuple(r) for r in reshuffles))
+    deal = Deal(tuple(lucky), tuple(tuple(r) for r in numbers), tuple(tuple(r) for r in reshuffles))
     return ParsedRecord(tuple(names), seed, Options(supply), deal, actions)
 
 

@@ -24,7 +24,7 @@ SOLO_RATINGS = (
     (55, "Great game! Or was it just luck?"),
     (50, "Now you're on the trolley!"),
     (45, "A good start, how about a better end?"),
-    (-10**9, "Super Mega UNlucky"),
+    (-(10**9), "Super Mega UNlucky"),
 )
 
 _new = tuple.__new__

@@ -164,8 +164,15 @@ class GameState(Legality, Undo):
                 raise ValueError(f"deal.numbers round {r + 1} shows a number more than twice")
             numbers[r] = fixed
         state = cls(
-            names=names, seed=seed, options=options, deal=deal, faces=faces_by_id(copies),
-            copies=copies, numbers=numbers, deck_order=tuple(deck), draw_pile=deck[::-1],
+            names=names,
+            seed=seed,
+            options=options,
+            deal=deal,
+            faces=faces_by_id(copies),
+            copies=copies,
+            numbers=numbers,
+            deck_order=tuple(deck),
+            draw_pile=deck[::-1],
         )
         state.players = [PlayerState(name) for name in names]
         state._undo = [[] for _ in names]
@@ -207,8 +214,13 @@ class GameState(Legality, Undo):
             if sorted(pile) != wanted:
                 extra = sorted(set(pile) - set(wanted))
                 missing = sorted(set(wanted) - set(pile))
-                what = (f"card {extra[0]} is not in the discard pile" if extra else
-                        f"card {missing[0]} is missing" if missing else "a card is listed twice")
+                what = (
+                    f"card {extra[0]} is not in the discard pile"
+                    if extra
+                    else f"card {missing[0]} is missing"
+                    if missing
+                    else "a card is listed twice"
+                )
                 raise DealError(f"deal.reshuffles[{n}] must hold exactly the discard pile: {what}")
         self.reshuffle_piles.append(tuple(pile))
         return pile
@@ -352,7 +364,13 @@ class GameState(Legality, Undo):
             events.append(ev.CardCompleted(player, card))
 
     def _gain(
-        self, player: int, p: PlayerState, card: int, line: str, index: int, bonus: Bonus,
+        self,
+        player: int,
+        p: PlayerState,
+        card: int,
+        line: str,
+        index: int,
+        bonus: Bonus,
         events: list,
     ) -> None:
         kind = bonus[0]
@@ -374,9 +392,9 @@ class GameState(Legality, Undo):
             if self.supply is not None:
                 available = self.supply[kind]
                 if available < count:
-                    events.append(ev.BonusLost(
-                        player, card, line, index, bonus, "the supply has run out"
-                    ))
+                    events.append(
+                        ev.BonusLost(player, card, line, index, bonus, "the supply has run out")
+                    )
                     count = available
                 self.supply[kind] -= count
             if count:
@@ -463,9 +481,11 @@ class GameState(Legality, Undo):
             p.completed[r] = done
             p.card_points[r] = CARD_POINTS[r] * len(done)
             p.star_points[r] = STAR_POINTS[p.stars[r]]
-            events.append(ev.PlayerScored(
-                i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
-            ))
+            events.append(
+                ev.PlayerScored(
+                    i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
+                )
+            )
         events.append(ev.RoundScored(self.round))
         if self.round == ROUNDS:
             self._end_game(events)
@@ -523,18 +543,30 @@ class GameState(Legality, Undo):
     def clone(self) -> GameState:
         """An independent copy (for computer players' look-ahead); undo history is not kept."""
         other = GameState(
-            names=self.names, seed=self.seed, options=self.options, deal=self.deal,
-            faces=self.faces, copies=self.copies, numbers=[r[:] for r in self.numbers],
-            deck_order=self.deck_order, draw_pile=self.draw_pile[:], discard=self.discard[:],
-            players=[p.clone() for p in self.players], phase=self.phase, round=self.round,
-            index=self.index, number=self.number, waiting=self.waiting,
+            names=self.names,
+            seed=self.seed,
+            options=self.options,
+            deal=self.deal,
+            faces=self.faces,
+            copies=self.copies,
+            numbers=[r[:] for r in self.numbers],
+            deck_order=self.deck_order,
+            draw_pile=self.draw_pile[:],
+            discard=self.discard[:],
+            players=[p.clone() for p in self.players],
+            phase=self.phase,
+            round=self.round,
+            index=self.index,
+            number=self.number,
+            waiting=self.waiting,
             supply=dict(self.supply) if self.supply is not None else None,
-            reshuffles=self.reshuffles, reshuffle_piles=self.reshuffle_piles[:],
-            actions=self.actions[:], undo_enabled=False, _undo=[[] for _ in self.players],
+            reshuffles=self.reshuffles,
+            reshuffle_piles=self.reshuffle_piles[:],
+            actions=self.actions[:],
+            undo_enabled=False,
+            _undo=[[] for _ in self.players],
         )
         return other
-
-
 
 
 def _no_square(bonus: Bonus) -> str:
@@ -544,6 +576,20 @@ def _no_square(bonus: Bonus) -> str:
 
 
 __all__ = [
-    "BLANK", "DRAFT", "OVER", "PLAY", "SETUP", "Deal", "DealError", "GameState", "Options",
-    "Outcome", "Pending", "PlayerState", "moon_points", "shift", "solo_rating", "winners",
+    "BLANK",
+    "DRAFT",
+    "OVER",
+    "PLAY",
+    "SETUP",
+    "Deal",
+    "DealError",
+    "GameState",
+    "Options",
+    "Outcome",
+    "Pending",
+    "PlayerState",
+    "moon_points",
+    "shift",
+    "solo_rating",
+    "winners",
 ]

@@ -15,8 +15,15 @@ class Undo:
     def _snapshot(self, p: PlayerState) -> tuple:
         supply = dict(self.supply) if self.supply is not None else None
         return (
-            p.cards[:], p.masks[:], p.lightning, p.moons, p.stars[:], p.pending[:], p.hand[:],
-            p.done, supply,
+            p.cards[:],
+            p.masks[:],
+            p.lightning,
+            p.moons,
+            p.stars[:],
+            p.pending[:],
+            p.hand[:],
+            p.done,
+            supply,
         )
 
     def can_undo(self, player: int) -> Refusal | None:
@@ -27,9 +34,11 @@ class Undo:
             return Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
         if self.supply is not None:
             last = max(i for i, a in enumerate(self.actions) if a[0] == player)
-            if any(a[0] != player for a in self.actions[last + 1:]):
-                return Refusal("supply_shared",
-                               "another player has played since, and the token supply is shared")
+            if any(a[0] != player for a in self.actions[last + 1 :]):
+                return Refusal(
+                    "supply_shared",
+                    "another player has played since, and the token supply is shared",
+                )
         return None
 
     def undo(self, player: int) -> Outcome:
@@ -38,9 +47,9 @@ class Undo:
         if reason is not None:
             return Outcome([], reason)
         p = self.players[player]
-        cards, masks, lightning, moons, stars, pending, hand, done, supply = (
-            self._undo[player].pop()
-        )
+        cards, masks, lightning, moons, stars, pending, hand, done, supply = self._undo[
+            player
+        ].pop()
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
         if hand and not p.hand:  # a keep or pick: take its discards back out of the pile

@@ -59,6 +59,7 @@ def icon_sprite(bonus: tuple[str, int]) -> str:
         return "icon_lightning2" if value == 2 else "icon_lightning1"
     return ICON_SPRITES[kind]
 
+
 CACHE_BYTES = 24 * 1024 * 1024  # composed cards kept for reuse (a 12-player table needs ~8 MB)
 
 
@@ -121,8 +122,15 @@ class CardView:
         `hidden` is a mask of crosses not drawn yet (the cascade animates them in)."""
         marks = marks or {}
         costs = costs or {}
-        key = (card, mask, width, tuple(sorted(marks.items())), tuple(sorted(costs.items())),
-               hidden, gfx.render_scale())
+        key = (
+            card,
+            mask,
+            width,
+            tuple(sorted(marks.items())),
+            tuple(sorted(costs.items())),
+            hidden,
+            gfx.render_scale(),
+        )
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -137,7 +145,12 @@ class CardView:
         return surf
 
     def _compose(
-        self, card: int, face: CardFace, mask: int, width: int, marks: dict[int, str],
+        self,
+        card: int,
+        face: CardFace,
+        mask: int,
+        width: int,
+        marks: dict[int, str],
         costs: dict[int, int],
     ) -> pygame.Surface:
         w, h = int(width), round(width * self.base_h / self.base_w)
@@ -148,8 +161,12 @@ class CardView:
         for cell in range(9):
             r = self.cell_rect(rect, cell)
             mark = marks.get(cell)
-            sprite = {EXACT: "square_highlight", TARGET: "square_highlight",
-                      LIGHTNING: "square_lightning", SELECTED: "square_highlight"}.get(mark)
+            sprite = {
+                EXACT: "square_highlight",
+                TARGET: "square_highlight",
+                LIGHTNING: "square_lightning",
+                SELECTED: "square_highlight",
+            }.get(mark)
             if sprite:
                 surf.blit(self.assets.get(sprite, (round(r.w), round(r.h))), r.topleft)
             if mark == SELECTED:
@@ -159,8 +176,9 @@ class CardView:
             if mask >> cell & 1:
                 surf.blit(self.assets.get("cross", (round(r.w), round(r.h))), r.topleft)
                 # The number again over the mark, haloed in paper: a finished card reads back.
-                halo = self.text.render_outlined(str(number), digit_size, DIGIT, CROSSED_HALO,
-                                                 max(1, digit_size // 16), True)
+                halo = self.text.render_outlined(
+                    str(number), digit_size, DIGIT, CROSSED_HALO, max(1, digit_size // 16), True
+                )
                 surf.blit(halo, halo.get_rect(center=(round(r.centerx), round(r.centery))))
             if cell in costs and not small:
                 self._cost_badge(surf, r, costs[cell])
@@ -172,7 +190,12 @@ class CardView:
                 icon = self.assets.get(icon_sprite(bonus), (side, side))
                 surf.blit(icon, icon.get_rect(center=(round(cx), round(cy))))
                 if bonus[0] == "number":
-                    self._bold(surf, str(bonus[1]), max(8, int(radius * 1.3)), INK, (cx, cy + 1),
+                    self._bold(
+                        surf,
+                        str(bonus[1]),
+                        max(8, int(radius * 1.3)),
+                        INK,
+                        (cx, cy + 1),
                     )
                 if _line_done(mask, line, index):
                     ring = round(radius * 2.5)
@@ -181,7 +204,11 @@ class CardView:
         if not small:
             cx, cy = self.geometry["corner_number"]
             k = w / self.base_w
-            self._bold(surf, str(face_number(card)), max(8, int(18 * k)), INK,
+            self._bold(
+                surf,
+                str(face_number(card)),
+                max(8, int(18 * k)),
+                INK,
                 (cx * k, cy * k),
             )
         if mask == FULL:
@@ -202,11 +229,13 @@ class CardView:
         w, h = int(width), round(width * self.base_h / self.base_w)
         surf = gfx.Surface((w, h), pygame.SRCALPHA)
         full = mask == FULL
-        gfx.rect(surf, MINI_FULL if full else MINI_FRAME, (0, 0, w, h),
-                         border_radius=max(2, w // 10))
+        gfx.rect(
+            surf, MINI_FULL if full else MINI_FRAME, (0, 0, w, h), border_radius=max(2, w // 10)
+        )
         pad = max(2, round(w * 0.05))
-        gfx.rect(surf, MINI_PAPER, (pad, pad, w - 2 * pad, h - 2 * pad),
-                         border_radius=max(2, w // 14))
+        gfx.rect(
+            surf, MINI_PAPER, (pad, pad, w - 2 * pad, h - 2 * pad), border_radius=max(2, w // 14)
+        )
         strip = max(4, round(w * 0.14))  # room for the line dots at the right and the bottom
         gap = max(1, round(w * 0.02))
         side = min((w - 2 * pad - strip - 3 * gap) / 3, (h - 2 * pad - strip - 3 * gap) / 3)
@@ -214,8 +243,12 @@ class CardView:
         dot = max(2, round(strip * 0.32))
         for cell in range(9):
             row, col = divmod(cell, 3)
-            r = pygame.Rect(round(pad + gap + col * (side + gap)),
-                            round(pad + gap + row * (side + gap)), round(side), round(side))
+            r = pygame.Rect(
+                round(pad + gap + col * (side + gap)),
+                round(pad + gap + row * (side + gap)),
+                round(side),
+                round(side),
+            )
             number = str(face.grid[cell])
             if mask >> cell & 1:
                 gfx.rect(surf, MINI_CROSSED, r, border_radius=2)
@@ -230,8 +263,10 @@ class CardView:
         grid_bottom = pad + gap + 3 * (side + gap)
         for index in range(3):
             mid = pad + gap + index * (side + gap) + side / 2
-            for line, centre in (("row", (grid_right + strip / 2 - gap, mid)),
-                                 ("col", (mid, grid_bottom + strip / 2 - gap))):
+            for line, centre in (
+                ("row", (grid_right + strip / 2 - gap, mid)),
+                ("col", (mid, grid_bottom + strip / 2 - gap)),
+            ):
                 c = (round(centre[0]), round(centre[1]))
                 if _line_done(mask, line, index):
                     gfx.circle(surf, MINI_DOT, c, dot)

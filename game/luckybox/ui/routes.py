@@ -77,17 +77,30 @@ def _start_from_setup(ctx: Any, config: Any) -> Any:
     """The table for the setup screen's choices (a `GameConfig`)."""
     from game.core.ui.launch import seats_from
 
-    return _start(ctx, seats=seats_from(config), seed=config.seed, deal=config.deal,
-                  options=config.options, challenge=config.challenge)
+    return _start(
+        ctx,
+        seats=seats_from(config),
+        seed=config.seed,
+        deal=config.deal,
+        options=config.options,
+        challenge=config.challenge,
+    )
 
 
 def install(ctx: Any) -> None:
     nav = ctx.nav
-    for name, factory in (("setup", _setup), ("draft", _draft),
-                          ("round_end", _round_end), ("game_end", _game_end),
-                          ("scoring", _scoring),
-                          ("replay", _replay), ("same_deal", _same_deal),
-                          ("start_game", _start), ("start_from_setup", _start_from_setup),
-                          ("continue_game", _continue),
-                          ("howto_pages", _howto_pages), ("guided", _guided)):
+    for name, factory in (
+        ("setup", _setup),
+        ("draft", _draft),
+        ("round_end", _round_end),
+        ("game_end", _game_end),
+        ("scoring", _scoring),
+        ("replay", _replay),
+        ("same_deal", _same_deal),
+        ("start_game", _start),
+        ("start_from_setup", _start_from_setup),
+        ("continue_game", _continue),
+        ("howto_pages", _howto_pages),
+        ("guided", _guided),
+    ):
         nav.register(f"luckybox.{name}", factory)

@@ -18,8 +18,16 @@ from game.luckybox.rules.state import DRAFT, OVER, PLAY, GameState, Pending, Pla
 
 def _shown_fields(p: PlayerState) -> tuple:
     """What the table shows of a player (not their hand or whether they are done)."""
-    return (p.cards, p.masks, p.lightning, p.moons, p.stars, p.card_points, p.star_points,
-            [tuple(x) for x in p.pending])
+    return (
+        p.cards,
+        p.masks,
+        p.lightning,
+        p.moons,
+        p.stars,
+        p.card_points,
+        p.star_points,
+        [tuple(x) for x in p.pending],
+    )
 
 
 @dataclass(eq=False)
@@ -40,8 +48,13 @@ class Shown:
 
     @classmethod
     def from_state(cls, state: GameState, source: GameState | None = None) -> Shown:
-        seen = cls([p.clone() for p in state.players], state.round, state.index, state.number,
-                   source=source or state)
+        seen = cls(
+            [p.clone() for p in state.players],
+            state.round,
+            state.index,
+            state.number,
+            source=source or state,
+        )
         if state.phase == PLAY:
             seen.revealed = state.numbers[state.round - 1][: state.index + 1]
         elif state.phase in (DRAFT, OVER):  # the round's nine numbers were all shown
@@ -54,7 +67,10 @@ class Shown:
         """Show the engine's state as it is (after an undo, or a resumed game)."""
         fresh = Shown.from_state(state)
         same_choice = (fresh.round, fresh.index, fresh.number) == (
-            self.round, self.index, self.number)
+            self.round,
+            self.index,
+            self.number,
+        )
         self.players, self.round, self.index = fresh.players, fresh.round, fresh.index
         self.number, self.revealed = fresh.number, fresh.revealed
         if not same_choice or self.public is None:  # an undo keeps the choice it was made in
@@ -63,12 +79,18 @@ class Shown:
     def matches(self, state: GameState) -> bool:
         """Whether everything shown agrees with the engine (true once the feed is drained)."""
         return self.number == state.number and [_shown_fields(p) for p in self.players] == [
-            _shown_fields(p) for p in state.players]
+            _shown_fields(p) for p in state.players
+        ]
 
     def key(self) -> tuple:
         """Everything shown, for comparing two shown boards (not the engine they follow)."""
-        return (self.round, self.index, self.number, list(self.revealed),
-                [_shown_fields(p) for p in self.players])
+        return (
+            self.round,
+            self.index,
+            self.number,
+            list(self.revealed),
+            [_shown_fields(p) for p in self.players],
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shown) and self.key() == other.key()
@@ -106,8 +128,9 @@ class Shown:
             p.masks.append(0)
         elif kind is ev.PlayerScored:
             r = event.round - 1
-            keep = [(c, m) for c, m in zip(p.cards, p.masks, strict=True)
-                    if c not in event.completed]
+            keep = [
+                (c, m) for c, m in zip(p.cards, p.masks, strict=True) if c not in event.completed
+            ]
             p.cards, p.masks = [c for c, _ in keep], [m for _, m in keep]
             p.card_points[r] = event.card_points
             p.star_points[r] = event.star_points

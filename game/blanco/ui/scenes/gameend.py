@@ -23,8 +23,12 @@ class GameEndScene(GameEndShell):
         if state.winner is None:
             return t("blanco.end.over", "Game over")
         if len(self.session.seats) == 1:
-            return tn("blanco.end.solo", state.players[0].turns, "Solo: cleared in {count} turn",
-                      "Solo: cleared in {count} turns")
+            return tn(
+                "blanco.end.solo",
+                state.players[0].turns,
+                "Solo: cleared in {count} turn",
+                "Solo: cleared in {count} turns",
+            )
         return t("blanco.end.wins", "{name} wins!", name=self.session.seats[state.winner].name)
 
     def panel(self) -> pygame.FRect:
@@ -38,32 +42,57 @@ class GameEndScene(GameEndShell):
         panel = self.panel()
         text = self.ctx.text
         headline = self.headline()
-        text.blit_centered(surface, headline, text.fit_size(headline, 72, 1220), YELLOW,
-                           (640, 90), outline=INK, px=5, shadow=6)
+        text.blit_centered(
+            surface,
+            headline,
+            text.fit_size(headline, 72, 1220),
+            YELLOW,
+            (640, 90),
+            outline=INK,
+            px=5,
+            shadow=6,
+        )
         draw_panel(surface, panel, colour=(30, 80, 76), radius=22, border=4, shadow=8)
         state = self.session.state
-        text.blit_centered(surface, t("blanco.end.player", "Player"), 28, WHITE,
-                           (PANEL.x + 220, PANEL.y + 36))
-        text.blit_centered(surface, t("blanco.end.cards_left", "Cards left"), 28, WHITE,
-                           (PANEL.x + 500, PANEL.y + 36))
-        text.blit_centered(surface, t("blanco.end.turns", "Turns"), 28, WHITE,
-                           (PANEL.x + 680, PANEL.y + 36))
+        text.blit_centered(
+            surface, t("blanco.end.player", "Player"), 28, WHITE, (PANEL.x + 220, PANEL.y + 36)
+        )
+        text.blit_centered(
+            surface,
+            t("blanco.end.cards_left", "Cards left"),
+            28,
+            WHITE,
+            (PANEL.x + 500, PANEL.y + 36),
+        )
+        text.blit_centered(
+            surface, t("blanco.end.turns", "Turns"), 28, WHITE, (PANEL.x + 680, PANEL.y + 36)
+        )
         order = sorted(range(len(state.players)), key=lambda i: state.players[i].cards_left)
         for row, seat in enumerate(order):
             p = state.players[seat]
             y = PANEL.y + 96 + row * 60
             colour = YELLOW if seat == state.winner else WHITE
-            text.blit_centered(surface, self.session.seats[seat].name, 34, colour,
-                               (PANEL.x + 220, y), outline=INK, px=2)
-            text.blit_centered(surface, str(p.cards_left), 34, colour, (PANEL.x + 500, y),
-                               outline=INK, px=2)
-            text.blit_centered(surface, str(p.turns), 34, colour, (PANEL.x + 680, y),
-                               outline=INK, px=2)
+            text.blit_centered(
+                surface,
+                self.session.seats[seat].name,
+                34,
+                colour,
+                (PANEL.x + 220, y),
+                outline=INK,
+                px=2,
+            )
+            text.blit_centered(
+                surface, str(p.cards_left), 34, colour, (PANEL.x + 500, y), outline=INK, px=2
+            )
+            text.blit_centered(
+                surface, str(p.turns), 34, colour, (PANEL.x + 680, y), outline=INK, px=2
+            )
         line = self.challenge_line()
         if line:
             size = text.fit_size(line, 26, PANEL.w - 40)
-            text.blit_centered(surface, line, size, YELLOW, (panel.centerx, panel.bottom - 30),
-                               outline=INK, px=2)
+            text.blit_centered(
+                surface, line, size, YELLOW, (panel.centerx, panel.bottom - 30), outline=INK, px=2
+            )
 
     def challenge_line(self) -> str:
         """Played the same deal as a kept game: how that game went, to compare."""
@@ -72,8 +101,17 @@ class GameEndScene(GameEndShell):
             return ""
         names, totals = challenge["names"], challenge["totals"]
         if len(names) == 1:
-            return t("blanco.end.same_deal_solo", "Same deal as {source}: {name} took {turns} "
-                     "turns.", source=challenge["source"], name=names[0], turns=totals[0])
+            return t(
+                "blanco.end.same_deal_solo",
+                "Same deal as {source}: {name} took {turns} turns.",
+                source=challenge["source"],
+                name=names[0],
+                turns=totals[0],
+            )
         best = min(range(len(names)), key=lambda i: totals[i])
-        return t("blanco.end.same_deal", "Same deal as {source}: {name} won that one.",
-                 source=challenge["source"], name=names[best])
+        return t(
+            "blanco.end.same_deal",
+            "Same deal as {source}: {name} won that one.",
+            source=challenge["source"],
+            name=names[best],
+        )

@@ -46,13 +46,31 @@ class MatchScoreScene(UIScene):
             self.next_session = Session(seats, match.seed, game=BLANCO)
             save_match(self.folder, match)
             save_game(self.folder, self.next_session.save(len(self.next_session.feed)))
-        label = (lt("blanco.match.new", "New match") if over
-                 else lt("blanco.match.next", "Next game"))
-        self.add("next", Button((360, 620, 260, 70), label, self.go_on, key=pygame.K_RETURN,
-                                colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), lt("blanco.end.title", "Title"),
-                                 self.to_title,
-                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
+        label = (
+            lt("blanco.match.new", "New match") if over else lt("blanco.match.next", "Next game")
+        )
+        self.add(
+            "next",
+            Button(
+                (360, 620, 260, 70),
+                label,
+                self.go_on,
+                key=pygame.K_RETURN,
+                colour=GREEN,
+                text_size=36,
+            ),
+        )
+        self.add(
+            "title",
+            Button(
+                (660, 620, 260, 70),
+                lt("blanco.end.title", "Title"),
+                self.to_title,
+                key=pygame.K_ESCAPE,
+                colour=CYAN,
+                text_size=36,
+            ),
+        )
 
     def go_on(self) -> None:
         if self.next_session is None:
@@ -70,16 +88,27 @@ class MatchScoreScene(UIScene):
         if match.over():
             if len(names) == 1:
                 return t("blanco.match.wins", "{name} wins the match!", name=names[0])
-            return t("blanco.match.win_shared", "{names} win the match!",
-                     names=t("blanco.match.and", " and ").join(names))
+            return t(
+                "blanco.match.win_shared",
+                "{names} win the match!",
+                names=t("blanco.match.and", " and ").join(names),
+            )
         return t("blanco.match.game_done", "Match: game {n} done", n=len(match.games))
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text, match = self.ctx.text, self.match
         headline = self.headline()
-        text.blit_centered(surface, headline, text.fit_size(headline, 60, 1220), YELLOW,
-                           (640, 60), outline=INK, px=4, shadow=5)
+        text.blit_centered(
+            surface,
+            headline,
+            text.fit_size(headline, 60, 1220),
+            YELLOW,
+            (640, 60),
+            outline=INK,
+            px=4,
+            shadow=5,
+        )
         text.blit_centered(surface, match.describe(), 28, WHITE, (640, 108))
         draw_panel(surface, PANEL, colour=(30, 80, 76), radius=22, border=4, shadow=8)
         n = len(match.names)
@@ -89,12 +118,27 @@ class MatchScoreScene(UIScene):
         y0 = PANEL.y + 40
         for j in range(len(games)):
             number = len(match.games) - len(games) + j + 1
-            text.blit_centered(surface, t("blanco.match.game_n", "Game {n}", n=number), 24, WHITE,
-                               (x0 + (j + 0.5) * col_w, y0))
-        text.blit_centered(surface, t("blanco.match.wins_col", "Wins"), 24, YELLOW,
-                           (x0 + (len(games) + 0.5) * col_w, y0))
-        text.blit_centered(surface, t("blanco.match.total_col", "Total"), 24, YELLOW,
-                           (x0 + (len(games) + 1.5) * col_w, y0))
+            text.blit_centered(
+                surface,
+                t("blanco.match.game_n", "Game {n}", n=number),
+                24,
+                WHITE,
+                (x0 + (j + 0.5) * col_w, y0),
+            )
+        text.blit_centered(
+            surface,
+            t("blanco.match.wins_col", "Wins"),
+            24,
+            YELLOW,
+            (x0 + (len(games) + 0.5) * col_w, y0),
+        )
+        text.blit_centered(
+            surface,
+            t("blanco.match.total_col", "Total"),
+            24,
+            YELLOW,
+            (x0 + (len(games) + 1.5) * col_w, y0),
+        )
         row_h = min(70, (PANEL.h - 80) / max(1, n))
         wins, totals, leaders = match.wins(), match.totals(), match.leaders()
         for i, name in enumerate(match.names):
@@ -103,13 +147,32 @@ class MatchScoreScene(UIScene):
             text.blit_centered(surface, name, 30, colour, (PANEL.x + 120, y), outline=INK, px=2)
             for j, game in enumerate(games):
                 mark = "*" if game["winner"] == i else ""
-                text.blit_centered(surface, f"{game['left'][i]}{mark}", 28, WHITE,
-                                   (x0 + (j + 0.5) * col_w, y))
-            text.blit_centered(surface, str(wins[i]), 30, colour,
-                               (x0 + (len(games) + 0.5) * col_w, y), outline=INK, px=2)
-            text.blit_centered(surface, str(totals[i]), 30, colour,
-                               (x0 + (len(games) + 1.5) * col_w, y), outline=INK, px=2)
-        text.blit_centered(surface, t("blanco.match.legend", "Cards left per game (* won it)"),
-                           22, WHITE,
-                           (640, PANEL.bottom - 24))
+                text.blit_centered(
+                    surface, f"{game['left'][i]}{mark}", 28, WHITE, (x0 + (j + 0.5) * col_w, y)
+                )
+            text.blit_centered(
+                surface,
+                str(wins[i]),
+                30,
+                colour,
+                (x0 + (len(games) + 0.5) * col_w, y),
+                outline=INK,
+                px=2,
+            )
+            text.blit_centered(
+                surface,
+                str(totals[i]),
+                30,
+                colour,
+                (x0 + (len(games) + 1.5) * col_w, y),
+                outline=INK,
+                px=2,
+            )
+        text.blit_centered(
+            surface,
+            t("blanco.match.legend", "Cards left per game (* won it)"),
+            22,
+            WHITE,
+            (640, PANEL.bottom - 24),
+        )
         self.draw_widgets(surface)

@@ -23,5 +23,9 @@ class ReplayScene(ReplayShell):
         return TableScene(self.ctx, session, demo=True, driven=True)
 
     def button_rects(self) -> dict[str, Any]:
-        return {"play": geo.BUTTONS["swap"], "step": geo.BUTTONS["undo"],
-                "speed": geo.BUTTONS["hint"], "back": geo.BUTTONS["menu"]}
+        return {
+            "play": geo.BUTTONS["swap"],
+            "step": geo.BUTTONS["undo"],
+            "speed": geo.BUTTONS["hint"],
+            "back": geo.BUTTONS["menu"],
+        }

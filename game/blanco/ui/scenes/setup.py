@@ -29,12 +29,22 @@ MATCH_LABELS = {  # said when drawn, in the player's language
     TOTAL: lt("blanco.setup.lowest", "Lowest total, N games"),
 }
 LOOK = SetupLook(
-    panel=PANEL, panel_colour=(30, 80, 76),
+    panel=PANEL,
+    panel_colour=(30, 80, 76),
     seat_origin=lambda i: (PANEL.x + 40, SEAT_TOP + i * SEAT_PITCH),
     columns=((60, 300), (380, 200), (600, 150)),
-    seat_h=SEAT_H, count_x=PANEL.x + 220, seed_box=(PANEL.right - 375, 130, 165, 48),
-    title_size=64, label_size=36, players_w=170, players_x=110, count_size=52,
-    seed_label_w=80, seed_label_x=420, deal_line=(28, 480, 270), rule=((60, 130, 120), 198),
+    seat_h=SEAT_H,
+    count_x=PANEL.x + 220,
+    seed_box=(PANEL.right - 375, 130, 165, 48),
+    title_size=64,
+    label_size=36,
+    players_w=170,
+    players_x=110,
+    count_size=52,
+    seed_label_w=80,
+    seed_label_x=420,
+    deal_line=(28, 480, 270),
+    rule=((60, 130, 120), 198),
 )
 
 
@@ -44,10 +54,19 @@ def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
     state = BLANCO.state_from_record(record)
     kinds = seat_kinds(record, len(state.names))
     # To compare at the end: alone, the turns taken; together, the cards each had left.
-    totals = ([p.turns for p in state.players] if len(state.players) == 1
-              else [p.cards_left for p in state.players])
-    return SameDeal(list(state.names), kinds, state.seed, Deal(tuple(state.deck), ()),
-                    make_challenge(list(state.names), totals, source), source)
+    totals = (
+        [p.turns for p in state.players]
+        if len(state.players) == 1
+        else [p.cards_left for p in state.players]
+    )
+    return SameDeal(
+        list(state.names),
+        kinds,
+        state.seed,
+        Deal(tuple(state.deck), ()),
+        make_challenge(list(state.names), totals, source),
+        source,
+    )
 
 
 class SetupScene(SetupShell):
@@ -59,8 +78,9 @@ class SetupScene(SetupShell):
     look = LOOK
     options_hidden_by_deal = ("match_mode",)
 
-    def __init__(self, ctx: Any, seats: int = DEFAULT_SEATS,
-                 same_deal: SameDeal | None = None) -> None:
+    def __init__(
+        self, ctx: Any, seats: int = DEFAULT_SEATS, same_deal: SameDeal | None = None
+    ) -> None:
         super().__init__(ctx, seats, same_deal)
 
     def computer_by_default(self, i: int) -> bool:
@@ -68,19 +88,43 @@ class SetupScene(SetupShell):
 
     def add_options(self) -> None:
         # The last set-up's match choice (a league plays match after match).
-        kept = last_options(self.ctx.data_dir, "blanco",
-                            tell=lambda line: setattr(self.ctx, "message", line))
+        kept = last_options(
+            self.ctx.data_dir, "blanco", tell=lambda line: setattr(self.ctx, "message", line)
+        )
         self.match_mode = kept.get("match_mode") if kept.get("match_mode") in MODES else SINGLE
         target = kept.get("match_target")
         self.match_target = target if type(target) is int and 2 <= target <= 9 else 3
         x = PANEL.x + 40
-        self.add("match_mode", Button((x + 150, MATCH_Y, 330, 42), MATCH_LABELS[SINGLE],
-                                      self.cycle_match, colour=CYAN, text_size=26))
-        self.add("match_minus", Button((x + 560, MATCH_Y, 48, 42), "\u2212",
-                                       lambda: self.change_target(-1), colour=PINK,
-                                       text_size=36))
-        self.add("match_plus", Button((x + 680, MATCH_Y, 48, 42), "+",
-                                      lambda: self.change_target(1), colour=PINK, text_size=36))
+        self.add(
+            "match_mode",
+            Button(
+                (x + 150, MATCH_Y, 330, 42),
+                MATCH_LABELS[SINGLE],
+                self.cycle_match,
+                colour=CYAN,
+                text_size=26,
+            ),
+        )
+        self.add(
+            "match_minus",
+            Button(
+                (x + 560, MATCH_Y, 48, 42),
+                "\u2212",
+                lambda: self.change_target(-1),
+                colour=PINK,
+                text_size=36,
+            ),
+        )
+        self.add(
+            "match_plus",
+            Button(
+                (x + 680, MATCH_Y, 48, 42),
+                "+",
+                lambda: self.change_target(1),
+                colour=PINK,
+                text_size=36,
+            ),
+        )
 
     def sync_options(self) -> None:
         if self.seats < 2 or self.same_deal is not None:
@@ -105,24 +149,40 @@ class SetupScene(SetupShell):
         deal = self.same_deal
         if deal is not None:  # one game on that deal, compared with it at the end
             clear_match(folder)
-            self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed, deal=deal.deal,
-                              challenge=deal.challenge)
+            self.ctx.nav.make(
+                "blanco.start_game",
+                seats=seats,
+                seed=seed,
+                deal=deal.deal,
+                challenge=deal.challenge,
+            )
             return
         self.remember_seats()
-        remember_options(self.ctx.data_dir, "blanco", {"match_mode": self.match_mode,
-                                                      "match_target": self.match_target})
+        remember_options(
+            self.ctx.data_dir,
+            "blanco",
+            {"match_mode": self.match_mode, "match_target": self.match_target},
+        )
         match = None
         if self.match_mode != SINGLE and len(seats) >= 2:
-            match = Match(self.match_mode, self.match_target, [s.name for s in seats],
-                          [s.kind for s in seats], seed)
+            match = Match(
+                self.match_mode,
+                self.match_target,
+                [s.name for s in seats],
+                [s.kind for s in seats],
+                seed,
+            )
             save_match(folder, match)
         else:
             clear_match(folder)  # the game replaces any match in progress
         self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed, match=match)
 
     def title(self) -> str:
-        return (t("blanco.setup.same_deal", "Blanco: same deal") if self.same_deal
-                else t("blanco.setup.title", "New game of Blanco"))
+        return (
+            t("blanco.setup.same_deal", "Blanco: same deal")
+            if self.same_deal
+            else t("blanco.setup.title", "New game of Blanco")
+        )
 
     def deal_line(self) -> str:
         return t("blanco.setup.deal_from", "Cards from {source}", source=self.same_deal.source)
@@ -133,13 +193,28 @@ class SetupScene(SetupShell):
             self.draw_badge(surface, i, 34)
         if self.seats == 1:
             solo = t("blanco.setup.solo", "Solo: clear both grids in as few turns as you can.")
-            text.blit_centered(surface, solo, text.fit_size(solo, 26, PANEL.w - 40), WHITE,
-                               (640, SEAT_TOP + 90))
+            text.blit_centered(
+                surface, solo, text.fit_size(solo, 26, PANEL.w - 40), WHITE, (640, SEAT_TOP + 90)
+            )
         if self.same_deal is None:
             play = t("blanco.setup.play", "Play")
-            text.blit_centered(surface, play, text.fit_size(play, 30, 130), WHITE,
-                               (PANEL.x + 110, MATCH_Y + 21), outline=INK, px=2)
+            text.blit_centered(
+                surface,
+                play,
+                text.fit_size(play, 30, 130),
+                WHITE,
+                (PANEL.x + 110, MATCH_Y + 21),
+                outline=INK,
+                px=2,
+            )
         if self.match_mode != SINGLE:
             minus, plus = self.widgets["match_minus"].rect, self.widgets["match_plus"].rect
-            text.blit_centered(surface, f"N = {self.match_target}", 30, YELLOW,
-                               ((minus.right + plus.x) / 2, MATCH_Y + 21), outline=INK, px=2)
+            text.blit_centered(
+                surface,
+                f"N = {self.match_target}",
+                30,
+                YELLOW,
+                ((minus.right + plus.x) / 2, MATCH_Y + 21),
+                outline=INK,
+                px=2,
+            )

@@ -55,9 +55,16 @@ class TableScene(TableShell):
     off_focus = OFF_FOCUS
     targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 on_game_over: Any = None, resume: Resumed | None = None,
-                 match: Any = None, driven: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        demo: bool = False,
+        on_game_over: Any = None,
+        resume: Resumed | None = None,
+        match: Any = None,
+        driven: bool = False,
+    ) -> None:
         self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
         self.art = CardArt(ctx.text)
         self.turn_before = session.state.turn_id  # set by Moves before each step (Next gate)
@@ -132,13 +139,19 @@ class TableScene(TableShell):
         seat = self.focus
         if self.session.seats[seat].is_computer:
             return t("blanco.table.undo_not_yours", "Can't undo: not your move.")
-        if (self.turns.confirming != seat and self.state.phase == "turn"
-                and self.state.waiting_for() == [seat]):
+        if (
+            self.turns.confirming != seat
+            and self.state.phase == "turn"
+            and self.state.waiting_for() == [seat]
+        ):
             return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
         reason = self.state.can_undo(seat)
         if reason is not None:
-            return t("blanco.table.undo_refused_line", "Can't undo. {reason}",
-                     reason=say_refusal(reason, self.state.names))
+            return t(
+                "blanco.table.undo_refused_line",
+                "Can't undo. {reason}",
+                reason=say_refusal(reason, self.state.names),
+            )
         return None
 
     def turn_line(self) -> str:
@@ -150,8 +163,10 @@ class TableScene(TableShell):
             return t("blanco.table.skip", "Click or press Space to skip the animation.")
         if self.turns.confirming is not None:
             if self.undo_refusal() is None:
-                return t("blanco.table.done_undo",
-                         "Turn done. Press Next (Enter) to go on, or Undo to take it back.")
+                return t(
+                    "blanco.table.done_undo",
+                    "Turn done. Press Next (Enter) to go on, or Undo to take it back.",
+                )
             return t("blanco.table.done", "Turn done. Press Next (Enter) to go on.")
         if self.human_turn():
             return self.moves.prompt()
@@ -170,8 +185,9 @@ class TableScene(TableShell):
             return p.grid[r][c], True
         return 0, False
 
-    def draw_cell(self, surface: pygame.Surface, seat: int, at: tuple[int, int],
-                  rect: pygame.FRect) -> None:
+    def draw_cell(
+        self, surface: pygame.Surface, seat: int, at: tuple[int, int], rect: pygame.FRect
+    ) -> None:
         card, up = self.cell_face(seat, at)
         p = self.seen.players[seat]
         known = p.known[at[0]][at[1]] and not p.up[at[0]][at[1]]
@@ -186,8 +202,7 @@ class TableScene(TableShell):
     def _shade(self, w: int, h: int) -> pygame.Surface:
         shade = self._shades.get((w, h, gfx.render_scale()))
         if shade is None:
-            shade = self._shades[(w, h, gfx.render_scale())] = gfx.Surface((w, h),
-                                                                           pygame.SRCALPHA)
+            shade = self._shades[(w, h, gfx.render_scale())] = gfx.Surface((w, h), pygame.SRCALPHA)
             shade.fill((40, 40, 90, 60))
         return shade
 
@@ -224,8 +239,10 @@ class TableScene(TableShell):
         from game.core.storage import write_json_atomic
 
         with contextlib.suppress(OSError):
-            write_json_atomic(self.ctx.game_dir("blanco") / LOOK, {
-                "seed": self.session.seed, "step": len(self.state.actions), "at": list(at)})
+            write_json_atomic(
+                self.ctx.game_dir("blanco") / LOOK,
+                {"seed": self.session.seed, "step": len(self.state.actions), "at": list(at)},
+            )
 
     def forget_look(self) -> None:
         with contextlib.suppress(OSError):
@@ -241,8 +258,7 @@ class TableScene(TableShell):
         seat = self.acting
         from game.blanco.rules import Look as LookStep
 
-        if fits and seat is not None and LookStep(seat, at, True) in self.state.legal_actions(
-                seat):
+        if fits and seat is not None and LookStep(seat, at, True) in self.state.legal_actions(seat):
             self.moves.mode, self.moves.cell = "look_reveal", at
 
     @property
@@ -285,8 +301,7 @@ class TableScene(TableShell):
         """The game's end, or the match's scores when the game is one of a match."""
         if self.match is not None:
             self.match.add_game(self.state)
-            return self.ctx.nav.make("blanco.match_score", session=self.session,
-                                     match=self.match)
+            return self.ctx.nav.make("blanco.match_score", session=self.session, match=self.match)
         return super().scores_scene()
 
     # ------------------------------------------------------------ drawing
@@ -304,10 +319,18 @@ class TableScene(TableShell):
         super().draw(surface)
 
 
-def start_game(ctx: Any, seats: list | None = None, seed: int = 0, demo: bool = False,
-               on_game_over: Any = None, session: Session | None = None, match: Any = None,
-               deal: Any = None, challenge: dict[str, Any] | None = None,
-               **_: Any) -> TableScene:
+def start_game(
+    ctx: Any,
+    seats: list | None = None,
+    seed: int = 0,
+    demo: bool = False,
+    on_game_over: Any = None,
+    session: Session | None = None,
+    match: Any = None,
+    deal: Any = None,
+    challenge: dict[str, Any] | None = None,
+    **_: Any,
+) -> TableScene:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its
     table on the stack (alone); `match`: the match it belongs to. `deal` and `challenge`:
     a kept game's cards to play again, and its result to compare at the end."""
@@ -326,7 +349,12 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
         return resumed
     session, where = resumed
     match = load_match(ctx.game_dir("blanco"), tell=lambda line: setattr(ctx, "message", line))
-    ctx.stack.clear_to(TableScene(ctx, session, resume=where,
-                                  match=match if match is not None and match.fits(session)
-                                  else None))
+    ctx.stack.clear_to(
+        TableScene(
+            ctx,
+            session,
+            resume=where,
+            match=match if match is not None and match.fits(session) else None,
+        )
+    )
     return None

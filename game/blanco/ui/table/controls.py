@@ -23,22 +23,48 @@ class Controls(Part):
         super().__init__(table)
         moves = table.moves
         self.buttons: dict[str, Button] = {
-            "swap": Button(geo.BUTTONS["swap"], lt("blanco.table.swap", "Swap"), moves.do_swap,
-                           key=pygame.K_s,
-                           colour=COLOURS["swap"], text_size=28),
-            "undo": Button(geo.BUTTONS["undo"], lt("blanco.table.undo", "Undo"), moves.do_undo,
-                           key=pygame.K_u,
-                           colour=COLOURS["undo"], text_size=28),
-            "hint": Button(geo.BUTTONS["hint"], lt("blanco.table.hint_button", "Hint"),
-                           moves.do_hint, key=pygame.K_h,
-                           colour=COLOURS["hint"], text_size=28),
-            "menu": Button(geo.BUTTONS["menu"], lt("blanco.table.menu", "Menu"), table.open_menu,
-                           colour=(120, 90, 170), text_size=28),
-            "aid": Button(geo.BUTTONS["aid"], "", table.toggle_memory_aid,
-                          colour=(70, 110, 130), text_size=20),
-            "next": Button(geo.BUTTONS["next"], lt("blanco.table.next", "Next  >"),
-                           table.confirm_turn, key=(pygame.K_RETURN, pygame.K_KP_ENTER),
-                           colour=(60, 190, 90), text_size=34),
+            "swap": Button(
+                geo.BUTTONS["swap"],
+                lt("blanco.table.swap", "Swap"),
+                moves.do_swap,
+                key=pygame.K_s,
+                colour=COLOURS["swap"],
+                text_size=28,
+            ),
+            "undo": Button(
+                geo.BUTTONS["undo"],
+                lt("blanco.table.undo", "Undo"),
+                moves.do_undo,
+                key=pygame.K_u,
+                colour=COLOURS["undo"],
+                text_size=28,
+            ),
+            "hint": Button(
+                geo.BUTTONS["hint"],
+                lt("blanco.table.hint_button", "Hint"),
+                moves.do_hint,
+                key=pygame.K_h,
+                colour=COLOURS["hint"],
+                text_size=28,
+            ),
+            "menu": Button(
+                geo.BUTTONS["menu"],
+                lt("blanco.table.menu", "Menu"),
+                table.open_menu,
+                colour=(120, 90, 170),
+                text_size=28,
+            ),
+            "aid": Button(
+                geo.BUTTONS["aid"], "", table.toggle_memory_aid, colour=(70, 110, 130), text_size=20
+            ),
+            "next": Button(
+                geo.BUTTONS["next"],
+                lt("blanco.table.next", "Next  >"),
+                table.confirm_turn,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=(60, 190, 90),
+                text_size=34,
+            ),
         }
         self.choice_buttons: dict[str, Button] = {}
         self._choice_key: tuple = ()
@@ -54,10 +80,15 @@ class Controls(Part):
             self._choice_key = key
             self.choice_buttons = {}
             for i, (name, label, action) in enumerate(offered):
-                rect = (geo.CHOICES.x, geo.CHOICES.y + i * (CHOICE_H + CHOICE_GAP),
-                        geo.CHOICES.w, CHOICE_H)
-                self.choice_buttons[name] = Button(rect, label, action, colour=(200, 80, 140),
-                                                   text_size=24)
+                rect = (
+                    geo.CHOICES.x,
+                    geo.CHOICES.y + i * (CHOICE_H + CHOICE_GAP),
+                    geo.CHOICES.w,
+                    CHOICE_H,
+                )
+                self.choice_buttons[name] = Button(
+                    rect, label, action, colour=(200, 80, 140), text_size=24
+                )
         else:  # same buttons: keep them (their hover state), fresh actions
             for name, _label, action in offered:
                 self.choice_buttons[name].on_click = action
@@ -89,11 +120,16 @@ class Controls(Part):
         }
         for name, ok in can.items():
             self.buttons[name].colour = COLOURS[name] if ok else GREY
-        self.buttons["swap"].label = t("blanco.table.cancel_swap", "Cancel swap") if (
-            table.moves.mode in ("swap", "swap_reveal")) else t("blanco.table.swap", "Swap")
-        self.buttons["aid"].label = (t("blanco.table.aid_on", "Memory aid: on")
-                                     if table.memory_aid
-                                     else t("blanco.table.aid_off", "Memory aid: off"))
+        self.buttons["swap"].label = (
+            t("blanco.table.cancel_swap", "Cancel swap")
+            if (table.moves.mode in ("swap", "swap_reveal"))
+            else t("blanco.table.swap", "Swap")
+        )
+        self.buttons["aid"].label = (
+            t("blanco.table.aid_on", "Memory aid: on")
+            if table.memory_aid
+            else t("blanco.table.aid_off", "Memory aid: off")
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
@@ -103,8 +139,14 @@ class Controls(Part):
         # The buttons' column holds nothing the parts drew: while no button wobbles, the drawn
         # buttons are kept and blitted back until a label, colour, hover or press changes.
         still = not any(button.shake > 0 for button in drawn)
-        key = (tuple((tuple(b.rect), b.label, b.colour, b.enabled, b.pressed, b.hovered,
-                      b.text_size) for b in drawn), text.scale, surface.get_size())
+        key = (
+            tuple(
+                (tuple(b.rect), b.label, b.colour, b.enabled, b.pressed, b.hovered, b.text_size)
+                for b in drawn
+            ),
+            text.scale,
+            surface.get_size(),
+        )
         if still and self._snap.reuse(surface, key):
             return
         for button in drawn:

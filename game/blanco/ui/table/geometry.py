@@ -29,16 +29,20 @@ BIG_GAP = 12
 HAND_CARD = (100, 140)
 
 
-def grid_rects(area: pygame.FRect, rows: int, cols: int, card: tuple[float, float],
-               gap: float) -> dict[Pos, pygame.FRect]:
+def grid_rects(
+    area: pygame.FRect, rows: int, cols: int, card: tuple[float, float], gap: float
+) -> dict[Pos, pygame.FRect]:
     """Each cell's rect, the grid centred in `area`."""
     if rows <= 0 or cols <= 0:
         return {}
     w, h = card
     total_w, total_h = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
     x0, y0 = area.centerx - total_w / 2, area.centery - total_h / 2
-    return {(r, c): pygame.FRect(x0 + c * (w + gap), y0 + r * (h + gap), w, h)
-            for r in range(rows) for c in range(cols)}
+    return {
+        (r, c): pygame.FRect(x0 + c * (w + gap), y0 + r * (h + gap), w, h)
+        for r in range(rows)
+        for c in range(cols)
+    }
 
 
 def big_grid(rows: int, cols: int) -> dict[Pos, pygame.FRect]:
@@ -60,8 +64,10 @@ def other_panels(seats: list[int]) -> dict[int, pygame.FRect]:
         return {}
     gap = 8
     h = min(230.0, (OTHERS.h - gap * (len(seats) - 1)) / len(seats))
-    return {seat: pygame.FRect(OTHERS.x, OTHERS.y + i * (h + gap), OTHERS.w, h)
-            for i, seat in enumerate(seats)}
+    return {
+        seat: pygame.FRect(OTHERS.x, OTHERS.y + i * (h + gap), OTHERS.w, h)
+        for i, seat in enumerate(seats)
+    }
 
 
 def mini_card(panel: pygame.FRect) -> tuple[float, float]:

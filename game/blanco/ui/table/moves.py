@@ -28,26 +28,40 @@ def describe(action: Any) -> str:
             return t("blanco.hint.draw_pile", "draw from the draw pile")
         return t("blanco.hint.draw_discard", "draw from the discard pile")
     if isinstance(action, Play):
-        return t("blanco.hint.play", "play the {card} at {place}", card=card_name(action.card),
-                 place=where(action.at))
+        return t(
+            "blanco.hint.play",
+            "play the {card} at {place}",
+            card=card_name(action.card),
+            place=where(action.at),
+        )
     if isinstance(action, Discard):
         if action.reveal:
-            return t("blanco.hint.discard_reveal", "discard the {card} and reveal {place}",
-                     card=card_name(action.card), place=where(action.reveal))
+            return t(
+                "blanco.hint.discard_reveal",
+                "discard the {card} and reveal {place}",
+                card=card_name(action.card),
+                place=where(action.reveal),
+            )
         return t("blanco.hint.discard", "discard the {card}", card=card_name(action.card))
     if isinstance(action, Swap):
         return t("blanco.hint.swap", "swap {a} and {b}", a=where(action.a), b=where(action.b))
     if isinstance(action, Clear):
-        return t("blanco.hint.clear", "clear {line}",
-                 line=line_in_sentence(action.line, action.index))
+        return t(
+            "blanco.hint.clear", "clear {line}", line=line_in_sentence(action.line, action.index)
+        )
     if isinstance(action, Look):
         if action.reveal:
-            return t("blanco.hint.look_reveal", "look at {place} and reveal it",
-                     place=where(action.at))
+            return t(
+                "blanco.hint.look_reveal", "look at {place} and reveal it", place=where(action.at)
+            )
         return t("blanco.hint.look", "look at {place}", place=where(action.at))
     if isinstance(action, Setup):
-        return t("blanco.hint.setup", "reveal {a} and look at {b}", a=where(action.reveal),
-                 b=where(action.look))
+        return t(
+            "blanco.hint.setup",
+            "reveal {a} and look at {b}",
+            a=where(action.reveal),
+            b=where(action.look),
+        )
     return str(action)
 
 
@@ -125,15 +139,26 @@ class Moves:
             return False
         acting = table.acting
         if table.turns.confirming is not None and not table.animator.busy:
-            self.refuse(t("blanco.table.turn_done",
-                          "Your turn is done: press Next (Enter), or Undo to take it back."), key)
+            self.refuse(
+                t(
+                    "blanco.table.turn_done",
+                    "Your turn is done: press Next (Enter), or Undo to take it back.",
+                ),
+                key,
+            )
         elif table.animator.busy:
             return True  # the click skipped the animation (of the last turn, too: no spoiler)
         elif acting is None:
             self.refuse(t("blanco.table.over", "The game is over."), key)
         else:
-            self.refuse(t("blanco.table.wait", "Wait: it is {name}'s turn.",
-                          name=table.session.seats[acting].name), key)
+            self.refuse(
+                t(
+                    "blanco.table.wait",
+                    "Wait: it is {name}'s turn.",
+                    name=table.session.seats[acting].name,
+                ),
+                key,
+            )
             self.waited = table.message
         return True
 
@@ -156,23 +181,33 @@ class Moves:
                 if self.cell is None:
                     out = {("cell", *a.a) for a in legal if isinstance(a, Swap)}
                 else:
-                    out = {("cell", *a.b) for a in legal if isinstance(a, Swap)
-                           and a.a == self.cell}
+                    out = {
+                        ("cell", *a.b) for a in legal if isinstance(a, Swap) and a.a == self.cell
+                    }
             elif self.mode == "swap_reveal" and self.pair:
                 out = {("cell", *p) for p in self.pair}
             else:
-                out = {("pile",) if a.source == "pile" else ("discard",)
-                       for a in legal if isinstance(a, Draw)}
+                out = {
+                    ("pile",) if a.source == "pile" else ("discard",)
+                    for a in legal
+                    if isinstance(a, Draw)
+                }
         elif phase == PLAY:
             hand = self.state.hand(self.seat)
             if self.mode == "discard":
-                out = {("cell", *a.reveal) for a in legal if isinstance(a, Discard)
-                       and a.card == self.hand_card and a.reveal is not None}
+                out = {
+                    ("cell", *a.reveal)
+                    for a in legal
+                    if isinstance(a, Discard) and a.card == self.hand_card and a.reveal is not None
+                }
             elif self.hand_card is None:
                 out = {("hand", i) for i in range(len(hand))}
             else:
-                out = {("cell", *a.at) for a in legal if isinstance(a, Play)
-                       and a.card == self.hand_card} | {("discard",)}
+                out = {
+                    ("cell", *a.at)
+                    for a in legal
+                    if isinstance(a, Play) and a.card == self.hand_card
+                } | {("discard",)}
         elif phase == CLEAR:
             p = self.state.players[self.seat]
             for a in legal:
@@ -188,35 +223,50 @@ class Moves:
         phase = self.state.phase
         if phase == SETUP:
             if self.cell is None:
-                return t("blanco.prompt.setup", "Set-up: click a face-down card to turn it face "
-                         "up.")
-            return t("blanco.prompt.setup_look", "Now click another face-down card to look at "
-                     "it (secretly).")
+                return t(
+                    "blanco.prompt.setup", "Set-up: click a face-down card to turn it face up."
+                )
+            return t(
+                "blanco.prompt.setup_look",
+                "Now click another face-down card to look at it (secretly).",
+            )
         if phase == TURN:
             if self.mode == "swap":
-                return (t("blanco.prompt.swap", "Click a card to swap.") if self.cell is None
-                        else t("blanco.prompt.swap_next", "Click a card next to it (not "
-                               "diagonal)."))
+                return (
+                    t("blanco.prompt.swap", "Click a card to swap.")
+                    if self.cell is None
+                    else t("blanco.prompt.swap_next", "Click a card next to it (not diagonal).")
+                )
             if self.mode == "swap_reveal":
-                return t("blanco.prompt.swap_reveal", "Both were face down: click the one to "
-                         "turn face up.")
-            return t("blanco.prompt.draw", "Draw: click the draw pile or the discard pile. Or "
-                     "press Swap.")
+                return t(
+                    "blanco.prompt.swap_reveal",
+                    "Both were face down: click the one to turn face up.",
+                )
+            return t(
+                "blanco.prompt.draw",
+                "Draw: click the draw pile or the discard pile. Or press Swap.",
+            )
         if phase == PLAY:
             if self.mode == "discard":
-                return t("blanco.prompt.discard", "Click a face-down card of your grid to reveal "
-                         "it.")
+                return t(
+                    "blanco.prompt.discard", "Click a face-down card of your grid to reveal it."
+                )
             if self.hand_card is None:
                 return t("blanco.prompt.hand", "Click a card in your hand.")
-            return t("blanco.prompt.play", "Click a place in your grid to play it there, or the "
-                     "discard pile to discard it.")
+            return t(
+                "blanco.prompt.play",
+                "Click a place in your grid to play it there, or the discard pile to discard it.",
+            )
         if phase == CLEAR:
-            return t("blanco.prompt.clear", "Several lines are complete: click one (or its "
-                     "button) to clear it first.")
+            return t(
+                "blanco.prompt.clear",
+                "Several lines are complete: click one (or its button) to clear it first.",
+            )
         if phase == LOOK:
             if self.mode == "look_reveal":
-                return t("blanco.prompt.look_reveal", "Reveal the card you looked at, or keep it "
-                         "hidden?")
+                return t(
+                    "blanco.prompt.look_reveal", "Reveal the card you looked at, or keep it hidden?"
+                )
             return t("blanco.prompt.look", "Reward: click a face-down card to look at it.")
         return ""
 
@@ -226,18 +276,37 @@ class Moves:
             return []
         phase = self.state.phase
         if phase == CLEAR:
-            return [(f"clear_{a.line}_{a.index}",
-                     t("blanco.table.clear_line", "Clear {line}",
-                       line=line_in_sentence(a.line, a.index)),
-                     lambda a=a: self.apply(a)) for a in self.legal()]
+            return [
+                (
+                    f"clear_{a.line}_{a.index}",
+                    t(
+                        "blanco.table.clear_line",
+                        "Clear {line}",
+                        line=line_in_sentence(a.line, a.index),
+                    ),
+                    lambda a=a: self.apply(a),
+                )
+                for a in self.legal()
+            ]
         if phase == LOOK and self.mode == "look_reveal" and self.cell is not None:
             at = self.cell
-            return [("reveal", t("blanco.table.reveal_it", "Reveal it"),
-                     lambda: self.apply(Look(self.seat, at, True))),
-                    ("keep", t("blanco.table.keep_hidden", "Keep it hidden"),
-                     lambda: self.apply(Look(self.seat, at, False)))]
-        if self.mode in ("swap", "swap_reveal", "discard") or self.hand_card is not None \
-                or (phase == SETUP and self.cell is not None):
+            return [
+                (
+                    "reveal",
+                    t("blanco.table.reveal_it", "Reveal it"),
+                    lambda: self.apply(Look(self.seat, at, True)),
+                ),
+                (
+                    "keep",
+                    t("blanco.table.keep_hidden", "Keep it hidden"),
+                    lambda: self.apply(Look(self.seat, at, False)),
+                ),
+            ]
+        if (
+            self.mode in ("swap", "swap_reveal", "discard")
+            or self.hand_card is not None
+            or (phase == SETUP and self.cell is not None)
+        ):
             return [("cancel", t("blanco.table.cancel", "Cancel"), self.cancel)]
         return []
 
@@ -260,19 +329,34 @@ class Moves:
             return
         if phase == PLAY and source == "discard":
             if self.hand_card is None:
-                self.refuse(t("blanco.table.discard_which", "First click the hand card you want "
-                              "to discard."), key)
+                self.refuse(
+                    t(
+                        "blanco.table.discard_which",
+                        "First click the hand card you want to discard.",
+                    ),
+                    key,
+                )
                 return
             if not self.state.players[seat].face_down():
                 self.apply(Discard(seat, self.hand_card, None))
                 return
             self.mode = "discard"
-            self.say(t("blanco.table.discard_reveal", "Discard the {card}: now click a face-down "
-                       "card to reveal it.", card=card_name(self.hand_card)))
+            self.say(
+                t(
+                    "blanco.table.discard_reveal",
+                    "Discard the {card}: now click a face-down card to reveal it.",
+                    card=card_name(self.hand_card),
+                )
+            )
             return
         if phase == PLAY:
-            self.refuse(t("blanco.table.drawn_already", "You have drawn already: play or discard "
-                          "a hand card."), key)
+            self.refuse(
+                t(
+                    "blanco.table.drawn_already",
+                    "You have drawn already: play or discard a hand card.",
+                ),
+                key,
+            )
             return
         self.refuse(self.prompt(), key)
 
@@ -283,8 +367,13 @@ class Moves:
         hand = self.state.hand(self.seat)
         if self.state.phase != PLAY:
             if self.state.phase == TURN:
-                self.refuse(t("blanco.table.draw_first", "Draw a card first: click the draw pile "
-                              "or the discard pile."), key)
+                self.refuse(
+                    t(
+                        "blanco.table.draw_first",
+                        "Draw a card first: click the draw pile or the discard pile.",
+                    ),
+                    key,
+                )
             else:
                 self.refuse(self.prompt(), key)
             return
@@ -297,8 +386,13 @@ class Moves:
             return
         self.clear()
         self.hand_card = card
-        self.say(t("blanco.table.hand_card", "The {card}: click a place in your grid, or the "
-                   "discard pile.", card=card_name(card)))
+        self.say(
+            t(
+                "blanco.table.hand_card",
+                "The {card}: click a place in your grid, or the discard pile.",
+                card=card_name(card),
+            )
+        )
 
     def click_cell(self, at: tuple[int, int]) -> None:
         key: Key = ("cell", *at)
@@ -315,36 +409,66 @@ class Moves:
                 if action in legal:
                     self.apply(action)
                 else:
-                    self.refuse(t("blanco.table.face_up_reveal", "That card is face up: reveal a "
-                                  "face-down card."), key)
+                    self.refuse(
+                        t(
+                            "blanco.table.face_up_reveal",
+                            "That card is face up: reveal a face-down card.",
+                        ),
+                        key,
+                    )
             elif self.hand_card is None:
                 self.refuse(t("blanco.table.hand_first", "First click a card in your hand."), key)
             else:
                 self.apply(Play(seat, self.hand_card, at))
         elif phase == CLEAR:
-            fits = [a for a in legal if (a.line == "row" and a.index == at[0])
-                    or (a.line == "col" and a.index == at[1])]
+            fits = [
+                a
+                for a in legal
+                if (a.line == "row" and a.index == at[0]) or (a.line == "col" and a.index == at[1])
+            ]
             if len(fits) == 1:
                 self.apply(fits[0])
             elif fits:
-                self.say(t("blanco.table.two_lines", "That card is in two complete lines: press "
-                           "the button of the one to clear first."))
+                self.say(
+                    t(
+                        "blanco.table.two_lines",
+                        "That card is in two complete lines: press "
+                        "the button of the one to clear first.",
+                    )
+                )
             else:
-                self.refuse(t("blanco.table.not_complete", "Click a card of a highlighted "
-                              "complete line."), key)
+                self.refuse(
+                    t("blanco.table.not_complete", "Click a card of a highlighted complete line."),
+                    key,
+                )
         elif phase == LOOK:
             if self.mode == "look_reveal" and self.cell != at:
-                self.refuse(t("blanco.table.looked_already", "You have looked at a card already: "
-                              "reveal it or keep it hidden."), key)
+                self.refuse(
+                    t(
+                        "blanco.table.looked_already",
+                        "You have looked at a card already: reveal it or keep it hidden.",
+                    ),
+                    key,
+                )
             elif Look(seat, at, False) not in legal:
-                self.refuse(t("blanco.table.face_up_look", "That card is face up: look at a "
-                              "face-down card."), key)
+                self.refuse(
+                    t(
+                        "blanco.table.face_up_look",
+                        "That card is face up: look at a face-down card.",
+                    ),
+                    key,
+                )
             elif Look(seat, at, True) in legal:
                 self.mode, self.cell = "look_reveal", at
                 self.table.remember_look(at)  # seen now: closing the game cannot undo it
                 card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
-                self.say(t("blanco.table.it_is", "It is the {card}. Reveal it (chain reaction "
-                           "bonus), or keep it hidden?", card=card_name(card)))
+                self.say(
+                    t(
+                        "blanco.table.it_is",
+                        "It is the {card}. Reveal it (chain reaction bonus), or keep it hidden?",
+                        card=card_name(card),
+                    )
+                )
             else:
                 self.apply(Look(seat, at, False))
 
@@ -355,8 +479,14 @@ class Moves:
                 self.say("")
             elif any(a.reveal == at for a in legal):
                 self.cell = at
-                self.say(t("blanco.table.turn_up", "The card at {place} will be turned up. "
-                           "Now click another card to look at it secretly.", place=where(at)))
+                self.say(
+                    t(
+                        "blanco.table.turn_up",
+                        "The card at {place} will be turned up. "
+                        "Now click another card to look at it secretly.",
+                        place=where(at),
+                    )
+                )
             else:
                 self.refuse(t("blanco.table.already_up", "That card is already face up."), key)
             return
@@ -364,8 +494,13 @@ class Moves:
         if action in legal:
             self.apply(action)
         else:
-            self.refuse(t("blanco.table.look_other", "Look at a face-down card other than the "
-                          "one you turn up."), key)
+            self.refuse(
+                t(
+                    "blanco.table.look_other",
+                    "Look at a face-down card other than the one you turn up.",
+                ),
+                key,
+            )
 
     def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
         if self.mode == "swap_reveal" and self.pair:
@@ -373,29 +508,47 @@ class Moves:
             if at in (a, b):  # the card clicked is turned over; after the swap it is at the other
                 self.apply(Swap(self.seat, a, b, b if at == a else a))
             else:
-                self.refuse(t("blanco.table.swap_pick", "Click one of the two swapped cards to "
-                              "turn it face up."), key)
+                self.refuse(
+                    t(
+                        "blanco.table.swap_pick",
+                        "Click one of the two swapped cards to turn it face up.",
+                    ),
+                    key,
+                )
             return
         if self.mode != "swap":
-            self.refuse(t("blanco.table.draw_or_swap", "Draw first: click the draw pile or the "
-                          "discard pile (or press Swap)."), key)
+            self.refuse(
+                t(
+                    "blanco.table.draw_or_swap",
+                    "Draw first: click the draw pile or the discard pile (or press Swap).",
+                ),
+                key,
+            )
             return
         if self.cell is None or self.cell == at:
             self.cell = None if self.cell == at else at
-            self.say("" if self.cell is None else t(
-                "blanco.table.swap_with", "Swap {place} with the card next to it.",
-                place=where(at)))
+            self.say(
+                ""
+                if self.cell is None
+                else t(
+                    "blanco.table.swap_with",
+                    "Swap {place} with the card next to it.",
+                    place=where(at),
+                )
+            )
             return
         fits = [a for a in legal if isinstance(a, Swap) and a.a == self.cell and a.b == at]
         if not fits:
-            self.refuse(t("blanco.table.swap_side", "Swap two cards side by side (not "
-                          "diagonally)."), key)
+            self.refuse(
+                t("blanco.table.swap_side", "Swap two cards side by side (not diagonally)."), key
+            )
         elif fits[0].reveal is None:
             self.apply(fits[0])
         else:
             self.mode, self.pair = "swap_reveal", (self.cell, at)
-            self.say(t("blanco.table.both_down", "Both are face down: click the one to turn face "
-                       "up."))
+            self.say(
+                t("blanco.table.both_down", "Both are face down: click the one to turn face up.")
+            )
 
     # ------------------------------------------------------------ buttons
 
@@ -403,8 +556,9 @@ class Moves:
         if self._not_now(None):
             return
         if self.state.phase != TURN:
-            self.refuse(t("blanco.table.swap_when", "Swap instead of drawing, at the start of "
-                          "your turn."))
+            self.refuse(
+                t("blanco.table.swap_when", "Swap instead of drawing, at the start of your turn.")
+            )
             return
         if self.mode in ("swap", "swap_reveal"):
             self.clear()

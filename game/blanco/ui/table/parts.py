@@ -86,11 +86,11 @@ class FocusGrid(Part):
             else:
                 table.draw_cell(surface, seat, at, rect)
             if moves.cell == at or (moves.pair and at in moves.pair):
-                gfx.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5,
-                                 border_radius=12)
+                gfx.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5, border_radius=12)
         if not rects and table.seen.players[seat].stage == 1:
-            table.ctx.text.blit_centered(surface, t("blanco.table.empty_grid", "Empty grid"), 30,
-                                         WHITE, geo.GRID_AREA.center)
+            table.ctx.text.blit_centered(
+                surface, t("blanco.table.empty_grid", "Empty grid"), 30, WHITE, geo.GRID_AREA.center
+            )
 
 
 class Hand(Part):
@@ -118,10 +118,14 @@ class Hand(Part):
         if table.driven:  # a replay: whoever plays is shown, by name
             label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
-            label = (t("blanco.table.your_hand", "Your hand") if mine
-                     else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name))
-        table.ctx.text.blit_centered(surface, label, 22, WHITE,
-                                     (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10))
+            label = (
+                t("blanco.table.your_hand", "Your hand")
+                if mine
+                else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
+            )
+        table.ctx.text.blit_centered(
+            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10)
+        )
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
             if ("hand", seat, i) in table.hidden:
                 continue
@@ -158,8 +162,16 @@ class Piles(Part):
         moves = table.moves
         lit = bool(moves.flash) or ("pile",) in table.targets or ("discard",) in table.targets
         hidden = ("discard",) in table.hidden
-        key = (seen.pile, tuple(seen.discard[-2:]), len(seen.discard), hidden, seen.box,
-               language(), text.scale, surface.get_size())
+        key = (
+            seen.pile,
+            tuple(seen.discard[-2:]),
+            len(seen.discard),
+            hidden,
+            seen.box,
+            language(),
+            text.scale,
+            surface.get_size(),
+        )
         if not lit and self._snap.reuse(surface, key):
             return
         drawn: list[pygame.Rect] = []
@@ -170,9 +182,15 @@ class Piles(Part):
         if seen.pile == 0:
             gfx.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
         outline(self.table, surface, geo.DRAW_PILE, ("pile",))
-        drawn.append(text.blit_centered(surface, t("blanco.table.draw_pile", "Draw pile: {n}",
-                                                   n=seen.pile), 20, WHITE,
-                                        (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14)))
+        drawn.append(
+            text.blit_centered(
+                surface,
+                t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile),
+                20,
+                WHITE,
+                (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14),
+            )
+        )
         top = seen.top_discard
         outline(self.table, surface, geo.DISCARD_PILE, ("discard",))
         if len(seen.discard) > 1 and hidden:
@@ -183,12 +201,26 @@ class Piles(Part):
             surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
         else:
             gfx.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
-        drawn.append(text.blit_centered(surface, t("blanco.table.discard_pile", "Discard: {n}",
-                                                   n=len(seen.discard)), 20, WHITE,
-                                        (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14)))
-        drawn.append(text.blit_centered(surface, tn("blanco.table.box", seen.box,
-                                                    "Box: {count} card", "Box: {count} cards"),
-                                        24, YELLOW, geo.BOX_LABEL, outline=INK, px=2))
+        drawn.append(
+            text.blit_centered(
+                surface,
+                t("blanco.table.discard_pile", "Discard: {n}", n=len(seen.discard)),
+                20,
+                WHITE,
+                (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14),
+            )
+        )
+        drawn.append(
+            text.blit_centered(
+                surface,
+                tn("blanco.table.box", seen.box, "Box: {count} card", "Box: {count} cards"),
+                24,
+                YELLOW,
+                geo.BOX_LABEL,
+                outline=INK,
+                px=2,
+            )
+        )
         if not lit:
             area = pygame.Rect(geo.DRAW_PILE).union(pygame.Rect(geo.DISCARD_PILE))
             self._snap.keep(surface, key, area.unionall(drawn))
@@ -234,9 +266,21 @@ class Others(Part):
         seat_info = table.session.seats[seat]
         hidden = frozenset(h for h in table.hidden if h[:2] == ("cell", seat))
         # Everything the panel is drawn from (cell_face reads the viewer and the memory aid).
-        key = (tuple(panel), acting, seat_info.name, seat_info.kind, p.key(), seen.gaps.get(seat),
-               hidden, table.viewer == seat, table.memory_aid, language(), text.scale,
-               surface.get_size(), gfx.render_scale())
+        key = (
+            tuple(panel),
+            acting,
+            seat_info.name,
+            seat_info.kind,
+            p.key(),
+            seen.gaps.get(seat),
+            hidden,
+            table.viewer == seat,
+            table.memory_aid,
+            language(),
+            text.scale,
+            surface.get_size(),
+            gfx.render_scale(),
+        )
         area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
         kept = self._kept.get(seat)
         if kept is not None and kept[0] == key:
@@ -246,20 +290,38 @@ class Others(Part):
             return
         tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
         name = f"{seat_info.name}{tag}"
-        cells = [(at, rect) for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
-                 if not (seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden)]
+        cells = [
+            (at, rect)
+            for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
+            if not (seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden)
+        ]
         left = p.cards_left
-        lines = (t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
-                 tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
-                 t("blanco.table.mini_grid", "grid {n}", n=p.stage),
-                 t("blanco.table.mini_turns", "turns {n}", n=p.turns))
+        lines = (
+            t("blanco.table.mini_hand", "hand {n}", n=len(p.hand)),
+            tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
+            t("blanco.table.mini_grid", "grid {n}", n=p.stage),
+            t("blanco.table.mini_turns", "turns {n}", n=p.turns),
+        )
         drawn_before = seat in table.private_drawn
         table.private_drawn.discard(seat)
-        draw_panel(surface, panel, colour=(60, 96, 70) if acting else PANEL, radius=12,
-                   border=3 if acting else 2, shadow=3)
+        draw_panel(
+            surface,
+            panel,
+            colour=(60, 96, 70) if acting else PANEL,
+            radius=12,
+            border=3 if acting else 2,
+            shadow=3,
+        )
         size = text.fit_size(name, 22, panel.w * 0.6)
-        text.blit_centered(surface, name, size, YELLOW if acting else WHITE,
-                           (panel.x + panel.w * 0.33, panel.y + 16), outline=INK, px=2)
+        text.blit_centered(
+            surface,
+            name,
+            size,
+            YELLOW if acting else WHITE,
+            (panel.x + panel.w * 0.33, panel.y + 16),
+            outline=INK,
+            px=2,
+        )
         for at, rect in cells:
             table.draw_cell(surface, seat, at, rect)
         side = geo.panel_hand(panel)
@@ -269,8 +331,9 @@ class Others(Part):
             surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
         for i, line in enumerate(lines):
             size = text.fit_size(line, 18, side.w - 4, min_size=12)
-            text.blit_centered(surface, line, size, WHITE,
-                               (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18))
+            text.blit_centered(
+                surface, line, size, WHITE, (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18)
+            )
         private = seat in table.private_drawn
         if drawn_before:
             table.private_drawn.add(seat)
@@ -281,12 +344,21 @@ class Others(Part):
         p = table.seen.players[table.focus]
         panel = pygame.FRect(geo.OTHERS.x, geo.OTHERS.y, geo.OTHERS.w, 200)
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
-        text.blit_centered(surface, t("blanco.table.solo", "Solo challenge"), 30, YELLOW,
-                           (panel.centerx, panel.y + 30), outline=INK, px=2)
+        text.blit_centered(
+            surface,
+            t("blanco.table.solo", "Solo challenge"),
+            30,
+            YELLOW,
+            (panel.centerx, panel.y + 30),
+            outline=INK,
+            px=2,
+        )
         goal = t("blanco.table.solo_goal", "Clear both grids in as few turns as you can.")
-        lines = [t("blanco.table.turns_taken", "Turns taken: {n}", n=p.turns),
-                 t("blanco.table.cards_left", "Cards left: {n}", n=p.cards_left),
-                 *text.wrap(goal, 24, panel.w - 24)[:2]]
+        lines = [
+            t("blanco.table.turns_taken", "Turns taken: {n}", n=p.turns),
+            t("blanco.table.cards_left", "Cards left: {n}", n=p.cards_left),
+            *text.wrap(goal, 24, panel.w - 24)[:2],
+        ]
         for i, line in enumerate(lines):
             size = text.fit_size(line, 24, panel.w - 16, min_size=14)
             text.blit_centered(surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30))
@@ -301,23 +373,37 @@ class Banner(Part):
         seat = table.focus
         p = seen.players[seat]
         info = table.session.seats[seat]
-        who = info.name if not info.is_computer else t(
-            "blanco.table.computer_name", "{name} (computer, {level})", name=info.name,
-            level=level_name(info.kind).lower())
+        who = (
+            info.name
+            if not info.is_computer
+            else t(
+                "blanco.table.computer_name",
+                "{name} (computer, {level})",
+                name=info.name,
+                level=level_name(info.kind).lower(),
+            )
+        )
         if seen.winner is not None:
-            status = t("blanco.table.wins", "{name} wins!",
-                       name=table.session.seats[seen.winner].name)
+            status = t(
+                "blanco.table.wins", "{name} wins!", name=table.session.seats[seen.winner].name
+            )
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
-            status = t("blanco.table.to_play", "{name} to play",
-                       name=table.session.seats[seen.acting].name)
+            status = t(
+                "blanco.table.to_play", "{name} to play", name=table.session.seats[seen.acting].name
+            )
         else:
             status = ""
-        line = tn("blanco.table.banner", p.cards_left,
-                  "{who}  ·  grid {stage} of 2  ·  {count} card left  ·  {status}",
-                  "{who}  ·  grid {stage} of 2  ·  {count} cards left  ·  {status}", who=who,
-                  stage=p.stage, status=status)
+        line = tn(
+            "blanco.table.banner",
+            p.cards_left,
+            "{who}  ·  grid {stage} of 2  ·  {count} card left  ·  {status}",
+            "{who}  ·  grid {stage} of 2  ·  {count} cards left  ·  {status}",
+            who=who,
+            stage=p.stage,
+            status=status,
+        )
         size = text.fit_size(line, 26, geo.BANNER.w - 20)
         draw_panel(surface, geo.BANNER, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(surface, line, size, WHITE, geo.BANNER.center)

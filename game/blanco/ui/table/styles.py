@@ -62,16 +62,19 @@ SOUNDS: dict[type, str] = {
     ev.Reshuffled: "reveal",
     ev.Won: "victory",
 }
-EVENT_KINDS = tuple(kind for kind in vars(ev).values()
-                    if isinstance(kind, type) and issubclass(kind, tuple)
-                    and kind.__module__ == ev.__name__)
+EVENT_KINDS = tuple(
+    kind
+    for kind in vars(ev).values()
+    if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
+)
 
 
 class Slide(Effect):
     """A card moving straight from one rect to another (the grid closing up)."""
 
-    def __init__(self, image: pygame.Surface, start: pygame.FRect, end: pygame.FRect,
-                 duration: float) -> None:
+    def __init__(
+        self, image: pygame.Surface, start: pygame.FRect, end: pygame.FRect, duration: float
+    ) -> None:
         super().__init__(duration)
         self.image, self.start, self.end = image, start, end
 
@@ -101,8 +104,9 @@ class DealFly(Fly):
 class Lift(Effect):
     """The private look on its owner's screen: the card lifts and shows its face."""
 
-    def __init__(self, face: pygame.Surface, rect: pygame.FRect, eye: pygame.Surface,
-                 duration: float) -> None:
+    def __init__(
+        self, face: pygame.Surface, rect: pygame.FRect, eye: pygame.Surface, duration: float
+    ) -> None:
         super().__init__(duration)
         self.face, self.rect, self.eye = face, rect, eye
 
@@ -115,8 +119,9 @@ class Lift(Effect):
         shadow.fill((0, 0, 0, round(90 * k)))
         surface.blit(shadow, shadow.get_rect(center=(center[0] + 6, center[1] + 10)))
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
-        surface.blit(self.eye, self.eye.get_rect(center=(round(center[0] + w / 2),
-                                                         round(center[1] - h / 2))))
+        surface.blit(
+            self.eye, self.eye.get_rect(center=(round(center[0] + w / 2), round(center[1] - h / 2)))
+        )
 
 
 class Staging:
@@ -129,16 +134,19 @@ class Staging:
         self._warm: tuple[str, list[Callable[[], Any]]] | None = None  # banners to make ahead
 
     def styles(self) -> dict[type, EventStyle]:
-        return {kind: EventStyle(DURATIONS.get(kind, 0.0), SOUNDS.get(kind), self.stage)
-                for kind in EVENT_KINDS}
+        return {
+            kind: EventStyle(DURATIONS.get(kind, 0.0), SOUNDS.get(kind), self.stage)
+            for kind in EVENT_KINDS
+        }
 
     def add(self, effect: Effect, hides: set | None = None, private: int | None = None) -> None:
         effect.hides = hides or set()  # type: ignore[attr-defined]
         effect.private = private  # type: ignore[attr-defined]
         self.table.animator.effects.append(effect)
 
-    def banner(self, text: str, duration: float, size: int = 64, colour=YELLOW,
-               where=(610, 300)) -> None:
+    def banner(
+        self, text: str, duration: float, size: int = 64, colour=YELLOW, where=(610, 300)
+    ) -> None:
         if duration <= 0:
             return
         label = self.banner_label(text, size, colour)
@@ -168,25 +176,37 @@ class Staging:
         names = [table.name(seat) for seat in range(len(table.session.seats))]
         label = self.banner_label
         todo: list[Callable[[], Any]] = [
-            lambda: label(t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"),
-                          36, WHITE),
+            lambda: label(
+                t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"), 36, WHITE
+            ),
             lambda: label(t("blanco.fx.choose_line", "Choose the line to clear first"), 36, WHITE),
-            *(lambda n=n: label(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=n), 60)
-              for n in (2, 1)),
-            *(lambda name=name: label(t("blanco.fx.wins", "{name} wins!", name=name), 80)
-              for name in names),
-            *(lambda name=name: label(t("blanco.fx.second_grid", "{name}: second grid!",
-                                        name=name), 48)
-              for name in names),
-            lambda: label(t("blanco.fx.no_reward", "First grid cleared: no look this time"),
-                          32, WHITE),
+            *(
+                lambda n=n: label(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=n), 60)
+                for n in (2, 1)
+            ),
+            *(
+                lambda name=name: label(t("blanco.fx.wins", "{name} wins!", name=name), 80)
+                for name in names
+            ),
+            *(
+                lambda name=name: label(
+                    t("blanco.fx.second_grid", "{name}: second grid!", name=name), 48
+                )
+                for name in names
+            ),
+            lambda: label(
+                t("blanco.fx.no_reward", "First grid cleared: no look this time"), 32, WHITE
+            ),
             lambda: label(t("blanco.fx.reward", "Reward: look at a card"), 40, WHITE),
             lambda: label(t("blanco.fx.column_cleared", "Column cleared!"), 44, WHITE),
             lambda: label(t("blanco.fx.row_cleared", "Row cleared!"), 44, WHITE),
-            *(lambda name=name: label(t("blanco.fx.turn", "{name}'s turn", name=name), 44, WHITE)
-              for name in names),
-            lambda: self.ctx.text.render_outlined(t("blanco.fx.looked", "looked"), 22, WHITE,
-                                                  INK, 2),
+            *(
+                lambda name=name: label(t("blanco.fx.turn", "{name}'s turn", name=name), 44, WHITE)
+                for name in names
+            ),
+            lambda: self.ctx.text.render_outlined(
+                t("blanco.fx.looked", "looked"), 22, WHITE, INK, 2
+            ),
         ]
         return todo
 
@@ -206,88 +226,137 @@ class Staging:
             cells = table.cell_rects(seat)
             for i, (at, rect) in enumerate(sorted(cells.items())):
                 delay = duration * 0.5 * i / max(1, len(cells))
-                self.add(DealFly(self.card(0, rect, False), pile.center, rect.center, duration,
-                                 delay), {("cell", seat, *at)})
+                self.add(
+                    DealFly(self.card(0, rect, False), pile.center, rect.center, duration, delay),
+                    {("cell", seat, *at)},
+                )
             if kind is ev.SecondGridDealt:
-                self.banner(t("blanco.fx.second_grid", "{name}: second grid!",
-                              name=table.name(seat)), duration, 48)
+                self.banner(
+                    t("blanco.fx.second_grid", "{name}: second grid!", name=table.name(seat)),
+                    duration,
+                    48,
+                )
         elif kind is ev.DiscardStarted:
-            self.add(Flip(self.card(0, discard, False), self.card(event.card, discard),
-                          discard, duration), {("discard",)})
+            self.add(
+                Flip(
+                    self.card(0, discard, False), self.card(event.card, discard), discard, duration
+                ),
+                {("discard",)},
+            )
         elif kind is ev.HandDealt:
             for i, rect in enumerate(table.hand_slots(seat, len(event.cards))):
-                self.add(Fly(self.card(0, rect, False), pile.center, rect.center, duration),
-                         {("hand", seat, i)})
+                self.add(
+                    Fly(self.card(0, rect, False), pile.center, rect.center, duration),
+                    {("hand", seat, i)},
+                )
         elif kind is ev.TurnStarted:
             if seat == table.focus or len(table.session.seats) == 1:
-                self.banner(t("blanco.fx.turn", "{name}'s turn", name=table.name(seat)), duration,
-                            44, WHITE)
+                self.banner(
+                    t("blanco.fx.turn", "{name}'s turn", name=table.name(seat)), duration, 44, WHITE
+                )
         elif kind is ev.Drawn:
             slots = table.hand_slots(seat)
             end = slots[-1] if slots else discard
             start = pile if event.source == "pile" else discard
             private = seat if seen_as.card else None
-            self.add(Fly(self.card(seen_as.card, end, bool(seen_as.card) and (
-                viewer == seat or event.source == "discard")), start.center, end.center,
-                duration), {("hand", seat, len(slots) - 1)}, private if viewer == seat else None)
+            self.add(
+                Fly(
+                    self.card(
+                        seen_as.card,
+                        end,
+                        bool(seen_as.card) and (viewer == seat or event.source == "discard"),
+                    ),
+                    start.center,
+                    end.center,
+                    duration,
+                ),
+                {("hand", seat, len(slots) - 1)},
+                private if viewer == seat else None,
+            )
         elif kind is ev.Played:
             rect = table.cell_rects(seat).get(event.at)
             if rect is not None:
                 slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
                 start = slots[-1].center if slots else pile.center
-                self.add(Fly(self.card(event.card, rect), start, rect.center, duration),
-                         {("cell", seat, *event.at)})
-                self.add(Fly(self.card(event.replaced, discard), rect.center, discard.center,
-                             duration), {("discard",)})
+                self.add(
+                    Fly(self.card(event.card, rect), start, rect.center, duration),
+                    {("cell", seat, *event.at)},
+                )
+                self.add(
+                    Fly(self.card(event.replaced, discard), rect.center, discard.center, duration),
+                    {("discard",)},
+                )
         elif kind is ev.Discarded:
             slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
             start = slots[-1].center if slots else pile.center
-            self.add(Fly(self.card(event.card, discard), start, discard.center, duration),
-                     {("discard",)})
+            self.add(
+                Fly(self.card(event.card, discard), start, discard.center, duration), {("discard",)}
+            )
         elif kind is ev.Swapped:
             rects = table.cell_rects(seat)
             a, b = rects.get(event.a), rects.get(event.b)
             if a and b:
                 for at, src, dst in ((event.a, b, a), (event.b, a, b)):
                     card, up = table.cell_face(seat, at)
-                    self.add(Slide(self.card(card, dst, up), src, dst, duration),
-                             {("cell", seat, *at)})
+                    self.add(
+                        Slide(self.card(card, dst, up), src, dst, duration), {("cell", seat, *at)}
+                    )
         elif kind is ev.Revealed:
             rect = table.cell_rects(seat).get(event.at)
             if rect is not None:
-                self.add(Flip(self.card(0, rect, False), self.card(event.card, rect), rect,
-                              duration), {("cell", seat, *event.at)})
+                self.add(
+                    Flip(self.card(0, rect, False), self.card(event.card, rect), rect, duration),
+                    {("cell", seat, *event.at)},
+                )
         elif kind is ev.Looked:
             self._looked(event, seen_as, duration)
         elif kind is ev.LineComplete:
-            rects = [r for at, r in table.cell_rects(seat).items()
-                     if (at[0] if event.line == "row" else at[1]) == event.index]
+            rects = [
+                r
+                for at, r in table.cell_rects(seat).items()
+                if (at[0] if event.line == "row" else at[1]) == event.index
+            ]
             if rects:
                 self.add(Glow(rects[0].unionall(rects[1:]), duration))
         elif kind is ev.ClearChoice and seat == table.focus:
-            self.banner(t("blanco.fx.choose_line", "Choose the line to clear first"), duration,
-                        36, WHITE)
+            self.banner(
+                t("blanco.fx.choose_line", "Choose the line to clear first"), duration, 36, WHITE
+            )
         elif kind is ev.LineCleared:
             self._cleared(event, duration)
         elif kind is ev.ClosedUp:
             self._closed_up(event, duration)
         elif kind is ev.ChainLink:
-            self.banner(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=event.link_no), duration,
-                        60,
-                        where=table.seat_anchor(seat))
+            self.banner(
+                t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=event.link_no),
+                duration,
+                60,
+                where=table.seat_anchor(seat),
+            )
         elif kind is ev.RewardOwed and seat == table.focus:
             self.banner(t("blanco.fx.reward", "Reward: look at a card"), duration, 40, WHITE)
         elif kind is ev.RewardDropped:
-            self.banner(t("blanco.fx.no_reward", "First grid cleared: no look this time"),
-                        duration, 32, WHITE,
-                        where=table.seat_anchor(seat))
+            self.banner(
+                t("blanco.fx.no_reward", "First grid cleared: no look this time"),
+                duration,
+                32,
+                WHITE,
+                where=table.seat_anchor(seat),
+            )
         elif kind is ev.Reshuffled:
-            self.banner(t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"),
-                        duration, 36, WHITE)
+            self.banner(
+                t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"),
+                duration,
+                36,
+                WHITE,
+            )
         elif kind is ev.Won:
             self.banner(t("blanco.fx.wins", "{name} wins!", name=table.name(seat)), duration, 80)
-            rect = geo.GRID_AREA if seat == table.focus else table.others.panels().get(
-                seat, geo.GRID_AREA)
+            rect = (
+                geo.GRID_AREA
+                if seat == table.focus
+                else table.others.panels().get(seat, geo.GRID_AREA)
+            )
             self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=seat))
 
     def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
@@ -296,13 +365,17 @@ class Staging:
         if rect is None:
             return
         if seen_as.card:  # the owner's own screen: the card lifts and shows its face
-            self.add(Lift(self.card(seen_as.card, rect), rect, self.eye, duration),
-                      {("cell", seat, *event.at)}, private=seat)
+            self.add(
+                Lift(self.card(seen_as.card, rect), rect, self.eye, duration),
+                {("cell", seat, *event.at)},
+                private=seat,
+            )
         else:  # everyone else only sees that a card was looked at
             self.add(FloatText(self.eye, rect.center, duration, rise=36))
             if seat == table.focus or len(table.session.seats) > 1:
-                label = self.ctx.text.render_outlined(t("blanco.fx.looked", "looked"), 22, WHITE,
-                                                      INK, 2)
+                label = self.ctx.text.render_outlined(
+                    t("blanco.fx.looked", "looked"), 22, WHITE, INK, 2
+                )
                 self.add(FloatText(label, (rect.centerx, rect.bottom), duration, rise=20))
 
     def _cleared(self, event: Any, duration: float) -> None:
@@ -313,8 +386,11 @@ class Staging:
         for at, card in zip(sorted(line), event.cards, strict=False):
             self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
         if seat == table.focus:
-            label = (t("blanco.fx.row_cleared", "Row cleared!") if event.line == "row"
-                     else t("blanco.fx.column_cleared", "Column cleared!"))
+            label = (
+                t("blanco.fx.row_cleared", "Row cleared!")
+                if event.line == "row"
+                else t("blanco.fx.column_cleared", "Column cleared!")
+            )
             self.banner(label, duration, 44, WHITE, where=(610, 470))
 
     def _closed_up(self, event: Any, duration: float) -> None:
@@ -327,8 +403,10 @@ class Staging:
         for src, dst in event.moves:
             if src in before and dst in after:
                 card, up = table.cell_face(seat, dst)
-                self.add(Slide(self.card(card, after[dst], up), before[src], after[dst],
-                               duration), {("cell", seat, *dst)})
+                self.add(
+                    Slide(self.card(card, after[dst], up), before[src], after[dst], duration),
+                    {("cell", seat, *dst)},
+                )
 
     def _star(self) -> pygame.Surface:
         img = gfx.Surface((26, 26), pygame.SRCALPHA)

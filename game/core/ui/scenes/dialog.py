@@ -42,10 +42,20 @@ class ConfirmDialog(UIScene):
         self.on_no = on_no
         bw, bh = 200, 64
         y = PANEL.bottom - bh - 32
-        self.add("no", Button((PANEL.x + 56, y, bw, bh), no_label, self.no,
-                              key=pygame.K_ESCAPE, colour=RED))
-        self.add("yes", Button((PANEL.right - 56 - bw, y, bw, bh), yes_label, self.yes,
-                               key=(pygame.K_RETURN, pygame.K_KP_ENTER), colour=GREEN))
+        self.add(
+            "no",
+            Button((PANEL.x + 56, y, bw, bh), no_label, self.no, key=pygame.K_ESCAPE, colour=RED),
+        )
+        self.add(
+            "yes",
+            Button(
+                (PANEL.right - 56 - bw, y, bw, bh),
+                yes_label,
+                self.yes,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=GREEN,
+            ),
+        )
 
     def yes(self) -> None:
         self.ctx.stack.pop()

@@ -18,8 +18,17 @@ class HandoffScene(UIScene):
     def __init__(self, ctx: Any, name: str) -> None:
         super().__init__(ctx)
         self.name = name
-        self.add("go", Button(GO, lt("handoff.ready", "I'm ready!"), self.go,
-                              key=(pygame.K_RETURN, pygame.K_SPACE), colour=GREEN, text_size=40))
+        self.add(
+            "go",
+            Button(
+                GO,
+                lt("handoff.ready", "I'm ready!"),
+                self.go,
+                key=(pygame.K_RETURN, pygame.K_SPACE),
+                colour=GREEN,
+                text_size=40,
+            ),
+        )
 
     def go(self) -> None:
         self.ctx.stack.pop()
@@ -27,8 +36,16 @@ class HandoffScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         bob = 6 * abs(((self.time * 1.5) % 2) - 1)
-        self.ctx.text.blit_centered(surface, t("handoff.pass_to", "Pass the screen to"), 48,
-                                    WHITE, (640, 230), outline=INK, px=3)
-        self.ctx.text.blit_centered(surface, self.name, 110, YELLOW, (640, 320 - bob),
-                                    outline=INK, px=5, shadow=6)
+        self.ctx.text.blit_centered(
+            surface,
+            t("handoff.pass_to", "Pass the screen to"),
+            48,
+            WHITE,
+            (640, 230),
+            outline=INK,
+            px=3,
+        )
+        self.ctx.text.blit_centered(
+            surface, self.name, 110, YELLOW, (640, 320 - bob), outline=INK, px=5, shadow=6
+        )
         self.draw_widgets(surface)

@@ -37,16 +37,48 @@ class PauseScene(UIScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         x, w, h = PANEL.x + 50, PANEL.width - 100, 66
-        self.add("resume", Button((x, 240, w, h), lt("pause.resume", "Resume"), self.resume_game,
-                                  key=pygame.K_ESCAPE, colour=GREEN, text_size=40))
-        self.add("howto", Button((x, 322, w, h), lt("pause.howto", "How to play"),
-                                 self.open_howto, key=pygame.K_h, colour=PURPLE, text_size=40))
-        self.add("settings", Button((x, 404, w, h), lt("pause.settings", "Settings"),
-                                    self.open_settings,
-                                    colour=CYAN, text_size=40))
-        self.add("quit", Button((x, 486, w, h), lt("pause.quit", "Quit to title"),
-                                self.ask_quit,
-                                colour=ORANGE, text_size=40))
+        self.add(
+            "resume",
+            Button(
+                (x, 240, w, h),
+                lt("pause.resume", "Resume"),
+                self.resume_game,
+                key=pygame.K_ESCAPE,
+                colour=GREEN,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "howto",
+            Button(
+                (x, 322, w, h),
+                lt("pause.howto", "How to play"),
+                self.open_howto,
+                key=pygame.K_h,
+                colour=PURPLE,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "settings",
+            Button(
+                (x, 404, w, h),
+                lt("pause.settings", "Settings"),
+                self.open_settings,
+                colour=CYAN,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "quit",
+            Button(
+                (x, 486, w, h),
+                lt("pause.quit", "Quit to title"),
+                self.ask_quit,
+                colour=ORANGE,
+                text_size=40,
+            ),
+        )
         from game.core.ui.scene_tips import apply_tips, pause_tips
 
         apply_tips(self.widgets, pause_tips())  # what each button does, on hover
@@ -70,8 +102,14 @@ class PauseScene(UIScene):
 
     def ask_quit(self) -> None:
         self.ctx.stack.push(
-            ConfirmDialog(self.ctx, lt("pause.confirm_quit", "Quit to the title?\nThe game is "
-                                       "saved: Continue brings it back."), self.quit)
+            ConfirmDialog(
+                self.ctx,
+                lt(
+                    "pause.confirm_quit",
+                    "Quit to the title?\nThe game is saved: Continue brings it back.",
+                ),
+                self.quit,
+            )
         )
 
     def quit(self) -> None:
@@ -83,6 +121,14 @@ class PauseScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
-        self.ctx.text.blit_centered(surface, t("pause.title", "Paused"), 64, YELLOW,
-                                    (PANEL.centerx, PANEL.y + 58), outline=INK, px=4, shadow=5)
+        self.ctx.text.blit_centered(
+            surface,
+            t("pause.title", "Paused"),
+            64,
+            YELLOW,
+            (PANEL.centerx, PANEL.y + 58),
+            outline=INK,
+            px=4,
+            shadow=5,
+        )
         self.draw_widgets(surface)

@@ -75,27 +75,81 @@ class ReplaysScene(UIScene):
         self.note = ""  # one line under the title: what happened last
         for i in range(ROWS):
             y = ROW_TOP + i * (ROW_H + ROW_GAP) + 14
-            self.add(f"watch_{i}", Button((LIST.right - 360, y, 160, 56),
-                                          lt("replays.watch", "Watch"),
-                                          lambda i=i: self.watch(i), colour=GREEN,
-                                          text_size=30))
-            self.add(f"deal_{i}", Button((LIST.right - 186, y, 170, 56),
-                                         lt("replays.same_deal", "Same deal"),
-                                         lambda i=i: self.same_deal(i), colour=PINK,
-                                         text_size=28))
-        self.add("prev", Button((560, 598, 70, 52), "<", self.prev_page, key=pygame.K_LEFT,
-                                colour=CYAN, text_size=40))
-        self.add("next", Button((650, 598, 70, 52), ">", self.next_page, key=pygame.K_RIGHT,
-                                colour=CYAN, text_size=40))
-        self.add("path", TextInput((340, 660, 620, 46), "", max_len=PATH_MAX, text_size=24,
-                                   placeholder=lt("replays.path_hint",
-                                                "Open a record file: type its path, or drop it")))
-        self.add("open", Button((972, 656, 130, 54), lt("replays.open", "Open"), self.open_typed,
-                                colour=YELLOW,
-                                text_size=30))
-        self.add("back", Button((60, 652, 220, 60), lt("replays.back", "Back"), self.back,
-                                key=pygame.K_ESCAPE,
-                                colour=ORANGE, text_size=36))
+            self.add(
+                f"watch_{i}",
+                Button(
+                    (LIST.right - 360, y, 160, 56),
+                    lt("replays.watch", "Watch"),
+                    lambda i=i: self.watch(i),
+                    colour=GREEN,
+                    text_size=30,
+                ),
+            )
+            self.add(
+                f"deal_{i}",
+                Button(
+                    (LIST.right - 186, y, 170, 56),
+                    lt("replays.same_deal", "Same deal"),
+                    lambda i=i: self.same_deal(i),
+                    colour=PINK,
+                    text_size=28,
+                ),
+            )
+        self.add(
+            "prev",
+            Button(
+                (560, 598, 70, 52),
+                "<",
+                self.prev_page,
+                key=pygame.K_LEFT,
+                colour=CYAN,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "next",
+            Button(
+                (650, 598, 70, 52),
+                ">",
+                self.next_page,
+                key=pygame.K_RIGHT,
+                colour=CYAN,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "path",
+            TextInput(
+                (340, 660, 620, 46),
+                "",
+                max_len=PATH_MAX,
+                text_size=24,
+                placeholder=lt(
+                    "replays.path_hint", "Open a record file: type its path, or drop it"
+                ),
+            ),
+        )
+        self.add(
+            "open",
+            Button(
+                (972, 656, 130, 54),
+                lt("replays.open", "Open"),
+                self.open_typed,
+                colour=YELLOW,
+                text_size=30,
+            ),
+        )
+        self.add(
+            "back",
+            Button(
+                (60, 652, 220, 60),
+                lt("replays.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=36,
+            ),
+        )
         from game.core.ui.scene_tips import named_tips, replays_tips
 
         self.tooltips.add(named_tips(lambda: self.widgets, replays_tips()))  # what each one does
@@ -122,7 +176,7 @@ class ReplaysScene(UIScene):
 
     def shown(self) -> list[RecordInfo]:
         """The records on the current page."""
-        return self.entries[self.page * ROWS:(self.page + 1) * ROWS]
+        return self.entries[self.page * ROWS : (self.page + 1) * ROWS]
 
     def _sync(self) -> None:
         shown = self.shown()
@@ -155,11 +209,13 @@ class ReplaysScene(UIScene):
         if info is None:
             return
         try:
-            scene = self.ctx.nav.make(route(info.game, "replay"), record=info.record,
-                                      title=self._label(info))
+            scene = self.ctx.nav.make(
+                route(info.game, "replay"), record=info.record, title=self._label(info)
+            )
         except RecordError as err:
-            self.note = t("replays.cant_replay", "Can't replay {file}: {why}",
-                          file=info.path.name, why=err)
+            self.note = t(
+                "replays.cant_replay", "Can't replay {file}: {why}", file=info.path.name, why=err
+            )
             return
         self.ctx.stack.push(scene)
 
@@ -168,11 +224,13 @@ class ReplaysScene(UIScene):
         if info is None:
             return
         try:
-            scene = self.ctx.nav.make(route(info.game, "same_deal"), record=info.record,
-                                      label=self._label(info))
+            scene = self.ctx.nav.make(
+                route(info.game, "same_deal"), record=info.record, label=self._label(info)
+            )
         except RecordError as err:
-            self.note = t("replays.cant_use", "Can't use {file}: {why}", file=info.path.name,
-                          why=err)
+            self.note = t(
+                "replays.cant_use", "Can't use {file}: {why}", file=info.path.name, why=err
+            )
             return
         self.ctx.stack.push(scene)
 
@@ -190,8 +248,10 @@ class ReplaysScene(UIScene):
         assert isinstance(field_, TextInput)
         text = field_.text.strip().strip('"').strip("'")
         if not text:
-            self.note = t("replays.type_path", "Type a record file's path first (or drop the "
-                          "file on the window).")
+            self.note = t(
+                "replays.type_path",
+                "Type a record file's path first (or drop the file on the window).",
+            )
             return
         self.open_file(Path(text).expanduser())
 
@@ -203,12 +263,20 @@ class ReplaysScene(UIScene):
             self.note = t("replays.no_file", "No such file: {path}", path=path)
             return
         except (RecordError, OSError) as err:
-            self.note = t("replays.not_record", "{file} is not a game record we can use: {why}",
-                          file=path.name, why=err)
+            self.note = t(
+                "replays.not_record",
+                "{file} is not a game record we can use: {why}",
+                file=path.name,
+                why=err,
+            )
             return
         except Exception as err:  # never a traceback for a file from elsewhere
-            self.note = t("replays.unreadable", "{file} could not be read ({why}).",
-                          file=path.name, why=type(err).__name__)
+            self.note = t(
+                "replays.unreadable",
+                "{file} could not be read ({why}).",
+                file=path.name,
+                why=type(err).__name__,
+            )
             return
         self.opened = info
         self.page = 0
@@ -217,11 +285,19 @@ class ReplaysScene(UIScene):
         field_.set_text("")
         players = ", ".join(info.names)
         if info.finished:
-            self.note = t("replays.opened", "Opened {file}: {players} (finished).",
-                          file=path.name, players=players)
+            self.note = t(
+                "replays.opened",
+                "Opened {file}: {players} (finished).",
+                file=path.name,
+                players=players,
+            )
         else:
-            self.note = t("replays.opened_unfinished", "Opened {file}: {players} (unfinished).",
-                          file=path.name, players=players)
+            self.note = t(
+                "replays.opened_unfinished",
+                "Opened {file}: {players} (unfinished).",
+                file=path.name,
+                players=players,
+            )
         self._sync()
 
     def back(self) -> None:
@@ -247,8 +323,16 @@ class ReplaysScene(UIScene):
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
         title = t("replays.title_game", "{game}: replays", game=self.ctx.game_ui(self.game).title)
-        text.blit_centered(surface, title, text.fit_size(title, 72, 1000), YELLOW, (640, 50),
-                           outline=INK, px=5, shadow=6)
+        text.blit_centered(
+            surface,
+            title,
+            text.fit_size(title, 72, 1000),
+            YELLOW,
+            (640, 50),
+            outline=INK,
+            px=5,
+            shadow=6,
+        )
         note = self.note or self._problems_line()
         if note:
             size = text.fit_size(note, 24, 1160)
@@ -256,17 +340,33 @@ class ReplaysScene(UIScene):
         shown = self.shown()
         if not shown:
             draw_panel(surface, LIST, colour=(60, 30, 110), radius=22, border=4, shadow=8)
-            text.blit_centered(surface, t("replays.empty", "No finished games yet."), 44, WHITE,
-                               (640, LIST.centery - 30), outline=INK, px=3)
-            empty = t("replays.empty_hint", "Every game you finish is kept here to watch again. "
-                      "You can also open a record file below.")
-            text.blit_centered(surface, empty, text.fit_size(empty, 26, LIST.w - 40), DIM,
-                               (640, LIST.centery + 20))
+            text.blit_centered(
+                surface,
+                t("replays.empty", "No finished games yet."),
+                44,
+                WHITE,
+                (640, LIST.centery - 30),
+                outline=INK,
+                px=3,
+            )
+            empty = t(
+                "replays.empty_hint",
+                "Every game you finish is kept here to watch again. "
+                "You can also open a record file below.",
+            )
+            text.blit_centered(
+                surface, empty, text.fit_size(empty, 26, LIST.w - 40), DIM, (640, LIST.centery + 20)
+            )
         for i, info in enumerate(shown):
             self._draw_row(surface, i, info)
         if self.pages > 1:
-            text.blit_centered(surface, t("replays.page", "page {n} of {total}",
-                                          n=self.page + 1, total=self.pages), 24, DIM, (640, 580))
+            text.blit_centered(
+                surface,
+                t("replays.page", "page {n} of {total}", n=self.page + 1, total=self.pages),
+                24,
+                DIM,
+                (640, 580),
+            )
         self.draw_widgets(surface)
 
     def _problems_line(self) -> str:
@@ -276,21 +376,39 @@ class ReplaysScene(UIScene):
         more = len(self.problems) - 1
         if not more:
             return t("replays.problem", "Could not read {what}", what=first)
-        return tn("replays.problems", more, "Could not read {what} (and {count} more)",
-                  "Could not read {what} (and {count} more)", what=first)
+        return tn(
+            "replays.problems",
+            more,
+            "Could not read {what} (and {count} more)",
+            "Could not read {what} (and {count} more)",
+            what=first,
+        )
 
     def _draw_row(self, surface: pygame.Surface, i: int, info: RecordInfo) -> None:
         text = self.ctx.text
         rect = pygame.FRect(LIST.x, ROW_TOP + i * (ROW_H + ROW_GAP), LIST.w, ROW_H)
         opened = info is self.opened
-        draw_panel(surface, rect, colour=(92, 44, 150) if opened else (60, 30, 110), radius=16,
-                   border=3, shadow=5)
-        when = (t("replays.opened_file", "Opened file") if opened
-                else describe_date(info) or info.path.name)
-        text.blit_centered(surface, when, 26, YELLOW if opened else WHITE,
-                           (rect.x + 130, rect.y + 28))
-        kind = (t("replays.solo", "Solo") if info.solo
-                else tn("replays.players", len(info.names), "{count} player", "{count} players"))
+        draw_panel(
+            surface,
+            rect,
+            colour=(92, 44, 150) if opened else (60, 30, 110),
+            radius=16,
+            border=3,
+            shadow=5,
+        )
+        when = (
+            t("replays.opened_file", "Opened file")
+            if opened
+            else describe_date(info) or info.path.name
+        )
+        text.blit_centered(
+            surface, when, 26, YELLOW if opened else WHITE, (rect.x + 130, rect.y + 28)
+        )
+        kind = (
+            t("replays.solo", "Solo")
+            if info.solo
+            else tn("replays.players", len(info.names), "{count} player", "{count} players")
+        )
         if not info.finished:
             kind = t("replays.unfinished", "{kind} · unfinished", kind=kind)
         text.blit_centered(surface, kind, 22, DIM, (rect.x + 130, rect.y + 58))
@@ -301,11 +419,13 @@ class ReplaysScene(UIScene):
             won = info.finished and seat in info.winners
             # a dot between: "Player 2 9 left" read as "Player 29 left"
             label = f"{name} · {score_label(info, seat)}"
-            img = text.render(label, 28 if len(info.names) <= 4 else 22,
-                              YELLOW if won else WHITE)
+            img = text.render(label, 28 if len(info.names) <= 4 else 22, YELLOW if won else WHITE)
             if x + img.get_width() > limit:
-                more = text.render(tn("replays.more", len(info.names) - seat, "+{count} more",
-                                      "+{count} more"), 22, DIM)
+                more = text.render(
+                    tn("replays.more", len(info.names) - seat, "+{count} more", "+{count} more"),
+                    22,
+                    DIM,
+                )
                 surface.blit(more, (x, rect.y + 16))
                 break
             surface.blit(img, (x, rect.y + 16))
@@ -318,7 +438,10 @@ class ReplaysScene(UIScene):
         elif not info.solo and info.finished:
             names = [info.names[w] for w in info.winners]
             both = " & ".join(names)
-            line = (t("replays.winner", "Winner: {names}", names=both) if len(names) == 1
-                    else t("replays.shared_win", "Shared win: {names}", names=both))
+            line = (
+                t("replays.winner", "Winner: {names}", names=both)
+                if len(names) == 1
+                else t("replays.shared_win", "Shared win: {names}", names=both)
+            )
             size = text.fit_size(line, 22, limit - rect.x - 270)
             surface.blit(text.render(line, size, DIM), (rect.x + 270, rect.y + 52))

@@ -72,11 +72,21 @@ class SettingsScene(UIScene):
         self.rows = self._rows()
         for index, row in enumerate(self.rows):
             x, y = row_origin(index)
-            rect = pygame.FRect(x + COLUMN_W - WIDGET_W - 90, y + (ROW_H - WIDGET_H) / 2 - 4,
-                                WIDGET_W, WIDGET_H)
+            rect = pygame.FRect(
+                x + COLUMN_W - WIDGET_W - 90, y + (ROW_H - WIDGET_H) / 2 - 4, WIDGET_W, WIDGET_H
+            )
             self.add(row.name, row.make(rect))
-        self.add("back", Button((640 - 130, 620, 260, 68), lt("settings.back", "Back"), self.back,
-                                key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
+        self.add(
+            "back",
+            Button(
+                (640 - 130, 620, 260, 68),
+                lt("settings.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=40,
+            ),
+        )
         self.warning: str | None = None
 
     def _rows(self) -> list[SettingRow]:
@@ -85,57 +95,104 @@ class SettingsScene(UIScene):
         def percent(v: float) -> str:
             return t("stats.percent", "{n}%", n=round(v * 100))
 
-        def slider(value: float, on: Callable[[float], None], colour: tuple[int, int, int],
-                   lo: float = 0.0, hi: float = 1.0, step: float = 0.05,
-                   fmt: Callable[[float], str] = percent) -> Callable[[pygame.FRect], Widget]:
+        def slider(
+            value: float,
+            on: Callable[[float], None],
+            colour: tuple[int, int, int],
+            lo: float = 0.0,
+            hi: float = 1.0,
+            step: float = 0.05,
+            fmt: Callable[[float], str] = percent,
+        ) -> Callable[[pygame.FRect], Widget]:
             return lambda r: Slider(r, value, on, lo, hi, step=step, fmt=fmt, colour=colour)
 
         def toggle(value: bool, on: Callable[[bool], None]) -> Callable[[pygame.FRect], Widget]:
-            return lambda r: Toggle(r, value, on, labels=(lt("settings.off", "Off"),
-                                                          lt("settings.on", "On")))
+            return lambda r: Toggle(
+                r, value, on, labels=(lt("settings.off", "Off"), lt("settings.on", "On"))
+            )
 
-        text_sizes = [("normal", lambda: t("settings.text_normal", "Normal")),
-                      ("large", lambda: t("settings.text_large", "Large"))]
+        text_sizes = [
+            ("normal", lambda: t("settings.text_normal", "Normal")),
+            ("large", lambda: t("settings.text_large", "Large")),
+        ]
         # Each language by its own name, as players look for it.
-        languages = [(code, lambda code=code: i18n.LANGUAGE_NAMES[code])
-                     for code in i18n.LANGUAGES]
+        languages = [(code, lambda code=code: i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES]
         return [
-            SettingRow("volume", lambda: t("settings.volume", "Volume"),
-                       lambda: t("settings.volume_hint", "Sound effects"),
-                       slider(s.volume, self.set_volume, PINK)),
-            SettingRow("music", lambda: t("settings.music", "Music"),
-                       lambda: t("settings.music_hint", "A calm tune while you play"),
-                       toggle(s.music, self.set_music)),
-            SettingRow("music_volume", lambda: t("settings.music_volume", "Music volume"),
-                       lambda: t("settings.music_volume_hint", "Apart from the effects"),
-                       slider(s.music_volume, self.set_music_volume, PURPLE)),
-            SettingRow("speed", lambda: t("settings.speed", "Animation speed"),
-                       lambda: t("settings.speed_hint", "How fast cards and tokens fly"),
-                       slider(s.animation_speed, self.set_speed, CYAN, *SPEED_RANGE, step=0.25,
-                              fmt=lambda v: t("settings.speed_value", "{v}x",
-                                                    v=i18n.short(v)))),
-            SettingRow("reduced_motion", lambda: t("settings.reduced_motion", "Reduced motion"),
-                       lambda: t("settings.reduced_motion_hint",
-                                 "Calmer animations, no shaking or flashing"),
-                       toggle(s.reduced_motion, self.set_reduced_motion)),
-            SettingRow("text_size", lambda: t("settings.text_size", "Text size"),
-                       lambda: t("settings.text_size_hint", "Larger letters everywhere"),
-                       lambda r: Choice(r, text_sizes, s.text_size, self.set_text_size)),
-            SettingRow("fullscreen", lambda: t("settings.fullscreen", "Fullscreen"),
-                       lambda: t("settings.fullscreen_hint", "F11 switches too"),
-                       toggle(s.fullscreen, self.set_fullscreen)),
-            SettingRow("pass_screen", lambda: t("settings.pass_screen", "Pass screen"),
-                       lambda: t("settings.pass_screen_hint", "Hide the table between players"),
-                       toggle(s.pass_screen, self.set_pass_screen)),
-            SettingRow("memory_aid", lambda: t("settings.memory_aid", "Memory aid"),
-                       lambda: t("settings.memory_aid_hint",
-                                 "Blanco: show your looked-at cards"),
-                       toggle(s.memory_aid, self.set_memory_aid)),
-            SettingRow("language", lambda: t("settings.language", "Language"),
-                       lambda: t("settings.language_hint", "Menus, table and rules"),
-                       # Wider than the others: three names, each readable.
-                       lambda r: Choice(pygame.FRect(r.x - 80, r.y, r.w + 80, r.h), languages,
-                                        i18n.language(), self.set_language)),
+            SettingRow(
+                "volume",
+                lambda: t("settings.volume", "Volume"),
+                lambda: t("settings.volume_hint", "Sound effects"),
+                slider(s.volume, self.set_volume, PINK),
+            ),
+            SettingRow(
+                "music",
+                lambda: t("settings.music", "Music"),
+                lambda: t("settings.music_hint", "A calm tune while you play"),
+                toggle(s.music, self.set_music),
+            ),
+            SettingRow(
+                "music_volume",
+                lambda: t("settings.music_volume", "Music volume"),
+                lambda: t("settings.music_volume_hint", "Apart from the effects"),
+                slider(s.music_volume, self.set_music_volume, PURPLE),
+            ),
+            SettingRow(
+                "speed",
+                lambda: t("settings.speed", "Animation speed"),
+                lambda: t("settings.speed_hint", "How fast cards and tokens fly"),
+                slider(
+                    s.animation_speed,
+                    self.set_speed,
+                    CYAN,
+                    *SPEED_RANGE,
+                    step=0.25,
+                    fmt=lambda v: t("settings.speed_value", "{v}x", v=i18n.short(v)),
+                ),
+            ),
+            SettingRow(
+                "reduced_motion",
+                lambda: t("settings.reduced_motion", "Reduced motion"),
+                lambda: t(
+                    "settings.reduced_motion_hint", "Calmer animations, no shaking or flashing"
+                ),
+                toggle(s.reduced_motion, self.set_reduced_motion),
+            ),
+            SettingRow(
+                "text_size",
+                lambda: t("settings.text_size", "Text size"),
+                lambda: t("settings.text_size_hint", "Larger letters everywhere"),
+                lambda r: Choice(r, text_sizes, s.text_size, self.set_text_size),
+            ),
+            SettingRow(
+                "fullscreen",
+                lambda: t("settings.fullscreen", "Fullscreen"),
+                lambda: t("settings.fullscreen_hint", "F11 switches too"),
+                toggle(s.fullscreen, self.set_fullscreen),
+            ),
+            SettingRow(
+                "pass_screen",
+                lambda: t("settings.pass_screen", "Pass screen"),
+                lambda: t("settings.pass_screen_hint", "Hide the table between players"),
+                toggle(s.pass_screen, self.set_pass_screen),
+            ),
+            SettingRow(
+                "memory_aid",
+                lambda: t("settings.memory_aid", "Memory aid"),
+                lambda: t("settings.memory_aid_hint", "Blanco: show your looked-at cards"),
+                toggle(s.memory_aid, self.set_memory_aid),
+            ),
+            SettingRow(
+                "language",
+                lambda: t("settings.language", "Language"),
+                lambda: t("settings.language_hint", "Menus, table and rules"),
+                # Wider than the others: three names, each readable.
+                lambda r: Choice(
+                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h),
+                    languages,
+                    i18n.language(),
+                    self.set_language,
+                ),
+            ),
         ]
 
     # ---------------------------------------------------------------- changes
@@ -210,16 +267,25 @@ class SettingsScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text = self.ctx.text
-        text.blit_centered(surface, t("settings.title", "Settings"), 64, YELLOW, (640, 54),
-                           outline=INK, px=5, shadow=6)
+        text.blit_centered(
+            surface,
+            t("settings.title", "Settings"),
+            64,
+            YELLOW,
+            (640, 54),
+            outline=INK,
+            px=5,
+            shadow=6,
+        )
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
         label_w = COLUMN_W - WIDGET_W - 90 - LABEL_INSET - 16
         for index, row in enumerate(self.rows):
             x, y = row_origin(index)
             label, hint = row.label(), row.hint()
             size = text.fit_size(label, 34, label_w)
-            surface.blit(text.render_outlined(label, size, WHITE, INK, 3),
-                         (x + LABEL_INSET, y + 14))
+            surface.blit(
+                text.render_outlined(label, size, WHITE, INK, 3), (x + LABEL_INSET, y + 14)
+            )
             hint_size = text.fit_size(hint, 22, label_w)
             surface.blit(text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + 52))
         self.draw_widgets(surface)

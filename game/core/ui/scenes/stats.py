@@ -58,8 +58,9 @@ EMPTY_PANEL = pygame.Rect(240, 150, 800, 400)
 BACK_RECT = (640 - 120, 636, 240, 64)
 
 # Inside the chart panel: room for the header above, y labels left, x labels below.
-PLOT = pygame.Rect(CHART_PANEL.x + 64, CHART_PANEL.y + 64, CHART_PANEL.w - 96,
-                   CHART_PANEL.h - 64 - 58)
+PLOT = pygame.Rect(
+    CHART_PANEL.x + 64, CHART_PANEL.y + 64, CHART_PANEL.w - 96, CHART_PANEL.h - 64 - 58
+)
 PLOT_PAD = 16  # the first and last points sit this far inside the plot, not on its edge
 REVEAL_TIME = 0.9  # seconds for the line to sweep in (scaled by the animation speed)
 TREND_FROM = 15  # from this many games a moving average is drawn over the raw scores
@@ -99,8 +100,17 @@ class StatsScene(UIScene):
     def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)
         self.game = game or ctx.games[0].id  # whose records: each game keeps its own in its folder
-        self.add("back", Button(BACK_RECT, lt("stats.back", "Back"), self.back, key=pygame.K_ESCAPE,
-                                colour=ORANGE, text_size=40))
+        self.add(
+            "back",
+            Button(
+                BACK_RECT,
+                lt("stats.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=40,
+            ),
+        )
         self.stats: Stats = compute([])
         self.problems: list[str] = []
         # rank, score, rating ("" for Blanco), date, the player's name
@@ -130,12 +140,18 @@ class StatsScene(UIScene):
         self.stats = compute(infos, fewest=self.fewest, rating=game.solo_rating)
         self.problem_line = self._problem_line()
         self.score_rows = [
-            (str(rank), str(g.score), game.rating_shown(g.rating) if g.rating else "",
-             date_label(g.finished_at), g.name)
+            (
+                str(rank),
+                str(g.score),
+                game.rating_shown(g.rating) if g.rating else "",
+                date_label(g.finished_at),
+                g.name,
+            )
             for rank, g in enumerate(self.stats.solo.top, 1)
         ]
-        self.win_rows = [(player_label(p), str(p.wins), str(p.played), rate_text(p))
-                         for p in self.stats.players]
+        self.win_rows = [
+            (player_label(p), str(p.wins), str(p.played), rate_text(p)) for p in self.stats.players
+        ]
         self._reveal = 0.0
         self._static = self._paint_static()
 
@@ -160,8 +176,12 @@ class StatsScene(UIScene):
         n = len(self.problems)
         if not n:
             return ""
-        return tn("stats.unreadable", n, "{count} record could not be read",
-                  "{count} records could not be read")
+        return tn(
+            "stats.unreadable",
+            n,
+            "{count} record could not be read",
+            "{count} records could not be read",
+        )
 
     # ---------------------------------------------------------------- per frame
 
@@ -191,8 +211,16 @@ class StatsScene(UIScene):
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
         title = t("stats.title_game", "{game}: statistics", game=self.ctx.game_ui(self.game).title)
-        text.blit_centered(surf, title, text.fit_size(title, 68, 1000), YELLOW, (640, 50),
-                           outline=INK, px=5, shadow=6)
+        text.blit_centered(
+            surf,
+            title,
+            text.fit_size(title, 68, 1000),
+            YELLOW,
+            (640, 50),
+            outline=INK,
+            px=5,
+            shadow=6,
+        )
         self._plot_layer = None
         self.points, self.best_point = [], None
         if self.stats.empty:
@@ -210,8 +238,7 @@ class StatsScene(UIScene):
         text.blit_centered(surf, t("stats.esc_back", "Esc: back"), 22, HINT_COLOUR, (1180, 668))
         return surf
 
-    def _header(self, surf: pygame.Surface, panel: pygame.Rect, title: str,
-                note: str = "") -> None:
+    def _header(self, surf: pygame.Surface, panel: pygame.Rect, title: str, note: str = "") -> None:
         text = self.ctx.text
         label = text.render_outlined(title, 34, YELLOW, INK, 3)
         surf.blit(label, (panel.x + 22, panel.y + 12))
@@ -223,21 +250,39 @@ class StatsScene(UIScene):
         text = self.ctx.text
         draw_panel(surf, EMPTY_PANEL, colour=PANEL_COLOUR, radius=26, border=5, shadow=10)
         self._star(surf, (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 86), 84)
-        text.blit_centered(surf, t("stats.empty", "No finished games yet..."), 50, WHITE,
-                           (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 180), outline=INK, px=4)
-        hint = (t("stats.empty_hint_turns", "Finish a game and it shows up here: your solo "
-                  "games with the fewest turns, a chart of your turns over time, and who wins "
-                  "most against friends and computers.") if self.fewest
-                else t("stats.empty_hint", "Finish a game and it shows up here: your best solo "
-                       "scores with their ratings, a chart of how your scores grow, and who wins "
-                       "most against friends and computers."))
+        text.blit_centered(
+            surf,
+            t("stats.empty", "No finished games yet..."),
+            50,
+            WHITE,
+            (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 180),
+            outline=INK,
+            px=4,
+        )
+        hint = (
+            t(
+                "stats.empty_hint_turns",
+                "Finish a game and it shows up here: your solo "
+                "games with the fewest turns, a chart of your turns over time, and who wins "
+                "most against friends and computers.",
+            )
+            if self.fewest
+            else t(
+                "stats.empty_hint",
+                "Finish a game and it shows up here: your best solo "
+                "scores with their ratings, a chart of how your scores grow, and who wins "
+                "most against friends and computers.",
+            )
+        )
         lines = text.wrap(hint, 28, EMPTY_PANEL.w - 120)
         for i, line in enumerate(lines):
-            text.blit_centered(surf, line, 28, HINT_COLOUR,
-                               (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 246 + i * 34))
+            text.blit_centered(
+                surf, line, 28, HINT_COLOUR, (EMPTY_PANEL.centerx, EMPTY_PANEL.y + 246 + i * 34)
+            )
 
-    def _none_yet(self, surf: pygame.Surface, panel: pygame.Rect, title: str, hint: str,
-                  top: int = 48) -> None:
+    def _none_yet(
+        self, surf: pygame.Surface, panel: pygame.Rect, title: str, hint: str, top: int = 48
+    ) -> None:
         text = self.ctx.text
         cy = panel.y + top + (panel.h - top) / 2
         text.blit_centered(surf, title, 32, WHITE, (panel.centerx, cy - 16), outline=INK, px=3)
@@ -251,15 +296,27 @@ class StatsScene(UIScene):
         draw_panel(surf, CHART_PANEL, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
         if not solo.games:
             self._header(surf, CHART_PANEL, self._chart_title())
-            self._none_yet(surf, CHART_PANEL, t("stats.no_solo", "No solo games yet"),
-                           t("stats.no_solo_chart", "Play a game on your own to start your "
-                             "score history."))
+            self._none_yet(
+                surf,
+                CHART_PANEL,
+                t("stats.no_solo", "No solo games yet"),
+                t("stats.no_solo_chart", "Play a game on your own to start your score history."),
+            )
             return
         mean = solo.mean or 0.0
         games = tn("stats.games", solo.count, "{count} game", "{count} games")
-        self._header(surf, CHART_PANEL, self._chart_title(),
-                     f"{games}   |   " + t("stats.average_best", "average {mean}   |   best {best}",
-                                           mean=i18n.number(mean, 1), best=solo.best))
+        self._header(
+            surf,
+            CHART_PANEL,
+            self._chart_title(),
+            f"{games}   |   "
+            + t(
+                "stats.average_best",
+                "average {mean}   |   best {best}",
+                mean=i18n.number(mean, 1),
+                best=solo.best,
+            ),
+        )
         text = self.ctx.text
         gfx.rect(surf, WELL_COLOUR, PLOT, border_radius=10)
         scores = [g.score for g in solo.games]
@@ -293,9 +350,11 @@ class StatsScene(UIScene):
         dated = [g for g in solo.games if g.finished_at]
         if dated:
             first, last = date_label(dated[0].finished_at), date_label(dated[-1].finished_at)
-            caption += (f"   ({first})" if first == last
-                        else "   " + t("stats.date_range", "({first} to {last})", first=first,
-                                       last=last))
+            caption += (
+                f"   ({first})"
+                if first == last
+                else "   " + t("stats.date_range", "({first} to {last})", first=first, last=last)
+            )
         cap = text.render(caption, 20, HINT_COLOUR)
         surf.blit(cap, cap.get_rect(midtop=(PLOT.centerx, PLOT.bottom + 30)))
         # The average as a dashed line, labelled at its right end.
@@ -309,8 +368,9 @@ class StatsScene(UIScene):
         self.best_point = self.points[best_i]
         self._plot_layer = self._paint_plot(scores, to_x, to_y)
         # The average's label on a chip above the line, so the scores never cross it.
-        avg = text.render(t("stats.avg", "avg {mean}", mean=i18n.number(mean, 1)), 18,
-                          (210, 196, 245))
+        avg = text.render(
+            t("stats.avg", "avg {mean}", mean=i18n.number(mean, 1)), 18, (210, 196, 245)
+        )
         chip = avg.get_rect(midright=(PLOT.w - 10, ym - PLOT.y)).inflate(10, 4)
         gfx.rect(self._plot_layer, WELL_COLOUR, chip, border_radius=6)
         self._plot_layer.blit(avg, avg.get_rect(center=chip.center))
@@ -326,8 +386,9 @@ class StatsScene(UIScene):
     def _trend_window(self, n: int) -> int:
         return max(5, n // 15)
 
-    def _paint_plot(self, scores: Sequence[int], to_x: Callable[[int], float],
-                    to_y: Callable[[float], float]) -> pygame.Surface:
+    def _paint_plot(
+        self, scores: Sequence[int], to_x: Callable[[int], float], to_y: Callable[[float], float]
+    ) -> pygame.Surface:
         """The line and points, drawn at SUPERSAMPLE x and smooth-scaled to the plot's size:
         thick antialiased strokes that join cleanly (pygame's aalines are one pixel wide)."""
         s = SUPERSAMPLE
@@ -351,8 +412,9 @@ class StatsScene(UIScene):
                 gfx.circle(big, lighten(PINK, 0.2), (x, y), dot * s)
         if trend:
             avg = moving_average(scores, self._trend_window(n))
-            self._stroke(big, CYAN, [at(to_x(i), to_y(v)) for i, v in enumerate(avg)], 4 * s,
-                         outline=INK)
+            self._stroke(
+                big, CYAN, [at(to_x(i), to_y(v)) for i, v in enumerate(avg)], 4 * s, outline=INK
+            )
         bx, by = at(*self.best_point) if self.best_point else (0, 0)
         gfx.circle(big, INK, (bx, by), 11 * s)
         gfx.circle(big, GOLD, (bx, by), 9 * s)
@@ -360,8 +422,13 @@ class StatsScene(UIScene):
         return gfx.smoothscale(big, PLOT.size)
 
     @staticmethod
-    def _stroke(big: pygame.Surface, colour: Sequence[int], pts: list[tuple[float, float]],
-                width: int, outline: Sequence[int] | None = None) -> None:
+    def _stroke(
+        big: pygame.Surface,
+        colour: Sequence[int],
+        pts: list[tuple[float, float]],
+        width: int,
+        outline: Sequence[int] | None = None,
+    ) -> None:
         """A polyline with round joints (a circle at every point hides the gaps)."""
         layers = [(outline, width + 6), (colour, width)] if outline else [(colour, width)]
         for col, w in layers:
@@ -370,14 +437,16 @@ class StatsScene(UIScene):
             for p in pts:
                 gfx.circle(big, col, p, w / 2)
 
-    def _paint_best_label(self, layer: pygame.Surface, game: SoloGame,
-                          avoid: pygame.Rect | None = None) -> None:
+    def _paint_best_label(
+        self, layer: pygame.Surface, game: SoloGame, avoid: pygame.Rect | None = None
+    ) -> None:
         """ "Best 68" beside the gold point, kept inside the plot whichever edge it is near."""
         if self.best_point is None:
             return
         text = self.ctx.text
-        label = text.render_outlined(t("stats.best", "Best {score}", score=game.score), 22,
-                                     YELLOW, INK, 2)
+        label = text.render_outlined(
+            t("stats.best", "Best {score}", score=game.score), 22, YELLOW, INK, 2
+        )
         x, y = self.best_point[0] - PLOT.x, self.best_point[1] - PLOT.y
         rect = label.get_rect(midbottom=(x, y - 14))
         if rect.top < 2:  # no room above: put it beside the point
@@ -399,8 +468,9 @@ class StatsScene(UIScene):
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
         x += 40 + label.get_width()
         gfx.line(surf, CYAN, (x, y), (x + 22, y), 4)
-        label = text.render(t("stats.legend_average", "average of the last {n}", n=window), 18,
-                            WHITE)
+        label = text.render(
+            t("stats.legend_average", "average of the last {n}", n=window), 18, WHITE
+        )
         surf.blit(label, label.get_rect(midleft=(x + 28, y)))
 
     # ---------------------------------------------------------------- the tables
@@ -410,14 +480,23 @@ class StatsScene(UIScene):
         panel = SCORES_PANEL
         draw_panel(surf, panel, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
         if self.fewest:
-            self._header(surf, panel, t("stats.best_turns", "Best turns"),
-                         t("stats.solo_fewest", "solo, fewest first"))
+            self._header(
+                surf,
+                panel,
+                t("stats.best_turns", "Best turns"),
+                t("stats.solo_fewest", "solo, fewest first"),
+            )
         else:
-            self._header(surf, panel, t("stats.high_scores", "High scores"),
-                         t("stats.solo", "solo"))
+            self._header(
+                surf, panel, t("stats.high_scores", "High scores"), t("stats.solo", "solo")
+            )
         if not self.score_rows:
-            self._none_yet(surf, panel, t("stats.no_solo", "No solo games yet"),
-                           t("stats.no_solo_top", "Your ten best solo games appear here."))
+            self._none_yet(
+                surf,
+                panel,
+                t("stats.no_solo", "No solo games yet"),
+                t("stats.no_solo_top", "Your ten best solo games appear here."),
+            )
             return
         top = panel.y + 58
         row_h = (panel.bottom - 14 - top) / TOP_SCORES
@@ -432,8 +511,7 @@ class StatsScene(UIScene):
                 text.blit_centered(surf, "- -", 30, DIM, (row.x + 82, cy))
                 empty = t("stats.empty_slot", "play solo to fill this slot")
                 size = text.fit_size(empty, 20, row.right - 10 - row.x - 122, min_size=14)
-                surf.blit(text.render(empty, size, DIM),
-                          (row.x + 122, cy - 9))
+                surf.blit(text.render(empty, size, DIM), (row.x + 122, cy - 9))
                 continue
             rank, score, rating, date, name = self.score_rows[i]
             # The rank in a medal (gold, silver, bronze for the first three).
@@ -445,8 +523,9 @@ class StatsScene(UIScene):
                 text.blit_centered(surf, rank, 24, INK, (mx, cy + 1))
             else:
                 text.blit_centered(surf, rank, 24, HINT_COLOUR, (mx, cy + 1))
-            text.blit_centered(surf, score, 36, YELLOW if i == 0 else WHITE, (row.x + 82, cy),
-                               outline=INK, px=2)
+            text.blit_centered(
+                surf, score, 36, YELLOW if i == 0 else WHITE, (row.x + 82, cy), outline=INK, px=2
+            )
             tx = row.x + 122
             width = row.right - 10 - tx
             # The player's name leads (an arcade board names its champions); the rating
@@ -461,8 +540,10 @@ class StatsScene(UIScene):
             name_w = width - when.get_width() - 10
             surf.blit(text.render(self.ellipsize(name, 22, name_w), 22, WHITE), (tx, cy - 19))
             size = text.fit_size(rating, 18, width, min_size=12)
-            surf.blit(text.render(self.ellipsize(rating, size, width), size, (226, 214, 250)),
-                      (tx, cy + 4))
+            surf.blit(
+                text.render(self.ellipsize(rating, size, width), size, (226, 214, 250)),
+                (tx, cy + 4),
+            )
 
     def _paint_wins(self, surf: pygame.Surface) -> None:
         panel = WINS_PANEL
@@ -475,15 +556,22 @@ class StatsScene(UIScene):
             if len(players) <= 2 * WIN_ROWS:
                 shown = tn("stats.players", len(players), "{count} player", "{count} players")
             else:
-                shown = t("stats.top_players", "top {top} of {count} players", top=2 * WIN_ROWS,
-                          count=len(players))
+                shown = t(
+                    "stats.top_players",
+                    "top {top} of {count} players",
+                    top=2 * WIN_ROWS,
+                    count=len(players),
+                )
             note += f"   |   {shown}"
         self.wins_note = note
         self._header(surf, panel, t("stats.multiplayer", "Multiplayer wins"), note)
         if not players:
-            self._none_yet(surf, panel, t("stats.no_multi", "No multiplayer games yet"),
-                           t("stats.no_multi_hint", "Play with friends or computers to see who "
-                             "wins most."))
+            self._none_yet(
+                surf,
+                panel,
+                t("stats.no_multi", "No multiplayer games yet"),
+                t("stats.no_multi_hint", "Play with friends or computers to see who wins most."),
+            )
             return
         shown = players[: 2 * WIN_ROWS]
         margin, gap = 16, 16
@@ -495,20 +583,32 @@ class StatsScene(UIScene):
                 break
             x0 = panel.x + margin + col * (stripe_w + gap) + 6  # content inside the stripe
             self._wins_columns(surf, x0, stripe_w - 12, top)
-            for r, p in enumerate(shown[col * WIN_ROWS:(col + 1) * WIN_ROWS]):
+            for r, p in enumerate(shown[col * WIN_ROWS : (col + 1) * WIN_ROWS]):
                 rank = col * WIN_ROWS + r + 1
-                self._win_row(surf, p, rank, x0, stripe_w - 12, top + 22 + r * row_h, row_h,
-                              stripe=r % 2 == 0)
+                self._win_row(
+                    surf, p, rank, x0, stripe_w - 12, top + 22 + r * row_h, row_h, stripe=r % 2 == 0
+                )
 
     def _wins_columns(self, surf: pygame.Surface, x: int, w: int, y: int) -> None:
         text = self.ctx.text
-        for label, cx in ((t("stats.col_wins", "wins"), x + w - 150),
-                          (t("stats.col_games", "games"), x + w - 100),
-                          (t("stats.col_rate", "win rate"), x + w - 36)):
+        for label, cx in (
+            (t("stats.col_wins", "wins"), x + w - 150),
+            (t("stats.col_games", "games"), x + w - 100),
+            (t("stats.col_rate", "win rate"), x + w - 36),
+        ):
             text.blit_centered(surf, label, 18, HINT_COLOUR, (cx, y + 8))
 
-    def _win_row(self, surf: pygame.Surface, p: PlayerWins, rank: int, x: int, w: int, y: float,
-                 h: int, stripe: bool) -> None:
+    def _win_row(
+        self,
+        surf: pygame.Surface,
+        p: PlayerWins,
+        rank: int,
+        x: int,
+        w: int,
+        y: float,
+        h: int,
+        stripe: bool,
+    ) -> None:
         text = self.ctx.text
         row = pygame.Rect(x - 6, round(y), w + 12, h - 2)
         if stripe:
@@ -521,8 +621,9 @@ class StatsScene(UIScene):
         size = text.fit_size(label, 22, name_w, min_size=14)
         name = text.render(label, size, colour)
         surf.blit(name, name.get_rect(midleft=(x + 30, cy)))
-        text.blit_centered(surf, str(p.wins), 24, YELLOW if p.wins else WHITE,
-                           (x + w - 150, cy), outline=INK, px=2)
+        text.blit_centered(
+            surf, str(p.wins), 24, YELLOW if p.wins else WHITE, (x + w - 150, cy), outline=INK, px=2
+        )
         text.blit_centered(surf, str(p.played), 20, WHITE, (x + w - 100, cy))
         # The win rate as a small bar with the percentage on it.
         bar = pygame.Rect(x + w - 66, cy - 8, 60, 16)
@@ -531,8 +632,9 @@ class StatsScene(UIScene):
         fill.width = max(0, round(bar.width * p.rate))
         if fill.width >= 4:
             gfx.rect(surf, GREEN, fill, border_radius=8)
-        text.blit_centered(surf, rate_text(p), 16, WHITE, (bar.centerx, bar.centery + 1),
-                           outline=INK, px=1)
+        text.blit_centered(
+            surf, rate_text(p), 16, WHITE, (bar.centerx, bar.centery + 1), outline=INK, px=1
+        )
 
     def _star(self, surf: pygame.Surface, center: tuple[float, float], size: int) -> None:
         """The star sprite, or a drawn star when the sprite is missing."""
@@ -543,10 +645,13 @@ class StatsScene(UIScene):
             return
         cx, cy = center
         pts = [
-            (cx + math.cos(math.pi / 2 + k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 5),
-             cy - math.sin(math.pi / 2 + k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 5))
+            (
+                cx
+                + math.cos(math.pi / 2 + k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 5),
+                cy
+                - math.sin(math.pi / 2 + k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 5),
+            )
             for k in range(10)
         ]
         gfx.polygon(surf, GOLD, pts)
         gfx.aalines(surf, INK, True, pts)
-

@@ -51,8 +51,9 @@ PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 
 
-def load_last_game(folder: Any, game_ids: list[str],
-                   tell: Callable[[str], None] | None = None) -> str:
+def load_last_game(
+    folder: Any, game_ids: list[str], tell: Callable[[str], None] | None = None
+) -> str:
     """The game chosen last time among `game_ids` (the first when unknown). A damaged file is
     set aside (it would otherwise be overwritten unread) and `tell` says so in one line."""
     from game.core import safe_json
@@ -68,8 +69,14 @@ def load_last_game(folder: Any, game_ids: list[str],
     except (OSError, ValueError) as err:
         aside = set_aside(path)
         if tell is not None:
-            tell(t("title.last_game_damaged", "The last game played could not be read ({why}); "
-                   "the file was {aside}.", why=err, aside=aside))
+            tell(
+                t(
+                    "title.last_game_damaged",
+                    "The last game played could not be read ({why}); the file was {aside}.",
+                    why=err,
+                    aside=aside,
+                )
+            )
         return game_ids[0]
     return game if game in game_ids else game_ids[0]
 
@@ -97,28 +104,57 @@ class TitleScene(UIScene):
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)
-        self.game = load_last_game(ctx.data_dir, [game.id for game in ctx.games],
-                                   tell=lambda line: setattr(ctx, "message", line))
+        self.game = load_last_game(
+            ctx.data_dir,
+            [game.id for game in ctx.games],
+            tell=lambda line: setattr(ctx, "message", line),
+        )
         tabs_width = len(ctx.games) * (TAB_W + 16) - 16
         for i, game in enumerate(ctx.games):
             game_id = game.id
             rect = (640 - tabs_width / 2 + i * (TAB_W + 16), TAB_Y, TAB_W, TAB_H)
-            self.add(f"game_{game_id}", Button(rect, game.title,
-                                               lambda g=game_id: self.choose_game(g),
-                                               colour=PURPLE, text_size=26))
+            self.add(
+                f"game_{game_id}",
+                Button(
+                    rect,
+                    game.title,
+                    lambda g=game_id: self.choose_game(g),
+                    colour=PURPLE,
+                    text_size=26,
+                ),
+            )
         x = 640 - BUTTON_W / 2
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
         big = (x, BUTTON_TOP, BUTTON_W, BUTTON_H)
-        self.add("continue", Button(big, lt("title.continue", "Continue"),
-                                    self.continue_game, key=enter, colour=GREEN, text_size=42))
-        self.add("new_game", Button(big, lt("title.new_game", "New game"),
-                                    self.new_game, key=pygame.K_n, colour=YELLOW,
-                                    text_size=42))
-        row = [("howto", lt("title.howto", "How to play"), self.open_howto, PURPLE, pygame.K_h),
-               ("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
-               ("stats", lt("title.stats", "Statistics"), self.open_stats, BLUE, pygame.K_s),
-               ("settings", lt("title.settings", "Settings"), self.open_settings, CYAN, None),
-               ("quit", lt("title.quit", "Quit"), self.quit, ORANGE, pygame.K_ESCAPE)]
+        self.add(
+            "continue",
+            Button(
+                big,
+                lt("title.continue", "Continue"),
+                self.continue_game,
+                key=enter,
+                colour=GREEN,
+                text_size=42,
+            ),
+        )
+        self.add(
+            "new_game",
+            Button(
+                big,
+                lt("title.new_game", "New game"),
+                self.new_game,
+                key=pygame.K_n,
+                colour=YELLOW,
+                text_size=42,
+            ),
+        )
+        row = [
+            ("howto", lt("title.howto", "How to play"), self.open_howto, PURPLE, pygame.K_h),
+            ("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
+            ("stats", lt("title.stats", "Statistics"), self.open_stats, BLUE, pygame.K_s),
+            ("settings", lt("title.settings", "Settings"), self.open_settings, CYAN, None),
+            ("quit", lt("title.quit", "Quit"), self.quit, ORANGE, pygame.K_ESCAPE),
+        ]
         width = len(row) * SMALL_W + (len(row) - 1) * SMALL_GAP
         for i, (name, label, action, colour, key) in enumerate(row):
             rect = (640 - width / 2 + i * (SMALL_W + SMALL_GAP), 0, SMALL_W, SMALL_H)
@@ -175,10 +211,15 @@ class TitleScene(UIScene):
         """Starting over replaces the saved game: ask first."""
         from game.core.ui.scenes.dialog import ConfirmDialog
 
-        self.ctx.stack.push(ConfirmDialog(
-            self.ctx, lt("title.confirm_new", "Start a new game? The game in progress will be "
-                         "lost."), self.new_game,
-            yes_label=lt("title.new_game", "New game"), no_label=lt("title.keep_it", "Keep it")))
+        self.ctx.stack.push(
+            ConfirmDialog(
+                self.ctx,
+                lt("title.confirm_new", "Start a new game? The game in progress will be lost."),
+                self.new_game,
+                yes_label=lt("title.new_game", "New game"),
+                no_label=lt("title.keep_it", "Keep it"),
+            )
+        )
 
     def open_howto(self) -> None:
         """How to play the game chosen on the tabs."""
@@ -217,8 +258,9 @@ class TitleScene(UIScene):
         new_game = self.widgets["new_game"]
         assert isinstance(new_game, Button)
         new_game.on_click = self.ask_new_game if has_save else self.new_game
-        new_game.keys = (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN,
-                                                        pygame.K_KP_ENTER)
+        new_game.keys = (
+            (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER)
+        )
         for game in self.ctx.games:
             game_id = game.id
             tab = self.widgets[f"game_{game_id}"]
@@ -249,9 +291,7 @@ class TitleScene(UIScene):
     def _start_pulse(self) -> None:
         if motion.reduced():  # the logo stays still
             return
-        self.logo_scale = self.tweens.add(
-            Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True)
-        )
+        self.logo_scale = self.tweens.add(Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True))
 
     def needs_redraw(self) -> bool:
         return self.ambient_live() or parts_moving(self)
@@ -274,8 +314,10 @@ class TitleScene(UIScene):
     def lanes(self) -> list[tuple[float, float]]:
         """Where a drifting decoration's centre may be: the screen's width less every button's
         columns, widened by the largest decoration's half width (its sway is kept inside)."""
-        blocked = sorted((w.rect.left - PARTICLE_REACH, w.rect.right + PARTICLE_REACH)
-                         for w in self.widgets.values())
+        blocked = sorted(
+            (w.rect.left - PARTICLE_REACH, w.rect.right + PARTICLE_REACH)
+            for w in self.widgets.values()
+        )
         lanes, x = [], float(PARTICLE_MARGIN)
         for left, right in blocked:
             if left > x:
@@ -330,12 +372,15 @@ class TitleScene(UIScene):
             w.rect.y -= slide
         if self.saved and self.widgets["continue"].visible:
             under = self.widgets["continue"].rect
-            self.ctx.text.blit_centered(surface, self.saved, 22, WHITE,
-                                        (640, under.bottom + slide + 16), outline=INK, px=2)
-        keys = (t("title.keys_saved", "Enter: continue   |   N: new game   |   Esc: quit")
-                if self.saved else t("title.keys", "Enter: new game   |   Esc: quit"))
-        self.ctx.text.blit_centered(surface, keys, 24,
-                                    (206, 190, 240), (640, 694))
+            self.ctx.text.blit_centered(
+                surface, self.saved, 22, WHITE, (640, under.bottom + slide + 16), outline=INK, px=2
+            )
+        keys = (
+            t("title.keys_saved", "Enter: continue   |   N: new game   |   Esc: quit")
+            if self.saved
+            else t("title.keys", "Enter: new game   |   Esc: quit")
+        )
+        self.ctx.text.blit_centered(surface, keys, 24, (206, 190, 240), (640, 694))
 
     def _draw_particles(self, surface: pygame.Surface) -> None:
         text = self.ctx.text
@@ -348,8 +393,7 @@ class TitleScene(UIScene):
                 key = (own, p.number * 13 + round(p.phase * 10), round(p.size), gfx.render_scale())
                 img = self._logo_cache.get(key)
                 if img is None:
-                    img = self._logo_cache[key] = self.ctx.nav.make(own, seed=key[1],
-                                                                    width=key[2])
+                    img = self._logo_cache[key] = self.ctx.nav.make(own, seed=key[1], width=key[2])
                 surface.blit(img, img.get_rect(center=(round(x), round(y))))
             elif p.kind == "card":
                 w, h = p.size, p.size * 1.4
@@ -358,8 +402,15 @@ class TitleScene(UIScene):
                 gfx.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
                 gfx.rect(surface, INK, r, border_radius=7)
                 gfx.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
-                text.blit_centered(surface, str(p.number), round(p.size * 0.9), p.colour,
-                                   r.center, outline=INK, px=2)
+                text.blit_centered(
+                    surface,
+                    str(p.number),
+                    round(p.size * 0.9),
+                    p.colour,
+                    r.center,
+                    outline=INK,
+                    px=2,
+                )
             elif assets.has(p.kind):
                 s = round(p.size)
                 surface.blit(assets.get(p.kind, (s, s)), (x - s / 2, y - s / 2))
@@ -393,7 +444,16 @@ class TitleScene(UIScene):
             return
         text = self.ctx.text
         size = round(96 * scale)
-        text.blit_centered(surface, "SUPER MEGA", round(size * 0.7), CYAN, (640, y - 50),
-                           outline=INK, px=5, shadow=6)
-        text.blit_centered(surface, "LUCKY BOX", size, YELLOW, (640, y + 30),
-                           outline=INK, px=6, shadow=7)
+        text.blit_centered(
+            surface,
+            "SUPER MEGA",
+            round(size * 0.7),
+            CYAN,
+            (640, y - 50),
+            outline=INK,
+            px=5,
+            shadow=6,
+        )
+        text.blit_centered(
+            surface, "LUCKY BOX", size, YELLOW, (640, y + 30), outline=INK, px=6, shadow=7
+        )

@@ -45,17 +45,41 @@ class GameEndShell(UIScene):
     again_label = staticmethod(lt("game_end.again", "Play again"))
     title_label = staticmethod(lt("game_end.title", "Title"))
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 again: Choice | None = None, back: Choice | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        demo: bool = False,
+        again: Choice | None = None,
+        back: Choice | None = None,
+    ) -> None:
         super().__init__(ctx)
         self.session = session
         self.demo = demo
         again_label, again_do = again or (self.again_label, self.play_again)
         back_label, back_do = back or (self.title_label, self.to_title)
-        self.add("again", Button((360, 620, 260, 70), again_label, again_do,
-                                 key=pygame.K_RETURN, colour=GREEN, text_size=36))
-        self.add("title", Button((660, 620, 260, 70), back_label, back_do,
-                                 key=pygame.K_ESCAPE, colour=CYAN, text_size=36))
+        self.add(
+            "again",
+            Button(
+                (360, 620, 260, 70),
+                again_label,
+                again_do,
+                key=pygame.K_RETURN,
+                colour=GREEN,
+                text_size=36,
+            ),
+        )
+        self.add(
+            "title",
+            Button(
+                (660, 620, 260, 70),
+                back_label,
+                back_do,
+                key=pygame.K_ESCAPE,
+                colour=CYAN,
+                text_size=36,
+            ),
+        )
 
     # ------------------------------------------------------------ what a game gives
 

@@ -60,8 +60,13 @@ class ReplayShell(Scene):
     #: `again` and `back`.
     game_id = ""
 
-    def __init__(self, ctx: Any, record: dict[str, Any], title: str = "",
-                 on_back: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        record: dict[str, Any],
+        title: str = "",
+        on_back: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(ctx)
         game = ctx.game_ui(self.game_id).game
         session, actions = Session.from_record(record, game)  # RecordError (one line) if bad
@@ -86,16 +91,38 @@ class ReplayShell(Scene):
         self.problem = ""  # a record whose actions stop being legal says so and stops
         rects = self.button_rects()
         self.buttons = {
-            "play": Button(rects["play"], self._play_label, self.toggle_pause,
-                           key=pygame.K_SPACE, colour=(60, 190, 90), text_size=28),
-            "step": Button(rects["step"], lt("replay.step", "Step"), self.step,
-                           key=(pygame.K_RIGHT, pygame.K_PERIOD), colour=(90, 120, 230),
-                           text_size=28),
-            "speed": Button(rects["speed"], self._speed_label, self.faster,
-                            key=(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
-                            colour=(230, 140, 40), text_size=26),
-            "back": Button(rects["back"], lt("replay.back", "Back"), self.back,
-                           key=pygame.K_ESCAPE, colour=(120, 90, 170), text_size=28),
+            "play": Button(
+                rects["play"],
+                self._play_label,
+                self.toggle_pause,
+                key=pygame.K_SPACE,
+                colour=(60, 190, 90),
+                text_size=28,
+            ),
+            "step": Button(
+                rects["step"],
+                lt("replay.step", "Step"),
+                self.step,
+                key=(pygame.K_RIGHT, pygame.K_PERIOD),
+                colour=(90, 120, 230),
+                text_size=28,
+            ),
+            "speed": Button(
+                rects["speed"],
+                self._speed_label,
+                self.faster,
+                key=(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
+                colour=(230, 140, 40),
+                text_size=26,
+            ),
+            "back": Button(
+                rects["back"],
+                lt("replay.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=(120, 90, 170),
+                text_size=28,
+            ),
         }
         for button in self.buttons.values():
             button.on_feedback = ctx.play
@@ -117,10 +144,21 @@ class ReplayShell(Scene):
     def progress_line(self, title: str, done: int, total: int) -> str:
         """The status line while the record plays: how far along, and paused or how fast."""
         if self.paused:
-            return t("replay.status_paused", "{title}: step {done} of {total}. Paused.",
-                     title=title, done=done, total=total)
-        return t("replay.status_playing", "{title}: step {done} of {total}. Playing at {speed}.",
-                 title=title, done=done, total=total, speed=speed_text(self.speed))
+            return t(
+                "replay.status_paused",
+                "{title}: step {done} of {total}. Paused.",
+                title=title,
+                done=done,
+                total=total,
+            )
+        return t(
+            "replay.status_playing",
+            "{title}: step {done} of {total}. Playing at {speed}.",
+            title=title,
+            done=done,
+            total=total,
+            speed=speed_text(self.speed),
+        )
 
     # ------------------------------------------------------------ controls
 
@@ -170,8 +208,11 @@ class ReplayShell(Scene):
         for button in self.buttons.values():
             if button.handle_event(event):
                 return
-        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
-                and self.animator.busy):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.animator.busy
+        ):
             self.animator.skip(self.focus)
 
     # ------------------------------------------------------------ playing
@@ -200,8 +241,9 @@ class ReplayShell(Scene):
             self.stepped = True
             return
         if not self.script:
-            self.problem = t("replay.unfinished",
-                             "The record ends here: the game was not finished.")
+            self.problem = t(
+                "replay.unfinished", "The record ends here: the game was not finished."
+            )
             return
         self.wait -= adt
         if self.wait > 0 and not self.stepping:
@@ -211,8 +253,7 @@ class ReplayShell(Scene):
         outcome = self.session.apply(action)
         if not outcome.ok:
             why = refusal_words(self.game_id, outcome.refusal or "", self.state.names)
-            self.problem = t("replay.broken", "The record stops making sense here: {why}",
-                             why=why)
+            self.problem = t("replay.broken", "The record stops making sense here: {why}", why=why)
             return
         self.stepped = True
         self.wait = self.pause_after(self.state)
@@ -236,9 +277,13 @@ class ReplayShell(Scene):
 
     def end_scene(self) -> Any:
         """The game's end scene, its buttons "Watch again" and "Back"."""
+
         def again() -> None:
             self.ctx.stack.replace(type(self)(self.ctx, self.record, self.title, self.on_back))
 
-        return self.ctx.nav.make(f"{self.game_id}.game_end", session=self.session,
-                                 again=(lt("replay.watch_again", "Watch again"), again),
-                                 back=(lt("replay.back", "Back"), self.back))
+        return self.ctx.nav.make(
+            f"{self.game_id}.game_end",
+            session=self.session,
+            again=(lt("replay.watch_again", "Watch again"), again),
+            back=(lt("replay.back", "Back"), self.back),
+        )

@@ -107,8 +107,9 @@ class SetupShell(UIScene):
     #: The option widgets a same deal hides, besides the seat count and the seed.
     options_hidden_by_deal: tuple[str, ...] = ()
 
-    def __init__(self, ctx: Any, seats: int = 2, same_deal: SameDeal | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, ctx: Any, seats: int = 2, same_deal: SameDeal | None = None, seed: int | None = None
+    ) -> None:
         super().__init__(ctx)
         self._rng = random.Random()
         self.same_deal = same_deal
@@ -116,39 +117,94 @@ class SetupShell(UIScene):
             seats, seed = len(same_deal.names), same_deal.seed
         self.seats = min(max(seats, self.min_seats), self.max_seats)
         look = self.look
-        self.add("seat_minus", Button((look.count_x, 128, 56, 52), "\u2212", self.remove_seat,
-                                      colour=PINK, text_size=48))
-        self.add("seat_plus", Button((look.count_x + 130, 128, 56, 52), "+", self.add_seat,
-                                     colour=PINK, text_size=48))
+        self.add(
+            "seat_minus",
+            Button(
+                (look.count_x, 128, 56, 52), "\u2212", self.remove_seat, colour=PINK, text_size=48
+            ),
+        )
+        self.add(
+            "seat_plus",
+            Button(
+                (look.count_x + 130, 128, 56, 52), "+", self.add_seat, colour=PINK, text_size=48
+            ),
+        )
         (name_x, name_w), (toggle_x, toggle_w), (level_x, level_w) = look.columns
         for i in range(self.max_seats):
             x, y = look.seat_origin(i)
-            self.add(f"name_{i}", TextInput((x + name_x, y, name_w, look.seat_h),
-                                            default_name(i), max_len=NAME_MAX,
-                                            placeholder=lambda i=i: default_name(i)))
-            self.add(f"computer_{i}", Toggle((x + toggle_x, y, toggle_w, look.seat_h),
-                                             self.computer_by_default(i),
-                                             on_change=lambda _on: self._sync(),
-                                             labels=(lt("setup.human", "Human"),
-                                                     lt("setup.computer", "Computer")),
-                                             colours=(CYAN, PURPLE)))
-            level = Button((x + level_x, y, level_w, look.seat_h), lambda: level_name("normal"),
-                           lambda i=i: self.cycle_level(i), colour=ORANGE, text_size=28)
+            self.add(
+                f"name_{i}",
+                TextInput(
+                    (x + name_x, y, name_w, look.seat_h),
+                    default_name(i),
+                    max_len=NAME_MAX,
+                    placeholder=lambda i=i: default_name(i),
+                ),
+            )
+            self.add(
+                f"computer_{i}",
+                Toggle(
+                    (x + toggle_x, y, toggle_w, look.seat_h),
+                    self.computer_by_default(i),
+                    on_change=lambda _on: self._sync(),
+                    labels=(lt("setup.human", "Human"), lt("setup.computer", "Computer")),
+                    colours=(CYAN, PURPLE),
+                ),
+            )
+            level = Button(
+                (x + level_x, y, level_w, look.seat_h),
+                lambda: level_name("normal"),
+                lambda i=i: self.cycle_level(i),
+                colour=ORANGE,
+                text_size=28,
+            )
             level.level = "normal"
             self.add(f"level_{i}", level)
         first = seed if seed is not None else self.random_seed()
-        self.add("seed", TextInput(look.seed_box, str(first), max_len=SEED_DIGITS,
-                                   allowed="0123456789",
-                                   placeholder=lt("setup.random_hint", "random")))
+        self.add(
+            "seed",
+            TextInput(
+                look.seed_box,
+                str(first),
+                max_len=SEED_DIGITS,
+                allowed="0123456789",
+                placeholder=lt("setup.random_hint", "random"),
+            ),
+        )
         panel = look.panel
-        self.add("dice", Button((panel.right - 196, 128, 156, 52), lt("setup.random", "Random"),
-                                self.roll_seed, colour=YELLOW, text_size=34))
+        self.add(
+            "dice",
+            Button(
+                (panel.right - 196, 128, 156, 52),
+                lt("setup.random", "Random"),
+                self.roll_seed,
+                colour=YELLOW,
+                text_size=34,
+            ),
+        )
         self.add_options()
-        self.add("back", Button((panel.x, 606, 240, 68), lt("setup.back", "Back"), self.back,
-                                key=pygame.K_ESCAPE, colour=ORANGE, text_size=40))
-        self.add("start", Button((panel.right - 300, 600, 300, 74), lt("setup.start", "Start!"),
-                                 self.start, key=(pygame.K_RETURN, pygame.K_KP_ENTER),
-                                 colour=GREEN, text_size=48))
+        self.add(
+            "back",
+            Button(
+                (panel.x, 606, 240, 68),
+                lt("setup.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "start",
+            Button(
+                (panel.right - 300, 600, 300, 74),
+                lt("setup.start", "Start!"),
+                self.start,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=GREEN,
+                text_size=48,
+            ),
+        )
         from game.core.ui.scene_tips import named_tips, setup_tips
 
         self.tooltips.add(named_tips(lambda: self.widgets, setup_tips()))  # what each one does
@@ -157,8 +213,14 @@ class SetupShell(UIScene):
             for name in ("seat_minus", "seat_plus", "seed", "dice", *self.options_hidden_by_deal):
                 self.widgets[name].visible = False
         else:  # the table of last time: the same people usually play again
-            self._fill_seats(last_seats(ctx.data_dir, self.game_id, self.max_seats,
-                                        tell=lambda line: setattr(ctx, "message", line)))
+            self._fill_seats(
+                last_seats(
+                    ctx.data_dir,
+                    self.game_id,
+                    self.max_seats,
+                    tell=lambda line: setattr(ctx, "message", line),
+                )
+            )
         self._sync()
 
     # ------------------------------------------------------------ what a game gives
@@ -187,7 +249,7 @@ class SetupShell(UIScene):
         if not seats:
             return
         self.seats = min(max(len(seats), self.min_seats), self.max_seats)
-        for i, (name, kind) in enumerate(seats[:self.max_seats]):
+        for i, (name, kind) in enumerate(seats[: self.max_seats]):
             name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
             name_w.set_text(name[:NAME_MAX])
@@ -238,14 +300,21 @@ class SetupShell(UIScene):
         for i in range(self.seats):
             name_w, kind_w = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(kind_w, Toggle)
-            seats.append((name_w.text.strip() or default_name(i), kind_w.value,
-                          self.widgets[f"level_{i}"].level))
+            seats.append(
+                (
+                    name_w.text.strip() or default_name(i),
+                    kind_w.value,
+                    self.widgets[f"level_{i}"].level,
+                )
+            )
         return seats
 
     def chosen_seats(self) -> list[Seat]:
         """The seats as chosen: a computer's kind is its level, a person's "human"."""
-        return [Seat(name, level if computer else "human")
-                for name, computer, level in self.seat_choices()]
+        return [
+            Seat(name, level if computer else "human")
+            for name, computer, level in self.seat_choices()
+        ]
 
     def chosen_seed(self) -> int:
         """The same deal's seed, or the one typed (a blank one is random)."""
@@ -258,8 +327,9 @@ class SetupShell(UIScene):
     def remember_seats(self) -> None:
         """Keep this table's names for the next set-up (a kept game's seats are that game's)."""
         if self.same_deal is None:
-            remember_seats(self.ctx.data_dir, self.game_id,
-                           [(s.name, s.kind) for s in self.chosen_seats()])
+            remember_seats(
+                self.ctx.data_dir, self.game_id, [(s.name, s.kind) for s in self.chosen_seats()]
+            )
 
     def back(self) -> None:
         self.ctx.stack.pop()
@@ -268,45 +338,73 @@ class SetupShell(UIScene):
 
     def title(self) -> str:
         """The screen's title (a same deal says so)."""
-        return (t("setup.same_deal", "Same deal") if self.same_deal is not None
-                else t("setup.new_game", "New game"))
+        return (
+            t("setup.same_deal", "Same deal")
+            if self.same_deal is not None
+            else t("setup.new_game", "New game")
+        )
 
     def deal_line(self) -> str:
         """Where a same deal's cards come from."""
-        return t("setup.deal_from", "Cards and numbers from {source}",
-                 source=self.same_deal.source)
+        return t("setup.deal_from", "Cards and numbers from {source}", source=self.same_deal.source)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         text, look, panel = self.ctx.text, self.look, self.look.panel
-        text.blit_centered(surface, self.title(), look.title_size, YELLOW, (640, 56), outline=INK,
-                           px=5, shadow=6)
+        text.blit_centered(
+            surface, self.title(), look.title_size, YELLOW, (640, 56), outline=INK, px=5, shadow=6
+        )
         draw_panel(surface, panel, colour=look.panel_colour, radius=26, border=5, shadow=10)
         # The header strip: the player count on the left, the seed (or the deal) on the right.
         players = t("setup.players", "Players")
-        text.blit_centered(surface, players, text.fit_size(players, look.label_size,
-                                                           look.players_w),
-                           WHITE, (panel.x + look.players_x, 155), outline=INK, px=3)
+        text.blit_centered(
+            surface,
+            players,
+            text.fit_size(players, look.label_size, look.players_w),
+            WHITE,
+            (panel.x + look.players_x, 155),
+            outline=INK,
+            px=3,
+        )
         minus, plus = self.widgets["seat_minus"].rect, self.widgets["seat_plus"].rect
-        text.blit_centered(surface, str(self.seats), look.count_size, YELLOW,
-                           ((minus.right + plus.x) / 2, 155), outline=INK, px=4)
+        text.blit_centered(
+            surface,
+            str(self.seats),
+            look.count_size,
+            YELLOW,
+            ((minus.right + plus.x) / 2, 155),
+            outline=INK,
+            px=4,
+        )
         if self.same_deal is None:
             seed = t("setup.seed", "Seed")
-            text.blit_centered(surface, seed, text.fit_size(seed, look.label_size,
-                                                            look.seed_label_w),
-                               WHITE, (panel.right - look.seed_label_x, 155), outline=INK, px=3)
+            text.blit_centered(
+                surface,
+                seed,
+                text.fit_size(seed, look.label_size, look.seed_label_w),
+                WHITE,
+                (panel.right - look.seed_label_x, 155),
+                outline=INK,
+                px=3,
+            )
         else:
             line = self.deal_line()
             size, width, x = look.deal_line
-            text.blit_centered(surface, line, text.fit_size(line, size, width), WHITE,
-                               (panel.right - x, 155), outline=INK, px=2)
+            text.blit_centered(
+                surface,
+                line,
+                text.fit_size(line, size, width),
+                WHITE,
+                (panel.right - x, 155),
+                outline=INK,
+                px=2,
+            )
         colour, y = look.rule
         gfx.line(surface, colour, (panel.x + 24, y), (panel.right - 24, y), 3)
         self.draw_body(surface)
         self.draw_widgets(surface)
 
-    def draw_badge(self, surface: pygame.Surface, i: int, size: int,
-                   shadow: bool = False) -> None:
+    def draw_badge(self, surface: pygame.Surface, i: int, size: int, shadow: bool = False) -> None:
         """Seat i's numbered badge in its colour, left of its row."""
         x, y = self.look.seat_origin(i)
         badge = pygame.Rect(x, y, 46, self.look.seat_h)
@@ -314,5 +412,6 @@ class SetupShell(UIScene):
             gfx.rect(surface, INK, badge.move(0, 3), border_radius=12)
         gfx.rect(surface, INK, badge, border_radius=12)
         gfx.rect(surface, PLAYER_COLOURS[i], badge.inflate(-6, -6), border_radius=9)
-        self.ctx.text.blit_centered(surface, str(i + 1), size, WHITE, badge.center, outline=INK,
-                                    px=2)
+        self.ctx.text.blit_centered(
+            surface, str(i + 1), size, WHITE, badge.center, outline=INK, px=2
+        )

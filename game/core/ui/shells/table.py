@@ -87,9 +87,15 @@ class TableShell(Scene):
     parts: list[Any]
     clickable: list[Any]
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 on_game_over: Any = None, resume: Resumed | None = None,
-                 driven: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        demo: bool = False,
+        on_game_over: Any = None,
+        resume: Resumed | None = None,
+        driven: bool = False,
+    ) -> None:
         super().__init__(ctx)
         self.session = session
         self.state = session.state
@@ -100,8 +106,12 @@ class TableShell(Scene):
         self.status_line: Callable[[], str] | None = None  # a driver's own line, if any
         self.exit_when_done = False
         self.runner = BotRunner()
-        self.turns = TurnController(session, self.runner.submit, self.needs_confirm,
-                                    pass_screen=lambda: ctx.settings.pass_screen)
+        self.turns = TurnController(
+            session,
+            self.runner.submit,
+            self.needs_confirm,
+            pass_screen=lambda: ctx.settings.pass_screen,
+        )
         humans = session.humans
         self.focus = humans[0] if humans else 0
         if resume is None:
@@ -114,15 +124,20 @@ class TableShell(Scene):
                 self.turns.confirming = resume.confirming  # still waiting for that Next
         # Every change is saved (a frame later, once the table has settled); demo games and
         # replays are not.
-        self.keeper = GameKeeper(session, ctx.game_dir(session.game.id), not demo and not driven,
-                                 tell=lambda line: setattr(ctx, "message", line))
+        self.keeper = GameKeeper(
+            session,
+            ctx.game_dir(session.game.id),
+            not demo and not driven,
+            tell=lambda line: setattr(ctx, "message", line),
+        )
         self.turns.unsaved = self.keeper.saving
         self.message = ""
         self._message_language = language()  # the last message's (see relabel)
         self.time = 0.0
         styles = self.build()
-        self.animator = Animator(session.feed, self.seen, styles, self._after, play=ctx.play,
-                                 off_focus=self.off_focus)
+        self.animator = Animator(
+            session.feed, self.seen, styles, self._after, play=ctx.play, off_focus=self.off_focus
+        )
         self._static: pygame.Surface | None = None
 
     # ------------------------------------------------------------ what a game gives
@@ -184,8 +199,11 @@ class TableShell(Scene):
 
     def scores_scene(self) -> Scene:
         """What follows the last step: the game's end scene."""
-        return self.ctx.nav.make(f"{self.session.game.id}.game_end", session=self.session,
-                                 demo=self.demo and self.exit_when_done)
+        return self.ctx.nav.make(
+            f"{self.session.game.id}.game_end",
+            session=self.session,
+            demo=self.demo and self.exit_when_done,
+        )
 
     # ------------------------------------------------------------ what tests and parts read
 
@@ -211,9 +229,14 @@ class TableShell(Scene):
     def human_turn(self) -> bool:
         """True when the focused human may act on the table now."""
         seat = self.acting
-        return (not self.driven and seat is not None and seat == self.focus
-                and not self.session.seats[seat].is_computer and not self.animator.busy
-                and self.may_act(seat))
+        return (
+            not self.driven
+            and seat is not None
+            and seat == self.focus
+            and not self.session.seats[seat].is_computer
+            and not self.animator.busy
+            and self.may_act(seat)
+        )
 
     # ------------------------------------------------------------ lifecycle and saving
 
@@ -251,9 +274,15 @@ class TableShell(Scene):
         (a game's ambient motion, such as marching rings, rests with the rest)."""
         seat = self.turns.acting
         human = self.turns.confirming is not None or (
-            seat is not None and not self.session.seats[seat].is_computer)
-        return (not human or self.driven or self.animator.busy or bool(self.animator.held)
-                or self.ambient_live())
+            seat is not None and not self.session.seats[seat].is_computer
+        )
+        return (
+            not human
+            or self.driven
+            or self.animator.busy
+            or bool(self.animator.held)
+            or self.ambient_live()
+        )
 
     def update(self, dt: float) -> None:
         if self.turns.unsaved:
@@ -311,8 +340,11 @@ class TableShell(Scene):
             return
         if self.animator.skip_on(event, self.focus):
             return
-        if (self.confirming is not None and event.type == pygame.KEYDOWN
-                and event.key == pygame.K_SPACE):
+        if (
+            self.confirming is not None
+            and event.type == pygame.KEYDOWN
+            and event.key == pygame.K_SPACE
+        ):
             self.confirm_turn()
             return
         if self.controls.handle_event(event):

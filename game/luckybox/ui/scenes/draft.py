@@ -38,19 +38,39 @@ class DraftScene(UIScene):
         self.hand = list(state.players[seat].hand)
         self.need = 3 if state.phase == SETUP else 1
         self.selected: list[int] = []
-        self.add("confirm", Button(CONFIRM, lt("luckybox.draft.keep", "Keep"), self.confirm,
-                                   key=pygame.K_RETURN,
-                                   colour=GREEN, enabled=False, text_size=40))
-        self.add("hint", Button(HINT, lt("luckybox.draft.hint_button", "Hint"), self.show_hint,
-                                key=pygame.K_h, colour=(60, 170, 120), text_size=30))
+        self.add(
+            "confirm",
+            Button(
+                CONFIRM,
+                lt("luckybox.draft.keep", "Keep"),
+                self.confirm,
+                key=pygame.K_RETURN,
+                colour=GREEN,
+                enabled=False,
+                text_size=40,
+            ),
+        )
+        self.add(
+            "hint",
+            Button(
+                HINT,
+                lt("luckybox.draft.hint_button", "Hint"),
+                self.show_hint,
+                key=pygame.K_h,
+                colour=(60, 170, 120),
+                text_size=30,
+            ),
+        )
         self.message = ""
         self.hinted: tuple[int, ...] = ()  # the hard computer's choice, once asked
         self.hovered: int | None = None  # the card under the mouse
         self.widgets["confirm"].tooltip = lambda: t(
-            "luckybox.tip.button.keep", "Keep the chosen cards: they join your board (Enter).")
+            "luckybox.tip.button.keep", "Keep the chosen cards: they join your board (Enter)."
+        )
         self.widgets["hint"].tooltip = lambda: t(
-            "luckybox.tip.button.draft_hint", "Show which cards the hard computer would keep "
-            "(key H). Nothing is chosen for you.")
+            "luckybox.tip.button.draft_hint",
+            "Show which cards the hard computer would keep (key H). Nothing is chosen for you.",
+        )
         self.tooltips.add(self.icon_tip)  # the bonus icons of the cards on offer, and in play
 
     def icon_tip(self, pos: tuple[float, float]) -> Tip | None:
@@ -60,8 +80,9 @@ class DraftScene(UIScene):
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             lift = -18 if card in self.selected else -8 if card == self.hovered else 0
             if rect.move(0, lift).collidepoint(pos):
-                return icon_tip(self.cardview, state.face(card), rect.move(0, lift), 0, pos,
-                                players)
+                return icon_tip(
+                    self.cardview, state.face(card), rect.move(0, lift), 0, pos, players
+                )
         mine = state.players[self.seat]
         rects = grid_in(MINE_AREA.move(0, 12), len(mine.cards), self.cardview.aspect, gap=8)
         for card, mask, rect in zip(mine.cards, mine.masks, rects, strict=True):
@@ -75,8 +96,14 @@ class DraftScene(UIScene):
     def card_at(self, pos: tuple[float, float] | None) -> int | None:
         if pos is None:
             return None
-        return next((card for card, rect in zip(self.hand, self.card_rects(), strict=True)
-                     if rect.collidepoint(pos)), None)
+        return next(
+            (
+                card
+                for card, rect in zip(self.hand, self.card_rects(), strict=True)
+                if rect.collidepoint(pos)
+            ),
+            None,
+        )
 
     def show_hint(self) -> None:
         """Mark the cards the hard computer would keep (nothing is chosen for the player)."""
@@ -88,9 +115,12 @@ class DraftScene(UIScene):
         except ValueError:  # nothing to choose now (it cannot happen while the draft shows)
             return
         self.hinted = tuple(action.cards) if isinstance(action, Keep) else (action.card,)
-        self.message = tn("luckybox.draft.hint", len(self.hinted),
-                          "Hint: the hard computer keeps the dashed card.",
-                          "Hint: the hard computer keeps the {count} dashed cards.")
+        self.message = tn(
+            "luckybox.draft.hint",
+            len(self.hinted),
+            "Hint: the hard computer keeps the dashed card.",
+            "Hint: the hard computer keeps the {count} dashed cards.",
+        )
 
     def card_center(self, card: int) -> tuple[float, float]:
         """Where to click to select a card (tests use it)."""
@@ -104,8 +134,11 @@ class DraftScene(UIScene):
         elif len(self.selected) < self.need:
             self.selected.append(card)
         else:
-            self.message = t("luckybox.draft.too_many", "You keep {n}: click a chosen card to "
-                             "put it back first.", n=self.need)
+            self.message = t(
+                "luckybox.draft.too_many",
+                "You keep {n}: click a chosen card to put it back first.",
+                n=self.need,
+            )
             self.ctx.play("refuse")
             return
         self.message = ""
@@ -127,10 +160,16 @@ class DraftScene(UIScene):
     def focus_targets(self) -> list[Target]:
         """The keyboard focus: the cards (Enter picks or puts back, as a click), then the
         buttons; Keep takes the focus once the choice is complete."""
-        cards = [Target(("card", card), rect.move(0, -18 if card in self.selected else 0),
-                        lambda c=card: self.toggle(c),
-                        priority=HIGHLIGHTED, label=f"card {card}")
-                 for card, rect in zip(self.hand, self.card_rects(), strict=True)]
+        cards = [
+            Target(
+                ("card", card),
+                rect.move(0, -18 if card in self.selected else 0),
+                lambda c=card: self.toggle(c),
+                priority=HIGHLIGHTED,
+                label=f"card {card}",
+            )
+            for card, rect in zip(self.hand, self.card_rects(), strict=True)
+        ]
         buttons = widget_targets(self.widgets)
         for target in buttons:
             if target.key == "confirm" and self.widgets["confirm"].enabled:
@@ -160,8 +199,16 @@ class DraftScene(UIScene):
             what = t("luckybox.draft.keep_3", "{name}: keep 3 of these 5 cards", name=name)
         else:
             what = t("luckybox.draft.keep_1", "{name}: keep 1 of these 3 cards", name=name)
-        ctx.text.blit_centered(surface, what, ctx.text.fit_size(what, 54, 1240), YELLOW,
-                               (640, 60), outline=INK, px=4, shadow=4)
+        ctx.text.blit_centered(
+            surface,
+            what,
+            ctx.text.fit_size(what, 54, 1240),
+            YELLOW,
+            (640, 60),
+            outline=INK,
+            px=4,
+            shadow=4,
+        )
         state = self.session.state
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             hovered = card == self.hovered
@@ -177,18 +224,32 @@ class DraftScene(UIScene):
                 draw_dashed_ring(surface, r.inflate(18, 18), HINT_GREEN, self.time)
         mine = state.players[self.seat]
         if mine.cards:
-            ctx.text.blit_centered(surface, t("luckybox.draft.in_play", "Your cards in play:"), 24,
-                                   WHITE,
-                                   (MINE_AREA.x + 100, MINE_AREA.y - 8))
+            ctx.text.blit_centered(
+                surface,
+                t("luckybox.draft.in_play", "Your cards in play:"),
+                24,
+                WHITE,
+                (MINE_AREA.x + 100, MINE_AREA.y - 8),
+            )
             rects = grid_in(MINE_AREA.move(0, 12), len(mine.cards), self.cardview.aspect, gap=8)
             for card, mask, rect in zip(mine.cards, mine.masks, rects, strict=True):
-                surface.blit(self.cardview.render(card, state.face(card), mask, round(rect.w)),
-                             rect.topleft)
+                surface.blit(
+                    self.cardview.render(card, state.face(card), mask, round(rect.w)), rect.topleft
+                )
         left = self.need - len(self.selected)
         status = self.message or (
             tn("luckybox.draft.choose_more", left, "Choose {count} more.", "Choose {count} more.")
-            if left else t("luckybox.draft.ready", "Ready: press Keep."))
+            if left
+            else t("luckybox.draft.ready", "Ready: press Keep.")
+        )
         room = 2 * (1280 - 12 - CONFIRM.centerx)  # centred over Keep, inside the screen
-        ctx.text.blit_centered(surface, status, ctx.text.fit_size(status, 30, room), WHITE,
-                               (CONFIRM.centerx, CONFIRM.y - 30), outline=INK, px=2)
+        ctx.text.blit_centered(
+            surface,
+            status,
+            ctx.text.fit_size(status, 30, room),
+            WHITE,
+            (CONFIRM.centerx, CONFIRM.y - 30),
+            outline=INK,
+            px=2,
+        )
         self.draw_widgets(surface)

@@ -247,9 +247,7 @@ class GameEndScene(GameEndShell):
                 self._draw_versus(surface, challenge, seat, total, y + bar_h / 2, row_h)
         lx = chart.x + 40
         for key in self.legend_keys():
-            gfx.rect(
-                surface, self.colour(key), (lx, chart.bottom - 36, 22, 22), border_radius=5
-            )
+            gfx.rect(surface, self.colour(key), (lx, chart.bottom - 36, 22, 22), border_radius=5)
             img = ctx.text.render(category_label(key), 24, WHITE)
             surface.blit(img, (lx + 28, chart.bottom - 34))
             lx += 60 + img.get_width()
@@ -281,9 +279,7 @@ class GameEndScene(GameEndShell):
         for i in range(bands):
             row = self.band_row(i)
             warm = mix((90, 60, 160), (255, 196, 40), (bands - 1 - i) / (bands - 1))
-            gfx.rect(
-                surface, warm, (gauge.x, row.y + 1, gauge.w, band_h - 2), border_radius=4
-            )
+            gfx.rect(surface, warm, (gauge.x, row.y + 1, gauge.w, band_h - 2), border_radius=4)
             lit = i == mine
             if lit:
                 glow = row.inflate(8, 0).move(4, 0)
@@ -321,9 +317,7 @@ class GameEndScene(GameEndShell):
         grow = min(1.0, self.time / GROW_TIME)
         y = gauge.bottom + (y - gauge.bottom) * grow  # rises to its place with the bars
         tip = (gauge.x - 4, y)
-        gfx.polygon(
-            surface, INK, [(tip[0] + 3, y), (tip[0] - 22, y - 15), (tip[0] - 22, y + 15)]
-        )
+        gfx.polygon(surface, INK, [(tip[0] + 3, y), (tip[0] - 22, y - 15), (tip[0] - 22, y + 15)])
         gfx.polygon(surface, YELLOW, [tip, (tip[0] - 18, y - 11), (tip[0] - 18, y + 11)])
         self.ctx.text.blit_centered(
             surface, str(total), 34, YELLOW, (tip[0] - 50, y), outline=INK, px=3

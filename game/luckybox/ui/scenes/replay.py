@@ -23,16 +23,30 @@ class ReplayScene(ReplayShell):
 
     def button_rects(self) -> dict[str, Any]:
         region = self.ctx.layout.region
-        return {"play": region("button_pass"), "step": region("button_undo"),
-                "speed": region("button_hint"), "back": region("button_menu")}
+        return {
+            "play": region("button_pass"),
+            "step": region("button_undo"),
+            "speed": region("button_hint"),
+            "back": region("button_menu"),
+        }
 
     def pause_after(self, state: Any) -> float:
         return BOT_PAUSE if state.phase == PLAY else BOT_PAUSE / 2  # a draft's picks go quicker
 
     def progress_line(self, title: str, done: int, total: int) -> str:
         if self.paused:
-            return t("luckybox.replay.status_paused", "{title}: move {n} of {total}. Paused.",
-                     title=title, n=done, total=total)
-        return t("luckybox.replay.status_playing",
-                 "{title}: move {n} of {total}. Playing at {speed}.", title=title, n=done,
-                 total=total, speed=speed_text(self.speed))
+            return t(
+                "luckybox.replay.status_paused",
+                "{title}: move {n} of {total}. Paused.",
+                title=title,
+                n=done,
+                total=total,
+            )
+        return t(
+            "luckybox.replay.status_playing",
+            "{title}: move {n} of {total}. Playing at {speed}.",
+            title=title,
+            n=done,
+            total=total,
+            speed=speed_text(self.speed),
+        )

@@ -398,9 +398,7 @@ class RoundEndScene(UIScene):
             if k_fly <= 0:
                 continue
             if not tm.fly or self.origin is None:  # fade in where it lands
-                img = gfx.smoothscale(
-                    self._face(card), (round(target.w), round(target.h))
-                )
+                img = gfx.smoothscale(self._face(card), (round(target.w), round(target.h)))
                 img.set_alpha(round(255 * k_fly))
                 flying.append((img, target))
                 continue

@@ -36,8 +36,15 @@ def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
     kinds = seat_kinds(record, len(state.names))
     deal = Deal(tuple(state.deck_order), tuple(tuple(r) for r in state.numbers))
     totals = [p.total for p in state.players]
-    return SameDeal(list(state.names), kinds, state.seed, deal,
-                    make_challenge(list(state.names), totals, source), source, state.options)
+    return SameDeal(
+        list(state.names),
+        kinds,
+        state.seed,
+        deal,
+        make_challenge(list(state.names), totals, source),
+        source,
+        state.options,
+    )
 
 
 def seat_origin(i: int) -> tuple[float, float]:
@@ -47,12 +54,26 @@ def seat_origin(i: int) -> tuple[float, float]:
 
 
 LOOK = SetupLook(
-    panel=PANEL, panel_colour=(72, 36, 128), seat_origin=seat_origin,
-    columns=((BADGE_W + 10, NAME_W), (BADGE_W + NAME_W + 20, TOGGLE_W),
-             (BADGE_W + NAME_W + TOGGLE_W + 28, LEVEL_W - 8)),
-    seat_h=SEAT_H, count_x=PANEL.x + 200, seed_box=(PANEL.right - 420, 130, 210, 48),
-    title_size=72, label_size=40, players_w=190, players_x=104, count_size=56,
-    seed_label_w=100, seed_label_x=474, deal_line=(30, 620, 340), rule=((110, 70, 180), 194),
+    panel=PANEL,
+    panel_colour=(72, 36, 128),
+    seat_origin=seat_origin,
+    columns=(
+        (BADGE_W + 10, NAME_W),
+        (BADGE_W + NAME_W + 20, TOGGLE_W),
+        (BADGE_W + NAME_W + TOGGLE_W + 28, LEVEL_W - 8),
+    ),
+    seat_h=SEAT_H,
+    count_x=PANEL.x + 200,
+    seed_box=(PANEL.right - 420, 130, 210, 48),
+    title_size=72,
+    label_size=40,
+    players_w=190,
+    players_x=104,
+    count_size=56,
+    seed_label_w=100,
+    seed_label_x=474,
+    deal_line=(30, 620, 340),
+    rule=((110, 70, 180), 194),
 )
 
 
@@ -65,8 +86,13 @@ class SetupScene(SetupShell):
     min_seats, max_seats = MIN_SEATS, MAX_SEATS
     look = LOOK
 
-    def __init__(self, ctx: Context, seed: int | None = None, seats: int = DEFAULT_SEATS,
-                 same_deal: SameDeal | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        seed: int | None = None,
+        seats: int = DEFAULT_SEATS,
+        same_deal: SameDeal | None = None,
+    ) -> None:
         super().__init__(ctx, seats, same_deal, seed)
 
     def config(self) -> GameConfig:
@@ -74,8 +100,13 @@ class SetupScene(SetupShell):
         seats = self.seat_choices()
         deal = self.same_deal
         if deal is not None:
-            return GameConfig(seats=seats, seed=deal.seed, deal=deal.deal, options=deal.options,
-                              challenge=deal.challenge)
+            return GameConfig(
+                seats=seats,
+                seed=deal.seed,
+                deal=deal.deal,
+                options=deal.options,
+                challenge=deal.challenge,
+            )
         return GameConfig(seats=seats, seed=self.chosen_seed())
 
     def start(self) -> None:
@@ -92,5 +123,6 @@ class SetupScene(SetupShell):
             # Empty seats stay visible as dim slots, so the 12-seat capacity is obvious.
             row = pygame.Rect(*seat_origin(i), ROW_W, SEAT_H)
             gfx.rect(surface, (96, 58, 156), row, 3, border_radius=12)
-            text.blit_centered(surface, t("setup.seat_n", "seat {n}", n=i + 1), 28,
-                               (140, 104, 196), row.center)
+            text.blit_centered(
+                surface, t("setup.seat_n", "seat {n}", n=i + 1), 28, (140, 104, 196), row.center
+            )

@@ -44,9 +44,15 @@ class TableScene(TableShell):
     off_focus = OFF_FOCUS
     targets_of = staticmethod(table_targets)  # bonuses, squares, buttons (table/keys.py)
 
-    def __init__(self, ctx: Any, session: Session, demo: bool = False,
-                 on_game_over: Any = None, resume: Resumed | None = None,
-                 driven: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        demo: bool = False,
+        on_game_over: Any = None,
+        resume: Resumed | None = None,
+        driven: bool = False,
+    ) -> None:
         self.cards = CardView(ctx.assets, ctx.text)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
 
@@ -64,8 +70,15 @@ class TableScene(TableShell):
         self.controls = Controls(self)
         self.notice = Message(self)
         self.help = TableHelp(self)  # tooltips, and the Scoring button
-        self.parts = [self.deck, Banner(self), self.bonuses, self.board, self.others, self.piles,
-                      self.scorecard]
+        self.parts = [
+            self.deck,
+            Banner(self),
+            self.bonuses,
+            self.board,
+            self.others,
+            self.piles,
+            self.scorecard,
+        ]
         self.clickable = [self.others, self.bonuses, self.board]
         return Staging(self).styles()
 
@@ -95,8 +108,9 @@ class TableScene(TableShell):
 
     def needs_confirm(self, seat: int) -> bool:
         # A finished turn waits for Next (undo stays possible); so does the last draft pick.
-        return (self.state.phase == PLAY and self.state.players[seat].done
-                or self.session.chance_due())
+        return (
+            self.state.phase == PLAY and self.state.players[seat].done or self.session.chance_due()
+        )
 
     # ------------------------------------------------------------ turns and choices
 
@@ -109,8 +123,9 @@ class TableScene(TableShell):
     def on_turn(self, turn: Turn) -> None:
         super().on_turn(turn)
         if turn.kind == HUMAN and self.state.phase in (SETUP, DRAFT):
-            self.ctx.nav.push("luckybox.draft", session=self.session, seat=turn.seat,
-                              cards=self.cards)
+            self.ctx.nav.push(
+                "luckybox.draft", session=self.session, seat=turn.seat, cards=self.cards
+            )
 
     def has_choice(self) -> bool:
         return self.moves.selected_square is not None
@@ -164,9 +179,14 @@ class TableScene(TableShell):
     def after_step(self, event: Any) -> bool:
         """After a round's last step its scoring opens (the game's end is the shell's)."""
         if type(event) is ev.RoundScored:
-            self.ctx.nav.push("luckybox.round_end", session=self.session, round_no=event.round,
-                              on_close=self.animator.release, demo=self.demo,
-                              origin=self.seat_anchor)  # the scored cards fly from there
+            self.ctx.nav.push(
+                "luckybox.round_end",
+                session=self.session,
+                round_no=event.round,
+                on_close=self.animator.release,
+                demo=self.demo,
+                origin=self.seat_anchor,
+            )  # the scored cards fly from there
             return True
         return False
 
@@ -177,10 +197,16 @@ class TableScene(TableShell):
         self.notice.draw(surface)
 
 
-def start_game(ctx: Any, seats: list, seed: int, demo: bool = False,
-               on_game_over: Any = None, deal: Deal | None = None,
-               options: Options | None = None,
-               challenge: dict[str, Any] | None = None) -> TableScene:
+def start_game(
+    ctx: Any,
+    seats: list,
+    seed: int,
+    demo: bool = False,
+    on_game_over: Any = None,
+    deal: Deal | None = None,
+    options: Options | None = None,
+    challenge: dict[str, Any] | None = None,
+) -> TableScene:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""
     session = Session(list(seats), seed, options, deal, game=LUCKYBOX)

@@ -26,8 +26,14 @@ ZOOM_PAD, ZOOM_GAP, ZOOM_HEADER = 12, 10, 40
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
 
 
-def draw_dashed_ring(surface: pygame.Surface, rect: pygame.FRect, colour: tuple[int, int, int],
-                     time: float = 0.0, width: int = 4, dash: int = 10) -> None:
+def draw_dashed_ring(
+    surface: pygame.Surface,
+    rect: pygame.FRect,
+    colour: tuple[int, int, int],
+    time: float = 0.0,
+    width: int = 4,
+    dash: int = 10,
+) -> None:
     """A ring of dashes marching round `rect`: a hint. Dashes, not a solid line, so a hint is
     told from a refusal's solid ring by its pattern, not only by green against red."""
     r = pygame.Rect(rect)
@@ -41,8 +47,14 @@ def draw_dashed_ring(surface: pygame.Surface, rect: pygame.FRect, colour: tuple[
         d += 2 * dash
 
 
-def _edge_segment(surface: pygame.Surface, r: pygame.Rect, a: float, b: float,
-                  colour: tuple[int, int, int], width: int) -> None:
+def _edge_segment(
+    surface: pygame.Surface,
+    r: pygame.Rect,
+    a: float,
+    b: float,
+    colour: tuple[int, int, int],
+    width: int,
+) -> None:
     """The part of r's outline from distance a to b, clockwise from the top-left corner."""
     corners = [r.topleft, r.topright, r.bottomright, r.bottomleft, r.topleft]
     start = 0.0
@@ -100,8 +112,17 @@ class FocusBoard(Part):
         """Per card: the square highlights and Lightning costs for the focused player now."""
         table = self.table
         state, moves = table.state, table.moves
-        key = (len(state.actions), table.focus, moves.selected_square, moves.selected_bonus,
-               state.phase, state.round, state.index, table.human_turn(), moves.hint)
+        key = (
+            len(state.actions),
+            table.focus,
+            moves.selected_square,
+            moves.selected_bonus,
+            state.phase,
+            state.round,
+            state.index,
+            table.human_turn(),
+            moves.hint,
+        )
         if key == self._marks_key:
             return self._marks
         self._marks_key = key
@@ -150,25 +171,38 @@ class FocusBoard(Part):
         # The cards are drawn first in their region, over the static layer alone: their pixels
         # are kept and blitted back in one opaque copy (four large cards blended every frame
         # otherwise) while every card, mask and mark stays the same.
-        shown = tuple((card, seen.mask(seat, card), tuple(rect),
-                       tuple(sorted(marks.get(card, ({}, {}))[0].items())),
-                       tuple(sorted(marks.get(card, ({}, {}))[1].items())))
-                      for card, rect in zip(player.cards, rects, strict=True))
+        shown = tuple(
+            (
+                card,
+                seen.mask(seat, card),
+                tuple(rect),
+                tuple(sorted(marks.get(card, ({}, {}))[0].items())),
+                tuple(sorted(marks.get(card, ({}, {}))[1].items())),
+            )
+            for card, rect in zip(player.cards, rects, strict=True)
+        )
         key = (shown, surface.get_size(), gfx.render_scale())
         if not self._snap.reuse(surface, key):
             drawn = []
             for card, rect in zip(player.cards, rects, strict=True):
                 squares, costs = marks.get(card, ({}, {}))
-                img = table.cards.render(card, table.state.face(card), seen.mask(seat, card),
-                                         round(rect.w), squares, costs)
+                img = table.cards.render(
+                    card,
+                    table.state.face(card),
+                    seen.mask(seat, card),
+                    round(rect.w),
+                    squares,
+                    costs,
+                )
                 drawn.append(surface.blit(img, rect.topleft))
             if drawn:
                 self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
         for card, rect in zip(player.cards, rects, strict=True):
             if hinted and hinted[0] == card:
                 cell = table.cards.cell_rect(rect, hinted[1])
-                draw_dashed_ring(surface, cell.inflate(10, 10), HINT_GREEN, table.time, width=5,
-                                 dash=8)
+                draw_dashed_ring(
+                    surface, cell.inflate(10, 10), HINT_GREEN, table.time, width=5, dash=8
+                )
             if refused and refused[0] == card:
                 cell = table.cards.cell_rect(rect, refused[1])
                 gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
@@ -194,8 +228,9 @@ class OtherBoards(Part):
     def panel_at(self, pos: tuple[float, float] | None) -> int | None:
         if pos is None:
             return None
-        return next((seat for seat, panel in self.panels().items() if panel.collidepoint(pos)),
-                    None)
+        return next(
+            (seat for seat, panel in self.panels().items() if panel.collidepoint(pos)), None
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Hovering a board zooms it; a click keeps it zoomed (or lets it go)."""
@@ -244,8 +279,9 @@ class OtherBoards(Part):
 
     def secret(self, seat: int) -> bool:
         """Whether the seat's moves for the choice now open are not shown yet."""
-        return (seat != self.table.focus and self.table.seen.public is not None
-                and self.hides_choices())
+        return (
+            seat != self.table.focus and self.table.seen.public is not None and self.hides_choices()
+        )
 
     def player(self, seat: int) -> Any:
         """The seat's board as others may see it now: without this choice's moves until
@@ -276,18 +312,22 @@ class OtherBoards(Part):
         seat = self.zoomed
         if seat is not None:
             # Dashed, unlike the acting player's solid ring: told apart without colour.
-            draw_dashed_ring(surface, panels[seat].inflate(6, 6), WHITE, self.table.time,
-                             width=3, dash=8)
+            draw_dashed_ring(
+                surface, panels[seat].inflate(6, 6), WHITE, self.table.time, width=3, dash=8
+            )
             self.draw_zoom(surface, seat)
 
     def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:
         rect = self.zoom_rect()
         if rect is None:
             return []
-        inner = pygame.FRect(rect.x + ZOOM_PAD, rect.y + ZOOM_HEADER, rect.w - 2 * ZOOM_PAD,
-                             rect.h - ZOOM_HEADER - ZOOM_PAD)
-        return grid_in(inner, len(self.player(seat).cards), self.table.cards.aspect,
-                       gap=ZOOM_GAP)
+        inner = pygame.FRect(
+            rect.x + ZOOM_PAD,
+            rect.y + ZOOM_HEADER,
+            rect.w - 2 * ZOOM_PAD,
+            rect.h - ZOOM_HEADER - ZOOM_PAD,
+        )
+        return grid_in(inner, len(self.player(seat).cards), self.table.cards.aspect, gap=ZOOM_GAP)
 
     def draw_zoom(self, surface: pygame.Surface, seat: int) -> None:
         """One player's board, large: their cards as they may be seen now, tokens and points."""
@@ -296,20 +336,36 @@ class OtherBoards(Part):
         p = self.player(seat)
         draw_panel(surface, rect, colour=PANEL, radius=14, border=3, shadow=6)
         name = table.session.seats[seat].name
-        ctx.text.blit_centered(surface, name, ctx.text.fit_size(name, 28, rect.w * 0.4), YELLOW,
-                               (rect.x + rect.w * 0.22, rect.y + 20), outline=INK, px=2)
+        ctx.text.blit_centered(
+            surface,
+            name,
+            ctx.text.fit_size(name, 28, rect.w * 0.4),
+            YELLOW,
+            (rect.x + rect.w * 0.22, rect.y + 20),
+            outline=INK,
+            px=2,
+        )
         x = rect.x + rect.w * 0.45
-        for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
-                              ("star_slot_filled", p.stars[table.seen.round - 1])):
+        for sprite, count in (
+            ("token_lightning", p.lightning),
+            ("token_moon", p.moons),
+            ("star_slot_filled", p.stars[table.seen.round - 1]),
+        ):
             surface.blit(ctx.assets.get(sprite, (24, 24)), (round(x), round(rect.y + 8)))
             ctx.text.blit_centered(surface, str(count), 24, YELLOW, (x + 38, rect.y + 20))
             x += 70
         total = sum(p.card_points) + sum(p.star_points)
-        ctx.text.blit_centered(surface, t("luckybox.zoom.so_far", "So far: {points}",
-                                          points=total), 22, WHITE, (rect.right - 60, rect.y + 20))
+        ctx.text.blit_centered(
+            surface,
+            t("luckybox.zoom.so_far", "So far: {points}", points=total),
+            22,
+            WHITE,
+            (rect.right - 60, rect.y + 20),
+        )
         for card, mask, r in zip(p.cards, p.masks, self.zoom_card_rects(seat), strict=True):
-            surface.blit(table.cards.render(card, table.state.face(card), mask, round(r.w)),
-                         r.topleft)
+            surface.blit(
+                table.cards.render(card, table.state.face(card), mask, round(r.w)), r.topleft
+            )
 
     def _panel(self, seat: int, panel: pygame.FRect, acting: bool) -> pygame.Surface:
         """One other player's compact board, frame and all, redrawn only when it changes (a
@@ -317,8 +373,16 @@ class OtherBoards(Part):
         table = self.table
         p = self.player(seat)
         star_count = p.stars[table.seen.round - 1]
-        key = (tuple(panel), acting, p.lightning, p.moons, star_count, tuple(p.cards),
-               tuple(p.masks), gfx.render_scale())
+        key = (
+            tuple(panel),
+            acting,
+            p.lightning,
+            p.moons,
+            star_count,
+            tuple(p.cards),
+            tuple(p.masks),
+            gfx.render_scale(),
+        )
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -335,16 +399,22 @@ class OtherBoards(Part):
         # Tokens and this round's stars as small icons with counts.
         x = local.x + local.w * 0.39
         step = (local.w * 0.61 - 4) / 3
-        for sprite, count in (("token_lightning", p.lightning), ("token_moon", p.moons),
-                              ("star_slot_filled", star_count)):
+        for sprite, count in (
+            ("token_lightning", p.lightning),
+            ("token_moon", p.moons),
+            ("star_slot_filled", star_count),
+        ):
             image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(local.y + 5)))
             image.blit(ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5)))
             x += step
         for card, mask, rect in zip(p.cards, p.masks, self.card_rects(seat, local), strict=True):
             face, width = table.state.face(card), max(8, round(rect.w))
             # Small cards are drawn for a glance (their art's digits would be unreadable).
-            img = (table.cards.render_mini(card, face, mask, width) if width < FULL_ART_WIDTH
-                   else table.cards.render(card, face, mask, width))
+            img = (
+                table.cards.render_mini(card, face, mask, width)
+                if width < FULL_ART_WIDTH
+                else table.cards.render(card, face, mask, width)
+            )
             image.blit(img, rect.topleft)
         self._cache[seat] = (key, image)
         return image

@@ -48,29 +48,57 @@ class Controls(Part):
         super().__init__(table)
         layout, moves = self.ctx.layout, table.moves
         self.buttons: dict[str, Button] = {
-            "pass": Button(layout.region("button_pass"), lt("luckybox.table.pass", "Pass"),
-                           moves.do_pass, key=pygame.K_p,
-                           text_size=28),
-            "undo": Button(layout.region("button_undo"), lt("luckybox.table.undo", "Undo"),
-                           moves.do_undo, key=pygame.K_u,
-                           colour=(90, 120, 230), text_size=28),
-            "hint": Button(layout.region("button_hint"), lt("luckybox.table.hint_button", "Hint"),
-                           moves.do_hint, key=pygame.K_h,
-                           colour=(60, 170, 120), text_size=28),
-            "menu": Button(layout.region("button_menu"), lt("luckybox.table.menu", "Menu"),
-                           table.open_menu,
-                           colour=(120, 90, 170), text_size=28),
+            "pass": Button(
+                layout.region("button_pass"),
+                lt("luckybox.table.pass", "Pass"),
+                moves.do_pass,
+                key=pygame.K_p,
+                text_size=28,
+            ),
+            "undo": Button(
+                layout.region("button_undo"),
+                lt("luckybox.table.undo", "Undo"),
+                moves.do_undo,
+                key=pygame.K_u,
+                colour=(90, 120, 230),
+                text_size=28,
+            ),
+            "hint": Button(
+                layout.region("button_hint"),
+                lt("luckybox.table.hint_button", "Hint"),
+                moves.do_hint,
+                key=pygame.K_h,
+                colour=(60, 170, 120),
+                text_size=28,
+            ),
+            "menu": Button(
+                layout.region("button_menu"),
+                lt("luckybox.table.menu", "Menu"),
+                table.open_menu,
+                colour=(120, 90, 170),
+                text_size=28,
+            ),
         }
         spend = layout.region("button_lightning_minus").union(
-            layout.region("button_lightning_plus"))
-        self.buttons["spend"] = Button(spend, lt("luckybox.table.spend", "Spend"),
-                                       moves.confirm_spend, key=pygame.K_RETURN,
-                                       colour=(40, 120, 230), text_size=24)
+            layout.region("button_lightning_plus")
+        )
+        self.buttons["spend"] = Button(
+            spend,
+            lt("luckybox.table.spend", "Spend"),
+            moves.confirm_spend,
+            key=pygame.K_RETURN,
+            colour=(40, 120, 230),
+            text_size=24,
+        )
         queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240,
-                         52), lt("luckybox.table.next", "Next  >"),
-            table.confirm_turn, key=pygame.K_RETURN, colour=(60, 190, 90), text_size=34)
+            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52),
+            lt("luckybox.table.next", "Next  >"),
+            table.confirm_turn,
+            key=pygame.K_RETURN,
+            colour=(60, 190, 90),
+            text_size=34,
+        )
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
 
@@ -95,8 +123,9 @@ class Controls(Part):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_spend()
-        return any(button.handle_event(event) for name, button in self.buttons.items()
-                   if self.shown(name))
+        return any(
+            button.handle_event(event) for name, button in self.buttons.items() if self.shown(name)
+        )
 
     def place_spend(self) -> None:
         """Spend sits right under the chosen Lightning square, where the eye already is."""
@@ -116,9 +145,11 @@ class Controls(Part):
         table = self.table
         focus, state = table.focus, table.state
         self.buttons["pass"].enabled = table.human_turn() and Pass(focus) in (
-            state.legal_actions(focus))
-        self.buttons["undo"].enabled = (not table.session.seats[focus].is_computer
-                                        and state.can_undo(focus) is None)
+            state.legal_actions(focus)
+        )
+        self.buttons["undo"].enabled = (
+            not table.session.seats[focus].is_computer and state.can_undo(focus) is None
+        )
         self.buttons["hint"].enabled = table.human_turn()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -142,8 +173,10 @@ class Bonuses(Part):
     def rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
         area = self.rect
         pending = self.table.seen.players[self.table.focus].pending
-        return [((card, line, index), pygame.FRect(area.x + 150 + i * 70, area.y + 30, 60, 60))
-                for i, (card, line, index, _bonus) in enumerate(pending)]
+        return [
+            ((card, line, index), pygame.FRect(area.x + 150 + i * 70, area.y + 30, 60, 60))
+            for i, (card, line, index, _bonus) in enumerate(pending)
+        ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
@@ -170,16 +203,23 @@ class Bonuses(Part):
         if seat is None:
             return ""
         if seat != table.focus or table.session.seats[seat].is_computer:
-            return t("luckybox.table.playing", "{name} is playing...",
-                     name=table.session.seats[seat].name)
+            return t(
+                "luckybox.table.playing",
+                "{name} is playing...",
+                name=table.session.seats[seat].name,
+            )
         if state.phase != PLAY:
             return t("luckybox.table.choose_cards", "Choose your cards.")
         n = state.number
         if state.has_exact(seat):
-            return t("luckybox.table.cross", "Cross a square showing {n} (gold), or spend "
-                     "Lightning (blue, cost shown).", n=n)
-        return t("luckybox.table.no_open", "No open {n}: spend Lightning on a blue square, or "
-                 "Pass.", n=n)
+            return t(
+                "luckybox.table.cross",
+                "Cross a square showing {n} (gold), or spend Lightning (blue, cost shown).",
+                n=n,
+            )
+        return t(
+            "luckybox.table.no_open", "No open {n}: spend Lightning on a blue square, or Pass.", n=n
+        )
 
     def hint_box(self) -> pygame.FRect:
         """Where the line saying what to do goes: the panel, above the Next button when shown."""
@@ -207,8 +247,7 @@ class Bonuses(Part):
                 break
         step = line_height(size)
         top = box.centery - step * len(lines) / 2
-        return [(line, size, (box.centerx, top + step * (i + 0.5)))
-                for i, line in enumerate(lines)]
+        return [(line, size, (box.centerx, top + step * (i + 0.5))) for i, line in enumerate(lines)]
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
@@ -218,9 +257,15 @@ class Bonuses(Part):
             for line, size, center in self.hint_lines():
                 ctx.text.blit_centered(surface, line, size, WHITE, center)
             return
-        ctx.text.blit_centered(surface, t("luckybox.table.bonuses", "Bonuses:"), 26, YELLOW,
-                               (area.x + 70, area.y + 60),
-                               outline=INK, px=2)
+        ctx.text.blit_centered(
+            surface,
+            t("luckybox.table.bonuses", "Bonuses:"),
+            26,
+            YELLOW,
+            (area.x + 70, area.y + 60),
+            outline=INK,
+            px=2,
+        )
         engine_pending = table.state.players[table.focus].pending
         choice = table.moves.bonus_choice() if engine_pending else None
         for (key, rect), (_c, _l, _i, bonus) in zip(self.rects(), pending, strict=True):
@@ -230,5 +275,10 @@ class Bonuses(Part):
             if bonus[0] == "number":
                 ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)
         pick = t("luckybox.table.pick_bonus", "Pick a bonus, then a highlighted square")
-        ctx.text.blit_centered(surface, pick, ctx.text.fit_size(pick, 20, area.w - 16), WHITE,
-                               (area.centerx, area.bottom - 16))
+        ctx.text.blit_centered(
+            surface,
+            pick,
+            ctx.text.fit_size(pick, 20, area.w - 16),
+            WHITE,
+            (area.centerx, area.bottom - 16),
+        )

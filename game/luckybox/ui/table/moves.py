@@ -25,19 +25,28 @@ def describe(action: Any, state: Any) -> str:
         shown = state.face(action.card).grid[action.cell]
         place = _place(state, action.player, action.card)
         if action.lightning:
-            return tn("luckybox.hint.spend_n", abs(action.lightning),
-                      "spend {count} Lightning and cross the {shown} on your card {card} from "
-                      "the left",
-                      "spend {count} Lightning and cross the {shown} on your card {card} from "
-                      "the left",
-                      shown=shown, card=place)
-        return t("luckybox.hint.cross", "cross the {shown} on your card {card} from the left",
-                 shown=shown, card=place)
+            return tn(
+                "luckybox.hint.spend_n",
+                abs(action.lightning),
+                "spend {count} Lightning and cross the {shown} on your card {card} from the left",
+                "spend {count} Lightning and cross the {shown} on your card {card} from the left",
+                shown=shown,
+                card=place,
+            )
+        return t(
+            "luckybox.hint.cross",
+            "cross the {shown} on your card {card} from the left",
+            shown=shown,
+            card=place,
+        )
     if isinstance(action, Resolve):
         shown = state.face(action.target_card).grid[action.cell]
-        return t("luckybox.hint.bonus",
-                 "use the bonus on the {shown} of your card {card} from the left",
-                 shown=shown, card=_place(state, action.player, action.target_card))
+        return t(
+            "luckybox.hint.bonus",
+            "use the bonus on the {shown} of your card {card} from the left",
+            shown=shown,
+            card=_place(state, action.player, action.target_card),
+        )
     if isinstance(action, Pass):
         return t("luckybox.hint.pass", "pass")
     return str(action)
@@ -115,11 +124,16 @@ class Moves:
     def _pass_reason(self, refusal: Refusal) -> str:
         """The rules' reason a pass is refused, as the table says it to the player."""
         if refusal.code == "resolve_first":
-            return t("luckybox.table.resolve_first",
-                     "Resolve your bonus first: click a highlighted square.")
+            return t(
+                "luckybox.table.resolve_first",
+                "Resolve your bonus first: click a highlighted square.",
+            )
         if refusal.code == "cannot_pass":
-            return t("luckybox.table.must_cross", "You have an open {number}: you must cross a "
-                     "square.", number=refusal.args["number"])
+            return t(
+                "luckybox.table.must_cross",
+                "You have an open {number}: you must cross a square.",
+                number=refusal.args["number"],
+            )
         return self._words(refusal)
 
     def _words(self, refusal: Refusal | None) -> str:
@@ -147,14 +161,19 @@ class Moves:
             self.refuse(t("luckybox.table.no_hints", "No hints available."))
             return
         self.hint = hint(table.state.view_for(table.focus), table.focus)
-        table.message = t("luckybox.table.hint", "Hint: {move}",
-                          move=describe(self.hint, table.state))
+        table.message = t(
+            "luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state)
+        )
         table.board.forget_marks()
 
     def confirm_spend(self) -> None:
         if self.selected_square is None:
-            self.refuse(t("luckybox.table.choose_square",
-                          "Choose a square marked with a Lightning cost first."))
+            self.refuse(
+                t(
+                    "luckybox.table.choose_square",
+                    "Choose a square marked with a Lightning cost first.",
+                )
+            )
             return
         self.apply(self.selected_square)
 
@@ -166,8 +185,9 @@ class Moves:
         if not table.human_turn():
             from game.luckybox.rules.state import PLAY
 
-            self.refuse(t("luckybox.table.wait", "Wait for your turn.")
-                        if table.state.phase == PLAY else "")
+            self.refuse(
+                t("luckybox.table.wait", "Wait for your turn.") if table.state.phase == PLAY else ""
+            )
             return
         seat = table.focus
         state = table.state
@@ -207,13 +227,16 @@ class Moves:
         table.board.forget_marks()
         spend = abs(options[0].lightning)
         target = shift(state.number, options[0].lightning)
-        table.message = tn("luckybox.table.spend_ask", spend,
-                           "Spend {count} Lightning token to turn {number} into {target}? "
-                           "Press Spend to confirm.",
-                           "Spend {count} Lightning tokens to turn {number} into {target}? "
-                           "Press Spend to confirm.", number=state.number, target=target)
-        table.controls.buttons["spend"].label = lt("luckybox.table.spend_n", "Spend {n}",
-                                                   n=spend)
+        table.message = tn(
+            "luckybox.table.spend_ask",
+            spend,
+            "Spend {count} Lightning token to turn {number} into {target}? Press Spend to confirm.",
+            "Spend {count} Lightning tokens to turn {number} into {target}? "
+            "Press Spend to confirm.",
+            number=state.number,
+            target=target,
+        )
+        table.controls.buttons["spend"].label = lt("luckybox.table.spend_n", "Spend {n}", n=spend)
 
     def _other_way_reason(self, current: Cross, shown: int) -> str:
         """Why a second click on the chosen Lightning square keeps the same way round: the
@@ -225,17 +248,26 @@ class Moves:
         refusal = state.check(current._replace(lightning=other_way))
         if refusal is None or refusal.code != "not_enough_lightning":
             return self._words(refusal)
-        values = {"number": n, "shown": shown, "have": refusal.args["have"],
-                  "cost": abs(current.lightning), "other": refusal.args["spent"]}
+        values = {
+            "number": n,
+            "shown": shown,
+            "have": refusal.args["have"],
+            "cost": abs(current.lightning),
+            "other": refusal.args["spent"],
+        }
         if current.lightning > 0:
-            return t("luckybox.table.other_way_down",
-                     "Counting down from {number} to {shown} would cost {other} Lightning and you "
-                     "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
-                     **values)
-        return t("luckybox.table.other_way_up",
-                 "Counting up from {number} to {shown} would cost {other} Lightning and you "
-                 "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
-                 **values)
+            return t(
+                "luckybox.table.other_way_down",
+                "Counting down from {number} to {shown} would cost {other} Lightning and you "
+                "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
+                **values,
+            )
+        return t(
+            "luckybox.table.other_way_up",
+            "Counting up from {number} to {shown} would cost {other} Lightning and you "
+            "have {have}: only {cost} this way. Press Spend, or Esc to cancel.",
+            **values,
+        )
 
     def _square_reason(self, card: int, cell: int) -> str:
         """Why this square can't be crossed now: the rules' refusal of the move a click on it
@@ -254,11 +286,20 @@ class Moves:
         if code == "already_crossed":
             return t("luckybox.table.already_crossed", "That square is already crossed.")
         if code == "bonus_needs":
-            return t("luckybox.table.bonus_needs", "Your bonus needs an open {need}, not a "
-                     "{shown}.", need=refusal.args["need"], shown=shown)
+            return t(
+                "luckybox.table.bonus_needs",
+                "Your bonus needs an open {need}, not a {shown}.",
+                need=refusal.args["need"],
+                shown=shown,
+            )
         if code == "not_enough_lightning":
-            return t("luckybox.table.too_far", "That square shows {shown}; the number is "
-                     "{number}. It would take {need} Lightning and you have {have}.",
-                     shown=shown, number=state.number, need=refusal.args["spent"],
-                     have=refusal.args["have"])
+            return t(
+                "luckybox.table.too_far",
+                "That square shows {shown}; the number is "
+                "{number}. It would take {need} Lightning and you have {have}.",
+                shown=shown,
+                number=state.number,
+                need=refusal.args["spent"],
+                have=refusal.args["have"],
+            )
         return self._words(refusal)

@@ -36,8 +36,9 @@ class NumberDeck(Part):
 
     def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
         face = self.ctx.assets.get("number_card_front", rect.size).copy()
-        self.ctx.text.blit_centered(face, str(number), int(rect.h * 0.55), (52, 40, 90),
-                                    (rect.w / 2, rect.h / 2 + 4))
+        self.ctx.text.blit_centered(
+            face, str(number), int(rect.h * 0.55), (52, 40, 90), (rect.w / 2, rect.h / 2 + 4)
+        )
         return face
 
     def _face_cached(self, number: int, rect: pygame.FRect) -> pygame.Surface:
@@ -52,8 +53,16 @@ class NumberDeck(Part):
         card = ctx.layout.region("revealed_card")
         flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
         # Drawn first, over the static layer alone: kept and blitted back until a number shows.
-        key = (tuple(seen.revealed), seen.number, flipping, tuple(deck), tuple(card), language(),
-               ctx.text.scale, surface.get_size())
+        key = (
+            tuple(seen.revealed),
+            seen.number,
+            flipping,
+            tuple(deck),
+            tuple(card),
+            language(),
+            ctx.text.scale,
+            surface.get_size(),
+        )
         if self._snap.reuse(surface, key):
             return
         drawn: list[pygame.Rect] = []
@@ -62,9 +71,17 @@ class NumberDeck(Part):
         for i in range(min(left, 4)):
             drawn.append(surface.blit(back, (deck.x + 4 + i * 2, deck.y + 4 - i * 2)))
         if left:
-            drawn.append(ctx.text.blit_centered(
-                surface, tn("luckybox.table.numbers_left", left, "{count} left", "{count} left"),
-                22, WHITE, (deck.centerx, deck.bottom + 12), outline=INK, px=2))
+            drawn.append(
+                ctx.text.blit_centered(
+                    surface,
+                    tn("luckybox.table.numbers_left", left, "{count} left", "{count} left"),
+                    22,
+                    WHITE,
+                    (deck.centerx, deck.bottom + 12),
+                    outline=INK,
+                    px=2,
+                )
+            )
         if seen.number and not flipping:
             drawn.append(surface.blit(self._face_cached(seen.number, card), card.topleft))
         for i, n in enumerate(seen.revealed[:-1] if seen.number else seen.revealed):
@@ -86,30 +103,56 @@ class Banner(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         seat = table.session.seats[table.focus]
-        name = seat.name if seat.kind == "human" else t(
-            "luckybox.table.computer_name", "{name}  (computer, {level})", name=seat.name,
-            level=level_name(seat.kind).lower())
-        ctx.text.blit_centered(surface, name, ctx.text.fit_size(name, 32, area.w - 8), YELLOW,
-                               (area.centerx, area.y + 22), outline=INK, px=2)
+        name = (
+            seat.name
+            if seat.kind == "human"
+            else t(
+                "luckybox.table.computer_name",
+                "{name}  (computer, {level})",
+                name=seat.name,
+                level=level_name(seat.kind).lower(),
+            )
+        )
+        ctx.text.blit_centered(
+            surface,
+            name,
+            ctx.text.fit_size(name, 32, area.w - 8),
+            YELLOW,
+            (area.centerx, area.y + 22),
+            outline=INK,
+            px=2,
+        )
         seen = table.seen
         if table.state.phase == OVER:
             status = t("luckybox.table.game_over", "Game over")
         elif seen.number:
-            status = t("luckybox.table.round_number", "Round {round} of {rounds}  ·  number {n} "
-                       "of {numbers}", round=seen.round, rounds=ROUNDS, n=len(seen.revealed),
-                       numbers=NUMBERS_PER_ROUND)
+            status = t(
+                "luckybox.table.round_number",
+                "Round {round} of {rounds}  ·  number {n} of {numbers}",
+                round=seen.round,
+                rounds=ROUNDS,
+                n=len(seen.revealed),
+                numbers=NUMBERS_PER_ROUND,
+            )
         else:
-            status = t("luckybox.table.round", "Round {round} of {rounds}", round=seen.round,
-                       rounds=ROUNDS)
+            status = t(
+                "luckybox.table.round", "Round {round} of {rounds}", round=seen.round, rounds=ROUNDS
+            )
         ctx.text.blit_centered(surface, status, 24, WHITE, (area.centerx, area.y + 48))
 
 
 class Piles(Part):
     """The focused player's Lightning and Moon tokens."""
 
-    PILES = (("lightning_pile", "token_lightning", "lightning",
-              lt("luckybox.table.lightning", "Lightning")),
-             ("moon_pile", "token_moon", "moons", lt("luckybox.table.moons", "Moons")))
+    PILES = (
+        (
+            "lightning_pile",
+            "token_lightning",
+            "lightning",
+            lt("luckybox.table.lightning", "Lightning"),
+        ),
+        ("moon_pile", "token_moon", "moons", lt("luckybox.table.moons", "Moons")),
+    )
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -138,8 +181,9 @@ class Piles(Part):
                 surface.blit(self._faded(sprite, token), (area.x + 10, area.y + 30))
             for i in range(min(count, 5)):
                 surface.blit(token, (area.x + 10 + i * 6, area.y + 30 - i * 4))
-            ctx.text.blit_centered(surface, str(count), 40, YELLOW,
-                                   (area.right - 28, area.y + 48), outline=INK, px=2)
+            ctx.text.blit_centered(
+                surface, str(count), 40, YELLOW, (area.right - 28, area.y + 48), outline=INK, px=2
+            )
             ctx.text.blit_centered(surface, label(), 20, WHITE, (area.centerx, area.bottom - 12))
 
 
@@ -161,9 +205,17 @@ class ScoreCard(Part):
         area = self.rect
         p = table.seen.players[table.focus]
         # Over the static layer's scorecard panel alone: kept and blitted back until it changes.
-        key = (tuple(area), tuple(p.stars), tuple(p.card_points), tuple(p.star_points),
-               table.seen.round, table.state.phase == OVER, language(), ctx.text.scale,
-               surface.get_size())
+        key = (
+            tuple(area),
+            tuple(p.stars),
+            tuple(p.card_points),
+            tuple(p.star_points),
+            table.seen.round,
+            table.state.phase == OVER,
+            language(),
+            ctx.text.scale,
+            surface.get_size(),
+        )
         if self._snap.reuse(surface, key):
             return
         self._draw(surface)
@@ -173,16 +225,26 @@ class ScoreCard(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         p = table.seen.players[table.focus]
-        ctx.text.blit_centered(surface, t("luckybox.table.scorecard", "SCORECARD"), 22, INK,
-                               (area.centerx, area.y + 14))
+        ctx.text.blit_centered(
+            surface,
+            t("luckybox.table.scorecard", "SCORECARD"),
+            22,
+            INK,
+            (area.centerx, area.y + 14),
+        )
         empty = ctx.assets.get("star_slot_empty", (26, 26))
         full = ctx.assets.get("star_slot_filled", (26, 26))
         for r in range(ROUNDS):
             y = area.y + ROW_Y + r * ROW_DY
             current = r == table.seen.round - 1
             colour = (200, 40, 110) if current else INK
-            ctx.text.blit_centered(surface, t("luckybox.table.round_short", "R{n}", n=r + 1), 22,
-                                   colour, (area.x + 24, y))
+            ctx.text.blit_centered(
+                surface,
+                t("luckybox.table.round_short", "R{n}", n=r + 1),
+                22,
+                colour,
+                (area.x + 24, y),
+            )
             for slot in range(STAR_SLOTS):
                 img = full if p.stars[r] > slot else empty
                 surface.blit(img, img.get_rect(center=self.star_slot(r, slot)))
@@ -190,9 +252,13 @@ class ScoreCard(Part):
             text = f"{p.card_points[r]}+{p.star_points[r]}" if done else "-"
             ctx.text.blit_centered(surface, text, 22, colour, (area.x + 200, y))
         total = sum(p.card_points) + sum(p.star_points)
-        ctx.text.blit_centered(surface, t("luckybox.table.so_far", "So far: {total}",
-                                          total=total), 22, INK,
-                               (area.centerx, area.bottom - 14))
+        ctx.text.blit_centered(
+            surface,
+            t("luckybox.table.so_far", "So far: {total}", total=total),
+            22,
+            INK,
+            (area.centerx, area.bottom - 14),
+        )
 
 
 class Message(Part):
@@ -222,6 +288,7 @@ def static_layer(ctx: Any) -> pygame.Surface:
         draw_panel(layer, layout.region(region), colour=PANEL, radius=14, border=3, shadow=4)
     for region in ("lightning_pile", "moon_pile"):
         draw_panel(layer, layout.region(region), colour=PANEL, radius=12, border=2, shadow=3)
-    draw_panel(layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12,
-               border=3, shadow=4)
+    draw_panel(
+        layer, layout.region("scorecard"), colour=(250, 244, 230), radius=12, border=3, shadow=4
+    )
     return layer

@@ -64,9 +64,11 @@ BONUS_SOUNDS = {
     "moon": "bonus_moon",
 }
 # Every event kind the engine emits (each gets a style, so every step restages the marks).
-EVENT_KINDS = tuple(kind for kind in vars(ev).values()
-                    if isinstance(kind, type) and issubclass(kind, tuple)
-                    and kind.__module__ == ev.__name__)
+EVENT_KINDS = tuple(
+    kind
+    for kind in vars(ev).values()
+    if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
+)
 
 
 def sound_for(event: Any) -> str | None:
@@ -86,8 +88,9 @@ class Staging:
     def styles(self) -> dict[type, EventStyle]:
         """Every event kind the engine emits, with its duration, sound and staging."""
         stage = self.stage
-        return {kind: EventStyle(DURATIONS.get(kind, 0.0), sound_for, stage)
-                for kind in EVENT_KINDS}
+        return {
+            kind: EventStyle(DURATIONS.get(kind, 0.0), sound_for, stage) for kind in EVENT_KINDS
+        }
 
     def add(self, effect: Any) -> None:
         self.table.animator.effects.append(effect)
@@ -128,16 +131,24 @@ class Staging:
             return  # everyone chooses at once: this move shows when the choice closes
         if kind is ev.NumberRevealed:
             rect = layout.region("revealed_card")
-            self.add(Flip(assets.get("number_card_back", rect.size),
-                          table.deck.number_face(event.number, rect), rect, duration))
+            self.add(
+                Flip(
+                    assets.get("number_card_back", rect.size),
+                    table.deck.number_face(event.number, rect),
+                    rect,
+                    duration,
+                )
+            )
             self.reveal_choices(duration)
         elif kind is ev.RoundStarted:
             label = self.ctx.text.render_outlined(
-                t("luckybox.fx.round", "ROUND {n}", n=event.round), 96, YELLOW, INK, 5, shadow=4)
+                t("luckybox.fx.round", "ROUND {n}", n=event.round), 96, YELLOW, INK, 5, shadow=4
+            )
             self.add(FloatText(label, (640, 400), duration, rise=30))
         elif kind is ev.DeckReshuffled:
-            self.float_text(t("luckybox.fx.reshuffled", "Discard pile reshuffled!"), (640, 360),
-                            duration, 40)
+            self.float_text(
+                t("luckybox.fx.reshuffled", "Discard pile reshuffled!"), (640, 360), duration, 40
+            )
         elif kind is ev.SquareCrossed:
             rect = table.card_rect(seat, event.card)
             if rect:
@@ -174,30 +185,48 @@ class Staging:
             end = table.star_slot(seat, event.round - 1, event.slot)
             self.add(Fly(assets.get("star_slot_filled", (34, 34)), start, end, duration))
         elif kind is ev.StarWasted:
-            self.float_text(t("luckybox.fx.star_wasted", "4th star this round: no effect"),
-                            self.last_icon.get(seat, (640, 360)), duration, 24)
+            self.float_text(
+                t("luckybox.fx.star_wasted", "4th star this round: no effect"),
+                self.last_icon.get(seat, (640, 360)),
+                duration,
+                24,
+            )
         elif kind is ev.BonusPending:
             label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
-            self.float_text(t("luckybox.fx.bonus", "Bonus {bonus}!", bonus=label),
-                            self.last_icon.get(seat, (640, 360)), duration, 28)
+            self.float_text(
+                t("luckybox.fx.bonus", "Bonus {bonus}!", bonus=label),
+                self.last_icon.get(seat, (640, 360)),
+                duration,
+                28,
+            )
         elif kind is ev.BonusLost:
             label = "?" if event.bonus[0] == "question" else str(event.bonus[1])
             where = self.last_icon.get(seat, (640, 360))
-            self.float_text(t("luckybox.fx.bonus_lost", "Bonus {bonus} lost: {reason}",
-                              bonus=label, reason=lost_reason(event)), where, duration, 24,
-                            colour=(255, 150, 150))
+            self.float_text(
+                t(
+                    "luckybox.fx.bonus_lost",
+                    "Bonus {bonus} lost: {reason}",
+                    bonus=label,
+                    reason=lost_reason(event),
+                ),
+                where,
+                duration,
+                24,
+                colour=(255, 150, 150),
+            )
         elif kind is ev.CardCompleted:
             rect = table.card_rect(seat, event.card)
             if rect:
-                self.add(Burst(assets.get("icon_star", (30, 30)), rect, duration,
-                               seed=event.card))
+                self.add(Burst(assets.get("icon_star", (30, 30)), rect, duration, seed=event.card))
                 if seat == table.focus:
-                    self.float_text(t("luckybox.fx.card_complete", "CARD COMPLETE!"),
-                                    rect.center, duration, 44)
+                    self.float_text(
+                        t("luckybox.fx.card_complete", "CARD COMPLETE!"), rect.center, duration, 44
+                    )
         elif kind is ev.Passed:
             where = table.seat_anchor(seat)
-            self.float_text(t("luckybox.fx.pass", "PASS"), where, duration,
-                            40 if seat == table.focus else 24)
+            self.float_text(
+                t("luckybox.fx.pass", "PASS"), where, duration, 40 if seat == table.focus else 24
+            )
         table.board.forget_marks()
 
 
