@@ -103,6 +103,10 @@ class GreedyBot:
         )
 
 
+# What a reply's evaluation is remembered by: masks, lightning, moons, stars, numbers to come.
+PositionKey = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+
+
 class LookaheadBot(GreedyBot):
     """Hard: weighs its most promising crosses by the expected best reply to the next number."""
 
@@ -113,10 +117,10 @@ class LookaheadBot(GreedyBot):
         if pos.left == 0 or len(options) == 1:  # the round ends after this number
             return max(options, key=_value)
         options = sorted(options, key=_value, reverse=True)[: self.width]
-        seen: dict = {}
+        seen: dict[PositionKey, float] = {}
         return max(options, key=lambda t: self.expected(t.after, seen))
 
-    def expected(self, pos: Position, seen: dict) -> float:
+    def expected(self, pos: Position, seen: dict[PositionKey, float]) -> float:
         """The expected value of the best reply to the next number, each number weighted by
         its copies among the Number cards not revealed yet (`seen` remembers evaluations:
         different crosses often lead to the same positions one number later)."""

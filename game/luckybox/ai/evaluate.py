@@ -240,6 +240,10 @@ class _Context:
         self.thresholds = tuple(pool[n] * self.share + rounds_after for n in range(10))
 
 
+# What a context is remembered by: the numbers to come, how many, the round, tokens (up to 4).
+ContextKey = tuple[tuple[int, ...], int, int, int]
+
+
 class Evaluator:
     """The evaluation with its weights, remembering each card's facts: they only change with
     the card's mask, the tokens, and the numbers still to come. The memory is not pickled
@@ -248,19 +252,22 @@ class Evaluator:
     MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self._start(weights)
+
+    def _start(self, weights: Weights) -> None:
         self.w = weights
-        self.memo: dict[tuple, _Context] = {}
+        self.memo: dict[ContextKey, _Context] = {}
         w = weights
         self._later = tuple(
             tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
             for r in range(1, ROUNDS + 1)
         )
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Weights]:
         return {"w": self.w}
 
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(state["w"])
+    def __setstate__(self, state: dict[str, Weights]) -> None:
+        self._start(state["w"])
 
     def facts(
         self, face: CardFace, mask: int, pool: tuple[int, ...], left: int, tokens: int
@@ -310,7 +317,7 @@ class Evaluator:
         w = self.w
         pool, left = pos.pool, pos.left
         near = NEAR[numbers] if pos.lightning else 0
-        usable = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
+        usable: float = sum(pool[n] for n in range(1, 10) if numbers >> n & 1)
         usable += w.near_cover * sum(pool[n] for n in range(1, 10) if near >> n & 1)
         budget_now = left * w.pace * usable / (left + UNDEALT)
         cover_later = (POPCOUNT[numbers >> 1] + w.near_cover * POPCOUNT[near >> 1]) / 9

@@ -46,7 +46,7 @@ class Resolve(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the records' field name
     target_card: int
     cell: int
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.luckybox.rules.actions import Action
 from game.luckybox.rules.cards import Bonus
 
 
@@ -36,7 +37,7 @@ class RoundStarted(NamedTuple):
 
 class NumberRevealed(NamedTuple):
     round: int
-    index: int  # 0-8: which of the round's nine numbers
+    index: int  # type: ignore[assignment]  # 0-8, which of the 9 numbers (shadows tuple.index)
     number: int
 
 
@@ -44,7 +45,7 @@ class TokensSpent(NamedTuple):
     """Lightning spent before a cross: the revealed number became `to_number` for this player."""
 
     player: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
     from_number: int
     to_number: int
 
@@ -65,7 +66,7 @@ class LineCompleted(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
     bonus: Bonus
 
 
@@ -73,14 +74,14 @@ class IconCircled(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
     bonus: Bonus
 
 
 class TokenGained(NamedTuple):
     player: int
     token: str  # "lightning" or "moon"
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
     total: int
 
 
@@ -103,7 +104,7 @@ class BonusPending(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
     bonus: Bonus
 
 
@@ -111,7 +112,7 @@ class BonusUsed(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
     bonus: Bonus
 
 
@@ -119,7 +120,7 @@ class BonusLost(NamedTuple):
     player: int
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
     bonus: Bonus
     reason: str
 
@@ -170,4 +171,33 @@ class GameOver(NamedTuple):
 
 class Undone(NamedTuple):
     player: int
-    action: tuple
+    action: Action
+
+
+# Every kind of event, for the lists `apply`, `undo` and `advance` return.
+Event = (
+    CardsDealt
+    | DeckReshuffled
+    | CardsKept
+    | RoundStarted
+    | NumberRevealed
+    | TokensSpent
+    | SquareCrossed
+    | Passed
+    | LineCompleted
+    | IconCircled
+    | TokenGained
+    | StarGained
+    | StarWasted
+    | BonusPending
+    | BonusUsed
+    | BonusLost
+    | CardCompleted
+    | PlayerDone
+    | CardsPicked
+    | PlayerScored
+    | RoundScored
+    | FinalScored
+    | GameOver
+    | Undone
+)

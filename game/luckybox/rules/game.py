@@ -8,11 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.game import BOT_LEVELS, ParsedRecord
+from game.core.game import GameState as AnyGameState
 from game.core.i18n import t
 from game.core.records import replay, totals_result_scores
 
 from . import record as _record
-from .actions import action_from_record, action_to_record
+from .actions import Action, action_from_record, action_to_record
+from .events import Event
 from .scoring import rating_shown, solo_rating
 from .state import (
     DRAFT,
@@ -33,7 +35,7 @@ class LuckyBoxGame:
     record_format = _record.FORMAT
     min_players = 1
     max_players = MAX_PLAYERS
-    bot_levels = BOT_LEVELS
+    bot_levels: tuple[str, ...] = BOT_LEVELS
 
     def new_game(
         self,
@@ -41,33 +43,27 @@ class LuckyBoxGame:
         seed: int,
         options: Options | None = None,
         deal: Deal | None = None,
-    ) -> tuple[GameState, list]:
+    ) -> tuple[GameState, list[Event]]:
         return GameState.new(list(names), seed, options, deal)
 
     def parse_record(self, record: Any) -> ParsedRecord:
         return _record.parse_record(record)
 
-    def action_from_record(self, obj: Any) -> Any:
+    def action_from_record(self, obj: Any) -> Action:
         return action_from_record(obj)
 
-    def action_to_record(self, action: Any) -> dict[str, Any]:
+    def action_to_record(self, action: Action) -> dict[str, Any]:
         return action_to_record(action)
 
-    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return _record.state_to_record(state, extra)
+    def record_of(self, state: AnyGameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return _record.state_to_record(_own(state), extra)
 
-    def summary(self, state: GameState) -> dict[str, Any]:
-        return _record.summary(state)
+    def summary(self, state: AnyGameState) -> dict[str, Any]:
+        return _record.summary(_own(state))
 
-    def progress(self, state: GameState) -> str:
+    def progress(self, state: AnyGameState) -> str:
         """How far the game has come, in a few words (title screen, lists)."""
-        if state.is_terminal():
-            return t("luckybox.progress.finished", "finished")
-        if state.phase != PLAY:
-            return t("luckybox.progress.draft", "the draft")
-        return t(
-            "luckybox.progress.round", "round {round} of {rounds}", round=state.round, rounds=ROUNDS
-        )
+        return _progress(_own(state))
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         from game.luckybox.ai import make_bot
@@ -79,36 +75,10 @@ class LuckyBoxGame:
 
         return hint(view, seat)
 
-    def hidden_variant(self, state: GameState, seat: int, rng: random.Random) -> GameState:
-        """The same game with what no seat has seen dealt anew: the Number cards still face down
-        (each round's nine are still drawn from two of each 1-9), the order of the Lucky Box
-        pile, and the seed (so later reshuffles differ). Everything on the table is public, so
-        this is the same for every seat. Its deal lists the new cards, as a record's would."""
-        variant = state.clone()
-        variant.undo_enabled = state.undo_enabled
-        variant._undo = [stack[:] for stack in state._undo]  # boards and tokens only: public
-        variant.seed = _other_seed(state.seed, rng)
-        for r, numbers in enumerate(state.numbers, start=1):
-            shown = _numbers_shown(state, r)
-            pool = [n for n in range(1, 10) for _ in range(2)]
-            for n in numbers[:shown]:
-                pool.remove(n)
-            rng.shuffle(pool)
-            variant.numbers[r - 1] = numbers[:shown] + pool[: NUMBERS_PER_ROUND - shown]
-        pile = state.draw_pile[:]  # top card last
-        rng.shuffle(pile)
-        variant.draw_pile = pile
-        undrawn = pile[::-1]  # top card first, as deals list piles
-        if state.reshuffle_piles:
-            last = state.reshuffle_piles[-1]
-            variant.reshuffle_piles[-1] = last[: len(last) - len(pile)] + tuple(undrawn)
-        else:
-            order = state.deck_order
-            variant.deck_order = order[: len(order) - len(pile)] + tuple(undrawn)
-        variant.deal = Deal(
-            variant.deck_order, tuple(map(tuple, variant.numbers)), tuple(variant.reshuffle_piles)
-        )
-        return variant
+    def hidden_variant(self, state: AnyGameState, seat: int, rng: Any) -> GameState:
+        """The same game with what no seat has seen dealt anew by `rng` (a `random.Random`):
+        the Number cards still face down, the order of the Lucky Box pile, and the seed."""
+        return _hidden_variant(_own(state), rng)
 
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.
     solo_fewest_turns = False
@@ -124,7 +94,56 @@ class LuckyBoxGame:
 
     def state_from_record(self, obj: Any) -> GameState:
         """The state a record describes, by replaying it; RecordError names what is wrong."""
-        return replay(obj, self).state
+        return _own(replay(obj, self).state)
+
+
+def _progress(state: GameState) -> str:
+    if state.is_terminal():
+        return t("luckybox.progress.finished", "finished")
+    if state.phase != PLAY:
+        return t("luckybox.progress.draft", "the draft")
+    return t(
+        "luckybox.progress.round", "round {round} of {rounds}", round=state.round, rounds=ROUNDS
+    )
+
+
+def _hidden_variant(state: GameState, rng: random.Random) -> GameState:
+    """The same game with what no seat has seen dealt anew: the Number cards still face down
+    (each round's nine are still drawn from two of each 1-9), the order of the Lucky Box
+    pile, and the seed (so later reshuffles differ). Everything on the table is public, so
+    this is the same for every seat. Its deal lists the new cards, as a record's would."""
+    variant = state.clone()
+    variant.undo_enabled = state.undo_enabled
+    variant._undo = [stack[:] for stack in state._undo]  # boards and tokens only: public
+    variant.seed = _other_seed(state.seed, rng)
+    for r, numbers in enumerate(state.numbers, start=1):
+        shown = _numbers_shown(state, r)
+        pool = [n for n in range(1, 10) for _ in range(2)]
+        for n in numbers[:shown]:
+            pool.remove(n)
+        rng.shuffle(pool)
+        variant.numbers[r - 1] = numbers[:shown] + pool[: NUMBERS_PER_ROUND - shown]
+    pile = state.draw_pile[:]  # top card last
+    rng.shuffle(pile)
+    variant.draw_pile = pile
+    undrawn = pile[::-1]  # top card first, as deals list piles
+    if state.reshuffle_piles:
+        last = state.reshuffle_piles[-1]
+        variant.reshuffle_piles[-1] = last[: len(last) - len(pile)] + tuple(undrawn)
+    else:
+        order = state.deck_order
+        variant.deck_order = order[: len(order) - len(pile)] + tuple(undrawn)
+    variant.deal = Deal(
+        variant.deck_order, tuple(map(tuple, variant.numbers)), tuple(variant.reshuffle_piles)
+    )
+    return variant
+
+
+def _own(state: AnyGameState) -> GameState:
+    """The shared code hands back the states this game made: a Lucky Box `GameState`."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"not a Lucky Box game state: {type(state).__name__}")
+    return state
 
 
 def _numbers_shown(state: GameState, round_no: int) -> int:

@@ -5,16 +5,14 @@ A mixin of `GameState` (kept apart from applying moves, so each file has one job
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.game import Refusal
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
-from .cards import CELLS_OF_MASK, FULL, NUMBER
+from .cards import CELLS_OF_MASK, FULL, NUMBER, CardFace
+from .parts import PlayerState
 from .scoring import _OPTIONS, shift
-
-if TYPE_CHECKING:
-    from .state import PlayerState
 
 SETUP = "setup"  # the starting draft: keep 3 of 5
 PLAY = "play"  # a number is revealed
@@ -26,7 +24,12 @@ _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
 class Legality:
-    """`legal_actions` and `check` for `GameState` (which provides players, phase, number)."""
+    """`legal_actions` and `check` for `GameState`, which provides these attributes."""
+
+    players: list[PlayerState]
+    phase: str
+    number: int  # the revealed number (0 outside PLAY)
+    faces: tuple[CardFace, ...]
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every action the player may take now (empty when they have nothing to do)."""
@@ -49,7 +52,7 @@ class Legality:
         options = _OPTIONS[n]
         tokens = p.lightning if p.lightning < 8 else 8
         faces = self.faces
-        out = []
+        out: list[Action] = []
         exact = False
         for card, mask in zip(p.cards, p.masks, strict=True):
             grid = faces[card].grid
@@ -64,7 +67,7 @@ class Legality:
 
     def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
         faces = self.faces
-        out = []
+        out: list[Action] = []
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
             for target, mask in zip(p.cards, p.masks, strict=True):
@@ -74,6 +77,13 @@ class Legality:
                 for cell in CELLS_OF_MASK[open_cells]:
                     out.append(_new(Resolve, (player, card, line, index, target, cell)))
         return out
+
+    def has_exact(self, player: int) -> bool:
+        """Whether the player has an open square showing exactly the revealed number."""
+        p = self.players[player]
+        n = self.number
+        faces = self.faces
+        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
 
     # ---------------------------------------------------------------- checking
 

@@ -38,7 +38,7 @@ class Pending(NamedTuple):
 
     card: int
     line: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index, as Resolve.index does
     bonus: Bonus
 
 

@@ -5,7 +5,7 @@ Replaying a record is done in one place for every game: `game.core.records.repla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.core.game import ParsedRecord, RecordError
 
@@ -15,7 +15,7 @@ from .state import MAX_PLAYERS, ROUNDS, Deal, GameState, Options
 FORMAT = "super-mega-lucky-box/record@1"
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return type(value) is int
 
 

@@ -35,18 +35,22 @@ def shift(number: int, lightning: int) -> int:
     return (number - 1 + lightning) % 9 + 1
 
 
-def _lightning_options() -> tuple:
+# _OPTIONS[revealed][target][tokens]: the lightning values that turn revealed into target.
+LightningOptions = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+
+
+def _lightning_options() -> LightningOptions:
     """_OPTIONS[revealed][target][tokens] -> the lightning values that turn revealed into target.
 
     Spending 9 or more tokens in one direction only goes round the clock, so at most 8 count.
     """
-    table = []
+    table: list[tuple[tuple[tuple[int, ...], ...], ...]] = []
     for n in range(10):
-        by_target = []
+        by_target: list[tuple[tuple[int, ...], ...]] = []
         for t in range(10):
-            by_tokens = []
+            by_tokens: list[tuple[int, ...]] = []
             for tokens in range(9):
-                opts = []
+                opts: list[int] = []
                 if n and t:
                     if t == n:
                         opts.append(0)

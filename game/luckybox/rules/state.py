@@ -83,7 +83,7 @@ from .scoring import (
 from .scoring import (
     winners as winners,
 )
-from .undo import Undo
+from .undo import Snapshot, Undo
 
 _new = tuple.__new__
 
@@ -113,7 +113,7 @@ class GameState(Legality, Undo):
     reshuffle_piles: list[tuple[int, ...]] = field(default_factory=list)  # top first, for records
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
-    _undo: list[list[tuple]] = field(default_factory=list)
+    _undo: list[list[Snapshot]] = field(default_factory=list)
 
     # ---------------------------------------------------------------- setup
 
@@ -124,7 +124,7 @@ class GameState(Legality, Undo):
         seed: int,
         options: Options | None = None,
         deal: Deal | None = None,
-    ) -> tuple[GameState, list]:
+    ) -> tuple[GameState, list[ev.Event]]:
         """Deal a new game; returns the state and the setup events. ValueError on bad arguments."""
         names = tuple(names)
         if not 1 <= len(names) <= MAX_PLAYERS:
@@ -147,15 +147,15 @@ class GameState(Legality, Undo):
             chosen = set(top)
             deck = top + [c for c in deck if c not in chosen]
         numbers_rng = random.Random(f"{seed}/numbers")
-        numbers = []
+        numbers: list[list[int]] = []
         for _ in range(ROUNDS):
             pool = list(range(1, 10)) * 2
             numbers_rng.shuffle(pool)
             numbers.append(pool[:NUMBERS_PER_ROUND])
         if len(deal.numbers) > ROUNDS:
             raise ValueError(f"deal.numbers lists more than {ROUNDS} rounds")
-        for r, fixed in enumerate(deal.numbers):
-            fixed = list(fixed)
+        for r, listed in enumerate(deal.numbers):
+            fixed = list(listed)
             if len(fixed) != NUMBERS_PER_ROUND or any(
                 type(n) is not int or not 1 <= n <= 9 for n in fixed
             ):
@@ -179,15 +179,15 @@ class GameState(Legality, Undo):
         if options.token_supply == "limited":
             state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
             state.supply[LIGHTNING] = max(0, state.supply[LIGHTNING] - START_LIGHTNING * len(names))
-        events: list = []
+        events: list[ev.Event] = []
         for i, p in enumerate(state.players):
             p.hand = state._draw(5, events)
             events.append(ev.CardsDealt(i, tuple(p.hand)))
         state.waiting = len(names)
         return state, events
 
-    def _draw(self, count: int, events: list) -> list[int]:
-        drawn = []
+    def _draw(self, count: int, events: list[ev.Event]) -> list[int]:
+        drawn: list[int] = []
         for _ in range(count):
             if not self.draw_pile:
                 if not self.discard:
@@ -230,7 +230,12 @@ class GameState(Legality, Undo):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[float]:
+        """Each player's Mega Total so far (final once the game is over); the seam's name and
+        type for `totals`."""
+        return list(self.totals())
+
+    def totals(self) -> list[int]:
         """Each player's Mega Total so far (final once the game is over)."""
         return [p.total for p in self.players]
 
@@ -267,19 +272,12 @@ class GameState(Legality, Undo):
         view.seed = 0  # the seed deals the numbers and the pile: it would give them away
         return view
 
-    def redact(self, event: Any, seat: int) -> Any:
+    def redact(self, event: ev.Event, seat: int) -> ev.Event:
         """Every Lucky Box event is public (all cards are face up; numbers show when revealed)."""
         return event
 
     def face(self, card: int) -> CardFace:
         return self.faces[card]
-
-    def has_exact(self, player: int) -> bool:
-        """Whether the player has an open square showing exactly the revealed number."""
-        p = self.players[player]
-        n = self.number
-        faces = self.faces
-        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
 
     def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
         if bonus[0] == QUESTION:
@@ -300,9 +298,9 @@ class GameState(Legality, Undo):
         if self.undo_enabled:
             self._undo[player].append(self._snapshot(p))
         self.actions.append(action)
-        events: list = []
-        kind = type(action)
-        if kind is Cross:
+        events: list[ev.Event] = []
+        # check() let through only these exact types, so isinstance tells them apart.
+        if isinstance(action, Cross):
             _, card, cell, lightning = action
             slot = p.cards.index(card)
             if lightning:
@@ -315,7 +313,7 @@ class GameState(Legality, Undo):
                 )
             self._cross(player, p, slot, cell, "lightning" if lightning else "number", events)
             self._after_move(player, p, events)
-        elif kind is Resolve:
+        elif isinstance(action, Resolve):
             _, card, line, index, target, cell = action
             for i, pend in enumerate(p.pending):
                 if pend.card == card and pend.line == line and pend.index == index:
@@ -324,10 +322,10 @@ class GameState(Legality, Undo):
                     break
             self._cross(player, p, p.cards.index(target), cell, "bonus", events)
             self._after_move(player, p, events)
-        elif kind is Pass:
+        elif isinstance(action, Pass):
             events.append(ev.Passed(player))
             self._after_move(player, p, events)
-        elif kind is Keep:
+        elif isinstance(action, Keep):
             kept = action.cards
             discarded = tuple(c for c in p.hand if c not in kept)
             p.cards.extend(kept)
@@ -347,7 +345,7 @@ class GameState(Legality, Undo):
         return Outcome(events)
 
     def _cross(
-        self, player: int, p: PlayerState, slot: int, cell: int, by: str, events: list
+        self, player: int, p: PlayerState, slot: int, cell: int, by: str, events: list[ev.Event]
     ) -> None:
         card = p.cards[slot]
         mask = p.masks[slot] | (1 << cell)
@@ -371,7 +369,7 @@ class GameState(Legality, Undo):
         line: str,
         index: int,
         bonus: Bonus,
-        events: list,
+        events: list[ev.Event],
     ) -> None:
         kind = bonus[0]
         if kind in (NUMBER, QUESTION):
@@ -407,10 +405,10 @@ class GameState(Legality, Undo):
                 events.append(ev.TokenGained(player, kind, count, total))
         # BLANK: the circled icon is all that happens.
 
-    def _after_move(self, player: int, p: PlayerState, events: list) -> None:
+    def _after_move(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
-            keep = []
+            keep: list[Pending] = []
             for pend in p.pending:
                 if self._has_target(p, pend.bonus):
                     keep.append(pend)
@@ -421,22 +419,22 @@ class GameState(Legality, Undo):
                 return
         self._finish(player, p, events)
 
-    def _finish(self, player: int, p: PlayerState, events: list) -> None:
+    def _finish(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
         p.done = True
         events.append(ev.PlayerDone(player))
         self.waiting -= 1
 
-    def advance(self) -> list:
+    def advance(self) -> list[ev.Event]:
         """Take the chance step once everyone is done: reveal the next number, or end the round
         (score it, deal the draft) or the game. [] when players still have to act. DealError if
         a reshuffle the deal lists does not hold the discard pile (a bad record)."""
         if not self.awaiting_chance():
             return []
-        events: list = []
+        events: list[ev.Event] = []
         self._advance(events)
         return events
 
-    def _advance(self, events: list) -> None:
+    def _advance(self, events: list[ev.Event]) -> None:
         """Everyone is done: reveal the next number, or end the round or a draft."""
         for undo in self._undo:
             undo.clear()
@@ -456,19 +454,19 @@ class GameState(Legality, Undo):
             p.done = False
         self.waiting = len(self.players)
 
-    def _start_round(self, round_no: int, events: list) -> None:
+    def _start_round(self, round_no: int, events: list[ev.Event]) -> None:
         self.phase = PLAY
         self.round = round_no
         self.index = 0
         events.append(ev.RoundStarted(round_no))
         self._reveal(events)
 
-    def _reveal(self, events: list) -> None:
+    def _reveal(self, events: list[ev.Event]) -> None:
         self.number = self.numbers[self.round - 1][self.index]
         self._ready_all()
         events.append(ev.NumberRevealed(self.round, self.index, self.number))
 
-    def _end_round(self, events: list) -> None:
+    def _end_round(self, events: list[ev.Event]) -> None:
         r = self.round - 1
         self.number = 0
         for i, p in enumerate(self.players):
@@ -502,7 +500,7 @@ class GameState(Legality, Undo):
         if self.waiting == 0:
             self._start_round(self.round + 1, events)
 
-    def _end_game(self, events: list) -> None:
+    def _end_game(self, events: list[ev.Event]) -> None:
         self.phase = OVER
         moons = [p.moons for p in self.players]
         for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
@@ -510,7 +508,7 @@ class GameState(Legality, Undo):
             p.moon_points = points
             p.done = True
             events.append(ev.FinalScored(i, p.incomplete, points, p.total))
-        totals = self.returns()
+        totals = self.totals()
         events.append(ev.GameOver(winners(totals, moons), tuple(totals)))
 
     # ---------------------------------------------------------------- results
@@ -519,7 +517,7 @@ class GameState(Legality, Undo):
         """The winning seats once the game is over (empty before)."""
         if self.phase != OVER:
             return ()
-        return winners(self.returns(), [p.moons for p in self.players])
+        return winners(self.totals(), [p.moons for p in self.players])
 
     def rating(self) -> str | None:
         """The solo rating line, once a solo game is over."""
@@ -529,14 +527,14 @@ class GameState(Legality, Undo):
 
     # ---------------------------------------------------------------- copying
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         # The card faces are shared data: send their copy count, not 120 objects (pickling is
         # how computer players get the state in their own process).
         state = dict(self.__dict__)
         del state["faces"]
         return state
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.faces = faces_by_id(self.copies)
 

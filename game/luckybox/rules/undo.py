@@ -6,13 +6,27 @@ from __future__ import annotations
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome, Refusal
 
-from .parts import PlayerState
+from .actions import Action
+from .parts import Pending, PlayerState
+
+# A player before one of their actions: cards, masks, lightning, moons, stars, pending, hand,
+# done, and the token supply (None when it is unlimited).
+Snapshot = tuple[
+    list[int], list[int], int, int, list[int], list[Pending], list[int], bool, dict[str, int] | None
+]
 
 
 class Undo:
-    """`can_undo` and `undo` for `GameState` (which provides players, actions, supply)."""
+    """`can_undo` and `undo` for `GameState`, which provides these attributes."""
 
-    def _snapshot(self, p: PlayerState) -> tuple:
+    players: list[PlayerState]
+    actions: list[Action]
+    discard: list[int]
+    supply: dict[str, int] | None
+    waiting: int
+    _undo: list[list[Snapshot]]  # per player, a snapshot before each action of this number
+
+    def _snapshot(self, p: PlayerState) -> Snapshot:
         supply = dict(self.supply) if self.supply is not None else None
         return (
             p.cards[:],
