@@ -46,6 +46,12 @@ EXACT = "exact"  # crossable with the revealed number
 LIGHTNING = "lightning"  # reachable by spending Lightning: a cost badge is shown
 TARGET = "target"  # a legal square for the pending bonus
 SELECTED = "selected"  # chosen, waiting for confirmation
+MARK_SPRITES = {
+    EXACT: "square_highlight",
+    TARGET: "square_highlight",
+    LIGHTNING: "square_lightning",
+    SELECTED: "square_highlight",
+}
 
 
 def load_geometry(path: Path = SPRITES / "card_geometry.json") -> dict:
@@ -161,12 +167,7 @@ class CardView:
         for cell in range(9):
             r = self.cell_rect(rect, cell)
             mark = marks.get(cell)
-            sprite = {
-                EXACT: "square_highlight",
-                TARGET: "square_highlight",
-                LIGHTNING: "square_lightning",
-                SELECTED: "square_highlight",
-            }.get(mark)
+            sprite = MARK_SPRITES.get(mark) if mark is not None else None
             if sprite:
                 surf.blit(self.assets.get(sprite, (round(r.w), round(r.h))), r.topleft)
             if mark == SELECTED:

@@ -92,17 +92,39 @@ class Shown:
             [_shown_fields(p) for p in self.players],
         )
 
+    # Defining __eq__ leaves the class unhashable (__hash__ is None): it is mutable.
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shown) and self.key() == other.key()
-
-    __hash__ = None  # mutable
 
     def mask(self, seat: int, card: int) -> int:
         return self.players[seat].mask_of(card) or 0
 
     def apply(self, event: Any) -> None:
+        seat = player_of(event)
+        if seat is not None and self._apply_to_board(self.players[seat], event):
+            return
         kind = type(event)
-        p = self.players[event.player] if player_of(event) is not None else None
+        if kind is ev.RoundStarted:
+            self.round = event.round
+            self.revealed = []
+            self.public = None  # the draft's picks are everyone's to see
+        elif kind is ev.NumberRevealed:
+            self.round, self.index, self.number = event.round, event.index, event.number
+            self.revealed.append(event.number)
+            self.opened, self.public = self.public, [q.clone() for q in self.players]
+        elif kind is ev.CardsDealt:
+            if self.public is None:  # the draft after a round: a choice everyone makes at once
+                self.public = [q.clone() for q in self.players]
+        elif kind in (ev.RoundScored, ev.GameOver):
+            self.number = 0
+            self.public = self.opened = None
+        elif kind is ev.Undone and self.source is not None:
+            self.reset_to(self.source)
+
+    @staticmethod
+    def _apply_to_board(p: PlayerState, event: Any) -> bool:
+        """A step on one player's board shown on it; False for any other step."""
+        kind = type(event)
         if kind is ev.SquareCrossed:
             slot = p.cards.index(event.card)
             p.masks[slot] |= 1 << event.cell
@@ -134,19 +156,6 @@ class Shown:
             p.cards, p.masks = [c for c, _ in keep], [m for _, m in keep]
             p.card_points[r] = event.card_points
             p.star_points[r] = event.star_points
-        elif kind is ev.RoundStarted:
-            self.round = event.round
-            self.revealed = []
-            self.public = None  # the draft's picks are everyone's to see
-        elif kind is ev.NumberRevealed:
-            self.round, self.index, self.number = event.round, event.index, event.number
-            self.revealed.append(event.number)
-            self.opened, self.public = self.public, [q.clone() for q in self.players]
-        elif kind is ev.CardsDealt:
-            if self.public is None:  # the draft after a round: a choice everyone makes at once
-                self.public = [q.clone() for q in self.players]
-        elif kind in (ev.RoundScored, ev.GameOver):
-            self.number = 0
-            self.public = self.opened = None
-        elif kind is ev.Undone and self.source is not None:
-            self.reset_to(self.source)
+        else:
+            return False
+        return True

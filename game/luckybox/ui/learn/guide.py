@@ -25,6 +25,7 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
+from game.luckybox.ui.session_state import state_of
 
 SEED = 915075
 #: Round 1's numbers: with the suggested moves, Lightning by the 6th and a cascade by the 7th.
@@ -99,7 +100,7 @@ class LuckyBoxGuide(Guide):
 
     def suggestion(self) -> Any:
         """The Normal player's choice for the player now, worked out once per position."""
-        state = self.session.state
+        state = state_of(self.session)
         key = (len(state.actions), state.phase, state.number, state.round)
         return self.bot_suggestion(state, self.table.focus, key)
 
@@ -163,7 +164,7 @@ class LuckyBoxGuide(Guide):
 
     def _table(self) -> Advice | None:
         table = self.table
-        state = table.state
+        state = state_of(self.session)
         if table.animator.busy:
             return Advice(self._last) if self._last else None
         if table.confirming is not None:
@@ -214,7 +215,7 @@ class LuckyBoxGuide(Guide):
 
     def _bonus(self, action: Resolve) -> Advice:
         table = self.table
-        state = table.state
+        state = state_of(self.session)
         player = state.players[table.focus]
         key = (action.card, action.line, action.index)
         if len(player.pending) > 1 and table.moves.bonus_choice() != key:

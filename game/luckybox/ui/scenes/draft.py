@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -17,6 +18,7 @@ from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.refusal_words import say_refusal
+from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
@@ -34,7 +36,7 @@ class DraftScene(UIScene):
         self.session = session
         self.seat = seat
         self.cardview = cards
-        state = session.state
+        state = state_of(session)
         self.hand = list(state.players[seat].hand)
         self.need = 3 if state.phase == SETUP else 1
         self.selected: list[int] = []
@@ -48,6 +50,10 @@ class DraftScene(UIScene):
                 colour=GREEN,
                 enabled=False,
                 text_size=40,
+                tooltip=lambda: t(
+                    "luckybox.tip.button.keep",
+                    "Keep the chosen cards: they join your board (Enter).",
+                ),
             ),
         )
         self.add(
@@ -59,23 +65,21 @@ class DraftScene(UIScene):
                 key=pygame.K_h,
                 colour=(60, 170, 120),
                 text_size=30,
+                tooltip=lambda: t(
+                    "luckybox.tip.button.draft_hint",
+                    "Show which cards the hard computer would keep (key H). Nothing is chosen "
+                    "for you.",
+                ),
             ),
         )
         self.message = ""
         self.hinted: tuple[int, ...] = ()  # the hard computer's choice, once asked
         self.hovered: int | None = None  # the card under the mouse
-        self.widgets["confirm"].tooltip = lambda: t(
-            "luckybox.tip.button.keep", "Keep the chosen cards: they join your board (Enter)."
-        )
-        self.widgets["hint"].tooltip = lambda: t(
-            "luckybox.tip.button.draft_hint",
-            "Show which cards the hard computer would keep (key H). Nothing is chosen for you.",
-        )
         self.tooltips.add(self.icon_tip)  # the bonus icons of the cards on offer, and in play
 
     def icon_tip(self, pos: tuple[float, float]) -> Tip | None:
         """What a bonus icon under the mouse gives, on a card on offer or in play."""
-        state = self.session.state
+        state = state_of(self.session)
         players = len(self.session.seats)
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             lift = -18 if card in self.selected else -8 if card == self.hovered else 0
@@ -109,12 +113,17 @@ class DraftScene(UIScene):
         """Mark the cards the hard computer would keep (nothing is chosen for the player)."""
         from game.luckybox.ai import hint
 
-        state = self.session.state
+        state = state_of(self.session)
         try:
             action = hint(state.view_for(self.seat), self.seat)
         except ValueError:  # nothing to choose now (it cannot happen while the draft shows)
             return
-        self.hinted = tuple(action.cards) if isinstance(action, Keep) else (action.card,)
+        if isinstance(action, Keep):
+            self.hinted = tuple(action.cards)
+        elif isinstance(action, Pick):
+            self.hinted = (action.card,)
+        else:  # not a draft choice (it cannot happen while the draft shows)
+            return
         self.message = tn(
             "luckybox.draft.hint",
             len(self.hinted),
@@ -124,7 +133,7 @@ class DraftScene(UIScene):
 
     def card_center(self, card: int) -> tuple[float, float]:
         """Where to click to select a card (tests use it)."""
-        return tuple(self.card_rects()[self.hand.index(card)].center)
+        return self.card_rects()[self.hand.index(card)].center
 
     def toggle(self, card: int) -> None:
         if card in self.selected:
@@ -146,6 +155,7 @@ class DraftScene(UIScene):
         self.widgets["confirm"].enabled = len(self.selected) == self.need
 
     def confirm(self) -> None:
+        action: Keep | Pick
         if self.need == 3:
             action = Keep(self.seat, tuple(c for c in self.hand if c in self.selected))
         else:
@@ -164,7 +174,7 @@ class DraftScene(UIScene):
             Target(
                 ("card", card),
                 rect.move(0, -18 if card in self.selected else 0),
-                lambda c=card: self.toggle(c),
+                partial(self.toggle, card),
                 priority=HIGHLIGHTED,
                 label=f"card {card}",
             )
@@ -209,7 +219,7 @@ class DraftScene(UIScene):
             px=4,
             shadow=4,
         )
-        state = self.session.state
+        state = state_of(self.session)
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             hovered = card == self.hovered
             lift = -18 if card in self.selected else -8 if hovered else 0

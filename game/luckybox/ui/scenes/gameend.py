@@ -15,6 +15,7 @@ from game.core.ui.shells.gameend import Choice, GameEndShell
 from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel, mix
 from game.luckybox.rules.scoring import SOLO_RATINGS, rating_text
+from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.tips import moon_rule
 
 CATEGORIES = (  # (key, label, colour); labels are translated when drawn
@@ -33,7 +34,7 @@ VALUE_MIN, VALUE_MAX = 18, 30  # px: the numbers inside the bars
 
 
 def breakdown(session: Session, seat: int) -> tuple[int, int, int, int]:
-    p = session.state.players[seat]
+    p = state_of(session).players[seat]
     return sum(p.card_points), sum(p.star_points), p.incomplete, p.moon_points
 
 
@@ -89,10 +90,10 @@ class GameEndScene(GameEndShell):
         self.parts_drawn: list[tuple[pygame.FRect, str, int, int]] = []
         self.tooltips.add(self.part_tip)
         if again is None:  # (a replay's own buttons say what they are)
-            self.widget("again").tooltip = lambda: t(
+            self.buttons["again"].tooltip = lambda: t(
                 "luckybox.tip.game_end.again", "The same players, a new deal (Enter)."
             )
-            self.widget("title").tooltip = lambda: t(
+            self.buttons["title"].tooltip = lambda: t(
                 "luckybox.tip.game_end.title", "Back to the title screen (Esc)."
             )
 
@@ -100,17 +101,18 @@ class GameEndScene(GameEndShell):
         return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
 
     def redraw_key(self) -> object:
-        return tuple(p.total for p in self.session.state.players)
+        return tuple(p.total for p in state_of(self.session).players)
 
     def play_again(self) -> None:
         session = self.session
         if session.challenge is not None:  # the same deal once more, the same comparison
+            state = state_of(session)
             self.ctx.nav.make(
                 self.start_route,
                 seats=session.seats,
                 seed=session.seed,
-                deal=session.state.deal,
-                options=session.state.options,
+                deal=state.deal,
+                options=state.options,
                 challenge=session.challenge,
             )
             return
@@ -144,7 +146,7 @@ class GameEndScene(GameEndShell):
         )
 
     def headline(self) -> str:
-        state = self.session.state
+        state = state_of(self.session)
         names = [self.session.seats[w].name for w in state.winners()]
         if self.solo:
             return t(
@@ -185,7 +187,7 @@ class GameEndScene(GameEndShell):
             surface, self.headline(), 72, YELLOW, (640, 60), outline=INK, px=5, shadow=5
         )
         if self.solo:
-            total = self.session.state.players[0].total
+            total = state_of(self.session).players[0].total
             ctx.text.blit_centered(
                 surface, rating_text(rating_band(total)), 36, WHITE, (640, 118), outline=INK, px=3
             )
@@ -198,7 +200,7 @@ class GameEndScene(GameEndShell):
         ctx = self.ctx
         self.values_drawn = []
         self.parts_drawn = []
-        state = self.session.state
+        state = state_of(self.session)
         draw_panel(surface, chart, colour=(50, 26, 96), radius=20, border=4, shadow=8)
         seats = len(self.session.seats)
         grow = min(1.0, self.time / GROW_TIME)
@@ -357,4 +359,4 @@ class GameEndScene(GameEndShell):
 
     def marker_band(self) -> int:
         """The band the marker points at (tests read it)."""
-        return rating_band(self.session.state.players[0].total)
+        return rating_band(state_of(self.session).players[0].total)

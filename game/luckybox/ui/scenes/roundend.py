@@ -23,6 +23,7 @@ from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, dim
 from game.luckybox.rules.cards import FULL
 from game.luckybox.rules.scoring import CARD_POINTS, MAX_STARS, ROUNDS, STAR_POINTS
 from game.luckybox.ui.cardview import CardView
+from game.luckybox.ui.session_state import state_of
 
 PANEL = pygame.FRect(120, 36, 1040, 648)  # the most room the panel takes (12 players)
 HEAD_H, FOOT_H = 132, 126  # the panel's title and column heads; the skip line and Continue
@@ -78,7 +79,7 @@ def score_rows(session: Session, round_no: int) -> list[ScoreRow]:
     """Each seat's scoring of `round_no`, read from the engine's state."""
     r = round_no - 1
     rows = []
-    for seat, p in zip(session.seats, session.state.players, strict=True):
+    for seat, p in zip(session.seats, state_of(session).players, strict=True):
         before = sum(p.card_points[:r]) + sum(p.star_points[:r])
         rows.append(
             ScoreRow(
@@ -251,7 +252,7 @@ class RoundEndScene(UIScene):
     def _face(self, card: int) -> pygame.Surface:
         if card not in self._faces:
             self._faces[card] = self.cards.render(
-                card, self.session.state.face(card), FULL, FLY_WIDTH
+                card, state_of(self.session).face(card), FULL, FLY_WIDTH
             )
         return self._faces[card]
 
@@ -371,7 +372,7 @@ class RoundEndScene(UIScene):
             surface.blit(img, rect)
         self._draw_popups(surface, first_y, row_h, thumb_h, size)
         # Asked each frame, so a change of language shows at once.
-        self.widget("continue").label = t("luckybox.round_end.continue", "Continue")
+        self.buttons["continue"].label = t("luckybox.round_end.continue", "Continue")
         if not self.finished:
             hint = t("luckybox.round_end.skip", "Click or press Space to skip")
             # clear of Continue's top edge and of the focus ring drawn around it

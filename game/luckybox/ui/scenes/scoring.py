@@ -186,5 +186,5 @@ class ScoringScene(UIScene):
                 y += 28
             mode = t("luckybox.scoring.players", "This game: {n} players.", n=self.players)
             surface.blit(text.render(mode, 22, HEAD), (x0 + 6, y + 8))
-        self.widget("close").label = t("luckybox.scoring.close", "Close")
+        self.buttons["close"].label = t("luckybox.scoring.close", "Close")
         self.draw_widgets(surface)

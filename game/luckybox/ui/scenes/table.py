@@ -23,6 +23,7 @@ from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP, Deal, Options
 from game.luckybox.ui.cardview import CardView
+from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
@@ -104,13 +105,12 @@ class TableScene(TableShell):
         return self.moves.refused
 
     def may_act(self, seat: int) -> bool:
-        return self.state.phase == PLAY
+        return state_of(self.session).phase == PLAY
 
     def needs_confirm(self, seat: int) -> bool:
         # A finished turn waits for Next (undo stays possible); so does the last draft pick.
-        return (
-            self.state.phase == PLAY and self.state.players[seat].done or self.session.chance_due()
-        )
+        state = state_of(self.session)
+        return state.phase == PLAY and state.players[seat].done or self.session.chance_due()
 
     # ------------------------------------------------------------ turns and choices
 
@@ -118,11 +118,11 @@ class TableScene(TableShell):
         self.board.forget_marks()
 
     def turn_pace(self) -> float:
-        return 1.0 if self.state.phase == PLAY else 0.5
+        return 1.0 if state_of(self.session).phase == PLAY else 0.5
 
     def on_turn(self, turn: Turn) -> None:
         super().on_turn(turn)
-        if turn.kind == HUMAN and self.state.phase in (SETUP, DRAFT):
+        if turn.kind == HUMAN and state_of(self.session).phase in (SETUP, DRAFT):
             self.ctx.nav.push(
                 "luckybox.draft", session=self.session, seat=turn.seat, cards=self.cards
             )
@@ -155,7 +155,7 @@ class TableScene(TableShell):
         """The centre of one of the focused player's squares (tests click here)."""
         rect = self.card_rect(self.focus, card)
         assert rect is not None, f"card {card} is not on the focused board"
-        return tuple(self.cards.cell_rect(rect, cell).center)
+        return self.cards.cell_rect(rect, cell).center
 
     def pending_rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
         return self.bonuses.rects()

@@ -309,13 +309,13 @@ class OtherBoards(Part):
         for seat, panel in panels.items():
             image = self._panel(seat, panel, seat == acting)
             surface.blit(image, (round(panel.x) - PANEL_MARGIN, round(panel.y) - PANEL_MARGIN))
-        seat = self.zoomed
-        if seat is not None:
+        zoomed = self.zoomed
+        if zoomed is not None:
             # Dashed, unlike the acting player's solid ring: told apart without colour.
             draw_dashed_ring(
-                surface, panels[seat].inflate(6, 6), WHITE, self.table.time, width=3, dash=8
+                surface, panels[zoomed].inflate(6, 6), WHITE, self.table.time, width=3, dash=8
             )
-            self.draw_zoom(surface, seat)
+            self.draw_zoom(surface, zoomed)
 
     def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:
         rect = self.zoom_rect()
@@ -333,6 +333,8 @@ class OtherBoards(Part):
         """One player's board, large: their cards as they may be seen now, tokens and points."""
         ctx, table = self.ctx, self.table
         rect = self.zoom_rect()
+        if rect is None:  # nobody is zoomed
+            return
         p = self.player(seat)
         draw_panel(surface, rect, colour=PANEL, radius=14, border=3, shadow=6)
         name = table.session.seats[seat].name

@@ -182,7 +182,9 @@ class Bonuses(Part):
         if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
             return False
         pos = getattr(event, "pos", None)
-        for key, rect in self.rects() if pos is not None else ():
+        if pos is None:
+            return False
+        for key, rect in self.rects():
             if rect.collidepoint(pos):
                 self.table.moves.choose_bonus(key)
                 return True

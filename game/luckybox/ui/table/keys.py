@@ -14,6 +14,7 @@ their number, for the 1-9 keys.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
@@ -33,7 +34,7 @@ def table_targets(table: Any) -> list[Target]:
     moves = table.moves
     for key, rect in table.bonuses.rects():
         out.append(
-            Target(("bonus", key), rect, lambda k=key: moves.choose_bonus(k), label=f"bonus {key}")
+            Target(("bonus", key), rect, partial(moves.choose_bonus, key), label=f"bonus {key}")
         )
     seat = table.focus
     marks = table.board.marks()
@@ -48,7 +49,7 @@ def table_targets(table: Any) -> list[Target]:
                 Target(
                     ("square", card, cell),
                     table.cards.cell_rect(rect, cell),
-                    lambda c=card, s=cell: moves.click_square(c, s),
+                    partial(moves.click_square, card, cell),
                     priority=_rank(mark, (card, cell) == hinted),
                     number=grid[cell] if mark in (EXACT, TARGET) else None,
                     label=f"card {card} square {cell} ({grid[cell]})",
@@ -84,7 +85,7 @@ def table_targets(table: Any) -> list[Target]:
                 Target(
                     ("board", seat),
                     panel,
-                    lambda s=seat: _pin(others, s),
+                    partial(_pin, others, seat),
                     label=f"board of seat {seat}",
                 )
             )

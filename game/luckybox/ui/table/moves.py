@@ -215,14 +215,14 @@ class Moves:
             self.refuse(self._square_reason(card, cell), (card, cell))
             return
         current = self.selected_square
-        same = current is not None and (current.card, current.cell) == (card, cell)
-        if same and len(options) > 1:
-            # A second click on the same square switches direction (up or down the clock).
-            options = [o for o in options if o != current] + [current]
-        elif same:
-            # Only one way round is affordable: say why the other way is not offered.
-            self.refuse(self._other_way_reason(current, state.face(card).grid[cell]))
-            return
+        if current is not None and (current.card, current.cell) == (card, cell):
+            if len(options) > 1:
+                # A second click on the same square switches direction (up or down the clock).
+                options = [o for o in options if o != current] + [current]
+            else:
+                # Only one way round is affordable: say why the other way is not offered.
+                self.refuse(self._other_way_reason(current, state.face(card).grid[cell]))
+                return
         self.selected_square = options[0]
         table.board.forget_marks()
         spend = abs(options[0].lightning)

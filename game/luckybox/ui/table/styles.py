@@ -121,14 +121,19 @@ class Staging:
     def stage(self, event: Any, duration: float) -> None:
         """Start the drawings of one event's step."""
         table = self.table
+        seat = player_of(event)
+        if seat is None:
+            self._stage_table_step(event, duration)
+        elif not table.others.secret(seat):  # a secret choice's move shows when it closes
+            self._stage_board_step(seat, event, duration)
+        table.board.forget_marks()
+
+    def _stage_table_step(self, event: Any, duration: float) -> None:
+        """A step of the whole table: a number, a round, the pile."""
+        table = self.table
         kind = type(event)
         assets = self.ctx.assets
-        seat = player_of(event)
         layout = self.ctx.layout
-        cards = table.cards
-        if seat is not None and table.others.secret(seat):
-            table.board.forget_marks()
-            return  # everyone chooses at once: this move shows when the choice closes
         if kind is ev.NumberRevealed:
             rect = layout.region("revealed_card")
             self.add(
@@ -149,7 +154,15 @@ class Staging:
             self.float_text(
                 t("luckybox.fx.reshuffled", "Discard pile reshuffled!"), (640, 360), duration, 40
             )
-        elif kind is ev.SquareCrossed:
+
+    def _stage_board_step(self, seat: int, event: Any, duration: float) -> None:
+        """A step on one seat's board (shown to whoever may see it)."""
+        table = self.table
+        kind = type(event)
+        assets = self.ctx.assets
+        layout = self.ctx.layout
+        cards = table.cards
+        if kind is ev.SquareCrossed:
             rect = table.card_rect(seat, event.card)
             if rect:
                 cell = cards.cell_rect(rect, event.cell)
@@ -227,7 +240,6 @@ class Staging:
             self.float_text(
                 t("luckybox.fx.pass", "PASS"), where, duration, 40 if seat == table.focus else 24
             )
-        table.board.forget_marks()
 
 
 def lost_reason(event: ev.BonusLost) -> str:
