@@ -6,8 +6,7 @@ import json
 import random
 
 from blanco_helpers import all_cards, new_game, pick
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.blanco.rules.actions import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.cards import ALL_CARDS

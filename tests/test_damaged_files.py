@@ -15,11 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.blanco.ui.match import FILE as MATCH_FILE
-from game.blanco.ui.match import load_match
+from game.blanco.ui.match import FILE as MATCH_FILE, load_match
 from game.catalog import games
 from game.core import names, safe_json, storage
 from game.core.records import check_records_cli

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ui import canvas as canvas_module
-from game.core.ui import gfx
-from game.core.ui import window as window_mode
+from game.core.ui import canvas as canvas_module, gfx, window as window_mode
 from game.core.ui.layout import LOGICAL_SIZE
 from tests.ui_helpers import frames, screenshot
 

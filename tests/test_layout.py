@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from game.core.ui.layout import (
     BUTTON_REGIONS,

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.luckybox.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
 from game.luckybox.rules.cards import POPCOUNT

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.luckybox.rules import Cross, Deal, GameState, Keep, Options, Pass, Pick, Resolve
-from game.luckybox.rules import events as ev
+from game.luckybox.rules import (
+    Cross,
+    Deal,
+    GameState,
+    Keep,
+    Options,
+    Pass,
+    Pick,
+    Resolve,
+    events as ev,
+)
 from game.luckybox.rules.cards import FULL
 from game.luckybox.rules.state import (
     DRAFT,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pygame
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from game.core.ui.scene import Scene, SceneStack
 

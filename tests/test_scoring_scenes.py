@@ -9,7 +9,7 @@ import random
 import pygame
 
 from game.core.session import Seat, Session
-from game.luckybox.ai.bots import make_bot
+from game.luckybox.ai import make_bot
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.scoring import SOLO_RATINGS

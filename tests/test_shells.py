@@ -38,8 +38,7 @@ def test_each_kind_of_scene_is_one_shell_filled_by_each_game():
         for scene in scenes:
             assert issubclass(scene, shell), (scene, shell)
     # One Part base: every table part of either game is a core Part.
-    from game.blanco.ui.table import controls as blanco_controls
-    from game.blanco.ui.table import parts as blanco_parts
+    from game.blanco.ui.table import controls as blanco_controls, parts as blanco_parts
     from game.luckybox.ui.table import boards, controls, parts
 
     for module in (parts, boards, controls, blanco_parts, blanco_controls):

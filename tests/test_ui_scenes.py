@@ -137,6 +137,8 @@ def test_setup_builds_the_game_config(app) -> None:
     click_widget(app, setup, "level_1")
     assert setup.widget("level_1").label == "Hard"
     click_widget(app, setup, "level_1")
+    assert setup.widget("level_1").label == "Expert"
+    click_widget(app, setup, "level_1")  # round again: Easy, Normal, Hard
     click_widget(app, setup, "level_1")
     click_widget(app, setup, "level_1")
     assert setup.widget("level_1").level == "hard"

@@ -10,8 +10,7 @@ import pygame
 import pytest
 
 from game import cli
-from game.core.ui import gfx
-from game.core.ui import window as window_mode
+from game.core.ui import gfx, window as window_mode
 from game.core.ui.layout import LOGICAL_SIZE
 from tests.ui_helpers import click, frames, press
 

@@ -325,21 +325,6 @@ class HardBot(NormalBot):
         return pile_value(ev, g, hand, stage, pool, sample=self.sample)
 
 
-def make_bot(level: str, seed: int, seat: int) -> BaseBot:
-    """A computer player at one of LEVELS, deterministic for a seed and seat."""
-    if level == "easy":
-        return EasyBot(seed, seat)
-    if level == "normal":
-        return NormalBot(seed, seat)
-    if level == "hard":
-        return HardBot(seed, seat)
-    if level == "expert":
-        from .expert import ExpertBot  # it builds on this module's bots
-
-        return ExpertBot(seed, seat)
-    raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-
-
 def hint(view: Any, seat: int) -> Any:
     """Hard's choice for the seat's next step, from its view (it has no memory of earlier
     turns, so it judges the pile by what the view shows). ValueError if nothing to do."""

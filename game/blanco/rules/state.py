@@ -49,11 +49,9 @@ from .actions import (
 from .cards import ALL_CARDS
 from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
-from .legal import check as _check
-from .legal import legal_actions as _legal_actions
+from .legal import check as _check, legal_actions as _legal_actions
 from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
-from .views import redact as _redact
-from .views import view_for as _view_for
+from .views import redact as _redact, view_for as _view_for
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5

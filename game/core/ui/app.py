@@ -26,8 +26,7 @@ import pygame
 from game.core.botrunner import send_pending
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
-from game.core.ui import focus, motion
-from game.core.ui import window as window_mode
+from game.core.ui import focus, motion, window as window_mode
 from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
@@ -35,8 +34,7 @@ from game.core.ui.focus import FocusRing
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import LOGICAL_SIZE, Layout
 from game.core.ui.scene import Scene, SceneStack
-from game.core.ui.settings import data_dir as default_data_dir
-from game.core.ui.settings import load_settings
+from game.core.ui.settings import data_dir as default_data_dir, load_settings
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import INK, YELLOW, draw_panel
 

@@ -22,8 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.core.ui import gfx
-from game.core.ui import window as window_mode
+from game.core.ui import gfx, window as window_mode
 from game.core.ui.layout import LOGICAL_SIZE
 
 #: Seconds a new window size must hold before the picture is drawn at its resolution.

@@ -148,21 +148,6 @@ def _value(turn: Turn) -> float:
     return turn.value
 
 
-def make_bot(level: str, seed: int, seat: int) -> Bot:
-    """A computer player at one of LEVELS, deterministic for a seed and seat."""
-    if level == "easy":
-        return EasyBot(seed, seat)
-    if level == "normal":
-        return GreedyBot(seed, seat)
-    if level == "hard":
-        return LookaheadBot(seed, seat)
-    if level == "expert":
-        from game.luckybox.ai.expert import ExpertBot  # it builds on this module's bots
-
-        return ExpertBot(seed, seat)
-    raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-
-
 def hint(state: GameState, player: int) -> Action:
     """The Hard player's suggestion for the player's next action (deterministic, legal).
     ValueError if the player has nothing to do now."""

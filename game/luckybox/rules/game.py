@@ -7,8 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import BOT_LEVELS, ParsedRecord
-from game.core.game import GameState as AnyGameState
+from game.core.game import BOT_LEVELS, GameState as AnyGameState, ParsedRecord
 from game.core.i18n import t
 from game.core.records import replay, totals_result_scores
 

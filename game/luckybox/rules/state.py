@@ -40,47 +40,19 @@ from .legal import DRAFT, OVER, PLAY, SETUP, Legality
 from .parts import Deal, DealError, Options, Pending, PlayerState
 from .scoring import (  # re-exported: the state module is where callers look for them
     CARD_POINTS as CARD_POINTS,
-)
-from .scoring import (
     MAX_PLAYERS as MAX_PLAYERS,
-)
-from .scoring import (
     MAX_STARS as MAX_STARS,
-)
-from .scoring import (
     MOON_SWING as MOON_SWING,
-)
-from .scoring import (
     NUMBERS_PER_ROUND as NUMBERS_PER_ROUND,
-)
-from .scoring import (
     ROUNDS as ROUNDS,
-)
-from .scoring import (
     SOLO_MOON_POINTS as SOLO_MOON_POINTS,
-)
-from .scoring import (
     SOLO_RATINGS as SOLO_RATINGS,
-)
-from .scoring import (
     STAR_POINTS as STAR_POINTS,
-)
-from .scoring import (
     START_LIGHTNING as START_LIGHTNING,
-)
-from .scoring import (
     SUPPLY_PER_COPY as SUPPLY_PER_COPY,
-)
-from .scoring import (
     moon_points as moon_points,
-)
-from .scoring import (
     shift as shift,
-)
-from .scoring import (
     solo_rating as solo_rating,
-)
-from .scoring import (
     winners as winners,
 )
 from .undo import Snapshot, Undo
