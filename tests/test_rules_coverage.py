@@ -8,11 +8,14 @@ from __future__ import annotations
 import pytest
 from rules_helpers import act, cells, position
 
+from game.core.game import RecordError
 from game.luckybox.rules import Cross, Deal, GameState, Keep, Options, Pass, Pick, Resolve
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import LIGHTNING, MOON
+from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.parts import DealError
 from game.luckybox.rules.state import DRAFT, OVER
+from game.luckybox.rules.state import PLAY as PLAY_PHASE
 
 
 def code(state: GameState, action: object) -> str | None:
@@ -224,3 +227,83 @@ def test_a_pile_listed_twice_over_is_named() -> None:
     bad = reshuffle_game(((*pile, pile[0]),))
     with pytest.raises(DealError, match="a card is listed twice"):
         play_until(bad, OVER)
+
+
+# -- records -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("patch", "words"),
+    [
+        ({"format": "blanco/record@1"}, 'not a game record: "format" must be'),
+        ({"players": []}, "players must list 1 to 12 names"),
+        ({"players": ["A", 2]}, "every player name must be a string"),
+        ({"seed": True}, "seed must be an integer"),
+        ({"options": []}, "options must be an object"),
+        ({"options": {"token_supply": "some"}}, "options.token_supply must be"),
+        ({"deal": []}, "deal must be an object"),
+        ({"deal": {"lucky_deck": [1, "2"]}}, "deal.lucky_deck must list card numbers"),
+        ({"deal": {"numbers": [[1, 2]] * 5}}, "deal.numbers must list up to 4 rounds"),
+        ({"deal": {"numbers": [1, 2]}}, "deal.numbers must list up to 4 rounds"),
+        ({"deal": {"reshuffles": [[1, 2.0]]}}, "deal.reshuffles must list piles"),
+        ({"actions": {}}, "actions must be a list"),
+    ],
+)
+def test_malformed_record_headers_are_refused_with_one_line(patch, words) -> None:
+    record = {"format": "super-mega-lucky-box/record@1", "players": ["A"], "seed": 1, **patch}
+    with pytest.raises(RecordError) as err:
+        LUCKYBOX.parse_record(record)
+    assert words in str(err.value)
+    with pytest.raises(RecordError, match="a record must be a JSON object"):
+        LUCKYBOX.parse_record([record])
+
+
+def test_a_record_after_a_reshuffle_lists_its_pile_and_replays_to_the_same_game() -> None:
+    state = reshuffle_game(())
+    play_until(state, OVER)
+    record = LUCKYBOX.record_of(state, {"app": "test", "players": "ignored"})
+    assert record["deal"]["reshuffles"] == [list(p) for p in state.reshuffle_piles]
+    assert record["app"] == "test" and record["players"] == list(state.names)
+    again = LUCKYBOX.state_from_record(record)
+    assert again.returns() == state.returns() and again.reshuffle_piles == state.reshuffle_piles
+    assert LUCKYBOX.progress(again) == "finished"
+    assert LUCKYBOX.summary(again)["finished"] is True
+
+
+def test_progress_names_the_draft_and_the_round() -> None:
+    state = two_player_setup()
+    assert LUCKYBOX.progress(state) == "the draft"
+    play_until(state, PLAY_PHASE)
+    assert LUCKYBOX.progress(state) == "round 1 of 4"
+
+
+@pytest.mark.parametrize(
+    ("obj", "words"),
+    [
+        ([], "an action must be a JSON object"),
+        ({"player": 0, "keep": [1, 2]}, "keep must list 3 card numbers"),
+        ({"player": 0, "pass": 1}, "pass must be true"),
+        ({"player": 0, "bonus": [1]}, "bonus must be an object"),
+        ({"player": 0, "bonus": {"card": 1, "line": "diag", "index": 0}}, "bonus.line must be"),
+        ({"player": 0, "cross": [1, 2]}, "cross must be an object with card and cell"),
+        ({"player": 0, "cross": {"card": 1, "cell": 2}, "lightning": "1"}, "lightning must be"),
+        ({"player": 0}, "an action must have one of"),
+    ],
+)
+def test_malformed_record_actions_are_refused_with_one_line(obj, words) -> None:
+    with pytest.raises(RecordError, match=words):
+        LUCKYBOX.action_from_record(obj)
+
+
+def test_every_action_writes_its_record_form_and_reads_back() -> None:
+    for action in (
+        Keep(0, (1, 2, 3)),
+        Pick(1, 7),
+        Cross(0, 1, 2),
+        Cross(0, 1, 2, -3),
+        Pass(2),
+        Resolve(0, 1, "col", 2, 4, 6),
+    ):
+        assert LUCKYBOX.action_from_record(LUCKYBOX.action_to_record(action)) == action
+    with pytest.raises(TypeError, match="not an action"):
+        LUCKYBOX.action_to_record("pass")
