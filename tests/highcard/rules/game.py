@@ -1,0 +1,313 @@
+"""High card's rules: 1-4 seats each get one face-down card from a seeded 52-card pile (cards
+1-52, the higher the better). In seat order each keeps it or swaps it (the old card goes face up
+to the discards, the pile's top replaces it unseen by the others). When everyone has chosen,
+the chance step shows every card and the highest wins. A Keep can be taken back until the next
+seat acts; a Swap showed a card, so it cannot.
+
+Everything the seam asks for is here (game/core/game.py): legal actions, refusals with codes,
+undo, views and redacted events, records, bots at every level, the hint and hidden variants.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from game.core.game import Outcome, ParsedRecord, RecordError, Refusal
+
+FORMAT = "highcard-record"
+CARDS = tuple(range(1, 53))
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+
+
+@dataclass(frozen=True)  # (not NamedTuples: Keep(0) would equal Swap(0))
+class Keep:
+    player: int
+
+
+@dataclass(frozen=True)
+class Swap:
+    player: int
+
+
+class Dealt(NamedTuple):
+    player: int
+    card: int
+
+
+class Kept(NamedTuple):
+    player: int
+
+
+class Swapped(NamedTuple):
+    player: int
+    discarded: int
+    card: int
+
+
+class Undone(NamedTuple):
+    player: int
+
+
+class Shown(NamedTuple):
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass
+class HighCardState:
+    names: tuple[str, ...]
+    seed: int
+    order: tuple[int, ...]  # the pile as dealt (the record's deal); 0s in a view
+    pile: list[int]  # what is left, top last
+    cards: list[int]  # each seat's face-down card (0: not known to a view's seat)
+    discards: list[int] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
+    shown: bool = False
+
+    def waiting_for(self) -> list[int]:
+        done = self.shown or len(self.actions) >= len(self.names)
+        return [] if done else [len(self.actions)]
+
+    def legal_actions(self, player: int) -> list[Any]:
+        return [Keep(player), Swap(player)] if player in self.waiting_for() else []
+
+    def apply(self, action: Any) -> Outcome:
+        if not isinstance(action, (Keep, Swap)) or type(action.player) is not int:
+            return Outcome([], Refusal("not_an_action", "that is not a high card action"))
+        if self.shown:
+            return Outcome([], Refusal("game_over", "the game is over"))
+        if action.player not in self.waiting_for():
+            return Outcome(
+                [],
+                Refusal("not_your_turn", "it is not player {player}'s turn", player=action.player),
+            )
+        self.actions.append(action)
+        seat = action.player
+        if isinstance(action, Keep):
+            return Outcome([Kept(seat)])
+        old, self.cards[seat] = self.cards[seat], self.pile.pop()
+        self.discards.append(old)
+        return Outcome([Swapped(seat, old, self.cards[seat])])
+
+    def can_undo(self, player: int) -> Refusal | None:
+        if self.shown:
+            return Refusal("game_over", "the game is over")
+        last = self.actions[-1] if self.actions else None
+        if last == Swap(player):
+            return Refusal(
+                "card_seen", "that step showed a card you did not know, so it cannot be taken back"
+            )
+        if last == Keep(player):
+            return None
+        return Refusal("nothing_this_turn", "nothing to take back this turn")
+
+    def undo(self, player: int) -> Outcome:
+        reason = self.can_undo(player)
+        if reason is not None:
+            return Outcome([], reason)
+        self.actions.pop()
+        return Outcome([Undone(player)])
+
+    def advance(self) -> list[Any]:
+        if self.shown or self.waiting_for():
+            return []
+        self.shown = True
+        return [Shown(tuple(self.cards), self.winner())]
+
+    def winner(self) -> int:
+        return max(range(len(self.cards)), key=lambda seat: self.cards[seat])
+
+    def is_terminal(self) -> bool:
+        return self.shown
+
+    def returns(self) -> list[float]:
+        if not self.shown:
+            return [0.0] * len(self.names)
+        return [1.0 if seat == self.winner() else 0.0 for seat in range(len(self.names))]
+
+    def view_for(self, seat: int) -> HighCardState:
+        view = self.clone()
+        view.seed = 0
+        view.order = (0,) * len(self.order)
+        view.pile = [0] * len(self.pile)
+        if not self.shown:
+            view.cards = [c if i == seat else 0 for i, c in enumerate(self.cards)]
+        return view
+
+    def redact(self, event: Any, seat: int) -> Any | None:
+        if isinstance(event, (Dealt, Swapped)) and event.player != seat:
+            return event._replace(card=0)
+        return event
+
+    def clone(self) -> HighCardState:
+        return copy.deepcopy(self)
+
+    def known_to(self, seat: int) -> set[int]:
+        """The cards `seat` has seen: its own, the discards, and every card once shown."""
+        return {self.cards[seat], *self.discards, *(self.cards if self.shown else ())}
+
+
+def _deal(
+    names: Sequence[str], seed: int, order: tuple[int, ...]
+) -> tuple[HighCardState, list[Any]]:
+    pile = list(reversed(order))
+    cards = [pile.pop() for _ in names]
+    state = HighCardState(tuple(names), seed, order, pile, cards)
+    return state, [Dealt(seat, card) for seat, card in enumerate(cards)]
+
+
+def action_to_record(action: Any) -> dict[str, Any]:
+    return {"player": action.player, "swap": isinstance(action, Swap)}
+
+
+def action_from_record(obj: Any) -> Any:
+    if not (
+        isinstance(obj, dict) and type(obj.get("player")) is int and type(obj.get("swap")) is bool
+    ):
+        raise RecordError('an action is {"player": int, "swap": bool}')
+    return (Swap if obj["swap"] else Keep)(obj["player"])
+
+
+class HighCardBot:
+    """easy: a coin toss; normal: swaps below the middle card; hard: swaps below the mean of
+    the cards it has not seen (what a swap gives on average)."""
+
+    def __init__(self, level: str, seed: int, seat: int) -> None:
+        self.level = level
+        self.rng = random.Random(seed * 7 + seat)
+
+    def choose(self, view: HighCardState, player: int) -> Any:
+        legal = view.legal_actions(player)
+        if self.level == "easy":
+            return self.rng.choice(legal)
+        mine = view.cards[player]
+        unseen = set(CARDS) - view.known_to(player) - set(view.cards)
+        bar = 26.5 if self.level == "normal" else sum(unseen) / max(len(unseen), 1)
+        return Swap(player) if mine < bar and Swap(player) in legal else Keep(player)
+
+
+class HighCardGame:
+    id = "highcard"
+    title = "High card"
+    record_format = FORMAT
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")  # fewer than core's BOT_LEVELS
+
+    def new_game(
+        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+    ) -> tuple[HighCardState, list[Any]]:
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"high card takes {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        if deal is None:
+            order = list(CARDS)
+            random.Random(seed).shuffle(order)
+            deal = tuple(order)
+        if sorted(deal) != list(CARDS):
+            raise ValueError("the deal must hold each card 1-52 once")
+        return _deal(names, seed, tuple(deal))
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        if not isinstance(record, dict) or record.get("format") != FORMAT:
+            raise RecordError(f"not a {FORMAT}")
+        names, seed, deck = record.get("players"), record.get("seed"), record.get("deck")
+        actions = record.get("actions")
+        if not (
+            isinstance(names, list)
+            and all(isinstance(n, str) for n in names)
+            and type(seed) is int
+            and isinstance(deck, list)
+            and isinstance(actions, list)
+            and all(type(c) is int for c in deck)
+        ):
+            raise RecordError("players, seed, deck or actions are missing or malformed")
+        return ParsedRecord(tuple(names), seed, None, tuple(deck), actions)
+
+    def action_from_record(self, obj: Any) -> Any:
+        return action_from_record(obj)
+
+    def action_to_record(self, action: Any) -> dict[str, Any]:
+        return action_to_record(action)
+
+    def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "players": list(state.names),
+            "seed": state.seed,
+            "deck": list(state.order),
+            "actions": [action_to_record(a) for a in state.actions],
+            **(extra or {}),
+        }
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "finished": state.shown,
+            "players": [
+                {"name": n, "card": c} for n, c in zip(state.names, state.cards, strict=True)
+            ],
+            "winner": state.winner() if state.shown else None,
+        }
+
+    # Statistics and record lists: a seat's total is its card, the highest wins.
+    solo_fewest_turns = False
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        """The record's "result" (`summary`): each seat's card as its total, the winner."""
+        if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):
+            return None
+        players, winner = result.get("players"), result.get("winner")
+        if not (
+            isinstance(players, list)
+            and len(players) == seats
+            and all(isinstance(p, dict) and type(p.get("card")) is int for p in players)
+        ) or not (winner is None or (type(winner) is int and 0 <= winner < seats)):
+            return None
+        return {
+            "totals": [p["card"] for p in players],
+            "winners": [] if winner is None else [winner],
+            "finished": result["finished"],
+        }
+
+    def solo_rating(self, total: int) -> str:
+        return ""
+
+    def rating_shown(self, english: str) -> str:
+        return english
+
+    def progress(self, state: Any) -> str:
+        if state.shown:
+            return "finished"
+        return f"{len(state.actions)} of {len(state.names)} have chosen"
+
+    def make_bot(self, level: str, seed: int, seat: int) -> HighCardBot:
+        if level not in self.bot_levels:
+            raise ValueError(f"unknown bot level {level!r}: one of {self.bot_levels}")
+        return HighCardBot(level, seed, seat)
+
+    def hint(self, view: Any, seat: int) -> Any:
+        return HighCardBot("hard", 0, seat).choose(view, seat)
+
+    def hidden_variant(self, state: Any, seat: int, rng: Any) -> HighCardState:
+        """The deal again with every card `seat` has not seen moved to another unseen place,
+        then the same actions: a game that went exactly as `seat` saw it."""
+        known = state.known_to(seat)
+        unseen = [c for c in state.order if c not in known]
+        rng.shuffle(unseen)
+        refill = iter(unseen)
+        order = tuple(c if c in known else next(refill) for c in state.order)
+        variant, _events = _deal(state.names, rng.randrange(1 << 62), order)
+        for action in state.actions:
+            variant.apply(action)
+        if state.shown:
+            variant.advance()
+        return variant
+
+
+HIGHCARD = HighCardGame()
+GAME = HIGHCARD  # what the catalog reads (`<package>.rules.game.GAME`)
