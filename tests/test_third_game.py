@@ -207,3 +207,25 @@ def test_how_to_and_the_pause_menu_take_a_game_with_no_pages_and_no_logo(app) ->
     assert type(ctx.stack.top).__name__ == "HowToScene" and ctx.stack.top.game == "highcard"
     press(app, pygame.K_ESCAPE, 3)
     assert ctx.stack.top is pause
+
+
+def test_an_undo_refusal_is_a_code_each_table_says_in_its_games_words(app) -> None:
+    from game.core import i18n
+    from game.core.game import Refusal
+    from game.core.session import Seat
+    from game.core.turns import NOT_YOUR_MOVE
+
+    seats = [Seat("Ann"), Seat("Bot", "easy")]
+    table = app.ctx.nav.make("highcard.start_game", seats=seats, seed=3)
+    refusal = table.turns.undo(0)  # nothing played yet: the rules' own code, no English matched
+    assert refusal.code == "nothing_this_turn" and table.state.actions == []
+    assert table.undo() == "Can't undo. Nothing to take back this turn."
+    assert table.undo_words(Refusal(NOT_YOUR_MOVE, "")) == "Can't undo: it is not your move."
+    lucky = app.ctx.nav.make("luckybox.start_game", seats=seats, seed=3)
+    nothing = Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
+    said = "Can't undo. Nothing to undo since this number was revealed."
+    assert lucky.undo_words(nothing) == said
+    i18n.set_language("fr")
+    french = lucky.undo_words(nothing)
+    assert french.startswith("Impossible de défaire. ") and french != said
+    assert "permis" not in french  # its own line, not the generic one
