@@ -266,7 +266,7 @@ def test_engine_refusals_reach_the_player_in_their_language() -> None:
     from game.blanco.ui.refusal_words import say_refusal
     from game.blanco.ui.words import card_name, where
     from game.core.game import Refusal
-    from game.core.turns import undo_reason
+    from game.core.ui.refusals import refusal_words
 
     empty = Refusal(
         "discard_empty", "player {player} cannot draw from the discard pile: it is empty", player=0
@@ -277,7 +277,8 @@ def test_engine_refusals_reach_the_player_in_their_language() -> None:
     i18n.set_language("fr")
     assert say_refusal(empty, ["Ann"]).startswith("La défausse est vide")
     assert say_refusal(odd, ["Ann"]) == "Ce n'est pas permis maintenant."
-    assert undo_reason("nothing to take back this turn") == "rien à reprendre ce tour-ci"
+    nothing = Refusal("nothing_this_turn", "nothing to take back this turn")  # an undo's
+    assert refusal_words("blanco", nothing, ["Ann"]) == "Rien à reprendre ce tour-ci."
     assert card_name(7 * 12 + 10) == "10 violet" and where((1, 2)) == "rangée 2, colonne 3"
     i18n.set_language("de")
     assert card_name(7 * 12 + 10) == "Lila 10"

@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from game.core.game import BOT_LEVELS, level_name
+from game.core.game import BOT_LEVELS, Refusal, level_name
 from game.core.i18n import t
 
 log = logging.getLogger(__name__)
@@ -25,33 +25,13 @@ HUMAN = "human"  # `seat`, a human, may act now
 COMPUTER = "computer"  # `seat`, a computer, is thinking or has just moved
 
 
+#: The refusal of an undo asked for a computer's seat (the rules' own refusals have their codes).
+NOT_YOUR_MOVE = "not_your_move"
+
+
 class Turn(NamedTuple):
     kind: str
     seat: int | None = None
-
-
-def undo_reason(reason: str) -> str:
-    """An engine's reason for refusing an undo (English, as records and logs keep it), said in
-    the player's language when it is one a player meets at the table."""
-    known = {
-        "not your move": lambda: t("turns.not_your_move", "not your move"),
-        "the game is over": lambda: t("turns.game_over", "the game is over"),
-        "nothing to undo since this number was revealed": lambda: t(
-            "turns.nothing_since_number", "nothing to undo since this number was revealed"
-        ),
-        "another player has played since, and the token supply is shared": lambda: t(
-            "turns.supply_shared", "another player has played since, and the token supply is shared"
-        ),
-        "nothing to take back this turn": lambda: t(
-            "turns.nothing_this_turn", "nothing to take back this turn"
-        ),
-        "that step showed a card you did not know, so it cannot be taken back": lambda: t(
-            "turns.card_seen",
-            "that step showed a card you did not know, so it cannot be taken back",
-        ),
-    }
-    say = known.get(reason)
-    return say() if say is not None else reason
 
 
 class RandomBot:
@@ -227,14 +207,15 @@ class TurnController:
         self.confirming = None
         return True
 
-    def undo(self, seat: int) -> str | None:
-        """Take back the seat's last step, if the rules allow; else the line saying why not."""
+    def undo(self, seat: int) -> Refusal | None:
+        """Take back the seat's last step, if the rules allow; else the refusal saying why not
+        (a `Refusal` code: the table puts it into words, `game.core.ui.refusals`)."""
         session = self.session
-        reason = session.state.can_undo(seat) or (
-            "not your move" if session.seats[seat].is_computer else None
-        )
+        reason: Refusal | None = session.state.can_undo(seat)
+        if reason is None and session.seats[seat].is_computer:
+            reason = Refusal(NOT_YOUR_MOVE, "not your move")
         if reason is not None:
-            return t("turns.cant_undo", "Can't undo: {reason}.", reason=undo_reason(reason))
+            return reason
         session.undo(seat)
         self.confirming = None
         return None

@@ -574,7 +574,7 @@ class Moves:
             table.animator.skip(table.focus)
         refusal = table.undo_refusal()
         if refusal is None:
-            refusal = table.turns.undo(table.focus)
+            refusal = table.undo()
         if refusal is not None:
             self.refuse(refusal)
             return

@@ -228,6 +228,13 @@ class HowToScene(UIScene):
             )
         heading = t("howto.heading", "How to play")
         text.blit_centered(surface, heading, 26, CYAN, (640, 22), outline=INK, px=2)
+        if not self.pages:  # a game with no pages (yet): say so; Back still goes back
+            title = ctx.game_ui(self.game).title
+            line = t("howto.no_pages", "{game} has no pages here yet.", game=title)
+            size = text.fit_size(line, 40, 1100)
+            text.blit_centered(surface, line, size, WHITE, (640, 300), outline=INK, px=2)
+            self.draw_widgets(surface)
+            return
         page = self.page
         dx = float(self.slide.value)  # type: ignore[arg-type]
         title = page.title()

@@ -1,6 +1,7 @@
 """The title screen: the game choice (a tab per game in `ctx.games`, the last one played
 remembered), bouncing logo, drifting cards and tokens, Continue / New game / Settings / Quit.
-A game with a `logo` route (and `decoration`) shows its own; else the default look."""
+A game with a `logo` route (and `decoration`) shows its own; else the default game shows the
+app's logo sprite and any other game its title, over the default drifting cards."""
 
 from __future__ import annotations
 
@@ -430,7 +431,8 @@ class TitleScene(UIScene):
                 self._logo_cache[key] = img
             surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y) + 10)))
             return
-        if self.ctx.assets.has("logo"):
+        # The app's own logo (its sprite) is the default game's: the app bears that game's name.
+        if self.game == self.ctx.games[0].id and self.ctx.assets.has("logo"):
             # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
             key = (round(scale * 200), gfx.render_scale())
             img = self._logo_cache.get(key)
@@ -442,18 +444,8 @@ class TitleScene(UIScene):
                 self._logo_cache[key] = img
             surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
             return
+        # A game with no logo of its own: its title, large.
         text = self.ctx.text
-        size = round(96 * scale)
-        text.blit_centered(
-            surface,
-            "SUPER MEGA",
-            round(size * 0.7),
-            CYAN,
-            (640, y - 50),
-            outline=INK,
-            px=5,
-            shadow=6,
-        )
-        text.blit_centered(
-            surface, "LUCKY BOX", size, YELLOW, (640, y + 30), outline=INK, px=6, shadow=7
-        )
+        name = self.ctx.game_ui(self.game).title
+        size = text.fit_size(name, round(96 * scale), LOGO_WIDTH)
+        text.blit_centered(surface, name, size, YELLOW, (640, y), outline=INK, px=6, shadow=7)

@@ -9,14 +9,16 @@ typed into a removed seat comes back when the seat is added again.
 
 For a new game's author: subclass `SetupShell` in your `ui/scenes/setup.py` with
 
-- `game_id` (whose last names are offered), `min_seats` / `max_seats`;
-- `look`, a `SetupLook`: where the panel, the seat rows and the header's pieces sit;
-- `start()`: deal the game from `chosen_seats()` and `chosen_seed()` (after `remember_seats()`);
+- `game_id` (whose last names are offered, whose computer levels a seat cycles through:
+  the game's `bot_levels`), `min_seats` / `max_seats`;
 - `draw_body(surface)`: whatever your screen shows besides the shared frame (title, panel,
   header) and the widgets, such as the seat badges (`draw_badge`).
 
-Optional: `add_options()` (your option widgets; `sync_options()` keeps them in step with the seat
-count, `options_hidden_by_deal` names those a same deal hides), `computer_by_default(i)`.
+Optional: `look`, a `SetupLook` (where the panel, the seat rows and the header's pieces sit;
+`DEFAULT_LOOK` fits up to five seats); `start()` (by default the game is dealt through its
+route `{game_id}.start_game` with `seats` and `seed`, and a same deal's `deal` and `challenge`);
+`add_options()` (your option widgets; `sync_options()` keeps them in step with the seat count,
+`options_hidden_by_deal` names those a same deal hides), `computer_by_default(i)`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from game.core.game import BOT_LEVELS, level_name
+from game.core.game import level_name
 from game.core.i18n import lt, t
 from game.core.names import last_seats, remember_seats
 from game.core.session import Seat
@@ -52,7 +54,6 @@ from game.core.ui.widgets import (
 
 NAME_MAX = 16
 SEED_DIGITS = 9  # fits any int the rules engines take, and stays readable
-LEVELS = BOT_LEVELS  # the computer levels a seat cycles through
 RGB = tuple[int, int, int]
 
 
@@ -98,12 +99,34 @@ class SetupLook:
     rule: tuple[RGB, float]  # the line under the header: colour, y
 
 
+_PANEL = pygame.FRect(200, 104, 880, 472)
+#: A set-up screen for up to five seats: a row each under the header.
+DEFAULT_LOOK = SetupLook(
+    panel=_PANEL,
+    panel_colour=(40, 60, 110),
+    seat_origin=lambda i: (_PANEL.x + 40, 214 + i * 62),
+    columns=((60, 300), (380, 200), (600, 150)),
+    seat_h=48,
+    count_x=_PANEL.x + 220,
+    seed_box=(_PANEL.right - 375, 130, 165, 48),
+    title_size=64,
+    label_size=36,
+    players_w=170,
+    players_x=110,
+    count_size=52,
+    seed_label_w=80,
+    seed_label_x=420,
+    deal_line=(28, 480, 270),
+    rule=((90, 110, 170), 198),
+)
+
+
 class SetupShell(UIScene):
     """Choose the players and the seed (see the module's docstring for what a game gives)."""
 
     game_id = ""
     min_seats, max_seats, default_seats = 1, 12, 2
-    look: SetupLook
+    look: SetupLook = DEFAULT_LOOK
     #: The option widgets a same deal hides, besides the seat count and the seed.
     options_hidden_by_deal: tuple[str, ...] = ()
 
@@ -111,6 +134,9 @@ class SetupShell(UIScene):
         self, ctx: Any, seats: int = 2, same_deal: SameDeal | None = None, seed: int | None = None
     ) -> None:
         super().__init__(ctx)
+        #: The computer levels a seat cycles through, weakest first: the game's own.
+        self.levels: tuple[str, ...] = tuple(ctx.game_ui(self.game_id).game.bot_levels)
+        first_level = "normal" if "normal" in self.levels else self.levels[0]
         self._rng = random.Random()
         self.same_deal = same_deal
         if same_deal is not None:
@@ -153,12 +179,12 @@ class SetupShell(UIScene):
             )
             level = Button(
                 (x + level_x, y, level_w, look.seat_h),
-                lambda: level_name("normal"),
+                lambda: level_name(first_level),
                 lambda i=i: self.cycle_level(i),
                 colour=ORANGE,
                 text_size=28,
             )
-            level.level = "normal"
+            level.level = first_level
             self.add(f"level_{i}", level)
         first = seed if seed is not None else self.random_seed()
         self.add(
@@ -236,8 +262,11 @@ class SetupShell(UIScene):
         """Keep the option widgets in step with the seats (called after every seat change)."""
 
     def start(self) -> None:
-        """Deal the game as chosen."""
-        raise NotImplementedError
+        """Deal the game as chosen: through its route `{game_id}.start_game`."""
+        seats, seed, deal = self.chosen_seats(), self.chosen_seed(), self.same_deal
+        self.remember_seats()
+        extra = {} if deal is None else {"deal": deal.deal, "challenge": deal.challenge}
+        self.ctx.nav.make(f"{self.game_id}.start_game", seats=seats, seed=seed, **extra)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """What the screen shows besides the shared frame and the widgets."""
@@ -253,8 +282,8 @@ class SetupShell(UIScene):
             name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
             name_w.set_text(name[:NAME_MAX])
-            toggle.value = kind in LEVELS
-            if kind in LEVELS:
+            toggle.value = kind in self.levels
+            if kind in self.levels:
                 level = self.widgets[f"level_{i}"]
                 level.level, level.label = kind, lambda k=kind: level_name(k)
 
@@ -281,9 +310,10 @@ class SetupShell(UIScene):
         self._sync()
 
     def cycle_level(self, i: int) -> None:
-        """Easy -> Normal -> Hard -> Easy for a computer seat."""
+        """The game's levels in turn (Easy -> Normal -> Hard -> Easy) for a computer seat."""
         button = self.widgets[f"level_{i}"]
-        button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
+        levels = self.levels
+        button.level = levels[(levels.index(button.level) + 1) % len(levels)]
         button.label = lambda k=button.level: level_name(k)
 
     def random_seed(self) -> int:

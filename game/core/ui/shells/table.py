@@ -21,9 +21,11 @@ For a new game's author: subclass `TableShell` in your `ui/scenes/table.py` and 
 - `shown_board(state, source=None)`: the board as shown before the session's feed plays (an
   object with `apply(event)`; the engine's own state, cloned, often does);
 - `build()`: make the parts and return the event styles (`{EventType: EventStyle}`); set
-  `self.moves` (with `drop()`-like behaviour through `drop_choice`), `self.controls` and
-  `self.help` (each with `update(dt)`, `handle_event(event) -> bool`, `draw(surface)`; the help
-  also `reset()`), `self.parts` (drawn in order) and `self.clickable` (offered clicks in order);
+  `self.parts` (drawn in order) and `self.clickable` (offered clicks in order), and, where the
+  game has them, `self.moves` (with `drop()`-like behaviour through `drop_choice`),
+  `self.controls` and `self.help` (each with `update(dt)`, `handle_event(event) -> bool`,
+  `draw(surface)`; the help also `reset()`: tooltips); a game without them keeps the shell's
+  `Nothing`;
 - `game_over_event` (the event type that ends the game) (its end scene is the route
   `{game id}.game_end`);
 - `static_layer()`: the picture under everything (drawn once);
@@ -31,6 +33,8 @@ For a new game's author: subclass `TableShell` in your `ui/scenes/table.py` and 
 
 Optional: `needs_confirm(seat)`, `may_act(seat)`, `turn_pace()`, `on_turn(turn)`,
 `after_step(event)`, `has_choice()` / `drop_choice()` / `cancel_choice()`, `draw_overlays`.
+Undo: `undo()` takes back the focused seat's step, or gives the line saying why not (the
+game's refusal words, `game.core.ui.refusals`).
 """
 
 from __future__ import annotations
@@ -45,8 +49,9 @@ from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, Turn, TurnController
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
 from game.core.ui.animator import Animator
+from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import Scene
 
 
@@ -68,6 +73,22 @@ def resume_saved(ctx: Any, game_id: str, saved: Any = None) -> tuple[Session, Re
             return warning or t("table.no_save", "There is no saved game to continue.")
     session, start, shown, confirming = saved.resumed
     return session, Resumed(start, shown, confirming)
+
+
+class Nothing:
+    """A table's moves, controls or help when the game has none: it does nothing."""
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def reset(self) -> None:
+        pass
 
 
 class TableShell(Scene):
@@ -134,6 +155,7 @@ class TableShell(Scene):
         self.message = ""
         self._message_language = language()  # the last message's (see relabel)
         self.time = 0.0
+        self.moves = self.controls = self.help = Nothing()  # unless the game gives its own
         styles = self.build()
         self.animator = Animator(
             session.feed, self.seen, styles, self._after, play=ctx.play, off_focus=self.off_focus
@@ -304,6 +326,18 @@ class TableShell(Scene):
         """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
         if self.turns.confirm():
             self.message = ""
+
+    def undo(self) -> str | None:
+        """Undo: take back the focused seat's last step; None, or the line saying why not."""
+        refusal = self.turns.undo(self.focus)
+        return None if refusal is None else self.undo_words(refusal)
+
+    def undo_words(self, refusal: str) -> str:
+        """An undo's refusal (a `Refusal` code) as the table says it, in the player's language."""
+        if getattr(refusal, "code", None) == NOT_YOUR_MOVE:
+            return t("table.undo_not_yours", "Can't undo: it is not your move.")
+        why = refusal_words(self.session.game.id, refusal, self.state.names)
+        return t("table.cant_undo", "Can't undo. {reason}", reason=why)
 
     def open_menu(self) -> None:
         self.ctx.nav.push("pause")

@@ -143,7 +143,7 @@ class Moves:
         table = self.table
         if table.animator.busy:
             table.animator.skip(table.focus)
-        refusal = table.turns.undo(table.focus)
+        refusal = table.undo()
         if refusal is not None:
             self.refuse(refusal)
             return

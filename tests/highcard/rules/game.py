@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from game.core.game import BOT_LEVELS, Outcome, ParsedRecord, RecordError, Refusal
+from game.core.game import Outcome, ParsedRecord, RecordError, Refusal
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
@@ -93,18 +93,22 @@ class HighCardState:
         self.discards.append(old)
         return Outcome([Swapped(seat, old, self.cards[seat])])
 
-    def can_undo(self, player: int) -> str | None:
+    def can_undo(self, player: int) -> Refusal | None:
         if self.shown:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         last = self.actions[-1] if self.actions else None
         if last == Swap(player):
-            return "that step showed a card you did not know, so it cannot be taken back"
-        return None if last == Keep(player) else "nothing to take back this turn"
+            return Refusal(
+                "card_seen", "that step showed a card you did not know, so it cannot be taken back"
+            )
+        if last == Keep(player):
+            return None
+        return Refusal("nothing_this_turn", "nothing to take back this turn")
 
     def undo(self, player: int) -> Outcome:
         reason = self.can_undo(player)
         if reason is not None:
-            return Outcome([], Refusal("cannot_undo", reason))
+            return Outcome([], reason)
         self.actions.pop()
         return Outcome([Undone(player)])
 
@@ -192,7 +196,7 @@ class HighCardGame:
     record_format = FORMAT
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = BOT_LEVELS
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")  # fewer than core's BOT_LEVELS
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
@@ -250,6 +254,32 @@ class HighCardGame:
             "winner": state.winner() if state.shown else None,
         }
 
+    # Statistics and record lists: a seat's total is its card, the highest wins.
+    solo_fewest_turns = False
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        """The record's "result" (`summary`): each seat's card as its total, the winner."""
+        if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):
+            return None
+        players, winner = result.get("players"), result.get("winner")
+        if not (
+            isinstance(players, list)
+            and len(players) == seats
+            and all(isinstance(p, dict) and type(p.get("card")) is int for p in players)
+        ) or not (winner is None or (type(winner) is int and 0 <= winner < seats)):
+            return None
+        return {
+            "totals": [p["card"] for p in players],
+            "winners": [] if winner is None else [winner],
+            "finished": result["finished"],
+        }
+
+    def solo_rating(self, total: int) -> str:
+        return ""
+
+    def rating_shown(self, english: str) -> str:
+        return english
+
     def progress(self, state: Any) -> str:
         if state.shown:
             return "finished"
@@ -280,3 +310,4 @@ class HighCardGame:
 
 
 HIGHCARD = HighCardGame()
+GAME = HIGHCARD  # what the catalog reads (`<package>.rules.game.GAME`)

@@ -1,0 +1,11 @@
+"""High card's UI descriptor (see game/core/ui/game_ui.py and game/catalog.py): no layout file,
+no tour, no how-to pages, no logo: the app's defaults stand in."""
+
+from __future__ import annotations
+
+from game.core.ui.game_ui import GameUI
+
+from ..rules.game import GAME
+from .routes import install
+
+GAME_UI = GameUI(game=GAME, install=install)
