@@ -9,13 +9,21 @@ import pytest
 from rules_helpers import act, cells, position
 
 from game.core.game import RecordError
-from game.luckybox.rules import Cross, Deal, GameState, Keep, Options, Pass, Pick, Resolve
-from game.luckybox.rules import events as ev
+from game.luckybox.rules import (
+    Cross,
+    Deal,
+    GameState,
+    Keep,
+    Options,
+    Pass,
+    Pick,
+    Resolve,
+    events as ev,
+)
 from game.luckybox.rules.cards import LIGHTNING, MOON
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.parts import DealError
-from game.luckybox.rules.state import DRAFT, OVER
-from game.luckybox.rules.state import PLAY as PLAY_PHASE
+from game.luckybox.rules.state import DRAFT, OVER, PLAY as PLAY_PHASE
 
 
 def code(state: GameState, action: object) -> str | None:
