@@ -40,9 +40,11 @@ def games() -> list[Game]:
 
 def game_uis() -> list[Any]:
     """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first."""
-    return [
-        importlib.import_module(f"{package}.ui.descriptor").GAME_UI for package in GAME_PACKAGES
-    ]
+    from game.online.ui.routes import with_online  # "Play online" on the title
+
+    return with_online(
+        [importlib.import_module(f"{package}.ui.descriptor").GAME_UI for package in GAME_PACKAGES]
+    )
 
 
 def game_by_id(game_id: str) -> Game:
