@@ -104,8 +104,9 @@ def open_menu(app: Any, url: str) -> OnlineMenuScene:
     return menu
 
 
-def host_table(app: Any, url: str, seats: list[str]) -> LobbyScene:
-    """Host a Blanco table: seat 1 is us, then each of `seats` ("friend" or a level)."""
+def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) -> LobbyScene:
+    """Host a Blanco table: seat 1 is us, then each of `seats` ("human" or a level);
+    `before_open()` is called with the form filled in."""
     menu = open_menu(app, url)
     click(app, menu.widget("host").rect.center, 2)
     host = app.stack.top
@@ -117,6 +118,8 @@ def host_table(app: Any, url: str, seats: list[str]) -> LobbyScene:
     for i, kind in enumerate(seats, start=1):
         choice = host.widget(f"seat_{i}")
         click(app, choice.segment([v for v, _ in choice.options].index(kind)).center)
+    if before_open is not None:
+        before_open()
     click(app, host.widget("open").rect.center, 2)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)

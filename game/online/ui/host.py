@@ -28,7 +28,7 @@ HOLDS: list[tuple[str, Any]] = [
     ("604800", lt("online.host.hold_1w", "1 week")),
 ]
 LEFT, WIDTH = 420, 620
-ROWS = {"game": 230, "players": 300, "name": 370, "seats": 440, "hold": 592}
+ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 
 
 class HostScene(UIScene):
@@ -65,7 +65,7 @@ class HostScene(UIScene):
         self.add(
             "open",
             Button(
-                (LEFT + WIDTH - 260, 640, 260, 64),
+                (LEFT + WIDTH - 260, 648, 260, 60),
                 lt("online.host.open", "Open the table"),
                 self.open_table,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -76,7 +76,7 @@ class HostScene(UIScene):
         self.add(
             "back",
             Button(
-                (LEFT, 640, 200, 64),
+                (LEFT, 648, 200, 60),
                 lt("online.back", "Back"),
                 self.back,
                 key=pygame.K_ESCAPE,

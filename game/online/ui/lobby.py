@@ -16,7 +16,6 @@ from game.core.i18n import lt, t
 from game.core.ui import gfx
 from game.core.ui.widgets import (
     GREEN,
-    GREY,
     INK,
     ORANGE,
     PAPER,
@@ -37,6 +36,12 @@ from .seats_file import HeldSeat
 from .session import OnlineSession
 from .table import ONLINE_TABLES, start_table
 from .words import error_line
+
+# Seat states in inks that read on the paper panel.
+YOU_INK = (196, 30, 110)
+FREE_INK = (112, 100, 136)
+HERE_INK = (24, 128, 52)
+AWAY_INK = (196, 96, 0)
 
 
 class LobbyScene(UIScene):
@@ -168,7 +173,7 @@ class LobbyScene(UIScene):
     # -- drawing ----------------------------------------------------------------------------
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
         if i == self.link.client.seat:
-            return t("online.lobby.you", "you"), YELLOW
+            return t("online.lobby.you", "you"), YOU_INK
         if seat.kind == "computer":
             return (
                 t(
@@ -176,13 +181,13 @@ class LobbyScene(UIScene):
                     "computer ({level})",
                     level=level_name(seat.level or ""),
                 ),
-                WHITE,
+                INK,
             )
         if seat.free:
-            return t("online.lobby.free", "waiting for a friend..."), GREY
+            return t("online.lobby.free", "waiting for a friend..."), FREE_INK
         if seat.connected:
-            return t("online.lobby.here", "here"), GREEN
-        return t("online.lobby.away", "away"), ORANGE
+            return t("online.lobby.here", "here"), HERE_INK
+        return t("online.lobby.away", "away"), AWAY_INK
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -221,7 +226,7 @@ class LobbyScene(UIScene):
                 name = ctx.text.render(seat.name, 28, INK)
                 surface.blit(name, name.get_rect(midleft=(panel.x + 60, y)))
                 status, tone = self.seat_line(i, seat)
-                surf = ctx.text.render_outlined(status, 26, tone, INK, 2)
+                surf = ctx.text.render(status, 26, tone)  # dark words on the paper panel
                 surface.blit(surf, surf.get_rect(midright=(panel.right - 24, y)))
         if self.problem:
             ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)

@@ -80,8 +80,11 @@ class NetLink:
         self.closed = True
 
         async def shut() -> None:
-            if self.reader is not None:
-                self.reader.cancel()
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in others:  # a connect or a read under way: ended, not left pending
+                task.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*others, return_exceptions=True), 2)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.client.close(), 2)
             self.loop.stop()
