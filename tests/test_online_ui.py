@@ -310,3 +310,129 @@ def test_a_silent_server_never_holds_a_frame(app) -> None:
         assert app.stack.top is lobby and not lobby.ready and lobby.problem == ""
     finally:
         silent.close()
+
+
+def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
+    """Play Lucky Box's seat by clicks to the end: drafts, crosses (Lightning via Spend),
+    bonuses, passes, round ends; each move waits for the server. The moves made."""
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
+    from game.luckybox.ui.scenes.roundend import RoundEndScene
+
+    made = 0
+    end = time.monotonic() + limit
+    while not isinstance(app.stack.top, LuckyEnd):
+        assert time.monotonic() < end, "the game did not end"
+        top = app.stack.top
+        version = table.session.version
+        if isinstance(top, DraftScene):
+            for card in rng.sample(top.hand, top.need):
+                click(app, top.card_center(card))
+            click(app, top.widget("confirm").rect.center, 2)
+        elif isinstance(top, RoundEndScene):
+            frames(app, 5)
+            click(app, top.widget("continue").rect.center, 2)
+            continue
+        elif top is table and table.human_turn():
+            action = rng.choice(table.state.legal_actions(table.focus))
+            kind = type(action).__name__
+            if kind == "Pass":
+                click(app, table.buttons["pass"].rect.center)
+            elif kind == "Resolve":
+                for key, rect in table.pending_rects():
+                    if key == (action.card, action.line, action.index):
+                        click(app, rect.center)
+                click(app, table.square_center(action.target_card, action.cell))
+            else:
+                click(app, table.square_center(action.card, action.cell))
+                if action.lightning:
+                    click(app, table.buttons["spend"].rect.center)
+        elif top is table and table.animator.busy:
+            press(app, pygame.K_SPACE)
+            continue
+        else:
+            frames(app, 1)
+            time.sleep(0.002)
+            continue
+        until(app, lambda v=version: table.session.version != v, what="the server's answer")
+        made += 1
+    return made
+
+
+def test_lucky_box_online_to_the_end(app, server) -> None:
+    import random
+
+    app.ctx.settings.animation_speed = 8.0
+    menu = open_menu(app, server.url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    game = host.widget("game")
+    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+    level = host.widget("seat_1")
+    click(app, level.segment([v for v, _ in level.options].index("easy")).center)
+    click(app, host.widget("open").rect.center, 2)
+    lobby = app.stack.top
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert type(table).__name__ == "OnlineLuckyBoxTable"
+    assert table.controls.for_people()  # Pass, Spend, Hint are there for the person
+    made = luckybox_moves(app, table, random.Random(2))
+    assert made > 10
+    server_state = server.table(lobby.code).state
+    assert server_state.is_terminal()
+    shown = [(p.card_points, p.star_points) for p in table.state.players]
+    assert shown == [(p.card_points, p.star_points) for p in server_state.players]
+
+
+class RecordingLink:
+    """A link that only records what would be sent (the session's own logic under test)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    def act(self, action: Any) -> None:
+        self.sent.append(action)
+
+
+def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
+    """Lucky Box's seats choose at once: when another seat's move came first, the server
+    refuses ours as stale; the same choice goes again if the fresh view still allows it."""
+    from game.luckybox.rules.game import LUCKYBOX
+    from game.online.codec import to_wire
+    from game.online.protocol import Refused, SeatInfo, State
+    from game.online.ui.session import OnlineSession
+
+    state, _ = LUCKYBOX.new_game(["Ann", "Bot"], 7)
+    while not state.waiting_for():
+        state.advance()
+    infos = [
+        SeatInfo("Ann", "human", None, False, True),
+        SeatInfo("Bot", "computer", "easy", False, False),
+    ]
+
+    def message(events: list[Any]) -> State:
+        view = to_wire(state.view_for(0))
+        return State(
+            "ABC-DEF",
+            "luckybox",
+            0,
+            len(state.actions),
+            view,
+            events,
+            list(state.waiting_for()),
+            state.is_terminal(),
+            infos,
+        )
+
+    link = RecordingLink()
+    session = OnlineSession(link, LUCKYBOX, message([]))
+    ours = session.state.legal_actions(0)[0]
+    assert session.apply(ours).ok and link.sent == [ours]
+    assert session.next_seat() == 0 and session.pending is not None
+    theirs = state.legal_actions(1)[0]  # the computer's choice reached the server first
+    outcome = state.apply(theirs)
+    session.receive(Refused("x", "stale", "the table moved on", len(state.actions)))
+    session.receive(message([]))
+    assert link.sent == [ours, ours]
+    assert session.pending == len(state.actions)
+    assert outcome.ok

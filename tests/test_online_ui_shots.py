@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
@@ -11,7 +10,7 @@ import pytest
 
 from game.core import i18n
 from game.online.ui.lobby import LobbyScene
-from tests.test_online_ui import ServerThread, host_table, until
+from tests.test_online_ui import ServerThread, host_table, open_menu, until
 from tests.ui_helpers import SCREENSHOTS, click, frames, type_text
 
 SIZES = [(1024, 768), (2560, 1080)]
@@ -77,7 +76,20 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 assert failed.problem == i18n.t(
                     "online.error.no_such_table", "There is no table with that code."
                 )
-                time.sleep(0.01)
+                app.stack.clear()
+                menu = open_menu(app, server.url)
+                click(app, menu.widget("host").rect.center, 2)
+                host = app.stack.top
+                game = host.widget("game")
+                click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+                level = host.widget("seat_1")
+                click(app, level.segment([v for v, _ in level.options].index("normal")).center)
+                click(app, host.widget("open").rect.center, 2)
+                lucky = app.stack.top
+                until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
+                frames(app, 60)
+                assert type(app.stack.top).__name__ in ("OnlineLuckyBoxTable", "DraftScene")
+                shot(f"table_luckybox_{tag}")
             finally:
                 i18n.set_language("en")
                 app.stack.clear()

@@ -64,6 +64,8 @@ class OnlineSession:
         self.on_change: Any = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up
+        self.sent: Any = None  # our last action sent
+        self.retry: Any = None  # ...refused as stale: sent again if the fresh view allows it
 
     # -- what the table reads -------------------------------------------------------------
     @property
@@ -71,7 +73,11 @@ class OnlineSession:
         return [self.seat] if self.seat >= 0 else []
 
     def next_seat(self) -> int | None:
+        """Our seat when the game waits for it (several may choose at once), else the first
+        seat it waits for."""
         waiting = self.state.waiting_for()
+        if self.seat in waiting:
+            return self.seat
         return waiting[0] if waiting else None
 
     def describe(self) -> str:
@@ -89,7 +95,7 @@ class OnlineSession:
         outcome: Outcome = trial.apply(action)
         if not outcome.ok:
             return outcome
-        self.pending = self.version
+        self.pending, self.sent = self.version, action
         self.link.act(action)
         return Outcome([])
 
@@ -119,7 +125,14 @@ class OnlineSession:
             self.snapshot = self.snapshot or not message.events
             if self.pending is not None and message.version != self.pending:
                 self.pending = None
+            retry, self.retry = self.retry, None
+            if retry is not None and not self.over and retry in self.state.legal_actions(self.seat):
+                # Others chose at the same moment (Lucky Box): the same choice, on the new view.
+                self.pending, self.sent = self.version, retry
+                self.link.act(retry)
         elif isinstance(message, p.Seats) and message.table == self.table:
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
         elif isinstance(message, (p.Ack, p.Refused)):
             self.pending = None  # answered (a `state` with its events came before an ack)
+            if isinstance(message, p.Refused) and message.code == "stale":
+                self.retry = self.sent  # a fresh `state` follows

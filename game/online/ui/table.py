@@ -4,7 +4,7 @@ A game's table class is taken as it is and given `OnlineTable` in front: the lin
 read at the start of each frame (never waiting on the network), the turn controller plays only
 this screen's seat (the server plays computers and relays people), nothing is autosaved (the
 server keeps the game; the seat's token is in the data folder), and the end leads back to
-"Play online". Blanco has its table online; Lucky Box does not yet (`ONLINE_TABLES`).
+"Play online". Both games' tables play online (`ONLINE_TABLES`); Blanco came first.
 """
 
 from __future__ import annotations
@@ -27,8 +27,12 @@ class OnlineTurns(TurnController):
 
     def step(self, dt: float, pause_scale: float = 1.0) -> Turn:
         session = self.session
-        if session.state.is_terminal() or self.confirming is not None:
-            return Turn(IDLE)
+        if (
+            session.state.is_terminal()
+            or self.confirming is not None
+            or session.pending is not None
+        ):
+            return Turn(IDLE)  # (a move on its way: nothing to offer until it is answered)
         seat = self.acting
         if seat is None:
             return Turn(IDLE)
@@ -50,7 +54,9 @@ class OnlineTable:
     message: str
 
     def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
-        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]  # demo: no autosave
+        # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
+        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]
+        self.demo = False
         self.link = link
         self.turns = OnlineTurns(
             session, lambda *_: None, self.needs_confirm, pass_screen=lambda: False
@@ -121,8 +127,19 @@ def _blanco() -> type:
     return OnlineBlancoTable
 
 
+def _luckybox() -> type:
+    from game.luckybox.ui.scenes.table import TableScene
+    from game.luckybox.ui.shown import Shown
+
+    class OnlineLuckyBoxTable(OnlineTable, TableScene):
+        def shown_board(self, state: Any, source: Any = None) -> Shown:
+            return Shown.from_state(state, source=state)
+
+    return OnlineLuckyBoxTable
+
+
 #: The games whose table plays online: game id -> the table class (made when first needed).
-ONLINE_TABLES: dict[str, Callable[[], type]] = {"blanco": _blanco}
+ONLINE_TABLES: dict[str, Callable[[], type]] = {"blanco": _blanco, "luckybox": _luckybox}
 
 
 def start_table(ctx: Any, session: OnlineSession, link: Any) -> Any:
