@@ -1,11 +1,9 @@
 """The online screens on the navigator: "online" (the title's "Play online"), "online.host",
-"online.join", "online.lobby". Installed by the composition root (game/catalog.py): core only
-pushes the route when it is there."""
+"online.join", "online.lobby". The composition root (game/catalog.py, `ROUTE_MODULES`) has
+every app install them; the title shows "Play online" when the route is there."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 
@@ -41,18 +39,3 @@ def install(ctx: Any) -> None:
         ("online.lobby", _lobby),
     ):
         ctx.nav.register(name, factory)
-
-
-def with_online(game_uis: Sequence[Any]) -> list[Any]:
-    """The games' UI descriptors, the first one also installing the online routes (an app
-    installs each game's routes: so every app the catalog builds has "Play online")."""
-    uis = list(game_uis)
-    if not uis:
-        return uis
-    first = uis[0]
-
-    def install_both(ctx: Any, own: Any = first.install) -> None:
-        own(ctx)
-        install(ctx)
-
-    return [replace(first, install=install_both), *uis[1:]]
