@@ -230,7 +230,8 @@ def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
     click(again, menu.widget("rejoin_0").rect.center, 2)
     until(again, lambda: type(again.stack.top).__name__ == "OnlineBlancoTable", what="rejoined")
     rejoined = again.stack.top
-    assert rejoined.session.version == version == server.table(code).version
+    # The computer may have moved after we left: the table stands where the server's does.
+    assert rejoined.session.version == server.table(code).version >= version
     assert server.table(code).seat_infos()[0].connected
     before = server.table(code).version
     assert our_moves(again, rejoined, 1) == 1

@@ -3,6 +3,8 @@ seat whose player left is held for them, and the server. Opening leads to the lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -31,6 +33,11 @@ LEFT, WIDTH = 420, 620
 ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 
 
+def fixed(text: str) -> Callable[[], str]:
+    """A caption that is the same in every language (a game's title, a number)."""
+    return lambda: text
+
+
 class HostScene(UIScene):
     """Widgets: "server", "game", "players", "name", "seat_1".. (friend or a level), "hold",
     "open", "back"."""
@@ -44,7 +51,7 @@ class HostScene(UIScene):
             "game",
             Choice(
                 (LEFT, ROWS["game"] - 26, WIDTH, 52),
-                [(g.id, lambda g=g: g.title) for g in games],
+                [(g.id, fixed(g.title)) for g in games],
                 games[0].id,
                 on_change=lambda _: self._fit_players(),
             ),
@@ -99,13 +106,13 @@ class HostScene(UIScene):
         counts = [str(n) for n in range(max(2, game.min_players), top + 1)]
         players = self.players
         assert isinstance(players, Choice)
-        players.options = [(n, lambda n=n: n) for n in counts]
+        players.options = [(n, fixed(n)) for n in counts]
         if players.value not in counts:
             players.value = counts[0]
         for i in range(1, MAX_SHOWN_SEATS):
             name = f"seat_{i}"
             levels = [(FRIEND, lt("online.host.friend", "A friend"))] + [
-                (level, lambda level=level: level_name(level)) for level in game.bot_levels
+                (level, partial(level_name, level)) for level in game.bot_levels
             ]
             old = self.widgets.get(name)
             value = old.value if isinstance(old, Choice) and old.value in dict(levels) else FRIEND
@@ -119,7 +126,7 @@ class HostScene(UIScene):
             self.widgets[f"seat_{i}"].visible = i < int(count)
 
     def seat_specs(self) -> list[p.SeatSpec]:
-        count = int(self.players.value)  # type: ignore[attr-defined]
+        count = int(self.players.value)
         specs = [p.SeatSpec((self.name.text.strip() or t("online.host.you", "Host"))[:40])]
         for i in range(1, count):
             kind = self.widgets[f"seat_{i}"].value  # type: ignore[attr-defined]
@@ -151,7 +158,7 @@ class HostScene(UIScene):
         draw_label(surface, ctx, t("online.host.game", "Game"), right, ROWS["game"])
         draw_label(surface, ctx, t("online.host.players", "Players"), right, ROWS["players"])
         draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, ROWS["name"])
-        for i in range(1, int(self.players.value)):  # type: ignore[attr-defined]
+        for i in range(1, int(self.players.value)):
             draw_label(
                 surface,
                 ctx,

@@ -110,7 +110,7 @@ class LobbyScene(UIScene):
                 self.problem = t("online.lost", "The connection dropped: reconnecting...")
             elif note.kind == "back":
                 self.problem = ""
-        self.widgets["table"].enabled = self.ready and self.state is not None  # type: ignore[attr-defined]
+        self.widgets["table"].enabled = self.ready and self.state is not None
         if self.ready and self.state is not None and not self.free_seats():
             self.to_table()
 

@@ -3,6 +3,7 @@ the server says the table waits for it) and the Join screen (a code or a share l
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -106,7 +107,7 @@ class OnlineMenuScene(UIScene):
                 Button(
                     (860, 392 + i * 46, 180, 40),
                     lt("online.menu.rejoin", "Rejoin"),
-                    lambda s=seat: self.rejoin(s),
+                    partial(self.rejoin, seat),
                     colour=BLUE,
                     text_size=24,
                 ),

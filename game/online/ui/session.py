@@ -17,7 +17,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.game import Game, Outcome
+from game.core.game import Game, Outcome, Refusal
 from game.core.i18n import t
 from game.core.session import Seat
 from game.online import protocol as p
@@ -90,7 +90,12 @@ class OnlineSession:
     def apply(self, action: Any) -> Outcome:
         """Check on a copy of the view, then send: the events come with the server's answer."""
         if self.pending is not None:
-            return Outcome([], t("online.table.sending", "Wait: your move is on its way."))
+            return Outcome(
+                [],
+                Refusal(
+                    "online_pending", t("online.table.sending", "Wait: your move is on its way.")
+                ),
+            )
         trial = self.state.clone()
         outcome: Outcome = trial.apply(action)
         if not outcome.ok:
@@ -103,7 +108,12 @@ class OnlineSession:
         return []
 
     def undo(self, seat: int) -> Outcome:
-        return Outcome([], t("online.table.no_undo", "there is no undo at an online table"))
+        return Outcome(
+            [],
+            Refusal(
+                "online_undo", t("online.table.no_undo", "there is no undo at an online table")
+            ),
+        )
 
     def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The record as this seat knows it (the server gives the real one once it is over)."""

@@ -46,6 +46,7 @@ class OnlineTable:
     """Mixed in front of a game's TableShell subclass (see `table_class`)."""
 
     session: Any
+    turns: TurnController
     link: Any
     ctx: Any
     seen: Any
@@ -116,12 +117,11 @@ class OnlineTable:
 
 def _blanco() -> type:
     from game.blanco.ui.scenes.table import TableScene
-    from game.blanco.ui.shown import Shown
 
     from .shown import tolerant_blanco_shown
 
     class OnlineBlancoTable(OnlineTable, TableScene):
-        def shown_board(self, state: Any, source: Any = None) -> Shown:
+        def shown_board(self, state: Any, source: Any = None) -> Any:
             return tolerant_blanco_shown(state)
 
     return OnlineBlancoTable
