@@ -21,6 +21,10 @@ GAME_PACKAGES: list[str] = [
 ]
 
 
+#: Modules adding scenes beyond the games' (each with `install(ctx)`): Play online.
+ROUTE_MODULES: list[str] = ["game.online.ui.routes"]
+
+
 def register(package: str) -> None:
     """Add a game package (a test's own game, e.g. "tests.highcard"); once only."""
     if package not in GAME_PACKAGES:
@@ -39,7 +43,12 @@ def games() -> list[Game]:
 
 
 def game_uis() -> list[Any]:
-    """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first."""
+    """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first. (An app
+    is built from them: the app gets the `ROUTE_MODULES`' scenes too.)"""
+    from game.core.ui.routes import add_routes
+
+    for module in ROUTE_MODULES:
+        add_routes(importlib.import_module(module).install)
     return [
         importlib.import_module(f"{package}.ui.descriptor").GAME_UI for package in GAME_PACKAGES
     ]

@@ -4,6 +4,7 @@ quick). Each game registers its own routes ("{id}.{name}") through its UI descri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -55,8 +56,19 @@ def _howto(ctx: Any, **kw: Any) -> Any:
     return HowToScene(ctx, **kw)
 
 
+#: Installers of scenes beyond core's and the games' (`install(ctx)`), given by the
+#: composition root (game/catalog.py: online play); core knows none of them.
+EXTRA_ROUTES: list[Callable[[Any], None]] = []
+
+
+def add_routes(install: Callable[[Any], None]) -> None:
+    """Have every app built from now on register these scenes too (once per installer)."""
+    if install not in EXTRA_ROUTES:
+        EXTRA_ROUTES.append(install)
+
+
 def install_core_routes(ctx: Any) -> None:
-    """Register core's scenes on the context's navigator."""
+    """Register core's scenes (and the composition root's extra ones) on the navigator."""
     for name, factory in (
         ("title", _title),
         ("settings", _settings),
@@ -68,3 +80,5 @@ def install_core_routes(ctx: Any) -> None:
         ("howto", _howto),
     ):
         ctx.nav.register(name, factory)
+    for install in EXTRA_ROUTES:
+        install(ctx)

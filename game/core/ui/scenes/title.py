@@ -149,6 +149,17 @@ class TitleScene(UIScene):
                 text_size=42,
             ),
         )
+        self.add(  # shown when the app has online play (the composition root's route)
+            "online",
+            Button(
+                big,
+                lt("title.online", "Play online"),
+                lambda: self.ctx.nav.push("online"),
+                key=pygame.K_o,
+                colour=CYAN,
+                text_size=36,
+            ),
+        )
         row = [
             ("howto", lt("title.howto", "How to play"), self.open_howto, PURPLE, pygame.K_h),
             ("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
@@ -267,7 +278,10 @@ class TitleScene(UIScene):
             tab = self.widgets[f"game_{game_id}"]
             assert isinstance(tab, Button)
             tab.colour = PURPLE if game_id == self.game else GREY
-        row_y = new_game.rect.bottom + 44
+        online = self.widgets["online"]
+        online.visible = self.ctx.nav.has("online")
+        online.rect.y = new_game.rect.bottom + BUTTON_GAP
+        row_y = (online.rect.bottom if online.visible else new_game.rect.bottom) + 44
         for name in ("howto", "replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
 

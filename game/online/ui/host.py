@@ -1,0 +1,173 @@
+"""Host a table: the game, how many seats, which are computers (and how good), how long a
+seat whose player left is held for them, and the server. Opening leads to the lobby."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.core.game import level_name
+from game.core.i18n import lt, t
+from game.core.ui.inputs import Choice, TextInput
+from game.core.ui.widgets import GREEN, INK, ORANGE, WHITE, Button, UIScene, draw_backdrop
+from game.online import protocol as p
+
+from . import seats_file
+from .menu import draw_heading, draw_label, server_field
+from .net import NetLink
+from .table import ONLINE_TABLES
+
+MAX_SHOWN_SEATS = 4  # the form offers up to four seats (the protocol allows more)
+FRIEND = "human"
+#: How long a left seat is held: (seconds, caption).
+HOLDS: list[tuple[str, Any]] = [
+    ("300", lt("online.host.hold_5m", "5 minutes")),
+    ("3600", lt("online.host.hold_1h", "1 hour")),
+    ("86400", lt("online.host.hold_1d", "1 day")),
+    ("604800", lt("online.host.hold_1w", "1 week")),
+]
+LEFT, WIDTH = 420, 620
+ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
+
+
+def fixed(text: str) -> Callable[[], str]:
+    """A caption that is the same in every language (a game's title, a number)."""
+    return lambda: text
+
+
+class HostScene(UIScene):
+    """Widgets: "server", "game", "players", "name", "seat_1".. (friend or a level), "hold",
+    "open", "back"."""
+
+    def __init__(self, ctx: Any, url: str) -> None:
+        super().__init__(ctx)
+        self.server = self.add("server", server_field(ctx))
+        self.server.set_text(url)
+        games = [g for g in ctx.games if g.id in ONLINE_TABLES]
+        self.add(
+            "game",
+            Choice(
+                (LEFT, ROWS["game"] - 26, WIDTH, 52),
+                [(g.id, fixed(g.title)) for g in games],
+                games[0].id,
+                on_change=lambda _: self._fit_players(),
+            ),
+        )
+        self.players = self.add(
+            "players", Choice((LEFT, ROWS["players"] - 26, WIDTH, 52), [], "2", self._show_seats)
+        )
+        self.name = self.add(
+            "name",
+            TextInput(
+                (LEFT, ROWS["name"] - 26, 300, 52),
+                t("online.host.you", "Host"),
+                max_len=20,
+                text_size=28,
+            ),
+        )
+        self.add("hold", Choice((LEFT, ROWS["hold"] - 26, WIDTH, 52), HOLDS, "300", colour=ORANGE))
+        self.add(
+            "open",
+            Button(
+                (LEFT + WIDTH - 260, 648, 260, 60),
+                lt("online.host.open", "Open the table"),
+                self.open_table,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=GREEN,
+                text_size=32,
+            ),
+        )
+        self.add(
+            "back",
+            Button(
+                (LEFT, 648, 200, 60),
+                lt("online.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=30,
+            ),
+        )
+        self._fit_players()
+
+    @property
+    def game(self) -> Any:
+        choice = self.widgets["game"]
+        assert isinstance(choice, Choice)
+        return self.ctx.game_ui(choice.value).game
+
+    def _fit_players(self) -> None:
+        """The seat counts the chosen game allows (up to the form's four)."""
+        game = self.game
+        top = min(game.max_players, MAX_SHOWN_SEATS)
+        counts = [str(n) for n in range(max(2, game.min_players), top + 1)]
+        players = self.players
+        assert isinstance(players, Choice)
+        players.options = [(n, fixed(n)) for n in counts]
+        if players.value not in counts:
+            players.value = counts[0]
+        for i in range(1, MAX_SHOWN_SEATS):
+            name = f"seat_{i}"
+            levels = [(FRIEND, lt("online.host.friend", "A friend"))] + [
+                (level, partial(level_name, level)) for level in game.bot_levels
+            ]
+            old = self.widgets.get(name)
+            value = old.value if isinstance(old, Choice) and old.value in dict(levels) else FRIEND
+            self.add(
+                name, Choice((LEFT, ROWS["seats"] - 26 + (i - 1) * 46, WIDTH, 42), levels, value)
+            )
+        self._show_seats(players.value)
+
+    def _show_seats(self, count: str) -> None:
+        for i in range(1, MAX_SHOWN_SEATS):
+            self.widgets[f"seat_{i}"].visible = i < int(count)
+
+    def seat_specs(self) -> list[p.SeatSpec]:
+        count = int(self.players.value)
+        specs = [p.SeatSpec((self.name.text.strip() or t("online.host.you", "Host"))[:40])]
+        for i in range(1, count):
+            kind = self.widgets[f"seat_{i}"].value  # type: ignore[attr-defined]
+            name = (
+                t("online.host.player", "Player {n}", n=i + 1)
+                if kind == FRIEND
+                else t("online.host.computer", "Computer {n}", n=i + 1)
+            )
+            specs.append(p.SeatSpec(name, None if kind == FRIEND else kind))
+        return specs
+
+    def open_table(self) -> None:
+        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        seats_file.remember_server(self.ctx.data_dir, url)
+        link = NetLink(url, self.game)
+        hold = float(self.widgets["hold"].value)  # type: ignore[attr-defined]
+        link.open(self.seat_specs(), hold=hold, sit=0)
+        self.ctx.nav.push("online.lobby", link=link)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        draw_heading(surface, ctx, t("online.host.heading", "Host a table"))
+        right = LEFT - 20
+        draw_label(surface, ctx, t("online.server", "Server"), right, 178)
+        draw_label(surface, ctx, t("online.host.game", "Game"), right, ROWS["game"])
+        draw_label(surface, ctx, t("online.host.players", "Players"), right, ROWS["players"])
+        draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, ROWS["name"])
+        for i in range(1, int(self.players.value)):
+            draw_label(
+                surface,
+                ctx,
+                t("online.host.seat", "Seat {n}", n=i + 1),
+                right,
+                ROWS["seats"] + (i - 1) * 46,
+            )
+        draw_label(surface, ctx, t("online.host.hold", "Hold a left seat"), right, ROWS["hold"])
+        note = t("online.host.note", "You sit at seat 1.")
+        surf = ctx.text.render_outlined(note, 24, WHITE, INK, 2)
+        surface.blit(surf, surf.get_rect(midleft=(LEFT + 320, ROWS["name"])))
+        self.draw_widgets(surface)

@@ -1,0 +1,233 @@
+"""The lobby: the table's code, large, and its share link; the seats filling as the server
+says (who is here, who is away, which are computers, which wait for a friend). Once no seat
+waits for a friend the table opens by itself; "To the table" opens it at once.
+
+It takes the seat through the link (opening, joining or resuming) and keeps the seat's token in
+the data folder as soon as it has it, so the app can take the seat back after a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.game import level_name
+from game.core.i18n import lt, t
+from game.core.ui import gfx
+from game.core.ui.widgets import (
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    PLAYER_COLOURS,
+    WHITE,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+from game.online import protocol as p
+
+from . import seats_file
+from .menu import draw_heading
+from .net import NetLink, share_link
+from .seats_file import HeldSeat
+from .session import OnlineSession
+from .table import ONLINE_TABLES, start_table
+from .words import error_line
+
+# Seat states in inks that read on the paper panel.
+YOU_INK = (196, 30, 110)
+FREE_INK = (112, 100, 136)
+HERE_INK = (24, 128, 52)
+AWAY_INK = (196, 96, 0)
+
+
+class LobbyScene(UIScene):
+    """Widgets: "table" (to the table), "back". `link`: a link already taking its seat (host,
+    rejoin); else `url` and `code` to join."""
+
+    def __init__(
+        self,
+        ctx: Any,
+        link: NetLink | None = None,
+        url: str = "",
+        code: str = "",
+        held: HeldSeat | None = None,
+    ) -> None:
+        super().__init__(ctx)
+        if link is None:
+            link = NetLink(url, None)  # the game is known once the server answers
+            link.join(code)
+        self.link = link
+        self.held = held
+        self.ready = False
+        self.problem = ""
+        self.state: p.State | None = None
+        self.seats: list[p.SeatInfo] = []
+        self.code = ""
+        self.host_token: str | None = held.host_token if held is not None else None
+        self.handed_on = False  # the link went on to the table
+        self.add(
+            "table",
+            Button(
+                (700, 630, 300, 64),
+                lt("online.lobby.to_table", "To the table"),
+                self.to_table,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=GREEN,
+                text_size=32,
+                enabled=False,
+            ),
+        )
+        self.add(
+            "back",
+            Button(
+                (280, 630, 200, 64),
+                lt("online.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=30,
+            ),
+        )
+
+    # -- news -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.handed_on:
+            return
+        for note in self.link.poll():
+            if note.kind == "message":
+                self.take_message(note.value)
+            elif note.kind == "ready":
+                self.ready = True
+                self.keep_seat()
+            elif note.kind == "failed":
+                self.problem = error_line(str(note.value))
+            elif note.kind == "lost":
+                self.problem = t("online.lost", "The connection dropped: reconnecting...")
+            elif note.kind == "back":
+                self.problem = ""
+        self.widgets["table"].enabled = self.ready and self.state is not None
+        if self.ready and self.state is not None and not self.free_seats():
+            self.to_table()
+
+    def take_message(self, message: Any) -> None:
+        if isinstance(message, p.Opened):
+            self.code, self.host_token = message.table, message.host_token
+        elif isinstance(message, p.Seated):
+            self.code = message.table
+        elif isinstance(message, p.State):
+            self.state, self.seats, self.code = message, list(message.seats), message.table
+            if self.link.client.game is None or self.link.game is None:
+                game = self.ctx.game_ui(message.game).game
+                self.link.game = self.link.client.game = game
+        elif isinstance(message, p.Seats):
+            self.seats = list(message.seats)
+        elif isinstance(message, p.Error):
+            self.problem = error_line(message.code)
+
+    def free_seats(self) -> int:
+        return sum(1 for s in self.seats if s.free)
+
+    def keep_seat(self) -> None:
+        client = self.link.client
+        if client.table is None or client.seat is None or client.token is None:
+            return
+        game = self.state.game if self.state is not None else getattr(self.link.game, "id", "")
+        warning = seats_file.keep(
+            self.ctx.data_dir,
+            HeldSeat(self.link.url, client.table, client.seat, client.token, game, self.host_token),
+        )
+        if warning:
+            self.ctx.message = warning
+
+    # -- actions ----------------------------------------------------------------------------
+    def to_table(self) -> None:
+        if not self.ready or self.state is None or self.handed_on:
+            return
+        if self.state.game not in ONLINE_TABLES:
+            self.problem = t(
+                "online.lobby.no_table", "This game cannot be played online in the app yet."
+            )
+            return
+        if self.held is None:
+            self.keep_seat()  # (again: the game is known now)
+        session = OnlineSession(self.link, self.link.game, self.state)
+        self.handed_on = True
+        start_table(self.ctx, session, self.link)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def exit(self) -> None:
+        super().exit()
+        if not self.handed_on:
+            self.link.close()  # the seat stays held; its token is kept
+
+    def needs_redraw(self) -> bool:
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------
+    def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
+        if i == self.link.client.seat:
+            return t("online.lobby.you", "you"), YOU_INK
+        if seat.kind == "computer":
+            return (
+                t(
+                    "online.lobby.computer",
+                    "computer ({level})",
+                    level=level_name(seat.level or ""),
+                ),
+                INK,
+            )
+        if seat.free:
+            return t("online.lobby.free", "waiting for a friend..."), FREE_INK
+        if seat.connected:
+            return t("online.lobby.here", "here"), HERE_INK
+        return t("online.lobby.away", "away"), AWAY_INK
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        draw_heading(surface, ctx, t("online.lobby.heading", "The table"))
+        if not self.code:
+            line = self.problem or t(
+                "online.lobby.connecting", "Connecting to {url}...", url=self.link.url
+            )
+            ctx.text.blit_centered(surface, line, 32, WHITE, (640, 300), outline=INK, px=2)
+            self.draw_widgets(surface)
+            return
+        ctx.text.blit_centered(
+            surface, t("online.lobby.code", "Table code"), 30, WHITE, (640, 135), outline=INK, px=2
+        )
+        ctx.text.blit_centered(
+            surface, self.code, 96, YELLOW, (640, 205), outline=INK, px=5, shadow=6
+        )
+        link = share_link(self.link.url, self.code)
+        ctx.text.blit_centered(
+            surface,
+            t("online.lobby.share", "Share: {link}", link=link),
+            26,
+            WHITE,
+            (640, 270),
+            outline=INK,
+            px=2,
+        )
+        if self.seats:
+            panel = pygame.FRect(340, 305, 600, 40 + 44 * len(self.seats))
+            draw_panel(surface, panel, PAPER)
+            for i, seat in enumerate(self.seats):
+                y = panel.y + 42 + i * 44
+                colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+                gfx.circle(surface, colour, (int(panel.x + 34), int(y)), 12)
+                name = ctx.text.render(seat.name, 28, INK)
+                surface.blit(name, name.get_rect(midleft=(panel.x + 60, y)))
+                status, tone = self.seat_line(i, seat)
+                surf = ctx.text.render(status, 26, tone)  # dark words on the paper panel
+                surface.blit(surf, surf.get_rect(midright=(panel.right - 24, y)))
+        if self.problem:
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)
+        self.draw_widgets(surface)

@@ -1,0 +1,285 @@
+"""The "Play online" screen (host, join, the seats this app holds, each with "your turn" when
+the server says the table waits for it) and the Join screen (a code or a share link)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.core.i18n import lt, t
+from game.core.ui.inputs import TextInput
+from game.core.ui.widgets import (
+    BLUE,
+    CYAN,
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    WHITE,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+from game.online import protocol as p
+
+from . import seats_file
+from .net import NetLink, split_link
+from .seats_file import HeldSeat
+from .table import ONLINE_TABLES
+
+MAX_LISTED = 5
+SERVER_RECT = (420, 150, 620, 56)
+
+
+def game_of(ctx: Any, game_id: str) -> Any:
+    return ctx.game_ui(game_id).game
+
+
+def server_field(ctx: Any) -> TextInput:
+    return TextInput(SERVER_RECT, seats_file.last_server(ctx.data_dir), max_len=120, text_size=28)
+
+
+def draw_heading(surface: pygame.Surface, ctx: Any, text: str) -> None:
+    ctx.text.blit_centered(surface, text, 60, YELLOW, (640, 70), outline=INK, px=4, shadow=5)
+
+
+def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: float) -> None:
+    surf = ctx.text.render_outlined(text, 28, WHITE, INK, 2)
+    surface.blit(surf, surf.get_rect(midright=(right, cy)))
+
+
+class OnlineMenuScene(UIScene):
+    """Widgets: "server", "host", "join", "back", and "rejoin_N" for each held seat."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.server = self.add("server", server_field(ctx))
+        self.add(
+            "host",
+            Button(
+                (330, 240, 300, 70),
+                lt("online.menu.host", "Host a table"),
+                self.host,
+                key=pygame.K_h,
+                colour=GREEN,
+                text_size=34,
+            ),
+        )
+        self.add(
+            "join",
+            Button(
+                (650, 240, 300, 70),
+                lt("online.menu.join", "Join a table"),
+                self.join,
+                key=pygame.K_j,
+                colour=CYAN,
+                text_size=34,
+            ),
+        )
+        self.add(
+            "back",
+            Button(
+                (540, 640, 200, 56),
+                lt("online.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=30,
+            ),
+        )
+        self.held: list[HeldSeat] = []
+        self.your_turn: set[tuple[str, str]] = set()  # (server, table) waiting for its seat
+        self.probes: dict[tuple[str, str], NetLink] = {}
+
+    def enter(self) -> None:
+        self.held = [s for s in seats_file.load(self.ctx.data_dir) if s.game in ONLINE_TABLES][
+            :MAX_LISTED
+        ]
+        for name in [n for n in self.widgets if n.startswith("rejoin_")]:
+            del self.widgets[name]
+        for i, seat in enumerate(self.held):
+            self.add(
+                f"rejoin_{i}",
+                Button(
+                    (860, 392 + i * 46, 180, 40),
+                    lt("online.menu.rejoin", "Rejoin"),
+                    partial(self.rejoin, seat),
+                    colour=BLUE,
+                    text_size=24,
+                ),
+            )
+        self._probe()
+
+    def _probe(self) -> None:
+        """Ask the server, by watching each held table once, whether it waits for our seat."""
+        self._stop_probes()
+        self.your_turn = set()
+        for seat in self.held:
+            key = (seat.url, seat.table)
+            if key in self.probes:
+                continue
+            try:
+                link = NetLink(seat.url, game_of(self.ctx, seat.game))
+            except KeyError:
+                continue
+            link.watch(seat.table)
+            self.probes[key] = link
+
+    def _stop_probes(self) -> None:
+        for link in self.probes.values():
+            link.close()
+        self.probes = {}
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for key, link in list(self.probes.items()):
+            for note in link.poll():
+                if note.kind == "message" and isinstance(note.value, p.State):
+                    seats = [s.seat for s in self.held if (s.url, s.table) == key]
+                    if any(s in note.value.waiting for s in seats) and not note.value.over:
+                        self.your_turn.add(key)
+                    link.close()
+                    del self.probes[key]
+                    break
+                if note.kind == "failed":
+                    link.close()
+                    del self.probes[key]
+                    break
+
+    def needs_redraw(self) -> bool:
+        return True
+
+    def url(self) -> str:
+        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        seats_file.remember_server(self.ctx.data_dir, url)
+        return url
+
+    def host(self) -> None:
+        self.ctx.nav.push("online.host", url=self.url())
+
+    def join(self) -> None:
+        self.ctx.nav.push("online.join", url=self.url())
+
+    def rejoin(self, seat: HeldSeat) -> None:
+        link = NetLink(seat.url, game_of(self.ctx, seat.game))
+        link.resume(seat.table, seat.seat, seat.token)
+        self.ctx.nav.push("online.lobby", link=link, held=seat)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def exit(self) -> None:
+        super().exit()
+        self._stop_probes()
+
+    def suspend(self) -> None:
+        self._stop_probes()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        draw_heading(surface, ctx, t("online.menu.heading", "Play online"))
+        draw_label(surface, ctx, t("online.server", "Server"), 400, 178)
+        if self.held:
+            draw_panel(surface, pygame.FRect(220, 340, 840, 60 + 46 * len(self.held)), PAPER)
+            ctx.text.blit_centered(
+                surface, t("online.menu.yours", "Your tables"), 30, INK, (640, 366)
+            )
+            for i, seat in enumerate(self.held):
+                y = 412 + i * 46
+                title = game_of(ctx, seat.game).title
+                line = t(
+                    "online.menu.held",
+                    "{code}  ·  {game}  ·  seat {seat}",
+                    code=seat.table,
+                    game=title,
+                    seat=seat.seat + 1,
+                )
+                surf = ctx.text.render(line, 26, INK)
+                surface.blit(surf, surf.get_rect(midleft=(250, y)))
+                if (seat.url, seat.table) in self.your_turn:
+                    badge = ctx.text.render_outlined(
+                        t("online.menu.your_turn", "your turn"), 24, YELLOW, INK, 2
+                    )
+                    surface.blit(badge, badge.get_rect(midright=(845, y)))
+        else:
+            ctx.text.blit_centered(
+                surface,
+                t("online.menu.none", "Host a table and share its code, or join a friend's."),
+                28,
+                WHITE,
+                (640, 400),
+                outline=INK,
+                px=2,
+            )
+        self.draw_widgets(surface)
+
+
+class JoinScene(UIScene):
+    """Widgets: "code" (a code or a share link), "server", "go", "back"."""
+
+    def __init__(self, ctx: Any, url: str) -> None:
+        super().__init__(ctx)
+        self.server = self.add("server", server_field(ctx))
+        self.server.set_text(url)
+        self.code = self.add(
+            "code",
+            TextInput(
+                (420, 260, 620, 70),
+                "",
+                max_len=140,
+                text_size=40,
+                placeholder=lt("online.join.placeholder", "KQ7-4XM"),
+            ),
+        )
+        self.add(
+            "go",
+            Button(
+                (490, 400, 300, 76),
+                lt("online.join.go", "Join"),
+                self.go,
+                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                colour=GREEN,
+                text_size=38,
+            ),
+        )
+        self.add(
+            "back",
+            Button(
+                (540, 640, 200, 56),
+                lt("online.back", "Back"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=ORANGE,
+                text_size=30,
+            ),
+        )
+        self.problem = ""
+
+    def go(self) -> None:
+        server, code = split_link(self.code.text)
+        if server is not None:
+            self.server.set_text(server)
+        if not code:
+            self.problem = t("online.join.no_code", "Type the table's code first.")
+            return
+        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        seats_file.remember_server(self.ctx.data_dir, url)
+        self.ctx.nav.push("online.lobby", link=None, url=url, code=code)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        draw_heading(surface, ctx, t("online.join.heading", "Join a table"))
+        draw_label(surface, ctx, t("online.server", "Server"), 400, 178)
+        draw_label(surface, ctx, t("online.join.code", "Code or link"), 400, 295)
+        if self.problem:
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 560), outline=INK, px=2)
+        self.draw_widgets(surface)

@@ -1,0 +1,41 @@
+"""The online screens on the navigator: "online" (the title's "Play online"), "online.host",
+"online.join", "online.lobby". The composition root (game/catalog.py, `ROUTE_MODULES`) has
+every app install them; the title shows "Play online" when the route is there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _menu(ctx: Any, **kw: Any) -> Any:
+    from .menu import OnlineMenuScene
+
+    return OnlineMenuScene(ctx, **kw)
+
+
+def _host(ctx: Any, **kw: Any) -> Any:
+    from .host import HostScene
+
+    return HostScene(ctx, **kw)
+
+
+def _join(ctx: Any, **kw: Any) -> Any:
+    from .menu import JoinScene
+
+    return JoinScene(ctx, **kw)
+
+
+def _lobby(ctx: Any, **kw: Any) -> Any:
+    from .lobby import LobbyScene
+
+    return LobbyScene(ctx, **kw)
+
+
+def install(ctx: Any) -> None:
+    for name, factory in (
+        ("online", _menu),
+        ("online.host", _host),
+        ("online.join", _join),
+        ("online.lobby", _lobby),
+    ):
+        ctx.nav.register(name, factory)

@@ -1,0 +1,148 @@
+"""A seat at an online table as the game's table scene sees a `game.core.session.Session`, so
+the game's own TableShell-based table runs unchanged. No pygame.
+
+- `state` is the seat's view (the server's `view_for(seat)`, rebuilt by the codec), updated in
+  place when a `state` message arrives: the table and its parts hold on to that one object.
+- `feed` receives the server's redacted events, so the table animates them as it animates its
+  own (cascades play the same).
+- `apply` checks the action on a copy of the view (a refusal reads as at a local table), then
+  sends it through the link; its events come back with the server's next `state`.
+- Every other seat is "not ours" (`is_computer`: the table's turn controller never plays it,
+  the screen never shows its private cards); the server plays computers and relays people.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.game import Game, Outcome, Refusal
+from game.core.i18n import t
+from game.core.session import Seat
+from game.online import protocol as p
+from game.online.codec import from_wire
+
+
+@dataclass(frozen=True)
+class OnlineSeat(Seat):
+    """A seat at an online table: `kind` is the server's ("human" or a computer's level)."""
+
+    mine: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        return not self.mine  # the table plays this screen's seat only
+
+
+def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
+    return [
+        OnlineSeat(
+            info.name, (info.level or "normal") if info.kind == "computer" else "human", i == mine
+        )
+        for i, info in enumerate(infos)
+    ]
+
+
+class OnlineSession:
+    """The Session a table scene reads, fed by one `NetLink` (see the module's docstring)."""
+
+    def __init__(self, link: Any, game: Game, first: p.State) -> None:
+        self.link = link
+        self.game = game
+        self.table = first.table
+        self.seat = first.seat
+        self.state: Any = from_wire(first.view)
+        self.seats = seats_of(first.seats, self.seat)
+        self.infos = list(first.seats)
+        self.version = first.version
+        self.over = first.over
+        self.seed = 0  # the server keeps the seed until the game is over
+        self.feed: deque[Any] = deque()
+        self.bots: dict[int, Any] = {}
+        self.challenge: dict[str, Any] | None = None
+        self.on_change: Any = None
+        self.pending: int | None = None  # the version our unanswered action was chosen on
+        self.snapshot = False  # a `state` without events came: the shown board catches up
+        self.sent: Any = None  # our last action sent
+        self.retry: Any = None  # ...refused as stale: sent again if the fresh view allows it
+
+    # -- what the table reads -------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat] if self.seat >= 0 else []
+
+    def next_seat(self) -> int | None:
+        """Our seat when the game waits for it (several may choose at once), else the first
+        seat it waits for."""
+        waiting = self.state.waiting_for()
+        if self.seat in waiting:
+            return self.seat
+        return waiting[0] if waiting else None
+
+    def describe(self) -> str:
+        names = ", ".join(s.name for s in self.seats[:4])
+        return f"{names}  ·  {self.game.progress(self.state)}"
+
+    def chance_due(self) -> bool:
+        return False  # the server takes chance steps itself
+
+    def apply(self, action: Any) -> Outcome:
+        """Check on a copy of the view, then send: the events come with the server's answer."""
+        if self.pending is not None:
+            return Outcome(
+                [],
+                Refusal(
+                    "online_pending", t("online.table.sending", "Wait: your move is on its way.")
+                ),
+            )
+        trial = self.state.clone()
+        outcome: Outcome = trial.apply(action)
+        if not outcome.ok:
+            return outcome
+        self.pending, self.sent = self.version, action
+        self.link.act(action)
+        return Outcome([])
+
+    def advance(self) -> list[Any]:
+        return []
+
+    def undo(self, seat: int) -> Outcome:
+        return Outcome(
+            [],
+            Refusal(
+                "online_undo", t("online.table.no_undo", "there is no undo at an online table")
+            ),
+        )
+
+    def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The record as this seat knows it (the server gives the real one once it is over)."""
+        record: dict[str, Any] = self.game.record_of(self.state, extra=extra)
+        return record
+
+    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
+        return self.record()
+
+    # -- what the link brings ---------------------------------------------------------------
+    def receive(self, message: Any) -> None:
+        """A server message for this seat: a new view (and its events), or who sits where."""
+        if isinstance(message, p.State) and message.table == self.table:
+            fresh = from_wire(message.view)
+            self.state.__dict__.update(fresh.__dict__)  # the table's parts hold this object
+            self.version, self.over = message.version, message.over
+            self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
+            self.feed.extend(from_wire(e) for e in message.events)
+            self.snapshot = self.snapshot or not message.events
+            if self.pending is not None and message.version != self.pending:
+                self.pending = None
+            retry, self.retry = self.retry, None
+            if retry is not None and not self.over and retry in self.state.legal_actions(self.seat):
+                # Others chose at the same moment (Lucky Box): the same choice, on the new view.
+                self.pending, self.sent = self.version, retry
+                self.link.act(retry)
+        elif isinstance(message, p.Seats) and message.table == self.table:
+            self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
+        elif isinstance(message, (p.Ack, p.Refused)):
+            self.pending = None  # answered (a `state` with its events came before an ack)
+            if isinstance(message, p.Refused) and message.code == "stale":
+                self.retry = self.sent  # a fresh `state` follows

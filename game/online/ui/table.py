@@ -1,0 +1,149 @@
+"""The online table: the game's own table scene, fed by an `OnlineSession` (see session.py).
+
+A game's table class is taken as it is and given `OnlineTable` in front: the link's news is
+read at the start of each frame (never waiting on the network), the turn controller plays only
+this screen's seat (the server plays computers and relays people), nothing is autosaved (the
+server keeps the game; the seat's token is in the data folder), and the end leads back to
+"Play online". Both games' tables play online (`ONLINE_TABLES`); Blanco came first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.core.i18n import lt, t
+from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
+from game.online import protocol as p
+
+from . import seats_file
+from .net import Note
+from .session import OnlineSession
+from .words import error_line
+
+
+class OnlineTurns(TurnController):
+    """Whose turn, for one seat of an online table: ours, or someone else's (shown waiting)."""
+
+    def step(self, dt: float, pause_scale: float = 1.0) -> Turn:
+        session = self.session
+        if (
+            session.state.is_terminal()
+            or self.confirming is not None
+            or session.pending is not None
+        ):
+            return Turn(IDLE)  # (a move on its way: nothing to offer until it is answered)
+        seat = self.acting
+        if seat is None:
+            return Turn(IDLE)
+        return Turn(HUMAN if seat == session.seat else COMPUTER, seat)
+
+    def undo(self, seat: int) -> str | None:
+        return t("online.table.undo", "There is no undo at an online table.")
+
+
+class OnlineTable:
+    """Mixed in front of a game's TableShell subclass (see `table_class`)."""
+
+    session: Any
+    turns: TurnController
+    link: Any
+    ctx: Any
+    seen: Any
+    state: Any
+    animator: Any
+    message: str
+
+    def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
+        # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
+        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]
+        self.demo = False
+        self.link = link
+        self.turns = OnlineTurns(
+            session, lambda *_: None, self.needs_confirm, pass_screen=lambda: False
+        )
+        self.turns.shown_human = session.seat
+        self.focus = session.seat
+
+    # -- the network's news, once a frame ---------------------------------------------------
+    def take_news(self) -> None:
+        for note in self.link.poll():
+            self.take_note(note)
+        session = self.session
+        if session.snapshot and not session.feed and not self.animator.busy:
+            self.seen.reset_to(self.state)  # a fresh snapshot: show the table as it stands
+            session.snapshot = False
+
+    def take_note(self, note: Note) -> None:
+        if note.kind == "message":
+            message = note.value
+            self.session.receive(message)
+            refused = isinstance(message, p.Refused) and message.code != "stale"
+            if isinstance(message, p.Error) or refused:
+                self.message = error_line(message.code)
+        elif note.kind == "lost":
+            self.message = t("online.lost", "The connection dropped: reconnecting...")
+        elif note.kind == "back":
+            self.message = ""
+        elif note.kind == "failed":
+            self.message = error_line(str(note.value))
+
+    def update(self, dt: float) -> None:
+        self.take_news()
+        super().update(dt)  # type: ignore[misc]
+
+    def may_act(self, seat: int) -> bool:
+        return self.session.pending is None and bool(super().may_act(seat))  # type: ignore[misc]
+
+    def needs_confirm(self, seat: int) -> bool:
+        return False  # no Next gate: nothing to take back online
+
+    def needs_redraw(self) -> bool:
+        return True  # news may come any frame
+
+    # -- the end ----------------------------------------------------------------------------
+    def scores_scene(self) -> Any:
+        seats_file.forget(self.ctx.data_dir, self.link.url, self.session.table)
+        return self.ctx.nav.make(
+            f"{self.session.game.id}.game_end",
+            session=self.session,
+            again=(lt("online.end.again", "Play online"), lambda: self.ctx.nav.clear_to("online")),
+        )
+
+    def exit(self) -> None:
+        super().exit()  # type: ignore[misc]
+        self.link.close()
+
+
+def _blanco() -> type:
+    from game.blanco.ui.scenes.table import TableScene
+
+    from .shown import tolerant_blanco_shown
+
+    class OnlineBlancoTable(OnlineTable, TableScene):
+        def shown_board(self, state: Any, source: Any = None) -> Any:
+            return tolerant_blanco_shown(state)
+
+    return OnlineBlancoTable
+
+
+def _luckybox() -> type:
+    from game.luckybox.ui.scenes.table import TableScene
+    from game.luckybox.ui.shown import Shown
+
+    class OnlineLuckyBoxTable(OnlineTable, TableScene):
+        def shown_board(self, state: Any, source: Any = None) -> Shown:
+            return Shown.from_state(state, source=state)
+
+    return OnlineLuckyBoxTable
+
+
+#: The games whose table plays online: game id -> the table class (made when first needed).
+ONLINE_TABLES: dict[str, Callable[[], type]] = {"blanco": _blanco, "luckybox": _luckybox}
+
+
+def start_table(ctx: Any, session: OnlineSession, link: Any) -> Any:
+    """Put the online table on the stack (alone)."""
+    scene = ONLINE_TABLES[session.game.id]()(ctx, session, link)
+    ctx.stack.clear_to(scene)
+    return scene

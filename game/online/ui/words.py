@@ -1,0 +1,41 @@
+"""The online screens' problems, each said in one line in the player's language."""
+
+from __future__ import annotations
+
+from game.core.i18n import t
+
+
+def error_line(code: str) -> str:
+    """One translated line for a server's error or refusal code (or the link's own)."""
+    known = {
+        "unreachable": lambda: t(
+            "online.error.unreachable", "The server cannot be reached: check its address."
+        ),
+        "no_such_table": lambda: t(
+            "online.error.no_such_table", "There is no table with that code."
+        ),
+        "no_free_seat": lambda: t("online.error.no_free_seat", "That table has no free seat left."),
+        "seat_taken": lambda: t("online.error.seat_taken", "That seat is taken."),
+        "no_such_seat": lambda: t("online.error.no_such_seat", "That table has no such seat."),
+        "bad_token": lambda: t(
+            "online.error.bad_token", "That seat is no longer yours at this table."
+        ),
+        "bad_open": lambda: t("online.error.bad_open", "The server would not open that table."),
+        "no_such_game": lambda: t(
+            "online.error.no_such_game", "That server does not know this game."
+        ),
+        "too_many_tables": lambda: t(
+            "online.error.too_many_tables", "You have opened enough tables for now."
+        ),
+        "rate_limited": lambda: t(
+            "online.error.rate_limited", "Too fast: the server asks you to slow down."
+        ),
+        "storage": lambda: t(
+            "online.error.storage", "The server could not store that move: try again."
+        ),
+        "not_your_seat": lambda: t("online.error.not_your_seat", "That seat is not yours now."),
+    }
+    say = known.get(code)
+    if say is not None:
+        return say()
+    return t("online.error.other", "The server refused ({code}).", code=code)

@@ -1,0 +1,439 @@
+"""Play online in the app: the online scenes driven by posted pygame events against a real
+server on 127.0.0.1 (port 0) running in a thread of its own, as a friend's server would."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.blanco.rules.game import BLANCO
+from game.blanco.ui.scenes.gameend import GameEndScene
+from game.online.client import SeatClient
+from game.online.server import GameServer, bound_port, start
+from game.online.store import SqliteStore
+from game.online.ui import seats_file
+from game.online.ui.host import HostScene
+from game.online.ui.lobby import LobbyScene
+from game.online.ui.menu import JoinScene, OnlineMenuScene
+from game.online.ui.net import share_link, split_link
+from tests.test_blanco_ui import click_action
+from tests.ui_helpers import click, frames, press, type_text
+
+CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
+
+
+class ServerThread:
+    """A real server on its own asyncio loop in a thread (the app's frame loop is this
+    thread's): `url`, `hub` (the tables), and `call(coro)` to run a client beside it."""
+
+    def __init__(self, db: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop: asyncio.Event | None = None
+        self.url = ""
+        self.server: GameServer | None = None
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.main(db),))
+        self.thread.start()
+        assert self.ready.wait(10), "the server did not start"
+
+    async def main(self, db: Path) -> None:
+        store = SqliteStore(db)
+        server, self.server = await start("127.0.0.1", 0, store)
+        self.url = f"ws://127.0.0.1:{bound_port(server)}"
+        self.stop = asyncio.Event()
+        self.ready.set()
+        await self.stop.wait()
+        server.close()
+        await server.wait_closed()
+        store.close()
+
+    def call(self, coro: Any, timeout: float = 20) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def spawn(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def table(self, code: str) -> Any:
+        assert self.server is not None
+        return self.server.hub.tables[code]
+
+    def close(self) -> None:
+        assert self.stop is not None
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path / "tables.sqlite3")
+    yield running
+    running.close()
+
+
+def until(app: Any, done: Any, limit: float = 15.0, what: str = "") -> None:
+    """Run frames (the network answers in its own thread) until `done()`, or fail."""
+    end = time.monotonic() + limit
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError(f"waited too long for {what or done}")
+        frames(app, 1)
+        time.sleep(0.005)
+
+
+def open_menu(app: Any, url: str) -> OnlineMenuScene:
+    """Title, then "Play online"; the server field typed in (cleared first, as a person does)."""
+    app.stack.push(app.ctx.nav.make("title"))
+    frames(app, 3)
+    title = app.stack.top
+    assert title.widget("online").visible
+    click(app, title.widget("online").rect.center, 2)
+    menu = app.stack.top
+    assert isinstance(menu, OnlineMenuScene)
+    click(app, menu.widget("server").rect.center)
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, url)
+    assert menu.server.text == url
+    return menu
+
+
+def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) -> LobbyScene:
+    """Host a Blanco table: seat 1 is us, then each of `seats` ("human" or a level);
+    `before_open()` is called with the form filled in."""
+    menu = open_menu(app, url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    game = host.widget("game")
+    click(app, game.segment([v for v, _ in game.options].index("blanco")).center)
+    players = host.widget("players")
+    click(app, players.segment([v for v, _ in players.options].index(str(len(seats) + 1))).center)
+    for i, kind in enumerate(seats, start=1):
+        choice = host.widget(f"seat_{i}")
+        click(app, choice.segment([v for v, _ in choice.options].index(kind)).center)
+    if before_open is not None:
+        before_open()
+    click(app, host.widget("open").rect.center, 2)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def our_moves(app: Any, table: Any, count: int | None) -> int:
+    """Play our seat by clicks (a bot on our view says what a person would choose), waiting
+    for the server between moves; `count` moves, or to the end (None). The moves made."""
+    bot = BLANCO.make_bot("normal", 3, table.session.seat)
+    made = 0
+    end = time.monotonic() + 120
+    while app.stack.top is table and (count is None or made < count):
+        assert time.monotonic() < end, "the game did not move on"
+        if table.human_turn():
+            version = table.session.version
+            click_action(app, table, bot.choose(table.state, table.session.seat))
+            until(app, lambda v=version: table.session.version != v, what="the server's answer")
+            made += 1
+        elif table.animator.busy:
+            press(app, pygame.K_SPACE)
+        else:
+            frames(app, 1)
+            time.sleep(0.002)
+    return made
+
+
+def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["normal"])
+    until(app, lambda: lobby.code != "", what="the table's code")
+    assert CODE.match(lobby.code)
+    assert lobby.code in server.call(_codes(server))
+    # No seat waits for a friend: the table opens by itself.
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert type(table).__name__ == "OnlineBlancoTable"
+    held = seats_file.load(app.ctx.data_dir)
+    assert [(s.table, s.seat, s.game) for s in held] == [(lobby.code, 0, "blanco")]
+    assert held[0].host_token
+    made = our_moves(app, table, None)
+    assert made > 5
+    assert isinstance(app.stack.top, GameEndScene)
+    server_state = server.table(lobby.code).state
+    assert server_state.is_terminal()
+    # What this screen showed is what the server played (our view of it, at its end).
+    assert table.state.winner == server_state.winner
+    assert [p.hand for p in table.state.players][table.session.seat] == (
+        server_state.players[table.session.seat].hand
+    )
+    assert seats_file.load(app.ctx.data_dir) == []  # a finished table is no longer held
+
+
+async def _codes(server: ServerThread) -> list[str]:
+    assert server.server is not None
+    return list(server.server.hub.tables)
+
+
+def test_a_friend_joins_by_code_and_both_play(app, server) -> None:
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    assert lobby.seats[1].free
+    assert lobby.seat_line(1, lobby.seats[1])[0] == "waiting for a friend..."
+    frames(app, 1)
+    assert app.stack.top is lobby  # a friend's seat is free: the lobby waits
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(lobby.code)) == 1
+    # The lobby hears the seat filled (a `seats` message), then opens the table.
+    until(app, lambda: app.stack.top is not lobby, what="the table after the friend joined")
+    table = app.stack.top
+    assert table.session.seats[1].name == "Player 2"
+    friend_bot = BLANCO.make_bot("easy", 4, 1)
+    playing = server.spawn(friend.play(friend_bot.choose))
+    try:
+        start = table.session.version
+        assert our_moves(app, table, 4) == 4
+        # Both seats moved: more steps stand than ours alone.
+        assert table.session.version >= start + 4
+        assert server.table(lobby.code).version == table.session.version
+        assert any(a.player == 1 for a in server.table(lobby.code).state.actions)
+    finally:
+        playing.cancel()
+        server.call(friend.close())
+
+
+def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
+    from game.catalog import new_app
+
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["easy"])
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    our_moves(app, table, 3)
+    code = lobby.code
+    until(app, lambda: not table.animator.busy and table.session.pending is None)
+    version = server.table(code).version
+    app.stack.clear()  # the app closes (every scene's exit: the line drops)
+    pygame.quit()
+    until_server(lambda: not server.table(code).seat_infos()[0].connected)
+
+    again = new_app()
+    again.ctx.settings.animation_speed = 8.0
+    menu = open_menu(again, server.url)
+    assert [s.table for s in menu.held] == [code]
+    # The menu asks the server (watching once) whether the table waits for our seat.
+    until(again, lambda: (server.url, code) in menu.your_turn, what="your turn")
+    click(again, menu.widget("rejoin_0").rect.center, 2)
+    until(again, lambda: type(again.stack.top).__name__ == "OnlineBlancoTable", what="rejoined")
+    rejoined = again.stack.top
+    # The computer may have moved after we left: the table stands where the server's does.
+    assert rejoined.session.version == server.table(code).version >= version
+    assert server.table(code).seat_infos()[0].connected
+    before = server.table(code).version
+    assert our_moves(again, rejoined, 1) == 1
+    assert server.table(code).version > before
+
+
+def until_server(done: Any, limit: float = 10.0) -> None:
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end
+        time.sleep(0.01)
+
+
+def test_join_reads_a_share_link_and_says_a_wrong_code_in_one_line(app, server) -> None:
+    link = share_link(server.url, "ZZZ-ZZZ")
+    assert split_link(link) == (server.url, "ZZZ-ZZZ")
+    assert split_link("smlb://example.org:8765/#kq7-4xm") == ("ws://example.org:8765", "kq7-4xm")
+    assert split_link(" KQ7-4XM ") == (None, "KQ7-4XM")
+    menu = open_menu(app, "ws://127.0.0.1:1")  # the link below brings its own server
+    click(app, menu.widget("join").rect.center, 2)
+    join = app.stack.top
+    assert isinstance(join, JoinScene)
+    click(app, join.widget("code").rect.center)
+    type_text(app, link)
+    click(app, join.widget("go").rect.center, 2)
+    assert join.server.text == server.url
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: lobby.problem != "", what="the refusal")
+    assert lobby.problem == "There is no table with that code."
+    assert not lobby.widget("table").enabled
+
+
+def test_an_unreachable_server_is_one_translated_line(app) -> None:
+    from game.core import i18n
+
+    menu = open_menu(app, "ws://127.0.0.1:9")  # nothing listens on the discard port
+    click(app, menu.widget("join").rect.center, 2)
+    join = app.stack.top
+    click(app, join.widget("code").rect.center)
+    type_text(app, "KQ7-4XM")
+    try:
+        i18n.set_language("fr")
+        click(app, join.widget("go").rect.center, 2)
+        lobby = app.stack.top
+        until(app, lambda: lobby.problem != "", what="the failure")
+        assert lobby.problem == "Le serveur est injoignable\u00a0: vérifiez son adresse."
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_silent_server_never_holds_a_frame(app) -> None:
+    """The link works in its own thread: a server that takes the connection and never
+    answers leaves every frame quick, the lobby saying it is connecting."""
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)
+    try:
+        url = f"ws://127.0.0.1:{silent.getsockname()[1]}"
+        menu = open_menu(app, url)
+        click(app, menu.widget("join").rect.center, 2)
+        join = app.stack.top
+        click(app, join.widget("code").rect.center)
+        type_text(app, "KQ7-4XM")
+        click(app, join.widget("go").rect.center, 1)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        slowest = 0.0
+        for _ in range(40):
+            began = time.perf_counter()
+            frames(app, 1)
+            slowest = max(slowest, time.perf_counter() - began)
+            time.sleep(0.01)
+        assert slowest < 0.25
+        assert app.stack.top is lobby and not lobby.ready and lobby.problem == ""
+    finally:
+        silent.close()
+
+
+def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
+    """Play Lucky Box's seat by clicks to the end: drafts, crosses (Lightning via Spend),
+    bonuses, passes, round ends; each move waits for the server. The moves made."""
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
+    from game.luckybox.ui.scenes.roundend import RoundEndScene
+
+    made = 0
+    end = time.monotonic() + limit
+    while not isinstance(app.stack.top, LuckyEnd):
+        assert time.monotonic() < end, "the game did not end"
+        top = app.stack.top
+        version = table.session.version
+        if isinstance(top, DraftScene):
+            for card in rng.sample(top.hand, top.need):
+                click(app, top.card_center(card))
+            click(app, top.widget("confirm").rect.center, 2)
+        elif isinstance(top, RoundEndScene):
+            frames(app, 5)
+            click(app, top.widget("continue").rect.center, 2)
+            continue
+        elif top is table and table.human_turn():
+            action = rng.choice(table.state.legal_actions(table.focus))
+            kind = type(action).__name__
+            if kind == "Pass":
+                click(app, table.buttons["pass"].rect.center)
+            elif kind == "Resolve":
+                for key, rect in table.pending_rects():
+                    if key == (action.card, action.line, action.index):
+                        click(app, rect.center)
+                click(app, table.square_center(action.target_card, action.cell))
+            else:
+                click(app, table.square_center(action.card, action.cell))
+                if action.lightning:
+                    click(app, table.buttons["spend"].rect.center)
+        elif top is table and table.animator.busy:
+            press(app, pygame.K_SPACE)
+            continue
+        else:
+            frames(app, 1)
+            time.sleep(0.002)
+            continue
+        until(app, lambda v=version: table.session.version != v, what="the server's answer")
+        made += 1
+    return made
+
+
+def test_lucky_box_online_to_the_end(app, server) -> None:
+    import random
+
+    app.ctx.settings.animation_speed = 8.0
+    menu = open_menu(app, server.url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    game = host.widget("game")
+    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+    level = host.widget("seat_1")
+    click(app, level.segment([v for v, _ in level.options].index("easy")).center)
+    click(app, host.widget("open").rect.center, 2)
+    lobby = app.stack.top
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert type(table).__name__ == "OnlineLuckyBoxTable"
+    assert table.controls.for_people()  # Pass, Spend, Hint are there for the person
+    made = luckybox_moves(app, table, random.Random(2))
+    assert made > 10
+    server_state = server.table(lobby.code).state
+    assert server_state.is_terminal()
+    shown = [(p.card_points, p.star_points) for p in table.state.players]
+    assert shown == [(p.card_points, p.star_points) for p in server_state.players]
+
+
+class RecordingLink:
+    """A link that only records what would be sent (the session's own logic under test)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    def act(self, action: Any) -> None:
+        self.sent.append(action)
+
+
+def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
+    """Lucky Box's seats choose at once: when another seat's move came first, the server
+    refuses ours as stale; the same choice goes again if the fresh view still allows it."""
+    from game.luckybox.rules.game import LUCKYBOX
+    from game.online.codec import to_wire
+    from game.online.protocol import Refused, SeatInfo, State
+    from game.online.ui.session import OnlineSession
+
+    state, _ = LUCKYBOX.new_game(["Ann", "Bot"], 7)
+    while not state.waiting_for():
+        state.advance()
+    infos = [
+        SeatInfo("Ann", "human", None, False, True),
+        SeatInfo("Bot", "computer", "easy", False, False),
+    ]
+
+    def message(events: list[Any]) -> State:
+        view = to_wire(state.view_for(0))
+        return State(
+            "ABC-DEF",
+            "luckybox",
+            0,
+            len(state.actions),
+            view,
+            events,
+            list(state.waiting_for()),
+            state.is_terminal(),
+            infos,
+        )
+
+    link = RecordingLink()
+    session = OnlineSession(link, LUCKYBOX, message([]))
+    ours = session.state.legal_actions(0)[0]
+    assert session.apply(ours).ok and link.sent == [ours]
+    assert session.next_seat() == 0 and session.pending is not None
+    theirs = state.legal_actions(1)[0]  # the computer's choice reached the server first
+    outcome = state.apply(theirs)
+    session.receive(Refused("x", "stale", "the table moved on", len(state.actions)))
+    session.receive(message([]))
+    assert link.sent == [ours, ours]
+    assert session.pending == len(state.actions)
+    assert outcome.ok

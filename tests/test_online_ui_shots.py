@@ -1,0 +1,101 @@
+"""Screenshots of every online scene at 1024x768 and 2560x1080, in English, French and German
+(screenshots/online/), each drawn in the words of its language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core import i18n
+from game.online.ui.lobby import LobbyScene
+from tests.test_online_ui import ServerThread, host_table, open_menu, until
+from tests.ui_helpers import SCREENSHOTS, click, frames, type_text
+
+SIZES = [(1024, 768), (2560, 1080)]
+LANGUAGES = ["en", "fr", "de"]
+
+
+def shot(name: str) -> Path:
+    """What the window shows (bars and all), at the window's own size."""
+    frames_surface = pygame.display.get_surface()
+    path = SCREENSHOTS / "online" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(frames_surface, str(path))
+    return path
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
+    from game.catalog import new_app
+
+    server = ServerThread(tmp_path / "tables.sqlite3")
+    try:
+        for lang in LANGUAGES:
+            app = new_app(window=size)
+            try:
+                i18n.set_language(lang)
+                app.ctx.settings.animation_speed = 8.0
+                tag = f"{lang}_{size[0]}x{size[1]}"
+
+                def host_shot(app=app, tag=tag) -> None:
+                    frames(app, 2)
+                    shot(f"host_{tag}")
+                    opener = app.stack.top.widget("open")
+                    assert opener.label == i18n.t("online.host.open", "Open the table")
+
+                lobby = host_table(app, server.url, ["human", "normal"], host_shot)
+                until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
+                frames(app, 2)
+                shot(f"lobby_{tag}")
+                lobby.to_table()
+                frames(app, 40)
+                table = app.stack.top
+                assert type(table).__name__ == "OnlineBlancoTable"
+                shot(f"table_{tag}")
+                app.stack.clear()
+                app.stack.push(app.ctx.nav.make("title"))
+                frames(app, 2)
+                click(app, app.stack.top.widget("online").rect.center, 2)
+                menu = app.stack.top
+                until(app, lambda menu=menu: bool(menu.your_turn), what="your turn")
+                frames(app, 2)
+                shot(f"menu_{tag}")
+                click(app, menu.widget("join").rect.center, 2)
+                join = app.stack.top
+                click(app, join.widget("code").rect.center)
+                type_text(app, "KQ7-4XM")
+                frames(app, 2)
+                shot(f"join_{tag}")
+                click(app, join.widget("go").rect.center, 2)
+                failed = app.stack.top
+                assert isinstance(failed, LobbyScene)
+                until(app, lambda failed=failed: failed.problem != "", what="the refusal")
+                shot(f"lobby_refused_{tag}")
+                assert failed.problem == i18n.t(
+                    "online.error.no_such_table", "There is no table with that code."
+                )
+                app.stack.clear()
+                menu = open_menu(app, server.url)
+                click(app, menu.widget("host").rect.center, 2)
+                host = app.stack.top
+                game = host.widget("game")
+                click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+                level = host.widget("seat_1")
+                click(app, level.segment([v for v, _ in level.options].index("normal")).center)
+                click(app, host.widget("open").rect.center, 2)
+                lucky = app.stack.top
+                until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
+                frames(app, 60)
+                assert type(app.stack.top).__name__ in ("OnlineLuckyBoxTable", "DraftScene")
+                shot(f"table_luckybox_{tag}")
+            finally:
+                i18n.set_language("en")
+                app.stack.clear()
+                pygame.quit()
+    finally:
+        server.close()
+    for lang in LANGUAGES:
+        path = SCREENSHOTS / "online" / f"lobby_{lang}_{size[0]}x{size[1]}.png"
+        assert pygame.image.load(str(path)).get_size() == size
