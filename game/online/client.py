@@ -51,8 +51,11 @@ class SeatClient:
         game: Any,
         on_frame: FrameHook | None = None,
         max_backoff: float = MAX_BACKOFF,
+        urls: list[str] | None = None,
     ) -> None:
         self.url = url
+        # every server address this client may use: a reconnect that fails moves to the next
+        self.urls = list(urls) if urls else [url]
         self.game = game
         self.on_frame = on_frame  # sees every raw frame the server sends (tests, logs)
         self.max_backoff = max_backoff
@@ -194,8 +197,13 @@ class SeatClient:
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
                 self.ws = None
+                self._next_url()
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))
             delay = min(delay * 2, self.max_backoff)
+
+    def _next_url(self) -> None:
+        if self.url in self.urls and len(self.urls) > 1:
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
 
     async def hand_over(self, seat: int, level: str = "normal") -> None:
         assert self.table is not None and self.host_token is not None

@@ -1,5 +1,5 @@
-"""Where the server keeps its tables: a small `Store` interface, and SQLite behind it (the one
-module with SQL in it; PostgreSQL can come later behind the same interface).
+"""Where the server keeps its tables: a small `Store` interface, and SQLite behind it
+(PostgreSQL is behind the same interface in pg_store.py; `open_store` picks by the URL).
 
 A table is its game record's header (game, seed, options, seat names), its seats (kind, level,
 the hash of the seat's token, when its player left), the hash of the host's token, and its
@@ -227,13 +227,24 @@ def default_path() -> Path:
 
 
 def open_store(url: str | None = None) -> Store:
-    """The store a `--db` value names: nothing (the data folder's SQLite file), a path, or
-    `sqlite:///PATH`. Other schemes are refused with one line (ValueError)."""
+    """The store a `--db` value names: nothing (the data folder's SQLite file), a path,
+    `sqlite:///PATH` or `postgresql://...` (psycopg 3, imported only then). Other schemes are
+    refused with one line (ValueError)."""
     if not url:
         return SqliteStore(default_path())
+    if url.startswith(("postgresql://", "postgres://")):
+        try:
+            from .pg_store import PostgresStore
+        except ImportError:
+            raise ValueError(
+                "--db postgresql:// needs psycopg 3: pip install 'psycopg[binary]'"
+            ) from None
+        return PostgresStore(url)
     if url.startswith("sqlite:///"):
         return SqliteStore(url[len("sqlite:///") :])
     if "://" in url:
         scheme = url.split("://", 1)[0]
-        raise ValueError(f"--db: {scheme} is not supported yet (sqlite:///PATH or a path)")
+        raise ValueError(
+            f"--db: {scheme} is not supported (postgresql://..., sqlite:///PATH or a path)"
+        )
     return SqliteStore(url)
