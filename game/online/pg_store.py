@@ -152,6 +152,19 @@ class PostgresStore:
             )
         )
 
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        def work(db: psycopg.Connection[Any]) -> None:
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [
+                        (code, r.n, r.seat, r.action_id, json.dumps(r.action), r.version, r.at)
+                        for code, r in rows
+                    ],
+                )
+
+        self._run(work)
+
     def update_seat(self, code: str, seat: SeatRow) -> None:
         self._run(
             lambda db: db.execute(

@@ -92,6 +92,10 @@ class Store(Protocol):
 
     def add_action(self, code: str, row: ActionRow) -> None: ...
 
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        """Several tables' actions (code, row) in one transaction: all or none."""
+        ...
+
     def update_seat(self, code: str, seat: SeatRow) -> None: ...
 
     def finish(self, code: str, at: float) -> None: ...
@@ -162,6 +166,15 @@ class SqliteStore:
         self._write(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at)],
+        )
+
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        self._write(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (code, r.n, r.seat, r.action_id, json.dumps(r.action), r.version, r.at)
+                for code, r in rows
+            ],
         )
 
     def update_seat(self, code: str, seat: SeatRow) -> None:
