@@ -327,6 +327,12 @@ def main(argv: list[str] | None = None) -> int:
     for i, rss in enumerate(result["rss"]):
         print(f"rss_mb: {rss:.1f} (server process {i + 1} of {len(servers)})")
     print(f"reconnects: {result['reconnects']} ({result['restarts']} server restart(s))")
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    theirs = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers, once stopped
+    print(
+        f"cpu_seconds: {theirs.ru_utime + theirs.ru_stime:.1f} (the servers; the clients: "
+        f"{mine.ru_utime + mine.ru_stime:.1f}; load average {os.getloadavg()[0]:.1f})"
+    )
     return 0
 
 

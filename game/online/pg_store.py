@@ -6,12 +6,19 @@ and every start applies the numbered steps of MIGRATIONS past it, in one transac
 advisory lock (several servers starting at once migrate once). Every write is its own
 transaction, committed before the call returns: an action is durable before it is acknowledged.
 A dropped connection is opened again once per call (a restarted database).
+
+Several servers may share one database: a table is served by the one process holding its
+ownership lock (a session advisory lock on that process's connection, so it is released the
+moment the process or its connection dies), and `servers` says at which address each live
+process listens, so the others can send a client there.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,6 +29,7 @@ from .store import ActionRow, SeatRow, TableRow
 T = TypeVar("T")
 
 MIGRATION_LOCK = 0x6F6E6C696E65  # pg_advisory_xact_lock key while migrating ("online")
+OWNER_SPACE = 0x6F6E  # the first key of a table's ownership lock (the second: its code's hash)
 
 # (number, SQL): append new steps, never edit one that has shipped
 MIGRATIONS: list[tuple[int, str]] = [
@@ -65,6 +73,16 @@ MIGRATIONS: list[tuple[int, str]] = [
         2,
         """
         CREATE INDEX tables_unfinished ON tables (created) WHERE finished IS NULL;
+        """,
+    ),
+    (
+        3,
+        """
+        CREATE TABLE servers (
+            backend_pid INTEGER PRIMARY KEY,
+            address TEXT NOT NULL,
+            started DOUBLE PRECISION NOT NULL
+        );
         """,
     ),
 ]
@@ -223,6 +241,80 @@ class PostgresStore:
             for n, seat, aid, action, version, at in rows
         ]
 
+    # -- several processes ----------------------------------------------------------------------
+    def register(self, address: str) -> None:
+        """Say where this process listens (and forget processes whose connection is gone)."""
+
+        def work(db: psycopg.Connection[Any]) -> None:
+            db.execute(
+                "DELETE FROM servers WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity)"
+            )
+            db.execute(
+                "INSERT INTO servers VALUES (pg_backend_pid(), %s, %s) ON CONFLICT (backend_pid) "
+                "DO UPDATE SET address = EXCLUDED.address, started = EXCLUDED.started",
+                (address, time.time()),
+            )
+
+        self._run(work)
+
+    def claim(self, code: str) -> bool:
+        """Take the table's ownership if no live process holds it: whether this one does now."""
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_SPACE, owner_key(code))
+            ).fetchone()
+        )
+        return bool(row and row[0])
+
+    def release(self, code: str) -> None:
+        self._run(
+            lambda db: db.execute(
+                "SELECT pg_advisory_unlock(%s, %s)", (OWNER_SPACE, owner_key(code))
+            )
+        )
+
+    def owner(self, code: str) -> str | None:
+        """The address of the live process that owns the table (None: nobody, or unknown)."""
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT s.address FROM pg_locks l JOIN servers s ON s.backend_pid = l.pid "
+                "WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s "
+                "AND l.objid::bigint = %s AND l.objsubid = 2",
+                (OWNER_SPACE, owner_key(code) & 0xFFFFFFFF),
+            ).fetchone()
+        )
+        return str(row[0]) if row else None
+
+    def table_row(self, code: str) -> TableRow | None:
+        def work(db: psycopg.Connection[Any]) -> tuple[Any, list[Any]]:
+            row = db.execute(
+                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "FROM tables WHERE code = %s",
+                (code,),
+            ).fetchone()
+            seats = db.execute(
+                "SELECT seat, name, kind, level, token_hash, left_at FROM seats "
+                "WHERE code = %s ORDER BY seat",
+                (code,),
+            ).fetchall()
+            return row, seats
+
+        row, seats = self._run(work)
+        if row is None:
+            return None
+        code, game, seed, options, host, hold, created, finished = row
+        return TableRow(
+            code,
+            game,
+            seed,
+            json.loads(options),
+            host,
+            hold,
+            created,
+            finished,
+            [SeatRow(*seat) for seat in seats],
+        )
+
     def schema_version(self) -> int:
         row = self._run(lambda db: db.execute("SELECT version FROM schema_version").fetchone())
         return int(row[0]) if row else 0
@@ -230,3 +322,8 @@ class PostgresStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def owner_key(code: str) -> int:
+    """A table's ownership lock key: a signed 32-bit hash of its code."""
+    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:4], "big", signed=True)

@@ -22,7 +22,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from game.core import records
 from game.core.game import Game, RecordError
@@ -394,33 +394,78 @@ class Table:
             self.thinking.discard(seat)
 
 
+@runtime_checkable
+class SharedStore(Protocol):
+    """A store several server processes share (PostgreSQL): each table has one owner."""
+
+    def claim(self, code: str) -> bool: ...
+
+    def release(self, code: str) -> None: ...
+
+    def owner(self, code: str) -> str | None: ...
+
+    def table_row(self, code: str) -> TableRow | None: ...
+
+
 class Hub:
-    """Every table on this server, by code."""
+    """Every table on this server, by code. On a shared store this server holds only the tables
+    it owns: it claims the unfinished ones nobody owns when it starts, any other when a client
+    asks for it and its owner is gone (a takeover), and sends clients to the live owner's
+    address otherwise (`error` `elsewhere`)."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
+        self.shared = store if isinstance(store, SharedStore) else None
 
     def restore(self) -> int:
-        """Load every stored table and replay its actions; a table that fails is logged and
-        left out (the others still open). The number restored."""
+        """Load every stored table (on a shared store: every unfinished one this server could
+        claim) and replay its actions; a table that fails is logged and left out (the others
+        still open). The number restored."""
         for row in self.store.tables():
-            try:
-                table = Table(row, self.store, self.clock, self.commits)
-                table.replay(self.store.actions(row.code))
-            except Exception:
-                log.exception("table %s could not be restored", row.code)
+            if self.shared is not None and (row.finished is not None or not self._claim(row.code)):
                 continue
-            self.tables[row.code] = table
-            table.start_computers()
+            self._load(row)
         return len(self.tables)
 
+    def _claim(self, code: str) -> bool:
+        return self.shared is not None and self.shared.claim(code)
+
+    def _load(self, row: TableRow) -> Table | None:
+        try:
+            table = Table(row, self.store, self.clock, self.commits)
+            table.replay(self.store.actions(row.code))
+        except Exception:
+            log.exception("table %s could not be restored", row.code)
+            return None
+        self.tables[row.code] = table
+        table.start_computers()
+        return table
+
     def table(self, code: str) -> Table:
-        table = self.tables.get(normal_code(code))
+        code = normal_code(code)
+        table = self.tables.get(code)
+        if table is None and self.shared is not None:
+            table = self._take_over(self.shared, code)
         if table is None:
             raise TableError("no_such_table", f"no table {code}")
+        return table
+
+    def _take_over(self, shared: SharedStore, code: str) -> Table | None:
+        """A table this server does not hold: claimed and loaded if nobody owns it."""
+        if not shared.claim(code):
+            owner = shared.owner(code)
+            if owner is None:
+                raise TableError("unavailable", f"table {code}'s server is busy: try again")
+            raise TableError("elsewhere", owner)
+        row = shared.table_row(code)
+        table = self._load(row) if row is not None else None
+        if table is None:
+            shared.release(code)
+        else:
+            log.info("took table %s over", code)
         return table
 
     def open(self, message: p.Open) -> tuple[Table, str]:
@@ -439,7 +484,7 @@ class Hub:
         ):
             raise TableError("bad_open", "the host can only sit at one of the human seats")
         code = new_code()
-        while code in self.tables:
+        while code in self.tables or (self.shared is not None and not self._claim(code)):
             code = new_code()
         host_token = secrets.token_urlsafe(16)
         seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
