@@ -325,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"lost: {lost} (target 0; {result['unanswered']} still unanswered at the end)")
     print(f"finished: {consistent} (of {args.tables} replay legally; {ended} played to the end)")
     for i, rss in enumerate(result["rss"]):
-        print(f"rss_mb: {rss:.1f} (server process {i + 1} of {len(servers)})")
+        gone = " (killed)" if rss == 0 else ""
+        print(f"rss_mb: {rss:.1f} (server process {i + 1} of {len(servers)}{gone})")
     print(f"reconnects: {result['reconnects']} ({result['restarts']} server restart(s))")
     mine = resource.getrusage(resource.RUSAGE_SELF)
     theirs = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers, once stopped
