@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import psycopg
 
-from .store import ActionRow, SeatRow, TableRow
+from .rows import ActionRow, SeatRow, TableRow
 
 T = TypeVar("T")
 

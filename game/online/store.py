@@ -13,9 +13,20 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from .rows import ActionRow, SeatRow, TableRow
+
+__all__ = [
+    "ActionRow",
+    "SeatRow",
+    "SqliteStore",
+    "Store",
+    "TableRow",
+    "default_path",
+    "open_store",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -50,39 +61,6 @@ CREATE TABLE IF NOT EXISTS actions (
     UNIQUE (code, seat, action_id)
 );
 """
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    name: str
-    kind: str  # "human" or "computer"
-    level: str | None = None  # a computer's level (kept when the seat is handed back)
-    token_hash: str | None = None  # None: nobody has taken the seat yet
-    left_at: float | None = None  # when its player's last connection closed
-
-
-@dataclass
-class ActionRow:
-    n: int  # the action's place in the table's order, from 0
-    seat: int
-    action_id: str
-    action: dict[str, Any]  # the action's wire JSON
-    version: int  # the table's version once it was applied
-    at: float
-
-
-@dataclass
-class TableRow:
-    code: str
-    game: str
-    seed: int
-    options: dict[str, Any] | None
-    host_hash: str
-    hold: float
-    created: float
-    finished: float | None = None
-    seats: list[SeatRow] = field(default_factory=list)
 
 
 class Store(Protocol):
