@@ -148,3 +148,17 @@ def test_idle() -> None:
         assert 0 <= percent <= 200 and "target <= 5%" in rest
         drawn = re.search(r"([0-9]+) frames drawn", rest)
         assert drawn and int(drawn.group(1)) <= 5  # still: (almost) nothing drawn
+
+
+def test_server() -> None:
+    out = run_bench("server.py", "--tables", "5", "--seconds", "3")
+    assert figure(out, "tables")[0] == 5 and figure(out, "clients")[0] == 15
+    moves, _ = figure(out, "moves")
+    assert moves >= 1
+    for name in ("p50_ms", "p95_ms", "p99_ms"):
+        assert 0 < figure(out, name)[0] < 60_000
+    assert "target <= 100" in figure(out, "p95_ms")[1]
+    lost, rest = figure(out, "lost")
+    assert lost == 0 and "target 0" in rest  # nothing acknowledged may ever be lost
+    assert figure(out, "finished")[0] == 5
+    assert 5 < figure(out, "rss_mb")[0] < 2000

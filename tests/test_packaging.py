@@ -350,6 +350,7 @@ def test_requirements_are_pinned_and_split():
         "platformdirs",
         "websockets",
         "msgspec",
+        "psycopg[binary]",  # only for --db postgresql:// (imported lazily)
     }
     dev = (REPO / "requirements-dev.txt").read_text().splitlines()
     assert dev[0] == "-r requirements.txt"

@@ -28,6 +28,7 @@ from . import protocol as p
 from .codec import action_to_json, from_wire
 
 MAX_BACKOFF = 30.0
+MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
 MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
 RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
 BURST = p.BURST / 2
@@ -42,6 +43,7 @@ class ClientError(RuntimeError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
+        self.detail = message
 
 
 class SeatClient:
@@ -51,8 +53,11 @@ class SeatClient:
         game: Any,
         on_frame: FrameHook | None = None,
         max_backoff: float = MAX_BACKOFF,
+        urls: list[str] | None = None,
     ) -> None:
         self.url = url
+        # every server address this client may use: a reconnect that fails moves to the next
+        self.urls = list(urls) if urls else [url]
         self.game = game
         self.on_frame = on_frame  # sees every raw frame the server sends (tests, logs)
         self.max_backoff = max_backoff
@@ -158,14 +163,30 @@ class SeatClient:
         return self.table
 
     async def join(self, code: str, seat: int | None = None) -> int:
-        """Take a free seat at the table with this code: the seat's number."""
-        if self.ws is None:
-            await self.connect()
-        await self.send(p.Join(code, seat))
-        await self._until(p.Seated)
-        await self._until(p.State)
-        assert self.seat is not None
-        return self.seat
+        """Take a free seat at the table with this code: the seat's number. A server that
+        does not hold the table names the one that does (`elsewhere`): the client goes there."""
+        for _ in range(MAX_MOVES):
+            if self.ws is None:
+                await self.connect()
+            await self.send(p.Join(code, seat))
+            try:
+                await self._until(p.Seated)
+            except ClientError as err:
+                if err.code != "elsewhere":
+                    raise
+                await self._move_to(err.detail)
+                continue
+            await self._until(p.State)
+            assert self.seat is not None
+            return self.seat
+        raise ClientError("elsewhere", f"sent on more than {MAX_MOVES} times")
+
+    async def _move_to(self, address: str) -> None:
+        """Leave this server for the one that holds the table."""
+        await self.close()
+        if address not in self.urls:
+            self.urls.append(address)
+        self.url = address
 
     async def watch(self, code: str) -> None:
         if self.ws is None:
@@ -194,8 +215,20 @@ class SeatClient:
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
                 self.ws = None
+                self._next_url()
+            except ClientError as err:  # not here (another process holds it) or not yet
+                if err.code not in ("elsewhere", "unavailable"):
+                    raise
+                if err.code == "elsewhere":
+                    await self._move_to(err.detail)
+                    continue
+                await self.close()
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))
             delay = min(delay * 2, self.max_backoff)
+
+    def _next_url(self) -> None:
+        if self.url in self.urls and len(self.urls) > 1:
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
 
     async def hand_over(self, seat: int, level: str = "normal") -> None:
         assert self.table is not None and self.host_token is not None

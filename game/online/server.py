@@ -214,7 +214,11 @@ async def serve_forever(host: str, port: int, db: str | None) -> int:
         store.close()
         return 2
     shown = f"[{host}]" if ":" in host else host
-    print(f"serving ws://{shown}:{bound_port(server)}", flush=True)
+    address = f"ws://{shown}:{bound_port(server)}"
+    register = getattr(store, "register", None)
+    if register is not None:  # a shared database: the other processes send clients here
+        register(address)
+    print(f"serving {address}", flush=True)
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def request_stop() -> None:

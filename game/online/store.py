@@ -1,5 +1,5 @@
-"""Where the server keeps its tables: a small `Store` interface, and SQLite behind it (the one
-module with SQL in it; PostgreSQL can come later behind the same interface).
+"""Where the server keeps its tables: a small `Store` interface, and SQLite behind it
+(PostgreSQL is behind the same interface in pg_store.py; `open_store` picks by the URL).
 
 A table is its game record's header (game, seed, options, seat names), its seats (kind, level,
 the hash of the seat's token, when its player left), the hash of the host's token, and its
@@ -13,9 +13,20 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from .rows import ActionRow, SeatRow, TableRow
+
+__all__ = [
+    "ActionRow",
+    "SeatRow",
+    "SqliteStore",
+    "Store",
+    "TableRow",
+    "default_path",
+    "open_store",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -52,45 +63,16 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-@dataclass
-class SeatRow:
-    seat: int
-    name: str
-    kind: str  # "human" or "computer"
-    level: str | None = None  # a computer's level (kept when the seat is handed back)
-    token_hash: str | None = None  # None: nobody has taken the seat yet
-    left_at: float | None = None  # when its player's last connection closed
-
-
-@dataclass
-class ActionRow:
-    n: int  # the action's place in the table's order, from 0
-    seat: int
-    action_id: str
-    action: dict[str, Any]  # the action's wire JSON
-    version: int  # the table's version once it was applied
-    at: float
-
-
-@dataclass
-class TableRow:
-    code: str
-    game: str
-    seed: int
-    options: dict[str, Any] | None
-    host_hash: str
-    hold: float
-    created: float
-    finished: float | None = None
-    seats: list[SeatRow] = field(default_factory=list)
-
-
 class Store(Protocol):
     """What the server needs from its storage; each call commits before it returns."""
 
     def create_table(self, table: TableRow) -> None: ...
 
     def add_action(self, code: str, row: ActionRow) -> None: ...
+
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        """Several tables' actions (code, row) in one transaction: all or none."""
+        ...
 
     def update_seat(self, code: str, seat: SeatRow) -> None: ...
 
@@ -164,6 +146,15 @@ class SqliteStore:
             [(code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at)],
         )
 
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        self._write(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (code, r.n, r.seat, r.action_id, json.dumps(r.action), r.version, r.at)
+                for code, r in rows
+            ],
+        )
+
     def update_seat(self, code: str, seat: SeatRow) -> None:
         self._write(
             "UPDATE seats SET kind = ?, level = ?, token_hash = ?, left_at = ? "
@@ -227,13 +218,24 @@ def default_path() -> Path:
 
 
 def open_store(url: str | None = None) -> Store:
-    """The store a `--db` value names: nothing (the data folder's SQLite file), a path, or
-    `sqlite:///PATH`. Other schemes are refused with one line (ValueError)."""
+    """The store a `--db` value names: nothing (the data folder's SQLite file), a path,
+    `sqlite:///PATH` or `postgresql://...` (psycopg 3, imported only then). Other schemes are
+    refused with one line (ValueError)."""
     if not url:
         return SqliteStore(default_path())
+    if url.startswith(("postgresql://", "postgres://")):
+        try:
+            from .pg_store import PostgresStore
+        except ImportError:
+            raise ValueError(
+                "--db postgresql:// needs psycopg 3: pip install 'psycopg[binary]'"
+            ) from None
+        return PostgresStore(url)
     if url.startswith("sqlite:///"):
         return SqliteStore(url[len("sqlite:///") :])
     if "://" in url:
         scheme = url.split("://", 1)[0]
-        raise ValueError(f"--db: {scheme} is not supported yet (sqlite:///PATH or a path)")
+        raise ValueError(
+            f"--db: {scheme} is not supported (postgresql://..., sqlite:///PATH or a path)"
+        )
     return SqliteStore(url)

@@ -8,7 +8,9 @@ steps are taken as soon as they are due, after the action that made them due, as
 does, so a restarted server replays a table's actions into the same state and version.
 
 Everything here runs on the server's event loop; computers think in a worker thread, from
-their seat's view only, and their move goes through the same checks as a client's.
+their seat's view only, and their move goes through the same checks as a client's. A table
+takes one action at a time: each is applied, committed (group commit: commits.py, the loop
+serves other tables meanwhile), then acknowledged and shown, before the next is looked at.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from game.core import records
 from game.core.game import Game, RecordError
 
 from . import protocol as p
 from .codec import action_from_json, action_to_json, to_wire
+from .commits import GroupCommit
 from .store import ActionRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("game.online")
@@ -94,11 +97,20 @@ def header_record(game: Game, row: TableRow) -> dict[str, Any]:
 
 
 class Table:
-    def __init__(self, row: TableRow, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        commits: GroupCommit | None = None,
+    ) -> None:
         self.row = row
         self.code = row.code
         self.store = store
         self.clock = clock
+        self.commits = commits or GroupCommit(store)
+        self._turn = asyncio.Lock()  # one action at a time, in the order they came
+        self._acting: set[asyncio.Task[None]] = set()  # actions under way (kept from the GC)
         self.game = _game(row.game)
         try:
             _, _, self.state, _, _ = records.open_record(header_record(self.game, row), self.game)
@@ -261,12 +273,26 @@ class Table:
 
     # -- actions ------------------------------------------------------------------------------
     def act(self, listener: Listener, seat: int, message: p.Act) -> None:
-        """A client's action for its seat: answered once (ack) however often it is sent."""
+        """A client's action for its seat: answered once (ack) however often it is sent, once
+        it is committed (it waits for the table's earlier actions)."""
+        task = asyncio.get_running_loop().create_task(self._act(listener, seat, message))
+        self._acting.add(task)
+        task.add_done_callback(self._acting.discard)
+
+    async def _act(self, listener: Listener, seat: int, message: p.Act) -> None:
+        try:
+            async with self._turn:
+                await self._answer(listener, seat, message)
+        except Exception:  # one table's bug never takes the server down
+            log.exception("table %s: an action failed", self.code)
+            listener.send(p.encode(p.Error("internal", "the server failed on that")))
+
+    async def _answer(self, listener: Listener, seat: int, message: p.Act) -> None:
         done = self.done_ids.get((seat, message.id))
         if done is not None:
             listener.send(p.encode(p.Ack(message.id, done)))
             return
-        refusal = self._apply(seat, message.id, message.action, message.version)
+        refusal = await self._apply(seat, message.id, message.action, message.version)
         if refusal is not None:
             code, reason = refusal
             listener.send(p.encode(p.Refused(message.id, code, reason, self.version)))
@@ -275,10 +301,11 @@ class Table:
             return
         listener.send(p.encode(p.Ack(message.id, self.version)))
 
-    def _apply(
+    async def _apply(
         self, seat: int, action_id: str, obj: dict[str, Any], version: int
     ) -> tuple[str, str] | None:
-        """Check, apply, commit and broadcast one action: None, or (code, reason) refused."""
+        """Check, apply, commit and broadcast one action: None, or (code, reason) refused.
+        The caller holds the table's turn."""
         if self.row.seats[seat].kind != "human" and not action_id.startswith(COMPUTER_ID):
             return "not_your_seat", f"seat {seat} is played by a computer now"
         if obj.get("player") != seat:
@@ -304,7 +331,7 @@ class Table:
             self.clock(),
         )
         try:
-            self.store.add_action(self.code, row)
+            await self.commits.add(self.code, row)
         except Exception:
             log.exception("table %s: storing action %d failed; reloading", self.code, before)
             self._reload()
@@ -319,7 +346,7 @@ class Table:
         return None
 
     def _reload(self) -> None:
-        fresh = Table(self.row, self.store, self.clock)
+        fresh = Table(self.row, self.store, self.clock, self.commits)
         fresh.replay(self.store.actions(self.code))
         self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
 
@@ -354,7 +381,8 @@ class Table:
                 if self.bots.get(seat) is not bot or version != self.version:
                     continue  # the table moved on while it thought: think again
                 obj = action_to_json(self.game, action)
-                refusal = self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                async with self._turn:
+                    refusal = await self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
                 if refusal is not None:
                     log.error(
                         "table %s: computer at seat %d refused: %s", self.code, seat, refusal[1]
@@ -366,32 +394,78 @@ class Table:
             self.thinking.discard(seat)
 
 
+@runtime_checkable
+class SharedStore(Protocol):
+    """A store several server processes share (PostgreSQL): each table has one owner."""
+
+    def claim(self, code: str) -> bool: ...
+
+    def release(self, code: str) -> None: ...
+
+    def owner(self, code: str) -> str | None: ...
+
+    def table_row(self, code: str) -> TableRow | None: ...
+
+
 class Hub:
-    """Every table on this server, by code."""
+    """Every table on this server, by code. On a shared store this server holds only the tables
+    it owns: it claims the unfinished ones nobody owns when it starts, any other when a client
+    asks for it and its owner is gone (a takeover), and sends clients to the live owner's
+    address otherwise (`error` `elsewhere`)."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.commits = GroupCommit(store)  # one for every table: their actions share flushes
+        self.shared = store if isinstance(store, SharedStore) else None
 
     def restore(self) -> int:
-        """Load every stored table and replay its actions; a table that fails is logged and
-        left out (the others still open). The number restored."""
+        """Load every stored table (on a shared store: every unfinished one this server could
+        claim) and replay its actions; a table that fails is logged and left out (the others
+        still open). The number restored."""
         for row in self.store.tables():
-            try:
-                table = Table(row, self.store, self.clock)
-                table.replay(self.store.actions(row.code))
-            except Exception:
-                log.exception("table %s could not be restored", row.code)
+            if self.shared is not None and (row.finished is not None or not self._claim(row.code)):
                 continue
-            self.tables[row.code] = table
-            table.start_computers()
+            self._load(row)
         return len(self.tables)
 
+    def _claim(self, code: str) -> bool:
+        return self.shared is not None and self.shared.claim(code)
+
+    def _load(self, row: TableRow) -> Table | None:
+        try:
+            table = Table(row, self.store, self.clock, self.commits)
+            table.replay(self.store.actions(row.code))
+        except Exception:
+            log.exception("table %s could not be restored", row.code)
+            return None
+        self.tables[row.code] = table
+        table.start_computers()
+        return table
+
     def table(self, code: str) -> Table:
-        table = self.tables.get(normal_code(code))
+        code = normal_code(code)
+        table = self.tables.get(code)
+        if table is None and self.shared is not None:
+            table = self._take_over(self.shared, code)
         if table is None:
             raise TableError("no_such_table", f"no table {code}")
+        return table
+
+    def _take_over(self, shared: SharedStore, code: str) -> Table | None:
+        """A table this server does not hold: claimed and loaded if nobody owns it."""
+        if not shared.claim(code):
+            owner = shared.owner(code)
+            if owner is None:
+                raise TableError("unavailable", f"table {code}'s server is busy: try again")
+            raise TableError("elsewhere", owner)
+        row = shared.table_row(code)
+        table = self._load(row) if row is not None else None
+        if table is None:
+            shared.release(code)
+        else:
+            log.info("took table %s over", code)
         return table
 
     def open(self, message: p.Open) -> tuple[Table, str]:
@@ -410,7 +484,7 @@ class Hub:
         ):
             raise TableError("bad_open", "the host can only sit at one of the human seats")
         code = new_code()
-        while code in self.tables:
+        while code in self.tables or (self.shared is not None and not self._claim(code)):
             code = new_code()
         host_token = secrets.token_urlsafe(16)
         seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
@@ -433,7 +507,7 @@ class Hub:
             game.parse_record(header_record(game, row))
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
-        table = Table(row, self.store, self.clock)
+        table = Table(row, self.store, self.clock, self.commits)
         self.store.create_table(row)
         self.tables[code] = table
         return table, host_token

@@ -1,0 +1,329 @@
+"""The server's tables in PostgreSQL (`--db postgresql://USER@HOST:PORT/DB`), behind the same
+`Store` interface as SQLite. psycopg 3 is imported here only, so SQLite users need nothing.
+
+The schema is the server's to create and migrate: `schema_version` holds the last step applied,
+and every start applies the numbered steps of MIGRATIONS past it, in one transaction under an
+advisory lock (several servers starting at once migrate once). Every write is its own
+transaction, committed before the call returns: an action is durable before it is acknowledged.
+A dropped connection is opened again once per call (a restarted database).
+
+Several servers may share one database: a table is served by the one process holding its
+ownership lock (a session advisory lock on that process's connection, so it is released the
+moment the process or its connection dies), and `servers` says at which address each live
+process listens, so the others can send a client there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import psycopg
+
+from .rows import ActionRow, SeatRow, TableRow
+
+T = TypeVar("T")
+
+MIGRATION_LOCK = 0x6F6E6C696E65  # pg_advisory_xact_lock key while migrating ("online")
+OWNER_SPACE = 0x6F6E  # the first key of a table's ownership lock (the second: its code's hash)
+
+# (number, SQL): append new steps, never edit one that has shipped
+MIGRATIONS: list[tuple[int, str]] = [
+    (
+        1,
+        """
+        CREATE TABLE tables (
+            code TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            options TEXT NOT NULL,
+            host_hash TEXT NOT NULL,
+            hold DOUBLE PRECISION NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            finished DOUBLE PRECISION
+        );
+        CREATE TABLE seats (
+            code TEXT NOT NULL REFERENCES tables(code),
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            level TEXT,
+            token_hash TEXT,
+            left_at DOUBLE PRECISION,
+            PRIMARY KEY (code, seat)
+        );
+        CREATE TABLE actions (
+            code TEXT NOT NULL REFERENCES tables(code),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action_id TEXT NOT NULL,
+            action TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (code, n),
+            UNIQUE (code, seat, action_id)
+        );
+        """,
+    ),
+    (
+        2,
+        """
+        CREATE INDEX tables_unfinished ON tables (created) WHERE finished IS NULL;
+        """,
+    ),
+    (
+        3,
+        """
+        CREATE TABLE servers (
+            backend_pid INTEGER PRIMARY KEY,
+            address TEXT NOT NULL,
+            started DOUBLE PRECISION NOT NULL
+        );
+        """,
+    ),
+]
+LATEST = MIGRATIONS[-1][0]
+
+
+def migrate(db: psycopg.Connection[Any], upto: int = LATEST) -> int:
+    """Apply the steps past the database's schema_version (up to `upto`): the version now."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        if row is None:
+            db.execute("INSERT INTO schema_version VALUES (0)")
+            current = 0
+        else:
+            current = int(row[0])
+        for number, sql in MIGRATIONS:
+            if current < number <= upto:
+                db.execute(sql)
+                db.execute("UPDATE schema_version SET version = %s", (number,))
+                current = number
+    return current
+
+
+class PostgresStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.Lock()  # one statement at a time on the one connection
+        self._db = self._connect()
+        migrate(self._db)
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.OperationalError as err:  # the server says "cannot open the database"
+            raise OSError(f"PostgreSQL: {str(err).strip().splitlines()[0]}") from None
+
+    def _run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """`work` in one transaction; a broken connection is opened again and tried once more
+        (the transaction never committed, so trying again cannot write twice)."""
+        with self._lock:
+            for attempt in (1, 2):
+                if self._db.closed:
+                    self._db = self._connect()
+                try:
+                    with self._db.transaction():
+                        return work(self._db)
+                except (psycopg.OperationalError, OSError):
+                    if attempt == 2 or not self._db.closed:
+                        raise
+            raise AssertionError("unreachable")
+
+    def create_table(self, table: TableRow) -> None:
+        def work(db: psycopg.Connection[Any]) -> None:
+            db.execute(
+                "INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    table.code,
+                    table.game,
+                    table.seed,
+                    json.dumps(table.options),
+                    table.host_hash,
+                    table.hold,
+                    table.created,
+                    table.finished,
+                ),
+            )
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [
+                        (table.code, s.seat, s.name, s.kind, s.level, s.token_hash, s.left_at)
+                        for s in table.seats
+                    ],
+                )
+
+        self._run(work)
+
+    def add_action(self, code: str, row: ActionRow) -> None:
+        self._run(
+            lambda db: db.execute(
+                "INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at),
+            )
+        )
+
+    def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        def work(db: psycopg.Connection[Any]) -> None:
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [
+                        (code, r.n, r.seat, r.action_id, json.dumps(r.action), r.version, r.at)
+                        for code, r in rows
+                    ],
+                )
+
+        self._run(work)
+
+    def update_seat(self, code: str, seat: SeatRow) -> None:
+        self._run(
+            lambda db: db.execute(
+                "UPDATE seats SET kind = %s, level = %s, token_hash = %s, left_at = %s "
+                "WHERE code = %s AND seat = %s",
+                (seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat),
+            )
+        )
+
+    def finish(self, code: str, at: float) -> None:
+        self._run(
+            lambda db: db.execute("UPDATE tables SET finished = %s WHERE code = %s", (at, code))
+        )
+
+    def tables(self) -> list[TableRow]:
+        def work(db: psycopg.Connection[Any]) -> tuple[list[Any], list[Any]]:
+            rows = db.execute(
+                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "FROM tables ORDER BY created"
+            ).fetchall()
+            seats = db.execute(
+                "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
+                "ORDER BY code, seat"
+            ).fetchall()
+            return rows, seats
+
+        rows, seats = self._run(work)
+        by_code: dict[str, list[SeatRow]] = {}
+        for code, *rest in seats:
+            by_code.setdefault(code, []).append(SeatRow(*rest))
+        return [
+            TableRow(
+                code,
+                game,
+                seed,
+                json.loads(options),
+                host,
+                hold,
+                created,
+                finished,
+                by_code.get(code, []),
+            )
+            for code, game, seed, options, host, hold, created, finished in rows
+        ]
+
+    def actions(self, code: str) -> list[ActionRow]:
+        rows = self._run(
+            lambda db: db.execute(
+                "SELECT n, seat, action_id, action, version, at FROM actions WHERE code = %s "
+                "ORDER BY n",
+                (code,),
+            ).fetchall()
+        )
+        return [
+            ActionRow(n, seat, aid, json.loads(action), version, at)
+            for n, seat, aid, action, version, at in rows
+        ]
+
+    # -- several processes ----------------------------------------------------------------------
+    def register(self, address: str) -> None:
+        """Say where this process listens (and forget processes whose connection is gone)."""
+
+        def work(db: psycopg.Connection[Any]) -> None:
+            db.execute(
+                "DELETE FROM servers WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity)"
+            )
+            db.execute(
+                "INSERT INTO servers VALUES (pg_backend_pid(), %s, %s) ON CONFLICT (backend_pid) "
+                "DO UPDATE SET address = EXCLUDED.address, started = EXCLUDED.started",
+                (address, time.time()),
+            )
+
+        self._run(work)
+
+    def claim(self, code: str) -> bool:
+        """Take the table's ownership if no live process holds it: whether this one does now."""
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_SPACE, owner_key(code))
+            ).fetchone()
+        )
+        return bool(row and row[0])
+
+    def release(self, code: str) -> None:
+        self._run(
+            lambda db: db.execute(
+                "SELECT pg_advisory_unlock(%s, %s)", (OWNER_SPACE, owner_key(code))
+            )
+        )
+
+    def owner(self, code: str) -> str | None:
+        """The address of the live process that owns the table (None: nobody, or unknown)."""
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT s.address FROM pg_locks l JOIN servers s ON s.backend_pid = l.pid "
+                "WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s "
+                "AND l.objid::bigint = %s AND l.objsubid = 2",
+                (OWNER_SPACE, owner_key(code) & 0xFFFFFFFF),
+            ).fetchone()
+        )
+        return str(row[0]) if row else None
+
+    def table_row(self, code: str) -> TableRow | None:
+        def work(db: psycopg.Connection[Any]) -> tuple[Any, list[Any]]:
+            row = db.execute(
+                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "FROM tables WHERE code = %s",
+                (code,),
+            ).fetchone()
+            seats = db.execute(
+                "SELECT seat, name, kind, level, token_hash, left_at FROM seats "
+                "WHERE code = %s ORDER BY seat",
+                (code,),
+            ).fetchall()
+            return row, seats
+
+        row, seats = self._run(work)
+        if row is None:
+            return None
+        code, game, seed, options, host, hold, created, finished = row
+        return TableRow(
+            code,
+            game,
+            seed,
+            json.loads(options),
+            host,
+            hold,
+            created,
+            finished,
+            [SeatRow(*seat) for seat in seats],
+        )
+
+    def schema_version(self) -> int:
+        row = self._run(lambda db: db.execute("SELECT version FROM schema_version").fetchone())
+        return int(row[0]) if row else 0
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def owner_key(code: str) -> int:
+    """A table's ownership lock key: a signed 32-bit hash of its code."""
+    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:4], "big", signed=True)

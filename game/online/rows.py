@@ -1,0 +1,40 @@
+"""A stored table as the stores hand it over: its header and seats, and its actions (shared by
+store.py and pg_store.py, so neither imports the other at load time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    kind: str  # "human" or "computer"
+    level: str | None = None  # a computer's level (kept when the seat is handed back)
+    token_hash: str | None = None  # None: nobody has taken the seat yet
+    left_at: float | None = None  # when its player's last connection closed
+
+
+@dataclass
+class ActionRow:
+    n: int  # the action's place in the table's order, from 0
+    seat: int
+    action_id: str
+    action: dict[str, Any]  # the action's wire JSON
+    version: int  # the table's version once it was applied
+    at: float
+
+
+@dataclass
+class TableRow:
+    code: str
+    game: str
+    seed: int
+    options: dict[str, Any] | None
+    host_hash: str
+    hold: float
+    created: float
+    finished: float | None = None
+    seats: list[SeatRow] = field(default_factory=list)

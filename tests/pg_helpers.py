@@ -1,0 +1,121 @@
+"""A throwaway PostgreSQL for the tests: `initdb` into a temp folder and `pg_ctl` on a free
+127.0.0.1 port (as the `postgres` user when the tests run as root: PostgreSQL refuses root),
+trust authentication, stopped and removed at the end of the session. Each test gets its own
+fresh database (`pg_url`). Without PostgreSQL's binaries or psycopg the tests skip, saying why
+in one line. (No tests in this module.)"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def pg_bindir() -> Path | None:
+    """Where initdb and pg_ctl are: PATH, or the newest /usr/lib/postgresql/*/bin."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: len(p))
+    return Path(versions[-1]).parent if versions else None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Postgres:
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.user: str | None = None
+        if os.geteuid() == 0:
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                pytest.skip("running as root and there is no postgres user to run PostgreSQL")
+            self.user = "postgres"
+        self.folder = Path(tempfile.mkdtemp(prefix="test-pg-"))
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.count = 0
+        if self.user is not None:
+            entry = pwd.getpwnam(self.user)
+            os.chown(self.folder, entry.pw_uid, entry.pw_gid)
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        command = list(args)
+        if self.user is not None:
+            command = ["runuser", "-u", self.user, "--", *command]
+        return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+    def start(self) -> None:
+        done = self._run(
+            str(self.bindir / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust"
+        )
+        if done.returncode != 0:
+            pytest.skip(f"initdb failed: {done.stderr.strip().splitlines()[-1:]}")
+        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=on"
+        done = self._run(
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
+        )
+        if done.returncode != 0:
+            pytest.skip(f"pg_ctl start failed: {done.stderr.strip()[-200:]}")
+
+    def stop(self) -> None:
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """A fresh, empty database: its URL."""
+        import psycopg
+
+        self.count += 1
+        name = f"test_{self.count}"
+        with psycopg.connect(self.url(), autocommit=True) as db:
+            db.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]  # our own name
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install 'psycopg[binary]')")
+    bindir = pg_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql)")
+    server = Postgres(bindir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(postgres: Postgres) -> str:
+    """A fresh database on the session's throwaway PostgreSQL."""
+    return postgres.new_database()
