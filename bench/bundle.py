@@ -33,7 +33,7 @@ import build as packaging_build  # noqa: E402  (packaging/build.py)
 
 TARGET_MB = 80.0
 TARGET_STARTUP_S = 1.5
-DEMO = ["--demo", "--players", "1", "--seed", "3", "--speed", "1000", "--exit-when-done"]
+DEMO = ["--demo", "--players", "1", "--seed", "3", "--speed", "64", "--exit-when-done"]
 
 
 def drop_caches() -> bool:

@@ -68,7 +68,6 @@ def test_bots() -> None:
     assert 0 < mean < 150 and "target" in rest
     p95, rest = figure(out, "easy_p95_ms")
     assert 0 <= p95 < 5000 and "target" in rest
-    assert "target: not measured" in out
 
 
 def test_blanco() -> None:

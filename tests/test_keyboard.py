@@ -9,6 +9,7 @@ event at all, except where a test checks that the mouse hides the ring.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.ui.focus import Target, nearest
 from game.core.ui.scenes.dialog import ConfirmDialog
@@ -257,6 +258,7 @@ def test_resting_on_a_button_shows_its_tooltip_and_a_key_puts_it_away(app):
     assert app.ring.tip is None, "a key puts it away"
 
 
+@pytest.mark.app_errors_expected  # the broken scene's error is kept by the app, on purpose
 def test_a_scene_whose_targets_fail_never_takes_a_frame_down(app):
     class Broken(TitleScene):
         def focus_targets(self):
