@@ -188,13 +188,13 @@ class NormalBot(BaseBot):
                 return max(
                     legal,
                     key=lambda a: ev.value(
-                        remove(g, (0 if a.line == "row" else 1, a.index)), hand, p.stage
+                        remove(g, (0 if a.line == "row" else 1, a.line_no)), hand, p.stage
                     ),
                 )
             return max(
                 legal,
                 key=lambda a: ev.settle(
-                    remove(g, (0 if a.line == "row" else 1, a.index)),
+                    remove(g, (0 if a.line == "row" else 1, a.line_no)),
                     hand,
                     p.stage,
                     view.cleared + 1,

@@ -12,8 +12,9 @@ from game.core.game import BOT_LEVELS, ParsedRecord
 from game.core.i18n import t, tn
 
 from . import record as rec
+from .events import Event
 from .grid import PlayerState
-from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
+from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal, Snapshot, UndoEntry
 
 
 class BlancoGame:
@@ -26,7 +27,7 @@ class BlancoGame:
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
-    ) -> tuple[BlancoState, list]:
+    ) -> tuple[BlancoState, list[Event]]:
         """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
         if deal is not None and not isinstance(deal, Deal):
             raise ValueError("deal must be a blanco Deal")
@@ -131,7 +132,7 @@ class BlancoGame:
         trade = dict(zip(hidden, shuffled, strict=True))
         variant = state.clone()
         _trade_cards(variant, trade)
-        variant._undo = [(_trade_saved(saved, trade), action) for saved, action in state._undo]
+        variant._undo = [UndoEntry(_trade_saved(saved, trade), step) for saved, step in state._undo]
         other = rng.randrange(1, 2**31)
         variant.seed = other if other != state.seed else other + 1
         return variant
@@ -149,17 +150,15 @@ def _hidden_cards(state: BlancoState, seat: int) -> list[int]:
     return cards
 
 
-def _public_in_saved(saved: tuple[Any, ...]) -> list[int]:
-    players, _pile, discard, box, *_ = saved
-    seats = [players[1]] if isinstance(players, tuple) else players
+def _public_in_saved(saved: Snapshot) -> list[int]:
     up = [
         card
-        for p in seats
+        for p in saved.players
         for row, ups in zip(p.grid, p.up, strict=True)
         for card, is_up in zip(row, ups, strict=True)
         if is_up
     ]
-    return [*discard, *box, *up]
+    return [*saved.discard, *saved.box, *up]
 
 
 def _trade_player(p: PlayerState, trade: dict[int, int]) -> None:
@@ -173,19 +172,12 @@ def _trade_cards(state: BlancoState, trade: dict[int, int]) -> None:
     state.pile = [trade.get(card, card) for card in state.pile]
 
 
-def _trade_saved(saved: tuple[Any, ...], trade: dict[int, int]) -> tuple[Any, ...]:
+def _trade_saved(saved: Snapshot, trade: dict[int, int]) -> Snapshot:
     """An undo snapshot (`BlancoState._save`) with the same cards traded."""
-    players, pile, *rest = saved
-    if isinstance(players, tuple):
-        index, mine = players
-        mine = mine.clone()
-        _trade_player(mine, trade)
-        players = (index, mine)
-    else:
-        players = [p.clone() for p in players]
-        for p in players:
-            _trade_player(p, trade)
-    return (players, [trade.get(card, card) for card in pile], *rest)
+    players = tuple(p.clone() for p in saved.players)
+    for p in players:
+        _trade_player(p, trade)
+    return saved._replace(players=players, pile=[trade.get(card, card) for card in saved.pile])
 
 
 BLANCO = BlancoGame()

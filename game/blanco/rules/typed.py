@@ -6,18 +6,16 @@ Plain NamedTuples compare as tuples, so `Play(0, 7, (0, 0)) == Discard(0, 7, (0,
 
 from __future__ import annotations
 
-from typing import Any
 
-
-def _eq(self: tuple, other: Any) -> bool:
+def _eq(self: tuple[object, ...], other: object) -> bool:
     return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _ne(self: tuple, other: Any) -> bool:
+def _ne(self: tuple[object, ...], other: object) -> bool:
     return not _eq(self, other)
 
 
-def _hash(self: tuple) -> int:
+def _hash(self: tuple[object, ...]) -> int:
     return hash((type(self).__name__, tuple.__hash__(self)))
 
 

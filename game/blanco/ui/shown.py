@@ -114,7 +114,7 @@ class Shown:
             p.hand.append(event.card)
         elif kind is ev.Reshuffled:
             # The cards still to come off the old pile in this step are counted on top.
-            self.pile += event.count
+            self.pile += event.size
             self.discard = self.discard[-1:]
             self.box = 0
             self.reshuffles = event.number
@@ -140,7 +140,7 @@ class Shown:
             p.known[r][c] = True
         elif kind is ev.LineCleared:
             self.box += len(event.cards)
-            self.gaps[seat] = (event.line, event.index)
+            self.gaps[seat] = (event.line, event.line_no)
         elif kind is ev.ClosedUp:
             self.settle(seat)
         elif kind is ev.Won:

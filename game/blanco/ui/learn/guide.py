@@ -184,7 +184,7 @@ class BlancoGuide(Guide):
         if phase == CLEAR:
             if not isinstance(action, Clear):
                 action = next(a for a in legal if isinstance(a, Clear))
-            name = f"clear_{action.line}_{action.index}"
+            name = f"clear_{action.line}_{action.line_no}"
             button = self.table.controls.choices().get(name)
             text = t(
                 "guide.bl.clear_choice",

@@ -121,7 +121,7 @@ def _hint_key(table: Any) -> tuple | None:
             return ("button", "swap")
         return ("cell", *(hint.a if moves.cell is None else hint.b))
     if isinstance(hint, Clear):
-        return ("choice", f"clear_{hint.line}_{hint.index}")
+        return ("choice", f"clear_{hint.line}_{hint.line_no}")
     if isinstance(hint, Look):
         if moves.mode == "look_reveal":
             return ("choice", "reveal" if hint.reveal else "keep")

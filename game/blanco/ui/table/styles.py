@@ -314,7 +314,7 @@ class Staging:
             rects = [
                 r
                 for at, r in table.cell_rects(seat).items()
-                if (at[0] if event.line == "row" else at[1]) == event.index
+                if (at[0] if event.line == "row" else at[1]) == event.line_no
             ]
             if rects:
                 self.add(Glow(rects[0].unionall(rects[1:]), duration))
@@ -382,7 +382,7 @@ class Staging:
         table, seat = self.table, event.player
         box = (geo.BOX_LABEL[0], geo.BOX_LABEL[1])
         rects = table.cell_rects(seat)
-        line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.index]
+        line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.line_no]
         for at, card in zip(sorted(line), event.cards, strict=False):
             self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
         if seat == table.focus:
