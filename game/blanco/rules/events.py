@@ -199,6 +199,29 @@ Event = (
     | Won
     | Undone
 )
+# every event but the table's own two (the discard pile started, a reshuffle): each has `player`
+SeatEvent = (
+    Dealt
+    | HandDealt
+    | SetupDone
+    | TurnStarted
+    | Drawn
+    | Played
+    | Discarded
+    | Swapped
+    | Revealed
+    | Looked
+    | LineComplete
+    | ClearChoice
+    | LineCleared
+    | ClosedUp
+    | ChainLink
+    | RewardOwed
+    | RewardDropped
+    | SecondGridDealt
+    | Won
+    | Undone
+)
 
 EVENT_TYPES = (
     Dealt,

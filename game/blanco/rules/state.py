@@ -545,6 +545,14 @@ class BlancoState:
         return s
 
 
+def blanco_state(state: object) -> BlancoState:
+    """`state` as a Blanco game (the core hands games around as its `GameState`); TypeError for
+    another game's state."""
+    if not isinstance(state, BlancoState):
+        raise TypeError(f"not a Blanco game: {type(state).__name__}")
+    return state
+
+
 __all__ = [
     "CLEAR",
     "HAND",
@@ -558,5 +566,6 @@ __all__ = [
     "TURN",
     "BlancoState",
     "Deal",
+    "blanco_state",
     "fmt",
 ]

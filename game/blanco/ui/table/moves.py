@@ -405,9 +405,9 @@ class Moves:
             self._turn_cell(at, key, legal)
         elif phase == PLAY:
             if self.mode == "discard":
-                action = Discard(seat, self.hand_card, at)
-                if action in legal:
-                    self.apply(action)
+                card = self.hand_card
+                if card is not None and Discard(seat, card, at) in legal:
+                    self.apply(Discard(seat, card, at))
                 else:
                     self.refuse(
                         t(

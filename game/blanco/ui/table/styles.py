@@ -277,9 +277,9 @@ class Staging:
             rect = table.cell_rects(seat).get(event.at)
             if rect is not None:
                 slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
-                start = slots[-1].center if slots else pile.center
+                origin = slots[-1].center if slots else pile.center
                 self.add(
-                    Fly(self.card(event.card, rect), start, rect.center, duration),
+                    Fly(self.card(event.card, rect), origin, rect.center, duration),
                     {("cell", seat, *event.at)},
                 )
                 self.add(
@@ -288,9 +288,10 @@ class Staging:
                 )
         elif kind is ev.Discarded:
             slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
-            start = slots[-1].center if slots else pile.center
+            origin = slots[-1].center if slots else pile.center
             self.add(
-                Fly(self.card(event.card, discard), start, discard.center, duration), {("discard",)}
+                Fly(self.card(event.card, discard), origin, discard.center, duration),
+                {("discard",)},
             )
         elif kind is ev.Swapped:
             rects = table.cell_rects(seat)
@@ -357,7 +358,7 @@ class Staging:
                 if seat == table.focus
                 else table.others.panels().get(seat, geo.GRID_AREA)
             )
-            self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=seat))
+            self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=event.player))
 
     def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
         table, seat = self.table, event.player
