@@ -21,6 +21,7 @@ def _hash(self: tuple[object, ...]) -> int:
 
 def typed(*classes: type) -> None:
     for cls in classes:
-        cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
-        cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
-        cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+        # replacing the methods on the class is the point (mypy forbids it on principle)
+        cls.__eq__ = _eq  # type: ignore[method-assign,assignment]  # class-aware equality
+        cls.__ne__ = _ne  # type: ignore[method-assign,assignment]  # class-aware equality
+        cls.__hash__ = _hash  # type: ignore[method-assign,assignment]  # class-aware hash
