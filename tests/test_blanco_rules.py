@@ -317,7 +317,7 @@ def test_clear_order_other_way_round() -> None:
     _nested_grid(state)
     out = state.apply(Clear(0, "row", 0))
     # column 2 (two reds) then row 0 (two 7s) clear one at a time, no choice needed
-    assert [(e.line, e.index) for e in out.events if isinstance(e, ev.LineCleared)] == [
+    assert [(e.line, e.line_no) for e in out.events if isinstance(e, ev.LineCleared)] == [
         ("row", 0),
         ("col", 2),
         ("row", 0),

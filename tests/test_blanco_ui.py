@@ -76,7 +76,7 @@ def click_action(app: Any, table: TableScene, action: Any, shots: set | None = N
             click(app, cell_at(table, action.a if action.reveal == action.b else action.b))
     elif isinstance(action, Clear):
         shot("clear_choice")
-        button = table.controls.choices()[f"clear_{action.line}_{action.index}"]
+        button = table.controls.choices()[f"clear_{action.line}_{action.line_no}"]
         click(app, button.rect.center)
     elif isinstance(action, Look):
         click(app, cell_at(table, action.at))

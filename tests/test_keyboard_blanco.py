@@ -85,7 +85,7 @@ def keys_action(app: Any, table: TableScene, action: Any, shots: set) -> None:
             act_on(app, cell(action.a if action.reveal == action.b else action.b))
     elif isinstance(action, Clear):
         shot("clear")
-        act_on(app, ("choice", f"clear_{action.line}_{action.index}"))
+        act_on(app, ("choice", f"clear_{action.line}_{action.line_no}"))
     elif isinstance(action, Look):
         act_on(app, cell(action.at))
         if "reveal" in table.controls.choices():

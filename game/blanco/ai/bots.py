@@ -27,10 +27,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
-from game.blanco.rules.actions import DISCARD, PILE, Discard, Draw, Look, Play, Swap
+from game.blanco.rules.actions import (
+    DISCARD,
+    PILE,
+    Action,
+    Clear,
+    Discard,
+    Draw,
+    Look,
+    Play,
+    Setup,
+    Swap,
+)
 from game.blanco.rules.cards import colour, number
+from game.blanco.rules.grid import PlayerState
+from game.blanco.rules.state import BlancoState
 
 from .model import ALL, Evaluator, Grid, Params, grid_of, remove
 from .turns import after_draw, feed_gain, pile_value, step_value, with_reveal
@@ -39,14 +51,15 @@ LEVELS = ("easy", "normal", "hard", "expert")
 SWAP_MARGIN = 0.15  # a swap must beat the best draw by this much
 MAX_SWAPS = 2  # swaps in a row before a bot must draw (every game makes progress)
 RECENT = 12  # turn-start positions remembered: one seen again means a loop, so draw anew
+Position = tuple[Grid, tuple[int, ...], int | None]  # grid, hand, top discard
 
 
-def own_grid(view: Any, seat: int) -> Grid:
+def own_grid(view: BlancoState, seat: int) -> Grid:
     p = view.players[seat]
     return grid_of(p.grid, p.up)
 
 
-def visible_cards(view: Any, seat: int) -> set[int]:
+def visible_cards(view: BlancoState, seat: int) -> set[int]:
     """Every card id this view shows: face-up grid cards, the seat's hand and looked-at cards,
     the top of the discard pile."""
     out = {c for p in view.players for row in p.grid for c in row if c}
@@ -66,12 +79,12 @@ class BaseBot:
         self.seat = seat
         self.rng = random.Random(f"{seed}/blanco-bot/{seat}")
         self.swaps = 0  # swaps in a row (Normal, Hard)
-        self.recent: list = []  # positions at the start of its last turns (Normal, Hard)
+        self.recent: list[Position] = []  # positions at the start of its last turns (Normal, Hard)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, seat={self.seat})"
 
-    def choose(self, view: Any, player: int) -> Any:
+    def choose(self, view: BlancoState, player: int) -> Action:
         legal = view.legal_actions(player)
         if not legal:
             raise ValueError(f"player {player} has nothing to do now")
@@ -85,13 +98,13 @@ class BaseBot:
             self.swaps = 0
         return action
 
-    def decide(self, view: Any, player: int, legal: list) -> Any:
+    def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
         raise NotImplementedError
 
-    def observe(self, view: Any, player: int) -> None:
+    def observe(self, view: BlancoState, player: int) -> None:
         """Remember what the view shows (Hard); the others remember nothing."""
 
-    def looping(self, view: Any, player: int) -> bool:
+    def looping(self, view: BlancoState, player: int) -> bool:
         """At the start of a turn: True when this very position (grid, hand, top discard) came
         up at one of the last turns; the bot then draws from the pile, breaking the circle."""
         p = view.players[player]
@@ -107,7 +120,7 @@ class EasyBot(BaseBot):
 
     level = "easy"
 
-    def decide(self, view: Any, player: int, legal: list) -> Any:
+    def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
         phase = view.phase
         p = view.players[player]
         if phase in ("setup", "look", "clear"):
@@ -130,15 +143,15 @@ class EasyBot(BaseBot):
         discards = [a for a in legal if isinstance(a, Discard)]
         return self.rng.choice(discards)
 
-    def fits(self, p: Any, card: int) -> bool:
+    def fits(self, p: PlayerState, card: int) -> bool:
         return any(self.fit_score(p, card, r, c) > 0 for r, c in p.cells())
 
     @staticmethod
-    def fit_score(p: Any, card: int, r: int, c: int) -> int:
+    def fit_score(p: PlayerState, card: int, r: int, c: int) -> int:
         """How many face-up cards of the row share the card's number, plus those of the column
         sharing its colour; 0 when the cell already fits as well (nothing gained)."""
 
-        def score(x: int | None) -> int:
+        def score(x: int) -> int:
             row = sum(
                 1
                 for j in range(p.cols)
@@ -172,10 +185,10 @@ class NormalBot(BaseBot):
     direct_discard = False
     clear_order = False  # clears in the order that looks best now, no chain look
 
-    def evaluator(self, view: Any, seat: int) -> Evaluator:
+    def evaluator(self, view: BlancoState, seat: int) -> Evaluator:
         return Evaluator(visible_cards(view, seat), self.params)
 
-    def decide(self, view: Any, player: int, legal: list) -> Any:
+    def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
         ev = self.evaluator(view, player)
         p = view.players[player]
         g = own_grid(view, player)
@@ -184,17 +197,18 @@ class NormalBot(BaseBot):
         if phase == "setup":
             return self.setup(legal)
         if phase == "clear":
+            clears = [a for a in legal if isinstance(a, Clear)]  # all of them, in this phase
             if not self.clear_order:
                 return max(
-                    legal,
+                    clears,
                     key=lambda a: ev.value(
-                        remove(g, (0 if a.line == "row" else 1, a.index)), hand, p.stage
+                        remove(g, (0 if a.line == "row" else 1, a.line_no)), hand, p.stage
                     ),
                 )
             return max(
-                legal,
+                clears,
                 key=lambda a: ev.settle(
-                    remove(g, (0 if a.line == "row" else 1, a.index)),
+                    remove(g, (0 if a.line == "row" else 1, a.line_no)),
                     hand,
                     p.stage,
                     view.cleared + 1,
@@ -229,12 +243,12 @@ class NormalBot(BaseBot):
                     return swaps[i]
         return best_draw
 
-    def feeder(self, view: Any, player: int) -> Callable[[int], float] | None:
+    def feeder(self, view: BlancoState, player: int) -> Callable[[int], float] | None:
         """The cost of leaving a card on the discard pile for the next player (Hard)."""
         return None
 
     @staticmethod
-    def fed(feed: Callable[[int], float] | None, g: Grid, a: Any) -> float:
+    def fed(feed: Callable[[int], float] | None, g: Grid, a: Action) -> float:
         if feed is None:
             return 0.0
         if isinstance(a, Play):
@@ -244,19 +258,21 @@ class NormalBot(BaseBot):
         return 0.0
 
     def pile(
-        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any, player: int
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: BlancoState, player: int
     ) -> float:
         return after_draw(ev, g, hand + [0], stage)[0][0] + self.pile_bonus
 
     @staticmethod
-    def setup(legal: list) -> Any:
+    def setup(legal: list[Action]) -> Action:
         """Reveal one card and look at another of the same column (columns clear easier)."""
         for a in legal:
-            if a.reveal[1] == a.look[1]:
+            if isinstance(a, Setup) and a.reveal[1] == a.look[1]:
                 return a
         return legal[0]
 
-    def look(self, ev: Evaluator, g: Grid, hand: list[int], stage: int, legal: list) -> Any:
+    def look(
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, legal: list[Action]
+    ) -> Action:
         """Reveal a looked-at card that helps (after a chain), else look at an unknown card
         in the lines that are closest to complete."""
         info = ev.params.look
@@ -273,7 +289,7 @@ class NormalBot(BaseBot):
             near = sum(1 for x, _ in g[r] if x) + sum(1 for row in g if row[c][0])
             return v + info + 0.001 * near
 
-        return max(legal, key=worth)
+        return max([a for a in legal if isinstance(a, Look)], key=worth)  # all, in this phase
 
 
 class HardBot(NormalBot):
@@ -294,13 +310,13 @@ class HardBot(NormalBot):
         self.seen: set[int] = set()
         self.reshuffles = 0
 
-    def observe(self, view: Any, player: int) -> None:
+    def observe(self, view: BlancoState, player: int) -> None:
         if len(view.reshuffles) != self.reshuffles:
             self.reshuffles = len(view.reshuffles)
             self.seen = set()
         self.seen |= visible_cards(view, player)
 
-    def feeder(self, view: Any, player: int) -> Callable[[int], float] | None:
+    def feeder(self, view: BlancoState, player: int) -> Callable[[int], float] | None:
         if len(view.players) < 2:
             return None
         n = (player + 1) % len(view.players)
@@ -311,21 +327,21 @@ class HardBot(NormalBot):
         cost = self.feed_cost * (self.feed_ahead if ahead else 1.0)
         return lambda card: cost * feed_gain(nxt, card, stage)
 
-    def unavailable(self, view: Any, seat: int) -> set[int]:
+    def unavailable(self, view: BlancoState, seat: int) -> set[int]:
         return self.seen | visible_cards(view, seat)
 
-    def evaluator(self, view: Any, seat: int) -> Evaluator:
+    def evaluator(self, view: BlancoState, seat: int) -> Evaluator:
         return Evaluator(self.unavailable(view, seat), self.params)
 
     def pile(
-        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: Any, player: int
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, view: BlancoState, player: int
     ) -> float:
         gone = self.unavailable(view, player)
         pool = [c for c in ALL if c not in gone]
         return pile_value(ev, g, hand, stage, pool, sample=self.sample)
 
 
-def hint(view: Any, seat: int) -> Any:
+def hint(view: BlancoState, seat: int) -> Action:
     """Hard's choice for the seat's next step, from its view (it has no memory of earlier
     turns, so it judges the pile by what the view shows). ValueError if nothing to do."""
     if seat not in view.waiting_for():

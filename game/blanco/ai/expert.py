@@ -13,9 +13,8 @@ Pure: no pygame.
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.blanco.rules.actions import Discard, Play
+from game.blanco.rules.actions import Action, Discard, Play
+from game.blanco.rules.state import BlancoState
 
 from .bots import HardBot, own_grid
 from .model import ALL, Evaluator, Grid, complete, put, remove
@@ -51,7 +50,7 @@ class ExpertBot(HardBot):
     # in full it made grids worse to mend them later: 34 turns on a solo deal Hard takes 22)
     margin = 0.05
 
-    def decide(self, view: Any, player: int, legal: list[Any]) -> Any:
+    def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
         if view.phase != "play":
             return super().decide(view, player, legal)
         ev = self.evaluator(view, player)
@@ -80,18 +79,18 @@ class ExpertBot(HardBot):
         return best
 
     def next_gain(
-        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Any, pool: list[int]
+        self, ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Action, pool: list[int]
     ) -> float:
         """What a pile draw at the next turn is expected to add to the grid this step leaves
         (0 when the step empties the grid: a win, or a fresh grid unknown yet)."""
-        rest = list(hand)
-        rest.remove(a.card)
         if isinstance(a, Play):
             after = put(g, a.at, (a.card, True))
         elif isinstance(a, Discard):
             after = with_reveal(g, a.reveal) if a.reveal else g
         else:
             return 0.0
+        rest = list(hand)
+        rest.remove(a.card)
         after = settled(ev, after, rest, stage)
         if not after:
             return 0.0

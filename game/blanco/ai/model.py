@@ -121,9 +121,11 @@ class Evaluator:
         self.p = ([n / size for n in num], [n / size for n in col])
         self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
         self.key = (NUMS, COLS)
-        self.cache: dict = {}
-        self.line_cache: dict = {}
-        self.plan_cache: dict = {}
+        self.cache: dict[tuple[Grid, tuple[int, ...], int], float] = {}
+        self.line_cache: dict[
+            tuple[tuple[Cell, ...], int, tuple[int, ...]], tuple[float, tuple[int, ...]]
+        ] = {}
+        self.plan_cache: dict[tuple[Grid, tuple[int, ...]], float] = {}
         self.fresh_cost = self.plan(fresh_grid(), ())
 
     # -- one line ------------------------------------------------------------------------------

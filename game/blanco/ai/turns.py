@@ -7,14 +7,14 @@ Pure: no pygame.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from game.blanco.rules.actions import Discard, Play, Swap
+from game.blanco.rules.actions import Action, Discard, Play, Swap
 
 from .model import COLS, NUMS, Evaluator, Grid, Pos, face_down, put
 
 FEED_WIN = 20.0  # feed_gain of a card that wins the game for the player who takes it
-Option = tuple[float, Any]  # (value, the step as (kind, card, at))
+# (value, the step as ("play", card, at) or ("discard", card, reveal: None when none is left))
+Option = tuple[float, tuple[str, int, Pos | None]]
 
 
 def with_reveal(g: Grid, at: Pos) -> Grid:
@@ -34,7 +34,7 @@ def swapped(g: Grid, a: Pos, b: Pos, reveal: Pos | None) -> Grid:
     return g
 
 
-def step_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Any) -> float:
+def step_value(ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Action) -> float:
     """The value after a Play, Discard or Swap (and the clears it sets off)."""
     if isinstance(a, Play):
         rest = list(hand)
@@ -68,9 +68,9 @@ def after_draw(
                     v -= feed(g[at[0]][at[1]][0])
                 out.append((v, ("play", card, at)))
         cost = feed(card) if feed is not None else 0.0
-        for at in down:
-            gg = with_reveal(g, at) if at is not None else g
-            out.append((ev.settle(gg, rest, stage) - cost, ("discard", card, at)))
+        for reveal in down:
+            gg = with_reveal(g, reveal) if reveal is not None else g
+            out.append((ev.settle(gg, rest, stage) - cost, ("discard", card, reveal)))
     out.sort(key=lambda o: -o[0])
     return out
 
@@ -120,7 +120,7 @@ def pile_value(
         for kind, card, at in keepers:
             rest = list(hand) + [x]
             rest.remove(card)
-            if kind == "play":
+            if kind == "play" and at is not None:  # a play always has its cell
                 v = ev.settle(put(g, at, (card, True)), rest, stage)
             else:
                 v = ev.settle(with_reveal(g, at) if at else g, rest, stage)

@@ -69,7 +69,8 @@ class Clear(NamedTuple):
 
     player: int
     line: str
-    index: int
+    line_no: int  # the row's or column's index, from 0 (a field named `index` would hide
+    # the tuple method of that name)
 
 
 class Look(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, is_card
 
@@ -24,10 +24,10 @@ def shuffled_deck(seed: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def reshuffle_mismatch(listed: Sequence[Any], cards: Sequence[int]) -> str | None:
+def reshuffle_mismatch(listed: Sequence[int], cards: Sequence[int]) -> str | None:
     """Why a listed reshuffle does not hold exactly `cards` (naming a card), or None."""
     want = set(cards)
-    seen: set[Any] = set()
+    seen: set[int] = set()
     for c in listed:
         if not is_card(c):
             return f"{c!r} is not a card id"

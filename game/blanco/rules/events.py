@@ -6,8 +6,9 @@ as it is at that moment. A hidden card is 0 in a redacted event (see `views.reda
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from .actions import Action
 from .typed import typed
 
 Pos = tuple[int, int]
@@ -56,7 +57,7 @@ class Drawn(NamedTuple):
 class Reshuffled(NamedTuple):
     """The draw pile was empty: the discard pile but its top (and the box) became a new pile."""
 
-    count: int
+    size: int  # cards in the new pile
     took_box: bool
     number: int  # 1 for the game's first reshuffle
 
@@ -107,7 +108,7 @@ class LineComplete(NamedTuple):
 
     player: int
     line: str
-    index: int
+    line_no: int  # the row's or column's index, from 0
 
 
 class ClearChoice(NamedTuple):
@@ -122,7 +123,7 @@ class LineCleared(NamedTuple):
 
     player: int
     line: str
-    index: int
+    line_no: int
     cards: tuple[int, ...]
 
 
@@ -171,7 +172,7 @@ class Undone(NamedTuple):
     """The player took back their last step; the state is as it was before it."""
 
     player: int
-    action: Any
+    action: Action
 
 
 Event = (
@@ -182,6 +183,29 @@ Event = (
     | TurnStarted
     | Drawn
     | Reshuffled
+    | Played
+    | Discarded
+    | Swapped
+    | Revealed
+    | Looked
+    | LineComplete
+    | ClearChoice
+    | LineCleared
+    | ClosedUp
+    | ChainLink
+    | RewardOwed
+    | RewardDropped
+    | SecondGridDealt
+    | Won
+    | Undone
+)
+# every event but the table's own two (the discard pile started, a reshuffle): each has `player`
+SeatEvent = (
+    Dealt
+    | HandDealt
+    | SetupDone
+    | TurnStarted
+    | Drawn
     | Played
     | Discarded
     | Swapped

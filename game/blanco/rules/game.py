@@ -8,12 +8,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import BOT_LEVELS, ParsedRecord
+from game.core.game import BOT_LEVELS, GameState, ParsedRecord
 from game.core.i18n import t, tn
 
 from . import record as rec
+from .actions import Action, DrawThen
+from .events import Event
 from .grid import PlayerState
-from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
+from .legal import is_step
+from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal, Snapshot, UndoEntry, blanco_state
 
 
 class BlancoGame:
@@ -26,7 +29,7 @@ class BlancoGame:
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
-    ) -> tuple[BlancoState, list]:
+    ) -> tuple[BlancoState, list[Event]]:
         """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
         if deal is not None and not isinstance(deal, Deal):
             raise ValueError("deal must be a blanco Deal")
@@ -35,23 +38,26 @@ class BlancoGame:
     def parse_record(self, record: Any) -> ParsedRecord:
         return rec.parse_record(record)
 
-    def action_from_record(self, obj: Any) -> Any:
+    def action_from_record(self, obj: Any) -> Action | DrawThen:
         return rec.action_from_record(obj)
 
-    def action_to_record(self, action: Any) -> dict[str, Any]:
+    def action_to_record(self, action: object) -> dict[str, Any]:
+        if not (isinstance(action, DrawThen) or is_step(action)):
+            raise TypeError(f"not a Blanco action: {action!r}")
         return rec.action_to_record(action)
 
-    def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return rec.record_of(state, extra)
+    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return rec.record_of(blanco_state(state), extra)
 
     def state_from_record(self, obj: Any) -> BlancoState:
         return rec.state_from_record(obj)
 
-    def summary(self, state: Any) -> dict[str, Any]:
-        return rec.summary(state)
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return rec.summary(blanco_state(state))
 
-    def progress(self, state: Any) -> str:
+    def progress(self, game: GameState) -> str:
         """How far the race has come, in a few words (title screen, lists)."""
+        state = blanco_state(game)
         if state.is_terminal():
             return t("blanco.progress.finished", "finished")
         seats = range(len(state.names))
@@ -116,24 +122,27 @@ class BlancoGame:
     def rating_shown(self, english: str) -> str:
         return english
 
-    def hidden_variant(self, state: BlancoState, seat: int, rng: random.Random) -> BlancoState:
+    def hidden_variant(self, state: GameState, seat: int, rng: random.Random) -> BlancoState:
         """The same game with every card `seat` does not know dealt anew: the draw pile, the
         other hands, the others' face-down cards and its own unlooked-at ones trade places at
         random (a permutation of those cards, applied everywhere they are kept, undo snapshots
         too, so the game stays whole), under a different seed (later reshuffles differ). Cards
         that were public when they moved (the discard pile, the box) stay where they are."""
+        blanco = blanco_state(state)
         # A card the table showed in a step that can still be taken back stays put, so an undo
         # shows what the seat saw.
-        seen = {card for saved, _ in state._undo for card in _public_in_saved(saved)}
-        hidden = [card for card in _hidden_cards(state, seat) if card not in seen]
+        seen = {card for saved, _ in blanco._undo for card in _public_in_saved(saved)}
+        hidden = [card for card in _hidden_cards(blanco, seat) if card not in seen]
         shuffled = hidden[:]
         rng.shuffle(shuffled)
         trade = dict(zip(hidden, shuffled, strict=True))
-        variant = state.clone()
+        variant = blanco.clone()
         _trade_cards(variant, trade)
-        variant._undo = [(_trade_saved(saved, trade), action) for saved, action in state._undo]
+        variant._undo = [
+            UndoEntry(_trade_saved(saved, trade), step) for saved, step in blanco._undo
+        ]
         other = rng.randrange(1, 2**31)
-        variant.seed = other if other != state.seed else other + 1
+        variant.seed = other if other != blanco.seed else other + 1
         return variant
 
 
@@ -149,17 +158,15 @@ def _hidden_cards(state: BlancoState, seat: int) -> list[int]:
     return cards
 
 
-def _public_in_saved(saved: tuple[Any, ...]) -> list[int]:
-    players, _pile, discard, box, *_ = saved
-    seats = [players[1]] if isinstance(players, tuple) else players
+def _public_in_saved(saved: Snapshot) -> list[int]:
     up = [
         card
-        for p in seats
+        for p in saved.players
         for row, ups in zip(p.grid, p.up, strict=True)
         for card, is_up in zip(row, ups, strict=True)
         if is_up
     ]
-    return [*discard, *box, *up]
+    return [*saved.discard, *saved.box, *up]
 
 
 def _trade_player(p: PlayerState, trade: dict[int, int]) -> None:
@@ -173,19 +180,12 @@ def _trade_cards(state: BlancoState, trade: dict[int, int]) -> None:
     state.pile = [trade.get(card, card) for card in state.pile]
 
 
-def _trade_saved(saved: tuple[Any, ...], trade: dict[int, int]) -> tuple[Any, ...]:
+def _trade_saved(saved: Snapshot, trade: dict[int, int]) -> Snapshot:
     """An undo snapshot (`BlancoState._save`) with the same cards traded."""
-    players, pile, *rest = saved
-    if isinstance(players, tuple):
-        index, mine = players
-        mine = mine.clone()
-        _trade_player(mine, trade)
-        players = (index, mine)
-    else:
-        players = [p.clone() for p in players]
-        for p in players:
-            _trade_player(p, trade)
-    return (players, [trade.get(card, card) for card in pile], *rest)
+    players = tuple(p.clone() for p in saved.players)
+    for p in players:
+        _trade_player(p, trade)
+    return saved._replace(players=players, pile=[trade.get(card, card) for card in saved.pile])
 
 
 BLANCO = BlancoGame()

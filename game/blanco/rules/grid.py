@@ -3,11 +3,14 @@ hand, the stage and the turn count; finding complete lines and closing up after 
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .actions import COL, ROW
 from .cards import colour, number
 
 Pos = tuple[int, int]
 Line = tuple[str, int]
+Cell = TypeVar("Cell", int, bool)
 
 # number and colour by card id (index 0, a hidden card, is never face up)
 _NUMBER = (0,) + tuple(number(c) for c in range(1, 121))
@@ -40,7 +43,7 @@ class PlayerState:
         p.turns = self.turns
         return p
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything, as comparable plain data."""
         return (
             self.name,
@@ -142,12 +145,17 @@ class PlayerState:
         return cards, tuple(moves)
 
     def swap(self, a: Pos, b: Pos) -> None:
-        for m in (self.grid, self.up, self.known):
-            m[a[0]][a[1]], m[b[0]][b[1]] = m[b[0]][b[1]], m[a[0]][a[1]]
+        _swap_cells(self.grid, a, b)
+        _swap_cells(self.up, a, b)
+        _swap_cells(self.known, a, b)
 
     def reveal(self, at: Pos) -> None:
         self.up[at[0]][at[1]] = True
         self.known[at[0]][at[1]] = False
+
+
+def _swap_cells(rows: list[list[Cell]], a: Pos, b: Pos) -> None:
+    rows[a[0]][a[1]], rows[b[0]][b[1]] = rows[b[0]][b[1]], rows[a[0]][a[1]]
 
 
 def adjacent(a: Pos, b: Pos) -> bool:

@@ -7,11 +7,24 @@ Swaps are listed in both orders ((a, b) and (b, a) are the same move).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from game.core.game import Refusal
 
-from .actions import COL, LINES, ROW, SOURCES, Clear, Discard, Draw, Look, Play, Setup, Swap
+from .actions import (
+    COL,
+    LINES,
+    ROW,
+    SOURCES,
+    Action,
+    Clear,
+    Discard,
+    Draw,
+    Look,
+    Play,
+    Setup,
+    Swap,
+)
 from .cards import is_card
 from .grid import PlayerState, Pos, adjacent
 from .phases import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, fmt
@@ -49,11 +62,13 @@ def _adjacent_pairs(p: PlayerState) -> list[tuple[Pos, Pos]]:
     return pairs
 
 
-_TURN_STEPS: dict[tuple, tuple] = {}  # the turn's steps by seat, discard pile, face-up cells
+# the turn's steps by seat, discard pile (non-empty), face-up cells
+_TurnKey = tuple[int, bool, tuple[tuple[bool, ...], ...]]
+_TURN_STEPS: dict[_TurnKey, tuple[Action, ...]] = {}
 
 
-def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple:
-    out: list = [Draw(player, s) for s in SOURCES if s != "discard" or discard]
+def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple[Action, ...]:
+    out: list[Action] = [Draw(player, s) for s in SOURCES if s != "discard" or discard]
     up = p.up
     add = out.append
     for a, b in _adjacent_pairs(p):
@@ -68,7 +83,7 @@ def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple:
     return tuple(out)
 
 
-def legal_actions(state: BlancoState, player: int) -> list:
+def legal_actions(state: BlancoState, player: int) -> list[Action]:
     """Every step `player` may take now (empty when it is not theirs to take)."""
     if state.waiting_for() != [player]:
         return []
@@ -78,7 +93,7 @@ def legal_actions(state: BlancoState, player: int) -> list:
         cells = p.face_down()
         return [Setup(player, a, b) for a in cells for b in cells if a != b]
     if phase == TURN:
-        key = (player, bool(state.discard), tuple(map(tuple, p.up)))
+        key: _TurnKey = (player, bool(state.discard), tuple(map(tuple, p.up)))
         steps = _TURN_STEPS.get(key)
         if steps is None:
             if len(_TURN_STEPS) > 4096:
@@ -87,27 +102,26 @@ def legal_actions(state: BlancoState, player: int) -> list:
         return list(steps)
     if phase == PLAY:
         cells = p.cells()
-        down = p.face_down() or [None]
+        reveals: list[Pos | None] = [*p.face_down()] or [None]
         hand = list(dict.fromkeys(p.hand))
-        return [_new(Play, (player, card, at)) for card in hand for at in cells] + [
-            _new(Discard, (player, card, at)) for card in hand for at in down
-        ]
+        plays: list[Action] = [_new(Play, (player, card, at)) for card in hand for at in cells]
+        return plays + [_new(Discard, (player, card, at)) for card in hand for at in reveals]
     if phase == CLEAR:
         return [Clear(player, k, i) for k, i in p.complete_lines()]
     if phase == LOOK:
         down = p.face_down()
-        out = [Look(player, at, False) for at in down]
+        out: list[Action] = [Look(player, at, False) for at in down]
         if state.cleared >= 2:
             out += [Look(player, at, True) for at in down]
         return out
     return []
 
 
-def _is_pos(at: Any) -> bool:
+def _is_pos(at: object) -> TypeGuard[Pos]:
     return isinstance(at, tuple) and len(at) == 2 and type(at[0]) is int and type(at[1]) is int
 
 
-_WANTED = {
+_WANTED: dict[type[Action], str] = {
     Setup: SETUP,
     Draw: TURN,
     Swap: TURN,
@@ -128,11 +142,16 @@ _POS_FIELDS = {
 }
 
 
-def check(state: BlancoState, a: Any) -> Refusal | None:
+def is_step(a: object) -> TypeGuard[Action]:
+    """True for a step of the rules, by exact type (a subclass is not one)."""
+    return type(a) in _WANTED
+
+
+def check(state: BlancoState, a: object) -> Refusal | None:
     """Why step `a` is refused now (a code, and the one English line records keep), or None
     when it is legal."""
     # By exact type: the tables below are keyed by it (a subclass is not a step of the rules).
-    if type(a) not in _WANTED:
+    if not is_step(a):
         return Refusal("not_an_action", f"not a Blanco action: {a!r}"[:200])
     player = a.player
     if type(player) is not int or not 0 <= player < len(state.players):
@@ -250,21 +269,21 @@ def check(state: BlancoState, a: Any) -> Refusal | None:
     if isinstance(a, Swap):
         return _check_swap(p, a)
     if isinstance(a, Clear):
-        if a.line not in LINES or type(a.index) is not int:
+        if a.line not in LINES or type(a.line_no) is not int:
             return Refusal(
                 "bad_line",
                 'player {player} cannot clear {line} {index}: "row" or "col" and n',
                 player=player,
                 line=repr(a.line),
-                index=repr(a.index),
+                index=repr(a.line_no),
             )
-        if (a.line, a.index) not in p.complete_lines():
+        if (a.line, a.line_no) not in p.complete_lines():
             return Refusal(
                 "line_incomplete",
                 "player {player} cannot clear {line} {index}: it is not complete",
                 player=player,
                 line={ROW: "row", COL: "column"}[a.line],
-                index=a.index,
+                index=a.line_no,
             )
         return None
     if isinstance(a, Look):

@@ -4,8 +4,6 @@ to get them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 SETUP = "setup"
 TURN = "turn"
 PLAY = "play"
@@ -15,7 +13,7 @@ OVER = "over"
 PHASES = (SETUP, TURN, PLAY, CLEAR, LOOK, OVER)
 
 
-def fmt(at: Any) -> str:
+def fmt(at: object) -> str:
     """A position as records write it: [row,col]."""
     if isinstance(at, tuple) and len(at) == 2:
         return f"[{at[0]},{at[1]}]"

@@ -10,7 +10,7 @@ that stops mid-turn) is written as `{"player": p, "draw": source}` and read back
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.core.game import ParsedRecord, RecordError
 
@@ -18,6 +18,7 @@ from .actions import (
     COL,
     ROW,
     SOURCES,
+    Action,
     Clear,
     Discard,
     Draw,
@@ -35,7 +36,7 @@ KNOWN_KEYS = ("player", "setup", "draw", "play", "at", "discard", "reveal", "swa
 MAIN_KEYS = ("setup", "draw", "swap", "clear", "look")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -44,7 +45,7 @@ def _pos_out(at: tuple[int, int]) -> list[int]:
 
 
 # -- writing -----------------------------------------------------------------------------------
-def action_to_record(action: Any) -> dict[str, Any]:
+def action_to_record(action: Action | DrawThen) -> dict[str, Any]:
     """A step (or `DrawThen`) as record JSON. A lone `Play`/`Discard` gives the partial dict
     without "draw" (records never hold one: `record_of` merges it with its draw)."""
     if isinstance(action, DrawThen):
@@ -74,7 +75,7 @@ def action_to_record(action: Any) -> dict[str, Any]:
             out["reveal"] = _pos_out(action.reveal)
         return out
     if isinstance(action, Clear):
-        return {"player": p, "clear": {action.line: action.index}}
+        return {"player": p, "clear": {action.line: action.line_no}}
     if isinstance(action, Look):
         out = {"player": p, "look": _pos_out(action.at)}
         if action.reveal:
@@ -83,18 +84,15 @@ def action_to_record(action: Any) -> dict[str, Any]:
     raise TypeError(f"not a Blanco action: {action!r}")
 
 
-def record_actions(steps: list[Any]) -> list[dict[str, Any]]:
+def record_actions(steps: list[Action]) -> list[dict[str, Any]]:
     """Engine steps as record actions: each Draw merged with the Play/Discard after it."""
     out = []
     i = 0
     while i < len(steps):
         step = steps[i]
-        if (
-            isinstance(step, Draw)
-            and i + 1 < len(steps)
-            and isinstance(steps[i + 1], (Play, Discard))
-        ):
-            out.append(action_to_record(DrawThen(step, steps[i + 1])))
+        then = steps[i + 1] if i + 1 < len(steps) else None
+        if isinstance(step, Draw) and isinstance(then, (Play, Discard)):
+            out.append(action_to_record(DrawThen(step, then)))
             i += 2
         else:
             out.append(action_to_record(step))
@@ -184,7 +182,7 @@ def _card(value: Any, what: str) -> int:
     return value
 
 
-def action_from_record(obj: Any) -> Any:
+def action_from_record(obj: Any) -> Action | DrawThen:
     """A step from its record JSON (a `DrawThen` for a draw with its play or discard).
     Unknown keys are ignored; a known key where it does not belong is an error."""
     if not isinstance(obj, dict):

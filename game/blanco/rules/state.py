@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import NamedTuple
 
 import game.blanco.rules.events as ev
 from game.core.game import Outcome, Refusal
 
 from .actions import (
     PILE,
+    Action,
     Clear,
     Discard,
     Draw,
@@ -49,7 +50,7 @@ from .actions import (
 from .cards import ALL_CARDS
 from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
-from .legal import check as _check, legal_actions as _legal_actions
+from .legal import check as _check, is_step, legal_actions as _legal_actions
 from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
 from .views import redact as _redact, view_for as _view_for
 
@@ -60,7 +61,31 @@ SECOND_GRID = (3, 4)
 HAND = 2
 
 
-UNDO_TURN = 11  # where `_save` keeps the turn number (an undo entry's turn)
+class Snapshot(NamedTuple):
+    """What `_restore` puts back (`_save`). With `seat` set, `players` holds only that seat's
+    cards (a step changes only its own player's cards, and undo never crosses a turn)."""
+
+    seat: int | None
+    players: tuple[PlayerState, ...]
+    pile: list[int]
+    discard: list[int]
+    box: list[int]
+    reshuffles: list[tuple[int, ...]]
+    phase: str
+    current: int
+    setup_queue: list[int]
+    cleared: int
+    looked: bool
+    winner: int | None
+    turn_id: int
+    actions: int  # how many steps stood
+
+
+class UndoEntry(NamedTuple):
+    """A step that may be taken back, with the snapshot from before it."""
+
+    saved: Snapshot
+    step: Action
 
 
 class _Refused(Exception):
@@ -78,7 +103,7 @@ class BlancoState:
     def __init__(self) -> None:
         self.names: tuple[str, ...] = ()
         self.seed = 0
-        self.actions: list[Any] = []
+        self.actions: list[Action] = []
         self.players: list[PlayerState] = []
         self.deck: tuple[int, ...] = ()
         self.pile: list[int] = []
@@ -95,14 +120,14 @@ class BlancoState:
         self.turn_id = 0  # counts turns ended (undo never crosses one)
         self.is_view = False
         self.view_seat: int | None = None
-        self._undo: list[tuple[tuple, Any]] = []
+        self._undo: list[UndoEntry] = []
         self._new_info = False
 
     # -- dealing -------------------------------------------------------------------------------
     @classmethod
     def new(
         cls, names: Sequence[str], seed: int, deal: Deal | None = None
-    ) -> tuple[BlancoState, list]:
+    ) -> tuple[BlancoState, list[ev.Event]]:
         """Deal a game: the state (waiting for seat 0's set-up) and the set-up events."""
         names = tuple(names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -125,7 +150,7 @@ class BlancoState:
         s.names, s.seed, s.deck, s.fixed_reshuffles = names, seed, deck, fixed
         s.pile = list(reversed(deck))
         s.players = [PlayerState(n) for n in names]
-        events: list = []
+        events: list[ev.Event] = []
         rows, cols = FIRST_GRID
         for i, p in enumerate(s.players):
             p.set_grid([[s.pile.pop() for _ in range(cols)] for _ in range(rows)])
@@ -174,7 +199,7 @@ class BlancoState:
             return self.setup_queue[:1]
         return [self.current]
 
-    def advance(self) -> list:
+    def advance(self) -> list[ev.Event]:
         """Blanco has no chance step that waits on the table: always []."""
         return []
 
@@ -186,29 +211,30 @@ class BlancoState:
             return [-float(self.players[0].turns)]
         return [-float(p.cards_left) for p in self.players]
 
-    def legal_actions(self, player: int) -> list:
+    def legal_actions(self, player: int) -> list[Action]:
         return _legal_actions(self, player)
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: object) -> Refusal | None:
         """Why `action` is illegal now, or None."""
         return _check(self, action)
 
     def view_for(self, seat: int) -> BlancoState:
         return _view_for(self, seat)
 
-    def redact(self, event: Any, seat: int) -> Any | None:
+    def redact(self, event: ev.Event, seat: int) -> ev.Event:
         return _redact(event, seat)
 
     # -- applying ------------------------------------------------------------------------------
-    def apply(self, action: Any) -> Outcome:
+    def apply(self, action: object) -> Outcome:
         """Apply one step (or a `DrawThen` pair, all or nothing); refuse with a reason."""
         if isinstance(action, DrawThen):
             return self._apply_pair(action)
         reason = self.check(action)
         if reason is not None:
             return Outcome([], reason)
+        assert is_step(action)  # `check` refuses anything else
         saved = self._save(action.player)
-        events: list = []
+        events: list[ev.Event] = []
         self._new_info = False
         try:
             self._do(action, events)
@@ -228,7 +254,7 @@ class BlancoState:
         else:
             # The step that ends a turn (without showing anything new) may be taken back until
             # the next step: the table holds the game for its player's Next meanwhile.
-            self._undo.append((saved, action))
+            self._undo.append(UndoEntry(saved, action))
         return Outcome(events)
 
     def _apply_pair(self, pair: DrawThen) -> Outcome:
@@ -243,7 +269,7 @@ class BlancoState:
             return second
         return Outcome(first.events + second.events)
 
-    def _do(self, a: Any, events: list) -> None:
+    def _do(self, a: Action, events: list[ev.Event]) -> None:
         p = self.players[a.player]
         if isinstance(a, Setup):
             self._setup(a, p, events)
@@ -278,16 +304,15 @@ class BlancoState:
             down_a, down_b = not p.is_up(a.a), not p.is_up(a.b)
             p.swap(a.a, a.b)
             events.append(ev.Swapped(a.player, a.a, a.b))
-            if down_a and down_b:
-                self._reveal(a.player, a.reveal, events)
-            elif down_a:
-                self._reveal(a.player, a.b, events)
-            elif down_b:
-                self._reveal(a.player, a.a, events)
+            # the card now where a face-down one went; when both were, the chosen one
+            # (`check` makes sure there is one)
+            shown = a.reveal if down_a and down_b else a.b if down_a else a.a if down_b else None
+            if shown is not None:
+                self._reveal(a.player, shown, events)
             p.turns += 1
             self._resolve(a.player, events)
         elif isinstance(a, Clear):
-            self._clear_line(a.player, (a.line, a.index), events)
+            self._clear_line(a.player, (a.line, a.line_no), events)
             if p.grid:
                 self._resolve(a.player, events)
             else:
@@ -302,7 +327,7 @@ class BlancoState:
                 self._reveal(a.player, a.at, events)
             self._resolve(a.player, events)
 
-    def _setup(self, a: Setup, p: PlayerState, events: list) -> None:
+    def _setup(self, a: Setup, p: PlayerState, events: list[ev.Event]) -> None:
         self._new_info = True
         self._reveal(a.player, a.reveal, events)
         r, c = a.look
@@ -319,14 +344,14 @@ class BlancoState:
             self.current = 0
             events.append(ev.TurnStarted(0, 1))
 
-    def _reveal(self, player: int, at: Pos, events: list) -> None:
+    def _reveal(self, player: int, at: Pos, events: list[ev.Event]) -> None:
         p = self.players[player]
         if not p.known[at[0]][at[1]]:
             self._new_info = True
         p.reveal(at)
         events.append(ev.Revealed(player, at, p.card_at(at)))
 
-    def _resolve(self, player: int, events: list) -> None:
+    def _resolve(self, player: int, events: list[ev.Event]) -> None:
         """Clear complete lines (asking when 2+), then owe the reward or end the turn."""
         p = self.players[player]
         while True:
@@ -348,7 +373,7 @@ class BlancoState:
             return
         self._end_turn(events)
 
-    def _clear_line(self, player: int, line: tuple[str, int], events: list) -> None:
+    def _clear_line(self, player: int, line: tuple[str, int], events: list[ev.Event]) -> None:
         cards, moves = self.players[player].clear(line)
         self.box.extend(cards)
         self.cleared += 1
@@ -358,7 +383,7 @@ class BlancoState:
         if moves:
             events.append(ev.ClosedUp(player, moves))
 
-    def _emptied(self, player: int, events: list) -> None:
+    def _emptied(self, player: int, events: list[ev.Event]) -> None:
         p = self.players[player]
         if p.stage == 2:
             self.winner = player
@@ -376,7 +401,7 @@ class BlancoState:
         self.phase = SETUP
         self.setup_queue = [player]
 
-    def _end_turn(self, events: list) -> None:
+    def _end_turn(self, events: list[ev.Event]) -> None:
         self.turn_id += 1
         self.cleared = 0
         self.looked = False
@@ -385,12 +410,12 @@ class BlancoState:
         self.phase = TURN
         events.append(ev.TurnStarted(self.current, self.players[self.current].turns + 1))
 
-    def _take_from_pile(self, events: list) -> int:
+    def _take_from_pile(self, events: list[ev.Event]) -> int:
         if not self.pile:
             self._reshuffle(events)
         return self.pile.pop()
 
-    def _reshuffle(self, events: list) -> None:
+    def _reshuffle(self, events: list[ev.Event]) -> None:
         """The discard pile but its top, and the box, become the new draw pile."""
         cards = self.discard[:-1] + self.box
         n = len(self.reshuffles)
@@ -428,7 +453,7 @@ class BlancoState:
     def can_undo(self, player: int) -> Refusal | None:
         if self.phase == OVER:
             return Refusal("game_over", "the game is over")
-        mine = bool(self._undo) and self._undo[-1][1].player == player
+        mine = bool(self._undo) and self._undo[-1].step.player == player
         if self.waiting_for() != [player] and not mine:
             return Refusal("undo_not_your_turn", "it is not player {player}'s turn", player=player)
         if not mine:
@@ -448,14 +473,15 @@ class BlancoState:
         return Outcome([ev.Undone(player, action)])
 
     # -- copies --------------------------------------------------------------------------------
-    def _save(self, player: int | None = None) -> tuple:
-        """A snapshot to restore; with `player`, only that seat's cards are copied (a step
-        changes only its own player's cards, and undo never crosses a turn)."""
+    def _save(self, player: int | None = None) -> Snapshot:
+        """A snapshot to restore; with `player`, only that seat's cards are copied."""
         if type(player) is int and 0 <= player < len(self.players):
-            players: Any = (player, self.players[player].clone())
+            seat: int | None = player
+            players: tuple[PlayerState, ...] = (self.players[player].clone(),)
         else:
-            players = [p.clone() for p in self.players]
-        return (
+            seat, players = None, tuple(p.clone() for p in self.players)
+        return Snapshot(
+            seat,
             players,
             list(self.pile),
             list(self.discard),
@@ -471,33 +497,20 @@ class BlancoState:
             len(self.actions),
         )
 
-    def _restore(self, saved: tuple) -> None:
-        (
-            players,
-            pile,
-            discard,
-            box,
-            reshuffles,
-            self.phase,
-            self.current,
-            queue,
-            self.cleared,
-            self.looked,
-            self.winner,
-            self.turn_id,
-            count,
-        ) = saved
-        if isinstance(players, tuple):
-            index, mine = players
+    def _restore(self, saved: Snapshot) -> None:
+        if saved.seat is not None:
             self.players = list(self.players)
-            self.players[index] = mine.clone()
+            self.players[saved.seat] = saved.players[0].clone()
         else:
-            self.players = [p.clone() for p in players]
-        self.pile, self.discard, self.box = list(pile), list(discard), list(box)
-        self.reshuffles, self.setup_queue = list(reshuffles), list(queue)
-        del self.actions[count:]
+            self.players = [p.clone() for p in saved.players]
+        self.pile, self.discard, self.box = list(saved.pile), list(saved.discard), list(saved.box)
+        self.reshuffles, self.setup_queue = list(saved.reshuffles), list(saved.setup_queue)
+        self.phase, self.current = saved.phase, saved.current
+        self.cleared, self.looked = saved.cleared, saved.looked
+        self.winner, self.turn_id = saved.winner, saved.turn_id
+        del self.actions[saved.actions :]
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything that defines the game, as comparable plain data (tests compare these)."""
         return (
             self.names,
@@ -529,6 +542,14 @@ class BlancoState:
         return s
 
 
+def blanco_state(state: object) -> BlancoState:
+    """`state` as a Blanco game (the core hands games around as its `GameState`); TypeError for
+    another game's state."""
+    if not isinstance(state, BlancoState):
+        raise TypeError(f"not a Blanco game: {type(state).__name__}")
+    return state
+
+
 __all__ = [
     "CLEAR",
     "HAND",
@@ -542,5 +563,6 @@ __all__ = [
     "TURN",
     "BlancoState",
     "Deal",
+    "blanco_state",
     "fmt",
 ]

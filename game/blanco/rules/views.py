@@ -19,7 +19,7 @@ guesses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import game.blanco.rules.events as ev
 
@@ -54,7 +54,7 @@ def _zeros(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((0,) * len(r) for r in rows)
 
 
-def redact(event: Any, seat: int) -> Any | None:
+def redact(event: ev.Event, seat: int) -> ev.Event:
     """The event as `seat` sees it: face-down deals are 0s for everyone, another seat's hand
     deal, draw from the pile and look show card 0; everything else is public. Never None."""
     if isinstance(event, (ev.Dealt, ev.SecondGridDealt)):
@@ -70,5 +70,8 @@ def redact(event: Any, seat: int) -> Any | None:
     return event
 
 
-def event_player(event: Any) -> int | None:
-    return getattr(event, "player", None)
+def event_player(event: ev.Event) -> int | None:
+    """The seat an event is about; None for the table's own (the discard pile, a reshuffle)."""
+    if isinstance(event, (ev.DiscardStarted, ev.Reshuffled)):
+        return None
+    return event.player

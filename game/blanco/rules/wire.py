@@ -9,16 +9,16 @@ from typing import Any
 
 from game.core.game import RecordError
 
-from .actions import Discard, Play
+from .actions import Action, Discard, DrawThen, Play
 from .record import MAIN_KEYS, action_from_record, action_to_record
 
 
-def action_to_json(action: Any) -> dict[str, Any]:
+def action_to_json(action: Action | DrawThen) -> dict[str, Any]:
     """A step as JSON: its record form (a lone Play or Discard without "draw")."""
     return action_to_record(action)
 
 
-def action_from_json(obj: Any) -> Any:
+def action_from_json(obj: Any) -> Action | DrawThen:
     """A step from its JSON; RecordError (one line) when it has no valid shape."""
     lone = isinstance(obj, dict) and not any(k in obj for k in MAIN_KEYS)
     if lone and ("play" in obj or "discard" in obj):

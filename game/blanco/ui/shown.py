@@ -9,8 +9,6 @@ test checks this); an undo is shown by taking the engine's position again.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.blanco.rules import events as ev
 from game.blanco.rules.grid import PlayerState
 from game.blanco.rules.state import BlancoState
@@ -48,7 +46,7 @@ class Shown:
 
     # ------------------------------------------------------------ comparing
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         self.settle()
         return (
             tuple(p.key() for p in self.players),
@@ -84,69 +82,73 @@ class Shown:
             if line is not None:
                 self.players[seat].clear(line)
 
-    def apply(self, event: Any) -> None:
-        kind = type(event)
-        if kind is not ev.ClosedUp:
+    def apply(self, event: ev.Event) -> None:
+        if not isinstance(event, ev.ClosedUp):
             self.settle()
-        seat = getattr(event, "player", None)
-        p = self.players[seat] if isinstance(seat, int) else None
-        if kind is ev.Dealt or kind is ev.SecondGridDealt:
-            p.set_grid([list(r) for r in event.cards])
-            self.pile -= sum(len(r) for r in event.cards)
-            if kind is ev.SecondGridDealt:
-                p.stage = 2
-        elif kind is ev.DiscardStarted:
+        if isinstance(event, ev.DiscardStarted):
             self.discard.append(event.card)
             self.pile -= 1
-        elif kind is ev.HandDealt:
+        elif isinstance(event, ev.Reshuffled):
+            # The cards still to come off the old pile in this step are counted on top.
+            self.pile += event.size
+            self.discard = self.discard[-1:]
+            self.box = 0
+            self.reshuffles = event.number
+        else:
+            self._apply_seat(event)
+
+    def _apply_seat(self, event: ev.SeatEvent) -> None:
+        """An event about one seat's cards or turn."""
+        seat = event.player
+        p = self.players[seat]
+        if isinstance(event, (ev.Dealt, ev.SecondGridDealt)):
+            p.set_grid([list(r) for r in event.cards])
+            self.pile -= sum(len(r) for r in event.cards)
+            if isinstance(event, ev.SecondGridDealt):
+                p.stage = 2
+        elif isinstance(event, ev.HandDealt):
             p.hand = list(event.cards)
             self.pile -= len(event.cards)
-        elif kind is ev.SetupDone:
+        elif isinstance(event, ev.SetupDone):
             if event.stage == 1 and seat + 1 < len(self.players):
                 self.acting = seat + 1
-        elif kind is ev.TurnStarted:
+        elif isinstance(event, ev.TurnStarted):
             self.acting = seat
-        elif kind is ev.Drawn:
+        elif isinstance(event, ev.Drawn):
             if event.source == "pile":
                 self.pile -= 1
             elif self.discard:
                 self.discard.pop()
             p.hand.append(event.card)
-        elif kind is ev.Reshuffled:
-            # The cards still to come off the old pile in this step are counted on top.
-            self.pile += event.count
-            self.discard = self.discard[-1:]
-            self.box = 0
-            self.reshuffles = event.number
-        elif kind is ev.Played:
+        elif isinstance(event, ev.Played):
             p.hand.remove(event.card)
             r, c = event.at
             p.grid[r][c], p.up[r][c], p.known[r][c] = event.card, True, False
             self.discard.append(event.replaced)
             p.turns += 1
-        elif kind is ev.Discarded:
+        elif isinstance(event, ev.Discarded):
             p.hand.remove(event.card)
             self.discard.append(event.card)
             p.turns += 1
-        elif kind is ev.Swapped:
+        elif isinstance(event, ev.Swapped):
             p.swap(event.a, event.b)
             p.turns += 1
-        elif kind is ev.Revealed:
+        elif isinstance(event, ev.Revealed):
             r, c = event.at
             p.grid[r][c] = event.card
             p.reveal(event.at)
-        elif kind is ev.Looked:
+        elif isinstance(event, ev.Looked):
             r, c = event.at
             p.known[r][c] = True
-        elif kind is ev.LineCleared:
+        elif isinstance(event, ev.LineCleared):
             self.box += len(event.cards)
-            self.gaps[seat] = (event.line, event.index)
-        elif kind is ev.ClosedUp:
+            self.gaps[seat] = (event.line, event.line_no)
+        elif isinstance(event, ev.ClosedUp):
             self.settle(seat)
-        elif kind is ev.Won:
+        elif isinstance(event, ev.Won):
             self.winner = seat
             self.acting = None
-        elif kind is ev.Undone:
+        elif isinstance(event, ev.Undone):
             self.reset_to(self.source)
 
     def in_gap(self, seat: int, at: tuple[int, int]) -> bool:

@@ -18,7 +18,7 @@ import pygame
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.game import BLANCO
-from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
@@ -73,10 +73,10 @@ class BlancoGuide(Guide):
         return pygame.FRect(geo.OTHERS.x, geo.OTHERS.y + 214, geo.OTHERS.w, 250)
 
     def _player(self) -> Any:
-        return self.session.state.players[self.table.focus]
+        return blanco_state(self.session.state).players[self.table.focus]
 
     def _grid_shape(self) -> tuple[int, int, int]:
-        p = self.session.state.players[self.table.focus]
+        p = blanco_state(self.session.state).players[self.table.focus]
         return (p.rows, p.cols, p.stage)
 
     def update(self, dt: float) -> None:
@@ -90,7 +90,7 @@ class BlancoGuide(Guide):
 
     def _follow_clears(self) -> None:
         """Say what the last step cleared (read from how the grid's shape changed)."""
-        state = self.session.state
+        state = blanco_state(self.session.state)
         done = len(state.actions) - self._news_at
         began = bool(state.actions) and isinstance(state.actions[-1], Draw | Swap)
         waiting = self.table.turns.confirming is not None
@@ -134,7 +134,7 @@ class BlancoGuide(Guide):
     # ---------------------------------------------------------------- the suggestion
 
     def suggestion(self) -> Any:
-        state = self.session.state
+        state = blanco_state(self.session.state)
         key = (len(state.actions), state.phase, state.turn_id)
         return self.bot_suggestion(state, self.table.focus, key)
 
@@ -169,7 +169,7 @@ class BlancoGuide(Guide):
 
     def _step(self) -> tuple[str, tuple[float, float], float, str] | None:
         """The sentence, the point and the ring's size for the click to make now."""
-        state = self.session.state
+        state = blanco_state(self.session.state)
         moves = self.table.moves
         seat = self.table.focus
         action = self.suggestion()
@@ -184,7 +184,7 @@ class BlancoGuide(Guide):
         if phase == CLEAR:
             if not isinstance(action, Clear):
                 action = next(a for a in legal if isinstance(a, Clear))
-            name = f"clear_{action.line}_{action.index}"
+            name = f"clear_{action.line}_{action.line_no}"
             button = self.table.controls.choices().get(name)
             text = t(
                 "guide.bl.clear_choice",
@@ -200,7 +200,9 @@ class BlancoGuide(Guide):
                     "Your chain reaction lets you turn the card you saw face up: reveal it.",
                 )
                 return text, (button.rect.center if button else geo.CHOICES.center), 34, "reveal"
-            at = action.at if isinstance(action, Look) else legal[0].at
+            if not isinstance(action, Look):
+                action = next(a for a in legal if isinstance(a, Look))
+            at = action.at
             if Look(seat, at, True) in legal:
                 text = t(
                     "guide.bl.look_chain",
@@ -258,7 +260,7 @@ class BlancoGuide(Guide):
             return text, self.table.controls.buttons["swap"].rect.center, 40, "swap_button"
         source = action.source if isinstance(action, Draw) else "pile"
         if source == "discard":
-            top = self.session.state.discard[-1]
+            top = blanco_state(self.session.state).discard[-1]
             text = t(
                 "guide.bl.draw_discard",
                 "Your turn: take the {card} from the discard pile, it fits your grid.",
@@ -274,7 +276,7 @@ class BlancoGuide(Guide):
     def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
         seat = self.table.focus
-        hand = self.session.state.hand(seat)
+        hand = blanco_state(self.session.state).hand(seat)
         slots = self.table.hand_slots(seat, len(hand))
         wanted = action.card if isinstance(action, Play | Discard) else hand[0]
         if moves.mode == "discard":

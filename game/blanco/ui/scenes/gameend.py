@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
 from game.core.ui.shells.gameend import GameEndShell
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
@@ -19,7 +20,7 @@ class GameEndScene(GameEndShell):
     game_id = "blanco"
 
     def headline(self) -> str:
-        state = self.session.state
+        state = blanco_state(self.session.state)
         if state.winner is None:
             return t("blanco.end.over", "Game over")
         if len(self.session.seats) == 1:
@@ -34,7 +35,7 @@ class GameEndScene(GameEndShell):
     def panel(self) -> pygame.FRect:
         """The results panel, as tall as its rows (and the same-deal line): a fixed one left
         two players' rows above a large empty box."""
-        rows = len(self.session.state.players)
+        rows = len(blanco_state(self.session.state).players)
         h = 96 + rows * 60 + (60 if self.challenge_line() else 10)
         return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, max(220, h)))
 
@@ -53,7 +54,7 @@ class GameEndScene(GameEndShell):
             shadow=6,
         )
         draw_panel(surface, panel, colour=(30, 80, 76), radius=22, border=4, shadow=8)
-        state = self.session.state
+        state = blanco_state(self.session.state)
         text.blit_centered(
             surface, t("blanco.end.player", "Player"), 28, WHITE, (PANEL.x + 220, PANEL.y + 36)
         )

@@ -91,11 +91,12 @@ class SetupScene(SetupShell):
         kept = last_options(
             self.ctx.data_dir, "blanco", tell=lambda line: setattr(self.ctx, "message", line)
         )
-        self.match_mode = kept.get("match_mode") if kept.get("match_mode") in MODES else SINGLE
+        mode = kept.get("match_mode")  # parsed JSON: anything
+        self.match_mode: str = mode if isinstance(mode, str) and mode in MODES else SINGLE
         target = kept.get("match_target")
         self.match_target = target if type(target) is int and 2 <= target <= 9 else 3
         x = PANEL.x + 40
-        self.add(
+        self.match_button = self.add(
             "match_mode",
             Button(
                 (x + 150, MATCH_Y, 330, 42),
@@ -129,8 +130,8 @@ class SetupScene(SetupShell):
     def sync_options(self) -> None:
         if self.seats < 2 or self.same_deal is not None:
             self.match_mode = SINGLE  # a match needs two or more players; a same deal is one
-        self.widgets["match_mode"].label = MATCH_LABELS[self.match_mode]
-        self.widgets["match_mode"].enabled = self.seats >= 2
+        self.match_button.label = MATCH_LABELS[self.match_mode]
+        self.match_button.enabled = self.seats >= 2
         for name in ("match_minus", "match_plus"):
             self.widgets[name].visible = self.match_mode != SINGLE and self.same_deal is None
 
@@ -185,7 +186,8 @@ class SetupScene(SetupShell):
         )
 
     def deal_line(self) -> str:
-        return t("blanco.setup.deal_from", "Cards from {source}", source=self.same_deal.source)
+        source = self.same_deal.source if self.same_deal is not None else ""
+        return t("blanco.setup.deal_from", "Cards from {source}", source=source)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         text = self.ctx.text

@@ -21,6 +21,7 @@ import pygame
 
 from game.blanco.rules import events as ev
 from game.blanco.rules.game import BLANCO
+from game.blanco.rules.state import blanco_state
 from game.blanco.ui.refusal_words import say_refusal
 from game.core import safe_json
 from game.core.i18n import t
@@ -67,7 +68,9 @@ class TableScene(TableShell):
     ) -> None:
         self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
         self.art = CardArt(ctx.text)
-        self.turn_before = session.state.turn_id  # set by Moves before each step (Next gate)
+        self.turn_before = blanco_state(
+            session.state
+        ).turn_id  # set by Moves before each step (Next gate)
         self.refusal = False
         self.targets: set = set()
         self.hidden: set = set()
@@ -123,7 +126,7 @@ class TableScene(TableShell):
     def needs_confirm(self, seat: int) -> bool:
         """A human's step ended their turn (or their set-up, with others to follow): the
         table waits for Next, and Undo stays possible until then."""
-        state = self.state
+        state = blanco_state(self.state)
         if state.is_terminal():
             return False
         return state.turn_id != self.turn_before or state.waiting_for() != [seat]
@@ -141,7 +144,7 @@ class TableScene(TableShell):
             return t("blanco.table.undo_not_yours", "Can't undo: not your move.")
         if (
             self.turns.confirming != seat
-            and self.state.phase == "turn"
+            and blanco_state(self.state).phase == "turn"
             and self.state.waiting_for() == [seat]
         ):
             return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")

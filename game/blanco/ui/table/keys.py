@@ -12,6 +12,7 @@ highlight now.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
@@ -39,7 +40,7 @@ def table_targets(table: Any) -> list[Target]:
     ):
         key = ("pile",) if source == "pile" else ("discard",)
         out.append(
-            Target(key, rect, lambda s=source: moves.click_pile(s), priority=rank(key), label=name)
+            Target(key, rect, partial(moves.click_pile, source), priority=rank(key), label=name)
         )
     seat = table.focus
     lifted = table.viewer == seat
@@ -51,7 +52,7 @@ def table_targets(table: Any) -> list[Target]:
             Target(
                 ("hand", i),
                 rect,
-                lambda i=i: moves.click_hand(i),
+                partial(moves.click_hand, i),
                 priority=rank(("hand", i)),
                 label=f"hand {i + 1}",
             )
@@ -64,7 +65,7 @@ def table_targets(table: Any) -> list[Target]:
             Target(
                 key,
                 rect,
-                lambda at=at: moves.click_cell(at),
+                partial(moves.click_cell, at),
                 priority=rank(key),
                 label=f"place {at}",
             )
@@ -121,7 +122,7 @@ def _hint_key(table: Any) -> tuple | None:
             return ("button", "swap")
         return ("cell", *(hint.a if moves.cell is None else hint.b))
     if isinstance(hint, Clear):
-        return ("choice", f"clear_{hint.line}_{hint.index}")
+        return ("choice", f"clear_{hint.line}_{hint.line_no}")
     if isinstance(hint, Look):
         if moves.mode == "look_reveal":
             return ("choice", "reveal" if hint.reveal else "keep")

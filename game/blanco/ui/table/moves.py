@@ -47,7 +47,7 @@ def describe(action: Any) -> str:
         return t("blanco.hint.swap", "swap {a} and {b}", a=where(action.a), b=where(action.b))
     if isinstance(action, Clear):
         return t(
-            "blanco.hint.clear", "clear {line}", line=line_in_sentence(action.line, action.index)
+            "blanco.hint.clear", "clear {line}", line=line_in_sentence(action.line, action.line_no)
         )
     if isinstance(action, Look):
         if action.reveal:
@@ -212,7 +212,7 @@ class Moves:
             p = self.state.players[self.seat]
             for a in legal:
                 for r, c in p.cells():
-                    if (a.line == "row" and r == a.index) or (a.line == "col" and c == a.index):
+                    if (a.line == "row" and r == a.line_no) or (a.line == "col" and c == a.line_no):
                         out.add(("cell", r, c))
         elif phase == LOOK:
             out = {("cell", *a.at) for a in legal}
@@ -278,11 +278,11 @@ class Moves:
         if phase == CLEAR:
             return [
                 (
-                    f"clear_{a.line}_{a.index}",
+                    f"clear_{a.line}_{a.line_no}",
                     t(
                         "blanco.table.clear_line",
                         "Clear {line}",
-                        line=line_in_sentence(a.line, a.index),
+                        line=line_in_sentence(a.line, a.line_no),
                     ),
                     lambda a=a: self.apply(a),
                 )
@@ -405,9 +405,9 @@ class Moves:
             self._turn_cell(at, key, legal)
         elif phase == PLAY:
             if self.mode == "discard":
-                action = Discard(seat, self.hand_card, at)
-                if action in legal:
-                    self.apply(action)
+                card = self.hand_card
+                if card is not None and Discard(seat, card, at) in legal:
+                    self.apply(Discard(seat, card, at))
                 else:
                     self.refuse(
                         t(
@@ -424,7 +424,8 @@ class Moves:
             fits = [
                 a
                 for a in legal
-                if (a.line == "row" and a.index == at[0]) or (a.line == "col" and a.index == at[1])
+                if (a.line == "row" and a.line_no == at[0])
+                or (a.line == "col" and a.line_no == at[1])
             ]
             if len(fits) == 1:
                 self.apply(fits[0])

@@ -277,9 +277,9 @@ class Staging:
             rect = table.cell_rects(seat).get(event.at)
             if rect is not None:
                 slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
-                start = slots[-1].center if slots else pile.center
+                origin = slots[-1].center if slots else pile.center
                 self.add(
-                    Fly(self.card(event.card, rect), start, rect.center, duration),
+                    Fly(self.card(event.card, rect), origin, rect.center, duration),
                     {("cell", seat, *event.at)},
                 )
                 self.add(
@@ -288,9 +288,10 @@ class Staging:
                 )
         elif kind is ev.Discarded:
             slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
-            start = slots[-1].center if slots else pile.center
+            origin = slots[-1].center if slots else pile.center
             self.add(
-                Fly(self.card(event.card, discard), start, discard.center, duration), {("discard",)}
+                Fly(self.card(event.card, discard), origin, discard.center, duration),
+                {("discard",)},
             )
         elif kind is ev.Swapped:
             rects = table.cell_rects(seat)
@@ -314,7 +315,7 @@ class Staging:
             rects = [
                 r
                 for at, r in table.cell_rects(seat).items()
-                if (at[0] if event.line == "row" else at[1]) == event.index
+                if (at[0] if event.line == "row" else at[1]) == event.line_no
             ]
             if rects:
                 self.add(Glow(rects[0].unionall(rects[1:]), duration))
@@ -357,7 +358,7 @@ class Staging:
                 if seat == table.focus
                 else table.others.panels().get(seat, geo.GRID_AREA)
             )
-            self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=seat))
+            self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=event.player))
 
     def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
         table, seat = self.table, event.player
@@ -382,7 +383,7 @@ class Staging:
         table, seat = self.table, event.player
         box = (geo.BOX_LABEL[0], geo.BOX_LABEL[1])
         rects = table.cell_rects(seat)
-        line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.index]
+        line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.line_no]
         for at, card in zip(sorted(line), event.cards, strict=False):
             self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
         if seat == table.focus:
