@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from game.core.game import BOT_LEVELS, Outcome, ParsedRecord, RecordError, Refusal
+from game.core.game import BOT_LEVELS, Game, Outcome, ParsedRecord, RecordError, Refusal
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
@@ -263,6 +263,30 @@ class HighCardGame:
     def hint(self, view: Any, seat: int) -> Any:
         return HighCardBot("hard", 0, seat).choose(view, seat)
 
+    # Statistics and record lists: a finished game's result is its summary (the cards shown).
+    solo_fewest_turns = False
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        players = result.get("players") if isinstance(result, dict) else None
+        if not (
+            isinstance(players, list)
+            and len(players) == seats
+            and all(isinstance(p, dict) and type(p.get("card")) is int for p in players)
+        ):
+            return None
+        winner = result.get("winner")
+        return {
+            "totals": [p["card"] for p in players],
+            "winners": [winner] if type(winner) is int else [],
+            "finished": result.get("finished") is True,
+        }
+
+    def solo_rating(self, total: int) -> str:
+        return ""  # high card has no ratings
+
+    def rating_shown(self, english: str) -> str:
+        return english
+
     def hidden_variant(self, state: Any, seat: int, rng: Any) -> HighCardState:
         """The deal again with every card `seat` has not seen moved to another unseen place,
         then the same actions: a game that went exactly as `seat` saw it."""
@@ -279,4 +303,4 @@ class HighCardGame:
         return variant
 
 
-HIGHCARD = HighCardGame()
+HIGHCARD: Game[HighCardState] = HighCardGame()

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import BOT_LEVELS, ParsedRecord
+from game.core.game import BOT_LEVELS, Game, ParsedRecord
 from game.core.i18n import t, tn
 
 from . import record as rec
@@ -189,4 +189,4 @@ def _trade_saved(saved: tuple[Any, ...], trade: dict[int, int]) -> tuple[Any, ..
 
 
 BLANCO = BlancoGame()
-GAME = BLANCO  # the catalog's convention: <package>.rules.game.GAME
+GAME: Game[BlancoState] = BLANCO  # the catalog's convention: <package>.rules.game.GAME
