@@ -17,8 +17,9 @@ from pathlib import Path
 
 from game.core import safe_json
 from game.core.i18n import t
+from game.core.records import why
 from game.core.storage import data_dir as data_dir  # re-exported: where settings live
-from game.core.storage import set_aside, why, write_atomic
+from game.core.storage import set_aside, write_atomic
 
 FILE_NAME = "settings.json"
 FORMAT_VERSION = 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -98,6 +99,12 @@ class SetupLook:
     rule: tuple[RGB, float]  # the line under the header: colour, y
 
 
+class LevelButton(Button):
+    """A computer seat's level button: the level it shows ("easy".."expert")."""
+
+    level: str = "normal"
+
+
 class SetupShell(UIScene):
     """Choose the players and the seed (see the module's docstring for what a game gives)."""
 
@@ -138,7 +145,7 @@ class SetupShell(UIScene):
                     (x + name_x, y, name_w, look.seat_h),
                     default_name(i),
                     max_len=NAME_MAX,
-                    placeholder=lambda i=i: default_name(i),
+                    placeholder=partial(default_name, i),
                 ),
             )
             self.add(
@@ -151,10 +158,10 @@ class SetupShell(UIScene):
                     colours=(CYAN, PURPLE),
                 ),
             )
-            level = Button(
+            level = LevelButton(
                 (x + level_x, y, level_w, look.seat_h),
                 lambda: level_name("normal"),
-                lambda i=i: self.cycle_level(i),
+                partial(self.cycle_level, i),
                 colour=ORANGE,
                 text_size=28,
             )
@@ -255,8 +262,8 @@ class SetupShell(UIScene):
             name_w.set_text(name[:NAME_MAX])
             toggle.value = kind in LEVELS
             if kind in LEVELS:
-                level = self.widgets[f"level_{i}"]
-                level.level, level.label = kind, lambda k=kind: level_name(k)
+                level = self._level_button(i)
+                level.level, level.label = kind, partial(level_name, kind)
 
     def _sync(self) -> None:
         fixed = self.same_deal is not None
@@ -267,7 +274,9 @@ class SetupShell(UIScene):
                 widget.visible = shown
                 if not shown:
                     widget.reset()
-            self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
+            computer = self.widgets[f"computer_{i}"]
+            assert isinstance(computer, Toggle)
+            self.widgets[f"level_{i}"].visible = shown and computer.value
         self.widgets["seat_minus"].enabled = self.seats > self.min_seats and not fixed
         self.widgets["seat_plus"].enabled = self.seats < self.max_seats and not fixed
         self.sync_options()
@@ -282,9 +291,14 @@ class SetupShell(UIScene):
 
     def cycle_level(self, i: int) -> None:
         """Easy -> Normal -> Hard -> Easy for a computer seat."""
-        button = self.widgets[f"level_{i}"]
+        button = self._level_button(i)
         button.level = LEVELS[(LEVELS.index(button.level) + 1) % len(LEVELS)]
-        button.label = lambda k=button.level: level_name(k)
+        button.label = partial(level_name, button.level)
+
+    def _level_button(self, i: int) -> LevelButton:
+        button = self.widgets[f"level_{i}"]
+        assert isinstance(button, LevelButton)
+        return button
 
     def random_seed(self) -> int:
         return self._rng.randrange(1, 1_000_000)
@@ -304,7 +318,7 @@ class SetupShell(UIScene):
                 (
                     name_w.text.strip() or default_name(i),
                     kind_w.value,
-                    self.widgets[f"level_{i}"].level,
+                    self._level_button(i).level,
                 )
             )
         return seats
@@ -346,6 +360,7 @@ class SetupShell(UIScene):
 
     def deal_line(self) -> str:
         """Where a same deal's cards come from."""
+        assert self.same_deal is not None, "only a same deal has a source"
         return t("setup.deal_from", "Cards and numbers from {source}", source=self.same_deal.source)
 
     def draw(self, surface: pygame.Surface) -> None:
