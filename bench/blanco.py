@@ -156,11 +156,13 @@ def main(argv: list[str] | None = None) -> int:
             name = f"solo_turns_{level}"
             if not wanted(name):
                 continue
-            res = pool.map(_solo, [(level, s) for s in seeds], chunksize=2)
-            cut = sum(r[1] for r in res)
-            mean = sum(r[0] for r in res) / len(res)
+            solos = pool.map(_solo, [(level, s) for s in seeds], chunksize=2)
+            cut = sum(r[1] for r in solos)
+            mean = sum(r[0] for r in solos) / len(solos)
             note = f", {cut} cut at {TURN_CAP} turns" if cut else ""
-            print(f"{name}: {mean:.1f} (no target: a measure; {len(res)} games{note})", flush=True)
+            print(
+                f"{name}: {mean:.1f} (no target: a measure; {len(solos)} games{note})", flush=True
+            )
     if wanted("p95_decision_ms"):
         if not hard_times:
             hard_times = [t for s in seeds[:20] for t in _match(("hard", "normal", s))[1]]

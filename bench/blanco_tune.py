@@ -25,6 +25,7 @@ from multiprocessing import Pool  # noqa: E402
 from typing import Any  # noqa: E402
 
 from game.blanco.ai import make_bot  # noqa: E402
+from game.blanco.ai.bots import NormalBot  # noqa: E402
 from game.blanco.ai.model import Params  # noqa: E402
 from game.blanco.rules import BlancoState  # noqa: E402
 
@@ -53,6 +54,8 @@ def build(spec: str, overrides: dict[str, Any], seed: int, seat: int) -> Any:
     bot = make_bot(level if level in ("easy", "normal") else "hard", seed, seat)
     fields = {k: v for k, v in overrides.items() if k in Params._fields}
     if fields:
+        if not isinstance(bot, NormalBot):  # Easy has no evaluator, so no Params to change
+            raise SystemExit(f"{level} has no Params to set")
         bot.params = bot.params._replace(**fields)
     for k, v in overrides.items():
         if k not in Params._fields:

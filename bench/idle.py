@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     w, h = (int(v) for v in args.window.lower().split("x"))
     app = new_app(data_dir=Path(data), window=(w, h))
     if args.always_draw:
-        app._picture_may_change = lambda: True  # type: ignore[method-assign]
+        app._picture_may_change = lambda: True
     worst = 0.0
     try:
         for screen in [s.strip() for s in args.screens.split(",") if s.strip()]:

@@ -59,7 +59,7 @@ def positions() -> dict[str, tuple[float, float]]:
         app.step(1 / 60)
         found["fullscreen"] = tuple(settings.widget("fullscreen").rect.center)
         app.close()
-    return found  # type: ignore[return-value]
+    return found
 
 
 class Check:

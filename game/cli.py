@@ -185,13 +185,7 @@ def _worker_streams():
 
 def bot_worker() -> int:
     """Serve the computer players' moves on stdin/stdout (the frozen app's `-m` stand-in)."""
-    try:
-        from game.core.bot_worker import serve, yield_to_the_table
-    except ImportError:  # the module's old home, while modules move
-        from game.bot_worker import serve  # type: ignore[no-redef]
-
-        def yield_to_the_table() -> None:
-            pass
+    from game.core.bot_worker import serve, yield_to_the_table
 
     inp, out = _worker_streams()
     yield_to_the_table()

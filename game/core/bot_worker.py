@@ -16,6 +16,8 @@ import sys
 import traceback
 from typing import IO, Any
 
+from game.core.game import Bot
+
 HEADER = 4
 
 
@@ -42,7 +44,13 @@ def read_message(stream: IO[bytes]) -> tuple[bool, Any]:
     return True, pickle.loads(data)
 
 
-def answer(job: tuple) -> tuple:
+#: A job: (ticket, the bot, the seat's view, the seat); bots and views are the game's own.
+Job = tuple[int, Bot, Any, int]
+#: A reply: (ticket, (the action chosen, the bot as it stands after) or None, the error or None).
+Reply = tuple[int, tuple[Any, Bot] | None, str | None]
+
+
+def answer(job: Job) -> Reply:
     ticket, bot, state, seat = job
     try:
         return ticket, (bot.choose(state, seat), bot), None

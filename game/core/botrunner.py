@@ -23,7 +23,7 @@ import threading
 import weakref
 from typing import Any
 
-from game.core.bot_worker import answer, encode_message, read_message
+from game.core.bot_worker import Job, Reply, answer, encode_message, read_message
 from game.core.paths import ROOT, worker_command
 
 log = logging.getLogger(__name__)
@@ -71,13 +71,13 @@ class BotRunner:
     """Runs `bot.choose` in a worker process; falls back to the caller's process if it must."""
 
     def __init__(self) -> None:
-        self._process: subprocess.Popen | None = None
-        self._replies: queue.SimpleQueue = queue.SimpleQueue()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._replies: queue.SimpleQueue[Reply | None] = queue.SimpleQueue()
         self._broken = False
         self._ticket = 0
         self._waiting: dict[int, Move] = {}
         #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
-        self._outbox: list[tuple[Move, tuple, bytes]] = []
+        self._outbox: list[tuple[Move, Job, bytes]] = []
         _runners.add(self)
 
     @property
@@ -126,7 +126,7 @@ class BotRunner:
                 _ticket, value, error = answer(job)
                 move.settle(value, error)
 
-    def _start(self) -> subprocess.Popen:
+    def _start(self) -> subprocess.Popen[bytes]:
         if self._process is not None:
             return self._process
         process = subprocess.Popen(
@@ -145,7 +145,7 @@ class BotRunner:
         return process
 
     @staticmethod
-    def _read(process: subprocess.Popen, replies: queue.SimpleQueue) -> None:
+    def _read(process: subprocess.Popen[bytes], replies: queue.SimpleQueue[Reply | None]) -> None:
         """In the reader thread: queue each reply; a final None says the worker has gone."""
         assert process.stdout is not None
         try:

@@ -15,10 +15,16 @@ Pure: no pygame here.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
-BOT_LEVELS = ("easy", "normal", "hard", "expert")  # every game's computer levels, weakest first
+BOT_LEVELS: tuple[str, ...] = (
+    "easy",
+    "normal",
+    "hard",
+    "expert",
+)  # every game's computer levels, weakest first
 
 
 def level_name(level: str) -> str:
@@ -73,7 +79,7 @@ SEAT_ARGS = frozenset({"player", "seat", "waiting"})
 class Outcome(NamedTuple):
     """What `apply` and `undo` return: the events, or the reason the move was refused."""
 
-    events: list
+    events: list[Any]
     refusal: Refusal | None = None
 
     @property
@@ -119,14 +125,14 @@ class GameState(Protocol):
         """The seats that may act now, in the order a shared screen serves them."""
         ...
 
-    def advance(self) -> list:
+    def advance(self) -> list[Any]:
         """Take the chance step the game waits on (when nobody may act and it is not over);
         the events, or [] when there is none."""
         ...
 
     def is_terminal(self) -> bool: ...
 
-    def returns(self) -> list[float]:
+    def returns(self) -> Sequence[float]:
         """Each seat's result so far (final once terminal); higher is better."""
         ...
 
@@ -138,7 +144,7 @@ class GameState(Protocol):
         """The event as this seat may see it; None when the seat does not see it at all."""
         ...
 
-    def clone(self) -> GameState: ...
+    def clone(self) -> Self: ...
 
 
 @runtime_checkable
@@ -148,9 +154,17 @@ class Bot(Protocol):
         ...
 
 
+#: A game's own state class (each game's `GameState`): its descriptor takes and returns it.
+StateT = TypeVar("StateT", bound=GameState)
+
+
 @runtime_checkable
-class Game(Protocol):
-    """What a game is: how to deal one, read and write its records, and summarise it."""
+class Game(Protocol[StateT]):
+    """What a game is: how to deal one, read and write its records, and summarise it.
+
+    Generic in the game's own state class, so a game's methods take its own states
+    (`Game[BlancoState]`); core, holding games it does not know, speaks of `Game[Any]` and
+    reaches states through the `GameState` protocol."""
 
     id: str  # a short lowercase name: folders, settings, routes and the command line use it
     title: str
@@ -161,7 +175,7 @@ class Game(Protocol):
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
-    ) -> tuple[GameState, list]:
+    ) -> tuple[StateT, list[Any]]:
         """Deal a game: the state and the set-up events. ValueError on bad arguments."""
         ...
 
@@ -175,15 +189,15 @@ class Game(Protocol):
 
     def action_to_record(self, action: Any) -> dict[str, Any]: ...
 
-    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The record so far: the whole deal (every reshuffle) and every standing action."""
         ...
 
-    def summary(self, state: GameState) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, Any]:
         """The `--check-record` line for this state (the record contract)."""
         ...
 
-    def progress(self, state: GameState) -> str:
+    def progress(self, state: StateT) -> str:
         """How far the game has come, in a few words ("round 2 of 4"), for lists."""
         ...
 
@@ -193,7 +207,7 @@ class Game(Protocol):
         """The strongest bot's suggestion for a human seat, from that seat's view."""
         ...
 
-    def hidden_variant(self, state: GameState, seat: int, rng: Any) -> GameState:
+    def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
         """The same game as `seat` knows it, with everything hidden from that seat dealt anew
         by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
         `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that

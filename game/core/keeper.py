@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from game.core.i18n import t
-from game.core.session import VERSION
 from game.core.storage import (
     delete_save,
     finished_extra,
@@ -18,6 +17,7 @@ from game.core.storage import (
     save_game,
     unlock_saves,
 )
+from game.core.version import __version__ as VERSION
 
 
 class GameKeeper:

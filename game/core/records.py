@@ -10,10 +10,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Generic, TextIO
 
 from game.core import safe_json
-from game.core.game import Game, GameState, ParsedRecord, RecordError
+from game.core.game import Game, GameState, ParsedRecord, RecordError, StateT
 from game.core.safe_json import RECORD_CAP, loads, printable
 
 
@@ -35,7 +35,7 @@ def read_json(path: Path, cap: int = RECORD_CAP) -> Any:
     return safe_json.read_json(path, cap)
 
 
-def game_of(record: Any, games: Sequence[Game]) -> Game:
+def game_of(record: Any, games: Sequence[Game[Any]]) -> Game[Any]:
     """The game a record belongs to among `games` (the catalog's), by its "format";
     RecordError if it is not a JSON object."""
     if not isinstance(record, dict):
@@ -77,18 +77,20 @@ def _good_totals_result(result: Any, seats: int) -> bool:
 
 
 @dataclass
-class Replayed:
+class Replayed(Generic[StateT]):
     """A record played into its game: the state as dealt, the state after every action, the
     events in order (deal included), and the parsed header."""
 
-    game: Game
+    game: Game[StateT]
     parsed: ParsedRecord
-    start: GameState
-    state: GameState
-    events: list = field(default_factory=list)
+    start: StateT
+    state: StateT
+    events: list[Any] = field(default_factory=list)
 
 
-def open_record(record: Any, game: Game) -> tuple[Game, ParsedRecord, GameState, list, list]:
+def open_record(
+    record: Any, game: Game[StateT]
+) -> tuple[Game[StateT], ParsedRecord, StateT, list[Any], list[Any]]:
     """Check a record's header and deal its game (`game_of` finds it): (game, header, state,
     deal events, parsed actions). RecordError (one line) for a bad header, deal or action."""
     parsed = game.parse_record(record)
@@ -96,7 +98,7 @@ def open_record(record: Any, game: Game) -> tuple[Game, ParsedRecord, GameState,
         state, events = game.new_game(parsed.names, parsed.seed, parsed.options, parsed.deal)
     except ValueError as err:
         raise RecordError(str(err)) from None
-    actions = []
+    actions: list[Any] = []
     for i, raw in enumerate(parsed.actions):
         try:
             actions.append(game.action_from_record(raw))
@@ -107,11 +109,11 @@ def open_record(record: Any, game: Game) -> tuple[Game, ParsedRecord, GameState,
 
 def play_actions(
     state: GameState,
-    actions: list,
+    actions: list[Any],
     apply: Callable[[Any], Any] | None = None,
     advance: Callable[[], Any] | None = None,
     hold: Callable[[int], bool] | None = None,
-) -> list:
+) -> list[Any]:
     """Play parsed actions into a dealt game and return the events. Before each action, the
     chance step the game waits on is taken (`advance`, default `state.advance`) unless
     `hold(i)` says it was not (then the action had better not need it). `apply` defaults to
@@ -119,7 +121,7 @@ def play_actions(
     the action and the reason for anything illegal, or a listed reshuffle that does not fit."""
     apply = apply or state.apply
     advance = advance or state.advance
-    events: list = []
+    events: list[Any] = []
     for i, action in enumerate(actions):
         if not state.waiting_for() and not state.is_terminal() and not (hold and hold(i)):
             try:
@@ -133,7 +135,7 @@ def play_actions(
     return events
 
 
-def replay(record: Any, game: Game) -> Replayed:
+def replay(record: Any, game: Game[StateT]) -> Replayed[StateT]:
     """A record played into its game, every chance step taken as soon as it is due (after the
     last action too: a record's game has always moved on as far as its actions take it)."""
     game, parsed, state, events, actions = open_record(record, game)
@@ -152,7 +154,7 @@ def _one_line(text: str) -> str:
     return printable(" ".join(str(text).split()))
 
 
-def check_record_file(path: str | Path, games: Sequence[Game]) -> dict:
+def check_record_file(path: str | Path, games: Sequence[Game[Any]]) -> dict[str, Any]:
     """The summary of one record file (any of `games`); RecordError with a one-line reason."""
     try:
         record = read_json(Path(path))
@@ -171,7 +173,10 @@ def _encodable(text: str) -> bool:
 
 
 def check_records_cli(
-    paths: list[str], games: Sequence[Game], out: TextIO | None = None, err: TextIO | None = None
+    paths: list[str],
+    games: Sequence[Game[Any]],
+    out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
     """Print one JSON line per good record, one reason per bad one; 2 if any was bad, else 0."""
     out = out or sys.stdout

@@ -13,9 +13,9 @@ import contextlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
-from game.core.game import BOT_LEVELS, Game, GameState, Outcome
+from game.core.game import BOT_LEVELS, Game, Outcome, StateT
 from game.core.records import open_record, play_actions
 from game.core.version import __version__ as VERSION
 
@@ -32,8 +32,10 @@ class Seat:
         return self.kind != HUMAN
 
 
-class Session:
-    """One game: the rules state, who sits where, and the events not yet shown."""
+class Session(Generic[StateT]):
+    """One game: the rules state, who sits where, and the events not yet shown. Generic in the
+    game's state class: a game's own scenes may say `Session[TheirState]`; core says
+    `Session[Any]` and reaches the state through `game.core.game.GameState`."""
 
     def __init__(
         self,
@@ -42,17 +44,18 @@ class Session:
         options: Any = None,
         deal: Any = None,
         *,
-        game: Game,
-        dealt: tuple[GameState, list] | None = None,
+        game: Game[StateT],
+        dealt: tuple[StateT, list[Any]] | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
+        self.state: StateT
         self.state, events = dealt or game.new_game([s.name for s in seats], seed, options, deal)
         self.bots = {
             i: game.make_bot(seat.kind, seed, i) for i, seat in enumerate(seats) if seat.is_computer
         }
-        self.feed: deque = deque(events)  # events the table has not animated yet
+        self.feed: deque[Any] = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
         self.challenge: dict[str, Any] | None = None
         # Called after every change to the game (an action, a reveal, an undo): the autosave.
@@ -84,7 +87,7 @@ class Session:
             self._changed()
         return outcome
 
-    def advance(self) -> list:
+    def advance(self) -> list[Any]:
         """Take the chance step the game waits on (Lucky Box: reveal the next number, or end
         the round); its events join the feed."""
         events = self.state.advance()
@@ -132,7 +135,9 @@ class Session:
         )
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], game: Game) -> tuple[Session, list]:
+    def from_record(
+        cls, record: dict[str, Any], game: Game[StateT]
+    ) -> tuple[Session[StateT], list[Any]]:
         """A fresh session on a record's deal (`game`: the record's, `records.game_of`), and the
         record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
         game, parsed, state, events, actions = open_record(record, game)
@@ -148,7 +153,9 @@ class Session:
         return session, actions
 
     @classmethod
-    def resume(cls, save: dict[str, Any], game: Game) -> tuple[Session, GameState, int, int | None]:
+    def resume(
+        cls, save: dict[str, Any], game: Game[StateT]
+    ) -> tuple[Session[StateT], StateT, int, int | None]:
         """A saved game, replayed: (session, the state as first dealt, how many of the feed's
         events were already shown, the seat that was confirming its turn). The feed holds every
         event since the deal, so the table can show exactly what it showed. RecordError (one
@@ -206,7 +213,7 @@ def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
     return None
 
 
-def _restore_bots(session: Session, saved: Any) -> None:
+def _restore_bots(session: Session[Any], saved: Any) -> None:
     if not isinstance(saved, dict):
         return
     for seat, bot in session.bots.items():

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
@@ -29,6 +29,9 @@ from game.core.game import Game, RecordError
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
 from game.core.safe_json import FILE_CAP, move_aside, printable
+
+if TYPE_CHECKING:  # the session (and the records it replays) is imported when a save is read
+    from game.core.session import Session
 
 APP_NAME = "super-mega-lucky-box"
 AUTOSAVE = "autosave.json"
@@ -267,14 +270,15 @@ class LoadedSave:
     """A saved game read and replayed once: its record and `Session.resume`'s result."""
 
     record: dict[str, Any]
-    resumed: tuple  # (session, state as dealt, events shown, seat confirming)
+    resumed: tuple[Session[Any], Any, int, int | None]  # Session.resume's (session, state as
+    # dealt, events shown, seat confirming)
 
     @property
-    def session(self) -> Any:
+    def session(self) -> Session[Any]:
         return self.resumed[0]
 
 
-def load_save(folder: Path, games: Sequence[Game]) -> tuple[LoadedSave | None, str | None]:
+def load_save(folder: Path, games: Sequence[Game[Any]]) -> tuple[LoadedSave | None, str | None]:
     """The saved game (of one of `games`, by its format), replayed (once: the title shows it
     and Continue plays it on); or None and, for a bad file, one line saying so (the file is
     then kept aside). Never raises."""
@@ -345,7 +349,9 @@ class RecordInfo:
         return len(self.names) == 1
 
 
-def finished_extra(state: Any, kinds: list[str], version: str, *, game: Game) -> dict[str, Any]:
+def finished_extra(
+    state: Any, kinds: list[str], version: str, *, game: Game[Any]
+) -> dict[str, Any]:
     """Our own fields on a finished game's record: who was a computer, when, and the result
     (`game`: the state's game, which the table knows)."""
     return {
@@ -373,7 +379,7 @@ def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str 
 _replay = replay
 
 
-def read_record_info(path: Path, games: Sequence[Game], replay: bool = False) -> RecordInfo:
+def read_record_info(path: Path, games: Sequence[Game[Any]], replay: bool = False) -> RecordInfo:
     """A record file's players, scores and date. Uses the record's own "result" when it has a
     well-formed one (fast, for lists); otherwise, or with `replay`, replays it. RecordError
     (one line) if it is not a valid record. Its game is found among `games` by its format."""
@@ -409,13 +415,13 @@ def read_record_info(path: Path, games: Sequence[Game], replay: bool = False) ->
     )
 
 
-def record_scores(game: Game, result: Any, seats: int) -> dict[str, Any] | None:
+def record_scores(game: Game[Any], result: Any, seats: int) -> dict[str, Any] | None:
     """A record's "result" read by its game (`Game.record_scores`: totals, winners, finished,
     maybe turns and a rating); None when it is missing or malformed (then it is replayed)."""
     return game.record_scores(result, seats)
 
 
-def list_records(folder: Path, games: Sequence[Game]) -> tuple[list[RecordInfo], list[str]]:
+def list_records(folder: Path, games: Sequence[Game[Any]]) -> tuple[list[RecordInfo], list[str]]:
     """The kept records (each of one of `games`), newest first, and one line per file that
     could not be read. A bad record is set aside (`NAME.bad-STAMP`, its bytes untouched) so it
     is reported once, not on every visit; one our own code fails on (a bug, not the file)

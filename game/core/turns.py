@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from game.core.game import BOT_LEVELS, Refusal, level_name
 from game.core.i18n import t
+from game.core.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class TurnController:
 
     def __init__(
         self,
-        session: Any,
+        session: Session[Any],
         think: Callable[[Any, Any, int], Any],
         needs_confirm: Callable[[int], bool],
         pass_screen: Callable[[], bool] = lambda: True,

@@ -73,17 +73,17 @@ def token_matches(token: str, stored: str | None) -> bool:
     return stored is not None and hmac.compare_digest(token_hash(token), stored)
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str) -> Game[Any]:
     from game.catalog import game_by_id
 
     try:
-        game: Game = game_by_id(game_id)
+        game: Game[Any] = game_by_id(game_id)
     except KeyError:
         raise TableError("no_such_game", f"no game {game_id!r}") from None
     return game
 
 
-def header_record(game: Game, row: TableRow) -> dict[str, Any]:
+def header_record(game: Game[Any], row: TableRow) -> dict[str, Any]:
     """The record of the table before any action: what deals it."""
     header: dict[str, Any] = {
         "format": game.record_format,

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import BOT_LEVELS, GameState, ParsedRecord
+from game.core.game import BOT_LEVELS, Game, GameState, ParsedRecord
 from game.core.i18n import t, tn
 
 from . import record as rec
@@ -189,4 +189,4 @@ def _trade_saved(saved: Snapshot, trade: dict[int, int]) -> Snapshot:
 
 
 BLANCO = BlancoGame()
-GAME = BLANCO  # the catalog's convention: <package>.rules.game.GAME
+GAME: Game[BlancoState] = BLANCO  # the catalog's convention: <package>.rules.game.GAME

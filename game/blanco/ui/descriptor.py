@@ -6,7 +6,7 @@ from game.blanco.rules.game import BLANCO
 from game.blanco.ui.routes import install
 from game.core.ui.game_ui import GameUI
 
-GAME_UI = GameUI(
+GAME_UI: GameUI = GameUI(
     game=BLANCO,
     install=install,
     tour="game.blanco.tour",

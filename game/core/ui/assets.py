@@ -24,7 +24,7 @@ class Assets:
         self.sprites_dir = Path(sprites_dir)
         self.warnings: list[str] = []
         self._originals: dict[str, pygame.Surface | None] = {}  # None = missing
-        self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._scaled: dict[tuple[str, tuple[int, int], float], pygame.Surface] = {}
 
     def path(self, name: str) -> Path:
         return self.sprites_dir / f"{name}.png"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -75,18 +76,16 @@ def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
             default = w.enabled and bool({pygame.K_RETURN, pygame.K_KP_ENTER} & set(w.keys))
             out.append(Target(key, rect, w.click, HIGHLIGHTED if default else 0, label=name))
         elif isinstance(w, Toggle):
-            out.append(Target(key, rect, lambda w=w: _flip(w), label=name))
+            out.append(Target(key, rect, partial(_flip, w), label=name))
         elif isinstance(w, Slider):
-            out.append(
-                Target(key, rect, lambda: None, adjust=lambda d, w=w: _nudge(w, d), label=name)
-            )
+            out.append(Target(key, rect, lambda: None, adjust=partial(_nudge, w), label=name))
         elif isinstance(w, Choice):
             for i, (value, _caption) in enumerate(w.options):
                 out.append(
                     Target(
                         f"{key}:{value}",
                         pygame.FRect(w.segment(i)),
-                        lambda w=w, v=value: _choose(w, v),
+                        partial(_choose, w, value),
                         label=f"{name}={value}",
                     )
                 )

@@ -9,7 +9,7 @@ fails at start-up with the region's name, not mid-game.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import pygame
@@ -111,7 +111,7 @@ class Layout:
 
 
 def grid_in(
-    rect: pygame.FRect | pygame.Rect | Iterable[float],
+    rect: pygame.FRect | pygame.Rect | Sequence[float],
     count: int,
     aspect: float,
     gap: float = 8.0,
@@ -153,7 +153,7 @@ def grid_in(
 
 
 def row_in(
-    rect: pygame.FRect | pygame.Rect | Iterable[float],
+    rect: pygame.FRect | pygame.Rect | Sequence[float],
     count: int,
     gap: float = 8.0,
     vertical: bool = False,

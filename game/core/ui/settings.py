@@ -17,10 +17,10 @@ from pathlib import Path
 
 from game.core import safe_json
 from game.core.i18n import t
+from game.core.records import why
 from game.core.storage import (
     data_dir as data_dir,  # re-exported: where settings live
     set_aside,
-    why,
     write_atomic,
 )
 

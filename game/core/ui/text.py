@@ -142,7 +142,7 @@ class TextCache:
         if found is _MISSING:
             found = compute()
             self._measured(("measure", key), found)
-        return found  # type: ignore[return-value]
+        return found
 
     def wrap(self, text: str, size: int, max_width: float) -> list[str]:
         """Split `text` into lines no wider than `max_width` (explicit newlines are kept)."""
@@ -151,7 +151,7 @@ class TextCache:
         if lines is None:
             lines = tuple(self._wrap(text, size, max_width))
             self._measured(key, lines)
-        return list(lines)  # type: ignore[arg-type]
+        return list(lines)
 
     def _wrap(self, text: str, size: int, max_width: float) -> list[str]:
         font = self.font(size)
@@ -177,7 +177,7 @@ class TextCache:
             while fitted > min_size and self.font(fitted).size(text)[0] > max_width:
                 fitted -= 2
             self._measured(key, fitted)
-        return fitted  # type: ignore[return-value]
+        return fitted
 
 
 def _half(v: int) -> int:
@@ -216,15 +216,12 @@ class SmoothFont:
     ) -> pygame.Surface:
         """At `scale` pixels per logical pixel: the font at that many times its size (at 2,
         the big font itself), sized in logical units by the metrics everyone measures with."""
-        if scale == self.SUPERSAMPLE:
-            font = self._big
-        else:
-            font = self._scaled.get(scale)
-            if font is None:
-                font = self._scaled[scale] = pygame.font.Font(
-                    None, max(1, round(self.point_size * scale))
-                )
-                font.set_bold(self._big.get_bold())
+        font = self._big if scale == self.SUPERSAMPLE else self._scaled.get(scale)
+        if font is None:
+            font = self._scaled[scale] = pygame.font.Font(
+                None, max(1, round(self.point_size * scale))
+            )
+            font.set_bold(self._big.get_bold())
         pixels = font.render(text, True, colour, background)
         # The 1x image's size (the big font's width and line height, halved): the layout
         # made from it stays the same at every scale.

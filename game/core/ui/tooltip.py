@@ -64,7 +64,8 @@ class TooltipLayer:
         # Other things the tip should rather not cover (the focus ring's tip: the neighbouring
         # buttons of a menu, whose labels a tip below the focused one hid).
         self.avoid: list[pygame.FRect] = []
-        self._image: tuple[Tip, float, pygame.Rect, pygame.Surface] | None = None
+        # (tip, (text scale, render scale), where, image)
+        self._image: tuple[Tip, tuple[float, float], pygame.Rect, pygame.Surface] | None = None
 
     def add(self, provider: Provider) -> Provider:
         self.providers.append(provider)

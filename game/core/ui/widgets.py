@@ -22,7 +22,7 @@ import pygame
 
 from game.core.ui import gfx, motion
 from game.core.ui.scene import Scene
-from game.core.ui.text import TextCache
+from game.core.ui.text import Colour, TextCache
 
 if TYPE_CHECKING:
     from game.core.ui.context import Context
@@ -402,9 +402,9 @@ def draw_label(
     text: TextCache,
     label: str,
     size: int,
-    colour: Sequence[int],
+    colour: Colour,
     face: pygame.Rect,
-    outline: Sequence[int] = INK,
+    outline: Colour = INK,
 ) -> pygame.Rect:
     """A button's label, as large as fits `face` (up to `size`), its capitals centred on the
     face (for a slab, its top and lower edge together): the font's box holds room for accents

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import BOT_LEVELS, GameState as AnyGameState, ParsedRecord
+from game.core.game import BOT_LEVELS, Game, GameState as AnyGameState, ParsedRecord
 from game.core.i18n import t
 from game.core.records import replay, totals_result_scores
 
@@ -160,7 +160,7 @@ def _other_seed(seed: int, rng: random.Random) -> int:
 
 
 LUCKYBOX = LuckyBoxGame()
-GAME = LUCKYBOX  # the catalog's convention: <package>.rules.game.GAME
+GAME: Game[GameState] = LUCKYBOX  # the catalog's convention: <package>.rules.game.GAME
 
 
 def state_from_record(obj: Any) -> GameState:

@@ -9,7 +9,7 @@ from game.luckybox.ui.routes import install
 
 TABLE_LAYOUT = package_data("luckybox", "data", "table.tmx")  # the table's named regions
 
-GAME_UI = GameUI(
+GAME_UI: GameUI = GameUI(
     game=LUCKYBOX,
     install=install,
     layout=TABLE_LAYOUT,

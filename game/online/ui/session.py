@@ -47,7 +47,7 @@ def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
 class OnlineSession:
     """The Session a table scene reads, fed by one `NetLink` (see the module's docstring)."""
 
-    def __init__(self, link: Any, game: Game, first: p.State) -> None:
+    def __init__(self, link: Any, game: Game[Any], first: p.State) -> None:
         self.link = link
         self.game = game
         self.table = first.table

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
 from game.online import protocol as p
@@ -21,9 +22,21 @@ from .net import Note
 from .session import OnlineSession
 from .words import error_line
 
+NO_ONLINE_UNDO = "online_no_undo"
+
 
 class OnlineTurns(TurnController):
     """Whose turn, for one seat of an online table: ours, or someone else's (shown waiting)."""
+
+    session: Any  # an OnlineSession: a Session in shape (the same members), not by inheritance
+
+    def __init__(self, session: OnlineSession, needs_confirm: Callable[[int], bool]) -> None:
+        super().__init__(
+            session,  # type: ignore[arg-type]  # OnlineSession has every member turns read
+            lambda *_: None,
+            needs_confirm,
+            pass_screen=lambda: False,
+        )
 
     def step(self, dt: float, pause_scale: float = 1.0) -> Turn:
         session = self.session
@@ -38,8 +51,8 @@ class OnlineTurns(TurnController):
             return Turn(IDLE)
         return Turn(HUMAN if seat == session.seat else COMPUTER, seat)
 
-    def undo(self, seat: int) -> str | None:
-        return t("online.table.undo", "There is no undo at an online table.")
+    def undo(self, seat: int) -> Refusal | None:
+        return Refusal(NO_ONLINE_UNDO, "there is no undo at an online table")
 
 
 class OnlineTable:
@@ -59,9 +72,7 @@ class OnlineTable:
         super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]
         self.demo = False
         self.link = link
-        self.turns = OnlineTurns(
-            session, lambda *_: None, self.needs_confirm, pass_screen=lambda: False
-        )
+        self.turns = OnlineTurns(session, self.needs_confirm)
         self.turns.shown_human = session.seat
         self.focus = session.seat
 
@@ -90,10 +101,15 @@ class OnlineTable:
 
     def update(self, dt: float) -> None:
         self.take_news()
-        super().update(dt)  # type: ignore[misc]
+        super().update(dt)  # type: ignore[misc]  # the TableShell behind (a mixin)
 
     def may_act(self, seat: int) -> bool:
-        return self.session.pending is None and bool(super().may_act(seat))  # type: ignore[misc]
+        return self.session.pending is None and bool(super().may_act(seat))  # type: ignore[misc]  # the TableShell behind
+
+    def undo_words(self, refusal: str) -> str:
+        if getattr(refusal, "code", None) == NO_ONLINE_UNDO:
+            return t("online.table.undo", "There is no undo at an online table.")
+        return str(super().undo_words(refusal))  # type: ignore[misc]  # the TableShell behind
 
     def needs_confirm(self, seat: int) -> bool:
         return False  # no Next gate: nothing to take back online

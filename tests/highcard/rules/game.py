@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from game.core.game import Outcome, ParsedRecord, RecordError, Refusal
+from game.core.game import Game, Outcome, ParsedRecord, RecordError, Refusal
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
@@ -310,4 +310,4 @@ class HighCardGame:
 
 
 HIGHCARD = HighCardGame()
-GAME = HIGHCARD  # what the catalog reads (`<package>.rules.game.GAME`)
+GAME: Game[HighCardState] = HIGHCARD  # what the catalog reads (`<package>.rules.game.GAME`)

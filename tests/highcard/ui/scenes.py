@@ -188,7 +188,7 @@ class TableScene(TableShell):
         self.animator.effects.append(Glow(rect.inflate(16, 16), seconds))
 
     def static_layer(self) -> pygame.Surface:
-        layer = gfx.Surface((1280, 720))
+        layer: pygame.Surface = gfx.Surface((1280, 720))
         draw_backdrop(layer, self.ctx.assets)
         self.ctx.text.blit_centered(layer, GAME.title, 56, YELLOW, (640, 60), outline=INK, px=4)
         return layer
@@ -280,5 +280,5 @@ class ReplayScene(ReplayShell):
 
     game_id = GAME.id
 
-    def make_table(self, session: Session) -> TableScene:
+    def make_table(self, session: Session[Any]) -> TableScene:
         return TableScene(self.ctx, session, demo=True, driven=True)

@@ -4,6 +4,7 @@ play its deal yourself; plus any record file opened by path or dropped on the wi
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -80,7 +81,7 @@ class ReplaysScene(UIScene):
                 Button(
                     (LIST.right - 360, y, 160, 56),
                     lt("replays.watch", "Watch"),
-                    lambda i=i: self.watch(i),
+                    partial(self.watch, i),
                     colour=GREEN,
                     text_size=30,
                 ),
@@ -90,7 +91,7 @@ class ReplaysScene(UIScene):
                 Button(
                     (LIST.right - 186, y, 170, 56),
                     lt("replays.same_deal", "Same deal"),
-                    lambda i=i: self.same_deal(i),
+                    partial(self.same_deal, i),
                     colour=PINK,
                     text_size=28,
                 ),

@@ -554,15 +554,15 @@ class StatsScene(UIScene):
         if games:
             note = tn("stats.games", games, "{count} game", "{count} games")
             if len(players) <= 2 * WIN_ROWS:
-                shown = tn("stats.players", len(players), "{count} player", "{count} players")
+                counted = tn("stats.players", len(players), "{count} player", "{count} players")
             else:
-                shown = t(
+                counted = t(
                     "stats.top_players",
                     "top {top} of {count} players",
                     top=2 * WIN_ROWS,
                     count=len(players),
                 )
-            note += f"   |   {shown}"
+            note += f"   |   {counted}"
         self.wins_note = note
         self._header(surf, panel, t("stats.multiplayer", "Multiplayer wins"), note)
         if not players:

@@ -10,6 +10,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,7 @@ class TitleScene(UIScene):
                 Button(
                     rect,
                     game.title,
-                    lambda g=game_id: self.choose_game(g),
+                    partial(self.choose_game, game_id),
                     colour=PURPLE,
                     text_size=26,
                 ),
@@ -400,8 +401,8 @@ class TitleScene(UIScene):
     def _draw_particles(self, surface: pygame.Surface) -> None:
         text = self.ctx.text
         assets = self.ctx.assets
-        own = f"{self.game}.decoration"  # a game may bring its own cards to drift by
-        own = own if self.ctx.nav.has(own) else None
+        route = f"{self.game}.decoration"  # a game may bring its own cards to drift by
+        own = route if self.ctx.nav.has(route) else None
         for p in self.particles:
             x, y = p.pos(self.time)
             if own is not None:
@@ -448,14 +449,14 @@ class TitleScene(UIScene):
         # The app's own logo (its sprite) is the default game's: the app bears that game's name.
         if self.game == self.ctx.games[0].id and self.ctx.assets.has("logo"):
             # Cache per 0.5 % of scale: the pulse revisits the same few sizes every cycle.
-            key = (round(scale * 200), gfx.render_scale())
-            img = self._logo_cache.get(key)
+            art_key = (round(scale * 200), gfx.render_scale())
+            img = self._logo_cache.get(art_key)
             if img is None:
                 base = self.ctx.assets.get("logo")
-                w = LOGO_WIDTH * key[0] / 200
+                w = LOGO_WIDTH * art_key[0] / 200
                 h = w * base.get_height() / base.get_width()
                 img = self.ctx.assets.get("logo", (w, h))
-                self._logo_cache[key] = img
+                self._logo_cache[art_key] = img
             surface.blit(img, img.get_rect(center=(LOGO_CENTER[0], round(y))))
             return
         # A game with no logo of its own: its title, large.

@@ -49,6 +49,13 @@ def speed_text(speed: float) -> str:
     return t("replay.speed_factor", "{speed}x", speed=i18n.short(speed))
 
 
+class _NoThinking:
+    """A replay's computer seat: the record says what it did, so asking it is a bug."""
+
+    def choose(self, view: Any, player: int) -> Any:
+        raise RuntimeError("a replay's seats do not think: the record says what happened")
+
+
 class ReplayShell(Scene):
     """A game's table driven by a record (see the module's docstring for what a game gives).
 
@@ -71,7 +78,7 @@ class ReplayShell(Scene):
         game = ctx.game_ui(self.game_id).game
         session, actions = Session.from_record(record, game)  # RecordError (one line) if bad
         for seat in session.bots:  # nobody thinks here: the record says what happened
-            session.bots[seat] = None
+            session.bots[seat] = _NoThinking()
         self.session = session
         self.state = session.state
         self.table = self.make_table(session)

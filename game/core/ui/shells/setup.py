@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -121,6 +122,12 @@ DEFAULT_LOOK = SetupLook(
 )
 
 
+class LevelButton(Button):
+    """A computer seat's level button: the level it shows ("easy".."expert")."""
+
+    level: str = "normal"
+
+
 class SetupShell(UIScene):
     """Choose the players and the seed (see the module's docstring for what a game gives)."""
 
@@ -164,7 +171,7 @@ class SetupShell(UIScene):
                     (x + name_x, y, name_w, look.seat_h),
                     default_name(i),
                     max_len=NAME_MAX,
-                    placeholder=lambda i=i: default_name(i),
+                    placeholder=partial(default_name, i),
                 ),
             )
             self.add(
@@ -177,10 +184,10 @@ class SetupShell(UIScene):
                     colours=(CYAN, PURPLE),
                 ),
             )
-            level = Button(
+            level = LevelButton(
                 (x + level_x, y, level_w, look.seat_h),
-                lambda: level_name(first_level),
-                lambda i=i: self.cycle_level(i),
+                partial(level_name, first_level),
+                partial(self.cycle_level, i),
                 colour=ORANGE,
                 text_size=28,
             )
@@ -284,8 +291,8 @@ class SetupShell(UIScene):
             name_w.set_text(name[:NAME_MAX])
             toggle.value = kind in self.levels
             if kind in self.levels:
-                level = self.widgets[f"level_{i}"]
-                level.level, level.label = kind, lambda k=kind: level_name(k)
+                level = self._level_button(i)
+                level.level, level.label = kind, partial(level_name, kind)
 
     def _sync(self) -> None:
         fixed = self.same_deal is not None
@@ -296,7 +303,9 @@ class SetupShell(UIScene):
                 widget.visible = shown
                 if not shown:
                     widget.reset()
-            self.widgets[f"level_{i}"].visible = shown and self.widgets[f"computer_{i}"].value
+            computer = self.widgets[f"computer_{i}"]
+            assert isinstance(computer, Toggle)
+            self.widgets[f"level_{i}"].visible = shown and computer.value
         self.widgets["seat_minus"].enabled = self.seats > self.min_seats and not fixed
         self.widgets["seat_plus"].enabled = self.seats < self.max_seats and not fixed
         self.sync_options()
@@ -311,10 +320,15 @@ class SetupShell(UIScene):
 
     def cycle_level(self, i: int) -> None:
         """The game's levels in turn (Easy -> Normal -> Hard -> Easy) for a computer seat."""
-        button = self.widgets[f"level_{i}"]
+        button = self._level_button(i)
         levels = self.levels
         button.level = levels[(levels.index(button.level) + 1) % len(levels)]
-        button.label = lambda k=button.level: level_name(k)
+        button.label = partial(level_name, button.level)
+
+    def _level_button(self, i: int) -> LevelButton:
+        button = self.widgets[f"level_{i}"]
+        assert isinstance(button, LevelButton)
+        return button
 
     def random_seed(self) -> int:
         return self._rng.randrange(1, 1_000_000)
@@ -334,7 +348,7 @@ class SetupShell(UIScene):
                 (
                     name_w.text.strip() or default_name(i),
                     kind_w.value,
-                    self.widgets[f"level_{i}"].level,
+                    self._level_button(i).level,
                 )
             )
         return seats
@@ -376,6 +390,7 @@ class SetupShell(UIScene):
 
     def deal_line(self) -> str:
         """Where a same deal's cards come from."""
+        assert self.same_deal is not None, "only a same deal has a source"
         return t("setup.deal_from", "Cards and numbers from {source}", source=self.same_deal.source)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -192,13 +192,16 @@ class TableShell(Scene):
     def on_turn(self, turn: Turn) -> None:
         """What the turn controller said, once everything so far has been shown: follow a
         computer in a demo, a hand-off screen between people, the screen to the human."""
+        seat = turn.seat
+        if seat is None:  # the chance step and the end: no seat to turn to
+            return
         if turn.kind == COMPUTER and not self.session.humans:
-            self.focus = turn.seat  # demo: follow whoever plays
+            self.focus = seat  # demo: follow whoever plays
         elif turn.kind == HANDOFF:
-            self.focus = turn.seat
-            self.ctx.nav.push("handoff", name=self.session.seats[turn.seat].name)
-        elif turn.kind == HUMAN and self.focus != turn.seat:
-            self.focus = turn.seat
+            self.focus = seat
+            self.ctx.nav.push("handoff", name=self.session.seats[seat].name)
+        elif turn.kind == HUMAN and self.focus != seat:
+            self.focus = seat
             self.drop_choice()
 
     def after_step(self, event: Any) -> bool:
