@@ -437,3 +437,39 @@ def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     assert link.sent == [ours, ours]
     assert session.pending == len(state.actions)
     assert outcome.ok
+
+
+def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> None:
+    """Waiting for a friend's move costs no frames: the table draws again when the link
+    brings the move (tests/test_idle.py counts frames the same way)."""
+    from tests.test_idle import drawn_in, settle
+
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(lobby.code)) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    if table.session.state.waiting_for() != [1]:
+        assert our_moves(app, table, 1) == 1
+    until(app, lambda: 1 in table.session.state.waiting_for() and not table.animator.busy)
+    settle(app)
+    assert drawn_in(app, 60) == 0  # the friend thinks: a still second, not one frame
+    friend_bot = BLANCO.make_bot("easy", 4, 1)
+    version = table.session.version
+
+    async def one_move() -> None:
+        while not friend.may_act():
+            await friend.receive()
+        await friend.act(friend_bot.choose(friend.view(), 1))
+
+    server.call(one_move())
+    drawn = 0
+    end = time.monotonic() + 10
+    while table.session.version == version or table.animator.busy:
+        assert time.monotonic() < end, "the friend's move never showed"
+        drawn += drawn_in(app, 1)
+        time.sleep(0.002)
+    assert drawn > 0  # the news is drawn
+    server.call(friend.close())

@@ -75,15 +75,19 @@ class OnlineTable:
         self.turns = OnlineTurns(session, self.needs_confirm)
         self.turns.shown_human = session.seat
         self.focus = session.seat
+        self.news = True  # the link brought something this frame: draw it
 
     # -- the network's news, once a frame ---------------------------------------------------
     def take_news(self) -> None:
-        for note in self.link.poll():
+        notes = self.link.poll()
+        for note in notes:
             self.take_note(note)
+        self.news = bool(notes)
         session = self.session
         if session.snapshot and not session.feed and not self.animator.busy:
             self.seen.reset_to(self.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
+            self.news = True
 
     def take_note(self, note: Note) -> None:
         if note.kind == "message":
@@ -115,7 +119,14 @@ class OnlineTable:
         return False  # no Next gate: nothing to take back online
 
     def needs_redraw(self) -> bool:
-        return True  # news may come any frame
+        """Still while the link is quiet and nothing animates, whoever's turn it is: another
+        seat's move arrives as news (the shell's own rule would draw every frame while others
+        are to move, as they are "computers" here)."""
+        return self.news or self.animator.busy or bool(self.animator.held) or self.ambient_live()
+
+    def redraw_key(self) -> object:
+        """What may change with no news and no input: a move sent or answered, the line."""
+        return (self.session.version, self.session.pending, self.message, self.focus)
 
     # -- the end ----------------------------------------------------------------------------
     def scores_scene(self) -> Any:
