@@ -90,6 +90,7 @@ async def pg_server(url: str) -> AsyncIterator[tuple[str, GameServer]]:
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:
+        game_server.stop_sweeping()
         server.close()
         await server.wait_closed()
         store.close()

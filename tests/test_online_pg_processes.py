@@ -92,3 +92,47 @@ def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
     assert all(c.reconnects >= 1 and c.url == other.url for c in clients)
     # Exactly once across the takeover: the record is the game the same seeds give locally.
     assert without_online(record) == play_locally("blanco", 2, "easy", 2024)
+
+
+def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
+    pg_url: str, two_servers: list[ServerProcess]
+) -> None:
+    """The sweep: once the owner is killed, the other process claims its unfinished tables
+    within seconds with no client asking; a client then resumes there at once."""
+    import time
+
+    from game.online.pg_store import PostgresStore
+
+    owner, other = two_servers
+    blanco = game_by_id("blanco")
+
+    async def opened() -> tuple[list[str], list[SeatClient]]:
+        hosts = [SeatClient(owner.url, blanco) for _ in range(3)]
+        codes = [
+            await h.open([p.SeatSpec("Player 1"), p.SeatSpec("Bot", "easy")], seed=i)
+            for i, h in enumerate(hosts)
+        ]
+        return codes, hosts
+
+    codes, hosts = run(opened(), timeout=30)
+    watch = PostgresStore(pg_url)
+    try:
+        assert {watch.owner(code) for code in codes} == {owner.url}
+        owner.kill()  # nobody reconnects: the hosts' lines are simply dead
+        began = time.monotonic()
+        while {watch.owner(code) for code in codes} != {other.url}:
+            assert time.monotonic() - began < 15, "the tables were not taken over"
+            time.sleep(0.1)
+        assert watch.orphans() == []
+    finally:
+        watch.close()
+
+    async def resumed() -> str:
+        back = SeatClient(other.url, blanco)  # the surviving address only
+        back.table, back.seat, back.token = codes[0], 0, hosts[0].token
+        await back.resume()  # served here: no `elsewhere`, no `unavailable`
+        url = back.url
+        await back.close()
+        return url
+
+    assert run(resumed(), timeout=30) == other.url

@@ -285,6 +285,24 @@ class PostgresStore:
         )
         return str(row[0]) if row else None
 
+    def orphans(self) -> list[str]:
+        """The unfinished tables no live process owns (their owner died or lost its
+        connection), oldest first: what a takeover sweep claims."""
+
+        def work(db: psycopg.Connection[Any]) -> tuple[list[Any], set[int]]:
+            codes = db.execute(
+                "SELECT code FROM tables WHERE finished IS NULL ORDER BY created"
+            ).fetchall()
+            held = db.execute(
+                "SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND classid::bigint = %s AND objsubid = 2",
+                (OWNER_SPACE,),
+            ).fetchall()
+            return codes, {int(row[0]) for row in held}
+
+        codes, held = self._run(work)
+        return [code for (code,) in codes if owner_key(code) & 0xFFFFFFFF not in held]
+
     def table_row(self, code: str) -> TableRow | None:
         def work(db: psycopg.Connection[Any]) -> tuple[Any, list[Any]]:
             row = db.execute(

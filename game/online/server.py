@@ -34,6 +34,7 @@ RATE = p.RATE
 BURST = p.BURST
 MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
+SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 
 
 class TokenBucket:
@@ -87,6 +88,29 @@ class GameServer:
         self.store = store
         self.hub = Hub(store)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
+        self.sweeper: asyncio.Task[None] | None = None
+
+    async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
+        """On a shared database: take over the tables of a process that died, within a few
+        seconds, even if none of their clients asks (they find the table here when they
+        reconnect). The query runs off the loop; a failure is logged and tried again."""
+        shared = self.hub.shared
+        if shared is None:
+            return
+        while True:
+            await asyncio.sleep(every)
+            try:
+                orphans = await asyncio.to_thread(shared.orphans)
+                taken = self.hub.sweep(orphans)
+            except Exception:  # the database is away: the next sweep tries again
+                log.exception("the takeover sweep failed")
+                continue
+            if taken:
+                log.info("took over %d tables whose server is gone", taken)
+
+    def stop_sweeping(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
@@ -193,6 +217,8 @@ async def start(host: str, port: int, store: Store) -> tuple[Server, GameServer]
     if restored:
         log.info("restored %d tables", restored)
     server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE, max_queue=4)
+    if game_server.hub.shared is not None:
+        game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
     return server, game_server
 
 
@@ -208,7 +234,7 @@ async def serve_forever(host: str, port: int, db: str | None) -> int:
         print(f"cannot open the database: {err}", file=sys.stderr)
         return 2
     try:
-        server, _ = await start(host, port, store)
+        server, game_server = await start(host, port, store)
     except OSError as err:
         print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
         store.close()
@@ -231,6 +257,7 @@ async def serve_forever(host: str, port: int, db: str | None) -> int:
     try:
         await stop
     finally:
+        game_server.stop_sweeping()
         server.close()
         await server.wait_closed()
         store.close()

@@ -406,6 +406,8 @@ class SharedStore(Protocol):
 
     def table_row(self, code: str) -> TableRow | None: ...
 
+    def orphans(self) -> list[str]: ...
+
 
 class Hub:
     """Every table on this server, by code. On a shared store this server holds only the tables
@@ -419,6 +421,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
         self.shared = store if isinstance(store, SharedStore) else None
+        self.unloadable: set[str] = set()  # tables that failed to load: not swept again
 
     def restore(self) -> int:
         """Load every stored table (on a shared store: every unfinished one this server could
@@ -443,6 +446,25 @@ class Hub:
         self.tables[row.code] = table
         table.start_computers()
         return table
+
+    def sweep(self, orphans: list[str]) -> int:
+        """Take over the tables whose owner is gone (`SharedStore.orphans`, read off the loop
+        by the caller), without waiting for a client to ask: the number taken."""
+        if self.shared is None:
+            return 0
+        taken = 0
+        for code in orphans:
+            if code in self.tables or code in self.unloadable:
+                continue
+            try:
+                table = self._take_over(self.shared, code)
+            except TableError:
+                continue  # another live process claimed it first
+            if table is None:
+                self.unloadable.add(code)
+            else:
+                taken += 1
+        return taken
 
     def table(self, code: str) -> Table:
         code = normal_code(code)

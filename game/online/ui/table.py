@@ -66,6 +66,7 @@ class OnlineTable:
     state: Any
     animator: Any
     message: str
+    ambient_live: Callable[[], bool]  # the Scene's, behind this mixin
 
     def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
         # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
