@@ -473,3 +473,39 @@ def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> Non
         time.sleep(0.002)
     assert drawn > 0  # the news is drawn
     server.call(friend.close())
+
+
+def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
+    app, server
+) -> None:
+    from game.online.ui.seats import TableSeatsScene
+
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(lobby.code)) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    server.call(friend.close())  # the friend leaves
+    until(app, lambda: not table.session.infos[1].connected, what="the friend away")
+    press(app, pygame.K_ESCAPE)
+    seats = app.stack.top
+    assert isinstance(seats, TableSeatsScene)
+    assert seats.widget("computer_1").visible and not seats.widget("computer_0").visible
+    click(app, seats.widget("computer_1").rect.center)
+    until(app, lambda: seats.problem != "", what="the refusal")
+    assert seats.problem == "That seat is still held for its player: try again later."
+    server.table(lobby.code).row.hold = 0.0  # the hold has passed
+    click(app, seats.widget("computer_1").rect.center)
+    until(app, lambda: table.session.infos[1].kind == "computer", what="the hand-over")
+    assert table.session.infos[1].level == "normal"
+    assert not seats.widget("computer_1").visible
+    # The friend's token still takes the seat back from the computer.
+    back = SeatClient(server.url, BLANCO)
+    back.table, back.seat, back.token = lobby.code, 1, friend.token
+    server.call(back.resume())
+    until(app, lambda: table.session.infos[1].kind == "human", what="the seat taken back")
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    server.call(back.close())

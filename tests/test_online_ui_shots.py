@@ -11,7 +11,7 @@ import pytest
 from game.core import i18n
 from game.online.ui.lobby import LobbyScene
 from tests.test_online_ui import ServerThread, host_table, open_menu, until
-from tests.ui_helpers import SCREENSHOTS, click, frames, type_text
+from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
 
 SIZES = [(1024, 768), (2560, 1080)]
 LANGUAGES = ["en", "fr", "de"]
@@ -54,6 +54,14 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 table = app.stack.top
                 assert type(table).__name__ == "OnlineBlancoTable"
                 shot(f"table_{tag}")
+                press(app, pygame.K_ESCAPE, 2)  # the online table's menu: its seats
+                seats = app.stack.top
+                assert type(seats).__name__ == "TableSeatsScene"
+                assert seats.widget("computer_1").visible  # the free seat may go to a computer
+                assert seats.widget("back").label == i18n.t(
+                    "online.seats.back", "Back to the table"
+                )
+                shot(f"seats_{tag}")
                 app.stack.clear()
                 app.stack.push(app.ctx.nav.make("title"))
                 frames(app, 2)

@@ -172,22 +172,7 @@ class LobbyScene(UIScene):
 
     # -- drawing ----------------------------------------------------------------------------
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
-        if i == self.link.client.seat:
-            return t("online.lobby.you", "you"), YOU_INK
-        if seat.kind == "computer":
-            return (
-                t(
-                    "online.lobby.computer",
-                    "computer ({level})",
-                    level=level_name(seat.level or ""),
-                ),
-                INK,
-            )
-        if seat.free:
-            return t("online.lobby.free", "waiting for a friend..."), FREE_INK
-        if seat.connected:
-            return t("online.lobby.here", "here"), HERE_INK
-        return t("online.lobby.away", "away"), AWAY_INK
+        return seat_status(seat, i == self.link.client.seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -231,3 +216,19 @@ class LobbyScene(UIScene):
         if self.problem:
             ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)
         self.draw_widgets(surface)
+
+
+def seat_status(seat: p.SeatInfo, mine: bool) -> tuple[str, tuple[int, int, int]]:
+    """A seat's state in a few words and the ink they read in on the paper panel."""
+    if mine:
+        return t("online.lobby.you", "you"), YOU_INK
+    if seat.kind == "computer":
+        return (
+            t("online.lobby.computer", "computer ({level})", level=level_name(seat.level or "")),
+            INK,
+        )
+    if seat.free:
+        return t("online.lobby.free", "waiting for a friend..."), FREE_INK
+    if seat.connected:
+        return t("online.lobby.here", "here"), HERE_INK
+    return t("online.lobby.away", "away"), AWAY_INK

@@ -64,6 +64,11 @@ class NetLink:
         """Send an action for this seat, chosen against the last view (answered by messages)."""
         self._submit(self._act(action))
 
+    def hand_over(self, table: str, host_token: str, seat: int, level: str) -> None:
+        """(The host) give an away seat to a computer: the server answers with `seats`, or an
+        `error` (`held` while the seat is still kept for its player)."""
+        self._submit(self._send(p.HandOver(table, host_token, seat, level)))
+
     def poll(self) -> list[Note]:
         notes: list[Note] = []
         while True:
@@ -122,6 +127,10 @@ class NetLink:
         # A drop is noticed by the reader, which resumes the seat and sends the action again.
         with contextlib.suppress(OSError, ConnectionClosed, ConnectionError):
             await self.client.act(action)
+
+    async def _send(self, message: p.ClientMessage) -> None:
+        with contextlib.suppress(OSError, ConnectionClosed, ConnectionError):
+            await self.client.send(message)
 
     async def _read(self) -> None:
         """Read every message (`_frame` queues them); a dropped line is resumed."""

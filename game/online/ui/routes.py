@@ -1,6 +1,7 @@
 """The online screens on the navigator: "online" (the title's "Play online"), "online.host",
-"online.join", "online.lobby". The composition root (game/catalog.py, `ROUTE_MODULES`) has
-every app install them; the title shows "Play online" when the route is there."""
+"online.join", "online.lobby", "online.seats" (Esc at an online table). The composition root
+(game/catalog.py, `ROUTE_MODULES`) has every app install them; the title shows "Play online"
+when the route is there."""
 
 from __future__ import annotations
 
@@ -31,11 +32,18 @@ def _lobby(ctx: Any, **kw: Any) -> Any:
     return LobbyScene(ctx, **kw)
 
 
+def _seats(ctx: Any, **kw: Any) -> Any:
+    from .seats import TableSeatsScene
+
+    return TableSeatsScene(ctx, **kw)
+
+
 def install(ctx: Any) -> None:
     for name, factory in (
         ("online", _menu),
         ("online.host", _host),
         ("online.join", _join),
         ("online.lobby", _lobby),
+        ("online.seats", _seats),
     ):
         ctx.nav.register(name, factory)

@@ -129,6 +129,10 @@ class OnlineTable:
         """What may change with no news and no input: a move sent or answered, the line."""
         return (self.session.version, self.session.pending, self.message, self.focus)
 
+    def open_menu(self) -> None:
+        """Esc: the online table's menu (its seats; the host hands away seats to computers)."""
+        self.ctx.nav.push("online.seats", table=self)
+
     # -- the end ----------------------------------------------------------------------------
     def scores_scene(self) -> Any:
         seats_file.forget(self.ctx.data_dir, self.link.url, self.session.table)

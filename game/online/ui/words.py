@@ -33,6 +33,15 @@ def error_line(code: str) -> str:
         "storage": lambda: t(
             "online.error.storage", "The server could not store that move: try again."
         ),
+        "held": lambda: t(
+            "online.error.held", "That seat is still held for its player: try again later."
+        ),
+        "seat_connected": lambda: t(
+            "online.error.seat_connected", "That seat's player is here: it stays theirs."
+        ),
+        "not_host": lambda: t(
+            "online.error.not_host", "Only the table's host may hand a seat to a computer."
+        ),
         "not_your_seat": lambda: t("online.error.not_your_seat", "That seat is not yours now."),
     }
     say = known.get(code)

@@ -1,0 +1,164 @@
+"""The online table's own menu (Esc at an online table): the code and share link, who sits
+where, and for the host a "Computer" button beside each seat whose player is away, handing it
+to a computer (the server refuses while the seat is still held: a line says so). The player's
+token still takes the seat back (Rejoin). "Game menu" opens the usual pause menu.
+
+The table beneath is not updated while this is on top, so this scene reads the link for it
+(`take_news`): nothing the server says is lost, and the table animates it on return."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game.core.i18n import lt, t
+from game.core.ui.widgets import (
+    BLUE,
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    WHITE,
+    YELLOW,
+    Button,
+    UIScene,
+    draw_backdrop,
+    draw_panel,
+)
+
+from . import seats_file
+from .lobby import seat_status
+from .menu import draw_heading
+from .net import share_link
+
+HAND_LEVEL = "normal"  # the computer a seat is handed to
+ROW = 48
+
+
+class TableSeatsScene(UIScene):
+    """Widgets: "back" (to the table), "menu" (the pause menu), "computer_N" (host only)."""
+
+    def __init__(self, ctx: Any, table: Any) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.session = table.session
+        self.link = table.link
+        held = [
+            s
+            for s in seats_file.load(ctx.data_dir)
+            if (s.url, s.table) == (self.link.url, self.session.table)
+        ]
+        self.host_token = next((s.host_token for s in held if s.host_token), None)
+        self.problem = ""
+        self.add(
+            "back",
+            Button(
+                (700, 630, 300, 64),
+                lt("online.seats.back", "Back to the table"),
+                self.back,
+                key=pygame.K_ESCAPE,
+                colour=GREEN,
+                text_size=30,
+            ),
+        )
+        self.add(
+            "menu",
+            Button(
+                (280, 630, 300, 64),
+                lt("online.seats.menu", "Game menu"),
+                lambda: self.ctx.nav.push("pause"),
+                colour=ORANGE,
+                text_size=30,
+            ),
+        )
+        if self.host_token is not None:
+            for i in range(len(self.session.infos)):
+                self.add(
+                    f"computer_{i}",
+                    Button(
+                        (960, 0, 200, 40),
+                        lt("online.seats.computer", "Computer"),
+                        partial(self.hand_over, i),
+                        colour=BLUE,
+                        text_size=24,
+                    ),
+                )
+        self.place()
+
+    def place(self) -> None:
+        """Each seat's button on its row, shown for a seat a computer may take."""
+        for i, info in enumerate(self.session.infos):
+            button = self.widgets.get(f"computer_{i}")
+            if button is None:
+                continue
+            button.rect.topleft = (960, 305 + i * ROW)  # centred on its row
+            button.visible = button.enabled = (
+                i != self.session.seat and info.kind == "human" and not info.connected
+            )
+
+    def hand_over(self, seat: int) -> None:
+        if self.host_token is None:
+            return
+        self.problem = ""
+        self.link.hand_over(self.session.table, self.host_token, seat, HAND_LEVEL)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        before = self.table.message
+        self.table.take_news()
+        if self.table.message != before and self.table.message:
+            self.problem = self.table.message  # a refusal (`held`...) or the line's state
+        self.place()
+
+    def needs_redraw(self) -> bool:
+        return bool(self.table.news)
+
+    def redraw_key(self) -> object:
+        return (self.problem, tuple(self.session.infos))
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        draw_backdrop(surface, ctx.assets)
+        draw_heading(surface, ctx, t("online.lobby.heading", "The table"))
+        code = self.session.table
+        ctx.text.blit_centered(surface, code, 80, YELLOW, (640, 170), outline=INK, px=5, shadow=6)
+        ctx.text.blit_centered(
+            surface,
+            t("online.lobby.share", "Share: {link}", link=share_link(self.link.url, code)),
+            26,
+            WHITE,
+            (640, 240),
+            outline=INK,
+            px=2,
+        )
+        infos = self.session.infos
+        panel = pygame.FRect(240, 280, 700, 40 + ROW * len(infos))
+        draw_panel(surface, panel, PAPER)
+        for i, info in enumerate(infos):
+            y = panel.y + 45 + i * ROW
+            name = ctx.text.render(info.name, 28, INK)
+            surface.blit(name, name.get_rect(midleft=(panel.x + 30, y)))
+            status, tone = seat_status(info, i == self.session.seat)
+            surf = ctx.text.render(status, 26, tone)
+            surface.blit(surf, surf.get_rect(midright=(panel.right - 24, y)))
+        if self.problem:
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 590), outline=INK, px=2)
+        elif self.host_token is not None:
+            ctx.text.blit_centered(
+                surface,
+                t(
+                    "online.seats.hint",
+                    "A seat whose player is away may go to a computer; they can take it back.",
+                ),
+                24,
+                WHITE,
+                (640, 590),
+                outline=INK,
+                px=2,
+            )
+        self.draw_widgets(surface)
