@@ -63,8 +63,21 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 )
                 shot(f"seats_{tag}")
                 app.stack.clear()
-                app.stack.push(app.ctx.nav.make("title"))
-                frames(app, 2)
+                title = app.ctx.nav.make("title")
+                app.stack.push(title)
+                # The title asks the server: this table waits for our seat, and the earlier
+                # languages' tables too (the same data folder keeps them).
+                until(app, lambda title=title: title.widget("notice").visible, what="the line")
+                waiting = title.notice.watcher.count()
+                assert waiting >= LANGUAGES.index(lang) + 1
+                assert title.widget("notice").label == i18n.tn(
+                    "online.title.your_turn",
+                    waiting,
+                    "Your turn at {count} online table",
+                    "Your turn at {count} online tables",
+                )
+                frames(app, 30)
+                shot(f"title_{tag}")
                 click(app, app.stack.top.widget("online").rect.center, 2)
                 menu = app.stack.top
                 until(app, lambda menu=menu: bool(menu.your_turn), what="your turn")

@@ -1,5 +1,6 @@
 """The online screens on the navigator: "online" (the title's "Play online"), "online.host",
-"online.join", "online.lobby", "online.seats" (Esc at an online table). The composition root
+"online.join", "online.lobby", "online.seats" (Esc at an online table), and "title.notice"
+(the title's "Your turn at N online tables", title_line.py). The composition root
 (game/catalog.py, `ROUTE_MODULES`) has every app install them; the title shows "Play online"
 when the route is there."""
 
@@ -38,6 +39,12 @@ def _seats(ctx: Any, **kw: Any) -> Any:
     return TableSeatsScene(ctx, **kw)
 
 
+def _title_notice(ctx: Any, **kw: Any) -> Any:
+    from .title_line import YourTurnLine
+
+    return YourTurnLine(ctx, **kw)
+
+
 def install(ctx: Any) -> None:
     for name, factory in (
         ("online", _menu),
@@ -45,5 +52,6 @@ def install(ctx: Any) -> None:
         ("online.join", _join),
         ("online.lobby", _lobby),
         ("online.seats", _seats),
+        ("title.notice", _title_notice),  # the title's "Your turn at N online tables"
     ):
         ctx.nav.register(name, factory)

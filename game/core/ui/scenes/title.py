@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -51,6 +51,19 @@ PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
 # The largest decoration's half width (52 / 2) and its shadow (3), plus 3.
 PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
+NOTICE_GAP = 20  # px between "Play online" and its notice
+
+
+class TitleNotice(Protocol):
+    """What the route `title.notice` gives, when a route module registers one (online play's
+    "Your turn at 2 online tables"): made when the title shows, closed when it is covered or
+    left. It finds out in the background; `text()` is asked every frame and must not block."""
+
+    def text(self) -> str | None: ...  # the line in the current language; None: no line
+
+    def open(self) -> None: ...  # the line was clicked
+
+    def close(self) -> None: ...
 
 
 def load_last_game(
@@ -161,6 +174,20 @@ class TitleScene(UIScene):
                 text_size=36,
             ),
         )
+        self.notice: TitleNotice | None = None  # the `title.notice` route's, while shown
+        self.notice_text: str | None = None  # what the notice button says (None: hidden)
+        self.notice_news = False  # it changed since the last frame drawn
+        self.add(
+            "notice",
+            Button(
+                big,
+                lambda: self.notice_text or "",
+                self.open_notice,
+                colour=YELLOW,
+                text_size=26,
+            ),
+        )
+        self.widgets["notice"].visible = False
         row = [
             ("howto", lt("title.howto", "How to play"), self.open_howto, PURPLE, pygame.K_h),
             ("replays", lt("title.replays", "Replays"), self.open_replays, PINK, pygame.K_r),
@@ -285,9 +312,30 @@ class TitleScene(UIScene):
         row_y = (online.rect.bottom if online.visible else new_game.rect.bottom) + 44
         for name in ("howto", "replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
+        notice = self.widgets["notice"]
+        notice.rect.update(online.rect.right + NOTICE_GAP, online.rect.y + 8, 400, BUTTON_H - 16)
 
     def open_settings(self) -> None:
         self.ctx.nav.push("settings")
+
+    def open_notice(self) -> None:
+        if self.notice is not None:
+            self.notice.open()
+
+    def _show_notice(self, on: bool) -> None:
+        """Start (the title shows) or stop (covered, left) the `title.notice` route's notice."""
+        if self.notice is not None:
+            self.notice.close()
+            self.notice = None
+        if on and self.ctx.nav.has("title.notice"):
+            self.notice = self.ctx.nav.make("title.notice")
+
+    def _update_notice(self) -> None:
+        text = self.notice.text() if self.notice is not None else None
+        if text != self.notice_text:
+            self.notice_text = text
+            self.notice_news = True
+        self.widgets["notice"].visible = text is not None and self.widgets["online"].visible
 
     def quit(self) -> None:
         self.ctx.stack.clear()
@@ -296,6 +344,7 @@ class TitleScene(UIScene):
 
     def enter(self) -> None:
         self._check_save()
+        self._show_notice(True)
         self.tweens.clear()
         # Drop the logo in with a bounce, then let it breathe.
         self.logo_y = self.tweens.add(
@@ -309,11 +358,24 @@ class TitleScene(UIScene):
             return
         self.logo_scale = self.tweens.add(Tween(1.1, 1.0, 1.045, ease_in_out_sine, repeat=True))
 
+    def pause(self) -> None:
+        super().pause()
+        self._show_notice(False)
+
+    def resume(self) -> None:
+        super().resume()
+        self._show_notice(True)
+
+    def exit(self) -> None:
+        super().exit()
+        self._show_notice(False)
+
     def needs_redraw(self) -> bool:
-        return self.ambient_live() or parts_moving(self)
+        return self.ambient_live() or parts_moving(self) or self.notice_news
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._update_notice()
         if not self.ambient_live():  # no one is looking: the decorations rest where they are
             self.time -= dt
             if self.tweens.busy:
@@ -384,6 +446,7 @@ class TitleScene(UIScene):
         for w in self.widgets.values():
             w.rect.y += slide  # slide in from below without moving the hit rects for long
         self.draw_widgets(surface)
+        self.notice_news = False
         for w in self.widgets.values():
             w.rect.y -= slide
         if self.saved and self.widgets["continue"].visible:

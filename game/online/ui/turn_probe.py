@@ -1,0 +1,121 @@
+"""Which online tables wait for a seat this app keeps (online/seats.json), asked of their
+servers off the frame loop. No pygame.
+
+`tables_waiting` watches each kept table once (one connection per server, short timeouts) and
+reads its `state`: a table whose `waiting` holds our seat, and which is not over, waits for us.
+`TurnWatcher` asks that in a daemon thread at once and then every `every` seconds, until
+closed; the title's line ("Your turn at 2 online tables") reads its `count()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Iterable
+from itertools import groupby
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.online import protocol as p
+
+from .seats_file import HeldSeat
+
+TIMEOUT = 3.0  # seconds a server may take to answer: a slow one is asked again next time
+EVERY = 30.0  # seconds between two rounds of questions
+MAX_FOLLOW = 3  # `elsewhere` answers followed for one table (several servers)
+TableKey = tuple[str, str]  # (server address, table code)
+
+
+async def _state_of(ws: ClientConnection, table: str) -> p.State | str:
+    """The table's state as a watcher gets it, or where else to ask (`elsewhere`'s address)."""
+    await ws.send(p.encode(p.Watch(table)))
+    while True:
+        message = p.decode_server(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        if isinstance(message, p.State) and message.table == table:
+            return message
+        if isinstance(message, p.Error):
+            if message.code == "elsewhere" and message.message.startswith("ws"):
+                return message.message
+            raise LookupError(message.code)
+
+
+async def _ask_server(url: str, seats: list[HeldSeat]) -> set[TableKey]:
+    """The tables of `seats` (all on the server `url`) that wait for their seat."""
+    waiting: set[TableKey] = set()
+    for seat in seats:
+        where = url
+        for _ in range(MAX_FOLLOW):
+            try:
+                async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
+                    state = await _state_of(ws, seat.table)
+            except (
+                OSError,
+                TimeoutError,
+                ConnectionClosed,
+                InvalidHandshake,
+                InvalidURI,
+                LookupError,
+                p.BadMessage,
+            ):
+                break  # not known now: asked again next round
+            if isinstance(state, str):
+                where = state  # another process serves it: ask there
+                continue
+            if seat.seat in state.waiting and not state.over:
+                waiting.add((seat.url, seat.table))
+            break
+    return waiting
+
+
+async def tables_waiting(seats: Iterable[HeldSeat]) -> set[TableKey]:
+    """Every kept table whose server says it waits for our seat there (servers asked at once;
+    one unreachable or slow server leaves out only its own tables)."""
+    by_url = sorted(seats, key=lambda s: s.url)
+    rounds = [_ask_server(url, list(group)) for url, group in groupby(by_url, key=lambda s: s.url)]
+    waiting: set[TableKey] = set()
+    for found in await asyncio.gather(*rounds):
+        waiting |= found
+    return waiting
+
+
+class TurnWatcher:
+    """Asks, in a daemon thread, whether the kept seats' tables wait for us: at once, then every
+    `every` seconds. Nothing here blocks the caller; `close()` ends the thread's loop."""
+
+    def __init__(self, seats: list[HeldSeat], every: float = EVERY) -> None:
+        self.seats = list(seats)
+        self.every = every
+        self._waiting: set[TableKey] = set()
+        self._rounds = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="turn-watcher")
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            found: set[TableKey] = set()
+            with contextlib.suppress(Exception):  # a round that failed says nothing new
+                found = asyncio.run(tables_waiting(self.seats))
+            with self._lock:
+                self._waiting = found
+                self._rounds += 1
+            self._stop.wait(self.every)
+
+    def waiting(self) -> set[TableKey]:
+        with self._lock:
+            return set(self._waiting)
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self._waiting)
+
+    def rounds(self) -> int:
+        """How many rounds of questions have finished (tests wait on it)."""
+        with self._lock:
+            return self._rounds
+
+    def close(self) -> None:
+        self._stop.set()
