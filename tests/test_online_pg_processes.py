@@ -1,7 +1,7 @@
 """Several server processes on one PostgreSQL database (subprocesses on 127.0.0.1): a table
-is served by one process, a client that asks another one is sent to it, and when the owner is
-killed (SIGKILL) the clients move to a live process, which takes the table over from the
-database; the game goes on exactly once."""
+is served by one process, a client of another one stays there (LISTEN/NOTIFY relays its
+actions and the table's steps), and when the owner is killed (SIGKILL) a live process takes the
+table over from the database; the game goes on exactly once."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.catalog import game_by_id
 from game.online import protocol as p
 from game.online.client import SeatClient
 from tests import pg_helpers
-from tests.test_online_helpers import play_locally, run, without_online
+from tests.test_online_helpers import play_locally, replayed_record, run, without_online
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -38,32 +38,105 @@ def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
     finally:
         for server in servers:
             server.kill()
+    for i in range(2):  # a relayed request or notice that failed is logged with its traceback
+        log = (tmp_path / f"server{i}.log").read_text()
+        assert "Traceback" not in log, log
 
 
-def test_a_client_on_another_process_is_sent_to_the_tables_owner(
+def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
     two_servers: list[ServerProcess],
 ) -> None:
+    """The host stays on the owner, the guest and a watcher on the other process (LISTEN/NOTIFY
+    carries the guest's actions to the owner and every step back): nobody is moved, and the
+    record is the game the same seeds give locally."""
     first, second = (s.url for s in two_servers)
     blanco = game_by_id("blanco")
 
-    async def scenario() -> tuple[str, str]:
-        host = SeatClient(first, blanco, urls=[first, second])
-        guest = SeatClient(second, blanco, urls=[second, first])
-        code = await host.open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=5)
-        await guest.join(code, 1)  # asked the second process; the first one holds the table
-        url = guest.url
-        watcher = SeatClient(second, blanco)
-        await watcher.connect()
-        await watcher.send(p.Watch(code))
-        error = await watcher.receive()
+    async def scenario() -> tuple[dict, SeatClient, list[p.State]]:
+        host = SeatClient(first, blanco, urls=[first])
+        guest = SeatClient(second, blanco, urls=[second])  # knows only the other process
+        code = await host.open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=77)
+        await guest.join(code, 1)
+        watcher = SeatClient(second, blanco, urls=[second])
+        await watcher.watch(code)
+        bots = [blanco.make_bot("easy", 77, i) for i in range(2)]
+        await asyncio.gather(host.play(bots[0].choose), guest.play(bots[1].choose))
+        seen: list[p.State] = []
+        while watcher.version < host.version:
+            message = await watcher.receive()
+            if isinstance(message, p.State):
+                seen.append(message)
+        record = await guest.record()  # the other process's copy of the table
         for client in (host, guest, watcher):
             await client.close()
-        assert isinstance(error, p.Error)
-        return url, f"{error.code} {error.message}"
+        return record, guest, seen
 
-    url, said = run(scenario(), timeout=30)
-    assert url == first
-    assert said == f"elsewhere {first}"
+    record, guest, seen = run(scenario(), timeout=90)
+    assert guest.url == second and guest.reconnects == 0
+    assert without_online(record) == play_locally("blanco", 2, "easy", 77)
+    assert seen and all(state.seat == -1 for state in seen)  # the watcher saw it move, as -1
+    assert seen[-1].over
+
+
+def test_lucky_box_seats_choosing_at_once_across_processes(
+    two_servers: list[ServerProcess],
+) -> None:
+    """Three seats on two processes choose at once: stale refusals and fresh views come back
+    through the relay, and the stored record replays legally."""
+    first, second = (s.url for s in two_servers)
+    luckybox = game_by_id("luckybox")
+
+    async def scenario() -> tuple[dict, list[SeatClient]]:
+        urls = [first, second, second]
+        clients = [SeatClient(url, luckybox, urls=[url]) for url in urls]
+        code = await clients[0].open([p.SeatSpec(f"Player {i + 1}") for i in range(3)], seed=9)
+        for i, client in enumerate(clients[1:], start=1):
+            await client.join(code, i)
+        bots = [luckybox.make_bot("easy", 9, i) for i in range(3)]
+        await asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+        record = await clients[2].record()
+        for client in clients:
+            await client.close()
+        return record, clients
+
+    record, clients = run(scenario(), timeout=120)
+    assert [c.url for c in clients] == [first, second, second]
+    assert all(c.reconnects == 0 for c in clients)
+    assert replayed_record(without_online(record)) == without_online(record)
+
+
+def test_a_killed_owners_table_goes_on_for_clients_of_the_other_process(
+    two_servers: list[ServerProcess],
+) -> None:
+    """Both players sit on the process that does not own the table; the owner is killed
+    mid-game: the other process's sweep takes the table over and its clients play on without
+    reconnecting, every acknowledged action applied once."""
+    owner, other = two_servers
+    blanco = game_by_id("blanco")
+
+    async def scenario() -> tuple[dict, list[SeatClient]]:
+        opener = SeatClient(owner.url, blanco)
+        code = await opener.open(
+            [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=None
+        )
+        clients = [SeatClient(other.url, blanco, urls=[other.url]) for _ in range(2)]
+        for i, client in enumerate(clients):
+            await client.join(code, i)
+        await opener.close()
+        bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
+        games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+        while clients[0].version < 20:
+            await asyncio.sleep(0.01)
+        owner.kill()  # SIGKILL: the table's lock goes with its database connection
+        await games
+        record = await clients[0].record()
+        for client in clients:
+            await client.close()
+        return record, clients
+
+    record, clients = run(scenario(), timeout=90)
+    assert all(c.reconnects == 0 and c.url == other.url for c in clients)
+    assert without_online(record) == play_locally("blanco", 2, "easy", 2025)
 
 
 def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(

@@ -15,17 +15,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import signal
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
+import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
 from .store import Store, open_store
-from .tables import WATCHER, Hub, Table, TableError
+from .tables import WATCHER, Hub, Table, TableError, normal_code
 
 log = logging.getLogger("game.online")
 
@@ -35,6 +38,7 @@ BURST = p.BURST
 MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
+RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
 
 
 class TokenBucket:
@@ -66,6 +70,11 @@ class Connection:
         self.opened = 0
         self.table: Table | None = None
         self.seat = WATCHER
+        # Several servers: this client as the owner of a table elsewhere knows it (relay.py)
+        self.key = secrets.token_hex(6)
+        self.token: str | None = None  # its seat's token (the owner may ask again)
+        self.pending: p.Act | None = None  # an action passed on, not answered yet...
+        self.pending_at = 0.0  # ...since then
 
     def send(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:
@@ -89,6 +98,10 @@ class GameServer:
         self.hub = Hub(store)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
+        self.relay: Any = None  # relay.Relay on a shared PostgreSQL database
+        self.resender: asyncio.Task[None] | None = None
+        self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
+        self.remotes: dict[tuple[str, str], RemoteClient] = {}  # others' clients at ours
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
         """On a shared database: take over the tables of a process that died, within a few
@@ -111,6 +124,127 @@ class GameServer:
     def stop_sweeping(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.relay is not None:
+            self.relay.stop()
+        if self.resender is not None:
+            self.resender.cancel()
+
+    # -- several servers: the relay (relay.py) ----------------------------------------------
+    def start_relay(self, url: str) -> None:
+        from .relay import CHANGES, Relay
+
+        self.relay = relay = Relay(url, self.on_notice)
+
+        def changed(table: Table) -> None:
+            seats = msgspec.to_builtins(table.seat_infos())
+            relay.send(CHANGES, {"code": table.code, "version": table.version, "seats": seats})
+
+        self.hub.on_change = changed
+        for table in self.hub.tables.values():
+            table.on_change = changed
+        relay.start()
+
+    async def on_notice(self, channel: str, data: dict[str, Any]) -> None:
+        from .relay import CHANGES, REPLIES, REQUESTS
+
+        if channel == REQUESTS:
+            self._serve_request(data)
+        elif channel == REPLIES and data.get("to") == self.relay.name:
+            await self._take_reply(data)
+        elif channel == CHANGES:
+            mirror = self.hub.mirrors.get(str(data.get("code")))
+            if mirror is not None:
+                seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
+                await mirror.catch_up(int(data.get("version", 0)))  # type: ignore[attr-defined]  # a Mirror
+                mirror.seats_changed(seats)  # type: ignore[attr-defined]  # a Mirror
+
+    def _pass_on(self, conn: Connection, code: str, message: p.ClientMessage | None) -> None:
+        """A request of our client for a table another process owns, to that owner."""
+        from .relay import REQUESTS
+
+        self.forwarded[conn.key] = conn
+        payload: dict[str, Any] = {"from": self.relay.name, "conn": conn.key, "code": code}
+        if message is None:
+            payload["leave"] = True
+        else:
+            payload["msg"] = p.encode(message)
+        if isinstance(message, p.Act):
+            payload["seat"], payload["token"] = conn.seat, conn.token
+        if not self.relay.send(REQUESTS, payload):
+            conn.send(p.encode(p.Error("bad_message", "too big to pass on to the table's server")))
+
+    def _serve_request(self, data: dict[str, Any]) -> None:
+        """Another process's client's request for a table owned here: answered as our own."""
+        table = self.hub.tables.get(str(data.get("code")))
+        if table is None:
+            return  # not ours (the owner answers), or ours no more (it is asked again)
+        key = (str(data["from"]), str(data["conn"]))
+        remote = self.remotes.get(key)
+        if data.get("leave"):
+            if remote is not None:
+                self._leave(remote)  # type: ignore[arg-type]  # a Connection's stand-in
+                del self.remotes[key]
+            return
+        if remote is None:
+            remote = self.remotes[key] = RemoteClient(self.relay, *key)
+        try:
+            message = p.decode_client(str(data["msg"]))
+            if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
+                # a new owner (a takeover) meets this client first with an action: seat it
+                seat, token = int(data["seat"]), str(data["token"])
+                table.resume_seat(seat, token)
+                self._sit(remote, table, seat)  # type: ignore[arg-type]  # a stand-in
+            self.dispatch(remote, message)  # type: ignore[arg-type]  # a Connection's stand-in
+        except TableError as err:
+            remote.send(p.encode(p.Error(err.code, err.message)))
+        except Exception:  # one table's bug never takes the server down
+            log.exception("a relayed request failed")
+            remote.send(p.encode(p.Error("internal", "the server failed on that")))
+
+    async def _take_reply(self, data: dict[str, Any]) -> None:
+        """The owner's answer to one of our clients: its view first, then the answer."""
+        conn = self.forwarded.get(str(data.get("conn")))
+        if conn is None:
+            return
+        text = str(data["text"])
+        message = p.decode_server(text)
+        if isinstance(message, p.Seated):
+            conn.token = message.token
+            table = self.hub.tables.get(message.table)  # taken over here meanwhile
+            if table is None:
+                table = self.hub.mirror(message.table)
+                await table.catch_up()  # type: ignore[attr-defined]  # a Mirror
+            conn.send(text)
+            self._sit(conn, table, message.seat)
+            return
+        if isinstance(message, p.Ack | p.Refused):
+            if conn.pending is not None and conn.pending.id == message.id:
+                conn.pending = None
+            if conn.table is not None and hasattr(conn.table, "catch_up"):
+                await conn.table.catch_up(message.version)
+            conn.send(text)
+            if isinstance(message, p.Refused) and message.code == "stale" and conn.table:
+                conn.send(conn.table.state_message(conn.seat, []))
+            return
+        conn.send(text)
+
+    async def resend_forever(self, every: float = RESEND_SECONDS / 3) -> None:
+        """Actions passed on and not answered (the owner died, or a notice was lost) are sent
+        again, unchanged (the owner answers a resent id once); a table taken over here in the
+        meantime takes them itself."""
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for conn in list(self.forwarded.values()):
+                act = conn.pending
+                if act is None or conn.table is None or now - conn.pending_at < RESEND_SECONDS:
+                    continue
+                conn.pending_at = now
+                if conn.table.code in self.hub.tables:
+                    conn.pending = None
+                    conn.table.act(conn, conn.seat, act)
+                else:
+                    self._pass_on(conn, conn.table.code, act)
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
@@ -165,19 +299,54 @@ class GameServer:
                 conn.table.detach(conn)
             except Exception:
                 log.exception("table %s: leaving failed", conn.table.code)
+            if conn.table.code in self.hub.mirrors:  # the owner is told its player left
+                self._pass_on(conn, conn.table.code, None)
+                self.hub.forget_mirror(conn.table)
             conn.table = None
+        self.forwarded.pop(conn.key, None)
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
         conn.table, conn.seat = table, seat
         table.attach(conn, seat)
 
+    def _elsewhere(self, conn: Connection, code: str, message: p.ClientMessage) -> bool:
+        """With the relay, a request for a table another process owns is served from here:
+        whether it was (else the caller answers as for a table of its own)."""
+        if self.relay is None or code in self.hub.tables:
+            return False
+        try:
+            self.hub.table(code)
+            return False  # nobody owned it: taken over here
+        except TableError as err:
+            if err.code not in ("elsewhere", "unavailable"):
+                raise
+        mirror = self.hub.mirror(code)
+        if isinstance(message, p.Watch):
+            conn.send(p.encode(p.Watching(mirror.code)))
+            self._sit(conn, mirror, WATCHER)
+        elif isinstance(message, p.GetRecord):
+            conn.send(p.encode(p.Record(mirror.code, mirror.record())))
+        else:
+            if isinstance(message, p.Resume):
+                conn.token = message.token
+            self._pass_on(conn, mirror.code, message)
+        return True
+
     def dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
         if isinstance(message, p.Act):
             if conn.table is None or conn.seat == WATCHER:
                 raise TableError("no_seat", "take a seat (join or resume) before acting")
+            if conn.table.code in self.hub.mirrors:
+                conn.pending, conn.pending_at = message, time.monotonic()
+                self._pass_on(conn, conn.table.code, message)
+                return
             conn.table.act(conn, conn.seat, message)
-        elif isinstance(message, p.Open):
+            return
+        code = getattr(message, "table", None)
+        if isinstance(code, str) and self._elsewhere(conn, normal_code(code), message):
+            return
+        if isinstance(message, p.Open):
             if conn.opened >= MAX_OPENS:
                 raise TableError("too_many_tables", f"one connection opens {MAX_OPENS} tables")
             table, host_token = self.hub.open(message)
@@ -219,7 +388,31 @@ async def start(host: str, port: int, store: Store) -> tuple[Server, GameServer]
     server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE, max_queue=4)
     if game_server.hub.shared is not None:
         game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
+        url = getattr(store, "url", None)
+        if isinstance(url, str):  # PostgreSQL: clients may stay on any process (relay.py)
+            game_server.start_relay(url)
+            game_server.resender = asyncio.create_task(game_server.resend_forever())
     return server, game_server
+
+
+class RemoteClient:
+    """Another process's client at a table owned here, as the table sees a connection: what it
+    is sent goes back through the relay, but views and seats (that process sends its clients
+    their own, from its mirror)."""
+
+    def __init__(self, relay: Any, process: str, key: str) -> None:
+        self.relay, self.process, self.key = relay, process, key
+        self.table: Table | None = None
+        self.seat = WATCHER
+        self.opened = 0
+        self.token: str | None = None
+
+    def send(self, text: str) -> None:
+        from .relay import REPLIES
+
+        if text.startswith(('{"type":"state"', '{"type":"seats"')):
+            return
+        self.relay.send(REPLIES, {"to": self.process, "conn": self.key, "text": text})
 
 
 def bound_port(server: Server) -> int:

@@ -121,6 +121,8 @@ class Table:
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
         self.bots: dict[int, Any] = {}
         self.thinking: set[int] = set()
+        # told after every step and seat change (several servers: the relay's `online_tab`)
+        self.on_change: Callable[[Table], None] | None = None
         self._settle()
         for seat in row.seats:
             if seat.kind == "computer":
@@ -270,6 +272,8 @@ class Table:
         for listener in list(self.listeners):
             if listener is not but:
                 listener.send(text)
+        if self.on_change is not None:
+            self.on_change(self)
 
     # -- actions ------------------------------------------------------------------------------
     def act(self, listener: Listener, seat: int, message: p.Act) -> None:
@@ -342,6 +346,8 @@ class Table:
             self.store.finish(self.code, self.clock())
         for listener, listener_seat in list(self.listeners.items()):
             listener.send(self.state_message(listener_seat, events))
+        if self.on_change is not None:
+            self.on_change(self)
         self.start_computers()
         return None
 
@@ -422,6 +428,10 @@ class Hub:
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
         self.shared = store if isinstance(store, SharedStore) else None
         self.unloadable: set[str] = set()  # tables that failed to load: not swept again
+        # Several servers: the tables other processes own that clients here follow (mirror.py),
+        # and what every table owned here tells the others after each change (the relay).
+        self.mirrors: dict[str, Table] = {}
+        self.on_change: Callable[[Table], None] | None = None
 
     def restore(self) -> int:
         """Load every stored table (on a shared store: every unfinished one this server could
@@ -444,8 +454,36 @@ class Hub:
             log.exception("table %s could not be restored", row.code)
             return None
         self.tables[row.code] = table
+        table.on_change = self.on_change
+        mirror = self.mirrors.pop(row.code, None)
+        if mirror is not None:  # taken over here: its clients are served by the table itself
+            for listener, seat in list(mirror.listeners.items()):
+                if hasattr(listener, "table"):
+                    listener.table = table
+                table.attach(listener, seat)
         table.start_computers()
         return table
+
+    def mirror(self, code: str) -> Table:
+        """A table another live process owns, followed here (mirror.py): made on first use."""
+        code = normal_code(code)
+        found = self.mirrors.get(code)
+        if found is not None:
+            return found
+        row = self.shared.table_row(code) if self.shared is not None else None
+        if row is None:
+            raise TableError("no_such_table", f"no table {code}")
+        from .mirror import Mirror
+
+        mirror = Mirror(row, self.store, self.clock, self.commits)
+        mirror.replay(self.store.actions(code))
+        self.mirrors[code] = mirror
+        return mirror
+
+    def forget_mirror(self, table: Table) -> None:
+        """A mirror nobody here follows any more is dropped."""
+        if not table.listeners and self.mirrors.get(table.code) is table:
+            del self.mirrors[table.code]
 
     def sweep(self, orphans: list[str]) -> int:
         """Take over the tables whose owner is gone (`SharedStore.orphans`, read off the loop
@@ -530,6 +568,7 @@ class Hub:
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
         table = Table(row, self.store, self.clock, self.commits)
+        table.on_change = self.on_change
         self.store.create_table(row)
         self.tables[code] = table
         return table, host_token

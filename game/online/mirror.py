@@ -1,0 +1,70 @@
+"""A table another process owns, followed here for this process's clients (several servers on
+one PostgreSQL database, relay.py).
+
+A `Mirror` is dealt and replayed from the database like a restored table, then moved on by the
+owner's `online_tab` notices: it reads the actions stored since its last and plays them into its
+own copy of the rules state, so each of its clients gets its own `view_for(seat)` and redacted
+events, as from the owner. It never decides anything: its clients' requests go to the owner
+(the server passes them on), no computer plays here, and who sits where is the owner's word.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from . import protocol as p
+from .codec import action_from_json
+from .tables import Listener, Table
+
+log = logging.getLogger("game.online")
+
+
+class Mirror(Table):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bots = {}  # computers play at the owner
+        self.owner_seats: list[p.SeatInfo] | None = None  # the owner's last word on the seats
+        self._catching = asyncio.Lock()
+
+    def seat_infos(self) -> list[p.SeatInfo]:
+        return self.owner_seats if self.owner_seats is not None else super().seat_infos()
+
+    def start_computers(self) -> None:
+        return  # the owner's computers play
+
+    def attach(self, listener: Listener, seat: int) -> None:
+        self.listeners[listener] = seat
+        listener.send(self.state_message(seat, []))
+
+    def detach(self, listener: Listener) -> None:
+        self.listeners.pop(listener, None)  # the owner is told (`leave`) by the server
+
+    def seats_changed(self, seats: list[p.SeatInfo]) -> None:
+        if seats == self.owner_seats:
+            return
+        self.owner_seats = seats
+        text = p.encode(p.Seats(self.code, seats))
+        for listener in list(self.listeners):
+            listener.send(text)
+
+    async def catch_up(self, version: int | None = None) -> None:
+        """Play the actions stored since the last one read (up to the owner's `version`, or
+        all) and send every client here its view and events."""
+        async with self._catching:
+            if version is not None and self.version >= version:
+                return
+            rows = (await asyncio.to_thread(self.store.actions, self.code))[self.count :]
+            events: list[Any] = []
+            for row in rows:
+                outcome = self.state.apply(action_from_json(self.game, row.action))
+                if not outcome.ok:  # the owner applied it: this copy is wrong, say so
+                    log.error("table %s: mirror refused stored action %d", self.code, row.n)
+                    break
+                events.extend(list(outcome.events) + self._settle())
+                self.count += 1
+                self.done_ids[(row.seat, row.action_id)] = row.version
+            if events:
+                for listener, seat in list(self.listeners.items()):
+                    listener.send(self.state_message(seat, events))

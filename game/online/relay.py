@@ -1,0 +1,125 @@
+"""Server processes on one PostgreSQL database talk through LISTEN/NOTIFY (psycopg 3's async
+notifies): a client may stay on any process, whichever one owns its table.
+
+Three channels, each payload one small JSON object (PostgreSQL caps a payload at 8000 bytes):
+
+- `online_req`: a process passes on a request of one of its clients for a table it does not
+  own (`{"from": process, "conn": client, "code": table, "msg": the client's message, ...}`);
+  the owner (whoever holds the table now) answers it as if the client were its own.
+- `online_rep`: the owner's answers to that client (`ack`, `refused`, `seated`, `error`),
+  addressed to the asking process (`{"to": process, "conn": client, "text": message}`).
+- `online_tab`: the owner's word that a table changed (`{"code", "version", "seats"}`): every
+  process following the table reads its new actions from the database and sends each of its
+  clients its own view and redacted events.
+
+Listening takes a connection of its own (psycopg's `notifies()` holds the connection it reads),
+notifying another; a lost connection is opened again with backoff (notices sent meanwhile are
+lost: requests are sent again by their senders, and a table's followers read every action
+stored since their last, whatever the notice said).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import psycopg
+
+log = logging.getLogger("game.online")
+
+REQUESTS = "online_req"
+REPLIES = "online_rep"
+CHANGES = "online_tab"
+CHANNELS = (REQUESTS, REPLIES, CHANGES)
+MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 or more
+MAX_BACKOFF = 5.0
+
+Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+
+class Relay:
+    """This process's two connections to the shared database's notices."""
+
+    def __init__(self, url: str, on_notice: Handler) -> None:
+        self.url = url
+        self.name = secrets.token_hex(6)  # this process, in `from` and `to`
+        self.on_notice = on_notice  # (channel, payload), awaited one at a time, in order
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()
+        self.sent = 0
+        self.heard = 0
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(self._listen()), loop.create_task(self._send_loop())]
+
+    def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+
+    def send(self, channel: str, payload: dict[str, Any]) -> bool:
+        """Queue a notice (sent in order); False if it is too big to send."""
+        text = json.dumps(payload, separators=(",", ":"))
+        if len(text.encode("utf-8")) > MAX_PAYLOAD:
+            log.warning("a %s notice of %d bytes is too big to send", channel, len(text))
+            return False
+        self.outbox.put_nowait((channel, text))
+        return True
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        return await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=10)
+
+    async def _listen(self) -> None:
+        backoff = 0.1
+        while True:
+            conn: psycopg.AsyncConnection[Any] | None = None
+            try:
+                conn = await self._connect()
+                for channel in CHANNELS:
+                    await conn.execute(f"LISTEN {channel}")
+                self.listening.set()
+                backoff = 0.1
+                async for notice in conn.notifies():
+                    self.heard += 1
+                    try:
+                        await self.on_notice(notice.channel, json.loads(notice.payload))
+                    except Exception:  # one bad notice never stops the relay
+                        log.exception("a %s notice failed", notice.channel)
+            except (psycopg.Error, OSError):
+                log.warning("the relay's listening connection dropped; opening it again")
+            finally:
+                self.listening.clear()
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+            await asyncio.sleep(backoff)
+            backoff = min(MAX_BACKOFF, backoff * 2)
+
+    async def _send_loop(self) -> None:
+        conn: psycopg.AsyncConnection[Any] | None = None
+        try:
+            while True:
+                channel, text = await self.outbox.get()
+                for attempt in (1, 2, 3):
+                    try:
+                        if conn is None or conn.closed:
+                            conn = await self._connect()
+                        await conn.execute("SELECT pg_notify(%s, %s)", (channel, text))
+                        self.sent += 1
+                        break
+                    except (psycopg.Error, OSError):
+                        conn = None
+                        if attempt == 3:
+                            log.warning("a %s notice could not be sent", channel)
+                        else:
+                            await asyncio.sleep(0.2 * attempt)
+        finally:
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
