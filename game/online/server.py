@@ -27,8 +27,9 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
+from .hub import Hub
 from .store import Store, open_store
-from .tables import WATCHER, Hub, Table, TableError, normal_code
+from .tables import WATCHER, Table, TableError, normal_code
 
 log = logging.getLogger("game.online")
 

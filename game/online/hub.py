@@ -1,0 +1,194 @@
+"""Every table on this server, by code (`Hub`): it opens new ones, restores them all from the
+store when the server starts and, on a database several servers share, claims, takes over and
+follows (mirror.py) the tables of the others."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from game.core.game import RecordError
+
+from . import protocol as p
+from .commits import GroupCommit
+from .store import SeatRow, Store, TableRow
+from .tables import Table, TableError, game_for, header_record, new_code, normal_code, token_hash
+
+log = logging.getLogger("game.online")
+
+
+@runtime_checkable
+class SharedStore(Protocol):
+    """A store several server processes share (PostgreSQL): each table has one owner."""
+
+    def claim(self, code: str) -> bool: ...
+
+    def release(self, code: str) -> None: ...
+
+    def owner(self, code: str) -> str | None: ...
+
+    def table_row(self, code: str) -> TableRow | None: ...
+
+    def orphans(self) -> list[str]: ...
+
+
+class Hub:
+    """Every table on this server, by code. On a shared store this server holds only the tables
+    it owns: it claims the unfinished ones nobody owns when it starts, any other when a client
+    asks for it and its owner is gone (a takeover), and sends clients to the live owner's
+    address otherwise (`error` `elsewhere`)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.commits = GroupCommit(store)  # one for every table: their actions share flushes
+        self.shared = store if isinstance(store, SharedStore) else None
+        self.unloadable: set[str] = set()  # tables that failed to load: not swept again
+        # Several servers: the tables other processes own that clients here follow (mirror.py),
+        # and what every table owned here tells the others after each change (the relay).
+        self.mirrors: dict[str, Table] = {}
+        self.on_change: Callable[[Table], None] | None = None
+
+    def restore(self) -> int:
+        """Load every stored table (on a shared store: every unfinished one this server could
+        claim) and replay its actions; a table that fails is logged and left out (the others
+        still open). The number restored."""
+        for row in self.store.tables():
+            if self.shared is not None and (row.finished is not None or not self._claim(row.code)):
+                continue
+            self._load(row)
+        return len(self.tables)
+
+    def _claim(self, code: str) -> bool:
+        return self.shared is not None and self.shared.claim(code)
+
+    def _load(self, row: TableRow) -> Table | None:
+        try:
+            table = Table(row, self.store, self.clock, self.commits)
+            table.replay(self.store.actions(row.code))
+        except Exception:
+            log.exception("table %s could not be restored", row.code)
+            return None
+        self.tables[row.code] = table
+        table.on_change = self.on_change
+        mirror = self.mirrors.pop(row.code, None)
+        if mirror is not None:  # taken over here: its clients are served by the table itself
+            for listener, seat in list(mirror.listeners.items()):
+                if hasattr(listener, "table"):
+                    listener.table = table
+                table.attach(listener, seat)
+        table.start_computers()
+        return table
+
+    def mirror(self, code: str) -> Table:
+        """A table another live process owns, followed here (mirror.py): made on first use."""
+        code = normal_code(code)
+        found = self.mirrors.get(code)
+        if found is not None:
+            return found
+        row = self.shared.table_row(code) if self.shared is not None else None
+        if row is None:
+            raise TableError("no_such_table", f"no table {code}")
+        from .mirror import Mirror
+
+        mirror = Mirror(row, self.store, self.clock, self.commits)
+        mirror.replay(self.store.actions(code))
+        self.mirrors[code] = mirror
+        return mirror
+
+    def forget_mirror(self, table: Table) -> None:
+        """A mirror nobody here follows any more is dropped."""
+        if not table.listeners and self.mirrors.get(table.code) is table:
+            del self.mirrors[table.code]
+
+    def sweep(self, orphans: list[str]) -> int:
+        """Take over the tables whose owner is gone (`SharedStore.orphans`, read off the loop
+        by the caller), without waiting for a client to ask: the number taken."""
+        if self.shared is None:
+            return 0
+        taken = 0
+        for code in orphans:
+            if code in self.tables or code in self.unloadable:
+                continue
+            try:
+                table = self._take_over(self.shared, code)
+            except TableError:
+                continue  # another live process claimed it first
+            if table is None:
+                self.unloadable.add(code)
+            else:
+                taken += 1
+        return taken
+
+    def table(self, code: str) -> Table:
+        code = normal_code(code)
+        table = self.tables.get(code)
+        if table is None and self.shared is not None:
+            table = self._take_over(self.shared, code)
+        if table is None:
+            raise TableError("no_such_table", f"no table {code}")
+        return table
+
+    def _take_over(self, shared: SharedStore, code: str) -> Table | None:
+        """A table this server does not hold: claimed and loaded if nobody owns it."""
+        if not shared.claim(code):
+            owner = shared.owner(code)
+            if owner is None:
+                raise TableError("unavailable", f"table {code}'s server is busy: try again")
+            raise TableError("elsewhere", owner)
+        row = shared.table_row(code)
+        table = self._load(row) if row is not None else None
+        if table is None:
+            shared.release(code)
+        else:
+            log.info("took table %s over", code)
+        return table
+
+    def open(self, message: p.Open) -> tuple[Table, str]:
+        """A new table from the host's `open`: (table, host token)."""
+        game = game_for(message.game)
+        count = len(message.seats)
+        if not game.min_players <= count <= game.max_players:
+            raise TableError(
+                "bad_open", f"{game.title} is for {game.min_players} to {game.max_players} players"
+            )
+        for spec in message.seats:
+            if spec.computer is not None and spec.computer not in game.bot_levels:
+                raise TableError("bad_open", f"no computer level {spec.computer!r}")
+        if message.sit is not None and (
+            message.sit >= count or message.seats[message.sit].computer is not None
+        ):
+            raise TableError("bad_open", "the host can only sit at one of the human seats")
+        code = new_code()
+        while code in self.tables or (self.shared is not None and not self._claim(code)):
+            code = new_code()
+        host_token = secrets.token_urlsafe(16)
+        seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
+        seats = [
+            SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
+            for i, s in enumerate(message.seats)
+        ]
+        row = TableRow(
+            code,
+            game.id,
+            seed,
+            message.options,
+            token_hash(host_token),
+            message.hold,
+            self.clock(),
+            None,
+            seats,
+        )
+        try:
+            game.parse_record(header_record(game, row))
+        except RecordError as err:
+            raise TableError("bad_open", str(err)) from None
+        table = Table(row, self.store, self.clock, self.commits)
+        table.on_change = self.on_change
+        self.store.create_table(row)
+        self.tables[code] = table
+        return table, host_token
