@@ -16,7 +16,8 @@ move per table per second on average, for S seconds. Then it prints `name: value
 
 --kill-after T kills one server process with SIGKILL T seconds in; with one process it is
 started again on the same port (its clients resume their seats), with several the clients of
-the dead one move to the others.
+the dead one move to the others (the others' clients stay where they are: a table's actions and
+steps are relayed between the processes, PostgreSQL LISTEN/NOTIFY).
 """
 
 from __future__ import annotations
