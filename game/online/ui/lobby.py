@@ -1,6 +1,7 @@
 """The lobby: the table's code, large, and its share link; the seats filling as the server
 says (who is here, who is away, which are computers, which wait for a friend). Once no seat
-waits for a friend the table opens by itself; "To the table" opens it at once.
+waits for a friend the table opens by itself; "To the table" opens it at once. A watcher
+(`watch=True`) goes to the table as soon as the server shows it: the public board, read only.
 
 It takes the seat through the link (opening, joining or resuming) and keeps the seat's token in
 the data folder as soon as it has it, so the app can take the seat back after a crash."""
@@ -55,11 +56,16 @@ class LobbyScene(UIScene):
         url: str = "",
         code: str = "",
         held: HeldSeat | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__(ctx)
+        self.watching = watch
         if link is None:
             link = NetLink(url, None)  # the game is known once the server answers
-            link.join(code)
+            if watch:
+                link.watch(code)
+            else:
+                link.join(code)
         self.link = link
         self.held = held
         self.ready = False
@@ -103,7 +109,8 @@ class LobbyScene(UIScene):
                 self.take_message(note.value)
             elif note.kind == "ready":
                 self.ready = True
-                self.keep_seat()
+                if not self.watching:
+                    self.keep_seat()
             elif note.kind == "failed":
                 self.problem = error_line(str(note.value))
             elif note.kind == "lost":
@@ -111,7 +118,7 @@ class LobbyScene(UIScene):
             elif note.kind == "back":
                 self.problem = ""
         self.widgets["table"].enabled = self.ready and self.state is not None
-        if self.ready and self.state is not None and not self.free_seats():
+        if self.ready and self.state is not None and (self.watching or not self.free_seats()):
             self.to_table()
 
     def take_message(self, message: Any) -> None:
@@ -153,7 +160,7 @@ class LobbyScene(UIScene):
                 "online.lobby.no_table", "This game cannot be played online in the app yet."
             )
             return
-        if self.held is None:
+        if self.held is None and not self.watching:
             self.keep_seat()  # (again: the game is known now)
         session = OnlineSession(self.link, self.link.game, self.state)
         self.handed_on = True

@@ -220,7 +220,8 @@ class OnlineMenuScene(UIScene):
 
 
 class JoinScene(UIScene):
-    """Widgets: "code" (a code or a share link), "server", "go", "back"."""
+    """Widgets: "code" (a code or a share link), "server", "go" (take a free seat), "watch"
+    (see the table as no seat does: the public board, read only), "back"."""
 
     def __init__(self, ctx: Any, url: str) -> None:
         super().__init__(ctx)
@@ -239,11 +240,21 @@ class JoinScene(UIScene):
         self.add(
             "go",
             Button(
-                (490, 400, 300, 76),
+                (330, 400, 300, 76),
                 lt("online.join.go", "Join"),
                 self.go,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
                 colour=GREEN,
+                text_size=38,
+            ),
+        )
+        self.add(
+            "watch",
+            Button(
+                (650, 400, 300, 76),
+                lt("online.join.watch", "Watch"),
+                self.watch,
+                colour=BLUE,
                 text_size=38,
             ),
         )
@@ -260,7 +271,7 @@ class JoinScene(UIScene):
         )
         self.problem = ""
 
-    def go(self) -> None:
+    def go(self, watch: bool = False) -> None:
         server, code = split_link(self.code.text)
         if server is not None:
             self.server.set_text(server)
@@ -269,7 +280,10 @@ class JoinScene(UIScene):
             return
         url = self.server.text.strip() or seats_file.DEFAULT_SERVER
         seats_file.remember_server(self.ctx.data_dir, url)
-        self.ctx.nav.push("online.lobby", link=None, url=url, code=code)
+        self.ctx.nav.push("online.lobby", link=None, url=url, code=code, watch=watch)
+
+    def watch(self) -> None:
+        self.go(watch=True)
 
     def back(self) -> None:
         self.ctx.stack.pop()

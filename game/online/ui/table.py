@@ -74,8 +74,9 @@ class OnlineTable:
         self.demo = False
         self.link = link
         self.turns = OnlineTurns(session, self.needs_confirm)
-        self.turns.shown_human = session.seat
-        self.focus = session.seat
+        watching = session.seat < 0  # a watcher (by code): the public board, read only
+        self.turns.shown_human = None if watching else session.seat
+        self.focus = 0 if watching else session.seat
         self.news = True  # the link brought something this frame: draw it
 
     # -- the network's news, once a frame ---------------------------------------------------

@@ -375,7 +375,7 @@ class Banner(Part):
         info = table.session.seats[seat]
         who = (
             info.name
-            if not info.is_computer
+            if info.kind == "human"  # (an online table's other people are "not ours", not bots)
             else t(
                 "blanco.table.computer_name",
                 "{name} (computer, {level})",
