@@ -209,3 +209,55 @@ def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
         return url
 
     assert run(resumed(), timeout=30) == other.url
+
+
+@pytest.mark.parametrize("game_id", ["blanco", "luckybox"])
+def test_seats_on_the_other_process_are_sent_only_what_they_may_know(
+    two_servers: list[ServerProcess], game_id: str
+) -> None:
+    """The leak checks of test_online_leaks on the frames the non-owner process sends (its
+    mirror's views and events): each exactly `view_for(seat)` and `redact(event, seat)` at its
+    version, no seed, no deck, no other seat's hidden card."""
+    from tests import test_online_leaks as leaks
+
+    owner, other = two_servers
+    game = game_by_id(game_id)
+
+    async def scenario() -> leaks.Played:
+        frames: dict[int, list[str]] = {}
+        seat_of: dict[int, int] = {}
+
+        def keep(client: SeatClient, text: str) -> None:
+            frames.setdefault(seat_of.get(id(client), -2), []).append(text)
+
+        urls = [owner.url] + [other.url] * (leaks.PLAYERS - 1)
+        clients = [SeatClient(url, game, keep, urls=[url]) for url in urls]
+        watcher = SeatClient(other.url, game, keep, urls=[other.url])
+        for i, client in enumerate(clients):
+            seat_of[id(client)] = i
+        seat_of[id(watcher)] = leaks.WATCHER
+        seats = [p.SeatSpec(f"P{i}") for i in range(leaks.PLAYERS)]
+        code = await clients[0].open(seats, leaks.SEED)
+        for i, client in enumerate(clients[1:], start=1):
+            await client.join(code, i)
+        await watcher.watch(code)
+        bots = [game.make_bot("easy", leaks.SEED, i) for i in range(leaks.PLAYERS)]
+
+        async def watch() -> None:
+            while not watcher.over:
+                await watcher.receive()
+
+        await asyncio.gather(watch(), *(c.play(bots[i].choose) for i, c in enumerate(clients)))
+        record = await clients[0].record()
+        for client in [*clients, watcher]:
+            await client.close()
+        assert all(c.reconnects == 0 for c in clients)
+        frames.pop(-2, None)
+        return leaks.Played(game_id, record, frames)
+
+    played = run(scenario(), timeout=120)
+    leaks.test_every_view_and_event_is_what_view_for_and_redact_give(played)
+    leaks.test_no_frame_holds_the_bottom_of_the_deck(played)
+    leaks.test_no_frame_holds_the_seed_before_the_end(played)
+    if game_id == "blanco":
+        leaks.test_blanco_frames_hold_no_other_seats_hidden_card(played)

@@ -51,20 +51,18 @@ class Mirror(Table):
 
     async def catch_up(self, version: int | None = None) -> None:
         """Play the actions stored since the last one read (up to the owner's `version`, or
-        all) and send every client here its view and events."""
+        all), sending every client here its view and events after each, as the owner does."""
         async with self._catching:
             if version is not None and self.version >= version:
                 return
             rows = (await asyncio.to_thread(self.store.actions, self.code))[self.count :]
-            events: list[Any] = []
             for row in rows:
                 outcome = self.state.apply(action_from_json(self.game, row.action))
                 if not outcome.ok:  # the owner applied it: this copy is wrong, say so
                     log.error("table %s: mirror refused stored action %d", self.code, row.n)
                     break
-                events.extend(list(outcome.events) + self._settle())
+                events: list[Any] = list(outcome.events) + self._settle()
                 self.count += 1
                 self.done_ids[(row.seat, row.action_id)] = row.version
-            if events:
                 for listener, seat in list(self.listeners.items()):
                     listener.send(self.state_message(seat, events))
