@@ -207,6 +207,7 @@ def load_history(folder: Path) -> tuple[History, str | None]:
 def save_history(folder: Path, history: History) -> str | None:
     """Write the history at once (atomically); a one-line warning if it could not be."""
     from game.core import storage
+    from game.core.records import why
 
     days = {d: {"score": r.score, "share": r.share} for d, r in sorted(history.days.items())}
     try:
@@ -215,7 +216,7 @@ def save_history(folder: Path, history: History) -> str | None:
         return t(
             "daily.cant_save",
             "Can't keep the daily deal's result ({why}).",
-            why=storage.why(err),
+            why=why(err),
         )
     return None
 
