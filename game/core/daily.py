@@ -97,15 +97,21 @@ def score_words(game: Game[Any], score: int) -> str:
     return tn("daily.points", score, "{count} point", "{count} points")
 
 
-def share_text(game: Game[Any], state: Any, day: str) -> str:
-    """The finished daily game's line to share; the squares come from the game's optional
-    `daily_squares(state)` (a game without it shares the line alone)."""
+def share_parts(game: Game[Any], state: Any, day: str) -> tuple[str, str]:
+    """The finished daily game's line to share without its squares, and the squares, from the
+    game's optional `daily_squares(state)` ("" for a game without)."""
     score = score_of(game, state)
     result = "?" if score is None else score_words(game, score)
     squares_of = getattr(game, "daily_squares", None)
     squares = squares_of(state) if callable(squares_of) else ""
     title = t("daily.share_title", "{game} daily", game=game.title)
-    return share_line(title, day, result, squares if isinstance(squares, str) else "")
+    return share_line(title, day, result, ""), squares if isinstance(squares, str) else ""
+
+
+def share_text(game: Game[Any], state: Any, day: str) -> str:
+    """The finished daily game's line to share, squares included."""
+    line, squares = share_parts(game, state, day)
+    return f"{line} {squares}" if squares else line
 
 
 # ---------------------------------------------------------------- the history
