@@ -219,3 +219,14 @@ def test_the_keeper_keeps_the_counting_games_result_only(tmp_path: Path, game_id
     practice.daily_practice = True
     GameKeeper(practice, tmp_path / "other", True, told.append).file_finished()
     assert daily.load_history(tmp_path / "other")[0].days == {}
+
+
+@pytest.mark.parametrize("practice", [False, True])
+def test_a_saved_daily_game_continues_as_one(practice: bool) -> None:
+    lucky = game("luckybox")
+    session: Session[Any] = Session([Seat("Ann")], daily.daily_seed("luckybox", DAY), game=lucky)
+    session.daily, session.daily_practice = DAY, practice
+    resumed = Session.resume(session.save(), lucky)[0]
+    assert (resumed.daily, resumed.daily_practice) == (DAY, practice)
+    plain = Session.resume(Session([Seat("Ann")], 5, game=lucky).save(), lucky)[0]
+    assert (plain.daily, plain.daily_practice) == (None, False)

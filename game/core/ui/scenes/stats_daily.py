@@ -156,6 +156,20 @@ class DailyStatsScene(UIScene):
                         CELL_H - 6,
                     )
                     self._paint_day(surf, cell, day)
+        self._paint_legend(surf, panel)
+
+    def _paint_legend(self, surf: pygame.Surface, panel: pygame.Rect) -> None:
+        """What the colours mean, along the calendar's foot."""
+        text = self.ctx.text
+        x, y = panel.x + 28, panel.bottom - 34
+        for colour, words in (
+            (PLAYED, t("stats.daily_legend_played", "finished")),
+            (UNFINISHED, t("stats.daily_legend_unfinished", "dealt, not finished")),
+        ):
+            gfx.rect(surf, colour, (x, y - 9, 18, 18), border_radius=4)
+            label = text.render(words, 22, HINT_COLOUR)
+            surf.blit(label, label.get_rect(midleft=(x + 28, y)))
+            x += 28 + label.get_width() + 36
 
     def _paint_day(self, surf: pygame.Surface, cell: pygame.Rect, day: date) -> None:
         key = day.isoformat()
