@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game import catalog
-from game.core import daily
+from game.core import daily, daily_history
 from game.core.game import Game, RecordError
 from game.core.keeper import GameKeeper
 from game.core.records import check_records_cli
@@ -174,10 +174,10 @@ def test_blanco_shares_its_turns_and_a_square_per_five_turns() -> None:
 
 
 def test_the_first_game_of_the_day_counts_and_later_ones_are_practice(tmp_path: Path) -> None:
-    assert daily.claim(tmp_path, DAY) == (True, None)
-    assert daily.claim(tmp_path, DAY) == (False, None)
-    assert daily.claim(tmp_path, "2026-11-23") == (True, None)
-    history, warning = daily.load_history(tmp_path)
+    assert daily_history.claim(tmp_path, DAY) == (True, None)
+    assert daily_history.claim(tmp_path, DAY) == (False, None)
+    assert daily_history.claim(tmp_path, "2026-11-23") == (True, None)
+    history, warning = daily_history.load_history(tmp_path)
     assert warning is None
     assert sorted(history.days) == [DAY, "2026-11-23"]
     assert history.finished() == []  # claimed, not finished
@@ -185,8 +185,8 @@ def test_the_first_game_of_the_day_counts_and_later_ones_are_practice(tmp_path: 
 
 def test_streaks_and_best(tmp_path: Path) -> None:
     for day, score in [("2026-11-18", 40), ("2026-11-20", 55), ("2026-11-21", 61), (DAY, 48)]:
-        assert daily.keep_result(tmp_path, day, score, f"share {day}") is None
-    history, _ = daily.load_history(tmp_path)
+        assert daily_history.keep_result(tmp_path, day, score, f"share {day}") is None
+    history, _ = daily_history.load_history(tmp_path)
     assert history.streak(DAY) == 3
     assert history.streak("2026-11-23") == 3  # today not played yet: the streak still stands
     assert history.streak("2026-11-24") == 0
@@ -197,11 +197,13 @@ def test_streaks_and_best(tmp_path: Path) -> None:
 
 
 def test_a_bad_history_is_set_aside_and_said(tmp_path: Path) -> None:
-    (tmp_path / daily.HISTORY_FILE).write_text('{"days": {"2026-02-30": {}}}', encoding="utf-8")
-    history, warning = daily.load_history(tmp_path)
+    (tmp_path / daily_history.HISTORY_FILE).write_text(
+        '{"days": {"2026-02-30": {}}}', encoding="utf-8"
+    )
+    history, warning = daily_history.load_history(tmp_path)
     assert history.days == {}
     assert warning is not None and "daily" in warning
-    assert not (tmp_path / daily.HISTORY_FILE).exists()
+    assert not (tmp_path / daily_history.HISTORY_FILE).exists()
     assert list(tmp_path.glob("daily.json.bad-*"))
 
 
@@ -210,7 +212,7 @@ def test_the_keeper_keeps_the_counting_games_result_only(tmp_path: Path, game_id
     session = played(game_id, daily.daily_seed(game_id, DAY), DAY)
     told: list[str] = []
     GameKeeper(session, tmp_path, True, told.append).file_finished()
-    history, _ = daily.load_history(tmp_path)
+    history, _ = daily_history.load_history(tmp_path)
     assert told == []
     assert history.days[DAY].score == daily.score_of(session.game, session.state)
     assert history.days[DAY].share == daily.share_text(session.game, session.state, DAY)
@@ -218,7 +220,7 @@ def test_the_keeper_keeps_the_counting_games_result_only(tmp_path: Path, game_id
     practice = played(game_id, daily.daily_seed(game_id, "2026-11-23"), "2026-11-23")
     practice.daily_practice = True
     GameKeeper(practice, tmp_path / "other", True, told.append).file_finished()
-    assert daily.load_history(tmp_path / "other")[0].days == {}
+    assert daily_history.load_history(tmp_path / "other")[0].days == {}
 
 
 @pytest.mark.parametrize("practice", [False, True])

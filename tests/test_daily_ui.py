@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.blanco.ui.scenes.table import TableScene as BlancoTable
-from game.core import daily
+from game.core import daily, daily_history
 from game.core.session import Seat
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.stats_daily import DailyStatsScene
@@ -30,7 +30,7 @@ def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: An
         day = daily.parse_day(TODAY)
         assert day is not None
         earlier = day.fromordinal(day.toordinal() - back).isoformat()
-        assert daily.keep_result(folder, earlier, score, "") is None
+        assert daily_history.keep_result(folder, earlier, score, "") is None
     screen = title(app)
     click_widget(app, screen, "daily", 3)
     table = table_of(app)  # under the draft of the first cards
@@ -48,7 +48,7 @@ def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: An
     assert line.startswith(f"Super Mega Lucky Box daily \u00b7 {TODAY} \u00b7 {total} point")
     assert len(squares.split(" ")) == 4  # a group per round
     shared = f"{line} {squares}"
-    history, _ = daily.load_history(folder)
+    history, _ = daily_history.load_history(folder)
     assert history.days[TODAY].score == total and history.days[TODAY].share == shared
 
     click_widget(app, end, "copy", 2)
@@ -87,7 +87,10 @@ def test_no_clipboard_is_said_in_the_message_line(
 
 def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     folder = app.ctx.game_dir("luckybox")
-    assert daily.claim(folder, TODAY) == (True, None)  # today's first game was dealt already
+    assert daily_history.claim(folder, TODAY) == (
+        True,
+        None,
+    )  # today's first game was dealt already
     screen = title(app)
     click_widget(app, screen, "daily", 3)
     table = table_of(app)  # under the draft of the first cards
@@ -101,7 +104,7 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     frames(app, 2)
     assert end.share is not None
     # A practice game keeps nothing in the history: the day's claim stays unfinished.
-    assert daily.load_history(folder)[0].days[TODAY].score is None
+    assert daily_history.load_history(folder)[0].days[TODAY].score is None
     # Play again is the day's deal again, as practice.
     click_widget(app, end, "again", 3)
     again = table_of(app)
@@ -129,5 +132,5 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     assert isinstance(end, GameEndShell) and end.share is not None
     turns = session.state.players[0].turns
     assert end.share[0] == f"Blanco daily \u00b7 {TODAY} \u00b7 {turns} turns"
-    history, _ = daily.load_history(app.ctx.game_dir("blanco"))
+    history, _ = daily_history.load_history(app.ctx.game_dir("blanco"))
     assert history.days[TODAY].score == turns

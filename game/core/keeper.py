@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.core.daily import keep_finished
+from game.core.daily_history import keep_finished
 from game.core.i18n import t
 from game.core.storage import (
     delete_save,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.core import daily
+from game.core import daily, daily_history
 from game.core.i18n import t
 from game.core.session import HUMAN, Seat
 
@@ -27,7 +27,7 @@ def start_daily(ctx: Any, game_id: str, day: str | None = None) -> Any:
     """Deal `day`'s (today's, by the local date) daily deal of `game_id` for one person and put
     its table on the stack. The day's first game counts; a later one is practice."""
     day = day or daily.today()
-    counts, warning = daily.claim(ctx.game_dir(game_id), day)
+    counts, warning = daily_history.claim(ctx.game_dir(game_id), day)
     seats = [Seat(player_name(ctx, game_id), HUMAN)]
     scene = ctx.nav.make(f"{game_id}.start_game", seats=seats, seed=daily.daily_seed(game_id, day))
     scene.session.daily = day

@@ -24,7 +24,7 @@ from game.core.ui.chart import (  # noqa: F401  (the statistics tests import the
 )
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.scenes.stats_chart import (
+from game.core.ui.stats_chart import (
     BACK_RECT,
     DAILY_RECT,
     DIM,

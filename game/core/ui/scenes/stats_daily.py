@@ -9,12 +9,12 @@ from datetime import date
 
 import pygame
 
-from game.core import daily, i18n
+from game.core import daily, daily_history, i18n
 from game.core.i18n import lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.scenes.stats_chart import BACK_RECT, HINT_COLOUR, PANEL_COLOUR
+from game.core.ui.stats_chart import BACK_RECT, HINT_COLOUR, PANEL_COLOUR
 from game.core.ui.widgets import (
     GREEN,
     INK,
@@ -62,7 +62,7 @@ class DailyStatsScene(UIScene):
                 text_size=40,
             ),
         )
-        self.history = daily.History()
+        self.history = daily_history.History()
         self.streak = self.best_streak = 0
         self.best_score: int | None = None
         self.played_cells: list[tuple[str, bool]] = []
@@ -73,7 +73,7 @@ class DailyStatsScene(UIScene):
         return self.ctx.game_ui(self.game).game.solo_fewest_turns
 
     def enter(self) -> None:
-        self.history, warning = daily.load_history(self.ctx.game_dir(self.game))
+        self.history, warning = daily_history.load_history(self.ctx.game_dir(self.game))
         if warning:
             self.ctx.message = warning
         self.streak = self.history.streak(self.today.isoformat())
