@@ -6,6 +6,8 @@
     super-mega-lucky-box --demo [--players N] [--seed S] [--speed X] [--bot LEVEL]
                          [--exit-when-done] [--save-record PATH] [--frame-stats PATH]
                                                   watch computer players play a whole game
+    super-mega-lucky-box --demo --daily YYYY-MM-DD [--game G] [...]
+                                                  a computer plays that day's daily deal
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
     super-mega-lucky-box --serve [--host H] [--port P] [--db URL]
@@ -44,6 +46,7 @@ DEMO_ONLY = (
     ("--save-record", "save_record"),
     ("--frame-stats", "frame_stats"),
     ("--online", "online"),
+    ("--daily", "daily"),
 )
 
 
@@ -75,6 +78,12 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help=f"demo: seats ({default.min_players}-{default.max_players}; 4)",
     )
     parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
+    parser.add_argument(
+        "--daily",
+        metavar="YYYY-MM-DD",
+        default=None,
+        help="demo: play that day's daily deal (a solo game; its seed is the date's)",
+    )
     parser.add_argument(
         "--speed",
         type=demo_speed,
@@ -117,6 +126,8 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]
         if given:
             parser.error(f"{given[0]} needs --demo")
+    if args.daily is not None:
+        _check_daily(parser, args)
     args.players = 4 if args.players is None else args.players
     args.speed = 1.0 if args.speed is None else args.speed
     args.bot = args.bot or "normal"
@@ -126,6 +137,21 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         where = "" if chosen is default else f" for {chosen.title}"
         parser.error(f"--players must be from {chosen.min_players} to {chosen.max_players}{where}")
     return args
+
+
+def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--daily: a real date, a solo game, and the date's own seed (usage and exit 2 if not)."""
+    from game.core.daily import parse_day
+
+    if parse_day(args.daily) is None:
+        parser.error(f"--daily must be a real date, YYYY-MM-DD (not {args.daily!r})")
+    if args.seed is not None:
+        parser.error("--daily deals the date's own seed: leave out --seed")
+    if args.players not in (None, 1):
+        parser.error("--daily is a solo game: --players must be 1")
+    if args.online:
+        parser.error("--daily is played here, not --online")
+    args.players = 1
 
 
 def demo_speed(text: str) -> float:
@@ -219,7 +245,7 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         from game.core.i18n import force_language
 
         force_language(args.lang)  # for this run only: the saved setting is left as it is
-    from game.catalog import game_uis
+    from game.catalog import game_uis, games
     from game.core.ui import launch
 
     if args.tour:
@@ -241,6 +267,10 @@ def run(args: argparse.Namespace, started: float | None) -> int:
         import random
 
         seed = args.seed if args.seed is not None else random.randrange(10**6)
+        if args.daily is not None:
+            from game.core.daily import daily_seed
+
+            seed = daily_seed(args.game or games()[0].id, args.daily)
         return launch.demo(
             game_uis(),
             args.players,
@@ -253,6 +283,7 @@ def run(args: argparse.Namespace, started: float | None) -> int:
             started=started,
             game=args.game,
             window=args.window,
+            daily=args.daily,
         )
     return launch.play(game_uis(), window=args.window)
 

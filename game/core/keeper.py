@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.daily_history import keep_finished
 from game.core.i18n import t
 from game.core.storage import (
     delete_save,
@@ -65,6 +66,9 @@ class GameKeeper:
                 session.state, [s.kind for s in session.seats], VERSION, game=session.game
             )
         )
+        daily_warning = keep_finished(self.folder, session)
+        if daily_warning:
+            self.tell(daily_warning)
         _path, warning = keep_record(self.folder, record)
         if warning:
             self.tell(warning)  # the autosave stays: the game is not lost

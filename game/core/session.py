@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic
 
+from game.core import daily as daily_deal
 from game.core.game import BOT_LEVELS, Game, Outcome, StateT
 from game.core.records import open_record, play_actions
 from game.core.version import __version__ as VERSION
@@ -58,6 +59,10 @@ class Session(Generic[StateT]):
         self.feed: deque[Any] = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
         self.challenge: dict[str, Any] | None = None
+        # The daily deal's date when this is one ("YYYY-MM-DD"; its seed is the date's), and
+        # whether it is a later game of that day, which does not count.
+        self.daily: str | None = None
+        self.daily_practice = False
         # Called after every change to the game (an action, a reveal, an undo): the autosave.
         self.on_change: Callable[[], None] | None = None
 
@@ -111,6 +116,10 @@ class Session(Generic[StateT]):
         fields: dict[str, Any] = {"seats": [s.kind for s in self.seats], "game_version": VERSION}
         if self.challenge is not None:
             fields["challenge"] = self.challenge
+        if self.daily is not None:
+            fields[daily_deal.FIELD] = self.daily
+            if self.daily_practice:
+                fields[daily_deal.PRACTICE_FIELD] = True
         fields.update(extra or {})
         return self.game.record_of(self.state, extra=fields)
 
@@ -170,6 +179,9 @@ class Session(Generic[StateT]):
             session.advance()  # the table had taken the chance step before it stopped
         _restore_bots(session, info.get("bots"))
         session.challenge = read_challenge(save.get("challenge"), len(session.seats))
+        day = save.get(daily_deal.FIELD)  # checked against the seed when the save was read
+        session.daily = day if isinstance(day, str) else None
+        session.daily_practice = save.get(daily_deal.PRACTICE_FIELD) is True
         unshown = info.get("unshown")
         unshown = unshown if type(unshown) is int and 0 <= unshown <= len(session.feed) else 0
         confirming = info.get("confirming")

@@ -8,10 +8,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from game.core.daily import BLUE, GREEN
 from game.core.game import BOT_LEVELS, Game, GameState, ParsedRecord
 from game.core.i18n import t, tn
 
-from . import record as rec
+from . import events as ev, record as rec
 from .actions import Action, DrawThen
 from .events import Event
 from .grid import PlayerState
@@ -116,6 +117,17 @@ class BlancoGame:
             "finished": result["finished"],
         }
 
+    def daily_squares(self, state: GameState) -> str:
+        """The daily deal's share squares: a group per grid, a square per five turns it took
+        (blue for the first grid, green for the second)."""
+        from game.core.records import replay
+
+        events = replay(self.record_of(state), self).events
+        first = next((e.turn for e in _turns_before_second_grid(events)), 0)
+        turns = blanco_state(state).players[0].turns
+        groups = [BLUE * -(-first // 5), GREEN * -(-(turns - first) // 5)]
+        return " ".join(g for g in groups if g)
+
     def solo_rating(self, total: int) -> str:
         return ""  # Blanco's solo game counts turns, with no rating line
 
@@ -190,3 +202,14 @@ def _trade_saved(saved: Snapshot, trade: dict[int, int]) -> Snapshot:
 
 BLANCO = BlancoGame()
 GAME: Game[BlancoState] = BLANCO  # the catalog's convention: <package>.rules.game.GAME
+
+
+def _turns_before_second_grid(events: list[Any]) -> list[ev.TurnStarted]:
+    """The seat's last turn started before its second grid was dealt (empty: not reached)."""
+    last: list[ev.TurnStarted] = []
+    for event in events:
+        if isinstance(event, ev.TurnStarted):
+            last = [event]
+        elif isinstance(event, ev.SecondGridDealt):
+            return last
+    return []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from game.core.daily import check_daily
 from game.core.game import ParsedRecord, RecordError
 
 from .actions import (
@@ -31,6 +32,7 @@ from .actions import (
 from .cards import ALL_CARDS
 from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
 
+GAME_ID = "blanco"  # the daily deal's seed names the game
 FORMAT = "blanco/record@1"
 KNOWN_KEYS = ("player", "setup", "draw", "play", "at", "discard", "reveal", "swap", "clear", "look")
 MAIN_KEYS = ("setup", "draw", "swap", "clear", "look")
@@ -136,6 +138,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     seed = obj.get("seed")
     if not _is_int(seed):
         raise RecordError("seed must be an integer")
+    check_daily(obj, GAME_ID, seed)  # a daily deal's seed is its date's
     deal_obj = obj.get("deal", {})
     if not isinstance(deal_obj, dict):
         raise RecordError("deal must be an object")

@@ -95,9 +95,11 @@ def demo(
     max_frames: int | None = None,
     game: str | None = None,
     window: tuple[int, int] | None = None,
+    daily: str | None = None,
 ) -> int:
     """Play a whole game with computer seats and every animation, on an app holding `games`
-    (`game`: which one's id, the first when None; `window`: the window's size)."""
+    (`game`: which one's id, the first when None; `window`: the window's size; `daily`: the
+    date whose daily deal `seed` is, written into the record)."""
     started = started if started is not None else time.perf_counter()
     app = App(window=window, games=games)
     ctx = app.ctx
@@ -120,6 +122,7 @@ def demo(
     route = f"{game or games[0].id}.start_game"
     scene = ctx.nav.make(route, seats=seats, seed=seed, demo=True, on_game_over=game_over)
     scene.exit_when_done = exit_when_done
+    scene.session.daily = daily
     errors = app.errors
     frames: list[float] = []
     startup_ms = None

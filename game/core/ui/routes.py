@@ -50,6 +50,12 @@ def _stats(ctx: Any, **kw: Any) -> Any:
     return StatsScene(ctx, **kw)
 
 
+def _stats_daily(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.stats_daily import DailyStatsScene
+
+    return DailyStatsScene(ctx, **kw)
+
+
 def _howto(ctx: Any, **kw: Any) -> Any:
     from game.core.ui.scenes.howto import HowToScene
 
@@ -77,6 +83,7 @@ def install_core_routes(ctx: Any) -> None:
         ("handoff", _handoff),
         ("replays", _replays),
         ("stats", _stats),
+        ("stats_daily", _stats_daily),
         ("howto", _howto),
     ):
         ctx.nav.register(name, factory)

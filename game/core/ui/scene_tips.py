@@ -104,6 +104,11 @@ def title_tips() -> Tips:
             "tip.title.new_game",
             "Choose the players, people or computers, and deal a new game (key N).",
         ),
+        "daily": lambda: t(
+            "tip.title.daily",
+            "Today's deal, the same for everyone: play it alone; the first game of the day "
+            "counts (key D).",
+        ),
         "howto": lambda: t(
             "tip.title.howto", "Learn the game, page by page, with pictures (key H)."
         ),

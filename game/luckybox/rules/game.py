@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from game.core.daily import BLACK, GREEN, YELLOW
 from game.core.game import BOT_LEVELS, Game, GameState as AnyGameState, ParsedRecord
 from game.core.i18n import t
 from game.core.records import replay, totals_result_scores
@@ -90,6 +91,16 @@ class LuckyBoxGame:
 
     def rating_shown(self, english: str) -> str:
         return rating_shown(english)
+
+    def daily_squares(self, state: AnyGameState) -> str:
+        """The daily deal's share squares, a group per round: a green square per card
+        completed, a yellow one per star circled (a black one for a round with neither)."""
+        player = _own(state).players[0]
+        groups = []
+        for r in range(ROUNDS):
+            group = GREEN * len(player.completed[r]) + YELLOW * player.stars[r]
+            groups.append(group or BLACK)
+        return " ".join(groups)
 
     def state_from_record(self, obj: Any) -> GameState:
         """The state a record describes, by replaying it; RecordError names what is wrong."""

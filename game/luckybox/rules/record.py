@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from game.core.daily import check_daily
 from game.core.game import ParsedRecord, RecordError
 
 from .actions import action_to_record
 from .state import MAX_PLAYERS, ROUNDS, Deal, GameState, Options
 
+GAME_ID = "luckybox"  # the daily deal's seed names the game
 FORMAT = "super-mega-lucky-box/record@1"
 
 
@@ -63,6 +65,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     seed = obj.get("seed")
     if not _is_int(seed):
         raise RecordError("seed must be an integer")
+    check_daily(obj, GAME_ID, seed)  # a daily deal's seed is its date's
     options_obj = obj.get("options", {})
     if not isinstance(options_obj, dict):
         raise RecordError("options must be an object")

@@ -54,6 +54,7 @@ class TableScene(TableShell):
 
     game_over_event = ev.Won
     off_focus = OFF_FOCUS
+    daily_badge_at = (1088.0, 238.0)  # under the solo panel, clear of the status line
     targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
 
     def __init__(

@@ -44,6 +44,7 @@ LOGO_WIDTH = 840
 BUTTON_W, BUTTON_H = 340, 66
 BUTTON_TOP = 330
 BUTTON_GAP = 22
+DAILY_W, DAILY_GAP = 220, 22  # the Daily deal button, right of New game
 SMALL_W, SMALL_H = 200, 56
 SMALL_GAP = 20
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
@@ -163,6 +164,17 @@ class TitleScene(UIScene):
                 text_size=42,
             ),
         )
+        self.add(  # today's deal of the chosen game, beside New game
+            "daily",
+            Button(
+                (x + BUTTON_W + DAILY_GAP, BUTTON_TOP, DAILY_W, BUTTON_H),
+                lt("title.daily", "Daily deal"),
+                self.daily_deal,
+                key=pygame.K_d,
+                colour=PINK,
+                text_size=32,
+            ),
+        )
         self.add(  # shown when the app has online play (the composition root's route)
             "online",
             Button(
@@ -240,6 +252,31 @@ class TitleScene(UIScene):
     def to_setup(self) -> None:
         self.ctx.nav.push(self._route("setup"))
 
+    def daily_deal(self) -> None:
+        """Today's deal of the chosen game, solo; it replaces a saved game: ask first."""
+        if self.saved_game is None:
+            self.start_daily()
+            return
+        from game.core.ui.scenes.dialog import ConfirmDialog
+
+        self.ctx.stack.push(
+            ConfirmDialog(
+                self.ctx,
+                lt(
+                    "title.confirm_daily",
+                    "Play today's daily deal? The game in progress will be lost.",
+                ),
+                self.start_daily,
+                yes_label=lt("title.daily", "Daily deal"),
+                no_label=lt("title.keep_it", "Keep it"),
+            )
+        )
+
+    def start_daily(self) -> None:
+        from game.core.ui.daily import start_daily
+
+        start_daily(self.ctx, self.game)
+
     def continue_game(self) -> None:
         warning = self.ctx.nav.make(self._route("continue_game"), saved=self.saved_game)
         self.saved_game = None  # it is on the table now; a later Continue reads the file again
@@ -306,6 +343,7 @@ class TitleScene(UIScene):
             tab = self.widgets[f"game_{game_id}"]
             assert isinstance(tab, Button)
             tab.colour = PURPLE if game_id == self.game else GREY
+        self.widgets["daily"].rect.y = new_game.rect.y
         online = self.widgets["online"]
         online.visible = self.ctx.nav.has("online")
         online.rect.y = new_game.rect.bottom + BUTTON_GAP

@@ -28,8 +28,9 @@ import pygame
 from game.core.i18n import lt
 from game.core.session import Session
 from game.core.ui.scene import parts_moving
-from game.core.ui.widgets import CYAN, GREEN, Button, UIScene, draw_backdrop
+from game.core.ui.widgets import CYAN, GREEN, YELLOW, Button, UIScene, draw_backdrop
 
+SHARE_Y = 604  # the daily deal's line to share: between the results and the buttons
 AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
 #: A button's label and what it does.
 Choice = tuple[str | Callable[[], str], Callable[[], None]]
@@ -80,6 +81,28 @@ class GameEndShell(UIScene):
                 text_size=36,
             ),
         )
+        self.share: tuple[str, str] | None = None  # a daily deal's line to share, and squares
+        if session.daily is not None and again is None and session.state.is_terminal():
+            self._add_share(session.daily)
+
+    def _add_share(self, day: str) -> None:
+        """A daily deal's end: its line to share with a Copy button, left of the two others."""
+        from game.core import daily
+
+        self.share = daily.share_parts(self.session.game, self.session.state, day)
+        self.add(
+            "copy",
+            Button(
+                (0, 620, 260, 70),
+                lt("game_end.copy", "Copy"),
+                self.copy_share,
+                key=pygame.K_c,
+                colour=YELLOW,
+                text_size=36,
+            ),
+        )
+        for i, name in enumerate(("copy", "again", "title")):  # three in a row, centred
+            self.widgets[name].rect.x = 640 - (3 * 260 + 2 * 40) / 2 + i * 300
 
     # ------------------------------------------------------------ what a game gives
 
@@ -88,8 +111,14 @@ class GameEndShell(UIScene):
         raise NotImplementedError
 
     def play_again(self) -> None:
-        """Again: the same seats at the next seed."""
+        """Again: the same seats at the next seed; a daily deal's again is that day's deal as
+        practice."""
         session = self.session
+        if session.daily is not None:
+            from game.core.ui.daily import start_daily
+
+            start_daily(self.ctx, self.game_id, session.daily)
+            return
         self.ctx.nav.make(self.start_route, seats=session.seats, seed=session.seed + 1)
 
     @property
@@ -116,7 +145,25 @@ class GameEndShell(UIScene):
         if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
             self.ctx.stack.clear()
 
+    def copy_share(self) -> None:
+        """The line to share, squares and all, onto the clipboard (or said where there is none)."""
+        from game.core.ui.daily import copy_share
+
+        if self.share is not None:
+            line, squares = self.share
+            copy_share(self.ctx, f"{line} {squares}" if squares else line)
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
         self.draw_results(surface)
+        if self.share is not None:
+            self.draw_share(surface)
         self.draw_widgets(surface)
+
+    def draw_share(self, surface: pygame.Surface) -> None:
+        """The daily deal's line over the buttons: practice said first, then the line and its
+        squares, drawn as squares (the fonts have no emoji)."""
+        from game.core.ui.daily import draw_share
+
+        assert self.share is not None
+        draw_share(surface, self.ctx, self.share, self.session.daily_practice, SHARE_Y)

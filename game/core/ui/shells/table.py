@@ -99,6 +99,8 @@ class TableShell(Scene):
     game_over_event: type = type(None)
     #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
     off_focus = 1.0
+    #: Where the daily deal's line sits (its centre), clear of the game's parts.
+    daily_badge_at: tuple[float, float] = (640, 14)
     #: `targets_of(table)`: what the keyboard focus can rest on (`game.core.ui.focus`).
     targets_of: Callable[[Any], list[Any]] = staticmethod(lambda table: [])
 
@@ -416,6 +418,10 @@ class TableShell(Scene):
         if not self.driven:
             self.controls.draw(surface)
         self.draw_overlays(surface)
+        if self.session.daily is not None and not self.driven:
+            from game.core.ui.daily import draw_badge
+
+            draw_badge(surface, self.ctx, self.session, self.daily_badge_at)
         for effect in self.animator.effects:
             effect.draw(surface)
         self.help.draw(surface)  # a tooltip goes over everything

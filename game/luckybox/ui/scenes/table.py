@@ -43,6 +43,7 @@ class TableScene(TableShell):
 
     game_over_event = ev.GameOver
     off_focus = OFF_FOCUS
+    daily_badge_at = (990.0, 40.0)  # right of the number card, over the solo side panel
     targets_of = staticmethod(table_targets)  # bonuses, squares, buttons (table/keys.py)
 
     def __init__(

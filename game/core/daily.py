@@ -1,0 +1,113 @@
+"""The daily deal, for any game (by its id): the seed of a date, the record's `daily` field and
+the line a player shares.
+
+The history of the days played lives in `game.core.daily_history` (it writes files).
+
+The seed is the records' contract (GAME-RECORD.md, BLANCO-RECORD.md): the first 6 bytes,
+big-endian, of SHA-256 of the UTF-8 text `<game id>/daily/YYYY-MM-DD`, so any program deals the
+same cards on the same date. The first game of a day counts; later ones that day are practice.
+
+Pure: no pygame, no game (the game's id is given).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import date
+from typing import Any
+
+from game.core.game import Game, RecordError
+from game.core.i18n import t, tn
+
+FIELD = "daily"  # the record's field: the date, "YYYY-MM-DD"
+PRACTICE_FIELD = "daily_practice"  # our own field: a later game of that day (it does not count)
+_DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}\Z", re.ASCII)
+
+
+def parse_day(text: Any) -> date | None:
+    """The date a "YYYY-MM-DD" text names; None when it is not that shape or not a real day."""
+    if not isinstance(text, str) or not _DAY_TEXT.match(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:  # 2026-02-30
+        return None
+
+
+def daily_seed(game_id: str, day: date | str) -> int:
+    """The daily deal's seed of `game_id` on `day` (the records' contract)."""
+    text = day.isoformat() if isinstance(day, date) else day
+    digest = hashlib.sha256(f"{game_id}/daily/{text}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def check_daily(record: dict[str, Any], game_id: str, seed: int) -> str | None:
+    """A record's `daily` date once it is checked against its seed (None: not a daily deal).
+    RecordError (the contract's one line) when it is not a date, not a real one, or the seed is
+    not that date's daily seed."""
+    if FIELD not in record:
+        return None
+    value = record[FIELD]
+    if not isinstance(value, str) or not _DAY_TEXT.match(value):
+        raise RecordError('daily must be a date "YYYY-MM-DD"')
+    if parse_day(value) is None:
+        raise RecordError(f"daily: {value} is not a real date")
+    if seed != daily_seed(game_id, value):
+        raise RecordError(f"not the daily deal of {value}")
+    return value
+
+
+def today() -> str:
+    """Today's date where the player is (the local date), as "YYYY-MM-DD"."""
+    return date.today().isoformat()
+
+
+# ---------------------------------------------------------------- sharing
+
+#: Squares of the share line's emoji part (a game's `daily_squares` uses them).
+GREEN, YELLOW, BLUE, BLACK = "\U0001f7e9", "\U0001f7e8", "\U0001f7e6", "\u2b1b"
+
+
+def share_line(title: str, day: str, result: str, squares: str) -> str:
+    """The text a player pastes into a chat: game, date and result on one line, the squares
+    after it (a game without squares gives "")."""
+    line = f"{title} \u00b7 {day} \u00b7 {result}"
+    return f"{line} {squares}" if squares else line
+
+
+def score_of(game: Game[Any], state: Any) -> int | None:
+    """A solo game's score as its game counts it: the turns taken where the fewest is best
+    (`Game.solo_fewest_turns`), else the total; None when its result cannot be read."""
+    scores = game.record_scores(game.summary(state), 1)
+    if scores is None:
+        return None
+    if game.solo_fewest_turns:
+        turns = scores.get("turns")
+        return turns[0] if isinstance(turns, list) and turns else None
+    totals = scores["totals"]
+    return int(totals[0]) if totals else None
+
+
+def score_words(game: Game[Any], score: int) -> str:
+    """A daily score in words: "61 points" or "34 turns"."""
+    if game.solo_fewest_turns:
+        return tn("daily.turns", score, "{count} turn", "{count} turns")
+    return tn("daily.points", score, "{count} point", "{count} points")
+
+
+def share_parts(game: Game[Any], state: Any, day: str) -> tuple[str, str]:
+    """The finished daily game's line to share without its squares, and the squares, from the
+    game's optional `daily_squares(state)` ("" for a game without)."""
+    score = score_of(game, state)
+    result = "?" if score is None else score_words(game, score)
+    squares_of = getattr(game, "daily_squares", None)
+    squares = squares_of(state) if callable(squares_of) else ""
+    title = t("daily.share_title", "{game} daily", game=game.title)
+    return share_line(title, day, result, ""), squares if isinstance(squares, str) else ""
+
+
+def share_text(game: Game[Any], state: Any, day: str) -> str:
+    """The finished daily game's line to share, squares included."""
+    line, squares = share_parts(game, state, day)
+    return f"{line} {squares}" if squares else line

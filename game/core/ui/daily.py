@@ -1,0 +1,143 @@
+"""The daily deal at the table, for any game: dealing today's deal from the title (the day's
+first game counts, later ones are practice), the line the table and the end screen show about
+it, and copying the share line to the clipboard (pygame.scrap)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import daily, daily_history
+from game.core.i18n import t
+from game.core.session import HUMAN, Seat
+
+
+def player_name(ctx: Any, game_id: str) -> str:
+    """The solo seat's name: the first person of the game's last set-up, else "You"."""
+    from game.core.names import last_seats
+
+    for name, kind in last_seats(ctx.data_dir, game_id):
+        if kind == HUMAN and name.strip():
+            return name
+    return t("daily.you", "You")
+
+
+def start_daily(ctx: Any, game_id: str, day: str | None = None) -> Any:
+    """Deal `day`'s (today's, by the local date) daily deal of `game_id` for one person and put
+    its table on the stack. The day's first game counts; a later one is practice."""
+    day = day or daily.today()
+    counts, warning = daily_history.claim(ctx.game_dir(game_id), day)
+    seats = [Seat(player_name(ctx, game_id), HUMAN)]
+    scene = ctx.nav.make(f"{game_id}.start_game", seats=seats, seed=daily.daily_seed(game_id, day))
+    scene.session.daily = day
+    scene.session.daily_practice = not counts
+    if warning:
+        ctx.message = warning
+    return scene
+
+
+def badge(session: Any) -> str:
+    """What the table says of a daily game ("" for any other game)."""
+    if session.daily is None:
+        return ""
+    if session.daily_practice:
+        return t(
+            "daily.badge_practice",
+            "Daily deal {day} \u00b7 practice, not counted",
+            day=session.daily,
+        )
+    return t("daily.badge", "Daily deal {day} \u00b7 this game counts", day=session.daily)
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put `text` on the system clipboard; False where there is none (or it refused)."""
+    try:
+        pygame.scrap.put_text(text)
+        return bool(pygame.scrap.get_text() == text)
+    except (pygame.error, AttributeError, NotImplementedError):  # no clipboard, no scrap
+        return False
+
+
+def copy_share(ctx: Any, text: str) -> bool:
+    """The end screen's Copy: the share line to the clipboard, said in the message line."""
+    copied = copy_to_clipboard(text)
+    if copied:
+        ctx.message = t("daily.copied", "Copied: paste it into a chat.")
+    else:
+        ctx.message = t(
+            "daily.no_clipboard", "There is no clipboard here: the line to share is on the screen."
+        )
+    return copied
+
+
+#: The share squares as the screen draws them (the fonts have no emoji).
+SQUARE_COLOURS = {
+    daily.GREEN: (108, 196, 96),
+    daily.YELLOW: (244, 204, 72),
+    daily.BLUE: (72, 140, 232),
+    daily.BLACK: (40, 36, 52),
+}
+SQUARE, SQUARE_GAP, GROUP_GAP = 16, 3, 10
+BADGE_MAX_W = 330  # the table's daily line fits a side column
+PRACTICE_Y = 16  # the end screen's practice line: above every game's headline
+
+
+def squares_width(squares: str) -> int:
+    width = 0
+    for ch in squares:
+        width += GROUP_GAP if ch == " " else SQUARE + SQUARE_GAP
+    return width
+
+
+def draw_squares(surface: pygame.Surface, squares: str, left: float, middle: float) -> None:
+    from game.core.ui import gfx
+
+    x = left
+    for ch in squares:
+        if ch == " ":
+            x += GROUP_GAP
+            continue
+        colour = SQUARE_COLOURS.get(ch, (200, 200, 200))
+        box = pygame.Rect(round(x), round(middle - SQUARE / 2), SQUARE, SQUARE)
+        gfx.rect(surface, (20, 8, 44), box.inflate(2, 2), border_radius=4)
+        gfx.rect(surface, colour, box, border_radius=3)
+        x += SQUARE + SQUARE_GAP
+
+
+def draw_share(
+    surface: pygame.Surface, ctx: Any, share: tuple[str, str], practice: bool, y: float
+) -> None:
+    """The end screen's daily line: the text and its squares centred on `y` (a practice game
+    says it did not count at the top of the screen, over the headline)."""
+    from game.core.ui.widgets import INK, WHITE, YELLOW
+
+    line, squares = share
+    room = 1220 - (squares_width(squares) + 12 if squares else 0)
+    size = ctx.text.fit_size(line, 26, room)
+    image = ctx.text.render_outlined(line, size, WHITE, INK, 2)
+    width = image.get_width() + (12 + squares_width(squares) if squares else 0)
+    left = 640 - width / 2
+    surface.blit(image, image.get_rect(midleft=(round(left), round(y))))
+    if squares:
+        draw_squares(surface, squares, left + image.get_width() + 12, y)
+    if practice:
+        words = t("daily.practice_end", "Practice: only the day's first game counts.")
+        size = ctx.text.fit_size(words, 22, 1220)
+        ctx.text.blit_centered(surface, words, size, YELLOW, (640, PRACTICE_Y), outline=INK, px=2)
+
+
+def draw_badge(surface: pygame.Surface, ctx: Any, session: Any, at: tuple[float, float]) -> None:
+    """The table's daily line (a pill centred on `at`); nothing for any other game."""
+    words = badge(session)
+    if not words:
+        return
+    from game.core.ui import gfx
+    from game.core.ui.widgets import INK, PINK, WHITE, YELLOW
+
+    size = ctx.text.fit_size(words, 20, BADGE_MAX_W)
+    image = ctx.text.render(words, size, YELLOW if session.daily_practice else WHITE)
+    pill = image.get_rect(center=(round(at[0]), round(at[1]))).inflate(20, 8)
+    gfx.rect(surface, INK, pill.inflate(4, 4), border_radius=12)
+    gfx.rect(surface, PINK if not session.daily_practice else (96, 60, 130), pill, border_radius=10)
+    surface.blit(image, image.get_rect(center=pill.center))

@@ -1,0 +1,136 @@
+"""The daily deal through the window, by posted events: the title's Daily deal, the table that
+says whether the game counts, the end screen's line to share and its Copy button (and where no
+clipboard exists), practice games, and the statistics' streak and calendar."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.core import daily, daily_history
+from game.core.session import Seat
+from game.core.ui.scenes.stats import StatsScene
+from game.core.ui.scenes.stats_daily import DailyStatsScene
+from game.core.ui.shells.gameend import GameEndShell
+from game.luckybox.ui.scenes.table import TableScene
+from tests.support import drive, table_of, title
+from tests.ui_helpers import click_widget, frames, press
+
+TODAY = daily.today()
+
+
+def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: Any) -> None:
+    folder = app.ctx.game_dir("luckybox")
+    # Played the two days before: today's game makes a streak of three.
+    for back, score in ((2, 50), (1, 58)):
+        day = daily.parse_day(TODAY)
+        assert day is not None
+        earlier = day.fromordinal(day.toordinal() - back).isoformat()
+        assert daily_history.keep_result(folder, earlier, score, "") is None
+    screen = title(app)
+    click_widget(app, screen, "daily", 3)
+    table = table_of(app)  # under the draft of the first cards
+    assert isinstance(table, TableScene)
+    session = table.session
+    assert (session.daily, session.daily_practice) == (TODAY, False)
+    assert session.seed == daily.daily_seed("luckybox", TODAY)
+    assert len(session.seats) == 1 and not session.seats[0].is_computer
+
+    end, _ = drive(app, table, random.Random(4))
+    frames(app, 3)
+    assert isinstance(end, GameEndShell) and end.share is not None
+    line, squares = end.share
+    total = session.state.players[0].total
+    assert line.startswith(f"Super Mega Lucky Box daily \u00b7 {TODAY} \u00b7 {total} point")
+    assert len(squares.split(" ")) == 4  # a group per round
+    shared = f"{line} {squares}"
+    history, _ = daily_history.load_history(folder)
+    assert history.days[TODAY].score == total and history.days[TODAY].share == shared
+
+    click_widget(app, end, "copy", 2)
+    assert pygame.scrap.get_text() == shared
+    assert app.ctx.message.startswith("Copied")
+
+    # The statistics: Daily deal shows a streak of three and today on the calendar.
+    title(app)
+    click_widget(app, app.stack.top, "stats", 3)
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene)
+    press(app, pygame.K_d, 3)
+    page = app.stack.top
+    assert isinstance(page, DailyStatsScene)
+    assert (page.streak, page.best_streak) == (3, 3)
+    assert page.best_score == max(58, total)
+    assert (TODAY, True) in page.played_cells
+
+
+def test_no_clipboard_is_said_in_the_message_line(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = title(app)
+    click_widget(app, screen, "daily", 3)
+    table = table_of(app)  # under the draft of the first cards
+    assert isinstance(table, TableScene)
+    end, _ = drive(app, table, random.Random(5))
+
+    def no_clipboard(text: str) -> None:
+        raise pygame.error("no clipboard on this system")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    click_widget(app, end, "copy", 2)
+    assert "no clipboard" in app.ctx.message
+
+
+def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
+    folder = app.ctx.game_dir("luckybox")
+    assert daily_history.claim(folder, TODAY) == (
+        True,
+        None,
+    )  # today's first game was dealt already
+    screen = title(app)
+    click_widget(app, screen, "daily", 3)
+    table = table_of(app)  # under the draft of the first cards
+    assert isinstance(table, TableScene)
+    assert table.session.daily_practice
+    assert table.session.record()["daily_practice"] is True
+    from game.core.ui.daily import badge
+
+    assert "practice" in badge(table.session)
+    end, _ = drive(app, table, random.Random(6))
+    frames(app, 2)
+    assert end.share is not None
+    # A practice game keeps nothing in the history: the day's claim stays unfinished.
+    assert daily_history.load_history(folder)[0].days[TODAY].score is None
+    # Play again is the day's deal again, as practice.
+    click_widget(app, end, "again", 3)
+    again = table_of(app)
+    assert isinstance(again, TableScene) and again is not table
+    assert again.session.daily == TODAY and again.session.daily_practice
+
+
+def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
+    screen = title(app)
+    click_widget(app, screen, "game_blanco", 2)
+    click_widget(app, screen, "daily", 3)
+    table = app.stack.top
+    assert isinstance(table, BlancoTable)
+    session = table.session
+    assert session.daily == TODAY and session.seed == daily.daily_seed("blanco", TODAY)
+    # The person's seat is handed to a computer to reach the end quickly.
+    session.seats[0] = Seat(session.seats[0].name, "easy")
+    session.bots[0] = session.game.make_bot("easy", 1, 0)
+    app.ctx.settings.animation_speed = 64.0
+    for _ in range(6000):
+        if isinstance(app.stack.top, GameEndShell):
+            break
+        frames(app, 2)
+    end = app.stack.top
+    assert isinstance(end, GameEndShell) and end.share is not None
+    turns = session.state.players[0].turns
+    assert end.share[0] == f"Blanco daily \u00b7 {TODAY} \u00b7 {turns} turns"
+    history, _ = daily_history.load_history(app.ctx.game_dir("blanco"))
+    assert history.days[TODAY].score == turns
