@@ -143,6 +143,9 @@ class TableShell(Scene):
                 self.seen.apply(session.feed.popleft())
             if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
                 self.turns.confirming = resume.confirming  # still waiting for that Next
+        # People sharing the screen: after a resume nobody's table shows before its owner has
+        # taken the screen (whoever sat there when the game stopped may not be there now).
+        self._hand_over_first = resume is not None and not driven and len(session.humans) > 1
         # Every change is saved (a frame later, once the table has settled); demo games and
         # replays are not.
         self.keeper = GameKeeper(
@@ -309,7 +312,25 @@ class TableShell(Scene):
             or self.ambient_live()
         )
 
+    def hand_over_on_resume(self) -> None:
+        """The resumed game's first frame: the screen turns to the seat to play (the one whose
+        finished turn waits for Next, else the first person the game waits for), behind a pass
+        screen when pass screens are on."""
+        seats = self.session.seats
+        seat = self.turns.confirming
+        if seat is None:
+            waiting = [s for s in self.state.waiting_for() if not seats[s].is_computer]
+            seat = waiting[0] if waiting else self.session.humans[0]
+        self.turns.shown_human = seat
+        if self.ctx.settings.pass_screen:
+            self.on_turn(Turn(HANDOFF, seat))
+        else:
+            self.on_turn(Turn(HUMAN, seat))
+
     def update(self, dt: float) -> None:
+        if self._hand_over_first:
+            self._hand_over_first = False
+            self.hand_over_on_resume()
         if self.turns.unsaved:
             self.save_now()
         self.time += dt
