@@ -148,6 +148,7 @@ class HowToScene(UIScene):
             self.ctx.nav.make(route)
             return
         from game.core.ui.scenes.dialog import ConfirmDialog
+        from game.core.ui.scenes.pause import game_kept
 
         self.ctx.stack.push(
             ConfirmDialog(
@@ -155,6 +156,12 @@ class HowToScene(UIScene):
                 lt(
                     "howto.leave",
                     "Leave this game for a guided game? It is saved: Continue brings it back.",
+                )
+                if game_kept(self.ctx)
+                else lt(
+                    "howto.leave_unsaved",
+                    "Leave this game for a guided game? It is not saved: Continue will not "
+                    "bring it back.",
                 ),
                 lambda: self.ctx.nav.make(route),
                 yes_label=lt("guide.offer_yes", "Guided game"),

@@ -24,6 +24,12 @@ from game.core.ui.widgets import (
 PANEL = pygame.FRect(430, 130, 420, 470)
 
 
+def game_kept(ctx: Context) -> bool:
+    """Whether the game on the stack is saved so that Continue brings it back (a table's
+    `kept`); a guided game, a demo, a replay or an online table is not."""
+    return any(getattr(scene, "kept", False) for scene in ctx.stack.scenes)
+
+
 class PauseScene(UIScene):
     """Resume (Esc), How to play (H), Settings, Quit to title (asks first). Widgets: "resume",
     "howto", "settings", "quit".
@@ -81,7 +87,9 @@ class PauseScene(UIScene):
         )
         from game.core.ui.scene_tips import apply_tips, pause_tips
 
-        apply_tips(self.widgets, pause_tips())  # what each button does, on hover
+        apply_tips(
+            self.widgets, pause_tips(lambda: game_kept(ctx))
+        )  # what each button does, on hover
 
     def resume_game(self) -> None:
         self.ctx.stack.pop()
@@ -101,16 +109,18 @@ class PauseScene(UIScene):
         self.ctx.nav.push("settings")
 
     def ask_quit(self) -> None:
-        self.ctx.stack.push(
-            ConfirmDialog(
-                self.ctx,
-                lt(
-                    "pause.confirm_quit",
-                    "Quit to the title?\nThe game is saved: Continue brings it back.",
-                ),
-                self.quit,
+        question = (
+            lt(
+                "pause.confirm_quit",
+                "Quit to the title?\nThe game is saved: Continue brings it back.",
+            )
+            if game_kept(self.ctx)
+            else lt(
+                "pause.confirm_quit_unsaved",
+                "Quit to the title?\nThis game is not saved: Continue will not bring it back.",
             )
         )
+        self.ctx.stack.push(ConfirmDialog(self.ctx, question, self.quit))
 
     def quit(self) -> None:
         self.ctx.nav.clear_to("title")

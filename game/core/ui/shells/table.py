@@ -251,6 +251,12 @@ class TableShell(Scene):
     def finished(self) -> bool:
         return self.keeper.finished
 
+    @property
+    def kept(self) -> bool:
+        """Whether Continue on the title would bring this game back: it is saved as it goes
+        (not a guided game, demo, replay or online table) and its last save was written."""
+        return self.keeper.saving and self.keeper.warning is None and not self.keeper.finished
+
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
