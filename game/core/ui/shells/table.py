@@ -95,6 +95,8 @@ class TableShell(Scene):
     """A game's table for one session (see the module's docstring for what a game gives)."""
 
     fills_screen = True  # the static layer covers the whole screen
+    #: After a step, the keyboard focus waits for the next thing to do (focus.py).
+    focus_waits = True
     #: The event that ends the game: after its step, the end scene opens.
     game_over_event: type = type(None)
     #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
