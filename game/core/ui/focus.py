@@ -250,11 +250,13 @@ class FocusRing:
         if pos is None:
             return
         try:
-            hits = [t for t in targets_of(scene) if t.rect.collidepoint(pos)]
+            targets = targets_of(scene)
+            hits = [t for t in targets if t.rect.collidepoint(pos)]
         except Exception:  # a scene half-way through a change: the focus stays
             log.exception("focus targets of %s", type(scene).__name__)
             return
         if hits:  # the smallest: a square, not the card under it
+            self._settle(scene, targets)  # what is urgent now is known: the click stays
             self._focus(scene, min(hits, key=lambda t: t.rect.w * t.rect.h))
 
     def _show(self, scene: Any) -> Target | None:
@@ -323,6 +325,18 @@ class FocusRing:
         self._focus(scene, matching[(i + 1) % len(matching)])
         return True
 
+    def _default(self, scene: Any) -> Target | None:
+        """What Enter acts on while the ring is hidden (the player does not see the focus):
+        the urgent thing (Next, Spend, Keep, a step's choice) if one shows, else the focus."""
+        targets = targets_of(scene)
+        urgent = [t for t in targets if t.priority >= PRIMARY]
+        if not urgent:
+            return self._settle(scene, targets)
+        rect = self._state(scene).rect
+        chosen = (closest(rect, urgent) if rect is not None else None) or urgent[0]
+        self._focus(scene, chosen)
+        return chosen
+
     def _activate(self, scene: Any, key: int) -> bool:
         """Enter or Space acts on the focus at once, whether the mouse or the keyboard was
         used last; a shortcut the scene shows for the key stays its own while the ring is
@@ -336,7 +350,7 @@ class FocusRing:
                 return False
         if not self.visible and key in claimed:
             return False
-        target = self.current(scene)
+        target = self._default(scene) if not self.visible else self.current(scene)
         if target is None:
             return False
         if target.is_text and key == pygame.K_SPACE:

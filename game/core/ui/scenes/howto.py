@@ -147,8 +147,8 @@ class HowToScene(UIScene):
         if not any(getattr(s, "session", None) is not None for s in self.ctx.stack.scenes):
             self.ctx.nav.make(route)
             return
+        from game.core.ui.scene import game_kept
         from game.core.ui.scenes.dialog import ConfirmDialog
-        from game.core.ui.scenes.pause import game_kept
 
         self.ctx.stack.push(
             ConfirmDialog(

@@ -6,7 +6,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.context import Context
-from game.core.ui.scene import parts_moving
+from game.core.ui.scene import game_kept, parts_moving
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.widgets import (
     CYAN,
@@ -22,12 +22,6 @@ from game.core.ui.widgets import (
 )
 
 PANEL = pygame.FRect(430, 130, 420, 470)
-
-
-def game_kept(ctx: Context) -> bool:
-    """Whether the game on the stack is saved so that Continue brings it back (a table's
-    `kept`); a guided game, a demo, a replay or an online table is not."""
-    return any(getattr(scene, "kept", False) for scene in ctx.stack.scenes)
 
 
 class PauseScene(UIScene):
