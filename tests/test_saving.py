@@ -138,7 +138,7 @@ def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_
     play_some_turns(app, table, 2)
     press(app, pygame.K_ESCAPE)
     click_widget(app, app.stack.top, "quit", 2)
-    press(app, pygame.K_RETURN, 2)
+    click_widget(app, app.stack.top, "yes", 2)
     top = app.stack.top
     assert isinstance(top, TitleScene) and top.widgets["continue"].visible
     assert "Ann" in (top.saved or "")

@@ -224,7 +224,7 @@ def test_pause_menu_and_quit_to_title(app):
     click_widget(app, pause, "quit", 2)
     assert app.stack.top is not pause  # the confirmation dialog
     screenshot(app, "confirm_quit")
-    press(app, pygame.K_RETURN, 2)
+    click_widget(app, app.stack.top, "yes", 2)
     assert isinstance(app.stack.top, TitleScene)
 
 

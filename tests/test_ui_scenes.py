@@ -300,7 +300,10 @@ def test_pause_overlay_and_quit_confirmation(app) -> None:
     assert top(app) is table
     start(app, PauseScene(app.ctx))
     click_widget(app, top(app), "quit")
-    press(app, pygame.K_RETURN)  # Enter = yes
+    press(app, pygame.K_RETURN)  # Enter = the safe choice: No
+    assert isinstance(top(app), PauseScene)
+    click_widget(app, top(app), "quit")
+    click_widget(app, top(app), "yes")
     assert len(app.stack) == 1 and isinstance(top(app), TitleScene)
 
 

@@ -10,9 +10,11 @@ refused move is refused with its reason, as for the mouse.
 The app owns one `FocusRing`; it sees every event before the top scene:
 
 - Tab / Shift+Tab: next / previous target; the arrows: the nearest target that way.
-- Enter or keypad Enter: activate the focused target (once the ring shows; before, Enter keeps
-  its shortcut). Space too, where it means nothing else (it still skips an animation, pauses
-  a replay, confirms a finished turn: a scene claims it by `focus_claims`).
+- Enter or keypad Enter: activate the focused target at once, whether the mouse or the keys
+  were used last (while the ring is hidden, a shortcut the scene shows for Enter stays its
+  own). Space too, where it means nothing else (it still skips an animation, pauses a replay,
+  confirms a finished turn: a scene claims it by `focus_claims`). A click moves the focus to
+  what it clicked.
 - 1-9: the next target showing that number (Lucky Box's gold squares).
 - A key a scene's own button already answers (the replay's Right, the replays' Left and
   Right), or that the scene claims (`focus_claims`: the how-to's arrows turn pages), stays the
@@ -20,7 +22,10 @@ The app owns one `FocusRing`; it sees every event before the top scene:
 - Esc is never taken: each scene backs out its own way.
 
 Targets carry a priority: when a more urgent one appears (Next, Spend, a step's choice, the
-hinted move, what a guided game points at) the focus goes to it, so Enter follows the play.
+hinted move, what a guided game points at) the focus goes to it, so Enter follows the play. A
+scene with `focus_waits` (the tables) keeps no focus once the focused thing is gone and nothing
+is urgent (after Next): Enter then does nothing rather than what happens to lie beside it.
+A scene's `focus_moved(key)`, if any, is told where the focus went.
 Resting on a thing shows its tooltip, as the mouse would; typing on a text field edits it.
 
 The ring appears with the first navigation key and hides when the mouse is used, as in
@@ -164,6 +169,11 @@ class FocusRing:
         if here is not None and not (changed and top and here.priority < level):
             state.rect = pygame.FRect(here.rect)
             return here
+        if not top and state.key is not None and getattr(scene, "focus_waits", False):
+            # A table after a step (Next pressed, a move made): nothing is to be done now, and
+            # a neighbour (the memory aid beside Next) is not what Enter should do; the focus
+            # waits for the next thing to do (or Tab).
+            return None
         # The focused thing went away, or something more urgent appeared: go to the nearest
         # urgent target (else the nearest of all; the first when there is nothing to go by).
         pool = top or targets
@@ -181,6 +191,7 @@ class FocusRing:
             self._rest, self._tip = 0.0, None
         state.key = target.key
         state.rect = pygame.FRect(target.rect)
+        _tell_scene(scene, target.key)
 
     def focus(self, scene: Any, key: Hashable) -> bool:
         """Put the focus on the target named `key` (True when there is one)."""
@@ -199,6 +210,8 @@ class FocusRing:
         ):
             self.visible = False  # the mouse is in use: the ring would only be in the way
             self._tip = None
+            if event.type == pygame.MOUSEBUTTONDOWN and scene is not None:
+                self._follow_click(scene, getattr(event, "pos", None))
             return False
         if event.type == pygame.TEXTINPUT and self.visible and scene is not None:
             # Typing while the ring is on a text field starts editing it: the field (now
@@ -231,12 +244,29 @@ class FocusRing:
             return self._activate(scene, key)
         return False
 
+    def _follow_click(self, scene: Any, pos: Any) -> None:
+        """The focus goes to what the mouse clicks (hidden): Enter then follows on from there,
+        whichever the player used last."""
+        if pos is None:
+            return
+        try:
+            targets = targets_of(scene)
+            hits = [t for t in targets if t.rect.collidepoint(pos)]
+        except Exception:  # a scene half-way through a change: the focus stays
+            log.exception("focus targets of %s", type(scene).__name__)
+            return
+        if hits:  # the smallest: a square, not the card under it
+            self._settle(scene, targets)  # what is urgent now is known: the click stays
+            self._focus(scene, min(hits, key=lambda t: t.rect.w * t.rect.h))
+
     def _show(self, scene: Any) -> Target | None:
         """Make the ring visible; the first press only shows where the focus is."""
         target = self.current(scene)
         if not self.visible:
             self.visible = True
             self._shown = None
+            if target is not None:
+                _tell_scene(scene, target.key)
             return None
         return target
 
@@ -244,8 +274,11 @@ class FocusRing:
         targets = targets_of(scene)
         if not targets:
             return False
+        shown = self.visible
         here = self._show(scene)
         if here is None:
+            if shown or self.current(scene) is None:  # the focus waited: Tab takes it up
+                self._focus(scene, targets[0] if direction > 0 else targets[-1])
             return True
         keys = [t.key for t in targets]
         i = keys.index(here.key) if here.key in keys else -1
@@ -264,8 +297,11 @@ class FocusRing:
             return True
         if key in claimed_keys(scene):
             return False  # the scene's own shortcut (a replay's Right steps)
+        shown = self.visible
         here = self._show(scene)
         if here is None:
+            if shown or self.current(scene) is None:  # the focus waited: take it up
+                self._focus(scene, targets[0])
             return True
         step = nearest(here.rect, [t for t in targets if t.key != here.key], ARROWS[key])
         if step is not None:
@@ -289,16 +325,32 @@ class FocusRing:
         self._focus(scene, matching[(i + 1) % len(matching)])
         return True
 
+    def _default(self, scene: Any) -> Target | None:
+        """What Enter acts on while the ring is hidden (the player does not see the focus):
+        the urgent thing (Next, Spend, Keep, a step's choice) if one shows, else the focus."""
+        targets = targets_of(scene)
+        urgent = [t for t in targets if t.priority >= PRIMARY]
+        if not urgent:
+            return self._settle(scene, targets)
+        rect = self._state(scene).rect
+        chosen = (closest(rect, urgent) if rect is not None else None) or urgent[0]
+        self._focus(scene, chosen)
+        return chosen
+
     def _activate(self, scene: Any, key: int) -> bool:
-        if not self.visible:
-            return False  # Enter and Space keep their old meaning until the ring is used
+        """Enter or Space acts on the focus at once, whether the mouse or the keyboard was
+        used last; a shortcut the scene shows for the key stays its own while the ring is
+        hidden (the title's Enter: Continue)."""
+        claimed = claimed_keys(scene)
         if key == pygame.K_SPACE:
             # Space acts on the focus only where it means nothing else: it still skips an
             # animation, pauses a replay, confirms a finished turn.
             animator = getattr(scene, "animator", None)
-            if getattr(animator, "busy", False) or key in claimed_keys(scene):
+            if getattr(animator, "busy", False) or key in claimed:
                 return False
-        target = self.current(scene)
+        if not self.visible and key in claimed:
+            return False
+        target = self._default(scene) if not self.visible else self.current(scene)
         if target is None:
             return False
         if target.is_text and key == pygame.K_SPACE:
@@ -395,6 +447,13 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
     ):
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5)
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5)
+
+
+def _tell_scene(scene: Any, key: Hashable) -> None:
+    """A scene that marks what the focus rests on itself (the draft's raised card) is told."""
+    moved = getattr(scene, "focus_moved", None)
+    if callable(moved):
+        moved(key)
 
 
 def _tooltip_layer(scene: Any) -> Any:

@@ -223,6 +223,7 @@ def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
             otherwise,
             yes_label=lt("guide.offer_yes", "Guided game"),
             no_label=lt("guide.offer_no", "No thanks"),
+            default="yes",  # neither answer loses anything; a first-timer wants the guide
         )
     )
     return True

@@ -93,6 +93,12 @@ class Scene:
         return stack.idle_for < stack.ambient_seconds
 
 
+def game_kept(ctx: Any) -> bool:
+    """Whether the game on the stack is saved so that Continue brings it back (a table's
+    `kept`); a guided game, a demo, a replay or an online table is not."""
+    return any(getattr(scene, "kept", False) for scene in ctx.stack.scenes)
+
+
 def parts_moving(scene: Any) -> bool:
     """True while the usual parts of a scene move by themselves (read by duck typing, for
     `needs_redraw`): a running (non-repeating) tween of `scene.tweens`, a busy `animator`, a

@@ -129,15 +129,24 @@ def title_tips() -> Tips:
     }
 
 
-def pause_tips() -> Tips:
+def pause_tips(kept: Callable[[], bool] = lambda: True) -> Tips:
+    """`kept`: whether the game beneath is saved (the Quit tip says so only when it is)."""
     return {
         "resume": lambda: t("tip.pause.resume", "Back to the game (Esc)."),
         "howto": lambda: t("tip.pause.howto", "The rules of this game, page by page (key H)."),
         "settings": lambda: t(
             "tip.pause.settings", "Volume, music, animation speed, text size, language, fullscreen."
         ),
-        "quit": lambda: t(
-            "tip.pause.quit",
-            "Back to the title screen. The game is saved: Continue brings it back.",
+        "quit": lambda: (
+            t(
+                "tip.pause.quit",
+                "Back to the title screen. The game is saved: Continue brings it back.",
+            )
+            if kept()
+            else t(
+                "tip.pause.quit_unsaved",
+                "Back to the title screen. This game is not saved: Continue will not bring it "
+                "back.",
+            )
         ),
     }

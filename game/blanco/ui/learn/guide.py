@@ -320,6 +320,8 @@ class BlancoGuide(Guide):
     def _say(
         self, text: str, target: tuple[float, float], radius: float = 34, kind: str = ""
     ) -> Advice:
-        self._last = text
+        # "Press Next" is never kept for the frames after it: once Next is pressed, the
+        # next number (or turn) plays under no stale "press Next".
+        self._last = "" if kind == "next" else text
         point = (float(target[0]), float(target[1]))
         return Advice(text, point, radius, kind=kind, news=self._news_kind if self._news else "")

@@ -15,6 +15,7 @@ from game.core.ui.widgets import GREY, Button
 from . import geometry as geo
 
 CHOICE_H, CHOICE_GAP = 38, 8
+SWAPPING = ("swap", "swap_reveal")  # the moves' modes while two cards are being swapped
 COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}
 
 
@@ -75,6 +76,8 @@ class Controls(Part):
     def choices(self) -> dict[str, Button]:
         """The choice buttons for the step in progress (rebuilt when the choice changes)."""
         offered = self.table.moves.choices()
+        if self.table.moves.mode in SWAPPING:  # the Swap button reads "Cancel swap": one way back
+            offered = [choice for choice in offered if choice[0] != "cancel"]
         key = tuple((name, label) for name, label, _ in offered)
         if key != self._choice_key:
             self._choice_key = key
@@ -122,7 +125,7 @@ class Controls(Part):
             self.buttons[name].colour = COLOURS[name] if ok else GREY
         self.buttons["swap"].label = (
             t("blanco.table.cancel_swap", "Cancel swap")
-            if (table.moves.mode in ("swap", "swap_reveal"))
+            if table.moves.mode in SWAPPING
             else t("blanco.table.swap", "Swap")
         )
         self.buttons["aid"].label = (

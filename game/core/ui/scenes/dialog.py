@@ -15,8 +15,15 @@ PANEL = pygame.FRect(340, 210, 600, 300)
 LINE_H = 40
 
 
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
 class ConfirmDialog(UIScene):
-    """Asks `question`; Yes (Enter) or No (Esc). Takes every event while open (modal).
+    """Asks `question`; Yes or No (Esc). Takes every event while open (modal).
+
+    Enter answers the safe choice, `default` ("no" unless told: a question before something
+    that cannot be taken back must not be answered by a key pressed out of habit); the focus
+    starts there too, and Tab reaches the other.
 
     The dialog pops itself *before* calling `on_yes` / `on_no`, so the callbacks see the stack
     as it was under the dialog and may push, replace or clear freely.
@@ -32,6 +39,7 @@ class ConfirmDialog(UIScene):
         on_no: Callable[[], None] | None = None,
         yes_label: str | Callable[[], str] | None = None,
         no_label: str | Callable[[], str] | None = None,
+        default: str = "no",
     ) -> None:
         # Texts may be callables (`lt(...)`): the dialog then speaks the language of the moment.
         yes_label = yes_label or lt("dialog.yes", "Yes")
@@ -40,11 +48,18 @@ class ConfirmDialog(UIScene):
         self.question = question
         self.on_yes = on_yes
         self.on_no = on_no
+        self.default = default
         bw, bh = 200, 64
         y = PANEL.bottom - bh - 32
         self.add(
             "no",
-            Button((PANEL.x + 56, y, bw, bh), no_label, self.no, key=pygame.K_ESCAPE, colour=RED),
+            Button(
+                (PANEL.x + 56, y, bw, bh),
+                no_label,
+                self.no,
+                key=(pygame.K_ESCAPE, *ENTER) if default == "no" else pygame.K_ESCAPE,
+                colour=RED,
+            ),
         )
         self.add(
             "yes",
@@ -52,7 +67,7 @@ class ConfirmDialog(UIScene):
                 (PANEL.right - 56 - bw, y, bw, bh),
                 yes_label,
                 self.yes,
-                key=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                key=ENTER if default == "yes" else None,
                 colour=GREEN,
             ),
         )

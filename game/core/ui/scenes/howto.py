@@ -147,6 +147,7 @@ class HowToScene(UIScene):
         if not any(getattr(s, "session", None) is not None for s in self.ctx.stack.scenes):
             self.ctx.nav.make(route)
             return
+        from game.core.ui.scene import game_kept
         from game.core.ui.scenes.dialog import ConfirmDialog
 
         self.ctx.stack.push(
@@ -155,6 +156,12 @@ class HowToScene(UIScene):
                 lt(
                     "howto.leave",
                     "Leave this game for a guided game? It is saved: Continue brings it back.",
+                )
+                if game_kept(self.ctx)
+                else lt(
+                    "howto.leave_unsaved",
+                    "Leave this game for a guided game? It is not saved: Continue will not "
+                    "bring it back.",
                 ),
                 lambda: self.ctx.nav.make(route),
                 yes_label=lt("guide.offer_yes", "Guided game"),

@@ -6,7 +6,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.context import Context
-from game.core.ui.scene import parts_moving
+from game.core.ui.scene import game_kept, parts_moving
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.widgets import (
     CYAN,
@@ -81,7 +81,9 @@ class PauseScene(UIScene):
         )
         from game.core.ui.scene_tips import apply_tips, pause_tips
 
-        apply_tips(self.widgets, pause_tips())  # what each button does, on hover
+        apply_tips(
+            self.widgets, pause_tips(lambda: game_kept(ctx))
+        )  # what each button does, on hover
 
     def resume_game(self) -> None:
         self.ctx.stack.pop()
@@ -101,16 +103,18 @@ class PauseScene(UIScene):
         self.ctx.nav.push("settings")
 
     def ask_quit(self) -> None:
-        self.ctx.stack.push(
-            ConfirmDialog(
-                self.ctx,
-                lt(
-                    "pause.confirm_quit",
-                    "Quit to the title?\nThe game is saved: Continue brings it back.",
-                ),
-                self.quit,
+        question = (
+            lt(
+                "pause.confirm_quit",
+                "Quit to the title?\nThe game is saved: Continue brings it back.",
+            )
+            if game_kept(self.ctx)
+            else lt(
+                "pause.confirm_quit_unsaved",
+                "Quit to the title?\nThis game is not saved: Continue will not bring it back.",
             )
         )
+        self.ctx.stack.push(ConfirmDialog(self.ctx, question, self.quit))
 
     def quit(self) -> None:
         self.ctx.nav.clear_to("title")

@@ -1,6 +1,7 @@
-"""The game-end shell: the scene after a game's last step. It has two buttons, "again" (Enter:
-the same seats, the next seed) and "title" (Esc), plays the victory sound when it opens, and in
-a demo that should exit, closes the app after a few seconds. A replay gives the two buttons its
+"""The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
+seats, the next seed) and "title" (Esc, and Enter: the safe choice, so an Enter pressed out of
+habit as the game ends never deals a new game), plays the victory sound when it opens, and in a
+demo that should exit, closes the app after a few seconds. A replay gives the two buttons its
 own labels and actions ("Watch again", "Back").
 
 For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
@@ -65,7 +66,6 @@ class GameEndShell(UIScene):
                 (360, 620, 260, 70),
                 again_label,
                 again_do,
-                key=pygame.K_RETURN,
                 colour=GREEN,
                 text_size=36,
             ),
@@ -76,7 +76,7 @@ class GameEndShell(UIScene):
                 (660, 620, 260, 70),
                 back_label,
                 back_do,
-                key=pygame.K_ESCAPE,
+                key=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER),
                 colour=CYAN,
                 text_size=36,
             ),

@@ -95,6 +95,8 @@ class TableShell(Scene):
     """A game's table for one session (see the module's docstring for what a game gives)."""
 
     fills_screen = True  # the static layer covers the whole screen
+    #: After a step, the keyboard focus waits for the next thing to do (focus.py).
+    focus_waits = True
     #: The event that ends the game: after its step, the end scene opens.
     game_over_event: type = type(None)
     #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
@@ -145,6 +147,9 @@ class TableShell(Scene):
                 self.seen.apply(session.feed.popleft())
             if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
                 self.turns.confirming = resume.confirming  # still waiting for that Next
+        # People sharing the screen: after a resume nobody's table shows before its owner has
+        # taken the screen (whoever sat there when the game stopped may not be there now).
+        self._hand_over_first = resume is not None and not driven and len(session.humans) > 1
         # Every change is saved (a frame later, once the table has settled); demo games and
         # replays are not.
         self.keeper = GameKeeper(
@@ -250,6 +255,12 @@ class TableShell(Scene):
     def finished(self) -> bool:
         return self.keeper.finished
 
+    @property
+    def kept(self) -> bool:
+        """Whether Continue on the title would bring this game back: it is saved as it goes
+        (not a guided game, demo, replay or online table) and its last save was written."""
+        return self.keeper.saving and self.keeper.warning is None and not self.keeper.finished
+
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
@@ -311,7 +322,25 @@ class TableShell(Scene):
             or self.ambient_live()
         )
 
+    def hand_over_on_resume(self) -> None:
+        """The resumed game's first frame: the screen turns to the seat to play (the one whose
+        finished turn waits for Next, else the first person the game waits for), behind a pass
+        screen when pass screens are on."""
+        seats = self.session.seats
+        seat = self.turns.confirming
+        if seat is None:
+            waiting = [s for s in self.state.waiting_for() if not seats[s].is_computer]
+            seat = waiting[0] if waiting else self.session.humans[0]
+        self.turns.shown_human = seat
+        if self.ctx.settings.pass_screen:
+            self.on_turn(Turn(HANDOFF, seat))
+        else:
+            self.on_turn(Turn(HUMAN, seat))
+
     def update(self, dt: float) -> None:
+        if self._hand_over_first:
+            self._hand_over_first = False
+            self.hand_over_on_resume()
         if self.turns.unsaved:
             self.save_now()
         self.time += dt

@@ -248,5 +248,7 @@ class LuckyBoxGuide(Guide):
     def _say(
         self, text: str, target: tuple[float, float], radius: float = 34, kind: str = ""
     ) -> Advice:
-        self._last = text
+        # "Press Next" is never kept for the frames after it: once Next is pressed, the
+        # next number (or turn) plays under no stale "press Next".
+        self._last = "" if kind == "next" else text
         return Advice(text, (float(target[0]), float(target[1])), radius, kind=kind)

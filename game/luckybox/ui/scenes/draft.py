@@ -82,7 +82,7 @@ class DraftScene(UIScene):
         state = state_of(self.session)
         players = len(self.session.seats)
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
-            lift = -18 if card in self.selected else -8 if card == self.hovered else 0
+            lift = self.lift(card)
             if rect.move(0, lift).collidepoint(pos):
                 return icon_tip(
                     self.cardview, state.face(card), rect.move(0, lift), 0, pos, players
@@ -173,7 +173,7 @@ class DraftScene(UIScene):
         cards = [
             Target(
                 ("card", card),
-                rect.move(0, -18 if card in self.selected else 0),
+                rect.move(0, self.lift(card)),  # around the card as drawn
                 partial(self.toggle, card),
                 priority=HIGHLIGHTED,
                 label=f"card {card}",
@@ -185,6 +185,15 @@ class DraftScene(UIScene):
             if target.key == "confirm" and self.widgets["confirm"].enabled:
                 target.priority = PRIMARY
         return cards + buttons
+
+    def lift(self, card: int) -> int:
+        """How far the card is drawn raised: chosen, or under the mouse or keyboard focus."""
+        return -18 if card in self.selected else -8 if card == self.hovered else 0
+
+    def focus_moved(self, key: Any) -> None:
+        """The keyboard focus rests on `key`: the card it rests on is the one raised and lit
+        (as the mouse's would be), so the highlighted card and the focused card are one."""
+        self.hovered = key[1] if isinstance(key, tuple) and key[0] == "card" else None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dispatch(event):
@@ -222,8 +231,7 @@ class DraftScene(UIScene):
         state = state_of(self.session)
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             hovered = card == self.hovered
-            lift = -18 if card in self.selected else -8 if hovered else 0
-            r = rect.move(0, lift)
+            r = rect.move(0, self.lift(card))
             if hovered:  # a soft glow under the card the mouse is on
                 gfx.rect(surface, (255, 250, 230), r.inflate(8, 8), 4, border_radius=14)
             img = self.cardview.render(card, state.face(card), 0, round(r.w))

@@ -91,10 +91,10 @@ class GameEndScene(GameEndShell):
         self.tooltips.add(self.part_tip)
         if again is None:  # (a replay's own buttons say what they are)
             self.buttons["again"].tooltip = lambda: t(
-                "luckybox.tip.game_end.again", "The same players, a new deal (Enter)."
+                "luckybox.tip.game_end.new_deal", "The same players, a new deal."
             )
             self.buttons["title"].tooltip = lambda: t(
-                "luckybox.tip.game_end.title", "Back to the title screen (Esc)."
+                "luckybox.tip.game_end.to_title", "Back to the title screen (Enter or Esc)."
             )
 
     def needs_redraw(self) -> bool:

@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui import gfx
+from game.core.ui.reasoned import ReasonedButton
 from game.core.ui.shells.part import Part
 from game.core.ui.widgets import INK, WHITE, YELLOW, Button
 from game.luckybox.rules import Pass
@@ -48,28 +49,32 @@ class Controls(Part):
         super().__init__(table)
         layout, moves = self.ctx.layout, table.moves
         self.buttons: dict[str, Button] = {
-            "pass": Button(
+            # Greyed, these say why not when clicked (the message line), never nothing.
+            "pass": ReasonedButton(
                 layout.region("button_pass"),
                 lt("luckybox.table.pass", "Pass"),
                 moves.do_pass,
                 key=pygame.K_p,
                 text_size=28,
+                why_not=moves.why_no_pass,
             ),
-            "undo": Button(
+            "undo": ReasonedButton(
                 layout.region("button_undo"),
                 lt("luckybox.table.undo", "Undo"),
                 moves.do_undo,
                 key=pygame.K_u,
                 colour=(90, 120, 230),
                 text_size=28,
+                why_not=moves.do_undo,  # refused by the rules: their reason, in words
             ),
-            "hint": Button(
+            "hint": ReasonedButton(
                 layout.region("button_hint"),
                 lt("luckybox.table.hint_button", "Hint"),
                 moves.do_hint,
                 key=pygame.K_h,
                 colour=(60, 170, 120),
                 text_size=28,
+                why_not=moves.why_no_hint,
             ),
             "menu": Button(
                 layout.region("button_menu"),
@@ -120,6 +125,13 @@ class Controls(Part):
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
             button.update(dt)
+        self.show_shown()
+
+    def show_shown(self) -> None:
+        """Each button's `visible` says whether it shows now: a hidden Next or Spend keeps no
+        Enter for itself (the focus ring's Enter acts on the focus instead)."""
+        for name, button in self.buttons.items():
+            button.visible = self.shown(name)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_spend()
@@ -144,6 +156,7 @@ class Controls(Part):
     def refresh(self) -> None:
         table = self.table
         focus, state = table.focus, table.state
+        self.show_shown()
         self.buttons["pass"].enabled = table.human_turn() and Pass(focus) in (
             state.legal_actions(focus)
         )
@@ -200,7 +213,11 @@ class Bonuses(Part):
         if table.animator.busy:
             return t("luckybox.table.skip", "Click or press Space to skip the animation.")
         if table.turns.confirming is not None:
-            return t("luckybox.table.done", "Done! Undo if you changed your mind, or press Next.")
+            if table.buttons["undo"].enabled:
+                return t(
+                    "luckybox.table.done", "Done! Undo if you changed your mind, or press Next."
+                )
+            return t("luckybox.table.done_next", "Done! Press Next.")
         seat = table.acting
         if seat is None:
             return ""

@@ -11,7 +11,7 @@ from typing import Any
 from game.core.game import Refusal
 from game.core.i18n import lt, t, tn
 from game.luckybox.rules import Cross, Pass, Resolve
-from game.luckybox.rules.state import shift
+from game.luckybox.rules.state import OVER, shift
 from game.luckybox.ui.refusal_words import say_refusal
 
 REFUSE_FLASH = 0.5  # seconds a refused square flashes red
@@ -120,6 +120,36 @@ class Moves:
             self.apply(Pass(table.focus))
         else:
             self.refuse(self._pass_reason(refusal))
+
+    def why_no_pass(self) -> None:
+        """A greyed Pass was clicked: say why it cannot be pressed now."""
+        table = self.table
+        if not table.human_turn():
+            self.refuse(self.not_now())
+            return
+        refusal = table.state.check(Pass(table.focus))
+        if refusal is not None:
+            self.refuse(self._pass_reason(refusal))
+
+    def why_no_hint(self) -> None:
+        """A greyed Hint was clicked: say why it cannot be pressed now."""
+        self.refuse(self.not_now())
+
+    def not_now(self) -> str:
+        """Why the focused player cannot act on the table at this moment, in a line."""
+        table = self.table
+        seat = table.acting
+        if table.state.phase == OVER:
+            return t("luckybox.table.over", "The game is over.")
+        if table.animator.busy:
+            return t("luckybox.table.skip", "Click or press Space to skip the animation.")
+        if table.confirming is not None:
+            return t("luckybox.table.done_press_next", "Your turn is done: press Next.")
+        if seat is None:
+            return t("luckybox.table.wait_number", "Wait for the next number.")
+        if seat != table.focus or table.session.seats[seat].is_computer:
+            return t("luckybox.table.wait_for", "Wait: it is {name}'s turn.", name=table.name(seat))
+        return t("luckybox.table.choose_cards", "Choose your cards.")
 
     def _pass_reason(self, refusal: Refusal) -> str:
         """The rules' reason a pass is refused, as the table says it to the player."""

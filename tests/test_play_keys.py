@@ -1,0 +1,107 @@
+"""The keyboard as a person uses it (issue 22, items 5, 6 and 8), with posted events: after a
+step the focus waits for the next thing to do (never the memory aid beside Next); Enter and
+Space act at once after the mouse was used; in the draft the raised card is the focused one."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.blanco.rules import Setup
+from game.blanco.rules.game import BLANCO
+from game.core.session import Seat
+from game.core.ui.focus import HIGHLIGHTED, targets_of
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.table import start_game
+from tests.keys_helpers import focus_key, key, show_ring
+from tests.support import to_first_number
+from tests.ui_helpers import click, frames
+
+
+def mouse_moved(app, pos=(5, 5)) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0,)))
+    frames(app, 1)
+    assert not app.ring.visible
+
+
+def blanco_after_set_up(app):
+    """A Blanco table, Ann (by clicks) against a computer, her set-up done and waiting for Next."""
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Cy", "easy")], seed=3)
+    for _ in range(400):
+        if table.human_turn():
+            break
+        key(app, pygame.K_SPACE)
+    setup = BLANCO.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
+    assert isinstance(setup, Setup)
+    click(app, table.grid.rects()[setup.reveal].center)
+    click(app, table.grid.rects()[setup.look].center)
+    while table.animator.busy:
+        frames(app, 1)
+    assert table.confirming == 0
+    return table
+
+
+def test_blanco_enter_after_next_never_switches_the_memory_aid(app):
+    table = blanco_after_set_up(app)
+    show_ring(app)
+    assert focus_key(app) == ("button", "next")
+    aid = app.ctx.settings.memory_aid
+    key(app, pygame.K_RETURN)  # Next
+    assert table.confirming is None
+    for _ in range(400):  # Enter while the computer plays: nothing of Ann's changes
+        assert focus_key(app) != ("button", "aid")
+        if table.human_turn():
+            break
+        key(app, pygame.K_RETURN)
+        assert app.ctx.settings.memory_aid == aid
+    assert table.human_turn()
+    frames(app, 1)
+    here = next(t for t in targets_of(table) if t.key == focus_key(app))
+    assert here.priority >= HIGHLIGHTED  # her turn: the focus is on a thing she can do
+
+
+def test_blanco_space_after_the_mouse_acts_at_once(app):
+    table = blanco_after_set_up(app)
+    mouse_moved(app)
+    key(app, pygame.K_SPACE)  # Space confirms a finished turn (the table's own)
+    for _ in range(400):
+        if table.human_turn():
+            break
+        key(app, pygame.K_SPACE)
+    assert table.state.phase == "turn" and table.human_turn()
+    mouse_moved(app)
+    before = len(table.state.actions)
+    key(app, pygame.K_RETURN)  # the mouse was used last: Enter still acts (draws)
+    assert len(table.state.actions) == before + 1
+
+
+def test_lucky_box_enter_after_the_mouse_acts_at_once(app):
+    table = start_game(app.ctx, [Seat("Ann")], 12)
+    to_first_number(app, table)
+    mouse_moved(app)
+    before = len(table.state.actions)
+    key(app, pygame.K_RETURN)
+    assert len(table.state.actions) == before + 1, table.message
+
+
+def test_draft_raised_card_and_focused_card_agree(app):
+    table = start_game(app.ctx, [Seat("Ann")], 12)
+    for _ in range(100):
+        if isinstance(app.stack.top, DraftScene):
+            break
+        frames(app, 1)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    last = draft.hand[-1]
+    mouse_moved(app, draft.card_center(last))
+    assert draft.hovered == last
+    key(app, pygame.K_TAB)
+    for step in (None, pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT):
+        if step is not None:
+            key(app, step)
+        focused = focus_key(app)
+        assert isinstance(focused, tuple) and focused[0] == "card"
+        assert draft.hovered == focused[1], "the lit card is the focused card"
+        ring = next(t for t in targets_of(draft) if t.key == focused).rect
+        card = draft.card_rects()[draft.hand.index(focused[1])]
+        assert ring == card.move(0, draft.lift(focused[1])), "the ring is around it as drawn"
+    assert table is not None
