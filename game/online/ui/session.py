@@ -58,6 +58,8 @@ class OnlineSession:
         self.version = first.version
         self.over = first.over
         self.seed = 0  # the server keeps the seed until the game is over
+        self.daily: str | None = None  # online tables are never the daily deal
+        self.daily_practice = False
         self.feed: deque[Any] = deque()
         self.bots: dict[int, Any] = {}
         self.challenge: dict[str, Any] | None = None
