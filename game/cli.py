@@ -33,6 +33,8 @@ PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
 FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
 SPEED_MIN, SPEED_MAX = 0.1, 64.0  # --speed: slower never ends in practice, faster shows nothing
+#: --window: the smallest window, and the cap when the screens cannot be asked (the dummy video
+#: driver, no display): the largest screen sold (8K). Otherwise the cap is the largest screen.
 WINDOW_MIN, WINDOW_MAX = (320, 180), (7680, 4320)
 #: Options that only mean something for --demo (flag, argparse dest): refused without it.
 DEMO_ONLY = (
@@ -117,6 +119,13 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]
         if given:
             parser.error(f"{given[0]} needs --demo")
+    # Held to the screens only where a window opens on one: the tour saves its drawn picture at
+    # any size, and the record check and the server open no window (nor start the display).
+    opens_window = not (args.tour or args.check_record or args.serve)
+    if args.window is not None and opens_window:
+        too_big = window_beyond_screens(args.window)
+        if too_big:
+            parser.error(too_big)
     args.players = 4 if args.players is None else args.players
     args.speed = 1.0 if args.speed is None else args.speed
     args.bot = args.bot or "normal"
@@ -142,9 +151,9 @@ def demo_speed(text: str) -> float:
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise. The cap is the
-    largest screen sold (8K): a bigger window is memory for pixels no display shows (the app
-    still fits the window to the screen it opens on)."""
+    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise. The cap here is
+    the largest screen sold (8K); `window_beyond_screens` then holds it to the screens there
+    are (a bigger window is memory for pixels no display shows)."""
     parts = text.lower().replace("\u00d7", "x").split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 7 for p in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
@@ -155,6 +164,40 @@ def window_size(text: str) -> tuple[int, int]:
             f"{WINDOW_MAX[0]}x{WINDOW_MAX[1]})"
         )
     return width, height
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each screen's desktop; [] when they cannot be known (no display, or the
+    dummy driver's made-up screen). Only asked for --window: the rest of the command line
+    never starts the display."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    started_here = not pygame.display.get_init()
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() == "dummy":
+            return []
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except pygame.error:  # no display at all: the window's own opening will say so
+        return []
+    finally:
+        if started_here:  # the app starts its display its own way (its driver, its flags)
+            pygame.display.quit()
+
+
+def window_beyond_screens(size: tuple[int, int]) -> str | None:
+    """Why `size` is too big for every screen (for --window), or None if one can show it.
+    Without screens to ask, the fixed cap (WINDOW_MAX) has been checked already."""
+    screens = desktop_sizes()
+    width, height = size
+    if not screens or any(width <= w and height <= h for w, h in screens):
+        return None
+    widest = max(screens, key=lambda s: s[0] * s[1])
+    return (
+        f"--window {width}x{height} is larger than the screen "
+        f"(at most {widest[0]}x{widest[1]} here)"
+    )
 
 
 def check_deck() -> str | None:

@@ -249,3 +249,48 @@ def test_a_demo_saving_its_record_onto_a_full_disk_says_so_in_one_line(tmp_path:
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.strip() == "cannot write /dev/full: No space left on device"
+
+
+# --------------------------------------------------------------------------- --window
+
+
+@pytest.mark.parametrize(
+    ("size", "refused"),
+    [("1920x1080", False), ("1366x768", False), ("2560x1080", True), ("1920x1200", True)],
+)
+def test_the_window_is_capped_at_the_largest_screen(
+    size: str, refused: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1920, 1080), (1366, 768)])
+    if not refused:
+        assert cli.parse_args(["--window", size]).window == tuple(map(int, size.split("x")))
+        return
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(["--window", size])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage:")
+    assert err.strip().splitlines()[-1].endswith(
+        f"--window {size} is larger than the screen (at most 1920x1080 here)"
+    )
+
+
+def test_a_window_fitting_either_screen_is_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1920, 1080), (1080, 1920)])
+    assert cli.parse_args(["--window", "1000x1800"]).window == (1000, 1800)  # the tall screen
+
+
+def test_the_tour_keeps_the_fixed_cap_whatever_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1280, 720)])
+    args = cli.parse_args(["--tour", "shots", "--window", "2560x1080"])
+    assert args.window == (2560, 1080)  # pictures are drawn, not shown: any size up to 8K
+
+
+def test_under_the_dummy_driver_the_fixed_cap_applies(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    was_up = pygame.display.get_init()
+    assert cli.desktop_sizes() == []  # its one made-up 1024x768 screen is no screen
+    assert pygame.display.get_init() == was_up, "the display is left as it was found"
+    assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)
