@@ -1,7 +1,6 @@
-"""Two copies of the game on one data folder, and the command line's own checks: records kept
-at the same moment by two processes are all kept (an exclusive create, never check-then-rename),
-one copy at a time saves a game's autosave (the other is told so and plays on), and a write to
-a full disk is an OSError the caller turns into one line."""
+"""Two copies of the game on one data folder, and the command line's own checks: one copy at a
+time saves a game's autosave (the other is told so and plays on), and a write to a full disk is
+an OSError the caller turns into one line. Keeping records at once: tests/test_robust_keep.py."""
 
 from __future__ import annotations
 
@@ -23,48 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 PER_PROCESS = 150
 
 
-def _keep_many(
-    folder: str,
-    tag: str,
-    count: int,
-    start: multiprocessing.synchronize.Event,
-    done: multiprocessing.Queue,
-) -> None:
-    start.wait(10)
-    kept = []
-    for i in range(count):
-        record = {"format": "stress", "seed": 7, "writer": tag, "n": i, "pad": "x" * (i % 50)}
-        path, warning = storage.keep_record(Path(folder), record)
-        kept.append((str(path), warning, json.dumps(record, indent=1) + "\n"))
-    done.put(kept)
-
-
 def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-
-
-def test_two_processes_keeping_records_at_once_lose_none(tmp_path: Path) -> None:
-    ctx = _context()
-    start, done = ctx.Event(), ctx.Queue()
-    workers = [
-        ctx.Process(target=_keep_many, args=(str(tmp_path), tag, PER_PROCESS, start, done))
-        for tag in ("a", "b")
-    ]
-    for worker in workers:
-        worker.start()
-    start.set()  # both at once: the same second, so the same names are wanted
-    results = [done.get(timeout=120) for _ in workers]
-    for worker in workers:
-        worker.join(30)
-        assert worker.exitcode == 0
-    kept = [item for result in results for item in result]
-    assert [warning for _path, warning, _text in kept] == [None] * 2 * PER_PROCESS
-    paths = [path for path, _warning, _text in kept]
-    assert len(set(paths)) == 2 * PER_PROCESS, "no name was given twice"
-    for path, _warning, text in kept:
-        assert Path(path).read_text(encoding="utf-8") == text, "each file holds its own record"
-    files = sorted((tmp_path / storage.RECORDS).iterdir())
-    assert len(files) == 2 * PER_PROCESS, [f.name for f in files if f.suffix != ".json"]
 
 
 def _hold_saves(
@@ -77,17 +36,33 @@ def _hold_saves(
     release.wait(30)
 
 
+class _Summary:
+    @staticmethod
+    def summary(state: object) -> dict:
+        return {"state": state}
+
+
+class _Seat:
+    kind = "human"
+
+
 class _Session:
-    """Just what GameKeeper.save needs."""
+    """Just what GameKeeper.save and file_finished need."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
+        self.state, self.seats, self.game = "over", [_Seat()], _Summary()
 
     def save(self, unshown: int, confirming: int | None) -> dict:
         return {"format": "stress", "writer": self.tag, "unshown": unshown}
 
+    def record(self, extra: dict) -> dict:
+        return {"format": "stress", "writer": self.tag, "seed": 3, **extra}
 
-def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path: Path) -> None:
+
+def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / "luckybox"
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
@@ -103,17 +78,40 @@ def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path:
         assert keeper.saving is False
         assert heard == [
             "Another copy of the game is saving this game in the same data folder: "
-            "this game will not be saved."
+            "this game will not be saved as it goes, only its record when it ends."
         ]
         kept = json.loads((folder / storage.AUTOSAVE).read_text(encoding="utf-8"))
         assert kept == {"writer": "first copy"}, "the first copy's game is untouched"
-        assert not (folder / storage.RECORDS).exists()
+        [record] = (folder / storage.RECORDS).iterdir()
+        filed = json.loads(record.read_text(encoding="utf-8"))
+        assert (filed["writer"], filed["result"]) == ("second copy", {"state": "over"})
+        keeper.file_finished()
+        assert len(list((folder / storage.RECORDS).iterdir())) == 1, "filed once"
     finally:
         release.set()
         other.join(30)
     assert other.exitcode == 0
     assert storage.lock_saves(folder), "the first copy gone, this one may save"
     storage.unlock_saves(folder)
+
+
+def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) -> None:
+    """A lesson turns its keeper off: no record, even in a copy that another one locked out."""
+    folder = tmp_path / "luckybox"
+    ctx = _context()
+    ready, release = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_hold_saves, args=(str(folder), ready, release))
+    other.start()
+    try:
+        assert ready.wait(30)
+        keeper = GameKeeper(_Session("lesson"), folder, True, tell=lambda _line: None)
+        assert keeper.locked_out
+        keeper.saving = False
+        keeper.file_finished()
+        assert not (folder / storage.RECORDS).exists()
+    finally:
+        release.set()
+        other.join(30)
 
 
 def _save_many(
@@ -270,9 +268,8 @@ def test_the_window_is_capped_at_the_largest_screen(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage:")
-    assert err.strip().splitlines()[-1].endswith(
-        f"--window {size} is larger than the screen (at most 1920x1080 here)"
-    )
+    last_line = err.strip().splitlines()[-1]
+    assert last_line.endswith(f"--window {size} is larger than the screen (at most 1920x1080 here)")
 
 
 def test_a_window_fitting_either_screen_is_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
