@@ -37,9 +37,12 @@ import time
 import types
 import typing
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.core.game import RecordError
+
+if TYPE_CHECKING:  # the type checker's name for "an instance of some dataclass"
+    from _typeshed import DataclassInstance
 
 KB = 1024
 RECORD_CAP = 4 * KB * KB  # a real record is ~100 KB
@@ -199,7 +202,7 @@ def read_object(path: Path | str, cap: int = FILE_CAP) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- schemas
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -236,11 +239,11 @@ def check_fields(cls: type[T], data: Any) -> T:
     if not isinstance(data, dict):
         raise BadFile("not a JSON object")
     hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - names)
     if unknown:
         raise BadFile(f"unknown field {printable(unknown[0])!r}")
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    for f in dataclasses.fields(cls):
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if f.name not in data:
             if required:
