@@ -27,6 +27,7 @@ import os
 import sys
 
 from game.core.game import BOT_LEVELS
+from game.core.safe_json import INT_BOUND, printable
 from game.core.version import __version__  # the package's version too (pyproject.toml)
 
 PROG = "super-mega-lucky-box"
@@ -47,6 +48,9 @@ DEMO_ONLY = (
     ("--frame-stats", "frame_stats"),
     ("--online", "online"),
 )
+#: Options that only mean something for --serve: refused without it.
+SERVE_ONLY = (("--host", "host"), ("--port", "port"), ("--db", "db"))
+HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -76,7 +80,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         default=None,
         help=f"demo: seats ({default.min_players}-{default.max_players}; 4)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
+    parser.add_argument("--seed", type=demo_seed, default=None, help="demo: the deal's seed")
     parser.add_argument(
         "--speed",
         type=demo_speed,
@@ -109,8 +113,10 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument(
         "--serve", action="store_true", help="run the online server in the foreground (game/online)"
     )
-    parser.add_argument("--host", default="127.0.0.1", help="serve: the address to listen on")
-    parser.add_argument("--port", type=int, default=8765, help="serve: the port (0: any free)")
+    parser.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
+    parser.add_argument(
+        "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
+    )
     parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
     parser.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -119,6 +125,12 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]
         if given:
             parser.error(f"{given[0]} needs --demo")
+    if not args.serve:
+        given = [flag for flag, dest in SERVE_ONLY if getattr(args, dest) is not None]
+        if given:
+            parser.error(f"{given[0]} needs --serve")
+    args.host = HOST if args.host is None else args.host
+    args.port = PORT if args.port is None else args.port
     # Held to the screens only where a window opens on one: the tour saves its drawn picture at
     # any size, and the record check and the server open no window (nor start the display).
     opens_window = not (args.tour or args.check_record or args.serve)
@@ -135,6 +147,33 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         where = "" if chosen is default else f" for {chosen.title}"
         parser.error(f"--players must be from {chosen.min_players} to {chosen.max_players}{where}")
     return args
+
+
+def demo_seed(text: str) -> int:
+    """--seed: an integer its record can hold (records refuse |n| > INT_BOUND: a demo must
+    never save a record that `--check-record` then refuses)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if abs(seed) >= INT_BOUND:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is out of range (from {1 - INT_BOUND} to {INT_BOUND - 1})"
+        )
+    return seed
+
+
+def port_number(text: str) -> int:
+    """--port: 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is out of range (from 0 to 65535)"
+        )
+    return port
 
 
 def demo_speed(text: str) -> float:

@@ -197,6 +197,18 @@ def test_create_exclusive_never_overwrites(tmp_path: Path) -> None:
         ["--window", "16384x16384"],
         ["--window", "7681x4320"],
         ["--window", "1" + "0" * 30 + "x9"],
+        ["--demo", "--seed", "9223372036854775808"],  # a record could not hold it
+        ["--demo", "--seed", "-" + "9" * 40],
+        ["--demo", "--seed", "1e3"],
+        ["--serve", "--port", "65536"],
+        ["--serve", "--port", "-1"],
+        ["--serve", "--port", "http"],
+        ["--port", "8000"],
+        ["--host", "0.0.0.0"],
+        ["--db", "x.sqlite"],
+        ["--demo", "--players", "9" * 30],
+        ["--game", "chess"],
+        ["--lang", "xx"],
     ],
 )
 def test_the_command_line_refuses_values_that_never_end_or_mean_nothing(argv, capsys) -> None:
@@ -214,6 +226,18 @@ def test_the_command_line_keeps_its_defaults_and_good_values() -> None:
     assert (demo.players, demo.speed, demo.bot) == (2, 0.1, "easy")
     assert cli.parse_args(["--demo", "--speed", "64"]).speed == 64.0
     assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)
+    served = cli.parse_args(["--serve", "--port", "0"])
+    assert (served.host, served.port, plain.host, plain.port) == ("127.0.0.1", 0, "127.0.0.1", 8765)
+
+
+def test_the_largest_demo_seed_is_one_its_record_can_hold() -> None:
+    from game.core import safe_json
+
+    largest = cli.parse_args(["--demo", "--seed", str(2**63 - 1)]).seed
+    assert cli.parse_args(["--demo", "--seed", str(-(2**63) + 1)]).seed == -largest
+    assert safe_json.loads(json.dumps({"seed": largest})) == {"seed": largest}
+    with pytest.raises(safe_json.BadFile):
+        safe_json.loads(json.dumps({"seed": largest + 2}))  # past the bound: why it is refused
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
