@@ -55,7 +55,7 @@ class Timings:
             finally:
                 self.frame[label] += (time.thread_time() - start) * 1000
 
-        timed._timed = True  # type: ignore[attr-defined]
+        timed._timed = True  # type: ignore[attr-defined]  # a mark on the function object
         return timed
 
     def end_frame(self, labels: set[str]) -> None:

@@ -29,12 +29,15 @@ import os
 import sys
 
 from game.core.game import BOT_LEVELS
+from game.core.safe_json import INT_BOUND, printable
 from game.core.version import __version__  # the package's version too (pyproject.toml)
 
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
 FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
 SPEED_MIN, SPEED_MAX = 0.1, 64.0  # --speed: slower never ends in practice, faster shows nothing
+#: --window: the smallest window, and the cap when the screens cannot be asked (the dummy video
+#: driver, no display): the largest screen sold (8K). Otherwise the cap is the largest screen.
 WINDOW_MIN, WINDOW_MAX = (320, 180), (7680, 4320)
 #: Options that only mean something for --demo (flag, argparse dest): refused without it.
 DEMO_ONLY = (
@@ -48,6 +51,9 @@ DEMO_ONLY = (
     ("--online", "online"),
     ("--daily", "daily"),
 )
+#: Options that only mean something for --serve: refused without it.
+SERVE_ONLY = (("--host", "host"), ("--port", "port"), ("--db", "db"))
+HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -77,7 +83,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         default=None,
         help=f"demo: seats ({default.min_players}-{default.max_players}; 4)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="demo: the deal's seed")
+    parser.add_argument("--seed", type=demo_seed, default=None, help="demo: the deal's seed")
     parser.add_argument(
         "--daily",
         metavar="YYYY-MM-DD",
@@ -116,8 +122,10 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     parser.add_argument(
         "--serve", action="store_true", help="run the online server in the foreground (game/online)"
     )
-    parser.add_argument("--host", default="127.0.0.1", help="serve: the address to listen on")
-    parser.add_argument("--port", type=int, default=8765, help="serve: the port (0: any free)")
+    parser.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
+    parser.add_argument(
+        "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
+    )
     parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
     parser.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -128,6 +136,19 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
             parser.error(f"{given[0]} needs --demo")
     if args.daily is not None:
         _check_daily(parser, args)
+    if not args.serve:
+        given = [flag for flag, dest in SERVE_ONLY if getattr(args, dest) is not None]
+        if given:
+            parser.error(f"{given[0]} needs --serve")
+    args.host = HOST if args.host is None else args.host
+    args.port = PORT if args.port is None else args.port
+    # Held to the screens only where a window opens on one: the tour saves its drawn picture at
+    # any size, and the record check and the server open no window (nor start the display).
+    opens_window = not (args.tour or args.check_record or args.serve)
+    if args.window is not None and opens_window:
+        too_big = window_beyond_screens(args.window)
+        if too_big:
+            parser.error(too_big)
     args.players = 4 if args.players is None else args.players
     args.speed = 1.0 if args.speed is None else args.speed
     args.bot = args.bot or "normal"
@@ -154,6 +175,33 @@ def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     args.players = 1
 
 
+def demo_seed(text: str) -> int:
+    """--seed: an integer its record can hold (records refuse |n| > INT_BOUND: a demo must
+    never save a record that `--check-record` then refuses)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if abs(seed) >= INT_BOUND:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is out of range (from {1 - INT_BOUND} to {INT_BOUND - 1})"
+        )
+    return seed
+
+
+def port_number(text: str) -> int:
+    """--port: 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is out of range (from 0 to 65535)"
+        )
+    return port
+
+
 def demo_speed(text: str) -> float:
     """--speed: a finite number from SPEED_MIN to SPEED_MAX (0, negative or nan never ends)."""
     try:
@@ -168,9 +216,9 @@ def demo_speed(text: str) -> float:
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise. The cap is the
-    largest screen sold (8K): a bigger window is memory for pixels no display shows (the app
-    still fits the window to the screen it opens on)."""
+    """'1920x1080' -> (1920, 1080), for --window; a readable error otherwise. The cap here is
+    the largest screen sold (8K); `window_beyond_screens` then holds it to the screens there
+    are (a bigger window is memory for pixels no display shows)."""
     parts = text.lower().replace("\u00d7", "x").split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 7 for p in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080")
@@ -181,6 +229,40 @@ def window_size(text: str) -> tuple[int, int]:
             f"{WINDOW_MAX[0]}x{WINDOW_MAX[1]})"
         )
     return width, height
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each screen's desktop; [] when they cannot be known (no display, or the
+    dummy driver's made-up screen). Only asked for --window: the rest of the command line
+    never starts the display."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    started_here = not pygame.display.get_init()
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() == "dummy":
+            return []
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except pygame.error:  # no display at all: the window's own opening will say so
+        return []
+    finally:
+        if started_here:  # the app starts its display its own way (its driver, its flags)
+            pygame.display.quit()
+
+
+def window_beyond_screens(size: tuple[int, int]) -> str | None:
+    """Why `size` is too big for every screen (for --window), or None if one can show it.
+    Without screens to ask, the fixed cap (WINDOW_MAX) has been checked already."""
+    screens = desktop_sizes()
+    width, height = size
+    if not screens or any(width <= w and height <= h for w, h in screens):
+        return None
+    widest = max(screens, key=lambda s: s[0] * s[1])
+    return (
+        f"--window {width}x{height} is larger than the screen "
+        f"(at most {widest[0]}x{widest[1]} here)"
+    )
 
 
 def check_deck() -> str | None:

@@ -161,3 +161,12 @@ def test_server() -> None:
     assert lost == 0 and "target 0" in rest  # nothing acknowledged may ever be lost
     assert figure(out, "finished")[0] == 5
     assert 5 < figure(out, "rss_mb")[0] < 2000
+
+
+def test_robustness_counts_every_damaged_input_and_all_are_clean() -> None:
+    out = run_bench("robustness.py")
+    found = re.search(r"^damaged inputs: ([0-9]+) tried, ([0-9]+) answered cleanly$", out, re.M)
+    assert found, out
+    tried, clean = int(found.group(1)), int(found.group(2))
+    assert tried == clean >= 150, out  # 5 readers x 20, the records folder, the check, the CLI
+    assert "--check-record" in out and "Replays screen" in out

@@ -209,7 +209,7 @@ def watch_private(table: TableScene, log: list) -> None:
         for seat in drawn:
             assert table.turns.shown_human == seat
 
-    table.draw = checked  # type: ignore[method-assign]
+    table.draw = checked  # type: ignore[method-assign]  # a spy on draw
 
 
 def play_until(

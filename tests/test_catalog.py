@@ -68,9 +68,9 @@ def third_game() -> Iterator[str]:
         "trio_pkg.ui": types.ModuleType("trio_pkg.ui"),
         "trio_pkg.ui.descriptor": types.ModuleType("trio_pkg.ui.descriptor"),
     }
-    modules["trio_pkg.rules.game"].GAME = game  # type: ignore[attr-defined]
+    modules["trio_pkg.rules.game"].GAME = game  # type: ignore[attr-defined]  # a made-up package
     ui = replace(catalog.game_uis()[1], game=game)  # Blanco's scenes stand in for its own
-    modules["trio_pkg.ui.descriptor"].GAME_UI = ui  # type: ignore[attr-defined]
+    modules["trio_pkg.ui.descriptor"].GAME_UI = ui  # type: ignore[attr-defined]  # a made-up package
     sys.modules.update(modules)
     catalog.register("trio_pkg")
     catalog.register("trio_pkg")  # once only

@@ -29,7 +29,7 @@ def calls(fn: Any) -> dict[str, int]:
     fn()
     profile.disable()
     counted: dict[str, int] = {}
-    for (_file, _line, name), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+    for (_file, _line, name), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]  # pstats keeps its table undeclared
         counted[name] = counted.get(name, 0) + row[1]
     return counted
 
@@ -54,7 +54,7 @@ def picture(app: Any) -> bytes:
 def without_caches(app: Any, table: Any) -> bytes:
     """The same frame drawn with every kept part and shape thrown away first."""
     real = Snapshot.reuse
-    Snapshot.reuse = lambda self, surface, key: False  # type: ignore[method-assign]
+    Snapshot.reuse = lambda self, surface, key: False  # type: ignore[method-assign]  # never reuse, to compare
     others = getattr(table, "others", None)
     kept = dict(getattr(others, "_kept", {}))
     if kept:
@@ -64,7 +64,7 @@ def without_caches(app: Any, table: Any) -> bytes:
     try:
         return picture(app)
     finally:
-        Snapshot.reuse = real  # type: ignore[method-assign]
+        Snapshot.reuse = real  # type: ignore[method-assign]  # put back
         if kept:
             others._kept.update(kept)
 

@@ -71,7 +71,7 @@ def test_replace_does_not_resume_the_scene_beneath() -> None:
     log.clear()
     stack.replace(Rec("c", log))
     assert log == ["b.exit", "c.enter"]
-    assert [s.name for s in stack.scenes] == ["a", "c"]  # type: ignore[attr-defined]
+    assert [s.name for s in stack.scenes] == ["a", "c"]  # type: ignore[attr-defined]  # the test's own scenes
 
 
 def test_clear_to_exits_top_first_then_enters() -> None:
@@ -177,7 +177,7 @@ def test_change_inside_a_hook_is_queued_not_interleaved() -> None:
     stack.push(Rec("base", log))
     stack.push(Intro("intro", log))
     assert log == ["base.enter", "base.pause", "intro.enter", "intro.pause", "tutorial.enter"]
-    assert stack.top.name == "tutorial"  # type: ignore[union-attr]
+    assert stack.top.name == "tutorial"  # type: ignore[union-attr]  # a scene is on top here
 
 
 OPS = st.lists(

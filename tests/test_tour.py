@@ -64,7 +64,7 @@ def test_steps_come_in_module_order_and_after_the_step_they_name(monkeypatch) ->
 
     extra = types.ModuleType("game.tour.test_extra")
     extra.steps = lambda game: [
-        Step("after-setup", noop, after="setup"),  # type: ignore[attr-defined]
+        Step("after-setup", noop, after="setup"),  # type: ignore[attr-defined]  # a step the real tour never has
         Step("free", noop),
     ]
     monkeypatch.setitem(sys.modules, "game.tour.test_extra", extra)
@@ -92,7 +92,7 @@ def test_a_broken_step_is_named_and_the_other_pictures_are_still_taken(
         tour.until(lambda: False, limit=3, what="a moment that never comes")
 
     extra = types.ModuleType("game.tour.test_broken")
-    extra.steps = lambda game: [Step("broken", broken)]  # type: ignore[attr-defined]
+    extra.steps = lambda game: [Step("broken", broken)]  # type: ignore[attr-defined]  # a module made up for the test
     monkeypatch.setitem(sys.modules, "game.tour.test_broken", extra)
     monkeypatch.setattr(tour_module, "MODULES", ("game.tour.test_broken", "game.tour.common"))
     with pytest.raises(TourError, match="luckybox/broken: never reached a moment"):

@@ -1,7 +1,6 @@
-"""Two copies of the game on one data folder, and the command line's own checks: records kept
-at the same moment by two processes are all kept (an exclusive create, never check-then-rename),
-one copy at a time saves a game's autosave (the other is told so and plays on), and a write to
-a full disk is an OSError the caller turns into one line."""
+"""Two copies of the game on one data folder, and the command line's own checks: one copy at a
+time saves a game's autosave (the other is told so and plays on), and a write to a full disk is
+an OSError the caller turns into one line. Keeping records at once: tests/test_robust_keep.py."""
 
 from __future__ import annotations
 
@@ -23,48 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 PER_PROCESS = 150
 
 
-def _keep_many(
-    folder: str,
-    tag: str,
-    count: int,
-    start: multiprocessing.synchronize.Event,
-    done: multiprocessing.Queue,
-) -> None:
-    start.wait(10)
-    kept = []
-    for i in range(count):
-        record = {"format": "stress", "seed": 7, "writer": tag, "n": i, "pad": "x" * (i % 50)}
-        path, warning = storage.keep_record(Path(folder), record)
-        kept.append((str(path), warning, json.dumps(record, indent=1) + "\n"))
-    done.put(kept)
-
-
 def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-
-
-def test_two_processes_keeping_records_at_once_lose_none(tmp_path: Path) -> None:
-    ctx = _context()
-    start, done = ctx.Event(), ctx.Queue()
-    workers = [
-        ctx.Process(target=_keep_many, args=(str(tmp_path), tag, PER_PROCESS, start, done))
-        for tag in ("a", "b")
-    ]
-    for worker in workers:
-        worker.start()
-    start.set()  # both at once: the same second, so the same names are wanted
-    results = [done.get(timeout=120) for _ in workers]
-    for worker in workers:
-        worker.join(30)
-        assert worker.exitcode == 0
-    kept = [item for result in results for item in result]
-    assert [warning for _path, warning, _text in kept] == [None] * 2 * PER_PROCESS
-    paths = [path for path, _warning, _text in kept]
-    assert len(set(paths)) == 2 * PER_PROCESS, "no name was given twice"
-    for path, _warning, text in kept:
-        assert Path(path).read_text(encoding="utf-8") == text, "each file holds its own record"
-    files = sorted((tmp_path / storage.RECORDS).iterdir())
-    assert len(files) == 2 * PER_PROCESS, [f.name for f in files if f.suffix != ".json"]
 
 
 def _hold_saves(
@@ -77,17 +36,33 @@ def _hold_saves(
     release.wait(30)
 
 
+class _Summary:
+    @staticmethod
+    def summary(state: object) -> dict:
+        return {"state": state}
+
+
+class _Seat:
+    kind = "human"
+
+
 class _Session:
-    """Just what GameKeeper.save needs."""
+    """Just what GameKeeper.save and file_finished need."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
+        self.state, self.seats, self.game = "over", [_Seat()], _Summary()
 
     def save(self, unshown: int, confirming: int | None) -> dict:
         return {"format": "stress", "writer": self.tag, "unshown": unshown}
 
+    def record(self, extra: dict) -> dict:
+        return {"format": "stress", "writer": self.tag, "seed": 3, **extra}
 
-def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path: Path) -> None:
+
+def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / "luckybox"
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
@@ -103,17 +78,40 @@ def test_a_second_copy_saving_the_same_game_is_told_and_writes_nothing(tmp_path:
         assert keeper.saving is False
         assert heard == [
             "Another copy of the game is saving this game in the same data folder: "
-            "this game will not be saved."
+            "this game will not be saved as it goes, only its record when it ends."
         ]
         kept = json.loads((folder / storage.AUTOSAVE).read_text(encoding="utf-8"))
         assert kept == {"writer": "first copy"}, "the first copy's game is untouched"
-        assert not (folder / storage.RECORDS).exists()
+        [record] = (folder / storage.RECORDS).iterdir()
+        filed = json.loads(record.read_text(encoding="utf-8"))
+        assert (filed["writer"], filed["result"]) == ("second copy", {"state": "over"})
+        keeper.file_finished()
+        assert len(list((folder / storage.RECORDS).iterdir())) == 1, "filed once"
     finally:
         release.set()
         other.join(30)
     assert other.exitcode == 0
     assert storage.lock_saves(folder), "the first copy gone, this one may save"
     storage.unlock_saves(folder)
+
+
+def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) -> None:
+    """A lesson turns its keeper off: no record, even in a copy that another one locked out."""
+    folder = tmp_path / "luckybox"
+    ctx = _context()
+    ready, release = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_hold_saves, args=(str(folder), ready, release))
+    other.start()
+    try:
+        assert ready.wait(30)
+        keeper = GameKeeper(_Session("lesson"), folder, True, tell=lambda _line: None)
+        assert keeper.locked_out
+        keeper.saving = False
+        keeper.file_finished()
+        assert not (folder / storage.RECORDS).exists()
+    finally:
+        release.set()
+        other.join(30)
 
 
 def _save_many(
@@ -199,6 +197,18 @@ def test_create_exclusive_never_overwrites(tmp_path: Path) -> None:
         ["--window", "16384x16384"],
         ["--window", "7681x4320"],
         ["--window", "1" + "0" * 30 + "x9"],
+        ["--demo", "--seed", "9223372036854775808"],  # a record could not hold it
+        ["--demo", "--seed", "-" + "9" * 40],
+        ["--demo", "--seed", "1e3"],
+        ["--serve", "--port", "65536"],
+        ["--serve", "--port", "-1"],
+        ["--serve", "--port", "http"],
+        ["--port", "8000"],
+        ["--host", "0.0.0.0"],
+        ["--db", "x.sqlite"],
+        ["--demo", "--players", "9" * 30],
+        ["--game", "chess"],
+        ["--lang", "xx"],
     ],
 )
 def test_the_command_line_refuses_values_that_never_end_or_mean_nothing(argv, capsys) -> None:
@@ -216,6 +226,18 @@ def test_the_command_line_keeps_its_defaults_and_good_values() -> None:
     assert (demo.players, demo.speed, demo.bot) == (2, 0.1, "easy")
     assert cli.parse_args(["--demo", "--speed", "64"]).speed == 64.0
     assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)
+    served = cli.parse_args(["--serve", "--port", "0"])
+    assert (served.host, served.port, plain.host, plain.port) == ("127.0.0.1", 0, "127.0.0.1", 8765)
+
+
+def test_the_largest_demo_seed_is_one_its_record_can_hold() -> None:
+    from game.core import safe_json
+
+    largest = cli.parse_args(["--demo", "--seed", str(2**63 - 1)]).seed
+    assert cli.parse_args(["--demo", "--seed", str(-(2**63) + 1)]).seed == -largest
+    assert safe_json.loads(json.dumps({"seed": largest})) == {"seed": largest}
+    with pytest.raises(safe_json.BadFile):
+        safe_json.loads(json.dumps({"seed": largest + 2}))  # past the bound: why it is refused
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -249,3 +271,47 @@ def test_a_demo_saving_its_record_onto_a_full_disk_says_so_in_one_line(tmp_path:
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.strip() == "cannot write /dev/full: No space left on device"
+
+
+# --------------------------------------------------------------------------- --window
+
+
+@pytest.mark.parametrize(
+    ("size", "refused"),
+    [("1920x1080", False), ("1366x768", False), ("2560x1080", True), ("1920x1200", True)],
+)
+def test_the_window_is_capped_at_the_largest_screen(
+    size: str, refused: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1920, 1080), (1366, 768)])
+    if not refused:
+        assert cli.parse_args(["--window", size]).window == tuple(map(int, size.split("x")))
+        return
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(["--window", size])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage:")
+    last_line = err.strip().splitlines()[-1]
+    assert last_line.endswith(f"--window {size} is larger than the screen (at most 1920x1080 here)")
+
+
+def test_a_window_fitting_either_screen_is_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1920, 1080), (1080, 1920)])
+    assert cli.parse_args(["--window", "1000x1800"]).window == (1000, 1800)  # the tall screen
+
+
+def test_the_tour_keeps_the_fixed_cap_whatever_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "desktop_sizes", lambda: [(1280, 720)])
+    args = cli.parse_args(["--tour", "shots", "--window", "2560x1080"])
+    assert args.window == (2560, 1080)  # pictures are drawn, not shown: any size up to 8K
+
+
+def test_under_the_dummy_driver_the_fixed_cap_applies(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    was_up = pygame.display.get_init()
+    assert cli.desktop_sizes() == []  # its one made-up 1024x768 screen is no screen
+    assert pygame.display.get_init() == was_up, "the display is left as it was found"
+    assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)

@@ -43,7 +43,7 @@ def _gamma(c: float) -> int:
 
 def simulate(rgb: Sequence[int], matrix) -> RGB:
     lin = [_LIN[v] for v in rgb[:3]]
-    return tuple(_gamma(sum(row[j] * lin[j] for j in range(3))) for row in matrix)  # type: ignore[return-value]
+    return tuple(_gamma(sum(row[j] * lin[j] for j in range(3))) for row in matrix)  # type: ignore[return-value]  # 3 rows
 
 
 def grey(rgb: Sequence[int]) -> RGB:
@@ -96,7 +96,7 @@ def convert(surface: pygame.Surface, fn: Callable[[Sequence[int]], RGB]) -> pyga
 
 def pixels(surface: pygame.Surface) -> list[RGB]:
     data = pygame.image.tobytes(surface, "RGB")
-    return [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]  # type: ignore[misc]
+    return [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]  # type: ignore[misc]  # RGB triples
 
 
 def colour_distance(a: pygame.Surface, b: pygame.Surface) -> float:

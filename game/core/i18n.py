@@ -20,6 +20,7 @@ import inspect
 import logging
 import os
 import re
+import sys
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -160,12 +161,12 @@ _WINDOWS_PRIMARY = {0x09: "en", 0x0C: "fr", 0x07: "de"}  # primary language ids
 def _windows_language() -> str:
     """The Windows display language ("fr", "de", "en", or "" elsewhere or unknown): a game
     started from Explorer has no LANG to read."""
-    if os.name != "nt":
+    if sys.platform != "win32":  # (not os.name: mypy knows windll from sys.platform only)
         return ""
     try:
         import ctypes
 
-        lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+        lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()
     except (AttributeError, OSError):
         return ""
     return _WINDOWS_PRIMARY.get(lang_id & 0x3FF, "")

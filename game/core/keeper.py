@@ -25,26 +25,42 @@ class GameKeeper:
     """Writes one session's autosave into its game's folder, and files it when it ends.
     `saving` False (demos, replays): nothing is written. Saving needs the game's autosave to
     itself: when another copy of the game on the same data folder is saving this game, this
-    one plays without saving and says so (`saving` turns False), so neither game is lost."""
+    one plays without an autosave and says so (`saving` turns False, `locked_out` True), and
+    still keeps its record when it ends (records are kept by an exclusive create, so both
+    copies' records are safe): neither game is lost."""
 
     def __init__(
         self, session: Any, folder: Path, saving: bool, tell: Callable[[str], None]
     ) -> None:
         self.session = session
         self.folder = folder
-        self.saving = saving
+        self._saving = saving
         self.tell = tell
         self.finished = False  # the game's end was filed
         self.warning: str | None = None
-        if saving and not lock_saves(folder):
-            self.saving = False
+        self.locked_out = saving and not lock_saves(folder)
+        if self.locked_out:
+            self._saving = False
             tell(
                 t(
                     "storage.in_use",
                     "Another copy of the game is saving this game in the same "
-                    "data folder: this game will not be saved.",
+                    "data folder: this game will not be saved as it goes, "
+                    "only its record when it ends.",
                 )
             )
+
+    @property
+    def saving(self) -> bool:
+        """Whether this copy writes the game's autosave (and files its record at the end)."""
+        return self._saving
+
+    @saving.setter
+    def saving(self, value: bool) -> None:
+        # Turned off from outside (a lesson, not a game to keep): no record at the end either.
+        self._saving = value
+        if not value:
+            self.locked_out = False
 
     def save(self, unshown: int, confirming: int | None) -> None:
         """The autosave: the record so far plus where the table stands."""
@@ -56,8 +72,9 @@ class GameKeeper:
         self.warning = warning
 
     def file_finished(self) -> None:
-        """The game is over: keep its record for Replays and Statistics; drop the autosave."""
-        if not self.saving or self.finished:
+        """The game is over: keep its record for Replays and Statistics; drop the autosave (a
+        copy locked out of the autosave keeps the record and leaves the other's autosave)."""
+        if not (self.saving or self.locked_out) or self.finished:
             return
         self.finished = True
         session = self.session
@@ -72,6 +89,6 @@ class GameKeeper:
         _path, warning = keep_record(self.folder, record)
         if warning:
             self.tell(warning)  # the autosave stays: the game is not lost
-        else:
+        elif self.saving:
             delete_save(self.folder)
             unlock_saves(self.folder)

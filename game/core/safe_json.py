@@ -25,18 +25,24 @@ every frozen build for ~40 lines of code.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
 import json
 import math
 import os
+import shutil
 import stat
 import time
 import types
 import typing
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.core.game import RecordError
+
+if TYPE_CHECKING:  # the type checker's name for "an instance of some dataclass"
+    from _typeshed import DataclassInstance
 
 KB = 1024
 RECORD_CAP = 4 * KB * KB  # a real record is ~100 KB
@@ -196,7 +202,7 @@ def read_object(path: Path | str, cap: int = FILE_CAP) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- schemas
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -233,11 +239,11 @@ def check_fields(cls: type[T], data: Any) -> T:
     if not isinstance(data, dict):
         raise BadFile("not a JSON object")
     hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - names)
     if unknown:
         raise BadFile(f"unknown field {printable(unknown[0])!r}")
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    for f in dataclasses.fields(cls):
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if f.name not in data:
             if required:
@@ -253,32 +259,74 @@ def check_fields(cls: type[T], data: Any) -> T:
 
 def move_aside(path: Path | str) -> Path | None:
     """Rename a bad file to `NAME.bad-STAMP` (its bytes untouched), never over another file;
-    None if it could not be moved. A hard link then an unlink is an exclusive rename: two
-    copies of the game setting aside at once never overwrite each other's."""
+    None if it could not be moved (or is gone: another copy of the game moved it)."""
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1000):
         target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
         try:
-            os.link(path, target, follow_symlinks=False)
-        except FileExistsError:
-            continue
+            if move_exclusive(path, target):
+                return target
         except FileNotFoundError:
-            return None  # gone already (another copy moved it)
-        except (OSError, NotImplementedError):  # no hard links here: a checked rename
-            if target.exists() or target.is_symlink():
-                continue
-            try:
-                os.replace(path, target)
-            except OSError:
-                return None
-            return target
-        try:
-            os.unlink(path)
-        except OSError:
-            return target  # kept aside all the same; the original stays too
-        return target
+            return None
+        except OSError:  # kept aside all the same if the copy is there; the original stays too
+            return target if os.path.lexists(target) else None
     return None
+
+
+def move_exclusive(source: Path | str, target: Path | str) -> bool:
+    """Move `source` to `target` only while `target` is free; False (nothing moved) if taken.
+    Never a rename onto a name checked free (two copies of the game could both find it free):
+    a hard link, which fails rather than replace, then the unlink. Where there are no hard
+    links, the same exclusive create by hand: the file's bytes into `open(O_EXCL)` (a symlink
+    or a named pipe made anew, which fails just as a link does), then the unlink. A crash
+    between the two steps leaves both names, never neither. OSError if it cannot be moved
+    (FileNotFoundError when `source` is gone)."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except FileNotFoundError:
+        raise
+    except (OSError, NotImplementedError):  # no hard links here (FAT, some shares)
+        if not _create_copy(Path(source), Path(target)):
+            return False
+    with contextlib.suppress(FileNotFoundError):  # gone: another copy moved it too, ours stands
+        os.unlink(source)
+    return True
+
+
+def _create_copy(source: Path, target: Path) -> bool:
+    """`target` created exclusively as a copy of `source` (not following a symlink); False
+    if `target` exists. OSError for what cannot be copied (a device) or a failed write, and
+    then no part-written `target` is left."""
+    info = os.lstat(source)
+    try:
+        if stat.S_ISLNK(info.st_mode):
+            os.symlink(os.readlink(source), target)
+        elif stat.S_ISFIFO(info.st_mode):
+            os.mkfifo(target, stat.S_IMODE(info.st_mode))
+        elif stat.S_ISREG(info.st_mode):
+            _copy_bytes_exclusive(source, target, stat.S_IMODE(info.st_mode))
+        else:
+            raise OSError(errno.EPERM, "cannot move a device without hard links", str(source))
+    except FileExistsError:
+        return False
+    return True
+
+
+def _copy_bytes_exclusive(source: Path, target: Path, mode: int) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(target, flags, mode)  # FileExistsError: taken, nothing written
+    try:
+        with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
+            shutil.copyfileobj(src, out)
+            out.flush()
+            os.fsync(out.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(target)  # ours, half written: never leave a short copy as the kept one
+        raise
 
 
 def printable(text: str) -> str:
@@ -295,6 +343,7 @@ __all__ = [
     "decode",
     "loads",
     "move_aside",
+    "move_exclusive",
     "printable",
     "read_capped",
     "read_json",

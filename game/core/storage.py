@@ -28,7 +28,7 @@ import platformdirs
 from game.core.game import Game, RecordError
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
-from game.core.safe_json import FILE_CAP, move_aside, printable
+from game.core.safe_json import FILE_CAP, move_aside, move_exclusive, printable
 
 if TYPE_CHECKING:  # the session (and the records it replays) is imported when a save is read
     from game.core.session import Session
@@ -52,20 +52,37 @@ def game_folder(folder: Path, game_id: str, legacy_top: bool = False) -> Path:
 
 
 def _move_legacy_files(top: Path, own: Path) -> None:
+    """The one-game version's autosave and records into `own`, each by an exclusive move (never
+    over a file there, even one another copy of the game moves in at the same moment). A record
+    whose name is taken by another record comes in as `NAME-1.json`...; an old autosave meeting
+    this game's own stays where it is, unread but safe, as does any file that cannot move."""
     old_save, old_records = top / AUTOSAVE, top / RECORDS
     if not old_save.is_file() and not old_records.is_dir():
         return
-    with contextlib.suppress(OSError):  # an unmovable file stays where it is, unread but safe
+    with contextlib.suppress(OSError):
         own.mkdir(parents=True, exist_ok=True)
-        if old_save.is_file() and not (own / AUTOSAVE).exists():
-            os.replace(old_save, own / AUTOSAVE)
-        if old_records.is_dir():
-            (own / RECORDS).mkdir(exist_ok=True)
-            for path in old_records.iterdir():
-                if path.is_file() and not (own / RECORDS / path.name).exists():
-                    os.replace(path, own / RECORDS / path.name)
-            with contextlib.suppress(OSError):
-                old_records.rmdir()
+        if old_save.is_file():
+            move_exclusive(old_save, own / AUTOSAVE)
+    with contextlib.suppress(OSError):
+        (own / RECORDS).mkdir(parents=True, exist_ok=True)
+        for path in sorted(old_records.iterdir()):
+            with contextlib.suppress(OSError):  # gone (another copy moved it) or unmovable
+                if path.is_file():
+                    _move_in_record(path, own / RECORDS)
+        with contextlib.suppress(OSError):
+            old_records.rmdir()
+
+
+def _move_in_record(path: Path, records: Path) -> None:
+    """Move a record into `records` under its name, or `STEM-N.json` if that is another file's."""
+    for n in range(10_000):
+        target = records / (path.name if n == 0 else f"{path.stem}-{n}{path.suffix}")
+        if move_exclusive(path, target):
+            return
+        if os.path.samefile(path, target):  # an earlier move cut off after its link
+            os.unlink(path)
+            return
+    raise FileExistsError(errno.EEXIST, "no free name", str(path))
 
 
 def data_dir() -> Path:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.ui import gfx
+
+if TYPE_CHECKING:
+    from game.core.ui.text import TextCache
 
 LOGICAL_SIZE = (1280, 720)
 LAYER_NAME = "regions"
@@ -95,7 +99,7 @@ class Layout:
     def names(self) -> list[str]:
         return list(self._regions)
 
-    def draw_debug(self, surface: pygame.Surface, text: object | None = None) -> None:
+    def draw_debug(self, surface: pygame.Surface, text: TextCache | None = None) -> None:
         """Outline every region with its name (for tuning the layout)."""
         for i, (name, rect) in enumerate(self._regions.items()):
             hue = (i * 47) % 360
@@ -103,7 +107,7 @@ class Layout:
             colour.hsva = (hue, 70, 100, 100)
             gfx.rect(surface, colour, rect, 2, border_radius=6)
             if text is not None:
-                label = text.render(name, 18, colour)  # type: ignore[attr-defined]
+                label = text.render(name, 18, (colour.r, colour.g, colour.b))
                 surface.blit(label, (rect.x + 4, rect.y + 4))
 
 

@@ -18,7 +18,7 @@ def apply_tips(widgets: Mapping[str, object], tips: Tips) -> None:
     for name, tip in tips.items():
         widget = widgets.get(name)
         if widget is not None and getattr(widget, "tooltip", None) is None:
-            widget.tooltip = tip  # type: ignore[attr-defined]
+            widget.tooltip = tip  # type: ignore[attr-defined]  # any widget kind may carry one
 
 
 def named_tips(widgets: Callable[[], Mapping[str, object]], tips: Tips) -> Provider:

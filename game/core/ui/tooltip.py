@@ -11,8 +11,9 @@ other scenes (the tables) make their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -77,9 +78,9 @@ class TooltipLayer:
         """Watch the mouse (never uses the event up)."""
         kind = event.type
         if kind == pygame.MOUSEMOTION:
-            pos = getattr(event, "pos", None)
+            pos: Any = getattr(event, "pos", None)  # whatever was posted: checked by unpacking
             try:
-                x, y = pos  # type: ignore[misc]
+                x, y = pos
             except (TypeError, ValueError):
                 return
             self.pos = (float(x), float(y))
@@ -193,12 +194,12 @@ class TooltipLayer:
         return box, image
 
 
-def widget_tips(widgets: Callable[[], object]) -> Provider:
+def widget_tips(widgets: Callable[[], Mapping[str, Any]]) -> Provider:
     """A provider for a scene's visible widgets that carry a `tooltip` (a string or a callable):
     `widgets()` gives the name -> widget mapping."""
 
     def provide(pos: tuple[float, float]) -> Tip | None:
-        for widget in list(widgets().values()):  # type: ignore[attr-defined]
+        for widget in list(widgets().values()):
             tooltip = getattr(widget, "tooltip", None)
             if tooltip and widget.visible and widget.rect.collidepoint(pos):
                 return Tip(pygame.FRect(widget.rect), text_of(tooltip))

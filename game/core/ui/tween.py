@@ -57,9 +57,11 @@ def ease_out_bounce(t: float) -> float:
 
 def lerp(a: Value, b: Value, k: float) -> Value:
     """Interpolate numbers or equal-length tuples of numbers (positions, colours)."""
-    if isinstance(a, Sequence):
-        return tuple(x + (y - x) * k for x, y in zip(a, b, strict=True))  # type: ignore[arg-type]
-    return a + (b - a) * k  # type: ignore[operator]
+    if isinstance(a, Sequence) and isinstance(b, Sequence):
+        return tuple(x + (y - x) * k for x, y in zip(a, b, strict=True))
+    if isinstance(a, Sequence) or isinstance(b, Sequence):
+        raise TypeError("lerp between a number and a tuple")
+    return a + (b - a) * k
 
 
 # ------------------------------------------------------------------- tweens
@@ -98,6 +100,13 @@ class Tween:
     @property
     def value(self) -> Value:
         return self._value
+
+    @property
+    def number(self) -> float:
+        """The value of a tween of numbers (a tween of tuples has no single number)."""
+        if isinstance(self._value, tuple):
+            raise TypeError("this tween moves a tuple, not a number")
+        return float(self._value)
 
     @property
     def progress(self) -> float:

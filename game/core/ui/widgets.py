@@ -77,7 +77,8 @@ KEYBOARD_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pyg
 
 def mix(a: Sequence[int], b: Sequence[int], k: float) -> RGB:
     """Blend colour a toward b by k (0..1)."""
-    return tuple(round(x + (y - x) * k) for x, y in zip(a[:3], b[:3], strict=True))  # type: ignore[return-value]
+    red, green, blue = (round(x + (y - x) * k) for x, y in zip(a[:3], b[:3], strict=True))
+    return (red, green, blue)
 
 
 def lighten(c: Sequence[int], k: float) -> RGB:
@@ -90,9 +91,9 @@ def darken(c: Sequence[int], k: float) -> RGB:
 
 def event_pos(event: pygame.event.Event) -> tuple[float, float] | None:
     """The event's position if it has a sane one (posted or odd events may lack it)."""
-    pos = getattr(event, "pos", None)
+    pos: Any = getattr(event, "pos", None)  # whatever was posted: checked by unpacking
     try:
-        x, y = pos  # type: ignore[misc]
+        x, y = pos
         return float(x), float(y)
     except (TypeError, ValueError):
         return None

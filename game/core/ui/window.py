@@ -178,7 +178,8 @@ def set_fullscreen(on: bool) -> bool:
 
 def window_size() -> tuple[int, int]:
     with contextlib.suppress(pygame.error):
-        return tuple(pygame.display.get_window_size())  # type: ignore[return-value]
+        width, height = pygame.display.get_window_size()
+        return (width, height)
     return LOGICAL_SIZE
 
 

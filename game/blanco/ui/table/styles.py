@@ -140,8 +140,9 @@ class Staging:
         }
 
     def add(self, effect: Effect, hides: set | None = None, private: int | None = None) -> None:
-        effect.hides = hides or set()  # type: ignore[attr-defined]
-        effect.private = private  # type: ignore[attr-defined]
+        # Blanco's own tags on a core effect (its table reads them with getattr).
+        effect.hides = hides or set()  # type: ignore[attr-defined]  # Blanco's tag
+        effect.private = private  # type: ignore[attr-defined]  # Blanco's tag
         self.table.animator.effects.append(effect)
 
     def banner(

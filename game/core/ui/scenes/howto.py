@@ -228,9 +228,9 @@ class HowToScene(UIScene):
         ctx = self.ctx
         text = ctx.text
         draw_backdrop(surface, ctx.assets)
-        self.widgets["back"].label = t("howto.back", "Back")  # type: ignore[attr-defined]
+        self.widgets["back"].label = t("howto.back", "Back")  # type: ignore[attr-defined]  # a Button
         if "guided" in self.widgets:
-            self.widgets["guided"].label = t(  # type: ignore[attr-defined]
+            self.widgets["guided"].label = t(  # type: ignore[attr-defined]  # a Button
                 "howto.guided", "Play a guided game"
             )
         heading = t("howto.heading", "How to play")
@@ -243,7 +243,7 @@ class HowToScene(UIScene):
             self.draw_widgets(surface)
             return
         page = self.page
-        dx = float(self.slide.value)  # type: ignore[arg-type]
+        dx = self.slide.number
         title = page.title()
         size = text.fit_size(title, 52, 1100)
         text.blit_centered(

@@ -478,7 +478,7 @@ class TitleScene(UIScene):
         draw_backdrop(surface, self.ctx.assets)
         self._draw_particles(surface)
         self._draw_logo(surface)
-        slide = float(self.button_slide.value)  # type: ignore[arg-type]
+        slide = self.button_slide.number
         tab = self.widgets[f"game_{self.game}"].rect
         gfx.rect(surface, YELLOW, tab.inflate(10, 10), 4, border_radius=16)
         for w in self.widgets.values():
@@ -537,8 +537,8 @@ class TitleScene(UIScene):
                 gfx.circle(surface, colour, (x, y), p.size / 2 - 3)
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
-        y = float(self.logo_y.value)  # type: ignore[arg-type]
-        scale = float(self.logo_scale.value)  # type: ignore[arg-type]
+        y = self.logo_y.number
+        scale = self.logo_scale.number
         if self.ctx.nav.has(f"{self.game}.logo"):
             key = (self.game, round(scale * 100), gfx.render_scale())
             img = self._logo_cache.get(key)

@@ -56,7 +56,8 @@ def _card(
 
 
 def _cell(ctx: Any, rect: pygame.FRect, cell: int) -> tuple[float, float]:
-    return tuple(_view(ctx).cell_rect(rect, cell).center)  # type: ignore[return-value]
+    x, y = _view(ctx).cell_rect(rect, cell).center
+    return (x, y)
 
 
 def _icon(ctx: Any, rect: pygame.FRect, line: str, index: int) -> tuple[float, float]:
