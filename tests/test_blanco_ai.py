@@ -314,6 +314,7 @@ def test_normal_beats_easy() -> None:
     assert _share("normal", "easy", range(10), 2) > 0.6
 
 
+@pytest.mark.slow
 def test_the_levels_are_ordered_in_solo_play() -> None:
     """The three levels are distinct: on the same seeds Hard empties its grids in fewer turns
     than Normal, and Normal in fewer than Easy (measured 21.6 / 24.6 / 33.8 turns). The Normal

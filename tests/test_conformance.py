@@ -368,6 +368,7 @@ def test_views_and_redacted_events_never_carry_the_seed(game: Any) -> None:
                     assert not contains_seed(view, seed), f"seat {seat}'s view has the seed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", each_game("bots"))
 def test_bots_choose_legal_actions_from_views(game: Any) -> None:
     for seed, rng in seeds(game, "bots", GAMES_PER_CHECK // 8):

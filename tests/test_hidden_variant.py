@@ -82,6 +82,7 @@ def play_out(state: Any, rng: random.Random) -> None:
     raise AssertionError("the variant did not reach its end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(game: Game) -> None:
     rng = random.Random(7)

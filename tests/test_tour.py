@@ -20,6 +20,7 @@ from tests.support import load_rgb
 from tests.tour_helpers import check_tour
 
 
+@pytest.mark.slow
 def test_the_tour_in_english_at_a_window_size(tmp_path: Path) -> None:
     """With --window the pictures are what a window of that size shows (French and German:
     test_tour_languages.py, so the two run on separate workers)."""

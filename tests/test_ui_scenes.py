@@ -409,6 +409,7 @@ SCENE_MONKEY = EventMix(
 )
 
 
+@pytest.mark.slow
 def test_monkey_thousands_of_random_events_across_every_scene(app) -> None:
     """Clicks, keys, typing and right clicks anywhere, on whatever scene is up (starting a game
     from the title when a click lands on New game, and back to the title when one quits)."""
