@@ -50,7 +50,9 @@ from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
+from game.core.ui import gfx
 from game.core.ui.animator import Animator
+from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import Scene
 
@@ -161,6 +163,10 @@ class TableShell(Scene):
             session.feed, self.seen, styles, self._after, play=ctx.play, off_focus=self.off_focus
         )
         self._static: pygame.Surface | None = None
+        self._static_key: tuple[Any, ...] = ()
+        #: All the window shows, in the table's 1280x720 coordinates (`gfx.view`): the static
+        #: layer covers it, so a wide or tall window shows the table's surface to its edges.
+        self.view = pygame.Rect((0, 0), LOGICAL_SIZE)
 
     # ------------------------------------------------------------ what a game gives
 
@@ -174,7 +180,8 @@ class TableShell(Scene):
         raise NotImplementedError
 
     def static_layer(self) -> pygame.Surface:
-        """The picture under everything, drawn once."""
+        """The picture under everything, drawn once: covering `self.view` (make it with
+        `gfx.layer(self.view, LOGICAL_SIZE)`: it is blitted at the view's top-left)."""
         raise NotImplementedError
 
     def needs_confirm(self, seat: int) -> bool:
@@ -408,9 +415,11 @@ class TableShell(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._static is None:
-            self._static = self.static_layer()
-        surface.blit(self._static, (0, 0))
+        self.view = gfx.view(surface)
+        key = (tuple(self.view), gfx.render_scale())
+        if self._static is None or key != self._static_key:
+            self._static, self._static_key = self.static_layer(), key
+        surface.blit(self._static, self.view.topleft)
         for part in self.parts:
             part.draw(surface)
         if not self.driven:
