@@ -130,6 +130,44 @@ def test_f11_and_the_settings_toggle_agree(app) -> None:
     assert not window_mode.is_fullscreen() and _toggle(app).value is False
 
 
+def test_leaving_fullscreen_gives_back_the_window_size_it_had(app) -> None:
+    app.ctx.nav.push("title")
+    frames(app, 2)
+    _resize(app, (1000, 700))
+    press(app, pygame.K_F11, 2)
+    assert window_mode.is_fullscreen()
+    window_mode.the_window().size = (1920, 1080)  # what the screen gives a fullscreen window
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    assert not window_mode.is_fullscreen()
+    assert pygame.display.get_window_size() == (1000, 700)
+
+
+def test_leaving_fullscreen_maximises_again_a_window_that_was_maximised(app, monkeypatch) -> None:
+    """Issue 22, item 12: un-fullscreen forgot a maximised window (it came back at its old
+    restored size)."""
+    maximised: list[bool] = []
+    monkeypatch.setattr(window_mode, "maximise", lambda: maximised.append(True))
+    app.ctx.nav.push("settings")
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED, window=None))
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    # Going fullscreen, the system says the window is no longer maximised.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+    frames(app, 2)
+    click(app, _toggle(app).rect.center, 2)  # the Settings toggle leaves fullscreen
+    assert not window_mode.is_fullscreen()
+    assert maximised == [True]
+    assert app._maximised is True  # and closing now keeps "maximised" for the next start
+    # A window that was not maximised is not maximised by leaving fullscreen.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    press(app, pygame.K_F11, 2)
+    assert maximised == [True] and app._maximised is False
+
+
 def test_leaving_fullscreen_outside_the_game_updates_the_setting(app) -> None:
     app.ctx.nav.push("title")
     frames(app, 2)
@@ -232,7 +270,7 @@ def test_a_remembered_size_larger_than_this_screen_is_not_used(data_dir, monkeyp
 
 
 def test_a_system_without_fullscreen_says_so(app, monkeypatch) -> None:
-    monkeypatch.setattr(window_mode, "set_fullscreen", lambda on: False)
+    monkeypatch.setattr(window_mode, "set_fullscreen", lambda on, maximised=False: False)
     app.ctx.nav.push("title")
     press(app, pygame.K_F11, 2)
     assert app.ctx.settings.fullscreen is False

@@ -156,7 +156,10 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         """Switch fullscreen on/off; the setting then says what the screen really does (so
         F11, the Settings toggle and the window always agree)."""
-        self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
+        was_maximised = window_mode.was_maximised()
+        self.ctx.settings.fullscreen = window_mode.set_fullscreen(on, self._maximised)
+        if not on and was_maximised:
+            self._maximised = True  # put back maximised (its events may come late, or never)
         if on and not self.ctx.settings.fullscreen:  # this system said no: say so
             self.ctx.message = t(
                 "window.no_fullscreen", "Fullscreen is not available on this screen."

@@ -129,7 +129,7 @@ def open_window(
     try:
         the_window().minimum_size = MIN_SIZE
         if fullscreen:
-            set_fullscreen(True)
+            set_fullscreen(True, maximised)  # leaving it later gives back the maximised window
         elif maximised:
             the_window().maximize()
     except (pygame.error, AttributeError) as e:  # an old pygame or a driver without it
@@ -189,19 +189,43 @@ def is_fullscreen() -> bool:
     return False
 
 
-def set_fullscreen(on: bool) -> bool:
-    """Fill the screen (desktop fullscreen: no mode change, instant) or go back to the window;
-    returns whether the window is fullscreen now."""
+#: The window as it was before fullscreen (size, maximised), put back when fullscreen ends.
+_windowed: tuple[tuple[int, int], bool] | None = None
+
+
+def set_fullscreen(on: bool, maximised: bool = False) -> bool:
+    """Fill the screen (desktop fullscreen: no mode change, instant) or go back to the window
+    as it was before (its size, and maximised if it was: `maximised` says whether it is now,
+    which SDL cannot be asked); returns whether the window is fullscreen now."""
+    global _windowed
     if on != is_fullscreen():
         try:
             window = the_window()
             if on:
+                _windowed = (window_size(), maximised)
                 window.set_fullscreen(desktop=True)
             else:
                 window.set_windowed()
+                if _windowed is not None:
+                    size, was_maximised = _windowed
+                    _windowed = None
+                    if was_maximised:
+                        maximise()
+                    else:
+                        window.size = size
         except (pygame.error, AttributeError) as e:  # a driver without fullscreen
             log.info("fullscreen switch failed: %s", e)
     return is_fullscreen()
+
+
+def was_maximised() -> bool:
+    """Whether the window was maximised before the fullscreen now on (False when none is)."""
+    return _windowed is not None and _windowed[1]
+
+
+def maximise() -> None:
+    """Maximise the window (a window manager may refuse: nothing else to do then)."""
+    the_window().maximize()
 
 
 def window_size() -> tuple[int, int]:
