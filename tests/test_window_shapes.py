@@ -114,3 +114,18 @@ def test_the_margins_of_a_wide_window_are_the_scenes_own_backdrop(app: Any) -> N
     inside = shown.get_at((round((0 - view.left + 4) * scale), 1000))
     margin = shown.get_at((3, 1000))
     assert all(abs(a - b) <= 24 for a, b in zip(inside[:3], margin[:3], strict=True))
+
+
+@pytest.mark.parametrize("scale", [1.3278, 1.5, 0.8, 2.125])
+def test_a_dimmed_backdrop_has_no_seams_at_any_scale(scale: float) -> None:
+    """Issue 22, item 10: the veil under dialogs was laid in strips of logical rows; at a
+    fractional scale their pixel edges overlapped or left a row, a darker or lighter seam."""
+    from game.core.ui.widgets import dim
+
+    pixels = pygame.Surface((round(1280 * scale), round(720 * scale)))
+    surface = gfx.HiSurface(pixels, scale, (1280, 720))
+    surface.fill((120, 80, 200))
+    dim(surface, 150)
+    column = {tuple(pixels.get_at((7, y)))[:3] for y in range(pixels.get_height())}
+    assert len(column) == 1, column
+    assert column != {(120, 80, 200)}  # it did darken

@@ -157,7 +157,7 @@ class SettingsScene(UIScene):
             SettingRow(
                 "pace",
                 lambda: t("settings.pace", "Computer pace"),
-                lambda: t("settings.pace_hint", "How fast computers' turns go by"),
+                lambda: t("settings.pace_hint", "How fast computers play"),
                 # Wider than the others: three words, each readable.
                 lambda r: Choice(
                     pygame.FRect(r.x - 80, r.y, r.w + 80, r.h), paces, s.pace, self.set_pace
@@ -295,10 +295,11 @@ class SettingsScene(UIScene):
             shadow=6,
         )
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
-        label_w = COLUMN_W - WIDGET_W - 90 - LABEL_INSET - 16
         for index, row in enumerate(self.rows):
             x, y = row_origin(index)
             label, hint = row.label(), row.hint()
+            # Up to the row's widget, which may be wider than most (three choices side by side).
+            label_w = self.widgets[row.name].rect.x - (x + LABEL_INSET) - 12
             # Sizes for six rows a column, Large text included: label and hint never touch.
             size = text.fit_size(label, 30, label_w)
             surface.blit(text.render_outlined(label, size, WHITE, INK, 3), (x + LABEL_INSET, y + 6))
