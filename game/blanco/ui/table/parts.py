@@ -124,14 +124,17 @@ class Hand(Part):
                 if mine
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
-        table.ctx.text.blit_centered(
-            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10)
+        #: Where the label was drawn (a raised card must not cover it).
+        self.label_rect = table.ctx.text.blit_centered(
+            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 9)
         )
+        self.card_rects: list[pygame.FRect] = []
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
             if ("hand", seat, i) in table.hidden:
                 continue
-            lift = -14 if mine and table.moves.hand_card == card else 0
+            lift = -geo.HAND_LIFT if mine and table.moves.hand_card == card else 0
             rect = rect.move(0, lift)
+            self.card_rects.append(rect)
             outline(self.table, surface, rect, ("hand", i))
             if mine:
                 table.private_drawn.add(seat)
