@@ -136,7 +136,7 @@ def test_bundle_measures_a_built_bundle() -> None:
 def test_window_check_dry() -> None:
     out = run_bench("window_check.py", "--dry")
     assert re.search(r"^settings: at \([0-9]+,[0-9]+\) in 1280x720 \(ok\)", out, re.MULTILINE)
-    assert out.count("fills one side at 16:9: ok") == 5
+    assert out.count("fills the window: ok") == 5
     assert "dry run: no X server used\n" in out
 
 

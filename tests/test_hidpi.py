@@ -213,16 +213,17 @@ def test_a_resize_keeps_the_picture_then_draws_at_the_new_resolution(make_app, m
     assert gfx.render_scale() == 1.5
     assert gfx.pixels_of(app.screen).get_size() == (1920, 1080)
     assert app.screen.get_size() == LOGICAL_SIZE
-    # A square window: the picture is as wide as the window, between black bars.
+    # A square window: the design is as wide as the window, the backdrop above and below it.
     window_mode.the_window().size = (1000, 1000)
     frames(app, 3)
     shown = app.window_image()
     assert shown.get_size() == (1000, 1000)
-    rect = window_mode.picture_rect((1000, 1000))
-    assert rect.size == (1000, 562)
-    assert shown.get_at((500, rect.top - 3))[:3] == BLACK
-    assert shown.get_at((500, rect.bottom + 3))[:3] == BLACK
-    assert shown.get_at((500, rect.centery))[:3] != BLACK
+    assert window_mode.picture_rect((1000, 1000)).size == (1000, 1000)
+    assert gfx.view(app.screen).size == (1280, 1280)
+    design_top = round((1000 - 562) / 2)
+    assert shown.get_at((500, design_top - 3))[:3] != BLACK
+    assert shown.get_at((500, 1000 - design_top + 3))[:3] != BLACK
+    assert shown.get_at((500, 500))[:3] != BLACK
     assert app.errors == []
 
 

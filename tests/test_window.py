@@ -1,5 +1,5 @@
 """The window fills any size: the canvas maps a window point to the logical point drawn
-under it, bars appear only where proportions differ, F11 and the Settings toggle agree
+under it, the picture takes the window's shape (no bars), F11 and the Settings toggle agree
 with the window, and --window opens at the size asked."""
 
 from __future__ import annotations
@@ -55,27 +55,26 @@ def test_a_window_point_maps_to_the_logical_point_drawn_under_it(app, size) -> N
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_picture_fills_the_window_with_bars_only_where_proportions_differ(app, size) -> None:
+def test_the_picture_fills_the_window_whatever_its_shape(app, size) -> None:
     app.ctx.nav.push("settings")
     frames(app, 2)
     _resize(app, size)
-    rect = window_mode.picture_rect(size)
-    assert app.canvas.rect == rect
-    # Free scaling (not whole-number): the picture is as large as the window allows.
+    assert app.canvas.rect == pygame.Rect((0, 0), size)  # no bars: all of the window
+    # The 1280x720 design fits the narrower side; the other shows more around it.
     exact = min(size[0] / LOGICAL_SIZE[0], size[1] / LOGICAL_SIZE[1])
-    assert rect.width == pytest.approx(LOGICAL_SIZE[0] * exact, abs=1)
-    assert rect.width == size[0] or rect.height == size[1]
-    bars = (size[0] - rect.width, size[1] - rect.height)
-    if abs(size[0] / size[1] - 16 / 9) < 0.01:  # 16:9 (give or take a pixel): no bars at all
-        assert max(bars) <= 2
-    # Drawn at the resolution it is shown at (a smaller window: 1280x720, scaled down).
+    view = gfx.view(app.screen)
+    assert view.size == window_mode.logical_size(size)
+    assert view.w == pytest.approx(size[0] / exact, abs=1)
+    assert view.h == pytest.approx(size[1] / exact, abs=1)
+    assert view.contains(pygame.Rect((0, 0), LOGICAL_SIZE))
+    assert view.center == pytest.approx((640, 360), abs=1)  # the design stays centred
+    # Drawn at the resolution it is shown at (a smaller window: scale 1, scaled down).
     pixels = gfx.pixels_of(app.screen).get_size()
-    assert pixels == (rect.size if exact >= 1 else LOGICAL_SIZE)
+    assert pixels == (size if exact >= 1 else view.size)
     image = app.window_image()
     assert image.get_size() == size
-    if bars[1] > 4:  # the bars are black, the picture is not
-        assert image.get_at((size[0] // 2, 1))[:3] == (0, 0, 0)
-        assert image.get_at((size[0] // 2, size[1] // 2))[:3] != (0, 0, 0)
+    for corner in ((0, 0), (size[0] - 1, 0), (0, size[1] - 1), (size[0] - 1, size[1] - 1)):
+        assert image.get_at(corner)[:3] != (0, 0, 0), (size, corner)  # the backdrop, not bars
 
 
 def test_posted_clicks_stay_logical_in_a_large_window(app) -> None:
@@ -129,6 +128,44 @@ def test_f11_and_the_settings_toggle_agree(app) -> None:
     assert window_mode.is_fullscreen() and _toggle(app).value is True
     press(app, pygame.K_F11, 2)
     assert not window_mode.is_fullscreen() and _toggle(app).value is False
+
+
+def test_leaving_fullscreen_gives_back_the_window_size_it_had(app) -> None:
+    app.ctx.nav.push("title")
+    frames(app, 2)
+    _resize(app, (1000, 700))
+    press(app, pygame.K_F11, 2)
+    assert window_mode.is_fullscreen()
+    window_mode.the_window().size = (1920, 1080)  # what the screen gives a fullscreen window
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    assert not window_mode.is_fullscreen()
+    assert pygame.display.get_window_size() == (1000, 700)
+
+
+def test_leaving_fullscreen_maximises_again_a_window_that_was_maximised(app, monkeypatch) -> None:
+    """Issue 22, item 12: un-fullscreen forgot a maximised window (it came back at its old
+    restored size)."""
+    maximised: list[bool] = []
+    monkeypatch.setattr(window_mode, "maximise", lambda: maximised.append(True))
+    app.ctx.nav.push("settings")
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMAXIMIZED, window=None))
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    # Going fullscreen, the system says the window is no longer maximised.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+    frames(app, 2)
+    click(app, _toggle(app).rect.center, 2)  # the Settings toggle leaves fullscreen
+    assert not window_mode.is_fullscreen()
+    assert maximised == [True]
+    assert app._maximised is True  # and closing now keeps "maximised" for the next start
+    # A window that was not maximised is not maximised by leaving fullscreen.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED, window=None))
+    frames(app, 2)
+    press(app, pygame.K_F11, 2)
+    press(app, pygame.K_F11, 2)
+    assert maximised == [True] and app._maximised is False
 
 
 def test_leaving_fullscreen_outside_the_game_updates_the_setting(app) -> None:
@@ -233,7 +270,7 @@ def test_a_remembered_size_larger_than_this_screen_is_not_used(data_dir, monkeyp
 
 
 def test_a_system_without_fullscreen_says_so(app, monkeypatch) -> None:
-    monkeypatch.setattr(window_mode, "set_fullscreen", lambda on: False)
+    monkeypatch.setattr(window_mode, "set_fullscreen", lambda on, maximised=False: False)
     app.ctx.nav.push("title")
     press(app, pygame.K_F11, 2)
     assert app.ctx.settings.fullscreen is False

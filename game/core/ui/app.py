@@ -26,7 +26,7 @@ import pygame
 from game.core.botrunner import send_pending
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
-from game.core.ui import focus, motion, window as window_mode
+from game.core.ui import focus, gfx, motion, window as window_mode
 from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
@@ -156,7 +156,10 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         """Switch fullscreen on/off; the setting then says what the screen really does (so
         F11, the Settings toggle and the window always agree)."""
-        self.ctx.settings.fullscreen = window_mode.set_fullscreen(on)
+        was_maximised = window_mode.was_maximised()
+        self.ctx.settings.fullscreen = window_mode.set_fullscreen(on, self._maximised)
+        if not on and was_maximised:
+            self._maximised = True  # put back maximised (its events may come late, or never)
         if on and not self.ctx.settings.fullscreen:  # this system said no: say so
             self.ctx.message = t(
                 "window.no_fullscreen", "Fullscreen is not available on this screen."
@@ -345,8 +348,9 @@ class App:
         if not self._toast:
             return
         text = self.ctx.text
+        view = gfx.view(self.screen)
         size = text.fit_size(self._toast, 28, LOGICAL_SIZE[0] - 120)
         label = text.render_outlined(self._toast, size, YELLOW, INK, 2)
-        box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 20)).inflate(36, 20)
+        box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, view.bottom - 20)).inflate(36, 20)
         draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
         self.screen.blit(label, label.get_rect(center=box.center))

@@ -1,10 +1,11 @@
 """The picture scenes draw on, at the resolution the window shows it, and its way to the window.
 
-Scenes draw in 1280x720 logical coordinates on `Canvas.surface`. The picture is drawn at the
+Scenes draw in 1280x720 logical coordinates on `Canvas.surface`; a window of another shape
+shows more around that design (`window.logical_size`), which scenes reach through
+`gfx.view(surface)`: no bars. The picture is drawn at the
 scale it is shown at (`window.render_scale_for`: 1.5 in a 1920x1080 window, 2 at 2560x1440,
-through `gfx.HiSurface`): straight into a 16:9 window of 1280x720 or more (nothing is copied),
-else on its own and copied into the window between bars, one pixel for one (a window smaller
-than 1280x720 gets the 1280x720 picture scaled down). While the
+through `gfx.HiSurface`): straight into a window 720 logical pixels high or more (nothing is
+copied), else on its own and scaled down into the window (a window under 1280x720). While the
 player is still dragging the window's edge, the picture keeps its scale and is stretched to fit;
 once the size has held for RESCALE_DELAY, it is drawn at the new scale (every text and image
 made again: that is worth doing once, not on every step of a drag).
@@ -27,6 +28,8 @@ from game.core.ui.layout import LOGICAL_SIZE
 
 #: Seconds a new window size must hold before the picture is drawn at its resolution.
 RESCALE_DELAY = 0.25
+#: The colour windows were letterboxed with when the picture was 16:9 only (none is drawn now;
+#: tests check no corner of any window shows it).
 BAR_COLOUR = (0, 0, 0)
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -73,7 +76,6 @@ class Canvas:
             return
         if pixels.get_size() != self.rect.size:  # mid-resize, or a window under 1280x720
             pixels = pygame.transform.smoothscale(pixels, self.rect.size)
-        self._fill_bars()
         self.display.blit(pixels, self.rect)
 
     def settle_now(self) -> bool:
@@ -92,13 +94,13 @@ class Canvas:
         """A system mouse event in logical coordinates (posted events already are)."""
         if event.type not in _MOUSE_EVENTS or "window" not in event.dict:
             return event
-        if self.rect.topleft == (0, 0) and self.rect.size == LOGICAL_SIZE:
+        if self._window == LOGICAL_SIZE:
             return event
         fields = dict(event.dict)
         x, y = window_mode.to_logical(event.pos, self._window)
         fields["pos"] = (math.floor(x), math.floor(y))
         if "rel" in fields:
-            k = LOGICAL_SIZE[0] / self.rect.width
+            k = 1 / window_mode.shown_scale(self._window)
             fields["rel"] = (round(event.rel[0] * k), round(event.rel[1] * k))
         return pygame.event.Event(event.type, fields)
 
@@ -113,35 +115,21 @@ class Canvas:
     def _build(self, scale: float, force_offscreen: bool = False) -> None:
         self.scale = scale
         self.rect = window_mode.picture_rect(self._window)
-        # A 16:9 window at the picture's resolution is drawn straight into: no copy.
-        direct = (
-            not force_offscreen
-            and self.rect.topleft == (0, 0)
-            and self.rect.size == window_mode.canvas_size(scale) == self.display.get_size()
-        )
+        size = window_mode.canvas_size(scale, self._window)
+        # A window at the picture's resolution is drawn straight into: no copy.
+        direct = not force_offscreen and size == self.display.get_size()
         if direct:
             pixels = self.display
         else:
-            pixels = pygame.Surface(window_mode.canvas_size(scale))
+            pixels = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 pixels = pixels.convert(self.display)
-        if scale != 1:
+        origin = window_mode.origin_for(self._window)
+        if scale != 1 or origin != (0, 0):
             self._wrapped = True
         # An image a scene kept from another scale is rescaled as it is drawn on a HiSurface,
         # never drawn at the wrong size; a plain surface could not do that.
-        self.surface = gfx.HiSurface(pixels, scale, LOGICAL_SIZE) if self._wrapped else pixels
+        self.surface = (
+            gfx.HiSurface(pixels, scale, LOGICAL_SIZE, origin) if self._wrapped else pixels
+        )
         gfx.set_render_scale(scale)
-        if not direct:
-            self._fill_bars()
-
-    def _fill_bars(self) -> None:
-        w, h = self.display.get_size()
-        r = self.rect
-        for bar in (
-            (0, 0, w, r.top),
-            (0, r.bottom, w, h - r.bottom),
-            (0, r.top, r.left, r.height),
-            (r.right, r.top, w - r.right, r.height),
-        ):
-            if bar[2] > 0 and bar[3] > 0:
-                self.display.fill(BAR_COLOUR, bar)

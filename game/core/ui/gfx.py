@@ -59,23 +59,32 @@ def _px(v: float, s: float) -> int:
     return round(v * s)
 
 
-def _px_rect(rect: RectLike, s: float) -> pygame.Rect:
+#: No shift: the logical (0, 0) is the pixels' top-left corner.
+NO_ORIGIN = (0.0, 0.0)
+
+
+def _px_rect(rect: RectLike, s: float, o: tuple[float, float] = NO_ORIGIN) -> pygame.Rect:
     """A logical rect in pixels; edges are rounded, so rects that touch still touch."""
     r = pygame.FRect(rect)
-    left, top = round(r.x * s), round(r.y * s)
-    return pygame.Rect(left, top, round(r.right * s) - left, round(r.bottom * s) - top)
-
-
-def _logical_rect(rect: pygame.Rect, s: float) -> pygame.Rect:
-    """A pixel rect back in logical units, covering at least what the pixels cover."""
-    left, top = math.floor(rect.x / s), math.floor(rect.y / s)
+    left, top = round((r.x + o[0]) * s), round((r.y + o[1]) * s)
     return pygame.Rect(
-        left, top, math.ceil(rect.right / s) - left, math.ceil(rect.bottom / s) - top
+        left, top, round((r.right + o[0]) * s) - left, round((r.bottom + o[1]) * s) - top
     )
 
 
-def _px_point(p: Point, s: float) -> tuple[float, float]:
-    return (p[0] * s, p[1] * s)
+def _logical_rect(rect: pygame.Rect, s: float, o: tuple[float, float] = NO_ORIGIN) -> pygame.Rect:
+    """A pixel rect back in logical units, covering at least what the pixels cover."""
+    left, top = math.floor(rect.x / s - o[0]), math.floor(rect.y / s - o[1])
+    return pygame.Rect(
+        left,
+        top,
+        math.ceil(rect.right / s - o[0]) - left,
+        math.ceil(rect.bottom / s - o[1]) - top,
+    )
+
+
+def _px_point(p: Point, s: float, o: tuple[float, float] = NO_ORIGIN) -> tuple[float, float]:
+    return ((p[0] + o[0]) * s, (p[1] + o[1]) * s)
 
 
 def _px_width(width: int, s: float) -> int:
@@ -88,15 +97,24 @@ def _px_width(width: int, s: float) -> int:
 class HiSurface:
     """A surface in logical coordinates over pixels `scale` times larger (see the module).
 
-    Wraps a pygame surface (`pixels`), which may be the display's or a part of another."""
+    Wraps a pygame surface (`pixels`), which may be the display's or a part of another.
+    `origin` shifts the logical coordinates: the logical point (0, 0) is `origin` logical units
+    in from the pixels' top-left corner. The app's canvas uses it for windows of another shape
+    than 16:9: scenes keep their 1280x720 coordinates centred in it and reach the margins with
+    negative coordinates or beyond 1280x720 (`view`)."""
 
-    __slots__ = ("pixels", "scale", "_size", "_rescaled", "__weakref__")
+    __slots__ = ("pixels", "scale", "origin", "_size", "_rescaled", "__weakref__")
 
     def __init__(
-        self, pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = None
+        self,
+        pixels: pygame.Surface,
+        scale: float,
+        size: tuple[int, int] | None = None,
+        origin: tuple[float, float] = NO_ORIGIN,
     ) -> None:
         self.pixels = pixels
         self.scale = scale
+        self.origin = (float(origin[0]), float(origin[1]))
         if size is None:
             w, h = pixels.get_size()
             size = (max(1, round(w / scale)) if w else 0, max(1, round(h / scale)) if h else 0)
@@ -137,59 +155,76 @@ class HiSurface:
             setattr(rect, key, value)
         return rect
 
+    @property
+    def view(self) -> pygame.Rect:
+        """Everything the pixels show, in logical coordinates (wider or taller than `get_rect`
+        where the origin is shifted)."""
+        w, h = self.pixels.get_size()
+        left, top = -round(self.origin[0]), -round(self.origin[1])
+        return pygame.Rect(left, top, round(w / self.scale), round(h / self.scale))
+
     # drawing
     def pixels_at(self, scale: float) -> pygame.Surface:
         """These pixels for a target of `scale` (rescaled, and remembered, if it differs)."""
         if scale == self.scale:
             return self.pixels
         if self._rescaled is None or self._rescaled[0] != scale:
-            size = (max(1, _px(self._size[0], scale)), max(1, _px(self._size[1], scale)))
+            if self.origin == NO_ORIGIN:
+                size = (max(1, _px(self._size[0], scale)), max(1, _px(self._size[1], scale)))
+            else:  # a shifted canvas: all its pixels, not only the logical size's
+                w, h = self.pixels.get_size()
+                k = scale / self.scale
+                size = (max(1, round(w * k)), max(1, round(h * k)))
             self._rescaled = (scale, _resize(self.pixels, size))
         return self._rescaled[1]
 
     def blit(
         self, source: Any, dest: Any = (0, 0), area: RectLike | None = None, special_flags: int = 0
     ) -> pygame.Rect:
-        s = self.scale
+        s, o = self.scale, self.origin
         pixels = _source_pixels(source, s)
-        at = (_px(dest[0], s), _px(dest[1], s))
+        at = (_px(dest[0] + o[0], s), _px(dest[1] + o[1], s))
         done = self.pixels.blit(
             pixels, at, None if area is None else _px_rect(area, s), special_flags
         )
-        return _logical_rect(done, s)
+        return _logical_rect(done, s, o)
 
     def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
-        area = None if rect is None else _px_rect(rect, self.scale)
-        return _logical_rect(self.pixels.fill(color, area, special_flags), self.scale)
+        s, o = self.scale, self.origin
+        area = None if rect is None else _px_rect(rect, s, o)
+        return _logical_rect(self.pixels.fill(color, area, special_flags), s, o)
 
     def subsurface(self, *rect: Any) -> HiSurface:
         logical = pygame.Rect(*rect)
         return HiSurface(
-            self.pixels.subsurface(_px_rect(logical, self.scale)), self.scale, logical.size
+            self.pixels.subsurface(_px_rect(logical, self.scale, self.origin)),
+            self.scale,
+            logical.size,
         )
 
     def copy(self) -> HiSurface:
-        return HiSurface(self.pixels.copy(), self.scale, self._size)
+        return HiSurface(self.pixels.copy(), self.scale, self._size, self.origin)
 
     def convert_alpha(self, *args: Any) -> HiSurface:
-        return HiSurface(self.pixels.convert_alpha(*args), self.scale, self._size)
+        return HiSurface(self.pixels.convert_alpha(*args), self.scale, self._size, self.origin)
 
     def convert(self, *args: Any) -> HiSurface:
-        return HiSurface(self.pixels.convert(*args), self.scale, self._size)
+        return HiSurface(self.pixels.convert(*args), self.scale, self._size, self.origin)
 
     def get_at(self, pos: Point) -> pygame.Color:
-        x = min(_px(pos[0] + 0.5, self.scale), self.pixels.get_width() - 1)
-        y = min(_px(pos[1] + 0.5, self.scale), self.pixels.get_height() - 1)
+        s, o = self.scale, self.origin
+        x = min(_px(pos[0] + o[0] + 0.5, s), self.pixels.get_width() - 1)
+        y = min(_px(pos[1] + o[1] + 0.5, s), self.pixels.get_height() - 1)
         return self.pixels.get_at((x, y))
 
     def set_clip(self, rect: RectLike | None = None) -> None:
-        self.pixels.set_clip(None if rect is None else _px_rect(rect, self.scale))
+        self.pixels.set_clip(None if rect is None else _px_rect(rect, self.scale, self.origin))
 
     def get_clip(self) -> pygame.Rect:
-        return _logical_rect(self.pixels.get_clip(), self.scale)
+        return _logical_rect(self.pixels.get_clip(), self.scale, self.origin)
 
     def get_bounding_rect(self, min_alpha: int = 1) -> pygame.Rect:
-        return _logical_rect(self.pixels.get_bounding_rect(min_alpha), self.scale)
+        return _logical_rect(self.pixels.get_bounding_rect(min_alpha), self.scale, self.origin)
 
     # the rest (alpha, colour key, flags, locking) is the pixels' own
     def __getattr__(self, name: str) -> Any:
@@ -239,6 +274,25 @@ def wrap(pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = No
     return HiSurface(pixels, scale, size)
 
 
+def view(surface: Any) -> pygame.Rect:
+    """Everything a surface shows, in its logical coordinates: its rect, or more for the app's
+    canvas in a window of another shape than 16:9 (see `HiSurface.origin`). Backgrounds and
+    veils cover it; panels anchored to an edge of the window go to its edges."""
+    if isinstance(surface, HiSurface):
+        return surface.view
+    return pygame.Rect((0, 0), surface.get_size())
+
+
+def layer(area: RectLike, size: Sequence[int], flags: int = 0) -> Any:
+    """A surface covering the logical `area` in the coordinates of a picture of logical `size`
+    (an image of a whole canvas's `view`, drawn once and blitted at `area`'s top-left)."""
+    box = pygame.Rect(area)
+    if box.topleft == (0, 0) and box.size == tuple(size):
+        return Surface(box.size, flags)
+    pixels = pygame.Surface((_px(box.w, _scale), _px(box.h, _scale)), flags)
+    return HiSurface(pixels, _scale, (int(size[0]), int(size[1])), (-box.x, -box.y))
+
+
 def pixels_of(surface: Any) -> pygame.Surface:
     """The pygame surface holding a surface's pixels (itself when plain)."""
     return surface.pixels if isinstance(surface, HiSurface) else surface
@@ -251,10 +305,10 @@ def scale_of(surface: Any) -> float:
 # ------------------------------------------------------------------ pygame.draw
 
 
-def _target(surface: Any) -> tuple[pygame.Surface, float]:
+def _target(surface: Any) -> tuple[pygame.Surface, float, tuple[float, float]]:
     if isinstance(surface, HiSurface):
-        return surface.pixels, surface.scale
-    return surface, 1.0
+        return surface.pixels, surface.scale, surface.origin
+    return surface, 1.0, NO_ORIGIN
 
 
 def rect(
@@ -268,8 +322,8 @@ def rect(
     border_bottom_left_radius: int = -1,
     border_bottom_right_radius: int = -1,
 ) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.rect(
             pixels,
             color,
@@ -288,7 +342,7 @@ def rect(
     done = pygame.draw.rect(
         pixels,
         color,
-        _px_rect(rect, s),
+        _px_rect(rect, s, o),
         _px_width(width, s),
         radius(border_radius),
         radius(border_top_left_radius),
@@ -296,7 +350,7 @@ def rect(
         radius(border_bottom_left_radius),
         radius(border_bottom_right_radius),
     )
-    return _logical_rect(done, s)
+    return _logical_rect(done, s, o)
 
 
 def _round(
@@ -308,11 +362,11 @@ def _round(
     width: int,
     corners: dict[str, bool],
 ) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return draw(pixels, color, center, radius, width, **corners)
-    done = draw(pixels, color, _px_point(center, s), radius * s, _px_width(width, s), **corners)
-    return _logical_rect(done, s)
+    done = draw(pixels, color, _px_point(center, s, o), radius * s, _px_width(width, s), **corners)
+    return _logical_rect(done, s, o)
 
 
 def circle(
@@ -328,81 +382,93 @@ def aacircle(
 
 
 def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.ellipse(pixels, color, rect, width)
     return _logical_rect(
-        pygame.draw.ellipse(pixels, color, _px_rect(rect, s), _px_width(width, s)), s
+        pygame.draw.ellipse(pixels, color, _px_rect(rect, s, o), _px_width(width, s)), s, o
     )
 
 
 def arc(
     surface: Any, color: Any, rect: RectLike, start_angle: float, stop_angle: float, width: int = 1
 ) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.arc(pixels, color, rect, start_angle, stop_angle, width)
     return _logical_rect(
         pygame.draw.arc(
-            pixels, color, _px_rect(rect, s), start_angle, stop_angle, _px_width(width, s)
+            pixels, color, _px_rect(rect, s, o), start_angle, stop_angle, _px_width(width, s)
         ),
         s,
+        o,
     )
 
 
 def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int = 1) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.line(pixels, color, start_pos, end_pos, width)
     return _logical_rect(
         pygame.draw.line(
-            pixels, color, _px_point(start_pos, s), _px_point(end_pos, s), _px_width(width, s)
+            pixels, color, _px_point(start_pos, s, o), _px_point(end_pos, s, o), _px_width(width, s)
         ),
         s,
+        o,
     )
 
 
 def lines(
     surface: Any, color: Any, closed: bool, points: Sequence[Point], width: int = 1
 ) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.lines(pixels, color, closed, points, width)
     return _logical_rect(
         pygame.draw.lines(
-            pixels, color, closed, [_px_point(p, s) for p in points], _px_width(width, s)
+            pixels, color, closed, [_px_point(p, s, o) for p in points], _px_width(width, s)
         ),
         s,
+        o,
     )
 
 
 def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: Any) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.aaline(pixels, color, start_pos, end_pos, *args)
     return _logical_rect(
-        pygame.draw.aaline(pixels, color, _px_point(start_pos, s), _px_point(end_pos, s), *args), s
+        pygame.draw.aaline(
+            pixels, color, _px_point(start_pos, s, o), _px_point(end_pos, s, o), *args
+        ),
+        s,
+        o,
     )
 
 
 def aalines(
     surface: Any, color: Any, closed: bool, points: Sequence[Point], *args: Any
 ) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.aalines(pixels, color, closed, points, *args)
     return _logical_rect(
-        pygame.draw.aalines(pixels, color, closed, [_px_point(p, s) for p in points], *args), s
+        pygame.draw.aalines(pixels, color, closed, [_px_point(p, s, o) for p in points], *args),
+        s,
+        o,
     )
 
 
 def polygon(surface: Any, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
-    pixels, s = _target(surface)
-    if s == 1:
+    pixels, s, o = _target(surface)
+    if s == 1 and o == NO_ORIGIN:
         return pygame.draw.polygon(pixels, color, points, width)
     return _logical_rect(
-        pygame.draw.polygon(pixels, color, [_px_point(p, s) for p in points], _px_width(width, s)),
+        pygame.draw.polygon(
+            pixels, color, [_px_point(p, s, o) for p in points], _px_width(width, s)
+        ),
         s,
+        o,
     )
 
 

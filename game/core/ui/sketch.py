@@ -99,10 +99,14 @@ def draw_tag(
     size: int = 26,
     colour: Sequence[int] = (255, 247, 226),
     ink: RGB = INK,
+    within: Any = None,
 ) -> pygame.Rect:
-    """A small paper label with `label` on it, centred on `center`; returns its rect."""
+    """A small paper label with `label` on it, centred on `center` and moved inside `within`
+    (by default the surface's clip: a How to play picture's box), so a long translation is
+    never cut off at the picture's edge; returns its rect."""
     img = text.render(label, size, ink)
     rect = img.get_rect(center=(round(center[0]), round(center[1]))).inflate(20, 10)
+    rect = rect.clamp(_room(surface, within))
     draw_panel(surface, rect, colour=colour, radius=10, border=3, shadow=4)
     surface.blit(img, img.get_rect(center=rect.center))
     return rect
@@ -116,8 +120,18 @@ def draw_caption(
     size: int = 28,
     colour: RGB = WHITE,
 ) -> pygame.Rect:
-    """Outlined text for the labels inside a drawing."""
-    return text.blit_centered(surface, label, size, colour, center, outline=INK, px=2)
+    """Outlined text for the labels inside a drawing, moved inside the surface's clip (a How to
+    play picture's box) rather than cut off by it."""
+    img = text.render_outlined(label, size, colour, INK, 2)
+    rect = img.get_rect(center=(round(center[0]), round(center[1]))).clamp(_room(surface, None))
+    surface.blit(img, rect)
+    return rect
+
+
+def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
+    """Where a label may go: `within`, else the surface's clip, a few pixels in."""
+    area = pygame.Rect(within) if within is not None else pygame.Rect(surface.get_clip())
+    return area.inflate(-8, -8)
 
 
 def draw_number_card(

@@ -219,34 +219,39 @@ def _pixel_count(image: pygame.Surface) -> int:
 
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADOW) -> None:
-    """Darken the whole surface (under overlays and dialogs)."""
-    # A strip of the veil, made once and laid down the screen: every pixel is blended with the
-    # same colour as under one screen-sized veil, without making one every frame (or keeping one).
-    width, height = surface.get_size()
-    key = (width, tuple(colour[:3]), alpha, gfx.render_scale())
+    """Darken the whole surface, margins of a wide or tall window too (under overlays and
+    dialogs)."""
+    # A strip of the veil, made once in whole pixels and laid down the pixels: every pixel is
+    # blended once with the same colour as under one screen-sized veil, without making one
+    # every frame. Whole pixels: strips placed in logical units at a fractional scale would
+    # overlap or leave a row between them (the 1-pixel seams of issue 22).
+    pixels = gfx.pixels_of(surface)
+    width, height = pixels.get_size()
+    key = (width, tuple(colour[:3]), alpha)
     veil = _VEILS.get(key)
     if veil is None:
         if len(_VEILS) >= 4:
             _VEILS.clear()
-        veil = _VEILS[key] = gfx.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
+        veil = _VEILS[key] = pygame.Surface((width, VEIL_STRIP), pygame.SRCALPHA)
         veil.fill((*colour[:3], alpha))
     for y in range(0, height, VEIL_STRIP):
-        surface.blit(veil, (0, y))
+        pixels.blit(veil, (0, y))
 
 
-VEIL_STRIP = 32  # rows per strip of the veil
-_VEILS: dict[tuple, pygame.Surface] = {}  # the strips in use (a few kilobytes each)
+VEIL_STRIP = 32  # pixel rows per strip of the veil
+_VEILS: dict[tuple[Any, ...], pygame.Surface] = {}  # the strips in use (a few kilobytes each)
 
 
 def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
-    """The table felt: sprites/table.png when present, else a drawn vertical gradient."""
+    """The table felt over everything the surface shows (`gfx.view`: a wide or tall window's
+    margins too): sprites/table.png when present, else a drawn vertical gradient."""
+    view = gfx.view(surface)
     if assets is not None and assets.has("table"):
-        surface.blit(assets.get("table", surface.get_size()), (0, 0))
+        surface.blit(assets.get("table", view.size), view.topleft)
         return
-    w, h = surface.get_size()
-    for y in range(0, h, 4):
-        k = abs(y - h / 2) / (h / 2)
-        gfx.rect(surface, mix(TABLE_CENTER, TABLE_EDGE, k * 0.9), (0, y, w, 4))
+    for y in range(view.top, view.bottom, 4):
+        k = abs(y - view.centery) / (view.h / 2)
+        gfx.rect(surface, mix(TABLE_CENTER, TABLE_EDGE, k * 0.9), (view.x, y, view.w, 4))
 
 
 # ------------------------------------------------------------------- widgets

@@ -1,9 +1,11 @@
-"""The window: any size, filled by the 16:9 picture keeping its proportions.
+"""The window: any size and shape, filled by the picture.
 
-Scenes lay out a 1280x720 logical picture and never know the window's size. The window is a
+Scenes lay out a 1280x720 logical design. A window of another shape than 16:9 shows more
+around it (`logical_size`: 720 logical pixels high and wider for a wide window, 1280 wide and
+taller for a tall one), the design centred (`origin_for`); scenes cover the margins with their
+background and may anchor panels to the window's edges (`gfx.view`). The window is a
 plain resizable one whose surface is the window's own pixels; `canvas.Canvas` draws the picture
-at the resolution it is shown at (1920x1080 in a 1920x1080 window, through `gfx`), copies it
-into the window centred between bars where the window's proportions differ from 16:9, and maps
+at the resolution it is shown at (1920x1080 in a 1920x1080 window, through `gfx`) and maps
 the mouse back to logical coordinates. So text, cards and lines stay sharp on large and
 high-DPI screens instead of being a 1280x720 picture stretched.
 
@@ -127,7 +129,7 @@ def open_window(
     try:
         the_window().minimum_size = MIN_SIZE
         if fullscreen:
-            set_fullscreen(True)
+            set_fullscreen(True, maximised)  # leaving it later gives back the maximised window
         elif maximised:
             the_window().maximize()
     except (pygame.error, AttributeError) as e:  # an old pygame or a driver without it
@@ -135,16 +137,42 @@ def open_window(
     return pygame.display.get_surface() or screen
 
 
+def shown_scale(window: tuple[int, int]) -> float:
+    """Window pixels per logical pixel: the 1280x720 design fits the window's narrower side."""
+    return min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])
+
+
+def logical_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The logical picture a window of this shape shows: 720 high and wider for a wide window
+    (21:9 -> about 1680x720), 1280 wide and taller for a tall one (5:4 -> 1280x1024)."""
+    scale = shown_scale(window)
+    return (
+        max(LOGICAL_SIZE[0], round(window[0] / scale)),
+        max(LOGICAL_SIZE[1], round(window[1] / scale)),
+    )
+
+
+def origin_for(window: tuple[int, int]) -> tuple[int, int]:
+    """Where the 1280x720 design's (0, 0) sits in the logical picture: the design is centred,
+    and the margins around it are reached with negative coordinates or beyond 1280x720."""
+    width, height = logical_size(window)
+    return (width - LOGICAL_SIZE[0]) // 2, (height - LOGICAL_SIZE[1]) // 2
+
+
 def render_scale_for(window: tuple[int, int]) -> float:
     """Pixels per logical pixel to draw at in a window of this size: the scale the picture is
-    shown at (so it is copied one pixel for one), at least 1 (a smaller window gets the
-    1280x720 picture scaled down) and at most MAX_RENDER_SCALE."""
-    shown = picture_rect(window)
-    return min(max(shown.width / LOGICAL_SIZE[0], 1.0), MAX_RENDER_SCALE)
+    shown at (so it is copied one pixel for one), at least 1 (a smaller window gets a picture
+    of 720 logical pixels or more scaled down) and at most MAX_RENDER_SCALE."""
+    return min(max(shown_scale(window), 1.0), MAX_RENDER_SCALE)
 
 
-def canvas_size(scale: float) -> tuple[int, int]:
-    return round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)
+def canvas_size(scale: float, window: tuple[int, int] = LOGICAL_SIZE) -> tuple[int, int]:
+    """The picture's pixels at `scale` for a window of this shape (the window's own size when
+    `scale` is the one it is shown at)."""
+    if scale == shown_scale(window):
+        return window
+    width, height = logical_size(window)
+    return round(width * scale), round(height * scale)
 
 
 def the_window() -> pygame.Window:
@@ -161,19 +189,43 @@ def is_fullscreen() -> bool:
     return False
 
 
-def set_fullscreen(on: bool) -> bool:
-    """Fill the screen (desktop fullscreen: no mode change, instant) or go back to the window;
-    returns whether the window is fullscreen now."""
+#: The window as it was before fullscreen (size, maximised), put back when fullscreen ends.
+_windowed: tuple[tuple[int, int], bool] | None = None
+
+
+def set_fullscreen(on: bool, maximised: bool = False) -> bool:
+    """Fill the screen (desktop fullscreen: no mode change, instant) or go back to the window
+    as it was before (its size, and maximised if it was: `maximised` says whether it is now,
+    which SDL cannot be asked); returns whether the window is fullscreen now."""
+    global _windowed
     if on != is_fullscreen():
         try:
             window = the_window()
             if on:
+                _windowed = (window_size(), maximised)
                 window.set_fullscreen(desktop=True)
             else:
                 window.set_windowed()
+                if _windowed is not None:
+                    size, was_maximised = _windowed
+                    _windowed = None
+                    if was_maximised:
+                        maximise()
+                    else:
+                        window.size = size
         except (pygame.error, AttributeError) as e:  # a driver without fullscreen
             log.info("fullscreen switch failed: %s", e)
     return is_fullscreen()
+
+
+def was_maximised() -> bool:
+    """Whether the window was maximised before the fullscreen now on (False when none is)."""
+    return _windowed is not None and _windowed[1]
+
+
+def maximise() -> None:
+    """Maximise the window (a window manager may refuse: nothing else to do then)."""
+    the_window().maximize()
 
 
 def window_size() -> tuple[int, int]:
@@ -184,22 +236,20 @@ def window_size() -> tuple[int, int]:
 
 
 def picture_rect(window: tuple[int, int]) -> pygame.Rect:
-    """Where the logical picture sits in a window of this size (window pixels): as large as
-    fits, keeping 16:9, centred; the rest is the bars."""
-    scale = min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])
-    width, height = round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)
-    return pygame.Rect((window[0] - width) // 2, (window[1] - height) // 2, width, height)
+    """Where the picture sits in a window of this size (window pixels): all of it, whatever
+    its shape (the picture takes the window's proportions; there are no bars)."""
+    return pygame.Rect(0, 0, window[0], window[1])
 
 
 def to_logical(pos: tuple[float, float], window: tuple[int, int]) -> tuple[float, float]:
     """The logical point under a window point (what SDL does for the mouse events)."""
-    rect = picture_rect(window)
-    scale = min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])
-    return (pos[0] - rect.x) / scale, (pos[1] - rect.y) / scale
+    scale = shown_scale(window)
+    ox, oy = origin_for(window)
+    return pos[0] / scale - ox, pos[1] / scale - oy
 
 
 def to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[float, float]:
     """The window point where a logical point is shown."""
-    rect = picture_rect(window)
-    scale = min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])
-    return rect.x + pos[0] * scale, rect.y + pos[1] * scale
+    scale = shown_scale(window)
+    ox, oy = origin_for(window)
+    return (pos[0] + ox) * scale, (pos[1] + oy) * scale

@@ -188,7 +188,7 @@ class TableScene(TableShell):
         self.animator.effects.append(Glow(rect.inflate(16, 16), seconds))
 
     def static_layer(self) -> pygame.Surface:
-        layer: pygame.Surface = gfx.Surface((1280, 720))
+        layer: pygame.Surface = gfx.layer(self.view, (1280, 720))
         draw_backdrop(layer, self.ctx.assets)
         self.ctx.text.blit_centered(layer, GAME.title, 56, YELLOW, (640, 60), outline=INK, px=4)
         return layer

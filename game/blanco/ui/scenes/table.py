@@ -100,7 +100,7 @@ class TableScene(TableShell):
         return self.staging.styles()
 
     def static_layer(self) -> pygame.Surface:
-        return static_layer()
+        return static_layer(self.view)
 
     # ------------------------------------------------------------ who sees what
 

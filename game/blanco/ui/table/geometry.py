@@ -49,12 +49,16 @@ def big_grid(rows: int, cols: int) -> dict[Pos, pygame.FRect]:
     return grid_rects(GRID_AREA, rows, cols, BIG, BIG_GAP)
 
 
+#: How far a chosen hand card rises: it stays clear of the "Your hand" label above it.
+HAND_LIFT = 6
+
+
 def hand_rects(count: int) -> list[pygame.FRect]:
     w, h = HAND_CARD
     gap = 22
     total = count * w + max(0, count - 1) * gap
     x0 = HAND_AREA.centerx - total / 2
-    y = HAND_AREA.y + 26
+    y = HAND_AREA.y + 32  # room above for "Your hand" and a chosen card's lift (HAND_LIFT)
     return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
 
 

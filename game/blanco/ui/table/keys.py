@@ -47,7 +47,7 @@ def table_targets(table: Any) -> list[Target]:
     for i, rect in enumerate(table.hand.rects()):
         card = table.seen.players[seat].hand[i] if i < len(table.seen.players[seat].hand) else None
         if lifted and card is not None and moves.hand_card == card:
-            rect = rect.move(0, -14)  # drawn lifted while chosen
+            rect = rect.move(0, -geo.HAND_LIFT)  # drawn lifted while chosen
         out.append(
             Target(
                 ("hand", i),

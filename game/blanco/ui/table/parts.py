@@ -12,6 +12,7 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import language, t, tn
 from game.core.ui import gfx, motion
+from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
@@ -123,14 +124,17 @@ class Hand(Part):
                 if mine
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
-        table.ctx.text.blit_centered(
-            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 10)
+        #: Where the label was drawn (a raised card must not cover it).
+        self.label_rect = table.ctx.text.blit_centered(
+            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 9)
         )
+        self.card_rects: list[pygame.FRect] = []
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
             if ("hand", seat, i) in table.hidden:
                 continue
-            lift = -14 if mine and table.moves.hand_card == card else 0
+            lift = -geo.HAND_LIFT if mine and table.moves.hand_card == card else 0
             rect = rect.move(0, lift)
+            self.card_rects.append(rect)
             outline(self.table, surface, rect, ("hand", i))
             if mine:
                 table.private_drawn.add(seat)
@@ -423,13 +427,14 @@ class Prompt(Part):
             text.blit_centered(surface, line, 20, WHITE, (area.centerx, area.y + 18 + i * 22))
 
 
-def static_layer() -> pygame.Surface:
-    """The felt and the fixed frames, drawn once."""
-    layer = gfx.Surface((1280, 720))
+def static_layer(view: pygame.Rect) -> pygame.Surface:
+    """The felt and the fixed frames, drawn once, covering `view` (all the window shows), to be
+    blitted at its top-left."""
+    layer = gfx.layer(view, LOGICAL_SIZE)
     draw_backdrop(layer)
-    felt = gfx.Surface((1280, 720), pygame.SRCALPHA)
+    felt = gfx.Surface(view.size, pygame.SRCALPHA)
     felt.fill((*FELT, 200))
-    layer.blit(felt, (0, 0))
+    layer.blit(felt, view.topleft)
     for rect in (geo.GRID_AREA, geo.HAND_AREA):
         gfx.rect(layer, (16, 70, 64), rect, border_radius=18)
         gfx.rect(layer, (40, 120, 108), rect, 2, border_radius=18)

@@ -33,9 +33,9 @@ from game.core.ui.widgets import (
     draw_panel,
 )
 
-PANEL = pygame.FRect(40, 104, 1200, 492)
+PANEL = pygame.FRect(40, 96, 1200, 516)
 COLUMNS = 2
-ROWS_PER_COLUMN = 5
+ROWS_PER_COLUMN = 6
 COLUMN_W = PANEL.width / COLUMNS
 ROW_H = (PANEL.height - 24) / ROWS_PER_COLUMN
 LABEL_INSET = 30
@@ -79,7 +79,7 @@ class SettingsScene(UIScene):
         self.add(
             "back",
             Button(
-                (640 - 130, 620, 260, 68),
+                (640 - 130, 630, 260, 64),
                 lt("settings.back", "Back"),
                 self.back,
                 key=pygame.K_ESCAPE,
@@ -115,6 +115,11 @@ class SettingsScene(UIScene):
             ("normal", lambda: t("settings.text_normal", "Normal")),
             ("large", lambda: t("settings.text_large", "Large")),
         ]
+        paces = [
+            ("brisk", lambda: t("settings.pace_brisk", "Brisk")),
+            ("normal", lambda: t("settings.pace_normal", "Normal")),
+            ("slow", lambda: t("settings.pace_slow", "Slow")),
+        ]
         # Each language by its own name, as players look for it.
         languages = [(code, lambda code=code: i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES]
         return [
@@ -147,6 +152,15 @@ class SettingsScene(UIScene):
                     *SPEED_RANGE,
                     step=0.25,
                     fmt=lambda v: t("settings.speed_value", "{v}x", v=i18n.short(v)),
+                ),
+            ),
+            SettingRow(
+                "pace",
+                lambda: t("settings.pace", "Computer pace"),
+                lambda: t("settings.pace_hint", "How fast computers play"),
+                # Wider than the others: three words, each readable.
+                lambda r: Choice(
+                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h), paces, s.pace, self.set_pace
                 ),
             ),
             SettingRow(
@@ -219,6 +233,9 @@ class SettingsScene(UIScene):
     def set_speed(self, v: float) -> None:
         self.ctx.settings.animation_speed = v
 
+    def set_pace(self, pace: str) -> None:
+        self.ctx.settings.pace = pace  # the table reads it on each frame
+
     def set_reduced_motion(self, on: bool) -> None:
         self.ctx.settings.reduced_motion = on
         motion.set_reduced(on)
@@ -278,14 +295,14 @@ class SettingsScene(UIScene):
             shadow=6,
         )
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
-        label_w = COLUMN_W - WIDGET_W - 90 - LABEL_INSET - 16
         for index, row in enumerate(self.rows):
             x, y = row_origin(index)
             label, hint = row.label(), row.hint()
-            size = text.fit_size(label, 34, label_w)
-            surface.blit(
-                text.render_outlined(label, size, WHITE, INK, 3), (x + LABEL_INSET, y + 14)
-            )
-            hint_size = text.fit_size(hint, 22, label_w)
-            surface.blit(text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + 52))
+            # Up to the row's widget, which may be wider than most (three choices side by side).
+            label_w = self.widgets[row.name].rect.x - (x + LABEL_INSET) - 12
+            # Sizes for six rows a column, Large text included: label and hint never touch.
+            size = text.fit_size(label, 30, label_w)
+            surface.blit(text.render_outlined(label, size, WHITE, INK, 3), (x + LABEL_INSET, y + 6))
+            hint_size = text.fit_size(hint, 20, label_w)
+            surface.blit(text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + 50))
         self.draw_widgets(surface)

@@ -119,6 +119,7 @@ class StatsScene(ScoreChart, UIScene):
         self.problem_line = ""
         self.wins_note = ""  # the wins table's header note, e.g. "12 games | 6 players"
         self._static: pygame.Surface | None = None
+        self._view = pygame.Rect((0, 0), LOGICAL_SIZE)  # what the static layer covers
         self._plot_layer: pygame.Surface | None = None
         self._reveal = 0.0
 
@@ -184,9 +185,11 @@ class StatsScene(ScoreChart, UIScene):
     # ---------------------------------------------------------------- per frame
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._static is None:  # drawn before enter (never on the stack): paint now
+        view = gfx.view(surface)
+        if self._static is None or view != self._view:  # before enter, or a new window shape
+            self._view = view
             self._static = self._paint_static()
-        surface.blit(self._static, (0, 0))
+        surface.blit(self._static, view.topleft)
         if self._plot_layer is not None:
             # Sweep the line in from the left: blit only the revealed part of the cached layer.
             k = ease_out_cubic(self._reveal)
@@ -205,7 +208,7 @@ class StatsScene(ScoreChart, UIScene):
     # ---------------------------------------------------------------- painting (once)
 
     def _paint_static(self) -> pygame.Surface:
-        surf = gfx.Surface(LOGICAL_SIZE)
+        surf = gfx.layer(self._view, LOGICAL_SIZE)
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
         title = t("stats.title_game", "{game}: statistics", game=self.ctx.game_ui(self.game).title)

@@ -50,9 +50,12 @@ from game.core.keeper import GameKeeper
 from game.core.session import Session
 from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
-from game.core.ui.animator import Animator
+from game.core.ui import gfx
+from game.core.ui.animator import Animator, player_of
+from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import Scene
+from game.core.ui.settings import PACE_SPEEDS
 
 
 class Resumed(NamedTuple):
@@ -168,6 +171,11 @@ class TableShell(Scene):
             session.feed, self.seen, styles, self._after, play=ctx.play, off_focus=self.off_focus
         )
         self._static: pygame.Surface | None = None
+        self._static_key: tuple[Any, ...] = ()
+        #: All the window shows, in the table's 1280x720 coordinates (`gfx.view`): the static
+        #: layer covers it, so a wide or tall window shows the table's surface to its edges.
+        self.view = pygame.Rect((0, 0), LOGICAL_SIZE)
+        self._hurried: int | None = None  # a computer whose turn a click asked to show at once
 
     # ------------------------------------------------------------ what a game gives
 
@@ -181,7 +189,8 @@ class TableShell(Scene):
         raise NotImplementedError
 
     def static_layer(self) -> pygame.Surface:
-        """The picture under everything, drawn once."""
+        """The picture under everything, drawn once: covering `self.view` (make it with
+        `gfx.layer(self.view, LOGICAL_SIZE)`: it is blitted at the view's top-left)."""
         raise NotImplementedError
 
     def needs_confirm(self, seat: int) -> bool:
@@ -345,6 +354,9 @@ class TableShell(Scene):
             self.save_now()
         self.time += dt
         adt = self.ctx.anim_dt(dt)
+        if self.computers_playing():
+            adt *= PACE_SPEEDS.get(getattr(self.ctx.settings, "pace", "normal"), 1.0)
+        self._skip_hurried()
         self.animator.update(adt, self.focus)
         self.controls.update(dt)
         self.moves.update(dt)
@@ -355,6 +367,39 @@ class TableShell(Scene):
         for notice in self.turns.take_notices():  # a computer player failed: say so
             self.message = notice
         self.on_turn(turn)
+
+    def computers_playing(self) -> bool:
+        """Whether what is shown now is a computer's turn (its step animating, or it is about
+        to move), at a table with a person: that goes at the player's chosen pace."""
+        if not self.session.humans:
+            return False  # a demo: its own speed (the pace is for people waiting)
+        current = self.animator.current
+        seat = player_of(current) if current is not None else None
+        if seat is None and not self.animator.busy:
+            seat = self.turns.acting
+        seats = self.session.seats
+        return seat is not None and 0 <= seat < len(seats) and seats[seat].is_computer
+
+    def hurry_computer(self) -> None:
+        """A click while a computer is about to move: no more beat before its move, and the
+        move shows at once when it comes (the click skips that turn's animation)."""
+        self.turns.wait = 0.0
+        self._hurried = self.turns.acting
+
+    def _skip_hurried(self) -> None:
+        """Show the hurried computer's steps at once, until another seat's turn."""
+        seat = self._hurried
+        if seat is None:
+            return
+        current = self.animator.current
+        if current is not None and player_of(current) not in (seat, None):
+            self._hurried = None
+        elif self.animator.busy:
+            self.animator.skip(self.focus)
+        elif self.turns.acting == seat:
+            self.turns.wait = 0.0  # its next step in the same turn: no beat either
+        else:
+            self._hurried = None
 
     def confirm_turn(self) -> None:
         """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
@@ -417,6 +462,14 @@ class TableShell(Scene):
             return
         if self.controls.handle_event(event):
             return
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and not self.driven
+            and self.computers_playing()
+        ):
+            self.hurry_computer()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
             self.drop_choice()
             return
@@ -439,9 +492,11 @@ class TableShell(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._static is None:
-            self._static = self.static_layer()
-        surface.blit(self._static, (0, 0))
+        self.view = gfx.view(surface)
+        key = (tuple(self.view), gfx.render_scale())
+        if self._static is None or key != self._static_key:
+            self._static, self._static_key = self.static_layer(), key
+        surface.blit(self._static, self.view.topleft)
         for part in self.parts:
             part.draw(surface)
         if not self.driven:

@@ -177,6 +177,7 @@ def draw_number_bonus(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: 
         t("luckybox.howto.bonus.number", "8: cross an 8"),
         (r.right - 120, r.y + 80),
         24,
+        within=r,
     )
     draw_sprite(surface, ctx, "icon_question", (r.right - 120, r.y + 170), 56)
     draw_tag(
@@ -185,6 +186,7 @@ def draw_number_bonus(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: 
         t("luckybox.howto.bonus.question", "?: cross any square"),
         (r.right - 120, r.y + 230),
         24,
+        within=r,
     )
 
 
@@ -305,6 +307,7 @@ def draw_star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: floa
         t("luckybox.howto.stars.fourth", "A 4th star this round: 0"),
         (fourth[0], fourth[1] + 110),
         26,
+        within=r,
     )
 
 

@@ -85,7 +85,7 @@ class TableScene(TableShell):
         return Staging(self).styles()
 
     def static_layer(self) -> pygame.Surface:
-        return static_layer(self.ctx)
+        return static_layer(self.ctx, self.view)
 
     # ------------------------------------------------------------ what tests and parts read
 

@@ -11,6 +11,7 @@ from game.core.game import level_name
 from game.core.i18n import language, lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
+from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
@@ -277,12 +278,13 @@ class Message(Part):
         ctx.text.blit_centered(surface, text, size, WHITE, area.center)
 
 
-def static_layer(ctx: Any) -> pygame.Surface:
-    """The background and the fixed panels' frames, drawn once: most of each frame."""
+def static_layer(ctx: Any, view: pygame.Rect) -> pygame.Surface:
+    """The background and the fixed panels' frames, drawn once: most of each frame. It covers
+    `view` (all the window shows), to be blitted at its top-left."""
     # Opaque, in the screen's format: the table picture has no transparent pixel, and a layer
     # with per-pixel alpha would make each frame's blit a blend of the whole screen.
-    layer = gfx.Surface((1280, 720))
-    layer.blit(ctx.assets.get("table", (1280, 720)), (0, 0))
+    layer = gfx.layer(view, LOGICAL_SIZE)
+    layer.blit(ctx.assets.get("table", view.size), view.topleft)
     layout = ctx.layout
     for region in ("player_banner", "pending_queue"):
         draw_panel(layer, layout.region(region), colour=PANEL, radius=14, border=3, shadow=4)

@@ -1,0 +1,29 @@
+"""Issue 22, item 10: what is drawn does not cover what it points at or sits under."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.session import Seat
+from tests.ui_helpers import frames
+
+
+def test_a_chosen_hand_card_rises_without_covering_your_hand(app: Any) -> None:
+    """The raised hand card covered the "Your hand" label (Large text too)."""
+    app.ctx.settings.text_size = "large"
+    app.ctx.text.set_scale(1.15)
+    app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=5)
+    table = app.stack.scenes[0]
+    frames(app, 30, dt=0.2)
+    hand = table.seen.players[table.focus].hand
+    for card in hand:  # each card in turn, as a click on it chooses it
+        table.moves.hand_card = card
+        app.redraw()
+        frames(app, 1)
+        label = pygame.Rect(table.hand.label_rect)
+        lifted = [r for r in table.hand.card_rects if r.y < table.hand.rects()[0].y]
+        assert len(lifted) == 1
+        assert not label.colliderect(lifted[0]), (label, lifted[0])
+    assert not app.errors

@@ -1,0 +1,131 @@
+"""Every scene fills every window shape from 5:4 to 21:9 (issue 22, item 13).
+
+The picture takes the window's shape: 720 logical pixels high and wider for a wide window,
+1280 wide and taller for a tall one, the 1280x720 design centred in it. No bars: the window's
+corners show the scene's own backdrop, and every button or other focus target lies inside the
+window. Each scene is reached as a player reaches it, in a real app resized to each shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.session import Seat
+from game.core.ui import gfx, window as window_mode
+from game.core.ui.canvas import BAR_COLOUR
+from game.core.ui.focus_targets import targets_of
+from tests.test_text_fits import finished
+from tests.ui_helpers import frames
+
+#: 5:4, 16:10, 16:9, 21:9 and 4:3, the shapes issue 22 names.
+SHAPES = [(1024, 768), (1280, 1024), (1280, 800), (1920, 1080), (2560, 1080)]
+
+
+def _table(app: Any, game: str) -> Any:
+    app.ctx.nav.make(
+        f"{game}.start_game", seats=[Seat("Ann", "human"), Seat("Bot", "easy")], seed=5
+    )
+    frames(app, 20, dt=0.2)
+    return app.stack.top
+
+
+def _game_end(app: Any, game: str) -> Any:
+    from game.blanco.rules.game import BLANCO
+
+    session = finished(["Ann", "Bot"], 4, BLANCO if game == "blanco" else None)
+    scene = app.ctx.nav.make(f"{game}.game_end", session=session)
+    app.stack.clear_to(scene)
+    return scene
+
+
+def _pushed(route: str, **kw: Any) -> Callable[[Any], Any]:
+    def open_(app: Any) -> Any:
+        scene = app.ctx.nav.make(route, **kw)
+        app.stack.clear_to(scene)
+        return scene
+
+    return open_
+
+
+SCENES: dict[str, Callable[[Any], Any]] = {
+    "title": _pushed("title"),
+    "settings": _pushed("settings"),
+    "stats": _pushed("stats"),
+    "replays": _pushed("replays"),
+    "howto_luckybox": _pushed("howto", game="luckybox"),
+    "howto_blanco": _pushed("howto", game="blanco"),
+    "setup_luckybox": _pushed("luckybox.setup"),
+    "setup_blanco": _pushed("blanco.setup"),
+    "table_luckybox": lambda app: _table(app, "luckybox"),
+    "table_blanco": lambda app: _table(app, "blanco"),
+    "game_end_luckybox": lambda app: _game_end(app, "luckybox"),
+    "game_end_blanco": lambda app: _game_end(app, "blanco"),
+}
+
+
+def _corners(size: tuple[int, int]) -> list[tuple[int, int]]:
+    w, h = size
+    return [(1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2), (w // 2, 1), (1, h // 2)]
+
+
+@pytest.mark.parametrize("size", SHAPES, ids=[f"{w}x{h}" for w, h in SHAPES])
+def test_every_scene_fills_the_window_and_keeps_its_buttons_inside(app: Any, size: Any) -> None:
+    window_mode.the_window().size = size
+    app.settle_window()
+    app.ctx.nav.push("title")
+    frames(app, 2)
+    view = gfx.view(app.screen)
+    assert view.size == window_mode.logical_size(size)
+    problems = []
+    for name, open_scene in SCENES.items():
+        scene = open_scene(app)
+        frames(app, 4, dt=0.2)
+        app.redraw()
+        frames(app, 1)
+        shown = app.window_image()
+        assert shown.get_size() == size
+        for corner in _corners(size):
+            if shown.get_at(corner)[:3] == BAR_COLOUR:
+                problems.append(f"{name}: bar colour at {corner}")
+        targets = targets_of(scene if app.stack.top is scene else app.stack.top)
+        assert targets or name.startswith("table"), f"{name}: no focus target"
+        for target in targets:
+            if not view.contains(pygame.Rect(target.rect)):
+                problems.append(f"{name}: {target.rect} outside {view}")
+    assert not app.errors, app.errors[0]
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_margins_of_a_wide_window_are_the_scenes_own_backdrop(app: Any) -> None:
+    """The margins are drawn by the scene, not left as they were: a title in a 21:9 window
+    shows the same backdrop colour at its far left as just inside the design's left edge."""
+    window_mode.the_window().size = (2560, 1080)
+    app.settle_window()
+    app.ctx.nav.push("settings")
+    frames(app, 3)
+    view = gfx.view(app.screen)
+    assert view.left < -150 and view.right > 1280 + 150
+    shown = app.window_image()
+    scale = window_mode.shown_scale((2560, 1080))
+    inside = shown.get_at((round((0 - view.left + 4) * scale), 1000))
+    margin = shown.get_at((3, 1000))
+    assert all(abs(a - b) <= 24 for a, b in zip(inside[:3], margin[:3], strict=True))
+
+
+@pytest.mark.parametrize("scale", [1.3278, 1.5, 0.8, 2.125])
+def test_a_dimmed_backdrop_has_no_seams_at_any_scale(scale: float) -> None:
+    """Issue 22, item 10: the veil under dialogs was laid in strips of logical rows; at a
+    fractional scale their pixel edges overlapped or left a row, a darker or lighter seam."""
+    from game.core.ui.widgets import dim
+
+    pixels = pygame.Surface((round(1280 * scale), round(720 * scale)))
+    surface = gfx.HiSurface(pixels, scale, (1280, 720))
+    surface.fill((120, 80, 200))
+    dim(surface, 150)
+    column = {tuple(pixels.get_at((7, y)))[:3] for y in range(pixels.get_height())}
+    assert len(column) == 1, column
+    assert column != {(120, 80, 200)}  # it did darken
