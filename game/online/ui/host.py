@@ -129,7 +129,7 @@ class HostScene(UIScene):
         count = int(self.players.value)
         specs = [p.SeatSpec((self.name.text.strip() or t("online.host.you", "Host"))[:40])]
         for i in range(1, count):
-            kind = self.widgets[f"seat_{i}"].value  # type: ignore[attr-defined]
+            kind = self._choice(f"seat_{i}").value
             name = (
                 t("online.host.player", "Player {n}", n=i + 1)
                 if kind == FRIEND
@@ -142,9 +142,14 @@ class HostScene(UIScene):
         url = self.server.text.strip() or seats_file.DEFAULT_SERVER
         seats_file.remember_server(self.ctx.data_dir, url)
         link = NetLink(url, self.game)
-        hold = float(self.widgets["hold"].value)  # type: ignore[attr-defined]
+        hold = float(self._choice("hold").value)
         link.open(self.seat_specs(), hold=hold, sit=0)
         self.ctx.nav.push("online.lobby", link=link)
+
+    def _choice(self, name: str) -> Choice:
+        widget = self.widgets[name]
+        assert isinstance(widget, Choice)
+        return widget
 
     def back(self) -> None:
         self.ctx.stack.pop()

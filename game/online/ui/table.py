@@ -70,7 +70,7 @@ class OnlineTable:
 
     def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
         # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
-        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]
+        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]  # the TableShell behind
         self.demo = False
         self.link = link
         self.turns = OnlineTurns(session, self.needs_confirm)
@@ -144,7 +144,7 @@ class OnlineTable:
         )
 
     def exit(self) -> None:
-        super().exit()  # type: ignore[misc]
+        super().exit()  # type: ignore[misc]  # the TableShell behind (a mixin)
         self.link.close()
 
 
