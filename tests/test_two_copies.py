@@ -52,6 +52,7 @@ class _Session:
     def __init__(self, tag: str) -> None:
         self.tag = tag
         self.state, self.seats, self.game = "over", [_Seat()], _Summary()
+        self.daily, self.daily_practice = None, False  # not a daily deal: no history kept
 
     def save(self, unshown: int, confirming: int | None) -> dict:
         return {"format": "stress", "writer": self.tag, "unshown": unshown}

@@ -375,8 +375,8 @@ class TableShell(Scene):
             return False  # a demo: its own speed (the pace is for people waiting)
         current = self.animator.current
         seat = player_of(current) if current is not None else None
-        if seat is None and not self.animator.busy:
-            seat = self.turns.acting
+        if seat is None and not self.animator.busy and self.turns.confirming is None:
+            seat = self.turns.acting  # (a person's finished turn waiting for Next: not yet)
         seats = self.session.seats
         return seat is not None and 0 <= seat < len(seats) and seats[seat].is_computer
 
