@@ -19,6 +19,7 @@ class OracleBot(ExpertBot):
 
     shortlist = width = 12  # crosses played out (one play-out each)
     draft_width = 3
+    draft_horizon = 6
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat, futures=self.true_future)
