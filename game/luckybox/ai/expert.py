@@ -8,8 +8,8 @@ evaluation (`evaluate.Evaluator`). Every candidate meets the same samples, so th
 is between crosses, not between lucky and unlucky draws.
 
 The play-outs go to the round's end: there the evaluation knows which cards the round completed
-(15 / 12 / 10 / 8 points hang on it) instead of guessing it, which was worth about 3 points a game
-over play-outs cut 6 numbers in.
+(15 / 12 / 10 / 8 points hang on it) instead of guessing it. Measured over 100 seeds that was
+worth less than it looked on the first 20 (bench/bots.py; see the README's figures).
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
