@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         shown = f"{value:.1f}" if "_ms" not in name else f"{value:.2f}"
         target = targets.get(name)
         if target is None:
-            print(f"{name}: {shown} (no target: a measure)")
+            what = "the bound expert is measured against" if name == "oracle_mean" else "a measure"
+            print(f"{name}: {shown} (no target: {what})")
             continue
         sense, bound = target
         met = value >= bound if sense == ">=" else value <= bound

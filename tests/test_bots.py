@@ -124,6 +124,32 @@ def test_evaluator_memory_never_changes_a_value() -> None:
     assert checked > 30
 
 
+def test_card_facts_are_shared_only_by_pools_that_agree_on_the_cards_numbers() -> None:
+    """The evaluator shares a card's facts between pools of numbers to come that agree on the
+    numbers its open squares show: a warm evaluator that has seen every other pool (one number
+    fewer of each kind, at each count of numbers to come) must still value each position as a
+    fresh one does."""
+    state = play(["normal"], 4, check_legal=False)
+    replay, _ = GameState.new(["x"], 4)
+    for action in state.actions[:20]:
+        assert act(replay, action).ok
+    assert replay.phase == PLAY
+    base = position_of(replay, 0)
+    trials = []
+    for left in range(1, 9):
+        for n in range(1, 10):
+            trial = base.copy()
+            pool = [0] + [2] * 9
+            pool[n] -= 1
+            trial.pool, trial.left = tuple(pool), left
+            trials.append(trial)
+    warm = Evaluator()
+    values = [warm(t) for t in trials]
+    assert len(set(values)) > len(trials) // 4  # the pools do change the values
+    assert values == [Evaluator()(t) for t in trials]
+    assert [warm(t) for t in trials] == values
+
+
 def test_hint_is_legal_at_every_decision() -> None:
     state, _ = GameState.new(["You", "Bot"], 12)
     bots = [make_bot("normal", 12, 0), make_bot("easy", 12, 1)]

@@ -225,14 +225,13 @@ DEMAND_BITS = 8  # a number shows at most 3 times on a card: room for 85 cards
 
 
 class _Context:
-    """What every position with the same round, numbers to come and tokens shares: the facts
-    of each card (by face and mask), the crosses to come (by the numbers open squares show)
-    and the shortage (by the open squares' demand for each number)."""
+    """What every position with the same round, numbers to come and tokens shares: the crosses
+    to come (by the numbers open squares show) and the shortage (by the open squares' demand
+    for each number)."""
 
-    __slots__ = ("cards", "budgets", "shortages", "thresholds", "share")
+    __slots__ = ("budgets", "shortages", "thresholds", "share")
 
     def __init__(self, pool: tuple[int, ...], left: int, rounds_after: int) -> None:
-        self.cards: dict[int, CardFacts] = {}
         self.budgets: dict[int, tuple[float, float]] = {}
         self.shortages: dict[int, float] = {}
         self.share = left / (left + UNDEALT)
@@ -250,6 +249,7 @@ class Evaluator:
     (the table sends computer players to a worker process with every move)."""
 
     MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
+    FACTS_LIMIT = 60_000  # card facts remembered (a few hundred bytes each)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._start(weights)
@@ -257,6 +257,11 @@ class Evaluator:
     def _start(self, weights: Weights) -> None:
         self.w = weights
         self.memo: dict[ContextKey, _Context] = {}
+        # A card's facts depend on the numbers to come only through the counts of the numbers
+        # its open squares show, so they are shared by every pool that agrees on those: a
+        # play-out's draw of a number the card lacks leaves them as they were.
+        self.card_facts: dict[int, CardFacts] = {}
+        self.open_numbers: dict[int, tuple[int, ...]] = {}  # by face and mask
         w = weights
         self._later = tuple(
             tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
@@ -351,7 +356,11 @@ class Evaluator:
         value = pos.banked + token_worth * tokens
 
         ctx = self._context(pos)
-        cards = ctx.cards
+        card_facts, open_numbers, pool = self.card_facts, self.open_numbers, pos.pool
+        if len(card_facts) > self.FACTS_LIMIT:
+            card_facts.clear()
+        # Beyond 4 tokens, fill_chance can't tell the difference.
+        tail = left * 5 + (tokens if tokens < 4 else 4)
         queue = []
         numbers = 0
         demand = 0
@@ -361,9 +370,15 @@ class Evaluator:
                 done_now += 1
                 continue
             key = face.number << 9 | mask
-            facts = cards.get(key)
+            shown = open_numbers.get(key)
+            if shown is None:
+                shown = open_numbers[key] = _shown_numbers(face, mask)
+            for n in shown:  # the counts to come of the numbers it shows, in base 3
+                key = key * 3 + pool[n]
+            key = key * 50 + tail
+            facts = card_facts.get(key)
             if facts is None:
-                facts = cards[key] = self.facts(face, mask, pos.pool, left, tokens)
+                facts = card_facts[key] = self.facts(face, mask, pool, left, tokens)
             queue.append(facts)
             numbers |= facts.numbers
             demand += facts.demand
@@ -431,6 +446,11 @@ class Evaluator:
 
 
 SQRT2 = sqrt(2.0)
+
+
+def _shown_numbers(face: CardFace, mask: int) -> tuple[int, ...]:
+    """The numbers the open squares of a card show, each once, in order."""
+    return tuple(sorted({face.grid[cell] for cell in CELLS_OF_MASK[FULL ^ mask]}))
 
 
 def _need(facts: CardFacts) -> float:
