@@ -23,10 +23,71 @@ _new = tuple.__new__
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
+def _table_index(number: int, lightning: int) -> int:
+    """Where a revealed number and a player's Lightning are kept in a `CrossTable` row (more
+    than 8 tokens offer nothing more: 9 steps go round the clock)."""
+    return number * 9 + (lightning if lightning < 8 else 8)
+
+
+# One card's crosses for one revealed number and Lightning count: the mask of its cells that
+# show the number exactly, and per cell the Cross actions on it, in the order listed.
+CrossEntry = tuple[int, tuple[tuple[Cross, ...], ...]]
+
+
+class CrossTable:
+    """One seat's Cross actions, built once per card, number and Lightning count and then
+    shared: listing the legal crosses joins ready tuples instead of building each action.
+    Kept per seat (the action names it) at module level, so every game and clone reuses it;
+    at most 12 seats x 120 cards x 90 entries, and only those play reaches are built."""
+
+    __slots__ = ("seat", "faces", "rows", "_on_cell")
+
+    def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
+        self.seat = seat
+        self.faces = faces
+        # rows[card][_table_index(number, lightning)], None until first asked for
+        self.rows: list[list[CrossEntry | None]] = [[None] * (10 * 9) for _ in faces]
+        # (card, cell, lightning values) -> its Cross actions: entries share them
+        self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
+
+    def build(self, card: int, at: int) -> CrossEntry:
+        """Build and keep the card's entry at `_table_index(number, lightning)`."""
+        number, tokens = divmod(at, 9)
+        grid = self.faces[card].grid
+        options = _OPTIONS[number]
+        by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
+        built = self.rows[card][at] = self.faces[card].number_mask[number], by_cell
+        return built
+
+    def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
+        key = (card, cell, values)
+        found = self._on_cell.get(key)
+        if found is None:
+            found = tuple(_new(Cross, (self.seat, card, cell, v)) for v in values)
+            self._on_cell[key] = found
+        return found
+
+
+_CROSS_TABLES: dict[tuple[int, int], CrossTable] = {}
+
+
+def cross_tables(seats: int, faces: tuple[CardFace, ...]) -> list[CrossTable]:
+    """The shared `CrossTable` of each seat for these faces (the deck's, one copy or two)."""
+    tables = []
+    for seat in range(seats):
+        key = (seat, id(faces))
+        table = _CROSS_TABLES.get(key)
+        if table is None or table.faces is not faces:
+            table = _CROSS_TABLES[key] = CrossTable(seat, faces)
+        tables.append(table)
+    return tables
+
+
 class Legality:
     """`legal_actions` and `check` for `GameState`, which provides these attributes."""
 
     players: list[PlayerState]
+    _crosses: list[CrossTable]  # per seat
     phase: str
     number: int  # the revealed number (0 outside PLAY)
     faces: tuple[CardFace, ...]
@@ -40,30 +101,28 @@ class Legality:
         if phase == PLAY:
             if p.pending:
                 return self._resolve_actions(player, p)
-            return self._cross_actions(player, p)
+            # The crosses: each card's ready tuples for this number and Lightning count, for its
+            # open cells in order; a pass only when no open square shows the number exactly.
+            table = self._crosses[player]
+            rows = table.rows
+            at = _table_index(self.number, p.lightning)
+            out: list[Action] = []
+            exact = False
+            for card, mask in zip(p.cards, p.masks, strict=True):
+                exact_cells, by_cell = rows[card][at] or table.build(card, at)
+                open_cells = FULL ^ mask
+                if open_cells & exact_cells:
+                    exact = True
+                for cell in CELLS_OF_MASK[open_cells]:
+                    out += by_cell[cell]
+            if not exact:
+                out.append(_new(Pass, (player,)))
+            return out
         if phase == SETUP:
             return [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
         if phase == DRAFT:
             return [_new(Pick, (player, card)) for card in p.hand]
         return []
-
-    def _cross_actions(self, player: int, p: PlayerState) -> list[Action]:
-        n = self.number
-        options = _OPTIONS[n]
-        tokens = p.lightning if p.lightning < 8 else 8
-        faces = self.faces
-        out: list[Action] = []
-        exact = False
-        for card, mask in zip(p.cards, p.masks, strict=True):
-            grid = faces[card].grid
-            for cell in CELLS_OF_MASK[FULL ^ mask]:
-                for lightning in options[grid[cell]][tokens]:
-                    if not lightning:
-                        exact = True
-                    out.append(_new(Cross, (player, card, cell, lightning)))
-        if not exact:
-            out.append(_new(Pass, (player,)))
-        return out
 
     def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
         faces = self.faces
@@ -206,10 +265,15 @@ class Legality:
                 have=p.lightning,
                 spent=spent,
             )
-        reason = self._check_square(player, p, card, cell)
-        if reason:
-            return reason
-        target = shift(self.number, lightning)
+        cards = p.cards
+        if (
+            type(cell) is not int
+            or not 0 <= cell <= 8
+            or card not in cards
+            or p.masks[cards.index(card)] >> cell & 1
+        ):
+            return self._check_square(player, p, card, cell)  # says which of these it is
+        target = shift(self.number, lightning) if lightning else self.number
         if self.faces[card].grid[cell] != target:
             return Refusal(
                 "no_open_square",
