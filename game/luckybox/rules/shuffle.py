@@ -11,20 +11,22 @@ a later Python shuffles differently. tests/test_rules_shuffle.py checks that it 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
-# _BITS[n]: the bits drawn to pick one of n (as random's _randbelow_with_getrandbits).
-_BITS = tuple(n.bit_length() for n in range(256))
+
+@cache
+def _picks(length: int) -> tuple[tuple[int, int], ...]:
+    """For a list of `length`: each step's (n, bits), n from length down to 2: the step picks
+    one of the first n places, drawing `bits` random bits a try."""
+    return tuple((n, n.bit_length()) for n in range(length, 1, -1))
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does, drawing the same bits."""
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 256 else n.bit_length()
-        j = getrandbits(k)
-        while j >= n:  # rejection sampling: a uniform pick of 0..i
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    for n, bits in _picks(len(items)):
+        j = getrandbits(bits)
+        while j >= n:  # rejection sampling: a uniform pick of 0..n-1
+            j = getrandbits(bits)
+        items[n - 1], items[j] = items[j], items[n - 1]
