@@ -9,7 +9,7 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
-from .cards import FULL, LIGHTNING, LINES_OF_CELL, MOON, NUMBER, QUESTION, STAR, Bonus
+from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
 from .legal import Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS, shift
@@ -117,12 +117,11 @@ class Play(Legality, Undo):
         p.masks[slot] = mask
         face = self.faces[card]
         events.append(_new(ev.SquareCrossed, (player, card, cell, face.grid[cell], by)))
-        for line, index, line_mask in LINES_OF_CELL[cell]:
-            if mask & line_mask == line_mask:
-                bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
-                events.append(ev.LineCompleted(player, card, line, index, bonus))
-                events.append(ev.IconCircled(player, card, line, index, bonus))
-                self._gain(player, p, card, line, index, bonus, events)
+        for line, index in LINES_DONE[cell][mask]:
+            bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
+            events.append(ev.LineCompleted(player, card, line, index, bonus))
+            events.append(ev.IconCircled(player, card, line, index, bonus))
+            self._gain(player, p, card, line, index, bonus, events)
         if mask == FULL:
             events.append(ev.CardCompleted(player, card))
 
