@@ -4,7 +4,7 @@ A mixin of `GameState` (kept apart from applying moves, so each file has one job
 
 from __future__ import annotations
 
-from itertools import chain, combinations, compress
+from itertools import combinations
 from typing import Any
 
 from game.core.game import Refusal
@@ -20,8 +20,6 @@ DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
 OVER = "over"
 
 _new = tuple.__new__
-# CELL_FLAGS[mask] -> per cell (0-8) whether the 9-bit mask has it: `compress` picks those cells.
-CELL_FLAGS = tuple(tuple(bool(mask >> cell & 1) for cell in range(9)) for mask in range(512))
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
@@ -32,8 +30,9 @@ def _table_index(number: int, lightning: int) -> int:
 
 
 # One card's crosses for one revealed number and Lightning count: the mask of its cells that
-# show the number exactly, and per cell the Cross actions on it, in the order listed.
-CrossEntry = tuple[int, tuple[tuple[Cross, ...], ...]]
+# show the number exactly, the mask of those some cross reaches (with few tokens, few do), and
+# per cell the Cross actions on it, in the order listed.
+CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...]]
 
 
 class CrossTable:
@@ -58,7 +57,8 @@ class CrossTable:
         grid = self.faces[card].grid
         options = _OPTIONS[number]
         by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
-        built = self.rows[card][at] = self.faces[card].number_mask[number], by_cell
+        reached = sum(1 << cell for cell in range(9) if by_cell[cell])
+        built = self.rows[card][at] = self.faces[card].number_mask[number], reached, by_cell
         return built
 
     def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
@@ -103,19 +103,20 @@ class Legality:
         if phase == PLAY:
             if p.pending:
                 return self._resolve_actions(player, p)
-            # The crosses: each card's ready tuples for this number and Lightning count, joined
-            # for its open cells in order; a pass only when no open square shows the number.
+            # The crosses: each card's ready tuples for this number and Lightning count, for the
+            # open cells they reach, in order; a pass only when no open square shows the number.
             table = self._crosses[player]
             rows = table.rows
             at = _table_index(self.number, p.lightning)
             out: list[Action] = []
             exact = False
             for card, mask in zip(p.cards, p.masks, strict=True):
-                exact_cells, by_cell = rows[card][at] or table.build(card, at)
+                exact_cells, reached, by_cell = rows[card][at] or table.build(card, at)
                 open_cells = FULL ^ mask
                 if open_cells & exact_cells:
                     exact = True
-                out += chain.from_iterable(compress(by_cell, CELL_FLAGS[open_cells]))
+                for cell in CELLS_OF_MASK[open_cells & reached]:
+                    out += by_cell[cell]
             if not exact:
                 out.append(_new(Pass, (player,)))
             return out
