@@ -70,26 +70,26 @@ class CrossTable:
         return found
 
 
-_CROSS_TABLES: dict[tuple[int, int], CrossTable] = {}
+# id(faces) -> (those faces, each seat's table): shared by every game and clone of that deck.
+_CROSS_TABLES: dict[int, tuple[tuple[CardFace, ...], list[CrossTable]]] = {}
 
 
-def cross_tables(seats: int, faces: tuple[CardFace, ...]) -> list[CrossTable]:
-    """The shared `CrossTable` of each seat for these faces (the deck's, one copy or two)."""
-    tables = []
-    for seat in range(seats):
-        key = (seat, id(faces))
-        table = _CROSS_TABLES.get(key)
-        if table is None or table.faces is not faces:
-            table = _CROSS_TABLES[key] = CrossTable(seat, faces)
-        tables.append(table)
-    return tables
+def cross_table(faces: tuple[CardFace, ...], seat: int) -> CrossTable:
+    """The shared `CrossTable` of `seat` for these faces (the deck's, one copy or two). Kept
+    here, not on the state: a state holds only the game (pickles, views and copies stay small)."""
+    found = _CROSS_TABLES.get(id(faces))
+    if found is None or found[0] is not faces:
+        found = _CROSS_TABLES[id(faces)] = (faces, [])
+    tables = found[1]
+    while len(tables) <= seat:
+        tables.append(CrossTable(len(tables), faces))
+    return tables[seat]
 
 
 class Legality:
     """`legal_actions` and `check` for `GameState`, which provides these attributes."""
 
     players: list[PlayerState]
-    _crosses: list[CrossTable]  # per seat
     phase: str
     number: int  # the revealed number (0 outside PLAY)
     faces: tuple[CardFace, ...]
@@ -105,7 +105,7 @@ class Legality:
                 return self._resolve_actions(player, p)
             # The crosses: each card's ready tuples for this number and Lightning count, for the
             # open cells they reach, in order; a pass only when no open square shows the number.
-            table = self._crosses[player]
+            table = cross_table(self.faces, player)
             rows = table.rows
             at = _table_index(self.number, p.lightning)
             out: list[Action] = []

@@ -23,7 +23,7 @@ from game.luckybox.rules.actions import Action
 from game.luckybox.rules.cards import BLANK, FACES_PER_COPY, LIGHTNING, CardFace, faces_by_id
 
 from .chance import Chance
-from .legal import DRAFT, OVER, PLAY, SETUP, CrossTable, cross_tables
+from .legal import DRAFT, OVER, PLAY, SETUP
 from .parts import Deal, DealError, Options, Pending, PlayerState
 from .play import Play
 from .scoring import (  # re-exported: the state module is where callers look for them
@@ -76,10 +76,6 @@ class GameState(Play, Chance):
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
     _undo: list[list[Snapshot]] = field(default_factory=list)
-    _crosses: list[CrossTable] = field(default_factory=list, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self._crosses = cross_tables(len(self.names), self.faces)
 
     # ---------------------------------------------------------------- setup
 
@@ -227,13 +223,11 @@ class GameState(Play, Chance):
         # how computer players get the state in their own process).
         state = dict(self.__dict__)
         del state["faces"]
-        del state["_crosses"]  # shared tables, rebuilt from the faces
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.faces = faces_by_id(self.copies)
-        self._crosses = cross_tables(len(self.names), self.faces)
 
     def clone(self) -> GameState:
         """An independent copy (for computer players' look-ahead); undo history is not kept."""
