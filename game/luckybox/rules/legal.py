@@ -4,7 +4,7 @@ A mixin of `GameState` (kept apart from applying moves, so each file has one job
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, compress
 from typing import Any
 
 from game.core.game import Refusal
@@ -20,6 +20,8 @@ DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
 OVER = "over"
 
 _new = tuple.__new__
+# CELL_FLAGS[mask] -> per cell (0-8) whether the 9-bit mask has it: `compress` picks those cells.
+CELL_FLAGS = tuple(tuple(bool(mask >> cell & 1) for cell in range(9)) for mask in range(512))
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
@@ -115,8 +117,7 @@ class Legality:
                 open_cells = FULL ^ mask
                 if open_cells & exact_cells:
                     exact = True
-                for cell in CELLS_OF_MASK[open_cells & reached]:
-                    out += by_cell[cell]
+                out += chain.from_iterable(compress(by_cell, CELL_FLAGS[open_cells & reached]))
             if not exact:
                 out.append(_new(Pass, (player,)))
             return out
