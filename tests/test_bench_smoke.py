@@ -170,3 +170,11 @@ def test_robustness_counts_every_damaged_input_and_all_are_clean() -> None:
     tried, clean = int(found.group(1)), int(found.group(2))
     assert tried == clean >= 150, out  # 5 readers x 20, the records folder, the check, the CLI
     assert "--check-record" in out and "Replays screen" in out
+
+
+def test_startup_reaches_the_first_frame() -> None:
+    out = run_bench("startup.py", "--quick", timeout=240)
+    ms, rest = figure(out, "startup_ms")
+    assert 0 < ms < 60_000  # a real first frame, measured from before the process started
+    assert "target < 500" in rest
+    assert re.search(r"median of 2 runs: [0-9]+ ms \(target < 500: (meets|MISSES)\)", out)

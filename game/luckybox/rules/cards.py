@@ -43,6 +43,15 @@ FULL = 0b111111111
 LINES_OF_CELL = tuple(
     (("row", c // 3, ROW_MASKS[c // 3]), ("col", c % 3, COL_MASKS[c % 3])) for c in range(9)
 )
+# LINES_DONE[cell][mask] -> the lines through `cell` fully crossed in `mask`, as (kind, index):
+# what crossing `cell` completes when the card's mask becomes `mask` (mostly nothing).
+LINES_DONE = tuple(
+    tuple(
+        tuple((kind, index) for kind, index, line in LINES_OF_CELL[cell] if mask & line == line)
+        for mask in range(512)
+    )
+    for cell in range(9)
+)
 # CELLS_OF_MASK[mask] -> the cell indexes set in a 9-bit mask, in order.
 CELLS_OF_MASK = tuple(tuple(c for c in range(9) if m >> c & 1) for m in range(512))
 POPCOUNT = tuple(len(cells) for cells in CELLS_OF_MASK)

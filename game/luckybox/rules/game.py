@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.daily import BLACK, GREEN, YELLOW
 from game.core.game import BOT_LEVELS, Game, GameState as AnyGameState, ParsedRecord
@@ -14,19 +14,13 @@ from game.core.records import replay, totals_result_scores
 
 from . import record as _record
 from .actions import Action, action_from_record, action_to_record
-from .events import Event
-from .scoring import rating_shown, solo_rating
-from .state import (
-    DRAFT,
-    MAX_PLAYERS,
-    NUMBERS_PER_ROUND,
-    OVER,
-    PLAY,
-    ROUNDS,
-    Deal,
-    GameState,
-    Options,
-)
+from .legal import DRAFT, OVER, PLAY
+from .parts import Deal, Options
+from .scoring import MAX_PLAYERS, NUMBERS_PER_ROUND, ROUNDS, rating_shown, solo_rating
+
+if TYPE_CHECKING:  # the engine loads on first use: the title and --help need only this
+    from .events import Event
+    from .state import GameState
 
 
 class LuckyBoxGame:
@@ -44,6 +38,8 @@ class LuckyBoxGame:
         options: Options | None = None,
         deal: Deal | None = None,
     ) -> tuple[GameState, list[Event]]:
+        from .state import GameState
+
         return GameState.new(list(names), seed, options, deal)
 
     def parse_record(self, record: Any) -> ParsedRecord:
@@ -151,6 +147,8 @@ def _hidden_variant(state: GameState, rng: random.Random) -> GameState:
 
 def _own(state: AnyGameState) -> GameState:
     """The shared code hands back the states this game made: a Lucky Box `GameState`."""
+    from .state import GameState
+
     if not isinstance(state, GameState):
         raise TypeError(f"not a Lucky Box game state: {type(state).__name__}")
     return state

@@ -4,7 +4,7 @@ A mixin of `GameState` (kept apart from applying moves, so each file has one job
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, compress
 from typing import Any
 
 from game.core.game import Refusal
@@ -20,7 +20,72 @@ DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
 OVER = "over"
 
 _new = tuple.__new__
+# CELL_FLAGS[mask] -> per cell (0-8) whether the 9-bit mask has it: `compress` picks those cells.
+CELL_FLAGS = tuple(tuple(bool(mask >> cell & 1) for cell in range(9)) for mask in range(512))
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
+
+
+def _table_index(number: int, lightning: int) -> int:
+    """Where a revealed number and a player's Lightning are kept in a `CrossTable` row (more
+    than 8 tokens offer nothing more: 9 steps go round the clock)."""
+    return number * 9 + (lightning if lightning < 8 else 8)
+
+
+# One card's crosses for one revealed number and Lightning count: the mask of its cells that
+# show the number exactly, the mask of those some cross reaches (with few tokens, few do), and
+# per cell the Cross actions on it, in the order listed.
+CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...]]
+
+
+class CrossTable:
+    """One seat's Cross actions, built once per card, number and Lightning count and then
+    shared: listing the legal crosses joins ready tuples instead of building each action.
+    Kept per seat (the action names it) at module level, so every game and clone reuses it;
+    at most 12 seats x 120 cards x 90 entries, and only those play reaches are built."""
+
+    __slots__ = ("seat", "faces", "rows", "_on_cell")
+
+    def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
+        self.seat = seat
+        self.faces = faces
+        # rows[card][_table_index(number, lightning)], None until first asked for
+        self.rows: list[list[CrossEntry | None]] = [[None] * (10 * 9) for _ in faces]
+        # (card, cell, lightning values) -> its Cross actions: entries share them
+        self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
+
+    def build(self, card: int, at: int) -> CrossEntry:
+        """Build and keep the card's entry at `_table_index(number, lightning)`."""
+        number, tokens = divmod(at, 9)
+        grid = self.faces[card].grid
+        options = _OPTIONS[number]
+        by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
+        reached = sum(1 << cell for cell in range(9) if by_cell[cell])
+        built = self.rows[card][at] = self.faces[card].number_mask[number], reached, by_cell
+        return built
+
+    def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
+        key = (card, cell, values)
+        found = self._on_cell.get(key)
+        if found is None:
+            found = tuple(_new(Cross, (self.seat, card, cell, v)) for v in values)
+            self._on_cell[key] = found
+        return found
+
+
+# id(faces) -> (those faces, each seat's table): shared by every game and clone of that deck.
+_CROSS_TABLES: dict[int, tuple[tuple[CardFace, ...], list[CrossTable]]] = {}
+
+
+def cross_table(faces: tuple[CardFace, ...], seat: int) -> CrossTable:
+    """The shared `CrossTable` of `seat` for these faces (the deck's, one copy or two). Kept
+    here, not on the state: a state holds only the game (pickles, views and copies stay small)."""
+    found = _CROSS_TABLES.get(id(faces))
+    if found is None or found[0] is not faces:
+        found = _CROSS_TABLES[id(faces)] = (faces, [])
+    tables = found[1]
+    while len(tables) <= seat:
+        tables.append(CrossTable(len(tables), faces))
+    return tables[seat]
 
 
 class Legality:
@@ -40,30 +105,27 @@ class Legality:
         if phase == PLAY:
             if p.pending:
                 return self._resolve_actions(player, p)
-            return self._cross_actions(player, p)
+            # The crosses: each card's ready tuples for this number and Lightning count, for the
+            # open cells they reach, in order; a pass only when no open square shows the number.
+            table = cross_table(self.faces, player)
+            rows = table.rows
+            at = _table_index(self.number, p.lightning)
+            out: list[Action] = []
+            exact = False
+            for card, mask in zip(p.cards, p.masks, strict=True):
+                exact_cells, reached, by_cell = rows[card][at] or table.build(card, at)
+                open_cells = FULL ^ mask
+                if open_cells & exact_cells:
+                    exact = True
+                out += chain.from_iterable(compress(by_cell, CELL_FLAGS[open_cells & reached]))
+            if not exact:
+                out.append(_new(Pass, (player,)))
+            return out
         if phase == SETUP:
             return [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
         if phase == DRAFT:
             return [_new(Pick, (player, card)) for card in p.hand]
         return []
-
-    def _cross_actions(self, player: int, p: PlayerState) -> list[Action]:
-        n = self.number
-        options = _OPTIONS[n]
-        tokens = p.lightning if p.lightning < 8 else 8
-        faces = self.faces
-        out: list[Action] = []
-        exact = False
-        for card, mask in zip(p.cards, p.masks, strict=True):
-            grid = faces[card].grid
-            for cell in CELLS_OF_MASK[FULL ^ mask]:
-                for lightning in options[grid[cell]][tokens]:
-                    if not lightning:
-                        exact = True
-                    out.append(_new(Cross, (player, card, cell, lightning)))
-        if not exact:
-            out.append(_new(Pass, (player,)))
-        return out
 
     def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
         faces = self.faces
@@ -206,10 +268,15 @@ class Legality:
                 have=p.lightning,
                 spent=spent,
             )
-        reason = self._check_square(player, p, card, cell)
-        if reason:
-            return reason
-        target = shift(self.number, lightning)
+        cards = p.cards
+        if (
+            type(cell) is not int
+            or not 0 <= cell <= 8
+            or card not in cards
+            or p.masks[cards.index(card)] >> cell & 1
+        ):
+            return self._check_square(player, p, card, cell)  # says which of these it is
+        target = shift(self.number, lightning) if lightning else self.number
         if self.faces[card].grid[cell] != target:
             return Refusal(
                 "no_open_square",

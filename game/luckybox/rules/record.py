@@ -5,13 +5,17 @@ Replaying a record is done in one place for every game: `game.core.records.repla
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.core.daily import check_daily
 from game.core.game import ParsedRecord, RecordError
 
 from .actions import action_to_record
-from .state import MAX_PLAYERS, ROUNDS, Deal, GameState, Options
+from .parts import Deal, Options
+from .scoring import MAX_PLAYERS, ROUNDS
+
+if TYPE_CHECKING:  # the engine loads on first use, not with the descriptor (start-up)
+    from .state import GameState
 
 GAME_ID = "luckybox"  # the daily deal's seed names the game
 FORMAT = "super-mega-lucky-box/record@1"

@@ -19,25 +19,13 @@ from typing import Any
 
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome
-from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Resolve
-from game.luckybox.rules.cards import (
-    BLANK,
-    FACES_PER_COPY,
-    FULL,
-    LIGHTNING,
-    LINES_OF_CELL,
-    MOON,
-    NUMBER,
-    POPCOUNT,
-    QUESTION,
-    STAR,
-    Bonus,
-    CardFace,
-    faces_by_id,
-)
+from game.luckybox.rules.actions import Action
+from game.luckybox.rules.cards import BLANK, FACES_PER_COPY, LIGHTNING, CardFace, faces_by_id
 
-from .legal import DRAFT, OVER, PLAY, SETUP, Legality
+from .chance import Chance
+from .legal import DRAFT, OVER, PLAY, SETUP
 from .parts import Deal, DealError, Options, Pending, PlayerState
+from .play import Play
 from .scoring import (  # re-exported: the state module is where callers look for them
     CARD_POINTS as CARD_POINTS,
     MAX_PLAYERS as MAX_PLAYERS,
@@ -55,14 +43,16 @@ from .scoring import (  # re-exported: the state module is where callers look fo
     solo_rating as solo_rating,
     winners as winners,
 )
-from .undo import Snapshot, Undo
-
-_new = tuple.__new__
+from .shuffle import shuffle
+from .undo import Snapshot
 
 
 @dataclass
-class GameState(Legality, Undo):
-    """The whole game. Build one with `GameState.new`; do not construct directly."""
+class GameState(Play, Chance):
+    """The whole game. Build one with `GameState.new`; do not construct directly.
+
+    Its parts: legal.py lists and checks actions, play.py applies them, undo.py takes them
+    back, chance.py takes the chance steps (numbers, rounds, drafts, the end)."""
 
     names: tuple[str, ...]
     seed: int
@@ -108,7 +98,7 @@ class GameState(Legality, Undo):
         copies = 2 if len(names) > 6 else 1
         size = FACES_PER_COPY * copies
         deck = list(range(1, size + 1))
-        random.Random(f"{seed}/lucky").shuffle(deck)
+        shuffle(random.Random(f"{seed}/lucky"), deck)
         if deal.lucky_deck:
             top = list(deal.lucky_deck)
             if len(set(top)) != len(top):
@@ -122,7 +112,7 @@ class GameState(Legality, Undo):
         numbers: list[list[int]] = []
         for _ in range(ROUNDS):
             pool = list(range(1, 10)) * 2
-            numbers_rng.shuffle(pool)
+            shuffle(numbers_rng, pool)
             numbers.append(pool[:NUMBERS_PER_ROUND])
         if len(deal.numbers) > ROUNDS:
             raise ValueError(f"deal.numbers lists more than {ROUNDS} rounds")
@@ -157,45 +147,6 @@ class GameState(Legality, Undo):
             events.append(ev.CardsDealt(i, tuple(p.hand)))
         state.waiting = len(names)
         return state, events
-
-    def _draw(self, count: int, events: list[ev.Event]) -> list[int]:
-        drawn: list[int] = []
-        for _ in range(count):
-            if not self.draw_pile:
-                if not self.discard:
-                    break
-                self.draw_pile = self._reshuffled()[::-1]
-                self.discard.clear()
-                events.append(ev.DeckReshuffled(len(self.draw_pile)))
-            drawn.append(self.draw_pile.pop())
-        return drawn
-
-    def _reshuffled(self) -> list[int]:
-        """The new pile, top card first: the deal's listed one (checked), else from the seed."""
-        n = self.reshuffles
-        self.reshuffles += 1
-        listed = self.deal.reshuffles[n] if n < len(self.deal.reshuffles) else None
-        if listed is None:
-            # Sorted first, so the reshuffle does not depend on the order players discarded in.
-            pile = sorted(self.discard)
-            random.Random(f"{self.seed}/reshuffle/{n + 1}").shuffle(pile)
-            pile = pile[::-1]  # the shuffled list was drawn from its end: top card first
-        else:
-            pile = list(listed)
-            wanted = sorted(self.discard)
-            if sorted(pile) != wanted:
-                extra = sorted(set(pile) - set(wanted))
-                missing = sorted(set(wanted) - set(pile))
-                what = (
-                    f"card {extra[0]} is not in the discard pile"
-                    if extra
-                    else f"card {missing[0]} is missing"
-                    if missing
-                    else "a card is listed twice"
-                )
-                raise DealError(f"deal.reshuffles[{n}] must hold exactly the discard pile: {what}")
-        self.reshuffle_piles.append(tuple(pile))
-        return pile
 
     # ---------------------------------------------------------------- queries
 
@@ -251,238 +202,6 @@ class GameState(Legality, Undo):
     def face(self, card: int) -> CardFace:
         return self.faces[card]
 
-    def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
-        if bonus[0] == QUESTION:
-            return any(m != FULL for m in p.masks)
-        n = bonus[1]
-        faces = self.faces
-        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
-
-    # ---------------------------------------------------------------- applying
-
-    def apply(self, action: Action) -> Outcome:
-        """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
-        reason = self.check(action)
-        if reason is not None:
-            return Outcome([], reason)
-        player = action[0]
-        p = self.players[player]
-        if self.undo_enabled:
-            self._undo[player].append(self._snapshot(p))
-        self.actions.append(action)
-        events: list[ev.Event] = []
-        # check() let through only these exact types, so isinstance tells them apart.
-        if isinstance(action, Cross):
-            _, card, cell, lightning = action
-            slot = p.cards.index(card)
-            if lightning:
-                spent = abs(lightning)
-                p.lightning -= spent
-                if self.supply is not None:
-                    self.supply[LIGHTNING] += spent
-                events.append(
-                    ev.TokensSpent(player, spent, self.number, shift(self.number, lightning))
-                )
-            self._cross(player, p, slot, cell, "lightning" if lightning else "number", events)
-            self._after_move(player, p, events)
-        elif isinstance(action, Resolve):
-            _, card, line, index, target, cell = action
-            for i, pend in enumerate(p.pending):
-                if pend.card == card and pend.line == line and pend.index == index:
-                    del p.pending[i]
-                    events.append(ev.BonusUsed(player, card, line, index, pend.bonus))
-                    break
-            self._cross(player, p, p.cards.index(target), cell, "bonus", events)
-            self._after_move(player, p, events)
-        elif isinstance(action, Pass):
-            events.append(ev.Passed(player))
-            self._after_move(player, p, events)
-        elif isinstance(action, Keep):
-            kept = action.cards
-            discarded = tuple(c for c in p.hand if c not in kept)
-            p.cards.extend(kept)
-            p.masks.extend([0] * len(kept))
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(ev.CardsKept(player, kept, discarded))
-            self._finish(player, p, events)
-        else:  # Pick
-            discarded = tuple(c for c in p.hand if c != action.card)
-            p.cards.append(action.card)
-            p.masks.append(0)
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(ev.CardsPicked(player, action.card, discarded))
-            self._finish(player, p, events)
-        return Outcome(events)
-
-    def _cross(
-        self, player: int, p: PlayerState, slot: int, cell: int, by: str, events: list[ev.Event]
-    ) -> None:
-        card = p.cards[slot]
-        mask = p.masks[slot] | (1 << cell)
-        p.masks[slot] = mask
-        face = self.faces[card]
-        events.append(ev.SquareCrossed(player, card, cell, face.grid[cell], by))
-        for line, index, line_mask in LINES_OF_CELL[cell]:
-            if mask & line_mask == line_mask:
-                bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
-                events.append(ev.LineCompleted(player, card, line, index, bonus))
-                events.append(ev.IconCircled(player, card, line, index, bonus))
-                self._gain(player, p, card, line, index, bonus, events)
-        if mask == FULL:
-            events.append(ev.CardCompleted(player, card))
-
-    def _gain(
-        self,
-        player: int,
-        p: PlayerState,
-        card: int,
-        line: str,
-        index: int,
-        bonus: Bonus,
-        events: list[ev.Event],
-    ) -> None:
-        kind = bonus[0]
-        if kind in (NUMBER, QUESTION):
-            if self._has_target(p, bonus):
-                p.pending.append(_new(Pending, (card, line, index, bonus)))
-                events.append(ev.BonusPending(player, card, line, index, bonus))
-            else:
-                events.append(ev.BonusLost(player, card, line, index, bonus, _no_square(bonus)))
-        elif kind == STAR:
-            r = self.round - 1
-            if p.stars[r] < MAX_STARS:
-                events.append(ev.StarGained(player, self.round, p.stars[r]))
-                p.stars[r] += 1
-            else:
-                events.append(ev.StarWasted(player, self.round))
-        elif kind in (LIGHTNING, MOON):
-            count = bonus[1] if kind == LIGHTNING else 1
-            if self.supply is not None:
-                available = self.supply[kind]
-                if available < count:
-                    events.append(
-                        ev.BonusLost(player, card, line, index, bonus, "the supply has run out")
-                    )
-                    count = available
-                self.supply[kind] -= count
-            if count:
-                if kind == LIGHTNING:
-                    p.lightning += count
-                    total = p.lightning
-                else:
-                    p.moons += count
-                    total = p.moons
-                events.append(ev.TokenGained(player, kind, count, total))
-        # BLANK: the circled icon is all that happens.
-
-    def _after_move(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
-        if p.pending:
-            # A bonus whose every possible square is now crossed is lost at once.
-            keep: list[Pending] = []
-            for pend in p.pending:
-                if self._has_target(p, pend.bonus):
-                    keep.append(pend)
-                else:
-                    events.append(ev.BonusLost(player, *pend, _no_square(pend.bonus)))
-            p.pending = keep
-            if keep:
-                return
-        self._finish(player, p, events)
-
-    def _finish(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
-        p.done = True
-        events.append(ev.PlayerDone(player))
-        self.waiting -= 1
-
-    def advance(self) -> list[ev.Event]:
-        """Take the chance step once everyone is done: reveal the next number, or end the round
-        (score it, deal the draft) or the game. [] when players still have to act. DealError if
-        a reshuffle the deal lists does not hold the discard pile (a bad record)."""
-        if not self.awaiting_chance():
-            return []
-        events: list[ev.Event] = []
-        self._advance(events)
-        return events
-
-    def _advance(self, events: list[ev.Event]) -> None:
-        """Everyone is done: reveal the next number, or end the round or a draft."""
-        for undo in self._undo:
-            undo.clear()
-        if self.phase == PLAY:
-            if self.index + 1 < NUMBERS_PER_ROUND:
-                self.index += 1
-                self._reveal(events)
-            else:
-                self._end_round(events)
-        elif self.phase == SETUP:
-            self._start_round(1, events)
-        else:
-            self._start_round(self.round + 1, events)
-
-    def _ready_all(self) -> None:
-        for p in self.players:
-            p.done = False
-        self.waiting = len(self.players)
-
-    def _start_round(self, round_no: int, events: list[ev.Event]) -> None:
-        self.phase = PLAY
-        self.round = round_no
-        self.index = 0
-        events.append(ev.RoundStarted(round_no))
-        self._reveal(events)
-
-    def _reveal(self, events: list[ev.Event]) -> None:
-        self.number = self.numbers[self.round - 1][self.index]
-        self._ready_all()
-        events.append(ev.NumberRevealed(self.round, self.index, self.number))
-
-    def _end_round(self, events: list[ev.Event]) -> None:
-        r = self.round - 1
-        self.number = 0
-        for i, p in enumerate(self.players):
-            done = [c for c, m in zip(p.cards, p.masks, strict=True) if m == FULL]
-            if done:
-                keep = [(c, m) for c, m in zip(p.cards, p.masks, strict=True) if m != FULL]
-                p.cards = [c for c, _ in keep]
-                p.masks = [m for _, m in keep]
-                self.discard.extend(done)
-            p.completed[r] = done
-            p.card_points[r] = CARD_POINTS[r] * len(done)
-            p.star_points[r] = STAR_POINTS[p.stars[r]]
-            events.append(
-                ev.PlayerScored(
-                    i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
-                )
-            )
-        events.append(ev.RoundScored(self.round))
-        if self.round == ROUNDS:
-            self._end_game(events)
-            return
-        self.phase = DRAFT
-        self._ready_all()
-        for i, p in enumerate(self.players):
-            p.hand = self._draw(3, events)
-            if p.hand:
-                events.append(ev.CardsDealt(i, tuple(p.hand)))
-            else:  # nothing left to draw: nothing to pick
-                p.done = True
-                self.waiting -= 1
-        if self.waiting == 0:
-            self._start_round(self.round + 1, events)
-
-    def _end_game(self, events: list[ev.Event]) -> None:
-        self.phase = OVER
-        moons = [p.moons for p in self.players]
-        for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
-            p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
-            p.moon_points = points
-            p.done = True
-            events.append(ev.FinalScored(i, p.incomplete, points, p.total))
-        totals = self.totals()
-        events.append(ev.GameOver(winners(totals, moons), tuple(totals)))
-
     # ---------------------------------------------------------------- results
 
     def winners(self) -> tuple[int, ...]:
@@ -537,12 +256,6 @@ class GameState(Legality, Undo):
             _undo=[[] for _ in self.players],
         )
         return other
-
-
-def _no_square(bonus: Bonus) -> str:
-    if bonus[0] == NUMBER:
-        return f"no open square shows {bonus[1]}"
-    return "no open square is left"
 
 
 __all__ = [

@@ -1,0 +1,170 @@
+"""The chance steps of a Lucky Box game: the next number revealed, a round scored and the
+draft dealt, the game's end; and the Lucky Box pile they draw from (reshuffled from the
+discards, by the seed or as the deal lists). A mixin of `GameState`: the table calls
+`advance()` at its own pace once every seat is done; a replay calls it at once."""
+
+from __future__ import annotations
+
+import random
+
+import game.luckybox.rules.events as ev
+
+from .cards import FULL, POPCOUNT, CardFace
+from .legal import DRAFT, OVER, PLAY, SETUP
+from .parts import Deal, DealError, PlayerState
+from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
+from .shuffle import shuffle
+from .undo import Snapshot
+
+_new = tuple.__new__
+
+
+class Chance:
+    """`advance` for `GameState`, which provides these attributes."""
+
+    names: tuple[str, ...]
+    seed: int
+    deal: Deal
+    faces: tuple[CardFace, ...]
+    numbers: list[list[int]]
+    draw_pile: list[int]  # top card last, so drawing is a pop()
+    discard: list[int]
+    players: list[PlayerState]
+    phase: str
+    round: int
+    index: int
+    number: int
+    waiting: int
+    reshuffles: int
+    reshuffle_piles: list[tuple[int, ...]]
+    _undo: list[list[Snapshot]]
+
+    def advance(self) -> list[ev.Event]:
+        """Take the chance step once everyone is done: reveal the next number, or end the round
+        (score it, deal the draft) or the game. [] when players still have to act. DealError if
+        a reshuffle the deal lists does not hold the discard pile (a bad record)."""
+        if self.waiting or self.phase == OVER:  # not awaiting_chance()
+            return []
+        events: list[ev.Event] = []
+        for undo in self._undo:  # a new number: what was played before it stands
+            undo.clear()
+        if self.phase == PLAY:
+            if self.index + 1 < NUMBERS_PER_ROUND:  # the next number (as _reveal, inline)
+                index = self.index = self.index + 1
+                number = self.number = self.numbers[self.round - 1][index]
+                for p in self.players:
+                    p.done = False
+                self.waiting = len(self.players)
+                events.append(_new(ev.NumberRevealed, (self.round, index, number)))
+            else:
+                self._end_round(events)
+        elif self.phase == SETUP:
+            self._start_round(1, events)
+        else:
+            self._start_round(self.round + 1, events)
+        return events
+
+    # ---------------------------------------------------------------- the pile
+
+    def _draw(self, count: int, events: list[ev.Event]) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.draw_pile:
+                if not self.discard:
+                    break
+                self.draw_pile = self._reshuffled()[::-1]
+                self.discard.clear()
+                events.append(ev.DeckReshuffled(len(self.draw_pile)))
+            drawn.append(self.draw_pile.pop())
+        return drawn
+
+    def _reshuffled(self) -> list[int]:
+        """The new pile, top card first: the deal's listed one (checked), else from the seed."""
+        n = self.reshuffles
+        self.reshuffles += 1
+        listed = self.deal.reshuffles[n] if n < len(self.deal.reshuffles) else None
+        if listed is None:
+            # Sorted first, so the reshuffle does not depend on the order players discarded in.
+            pile = sorted(self.discard)
+            shuffle(random.Random(f"{self.seed}/reshuffle/{n + 1}"), pile)
+            pile = pile[::-1]  # the shuffled list was drawn from its end: top card first
+        else:
+            pile = list(listed)
+            wanted = sorted(self.discard)
+            if sorted(pile) != wanted:
+                extra = sorted(set(pile) - set(wanted))
+                missing = sorted(set(wanted) - set(pile))
+                what = (
+                    f"card {extra[0]} is not in the discard pile"
+                    if extra
+                    else f"card {missing[0]} is missing"
+                    if missing
+                    else "a card is listed twice"
+                )
+                raise DealError(f"deal.reshuffles[{n}] must hold exactly the discard pile: {what}")
+        self.reshuffle_piles.append(tuple(pile))
+        return pile
+
+    # ---------------------------------------------------------------- numbers and rounds
+
+    def _ready_all(self) -> None:
+        for p in self.players:
+            p.done = False
+        self.waiting = len(self.players)
+
+    def _start_round(self, round_no: int, events: list[ev.Event]) -> None:
+        self.phase = PLAY
+        self.round = round_no
+        self.index = 0
+        events.append(_new(ev.RoundStarted, (round_no,)))
+        self._reveal(events)
+
+    def _reveal(self, events: list[ev.Event]) -> None:
+        number = self.number = self.numbers[self.round - 1][self.index]
+        self._ready_all()
+        events.append(_new(ev.NumberRevealed, (self.round, self.index, number)))
+
+    def _end_round(self, events: list[ev.Event]) -> None:
+        r = self.round - 1
+        self.number = 0
+        for i, p in enumerate(self.players):
+            done = [c for c, m in zip(p.cards, p.masks, strict=True) if m == FULL]
+            if done:
+                keep = [(c, m) for c, m in zip(p.cards, p.masks, strict=True) if m != FULL]
+                p.cards = [c for c, _ in keep]
+                p.masks = [m for _, m in keep]
+                self.discard.extend(done)
+            p.completed[r] = done
+            p.card_points[r] = CARD_POINTS[r] * len(done)
+            p.star_points[r] = STAR_POINTS[p.stars[r]]
+            events.append(
+                ev.PlayerScored(
+                    i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
+                )
+            )
+        events.append(ev.RoundScored(self.round))
+        if self.round == ROUNDS:
+            self._end_game(events)
+            return
+        self.phase = DRAFT
+        self._ready_all()
+        for i, p in enumerate(self.players):
+            p.hand = self._draw(3, events)
+            if p.hand:
+                events.append(ev.CardsDealt(i, tuple(p.hand)))
+            else:  # nothing left to draw: nothing to pick
+                p.done = True
+                self.waiting -= 1
+        if self.waiting == 0:
+            self._start_round(self.round + 1, events)
+
+    def _end_game(self, events: list[ev.Event]) -> None:
+        self.phase = OVER
+        moons = [p.moons for p in self.players]
+        for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
+            p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
+            p.moon_points = points
+            p.done = True
+            events.append(ev.FinalScored(i, p.incomplete, points, p.total))
+        totals = [p.total for p in self.players]
+        events.append(ev.GameOver(winners(totals, moons), tuple(totals)))

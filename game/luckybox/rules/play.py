@@ -1,0 +1,181 @@
+"""A Lucky Box player's action applied: a cross (with the Lightning it spends), a pending
+bonus resolved, a pass, a draft kept; and what a cross sets off (lines completed, icons
+circled, bonuses gained or lost). A mixin of `GameState`; `check` (legal.py) has already
+refused anything illegal, so applying never fails half-way."""
+
+from __future__ import annotations
+
+import game.luckybox.rules.events as ev
+from game.core.game import Outcome
+
+from .actions import Action, Cross, Keep, Pass, Pick, Resolve
+from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
+from .legal import Legality
+from .parts import Pending, PlayerState
+from .scoring import MAX_STARS, shift
+from .undo import Undo
+
+_new = tuple.__new__
+
+
+class Play(Legality, Undo):
+    """`apply` for `GameState`, which provides these attributes."""
+
+    round: int
+    supply: dict[str, int] | None
+    undo_enabled: bool
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
+        reason = self.check(action)
+        if reason is not None:
+            return _new(Outcome, ([], reason))
+        player = action[0]
+        p = self.players[player]
+        if self.undo_enabled:
+            self._undo[player].append(self._snapshot(p))
+        self.actions.append(action)
+        events: list[ev.Event] = []
+        # check() let through only these exact types, so isinstance tells them apart.
+        if isinstance(action, Cross):
+            _, card, cell, lightning = action
+            if lightning:
+                spent = abs(lightning)
+                p.lightning -= spent
+                if self.supply is not None:
+                    self.supply[LIGHTNING] += spent
+                number = self.number
+                events.append(
+                    _new(ev.TokensSpent, (player, spent, number, shift(number, lightning)))
+                )
+                self._cross(player, p, card, cell, "lightning", events)
+            else:
+                self._cross(player, p, card, cell, "number", events)
+        elif isinstance(action, Resolve):
+            _, card, line, index, target, cell = action
+            for i, pend in enumerate(p.pending):
+                if pend.card == card and pend.line == line and pend.index == index:
+                    del p.pending[i]
+                    events.append(_new(ev.BonusUsed, (player, card, line, index, pend.bonus)))
+                    break
+            self._cross(player, p, target, cell, "bonus", events)
+        elif isinstance(action, Pass):
+            events.append(_new(ev.Passed, (player,)))
+        else:
+            self._draft(player, p, action, events)
+            return _new(Outcome, (events, None))
+        if p.pending:
+            # A bonus whose every possible square is now crossed is lost at once.
+            keep: list[Pending] = []
+            for pend in p.pending:
+                if self._has_target(p, pend.bonus):
+                    keep.append(pend)
+                else:
+                    events.append(ev.BonusLost(player, *pend, _no_square(pend.bonus)))
+            p.pending = keep
+            if keep:
+                return _new(Outcome, (events, None))
+        p.done = True  # as _finish, inline: most actions end here
+        events.append(_new(ev.PlayerDone, (player,)))
+        self.waiting -= 1
+        return _new(Outcome, (events, None))
+
+    def _draft(
+        self, player: int, p: PlayerState, action: Keep | Pick, events: list[ev.Event]
+    ) -> None:
+        """Keep 3 of the 5 cards dealt at setup, or pick 1 of the 3 dealt after a round."""
+        if isinstance(action, Keep):
+            kept = action.cards
+            discarded = tuple(c for c in p.hand if c not in kept)
+            p.cards.extend(kept)
+            p.masks.extend([0] * len(kept))
+            self.discard.extend(discarded)
+            p.hand = []
+            events.append(ev.CardsKept(player, kept, discarded))
+        else:
+            card = action.card
+            discarded = tuple(c for c in p.hand if c != card)
+            p.cards.append(card)
+            p.masks.append(0)
+            self.discard.extend(discarded)
+            p.hand = []
+            events.append(ev.CardsPicked(player, card, discarded))
+        self._finish(player, p, events)
+
+    def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
+        if bonus[0] == QUESTION:
+            return any(m != FULL for m in p.masks)
+        n = bonus[1]
+        faces = self.faces
+        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+
+    def _cross(
+        self, player: int, p: PlayerState, card: int, cell: int, by: str, events: list[ev.Event]
+    ) -> None:
+        slot = p.cards.index(card)
+        mask = p.masks[slot] | (1 << cell)
+        p.masks[slot] = mask
+        face = self.faces[card]
+        events.append(_new(ev.SquareCrossed, (player, card, cell, face.grid[cell], by)))
+        for line, index in LINES_DONE[cell][mask]:
+            bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
+            events.append(ev.LineCompleted(player, card, line, index, bonus))
+            events.append(ev.IconCircled(player, card, line, index, bonus))
+            self._gain(player, p, card, line, index, bonus, events)
+        if mask == FULL:
+            events.append(ev.CardCompleted(player, card))
+
+    def _gain(
+        self,
+        player: int,
+        p: PlayerState,
+        card: int,
+        line: str,
+        index: int,
+        bonus: Bonus,
+        events: list[ev.Event],
+    ) -> None:
+        kind = bonus[0]
+        if kind in (NUMBER, QUESTION):
+            if self._has_target(p, bonus):
+                p.pending.append(_new(Pending, (card, line, index, bonus)))
+                events.append(ev.BonusPending(player, card, line, index, bonus))
+            else:
+                events.append(ev.BonusLost(player, card, line, index, bonus, _no_square(bonus)))
+        elif kind == STAR:
+            r = self.round - 1
+            if p.stars[r] < MAX_STARS:
+                events.append(ev.StarGained(player, self.round, p.stars[r]))
+                p.stars[r] += 1
+            else:
+                events.append(ev.StarWasted(player, self.round))
+        elif kind in (LIGHTNING, MOON):
+            count = bonus[1] if kind == LIGHTNING else 1
+            if self.supply is not None:
+                available = self.supply[kind]
+                if available < count:
+                    events.append(
+                        ev.BonusLost(player, card, line, index, bonus, "the supply has run out")
+                    )
+                    count = available
+                self.supply[kind] -= count
+            if count:
+                if kind == LIGHTNING:
+                    p.lightning += count
+                    total = p.lightning
+                else:
+                    p.moons += count
+                    total = p.moons
+                events.append(ev.TokenGained(player, kind, count, total))
+        # BLANK: the circled icon is all that happens.
+
+    def _finish(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
+        p.done = True
+        events.append(_new(ev.PlayerDone, (player,)))
+        self.waiting -= 1
+
+
+def _no_square(bonus: Bonus) -> str:
+    if bonus[0] == NUMBER:
+        return f"no open square shows {bonus[1]}"
+    return "no open square is left"
