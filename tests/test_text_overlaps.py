@@ -153,8 +153,8 @@ def _walk(app: Any, seen: Frames) -> None:
         return press(app_, key, steps)
 
     fits.show = named  # type: ignore[assignment]  # the walk's own steps, named for the report
-    shot, fits.screenshot = fits.screenshot, at_shot  # type: ignore[assignment]
-    press, fits.press = fits.press, settled_press  # type: ignore[assignment]
+    shot, fits.screenshot = fits.screenshot, at_shot  # type: ignore[assignment]  # swapped in for this walk
+    press, fits.press = fits.press, settled_press  # type: ignore[assignment]  # swapped in for this walk
     seen.scene = "start"
     try:
         watch = seen.watch = fits.Watch()
@@ -162,8 +162,8 @@ def _walk(app: Any, seen: Frames) -> None:
         fits.walk_ends(app, watch, shots=False)
     finally:
         fits.show = show  # type: ignore[assignment]  # (restored for other tests)
-        fits.screenshot = shot  # type: ignore[assignment]
-        fits.press = press  # type: ignore[assignment]
+        fits.screenshot = shot  # type: ignore[assignment]  # (restored)
+        fits.press = press  # type: ignore[assignment]  # (restored)
 
 
 @pytest.mark.parametrize(
@@ -207,7 +207,7 @@ def test_the_check_catches_text_on_text_and_text_running_into_a_widget(
         surface.blit(text.render("Gamma delta", 30, (255, 255, 255)), (120, 110))
         surface.blit(text.render("Across the button", 30, (255, 255, 255)), (500, 310))
 
-    scene.draw = draw  # type: ignore[method-assign]
+    scene.draw = draw  # type: ignore[method-assign]  # a probe scene drawing planted overlaps
     app.stack.clear_to(scene)
     seen.scene = "probe"
     frames(app, 2)
