@@ -55,6 +55,7 @@ SCENES: dict[str, Callable[[Any], Any]] = {
     "title": _pushed("title"),
     "settings": _pushed("settings"),
     "stats": _pushed("stats"),
+    "stats_daily": _pushed("stats_daily"),
     "replays": _pushed("replays"),
     "howto_luckybox": _pushed("howto", game="luckybox"),
     "howto_blanco": _pushed("howto", game="blanco"),
@@ -65,6 +66,9 @@ SCENES: dict[str, Callable[[Any], Any]] = {
     "game_end_luckybox": lambda app: _game_end(app, "luckybox"),
     "game_end_blanco": lambda app: _game_end(app, "blanco"),
 }
+
+
+SENTINEL = (255, 0, 255)  # a colour no scene paints
 
 
 def _corners(size: tuple[int, int]) -> list[tuple[int, int]]:
@@ -91,7 +95,14 @@ def test_every_scene_fills_the_window_and_keeps_its_buttons_inside(app: Any, siz
         for corner in _corners(size):
             if shown.get_at(corner)[:3] == BAR_COLOUR:
                 problems.append(f"{name}: bar colour at {corner}")
-        targets = targets_of(scene if app.stack.top is scene else app.stack.top)
+        top = scene if app.stack.top is scene else app.stack.top
+        if getattr(top, "fills_screen", False):  # it paints the margins itself, every frame
+            app.screen.fill(SENTINEL)
+            top.draw(app.screen)
+            for corner in ((view.left + 1, view.top + 1), (view.right - 2, view.bottom - 2)):
+                if tuple(app.screen.get_at(corner))[:3] == SENTINEL:
+                    problems.append(f"{name}: the margin at {corner} is not painted")
+        targets = targets_of(top)
         assert targets or name.startswith("table"), f"{name}: no focus target"
         for target in targets:
             if not view.contains(pygame.Rect(target.rect)):

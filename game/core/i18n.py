@@ -255,6 +255,19 @@ def short(value: float) -> str:
     return f"{value:g}".replace(".", _SEPARATORS.get(_language, _SEPARATORS["en"])[1])
 
 
+# A calendar's column heads, Monday first (as calendar.Calendar() lays weeks out).
+_WEEKDAYS = {
+    "en": ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    "fr": ("lu", "ma", "me", "je", "ve", "sa", "di"),
+    "de": ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
+}
+
+
+def weekday_heads() -> tuple[str, ...]:
+    """The seven days' short names, Monday first, in the current language."""
+    return _WEEKDAYS.get(_language, _WEEKDAYS["en"])
+
+
 def date(when: _dt.date, with_time: bool = False) -> str:
     """A date as people write it: 22 November 2026 / 22 novembre 2026 / 22. November 2026,
     with the time (24-hour) after a comma when asked."""

@@ -67,6 +67,7 @@ class DailyStatsScene(UIScene):
         self.best_score: int | None = None
         self.played_cells: list[tuple[str, bool]] = []
         self._static: pygame.Surface | None = None
+        self._view = pygame.Rect(0, 0, *LOGICAL_SIZE)
 
     @property
     def fewest(self) -> bool:
@@ -85,15 +86,17 @@ class DailyStatsScene(UIScene):
         self.enter()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._static is None:
+        view = gfx.view(surface)
+        if self._static is None or view != self._view:  # before enter, or a new window shape
+            self._view = view
             self._static = self._paint()
-        surface.blit(self._static, (0, 0))
+        surface.blit(self._static, view.topleft)
         self.draw_widgets(surface)
 
     # ---------------------------------------------------------------- painting (once)
 
     def _paint(self) -> pygame.Surface:
-        surf = gfx.Surface(LOGICAL_SIZE)
+        surf = gfx.layer(self._view, LOGICAL_SIZE)  # the whole window, whatever its shape
         draw_backdrop(surf, self.ctx.assets)
         text = self.ctx.text
         title = t("stats.daily_title", "{game}: daily deal", game=self.ctx.game_ui(self.game).title)
@@ -145,13 +148,16 @@ class DailyStatsScene(UIScene):
             text.blit_centered(
                 surf, heading, 30, YELLOW, (left + 7 * CELL_W / 2, panel.y + 34), outline=INK, px=3
             )
+            for weekday, head in enumerate(i18n.weekday_heads()):
+                centre = (left + weekday * CELL_W + (CELL_W - 6) / 2, panel.y + 72)
+                text.blit_centered(surf, head, 18, HINT_COLOUR, centre)
             for week, days in enumerate(calendar.Calendar().monthdatescalendar(year, month)):
                 for weekday, day in enumerate(days):
                     if day.month != month:
                         continue
                     cell = pygame.Rect(
                         left + weekday * CELL_W,
-                        panel.y + 74 + week * CELL_H,
+                        panel.y + 90 + week * CELL_H,
                         CELL_W - 6,
                         CELL_H - 6,
                     )
