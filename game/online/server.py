@@ -21,6 +21,7 @@ import contextlib
 import logging
 import secrets
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -44,6 +45,8 @@ BURST = p.BURST
 MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped...
 MAX_QUEUE_BYTES = 8 * 1024 * 1024  # ...or bytes (a 12-seat table's views are big)
+SEND_BUFFER = 128 * 1024  # the kernel's send buffer per client (unbounded, a stalled reader
+# would hold megabytes of it, and the server would not see it stall until they were full)
 SEND_TIMEOUT = 10.0  # seconds one frame may wait to be written: longer, the client is dropped
 PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
 PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
@@ -323,6 +326,9 @@ class GameServer:
                     self._pass_on(conn, conn.table.code, act)
 
     async def handler(self, ws: ServerConnection) -> None:
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         conn = Connection(ws)
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
