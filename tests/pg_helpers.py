@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,6 +66,9 @@ class Postgres:
         )
         if done.returncode != 0:
             pytest.skip(f"initdb failed: {done.stderr.strip().splitlines()[-1:]}")
+        self._start_server()
+
+    def _start_server(self) -> None:
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=on"
         done = self._run(
             str(self.bindir / "pg_ctl"),
@@ -79,6 +83,15 @@ class Postgres:
         )
         if done.returncode != 0:
             pytest.skip(f"pg_ctl start failed: {done.stderr.strip()[-200:]}")
+
+    def restart(self, down: float = 0.0) -> None:
+        """Stop the server (`fast`: every connection is cut) and start it again `down` seconds
+        later (a database restarted under load)."""
+        pg_ctl = str(self.bindir / "pg_ctl")
+        done = self._run(pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop")
+        assert done.returncode == 0, done.stderr
+        time.sleep(down)
+        self._start_server()
 
     def stop(self) -> None:
         self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")

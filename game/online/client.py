@@ -30,6 +30,7 @@ from .codec import action_to_json, from_wire
 MAX_BACKOFF = 30.0
 MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
 MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
+STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
 RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
 BURST = p.BURST / 2
 
@@ -75,6 +76,8 @@ class SeatClient:
         self.acted_on = -1  # the last version this client chose an action against
         self.reconnects = 0
         self.acks: list[p.Ack] = []
+        self.notices: list[p.Notice] = []  # the server's news (its database away and back)
+        self.retry_pending = False  # the pending action was not stored: send it again
         self.allowance = BURST  # the client's own token bucket (see `send`)
         self.sent_at = time.monotonic()
 
@@ -123,8 +126,13 @@ class SeatClient:
             self.acks.append(message)
             if self.pending is not None and message.id == self.pending.id:
                 self.pending = None
+        elif isinstance(message, p.Notice):
+            self.notices.append(message)
         elif isinstance(message, p.Refused):
             if self.pending is not None and message.id == self.pending.id:
+                if message.code == "storage":  # not stored: the same action again, soon
+                    self.retry_pending = True
+                    return
                 self.pending = None
                 if message.code != "stale":
                     raise ClientError(message.code, message.reason)
@@ -270,6 +278,11 @@ class SeatClient:
             try:
                 if self.ws is None:
                     await self.reconnect()
+                if self.retry_pending and self.pending is not None:
+                    self.retry_pending = False
+                    await asyncio.sleep(STORAGE_RETRY)
+                    await self.send(self.pending)
+                    continue
                 if self.may_act():
                     assert self.seat is not None
                     if pace:

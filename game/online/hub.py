@@ -4,6 +4,7 @@ follows (mirror.py) the tables of the others."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import time
@@ -14,6 +15,7 @@ from game.core.game import RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
+from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, game_for, header_record, new_code, normal_code, token_hash
 
@@ -33,6 +35,11 @@ class SharedStore(Protocol):
     def table_row(self, code: str) -> TableRow | None: ...
 
     def orphans(self) -> list[str]: ...
+
+    def take_lost(self) -> set[str]:
+        """The tables whose ownership went to another process while this one's database
+        connection was down (reported once)."""
+        ...
 
 
 class Hub:
@@ -67,9 +74,12 @@ class Hub:
         return self.shared is not None and self.shared.claim(code)
 
     def _load(self, row: TableRow) -> Table | None:
+        """The table dealt and replayed (None: it cannot be, logged); a database away raises
+        StoreUnavailable (nothing is known of the table then)."""
+        actions = self.store.actions(row.code)
         try:
             table = Table(row, self.store, self.clock, self.commits)
-            table.replay(self.store.actions(row.code))
+            table.replay(actions)
         except Exception:
             log.exception("table %s could not be restored", row.code)
             return None
@@ -124,6 +134,20 @@ class Hub:
                 taken += 1
         return taken
 
+    def drop_lost(self) -> list[Table]:
+        """Let go of the tables another process took while this one's database connection was
+        down (it serves them now): the tables let go, their computers stopped."""
+        if self.shared is None:
+            return []
+        dropped = []
+        for code in self.shared.take_lost():
+            table = self.tables.pop(code, None)
+            if table is not None:
+                log.warning("table %s is served by another server now: letting it go", code)
+                table.bots.clear()
+                dropped.append(table)
+        return dropped
+
     def table(self, code: str) -> Table:
         code = normal_code(code)
         table = self.tables.get(code)
@@ -140,8 +164,13 @@ class Hub:
             if owner is None:
                 raise TableError("unavailable", f"table {code}'s server is busy: try again")
             raise TableError("elsewhere", owner)
-        row = shared.table_row(code)
-        table = self._load(row) if row is not None else None
+        try:
+            row = shared.table_row(code)
+            table = self._load(row) if row is not None else None
+        except StoreUnavailable:
+            with contextlib.suppress(StoreUnavailable):
+                shared.release(code)
+            raise
         if table is None:
             shared.release(code)
         else:

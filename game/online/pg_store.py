@@ -5,12 +5,17 @@ The schema is the server's to create and migrate: `schema_version` holds the las
 and every start applies the numbered steps of MIGRATIONS past it, in one transaction under an
 advisory lock (several servers starting at once migrate once). Every write is its own
 transaction, committed before the call returns: an action is durable before it is acknowledged.
-A dropped connection is opened again once per call (a restarted database).
+A dropped connection is opened again once per call (a restarted database); when it cannot be,
+the call raises `StoreUnavailable` having written nothing, and may be made again (a batch of
+actions whose commit's answer was lost is recognised when it is written again: never twice).
 
 Several servers may share one database: a table is served by the one process holding its
 ownership lock (a session advisory lock on that process's connection, so it is released the
 moment the process or its connection dies), and `servers` says at which address each live
-process listens, so the others can send a client there.
+process listens, so the others can send a client there. A connection that broke took this
+process's locks with it: the new one takes them back before anything else; a table another
+process claimed meanwhile is `lost` (its actions are refused, `TablesLost`, and `take_lost`
+tells the server, which lets that table go).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import Any, TypeVar
 
 import psycopg
 
-from .rows import ActionRow, SeatRow, TableRow
+from .rows import ActionRow, SeatRow, StoreUnavailable, TableRow, TablesLost
 
 T = TypeVar("T")
 
@@ -112,6 +117,11 @@ class PostgresStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self._lock = threading.Lock()  # one statement at a time on the one connection
+        self.held: set[str] = set()  # the tables whose ownership lock this process holds
+        self.lost: set[str] = set()  # ...held once, claimed by another process meanwhile
+        self._unreported: set[str] = set()  # lost ones the server has not been told of
+        self.address: str | None = None  # where this process listens (`register`)
+        self.reconnects = 0
         self._db = self._connect()
         migrate(self._db)
 
@@ -119,22 +129,54 @@ class PostgresStore:
         try:
             return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         except psycopg.OperationalError as err:  # the server says "cannot open the database"
-            raise OSError(f"PostgreSQL: {str(err).strip().splitlines()[0]}") from None
+            raise StoreUnavailable(f"PostgreSQL: {str(err).strip().splitlines()[0]}") from None
+
+    def _reconnect(self) -> None:
+        """A new connection in place of a broken one, holding what the old one held: this
+        process's address and its tables' locks (the ones another process took are lost)."""
+        self._db = self._connect()
+        self.reconnects += 1
+        if self.address is not None:
+            self._register(self._db, self.address)
+        if not self.held:
+            return
+        codes = sorted(self.held)
+        refused = self._db.execute(
+            "SELECT code FROM unnest(%s::text[], %s::int[]) AS t(code, key) "
+            "WHERE NOT pg_try_advisory_lock(%s, key)",
+            (codes, [owner_key(code) for code in codes], OWNER_SPACE),
+        ).fetchall()
+        lost = {str(code) for (code,) in refused}
+        self.held -= lost
+        self.lost |= lost
+        self._unreported |= lost
 
     def _run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         """`work` in one transaction; a broken connection is opened again and tried once more
-        (the transaction never committed, so trying again cannot write twice)."""
+        (the transaction never committed, so trying again cannot write twice). A database that
+        cannot be reached raises StoreUnavailable."""
         with self._lock:
             for attempt in (1, 2):
-                if self._db.closed:
-                    self._db = self._connect()
                 try:
+                    if self._db.closed:
+                        self._reconnect()
                     with self._db.transaction():
                         return work(self._db)
-                except (psycopg.OperationalError, OSError):
-                    if attempt == 2 or not self._db.closed:
+                except StoreUnavailable:
+                    raise
+                except (psycopg.OperationalError, OSError) as err:
+                    if not self._db.closed:
                         raise
+                    if attempt == 2:
+                        first = str(err).strip().splitlines()[:1]
+                        raise StoreUnavailable(f"PostgreSQL: {first}") from None
             raise AssertionError("unreachable")
+
+    def take_lost(self) -> set[str]:
+        """The tables lost since the last call (see the module's docstring)."""
+        with self._lock:
+            lost, self._unreported = self._unreported, set()
+            return lost
 
     def create_table(self, table: TableRow) -> None:
         def work(db: psycopg.Connection[Any]) -> None:
@@ -171,7 +213,13 @@ class PostgresStore:
         )
 
     def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
+        """All or none; TablesLost (nothing written) if some are for tables this process lost.
+        A batch whose earlier commit landed though its answer was lost is not written twice."""
+
         def work(db: psycopg.Connection[Any]) -> None:
+            lost = {code for code, _ in rows if code in self.lost}
+            if lost:
+                raise TablesLost(lost)
             with db.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO actions VALUES (%s, %s, %s, %s, %s, %s, %s)",
@@ -181,7 +229,11 @@ class PostgresStore:
                     ],
                 )
 
-        self._run(work)
+        try:
+            self._run(work)
+        except psycopg.errors.UniqueViolation:
+            if not self._run(lambda db: stored_already(db, rows)):
+                raise  # another writer's actions at those places: not ours to hide
 
     def update_seat(self, code: str, seat: SeatRow) -> None:
         self._run(
@@ -244,29 +296,38 @@ class PostgresStore:
     # -- several processes ----------------------------------------------------------------------
     def register(self, address: str) -> None:
         """Say where this process listens (and forget processes whose connection is gone)."""
+        self.address = address
+        self._run(lambda db: self._register(db, address))
 
-        def work(db: psycopg.Connection[Any]) -> None:
-            db.execute(
-                "DELETE FROM servers WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity)"
-            )
-            db.execute(
-                "INSERT INTO servers VALUES (pg_backend_pid(), %s, %s) ON CONFLICT (backend_pid) "
-                "DO UPDATE SET address = EXCLUDED.address, started = EXCLUDED.started",
-                (address, time.time()),
-            )
-
-        self._run(work)
+    @staticmethod
+    def _register(db: psycopg.Connection[Any], address: str) -> None:
+        db.execute(
+            "DELETE FROM servers WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity)"
+        )
+        db.execute(
+            "INSERT INTO servers VALUES (pg_backend_pid(), %s, %s) ON CONFLICT (backend_pid) "
+            "DO UPDATE SET address = EXCLUDED.address, started = EXCLUDED.started",
+            (address, time.time()),
+        )
 
     def claim(self, code: str) -> bool:
         """Take the table's ownership if no live process holds it: whether this one does now."""
-        row = self._run(
-            lambda db: db.execute(
+
+        def work(db: psycopg.Connection[Any]) -> bool:
+            row = db.execute(
                 "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_SPACE, owner_key(code))
             ).fetchone()
-        )
-        return bool(row and row[0])
+            if not (row and row[0]):
+                return False
+            self.held.add(code)  # under the store's lock, as `_reconnect` reads it
+            self.lost.discard(code)
+            return True
+
+        return self._run(work)
 
     def release(self, code: str) -> None:
+        with self._lock:  # not held any more, even if the database cannot be told now
+            self.held.discard(code)
         self._run(
             lambda db: db.execute(
                 "SELECT pg_advisory_unlock(%s, %s)", (OWNER_SPACE, owner_key(code))
@@ -340,6 +401,22 @@ class PostgresStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def stored_already(db: psycopg.Connection[Any], rows: list[tuple[str, ActionRow]]) -> bool:
+    """Whether every one of these actions is stored as itself (same place, seat and id)."""
+    found = db.execute(
+        "SELECT count(*) FROM actions a JOIN unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "
+        "AS r(code, n, seat, action_id) ON a.code = r.code AND a.n = r.n AND a.seat = r.seat "
+        "AND a.action_id = r.action_id",
+        (
+            [code for code, _ in rows],
+            [r.n for _, r in rows],
+            [r.seat for _, r in rows],
+            [r.action_id for _, r in rows],
+        ),
+    ).fetchone()
+    return found is not None and int(found[0]) == len(rows)
 
 
 def owner_key(code: str) -> int:

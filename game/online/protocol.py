@@ -144,7 +144,15 @@ class Record(msgspec.Struct, tag="record"):
     record: dict[str, Any]
 
 
-ServerMessage = Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record
+class Notice(msgspec.Struct, tag="notice"):
+    """The server's own news, not about one table: `reconnecting` (its database is away: your
+    actions wait, unanswered) and `reconnected` (it is back: they are answered now)."""
+
+    code: str
+    message: str
+
+
+ServerMessage = Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record | Notice
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)

@@ -30,6 +30,8 @@ from typing import Any
 
 import psycopg
 
+from .rows import StoreUnavailable
+
 log = logging.getLogger("game.online")
 
 REQUESTS = "online_req"
@@ -89,6 +91,8 @@ class Relay:
                     self.heard += 1
                     try:
                         await self.on_notice(notice.channel, json.loads(notice.payload))
+                    except StoreUnavailable as err:  # its table's followers read it later
+                        log.warning("a %s notice waits for the database: %s", notice.channel, err)
                     except Exception:  # one bad notice never stops the relay
                         log.exception("a %s notice failed", notice.channel)
             except (psycopg.Error, OSError):

@@ -38,3 +38,17 @@ class TableRow:
     created: float
     finished: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
+
+
+class StoreUnavailable(OSError):
+    """The database cannot be reached just now (it restarts, the network dropped): nothing was
+    written, and the same call may be made again later."""
+
+
+class TablesLost(Exception):
+    """Some tables' actions were not written: after its database connection came back, this
+    process could not take their ownership back (another process serves them now)."""
+
+    def __init__(self, codes: set[str]) -> None:
+        super().__init__(f"tables served elsewhere now: {', '.join(sorted(codes))}")
+        self.codes = codes

@@ -5,9 +5,13 @@ close the connection, websockets' `max_size`), pass the rate limit (a token buck
 connection) and decode as one of the protocol's messages; anything else is answered with an
 `error`, and after MAX_BAD of those the connection is closed. A connection holds at most one
 seat (or watches one table) and acts for that seat only. What goes out is queued per connection
-and written by its own task, so a slow client never holds a table up (one that falls too far
-behind is closed; it will resume). A table's failure is logged and answered with an error; the
-server and the other tables go on.
+and written by its own task, so a slow client never holds a table up: one that falls too far
+behind (MAX_QUEUE frames or MAX_QUEUE_BYTES waiting, or one frame unwritten for SEND_TIMEOUT
+seconds) is dropped at once, and it resumes to a fresh `state`. A client that vanished without
+closing (its line dead, its process stopped) misses the pings' answers (PING_INTERVAL,
+PING_TIMEOUT): its connection is closed and its seat held, as for a client that left. A table's
+failure is logged and answered with an error; the server and the other tables go on. A database
+that is away is waited for (commits.py) and every client is told (`notice` `reconnecting`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import logging
 import secrets
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -28,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
 from .hub import Hub
+from .rows import StoreUnavailable
 from .store import Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
 
@@ -37,7 +43,14 @@ MAX_BAD = 5  # bad messages a connection may send before it is closed
 RATE = p.RATE
 BURST = p.BURST
 MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
-MAX_QUEUE = 2000  # frames waiting for a slow client before it is closed
+MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped...
+MAX_QUEUE_BYTES = 8 * 1024 * 1024  # ...or bytes (a 12-seat table's views are big)
+SEND_BUFFER = 128 * 1024  # the kernel's send buffer per client (unbounded, a stalled reader
+# would hold megabytes of it, and the server would not see it stall until they were full)
+SEND_TIMEOUT = 10.0  # seconds one frame may wait to be written: longer, the client is dropped
+PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
+PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
+CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
 
@@ -76,21 +89,46 @@ class Connection:
         self.token: str | None = None  # its seat's token (the owner may ask again)
         self.pending: p.Act | None = None  # an action passed on, not answered yet...
         self.pending_at = 0.0  # ...since then
+        self.queued_bytes = 0
+        self.dropped = False
 
     def send(self, text: str) -> None:
-        if self.queue.qsize() >= MAX_QUEUE:
-            log.warning("closing a connection that fell %d frames behind", MAX_QUEUE)
-            self.queue.put_nowait(None)
+        if self.dropped:
             return
+        if self.queue.qsize() >= MAX_QUEUE or self.queued_bytes + len(text) > MAX_QUEUE_BYTES:
+            self.drop(f"it fell {self.queue.qsize()} frames behind")
+            return
+        self.queued_bytes += len(text)
         self.queue.put_nowait(text)
 
+    def drop(self, why: str) -> None:
+        """Cut a client that is not reading: what waits for it is thrown away, and no closing
+        handshake is waited for (it would wait behind the frames it does not read). Its
+        handler sees the line closed and leaves the table; the client resumes to a fresh
+        `state` (its views are snapshots: nothing it missed is needed)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        log.warning("dropped a client that is not reading: %s", why)
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(None)  # the writer stops
+        self.ws.transport.abort()
+
     async def write_loop(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                await self.ws.close(1008, "too far behind")
-                return
-            await self.ws.send(text)
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                self.queued_bytes -= len(text)
+                try:
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await self.ws.send(text)
+                except TimeoutError:
+                    self.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
+                    return
 
 
 class GameServer:
@@ -103,6 +141,19 @@ class GameServer:
         self.resender: asyncio.Task[None] | None = None
         self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
         self.remotes: dict[tuple[str, str], RemoteClient] = {}  # others' clients at ours
+        self.connections: set[Connection] = set()  # every client connected here
+        self.troubled = False  # the database is away (the clients have been told)
+        self.hub.commits.on_trouble = self.set_troubled
+
+    def set_troubled(self, troubled: bool) -> None:
+        """Tell every client when the database goes away (its actions wait, unanswered) and
+        when it is back."""
+        if troubled == self.troubled:
+            return
+        self.troubled = troubled
+        text = p.encode(trouble_notice(troubled))
+        for conn in list(self.connections):
+            conn.send(text)
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
         """On a shared database: take over the tables of a process that died, within a few
@@ -115,12 +166,36 @@ class GameServer:
             await asyncio.sleep(every)
             try:
                 orphans = await asyncio.to_thread(shared.orphans)
+                if not self.hub.commits.troubled:
+                    self.set_troubled(False)
+                self.let_go(self.hub.drop_lost())
                 taken = self.hub.sweep(orphans)
-            except Exception:  # the database is away: the next sweep tries again
+            except StoreUnavailable as err:  # the next sweep tries again
+                log.warning("the takeover sweep waits for the database: %s", err)
+                self.set_troubled(True)
+                continue
+            except Exception:
                 log.exception("the takeover sweep failed")
                 continue
             if taken:
                 log.info("took over %d tables whose server is gone", taken)
+
+    def let_go(self, tables: list[Table]) -> None:
+        """Tables another process serves now (this one's database connection broke and it
+        claimed them meanwhile): our clients there are closed, so they resume at the owner
+        (through the relay, wherever they connect); others' clients are forgotten (their
+        process sends their actions again, to the owner)."""
+        for table in tables:
+            for listener in list(table.listeners):
+                if isinstance(listener, Connection):
+                    listener.table = None
+                    self._closing.add(
+                        asyncio.create_task(listener.ws.close(1012, "the table moved"))
+                    )
+            table.listeners.clear()
+            for key, remote in list(self.remotes.items()):
+                if remote.table is table:
+                    del self.remotes[key]
 
     def stop_sweeping(self) -> None:
         if self.sweeper is not None:
@@ -198,6 +273,9 @@ class GameServer:
             self.dispatch(remote, message)  # type: ignore[arg-type]  # a Connection's stand-in
         except TableError as err:
             remote.send(p.encode(p.Error(err.code, err.message)))
+        except StoreUnavailable as err:
+            log.warning("a relayed request waits for the database: %s", err)
+            remote.send(p.encode(UNAVAILABLE))
         except Exception:  # one table's bug never takes the server down
             log.exception("a relayed request failed")
             remote.send(p.encode(p.Error("internal", "the server failed on that")))
@@ -248,8 +326,14 @@ class GameServer:
                     self._pass_on(conn, conn.table.code, act)
 
     async def handler(self, ws: ServerConnection) -> None:
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         conn = Connection(ws)
         writer = asyncio.create_task(conn.write_loop())
+        self.connections.add(conn)
+        if self.troubled:
+            conn.send(p.encode(trouble_notice(True)))
         try:
             async for raw in ws:
                 if conn.bad >= MAX_BAD:
@@ -266,12 +350,16 @@ class GameServer:
                     self.dispatch(conn, message)
                 except TableError as err:
                     conn.send(p.encode(p.Error(err.code, err.message)))
+                except StoreUnavailable as err:  # the client asks again (the reference one does)
+                    log.warning("a %s waits for the database: %s", type(message).__name__, err)
+                    conn.send(p.encode(UNAVAILABLE))
                 except Exception:  # one table's bug never takes the server down
                     log.exception("a %s message failed", type(message).__name__)
                     conn.send(p.encode(p.Error("internal", "the server failed on that")))
         except ConnectionClosed:
             pass
         finally:
+            self.connections.discard(conn)
             self._leave(conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(conn), 1.0)
@@ -380,13 +468,38 @@ class GameServer:
             conn.send(p.encode(p.Record(table.code, table.record())))
 
 
-async def start(host: str, port: int, store: Store) -> tuple[Server, GameServer]:
+UNAVAILABLE = p.Error("unavailable", "the server's database is away: try again in a moment")
+
+
+def trouble_notice(troubled: bool) -> p.Notice:
+    if troubled:
+        return p.Notice("reconnecting", "the server's database is away: your moves wait")
+    return p.Notice("reconnected", "the server's database is back")
+
+
+async def start(
+    host: str,
+    port: int,
+    store: Store,
+    ping_interval: float = PING_INTERVAL,
+    ping_timeout: float = PING_TIMEOUT,
+    close_timeout: float = CLOSE_TIMEOUT,
+) -> tuple[Server, GameServer]:
     """A listening server (port 0: a free one) with every stored table restored."""
     game_server = GameServer(store)
     restored = game_server.hub.restore()
     if restored:
         log.info("restored %d tables", restored)
-    server = await serve(game_server.handler, host, port, max_size=p.MAX_MESSAGE, max_queue=4)
+    server = await serve(
+        game_server.handler,
+        host,
+        port,
+        max_size=p.MAX_MESSAGE,
+        max_queue=4,
+        ping_interval=ping_interval,
+        ping_timeout=ping_timeout,
+        close_timeout=close_timeout,
+    )
     if game_server.hub.shared is not None:
         game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
         url = getattr(store, "url", None)

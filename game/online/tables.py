@@ -16,6 +16,7 @@ serves other tables meanwhile), then acknowledged and shown, before the next is 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -30,6 +31,7 @@ from game.core.game import Game, RecordError
 from . import protocol as p
 from .codec import action_from_json, action_to_json, to_wire
 from .commits import GroupCommit
+from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("game.online")
@@ -123,6 +125,7 @@ class Table:
         self.thinking: set[int] = set()
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
+        self.unsure = False  # a failed write left the state unknown: read it again first
         self._settle()
         for seat in row.seats:
             if seat.kind == "computer":
@@ -209,10 +212,15 @@ class Table:
         if row.kind != "human" or row.token_hash is not None:
             raise TableError("seat_taken", f"seat {seat} is not free")
         token = secrets.token_urlsafe(16)
-        row.token_hash = token_hash(token)
-        row.left_at = None
-        self.store.update_seat(self.code, row)
+        self._store_seat(row, token_hash=token_hash(token), left_at=None)
         return seat, token
+
+    def _store_seat(self, row: SeatRow, **changes: Any) -> None:
+        """Store the seat with these changes, then make them here (a failed write changes
+        nothing: no seat is given away that the database does not know of)."""
+        self.store.update_seat(self.code, dataclasses.replace(row, **changes))
+        for name, value in changes.items():
+            setattr(row, name, value)
 
     def resume_seat(self, seat: int, token: str) -> None:
         """A player back with their token (then `attach`); a seat handed to a computer comes
@@ -220,11 +228,8 @@ class Table:
         row = self._seat(seat)
         if not token_matches(token, row.token_hash):
             raise TableError("bad_token", "that token does not hold that seat")
-        if row.kind == "computer":
-            row.kind = "human"
-            self.bots.pop(seat, None)
-        row.left_at = None
-        self.store.update_seat(self.code, row)
+        self._store_seat(row, kind="human", left_at=None)
+        self.bots.pop(seat, None)
 
     def hand_over(self, host_token: str, seat: int, level: str) -> None:
         """The host gives a seat whose player has been away longer than the hold (or that
@@ -264,7 +269,10 @@ class Table:
         row = self.row.seats[seat]
         if row.kind == "human":
             row.left_at = self.clock()
-            self.store.update_seat(self.code, row)
+            try:
+                self.store.update_seat(self.code, row)
+            except StoreUnavailable as err:  # the hold is counted here all the same
+                log.warning("table %s: seat %d's leaving not stored: %s", self.code, seat, err)
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Listener | None = None) -> None:
@@ -318,6 +326,11 @@ class Table:
             action = action_from_json(self.game, obj)
         except (RecordError, ValueError, TypeError) as err:
             return "bad_action", str(err)
+        if self.unsure:
+            try:
+                self._reload()
+            except StoreUnavailable:
+                return "storage", "the server's database is away; try again"
         if version != self.version:
             return "stale", f"the table is at version {self.version}, not {version}"
         before = self.version
@@ -336,14 +349,24 @@ class Table:
         )
         try:
             await self.commits.add(self.code, row)
+        except TablesLost:
+            log.warning(
+                "table %s: served by another server now; action %d dropped", self.code, before
+            )
+            self._reload_if_possible()
+            return "storage", "the table moved to another server; send it again"
+        except StoreUnavailable as err:
+            log.warning("table %s: action %d not stored: %s", self.code, before, err)
+            self._reload_if_possible()
+            return "storage", "the action could not be stored; try again"
         except Exception:
             log.exception("table %s: storing action %d failed; reloading", self.code, before)
-            self._reload()
+            self._reload_if_possible()
             return "storage", "the action could not be stored; try again"
         self.count += 1
         self.done_ids[(seat, action_id)] = self.version
         if self.state.is_terminal():
-            self.store.finish(self.code, self.clock())
+            self._mark_finished()
         for listener, listener_seat in list(self.listeners.items()):
             listener.send(self.state_message(listener_seat, events))
         if self.on_change is not None:
@@ -352,9 +375,40 @@ class Table:
         return None
 
     def _reload(self) -> None:
+        """The state as stored (after a write that failed: it may or may not have landed)."""
         fresh = Table(self.row, self.store, self.clock, self.commits)
         fresh.replay(self.store.actions(self.code))
         self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
+        self.unsure = False
+
+    def _reload_if_possible(self) -> None:
+        """After a failed write: the stored state now, or (the database away) at the next
+        action, before it is looked at."""
+        self.unsure = True
+        try:
+            self._reload()
+        except StoreUnavailable:
+            log.warning("table %s: reading it back waits for the database", self.code)
+
+    def _mark_finished(self) -> None:
+        """Store that the game is over; a database away meanwhile is tried again later."""
+        at = self.clock()
+        try:
+            self.store.finish(self.code, at)
+        except StoreUnavailable:
+            task = asyncio.get_running_loop().create_task(self._finish_later(at))
+            self._acting.add(task)
+            task.add_done_callback(self._acting.discard)
+
+    async def _finish_later(self, at: float) -> None:
+        delay = 0.5
+        while True:
+            await asyncio.sleep(delay)
+            try:
+                await asyncio.to_thread(self.store.finish, self.code, at)
+                return
+            except StoreUnavailable:
+                delay = min(10.0, delay * 2)
 
     def _settle(self) -> list[Any]:
         """Take the chance steps that are due (a replay takes them at once too)."""
@@ -389,6 +443,9 @@ class Table:
                 obj = action_to_json(self.game, action)
                 async with self._turn:
                     refusal = await self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                if refusal is not None and refusal[0] == "storage":
+                    await asyncio.sleep(1.0)  # the database is away: think again later
+                    continue
                 if refusal is not None:
                     log.error(
                         "table %s: computer at seat %d refused: %s", self.code, seat, refusal[1]
