@@ -509,3 +509,22 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     server.call(back.close())
+
+
+def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:
+    """Issue 24: while the server's database is away, its players see "reconnecting" (their
+    moves wait, nothing is lost) and the line clears when it is back."""
+    lobby = host_table(app, server.url, ["normal"])
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert "reconnecting" not in table.message
+
+    async def trouble(on: bool) -> None:
+        assert server.server is not None
+        server.server.set_troubled(on)
+
+    server.call(trouble(True))
+    until(app, lambda: "reconnecting" in table.message, what="the reconnecting line")
+    assert "nothing is lost" in table.message
+    server.call(trouble(False))
+    until(app, lambda: "reconnecting" not in table.message, what="the line cleared")

@@ -20,7 +20,7 @@ from game.online import protocol as p
 from . import seats_file
 from .net import Note
 from .session import OnlineSession
-from .words import error_line
+from .words import error_line, notice_line
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -98,6 +98,8 @@ class OnlineTable:
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Error) or refused:
                 self.message = error_line(message.code)
+            elif isinstance(message, p.Notice):
+                self.message = notice_line(message.code)
         elif note.kind == "lost":
             self.message = t("online.lost", "The connection dropped: reconnecting...")
         elif note.kind == "back":

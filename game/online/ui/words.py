@@ -48,3 +48,14 @@ def error_line(code: str) -> str:
     if say is not None:
         return say()
     return t("online.error.other", "The server refused ({code}).", code=code)
+
+
+def notice_line(code: str) -> str:
+    """The server's own news (`notice`) as the table's message line: its database is away
+    (moves wait, nothing is lost) or back."""
+    if code == "reconnecting":
+        return t(
+            "online.notice.reconnecting",
+            "The server is reconnecting to its storage: your move waits, nothing is lost.",
+        )
+    return ""  # "reconnected", or news this app does not know: the line clears
