@@ -431,6 +431,7 @@ class TableShell(Scene):
         if self.animator.busy:
             for target in targets:
                 target.activate = lambda: self.animator.skip(self.focus)
+                target.plays = False  # it only skips now: safe on an unseen focus
         return targets
 
     def focus_claims(self) -> set[int]:
