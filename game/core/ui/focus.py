@@ -151,6 +151,11 @@ class FocusRing:
         """The tooltip shown for the focused thing now (a tooltip.Tip), if any."""
         return self._tip.tip if self._tip is not None else None
 
+    @property
+    def tip_rect(self) -> pygame.Rect | None:
+        """Where the focused thing's tooltip was last drawn, if it shows."""
+        return self._tip.placed if self._tip is not None and self._tip.tip is not None else None
+
     def current_key(self, scene: Any) -> Hashable:
         target = self.current(scene)
         return target.key if target is not None else None
@@ -440,6 +445,9 @@ class FocusRing:
             self._tip.avoid = [  # rather beside than over the next button of a menu
                 t.rect for t in targets_of(scene) if t.key != target.key
             ]
+            keep_clear = getattr(scene, "keep_clear", None)
+            if callable(keep_clear):  # nor over the scene's headline ("Paused"), a rating row
+                self._tip.avoid += list(keep_clear())
         if self._tip.tip is not None:
             self._tip.draw(surface, self.text)
 
