@@ -17,6 +17,7 @@ from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
+LABEL_INSET = 8  # px a label stays inside the area it is kept in (its shadow is 4)
 
 
 def pulse(time: float, speed: float = 3.0) -> float:
@@ -154,9 +155,11 @@ def draw_caption(
 
 
 def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
-    """Where a label may go: `within`, else the surface's clip, a few pixels in."""
+    """Where a label may go: `within`, else the surface's clip, far enough in that a label
+    and its shadow stay off the framing panel's border (How to play clips a few pixels
+    outside its picture's panel)."""
     area = pygame.Rect(within) if within is not None else pygame.Rect(surface.get_clip())
-    return area.inflate(-8, -8)
+    return area.inflate(-2 * LABEL_INSET, -2 * LABEL_INSET)
 
 
 def draw_number_card(
