@@ -98,7 +98,7 @@ def draw_frame_pointer(
     """The guide's pointer around a thing of known size (a button, a square, a card): a
     breathing frame just outside it and an arrow stopping short of it, so neither covers its
     label. Returns the frame's outer rect."""
-    pad = 8 + round(4 * pulse(time, 5.0))
+    pad = 7 + round(3 * pulse(time, 5.0))  # just clear of it: the lines around stay readable
     frame = pygame.Rect(target).inflate(2 * pad, 2 * pad)
     radius = max(6, min(16, frame.height // 3))
     outer = frame.inflate(8, 8)

@@ -97,7 +97,7 @@ class Controls(Part):
         )
         queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52),
+            pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50),
             lt("luckybox.table.next", "Next  >"),
             table.confirm_turn,
             key=pygame.K_RETURN,
@@ -117,7 +117,7 @@ class Controls(Part):
                 layout.region("button_lightning_plus")
             )
         queue = layout.region("pending_queue")
-        self.buttons["next"].rect = pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52)
+        self.buttons["next"].rect = pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50)
 
     def shown(self, name: str) -> bool:
         table = self.table
