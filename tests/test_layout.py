@@ -164,3 +164,40 @@ def test_row_in_splits_evenly() -> None:
     assert all(b.width == pytest.approx(100) for b in boxes)
     stacked = row_in(pygame.FRect(0, 0, 100, 100), 2, gap=0, vertical=True)
     assert [b.y for b in stacked] == pytest.approx([0, 50])
+
+
+def test_anchored_regions_follow_a_wide_or_tall_view() -> None:
+    """`Layout.fit`: each anchored edge moves by the room beside (or above) the design; a
+    region not anchored stays where the design has it."""
+    from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH
+
+    layout = Layout(
+        {
+            "left": pygame.FRect(16, 16, 100, 50),
+            "right": pygame.FRect(1164, 600, 100, 50),
+            "middle": pygame.FRect(200, 200, 800, 400),
+            "grows": pygame.FRect(700, 16, 300, 100),
+            "still": pygame.FRect(600, 16, 80, 100),
+        },
+        required=(),
+    ).anchor(
+        {
+            "left": (START, START),
+            "right": (END, END),
+            "middle": (STRETCH, STRETCH),
+            "grows": (GROW_END, STAY),
+        }
+    )
+    assert layout.region("left") == pygame.FRect(16, 16, 100, 50)  # 16:9: the design
+    layout.fit(pygame.Rect(-200, 0, 1680, 720))  # 200 px of room each side
+    assert layout.region("left") == pygame.FRect(-184, 16, 100, 50)
+    assert layout.region("right") == pygame.FRect(1364, 600, 100, 50)
+    assert layout.region("middle") == pygame.FRect(0, 200, 1200, 400)
+    assert layout.region("grows") == pygame.FRect(700, 16, 500, 100)
+    assert layout.region("still") == pygame.FRect(600, 16, 80, 100)
+    layout.fit(pygame.Rect(0, -100, 1280, 920))  # taller: 100 px above and below
+    assert layout.region("left") == pygame.FRect(16, -84, 100, 50)
+    assert layout.region("right") == pygame.FRect(1164, 700, 100, 50)
+    assert layout.region("middle") == pygame.FRect(200, 100, 800, 600)
+    layout.fit(pygame.Rect(0, 0, 1280, 720))
+    assert layout.region("middle") == pygame.FRect(200, 200, 800, 400)

@@ -1,6 +1,8 @@
 """The keyboard as a person uses it (issue 22, items 5, 6 and 8), with posted events: after a
 step the focus waits for the next thing to do (never the memory aid beside Next); Enter and
-Space act at once after the mouse was used; in the draft the raised card is the focused one."""
+Space act at once after the mouse was used, on the screen's default action (Next), and never
+make a move on the board the player cannot see (with the ring hidden the first press shows
+it, the next acts); in the draft the raised card is the focused one."""
 
 from __future__ import annotations
 
@@ -70,17 +72,59 @@ def test_blanco_space_after_the_mouse_acts_at_once(app):
     assert table.state.phase == "turn" and table.human_turn()
     mouse_moved(app)
     before = len(table.state.actions)
-    key(app, pygame.K_RETURN)  # the mouse was used last: Enter still acts (draws)
+    key(app, pygame.K_RETURN)  # the ring was hidden: this press only shows it
+    assert len(table.state.actions) == before, "no draw on a pile the player cannot see"
+    assert app.ring.visible
+    shown = next(t for t in targets_of(table) if t.key == focus_key(app))
+    assert shown.plays, "the ring shows the move the next press makes"
+    key(app, pygame.K_RETURN)  # seen now: Enter acts
     assert len(table.state.actions) == before + 1
 
 
-def test_lucky_box_enter_after_the_mouse_acts_at_once(app):
+def lucky_box_at_first_number(app):
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
+    while table.animator.busy:
+        frames(app, 1)
+    return table
+
+
+def test_lucky_box_enter_after_the_mouse_shows_the_ring_then_acts(app):
+    table = lucky_box_at_first_number(app)
     mouse_moved(app)
     before = len(table.state.actions)
     key(app, pygame.K_RETURN)
+    assert len(table.state.actions) == before, "no square crossed on an unseen focus"
+    assert app.ring.visible, "the first press shows where the focus is"
+    focused = focus_key(app)
+    assert isinstance(focused, tuple) and focused[0] == "square"
+    key(app, pygame.K_RETURN)
     assert len(table.state.actions) == before + 1, table.message
+
+
+def test_lucky_box_hidden_focus_on_a_square_never_crosses_it(app):
+    """A square clicked then left (the mouse moved on): the focus rests on it, unseen. Enter
+    and Space cross nothing; once the turn is done and Next shows, a hidden ring's Enter is
+    Next (the default action), at once."""
+    table = lucky_box_at_first_number(app)
+    lit = [t for t in targets_of(table) if t.plays and t.priority >= HIGHLIGHTED]
+    assert lit, "the number marks squares"
+    for press in (pygame.K_SPACE, pygame.K_RETURN):
+        mouse_moved(app)
+        before = len(table.state.actions)
+        key(app, press)
+        assert len(table.state.actions) == before, f"{pygame.key.name(press)} made a move"
+        assert app.ring.visible
+    key(app, pygame.K_RETURN)  # the ring shows: Enter crosses the focused square
+    assert len(table.state.actions) == before + 1, table.message
+    for _ in range(200):  # the turn is done: Next shows
+        if table.confirming is not None and not table.animator.busy:
+            break
+        frames(app, 1)
+    assert table.confirming is not None
+    mouse_moved(app)
+    key(app, pygame.K_RETURN)  # hidden ring: Enter is the default action, Next, at once
+    assert table.confirming is None
 
 
 def test_draft_raised_card_and_focused_card_agree(app):

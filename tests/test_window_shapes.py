@@ -18,6 +18,7 @@ from game.core.session import Seat
 from game.core.ui import gfx, window as window_mode
 from game.core.ui.canvas import BAR_COLOUR
 from game.core.ui.focus_targets import targets_of
+from tests.support import to_first_number
 from tests.test_text_fits import finished
 from tests.ui_helpers import frames
 
@@ -140,3 +141,77 @@ def test_a_dimmed_backdrop_has_no_seams_at_any_scale(scale: float) -> None:
     column = {tuple(pixels.get_at((7, y)))[:3] for y in range(pixels.get_height())}
     assert len(column) == 1, column
     assert column != {(120, 80, 200)}  # it did darken
+
+
+#: The Lucky Box table's side panels and the edge of the window each keeps to, at 21:9.
+SIDE_PANELS = {
+    "player_banner": "left",
+    "pending_queue": "left",
+    "other_boards": "right",
+    "moon_pile": "right",
+    "scorecard": "right",
+    "button_undo": "right",
+    "button_menu": "right",
+}
+EDGE_MARGIN = 24  # logical px: the design's own margin is 16
+
+
+def _playing(app: Any) -> Any:
+    """A Lucky Box table at its first number (the draft done), Ann against a computer."""
+    table = app.ctx.nav.make(
+        "luckybox.start_game", seats=[Seat("Ann", "human"), Seat("Bot", "easy")], seed=5
+    )
+    to_first_number(app, table)
+    return table
+
+
+def test_a_wide_window_puts_the_side_panels_at_its_edges(app: Any) -> None:
+    """Issue 22, item 13: at 21:9 the table uses the room: its side panels (banner, bonuses,
+    piles, scorecard, buttons, other boards) reach the window's edges, and the current
+    player's cards take the width between, instead of a 16:9 table centred on the felt."""
+    window_mode.the_window().size = (2560, 1080)
+    app.settle_window()
+    table = _playing(app)
+    app.redraw()
+    frames(app, 2)
+    view = gfx.view(app.screen)
+    assert view.width > 1280 + 400
+    layout = app.ctx.layout
+    for name, side in SIDE_PANELS.items():
+        rect = layout.region(name)
+        gap = rect.left - view.left if side == "left" else view.right - rect.right
+        assert 0 <= gap <= EDGE_MARGIN, f"{name}: {gap:.0f} px from the {side} edge"
+    board = layout.region("current_board")
+    assert board.width > 976 + 300, "the current player's cards take the width"
+    buttons = table.controls.buttons
+    assert buttons["menu"].rect == layout.region("button_menu"), "the buttons follow"
+    assert view.right - table.help.scoring.rect.right <= EDGE_MARGIN
+    # Back to 16:9: the design's own places again.
+    window_mode.the_window().size = (1280, 720)
+    app.settle_window()
+    app.redraw()
+    frames(app, 2)
+    assert layout.region("scorecard") == pygame.FRect(1008, 416, 256, 176)
+    assert buttons["menu"].rect == pygame.FRect(1140, 656, 124, 40)
+    assert not app.errors
+
+
+def test_a_tall_window_gives_the_cards_the_height(app: Any) -> None:
+    """At 5:4 the top row keeps to the top, the message and buttons to the bottom, and the
+    current player's cards grow into the height between."""
+    table = _playing(app)
+    app.redraw()
+    frames(app, 2)
+    wide = table.board.rects(table.focus)
+    window_mode.the_window().size = (1280, 1024)
+    app.settle_window()
+    app.redraw()
+    frames(app, 2)
+    view = gfx.view(app.screen)
+    layout = app.ctx.layout
+    assert layout.region("player_banner").top - view.top <= EDGE_MARGIN
+    assert view.bottom - layout.region("button_menu").bottom <= EDGE_MARGIN
+    assert view.bottom - layout.region("message").bottom <= EDGE_MARGIN
+    tall = table.board.rects(table.focus)
+    assert tall[0].height > wide[0].height + 5, f"larger cards than 16:9's: {tall} {wide}"
+    assert not app.errors

@@ -22,11 +22,9 @@ def draw_logo(text: Any, width: int = 760) -> pygame.Surface:
     card = (round(card_h * 0.7), card_h)
     for i, (cid, angle) in enumerate(((7, 12), (30, -6), (77, 8), (118, -12))):
         face = gfx.rotozoom(art.get(cid, card), angle, 1.0)
-        x = (
-            card[0] * 0.2 + i * card[0] * 0.32
-            if i < 2
-            else width - card[0] * 1.3 + (i - 2) * (card[0] * 0.32)
-        )
+        # The right pair mirrors the left one, so the outer tilted card stays whole.
+        inset = card[0] * 0.2 + (i if i < 2 else 3 - i) * card[0] * 0.32
+        x = inset if i < 2 else width - inset - card[0]
         img.blit(face, face.get_rect(center=(round(x + card[0] / 2), height // 2)))
     size = round(height * 0.62)
     letters = "BLANCO"

@@ -110,7 +110,12 @@ class App:
             assets=Assets(sprites_dir),
             text=text,
             layout=next(
-                (Layout.load(g.layout) for g in games if g.layout is not None), Layout.empty()
+                (
+                    Layout.load(g.layout).anchor(g.layout_anchors)
+                    for g in games
+                    if g.layout is not None
+                ),
+                Layout.empty(),
             ),
             data_dir=folder,
             set_fullscreen=self.set_fullscreen,
@@ -297,6 +302,7 @@ class App:
         """Draw the stack and the toast onto the logical screen (no flip)."""
         if not self.stack.fills_screen:
             self.screen.fill(INK)
+        self.ctx.layout.fit(gfx.view(self.screen))  # the table's regions: the window's shape
         self.stack.draw(self.screen)
         self.ring.draw(self.screen, self.stack.top)
         self._draw_toast()

@@ -10,11 +10,14 @@ refused move is refused with its reason, as for the mouse.
 The app owns one `FocusRing`; it sees every event before the top scene:
 
 - Tab / Shift+Tab: next / previous target; the arrows: the nearest target that way.
-- Enter or keypad Enter: activate the focused target at once, whether the mouse or the keys
-  were used last (while the ring is hidden, a shortcut the scene shows for Enter stays its
-  own). Space too, where it means nothing else (it still skips an animation, pauses a replay,
-  confirms a finished turn: a scene claims it by `focus_claims`). A click moves the focus to
-  what it clicked.
+- Enter or keypad Enter: act at once, whether the mouse or the keys were used last. With the
+  ring showing, on the focused target; with it hidden (the player cannot see the focus), only
+  on the screen's default action: a shortcut the scene shows for Enter, else Next, Spend, Keep
+  or a step's choice. A move on the board (`Target.plays`: a square, a pile, a card) is never
+  made on a key the player cannot see: with no default the first press shows the ring, the
+  next acts. Space too, where it means nothing else (it still skips an animation, pauses a
+  replay, confirms a finished turn: a scene claims it by `focus_claims`). A click moves the
+  focus to what it clicked.
 - 1-9: the next target showing that number (Lucky Box's gold squares).
 - A key a scene's own button already answers (the replay's Right, the replays' Left and
   Right), or that the scene claims (`focus_claims`: the how-to's arrows turn pages), stays the
@@ -147,6 +150,11 @@ class FocusRing:
     def tip(self) -> Any:
         """The tooltip shown for the focused thing now (a tooltip.Tip), if any."""
         return self._tip.tip if self._tip is not None else None
+
+    @property
+    def tip_rect(self) -> pygame.Rect | None:
+        """Where the focused thing's tooltip was last drawn, if it shows."""
+        return self._tip.placed if self._tip is not None and self._tip.tip is not None else None
 
     def current_key(self, scene: Any) -> Hashable:
         target = self.current(scene)
@@ -327,20 +335,23 @@ class FocusRing:
 
     def _default(self, scene: Any) -> Target | None:
         """What Enter acts on while the ring is hidden (the player does not see the focus):
-        the urgent thing (Next, Spend, Keep, a step's choice) if one shows, else the focus."""
+        the screen's default action (Next, Spend, Keep, a step's choice) if one shows; never a
+        move on the board (`Target.plays`), which only a visible ring may make."""
         targets = targets_of(scene)
-        urgent = [t for t in targets if t.priority >= PRIMARY]
-        if not urgent:
-            return self._settle(scene, targets)
+        self._settle(scene, targets)  # the focus follows the play, seen or not
+        defaults = [t for t in targets if t.priority >= PRIMARY and not t.plays]
+        if not defaults:
+            return None
         rect = self._state(scene).rect
-        chosen = (closest(rect, urgent) if rect is not None else None) or urgent[0]
+        chosen = (closest(rect, defaults) if rect is not None else None) or defaults[0]
         self._focus(scene, chosen)
         return chosen
 
     def _activate(self, scene: Any, key: int) -> bool:
-        """Enter or Space acts on the focus at once, whether the mouse or the keyboard was
-        used last; a shortcut the scene shows for the key stays its own while the ring is
-        hidden (the title's Enter: Continue)."""
+        """Enter or Space acts at once, whether the mouse or the keyboard was used last: on the
+        focus while the ring shows; while it is hidden, on the screen's default action (a
+        shortcut the scene shows for the key stays its own: the title's Enter, Continue), and
+        where there is none the first press shows the ring and the next one acts."""
         claimed = claimed_keys(scene)
         if key == pygame.K_SPACE:
             # Space acts on the focus only where it means nothing else: it still skips an
@@ -350,7 +361,15 @@ class FocusRing:
                 return False
         if not self.visible and key in claimed:
             return False
-        target = self._default(scene) if not self.visible else self.current(scene)
+        if self.visible:
+            target = self.current(scene)
+        else:
+            target = self._default(scene)
+            if target is None:
+                if self.current(scene) is None:
+                    return False  # nothing to show (a table waiting for the next step)
+                self._show(scene)  # the first press shows where the focus is
+                return True
         if target is None:
             return False
         if target.is_text and key == pygame.K_SPACE:
@@ -426,6 +445,9 @@ class FocusRing:
             self._tip.avoid = [  # rather beside than over the next button of a menu
                 t.rect for t in targets_of(scene) if t.key != target.key
             ]
+            keep_clear = getattr(scene, "keep_clear", None)
+            if callable(keep_clear):  # nor over the scene's headline ("Paused"), a rating row
+                self._tip.avoid += list(keep_clear())
         if self._tip.tip is not None:
             self._tip.draw(surface, self.text)
 

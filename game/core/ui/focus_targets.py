@@ -37,7 +37,8 @@ class Target:
 
     `key` names it across frames (targets are rebuilt every time: the focus follows the key).
     `adjust`, when given, takes Left/Right as -1/+1 (a slider's value) instead of moving.
-    `number` is what a digit key jumps to. `label` is for tests and logs.
+    `number` is what a digit key jumps to. `label` is for tests and logs. `plays` marks a
+    move in the game (a square, a pile, a card), which Enter makes only with the ring showing.
     """
 
     key: Hashable
@@ -49,6 +50,9 @@ class Target:
     label: str = ""
     #: False for a text field: a key it would type stays with it.
     is_text: bool = False
+    #: True when activating it plays in the game (crosses a square, draws, passes): while the
+    #: ring is hidden the player cannot see it, so Enter and Space never do it then.
+    plays: bool = False
 
 
 # ------------------------------------------------------------------- targets from widgets

@@ -15,8 +15,8 @@ A game without a `logo` route gets the title's default logo and drifting number 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,9 @@ class GameUI:
     install: Callable[[Any], None]
     #: The table's named regions (a Tiled map) the game's scenes read as `ctx.layout`.
     layout: Path | None = None
+    #: How its regions follow a window of another shape than 16:9 (`Layout.anchor`: the side
+    #: panels to the window's edges); a region not named stays centred with the design.
+    layout_anchors: Mapping[str, Any] = field(default_factory=dict)
     #: The module giving the game's tour steps (`steps(game_id) -> list[Step]`, see game.tour).
     tour: str | None = None
     #: The one-game version's files at the data folder's top (autosave, records/) are this

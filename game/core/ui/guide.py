@@ -24,7 +24,8 @@ import pygame
 
 from game.core import safe_json
 from game.core.i18n import lt, t
-from game.core.ui.sketch import draw_pointer
+from game.core.ui.focus_targets import targets_of
+from game.core.ui.sketch import draw_frame_pointer, draw_pointer
 from game.core.ui.widgets import ORANGE, PAPER, Button, draw_panel
 
 LEARN_FILE = "learn.json"  # in a game's folder: {"offered": true} once the question was asked
@@ -119,6 +120,22 @@ class Guide:
         self.skip_button.update(dt)
         self.advice = self.advise() if self.active() else None
 
+    def marked(self) -> pygame.FRect | None:
+        """The thing the advice points at, as the scene on top lays it out (what a click there
+        reaches: the most wanted, then the smallest), so the pointer frames it rather than
+        covering its text; None when no focus target lies there."""
+        point = self.advice.target if self.advice is not None else None
+        if point is None:
+            return None
+        try:
+            hits = [t for t in targets_of(self.ctx.stack.top) if t.rect.collidepoint(point)]
+        except Exception:  # a scene half-way through a change: the plain ring will do
+            return None
+        if not hits:
+            return None
+        best = min(hits, key=lambda t: (-t.priority, t.rect.w * t.rect.h))
+        return pygame.FRect(best.rect)
+
     def _compact(self, box: pygame.FRect) -> bool:
         """A low panel: the button goes beside the sentence instead of under it."""
         return box.height < 150
@@ -136,7 +153,11 @@ class Guide:
             return
         advice = self.advice
         if advice.target is not None:
-            draw_pointer(surface, advice.target, self.time, radius=advice.radius)
+            marked = self.marked()
+            if marked is not None:  # around it, clear of its label
+                draw_frame_pointer(surface, marked, self.time)
+            else:
+                draw_pointer(surface, advice.target, self.time, radius=advice.radius)
         box = self.panel()
         draw_panel(surface, box, colour=PAPER, radius=18, border=4, shadow=8)
         text = self.ctx.text
@@ -158,11 +179,13 @@ class Guide:
         if not button:
             return
         hint = t("guide.esc", "Esc: skip")
+        grey = (110, 90, 140)
         if compact:
             where = (self.skip_button.rect.centerx, self.skip_button.rect.y - 14)
-        else:
-            where = (box.x + 60, box.bottom - 34)
-        text.blit_centered(surface, hint, 20, (110, 90, 140), where)
+            text.blit_centered(surface, hint, 20, grey, where)
+        else:  # from the panel's left margin: a long translation stays inside the panel
+            img = text.render(hint, 20, grey)
+            surface.blit(img, img.get_rect(midleft=(box.x + 18, box.bottom - 34)))
         self.skip_button.draw(surface, text)
 
 

@@ -46,6 +46,18 @@ REQUIRED_REGIONS = (
 )
 
 
+#: How a region's two edges along one axis follow a window wider (or taller) than 16:9: each
+#: edge moves by -1, 0 or +1 times the extra room on each side (see `Layout.fit`).
+Edges = tuple[int, int]
+STAY: Edges = (0, 0)  # centred with the design
+START: Edges = (-1, -1)  # to the left (top) edge of the window
+END: Edges = (1, 1)  # to the right (bottom) edge
+STRETCH: Edges = (-1, 1)  # from edge to edge: wider (taller)
+GROW_END: Edges = (0, 1)  # stays put, grows toward the right (bottom) edge
+#: A region's anchors: (horizontal, vertical).
+Anchor = tuple[Edges, Edges]
+
+
 class LayoutError(Exception):
     """The layout file is missing, unreadable, or lacks a required region."""
 
@@ -64,6 +76,25 @@ class Layout:
             raise LayoutError(f"{source}: missing region(s): {', '.join(missing)}")
         self._regions = {name: pygame.FRect(rect) for name, rect in regions.items()}
         self.source = source
+        self.anchors: dict[str, Anchor] = {}
+        self.view = pygame.Rect((0, 0), LOGICAL_SIZE)  # all the window shows (see `fit`)
+        self._fitted: dict[str, pygame.FRect] = {}
+
+    def anchor(self, anchors: Mapping[str, Anchor]) -> Layout:
+        """Say how regions follow a window of another shape (a game's side panels to its
+        edges, its hand to the bottom); the others stay centred with the design."""
+        self.anchors.update(anchors)
+        self._fitted.clear()
+        return self
+
+    def fit(self, view: pygame.Rect | pygame.FRect) -> None:
+        """Lay the regions out for a window showing `view` (gfx.view of the screen): the
+        1280x720 design centred in it, each anchored edge moved by the extra room on its
+        side, so side panels reach the window's edges and the middle takes the rest."""
+        view = pygame.Rect(view)
+        if view != self.view:
+            self.view = view
+            self._fitted.clear()
 
     @classmethod
     def empty(cls) -> Layout:
@@ -91,17 +122,32 @@ class Layout:
 
     def region(self, name: str) -> pygame.FRect:
         """A copy of the named rectangle (callers may move or shrink it freely)."""
-        try:
-            return pygame.FRect(self._regions[name])
-        except KeyError:
-            raise LayoutError(f"{self.source}: no region named {name!r}") from None
+        fitted = self._fitted.get(name)
+        if fitted is None:
+            try:
+                rect = self._regions[name]
+            except KeyError:
+                raise LayoutError(f"{self.source}: no region named {name!r}") from None
+            fitted = self._fitted[name] = self._anchored(rect, self.anchors.get(name))
+        return pygame.FRect(fitted)
+
+    def _anchored(self, rect: pygame.FRect, anchor: Anchor | None) -> pygame.FRect:
+        if anchor is None:
+            return pygame.FRect(rect)
+        extra_x = max(0.0, -float(self.view.left))  # room beside the design, each side
+        extra_y = max(0.0, -float(self.view.top))
+        (left, right), (top, bottom) = anchor
+        x0, x1 = rect.left + left * extra_x, rect.right + right * extra_x
+        y0, y1 = rect.top + top * extra_y, rect.bottom + bottom * extra_y
+        return pygame.FRect(x0, y0, x1 - x0, y1 - y0)
 
     def names(self) -> list[str]:
         return list(self._regions)
 
     def draw_debug(self, surface: pygame.Surface, text: TextCache | None = None) -> None:
         """Outline every region with its name (for tuning the layout)."""
-        for i, (name, rect) in enumerate(self._regions.items()):
+        for i, name in enumerate(self._regions):
+            rect = self.region(name)
             hue = (i * 47) % 360
             colour = pygame.Color(0)
             colour.hsva = (hue, 70, 100, 100)

@@ -17,6 +17,7 @@ from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
+LABEL_INSET = 8  # px a label stays inside the area it is kept in (its shadow is 4)
 
 
 def pulse(time: float, speed: float = 3.0) -> float:
@@ -91,6 +92,31 @@ def draw_pointer(
     draw_arrow(surface, start, end, colour)
 
 
+def draw_frame_pointer(
+    surface: pygame.Surface, target: pygame.FRect, time: float, colour: RGB = YELLOW
+) -> pygame.Rect:
+    """The guide's pointer around a thing of known size (a button, a square, a card): a
+    breathing frame just outside it and an arrow stopping short of it, so neither covers its
+    label. Returns the frame's outer rect."""
+    pad = 7 + round(3 * pulse(time, 5.0))  # just clear of it: the lines around stay readable
+    frame = pygame.Rect(target).inflate(2 * pad, 2 * pad)
+    radius = max(6, min(16, frame.height // 3))
+    outer = frame.inflate(8, 8)
+    gfx.rect(surface, INK, outer, 9, border_radius=radius + 4)
+    gfx.rect(surface, colour, frame, 5, border_radius=radius)
+    x = frame.centerx
+    bob = 12 * pulse(time, 6.0)
+    side = 1 if x < 200 else -1  # near the left edge the arrow comes from the right
+    if frame.top < 200:
+        end = (x - 8 * side, outer.bottom + 10 + bob)
+        start = (x - 50 * side, outer.bottom + 106 + bob)
+    else:
+        end = (x + 8 * side, outer.top - 10 - bob)
+        start = (x + 50 * side, outer.top - 106 - bob)
+    draw_arrow(surface, start, end, colour)
+    return outer
+
+
 def draw_tag(
     surface: pygame.Surface,
     text: Any,
@@ -129,9 +155,11 @@ def draw_caption(
 
 
 def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
-    """Where a label may go: `within`, else the surface's clip, a few pixels in."""
+    """Where a label may go: `within`, else the surface's clip, far enough in that a label
+    and its shadow stay off the framing panel's border (How to play clips a few pixels
+    outside its picture's panel)."""
     area = pygame.Rect(within) if within is not None else pygame.Rect(surface.get_clip())
-    return area.inflate(-8, -8)
+    return area.inflate(-2 * LABEL_INSET, -2 * LABEL_INSET)
 
 
 def draw_number_card(

@@ -33,6 +33,7 @@ class Snapshot:
         self._key: Hashable = None
         self._area: pygame.Rect | None = None
         self._image: pygame.Surface | None = None
+        self._view: pygame.Rect | None = None
 
     def reuse(self, surface: pygame.Surface, key: Hashable) -> bool:
         """Blit the kept pixels back if they were drawn from `key`; False if not (draw)."""
@@ -41,16 +42,18 @@ class Snapshot:
             or self._area is None
             or self._key != key
             or gfx.scale_of(self._image) != gfx.scale_of(surface)
+            or self._view != gfx.view(surface)
         ):
-            return False  # (kept at another resolution: draw again)
+            return False  # (kept at another resolution or window shape: draw again)
         surface.blit(self._image, self._area.topleft)
         return True
 
     def keep(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect) -> None:
         """Keep `area` of `surface` (all the part drew, e.g. the union of what it blitted) as
         drawn from `key`."""
-        area = pygame.Rect(area).clip(surface.get_rect())
-        self._key, self._area = key, area
+        view = gfx.view(surface)  # a part anchored to a wide window's edge lies beyond 1280
+        area = pygame.Rect(area).clip(view)
+        self._key, self._area, self._view = key, area, view
         self._image = surface.subsurface(area).copy() if area.width and area.height else None
 
     def forget(self) -> None:

@@ -65,8 +65,9 @@ class TooltipLayer:
         # Other things the tip should rather not cover (the focus ring's tip: the neighbouring
         # buttons of a menu, whose labels a tip below the focused one hid).
         self.avoid: list[pygame.FRect] = []
-        # (tip, (text scale, render scale), where, image)
-        self._image: tuple[Tip, tuple[float, float], pygame.Rect, pygame.Surface] | None = None
+        self.placed: pygame.Rect | None = None  # where the tip was last drawn (for tests)
+        # (tip, (text scale, render scale, screen), where, image)
+        self._image: tuple[Tip, tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
 
     def add(self, provider: Provider) -> Provider:
         self.providers.append(provider)
@@ -127,18 +128,21 @@ class TooltipLayer:
 
     # ------------------------------------------------------------ drawing
 
-    def box(self, tip: Tip, text: TextCache) -> tuple[pygame.Rect, list[str]]:
-        """Where the tip goes and its body's lines: below the thing, else above, right, left;
-        always on screen and never over the thing pointed at."""
+    def box(
+        self, tip: Tip, text: TextCache, screen: pygame.Rect = SCREEN
+    ) -> tuple[pygame.Rect, list[str]]:
+        """Where the tip goes and its body's lines: below the thing, else above, right, left
+        (clear of `avoid` if one is); always inside `screen` (all the window shows) and never
+        over the thing pointed at."""
         lines = text.wrap(tip.text, BODY, WIDTH - 24) if tip.text else []
         widths = [text.font(BODY).size(line)[0] for line in lines]
         if tip.title:
             widths.append(text.font(TITLE).size(tip.title)[0])
-        w = min(SCREEN.w - 2 * MARGIN, max(widths, default=40) + 24)
+        w = min(screen.w - 2 * MARGIN, max(widths, default=40) + 24)
         body_h, title_h = text.font(BODY).get_linesize(), text.font(TITLE).get_linesize()
         h = 16 + len(lines) * body_h + (title_h + 2 if tip.title else 0)
         target = pygame.Rect(tip.rect)
-        area = SCREEN.inflate(-2 * MARGIN, -2 * MARGIN)
+        area = screen.inflate(-2 * MARGIN, -2 * MARGIN)
         below = pygame.Rect(0, 0, w, h)
         below.midtop = (target.centerx, target.bottom + GAP)
         above = below.copy()
@@ -167,18 +171,22 @@ class TooltipLayer:
         if tip is None:
             return
         cached = self._image
-        scale = (getattr(text, "scale", 1.0), gfx.render_scale())  # text size, resolution
+        screen = gfx.view(surface)  # a wide or tall window shows more than 1280x720
+        scale = (getattr(text, "scale", 1.0), gfx.render_scale(), tuple(screen))
         if cached is None or cached[0] is not tip or cached[1] != scale:
-            rect, image = self._compose(tip, text)
+            rect, image = self._compose(tip, text, screen)
             self._image = (tip, scale, rect, image)
         else:
             rect, image = cached[2], cached[3]
         image.set_alpha(round(255 * min(1.0, self.age / FADE)))
         surface.blit(image, rect.topleft)
+        self.placed = rect
 
-    def _compose(self, tip: Tip, text: TextCache) -> tuple[pygame.Rect, pygame.Surface]:
+    def _compose(
+        self, tip: Tip, text: TextCache, screen: pygame.Rect
+    ) -> tuple[pygame.Rect, pygame.Surface]:
         """The tip drawn once, shadow and all: (where it goes, its picture)."""
-        box, lines = self.box(tip, text)
+        box, lines = self.box(tip, text, screen)
         image = gfx.Surface((box.w + 3, box.h + 4), pygame.SRCALPHA)
         rect = pygame.Rect(0, 0, box.w, box.h)
         gfx.rect(image, (8, 2, 20), rect.move(3, 4), border_radius=10)

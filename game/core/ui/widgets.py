@@ -548,8 +548,13 @@ class UIScene(Scene):
         if self.tooltips.tip is None:  # a tip to come goes beside the other buttons if it can
             self.tooltips.avoid = [
                 w.rect for w in self.widgets.values() if getattr(w, "visible", True)
-            ]
+            ] + self.keep_clear()
         self.tooltips.update(dt)
+
+    def keep_clear(self) -> list[pygame.FRect]:
+        """What a tooltip (the mouse's or the focus ring's) should not cover besides the
+        buttons: a scene's headline, a row it means to be read (the solo rating)."""
+        return []
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         for w in self.widgets.values():

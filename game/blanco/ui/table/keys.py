@@ -40,7 +40,14 @@ def table_targets(table: Any) -> list[Target]:
     ):
         key = ("pile",) if source == "pile" else ("discard",)
         out.append(
-            Target(key, rect, partial(moves.click_pile, source), priority=rank(key), label=name)
+            Target(
+                key,
+                rect,
+                partial(moves.click_pile, source),
+                priority=rank(key),
+                label=name,
+                plays=True,
+            )
         )
     seat = table.focus
     lifted = table.viewer == seat
@@ -55,6 +62,7 @@ def table_targets(table: Any) -> list[Target]:
                 partial(moves.click_hand, i),
                 priority=rank(("hand", i)),
                 label=f"hand {i + 1}",
+                plays=True,
             )
         )
     for at, rect in table.grid.rects().items():
@@ -68,6 +76,7 @@ def table_targets(table: Any) -> list[Target]:
                 partial(moves.click_cell, at),
                 priority=rank(key),
                 label=f"place {at}",
+                plays=True,
             )
         )
     controls = table.controls

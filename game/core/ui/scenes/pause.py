@@ -122,6 +122,10 @@ class PauseScene(UIScene):
     def needs_redraw(self) -> bool:  # a still menu: only its widgets move by themselves
         return parts_moving(self)
 
+    def keep_clear(self) -> list[pygame.FRect]:
+        """The "Paused" headline: a tip for Resume goes beside it, not over it."""
+        return [pygame.FRect(PANEL.x, PANEL.y + 18, PANEL.w, 80)]
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)

@@ -272,6 +272,8 @@ class ReplayShell(Scene):
         self.buttons["play"].enabled = not over
         self.buttons["step"].enabled = not over
         self.table.draw(surface)
+        for name, rect in self.button_rects().items():  # they follow the window's shape
+            self.buttons[name].rect = pygame.FRect(rect)
         for button in self.buttons.values():
             button.draw(surface, self.ctx.text)
 

@@ -431,6 +431,7 @@ class TableShell(Scene):
         if self.animator.busy:
             for target in targets:
                 target.activate = lambda: self.animator.skip(self.focus)
+                target.plays = False  # it only skips now: safe on an unseen focus
         return targets
 
     def focus_claims(self) -> set[int]:
@@ -493,6 +494,7 @@ class TableShell(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view = gfx.view(surface)
+        self.ctx.layout.fit(self.view)  # anchored regions follow the window's shape
         key = (tuple(self.view), gfx.render_scale())
         if self._static is None or key != self._static_key:
             self._static, self._static_key = self.static_layer(), key

@@ -177,6 +177,7 @@ class DraftScene(UIScene):
                 partial(self.toggle, card),
                 priority=HIGHLIGHTED,
                 label=f"card {card}",
+                plays=True,
             )
             for card, rect in zip(self.hand, self.card_rects(), strict=True)
         ]

@@ -181,6 +181,11 @@ class GameEndScene(GameEndShell):
 
     # ------------------------------------------------------------ drawing
 
+    def keep_clear(self) -> list[pygame.FRect]:
+        """What a tip must leave readable: the headline, the scores and the solo rating."""
+        headline = pygame.FRect(0, 20, 1280, 120)
+        return [headline, SOLO_CHART, SCALE] if self.solo else [headline, CHART]
+
     def draw_results(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         ctx.text.blit_centered(

@@ -97,7 +97,7 @@ class Controls(Part):
         )
         queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 62, 240, 52),
+            pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50),
             lt("luckybox.table.next", "Next  >"),
             table.confirm_turn,
             key=pygame.K_RETURN,
@@ -106,6 +106,18 @@ class Controls(Part):
         )
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
+
+    def place(self) -> None:
+        """Put the buttons where the layout has them now (it follows the window's shape)."""
+        layout = self.ctx.layout
+        for name in ("pass", "undo", "hint", "menu"):
+            self.buttons[name].rect = layout.region(f"button_{name}")
+        if self.table.moves.selected_square is None:
+            self.buttons["spend"].rect = layout.region("button_lightning_minus").union(
+                layout.region("button_lightning_plus")
+            )
+        queue = layout.region("pending_queue")
+        self.buttons["next"].rect = pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50)
 
     def shown(self, name: str) -> bool:
         table = self.table
@@ -167,6 +179,7 @@ class Controls(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
+        self.place()
         self.place_spend()
         for name, button in self.buttons.items():
             if self.shown(name):

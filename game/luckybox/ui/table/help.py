@@ -18,7 +18,7 @@ from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 from ..tips import bonus_tip, icon_tip, lightning_pile_tip, moon_pile_tip, round_row_tip
 from .parts import ROW_DY, ROW_Y
 
-SCORING_RECT = pygame.FRect(1144, 362, 120, 40)  # under the Moons, above the scorecard
+SCORING_SIZE = (120, 40)  # under the Moons, above the scorecard
 
 
 def button_tips() -> dict[str, Callable[[], str]]:
@@ -57,7 +57,7 @@ class TableHelp(Part):
         super().__init__(table)
         self.layer = TooltipLayer()
         self.scoring = Button(
-            SCORING_RECT,
+            self.scoring_rect(),
             t("luckybox.table.scoring", "Scoring"),
             self.open_reference,
             key=pygame.K_s,
@@ -97,6 +97,10 @@ class TableHelp(Part):
         self.layer.handle_event(event)
         return not self.table.driven and self.scoring.handle_event(event)
 
+    def scoring_rect(self) -> pygame.FRect:
+        moons = self.ctx.layout.region("moon_pile")
+        return pygame.FRect(moons.x, moons.bottom + 10, *SCORING_SIZE)
+
     def update(self, dt: float) -> None:
         self.scoring.update(dt)
         self.layer.update(dt)
@@ -109,6 +113,7 @@ class TableHelp(Part):
         if self.table.driven:  # a replay has its own buttons there, and takes the events
             return
         self.scoring.label = t("luckybox.table.scoring", "Scoring")
+        self.scoring.rect = self.scoring_rect()  # the Moons move with the window's shape
         self.scoring.draw(surface, self.ctx.text)
 
     def draw(self, surface: pygame.Surface) -> None:

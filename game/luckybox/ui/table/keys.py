@@ -34,7 +34,13 @@ def table_targets(table: Any) -> list[Target]:
     moves = table.moves
     for key, rect in table.bonuses.rects():
         out.append(
-            Target(("bonus", key), rect, partial(moves.choose_bonus, key), label=f"bonus {key}")
+            Target(
+                ("bonus", key),
+                rect,
+                partial(moves.choose_bonus, key),
+                label=f"bonus {key}",
+                plays=True,
+            )
         )
     seat = table.focus
     marks = table.board.marks()
@@ -53,6 +59,7 @@ def table_targets(table: Any) -> list[Target]:
                     priority=_rank(mark, (card, cell) == hinted),
                     number=grid[cell] if mark in (EXACT, TARGET) else None,
                     label=f"card {card} square {cell} ({grid[cell]})",
+                    plays=True,
                 )
             )
     controls = table.controls
@@ -76,6 +83,7 @@ def table_targets(table: Any) -> list[Target]:
                 button.click,
                 priority=priority,
                 label=name,
+                plays=name == "pass",  # a move, even on a button: only with the ring showing
             )
         )
     others = table.others
