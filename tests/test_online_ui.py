@@ -78,7 +78,7 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     running.close()
 
 
-def until(app: Any, done: Any, limit: float = 15.0, what: str = "") -> None:
+def until(app: Any, done: Any, limit: float = 30.0, what: str = "") -> None:
     """Run frames (the network answers in its own thread) until `done()`, or fail."""
     end = time.monotonic() + limit
     while not done():
