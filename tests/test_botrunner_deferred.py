@@ -122,6 +122,8 @@ def test_the_demo_loop_sends_moves_after_each_measured_frame(
 
     monkeypatch.setattr(App, "step", step)
     monkeypatch.setattr(BotRunner, "send", send)
+    # The test hook (SMLB_NO_FRAME_WAIT): the 400 frames without sleeping between them.
+    monkeypatch.setattr("game.core.ui.app.FRAME_WAITS", False)
     stats = tmp_path / "stats.json"
     launch.demo(
         game_uis(),

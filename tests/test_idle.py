@@ -186,3 +186,63 @@ def test_a_still_app_sleeps_until_an_event_or_its_wait(app: Any) -> None:
         pygame.event.wait = real_wait
     assert waited == [app_module.IDLE_WAIT_MS]
     assert not app.drew_last
+
+
+class _NoSleep:
+    """A clock that fails the test if the loop waits on it."""
+
+    def tick(self, framerate: int = 0) -> int:
+        raise AssertionError(f"the loop waited for a frame (tick({framerate}))")
+
+
+def test_the_no_frame_wait_hook_never_sleeps_and_counts_fixed_frames(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test hook (SMLB_NO_FRAME_WAIT=1, for the demos the tests run): no wait on the clock;
+    a drawn frame stands for 1/FPS and a still one for IDLE_WAIT_MS, whatever time passed."""
+    title(app)
+    given: list[float | None] = []
+    real_step = app.step
+
+    def step(dt: float | None = None) -> bool:
+        given.append(dt)
+        return bool(real_step(dt))
+
+    waited: list[int] = []
+    real_wait = pygame.event.wait
+
+    def wait(timeout: int = 0) -> Any:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    monkeypatch.setattr(app, "step", step)
+    monkeypatch.setattr(app, "clock", _NoSleep())
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    app.waits_for_frames = False
+    app.drew_last = True
+    assert app.tick()
+    app.drew_last = False
+    assert app.tick()
+    assert given == [1 / app_module.FPS, app_module.IDLE_WAIT_MS / 1000]
+    assert waited == [1]  # a still app only lets a thinking worker have the CPU a moment
+
+
+@pytest.mark.parametrize(("value", "waits"), [("1", False), ("0", True), ("", True)])
+def test_the_no_frame_wait_hook_is_read_from_the_environment(value: str, waits: bool) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "from game.core.ui import app; print(app.FRAME_WAITS)"
+    env = {**os.environ, "SMLB_NO_FRAME_WAIT": value}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split()[-1] == str(waits)

@@ -69,6 +69,7 @@ def test_a_demo_saving_its_record_past_the_limit_says_so_in_one_line(tmp_path: P
         "SMLB_DATA_DIR": str(tmp_path / "data"),
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
+        "SMLB_NO_FRAME_WAIT": "1",  # no sleep between frames: the same game, sooner
     }
     target = tmp_path / "record.json"
     argv = ["--demo", "--players", "1", "--seed", "5", "--speed", "64", "--exit-when-done"]

@@ -258,7 +258,13 @@ def test_screenshots_of_every_scene(app):
 def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
     record = tmp_path / "demo.json"
     stats = tmp_path / "stats.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    # No sleep between frames (the app's test hook): the same game, frame for frame.
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "SMLB_NO_FRAME_WAIT": "1",
+    }
     result = subprocess.run(
         [
             sys.executable,

@@ -248,6 +248,7 @@ def test_a_demo_saving_its_record_onto_a_full_disk_says_so_in_one_line(tmp_path:
         "SMLB_DATA_DIR": str(tmp_path),
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
+        "SMLB_NO_FRAME_WAIT": "1",  # no sleep between frames: the same game, sooner
     }
     result = subprocess.run(
         [

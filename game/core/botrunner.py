@@ -38,6 +38,11 @@ def send_pending() -> None:
         runner.send()
 
 
+def thinking() -> bool:
+    """Whether a computer's move is being thought about in a worker (asked, not yet answered)."""
+    return any(runner._waiting for runner in list(_runners))
+
+
 class Move:
     """A move being thought about: `done()` without blocking, then `result()`."""
 

@@ -9,12 +9,19 @@ posted events; `run()` adds the 60 fps clock.
 A still screen costs nothing: a frame is drawn and shown only when something may have changed
 (input, a change of scenes, toast or window, or a drawn scene's `needs_redraw()`); otherwise the
 window keeps its picture, and `run()` sleeps until an event comes or IDLE_WAIT_MS pass.
+
+A test hook: with SMLB_NO_FRAME_WAIT=1 in the environment (read once, at import) the loop never
+sleeps between frames, and each frame counts the time it stands for (1/FPS; IDLE_WAIT_MS when
+still) instead of the clock's: a headless demo under test plays exactly as at 60 fps, only as
+fast as the CPU allows. Only while a computer thinks in its worker do frames keep the real 60
+fps (drawing faster would take the worker's CPU). Players never set it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import time
 import traceback
 from collections.abc import Sequence
@@ -23,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from game.core.botrunner import send_pending
+from game.core.botrunner import send_pending, thinking
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import focus, gfx, motion, window as window_mode
@@ -50,6 +57,8 @@ AFTER_INPUT = 0.5
 #: A still app wakes this often to update its scenes (a timer, a computer's move) even
 #: without events; an event wakes it at once.
 IDLE_WAIT_MS = 50
+#: False under the test hook SMLB_NO_FRAME_WAIT=1 (see the module's docstring).
+FRAME_WAITS = os.environ.get("SMLB_NO_FRAME_WAIT") != "1"
 
 
 def _make_audio(sound_dir: Path, volume: float) -> Any:
@@ -101,6 +110,8 @@ class App:
         self.canvas = Canvas(display)
         settings.fullscreen = window_mode.is_fullscreen()  # what the screen really does
         self.clock = pygame.time.Clock()
+        #: Whether the loop waits for the next frame (False under SMLB_NO_FRAME_WAIT=1).
+        self.waits_for_frames = FRAME_WAITS
         self.stack = SceneStack()
         text = TextCache()
         self.ctx = Context(
@@ -320,7 +331,9 @@ class App:
     def tick(self) -> bool:
         """One turn of the loop: wait (a 60 fps frame while the picture moves; while it is
         still, until an event or IDLE_WAIT_MS), run a frame, then the idle work."""
-        if self.drew_last:
+        if not self.waits_for_frames:
+            dt = self._frame_time_without_waiting()
+        elif self.drew_last:
             dt = self.clock.tick(FPS) / 1000.0
         else:
             event = pygame.event.wait(IDLE_WAIT_MS)
@@ -331,6 +344,24 @@ class App:
             return False
         self.finish_frame()
         return True
+
+    def wait_for_frame(self) -> None:
+        """After a drawn frame, wait for the next one at 60 fps; under the test hook only while
+        a computer thinks in its worker (the frames then come as fast as they would for a
+        player, and the worker has the CPU)."""
+        if self.waits_for_frames or thinking():
+            self.clock.tick(FPS)
+
+    def _frame_time_without_waiting(self) -> float:
+        """The test hook's turn: no sleep, and the time the frame would have taken. A still
+        app yields the CPU for a millisecond (a computer's worker may be thinking on it)."""
+        if self.drew_last:
+            self.wait_for_frame()
+            return 1 / FPS
+        event = pygame.event.wait(1)
+        if event.type != pygame.NOEVENT:
+            self._waited.append(event)
+        return IDLE_WAIT_MS / 1000
 
     def close(self) -> None:
         """End every scene (their exit hooks save and stop workers), then release pygame."""

@@ -131,7 +131,8 @@ def demo(
             last = time.perf_counter()
             while app.running:
                 now = time.perf_counter()
-                dt = min(now - last, 0.1)
+                # (the test hook SMLB_NO_FRAME_WAIT: every frame stands for 1/FPS, no sleep)
+                dt = min(now - last, 0.1) if app.waits_for_frames else 1 / FPS
                 last = now
                 t0 = time.perf_counter()
                 alive = app.step(dt)
@@ -141,7 +142,7 @@ def demo(
                 if not alive or (max_frames and len(frames) >= max_frames):
                     break
                 app.finish_frame()  # as App.run: after the frame, before the wait
-                app.clock.tick(FPS)
+                app.wait_for_frame()
     finally:
         app.close()
     if frame_stats:
