@@ -43,11 +43,12 @@ class CrossTable:
     Kept per seat (the action names it) at module level, so every game and clone reuses it;
     at most 12 seats x 120 cards x 90 entries, and only those play reaches are built."""
 
-    __slots__ = ("seat", "faces", "rows", "_on_cell")
+    __slots__ = ("seat", "faces", "rows", "passes", "_on_cell")
 
     def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
         self.seat = seat
         self.faces = faces
+        self.passes = Pass(seat)  # the seat's one Pass, shared like the crosses
         # rows[card][_table_index(number, lightning)], None until first asked for
         self.rows: list[list[CrossEntry | None]] = [[None] * (10 * 9) for _ in faces]
         # (card, cell, lightning values) -> its Cross actions: entries share them
@@ -88,6 +89,22 @@ def cross_table(faces: tuple[CardFace, ...], seat: int) -> CrossTable:
     return tables[seat]
 
 
+class LastOffer:
+    """The actions `legal_actions` listed last, by id, and the state they are legal in, until
+    that state next changes: `apply` takes those very objects without checking them again.
+    Kept here, so no other object can have their ids meanwhile; one for the process, not on the
+    state, so a state's copies, views, pickles and comparisons never see it."""
+
+    __slots__ = ("state", "actions")
+
+    def __init__(self) -> None:
+        self.state: object = None  # None: nothing offered is known to be legal any more
+        self.actions: dict[int, Action] = {}
+
+
+LAST_OFFER = LastOffer()
+
+
 class Legality:
     """`legal_actions` and `check` for `GameState`, which provides these attributes."""
 
@@ -102,14 +119,13 @@ class Legality:
         if p.done:
             return []
         phase = self.phase
-        if phase == PLAY:
-            if p.pending:
-                return self._resolve_actions(player, p)
+        if phase == PLAY and not p.pending:
             # The crosses: each card's ready tuples for this number and Lightning count, for the
             # open cells they reach, in order; a pass only when no open square shows the number.
             table = cross_table(self.faces, player)
             rows = table.rows
-            at = _table_index(self.number, p.lightning)
+            lightning = p.lightning
+            at = self.number * 9 + (lightning if lightning < 8 else 8)  # as _table_index
             out: list[Action] = []
             exact = False
             for card, mask in zip(p.cards, p.masks, strict=True):
@@ -119,13 +135,19 @@ class Legality:
                     exact = True
                 out += chain.from_iterable(compress(by_cell, CELL_FLAGS[open_cells & reached]))
             if not exact:
-                out.append(_new(Pass, (player,)))
-            return out
-        if phase == SETUP:
-            return [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
-        if phase == DRAFT:
-            return [_new(Pick, (player, card)) for card in p.hand]
-        return []
+                out.append(table.passes)
+        elif phase == PLAY:
+            out = self._resolve_actions(player, p)
+        elif phase == SETUP:
+            out = [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
+        elif phase == DRAFT:
+            out = [_new(Pick, (player, card)) for card in p.hand]
+        else:
+            return []
+        offer = LAST_OFFER
+        offer.state = self
+        offer.actions = dict(zip(map(id, out), out, strict=True))
+        return out
 
     def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
         faces = self.faces
