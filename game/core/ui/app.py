@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
 import time
 import traceback
 from collections.abc import Sequence
@@ -23,7 +24,6 @@ from typing import Any
 
 import pygame
 
-from game.core.botrunner import send_pending
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import focus, gfx, motion, window as window_mode
@@ -288,7 +288,11 @@ class App:
         for in it (botrunner.send_pending). Waking their worker process can take this CPU
         for a few ms (Linux may start it here); now that costs no frame, only idle time.
         Then the top scene's idle work (`Scene.idle`)."""
-        send_pending()
+        # The runner's module loads with the first table's computers (not at start-up): until
+        # then there is nothing to send.
+        botrunner = sys.modules.get("game.core.botrunner")
+        if botrunner is not None:
+            botrunner.send_pending()
         top = self.stack.top
         if top is not None:
             top.idle()
