@@ -4,7 +4,7 @@ A mixin of `GameState` (kept apart from applying moves, so each file has one job
 
 from __future__ import annotations
 
-from itertools import chain, combinations, compress
+from itertools import combinations
 from typing import Any
 
 from game.core.game import Refusal
@@ -20,8 +20,6 @@ DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
 OVER = "over"
 
 _new = tuple.__new__
-# CELL_FLAGS[mask] -> per cell (0-8) whether the 9-bit mask has it: `compress` picks those cells.
-CELL_FLAGS = tuple(tuple(bool(mask >> cell & 1) for cell in range(9)) for mask in range(512))
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
@@ -133,7 +131,13 @@ class Legality:
                 open_cells = FULL ^ mask
                 if open_cells & exact_cells:
                     exact = True
-                out += chain.from_iterable(compress(by_cell, CELL_FLAGS[open_cells & reached]))
+                # A plain loop: a card's open cells within reach are few (mostly 0 to 2), so
+                # joining them with iterators cost more (callgrind, a solo game: 3.7 M against
+                # 3.2 M instructions).
+                reached_open = open_cells & reached
+                if reached_open:
+                    for cell in CELLS_OF_MASK[reached_open]:
+                        out += by_cell[cell]
             if not exact:
                 out.append(table.passes)
         elif phase == PLAY:
