@@ -88,16 +88,24 @@ def cross_table(faces: tuple[CardFace, ...], seat: int) -> CrossTable:
 
 
 class LastOffer:
-    """The actions `legal_actions` listed last, by id, and the state they are legal in, until
-    that state next changes: `apply` takes those very objects without checking them again.
-    Kept here, so no other object can have their ids meanwhile; one for the process, not on the
-    state, so a state's copies, views, pickles and comparisons never see it."""
+    """The actions `legal_actions` listed last and the state they are legal in, until that
+    state next changes: `apply` takes those very objects (by identity: an equal tuple built
+    elsewhere is checked) without checking them again. One for the process, not on the state,
+    so a state's copies, views, pickles and comparisons never see it."""
 
     __slots__ = ("state", "actions")
 
     def __init__(self) -> None:
         self.state: object = None  # None: nothing offered is known to be legal any more
-        self.actions: dict[int, Action] = {}
+        self.actions: tuple[Action, ...] = ()
+
+    def holds(self, state: object, action: object) -> bool:
+        """Whether `action` is one of the very objects offered for `state`, unchanged since."""
+        if self.state is state:
+            for listed in self.actions:
+                if listed is action:
+                    return True
+        return False
 
 
 LAST_OFFER = LastOffer()
@@ -150,7 +158,7 @@ class Legality:
             return []
         offer = LAST_OFFER
         offer.state = self
-        offer.actions = dict(zip(map(id, out), out, strict=True))
+        offer.actions = tuple(out)  # (a copy: the caller may change its list)
         return out
 
     def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:

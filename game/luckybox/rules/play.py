@@ -28,7 +28,7 @@ class Play(Legality, Undo):
     def apply(self, action: Action) -> Outcome:
         """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
         offer = LAST_OFFER
-        if offer.state is not self or id(action) not in offer.actions:  # else: just listed
+        if not offer.holds(self, action):  # (the very object just listed is legal as it is)
             reason = self.check(action)
             if reason is not None:
                 return _new(Outcome, ([], reason))
@@ -110,7 +110,10 @@ class Play(Legality, Undo):
             return any(m != FULL for m in p.masks)
         n = bonus[1]
         faces = self.faces
-        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+        for card, mask in zip(p.cards, p.masks, strict=True):  # (a loop: no generator to build)
+            if faces[card].number_mask[n] & ~mask:
+                return True
+        return False
 
     def _cross(
         self, player: int, p: PlayerState, card: int, cell: int, by: str, events: list[ev.Event]
