@@ -1,29 +1,32 @@
 """`BLANCO`: the Blanco `Game` object (game/core/game.py's Protocol) the table, records and
-command line use. Bots and hints come from `game.blanco.ai`, imported on first use."""
+command line use. Bots and hints come from `game.blanco.ai`, and the engine and records from
+state.py and record.py, each imported on first use: the title and --help need only this."""
 
 from __future__ import annotations
 
 import importlib
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.daily import BLUE, GREEN
 from game.core.game import BOT_LEVELS, Game, GameState, ParsedRecord
 from game.core.i18n import t, tn
 
-from . import events as ev, record as rec
 from .actions import Action, DrawThen
-from .events import Event
-from .grid import PlayerState
-from .legal import is_step
-from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal, Snapshot, UndoEntry, blanco_state
+from .limits import FORMAT, MAX_PLAYERS, MIN_PLAYERS
+
+if TYPE_CHECKING:
+    from . import events as ev
+    from .events import Event
+    from .grid import PlayerState
+    from .state import BlancoState, Snapshot
 
 
 class BlancoGame:
     id = "blanco"
     title = "Blanco"
-    record_format = rec.FORMAT
+    record_format = FORMAT
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     bot_levels: tuple[str, ...] = BOT_LEVELS
@@ -32,28 +35,43 @@ class BlancoGame:
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
     ) -> tuple[BlancoState, list[Event]]:
         """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
+        from .state import BlancoState, Deal
+
         if deal is not None and not isinstance(deal, Deal):
             raise ValueError("deal must be a blanco Deal")
         return BlancoState.new(names, seed, deal)
 
     def parse_record(self, record: Any) -> ParsedRecord:
+        from . import record as rec
+
         return rec.parse_record(record)
 
     def action_from_record(self, obj: Any) -> Action | DrawThen:
+        from . import record as rec
+
         return rec.action_from_record(obj)
 
     def action_to_record(self, action: object) -> dict[str, Any]:
+        from . import record as rec
+        from .legal import is_step
+
         if not (isinstance(action, DrawThen) or is_step(action)):
             raise TypeError(f"not a Blanco action: {action!r}")
         return rec.action_to_record(action)
 
     def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        from . import record as rec
+
         return rec.record_of(blanco_state(state), extra)
 
     def state_from_record(self, obj: Any) -> BlancoState:
+        from . import record as rec
+
         return rec.state_from_record(obj)
 
     def summary(self, state: GameState) -> dict[str, Any]:
+        from . import record as rec
+
         return rec.summary(blanco_state(state))
 
     def progress(self, game: GameState) -> str:
@@ -140,6 +158,8 @@ class BlancoGame:
         random (a permutation of those cards, applied everywhere they are kept, undo snapshots
         too, so the game stays whole), under a different seed (later reshuffles differ). Cards
         that were public when they moved (the discard pile, the box) stay where they are."""
+        from .state import UndoEntry
+
         blanco = blanco_state(state)
         # A card the table showed in a step that can still be taken back stays put, so an undo
         # shows what the seat saw.
@@ -200,12 +220,21 @@ def _trade_saved(saved: Snapshot, trade: dict[int, int]) -> Snapshot:
     return saved._replace(players=players, pile=[trade.get(card, card) for card in saved.pile])
 
 
+def blanco_state(state: object) -> BlancoState:
+    """`state` as a Blanco game (state.py's, loaded on first use)."""
+    from .state import blanco_state as as_blanco
+
+    return as_blanco(state)
+
+
 BLANCO = BlancoGame()
 GAME: Game[BlancoState] = BLANCO  # the catalog's convention: <package>.rules.game.GAME
 
 
 def _turns_before_second_grid(events: list[Any]) -> list[ev.TurnStarted]:
     """The seat's last turn started before its second grid was dealt (empty: not reached)."""
+    from . import events as ev
+
     last: list[ev.TurnStarted] = []
     for event in events:
         if isinstance(event, ev.TurnStarted):

@@ -30,10 +30,10 @@ from .actions import (
     Swap,
 )
 from .cards import ALL_CARDS
+from .limits import FORMAT as FORMAT
 from .state import MAX_PLAYERS, MIN_PLAYERS, BlancoState, Deal
 
 GAME_ID = "blanco"  # the daily deal's seed names the game
-FORMAT = "blanco/record@1"
 KNOWN_KEYS = ("player", "setup", "draw", "play", "at", "discard", "reveal", "swap", "clear", "look")
 MAIN_KEYS = ("setup", "draw", "swap", "clear", "look")
 

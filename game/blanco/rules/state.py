@@ -51,11 +51,10 @@ from .cards import ALL_CARDS
 from .deal import Deal, reshuffle_mismatch, shuffled_deck
 from .grid import PlayerState, Pos
 from .legal import check as _check, is_step, legal_actions as _legal_actions
+from .limits import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS
 from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
 from .views import redact as _redact, view_for as _view_for
 
-MIN_PLAYERS = 1
-MAX_PLAYERS = 5
 FIRST_GRID = (3, 3)
 SECOND_GRID = (3, 4)
 HAND = 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import time
 import traceback
 from collections.abc import Sequence
@@ -30,7 +31,6 @@ from typing import Any
 
 import pygame
 
-from game.core.botrunner import send_pending, thinking
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import focus, gfx, motion, window as window_mode
@@ -304,7 +304,11 @@ class App:
         for in it (botrunner.send_pending). Waking their worker process can take this CPU
         for a few ms (Linux may start it here); now that costs no frame, only idle time.
         Then the top scene's idle work (`Scene.idle`)."""
-        send_pending()
+        # The runner's module loads with the first table's computers (not at start-up): until
+        # then there is nothing to send.
+        botrunner = sys.modules.get("game.core.botrunner")
+        if botrunner is not None:
+            botrunner.send_pending()
         top = self.stack.top
         if top is not None:
             top.idle()
@@ -349,7 +353,7 @@ class App:
         """After a drawn frame, wait for the next one at 60 fps; under the test hook only while
         a computer thinks in its worker (the frames then come as fast as they would for a
         player, and the worker has the CPU)."""
-        if self.waits_for_frames or thinking():
+        if self.waits_for_frames or _computer_thinking():
             self.clock.tick(FPS)
 
     def _frame_time_without_waiting(self) -> float:
@@ -391,3 +395,10 @@ class App:
         box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, view.bottom - 20)).inflate(36, 20)
         draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
         self.screen.blit(label, label.get_rect(center=box.center))
+
+
+def _computer_thinking() -> bool:
+    """Whether a computer's move is being worked out (only once something loaded the bot
+    runner: the title does not, so start-up does not pay for it)."""
+    botrunner = sys.modules.get("game.core.botrunner")
+    return botrunner is not None and bool(botrunner.thinking())

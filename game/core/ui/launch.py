@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -14,7 +13,6 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.core.botrunner import worker_peak_mb  # noqa: E402
 from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
@@ -75,6 +73,8 @@ def peak_rss_mb() -> float:
         import resource  # POSIX only; the figure is for benchmarks, not play
     except ImportError:
         return 0.0
+    from game.core.botrunner import worker_peak_mb  # (not at start-up: the title has no bots)
+
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     worker = worker_peak_mb()
     if worker is None:
@@ -146,6 +146,8 @@ def demo(
     finally:
         app.close()
     if frame_stats:
+        import statistics  # (not at start-up: only a demo's frame figures need it)
+
         ordered = sorted(frames)
         stats = {
             "frames": len(frames),

@@ -10,7 +10,7 @@ import random
 import game.luckybox.rules.events as ev
 
 from .cards import FULL, POPCOUNT, CardFace
-from .legal import DRAFT, OVER, PLAY, SETUP
+from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
 from .shuffle import shuffle
@@ -45,6 +45,7 @@ class Chance:
         a reshuffle the deal lists does not hold the discard pile (a bad record)."""
         if self.waiting or self.phase == OVER:  # not awaiting_chance()
             return []
+        LAST_OFFER.state = None  # what was listed may not be legal now
         events: list[ev.Event] = []
         for undo in self._undo:  # a new number: what was played before it stands
             undo.clear()

@@ -10,7 +10,7 @@ from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
-from .legal import Legality
+from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS, shift
 from .undo import Undo
@@ -27,9 +27,12 @@ class Play(Legality, Undo):
 
     def apply(self, action: Action) -> Outcome:
         """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
-        reason = self.check(action)
-        if reason is not None:
-            return _new(Outcome, ([], reason))
+        offer = LAST_OFFER
+        if not offer.holds(self, action):  # (the very object just listed is legal as it is)
+            reason = self.check(action)
+            if reason is not None:
+                return _new(Outcome, ([], reason))
+        offer.state = None
         player = action[0]
         p = self.players[player]
         if self.undo_enabled:
@@ -107,7 +110,10 @@ class Play(Legality, Undo):
             return any(m != FULL for m in p.masks)
         n = bonus[1]
         faces = self.faces
-        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+        for card, mask in zip(p.cards, p.masks, strict=True):  # (a loop: no generator to build)
+            if faces[card].number_mask[n] & ~mask:
+                return True
+        return False
 
     def _cross(
         self, player: int, p: PlayerState, card: int, cell: int, by: str, events: list[ev.Event]
@@ -119,11 +125,12 @@ class Play(Legality, Undo):
         events.append(_new(ev.SquareCrossed, (player, card, cell, face.grid[cell], by)))
         for line, index in LINES_DONE[cell][mask]:
             bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
-            events.append(ev.LineCompleted(player, card, line, index, bonus))
-            events.append(ev.IconCircled(player, card, line, index, bonus))
+            completed = (player, card, line, index, bonus)
+            events.append(_new(ev.LineCompleted, completed))
+            events.append(_new(ev.IconCircled, completed))
             self._gain(player, p, card, line, index, bonus, events)
         if mask == FULL:
-            events.append(ev.CardCompleted(player, card))
+            events.append(_new(ev.CardCompleted, (player, card)))
 
     def _gain(
         self,

@@ -16,17 +16,17 @@ from typing import Any
 
 
 @cache
-def _picks(length: int) -> tuple[tuple[int, int], ...]:
-    """For a list of `length`: each step's (n, bits), n from length down to 2: the step picks
-    one of the first n places, drawing `bits` random bits a try."""
-    return tuple((n, n.bit_length()) for n in range(length, 1, -1))
+def _picks(length: int) -> tuple[tuple[int, int, int], ...]:
+    """For a list of `length`: each step's (n, n - 1, bits), n from length down to 2: the step
+    picks one of the first n places for place n - 1, drawing `bits` random bits a try."""
+    return tuple((n, n - 1, n.bit_length()) for n in range(length, 1, -1))
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does, drawing the same bits."""
     getrandbits = rng.getrandbits
-    for n, bits in _picks(len(items)):
+    for n, last, bits in _picks(len(items)):
         j = getrandbits(bits)
         while j >= n:  # rejection sampling: a uniform pick of 0..n-1
             j = getrandbits(bits)
-        items[n - 1], items[j] = items[j], items[n - 1]
+        items[last], items[j] = items[j], items[last]

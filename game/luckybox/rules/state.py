@@ -164,7 +164,7 @@ class GameState(Play, Chance):
 
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
-        if self.phase == OVER:
+        if not self.waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
         return [i for i, p in enumerate(self.players) if not p.done]
 

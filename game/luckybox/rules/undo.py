@@ -7,6 +7,7 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome, Refusal
 
 from .actions import Action
+from .legal import LAST_OFFER, PLAY
 from .parts import Pending, PlayerState
 
 # A player before one of their actions: cards, masks, lightning, moons, stars, pending, hand,
@@ -20,6 +21,7 @@ class Undo:
     """`can_undo` and `undo` for `GameState`, which provides these attributes."""
 
     players: list[PlayerState]
+    phase: str
     actions: list[Action]
     discard: list[int]
     supply: dict[str, int] | None
@@ -28,14 +30,18 @@ class Undo:
 
     def _snapshot(self, p: PlayerState) -> Snapshot:
         supply = dict(self.supply) if self.supply is not None else None
+        if self.phase == PLAY:  # a cross, bonus or pass changes neither the cards nor the hand
+            cards, hand = p.cards, p.hand
+        else:
+            cards, hand = p.cards[:], p.hand[:]
         return (
-            p.cards[:],
+            cards,
             p.masks[:],
             p.lightning,
             p.moons,
             p.stars[:],
             p.pending[:],
-            p.hand[:],
+            hand,
             p.done,
             supply,
         )
@@ -60,6 +66,7 @@ class Undo:
         reason = self.can_undo(player)
         if reason is not None:
             return Outcome([], reason)
+        LAST_OFFER.state = None  # what was listed may not be legal now
         p = self.players[player]
         cards, masks, lightning, moons, stars, pending, hand, done, supply = self._undo[
             player
