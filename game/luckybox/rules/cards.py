@@ -101,12 +101,12 @@ def _parse_line(line: str, line_no: int) -> CardFace:
             )
         grid.extend(int(ch) for ch in row)
     try:
-        row_bonus = tuple(parse_bonus(c) for c in rows)
-        col_bonus = tuple(parse_bonus(c) for c in cols)
+        r0, r1, r2 = (parse_bonus(c) for c in rows)  # three each: checked above
+        c0, c1, c2 = (parse_bonus(c) for c in cols)
     except DeckError as err:
         raise DeckError(f"line {line_no}: {err}") from None
     number_mask = tuple(sum(1 << c for c in range(9) if grid[c] == n) for n in range(10))
-    return CardFace(int(head[0]), tuple(grid), row_bonus, col_bonus, number_mask)  # type: ignore[arg-type]
+    return CardFace(int(head[0]), tuple(grid), (r0, r1, r2), (c0, c1, c2), number_mask)
 
 
 def parse_deck(text: str) -> tuple[CardFace, ...]:
