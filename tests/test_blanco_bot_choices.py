@@ -54,10 +54,7 @@ def test_bots_choose_as_recorded(game: int) -> None:
 if __name__ == "__main__":
     DATA.write_text(
         json.dumps(
-            [
-                {"levels": lv, "seed": s, "choices": played(lv, s, n)}
-                for lv, s, n in GAMES
-            ],
+            [{"levels": lv, "seed": s, "choices": played(lv, s, n)} for lv, s, n in GAMES],
             indent=0,
         )
         + "\n"
