@@ -20,7 +20,6 @@ def load_bench() -> ModuleType:
 def test_progress_gives_the_share_and_its_standard_error() -> None:
     bench = load_bench()
     # 1 win in 4 games: share 0.25, standard error sqrt(0.25 * 0.75 / 4) = 0.2165
-    results: list[tuple[float, list[tuple[float, float]], int]] = [(1.0, [], 0)] + [
-        (0.0, [], 0)
-    ] * 3
+    no_times: list[tuple[float, float]] = []
+    results = [(1.0, no_times, 0)] + [(0.0, no_times, 0)] * 3
     assert bench.progress(results) == "0.250 ± 0.217 (standard error) over 4 games"
