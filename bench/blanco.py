@@ -1,6 +1,6 @@
 """Benchmark Blanco: the engine's speed and the computer players' strength and speed.
 
-    python bench/blanco.py [--games N] [--jobs 2] [--only name,name]
+    python bench/blanco.py [--games N] [--jobs 2] [--only name,name] [--progress N]
 
 Prints one `name: value` line per metric:
     decisions_per_second  random legal steps (legal list built at every step), 4 players,
@@ -15,6 +15,13 @@ Prints one `name: value` line per metric:
     p95_decision_ms       Hard's 95th percentile decision time (ms of the thread's CPU time, so
                           other work on the machine does not count; wall clock beside it),
                           over its games above
+
+800 games of expert_vs_3_hard take about 2 CPU seconds each; compiling the bots' model with
+mypyc halves that without changing a choice (tests/test_blanco_bot_choices.py passes against
+the compiled copy). In a copy of the tree, so no binary lands in the worktree:
+    git archive HEAD | tar -x -C /tmp/b && cd /tmp/b && rm pyproject.toml
+    mypyc game/blanco/ai/model.py game/blanco/ai/turns.py
+    nice -n 10 python bench/blanco.py --games 800 --only expert_vs_3_hard --progress 25
 
 Hard's weights are compared by self-play with bench/blanco_tune.py (paired seeds).
 """
@@ -97,6 +104,13 @@ def _solo(args: tuple[str, int]) -> tuple[int, int]:
     return turns[0], int(winner is None)
 
 
+def progress(results: list[tuple[float, list[tuple[float, float]], int]]) -> str:
+    """The share won so far with its standard error, for a long run watched as it goes."""
+    n = len(results)
+    share = sum(r[0] for r in results) / n
+    return f"{share:.3f} ± {(share * (1 - share) / n) ** 0.5:.3f} (standard error) over {n} games"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
@@ -108,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--only", default="", help="comma-separated metric names")
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        help="every N games, the share so far and its standard error on stderr (0: never)",
+    )
     parser.add_argument(
         "--random-games",
         type=int,
@@ -134,7 +154,11 @@ def main(argv: list[str] | None = None) -> int:
         ):
             if not wanted(name) and not (name.startswith("hard") and wanted("p95")):
                 continue
-            res = pool.map(_match, [(strong, weak, s) for s in seeds], chunksize=2)
+            res = []
+            for r in pool.imap(_match, [(strong, weak, s) for s in seeds], chunksize=2):
+                res.append(r)
+                if args.progress and len(res) % args.progress == 0:
+                    print(f"  {name} so far: {progress(res)}", file=sys.stderr, flush=True)
             share = sum(r[0] for r in res) / len(res)
             cut = sum(r[2] for r in res)
             if strong == "hard":

@@ -58,6 +58,7 @@ class ExpertBot(LookaheadBot):
 
     shortlist = 6  # the best crosses by static evaluation ...
     width = 4  # ... of which Hard's lookahead picks these to play out
+    # (3, leaving more play-outs to each, lost 1.1 points a game on seeds 0-12)
     horizon = 9  # numbers each play-out plays before evaluating (the rest of the round at most)
     samples = 10  # play-outs per cross (the same futures for every cross)
     playout_spend = 1  # most Lightning a play-out's greedy choice considers
@@ -141,7 +142,9 @@ def remembered(value: Valuation) -> Valuation:
 
 def sampled_futures(samples: int) -> FutureSource:
     """Futures drawn from the unrevealed Number cards (`pos.pool`), seeded by the public
-    position so a position always gives the same samples."""
+    position so a position always gives the same samples. (Spreading the futures' first
+    numbers evenly over the pool instead, a van der Corput stratification, lost 4 points a
+    game on seeds 0-5: plain draws stay.)"""
 
     def draw(pos: Position) -> Futures:
         key = f"{pos.round}/{pos.left}/{pos.pool}/{pos.masks}/{pos.lightning}/{pos.cards}"
