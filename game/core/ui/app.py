@@ -56,7 +56,7 @@ TOAST_TIME = 4.0  # seconds a ctx.message stays on screen
 AFTER_INPUT = 0.5
 #: A still app wakes this often to update its scenes (a timer, a computer's move) even
 #: without events; an event wakes it at once.
-IDLE_WAIT_MS = 50
+IDLE_WAIT_MS = 100  # a still screen wakes 10 times a second: its idle work costs ~nothing
 #: False under the test hook SMLB_NO_FRAME_WAIT=1 (see the module's docstring).
 FRAME_WAITS = os.environ.get("SMLB_NO_FRAME_WAIT") != "1"
 
