@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import psycopg
 
-from .rows import ActionRow, SeatRow, StoreUnavailable, TableRow, TablesLost
+from .rows import ActionRow, SeatRow, StoreUnavailable, TableRow, TablesLost, table_rows
 
 T = TypeVar("T")
 
@@ -262,23 +262,7 @@ class PostgresStore:
             return rows, seats
 
         rows, seats = self._run(work)
-        by_code: dict[str, list[SeatRow]] = {}
-        for code, *rest in seats:
-            by_code.setdefault(code, []).append(SeatRow(*rest))
-        return [
-            TableRow(
-                code,
-                game,
-                seed,
-                json.loads(options),
-                host,
-                hold,
-                created,
-                finished,
-                by_code.get(code, []),
-            )
-            for code, game, seed, options, host, hold, created, finished in rows
-        ]
+        return table_rows(rows, seats)
 
     def actions(self, code: str) -> list[ActionRow]:
         rows = self._run(

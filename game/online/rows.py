@@ -3,6 +3,8 @@ store.py and pg_store.py, so neither imports the other at load time)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +40,28 @@ class TableRow:
     created: float
     finished: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
+
+
+def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) -> list[TableRow]:
+    """Both stores' `tables` query rows (code, game, seed, options JSON, host hash, hold,
+    created, finished) with their `seats` rows (code first, then SeatRow's fields)."""
+    by_code: dict[str, list[SeatRow]] = {}
+    for code, *rest in seats:
+        by_code.setdefault(code, []).append(SeatRow(*rest))
+    return [
+        TableRow(
+            code,
+            game,
+            seed,
+            json.loads(options),
+            host,
+            hold,
+            created,
+            finished,
+            by_code.get(code, []),
+        )
+        for code, game, seed, options, host, hold, created, finished in tables
+    ]
 
 
 class StoreUnavailable(OSError):

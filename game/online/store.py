@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from .rows import ActionRow, SeatRow, TableRow
+from .rows import ActionRow, SeatRow, TableRow, table_rows
 
 __all__ = [
     "ActionRow",
@@ -175,23 +175,7 @@ class SqliteStore:
                 "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
                 "ORDER BY code, seat"
             ).fetchall()
-        by_code: dict[str, list[SeatRow]] = {}
-        for code, *rest in seats:
-            by_code.setdefault(code, []).append(SeatRow(*rest))
-        return [
-            TableRow(
-                code,
-                game,
-                seed,
-                json.loads(options),
-                host,
-                hold,
-                created,
-                finished,
-                by_code.get(code, []),
-            )
-            for code, game, seed, options, host, hold, created, finished in rows
-        ]
+        return table_rows(rows, seats)
 
     def actions(self, code: str) -> list[ActionRow]:
         with self._lock:
