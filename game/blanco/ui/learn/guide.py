@@ -72,6 +72,12 @@ class BlancoGuide(Guide):
         column = self.table.geometry.others
         return pygame.FRect(column.x, column.y + 214, column.w, 250)
 
+    def keep_clear(self) -> list[pygame.FRect]:
+        if self.ctx.stack.top is not self.table:
+            return []
+        geometry = self.table.geometry
+        return [geometry.banner, geometry.prompt]
+
     def _player(self) -> Any:
         return blanco_state(self.session.state).players[self.table.focus]
 
