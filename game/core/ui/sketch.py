@@ -80,7 +80,7 @@ ARROW_LENGTH = 96
 ARROW_BOB = 12
 #: Half the arrow's width with its outline (the head is the widest: 22 px at 0.5 rad, plus ink).
 ARROW_HALF = 15
-SHORT_ARROW = 56  # where the long one finds no room
+SHORT_ARROWS = (56, 26)  # where the long one finds no room (26: little more than its head)
 ARROW_GAP = 10  # px between the arrow's tip and the frame around what it points at
 
 Segment = tuple[Point, Point]
@@ -104,7 +104,7 @@ def arrow_covers(start: Point, end: Point, rect: Any) -> bool:
 def _routes(frame: pygame.FRect, near_left: bool, near_top: bool) -> list[Segment]:
     """The ways an arrow can come at `frame`, best first: the usual slant from above (from
     below near the top, from the right near the left edge), then straight down or up, from
-    the sides, and from the corners; then the same straight ways with a short arrow (for a
+    the sides, and from the corners; then the same straight ways with shorter arrows (for a
     narrow gap between things)."""
     side = -1 if near_left else 1
     x = frame.centerx
@@ -117,7 +117,7 @@ def _routes(frame: pygame.FRect, near_left: bool, near_top: bool) -> list[Segmen
     cx, cy = frame.center
     half_w, half_h = frame.w / 2 + ARROW_GAP, frame.h / 2 + ARROW_GAP
     ways = ((0, -1), (0, 1), (side, 0), (-side, 0), (side, -1), (-side, -1), (side, 1), (-side, 1))
-    for length, directions in ((ARROW_LENGTH, ways), (SHORT_ARROW, ways[:4])):
+    for length, directions in ((ARROW_LENGTH, ways), *((n, ways[:4]) for n in SHORT_ARROWS)):
         for ax, ay in directions:
             norm = math.hypot(ax, ay)
             ux, uy = ax / norm, ay / norm
