@@ -6,6 +6,7 @@ table, then clicks where the table draws those cards, piles and buttons.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -38,8 +39,15 @@ def cell_at(table: TableScene, at: tuple[int, int]) -> tuple[float, float]:
     return table.grid.rects()[at].center
 
 
-def click_action(app: Any, table: TableScene, action: Any, shots: set | None = None) -> None:
-    """Make `action` by clicks, as a person would."""
+def click_action(
+    app: Any,
+    table: TableScene,
+    action: Any,
+    shots: set | None = None,
+    click: Callable[[Any, Any], Any] = click,
+) -> None:
+    """Make `action` by clicks, as a person would (`click`: how a click at a point of the
+    table reaches the app; by default a posted event in the table's coordinates)."""
 
     def shot(name: str) -> None:
         if shots is not None and name not in shots:
@@ -53,7 +61,10 @@ def click_action(app: Any, table: TableScene, action: Any, shots: set | None = N
         click(app, cell_at(table, action.look))
     elif isinstance(action, Draw):
         shot("turn_draw")
-        click(app, (geo.DRAW_PILE if action.source == "pile" else geo.DISCARD_PILE).center)
+        geometry = table.geometry
+        click(
+            app, (geometry.draw_pile if action.source == "pile" else geometry.discard_pile).center
+        )
     elif isinstance(action, Play):
         index = table.state.hand(table.focus).index(action.card)
         click(app, table.hand.rects()[index].center)
@@ -62,7 +73,7 @@ def click_action(app: Any, table: TableScene, action: Any, shots: set | None = N
     elif isinstance(action, Discard):
         index = table.state.hand(table.focus).index(action.card)
         click(app, table.hand.rects()[index].center)
-        click(app, geo.DISCARD_PILE.center)
+        click(app, table.geometry.discard_pile.center)
         if action.reveal is not None:
             shot("discard_reveal")
             click(app, cell_at(table, action.reveal))

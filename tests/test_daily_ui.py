@@ -134,3 +134,45 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     assert end.share[0] == f"Blanco daily \u00b7 {TODAY} \u00b7 {turns} turns"
     history, _ = daily_history.load_history(app.ctx.game_dir("blanco"))
     assert history.days[TODAY].score == turns
+
+
+SHARE_ROOM = 8  # px at least between the line to share and the results above, the buttons below
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+@pytest.mark.parametrize(("lang", "large"), [("en", False), ("de", True)])
+def test_the_line_to_share_has_room_under_the_results(
+    app: Any, game: str, lang: str, large: bool
+) -> None:
+    """Issue 22: the daily deal's line to share sat tight under (into) the rating panel. Its
+    ink keeps 8 px clear of the results' lowest panel (its shadow too) and of the buttons,
+    in every window shape, Large German text included."""
+    from game.blanco.rules.game import BLANCO
+    from game.core import i18n
+    from game.core.ui import gfx, window as window_mode
+    from tests.test_text_fits import finished
+
+    if large:
+        app.ctx.settings.text_size = "large"
+        app.ctx.text.set_scale(1.15)
+    i18n.set_language(lang)
+    session = finished(["Ann"], 4, BLANCO if game == "blanco" else None)
+    session.daily = TODAY
+    app.ctx.nav.push("title")
+    for size in ((1024, 768), (1280, 1024), (2560, 1080)):
+        window_mode.the_window().size = size
+        app.settle_window()
+        end = app.ctx.nav.make(f"{game}.game_end", session=session)
+        app.stack.clear_to(end)
+        frames(app, 30, dt=0.1)  # the bars have grown
+        app.redraw()
+        frames(app, 1)
+        assert isinstance(end, GameEndShell) and end.share_rect is not None
+        results = end.scale_rect() if game == "luckybox" else end.panel()
+        shadow_bottom = results.bottom + 8
+        share = end.share_rect
+        assert share.top - shadow_bottom >= SHARE_ROOM, (size, share, results)
+        buttons = min(end.widgets[name].rect.top for name in ("copy", "again", "title"))
+        assert buttons - share.bottom >= SHARE_ROOM, (size, share, buttons)
+        assert gfx.view(app.screen).contains(share)
+    assert not app.errors

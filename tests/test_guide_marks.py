@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.core.ui.guide import Guide
+from game.core.ui.sketch import ARROW_HALF, arrow_covers, arrow_route, arrow_sweep
 from tests.keys_helpers import key
 from tests.ui_helpers import click, frames
 
@@ -57,4 +59,128 @@ def test_the_guides_marks_leave_what_they_point_at_readable(app: Any) -> None:
             break
         click(app, advice.target)
     assert {"keep", "cross", "next"} <= set(seen), seen
+    assert not app.errors
+
+
+# --------------------------------------------------------------------------- the arrow's route
+
+VIEW = pygame.FRect(0, 0, 1280, 720)
+SQUARE, GAP = 64, 8
+ROOM = 170  # what an arrow needs beside a thing: its frame, gap, length, bob and width
+
+
+def _grid(left: float, top: float) -> dict[tuple[int, int], pygame.FRect]:
+    return {
+        (r, c): pygame.FRect(left + c * (SQUARE + GAP), top + r * (SQUARE + GAP), SQUARE, SQUARE)
+        for r in range(3)
+        for c in range(3)
+    }
+
+
+def _free_side(at: tuple[int, int], square: pygame.FRect, view: pygame.FRect) -> bool:
+    """Whether one side of the square has no neighbour and room for an arrow to the edge."""
+    r, c = at
+    return (
+        (r == 0 and square.top - view.top >= ROOM)
+        or (r == 2 and view.bottom - square.bottom >= ROOM)
+        or (c == 0 and square.left - view.left >= ROOM)
+        or (c == 2 and view.right - square.right >= ROOM)
+    )
+
+
+GRID_W = 3 * SQUARE + 2 * GAP
+EDGES = {
+    "top": (640 - GRID_W / 2, 12),
+    "bottom": (640 - GRID_W / 2, 720 - 12 - GRID_W),
+    "left": (12, 360 - GRID_W / 2),
+    "right": (1280 - 12 - GRID_W, 360 - GRID_W / 2),
+    "top-left": (12, 12),
+    "bottom-right": (1280 - 12 - GRID_W, 720 - 12 - GRID_W),
+}
+
+
+@pytest.mark.parametrize("edge", list(EDGES))
+def test_the_arrow_keeps_off_the_square_and_its_neighbours_near_each_edge(edge: str) -> None:
+    """Issue 22, item 10: a square of a 3x3 block near an edge (the top, where the arrow used
+    to come up through the squares below; each other edge and corner): wherever the square
+    has a free side, the arrow comes in from there, clear of the square and of all eight
+    others, and inside the window."""
+    squares = _grid(*EDGES[edge])
+    checked = 0
+    for at, square in squares.items():
+        if not _free_side(at, square, VIEW):
+            continue
+        frame = square.inflate(28, 28)
+        start, end = arrow_route(frame, list(squares.values()), VIEW)
+        covered = [other for other in squares.values() if arrow_covers(start, end, other)]
+        assert covered == [], f"{edge} {at}: the arrow crosses {covered}"
+        tip, tail = arrow_sweep(start, end)
+        inside = VIEW.inflate(-2 * ARROW_HALF, -2 * ARROW_HALF)
+        assert inside.collidepoint(tip) and inside.collidepoint(tail), (edge, at, start, end)
+        checked += 1
+    assert checked >= 4, "each block has squares with a free side"
+
+
+def test_the_arrow_keeps_off_text_and_goes_round_or_past_it() -> None:
+    """A text panel where the arrow would go: it comes another way, or (neighbours on every
+    other side) from beyond the text, pointing across it, never through a neighbour."""
+    square = pygame.FRect(600, 400, SQUARE, SQUARE)
+    frame = square.inflate(28, 28)
+    above = pygame.FRect(560, 290, 160, 70)  # the message right above the square
+    start, end = arrow_route(frame, [square], VIEW, text=[above])
+    assert not arrow_covers(start, end, above) and not arrow_covers(start, end, square)
+    # Neighbours left, right and below: the only way in is from above, past the text.
+    neighbours = [square.move(-SQUARE - GAP, 0), square.move(SQUARE + GAP, 0)]
+    neighbours += [square.move(dx, SQUARE + GAP) for dx in (-SQUARE - GAP, 0, SQUARE + GAP)]
+    neighbours += [square.move(-SQUARE - GAP, -SQUARE - GAP), square.move(SQUARE + GAP, -70)]
+    start, end = arrow_route(frame, [square, *neighbours], VIEW, text=[above])
+    assert not any(arrow_covers(start, end, r) for r in (square, above, *neighbours))
+    assert end[1] < above.top, "it points from beyond the text"
+
+
+def test_the_guides_arrow_never_covers_what_it_points_at_in_the_guided_games(app: Any) -> None:
+    """Played by clicks where the guide points, in both games' guided games: at every moment
+    the arrow keeps off the marked thing and inside the window; where the thing has room
+    beside it (a button, a pile, a card of the set-up), also off every other thing to click
+    and off the guide's and the table's text."""
+    from game.core.ui import gfx
+
+    clean = {"luckybox": {"keep", "next"}, "blanco": {"setup_reveal", "setup_look", "discard"}}
+    for game in ("luckybox", "blanco"):
+        app.ctx.nav.make(f"{game}.guided")
+        app.ctx.settings.animation_speed = 8.0
+        guide = app.ctx.stack.overlay
+        assert isinstance(guide, Guide)
+        seen: set[str] = set()
+        for _ in range(3000):
+            frames(app, 1)
+            top = app.stack.top
+            if getattr(getattr(top, "animator", None), "busy", False):
+                key(app, pygame.K_SPACE)
+                continue
+            advice = guide.advice
+            if advice is None or advice.target is None:
+                continue
+            app.redraw()
+            frames(app, 1)
+            marked = guide.marked()
+            assert guide.arrow is not None and marked is not None, advice
+            start, end = guide.arrow
+            assert not arrow_covers(start, end, marked), f"{game} {advice.kind}: on its target"
+            tip, tail = arrow_sweep(start, end)
+            view = gfx.view(app.screen)
+            assert view.collidepoint(tip) and view.collidepoint(tail), (game, advice.kind)
+            if advice.kind in clean[game]:
+                crossed = [
+                    r
+                    for r in (*guide.avoided(marked), *guide.texts())
+                    if arrow_covers(start, end, r)
+                ]
+                assert crossed == [], f"{game} {advice.kind}: the arrow crosses {crossed}"
+            seen.add(advice.kind)
+            if clean[game] <= seen:
+                break
+            click(app, advice.target)
+        assert clean[game] <= seen, (game, seen)
+        guide.skip()
     assert not app.errors

@@ -9,7 +9,8 @@ landed; in the last frame of each scene (its entrance over):
 * it lies inside the window, and inside the clip its box set (nothing cut off);
 * no two texts of one frame overlap (ink on ink);
 * a text is either inside a button or other widget (its label) or clear of every widget (a
-  row's label running into its toggle).
+  row's label running into its toggle);
+* a switch's caption ("Computer" in a set-up's seat row) keeps 4 px clear of its knob.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ import pytest
 from game.core import i18n
 from game.core.ui import gfx, window as window_mode
 from game.core.ui.app import App
+from game.core.ui.inputs import Toggle
 from game.core.ui.text import TextCache
 from tests import test_text_fits as fits
 from tests.ui_helpers import frames
 
 SLACK = 2  # px of antialiasing and rounding allowed where two rects meet
+KNOB_GAP = 4  # px at least between a switch's caption and its knob
 #: Scenes drawn over another (the veil and a panel over whatever was below), checked alone.
 ALONE = {"pause", "dialog"}
 
@@ -44,6 +47,8 @@ class Frames:
         self.watch: Any = None  # the walk's own record: it names the table scenes
         self.frames = 0
         self.last_app: Any = None
+        #: (scene, on) of every switch whose caption was checked against its knob.
+        self.switches: set[tuple[str, bool]] = set()
 
     def settled(self) -> None:
         """Check the last frame drawn: the scene as it stands once its entrance is over."""
@@ -75,6 +80,17 @@ class Frames:
                 for w in widgets:
                     if rect.inflate(-2 * SLACK, -2 * SLACK).colliderect(w):
                         self.bad(f"{where}: {text!r} at {tuple(rect)} runs into {tuple(w)}")
+        for switch in getattr(top, "widgets", {}).values():
+            if not isinstance(switch, Toggle) or not switch.visible:
+                continue
+            knob = switch.knob_rect()
+            for text, rect in texts:
+                if not pygame.Rect(switch.rect).collidepoint(rect.center):
+                    continue
+                self.switches.add((scene, switch.value))
+                gap = max(knob.left - rect.right, rect.left - knob.right)
+                if gap < KNOB_GAP:
+                    self.bad(f"{where}: {text!r} at {tuple(rect)} is {gap} px from its knob")
         for text, rect, clip in self.clipped:
             if any(ch.isalpha() for ch in text):
                 self.bad(f"{where}: {text!r} at {tuple(rect)} is cut by its box {tuple(clip)}")
@@ -140,6 +156,10 @@ def _walk(app: Any, seen: Frames) -> None:
     def named(app_: Any, watch: Any, name: str, scene: Any, n: int = 3, shot: bool = False) -> Any:
         seen.settled()  # the scene before, as it was left
         seen.scene = name
+        seats = getattr(scene, "widgets", {})
+        if "computer_0" in seats and "computer_1" in seats:  # a set-up: a seat of each kind
+            seats["computer_0"].set(False)
+            seats["computer_1"].set(True)
         return show(app_, watch, name, scene, n)
 
     def at_shot(app_: Any, name: str) -> None:  # the walk's tables and draft, once settled
@@ -183,6 +203,9 @@ def test_no_text_is_clipped_or_covered_at_1024x768(
     frames(app, 1)
     seen.settled()
     assert seen.frames > 15  # the scenes were really drawn and checked
+    # Both games' seat rows were checked with the switch on "Human" and on "Computer".
+    seat_rows = {(scene, on) for scene in ("setup", "blanco_setup") for on in (False, True)}
+    assert seat_rows <= seen.switches, seen.switches
     assert not app.errors, app.errors[0]
     assert seen.problems == [], "\n".join(seen.problems)
 

@@ -214,25 +214,23 @@ def test_draft_card_icons_and_buttons_have_tips(app) -> None:
 
 
 def test_blanco_piles_box_hand_and_swap_have_tips(app) -> None:
-    from game.blanco.ui.table import geometry as geo
-    from game.blanco.ui.table.help import BOX_RECT
-
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
+    geometry = table.geometry
     for _ in range(200):
         if not table.animator.busy:
             break
         press(app, pygame.K_SPACE)
     layer = table.help.layer
-    move(app, geo.DRAW_PILE.center, STILL)
+    move(app, geometry.draw_pile.center, STILL)
     assert layer.tip is not None and "Draw pile" in layer.tip.title
     assert str(table.seen.pile) in layer.tip.title
     assert_well_placed(layer, layer.tip, app.ctx.text)
     screenshot(app, SHOTS + "tooltip_blanco_pile_after")
-    move(app, geo.DISCARD_PILE.center, 1)
+    move(app, geometry.discard_pile.center, 1)
     assert layer.tip is None  # moved off the draw pile: gone
     frames(app, STILL)
     assert layer.tip is not None and "Discard" in layer.tip.title
-    move(app, BOX_RECT.center, STILL)
+    move(app, geometry.box_label, STILL)
     assert layer.tip is not None and "box" in layer.tip.title.lower()
     move(app, table.hand.rects()[0].center, STILL)
     assert layer.tip is not None and "Your hand" in layer.tip.text

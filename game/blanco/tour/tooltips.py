@@ -10,7 +10,6 @@ HOLD = 40  # frames the mouse stays still on a thing: past the tooltip's half se
 
 
 def _blanco_tips(tour: Tour) -> None:
-    from game.blanco.ui.table import geometry as geo
     from game.core.session import Seat
 
     table = tour.ctx.nav.make("blanco.start_game", seats=[Seat("Alex")], seed=tour.seed)
@@ -18,7 +17,7 @@ def _blanco_tips(tour: Tour) -> None:
     tour.until(
         lambda: not table.animator.busy, 600, "the deal", each=lambda: tour.press(pygame.K_SPACE)
     )
-    tour.hover(geo.DRAW_PILE.center, HOLD)
+    tour.hover(table.geometry.draw_pile.center, HOLD)
     tour.shot("blanco-tooltip-pile")
     tour.hover(table.controls.buttons["swap"].rect.center, HOLD)
     tour.shot("blanco-tooltip-swap")

@@ -83,48 +83,63 @@ BADGE_MAX_W = 330  # the table's daily line fits a side column
 PRACTICE_Y = 16  # the end screen's practice line: above every game's headline
 
 
-def squares_width(squares: str) -> int:
-    width = 0
+SQUARES_MAX_W = 560  # a long game's many squares are drawn smaller to fit beside the line
+
+
+def squares_width(squares: str, scale: float = 1.0) -> float:
+    width = 0.0
     for ch in squares:
-        width += GROUP_GAP if ch == " " else SQUARE + SQUARE_GAP
+        width += (GROUP_GAP if ch == " " else SQUARE + SQUARE_GAP) * scale
     return width
 
 
-def draw_squares(surface: pygame.Surface, squares: str, left: float, middle: float) -> None:
+def draw_squares(
+    surface: pygame.Surface, squares: str, left: float, middle: float, scale: float = 1.0
+) -> None:
     from game.core.ui import gfx
 
     x = left
+    side = max(3, round(SQUARE * scale))
     for ch in squares:
         if ch == " ":
-            x += GROUP_GAP
+            x += GROUP_GAP * scale
             continue
         colour = SQUARE_COLOURS.get(ch, (200, 200, 200))
-        box = pygame.Rect(round(x), round(middle - SQUARE / 2), SQUARE, SQUARE)
+        box = pygame.Rect(round(x), round(middle - side / 2), side, side)
         gfx.rect(surface, (20, 8, 44), box.inflate(2, 2), border_radius=4)
         gfx.rect(surface, colour, box, border_radius=3)
-        x += SQUARE + SQUARE_GAP
+        x += (SQUARE + SQUARE_GAP) * scale
 
 
 def draw_share(
     surface: pygame.Surface, ctx: Any, share: tuple[str, str], practice: bool, y: float
-) -> None:
+) -> pygame.Rect:
     """The end screen's daily line: the text and its squares centred on `y` (a practice game
-    says it did not count at the top of the screen, over the headline)."""
+    says it did not count at the top of the screen, over the headline). Returns where the
+    line's ink went, squares included."""
     from game.core.ui.widgets import INK, WHITE, YELLOW
 
     line, squares = share
-    room = 1220 - (squares_width(squares) + 12 if squares else 0)
+    scale = min(1.0, SQUARES_MAX_W / squares_width(squares)) if squares else 1.0
+    wide = squares_width(squares, scale)
+    room = 1220 - (wide + 12 if squares else 0)
     size = ctx.text.fit_size(line, 26, room)
     image = ctx.text.render_outlined(line, size, WHITE, INK, 2)
-    width = image.get_width() + (12 + squares_width(squares) if squares else 0)
+    width = image.get_width() + (12 + wide if squares else 0)
     left = 640 - width / 2
-    surface.blit(image, image.get_rect(midleft=(round(left), round(y))))
+    placed = image.get_rect(midleft=(round(left), round(y)))
+    surface.blit(image, placed)
+    ink = image.get_bounding_rect().move(placed.topleft)
     if squares:
-        draw_squares(surface, squares, left + image.get_width() + 12, y)
+        at = left + image.get_width() + 12
+        draw_squares(surface, squares, at, y, scale)
+        side = round(SQUARE * scale)
+        ink = ink.union(pygame.Rect(round(at), round(y - side / 2), round(wide), side))
     if practice:
         words = t("daily.practice_end", "Practice: only the day's first game counts.")
         size = ctx.text.fit_size(words, 22, 1220)
         ctx.text.blit_centered(surface, words, size, YELLOW, (640, PRACTICE_Y), outline=INK, px=2)
+    return ink
 
 
 def draw_badge(surface: pygame.Surface, ctx: Any, session: Any, at: tuple[float, float]) -> None:

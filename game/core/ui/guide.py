@@ -60,6 +60,8 @@ class Guide:
         self.done = False  # the game reached its end with the guide on
         self.bot: Any = None  # the player whose choices the guide suggests (a game's own)
         self._suggested: tuple[tuple[Any, ...], Any] | None = None
+        #: The arrow's route as last drawn (start, end at rest), for the tour and the tests.
+        self.arrow: tuple[tuple[float, float], tuple[float, float]] | None = None
         self.skip_button = Button(
             (0, 0, 170, 44), lt("guide.skip", "Skip guide"), self.skip, colour=ORANGE, text_size=26
         )
@@ -120,21 +122,45 @@ class Guide:
         self.skip_button.update(dt)
         self.advice = self.advise() if self.active() else None
 
-    def marked(self) -> pygame.FRect | None:
+    def marked(self, targets: list[tuple[pygame.FRect, int]] | None = None) -> pygame.FRect | None:
         """The thing the advice points at, as the scene on top lays it out (what a click there
         reaches: the most wanted, then the smallest), so the pointer frames it rather than
         covering its text; None when no focus target lies there."""
         point = self.advice.target if self.advice is not None else None
         if point is None:
             return None
-        try:
-            hits = [t for t in targets_of(self.ctx.stack.top) if t.rect.collidepoint(point)]
-        except Exception:  # a scene half-way through a change: the plain ring will do
-            return None
+        hits = [hit for hit in (targets or self._targets()) if hit[0].collidepoint(point)]
         if not hits:
             return None
-        best = min(hits, key=lambda t: (-t.priority, t.rect.w * t.rect.h))
-        return pygame.FRect(best.rect)
+        rect, _ = min(hits, key=lambda hit: (-hit[1], hit[0].w * hit[0].h))
+        return pygame.FRect(rect)
+
+    def _targets(self) -> list[tuple[pygame.FRect, int]]:
+        """Every focus target of the scene on top: its rect and priority."""
+        try:
+            return [(pygame.FRect(t.rect), t.priority) for t in targets_of(self.ctx.stack.top)]
+        except Exception:  # a scene half-way through a change: the plain ring will do
+            return []
+
+    def avoided(
+        self, marked: pygame.FRect | None, targets: list[tuple[pygame.FRect, int]] | None = None
+    ) -> list[pygame.FRect]:
+        """What the arrow must not cross: the other things to click around the one it points
+        at (a grid's neighbouring squares, buttons, cards)."""
+        others = [
+            rect
+            for rect, _ in (targets or self._targets())
+            if marked is None or not rect.colliderect(marked)
+        ]
+        return others
+
+    def keep_clear(self) -> list[pygame.FRect]:
+        """Text of the scene on top the arrow should not cross (a table's banner and message:
+        a game's own), besides the guide's sentence."""
+        return []
+
+    def texts(self) -> list[pygame.FRect]:
+        return [self.panel(), *self.keep_clear()]
 
     def _compact(self, box: pygame.FRect) -> bool:
         """A low panel: the button goes beside the sentence instead of under it."""
@@ -152,12 +178,17 @@ class Guide:
         if not self.active() or self.advice is None:
             return
         advice = self.advice
+        self.arrow = None
         if advice.target is not None:
-            marked = self.marked()
+            targets = self._targets()
+            marked = self.marked(targets)
+            avoid, texts = self.avoided(marked, targets), self.texts()
             if marked is not None:  # around it, clear of its label
-                draw_frame_pointer(surface, marked, self.time)
+                self.arrow = draw_frame_pointer(surface, marked, self.time, avoid=avoid, text=texts)
             else:
-                draw_pointer(surface, advice.target, self.time, radius=advice.radius)
+                self.arrow = draw_pointer(
+                    surface, advice.target, self.time, radius=advice.radius, avoid=avoid, text=texts
+                )
         box = self.panel()
         draw_panel(surface, box, colour=PAPER, radius=18, border=4, shadow=8)
         text = self.ctx.text

@@ -86,6 +86,33 @@ class Toggle(Widget):
     def reset(self) -> None:
         self.hovered = self._armed = False
 
+    #: px between the caption and the knob (its ink), so a long word never runs into it.
+    CAPTION_GAP = 6
+
+    def knob(self) -> tuple[tuple[int, int], int]:
+        """The knob's centre and radius (its ink ring is 2 px wider)."""
+        inner = pygame.Rect(self.rect).inflate(-6, -6)
+        knob_r = inner.height // 2 - 2
+        kx = inner.right - knob_r - 3 if self.value else inner.left + knob_r + 3
+        return (kx, inner.centery), knob_r
+
+    def knob_rect(self) -> pygame.Rect:
+        """The knob with its ink ring."""
+        (kx, ky), knob_r = self.knob()
+        ring = knob_r + 2
+        return pygame.Rect(kx - ring, ky - ring, 2 * ring, 2 * ring)
+
+    def caption_box(self) -> pygame.Rect:
+        """Where the caption fits: the half of the pill the knob isn't covering, kept
+        `CAPTION_GAP` clear of the knob."""
+        inner = pygame.Rect(self.rect).inflate(-6, -6)
+        knob = self.knob_rect()
+        if self.value:  # the knob on the right
+            left, right = inner.left + 8, knob.left - self.CAPTION_GAP
+        else:
+            left, right = knob.right + self.CAPTION_GAP, inner.right - 8
+        return pygame.Rect(left, inner.top, max(0, right - left), inner.height)
+
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         r = pygame.Rect(self.rect)
         radius = r.height // 2
@@ -101,20 +128,16 @@ class Toggle(Widget):
         face = inner.copy()
         face.height -= 3
         gfx.rect(surface, colour, face, border_radius=face.height // 2)
-        knob_r = inner.height // 2 - 2
-        kx = inner.right - knob_r - 3 if self.value else inner.left + knob_r + 3
-        gfx.circle(surface, INK, (kx, inner.centery), knob_r + 2)
-        gfx.circle(surface, PAPER, (kx, inner.centery), knob_r)
-        gfx.circle(
-            surface, WHITE, (kx - knob_r // 3, inner.centery - knob_r // 3), max(2, knob_r // 3)
-        )
+        (kx, ky), knob_r = self.knob()
+        gfx.circle(surface, INK, (kx, ky), knob_r + 2)
+        gfx.circle(surface, PAPER, (kx, ky), knob_r)
+        gfx.circle(surface, WHITE, (kx - knob_r // 3, ky - knob_r // 3), max(2, knob_r // 3))
         label = self.labels[1] if self.value else self.labels[0]
         label = label() if callable(label) else label
-        # The caption sits in the half the knob isn't covering.
-        span = inner.width - 2 * knob_r - 10
-        cx = inner.left + 8 + span / 2 if self.value else inner.right - 8 - span / 2
-        size = text.fit_size(label, max(18, int(r.height * 0.62)), span)
-        text.blit_centered(surface, label, size, WHITE, (cx, inner.centery), outline=INK, px=2)
+        box = self.caption_box()
+        # Fitted to the box less the outline's 2 px each side: the ink stays inside it.
+        size = text.fit_size(label, max(18, int(r.height * 0.62)), box.width - 4)
+        text.blit_centered(surface, label, size, WHITE, box.center, outline=INK, px=2)
 
 
 class Slider(Widget):

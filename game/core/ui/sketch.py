@@ -6,6 +6,7 @@ How to play pages draw their examples with them, and the guided first game point
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -74,47 +75,207 @@ def draw_ring(
     gfx.circle(surface, colour, center, r, 5)
 
 
+#: The arrow's length before its bob, and how far it bobs away from what it points at.
+ARROW_LENGTH = 96
+ARROW_BOB = 12
+#: Half the arrow's width with its outline (the head is the widest: 22 px at 0.5 rad, plus ink).
+ARROW_HALF = 15
+SHORT_ARROWS = (56, 26)  # where the long one finds no room (26: little more than its head)
+ARROW_GAP = 10  # px between the arrow's tip and the frame around what it points at
+
+Segment = tuple[Point, Point]
+
+
+def arrow_sweep(start: Point, end: Point) -> Segment:
+    """The line the arrow's centre covers while it bobs: from its tip at rest to its tail at
+    the furthest bob."""
+    dx, dy = start[0] - end[0], start[1] - end[1]
+    length = math.hypot(dx, dy) or 1.0
+    k = ARROW_BOB / length
+    return end, (start[0] + dx * k, start[1] + dy * k)
+
+
+def arrow_covers(start: Point, end: Point, rect: Any) -> bool:
+    """Whether the arrow from `start` to `end` (its whole width, at any bob) touches `rect`."""
+    a, b = arrow_sweep(start, end)
+    return bool(pygame.FRect(rect).inflate(2 * ARROW_HALF, 2 * ARROW_HALF).clipline(a, b))
+
+
+def _routes(frame: pygame.FRect, near_left: bool, near_top: bool) -> list[Segment]:
+    """The ways an arrow can come at `frame`, best first: the usual slant from above (from
+    below near the top, from the right near the left edge), then straight down or up, from
+    the sides, and from the corners; then the same straight ways with shorter arrows (for a
+    narrow gap between things)."""
+    side = -1 if near_left else 1
+    x = frame.centerx
+    above = ((x + 50 * side, frame.top - ARROW_GAP - 96), (x + 8 * side, frame.top - ARROW_GAP))
+    below = (
+        (x - 50 * side, frame.bottom + ARROW_GAP + 96),
+        (x - 8 * side, frame.bottom + ARROW_GAP),
+    )
+    routes = [below, above] if near_top else [above, below]
+    cx, cy = frame.center
+    half_w, half_h = frame.w / 2 + ARROW_GAP, frame.h / 2 + ARROW_GAP
+    ways = ((0, -1), (0, 1), (side, 0), (-side, 0), (side, -1), (-side, -1), (side, 1), (-side, 1))
+    for length, directions in ((ARROW_LENGTH, ways), *((n, ways[:4]) for n in SHORT_ARROWS)):
+        for ax, ay in directions:
+            norm = math.hypot(ax, ay)
+            ux, uy = ax / norm, ay / norm
+            reach = min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+            end = (cx + ux * reach, cy + uy * reach)
+            routes.append(((end[0] + ux * length, end[1] + uy * length), end))
+    return routes
+
+
+#: How far an arrow may be pushed back from what it points at to clear a text in its way (it
+#: then points across the text, which names nothing to click), and in what steps.
+ARROW_PUSH, PUSH_STEP = 240, 6
+
+Box = tuple[float, float, float, float]
+
+
+def arrow_route(
+    frame: Any, avoid: Sequence[Any] = (), within: Any = None, text: Sequence[Any] = ()
+) -> Segment:
+    """Where the guide's arrow goes to point at `frame` (the thing with its breathing frame
+    around), inside `within` (all the window shows), at any bob. Best: a way in (`_routes`, in
+    order) touching none of `avoid` (the thing itself, its neighbours: things to click) nor
+    `text` (the guide's sentence, a table's message). Next: a way pushed back along itself
+    past text only (pushed past a neighbour it would point at that neighbour). Last: the way
+    touching fewest neighbours, then fewest texts."""
+    return _route(
+        _key(frame),
+        tuple(_key(rect) for rect in avoid),
+        _key(within) if within is not None else None,
+        tuple(_key(rect) for rect in text),
+    )
+
+
+def _key(rect: Any) -> Box:
+    box = pygame.FRect(rect)
+    return (box.x, box.y, box.w, box.h)
+
+
+@functools.lru_cache(maxsize=64)  # the guide asks the same each frame while nothing moves
+def _route(
+    frame: Box, avoid: tuple[Box, ...], within: Box | None, text: tuple[Box, ...]
+) -> Segment:
+    box = pygame.FRect(frame)
+    room = pygame.FRect(within) if within is not None else None
+    inside = room.inflate(-2 * ARROW_HALF, -2 * ARROW_HALF) if room is not None else None
+    near_left = box.centerx < (room.left if room is not None else 0) + 200
+    near_top = box.top < (room.top if room is not None else 0) + 200
+    # Only what lies within the arrow's reach can be in its way.
+    far = 2 * (ARROW_PUSH + ARROW_LENGTH + 60)
+    reach = box.inflate(far, far)
+
+    def blocks(rects: tuple[Box, ...]) -> list[pygame.FRect]:
+        wide = 2 * ARROW_HALF
+        return [pygame.FRect(r).inflate(wide, wide) for r in rects if reach.colliderect(r)]
+
+    things, texts = blocks(avoid), blocks(text)
+
+    def fits(a: Point, b: Point) -> bool:
+        return inside is None or (inside.collidepoint(a) and inside.collidepoint(b))
+
+    def touched(a: Point, b: Point, rects: list[pygame.FRect]) -> int:
+        return sum(1 for rect in rects if rect.clipline(a, b))
+
+    routes = _routes(box, near_left, near_top)
+    pushed: tuple[float, Segment] | None = None
+    fewest: tuple[int, int, Segment] | None = None
+    for start, end in routes:
+        a, b = arrow_sweep(start, end)
+        if not fits(a, b):
+            continue
+        hits = (touched(a, b, things), touched(a, b, texts))
+        if hits == (0, 0):
+            return start, end
+        if fewest is None or hits < fewest[:2]:
+            fewest = (*hits, (start, end))
+        if hits[0]:
+            continue  # pushed back past a neighbour, it would point at the neighbour
+        dx, dy = start[0] - end[0], start[1] - end[1]
+        norm = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / norm, dy / norm
+        push = PUSH_STEP
+        while push <= ARROW_PUSH and (pushed is None or push < pushed[0]):
+            route = (
+                (start[0] + ux * push, start[1] + uy * push),
+                (end[0] + ux * push, end[1] + uy * push),
+            )
+            a, b = arrow_sweep(*route)
+            if not fits(a, b) or touched(a, b, things):
+                break
+            if not touched(a, b, texts):
+                pushed = (push, route)
+                break
+            push += PUSH_STEP
+    if pushed is not None:
+        return pushed[1]
+    if fewest is not None:
+        return fewest[2]
+    return routes[0]
+
+
+def _bobbed(route: Segment, time: float) -> Segment:
+    """The route moved away from its target by the arrow's bob at `time`."""
+    (x0, y0), (x1, y1) = route
+    length = math.hypot(x0 - x1, y0 - y1) or 1.0
+    k = ARROW_BOB * pulse(time, 6.0) / length
+    dx, dy = (x0 - x1) * k, (y0 - y1) * k
+    return (x0 + dx, y0 + dy), (x1 + dx, y1 + dy)
+
+
 def draw_pointer(
-    surface: pygame.Surface, target: Point, time: float, colour: RGB = YELLOW, radius: float = 30
-) -> None:
-    """The guide's pointer: a ring on the target and an arrow bobbing toward it from above (from
-    below when the target is near the top of the screen)."""
+    surface: pygame.Surface,
+    target: Point,
+    time: float,
+    colour: RGB = YELLOW,
+    radius: float = 30,
+    avoid: Sequence[Any] = (),
+    text: Sequence[Any] = (),
+) -> Segment:
+    """The guide's pointer: a ring on the target and an arrow bobbing toward it, routed clear
+    of `avoid` and `text` inside the window (see `arrow_route`). Returns the arrow's route at
+    rest."""
     draw_ring(surface, target, radius, time, colour)
-    x, y = target
-    bob = 12 * pulse(time, 6.0)
-    side = 1 if x < 200 else -1  # near the left edge the arrow comes from the right
-    if y < 200:
-        start = (x - 50 * side, y + radius + 110 + bob)
-        end = (x - 8 * side, y + radius + 14 + bob)
-    else:
-        start = (x + 50 * side, y - radius - 110 - bob)
-        end = (x + 8 * side, y - radius - 14 - bob)
+    ring = pygame.FRect(0, 0, 2 * radius + 12, 2 * radius + 12)
+    ring.center = target
+    route = arrow_route(ring, avoid, gfx.view(surface), text)
+    start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
+    return route
+
+
+def frame_rect(target: Any, time: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """The breathing frame just outside a thing, and the frame's outer (ink) rect."""
+    pad = 7 + round(3 * pulse(time, 5.0))  # just clear of it: the lines around stay readable
+    frame = pygame.Rect(target).inflate(2 * pad, 2 * pad)
+    return frame, frame.inflate(8, 8)
 
 
 def draw_frame_pointer(
-    surface: pygame.Surface, target: pygame.FRect, time: float, colour: RGB = YELLOW
-) -> pygame.Rect:
+    surface: pygame.Surface,
+    target: pygame.FRect,
+    time: float,
+    colour: RGB = YELLOW,
+    avoid: Sequence[Any] = (),
+    text: Sequence[Any] = (),
+) -> Segment:
     """The guide's pointer around a thing of known size (a button, a square, a card): a
     breathing frame just outside it and an arrow stopping short of it, so neither covers its
-    label. Returns the frame's outer rect."""
-    pad = 7 + round(3 * pulse(time, 5.0))  # just clear of it: the lines around stay readable
-    frame = pygame.Rect(target).inflate(2 * pad, 2 * pad)
+    label, the arrow routed clear of `avoid` (its neighbours) and `text` (the guide's
+    sentence) inside the window (see `arrow_route`). Returns the arrow's route at rest."""
+    frame, outer = frame_rect(target, time)
     radius = max(6, min(16, frame.height // 3))
-    outer = frame.inflate(8, 8)
     gfx.rect(surface, INK, outer, 9, border_radius=radius + 4)
     gfx.rect(surface, colour, frame, 5, border_radius=radius)
-    x = frame.centerx
-    bob = 12 * pulse(time, 6.0)
-    side = 1 if x < 200 else -1  # near the left edge the arrow comes from the right
-    if frame.top < 200:
-        end = (x - 8 * side, outer.bottom + 10 + bob)
-        start = (x - 50 * side, outer.bottom + 106 + bob)
-    else:
-        end = (x + 8 * side, outer.top - 10 - bob)
-        start = (x + 50 * side, outer.top - 106 - bob)
+    widest = pygame.Rect(target).inflate(28, 28)  # the frame's ink at its widest: a still route
+    route = arrow_route(widest, [target, *avoid], gfx.view(surface), text)
+    start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
-    return outer
+    return route
 
 
 def draw_tag(

@@ -21,7 +21,6 @@ from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
-from game.blanco.ui.table import geometry as geo
 from game.blanco.ui.words import card_name  # in the player's language
 from game.core.i18n import t, tn
 from game.core.session import Seat
@@ -70,7 +69,14 @@ class BlancoGuide(Guide):
     def panel(self) -> pygame.FRect:
         if isinstance(self.ctx.stack.top, GameEndScene):
             return pygame.FRect(16, 600, 380, 112)
-        return pygame.FRect(geo.OTHERS.x, geo.OTHERS.y + 214, geo.OTHERS.w, 250)
+        column = self.table.geometry.others
+        return pygame.FRect(column.x, column.y + 214, column.w, 250)
+
+    def keep_clear(self) -> list[pygame.FRect]:
+        if self.ctx.stack.top is not self.table:
+            return []
+        geometry = self.table.geometry
+        return [geometry.banner, geometry.prompt]
 
     def _player(self) -> Any:
         return blanco_state(self.session.state).players[self.table.focus]
@@ -165,7 +171,7 @@ class BlancoGuide(Guide):
 
     def _cell(self, at: tuple[int, int]) -> tuple[float, float]:
         rect = self.table.cell_rects(self.table.focus).get(at)
-        return rect.center if rect is not None else geo.GRID_AREA.center
+        return rect.center if rect is not None else self.table.geometry.grid_area.center
 
     def _step(self) -> tuple[str, tuple[float, float], float, str] | None:
         """The sentence, the point and the ring's size for the click to make now."""
@@ -190,7 +196,12 @@ class BlancoGuide(Guide):
                 "guide.bl.clear_choice",
                 "Two lines are complete at once: you choose which to clear first.",
             )
-            return text, (button.rect.center if button else geo.CHOICES.center), 34, "clear_choice"
+            return (
+                text,
+                (button.rect.center if button else self.table.geometry.choices.center),
+                34,
+                "clear_choice",
+            )
         if phase == LOOK:
             if moves.mode == "look_reveal":
                 reveal = not isinstance(action, Look) or action.reveal
@@ -199,7 +210,12 @@ class BlancoGuide(Guide):
                     "guide.bl.reveal",
                     "Your chain reaction lets you turn the card you saw face up: reveal it.",
                 )
-                return text, (button.rect.center if button else geo.CHOICES.center), 34, "reveal"
+                return (
+                    text,
+                    (button.rect.center if button else self.table.geometry.choices.center),
+                    34,
+                    "reveal",
+                )
             if not isinstance(action, Look):
                 action = next(a for a in legal if isinstance(a, Look))
             at = action.at
@@ -266,12 +282,12 @@ class BlancoGuide(Guide):
                 "Your turn: take the {card} from the discard pile, it fits your grid.",
                 card=card_name(top),
             )
-            return text, geo.DISCARD_PILE.center, 60, "draw_discard"
+            return text, self.table.geometry.discard_pile.center, 60, "draw_discard"
         text = t(
             "guide.bl.draw_pile",
             "Your turn: draw a card. The draw pile is a surprise; the discard pile you see.",
         )
-        return text, geo.DRAW_PILE.center, 60, "draw_pile"
+        return text, self.table.geometry.draw_pile.center, 60, "draw_pile"
 
     def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
@@ -310,7 +326,7 @@ class BlancoGuide(Guide):
                 "guide.bl.discard",
                 "It fits nowhere yet: discard it on the discard pile.",
             )
-            return text, geo.DISCARD_PILE.center, 60, "discard"
+            return text, self.table.geometry.discard_pile.center, 60, "discard"
         text = t(
             "guide.bl.play",
             "Play it here: the card it replaces goes to the discard pile.",

@@ -37,7 +37,8 @@ class GameEndScene(GameEndShell):
         two players' rows above a large empty box."""
         rows = len(blanco_state(self.session.state).players)
         h = 96 + rows * 60 + (60 if self.challenge_line() else 10)
-        return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, max(220, h)))
+        room = self.results_bottom() - 8 - PANEL.y  # (its shadow is 8 px)
+        return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, room, max(220, h)))
 
     def draw_results(self, surface: pygame.Surface) -> None:
         panel = self.panel()

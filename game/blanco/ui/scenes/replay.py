@@ -23,9 +23,12 @@ class ReplayScene(ReplayShell):
         return TableScene(self.ctx, session, demo=True, driven=True)
 
     def button_rects(self) -> dict[str, Any]:
+        # (asked before the table is made too: the design's places until it is drawn)
+        table = getattr(self, "table", None)
+        buttons = table.geometry.buttons if table is not None else geo.DESIGN.buttons
         return {
-            "play": geo.BUTTONS["swap"],
-            "step": geo.BUTTONS["undo"],
-            "speed": geo.BUTTONS["hint"],
-            "back": geo.BUTTONS["menu"],
+            "play": buttons["swap"],
+            "step": buttons["undo"],
+            "speed": buttons["hint"],
+            "back": buttons["menu"],
         }

@@ -54,7 +54,6 @@ class TableScene(TableShell):
 
     game_over_event = ev.Won
     off_focus = OFF_FOCUS
-    daily_badge_at = (1088.0, 238.0)  # under the solo panel, clear of the status line
     targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
 
     def __init__(
@@ -79,6 +78,7 @@ class TableScene(TableShell):
         self._eye, self._small_eye = eye_icon(22), eye_icon(14)
         self._shades: dict[tuple[int, int, float], pygame.Surface] = {}
         self._resuming = resume is not None
+        self._geo = geo.DESIGN
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
@@ -99,8 +99,22 @@ class TableScene(TableShell):
         self.staging = Staging(self)
         return self.staging.styles()
 
+    @property
+    def geometry(self) -> geo.TableGeometry:
+        """Where everything sits for the window's shape as last drawn (`self.view`): clicks
+        go where the frame showed things."""
+        view = getattr(self, "view", None)  # (set by the shell once the parts are built)
+        if view is not None and self._geo.view != view:
+            self._geo = geo.TableGeometry.fit(view)
+        return self._geo
+
+    @property
+    def daily_badge_at(self) -> tuple[float, float]:  # type: ignore[override]  # follows the view
+        """Under the solo panel (the right column), clear of the status line."""
+        return (self.geometry.others.x + 182, self.geometry.others.y + 228)
+
     def static_layer(self) -> pygame.Surface:
-        return static_layer(self.view)
+        return static_layer(self.geometry)
 
     # ------------------------------------------------------------ who sees what
 
@@ -214,14 +228,14 @@ class TableScene(TableShell):
         p = self.seen.players[seat]
         rows, cols = shape or (p.rows, p.cols)
         if seat == self.focus:
-            return geo.big_grid(rows, cols)
+            return self.geometry.big_grid(rows, cols)
         panel = self.others.panels().get(seat)
         return geo.mini_grid(panel, rows, cols) if panel else {}
 
     def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.FRect]:
         n = len(self.seen.players[seat].hand) if count is None else count
         if seat == self.focus:
-            return geo.hand_rects(n)
+            return self.geometry.hand_rects(n)
         panel = self.others.panels().get(seat)
         if panel is None:
             return []
@@ -231,9 +245,9 @@ class TableScene(TableShell):
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         if seat == self.focus:
-            return geo.GRID_AREA.center
+            return self.geometry.grid_area.center
         panel = self.others.panels().get(seat)
-        return panel.center if panel else geo.GRID_AREA.center
+        return panel.center if panel else self.geometry.grid_area.center
 
     def remember_look(self, at: tuple[int, int]) -> None:
         """The player has seen the card of a chain reaction's look: keep which one, so a

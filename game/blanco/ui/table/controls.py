@@ -25,7 +25,7 @@ class Controls(Part):
         moves = table.moves
         self.buttons: dict[str, Button] = {
             "swap": Button(
-                geo.BUTTONS["swap"],
+                geo.DESIGN.buttons["swap"],
                 lt("blanco.table.swap", "Swap"),
                 moves.do_swap,
                 key=pygame.K_s,
@@ -33,7 +33,7 @@ class Controls(Part):
                 text_size=28,
             ),
             "undo": Button(
-                geo.BUTTONS["undo"],
+                geo.DESIGN.buttons["undo"],
                 lt("blanco.table.undo", "Undo"),
                 moves.do_undo,
                 key=pygame.K_u,
@@ -41,7 +41,7 @@ class Controls(Part):
                 text_size=28,
             ),
             "hint": Button(
-                geo.BUTTONS["hint"],
+                geo.DESIGN.buttons["hint"],
                 lt("blanco.table.hint_button", "Hint"),
                 moves.do_hint,
                 key=pygame.K_h,
@@ -49,17 +49,21 @@ class Controls(Part):
                 text_size=28,
             ),
             "menu": Button(
-                geo.BUTTONS["menu"],
+                geo.DESIGN.buttons["menu"],
                 lt("blanco.table.menu", "Menu"),
                 table.open_menu,
                 colour=(120, 90, 170),
                 text_size=28,
             ),
             "aid": Button(
-                geo.BUTTONS["aid"], "", table.toggle_memory_aid, colour=(70, 110, 130), text_size=20
+                geo.DESIGN.buttons["aid"],
+                "",
+                table.toggle_memory_aid,
+                colour=(70, 110, 130),
+                text_size=20,
             ),
             "next": Button(
-                geo.BUTTONS["next"],
+                geo.DESIGN.buttons["next"],
                 lt("blanco.table.next", "Next  >"),
                 table.confirm_turn,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -78,17 +82,13 @@ class Controls(Part):
         offered = self.table.moves.choices()
         if self.table.moves.mode in SWAPPING:  # the Swap button reads "Cancel swap": one way back
             offered = [choice for choice in offered if choice[0] != "cancel"]
-        key = tuple((name, label) for name, label, _ in offered)
+        area = self.table.geometry.choices
+        key = (tuple(area), *((name, label) for name, label, _ in offered))
         if key != self._choice_key:
             self._choice_key = key
             self.choice_buttons = {}
             for i, (name, label, action) in enumerate(offered):
-                rect = (
-                    geo.CHOICES.x,
-                    geo.CHOICES.y + i * (CHOICE_H + CHOICE_GAP),
-                    geo.CHOICES.w,
-                    CHOICE_H,
-                )
+                rect = (area.x, area.y + i * (CHOICE_H + CHOICE_GAP), area.w, CHOICE_H)
                 self.choice_buttons[name] = Button(
                     rect, label, action, colour=(200, 80, 140), text_size=24
                 )
@@ -97,7 +97,14 @@ class Controls(Part):
                 self.choice_buttons[name].on_click = action
         return self.choice_buttons
 
+    def place(self) -> None:
+        """The buttons where the window's shape puts them (`table.geometry`)."""
+        for name, rect in self.table.geometry.buttons.items():
+            if self.buttons[name].rect != rect:
+                self.buttons[name].rect = pygame.FRect(rect)
+
     def update(self, dt: float) -> None:
+        self.place()
         for button in self.buttons.values():
             button.update(dt)
 
@@ -107,6 +114,7 @@ class Controls(Part):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place()
         if any(b.handle_event(event) for b in list(self.choices().values())):
             return True
         return any(b.handle_event(event) for name, b in self.buttons.items() if self.shown(name))
@@ -114,6 +122,7 @@ class Controls(Part):
     def refresh(self) -> None:
         """Buttons stay clickable (a click that is not allowed says why); the ones that would
         be refused now are drawn grey."""
+        self.place()
         table = self.table
         mine = table.human_turn()
         can = {

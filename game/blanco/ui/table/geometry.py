@@ -1,8 +1,20 @@
-"""Where everything sits on Blanco's 1280x720 table (pure rectangles, no drawing)."""
+"""Where everything sits on Blanco's table (pure rectangles, no drawing).
+
+The design is 1280x720 (the module's constants below); a window of another shape shows more
+(`gfx.view`), and `TableGeometry.fit(view)` re-flows the design into it: the left column
+(piles, buttons, prompt) keeps to the view's left edge, the other players' column to its right
+edge, the banner, grid and hand take what is between; a taller view puts the hand at the bottom
+and lets the grid's cards grow into the height. At 1280x720 it gives the design exactly.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 import pygame
+
+from game.core.ui.layout import LOGICAL_SIZE
 
 Pos = tuple[int, int]
 
@@ -11,6 +23,7 @@ GRID_AREA = pygame.FRect(330, 56, 560, 458)
 HAND_AREA = pygame.FRect(330, 536, 560, 174)
 DRAW_PILE = pygame.FRect(36, 84, 110, 154)
 DISCARD_PILE = pygame.FRect(184, 84, 110, 154)
+PILES_BACK = pygame.FRect(14, 56, 302, 250)  # the darker felt under the piles
 BOX_LABEL = (165, 292)
 BUTTONS = {
     "swap": pygame.FRect(26, 316, 134, 48),
@@ -27,6 +40,13 @@ OTHERS = pygame.FRect(906, 10, 362, 700)
 BIG = (100, 140)
 BIG_GAP = 12
 HAND_CARD = (100, 140)
+#: The largest grid (the second one): the grid's cards are sized so that it fits.
+LARGEST_GRID = (3, 4)
+#: Room kept around the grid inside its frame (a target's outline is 5 px wider each side).
+GRID_PAD = (16, 14)
+
+#: How far a chosen hand card rises: it stays clear of the "Your hand" label above it.
+HAND_LIFT = 6
 
 
 def grid_rects(
@@ -45,33 +65,106 @@ def grid_rects(
     }
 
 
-def big_grid(rows: int, cols: int) -> dict[Pos, pygame.FRect]:
-    return grid_rects(GRID_AREA, rows, cols, BIG, BIG_GAP)
+def _moved(rect: pygame.FRect, dx: float, dy: float = 0.0) -> pygame.FRect:
+    return pygame.FRect(rect).move(dx, dy)
 
 
-#: How far a chosen hand card rises: it stays clear of the "Your hand" label above it.
-HAND_LIFT = 6
+@dataclass(frozen=True)
+class TableGeometry:
+    """Every region of the table for one view (all the window shows, in the table's
+    coordinates). Build it with `fit`; the table keeps one per view. Its rects are shared:
+    copy one before moving it."""
+
+    view: pygame.Rect
+    banner: pygame.FRect
+    grid_area: pygame.FRect
+    hand_area: pygame.FRect
+    draw_pile: pygame.FRect
+    discard_pile: pygame.FRect
+    piles_back: pygame.FRect
+    box_label: tuple[float, float]
+    buttons: Mapping[str, pygame.FRect]
+    choices: pygame.FRect
+    prompt: pygame.FRect
+    others: pygame.FRect
+    big: tuple[int, int]  # a card of the focused grid
+
+    @staticmethod
+    def fit(view: pygame.Rect | pygame.FRect | None = None) -> TableGeometry:
+        """The table laid out in `view` (the 1280x720 design when None or 16:9)."""
+        box = pygame.Rect(view) if view is not None else pygame.Rect((0, 0), LOGICAL_SIZE)
+        return _fit(box)
+
+    def big_grid(self, rows: int, cols: int) -> dict[Pos, pygame.FRect]:
+        return grid_rects(self.grid_area, rows, cols, self.big, BIG_GAP)
+
+    def hand_rects(self, count: int) -> list[pygame.FRect]:
+        w, h = HAND_CARD
+        gap = 22
+        total = count * w + max(0, count - 1) * gap
+        x0 = self.hand_area.centerx - total / 2
+        y = self.hand_area.y + 32  # room above for "Your hand" and a chosen card's lift
+        return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
+
+    def other_panels(self, seats: list[int]) -> dict[int, pygame.FRect]:
+        """A panel per other seat, stacked in the right column."""
+        if not seats:
+            return {}
+        gap = 8
+        column = self.others
+        h = min(230.0, (column.h - gap * (len(seats) - 1)) / len(seats))
+        return {
+            seat: pygame.FRect(column.x, column.y + i * (h + gap), column.w, h)
+            for i, seat in enumerate(seats)
+        }
 
 
-def hand_rects(count: int) -> list[pygame.FRect]:
-    w, h = HAND_CARD
-    gap = 22
-    total = count * w + max(0, count - 1) * gap
-    x0 = HAND_AREA.centerx - total / 2
-    y = HAND_AREA.y + 32  # room above for "Your hand" and a chosen card's lift (HAND_LIFT)
-    return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
+def _fit(view: pygame.Rect) -> TableGeometry:
+    left, top, width, height = view.x, view.y, view.w, view.h
+    design_w, design_h = LOGICAL_SIZE
+    # Each side column moves by the room beside the design on its side (none in a narrower
+    # or equal view: the canvas never shows less than the design).
+    to_left = min(0.0, float(left))
+    to_right = max(0.0, float(left + width - design_w))
+    to_top = min(0.0, float(top))
+    to_bottom = max(0.0, float(top + height - design_h))
+    middle_x = GRID_AREA.x + to_left
+    middle_w = GRID_AREA.w - to_left + to_right
+    banner = pygame.FRect(middle_x, BANNER.y + to_top, middle_w, BANNER.h)
+    hand_area = pygame.FRect(middle_x, HAND_AREA.y + to_bottom, middle_w, HAND_AREA.h)
+    grid_top = GRID_AREA.y + to_top
+    grid_area = pygame.FRect(middle_x, grid_top, middle_w, GRID_AREA.h + to_bottom - to_top)
+    rows, cols = LARGEST_GRID
+    design_grid_w = cols * BIG[0] + (cols - 1) * BIG_GAP
+    design_grid_h = rows * BIG[1] + (rows - 1) * BIG_GAP
+    grow = min(
+        (grid_area.w - GRID_PAD[0]) / design_grid_w,
+        (grid_area.h - GRID_PAD[1]) / design_grid_h,
+    )
+    grow = max(1.0, grow)  # never smaller than the design's cards
+    big = (round(BIG[0] * grow), round(BIG[1] * grow))
+    buttons = {name: _moved(rect, to_left, to_top) for name, rect in BUTTONS.items()}
+    return TableGeometry(
+        view=pygame.Rect(view),
+        banner=banner,
+        grid_area=grid_area,
+        hand_area=hand_area,
+        draw_pile=_moved(DRAW_PILE, to_left, to_top),
+        discard_pile=_moved(DISCARD_PILE, to_left, to_top),
+        piles_back=_moved(PILES_BACK, to_left, to_top),
+        box_label=(BOX_LABEL[0] + to_left, BOX_LABEL[1] + to_top),
+        buttons=buttons,
+        choices=_moved(CHOICES, to_left, to_top),
+        prompt=_moved(PROMPT, to_left, to_bottom),
+        others=pygame.FRect(
+            OTHERS.x + to_right, OTHERS.y + to_top, OTHERS.w, OTHERS.h + to_bottom - to_top
+        ),
+        big=big,
+    )
 
 
-def other_panels(seats: list[int]) -> dict[int, pygame.FRect]:
-    """A panel per other seat, stacked in the right column."""
-    if not seats:
-        return {}
-    gap = 8
-    h = min(230.0, (OTHERS.h - gap * (len(seats) - 1)) / len(seats))
-    return {
-        seat: pygame.FRect(OTHERS.x, OTHERS.y + i * (h + gap), OTHERS.w, h)
-        for i, seat in enumerate(seats)
-    }
+#: The 1280x720 design's layout (tools and tests that draw the table at that size).
+DESIGN = TableGeometry.fit()
 
 
 def mini_card(panel: pygame.FRect) -> tuple[float, float]:

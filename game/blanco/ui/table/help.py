@@ -11,11 +11,6 @@ import pygame
 from game.core.i18n import t, tn
 from game.core.ui.tooltip import Tip, TooltipLayer, text_of
 
-from . import geometry as geo
-
-BOX_RECT = pygame.FRect(0, 0, 240, 34)
-BOX_RECT.center = geo.BOX_LABEL
-
 
 def button_tips() -> dict[str, Callable[[], str]]:
     """What each of the table's buttons does (asked when shown: the language of the moment)."""
@@ -86,9 +81,10 @@ class BlancoHelp:
 
     def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
         seen = self.table.seen
-        if geo.DRAW_PILE.collidepoint(pos):
+        geometry = self.table.geometry
+        if geometry.draw_pile.collidepoint(pos):
             return Tip(
-                pygame.FRect(geo.DRAW_PILE),
+                pygame.FRect(geometry.draw_pile),
                 t(
                     "blanco.tip.pile",
                     "Take its top card into your hand, then play a card into your grid or "
@@ -101,9 +97,9 @@ class BlancoHelp:
                     "Draw pile: {count} cards",
                 ),
             )
-        if geo.DISCARD_PILE.collidepoint(pos):
+        if geometry.discard_pile.collidepoint(pos):
             return Tip(
-                pygame.FRect(geo.DISCARD_PILE),
+                pygame.FRect(geometry.discard_pile),
                 t(
                     "blanco.tip.discard",
                     "Take its top card (you see what you get) instead of drawing. A card "
@@ -120,11 +116,13 @@ class BlancoHelp:
         return None
 
     def box_tip(self, pos: tuple[float, float]) -> Tip | None:
-        if not BOX_RECT.collidepoint(pos):
+        area = pygame.FRect(0, 0, 240, 34)
+        area.center = self.table.geometry.box_label
+        if not area.collidepoint(pos):
             return None
         box = self.table.seen.box
         return Tip(
-            pygame.FRect(BOX_RECT),
+            area,
             t(
                 "blanco.tip.box",
                 "Cleared lines go here: a row of one number, or a column of one colour. "
@@ -150,5 +148,7 @@ class BlancoHelp:
                         "{name}'s hand: hidden from you.",
                         name=table.session.seats[table.focus].name,
                     )
-                return Tip(pygame.FRect(geo.HAND_AREA), text, t("blanco.tip.hand.title", "Hand"))
+                return Tip(
+                    pygame.FRect(table.geometry.hand_area), text, t("blanco.tip.hand.title", "Hand")
+                )
         return None

@@ -35,8 +35,8 @@ def table_targets(table: Any) -> list[Target]:
 
     out: list[Target] = []
     for source, rect, name in (
-        ("pile", geo.DRAW_PILE, "draw pile"),
-        ("discard", geo.DISCARD_PILE, "discard pile"),
+        ("pile", table.geometry.draw_pile, "draw pile"),
+        ("discard", table.geometry.discard_pile, "discard pile"),
     ):
         key = ("pile",) if source == "pile" else ("discard",)
         out.append(

@@ -57,7 +57,7 @@ class FocusGrid(Part):
 
     def rects(self) -> dict[tuple[int, int], pygame.FRect]:
         p = self.table.seen.players[self.table.focus]
-        return geo.big_grid(p.rows, p.cols)
+        return self.table.geometry.big_grid(p.rows, p.cols)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
@@ -90,7 +90,11 @@ class FocusGrid(Part):
                 gfx.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5, border_radius=12)
         if not rects and table.seen.players[seat].stage == 1:
             table.ctx.text.blit_centered(
-                surface, t("blanco.table.empty_grid", "Empty grid"), 30, WHITE, geo.GRID_AREA.center
+                surface,
+                t("blanco.table.empty_grid", "Empty grid"),
+                30,
+                WHITE,
+                table.geometry.grid_area.center,
             )
 
 
@@ -98,7 +102,7 @@ class Hand(Part):
     """The focused player's hand: faces for the viewer, backs otherwise."""
 
     def rects(self) -> list[pygame.FRect]:
-        return geo.hand_rects(len(self.table.seen.players[self.table.focus].hand))
+        return self.table.geometry.hand_rects(len(self.table.seen.players[self.table.focus].hand))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
@@ -124,9 +128,10 @@ class Hand(Part):
                 if mine
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
+        area = table.geometry.hand_area
         #: Where the label was drawn (a raised card must not cover it).
         self.label_rect = table.ctx.text.blit_centered(
-            surface, label, 22, WHITE, (geo.HAND_AREA.centerx, geo.HAND_AREA.y + 9)
+            surface, label, 22, WHITE, (area.centerx, area.y + 9)
         )
         self.card_rects: list[pygame.FRect] = []
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
@@ -152,7 +157,8 @@ class Piles(Part):
         pos = mouse_down(event)
         if pos is None:
             return False
-        for source, rect in (("pile", geo.DRAW_PILE), ("discard", geo.DISCARD_PILE)):
+        geometry = self.table.geometry
+        for source, rect in (("pile", geometry.draw_pile), ("discard", geometry.discard_pile)):
             if rect.collidepoint(pos):
                 self.table.moves.click_pile(source)
                 return True
@@ -161,6 +167,8 @@ class Piles(Part):
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
         seen = table.seen
+        geometry = table.geometry
+        draw_pile, discard_pile = geometry.draw_pile, geometry.discard_pile
         # Over the static layer alone (the banner is the only part before, far off): while no
         # pile is outlined (a target, a refusal, pulsing), the piles are kept and blitted back.
         moves = table.moves
@@ -175,43 +183,44 @@ class Piles(Part):
             language(),
             text.scale,
             surface.get_size(),
+            tuple(draw_pile),
         )
         if not lit and self._snap.reuse(surface, key):
             return
         drawn: list[pygame.Rect] = []
-        size = (int(geo.DRAW_PILE.w), int(geo.DRAW_PILE.h))
+        size = (int(draw_pile.w), int(draw_pile.h))
         back = table.art.back(size)
         for i in range(min(4, (seen.pile + 19) // 20)):
-            drawn.append(surface.blit(back, (geo.DRAW_PILE.x + i * 2, geo.DRAW_PILE.y - i * 2)))
+            drawn.append(surface.blit(back, (draw_pile.x + i * 2, draw_pile.y - i * 2)))
         if seen.pile == 0:
-            gfx.rect(surface, (60, 120, 110), geo.DRAW_PILE, 3, border_radius=12)
-        outline(self.table, surface, geo.DRAW_PILE, ("pile",))
+            gfx.rect(surface, (60, 120, 110), draw_pile, 3, border_radius=12)
+        outline(self.table, surface, draw_pile, ("pile",))
         drawn.append(
             text.blit_centered(
                 surface,
                 t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile),
                 20,
                 WHITE,
-                (geo.DRAW_PILE.centerx, geo.DRAW_PILE.y - 14),
+                (draw_pile.centerx, draw_pile.y - 14),
             )
         )
         top = seen.top_discard
-        outline(self.table, surface, geo.DISCARD_PILE, ("discard",))
+        outline(self.table, surface, discard_pile, ("discard",))
         if len(seen.discard) > 1 and hidden:
             top = seen.discard[-2]
         elif hidden:
             top = None
         if top:
-            surface.blit(table.art.get(top, size), geo.DISCARD_PILE.topleft)
+            surface.blit(table.art.get(top, size), discard_pile.topleft)
         else:
-            gfx.rect(surface, (60, 120, 110), geo.DISCARD_PILE, 3, border_radius=12)
+            gfx.rect(surface, (60, 120, 110), discard_pile, 3, border_radius=12)
         drawn.append(
             text.blit_centered(
                 surface,
                 t("blanco.table.discard_pile", "Discard: {n}", n=len(seen.discard)),
                 20,
                 WHITE,
-                (geo.DISCARD_PILE.centerx, geo.DISCARD_PILE.y - 14),
+                (discard_pile.centerx, discard_pile.y - 14),
             )
         )
         drawn.append(
@@ -220,13 +229,13 @@ class Piles(Part):
                 tn("blanco.table.box", seen.box, "Box: {count} card", "Box: {count} cards"),
                 24,
                 YELLOW,
-                geo.BOX_LABEL,
+                geometry.box_label,
                 outline=INK,
                 px=2,
             )
         )
         if not lit:
-            area = pygame.Rect(geo.DRAW_PILE).union(pygame.Rect(geo.DISCARD_PILE))
+            area = pygame.Rect(draw_pile).union(pygame.Rect(discard_pile))
             self._snap.keep(surface, key, area.unionall(drawn))
 
 
@@ -242,7 +251,7 @@ class Others(Part):
         return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
 
     def panels(self) -> dict[int, pygame.FRect]:
-        return geo.other_panels(self.seats())
+        return self.table.geometry.other_panels(self.seats())
 
     def rects(self, seat: int) -> dict[tuple[int, int], pygame.FRect]:
         panel = self.panels().get(seat)
@@ -285,7 +294,7 @@ class Others(Part):
             surface.get_size(),
             gfx.render_scale(),
         )
-        area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(surface.get_rect())
+        area = pygame.Rect(panel).union(pygame.Rect(panel).move(1, 3)).clip(gfx.view(surface))
         kept = self._kept.get(seat)
         if kept is not None and kept[0] == key:
             surface.blit(kept[1], area.topleft)
@@ -346,7 +355,8 @@ class Others(Part):
     def _solo(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
         p = table.seen.players[table.focus]
-        panel = pygame.FRect(geo.OTHERS.x, geo.OTHERS.y, geo.OTHERS.w, 200)
+        column = table.geometry.others
+        panel = pygame.FRect(column.x, column.y, column.w, 200)
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(
             surface,
@@ -408,9 +418,10 @@ class Banner(Part):
             stage=p.stage,
             status=status,
         )
-        size = text.fit_size(line, 26, geo.BANNER.w - 20)
-        draw_panel(surface, geo.BANNER, colour=PANEL, radius=12, border=2, shadow=3)
-        text.blit_centered(surface, line, size, WHITE, geo.BANNER.center)
+        banner = table.geometry.banner
+        size = text.fit_size(line, 26, banner.w - 20)
+        draw_panel(surface, banner, colour=PANEL, radius=12, border=2, shadow=3)
+        text.blit_centered(surface, line, size, WHITE, banner.center)
 
 
 class Prompt(Part):
@@ -418,7 +429,7 @@ class Prompt(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
-        area = geo.PROMPT
+        area = table.geometry.prompt
         message = table.message
         colour = (120, 28, 40) if table.refusal and message else PANEL
         draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
@@ -427,16 +438,17 @@ class Prompt(Part):
             text.blit_centered(surface, line, 20, WHITE, (area.centerx, area.y + 18 + i * 22))
 
 
-def static_layer(view: pygame.Rect) -> pygame.Surface:
-    """The felt and the fixed frames, drawn once, covering `view` (all the window shows), to be
-    blitted at its top-left."""
+def static_layer(geometry: geo.TableGeometry) -> pygame.Surface:
+    """The felt and the fixed frames, drawn once, covering the geometry's view (all the window
+    shows), to be blitted at its top-left."""
+    view = geometry.view
     layer = gfx.layer(view, LOGICAL_SIZE)
     draw_backdrop(layer)
     felt = gfx.Surface(view.size, pygame.SRCALPHA)
     felt.fill((*FELT, 200))
     layer.blit(felt, view.topleft)
-    for rect in (geo.GRID_AREA, geo.HAND_AREA):
+    for rect in (geometry.grid_area, geometry.hand_area):
         gfx.rect(layer, (16, 70, 64), rect, border_radius=18)
         gfx.rect(layer, (40, 120, 108), rect, 2, border_radius=18)
-    gfx.rect(layer, (16, 70, 64), pygame.FRect(14, 56, 302, 250), border_radius=16)
+    gfx.rect(layer, (16, 70, 64), geometry.piles_back, border_radius=16)
     return layer

@@ -21,7 +21,6 @@ from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.widgets import INK, WHITE, YELLOW
 
-from . import geometry as geo
 from .parts import eye_icon
 
 DURATIONS: dict[type, float] = {
@@ -222,7 +221,7 @@ class Staging:
         seen_as = table.state.redact(event, viewer if viewer is not None else -1)
         kind = type(event)
         seat = getattr(event, "player", None)
-        pile, discard = geo.DRAW_PILE, geo.DISCARD_PILE
+        pile, discard = table.geometry.draw_pile, table.geometry.discard_pile
         if kind in (ev.Dealt, ev.SecondGridDealt):
             cells = table.cell_rects(seat)
             for i, (at, rect) in enumerate(sorted(cells.items())):
@@ -355,9 +354,9 @@ class Staging:
         elif kind is ev.Won:
             self.banner(t("blanco.fx.wins", "{name} wins!", name=table.name(seat)), duration, 80)
             rect = (
-                geo.GRID_AREA
+                table.geometry.grid_area
                 if seat == table.focus
-                else table.others.panels().get(seat, geo.GRID_AREA)
+                else table.others.panels().get(seat, table.geometry.grid_area)
             )
             self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=event.player))
 
@@ -382,7 +381,7 @@ class Staging:
 
     def _cleared(self, event: Any, duration: float) -> None:
         table, seat = self.table, event.player
-        box = (geo.BOX_LABEL[0], geo.BOX_LABEL[1])
+        box = table.geometry.box_label
         rects = table.cell_rects(seat)
         line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.line_no]
         for at, card in zip(sorted(line), event.cards, strict=False):

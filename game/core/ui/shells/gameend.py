@@ -31,7 +31,12 @@ from game.core.session import Session
 from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import CYAN, GREEN, YELLOW, Button, UIScene, draw_backdrop
 
-SHARE_Y = 604  # the daily deal's line to share: between the results and the buttons
+SHARE_Y = 610  # the daily deal's line to share: between the results and the buttons
+SHARED_BUTTONS_Y = 634  # the buttons' top under a line to share (620 without)
+SHARE_ROOM = 8  # px at least between the line to share and what is above and below it
+#: The lowest the results (their panels' shadows included) reach: over a line to share, room
+#: for it (its ink is about 26 px high, more at Large text), else down to the buttons.
+RESULTS_BOTTOM, SHARED_RESULTS_BOTTOM = 608, SHARE_Y - 18 - SHARE_ROOM
 AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
 #: A button's label and what it does.
 Choice = tuple[str | Callable[[], str], Callable[[], None]]
@@ -82,6 +87,7 @@ class GameEndShell(UIScene):
             ),
         )
         self.share: tuple[str, str] | None = None  # a daily deal's line to share, and squares
+        self.share_rect: pygame.Rect | None = None  # where its ink was last drawn
         if session.daily is not None and again is None and session.state.is_terminal():
             self._add_share(session.daily)
 
@@ -103,6 +109,12 @@ class GameEndShell(UIScene):
         )
         for i, name in enumerate(("copy", "again", "title")):  # three in a row, centred
             self.widgets[name].rect.x = 640 - (3 * 260 + 2 * 40) / 2 + i * 300
+            self.widgets[name].rect.y = SHARED_BUTTONS_Y  # the line to share goes above
+
+    def results_bottom(self) -> float:
+        """How low the game's results may reach, their panels' shadows included: a line to
+        share needs its room between them and the buttons."""
+        return SHARED_RESULTS_BOTTOM if self.share is not None else RESULTS_BOTTOM
 
     # ------------------------------------------------------------ what a game gives
 
@@ -166,4 +178,6 @@ class GameEndShell(UIScene):
         from game.core.ui.daily import draw_share
 
         assert self.share is not None
-        draw_share(surface, self.ctx, self.share, self.session.daily_practice, SHARE_Y)
+        self.share_rect = draw_share(
+            surface, self.ctx, self.share, self.session.daily_practice, SHARE_Y
+        )

@@ -96,6 +96,12 @@ class LuckyBoxGuide(Guide):
             return pygame.FRect(940, 596, 324, 118)
         return pygame.FRect(self.ctx.layout.region("other_boards"))
 
+    def keep_clear(self) -> list[pygame.FRect]:
+        if not isinstance(self.ctx.stack.top, TableScene):
+            return []
+        layout = self.ctx.layout
+        return [layout.region(name) for name in ("message", "player_banner", "pending_queue")]
+
     # ---------------------------------------------------------------- the suggestion
 
     def suggestion(self) -> Any:

@@ -27,7 +27,9 @@ CATEGORIES = (  # (key, label, colour); labels are translated when drawn
 NEGATIVE = (230, 60, 60)
 CHART = pygame.FRect(60, 150, 1160, 440)
 SOLO_CHART = pygame.FRect(60, 146, 1160, 140)  # one row; the rating scale goes beneath
-SCALE = pygame.FRect(60, 300, 1160, 300)
+SCALE = pygame.FRect(60, 300, 1160, 300)  # shorter over a daily deal's line to share
+PANEL_SHADOW = 8
+RANGE_W = 140  # the scale's column of score ranges, right of its gauge
 GROW_TIME = 1.2
 COMPARE_W = 190  # the right-hand column comparing with the record of the same deal
 VALUE_MIN, VALUE_MAX = 18, 30  # px: the numbers inside the bars
@@ -184,7 +186,13 @@ class GameEndScene(GameEndShell):
     def keep_clear(self) -> list[pygame.FRect]:
         """What a tip must leave readable: the headline, the scores and the solo rating."""
         headline = pygame.FRect(0, 20, 1280, 120)
-        return [headline, SOLO_CHART, SCALE] if self.solo else [headline, CHART]
+        return [headline, SOLO_CHART, self.scale_rect()] if self.solo else [headline, CHART]
+
+    def scale_rect(self) -> pygame.FRect:
+        """The solo rating's panel: down to the results' limit (a daily deal's line to share
+        goes under it)."""
+        bottom = min(SCALE.bottom, self.results_bottom() - PANEL_SHADOW)
+        return pygame.FRect(SCALE.x, SCALE.y, SCALE.w, bottom - SCALE.y)
 
     def draw_results(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
@@ -271,17 +279,18 @@ class GameEndScene(GameEndShell):
         """The rulebook's solo rating, every band, with this score's band lit and a marker at
         the score."""
         ctx = self.ctx
-        draw_panel(surface, SCALE, colour=(50, 26, 96), radius=20, border=4, shadow=8)
+        scale = self.scale_rect()
+        draw_panel(surface, scale, colour=(50, 26, 96), radius=20, border=4, shadow=8)
         ctx.text.blit_centered(
             surface,
             t("luckybox.game_end.scale", "Solo rating"),
             26,
             (206, 190, 240),
-            (SCALE.x + 96, SCALE.y + 30),
+            (scale.x + 96, scale.y + 30),
         )
         bands = len(SOLO_RATINGS)
         band_h = self.band_row(0).h
-        gauge = pygame.FRect(SCALE.x + 200, SCALE.y + 20, 28, band_h * bands)
+        gauge = pygame.FRect(scale.x + 200, scale.y + 20, 28, band_h * bands)
         mine = rating_band(total)
         for i in range(bands):
             row = self.band_row(i)
@@ -294,21 +303,25 @@ class GameEndScene(GameEndShell):
             colour = YELLOW if lit else (214, 204, 240)
             size = 26 if lit else 22
             rng = band_range(i)
+            rng_size = ctx.text.fit_size(rng, size, RANGE_W - 12)  # "44 oder weniger" (de)
             img = (
-                ctx.text.render_outlined(rng, size, colour, INK, 2)
+                ctx.text.render_outlined(rng, rng_size, colour, INK, 2)
                 if lit
-                else ctx.text.render(rng, size, colour)
+                else ctx.text.render(rng, rng_size, colour)
             )
-            surface.blit(img, img.get_rect(center=(round(gauge.right + 70), round(row.centery))))
+            at = (round(gauge.right + RANGE_W / 2), round(row.centery))
+            surface.blit(img, img.get_rect(center=at))
             text = rating_text(i)
-            room = row.right - (gauge.right + 140) - 12
+            room = row.right - (gauge.right + RANGE_W) - 12
             size = ctx.text.fit_size(text, size, room)
             img = (
                 ctx.text.render_outlined(text, size, colour, INK, 2)
                 if lit
                 else ctx.text.render(text, size, colour)
             )
-            surface.blit(img, img.get_rect(midleft=(round(gauge.right + 140), round(row.centery))))
+            surface.blit(
+                img, img.get_rect(midleft=(round(gauge.right + RANGE_W), round(row.centery)))
+            )
         self._marker(surface, total, mine, gauge, band_h)
 
     def _marker(
@@ -332,9 +345,10 @@ class GameEndScene(GameEndShell):
 
     def band_row(self, index: int) -> pygame.FRect:
         """Where the scale draws SOLO_RATINGS[index] (the best band on top)."""
-        band_h = (SCALE.h - 40) / len(SOLO_RATINGS)
-        x = SCALE.x + 200
-        return pygame.FRect(x, SCALE.y + 20 + index * band_h, SCALE.right - 24 - x, band_h)
+        scale = self.scale_rect()
+        band_h = (scale.h - 40) / len(SOLO_RATINGS)
+        x = scale.x + 200
+        return pygame.FRect(x, scale.y + 20 + index * band_h, scale.right - 24 - x, band_h)
 
     def part_tip(self, pos: tuple[float, float]) -> Tip | None:
         """A bar part under the mouse: whose, what and how many points (narrow parts show no
