@@ -442,6 +442,12 @@ class Table:
                     continue  # the table moved on while it thought: think again
                 obj = action_to_json(self.game, action)
                 async with self._turn:
+                    if self.bots.get(seat) is not bot or version != self.version:
+                        # another seat's step went first while this one waited for its turn
+                        # (Lucky Box's seats choose at once): think again from the new view.
+                        # Sent, it would be refused as stale, and nothing would start this
+                        # computer again: that step's start_computers saw it still thinking.
+                        continue
                     refusal = await self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
                 if refusal is not None and refusal[0] == "storage":
                     await asyncio.sleep(1.0)  # the database is away: think again later
