@@ -55,7 +55,7 @@ class Mirror(Table):
         async with self._catching:
             if version is not None and self.version >= version:
                 return
-            rows = (await asyncio.to_thread(self.store.actions, self.code))[self.count :]
+            rows = await asyncio.to_thread(self.store.actions, self.code, self.count)
             for row in rows:
                 outcome = self.state.apply(action_from_json(self.game, row.action))
                 if not outcome.ok:  # the owner applied it: this copy is wrong, say so
@@ -64,5 +64,7 @@ class Mirror(Table):
                 events: list[Any] = list(outcome.events) + self._settle()
                 self.count += 1
                 self.done_ids[(row.seat, row.action_id)] = row.version
-                for listener, seat in list(self.listeners.items()):
-                    listener.send(self.state_message(seat, events))
+                listeners = list(self.listeners.items())
+                texts = self.state_messages([seat for _, seat in listeners], events)
+                for listener, seat in listeners:
+                    listener.send(texts[seat])
