@@ -91,6 +91,7 @@ class Connection:
         self.pending_at = 0.0  # ...since then
         self.queued_bytes = 0
         self.dropped = False
+        self.writing_since: float | None = None  # a frame being written since (the watchdog)
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -117,18 +118,34 @@ class Connection:
         self.ws.transport.abort()
 
     async def write_loop(self) -> None:
+        """Write what is queued, in order. A frame that cannot be written (the client's
+        buffers are full) is timed by `GameServer.watch_writes`, not by a timer per frame:
+        nearly every frame is written at once, and a timer each would cost more than the
+        write."""
+        loop = asyncio.get_running_loop()
+        ws, queue = self.ws, self.queue
         with contextlib.suppress(ConnectionClosed):
             while True:
-                text = await self.queue.get()
-                if text is None:
+                batch = [await queue.get()]
+                while not queue.empty():  # (an ack and its state: one write for both)
+                    batch.append(queue.get_nowait())
+                last = batch.index(None) if None in batch else len(batch)
+                self.writing_since = loop.time()
+                # websockets' own `send`, for several frames at once: frame them all, then
+                # write and wait for the client's buffer once (websockets is pinned)
+                async with ws.send_context():
+                    for text in batch[:last]:
+                        assert text is not None
+                        self.queued_bytes -= len(text)
+                        ws.protocol.send_text(text.encode())
+                self.writing_since = None
+                if last < len(batch):
                     return
-                self.queued_bytes -= len(text)
-                try:
-                    async with asyncio.timeout(SEND_TIMEOUT):
-                        await self.ws.send(text)
-                except TimeoutError:
-                    self.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
-                    return
+
+    def stalled(self, now: float) -> bool:
+        """Whether a frame has waited SEND_TIMEOUT seconds to be written."""
+        since = self.writing_since
+        return since is not None and now - since >= SEND_TIMEOUT
 
 
 class GameServer:
@@ -137,6 +154,7 @@ class GameServer:
         self.hub = Hub(store)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
+        self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
         self.relay: Any = None  # relay.Relay on a shared PostgreSQL database
         self.resender: asyncio.Task[None] | None = None
         self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
@@ -197,7 +215,20 @@ class GameServer:
                 if remote.table is table:
                     del self.remotes[key]
 
+    def watch_writes(self) -> None:
+        """Drop every client one of whose frames has waited SEND_TIMEOUT seconds to be
+        written (its reader stalled): looked at a few times a second, for every client at
+        once (a timer, not a task: nothing is left pending when the loop stops)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        for conn in list(self.connections):
+            if conn.stalled(now):
+                conn.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
+        self.watchdog = loop.call_later(min(1.0, SEND_TIMEOUT / 4), self.watch_writes)
+
     def stop_sweeping(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.relay is not None:
@@ -496,10 +527,14 @@ async def start(
         port,
         max_size=p.MAX_MESSAGE,
         max_queue=4,
+        # No permessage-deflate: compressing every frame was the largest part of a move's
+        # CPU, and a table's frames are a few KB on lines that carry them easily.
+        compression=None,
         ping_interval=ping_interval,
         ping_timeout=ping_timeout,
         close_timeout=close_timeout,
     )
+    game_server.watch_writes()
     if game_server.hub.shared is not None:
         game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
         url = getattr(store, "url", None)
