@@ -24,7 +24,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -93,6 +93,9 @@ class Connection:
         self.queued_bytes = 0
         self.dropped = False
         self.writing_since: float | None = None  # a frame being written since (the watchdog)
+        self.heard_at = asyncio.get_running_loop().time()  # its last message (or pong)
+        self.ping: asyncio.Task[Awaitable[float]] | None = None  # a ping sent, its pong awaited
+        self.ping_at = 0.0
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -125,7 +128,7 @@ class Connection:
         if self.dropped:
             return
         self.dropped = True
-        log.warning("dropped a client that is not reading: %s", why)
+        log.warning("dropped a client: %s", why)
         while not self.queue.empty():
             self.queue.get_nowait()
         self.queued_bytes = 0
@@ -162,6 +165,31 @@ class Connection:
         since = self.writing_since
         return since is not None and now - since >= SEND_TIMEOUT
 
+    def keep_alive(self, now: float, interval: float, timeout: float) -> None:
+        """Ping a client quiet for `interval` seconds; drop it if the pong takes longer than
+        `timeout` (its line is dead, or its process stopped). A client that sends is not
+        pinged: its messages show it is there (a busy server pings few of its clients)."""
+        if self.ping is None:
+            if now - self.heard_at >= interval and self.ws.protocol.state is WsState.OPEN:
+                self.ping, self.ping_at = asyncio.ensure_future(self.ws.ping()), now
+                self.ping.add_done_callback(_quietly)
+            return
+        if self.ping.done() and not self.ping.cancelled() and self.ping.exception() is None:
+            pong = self.ping.result()
+            if isinstance(pong, asyncio.Future) and pong.done():
+                self.ping, self.heard_at = None, now
+                return
+        elif self.ping.done():  # the ping could not be sent: the connection is closing
+            return
+        if now - self.ping_at >= timeout:
+            self.drop(f"no answer to a ping in {timeout:g} s")
+
+
+def _quietly(task: asyncio.Task[Any]) -> None:
+    """A ping that could not be sent (the connection closing) is no news."""
+    if not task.cancelled():
+        task.exception()
+
 
 class GameServer:
     def __init__(self, store: Store) -> None:
@@ -170,6 +198,8 @@ class GameServer:
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
         self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
+        self.ping_interval: float | None = PING_INTERVAL  # a quiet client is pinged after...
+        self.ping_timeout = PING_TIMEOUT  # ...and dropped if its pong takes longer
         self.relay: Any = None  # relay.Relay on a shared PostgreSQL database
         self.resender: asyncio.Task[None] | None = None
         self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
@@ -230,16 +260,21 @@ class GameServer:
                 if remote.table is table:
                     del self.remotes[key]
 
-    def watch_writes(self) -> None:
+    def watch_connections(self) -> None:
         """Drop every client one of whose frames has waited SEND_TIMEOUT seconds to be
-        written (its reader stalled): looked at a few times a second, for every client at
-        once (a timer, not a task: nothing is left pending when the loop stops)."""
+        written (its reader stalled), and ping the quiet ones (`Connection.keep_alive`):
+        looked at a few times a second, for every client at once (a timer, not a task:
+        nothing is left pending when the loop stops)."""
         loop = asyncio.get_running_loop()
         now = loop.time()
+        interval, timeout = self.ping_interval, self.ping_timeout
         for conn in list(self.connections):
             if conn.stalled(now):
                 conn.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
-        self.watchdog = loop.call_later(min(1.0, SEND_TIMEOUT / 4), self.watch_writes)
+            elif interval is not None:
+                conn.keep_alive(now, interval, timeout)
+        every = min(1.0, SEND_TIMEOUT / 4, *[t / 2 for t in (interval, timeout) if t])
+        self.watchdog = loop.call_later(every, self.watch_connections)
 
     def stop_sweeping(self) -> None:
         if self.watchdog is not None:
@@ -375,6 +410,7 @@ class GameServer:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        loop = asyncio.get_running_loop()
         conn = Connection(ws)
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
@@ -382,6 +418,7 @@ class GameServer:
             conn.send(p.encode(trouble_notice(True)))
         try:
             async for raw in ws:
+                conn.heard_at = loop.time()
                 if conn.bad >= MAX_BAD:
                     continue  # closing: read on (and drop) until the client's close arrives
                 if not conn.bucket.take():
@@ -533,6 +570,7 @@ async def start(
 ) -> tuple[Server, GameServer]:
     """A listening server (port 0: a free one) with every stored table restored."""
     game_server = GameServer(store)
+    game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     restored = game_server.hub.restore()
     if restored:
         log.info("restored %d tables", restored)
@@ -545,11 +583,10 @@ async def start(
         # No permessage-deflate: compressing every frame was the largest part of a move's
         # CPU, and a table's frames are a few KB on lines that carry them easily.
         compression=None,
-        ping_interval=ping_interval,
-        ping_timeout=ping_timeout,
+        ping_interval=None,  # quiet clients alone are pinged, by the watchdog
         close_timeout=close_timeout,
     )
-    game_server.watch_writes()
+    game_server.watch_connections()
     if game_server.hub.shared is not None:
         game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
         url = getattr(store, "url", None)
