@@ -12,7 +12,12 @@ move per table per second on average, for S seconds. Then it prints `name: value
   server's own `Store`);
 - finished: tables whose stored actions replay legally to the stored version (finished or not);
 - rss_mb: each server process's resident memory at the end;
-- reconnects: how often a client had to reconnect (after --kill-after).
+- reconnects: how often a client had to reconnect (after --kill-after);
+- cpu_seconds: the CPU the servers and the clients used, and from the first move on, each's
+  CPU per acknowledged move (steadier than the latencies on a machine shared with other jobs).
+
+The clients keep each view as its JSON text until their seat acts on it (`lazy_views`): a
+client decodes only the views it chooses from.
 
 --kill-after T kills one server process with SIGKILL T seconds in; with one process it is
 started again on the same port (its clients resume their seats), with several the clients of

@@ -98,3 +98,41 @@ def test_a_step_sends_every_listener_its_seats_state_made_once(
         message = p.decode_server(text)
         assert isinstance(message, p.State) and message.seat == listener_seat
         assert message.version == table.version and message.events
+
+
+def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database() -> None:
+    """Several servers: the owner's `online_tab` notice carries the action it just stored, so
+    a process following the table plays it at once; one that is further behind (a notice
+    lost) reads what it missed from the database."""
+    from game.online.mirror import Mirror
+
+    async def scenario() -> None:
+        owner = a_table("luckybox")
+        owner.count = 0  # (a_table's own steps are not stored: start the mirror from them)
+        store = owner.store
+        mirror = Mirror(owner.row, store)
+        mirror.state = owner.state.clone()
+        watcher = Listener()
+        mirror.listeners[watcher] = WATCHER
+        reads: list[int] = []
+        actions = store.actions
+
+        def counted(code: str, since: int = 0) -> list[Any]:
+            reads.append(since)
+            return actions(code, since)
+
+        store.actions = counted  # type: ignore[method-assign]  # this store only
+        for step in range(3):
+            seat = owner.state.waiting_for()[0]
+            obj = action_to_json(owner.game, owner.state.legal_actions(seat)[0])
+            assert await owner._apply(seat, f"a{step}", obj, owner.version) is None
+            assert owner.last_row is not None and owner.last_row.version == owner.version
+            if step == 1:
+                continue  # this notice is lost
+            await mirror.catch_up(owner.version, [owner.last_row])
+            assert mirror.version == owner.version
+        assert reads == [1]  # the first step played from its notice; after the lost one, read
+        states = [p.decode_server(t) for t in watcher.sent]
+        assert [s.version for s in states if isinstance(s, p.State)][-1] == owner.version
+
+    run(scenario())

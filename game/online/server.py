@@ -4,14 +4,17 @@ Each connection reads one message at a time: it must fit in MAX_MESSAGE bytes (b
 close the connection, websockets' `max_size`), pass the rate limit (a token bucket per
 connection) and decode as one of the protocol's messages; anything else is answered with an
 `error`, and after MAX_BAD of those the connection is closed. A connection holds at most one
-seat (or watches one table) and acts for that seat only. What goes out is queued per connection
-and written by its own task, so a slow client never holds a table up: one that falls too far
+seat (or watches one table) and acts for that seat only. What goes out is written at once while
+the client's buffer has room, else queued per connection and written by its own task, so a slow
+client never holds a table up: one that falls too far
 behind (MAX_QUEUE frames or MAX_QUEUE_BYTES waiting, or one frame unwritten for SEND_TIMEOUT
 seconds) is dropped at once, and it resumes to a fresh `state`. A client that vanished without
-closing (its line dead, its process stopped) misses the pings' answers (PING_INTERVAL,
-PING_TIMEOUT): its connection is closed and its seat held, as for a client that left. A table's
-failure is logged and answered with an error; the server and the other tables go on. A database
-that is away is waited for (commits.py) and every client is told (`notice` `reconnecting`).
+closing (its line dead, its process stopped) misses the pings' answers (a client quiet for
+PING_INTERVAL is pinged, and its pong may take PING_TIMEOUT): its connection is closed and its
+seat held, as for a client that left. Frames are not compressed (permessage-deflate cost more
+of a move's CPU than anything else). A table's failure is logged and answered with an error;
+the server and the other tables go on. A database that is away is waited for (commits.py) and
+every client is told (`notice` `reconnecting`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from websockets.protocol import State as WsState
 from . import protocol as p
 from .hub import Hub
 from .rows import StoreUnavailable
-from .store import Store, open_store
+from .store import ActionRow, Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
 
 log = logging.getLogger("game.online")
@@ -294,7 +297,11 @@ class GameServer:
 
         def changed(table: Table) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
-            relay.send(CHANGES, {"code": table.code, "version": table.version, "seats": seats})
+            notice = {"code": table.code, "version": table.version, "seats": seats}
+            row = table.last_row
+            if row is not None and row.version == table.version:  # the step just stored
+                notice["row"] = [row.n, row.seat, row.action_id, row.action, row.version, row.at]
+            relay.send(CHANGES, notice)
 
         self.hub.on_change = changed
         for table in self.hub.tables.values():
@@ -312,7 +319,9 @@ class GameServer:
             mirror = self.hub.mirrors.get(str(data.get("code")))
             if mirror is not None:
                 seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
-                await mirror.catch_up(int(data.get("version", 0)))  # type: ignore[attr-defined]  # a Mirror
+                row = data.get("row")
+                stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
+                await mirror.catch_up(int(data.get("version", 0)), stored)  # type: ignore[attr-defined]  # a Mirror
                 mirror.seats_changed(seats)  # type: ignore[attr-defined]  # a Mirror
 
     def _pass_on(self, conn: Connection, code: str, message: p.ClientMessage | None) -> None:

@@ -129,6 +129,7 @@ class Table:
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
+        self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         self._settle()
         for seat in row.seats:
             if seat.kind == "computer":
@@ -379,6 +380,7 @@ class Table:
             self._reload_if_possible()
             return "storage", "the action could not be stored; try again"
         self.count += 1
+        self.last_row = row
         self.done_ids[(seat, action_id)] = self.version
         if self.state.is_terminal():
             self._mark_finished()
