@@ -12,7 +12,12 @@ move per table per second on average, for S seconds. Then it prints `name: value
   server's own `Store`);
 - finished: tables whose stored actions replay legally to the stored version (finished or not);
 - rss_mb: each server process's resident memory at the end;
-- reconnects: how often a client had to reconnect (after --kill-after).
+- reconnects: how often a client had to reconnect (after --kill-after);
+- cpu_seconds: the CPU the servers and the clients used, and from the first move on, each's
+  CPU per acknowledged move (steadier than the latencies on a machine shared with other jobs).
+
+The clients keep each view as its JSON text until their seat acts on it (`lazy_views`): a
+client decodes only the views it chooses from.
 
 --kill-after T kills one server process with SIGKILL T seconds in; with one process it is
 started again on the same port (its clients resume their seats), with several the clients of
@@ -58,6 +63,7 @@ class ServerProcess:
         self.db, self.log = db, log
         self.port = 0
         self.proc: subprocess.Popen[str] | None = None
+        self.cpu_before = 0.0  # CPU seconds of the earlier runs of this server (killed ones)
 
     def start(self) -> str:
         with self.log.open("a") as log:
@@ -90,8 +96,23 @@ class ServerProcess:
                 return int(line.split()[1]) / 1024
         return 0.0
 
+    def cpu_seconds(self) -> float:
+        """CPU (user and system) this server has used so far, its killed runs included."""
+        return self.cpu_before + self._cpu_now()
+
+    def _cpu_now(self) -> float:
+        if self.proc is None or self.proc.poll() is not None:
+            return 0.0
+        try:
+            stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
+        except OSError:  # not Linux: no figure
+            return 0.0
+        fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu_before += self._cpu_now()
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
@@ -154,7 +175,7 @@ async def open_table(
 ) -> list[BenchSeat]:
     """A table of 3 seats, each seat's client on server (table + seat) mod K."""
     clients = [
-        SeatClient(urls[(index + s) % len(urls)], game, max_backoff=1.0, urls=urls)
+        SeatClient(urls[(index + s) % len(urls)], game, max_backoff=1.0, urls=urls, lazy_views=True)
         for s in range(SEATS)
     ]
     specs = [p.SeatSpec(f"Seat {s + 1}") for s in range(SEATS)]
@@ -261,6 +282,7 @@ async def bench(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[
             return await open_table(urls, index, game, figures, args.seed + index)
 
     tables = await asyncio.gather(*(one(i) for i in range(args.tables)))
+    cpu_at_start = own_cpu_seconds(), sum(s.cpu_seconds() for s in servers)
     started = time.monotonic()
     deadline = started + args.seconds
     drivers = [
@@ -280,6 +302,10 @@ async def bench(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[
     while figures.sent_at and time.monotonic() < settle:
         await asyncio.sleep(0.05)
     figures.counting = False
+    cpu_played = (
+        own_cpu_seconds() - cpu_at_start[0],
+        sum(s.cpu_seconds() for s in servers) - cpu_at_start[1],
+    )
     rss = [s.rss_mb() for s in servers]
     seats = [seat for t in tables for seat in t]
     for seat in seats:
@@ -293,7 +319,13 @@ async def bench(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[
         "reconnects": sum(s.client.reconnects for s in seats),
         "restarts": restarts,
         "unanswered": len(figures.sent_at),
+        "cpu_played": cpu_played,  # (clients, servers) CPU seconds from the first move on
     }
+
+
+def own_cpu_seconds() -> float:
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    return mine.ru_utime + mine.ru_stime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -346,9 +378,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"reconnects: {result['reconnects']} ({result['restarts']} server restart(s))")
     mine = resource.getrusage(resource.RUSAGE_SELF)
     theirs = resource.getrusage(resource.RUSAGE_CHILDREN)  # the servers, once stopped
+    clients_cpu, servers_cpu = result["cpu_played"]
+    per_move = 1000 / max(moves, 1)
     print(
         f"cpu_seconds: {theirs.ru_utime + theirs.ru_stime:.1f} (the servers; the clients: "
-        f"{mine.ru_utime + mine.ru_stime:.1f}; load average {os.getloadavg()[0]:.1f})"
+        f"{mine.ru_utime + mine.ru_stime:.1f}; while playing: {servers_cpu * per_move:.2f} ms "
+        f"a move in the servers, {clients_cpu * per_move:.2f} ms in the clients; "
+        f"load average {os.getloadavg()[0]:.1f})"
     )
     return 0
 

@@ -4,6 +4,7 @@ rules classes resolved, and a draw's play travelling as its own step."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,15 @@ from game.blanco.rules.actions import Discard, Draw, DrawThen, Play
 from game.blanco.rules.wire import action_from_json, action_to_json
 from game.catalog import game_by_id
 from game.core.game import RecordError
-from game.online.codec import WireError, from_wire, to_wire
+from game.luckybox.rules.actions import Cross
+from game.luckybox.rules.events import CardsDealt
+from game.online.codec import (
+    WireError,
+    action_from_json as action_from_json_of,
+    from_wire,
+    intern,
+    to_wire,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,3 +87,67 @@ def test_the_online_package_runs_without_pygame() -> None:
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
+
+
+def test_encoded_named_tuples_keep_their_types_and_their_changes() -> None:
+    """Frozen NamedTuples in lists are encoded once each (by identity): an equal one of other
+    types (True is not 1) is its own, and one holding a list is encoded afresh each time."""
+    flagged, counted = Cross(0, 3, 4, True), Cross(0, 3, 4, 1)
+    for _ in range(2):  # the second time from the cache
+        assert to_wire([flagged, counted]) == [
+            {"$nt": "luckybox.rules.actions:Cross", "v": [0, 3, 4, True]},
+            {"$nt": "luckybox.rules.actions:Cross", "v": [0, 3, 4, 1]},
+        ]
+        assert type(to_wire([flagged])[0]["v"][3]) is bool
+    cards = [1, 2]
+    dealt = CardsDealt(0, cards)  # a list inside: not frozen
+    assert to_wire([dealt])[0]["v"] == [0, [1, 2]]
+    cards.append(3)
+    assert to_wire([dealt])[0]["v"] == [0, [1, 2, 3]]
+
+
+def test_decoded_named_tuples_are_shared_and_keep_their_types() -> None:
+    wire = [{"$nt": "luckybox.rules.actions:Cross", "v": [0, 3, 4, v]} for v in (True, 1)]
+    first, second = from_wire(json.loads(json.dumps(wire)))
+    again = from_wire(json.loads(json.dumps(wire)))
+    assert first == Cross(0, 3, 4, True) and type(first.lightning) is bool
+    assert type(second.lightning) is int and first is again[0] and second is again[1]
+    with pytest.raises(WireError):  # a name that is no class, even when unhashable
+        from_wire([{"$nt": ["luckybox.rules.actions:Cross"], "v": [0]}])
+    with pytest.raises(WireError):
+        from_wire([{"$nt": "luckybox.rules.actions:Cross", "v": [0]}])  # too few fields
+
+
+def test_equal_actions_are_one_object_of_the_same_types() -> None:
+    """Every action a table takes goes through action_from_json, which shares equal actions
+    (so a view's actions are encoded once each); equal values of other types stay apart."""
+    lucky = game_by_id("luckybox")
+    obj = {"player": 1, "cross": {"card": 7, "cell": 4}}
+    assert action_from_json_of(lucky, obj) is action_from_json_of(lucky, dict(obj))
+    assert intern(Cross(0, 3, 4, True)) is not intern(Cross(0, 3, 4, 1))
+    assert type(intern(Cross(0, 3, 4, True)).lightning) is bool
+    pair = DrawThen(Draw(1, "discard"), Play(1, 3, (2, 2)))
+    assert intern(pair) is intern(DrawThen(Draw(1, "discard"), Play(1, 3, (2, 2))))
+    listed = Play(1, 3, [2, 2])  # a list inside: left alone
+    assert intern(listed) is listed
+
+
+def test_every_lucky_box_seat_and_watcher_sees_the_same() -> None:
+    """Lucky Box says so (`same_for_every_seat`), and the server then encodes one view for
+    the whole table: true all through a game, or a seat would be sent another's view."""
+    game = game_by_id("luckybox")
+    assert getattr(type(game.new_game(["A"], 1)[0]), "same_for_every_seat", False) is True
+    for seed in (3, 4):
+        state, _ = game.new_game(["A", "B", "C"], seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            waiting = state.waiting_for()
+            if not waiting:
+                events = state.advance()
+            else:
+                seat = rng.choice(waiting)
+                events = list(state.apply(rng.choice(state.legal_actions(seat))).events)
+            views = [json.dumps(to_wire(state.view_for(s))) for s in (-1, 0, 1, 2)]
+            assert len(set(views)) == 1
+            for event in events:
+                assert all(state.redact(event, s) == event for s in (-1, 0, 1, 2))

@@ -11,7 +11,13 @@ import pytest
 from game.catalog import game_by_id
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
-from tests.test_online_helpers import play_locally, run, running_server, without_online
+from tests.test_online_helpers import (
+    play_locally,
+    replayed_record,
+    run,
+    running_server,
+    without_online,
+)
 
 BLANCO = game_by_id("blanco")
 LUCKYBOX = game_by_id("luckybox")
@@ -178,6 +184,31 @@ def test_a_table_of_computers_and_one_person(tmp_path: Path) -> None:
     record = run(scenario())
     local = without_online(play_locally("blanco", 2, "easy", 31))
     assert without_online(record) == {**local, "players": ["Ann", "Bot"]}
+
+
+def test_a_lucky_box_table_of_computers_alone_plays_to_the_end(tmp_path: Path) -> None:
+    """Nobody sits: three computers choose at once (Lucky Box), so one of them is often
+    second to a step it did not see. It thinks again rather than stopping (it used to send its
+    stale action, be refused, and leave the table waiting for it at version 2 for good). A
+    watcher sees the game end, and the record replays as the game Lucky Box deals."""
+
+    async def scenario() -> tuple[dict, int]:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            host = SeatClient(url, LUCKYBOX)
+            seats = [p.SeatSpec(f"Bot {i + 1}", computer="easy") for i in range(3)]
+            code = await host.open(seats, seed=7, sit=None)
+            watcher = SeatClient(url, LUCKYBOX)
+            await watcher.watch(code)
+            while not watcher.over:
+                await watcher.receive()
+            record = await host.record()
+            for client in (host, watcher):
+                await client.close()
+            return record, server.hub.table(code).version
+
+    record, version = run(scenario(), timeout=60)
+    assert version > 100 and len(record["actions"]) == version
+    assert replayed_record(without_online(record)) == without_online(record)
 
 
 def test_opening_checks_the_game_seats_and_options(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.server import ServerConnection
 
 from game.catalog import game_by_id
 from game.online import protocol as p, server as online_server
@@ -261,3 +262,48 @@ def test_a_client_that_vanishes_is_noticed_its_seat_held_and_the_table_goes_on(
                 await client.close()
 
     run(scenario(), timeout=30)
+
+
+def test_only_quiet_clients_are_pinged_and_a_quiet_live_one_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that keeps sending is never pinged (its messages show it is there: a busy
+    server pings few of its clients); one that only listens is pinged every interval, and
+    while its pongs come back it stays, seated and shown connected."""
+    pinged: list[object] = []
+    ping = ServerConnection.ping
+
+    async def counted(self: ServerConnection, data: Any = None) -> Any:
+        pinged.append(self)
+        return await ping(self, data)
+
+    monkeypatch.setattr(ServerConnection, "ping", counted)
+
+    async def scenario() -> None:
+        keepalive = {"ping_interval": 0.3, "ping_timeout": 0.3, "close_timeout": 0.3}
+        async with fault_server(tmp_path / "t.sqlite3", **keepalive) as (url, game_server):
+            quiet = SeatClient(url, BLANCO)  # sits, then only listens
+            code = await quiet.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=3, sit=0)
+            listening = asyncio.create_task(_read_forever(quiet))
+            busy = SeatClient(url, BLANCO)
+            await busy.watch(code)
+            until = time.monotonic() + 2.0
+            while time.monotonic() < until:
+                await busy.send(p.Watch(code))  # answered with `watching` and a `state`
+                await busy._until(p.State)
+                await asyncio.sleep(0.1)
+            by_seat = {conn.seat: conn.ws for conn in game_server.connections}
+            assert pinged.count(by_seat[0]) >= 2, "the quiet client was not pinged"
+            assert by_seat[WATCHER] not in pinged, "the busy client was pinged"
+            table = game_server.hub.tables[code]
+            assert table.seat_infos()[0].connected and not listening.done()
+            listening.cancel()
+            for client in (quiet, busy):
+                await client.close()
+
+    run(scenario(), timeout=30)
+
+
+async def _read_forever(client: SeatClient) -> None:
+    while True:
+        await client.receive()

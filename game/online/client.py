@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -55,8 +56,12 @@ class SeatClient:
         on_frame: FrameHook | None = None,
         max_backoff: float = MAX_BACKOFF,
         urls: list[str] | None = None,
+        lazy_views: bool = False,
     ) -> None:
         self.url = url
+        # views kept as their JSON text until `view()` asks (p.LazyState): for clients that
+        # look at few of them (the bench's)
+        self.lazy_views = lazy_views
         # every server address this client may use: a reconnect that fails moves to the next
         self.urls = list(urls) if urls else [url]
         self.game = game
@@ -83,7 +88,8 @@ class SeatClient:
 
     # -- connection ---------------------------------------------------------------------------
     async def connect(self) -> None:
-        self.ws = await connect(self.url, max_size=MAX_FRAME, open_timeout=10)
+        # (no compression: the server offers none, it costs more CPU than the bytes it saves)
+        self.ws = await connect(self.url, max_size=MAX_FRAME, open_timeout=10, compression=None)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -112,7 +118,7 @@ class SeatClient:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
         if self.on_frame is not None:
             self.on_frame(self, text)
-        message = p.decode_server(text)
+        message = p.decode_server(text, self.lazy_views)
         self._note(message)
         return message
 
@@ -254,7 +260,10 @@ class SeatClient:
     # -- playing ------------------------------------------------------------------------------
     def view(self) -> Any:
         """The last view the server sent, as the game's own object."""
-        return from_wire(self.view_json)
+        data = self.view_json
+        if isinstance(data, msgspec.Raw):
+            data = msgspec.json.decode(data)
+        return from_wire(data)
 
     def may_act(self) -> bool:
         return (

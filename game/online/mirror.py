@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from . import protocol as p
 from .codec import action_from_json
+from .store import ActionRow
 from .tables import Listener, Table
 
 log = logging.getLogger("game.online")
@@ -49,13 +51,18 @@ class Mirror(Table):
         for listener in list(self.listeners):
             listener.send(text)
 
-    async def catch_up(self, version: int | None = None) -> None:
+    async def catch_up(self, version: int | None = None, sent: Sequence[ActionRow] = ()) -> None:
         """Play the actions stored since the last one read (up to the owner's `version`, or
-        all), sending every client here its view and events after each, as the owner does."""
+        all), sending every client here its view and events after each, as the owner does.
+        The owner's notice carries the step it just stored (`sent`): when it is the next one
+        here, it is played without reading the database (one read less for every step)."""
         async with self._catching:
             if version is not None and self.version >= version:
                 return
-            rows = (await asyncio.to_thread(self.store.actions, self.code))[self.count :]
+            if sent and sent[0].n == self.count and sent[-1].version == version:
+                rows = list(sent)
+            else:  # behind by more (a notice was lost), or no word of the step: read them
+                rows = await asyncio.to_thread(self.store.actions, self.code, self.count)
             for row in rows:
                 outcome = self.state.apply(action_from_json(self.game, row.action))
                 if not outcome.ok:  # the owner applied it: this copy is wrong, say so
@@ -64,5 +71,7 @@ class Mirror(Table):
                 events: list[Any] = list(outcome.events) + self._settle()
                 self.count += 1
                 self.done_ids[(row.seat, row.action_id)] = row.version
-                for listener, seat in list(self.listeners.items()):
-                    listener.send(self.state_message(seat, events))
+                listeners = list(self.listeners.items())
+                texts = self.state_messages([seat for _, seat in listeners], events)
+                for listener, seat in listeners:
+                    listener.send(texts[seat])

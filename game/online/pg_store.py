@@ -264,12 +264,12 @@ class PostgresStore:
         rows, seats = self._run(work)
         return table_rows(rows, seats)
 
-    def actions(self, code: str) -> list[ActionRow]:
+    def actions(self, code: str, since: int = 0) -> list[ActionRow]:
         rows = self._run(
             lambda db: db.execute(
-                "SELECT n, seat, action_id, action, version, at FROM actions WHERE code = %s "
-                "ORDER BY n",
-                (code,),
+                "SELECT n, seat, action_id, action, version, at FROM actions "
+                "WHERE code = %s AND n >= %s ORDER BY n",
+                (code, since),
             ).fetchall()
         )
         return [

@@ -154,8 +154,20 @@ class Notice(msgspec.Struct, tag="notice"):
 
 ServerMessage = Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record | Notice
 
+
+class LazyState(State, tag="state"):
+    """A `state` whose view is left as its JSON text until it is needed (`decode_server(...,
+    lazy_views=True)`): a client that does not look at every view (a bench's) skips most of
+    the decoding."""
+
+    view: msgspec.Raw
+
+
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
+_lazy_decoder = msgspec.json.Decoder(
+    Opened | Seated | Watching | LazyState | Seats | Ack | Refused | Error | Record | Notice
+)
 _encoder = msgspec.json.Encoder()
 
 
@@ -173,9 +185,9 @@ def decode_client(data: str | bytes) -> ClientMessage:
         raise BadMessage(str(err)) from None
 
 
-def decode_server(data: str | bytes) -> ServerMessage:
+def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
     try:
-        message: ServerMessage = _server_decoder.decode(data)
+        message: ServerMessage = (_lazy_decoder if lazy_views else _server_decoder).decode(data)
         return message
     except msgspec.DecodeError as err:
         raise BadMessage(str(err)) from None

@@ -8,9 +8,11 @@ Three channels, each payload one small JSON object (PostgreSQL caps a payload at
   the owner (whoever holds the table now) answers it as if the client were its own.
 - `online_rep`: the owner's answers to that client (`ack`, `refused`, `seated`, `error`),
   addressed to the asking process (`{"to": process, "conn": client, "text": message}`).
-- `online_tab`: the owner's word that a table changed (`{"code", "version", "seats"}`): every
-  process following the table reads its new actions from the database and sends each of its
-  clients its own view and redacted events.
+- `online_tab`: the owner's word that a table changed (`{"code", "version", "seats"}`, and
+  after a step `"row"`: the action it just stored): every process following the table plays
+  that action (or, behind by more, reads its new actions from the database) and sends each of
+  its clients its own view and redacted events.
+The notices waiting to be sent go in one statement (one round trip for many).
 
 Listening takes a connection of its own (psycopg's `notifies()` holds the connection it reads),
 notifying another; a lost connection is opened again with backoff (notices sent meanwhile are
@@ -40,6 +42,7 @@ CHANGES = "online_tab"
 CHANNELS = (REQUESTS, REPLIES, CHANGES)
 MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 or more
 MAX_BACKOFF = 5.0
+MAX_BATCH = 500  # notices sent in one statement
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
 
@@ -109,18 +112,28 @@ class Relay:
         conn: psycopg.AsyncConnection[Any] | None = None
         try:
             while True:
-                channel, text = await self.outbox.get()
+                batch = [await self.outbox.get()]
+                while not self.outbox.empty() and len(batch) < MAX_BATCH:
+                    batch.append(self.outbox.get_nowait())
+                channels, texts = [c for c, _ in batch], [t for _, t in batch]
                 for attempt in (1, 2, 3):
                     try:
                         if conn is None or conn.closed:
                             conn = await self._connect()
-                        await conn.execute("SELECT pg_notify(%s, %s)", (channel, text))
-                        self.sent += 1
+                        # every notice waiting, in one round trip: one transaction, whose
+                        # notices arrive in the order sent (unnest reads the arrays in order;
+                        # two alike in one transaction arrive once: a resent request or its
+                        # answer twice, which says nothing more)
+                        await conn.execute(
+                            "SELECT pg_notify(c, t) FROM unnest(%s::text[], %s::text[]) AS n(c, t)",
+                            (channels, texts),
+                        )
+                        self.sent += len(batch)
                         break
                     except (psycopg.Error, OSError):
                         conn = None
                         if attempt == 3:
-                            log.warning("a %s notice could not be sent", channel)
+                            log.warning("%d notices could not be sent", len(batch))
                         else:
                             await asyncio.sleep(0.2 * attempt)
         finally:

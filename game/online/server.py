@@ -4,14 +4,17 @@ Each connection reads one message at a time: it must fit in MAX_MESSAGE bytes (b
 close the connection, websockets' `max_size`), pass the rate limit (a token bucket per
 connection) and decode as one of the protocol's messages; anything else is answered with an
 `error`, and after MAX_BAD of those the connection is closed. A connection holds at most one
-seat (or watches one table) and acts for that seat only. What goes out is queued per connection
-and written by its own task, so a slow client never holds a table up: one that falls too far
+seat (or watches one table) and acts for that seat only. What goes out is written at once while
+the client's buffer has room, else queued per connection and written by its own task, so a slow
+client never holds a table up: one that falls too far
 behind (MAX_QUEUE frames or MAX_QUEUE_BYTES waiting, or one frame unwritten for SEND_TIMEOUT
 seconds) is dropped at once, and it resumes to a fresh `state`. A client that vanished without
-closing (its line dead, its process stopped) misses the pings' answers (PING_INTERVAL,
-PING_TIMEOUT): its connection is closed and its seat held, as for a client that left. A table's
-failure is logged and answered with an error; the server and the other tables go on. A database
-that is away is waited for (commits.py) and every client is told (`notice` `reconnecting`).
+closing (its line dead, its process stopped) misses the pings' answers (a client quiet for
+PING_INTERVAL is pinged, and its pong may take PING_TIMEOUT): its connection is closed and its
+seat held, as for a client that left. Frames are not compressed (permessage-deflate cost more
+of a move's CPU than anything else). A table's failure is logged and answered with an error;
+the server and the other tables go on. A database that is away is waited for (commits.py) and
+every client is told (`notice` `reconnecting`).
 """
 
 from __future__ import annotations
@@ -24,17 +27,18 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State as WsState
 
 from . import protocol as p
 from .hub import Hub
 from .rows import StoreUnavailable
-from .store import Store, open_store
+from .store import ActionRow, Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
 
 log = logging.getLogger("game.online")
@@ -91,9 +95,27 @@ class Connection:
         self.pending_at = 0.0  # ...since then
         self.queued_bytes = 0
         self.dropped = False
+        self.writing_since: float | None = None  # a frame being written since (the watchdog)
+        self.heard_at = asyncio.get_running_loop().time()  # its last message (or pong)
+        self.ping: asyncio.Task[Awaitable[float]] | None = None  # a ping sent, its pong awaited
+        self.ping_at = 0.0
 
     def send(self, text: str) -> None:
         if self.dropped:
+            return
+        ws = self.ws
+        if (
+            self.writing_since is None
+            and self.queue.empty()
+            and ws.protocol.state is WsState.OPEN
+            and not ws.paused
+            and not ws.transport.is_closing()
+        ):
+            # Nothing waits before it and the client's buffer has room: written now, as
+            # websockets' own `send` would, without a trip through the queue and the writer
+            # (most frames; websockets is pinned). Once the buffer is full, frames queue.
+            ws.protocol.send_text(text.encode())
+            ws.send_data()
             return
         if self.queue.qsize() >= MAX_QUEUE or self.queued_bytes + len(text) > MAX_QUEUE_BYTES:
             self.drop(f"it fell {self.queue.qsize()} frames behind")
@@ -109,7 +131,7 @@ class Connection:
         if self.dropped:
             return
         self.dropped = True
-        log.warning("dropped a client that is not reading: %s", why)
+        log.warning("dropped a client: %s", why)
         while not self.queue.empty():
             self.queue.get_nowait()
         self.queued_bytes = 0
@@ -117,18 +139,59 @@ class Connection:
         self.ws.transport.abort()
 
     async def write_loop(self) -> None:
+        """Write what is queued, in order. A frame that cannot be written (the client's
+        buffers are full) is timed by `GameServer.watch_writes`, not by a timer per frame:
+        nearly every frame is written at once, and a timer each would cost more than the
+        write."""
+        loop = asyncio.get_running_loop()
+        ws, queue = self.ws, self.queue
         with contextlib.suppress(ConnectionClosed):
             while True:
-                text = await self.queue.get()
-                if text is None:
+                batch = [await queue.get()]
+                while not queue.empty():  # (an ack and its state: one write for both)
+                    batch.append(queue.get_nowait())
+                last = batch.index(None) if None in batch else len(batch)
+                self.writing_since = loop.time()
+                # websockets' own `send`, for several frames at once: frame them all, then
+                # write and wait for the client's buffer once (websockets is pinned)
+                async with ws.send_context():
+                    for text in batch[:last]:
+                        assert text is not None
+                        self.queued_bytes -= len(text)
+                        ws.protocol.send_text(text.encode())
+                self.writing_since = None
+                if last < len(batch):
                     return
-                self.queued_bytes -= len(text)
-                try:
-                    async with asyncio.timeout(SEND_TIMEOUT):
-                        await self.ws.send(text)
-                except TimeoutError:
-                    self.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
-                    return
+
+    def stalled(self, now: float) -> bool:
+        """Whether a frame has waited SEND_TIMEOUT seconds to be written."""
+        since = self.writing_since
+        return since is not None and now - since >= SEND_TIMEOUT
+
+    def keep_alive(self, now: float, interval: float, timeout: float) -> None:
+        """Ping a client quiet for `interval` seconds; drop it if the pong takes longer than
+        `timeout` (its line is dead, or its process stopped). A client that sends is not
+        pinged: its messages show it is there (a busy server pings few of its clients)."""
+        if self.ping is None:
+            if now - self.heard_at >= interval and self.ws.protocol.state is WsState.OPEN:
+                self.ping, self.ping_at = asyncio.ensure_future(self.ws.ping()), now
+                self.ping.add_done_callback(_quietly)
+            return
+        if self.ping.done() and not self.ping.cancelled() and self.ping.exception() is None:
+            pong = self.ping.result()
+            if isinstance(pong, asyncio.Future) and pong.done():
+                self.ping, self.heard_at = None, now
+                return
+        elif self.ping.done():  # the ping could not be sent: the connection is closing
+            return
+        if now - self.ping_at >= timeout:
+            self.drop(f"no answer to a ping in {timeout:g} s")
+
+
+def _quietly(task: asyncio.Task[Any]) -> None:
+    """A ping that could not be sent (the connection closing) is no news."""
+    if not task.cancelled():
+        task.exception()
 
 
 class GameServer:
@@ -137,6 +200,9 @@ class GameServer:
         self.hub = Hub(store)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
+        self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
+        self.ping_interval: float | None = PING_INTERVAL  # a quiet client is pinged after...
+        self.ping_timeout = PING_TIMEOUT  # ...and dropped if its pong takes longer
         self.relay: Any = None  # relay.Relay on a shared PostgreSQL database
         self.resender: asyncio.Task[None] | None = None
         self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
@@ -197,7 +263,25 @@ class GameServer:
                 if remote.table is table:
                     del self.remotes[key]
 
+    def watch_connections(self) -> None:
+        """Drop every client one of whose frames has waited SEND_TIMEOUT seconds to be
+        written (its reader stalled), and ping the quiet ones (`Connection.keep_alive`):
+        looked at a few times a second, for every client at once (a timer, not a task:
+        nothing is left pending when the loop stops)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        interval, timeout = self.ping_interval, self.ping_timeout
+        for conn in list(self.connections):
+            if conn.stalled(now):
+                conn.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
+            elif interval is not None:
+                conn.keep_alive(now, interval, timeout)
+        every = min(1.0, SEND_TIMEOUT / 4, *[t / 2 for t in (interval, timeout) if t])
+        self.watchdog = loop.call_later(every, self.watch_connections)
+
     def stop_sweeping(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.relay is not None:
@@ -213,7 +297,11 @@ class GameServer:
 
         def changed(table: Table) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
-            relay.send(CHANGES, {"code": table.code, "version": table.version, "seats": seats})
+            notice = {"code": table.code, "version": table.version, "seats": seats}
+            row = table.last_row
+            if row is not None and row.version == table.version:  # the step just stored
+                notice["row"] = [row.n, row.seat, row.action_id, row.action, row.version, row.at]
+            relay.send(CHANGES, notice)
 
         self.hub.on_change = changed
         for table in self.hub.tables.values():
@@ -231,7 +319,9 @@ class GameServer:
             mirror = self.hub.mirrors.get(str(data.get("code")))
             if mirror is not None:
                 seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
-                await mirror.catch_up(int(data.get("version", 0)))  # type: ignore[attr-defined]  # a Mirror
+                row = data.get("row")
+                stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
+                await mirror.catch_up(int(data.get("version", 0)), stored)  # type: ignore[attr-defined]  # a Mirror
                 mirror.seats_changed(seats)  # type: ignore[attr-defined]  # a Mirror
 
     def _pass_on(self, conn: Connection, code: str, message: p.ClientMessage | None) -> None:
@@ -329,6 +419,7 @@ class GameServer:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        loop = asyncio.get_running_loop()
         conn = Connection(ws)
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
@@ -336,6 +427,7 @@ class GameServer:
             conn.send(p.encode(trouble_notice(True)))
         try:
             async for raw in ws:
+                conn.heard_at = loop.time()
                 if conn.bad >= MAX_BAD:
                     continue  # closing: read on (and drop) until the client's close arrives
                 if not conn.bucket.take():
@@ -487,6 +579,7 @@ async def start(
 ) -> tuple[Server, GameServer]:
     """A listening server (port 0: a free one) with every stored table restored."""
     game_server = GameServer(store)
+    game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     restored = game_server.hub.restore()
     if restored:
         log.info("restored %d tables", restored)
@@ -496,10 +589,13 @@ async def start(
         port,
         max_size=p.MAX_MESSAGE,
         max_queue=4,
-        ping_interval=ping_interval,
-        ping_timeout=ping_timeout,
+        # No permessage-deflate: compressing every frame was the largest part of a move's
+        # CPU, and a table's frames are a few KB on lines that carry them easily.
+        compression=None,
+        ping_interval=None,  # quiet clients alone are pinged, by the watchdog
         close_timeout=close_timeout,
     )
+    game_server.watch_connections()
     if game_server.hub.shared is not None:
         game_server.sweeper = asyncio.create_task(game_server.sweep_forever())
         url = getattr(store, "url", None)

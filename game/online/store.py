@@ -82,8 +82,8 @@ class Store(Protocol):
         """Every table, seats included."""
         ...
 
-    def actions(self, code: str) -> list[ActionRow]:
-        """A table's actions, in order."""
+    def actions(self, code: str, since: int = 0) -> list[ActionRow]:
+        """A table's actions, in order (from its `since`th on)."""
         ...
 
     def close(self) -> None: ...
@@ -106,8 +106,7 @@ class SqliteStore:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                for row in rows:
-                    self._db.execute(sql, row)
+                self._db.executemany(sql, rows)
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -177,12 +176,12 @@ class SqliteStore:
             ).fetchall()
         return table_rows(rows, seats)
 
-    def actions(self, code: str) -> list[ActionRow]:
+    def actions(self, code: str, since: int = 0) -> list[ActionRow]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT n, seat, action_id, action, version, at FROM actions WHERE code = ? "
-                "ORDER BY n",
-                (code,),
+                "SELECT n, seat, action_id, action, version, at FROM actions "
+                "WHERE code = ? AND n >= ? ORDER BY n",
+                (code, since),
             ).fetchall()
         return [
             ActionRow(n, seat, aid, json.loads(action), version, at)

@@ -22,8 +22,10 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
+
+import msgspec
 
 from game.core import records
 from game.core.game import Game, RecordError
@@ -39,6 +41,7 @@ log = logging.getLogger("game.online")
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud without doubt
 COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
+_json = msgspec.json.Encoder()
 
 
 class Listener(Protocol):
@@ -126,6 +129,7 @@ class Table:
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
+        self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         self._settle()
         for seat in row.seats:
             if seat.kind == "computer":
@@ -167,21 +171,33 @@ class Table:
         ]
 
     def state_message(self, seat: int, events: list[Any]) -> str:
-        view = to_wire(self.state.view_for(seat))
-        shown = [to_wire(r) for e in events if (r := self.state.redact(e, seat)) is not None]
-        return p.encode(
-            p.State(
-                self.code,
-                self.game.id,
-                seat,
-                self.version,
-                view,
-                shown,
-                list(self.state.waiting_for()),
-                self.state.is_terminal(),
-                self.seat_infos(),
+        return self.state_messages([seat], events)[seat]
+
+    def state_messages(self, seats: Iterable[int], events: list[Any]) -> dict[int, str]:
+        """Each of these seats' `state` after a step (its own view and redacted events), each
+        made once however many connections hold the seat. A game whose every seat sees the
+        same (`same_for_every_seat` on its state class: Lucky Box, all face up) has its view
+        and events encoded once for them all."""
+        state = self.state
+        shared = getattr(type(state), "same_for_every_seat", False) is True
+        waiting, over, infos = list(state.waiting_for()), state.is_terminal(), self.seat_infos()
+        texts: dict[int, str] = {}
+        common: tuple[msgspec.Raw, list[Any]] | None = None
+        for seat in seats:
+            if seat in texts:
+                continue
+            if common is not None:
+                view, shown = common
+            else:
+                view = msgspec.Raw(_json.encode(to_wire(state.view_for(seat))))
+                shown = [to_wire(r) for e in events if (r := state.redact(e, seat)) is not None]
+                if shared:
+                    common = view, shown
+            message = p.State(
+                self.code, self.game.id, seat, self.version, view, shown, waiting, over, infos
             )
-        )
+            texts[seat] = p.encode(message)
+        return texts
 
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
@@ -364,11 +380,14 @@ class Table:
             self._reload_if_possible()
             return "storage", "the action could not be stored; try again"
         self.count += 1
+        self.last_row = row
         self.done_ids[(seat, action_id)] = self.version
         if self.state.is_terminal():
             self._mark_finished()
-        for listener, listener_seat in list(self.listeners.items()):
-            listener.send(self.state_message(listener_seat, events))
+        listeners = list(self.listeners.items())
+        texts = self.state_messages([seat for _, seat in listeners], events)
+        for listener, listener_seat in listeners:
+            listener.send(texts[listener_seat])
         if self.on_change is not None:
             self.on_change(self)
         self.start_computers()
@@ -442,6 +461,12 @@ class Table:
                     continue  # the table moved on while it thought: think again
                 obj = action_to_json(self.game, action)
                 async with self._turn:
+                    if self.bots.get(seat) is not bot or version != self.version:
+                        # another seat's step went first while this one waited for its turn
+                        # (Lucky Box's seats choose at once): think again from the new view.
+                        # Sent, it would be refused as stale, and nothing would start this
+                        # computer again: that step's start_computers saw it still thinking.
+                        continue
                     refusal = await self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
                 if refusal is not None and refusal[0] == "storage":
                     await asyncio.sleep(1.0)  # the database is away: think again later

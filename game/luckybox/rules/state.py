@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome
@@ -76,6 +76,11 @@ class GameState(Play, Chance):
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
     _undo: list[list[Snapshot]] = field(default_factory=list)
+
+    # view_for and redact give every seat (and a watcher) the same: all cards are face up, and
+    # what is hidden (numbers to come, the pile's order) is hidden from all. The online server
+    # encodes one view for the whole table (game/online/tables.py).
+    same_for_every_seat: ClassVar[bool] = True
 
     # ---------------------------------------------------------------- setup
 

@@ -1,0 +1,138 @@
+"""What a step costs the server: each seat's `state` is made once however many connections
+hold that seat (watchers share one), and a game whose seats all see the same (Lucky Box) has its
+view made and encoded once for the whole table. Each seat still gets exactly its own
+`view_for(seat)` (tests/test_online_leaks.py checks every frame of whole games)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.catalog import game_by_id
+from game.online import protocol as p
+from game.online.codec import action_to_json, to_wire
+from game.online.store import SeatRow, SqliteStore, TableRow
+from game.online.tables import WATCHER, Table
+from tests.test_online_helpers import run
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def a_table(game_id: str, seed: int = 9) -> Table:
+    seats = [SeatRow(i, f"P{i}", "human", None) for i in range(3)]
+    row = TableRow("ABC-DEF", game_id, seed, None, "h", 300.0, 0.0, None, seats)
+    store = SqliteStore(":memory:")
+    store.create_table(row)
+    table = Table(row, store)
+    game, rng = game_by_id(game_id), random.Random(seed)
+    for _ in range(12):  # a few steps in: hands, boards and actions are not empty
+        seat = rng.choice(table.state.waiting_for())
+        bot = game.make_bot("easy", seed, seat)
+        assert table.state.apply(bot.choose(table.state.view_for(seat), seat)).ok
+        table._settle()
+    return table
+
+
+def count_views(table: Table, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every seat `view_for` is asked for from now on."""
+    asked: list[int] = []
+    view_for = type(table.state).view_for
+
+    def counted(state: Any, seat: int) -> Any:
+        asked.append(seat)
+        return view_for(state, seat)
+
+    monkeypatch.setattr(type(table.state), "view_for", counted)
+    return asked
+
+
+@pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
+def test_each_seats_state_is_made_once_per_step(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = a_table(game_id)
+    seats = [0, 1, 2, 0, WATCHER, WATCHER]  # seat 0 on two connections, two watchers
+    listeners = [Listener() for _ in seats]
+    for listener, seat in zip(listeners, seats, strict=True):
+        table.listeners[listener] = seat
+    asked = count_views(table, monkeypatch)
+    texts = table.state_messages(seats, [])
+    shared = game_id == "luckybox"
+    assert sorted(asked) == ([0] if shared else [WATCHER, 0, 1, 2])
+    assert sorted(texts) == [WATCHER, 0, 1, 2]
+    for seat, text in texts.items():
+        message = p.decode_server(text)
+        assert isinstance(message, p.State) and message.seat == seat
+        assert message.view == json.loads(json.dumps(to_wire(table.state.view_for(seat))))
+        assert message.version == table.version and message.waiting == table.state.waiting_for()
+    if not shared:  # Blanco's seats see different hands: no view is another's
+        assert len({json.dumps(p.decode_server(t).view) for t in texts.values()}) == 4
+
+
+def test_a_step_sends_every_listener_its_seats_state_made_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Lucky Box action taken: each connection gets one `state` for its seat, with the
+    step's events, from one view made for the whole table."""
+    table = a_table("luckybox")
+    listeners = {Listener(): seat for seat in (0, 1, 2, 1, WATCHER)}
+    table.listeners.update(listeners)
+    seat = table.state.waiting_for()[0]
+    action = table.state.legal_actions(seat)[0]
+    asked = count_views(table, monkeypatch)
+    version = table.version
+    obj = action_to_json(table.game, action)
+    assert run(table._apply(seat, "a1", obj, version)) is None
+    assert table.version > version and len(asked) == 1
+    for listener, listener_seat in listeners.items():
+        (text,) = listener.sent
+        message = p.decode_server(text)
+        assert isinstance(message, p.State) and message.seat == listener_seat
+        assert message.version == table.version and message.events
+
+
+def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database() -> None:
+    """Several servers: the owner's `online_tab` notice carries the action it just stored, so
+    a process following the table plays it at once; one that is further behind (a notice
+    lost) reads what it missed from the database."""
+    from game.online.mirror import Mirror
+
+    async def scenario() -> None:
+        owner = a_table("luckybox")
+        owner.count = 0  # (a_table's own steps are not stored: start the mirror from them)
+        store = owner.store
+        mirror = Mirror(owner.row, store)
+        mirror.state = owner.state.clone()
+        watcher = Listener()
+        mirror.listeners[watcher] = WATCHER
+        reads: list[int] = []
+        actions = store.actions
+
+        def counted(code: str, since: int = 0) -> list[Any]:
+            reads.append(since)
+            return actions(code, since)
+
+        store.actions = counted  # type: ignore[method-assign]  # this store only
+        for step in range(3):
+            seat = owner.state.waiting_for()[0]
+            obj = action_to_json(owner.game, owner.state.legal_actions(seat)[0])
+            assert await owner._apply(seat, f"a{step}", obj, owner.version) is None
+            assert owner.last_row is not None and owner.last_row.version == owner.version
+            if step == 1:
+                continue  # this notice is lost
+            await mirror.catch_up(owner.version, [owner.last_row])
+            assert mirror.version == owner.version
+        assert reads == [1]  # the first step played from its notice; after the lost one, read
+        states = [p.decode_server(t) for t in watcher.sent]
+        assert [s.version for s in states if isinstance(s, p.State)][-1] == owner.version
+
+    run(scenario())
