@@ -37,7 +37,7 @@ class Chance:
     waiting: int
     reshuffles: int
     reshuffle_piles: list[tuple[int, ...]]
-    _undo: list[list[Snapshot]]
+    _undo: list[Snapshot]
 
     def advance(self) -> list[ev.Event]:
         """Take the chance step once everyone is done: reveal the next number, or end the round
@@ -47,8 +47,7 @@ class Chance:
             return []
         LAST_OFFER.state = None  # what was listed may not be legal now
         events: list[ev.Event] = []
-        for undo in self._undo:  # a new number: what was played before it stands
-            undo.clear()
+        self._undo.clear()  # a new number: what was played before it stands
         if self.phase == PLAY:
             if self.index + 1 < NUMBERS_PER_ROUND:  # the next number (as _reveal, inline)
                 index = self.index = self.index + 1

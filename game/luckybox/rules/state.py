@@ -75,7 +75,7 @@ class GameState(Play, Chance):
     reshuffle_piles: list[tuple[int, ...]] = field(default_factory=list)  # top first, for records
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
-    _undo: list[list[Snapshot]] = field(default_factory=list)
+    _undo: list[Snapshot] = field(default_factory=list)
 
     # ---------------------------------------------------------------- setup
 
@@ -137,7 +137,6 @@ class GameState(Play, Chance):
             draw_pile=deck[::-1],
         )
         state.players = [PlayerState(name) for name in names]
-        state._undo = [[] for _ in names]
         if options.token_supply == "limited":
             state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
             state.supply[LIGHTNING] = max(0, state.supply[LIGHTNING] - START_LIGHTNING * len(names))
@@ -164,9 +163,13 @@ class GameState(Play, Chance):
 
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
-        if not self.waiting or self.phase == OVER:  # (at every chance step: no list to build)
+        waiting = self.waiting
+        if not waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
-        return [i for i, p in enumerate(self.players) if not p.done]
+        players = self.players
+        if waiting == len(players):  # (as a number is revealed: every seat, no loop)
+            return list(range(waiting))
+        return [i for i, p in enumerate(players) if not p.done]
 
     def awaiting_chance(self) -> bool:
         """Everyone is done: the game waits for `advance()` (the next number, or the round's
@@ -253,7 +256,7 @@ class GameState(Play, Chance):
             reshuffle_piles=self.reshuffle_piles[:],
             actions=self.actions[:],
             undo_enabled=False,
-            _undo=[[] for _ in self.players],
+            _undo=[],
         )
         return other
 
