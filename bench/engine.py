@@ -29,7 +29,8 @@ def play_random_game(seed: int, players: int, rng: random.Random | None = None) 
     from the seed when none is given."""
     uniform = (rng or random.Random(seed)).random  # a pick by index: choice() costs more
     state, _ = GameState.new([f"P{i}" for i in range(players)], seed)
-    legal_actions, apply, waiting_for = state.legal_actions, state.apply, state.waiting_for
+    legal_actions, apply = state.legal_actions, state.apply
+    waiting_for, advance = state.waiting_for, state.advance
     steps = 0
     while True:
         waiting = waiting_for()
@@ -39,10 +40,11 @@ def play_random_game(seed: int, players: int, rng: random.Random | None = None) 
                 if apply(legal[int(uniform() * len(legal))]).refusal is not None:
                     raise AssertionError(f"a listed action was refused: seed {seed}")
                 steps += 1
-        elif state.is_terminal():
+        # Every seat is done: the chance step (without it the game never ends). It has no
+        # events only once the game is over (is_terminal() asked at every step cost more).
+        elif not advance():
+            assert state.is_terminal()
             return steps
-        else:
-            state.advance()  # every seat is done: without the chance step the game never ends
 
 
 def run(games: int, players: int, first_seed: int) -> float:

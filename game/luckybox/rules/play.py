@@ -191,13 +191,13 @@ class Play(Legality, Undo):
         if kind in (NUMBER, QUESTION):
             if self._has_target(p, bonus):
                 p.pending.append(_new(Pending, (card, line, index, bonus)))
-                events.append(ev.BonusPending(player, card, line, index, bonus))
+                events.append(_new(ev.BonusPending, (player, card, line, index, bonus)))
             else:
                 events.append(ev.BonusLost(player, card, line, index, bonus, _no_square(bonus)))
         elif kind == STAR:
             r = self.round - 1
             if p.stars[r] < MAX_STARS:
-                events.append(ev.StarGained(player, self.round, p.stars[r]))
+                events.append(_new(ev.StarGained, (player, self.round, p.stars[r])))
                 p.stars[r] += 1
             else:
                 events.append(ev.StarWasted(player, self.round))
@@ -218,7 +218,7 @@ class Play(Legality, Undo):
                 else:
                     p.moons += count
                     total = p.moons
-                events.append(ev.TokenGained(player, kind, count, total))
+                events.append(_new(ev.TokenGained, (player, kind, count, total)))
         # BLANK: the circled icon is all that happens.
 
     def _finish(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
