@@ -46,6 +46,10 @@ from .scoring import (  # re-exported: the state module is where callers look fo
 from .shuffle import shuffle
 from .undo import Snapshot
 
+# Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
+_DEFAULT_OPTIONS = Options()
+_NO_DEAL = Deal()
+
 
 @dataclass
 class GameState(Play, Chance):
@@ -93,8 +97,8 @@ class GameState(Play, Chance):
             raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
         if type(seed) is not int:
             raise ValueError("the seed must be an integer")
-        options = options or Options()
-        deal = deal or Deal()
+        options = options or _DEFAULT_OPTIONS
+        deal = deal or _NO_DEAL
         copies = 2 if len(names) > 6 else 1
         size = FACES_PER_COPY * copies
         deck = list(range(1, size + 1))
