@@ -30,20 +30,21 @@ def play_random_game(seed: int, players: int, rng: random.Random | None = None) 
     uniform = (rng or random.Random(seed)).random  # a pick by index: choice() costs more
     state, _ = GameState.new([f"P{i}" for i in range(players)], seed)
     legal_actions, apply = state.legal_actions, state.apply
+    waiting_for, advance = state.waiting_for, state.advance
     steps = 0
     while True:
-        waiting = state.waiting_for()
-        if not waiting:
-            if state.is_terminal():
-                return steps
-            state.advance()  # every seat is done: without the chance step the game never ends
-            continue
-        for player in waiting:
-            legal = legal_actions(player)
-            outcome = apply(legal[int(uniform() * len(legal))])
-            if outcome.refusal is not None:
-                raise AssertionError(outcome.refusal)
-            steps += 1
+        waiting = waiting_for()
+        if waiting:
+            for player in waiting:
+                legal = legal_actions(player)
+                if apply(legal[int(uniform() * len(legal))]).refusal is not None:
+                    raise AssertionError(f"a listed action was refused: seed {seed}")
+                steps += 1
+        # Every seat is done: the chance step (without it the game never ends). It has no
+        # events only once the game is over (is_terminal() asked at every step cost more).
+        elif not advance():
+            assert state.is_terminal()
+            return steps
 
 
 def run(games: int, players: int, first_seed: int) -> float:

@@ -753,6 +753,23 @@ def test_undo_in_unlimited_mode_after_another_player_moved():
     assert Cross(0, 1, 0, -4) not in state.actions
 
 
+def test_undo_takes_back_the_seats_own_action_when_seats_took_turns():
+    # Every seat's snapshots share one list: undo must find the seat's own, not the last one.
+    state = position([[1, 2, 3], [4, 5, 6], [7, 8, 9]], numbers=[5, 1, 2, 3, 4, 6, 7, 8, 9])
+    state.players[1].lightning = 7
+    before = [p.clone() for p in state.players]
+    act(state, Cross(0, 1, 0, -4))
+    act(state, Cross(1, 6, 1))
+    crossed_by_1 = state.players[1].clone()
+    assert state.undo(0).ok
+    assert state.players[0].lightning == 4 and state.players[0].masks == before[0].masks
+    assert state.players[1].masks == crossed_by_1.masks and state.players[1].done
+    assert state.undo(0).refusal == "nothing to undo since this number was revealed"
+    assert state.undo(1).ok
+    assert state.players[1].lightning == 7 and state.players[1].masks == before[1].masks
+    assert not state.players[1].done and state.waiting == 3
+
+
 def test_same_seed_and_actions_give_the_same_game():
     assert snapshot(random_game(77, players=3)) == snapshot(random_game(77, players=3))
     assert snapshot(random_game(77)) != snapshot(random_game(78))

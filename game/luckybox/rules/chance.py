@@ -37,7 +37,7 @@ class Chance:
     waiting: int
     reshuffles: int
     reshuffle_piles: list[tuple[int, ...]]
-    _undo: list[list[Snapshot]]
+    _undo: list[Snapshot]
 
     def advance(self) -> list[ev.Event]:
         """Take the chance step once everyone is done: reveal the next number, or end the round
@@ -46,20 +46,21 @@ class Chance:
         if self.waiting or self.phase == OVER:  # not awaiting_chance()
             return []
         LAST_OFFER.state = None  # what was listed may not be legal now
+        self._undo.clear()  # a new number: what was played before it stands
+        phase = self.phase
+        if phase == PLAY and self.index + 1 < NUMBERS_PER_ROUND:
+            # The next number (as _reveal, inline: most chance steps are this one).
+            index = self.index = self.index + 1
+            number = self.number = self.numbers[self.round - 1][index]
+            players = self.players
+            for p in players:
+                p.done = False
+            self.waiting = len(players)
+            return [_new(ev.NumberRevealed, (self.round, index, number))]
         events: list[ev.Event] = []
-        for undo in self._undo:  # a new number: what was played before it stands
-            undo.clear()
-        if self.phase == PLAY:
-            if self.index + 1 < NUMBERS_PER_ROUND:  # the next number (as _reveal, inline)
-                index = self.index = self.index + 1
-                number = self.number = self.numbers[self.round - 1][index]
-                for p in self.players:
-                    p.done = False
-                self.waiting = len(self.players)
-                events.append(_new(ev.NumberRevealed, (self.round, index, number)))
-            else:
-                self._end_round(events)
-        elif self.phase == SETUP:
+        if phase == PLAY:
+            self._end_round(events)
+        elif phase == SETUP:
             self._start_round(1, events)
         else:
             self._start_round(self.round + 1, events)

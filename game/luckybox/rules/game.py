@@ -120,7 +120,7 @@ def _hidden_variant(state: GameState, rng: random.Random) -> GameState:
     this is the same for every seat. Its deal lists the new cards, as a record's would."""
     variant = state.clone()
     variant.undo_enabled = state.undo_enabled
-    variant._undo = [stack[:] for stack in state._undo]  # boards and tokens only: public
+    variant._undo = state._undo[:]  # boards and tokens only: public
     variant.seed = _other_seed(state.seed, rng)
     for r, numbers in enumerate(state.numbers, start=1):
         shown = _numbers_shown(state, r)

@@ -12,7 +12,7 @@ from game.core.game import Refusal
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import CELLS_OF_MASK, FULL, NUMBER, CardFace
 from .parts import PlayerState
-from .scoring import _OPTIONS, shift
+from .scoring import _OPTIONS, MAX_PLAYERS, shift
 
 SETUP = "setup"  # the starting draft: keep 3 of 5
 PLAY = "play"  # a number is revealed
@@ -24,8 +24,8 @@ _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
 def _table_index(number: int, lightning: int) -> int:
-    """Where a revealed number and a player's Lightning are kept in a `CrossTable` row (more
-    than 8 tokens offer nothing more: 9 steps go round the clock)."""
+    """Where a revealed number and a player's Lightning are kept in a `CrossTable` (more than 8
+    tokens offer nothing more: 9 steps go round the clock)."""
     return number * 9 + (lightning if lightning < 8 else 8)
 
 
@@ -41,14 +41,15 @@ class CrossTable:
     Kept per seat (the action names it) at module level, so every game and clone reuses it;
     at most 12 seats x 120 cards x 90 entries, and only those play reaches are built."""
 
-    __slots__ = ("seat", "faces", "rows", "passes", "_on_cell")
+    __slots__ = ("seat", "faces", "by_at", "passes", "_on_cell")
 
     def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
         self.seat = seat
         self.faces = faces
         self.passes = Pass(seat)  # the seat's one Pass, shared like the crosses
-        # rows[card][_table_index(number, lightning)], None until first asked for
-        self.rows: list[list[CrossEntry | None]] = [[None] * (10 * 9) for _ in faces]
+        # by_at[_table_index(number, lightning)][card], None until first asked for: a listing
+        # reads one row (its number and Lightning) for every card
+        self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
         # (card, cell, lightning values) -> its Cross actions: entries share them
         self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
 
@@ -59,7 +60,7 @@ class CrossTable:
         options = _OPTIONS[number]
         by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
         reached = sum(1 << cell for cell in range(9) if by_cell[cell])
-        built = self.rows[card][at] = self.faces[card].number_mask[number], reached, by_cell
+        built = self.by_at[at][card] = self.faces[card].number_mask[number], reached, by_cell
         return built
 
     def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
@@ -71,20 +72,22 @@ class CrossTable:
         return found
 
 
-# id(faces) -> (those faces, each seat's table): shared by every game and clone of that deck.
-_CROSS_TABLES: dict[int, tuple[tuple[CardFace, ...], list[CrossTable]]] = {}
+# id(faces) -> (those faces, a table for each of the 12 seats): shared by every game and clone
+# of that deck.
+_CROSS_TABLES: dict[int, tuple[tuple[CardFace, ...], tuple[CrossTable, ...]]] = {}
 
 
-def cross_table(faces: tuple[CardFace, ...], seat: int) -> CrossTable:
-    """The shared `CrossTable` of `seat` for these faces (the deck's, one copy or two). Kept
-    here, not on the state: a state holds only the game (pickles, views and copies stay small)."""
+def cross_tables(faces: tuple[CardFace, ...]) -> tuple[CrossTable, ...]:
+    """The shared `CrossTable`s of every seat for these faces (the deck's, one copy or two).
+    Kept here, not on the state: a state holds only the game (pickles, views and copies stay
+    small)."""
     found = _CROSS_TABLES.get(id(faces))
     if found is None or found[0] is not faces:
-        found = _CROSS_TABLES[id(faces)] = (faces, [])
-    tables = found[1]
-    while len(tables) <= seat:
-        tables.append(CrossTable(len(tables), faces))
-    return tables[seat]
+        found = _CROSS_TABLES[id(faces)] = (
+            faces,
+            tuple(CrossTable(seat, faces) for seat in range(MAX_PLAYERS)),
+        )
+    return found[1]
 
 
 class LastOffer:
@@ -128,22 +131,25 @@ class Legality:
         if phase == PLAY and not p.pending:
             # The crosses: each card's ready tuples for this number and Lightning count, for the
             # open cells they reach, in order; a pass only when no open square shows the number.
-            table = cross_table(self.faces, player)
-            rows = table.rows
+            faces = self.faces
+            found = _CROSS_TABLES.get(id(faces))  # (as cross_tables, inline: once a listing)
+            table = (found[1] if found is not None and found[0] is faces else cross_tables(faces))[
+                player
+            ]
             lightning = p.lightning
             at = self.number * 9 + (lightning if lightning < 8 else 8)  # as _table_index
+            entries = table.by_at[at]
             out: list[Action] = []
-            exact = False
-            for card, mask in zip(p.cards, p.masks, strict=True):
-                exact_cells, reached, by_cell = rows[card][at] or table.build(card, at)
-                open_cells = FULL ^ mask
-                if open_cells & exact_cells:
-                    exact = True
-                # A plain loop: a card's open cells within reach are few (mostly 0 to 2), so
-                # joining them with iterators cost more (callgrind, a solo game: 3.7 M against
-                # 3.2 M instructions).
-                reached_open = open_cells & reached
-                if reached_open:
+            exact = 0
+            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
+            for card, mask in zip(p.cards, p.masks):  # noqa: B905
+                exact_cells, reached, by_cell = entries[card] or table.build(card, at)
+                reached_open = reached & ~mask
+                if reached_open:  # (an exact square is always reached: no Lightning needed)
+                    exact |= reached_open & exact_cells
+                    # A plain loop: a card's open cells within reach are few (mostly 0 to 2),
+                    # so joining them with iterators cost more (callgrind, a solo game: 3.7 M
+                    # against 3.2 M instructions).
                     for cell in CELLS_OF_MASK[reached_open]:
                         out += by_cell[cell]
             if not exact:
@@ -166,7 +172,8 @@ class Legality:
         out: list[Action] = []
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
-            for target, mask in zip(p.cards, p.masks, strict=True):
+            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
+            for target, mask in zip(p.cards, p.masks):  # noqa: B905
                 open_cells = FULL ^ mask
                 if value:
                     open_cells &= faces[target].number_mask[value]
@@ -179,7 +186,8 @@ class Legality:
         p = self.players[player]
         n = self.number
         faces = self.faces
-        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks, strict=True))
+        # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
+        return any(faces[c].number_mask[n] & ~m for c, m in zip(p.cards, p.masks))  # noqa: B905
 
     # ---------------------------------------------------------------- checking
 

@@ -46,6 +46,10 @@ from .scoring import (  # re-exported: the state module is where callers look fo
 from .shuffle import shuffle
 from .undo import Snapshot
 
+# Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
+_DEFAULT_OPTIONS = Options()
+_NO_DEAL = Deal()
+
 
 @dataclass
 class GameState(Play, Chance):
@@ -75,7 +79,7 @@ class GameState(Play, Chance):
     reshuffle_piles: list[tuple[int, ...]] = field(default_factory=list)  # top first, for records
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
-    _undo: list[list[Snapshot]] = field(default_factory=list)
+    _undo: list[Snapshot] = field(default_factory=list)
 
     # view_for and redact give every seat (and a watcher) the same: all cards are face up, and
     # what is hidden (numbers to come, the pile's order) is hidden from all. The online server
@@ -98,8 +102,8 @@ class GameState(Play, Chance):
             raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(names)}")
         if type(seed) is not int:
             raise ValueError("the seed must be an integer")
-        options = options or Options()
-        deal = deal or Deal()
+        options = options or _DEFAULT_OPTIONS
+        deal = deal or _NO_DEAL
         copies = 2 if len(names) > 6 else 1
         size = FACES_PER_COPY * copies
         deck = list(range(1, size + 1))
@@ -142,7 +146,6 @@ class GameState(Play, Chance):
             draw_pile=deck[::-1],
         )
         state.players = [PlayerState(name) for name in names]
-        state._undo = [[] for _ in names]
         if options.token_supply == "limited":
             state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
             state.supply[LIGHTNING] = max(0, state.supply[LIGHTNING] - START_LIGHTNING * len(names))
@@ -169,9 +172,13 @@ class GameState(Play, Chance):
 
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
-        if not self.waiting or self.phase == OVER:  # (at every chance step: no list to build)
+        waiting = self.waiting
+        if not waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
-        return [i for i, p in enumerate(self.players) if not p.done]
+        players = self.players
+        if waiting == len(players):  # (as a number is revealed: every seat, no loop)
+            return list(range(waiting))
+        return [i for i, p in enumerate(players) if not p.done]
 
     def awaiting_chance(self) -> bool:
         """Everyone is done: the game waits for `advance()` (the next number, or the round's
@@ -258,7 +265,7 @@ class GameState(Play, Chance):
             reshuffle_piles=self.reshuffle_piles[:],
             actions=self.actions[:],
             undo_enabled=False,
-            _undo=[[] for _ in self.players],
+            _undo=[],
         )
         return other
 

@@ -10,10 +10,19 @@ from .actions import Action
 from .legal import LAST_OFFER, PLAY
 from .parts import Pending, PlayerState
 
-# A player before one of their actions: cards, masks, lightning, moons, stars, pending, hand,
-# done, and the token supply (None when it is unlimited).
+# A player before one of their actions: the seat, then its cards, masks, lightning, moons,
+# stars, pending, hand, done, and the token supply (None when it is unlimited).
 Snapshot = tuple[
-    list[int], list[int], int, int, list[int], list[Pending], list[int], bool, dict[str, int] | None
+    int,
+    list[int],
+    list[int],
+    int,
+    int,
+    list[int],
+    list[Pending],
+    list[int],
+    bool,
+    dict[str, int] | None,
 ]
 
 
@@ -26,15 +35,18 @@ class Undo:
     discard: list[int]
     supply: dict[str, int] | None
     waiting: int
-    _undo: list[list[Snapshot]]  # per player, a snapshot before each action of this number
+    # A snapshot before each action since the number was revealed (or the draft dealt), every
+    # seat's in one list in the order played: a new number clears one list, not one a seat.
+    _undo: list[Snapshot]
 
-    def _snapshot(self, p: PlayerState) -> Snapshot:
+    def _snapshot(self, player: int, p: PlayerState) -> Snapshot:
         supply = dict(self.supply) if self.supply is not None else None
         if self.phase == PLAY:  # a cross, bonus or pass changes neither the cards nor the hand
             cards, hand = p.cards, p.hand
         else:
             cards, hand = p.cards[:], p.hand[:]
         return (
+            player,
             cards,
             p.masks[:],
             p.lightning,
@@ -50,7 +62,7 @@ class Undo:
         """Why the player cannot undo now; None when they can."""
         if not 0 <= player < len(self.players):
             return Refusal("unknown_player", "unknown player {value}", value=player)
-        if not self._undo[player]:
+        if not any(snapshot[0] == player for snapshot in self._undo):
             return Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
         if self.supply is not None:
             last = max(i for i, a in enumerate(self.actions) if a[0] == player)
@@ -68,9 +80,9 @@ class Undo:
             return Outcome([], reason)
         LAST_OFFER.state = None  # what was listed may not be legal now
         p = self.players[player]
-        cards, masks, lightning, moons, stars, pending, hand, done, supply = self._undo[
-            player
-        ].pop()
+        undo = self._undo
+        at = max(i for i, snapshot in enumerate(undo) if snapshot[0] == player)
+        _, cards, masks, lightning, moons, stars, pending, hand, done, supply = undo.pop(at)
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
         if hand and not p.hand:  # a keep or pick: take its discards back out of the pile
