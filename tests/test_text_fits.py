@@ -13,6 +13,7 @@ table) in English, French and German, while the shared text cache watches every 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -56,9 +57,8 @@ def english_only() -> frozenset[str]:
     """The English of every message whose translation (in the language now in use) differs."""
     lang = i18n.language()
     if lang not in _ENGLISH:
-        messages = _tool().extract()
         found = set()
-        for key, m in messages.items():
+        for key, m in _messages().items():
             if m.plural:
                 continue
             if i18n.t(key, m.english) != m.english and len(m.english) > 3 and "{" not in m.english:
@@ -68,6 +68,12 @@ def english_only() -> frozenset[str]:
 
 
 _ENGLISH: dict[str, frozenset[str]] = {}
+
+
+@functools.cache
+def _messages() -> dict[str, Any]:
+    """Every message in the code (the same in every language: read once, about 2 CPU-s)."""
+    return _tool().extract()
 
 
 def _tool() -> Any:
