@@ -263,6 +263,11 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
 
 
+#: Frames a guided game's end stands still (nothing redrawn) before the walk moves on: the
+#: guide says nothing new after it, and the frames left only drew the same picture again.
+STILL_END_FRAMES = 10
+
+
 def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     """Both guided games, followed where their pointer points: every sentence they say is drawn."""
     from tests.ui_helpers import click
@@ -271,10 +276,13 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     for game in ("luckybox", "blanco"):
         watch.scene = f"guided_{game}"
         app.ctx.nav.make(f"{game}.guided")
+        still_end = 0  # frames the game's end has stood still (scores counted up, words said)
         for _ in range(frames_each):
             guide = app.stack.overlay
             advice = getattr(guide, "advice", None)
-            if guide is None:
+            at_the_end = type(app.stack.top).__name__ == "GameEndScene"
+            still_end = still_end + 1 if at_the_end and not app.drew_last else 0
+            if guide is None or still_end > STILL_END_FRAMES:
                 break
             if advice is not None and advice.target is not None:
                 click(app, advice.target)
