@@ -10,6 +10,7 @@ max_examples keep them: a test's @settings inherits whatever it does not set fro
 from __future__ import annotations
 
 import os
+import sys
 
 # Before anything imports pygame: no window, no sound device, no banner.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -21,6 +22,12 @@ os.environ["SMLB_LANG"] = "en"
 # The tests start as returning players: New game opens the setup at once. The first-time
 # "play a guided game?" question is tested on its own (tests/test_guided.py).
 os.environ["SMLB_NO_FIRST_TIME"] = "1"
+# Compiled modules are kept (__pycache__ is git-ignored) even where the shell says not to
+# (PYTHONDONTWRITEBYTECODE): otherwise each worker compiles every game module and rewrites the
+# asserts of every test module again on every run (about 7 CPU-seconds a worker), and so does
+# every game the tests start in a subprocess.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402

@@ -25,7 +25,16 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
-from tests.ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
+from tests.ui_helpers import (
+    DT,
+    click,
+    click_widget,
+    frames,
+    frames_computers_answered,
+    press,
+    screenshot,
+    type_text,
+)
 
 #: The longest frame a monkey's wait takes (the app's own cap on a frame's time is 0.1 s).
 WAIT_FRAME = 0.1
@@ -173,7 +182,7 @@ def drive(
         if top is table and table.animator.busy and rng.random() < 0.3:
             press(app, pygame.K_SPACE)  # skip ahead, as a person may
             continue
-        frames(app, 1)
+        frames_computers_answered(app)
     raise AssertionError("the game did not finish")
 
 

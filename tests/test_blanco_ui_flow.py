@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.table import TableScene
-from tests.ui_helpers import click, frames, screenshot
+from tests.ui_helpers import click, frames, frames_computers_answered, screenshot
 
 
 def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
@@ -45,7 +45,7 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
             assert isinstance(table, TableScene) and table.match is not None
             assert len(table.match.games) == scores
             continue
-        frames(app, 1)
+        frames_computers_answered(app)  # no frames drawn while a computer thinks
     else:
         raise AssertionError("the match did not end")
     assert 2 <= scores <= 3

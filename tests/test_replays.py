@@ -159,6 +159,7 @@ def test_playing_a_records_deal_compares_scores_at_the_end(app, data_dir):
             click_widget(app, app.stack.top, "continue", 2)
         else:
             press(app, pygame.K_SPACE)
+            table.turns.wait_for_computer()  # not hundreds of frames while the worker thinks
     end = app.stack.top
     assert isinstance(end, GameEndScene) and end.session.challenge is not None
     frames(app, 90)

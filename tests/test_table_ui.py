@@ -28,7 +28,15 @@ from game.luckybox.ui.scenes.table import TableScene, start_game
 from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import drive, to_first_number
-from tests.ui_helpers import click, click_widget, frames, press, screenshot, type_text
+from tests.ui_helpers import (
+    click,
+    click_widget,
+    frames,
+    frames_computers_answered,
+    press,
+    screenshot,
+    type_text,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -354,7 +362,7 @@ def play_demo_game(app, seats, seed):
     for _ in range(40000):
         if not isinstance(app.stack.scenes[0], TableScene):
             break
-        frames(app, 1)
+        frames_computers_answered(app)
     assert isinstance(app.stack.top, GameEndScene)
     return list(table.state.actions)
 

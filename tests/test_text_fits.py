@@ -13,6 +13,7 @@ table) in English, French and German, while the shared text cache watches every 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -56,9 +57,8 @@ def english_only() -> frozenset[str]:
     """The English of every message whose translation (in the language now in use) differs."""
     lang = i18n.language()
     if lang not in _ENGLISH:
-        messages = _tool().extract()
         found = set()
-        for key, m in messages.items():
+        for key, m in _messages().items():
             if m.plural:
                 continue
             if i18n.t(key, m.english) != m.english and len(m.english) > 3 and "{" not in m.english:
@@ -68,6 +68,12 @@ def english_only() -> frozenset[str]:
 
 
 _ENGLISH: dict[str, frozenset[str]] = {}
+
+
+@functools.cache
+def _messages() -> dict[str, Any]:
+    """Every message in the code (the same in every language: read once, about 2 CPU-s)."""
+    return _tool().extract()
 
 
 def _tool() -> Any:
@@ -257,6 +263,11 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
 
 
+#: Frames a guided game's end stands still (nothing redrawn) before the walk moves on: the
+#: guide says nothing new after it, and the frames left only drew the same picture again.
+STILL_END_FRAMES = 10
+
+
 def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     """Both guided games, followed where their pointer points: every sentence they say is drawn."""
     from tests.ui_helpers import click
@@ -265,10 +276,13 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     for game in ("luckybox", "blanco"):
         watch.scene = f"guided_{game}"
         app.ctx.nav.make(f"{game}.guided")
+        still_end = 0  # frames the game's end has stood still (scores counted up, words said)
         for _ in range(frames_each):
             guide = app.stack.overlay
             advice = getattr(guide, "advice", None)
-            if guide is None:
+            at_the_end = type(app.stack.top).__name__ == "GameEndScene"
+            still_end = still_end + 1 if at_the_end and not app.drew_last else 0
+            if guide is None or still_end > STILL_END_FRAMES:
                 break
             if advice is not None and advice.target is not None:
                 click(app, advice.target)

@@ -55,6 +55,22 @@ def frames(app: Any, n: int = 1, dt: float = DT) -> bool:
     return ok
 
 
+def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
+    """Run n frames as the app's own loop does (the computers' moves asked for go out after
+    each), then wait for a computer thinking: a test's frames, with no 60 fps wait, would
+    otherwise outrun the worker process and draw hundreds of frames while it thinks."""
+    ok = True
+    for _ in range(n):
+        ok = app.step(dt)
+        if not ok:
+            break
+        app.finish_frame()
+        wait = getattr(getattr(app.stack.top, "turns", None), "wait_for_computer", None)
+        if wait is not None:
+            wait()
+    return ok
+
+
 def screenshot(app: Any, name: str) -> Path:
     """Save the logical screen to screenshots/NAME.png (the folder is git-ignored)."""
     path = SCREENSHOTS / f"{name}.png"
