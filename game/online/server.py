@@ -288,7 +288,7 @@ class GameServer:
     def start_relay(self, url: str) -> None:
         from .relay import CHANGES, Relay
 
-        self.relay = relay = Relay(url, self.on_notice)
+        self.relay = relay = Relay(url, self.on_notice, self.wants_notice)
 
         def changed(table: Table) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
@@ -302,6 +302,23 @@ class GameServer:
         for table in self.hub.tables.values():
             table.on_change = changed
         relay.start()
+
+    def wants_notice(self, channel: str, payload: str) -> bool:
+        """Whether a notice is for this process, from its payload's first key, undecoded: a
+        reply to one of our clients, a request for a table owned here, a change of a table
+        followed here (a payload of another shape is decoded and judged as before)."""
+        from .relay import CHANGES, REPLIES, REQUESTS
+
+        if channel == REPLIES:
+            return payload.startswith(f'{{"to":"{self.relay.name}"')
+        if not payload.startswith('{"code":"'):
+            return True
+        code = payload[9 : payload.find('"', 9)]
+        if channel == CHANGES:
+            return code in self.hub.mirrors
+        if channel == REQUESTS:
+            return code in self.hub.tables
+        return True
 
     async def on_notice(self, channel: str, data: dict[str, Any]) -> None:
         from .relay import CHANGES, REPLIES, REQUESTS
@@ -324,7 +341,8 @@ class GameServer:
         from .relay import REQUESTS
 
         self.forwarded[conn.key] = conn
-        payload: dict[str, Any] = {"from": self.relay.name, "conn": conn.key, "code": code}
+        # the code first: the other processes pass over, undecoded, what is not theirs
+        payload: dict[str, Any] = {"code": code, "from": self.relay.name, "conn": conn.key}
         if message is None:
             payload["leave"] = True
         else:
