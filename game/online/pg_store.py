@@ -237,10 +237,11 @@ class PostgresStore:
             if lost:
                 raise TablesLost(lost)
             # one statement for the whole batch, its columns as arrays (unnest keeps their
-            # order): one round trip and one plan, where executemany sent a statement a row
+            # order): one round trip and one plan, where executemany sent a statement a row;
+            # binary arrays (%b): in text form each quote of the JSON is escaped one by one
             db.execute(
-                "INSERT INTO actions SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], "
-                "%s::text[], %s::text[], %s::int[], %s::float8[])",
+                "INSERT INTO actions SELECT * FROM unnest(%b::text[], %b::int[], %b::int[], "
+                "%b::text[], %b::text[], %b::int[], %b::float8[])",
                 (
                     [code for code, _ in rows],
                     [r.n for _, r in rows],
