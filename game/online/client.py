@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
 from .codec import action_to_json, from_wire
+from .writes import send_now
 
 MAX_BACKOFF = 30.0
 MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
@@ -85,6 +86,8 @@ class SeatClient:
         self.retry_pending = False  # the pending action was not stored: send it again
         self.allowance = BURST  # the client's own token bucket (see `send`)
         self.sent_at = time.monotonic()
+        self.id_prefix = secrets.token_hex(6) + "."  # this client's action ids: prefix + count
+        self.actions_sent = 0
 
     # -- connection ---------------------------------------------------------------------------
     async def connect(self) -> None:
@@ -108,7 +111,9 @@ class SeatClient:
             self.allowance = 1.0
             self.sent_at = time.monotonic()
         self.allowance -= 1
-        await self.ws.send(p.encode(message))
+        data = p.encode_bytes(message)
+        if not send_now(self.ws, data):  # the line is busy: wait for room as websockets does
+            await self.ws.send(data.decode("utf-8"))
 
     async def receive(self) -> p.ServerMessage:
         """The next message, after it has updated what this client knows."""
@@ -276,7 +281,8 @@ class SeatClient:
     async def act(self, action: Any) -> p.Act:
         """Send an action chosen against the current version."""
         obj = action_to_json(self.game, action)
-        self.pending = p.Act(self.version, secrets.token_hex(8), obj)
+        self.actions_sent += 1  # this client's prefix and a count: unique, and no randomness
+        self.pending = p.Act(self.version, f"{self.id_prefix}{self.actions_sent}", obj)
         self.acted_on = self.version
         await self.send(self.pending)
         return self.pending

@@ -195,3 +195,8 @@ def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
 
 def encode(message: ClientMessage | ServerMessage) -> str:
     return _encoder.encode(message).decode("utf-8")
+
+
+def encode_bytes(message: ClientMessage | ServerMessage) -> bytes:
+    """The message's JSON as UTF-8, for a frame written straight away (writes.py)."""
+    return _encoder.encode(message)

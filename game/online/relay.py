@@ -12,7 +12,10 @@ Three channels, each payload one small JSON object (PostgreSQL caps a payload at
   after a step `"row"`: the action it just stored): every process following the table plays
   that action (or, behind by more, reads its new actions from the database) and sends each of
   its clients its own view and redacted events.
-The notices waiting to be sent go in one statement (one round trip for many).
+The notices waiting to be sent go in one statement (one round trip for many). Every process
+hears every notice; each payload starts with what says whom it is for (`"to"` for a reply,
+`"code"` for the others), so a process passes over, undecoded, the replies to another and the
+notices of tables it neither owns (requests) nor follows (changes).
 
 Listening takes a connection of its own (psycopg's `notifies()` holds the connection it reads),
 notifying another; a lost connection is opened again with backoff (notices sent meanwhile are
@@ -45,15 +48,20 @@ MAX_BACKOFF = 5.0
 MAX_BATCH = 500  # notices sent in one statement
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+Filter = Callable[[str, str], bool]
 
 
 class Relay:
     """This process's two connections to the shared database's notices."""
 
-    def __init__(self, url: str, on_notice: Handler) -> None:
+    def __init__(self, url: str, on_notice: Handler, wanted: Filter | None = None) -> None:
         self.url = url
         self.name = secrets.token_hex(6)  # this process, in `from` and `to`
         self.on_notice = on_notice  # (channel, payload), awaited one at a time, in order
+        # (channel, payload text) -> whether it is for this process at all: every process
+        # hears every notice, and most are for another (its replies, its tables' requests,
+        # tables nobody here follows), so they are passed over without decoding them
+        self.wanted = wanted
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
@@ -92,6 +100,8 @@ class Relay:
                 backoff = 0.1
                 async for notice in conn.notifies():
                     self.heard += 1
+                    if self.wanted is not None and not self.wanted(notice.channel, notice.payload):
+                        continue
                     try:
                         await self.on_notice(notice.channel, json.loads(notice.payload))
                     except StoreUnavailable as err:  # its table's followers read it later
@@ -125,7 +135,9 @@ class Relay:
                         # two alike in one transaction arrive once: a resent request or its
                         # answer twice, which says nothing more)
                         await conn.execute(
-                            "SELECT pg_notify(c, t) FROM unnest(%s::text[], %s::text[]) AS n(c, t)",
+                            # (binary arrays, %b: in text form every quote of the JSON was
+                            # escaped by a regular expression, the largest part of a send)
+                            "SELECT pg_notify(c, t) FROM unnest(%b::text[], %b::text[]) AS n(c, t)",
                             (channels, texts),
                         )
                         self.sent += len(batch)

@@ -40,6 +40,7 @@ from .hub import Hub
 from .rows import StoreUnavailable
 from .store import ActionRow, Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
+from .writes import Corked, writable
 
 log = logging.getLogger("game.online")
 
@@ -57,6 +58,7 @@ PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
+CORKED = Corked()  # the frames of this turn of the loop, written at its end
 
 
 class TokenBucket:
@@ -103,19 +105,12 @@ class Connection:
     def send(self, text: str) -> None:
         if self.dropped:
             return
-        ws = self.ws
-        if (
-            self.writing_since is None
-            and self.queue.empty()
-            and ws.protocol.state is WsState.OPEN
-            and not ws.paused
-            and not ws.transport.is_closing()
-        ):
-            # Nothing waits before it and the client's buffer has room: written now, as
-            # websockets' own `send` would, without a trip through the queue and the writer
-            # (most frames; websockets is pinned). Once the buffer is full, frames queue.
-            ws.protocol.send_text(text.encode())
-            ws.send_data()
+        if self.writing_since is None and self.queue.empty() and writable(self.ws):
+            # Nothing waits before it and the client's buffer has room: framed now and
+            # written at the end of this turn with whatever else it is sent in it (a step's
+            # state and its ack: one write), not through the queue and the writer (most
+            # frames). Once the buffer is full, frames queue.
+            CORKED.send(self.ws, text.encode())
             return
         if self.queue.qsize() >= MAX_QUEUE or self.queued_bytes + len(text) > MAX_QUEUE_BYTES:
             self.drop(f"it fell {self.queue.qsize()} frames behind")
@@ -293,7 +288,7 @@ class GameServer:
     def start_relay(self, url: str) -> None:
         from .relay import CHANGES, Relay
 
-        self.relay = relay = Relay(url, self.on_notice)
+        self.relay = relay = Relay(url, self.on_notice, self.wants_notice)
 
         def changed(table: Table) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
@@ -307,6 +302,23 @@ class GameServer:
         for table in self.hub.tables.values():
             table.on_change = changed
         relay.start()
+
+    def wants_notice(self, channel: str, payload: str) -> bool:
+        """Whether a notice is for this process, from its payload's first key, undecoded: a
+        reply to one of our clients, a request for a table owned here, a change of a table
+        followed here (a payload of another shape is decoded and judged as before)."""
+        from .relay import CHANGES, REPLIES, REQUESTS
+
+        if channel == REPLIES:
+            return payload.startswith(f'{{"to":"{self.relay.name}"')
+        if not payload.startswith('{"code":"'):
+            return True
+        code = payload[9 : payload.find('"', 9)]
+        if channel == CHANGES:
+            return code in self.hub.mirrors
+        if channel == REQUESTS:
+            return code in self.hub.tables
+        return True
 
     async def on_notice(self, channel: str, data: dict[str, Any]) -> None:
         from .relay import CHANGES, REPLIES, REQUESTS
@@ -329,7 +341,8 @@ class GameServer:
         from .relay import REQUESTS
 
         self.forwarded[conn.key] = conn
-        payload: dict[str, Any] = {"from": self.relay.name, "conn": conn.key, "code": code}
+        # the code first: the other processes pass over, undecoded, what is not theirs
+        payload: dict[str, Any] = {"code": code, "from": self.relay.name, "conn": conn.key}
         if message is None:
             payload["leave"] = True
         else:

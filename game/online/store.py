@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from .rows import ActionRow, SeatRow, TableRow, table_rows
+from .rows import ActionRow, SeatRow, TableRow, action_json, table_rows
 
 __all__ = [
     "ActionRow",
@@ -142,14 +142,14 @@ class SqliteStore:
     def add_action(self, code: str, row: ActionRow) -> None:
         self._write(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(code, row.n, row.seat, row.action_id, json.dumps(row.action), row.version, row.at)],
+            [(code, row.n, row.seat, row.action_id, action_json(row.action), row.version, row.at)],
         )
 
     def add_actions(self, rows: list[tuple[str, ActionRow]]) -> None:
         self._write(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (code, r.n, r.seat, r.action_id, json.dumps(r.action), r.version, r.at)
+                (code, r.n, r.seat, r.action_id, action_json(r.action), r.version, r.at)
                 for code, r in rows
             ],
         )
