@@ -174,34 +174,33 @@ class Evaluator:
         if hit is not None:
             return hit
         key = self.key[kind]
-        known: list[tuple[int, int]] = []
-        unk_down = unk_up = 0
+        # per value: the known cards showing it, and those of them still face down
+        shown: dict[int, int] = {}
+        down: dict[int, int] = {}
+        n_known = unk_down = unk_up = 0
         for code in cells:
             if code > 1:
-                known.append((key[code >> 1], code & 1))
+                w = key[code >> 1]
+                shown[w] = shown.get(w, 0) + 1
+                if not code & 1:
+                    down[w] = down.get(w, 0) + 1
+                n_known += 1
             elif code:
                 unk_up += 1
             else:
                 unk_down += 1
         held_vals = [key[h] for h in hand]
-        vals = {v for v, _ in known}
+        vals = set(shown)  # the same values in the same order as the cells show them
         vals.update(held_vals)
         if not vals:
             vals = {self.best[kind]}
         acq, p, reveal = self.acq[kind], self.p[kind], self.params.reveal
         hand_cost = self.params.hand_cost
-        n_known = len(known)
         unknown = unk_down + unk_up
         best, best_v, best_used = 1e9, 0, 0
         for v in vals:
-            matches = match_down = 0
-            for w, u in known:
-                if w == v:
-                    matches += 1
-                    if not u:
-                        match_down += 1
             pv = p[v]
-            missing = n_known - matches + unknown * (1 - pv)
+            missing = n_known - shown.get(v, 0) + unknown * (1 - pv)
             held = held_vals.count(v)
             if held >= missing:
                 cost = missing * hand_cost
@@ -209,7 +208,7 @@ class Evaluator:
             else:
                 cost = held * hand_cost + (missing - held) * acq[v]
                 used = held
-            cost += (match_down + unk_down * pv) * reveal
+            cost += (down.get(v, 0) + unk_down * pv) * reveal
             if cost < best:
                 best, best_v, best_used = cost, v, used
         if not best_used:
