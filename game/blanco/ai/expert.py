@@ -14,6 +14,7 @@ against three Hard (bench/blanco_tune.py --against hard), none better beyond the
 (Expert itself won 0.345 of seeds 1000-1199):
 - a wider margin (0.15): the same games won (+0.000 +- 0.025);
 - half the cost for feeding the next seat (feed_cost 0.5): -0.020 +- 0.020;
+- every fitting pile card weighed (sample 48, not 16): +0.000 +- 0.053;
 - every order planned for grids up to 9 cards (full=9): -0.015 +- 0.039 over seeds 1000-1199;
 - solo turns are no cheap stand-in: Expert 22.0, Hard 22.1 turns (-0.1 +- 0.5, 60 seeds),
   though Expert wins the 4-seat race clearly more often.
