@@ -160,15 +160,11 @@ class Evaluator:
         self.fresh_cost = self.plan(fresh_grid(), ())
 
     # -- one line ------------------------------------------------------------------------------
-    def line_cost(
-        self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
-    ) -> tuple[float, tuple[int, ...]]:
-        """The cheapest target's cost for this line, and the hand cards left after it."""
-        return self._line_cost(tuple([c * 2 + u for c, u in cells]), kind, hand)
-
     def _line_cost(
         self, cells: Flat, kind: int, hand: tuple[int, ...]
     ) -> tuple[float, tuple[int, ...]]:
+        """The cheapest target's cost for this line (0 row / 1 column, cells as codes), and the
+        hand cards left after it."""
         k = (cells, kind, hand)
         hit = self.line_cache.get(k)
         if hit is not None:
@@ -225,15 +221,10 @@ class Evaluator:
     # -- the plan ------------------------------------------------------------------------------
     # Planned grids are flat tuples of cell codes (card * 2 + up) with their width: hashed and
     # sliced far faster than tuples of cells, the plan's whole cost (same sums, same choices).
-    def cheapest(
-        self, g: Grid, hand: tuple[int, ...]
-    ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
-        """Every line's cost with this hand, rows then columns: (cost, line, hand left)."""
-        return self._cheapest(flat_of(g), len(g[0]), hand)
-
     def _cheapest(
         self, flat: Flat, cols: int, hand: tuple[int, ...]
     ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
+        """Every line's cost with this hand, rows then columns: (cost, line, hand left)."""
         rows = len(flat) // cols
         cache = self.line_cache
         out = []
@@ -254,10 +245,6 @@ class Evaluator:
         fewer) try every order, so a chain reaction or a lone last line is seen."""
         return self._plan(flat_of(g), len(g[0]), hand)
 
-    def plan_deep(self, g: Grid, hand: tuple[int, ...]) -> float:
-        """The first clear chosen by the cost of everything after it."""
-        return self._plan_deep(flat_of(g), len(g[0]), hand)
-
     def _plan(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
         k = (flat, cols, hand)
         hit = self.plan_cache.get(k)
@@ -272,6 +259,7 @@ class Evaluator:
         return hit
 
     def _plan_deep(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
+        """The first clear chosen by the cost of everything after it."""
         best = 1e9
         cache = self.plan_cache
         for cost, line, rest_hand in self._cheapest(flat, cols, hand):
