@@ -16,14 +16,16 @@ Prints one `name: value` line per metric:
                           other work on the machine does not count; wall clock beside it),
                           over its games above
 
-800 games of expert_vs_3_hard take about 2 CPU seconds each; compiling the bots' model with
-mypyc halves that without changing a choice (tests/test_blanco_bot_choices.py passes against
-the compiled copy). In a copy of the tree, so no binary lands in the worktree:
+A game of expert_vs_3_hard takes about 3 CPU seconds in pure Python (19 games a minute per core
+on seeds 1-3, a busy machine; 15 before the plan worked on flat grids); compiling the bots'
+model with mypyc about halves that without changing a choice
+(tests/test_blanco_bot_choices.py passes against the compiled copy). In a copy of the tree, so
+no binary lands in the worktree:
     git archive HEAD | tar -x -C /tmp/b && cd /tmp/b && rm pyproject.toml
     mypyc game/blanco/ai/model.py game/blanco/ai/turns.py
     nice -n 10 python bench/blanco.py --games 800 --only expert_vs_3_hard --progress 25
 
-Hard's weights are compared by self-play with bench/blanco_tune.py (paired seeds).
+Hard's and Expert's weights are compared by self-play with bench/blanco_tune.py (paired seeds).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
     python bench/blanco_tune.py [--mode solo|vs] [--games N] [--jobs 2] VARIANT [VARIANT ...]
 
 A VARIANT is `name` or `name:key=value,key=value`, where each key is a `Params` field
-(`k_draw`, `reveal`, ...) or a HardBot attribute (`sample`, `feed_cost`, ...); `base` is Hard
-as it is, `normal` and `easy` the other levels (`normal:swap_margin=0.15` a changed Normal).
+(`k_draw`, `reveal`, ...) or a bot attribute (`sample`, `feed_cost`, Expert's `margin`, ...);
+`base` (or any other name) is Hard as it is, `easy`, `normal`, `hard` and `expert` the levels
+(`normal:swap_margin=0.15` a changed Normal, `expert:margin=0.1` a changed Expert).
 `--against VARIANT` sets the three other seats of a vs game (default `normal`). Every variant
 plays the same seeds (paired, so the differences are far less noisy than the figures): solo,
 the mean turns to finish (lower is better); vs, the share of 4-player games won against the
@@ -24,7 +25,7 @@ import math  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 from typing import Any  # noqa: E402
 
-from game.blanco.ai import make_bot  # noqa: E402
+from game.blanco.ai import LEVELS, make_bot  # noqa: E402
 from game.blanco.ai.bots import NormalBot  # noqa: E402
 from game.blanco.ai.model import Params  # noqa: E402
 from game.blanco.rules import BlancoState  # noqa: E402
@@ -51,7 +52,7 @@ def parse(spec: str) -> tuple[str, dict[str, Any]]:
 
 def build(spec: str, overrides: dict[str, Any], seed: int, seat: int) -> Any:
     level = spec.partition(":")[0]
-    bot = make_bot(level if level in ("easy", "normal") else "hard", seed, seat)
+    bot = make_bot(level if level in LEVELS else "hard", seed, seat)
     fields = {k: v for k, v in overrides.items() if k in Params._fields}
     if fields:
         if not isinstance(bot, NormalBot):  # Easy has no evaluator, so no Params to change

@@ -19,11 +19,13 @@ from game.blanco.ai import make_bot  # noqa: E402
 from game.blanco.rules import BlancoState  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "blanco_bot_choices.json"
-# (seat levels, seed, most decisions kept): Expert among Hards, Normal against Hard and Expert;
-# whole games, about 300 decisions in all (a few CPU seconds)
+# (seat levels, seed, most decisions kept): Expert among Hards, Normal against Hard and Expert,
+# and two Experts, so Expert's own look one turn further is replayed at every seat; about 500
+# decisions in all (a few CPU seconds)
 GAMES: list[tuple[list[str], int, int]] = [
     (["expert", "hard", "hard", "hard"], 5, 400),
     (["normal", "hard", "expert"], 2, 400),
+    (["expert", "expert"], 7, 200),
 ]
 
 

@@ -16,7 +16,8 @@ Pure: no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import NamedTuple
 
 NUMS: tuple[int, ...] = (0,) + tuple((c - 1) % 12 + 1 for c in range(1, 121))
@@ -27,6 +28,7 @@ WIN = 1000.0
 Cell = tuple[int, bool]
 Grid = tuple[tuple[Cell, ...], ...]
 Pos = tuple[int, int]
+Flat = tuple[int, ...]  # a grid's cells row by row, each card * 2 + up (see flat_of)
 
 
 class Params(NamedTuple):
@@ -39,6 +41,37 @@ class Params(NamedTuple):
     hand_cost: float = 1.0  # turns to play a card already in hand
     full: int = 6  # grids this small are planned in every order
     clear: float = 0.3  # a line cleared now rather than later (a bird in the hand)
+
+
+def flat_of(g: Grid) -> Flat:
+    """The grid's cells row by row as codes card * 2 + up (the plan's compact form)."""
+    return tuple([c * 2 + u for row in g for c, u in row])
+
+
+def _without_column(n: int, cols: int, c: int) -> Callable[[Flat], Flat]:
+    """Picks a flat grid of n cells `cols` wide without its column c (at least 2 cells left)."""
+    return itemgetter(*[i for i in range(n) if i % cols != c])
+
+
+# every shape a grid can shrink to: 3x3 (the first), 3x4 (the second) and all smaller
+WITHOUT_COLUMN = {
+    (rows * cols, cols, c): _without_column(rows * cols, cols, c)
+    for rows in range(2, 4)
+    for cols in range(2, 5)
+    for c in range(cols)
+}
+ROW_IDS = tuple((0, r) for r in range(4))
+COL_IDS = tuple((1, c) for c in range(4))
+
+
+def remove_flat(flat: Flat, cols: int, line: tuple[int, int]) -> tuple[Flat, int]:
+    """`remove` on a flat grid: the cells left and their width; () when empty."""
+    kind, i = line
+    if kind == 0:
+        return flat[: i * cols] + flat[i * cols + cols :], cols
+    if cols == 1:
+        return (), 0
+    return WITHOUT_COLUMN[len(flat), cols, i](flat), cols - 1
 
 
 def fresh_grid(rows: int = 3, cols: int = 4) -> Grid:
@@ -122,55 +155,48 @@ class Evaluator:
         self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
         self.key = (NUMS, COLS)
         self.cache: dict[tuple[Grid, tuple[int, ...], int], float] = {}
-        self.line_cache: dict[
-            tuple[tuple[Cell, ...], int, tuple[int, ...]], tuple[float, tuple[int, ...]]
-        ] = {}
-        self.plan_cache: dict[tuple[Grid, tuple[int, ...]], float] = {}
+        self.line_cache: dict[tuple[Flat, int, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
+        self.plan_cache: dict[tuple[Flat, int, tuple[int, ...]], float] = {}
         self.fresh_cost = self.plan(fresh_grid(), ())
 
     # -- one line ------------------------------------------------------------------------------
-    def line_cost(
-        self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
+    def _line_cost(
+        self, cells: Flat, kind: int, hand: tuple[int, ...]
     ) -> tuple[float, tuple[int, ...]]:
-        """The cheapest target's cost for this line, and the hand cards left after it."""
+        """The cheapest target's cost for this line (0 row / 1 column, cells as codes), and the
+        hand cards left after it."""
         k = (cells, kind, hand)
         hit = self.line_cache.get(k)
-        if hit is None:
-            hit = self.line_cache[k] = self._line_cost(cells, kind, hand)
-        return hit
-
-    def _line_cost(
-        self, cells: tuple[Cell, ...], kind: int, hand: tuple[int, ...]
-    ) -> tuple[float, tuple[int, ...]]:
+        if hit is not None:
+            return hit
         key = self.key[kind]
-        known: list[tuple[int, bool]] = []
-        unk_down = unk_up = 0
-        for c, u in cells:
-            if c:
-                known.append((key[c], u))
-            elif u:
+        # per value: the known cards showing it, and those of them still face down
+        shown: dict[int, int] = {}
+        down: dict[int, int] = {}
+        n_known = unk_down = unk_up = 0
+        for code in cells:
+            if code > 1:
+                w = key[code >> 1]
+                shown[w] = shown.get(w, 0) + 1
+                if not code & 1:
+                    down[w] = down.get(w, 0) + 1
+                n_known += 1
+            elif code:
                 unk_up += 1
             else:
                 unk_down += 1
         held_vals = [key[h] for h in hand]
-        vals = {v for v, _ in known}
+        vals = set(shown)  # the same values in the same order as the cells show them
         vals.update(held_vals)
         if not vals:
             vals = {self.best[kind]}
         acq, p, reveal = self.acq[kind], self.p[kind], self.params.reveal
         hand_cost = self.params.hand_cost
-        n_known = len(known)
         unknown = unk_down + unk_up
         best, best_v, best_used = 1e9, 0, 0
         for v in vals:
-            matches = match_down = 0
-            for w, u in known:
-                if w == v:
-                    matches += 1
-                    if not u:
-                        match_down += 1
             pv = p[v]
-            missing = n_known - matches + unknown * (1 - pv)
+            missing = n_known - shown.get(v, 0) + unknown * (1 - pv)
             held = held_vals.count(v)
             if held >= missing:
                 cost = missing * hand_cost
@@ -178,57 +204,73 @@ class Evaluator:
             else:
                 cost = held * hand_cost + (missing - held) * acq[v]
                 used = held
-            cost += (match_down + unk_down * pv) * reveal
+            cost += (down.get(v, 0) + unk_down * pv) * reveal
             if cost < best:
                 best, best_v, best_used = cost, v, used
         if not best_used:
-            return best, hand
+            hit = self.line_cache[k] = (best, hand)
+            return hit
         rest = list(hand)
         for h in hand:
             if best_used and key[h] == best_v:
                 rest.remove(h)
                 best_used -= 1
-        return best, tuple(rest)
+        hit = self.line_cache[k] = (best, tuple(rest))
+        return hit
 
     # -- the plan ------------------------------------------------------------------------------
-    def cheapest(
-        self, g: Grid, hand: tuple[int, ...]
+    # Planned grids are flat tuples of cell codes (card * 2 + up) with their width: hashed and
+    # sliced far faster than tuples of cells, the plan's whole cost (same sums, same choices).
+    def _cheapest(
+        self, flat: Flat, cols: int, hand: tuple[int, ...]
     ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
-        rows, cols = len(g), len(g[0])
+        """Every line's cost with this hand, rows then columns: (cost, line, hand left)."""
+        rows = len(flat) // cols
+        cache = self.line_cache
         out = []
         if cols >= 2:
             for r in range(rows):
-                cost, rest = self.line_cost(g[r], 0, hand)
-                out.append((cost, (0, r), rest))
+                cells = flat[r * cols : r * cols + cols]
+                hit = cache.get((cells, 0, hand)) or self._line_cost(cells, 0, hand)
+                out.append((hit[0], ROW_IDS[r], hit[1]))
         if rows >= 2:
             for c in range(cols):
-                cost, rest = self.line_cost(tuple(row[c] for row in g), 1, hand)
-                out.append((cost, (1, c), rest))
+                cells = flat[c::cols]
+                hit = cache.get((cells, 1, hand)) or self._line_cost(cells, 1, hand)
+                out.append((hit[0], COL_IDS[c], hit[1]))
         return out
 
     def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
         """Clear the cheapest line, close up, repeat; the summed cost. Small grids (6 cards or
         fewer) try every order, so a chain reaction or a lone last line is seen."""
-        k = (g, hand)
+        return self._plan(flat_of(g), len(g[0]), hand)
+
+    def _plan(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
+        k = (flat, cols, hand)
         hit = self.plan_cache.get(k)
         if hit is None:
-            if len(g) * len(g[0]) <= self.params.full:
-                hit = self.plan_deep(g, hand)
+            if len(flat) <= self.params.full:
+                hit = self._plan_deep(flat, cols, hand)
             else:
-                cost, line, rest_hand = min(self.cheapest(g, hand))
-                rest = remove(g, line)
-                hit = cost + (self.plan(rest, rest_hand) if rest else 0.0)
+                cost, line, rest_hand = min(self._cheapest(flat, cols, hand))
+                rest, rest_cols = remove_flat(flat, cols, line)
+                hit = cost + (self._plan(rest, rest_cols, rest_hand) if rest else 0.0)
             self.plan_cache[k] = hit
         return hit
 
-    def plan_deep(self, g: Grid, hand: tuple[int, ...]) -> float:
+    def _plan_deep(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
         """The first clear chosen by the cost of everything after it."""
         best = 1e9
-        for cost, line, rest_hand in self.cheapest(g, hand):
-            rest = remove(g, line)
-            total = cost + (self.plan(rest, rest_hand) if rest else 0.0)
-            if total < best:
-                best = total
+        cache = self.plan_cache
+        for cost, line, rest_hand in self._cheapest(flat, cols, hand):
+            rest, rest_cols = remove_flat(flat, cols, line)
+            if rest:
+                after = cache.get((rest, rest_cols, rest_hand))
+                if after is None:
+                    after = self._plan(rest, rest_cols, rest_hand)
+                cost += after
+            if cost < best:
+                best = cost
         return best
 
     def value(self, g: Grid, hand: Iterable[int], stage: int) -> float:
@@ -242,7 +284,12 @@ class Evaluator:
         hit = self.cache.get(k)
         if hit is not None:
             return hit
-        cost = self.plan_deep(g, cards) if self.params.lookahead else self.plan(g, cards)
+        flat, cols = flat_of(g), len(g[0])
+        cost = (
+            self._plan_deep(flat, cols, cards)
+            if self.params.lookahead
+            else self._plan(flat, cols, cards)
+        )
         if stage == 1:
             cost += self.fresh_cost
         self.cache[k] = -cost

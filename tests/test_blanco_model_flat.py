@@ -1,0 +1,48 @@
+"""The bots' plan works on flat grids (model.flat_of): closing up a flat grid must leave the
+very grid `remove` leaves, for every line of every shape a grid passes through, and the codes
+must keep face-down known cards apart from face-up ones."""
+
+from __future__ import annotations
+
+import random
+
+from game.blanco.ai.model import Evaluator, Grid, flat_of, remove, remove_flat
+
+
+def _grid(rows: int, cols: int, rng: random.Random) -> Grid:
+    return tuple(
+        tuple((rng.choice([0, rng.randint(1, 120)]), rng.random() < 0.5) for _ in range(cols))
+        for _ in range(rows)
+    )
+
+
+def test_closing_up_a_flat_grid_matches_remove_for_every_line_and_shape() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for rows in range(1, 4):
+        for cols in range(1, 5):
+            if rows * cols < 2:
+                continue
+            g = _grid(rows, cols, rng)
+            # a row is a line when 2+ wide, a column when 2+ high (the plan clears no other)
+            lines = [(0, r) for r in range(rows) if cols >= 2]
+            lines += [(1, c) for c in range(cols) if rows >= 2]
+            for line in lines:
+                rest, rest_cols = remove_flat(flat_of(g), cols, line)
+                expected = remove(g, line)
+                assert rest == flat_of(expected) if expected else rest == ()
+                if expected:
+                    assert rest_cols == len(expected[0])
+                checked += 1
+    assert checked == 38
+
+
+def test_flat_codes_keep_face_down_known_cards_apart() -> None:
+    """A flat grid's codes tell a face-down known card from a face-up one (card * 2 + up):
+    a complete-looking row still face down costs the reveals (0.6 turns a card)."""
+    ev = Evaluator([])
+    down: Grid = (((13, False), (25, False)),)  # a row of two number-1 cards, face down
+    up: Grid = (((13, True), (25, True)),)
+    assert ev.plan(up, ()) == 0.0
+    assert abs(ev.plan(down, ()) - 2 * ev.params.reveal) < 1e-9
+    assert flat_of(down) == (26, 50) and flat_of(up) == (27, 51)
