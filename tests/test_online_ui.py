@@ -120,7 +120,9 @@ def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) ->
         click(app, choice.segment([v for v, _ in choice.options].index(kind)).center)
     if before_open is not None:
         before_open()
-    click(app, host.widget("open").rect.center, 2)
+    # One frame: "open" puts the lobby up at once, and with every seat taken the lobby gives
+    # way to the table as soon as the server answers, which a second frame may already see.
+    click(app, host.widget("open").rect.center, 1)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     return lobby
