@@ -17,8 +17,9 @@ against three Hard (bench/blanco_tune.py --against hard), none better beyond the
 - every fitting pile card weighed (sample 48, not 16): +0.000 +- 0.053;
 - every order planned for grids up to 9 cards (full=9): -0.015 +- 0.039 over seeds 1000-1199;
 - matching face-down cards dearer to reveal (reveal 0.8, not 0.6): +0.030 +- 0.052;
-- a lead to confirm over 800 games: draws dearer in its evaluation (k_draw 0.4, not 0.3)
-  won 0.420 against 0.300 on seeds 1000-1099 (+0.120 +- 0.052, the best of seven variants);
+- draws dearer in its evaluation (k_draw 0.4, not 0.3) won 0.420 against 0.300 on seeds
+  1000-1099 (+0.120 +- 0.052, the best of seven variants), but over the 800 games of the
+  benchmark (seeds 0-799) 0.316 +- 0.016 against Expert's 0.319: the lead was noise;
 - solo turns are no cheap stand-in: Expert 22.0, Hard 22.1 turns (-0.1 +- 0.5, 60 seeds),
   though Expert wins the 4-seat race clearly more often.
 
