@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.server import ServerConnection
 
 from game.catalog import game_by_id
-from game.online import protocol as p, server as online_server
+from game.online import connection as online_connection, protocol as p, server as online_server
 from game.online.client import ClientError, SeatClient
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
@@ -161,10 +161,10 @@ def test_a_reader_that_never_reads_is_dropped_and_the_table_goes_on(
     it stands now (a snapshot), not the backlog."""
     monkeypatch.setattr(online_server, "SEND_BUFFER", 4096)  # the stall shows after a few frames
     if bound == "send_timeout":
-        monkeypatch.setattr(online_server, "SEND_TIMEOUT", 1.0)
+        monkeypatch.setattr(online_connection, "SEND_TIMEOUT", 1.0)
     else:
-        monkeypatch.setattr(online_server, "SEND_TIMEOUT", 600.0)
-        monkeypatch.setattr(online_server, "MAX_QUEUE", 5)
+        monkeypatch.setattr(online_connection, "SEND_TIMEOUT", 600.0)
+        monkeypatch.setattr(online_connection, "MAX_QUEUE", 5)
     seed = 41
 
     async def scenario() -> None:

@@ -243,10 +243,7 @@ class PostgresStore:
                 "INSERT INTO actions SELECT * FROM unnest(%b::text[], %b::int[], %b::int[], "
                 "%b::text[], %b::text[], %b::int[], %b::float8[])",
                 (
-                    [code for code, _ in rows],
-                    [r.n for _, r in rows],
-                    [r.seat for _, r in rows],
-                    [r.action_id for _, r in rows],
+                    *action_keys(rows),
                     [action_json(r.action) for _, r in rows],
                     [r.version for _, r in rows],
                     [r.at for _, r in rows],
@@ -417,14 +414,21 @@ def stored_already(db: psycopg.Connection[Any], rows: list[tuple[str, ActionRow]
         "SELECT count(*) FROM actions a JOIN unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "
         "AS r(code, n, seat, action_id) ON a.code = r.code AND a.n = r.n AND a.seat = r.seat "
         "AND a.action_id = r.action_id",
-        (
-            [code for code, _ in rows],
-            [r.n for _, r in rows],
-            [r.seat for _, r in rows],
-            [r.action_id for _, r in rows],
-        ),
+        action_keys(rows),
     ).fetchone()
     return found is not None and int(found[0]) == len(rows)
+
+
+def action_keys(
+    rows: list[tuple[str, ActionRow]],
+) -> tuple[list[str], list[int], list[int], list[str]]:
+    """What says which action a row is, as columns: tables' codes, places, seats, ids."""
+    return (
+        [code for code, _ in rows],
+        [r.n for _, r in rows],
+        [r.seat for _, r in rows],
+        [r.action_id for _, r in rows],
+    )
 
 
 def owner_key(code: str) -> int:

@@ -4,17 +4,12 @@ Each connection reads one message at a time: it must fit in MAX_MESSAGE bytes (b
 close the connection, websockets' `max_size`), pass the rate limit (a token bucket per
 connection) and decode as one of the protocol's messages; anything else is answered with an
 `error`, and after MAX_BAD of those the connection is closed. A connection holds at most one
-seat (or watches one table) and acts for that seat only. What goes out is written at once while
-the client's buffer has room, else queued per connection and written by its own task, so a slow
-client never holds a table up: one that falls too far
-behind (MAX_QUEUE frames or MAX_QUEUE_BYTES waiting, or one frame unwritten for SEND_TIMEOUT
-seconds) is dropped at once, and it resumes to a fresh `state`. A client that vanished without
-closing (its line dead, its process stopped) misses the pings' answers (a client quiet for
-PING_INTERVAL is pinged, and its pong may take PING_TIMEOUT): its connection is closed and its
-seat held, as for a client that left. Frames are not compressed (permessage-deflate cost more
-of a move's CPU than anything else). A table's failure is logged and answered with an error;
-the server and the other tables go on. A database that is away is waited for (commits.py) and
-every client is told (`notice` `reconnecting`).
+seat (or watches one table) and acts for that seat only. A slow client never holds a table up,
+and one that vanished without closing is found by the pings (connection.py): its connection
+is closed and its seat held, as for a client that left. Frames are not compressed
+(permessage-deflate cost more of a move's CPU than anything else). A table's failure is logged
+and answered with an error; the server and the other tables go on. A database that is away is
+waited for (commits.py) and every client is told (`notice` `reconnecting`).
 """
 
 from __future__ import annotations
@@ -22,171 +17,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import signal
 import socket
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State as WsState
 
 from . import protocol as p
+from .connection import Connection, check_every
 from .hub import Hub
 from .rows import StoreUnavailable
 from .store import ActionRow, Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
-from .writes import Corked, writable
 
 log = logging.getLogger("game.online")
 
 MAX_BAD = 5  # bad messages a connection may send before it is closed
-RATE = p.RATE
-BURST = p.BURST
 MAX_OPENS = 5  # tables one connection may open (each is stored: no filling the disk)
-MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped...
-MAX_QUEUE_BYTES = 8 * 1024 * 1024  # ...or bytes (a 12-seat table's views are big)
 SEND_BUFFER = 128 * 1024  # the kernel's send buffer per client (unbounded, a stalled reader
 # would hold megabytes of it, and the server would not see it stall until they were full)
-SEND_TIMEOUT = 10.0  # seconds one frame may wait to be written: longer, the client is dropped
 PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
 PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
-CORKED = Corked()  # the frames of this turn of the loop, written at its end
-
-
-class TokenBucket:
-    def __init__(
-        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.last = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class Connection:
-    """One client: its outgoing queue, rate limit, bad-message count and seat."""
-
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.bucket = TokenBucket(RATE, BURST)
-        self.bad = 0
-        self.opened = 0
-        self.table: Table | None = None
-        self.seat = WATCHER
-        # Several servers: this client as the owner of a table elsewhere knows it (relay.py)
-        self.key = secrets.token_hex(6)
-        self.token: str | None = None  # its seat's token (the owner may ask again)
-        self.pending: p.Act | None = None  # an action passed on, not answered yet...
-        self.pending_at = 0.0  # ...since then
-        self.queued_bytes = 0
-        self.dropped = False
-        self.writing_since: float | None = None  # a frame being written since (the watchdog)
-        self.heard_at = asyncio.get_running_loop().time()  # its last message (or pong)
-        self.ping: asyncio.Task[Awaitable[float]] | None = None  # a ping sent, its pong awaited
-        self.ping_at = 0.0
-
-    def send(self, text: str) -> None:
-        if self.dropped:
-            return
-        if self.writing_since is None and self.queue.empty() and writable(self.ws):
-            # Nothing waits before it and the client's buffer has room: framed now and
-            # written at the end of this turn with whatever else it is sent in it (a step's
-            # state and its ack: one write), not through the queue and the writer (most
-            # frames). Once the buffer is full, frames queue.
-            CORKED.send(self.ws, text.encode())
-            return
-        if self.queue.qsize() >= MAX_QUEUE or self.queued_bytes + len(text) > MAX_QUEUE_BYTES:
-            self.drop(f"it fell {self.queue.qsize()} frames behind")
-            return
-        self.queued_bytes += len(text)
-        self.queue.put_nowait(text)
-
-    def drop(self, why: str) -> None:
-        """Cut a client that is not reading: what waits for it is thrown away, and no closing
-        handshake is waited for (it would wait behind the frames it does not read). Its
-        handler sees the line closed and leaves the table; the client resumes to a fresh
-        `state` (its views are snapshots: nothing it missed is needed)."""
-        if self.dropped:
-            return
-        self.dropped = True
-        log.warning("dropped a client: %s", why)
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queued_bytes = 0
-        self.queue.put_nowait(None)  # the writer stops
-        self.ws.transport.abort()
-
-    async def write_loop(self) -> None:
-        """Write what is queued, in order. A frame that cannot be written (the client's
-        buffers are full) is timed by `GameServer.watch_writes`, not by a timer per frame:
-        nearly every frame is written at once, and a timer each would cost more than the
-        write."""
-        loop = asyncio.get_running_loop()
-        ws, queue = self.ws, self.queue
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                batch = [await queue.get()]
-                while not queue.empty():  # (an ack and its state: one write for both)
-                    batch.append(queue.get_nowait())
-                last = batch.index(None) if None in batch else len(batch)
-                self.writing_since = loop.time()
-                # websockets' own `send`, for several frames at once: frame them all, then
-                # write and wait for the client's buffer once (websockets is pinned)
-                async with ws.send_context():
-                    for text in batch[:last]:
-                        assert text is not None
-                        self.queued_bytes -= len(text)
-                        ws.protocol.send_text(text.encode())
-                self.writing_since = None
-                if last < len(batch):
-                    return
-
-    def stalled(self, now: float) -> bool:
-        """Whether a frame has waited SEND_TIMEOUT seconds to be written."""
-        since = self.writing_since
-        return since is not None and now - since >= SEND_TIMEOUT
-
-    def keep_alive(self, now: float, interval: float, timeout: float) -> None:
-        """Ping a client quiet for `interval` seconds; drop it if the pong takes longer than
-        `timeout` (its line is dead, or its process stopped). A client that sends is not
-        pinged: its messages show it is there (a busy server pings few of its clients)."""
-        if self.ping is None:
-            if now - self.heard_at >= interval and self.ws.protocol.state is WsState.OPEN:
-                self.ping, self.ping_at = asyncio.ensure_future(self.ws.ping()), now
-                self.ping.add_done_callback(_quietly)
-            return
-        if self.ping.done() and not self.ping.cancelled() and self.ping.exception() is None:
-            pong = self.ping.result()
-            if isinstance(pong, asyncio.Future) and pong.done():
-                self.ping, self.heard_at = None, now
-                return
-        elif self.ping.done():  # the ping could not be sent: the connection is closing
-            return
-        if now - self.ping_at >= timeout:
-            self.drop(f"no answer to a ping in {timeout:g} s")
-
-
-def _quietly(task: asyncio.Task[Any]) -> None:
-    """A ping that could not be sent (the connection closing) is no news."""
-    if not task.cancelled():
-        task.exception()
 
 
 class GameServer:
@@ -267,12 +125,8 @@ class GameServer:
         now = loop.time()
         interval, timeout = self.ping_interval, self.ping_timeout
         for conn in list(self.connections):
-            if conn.stalled(now):
-                conn.drop(f"a frame waited {SEND_TIMEOUT:g} s to be written")
-            elif interval is not None:
-                conn.keep_alive(now, interval, timeout)
-        every = min(1.0, SEND_TIMEOUT / 4, *[t / 2 for t in (interval, timeout) if t])
-        self.watchdog = loop.call_later(every, self.watch_connections)
+            conn.check(now, interval, timeout)
+        self.watchdog = loop.call_later(check_every(interval, timeout), self.watch_connections)
 
     def stop_sweeping(self) -> None:
         if self.watchdog is not None:
