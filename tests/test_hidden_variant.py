@@ -42,7 +42,7 @@ def plain(obj: Any) -> Any:
     for name in getattr(type(obj), "__slots__", ()):
         fields[name] = getattr(obj, name)
     fields.pop("faces", None)
-    data = {"type": type(obj).__name__, **{k: plain(v) for k, v in fields.items()}}
+    data = {"type": type(obj).__name__, **{k: _plain_value(v) for k, v in fields.items()}}
     if frozen:
         _PLAIN_FROZEN[obj] = data
     return data
@@ -66,13 +66,27 @@ def _plain_items(items: list[Any] | tuple[Any, ...]) -> list[Any]:
         return list(items)
     data = []
     kept = _PLAIN_TUPLES.get
+    scalars = _SCALARS.issuperset
     for x in items:
-        if type(x) in _SCALARS:
+        kind = type(x)
+        if kind in _SCALARS:
             data.append(x)
+        elif kind is list and scalars(map(type, x)):  # a row of a grid, a pile
+            data.append(list(x))
         else:
             known = kept(id(x))
             data.append(plain(x) if known is None else known[1])
     return data
+
+
+def _plain_value(x: Any) -> Any:
+    """plain(x), scalars and lists of scalars without the calls."""
+    kind = type(x)
+    if kind in _SCALARS:
+        return x
+    if kind is list and _SCALARS.issuperset(map(type, x)):
+        return list(x)
+    return plain(x)
 
 
 def _plain_tuple(obj: tuple[Any, ...]) -> list[Any]:
