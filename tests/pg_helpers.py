@@ -2,7 +2,13 @@
 127.0.0.1 port (as the `postgres` user when the tests run as root: PostgreSQL refuses root),
 trust authentication, stopped and removed at the end of the session. Each test gets its own
 fresh database (`pg_url`). Without PostgreSQL's binaries or psycopg the tests skip, saying why
-in one line. (No tests in this module.)"""
+in one line. (No tests in this module.)
+
+A test module takes the fixtures with `pytest_plugins = ["tests.pg_helpers"]`: one server for
+the whole run (each xdist worker's), however many modules use it. (Fixtures imported into each
+module would be one per module: an initdb, a server and its removal each.) The folder is in
+memory (/dev/shm) where there is one: a cluster is thousands of small files, and removing them
+from a disk took longer than the tests' own use of the server."""
 
 from __future__ import annotations
 
@@ -46,7 +52,9 @@ class Postgres:
             except KeyError:
                 pytest.skip("running as root and there is no postgres user to run PostgreSQL")
             self.user = "postgres"
-        self.folder = Path(tempfile.mkdtemp(prefix="test-pg-"))
+        shm = Path("/dev/shm")
+        memory = shm if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
+        self.folder = Path(tempfile.mkdtemp(prefix="test-pg-", dir=memory))
         self.data = self.folder / "data"
         self.port = free_port()
         self.count = 0

@@ -36,9 +36,9 @@ GAME_IDS = [game.id for game in games()]
 
 
 def _good_record() -> bytes:
-    from tests.test_fuzz_loaders import REAL_RECORD
+    from tests.test_fuzz_loaders import real_record
 
-    return json.dumps(REAL_RECORD).encode()
+    return json.dumps(real_record()).encode()
 
 
 def damaged_inputs() -> list[tuple[str, bytes]]:

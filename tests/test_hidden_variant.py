@@ -27,10 +27,10 @@ def plain(obj: Any) -> Any:
     data, left out)."""
     if isinstance(obj, random.Random):
         raise AssertionError("a random generator's state is kept")
-    if isinstance(obj, (list, tuple)):
-        # Scalars kept as they are without a call each (what plain() returns for them): the
-        # states' long lists of numbers made this test slow.
-        return [x if type(x) in _SCALARS else plain(x) for x in obj]
+    if isinstance(obj, tuple):
+        return _plain_tuple(obj)
+    if isinstance(obj, list):
+        return _plain_items(obj)
     if isinstance(obj, dict):
         return {k: v if type(v) in _SCALARS else plain(v) for k, v in obj.items()}
     if isinstance(obj, (int, float, str, bool, type(None))):
@@ -42,7 +42,7 @@ def plain(obj: Any) -> Any:
     for name in getattr(type(obj), "__slots__", ()):
         fields[name] = getattr(obj, name)
     fields.pop("faces", None)
-    data = {"type": type(obj).__name__, **{k: plain(v) for k, v in fields.items()}}
+    data = {"type": type(obj).__name__, **{k: _plain_value(v) for k, v in fields.items()}}
     if frozen:
         _PLAIN_FROZEN[obj] = data
     return data
@@ -51,6 +51,60 @@ def plain(obj: Any) -> Any:
 #: plain() of the frozen values seen (the actions every state lists again, one game after
 #: another): equal values, equal data.
 _PLAIN_FROZEN: dict[Any, Any] = {}
+
+#: plain() of the tuples seen that hold only scalars and such tuples (the actions, which are
+#: NamedTuples, and the deck: a Blanco state lists hundreds), by identity: such a tuple never
+#: changes. Each is kept with its data, so its id is not reused; emptied after each test.
+_PLAIN_TUPLES: dict[int, tuple[tuple[Any, ...], list[Any]]] = {}
+
+
+def _plain_items(items: list[Any] | tuple[Any, ...]) -> list[Any]:
+    """plain() of a list or tuple: scalars kept as they are and remembered tuples looked up,
+    without a call each (the states' long lists of numbers and of actions made this test
+    slow)."""
+    if _SCALARS.issuperset(map(type, items)):  # (the check and the copy in C)
+        return list(items)
+    data = []
+    kept = _PLAIN_TUPLES.get
+    scalars = _SCALARS.issuperset
+    for x in items:
+        kind = type(x)
+        if kind in _SCALARS:
+            data.append(x)
+        elif kind is list and scalars(map(type, x)):  # a row of a grid, a pile
+            data.append(list(x))
+        else:
+            known = kept(id(x))
+            data.append(plain(x) if known is None else known[1])
+    return data
+
+
+def _plain_value(x: Any) -> Any:
+    """plain(x), scalars and lists of scalars without the calls."""
+    kind = type(x)
+    if kind in _SCALARS:
+        return x
+    if kind is list and _SCALARS.issuperset(map(type, x)):
+        return list(x)
+    return plain(x)
+
+
+def _plain_tuple(obj: tuple[Any, ...]) -> list[Any]:
+    kept = _PLAIN_TUPLES.get(id(obj))
+    if kept is not None:
+        return kept[1]
+    data = _plain_items(obj)
+    if _SCALARS.issuperset(map(type, obj)) or all(
+        type(x) in _SCALARS or id(x) in _PLAIN_TUPLES for x in obj
+    ):
+        _PLAIN_TUPLES[id(obj)] = (obj, data)
+    return data
+
+
+@pytest.fixture(autouse=True)
+def _forget_tuples() -> Any:
+    yield
+    _PLAIN_TUPLES.clear()
 
 
 def moments(game: Game, seed: int, every: int) -> Any:

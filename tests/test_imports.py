@@ -6,6 +6,7 @@ rules and bots stay pure (no pygame, no UI, no network)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,10 +59,17 @@ def _walk_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         yield from _walk_imports(child)
 
 
-def imported_names(name: str) -> set[str]:
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every check (the checks only read it)."""
+    return ast.parse(path.read_text("utf-8"), str(path))
+
+
+@functools.cache
+def imported_names(name: str) -> frozenset[str]:
     """The modules (and `from x import y` candidates x.y) that module `name` imports."""
     path = MODULES[name]
-    tree = ast.parse(path.read_text("utf-8"), str(path))
+    tree = parsed(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in _walk_imports(tree):
@@ -76,7 +84,7 @@ def imported_names(name: str) -> set[str]:
             target = node.module or ""
         found.add(target)
         found.update(f"{target}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def project_edges() -> dict[str, set[str]]:
@@ -175,10 +183,9 @@ def test_core_imports_no_game(name: str) -> None:
 
 def _id_literals(path: Path) -> list[str]:
     pattern = re.compile(r"\b(" + "|".join(GAME_IDS) + r")\b")
-    tree = ast.parse(path.read_text("utf-8"), str(path))
     return [
         f"line {node.lineno}: {node.value!r}"
-        for node in ast.walk(tree)
+        for node in ast.walk(parsed(path))
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and pattern.search(node.value)

@@ -18,12 +18,12 @@ from game.catalog import game_by_id
 from game.online.client import play_table
 from game.online.server import GameServer, bound_port, start
 from game.online.store import ActionRow, SeatRow, TableRow, open_store
-from tests import pg_helpers
 from tests.test_online_helpers import play_locally, run, without_online
 
 ROOT = Path(__file__).resolve().parents[1]
-postgres = pg_helpers.postgres  # the fixtures this module uses
-pg_url = pg_helpers.pg_url
+# The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
+# worker's), not one per module that uses it.
+pytest_plugins = ["tests.pg_helpers"]
 
 
 def a_table(code: str = "ABC-DEF") -> TableRow:

@@ -29,8 +29,9 @@ from server import ServerProcess  # noqa: E402  # bench/server.py's subprocess h
 
 sys.path.remove(str(ROOT / "bench"))
 
-postgres = pg_helpers.postgres  # the fixtures this module uses
-pg_url = pg_helpers.pg_url
+# The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
+# worker's), not one per module that uses it.
+pytest_plugins = ["tests.pg_helpers"]
 
 BLANCO = game_by_id("blanco")
 TABLES = 3

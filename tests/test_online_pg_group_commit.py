@@ -9,11 +9,11 @@ from pathlib import Path
 
 from game.online.commits import GroupCommit
 from game.online.store import ActionRow, SeatRow, SqliteStore, Store, TableRow, open_store
-from tests import pg_helpers
 from tests.test_online_helpers import run
 
-postgres = pg_helpers.postgres  # the fixtures this module uses
-pg_url = pg_helpers.pg_url
+# The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
+# worker's), not one per module that uses it.
+pytest_plugins = ["tests.pg_helpers"]
 
 
 def add_tables(store: Store, count: int) -> list[str]:

@@ -15,7 +15,6 @@ import pytest
 from game.catalog import game_by_id
 from game.online import protocol as p
 from game.online.client import SeatClient
-from tests import pg_helpers
 from tests.test_online_helpers import play_locally, replayed_record, run, without_online
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,8 +23,9 @@ from server import ServerProcess  # noqa: E402  # bench/server.py's subprocess h
 
 sys.path.remove(str(ROOT / "bench"))
 
-postgres = pg_helpers.postgres  # the fixtures this module uses
-pg_url = pg_helpers.pg_url
+# The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
+# worker's), not one per module that uses it.
+pytest_plugins = ["tests.pg_helpers"]
 
 
 @pytest.fixture
