@@ -14,9 +14,8 @@ from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
 from .shuffle import shuffle
+from .tables import REVEALED, ROUND_STARTED
 from .undo import Snapshot
-
-_new = tuple.__new__
 
 
 class Chance:
@@ -56,7 +55,7 @@ class Chance:
             for p in players:
                 p.done = False
             self.waiting = len(players)
-            return [_new(ev.NumberRevealed, (self.round, index, number))]
+            return [REVEALED[self.round][index][number]]
         events: list[ev.Event] = []
         if phase == PLAY:
             self._end_round(events)
@@ -118,13 +117,13 @@ class Chance:
         self.phase = PLAY
         self.round = round_no
         self.index = 0
-        events.append(_new(ev.RoundStarted, (round_no,)))
+        events.append(ROUND_STARTED[round_no])
         self._reveal(events)
 
     def _reveal(self, events: list[ev.Event]) -> None:
         number = self.number = self.numbers[self.round - 1][self.index]
         self._ready_all()
-        events.append(_new(ev.NumberRevealed, (self.round, self.index, number)))
+        events.append(REVEALED[self.round][self.index][number])
 
     def _end_round(self, events: list[ev.Event]) -> None:
         r = self.round - 1
