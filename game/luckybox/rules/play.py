@@ -139,7 +139,7 @@ class Play(Legality, Undo):
             p.masks.extend([0] * len(kept))
             self.discard.extend(discarded)
             p.hand = []
-            events.append(ev.CardsKept(player, kept, discarded))
+            events.append(_new(ev.CardsKept, (player, kept, discarded)))
         else:
             card = action.card
             discarded = tuple(c for c in p.hand if c != card)
@@ -147,7 +147,7 @@ class Play(Legality, Undo):
             p.masks.append(0)
             self.discard.extend(discarded)
             p.hand = []
-            events.append(ev.CardsPicked(player, card, discarded))
+            events.append(_new(ev.CardsPicked, (player, card, discarded)))
         faces = self.faces
         seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         p.done = True
@@ -156,8 +156,9 @@ class Play(Legality, Undo):
         return _new(Outcome, (events, None))
 
     def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
-        if bonus[0] == QUESTION:
-            return any(m != FULL for m in p.masks)
+        if bonus[0] == QUESTION:  # any open square: not every card full (counted in C)
+            masks = p.masks
+            return masks.count(FULL) != len(masks)
         n = bonus[1]
         faces = self.faces
         # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
