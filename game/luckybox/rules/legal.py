@@ -116,7 +116,7 @@ class Legality:
                 if value:
                     open_cells &= faces[target].number_mask[value]
                 if open_cells:
-                    by_cell = pending.resolves(target)
+                    by_cell = pending.by_target.get(target) or pending.resolves(target)
                     for cell in CELLS_OF_MASK[open_cells]:
                         out.append(by_cell[cell])
         return out

@@ -55,7 +55,7 @@ class LineTable:
         "used",
         "lost",
         "lost_to_supply",
-        "_resolves",
+        "by_target",
     )
 
     def __init__(self, seat: int, card: int, line_no: int, face: CardFace) -> None:
@@ -72,14 +72,16 @@ class LineTable:
         self.used = _new(ev.BonusUsed, said)
         self.lost = _new(ev.BonusLost, (*said, no_square(bonus)))
         self.lost_to_supply = _new(ev.BonusLost, (*said, "the supply has run out"))
-        self._resolves: dict[int, tuple[Resolve, ...]] = {}
+        # by_target[card]: the Resolve actions on each cell of that card (see `resolves`)
+        self.by_target: dict[int, tuple[Resolve, ...]] = {}
 
     def resolves(self, target: int) -> tuple[Resolve, ...]:
-        """The actions resolving this line's bonus on each cell (0-8) of card `target`."""
-        found = self._resolves.get(target)
+        """The actions resolving this line's bonus on each cell (0-8) of card `target`, built
+        on first use (a listing reads `by_target` inline)."""
+        found = self.by_target.get(target)
         if found is None:
             _, line, index, _ = self.pending
-            found = self._resolves[target] = tuple(
+            found = self.by_target[target] = tuple(
                 _new(Resolve, (self.seat, self.card, line, index, target, cell))
                 for cell in range(9)
             )
