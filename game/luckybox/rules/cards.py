@@ -43,11 +43,17 @@ FULL = 0b111111111
 LINES_OF_CELL = tuple(
     (("row", c // 3, ROW_MASKS[c // 3]), ("col", c % 3, COL_MASKS[c % 3])) for c in range(9)
 )
-# LINES_DONE[cell][mask] -> the lines through `cell` fully crossed in `mask`, as (kind, index):
-# what crossing `cell` completes when the card's mask becomes `mask` (mostly nothing).
+# A card's six lines by number: LINES[n] -> (line_kind, index), its rows 0-2 then columns 0-2.
+LINES = (("row", 0), ("row", 1), ("row", 2), ("col", 0), ("col", 1), ("col", 2))
+# LINES_DONE[cell][mask] -> the lines through `cell` fully crossed in `mask`, as numbers in
+# LINES: what crossing `cell` completes when the card's mask becomes `mask` (mostly nothing).
 LINES_DONE = tuple(
     tuple(
-        tuple((kind, index) for kind, index, line in LINES_OF_CELL[cell] if mask & line == line)
+        tuple(
+            index if kind == "row" else 3 + index
+            for kind, index, line in LINES_OF_CELL[cell]
+            if mask & line == line
+        )
         for mask in range(512)
     )
     for cell in range(9)

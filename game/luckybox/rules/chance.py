@@ -14,8 +14,10 @@ from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
 from .shuffle import shuffle
+from .tables import REVEALED, ROUND_STARTED
 from .undo import Snapshot
 
+# (NamedTuples built as tuple.__new__(cls, fields): their own __new__ is a Python function)
 _new = tuple.__new__
 
 
@@ -56,7 +58,7 @@ class Chance:
             for p in players:
                 p.done = False
             self.waiting = len(players)
-            return [_new(ev.NumberRevealed, (self.round, index, number))]
+            return [REVEALED[self.round][index][number]]
         events: list[ev.Event] = []
         if phase == PLAY:
             self._end_round(events)
@@ -76,7 +78,7 @@ class Chance:
                     break
                 self.draw_pile = self._reshuffled()[::-1]
                 self.discard.clear()
-                events.append(ev.DeckReshuffled(len(self.draw_pile)))
+                events.append(_new(ev.DeckReshuffled, (len(self.draw_pile),)))
             drawn.append(self.draw_pile.pop())
         return drawn
 
@@ -118,13 +120,13 @@ class Chance:
         self.phase = PLAY
         self.round = round_no
         self.index = 0
-        events.append(_new(ev.RoundStarted, (round_no,)))
+        events.append(ROUND_STARTED[round_no])
         self._reveal(events)
 
     def _reveal(self, events: list[ev.Event]) -> None:
         number = self.number = self.numbers[self.round - 1][self.index]
         self._ready_all()
-        events.append(_new(ev.NumberRevealed, (self.round, self.index, number)))
+        events.append(REVEALED[self.round][self.index][number])
 
     def _end_round(self, events: list[ev.Event]) -> None:
         r = self.round - 1
@@ -139,12 +141,9 @@ class Chance:
             p.completed[r] = done
             p.card_points[r] = CARD_POINTS[r] * len(done)
             p.star_points[r] = STAR_POINTS[p.stars[r]]
-            events.append(
-                ev.PlayerScored(
-                    i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r]
-                )
-            )
-        events.append(ev.RoundScored(self.round))
+            scored = (i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r])
+            events.append(_new(ev.PlayerScored, scored))
+        events.append(_new(ev.RoundScored, (self.round,)))
         if self.round == ROUNDS:
             self._end_game(events)
             return
@@ -153,7 +152,7 @@ class Chance:
         for i, p in enumerate(self.players):
             p.hand = self._draw(3, events)
             if p.hand:
-                events.append(ev.CardsDealt(i, tuple(p.hand)))
+                events.append(_new(ev.CardsDealt, (i, tuple(p.hand))))
             else:  # nothing left to draw: nothing to pick
                 p.done = True
                 self.waiting -= 1
@@ -167,6 +166,6 @@ class Chance:
             p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
             p.moon_points = points
             p.done = True
-            events.append(ev.FinalScored(i, p.incomplete, points, p.total))
+            events.append(_new(ev.FinalScored, (i, p.incomplete, points, p.total)))
         totals = [p.total for p in self.players]
-        events.append(ev.GameOver(winners(totals, moons), tuple(totals)))
+        events.append(_new(ev.GameOver, (winners(totals, moons), tuple(totals))))

@@ -12,7 +12,8 @@ from game.core.game import Refusal
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import CELLS_OF_MASK, FULL, NUMBER, CardFace
 from .parts import PlayerState
-from .scoring import _OPTIONS, MAX_PLAYERS, shift
+from .scoring import shift
+from .tables import LAST_DECK, SeatTable, seat_tables
 
 SETUP = "setup"  # the starting draft: keep 3 of 5
 PLAY = "play"  # a number is revealed
@@ -21,73 +22,6 @@ OVER = "over"
 
 _new = tuple.__new__
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
-
-
-def _table_index(number: int, lightning: int) -> int:
-    """Where a revealed number and a player's Lightning are kept in a `CrossTable` (more than 8
-    tokens offer nothing more: 9 steps go round the clock)."""
-    return number * 9 + (lightning if lightning < 8 else 8)
-
-
-# One card's crosses for one revealed number and Lightning count: the mask of its cells that
-# show the number exactly, the mask of those some cross reaches (with few tokens, few do), and
-# per cell the Cross actions on it, in the order listed.
-CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...]]
-
-
-class CrossTable:
-    """One seat's Cross actions, built once per card, number and Lightning count and then
-    shared: listing the legal crosses joins ready tuples instead of building each action.
-    Kept per seat (the action names it) at module level, so every game and clone reuses it;
-    at most 12 seats x 120 cards x 90 entries, and only those play reaches are built."""
-
-    __slots__ = ("seat", "faces", "by_at", "passes", "_on_cell")
-
-    def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
-        self.seat = seat
-        self.faces = faces
-        self.passes = Pass(seat)  # the seat's one Pass, shared like the crosses
-        # by_at[_table_index(number, lightning)][card], None until first asked for: a listing
-        # reads one row (its number and Lightning) for every card
-        self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
-        # (card, cell, lightning values) -> its Cross actions: entries share them
-        self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
-
-    def build(self, card: int, at: int) -> CrossEntry:
-        """Build and keep the card's entry at `_table_index(number, lightning)`."""
-        number, tokens = divmod(at, 9)
-        grid = self.faces[card].grid
-        options = _OPTIONS[number]
-        by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
-        reached = sum(1 << cell for cell in range(9) if by_cell[cell])
-        built = self.by_at[at][card] = self.faces[card].number_mask[number], reached, by_cell
-        return built
-
-    def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
-        key = (card, cell, values)
-        found = self._on_cell.get(key)
-        if found is None:
-            found = tuple(_new(Cross, (self.seat, card, cell, v)) for v in values)
-            self._on_cell[key] = found
-        return found
-
-
-# id(faces) -> (those faces, a table for each of the 12 seats): shared by every game and clone
-# of that deck.
-_CROSS_TABLES: dict[int, tuple[tuple[CardFace, ...], tuple[CrossTable, ...]]] = {}
-
-
-def cross_tables(faces: tuple[CardFace, ...]) -> tuple[CrossTable, ...]:
-    """The shared `CrossTable`s of every seat for these faces (the deck's, one copy or two).
-    Kept here, not on the state: a state holds only the game (pickles, views and copies stay
-    small)."""
-    found = _CROSS_TABLES.get(id(faces))
-    if found is None or found[0] is not faces:
-        found = _CROSS_TABLES[id(faces)] = (
-            faces,
-            tuple(CrossTable(seat, faces) for seat in range(MAX_PLAYERS)),
-        )
-    return found[1]
 
 
 class LastOffer:
@@ -128,38 +62,39 @@ class Legality:
         if p.done:
             return []
         phase = self.phase
-        if phase == PLAY and not p.pending:
-            # The crosses: each card's ready tuples for this number and Lightning count, for the
-            # open cells they reach, in order; a pass only when no open square shows the number.
+        if phase == PLAY:
             faces = self.faces
-            found = _CROSS_TABLES.get(id(faces))  # (as cross_tables, inline: once a listing)
-            table = (found[1] if found is not None and found[0] is faces else cross_tables(faces))[
-                player
-            ]
-            lightning = p.lightning
-            at = self.number * 9 + (lightning if lightning < 8 else 8)  # as _table_index
-            entries = table.by_at[at]
-            out: list[Action] = []
-            exact = 0
-            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-            for card, mask in zip(p.cards, p.masks):  # noqa: B905
-                exact_cells, reached, by_cell = entries[card] or table.build(card, at)
-                reached_open = reached & ~mask
-                if reached_open:  # (an exact square is always reached: no Lightning needed)
-                    exact |= reached_open & exact_cells
-                    # A plain loop: a card's open cells within reach are few (mostly 0 to 2),
-                    # so joining them with iterators cost more (callgrind, a solo game: 3.7 M
-                    # against 3.2 M instructions).
-                    for cell in CELLS_OF_MASK[reached_open]:
-                        out += by_cell[cell]
-            if not exact:
-                out.append(table.passes)
-        elif phase == PLAY:
-            out = self._resolve_actions(player, p)
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+            if p.pending:
+                out = self._resolve_actions(seat, p)
+            else:
+                # The crosses: each card's ready tuples for this number and Lightning count, for
+                # the open cells they reach, in order; a pass only when no open square shows
+                # the number.
+                lightning = p.lightning
+                at = self.number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
+                entries = seat.by_at[at]
+                out = []
+                exact = 0
+                # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
+                for card, mask in zip(p.cards, p.masks):  # noqa: B905
+                    exact_cells, reached, by_cell = entries[card] or seat.build(card, at)
+                    reached_open = reached & ~mask
+                    if reached_open:  # (an exact square is always reached: no Lightning needed)
+                        exact |= reached_open & exact_cells
+                        # A plain loop: a card's open cells within reach are few (mostly 0 to
+                        # 2), so joining them with iterators cost more (callgrind, a solo game:
+                        # 3.7 M against 3.2 M instructions).
+                        for cell in CELLS_OF_MASK[reached_open]:
+                            out += by_cell[cell]
+                if not exact:
+                    out.append(seat.passes)
         elif phase == SETUP:
             out = [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
         elif phase == DRAFT:
-            out = [_new(Pick, (player, card)) for card in p.hand]
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+            out = [(seat.cards[card] or seat.card(card)).pick for card in p.hand]
         else:
             return []
         offer = LAST_OFFER
@@ -167,18 +102,23 @@ class Legality:
         offer.actions = tuple(out)  # (a copy: the caller may change its list)
         return out
 
-    def _resolve_actions(self, player: int, p: PlayerState) -> list[Action]:
+    def _resolve_actions(self, seat: SeatTable, p: PlayerState) -> list[Action]:
+        """Every way to resolve each pending bonus: an open square (showing its number, for a
+        number bonus) on any card, card by card, cell by cell."""
         faces = self.faces
         out: list[Action] = []
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
+            pending = seat.line(card, line, index)
             # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
             for target, mask in zip(p.cards, p.masks):  # noqa: B905
                 open_cells = FULL ^ mask
                 if value:
                     open_cells &= faces[target].number_mask[value]
-                for cell in CELLS_OF_MASK[open_cells]:
-                    out.append(_new(Resolve, (player, card, line, index, target, cell)))
+                if open_cells:
+                    by_cell = pending.by_target.get(target) or pending.resolves(target)
+                    for cell in CELLS_OF_MASK[open_cells]:
+                        out.append(by_cell[cell])
         return out
 
     def has_exact(self, player: int) -> bool:

@@ -68,6 +68,8 @@ class PlayerState:
         self.masks: list[int] = []  # crossed cells per card, parallel to cards
         self.lightning = START_LIGHTNING
         self.moons = 0
+        # stars and pending: the engine replaces these lists, never changes them in place, so
+        # an undo snapshot keeps them by reference (undo.py)
         self.stars = [0] * ROUNDS  # stars circled per round (0-3)
         self.card_points = [0] * ROUNDS
         self.star_points = [0] * ROUNDS

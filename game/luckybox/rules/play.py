@@ -1,7 +1,11 @@
 """A Lucky Box player's action applied: a cross (with the Lightning it spends), a pending
 bonus resolved, a pass, a draft kept; and what a cross sets off (lines completed, icons
 circled, bonuses gained or lost). A mixin of `GameState`; `check` (legal.py) has already
-refused anything illegal, so applying never fails half-way."""
+refused anything illegal, so applying never fails half-way.
+
+Events come ready-made from the seat's tables (tables.py) wherever their fields are fixed;
+a seat's `stars` and `pending` lists are replaced, never changed in place, so an undo
+snapshot keeps them by reference (undo.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +16,8 @@ from .actions import Action, Cross, Keep, Pick, Resolve
 from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
-from .scoring import MAX_STARS, shift
+from .scoring import MAX_STARS
+from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
@@ -48,62 +53,63 @@ class Play(Legality, Undo):
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
         if kind is Keep or kind is Pick:
-            if self.undo_enabled:
-                self._undo.append(self._snapshot(player, p))
-            self.actions.append(action)
-            events: list[ev.Event] = []
-            self._draft(player, p, action, events)  # type: ignore[arg-type]  # Keep or Pick
-            return _new(Outcome, (events, None))
-        if self.undo_enabled:
-            # As _snapshot, inline: a cross, bonus or pass changes neither cards nor hand.
-            supply = self.supply
-            self._undo.append(
-                (
-                    player,
-                    p.cards,
-                    p.masks[:],
-                    p.lightning,
-                    p.moons,
-                    p.stars[:],
-                    p.pending[:],
-                    p.hand,
-                    p.done,
-                    dict(supply) if supply is not None else None,
-                )
-            )
-        self.actions.append(action)
+            return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
+        faces = self.faces
+        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+        events: list[ev.Event]
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
+            slot = p.cards.index(card)
+            mask = p.masks[slot]
+            if self.undo_enabled:  # (as _snapshot, inline: most actions are one cross)
+                supply = self.supply
+                self._undo.append(
+                    (
+                        player,
+                        slot,
+                        mask,
+                        p.lightning,
+                        p.moons,
+                        p.stars,
+                        p.pending,
+                        dict(supply) if supply is not None else None,
+                    )
+                )
+            self.actions.append(action)
+            crossed = seat.cards[card] or seat.card(card)
             if lightning:
                 spent = abs(lightning)
                 p.lightning -= spent
                 if self.supply is not None:
                     self.supply[LIGHTNING] += spent
-                number = self.number
-                events = [_new(ev.TokensSpent, (player, spent, number, shift(number, lightning)))]
-                by = "lightning"
+                events = [seat.spent[lightning + 8][self.number], crossed.by_lightning[cell]]
             else:
-                events = []
-                by = "number"
-            # The square crossed (as _cross, inline: most actions are one plain cross).
-            slot = p.cards.index(card)
-            mask = p.masks[slot] | 1 << cell
+                events = [crossed.by_number[cell]]
+            # The square crossed (as _cross, inline).
+            mask |= 1 << cell
             p.masks[slot] = mask
-            face = self.faces[card]
-            events.append(_new(ev.SquareCrossed, (player, card, cell, face.grid[cell], by)))
-            if LINES_DONE[cell][mask]:
-                self._lines_done(player, p, card, cell, mask, events)
+            lines = LINES_DONE[cell][mask]
+            if lines:
+                self._lines_done(player, p, seat, crossed, lines, mask, events)
         elif kind is Resolve:
             _, card, line, index, target, cell = action  # type: ignore[misc]  # six fields
+            slot = p.cards.index(target)
+            if self.undo_enabled:
+                self._undo.append(self._snapshot(player, p, slot))
+            self.actions.append(action)
             events = []
-            for i, pend in enumerate(p.pending):
+            pending = p.pending
+            for i, pend in enumerate(pending):
                 if pend.card == card and pend.line == line and pend.index == index:
-                    del p.pending[i]
-                    events.append(_new(ev.BonusUsed, (player, card, line, index, pend.bonus)))
+                    p.pending = pending[:i] + pending[i + 1 :]  # (a new list: see the doc)
+                    events.append(seat.line(card, line, index).used)
                     break
-            self._cross(player, p, target, cell, "bonus", events)
-        else:  # Pass
-            events = [_new(ev.Passed, (player,))]
+            self._cross(player, p, seat, target, slot, cell, events)
+        else:  # Pass: it changes no card
+            if self.undo_enabled:
+                self._undo.append(self._snapshot(player, p, None))
+            self.actions.append(action)
+            events = [seat.passed]
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
@@ -111,19 +117,21 @@ class Play(Legality, Undo):
                 if self._has_target(p, pend.bonus):
                     keep.append(pend)
                 else:
-                    events.append(ev.BonusLost(player, *pend, _no_square(pend.bonus)))
+                    events.append(seat.line(pend.card, pend.line, pend.index).lost)
             p.pending = keep
             if keep:
                 return _new(Outcome, (events, None))
-        p.done = True  # as _finish, inline: most actions end here
-        events.append(_new(ev.PlayerDone, (player,)))
+        p.done = True
+        events.append(seat.done)
         self.waiting -= 1
         return _new(Outcome, (events, None))
 
-    def _draft(
-        self, player: int, p: PlayerState, action: Keep | Pick, events: list[ev.Event]
-    ) -> None:
+    def _draft(self, player: int, p: PlayerState, action: Keep | Pick) -> Outcome:
         """Keep 3 of the 5 cards dealt at setup, or pick 1 of the 3 dealt after a round."""
+        if self.undo_enabled:
+            self._undo.append((player, p.cards[:], p.masks[:], p.hand))
+        self.actions.append(action)
+        events: list[ev.Event] = []
         if isinstance(action, Keep):
             kept = action.cards
             discarded = tuple(c for c in p.hand if c not in kept)
@@ -131,7 +139,7 @@ class Play(Legality, Undo):
             p.masks.extend([0] * len(kept))
             self.discard.extend(discarded)
             p.hand = []
-            events.append(ev.CardsKept(player, kept, discarded))
+            events.append(_new(ev.CardsKept, (player, kept, discarded)))
         else:
             card = action.card
             discarded = tuple(c for c in p.hand if c != card)
@@ -139,12 +147,18 @@ class Play(Legality, Undo):
             p.masks.append(0)
             self.discard.extend(discarded)
             p.hand = []
-            events.append(ev.CardsPicked(player, card, discarded))
-        self._finish(player, p, events)
+            events.append(_new(ev.CardsPicked, (player, card, discarded)))
+        faces = self.faces
+        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+        p.done = True
+        events.append(seat.done)
+        self.waiting -= 1
+        return _new(Outcome, (events, None))
 
     def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
-        if bonus[0] == QUESTION:
-            return any(m != FULL for m in p.masks)
+        if bonus[0] == QUESTION:  # any open square: not every card full (counted in C)
+            masks = p.masks
+            return masks.count(FULL) != len(masks)
         n = bonus[1]
         faces = self.faces
         # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
@@ -154,62 +168,69 @@ class Play(Legality, Undo):
         return False
 
     def _cross(
-        self, player: int, p: PlayerState, card: int, cell: int, by: str, events: list[ev.Event]
-    ) -> None:
-        slot = p.cards.index(card)
-        mask = p.masks[slot] | (1 << cell)
-        p.masks[slot] = mask
-        events.append(_new(ev.SquareCrossed, (player, card, cell, self.faces[card].grid[cell], by)))
-        if LINES_DONE[cell][mask]:
-            self._lines_done(player, p, card, cell, mask, events)
-
-    def _lines_done(
-        self, player: int, p: PlayerState, card: int, cell: int, mask: int, events: list[ev.Event]
-    ) -> None:
-        """What crossing `cell` set off: the lines it completed (their icons circled, their
-        bonuses gained) and the card, when it is the last square."""
-        face = self.faces[card]
-        for line, index in LINES_DONE[cell][mask]:
-            bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
-            completed = (player, card, line, index, bonus)
-            events.append(_new(ev.LineCompleted, completed))
-            events.append(_new(ev.IconCircled, completed))
-            self._gain(player, p, card, line, index, bonus, events)
-        if mask == FULL:  # (the last square always completes its row and column)
-            events.append(_new(ev.CardCompleted, (player, card)))
-
-    def _gain(
         self,
         player: int,
         p: PlayerState,
+        seat: SeatTable,
         card: int,
-        line: str,
-        index: int,
-        bonus: Bonus,
+        slot: int,
+        cell: int,
         events: list[ev.Event],
     ) -> None:
+        """Cross a square with a bonus."""
+        crossed = seat.cards[card] or seat.card(card)
+        mask = p.masks[slot] | (1 << cell)
+        p.masks[slot] = mask
+        events.append(crossed.by_bonus[cell])
+        lines = LINES_DONE[cell][mask]
+        if lines:
+            self._lines_done(player, p, seat, crossed, lines, mask, events)
+
+    def _lines_done(
+        self,
+        player: int,
+        p: PlayerState,
+        seat: SeatTable,
+        crossed: CardTable,
+        lines: tuple[int, ...],
+        mask: int,
+        events: list[ev.Event],
+    ) -> None:
+        """What crossing a square set off: the `lines` it completed (their icons circled, their
+        bonuses gained) and the card, when it is the last square."""
+        for line_no in lines:
+            line = crossed.lines[line_no]
+            events += line.completed
+            self._gain(player, p, seat, line, events)
+        if mask == FULL:  # (the last square always completes its row and column)
+            events.append(crossed.completed)
+
+    def _gain(
+        self, player: int, p: PlayerState, seat: SeatTable, line: LineTable, events: list[ev.Event]
+    ) -> None:
+        bonus = line.bonus
         kind = bonus[0]
         if kind in (NUMBER, QUESTION):
             if self._has_target(p, bonus):
-                p.pending.append(_new(Pending, (card, line, index, bonus)))
-                events.append(_new(ev.BonusPending, (player, card, line, index, bonus)))
+                p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
+                events.append(line.pending_event)
             else:
-                events.append(ev.BonusLost(player, card, line, index, bonus, _no_square(bonus)))
+                events.append(line.lost)
         elif kind == STAR:
             r = self.round - 1
-            if p.stars[r] < MAX_STARS:
-                events.append(_new(ev.StarGained, (player, self.round, p.stars[r])))
-                p.stars[r] += 1
+            stars = p.stars
+            if stars[r] < MAX_STARS:
+                events.append(seat.stars[r][stars[r]])
+                p.stars = stars = stars[:]  # (a new list: see the module's doc)
+                stars[r] += 1
             else:
-                events.append(ev.StarWasted(player, self.round))
+                events.append(seat.wasted[r])
         elif kind in (LIGHTNING, MOON):
             count = bonus[1] if kind == LIGHTNING else 1
             if self.supply is not None:
                 available = self.supply[kind]
                 if available < count:
-                    events.append(
-                        ev.BonusLost(player, card, line, index, bonus, "the supply has run out")
-                    )
+                    events.append(line.lost_to_supply)
                     count = available
                 self.supply[kind] -= count
             if count:
@@ -221,14 +242,3 @@ class Play(Legality, Undo):
                     total = p.moons
                 events.append(_new(ev.TokenGained, (player, kind, count, total)))
         # BLANK: the circled icon is all that happens.
-
-    def _finish(self, player: int, p: PlayerState, events: list[ev.Event]) -> None:
-        p.done = True
-        events.append(_new(ev.PlayerDone, (player,)))
-        self.waiting -= 1
-
-
-def _no_square(bonus: Bonus) -> str:
-    if bonus[0] == NUMBER:
-        return f"no open square shows {bonus[1]}"
-    return "no open square is left"

@@ -49,6 +49,7 @@ from .undo import Snapshot
 # Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
 _DEFAULT_OPTIONS = Options()
 _NO_DEAL = Deal()
+_SEATS = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))  # _SEATS[n]: seats 0 to n - 1
 
 
 @dataclass
@@ -152,7 +153,7 @@ class GameState(Play, Chance):
         events: list[ev.Event] = []
         for i, p in enumerate(state.players):
             p.hand = state._draw(5, events)
-            events.append(ev.CardsDealt(i, tuple(p.hand)))
+            events.append(tuple.__new__(ev.CardsDealt, (i, tuple(p.hand))))
         state.waiting = len(names)
         return state, events
 
@@ -176,8 +177,8 @@ class GameState(Play, Chance):
         if not waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
         players = self.players
-        if waiting == len(players):  # (as a number is revealed: every seat, no loop)
-            return list(range(waiting))
+        if waiting == len(players):  # (as a number is revealed: every seat, no loop or call)
+            return [*_SEATS[waiting]]
         return [i for i, p in enumerate(players) if not p.done]
 
     def awaiting_chance(self) -> bool:

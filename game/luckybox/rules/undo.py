@@ -1,5 +1,5 @@
 """Taking back a player's own actions within the current number (or draft): a mixin of
-`GameState`, which keeps per player a stack of snapshots taken before each action."""
+`GameState`, which keeps a stack of snapshots, each taken before an action."""
 
 from __future__ import annotations
 
@@ -7,23 +7,20 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome, Refusal
 
 from .actions import Action
-from .legal import LAST_OFFER, PLAY
+from .legal import LAST_OFFER
 from .parts import Pending, PlayerState
 
-# A player before one of their actions: the seat, then its cards, masks, lightning, moons,
-# stars, pending, hand, done, and the token supply (None when it is unlimited).
-Snapshot = tuple[
-    int,
-    list[int],
-    list[int],
-    int,
-    int,
-    list[int],
-    list[Pending],
-    list[int],
-    bool,
-    dict[str, int] | None,
+# A player before a cross, a bonus resolved or a pass: the seat, the slot of the card it
+# crosses (None for a pass) and that card's mask, the seat's lightning, moons, stars and
+# pending bonuses, and the token supply (None when it is unlimited). Nothing else of the
+# seat's changes: one square is crossed, its cards and hand stay. The stars and pending lists
+# are kept by reference: the engine replaces them, never changes them in place (play.py).
+PlaySnapshot = tuple[
+    int, int | None, int, int, int, list[int], list[Pending], dict[str, int] | None
 ]
+# A player before keeping or picking cards: the seat, and copies of its cards, masks and hand.
+DraftSnapshot = tuple[int, list[int], list[int], list[int]]
+Snapshot = PlaySnapshot | DraftSnapshot
 
 
 class Undo:
@@ -37,25 +34,20 @@ class Undo:
     waiting: int
     # A snapshot before each action since the number was revealed (or the draft dealt), every
     # seat's in one list in the order played: a new number clears one list, not one a seat.
+    # Whoever acted was not done before, so a snapshot need not say so.
     _undo: list[Snapshot]
 
-    def _snapshot(self, player: int, p: PlayerState) -> Snapshot:
-        supply = dict(self.supply) if self.supply is not None else None
-        if self.phase == PLAY:  # a cross, bonus or pass changes neither the cards nor the hand
-            cards, hand = p.cards, p.hand
-        else:
-            cards, hand = p.cards[:], p.hand[:]
+    def _snapshot(self, player: int, p: PlayerState, slot: int | None) -> PlaySnapshot:
+        supply = self.supply
         return (
             player,
-            cards,
-            p.masks[:],
+            slot,
+            p.masks[slot] if slot is not None else 0,
             p.lightning,
             p.moons,
-            p.stars[:],
-            p.pending[:],
-            hand,
-            p.done,
-            supply,
+            p.stars,
+            p.pending,
+            dict(supply) if supply is not None else None,
         )
 
     def can_undo(self, player: int) -> Refusal | None:
@@ -82,18 +74,23 @@ class Undo:
         p = self.players[player]
         undo = self._undo
         at = max(i for i, snapshot in enumerate(undo) if snapshot[0] == player)
-        _, cards, masks, lightning, moons, stars, pending, hand, done, supply = undo.pop(at)
+        snapshot = undo.pop(at)
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
-        if hand and not p.hand:  # a keep or pick: take its discards back out of the pile
+        if len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile
+            _, cards, masks, hand = snapshot
             for card in hand:
                 if card not in cards and card in self.discard:
                     self.discard.remove(card)
-        p.cards, p.masks, p.lightning, p.moons, p.stars = cards, masks, lightning, moons, stars
-        p.pending, p.hand = pending, hand
-        if p.done and not done:
+            p.cards, p.masks, p.hand = cards, masks, hand
+        else:
+            _, slot, mask, lightning, moons, stars, pending, supply = snapshot
+            if slot is not None:
+                p.masks[slot] = mask
+            p.lightning, p.moons, p.stars, p.pending = lightning, moons, stars, pending
+            if supply is not None:
+                self.supply = supply
+        if p.done:
             self.waiting += 1
-        p.done = done
-        if supply is not None:
-            self.supply = supply
+            p.done = False
         return Outcome([ev.Undone(player, action)])

@@ -1,0 +1,224 @@
+"""Shared tables of the actions and events a seat can be given, each built once and then reused
+by every game, clone and view of the same deck.
+
+Why: actions and events are NamedTuples, and building one (the allocation, `tuple.__new__`
+through the type, the garbage collector's bookkeeping, and freeing it again) costs the engine
+about 1,400 machine instructions, where reading a ready one costs a few dozen (callgrind). A
+solo game built several hundred. They are immutable, so sharing them shows nowhere: they
+compare, print, pickle and record as before. Tables are kept per seat because every action and
+event names its seat, and hold only what play reaches: a card's objects are built when the seat
+first meets the card, a listing's entry when first asked for. Kept at module level, not on the
+state: a state holds only the game (pickles, views and copies stay small).
+"""
+
+from __future__ import annotations
+
+import game.luckybox.rules.events as ev
+
+from .actions import Cross, Pass, Pick, Resolve
+from .cards import LINES, NUMBER, Bonus, CardFace
+from .parts import Pending
+from .scoring import _OPTIONS, MAX_PLAYERS, MAX_STARS, NUMBERS_PER_ROUND, ROUNDS, shift
+
+_new = tuple.__new__
+
+# REVEALED[round][index][number]: the NumberRevealed event (number 0 too: a view's hidden
+# numbers read 0, and a bot may play a view on).
+REVEALED = tuple(
+    tuple(
+        tuple(_new(ev.NumberRevealed, (r, i, n)) for n in range(10))
+        for i in range(NUMBERS_PER_ROUND)
+    )
+    for r in range(ROUNDS + 1)
+)
+ROUND_STARTED = tuple(_new(ev.RoundStarted, (r,)) for r in range(ROUNDS + 1))
+
+
+def no_square(bonus: Bonus) -> str:
+    """Why a number or question-mark bonus is lost at once."""
+    if bonus[0] == NUMBER:
+        return f"no open square shows {bonus[1]}"
+    return "no open square is left"
+
+
+class LineTable:
+    """One seat's objects for one line (row or column) of one card: the events of completing it,
+    its bonus as pending, used or lost, and the actions that resolve it."""
+
+    __slots__ = (
+        "seat",
+        "card",
+        "bonus",
+        "completed",
+        "pending",
+        "pending_event",
+        "used",
+        "lost",
+        "lost_to_supply",
+        "by_target",
+    )
+
+    def __init__(self, seat: int, card: int, line_no: int, face: CardFace) -> None:
+        line, index = LINES[line_no]
+        bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
+        said = (seat, card, line, index, bonus)
+        self.seat = seat
+        self.card = card
+        self.bonus = bonus
+        # The line completed and its icon circled: always together, in this order.
+        self.completed = (_new(ev.LineCompleted, said), _new(ev.IconCircled, said))
+        self.pending = _new(Pending, (card, line, index, bonus))
+        self.pending_event = _new(ev.BonusPending, said)
+        self.used = _new(ev.BonusUsed, said)
+        self.lost = _new(ev.BonusLost, (*said, no_square(bonus)))
+        self.lost_to_supply = _new(ev.BonusLost, (*said, "the supply has run out"))
+        # by_target[card]: the Resolve actions on each cell of that card (see `resolves`)
+        self.by_target: dict[int, tuple[Resolve, ...]] = {}
+
+    def resolves(self, target: int) -> tuple[Resolve, ...]:
+        """The actions resolving this line's bonus on each cell (0-8) of card `target`, built
+        on first use (a listing reads `by_target` inline)."""
+        found = self.by_target.get(target)
+        if found is None:
+            _, line, index, _ = self.pending
+            found = self.by_target[target] = tuple(
+                _new(Resolve, (self.seat, self.card, line, index, target, cell))
+                for cell in range(9)
+            )
+        return found
+
+
+class CardTable:
+    """One seat's objects for one card: the square-crossed event of each cell (by the revealed
+    number, by Lightning, by a bonus), its six lines (numbered as `LINES`), the card completed,
+    and the action that picks it."""
+
+    __slots__ = ("by_number", "by_lightning", "by_bonus", "lines", "completed", "pick")
+
+    def __init__(self, seat: int, card: int, face: CardFace) -> None:
+        grid = face.grid
+        self.by_number, self.by_lightning, self.by_bonus = (
+            tuple(_new(ev.SquareCrossed, (seat, card, cell, grid[cell], by)) for cell in range(9))
+            for by in ("number", "lightning", "bonus")
+        )
+        self.lines = tuple(LineTable(seat, card, line_no, face) for line_no in range(6))
+        self.completed = _new(ev.CardCompleted, (seat, card))
+        self.pick = _new(Pick, (seat, card))
+
+
+# One card's crosses for one revealed number and Lightning count: the mask of its cells that
+# show the number exactly, the mask of those some cross reaches (with few tokens, few do), and
+# per cell the Cross actions on it, in the order listed.
+CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...]]
+
+
+class SeatTable:
+    """One seat's actions and events: its Cross actions per card, revealed number and Lightning
+    count (a listing joins ready tuples), its cards' `CardTable`s, and the events that name
+    only the seat (done, passed, Lightning spent, stars)."""
+
+    __slots__ = (
+        "seat",
+        "faces",
+        "by_at",
+        "cards",
+        "passes",
+        "passed",
+        "done",
+        "spent",
+        "stars",
+        "wasted",
+        "_on_cell",
+    )
+
+    def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
+        self.seat = seat
+        self.faces = faces
+        # by_at[at(number, lightning)][card] (at: see `at`), None until first asked for: a
+        # listing reads one row (its number and Lightning) for every card
+        self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
+        self.cards: list[CardTable | None] = [None] * len(faces)  # by card id, built when met
+        self.passes = Pass(seat)  # the seat's one Pass action
+        self.passed = _new(ev.Passed, (seat,))
+        self.done = _new(ev.PlayerDone, (seat,))
+        # spent[lightning + 8][number]: the TokensSpent of a cross with that Lightning (-8 to 8)
+        self.spent = tuple(
+            tuple(
+                _new(ev.TokensSpent, (seat, abs(lightning), n, shift(n, lightning)))
+                for n in range(10)
+            )
+            for lightning in range(-8, 9)
+        )
+        # stars[round - 1][slot]: a star gained in that round's slot; wasted[round - 1]: a 4th
+        self.stars = tuple(
+            tuple(_new(ev.StarGained, (seat, r, slot)) for slot in range(MAX_STARS))
+            for r in range(1, ROUNDS + 1)
+        )
+        self.wasted = tuple(_new(ev.StarWasted, (seat, r)) for r in range(1, ROUNDS + 1))
+        # (card, cell, lightning values) -> its Cross actions: entries share them
+        self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
+
+    def card(self, card: int) -> CardTable:
+        """The card's objects, built on first use (the engine reads `cards[card]` inline)."""
+        found = self.cards[card]
+        if found is None:
+            found = self.cards[card] = CardTable(self.seat, card, self.faces[card])
+        return found
+
+    def line(self, card: int, line: str, index: int) -> LineTable:
+        return self.card(card).lines[index if line == "row" else 3 + index]
+
+    def build(self, card: int, at: int) -> CrossEntry:
+        """Build and keep the card's entry at `at(number, lightning)`."""
+        number, tokens = divmod(at, 9)
+        grid = self.faces[card].grid
+        options = _OPTIONS[number]
+        by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
+        reached = sum(1 << cell for cell in range(9) if by_cell[cell])
+        built = self.by_at[at][card] = self.faces[card].number_mask[number], reached, by_cell
+        return built
+
+    def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
+        key = (card, cell, values)
+        found = self._on_cell.get(key)
+        if found is None:
+            found = tuple(_new(Cross, (self.seat, card, cell, v)) for v in values)
+            self._on_cell[key] = found
+        return found
+
+
+def at(number: int, lightning: int) -> int:
+    """Where a revealed number and a player's Lightning are kept in `SeatTable.by_at` (more
+    than 8 tokens offer nothing more: 9 steps go round the clock)."""
+    return number * 9 + (lightning if lightning < 8 else 8)
+
+
+class LastDeck:
+    """The seat tables of the deck asked for last: a state finds its tables with one identity
+    test (`LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces)`), not a dict
+    lookup, as every game in a process deals one of two decks (one copy or two)."""
+
+    __slots__ = ("faces", "seats")
+
+    def __init__(self) -> None:
+        self.faces: tuple[CardFace, ...] | None = None
+        self.seats: tuple[SeatTable, ...] = ()
+
+
+LAST_DECK = LastDeck()
+
+# id(faces) -> (those faces, a table for each of the 12 seats): shared by every game and clone
+# of that deck.
+_BY_DECK: dict[int, tuple[tuple[CardFace, ...], tuple[SeatTable, ...]]] = {}
+
+
+def seat_tables(faces: tuple[CardFace, ...]) -> tuple[SeatTable, ...]:
+    """The `SeatTable`s of every seat for these faces (the deck's, one copy or two)."""
+    found = _BY_DECK.get(id(faces))
+    if found is None or found[0] is not faces:
+        found = _BY_DECK[id(faces)] = (
+            faces,
+            tuple(SeatTable(seat, faces) for seat in range(MAX_PLAYERS)),
+        )
+    LAST_DECK.faces, LAST_DECK.seats = found
+    return found[1]
