@@ -197,7 +197,22 @@ class OracleSearch:
             )
             return self.value(pos)
 
-        return sorted(unique.values(), key=value, reverse=True)[: self.width]
+        ranked = sorted(unique.values(), key=value, reverse=True)
+        # Each set of cards in play (the keeps and picks so far) keeps a share of the beam:
+        # the evaluation's taste in cards must not crowd out the others' lines.
+        groups = len({n.cards for n in ranked})
+        quota = max(1, self.width // (2 * groups))
+        taken: dict[tuple[int, ...], int] = {}
+        kept: list[Node] = []
+        rest: list[Node] = []
+        for n in ranked:
+            count = taken.get(n.cards, 0)
+            if count < quota:
+                taken[n.cards] = count + 1
+                kept.append(n)
+            else:
+                rest.append(n)
+        return (kept + rest)[: self.width]
 
     def plan(self) -> list[Action]:
         """The best line found through the whole deal, as the player's actions in order."""
@@ -270,7 +285,7 @@ def final_score(node: Node) -> int:
 class OracleBot:
     """Plays the line OracleSearch finds, reading the full state (never a seat's view)."""
 
-    width = 200  # positions kept between two numbers
+    width = 400  # positions kept between two numbers
 
     def __init__(self, seed: int, seat: int, width: int | None = None) -> None:
         self.seat = seat
