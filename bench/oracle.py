@@ -285,7 +285,7 @@ def final_score(node: Node) -> int:
 class OracleBot:
     """Plays the line OracleSearch finds, reading the full state (never a seat's view)."""
 
-    width = 400  # positions kept between two numbers
+    width = 300  # positions kept between two numbers
 
     def __init__(self, seed: int, seat: int, width: int | None = None) -> None:
         self.seat = seat
