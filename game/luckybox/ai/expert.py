@@ -13,9 +13,9 @@ worth less than it looked on the first 20 (bench/bots.py; see the README's figur
 
 Variants measured against it on paired seeds 0-29 (Expert 65.7 there), none better, so none is
 tried again blind (bench/oracle.py, a search of the whole deal told every number and card,
-scores about 77: the bound leaves room, but not to more samples of this search). One changed choice
-reshuffles a whole game, so even paired seeds differ by about 4.5 points a game (a standard
-error near 0.8 over 30 seeds):
+scores 75.1 over seeds 0-99: there is room, but not for more samples of this search). One
+changed choice reshuffles a whole game, so even paired seeds differ by about 4.5 points a
+game (a standard error near 0.8 over 30 seeds):
 - each round's end scored exactly (completed cards and stars banked, the next round's start
   estimated): 63.4; only the last round's end exact (the moon table, halves): 65.4;
 - play-outs spending up to 2 Lightning: 64.1, and its p95 decision over 250 ms;
