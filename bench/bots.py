@@ -11,8 +11,10 @@ Prints a detail line per level, then one `name: value` line per figure:
                          clock's is in the detail line)
     hard_minus_easy      Hard's mean minus Easy's, over the same seeds
     normal_minus_easy    Normal's mean minus Easy's
-    oracle_mean          `oracle` is no level of the game: bench/oracle.py, Expert's search told
-                         the true numbers to come (it reads the whole deal), a bound on Expert
+    oracle_mean          `oracle` is no level of the game: bench/oracle.py, a search of the whole
+                         deal it reads (every number, the cards each draft offers), so an
+                         estimate (from below) of the most any strategy could score
+    oracle_below_expert  seeds on which Expert scored more than the oracle (a bound: 0)
 and lines saying whether each target is met.
 
 Every level plays from its seat's view (`state.view_for(0)`: no face-down numbers); the oracle
@@ -86,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     figures: dict[str, float] = {}
+    scores_of: dict[str, list[int]] = {}
     for level in levels:
         jobs = [(level, s) for s in range(args.first_seed, args.first_seed + args.games)]
         start = time.perf_counter()
@@ -95,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             results = [_job(j) for j in jobs]
         wall = time.perf_counter() - start
-        scores = [s for s, _ in results]
+        scores = scores_of[level] = [s for s, _ in results]
         times = [cpu for _, ts in results for cpu, _ in ts]
         wall_times = [w for _, ts in results for _, w in ts]
         mean = statistics.fmean(scores)
@@ -134,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {shown} (target {sense} {bound:.0f}: {'meets' if met else 'MISSES'})")
     if "expert_mean" in figures and "oracle_mean" in figures:
         print(f"oracle_minus_expert: {figures['oracle_mean'] - figures['expert_mean']:.1f}")
+        below = sum(o < e for o, e in zip(scores_of["oracle"], scores_of["expert"], strict=True))
+        print(f"oracle_below_expert: {below} (seeds on which Expert beat the bound)")
     return 1 if missed else 0
 
 
