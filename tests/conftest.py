@@ -1,5 +1,5 @@
 """Shared test setup: headless SDL, Hypothesis profiles, a private data folder per test, frames
-that are drawn but not presented, and an `app` fixture.
+drawn only when something could see them and never presented, and an `app` fixture.
 
 Hypothesis: the `ci` profile (derandomized: the same examples on every run, with the failing
 example's blob printed; no deadline) is loaded when CI is set (CI runs with CI=true) or
@@ -71,6 +71,19 @@ def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _frames_drawn_when_seen(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame is drawn when something could see it (tests/ui_helpers.draw_frames_when_seen),
+    unless the test is marked `every_frame_drawn` (it watches what each frame draws)."""
+    if request.node.get_closest_marker("every_frame_drawn") is not None:
+        return
+    from tests.ui_helpers import draw_frames_when_seen
+
+    draw_frames_when_seen(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
 def _english_after_each_test() -> Iterator[None]:
     """A test that switches language (or forces one as --lang does) leaves English behind."""
     yield
@@ -125,6 +138,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "app_errors_expected: the test means an App to catch exceptions in a frame "
         "(app.errors is then not checked)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "every_frame_drawn: the test watches what each frame draws; every frame App.step() "
+        "means to draw is drawn at once (see _frames_drawn_when_seen)",
     )
 
 

@@ -291,6 +291,7 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     app.ctx.settings.animation_speed = 1.0
 
 
+@pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
 @pytest.mark.parametrize(
     ("lang", "size"),
     [("en", "normal"), ("fr", "normal"), ("de", "normal"), ("fr", "large"), ("de", "large")],

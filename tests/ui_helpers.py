@@ -46,19 +46,26 @@ def type_text(app: Any, text: str) -> bool:
 
 
 def frames(app: Any, n: int = 1, dt: float = DT) -> bool:
-    """Run n frames; stops early (returning False) when the app stops."""
+    """Run n frames; stops early (returning False) when the app stops. The last frame is drawn
+    (what the test reads next, drawn state included, is what a player would see); the ones
+    before it are seen by nobody (see draw_frames_when_seen)."""
     ok = True
     for _ in range(n):
         ok = app.step(dt)
         if not ok:
             break
+    seen(app)
     return ok
 
 
 def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
     """Run n frames as the app's own loop does (the computers' moves asked for go out after
     each), then wait for a computer thinking: a test's frames, with no 60 fps wait, would
-    otherwise outrun the worker process and draw hundreds of frames while it thinks."""
+    otherwise outrun the worker process and draw hundreds of frames while it thinks.
+
+    The waiting frames of a loop that reads the game's state between them (not the picture,
+    nor what drawing updates): the last is not drawn here but when it could be seen (before
+    the next event is handled, or the screen is read; see draw_frames_when_seen)."""
     ok = True
     for _ in range(n):
         ok = app.step(dt)
@@ -79,3 +86,81 @@ def screenshot(app: Any, name: str) -> Path:
 
     pygame.image.save(gfx.pixels_of(app.screen), str(path))  # (larger on a large window)
     return path
+
+
+# --------------------------------------------------------------------------- frames nobody sees
+
+
+def draw_frames_when_seen(monkeypatch: Any) -> None:
+    """From now on (until the monkeypatch is undone), a frame App.step() means to draw is drawn
+    only when something could see it: just before the next frame handles an event (its
+    handlers then find the scenes as that frame drew them, as in the real loop), when
+    `frames()` returns, or when the picture is looked at (`app.screen`, `app.window_image()`,
+    `app.settle_window()`, `seen(app)`). A frame followed by another with no event in between,
+    nobody looking, could never be seen: it is not drawn. The window is given the picture
+    (Canvas.present) only when `app.window_image()` looks at it.
+
+    Frames are still counted (`frames_drawn`, `drew_last`) as the app decided them. A frame
+    owed by scenes no longer on the stack is dropped (nobody can see it any more; scenes are
+    drawn only after an update, as in the real loop). Most of a UI test's time went into
+    drawing frames one after another while animations played or computers thought."""
+    from game.core.ui.app import App
+    from game.core.ui.canvas import Canvas
+
+    step, draw, present = App.step, App.draw, Canvas.present
+    window_image, settle_window = App.window_image, App.settle_window
+    stepping: list[Any] = []  # the apps whose step() is running (their frames are owed)
+
+    def lazy_step(self: Any, dt: float | None = None) -> bool:
+        if "_owed_frame" in self.__dict__ and (self._waited or pygame.event.peek()):
+            seen(self)
+        stepping.append(self)
+        try:
+            return step(self, dt)
+        finally:
+            stepping.pop()
+
+    def lazy_draw(self: Any) -> None:
+        if stepping and stepping[-1] is self:
+            self.__dict__["_owed_frame"] = _stack_key(self)
+            return
+        self.__dict__.pop("_owed_frame", None)
+        draw(self)
+        self.__dict__["_owed_present"] = True
+
+    def lazy_present(self: Any) -> None:
+        if not stepping:
+            present(self)
+
+    def screen(self: Any) -> Any:
+        if not stepping:
+            seen(self)
+        return self.canvas.surface
+
+    def shown(self: Any) -> pygame.Surface:
+        seen(self)
+        if self.__dict__.pop("_owed_present", False):
+            present(self.canvas)
+        return window_image(self)
+
+    def settled(self: Any) -> None:
+        seen(self)
+        settle_window(self)
+
+    monkeypatch.setattr(App, "step", lazy_step)
+    monkeypatch.setattr(App, "draw", lazy_draw)
+    monkeypatch.setattr(Canvas, "present", lazy_present)
+    monkeypatch.setattr(App, "screen", property(screen))
+    monkeypatch.setattr(App, "window_image", shown)
+    monkeypatch.setattr(App, "settle_window", settled)
+
+
+def _stack_key(app: Any) -> tuple[int, ...]:
+    return (*map(id, app.stack.scenes), id(app.stack.overlay))
+
+
+def seen(app: Any) -> None:
+    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up."""
+    owed = app.__dict__.pop("_owed_frame", None)
+    if owed is not None and owed == _stack_key(app):
+        app.draw()
