@@ -70,6 +70,18 @@ def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pygame.display, "flip", flip)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _screenshots_saved_quickly() -> Iterator[None]:
+    """Screenshots are saved as PNGs compressed at zlib's quickest level (ui_helpers)."""
+    import pygame
+
+    from tests.ui_helpers import save_png_quickly
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pygame.image, "save", save_png_quickly(pygame.image.save))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _frames_drawn_when_seen(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
