@@ -82,6 +82,40 @@ def _screenshots_saved_quickly() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _sprites_decoded_once() -> Iterator[None]:
+    """Each App reads its sprites again (Assets._read: a PNG decoded, then converted for the
+    display), a few hundred Apps a run: each sprite file is decoded once per worker and every
+    App gets its own copy of the surface it would have read (the same pixels, the same
+    format). A file changed since (another size or time) is read again; failures are not kept."""
+    from game.core.ui.assets import Assets
+
+    read = Assets._read
+    kept: dict[tuple, object] = {}
+
+    def decoded_once(self: Assets, name: str, path: Path) -> object:
+        import pygame
+
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return read(self, name, path)
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shown = None if display is None else (display.get_bitsize(), display.get_masks())
+        key = (str(path), stat.st_mtime_ns, stat.st_size, shown)
+        surface = kept.get(key)
+        if surface is None:
+            surface = read(self, name, path)
+            if surface is None:
+                return None
+            kept[key] = surface
+        return surface.copy()  # type: ignore[attr-defined]  # a pygame.Surface
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Assets, "_read", decoded_once)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _frames_drawn_when_seen(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
