@@ -48,22 +48,46 @@ def type_text(app: Any, text: str) -> bool:
 
 
 def frames(app: Any, n: int = 1, dt: float = DT) -> bool:
-    """Run n frames; stops early (returning False) when the app stops. The last frame is drawn
+    """Run n frames; stops early (returning False) when the app stops. A computer thinking
+    has answered by the end of each frame (`computers_answered`). The last frame is drawn
     (what the test reads next, drawn state included, is what a player would see); the ones
     before it are seen by nobody (see draw_frames_when_seen)."""
+    ok = wait(app, n, dt)
+    seen(app)
+    return ok
+
+
+def wait(app: Any, n: int = 1, dt: float = DT) -> bool:
+    """Run n frames of a loop that reads only the game's state between them (whose turn it
+    is, what the animations still have to show, the scene on top), never the picture nor what
+    drawing sets (a button's enabled flag or label, a drawn rect). Their last frame is not
+    drawn here but when it could be seen: before the next event is handled, when frames()
+    returns, or when the screen is read (see draw_frames_when_seen). A computer thinking has
+    answered by the end of each frame. Stops early (returning False) when the app stops."""
     ok = True
     for _ in range(n):
         ok = app.step(dt)
         if not ok:
             break
-    seen(app)
+        computers_answered(app)
     return ok
+
+
+def computers_answered(app: Any) -> None:
+    """Wait for the move a computer is thinking about in its worker process (every table on
+    the stack), as the tour does: the test's frames, a fraction of a millisecond each when
+    nobody sees them, would otherwise outrun the worker, and how far a game got in n frames
+    would depend on how busy the machine is. The move is still played by the table's own
+    update, in the next frame, as when it comes in during a real frame."""
+    for scene in list(app.stack.scenes):
+        answer = getattr(getattr(scene, "turns", None), "wait_for_computer", None)
+        if answer is not None:
+            answer()
 
 
 def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
     """Run n frames as the app's own loop does (the computers' moves asked for go out after
-    each), then wait for a computer thinking: a test's frames, with no 60 fps wait, would
-    otherwise outrun the worker process and draw hundreds of frames while it thinks.
+    each, then the top scene's idle work), a computer thinking answered by the end of each.
 
     The waiting frames of a loop that reads the game's state between them (not the picture,
     nor what drawing updates): the last is not drawn here but when it could be seen (before
@@ -74,9 +98,7 @@ def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
         if not ok:
             break
         app.finish_frame()
-        wait = getattr(getattr(app.stack.top, "turns", None), "wait_for_computer", None)
-        if wait is not None:
-            wait()
+        computers_answered(app)
     return ok
 
 
