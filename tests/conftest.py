@@ -83,6 +83,26 @@ def _screenshots_saved_quickly() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _files_not_flushed_to_the_disk() -> Iterator[None]:
+    """os.fsync of a regular file returns at once in the tests' own process: what it adds,
+    a file surviving a power cut, no test in this process can see, and each call waited
+    about 9 ms for the disk (every autosave of every game the tests play). The writes are
+    still atomic (a temporary file, then a rename) and still checked; a test simulating a
+    failing disk patches fsync itself; subprocesses (demos, a killed game) flush for real."""
+    import stat
+
+    fsync = os.fsync
+
+    def flushed_later(fd: int) -> None:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # (a bad descriptor raises as before)
+            fsync(fd)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", flushed_later)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _sprites_decoded_once() -> Iterator[None]:
     """Each App reads its sprites again (Assets._read: a PNG decoded, then converted for the
     display), a few hundred Apps a run: each sprite file is decoded once per worker and every
