@@ -176,10 +176,13 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     nobody looking, could never be seen: it is not drawn. The window is given the picture
     (Canvas.present) only when `app.window_image()` looks at it.
 
-    Frames are still counted (`frames_drawn`, `drew_last`) as the app decided them. A frame
-    owed by scenes no longer on the stack is dropped (nobody can see it any more; scenes are
-    drawn only after an update, as in the real loop). Most of a UI test's time went into
-    drawing frames one after another while animations played or computers thought."""
+    The first frame of other scenes (one pushed, popped or replaced, an overlay come or gone) is
+    drawn at once, as in the real loop: drawing sets some state of its own (the focus ring's
+    resting time starts on a scene's first frame; a layer is made once). Frames are still
+    counted (`frames_drawn`, `drew_last`) as the app decided them. A frame owed by scenes no
+    longer on the stack is dropped (nobody can see it any more; scenes are drawn only after an
+    update, as in the real loop). Most of a UI test's time went into drawing frames one after
+    another while animations played or computers thought."""
     from game.core.ui.app import App
     from game.core.ui.canvas import Canvas
 
@@ -192,9 +195,13 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
             seen(self)
         stepping.append(self)
         try:
-            return step(self, dt)
+            ok = step(self, dt)
         finally:
             stepping.pop()
+        owed = self.__dict__.get("_owed_frame")
+        if owed is not None and not _same(owed, self.__dict__.get("_drawn_scenes", ())):
+            seen(self)  # other scenes: their first frame
+        return ok
 
     def lazy_draw(self: Any) -> None:
         if stepping and stepping[-1] is self:
@@ -202,6 +209,7 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
             return
         self.__dict__.pop("_owed_frame", None)
         draw(self)
+        self.__dict__["_drawn_scenes"] = _stack_key(self)
         self.__dict__["_owed_present"] = True
 
     def lazy_present(self: Any) -> None:
@@ -231,12 +239,17 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     monkeypatch.setattr(App, "settle_window", settled)
 
 
-def _stack_key(app: Any) -> tuple[int, ...]:
-    return (*map(id, app.stack.scenes), id(app.stack.overlay))
+def _stack_key(app: Any) -> tuple[Any, ...]:
+    """The scenes on the stack and its overlay (the objects: an id may be used again)."""
+    return (*app.stack.scenes, app.stack.overlay)
+
+
+def _same(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
+    return len(first) == len(second) and all(a is b for a, b in zip(first, second, strict=True))
 
 
 def seen(app: Any) -> None:
     """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up."""
     owed = app.__dict__.pop("_owed_frame", None)
-    if owed is not None and owed == _stack_key(app):
+    if owed is not None and _same(owed, _stack_key(app)):
         app.draw()
