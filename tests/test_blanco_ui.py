@@ -19,7 +19,7 @@ from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
-from tests.ui_helpers import click, frames, press, screenshot
+from tests.ui_helpers import click, frames, press, screenshot, wait
 
 
 def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
@@ -32,7 +32,7 @@ def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
         elif table.turns.confirming is not None:  # a finished turn waits for Next
             click(app, table.controls.buttons["next"].rect.center)
         else:
-            frames(app, 1)
+            wait(app)
     raise AssertionError("the table never settled")
 
 
@@ -400,7 +400,7 @@ def test_key_animation_steps_on_screen(app) -> None:
             break
         if table.human_turn():
             human_step(app, table, bot)
-        frames(app, 1)
+        wait(app)
         step = table.animator.current
         if step is not current:
             current, elapsed = step, 0.0
