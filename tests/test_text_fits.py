@@ -263,8 +263,10 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
 
 
-#: Frames a guided game's end stands still (nothing redrawn) before the walk moves on: the
-#: guide says nothing new after it, and the frames left only drew the same picture again.
+#: Frames a guided game's end stands still (its scores counted up, nothing of it moving)
+#: before the walk moves on: the guide says nothing new after it, and the frames left only
+#: drew the same texts again (the guide's pointer still pulses over it, so the app keeps
+#: drawing: until this was judged by the end scene alone, each walk ran to frames_each).
 STILL_END_FRAMES = 10
 
 
@@ -281,7 +283,7 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
             guide = app.stack.overlay
             advice = getattr(guide, "advice", None)
             at_the_end = type(app.stack.top).__name__ == "GameEndScene"
-            still_end = still_end + 1 if at_the_end and not app.drew_last else 0
+            still_end = still_end + 1 if at_the_end and not app.stack.top.needs_redraw() else 0
             if guide is None or still_end > STILL_END_FRAMES:
                 break
             if advice is not None and advice.target is not None:
