@@ -31,6 +31,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
@@ -54,9 +55,9 @@ settings.load_profile(hypothesis_profile())
 
 @pytest.fixture(autouse=True)
 def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every frame is still updated and drawn onto the logical screen (what the tests look at
-    and screenshot), but not presented: on the dummy video driver pygame.display.flip() only
-    copies the frame to a window nobody sees, and takes about a third of each UI test's time.
+    """A frame drawn is drawn onto the logical screen (what the tests look at and screenshot),
+    but not presented: on the dummy video driver pygame.display.flip() only copies the frame
+    to a window nobody sees, and took about a third of each UI test's time.
     It still fails as the real one does when there is no display. SMLB_TEST_REAL_FLIP=1 keeps
     the real flip (the subprocess tests, e.g. the demo and the power cut, always use it)."""
     if os.environ.get("SMLB_TEST_REAL_FLIP") == "1":
@@ -93,8 +94,9 @@ def _files_not_flushed_to_the_disk() -> Iterator[None]:
 
     fsync = os.fsync
 
-    def flushed_later(fd: int) -> None:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # (a bad descriptor raises as before)
+    def flushed_later(fd: Any) -> None:
+        number = fd if isinstance(fd, int) else fd.fileno()  # (os.fsync takes either)
+        if not stat.S_ISREG(os.fstat(number).st_mode):  # (a bad descriptor raises as before)
             fsync(fd)
 
     with pytest.MonkeyPatch.context() as patch:
