@@ -22,6 +22,16 @@ os.environ["SMLB_LANG"] = "en"
 # The tests start as returning players: New game opens the setup at once. The first-time
 # "play a guided game?" question is tested on its own (tests/test_guided.py).
 os.environ["SMLB_NO_FIRST_TIME"] = "1"
+# The tests' temporary folders (every test's data folder, where each move of every game the
+# tests play is autosaved: a new file renamed over the last) on the RAM disk where the system
+# has one: on a disk each rename waited for the data to be written first. PYTEST_DEBUG_TEMPROOT
+# is pytest's own setting for that root; one already set (or --basetemp) is left as it is.
+if (
+    "PYTEST_DEBUG_TEMPROOT" not in os.environ
+    and os.path.isdir("/dev/shm")
+    and os.access("/dev/shm", os.W_OK | os.X_OK)
+):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = "/dev/shm"
 # Compiled modules are kept (__pycache__ is git-ignored) even where the shell says not to
 # (PYTHONDONTWRITEBYTECODE): otherwise each worker compiles every game module and rewrites the
 # asserts of every test module again on every run (about 7 CPU-seconds a worker), and so does
