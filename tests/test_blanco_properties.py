@@ -5,54 +5,17 @@ from __future__ import annotations
 import json
 import random
 
-from blanco_helpers import all_cards, new_game
+from blanco_helpers import all_cards, new_game, pick
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.blanco.rules.actions import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.cards import ALL_CARDS, colour, number
+from game.blanco.rules.cards import ALL_CARDS
 from game.blanco.rules.record import record_of, state_from_record
 from game.blanco.rules.state import PLAY, TURN, BlancoState
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=1, max_value=5)
-
-
-# A card's number and colour by id (0 included, as the functions give them).
-_NUMBER = tuple(number(card) for card in range(len(ALL_CARDS) + 1))
-_COLOUR = tuple(colour(card) for card in range(len(ALL_CARDS) + 1))
-
-
-def pick(state: BlancoState, rng: random.Random, player: int) -> object:
-    """blanco_helpers.pick, the same step for the same state and generator, sooner: whether a
-    play helps (a face-up card of its number in its row, or of its colour in its column) is
-    looked up in each cell's sets, made once a step, not worked out again for each of the
-    dozens of plays listed. (It was a third of this module's time.)"""
-    actions = state.legal_actions(player)
-    draws = [a for a in actions if isinstance(a, Draw)]
-    if draws and rng.random() < 0.85:
-        return rng.choice(draws)
-    plays = [a for a in actions if isinstance(a, (Play, Discard))]
-    if plays:
-        seen: dict[tuple[int, int], tuple[set[int], set[int]]] = {}
-        good = [a for a in plays if isinstance(a, Play) and _helps(state, a, seen)]
-        if good and rng.random() < 0.8:
-            return rng.choice(good)
-    return rng.choice(actions)
-
-
-def _helps(
-    state: BlancoState, a: Play, seen: dict[tuple[int, int], tuple[set[int], set[int]]]
-) -> bool:
-    known = seen.get(a.at)
-    if known is None:
-        p = state.players[a.player]
-        r, col = a.at
-        grid, up = p.grid, p.up
-        numbers = {_NUMBER[grid[r][j]] for j in range(len(grid[r])) if j != col and up[r][j]}
-        colours = {_COLOUR[grid[i][col]] for i in range(len(grid)) if i != r and up[i][col]}
-        known = seen[a.at] = (numbers, colours)
-    return _NUMBER[a.card] in known[0] or _COLOUR[a.card] in known[1]
 
 
 def _game(n: int, seed: int) -> BlancoState:
