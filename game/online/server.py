@@ -277,8 +277,10 @@ class GameServer:
             conn.token = message.token
             table = self.hub.tables.get(message.table)  # taken over here meanwhile
             if table is None:
-                table = self.hub.mirror(message.table)
-                await table.catch_up()  # type: ignore[attr-defined]  # a Mirror
+                mirror = self.hub.mirror(message.table)
+                await mirror.catch_up()  # type: ignore[attr-defined]  # a Mirror
+                # a sweep may have taken the table over while the mirror read: the table
+                table = self.hub.tables.get(message.table, mirror)
             conn.send(text)
             self._sit(conn, table, message.seat)
             return
