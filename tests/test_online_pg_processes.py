@@ -139,6 +139,86 @@ def test_a_killed_owners_table_goes_on_for_clients_of_the_other_process(
     assert without_online(record) == play_locally("blanco", 2, "easy", 2025)
 
 
+def test_an_action_resent_to_a_dead_owner_is_answered_after_the_takeover(
+    pg_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A client's action passed on to the owner as it dies, the table taken over before this
+    process hears its own request back (a resend just before the sweep, under load): the
+    request is served for the client itself, acknowledged once, and the game goes on. (A
+    stand-in for the client, with the client's key, once took it out of the clients whose
+    answers and resends this process handles: the client waited for its ack forever.) The
+    takeover is run right after the action is passed on, every time."""
+    import logging
+
+    from game.online.connection import Connection
+    from game.online.server import bound_port, start
+    from game.online.store import open_store
+
+    caplog.set_level(logging.WARNING, logger="game.online")
+    owner = ServerProcess(pg_url, tmp_path / "owner.log")
+    blanco = game_by_id("blanco")
+
+    async def scenario() -> tuple[dict, list[SeatClient], list[int]]:
+        store = open_store(pg_url)
+        server, here = await start("127.0.0.1", 0, store)
+        assert here.sweeper is not None
+        here.sweeper.cancel()  # the takeover is run below, at the moment that matters
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
+        taken: list[int] = []
+        pass_on = here._pass_on
+
+        def pass_on_then_take_over(
+            conn: Connection, code: str, message: p.ClientMessage | None
+        ) -> None:
+            pass_on(conn, code, message)  # the request is on its way to the dead owner...
+            if isinstance(message, p.Act) and not taken:  # ...and the table is taken over
+                taken.append(here.hub.sweep([code]))
+
+        try:
+            opener = SeatClient(owner.url, blanco)
+            code = await opener.open(
+                [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=None
+            )
+            clients = [SeatClient(url, blanco, urls=[url]) for _ in range(2)]
+            for i, client in enumerate(clients):
+                await client.join(code, i)
+            await opener.close()
+            assert code in here.hub.mirrors
+            owner.kill()  # SIGKILL: the table's lock goes with its database connection
+            began = asyncio.get_running_loop().time()
+            while code not in await asyncio.to_thread(store.orphans):  # type: ignore[attr-defined]
+                assert asyncio.get_running_loop().time() - began < 15, "the lock outlived it"
+                await asyncio.sleep(0.05)
+            here._pass_on = pass_on_then_take_over  # type: ignore[method-assign]
+            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
+            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+            await asyncio.wait_for(games, 30)
+            assert code in here.hub.tables and not here.remotes  # no stand-in for our own
+            record = await clients[0].record()
+            for client in clients:
+                await client.close()
+            return record, clients, taken
+        finally:
+            here.stop_sweeping()
+            server.close()
+            await server.wait_closed()
+            store.close()
+
+    owner.start()
+    try:
+        record, clients, taken = run(scenario(), timeout=60)
+    finally:
+        owner.kill()
+    assert taken == [1]
+    assert all(c.reconnects == 0 for c in clients)
+    # every action acknowledged once, none lost or applied twice: the local game
+    assert without_online(record) == play_locally("blanco", 2, "easy", 2025)
+    assert [len({a.id for a in c.acks}) for c in clients] == [len(c.acks) for c in clients]
+    assert "Traceback" not in (tmp_path / "owner.log").read_text()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
     two_servers: list[ServerProcess],
 ) -> None:

@@ -87,7 +87,12 @@ class Hub:
         table.on_change = self.on_change
         mirror = self.mirrors.pop(row.code, None)
         if mirror is not None:  # taken over here: its clients are served by the table itself
-            for listener, seat in list(mirror.listeners.items()):
+            listeners = list(mirror.listeners.items())
+            # none left on the mirror: a catch_up of it still reading the database would
+            # send them its older states after the table's own, and they would wait on a
+            # turn the table has passed
+            mirror.listeners.clear()
+            for listener, seat in listeners:
                 if hasattr(listener, "table"):
                     listener.table = table
                 table.attach(listener, seat)

@@ -211,6 +211,9 @@ class GameServer:
         table = self.hub.tables.get(str(data.get("code")))
         if table is None:
             return  # not ours (the owner answers), or ours no more (it is asked again)
+        if data.get("from") == self.relay.name:
+            self._serve_own_request(data)
+            return
         key = (str(data["from"]), str(data["conn"]))
         remote = self.remotes.get(key)
         if data.get("leave"):
@@ -237,6 +240,32 @@ class GameServer:
             log.exception("a relayed request failed")
             remote.send(p.encode(p.Error("internal", "the server failed on that")))
 
+    def _serve_own_request(self, data: dict[str, Any]) -> None:
+        """A request this process passed on while another one owned the table, heard back
+        after taking the table over (the owner died with it in flight: an action resent to
+        it just before the sweep): served for the client itself. A stand-in (RemoteClient)
+        would carry the client's own key, and seating it would take the client out of
+        `forwarded`: the stand-in's answer would find nobody and the action would never be
+        sent again, the client waiting for its ack forever."""
+        conn = self.forwarded.get(str(data.get("conn")))
+        if conn is None or data.get("leave"):
+            return  # the client is gone (or this is its leaving): nothing to answer
+        try:
+            message = p.decode_client(str(data["msg"]))
+            if isinstance(message, p.Act):
+                if conn.pending is None or conn.pending.id != message.id:
+                    return  # answered already (a resend, or the client moved on)
+                conn.pending = None  # acted on here now (not sent again by resend_forever)
+            self.dispatch(conn, message)
+        except TableError as err:
+            conn.send(p.encode(p.Error(err.code, err.message)))
+        except StoreUnavailable as err:
+            log.warning("a passed-on request waits for the database: %s", err)
+            conn.send(p.encode(UNAVAILABLE))
+        except Exception:  # one table's bug never takes the server down
+            log.exception("a passed-on request failed")
+            conn.send(p.encode(p.Error("internal", "the server failed on that")))
+
     async def _take_reply(self, data: dict[str, Any]) -> None:
         """The owner's answer to one of our clients: its view first, then the answer."""
         conn = self.forwarded.get(str(data.get("conn")))
@@ -248,8 +277,10 @@ class GameServer:
             conn.token = message.token
             table = self.hub.tables.get(message.table)  # taken over here meanwhile
             if table is None:
-                table = self.hub.mirror(message.table)
-                await table.catch_up()  # type: ignore[attr-defined]  # a Mirror
+                mirror = self.hub.mirror(message.table)
+                await mirror.catch_up()  # type: ignore[attr-defined]  # a Mirror
+                # a sweep may have taken the table over while the mirror read: the table
+                table = self.hub.tables.get(message.table, mirror)
             conn.send(text)
             self._sit(conn, table, message.seat)
             return
