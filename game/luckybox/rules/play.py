@@ -60,7 +60,8 @@ class Play(Legality, Undo):
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
             slot = p.cards.index(card)
-            mask = p.masks[slot]
+            masks = p.masks
+            mask = masks[slot]
             if self.undo_enabled:  # (as _snapshot, inline: most actions are one cross)
                 supply = self.supply
                 self._undo.append(
@@ -77,20 +78,29 @@ class Play(Legality, Undo):
                 )
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
+            # The square crossed (as _cross, inline).
+            mask |= 1 << cell
+            masks[slot] = mask
+            lines = LINES_DONE[cell][mask]
             if lightning:
                 spent = abs(lightning)
                 p.lightning -= spent
                 if self.supply is not None:
                     self.supply[LIGHTNING] += spent
-                events = [seat.spent[lightning + 8][self.number], crossed.by_lightning[cell]]
+                square = crossed.by_lightning[cell]
+                if not lines:  # (a cross is legal only with no bonus pending: the seat is done)
+                    p.done = True
+                    self.waiting -= 1
+                    spent_event = seat.spent[lightning + 8][self.number]
+                    return _new(Outcome, ([spent_event, square, seat.done], None))
+                events = [seat.spent[lightning + 8][self.number], square]
             else:
+                if not lines:  # (the most common action: one list, built whole)
+                    p.done = True
+                    self.waiting -= 1
+                    return _new(Outcome, ([crossed.by_number[cell], seat.done], None))
                 events = [crossed.by_number[cell]]
-            # The square crossed (as _cross, inline).
-            mask |= 1 << cell
-            p.masks[slot] = mask
-            lines = LINES_DONE[cell][mask]
-            if lines:
-                self._lines_done(player, p, seat, crossed, lines, mask, events)
+            self._lines_done(player, p, seat, crossed, lines, mask, events)
         elif kind is Resolve:
             _, card, line, index, target, cell = action  # type: ignore[misc]  # six fields
             slot = p.cards.index(target)
@@ -105,11 +115,13 @@ class Play(Legality, Undo):
                     events.append(seat.line(card, line, index).used)
                     break
             self._cross(player, p, seat, target, slot, cell, events)
-        else:  # Pass: it changes no card
+        else:  # Pass: it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
             self.actions.append(action)
-            events = [seat.passed]
+            p.done = True
+            self.waiting -= 1
+            return _new(Outcome, ([seat.passed, seat.done], None))
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
