@@ -13,7 +13,7 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pick, Resolve
-from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
+from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
@@ -61,27 +61,29 @@ class Play(Legality, Undo):
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
             slot = p.cards.index(card)
             masks = p.masks
-            mask = masks[slot]
-            if self.undo_enabled:  # (as _snapshot, inline: most actions are one cross)
-                supply = self.supply
-                self._undo.append(
-                    (
-                        player,
-                        slot,
-                        mask,
-                        p.lightning,
-                        p.moons,
-                        p.stars,
-                        p.pending,
-                        dict(supply) if supply is not None else None,
+            before = masks[slot]
+            mask = before | 1 << cell  # the square crossed (as _cross, inline)
+            lines = LINES_DONE[cell][mask]
+            if self.undo_enabled:
+                if lines or lightning:  # (as _snapshot, inline)
+                    supply = self.supply
+                    self._undo.append(
+                        (
+                            player,
+                            slot,
+                            before,
+                            p.lightning,
+                            p.moons,
+                            p.stars,
+                            p.pending,
+                            dict(supply) if supply is not None else None,
+                        )
                     )
-                )
+                else:  # most actions: one square crossed, nothing else changes
+                    self._undo.append((player, slot, before))
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
-            # The square crossed (as _cross, inline).
-            mask |= 1 << cell
             masks[slot] = mask
-            lines = LINES_DONE[cell][mask]
             if lightning:
                 spent = abs(lightning)
                 p.lightning -= spent
@@ -144,9 +146,10 @@ class Play(Legality, Undo):
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
         self.actions.append(action)
         events: list[ev.Event] = []
+        # (tuples from list comprehensions: a generator costs more for so few cards)
         if isinstance(action, Keep):
             kept = action.cards
-            discarded = tuple(c for c in p.hand if c not in kept)
+            discarded = tuple([c for c in p.hand if c not in kept])
             p.cards.extend(kept)
             p.masks.extend([0] * len(kept))
             self.discard.extend(discarded)
@@ -154,7 +157,7 @@ class Play(Legality, Undo):
             events.append(_new(ev.CardsKept, (player, kept, discarded)))
         else:
             card = action.card
-            discarded = tuple(c for c in p.hand if c != card)
+            discarded = tuple([c for c in p.hand if c != card])
             p.cards.append(card)
             p.masks.append(0)
             self.discard.extend(discarded)
@@ -175,7 +178,7 @@ class Play(Legality, Undo):
         faces = self.faces
         # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
         for card, mask in zip(p.cards, p.masks):  # noqa: B905, SIM110  (a loop: no generator)
-            if faces[card].number_mask[n] & ~mask:
+            if faces[card].number_mask[n] & OPEN_CELLS[mask]:
                 return True
         return False
 
