@@ -13,7 +13,7 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pick, Resolve
-from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
+from .cards import CROSSING, FULL, LIGHTNING, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
@@ -62,8 +62,7 @@ class Play(Legality, Undo):
             slot = p.cards.index(card)
             masks = p.masks
             before = masks[slot]
-            mask = before | 1 << cell  # the square crossed (as _cross, inline)
-            lines = LINES_DONE[cell][mask]
+            mask, lines = CROSSING[cell][before]  # the square crossed (as _cross, inline)
             if self.undo_enabled:
                 if lines or lightning:  # (as _snapshot, inline)
                     supply = self.supply
@@ -194,10 +193,9 @@ class Play(Legality, Undo):
     ) -> None:
         """Cross a square with a bonus."""
         crossed = seat.cards[card] or seat.card(card)
-        mask = p.masks[slot] | (1 << cell)
+        mask, lines = CROSSING[cell][p.masks[slot]]
         p.masks[slot] = mask
         events.append(crossed.by_bonus[cell])
-        lines = LINES_DONE[cell][mask]
         if lines:
             self._lines_done(player, p, seat, crossed, lines, mask, events)
 
