@@ -125,6 +125,7 @@ class SeatTable:
         "by_at",
         "cards",
         "passes",
+        "pass_alone",
         "passed",
         "done",
         "spent",
@@ -144,6 +145,7 @@ class SeatTable:
         self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
         self.cards: list[CardTable | None] = [None] * len(faces)  # by card id, built when met
         self.passes = Pass(seat)  # the seat's one Pass action
+        self.pass_alone = (self.passes,)  # a listing of the pass alone, as LAST_OFFER keeps it
         self.passed = _new(ev.Passed, (seat,))
         self.done = _new(ev.PlayerDone, (seat,))
         # spent[lightning + 8][number]: the TokensSpent of a cross with that Lightning (-8 to 8)
