@@ -58,6 +58,15 @@ LINES_DONE = tuple(
     )
     for cell in range(9)
 )
+# CROSSING[cell][mask] -> (the mask once `cell` is crossed too, the lines that completes, as
+# LINES_DONE): a cross's whole transition read at once, its new mask a ready int object.
+CROSSING = tuple(
+    tuple((mask | 1 << cell, LINES_DONE[cell][mask | 1 << cell]) for mask in range(512))
+    for cell in range(9)
+)
+# OPEN_CELLS[mask] -> the cells a card with `mask` crossed leaves open (FULL ^ mask), read from
+# a table: a mask above 256, or its complement, is a new int object each time it is computed.
+OPEN_CELLS = tuple(FULL ^ mask for mask in range(512))
 # CELLS_OF_MASK[mask] -> the cell indexes set in a 9-bit mask, in order.
 CELLS_OF_MASK = tuple(tuple(c for c in range(9) if m >> c & 1) for m in range(512))
 POPCOUNT = tuple(len(cells) for cells in CELLS_OF_MASK)

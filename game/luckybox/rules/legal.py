@@ -10,7 +10,7 @@ from typing import Any
 from game.core.game import Refusal
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
-from .cards import CELLS_OF_MASK, FULL, NUMBER, CardFace
+from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, CardFace
 from .parts import PlayerState
 from .scoring import shift
 from .tables import LAST_DECK, SeatTable, seat_tables
@@ -73,20 +73,32 @@ class Legality:
                 # the number.
                 lightning = p.lightning
                 at = self.number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
+                reached = seat.reached[at]
                 entries = seat.by_at[at]
                 out = []
                 exact = 0
-                # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-                for card, mask in zip(p.cards, p.masks):  # noqa: B905
-                    exact_cells, reached, by_cell = entries[card] or seat.build(card, at)
-                    reached_open = reached & ~mask
+                cards, masks = p.cards, p.masks
+                # By slot, not zip(): a zip object, its iterators and its tuples cost more
+                # than reading both lists (callgrind)
+                for slot in range(len(cards)):
+                    card = cards[slot]
+                    in_reach = reached[card]
+                    reached_open = in_reach & OPEN_CELLS[masks[slot]]
                     if reached_open:  # (an exact square is always reached: no Lightning needed)
+                        exact_cells, _, by_cell, joined = entries[card] or seat.build(card, at)
                         exact |= reached_open & exact_cells
-                        # A plain loop: a card's open cells within reach are few (mostly 0 to
-                        # 2), so joining them with iterators cost more (callgrind, a solo game:
-                        # 3.7 M against 3.2 M instructions).
-                        for cell in CELLS_OF_MASK[reached_open]:
-                            out += by_cell[cell]
+                        if reached_open == in_reach:  # (without Lightning: the one cell)
+                            out += joined
+                        else:
+                            # A plain loop: a card's open cells within reach are few (mostly 0
+                            # to 2), so joining them with iterators cost more (callgrind).
+                            for cell in CELLS_OF_MASK[reached_open]:
+                                out += by_cell[cell]
+                if not out:  # nothing in reach: the pass alone, offered as a shared tuple
+                    offer = LAST_OFFER
+                    offer.state = self
+                    offer.actions = seat.pass_alone
+                    return [seat.passes]
                 if not exact:
                     out.append(seat.passes)
         elif phase == SETUP:
@@ -106,13 +118,14 @@ class Legality:
         """Every way to resolve each pending bonus: an open square (showing its number, for a
         number bonus) on any card, card by card, cell by cell."""
         faces = self.faces
+        cards, masks = p.cards, p.masks
         out: list[Action] = []
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
             pending = seat.line(card, line, index)
-            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-            for target, mask in zip(p.cards, p.masks):  # noqa: B905
-                open_cells = FULL ^ mask
+            for slot in range(len(cards)):  # (by slot: a zip object costs more, as above)
+                target = cards[slot]
+                open_cells = OPEN_CELLS[masks[slot]]
                 if value:
                     open_cells &= faces[target].number_mask[value]
                 if open_cells:

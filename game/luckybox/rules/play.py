@@ -13,7 +13,7 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pick, Resolve
-from .cards import FULL, LIGHTNING, LINES_DONE, MOON, NUMBER, QUESTION, STAR, Bonus
+from .cards import CROSSING, FULL, LIGHTNING, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
@@ -34,16 +34,14 @@ class Play(Legality, Undo):
         """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
         offer = LAST_OFFER
         # The very object just listed for this state is legal as it is (as LastOffer.holds,
-        # quicker: index() finds the listed action equal to it in C, as a list holds no two
-        # equal actions; only if that is the very object is it trusted).
+        # inline). Sought by identity: index() compares tuples field by field, and the fields
+        # of actions listed together mostly agree (a bonus's Resolve actions share five).
+        trusted = False
         if offer.state is self:
-            listed = offer.actions
-            try:
-                trusted = listed[listed.index(action)] is action
-            except ValueError:
-                trusted = False  # not listed
-        else:
-            trusted = False
+            for listed in offer.actions:
+                if listed is action:
+                    trusted = True
+                    break
         if not trusted:
             reason = self.check(action)
             if reason is not None:
@@ -60,37 +58,48 @@ class Play(Legality, Undo):
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
             slot = p.cards.index(card)
-            mask = p.masks[slot]
-            if self.undo_enabled:  # (as _snapshot, inline: most actions are one cross)
-                supply = self.supply
-                self._undo.append(
-                    (
-                        player,
-                        slot,
-                        mask,
-                        p.lightning,
-                        p.moons,
-                        p.stars,
-                        p.pending,
-                        dict(supply) if supply is not None else None,
+            masks = p.masks
+            before = masks[slot]
+            mask, lines = CROSSING[cell][before]  # the square crossed (as _cross, inline)
+            if self.undo_enabled:
+                if lines or lightning:  # (as _snapshot, inline)
+                    supply = self.supply
+                    self._undo.append(
+                        (
+                            player,
+                            slot,
+                            before,
+                            p.lightning,
+                            p.moons,
+                            p.stars,
+                            p.pending,
+                            dict(supply) if supply is not None else None,
+                        )
                     )
-                )
+                else:  # most actions: one square crossed, nothing else changes
+                    self._undo.append((player, slot, before))
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
+            masks[slot] = mask
             if lightning:
                 spent = abs(lightning)
                 p.lightning -= spent
                 if self.supply is not None:
                     self.supply[LIGHTNING] += spent
-                events = [seat.spent[lightning + 8][self.number], crossed.by_lightning[cell]]
+                square = crossed.by_lightning[cell]
+                if not lines:  # (a cross is legal only with no bonus pending: the seat is done)
+                    p.done = True
+                    self.waiting -= 1
+                    spent_event = seat.spent[lightning + 8][self.number]
+                    return _new(Outcome, ([spent_event, square, seat.done], None))
+                events = [seat.spent[lightning + 8][self.number], square]
             else:
+                if not lines:  # (the most common action: one list, built whole)
+                    p.done = True
+                    self.waiting -= 1
+                    return _new(Outcome, ([crossed.by_number[cell], seat.done], None))
                 events = [crossed.by_number[cell]]
-            # The square crossed (as _cross, inline).
-            mask |= 1 << cell
-            p.masks[slot] = mask
-            lines = LINES_DONE[cell][mask]
-            if lines:
-                self._lines_done(player, p, seat, crossed, lines, mask, events)
+            self._lines_done(player, p, seat, crossed, lines, mask, events)
         elif kind is Resolve:
             _, card, line, index, target, cell = action  # type: ignore[misc]  # six fields
             slot = p.cards.index(target)
@@ -105,11 +114,13 @@ class Play(Legality, Undo):
                     events.append(seat.line(card, line, index).used)
                     break
             self._cross(player, p, seat, target, slot, cell, events)
-        else:  # Pass: it changes no card
+        else:  # Pass: it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
             self.actions.append(action)
-            events = [seat.passed]
+            p.done = True
+            self.waiting -= 1
+            return _new(Outcome, ([seat.passed, seat.done], None))
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
@@ -132,9 +143,10 @@ class Play(Legality, Undo):
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
         self.actions.append(action)
         events: list[ev.Event] = []
+        # (tuples from list comprehensions: a generator costs more for so few cards)
         if isinstance(action, Keep):
             kept = action.cards
-            discarded = tuple(c for c in p.hand if c not in kept)
+            discarded = tuple([c for c in p.hand if c not in kept])
             p.cards.extend(kept)
             p.masks.extend([0] * len(kept))
             self.discard.extend(discarded)
@@ -142,7 +154,7 @@ class Play(Legality, Undo):
             events.append(_new(ev.CardsKept, (player, kept, discarded)))
         else:
             card = action.card
-            discarded = tuple(c for c in p.hand if c != card)
+            discarded = tuple([c for c in p.hand if c != card])
             p.cards.append(card)
             p.masks.append(0)
             self.discard.extend(discarded)
@@ -161,9 +173,10 @@ class Play(Legality, Undo):
             return masks.count(FULL) != len(masks)
         n = bonus[1]
         faces = self.faces
-        # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-        for card, mask in zip(p.cards, p.masks):  # noqa: B905, SIM110  (a loop: no generator)
-            if faces[card].number_mask[n] & ~mask:
+        cards, masks = p.cards, p.masks
+        # A loop by slot: no generator, and no zip object with its iterators and tuples
+        for slot in range(len(cards)):  # noqa: SIM110
+            if faces[cards[slot]].number_mask[n] & OPEN_CELLS[masks[slot]]:
                 return True
         return False
 
@@ -179,10 +192,9 @@ class Play(Legality, Undo):
     ) -> None:
         """Cross a square with a bonus."""
         crossed = seat.cards[card] or seat.card(card)
-        mask = p.masks[slot] | (1 << cell)
+        mask, lines = CROSSING[cell][p.masks[slot]]
         p.masks[slot] = mask
         events.append(crossed.by_bonus[cell])
-        lines = LINES_DONE[cell][mask]
         if lines:
             self._lines_done(player, p, seat, crossed, lines, mask, events)
 

@@ -50,6 +50,7 @@ from .undo import Snapshot
 _DEFAULT_OPTIONS = Options()
 _NO_DEAL = Deal()
 _SEATS = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))  # _SEATS[n]: seats 0 to n - 1
+_NUMBER_CARDS = (*range(1, 10), *range(1, 10))  # a round's pool before its shuffle: 1-9 twice
 
 
 @dataclass
@@ -121,7 +122,7 @@ class GameState(Play, Chance):
         numbers_rng = random.Random(f"{seed}/numbers")
         numbers: list[list[int]] = []
         for _ in range(ROUNDS):
-            pool = list(range(1, 10)) * 2
+            pool = list(_NUMBER_CARDS)
             shuffle(numbers_rng, pool)
             numbers.append(pool[:NUMBERS_PER_ROUND])
         if len(deal.numbers) > ROUNDS:

@@ -107,9 +107,10 @@ class CardTable:
 
 
 # One card's crosses for one revealed number and Lightning count: the mask of its cells that
-# show the number exactly, the mask of those some cross reaches (with few tokens, few do), and
-# per cell the Cross actions on it, in the order listed.
-CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...]]
+# show the number exactly, the mask of those some cross reaches (with few tokens, few do), per
+# cell the Cross actions on it, and all of those joined in the order listed (a listing takes
+# them whole when every cell in reach is open: always so without Lightning, one cell in reach).
+CrossEntry = tuple[int, int, tuple[tuple[Cross, ...], ...], tuple[Cross, ...]]
 
 
 class SeatTable:
@@ -120,9 +121,11 @@ class SeatTable:
     __slots__ = (
         "seat",
         "faces",
+        "reached",
         "by_at",
         "cards",
         "passes",
+        "pass_alone",
         "passed",
         "done",
         "spent",
@@ -131,14 +134,18 @@ class SeatTable:
         "_on_cell",
     )
 
-    def __init__(self, seat: int, faces: tuple[CardFace, ...]) -> None:
+    def __init__(
+        self, seat: int, faces: tuple[CardFace, ...], reached: tuple[tuple[int, ...], ...]
+    ) -> None:
         self.seat = seat
         self.faces = faces
+        self.reached = reached  # reached[at][card]: see `reached_cells`, shared by every seat
         # by_at[at(number, lightning)][card] (at: see `at`), None until first asked for: a
         # listing reads one row (its number and Lightning) for every card
         self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
         self.cards: list[CardTable | None] = [None] * len(faces)  # by card id, built when met
         self.passes = Pass(seat)  # the seat's one Pass action
+        self.pass_alone = (self.passes,)  # a listing of the pass alone, as LAST_OFFER keeps it
         self.passed = _new(ev.Passed, (seat,))
         self.done = _new(ev.PlayerDone, (seat,))
         # spent[lightning + 8][number]: the TokensSpent of a cross with that Lightning (-8 to 8)
@@ -166,7 +173,8 @@ class SeatTable:
         return found
 
     def line(self, card: int, line: str, index: int) -> LineTable:
-        return self.card(card).lines[index if line == "row" else 3 + index]
+        crossed = self.cards[card] or self.card(card)  # (one call, not two: the card is known)
+        return crossed.lines[index if line == "row" else 3 + index]
 
     def build(self, card: int, at: int) -> CrossEntry:
         """Build and keep the card's entry at `at(number, lightning)`."""
@@ -175,7 +183,10 @@ class SeatTable:
         options = _OPTIONS[number]
         by_cell = tuple(self._crosses(card, cell, options[grid[cell]][tokens]) for cell in range(9))
         reached = sum(1 << cell for cell in range(9) if by_cell[cell])
-        built = self.by_at[at][card] = self.faces[card].number_mask[number], reached, by_cell
+        in_reach = [crosses for crosses in by_cell if crosses]
+        joined = in_reach[0] if len(in_reach) == 1 else tuple(c for cs in in_reach for c in cs)
+        exact = self.faces[card].number_mask[number]
+        built = self.by_at[at][card] = exact, reached, by_cell, joined
         return built
 
     def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
@@ -191,6 +202,20 @@ def at(number: int, lightning: int) -> int:
     """Where a revealed number and a player's Lightning are kept in `SeatTable.by_at` (more
     than 8 tokens offer nothing more: 9 steps go round the clock)."""
     return number * 9 + (lightning if lightning < 8 else 8)
+
+
+def reached_cells(faces: tuple[CardFace, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each `at(number, lightning)` and card, the mask of the cells some cross reaches
+    (as a `CrossEntry`'s, for every card at once). A listing tests each card against it before
+    reading the card's entry: most cards offer nothing (half of them in random solo games)."""
+    return tuple(
+        tuple(
+            sum(1 << cell for cell in range(9) if _OPTIONS[number][face.grid[cell]][tokens])
+            for face in faces
+        )
+        for number in range(10)
+        for tokens in range(9)
+    )
 
 
 class LastDeck:
@@ -216,9 +241,10 @@ def seat_tables(faces: tuple[CardFace, ...]) -> tuple[SeatTable, ...]:
     """The `SeatTable`s of every seat for these faces (the deck's, one copy or two)."""
     found = _BY_DECK.get(id(faces))
     if found is None or found[0] is not faces:
+        reached = reached_cells(faces)
         found = _BY_DECK[id(faces)] = (
             faces,
-            tuple(SeatTable(seat, faces) for seat in range(MAX_PLAYERS)),
+            tuple(SeatTable(seat, faces, reached) for seat in range(MAX_PLAYERS)),
         )
     LAST_DECK.faces, LAST_DECK.seats = found
     return found[1]

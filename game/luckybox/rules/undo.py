@@ -18,9 +18,12 @@ from .parts import Pending, PlayerState
 PlaySnapshot = tuple[
     int, int | None, int, int, int, list[int], list[Pending], dict[str, int] | None
 ]
+# A player before a cross without Lightning that completes no line (most actions): the seat,
+# the slot of the card it crosses and that card's mask; nothing else of the seat's changes.
+CrossSnapshot = tuple[int, int, int]
 # A player before keeping or picking cards: the seat, and copies of its cards, masks and hand.
 DraftSnapshot = tuple[int, list[int], list[int], list[int]]
-Snapshot = PlaySnapshot | DraftSnapshot
+Snapshot = PlaySnapshot | CrossSnapshot | DraftSnapshot
 
 
 class Undo:
@@ -77,7 +80,10 @@ class Undo:
         snapshot = undo.pop(at)
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
-        if len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile
+        if len(snapshot) == 3:  # a plain cross: only the card's mask changed
+            _, crossed_slot, crossed_mask = snapshot
+            p.masks[crossed_slot] = crossed_mask
+        elif len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile
             _, cards, masks, hand = snapshot
             for card in hand:
                 if card not in cards and card in self.discard:
