@@ -27,6 +27,7 @@ from game.luckybox.rules.cards import (
     CELLS_OF_MASK,
     FULL,
     LIGHTNING,
+    LINES,
     LINES_DONE,
     MOON,
     NUMBER,
@@ -110,7 +111,8 @@ class Turns:
         masks = state[0]
         mask = masks[slot] = masks[slot] | 1 << cell
         face = self.faces[self.node.cards[slot]]
-        for line, index in LINES_DONE[cell][mask]:
+        for done in LINES_DONE[cell][mask]:
+            line, index = LINES[done]
             bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
             kind = bonus[0]
             if kind == STAR:
