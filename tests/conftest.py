@@ -1,5 +1,5 @@
 """Shared test setup: headless SDL, Hypothesis profiles, a private data folder per test, frames
-that are drawn but not presented, and an `app` fixture.
+drawn only when something could see them and never presented, and an `app` fixture.
 
 Hypothesis: the `ci` profile (derandomized: the same examples on every run, with the failing
 example's blob printed; no deadline) is loaded when CI is set (CI runs with CI=true) or
@@ -22,6 +22,16 @@ os.environ["SMLB_LANG"] = "en"
 # The tests start as returning players: New game opens the setup at once. The first-time
 # "play a guided game?" question is tested on its own (tests/test_guided.py).
 os.environ["SMLB_NO_FIRST_TIME"] = "1"
+# The tests' temporary folders (every test's data folder, where each move of every game the
+# tests play is autosaved: a new file renamed over the last) on the RAM disk where the system
+# has one: on a disk each rename waited for the data to be written first. PYTEST_DEBUG_TEMPROOT
+# is pytest's own setting for that root; one already set (or --basetemp) is left as it is.
+if (
+    "PYTEST_DEBUG_TEMPROOT" not in os.environ
+    and os.path.isdir("/dev/shm")
+    and os.access("/dev/shm", os.W_OK | os.X_OK)
+):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = "/dev/shm"
 # Compiled modules are kept (__pycache__ is git-ignored) even where the shell says not to
 # (PYTHONDONTWRITEBYTECODE): otherwise each worker compiles every game module and rewrites the
 # asserts of every test module again on every run (about 7 CPU-seconds a worker), and so does
@@ -31,6 +41,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
@@ -54,9 +65,9 @@ settings.load_profile(hypothesis_profile())
 
 @pytest.fixture(autouse=True)
 def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every frame is still updated and drawn onto the logical screen (what the tests look at
-    and screenshot), but not presented: on the dummy video driver pygame.display.flip() only
-    copies the frame to a window nobody sees, and takes about a third of each UI test's time.
+    """A frame drawn is drawn onto the logical screen (what the tests look at and screenshot),
+    but not presented: on the dummy video driver pygame.display.flip() only copies the frame
+    to a window nobody sees, and took about a third of each UI test's time.
     It still fails as the real one does when there is no display. SMLB_TEST_REAL_FLIP=1 keeps
     the real flip (the subprocess tests, e.g. the demo and the power cut, always use it)."""
     if os.environ.get("SMLB_TEST_REAL_FLIP") == "1":
@@ -68,6 +79,86 @@ def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
             raise pygame.error("video system not initialized")
 
     monkeypatch.setattr(pygame.display, "flip", flip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _screenshots_saved_quickly() -> Iterator[None]:
+    """Screenshots are saved as PNGs compressed at zlib's quickest level (ui_helpers)."""
+    import pygame
+
+    from tests.ui_helpers import save_png_quickly
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pygame.image, "save", save_png_quickly(pygame.image.save))
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _files_not_flushed_to_the_disk() -> Iterator[None]:
+    """os.fsync of a regular file returns at once in the tests' own process: what it adds,
+    a file surviving a power cut, no test in this process can see, and each call waited
+    about 9 ms for the disk (every autosave of every game the tests play). The writes are
+    still atomic (a temporary file, then a rename) and still checked; a test simulating a
+    failing disk patches fsync itself; subprocesses (demos, a killed game) flush for real."""
+    import stat
+
+    fsync = os.fsync
+
+    def flushed_later(fd: Any) -> None:
+        number = fd if isinstance(fd, int) else fd.fileno()  # (os.fsync takes either)
+        if not stat.S_ISREG(os.fstat(number).st_mode):  # (a bad descriptor raises as before)
+            fsync(fd)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", flushed_later)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sprites_decoded_once() -> Iterator[None]:
+    """Each App reads its sprites again (Assets._read: a PNG decoded, then converted for the
+    display), a few hundred Apps a run: each sprite file is decoded once per worker and every
+    App gets its own copy of the surface it would have read (the same pixels, the same
+    format). A file changed since (another size or time) is read again; failures are not kept."""
+    from game.core.ui.assets import Assets
+
+    read = Assets._read
+    kept: dict[tuple, object] = {}
+
+    def decoded_once(self: Assets, name: str, path: Path) -> object:
+        import pygame
+
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return read(self, name, path)
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shown = None if display is None else (display.get_bitsize(), display.get_masks())
+        key = (str(path), stat.st_mtime_ns, stat.st_size, shown)
+        surface = kept.get(key)
+        if surface is None:
+            surface = read(self, name, path)
+            if surface is None:
+                return None
+            kept[key] = surface
+        return surface.copy()  # type: ignore[attr-defined]  # a pygame.Surface
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Assets, "_read", decoded_once)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _frames_drawn_when_seen(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame is drawn when something could see it (tests/ui_helpers.draw_frames_when_seen),
+    unless the test is marked `every_frame_drawn` (it watches what each frame draws)."""
+    if request.node.get_closest_marker("every_frame_drawn") is not None:
+        return
+    from tests.ui_helpers import draw_frames_when_seen
+
+    draw_frames_when_seen(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -125,6 +216,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "app_errors_expected: the test means an App to catch exceptions in a frame "
         "(app.errors is then not checked)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "every_frame_drawn: the test watches what each frame draws; every frame App.step() "
+        "means to draw is drawn at once (see _frames_drawn_when_seen)",
     )
 
 

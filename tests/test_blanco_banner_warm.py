@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.core import i18n
 from game.core.i18n import t
 from game.core.session import Seat
@@ -27,6 +29,7 @@ def demo_table(app: Any, players: int = 5) -> Any:
     return table
 
 
+@pytest.mark.every_frame_drawn  # banners made inside a drawn frame
 def test_banners_are_made_one_between_each_two_frames(app: Any, monkeypatch: Any) -> None:
     made: list[tuple[str, int, str]] = []  # (inside a "frame" or "between" frames, which, text)
     phase = ["frame", 0]

@@ -23,7 +23,7 @@ from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.replays import ReplaysScene
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.title import TitleScene
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
 def bot_game(names: list[str], kinds: list[str], seed: int) -> Session:
@@ -112,7 +112,7 @@ def test_watching_a_blanco_replay_to_the_end(app, data_dir) -> None:
         if top is replay and replay.animator.busy:
             click(app, (640, 300))  # a click skips the step, as at the table
         else:
-            frames(app, 1)
+            wait(app)
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert end.session.state.key()[3:] == session.state.key()[3:], "the replay is the game"
@@ -139,8 +139,7 @@ def test_pause_and_step_in_a_blanco_replay(app, data_dir) -> None:
     frames(app, 200)
     assert len(replay.state.actions) == done, "paused: nothing moves"
     press(app, pygame.K_RIGHT)  # one more step
-    for _ in range(400):
-        frames(app, 1)
+    wait(app, 400)
     assert len(replay.state.actions) == done + 1
     assert replay.paused
 
@@ -227,7 +226,7 @@ def _settle(app: Any, table: TableScene) -> None:
         if table.animator.busy:
             press(app, pygame.K_SPACE)
         else:
-            frames(app, 1)
+            wait(app)
     raise AssertionError("the table never settled")
 
 
@@ -292,7 +291,7 @@ def test_next_gate_holds_and_undo_works_before_next(app) -> None:
     press(app, pygame.K_RETURN)
     assert table.turns.confirming is None
     for _ in range(600):
-        frames(app, 1)
+        wait(app)
         if table.state.waiting_for() == [0]:
             break
     assert table.state.waiting_for() == [0], "after Next the computer took its turn"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.game import BLANCO
@@ -18,7 +19,7 @@ from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
-from tests.ui_helpers import click, frames, press, screenshot
+from tests.ui_helpers import click, frames, press, screenshot, wait
 
 
 def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
@@ -31,7 +32,7 @@ def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
         elif table.turns.confirming is not None:  # a finished turn waits for Next
             click(app, table.controls.buttons["next"].rect.center)
         else:
-            frames(app, 1)
+            wait(app)
     raise AssertionError("the table never settled")
 
 
@@ -252,6 +253,7 @@ def play_until(
     raise AssertionError("not done in time")
 
 
+@pytest.mark.every_frame_drawn  # watch_private checks every frame drawn
 def test_two_humans_pass_and_play(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bob")], seed=21)
@@ -278,6 +280,7 @@ def test_two_humans_pass_and_play(app) -> None:
     screenshot(app, "blanco_pass_and_play")
 
 
+@pytest.mark.every_frame_drawn  # watch_private checks every frame drawn
 def test_human_with_three_bots(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     seats = [Seat("Me"), Seat("Easy", "easy"), Seat("Normal", "normal"), Seat("Hard", "hard")]
@@ -397,7 +400,7 @@ def test_key_animation_steps_on_screen(app) -> None:
             break
         if table.human_turn():
             human_step(app, table, bot)
-        frames(app, 1)
+        wait(app)
         step = table.animator.current
         if step is not current:
             current, elapsed = step, 0.0
@@ -419,6 +422,7 @@ def test_key_animation_steps_on_screen(app) -> None:
     assert {"Dealt", "Looked", "Played", "LineCleared", "SecondGridDealt", "Won"} <= shot
 
 
+@pytest.mark.every_frame_drawn  # watch_private checks every frame drawn
 def test_random_clicks_and_keys_never_break_the_table(app) -> None:
     """A monkey at a two-human table with a computer: thousands of random clicks and keys
     (pass screens, menus, refusals, undo, swaps, cancels) and the game goes on, the shown board

@@ -22,7 +22,7 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.table import TableScene as LuckyTable
 from tests.support import title
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 ROUTES = {"luckybox": "luckybox.guided", "blanco": "blanco.guided"}
 ENDS = {"luckybox": LuckyEnd, "blanco": BlancoEnd}
@@ -68,7 +68,7 @@ def follow(app, game: str, shots: tuple[str, ...] = (), limit: int = 20000) -> l
     said: list[str] = []
     taken: set[str] = set()
     for _ in range(limit):
-        frames(app, 1)
+        wait(app)  # (what it reads is the guide's advice, made in its update)
         if isinstance(app.stack.top, ENDS[game]):
             frames(app, 20)
             screenshot(app, f"guided_{game}_end")
@@ -207,7 +207,7 @@ def test_the_lucky_box_guide_follows_another_legal_move(app):
     guide = guide_of(app)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(2000):  # through the draft to the first number, by the pointer
-        frames(app, 1)
+        wait(app)
         if table.human_turn() and app.stack.top is table:
             break
         if guide.advice is not None and guide.advice.target is not None:
@@ -239,7 +239,7 @@ def test_the_blanco_guide_follows_the_other_pile(app):
     guide = guide_of(app)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(3000):  # the set-up, to the first draw, by the pointer
-        frames(app, 1)
+        wait(app)
         if table.human_turn() and table.state.phase == "turn":
             break
         if guide.advice is not None and guide.advice.target is not None:
@@ -324,7 +324,7 @@ def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data
     assert guide.table.session.seats[0].name != "Ann"
     follow_some = 0
     while follow_some < 5:  # a few guided moves
-        frames(app, 1)
+        wait(app)
         if guide.advice is not None and guide.advice.target is not None:
             click(app, guide.advice.target)
             follow_some += 1

@@ -168,6 +168,7 @@ def test_a_large_window_is_drawn_at_its_resolution_and_sharper(make_app) -> None
     assert _edge_energy(big, area) > 1.5 * _edge_energy(stretched, area)
 
 
+@pytest.mark.every_frame_drawn  # every image of every frame is checked, a moment's too
 def test_no_image_is_stretched_anywhere_in_a_large_window(make_app, tracked) -> None:
     """Every text, sprite, card and banner of the title, Settings and both tables (computer
     seats playing, so deals, cascades, clears and chains go by) is made at the window's

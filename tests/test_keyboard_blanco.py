@@ -19,7 +19,7 @@ from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
 from tests.keys_helpers import POSTED, act_on, focus_key, key, show_ring
-from tests.ui_helpers import frames, screenshot
+from tests.ui_helpers import frames, screenshot, wait
 
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
 
@@ -42,7 +42,7 @@ def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
             assert focus_key(app) == ("button", "next"), "Next takes the focus"
             key(app, pygame.K_RETURN)
         else:
-            frames(app, 1)
+            wait(app)
     raise AssertionError("the table never settled")
 
 

@@ -30,7 +30,7 @@ from tests.keys_helpers import (
     targets,
     walk_to,
 )
-from tests.ui_helpers import frames, screenshot
+from tests.ui_helpers import frames, screenshot, wait
 
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
 
@@ -51,7 +51,7 @@ def solo_table(app, seed: int = 5) -> TableScene:
             return table
         elif table.confirming is not None and not table.animator.busy:
             table.confirm_turn()
-        frames(app, 1)
+        wait(app)
     raise AssertionError("no first number")
 
 
@@ -98,7 +98,7 @@ def test_enter_on_a_refused_square_says_why(app):
     for _ in range(600):
         if table.human_turn():
             break
-        frames(app, 1)
+        wait(app)
     card, cell = gold.card, gold.cell
     before = len(table.state.actions)
     act_on(app, ("square", card, cell))
@@ -252,7 +252,7 @@ def test_a_whole_solo_game_by_keys_only(app):
         elif top is table and table.animator.busy:
             key(app, pygame.K_SPACE)
         else:
-            frames(app, 1)
+            wait(app)
     else:
         raise AssertionError("the game did not finish")
     assert isinstance(app.stack.top, GameEndScene)
@@ -276,7 +276,7 @@ def test_enter_on_another_players_board_keeps_it_large(app):
             top.confirm()
         elif table.human_turn():
             break
-        frames(app, 1)
+        wait(app)
     act_on(app, ("board", 1))
     assert table.others.pinned == 1 and table.others.zoomed == 1, "Enter zoomed it, as a click"
     frames(app, 12)

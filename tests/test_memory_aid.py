@@ -14,7 +14,7 @@ from game.core.session import Seat
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.settings import SettingsScene
 from game.core.ui.settings import FILE_NAME, Settings, load_settings
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
 def _setup_with_a_look(app: Any) -> Any:
@@ -24,7 +24,7 @@ def _setup_with_a_look(app: Any) -> Any:
     for _ in range(3000):
         if table.human_turn():
             break
-        press(app, pygame.K_SPACE) if table.animator.busy else frames(app, 1)
+        press(app, pygame.K_SPACE) if table.animator.busy else wait(app)
     click(app, table.grid.rects()[(0, 0)].center)
     click(app, table.grid.rects()[(1, 1)].center)
     for _ in range(3000):

@@ -25,7 +25,7 @@ from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import JoinScene, OnlineMenuScene
 from game.online.ui.net import share_link, split_link
 from tests.test_blanco_ui import click_action
-from tests.ui_helpers import click, frames, press, type_text
+from tests.ui_helpers import click, frames, press, seen, type_text, wait
 
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
 
@@ -79,13 +79,15 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 def until(app: Any, done: Any, limit: float = 30.0, what: str = "") -> None:
-    """Run frames (the network answers in its own thread) until `done()`, or fail."""
+    """Run frames (the network answers in its own thread) until `done()`, or fail; the last
+    is drawn, as after frames()."""
     end = time.monotonic() + limit
     while not done():
         if time.monotonic() > end:
             raise AssertionError(f"waited too long for {what or done}")
-        frames(app, 1)
+        wait(app)
         time.sleep(0.005)
+    seen(app)
 
 
 def open_menu(app: Any, url: str) -> OnlineMenuScene:
@@ -144,7 +146,7 @@ def our_moves(app: Any, table: Any, count: int | None) -> int:
         elif table.animator.busy:
             press(app, pygame.K_SPACE)
         else:
-            frames(app, 1)
+            wait(app)
             time.sleep(0.002)
     return made
 
@@ -354,7 +356,7 @@ def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
             press(app, pygame.K_SPACE)
             continue
         else:
-            frames(app, 1)
+            wait(app)
             time.sleep(0.002)
             continue
         until(app, lambda v=version: table.session.version != v, what="the server's answer")

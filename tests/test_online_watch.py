@@ -38,8 +38,25 @@ def watch_by_code(app: Any, url: str, code: str) -> Any:
     assert isinstance(join, JoinScene)
     click(app, join.widget("code").rect.center)
     type_text(app, code)
-    click(app, join.widget("watch").rect.center, 2)
-    assert isinstance(app.stack.top, LobbyScene) and app.stack.top.watching
+    # Watch puts up the lobby, watching, in the click's frame; it gives way to the table as
+    # soon as the server answers, which under load may be that same frame or the next: the
+    # lobby is the scene the click pushed, up now or already handed on to the table.
+    pushed: list[Any] = []
+    push = app.ctx.nav.push
+
+    def noted(route: str, /, **kwargs: Any) -> Any:
+        pushed.append(push(route, **kwargs))
+        return pushed[-1]
+
+    app.ctx.nav.push = noted
+    try:
+        click(app, join.widget("watch").rect.center, 1)
+    finally:
+        del app.ctx.nav.push
+    assert len(pushed) == 1
+    lobby = pushed[0]
+    assert isinstance(lobby, LobbyScene) and lobby.watching
+    assert app.stack.top is lobby or lobby.handed_on
     until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the table")
     return app.stack.top
 

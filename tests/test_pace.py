@@ -8,7 +8,7 @@ from typing import Any
 
 from game.core.session import Seat
 from game.core.ui.settings import PACES, Settings, load_settings
-from tests.ui_helpers import click, click_widget, frames
+from tests.ui_helpers import click, click_widget, frames, wait
 
 DT = 1 / 60
 
@@ -37,7 +37,7 @@ def _computer_rounds(app: Any, table: Any, rounds: int = 3) -> list[float]:
             start = clock
         if table.turns.thinking is not None:
             table.turns.wait_for_computer()  # the bots' thinking costs no table time here
-        frames(app, 1, dt=DT)
+        wait(app, 1, dt=DT)
         clock += DT
     raise AssertionError(f"only {len(times)} rounds")
 
@@ -73,7 +73,7 @@ def test_a_click_while_a_computer_plays_shows_its_turn_at_once(app: Any) -> None
         if table.turns.confirming is not None and not table.animator.busy:
             table.confirm_turn()
             break
-        frames(app, 1, dt=DT)
+        wait(app, 1, dt=DT)
     seat = table.turns.acting
     assert seat is not None and table.session.seats[seat].is_computer
     moves_before = len(table.state.actions)

@@ -24,7 +24,7 @@ from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.support import take_turn, title, to_first_number
-from tests.ui_helpers import click, click_widget, frames, press
+from tests.ui_helpers import click, click_widget, frames, press, seen, wait
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -189,7 +189,8 @@ def test_greyed_lucky_box_buttons_say_why_when_clicked(app):
     assert table.message.startswith("Can't undo")
     take_turn(app, table, random.Random(1), None)
     while table.confirming is None or table.animator.busy:
-        frames(app, 1)
+        wait(app)
+    seen(app)  # (the buttons' flags, as drawn)
     for name in ("pass", "hint"):
         assert not buttons[name].enabled
         table.message = ""
@@ -203,7 +204,8 @@ def test_no_line_says_undo_while_undo_is_greyed(app, monkeypatch):
     to_first_number(app, table)
     take_turn(app, table, random.Random(1), None)
     while table.confirming is None or table.animator.busy:
-        frames(app, 1)
+        wait(app)
+    seen(app)  # (the buttons' flags, as drawn)
     assert table.buttons["undo"].enabled and "Undo" in table.bonuses.turn_hint()
     monkeypatch.setattr(
         table.state, "can_undo", lambda seat: Refusal("nothing_to_undo", "nothing to undo")
@@ -227,7 +229,7 @@ def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
     click(app, table.grid.rects()[setup.reveal].center)
     click(app, table.grid.rects()[setup.look].center)
     while table.animator.busy:
-        frames(app, 1)
+        wait(app)
     assert table.confirming == 0
     monkeypatch.setattr(table, "undo_refusal", lambda: "Can't undo: that card was seen.")
     from game.blanco.ui.table import geometry as geo
@@ -327,7 +329,7 @@ def test_the_guide_never_says_press_next_once_next_was_pressed(app, game):
     table = app.stack.scenes[0]
     nexts = 0
     for _ in range(6000):
-        frames(app, 1)
+        wait(app)  # (the guide's advice is made in its update)
         advice = guide.advice
         if table.confirming is None and advice is not None:
             assert advice.kind != "next", "Next was pressed: the guide must not still ask for it"

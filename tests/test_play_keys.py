@@ -16,7 +16,7 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.keys_helpers import focus_key, key, show_ring
 from tests.support import to_first_number
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import click, frames, seen, wait
 
 
 def mouse_moved(app, pos=(5, 5)) -> None:
@@ -37,7 +37,7 @@ def blanco_after_set_up(app):
     click(app, table.grid.rects()[setup.reveal].center)
     click(app, table.grid.rects()[setup.look].center)
     while table.animator.busy:
-        frames(app, 1)
+        wait(app)
     assert table.confirming == 0
     return table
 
@@ -85,7 +85,8 @@ def lucky_box_at_first_number(app):
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     while table.animator.busy:
-        frames(app, 1)
+        wait(app)
+    seen(app)
     return table
 
 
@@ -120,7 +121,7 @@ def test_lucky_box_hidden_focus_on_a_square_never_crosses_it(app):
     for _ in range(200):  # the turn is done: Next shows
         if table.confirming is not None and not table.animator.busy:
             break
-        frames(app, 1)
+        wait(app)
     assert table.confirming is not None
     mouse_moved(app)
     key(app, pygame.K_RETURN)  # hidden ring: Enter is the default action, Next, at once
@@ -132,7 +133,8 @@ def test_draft_raised_card_and_focused_card_agree(app):
     for _ in range(100):
         if isinstance(app.stack.top, DraftScene):
             break
-        frames(app, 1)
+        wait(app)
+    seen(app)
     draft = app.stack.top
     assert isinstance(draft, DraftScene)
     last = draft.hand[-1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.core.session import Seat
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import start_game
-from tests.ui_helpers import frames, screenshot
+from tests.ui_helpers import frames, frames_computers_answered, screenshot, wait
 
 
 def _first_draft(app) -> DraftScene:
@@ -17,7 +17,7 @@ def _first_draft(app) -> DraftScene:
     for _ in range(300):
         if isinstance(app.stack.top, DraftScene):
             return app.stack.top
-        frames(app, 1)
+        wait(app)
     raise AssertionError("no draft")
 
 
@@ -46,7 +46,7 @@ def test_blanco_wait_message_goes_when_the_players_turn_comes(app):
     app.ctx.settings.animation_speed = 8.0
     waited = False
     for _ in range(6000):
-        frames(app, 1)
+        frames_computers_answered(app)
         moves = table.moves
         if table.human_turn():
             if waited:
@@ -80,7 +80,7 @@ def test_blanco_a_click_while_the_last_turn_plays_skips_it_and_spoils_nothing(ap
     table = start_blanco(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 3)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(20000):
-        frames(app, 1)
+        frames_computers_answered(app)
         if app.stack.top is not table:
             break
         if table.state.is_terminal() and table.animator.busy:
@@ -104,7 +104,7 @@ def test_blanco_game_end_panel_is_as_tall_as_its_rows(app):
     table = start_blanco(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 3)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(20000):
-        frames(app, 1)
+        frames_computers_answered(app)
         top = app.stack.top
         if isinstance(top, GameEndScene):
             break

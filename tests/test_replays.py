@@ -24,7 +24,7 @@ from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.rules_helpers import act, snapshot
 from tests.support import lb, title
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
 def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
@@ -94,7 +94,7 @@ def test_watching_a_replay_plays_the_record_to_its_scores(app, data_dir):
         if top is replay and replay.animator.busy:
             click(app, (640, 360))  # a click skips the step, as at the table
         else:
-            frames(app, 1)
+            wait(app)
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert snapshot(end.session.state) == snapshot(state), "the replay is the game"
@@ -123,7 +123,7 @@ def test_pause_freezes_and_step_plays_exactly_one_more_move(app, data_dir):
         for _ in range(600):
             if not replay.stepping:
                 break
-            frames(app, 1)
+            wait(app)
         after = (len(replay.state.actions), replay.state.index)
         assert after != before and after[0] - before[0] <= 1, "one move (or one reveal)"
         frames(app, 60)

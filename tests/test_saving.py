@@ -38,7 +38,7 @@ from tests.support import (
     title,
     to_first_number,
 )
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
 def saved(data_dir: Path) -> dict:
@@ -64,7 +64,7 @@ def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
         elif top is not table and hasattr(top, "widgets") and "continue" in top.widgets:
             click_widget(app, top, "continue", 2)
         else:
-            frames(app, 1)
+            wait(app)
     raise AssertionError("could not play the turns")
 
 

@@ -15,7 +15,7 @@ from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
-from tests.ui_helpers import click, frames, press, screenshot
+from tests.ui_helpers import click, frames, press, screenshot, seen, wait
 
 SHOTS = "issue14/"
 
@@ -54,8 +54,9 @@ def round_end(
     table = TableScene(app.ctx, session)
     app.stack.clear_to(table)
     for _ in range(600):
-        frames(app, 1)
+        wait(app)
         if isinstance(app.stack.top, RoundEndScene):
+            seen(app)  # (its first frame, as the tests read it)
             return table, app.stack.top
     raise AssertionError("the table never opened the round end")
 
@@ -70,11 +71,11 @@ def test_round_end_plays_its_scoring_to_the_engines_totals(app) -> None:
     assert not scene.finished and scene.shown_totals() == before  # still counting
     # Half-way through the cards: some have landed, not every point is shown yet.
     while scene.time < scene.land_time(0) + 0.05:
-        frames(app, 1)
+        wait(app)
     assert any(scene.landed(row) > 0 for row in scene.rows)
     screenshot(app, SHOTS + "roundend_four_cards_flying_after")
     while not scene.finished:
-        frames(app, 1)
+        wait(app)
     frames(app, 1)
     assert scene.shown_totals() == final
     p = table.session.state.players
@@ -120,10 +121,10 @@ def test_solo_round_end(app) -> None:
     assert len(scene.rows) == 1 and scene.rows[0].completed
     assert scene.panel.h < 500  # one row: a compact panel, the table around it
     while scene.time < scene.land_time(1) - 0.2:
-        frames(app, 1)
+        wait(app)
     screenshot(app, SHOTS + "roundend_solo_flying_after")
     while not scene.finished:
-        frames(app, 1)
+        wait(app)
     frames(app, 1)
     assert scene.shown_totals() == engine_totals(table.session, 2)
     screenshot(app, SHOTS + "roundend_solo_after")
@@ -153,7 +154,7 @@ def test_the_demo_goes_on_by_itself(app) -> None:
     table, scene = round_end(app, 2)
     scene.demo = True
     for _ in range(60 * 12):
-        frames(app, 1)
+        wait(app)
         if app.stack.top is not scene:
             break
     assert scene.closed
@@ -298,7 +299,7 @@ def test_a_solo_game_by_clicks_meets_four_round_ends_and_the_rating(app) -> None
         elif top is table and table.human_turn():
             take_turn(app, table, rng, None)
         else:
-            frames(app, 1)
+            wait(app)
     end = app.stack.top
     assert isinstance(end, GameEndScene) and rounds == [1, 2, 3, 4]
     frames(app, 80)

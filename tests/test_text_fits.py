@@ -13,9 +13,14 @@ table) in English, French and German, while the shared text cache watches every 
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import json
+import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -58,22 +63,43 @@ def english_only() -> frozenset[str]:
     lang = i18n.language()
     if lang not in _ENGLISH:
         found = set()
-        for key, m in _messages().items():
-            if m.plural:
+        for key, (english, plural) in _messages().items():
+            if plural:
                 continue
-            if i18n.t(key, m.english) != m.english and len(m.english) > 3 and "{" not in m.english:
-                found.add(m.english)
+            if i18n.t(key, english) != english and len(english) > 3 and "{" not in english:
+                found.add(english)
         _ENGLISH[lang] = frozenset(found)
     return _ENGLISH[lang]
 
 
 _ENGLISH: dict[str, frozenset[str]] = {}
+#: Where the messages extracted from the code are kept between runs (git-ignored).
+_KEPT = Path(__file__).resolve().parent.parent / ".pytest_cache" / "smlb" / "messages.json"
 
 
 @functools.cache
-def _messages() -> dict[str, Any]:
-    """Every message in the code (the same in every language: read once, about 2 CPU-s)."""
-    return _tool().extract()
+def _messages() -> dict[str, tuple[str, bool]]:
+    """Every message in the code: key -> (its English, plural?). The same in every language:
+    read once per run, and kept between runs for as long as no file of the code changes
+    (extracting them parses every module: about a CPU-second a worker)."""
+    tool = _tool()
+    sources = sorted(tool.SOURCE_DIR.rglob("*.py")) + [Path(tool.__file__)]
+    stamp = hashlib.sha256(
+        repr([(str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources]).encode()
+    ).hexdigest()
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        kept = json.loads(_KEPT.read_text(encoding="utf-8"))
+        if kept["stamp"] == stamp:
+            return {
+                key: (english, bool(plural)) for key, (english, plural) in kept["messages"].items()
+            }
+    messages = {key: (m.english, bool(m.plural)) for key, m in tool.extract().items()}
+    with contextlib.suppress(OSError):
+        _KEPT.parent.mkdir(parents=True, exist_ok=True)
+        temporary = _KEPT.with_name(f"messages.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"stamp": stamp, "messages": messages}), encoding="utf-8")
+        temporary.replace(_KEPT)  # whole, even with two workers writing it at once
+    return messages
 
 
 def _tool() -> Any:
@@ -263,8 +289,10 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
 
 
-#: Frames a guided game's end stands still (nothing redrawn) before the walk moves on: the
-#: guide says nothing new after it, and the frames left only drew the same picture again.
+#: Frames a guided game's end stands still (its scores counted up, nothing of it moving)
+#: before the walk moves on: the guide says nothing new after it, and the frames left only
+#: drew the same texts again (the guide's pointer still pulses over it, so the app keeps
+#: drawing: until this was judged by the end scene alone, each walk ran to frames_each).
 STILL_END_FRAMES = 10
 
 
@@ -281,7 +309,7 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
             guide = app.stack.overlay
             advice = getattr(guide, "advice", None)
             at_the_end = type(app.stack.top).__name__ == "GameEndScene"
-            still_end = still_end + 1 if at_the_end and not app.drew_last else 0
+            still_end = still_end + 1 if at_the_end and not app.stack.top.needs_redraw() else 0
             if guide is None or still_end > STILL_END_FRAMES:
                 break
             if advice is not None and advice.target is not None:
@@ -291,6 +319,7 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     app.ctx.settings.animation_speed = 1.0
 
 
+@pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
 @pytest.mark.parametrize(
     ("lang", "size"),
     [("en", "normal"), ("fr", "normal"), ("de", "normal"), ("fr", "large"), ("de", "large")],

@@ -19,7 +19,7 @@ from game.core.storage import RECORDS
 from game.core.ui import gfx
 from game.core.ui.canvas import BAR_COLOUR
 from tests.support import title as fresh_title
-from tests.ui_helpers import click, click_widget, frames, press, type_text
+from tests.ui_helpers import click, click_widget, frames, press, type_text, wait
 
 PACKAGE = "tests.highcard"
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "third"
@@ -53,7 +53,7 @@ def until(app: Any, done: Any, limit: int = 1200) -> None:
         turns = getattr(table, "turns", None)
         if turns is not None:
             turns.wait_for_computer()
-        frames(app, 1)
+        wait(app)
     raise AssertionError(f"not reached in {limit} frames: {app.ctx.stack.top!r}")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -46,28 +48,57 @@ def type_text(app: Any, text: str) -> bool:
 
 
 def frames(app: Any, n: int = 1, dt: float = DT) -> bool:
-    """Run n frames; stops early (returning False) when the app stops."""
+    """Run n frames; stops early (returning False) when the app stops. A computer thinking
+    has answered by the end of each frame (`computers_answered`). The last frame is drawn
+    (what the test reads next, drawn state included, is what a player would see); the ones
+    before it are seen by nobody (see draw_frames_when_seen)."""
+    ok = wait(app, n, dt)
+    seen(app)
+    return ok
+
+
+def wait(app: Any, n: int = 1, dt: float = DT) -> bool:
+    """Run n frames of a loop that reads only the game's state between them (whose turn it
+    is, what the animations still have to show, the scene on top), never the picture nor what
+    drawing sets (a button's enabled flag or label, a drawn rect). Their last frame is not
+    drawn here but when it could be seen: before the next event is handled, when frames()
+    returns, or when the screen is read (see draw_frames_when_seen). A computer thinking has
+    answered by the end of each frame. Stops early (returning False) when the app stops."""
     ok = True
     for _ in range(n):
         ok = app.step(dt)
         if not ok:
             break
+        computers_answered(app)
     return ok
+
+
+def computers_answered(app: Any) -> None:
+    """Wait for the move a computer is thinking about in its worker process (every table on
+    the stack), as the tour does: the test's frames, a fraction of a millisecond each when
+    nobody sees them, would otherwise outrun the worker, and how far a game got in n frames
+    would depend on how busy the machine is. The move is still played by the table's own
+    update, in the next frame, as when it comes in during a real frame."""
+    for scene in list(app.stack.scenes):
+        answer = getattr(getattr(scene, "turns", None), "wait_for_computer", None)
+        if answer is not None:
+            answer()
 
 
 def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
     """Run n frames as the app's own loop does (the computers' moves asked for go out after
-    each), then wait for a computer thinking: a test's frames, with no 60 fps wait, would
-    otherwise outrun the worker process and draw hundreds of frames while it thinks."""
+    each, then the top scene's idle work), a computer thinking answered by the end of each.
+
+    The waiting frames of a loop that reads the game's state between them (not the picture,
+    nor what drawing updates): the last is not drawn here but when it could be seen (before
+    the next event is handled, or the screen is read; see draw_frames_when_seen)."""
     ok = True
     for _ in range(n):
         ok = app.step(dt)
         if not ok:
             break
         app.finish_frame()
-        wait = getattr(getattr(app.stack.top, "turns", None), "wait_for_computer", None)
-        if wait is not None:
-            wait()
+        computers_answered(app)
     return ok
 
 
@@ -79,3 +110,146 @@ def screenshot(app: Any, name: str) -> Path:
 
     pygame.image.save(gfx.pixels_of(app.screen), str(path))  # (larger on a large window)
     return path
+
+
+# --------------------------------------------------------------------------- pictures saved
+
+
+def save_png_quickly(save: Any) -> Any:
+    """pygame.image.save, but a plain surface saved to a .png name is written as a PNG by zlib
+    at its quickest level (a third of the time of pygame's own, which compresses harder): the
+    tests save hundreds of screenshots and read them back, and a test's picture is judged by its
+    pixels, not its size. The same pixels, the same format (RGB, or RGBA for a surface with
+    per-pixel alpha); anything else goes to `save` unchanged."""
+
+    def quick(surface: Any, file: Any, namehint: str = "") -> None:
+        if (
+            namehint
+            or not isinstance(file, (str, Path))
+            or not str(file).lower().endswith(".png")
+            or type(surface) is not pygame.Surface
+            or surface.get_bitsize() < 24
+        ):
+            if namehint:
+                save(surface, file, namehint)
+            else:
+                save(surface, file)
+            return
+        alpha = bool(surface.get_flags() & pygame.SRCALPHA)
+        fmt, kind, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
+        width, height = surface.get_size()
+        data = pygame.image.tobytes(surface, fmt)
+        stride = width * depth
+        rows = bytearray((stride + 1) * height)  # each row: filter 0 (none), then its pixels
+        for y in range(height):
+            start = y * (stride + 1) + 1
+            rows[start : start + stride] = data[y * stride : (y + 1) * stride]
+
+        def chunk(tag: bytes, body: bytes) -> bytes:
+            return (
+                struct.pack(">I", len(body))
+                + tag
+                + body
+                + struct.pack(">I", zlib.crc32(tag + body))
+            )
+
+        header = struct.pack(">IIBBBBB", width, height, 8, kind, 0, 0, 0)
+        Path(file).write_bytes(
+            b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 1))
+            + chunk(b"IEND", b"")
+        )
+
+    return quick
+
+
+# --------------------------------------------------------------------------- frames nobody sees
+
+
+def draw_frames_when_seen(monkeypatch: Any) -> None:
+    """From now on (until the monkeypatch is undone), a frame App.step() means to draw is drawn
+    only when something could see it: just before the next frame handles an event (its
+    handlers then find the scenes as that frame drew them, as in the real loop), when
+    `frames()` returns, or when the picture is looked at (`app.screen`, `app.window_image()`,
+    `app.settle_window()`, `seen(app)`). A frame followed by another with no event in between,
+    nobody looking, could never be seen: it is not drawn. The window is given the picture
+    (Canvas.present) only when `app.window_image()` looks at it.
+
+    The first frame of other scenes (one pushed, popped or replaced, an overlay come or gone) is
+    drawn at once, as in the real loop: drawing sets some state of its own (the focus ring's
+    resting time starts on a scene's first frame; a layer is made once). Frames are still
+    counted (`frames_drawn`, `drew_last`) as the app decided them. A frame owed by scenes no
+    longer on the stack is dropped (nobody can see it any more; scenes are drawn only after an
+    update, as in the real loop). Most of a UI test's time went into drawing frames one after
+    another while animations played or computers thought."""
+    from game.core.ui.app import App
+    from game.core.ui.canvas import Canvas
+
+    step, draw, present = App.step, App.draw, Canvas.present
+    window_image, settle_window = App.window_image, App.settle_window
+    stepping: list[Any] = []  # the apps whose step() is running (their frames are owed)
+
+    def lazy_step(self: Any, dt: float | None = None) -> bool:
+        if "_owed_frame" in self.__dict__ and (self._waited or pygame.event.peek()):
+            seen(self)
+        stepping.append(self)
+        try:
+            ok = step(self, dt)
+        finally:
+            stepping.pop()
+        owed = self.__dict__.get("_owed_frame")
+        if owed is not None and not _same(owed, self.__dict__.get("_drawn_scenes", ())):
+            seen(self)  # other scenes: their first frame
+        return ok
+
+    def lazy_draw(self: Any) -> None:
+        if stepping and stepping[-1] is self:
+            self.__dict__["_owed_frame"] = _stack_key(self)
+            return
+        self.__dict__.pop("_owed_frame", None)
+        draw(self)
+        self.__dict__["_drawn_scenes"] = _stack_key(self)
+        self.__dict__["_owed_present"] = True
+
+    def lazy_present(self: Any) -> None:
+        if not stepping:
+            present(self)
+
+    def screen(self: Any) -> Any:
+        if not stepping:
+            seen(self)
+        return self.canvas.surface
+
+    def shown(self: Any) -> pygame.Surface:
+        seen(self)
+        if self.__dict__.pop("_owed_present", False):
+            present(self.canvas)
+        return window_image(self)
+
+    def settled(self: Any) -> None:
+        seen(self)
+        settle_window(self)
+
+    monkeypatch.setattr(App, "step", lazy_step)
+    monkeypatch.setattr(App, "draw", lazy_draw)
+    monkeypatch.setattr(Canvas, "present", lazy_present)
+    monkeypatch.setattr(App, "screen", property(screen))
+    monkeypatch.setattr(App, "window_image", shown)
+    monkeypatch.setattr(App, "settle_window", settled)
+
+
+def _stack_key(app: Any) -> tuple[Any, ...]:
+    """The scenes on the stack and its overlay (the objects: an id may be used again)."""
+    return (*app.stack.scenes, app.stack.overlay)
+
+
+def _same(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
+    return len(first) == len(second) and all(a is b for a, b in zip(first, second, strict=True))
+
+
+def seen(app: Any) -> None:
+    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up."""
+    owed = app.__dict__.pop("_owed_frame", None)
+    if owed is not None and _same(owed, _stack_key(app)):
+        app.draw()

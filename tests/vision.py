@@ -10,6 +10,8 @@ Used by tests (and the screenshot sheets they save); a helper, not a test file.
 from __future__ import annotations
 
 import math
+import sys
+from array import array
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -79,18 +81,24 @@ def lab(rgb: Sequence[int]) -> tuple[float, float, float]:
     return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
 
 
+#: An array typecode of 4-byte items: a pixel of "RGBX" bytes a word.
+_WORD = next(code for code in "ILH" if array(code).itemsize == 4)
+#: Each vision's colours met so far (a pixel word in, a pixel word out).
+_MADE: dict[Callable[[Sequence[int]], RGB], dict[int, int]] = {}
+
+
 def convert(surface: pygame.Surface, fn: Callable[[Sequence[int]], RGB]) -> pygame.Surface:
-    """Every pixel through `fn` (cached per colour)."""
+    """Every pixel through `fn`, each distinct colour once (a 24-bit copy)."""
     w, h = surface.get_size()
-    data = pygame.image.tobytes(surface, "RGB")
-    cache: dict[bytes, bytes] = {}
-    out = bytearray(len(data))
-    for i in range(0, len(data), 3):
-        px = data[i : i + 3]
-        new = cache.get(px)
-        if new is None:
-            new = cache[px] = bytes(fn(tuple(px)))
-        out[i : i + 3] = new
+    data = array(_WORD)
+    data.frombytes(pygame.image.tobytes(surface, "RGBX"))
+    order = sys.byteorder
+    made = _MADE.setdefault(fn, {})
+    for word in set(data).difference(made):
+        r, g, b, _x = word.to_bytes(4, order)
+        made[word] = int.from_bytes(bytes((*fn((r, g, b)), 255)), order)
+    out = bytearray(array(_WORD, map(made.__getitem__, data)).tobytes())
+    del out[3::4]  # RGBX -> RGB
     return pygame.image.frombytes(bytes(out), (w, h), "RGB")
 
 

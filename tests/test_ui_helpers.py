@@ -1,0 +1,73 @@
+"""The test helpers' own shortcuts keep what the tests see: a screenshot saved quickly holds the
+same pixels, and a frame skipped because nobody could see it is drawn as soon as anybody could."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.core.ui.scenes.title import TitleScene
+from tests.ui_helpers import click_widget, frames, frames_computers_answered, wait
+
+
+def test_a_quickly_saved_png_holds_the_same_pixels(tmp_path: Path) -> None:
+    pygame.init()
+    try:
+        plain = pygame.Surface((37, 11))
+        clear = pygame.Surface((5, 9), pygame.SRCALPHA)
+        for x in range(37):
+            for y in range(11):
+                plain.set_at((x, y), (x * 7 % 256, y * 23 % 256, (x * y) % 256))
+        for x in range(5):
+            for y in range(9):
+                clear.set_at((x, y), (x * 50, y * 30, 90, (x + y) * 20))
+        for name, surface, fmt in (("plain.png", plain, "RGB"), ("clear.PNG", clear, "RGBA")):
+            pygame.image.save(surface, tmp_path / name)  # (the quick writer: conftest)
+            back = pygame.image.load(tmp_path / name)
+            assert back.get_size() == surface.get_size()
+            assert pygame.image.tobytes(back, fmt) == pygame.image.tobytes(surface, fmt)
+        pygame.image.save(plain, str(tmp_path / "plain.bmp"))  # other formats: pygame's own
+        assert (tmp_path / "plain.bmp").read_bytes()[:2] == b"BM"
+    finally:
+        pygame.quit()
+
+
+def _draws(app: Any) -> list[int]:
+    """Counts the frames really drawn (App.draw as the lazy frames call it)."""
+    drawn = [0]
+    real = app.stack.draw
+
+    def counted(surface: Any) -> None:
+        drawn[0] += 1
+        real(surface)
+
+    app.stack.draw = counted
+    return drawn
+
+
+def test_a_frame_nobody_could_see_is_not_drawn_and_one_somebody_could_is(app: Any) -> None:
+    title = TitleScene(app.ctx)
+    app.stack.push(title)
+    drawn = _draws(app)
+    frames(app, 30)
+    assert drawn == [2]  # a new scene's first frame, and the last, which the test may read
+    before = app.frames_drawn
+    wait(app, 10)
+    assert drawn == [2] and app.frames_drawn == before + 10  # counted, not drawn yet
+    app.screen.get_at((0, 0))  # looked at: drawn now
+    assert drawn == [3]
+    frames_computers_answered(app, 5)
+    assert drawn == [3]
+    motion = {"pos": (5, 5), "rel": (0, 0), "buttons": (0, 0, 0)}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, motion))
+    app.step(1 / 60)  # the frame owed is drawn before the event is handled
+    assert drawn == [4]
+    wait(app, 5)
+    app.stack.push(TitleScene(app.ctx))
+    wait(app, 5)
+    assert drawn == [5]  # the new scene's first frame (the old scene's owed one dropped)
+    app.stack.pop()
+    click_widget(app, title, "settings", 2)
+    assert type(app.stack.top).__name__ == "SettingsScene"
