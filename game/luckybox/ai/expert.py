@@ -48,6 +48,7 @@ from typing import Any
 from game.luckybox.ai.bots import LookaheadBot, _value
 from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.model import Position, position_of, revealed, with_cards
+from game.luckybox.ai.moons import MoonEvaluator
 from game.luckybox.ai.turns import Turn, turns
 from game.luckybox.rules import GameState
 
@@ -100,9 +101,15 @@ class ExpertBot(LookaheadBot):
         seat: int,
         value: Evaluator | None = None,
         futures: FutureSource | None = None,
+        draft_value: Evaluator | None = None,
     ) -> None:
         super().__init__(seed, seat, value)
         self.futures = futures or sampled_futures(self.samples)
+        # The cards to keep are judged with the moons' whole distribution and the moons still
+        # to be drafted (moons.py): +0.52 +- 0.66 a game on seeds 1000-1059, 4.15 -> 5.0
+        # moons. The same evaluation for the crosses too gained nothing (+0.03 +- 0.80: more
+        # moons, fewer cards), nor with the table's points at 0.7 (-0.33 +- 0.68).
+        self.draft_value = draft_value or MoonEvaluator()
 
     def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
         if pos.left == 0 or len(options) == 1:  # the round ends after this number
@@ -129,16 +136,15 @@ class ExpertBot(LookaheadBot):
         rounds (the same rounds for every choice)."""
         pos = position_of(state, player)
         options = [with_cards(pos, cards, [state.faces[c] for c in cards]) for cards in choices]
-        ranked = sorted(range(len(choices)), key=lambda i: self.value(options[i]), reverse=True)
+        value = self.draft_value
+        ranked = sorted(range(len(choices)), key=lambda i: value(options[i]), reverse=True)
         shortlist = ranked[: self.draft_width]
         if len(shortlist) == 1:
             return choices[shortlist[0]]
         futures = [f[: self.draft_horizon] for f in self.futures(pos)[: self.draft_samples]]
         best = max(
             shortlist,
-            key=lambda i: sum(
-                playout(options[i], f, self.value, self.playout_spend) for f in futures
-            ),
+            key=lambda i: sum(playout(options[i], f, value, self.playout_spend) for f in futures),
         )
         return choices[best]
 
