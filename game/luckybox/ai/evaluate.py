@@ -391,9 +391,7 @@ class Evaluator:
         budget_now, budget_later = budgets or self._budgets(ctx, pos, numbers)
 
         points = self._later[r - 1]
-        star_now: list[float] = []  # each star line's chance this round
-        star_later: list[list[float]] = [[] for _ in range(rounds_after)]
-        moons = float(pos.moons)
+        icons: list[CardIcons] = []  # the star and moon icons of each card
         ahead = 0.0  # open squares of this card and every card before it in the queue
         sigma, growth = w.sigma, w.sigma_growth
         for facts in queue:
@@ -418,31 +416,61 @@ class Evaluator:
             # Icons: circled this round with their own chance or with the card; ever, at
             # least with the card.
             first = in_round[0]
+            stars: list[float] = []
+            moons: list[float] = []
             for kind, bonus_value, line_chance in facts.lines:
                 now = line_chance if line_chance > first else first
                 ever = now if now > done else done
                 if kind == STAR:
-                    star_now.append(now)
-                    rest = 1.0 - now
-                    for i in range(rounds_after):
-                        share = min(rest, in_round[i + 1])
-                        star_later[i].append(share)
-                        rest -= share
-                        if rest <= 0:
-                            break
+                    stars.append(now)
                 elif kind == MOON:
-                    moons += ever
+                    moons.append(ever)
                 elif kind == NUMBER:
                     value += w.cross * ever
                 elif kind == QUESTION:
                     value += w.question * ever
                 else:  # LIGHTNING
                     value += bonus_value * token_worth * ever
+            if stars or moons:
+                icons.append(CardIcons(in_round, done, stars, moons))
+        return self.with_icons(value, pos, icons)
+
+    def with_icons(self, value: float, pos: Position, icons: list[CardIcons]) -> float:
+        """`value` plus the star and moon points to come: each star line's chance this round
+        and in each later round (with its card), each moon icon's chance ever, counted through
+        the star table of each round and the moon table at the expected count."""
+        w = self.w
+        rounds_after = ROUNDS - pos.round
+        star_now: list[float] = []  # each star line's chance this round
+        star_later: list[list[float]] = [[] for _ in range(rounds_after)]
+        moons = float(pos.moons)
+        for card in icons:
+            in_round = card.in_round
+            for now in card.stars:
+                star_now.append(now)
+                rest = 1.0 - now
+                for i in range(rounds_after):
+                    share = min(rest, in_round[i + 1])
+                    star_later[i].append(share)
+                    rest -= share
+                    if rest <= 0:
+                        break
+            for ever in card.moons:
+                moons += ever
         stars = star_points(star_now, pos.stars)
         for chances in star_later:
             if chances:
                 stars += star_points(chances)
         return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
+
+
+class CardIcons(NamedTuple):
+    """The star and moon icons of one incomplete card, as the evaluation sees them."""
+
+    in_round: list[float]  # P(the card is completed in this round, the next, ...)
+    done: float  # P(completed by the game's end)
+    stars: list[float]  # each uncircled star line's chance to be circled this round
+    moons: list[float]  # each uncircled moon icon's chance to be circled ever
 
 
 SQRT2 = sqrt(2.0)

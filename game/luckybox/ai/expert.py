@@ -33,6 +33,16 @@ game (a standard error near 0.8 over 30 seeds):
   round 2), yet Expert with it scored 65.3 (-0.1 +- 0.7) and Hard with it lost 3.0 +- 0.85
   (fewer cards, more stars and moons): a fit along one policy's games learns what goes with
   a good score, not what a move is worth.
+- moons valued Expert's own way (on seeds 1000-1059, Expert 65.5 there and 4.15 moons; the
+  code is in the history, commit "Expert (experiment)"): each moon icon's chance counted as a
+  Poisson-binomial count read through the whole solo table at full weight (not the table at
+  the expected count, at 0.7), plus 2 chances of 0.3 of a moon per draft to come. For every
+  choice: +0.03 +- 0.80 (5.0 moons, 6+ in 28 games of 60 against 17); the same at 0.7:
+  -0.33 +- 0.68. For the cards to keep only: +0.52 +- 0.66, then -0.35 +- 0.84 on seeds
+  1060-1119 (5.0 moons: +1.8 moon points, -1.7 card and -1.1 star points); without the
+  drafts' moons: +0.18 +- 0.53 and -0.27 +- 0.61. The moons come, but at the cards' cost.
+- each card's stars and moons counted as one event (together with the card, else line by
+  line) through each round's star table and the moon table: -0.23 +- 0.87, p95 330 ms.
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
