@@ -22,6 +22,19 @@ against three Hard (bench/blanco_tune.py --against hard), none better beyond the
   benchmark (seeds 0-799) 0.316 +- 0.016 against Expert's 0.319: the lead was noise;
 - solo turns are no cheap stand-in: Expert 22.0, Hard 22.1 turns (-0.1 +- 0.5, 60 seeds),
   though Expert wins the 4-seat race clearly more often.
+Then on paired seeds 2000-2164 against three Hard (Expert as it was: 0.291; a change of step
+leaves most games untouched, so the paired errors are small):
+- the race in the endgame: once a rival's last grid was down to 4 cards, the step with the best
+  share of pile draws that win at Expert's next turn, among those within 2 turns of the best:
+  -0.006 +- 0.006 (one game lost, none won; it fired about once a game);
+- an emptied last grid worth 3 turns, not WIN, while no rival is that close (turns saved
+  rather than a small chance of winning at once): +0.006 +- 0.011;
+- graded denial (a discard costs half the turns it saves the next player over a pile draw, on
+  their public grid): +0.037 +- 0.042 over the first 80 seeds (stopped for time);
+- feeding the next seat a line dearer (feed_cost 2.0, not 1.0): +0.018 +- 0.014, the best
+  of these, but over the benchmark's 800 games (seeds 0-799) 0.304 +- 0.016 against Expert's
+  0.319 (p95 43.8 ms compiled, 57.9 ms in pure Python), and +0.005 +- 0.010 once paired
+  seeds 2165-2364 were added (365 in all): no gain, Expert unchanged.
 
 Pure: no pygame.
 """
