@@ -219,6 +219,172 @@ def test_an_action_resent_to_a_dead_owner_is_answered_after_the_takeover(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.parametrize("kind", ["join", "resume"])
+def test_a_seating_request_passed_on_to_a_dead_owner_is_answered_after_the_takeover(
+    pg_url: str, tmp_path: Path, kind: str
+) -> None:
+    """A client's join (or resume) passed on to the owner as it dies (killed before the
+    request is sent), heard back by its own process (passed over: not its table yet) before
+    the sweep takes the table over: it is sent again (or answered here once the table is)
+    and answered once, the seat taken once, and the game goes on. (Only actions were sent
+    again: the client waited for its seat forever.) The owner is killed right after the
+    request is passed on, and the table taken over right after it has come back, every
+    time."""
+    from game.online.connection import Connection
+    from game.online.server import bound_port, start
+    from game.online.store import open_store
+
+    owner = ServerProcess(pg_url, tmp_path / "owner.log")
+    blanco = game_by_id("blanco")
+    seated: dict[int, int] = {}
+
+    def count_seated(client: SeatClient, text: str) -> None:
+        if text.startswith('{"type":"seated"'):
+            seated[id(client)] = seated.get(id(client), 0) + 1
+
+    async def scenario() -> tuple[dict, list[SeatClient], list[int]]:
+        store = open_store(pg_url)
+        server, here = await start("127.0.0.1", 0, store)
+        assert here.sweeper is not None
+        here.sweeper.cancel()  # the takeover is run below, at the moment that matters
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
+        taken: list[int] = []
+        later: list[asyncio.Task[None]] = []
+        pass_on = here._pass_on
+
+        async def take_over_once_heard(heard: int, code: str) -> None:
+            while here.relay.heard <= heard:  # its own request back, passed over...
+                await asyncio.sleep(0.005)
+            began = asyncio.get_running_loop().time()
+            while code not in await asyncio.to_thread(store.orphans):  # type: ignore[attr-defined]
+                assert asyncio.get_running_loop().time() - began < 15, "the lock outlived it"
+                await asyncio.sleep(0.05)
+            taken.append(here.hub.sweep([code]))  # ...then the table is taken over
+
+        def pass_on_then_take_over(
+            conn: Connection, code: str, message: p.ClientMessage | None
+        ) -> None:
+            heard = here.relay.heard
+            pass_on(conn, code, message)  # the request is on its way to the owner...
+            if isinstance(message, p.Join | p.Resume) and not later:
+                owner.kill()  # ...which dies before it is sent (SIGKILL: its lock goes too)
+                later.append(asyncio.create_task(take_over_once_heard(heard, code)))
+
+        try:
+            opener = SeatClient(owner.url, blanco)
+            sit = 0 if kind == "resume" else None
+            code = await opener.open(
+                [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=sit
+            )
+            await opener.close()
+            here._pass_on = pass_on_then_take_over  # type: ignore[method-assign]
+            clients = [SeatClient(url, blanco, count_seated, urls=[url]) for _ in range(2)]
+            if kind == "resume":
+                clients[0].table, clients[0].seat, clients[0].token = code, 0, opener.token
+                await asyncio.wait_for(clients[0].resume(), 15)
+            else:
+                assert await asyncio.wait_for(clients[0].join(code, 0), 15) == 0
+            assert taken == [1] and code in here.hub.tables
+            assert await asyncio.wait_for(clients[1].join(code), 15) == 1  # one seat taken
+            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
+            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+            await asyncio.wait_for(games, 30)
+            record = await clients[0].record()
+            for client in clients:
+                await client.close()
+            return record, clients, taken
+        finally:
+            here.stop_sweeping()
+            server.close()
+            await server.wait_closed()
+            store.close()
+
+    owner.start()
+    try:
+        record, clients, taken = run(scenario(), timeout=60)
+    finally:
+        owner.kill()
+    assert all(c.reconnects == 0 for c in clients)
+    assert [seated[id(c)] for c in clients] == [1, 1]  # each seating answered once
+    assert without_online(record) == play_locally("blanco", 2, "easy", 2025)
+    assert "Traceback" not in (tmp_path / "owner.log").read_text()
+
+
+def test_a_join_sent_twice_to_a_live_owner_takes_one_seat_and_is_answered_once(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A join passed on to a live owner and sent again (its answer late, or lost) reaches the
+    owner twice: the seat its token holds is given back rather than another, and the client
+    gets one `seated`; the other seat is still free for the next player. Sent again as soon
+    as the first one is out, every time."""
+    from game.online.connection import Connection
+    from game.online.server import bound_port, start
+    from game.online.store import open_store
+
+    owner = ServerProcess(pg_url, tmp_path / "owner.log")
+    blanco = game_by_id("blanco")
+    seated: dict[int, int] = {}
+
+    def count_seated(client: SeatClient, text: str) -> None:
+        if text.startswith('{"type":"seated"'):
+            seated[id(client)] = seated.get(id(client), 0) + 1
+
+    async def scenario() -> tuple[dict, list[SeatClient], int]:
+        store = open_store(pg_url)
+        server, here = await start("127.0.0.1", 0, store)
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
+        pass_on = here._pass_on
+        twice: list[asyncio.Task[None]] = []
+
+        async def again(sent: int, conn: Connection, code: str, message: p.Join) -> None:
+            while here.relay.sent <= sent:  # the first one out (two alike in one batch,
+                await asyncio.sleep(0.001)  # one transaction, arrive once)...
+            pass_on(conn, code, message)  # ...then the same request sent again
+
+        def pass_on_twice(conn: Connection, code: str, message: p.ClientMessage | None) -> None:
+            sent = here.relay.sent
+            pass_on(conn, code, message)
+            if isinstance(message, p.Join) and not twice:
+                twice.append(asyncio.create_task(again(sent, conn, code, message)))
+
+        try:
+            opener = SeatClient(owner.url, blanco)
+            code = await opener.open(
+                [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=None
+            )
+            await opener.close()
+            here._pass_on = pass_on_twice  # type: ignore[method-assign]
+            clients = [SeatClient(url, blanco, count_seated, urls=[url]) for _ in range(2)]
+            assert await asyncio.wait_for(clients[0].join(code), 15) == 0
+            await twice[0]
+            assert await asyncio.wait_for(clients[1].join(code), 15) == 1
+            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
+            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+            await asyncio.wait_for(games, 30)
+            record = await clients[0].record()
+            for client in clients:
+                await client.close()
+            return record, clients, len(twice)
+        finally:
+            here.stop_sweeping()
+            server.close()
+            await server.wait_closed()
+            store.close()
+
+    owner.start()
+    try:
+        record, clients, sent_twice = run(scenario(), timeout=60)
+    finally:
+        owner.kill()
+    assert sent_twice == 1
+    assert all(c.reconnects == 0 for c in clients)
+    assert [seated[id(c)] for c in clients] == [1, 1]  # each join answered once
+    assert without_online(record) == play_locally("blanco", 2, "easy", 2025)
+    assert "Traceback" not in (tmp_path / "owner.log").read_text()
+
+
 def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
     two_servers: list[ServerProcess],
 ) -> None:

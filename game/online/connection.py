@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State as WsState
 
 from . import protocol as p
+from .seating import Seating
 from .tables import WATCHER, Table
 from .writes import Corked, writable
 
@@ -71,6 +72,7 @@ class Connection:
         self.token: str | None = None  # its seat's token (the owner may ask again)
         self.pending: p.Act | None = None  # an action passed on, not answered yet...
         self.pending_at = 0.0  # ...since then
+        self.seating: Seating | None = None  # a join or resume passed on, not answered yet
         self.queued_bytes = 0
         self.dropped = False
         self.writing_since: float | None = None  # a frame being written since (the watchdog)

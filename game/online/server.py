@@ -27,7 +27,7 @@ import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol as p
+from . import protocol as p, seating
 from .connection import Connection, check_every
 from .hub import Hub
 from .rows import StoreUnavailable
@@ -203,6 +203,7 @@ class GameServer:
             payload["msg"] = p.encode(message)
         if isinstance(message, p.Act):
             payload["seat"], payload["token"] = conn.seat, conn.token
+        payload.update(seating.fields(conn, message))
         if not self.relay.send(REQUESTS, payload):
             conn.send(p.encode(p.Error("bad_message", "too big to pass on to the table's server")))
 
@@ -225,6 +226,7 @@ class GameServer:
             remote = self.remotes[key] = RemoteClient(self.relay, *key)
         try:
             message = p.decode_client(str(data["msg"]))
+            remote.seating = seating.heard(data, message)  # its answer says which request
             if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
                 # a new owner (a takeover) meets this client first with an action: seat it
                 seat, token = int(data["seat"]), str(data["token"])
@@ -239,6 +241,8 @@ class GameServer:
         except Exception:  # one table's bug never takes the server down
             log.exception("a relayed request failed")
             remote.send(p.encode(p.Error("internal", "the server failed on that")))
+        finally:
+            remote.seating = None
 
     def _serve_own_request(self, data: dict[str, Any]) -> None:
         """A request this process passed on while another one owned the table, heard back
@@ -250,12 +254,20 @@ class GameServer:
         conn = self.forwarded.get(str(data.get("conn")))
         if conn is None or data.get("leave"):
             return  # the client is gone (or this is its leaving): nothing to answer
+        message = p.decode_client(str(data["msg"]))  # (our own encoding of a good one)
+        if isinstance(message, p.Act):
+            if conn.pending is None or conn.pending.id != message.id:
+                return  # answered already (a resend, or the client moved on)
+            conn.pending = None  # acted on here now (not sent again by resend_forever)
+        elif isinstance(message, p.Join | p.Resume):
+            if conn.seating is None or conn.seating.req != data.get("req"):
+                return  # answered already (sent again, or the client moved on)
+            message = conn.seating.message
+        self._answer_here(conn, message)
+
+    def _answer_here(self, conn: Connection, message: p.ClientMessage) -> None:
+        """Our client's request passed on, answered here after all (the table taken over)."""
         try:
-            message = p.decode_client(str(data["msg"]))
-            if isinstance(message, p.Act):
-                if conn.pending is None or conn.pending.id != message.id:
-                    return  # answered already (a resend, or the client moved on)
-                conn.pending = None  # acted on here now (not sent again by resend_forever)
             self.dispatch(conn, message)
         except TableError as err:
             conn.send(p.encode(p.Error(err.code, err.message)))
@@ -265,12 +277,15 @@ class GameServer:
         except Exception:  # one table's bug never takes the server down
             log.exception("a passed-on request failed")
             conn.send(p.encode(p.Error("internal", "the server failed on that")))
+        finally:
+            if conn.seating is not None and conn.seating.message is message:
+                conn.seating = None
 
     async def _take_reply(self, data: dict[str, Any]) -> None:
         """The owner's answer to one of our clients: its view first, then the answer."""
         conn = self.forwarded.get(str(data.get("conn")))
-        if conn is None:
-            return
+        if conn is None or not seating.is_awaited(conn, data):
+            return  # gone, or an answer to a seating request answered already
         text = str(data["text"])
         message = p.decode_server(text)
         if isinstance(message, p.Seated):
@@ -296,13 +311,18 @@ class GameServer:
         conn.send(text)
 
     async def resend_forever(self, every: float = RESEND_SECONDS / 3) -> None:
-        """Actions passed on and not answered (the owner died, or a notice was lost) are sent
-        again, unchanged (the owner answers a resent id once); a table taken over here in the
-        meantime takes them itself."""
+        """Actions and seating requests (seating.py) passed on and not answered (the owner
+        died, or a notice was lost) are sent again, unchanged (each is answered once); a table
+        taken over here in the meantime takes them itself."""
         while True:
             await asyncio.sleep(every)
             now = time.monotonic()
             for conn in list(self.forwarded.values()):
+                asked = seating.due(conn, now, RESEND_SECONDS)
+                if asked is not None and asked.code in self.hub.tables:
+                    self._answer_here(conn, asked.message)
+                elif asked is not None:
+                    self._pass_on(conn, asked.code, asked.message)
                 act = conn.pending
                 if act is None or conn.table is None or now - conn.pending_at < RESEND_SECONDS:
                     continue
@@ -383,6 +403,7 @@ class GameServer:
                 self.hub.forget_mirror(conn.table)
             conn.table = None
         self.forwarded.pop(conn.key, None)
+        conn.seating = None  # moved on: an answer to a seating request left is not awaited
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
@@ -409,6 +430,8 @@ class GameServer:
         else:
             if isinstance(message, p.Resume):
                 conn.token = message.token
+            if isinstance(message, p.Join | p.Resume):  # answered once, maybe sent again
+                seating.passed_on(conn, mirror.code, message)
             self._pass_on(conn, mirror.code, message)
         return True
 
@@ -439,7 +462,7 @@ class GameServer:
                 table.start_computers()
         elif isinstance(message, p.Join):
             table = self.hub.table(message.table)
-            seat, token = table.take_free_seat(message.seat)
+            seat, token = table.take_free_seat(message.seat, seating.join_token(conn, message))
             conn.send(p.encode(p.Seated(table.code, seat, token)))
             self._sit(conn, table, seat)
         elif isinstance(message, p.Resume):
@@ -514,13 +537,15 @@ class RemoteClient:
         self.seat = WATCHER
         self.opened = 0
         self.token: str | None = None
+        self.seating: seating.Seating | None = None  # the seating request being answered
 
     def send(self, text: str) -> None:
         from .relay import REPLIES
 
         if text.startswith(('{"type":"state"', '{"type":"seats"')):
             return
-        self.relay.send(REPLIES, {"to": self.process, "conn": self.key, "text": text})
+        reply = {"to": self.process, "conn": self.key, "text": text}
+        self.relay.send(REPLIES, reply | seating.answering(self))
 
 
 def bound_port(server: Server) -> int:

@@ -216,9 +216,15 @@ class Table:
             raise TableError("no_such_seat", f"table {self.code} has no seat {seat}")
         return self.row.seats[seat]
 
-    def take_free_seat(self, seat: int | None) -> tuple[int, str]:
+    def take_free_seat(self, seat: int | None, token: str | None = None) -> tuple[int, str]:
         """Give a free seat (the one asked for, or the first) to a code holder: (seat, token);
-        `attach` then seats the connection."""
+        `attach` then seats the connection. A join passed on from another process brings the
+        token (seating.py): the seat it holds already is this same join's, given back."""
+        if token is not None:
+            for held in self.row.seats:
+                if (seat is None or held.seat == seat) and token_matches(token, held.token_hash):
+                    self.resume_seat(held.seat, token)
+                    return held.seat, token
         if seat is None:
             free = [s.seat for s in self.row.seats if s.kind == "human" and s.token_hash is None]
             if not free:
@@ -227,7 +233,7 @@ class Table:
         row = self._seat(seat)
         if row.kind != "human" or row.token_hash is not None:
             raise TableError("seat_taken", f"seat {seat} is not free")
-        token = secrets.token_urlsafe(16)
+        token = token or secrets.token_urlsafe(16)
         self._store_seat(row, token_hash=token_hash(token), left_at=None)
         return seat, token
 
