@@ -90,6 +90,29 @@ def until(app: Any, done: Any, limit: float = 30.0, what: str = "") -> None:
     seen(app)
 
 
+def click_for_lobby(app: Any, pos: tuple[int, int]) -> LobbyScene:
+    """Click what puts the lobby up (Open, Join, Watch) and run that frame: the lobby the
+    click pushed, up now or already handed on to the table (with every seat taken it gives way
+    as soon as the server answers, which on a busy machine may be within that same frame)."""
+    pushed: list[Any] = []
+    push = app.ctx.nav.push
+
+    def noted(route: str, /, **kwargs: Any) -> Any:
+        pushed.append(push(route, **kwargs))
+        return pushed[-1]
+
+    app.ctx.nav.push = noted
+    try:
+        click(app, pos, 1)
+    finally:
+        del app.ctx.nav.push
+    assert len(pushed) == 1, pushed
+    lobby = pushed[0]
+    assert isinstance(lobby, LobbyScene)
+    assert app.stack.top is lobby or lobby.handed_on
+    return lobby
+
+
 def open_menu(app: Any, url: str) -> OnlineMenuScene:
     """Title, then "Play online"; the server field typed in (cleared first, as a person does)."""
     app.stack.push(app.ctx.nav.make("title"))
@@ -122,12 +145,7 @@ def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) ->
         click(app, choice.segment([v for v, _ in choice.options].index(kind)).center)
     if before_open is not None:
         before_open()
-    # One frame: "open" puts the lobby up at once, and with every seat taken the lobby gives
-    # way to the table as soon as the server answers, which a second frame may already see.
-    click(app, host.widget("open").rect.center, 1)
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
-    return lobby
+    return click_for_lobby(app, host.widget("open").rect.center)
 
 
 def our_moves(app: Any, table: Any, count: int | None) -> int:
@@ -375,8 +393,7 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
     level = host.widget("seat_1")
     click(app, level.segment([v for v, _ in level.options].index("easy")).center)
-    click(app, host.widget("open").rect.center, 2)
-    lobby = app.stack.top
+    lobby = click_for_lobby(app, host.widget("open").rect.center)
     until(app, lambda: app.stack.top is not lobby, what="the table")
     table = app.stack.top
     assert type(table).__name__ == "OnlineLuckyBoxTable"

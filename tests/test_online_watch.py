@@ -17,9 +17,8 @@ from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.codec import to_wire
 from game.online.ui import seats_file
-from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import JoinScene
-from tests.test_online_ui import ServerThread, open_menu, until
+from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until
 from tests.test_online_ui_shots import LANGUAGES, SIZES, shot
 from tests.ui_helpers import click, frames, type_text
 
@@ -38,25 +37,8 @@ def watch_by_code(app: Any, url: str, code: str) -> Any:
     assert isinstance(join, JoinScene)
     click(app, join.widget("code").rect.center)
     type_text(app, code)
-    # Watch puts up the lobby, watching, in the click's frame; it gives way to the table as
-    # soon as the server answers, which under load may be that same frame or the next: the
-    # lobby is the scene the click pushed, up now or already handed on to the table.
-    pushed: list[Any] = []
-    push = app.ctx.nav.push
-
-    def noted(route: str, /, **kwargs: Any) -> Any:
-        pushed.append(push(route, **kwargs))
-        return pushed[-1]
-
-    app.ctx.nav.push = noted
-    try:
-        click(app, join.widget("watch").rect.center, 1)
-    finally:
-        del app.ctx.nav.push
-    assert len(pushed) == 1
-    lobby = pushed[0]
-    assert isinstance(lobby, LobbyScene) and lobby.watching
-    assert app.stack.top is lobby or lobby.handed_on
+    lobby = click_for_lobby(app, join.widget("watch").rect.center)
+    assert lobby.watching
     until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the table")
     return app.stack.top
 
