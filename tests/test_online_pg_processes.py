@@ -6,9 +6,11 @@ table over from the database; the game goes on exactly once."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +28,41 @@ sys.path.remove(str(ROOT / "bench"))
 # The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
 # worker's), not one per module that uses it.
 pytest_plugins = ["tests.pg_helpers"]
+
+
+@contextlib.asynccontextmanager
+async def server_here(pg_url: str, sweeping: bool = False) -> AsyncIterator[tuple[Any, str, Any]]:
+    """A server in this process on the shared database, registered as a live process: (the
+    GameServer, its address, its store). Without `sweeping` its takeover sweep is stopped, so
+    a test runs the takeover at the moment that matters."""
+    from game.online.server import bound_port, start
+    from game.online.store import open_store
+
+    store = open_store(pg_url)
+    server, here = await start("127.0.0.1", 0, store)
+    if not sweeping:
+        assert here.sweeper is not None
+        here.sweeper.cancel()
+    url = f"ws://127.0.0.1:{bound_port(server)}"
+    store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
+    try:
+        yield here, url, store
+    finally:
+        here.stop_sweeping()
+        server.close()
+        await server.wait_closed()
+        store.close()
+
+
+def seated_counter() -> tuple[dict[int, int], Any]:
+    """(how many `seated` each client heard, by id(client); the clients' on-message hook)."""
+    seated: dict[int, int] = {}
+
+    def count_seated(client: SeatClient, text: str) -> None:
+        if text.startswith('{"type":"seated"'):
+            seated[id(client)] = seated.get(id(client), 0) + 1
+
+    return seated, count_seated
 
 
 @pytest.fixture
@@ -151,31 +188,23 @@ def test_an_action_resent_to_a_dead_owner_is_answered_after_the_takeover(
     import logging
 
     from game.online.connection import Connection
-    from game.online.server import bound_port, start
-    from game.online.store import open_store
 
     caplog.set_level(logging.WARNING, logger="game.online")
     owner = ServerProcess(pg_url, tmp_path / "owner.log")
     blanco = game_by_id("blanco")
 
     async def scenario() -> tuple[dict, list[SeatClient], list[int]]:
-        store = open_store(pg_url)
-        server, here = await start("127.0.0.1", 0, store)
-        assert here.sweeper is not None
-        here.sweeper.cancel()  # the takeover is run below, at the moment that matters
-        url = f"ws://127.0.0.1:{bound_port(server)}"
-        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
-        taken: list[int] = []
-        pass_on = here._pass_on
+        async with server_here(pg_url) as (here, url, store):
+            taken: list[int] = []
+            pass_on = here._pass_on
 
-        def pass_on_then_take_over(
-            conn: Connection, code: str, message: p.ClientMessage | None
-        ) -> None:
-            pass_on(conn, code, message)  # the request is on its way to the dead owner...
-            if isinstance(message, p.Act) and not taken:  # ...and the table is taken over
-                taken.append(here.hub.sweep([code]))
+            def pass_on_then_take_over(
+                conn: Connection, code: str, message: p.ClientMessage | None
+            ) -> None:
+                pass_on(conn, code, message)  # the request is on its way to the dead owner...
+                if isinstance(message, p.Act) and not taken:  # ...and the table is taken over
+                    taken.append(here.hub.sweep([code]))
 
-        try:
             opener = SeatClient(owner.url, blanco)
             code = await opener.open(
                 [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=None
@@ -199,11 +228,6 @@ def test_an_action_resent_to_a_dead_owner_is_answered_after_the_takeover(
             for client in clients:
                 await client.close()
             return record, clients, taken
-        finally:
-            here.stop_sweeping()
-            server.close()
-            await server.wait_closed()
-            store.close()
 
     owner.start()
     try:
@@ -231,47 +255,35 @@ def test_a_seating_request_passed_on_to_a_dead_owner_is_answered_after_the_takeo
     request is passed on, and the table taken over right after it has come back, every
     time."""
     from game.online.connection import Connection
-    from game.online.server import bound_port, start
-    from game.online.store import open_store
 
     owner = ServerProcess(pg_url, tmp_path / "owner.log")
     blanco = game_by_id("blanco")
-    seated: dict[int, int] = {}
-
-    def count_seated(client: SeatClient, text: str) -> None:
-        if text.startswith('{"type":"seated"'):
-            seated[id(client)] = seated.get(id(client), 0) + 1
+    seated, count_seated = seated_counter()
 
     async def scenario() -> tuple[dict, list[SeatClient], list[int]]:
-        store = open_store(pg_url)
-        server, here = await start("127.0.0.1", 0, store)
-        assert here.sweeper is not None
-        here.sweeper.cancel()  # the takeover is run below, at the moment that matters
-        url = f"ws://127.0.0.1:{bound_port(server)}"
-        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
-        taken: list[int] = []
-        later: list[asyncio.Task[None]] = []
-        pass_on = here._pass_on
+        async with server_here(pg_url) as (here, url, store):
+            taken: list[int] = []
+            later: list[asyncio.Task[None]] = []
+            pass_on = here._pass_on
 
-        async def take_over_once_heard(heard: int, code: str) -> None:
-            while here.relay.heard <= heard:  # its own request back, passed over...
-                await asyncio.sleep(0.005)
-            began = asyncio.get_running_loop().time()
-            while code not in await asyncio.to_thread(store.orphans):  # type: ignore[attr-defined]
-                assert asyncio.get_running_loop().time() - began < 15, "the lock outlived it"
-                await asyncio.sleep(0.05)
-            taken.append(here.hub.sweep([code]))  # ...then the table is taken over
+            async def take_over_once_heard(heard: int, code: str) -> None:
+                while here.relay.heard <= heard:  # its own request back, passed over...
+                    await asyncio.sleep(0.005)
+                began = asyncio.get_running_loop().time()
+                while code not in await asyncio.to_thread(store.orphans):  # type: ignore[attr-defined]
+                    assert asyncio.get_running_loop().time() - began < 15, "the lock outlived it"
+                    await asyncio.sleep(0.05)
+                taken.append(here.hub.sweep([code]))  # ...then the table is taken over
 
-        def pass_on_then_take_over(
-            conn: Connection, code: str, message: p.ClientMessage | None
-        ) -> None:
-            heard = here.relay.heard
-            pass_on(conn, code, message)  # the request is on its way to the owner...
-            if isinstance(message, p.Join | p.Resume) and not later:
-                owner.kill()  # ...which dies before it is sent (SIGKILL: its lock goes too)
-                later.append(asyncio.create_task(take_over_once_heard(heard, code)))
+            def pass_on_then_take_over(
+                conn: Connection, code: str, message: p.ClientMessage | None
+            ) -> None:
+                heard = here.relay.heard
+                pass_on(conn, code, message)  # the request is on its way to the owner...
+                if isinstance(message, p.Join | p.Resume) and not later:
+                    owner.kill()  # ...which dies before it is sent (SIGKILL: its lock goes too)
+                    later.append(asyncio.create_task(take_over_once_heard(heard, code)))
 
-        try:
             opener = SeatClient(owner.url, blanco)
             sit = 0 if kind == "resume" else None
             code = await opener.open(
@@ -294,11 +306,6 @@ def test_a_seating_request_passed_on_to_a_dead_owner_is_answered_after_the_takeo
             for client in clients:
                 await client.close()
             return record, clients, taken
-        finally:
-            here.stop_sweeping()
-            server.close()
-            await server.wait_closed()
-            store.close()
 
     owner.start()
     try:
@@ -319,37 +326,27 @@ def test_a_join_sent_twice_to_a_live_owner_takes_one_seat_and_is_answered_once(
     gets one `seated`; the other seat is still free for the next player. Sent again as soon
     as the first one is out, every time."""
     from game.online.connection import Connection
-    from game.online.server import bound_port, start
-    from game.online.store import open_store
 
     owner = ServerProcess(pg_url, tmp_path / "owner.log")
     blanco = game_by_id("blanco")
-    seated: dict[int, int] = {}
-
-    def count_seated(client: SeatClient, text: str) -> None:
-        if text.startswith('{"type":"seated"'):
-            seated[id(client)] = seated.get(id(client), 0) + 1
+    seated, count_seated = seated_counter()
 
     async def scenario() -> tuple[dict, list[SeatClient], int]:
-        store = open_store(pg_url)
-        server, here = await start("127.0.0.1", 0, store)
-        url = f"ws://127.0.0.1:{bound_port(server)}"
-        store.register(url)  # type: ignore[attr-defined]  # a PostgresStore
-        pass_on = here._pass_on
-        twice: list[asyncio.Task[None]] = []
+        async with server_here(pg_url, sweeping=True) as (here, url, store):
+            pass_on = here._pass_on
+            twice: list[asyncio.Task[None]] = []
 
-        async def again(sent: int, conn: Connection, code: str, message: p.Join) -> None:
-            while here.relay.sent <= sent:  # the first one out (two alike in one batch,
-                await asyncio.sleep(0.001)  # one transaction, arrive once)...
-            pass_on(conn, code, message)  # ...then the same request sent again
+            async def again(sent: int, conn: Connection, code: str, message: p.Join) -> None:
+                while here.relay.sent <= sent:  # the first one out (two alike in one batch,
+                    await asyncio.sleep(0.001)  # one transaction, arrive once)...
+                pass_on(conn, code, message)  # ...then the same request sent again
 
-        def pass_on_twice(conn: Connection, code: str, message: p.ClientMessage | None) -> None:
-            sent = here.relay.sent
-            pass_on(conn, code, message)
-            if isinstance(message, p.Join) and not twice:
-                twice.append(asyncio.create_task(again(sent, conn, code, message)))
+            def pass_on_twice(conn: Connection, code: str, message: p.ClientMessage | None) -> None:
+                sent = here.relay.sent
+                pass_on(conn, code, message)
+                if isinstance(message, p.Join) and not twice:
+                    twice.append(asyncio.create_task(again(sent, conn, code, message)))
 
-        try:
             opener = SeatClient(owner.url, blanco)
             code = await opener.open(
                 [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2025, sit=None
@@ -367,11 +364,6 @@ def test_a_join_sent_twice_to_a_live_owner_takes_one_seat_and_is_answered_once(
             for client in clients:
                 await client.close()
             return record, clients, len(twice)
-        finally:
-            here.stop_sweeping()
-            server.close()
-            await server.wait_closed()
-            store.close()
 
     owner.start()
     try:
