@@ -65,6 +65,19 @@ def seated_counter() -> tuple[dict[int, int], Any]:
     return seated, count_seated
 
 
+async def play_out(clients: list[SeatClient], seed: int) -> dict[str, Any]:
+    """The two seats' Easy bots play the Blanco game to its end (30 s at most); the record,
+    the clients closed."""
+    blanco = game_by_id("blanco")
+    bots = [blanco.make_bot("easy", seed, i) for i in range(2)]
+    games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
+    await asyncio.wait_for(games, 30)
+    record = await clients[0].record()
+    for client in clients:
+        await client.close()
+    return record
+
+
 @pytest.fixture
 def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
     servers = [ServerProcess(pg_url, tmp_path / f"server{i}.log") for i in range(2)]
@@ -220,13 +233,8 @@ def test_an_action_resent_to_a_dead_owner_is_answered_after_the_takeover(
                 assert asyncio.get_running_loop().time() - began < 15, "the lock outlived it"
                 await asyncio.sleep(0.05)
             here._pass_on = pass_on_then_take_over  # type: ignore[method-assign]
-            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
-            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
-            await asyncio.wait_for(games, 30)
+            record = await play_out(clients, 2025)
             assert code in here.hub.tables and not here.remotes  # no stand-in for our own
-            record = await clients[0].record()
-            for client in clients:
-                await client.close()
             return record, clients, taken
 
     owner.start()
@@ -299,13 +307,7 @@ def test_a_seating_request_passed_on_to_a_dead_owner_is_answered_after_the_takeo
                 assert await asyncio.wait_for(clients[0].join(code, 0), 15) == 0
             assert taken == [1] and code in here.hub.tables
             assert await asyncio.wait_for(clients[1].join(code), 15) == 1  # one seat taken
-            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
-            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
-            await asyncio.wait_for(games, 30)
-            record = await clients[0].record()
-            for client in clients:
-                await client.close()
-            return record, clients, taken
+            return await play_out(clients, 2025), clients, taken
 
     owner.start()
     try:
@@ -357,13 +359,7 @@ def test_a_join_sent_twice_to_a_live_owner_takes_one_seat_and_is_answered_once(
             assert await asyncio.wait_for(clients[0].join(code), 15) == 0
             await twice[0]
             assert await asyncio.wait_for(clients[1].join(code), 15) == 1
-            bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
-            games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
-            await asyncio.wait_for(games, 30)
-            record = await clients[0].record()
-            for client in clients:
-                await client.close()
-            return record, clients, len(twice)
+            return await play_out(clients, 2025), clients, len(twice)
 
     owner.start()
     try:
