@@ -21,6 +21,7 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -45,6 +46,24 @@ PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
+
+
+@contextlib.contextmanager
+def failures_answered(client: Any, what: str) -> Iterator[None]:
+    """A request served inside: a refusal (TableError), the database away (the client asks
+    again; the reference one does) or a bug in one table, told to `client` as an error and
+    logged as `what` ("a Join message", "a relayed request"), never raised: one table's
+    trouble never takes the server or the connection down."""
+    try:
+        yield
+    except TableError as err:
+        client.send(p.encode(p.Error(err.code, err.message)))
+    except StoreUnavailable as err:
+        log.warning("%s waits for the database: %s", what, err)
+        client.send(p.encode(UNAVAILABLE))
+    except Exception:
+        log.exception("%s failed", what)
+        client.send(p.encode(p.Error("internal", "the server failed on that")))
 
 
 class GameServer:
@@ -225,22 +244,15 @@ class GameServer:
         if remote is None:
             remote = self.remotes[key] = RemoteClient(self.relay, *key)
         try:
-            message = p.decode_client(str(data["msg"]))
-            remote.seating = seating.heard(data, message)  # its answer says which request
-            if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
-                # a new owner (a takeover) meets this client first with an action: seat it
-                seat, token = int(data["seat"]), str(data["token"])
-                table.resume_seat(seat, token)
-                self._sit(remote, table, seat)  # type: ignore[arg-type]  # a stand-in
-            self.dispatch(remote, message)  # type: ignore[arg-type]  # a Connection's stand-in
-        except TableError as err:
-            remote.send(p.encode(p.Error(err.code, err.message)))
-        except StoreUnavailable as err:
-            log.warning("a relayed request waits for the database: %s", err)
-            remote.send(p.encode(UNAVAILABLE))
-        except Exception:  # one table's bug never takes the server down
-            log.exception("a relayed request failed")
-            remote.send(p.encode(p.Error("internal", "the server failed on that")))
+            with failures_answered(remote, "a relayed request"):
+                message = p.decode_client(str(data["msg"]))
+                remote.seating = seating.heard(data, message)  # its answer says which request
+                if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
+                    # a new owner (a takeover) meets this client first with an action: seat it
+                    seat, token = int(data["seat"]), str(data["token"])
+                    table.resume_seat(seat, token)
+                    self._sit(remote, table, seat)  # type: ignore[arg-type]  # a stand-in
+                self.dispatch(remote, message)  # type: ignore[arg-type]  # a stand-in
         finally:
             remote.seating = None
 
@@ -268,15 +280,8 @@ class GameServer:
     def _answer_here(self, conn: Connection, message: p.ClientMessage) -> None:
         """Our client's request passed on, answered here after all (the table taken over)."""
         try:
-            self.dispatch(conn, message)
-        except TableError as err:
-            conn.send(p.encode(p.Error(err.code, err.message)))
-        except StoreUnavailable as err:
-            log.warning("a passed-on request waits for the database: %s", err)
-            conn.send(p.encode(UNAVAILABLE))
-        except Exception:  # one table's bug never takes the server down
-            log.exception("a passed-on request failed")
-            conn.send(p.encode(p.Error("internal", "the server failed on that")))
+            with failures_answered(conn, "a passed-on request"):
+                self.dispatch(conn, message)
         finally:
             if conn.seating is not None and conn.seating.message is message:
                 conn.seating = None
@@ -356,16 +361,8 @@ class GameServer:
                 except p.BadMessage as err:
                     await self._bad(conn, "bad_message", str(err))
                     continue
-                try:
+                with failures_answered(conn, f"a {type(message).__name__} message"):
                     self.dispatch(conn, message)
-                except TableError as err:
-                    conn.send(p.encode(p.Error(err.code, err.message)))
-                except StoreUnavailable as err:  # the client asks again (the reference one does)
-                    log.warning("a %s waits for the database: %s", type(message).__name__, err)
-                    conn.send(p.encode(UNAVAILABLE))
-                except Exception:  # one table's bug never takes the server down
-                    log.exception("a %s message failed", type(message).__name__)
-                    conn.send(p.encode(p.Error("internal", "the server failed on that")))
         except ConnectionClosed:
             pass
         finally:
