@@ -10,7 +10,7 @@ import pytest
 
 from game.core import i18n
 from game.online.ui.lobby import LobbyScene
-from tests.test_online_ui import ServerThread, host_table, open_menu, until
+from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
 
 SIZES = [(1024, 768), (2560, 1080)]
@@ -105,8 +105,7 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
                 level = host.widget("seat_1")
                 click(app, level.segment([v for v, _ in level.options].index("normal")).center)
-                click(app, host.widget("open").rect.center, 2)
-                lucky = app.stack.top
+                lucky = click_for_lobby(app, host.widget("open").rect.center)
                 until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
                 frames(app, 60)
                 assert type(app.stack.top).__name__ in ("OnlineLuckyBoxTable", "DraftScene")
