@@ -415,3 +415,29 @@ def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
         assert frames(app, 30) and app.errors == []
     finally:
         pygame.quit()
+
+
+def test_a_picture_with_no_transparency_stays_opaque_in_the_display_format(tmp_path):
+    """The table's felt has no alpha channel: loaded for a display it keeps none (with one
+    added, every full-screen blit of it was blended pixel by pixel instead of copied), while a
+    sprite with transparency keeps its alpha."""
+    from game.core.ui import gfx
+    from game.core.ui.assets import Assets
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 48))
+    opaque = pygame.Surface((8, 8))
+    opaque.fill((10, 120, 40))
+    pygame.image.save(opaque, str(tmp_path / "felt.png"))
+    clear = pygame.Surface((8, 8), pygame.SRCALPHA)
+    clear.fill((200, 0, 0, 100))
+    pygame.image.save(clear, str(tmp_path / "glass.png"))
+    try:
+        assets = Assets(tmp_path)
+        felt, glass = assets.get("felt", (16, 16)), assets.get("glass", (16, 16))
+    finally:
+        pygame.display.quit()
+    assert not gfx.pixels_of(felt).get_flags() & pygame.SRCALPHA
+    assert gfx.pixels_of(felt).get_at((3, 3))[:3] == (10, 120, 40)
+    assert gfx.pixels_of(glass).get_flags() & pygame.SRCALPHA
+    assert gfx.pixels_of(glass).get_at((3, 3)).a == 100

@@ -52,9 +52,13 @@ class Assets:
         surf: pygame.Surface | None
         try:
             surf = pygame.image.load(path)
-            # convert_alpha needs a display; without one (tools, some tests) keep the raw surface.
+            # The display's pixel format, for quick blits; convert needs a display (without one:
+            # tools, some tests, the raw surface is kept). A picture with no transparency (the
+            # table's felt) stays opaque: with an alpha channel added, every full-screen blit of
+            # it was blended pixel by pixel instead of copied.
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
+                transparent = surf.get_flags() & pygame.SRCALPHA or surf.get_colorkey()
+                surf = surf.convert_alpha() if transparent else surf.convert()
         except (pygame.error, OSError, ValueError) as e:
             surf = None
             self.warnings.append(f"sprite {name!r} missing or unreadable: {e}")
