@@ -404,12 +404,17 @@ KILLED_GAME = """
 import sys
 sys.path.insert(0, {root!r})
 import pygame
+from _pytest.monkeypatch import MonkeyPatch
 from game.core.session import Seat
 from game.catalog import new_app
-from game.core.ui.app import App
 from game.luckybox.ui.scenes.table import start_game
+from tests.ui_helpers import computers_answered, draw_frames_when_seen
 
 if __name__ == "__main__":
+    # Frames as the UI tests run them: a computer's move waited for in each (unthrottled
+    # frames spinning while it thinks cost the more CPU the busier the machine), a frame drawn
+    # only when something could see it. Saving, which this checks, is the frames' own work.
+    draw_frames_when_seen(MonkeyPatch())
     app = new_app()
     app.ctx.settings.animation_speed = {speed}
     table = start_game(app.ctx, [Seat("A", "easy"), Seat("B", "easy")], {seed})
@@ -420,6 +425,8 @@ if __name__ == "__main__":
                 pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0,
                                                      unicode="", scancode=0))
         app.step(1 / 60)
+        app.finish_frame()
+        computers_answered(app)
         if len(table.state.actions) != said:
             said = len(table.state.actions)
             print(said, flush=True)
