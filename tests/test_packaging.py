@@ -245,6 +245,14 @@ def test_bundle_builds_and_plays_from_another_folder(demo_record, tmp_path, data
     ticket, value, error = exchange_with_worker([exe, "--bot-worker"], elsewhere, data_dir)
     assert (ticket, value) == (7, None) and "AttributeError" in error
 
+    # The bundle leaves psycopg out: a server on PostgreSQL is for a pip install, said in a line.
+    assert not list(internal.glob("psycopg*")) and not list(internal.glob("libpq*"))
+    served = run(
+        [exe, "--serve", "--port", "0", "--db", "postgresql://127.0.0.1:1/x"], elsewhere, data_dir
+    )
+    assert served.returncode == 2, served.stderr
+    assert served.stderr.strip().count("\n") == 0 and "pip install" in served.stderr
+
 
 # ---------------------------------------------------------------- pip install .
 

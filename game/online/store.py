@@ -210,8 +210,9 @@ def open_store(url: str | None = None) -> Store:
         try:
             from .pg_store import PostgresStore
         except ImportError:
-            raise ValueError(
-                "--db postgresql:// needs psycopg 3: pip install 'psycopg[binary]'"
+            raise ValueError(  # (as in the bundled app, which serves with SQLite only)
+                "--db postgresql:// needs psycopg 3: pip install 'psycopg[binary]' and run "
+                "the server from that install"
             ) from None
         return PostgresStore(url)
     if url.startswith("sqlite:///"):
