@@ -41,7 +41,7 @@ class NetLink:
         self.notes: queue.Queue[Note] = queue.Queue()
         self.client = SeatClient(url, game, on_frame=self._frame, max_backoff=MAX_BACKOFF)
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="netlink")
+        self.thread = threading.Thread(target=self._run, daemon=True, name="netlink")
         self.thread.start()
         self.reader: asyncio.Task[None] | None = None
         self.closed = False
@@ -92,11 +92,20 @@ class NetLink:
                 await asyncio.wait_for(asyncio.gather(*others, return_exceptions=True), 2)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.client.close(), 2)
+            with contextlib.suppress(Exception):  # the thread that looked the server's name up
+                await asyncio.wait_for(self.loop.shutdown_default_executor(), 2)
             self.loop.stop()
 
         asyncio.run_coroutine_threadsafe(shut(), self.loop)
 
     # -- the loop's side ----------------------------------------------------------------------
+    def _run(self) -> None:
+        """The thread: the loop until close() stops it, then closed (nothing of it left)."""
+        try:
+            self.loop.run_forever()
+        finally:
+            self.loop.close()
+
     def _frame(self, _client: SeatClient, text: str) -> None:
         with contextlib.suppress(p.BadMessage):
             self.notes.put(Note("message", p.decode_server(text)))
