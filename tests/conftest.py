@@ -197,7 +197,9 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
 
 @pytest.fixture
 def app(data_dir: Path) -> Iterator:
-    """A real App on the dummy video driver, torn down with pygame.quit()."""
+    """A real App on the dummy video driver, closed as the app closes itself (every scene's exit
+    hook: a table's line to a server and its computers' worker are stopped, not left running
+    into the tests after it), then pygame.quit()."""
     import pygame
 
     from game.catalog import new_app
@@ -205,6 +207,7 @@ def app(data_dir: Path) -> Iterator:
     application = new_app()
     try:
         yield application
+        application.close()
     finally:
         pygame.quit()
 

@@ -54,6 +54,7 @@ class ServerThread:
         server.close()
         await server.wait_closed()
         store.close()
+        await asyncio.get_running_loop().shutdown_default_executor()  # as asyncio.run() does
 
     def call(self, coro: Any, timeout: float = 20) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -258,6 +259,8 @@ def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
     before = server.table(code).version
     assert our_moves(again, rejoined, 1) == 1
     assert server.table(code).version > before
+    again.close()  # (the fixture closes only the first app)
+    assert rejoined.link.closed
 
 
 def until_server(done: Any, limit: float = 10.0) -> None:
@@ -549,3 +552,17 @@ def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> No
     assert "nothing is lost" in table.message
     server.call(trouble(False))
     until(app, lambda: "reconnecting" not in table.message, what="the line cleared")
+
+
+def test_leaving_an_online_table_ends_its_line_and_leaves_no_thread(app, server) -> None:
+    """Back at the title, the table's line to the server is closed and its thread gone (its
+    event loop closed): a player who visits many tables does not gather idle threads that keep
+    reconnecting in the background."""
+    lobby = host_table(app, server.url, ["easy"])
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    link = app.stack.top.link
+    assert link.thread.is_alive()
+    app.stack.clear()  # (the app's own close does the same, as the Quit button does)
+    link.thread.join(10)
+    assert link.closed and not link.thread.is_alive() and link.loop.is_closed()
+    assert not [t for t in threading.enumerate() if t.name == "netlink"]
