@@ -35,6 +35,9 @@ MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat 
 STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
 RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
 BURST = p.BURST / 2
+# The reconnect delays' jitter: its own generator, so a client never moves the random module's
+# shared state under other code (a game seeded from it, a test's generated examples).
+_JITTER = random.Random()
 
 Decide = Callable[[Any, int], Any]
 FrameHook = Callable[["SeatClient", str], None]
@@ -242,7 +245,7 @@ class SeatClient:
                     await self._move_to(err.detail)
                     continue
                 await self.close()
-            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            await asyncio.sleep(delay * _JITTER.uniform(0.8, 1.2))
             delay = min(delay * 2, self.max_backoff)
 
     def _next_url(self) -> None:
