@@ -495,3 +495,64 @@ def test_seats_on_the_other_process_are_sent_only_what_they_may_know(
     leaks.test_no_frame_holds_the_seed_before_the_end(played)
     if game_id == "blanco":
         leaks.test_blanco_frames_hold_no_other_seats_hidden_card(played)
+
+
+def test_a_client_gone_before_its_join_is_answered_is_reported_gone_to_the_owner(
+    pg_url: str,
+) -> None:
+    """A client of one process joins a table another process owns and drops its line before
+    the owner's `seated` comes back. The owner seated it meanwhile; it must hear that the
+    client left, so the seat shows away (held for its token, its timers running) instead of
+    connected for ever to nobody. The owner's answer is held back until the client is gone,
+    every time."""
+    blanco = game_by_id("blanco")
+
+    async def scenario() -> tuple[bool, bool]:
+        async with (
+            server_here(pg_url) as (owner, owner_url, _),
+            server_here(pg_url) as (
+                here,
+                url,
+                _,
+            ),
+        ):
+            opener = SeatClient(owner_url, blanco)
+            code = await opener.open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=7)
+            gone = asyncio.Event()
+            take_reply = here._take_reply
+
+            async def after_the_client_left(data: dict[str, Any]) -> None:
+                await gone.wait()
+                await take_reply(data)
+
+            here._take_reply = after_the_client_left  # type: ignore[method-assign]
+            joiner = SeatClient(url, blanco, urls=[url])
+            joining = asyncio.create_task(joiner.join(code, 1))
+            began = asyncio.get_running_loop().time()
+            while not any(c.seating is not None for c in here.forwarded.values()):
+                assert asyncio.get_running_loop().time() - began < 15, "never passed on"
+                await asyncio.sleep(0.005)
+            table = owner.hub.tables[code]
+            while not table.seat_infos()[1].connected:  # the owner seated it...
+                assert asyncio.get_running_loop().time() - began < 15, "never seated"
+                await asyncio.sleep(0.005)
+            joining.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await joining
+            assert joiner.ws is not None
+            await joiner.ws.close()  # ...and the client is gone before it hears so
+            while here.forwarded:
+                assert asyncio.get_running_loop().time() - began < 15, "never noticed"
+                await asyncio.sleep(0.005)
+            gone.set()
+            while table.seat_infos()[1].connected:
+                if asyncio.get_running_loop().time() - began > 10:
+                    break
+                await asyncio.sleep(0.01)
+            seat = table.seat_infos()[1]
+            await opener.close()
+            return not seat.connected, not seat.free
+
+    away, held = run(scenario(), timeout=60)
+    assert away, "the owner still thinks the client is there"
+    assert held, "the seat is kept for its token"

@@ -367,7 +367,7 @@ class GameServer:
             pass
         finally:
             self.connections.discard(conn)
-            self._leave(conn)
+            self._leave(conn, gone=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(conn), 1.0)
             writer.cancel()
@@ -383,13 +383,14 @@ class GameServer:
         conn.bad += 1
         conn.send(p.encode(p.Error(code, message)))
         if conn.bad >= MAX_BAD:
-            self._leave(conn)
+            self._leave(conn, gone=True)
             await self._drain(conn)
             self._closing.add(asyncio.create_task(conn.ws.close(1008, "too many bad messages")))
             for task in [t for t in self._closing if t.done()]:
                 self._closing.discard(task)
 
-    def _leave(self, conn: Connection) -> None:
+    def _leave(self, conn: Connection, gone: bool = False) -> None:
+        """The client is off its table (`gone`: off this server)."""
         if conn.table is not None:
             try:
                 conn.table.detach(conn)
@@ -399,6 +400,10 @@ class GameServer:
                 self._pass_on(conn, conn.table.code, None)
                 self.hub.forget_mirror(conn.table)
             conn.table = None
+        elif gone and conn.seating is not None and self.relay is not None:
+            # A join or resume passed on and not answered yet: the owner may have seated the
+            # client already, and is told it left (one it never seated is passed over there).
+            self._pass_on(conn, conn.seating.code, None)
         self.forwarded.pop(conn.key, None)
         conn.seating = None  # moved on: an answer to a seating request left is not awaited
 
