@@ -556,3 +556,58 @@ def test_a_client_gone_before_its_join_is_answered_is_reported_gone_to_the_owner
     away, held = run(scenario(), timeout=60)
     assert away, "the owner still thinks the client is there"
     assert held, "the seat is kept for its token"
+
+
+def test_a_join_left_unanswered_for_another_table_is_reported_gone_to_its_owner(
+    pg_url: str,
+) -> None:
+    """A client joins a table another process owns, then, before the owner's `seated` comes
+    back, takes a seat at a table of its own process. The first answer is no longer awaited,
+    but the owner seated it meanwhile: it must hear that the client left, so that seat shows
+    away (held for its token, its timers running) instead of connected for ever to nobody."""
+    from websockets.asyncio.client import connect
+
+    blanco = game_by_id("blanco")
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        async with (
+            server_here(pg_url) as (owner, owner_url, _),
+            server_here(pg_url) as (here, url, _),
+        ):
+            far_opener, near_opener = SeatClient(owner_url, blanco), SeatClient(url, blanco)
+            seats = [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")]
+            far = await far_opener.open(seats, seed=7)
+            near = await near_opener.open(seats, seed=8)
+            released = asyncio.Event()
+            take_reply = here._take_reply
+
+            async def after_the_second_join(data: dict[str, Any]) -> None:
+                await released.wait()
+                await take_reply(data)
+
+            here._take_reply = after_the_second_join  # type: ignore[method-assign]
+            far_table, near_table = owner.hub.tables[far], here.hub.tables[near]
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            async with connect(url) as ws:
+                await ws.send(p.encode(p.Join(far, 1)))
+                while not far_table.seat_infos()[1].connected:  # the owner seated it...
+                    assert loop.time() - began < 15, "never seated"
+                    await asyncio.sleep(0.005)
+                await ws.send(p.encode(p.Join(near, 1)))  # ...and it sits here before it hears
+                while not near_table.seat_infos()[1].connected:
+                    assert loop.time() - began < 15, "never seated here"
+                    await asyncio.sleep(0.005)
+                released.set()
+                while far_table.seat_infos()[1].connected and loop.time() - began < 10:
+                    await asyncio.sleep(0.01)
+                seat = far_table.seat_infos()[1]
+                still_here = near_table.seat_infos()[1].connected
+            await far_opener.close()
+            await near_opener.close()
+            return not seat.connected, not seat.free, still_here
+
+    away, held, still_here = run(scenario(), timeout=60)
+    assert away, "the owner still thinks the client is at its table"
+    assert held, "the seat is kept for its token"
+    assert still_here, "the client lost the seat it took here"

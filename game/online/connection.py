@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -24,8 +24,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State as WsState
 
 from . import protocol as p
+from .rows import StoreUnavailable
 from .seating import Seating
-from .tables import WATCHER, Table
+from .tables import WATCHER, Table, TableError
 from .writes import Corked, writable
 
 log = logging.getLogger("game.online")
@@ -179,3 +180,24 @@ def _quietly(task: asyncio.Task[Any]) -> None:
     """A ping that could not be sent (the connection closing) is no news."""
     if not task.cancelled():
         task.exception()
+
+
+UNAVAILABLE = p.Error("unavailable", "the server's database is away: try again in a moment")
+
+
+@contextlib.contextmanager
+def failures_answered(client: Any, what: str) -> Iterator[None]:
+    """A request served inside: a refusal (TableError), the database away (the client asks
+    again; the reference one does) or a bug in one table, told to `client` as an error and
+    logged as `what` ("a Join message", "a relayed request"), never raised: one table's
+    trouble never takes the server or the connection down."""
+    try:
+        yield
+    except TableError as err:
+        client.send(p.encode(p.Error(err.code, err.message)))
+    except StoreUnavailable as err:
+        log.warning("%s waits for the database: %s", what, err)
+        client.send(p.encode(UNAVAILABLE))
+    except Exception:
+        log.exception("%s failed", what)
+        client.send(p.encode(p.Error("internal", "the server failed on that")))

@@ -21,18 +21,17 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p, seating
-from .connection import Connection, check_every
+from .connection import Connection, check_every, failures_answered
 from .hub import Hub
+from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
-from .store import ActionRow, Store, open_store
+from .store import Store, open_store
 from .tables import WATCHER, Table, TableError, normal_code
 
 log = logging.getLogger("game.online")
@@ -45,28 +44,9 @@ PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
 PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
-RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
 
 
-@contextlib.contextmanager
-def failures_answered(client: Any, what: str) -> Iterator[None]:
-    """A request served inside: a refusal (TableError), the database away (the client asks
-    again; the reference one does) or a bug in one table, told to `client` as an error and
-    logged as `what` ("a Join message", "a relayed request"), never raised: one table's
-    trouble never takes the server or the connection down."""
-    try:
-        yield
-    except TableError as err:
-        client.send(p.encode(p.Error(err.code, err.message)))
-    except StoreUnavailable as err:
-        log.warning("%s waits for the database: %s", what, err)
-        client.send(p.encode(UNAVAILABLE))
-    except Exception:
-        log.exception("%s failed", what)
-        client.send(p.encode(p.Error("internal", "the server failed on that")))
-
-
-class GameServer:
+class GameServer(RelayedRequests):
     def __init__(self, store: Store) -> None:
         self.store = store
         self.hub = Hub(store)
@@ -157,187 +137,6 @@ class GameServer:
         if self.resender is not None:
             self.resender.cancel()
 
-    # -- several servers: the relay (relay.py) ----------------------------------------------
-    def start_relay(self, url: str) -> None:
-        from .relay import CHANGES, Relay
-
-        self.relay = relay = Relay(url, self.on_notice, self.wants_notice)
-
-        def changed(table: Table) -> None:
-            seats = msgspec.to_builtins(table.seat_infos())
-            notice = {"code": table.code, "version": table.version, "seats": seats}
-            row = table.last_row
-            if row is not None and row.version == table.version:  # the step just stored
-                notice["row"] = [row.n, row.seat, row.action_id, row.action, row.version, row.at]
-            relay.send(CHANGES, notice)
-
-        self.hub.on_change = changed
-        for table in self.hub.tables.values():
-            table.on_change = changed
-        relay.start()
-
-    def wants_notice(self, channel: str, payload: str) -> bool:
-        """Whether a notice is for this process, from its payload's first key, undecoded: a
-        reply to one of our clients, a request for a table owned here, a change of a table
-        followed here (a payload of another shape is decoded and judged as before)."""
-        from .relay import CHANGES, REPLIES, REQUESTS
-
-        if channel == REPLIES:
-            return payload.startswith(f'{{"to":"{self.relay.name}"')
-        if not payload.startswith('{"code":"'):
-            return True
-        code = payload[9 : payload.find('"', 9)]
-        if channel == CHANGES:
-            return code in self.hub.mirrors
-        if channel == REQUESTS:
-            return code in self.hub.tables
-        return True
-
-    async def on_notice(self, channel: str, data: dict[str, Any]) -> None:
-        from .relay import CHANGES, REPLIES, REQUESTS
-
-        if channel == REQUESTS:
-            self._serve_request(data)
-        elif channel == REPLIES and data.get("to") == self.relay.name:
-            await self._take_reply(data)
-        elif channel == CHANGES:
-            mirror = self.hub.mirrors.get(str(data.get("code")))
-            if mirror is not None:
-                seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
-                row = data.get("row")
-                stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
-                await mirror.catch_up(int(data.get("version", 0)), stored)  # type: ignore[attr-defined]  # a Mirror
-                mirror.seats_changed(seats)  # type: ignore[attr-defined]  # a Mirror
-
-    def _pass_on(self, conn: Connection, code: str, message: p.ClientMessage | None) -> None:
-        """A request of our client for a table another process owns, to that owner."""
-        from .relay import REQUESTS
-
-        self.forwarded[conn.key] = conn
-        # the code first: the other processes pass over, undecoded, what is not theirs
-        payload: dict[str, Any] = {"code": code, "from": self.relay.name, "conn": conn.key}
-        if message is None:
-            payload["leave"] = True
-        else:
-            payload["msg"] = p.encode(message)
-        if isinstance(message, p.Act):
-            payload["seat"], payload["token"] = conn.seat, conn.token
-        payload.update(seating.fields(conn, message))
-        if not self.relay.send(REQUESTS, payload):
-            conn.send(p.encode(p.Error("bad_message", "too big to pass on to the table's server")))
-
-    def _serve_request(self, data: dict[str, Any]) -> None:
-        """Another process's client's request for a table owned here: answered as our own."""
-        table = self.hub.tables.get(str(data.get("code")))
-        if table is None:
-            return  # not ours (the owner answers), or ours no more (it is asked again)
-        if data.get("from") == self.relay.name:
-            self._serve_own_request(data)
-            return
-        key = (str(data["from"]), str(data["conn"]))
-        remote = self.remotes.get(key)
-        if data.get("leave"):
-            if remote is not None:
-                self._leave(remote)  # type: ignore[arg-type]  # a Connection's stand-in
-                del self.remotes[key]
-            return
-        if remote is None:
-            remote = self.remotes[key] = RemoteClient(self.relay, *key)
-        try:
-            with failures_answered(remote, "a relayed request"):
-                message = p.decode_client(str(data["msg"]))
-                remote.seating = seating.heard(data, message)  # its answer says which request
-                if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
-                    # a new owner (a takeover) meets this client first with an action: seat it
-                    seat, token = int(data["seat"]), str(data["token"])
-                    table.resume_seat(seat, token)
-                    self._sit(remote, table, seat)  # type: ignore[arg-type]  # a stand-in
-                self.dispatch(remote, message)  # type: ignore[arg-type]  # a stand-in
-        finally:
-            remote.seating = None
-
-    def _serve_own_request(self, data: dict[str, Any]) -> None:
-        """A request this process passed on while another one owned the table, heard back
-        after taking the table over (the owner died with it in flight: an action resent to
-        it just before the sweep): served for the client itself. A stand-in (RemoteClient)
-        would carry the client's own key, and seating it would take the client out of
-        `forwarded`: the stand-in's answer would find nobody and the action would never be
-        sent again, the client waiting for its ack forever."""
-        conn = self.forwarded.get(str(data.get("conn")))
-        if conn is None or data.get("leave"):
-            return  # the client is gone (or this is its leaving): nothing to answer
-        message = p.decode_client(str(data["msg"]))  # (our own encoding of a good one)
-        if isinstance(message, p.Act):
-            if conn.pending is None or conn.pending.id != message.id:
-                return  # answered already (a resend, or the client moved on)
-            conn.pending = None  # acted on here now (not sent again by resend_forever)
-        elif isinstance(message, p.Join | p.Resume):
-            if conn.seating is None or conn.seating.req != data.get("req"):
-                return  # answered already (sent again, or the client moved on)
-            message = conn.seating.message
-        self._answer_here(conn, message)
-
-    def _answer_here(self, conn: Connection, message: p.ClientMessage) -> None:
-        """Our client's request passed on, answered here after all (the table taken over)."""
-        try:
-            with failures_answered(conn, "a passed-on request"):
-                self.dispatch(conn, message)
-        finally:
-            if conn.seating is not None and conn.seating.message is message:
-                conn.seating = None
-
-    async def _take_reply(self, data: dict[str, Any]) -> None:
-        """The owner's answer to one of our clients: its view first, then the answer."""
-        conn = self.forwarded.get(str(data.get("conn")))
-        if conn is None or not seating.is_awaited(conn, data):
-            return  # gone, or an answer to a seating request answered already
-        text = str(data["text"])
-        message = p.decode_server(text)
-        if isinstance(message, p.Seated):
-            conn.token = message.token
-            table = self.hub.tables.get(message.table)  # taken over here meanwhile
-            if table is None:
-                mirror = self.hub.mirror(message.table)
-                await mirror.catch_up()  # type: ignore[attr-defined]  # a Mirror
-                # a sweep may have taken the table over while the mirror read: the table
-                table = self.hub.tables.get(message.table, mirror)
-            conn.send(text)
-            self._sit(conn, table, message.seat)
-            return
-        if isinstance(message, p.Ack | p.Refused):
-            if conn.pending is not None and conn.pending.id == message.id:
-                conn.pending = None
-            if conn.table is not None and hasattr(conn.table, "catch_up"):
-                await conn.table.catch_up(message.version)
-            conn.send(text)
-            if isinstance(message, p.Refused) and message.code == "stale" and conn.table:
-                conn.send(conn.table.state_message(conn.seat, []))
-            return
-        conn.send(text)
-
-    async def resend_forever(self, every: float = RESEND_SECONDS / 3) -> None:
-        """Actions and seating requests (seating.py) passed on and not answered (the owner
-        died, or a notice was lost) are sent again, unchanged (each is answered once); a table
-        taken over here in the meantime takes them itself."""
-        while True:
-            await asyncio.sleep(every)
-            now = time.monotonic()
-            for conn in list(self.forwarded.values()):
-                asked = seating.due(conn, now, RESEND_SECONDS)
-                if asked is not None and asked.code in self.hub.tables:
-                    self._answer_here(conn, asked.message)
-                elif asked is not None:
-                    self._pass_on(conn, asked.code, asked.message)
-                act = conn.pending
-                if act is None or conn.table is None or now - conn.pending_at < RESEND_SECONDS:
-                    continue
-                conn.pending_at = now
-                if conn.table.code in self.hub.tables:
-                    conn.pending = None
-                    conn.table.act(conn, conn.seat, act)
-                else:
-                    self._pass_on(conn, conn.table.code, act)
-
     async def handler(self, ws: ServerConnection) -> None:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
@@ -367,7 +166,7 @@ class GameServer:
             pass
         finally:
             self.connections.discard(conn)
-            self._leave(conn, gone=True)
+            self._leave(conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(conn), 1.0)
             writer.cancel()
@@ -383,14 +182,14 @@ class GameServer:
         conn.bad += 1
         conn.send(p.encode(p.Error(code, message)))
         if conn.bad >= MAX_BAD:
-            self._leave(conn, gone=True)
+            self._leave(conn)
             await self._drain(conn)
             self._closing.add(asyncio.create_task(conn.ws.close(1008, "too many bad messages")))
             for task in [t for t in self._closing if t.done()]:
                 self._closing.discard(task)
 
-    def _leave(self, conn: Connection, gone: bool = False) -> None:
-        """The client is off its table (`gone`: off this server)."""
+    def _leave(self, conn: Connection) -> None:
+        """The client is off its table, and off any seating request it had passed on."""
         if conn.table is not None:
             try:
                 conn.table.detach(conn)
@@ -400,12 +199,8 @@ class GameServer:
                 self._pass_on(conn, conn.table.code, None)
                 self.hub.forget_mirror(conn.table)
             conn.table = None
-        elif gone and conn.seating is not None and self.relay is not None:
-            # A join or resume passed on and not answered yet: the owner may have seated the
-            # client already, and is told it left (one it never seated is passed over there).
-            self._pass_on(conn, conn.seating.code, None)
+        self._drop_seating(conn)  # moved on: an answer to a request left is not awaited
         self.forwarded.pop(conn.key, None)
-        conn.seating = None  # moved on: an answer to a seating request left is not awaited
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
@@ -433,6 +228,7 @@ class GameServer:
             if isinstance(message, p.Resume):
                 conn.token = message.token
             if isinstance(message, p.Join | p.Resume):  # answered once, maybe sent again
+                self._drop_seating(conn)  # an earlier one still unanswered: left
                 seating.passed_on(conn, mirror.code, message)
             self._pass_on(conn, mirror.code, message)
         return True
@@ -483,9 +279,6 @@ class GameServer:
             conn.send(p.encode(p.Record(table.code, table.record())))
 
 
-UNAVAILABLE = p.Error("unavailable", "the server's database is away: try again in a moment")
-
-
 def trouble_notice(troubled: bool) -> p.Notice:
     if troubled:
         return p.Notice("reconnecting", "the server's database is away: your moves wait")
@@ -526,28 +319,6 @@ async def start(
             game_server.start_relay(url)
             game_server.resender = asyncio.create_task(game_server.resend_forever())
     return server, game_server
-
-
-class RemoteClient:
-    """Another process's client at a table owned here, as the table sees a connection: what it
-    is sent goes back through the relay, but views and seats (that process sends its clients
-    their own, from its mirror)."""
-
-    def __init__(self, relay: Any, process: str, key: str) -> None:
-        self.relay, self.process, self.key = relay, process, key
-        self.table: Table | None = None
-        self.seat = WATCHER
-        self.opened = 0
-        self.token: str | None = None
-        self.seating: seating.Seating | None = None  # the seating request being answered
-
-    def send(self, text: str) -> None:
-        from .relay import REPLIES
-
-        if text.startswith(('{"type":"state"', '{"type":"seats"')):
-            return
-        reply = {"to": self.process, "conn": self.key, "text": text}
-        self.relay.send(REPLIES, reply | seating.answering(self))
 
 
 def bound_port(server: Server) -> int:
