@@ -43,6 +43,9 @@ game (a standard error near 0.8 over 30 seeds):
   drafts' moons: +0.18 +- 0.53 and -0.27 +- 0.61. The moons come, but at the cards' cost.
 - each card's stars and moons counted as one event (together with the card, else line by
   line) through each round's star table and the moon table: -0.23 +- 0.87, p95 330 ms.
+- all 6 shortlisted crosses played out (no cut to 4 by Hard's lookahead), the play-out
+  budget 300 steps (not 240) to keep their futures: -0.56 +- 0.37 over 200 paired seeds
+  (1000-1199, Expert 64.7 there; p95 157 ms against 160).
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
