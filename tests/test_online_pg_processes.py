@@ -497,6 +497,19 @@ def test_seats_on_the_other_process_are_sent_only_what_they_may_know(
         leaks.test_blanco_frames_hold_no_other_seats_hidden_card(played)
 
 
+def replies_held(server: Any) -> asyncio.Event:
+    """Hold back every owner's reply `server` hears until the returned event is set."""
+    released = asyncio.Event()
+    take_reply = server._take_reply
+
+    async def when_released(data: dict[str, Any]) -> None:
+        await released.wait()
+        await take_reply(data)
+
+    server._take_reply = when_released
+    return released
+
+
 def test_a_client_gone_before_its_join_is_answered_is_reported_gone_to_the_owner(
     pg_url: str,
 ) -> None:
@@ -518,14 +531,7 @@ def test_a_client_gone_before_its_join_is_answered_is_reported_gone_to_the_owner
         ):
             opener = SeatClient(owner_url, blanco)
             code = await opener.open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=7)
-            gone = asyncio.Event()
-            take_reply = here._take_reply
-
-            async def after_the_client_left(data: dict[str, Any]) -> None:
-                await gone.wait()
-                await take_reply(data)
-
-            here._take_reply = after_the_client_left  # type: ignore[method-assign]
+            gone = replies_held(here)
             joiner = SeatClient(url, blanco, urls=[url])
             joining = asyncio.create_task(joiner.join(code, 1))
             began = asyncio.get_running_loop().time()
@@ -578,14 +584,7 @@ def test_a_join_left_unanswered_for_another_table_is_reported_gone_to_its_owner(
             seats = [p.SeatSpec("Player 1"), p.SeatSpec("Player 2")]
             far = await far_opener.open(seats, seed=7)
             near = await near_opener.open(seats, seed=8)
-            released = asyncio.Event()
-            take_reply = here._take_reply
-
-            async def after_the_second_join(data: dict[str, Any]) -> None:
-                await released.wait()
-                await take_reply(data)
-
-            here._take_reply = after_the_second_join  # type: ignore[method-assign]
+            released = replies_held(here)
             far_table, near_table = owner.hub.tables[far], here.hub.tables[near]
             loop = asyncio.get_running_loop()
             began = loop.time()
