@@ -46,6 +46,9 @@ game (a standard error near 0.8 over 30 seeds):
 - all 6 shortlisted crosses played out (no cut to 4 by Hard's lookahead), the play-out
   budget 300 steps (not 240) to keep their futures: -0.56 +- 0.37 over 200 paired seeds
   (1000-1199, Expert 64.7 there; p95 157 ms against 160).
+- more search of the same kind, 20 futures and a budget of 600 play-out steps (2.5 times the
+  CPU: p95 298 ms, over the target): +0.28 +- 0.40 on the same 200 seeds. The search is
+  saturated: what it lacks is in the evaluation and the play-outs' policy, not their number.
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
