@@ -121,18 +121,18 @@ def test_the_title_moves_until_the_player_has_gone(app: Any) -> None:
     scene = title(app)
     app.stack.ambient_seconds = 2.0
     assert drawn_in(app, SECOND) == SECOND  # cards drift, the logo pulses: every frame drawn
-    ys = [p.y for p in scene.particles]
+    ys = [p.y for p in scene.drift.particles]
     frames(app, 2 * SECOND)
     assert drawn_in(app, SECOND) == 0
-    rested = [p.y for p in scene.particles]
+    rested = [p.y for p in scene.drift.particles]
     assert rested != ys
     frames(app, SECOND)
-    assert [p.y for p in scene.particles] == rested  # they rest where they were last drawn
+    assert [p.y for p in scene.drift.particles] == rested  # they rest where they were last drawn
     pygame.event.post(
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0)
     )
     assert drawn_in(app, SECOND) == SECOND  # and move again at 60 fps on input
-    assert [p.y for p in scene.particles] != rested
+    assert [p.y for p in scene.drift.particles] != rested
 
 
 def test_a_tooltip_after_its_delay_and_a_caret_still_show(app: Any) -> None:

@@ -7,6 +7,7 @@ buttons, the draft's hint and hover, and other players' boards zoomed on hover."
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
@@ -269,21 +270,92 @@ def test_a_demo_shows_every_move_as_it_happens(app):
 # --------------------------------------------------------------------------- title
 
 
-def test_title_decorations_never_cross_a_button(app):
+def decoration_box(p, t: float) -> pygame.Rect:
+    """What a decoration covers, its shadow too."""
+    x, y = p.pos(t)
+    box = pygame.Rect(0, 0, round(p.size) + 6, round(p.size * 1.4) + 6)
+    box.center = (round(x), round(y))
+    return box
+
+
+def drift_and_check(title: TitleScene, seconds: float) -> set[float]:
+    """Let the decorations drift `seconds`, checking every frame that none crosses a shown
+    button or touches another; the lanes they were seen in."""
+    seen: set[float] = set()
+    for _ in range(round(seconds * 30)):
+        title.update(1 / 30)
+        buttons = [pygame.Rect(w.rect) for w in title.widgets.values() if w.visible]
+        boxes = [(decoration_box(p, title.time), p) for p in title.drift.particles]
+        for i, (box, p) in enumerate(boxes):
+            if box.bottom > 0 and box.top < 720:
+                seen.add(p.lane)
+            for rect in buttons:
+                assert not box.colliderect(rect), (p, rect)
+            for other, q in boxes[i + 1 :]:
+                assert not box.colliderect(other), ("two decorations overlap", p, q)
+    return seen
+
+
+class OnlineTurns:
+    """Stands for online play's your-turn line (the title's `TitleNotice`): a line to show."""
+
+    def text(self) -> str | None:
+        return "Your turn at 2 online tables"
+
+    def open(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_title_decorations_never_cross_a_button_nor_each_other_and_use_both_sides(app):
     title = TitleScene(app.ctx)
     app.stack.clear_to(title)
     frames(app, 60)  # the buttons have slid in
-    buttons = [pygame.Rect(w.rect) for w in title.widgets.values() if w.visible]
-    assert title.lanes(), "room for decorations beside the buttons"
-    for _ in range(3000):  # 100 s of drifting: every decoration has been recycled many times
+    lanes = title.drift.lanes()
+    assert len(lanes) == 2 and lanes[0][1] < 640 < lanes[1][0], lanes  # left and right margins
+    # 100 s of drifting: every decoration recycled many times, in both margins
+    assert drift_and_check(title, 100) == {a for a, _ in lanes}
+    # The online notice shows right of Play online, over the right margin's column: the
+    # decorations there move to the left one, and none crosses it on the way.
+    title.notice = OnlineTurns()
+    title.update(1 / 30)
+    notice = title.widgets["notice"]
+    assert notice.visible
+    assert [a for a, _ in title.drift.lanes()] == [lanes[0][0]]
+    assert {p.lane for p in title.drift.particles} == {lanes[0][0]}
+    assert drift_and_check(title, 60) == {lanes[0][0]}
+    title.notice = None
+    title.update(1 / 30)
+    assert not notice.visible and len(title.drift.lanes()) == 2
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=["4:3", "21:9"])
+def test_title_decorations_drift_in_the_margins_the_window_shows_and_come_and_go_unseen(app, size):
+    from game.core.ui import gfx, window as window_mode
+
+    title = TitleScene(app.ctx)
+    app.stack.clear_to(title)
+    window_mode.the_window().size = size
+    app.settle_window()
+    app.redraw()
+    frames(app, 60)
+    view = gfx.view(app.screen)
+    assert view != pygame.Rect(0, 0, 1280, 720) and title.drift.view == view
+    lanes = title.drift.lanes()
+    assert lanes[0][0] == view.left + 30 and lanes[-1][1] == view.right - 30, (lanes, view)
+    assert (
+        sum(view.top <= p.y <= view.bottom for p in title.drift.particles) >= 8
+    )  # spread in sight
+    for _ in range(30 * 60):  # a minute: every decoration comes and goes several times
+        before = {id(p): (p.y, decoration_box(p, title.time)) for p in title.drift.particles}
         title.update(1 / 30)
-        for p in title.particles:
-            x, y = p.pos(title.time)
-            w = p.size if p.kind == "card" else p.size
-            box = pygame.Rect(0, 0, round(w) + 6, round(w * 1.4) + 6)
-            box.center = (round(x), round(y))
-            for rect in buttons:
-                assert not box.colliderect(rect), (p, rect)
+        for p in title.drift.particles:
+            y, box = before[id(p)]
+            if p.y > y:  # started again below: it left above, and comes from below, unseen
+                assert box.bottom < view.top, (box, view)
+                assert decoration_box(p, title.time).top > view.bottom, (p, view)
 
 
 # --------------------------------------------------------------------------- the draft

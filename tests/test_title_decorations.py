@@ -25,7 +25,7 @@ def test_blanco_title_drifts_blanco_cards_and_lucky_box_its_own(
     app.stack.push(title)
     frames(app, 3)
     assert title.game == "blanco"
-    assert made.count("blanco.decoration") >= len(title.particles) // 2
+    assert made.count("blanco.decoration") >= len(title.drift.particles) // 2
     made.clear()
     click_widget(app, title, "game_luckybox")
     frames(app, 3)

@@ -6,10 +6,7 @@ app's logo sprite and any other game its title, over the default drifting cards.
 from __future__ import annotations
 
 import contextlib
-import math
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,6 +17,7 @@ from game.core.i18n import lt, t
 from game.core.ui import gfx, motion
 from game.core.ui.context import Context
 from game.core.ui.scene import parts_moving
+from game.core.ui.title_drift import Drift
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import (
     BLUE,
@@ -28,9 +26,7 @@ from game.core.ui.widgets import (
     GREY,
     INK,
     ORANGE,
-    PAPER,
     PINK,
-    PLAYER_COLOURS,
     PURPLE,
     WHITE,
     YELLOW,
@@ -48,9 +44,6 @@ DAILY_W, DAILY_GAP = 220, 22  # the Daily deal button, right of New game
 SMALL_W, SMALL_H = 200, 56
 SMALL_GAP = 20
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
-PARTICLE_MARGIN = 30  # px kept clear at the screen's sides
-# The largest decoration's half width (52 / 2) and its shadow (3), plus 3.
-PARTICLE_REACH = 32
 LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 NOTICE_GAP = 20  # px between "Play online" and its notice
 
@@ -95,24 +88,6 @@ def load_last_game(
             )
         return game_ids[0]
     return game if game in game_ids else game_ids[0]
-
-
-@dataclass
-class Particle:
-    """A card or token drifting up behind the menu."""
-
-    kind: str  # "card" or a sprite name
-    x: float
-    y: float
-    speed: float  # px per second upward
-    sway: float  # px of side-to-side wobble
-    phase: float
-    size: float
-    number: int = 0
-    colour: tuple[int, int, int] = PINK
-
-    def pos(self, t: float) -> tuple[float, float]:
-        return self.x + math.sin(t * 0.9 + self.phase) * self.sway, self.y
 
 
 class TitleScene(UIScene):
@@ -221,9 +196,7 @@ class TitleScene(UIScene):
         self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
         self.logo_scale = Tween(0.0, 1.0, 1.0)
         self.button_slide = Tween(0.0, 0.0, 0.0)
-        rng = random.Random(seed)  # fixed, so screenshots are repeatable
-        self.particles = [self._particle(rng, spread=True) for _ in range(14)]
-        self._rng = rng
+        self.drift = Drift(lambda: [w.rect for w in self.widgets.values() if w.visible], seed)
         self._logo_cache: dict[Any, pygame.Surface] = {}
 
     # ---------------------------------------------------------------- actions
@@ -373,7 +346,11 @@ class TitleScene(UIScene):
         if text != self.notice_text:
             self.notice_text = text
             self.notice_news = True
-        self.widgets["notice"].visible = text is not None and self.widgets["online"].visible
+        notice = self.widgets["notice"]
+        shown = text is not None and self.widgets["online"].visible
+        if shown != notice.visible:
+            notice.visible = shown
+            self.drift.relane()
 
     def quit(self) -> None:
         self.ctx.stack.clear()
@@ -420,63 +397,14 @@ class TitleScene(UIScene):
                 self.tweens.update(self.ctx.anim_dt(dt))
             return
         self.tweens.update(self.ctx.anim_dt(dt))
-        drift = 0.25 if motion.reduced() else 1.0  # reduced motion: a slow, calm drift
-        for p in self.particles:
-            p.y -= p.speed * dt * drift
-            if p.y < -80:
-                fresh = self._particle(self._rng, spread=False)
-                p.__dict__.update(fresh.__dict__)
-
-    def lanes(self) -> list[tuple[float, float]]:
-        """Where a drifting decoration's centre may be: the screen's width less every button's
-        columns, widened by the largest decoration's half width (its sway is kept inside)."""
-        blocked = sorted(
-            (w.rect.left - PARTICLE_REACH, w.rect.right + PARTICLE_REACH)
-            for w in self.widgets.values()
-        )
-        lanes, x = [], float(PARTICLE_MARGIN)
-        for left, right in blocked:
-            if left > x:
-                lanes.append((x, left))
-            x = max(x, right)
-        if x < 1280 - PARTICLE_MARGIN:
-            lanes.append((x, 1280.0 - PARTICLE_MARGIN))
-        return [lane for lane in lanes if lane[1] - lane[0] >= 8]
-
-    def _lane_x(self, rng: random.Random) -> tuple[float, float]:
-        """A centre in one of the lanes, and how far it may sway and stay in that lane."""
-        lanes = self.lanes()
-        if not lanes:  # buttons everywhere: decorations keep to the far left edge
-            return float(PARTICLE_MARGIN), 0.0
-        total = sum(b - a for a, b in lanes)
-        pick = rng.uniform(0, total)
-        for a, b in lanes:
-            if pick <= b - a:
-                return a + pick, min(pick, b - a - pick)
-            pick -= b - a
-        return lanes[-1][1], 0.0
-
-    def _particle(self, rng: random.Random, spread: bool) -> Particle:
-        kind = rng.choice(["card", "card", "token_lightning", "token_moon"])
-        # Lanes beside every button only, swaying within them: a card never crosses one.
-        x, room = self._lane_x(rng)
-        return Particle(
-            kind=kind,
-            x=x,
-            y=rng.uniform(0, 720) if spread else rng.uniform(760, 860),
-            speed=rng.uniform(18, 42),
-            sway=min(rng.uniform(6, 24), room),
-            phase=rng.uniform(0, 6.28),
-            size=rng.uniform(30, 52) if kind == "card" else rng.uniform(30, 44),
-            number=rng.randint(1, 9),
-            colour=rng.choice(PLAYER_COLOURS[:6]),
-        )
+        self.drift.rise(dt * (0.25 if motion.reduced() else 1.0))  # reduced motion: calmer
 
     # ---------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.drift.seen_in(gfx.view(surface))
         draw_backdrop(surface, self.ctx.assets)
-        self._draw_particles(surface)
+        self.drift.draw(surface, self.ctx, self.game, self.time, self._logo_cache)
         self._draw_logo(surface)
         slide = self.button_slide.number
         tab = self.widgets[f"game_{self.game}"].rect
@@ -498,43 +426,6 @@ class TitleScene(UIScene):
             else t("title.keys", "Enter: new game   |   Esc: quit")
         )
         self.ctx.text.blit_centered(surface, keys, 24, (206, 190, 240), (640, 694))
-
-    def _draw_particles(self, surface: pygame.Surface) -> None:
-        text = self.ctx.text
-        assets = self.ctx.assets
-        route = f"{self.game}.decoration"  # a game may bring its own cards to drift by
-        own = route if self.ctx.nav.has(route) else None
-        for p in self.particles:
-            x, y = p.pos(self.time)
-            if own is not None:
-                key = (own, p.number * 13 + round(p.phase * 10), round(p.size), gfx.render_scale())
-                img = self._logo_cache.get(key)
-                if img is None:
-                    img = self._logo_cache[key] = self.ctx.nav.make(own, seed=key[1], width=key[2])
-                surface.blit(img, img.get_rect(center=(round(x), round(y))))
-            elif p.kind == "card":
-                w, h = p.size, p.size * 1.4
-                r = pygame.Rect(0, 0, w, h)
-                r.center = (round(x), round(y))
-                gfx.rect(surface, (20, 8, 44), r.move(3, 5), border_radius=7)
-                gfx.rect(surface, INK, r, border_radius=7)
-                gfx.rect(surface, PAPER, r.inflate(-6, -6), border_radius=5)
-                text.blit_centered(
-                    surface,
-                    str(p.number),
-                    round(p.size * 0.9),
-                    p.colour,
-                    r.center,
-                    outline=INK,
-                    px=2,
-                )
-            elif assets.has(p.kind):
-                s = round(p.size)
-                surface.blit(assets.get(p.kind, (s, s)), (x - s / 2, y - s / 2))
-            else:
-                colour = YELLOW if p.kind == "token_lightning" else BLUE
-                gfx.circle(surface, INK, (x, y), p.size / 2)
-                gfx.circle(surface, colour, (x, y), p.size / 2 - 3)
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         y = self.logo_y.number
