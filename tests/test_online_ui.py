@@ -158,6 +158,9 @@ def our_moves(app: Any, table: Any, count: int | None) -> int:
     while app.stack.top is table and (count is None or made < count):
         assert time.monotonic() < end, "the game did not move on"
         if table.human_turn():
+            if not table.animator.busy:  # our cards as shown are our view's: all we know
+                seat = table.session.seat
+                assert table.seen.key()[0][seat] == table.state.players[seat].key()
             version = table.session.version
             click_action(app, table, bot.choose(table.state, table.session.seat))
             until(app, lambda v=version: table.session.version != v, what="the server's answer")
@@ -194,6 +197,29 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
         server_state.players[table.session.seat].hand
     )
     assert seats_file.load(app.ctx.data_dir) == []  # a finished table is no longer held
+
+
+def test_the_card_we_looked_at_shows_to_us_with_the_memory_aid(app, server) -> None:
+    """Online our screen starts from our view (hidden cards read 0): the card we look at must
+    come from the event that shows it to us, as the server's view of our seat has it."""
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["normal"])
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    seat = table.session.seat
+    until(app, table.human_turn, what="our set-up")
+    setup = next(a for a in table.state.legal_actions(seat) if a.look != a.reveal)
+    version = table.session.version
+    click_action(app, table, setup)
+    until(app, lambda: table.session.version != version, what="the server's answer")
+    until(app, lambda: not table.animator.busy, what="the set-up shown")
+    (r, c) = setup.look
+    looked = server.table(lobby.code).state.players[seat].grid[r][c]
+    assert looked != 0 and table.state.players[seat].grid[r][c] == looked
+    assert table.seen.key()[0][seat] == table.state.players[seat].key()
+    assert table.memory_aid and table.cell_face(seat, setup.look) == (looked, True)
+    table.toggle_memory_aid()
+    assert table.cell_face(seat, setup.look) == (0, False)
 
 
 async def _codes(server: ServerThread) -> list[str]:

@@ -1,10 +1,12 @@
 """The Blanco table as it has been shown: the engine's own `PlayerState`s and piles, moved on
 event by event as each animation step starts, while the engine has already moved on.
 
-It holds every card (the events are the engine's, unredacted); what a screen may draw of it is
-the table's business (`TableScene.viewer`). A cleared line leaves a gap until its `ClosedUp`
-step (or the next step) closes the grid up. When the feed is drained it matches the engine (a
-test checks this); an undo is shown by taking the engine's position again.
+It holds every card its state and events hold (the engine's, unredacted, at a local table; a
+seat's view and the events redacted for it online, where a looked-at card comes with its
+`Looked`); what a screen may draw of it is the table's business (`TableScene.viewer`). A
+cleared line leaves a gap until its `ClosedUp` step (or the next step) closes the grid up.
+When the feed is drained it matches the engine (a test checks this; online, the seat's own
+cards match its view); an undo is shown by taking the engine's position again.
 """
 
 from __future__ import annotations
@@ -140,6 +142,8 @@ class Shown:
         elif isinstance(event, ev.Looked):
             r, c = event.at
             p.known[r][c] = True
+            if event.card:  # (0 when redacted for another seat: nothing more to know)
+                p.grid[r][c] = event.card  # online, a view's face-down cards read 0
         elif isinstance(event, ev.LineCleared):
             self.box += len(event.cards)
             self.gaps[seat] = (event.line, event.line_no)
