@@ -131,6 +131,38 @@ def test_solo_game_by_clicks(app) -> None:
     screenshot(app, "blanco_game_end")
 
 
+def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_move(
+    app,
+) -> None:
+    from game.blanco.ui.scenes.table import HINT_PAD
+    from game.blanco.ui.table.keys import hint_place
+    from game.core.ui.widgets import GREEN
+
+    app.ctx.settings.animation_speed = 8.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
+    kinds = set()
+    for _ in range(12):  # the set-up, then turns: draws, plays, discards, swaps
+        settle(app, table)
+        assert hint_place(table) is None  # no mark before the player asks
+        click(app, table.controls.buttons["hint"].rect.center)
+        hint = table.moves.hint
+        assert hint is not None and table.message.startswith("Hint: ")
+        count = len(table.state.actions)
+        for _step in range(6):  # each step of the move by a click on the mark
+            place = hint_place(table)
+            assert place is not None, (hint, table.moves.mode)
+            ring = pygame.Rect(place).inflate(HINT_PAD, HINT_PAD)
+            assert tuple(app.screen.get_at((ring.left + 3, ring.centery)))[:3] == GREEN
+            click(app, place.center)
+            if len(table.state.actions) > count:
+                break
+        assert table.state.actions[count:] == [hint], (hint, table.message)
+        kinds.add(type(hint).__name__)
+        frames(app, 1)
+        assert hint_place(table) is None  # done: the mark is gone
+    assert {"Setup", "Draw"} <= kinds and kinds & {"Play", "Discard", "Swap"}
+
+
 def test_refusals_are_said_and_flashed(app) -> None:
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
     settle(app, table)

@@ -30,6 +30,7 @@ from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
 from game.core.ui.scene import Scene
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
+from game.core.ui.widgets import GREEN, INK
 
 from ..cardview import CardArt
 from ..match import load_match
@@ -37,7 +38,7 @@ from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
 from ..table.help import BlancoHelp
-from ..table.keys import table_targets
+from ..table.keys import hint_place, table_targets
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
@@ -45,6 +46,9 @@ from ..table.styles import OFF_FOCUS, Staging
 __all__ = ["Resumed", "TableScene", "continue_game", "start_game"]
 
 LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
+
+
+HINT_PAD = 12  # px the hint's mark stands out around the place to click (its band is inside)
 
 
 class TableScene(TableShell):
@@ -335,6 +339,15 @@ class TableScene(TableShell):
             if private is not None:
                 self.private_drawn.add(private)
         super().draw(surface)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """The hint's mark on the place its next step is made (the Hint button says the move
+        in words; the mark shows where to click, as Lucky Box marks its hinted square)."""
+        place = hint_place(self)
+        if place is not None:
+            ring = pygame.Rect(place).inflate(HINT_PAD, HINT_PAD)
+            gfx.rect(surface, INK, ring.inflate(6, 6), 10, border_radius=14)
+            gfx.rect(surface, GREEN, ring, 7, border_radius=12)
 
 
 def start_game(

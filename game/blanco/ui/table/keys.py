@@ -106,6 +106,18 @@ def table_targets(table: Any) -> list[Target]:
     return out
 
 
+def hint_place(table: Any) -> Any:
+    """Where the hinted move's next step is made, while a hint shows on our turn (a pile, a
+    hand card, a grid place or a button: the place the H key's focus goes to), else None."""
+    if table.moves.hint is None or not table.human_turn():
+        return None
+    key = _hint_key(table)
+    for target in table_targets(table) if key is not None else ():
+        if target.key == key:
+            return target.rect
+    return None
+
+
 def _hint_key(table: Any) -> tuple | None:
     """The target of the hinted move's next step, if a hint is showing."""
     moves = table.moves
