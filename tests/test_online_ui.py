@@ -149,6 +149,26 @@ def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) ->
     return click_for_lobby(app, host.widget("open").rect.center)
 
 
+def test_host_offers_the_game_chosen_on_the_title_and_the_name_set_up_last(app) -> None:
+    from game.core.names import remember_seats
+
+    remember_seats(app.ctx.data_dir, "blanco", [("Ann", "human"), ("Bob", "hard")])
+    remember_seats(app.ctx.data_dir, "luckybox", [("Player 1", "human")])  # no one's name
+    for game, name in (("blanco", "Ann"), ("luckybox", "Host")):
+        app.stack.clear_to(app.ctx.nav.make("title"))
+        frames(app, 3)
+        title = app.stack.top
+        click(app, title.widget(f"game_{game}").rect.center, 2)
+        click(app, title.widget("online").rect.center, 2)
+        menu = app.stack.top
+        assert isinstance(menu, OnlineMenuScene)
+        click(app, menu.widget("host").rect.center, 2)
+        host = app.stack.top
+        assert isinstance(host, HostScene)
+        assert host.widget("game").value == game and host.game.id == game
+        assert host.name.text == name
+
+
 def our_moves(app: Any, table: Any, count: int | None) -> int:
     """Play our seat by clicks (a bot on our view says what a person would choose), waiting
     for the server between moves; `count` moves, or to the end (None). The moves made."""

@@ -38,21 +38,36 @@ def fixed(text: str) -> Callable[[], str]:
     return lambda: text
 
 
+def remembered_name(ctx: Any, game_id: str) -> str | None:
+    """The first person's name at this game's last set-up at this computer (the same person
+    most likely hosts), or None; the set-up's "Player 1" style defaults are no one's name."""
+    from game.core.names import HUMAN, last_seats
+    from game.core.ui.shells.setup import default_name
+
+    for i, (name, kind) in enumerate(last_seats(ctx.data_dir, game_id)):
+        if kind == HUMAN:
+            name = name.strip()
+            return name[:20] if name and name != default_name(i) else None
+    return None
+
+
 class HostScene(UIScene):
     """Widgets: "server", "game", "players", "name", "seat_1".. (friend or a level), "hold",
     "open", "back"."""
 
-    def __init__(self, ctx: Any, url: str) -> None:
+    def __init__(self, ctx: Any, url: str, game: str | None = None) -> None:
+        """`game`: the one chosen on the title, offered first (else the first game)."""
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
         self.server.set_text(url)
-        games = [g for g in ctx.games if g.id in ONLINE_TABLES]
+        games = [g.id for g in ctx.games if g.id in ONLINE_TABLES]
+        first = game if game is not None and game in games else games[0]
         self.add(
             "game",
             Choice(
                 (LEFT, ROWS["game"] - 26, WIDTH, 52),
-                [(g.id, fixed(g.title)) for g in games],
-                games[0].id,
+                [(g, fixed(ctx.game_ui(g).title)) for g in games],
+                first,
                 on_change=lambda _: self._fit_players(),
             ),
         )
@@ -63,7 +78,7 @@ class HostScene(UIScene):
             "name",
             TextInput(
                 (LEFT, ROWS["name"] - 26, 300, 52),
-                t("online.host.you", "Host"),
+                remembered_name(ctx, first) or t("online.host.you", "Host"),
                 max_len=20,
                 text_size=28,
             ),

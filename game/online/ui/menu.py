@@ -55,8 +55,9 @@ def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: f
 class OnlineMenuScene(UIScene):
     """Widgets: "server", "host", "join", "back", and "rejoin_N" for each held seat."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, game: str | None = None) -> None:
         super().__init__(ctx)
+        self.game = game  # the game chosen on the title: Host a table offers it first
         self.server = self.add("server", server_field(ctx))
         self.add(
             "host",
@@ -159,7 +160,7 @@ class OnlineMenuScene(UIScene):
         return url
 
     def host(self) -> None:
-        self.ctx.nav.push("online.host", url=self.url())
+        self.ctx.nav.push("online.host", url=self.url(), game=self.game)
 
     def join(self) -> None:
         self.ctx.nav.push("online.join", url=self.url())

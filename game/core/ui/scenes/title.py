@@ -155,7 +155,7 @@ class TitleScene(UIScene):
             Button(
                 big,
                 lt("title.online", "Play online"),
-                lambda: self.ctx.nav.push("online"),
+                lambda: self.ctx.nav.push("online", game=self.game),  # hosts it first
                 key=pygame.K_o,
                 colour=CYAN,
                 text_size=36,
