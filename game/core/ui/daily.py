@@ -15,12 +15,9 @@ from game.core.session import HUMAN, Seat
 
 def player_name(ctx: Any, game_id: str) -> str:
     """The solo seat's name: the first person of the game's last set-up, else "You"."""
-    from game.core.names import last_seats
+    from game.core.ui.shells.setup import person_name
 
-    for name, kind in last_seats(ctx.data_dir, game_id):
-        if kind == HUMAN and name.strip():
-            return name
-    return t("daily.you", "You")
+    return person_name(ctx.data_dir, game_id) or t("daily.you", "You")
 
 
 def start_daily(ctx: Any, game_id: str, day: str | None = None) -> Any:

@@ -12,6 +12,7 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import lt, t
 from game.core.ui.inputs import Choice, TextInput
+from game.core.ui.shells.setup import person_name
 from game.core.ui.widgets import GREEN, INK, ORANGE, WHITE, Button, UIScene, draw_backdrop
 from game.online import protocol as p
 
@@ -36,19 +37,6 @@ ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 def fixed(text: str) -> Callable[[], str]:
     """A caption that is the same in every language (a game's title, a number)."""
     return lambda: text
-
-
-def remembered_name(ctx: Any, game_id: str) -> str | None:
-    """The first person's name at this game's last set-up at this computer (the same person
-    most likely hosts), or None; the set-up's "Player 1" style defaults are no one's name."""
-    from game.core.names import HUMAN, last_seats
-    from game.core.ui.shells.setup import default_name
-
-    for i, (name, kind) in enumerate(last_seats(ctx.data_dir, game_id)):
-        if kind == HUMAN:
-            name = name.strip()
-            return name[:20] if name and name != default_name(i) else None
-    return None
 
 
 class HostScene(UIScene):
@@ -78,7 +66,7 @@ class HostScene(UIScene):
             "name",
             TextInput(
                 (LEFT, ROWS["name"] - 26, 300, 52),
-                remembered_name(ctx, first) or t("online.host.you", "Host"),
+                (person_name(ctx.data_dir, first) or t("online.host.you", "Host"))[:20],
                 max_len=20,
                 text_size=28,
             ),

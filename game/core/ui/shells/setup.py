@@ -33,7 +33,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import lt, t
-from game.core.names import last_seats, remember_seats
+from game.core.names import HUMAN, last_seats, remember_seats
 from game.core.session import Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle
@@ -60,6 +60,17 @@ RGB = tuple[int, int, int]
 
 def default_name(i: int) -> str:
     return t("setup.player_n", "Player {n}", n=i + 1)
+
+
+def person_name(data_dir: Any, game_id: str) -> str | None:
+    """The first person's name at this game's last set-up on this computer (the same person
+    most likely plays the daily deal or hosts online), or None: none kept, or only a
+    "Player 1" default, which is no one's name."""
+    for i, (name, kind) in enumerate(last_seats(data_dir, game_id)):
+        if kind == HUMAN:
+            name = name.strip()
+            return name if name and name != default_name(i) else None
+    return None
 
 
 @dataclass(frozen=True)
