@@ -93,6 +93,22 @@ def still_screens() -> dict[str, Any]:
         assert app.stack.top is scene and scene.turns.acting == 0
         return scene
 
+    def over_title(route: str, **kwargs: Any) -> Any:
+        def make(app: Any) -> Any:
+            title(app)
+            return app.ctx.nav.push(route, **kwargs)
+
+        return make
+
+    def draft(app: Any) -> Any:  # Lucky Box's draft waiting for the human, a hint shown
+        from tests.test_table_edges import open_draft
+
+        scene = open_draft(app)
+        scene.widgets["hint"].on_click()
+        assert scene.hinted
+        return scene
+
+    unreachable = "ws://127.0.0.1:9"  # (the lobby says it cannot connect, then rests)
     return {
         "title": title,
         "settings": settings,
@@ -100,6 +116,18 @@ def still_screens() -> dict[str, Any]:
         "game_end": game_end,
         "table": table,
         "blanco_table": blanco_table,
+        "luckybox_setup": over_title("luckybox.setup"),
+        "blanco_setup": over_title("blanco.setup"),
+        "howto": over_title("howto", game="blanco"),
+        "replays": over_title("replays", game="luckybox"),
+        "stats": over_title("stats", game="luckybox"),
+        "stats_daily": over_title("stats_daily", game="blanco"),
+        "handoff": over_title("handoff", name="Ann"),
+        "draft": draft,
+        "online_menu": over_title("online"),
+        "online_host": over_title("online.host", url=unreachable),
+        "online_join": over_title("online.join", url=unreachable),
+        "online_lobby": over_title("online.lobby", url=unreachable, code="KQ7-4XM"),
     }
 
 
@@ -115,6 +143,21 @@ def test_a_settled_screen_draws_nothing_and_input_draws_again(app: Any, screen: 
     )
     assert drawn_in(app, 1) == 1  # input is drawn in the very frame it comes
     assert drawn_in(app, 3 * SECOND) < 2 * SECOND  # and the screen settles again
+
+
+def test_a_paused_replay_draws_nothing_and_a_playing_one_moves(app: Any) -> None:
+    session = played_session(1)
+    replay = app.ctx.nav.make("luckybox.replay", record=session.record())
+    app.stack.clear_to(replay)
+    settle(app)
+    assert drawn_in(app, SECOND) > SECOND // 2  # it plays: steps shown one after another
+    replay.toggle_pause()
+    frames(app, SECOND)  # the step under way is shown to its end
+    assert drawn_in(app, SECOND) == 0
+    replay.step()
+    assert drawn_in(app, SECOND) > 0  # one more step shown, then still again
+    frames(app, 2 * SECOND)
+    assert drawn_in(app, SECOND) == 0
 
 
 def test_the_title_moves_until_the_player_has_gone(app: Any) -> None:

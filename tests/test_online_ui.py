@@ -275,6 +275,26 @@ def test_a_friend_joins_by_code_and_both_play(app, server) -> None:
         server.call(friend.close())
 
 
+def test_a_lobby_waiting_for_friends_rests_and_draws_when_one_comes(app, server) -> None:
+    from tests.test_idle import SECOND, drawn_in, settle
+
+    lobby = host_table(app, server.url, ["human", "human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    settle(app)
+    assert app.stack.top is lobby and drawn_in(app, SECOND) == 0  # waiting costs nothing
+    friend = SeatClient(server.url, BLANCO)
+    try:
+        assert server.call(friend.join(lobby.code)) == 1
+        end = time.monotonic() + 10
+        while not drawn_in(app, 1):  # the news comes in its own time, and is drawn
+            assert time.monotonic() < end, "the friend's arrival was never drawn"
+            time.sleep(0.005)
+        assert not lobby.seats[1].free and lobby.seats[2].free
+        assert app.stack.top is lobby and drawn_in(app, SECOND) == 0
+    finally:
+        server.call(friend.close())
+
+
 def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
     from game.catalog import new_app
 

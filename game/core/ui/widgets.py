@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from game.core.ui import gfx, motion
-from game.core.ui.scene import Scene
+from game.core.ui.scene import Scene, parts_moving
 from game.core.ui.text import Colour, TextCache
 
 if TYPE_CHECKING:
@@ -537,6 +537,16 @@ class UIScene(Scene):
         for w in live:  # a snapshot: callbacks may hide, show or add widgets
             used = w.handle_event(event) or used
         return used
+
+    #: Whether the scene draws idle motion of its own from `time` (a bobbing arrow, a pulse):
+    #: drawn while ambient motion lives, then it rests with the rest.
+    ambient_motion = False
+
+    def needs_redraw(self) -> bool:
+        """A page of widgets is still unless they move by themselves (a shake, a caret, a
+        tooltip on its way) or its own idle motion lives; a scene with more (a timeline, news
+        from elsewhere) says so itself, or by its `redraw_key`."""
+        return parts_moving(self) or (self.ambient_motion and self.ambient_live())
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.dispatch(event)

@@ -174,8 +174,9 @@ class LobbyScene(UIScene):
         if not self.handed_on:
             self.link.close()  # the seat stays held; its token is kept
 
-    def needs_redraw(self) -> bool:
-        return True
+    def redraw_key(self) -> object:
+        """What the server's news changes here (the lobby is otherwise a still page)."""
+        return (self.code, self.problem, tuple(self.seats), self.widgets["table"].enabled)
 
     # -- drawing ----------------------------------------------------------------------------
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:

@@ -151,8 +151,9 @@ class OnlineMenuScene(UIScene):
                     del self.probes[key]
                     break
 
-    def needs_redraw(self) -> bool:
-        return True
+    def redraw_key(self) -> object:
+        """The tables found waiting for our seat (the page is otherwise still)."""
+        return tuple(sorted(self.your_turn))
 
     def url(self) -> str:
         url = self.server.text.strip() or seats_file.DEFAULT_SERVER

@@ -15,6 +15,8 @@ GO = pygame.FRect(490, 430, 300, 80)
 class HandoffScene(UIScene):
     """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
 
+    ambient_motion = True  # its arrow bobs
+
     def __init__(self, ctx: Any, name: str) -> None:
         super().__init__(ctx)
         self.name = name

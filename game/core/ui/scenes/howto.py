@@ -63,6 +63,8 @@ def body_lines(text: Any, words: str) -> tuple[int, list[str]]:
 class HowToScene(UIScene):
     """The pages of one game. Widgets: "prev", "next", "back" and, when offered, "guided"."""
 
+    ambient_motion = True  # the pages' illustrations move (drawn from `time`)
+
     fills_screen = True
     #: The arrows turn pages here, not the keyboard focus (which Tab and Up/Down still move).
     focus_claims = frozenset({pygame.K_LEFT, pygame.K_RIGHT})
@@ -223,6 +225,9 @@ class HowToScene(UIScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.slide.update(self.ctx.anim_dt(dt))
+
+    def needs_redraw(self) -> bool:
+        return not self.slide.done or super().needs_redraw()  # a page turning, or as a page
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx

@@ -158,9 +158,14 @@ class StatsScene(ScoreChart, UIScene):
         """A new language: every text is painted again in it."""
         self.enter()
 
+    ambient_motion = True  # the best point pulses
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._reveal = min(1.0, self._reveal + self.ctx.anim_dt(dt) / REVEAL_TIME)
+
+    def needs_redraw(self) -> bool:
+        return self._reveal < 1.0 or super().needs_redraw()  # the chart drawing itself in
 
     def ellipsize(self, line: str, size: int, width: float) -> str:
         """`line`, cut and ended with "..." if it is wider than `width` at `size`."""

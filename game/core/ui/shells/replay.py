@@ -228,6 +228,16 @@ class ReplayShell(Scene):
     def frozen(self) -> bool:
         return self.paused and not self.stepping
 
+    def needs_redraw(self) -> bool:
+        """A playing record moves; paused it is still (its animation stops where it is), and
+        at its end once the last step is shown; a refused button still shakes."""
+        if any(button.shake > 0 for button in self.buttons.values()):
+            return True
+        if self.frozen:
+            return False
+        over = self.state.is_terminal() or bool(self.problem)
+        return not over or self.animator.busy or bool(self.animator.held)
+
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
             button.update(dt)

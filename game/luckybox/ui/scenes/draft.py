@@ -31,6 +31,9 @@ HINT = pygame.FRect(900, 490, 150, 52)
 class DraftScene(UIScene):
     """One human's draft choice. Click cards to select; "confirm" applies it and closes."""
 
+    def needs_redraw(self) -> bool:  # the hint's dashed ring turns
+        return super().needs_redraw() or bool(self.hinted) and self.ambient_live()
+
     def __init__(self, ctx: Any, session: Session, seat: int, cards: CardView) -> None:
         super().__init__(ctx)
         self.session = session

@@ -176,6 +176,9 @@ class RoundEndScene(UIScene):
     def finished(self) -> bool:
         return self.time >= self.end
 
+    def needs_redraw(self) -> bool:
+        return not self.finished or super().needs_redraw()  # the round's scores counting in
+
     def skip(self) -> None:
         """Show the end state at once."""
         self.skipped = True
