@@ -291,6 +291,10 @@ def test_a_lobby_waiting_for_friends_rests_and_draws_when_one_comes(app, server)
             time.sleep(0.005)
         assert not lobby.seats[1].free and lobby.seats[2].free
         assert app.stack.top is lobby and drawn_in(app, SECOND) == 0
+        # The link for the last friend, copied to paste into a message.
+        click(app, lobby.widget("copy").rect.center, 2)
+        assert pygame.scrap.get_text() == share_link(server.url, lobby.code)
+        assert app.ctx.message.startswith("Link copied")
     finally:
         server.call(friend.close())
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -17,12 +18,14 @@ SIZES = [(1024, 768), (2560, 1080)]
 LANGUAGES = ["en", "fr", "de"]
 
 
-def shot(name: str) -> Path:
-    """What the window shows (bars and all), at the window's own size."""
-    frames_surface = pygame.display.get_surface()
+def shot(app: Any, name: str) -> Path:
+    """What the window shows (bars and all), at the window's own size: a picture, not the
+    black of a window never given one (the display surface read straight was black at 4:3)."""
+    picture = app.window_image()
+    assert sum(pygame.transform.average_color(picture)[:3]) > 60, f"{name}: a blank window"
     path = SCREENSHOTS / "online" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(frames_surface, str(path))
+    pygame.image.save(picture, str(path))
     return path
 
 
@@ -41,19 +44,19 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
 
                 def host_shot(app=app, tag=tag) -> None:
                     frames(app, 2)
-                    shot(f"host_{tag}")
+                    shot(app, f"host_{tag}")
                     opener = app.stack.top.widget("open")
                     assert opener.label == i18n.t("online.host.open", "Open the table")
 
                 lobby = host_table(app, server.url, ["human", "normal"], host_shot)
                 until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
                 frames(app, 2)
-                shot(f"lobby_{tag}")
+                shot(app, f"lobby_{tag}")
                 lobby.to_table()
                 frames(app, 40)
                 table = app.stack.top
                 assert type(table).__name__ == "OnlineBlancoTable"
-                shot(f"table_{tag}")
+                shot(app, f"table_{tag}")
                 press(app, pygame.K_ESCAPE, 2)  # the online table's menu: its seats
                 seats = app.stack.top
                 assert type(seats).__name__ == "TableSeatsScene"
@@ -61,7 +64,7 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 assert seats.widget("back").label == i18n.t(
                     "online.seats.back", "Back to the table"
                 )
-                shot(f"seats_{tag}")
+                shot(app, f"seats_{tag}")
                 app.stack.clear()
                 title = app.ctx.nav.make("title")
                 app.stack.push(title)
@@ -77,23 +80,23 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                     "Your turn at {count} online tables",
                 )
                 frames(app, 30)
-                shot(f"title_{tag}")
+                shot(app, f"title_{tag}")
                 click(app, app.stack.top.widget("online").rect.center, 2)
                 menu = app.stack.top
                 until(app, lambda menu=menu: bool(menu.your_turn), what="your turn")
                 frames(app, 2)
-                shot(f"menu_{tag}")
+                shot(app, f"menu_{tag}")
                 click(app, menu.widget("join").rect.center, 2)
                 join = app.stack.top
                 click(app, join.widget("code").rect.center)
                 type_text(app, "KQ7-4XM")
                 frames(app, 2)
-                shot(f"join_{tag}")
+                shot(app, f"join_{tag}")
                 click(app, join.widget("go").rect.center, 2)
                 failed = app.stack.top
                 assert isinstance(failed, LobbyScene)
                 until(app, lambda failed=failed: failed.problem != "", what="the refusal")
-                shot(f"lobby_refused_{tag}")
+                shot(app, f"lobby_refused_{tag}")
                 assert failed.problem == i18n.t(
                     "online.error.no_such_table", "There is no table with that code."
                 )
@@ -109,7 +112,7 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
                 frames(app, 60)
                 assert type(app.stack.top).__name__ in ("OnlineLuckyBoxTable", "DraftScene")
-                shot(f"table_luckybox_{tag}")
+                shot(app, f"table_luckybox_{tag}")
             finally:
                 i18n.set_language("en")
                 app.stack.clear()

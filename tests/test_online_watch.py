@@ -92,11 +92,11 @@ def test_watch_screens_in_three_languages(data_dir, server, size) -> None:
             click(app, join.widget("code").rect.center)
             type_text(app, code)
             frames(app, 2)
-            shot(f"join_watch_{tag}")
+            shot(app, f"join_watch_{tag}")
             click(app, join.widget("watch").rect.center, 2)
             until(app, lambda app=app: type(app.stack.top).__name__ == "OnlineBlancoTable")
             frames(app, 30)
-            shot(f"watching_{tag}")
+            shot(app, f"watching_{tag}")
         finally:
             app.stack.clear()
             pygame.quit()

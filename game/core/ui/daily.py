@@ -1,6 +1,6 @@
 """The daily deal at the table, for any game: dealing today's deal from the title (the day's
 first game counts, later ones are practice), the line the table and the end screen show about
-it, and copying the share line to the clipboard (pygame.scrap)."""
+it, and copying the share line to the clipboard."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pygame
 from game.core import daily, daily_history
 from game.core.i18n import t
 from game.core.session import HUMAN, Seat
+from game.core.ui.clipboard import copy_to_clipboard
 
 
 def player_name(ctx: Any, game_id: str) -> str:
@@ -45,15 +46,6 @@ def badge(session: Any) -> str:
             day=session.daily,
         )
     return t("daily.badge", "Daily deal {day} \u00b7 this game counts", day=session.daily)
-
-
-def copy_to_clipboard(text: str) -> bool:
-    """Put `text` on the system clipboard; False where there is none (or it refused)."""
-    try:
-        pygame.scrap.put_text(text)
-        return bool(pygame.scrap.get_text() == text)
-    except (pygame.error, AttributeError, NotImplementedError):  # no clipboard, no scrap
-        return False
 
 
 def copy_share(ctx: Any, text: str) -> bool:

@@ -15,7 +15,9 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import lt, t
 from game.core.ui import gfx
+from game.core.ui.clipboard import copy_to_clipboard
 from game.core.ui.widgets import (
+    BLUE,
     GREEN,
     INK,
     ORANGE,
@@ -46,8 +48,8 @@ AWAY_INK = (196, 96, 0)
 
 
 class LobbyScene(UIScene):
-    """Widgets: "table" (to the table), "back". `link`: a link already taking its seat (host,
-    rejoin); else `url` and `code` to join."""
+    """Widgets: "table" (to the table), "copy" (the share link to the clipboard), "back".
+    `link`: a link already taking its seat (host, rejoin); else `url` and `code` to join."""
 
     def __init__(
         self,
@@ -88,6 +90,17 @@ class LobbyScene(UIScene):
             ),
         )
         self.add(
+            "copy",
+            Button(
+                (500, 630, 180, 64),
+                lt("online.lobby.copy", "Copy link"),
+                self.copy_link,
+                key=pygame.K_c,
+                colour=BLUE,
+                text_size=28,
+            ),
+        ).visible = False  # shown with the code
+        self.add(
             "back",
             Button(
                 (280, 630, 200, 64),
@@ -118,8 +131,19 @@ class LobbyScene(UIScene):
             elif note.kind == "back":
                 self.problem = ""
         self.widgets["table"].enabled = self.ready and self.state is not None
+        self.widgets["copy"].visible = bool(self.code)
         if self.ready and self.state is not None and (self.watching or not self.free_seats()):
             self.to_table()
+
+    def copy_link(self) -> None:
+        """The share link to the clipboard, to paste into a message to friends."""
+        if copy_to_clipboard(share_link(self.link.url, self.code)):
+            self.ctx.message = t("online.lobby.copied", "Link copied: send it to your friends.")
+        else:
+            self.ctx.message = t(
+                "online.lobby.no_clipboard",
+                "There is no clipboard here: the link is on the screen.",
+            )
 
     def take_message(self, message: Any) -> None:
         if isinstance(message, p.Opened):

@@ -1,0 +1,15 @@
+"""The system clipboard, for a line the player means to paste elsewhere (a daily result, an
+online table's link)."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put `text` on the system clipboard; False where there is none (or it refused)."""
+    try:
+        pygame.scrap.put_text(text)
+        return bool(pygame.scrap.get_text() == text)
+    except (pygame.error, AttributeError, NotImplementedError):  # no clipboard, no scrap
+        return False
