@@ -3,13 +3,14 @@
 Opens the app in this process (the dummy video driver unless DISPLAY is set and --x is given),
 shows a screen, lets it settle (ambient motion rests after `--settle` seconds without input;
 the game's own default is scene.AMBIENT_SECONDS), then measures this process's CPU time over
-`--seconds` of wall time. Screens: the title, and a solo Lucky Box table waiting for the human.
+`--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, and
+pages of the menus (settings, How to play, statistics, a set-up, the online menu, Host a table).
 `--always-draw` draws every frame as the app did before it learnt to rest (a comparison).
 
 Target (issue "Fast and lean"): a still screen takes <= 5% of a core.
 
     python bench/idle.py [--seconds 5] [--settle 1] [--window 1920x1080] [--always-draw]
-                         [--screens title,table] [--x]
+                         [--screens title,table,...] [--x]
 """
 
 from __future__ import annotations
@@ -27,13 +28,25 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TARGET_PERCENT = 5.0
-SCREENS = ("title", "table")
+# Menu pages, opened over the title by their routes (and the route's arguments).
+MENUS: dict[str, tuple[str, dict[str, Any]]] = {
+    "settings": ("settings", {}),
+    "howto": ("howto", {"game": "luckybox"}),
+    "stats": ("stats", {"game": "luckybox"}),
+    "setup": ("blanco.setup", {}),
+    "online": ("online", {}),
+    "host": ("online.host", {"url": "ws://127.0.0.1:9"}),  # (a form: no server is asked)
+}
+SCREENS = ("title", "table", *MENUS)
 
 
 def show(app: Any, screen: str) -> Any:
-    if screen == "title":
+    if screen == "title" or screen in MENUS:
         scene = app.ctx.nav.make("title")
         app.stack.clear_to(scene)
+        if screen in MENUS:
+            route, kwargs = MENUS[screen]
+            scene = app.ctx.nav.push(route, **kwargs)
         return scene
     from game.core.session import Seat
 

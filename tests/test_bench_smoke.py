@@ -141,8 +141,8 @@ def test_window_check_dry() -> None:
 
 
 def test_idle() -> None:
-    out = run_bench("idle.py", "--seconds", "1", "--settle", "0.3")
-    for screen in ("title", "table"):
+    out = run_bench("idle.py", "--seconds", "0.5", "--settle", "0.3")
+    for screen in ("title", "table", "settings", "howto", "stats", "setup", "online", "host"):
         percent, rest = figure(out, f"idle_cpu_{screen}")
         assert 0 <= percent <= 200 and "target <= 5%" in rest
         drawn = re.search(r"([0-9]+) frames drawn", rest)
