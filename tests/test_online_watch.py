@@ -63,8 +63,11 @@ def test_watching_by_code_shows_the_public_board_as_it_moves_and_sends_nothing(a
     # What this screen holds is the server's view for no seat: no hand, no face-down card.
     assert to_wire(table.session.state) == to_wire(server_table.state.view_for(-1))
     assert to_wire(table.session.state) != to_wire(server_table.state.view_for(0))
-    # Read only: no seat is ours, and a click on the board sends nothing.
+    # Read only: no seat is ours, and a click on the board sends nothing; no player's buttons
+    # (Swap, Undo, Hint, Memory aid) are offered, only the menu.
     assert not any(table.may_act(seat) for seat in range(2))
+    shown = [name for name in table.controls.buttons if table.controls.shown(name)]
+    assert shown == ["menu"], shown
     version = server_table.version
     click(app, (640, 300), 2)
     frames(app, 5)

@@ -19,6 +19,10 @@ SWAPPING = ("swap", "swap_reveal")  # the moves' modes while two cards are being
 COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}
 
 
+#: The buttons of someone playing here (not shown to a watcher nor over computers alone).
+PLAYERS_BUTTONS = ("swap", "undo", "hint", "aid")
+
+
 class Controls(Part):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -111,6 +115,8 @@ class Controls(Part):
     def shown(self, name: str) -> bool:
         if name == "next":  # only while a finished turn waits for its player's Next
             return self.table.turns.confirming is not None and not self.table.animator.busy
+        if name in PLAYERS_BUTTONS:  # no one plays at this screen: computers, or a watcher
+            return bool(self.table.session.humans)
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
