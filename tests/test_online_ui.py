@@ -149,6 +149,22 @@ def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) ->
     return click_for_lobby(app, host.widget("open").rect.center)
 
 
+def test_the_host_names_the_friends_they_invite(app, server) -> None:
+    def name_them() -> None:
+        host = app.stack.top
+        assert isinstance(host, HostScene)
+        # A name field beside each friend's seat, none beside a computer's.
+        assert host.widget("friend_1").visible and not host.widget("friend_2").visible
+        click(app, host.widget("friend_1").rect.center)
+        type_text(app, "Bob")
+        frames(app, 1)
+
+    lobby = host_table(app, server.url, ["human", "normal"], name_them)
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    assert [s.name for s in lobby.seats] == ["Host", "Bob", "Computer 3"]
+    assert server.table(lobby.code).state.players[1].name == "Bob"
+
+
 def test_host_offers_the_game_chosen_on_the_title_and_the_name_set_up_last(app) -> None:
     from game.core.names import remember_seats
 

@@ -34,6 +34,14 @@ LEFT, WIDTH = 420, 620
 ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 
 
+NAME_W = 200  # a friend's name field, right of the seat's choice
+
+
+def default_friend(i: int) -> str:
+    """The name of seat `i` (0 is the host's) when the host types none for the friend."""
+    return t("online.host.player", "Player {n}", n=i + 1)
+
+
 def fixed(text: str) -> Callable[[], str]:
     """A caption that is the same in every language (a game's title, a number)."""
     return lambda: text
@@ -95,6 +103,17 @@ class HostScene(UIScene):
             ),
         )
         self._fit_players()
+        for i in range(1, MAX_SHOWN_SEATS):  # a friend's name, beside their seat's choice
+            self.add(
+                f"friend_{i}",
+                TextInput(
+                    (LEFT + WIDTH + 16, ROWS["seats"] - 26 + (i - 1) * 46, NAME_W, 42),
+                    max_len=20,
+                    text_size=22,
+                    placeholder=partial(default_friend, i),
+                ),
+            )
+        self._show_names()
 
     @property
     def game(self) -> Any:
@@ -128,13 +147,26 @@ class HostScene(UIScene):
         for i in range(1, MAX_SHOWN_SEATS):
             self.widgets[f"seat_{i}"].visible = i < int(count)
 
+    def _show_names(self) -> None:
+        """A name field beside each seat a friend takes (a computer is named by its level)."""
+        for i in range(1, MAX_SHOWN_SEATS):
+            seat = self._choice(f"seat_{i}")
+            if f"friend_{i}" in self.widgets:
+                self.widgets[f"friend_{i}"].visible = seat.visible and seat.value == FRIEND
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._show_names()
+
     def seat_specs(self) -> list[p.SeatSpec]:
         count = int(self.players.value)
         specs = [p.SeatSpec((self.name.text.strip() or t("online.host.you", "Host"))[:40])]
         for i in range(1, count):
             kind = self._choice(f"seat_{i}").value
+            typed = self.widgets[f"friend_{i}"]
+            assert isinstance(typed, TextInput)
             name = (
-                t("online.host.player", "Player {n}", n=i + 1)
+                typed.text.strip() or default_friend(i)
                 if kind == FRIEND
                 else t("online.host.computer", "Computer {n}", n=i + 1)
             )
