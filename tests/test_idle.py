@@ -10,7 +10,7 @@ import pytest
 
 from game.core.session import Seat, Session
 from game.core.ui import app as app_module
-from tests.ui_helpers import frames
+from tests.ui_helpers import click, frames
 
 SECOND = 60  # frames of 1/60 s
 
@@ -104,7 +104,7 @@ def still_screens() -> dict[str, Any]:
         from tests.test_table_edges import open_draft
 
         scene = open_draft(app)
-        scene.widgets["hint"].on_click()
+        click(app, scene.widgets["hint"].rect.center)  # (as a player asks)
         assert scene.hinted
         return scene
 

@@ -90,10 +90,9 @@ class Drift:
         """A button shown or hidden changes the lanes: a decoration no longer inside one starts
         again below the view in another, so none ever crosses a button."""
         lanes = self.lanes()
-        for i, p in enumerate(self.particles):
+        for p in self.particles:
             if not any(a == p.lane and p.x - p.sway >= a and p.x + p.sway <= b for a, b in lanes):
-                p.lane = -1.0  # (it leaves its lane: not a mate of its own fresh start)
-                self.particles[i] = self._particle(spread=False)
+                self._start_again(p)
 
     def rise(self, dt: float) -> None:
         """`dt` seconds of rising; one gone above the view starts again below it."""
@@ -101,8 +100,12 @@ class Drift:
         for p in self.particles:
             p.y -= p.speed * dt
             if p.y < top:
-                p.lane = -1.0  # (it has left its lane: not a mate of its own fresh start)
-                p.__dict__.update(self._particle(spread=False).__dict__)  # (the same object)
+                self._start_again(p)
+
+    def _start_again(self, p: Particle) -> None:
+        """`p` becomes a new decoration below the view (the same object, for its watchers)."""
+        p.lane = -1.0  # (it has left its lane: not a mate of its own fresh start)
+        p.__dict__.update(self._particle(spread=False).__dict__)
 
     def _lane_x(self) -> tuple[float, float, float]:
         """A centre in one of the lanes, how far it may sway and stay in that lane, and the

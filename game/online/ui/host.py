@@ -56,13 +56,14 @@ class HostScene(UIScene):
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
         self.server.set_text(url)
-        games = [g.id for g in ctx.games if g.id in ONLINE_TABLES]
-        first = game if game is not None and game in games else games[0]
+        games = [g for g in ctx.games if g.id in ONLINE_TABLES]
+        ids = [g.id for g in games]
+        first = game if game is not None and game in ids else ids[0]
         self.add(
             "game",
             Choice(
                 (LEFT, ROWS["game"] - 26, WIDTH, 52),
-                [(g, fixed(ctx.game_ui(g).title)) for g in games],
+                [(g.id, fixed(g.title)) for g in games],
                 first,
                 on_change=lambda _: self._fit_players(),
             ),
@@ -151,8 +152,7 @@ class HostScene(UIScene):
         """A name field beside each seat a friend takes (a computer is named by its level)."""
         for i in range(1, MAX_SHOWN_SEATS):
             seat = self._choice(f"seat_{i}")
-            if f"friend_{i}" in self.widgets:
-                self.widgets[f"friend_{i}"].visible = seat.visible and seat.value == FRIEND
+            self.widgets[f"friend_{i}"].visible = seat.visible and seat.value == FRIEND
 
     def update(self, dt: float) -> None:
         super().update(dt)
