@@ -11,6 +11,9 @@ import pygame
 import pytest
 
 from game import catalog
+from game.blanco.rules import Discard, Draw, Play as BlancoPlay
+from game.blanco.rules.state import BlancoState
+from game.blanco.ui.learn.guide import SEED
 from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
 from game.blanco.ui.scenes.table import TableScene as BlancoTable
 from game.core import storage
@@ -43,6 +46,8 @@ BL_SHOTS = (
     "setup_reveal",
     "setup_look",
     "draw_discard",
+    "draw_keep",
+    "hand_keep",
     "hand",
     "play",
     "next",
@@ -60,9 +65,16 @@ def guide_of(app) -> Guide:
     return guide
 
 
-def follow(app, game: str, shots: tuple[str, ...] = (), limit: int = 20000) -> list[str]:
+def follow(
+    app,
+    game: str,
+    shots: tuple[str, ...] = (),
+    limit: int = 20000,
+    acted: list[str] | None = None,
+) -> list[str]:
     """Click wherever the guide points until the game's end; returns the kinds of advice and
-    news it gave, in order (the words may be in any language)."""
+    news it gave, in order (the words may be in any language). `acted`, when given, gets the
+    kind of every advice clicked, one per click."""
     app.ctx.settings.animation_speed = 8.0
     guide = guide_of(app)
     said: list[str] = []
@@ -84,6 +96,8 @@ def follow(app, game: str, shots: tuple[str, ...] = (), limit: int = 20000) -> l
                 taken.add(kind)
                 frames(app, 12)  # the pointer has come in
                 screenshot(app, f"guided_{game}_{len(taken):02d}_{kind}")
+        if acted is not None:
+            acted.append(advice.kind)
         click(app, advice.target)
     raise AssertionError(f"the guided game did not end; last: {said[-3:]}")
 
@@ -176,7 +190,8 @@ def test_the_guided_lucky_box_game_is_played_to_its_end_by_the_pointer(app, data
 
 def test_the_guided_blanco_game_is_played_to_its_end_by_the_pointer(app, data_dir):
     table = start(app, "blanco")
-    said = follow(app, "blanco", BL_SHOTS)
+    acted: list[str] = []
+    said = follow(app, "blanco", BL_SHOTS, acted=acted)
     for lesson in (
         "setup_reveal",
         "setup_look",
@@ -194,6 +209,25 @@ def test_the_guided_blanco_game_is_played_to_its_end_by_the_pointer(app, data_di
     # The first clear is the chain reaction, before the second grid.
     assert said.index("chain") < said.index("second_grid")
     assert table.state.is_terminal() and table.state.players[0].cards_left == 0
+    # Each card taken from the discard pile was announced as the guide then played it: "it
+    # fits your grid" when it went in at once, "keep it" (and then "keep the ... for later")
+    # when another hand card was played. The guided deal has both.
+    draws = [kind for kind in acted if kind in ("draw_discard", "draw_keep", "draw_pile")]
+    hands = [kind for kind in acted if kind in ("hand", "hand_keep")]
+    replay, _ = BlancoState.new([p.name for p in table.state.players], SEED)
+    taken: list[tuple[int, int]] = []  # (the card taken, the card played next)
+    for before, after in zip(table.state.actions, table.state.actions[1:], strict=False):
+        if isinstance(before, Draw):
+            top = replay.discard[-1]
+            if before.source == "discard" and isinstance(after, BlancoPlay | Discard):
+                taken.append((top, after.card))
+        assert replay.apply(before).refusal is None
+    said_of_draws = [kind for kind in draws if kind != "draw_pile"]
+    assert said_of_draws == [
+        "draw_discard" if card == played else "draw_keep" for card, played in taken
+    ]
+    assert "draw_keep" in said_of_draws and "draw_discard" in said_of_draws
+    assert hands.count("hand_keep") == said_of_draws.count("draw_keep")
     folder = storage.game_folder(data_dir, "blanco")
     assert not (folder / storage.AUTOSAVE).exists()
     assert app.errors == []

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.blanco.rules.actions import DISCARD
 from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
@@ -55,6 +56,9 @@ class BlancoGuide(Guide):
         self._news_at = 0  # the number of actions when it happened
         self._news_kind = ""  # "second_grid", "chain", "row" or "column"
         self._last = ""
+        # The discard pile's top offered at a turn, and whether the suggestion then plays
+        # another hand card (keeping it): (actions so far, the card, kept for later)
+        self._offered: tuple[int, int, bool] | None = None
 
     # ---------------------------------------------------------------- where we are
 
@@ -276,7 +280,16 @@ class BlancoGuide(Guide):
             return text, self.table.controls.buttons["swap"].rect.center, 40, "swap_button"
         source = action.source if isinstance(action, Draw) else "pile"
         if source == "discard":
-            top = blanco_state(self.session.state).discard[-1]
+            state = blanco_state(self.session.state)
+            top = state.discard[-1]
+            if self._kept_for_later(state, top):
+                text = t(
+                    "guide.bl.draw_discard_keep",
+                    "Your turn: take the {card} from the discard pile and keep it in your "
+                    "hand: it will fit your grid later.",
+                    card=card_name(top),
+                )
+                return text, self.table.geometry.discard_pile.center, 60, "draw_keep"
             text = t(
                 "guide.bl.draw_discard",
                 "Your turn: take the {card} from the discard pile, it fits your grid.",
@@ -288,6 +301,31 @@ class BlancoGuide(Guide):
             "Your turn: draw a card. The draw pile is a surprise; the discard pile you see.",
         )
         return text, self.table.geometry.draw_pile.center, 60, "draw_pile"
+
+    def _kept_for_later(self, state: Any, top: int) -> bool:
+        """Whether the suggestion, once the discard pile's `top` is taken, plays another hand
+        card: the guide then says the card is kept (not that it goes in at once). Worked out
+        on the seat's view, once per position."""
+        done = len(state.actions)
+        if self._offered is None or self._offered[:2] != (done, top):
+            seat = self.table.focus
+            after = state.view_for(seat)
+            after.apply(Draw(seat, DISCARD))
+            then = self.bot.choose(after, seat)  # (Normal remembers nothing of a play step)
+            kept = not (isinstance(then, Play | Discard) and then.card == top)
+            self._offered = (done, top, kept)
+        return self._offered[2]
+
+    def _drawn_and_kept(self, state: Any, wanted: int) -> int | None:
+        """The card just taken from the discard pile when the suggestion keeps it for later
+        and plays `wanted` instead (as the turn's advice said); else None."""
+        offered = self._offered
+        if offered is None or len(state.actions) != offered[0] + 1:
+            return None
+        last = state.actions[-1]
+        if not (isinstance(last, Draw) and last.source == DISCARD) or wanted == offered[1]:
+            return None
+        return offered[1]
 
     def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.table.moves
@@ -307,7 +345,17 @@ class BlancoGuide(Guide):
             return text, self._cell(at), 50, "discard_reveal"
         if moves.hand_card is None or moves.hand_card != wanted:
             index = hand.index(wanted)
-            if moves.hand_card is None:
+            kept = self._drawn_and_kept(blanco_state(self.session.state), wanted)
+            kind = "hand"
+            if moves.hand_card is None and kept is not None:
+                kind = "hand_keep"
+                text = t(
+                    "guide.bl.hand_keep",
+                    "Keep the {kept} for later. Now click the {card}.",
+                    kept=card_name(kept),
+                    card=card_name(wanted),
+                )
+            elif moves.hand_card is None:
                 text = t(
                     "guide.bl.hand",
                     "Your hand has {cards}. Click the {card}.",
@@ -320,7 +368,7 @@ class BlancoGuide(Guide):
                     "That works too, but the {card} is better here: click it.",
                     card=card_name(wanted),
                 )
-            return text, slots[index].center, 60, "hand"
+            return text, slots[index].center, 60, kind
         if isinstance(action, Discard):
             text = t(
                 "guide.bl.discard",
