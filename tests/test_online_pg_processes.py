@@ -97,8 +97,9 @@ def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
     two_servers: list[ServerProcess],
 ) -> None:
     """The host stays on the owner, the guest and a watcher on the other process (LISTEN/NOTIFY
-    carries the guest's actions to the owner and every step back): nobody is moved, and the
-    record is the game the same seeds give locally."""
+    carries the guest's actions to the owner and every step back): nobody is moved, the name
+    the guest joins with reaches every view on both processes, and the record is the game the
+    same seeds give locally, under that name."""
     first, second = (s.url for s in two_servers)
     blanco = game_by_id("blanco")
 
@@ -106,9 +107,14 @@ def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
         host = SeatClient(first, blanco, urls=[first])
         guest = SeatClient(second, blanco, urls=[second])  # knows only the other process
         code = await host.open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=77)
-        await guest.join(code, 1)
         watcher = SeatClient(second, blanco, urls=[second])
-        await watcher.watch(code)
+        await watcher.watch(code)  # the other process follows the table from here on
+        await guest.join(code, 1, "Zoé")  # her own name, told to the owner through the relay
+        # The owner deals the table again under it; the follower hears of it (the seats'
+        # notice) and sends its clients their views under it too.
+        for client in (host, watcher, guest):
+            while list(client.view().names) != ["Player 1", "Zoé"]:
+                await client.receive()
         bots = [blanco.make_bot("easy", 77, i) for i in range(2)]
         await asyncio.gather(host.play(bots[0].choose), guest.play(bots[1].choose))
         seen: list[p.State] = []
@@ -123,7 +129,8 @@ def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
 
     record, guest, seen = run(scenario(), timeout=90)
     assert guest.url == second and guest.reconnects == 0
-    assert without_online(record) == play_locally("blanco", 2, "easy", 77)
+    local = play_locally("blanco", 2, "easy", 77)
+    assert without_online(record) == {**local, "players": ["Player 1", "Zoé"]}
     assert seen and all(state.seat == -1 for state in seen)  # the watcher saw it move, as -1
     assert seen[-1].over
 

@@ -236,3 +236,47 @@ def test_opening_checks_the_game_seats_and_options(tmp_path: Path) -> None:
             await host.close()
 
     run(scenario())
+
+
+def test_a_joiner_names_their_seat_everyone_sees_it_and_it_outlives_a_restart(
+    tmp_path: Path,
+) -> None:
+    """A friend joining with their own name replaces the host's name for the seat: the seat
+    list and every seat's view (the rules state's names) say it at once, including a game
+    already under way (Lucky Box's seats choose at once, so the host has moved already), and a
+    restarted server deals the table under it. Without a name the host's stays."""
+
+    async def scenario() -> None:
+        db = tmp_path / "t.db"
+        async with running_server(db) as (url, server):
+            host = SeatClient(url, LUCKYBOX)
+            code = await host.open(
+                [p.SeatSpec("Ann"), p.SeatSpec("Player 2"), p.SeatSpec("Player 3")],
+                seed=31,
+                sit=0,
+            )
+            await host.act(LUCKYBOX.make_bot("easy", 31, 0).choose(host.view(), 0))
+            await host._until(p.Ack)
+            zoe, other = SeatClient(url, LUCKYBOX), SeatClient(url, LUCKYBOX)
+            # Runs of spaces and a control character come out of the name; it keeps its accent.
+            assert await zoe.join(code, 1, "  Zoé\t \x07Martin ") == 1
+            assert await other.join(code, None) == 2
+            names = ["Ann", "Zoé Martin", "Player 3"]
+            assert [s.name for s in zoe.seats] == names
+            assert list(zoe.view().names) == names and zoe.version == 1
+            while list(host.view().names) != names:  # the host's view is sent again at once
+                await host.receive()
+            assert host.version == 1 and [s.name for s in host.seats] == names
+            table = server.hub.table(code)
+            assert list(table.state.names) == names and table.version == 1
+            assert [s.name for s in table.store.tables()[0].seats] == names
+            # The game goes on under the new name: Zoé keeps her cards.
+            await zoe.act(LUCKYBOX.make_bot("easy", 31, 1).choose(zoe.view(), 1))
+            await zoe._until(p.Ack)
+            for client in (host, zoe, other):
+                await client.close()
+        async with running_server(db) as (url, server):
+            restored = server.hub.table(code)
+            assert list(restored.state.names) == names and restored.version == 2
+
+    run(scenario())

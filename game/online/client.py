@@ -184,13 +184,14 @@ class SeatClient:
         assert self.table is not None
         return self.table
 
-    async def join(self, code: str, seat: int | None = None) -> int:
-        """Take a free seat at the table with this code: the seat's number. A server that
-        does not hold the table names the one that does (`elsewhere`): the client goes there."""
+    async def join(self, code: str, seat: int | None = None, name: str | None = None) -> int:
+        """Take a free seat at the table with this code: the seat's number; `name`, the
+        joiner's own, replaces the host's name for the seat. A server that does not hold the
+        table names the one that does (`elsewhere`): the client goes there."""
         for _ in range(MAX_MOVES):
             if self.ws is None:
                 await self.connect()
-            await self.send(p.Join(code, seat))
+            await self.send(p.Join(code, seat, name))
             try:
                 await self._until(p.Seated)
             except ClientError as err:

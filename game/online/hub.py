@@ -15,9 +15,10 @@ from game.core.game import RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
+from .names import new_code, normal_code, token_hash
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
-from .tables import Table, TableError, game_for, header_record, new_code, normal_code, token_hash
+from .tables import Table, TableError, game_for, header_record
 
 log = logging.getLogger("game.online")
 

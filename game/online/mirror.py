@@ -47,6 +47,13 @@ class Mirror(Table):
         if seats == self.owner_seats:
             return
         self.owner_seats = seats
+        renamed = False
+        for row, info in zip(self.row.seats, seats, strict=False):
+            if info.name != row.name:  # a joiner named themselves at the owner
+                row.name, renamed = info.name, True
+        if renamed:
+            self.renamed()  # every client here gets its view, the seats with it
+            return
         text = p.encode(p.Seats(self.code, seats))
         for listener in list(self.listeners):
             listener.send(text)

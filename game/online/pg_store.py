@@ -259,9 +259,9 @@ class PostgresStore:
     def update_seat(self, code: str, seat: SeatRow) -> None:
         self._run(
             lambda db: db.execute(
-                "UPDATE seats SET kind = %s, level = %s, token_hash = %s, left_at = %s "
-                "WHERE code = %s AND seat = %s",
-                (seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat),
+                "UPDATE seats SET name = %s, kind = %s, level = %s, token_hash = %s, "
+                "left_at = %s WHERE code = %s AND seat = %s",
+                (seat.name, seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat),
             )
         )
 

@@ -49,6 +49,7 @@ class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
 class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
     table: Code
     seat: SeatNo | None = None  # None: the first free seat
+    name: Name | None = None  # the joiner's own name for the seat (None: the host's name)
 
 
 class Resume(msgspec.Struct, tag="resume", forbid_unknown_fields=True):

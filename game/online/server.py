@@ -29,10 +29,11 @@ from websockets.exceptions import ConnectionClosed
 from . import protocol as p, seating
 from .connection import Connection, check_every, failures_answered
 from .hub import Hub
+from .names import normal_code
 from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store, open_store
-from .tables import WATCHER, Table, TableError, normal_code
+from .tables import WATCHER, Table, TableError
 
 log = logging.getLogger("game.online")
 
@@ -260,7 +261,9 @@ class GameServer(RelayedRequests):
                 table.start_computers()
         elif isinstance(message, p.Join):
             table = self.hub.table(message.table)
-            seat, token = table.take_free_seat(message.seat, seating.join_token(conn, message))
+            seat, token = table.take_free_seat(
+                message.seat, seating.join_token(conn, message), message.name
+            )
             conn.send(p.encode(p.Seated(table.code, seat, token)))
             self._sit(conn, table, seat)
         elif isinstance(message, p.Resume):

@@ -156,9 +156,9 @@ class SqliteStore:
 
     def update_seat(self, code: str, seat: SeatRow) -> None:
         self._write(
-            "UPDATE seats SET kind = ?, level = ?, token_hash = ?, left_at = ? "
+            "UPDATE seats SET name = ?, kind = ?, level = ?, token_hash = ?, left_at = ? "
             "WHERE code = ? AND seat = ?",
-            [(seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat)],
+            [(seat.name, seat.kind, seat.level, seat.token_hash, seat.left_at, code, seat.seat)],
         )
 
     def finish(self, code: str, at: float) -> None:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
-import hmac
 import logging
 import secrets
 import time
@@ -33,12 +31,12 @@ from game.core.game import Game, RecordError
 from . import protocol as p
 from .codec import action_from_json, action_to_json, to_wire
 from .commits import GroupCommit
+from .names import clean_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("game.online")
 
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud without doubt
 COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
 _json = msgspec.json.Encoder()
@@ -57,25 +55,6 @@ class TableError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def new_code() -> str:
-    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-    return f"{letters[:3]}-{letters[3:]}"
-
-
-def normal_code(text: str) -> str:
-    """A code as typed ("kq74xm", "KQ7 4XM") in its canonical form "KQ7-4XM"."""
-    letters = "".join(c for c in text.upper() if c.isalnum())
-    return f"{letters[:3]}-{letters[3:]}" if len(letters) == 6 else text
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def token_matches(token: str, stored: str | None) -> bool:
-    return stored is not None and hmac.compare_digest(token_hash(token), stored)
 
 
 def game_for(game_id: str) -> Game[Any]:
@@ -216,10 +195,13 @@ class Table:
             raise TableError("no_such_seat", f"table {self.code} has no seat {seat}")
         return self.row.seats[seat]
 
-    def take_free_seat(self, seat: int | None, token: str | None = None) -> tuple[int, str]:
+    def take_free_seat(
+        self, seat: int | None, token: str | None = None, name: str | None = None
+    ) -> tuple[int, str]:
         """Give a free seat (the one asked for, or the first) to a code holder: (seat, token);
         `attach` then seats the connection. A join passed on from another process brings the
-        token (seating.py): the seat it holds already is this same join's, given back."""
+        token (seating.py): the seat it holds already is this same join's, given back. `name`:
+        the joiner's own name, which the seat takes in place of the host's."""
         if token is not None:
             for held in self.row.seats:
                 if (seat is None or held.seat == seat) and token_matches(token, held.token_hash):
@@ -234,7 +216,12 @@ class Table:
         if row.kind != "human" or row.token_hash is not None:
             raise TableError("seat_taken", f"seat {seat} is not free")
         token = token or secrets.token_urlsafe(16)
-        self._store_seat(row, token_hash=token_hash(token), left_at=None)
+        named = clean_name(name)
+        if named is None or named == row.name:
+            self._store_seat(row, token_hash=token_hash(token), left_at=None)
+        else:
+            self._store_seat(row, token_hash=token_hash(token), left_at=None, name=named)
+            self.renamed()
         return seat, token
 
     def _store_seat(self, row: SeatRow, **changes: Any) -> None:
@@ -243,6 +230,24 @@ class Table:
         self.store.update_seat(self.code, dataclasses.replace(row, **changes))
         for name, value in changes.items():
             setattr(row, name, value)
+
+    def renamed(self) -> None:
+        """A seat's name changed (`row.seats`): the rules state, whose views carry the names,
+        is dealt again under them and its actions played again (as a restarted server would),
+        and every client here is sent its view at once."""
+        actions = list(self.state.actions)
+        try:
+            _, _, state, _, _ = records.open_record(header_record(self.game, self.row), self.game)
+            records.play_actions(state, actions)
+        except RecordError as err:  # the same deal and actions: only a bug gets here
+            log.error("table %s: not dealt again under the new names: %s", self.code, err)
+            return
+        self.state = state
+        self._settle()
+        listeners = list(self.listeners.items())
+        texts = self.state_messages([seat for _, seat in listeners], [])
+        for listener, listener_seat in listeners:
+            listener.send(texts[listener_seat])
 
     def resume_seat(self, seat: int, token: str) -> None:
         """A player back with their token (then `attach`); a seat handed to a computer comes
