@@ -16,6 +16,7 @@ import pytest
 
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
+from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
@@ -289,6 +290,37 @@ def test_a_friend_joins_by_code_and_both_play(app, server) -> None:
     finally:
         playing.cancel()
         server.call(friend.close())
+
+
+def test_a_friend_joins_under_their_own_name_and_it_is_offered_next_time(app, server) -> None:
+    host = SeatClient(server.url, BLANCO)
+    code = server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Player 2")], seed=4, sit=0))
+    menu = open_menu(app, server.url)
+    click(app, menu.widget("join").rect.center, 2)
+    join = app.stack.top
+    assert isinstance(join, JoinScene)
+    assert join.widget("name").text == ""  # nobody has set up a game or gone online here yet
+    click(app, join.widget("code").rect.center)
+    type_text(app, code)
+    click(app, join.widget("name").rect.center)
+    type_text(app, "Zoé")
+    click(app, join.widget("go").rect.center, 2)
+    until(app, lambda: hasattr(app.stack.top, "session"), what="the table")
+    table = app.stack.top
+    assert [seat.name for seat in table.session.seats] == ["Ann", "Zoé"]
+    assert list(table.state.names) == ["Ann", "Zoé"]  # the view's names: what the table shows
+    assert [pl.name for pl in server.table(code).state.players] == ["Ann", "Zoé"]
+
+    async def host_hears() -> list[str]:
+        while list(host.view().names) != ["Ann", "Zoé"]:
+            await host.receive()
+        await host.close()
+        return [s.name for s in host.seats]
+
+    assert server.call(host_hears()) == ["Ann", "Zoé"]
+    # Next time, joining or hosting, the app offers the name given last.
+    assert JoinScene(app.ctx, server.url).widget("name").text == "Zoé"
+    assert HostScene(app.ctx, server.url).widget("name").text == "Zoé"
 
 
 def test_a_lobby_waiting_for_friends_rests_and_draws_when_one_comes(app, server) -> None:

@@ -75,7 +75,11 @@ class HostScene(UIScene):
             "name",
             TextInput(
                 (LEFT, ROWS["name"] - 26, 300, 52),
-                (person_name(ctx.data_dir, first) or t("online.host.you", "Host"))[:20],
+                (
+                    seats_file.last_name(ctx.data_dir)
+                    or person_name(ctx.data_dir, first)
+                    or t("online.host.you", "Host")
+                )[:20],
                 max_len=20,
                 text_size=28,
             ),
@@ -175,7 +179,10 @@ class HostScene(UIScene):
 
     def open_table(self) -> None:
         url = self.server.text.strip() or seats_file.DEFAULT_SERVER
-        seats_file.remember_server(self.ctx.data_dir, url)
+        typed = self.name.text.strip()
+        # ("Host", offered when no name is known, is nobody's name: not kept as theirs)
+        name = typed if typed != t("online.host.you", "Host") else None
+        seats_file.remember_server(self.ctx.data_dir, url, name)
         link = NetLink(url, self.game)
         hold = float(self._choice("hold").value)
         link.open(self.seat_specs(), hold=hold, sit=0)

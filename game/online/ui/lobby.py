@@ -49,7 +49,8 @@ AWAY_INK = (196, 96, 0)
 
 class LobbyScene(UIScene):
     """Widgets: "table" (to the table), "copy" (the share link to the clipboard), "back".
-    `link`: a link already taking its seat (host, rejoin); else `url` and `code` to join."""
+    `link`: a link already taking its seat (host, rejoin); else `url` and `code` to join (with
+    `name`, the joiner's own for the seat)."""
 
     def __init__(
         self,
@@ -59,6 +60,7 @@ class LobbyScene(UIScene):
         code: str = "",
         held: HeldSeat | None = None,
         watch: bool = False,
+        name: str | None = None,
     ) -> None:
         super().__init__(ctx)
         self.watching = watch
@@ -67,7 +69,7 @@ class LobbyScene(UIScene):
             if watch:
                 link.watch(code)
             else:
-                link.join(code)
+                link.join(code, name=name)
         self.link = link
         self.held = held
         self.ready = False

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.inputs import TextInput
+from game.core.ui.shells.setup import person_name
 from game.core.ui.widgets import (
     BLUE,
     CYAN,
@@ -33,6 +34,14 @@ from .table import ONLINE_TABLES
 
 MAX_LISTED = 5
 SERVER_RECT = (420, 150, 620, 56)
+
+
+def joiner_name(ctx: Any) -> str | None:
+    """The name to offer someone joining a table: the one they gave online last, else the
+    first person's name at a game's last set-up here (None: neither)."""
+    return seats_file.last_name(ctx.data_dir) or next(
+        (name for g in ctx.games if (name := person_name(ctx.data_dir, g.id))), None
+    )
 
 
 def game_of(ctx: Any, game_id: str) -> Any:
@@ -222,8 +231,9 @@ class OnlineMenuScene(UIScene):
 
 
 class JoinScene(UIScene):
-    """Widgets: "code" (a code or a share link), "server", "go" (take a free seat), "watch"
-    (see the table as no seat does: the public board, read only), "back"."""
+    """Widgets: "code" (a code or a share link), "server", "name" (the joiner's own name for
+    the seat; left empty, the seat keeps the host's name for it), "go" (take a free seat),
+    "watch" (see the table as no seat does: the public board, read only), "back"."""
 
     def __init__(self, ctx: Any, url: str) -> None:
         super().__init__(ctx)
@@ -239,10 +249,21 @@ class JoinScene(UIScene):
                 placeholder=lt("online.join.placeholder", "KQ7-4XM"),
             ),
         )
+        self.name = self.add(
+            "name",
+            TextInput(
+                (420, 362, 300, 56),
+                (joiner_name(ctx) or "")[:20],
+                max_len=20,
+                text_size=28,
+                # left empty, the seat keeps the name the host gave it
+                placeholder=lt("online.join.name_optional", "Optional"),
+            ),
+        )
         self.add(
             "go",
             Button(
-                (330, 400, 300, 76),
+                (330, 456, 300, 76),
                 lt("online.join.go", "Join"),
                 self.go,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -253,7 +274,7 @@ class JoinScene(UIScene):
         self.add(
             "watch",
             Button(
-                (650, 400, 300, 76),
+                (650, 456, 300, 76),
                 lt("online.join.watch", "Watch"),
                 self.watch,
                 colour=BLUE,
@@ -281,8 +302,9 @@ class JoinScene(UIScene):
             self.problem = t("online.join.no_code", "Type the table's code first.")
             return
         url = self.server.text.strip() or seats_file.DEFAULT_SERVER
-        seats_file.remember_server(self.ctx.data_dir, url)
-        self.ctx.nav.push("online.lobby", link=None, url=url, code=code, watch=watch)
+        name = self.name.text.strip() or None
+        seats_file.remember_server(self.ctx.data_dir, url, name)
+        self.ctx.nav.push("online.lobby", link=None, url=url, code=code, watch=watch, name=name)
 
     def watch(self) -> None:
         self.go(watch=True)
@@ -296,6 +318,7 @@ class JoinScene(UIScene):
         draw_heading(surface, ctx, t("online.join.heading", "Join a table"))
         draw_label(surface, ctx, t("online.server", "Server"), 400, 178)
         draw_label(surface, ctx, t("online.join.code", "Code or link"), 400, 295)
+        draw_label(surface, ctx, t("online.host.your_name", "Your name"), 400, 390)
         if self.problem:
-            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 560), outline=INK, px=2)
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 585), outline=INK, px=2)
         self.draw_widgets(surface)

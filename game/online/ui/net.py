@@ -50,8 +50,8 @@ class NetLink:
     def open(self, seats: list[p.SeatSpec], hold: float, sit: int | None = 0) -> None:
         self._start(lambda: self.client.open(seats, sit=sit, hold=hold))
 
-    def join(self, code: str, seat: int | None = None) -> None:
-        self._start(lambda: self.client.join(code, seat))
+    def join(self, code: str, seat: int | None = None, name: str | None = None) -> None:
+        self._start(lambda: self.client.join(code, seat, name))
 
     def resume(self, table: str, seat: int, token: str) -> None:
         self.client.table, self.client.seat, self.client.token = table, seat, token

@@ -85,6 +85,21 @@ def last_server(data_dir: Path) -> str:
     return url if isinstance(url, str) and url else DEFAULT_SERVER
 
 
-def remember_server(data_dir: Path, url: str) -> None:
+def last_name(data_dir: Path) -> str | None:
+    """The name this player gave last when hosting or joining (None: none yet)."""
+    try:
+        data = safe_json.read_json(folder(data_dir) / SERVER_FILE)
+    except (OSError, ValueError):
+        return None
+    name = data.get("name") if isinstance(data, dict) else None
+    return name.strip() or None if isinstance(name, str) else None
+
+
+def remember_server(data_dir: Path, url: str, name: str | None = None) -> None:
+    """Keep the server's address (and the player's name, when given) for next time."""
+    kept = {"url": url}
+    name = (name or "").strip() or last_name(data_dir)
+    if name:
+        kept["name"] = name
     with contextlib.suppress(OSError):  # only a convenience
-        write_json_atomic(folder(data_dir) / SERVER_FILE, {"url": url})
+        write_json_atomic(folder(data_dir) / SERVER_FILE, kept)
