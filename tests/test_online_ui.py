@@ -300,8 +300,11 @@ def test_a_friend_joins_under_their_own_name_and_it_is_offered_next_time(app, se
     join = app.stack.top
     assert isinstance(join, JoinScene)
     assert join.widget("name").text == ""  # nobody has set up a game or gone online here yet
+    # The link a friend sent, pasted (Ctrl+V) as a person pastes it from a chat.
+    pygame.scrap.put_text(share_link(server.url, code) + "\n")
     click(app, join.widget("code").rect.center)
-    type_text(app, code)
+    press(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert join.widget("code").text == share_link(server.url, code)
     click(app, join.widget("name").rect.center)
     type_text(app, "Zoé")
     click(app, join.widget("go").rect.center, 2)

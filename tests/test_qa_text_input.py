@@ -65,3 +65,20 @@ def test_a_second_click_keeps_the_text_and_ctrl_a_selects_it_again(app):
     _key(app, pygame.K_BACKSPACE)
     assert field.text == "Be", "End keeps the text: Backspace takes one letter"
     assert not app.errors
+
+
+def test_ctrl_v_pastes_the_clipboards_first_line_in_place_of_the_selection(app):
+    setup = _setup(app)
+    field = setup.widget("name_0")
+    pygame.scrap.put_text("  Zoé Martin\nsecond line\tignored ")
+    click(app, field.rect.center)  # "Player 1", selected
+    _key(app, pygame.K_v, pygame.KMOD_LCTRL)
+    assert field.text == "Zoé Martin" and not field.selected
+    pygame.scrap.put_text("!")
+    _key(app, pygame.K_INSERT, pygame.KMOD_LSHIFT)  # the other paste key: after the text
+    assert field.text == "Zoé Martin!"
+    _key(app, pygame.K_v)  # a plain "v" key press types nothing by itself (TEXTINPUT does)
+    assert field.text == "Zoé Martin!"
+    pygame.scrap.put_text("x" * 40)
+    _key(app, pygame.K_v, pygame.KMOD_LMETA)  # Cmd+V; the field's limit still holds
+    assert field.text == ("Zoé Martin!" + "x" * 40)[: field.max_len]

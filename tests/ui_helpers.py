@@ -34,10 +34,10 @@ def click_widget(app: Any, scene: Any, name: str, steps: int = 1) -> bool:
     return click(app, scene.widget(name).rect.center, steps)
 
 
-def press(app: Any, key: int, steps: int = 1) -> bool:
-    """Press and release a key."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+def press(app: Any, key: int, steps: int = 1, mod: int = 0) -> bool:
+    """Press and release a key (with modifier keys `mod` held, e.g. pygame.KMOD_LCTRL)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
     return frames(app, steps)
 
 

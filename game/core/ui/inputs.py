@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.ui import gfx
+from game.core.ui.clipboard import clipboard_text
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import (
     CLICK_SOUND,
@@ -341,6 +342,7 @@ class TextInput(Widget):
     Focusing selects the whole text (shown highlighted), so typing replaces a default name as
     players expect; a second click, or Left/Right/Home/End, keeps it and puts the caret at the
     end; Ctrl+A selects all again.
+    Ctrl+V (Cmd+V, Shift+Insert) pastes the clipboard's first line, as if typed.
     Enter, Tab or Esc ends editing (and are swallowed, so they don't trigger scene shortcuts).
     `allowed` limits the characters (e.g. digits for the seed); `max_len` the length.
     """
@@ -411,11 +413,7 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            typed = self._clean(getattr(event, "text", ""))
-            if typed:
-                self.set_text(("" if self.selected else self.text) + typed)
-                self.selected = False
-            self._blink = 0.0
+            self._type(getattr(event, "text", ""))
             return True
         if event.type == pygame.KEYDOWN:
             key = getattr(event, "key", None)
@@ -429,12 +427,25 @@ class TextInput(Widget):
                 self._blink = 0.0
             elif key == pygame.K_a and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.selected = bool(self.text)
+            elif (key == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) or (
+                key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT
+            ):
+                pasted = clipboard_text().strip().splitlines()
+                self._type(pasted[0] if pasted else "")
             elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
                 self.selected = False
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.blur()
             return True  # typing never leaks into scene shortcuts
         return event.type in (pygame.KEYUP, pygame.TEXTEDITING)
+
+    def _type(self, text: str) -> None:
+        """Typed (or pasted) text: in place of the selected text, else after the text."""
+        typed = self._clean(text)
+        if typed:
+            self.set_text(("" if self.selected else self.text) + typed)
+            self.selected = False
+        self._blink = 0.0
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
