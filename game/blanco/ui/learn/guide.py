@@ -310,9 +310,10 @@ class BlancoGuide(Guide):
         if self._offered is None or self._offered[:2] != (done, top):
             seat = self.table.focus
             after = state.view_for(seat)
-            after.apply(Draw(seat, DISCARD))
-            then = self.bot.choose(after, seat)  # (Normal remembers nothing of a play step)
-            kept = not (isinstance(then, Play | Discard) and then.card == top)
+            kept = False
+            if after.apply(Draw(seat, DISCARD)).ok:
+                then = self.bot.choose(after, seat)  # (Normal remembers nothing of a play step)
+                kept = not (isinstance(then, Play | Discard) and then.card == top)
             self._offered = (done, top, kept)
         return self._offered[2]
 
