@@ -300,6 +300,9 @@ def test_a_friend_joins_under_their_own_name_and_it_is_offered_next_time(app, se
     join = app.stack.top
     assert isinstance(join, JoinScene)
     assert join.widget("name").text == ""  # nobody has set up a game or gone online here yet
+    click(app, join.widget("code").rect.center)
+    press(app, pygame.K_RETURN)  # Enter with no code yet: said in one line, nothing sent
+    assert join.problem == "Type the table's code first." and app.stack.top is join
     # The link a friend sent, pasted (Ctrl+V) as a person pastes it from a chat.
     pygame.scrap.put_text(share_link(server.url, code) + "\n")
     click(app, join.widget("code").rect.center)
@@ -307,7 +310,7 @@ def test_a_friend_joins_under_their_own_name_and_it_is_offered_next_time(app, se
     assert join.widget("code").text == share_link(server.url, code)
     click(app, join.widget("name").rect.center)
     type_text(app, "Zoé")
-    click(app, join.widget("go").rect.center, 2)
+    press(app, pygame.K_RETURN, 2)  # Enter in the last field joins: no second Enter, no click
     until(app, lambda: hasattr(app.stack.top, "session"), what="the table")
     table = app.stack.top
     assert [seat.name for seat in table.session.seats] == ["Ann", "Zoé"]

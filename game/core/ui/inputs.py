@@ -343,7 +343,8 @@ class TextInput(Widget):
     players expect; a second click, or Left/Right/Home/End, keeps it and puts the caret at the
     end; Ctrl+A selects all again.
     Ctrl+V (Cmd+V, Shift+Insert) pastes the clipboard's first line, as if typed.
-    Enter, Tab or Esc ends editing (and are swallowed, so they don't trigger scene shortcuts).
+    Enter, Tab or Esc ends editing (and are swallowed, so they don't trigger scene shortcuts);
+    with `on_enter`, Enter also calls it (a form whose fields are all it asks: Join a table).
     `allowed` limits the characters (e.g. digits for the seed); `max_len` the length.
     """
 
@@ -358,8 +359,10 @@ class TextInput(Widget):
         allowed: str | None = None,
         placeholder: str | Callable[[], str] = "",
         text_size: int = 32,
+        on_enter: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(rect)
+        self.on_enter = on_enter
         self.max_len = max_len
         self.allowed = allowed
         self.text = self._clean(text)
@@ -436,6 +439,8 @@ class TextInput(Widget):
                 self.selected = False
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.blur()
+                if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter is not None:
+                    self.on_enter()
             return True  # typing never leaks into scene shortcuts
         return event.type in (pygame.KEYUP, pygame.TEXTEDITING)
 

@@ -247,6 +247,7 @@ class JoinScene(UIScene):
                 max_len=140,
                 text_size=40,
                 placeholder=lt("online.join.placeholder", "KQ7-4XM"),
+                on_enter=self.go,
             ),
         )
         self.name = self.add(
@@ -258,6 +259,7 @@ class JoinScene(UIScene):
                 text_size=28,
                 # left empty, the seat keeps the name the host gave it
                 placeholder=lt("online.join.name_optional", "Optional"),
+                on_enter=self.go,
             ),
         )
         self.add(
