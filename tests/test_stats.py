@@ -4,6 +4,7 @@ record summaries and from real records of bot games, and the screen driven headl
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 from pathlib import Path
@@ -438,3 +439,40 @@ def test_a_few_solo_games_and_more_players_than_the_table_shows(app: Any) -> Non
     zero = [row[0] for row in scene.win_rows if row[1] == "0" and row[0].startswith("Player")]
     assert zero == sorted(zero, key=natural_key)
     screenshot(app, "stats_few")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_wins_table_headings_stand_apart_in_every_language(
+    app: Any, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wins table's three headings ("wins", "games", "win rate") are painted onto the
+    screen's cached background, out of sight of the overlap test: here their rects are taken
+    as they are drawn. French's "victoires" and "parties" once ran together."""
+    from game.core import i18n
+    from game.core.i18n import t
+    from game.core.ui.text import TextCache
+
+    i18n.set_language(lang)
+    headings = {
+        t("stats.col_wins", "wins"),
+        t("stats.col_games", "games"),
+        t("stats.col_rate", "win rate"),
+    }
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = TextCache.blit_centered
+
+    def recording(self: TextCache, surface: pygame.Surface, text: str, *a: Any, **k: Any):
+        rect = real(self, surface, text, *a, **k)
+        if text in headings:
+            drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(TextCache, "blit_centered", recording)
+    folder = app.ctx.game_dir("luckybox")
+    file_game(folder, play(["human", "normal"], 4, names=["Ann", "Bot 2"]))
+    open_stats(app)
+    first = {text: rect for text, rect in reversed(drawn)}  # one set (the table is drawn once)
+    assert set(first) == headings
+    rects = sorted(first.values(), key=lambda r: r.x)
+    for left, right in itertools.pairwise(rects):
+        assert right.left - left.right >= 4, (lang, rects)

@@ -51,6 +51,8 @@ PLOT_PAD = 16  # the first and last points sit this far inside the plot, not on 
 REVEAL_TIME = 0.9  # seconds for the line to sweep in (scaled by the animation speed)
 TREND_FROM = 15  # from this many games a moving average is drawn over the raw scores
 WIN_ROWS = 5  # rows per column of the wins table (two columns)
+# The wins table's number columns, their centres this far left of a column's right edge
+WINS_X, GAMES_X = 158, 104
 SUPERSAMPLE = 3  # the plot layer is drawn at 3x and smooth-scaled down: smooth thick lines
 
 

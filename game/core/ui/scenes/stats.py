@@ -29,6 +29,7 @@ from game.core.ui.stats_chart import (
     DAILY_RECT,
     DIM,
     EMPTY_PANEL,
+    GAMES_X,
     HINT_COLOUR,
     MEDALS,
     PANEL_COLOUR,
@@ -40,6 +41,7 @@ from game.core.ui.stats_chart import (
     WELL_COLOUR,
     WIN_ROWS,
     WINS_PANEL,
+    WINS_X,
     ScoreChart,
     date_label,
 )
@@ -413,12 +415,16 @@ class StatsScene(ScoreChart, UIScene):
 
     def _wins_columns(self, surf: pygame.Surface, x: int, w: int, y: int) -> None:
         text = self.ctx.text
-        for label, cx in (
-            (t("stats.col_wins", "wins"), x + w - 150),
-            (t("stats.col_games", "games"), x + w - 100),
-            (t("stats.col_rate", "win rate"), x + w - 36),
-        ):
-            text.blit_centered(surf, label, 18, HINT_COLOUR, (cx, y + 8))
+        # Each heading within its column, all at one size: a long word ("victoires") makes
+        # them smaller rather than run together.
+        columns = (
+            (t("stats.col_wins", "wins"), x + w - WINS_X, 50),
+            (t("stats.col_games", "games"), x + w - GAMES_X, 50),
+            (t("stats.col_rate", "win rate"), x + w - 36, 70),
+        )
+        size = min(text.fit_size(label, 18, room, min_size=12) for label, _, room in columns)
+        for label, cx, _ in columns:
+            text.blit_centered(surf, label, size, HINT_COLOUR, (cx, y + 8))
 
     def _win_row(
         self,
@@ -437,16 +443,22 @@ class StatsScene(ScoreChart, UIScene):
             gfx.rect(surf, STRIPE, row, border_radius=8)
         cy = row.centery
         text.blit_centered(surf, str(rank), 20, GOLD if rank == 1 else HINT_COLOUR, (x + 12, cy))
-        name_w = w - 190
+        name_w = w - WINS_X - 40
         colour = CYAN if p.computer else WHITE
         label = player_label(p)
         size = text.fit_size(label, 22, name_w, min_size=14)
         name = text.render(label, size, colour)
         surf.blit(name, name.get_rect(midleft=(x + 30, cy)))
         text.blit_centered(
-            surf, str(p.wins), 24, YELLOW if p.wins else WHITE, (x + w - 150, cy), outline=INK, px=2
+            surf,
+            str(p.wins),
+            24,
+            YELLOW if p.wins else WHITE,
+            (x + w - WINS_X, cy),
+            outline=INK,
+            px=2,
         )
-        text.blit_centered(surf, str(p.played), 20, WHITE, (x + w - 100, cy))
+        text.blit_centered(surf, str(p.played), 20, WHITE, (x + w - GAMES_X, cy))
         # The win rate as a small bar with the percentage on it.
         bar = pygame.Rect(x + w - 66, cy - 8, 60, 16)
         gfx.rect(surf, WELL_COLOUR, bar, border_radius=8)
