@@ -7,7 +7,8 @@ text image the shared text cache made and the screen received is recorded with w
 landed; in the last frame of each scene (its entrance over):
 
 * it lies inside the window, and inside the clip its box set (nothing cut off);
-* no two texts of one frame overlap (ink on ink);
+* no two texts of one frame overlap (ink on ink), nor stand side by side on one line closer
+  than a space (two headings read as one word);
 * a text is either inside a button or other widget (its label) or clear of every widget (a
   row's label running into its toggle);
 * a switch's caption ("Computer" in a set-up's seat row) keeps 4 px clear of its knob.
@@ -31,6 +32,7 @@ from tests.ui_helpers import frames
 
 SLACK = 2  # px of antialiasing and rounding allowed where two rects meet
 KNOB_GAP = 4  # px at least between a switch's caption and its knob
+WORD_GAP = 4  # px at least between two texts side by side on one line
 #: Scenes drawn over another (the veil and a panel over whatever was below), checked alone.
 ALONE = {"pause", "dialog"}
 
@@ -96,8 +98,17 @@ class Frames:
                 self.bad(f"{where}: {text!r} at {tuple(rect)} is cut by its box {tuple(clip)}")
         for i, (a, ra) in enumerate(texts):
             for b, rb in texts[i + 1 :]:
-                if a != b and ra.inflate(-2 * SLACK, -2 * SLACK).colliderect(rb):
+                if a == b:
+                    continue
+                if ra.inflate(-2 * SLACK, -2 * SLACK).colliderect(rb):
                     self.bad(f"{where}: {a!r} {tuple(ra)} overlaps {b!r} {tuple(rb)}")
+                    continue
+                # Side by side on one line, closer than a space: read as one word
+                # ("victoiresparties").
+                shared = min(ra.bottom, rb.bottom) - max(ra.top, rb.top)
+                gap = max(rb.left - ra.right, ra.left - rb.right)
+                if shared > min(ra.h, rb.h) // 2 and gap < WORD_GAP:
+                    self.bad(f"{where}: {a!r} {tuple(ra)} runs into {b!r} {tuple(rb)}")
 
     def bad(self, line: str) -> None:
         if line not in self.problems:

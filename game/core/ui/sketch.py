@@ -306,9 +306,13 @@ def draw_caption(
     center: Point,
     size: int = 28,
     colour: RGB = WHITE,
+    max_width: float | None = None,
 ) -> pygame.Rect:
     """Outlined text for the labels inside a drawing, moved inside the surface's clip (a How to
-    play picture's box) rather than cut off by it."""
+    play picture's box) rather than cut off by it; with `max_width`, smaller where a language's
+    words are longer than its column (so neighbouring captions never run together)."""
+    if max_width is not None:
+        size = text.fit_size(label, size, max_width, min_size=14)
     img = text.render_outlined(label, size, colour, INK, 2)
     rect = img.get_rect(center=(round(center[0]), round(center[1]))).clamp(_room(surface, None))
     surface.blit(img, rect)

@@ -226,8 +226,9 @@ def draw_token_bonuses(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time:
         draw_sprite(surface, ctx, sprite, (x, r.y + 130), size)
         if i == lit:
             draw_ring(surface, (x, r.y + 130), 62, time)
-        draw_caption(surface, ctx.text, name, (x, r.y + 230), 32, YELLOW)
-        draw_caption(surface, ctx.text, does, (x, r.y + 270), 26)
+        room = gap - 12  # each caption within its column
+        draw_caption(surface, ctx.text, name, (x, r.y + 230), 32, YELLOW, max_width=room)
+        draw_caption(surface, ctx.text, does, (x, r.y + 270), 26, max_width=room)
     token = {1: "token_lightning", 2: "token_lightning", 3: "token_moon"}.get(lit)
     if token:
         x = r.x + gap * (lit + 0.5)
