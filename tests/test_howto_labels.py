@@ -50,3 +50,26 @@ def test_how_to_play_labels_stay_inside_their_panel(
                 if not INSIDE.contains(shadowed):
                     outside.append(f"page {index + 1} at {t}s: {rect} outside {INSIDE}")
     assert outside == [], "\n".join(outside)
+
+
+def test_a_caption_wider_than_its_column_takes_a_second_line_at_its_own_size() -> None:
+    """German "auf deine Wertungskarte" under the star on the token bonuses page: two lines
+    at the caption's size, not one line shrunk to a whisper (nor one running into the next
+    column's caption)."""
+    from game.core.ui.text import TextCache
+
+    cache = TextCache()
+    surface = pygame.Surface((1280, 720))
+    label = "auf deine Wertungskarte"
+    line = cache.render_outlined(label, 26, (255, 255, 255), (0, 0, 0), 2)
+    column = line.get_width() * 0.7
+    rect = sketch.draw_caption(surface, cache, label, (640, 300), 26, max_width=column)
+    assert rect.width <= column + 4  # (the outline's 2 px each side)
+    assert rect.height > 1.8 * line.get_height()  # two lines, each at size 26
+    assert rect.top == line.get_rect(center=(640, 300)).top  # it grows downward
+    # A caption that fits keeps its one line; one that needs three lines gets smaller.
+    fits = sketch.draw_caption(surface, cache, "nichts", (640, 300), 26, max_width=column)
+    assert fits.height == cache.render_outlined("nichts", 26, (0, 0, 0), (0, 0, 0), 2).get_height()
+    long = "auf deine sehr sehr lange Wertungskarte"
+    small = sketch.draw_caption(surface, cache, long, (640, 300), 26, max_width=column / 2)
+    assert small.height < line.get_height()  # one line, at a smaller size (14 at least)

@@ -309,14 +309,26 @@ def draw_caption(
     max_width: float | None = None,
 ) -> pygame.Rect:
     """Outlined text for the labels inside a drawing, moved inside the surface's clip (a How to
-    play picture's box) rather than cut off by it; with `max_width`, smaller where a language's
-    words are longer than its column (so neighbouring captions never run together)."""
-    if max_width is not None:
-        size = text.fit_size(label, size, max_width, min_size=14)
-    img = text.render_outlined(label, size, colour, INK, 2)
-    rect = img.get_rect(center=(round(center[0]), round(center[1]))).clamp(_room(surface, None))
-    surface.blit(img, rect)
-    return rect
+    play picture's box) rather than cut off by it. With `max_width`, a caption longer than its
+    column (a language's longer words) goes onto a second line below the first, or failing
+    that gets smaller, so neighbouring captions never run together."""
+    lines = [label]
+    if max_width is not None and text.font(size).size(label)[0] > max_width:
+        lines = text.wrap(label, size, max_width)
+        if len(lines) > 2:
+            lines = [label]
+        size = min(text.fit_size(line, size, max_width, min_size=14) for line in lines)
+    room = _room(surface, None)
+    step = text.font(size).get_linesize()
+    drawn: pygame.Rect | None = None
+    for i, line in enumerate(lines):  # the first line where one would be, the next below
+        img = text.render_outlined(line, size, colour, INK, 2)
+        at = (round(center[0]), round(center[1] + i * step))
+        rect = img.get_rect(center=at).clamp(room)
+        surface.blit(img, rect)
+        drawn = rect if drawn is None else drawn.union(rect)
+    assert drawn is not None
+    return drawn
 
 
 def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
