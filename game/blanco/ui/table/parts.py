@@ -11,6 +11,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import language, t, tn
+from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.shells.part import Part
@@ -23,6 +24,14 @@ HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
 PANEL = (30, 58, 64)
 FELT = (22, 92, 84)
+
+
+def seat_title(seat: Seat) -> str:
+    """A seat's panel title: its name, with the level for a computer ("Bo (hard)"). A person
+    playing from another screen (online: "not ours", so `is_computer`) is named alone."""
+    if seat.kind == HUMAN:
+        return seat.name
+    return f"{seat.name} ({level_name(seat.kind).lower()})"
 
 
 def eye_icon(size: int) -> pygame.Surface:
@@ -301,8 +310,7 @@ class Others(Part):
             if kept[2]:  # a looked-at face shown to its owner, as draw_cell notes it
                 table.private_drawn.add(seat)
             return
-        tag = "" if not seat_info.is_computer else f" ({level_name(seat_info.kind).lower()})"
-        name = f"{seat_info.name}{tag}"
+        name = seat_title(seat_info)
         cells = [
             (at, rect)
             for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
