@@ -156,6 +156,10 @@ def test_the_host_names_the_friends_they_invite(app, server) -> None:
         assert isinstance(host, HostScene)
         # A name field beside each friend's seat, none beside a computer's.
         assert host.widget("friend_1").visible and not host.widget("friend_2").visible
+        # ... within the form's width (the server field's), clear of the seat's choice.
+        field, form = host.widget("friend_1").rect, host.widget("server").rect
+        assert form.left <= field.left and field.right <= form.right
+        assert not field.colliderect(host.widget("seat_1").rect)
         click(app, host.widget("friend_1").rect.center)
         type_text(app, "Bob")
         frames(app, 1)
@@ -690,3 +694,21 @@ def test_leaving_an_online_table_ends_its_line_and_leaves_no_thread(app, server)
     link.thread.join(10)
     assert link.closed and not link.thread.is_alive() and link.loop.is_closed()
     assert not [t for t in threading.enumerate() if t.name == "netlink"]
+
+
+def test_a_friend_at_another_screen_is_named_alone_on_the_blanco_panels() -> None:
+    """An online table's other people are "not ours" (`is_computer`, the table never plays
+    them), but their panel names them alone: "Marie", not "Marie (mensch)". Computers keep
+    their level."""
+    from game.blanco.ui.table.parts import seat_title
+    from game.core import i18n
+    from game.core.session import Seat
+    from game.online.ui.session import OnlineSeat
+
+    i18n.set_language("de")
+    friend = OnlineSeat("Marie", "human", mine=False)
+    assert friend.is_computer  # (why the panel must not ask that)
+    assert seat_title(friend) == "Marie"
+    assert seat_title(OnlineSeat("Bo", "hard", mine=False)) == "Bo (schwer)"
+    assert seat_title(Seat("Cy", "easy")) == "Cy (leicht)"
+    assert seat_title(Seat("Dee")) == "Dee"

@@ -34,7 +34,8 @@ LEFT, WIDTH = 420, 620
 ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 
 
-NAME_W = 200  # a friend's name field, right of the seat's choice
+NAME_W = 180  # a friend's name field, right of the seat's choice, within the form's width
+SEAT_W = WIDTH - NAME_W - 12  # a seat's choice (friend or a level)
 
 
 def default_friend(i: int) -> str:
@@ -112,7 +113,7 @@ class HostScene(UIScene):
             self.add(
                 f"friend_{i}",
                 TextInput(
-                    (LEFT + WIDTH + 16, ROWS["seats"] - 26 + (i - 1) * 46, NAME_W, 42),
+                    (LEFT + WIDTH - NAME_W, ROWS["seats"] - 26 + (i - 1) * 46, NAME_W, 42),
                     max_len=20,
                     text_size=22,
                     placeholder=partial(default_friend, i),
@@ -144,7 +145,7 @@ class HostScene(UIScene):
             old = self.widgets.get(name)
             value = old.value if isinstance(old, Choice) and old.value in dict(levels) else FRIEND
             self.add(
-                name, Choice((LEFT, ROWS["seats"] - 26 + (i - 1) * 46, WIDTH, 42), levels, value)
+                name, Choice((LEFT, ROWS["seats"] - 26 + (i - 1) * 46, SEAT_W, 42), levels, value)
             )
         self._show_seats(players.value)
 
