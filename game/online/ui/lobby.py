@@ -189,6 +189,9 @@ class LobbyScene(UIScene):
         if self.held is None and not self.watching:
             self.keep_seat()  # (again: the game is known now)
         session = OnlineSession(self.link, self.link.game, self.state)
+        # The seats as last heard: the `state` may be older than the join that filled the
+        # table (else the table would think a present friend's seat free and away).
+        session.receive(p.Seats(self.state.table, self.seats))
         self.handed_on = True
         start_table(self.ctx, session, self.link)
 
