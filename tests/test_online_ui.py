@@ -663,6 +663,34 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     server.call(back.close())
 
 
+def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None:
+    """A friend who closes their game is not left a mystery: the table's line says they left
+    and that their seat is held, then that they are back (in the player's language)."""
+    from game.core import i18n
+
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(lobby.code)) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert "left the table" not in table.message
+    # The table knows the friend is seated and here (not the seat as the first view had it).
+    assert not table.session.infos[1].free and table.session.infos[1].connected
+    server.call(friend.close())
+    until(app, lambda: "left the table" in table.message, what="the friend leaving")
+    assert table.message == (
+        "Player 2 left the table: their seat is held for them (Esc: the seats)."
+    )
+    i18n.set_language("de")
+    back = SeatClient(server.url, BLANCO)
+    back.table, back.seat, back.token = lobby.code, 1, friend.token
+    server.call(back.resume())
+    until(app, lambda: "zurück" in table.message, what="the friend back")
+    assert table.message == "Player 2 ist zurück am Tisch."
+    server.call(back.close())
+
+
 def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:
     """Issue 24: while the server's database is away, its players see "reconnecting" (their
     moves wait, nothing is lost) and the line clears when it is back."""

@@ -20,7 +20,7 @@ from game.online import protocol as p
 from . import seats_file
 from .net import Note
 from .session import OnlineSession
-from .words import error_line, notice_line
+from .words import error_line, notice_line, presence_line
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -94,7 +94,12 @@ class OnlineTable:
     def take_note(self, note: Note) -> None:
         if note.kind == "message":
             message = note.value
+            before = list(self.session.infos)
             self.session.receive(message)
+            # (a `seats` message or a fresh `state` may say it: both carry the seats)
+            news = presence_line(before, self.session.infos, self.session.seat)
+            if news:
+                self.message = news
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Error) or refused:
                 self.message = error_line(message.code)

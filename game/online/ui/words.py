@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core.i18n import t
+from game.online.protocol import SeatInfo
 
 
 def error_line(code: str) -> str:
@@ -59,3 +62,30 @@ def notice_line(code: str) -> str:
             "The server is reconnecting to its storage: your move waits, nothing is lost.",
         )
     return ""  # "reconnected", or news this app does not know: the line clears
+
+
+def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: int) -> str:
+    """What changed at the table's other seats, in one line for the table's message: a person
+    who left (their seat is held for them), came back, or whose seat went to a computer. ""
+    when nothing a player would want told changed (a watcher, a first list of seats)."""
+    if len(before) != len(after):
+        return ""
+    lines = []
+    for i, (was, now) in enumerate(zip(before, after, strict=True)):
+        if i == mine or was.kind != "human" or was.free:
+            continue
+        if now.kind == "computer":
+            lines.append(
+                t("online.presence.computer", "{name}'s seat went to a computer.", name=was.name)
+            )
+        elif was.connected and not now.connected:
+            lines.append(
+                t(
+                    "online.presence.left",
+                    "{name} left the table: their seat is held for them (Esc: the seats).",
+                    name=now.name,
+                )
+            )
+        elif now.connected and not was.connected:
+            lines.append(t("online.presence.back", "{name} is back at the table.", name=now.name))
+    return " ".join(lines)
