@@ -23,6 +23,13 @@ from tests.ui_helpers import click_widget, frames, press
 TODAY = daily.today()
 
 
+@pytest.fixture(autouse=True)
+def same_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Today stays TODAY for the app as for the test: a run across midnight would otherwise
+    deal the next day's deal to a test that expects this one's."""
+    monkeypatch.setattr(daily, "today", lambda: TODAY)
+
+
 def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: Any) -> None:
     folder = app.ctx.game_dir("luckybox")
     # Played the two days before: today's game makes a streak of three.
