@@ -167,6 +167,7 @@ def test_the_host_names_the_friends_they_invite(app, server) -> None:
     lobby = host_table(app, server.url, ["human", "normal"], name_them)
     until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
     assert [s.name for s in lobby.seats] == ["Host", "Bob", "Computer 3"]
+    assert lobby.seat_line(2, lobby.seats[2])[0] == "computer (normal)"  # as tables write it
     assert server.table(lobby.code).state.players[1].name == "Bob"
 
 

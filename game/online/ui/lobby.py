@@ -261,7 +261,11 @@ def seat_status(seat: p.SeatInfo, mine: bool) -> tuple[str, tuple[int, int, int]
         return t("online.lobby.you", "you"), YOU_INK
     if seat.kind == "computer":
         return (
-            t("online.lobby.computer", "computer ({level})", level=level_name(seat.level or "")),
+            t(
+                "online.lobby.computer",
+                "computer ({level})",
+                level=level_name(seat.level or "").lower(),  # as the tables write it
+            ),
             INK,
         )
     if seat.free:
