@@ -5,6 +5,7 @@ thing, and goes on a move away or a click. And the table's scoring reference."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.session import Seat
 from game.core.ui.tooltip import DELAY, EDGE, FADE, Tip, TooltipLayer
@@ -55,6 +56,30 @@ def test_a_button_tooltip_shows_after_holding_still_and_goes_on_move(app) -> Non
     assert scene.tooltips.tip is None
     move(app, (60, 60), STILL)  # a button without a tooltip shows none
     assert scene.tooltips.tip is None
+
+
+@pytest.mark.every_frame_drawn
+def test_a_tip_is_drawn_at_full_strength_before_the_screen_rests(app) -> None:
+    """The screen rests (draws nothing) once nothing moves: not before the frame that ends a
+    tip's fade-in is drawn, or the tip stays see-through, the text behind showing through it
+    (found in a real window over the draft's "Choose 1 more.")."""
+    from game.core.ui.tooltip import BACK
+
+    class OnWhite(Probe):
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((255, 255, 255))  # what a see-through tip would show: white text
+            self.draw_widgets(surface)
+
+    scene = OnWhite(app.ctx, (500, 300, 200, 60))
+    app.stack.clear_to(scene)
+    move(app, (600, 330))
+    for _ in range(STILL + 60):  # every frame as the app's loop runs it, none forced, at
+        app.step(1 / 40)  # the frame rate of a window whose frames cost ~25 ms
+    tip = scene.tooltips.tip
+    assert tip is not None and not app.drew_last  # shown, and the screen rests
+    box, _lines = scene.tooltips.box(tip, app.ctx.text)
+    assert app.screen.get_at((box.left + 6, box.centery))[:3] == BACK  # not see-through
+    assert scene.tooltips.drawn_alpha == 255
 
 
 def test_a_click_puts_the_tip_away_until_the_next_move(app) -> None:

@@ -28,9 +28,6 @@ if TYPE_CHECKING:  # only for annotations: context.py imports this module
 #: the focus ring's breathing, a caret's blinking) rests, so an unattended game costs no CPU;
 #: any input brings it back (as desktops stop a caret blinking after a while).
 AMBIENT_SECONDS = 20.0
-#: Seconds a tooltip fades in (tooltip.FADE; not imported: tooltip imports widgets, and those
-#: this module).
-_TIP_FADE = 0.12
 
 
 class Scene:
@@ -118,8 +115,8 @@ def parts_moving(scene: Any) -> bool:
             return True  # the caret blinks
     tips = getattr(scene, "tooltips", None)
     if tips is not None:
-        if tips.tip is not None:
-            return bool(tips.age < _TIP_FADE)
+        if tips.tip is not None:  # until it has been drawn at full strength (its fade's end)
+            return bool(tips.drawn_alpha < 255)
         if tips.pos is not None and not (tips.suppressed or tips.looked):
             return True  # the mouse rests: a tip is on its way
     return False

@@ -62,6 +62,9 @@ class TooltipLayer:
         self.looked = False  # the providers were asked at this resting place
         self.suppressed = False  # a click or key put the tip away: wait for the next move
         self.age = 0.0  # seconds the tip has shown (it fades in)
+        # How strongly the tip was last drawn: its scene draws until this is full (the frame
+        # that ends the fade must be drawn too, or the tip would stay half see-through).
+        self.drawn_alpha = 0
         # Other things the tip should rather not cover (the focus ring's tip: the neighbouring
         # buttons of a menu, whose labels a tip below the focused one hid).
         self.avoid: list[pygame.FRect] = []
@@ -108,6 +111,7 @@ class TooltipLayer:
             self.looked = True  # ask once per resting place, not every frame
             self.tip = self.find(self.pos)
             self.age = 0.0
+            self.drawn_alpha = 0
 
     def find(self, pos: tuple[float, float]) -> Tip | None:
         """The first provider's tip for `pos` (an empty text is no tip)."""
@@ -178,7 +182,8 @@ class TooltipLayer:
             self._image = (tip, scale, rect, image)
         else:
             rect, image = cached[2], cached[3]
-        image.set_alpha(round(255 * min(1.0, self.age / FADE)))
+        self.drawn_alpha = round(255 * min(1.0, self.age / FADE))
+        image.set_alpha(self.drawn_alpha)
         surface.blit(image, rect.topleft)
         self.placed = rect
 
