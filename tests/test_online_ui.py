@@ -688,7 +688,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     back.table, back.seat, back.token = lobby.code, 1, friend.token
     server.call(back.resume())
     until(app, lambda: "zurück" in table.message, what="the friend back")
-    assert table.message == "Player 2 ist zurück am Tisch."
+    assert table.message == "Spieler 2 ist zurück am Tisch."  # (the default name, in German)
     server.call(back.close())
 
 
@@ -741,3 +741,28 @@ def test_a_friend_at_another_screen_is_named_alone_on_the_blanco_panels() -> Non
     assert seat_title(OnlineSeat("Bo", "hard", mine=False)) == "Bo (schwer)"
     assert seat_title(Seat("Cy", "easy")) == "Cy (leicht)"
     assert seat_title(Seat("Dee")) == "Dee"
+
+
+def test_default_seat_names_read_in_each_players_language() -> None:
+    """A host's game names the seats it fills by default in its own language ("Computer 3",
+    "Joueur 2", "Gastgeber"); each player reads those defaults in theirs. A name somebody
+    chose is shown as it is, whatever it looks like."""
+    from game.core import i18n
+    from game.online import protocol as p
+    from game.online.ui.session import seats_of, shown_name
+
+    def seat(name: str, kind: str = "human") -> p.SeatInfo:
+        return p.SeatInfo(name, kind, "hard" if kind == "computer" else None, False, True)
+
+    i18n.set_language("fr")
+    assert shown_name(seat("Computer 3", "computer"), 2) == "Ordinateur 3"
+    assert shown_name(seat("Gastgeber"), 0) == "Hôte"
+    assert shown_name(seat("Player 2"), 1) == "Joueur 2"
+    assert shown_name(seat("Bob"), 1) == "Bob"
+    assert shown_name(seat("Computer 2"), 1) == "Computer 2"  # a person who chose it
+    assert shown_name(seat("Player 3"), 1) == "Player 3"  # not seat 2's default
+    i18n.set_language("de")
+    names = [s.name for s in seats_of([seat("Hôte"), seat("Ordinateur 2", "computer")], 0)]
+    assert names == ["Gastgeber", "Computer 2"]
+    i18n.set_language("en")
+    assert shown_name(seat("Spieler 4"), 3) == "Player 4"

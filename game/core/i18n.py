@@ -58,6 +58,16 @@ def t(key: str, english: str, /, **values: object) -> str:
     return _format(text, values)
 
 
+def t_every(key: str, english: str, /, **values: object) -> set[str]:
+    """The text for `key` in every language the game speaks: to recognise a default another
+    player's game wrote in theirs (a computer's seat named "Ordinateur 3" by a French host)."""
+    found = set()
+    for lang in LANGUAGES:
+        text = _load_catalog(lang).get(key)
+        found.add(_format(text if isinstance(text, str) and text else english, values))
+    return found
+
+
 def tn(key: str, count: int, singular: str, plural: str, /, **values: object) -> str:
     """A text that depends on `count` (available as `{count}`), in the current language."""
     values = {"count": count, **values}

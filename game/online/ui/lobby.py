@@ -36,7 +36,7 @@ from . import seats_file
 from .menu import draw_heading
 from .net import NetLink, share_link
 from .seats_file import HeldSeat
-from .session import OnlineSession
+from .session import OnlineSession, shown_name
 from .table import ONLINE_TABLES, start_table
 from .words import error_line
 
@@ -245,7 +245,7 @@ class LobbyScene(UIScene):
                 y = panel.y + 42 + i * 44
                 colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
                 gfx.circle(surface, colour, (int(panel.x + 34), int(y)), 12)
-                name = ctx.text.render(seat.name, 28, INK)
+                name = ctx.text.render(shown_name(seat, i), 28, INK)
                 surface.blit(name, name.get_rect(midleft=(panel.x + 60, y)))
                 status, tone = self.seat_line(i, seat)
                 surf = ctx.text.render(status, 26, tone)  # dark words on the paper panel

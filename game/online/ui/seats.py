@@ -32,6 +32,7 @@ from . import seats_file
 from .lobby import seat_status
 from .menu import draw_heading
 from .net import share_link
+from .session import shown_name
 
 HAND_LEVEL = "normal"  # the computer a seat is handed to
 ROW = 48
@@ -141,7 +142,7 @@ class TableSeatsScene(UIScene):
         draw_panel(surface, panel, PAPER)
         for i, info in enumerate(infos):
             y = panel.y + 45 + i * ROW
-            name = ctx.text.render(info.name, 28, INK)
+            name = ctx.text.render(shown_name(info, i), 28, INK)
             surface.blit(name, name.get_rect(midleft=(panel.x + 30, y)))
             status, tone = seat_status(info, i == self.session.seat)
             surf = ctx.text.render(status, 26, tone)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.game import Game, Outcome, Refusal
-from game.core.i18n import t
+from game.core.i18n import t, t_every
 from game.core.session import Seat
 from game.online import protocol as p
 from game.online.codec import from_wire
@@ -35,10 +35,27 @@ class OnlineSeat(Seat):
         return not self.mine  # the table plays this screen's seat only
 
 
+def shown_name(info: p.SeatInfo, seat: int) -> str:
+    """A seat's name as this screen shows it: a default the host's game gave in its language
+    ("Ordinateur 3", "Joueur 2", "Hôte") in this player's; a name someone chose, as it is."""
+    defaults = (
+        ("online.host.computer", "Computer {n}")
+        if info.kind == "computer"
+        else ("online.host.you", "Host")
+        if seat == 0
+        else ("online.host.player", "Player {n}")
+    )
+    if info.name in t_every(*defaults, n=seat + 1):
+        return t(*defaults, n=seat + 1)
+    return info.name
+
+
 def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
     return [
         OnlineSeat(
-            info.name, (info.level or "normal") if info.kind == "computer" else "human", i == mine
+            shown_name(info, i),
+            (info.level or "normal") if info.kind == "computer" else "human",
+            i == mine,
         )
         for i, info in enumerate(infos)
     ]

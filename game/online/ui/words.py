@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from game.core.i18n import t
 from game.online.protocol import SeatInfo
 
+from .session import shown_name
+
 
 def error_line(code: str) -> str:
     """One translated line for a server's error or refusal code (or the link's own)."""
@@ -76,16 +78,22 @@ def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: i
             continue
         if now.kind == "computer":
             lines.append(
-                t("online.presence.computer", "{name}'s seat went to a computer.", name=was.name)
+                t(
+                    "online.presence.computer",
+                    "{name}'s seat went to a computer.",
+                    name=shown_name(was, i),
+                )
             )
         elif was.connected and not now.connected:
             lines.append(
                 t(
                     "online.presence.left",
                     "{name} left the table: their seat is held for them (Esc: the seats).",
-                    name=now.name,
+                    name=shown_name(now, i),
                 )
             )
         elif now.connected and not was.connected:
-            lines.append(t("online.presence.back", "{name} is back at the table.", name=now.name))
+            lines.append(
+                t("online.presence.back", "{name} is back at the table.", name=shown_name(now, i))
+            )
     return " ".join(lines)
