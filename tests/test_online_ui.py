@@ -683,13 +683,53 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     assert table.message == (
         "Player 2 left the table: their seat is held for them (Esc: the seats)."
     )
+    # Once our set-up is done it is their turn: they are waited for, not "playing".
+    until(app, lambda: table.human_turn(), what="our set-up")
+    while table.acting == table.session.seat:
+        assert our_moves(app, table, 1) == 1
+    until(app, lambda: not table.animator.busy, what="the animations")
+    assert table.acting == 1
+    assert table.turn_line() == (
+        "Waiting for Player 2, who left the table (their seat is held for them)."
+    )
     i18n.set_language("de")
     back = SeatClient(server.url, BLANCO)
     back.table, back.seat, back.token = lobby.code, 1, friend.token
     server.call(back.resume())
     until(app, lambda: "zurück" in table.message, what="the friend back")
     assert table.message == "Spieler 2 ist zurück am Tisch."  # (the default name, in German)
+    assert table.turn_line() == "Spieler 2 spielt..."  # back, so playing again
     server.call(back.close())
+
+
+def test_lucky_box_waits_for_a_friend_who_left(app, server) -> None:
+    """Lucky Box's turn line too: a friend who left is waited for, not "playing"."""
+    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.ui.scenes.draft import DraftScene
+
+    menu = open_menu(app, server.url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    game = host.widget("game")
+    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+    lobby = click_for_lobby(app, host.widget("open").rect.center)  # seat 2: a friend
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    friend = SeatClient(server.url, LUCKYBOX)
+    assert server.call(friend.join(lobby.code)) == 1
+    until(app, lambda: isinstance(app.stack.top, DraftScene), what="our draft")
+    draft = app.stack.top
+    table = app.stack.scenes[0]
+    server.call(friend.close())
+    for card in draft.hand[: draft.need]:
+        click(app, draft.card_center(card))
+    click(app, draft.widget("confirm").rect.center, 2)
+    until(app, lambda: app.stack.top is table, what="the table")
+    until(app, lambda: "left the table" in table.message, what="the friend leaving")
+    until(app, lambda: table.acting == 1, what="our draft kept: theirs to come")
+    until(app, lambda: not table.animator.busy, what="the animations")
+    assert table.bonuses.turn_hint() == (
+        "Waiting for Player 2, who left the table (their seat is held for them)."
+    )
 
 
 def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:

@@ -127,6 +127,20 @@ class OnlineTable:
     def needs_confirm(self, seat: int) -> bool:
         return False  # no Next gate: nothing to take back online
 
+    def waiting_words(self, seat: int) -> str | None:
+        """A person who left the table is waited for, not "playing"."""
+        infos = self.session.infos
+        if seat == self.session.seat or not 0 <= seat < len(infos):
+            return None
+        info = infos[seat]
+        if info.kind != "human" or info.connected or info.free:
+            return None
+        return t(
+            "online.table.away",
+            "Waiting for {name}, who left the table (their seat is held for them).",
+            name=self.session.seats[seat].name,
+        )
+
     def needs_redraw(self) -> bool:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another
         seat's move arrives as news (the shell's own rule would draw every frame while others

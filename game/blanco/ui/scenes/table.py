@@ -195,7 +195,9 @@ class TableScene(TableShell):
         seat = self.acting
         if seat is None:
             return ""
-        return t("blanco.table.playing", "{name} is playing...", name=self.name(seat))
+        return self.waiting_words(seat) or t(
+            "blanco.table.playing", "{name} is playing...", name=self.name(seat)
+        )
 
     def cell_face(self, seat: int, at: tuple[int, int]) -> tuple[int, bool]:
         """The card a cell shows on this screen: (card, face up)."""

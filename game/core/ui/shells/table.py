@@ -273,6 +273,11 @@ class TableShell(Scene):
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
+    def waiting_words(self, seat: int) -> str | None:
+        """What the turn line says while `seat`'s player is away from the table (an online
+        table's friend who left), in place of "... is playing"; None at a local table."""
+        return None
+
     def human_turn(self) -> bool:
         """True when the focused human may act on the table now."""
         seat = self.acting

@@ -235,7 +235,7 @@ class Bonuses(Part):
         if seat is None:
             return ""
         if seat != table.focus or table.session.seats[seat].is_computer:
-            return t(
+            return table.waiting_words(seat) or t(
                 "luckybox.table.playing",
                 "{name} is playing...",
                 name=table.session.seats[seat].name,
