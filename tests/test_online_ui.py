@@ -150,6 +150,17 @@ def host_table(app: Any, url: str, seats: list[str], before_open: Any = None) ->
     return click_for_lobby(app, host.widget("open").rect.center)
 
 
+def table_with_a_friend(app: Any, server: ServerThread) -> tuple[LobbyScene, SeatClient, Any]:
+    """A Blanco table we host with one friend's seat, the friend (a protocol client) joined
+    and the table open: (the lobby, the friend, the table)."""
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(lobby.code)) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    return lobby, friend, app.stack.top
+
+
 def test_the_host_names_the_friends_they_invite(app, server) -> None:
     def name_them() -> None:
         host = app.stack.top
@@ -598,12 +609,7 @@ def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> Non
     from tests.test_idle import drawn_in, settle
 
     app.ctx.settings.animation_speed = 8.0
-    lobby = host_table(app, server.url, ["human"])
-    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
-    friend = SeatClient(server.url, BLANCO)
-    assert server.call(friend.join(lobby.code)) == 1
-    until(app, lambda: app.stack.top is not lobby, what="the table")
-    table = app.stack.top
+    lobby, friend, table = table_with_a_friend(app, server)
     if table.session.state.waiting_for() != [1]:
         assert our_moves(app, table, 1) == 1
     until(app, lambda: 1 in table.session.state.waiting_for() and not table.animator.busy)
@@ -634,12 +640,7 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     from game.online.ui.seats import TableSeatsScene
 
     app.ctx.settings.animation_speed = 8.0
-    lobby = host_table(app, server.url, ["human"])
-    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
-    friend = SeatClient(server.url, BLANCO)
-    assert server.call(friend.join(lobby.code)) == 1
-    until(app, lambda: app.stack.top is not lobby, what="the table")
-    table = app.stack.top
+    lobby, friend, table = table_with_a_friend(app, server)
     server.call(friend.close())  # the friend leaves
     until(app, lambda: not table.session.infos[1].connected, what="the friend away")
     press(app, pygame.K_ESCAPE)
@@ -669,12 +670,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     and that their seat is held, then that they are back (in the player's language)."""
     from game.core import i18n
 
-    lobby = host_table(app, server.url, ["human"])
-    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
-    friend = SeatClient(server.url, BLANCO)
-    assert server.call(friend.join(lobby.code)) == 1
-    until(app, lambda: app.stack.top is not lobby, what="the table")
-    table = app.stack.top
+    lobby, friend, table = table_with_a_friend(app, server)
     assert "left the table" not in table.message
     # The table knows the friend is seated and here (not the seat as the first view had it).
     assert not table.session.infos[1].free and table.session.infos[1].connected
