@@ -654,12 +654,14 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     click(app, seats.widget("computer_1").rect.center)
     until(app, lambda: table.session.infos[1].kind == "computer", what="the hand-over")
     assert table.session.infos[1].level == "normal"
+    assert seats.problem == "Player 2's seat went to a computer."  # (the table's line)
     assert not seats.widget("computer_1").visible
     # The friend's token still takes the seat back from the computer.
     back = SeatClient(server.url, BLANCO)
     back.table, back.seat, back.token = lobby.code, 1, friend.token
     server.call(back.resume())
     until(app, lambda: table.session.infos[1].kind == "human", what="the seat taken back")
+    assert seats.problem == "Player 2 is back at the table."
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     server.call(back.close())

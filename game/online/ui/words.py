@@ -68,13 +68,24 @@ def notice_line(code: str) -> str:
 
 def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: int) -> str:
     """What changed at the table's other seats, in one line for the table's message: a person
-    who left (their seat is held for them), came back, or whose seat went to a computer. ""
-    when nothing a player would want told changed (a watcher, a first list of seats)."""
+    who left (their seat is held for them), came back (to a seat held, or taken back from a
+    computer), or whose seat went to a computer. "" when nothing a player would want told
+    changed (a seat first taken, a first list of seats)."""
     if len(before) != len(after):
         return ""
     lines = []
     for i, (was, now) in enumerate(zip(before, after, strict=True)):
-        if i == mine or was.kind != "human" or was.free:
+        if i == mine or was.free or now.free:
+            continue
+        if was.kind == "computer":  # a person taking their seat back from the computer
+            if now.kind == "human" and now.connected:
+                lines.append(
+                    t(
+                        "online.presence.back",
+                        "{name} is back at the table.",
+                        name=shown_name(now, i),
+                    )
+                )
             continue
         if now.kind == "computer":
             lines.append(
