@@ -32,7 +32,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     server.call(friend.close())
     until(app, lambda: "left the table" in table.message, what="the friend leaving")
     assert table.message == (
-        "Player 2 left the table: their seat is held for them (Esc: the seats)."
+        "Player 2 left the table: their seat is held for them. (Esc: the seats)"
     )
     # Once our set-up is done it is their turn: they are waited for, not "playing".
     until(app, lambda: table.human_turn(), what="our set-up")

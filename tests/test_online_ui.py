@@ -662,9 +662,12 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     server.call(back.resume())
     until(app, lambda: table.session.infos[1].kind == "human", what="the seat taken back")
     assert seats.problem == "Player 2 is back at the table."
+    server.call(back.close())  # gone again, seen from the seats menu: no pointer to itself
+    until(app, lambda: "left" in seats.problem, what="the friend leaving again")
+    assert seats.problem == "Player 2 left the table: their seat is held for them."
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
-    server.call(back.close())
+    assert table.message.endswith("held for them. (Esc: the seats)")  # the table's own line
 
 
 def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:

@@ -33,6 +33,7 @@ from .lobby import seat_status
 from .menu import draw_heading
 from .net import share_link
 from .session import shown_name
+from .words import seats_hint
 
 HAND_LEVEL = "normal"  # the computer a seat is handed to
 ROW = 48
@@ -110,7 +111,9 @@ class TableSeatsScene(UIScene):
         before = self.table.message
         self.table.take_news()
         if self.table.message != before and self.table.message:
-            self.problem = self.table.message  # a refusal (`held`...) or the line's state
+            # a refusal (`held`...), the line's state, or who left or came back (the pointer
+            # to this menu, which ends a leaving line, dropped here)
+            self.problem = self.table.message.removesuffix(" " + seats_hint())
         self.place()
 
     def needs_redraw(self) -> bool:

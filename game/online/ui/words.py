@@ -74,6 +74,7 @@ def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: i
     if len(before) != len(after):
         return ""
     lines = []
+    left = False
     for i, (was, now) in enumerate(zip(before, after, strict=True)):
         if i == mine or was.free or now.free:
             continue
@@ -99,12 +100,21 @@ def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: i
             lines.append(
                 t(
                     "online.presence.left",
-                    "{name} left the table: their seat is held for them (Esc: the seats).",
+                    "{name} left the table: their seat is held for them.",
                     name=shown_name(now, i),
                 )
             )
+            left = True
         elif now.connected and not was.connected:
             lines.append(
                 t("online.presence.back", "{name} is back at the table.", name=shown_name(now, i))
             )
+    if left:  # where the seats are (and for the host, the hand-over to a computer)
+        lines.append(seats_hint())
     return " ".join(lines)
+
+
+def seats_hint() -> str:
+    """The pointer to the online table's seats menu that ends a line about a friend leaving
+    (the menu itself shows the line without it)."""
+    return t("online.presence.seats_hint", "(Esc: the seats)")
