@@ -9,8 +9,11 @@ from typing import Any
 import pygame
 import pytest
 
+from game.blanco.rules.game import BLANCO
 from game.core import i18n
+from game.online.client import SeatClient
 from game.online.ui.lobby import LobbyScene
+from game.online.ui.words import seats_hint
 from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
 
@@ -57,6 +60,14 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 table = app.stack.top
                 assert type(table).__name__ == "OnlineBlancoTable"
                 shot(app, f"table_{tag}")
+                # A friend takes the free seat, then leaves: the table's line says so.
+                friend = SeatClient(server.url, BLANCO)
+                assert server.call(friend.join(lobby.code)) == 1
+                server.call(friend.close())
+                until(app, lambda t=table: t.message != "", what="the friend leaving")
+                assert table.message.endswith(seats_hint())
+                frames(app, 2)
+                shot(app, f"table_left_{tag}")
                 press(app, pygame.K_ESCAPE, 2)  # the online table's menu: its seats
                 seats = app.stack.top
                 assert type(seats).__name__ == "TableSeatsScene"
