@@ -78,37 +78,23 @@ def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: i
     for i, (was, now) in enumerate(zip(before, after, strict=True)):
         if i == mine or was.free or now.free:
             continue
-        if was.kind == "computer":  # a person taking their seat back from the computer
-            if now.kind == "human" and now.connected:
-                lines.append(
-                    t(
-                        "online.presence.back",
-                        "{name} is back at the table.",
-                        name=shown_name(now, i),
-                    )
-                )
-            continue
-        if now.kind == "computer":
+        person_was, person_now = was.kind == "human", now.kind == "human"
+        name = shown_name(was if person_was else now, i)
+        if person_was and not person_now:
             lines.append(
-                t(
-                    "online.presence.computer",
-                    "{name}'s seat went to a computer.",
-                    name=shown_name(was, i),
-                )
+                t("online.presence.computer", "{name}'s seat went to a computer.", name=name)
             )
-        elif was.connected and not now.connected:
+        elif person_now and now.connected and not (person_was and was.connected):
+            lines.append(t("online.presence.back", "{name} is back at the table.", name=name))
+        elif person_now and person_was and was.connected and not now.connected:
             lines.append(
                 t(
                     "online.presence.left",
                     "{name} left the table: their seat is held for them.",
-                    name=shown_name(now, i),
+                    name=name,
                 )
             )
             left = True
-        elif now.connected and not was.connected:
-            lines.append(
-                t("online.presence.back", "{name} is back at the table.", name=shown_name(now, i))
-            )
     if left:  # where the seats are (and for the host, the hand-over to a computer)
         lines.append(seats_hint())
     return " ".join(lines)
