@@ -154,6 +154,16 @@ def write_json_atomic(path: Path, obj: Any) -> None:
     write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
 
 
+def indented_json(obj: Any) -> str:
+    """`obj` as `write_json_atomic` writes it (one value a line, one space of indent a level,
+    UTF-8 as it is), save that a float's exponent has no padding (1e-7, not 1e-07: the same
+    number read back). By msgspec: once indented, the standard library's encoder is pure
+    Python, and the autosave is written after every move (0.6 ms a Blanco game, 0.04 so)."""
+    import msgspec  # on the first save, not at start-up (28 ms)
+
+    return msgspec.json.format(msgspec.json.encode(obj), indent=1).decode() + "\n"
+
+
 def create_exclusive(path: Path, text: str) -> Path:
     """Write `text` to `path`, or to `STEM-1.json`, `STEM-2.json`... beside it if that name is
     taken, never over an existing file; returns the name used. The file appears whole (a
@@ -208,7 +218,7 @@ def set_aside(path: Path) -> str:
 def save_game(folder: Path, record: dict[str, Any]) -> str | None:
     """Write the game in progress; returns a one-line warning if it could not be saved."""
     try:
-        write_json_atomic(Path(folder) / AUTOSAVE, record)
+        write_atomic(Path(folder) / AUTOSAVE, indented_json(record))
     except OSError as err:
         return t(
             "storage.cant_save",
