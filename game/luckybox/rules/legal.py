@@ -10,7 +10,7 @@ from typing import Any
 from game.core.game import Refusal
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
-from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, CardFace
+from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, SLOTS, CardFace
 from .parts import PlayerState
 from .scoring import shift
 from .tables import LAST_DECK, SeatTable, seat_tables
@@ -80,7 +80,7 @@ class Legality:
                 cards, masks = p.cards, p.masks
                 # By slot, not zip(): a zip object, its iterators and its tuples cost more
                 # than reading both lists (callgrind)
-                for slot in range(len(cards)):
+                for slot in SLOTS[len(cards)]:
                     card = cards[slot]
                     in_reach = reached[card]
                     reached_open = in_reach & OPEN_CELLS[masks[slot]]
@@ -123,7 +123,7 @@ class Legality:
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
             pending = seat.line(card, line, index)
-            for slot in range(len(cards)):  # (by slot: a zip object costs more, as above)
+            for slot in SLOTS[len(cards)]:  # (by slot: a zip object costs more, as above)
                 target = cards[slot]
                 open_cells = OPEN_CELLS[masks[slot]]
                 if value:

@@ -13,7 +13,18 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pick, Resolve
-from .cards import CROSSING, FULL, LIGHTNING, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
+from .cards import (
+    CROSSING,
+    FULL,
+    LIGHTNING,
+    MOON,
+    NUMBER,
+    OPEN_CELLS,
+    QUESTION,
+    SLOTS,
+    STAR,
+    Bonus,
+)
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
@@ -175,7 +186,7 @@ class Play(Legality, Undo):
         faces = self.faces
         cards, masks = p.cards, p.masks
         # A loop by slot: no generator, and no zip object with its iterators and tuples
-        for slot in range(len(cards)):  # noqa: SIM110
+        for slot in SLOTS[len(cards)]:  # noqa: SIM110
             if faces[cards[slot]].number_mask[n] & OPEN_CELLS[masks[slot]]:
                 return True
         return False
