@@ -87,8 +87,9 @@ class Play(Legality, Undo):
                             dict(supply) if supply is not None else None,
                         )
                     )
-                else:  # most actions: one square crossed, nothing else changes
-                    self._undo.append((player, slot, before))
+                else:  # most actions: one square crossed, nothing else changes, and the
+                    # action itself says which (no snapshot to build: see undo.py)
+                    self._undo.append(action)  # type: ignore[arg-type]  # a Cross
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
             masks[slot] = mask
