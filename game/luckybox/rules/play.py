@@ -32,6 +32,7 @@ from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
+_DRAFTS = frozenset((Keep, Pick))  # (one test, where `is Keep or is Pick` takes two for a cross)
 
 
 class Play(Legality, Undo):
@@ -45,15 +46,13 @@ class Play(Legality, Undo):
         """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
         offer = LAST_OFFER
         # The very object just listed for this state is legal as it is (as LastOffer.holds,
-        # inline). Sought by identity: index() compares tuples field by field, and the fields
-        # of actions listed together mostly agree (a bonus's Resolve actions share five).
-        trusted = False
-        if offer.state is self:
-            for listed in offer.actions:
-                if listed is action:
-                    trusted = True
-                    break
-        if not trusted:
+        # inline); anything else is checked (the loop's else: not found among them). Sought by
+        # identity: index() compares tuples field by field, and the fields of actions listed
+        # together mostly agree (a bonus's Resolve actions share five).
+        for listed in offer.actions if offer.state is self else ():
+            if listed is action:
+                break
+        else:
             reason = self.check(action)
             if reason is not None:
                 return _new(Outcome, ([], reason))
@@ -61,7 +60,7 @@ class Play(Legality, Undo):
         player = action[0]
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
-        if kind is Keep or kind is Pick:
+        if kind in _DRAFTS:
             return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
         faces = self.faces
         seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
