@@ -44,3 +44,31 @@ def shuffle(rng: Generator, items: list[Any]) -> None:
         while j >= n:  # rejection sampling: a uniform pick of 0..n-1
             j = getrandbits(bits)
         items[last], items[j] = items[j], items[last]
+
+
+@cache
+def _head_picks(length: int, keep: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """`_picks(length)` split in two: the steps whose last place lies past the first `keep`
+    places, then the rest."""
+    picks = _picks(length)
+    return picks[: length - keep], picks[length - keep :]
+
+
+def shuffled_head(rng: Generator, items: list[Any], keep: int) -> list[Any]:
+    """The first `keep` of `items` once shuffled as `shuffle` does, drawing the same bits (a
+    round's nine Number cards out of the eighteen). A step never reads its last place again,
+    so where that place is not kept the step only moves the item it picked: one write, not
+    a swap. `items` is left part-shuffled."""
+    getrandbits = rng.getrandbits
+    beyond, within = _head_picks(len(items), keep)
+    for n, last, bits in beyond:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[j] = items[last]
+    for n, last, bits in within:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[last], items[j] = items[j], items[last]
+    return items[:keep]

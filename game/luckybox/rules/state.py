@@ -42,7 +42,7 @@ from .scoring import (  # re-exported: the state module is where callers look fo
     solo_rating as solo_rating,
     winners as winners,
 )
-from .shuffle import seeded, shuffle
+from .shuffle import seeded, shuffle, shuffled_head
 from .undo import Snapshot
 
 # Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
@@ -121,9 +121,7 @@ class GameState(Play, Chance):
         numbers_rng = seeded(f"{seed}/numbers")
         numbers: list[list[int]] = []
         for _ in range(ROUNDS):
-            pool = list(_NUMBER_CARDS)
-            shuffle(numbers_rng, pool)
-            numbers.append(pool[:NUMBERS_PER_ROUND])
+            numbers.append(shuffled_head(numbers_rng, [*_NUMBER_CARDS], NUMBERS_PER_ROUND))
         if len(deal.numbers) > ROUNDS:
             raise ValueError(f"deal.numbers lists more than {ROUNDS} rounds")
         for r, listed in enumerate(deal.numbers):
@@ -174,11 +172,13 @@ class GameState(Play, Chance):
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
         waiting = self.waiting
+        players = self.players
+        # As a number is revealed, every seat: no loop or call, and the first test (nobody
+        # waits once the game is over: the last chance step found them all done).
+        if waiting == len(players):
+            return [*_SEATS[waiting]]
         if not waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
-        players = self.players
-        if waiting == len(players):  # (as a number is revealed: every seat, no loop or call)
-            return [*_SEATS[waiting]]
         return [i for i, p in enumerate(players) if not p.done]
 
     def awaiting_chance(self) -> bool:

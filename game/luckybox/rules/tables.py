@@ -81,9 +81,11 @@ class LineTable:
         found = self.by_target.get(target)
         if found is None:
             _, line, index, _ = self.pending
+            seat, card = self.seat, self.card
+            # (from a list: a generator's frame costs more, and random solo games still meet a
+            # new line and target about once a game after a thousand)
             found = self.by_target[target] = tuple(
-                _new(Resolve, (self.seat, self.card, line, index, target, cell))
-                for cell in range(9)
+                [_new(Resolve, (seat, card, line, index, target, cell)) for cell in range(9)]
             )
         return found
 
