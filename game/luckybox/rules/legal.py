@@ -13,7 +13,7 @@ from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, SLOTS, CardFace
 from .parts import PlayerState
 from .scoring import shift
-from .tables import SeatTable, seat_tables
+from .tables import LAST_DECK, SeatTable, seat_tables
 
 SETUP = "setup"  # the starting draft: keep 3 of 5
 PLAY = "play"  # a number is revealed
@@ -55,7 +55,6 @@ class Legality:
     phase: str
     number: int  # the revealed number (0 outside PLAY)
     faces: tuple[CardFace, ...]
-    _seats: tuple[SeatTable, ...]  # this deck's seat tables (() when not known: seat_tables)
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every action the player may take now (empty when they have nothing to do)."""
@@ -64,7 +63,8 @@ class Legality:
             return []
         phase = self.phase
         if phase == PLAY:
-            seat = (self._seats or seat_tables(self.faces))[player]
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
             if p.pending:
                 out = self._resolve_actions(seat, p)
             else:
@@ -114,7 +114,8 @@ class Legality:
         elif phase == SETUP:
             out = [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
         elif phase == DRAFT:
-            seat = (self._seats or seat_tables(self.faces))[player]
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
             out = [(seat.cards[card] or seat.card(card)).pick for card in p.hand]
         else:
             return []

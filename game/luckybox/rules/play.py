@@ -28,7 +28,7 @@ from .cards import (
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
-from .tables import CardTable, LineTable, SeatTable, seat_tables
+from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
@@ -62,7 +62,8 @@ class Play(Legality, Undo):
         kind = type(action)  # check() let through only these exact types
         if kind in _DRAFTS:
             return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
-        seat = (self._seats or seat_tables(self.faces))[player]
+        faces = self.faces
+        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         events: list[ev.Event]
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
@@ -170,7 +171,8 @@ class Play(Legality, Undo):
             self.discard.extend(discarded)
             p.hand = []
             events.append(_new(ev.CardsPicked, (player, card, discarded)))
-        seat = (self._seats or seat_tables(self.faces))[player]
+        faces = self.faces
+        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         p.done = True
         events.append(seat.done)
         self.waiting -= 1

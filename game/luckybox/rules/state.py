@@ -43,7 +43,6 @@ from .scoring import (  # re-exported: the state module is where callers look fo
     winners as winners,
 )
 from .shuffle import seeded, shuffle, shuffled_head
-from .tables import SeatTable, seat_tables
 from .undo import Snapshot
 
 # Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
@@ -82,10 +81,6 @@ class GameState(Play, Chance):
     actions: list[Action] = field(default_factory=list)
     undo_enabled: bool = True
     _undo: list[Snapshot] = field(default_factory=list)
-    # The seat tables of this deck (tables.py), shared by every game of it: a listing and an
-    # action read them here, not through a test of the deck asked for last. Not the game's
-    # state: no pickle, wire, comparison or repr has them (see __getstate__).
-    _seats: tuple[SeatTable, ...] = field(default=(), init=False, repr=False, compare=False)
 
     # view_for and redact give every seat (and a watcher) the same: all cards are face up, and
     # what is hidden (numbers to come, the pile's order) is hidden from all. The online server
@@ -149,7 +144,6 @@ class GameState(Play, Chance):
             deck_order=tuple(deck),
             draw_pile=deck[::-1],
         )
-        state._seats = seat_tables(state.faces)
         state.players = [PlayerState(name) for name in names]
         if options.token_supply == "limited":
             state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
@@ -242,13 +236,11 @@ class GameState(Play, Chance):
         # how computer players get the state in their own process).
         state = dict(self.__dict__)
         del state["faces"]
-        state.pop("_seats", None)  # (shared tables, found again from the faces)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.faces = faces_by_id(self.copies)
-        self._seats = seat_tables(self.faces)
 
     def clone(self) -> GameState:
         """An independent copy (for computer players' look-ahead); undo history is not kept."""
@@ -276,7 +268,6 @@ class GameState(Play, Chance):
             undo_enabled=False,
             _undo=[],
         )
-        other._seats = self._seats
         return other
 
 

@@ -7,9 +7,8 @@ about 1,400 machine instructions, where reading a ready one costs a few dozen (c
 solo game built several hundred. They are immutable, so sharing them shows nowhere: they
 compare, print, pickle and record as before. Tables are kept per seat because every action and
 event names its seat, and hold only what play reaches: a card's objects are built when the seat
-first meets the card, a listing's entry when first asked for. Kept at module level: a state
-holds only a reference to its deck's (`GameState._seats`, never pickled), so pickles, views and
-copies stay small.
+first meets the card, a listing's entry when first asked for. Kept at module level, not on the
+state: a state holds only the game (pickles, views and copies stay small).
 """
 
 from __future__ import annotations
