@@ -73,8 +73,6 @@ class Legality:
                 # the number.
                 lightning = p.lightning
                 number = self.number
-                at = number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
-                reached = seat.reached[at]
                 out = []
                 cards, masks = p.cards, p.masks
                 if not lightning:
@@ -82,13 +80,17 @@ class Legality:
                     # cross is an exact one, so no pass with it), and each card's crosses on
                     # its open ones come joined from one table: most listings are these.
                     exact = 1
+                    reached = seat.reached[number * 9]  # (as tables.at with no Lightning)
                     by_open = seat.by_open[number]
                     for slot in SLOTS[len(cards)]:
                         card = cards[slot]
                         open_cells = reached[card] & OPEN_CELLS[masks[slot]]
-                        if open_cells:
-                            out += (by_open[card] or seat.open_crosses(card, number))[open_cells]
+                        if open_cells:  # (extend(): += goes the long way round to it)
+                            crosses = by_open[card] or seat.open_crosses(card, number)
+                            out.extend(crosses[open_cells])
                 else:
+                    at = number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
+                    reached = seat.reached[at]
                     entries = seat.by_at[at]
                     exact = 0
                     # By slot, not zip(): a zip object, its iterators and its tuples cost more
