@@ -70,6 +70,9 @@ OPEN_CELLS = tuple(FULL ^ mask for mask in range(512))
 # CELLS_OF_MASK[mask] -> the cell indexes set in a 9-bit mask, in order.
 CELLS_OF_MASK = tuple(tuple(c for c in range(9) if m >> c & 1) for m in range(512))
 POPCOUNT = tuple(len(cells) for cells in CELLS_OF_MASK)
+# SLOTS[n] -> the slots 0 to n - 1 of n cards in play (at most the two-copy deck): the engine
+# loops over a player's cards by slot, and a ready tuple costs less than a new range object.
+SLOTS = tuple(tuple(range(n)) for n in range(2 * FACES_PER_COPY + 1))
 
 _ROW_SETS = ({1, 2, 3}, {4, 5, 6}, {7, 8, 9})
 

@@ -5,15 +5,13 @@ discards, by the seed or as the deal lists). A mixin of `GameState`: the table c
 
 from __future__ import annotations
 
-import random
-
 import game.luckybox.rules.events as ev
 
 from .cards import FULL, POPCOUNT, CardFace
 from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
-from .shuffle import shuffle
+from .shuffle import seeded, shuffle
 from .tables import REVEALED, ROUND_STARTED
 from .undo import Snapshot
 
@@ -92,7 +90,7 @@ class Chance:
         if listed is None:
             # Sorted first, so the reshuffle does not depend on the order players discarded in.
             pile = sorted(self.discard)
-            shuffle(random.Random(f"{self.seed}/reshuffle/{n + 1}"), pile)
+            shuffle(seeded(f"{self.seed}/reshuffle/{n + 1}"), pile)
             pile = pile[::-1]  # the shuffled list was drawn from its end: top card first
         else:
             pile = list(listed)

@@ -10,7 +10,7 @@ from typing import Any
 from game.core.game import Refusal
 
 from .actions import Action, Cross, Keep, Pass, Pick, Resolve
-from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, CardFace
+from .cards import CELLS_OF_MASK, NUMBER, OPEN_CELLS, SLOTS, CardFace
 from .parts import PlayerState
 from .scoring import shift
 from .tables import LAST_DECK, SeatTable, seat_tables
@@ -72,33 +72,45 @@ class Legality:
                 # the open cells they reach, in order; a pass only when no open square shows
                 # the number.
                 lightning = p.lightning
-                at = self.number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
-                reached = seat.reached[at]
-                entries = seat.by_at[at]
+                number = self.number
                 out = []
-                exact = 0
                 cards, masks = p.cards, p.masks
-                # By slot, not zip(): a zip object, its iterators and its tuples cost more
-                # than reading both lists (callgrind)
-                for slot in range(len(cards)):
-                    card = cards[slot]
-                    in_reach = reached[card]
-                    reached_open = in_reach & OPEN_CELLS[masks[slot]]
-                    if reached_open:  # (an exact square is always reached: no Lightning needed)
-                        exact_cells, _, by_cell, joined = entries[card] or seat.build(card, at)
-                        exact |= reached_open & exact_cells
-                        if reached_open == in_reach:  # (without Lightning: the one cell)
-                            out += joined
-                        else:
-                            # A plain loop: a card's open cells within reach are few (mostly 0
-                            # to 2), so joining them with iterators cost more (callgrind).
-                            for cell in CELLS_OF_MASK[reached_open]:
-                                out += by_cell[cell]
-                if not out:  # nothing in reach: the pass alone, offered as a shared tuple
-                    offer = LAST_OFFER
-                    offer.state = self
-                    offer.actions = seat.pass_alone
-                    return [seat.passes]
+                if not lightning:
+                    # Without Lightning only the squares showing the number are in reach (any
+                    # cross is an exact one, so no pass with it), and each card's crosses on
+                    # its open ones come joined from one table: most listings are these.
+                    exact = 1
+                    reached = seat.reached[number * 9]  # (as tables.at with no Lightning)
+                    by_open = seat.by_open[number]
+                    for slot in SLOTS[len(cards)]:
+                        card = cards[slot]
+                        open_cells = reached[card] & OPEN_CELLS[masks[slot]]
+                        if open_cells:  # (extend(): += goes the long way round to it)
+                            crosses = by_open[card] or seat.open_crosses(card, number)
+                            out.extend(crosses[open_cells])
+                else:
+                    at = number * 9 + (lightning if lightning < 8 else 8)  # as tables.at
+                    reached = seat.reached[at]
+                    entries = seat.by_at[at]
+                    exact = 0
+                    # By slot, not zip(): a zip object, its iterators and its tuples cost more
+                    # than reading both lists (callgrind)
+                    for slot in SLOTS[len(cards)]:
+                        card = cards[slot]
+                        in_reach = reached[card]
+                        reached_open = in_reach & OPEN_CELLS[masks[slot]]
+                        if reached_open:  # (an exact square is always reached)
+                            exact_cells, _, by_cell, joined = entries[card] or seat.build(card, at)
+                            exact |= reached_open & exact_cells
+                            if reached_open == in_reach:
+                                out += joined
+                            else:
+                                # A plain loop: a card's open cells within reach are few, so
+                                # joining them with iterators cost more (callgrind).
+                                for cell in CELLS_OF_MASK[reached_open]:
+                                    out += by_cell[cell]
+                if not out:
+                    return self._pass_alone(seat)
                 if not exact:
                     out.append(seat.passes)
         elif phase == SETUP:
@@ -114,6 +126,13 @@ class Legality:
         offer.actions = tuple(out)  # (a copy: the caller may change its list)
         return out
 
+    def _pass_alone(self, seat: SeatTable) -> list[Action]:
+        """Nothing in reach: the pass alone, offered as a shared tuple."""
+        offer = LAST_OFFER
+        offer.state = self
+        offer.actions = seat.pass_alone
+        return [seat.passes]
+
     def _resolve_actions(self, seat: SeatTable, p: PlayerState) -> list[Action]:
         """Every way to resolve each pending bonus: an open square (showing its number, for a
         number bonus) on any card, card by card, cell by cell."""
@@ -123,7 +142,7 @@ class Legality:
         for card, line, index, bonus in p.pending:
             value = bonus[1] if bonus[0] == NUMBER else 0
             pending = seat.line(card, line, index)
-            for slot in range(len(cards)):  # (by slot: a zip object costs more, as above)
+            for slot in SLOTS[len(cards)]:  # (by slot: a zip object costs more, as above)
                 target = cards[slot]
                 open_cells = OPEN_CELLS[masks[slot]]
                 if value:

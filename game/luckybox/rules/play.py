@@ -13,7 +13,18 @@ import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
 from .actions import Action, Cross, Keep, Pick, Resolve
-from .cards import CROSSING, FULL, LIGHTNING, MOON, NUMBER, OPEN_CELLS, QUESTION, STAR, Bonus
+from .cards import (
+    CROSSING,
+    FULL,
+    LIGHTNING,
+    MOON,
+    NUMBER,
+    OPEN_CELLS,
+    QUESTION,
+    SLOTS,
+    STAR,
+    Bonus,
+)
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
@@ -21,6 +32,7 @@ from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
+_DRAFTS = frozenset((Keep, Pick))  # (one test, where `is Keep or is Pick` takes two for a cross)
 
 
 class Play(Legality, Undo):
@@ -34,15 +46,13 @@ class Play(Legality, Undo):
         """Apply a legal action and return its events; refuse an illegal one, changing nothing."""
         offer = LAST_OFFER
         # The very object just listed for this state is legal as it is (as LastOffer.holds,
-        # inline). Sought by identity: index() compares tuples field by field, and the fields
-        # of actions listed together mostly agree (a bonus's Resolve actions share five).
-        trusted = False
-        if offer.state is self:
-            for listed in offer.actions:
-                if listed is action:
-                    trusted = True
-                    break
-        if not trusted:
+        # inline); anything else is checked (the loop's else: not found among them). Sought by
+        # identity: index() compares tuples field by field, and the fields of actions listed
+        # together mostly agree (a bonus's Resolve actions share five).
+        for listed in offer.actions if offer.state is self else ():
+            if listed is action:
+                break
+        else:
             reason = self.check(action)
             if reason is not None:
                 return _new(Outcome, ([], reason))
@@ -50,7 +60,7 @@ class Play(Legality, Undo):
         player = action[0]
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
-        if kind is Keep or kind is Pick:
+        if kind in _DRAFTS:
             return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
         faces = self.faces
         seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
@@ -76,8 +86,9 @@ class Play(Legality, Undo):
                             dict(supply) if supply is not None else None,
                         )
                     )
-                else:  # most actions: one square crossed, nothing else changes
-                    self._undo.append((player, slot, before))
+                else:  # most actions: one square crossed, nothing else changes, and the
+                    # action itself says which (no snapshot to build: see undo.py)
+                    self._undo.append(action)  # type: ignore[arg-type]  # a Cross
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
             masks[slot] = mask
@@ -175,7 +186,7 @@ class Play(Legality, Undo):
         faces = self.faces
         cards, masks = p.cards, p.masks
         # A loop by slot: no generator, and no zip object with its iterators and tuples
-        for slot in range(len(cards)):  # noqa: SIM110
+        for slot in SLOTS[len(cards)]:  # noqa: SIM110
             if faces[cards[slot]].number_mask[n] & OPEN_CELLS[masks[slot]]:
                 return True
         return False

@@ -1,5 +1,5 @@
 """The shuffle every Lucky Box deal uses: `random.Random.shuffle`'s algorithm (CPython 3.11),
-written out in one loop.
+written out in one loop, and the generator a deal's text seeds (`seeded`).
 
 Two reasons to have it here. Dealing is a large part of a short game's cost, and the standard
 one calls two Python functions per card; and the deal a seed gives is part of the record format
@@ -11,8 +11,13 @@ a later Python shuffles differently. tests/test_rules_shuffle.py checks that it 
 from __future__ import annotations
 
 import random
+from _random import Random as _Generator  # the C generator under random.Random
 from functools import cache
+from hashlib import sha512
 from typing import Any
+
+# (what `shuffle` needs of a generator: random.Random and the one `seeded` makes both have it)
+Generator = random.Random | _Generator
 
 
 @cache
@@ -22,7 +27,16 @@ def _picks(length: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((n, n - 1, n.bit_length()) for n in range(length, 1, -1))
 
 
-def shuffle(rng: random.Random, items: list[Any]) -> None:
+def seeded(text: str) -> _Generator:
+    """A generator in the very state `random.Random(text)` starts in: CPython 3.11 seeds from a
+    str (seed version 2) with the big-endian int of its UTF-8 bytes followed by their SHA-512.
+    Made here without random.Random's Python-level __init__ and seed, which a deal pays twice;
+    and pinned, as the shuffle is, so a later Python cannot change which cards a seed deals."""
+    raw = text.encode()
+    return _Generator(int.from_bytes(raw + sha512(raw).digest(), "big"))
+
+
+def shuffle(rng: Generator, items: list[Any]) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does, drawing the same bits."""
     getrandbits = rng.getrandbits
     for n, last, bits in _picks(len(items)):
@@ -30,3 +44,31 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         while j >= n:  # rejection sampling: a uniform pick of 0..n-1
             j = getrandbits(bits)
         items[last], items[j] = items[j], items[last]
+
+
+@cache
+def _head_picks(length: int, keep: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """`_picks(length)` split in two: the steps whose last place lies past the first `keep`
+    places, then the rest."""
+    picks = _picks(length)
+    return picks[: length - keep], picks[length - keep :]
+
+
+def shuffled_head(rng: Generator, items: list[Any], keep: int) -> list[Any]:
+    """The first `keep` of `items` once shuffled as `shuffle` does, drawing the same bits (a
+    round's nine Number cards out of the eighteen). A step never reads its last place again,
+    so where that place is not kept the step only moves the item it picked: one write, not
+    a swap. `items` is left part-shuffled."""
+    getrandbits = rng.getrandbits
+    beyond, within = _head_picks(len(items), keep)
+    for n, last, bits in beyond:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[j] = items[last]
+    for n, last, bits in within:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[last], items[j] = items[j], items[last]
+    return items[:keep]

@@ -13,7 +13,6 @@ when its three cells are crossed, so circles need no state of their own.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -43,7 +42,7 @@ from .scoring import (  # re-exported: the state module is where callers look fo
     solo_rating as solo_rating,
     winners as winners,
 )
-from .shuffle import shuffle
+from .shuffle import seeded, shuffle, shuffled_head
 from .undo import Snapshot
 
 # Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
@@ -109,7 +108,7 @@ class GameState(Play, Chance):
         copies = 2 if len(names) > 6 else 1
         size = FACES_PER_COPY * copies
         deck = list(range(1, size + 1))
-        shuffle(random.Random(f"{seed}/lucky"), deck)
+        shuffle(seeded(f"{seed}/lucky"), deck)
         if deal.lucky_deck:
             top = list(deal.lucky_deck)
             if len(set(top)) != len(top):
@@ -119,12 +118,10 @@ class GameState(Play, Chance):
                 raise ValueError(f"deal.lucky_deck: no card {bad[0]} in a {size}-card deck")
             chosen = set(top)
             deck = top + [c for c in deck if c not in chosen]
-        numbers_rng = random.Random(f"{seed}/numbers")
+        numbers_rng = seeded(f"{seed}/numbers")
         numbers: list[list[int]] = []
         for _ in range(ROUNDS):
-            pool = list(_NUMBER_CARDS)
-            shuffle(numbers_rng, pool)
-            numbers.append(pool[:NUMBERS_PER_ROUND])
+            numbers.append(shuffled_head(numbers_rng, [*_NUMBER_CARDS], NUMBERS_PER_ROUND))
         if len(deal.numbers) > ROUNDS:
             raise ValueError(f"deal.numbers lists more than {ROUNDS} rounds")
         for r, listed in enumerate(deal.numbers):
@@ -175,11 +172,13 @@ class GameState(Play, Chance):
     def waiting_for(self) -> list[int]:
         """The seats that still have something to do before the game moves on."""
         waiting = self.waiting
+        players = self.players
+        # As a number is revealed, every seat: no loop or call, and the first test (nobody
+        # waits once the game is over: the last chance step found them all done).
+        if waiting == len(players):
+            return [*_SEATS[waiting]]
         if not waiting or self.phase == OVER:  # (at every chance step: no list to build)
             return []
-        players = self.players
-        if waiting == len(players):  # (as a number is revealed: every seat, no loop or call)
-            return [*_SEATS[waiting]]
         return [i for i, p in enumerate(players) if not p.done]
 
     def awaiting_chance(self) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import game.luckybox.rules.events as ev
 
 from .actions import Cross, Pass, Pick, Resolve
-from .cards import LINES, NUMBER, Bonus, CardFace
+from .cards import CELLS_OF_MASK, LINES, NUMBER, Bonus, CardFace
 from .parts import Pending
 from .scoring import _OPTIONS, MAX_PLAYERS, MAX_STARS, NUMBERS_PER_ROUND, ROUNDS, shift
 
@@ -81,9 +81,11 @@ class LineTable:
         found = self.by_target.get(target)
         if found is None:
             _, line, index, _ = self.pending
+            seat, card = self.seat, self.card
+            # (from a list: a generator's frame costs more, and random solo games still meet a
+            # new line and target about once a game after a thousand)
             found = self.by_target[target] = tuple(
-                _new(Resolve, (self.seat, self.card, line, index, target, cell))
-                for cell in range(9)
+                [_new(Resolve, (seat, card, line, index, target, cell)) for cell in range(9)]
             )
         return found
 
@@ -123,6 +125,7 @@ class SeatTable:
         "faces",
         "reached",
         "by_at",
+        "by_open",
         "cards",
         "passes",
         "pass_alone",
@@ -143,6 +146,13 @@ class SeatTable:
         # by_at[at(number, lightning)][card] (at: see `at`), None until first asked for: a
         # listing reads one row (its number and Lightning) for every card
         self.by_at: list[list[CrossEntry | None]] = [[None] * len(faces) for _ in range(10 * 9)]
+        # by_open[number][card]: for each set of open cells among those showing the number, the
+        # Cross actions on them without Lightning, joined in order (see `open_crosses`). Most
+        # listings are for a seat without Lightning (four in five in random solo games): a
+        # card's whole share of one is then a lookup.
+        self.by_open: list[list[dict[int, tuple[Cross, ...]] | None]] = [
+            [None] * len(faces) for _ in range(10)
+        ]
         self.cards: list[CardTable | None] = [None] * len(faces)  # by card id, built when met
         self.passes = Pass(seat)  # the seat's one Pass action
         self.pass_alone = (self.passes,)  # a listing of the pass alone, as LAST_OFFER keeps it
@@ -188,6 +198,19 @@ class SeatTable:
         exact = self.faces[card].number_mask[number]
         built = self.by_at[at][card] = exact, reached, by_cell, joined
         return built
+
+    def open_crosses(self, card: int, number: int) -> dict[int, tuple[Cross, ...]]:
+        """Build and keep the card's `by_open` entry for `number`: for every non-empty set of
+        the cells showing it (at most three), the crosses on them as its entry without
+        Lightning lists them."""
+        _, showing, by_cell, _ = self.by_at[number * 9][card] or self.build(card, number * 9)
+        found: dict[int, tuple[Cross, ...]] = {}
+        cells = showing
+        while cells:  # each subset of `showing` (the usual walk down its submasks)
+            found[cells] = tuple(c for cell in CELLS_OF_MASK[cells] for c in by_cell[cell])
+            cells = (cells - 1) & showing
+        self.by_open[number][card] = found
+        return found
 
     def _crosses(self, card: int, cell: int, values: tuple[int, ...]) -> tuple[Cross, ...]:
         key = (card, cell, values)

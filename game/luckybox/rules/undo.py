@@ -6,7 +6,7 @@ from __future__ import annotations
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome, Refusal
 
-from .actions import Action
+from .actions import Action, Cross
 from .legal import LAST_OFFER
 from .parts import Pending, PlayerState
 
@@ -18,12 +18,12 @@ from .parts import Pending, PlayerState
 PlaySnapshot = tuple[
     int, int | None, int, int, int, list[int], list[Pending], dict[str, int] | None
 ]
-# A player before a cross without Lightning that completes no line (most actions): the seat,
-# the slot of the card it crosses and that card's mask; nothing else of the seat's changes.
-CrossSnapshot = tuple[int, int, int]
+# A cross without Lightning that completes no line (most actions) keeps no snapshot: the
+# Cross action itself (a shared one, nothing to build) names the seat and the square, and
+# nothing else of the seat's changes, so undoing it opens that square again.
 # A player before keeping or picking cards: the seat, and copies of its cards, masks and hand.
 DraftSnapshot = tuple[int, list[int], list[int], list[int]]
-Snapshot = PlaySnapshot | CrossSnapshot | DraftSnapshot
+Snapshot = PlaySnapshot | Cross | DraftSnapshot
 
 
 class Undo:
@@ -80,9 +80,8 @@ class Undo:
         snapshot = undo.pop(at)
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
-        if len(snapshot) == 3:  # a plain cross: only the card's mask changed
-            _, crossed_slot, crossed_mask = snapshot
-            p.masks[crossed_slot] = crossed_mask
+        if isinstance(snapshot, Cross):  # a plain cross: only its square changed
+            p.masks[p.cards.index(snapshot.card)] &= ~(1 << snapshot.cell)
         elif len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile
             _, cards, masks, hand = snapshot
             for card in hand:
