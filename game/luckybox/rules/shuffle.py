@@ -11,13 +11,9 @@ a later Python shuffles differently. tests/test_rules_shuffle.py checks that it 
 from __future__ import annotations
 
 import random
-from _random import Random as _Generator  # the C generator under random.Random
 from functools import cache
 from hashlib import sha512
 from typing import Any
-
-# (what `shuffle` needs of a generator: random.Random and the one `seeded` makes both have it)
-Generator = random.Random | _Generator
 
 
 @cache
@@ -27,16 +23,16 @@ def _picks(length: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((n, n - 1, n.bit_length()) for n in range(length, 1, -1))
 
 
-def seeded(text: str) -> _Generator:
+def seeded(text: str) -> random.Random:
     """A generator in the very state `random.Random(text)` starts in: CPython 3.11 seeds from a
     str (seed version 2) with the big-endian int of its UTF-8 bytes followed by their SHA-512.
-    Made here without random.Random's Python-level __init__ and seed, which a deal pays twice;
-    and pinned, as the shuffle is, so a later Python cannot change which cards a seed deals."""
+    Pinned here, as the shuffle is, so a later Python cannot change which cards a seed deals
+    (and seeding from the int skips the str branch's Python-level work)."""
     raw = text.encode()
-    return _Generator(int.from_bytes(raw + sha512(raw).digest(), "big"))
+    return random.Random(int.from_bytes(raw + sha512(raw).digest(), "big"))
 
 
-def shuffle(rng: Generator, items: list[Any]) -> None:
+def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does, drawing the same bits."""
     getrandbits = rng.getrandbits
     for n, last, bits in _picks(len(items)):
@@ -54,7 +50,7 @@ def _head_picks(length: int, keep: int) -> tuple[tuple[tuple[int, int, int], ...
     return picks[: length - keep], picks[length - keep :]
 
 
-def shuffled_head(rng: Generator, items: list[Any], keep: int) -> list[Any]:
+def shuffled_head(rng: random.Random, items: list[Any], keep: int) -> list[Any]:
     """The first `keep` of `items` once shuffled as `shuffle` does, drawing the same bits (a
     round's nine Number cards out of the eighteen). A step never reads its last place again,
     so where that place is not kept the step only moves the item it picked: one write, not
