@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.luckybox.rules import GameState
-from game.luckybox.rules.shuffle import shuffle
+from game.luckybox.rules.shuffle import seeded, shuffle, shuffled_head
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 9, 18, 60, 120, 300])
@@ -32,3 +32,21 @@ def test_a_seed_deals_as_the_standard_shuffle_did() -> None:
         pool = list(range(1, 10)) * 2
         numbers.shuffle(pool)
         assert round_numbers == pool[:9]
+
+
+@pytest.mark.parametrize("text", ["0/lucky", "1234/numbers", "-7/lucky", "Zoë ✓/numbers", ""])
+def test_a_seeded_generator_starts_where_the_standard_one_does(text: str) -> None:
+    ours, standard = seeded(text), random.Random(text)
+    assert ours.getstate() == standard.getstate()
+    assert [ours.getrandbits(5) for _ in range(50)] == [standard.getrandbits(5) for _ in range(50)]
+
+
+@pytest.mark.parametrize(("length", "keep"), [(18, 9), (18, 0), (18, 18), (18, 1), (2, 1), (60, 7)])
+def test_a_shuffled_head_is_the_standard_shuffles_head(length: int, keep: int) -> None:
+    for seed in range(200):
+        items = list(range(length))
+        mine, standard = random.Random(f"{seed}/h"), random.Random(f"{seed}/h")
+        theirs = list(items)
+        standard.shuffle(theirs)
+        assert shuffled_head(mine, list(items), keep) == theirs[:keep]
+        assert mine.random() == standard.random()  # the same bits drawn
