@@ -5,7 +5,11 @@ numbers still to come this round from what its seat can see (the Number cards no
 each number twice per round, less those shown), plays each sample out with the Normal player's
 greedy choices, and takes the cross whose play-outs end best on average by the static
 evaluation (`evaluate.Evaluator`). Every candidate meets the same samples, so the comparison
-is between crosses, not between lucky and unlucky draws.
+is between crosses, not between lucky and unlucky draws. The bonus crosses a completed line
+gives (number and question-mark icons, cascades) are chosen the same way: each placement, the
+rest of the cascade placed greedily after it, is played out like a cross (Normal and Hard place
+them by the static evaluation alone). That was worth +0.60 +- 0.33 points a game over 200
+paired seeds (1000-1199, Expert 64.7 there without it), at no cost to the 95th percentile.
 
 The play-outs go to the round's end: there the evaluation knows which cards the round completed
 (15 / 12 / 10 / 8 points hang on it) instead of guessing it. Measured over 100 seeds that was
@@ -63,8 +67,8 @@ from typing import Any
 
 from game.luckybox.ai.bots import LookaheadBot, _value
 from game.luckybox.ai.evaluate import Evaluator
-from game.luckybox.ai.model import Position, position_of, revealed, with_cards
-from game.luckybox.ai.turns import Turn, turns
+from game.luckybox.ai.model import PendingBonus, Position, position_of, revealed, with_cards
+from game.luckybox.ai.turns import Turn, settle, turns
 from game.luckybox.rules import GameState
 
 # The numbers still to come this round, one list per play-out.
@@ -109,6 +113,7 @@ class ExpertBot(LookaheadBot):
     # Play-out steps per decision at most: fewer samples for a round's first numbers, whose
     # play-outs are longest, keep the 95th percentile decision within 250 ms of CPU.
     budget = 240
+    search_bonuses = True  # bonus placements compared by play-outs too (not only statically)
 
     def __init__(
         self,
@@ -137,6 +142,27 @@ class ExpertBot(LookaheadBot):
             candidates,
             key=lambda t: sum(playout(t.after, f, value, self.playout_spend) for f in futures),
         )
+
+    def best_bonus(self, pos: Position, pending: list[PendingBonus]) -> tuple[int, int, int]:
+        """The bonus to place next and its square: every placement (the rest of the cascade
+        placed greedily after it), compared like crosses."""
+        if pos.left == 0 or not self.search_bonuses:
+            return super().best_bonus(pos, pending)
+        choices: list[tuple[int, int, int]] = []
+        options: dict[tuple[Any, ...], Turn] = {}
+        for i, (_, _, _, bonus) in enumerate(pending):
+            rest = pending[:i] + pending[i + 1 :]
+            for slot, cell in pos.targets(bonus):
+                after = pos.copy()
+                more = rest + after.cross(slot, cell)
+                value = settle(after, more, self.value) if more else self.value(after)
+                key = (tuple(after.masks), after.lightning, after.moons, after.stars)
+                old = options.get(key)
+                if old is None or value > old.value:
+                    options[key] = Turn(len(choices), 0, 0, value, after)
+                choices.append((i, slot, cell))
+        best = self.best_turn(pos, list(options.values()))
+        return choices[best.slot]
 
     def best_cards(
         self, state: GameState, player: int, choices: list[tuple[int, ...]]
