@@ -80,7 +80,7 @@ class GreedyBot:
             pending: list[PendingBonus] = [
                 (pos.cards.index(b.card), b.line, b.index, b.bonus) for b in waiting
             ]
-            i, slot, cell = self.best_bonus(pos, pending)
+            i, slot, cell = best_resolve(pos, pending, self.value)
             chosen = waiting[i]
             return Resolve(player, chosen.card, chosen.line, chosen.index, pos.cards[slot], cell)
         options = turns(pos, state.number, self.value, not state.has_exact(player))
@@ -91,10 +91,6 @@ class GreedyBot:
 
     def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
         return max(options, key=_value)
-
-    def best_bonus(self, pos: Position, pending: list[PendingBonus]) -> tuple[int, int, int]:
-        """(pending index, slot, cell): the bonus to place next and its square."""
-        return best_resolve(pos, pending, self.value)
 
     def best_cards(
         self, state: GameState, player: int, choices: list[tuple[int, ...]]

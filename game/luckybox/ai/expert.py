@@ -5,11 +5,7 @@ numbers still to come this round from what its seat can see (the Number cards no
 each number twice per round, less those shown), plays each sample out with the Normal player's
 greedy choices, and takes the cross whose play-outs end best on average by the static
 evaluation (`evaluate.Evaluator`). Every candidate meets the same samples, so the comparison
-is between crosses, not between lucky and unlucky draws. The bonus crosses a completed line
-gives (number and question-mark icons, cascades) are chosen the same way: each placement, the
-rest of the cascade placed greedily after it, is played out like a cross (Normal and Hard place
-them by the static evaluation alone). That was worth +0.60 +- 0.33 points a game over 200
-paired seeds (1000-1199, Expert 64.7 there without it), at no cost to the 95th percentile.
+is between crosses, not between lucky and unlucky draws.
 
 The play-outs go to the round's end: there the evaluation knows which cards the round completed
 (15 / 12 / 10 / 8 points hang on it) instead of guessing it. Measured over 100 seeds that was
@@ -54,16 +50,21 @@ game (a standard error near 0.8 over 30 seeds):
   CPU: p95 298 ms, over the target): +0.28 +- 0.40 on the same 200 seeds. The search is
   saturated: what it lacks is in the evaluation and the play-outs' policy, not their number.
 
-Against Expert with its bonus placements searched (seeds 1000-1199, Expert 65.3 there; runs
-stopped early once clearly worse give their seeds): the oracle's lead (+10.0 +- 1.2 on seeds
-1000-1010) is mostly cards (54 points against 47), then stars (15.5 against 12.3), then moons
-(5.1 against 4.1); Expert crosses 12-15 squares a round after the first (bonuses included).
+Later, on paired seeds 1000-1199 (Expert 64.7 there) unless said (runs stopped early once
+clearly worse give their seeds). The oracle's lead (+10.0 +- 1.2 on seeds 1000-1010) is mostly
+cards (54 points against 47), then stars (15.5 against 12.3), then moons (5.1 against 4.1);
+Expert crosses 12-15 squares a round after the first (bonuses included).
+- bonus placements (number and question-mark icons, cascades) played out like crosses, each
+  placement with the rest of its cascade placed greedily (not by the static evaluation alone):
+  +0.60 +- 0.33 on seeds 1000-1199, but -0.32 +- 0.40 on 0-99 and -0.20 +- 0.43 on 1200-1299
+  (+0.17 +- 0.22 over the 400); each placement then takes about 60 ms, not 0.3. The variants
+  below were measured with it, against it (Expert 65.3 on 1000-1199):
 - the evaluation's squares a later round (`budget`) at 10.5, nearer what Expert crosses (not
   8.5), for every choice: -2.49 +- 1.09 (37 seeds); at 7.5: -1.13 +- 0.68 (86 seeds);
 - stars circled this round and moons held counted in full, only the uncertain rest at 0.7
-  (without the bonus search, against Expert 64.7): -0.58 +- 0.42 (144 seeds);
+  (both without the bonus search, Expert 64.7): -0.58 +- 0.42 (144 seeds);
 - stars at 0.9 (not 0.7) for every choice: -1.11 +- 0.70 (66 seeds); a question-mark icon
-  worth 2.0 squares (not 1.5), now that its placement is searched: -1.94 +- 0.76 (54 seeds);
+  worth 2.0 squares (not 1.5): -1.94 +- 0.76 (54 seeds);
 - the round's last number but one judged exactly (Hard's expectation over every number that
   can come, not 10 play-outs of one number): -0.04 +- 0.21 (84 seeds, the same score on 67);
   the last two numbers by an exact two-number expectation cost 250-300 ms a decision.
@@ -81,8 +82,8 @@ from typing import Any
 
 from game.luckybox.ai.bots import LookaheadBot, _value
 from game.luckybox.ai.evaluate import Evaluator
-from game.luckybox.ai.model import PendingBonus, Position, position_of, revealed, with_cards
-from game.luckybox.ai.turns import Turn, settle, turns
+from game.luckybox.ai.model import Position, position_of, revealed, with_cards
+from game.luckybox.ai.turns import Turn, turns
 from game.luckybox.rules import GameState
 
 # The numbers still to come this round, one list per play-out.
@@ -127,7 +128,6 @@ class ExpertBot(LookaheadBot):
     # Play-out steps per decision at most: fewer samples for a round's first numbers, whose
     # play-outs are longest, keep the 95th percentile decision within 250 ms of CPU.
     budget = 240
-    search_bonuses = True  # bonus placements compared by play-outs too (not only statically)
 
     def __init__(
         self,
@@ -156,27 +156,6 @@ class ExpertBot(LookaheadBot):
             candidates,
             key=lambda t: sum(playout(t.after, f, value, self.playout_spend) for f in futures),
         )
-
-    def best_bonus(self, pos: Position, pending: list[PendingBonus]) -> tuple[int, int, int]:
-        """The bonus to place next and its square: every placement (the rest of the cascade
-        placed greedily after it), compared like crosses."""
-        if pos.left == 0 or not self.search_bonuses:
-            return super().best_bonus(pos, pending)
-        choices: list[tuple[int, int, int]] = []
-        options: dict[tuple[Any, ...], Turn] = {}
-        for i, (_, _, _, bonus) in enumerate(pending):
-            rest = pending[:i] + pending[i + 1 :]
-            for slot, cell in pos.targets(bonus):
-                after = pos.copy()
-                more = rest + after.cross(slot, cell)
-                value = settle(after, more, self.value) if more else self.value(after)
-                key = (tuple(after.masks), after.lightning, after.moons, after.stars)
-                old = options.get(key)
-                if old is None or value > old.value:
-                    options[key] = Turn(len(choices), 0, 0, value, after)
-                choices.append((i, slot, cell))
-        best = self.best_turn(pos, list(options.values()))
-        return choices[best.slot]
 
     def best_cards(
         self, state: GameState, player: int, choices: list[tuple[int, ...]]
