@@ -50,6 +50,25 @@ game (a standard error near 0.8 over 30 seeds):
   CPU: p95 298 ms, over the target): +0.28 +- 0.40 on the same 200 seeds. The search is
   saturated: what it lacks is in the evaluation and the play-outs' policy, not their number.
 
+Later, on paired seeds 1000-1199 (Expert 64.7 there) unless said (runs stopped early once
+clearly worse give their seeds). The oracle's lead (+10.0 +- 1.2 on seeds 1000-1010) is mostly
+cards (54 points against 47), then stars (15.5 against 12.3), then moons (5.1 against 4.1);
+Expert crosses 12-15 squares a round after the first (bonuses included).
+- bonus placements (number and question-mark icons, cascades) played out like crosses, each
+  placement with the rest of its cascade placed greedily (not by the static evaluation alone):
+  +0.60 +- 0.33 on seeds 1000-1199, but -0.32 +- 0.40 on 0-99 and -0.20 +- 0.43 on 1200-1299
+  (+0.17 +- 0.22 over the 400); each placement then takes about 60 ms, not 0.3. The variants
+  below were measured with it, against it (Expert 65.3 on 1000-1199):
+- the evaluation's squares a later round (`budget`) at 10.5, nearer what Expert crosses (not
+  8.5), for every choice: -2.49 +- 1.09 (37 seeds); at 7.5: -1.13 +- 0.68 (86 seeds);
+- stars circled this round and moons held counted in full, only the uncertain rest at 0.7
+  (both without the bonus search, Expert 64.7): -0.58 +- 0.42 (144 seeds);
+- stars at 0.9 (not 0.7) for every choice: -1.11 +- 0.70 (66 seeds); a question-mark icon
+  worth 2.0 squares (not 1.5): -1.94 +- 0.76 (54 seeds);
+- the round's last number but one judged exactly (Hard's expectation over every number that
+  can come, not 10 play-outs of one number): -0.04 +- 0.21 (84 seeds, the same score on 67);
+  the last two numbers by an exact two-number expectation cost 250-300 ms a decision.
+
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
 choice, and nothing of the game's seed or the face-down numbers enters it.
