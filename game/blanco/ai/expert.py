@@ -51,7 +51,10 @@ on the benchmark's seeds 0-799 beside the uncalibrated Expert (run again per see
 - the pile near a reshuffle (without the curve): with fewer than 12 cards in the draw pile,
   the plan judged from the cards in sight only (the cards gone by come back at the
   reshuffle), the next draw still from memory: 0.324 +- 0.017, paired +0.005 +- 0.018: no
-  better than the curve, not kept.
+  better than the curve, not kept;
+- the curve read in turns, not middle-game plan units (CURVE_UNIT 1.0: the fixed weights, the
+  margins and feeding the next seat about three times dearer beside the plan): 0.309 +- 0.016,
+  paired against the kept Expert -0.025 +- 0.020: not kept.
 
 Pure: no pygame.
 """
