@@ -5,13 +5,16 @@ in different cells, often) can differ in what the next draw will make of them: o
 that many pile cards complete, the other does not. Among Hard's steps rated within `margin`
 of its best, Expert adds to each the gain its own next turn can expect from a pile draw
 (`turns.pile_value`, each card the pile may hold weighed by what the seat has seen go by), on
-the grid left once the step's clears are done.
+the grid left once the step's clears are done. Its evaluation reads each grid's plan as the
+turns it really takes (`Params.calibrated`, model.CURVE: measured over Hard's solo games, the
+last few plan units are whole turns, the rest about a third of one).
 Everything comes from the seat's view and its memory of cards shown to it.
 
-Measured (bench/blanco.py, seeds 0-799, the seat rotated): 0.319 +- 0.016 of 4-seat games won
-against three Hard (target 0.35: missed; 0.25 is parity). Tried since on paired seeds 1000-1099
-against three Hard (bench/blanco_tune.py --against hard), none better beyond the noise
-(Expert itself won 0.345 of seeds 1000-1199):
+Measured (bench/blanco.py, seeds 0-799, the seat rotated): 0.334 +- 0.017 of 4-seat games won
+against three Hard (target 0.35: missed; 0.25 is parity), p95 decision 29.3 ms compiled (61.0
+ms in pure Python over seeds 0-23); before the calibrated plan, 0.319 +- 0.016. Tried on the
+uncalibrated Expert, on paired seeds 1000-1099 against three Hard (bench/blanco_tune.py
+--against hard), none better beyond the noise (Expert itself won 0.345 of seeds 1000-1199):
 - a wider margin (0.15): the same games won (+0.000 +- 0.025);
 - half the cost for feeding the next seat (feed_cost 0.5): -0.020 +- 0.020;
 - every fitting pile card weighed (sample 48, not 16): +0.000 +- 0.053;
@@ -35,6 +38,23 @@ leaves most games untouched, so the paired errors are small):
   of these, but over the benchmark's 800 games (seeds 0-799) 0.304 +- 0.016 against Expert's
   0.319 (p95 43.8 ms compiled, 57.9 ms in pure Python), and +0.005 +- 0.010 once paired
   seeds 2165-2364 were added (365 in all): no gain, Expert unchanged.
+Then the turn estimate measured against the turns Hard really takes, and each variant played
+on the benchmark's seeds 0-799 beside the uncalibrated Expert (run again per seed: 0.319):
+- the plan's weights refit to the turns left (22,421 turns of Hard's solo games, seeds
+  5000-5999, and 5,100 of about 230 more from seed 6000): k_draw 0.1-0.45 with reveal 0.3-1.0
+  all predict within 2.99-3.02 turns (rms), today's 0.3/0.6 among the best, so not played;
+  the plan's scale is what is off: a plan of 3.5 takes 3.9 turns, one of 30 only 12.8 (the
+  draws of several lines overlap), hence the curve;
+- the plan read through that curve: 0.334 +- 0.017, paired +0.015 +- 0.016 (the same result
+  in 640 of the 800 games): kept, the one variant ahead over the 800 games, though within
+  the noise;
+- the pile near a reshuffle (without the curve): with fewer than 12 cards in the draw pile,
+  the plan judged from the cards in sight only (the cards gone by come back at the
+  reshuffle), the next draw still from memory: 0.324 +- 0.017, paired +0.005 +- 0.018: no
+  better than the curve, not kept;
+- the curve read in turns, not middle-game plan units (CURVE_UNIT 1.0: the fixed weights, the
+  margins and feeding the next seat about three times dearer beside the plan): 0.309 +- 0.016,
+  paired against the kept Expert -0.025 +- 0.020: not kept.
 
 Pure: no pygame.
 """
@@ -72,6 +92,9 @@ class ExpertBot(HardBot):
     """Hard, with each of its best plays and discards judged one pile draw further."""
 
     level = "expert"
+    # its grid's plan read as the turns it really takes (model.CURVE): the last few plan units
+    # weigh about three times the others
+    params = HardBot.params._replace(calibrated=True)
     width = 6  # Hard's best steps looked at one turn further ...
     # ... when within this many turns of the best: the next turn's expected gain, a max over
     # noisy estimates, flatters grids with more to mend, so it only settles near-ties (counted
