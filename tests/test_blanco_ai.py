@@ -445,3 +445,16 @@ def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
             assert state.apply(action).ok
     assert keeps >= 20
     assert normal_takes <= keeps // 5, (normal_takes, keeps)
+
+
+def test_the_turn_curve_passes_through_its_measured_knots_and_always_rises() -> None:
+    """Expert reads a grid's plan through the turns such plans really took (model.CURVE): the
+    knots as measured, straight between them, rising everywhere (a longer plan never reads as
+    fewer turns), and Hard's own evaluation does not use it."""
+    from game.blanco.ai.model import CURVE, CURVE_UNIT, Params, curved
+
+    for plan, turns in CURVE:
+        assert abs(curved(plan) - turns / CURVE_UNIT) < 1e-9
+    readings = [curved(x / 4) for x in range(0, 200)]
+    assert all(b > a for a, b in zip(readings, readings[1:], strict=False))
+    assert not Params().calibrated
