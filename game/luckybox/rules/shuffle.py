@@ -34,12 +34,7 @@ def seeded(text: str) -> random.Random:
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does, drawing the same bits."""
-    getrandbits = rng.getrandbits
-    for n, last, bits in _picks(len(items)):
-        j = getrandbits(bits)
-        while j >= n:  # rejection sampling: a uniform pick of 0..n-1
-            j = getrandbits(bits)
-        items[last], items[j] = items[j], items[last]
+    shuffled_head(rng, items, len(items))
 
 
 @cache
@@ -51,15 +46,16 @@ def _head_picks(length: int, keep: int) -> tuple[tuple[tuple[int, int, int], ...
 
 
 def shuffled_head(rng: random.Random, items: list[Any], keep: int) -> list[Any]:
-    """The first `keep` of `items` once shuffled as `shuffle` does, drawing the same bits (a
-    round's nine Number cards out of the eighteen). A step never reads its last place again,
-    so where that place is not kept the step only moves the item it picked: one write, not
-    a swap. `items` is left part-shuffled."""
+    """The first `keep` of `items` once shuffled as `rng.shuffle(items)` would, drawing the
+    same bits (a round's nine Number cards out of the eighteen; all of them for `shuffle`).
+    A step never reads its last place again, so where that place is not kept the step only
+    moves the item it picked: one write, not a swap. `items` is left part-shuffled (wholly,
+    when every place is kept)."""
     getrandbits = rng.getrandbits
     beyond, within = _head_picks(len(items), keep)
     for n, last, bits in beyond:
         j = getrandbits(bits)
-        while j >= n:
+        while j >= n:  # rejection sampling: a uniform pick of 0..n-1
             j = getrandbits(bits)
         items[j] = items[last]
     for n, last, bits in within:

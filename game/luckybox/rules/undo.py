@@ -80,6 +80,7 @@ class Undo:
         snapshot = undo.pop(at)
         last = max(i for i, a in enumerate(self.actions) if a[0] == player)
         action = self.actions.pop(last)
+        # (the Cross first: it has four fields too, like a keep's or pick's snapshot)
         if isinstance(snapshot, Cross):  # a plain cross: only its square changed
             p.masks[p.cards.index(snapshot.card)] &= ~(1 << snapshot.cell)
         elif len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile
