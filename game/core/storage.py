@@ -158,7 +158,8 @@ def indented_json(obj: Any) -> str:
     """`obj` as `write_json_atomic` writes it (one value a line, one space of indent a level,
     UTF-8 as it is), save that a float's exponent has no padding (1e-7, not 1e-07: the same
     number read back). By msgspec: once indented, the standard library's encoder is pure
-    Python, and the autosave is written after every move (0.6 ms a Blanco game, 0.04 so)."""
+    Python, and the autosave is written after every move (a Blanco game's record: 0.6 ms by
+    the standard library, 0.04 by msgspec)."""
     import msgspec  # on the first save, not at start-up (28 ms)
 
     return msgspec.json.format(msgspec.json.encode(obj), indent=1).decode() + "\n"

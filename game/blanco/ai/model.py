@@ -188,6 +188,9 @@ class Evaluator:
         self.line_cache: dict[tuple[Flat, int, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
         self.plan_cache: dict[tuple[Flat, int, tuple[int, ...]], float] = {}
         self.fresh_cost = self.plan(fresh_grid(), ())
+        # The second grid's turns, added to every first-grid valuation (read once, as `value`
+        # reads a plan)
+        self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
 
     # -- one line ------------------------------------------------------------------------------
     def _line_cost(
@@ -323,7 +326,7 @@ class Evaluator:
         if self.params.calibrated:
             cost = curved(cost)
         if stage == 1:
-            cost += curved(self.fresh_cost) if self.params.calibrated else self.fresh_cost
+            cost += self.second_grid
         self.cache[k] = -cost
         return -cost
 
