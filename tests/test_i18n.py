@@ -113,6 +113,28 @@ def test_switching_language_translates_and_plurals_follow_each_language() -> Non
     assert i18n.language() == "en"
 
 
+def test_a_computers_level_beside_its_name_is_written_as_each_language_writes_it() -> None:
+    """English and French write the level in lower case after a name; German keeps its
+    nouns capitalised ("Profi"), which lowering the level's own name would break."""
+    from game.blanco.ui.table.parts import seat_title
+    from game.core.session import Seat
+
+    expected = {
+        "en": ("Bo (hard)", "Bo (expert)"),
+        "fr": ("Bo (difficile)", "Bo (expert)"),
+        "de": ("Bo (schwer)", "Bo (Profi)"),
+    }
+    try:
+        for lang, (hard, expert) in expected.items():
+            i18n.set_language(lang)
+            assert (seat_title(Seat("Bo", "hard")), seat_title(Seat("Bo", "expert"))) == (
+                hard,
+                expert,
+            )
+    finally:
+        i18n.set_language("en")
+
+
 def test_numbers_and_dates_in_each_language() -> None:
     day = dt.datetime(2026, 3, 5, 14, 7)
     expected = {

@@ -41,6 +41,22 @@ def level_name(level: str) -> str:
     return names.get(level, level.capitalize())
 
 
+def level_in_words(level: str) -> str:
+    """A computer level as written after a name or inside a sentence ("Ann (hard)"): each
+    language says how (lower case in English and French, but German keeps its nouns
+    capitalised: "(schwer)", yet "(Profi)")."""
+    from game.core.i18n import t
+
+    names = {
+        "easy": t("level.easy.in_words", "easy"),
+        "normal": t("level.normal.in_words", "normal"),
+        "hard": t("level.hard.in_words", "hard"),
+        "expert": t("level.expert.in_words", "expert"),
+        "human": t("level.human.in_words", "human"),
+    }
+    return names.get(level, level)
+
+
 class RecordError(ValueError):
     """A record or action does not follow its game-record format; the message is one line."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_name
+from game.core.game import level_in_words
 from game.core.i18n import lt, t
 from game.core.ui import gfx
 from game.core.ui.clipboard import copy_to_clipboard
@@ -264,7 +264,7 @@ def seat_status(seat: p.SeatInfo, mine: bool) -> tuple[str, tuple[int, int, int]
             t(
                 "online.lobby.computer",
                 "computer ({level})",
-                level=level_name(seat.level or "").lower(),  # as the tables write it
+                level=level_in_words(seat.level or ""),  # as the tables write it
             ),
             INK,
         )

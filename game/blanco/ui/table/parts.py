@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_name
+from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
@@ -31,7 +31,7 @@ def seat_title(seat: Seat) -> str:
     playing from another screen (online: "not ours", so `is_computer`) is named alone."""
     if seat.kind == HUMAN:
         return seat.name
-    return f"{seat.name} ({level_name(seat.kind).lower()})"
+    return f"{seat.name} ({level_in_words(seat.kind)})"
 
 
 def eye_icon(size: int) -> pygame.Surface:
@@ -402,7 +402,7 @@ class Banner(Part):
                 "blanco.table.computer_name",
                 "{name} (computer, {level})",
                 name=info.name,
-                level=level_name(info.kind).lower(),
+                level=level_in_words(info.kind),
             )
         )
         if seen.winner is not None:

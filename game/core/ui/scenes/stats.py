@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.core.game import BOT_LEVELS, level_name
+from game.core.game import BOT_LEVELS, level_in_words
 from game.core.i18n import lt, t, tn
 from game.core.stats import TOP_SCORES, PlayerWins, Stats, compute
 from game.core.storage import list_records
@@ -67,7 +67,7 @@ def player_label(p: PlayerWins) -> str:
     """A row's name: a computer's level ("Bot 2 (hard)") said in the player's language."""
     for level in BOT_LEVELS:
         if p.computer and p.label.endswith(f" ({level})"):
-            return f"{p.label[: -len(level) - 3]} ({level_name(level).lower()})"
+            return f"{p.label[: -len(level) - 3]} ({level_in_words(level)})"
     return p.label
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_name
+from game.core.game import level_in_words
 from game.core.i18n import language, lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
@@ -111,7 +111,7 @@ class Banner(Part):
                 "luckybox.table.computer_name",
                 "{name}  (computer, {level})",
                 name=seat.name,
-                level=level_name(seat.kind).lower(),
+                level=level_in_words(seat.kind),
             )
         )
         ctx.text.blit_centered(
