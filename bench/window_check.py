@@ -4,7 +4,8 @@ dummy video driver of the tests cannot resize, maximise or go fullscreen as a de
 Starts Xvfb (a 1920x1080 screen) and openbox, runs the game, then with xdotool and wmctrl:
 shoots the window as opened, resizes it (square, small, ultra-wide), maximises it, clicks the
 title's Settings button where the resized window shows it, presses F11 twice (the Settings
-toggle follows), and saves each screenshot (`import -window root`) to the output folder.
+toggle follows), clicks Settings once while another window has the focus (the click must
+count), and saves each screenshot (`import -window root`) to the output folder.
 For each, it measures where the picture (non-black) sits in the window and prints it, and for
 a large picture whether it is drawn at the window's resolution (sharp) or stretched.
 
@@ -183,6 +184,45 @@ class Check:
         time.sleep(0.3)
         run("xdotool", "click", "1", env=self.env)
 
+    def first_click_counts(self, point: tuple[float, float], expected: Path) -> None:
+        """With another window in front (xlogo, at the screen's corner), one click on the
+        title's Settings both raises the game and opens Settings, as in a browser: the shot
+        must match `expected` (Settings at this size), not the title."""
+        other = subprocess.Popen(
+            ["xlogo", "-geometry", "120x120+0+0"], env=self.env, stderr=subprocess.DEVNULL
+        )
+        try:
+            time.sleep(1.5)
+            logo = run("xdotool", "search", "--sync", "--class", "xlogo", env=self.env)
+            run("xdotool", "windowactivate", "--sync", logo.split()[0], env=self.env)
+            self.click_logical(point)
+            self.shot("11-settings-by-one-click-from-another-window")
+        finally:
+            other.terminate()
+            other.wait(5)
+        changed = self.difference(
+            self.out / "11-settings-by-one-click-from-another-window.png", expected
+        )
+        opened = changed < 0.05
+        self.failures += 0 if opened else 1
+        verdict = "opens Settings" if opened else "LOST"
+        line = f"first click from another window: {verdict} ({changed:.1%} unlike Settings)"
+        self.results.append(line)
+        print(line)
+        if opened:
+            self.key("Escape")  # back to the title
+            time.sleep(0.5)
+
+    def difference(self, path: Path, expected: Path) -> float:
+        """The share of the game window's pixels that differ clearly between two shots."""
+        import pygame
+
+        x, y, w, h = self.geometry()
+        area = pygame.Rect(x, y, w, h)
+        a, b = (pygame.image.load(str(p)).subsurface(area) for p in (path, expected))
+        mask = pygame.mask.from_threshold(a, (0, 0, 0), (1, 1, 1, 255), b)
+        return 1 - mask.count() / (w * h)
+
     def key(self, name: str) -> None:
         run("xdotool", "key", "--window", self.wid, name, env=self.env)
 
@@ -232,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.dry:
         return dry_run()
-    for tool in ("Xvfb", "openbox", "xdotool", "wmctrl", "import", "xwininfo"):
+    for tool in ("Xvfb", "openbox", "xdotool", "wmctrl", "import", "xwininfo", "xlogo"):
         if shutil.which(tool) is None:
             print(
                 f"missing {tool}: apt-get install xvfb openbox xdotool wmctrl x11-apps imagemagick",
@@ -300,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         check.shot("10-f11-back-from-toggle", 2.0)
         check.key("Escape")
         time.sleep(0.5)
+        check.first_click_counts(places["settings"], out / "6-settings-clicked-1100x800.png")
         check.key("Escape")  # the title's Quit
         time.sleep(2.0)
         game = procs[-1]
@@ -315,9 +356,9 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(data, ignore_errors=True)
     (out / "results.txt").write_text("\n".join(check.results) + "\n", encoding="utf-8")
     print(
-        "all pictures fill their windows"
+        "all pictures fill their windows and the first click counts"
         if not check.failures
-        else f"{check.failures} pictures do not sit where they should"
+        else f"{check.failures} checks failed (marked above)"
     )
     return 1 if check.failures else 0
 

@@ -5,6 +5,7 @@ with the window, and --window opens at the size asked."""
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 import pytest
@@ -310,3 +311,14 @@ def test_a_window_closed_maximised_opens_maximised_and_keeps_its_size(
         app.close()
     kept = json.loads((data_dir / window_mode.WINDOW_FILE).read_text())
     assert kept == {"maximised": False, "size": [800, 600]}
+
+
+def test_the_click_that_brings_the_window_forward_also_presses(monkeypatch) -> None:
+    """SDL drops the click that focuses a window (X11, macOS) unless told: prepare() tells it,
+    and a player's own setting wins. bench/window_check.py checks it in a real X server."""
+    monkeypatch.delenv("SDL_MOUSE_FOCUS_CLICKTHROUGH", raising=False)
+    window_mode.prepare()
+    assert os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] == "1"
+    monkeypatch.setenv("SDL_MOUSE_FOCUS_CLICKTHROUGH", "0")
+    window_mode.prepare()
+    assert os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] == "0"

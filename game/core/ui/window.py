@@ -44,6 +44,10 @@ def prepare() -> None:
     # Windows: a window that knows the screen's real pixels, drawn sharp by us, rather than
     # one Windows stretches as a bitmap at 125-200% display scaling (blurred).
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    # The click that brings the window to the front also presses what it lands on, as in a
+    # browser: SDL drops it by default on X11 and macOS, so a friend's "Join" or a card
+    # clicked while another window had the focus did nothing the first time.
+    os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
 
 
 def headless() -> bool:
