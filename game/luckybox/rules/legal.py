@@ -136,19 +136,23 @@ class Legality:
     def _resolve_actions(self, seat: SeatTable, p: PlayerState) -> list[Action]:
         """Every way to resolve each pending bonus: an open square (showing its number, for a
         number bonus) on any card, card by card, cell by cell."""
-        faces = self.faces
         cards, masks = p.cards, p.masks
         out: list[Action] = []
         for card, line, index, bonus in p.pending:
-            value = bonus[1] if bonus[0] == NUMBER else 0
-            pending = seat.line(card, line, index)
+            # A number bonus reaches the squares showing its number (each card's cells that
+            # show it are `reached` with no Lightning), a question mark any open square.
+            showing = seat.reached[bonus[1] * 9] if bonus[0] == NUMBER else None
+            pending = (seat.cards[card] or seat.card(card)).lines[
+                index if line == "row" else 3 + index
+            ]
+            by_target = pending.by_target
             for slot in SLOTS[len(cards)]:  # (by slot: a zip object costs more, as above)
                 target = cards[slot]
                 open_cells = OPEN_CELLS[masks[slot]]
-                if value:
-                    open_cells &= faces[target].number_mask[value]
+                if showing is not None:
+                    open_cells &= showing[target]
                 if open_cells:
-                    by_cell = pending.by_target.get(target) or pending.resolves(target)
+                    by_cell = by_target.get(target) or pending.resolves(target)
                     for cell in CELLS_OF_MASK[open_cells]:
                         out.append(by_cell[cell])
         return out

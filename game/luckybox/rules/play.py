@@ -12,7 +12,7 @@ from __future__ import annotations
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
-from .actions import Action, Cross, Keep, Pick, Resolve
+from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import (
     CROSSING,
     FULL,
@@ -32,7 +32,6 @@ from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
-_DRAFTS = frozenset((Keep, Pick))  # (one test, where `is Keep or is Pick` takes two for a cross)
 
 
 class Play(Legality, Undo):
@@ -60,8 +59,6 @@ class Play(Legality, Undo):
         player = action[0]
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
-        if kind in _DRAFTS:
-            return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
         faces = self.faces
         seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         events: list[ev.Event]
@@ -117,26 +114,30 @@ class Play(Legality, Undo):
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, slot))
             self.actions.append(action)
-            events = []
-            pending = p.pending
-            for i, pend in enumerate(pending):
-                if pend.card == card and pend.line == line and pend.index == index:
-                    p.pending = pending[:i] + pending[i + 1 :]  # (a new list: see the doc)
-                    events.append(seat.line(card, line, index).used)
-                    break
+            resolved = (seat.cards[card] or seat.card(card)).lines[
+                index if line == "row" else 3 + index
+            ]
+            # The bonus resolved: its Pending (the line's own, or one equal to it after a
+            # copy or a pickle) found in C, and taken out of a new list (see the doc).
+            pending = p.pending[:]
+            pending.remove(resolved.pending)
+            p.pending = pending
+            events = [resolved.used]
             self._cross(player, p, seat, target, slot, cell, events)
-        else:  # Pass: it changes no card, and is legal only with no bonus pending
+        elif kind is Pass:  # it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
             self.actions.append(action)
             p.done = True
             self.waiting -= 1
             return _new(Outcome, ([seat.passed, seat.done], None))
+        else:
+            return self._draft(player, p, seat, action)  # type: ignore[arg-type]  # Keep or Pick
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
             for pend in p.pending:
-                if self._has_target(p, pend.bonus):
+                if self._has_target(p, pend.bonus, seat):
                     keep.append(pend)
                 else:
                     events.append(seat.line(pend.card, pend.line, pend.index).lost)
@@ -148,7 +149,7 @@ class Play(Legality, Undo):
         self.waiting -= 1
         return _new(Outcome, (events, None))
 
-    def _draft(self, player: int, p: PlayerState, action: Keep | Pick) -> Outcome:
+    def _draft(self, player: int, p: PlayerState, seat: SeatTable, action: Keep | Pick) -> Outcome:
         """Keep 3 of the 5 cards dealt at setup, or pick 1 of the 3 dealt after a round."""
         if self.undo_enabled:
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
@@ -171,23 +172,20 @@ class Play(Legality, Undo):
             self.discard.extend(discarded)
             p.hand = []
             events.append(_new(ev.CardsPicked, (player, card, discarded)))
-        faces = self.faces
-        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         p.done = True
         events.append(seat.done)
         self.waiting -= 1
         return _new(Outcome, (events, None))
 
-    def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
+    def _has_target(self, p: PlayerState, bonus: Bonus, seat: SeatTable) -> bool:
         if bonus[0] == QUESTION:  # any open square: not every card full (counted in C)
             masks = p.masks
             return masks.count(FULL) != len(masks)
-        n = bonus[1]
-        faces = self.faces
+        showing = seat.reached[bonus[1] * 9]  # each card's cells showing the number
         cards, masks = p.cards, p.masks
         # A loop by slot: no generator, and no zip object with its iterators and tuples
         for slot in SLOTS[len(cards)]:  # noqa: SIM110
-            if faces[cards[slot]].number_mask[n] & OPEN_CELLS[masks[slot]]:
+            if showing[cards[slot]] & OPEN_CELLS[masks[slot]]:
                 return True
         return False
 
@@ -234,7 +232,7 @@ class Play(Legality, Undo):
         bonus = line.bonus
         kind = bonus[0]
         if kind in (NUMBER, QUESTION):
-            if self._has_target(p, bonus):
+            if self._has_target(p, bonus, seat):
                 p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
                 events.append(line.pending_event)
             else:
