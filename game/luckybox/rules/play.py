@@ -122,8 +122,13 @@ class Play(Legality, Undo):
             pending = p.pending[:]
             pending.remove(resolved.pending)
             p.pending = pending
-            events = [resolved.used]
-            self._cross(player, p, seat, target, slot, cell, events)
+            # The square crossed with the bonus (as for a Cross above)
+            crossed = seat.cards[target] or seat.card(target)
+            mask, lines = CROSSING[cell][p.masks[slot]]
+            p.masks[slot] = mask
+            events = [resolved.used, crossed.by_bonus[cell]]
+            if lines:
+                self._lines_done(player, p, seat, crossed, lines, mask, events)
         elif kind is Pass:  # it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
@@ -188,24 +193,6 @@ class Play(Legality, Undo):
             if showing[cards[slot]] & OPEN_CELLS[masks[slot]]:
                 return True
         return False
-
-    def _cross(
-        self,
-        player: int,
-        p: PlayerState,
-        seat: SeatTable,
-        card: int,
-        slot: int,
-        cell: int,
-        events: list[ev.Event],
-    ) -> None:
-        """Cross a square with a bonus."""
-        crossed = seat.cards[card] or seat.card(card)
-        mask, lines = CROSSING[cell][p.masks[slot]]
-        p.masks[slot] = mask
-        events.append(crossed.by_bonus[cell])
-        if lines:
-            self._lines_done(player, p, seat, crossed, lines, mask, events)
 
     def _lines_done(
         self,
