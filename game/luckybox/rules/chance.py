@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import game.luckybox.rules.events as ev
 
-from .cards import FULL, POPCOUNT, CardFace
+from .cards import FULL, POPCOUNT, SLOTS, CardFace
 from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
@@ -132,12 +132,19 @@ class Chance:
         r = self.round - 1
         self.number = 0
         for i, p in enumerate(self.players):
-            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-            done = [c for c, m in zip(p.cards, p.masks) if m == FULL]  # noqa: B905
-            if done:
-                keep = [(c, m) for c, m in zip(p.cards, p.masks) if m != FULL]  # noqa: B905
-                p.cards = [c for c, _ in keep]
-                p.masks = [m for _, m in keep]
+            done: list[int] = []
+            masks = p.masks
+            if FULL in masks:  # (sought in C) the completed cards leave play
+                cards = p.cards
+                kept_cards: list[int] = []
+                kept_masks: list[int] = []
+                for slot in SLOTS[len(cards)]:  # (by slot: no zip object, no comprehensions)
+                    if masks[slot] == FULL:
+                        done.append(cards[slot])
+                    else:
+                        kept_cards.append(cards[slot])
+                        kept_masks.append(masks[slot])
+                p.cards, p.masks = kept_cards, kept_masks
                 self.discard.extend(done)
             p.completed[r] = done
             p.card_points[r] = CARD_POINTS[r] * len(done)

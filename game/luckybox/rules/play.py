@@ -159,28 +159,28 @@ class Play(Legality, Undo):
         if self.undo_enabled:
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
         self.actions.append(action)
-        events: list[ev.Event] = []
-        # (tuples from list comprehensions: a generator costs more for so few cards)
+        # The cards not kept are discarded, in the order drawn: the hand less those kept, taken
+        # out in C (a comprehension is a function call of its own).
+        hand = p.hand[:]
+        event: ev.Event
         if isinstance(action, Keep):
             kept = action.cards
-            discarded = tuple([c for c in p.hand if c not in kept])
+            for card in kept:
+                hand.remove(card)
             p.cards.extend(kept)
             p.masks.extend([0] * len(kept))
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(_new(ev.CardsKept, (player, kept, discarded)))
+            event = _new(ev.CardsKept, (player, kept, tuple(hand)))
         else:
             card = action.card
-            discarded = tuple([c for c in p.hand if c != card])
+            hand.remove(card)
             p.cards.append(card)
             p.masks.append(0)
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(_new(ev.CardsPicked, (player, card, discarded)))
+            event = _new(ev.CardsPicked, (player, card, tuple(hand)))
+        self.discard.extend(hand)
+        p.hand = []
         p.done = True
-        events.append(seat.done)
         self.waiting -= 1
-        return _new(Outcome, (events, None))
+        return _new(Outcome, ([event, seat.done], None))
 
     def _has_target(self, p: PlayerState, bonus: Bonus, seat: SeatTable) -> bool:
         if bonus[0] == QUESTION:  # any open square: not every card full (counted in C)
