@@ -71,7 +71,13 @@ class Chance:
     # ---------------------------------------------------------------- the pile
 
     def _draw(self, count: int, events: list[ev.Event]) -> list[int]:
-        drawn: list[int] = []
+        pile = self.draw_pile
+        if 0 < count <= len(pile):  # (most draws: the top cards taken at once, top card first)
+            drawn = pile[-count:]
+            del pile[-count:]
+            drawn.reverse()
+            return drawn
+        drawn = []
         for _ in range(count):
             if not self.draw_pile:
                 if not self.discard:
@@ -171,7 +177,10 @@ class Chance:
         self.phase = OVER
         moons = [p.moons for p in self.players]
         for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
-            p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
+            crossed = 0
+            for mask in p.masks:  # (a loop: a generator costs more for so few cards)
+                crossed += POPCOUNT[mask]
+            p.incomplete = crossed // 2
             p.moon_points = points
             p.done = True
             events.append(_new(ev.FinalScored, (i, p.incomplete, points, p.total)))

@@ -118,7 +118,9 @@ class Legality:
         elif phase == DRAFT:
             faces = self.faces
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
-            out = [(seat.cards[card] or seat.card(card)).pick for card in p.hand]
+            out = []
+            for card in p.hand:  # (a loop: a comprehension is a function call of its own)
+                out.append((seat.cards[card] or seat.card(card)).pick)
         else:
             return []
         offer = LAST_OFFER
