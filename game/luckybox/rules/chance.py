@@ -175,14 +175,21 @@ class Chance:
 
     def _end_game(self, events: list[ev.Event]) -> None:
         self.phase = OVER
-        moons = [p.moons for p in self.players]
-        for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
+        players = self.players
+        moons = [p.moons for p in players]
+        points = moon_points(moons)
+        totals: list[int] = []
+        # (loops, not generators or zips: a game has few seats, and each of those is an object
+        # and a call of its own)
+        for i in range(len(players)):
+            p = players[i]
             crossed = 0
-            for mask in p.masks:  # (a loop: a generator costs more for so few cards)
+            for mask in p.masks:
                 crossed += POPCOUNT[mask]
             p.incomplete = crossed // 2
-            p.moon_points = points
+            p.moon_points = points[i]
             p.done = True
-            events.append(_new(ev.FinalScored, (i, p.incomplete, points, p.total)))
-        totals = [p.total for p in self.players]
+            total = p.total
+            totals.append(total)
+            events.append(_new(ev.FinalScored, (i, p.incomplete, points[i], total)))
         events.append(_new(ev.GameOver, (winners(totals, moons), tuple(totals))))

@@ -114,7 +114,9 @@ class Legality:
                 if not exact:
                     out.append(seat.passes)
         elif phase == SETUP:
-            out = [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
+            out = []
+            for combo in combinations(p.hand, 3):  # (a loop, as for a pick below)
+                out.append(_new(Keep, (player, combo)))
         elif phase == DRAFT:
             faces = self.faces
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
