@@ -30,7 +30,9 @@ class LastOffer:
     elsewhere is checked) without checking them again. One for the process, not on the state,
     so a state's copies, views, pickles and comparisons never see it."""
 
-    __slots__ = ("state", "actions")
+    __slots__ = ("state", "actions", "seat")
+
+    seat: SeatTable  # the tables of the seat they were listed for (set with `state`)
 
     def __init__(self) -> None:
         self.state: object = None  # None: nothing offered is known to be legal any more
@@ -114,6 +116,8 @@ class Legality:
                 if not exact:
                     out.append(seat.passes)
         elif phase == SETUP:
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
             out = []
             for combo in combinations(p.hand, 3):  # (a loop, as for a pick below)
                 out.append(_new(Keep, (player, combo)))
@@ -128,6 +132,7 @@ class Legality:
         offer = LAST_OFFER
         offer.state = self
         offer.actions = tuple(out)  # (a copy: the caller may change its list)
+        offer.seat = seat
         return out
 
     def _pass_alone(self, seat: SeatTable) -> list[Action]:
@@ -135,6 +140,7 @@ class Legality:
         offer = LAST_OFFER
         offer.state = self
         offer.actions = seat.pass_alone
+        offer.seat = seat
         return [seat.passes]
 
     def _resolve_actions(self, seat: SeatTable, p: PlayerState) -> list[Action]:

@@ -50,17 +50,18 @@ class Play(Legality, Undo):
         # together mostly agree (a bonus's Resolve actions share five).
         for listed in offer.actions if offer.state is self else ():
             if listed is action:
+                seat = offer.seat  # (the tables it was listed from)
                 break
         else:
             reason = self.check(action)
             if reason is not None:
                 return _new(Outcome, ([], reason))
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[action[0]]
         offer.state = None
         player = action[0]
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
-        faces = self.faces
-        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         events: list[ev.Event]
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
