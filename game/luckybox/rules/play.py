@@ -28,7 +28,7 @@ from .cards import (
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
-from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
+from .tables import LAST_DECK, CardTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
@@ -210,44 +210,40 @@ class Play(Legality, Undo):
         for line_no in lines:
             line = crossed.lines[line_no]
             events += line.completed
-            self._gain(player, p, seat, line, events)
+            # The line's bonus gained (inline: a call per line costs more than the test)
+            bonus = line.bonus
+            kind = bonus[0]
+            if kind in (NUMBER, QUESTION):
+                if self._has_target(p, bonus, seat):
+                    p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
+                    events.append(line.pending_event)
+                else:
+                    events.append(line.lost)
+            elif kind == STAR:
+                r = self.round - 1
+                stars = p.stars
+                if stars[r] < MAX_STARS:
+                    events.append(seat.stars[r][stars[r]])
+                    p.stars = stars = stars[:]  # (a new list: see the module's doc)
+                    stars[r] += 1
+                else:
+                    events.append(seat.wasted[r])
+            elif kind in (LIGHTNING, MOON):
+                count = bonus[1] if kind == LIGHTNING else 1
+                if self.supply is not None:
+                    available = self.supply[kind]
+                    if available < count:
+                        events.append(line.lost_to_supply)
+                        count = available
+                    self.supply[kind] -= count
+                if count:
+                    if kind == LIGHTNING:
+                        p.lightning += count
+                        total = p.lightning
+                    else:
+                        p.moons += count
+                        total = p.moons
+                    events.append(_new(ev.TokenGained, (player, kind, count, total)))
+            # BLANK: the circled icon is all that happens.
         if mask == FULL:  # (the last square always completes its row and column)
             events.append(crossed.completed)
-
-    def _gain(
-        self, player: int, p: PlayerState, seat: SeatTable, line: LineTable, events: list[ev.Event]
-    ) -> None:
-        bonus = line.bonus
-        kind = bonus[0]
-        if kind in (NUMBER, QUESTION):
-            if self._has_target(p, bonus, seat):
-                p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
-                events.append(line.pending_event)
-            else:
-                events.append(line.lost)
-        elif kind == STAR:
-            r = self.round - 1
-            stars = p.stars
-            if stars[r] < MAX_STARS:
-                events.append(seat.stars[r][stars[r]])
-                p.stars = stars = stars[:]  # (a new list: see the module's doc)
-                stars[r] += 1
-            else:
-                events.append(seat.wasted[r])
-        elif kind in (LIGHTNING, MOON):
-            count = bonus[1] if kind == LIGHTNING else 1
-            if self.supply is not None:
-                available = self.supply[kind]
-                if available < count:
-                    events.append(line.lost_to_supply)
-                    count = available
-                self.supply[kind] -= count
-            if count:
-                if kind == LIGHTNING:
-                    p.lightning += count
-                    total = p.lightning
-                else:
-                    p.moons += count
-                    total = p.moons
-                events.append(_new(ev.TokenGained, (player, kind, count, total)))
-        # BLANK: the circled icon is all that happens.
