@@ -43,11 +43,13 @@ class Chance:
         """Take the chance step once everyone is done: reveal the next number, or end the round
         (score it, deal the draft) or the game. [] when players still have to act. DealError if
         a reshuffle the deal lists does not hold the discard pile (a bad record)."""
-        if self.waiting or self.phase == OVER:  # not awaiting_chance()
+        if self.waiting:  # (as awaiting_chance(), with the phase read once)
+            return []
+        phase = self.phase
+        if phase == OVER:
             return []
         LAST_OFFER.state = None  # what was listed may not be legal now
         self._undo.clear()  # a new number: what was played before it stands
-        phase = self.phase
         index = self.index + 1
         if index < NUMBERS_PER_ROUND and phase == PLAY:
             # The next number (as _reveal, inline: most chance steps are this one).

@@ -81,7 +81,6 @@ class Legality:
                     # Without Lightning only the squares showing the number are in reach (any
                     # cross is an exact one, so no pass with it), and each card's crosses on
                     # its open ones come joined from one table: most listings are these.
-                    exact = 1
                     reached = seat.reached[number * 9]  # (as tables.at with no Lightning)
                     by_open = seat.by_open[number]
                     for slot in SLOTS[len(cards)]:
@@ -111,10 +110,10 @@ class Legality:
                                 # joining them with iterators cost more (callgrind).
                                 for cell in CELLS_OF_MASK[reached_open]:
                                     out += by_cell[cell]
+                    if out and not exact:
+                        out.append(seat.passes)
                 if not out:
                     return self._pass_alone(seat)
-                if not exact:
-                    out.append(seat.passes)
         elif phase == SETUP:
             faces = self.faces
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
