@@ -12,7 +12,7 @@ from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
 from .shuffle import seeded, shuffle
-from .tables import REVEALED, ROUND_STARTED
+from .tables import REVEALED, ROUND_SCORED, ROUND_STARTED
 from .undo import Snapshot
 
 # (NamedTuples built as tuple.__new__(cls, fields): their own __new__ is a Python function)
@@ -159,7 +159,7 @@ class Chance:
             p.star_points[r] = STAR_POINTS[p.stars[r]]
             scored = (i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r])
             events.append(_new(ev.PlayerScored, scored))
-        events.append(_new(ev.RoundScored, (self.round,)))
+        events.append(ROUND_SCORED[self.round])
         if self.round == ROUNDS:
             self._end_game(events)
             return

@@ -32,6 +32,7 @@ REVEALED = tuple(
     for r in range(ROUNDS + 1)
 )
 ROUND_STARTED = tuple(_new(ev.RoundStarted, (r,)) for r in range(ROUNDS + 1))
+ROUND_SCORED = tuple(_new(ev.RoundScored, (r,)) for r in range(ROUNDS + 1))
 
 
 def no_square(bonus: Bonus) -> str:
