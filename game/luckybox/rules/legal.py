@@ -163,7 +163,7 @@ class Legality:
                 if open_cells:
                     by_cell = by_target.get(target) or pending.resolves(target)
                     for cell in CELLS_OF_MASK[open_cells]:
-                        out.append(by_cell[cell])
+                        out.append(by_cell[cell] or pending.resolve(target, cell))
         return out
 
     def has_exact(self, player: int) -> bool:
