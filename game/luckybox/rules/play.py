@@ -243,7 +243,13 @@ class Play(Legality, Undo):
                     else:
                         p.moons += count
                         total = p.moons
-                    events.append(_new(ev.TokenGained, (player, kind, count, total)))
+                    # (the event from the seat's table, made when first met: a token count
+                    # and total recur, and a key costs less than a NamedTuple)
+                    key = (kind, count, total)
+                    gained = seat.gained.get(key)
+                    if gained is None:
+                        gained = seat.gained[key] = _new(ev.TokenGained, (player, *key))
+                    events.append(gained)
             # BLANK: the circled icon is all that happens.
         if mask == FULL:  # (the last square always completes its row and column)
             events.append(crossed.completed)

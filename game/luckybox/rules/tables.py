@@ -139,6 +139,7 @@ class SeatTable:
         "spent",
         "stars",
         "wasted",
+        "gained",
         "_on_cell",
     )
 
@@ -177,6 +178,8 @@ class SeatTable:
             for r in range(1, ROUNDS + 1)
         )
         self.wasted = tuple(_new(ev.StarWasted, (seat, r)) for r in range(1, ROUNDS + 1))
+        # gained[(token, count, total)]: the TokenGained event of a bonus, made when first met
+        self.gained: dict[tuple[str, int, int], ev.TokenGained] = {}
         # (card, cell, lightning values) -> its Cross actions: entries share them
         self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
 
