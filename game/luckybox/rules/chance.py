@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import game.luckybox.rules.events as ev
 
-from .cards import FULL, POPCOUNT, CardFace
+from .cards import FULL, POPCOUNT, SLOTS, CardFace
 from .legal import DRAFT, LAST_OFFER, OVER, PLAY, SETUP
 from .parts import Deal, DealError, PlayerState
 from .scoring import CARD_POINTS, NUMBERS_PER_ROUND, ROUNDS, STAR_POINTS, moon_points, winners
 from .shuffle import seeded, shuffle
-from .tables import REVEALED, ROUND_STARTED
+from .tables import REVEALED, ROUND_SCORED, ROUND_STARTED
 from .undo import Snapshot
 
 # (NamedTuples built as tuple.__new__(cls, fields): their own __new__ is a Python function)
@@ -43,11 +43,13 @@ class Chance:
         """Take the chance step once everyone is done: reveal the next number, or end the round
         (score it, deal the draft) or the game. [] when players still have to act. DealError if
         a reshuffle the deal lists does not hold the discard pile (a bad record)."""
-        if self.waiting or self.phase == OVER:  # not awaiting_chance()
+        if self.waiting:  # (as awaiting_chance(), with the phase read once)
+            return []
+        phase = self.phase
+        if phase == OVER:
             return []
         LAST_OFFER.state = None  # what was listed may not be legal now
         self._undo.clear()  # a new number: what was played before it stands
-        phase = self.phase
         index = self.index + 1
         if index < NUMBERS_PER_ROUND and phase == PLAY:
             # The next number (as _reveal, inline: most chance steps are this one).
@@ -71,7 +73,13 @@ class Chance:
     # ---------------------------------------------------------------- the pile
 
     def _draw(self, count: int, events: list[ev.Event]) -> list[int]:
-        drawn: list[int] = []
+        pile = self.draw_pile
+        if 0 < count <= len(pile):  # (most draws: the top cards taken at once, top card first)
+            drawn = pile[-count:]
+            del pile[-count:]
+            drawn.reverse()
+            return drawn
+        drawn = []
         for _ in range(count):
             if not self.draw_pile:
                 if not self.discard:
@@ -132,19 +140,26 @@ class Chance:
         r = self.round - 1
         self.number = 0
         for i, p in enumerate(self.players):
-            # Parallel lists, so no strict=: its keyword makes each zip() call twice as slow.
-            done = [c for c, m in zip(p.cards, p.masks) if m == FULL]  # noqa: B905
-            if done:
-                keep = [(c, m) for c, m in zip(p.cards, p.masks) if m != FULL]  # noqa: B905
-                p.cards = [c for c, _ in keep]
-                p.masks = [m for _, m in keep]
+            done: list[int] = []
+            masks = p.masks
+            if FULL in masks:  # (sought in C) the completed cards leave play
+                cards = p.cards
+                kept_cards: list[int] = []
+                kept_masks: list[int] = []
+                for slot in SLOTS[len(cards)]:  # (by slot: no zip object, no comprehensions)
+                    if masks[slot] == FULL:
+                        done.append(cards[slot])
+                    else:
+                        kept_cards.append(cards[slot])
+                        kept_masks.append(masks[slot])
+                p.cards, p.masks = kept_cards, kept_masks
                 self.discard.extend(done)
             p.completed[r] = done
             p.card_points[r] = CARD_POINTS[r] * len(done)
             p.star_points[r] = STAR_POINTS[p.stars[r]]
             scored = (i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r])
             events.append(_new(ev.PlayerScored, scored))
-        events.append(_new(ev.RoundScored, (self.round,)))
+        events.append(ROUND_SCORED[self.round])
         if self.round == ROUNDS:
             self._end_game(events)
             return
@@ -162,11 +177,21 @@ class Chance:
 
     def _end_game(self, events: list[ev.Event]) -> None:
         self.phase = OVER
-        moons = [p.moons for p in self.players]
-        for i, (p, points) in enumerate(zip(self.players, moon_points(moons), strict=True)):
-            p.incomplete = sum(POPCOUNT[m] for m in p.masks) // 2
-            p.moon_points = points
+        players = self.players
+        moons = [p.moons for p in players]
+        points = moon_points(moons)
+        totals: list[int] = []
+        # (loops, not generators or zips: a game has few seats, and each of those is an object
+        # and a call of its own)
+        for i in range(len(players)):
+            p = players[i]
+            crossed = 0
+            for mask in p.masks:
+                crossed += POPCOUNT[mask]
+            p.incomplete = crossed // 2
+            p.moon_points = points[i]
             p.done = True
-            events.append(_new(ev.FinalScored, (i, p.incomplete, points, p.total)))
-        totals = [p.total for p in self.players]
+            total = p.total
+            totals.append(total)
+            events.append(_new(ev.FinalScored, (i, p.incomplete, points[i], total)))
         events.append(_new(ev.GameOver, (winners(totals, moons), tuple(totals))))

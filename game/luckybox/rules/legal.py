@@ -30,7 +30,9 @@ class LastOffer:
     elsewhere is checked) without checking them again. One for the process, not on the state,
     so a state's copies, views, pickles and comparisons never see it."""
 
-    __slots__ = ("state", "actions")
+    __slots__ = ("state", "actions", "seat")
+
+    seat: SeatTable  # the tables of the seat they were listed for (set with `state`)
 
     def __init__(self) -> None:
         self.state: object = None  # None: nothing offered is known to be legal any more
@@ -79,7 +81,6 @@ class Legality:
                     # Without Lightning only the squares showing the number are in reach (any
                     # cross is an exact one, so no pass with it), and each card's crosses on
                     # its open ones come joined from one table: most listings are these.
-                    exact = 1
                     reached = seat.reached[number * 9]  # (as tables.at with no Lightning)
                     by_open = seat.by_open[number]
                     for slot in SLOTS[len(cards)]:
@@ -109,21 +110,28 @@ class Legality:
                                 # joining them with iterators cost more (callgrind).
                                 for cell in CELLS_OF_MASK[reached_open]:
                                     out += by_cell[cell]
+                    if out and not exact:
+                        out.append(seat.passes)
                 if not out:
                     return self._pass_alone(seat)
-                if not exact:
-                    out.append(seat.passes)
         elif phase == SETUP:
-            out = [_new(Keep, (player, combo)) for combo in combinations(p.hand, 3)]
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+            out = []
+            for combo in combinations(p.hand, 3):  # (a loop, as for a pick below)
+                out.append(_new(Keep, (player, combo)))
         elif phase == DRAFT:
             faces = self.faces
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
-            out = [(seat.cards[card] or seat.card(card)).pick for card in p.hand]
+            out = []
+            for card in p.hand:  # (a loop: a comprehension is a function call of its own)
+                out.append((seat.cards[card] or seat.card(card)).pick)
         else:
             return []
         offer = LAST_OFFER
         offer.state = self
         offer.actions = tuple(out)  # (a copy: the caller may change its list)
+        offer.seat = seat
         return out
 
     def _pass_alone(self, seat: SeatTable) -> list[Action]:
@@ -131,26 +139,31 @@ class Legality:
         offer = LAST_OFFER
         offer.state = self
         offer.actions = seat.pass_alone
+        offer.seat = seat
         return [seat.passes]
 
     def _resolve_actions(self, seat: SeatTable, p: PlayerState) -> list[Action]:
         """Every way to resolve each pending bonus: an open square (showing its number, for a
         number bonus) on any card, card by card, cell by cell."""
-        faces = self.faces
         cards, masks = p.cards, p.masks
         out: list[Action] = []
         for card, line, index, bonus in p.pending:
-            value = bonus[1] if bonus[0] == NUMBER else 0
-            pending = seat.line(card, line, index)
+            # A number bonus reaches the squares showing its number (each card's cells that
+            # show it are `reached` with no Lightning), a question mark any open square.
+            showing = seat.reached[bonus[1] * 9] if bonus[0] == NUMBER else None
+            pending = (seat.cards[card] or seat.card(card)).lines[
+                index if line == "row" else 3 + index
+            ]
+            by_target = pending.by_target
             for slot in SLOTS[len(cards)]:  # (by slot: a zip object costs more, as above)
                 target = cards[slot]
                 open_cells = OPEN_CELLS[masks[slot]]
-                if value:
-                    open_cells &= faces[target].number_mask[value]
+                if showing is not None:
+                    open_cells &= showing[target]
                 if open_cells:
-                    by_cell = pending.by_target.get(target) or pending.resolves(target)
+                    by_cell = by_target.get(target) or pending.resolves(target)
                     for cell in CELLS_OF_MASK[open_cells]:
-                        out.append(by_cell[cell])
+                        out.append(by_cell[cell] or pending.resolve(target, cell))
         return out
 
     def has_exact(self, player: int) -> bool:

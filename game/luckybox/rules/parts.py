@@ -73,7 +73,9 @@ class PlayerState:
         self.stars = [0] * ROUNDS  # stars circled per round (0-3)
         self.card_points = [0] * ROUNDS
         self.star_points = [0] * ROUNDS
-        self.completed: list[list[int]] = [[] for _ in range(ROUNDS)]
+        self.completed: list[list[int]] = []  # the cards completed in each round
+        for _ in range(ROUNDS):  # (a loop: a comprehension is a function call of its own)
+            self.completed.append([])
         self.pending: list[Pending] = []
         self.hand: list[int] = []  # cards drawn and not yet kept or discarded
         self.done = False  # finished with the current number or draft

@@ -12,7 +12,7 @@ from __future__ import annotations
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome
 
-from .actions import Action, Cross, Keep, Pick, Resolve
+from .actions import Action, Cross, Keep, Pass, Pick, Resolve
 from .cards import (
     CROSSING,
     FULL,
@@ -28,11 +28,10 @@ from .cards import (
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
-from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
+from .tables import LAST_DECK, CardTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
-_DRAFTS = frozenset((Keep, Pick))  # (one test, where `is Keep or is Pick` takes two for a cross)
 
 
 class Play(Legality, Undo):
@@ -51,19 +50,18 @@ class Play(Legality, Undo):
         # together mostly agree (a bonus's Resolve actions share five).
         for listed in offer.actions if offer.state is self else ():
             if listed is action:
+                seat = offer.seat  # (the tables it was listed from)
                 break
         else:
             reason = self.check(action)
             if reason is not None:
                 return _new(Outcome, ([], reason))
+            faces = self.faces
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[action[0]]
         offer.state = None
         player = action[0]
         p = self.players[player]
         kind = type(action)  # check() let through only these exact types
-        if kind in _DRAFTS:
-            return self._draft(player, p, action)  # type: ignore[arg-type]  # Keep or Pick
-        faces = self.faces
-        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
         events: list[ev.Event]
         if kind is Cross:
             _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
@@ -117,26 +115,35 @@ class Play(Legality, Undo):
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, slot))
             self.actions.append(action)
-            events = []
-            pending = p.pending
-            for i, pend in enumerate(pending):
-                if pend.card == card and pend.line == line and pend.index == index:
-                    p.pending = pending[:i] + pending[i + 1 :]  # (a new list: see the doc)
-                    events.append(seat.line(card, line, index).used)
-                    break
-            self._cross(player, p, seat, target, slot, cell, events)
-        else:  # Pass: it changes no card, and is legal only with no bonus pending
+            resolved = (seat.cards[card] or seat.card(card)).lines[
+                index if line == "row" else 3 + index
+            ]
+            # The bonus resolved: its Pending (the line's own, or one equal to it after a
+            # copy or a pickle) found in C, and taken out of a new list (see the doc).
+            pending = p.pending[:]
+            pending.remove(resolved.pending)
+            p.pending = pending
+            # The square crossed with the bonus (as for a Cross above)
+            crossed = seat.cards[target] or seat.card(target)
+            mask, lines = CROSSING[cell][p.masks[slot]]
+            p.masks[slot] = mask
+            events = [resolved.used, crossed.by_bonus[cell]]
+            if lines:
+                self._lines_done(player, p, seat, crossed, lines, mask, events)
+        elif kind is Pass:  # it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
             self.actions.append(action)
             p.done = True
             self.waiting -= 1
             return _new(Outcome, ([seat.passed, seat.done], None))
+        else:
+            return self._draft(player, p, seat, action)  # type: ignore[arg-type]  # Keep or Pick
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
             for pend in p.pending:
-                if self._has_target(p, pend.bonus):
+                if self._has_target(p, pend.bonus, seat):
                     keep.append(pend)
                 else:
                     events.append(seat.line(pend.card, pend.line, pend.index).lost)
@@ -148,66 +155,45 @@ class Play(Legality, Undo):
         self.waiting -= 1
         return _new(Outcome, (events, None))
 
-    def _draft(self, player: int, p: PlayerState, action: Keep | Pick) -> Outcome:
+    def _draft(self, player: int, p: PlayerState, seat: SeatTable, action: Keep | Pick) -> Outcome:
         """Keep 3 of the 5 cards dealt at setup, or pick 1 of the 3 dealt after a round."""
         if self.undo_enabled:
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
         self.actions.append(action)
-        events: list[ev.Event] = []
-        # (tuples from list comprehensions: a generator costs more for so few cards)
+        # The cards not kept are discarded, in the order drawn: the hand less those kept, taken
+        # out in C (a comprehension is a function call of its own).
+        hand = p.hand[:]
+        event: ev.Event
         if isinstance(action, Keep):
             kept = action.cards
-            discarded = tuple([c for c in p.hand if c not in kept])
+            for card in kept:
+                hand.remove(card)
             p.cards.extend(kept)
             p.masks.extend([0] * len(kept))
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(_new(ev.CardsKept, (player, kept, discarded)))
+            event = _new(ev.CardsKept, (player, kept, tuple(hand)))
         else:
             card = action.card
-            discarded = tuple([c for c in p.hand if c != card])
+            hand.remove(card)
             p.cards.append(card)
             p.masks.append(0)
-            self.discard.extend(discarded)
-            p.hand = []
-            events.append(_new(ev.CardsPicked, (player, card, discarded)))
-        faces = self.faces
-        seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
+            event = _new(ev.CardsPicked, (player, card, tuple(hand)))
+        self.discard.extend(hand)
+        p.hand = []
         p.done = True
-        events.append(seat.done)
         self.waiting -= 1
-        return _new(Outcome, (events, None))
+        return _new(Outcome, ([event, seat.done], None))
 
-    def _has_target(self, p: PlayerState, bonus: Bonus) -> bool:
+    def _has_target(self, p: PlayerState, bonus: Bonus, seat: SeatTable) -> bool:
         if bonus[0] == QUESTION:  # any open square: not every card full (counted in C)
             masks = p.masks
             return masks.count(FULL) != len(masks)
-        n = bonus[1]
-        faces = self.faces
+        showing = seat.reached[bonus[1] * 9]  # each card's cells showing the number
         cards, masks = p.cards, p.masks
         # A loop by slot: no generator, and no zip object with its iterators and tuples
         for slot in SLOTS[len(cards)]:  # noqa: SIM110
-            if faces[cards[slot]].number_mask[n] & OPEN_CELLS[masks[slot]]:
+            if showing[cards[slot]] & OPEN_CELLS[masks[slot]]:
                 return True
         return False
-
-    def _cross(
-        self,
-        player: int,
-        p: PlayerState,
-        seat: SeatTable,
-        card: int,
-        slot: int,
-        cell: int,
-        events: list[ev.Event],
-    ) -> None:
-        """Cross a square with a bonus."""
-        crossed = seat.cards[card] or seat.card(card)
-        mask, lines = CROSSING[cell][p.masks[slot]]
-        p.masks[slot] = mask
-        events.append(crossed.by_bonus[cell])
-        if lines:
-            self._lines_done(player, p, seat, crossed, lines, mask, events)
 
     def _lines_done(
         self,
@@ -224,44 +210,46 @@ class Play(Legality, Undo):
         for line_no in lines:
             line = crossed.lines[line_no]
             events += line.completed
-            self._gain(player, p, seat, line, events)
+            # The line's bonus gained (inline: a call per line costs more than the test)
+            bonus = line.bonus
+            kind = bonus[0]
+            if kind in (NUMBER, QUESTION):
+                if self._has_target(p, bonus, seat):
+                    p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
+                    events.append(line.pending_event)
+                else:
+                    events.append(line.lost)
+            elif kind == STAR:
+                r = self.round - 1
+                stars = p.stars
+                if stars[r] < MAX_STARS:
+                    events.append(seat.stars[r][stars[r]])
+                    p.stars = stars = stars[:]  # (a new list: see the module's doc)
+                    stars[r] += 1
+                else:
+                    events.append(seat.wasted[r])
+            elif kind in (LIGHTNING, MOON):
+                count = bonus[1] if kind == LIGHTNING else 1
+                if self.supply is not None:
+                    available = self.supply[kind]
+                    if available < count:
+                        events.append(line.lost_to_supply)
+                        count = available
+                    self.supply[kind] -= count
+                if count:
+                    if kind == LIGHTNING:
+                        p.lightning += count
+                        total = p.lightning
+                    else:
+                        p.moons += count
+                        total = p.moons
+                    # (the event from the seat's table, made when first met: a token count
+                    # and total recur, and a key costs less than a NamedTuple)
+                    key = (kind, count, total)
+                    gained = seat.gained.get(key)
+                    if gained is None:
+                        gained = seat.gained[key] = _new(ev.TokenGained, (player, *key))
+                    events.append(gained)
+            # BLANK: the circled icon is all that happens.
         if mask == FULL:  # (the last square always completes its row and column)
             events.append(crossed.completed)
-
-    def _gain(
-        self, player: int, p: PlayerState, seat: SeatTable, line: LineTable, events: list[ev.Event]
-    ) -> None:
-        bonus = line.bonus
-        kind = bonus[0]
-        if kind in (NUMBER, QUESTION):
-            if self._has_target(p, bonus):
-                p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
-                events.append(line.pending_event)
-            else:
-                events.append(line.lost)
-        elif kind == STAR:
-            r = self.round - 1
-            stars = p.stars
-            if stars[r] < MAX_STARS:
-                events.append(seat.stars[r][stars[r]])
-                p.stars = stars = stars[:]  # (a new list: see the module's doc)
-                stars[r] += 1
-            else:
-                events.append(seat.wasted[r])
-        elif kind in (LIGHTNING, MOON):
-            count = bonus[1] if kind == LIGHTNING else 1
-            if self.supply is not None:
-                available = self.supply[kind]
-                if available < count:
-                    events.append(line.lost_to_supply)
-                    count = available
-                self.supply[kind] -= count
-            if count:
-                if kind == LIGHTNING:
-                    p.lightning += count
-                    total = p.lightning
-                else:
-                    p.moons += count
-                    total = p.moons
-                events.append(_new(ev.TokenGained, (player, kind, count, total)))
-        # BLANK: the circled icon is all that happens.

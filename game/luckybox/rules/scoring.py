@@ -117,5 +117,7 @@ def moon_points(moons: list[int]) -> list[int]:
 
 def winners(totals: list[int], moons: list[int]) -> tuple[int, ...]:
     """Highest total; ties go to the most moons; still tied, the win is shared."""
+    if len(totals) == 1 == len(moons):  # a solo game: its one seat
+        return (0,)
     best = max(zip(totals, moons, strict=True))
     return tuple(i for i, key in enumerate(zip(totals, moons, strict=True)) if key == best)

@@ -144,12 +144,14 @@ class GameState(Play, Chance):
             deck_order=tuple(deck),
             draw_pile=deck[::-1],
         )
-        state.players = [PlayerState(name) for name in names]
         if options.token_supply == "limited":
             state.supply = {k: v * copies for k, v in SUPPLY_PER_COPY.items()}
             state.supply[LIGHTNING] = max(0, state.supply[LIGHTNING] - START_LIGHTNING * len(names))
         events: list[ev.Event] = []
-        for i, p in enumerate(state.players):
+        players = state.players
+        for i in range(len(names)):  # (a loop: no comprehension or enumerate object to build)
+            p = PlayerState(names[i])
+            players.append(p)
             p.hand = state._draw(5, events)
             events.append(tuple.__new__(ev.CardsDealt, (i, tuple(p.hand))))
         state.waiting = len(names)

@@ -32,6 +32,7 @@ REVEALED = tuple(
     for r in range(ROUNDS + 1)
 )
 ROUND_STARTED = tuple(_new(ev.RoundStarted, (r,)) for r in range(ROUNDS + 1))
+ROUND_SCORED = tuple(_new(ev.RoundScored, (r,)) for r in range(ROUNDS + 1))
 
 
 def no_square(bonus: Bonus) -> str:
@@ -72,21 +73,25 @@ class LineTable:
         self.used = _new(ev.BonusUsed, said)
         self.lost = _new(ev.BonusLost, (*said, no_square(bonus)))
         self.lost_to_supply = _new(ev.BonusLost, (*said, "the supply has run out"))
-        # by_target[card]: the Resolve actions on each cell of that card (see `resolves`)
-        self.by_target: dict[int, tuple[Resolve, ...]] = {}
+        # by_target[card][cell]: the Resolve action on that cell of that card, None until first
+        # listed (see `resolves` and `resolve`)
+        self.by_target: dict[int, list[Resolve | None]] = {}
 
-    def resolves(self, target: int) -> tuple[Resolve, ...]:
-        """The actions resolving this line's bonus on each cell (0-8) of card `target`, built
-        on first use (a listing reads `by_target` inline)."""
+    def resolves(self, target: int) -> list[Resolve | None]:
+        """The Resolve actions on each cell (0-8) of card `target` met so far, by cell (a
+        listing reads `by_target` inline, and `resolve` builds the missing ones)."""
         found = self.by_target.get(target)
         if found is None:
-            _, line, index, _ = self.pending
-            seat, card = self.seat, self.card
-            # (from a list: a generator's frame costs more, and random solo games still meet a
-            # new line and target about once a game after a thousand)
-            found = self.by_target[target] = tuple(
-                [_new(Resolve, (seat, card, line, index, target, cell)) for cell in range(9)]
-            )
+            found = self.by_target[target] = [None] * 9
+        return found
+
+    def resolve(self, target: int, cell: int) -> Resolve:
+        """Build and keep the action resolving this line's bonus on that cell of `target`: only
+        the squares a listing offers (a number bonus reaches one square a card, mostly; random
+        solo games still met a new line and card about twice a game after a thousand)."""
+        _, line, index, _ = self.pending
+        found = _new(Resolve, (self.seat, self.card, line, index, target, cell))
+        self.resolves(target)[cell] = found
         return found
 
 
@@ -134,6 +139,7 @@ class SeatTable:
         "spent",
         "stars",
         "wasted",
+        "gained",
         "_on_cell",
     )
 
@@ -172,6 +178,8 @@ class SeatTable:
             for r in range(1, ROUNDS + 1)
         )
         self.wasted = tuple(_new(ev.StarWasted, (seat, r)) for r in range(1, ROUNDS + 1))
+        # gained[(token, count, total)]: the TokenGained event of a bonus, made when first met
+        self.gained: dict[tuple[str, int, int], ev.TokenGained] = {}
         # (card, cell, lightning values) -> its Cross actions: entries share them
         self._on_cell: dict[tuple[int, int, tuple[int, ...]], tuple[Cross, ...]] = {}
 
