@@ -69,6 +69,31 @@ Expert crosses 12-15 squares a round after the first (bonuses included).
   can come, not 10 play-outs of one number): -0.04 +- 0.21 (84 seeds, the same score on 67);
   the last two numbers by an exact two-number expectation cost 250-300 ms a decision.
 
+Then, tuned on paired seeds 1000-1099 (Expert 65.4 there) and confirmed on 0-99 (65.0): a
+paired difference spreads about 5.5 points a game here, so 100 seeds give a standard error
+near 0.55, and a gain on the tuning seeds alone proved nothing twice:
+- where the oracle's lead lies (both played on seeds 1001-1005): neither completes a card in
+  round 1 (both cross 3-6 squares on mostly two cards); the oracle completes those in round
+  2 (24 points) in all five games, Expert in two (12 in the others): its lead is round 1's
+  crosses placed on the numbers round 2 will bring, foresight a seat cannot share.
+- the play-outs' last positions judged with `budget` 11 (nearer what Expert crosses), their
+  choices unchanged: -0.27 +- 0.58 (1000-1099);
+- the play-outs' policy committed to the card nearest completion (a cross on the incomplete
+  card with the fewest open squares counting 0.5, 1 or 2 points more in the greedy choice):
+  +0.34 +- 0.53, +0.77 +- 0.59 and -1.04 +- 0.68 on 1000-1099; at 1, -1.09 +- 0.55 on 0-99
+  (1.5 card points fewer): noise, not a gain;
+- the next round's completions capped by whether a whole round's numbers (9 of the 18 Number
+  cards) can cover the open squares of the cards ahead in the queue, misses mended with chance
+  0.9 while tokens and bonus crosses last (this round's 0.4 is far too low for a whole round:
+  Hard completes its two head cards' 9 open squares in 54% of next rounds, seeds 2000-2049,
+  where mending at 0.6 gives 18% and at 0.9 46%): -0.83 +- 0.64 (1000-1099), -0.59 +- 0.55
+  (0-99), p95 160 ms;
+- Lightning tokens worth 0.8 (not 1.0) in Expert's evaluation, for every choice (on seed 1005
+  Expert ended round 3 holding 4 tokens, passing twice and crossing elsewhere with the last
+  number rather than complete a card 8 squares crossed; the evaluation kept its star for
+  round 4's table): +0.13 +- 0.61 (1000-1099), +0.11 +- 0.57 (0-99): stars +0.4, cards -0.6,
+  even.
+
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
 choice, and nothing of the game's seed or the face-down numbers enters it.
