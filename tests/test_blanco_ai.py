@@ -470,7 +470,10 @@ def test_expert_play_forward_decides_from_the_view_alone() -> None:
         levels = ["expert", "hard", "hard"]
         state, _ = BlancoState.new(["a", "b", "c"], 700 + seed)
         bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
-        bots[0].forward_turns = 2  # type: ignore[attr-defined]
+        for setting, value in (("forward_turns", 2), ("forward_gain", True)):
+            setattr(bots[0], setting, value)
+        for setting in ("forward_spread", "forward_quick"):
+            setattr(bots[0], setting, seed != 1)  # both ways: spread and quick, or neither
         while not state.is_terminal() and state.players[0].turns < 12:
             seat = state.waiting_for()[0]
             view = state.view_for(seat)
@@ -498,6 +501,10 @@ def test_play_forward_counts_turns_and_pairs_its_samples() -> None:
     draws = samples(pool, 8, 9, "a position")
     assert draws == samples(pool, 8, 9, "a position") != samples(pool, 8, 9, "another")
     assert all(len(set(d)) == 9 and set(d) <= set(pool) for d in draws)
+    spread = samples(pool, 8, 9, "a position", spread=True)
+    assert all(len(set(d)) == 9 and set(d) <= set(pool) for d in spread)
+    firsts = [d[0] for d in spread]
+    assert all(b - a == 5 for a, b in zip(firsts, firsts[1:], strict=False))  # 40 cards / 8
     # one 5 short of the last row: every draw of a 5 (or the 5 in hand) wins at once
     last = grid_of([[c(BROWN, 5), c(PINK, 7)]], [[True, True]])
     sure = mean_forward(ev, last, [c(RED, 5), c(RED, 9)], 2, draws, 2)

@@ -28,11 +28,24 @@ def cells(g: Grid) -> int:
     return len(g) * len(g[0]) if g else 0
 
 
-def samples(pool: list[int], count: int, length: int, key: str) -> list[list[int]]:
-    """`count` sequences of `length` distinct cards of `pool`, the same for the same `key`."""
+def samples(
+    pool: list[int], count: int, length: int, key: str, spread: bool = False
+) -> list[list[int]]:
+    """`count` sequences of `length` distinct cards of `pool`, the same for the same `key`;
+    `spread`: their first cards evenly spaced over the pool (ids run colour by colour, number
+    by number), so the first draw's mix of colours and numbers is the pool's, not luck's."""
     rng = random.Random(key)
     length = min(length, len(pool))
-    return [rng.sample(pool, length) for _ in range(count)]
+    if not spread or not pool:
+        return [rng.sample(pool, length) for _ in range(count)]
+    step = len(pool) / count
+    offset = rng.random() * step
+    out = []
+    for i in range(count):
+        first = pool[int(offset + i * step) % len(pool)]
+        rest = [c for c in pool if c != first]
+        out.append([first, *rng.sample(rest, length - 1)])
+    return out
 
 
 def settled(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> Grid:
@@ -63,16 +76,44 @@ Step = tuple[str, int, Pos | None]  # as turns.Option's: ("play", card, at) or (
 Junk = dict[tuple[Grid, tuple[int, ...], int], list[Option]]
 
 
+def fitting_steps(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> list[Option]:
+    """`turns.after_draw` with a junk card drawn, its plays only where the card fits a known
+    card of the row or column (a play elsewhere is rarely the best; a third of the cost)."""
+    down: list[Pos | None] = list(face_down(g)) or [None]
+    out: list[Option] = []
+    for card in dict.fromkeys([*hand, 0]):
+        rest = [*hand, 0]
+        rest.remove(card)
+        if card:
+            for at in useful_cells(g, card):
+                out.append((ev.settle(put(g, at, (card, True)), rest, stage), ("play", card, at)))
+        for reveal in down:
+            gg = with_reveal(g, reveal) if reveal is not None else g
+            out.append((ev.settle(gg, rest, stage), ("discard", card, reveal)))
+    out.sort(key=lambda o: -o[0])
+    return out
+
+
 def greedy_step(
-    ev: Evaluator, g: Grid, hand: list[int], stage: int, x: int, junk: Junk, keep: int = 2
+    ev: Evaluator,
+    g: Grid,
+    hand: list[int],
+    stage: int,
+    x: int,
+    junk: Junk,
+    keep: int = 2,
+    quick: bool = False,
 ) -> Step:
     """The step the evaluation rates best once `x` is drawn, judged as `turns.pile_value`
     judges a draw (the steps of the hand alone, computed once per position in `junk`; their
-    best `keep` again with `x` kept; `x` discarded; `x` played where it fits)."""
+    best `keep` again with `x` kept; `x` discarded; `x` played where it fits); `quick`: the
+    hand's steps by `fitting_steps`."""
     k = (g, tuple(sorted(hand)), stage)
     options = junk.get(k)
     if options is None:
-        options = junk[k] = after_draw(ev, g, hand + [0], stage)
+        options = junk[k] = (
+            fitting_steps(ev, g, hand, stage) if quick else after_draw(ev, g, hand + [0], stage)
+        )
     best_v, best = -1e18, options[0][1]
     for v, step in options:
         if step[0] == "discard" and step[1] == 0:
@@ -108,6 +149,7 @@ def play_forward(
     cards: Sequence[int],
     turns: int,
     junk: Junk,
+    quick: bool = False,
 ) -> float:
     """The value after `turns` own turns from this position (its clears done), each drawing
     the next card of `cards` from the pile and taking the step the evaluation rates best (a
@@ -120,7 +162,7 @@ def play_forward(
         g, stage = second_grid(it), 2
     for t in range(turns):
         x = next(it, 0)
-        kind, card, at = greedy_step(ev, g, hand, stage, x, junk)
+        kind, card, at = greedy_step(ev, g, hand, stage, x, junk, quick=quick)
         hand = hand + [x]
         hand.remove(card)
         if kind == "play" and at is not None:
@@ -149,10 +191,11 @@ def mean_forward(
     stage: int,
     draws: list[list[int]],
     turns: int,
+    quick: bool = False,
 ) -> float:
     """`play_forward` averaged over the sampled card sequences `draws`."""
     junk: Junk = {}
-    total = sum(play_forward(ev, g, hand, stage, cards, turns, junk) for cards in draws)
+    total = sum(play_forward(ev, g, hand, stage, cards, turns, junk, quick) for cards in draws)
     return total / len(draws)
 
 
