@@ -458,3 +458,54 @@ def test_the_turn_curve_passes_through_its_measured_knots_and_always_rises() -> 
     readings = [curved(x / 4) for x in range(0, 200)]
     assert all(b > a for a, b in zip(readings, readings[1:], strict=False))
     assert not Params().calibrated
+
+
+def test_expert_play_forward_decides_from_the_view_alone() -> None:
+    """Expert's sampled play-forward (forward.py) draws its samples from the cards the seat
+    cannot rule out, seeded by its own position: shuffling what it cannot see changes no
+    choice, and the same view gives the same choice again."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(3):
+        levels = ["expert", "hard", "hard"]
+        state, _ = BlancoState.new(["a", "b", "c"], 700 + seed)
+        bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
+        for setting, value in (("forward_turns", 2), ("forward_gain", True)):
+            setattr(bots[0], setting, value)
+        for setting in ("forward_spread", "forward_quick"):
+            setattr(bots[0], setting, seed != 1)  # both ways: spread and quick, or neither
+        while not state.is_terminal() and state.players[0].turns < 12:
+            seat = state.waiting_for()[0]
+            view = state.view_for(seat)
+            if seat == 0 and view.phase == "play":
+                other = _shuffle_hidden(state, seat, rng)
+                a = copy.deepcopy(bots[0]).choose(view, seat)
+                assert a == copy.deepcopy(bots[0]).choose(other.view_for(seat), seat)
+                assert a == copy.deepcopy(bots[0]).choose(view, seat)
+                checked += 1
+            assert state.apply(bots[seat].choose(view, seat)).ok
+    assert checked >= 20
+
+
+def test_play_forward_counts_turns_and_pairs_its_samples() -> None:
+    """An emptied last grid is worth the turns the play-forward leaves unused; the samples are
+    the same for the same key (every candidate judged on the same draws) and hold distinct
+    cards of the pool only."""
+    from game.blanco.ai.forward import TURN, mean_forward, play_forward, samples
+    from game.blanco.ai.model import Evaluator, Params, grid_of
+    from tests.blanco_helpers import BROWN, PINK, RED, c
+
+    ev = Evaluator([], Params(calibrated=True))
+    assert play_forward(ev, (), [c(RED, 1), c(RED, 2)], 2, [], 3, {}) == 3 * TURN
+    pool = list(range(1, 41))
+    draws = samples(pool, 8, 9, "a position")
+    assert draws == samples(pool, 8, 9, "a position") != samples(pool, 8, 9, "another")
+    assert all(len(set(d)) == 9 and set(d) <= set(pool) for d in draws)
+    spread = samples(pool, 8, 9, "a position", spread=True)
+    assert all(len(set(d)) == 9 and set(d) <= set(pool) for d in spread)
+    firsts = [d[0] for d in spread]
+    assert all(b - a == 5 for a, b in zip(firsts, firsts[1:], strict=False))  # 40 cards / 8
+    # one 5 short of the last row: every draw of a 5 (or the 5 in hand) wins at once
+    last = grid_of([[c(BROWN, 5), c(PINK, 7)]], [[True, True]])
+    sure = mean_forward(ev, last, [c(RED, 5), c(RED, 9)], 2, draws, 2)
+    assert sure == 1 * TURN  # the hand's 5 played at the first turn, one turn left unused
