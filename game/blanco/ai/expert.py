@@ -55,7 +55,8 @@ on the benchmark's seeds 0-799 beside the uncalibrated Expert (run again per see
 - the curve read in turns, not middle-game plan units (CURVE_UNIT 1.0: the fixed weights, the
   margins and feeding the next seat about three times dearer beside the plan): 0.309 +- 0.016,
   paired against the kept Expert -0.025 +- 0.020: not kept.
-Then a sampled play-forward (forward.py; off unless `forward_turns` is set): each candidate
+
+Then a sampled play-forward (forward.py, now in the history only: see the end): each candidate
 played on through the seat's own next turns on the same sampled draws (cards the seat cannot
 rule out of the pile, seeded by its own position; a card turned up or looked at comes from
 the samples too), each turn the step the evaluation rates best, the grid left valued by it.
@@ -78,7 +79,9 @@ about 40% of the games (so the paired errors are large):
 - the same with 16 samples, every play looked at (p95 246 ms): -0.026 +- 0.035 (2000-2312).
   More samples did better (16: -0.026, 24: -0.006, 32: +0.029), so the samples' noise costs
   as much as the deeper look gains; none clearly better within the time budget: Expert
-  unchanged, the play-forward kept as a lever (a faster evaluation would allow more samples).
+  unchanged. The play-forward's code (forward.py, its switches on ExpertBot and two tests) is
+  in the history, commit 9391326 "a sampled play-forward", taken out of the game again: no
+  level uses it, and a faster evaluation (more samples in the budget) is what it would need.
 
 Pure: no pygame.
 """
@@ -89,9 +92,27 @@ from game.blanco.rules.actions import Action, Discard, Play
 from game.blanco.rules.state import BlancoState
 
 from .bots import HardBot, own_grid
-from .forward import mean_forward, race_share, samples, settled
-from .model import ALL, CURVE_UNIT, Evaluator, Grid, put
+from .model import ALL, Evaluator, Grid, complete, put, remove
 from .turns import pile_value, step_value, with_reveal
+
+
+def settled(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> Grid:
+    """The grid once every clear it sets off is done, in the order the evaluation prefers
+    (as `Evaluator.settle` values it); () when it empties."""
+    while g:
+        lines = complete(g)
+        if not lines:
+            return g
+        if len(lines) == 1:
+            g = remove(g, lines[0])
+            continue
+        g = max(
+            (remove(g, line) for line in lines),
+            key=lambda rest: (
+                ev.settle(rest, hand, stage, 1) if rest else ev.value(rest, hand, stage)
+            ),
+        )
+    return g
 
 
 class ExpertBot(HardBot):
@@ -106,12 +127,6 @@ class ExpertBot(HardBot):
     # noisy estimates, flatters grids with more to mend, so it only settles near-ties (counted
     # in full it made grids worse to mend them later: 34 turns on a solo deal Hard takes 22)
     margin = 0.05
-    forward_turns = 0  # own turns each candidate is played forward (0: the one-draw look)
-    forward_samples = 16  # sampled draw sequences, the same for every candidate
-    forward_spread = False  # True: the first draws spread evenly over the pool
-    forward_quick = False  # True: the play-forward's hand cards played only where they fit
-    forward_gain = False  # True: Hard's value plus the play-forward's gain over the grid left
-    race_spread = 0.0  # > 0: judged by the race won (forward.race_share), spread in turns
 
     def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
         if view.phase != "play":
@@ -133,9 +148,6 @@ class ExpertBot(HardBot):
             return legal[ranked[0][1]]
         gone = self.unavailable(view, player)
         pool = [c for c in ALL if c not in gone]
-        if self.forward_turns:
-            candidates = [(v, legal[i]) for v, i in ranked]
-            return self.forward_choice(view, player, ev, candidates, pool)
         best, best_value = legal[ranked[0][1]], -1e18
         for value, i in ranked:
             a = legal[i]
@@ -144,79 +156,20 @@ class ExpertBot(HardBot):
                 best, best_value = a, value
         return best
 
-    def forward_choice(
-        self,
-        view: BlancoState,
-        player: int,
-        ev: Evaluator,
-        candidates: list[tuple[float, Action]],
-        pool: list[int],
-    ) -> Action:
-        """The candidate (step, its value less the feed cost) whose sampled play-forward
-        (forward.py) ends best on average; the samples seeded by the seat's own position."""
-        p = view.players[player]
-        g = own_grid(view, player)
-        hand = list(p.hand)
-        feed = self.feeder(view, player)
-        key = f"{g}/{sorted(hand)}/{view.top_discard}/{p.turns}/{view.turn_id}"
-        turns = self.forward_turns
-        draws = samples(pool, self.forward_samples, 3 * turns + 3, key, self.forward_spread)
-        rivals = self.rivals_turns(view, player, ev) if self.race_spread else []
-        best, best_value = candidates[0][1], -1e18
-        for value, a in candidates:
-            after, rest = self.after_step(ev, g, hand, p.stage, a)
-            if rivals:
-                fed = self.fed(feed, g, a)
-                # what the step hands the next seat brings its finish nearer (a line a turn)
-                odds = [rivals[0] - fed, *rivals[1:]]
-                value = race_share(ev, after, rest, p.stage, draws, turns, odds, self.race_spread)
-            elif self.forward_gain:
-                value += mean_forward(
-                    ev, after, rest, p.stage, draws, turns, self.forward_quick
-                ) - ev.value(after, rest, p.stage)
-            else:
-                value = mean_forward(
-                    ev, after, rest, p.stage, draws, turns, self.forward_quick
-                ) - self.fed(feed, g, a)
-            if value > best_value:
-                best, best_value = a, value
-        return best
-
-    @staticmethod
-    def rivals_turns(view: BlancoState, player: int, ev: Evaluator) -> list[float]:
-        """Each rival's turns still needed, in seat order after this one, read from its public
-        grid (its hand and looked-at cards unknown) as the evaluation reads a plan."""
-        n = len(view.players)
-        out = []
-        for k in range(1, n):
-            seat = (player + k) % n
-            g = own_grid(view, seat)
-            out.append(-ev.value(g, [], view.players[seat].stage) * CURVE_UNIT)
-        return out
-
-    @staticmethod
-    def after_step(
-        ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Action
-    ) -> tuple[Grid, list[int]]:
-        """The grid a play or discard leaves, its clears done, and the hand left."""
-        if isinstance(a, Play):
-            after = put(g, a.at, (a.card, True))
-        elif isinstance(a, Discard):
-            after = with_reveal(g, a.reveal) if a.reveal else g
-        else:
-            raise TypeError(f"not a play or discard: {a!r}")
-        rest = list(hand)
-        rest.remove(a.card)
-        return settled(ev, after, rest, stage), rest
-
     def next_gain(
         self, ev: Evaluator, g: Grid, hand: list[int], stage: int, a: Action, pool: list[int]
     ) -> float:
         """What a pile draw at the next turn is expected to add to the grid this step leaves
         (0 when the step empties the grid: a win, or a fresh grid unknown yet)."""
-        if not isinstance(a, Play | Discard):
+        if isinstance(a, Play):
+            after = put(g, a.at, (a.card, True))
+        elif isinstance(a, Discard):
+            after = with_reveal(g, a.reveal) if a.reveal else g
+        else:
             return 0.0
-        after, rest = self.after_step(ev, g, hand, stage, a)
+        rest = list(hand)
+        rest.remove(a.card)
+        after = settled(ev, after, rest, stage)
         if not after:
             return 0.0
         return pile_value(ev, after, rest, stage, pool, sample=self.sample) - ev.value(
