@@ -421,6 +421,7 @@ def test_join_reads_a_share_link_and_says_a_wrong_code_in_one_line(app, server) 
     assert isinstance(join, JoinScene)
     click(app, join.widget("code").rect.center)
     type_text(app, link)
+    assert join.server.text == server.url  # shown as soon as the link is in, before Join
     click(app, join.widget("go").rect.center, 2)
     assert join.server.text == server.url
     lobby = app.stack.top

@@ -13,6 +13,7 @@ from game.blanco.rules.game import BLANCO
 from game.core import i18n
 from game.online.client import SeatClient
 from game.online.ui.lobby import LobbyScene
+from game.online.ui.net import share_link
 from game.online.ui.words import seats_hint
 from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
@@ -100,8 +101,10 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 click(app, menu.widget("join").rect.center, 2)
                 join = app.stack.top
                 click(app, join.widget("code").rect.center)
-                type_text(app, "KQ7-4XM")
+                # a share link pasted from a chat: the Server field follows it
+                type_text(app, share_link(server.url, "KQ7-4XM"))
                 frames(app, 2)
+                assert join.server.text == server.url
                 shot(app, f"join_{tag}")
                 click(app, join.widget("go").rect.center, 2)
                 failed = app.stack.top

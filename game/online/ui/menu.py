@@ -248,6 +248,7 @@ class JoinScene(UIScene):
                 text_size=40,
                 placeholder=lt("online.join.placeholder", "KQ7-4XM"),
                 on_enter=self.go,
+                on_change=self.follow_link,
             ),
         )
         self.name = self.add(
@@ -295,6 +296,13 @@ class JoinScene(UIScene):
             ),
         )
         self.problem = ""
+
+    def follow_link(self, text: str) -> None:
+        """A pasted share link brings its own server: the Server field shows it at once, not
+        only once Join is clicked (the table is looked for where the field says)."""
+        server, _code = split_link(text)
+        if server is not None:
+            self.server.set_text(server)
 
     def go(self, watch: bool = False) -> None:
         server, code = split_link(self.code.text)
