@@ -151,9 +151,7 @@ class Legality:
             # A number bonus reaches the squares showing its number (each card's cells that
             # show it are `reached` with no Lightning), a question mark any open square.
             showing = seat.reached[bonus[1] * 9] if bonus[0] == NUMBER else None
-            pending = (seat.cards[card] or seat.card(card)).lines[
-                index if line == "row" else 3 + index
-            ]
+            pending = seat.line(card, line, index)
             by_target = pending.by_target
             for slot in SLOTS[len(cards)]:  # (by slot: a zip object costs more, as above)
                 target = cards[slot]

@@ -28,7 +28,7 @@ from .cards import (
 from .legal import LAST_OFFER, Legality
 from .parts import Pending, PlayerState
 from .scoring import MAX_STARS
-from .tables import LAST_DECK, CardTable, SeatTable, seat_tables
+from .tables import LAST_DECK, CardTable, LineTable, SeatTable, seat_tables
 from .undo import Undo
 
 _new = tuple.__new__
@@ -68,7 +68,7 @@ class Play(Legality, Undo):
             slot = p.cards.index(card)
             masks = p.masks
             before = masks[slot]
-            mask, lines = CROSSING[cell][before]  # the square crossed (as _cross, inline)
+            mask, lines = CROSSING[cell][before]  # the square crossed (as `_cross`, inline)
             if self.undo_enabled:
                 if lines or lightning:  # (as _snapshot, inline)
                     supply = self.supply
@@ -115,21 +115,14 @@ class Play(Legality, Undo):
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, slot))
             self.actions.append(action)
-            resolved = (seat.cards[card] or seat.card(card)).lines[
-                index if line == "row" else 3 + index
-            ]
+            resolved = seat.line(card, line, index)
             # The bonus resolved: its Pending (the line's own, or one equal to it after a
             # copy or a pickle) found in C, and taken out of a new list (see the doc).
             pending = p.pending[:]
             pending.remove(resolved.pending)
             p.pending = pending
-            # The square crossed with the bonus (as for a Cross above)
-            crossed = seat.cards[target] or seat.card(target)
-            mask, lines = CROSSING[cell][p.masks[slot]]
-            p.masks[slot] = mask
-            events = [resolved.used, crossed.by_bonus[cell]]
-            if lines:
-                self._lines_done(player, p, seat, crossed, lines, mask, events)
+            events = [resolved.used]
+            self._cross(player, p, seat, target, slot, cell, events)
         elif kind is Pass:  # it changes no card, and is legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
@@ -210,46 +203,69 @@ class Play(Legality, Undo):
         for line_no in lines:
             line = crossed.lines[line_no]
             events += line.completed
-            # The line's bonus gained (inline: a call per line costs more than the test)
-            bonus = line.bonus
-            kind = bonus[0]
-            if kind in (NUMBER, QUESTION):
-                if self._has_target(p, bonus, seat):
-                    p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
-                    events.append(line.pending_event)
-                else:
-                    events.append(line.lost)
-            elif kind == STAR:
-                r = self.round - 1
-                stars = p.stars
-                if stars[r] < MAX_STARS:
-                    events.append(seat.stars[r][stars[r]])
-                    p.stars = stars = stars[:]  # (a new list: see the module's doc)
-                    stars[r] += 1
-                else:
-                    events.append(seat.wasted[r])
-            elif kind in (LIGHTNING, MOON):
-                count = bonus[1] if kind == LIGHTNING else 1
-                if self.supply is not None:
-                    available = self.supply[kind]
-                    if available < count:
-                        events.append(line.lost_to_supply)
-                        count = available
-                    self.supply[kind] -= count
-                if count:
-                    if kind == LIGHTNING:
-                        p.lightning += count
-                        total = p.lightning
-                    else:
-                        p.moons += count
-                        total = p.moons
-                    # (the event from the seat's table, made when first met: a token count
-                    # and total recur, and a key costs less than a NamedTuple)
-                    key = (kind, count, total)
-                    gained = seat.gained.get(key)
-                    if gained is None:
-                        gained = seat.gained[key] = _new(ev.TokenGained, (player, *key))
-                    events.append(gained)
-            # BLANK: the circled icon is all that happens.
+            self._gain(player, p, seat, line, events)
         if mask == FULL:  # (the last square always completes its row and column)
             events.append(crossed.completed)
+
+    def _cross(
+        self,
+        player: int,
+        p: PlayerState,
+        seat: SeatTable,
+        card: int,
+        slot: int,
+        cell: int,
+        events: list[ev.Event],
+    ) -> None:
+        """Cross a square with a bonus, and what that sets off."""
+        crossed = seat.cards[card] or seat.card(card)
+        mask, lines = CROSSING[cell][p.masks[slot]]
+        p.masks[slot] = mask
+        events.append(crossed.by_bonus[cell])
+        if lines:
+            self._lines_done(player, p, seat, crossed, lines, mask, events)
+
+    def _gain(
+        self, player: int, p: PlayerState, seat: SeatTable, line: LineTable, events: list[ev.Event]
+    ) -> None:
+        """A completed line's bonus: a square to cross later, a star, or tokens."""
+        bonus = line.bonus
+        kind = bonus[0]
+        if kind in (NUMBER, QUESTION):
+            if self._has_target(p, bonus, seat):
+                p.pending = [*p.pending, line.pending]  # (a new list: see the module's doc)
+                events.append(line.pending_event)
+            else:
+                events.append(line.lost)
+        elif kind == STAR:
+            r = self.round - 1
+            stars = p.stars
+            if stars[r] < MAX_STARS:
+                events.append(seat.stars[r][stars[r]])
+                p.stars = stars = stars[:]  # (a new list: see the module's doc)
+                stars[r] += 1
+            else:
+                events.append(seat.wasted[r])
+        elif kind in (LIGHTNING, MOON):
+            count = bonus[1] if kind == LIGHTNING else 1
+            if self.supply is not None:
+                available = self.supply[kind]
+                if available < count:
+                    events.append(line.lost_to_supply)
+                    count = available
+                self.supply[kind] -= count
+            if count:
+                if kind == LIGHTNING:
+                    p.lightning += count
+                    total = p.lightning
+                else:
+                    p.moons += count
+                    total = p.moons
+                # (the event from the seat's table, made when first met: a token count and
+                # total recur, and a key costs less than a NamedTuple)
+                key = (kind, count, total)
+                gained = seat.gained.get(key)
+                if gained is None:
+                    gained = seat.gained[key] = _new(ev.TokenGained, (player, *key))
+                events.append(gained)
+        # BLANK: the circled icon is all that happens.
