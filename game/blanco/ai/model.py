@@ -156,6 +156,91 @@ def face_down(g: Grid) -> list[Pos]:
     return [(r, c) for r, row in enumerate(g) for c, (_, u) in enumerate(row) if not u]
 
 
+Hand = tuple[int, ...]
+
+
+class _Line:
+    """One line's cells as its cost reads them (kind 0 row / 1 column: numbers or colours), and
+    its cost per hand (`Evaluator._line_cost`)."""
+
+    __slots__ = ("kind", "n_known", "unk_down", "unknown", "alone", "terms", "costs")
+
+    def __init__(self, cells: Flat, kind: int, ev: Evaluator) -> None:
+        key, p, acq = ev.key[kind], ev.p[kind], ev.acq[kind]
+        reveal, hand_cost = ev.params.reveal, ev.params.hand_cost
+        # per value: the known cards showing it, and those of them still face down
+        shown: dict[int, int] = {}
+        down: dict[int, int] = {}
+        n_known = unk_down = unk_up = 0
+        for code in cells:
+            if code > 1:
+                w = key[code >> 1]
+                shown[w] = shown.get(w, 0) + 1
+                if not code & 1:
+                    down[w] = down.get(w, 0) + 1
+                n_known += 1
+            elif code:
+                unk_up += 1
+            else:
+                unk_down += 1
+        unknown = unk_down + unk_up
+        self.kind = kind
+        self.n_known, self.unk_down, self.unknown = n_known, unk_down, unknown
+        # per value the cells show, in the order they show them: (cards missing, the cost of
+        # revealing those that match face down), and its cost with no card of it in hand
+        self.terms: dict[int, tuple[float, float]] = {}
+        self.alone: dict[int, float] = {}
+        for v, n in shown.items():
+            pv = p[v]
+            missing = n_known - n + unknown * (1 - pv)
+            reveal_cost = (down.get(v, 0) + unk_down * pv) * reveal
+            self.terms[v] = missing, reveal_cost
+            cost = missing * hand_cost if missing <= 0 else 0 * hand_cost + missing * acq[v]
+            self.alone[v] = cost + reveal_cost
+        self.costs: dict[Hand, tuple[float, Hand]] = {}
+
+
+class _Node:
+    """One grid the plan meets: its lines and the grids their clears leave (read when first
+    needed), and its plan per hand."""
+
+    __slots__ = ("flat", "cols", "lines", "ids", "alone", "children", "plans")
+
+    def __init__(self, flat: Flat, cols: int) -> None:
+        self.flat = flat
+        self.cols = cols
+        self.lines: list[_Line] = []  # rows then columns
+        self.ids: tuple[tuple[int, int], ...] = ()  # the lines as (0 row / 1 column, index)
+        self.alone: tuple[int, ...] = ()  # see LEFT_ALONE
+        self.children: list[_Node | None] = []
+        self.plans: dict[Hand, float] = {}
+
+
+EMPTY = _Node((), 0)  # the grid left by the last line
+# a grid's lines (rows, cols) as (0 row / 1 column, index), rows first
+LINE_IDS = {
+    (rows, cols): tuple(ROW_IDS[:rows] if cols >= 2 else ()) + (COL_IDS[:cols] if rows >= 2 else ())
+    for rows in range(1, 4)
+    for cols in range(1, 5)
+}
+
+
+def _left_alone(rows: int, cols: int) -> tuple[int, ...]:
+    """Per line of a grid (as LINE_IDS lists them), the line left alone once it is cleared (its
+    index in that list), -1 when more is left: of two rows the other row, of two columns the
+    other column. A lone line's plan is its own cost, so such grids are never planned."""
+    ids = LINE_IDS[rows, cols]
+    out = []
+    for kind, i in ids:
+        count = rows if kind == 0 else cols
+        alone = (kind, 1 - i)
+        out.append(ids.index(alone) if count == 2 and alone in ids else -1)
+    return tuple(out)
+
+
+LEFT_ALONE = {shape: _left_alone(*shape) for shape in LINE_IDS}
+
+
 class Evaluator:
     """Turns-to-empty estimates for one decision: the draw odds come from `unavailable`, the
     cards the seat knows are not in the draw pile."""
@@ -185,122 +270,152 @@ class Evaluator:
         self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
         self.key = (NUMS, COLS)
         self.cache: dict[tuple[Grid, tuple[int, ...], int], float] = {}
-        self.line_cache: dict[tuple[Flat, int, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
-        self.plan_cache: dict[tuple[Flat, int, tuple[int, ...]], float] = {}
+        # Each distinct line and grid met in this decision, built once and shared by every
+        # candidate and hand that meets it (a grid is met with two hands on average, a line
+        # with about four)
+        self.lines: tuple[dict[Flat, _Line], dict[Flat, _Line]] = ({}, {})
+        self.nodes: dict[tuple[Flat, int], _Node] = {}
         self.fresh_cost = self.plan(fresh_grid(), ())
         # The second grid's turns, added to every first-grid valuation (read once, as `value`
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
 
     # -- one line ------------------------------------------------------------------------------
-    def _line_cost(
-        self, cells: Flat, kind: int, hand: tuple[int, ...]
-    ) -> tuple[float, tuple[int, ...]]:
-        """The cheapest target's cost for this line (0 row / 1 column, cells as codes), and the
-        hand cards left after it."""
-        k = (cells, kind, hand)
-        hit = self.line_cache.get(k)
-        if hit is not None:
-            return hit
-        key = self.key[kind]
-        # per value: the known cards showing it, and those of them still face down
-        shown: dict[int, int] = {}
-        down: dict[int, int] = {}
-        n_known = unk_down = unk_up = 0
-        for code in cells:
-            if code > 1:
-                w = key[code >> 1]
-                shown[w] = shown.get(w, 0) + 1
-                if not code & 1:
-                    down[w] = down.get(w, 0) + 1
-                n_known += 1
-            elif code:
-                unk_up += 1
-            else:
-                unk_down += 1
+    def _line_cost(self, line: _Line, hand: Hand) -> tuple[float, Hand]:
+        """The cheapest target's cost for this line with this hand, and the hand cards left
+        after it."""
+        key = self.key[line.kind]
         held_vals = [key[h] for h in hand]
-        vals = set(shown)  # the same values in the same order as the cells show them
+        alone = line.alone
+        vals = set(alone)  # the same values in the same order as the cells show them
         vals.update(held_vals)
         if not vals:
-            vals = {self.best[kind]}
-        acq, p, reveal = self.acq[kind], self.p[kind], self.params.reveal
+            vals = {self.best[line.kind]}
+        acq, p, reveal = self.acq[line.kind], self.p[line.kind], self.params.reveal
         hand_cost = self.params.hand_cost
-        unknown = unk_down + unk_up
         best, best_v, best_used = 1e9, 0, 0
         for v in vals:
-            pv = p[v]
-            missing = n_known - shown.get(v, 0) + unknown * (1 - pv)
-            held = held_vals.count(v)
-            if held >= missing:
-                cost = missing * hand_cost
-                used = -int(-missing // 1)
+            if v not in held_vals and v in alone:
+                cost, used = alone[v], 0
             else:
-                cost = held * hand_cost + (missing - held) * acq[v]
-                used = held
-            cost += (down.get(v, 0) + unk_down * pv) * reveal
+                term = line.terms.get(v)
+                if term is None:  # a value no known card of the line shows
+                    pv = p[v]
+                    missing = line.n_known + line.unknown * (1 - pv)
+                    reveal_cost = line.unk_down * pv * reveal
+                else:
+                    missing, reveal_cost = term
+                held = held_vals.count(v)
+                if held >= missing:
+                    cost = missing * hand_cost
+                    used = -int(-missing // 1)
+                else:
+                    cost = held * hand_cost + (missing - held) * acq[v]
+                    used = held
+                cost += reveal_cost
             if cost < best:
                 best, best_v, best_used = cost, v, used
         if not best_used:
-            hit = self.line_cache[k] = (best, hand)
+            hit = line.costs[hand] = (best, hand)
             return hit
         rest = list(hand)
         for h in hand:
             if best_used and key[h] == best_v:
                 rest.remove(h)
                 best_used -= 1
-        hit = self.line_cache[k] = (best, tuple(rest))
+        hit = line.costs[hand] = (best, tuple(rest))
         return hit
 
     # -- the plan ------------------------------------------------------------------------------
     # Planned grids are flat tuples of cell codes (card * 2 + up) with their width: hashed and
     # sliced far faster than tuples of cells, the plan's whole cost (same sums, same choices).
-    def _cheapest(
-        self, flat: Flat, cols: int, hand: tuple[int, ...]
-    ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
-        """Every line's cost with this hand, rows then columns: (cost, line, hand left)."""
+    def _node(self, flat: Flat, cols: int) -> _Node:
+        node = self.nodes.get((flat, cols))
+        if node is None:
+            node = self.nodes[flat, cols] = _Node(flat, cols)
+        return node
+
+    def _lines_of(self, node: _Node) -> list[_Line]:
+        """The grid's lines, rows then columns, read once per grid."""
+        flat, cols = node.flat, node.cols
         rows = len(flat) // cols
-        cache = self.line_cache
         out = []
         if cols >= 2:
+            known = self.lines[0]
             for r in range(rows):
                 cells = flat[r * cols : r * cols + cols]
-                hit = cache.get((cells, 0, hand)) or self._line_cost(cells, 0, hand)
-                out.append((hit[0], ROW_IDS[r], hit[1]))
+                line = known.get(cells)
+                if line is None:
+                    line = known[cells] = _Line(cells, 0, self)
+                out.append(line)
         if rows >= 2:
+            known = self.lines[1]
             for c in range(cols):
                 cells = flat[c::cols]
-                hit = cache.get((cells, 1, hand)) or self._line_cost(cells, 1, hand)
-                out.append((hit[0], COL_IDS[c], hit[1]))
+                line = known.get(cells)
+                if line is None:
+                    line = known[cells] = _Line(cells, 1, self)
+                out.append(line)
+        node.lines = out
+        node.ids = LINE_IDS[rows, cols]
+        node.alone = LEFT_ALONE[rows, cols]
+        node.children = [None] * len(out)
         return out
+
+    def _child(self, node: _Node, i: int) -> _Node:
+        """The grid left once the node's i-th line is cleared (EMPTY when nothing is)."""
+        rest, rest_cols = remove_flat(node.flat, node.cols, node.ids[i])
+        child = node.children[i] = self._node(rest, rest_cols) if rest else EMPTY
+        return child
 
     def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
         """Clear the cheapest line, close up, repeat; the summed cost. Small grids (6 cards or
         fewer) try every order, so a chain reaction or a lone last line is seen."""
-        return self._plan(flat_of(g), len(g[0]), hand)
+        return self._plan(self._node(flat_of(g), len(g[0])), hand)
 
-    def _plan(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
-        k = (flat, cols, hand)
-        hit = self.plan_cache.get(k)
+    def _plan(self, node: _Node, hand: Hand) -> float:
+        hit = node.plans.get(hand)
         if hit is None:
-            if len(flat) <= self.params.full:
-                hit = self._plan_deep(flat, cols, hand)
+            if len(node.flat) <= self.params.full:
+                hit = self._plan_deep(node, hand)
             else:
-                cost, line, rest_hand = min(self._cheapest(flat, cols, hand))
-                rest, rest_cols = remove_flat(flat, cols, line)
-                hit = cost + (self._plan(rest, rest_cols, rest_hand) if rest else 0.0)
-            self.plan_cache[k] = hit
+                # the cheapest line, the first of equals (rows before columns)
+                best, best_i, best_hand = 1e9, 0, hand
+                lines = node.lines or self._lines_of(node)
+                for i, line in enumerate(lines):
+                    cost, rest_hand = line.costs.get(hand) or self._line_cost(line, hand)
+                    if cost < best:
+                        best, best_i, best_hand = cost, i, rest_hand
+                j = node.alone[best_i]
+                if j >= 0:  # one line left: its plan is its cost
+                    other = lines[j]
+                    after = (other.costs.get(best_hand) or self._line_cost(other, best_hand))[0]
+                    hit = best + after
+                else:
+                    child = node.children[best_i] or self._child(node, best_i)
+                    hit = best + (self._plan(child, best_hand) if child.flat else 0.0)
+            node.plans[hand] = hit
         return hit
 
-    def _plan_deep(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
+    def _plan_deep(self, node: _Node, hand: Hand) -> float:
         """The first clear chosen by the cost of everything after it."""
         best = 1e9
-        cache = self.plan_cache
-        for cost, line, rest_hand in self._cheapest(flat, cols, hand):
-            rest, rest_cols = remove_flat(flat, cols, line)
-            if rest:
-                after = cache.get((rest, rest_cols, rest_hand))
+        lines = node.lines or self._lines_of(node)
+        children, alone = node.children, node.alone
+        for i, line in enumerate(lines):
+            cost, rest_hand = line.costs.get(hand) or self._line_cost(line, hand)
+            j = alone[i]
+            if j >= 0:  # one line left: its plan is its cost
+                other = lines[j]
+                cost += (other.costs.get(rest_hand) or self._line_cost(other, rest_hand))[0]
+                if cost < best:
+                    best = cost
+                continue
+            child = children[i] or self._child(node, i)
+            if child.flat:
+                after = child.plans.get(rest_hand)
                 if after is None:
-                    after = self._plan(rest, rest_cols, rest_hand)
+                    after = self._plan(child, rest_hand)
                 cost += after
             if cost < best:
                 best = cost
@@ -317,12 +432,8 @@ class Evaluator:
         hit = self.cache.get(k)
         if hit is not None:
             return hit
-        flat, cols = flat_of(g), len(g[0])
-        cost = (
-            self._plan_deep(flat, cols, cards)
-            if self.params.lookahead
-            else self._plan(flat, cols, cards)
-        )
+        node = self._node(flat_of(g), len(g[0]))
+        cost = self._plan_deep(node, cards) if self.params.lookahead else self._plan(node, cards)
         if self.params.calibrated:
             cost = curved(cost)
         if stage == 1:
