@@ -9,7 +9,8 @@ The evaluation (`Evaluator.value`, higher is better) is minus the cost of a gree
 the cheapest line, close up, repeat until the grid is empty. A row needs one number, a column
 one colour; each cell that does not hold the target costs the turns to get such a card (1 for a
 hand card, more the fewer copies may still come from the draw pile), a face-down unknown card
-may already match, and a matching face-down card still has to be revealed.
+may already match, and a matching face-down card still has to be revealed. The plan itself
+is plan.py's (`Planner`, one per Evaluator).
 
 Pure: no pygame.
 """
