@@ -22,7 +22,7 @@ model with mypyc about halves that without changing a choice
 (tests/test_blanco_bot_choices.py passes against the compiled copy). In a copy of the tree, so
 no binary lands in the worktree:
     git archive HEAD | tar -x -C /tmp/b && cd /tmp/b && rm pyproject.toml
-    mypyc game/blanco/ai/model.py game/blanco/ai/turns.py
+    mypyc game/blanco/ai/model.py game/blanco/ai/plan.py game/blanco/ai/turns.py
     nice -n 10 python bench/blanco.py --games 800 --only expert_vs_3_hard --progress 25
 
 Hard's and Expert's weights are compared by self-play with bench/blanco_tune.py (paired seeds).

@@ -1,12 +1,13 @@
-"""The bots' plan works on flat grids (model.flat_of): closing up a flat grid must leave the
-very grid `remove` leaves, for every line of every shape a grid passes through, and the codes
-must keep face-down known cards apart from face-up ones."""
+"""The bots' plan works on flat grids (model.flat_of) read as lines (plan.py): the grid its
+clear of a line leaves must be the very grid `remove` leaves, for every line of every shape a
+grid passes through, and the codes must keep face-down known cards apart from face-up ones."""
 
 from __future__ import annotations
 
 import random
 
-from game.blanco.ai.model import Evaluator, Grid, flat_of, remove, remove_flat
+from game.blanco.ai.model import Evaluator, Grid, flat_of, remove
+from game.blanco.ai.plan import EMPTY
 
 
 def _grid(rows: int, cols: int, rng: random.Random) -> Grid:
@@ -16,8 +17,9 @@ def _grid(rows: int, cols: int, rng: random.Random) -> Grid:
     )
 
 
-def test_closing_up_a_flat_grid_matches_remove_for_every_line_and_shape() -> None:
+def test_closing_up_a_planned_grid_matches_remove_for_every_line_and_shape() -> None:
     rng = random.Random(5)
+    planner = Evaluator([]).planner
     checked = 0
     for rows in range(1, 4):
         for cols in range(1, 5):
@@ -27,12 +29,16 @@ def test_closing_up_a_flat_grid_matches_remove_for_every_line_and_shape() -> Non
             # a row is a line when 2+ wide, a column when 2+ high (the plan clears no other)
             lines = [(0, r) for r in range(rows) if cols >= 2]
             lines += [(1, c) for c in range(cols) if rows >= 2]
-            for line in lines:
-                rest, rest_cols = remove_flat(flat_of(g), cols, line)
+            node = planner.grid(flat_of(g), cols)
+            assert len(node.lines) == len(lines)
+            for i, line in enumerate(lines):
                 expected = remove(g, line)
-                assert rest == flat_of(expected) if expected else rest == ()
-                if expected:
-                    assert rest_cols == len(expected[0])
+                if not expected:
+                    assert planner.child(node, i) is EMPTY
+                elif len(expected) >= 2 and len(expected[0]) >= 2:
+                    assert planner.child(node, i) is planner.grid(flat_of(expected), cols - line[0])
+                else:  # one row or one column left: that line of the grid, never built alone
+                    assert node.lines[node.alone[i]].cells == flat_of(expected)
                 checked += 1
     assert checked == 38
 

@@ -12,7 +12,8 @@ Everything comes from the seat's view and its memory of cards shown to it.
 
 Measured (bench/blanco.py, seeds 0-799, the seat rotated): 0.334 +- 0.017 of 4-seat games won
 against three Hard (target 0.35: missed; 0.25 is parity), p95 decision 29.3 ms compiled (61.0
-ms in pure Python over seeds 0-23); before the calibrated plan, 0.319 +- 0.016. Tried on the
+ms in pure Python over seeds 0-23; on 2026-11-25's host 36 ms once the plan shared its lines
+and grids, 40 ms before); before the calibrated plan, 0.319 +- 0.016. Tried on the
 uncalibrated Expert, on paired seeds 1000-1099 against three Hard (bench/blanco_tune.py
 --against hard), none better beyond the noise (Expert itself won 0.345 of seeds 1000-1199):
 - a wider margin (0.15): the same games won (+0.000 +- 0.025);

@@ -9,16 +9,18 @@ The evaluation (`Evaluator.value`, higher is better) is minus the cost of a gree
 the cheapest line, close up, repeat until the grid is empty. A row needs one number, a column
 one colour; each cell that does not hold the target costs the turns to get such a card (1 for a
 hand card, more the fewer copies may still come from the draw pile), a face-down unknown card
-may already match, and a matching face-down card still has to be revealed.
+may already match, and a matching face-down card still has to be revealed. The plan itself
+is plan.py's (`Planner`, one per Evaluator).
 
 Pure: no pygame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from operator import itemgetter
+from collections.abc import Iterable
 from typing import NamedTuple
+
+from .plan import Flat, Planner
 
 NUMS: tuple[int, ...] = (0,) + tuple((c - 1) % 12 + 1 for c in range(1, 121))
 COLS: tuple[int, ...] = (-1,) + tuple((c - 1) // 12 for c in range(1, 121))
@@ -28,7 +30,6 @@ WIN = 1000.0
 Cell = tuple[int, bool]
 Grid = tuple[tuple[Cell, ...], ...]
 Pos = tuple[int, int]
-Flat = tuple[int, ...]  # a grid's cells row by row, each card * 2 + up (see flat_of)
 
 
 class Params(NamedTuple):
@@ -76,32 +77,6 @@ def curved(plan: float) -> float:
 def flat_of(g: Grid) -> Flat:
     """The grid's cells row by row as codes card * 2 + up (the plan's compact form)."""
     return tuple([c * 2 + u for row in g for c, u in row])
-
-
-def _without_column(n: int, cols: int, c: int) -> Callable[[Flat], Flat]:
-    """Picks a flat grid of n cells `cols` wide without its column c (at least 2 cells left)."""
-    return itemgetter(*[i for i in range(n) if i % cols != c])
-
-
-# every shape a grid can shrink to: 3x3 (the first), 3x4 (the second) and all smaller
-WITHOUT_COLUMN = {
-    (rows * cols, cols, c): _without_column(rows * cols, cols, c)
-    for rows in range(2, 4)
-    for cols in range(2, 5)
-    for c in range(cols)
-}
-ROW_IDS = tuple((0, r) for r in range(4))
-COL_IDS = tuple((1, c) for c in range(4))
-
-
-def remove_flat(flat: Flat, cols: int, line: tuple[int, int]) -> tuple[Flat, int]:
-    """`remove` on a flat grid: the cells left and their width; () when empty."""
-    kind, i = line
-    if kind == 0:
-        return flat[: i * cols] + flat[i * cols + cols :], cols
-    if cols == 1:
-        return (), 0
-    return WITHOUT_COLUMN[len(flat), cols, i](flat), cols - 1
 
 
 def fresh_grid(rows: int = 3, cols: int = 4) -> Grid:
@@ -185,126 +160,16 @@ class Evaluator:
         self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
         self.key = (NUMS, COLS)
         self.cache: dict[tuple[Grid, tuple[int, ...], int], float] = {}
-        self.line_cache: dict[tuple[Flat, int, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
-        self.plan_cache: dict[tuple[Flat, int, tuple[int, ...]], float] = {}
+        self.planner = Planner(self.key, self.acq, self.p, self.best, params)
         self.fresh_cost = self.plan(fresh_grid(), ())
         # The second grid's turns, added to every first-grid valuation (read once, as `value`
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
 
-    # -- one line ------------------------------------------------------------------------------
-    def _line_cost(
-        self, cells: Flat, kind: int, hand: tuple[int, ...]
-    ) -> tuple[float, tuple[int, ...]]:
-        """The cheapest target's cost for this line (0 row / 1 column, cells as codes), and the
-        hand cards left after it."""
-        k = (cells, kind, hand)
-        hit = self.line_cache.get(k)
-        if hit is not None:
-            return hit
-        key = self.key[kind]
-        # per value: the known cards showing it, and those of them still face down
-        shown: dict[int, int] = {}
-        down: dict[int, int] = {}
-        n_known = unk_down = unk_up = 0
-        for code in cells:
-            if code > 1:
-                w = key[code >> 1]
-                shown[w] = shown.get(w, 0) + 1
-                if not code & 1:
-                    down[w] = down.get(w, 0) + 1
-                n_known += 1
-            elif code:
-                unk_up += 1
-            else:
-                unk_down += 1
-        held_vals = [key[h] for h in hand]
-        vals = set(shown)  # the same values in the same order as the cells show them
-        vals.update(held_vals)
-        if not vals:
-            vals = {self.best[kind]}
-        acq, p, reveal = self.acq[kind], self.p[kind], self.params.reveal
-        hand_cost = self.params.hand_cost
-        unknown = unk_down + unk_up
-        best, best_v, best_used = 1e9, 0, 0
-        for v in vals:
-            pv = p[v]
-            missing = n_known - shown.get(v, 0) + unknown * (1 - pv)
-            held = held_vals.count(v)
-            if held >= missing:
-                cost = missing * hand_cost
-                used = -int(-missing // 1)
-            else:
-                cost = held * hand_cost + (missing - held) * acq[v]
-                used = held
-            cost += (down.get(v, 0) + unk_down * pv) * reveal
-            if cost < best:
-                best, best_v, best_used = cost, v, used
-        if not best_used:
-            hit = self.line_cache[k] = (best, hand)
-            return hit
-        rest = list(hand)
-        for h in hand:
-            if best_used and key[h] == best_v:
-                rest.remove(h)
-                best_used -= 1
-        hit = self.line_cache[k] = (best, tuple(rest))
-        return hit
-
-    # -- the plan ------------------------------------------------------------------------------
-    # Planned grids are flat tuples of cell codes (card * 2 + up) with their width: hashed and
-    # sliced far faster than tuples of cells, the plan's whole cost (same sums, same choices).
-    def _cheapest(
-        self, flat: Flat, cols: int, hand: tuple[int, ...]
-    ) -> list[tuple[float, tuple[int, int], tuple[int, ...]]]:
-        """Every line's cost with this hand, rows then columns: (cost, line, hand left)."""
-        rows = len(flat) // cols
-        cache = self.line_cache
-        out = []
-        if cols >= 2:
-            for r in range(rows):
-                cells = flat[r * cols : r * cols + cols]
-                hit = cache.get((cells, 0, hand)) or self._line_cost(cells, 0, hand)
-                out.append((hit[0], ROW_IDS[r], hit[1]))
-        if rows >= 2:
-            for c in range(cols):
-                cells = flat[c::cols]
-                hit = cache.get((cells, 1, hand)) or self._line_cost(cells, 1, hand)
-                out.append((hit[0], COL_IDS[c], hit[1]))
-        return out
-
     def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
-        """Clear the cheapest line, close up, repeat; the summed cost. Small grids (6 cards or
-        fewer) try every order, so a chain reaction or a lone last line is seen."""
-        return self._plan(flat_of(g), len(g[0]), hand)
-
-    def _plan(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
-        k = (flat, cols, hand)
-        hit = self.plan_cache.get(k)
-        if hit is None:
-            if len(flat) <= self.params.full:
-                hit = self._plan_deep(flat, cols, hand)
-            else:
-                cost, line, rest_hand = min(self._cheapest(flat, cols, hand))
-                rest, rest_cols = remove_flat(flat, cols, line)
-                hit = cost + (self._plan(rest, rest_cols, rest_hand) if rest else 0.0)
-            self.plan_cache[k] = hit
-        return hit
-
-    def _plan_deep(self, flat: Flat, cols: int, hand: tuple[int, ...]) -> float:
-        """The first clear chosen by the cost of everything after it."""
-        best = 1e9
-        cache = self.plan_cache
-        for cost, line, rest_hand in self._cheapest(flat, cols, hand):
-            rest, rest_cols = remove_flat(flat, cols, line)
-            if rest:
-                after = cache.get((rest, rest_cols, rest_hand))
-                if after is None:
-                    after = self._plan(rest, rest_cols, rest_hand)
-                cost += after
-            if cost < best:
-                best = cost
-        return best
+        """Clear the cheapest line, close up, repeat; the summed cost (plan.py). Small grids
+        (6 cards or fewer) try every order, so a chain reaction or a lone last line is seen."""
+        return self.planner.plan(self.planner.grid(flat_of(g), len(g[0])), hand)
 
     def value(self, g: Grid, hand: Iterable[int], stage: int) -> float:
         """Minus the estimated turns to empty the grid (and the second grid, on the first)."""
@@ -317,11 +182,10 @@ class Evaluator:
         hit = self.cache.get(k)
         if hit is not None:
             return hit
-        flat, cols = flat_of(g), len(g[0])
+        planner = self.planner
+        node = planner.grid(flat_of(g), len(g[0]))
         cost = (
-            self._plan_deep(flat, cols, cards)
-            if self.params.lookahead
-            else self._plan(flat, cols, cards)
+            planner.plan_deep(node, cards) if self.params.lookahead else planner.plan(node, cards)
         )
         if self.params.calibrated:
             cost = curved(cost)

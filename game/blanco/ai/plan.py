@@ -1,0 +1,282 @@
+"""The plan behind the bots' evaluation (model.py): the cost of emptying a grid by clearing the
+cheapest line, closing up and repeating; small grids planned in every order.
+
+A line's cost for a target (a row one number, a column one colour): each cell that does not
+hold it costs the turns to get such a card (`hand_cost` for a hand card, more the fewer copies
+may still come from the draw pile), a face-down unknown card may already match, and a matching
+face-down card still has to be revealed. The cheapest target wins, the first of equals in the
+order the line's cards show their values, then the hand's.
+
+One `Planner` serves one decision. Every distinct line and grid it meets is built once and
+shared by all the candidate grids and hands that meet it: a line keeps its cost per hand and
+the line it leaves without each of its cells, a grid (`Node`, known by its lines) its plan per
+hand and the grids its clears leave. A grid left with a single line is never built: its plan
+is that line's cost. Cells are codes card * 2 + up (card 0: not known).
+
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+Flat = tuple[int, ...]  # a grid's cells row by row, or a line's, as codes card * 2 + up
+Hand = tuple[int, ...]  # the hand's card ids, sorted
+
+
+class Weights(Protocol):
+    """The plan's weights (model.Params)."""
+
+    @property
+    def reveal(self) -> float: ...
+    @property
+    def hand_cost(self) -> float: ...
+    @property
+    def full(self) -> int: ...
+
+
+class Line:
+    """One line's cells (kind 0 row / 1 column) as its cost reads them, its cost per hand and
+    the lines it leaves without each of its cells (a row of a grid that lost a column, a column
+    of one that lost a row)."""
+
+    __slots__ = (
+        "cells",
+        "kind",
+        "subs",
+        "n_known",
+        "unk_down",
+        "unknown",
+        "terms",
+        "alone",
+        "costs",
+    )
+
+    def __init__(self, cells: Flat, kind: int, planner: Planner) -> None:
+        key, p, acq = planner.key[kind], planner.p[kind], planner.acq[kind]
+        reveal, hand_cost = planner.weights.reveal, planner.weights.hand_cost
+        self.cells = cells
+        self.kind = kind
+        self.subs: list[Line | None] = [None] * len(cells)
+        # per value: the known cards showing it, and those of them still face down
+        shown: dict[int, int] = {}
+        down: dict[int, int] = {}
+        n_known = unk_down = unk_up = 0
+        for code in cells:
+            if code > 1:
+                w = key[code >> 1]
+                shown[w] = shown.get(w, 0) + 1
+                if not code & 1:
+                    down[w] = down.get(w, 0) + 1
+                n_known += 1
+            elif code:
+                unk_up += 1
+            else:
+                unk_down += 1
+        unknown = unk_down + unk_up
+        self.n_known, self.unk_down, self.unknown = n_known, unk_down, unknown
+        # per value the cells show, in the order they show them: (cards missing, the cost of
+        # revealing those that match face down), and its cost with no card of it in hand
+        self.terms: dict[int, tuple[float, float]] = {}
+        self.alone: dict[int, float] = {}
+        for v, n in shown.items():
+            pv = p[v]
+            missing = n_known - n + unknown * (1 - pv)
+            reveal_cost = (down.get(v, 0) + unk_down * pv) * reveal
+            self.terms[v] = missing, reveal_cost
+            cost = missing * hand_cost if missing <= 0 else 0 * hand_cost + missing * acq[v]
+            self.alone[v] = cost + reveal_cost
+        self.costs: dict[Hand, tuple[float, Hand]] = {}
+
+
+def _left_alone(rows: int, cols: int) -> tuple[int, ...]:
+    """Per line of a grid (rows then columns), the line left alone once it is cleared (its
+    index), -1 when more is left: of two rows the other row, of two columns the other column."""
+    ids = [(0, r) for r in range(rows) if cols >= 2] + [(1, c) for c in range(cols) if rows >= 2]
+    out = []
+    for kind, i in ids:
+        count = rows if kind == 0 else cols
+        other = (kind, 1 - i)
+        out.append(ids.index(other) if count == 2 and other in ids else -1)
+    return tuple(out)
+
+
+LEFT_ALONE = {(rows, cols): _left_alone(rows, cols) for rows in range(1, 4) for cols in range(1, 5)}
+
+
+class Node:
+    """One grid the plan meets, `rows` x `cols`: its lines (rows then columns; a row is a line
+    when 2+ wide, a column when 2+ high), its plan per hand, and the grids its clears leave
+    (built when first needed)."""
+
+    __slots__ = ("lines", "rows", "cols", "alone", "children", "plans")
+
+    def __init__(self, lines: list[Line], rows: int, cols: int) -> None:
+        self.lines = lines
+        self.rows = rows
+        self.cols = cols
+        self.alone = LEFT_ALONE.get((rows, cols), ())
+        self.children: list[Node | None] = [None] * len(lines)
+        self.plans: dict[Hand, float] = {}
+
+
+EMPTY = Node([], 0, 0)  # the grid left by the last line
+
+
+class Planner:
+    """Plans for one decision: `key` maps a card to its number (kind 0) or colour (kind 1),
+    `acq` a value to the turns to draw such a card, `p` to the chance an unknown card has it,
+    `best` is the likeliest value (the target of a line nothing is known of)."""
+
+    def __init__(
+        self,
+        key: tuple[Sequence[int], Sequence[int]],
+        acq: tuple[list[float], list[float]],
+        p: tuple[list[float], list[float]],
+        best: tuple[int, int],
+        weights: Weights,
+    ) -> None:
+        self.key, self.acq, self.p, self.best = key, acq, p, best
+        self.weights = weights
+        self.lines: tuple[dict[Flat, Line], dict[Flat, Line]] = ({}, {})
+        self.nodes: dict[tuple[Line, ...], Node] = {}
+
+    # -- lines and grids -----------------------------------------------------------------------
+    def line(self, cells: Flat, kind: int) -> Line:
+        known = self.lines[kind]
+        line = known.get(cells)
+        if line is None:
+            line = known[cells] = Line(cells, kind, self)
+        return line
+
+    def sub(self, line: Line, k: int) -> Line:
+        """The line without its k-th cell."""
+        sub = line.subs[k] = self.line(line.cells[:k] + line.cells[k + 1 :], line.kind)
+        return sub
+
+    def node(self, lines: list[Line], rows: int, cols: int) -> Node:
+        key = tuple(lines)  # a grid's lines tell it apart (its rows alone would)
+        node = self.nodes.get(key)
+        if node is None:
+            node = self.nodes[key] = Node(lines, rows, cols)
+        return node
+
+    def grid(self, flat: Flat, cols: int) -> Node:
+        """The node of a flat grid `cols` wide."""
+        rows = len(flat) // cols
+        lines = []
+        if cols >= 2:
+            lines += [self.line(flat[r * cols : r * cols + cols], 0) for r in range(rows)]
+        if rows >= 2:
+            lines += [self.line(flat[c::cols], 1) for c in range(cols)]
+        return self.node(lines, rows, cols)
+
+    def child(self, node: Node, i: int) -> Node:
+        """The grid left once the node's i-th line is cleared. Only grids of 2+ rows and 2+
+        columns leave one of more than a line; a lone line leaves EMPTY."""
+        rows, cols, lines = node.rows, node.cols, node.lines
+        if rows == 1 or cols == 1:
+            child = EMPTY
+        elif i < rows:  # a row: the other rows stay, each column loses that cell
+            cut = [c.subs[i] or self.sub(c, i) for c in lines[rows:]]
+            child = self.node(lines[:i] + lines[i + 1 : rows] + cut, rows - 1, cols)
+        else:  # a column: the other columns stay, each row loses that cell
+            k = i - rows
+            cut = [r.subs[k] or self.sub(r, k) for r in lines[:rows]]
+            child = self.node(cut + lines[rows:i] + lines[i + 1 :], rows, cols - 1)
+        node.children[i] = child
+        return child
+
+    # -- costs ---------------------------------------------------------------------------------
+    def line_cost(self, line: Line, hand: Hand) -> tuple[float, Hand]:
+        """The cheapest target's cost for this line with this hand, and the hand cards left
+        after it."""
+        key = self.key[line.kind]
+        held_vals = [key[h] for h in hand]
+        alone = line.alone
+        vals = set(alone)  # the same values in the same order as the cells show them
+        vals.update(held_vals)
+        if not vals:
+            vals = {self.best[line.kind]}
+        acq, p, reveal = self.acq[line.kind], self.p[line.kind], self.weights.reveal
+        hand_cost = self.weights.hand_cost
+        best, best_v, best_used = 1e9, 0, 0
+        for v in vals:
+            if v not in held_vals and v in alone:
+                cost, used = alone[v], 0
+            else:
+                term = line.terms.get(v)
+                if term is None:  # a value no known card of the line shows
+                    pv = p[v]
+                    missing = line.n_known + line.unknown * (1 - pv)
+                    reveal_cost = line.unk_down * pv * reveal
+                else:
+                    missing, reveal_cost = term
+                held = held_vals.count(v)
+                if held >= missing:
+                    cost = missing * hand_cost
+                    used = -int(-missing // 1)
+                else:
+                    cost = held * hand_cost + (missing - held) * acq[v]
+                    used = held
+                cost += reveal_cost
+            if cost < best:
+                best, best_v, best_used = cost, v, used
+        if not best_used:
+            hit = line.costs[hand] = (best, hand)
+            return hit
+        rest = list(hand)
+        for h in hand:
+            if best_used and key[h] == best_v:
+                rest.remove(h)
+                best_used -= 1
+        hit = line.costs[hand] = (best, tuple(rest))
+        return hit
+
+    def plan(self, node: Node, hand: Hand) -> float:
+        """The summed cost of clearing the cheapest line, closing up and repeating (grids of
+        `full` cards or fewer: of the best first clear, every order tried)."""
+        hit = node.plans.get(hand)
+        if hit is None:
+            if node.rows * node.cols <= self.weights.full:
+                hit = self.plan_deep(node, hand)
+            else:
+                # the cheapest line, the first of equals (rows before columns)
+                best, best_i, best_hand = 1e9, 0, hand
+                lines = node.lines
+                for i, line in enumerate(lines):
+                    cost, rest_hand = line.costs.get(hand) or self.line_cost(line, hand)
+                    if cost < best:
+                        best, best_i, best_hand = cost, i, rest_hand
+                j = node.alone[best_i]
+                if j >= 0:  # one line left: its plan is its cost
+                    other = lines[j]
+                    after = (other.costs.get(best_hand) or self.line_cost(other, best_hand))[0]
+                    hit = best + after
+                else:
+                    child = node.children[best_i] or self.child(node, best_i)
+                    hit = best + (self.plan(child, best_hand) if child.lines else 0.0)
+            node.plans[hand] = hit
+        return hit
+
+    def plan_deep(self, node: Node, hand: Hand) -> float:
+        """The first clear chosen by the cost of everything after it."""
+        best = 1e9
+        lines, children, alone = node.lines, node.children, node.alone
+        for i, line in enumerate(lines):
+            cost, rest_hand = line.costs.get(hand) or self.line_cost(line, hand)
+            j = alone[i]
+            if j >= 0:  # one line left: its plan is its cost
+                other = lines[j]
+                cost += (other.costs.get(rest_hand) or self.line_cost(other, rest_hand))[0]
+            else:
+                child = children[i] or self.child(node, i)
+                if child.lines:
+                    after = child.plans.get(rest_hand)
+                    if after is None:
+                        after = self.plan(child, rest_hand)
+                    cost += after
+            if cost < best:
+                best = cost
+        return best
