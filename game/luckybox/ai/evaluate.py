@@ -152,6 +152,9 @@ class CardIcons(NamedTuple):
 
 # What a card adds to the value: the addends, in the order they are added, and its icons.
 CardValue = tuple[tuple[float, ...], CardIcons | None]
+# What the star and moon part is remembered by: each card's icons, the stars circled this
+# round, the moons held, the round.
+IconValuesKey = tuple[tuple[CardIcons, ...], int, int, int]
 
 
 class Evaluator:
@@ -163,7 +166,8 @@ class Evaluator:
 
     MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
     FACTS_LIMIT = 60_000  # card facts remembered (a few hundred bytes each)
-    CARD_VALUES_LIMIT = 100_000  # cards' parts of the value remembered (about 300 bytes each)
+    CARD_VALUES_LIMIT = 50_000  # cards' parts of the value remembered (about 300 bytes each)
+    ICON_VALUES_LIMIT = 20_000  # star and moon parts remembered (about 400 bytes each)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._start(weights)
@@ -179,6 +183,7 @@ class Evaluator:
         # By face and mask: at most 60 faces' 512 masks.
         self.shapes: dict[int, CardShape] = {}
         self.card_values: dict[CardValueKey, CardValue] = {}
+        self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
         # How many times the card facts were forgotten: a position's value may differ from one
         # time to the next (when cards share a key), so values are reused only meanwhile.
         self.forgotten = 0
@@ -396,7 +401,18 @@ class Evaluator:
         """`value` plus the star and moon points to come: each star line's chance this round
         and in each later round (with its card), each moon icon's chance ever, counted through
         the star table of each round and the moon table at the expected count."""
-        w = self.w
+        # Moves that change no star or moon line's chances are common: their part is known.
+        key = (tuple(icons), pos.stars, pos.moons, pos.round)
+        known = self.icon_values.get(key)
+        if known is None:
+            if len(self.icon_values) > self.ICON_VALUES_LIMIT:
+                self.icon_values.clear()
+            known = self.icon_values[key] = self._icon_values(pos, icons)
+        stars, moons = known
+        return value + stars + self.w.moon_scale * moon_value(moons, pos.rivals_moons)
+
+    def _icon_values(self, pos: Position, icons: list[CardIcons]) -> tuple[float, float]:
+        """The star points to come (scaled) and the expected moon count."""
         rounds_after = ROUNDS - pos.round
         star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
@@ -411,7 +427,7 @@ class Evaluator:
         for chances in star_later:
             if chances:
                 stars += star_points(chances)
-        return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
+        return self.w.star_scale * stars, moons
 
 
 SQRT2 = sqrt(2.0)
