@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import erf, sqrt
+from operator import attrgetter
 from typing import NamedTuple
 
 from game.luckybox.ai.cardfacts import (
@@ -305,7 +306,7 @@ class Evaluator:
             numbers |= facts.numbers
             demand += facts.demand
         value += CARD_POINTS[r - 1] * done_now
-        queue.sort(key=_need)
+        queue.sort(key=NEED)
 
         lost = ctx.shortages.get(demand)
         value -= self._shortage(ctx, demand) if lost is None else lost
@@ -432,6 +433,4 @@ class Evaluator:
 
 SQRT2 = sqrt(2.0)
 
-
-def _need(facts: CardFacts) -> float:
-    return facts.need
+NEED = attrgetter("need")  # a CardFacts' place in the queue
