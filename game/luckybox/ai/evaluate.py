@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import erf, sqrt
 from operator import attrgetter
-from typing import NamedTuple
 
 from game.luckybox.ai.cardfacts import (
     DEMAND_BITS,
@@ -142,15 +141,13 @@ ContextKey = tuple[tuple[int, ...], int, int, int]
 CardValueKey = tuple[int, int, float, float, float]
 
 
-class CardIcons(NamedTuple):
-    """The star and moon icons of one incomplete card, as the evaluation sees them."""
-
-    stars: tuple[float, ...]  # each uncircled star line's chance to be circled this round
-    # ... and in each later round (with its card, if not this round), a tuple per round
-    stars_later: tuple[tuple[float, ...], ...]
-    moons: tuple[float, ...]  # each uncircled moon icon's chance to be circled ever
-
-
+# The star and moon icons of one incomplete card, as the evaluation sees them: each uncircled
+# star line's chance to be circled this round; its chance in each later round (with its card,
+# if not this round), a tuple per round; each uncircled moon icon's chance to be circled ever.
+# Plain tuples of numbers, not a NamedTuple: the garbage collector stops tracking those, and
+# tens of thousands are remembered (tracked, they made its full collections cost more than the
+# memory saved).
+CardIcons = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[float, ...]]
 # What a card adds to the value: the addends, in the order they are added, and its icons.
 CardValue = tuple[tuple[float, ...], CardIcons | None]
 # What the star and moon part is remembered by: each card's icons, the stars circled this
@@ -396,7 +393,7 @@ class Evaluator:
                 if rest <= 0:
                     break
         stars_later = tuple(tuple(chances) for chances in later)
-        return tuple(addends), CardIcons(tuple(stars), stars_later, tuple(moons))
+        return tuple(addends), (tuple(stars), stars_later, tuple(moons))
 
     def with_icons(self, value: float, pos: Position, icons: list[CardIcons]) -> float:
         """`value` plus the star and moon points to come: each star line's chance this round
@@ -418,11 +415,12 @@ class Evaluator:
         star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
         moons = float(pos.moons)
-        for card in icons:  # the cards' chances in turn, as star_points takes them
-            star_now += card.stars
-            for chances, shares in zip(star_later, card.stars_later, strict=True):
+        # The cards' chances in turn, as star_points takes them.
+        for card_stars, card_stars_later, card_moons in icons:
+            star_now += card_stars
+            for chances, shares in zip(star_later, card_stars_later, strict=True):
                 chances += shares
-            for ever in card.moons:
+            for ever in card_moons:
                 moons += ever
         stars = star_points(star_now, pos.stars)
         for chances in star_later:
