@@ -145,8 +145,8 @@ CardValueKey = tuple[int, int, float, float, float]
 # star line's chance to be circled this round; its chance in each later round (with its card,
 # if not this round), a tuple per round; each uncircled moon icon's chance to be circled ever.
 # Plain tuples of numbers, not a NamedTuple: the garbage collector stops tracking those, and
-# tens of thousands are remembered (tracked, they made its full collections cost more than the
-# memory saved).
+# tens of thousands are remembered (tracked, they made its full passes cost much of the time
+# the memory saves).
 CardIcons = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[float, ...]]
 # What a card adds to the value: the addends, in the order they are added, and its icons.
 CardValue = tuple[tuple[float, ...], CardIcons | None]
@@ -164,8 +164,8 @@ class Evaluator:
 
     MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
     FACTS_LIMIT = 60_000  # card facts remembered (a few hundred bytes each)
-    CARD_VALUES_LIMIT = 50_000  # cards' parts of the value remembered (about 300 bytes each)
-    ICON_VALUES_LIMIT = 20_000  # star and moon parts remembered (about 400 bytes each)
+    CARD_VALUES_LIMIT = 50_000  # cards' parts of the value remembered (a few hundred bytes each)
+    ICON_VALUES_LIMIT = 20_000  # star and moon parts remembered (a few hundred bytes each)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._start(weights)
