@@ -103,8 +103,10 @@ class GreedyBot:
         )
 
 
-# What a reply's evaluation is remembered by: masks, lightning, moons, stars, numbers to come.
-PositionKey = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+# What a position is remembered by within one decision, where its cards, round, banked points
+# and rivals' moons cannot change: masks, tokens, moons, stars, numbers to come (which, and how
+# many: the same for every reply, but Expert's play-outs share these answers).
+PositionKey = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int]
 
 
 class LookaheadBot(GreedyBot):
@@ -126,7 +128,14 @@ class LookaheadBot(GreedyBot):
         different crosses often lead to the same positions one number later)."""
 
         def value(after: Position) -> float:
-            key = (tuple(after.masks), after.lightning, after.moons, after.stars, after.pool)
+            key = (
+                tuple(after.masks),
+                after.lightning,
+                after.moons,
+                after.stars,
+                after.pool,
+                after.left,
+            )
             hit = seen.get(key)
             if hit is None:
                 hit = seen[key] = self.value(after)

@@ -24,25 +24,20 @@ The weights were tuned on seeded solo games (`bench/bots.py`); see `Weights`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from math import erf, sqrt
-from typing import NamedTuple
+from operator import attrgetter
 
-from game.luckybox.ai.model import Position
-from game.luckybox.rules.cards import (
-    BLANK,
-    CELLS_OF_MASK,
-    COL_MASKS,
-    FULL,
-    MOON,
-    NUMBER,
-    POPCOUNT,
-    QUESTION,
-    ROW_MASKS,
-    STAR,
-    CardFace,
+from game.luckybox.ai.cardfacts import (
+    DEMAND_BITS,
+    UNDEALT,
+    CardFacts,
+    CardShape,
+    FillChances,
+    card_shape,
 )
+from game.luckybox.ai.model import Position
+from game.luckybox.rules.cards import FULL, MOON, NUMBER, POPCOUNT, QUESTION, STAR
 from game.luckybox.rules.state import (
     CARD_POINTS,
     MOON_SWING,
@@ -51,8 +46,6 @@ from game.luckybox.rules.state import (
     SOLO_MOON_POINTS,
     STAR_POINTS,
 )
-
-UNDEALT = 9  # each round, 9 of the 18 Number cards are not dealt
 
 
 @dataclass(frozen=True)
@@ -80,21 +73,6 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def _miss_chances(left: int) -> tuple[tuple[float, float], ...]:
-    """For 0, 1 and 2 unrevealed copies of a number: (P(it comes 0 times), P(exactly once))
-    among the `left` numbers still to come this round."""
-    unseen = left + UNDEALT
-    both = unseen * (unseen - 1)
-    return (
-        (1.0, 0.0),
-        (UNDEALT / unseen, left / unseen),
-        (UNDEALT * (UNDEALT - 1) / both, 2 * left * UNDEALT / both),
-    )
-
-
-MISS = tuple(_miss_chances(left) for left in range(NUMBERS_PER_ROUND + 1))
-
-
 def _near(numbers: int) -> int:
     """Numbers (bits 1-9) not in `numbers` but next to one of them (9 and 1 are neighbours)."""
     out = 0
@@ -106,65 +84,6 @@ def _near(numbers: int) -> int:
 
 
 NEAR = tuple(_near(numbers) for numbers in range(1 << 10))
-
-
-def fill_chance(
-    face: CardFace,
-    open_cells: int,
-    pool: tuple[int, ...],
-    left: int,
-    tokens: int,
-    bonus_crosses: int,
-    rescue: float,
-) -> float:
-    """Chance that all of `open_cells` get crossed with the numbers still to come this round.
-
-    Each cross needs a number of its own (or a bonus cross). Each needed number that doesn't
-    come often enough can be mended, with chance `rescue`, while Lightning tokens or bonus
-    crosses last. Numbers are taken as independent (close enough for two copies each)."""
-    if POPCOUNT[open_cells] > left + bonus_crosses:
-        return 0.0
-    miss = MISS[left]
-    d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # P(j needed squares get no number)
-    grid = face.grid
-    seen = 0
-    for cell in CELLS_OF_MASK[open_cells]:
-        n = grid[cell]
-        if seen >> n & 1:
-            continue
-        seen |= 1 << n
-        p0, p1 = miss[pool[n]]
-        if POPCOUNT[face.number_mask[n] & open_cells] == 1:
-            a = 1.0 - p0
-            d0, d1, d2, d3, d4 = (
-                d0 * a,
-                d1 * a + d0 * p0,
-                d2 * a + d1 * p0,
-                d3 * a + d2 * p0,
-                (d4 * a + d3 * p0),
-            )
-        else:  # the number is needed twice: once short if it comes once, twice if never
-            a = 1.0 - p0 - p1
-            d0, d1, d2, d3, d4 = (
-                d0 * a,
-                d1 * a + d0 * p1,
-                d2 * a + d1 * p1 + d0 * p0,
-                (d3 * a + d2 * p1 + d1 * p0),
-                d4 * a + d3 * p1 + d2 * p0,
-            )
-    total = d0
-    mend = 1.0
-    for missing, chance in enumerate((d1, d2, d3, d4), 1):
-        if missing > tokens + bonus_crosses:
-            break
-        mend *= rescue
-        total += chance * mend
-    return total
-
-
-def _phi(x: float) -> float:
-    """The standard normal distribution function."""
-    return 0.5 * (1.0 + erf(x / sqrt(2.0)))
 
 
 def moon_value(moons: float, rivals: tuple[int, ...]) -> float:
@@ -190,38 +109,11 @@ def star_points(chances: list[float], stars: int = 0) -> float:
         return STAR_POINTS[3]
     dist = [0.0] * 4  # P(the round ends with 0, 1, 2, 3+ stars)
     dist[stars] = 1.0
+    d0, d1, d2, d3 = dist
     for p in chances:
         q = 1 - p
-        dist = [
-            dist[0] * q,
-            dist[1] * q + dist[0] * p,
-            dist[2] * q + dist[1] * p,
-            dist[3] + dist[2] * p,
-        ]
-    return dist[1] * STAR_POINTS[1] + dist[2] * STAR_POINTS[2] + dist[3] * STAR_POINTS[3]
-
-
-def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
-    """(open cells, kind, value) of each line whose icon is not circled yet."""
-    for line_masks, bonuses in ((ROW_MASKS, face.row_bonus), (COL_MASKS, face.col_bonus)):
-        for line_mask, (kind, value) in zip(line_masks, bonuses, strict=True):
-            if line_mask & ~mask:
-                yield line_mask & ~mask, kind, value
-
-
-class CardFacts(NamedTuple):
-    """What the evaluation needs to know about one incomplete card, for one pool of numbers."""
-
-    open_count: int
-    helpers: int  # uncircled number and question-mark icons: bonus crosses to come
-    numbers_ok: float  # fill_chance of the whole card this round
-    numbers: int  # bit n set: an open square shows n
-    demand: int  # open squares showing n, in bits DEMAND_BITS * n and up
-    lines: tuple[tuple[str, int, float], ...]  # (kind, value, chance this round) per icon
-    need: float  # its place in the queue: open squares, less the help of its icons
-
-
-DEMAND_BITS = 8  # a number shows at most 3 times on a card: room for 85 cards
+        d0, d1, d2, d3 = d0 * q, d1 * q + d0 * p, d2 * q + d1 * p, d3 + d2 * p
+    return d1 * STAR_POINTS[1] + d2 * STAR_POINTS[2] + d3 * STAR_POINTS[3]
 
 
 class _Context:
@@ -243,25 +135,56 @@ class _Context:
 ContextKey = tuple[tuple[int, ...], int, int, int]
 
 
+# What a card's part of the value is remembered by: its facts' key, the round, the open
+# squares ahead of it in the queue (its own included), and the crosses to come this round and
+# in each later round.
+CardValueKey = tuple[int, int, float, float, float]
+
+
+# The star and moon icons of one incomplete card, as the evaluation sees them: each uncircled
+# star line's chance to be circled this round; its chance in each later round (with its card,
+# if not this round), a tuple per round; each uncircled moon icon's chance to be circled ever.
+# Plain tuples of numbers, not a NamedTuple: the garbage collector stops tracking those, and
+# tens of thousands are remembered (tracked, they made its full passes cost much of the time
+# the memory saves).
+CardIcons = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[float, ...]]
+# What a card adds to the value: the addends, in the order they are added, and its icons.
+CardValue = tuple[tuple[float, ...], CardIcons | None]
+# What the star and moon part is remembered by: each card's icons, the stars circled this
+# round, the moons held, the round.
+IconValuesKey = tuple[tuple[CardIcons, ...], int, int, int]
+
+
 class Evaluator:
-    """The evaluation with its weights, remembering each card's facts: they only change with
-    the card's mask, the tokens, and the numbers still to come. The memory is not pickled
-    (the table sends computer players to a worker process with every move)."""
+    """The evaluation with its weights, remembering each card's facts (they only change with
+    the card's mask, the tokens, and the numbers still to come) and what each card adds to the
+    value at its place in the queue (the moves tried in one decision mostly change one card,
+    leaving the others' parts as they were). The memory is not pickled (the table sends
+    computer players to a worker process with every move)."""
 
     MEMO_LIMIT = 2_000  # contexts remembered (each a round's numbers-to-come and tokens)
     FACTS_LIMIT = 60_000  # card facts remembered (a few hundred bytes each)
+    CARD_VALUES_LIMIT = 50_000  # cards' parts of the value remembered (a few hundred bytes each)
+    ICON_VALUES_LIMIT = 20_000  # star and moon parts remembered (a few hundred bytes each)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._start(weights)
 
     def _start(self, weights: Weights) -> None:
         self.w = weights
+        self.fill_chance = FillChances(weights.rescue)
         self.memo: dict[ContextKey, _Context] = {}
         # A card's facts depend on the numbers to come only through the counts of the numbers
         # its open squares show, so they are shared by every pool that agrees on those: a
         # play-out's draw of a number the card lacks leaves them as they were.
         self.card_facts: dict[int, CardFacts] = {}
-        self.open_numbers: dict[int, tuple[int, ...]] = {}  # by face and mask
+        # By face and mask: at most 60 faces' 512 masks.
+        self.shapes: dict[int, CardShape] = {}
+        self.card_values: dict[CardValueKey, CardValue] = {}
+        self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
+        # How many times the card facts were forgotten: a position's value may differ from one
+        # time to the next (when cards share a key), so values are reused only meanwhile.
+        self.forgotten = 0
         w = weights
         self._later = tuple(
             tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
@@ -275,34 +198,25 @@ class Evaluator:
         self._start(state["w"])
 
     def facts(
-        self, face: CardFace, mask: int, pool: tuple[int, ...], left: int, tokens: int
+        self, shape: CardShape, pool: tuple[int, ...], left: int, tokens: int, key: int
     ) -> CardFacts:
-        """The facts of one incomplete card (not remembered: see `_context`)."""
+        """The facts of one incomplete card (not remembered: see `__call__`)."""
         w = self.w
-        open_cells = FULL ^ mask
-        helpers = 0
+        fill_chance = self.fill_chance
         lines = []
-        for line_open, kind, value in _line_icons(face, mask):
-            if kind in (NUMBER, QUESTION):
-                helpers += 1
-            if kind != BLANK:
-                chance = fill_chance(face, line_open, pool, left, tokens, 0, w.rescue)
-                lines.append((kind, value, w.line_now * chance))
-        numbers = 0
-        demand = 0
-        for cell in CELLS_OF_MASK[open_cells]:
-            n = face.grid[cell]
-            numbers |= 1 << n
-            demand += 1 << DEMAND_BITS * n
-        open_count = POPCOUNT[open_cells]
+        for kind, value, count, needs in shape.lines:
+            chance = fill_chance(needs, count, pool, left, tokens, 0)
+            lines.append((kind, value, w.line_now * chance))
+        open_count, helpers = shape.open_count, shape.helpers
         return CardFacts(
             open_count,
             helpers,
-            fill_chance(face, open_cells, pool, left, tokens, helpers, w.rescue),
-            numbers,
-            demand,
+            fill_chance(shape.needs, open_count, pool, left, tokens, helpers),
+            shape.numbers,
+            shape.demand,
             tuple(lines),
             max(0.5, open_count - w.bonus_help * helpers),
+            key,
         )
 
     def _context(self, pos: Position) -> _Context:
@@ -356,9 +270,12 @@ class Evaluator:
         value = pos.banked + token_worth * tokens
 
         ctx = self._context(pos)
-        card_facts, open_numbers, pool = self.card_facts, self.open_numbers, pos.pool
+        card_facts, shapes, pool = self.card_facts, self.shapes, pos.pool
         if len(card_facts) > self.FACTS_LIMIT:
             card_facts.clear()
+            # The cards' values were worked out from the facts forgotten.
+            self.card_values.clear()
+            self.forgotten += 1
         # Beyond 4 tokens, fill_chance can't tell the difference.
         tail = left * 5 + (tokens if tokens < 4 else 4)
         queue = []
@@ -370,116 +287,148 @@ class Evaluator:
                 done_now += 1
                 continue
             key = face.number << 9 | mask
-            shown = open_numbers.get(key)
-            if shown is None:
-                shown = open_numbers[key] = _shown_numbers(face, mask)
-            for n in shown:  # the counts to come of the numbers it shows, in base 3
+            shape = shapes.get(key)
+            if shape is None:
+                shape = shapes[key] = card_shape(face, mask)
+            for n in shape.shown:  # the counts to come of the numbers it shows, in base 3
                 key = key * 3 + pool[n]
             key = key * 50 + tail
+            # Two cards' keys can coincide (face and mask are scaled by 3 per number shown, a
+            # count that varies): the first one's facts then stand for both. Kept as it is,
+            # as mending it changes choices; hence facts.numbers below, not shape.numbers.
             facts = card_facts.get(key)
             if facts is None:
-                facts = card_facts[key] = self.facts(face, mask, pool, left, tokens)
+                facts = card_facts[key] = self.facts(shape, pool, left, tokens, key)
             queue.append(facts)
             numbers |= facts.numbers
             demand += facts.demand
         value += CARD_POINTS[r - 1] * done_now
-        queue.sort(key=_need)
+        queue.sort(key=NEED)
 
         lost = ctx.shortages.get(demand)
         value -= self._shortage(ctx, demand) if lost is None else lost
         budgets = ctx.budgets.get(numbers)
         budget_now, budget_later = budgets or self._budgets(ctx, pos, numbers)
 
-        points = self._later[r - 1]
+        card_values = self.card_values
+        if len(card_values) > self.CARD_VALUES_LIMIT:
+            card_values.clear()
         icons: list[CardIcons] = []  # the star and moon icons of each card
         ahead = 0.0  # open squares of this card and every card before it in the queue
-        sigma, growth = w.sigma, w.sigma_growth
         for facts in queue:
             ahead += facts.need
-            spread = (sigma + growth * sqrt(ahead)) * SQRT2
-            # P(completed by the end of this round), then by the end of each later round;
-            # in_round[i]: P(completed in round r + i).
-            done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
-            if facts.numbers_ok < done:
-                done = facts.numbers_ok
-            card_value = done * points[0]
-            in_round = [done]
-            for extra in range(1, rounds_after + 1):
-                by_then = 0.5 * (
-                    1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread)
+            # token_worth, the card value's only other input, follows from the round and the
+            # numbers to come (in the facts' key).
+            card_key = (facts.key, r, ahead, budget_now, budget_later)
+            known = card_values.get(card_key)
+            if known is None:
+                known = card_values[card_key] = self._card_value(
+                    facts, r, ahead, budget_now, budget_later, token_worth
                 )
-                step = by_then - done if by_then > done else 0.0
-                in_round.append(step)
-                card_value += step * points[extra]
-                done += step
-            value += card_value + (1 - done) * 0.5 * (9 - facts.open_count)
-            # Icons: circled this round with their own chance or with the card; ever, at
-            # least with the card.
-            first = in_round[0]
-            stars: list[float] = []
-            moons: list[float] = []
-            for kind, bonus_value, line_chance in facts.lines:
-                now = line_chance if line_chance > first else first
-                ever = now if now > done else done
-                if kind == STAR:
-                    stars.append(now)
-                elif kind == MOON:
-                    moons.append(ever)
-                elif kind == NUMBER:
-                    value += w.cross * ever
-                elif kind == QUESTION:
-                    value += w.question * ever
-                else:  # LIGHTNING
-                    value += bonus_value * token_worth * ever
-            if stars or moons:
-                icons.append(CardIcons(in_round, done, stars, moons))
+            addends, card_icons = known
+            for addend in addends:
+                value += addend
+            if card_icons is not None:
+                icons.append(card_icons)
         return self.with_icons(value, pos, icons)
+
+    def _card_value(
+        self,
+        facts: CardFacts,
+        r: int,
+        ahead: float,
+        budget_now: float,
+        budget_later: float,
+        token_worth: float,
+    ) -> CardValue:
+        """What one incomplete card adds to the value in round `r`, with `ahead` open squares
+        to cross up to its completion: its points, by when it is likely completed (or half its
+        crossed squares if never), and those of its number, question-mark and Lightning icons;
+        its star and moon icons apart, as `with_icons` counts them."""
+        w = self.w
+        points = self._later[r - 1]
+        spread = (w.sigma + w.sigma_growth * sqrt(ahead)) * SQRT2
+        # P(completed by the end of this round), then by the end of each later round;
+        # in_round[i]: P(completed in round r + i).
+        done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
+        if facts.numbers_ok < done:
+            done = facts.numbers_ok
+        card_value = done * points[0]
+        in_round = [done]
+        for extra in range(1, ROUNDS - r + 1):
+            by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread))
+            step = by_then - done if by_then > done else 0.0
+            in_round.append(step)
+            card_value += step * points[extra]
+            done += step
+        addends = [card_value + (1 - done) * 0.5 * (9 - facts.open_count)]
+        # Icons: circled this round with their own chance or with the card; ever, at least
+        # with the card.
+        first = in_round[0]
+        stars: list[float] = []
+        moons: list[float] = []
+        for kind, bonus_value, line_chance in facts.lines:
+            now = line_chance if line_chance > first else first
+            ever = now if now > done else done
+            if kind == STAR:
+                stars.append(now)
+            elif kind == MOON:
+                moons.append(ever)
+            elif kind == NUMBER:
+                addends.append(w.cross * ever)
+            elif kind == QUESTION:
+                addends.append(w.question * ever)
+            else:  # LIGHTNING
+                addends.append(bonus_value * token_worth * ever)
+        if not stars and not moons:
+            return tuple(addends), None
+        rounds_after = ROUNDS - r
+        later: list[list[float]] = [[] for _ in range(rounds_after)]
+        for now in stars:
+            rest = 1.0 - now
+            for i in range(rounds_after):
+                share = min(rest, in_round[i + 1])
+                later[i].append(share)
+                rest -= share
+                if rest <= 0:
+                    break
+        stars_later = tuple(tuple(chances) for chances in later)
+        return tuple(addends), (tuple(stars), stars_later, tuple(moons))
 
     def with_icons(self, value: float, pos: Position, icons: list[CardIcons]) -> float:
         """`value` plus the star and moon points to come: each star line's chance this round
         and in each later round (with its card), each moon icon's chance ever, counted through
         the star table of each round and the moon table at the expected count."""
-        w = self.w
+        # Moves that change no star or moon line's chances are common: their part is known.
+        key = (tuple(icons), pos.stars, pos.moons, pos.round)
+        known = self.icon_values.get(key)
+        if known is None:
+            if len(self.icon_values) > self.ICON_VALUES_LIMIT:
+                self.icon_values.clear()
+            known = self.icon_values[key] = self._icon_values(pos, icons)
+        stars, moons = known
+        return value + stars + self.w.moon_scale * moon_value(moons, pos.rivals_moons)
+
+    def _icon_values(self, pos: Position, icons: list[CardIcons]) -> tuple[float, float]:
+        """The star points to come (scaled) and the expected moon count."""
         rounds_after = ROUNDS - pos.round
         star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
         moons = float(pos.moons)
-        for card in icons:
-            in_round = card.in_round
-            for now in card.stars:
-                star_now.append(now)
-                rest = 1.0 - now
-                for i in range(rounds_after):
-                    share = min(rest, in_round[i + 1])
-                    star_later[i].append(share)
-                    rest -= share
-                    if rest <= 0:
-                        break
-            for ever in card.moons:
+        # The cards' chances in turn, as star_points takes them.
+        for card_stars, card_stars_later, card_moons in icons:
+            star_now += card_stars
+            for chances, shares in zip(star_later, card_stars_later, strict=True):
+                chances += shares
+            for ever in card_moons:
                 moons += ever
         stars = star_points(star_now, pos.stars)
         for chances in star_later:
             if chances:
                 stars += star_points(chances)
-        return value + w.star_scale * stars + w.moon_scale * moon_value(moons, pos.rivals_moons)
-
-
-class CardIcons(NamedTuple):
-    """The star and moon icons of one incomplete card, as the evaluation sees them."""
-
-    in_round: list[float]  # P(the card is completed in this round, the next, ...)
-    done: float  # P(completed by the game's end)
-    stars: list[float]  # each uncircled star line's chance to be circled this round
-    moons: list[float]  # each uncircled moon icon's chance to be circled ever
+        return self.w.star_scale * stars, moons
 
 
 SQRT2 = sqrt(2.0)
 
-
-def _shown_numbers(face: CardFace, mask: int) -> tuple[int, ...]:
-    """The numbers the open squares of a card show, each once, in order."""
-    return tuple(sorted({face.grid[cell] for cell in CELLS_OF_MASK[FULL ^ mask]}))
-
-
-def _need(facts: CardFacts) -> float:
-    return facts.need
+NEED = attrgetter("need")  # a CardFacts' place in the queue

@@ -103,9 +103,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from game.luckybox.ai.bots import LookaheadBot, _value
+from game.luckybox.ai.bots import LookaheadBot, PositionKey, _value
 from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.model import Position, position_of, revealed, with_cards
 from game.luckybox.ai.turns import Turn, turns
@@ -168,15 +167,16 @@ class ExpertBot(LookaheadBot):
         if pos.left == 0 or len(options) == 1:  # the round ends after this number
             return max(options, key=_value)
         candidates = sorted(options, key=_value, reverse=True)[: self.shortlist]
+        seen: dict[PositionKey, float] = {}
+        forgotten = self.value.forgotten
         if len(candidates) > self.width:
-            seen: dict[tuple[Any, ...], float] = {}
             candidates.sort(key=lambda t: self.expected(t.after, seen), reverse=True)
             candidates = candidates[: self.width]
         futures = self.futures(pos)
         steps = min(pos.left, self.horizon)
         most = max(1, self.budget // max(1, len(candidates) * steps))
         futures = [f[:steps] for f in futures[:most]]
-        value = remembered(self.value)
+        value = remembered(self.value, seen, forgotten)
         return max(
             candidates,
             key=lambda t: sum(playout(t.after, f, value, self.playout_spend) for f in futures),
@@ -203,21 +203,23 @@ class ExpertBot(LookaheadBot):
         return choices[best]
 
 
-# What a position is remembered by within one decision, where its cards, round, banked points
-# and rivals' moons cannot change: masks, tokens, moons, stars, numbers to come.
-DecisionKey = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int]
-
-
-def remembered(value: Valuation) -> Valuation:
+def remembered(value: Evaluator, earlier: dict[PositionKey, float], forgotten: int) -> Valuation:
     """`value`, remembering each position of one decision: play-outs of different crosses and
-    futures often pass through the same positions (the bonus placements above all)."""
-    memo: dict[DecisionKey, float] = {}
+    futures often pass through the same positions (the bonus placements above all), and the
+    look-ahead's (`earlier`) positions, often the play-outs' first. Those, though, only while
+    the evaluator has forgotten no card facts since `forgotten`: its values could differ then,
+    and the play-outs valued them afresh."""
+    memo: dict[PositionKey, float] = {}
 
     def evaluate(pos: Position) -> float:
         key = (tuple(pos.masks), pos.lightning, pos.moons, pos.stars, pos.pool, pos.left)
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = value(pos)
+            if value.forgotten == forgotten:
+                hit = earlier.get(key)
+            if hit is None:
+                hit = value(pos)
+            memo[key] = hit
         return hit
 
     return evaluate
