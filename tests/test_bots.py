@@ -128,6 +128,32 @@ def test_evaluator_memory_never_changes_a_value() -> None:
     assert checked > 30
 
 
+def test_two_different_cards_never_share_their_facts() -> None:
+    """Card 1 with squares 0 and 1 crossed and card 3 with squares 1 and 3 crossed show six and
+    five numbers; with the counts to come below, a key that scaled each card by 3 per number
+    it shows gave both the same one, and the card valued second took the first one's facts. A
+    warm evaluator that has seen the first must value the second as a fresh one does."""
+    from game.luckybox.ai.cardfacts import card_shape
+
+    state, _ = GameState.new(["x"], 1)
+    base = position_of(state, 0)
+    faces = state.faces
+    trials = []
+    for card, mask, counts in ((1, 0b11, (1, 2, 1, 2, 0, 1)), (3, 0b1010, (2, 1, 2, 0, 1))):
+        shown = card_shape(faces[card], mask).shown
+        assert len(shown) == len(counts)
+        pool = [0] + [2] * 9
+        for n, count in zip(shown, counts, strict=True):
+            pool[n] = count
+        trial = base.copy()
+        trial.cards, trial.faces, trial.masks = [card], [faces[card]], [mask]
+        trial.pool, trial.left = tuple(pool), 5
+        trials.append(trial)
+    warm = Evaluator()
+    for trial in trials:
+        assert warm(trial) == Evaluator()(trial)
+
+
 def test_card_facts_are_shared_only_by_pools_that_agree_on_the_cards_numbers() -> None:
     """The evaluator shares a card's facts between pools of numbers to come that agree on the
     numbers its open squares show: a warm evaluator that has seen every other pool (one number

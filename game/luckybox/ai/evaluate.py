@@ -290,12 +290,12 @@ class Evaluator:
             shape = shapes.get(key)
             if shape is None:
                 shape = shapes[key] = card_shape(face, mask)
-            for n in shape.shown:  # the counts to come of the numbers it shows, in base 3
-                key = key * 3 + pool[n]
-            key = key * 50 + tail
-            # Two cards' keys can coincide (face and mask are scaled by 3 per number shown, a
-            # count that varies): the first one's facts then stand for both. Kept as it is,
-            # as mending it changes choices; hence facts.numbers below, not shape.numbers.
+            counts = 0  # the counts to come of the numbers it shows, in base 3: under 3**9
+            for n in shape.shown:
+                counts = counts * 3 + pool[n]
+            # Face and mask (which fix how many numbers it shows) in bits of their own above
+            # the counts, so no two cards share a key (tests/test_bots.py).
+            key = (key << 15 | counts) * 50 + tail
             facts = card_facts.get(key)
             if facts is None:
                 facts = card_facts[key] = self.facts(shape, pool, left, tokens, key)
