@@ -116,7 +116,11 @@ def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) 
 
 
 def _save_many(
-    folder: str, tag: str, start: multiprocessing.synchronize.Event, done: multiprocessing.Queue
+    folder: str,
+    tag: str,
+    start: multiprocessing.synchronize.Event,
+    done: multiprocessing.Queue,
+    release: multiprocessing.synchronize.Event,
 ) -> None:
     start.wait(10)
     heard: list[str] = []
@@ -124,13 +128,17 @@ def _save_many(
     for i in range(PER_PROCESS):
         keeper.save(i, None)
     done.put((tag, keeper.saving, heard))
+    # Both copies stay open until both have reported: on a loaded machine one copy could
+    # otherwise finish and quit, letting go of the lock, before the other one starts.
+    release.wait(120)
 
 
 def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     ctx = _context()
-    start, done = ctx.Event(), ctx.Queue()
+    start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
     workers = [
-        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done)) for tag in ("a", "b")
+        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release))
+        for tag in ("a", "b")
     ]
     for worker in workers:
         worker.start()
@@ -138,6 +146,7 @@ def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     results = {
         tag: (saving, heard) for tag, saving, heard in (done.get(timeout=120) for _ in workers)
     }
+    release.set()
     for worker in workers:
         worker.join(30)
     savers = [tag for tag, (saving, _heard) in results.items() if saving]
