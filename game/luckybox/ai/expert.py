@@ -94,6 +94,31 @@ near 0.55, and a gain on the tuning seeds alone proved nothing twice:
   round 4's table): +0.13 +- 0.61 (1000-1099), +0.11 +- 0.57 (0-99): stars +0.4, cards -0.6,
   even.
 
+Then, on paired seeds 1000-1099 (Expert 65.25 there, 65.32 on 0-99, 63.87 on 1100-1199), the
+other two ranges checking whatever looked better:
+- where Expert falls short (seeds 1000-1039, the oracle on 1000-1009): cards completed per
+  round 0 / 1.5 / 1.48 / 1.68 (oracle 0.1 / 1.7 / 1.5 / 2.1), stars per round 0.03 / 1.9 /
+  1.15 / 1.32 (0.4 / 1.5 / 2.0 / 1.6), 4.1 moons (5.5: 4.3 moon points against 7.2), 3.5
+  points of incomplete cards (1.3);
+- play-outs carried on into the next round (its numbers drawn from all 18; the completed
+  cards and stars banked and those cards set aside, no drafted card), judged at that round's
+  end: -2.36 +- 0.70; in round 1 only, with a budget of 400 steps: -0.89 +- 0.65 (p95 136
+  ms). The static judgement of the next round beats a few greedy play-outs of it;
+- each cross's play-out mean blended with Hard's one-number expectation, 0.3 of it: +1.10
+  +- 0.53, then +0.16 +- 0.39 (0-99) and -0.16 +- 0.47 (1100-1199); 0.5 of it: +0.39 +- 0.55;
+- the cards to keep played out through the whole next round (9 numbers, not 6): -0.35 +-
+  0.40 (the same score on 46 seeds);
+- the play-outs' policy matters: spending no Lightning (not up to 1) loses 2.51 +- 0.54. When
+  1 token reaches no square, spending up to 2 or 4 (not passing): +0.50 +- 0.36 and +0.78 +-
+  0.35, then for 4 -0.08 +- 0.19 (0-99) and +0.20 +- 0.23 (1100-1199): +0.30 +- 0.15 over the
+  300, not kept (not better on 0-99);
+- the play-outs' first reply chosen by Hard's lookahead (its best 3 crosses by the static
+  evaluation, replies spending 1 token at most, remembered within a decision): +0.18 +- 0.54,
+  p95 227 ms (90 without);
+- evaluation weights for every choice: `cover_later` 0.8 -0.55 +- 0.60, 0.25 -0.21 +- 0.60;
+  `shortage` 1.0 -1.08 +- 0.58; `sigma` 1.0 -0.37 +- 0.53, 2.0 +0.01 +- 0.54. The weights sit
+  on a plateau for Expert too.
+
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
 choice, and nothing of the game's seed or the face-down numbers enters it.
