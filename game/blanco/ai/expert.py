@@ -84,6 +84,18 @@ about 40% of the games (so the paired errors are large):
   in the history, commit 9391326 "a sampled play-forward", taken out of the game again: no
   level uses it, and a faster evaluation (more samples in the budget) is what it would need.
 
+Then, with the plan's shared lines and grids, on the benchmark's own seeds 0-799 paired game
+by game against Expert (0.334 there, the benchmark's figure reproduced; the bots' model
+compiled with mypyc, the same choices):
+- graded denial, measured in full: a card left on the discard pile costs `denial` times the
+  turns it saves the next player (their best step with it, on their public grid and an
+  unknown hand, against their own pile draw; a card that wins them the game keeps Hard's full
+  cost): 0.25 +0.000 +- 0.020 (246 games changed), 0.5 -0.022 +- 0.020 (248); on seeds
+  2000-2199 0.5 +0.015 +- 0.037 and 1.0 -0.025 +- 0.037. Not kept;
+- swaps judged one pile draw further too (`next_gain` gives a swap 0): not one game changed,
+  as no swap falls within `margin` of the best step; with the margin at 0.1 as well: -0.004
+  +- 0.010 (61 games changed). Not kept.
+
 Pure: no pygame.
 """
 
