@@ -182,9 +182,6 @@ class Evaluator:
         self.shapes: dict[int, CardShape] = {}
         self.card_values: dict[CardValueKey, CardValue] = {}
         self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
-        # How many times the card facts were forgotten: a position's value may differ from one
-        # time to the next (when cards share a key), so values are reused only meanwhile.
-        self.forgotten = 0
         w = weights
         self._later = tuple(
             tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
@@ -275,7 +272,6 @@ class Evaluator:
             card_facts.clear()
             # The cards' values were worked out from the facts forgotten.
             self.card_values.clear()
-            self.forgotten += 1
         # Beyond 4 tokens, fill_chance can't tell the difference.
         tail = left * 5 + (tokens if tokens < 4 else 4)
         queue = []

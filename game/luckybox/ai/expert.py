@@ -193,7 +193,6 @@ class ExpertBot(LookaheadBot):
             return max(options, key=_value)
         candidates = sorted(options, key=_value, reverse=True)[: self.shortlist]
         seen: dict[PositionKey, float] = {}
-        forgotten = self.value.forgotten
         if len(candidates) > self.width:
             candidates.sort(key=lambda t: self.expected(t.after, seen), reverse=True)
             candidates = candidates[: self.width]
@@ -201,7 +200,7 @@ class ExpertBot(LookaheadBot):
         steps = min(pos.left, self.horizon)
         most = max(1, self.budget // max(1, len(candidates) * steps))
         futures = [f[:steps] for f in futures[:most]]
-        value = remembered(self.value, seen, forgotten)
+        value = remembered(self.value, seen)
         return max(
             candidates,
             key=lambda t: sum(playout(t.after, f, value, self.playout_spend) for f in futures),
@@ -228,23 +227,18 @@ class ExpertBot(LookaheadBot):
         return choices[best]
 
 
-def remembered(value: Evaluator, earlier: dict[PositionKey, float], forgotten: int) -> Valuation:
-    """`value`, remembering each position of one decision: play-outs of different crosses and
-    futures often pass through the same positions (the bonus placements above all), and the
-    look-ahead's (`earlier`) positions, often the play-outs' first. Those, though, only while
-    the evaluator has forgotten no card facts since `forgotten`: its values could differ then,
-    and the play-outs valued them afresh."""
-    memo: dict[PositionKey, float] = {}
+def remembered(value: Valuation, memo: dict[PositionKey, float]) -> Valuation:
+    """`value`, remembering each position of one decision in `memo`, which already holds the
+    look-ahead's: play-outs of different crosses and futures often pass through the same
+    positions (the bonus placements above all), the look-ahead's often their first. A value is
+    the same whenever it is asked (every memory of the evaluator is keyed by all its value
+    depends on: tests/test_bots.py), so a remembered one is exactly what asking again gives."""
 
     def evaluate(pos: Position) -> float:
         key = (tuple(pos.masks), pos.lightning, pos.moons, pos.stars, pos.pool, pos.left)
         hit = memo.get(key)
         if hit is None:
-            if value.forgotten == forgotten:
-                hit = earlier.get(key)
-            if hit is None:
-                hit = value(pos)
-            memo[key] = hit
+            hit = memo[key] = value(pos)
         return hit
 
     return evaluate
