@@ -154,6 +154,44 @@ def _sprites_decoded_once() -> Iterator[None]:
         yield
 
 
+#: Texts rendered and measured by every App of this worker, per text size (see below).
+_TEXTS_OF_THE_WORKER: dict[float, tuple[Any, dict[Any, Any]]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _texts_rendered_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each App renders and measures its texts again (TextCache: the labels, names and
+    numbers of every scene), a few hundred Apps a run, where the game itself has one cache
+    for the whole process: here every App of a worker shares one cache per text size, as
+    one process's Apps would. The same surfaces and measures under the same keys, the same
+    bound on their number. A test marked `texts_rendered_afresh` (it watches what the cache
+    makes) starts from an empty cache of its own."""
+    if request.node.get_closest_marker("texts_rendered_afresh") is not None:
+        return
+    from collections import OrderedDict
+
+    from game.core.ui.text import TextCache
+
+    init = TextCache.__init__
+
+    def share(cache: TextCache) -> None:
+        kept = _TEXTS_OF_THE_WORKER.setdefault(cache.scale, (OrderedDict(), {}))
+        cache._surfaces, cache._measures = kept
+
+    def shared_init(self: TextCache, max_surfaces: int = 1024) -> None:
+        init(self, max_surfaces)
+        share(self)
+
+    def shared_set_scale(self: TextCache, scale: float) -> None:
+        if scale != self.scale:  # (the fonts are the App's own: pygame.quit ends them)
+            self.scale = scale
+            self._fonts.clear()
+            share(self)
+
+    monkeypatch.setattr(TextCache, "__init__", shared_init)
+    monkeypatch.setattr(TextCache, "set_scale", shared_set_scale)
+
+
 @pytest.fixture(autouse=True)
 def _frames_drawn_when_seen(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
@@ -241,6 +279,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "every_frame_drawn: the test watches what each frame draws; every frame App.step() "
         "means to draw is drawn at once (see _frames_drawn_when_seen)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "texts_rendered_afresh: the test watches what an App's text cache renders; its Apps "
+        "start from an empty one (see _texts_rendered_once)",
     )
 
 

@@ -30,6 +30,7 @@ def demo_table(app: Any, players: int = 5) -> Any:
 
 
 @pytest.mark.every_frame_drawn  # banners made inside a drawn frame
+@pytest.mark.texts_rendered_afresh  # which banners are made, and when
 def test_banners_are_made_one_between_each_two_frames(app: Any, monkeypatch: Any) -> None:
     made: list[tuple[str, int, str]] = []  # (inside a "frame" or "between" frames, which, text)
     phase = ["frame", 0]
