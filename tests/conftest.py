@@ -251,10 +251,11 @@ def app(data_dir: Path) -> Iterator:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked `slow` (each minutes long) are collected first, so pytest-xdist hands their
-    files out first and they run beside the many short ones instead of after them: the last
-    worker to finish does not finish alone. The sort is stable: every other test keeps its
-    order."""
+    """Tests marked `slow` (each many seconds long, working or waiting) are collected first,
+    so pytest-xdist hands their files out first and they run beside the many short ones
+    instead of after them: the last worker to finish does not finish alone (nor waits alone
+    on a server restarting while the other core has nothing left to do). The sort is stable:
+    every other test keeps its order."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

@@ -140,6 +140,7 @@ def test_window_check_dry() -> None:
     assert "dry run: no X server used\n" in out
 
 
+@pytest.mark.slow  # seconds of a still window measured: mostly waiting
 def test_idle() -> None:
     out = run_bench("idle.py", "--seconds", "0.5", "--settle", "0.3")
     for screen in ("title", "table", "settings", "howto", "stats", "setup", "online", "host"):

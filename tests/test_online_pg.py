@@ -114,6 +114,7 @@ def test_a_whole_game_on_postgres_is_the_local_one_and_outlives_the_server(pg_ur
     )  # a new server replays it from PostgreSQL
 
 
+@pytest.mark.slow  # servers started, killed and started again: mostly waiting
 def test_the_bench_on_postgres_loses_nothing_when_a_server_is_killed(pg_url: str) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "server.py"), "--db", pg_url]

@@ -49,6 +49,7 @@ def one_server(pg_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     assert "Traceback" not in log, log
 
 
+@pytest.mark.slow  # a database stopped and started again: mostly waiting
 def test_the_database_restarted_under_play_loses_no_acknowledged_action(
     postgres: pg_helpers.Postgres, pg_url: str, one_server: ServerProcess
 ) -> None:
