@@ -123,34 +123,45 @@ def _files_not_flushed_to_the_disk() -> Iterator[None]:
 @pytest.fixture(autouse=True, scope="session")
 def _sprites_decoded_once() -> Iterator[None]:
     """Each App reads its sprites again (Assets._read: a PNG decoded, then converted for the
-    display), a few hundred Apps a run: each sprite file is decoded once per worker and every
-    App gets its own copy of the surface it would have read (the same pixels, the same
-    format). A file changed since (another size or time) is read again; failures are not kept."""
+    display) and scales them again to the sizes its scenes draw them at, a few hundred Apps a
+    run, where the game itself does both once a process: here each sprite file is decoded once
+    per worker, and every App of the worker shares the scaled copies made for the same folder
+    and display format. The same surfaces under the same keys: the game copies a sprite before
+    it changes one (a card's face, a faded token), so no App sees another's drawing. A file
+    changed since (another size or time) is read again; failures are not kept."""
+    import pygame
+
     from game.core.ui.assets import Assets
 
-    read = Assets._read
-    kept: dict[tuple, object] = {}
+    read, init = Assets._read, Assets.__init__
+    kept: dict[tuple[Any, ...], object] = {}
+    scaled: dict[tuple[Any, ...], dict[Any, Any]] = {}
+
+    def shown() -> tuple[Any, ...] | None:
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        return None if display is None else (display.get_bitsize(), display.get_masks())
 
     def decoded_once(self: Assets, name: str, path: Path) -> object:
-        import pygame
-
         try:
             stat = Path(path).stat()
         except OSError:
             return read(self, name, path)
-        display = pygame.display.get_surface() if pygame.display.get_init() else None
-        shown = None if display is None else (display.get_bitsize(), display.get_masks())
-        key = (str(path), stat.st_mtime_ns, stat.st_size, shown)
+        key = (str(path), stat.st_mtime_ns, stat.st_size, shown())
         surface = kept.get(key)
         if surface is None:
             surface = read(self, name, path)
             if surface is None:
                 return None
             kept[key] = surface
-        return surface.copy()  # type: ignore[attr-defined]  # a pygame.Surface
+        return surface
+
+    def scaled_once(self: Assets, sprites_dir: Path) -> None:
+        init(self, sprites_dir)
+        self._scaled = scaled.setdefault((str(self.sprites_dir.resolve()), shown()), {})
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Assets, "_read", decoded_once)
+        patch.setattr(Assets, "__init__", scaled_once)
         yield
 
 
