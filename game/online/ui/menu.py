@@ -64,6 +64,8 @@ def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: f
 class OnlineMenuScene(UIScene):
     """Widgets: "server", "host", "join", "back", and "rejoin_N" for each held seat."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def __init__(self, ctx: Any, game: str | None = None) -> None:
         super().__init__(ctx)
         self.game = game  # the game chosen on the title: Host a table offers it first
@@ -234,6 +236,8 @@ class JoinScene(UIScene):
     """Widgets: "code" (a code or a share link), "server", "name" (the joiner's own name for
     the seat; left empty, the seat keeps the host's name for it), "go" (take a free seat),
     "watch" (see the table as no seat does: the public board, read only), "back"."""
+
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
 
     def __init__(self, ctx: Any, url: str) -> None:
         super().__init__(ctx)

@@ -42,6 +42,8 @@ ROW = 48
 class TableSeatsScene(UIScene):
     """Widgets: "back" (to the table), "menu" (the pause menu), "computer_N" (host only)."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def __init__(self, ctx: Any, table: Any) -> None:
         super().__init__(ctx)
         self.table = table

@@ -32,6 +32,8 @@ PANEL = pygame.FRect(140, 130, 1000, 460)
 class MatchScoreScene(UIScene):
     """Widgets: "next" (the next game, or a new match when it is over) and "title"."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def __init__(self, ctx: Any, session: Session, match: Match, demo: bool = False) -> None:
         super().__init__(ctx)
         self.session = session

@@ -15,6 +15,8 @@ GO = pygame.FRect(490, 430, 300, 80)
 class HandoffScene(UIScene):
     """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     ambient_motion = True  # its arrow bobs
 
     def __init__(self, ctx: Any, name: str) -> None:

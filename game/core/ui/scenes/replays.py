@@ -64,6 +64,8 @@ class ReplaysScene(UIScene):
     """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
     "path", "open", "back". Dropping a file on the window opens it."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)
         # Whose kept records are listed (the default game's unless told); a file opened may

@@ -67,6 +67,8 @@ class SettingsScene(UIScene):
     error, so the player still leaves the screen.
     """
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.rows = self._rows()

@@ -31,6 +31,8 @@ HINT = pygame.FRect(900, 490, 150, 52)
 class DraftScene(UIScene):
     """One human's draft choice. Click cards to select; "confirm" applies it and closes."""
 
+    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+
     def needs_redraw(self) -> bool:  # the hint's dashed ring turns
         return super().needs_redraw() or bool(self.hinted) and self.ambient_live()
 
