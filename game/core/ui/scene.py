@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.core.ui import gfx
+
 if TYPE_CHECKING:  # only for annotations: context.py imports this module
     from game.core.ui.context import Context
 
@@ -152,6 +154,10 @@ class SceneStack:
         #: Seconds of frame time since the last input (the app keeps it; `ambient_live`).
         self.idle_for = 0.0
         self.ambient_seconds = AMBIENT_SECONDS
+        # The picture of the scenes under an overlay (a pause menu, a dialog, a round's end),
+        # with what it was drawn from: they are frozen while it is up (see `draw`).
+        self._under: pygame.Surface | None = None
+        self._under_key: tuple[object, ...] | None = None
 
     # ---------------------------------------------------------------- queries
 
@@ -278,8 +284,26 @@ class SceneStack:
         return bool(self._scenes) and self._scenes[self._base()].fills_screen
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the highest opaque scene upward; scenes under an opaque one are skipped."""
-        for scene in self._scenes[self._base() :]:
-            scene.draw(surface)
+        """Draw from the highest opaque scene upward; scenes under an opaque one are skipped.
+
+        Only the top scene is updated, so those under an overlay are frozen: their picture is
+        drawn once, kept, and laid back under the overlay's each frame while the same scenes
+        are up on a screen of the same shape and resolution (a frame drawn otherwise, say of
+        Settings opened from the pause menu, forgets it: what changed there is drawn anew)."""
+        shown = self._scenes[self._base() :]
+        if len(shown) > 1:
+            pixels = gfx.pixels_of(surface)
+            key = (*shown, tuple(gfx.view(surface)), pixels.get_size(), gfx.render_scale())
+            if self._under is not None and key == self._under_key:
+                pixels.blit(self._under, (0, 0))
+            else:
+                for scene in shown[:-1]:
+                    scene.draw(surface)
+                self._under, self._under_key = pixels.copy(), key
+            shown[-1].draw(surface)
+        else:
+            self._under = self._under_key = None
+            for scene in shown:
+                scene.draw(surface)
         if self.overlay is not None and self._scenes:
             self.overlay.draw(surface)
