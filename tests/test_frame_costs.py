@@ -154,3 +154,46 @@ def test_snapshot_gives_back_what_was_kept_while_the_key_holds() -> None:
     assert not snap.reuse(screen, "b"), "another key: the part draws again"
     snap.forget()
     assert not snap.reuse(screen, "a")
+
+
+@pytest.mark.parametrize(("game", "players"), [("blanco", 3), ("luckybox", 2)])
+def test_scenes_under_an_overlay_are_drawn_once_and_the_picture_is_the_same(
+    app: Any, monkeypatch: pytest.MonkeyPatch, game: str, players: int
+) -> None:
+    table = demo_table(app, game, players)
+    assert app.stack.top is table
+    drawn: list[Any] = []
+    real_draw = type(table).draw
+
+    def counted(self: Any, surface: Any) -> None:
+        drawn.append(self)
+        real_draw(self, surface)
+
+    monkeypatch.setattr(type(table), "draw", counted)
+    app.ctx.nav.push("pause")
+    pause = app.stack.top
+    for _ in range(5):
+        frames(app, 1)
+        kept = picture(app)
+        app.stack._under = None  # drawn anew: the same pixels
+        assert picture(app) == kept
+    count = len(drawn)
+    for _ in range(3):
+        picture(app)
+    assert len(drawn) == count, "the table under the pause menu drawn again"
+    # Settings opened over the pause menu, the text made larger there: back at the pause
+    # menu, the table under it is drawn anew, at the new size.
+    app.ctx.nav.push("settings")
+    frames(app, 1)
+    app.ctx.settings.text_size = "large"
+    app.ctx.text.set_scale(1.15)
+    app.stack.pop()
+    assert app.stack.top is pause
+    kept = picture(app)
+    assert len(drawn) == count + 1
+    app.stack._under = None
+    assert picture(app) == kept
+    app.stack.pop()  # the pause menu closed: the table is drawn every frame again
+    picture(app)
+    picture(app)
+    assert len(drawn) == count + 4 and app.stack._under is None
