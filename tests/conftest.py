@@ -270,6 +270,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+def _game_compiled_once() -> None:
+    """The game's modules compiled once, by both cores, before the workers start: from a
+    fresh clone each worker (and each game a test starts in a subprocess) otherwise compiled
+    every module it imported that no one had written yet, four times over at the start. A
+    module already compiled and unchanged is only looked at."""
+    import compileall
+
+    root = Path(__file__).resolve().parent.parent
+    compileall.compile_dir(root / "game", quiet=2, workers=2)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Collect a worker's garbage once, then freeze what is left (gc.freeze) before pytest's
     unraisable-exception check collects five times over at its cleanup: those five walked the
@@ -282,6 +293,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller, before any worker starts
+        _game_compiled_once()
     config.addinivalue_line(
         "markers",
         "app_errors_expected: the test means an App to catch exceptions in a frame "
