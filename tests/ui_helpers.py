@@ -138,7 +138,7 @@ def save_png_quickly(save: Any) -> Any:
         alpha = bool(surface.get_flags() & pygame.SRCALPHA)
         fmt, kind, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
         width, height = surface.get_size()
-        data = pygame.image.tobytes(surface, fmt)
+        data = memoryview(pygame.image.tobytes(surface, fmt))  # (rows copied once, below)
         stride = width * depth
         rows = bytearray((stride + 1) * height)  # each row: filter 0 (none), then its pixels
         for y in range(height):
@@ -157,7 +157,7 @@ def save_png_quickly(save: Any) -> Any:
         Path(file).write_bytes(
             b"\x89PNG\r\n\x1a\n"
             + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 1))
+            + chunk(b"IDAT", zlib.compress(rows, 1))
             + chunk(b"IEND", b"")
         )
 
