@@ -52,7 +52,7 @@ class HostScene(UIScene):
     """Widgets: "server", "game", "players", "name", "seat_1".. (friend or a level), "hold",
     "open", "back"."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, url: str, game: str | None = None) -> None:
         """`game`: the one chosen on the title, offered first (else the first game)."""

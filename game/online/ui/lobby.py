@@ -52,7 +52,7 @@ class LobbyScene(UIScene):
     `link`: a link already taking its seat (host, rejoin); else `url` and `code` to join (with
     `name`, the joiner's own for the seat)."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(
         self,

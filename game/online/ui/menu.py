@@ -64,7 +64,7 @@ def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: f
 class OnlineMenuScene(UIScene):
     """Widgets: "server", "host", "join", "back", and "rejoin_N" for each held seat."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, game: str | None = None) -> None:
         super().__init__(ctx)
@@ -237,7 +237,7 @@ class JoinScene(UIScene):
     the seat; left empty, the seat keeps the host's name for it), "go" (take a free seat),
     "watch" (see the table as no seat does: the public board, read only), "back"."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, url: str) -> None:
         super().__init__(ctx)

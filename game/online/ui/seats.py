@@ -42,7 +42,7 @@ ROW = 48
 class TableSeatsScene(UIScene):
     """Widgets: "back" (to the table), "menu" (the pause menu), "computer_N" (host only)."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, table: Any) -> None:
         super().__init__(ctx)

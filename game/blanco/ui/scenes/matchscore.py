@@ -32,7 +32,7 @@ PANEL = pygame.FRect(140, 130, 1000, 460)
 class MatchScoreScene(UIScene):
     """Widgets: "next" (the next game, or a new match when it is over) and "title"."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, session: Session, match: Match, demo: bool = False) -> None:
         super().__init__(ctx)

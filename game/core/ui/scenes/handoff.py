@@ -15,7 +15,7 @@ GO = pygame.FRect(490, 430, 300, 80)
 class HandoffScene(UIScene):
     """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     ambient_motion = True  # its arrow bobs
 

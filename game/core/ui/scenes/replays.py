@@ -64,7 +64,7 @@ class ReplaysScene(UIScene):
     """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
     "path", "open", "back". Dropping a file on the window opens it."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)

@@ -67,7 +67,7 @@ class SettingsScene(UIScene):
     error, so the player still leaves the screen.
     """
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

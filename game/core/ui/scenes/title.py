@@ -93,7 +93,7 @@ def load_last_game(
 class TitleScene(UIScene):
     """Enter starts a new game, Esc quits (the stack empties and the app stops)."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Context, seed: int = 7) -> None:
         super().__init__(ctx)

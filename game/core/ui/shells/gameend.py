@@ -46,7 +46,7 @@ class GameEndShell(UIScene):
     """A finished session's results. Widgets: "again" and "title"; `again` and `back` replace
     them (label, action), as a replay does. `demo`: close the app once it has been seen."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     #: The game's id: Play again deals `seats` at `seed` through `{game_id}.start_game`.
     game_id = ""

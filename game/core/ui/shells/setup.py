@@ -142,7 +142,7 @@ class LevelButton(Button):
 class SetupShell(UIScene):
     """Choose the players and the seed (see the module's docstring for what a game gives)."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     game_id = ""
     min_seats, max_seats, default_seats = 1, 12, 2

@@ -31,7 +31,7 @@ HINT = pygame.FRect(900, 490, 150, 52)
 class DraftScene(UIScene):
     """One human's draft choice. Click cards to select; "confirm" applies it and closes."""
 
-    fills_screen = True  # the backdrop first: nothing under it shows, nor is drawn
+    fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def needs_redraw(self) -> bool:  # the hint's dashed ring turns
         return super().needs_redraw() or bool(self.hinted) and self.ambient_live()
