@@ -20,14 +20,18 @@ import time
 STARTED = time.perf_counter()  # for the demo's start-up time: as early as the process allows
 
 import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:  # `python -I /elsewhere/main.py`, or a copied script
-    sys.path.insert(0, _HERE)
+try:  # a Ctrl-C while the game's code loads ends it quietly, with the status shells expect
+    from pathlib import Path
 
-from game import cli  # noqa: E402
-from game.cli import check_deck, parse_args  # noqa: E402, F401  (as before the move to game.cli)
+    _HERE = str(Path(__file__).resolve().parent)
+    if _HERE not in sys.path:  # `python -I /elsewhere/main.py`, or a copied script
+        sys.path.insert(0, _HERE)
+
+    from game import cli
+    from game.cli import check_deck, parse_args  # noqa: F401  (as before the move to game.cli)
+except KeyboardInterrupt:
+    sys.exit(130)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,7 @@ import math
 import os
 import sys
 
+from game.core import interrupts
 from game.core.game import BOT_LEVELS
 from game.core.safe_json import INT_BOUND, printable
 from game.core.version import __version__  # the package's version too (pyproject.toml)
@@ -35,6 +36,7 @@ from game.core.version import __version__  # the package's version too (pyprojec
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
 FORCE_CRASH_ENV = "SMLB_FORCE_CRASH"  # set to 1: crash at start-up (tests the crash report)
+INTERRUPTED = 130  # the exit status of a program ended by Ctrl-C (128 + SIGINT), as shells use
 SPEED_MIN, SPEED_MAX = 0.1, 64.0  # --speed: slower never ends in practice, faster shows nothing
 #: --window: the smallest window, and the cap when the screens cannot be asked (the dummy video
 #: driver, no display): the largest screen sold (8K). Otherwise the cap is the largest screen.
@@ -398,7 +400,15 @@ def main(argv: list[str] | None = None, started: float | None = None, prog: str 
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == [BOT_WORKER_FLAG]:
         return bot_worker()
-    args = parse_args(argv, prog)
+    try:
+        with interrupts.noted():
+            args = parse_args(argv, prog)
+            return _run_reporting_crashes(args, started)
+    except KeyboardInterrupt:  # Ctrl-C before the window's loop took it over: quietly
+        return INTERRUPTED
+
+
+def _run_reporting_crashes(args: argparse.Namespace, started: float) -> int:
     try:
         return run(args, started)
     except (KeyboardInterrupt, SystemExit):

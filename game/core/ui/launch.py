@@ -13,6 +13,7 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.core import interrupts  # noqa: E402
 from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
@@ -46,6 +47,8 @@ def stop_on_signals(app: App) -> Iterator[None]:
         if number is not None:
             with contextlib.suppress(ValueError, OSError):  # not the main thread
                 old[number] = signal.signal(number, stop)
+    if interrupts.take():  # a Ctrl-C while starting whose exception went astray
+        app.running = False
     try:
         yield
     finally:
