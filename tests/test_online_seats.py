@@ -34,8 +34,8 @@ async def _table(url: str, game: object, players: int = 2, hold: float = 300.0) 
 
 
 async def _error(client: SeatClient) -> str:
-    with pytest.raises(ClientError) as caught:
-        await client._until(p.State, p.Seated, p.Watching, p.Record)
+    with pytest.raises(ClientError) as caught:  # (bounded: an error that never comes fails)
+        await asyncio.wait_for(client._until(p.State, p.Seated, p.Watching, p.Record), 10)
     return caught.value.code
 
 
@@ -132,15 +132,19 @@ def test_a_seat_is_acted_for_by_its_own_client_only(tmp_path: Path) -> None:
 def test_a_seat_handed_to_a_computer_is_taken_back_with_its_token(tmp_path: Path) -> None:
     async def scenario() -> dict:
         async with running_server(tmp_path / "t.db") as (url, server):
-            host, guest = await _table(url, BLANCO, hold=0.3)
+            hold = 1.0  # long enough that a slow machine answers the next line within it
+            host, guest = await _table(url, BLANCO, hold=hold)
             table = server.hub.table(host.table or "")
             await host.hand_over(1, "easy")
             assert await _error(host) == "seat_connected"
             await guest.close()
-            await asyncio.sleep(0.05)
+            for _ in range(500):  # until the server has seen the player go (at most 10 s)
+                if 1 not in table.listeners.values():
+                    break
+                await asyncio.sleep(0.02)
             await host.hand_over(1, "easy")
-            assert await _error(host) == "held"  # held for its player for 0.3 s
-            await asyncio.sleep(0.35)
+            assert await _error(host) == "held"  # held for its player for the hold
+            await asyncio.sleep(hold + 0.05)
             await host.hand_over(1, "easy")
             bots = [BLANCO.make_bot("easy", 31, i) for i in range(2)]
             playing = asyncio.create_task(host.play(bots[0].choose))
