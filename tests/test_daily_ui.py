@@ -16,9 +16,10 @@ from game.core.session import Seat
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.stats_daily import DailyStatsScene
 from game.core.ui.shells.gameend import GameEndShell
+from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.support import drive, table_of, title
-from tests.ui_helpers import click_widget, frames, press
+from tests.ui_helpers import click, click_widget, frames, press
 
 TODAY = daily.today()
 
@@ -117,6 +118,23 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     again = table_of(app)
     assert isinstance(again, TableScene) and again is not table
     assert again.session.daily == TODAY and again.session.daily_practice
+
+
+def test_a_double_click_on_daily_deal_picks_no_card_of_the_draft(app: Any) -> None:
+    """Double-clicking a button is common; its second press must not reach the screen the first
+    press opened (a card of the draft lies under the title's Daily deal button)."""
+    screen = title(app)
+    spot = screen.widget("daily").rect.center
+    click(app, spot, 1)
+    frames(app, 2)  # the table opens under the draft: a double-click's second press comes now
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene) and not draft.selected
+    assert draft.card_at(spot) is not None, "no card under the button: this would test nothing"
+    click(app, spot, 2)
+    assert not draft.selected, "the second half of the double-click picked a card"
+    frames(app, 30)  # a deliberate click a moment later picks it
+    click(app, spot, 2)
+    assert len(draft.selected) == 1
 
 
 def test_blanco_daily_deal_from_its_tab(app: Any) -> None:

@@ -216,3 +216,61 @@ def test_every_scene_sees_a_well_formed_lifecycle(ops: list[str]) -> None:
         if alive:
             is_top = scene is stack.top
             assert hooks.endswith("pause") != is_top
+
+
+class Opener(Scene):
+    """Counts left presses and releases; its first release pushes `then` (a button opening a
+    screen, as buttons do: on release)."""
+
+    def __init__(self, stack: SceneStack, then: Scene | None = None) -> None:
+        super().__init__(ctx=None)
+        self.stack, self.then, self.presses, self.releases = stack, then, 0, 0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.presses += 1
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.releases += 1
+            if self.then is not None:
+                self.stack.push(self.then)
+                self.then = None
+
+
+def _click(stack: SceneStack, pos: tuple[int, int]) -> None:
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_a_double_clicks_second_half_stays_off_the_screen_its_first_half_opened() -> None:
+    stack = SceneStack()
+    opened = Opener(stack)
+    stack.push(Opener(stack, then=opened))
+    _click(stack, (100, 100))
+    assert stack.top is opened
+    stack.update(0.1)
+    _click(stack, (103, 98))  # 0.1 s later, 3 px away: the same double-click
+    assert (opened.presses, opened.releases) == (0, 0)
+    _click(stack, (103, 98))  # a third press is a click of its own
+    assert (opened.presses, opened.releases) == (1, 1)
+
+
+def test_quick_presses_on_an_unchanged_screen_or_far_apart_all_arrive() -> None:
+    stack = SceneStack()
+    same = Opener(stack)
+    stack.push(same)
+    _click(stack, (50, 50))
+    _click(stack, (50, 50))  # a double-click on a screen it does not change: both count
+    assert (same.presses, same.releases) == (2, 2)
+    later = Opener(stack)
+    stack.push(Opener(stack, then=later))
+    stack.update(1.0)
+    _click(stack, (10, 10))
+    stack.update(0.5)  # longer than a double-click
+    _click(stack, (10, 10))
+    assert (later.presses, later.releases) == (1, 1)
+    far = Opener(stack)
+    stack.push(Opener(stack, then=far))
+    stack.update(1.0)
+    _click(stack, (10, 10))
+    _click(stack, (30, 10))  # 20 px away: a new click
+    assert (far.presses, far.releases) == (1, 1)

@@ -30,6 +30,10 @@ if TYPE_CHECKING:  # only for annotations: context.py imports this module
 #: the focus ring's breathing, a caret's blinking) rests, so an unattended game costs no CPU;
 #: any input brings it back (as desktops stop a caret blinking after a while).
 AMBIENT_SECONDS = 20.0
+#: A left press this soon (frame time, seconds) and this near (pixels) after the one before it is
+#: that press's double-click half. Desktops' default double-click time is 0.4-0.5 s.
+DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_PX = 6
 
 
 class Scene:
@@ -158,6 +162,12 @@ class SceneStack:
         # with what it was drawn from: they are frozen while it is up (see `draw`).
         self._under: pygame.Surface | None = None
         self._under_key: tuple[object, ...] | None = None
+        #: Seconds of frame time the stack has been updated for: the double-click guard's clock.
+        #: Frame time, not the wall clock: a screen that took long to open held the loop, and
+        #: a second press queued meanwhile is handled late by the clock yet was quick.
+        self.frame_time = 0.0
+        self._last_press: tuple[float, tuple[int, int], Scene | None] | None = None
+        self._dropping_release = False
 
     # ---------------------------------------------------------------- queries
 
@@ -244,11 +254,37 @@ class SceneStack:
     # ---------------------------------------------------------------- frame
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Give the event to the top scene only (a modal overlay takes every event)."""
+        """Give the event to the top scene only (a modal overlay takes every event).
+
+        A double-click's second half (its press and release) is dropped when the first press
+        changed the top scene: double-clicking "Daily deal" opens the table, and must not also
+        pick the card that lies under the pointer there."""
+        if self._second_half(event):
+            return
         if self.overlay is not None and self.overlay.handle_event(event):
             return
         if self._scenes:
             self._scenes[-1].handle_event(event)
+
+    def _second_half(self, event: pygame.event.Event) -> bool:
+        if getattr(event, "button", None) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and self._dropping_release:
+            self._dropping_release = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        pos = tuple(event.pos)
+        last, self._last_press = self._last_press, (self.frame_time, pos, self.top)
+        if last is None:
+            return False
+        at, (x, y), pressed_on = last
+        near = abs(pos[0] - x) <= DOUBLE_CLICK_PX and abs(pos[1] - y) <= DOUBLE_CLICK_PX
+        if self.frame_time - at > DOUBLE_CLICK_SECONDS or not near or pressed_on is self.top:
+            return False
+        self._last_press = None  # a third press is a click of its own
+        self._dropping_release = True
+        return True
 
     def suspend(self) -> None:
         """Tell every scene (not only the top one) that the window went away."""
@@ -257,6 +293,7 @@ class SceneStack:
 
     def update(self, dt: float) -> None:
         """Advance the top scene only: scenes beneath an overlay are paused, so they freeze."""
+        self.frame_time += dt
         if self._scenes:
             self._scenes[-1].update(dt)
         if self.overlay is not None:
