@@ -469,12 +469,14 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
             stderr=subprocess.DEVNULL,
         )
         counts = [-1]
-        while counts[-1] < target:  # the game says its action count as it plays
-            line = proc.stdout.readline()
-            assert line, "the game stopped by itself"
-            counts.append(int(line))
-        proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
-        proc.wait(timeout=10)
+        try:
+            while counts[-1] < target:  # the game says its action count as it plays
+                line = proc.stdout.readline()
+                assert line, "the game stopped by itself"
+                counts.append(int(line))
+        finally:
+            proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
+            proc.wait(timeout=10)
         save, warning = storage.load_save(lb(tmp_path), catalog.games())
         assert warning is None and save is not None, "the save survives the kill"
         actions = save.record["actions"]
