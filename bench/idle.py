@@ -2,7 +2,7 @@
 
 Opens the app in this process (the dummy video driver unless DISPLAY is set and --x is given),
 shows a screen, lets it settle (ambient motion rests after `--settle` seconds without input;
-the game's own default is scene.AMBIENT_SECONDS), then measures this process's CPU time over
+the game's own default is stack.AMBIENT_SECONDS), then measures this process's CPU time over
 `--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, and
 pages of the menus (settings, How to play, statistics, a set-up, the online menu, Host a table).
 `--always-draw` draws every frame as the app did before it learnt to rest (a comparison).

@@ -7,7 +7,8 @@ import re
 import pygame
 from hypothesis import given, settings, strategies as st
 
-from game.core.ui.scene import Scene, SceneStack
+from game.core.ui.scene import Scene
+from game.core.ui.stack import SceneStack
 
 
 class Rec(Scene):

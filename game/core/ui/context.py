@@ -17,8 +17,8 @@ from game.core.ui.assets import Assets
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import Layout
 from game.core.ui.nav import Navigator
-from game.core.ui.scene import SceneStack
 from game.core.ui.settings import Settings
+from game.core.ui.stack import SceneStack
 from game.core.ui.text import TextCache
 
 
