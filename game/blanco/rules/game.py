@@ -18,9 +18,10 @@ from .limits import FORMAT, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
     from . import events as ev
+    from .board import Snapshot
     from .events import Event
     from .grid import PlayerState
-    from .state import BlancoState, Snapshot
+    from .state import BlancoState
 
 
 class BlancoGame:
@@ -158,7 +159,7 @@ class BlancoGame:
         random (a permutation of those cards, applied everywhere they are kept, undo snapshots
         too, so the game stays whole), under a different seed (later reshuffles differ). Cards
         that were public when they moved (the discard pile, the box) stay where they are."""
-        from .state import UndoEntry
+        from .board import UndoEntry
 
         blanco = blanco_state(state)
         # A card the table showed in a step that can still be taken back stays put, so an undo

@@ -7,7 +7,7 @@ Swaps are listed in both orders ((a, b) and (b, a) are the same move).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TypeGuard
 
 from game.core.game import Refusal
 
@@ -25,12 +25,10 @@ from .actions import (
     Setup,
     Swap,
 )
+from .board import Board
 from .cards import is_card
 from .grid import PlayerState, Pos, adjacent
 from .phases import CLEAR, LOOK, OVER, PLAY, SETUP, TURN, fmt
-
-if TYPE_CHECKING:
-    from .state import BlancoState
 
 _NEEDS = {
     SETUP: "reveal one card and look at another",
@@ -83,7 +81,7 @@ def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple[Action, ...
     return tuple(out)
 
 
-def legal_actions(state: BlancoState, player: int) -> list[Action]:
+def legal_actions(state: Board, player: int) -> list[Action]:
     """Every step `player` may take now (empty when it is not theirs to take)."""
     if state.waiting_for() != [player]:
         return []
@@ -147,7 +145,7 @@ def is_step(a: object) -> TypeGuard[Action]:
     return type(a) in _WANTED
 
 
-def check(state: BlancoState, a: object) -> Refusal | None:
+def check(state: Board, a: object) -> Refusal | None:
     """Why step `a` is refused now (a code, and the one English line records keep), or None
     when it is legal."""
     # By exact type: the tables below are keyed by it (a subclass is not a step of the rules).

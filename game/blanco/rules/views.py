@@ -19,15 +19,17 @@ guesses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import game.blanco.rules.events as ev
 
-if TYPE_CHECKING:
-    from .state import BlancoState
+from .board import Board
+
+B = TypeVar("B", bound=Board)  # the state's own class: a view of a BlancoState is one too
 
 
-def view_for(state: BlancoState, seat: int) -> BlancoState:
+def view_for(state: B, seat: int) -> B:
+    """A copy of `state` in which every card `seat` cannot know is 0."""
     v = state.clone()
     v.is_view = True
     v.view_seat = seat
