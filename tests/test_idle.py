@@ -3,6 +3,7 @@ something changes (tests drive the real App headless and count the frames it dra
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -231,19 +232,44 @@ def test_a_still_app_sleeps_until_an_event_or_its_wait(app: Any) -> None:
     settle(app)
     app.drew_last = False
     waited: list[int] = []
-    real_wait = pygame.event.wait
+    real_wait = app_module.wait_for_event
 
-    def wait(timeout: int = 0) -> Any:
+    def wait(timeout: int) -> Any:
         waited.append(timeout)
         return real_wait(timeout)
 
-    pygame.event.wait = wait
+    app_module.wait_for_event = wait
     try:
         assert app.tick()
     finally:
-        pygame.event.wait = real_wait
+        app_module.wait_for_event = real_wait
     assert waited == [app_module.IDLE_WAIT_MS]
     assert not app.drew_last
+
+
+def test_the_still_wait_looks_at_the_queue_every_few_milliseconds_not_every_one(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pygame's own event.wait(timeout) looks every millisecond (2.5% of a core on a still
+    screen); the app's wait looks every IDLE_POLL_MS, and returns a queued event at once."""
+    looks: list[float] = []
+    real_poll = pygame.event.poll
+
+    def poll() -> Any:
+        looks.append(time.perf_counter())
+        return real_poll()
+
+    monkeypatch.setattr(pygame.event, "poll", poll)
+    pygame.event.clear()
+    started = time.perf_counter()
+    assert app_module.wait_for_event(app_module.IDLE_WAIT_MS).type == pygame.NOEVENT
+    assert time.perf_counter() - started >= app_module.IDLE_WAIT_MS / 1000
+    # A look every 5 ms at most (sleeps last at least what they ask); pygame's: every 1 ms.
+    assert 2 <= len(looks) <= app_module.IDLE_WAIT_MS // 5 + 2
+    looks.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    assert app_module.wait_for_event(app_module.IDLE_WAIT_MS).type == pygame.KEYDOWN
+    assert len(looks) == 1
 
 
 class _NoSleep:

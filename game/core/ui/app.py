@@ -58,6 +58,10 @@ AFTER_INPUT = 0.5
 #: A still app wakes this often to update its scenes (a timer, a computer's move) even
 #: without events; an event wakes it at once.
 IDLE_WAIT_MS = 100  # a still screen wakes 10 times a second: its idle work costs ~nothing
+# While still, the queue is looked at this often (ms): pygame-ce's own event.wait(timeout) looks
+# every millisecond, which alone cost a still screen 2.5% of a core. 8 ms is half a frame: the
+# first input after a still spell is handled at most that much later, unseen.
+IDLE_POLL_MS = 8
 #: False under the test hook SMLB_NO_FRAME_WAIT=1 (see the module's docstring).
 FRAME_WAITS = os.environ.get("SMLB_NO_FRAME_WAIT") != "1"
 
@@ -71,6 +75,18 @@ def _make_audio(sound_dir: Path, volume: float) -> Any:
     except Exception as e:  # ImportError, mixer errors on machines without sound
         log.info("sound disabled: %s", e)
         return NullAudio(volume)
+
+
+def wait_for_event(timeout_ms: int) -> pygame.event.Event:
+    """The next event, or a NOEVENT once `timeout_ms` pass without one, looking at the queue
+    every IDLE_POLL_MS and sleeping between looks."""
+    end = time.perf_counter() + timeout_ms / 1000
+    while True:
+        event = pygame.event.poll()
+        left = end - time.perf_counter()
+        if event.type != pygame.NOEVENT or left <= 0:
+            return event
+        time.sleep(min(IDLE_POLL_MS / 1000, left))
 
 
 class App:
@@ -341,7 +357,7 @@ class App:
         elif self.drew_last:
             dt = self.clock.tick(FPS) / 1000.0
         else:
-            event = pygame.event.wait(IDLE_WAIT_MS)
+            event = wait_for_event(IDLE_WAIT_MS)
             if event.type != pygame.NOEVENT:
                 self._waited.append(event)  # handled first in step(), in its order
             dt = self.clock.tick() / 1000.0
