@@ -4,9 +4,13 @@ never freezes the table."""
 from __future__ import annotations
 
 import io
+import logging
 import os
 import signal
 
+import pytest
+
+from game.catalog import game_by_id, games
 from game.core.bot_worker import read_message, serve, write_message
 from game.core.botrunner import BotRunner, worker_peak_mb
 from game.luckybox.ai import make_bot
@@ -33,6 +37,52 @@ def test_worker_answers_like_thinking_in_process():
         runner.close()
     assert runner.worker_pid is None
     assert worker_peak_mb() is not None and worker_peak_mb() < 100
+
+
+@pytest.mark.parametrize(
+    ("game_id", "level"), [(game.id, level) for game in games() for level in game.bot_levels]
+)
+def test_every_level_of_every_game_thinks_in_the_worker(
+    game_id: str, level: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each computer player goes to the worker (by pickle) and answers there as it would here.
+    A bot that could not travel (Lucky Box's Expert once held a closure) made every computer
+    of its table think in the game's own process, the window stalling at each decision."""
+    game = game_by_id(game_id)
+    state, _ = game.new_game(["Ann", "Bob"], 7)
+    seat = state.waiting_for()[0]
+    runner = BotRunner()
+    try:
+        with caplog.at_level(logging.WARNING):
+            move = runner.submit(game.make_bot(level, 7, seat), state.view_for(seat), seat)
+            assert move._runner is runner, "the move was not sent to the worker"
+            action, _bot = move.result()
+        assert runner.worker_pid is not None
+        assert not caplog.records, [r.getMessage() for r in caplog.records]
+        assert action == game.make_bot(level, 7, seat).choose(state.view_for(seat), seat)
+        assert action in state.legal_actions(seat)
+    finally:
+        runner.close()
+
+
+def test_a_bot_that_cannot_travel_thinks_here_and_the_others_still_go_to_the_worker(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state = _fresh()
+    odd = make_bot("normal", 7, 0)
+    odd.note = lambda: None  # a closure: no pickle takes it
+    runner = BotRunner()
+    try:
+        with caplog.at_level(logging.WARNING):
+            here = runner.submit(odd, state.clone(), 0)
+        assert here._runner is None and "in-process" in caplog.text
+        assert here.result()[0] in state.legal_actions(0)
+        there = runner.submit(make_bot("normal", 7, 1), state.clone(), 1)
+        assert there._runner is runner
+        assert there.result()[0] in state.legal_actions(1)
+        assert runner.worker_pid is not None
+    finally:
+        runner.close()
 
 
 def test_a_dead_worker_fails_its_move_and_later_moves_think_inline():

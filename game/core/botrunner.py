@@ -83,6 +83,7 @@ class BotRunner:
         self._waiting: dict[int, Move] = {}
         #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
         self._outbox: list[tuple[Move, Job, bytes]] = []
+        self._said_stays = False  # a bot that could not go to the worker was reported
         _runners.add(self)
 
     @property
@@ -92,18 +93,24 @@ class BotRunner:
     def submit(self, bot: Any, state: Any, seat: int) -> Move:
         self._ticket += 1
         if not self._broken:
+            job = (self._ticket, bot, state, seat)
             try:
-                self._start()
-                move = Move(self, self._ticket)
-                job = (self._ticket, bot, state, seat)
                 data = encode_message(job)  # now: the state as it is when asked
-                self._waiting[self._ticket] = move
-                self._outbox.append((move, job, data))
-                return move
-            except Exception as err:  # no processes here (sandbox): think inline from now on
-                log.warning("bots will think in-process: %s", err)
-                self._waiting.pop(self._ticket, None)
-                self._give_up()
+            except Exception as err:  # this bot cannot travel (a defect): it thinks here
+                if not self._said_stays:  # once, not at every move
+                    log.warning("a computer player thinks in-process: %s", err)
+                    self._said_stays = True
+            else:
+                try:
+                    self._start()
+                except Exception as err:  # no processes here (sandbox): inline from now on
+                    log.warning("bots will think in-process: %s", err)
+                    self._give_up()
+                else:
+                    move = Move(self, self._ticket)
+                    self._waiting[self._ticket] = move
+                    self._outbox.append((move, job, data))
+                    return move
         move = Move(None, self._ticket)
         _ticket, value, error = answer((self._ticket, bot, state, seat))
         move.settle(value, error)

@@ -186,7 +186,7 @@ class ExpertBot(LookaheadBot):
         futures: FutureSource | None = None,
     ) -> None:
         super().__init__(seed, seat, value)
-        self.futures = futures or sampled_futures(self.samples)
+        self.futures = futures or SampledFutures(self.samples)
 
     def best_turn(self, pos: Position, options: list[Turn]) -> Turn:
         if pos.left == 0 or len(options) == 1:  # the round ends after this number
@@ -244,16 +244,18 @@ def remembered(value: Valuation, memo: dict[PositionKey, float]) -> Valuation:
     return evaluate
 
 
-def sampled_futures(samples: int) -> FutureSource:
+class SampledFutures:
     """Futures drawn from the unrevealed Number cards (`pos.pool`), seeded by the public
     position so a position always gives the same samples. (Spreading the futures' first
     numbers evenly over the pool instead, a van der Corput stratification, lost 4 points a
-    game on seeds 0-5: plain draws stay.)"""
+    game on seeds 0-5: plain draws stay.) A class, not a closure: the bot goes to the computer
+    players' process by pickle, and a closure cannot (the table then thought in its own)."""
 
-    def draw(pos: Position) -> Futures:
+    def __init__(self, samples: int) -> None:
+        self.samples = samples
+
+    def __call__(self, pos: Position) -> Futures:
         key = f"{pos.round}/{pos.left}/{pos.pool}/{pos.masks}/{pos.lightning}/{pos.cards}"
         rng = random.Random(key)
         unseen = [n for n in range(1, 10) for _ in range(pos.pool[n])]
-        return [rng.sample(unseen, pos.left) for _ in range(samples)]
-
-    return draw
+        return [rng.sample(unseen, pos.left) for _ in range(self.samples)]
