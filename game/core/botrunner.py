@@ -84,6 +84,7 @@ class BotRunner:
         #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
         self._outbox: list[tuple[Move, Job, bytes]] = []
         self._said_stays = False  # a bot that could not go to the worker was reported
+        self._reader: threading.Thread | None = None  # reads the worker's replies
         _runners.add(self)
 
     @property
@@ -153,7 +154,7 @@ class BotRunner:
             target=self._read, args=(process, self._replies), daemon=True, name="smlb-bot-replies"
         )
         reader.start()
-        self._process = process
+        self._process, self._reader = process, reader
         return process
 
     @staticmethod
@@ -215,6 +216,13 @@ class BotRunner:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        # The worker has gone, so its reader reaches the end of the pipe: its end is closed
+        # once nothing reads it (else the file is left to the garbage collector, unclosed).
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.join(timeout=1.0)
+        if process.stdout is not None and (reader is None or not reader.is_alive()):
+            process.stdout.close()
 
 
 def _process_peak_mb(pid: int) -> float | None:
