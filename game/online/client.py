@@ -102,6 +102,13 @@ class SeatClient:
             await self.ws.close()
             self.ws = None
 
+    def _drop(self) -> None:
+        """Forget a line that failed, its socket closed at once: a dead line would not answer
+        a closing handshake, and one merely forgotten stays open until collected."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+            self.ws = None
+
     async def send(self, message: p.ClientMessage) -> None:
         """Send, keeping under the server's rate limit (a fast bot waits its turn)."""
         if self.ws is None:
@@ -237,7 +244,7 @@ class SeatClient:
                 self.reconnects += 1
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
-                self.ws = None
+                self._drop()
                 self._next_url()
             except ClientError as err:  # not here (another process holds it) or not yet
                 if err.code not in ("elsewhere", "unavailable"):
@@ -313,7 +320,7 @@ class SeatClient:
                 if isinstance(message, p.Error):
                     raise ClientError(message.code, message.message)
             except (OSError, ConnectionClosed):
-                self.ws = None
+                self._drop()
 
 
 # -- the headless demo -------------------------------------------------------------------------
