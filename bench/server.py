@@ -119,6 +119,7 @@ class ServerProcess:
             self.cpu_before += self._cpu_now()
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+        self._close_output()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -127,6 +128,13 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._close_output()
+
+    def _close_output(self) -> None:
+        """The pipe its first line was read from, once the process has ended (a restart
+        opens a new one)."""
+        if self.proc is not None and self.proc.poll() is not None and self.proc.stdout:
+            self.proc.stdout.close()
 
 
 @dataclass

@@ -62,6 +62,8 @@ class ServerProcess:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(5)
+        if self.proc is not None and self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 @pytest.fixture

@@ -71,6 +71,8 @@ class ServerThread:
         assert self.stop is not None
         self.loop.call_soon_threadsafe(self.stop.set)
         self.thread.join(10)
+        if not self.thread.is_alive():
+            self.loop.close()
 
 
 @pytest.fixture

@@ -477,6 +477,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
         finally:
             proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
             proc.wait(timeout=10)
+            proc.stdout.close()
         save, warning = storage.load_save(lb(tmp_path), catalog.games())
         assert warning is None and save is not None, "the save survives the kill"
         actions = save.record["actions"]
