@@ -284,3 +284,32 @@ def test_a_joiner_names_their_seat_everyone_sees_it_and_it_outlives_a_restart(
             assert list(restored.state.names) == names and restored.version == 2
 
     run(scenario())
+
+
+def test_a_line_that_fails_while_resuming_is_closed_not_only_forgotten(tmp_path: Path) -> None:
+    """A resume that times out on a line still open (a server that stopped answering) moves on
+    to a new line; the old one's socket is closed then, not left open until collected."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, _server):
+            host, guest = await _table(url, BLANCO)
+            stuck = host.ws
+            assert stuck is not None
+            real_resume = host.resume
+            tries = 0
+
+            async def resume() -> None:
+                nonlocal tries
+                tries += 1
+                if tries == 1:
+                    raise TimeoutError("no answer")  # the line is open but says nothing
+                await real_resume()
+
+            host.resume = resume  # type: ignore[method-assign]
+            await host.reconnect()
+            assert tries == 2 and host.ws is not None and host.ws is not stuck
+            assert stuck.transport.is_closing(), "the failed line's socket was left open"
+            for client in (host, guest):
+                await client.close()
+
+    run(scenario())
