@@ -83,7 +83,7 @@ class BotRunner:
         self._waiting: dict[int, Move] = {}
         #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
         self._outbox: list[tuple[Move, Job, bytes]] = []
-        self._said_stays = False  # a bot that could not go to the worker was reported
+        self._said_unsendable = False  # a bot that cannot be sent to the worker was reported
         self._reader: threading.Thread | None = None  # reads the worker's replies
         _runners.add(self)
 
@@ -93,14 +93,14 @@ class BotRunner:
 
     def submit(self, bot: Any, state: Any, seat: int) -> Move:
         self._ticket += 1
+        job = (self._ticket, bot, state, seat)
         if not self._broken:
-            job = (self._ticket, bot, state, seat)
             try:
                 data = encode_message(job)  # now: the state as it is when asked
             except Exception as err:  # this bot cannot travel (a defect): it thinks here
-                if not self._said_stays:  # once, not at every move
+                if not self._said_unsendable:  # once, not at every move
                     log.warning("a computer player thinks in-process: %s", err)
-                    self._said_stays = True
+                    self._said_unsendable = True
             else:
                 try:
                     self._start()
@@ -113,7 +113,7 @@ class BotRunner:
                     self._outbox.append((move, job, data))
                     return move
         move = Move(None, self._ticket)
-        _ticket, value, error = answer((self._ticket, bot, state, seat))
+        _ticket, value, error = answer(job)
         move.settle(value, error)
         return move
 
