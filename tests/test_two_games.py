@@ -342,23 +342,26 @@ print("closed", len(table.state.actions), flush=True)
 """
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, signum):
-    script = tmp_path / "game.py"
-    script.write_text(SIGNALLED_GAME.format(root=str(REPO)))
-    env = {
+def _quiet_env(tmp_path) -> dict[str, str]:
+    return {
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "SMLB_DATA_DIR": str(tmp_path),
         "PATH": "/usr/bin:/bin",
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
     }
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, signum):
+    script = tmp_path / "game.py"
+    script.write_text(SIGNALLED_GAME.format(root=str(REPO)))
     proc = subprocess.Popen(
         [sys.executable, str(script)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env,
+        env=_quiet_env(tmp_path),
     )
     assert proc.stdout is not None
     try:
@@ -377,16 +380,6 @@ def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, s
     actions = int(closed[0].split()[1])
     save = json.loads((tmp_path / "luckybox" / storage.AUTOSAVE).read_text())
     assert len(save["actions"]) == actions, "everything played was saved"
-
-
-def _quiet_env(tmp_path) -> dict[str, str]:
-    return {
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "SMLB_DATA_DIR": str(tmp_path),
-        "PATH": "/usr/bin:/bin",
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-    }
 
 
 def _interrupted_demo(tmp_path, after: float) -> tuple[int, str]:
