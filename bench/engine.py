@@ -6,23 +6,49 @@ nothing until every seat is done. Prints each run's games per second, then the m
 its target (at least 5,000 solo games a second on one core), and last `games_per_second: N`.
 
     python bench/engine.py [--games 1000] [--runs 7] [--players 1] [--quick]
+    python bench/engine.py --baseline 0efb4a3 [--games 1000] [--runs 7]
+
+The target is a multiple of a peer: a TypeScript engine of the same game on Node ran 514 random
+solo games a second on the machine where this engine, as it stood at commit 0efb4a3 (the
+commit that made this script end its games, before any work on the engine's speed), ran
+2,443-2,573: 4.88 times the peer. 5,000 a second is 10 times the peer on that machine; this
+machine kind's speed moves by a factor of two from day to day, so a figure in games a second
+says as much about the day as about the engine. `--baseline REV` measures what does not move
+with the day: this script plays the same games with the engine of commit REV (its `game/`
+taken out of git into a temporary folder) and with this tree's, each run in a fresh process,
+the two in turn and their order swapped every run, and prints each pair's ratio, the median
+ratio, and (for the default baseline) `peer_multiple: X`, that ratio times 4.88, beside its
+target of 10.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from math import floor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+# Where `game/` is imported from: this tree, or (--engine-tree, for a baseline's run) another.
+_tree = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--engine-tree=")), None)
+sys.path.insert(0, _tree or str(ROOT))
 
 from game.luckybox.rules import GameState  # noqa: E402
 
 TARGET = 5000
+# The peer measured against this engine as it stood at BASELINE: games a second of ours (the
+# middle of 2,443-2,573) over the peer's 514, on the same machine.
+BASELINE = "0efb4a3"
+BASELINE_OVER_PEER = 2508 / 514
+TARGET_PEER_MULTIPLE = 10.0
 
 
 def play_random_game(seed: int, players: int, rng: random.Random | None = None) -> int:
@@ -59,9 +85,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few games, for the smoke test")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        nargs="?",
+        const=BASELINE,
+        help=f"pair this engine with commit REV's, run by run (default {BASELINE})",
+    )
+    parser.add_argument("--engine-tree", help=argparse.SUPPRESS)  # a baseline run's own tree
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.runs = 20, 3
+    if args.baseline:
+        return paired(args.baseline, args.games, args.runs)
     run(5 if args.quick else 50, args.players, 10**6)  # warm-up: deck loading and caches
     rates = []
     for r in range(args.runs):
@@ -81,6 +117,70 @@ def main(argv: list[str] | None = None) -> int:
         f"(target >= {TARGET} solo: {verdict})"
     )
     print(f"games_per_second: {median:.0f} (target >= {TARGET})")
+    return 0
+
+
+def one_run(tree: Path, games: int) -> float:
+    """Games a second in a fresh process importing `game/` from `tree`: the median of 3 runs of
+    `games` solo games, as a plain run measures (the same seeds and picks whichever tree it is;
+    the first run of a process is slower while the engine's tables fill)."""
+    done = subprocess.run(
+        [sys.executable, __file__, f"--engine-tree={tree}", "--games", str(games), "--runs", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"^games_per_second: ([0-9]+)", done.stdout, re.MULTILINE)
+    if not found:
+        raise SystemExit(f"engine.py: no figure from the run in {tree}:\n{done.stdout}")
+    return float(found.group(1))
+
+
+def export(rev: str, into: Path) -> Path:
+    """Commit `rev`'s `game/` folder (all its engine needs) written under `into`."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", rev, "game"],
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", b"") or b""
+        lines = detail.decode(errors="replace").strip().splitlines()
+        reason = lines[-1] if lines else str(error)  # (git's own last line says what failed)
+        raise SystemExit(f"engine.py: cannot take {rev}'s game/ out of git: {reason}") from None
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        if hasattr(tarfile, "data_filter"):  # (Python 3.11.4 on: members kept inside `into`)
+            tar.extractall(into, filter="data")
+        else:  # our own repository's archive
+            tar.extractall(into)
+    return into
+
+
+def paired(rev: str, games: int, runs: int) -> int:
+    """This engine against commit `rev`'s, run by run: the ratio of their games a second."""
+    with tempfile.TemporaryDirectory(prefix="engine-baseline-") as folder:
+        base = export(rev, Path(folder))
+        ratios = []
+        for r in range(runs):
+            # The order swapped every run: a machine speeding up or slowing down within a pair
+            # favours neither.
+            if r % 2:
+                now, then = one_run(ROOT, games), one_run(base, games)
+            else:
+                then, now = one_run(base, games), one_run(ROOT, games)
+            ratios.append(now / then)
+            print(f"run {r + 1}: {now:.0f} games/s, {rev} {then:.0f}: x{now / then:.2f}")
+    ratio = statistics.median(ratios)
+    print(f"median ratio of {runs} runs to {rev}'s engine: x{ratio:.2f}")
+    print(f"speedup_over_{rev}: {ratio:.2f}")
+    if rev == BASELINE:
+        multiple = ratio * BASELINE_OVER_PEER
+        verdict = "meets" if multiple >= TARGET_PEER_MULTIPLE else "MISSES"
+        print(
+            f"peer_multiple: {multiple:.1f} (target >= {TARGET_PEER_MULTIPLE:.0f}: {verdict}; "
+            f"{rev}'s engine ran {BASELINE_OVER_PEER:.2f} times the peer)"
+        )
     return 0
 
 

@@ -52,6 +52,42 @@ def test_engine_plays_whole_games() -> None:
     assert re.search(r"median of 3 runs, 1 player\(s\): [0-9]+ games/s \(target >= 5000", out)
 
 
+def test_engine_paired_with_a_baseline_gives_the_ratio() -> None:
+    # Against its own commit: the same engine, so the ratio is near 1 (a noisy machine moves it,
+    # not by a factor of three).
+    out = run_bench("engine.py", "--baseline", "HEAD", "--quick")
+    ratio, _ = figure(out, "speedup_over_HEAD")
+    assert 0.33 < ratio < 3
+    assert len(re.findall(r"^run [0-9]: [0-9]+ games/s, HEAD [0-9]+: x", out, re.MULTILINE)) == 3
+    assert "peer_multiple" not in out  # only the issue's baseline is measured against the peer
+
+
+def test_engine_against_the_issues_baseline_says_the_peer_multiple() -> None:
+    known = subprocess.run(
+        ["git", "-C", str(ROOT), "cat-file", "-e", "0efb4a3^{commit}"], capture_output=True
+    )
+    if known.returncode != 0:
+        pytest.skip("this clone does not hold commit 0efb4a3 (a shallow clone)")
+    out = run_bench("engine.py", "--baseline", "--quick")
+    ratio, _ = figure(out, "speedup_over_0efb4a3")
+    multiple, rest = figure(out, "peer_multiple")
+    assert abs(multiple - ratio * 2508 / 514) < 0.1
+    assert "target >= 10" in rest
+
+
+def test_engine_with_an_unknown_baseline_says_so_in_a_line() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "engine.py"), "--baseline", "no-such-rev", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert done.stderr.startswith("engine.py: cannot take no-such-rev's game/ out of git")
+    assert "Traceback" not in done.stderr and done.stderr.strip().count("\n") == 0
+
+
 def test_engine_counts_every_chance_step() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     try:
