@@ -15,10 +15,11 @@ commit that made this script end its games, before any work on the engine's spee
 machine kind's speed moves by a factor of two from day to day, so a figure in games a second
 says as much about the day as about the engine. `--baseline REV` measures what does not move
 with the day: this script plays the same games with the engine of commit REV (its `game/`
-taken out of git into a temporary folder) and with this tree's, each run in a fresh process,
-the two in turn and their order swapped every run, and prints each pair's ratio, the median
-ratio, and (for the default baseline) `peer_multiple: X`, that ratio times 4.88, beside its
-target of 10.
+taken out of git into a temporary folder) and with this tree's, each in a process of its own
+kept warm, in bursts of a tenth of a run that alternate (the order swapped every burst), and
+prints each run's ratio, the median ratio, and (for the default baseline) `peer_multiple: X`,
+that ratio times 4.88, beside its target of 10. `--baseline HEAD` measures a change not yet
+committed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -92,8 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         const=BASELINE,
         help=f"pair this engine with commit REV's, run by run (default {BASELINE})",
     )
-    parser.add_argument("--engine-tree", help=argparse.SUPPRESS)  # a baseline run's own tree
+    parser.add_argument("--engine-tree", help=argparse.SUPPRESS)  # a paired run's own tree
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # (and its mode)
     args = parser.parse_args(argv)
+    if args.serve:
+        return serve()
     if args.quick:
         args.games, args.runs = 20, 3
     if args.baseline:
@@ -120,20 +123,46 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def one_run(tree: Path, games: int) -> float:
-    """Games a second in a fresh process importing `game/` from `tree`: the median of 3 runs of
-    `games` solo games, as a plain run measures (the same seeds and picks whichever tree it is;
-    the first run of a process is slower while the engine's tables fill)."""
-    done = subprocess.run(
-        [sys.executable, __file__, f"--engine-tree={tree}", "--games", str(games), "--runs", "3"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"^games_per_second: ([0-9]+)", done.stdout, re.MULTILINE)
-    if not found:
-        raise SystemExit(f"engine.py: no figure from the run in {tree}:\n{done.stdout}")
-    return float(found.group(1))
+class Engine:
+    """A process playing games with the engine imported from `tree`, warm (its tables filled),
+    playing each burst it is asked for: bursts of the two engines alternate finely, so a
+    machine speeding up or slowing down weighs on both alike."""
+
+    def __init__(self, tree: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, f"--engine-tree={tree}", "--serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def play(self, games: int, first_seed: int) -> float:
+        """Seconds the process took for `games` solo games from `first_seed`."""
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(f"{games} {first_seed}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit("engine.py: a paired engine's process ended early")
+        return float(answer)
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+def serve() -> int:
+    """A paired run's process: warm up, then play each burst asked on stdin ("games seed"),
+    answering the seconds it took."""
+    run(300, 1, 10**6)  # warm-up: the engine's tables filled, as in a long plain run
+    print("0", flush=True)
+    for line in sys.stdin:
+        games, first_seed = map(int, line.split())
+        print(games / run(games, 1, first_seed) if games else 0, flush=True)
+    return 0
 
 
 def export(rev: str, into: Path) -> Path:
@@ -158,19 +187,29 @@ def export(rev: str, into: Path) -> Path:
 
 
 def paired(rev: str, games: int, runs: int) -> int:
-    """This engine against commit `rev`'s, run by run: the ratio of their games a second."""
+    """This engine against commit `rev`'s, run by run: the ratio of their games a second. Each
+    run plays the same `games` games with both, in bursts of a tenth that alternate (the order
+    swapped every burst: neither always goes first)."""
     with tempfile.TemporaryDirectory(prefix="engine-baseline-") as folder:
         base = export(rev, Path(folder))
-        ratios = []
-        for r in range(runs):
-            # The order swapped every run: a machine speeding up or slowing down within a pair
-            # favours neither.
-            if r % 2:
-                now, then = one_run(ROOT, games), one_run(base, games)
-            else:
-                then, now = one_run(base, games), one_run(ROOT, games)
-            ratios.append(now / then)
-            print(f"run {r + 1}: {now:.0f} games/s, {rev} {then:.0f}: x{now / then:.2f}")
+        engines = Engine(ROOT), Engine(base)
+        try:
+            for engine in engines:  # each says when warm
+                engine.play(0, 0)
+            ratios = []
+            burst = max(1, games // 10)
+            for r in range(runs):
+                spent = [0.0, 0.0]
+                for b, first in enumerate(range(r * games, (r + 1) * games, burst)):
+                    count = min(burst, (r + 1) * games - first)
+                    for i in (0, 1) if b % 2 else (1, 0):
+                        spent[i] += engines[i].play(count, first)
+                now, then = games / spent[0], games / spent[1]
+                ratios.append(now / then)
+                print(f"run {r + 1}: {now:.0f} games/s, {rev} {then:.0f}: x{now / then:.2f}")
+        finally:
+            for engine in engines:
+                engine.close()
     ratio = statistics.median(ratios)
     print(f"median ratio of {runs} runs to {rev}'s engine: x{ratio:.2f}")
     print(f"speedup_over_{rev}: {ratio:.2f}")
