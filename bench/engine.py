@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # (and its mode)
     args = parser.parse_args(argv)
     if args.serve:
-        return serve()
+        return serve(args.games)
     if args.quick:
         args.games, args.runs = 20, 3
     if args.baseline:
@@ -128,9 +128,9 @@ class Engine:
     playing each burst it is asked for: bursts of the two engines alternate finely, so a
     machine speeding up or slowing down weighs on both alike."""
 
-    def __init__(self, tree: Path) -> None:
+    def __init__(self, tree: Path, warmup: int) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, __file__, f"--engine-tree={tree}", "--serve"],
+            [sys.executable, __file__, f"--engine-tree={tree}", "--serve", "--games", str(warmup)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -154,10 +154,10 @@ class Engine:
             self.process.stdout.close()
 
 
-def serve() -> int:
-    """A paired run's process: warm up, then play each burst asked on stdin ("games seed"),
-    answering the seconds it took."""
-    run(300, 1, 10**6)  # warm-up: the engine's tables filled, as in a long plain run
+def serve(warmup: int) -> int:
+    """A paired run's process: warm up (`warmup` games), then play each burst asked on stdin
+    ("games seed"), answering the seconds it took."""
+    run(warmup, 1, 10**6)  # the engine's tables filled, as in a long plain run
     print("0", flush=True)
     for line in sys.stdin:
         games, first_seed = map(int, line.split())
@@ -192,7 +192,8 @@ def paired(rev: str, games: int, runs: int) -> int:
     swapped every burst: neither always goes first)."""
     with tempfile.TemporaryDirectory(prefix="engine-baseline-") as folder:
         base = export(rev, Path(folder))
-        engines = Engine(ROOT), Engine(base)
+        warmup = min(300, games)  # (300 fill the tables; a smoke test's few are enough there)
+        engines = Engine(ROOT, warmup), Engine(base, warmup)
         try:
             for engine in engines:  # each says when warm
                 engine.play(0, 0)
