@@ -15,8 +15,9 @@ commit that made this script end its games, before any work on the engine's spee
 machine kind's speed moves by a factor of two from day to day, so a figure in games a second
 says as much about the day as about the engine. `--baseline REV` measures what does not move
 with the day: this script plays the same games with the engine of commit REV (its `game/`
-taken out of git into a temporary folder) and with this tree's, each in a process of its own
-kept warm, in bursts of a tenth of a run that alternate (the order swapped every burst), and
+taken out of git into a temporary folder) and with this tree's, each in a process of its own,
+warmed as a plain run's median run is (three runs of games first), both on one processor and
+taking turns: bursts of a tenth of a run that alternate, the order swapped every burst. It
 prints each run's ratio, the median ratio, and (for the default baseline) `peer_multiple: X`,
 that ratio times 4.88, beside its target of 10. `--baseline HEAD` measures a change not yet
 committed.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import statistics
 import subprocess
@@ -135,16 +137,25 @@ class Engine:
             stdout=subprocess.PIPE,
             text=True,
         )
+        # Both engines on one processor: this machine's two run at different speeds from one
+        # moment to the next, and a process mostly stays where it started, so unpinned, two
+        # copies of one engine differed by 16% run after run; pinned, by 1-3%.
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(self.process.pid, {min(os.sched_getaffinity(0))})
 
     def play(self, games: int, first_seed: int) -> float:
         """Seconds the process took for `games` solo games from `first_seed`."""
         assert self.process.stdin and self.process.stdout
         self.process.stdin.write(f"{games} {first_seed}\n")
         self.process.stdin.flush()
-        answer = self.process.stdout.readline()
+        answer = self.process.stdout.readline().split()
         if not answer:
             raise SystemExit("engine.py: a paired engine's process ended early")
-        return float(answer)
+        # The request comes back with its answer: an answer to another request would mean the
+        # two processes no longer take turns (they would be playing at the same time).
+        if answer[:2] != [str(games), str(first_seed)]:
+            raise SystemExit(f"engine.py: a paired engine answered {answer}, not the burst asked")
+        return float(answer[2])
 
     def close(self) -> None:
         if self.process.stdin:
@@ -156,12 +167,12 @@ class Engine:
 
 def serve(warmup: int) -> int:
     """A paired run's process: warm up (`warmup` games), then play each burst asked on stdin
-    ("games seed"), answering the seconds it took."""
+    ("games seed"), answering with the request and the seconds it took."""
     run(warmup, 1, 10**6)  # the engine's tables filled, as in a long plain run
-    print("0", flush=True)
     for line in sys.stdin:
         games, first_seed = map(int, line.split())
-        print(games / run(games, 1, first_seed) if games else 0, flush=True)
+        seconds = games / run(games, 1, first_seed) if games else 0.0
+        print(games, first_seed, seconds, flush=True)
     return 0
 
 
@@ -192,10 +203,12 @@ def paired(rev: str, games: int, runs: int) -> int:
     swapped every burst: neither always goes first)."""
     with tempfile.TemporaryDirectory(prefix="engine-baseline-") as folder:
         base = export(rev, Path(folder))
-        warmup = min(300, games)  # (300 fill the tables; a smoke test's few are enough there)
+        # Warmed as a plain run's median run is: after about three runs of games (the tables
+        # this engine builds as it meets cards keep filling over the first few thousand).
+        warmup = 3 * games
         engines = Engine(ROOT, warmup), Engine(base, warmup)
         try:
-            for engine in engines:  # each says when warm
+            for engine in engines:  # each answers once warm, one at a time
                 engine.play(0, 0)
             ratios = []
             burst = max(1, games // 10)

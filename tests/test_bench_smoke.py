@@ -75,6 +75,37 @@ def test_engine_against_the_issues_baseline_says_the_peer_multiple() -> None:
     assert "target >= 10" in rest
 
 
+def test_paired_engines_take_turns_and_answer_each_burst_asked() -> None:
+    """The two engines of a paired run must never play at once (on one processor they would
+    share it, and each burst's time would be half the other's): each answers the very burst
+    it was asked for, once warm, and is idle until asked again."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads a process's CPU time from /proc (Linux)")
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import engine
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    first, second = engine.Engine(ROOT, 5), engine.Engine(ROOT, 5)
+    try:
+        assert first.play(0, 0) == 0 and second.play(0, 0) == 0  # both warm
+        assert first.play(3, 40) > 0
+        # Asked nothing, the second is asleep while the first plays: its CPU time stays put.
+        idle_before = cpu_seconds(second.process.pid)
+        assert first.play(30, 50) > 0
+        assert cpu_seconds(second.process.pid) - idle_before < 0.02
+        assert second.play(2, 60) > 0
+    finally:
+        first.close()
+        second.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user and system CPU time so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_engine_with_an_unknown_baseline_says_so_in_a_line() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "engine.py"), "--baseline", "no-such-rev", "--quick"],
