@@ -144,3 +144,25 @@ def test_the_worker_protocol_round_trips_and_reports_bot_errors():
     reason, _newline, trace = second[2].partition("\n")
     assert reason == "ValueError: no idea" and trace.startswith("Traceback")
     assert read_message(out) == (False, None)
+
+
+def test_serving_ignores_ctrl_c_only_while_it_serves():
+    """The worker ignores SIGINT while it answers (the game ends it by closing the pipe), then
+    gives the old handler back: a test process that served would otherwise ignore Ctrl-C from
+    then on, and pass that on to every game it starts (an early Ctrl-C was then lost and the
+    demo played on: tests/test_two_games.py hung whenever it ran after this file)."""
+    ignored_while_serving = []
+
+    class Watching(io.BytesIO):
+        def read(self, *args):
+            ignored_while_serving.append(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+            return super().read(*args)
+
+    before = signal.getsignal(signal.SIGINT)
+    assert before != signal.SIG_IGN
+    inp = Watching()
+    write_message(inp, None)
+    inp.seek(0)
+    serve(inp, io.BytesIO())
+    assert ignored_while_serving and all(ignored_while_serving)
+    assert signal.getsignal(signal.SIGINT) is before

@@ -72,17 +72,27 @@ def yield_to_the_table() -> None:
 
 def serve(inp: IO[bytes], out: IO[bytes]) -> None:
     """Answer jobs until the game closes the pipe. Ctrl-C in the terminal reaches this process
-    too; the game ends it by closing the pipe, so the worker ignores SIGINT (no traceback)."""
-    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to ignore
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        ok, job = read_message(inp)
-        if not ok or job is None:
-            return
-        try:
-            write_message(out, answer(job))
-        except (BrokenPipeError, OSError):
-            return
+    too; the game ends it by closing the pipe, so the worker ignores SIGINT (no traceback)
+    while it serves, and gives the old handler back when done: a process that served in its
+    own thread (the tests do) would otherwise ignore Ctrl-C from then on, and so would every
+    program it starts, since an ignored signal stays ignored across exec (a game started so
+    played on through an early Ctrl-C)."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # not the main thread: nothing to ignore
+        before = None
+    try:
+        while True:
+            ok, job = read_message(inp)
+            if not ok or job is None:
+                return
+            try:
+                write_message(out, answer(job))
+            except (BrokenPipeError, OSError):
+                return
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
 
 
 if __name__ == "__main__":
