@@ -252,8 +252,12 @@ def test_the_oracle_plays_the_line_it_found_and_beats_hard() -> None:
     here, to stay cheap): its line is legal, scores what the search said, and beats Hard on
     the same deal by a wide margin (Hard 64, the oracle 72 on seed 2; a broken search would
     not)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    from oracle import OracleBot
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from oracle import OracleBot
+    finally:
+        sys.path.remove(bench)  # (the rest of the worker's tests import from the game only)
 
     state, _ = GameState.new(["Oracle"], 2)
     bot = OracleBot(2, 0, width=40)

@@ -393,7 +393,7 @@ def test_the_game_starts_and_plays_with_no_sound_device(data_dir, monkeypatch):
         play_some_turns(app, table, 4)  # crosses, reveals, bonuses: every sound is asked for
         assert len(table.state.actions) >= 6 and app.errors == []
     finally:
-        pygame.quit()
+        app.close()  # (the scenes' exit hooks stop the computer's worker; then pygame.quit())
 
 
 # The killed game's animation speed: as fast as the demo plays (--speed 40), so the three kills
