@@ -228,6 +228,20 @@ def _english_after_each_test() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _signals_left_as_found() -> Iterator[None]:
+    """A test leaves Ctrl-C and SIGTERM handled as it found them. The workers start games in
+    processes of their own, and an ignored signal stays ignored in every program started
+    after: one test that left SIGINT ignored made a later test's game miss its Ctrl-C and play
+    on until killed."""
+    import signal
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    after = {sig: signal.getsignal(sig) for sig in before}
+    assert after == before, f"signal handlers changed by this test: {before} -> {after}"
+
+
+@pytest.fixture(autouse=True)
 def _render_scale_back_to_one() -> Iterator[None]:
     """A test that drew at a large window's resolution leaves the next one drawing at 1x."""
     yield
