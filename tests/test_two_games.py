@@ -342,14 +342,6 @@ print("closed", len(table.state.actions), flush=True)
 """
 
 
-def _ctrl_c_as_in_a_terminal() -> None:
-    """In the game's process before it starts: SIGINT as a terminal leaves it. An ignored
-    signal stays ignored in the programs a process starts, so a test run that ignores Ctrl-C
-    (started in the background by a script, say) would otherwise hand the game a Ctrl-C it
-    cannot hear until its own handler is in place, and an early one would be lost."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _quiet_env(tmp_path) -> dict[str, str]:
     return {
         "SDL_VIDEODRIVER": "dummy",
@@ -370,7 +362,6 @@ def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, s
         stderr=subprocess.PIPE,
         text=True,
         env=_quiet_env(tmp_path),
-        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     assert proc.stdout is not None
     try:
@@ -401,7 +392,6 @@ def _interrupted_demo(tmp_path, after: float) -> tuple[int, str]:
         stderr=subprocess.PIPE,
         text=True,
         env=_quiet_env(tmp_path),
-        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     try:
         time.sleep(after)
