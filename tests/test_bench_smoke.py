@@ -11,9 +11,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.bench_helpers import bench_module
 
 ROOT = Path(__file__).resolve().parents[1]
 NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?)"
@@ -36,16 +37,6 @@ def run_bench(script: str, *args: str, timeout: float = 120) -> str:
     )
     assert done.returncode == 0, f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
     return done.stdout
-
-
-def engine_module() -> Any:
-    """bench/engine.py imported as a module (bench/ on the path only while it is imported)."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import engine
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return engine
 
 
 def figure(out: str, name: str) -> tuple[float, str]:
@@ -92,7 +83,7 @@ def test_paired_engines_take_turns_and_answer_each_burst_asked() -> None:
     it was asked for, once warm, and is idle until asked again."""
     if not Path("/proc/self/stat").exists():
         pytest.skip("reads a process's CPU time from /proc (Linux)")
-    engine = engine_module()
+    engine = bench_module("engine")
     first, second = engine.Engine(ROOT, 5), engine.Engine(ROOT, 5)
     try:
         assert first.play(0, 0) == 0 and second.play(0, 0) == 0  # both warm
@@ -127,7 +118,7 @@ def test_engine_with_an_unknown_baseline_says_so_in_a_line() -> None:
 
 
 def test_engine_counts_every_chance_step() -> None:
-    engine = engine_module()
+    engine = bench_module("engine")
     steps = engine.play_random_game(seed=4, players=1)
     assert steps > 20  # a whole game: every number of every round was played
 

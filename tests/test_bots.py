@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import functools
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +15,7 @@ from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.model import position_of, unseen_pool
 from game.luckybox.rules import GameState
 from game.luckybox.rules.state import OVER, PLAY
+from tests.bench_helpers import bench_module
 from tests.rules_helpers import act
 
 
@@ -252,15 +251,8 @@ def test_the_oracle_plays_the_line_it_found_and_beats_hard() -> None:
     here, to stay cheap): its line is legal, scores what the search said, and beats Hard on
     the same deal by a wide margin (Hard 64, the oracle 72 on seed 2; a broken search would
     not)."""
-    bench = str(Path(__file__).resolve().parent.parent / "bench")
-    sys.path.insert(0, bench)
-    try:
-        from oracle import OracleBot
-    finally:
-        sys.path.remove(bench)  # (the rest of the worker's tests import from the game only)
-
     state, _ = GameState.new(["Oracle"], 2)
-    bot = OracleBot(2, 0, width=40)
+    bot = bench_module("oracle").OracleBot(2, 0, width=40)
     while not state.is_terminal():
         assert act(state, bot.choose(state, 0)).ok
     assert state.players[0].total == bot.expected

@@ -8,7 +8,6 @@ process claimed meanwhile."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,13 +20,10 @@ from game.online.client import SeatClient
 from game.online.rows import ActionRow, TablesLost
 from game.online.server import bound_port, start
 from tests import pg_helpers
+from tests.bench_helpers import bench_module
 from tests.test_online_helpers import play_locally, run, without_online
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-from server import ServerProcess  # noqa: E402  # bench/server.py's subprocess handle
-
-sys.path.remove(str(ROOT / "bench"))
+ServerProcess = bench_module("server").ServerProcess  # bench/server.py's subprocess handle
 
 # The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
 # worker's), not one per module that uses it.

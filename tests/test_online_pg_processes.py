@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,13 +16,10 @@ import pytest
 from game.catalog import game_by_id
 from game.online import protocol as p
 from game.online.client import SeatClient
+from tests.bench_helpers import bench_module
 from tests.test_online_helpers import play_locally, replayed_record, run, without_online
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-from server import ServerProcess  # noqa: E402  # bench/server.py's subprocess handle
-
-sys.path.remove(str(ROOT / "bench"))
+ServerProcess = bench_module("server").ServerProcess  # bench/server.py's subprocess handle
 
 # The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
 # worker's), not one per module that uses it.
