@@ -28,6 +28,7 @@ from tests.keys_helpers import (
     key,
     show_ring,
     targets,
+    typed,
     walk_to,
 )
 from tests.ui_helpers import frames, screenshot, wait
@@ -188,12 +189,15 @@ def take_turn_by_keys(app, table: TableScene, rng: random.Random) -> None:
         key(app, pygame.K_RETURN)
     else:
         act_on(app, ("square", action.card, action.cell))
-        if table.selected_square != action:  # Enter again: the other way round the clock
-            key(app, pygame.K_RETURN)
+        frames(app, 1)
+        assert focus_key(app) == ("button", "spend"), "Spend takes the focus once it shows"
+        if table.selected_square != action:
+            # The cheaper way round the clock was chosen (Enter now would spend it): back to
+            # the square, and Enter on it again for the other way; then on to Spend.
+            act_on(app, ("square", action.card, action.cell))
+            walk_to(app, ("button", "spend"))
         assert table.selected_square == action, table.message
         assert len(state.actions) == before, "Lightning is never spent by one key"
-        frames(app, 1)
-        assert focus_key(app) == ("button", "spend")
         key(app, pygame.K_RETURN)
     assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
 
@@ -208,6 +212,12 @@ def test_a_whole_solo_game_by_keys_only(app):
     assert isinstance(setup, SetupScene)
     act_on(app, "seat_minus")
     assert setup.seats == 1
+    # The same deal every run (a blank seed is random): one with a square that Lightning turns
+    # either way round the clock, the choice a keyboard player makes by Enter on it again.
+    walk_to(app, "seed")
+    typed(app, "1238")
+    assert setup.widgets["seed"].text == "1238"
+    key(app, pygame.K_RETURN)  # Enter ends the typing
     screenshot(app, "keys_setup_ring")
     act_on(app, "start", pygame.K_SPACE)
     frames(app, 2)

@@ -428,7 +428,9 @@ def test_ctrl_c_while_starting_exits_quietly(tmp_path, after):
     ours = [line for line in err.splitlines() if str(REPO) in line]
     assert not ours, err
     if "Traceback" not in err:
-        assert status in (0, 130), err
+        # Sooner still, before Python itself listens for Ctrl-C (its first milliseconds on a
+        # loaded machine), the signal's default action ends it at once, silently.
+        assert status in (0, 130) or (status == -signal.SIGINT and not err.strip()), err
 
 
 def test_a_ctrl_c_lost_while_starting_still_ends_the_demo(tmp_path, monkeypatch):
