@@ -18,7 +18,7 @@ from game.blanco.ui.scenes.table import TableScene
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
-from tests.keys_helpers import POSTED, act_on, focus_key, key, show_ring
+from tests.keys_helpers import POSTED, act_on, focus_key, key, show_ring, typed, walk_to
 from tests.ui_helpers import frames, screenshot, wait
 
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
@@ -107,6 +107,10 @@ def test_a_whole_solo_blanco_game_by_keys_only(app) -> None:
     setup = app.stack.top
     while setup.seats > 1:
         act_on(app, "seat_minus")
+    walk_to(app, "seed")  # the same deal every run (a blank seed is random)
+    typed(app, "5")
+    assert setup.widgets["seed"].text == "5"
+    key(app, pygame.K_RETURN)  # Enter ends the typing
     frames(app, 10)
     screenshot(app, "keys_blanco_setup")
     act_on(app, "start")
