@@ -111,6 +111,11 @@ p95 decision 51 ms: ahead on both ranges of seeds, so kept, though on the 800 ga
 noise and short of 0.35. With the look at 0.6 as well it won less: 0.320 +- 0.016.
 Further that way, on seeds 3000-3299 against the kept Expert (0.370 there): `clear` 0.9 -0.027
 +- 0.026, 1.2 +0.000 +- 0.028: 0.6 stays.
+Then each other weight a step either way, on the same seeds against three Hard (Expert 0.370):
+`margin` 0.1 -0.030 +- 0.020, 0.2 -0.027 +- 0.024; `hand_cost` 0.8 -0.073 +- 0.032, 1.2
+-0.027 +- 0.032; `look` 0.45 -0.027 +- 0.019; `k_draw` 0.35 -0.060 +- 0.029; `reveal` 0.7
+-0.033 +- 0.031. None better. These seeds chose `clear`, so Expert's lead on them is flattered
+by that choice: the next try should start on fresh seeds (4000 on).
 
 Pure: no pygame.
 """
