@@ -3,8 +3,9 @@
 Opens the app in this process (the dummy video driver unless DISPLAY is set and --x is given),
 shows a screen, lets it settle (ambient motion rests after `--settle` seconds without input;
 the game's own default is stack.AMBIENT_SECONDS), then measures this process's CPU time over
-`--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, and
-pages of the menus (settings, How to play, statistics, a set-up, the online menu, Host a table).
+`--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, a
+solo Blanco one waiting for the human's draw, and pages of the menus (settings, How to play,
+statistics, a set-up, the online menu, Host a table).
 `--always-draw` draws every frame as the app did before it learnt to rest (a comparison).
 
 Target (issue "Fast and lean"): a still screen takes <= 5% of a core.
@@ -37,7 +38,7 @@ MENUS: dict[str, tuple[str, dict[str, Any]]] = {
     "online": ("online", {}),
     "host": ("online.host", {"url": "ws://127.0.0.1:9"}),  # (a form: no server is asked)
 }
-SCREENS = ("title", "table", *MENUS)
+SCREENS = ("title", "table", "blanco_table", *MENUS)
 
 
 def show(app: Any, screen: str) -> Any:
@@ -48,6 +49,8 @@ def show(app: Any, screen: str) -> Any:
             route, kwargs = MENUS[screen]
             scene = app.ctx.nav.push(route, **kwargs)
         return scene
+    if screen == "blanco_table":
+        return show_blanco_table(app)
     from game.core.session import Seat
 
     app.ctx.nav.make("luckybox.start_game", seats=[Seat("You")], seed=3)
@@ -63,6 +66,28 @@ def show(app: Any, screen: str) -> Any:
         else:
             table.animator.skip(table.focus)
         app.step(1 / 60)
+    return table
+
+
+def show_blanco_table(app: Any) -> Any:
+    """A solo Blanco table waiting for the human's first draw: the set-up's reveal and look
+    taken as the hint says (its piles and grid highlighted, pulsing until ambient motion
+    rests)."""
+    from game.blanco.ai import hint
+    from game.core.session import Seat
+
+    app.ctx.nav.make("blanco.start_game", seats=[Seat("You")], seed=3)
+    table = app.stack.scenes[0]
+    for _ in range(2000):
+        if app.stack.top is table and table.human_turn():
+            if table.state.phase == "turn":
+                break
+            table.moves.apply(hint(table.state.view_for(0), 0))
+        else:
+            table.animator.skip(table.focus)
+        app.step(1 / 60)
+    else:
+        raise SystemExit("the Blanco table never waited for its human's draw")
     return table
 
 

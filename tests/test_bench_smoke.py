@@ -204,7 +204,8 @@ def test_window_check_dry() -> None:
 @pytest.mark.slow  # seconds of a still window measured: mostly waiting
 def test_idle() -> None:
     out = run_bench("idle.py", "--seconds", "0.5", "--settle", "0.3")
-    for screen in ("title", "table", "settings", "howto", "stats", "setup", "online", "host"):
+    screens = ("title", "table", "blanco_table", "settings", "howto", "stats", "setup", "online")
+    for screen in (*screens, "host"):
         percent, rest = figure(out, f"idle_cpu_{screen}")
         assert 0 <= percent <= 200 and "target <= 5%" in rest
         drawn = re.search(r"([0-9]+) frames drawn", rest)
