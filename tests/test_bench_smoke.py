@@ -212,6 +212,29 @@ def test_idle() -> None:
         assert drawn and int(drawn.group(1)) <= 5  # still: (almost) nothing drawn
 
 
+def test_idle_live() -> None:
+    """With ambient motion on (the seconds after input), a table's pulsing highlights are drawn
+    at its ambient rate (30 frames a second), not 60; the title's drift at every frame."""
+    out = run_bench(
+        "idle.py",
+        "--live",
+        "--seconds",
+        "1",
+        "--settle",
+        "0.6",
+        "--screens",
+        "title,table,blanco_table",
+    )
+    for screen in ("title", "table", "blanco_table"):
+        percent, rest = figure(out, f"live_cpu_{screen}")
+        assert 0 <= percent <= 200 and "no target" in rest
+    tables = [figure(out, f"live_cpu_{s}")[1] for s in ("table", "blanco_table")]
+    for rest in tables:
+        drawn = re.search(r"([0-9]+) frames drawn in 1 s", rest)
+        assert drawn and 1 <= int(drawn.group(1)) <= 36, rest  # 60 would be the old rate
+    assert "idle_cpu_worst" not in out
+
+
 def test_server() -> None:
     out = run_bench("server.py", "--tables", "5", "--seconds", "3")
     assert figure(out, "tables")[0] == 5 and figure(out, "clients")[0] == 15

@@ -247,6 +247,51 @@ def test_a_still_app_sleeps_until_an_event_or_its_wait(app: Any) -> None:
     assert not app.drew_last
 
 
+def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While nothing but a table's pulsing highlights moves, each frame is drawn and followed by
+    a wait of 1/ambient_fps that input cuts short, not by a 60 fps tick; input a moment ago,
+    or an animation, brings back 60 fps."""
+    from game.blanco.ai import hint
+
+    table = still_screens()["blanco_table"](app)
+    app.stack.ambient_seconds = 1e9  # the highlights pulse on
+    frames(app, SECOND)  # past the frames drawn after the last input
+    assert table.targets, "the piles are highlighted: they pulse"
+    waited: list[int] = []
+    ticked: list[int] = []
+    real_wait = app_module.wait_for_event
+
+    def wait(timeout: int) -> Any:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    class Clock:
+        def tick(self, framerate: int = 0) -> int:
+            ticked.append(framerate)
+            return 1000 // app_module.FPS
+
+    monkeypatch.setattr(app_module, "wait_for_event", wait)
+    monkeypatch.setattr(app, "clock", Clock())
+    app.waits_for_frames = True
+    before = app.frames_drawn
+    for _ in range(3):
+        assert app.tick()
+    assert app.frames_drawn - before == 3  # every frame drawn: the pulse moves
+    assert waited == [round(1000 / table.ambient_fps)] * 3 and 30 <= waited[0] <= 40
+    assert app_module.FPS not in ticked
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    waited.clear()
+    assert app.tick() and app.tick()
+    assert ticked[-1] == app_module.FPS and len(waited) == 1  # the input ended the wait
+    frames(app, SECOND)
+    ticked.clear()
+    assert table.moves.apply(hint(table.state.view_for(0), 0))  # a step: cards turn or fly
+    assert app.tick() and app.tick() and table.animator.busy
+    assert ticked[-1] == app_module.FPS  # (the wait before was owed by the frame before)
+
+
 def test_the_still_wait_looks_at_the_queue_every_few_milliseconds_not_every_one(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

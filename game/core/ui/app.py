@@ -172,6 +172,11 @@ class App:
         self.drew_last = True  # whether the last step() drew a frame (the first: at once)
         self._drawn_key: tuple[Any, ...] | None = None
         self._busy_for = 0.0  # seconds frames are still drawn after input
+        # The last frame moved only ambient motion (a table's pulsing highlights): the loop
+        # waits this long for the next (1/the scene's `ambient_fps`), or less if input comes;
+        # 0: the next frame at 60 fps, as real animations and the moments after input have.
+        self._ambient_wait_ms = 0
+        self._key_changed = True  # the last frame's scenes, overlay, toast or window changed
         self._waited: list[pygame.event.Event] = []  # the event an idle wait woke on
         #: Keyboard focus over the top scene (Tab, arrows, Enter/Space, 1-9): see focus.py.
         self.ring = FocusRing(
@@ -274,6 +279,11 @@ class App:
         self.ring.update(dt)
         self._update_toast(dt)
         self.drew_last = self._picture_may_change() or rescaled
+        self._ambient_wait_ms = 0
+        if self.drew_last and not rescaled:
+            rate = getattr(self.stack.top, "ambient_fps", None)
+            if rate and self._moves_only_ambiently():
+                self._ambient_wait_ms = round(1000 / rate)
         if self.drew_last:
             self.draw()
             self.canvas.present()
@@ -295,7 +305,20 @@ class App:
             top.redraw_key() if top is not None else None,
         )
         changed, self._drawn_key = key != self._drawn_key, key
+        self._key_changed = changed
         return changed or self._busy_for > 0 or self.stack.needs_redraw() or self._ring_moving()
+
+    def _moves_only_ambiently(self) -> bool:
+        """Whether this frame is drawn only for endless decorative motion (it would not be
+        if that motion had already rested): no input a moment ago, nothing else changed."""
+        if self._busy_for > 0 or self._key_changed:
+            return False
+        stack = self.stack
+        seconds, stack.ambient_seconds = stack.ambient_seconds, 0.0  # as if rested
+        try:
+            return not (stack.needs_redraw() or self._ring_moving())
+        finally:
+            stack.ambient_seconds = seconds
 
     def _ring_moving(self) -> bool:
         """The focus ring, while shown: it glides, its tip waits or fades in, it breathes
@@ -350,14 +373,15 @@ class App:
         self.stack.clear()  # already empty unless step() raised
 
     def tick(self) -> bool:
-        """One turn of the loop: wait (a 60 fps frame while the picture moves; while it is
-        still, until an event or IDLE_WAIT_MS), run a frame, then the idle work."""
+        """One turn of the loop: wait (a 60 fps frame while the picture moves; while only
+        ambient motion moves, 1/ambient_fps or until an event; while it is still, until an
+        event or IDLE_WAIT_MS), run a frame, then the idle work."""
         if not self.waits_for_frames:
             dt = self._frame_time_without_waiting()
-        elif self.drew_last:
+        elif self.drew_last and not self._ambient_wait_ms:
             dt = self.clock.tick(FPS) / 1000.0
         else:
-            event = wait_for_event(IDLE_WAIT_MS)
+            event = wait_for_event(self._ambient_wait_ms or IDLE_WAIT_MS)
             if event.type != pygame.NOEVENT:
                 self._waited.append(event)  # handled first in step(), in its order
             dt = self.clock.tick() / 1000.0

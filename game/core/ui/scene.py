@@ -32,6 +32,9 @@ class Scene:
     opaque: bool = True
     #: True when draw() paints every pixel, so the app need not clear the screen first.
     fills_screen: bool = False
+    #: Frames a second this scene's ambient motion needs when nothing else moves (the app
+    #: paces such frames; see app.py); None: every frame at 60 fps.
+    ambient_fps: float | None = None
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

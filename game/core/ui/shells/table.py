@@ -98,6 +98,9 @@ class TableShell(Scene):
     """A game's table for one session (see the module's docstring for what a game gives)."""
 
     fills_screen = True  # the static layer covers the whole screen
+    # Its highlights pulse (about a second a beat) while a human is to move: 30 frames a
+    # second show them as smoothly as 60, at half the drawing, while nothing else moves.
+    ambient_fps: float | None = 30.0
     #: After a step, the keyboard focus waits for the next thing to do (focus.py).
     focus_waits = True
     #: The event that ends the game: after its step, the end scene opens.
