@@ -99,23 +99,12 @@ def measure(
     """(CPU % of one core, frames drawn) over `seconds` of the still screen; `live`: with its
     ambient motion still moving, as in the seconds after a player's input."""
     show(app, screen)
-    if live:
-        app.stack.ambient_seconds = 1e9
-        end = time.perf_counter() + settle
-        while time.perf_counter() < end:
-            app.tick()
-        drawn = app.frames_drawn
-        cpu, wall = time.process_time(), time.perf_counter()
-        while time.perf_counter() < wall + seconds:
-            app.tick()
-        used = time.process_time() - cpu
-        return 100.0 * used / (time.perf_counter() - wall), app.frames_drawn - drawn
-    app.stack.ambient_seconds = settle
-    end = time.perf_counter() + settle + 10
+    app.stack.ambient_seconds = 1e9 if live else settle
+    end = time.perf_counter() + settle + (0 if live else 10)
     # Frame time, not wall time, says when the player has gone (slow first frames count less).
     # ...and until the screen's own entrance (tweens) has played: only then is it still.
     while time.perf_counter() < end and (
-        app.stack.idle_for < settle + 0.5 or app.stack.needs_redraw()
+        live or app.stack.idle_for < settle + 0.5 or app.stack.needs_redraw()
     ):
         app.tick()
     drawn = app.frames_drawn

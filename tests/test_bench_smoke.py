@@ -228,10 +228,10 @@ def test_idle_live() -> None:
     for screen in ("title", "table", "blanco_table"):
         percent, rest = figure(out, f"live_cpu_{screen}")
         assert 0 <= percent <= 200 and "no target" in rest
-    tables = [figure(out, f"live_cpu_{s}")[1] for s in ("table", "blanco_table")]
-    for rest in tables:
         drawn = re.search(r"([0-9]+) frames drawn in 1 s", rest)
-        assert drawn and 1 <= int(drawn.group(1)) <= 36, rest  # 60 would be the old rate
+        assert drawn and int(drawn.group(1)) >= 1, rest
+        if screen != "title":  # the tables' pulse is paced; 60 would be the old rate
+            assert int(drawn.group(1)) <= 36, rest
     assert "idle_cpu_worst" not in out
 
 

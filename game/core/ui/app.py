@@ -313,12 +313,8 @@ class App:
         if that motion had already rested): no input a moment ago, nothing else changed."""
         if self._busy_for > 0 or self._key_changed:
             return False
-        stack = self.stack
-        seconds, stack.ambient_seconds = stack.ambient_seconds, 0.0  # as if rested
-        try:
-            return not (stack.needs_redraw() or self._ring_moving())
-        finally:
-            stack.ambient_seconds = seconds
+        with self.stack.ambient_rested():
+            return not (self.stack.needs_redraw() or self._ring_moving())
 
     def _ring_moving(self) -> bool:
         """The focus ring, while shown: it glides, its tip waits or fades in, it breathes

@@ -9,8 +9,9 @@ and the scenes (which are given the context) do not import each other.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 import pygame
@@ -235,6 +236,16 @@ class SceneStack:
             if self._scenes[i].opaque:
                 return i
         return 0
+
+    @contextlib.contextmanager
+    def ambient_rested(self) -> Iterator[None]:
+        """Within it, every scene's ambient motion counts as rested (`Scene.ambient_live` is
+        False): what still moves then moves for real."""
+        seconds, self.ambient_seconds = self.ambient_seconds, 0.0
+        try:
+            yield
+        finally:
+            self.ambient_seconds = seconds
 
     def needs_redraw(self) -> bool:
         """True when the top scene (the only one updated: those beneath are frozen) or the
