@@ -322,3 +322,20 @@ def test_the_click_that_brings_the_window_forward_also_presses(monkeypatch) -> N
     monkeypatch.setenv("SDL_MOUSE_FOCUS_CLICKTHROUGH", "0")
     window_mode.prepare()
     assert os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] == "0"
+
+
+def test_on_linux_the_windows_pixels_go_to_x_without_an_opengl_texture(monkeypatch) -> None:
+    """With software OpenGL (a VM, Xvfb, no GPU driver) SDL's texture path cost a frame's time
+    in CPU (bench/idle.py --live --x); prepare() asks for X's own path on Linux, and a player's
+    own setting wins. Elsewhere SDL keeps its choice."""
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setattr(window_mode.sys, "platform", "linux")
+    window_mode.prepare()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
+    window_mode.prepare()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
+    monkeypatch.setattr(window_mode.sys, "platform", "win32")
+    window_mode.prepare()
+    assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
