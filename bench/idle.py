@@ -95,9 +95,10 @@ def show_blanco_table(app: Any) -> Any:
 
 def measure(
     app: Any, screen: str, seconds: float, settle: float, live: bool = False
-) -> tuple[float, int]:
-    """(CPU % of one core, frames drawn) over `seconds` of the still screen; `live`: with its
-    ambient motion still moving, as in the seconds after a player's input."""
+) -> tuple[float, int, int]:
+    """(CPU % of one core, frames drawn, of those drawn only where ambient motion moves) over
+    `seconds` of the still screen; `live`: with its ambient motion still moving, as in the
+    seconds after a player's input."""
     show(app, screen)
     app.stack.ambient_seconds = 1e9 if live else settle
     end = time.perf_counter() + settle + (0 if live else 10)
@@ -107,13 +108,14 @@ def measure(
         live or app.stack.idle_for < settle + 0.5 or app.stack.needs_redraw()
     ):
         app.tick()
-    drawn = app.frames_drawn
+    drawn, partial = app.frames_drawn, app.frames_partial
     cpu, wall = time.process_time(), time.perf_counter()
     end = wall + seconds
     while time.perf_counter() < end:
         app.tick()
     used = time.process_time() - cpu
-    return 100.0 * used / (time.perf_counter() - wall), app.frames_drawn - drawn
+    percent = 100.0 * used / (time.perf_counter() - wall)
+    return percent, app.frames_drawn - drawn, app.frames_partial - partial
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         for screen in [s.strip() for s in args.screens.split(",") if s.strip()]:
             if screen not in SCREENS:
                 parser.error(f"unknown screen {screen!r} (one of {', '.join(SCREENS)})")
-            percent, drawn = measure(app, screen, args.seconds, args.settle, args.live)
-            window = f"{drawn} frames drawn in {args.seconds:g} s, window {args.window}"
+            percent, drawn, partial = measure(app, screen, args.seconds, args.settle, args.live)
+            window = (
+                f"{drawn} frames drawn in {args.seconds:g} s ({partial} only where ambient "
+                f"motion moves), window {args.window}"
+            )
             if args.live:  # moving, so not still: no target, the figure to watch
                 print(f"live_cpu_{screen}: {percent:.1f}% of a core (no target; {window})")
                 continue

@@ -230,8 +230,12 @@ def test_idle_live() -> None:
         assert 0 <= percent <= 200 and "no target" in rest
         drawn = re.search(r"([0-9]+) frames drawn in 1 s", rest)
         assert drawn and int(drawn.group(1)) >= 1, rest
+        in_part = re.search(r"\(([0-9]+) only where ambient motion moves\)", rest)
+        assert in_part, rest
         if screen != "title":  # the tables' pulse is paced; 60 would be the old rate
             assert int(drawn.group(1)) <= 36, rest
+            # ... and drawn where it moves (the first such frame whole, then in part)
+            assert int(in_part.group(1)) >= int(drawn.group(1)) - 1, rest
     assert "idle_cpu_worst" not in out
 
 

@@ -17,23 +17,31 @@ SECOND = 60  # frames of 1/60 s
 
 
 def drawn_in(app: Any, n: int) -> int:
-    """Frames drawn (draw, present and flip) over the next `n` frames."""
-    flips = 0
-    real_flip = pygame.display.flip
+    """Frames drawn over the next `n` frames: whole (drawn, then flipped), or in part where
+    only ambient motion moved (`App.frames_partial`: drawn there, then those pixels shown)."""
+    flips = updates = 0
+    real_flip, real_update = pygame.display.flip, pygame.display.update
 
     def counting_flip() -> None:
         nonlocal flips
         flips += 1
         real_flip()
 
-    before = app.frames_drawn
-    pygame.display.flip = counting_flip
+    def counting_update(rects: Any = None) -> None:
+        nonlocal updates
+        updates += 1
+        real_update(rects)
+
+    before, partial = app.frames_drawn, app.frames_partial
+    pygame.display.flip, pygame.display.update = counting_flip, counting_update
     try:
         frames(app, n)
     finally:
-        pygame.display.flip = real_flip
-    assert app.frames_drawn - before == flips  # the count is the flips the app made
-    return flips
+        pygame.display.flip, pygame.display.update = real_flip, real_update
+    in_part = app.frames_partial - partial
+    assert app.frames_drawn - before - in_part == flips  # each whole frame flipped once
+    assert updates <= in_part  # each drawn in part shown once (or not at all: no motion)
+    return app.frames_drawn - before
 
 
 def settle(app: Any, seconds: float = 3.0) -> None:

@@ -210,6 +210,7 @@ def test_no_line_says_undo_while_undo_is_greyed(app, monkeypatch):
     monkeypatch.setattr(
         table.state, "can_undo", lambda seat: Refusal("nothing_to_undo", "nothing to undo")
     )
+    app.redraw()  # changed behind the table's back: no frame would show it otherwise
     frames(app, 2)
     assert not table.buttons["undo"].enabled
     assert "Undo" not in table.bonuses.turn_hint()

@@ -42,7 +42,7 @@ from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import LOGICAL_SIZE, Layout
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
-from game.core.ui.stack import SceneStack
+from game.core.ui.stack import SceneStack, Stacked
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import INK, YELLOW, draw_panel
 
@@ -169,6 +169,12 @@ class App:
         self._toast_age = 0.0
         #: Frames drawn and shown (tests and bench/idle.py count them).
         self.frames_drawn = 0
+        #: Of those, frames drawn only where ambient motion moves (`Scene.marks_ambient`).
+        self.frames_partial = 0
+        # The top scene and where the last frame drew its ambient motion (and the focus ring's
+        # breathing), logical rects: what a frame in which only that moves must draw again.
+        self._ambient_drawn: tuple[Stacked, list[pygame.FRect]] | None = None
+        self._ambient_before = False  # the last frame moved only ambient motion
         self.drew_last = True  # whether the last step() drew a frame (the first: at once)
         self._drawn_key: tuple[Any, ...] | None = None
         self._busy_for = 0.0  # seconds frames are still drawn after input
@@ -280,14 +286,23 @@ class App:
         self._update_toast(dt)
         self.drew_last = self._picture_may_change() or rescaled
         self._ambient_wait_ms = 0
+        where: list[pygame.Rect] | None = None  # only ambient motion moves: draw it there
+        ambient_only = False
         if self.drew_last and not rescaled:
             rate = getattr(self.stack.top, "ambient_fps", None)
             if rate and self._moves_only_ambiently():
                 self._ambient_wait_ms = round(1000 / rate)
+                ambient_only = True
+                # The first such frame is drawn whole: this frame's update may have ended
+                # what moved before (an animation's last step, a highlight appearing with it).
+                if self._ambient_before:
+                    where = self._ambient_pixels()
+        self._ambient_before = ambient_only
         if self.drew_last:
-            self.draw()
-            self.canvas.present()
-            pygame.display.flip()
+            if where is None or not self._drew_in(where):
+                self.draw()
+                self.canvas.present()
+                pygame.display.flip()
             self.frames_drawn += 1
         return bool(len(self.stack)) and self.running
 
@@ -315,6 +330,41 @@ class App:
             return False
         with self.stack.ambient_rested():
             return not (self.stack.needs_redraw() or self._ring_moving())
+
+    def _ambient_pixels(self) -> list[pygame.Rect] | None:
+        """Where a frame moving only ambient motion must be drawn, in the window's pixels: the
+        places the last frame drew it, when the top scene marks all of it and is drawn straight
+        into the window. None: draw the whole frame."""
+        top = self.stack.top
+        drawn = self._ambient_drawn
+        if top is None or not top.marks_ambient or self.stack.overlay is not None:
+            return None
+        if drawn is None or drawn[0] is not top:
+            return None
+        pixels = gfx.pixels_of(self.canvas.surface)
+        if pixels is not self.canvas.display:  # a picture scaled into the window: whole
+            return None
+        bounds = pixels.get_rect()
+        rects = [gfx.pixel_rect(self.canvas.surface, rect).clip(bounds) for rect in drawn[1]]
+        return merged([rect for rect in rects if rect.w and rect.h])
+
+    def _drew_in(self, where: list[pygame.Rect]) -> bool:
+        """Draw the frame clipped to `where` (pixel rects) and show only those: in a large
+        window, showing the whole picture cost ten times its drawing. False when the frame drew
+        its ambient motion elsewhere (the focus ring found its target gone and moved on, as it
+        learns while drawing): then it must be drawn whole."""
+        if where:
+            pixels = self.canvas.display
+            pixels.set_clip(where[0].unionall(where[1:]))
+            try:
+                self.draw()
+            finally:
+                pixels.set_clip(None)
+            if self._ambient_pixels() != where:
+                return False
+            pygame.display.update(where)
+        self.frames_partial += 1
+        return True
 
     def _ring_moving(self) -> bool:
         """The focus ring, while shown: it glides, its tip waits or fades in, it breathes
@@ -354,9 +404,15 @@ class App:
         if not self.stack.fills_screen:
             self.screen.fill(INK)
         self.ctx.layout.fit(gfx.view(self.screen))  # the table's regions: the window's shape
+        top = self.stack.top
+        if top is not None:
+            top.ambient_regions = []
         self.stack.draw(self.screen)
-        self.ring.draw(self.screen, self.stack.top)
+        self.ring.draw(self.screen, top)
         self._draw_toast()
+        if top is not None:
+            ring = self.ring.breathing_region()
+            self._ambient_drawn = (top, [*top.ambient_regions, *([ring] if ring else [])])
 
     def run(self, first_scene: Scene | None = None) -> None:
         """Loop at 60 fps until the stack empties or the window closes."""
@@ -432,6 +488,18 @@ class App:
         box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, view.bottom - 20)).inflate(36, 20)
         draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
         self.screen.blit(label, label.get_rect(center=box.center))
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rects, those that overlap joined into the rect around both (until none overlap):
+    a grid's highlighted cells become the grid, shown in one piece, not a pixel twice."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        while (i := rect.collidelist(out)) >= 0:
+            rect.union_ip(out.pop(i))
+        out.append(rect)
+    return out
 
 
 def _computer_thinking() -> bool:

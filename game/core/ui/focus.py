@@ -94,6 +94,7 @@ MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.M
 GLIDE = 0.12  # seconds the ring takes to slide to the next target
 TIP_DELAY = 0.8  # seconds the focus rests on a thing before its tooltip shows
 LOOK_AGAIN = 0.05  # seconds a drawn ring may follow its target's last known place
+RING_REACH = 12  # pixels the ring reaches beyond its target at its widest (see draw_ring)
 OUTER: RGB = (12, 4, 30)  # the dark band: shows on light paper and bright slabs
 INNER: RGB = (255, 255, 255)
 ACCENT: RGB = (255, 222, 40)
@@ -428,6 +429,14 @@ class FocusRing:
         draw_ring(surface, rect, breathe)
         self._draw_tip(surface, scene, target)
 
+    def breathing_region(self) -> pygame.FRect | None:
+        """Where the ring drawn last breathes (ambient motion: its bands swell and shrink by
+        a few pixels), or None when no breathing ring is shown."""
+        if not self.visible or self._shown is None or self.reduced_motion():
+            return None
+        reach = RING_REACH + 4  # and a margin for the rounding of its corners
+        return self._shown.inflate(2 * reach, 2 * reach)
+
     def _draw_tip(self, surface: pygame.Surface, scene: Any, target: Target) -> None:
         """The focused thing's tooltip once the focus has rested on it, as the mouse's would:
         the scene's own tooltip layer says what it is (the same providers, at its centre)."""
@@ -454,7 +463,7 @@ class FocusRing:
 
 def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0) -> None:
     """A focus ring visible on any background: dark band, bright band, yellow corners."""
-    pad = 6 + round(2 * breathe)
+    pad = 6 + round(2 * breathe)  # RING_REACH, with the outer band's 4, at the most
     r = pygame.Rect(rect).inflate(2 * pad, 2 * pad)
     radius = max(6, min(18, r.height // 3))
     gfx.rect(surface, OUTER, r.inflate(8, 8), 9, border_radius=radius + 4)

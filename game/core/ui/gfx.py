@@ -298,6 +298,16 @@ def pixels_of(surface: Any) -> pygame.Surface:
     return surface.pixels if isinstance(surface, HiSurface) else surface
 
 
+def pixel_rect(surface: Any, rect: RectLike) -> pygame.Rect:
+    """A logical rect of `surface` in its pixels' coordinates (a plain surface's are the same),
+    covering every pixel the rect touches."""
+    if isinstance(surface, HiSurface):
+        return _px_rect(pygame.FRect(rect), surface.scale, surface.origin).inflate(2, 2)
+    r = pygame.FRect(rect)
+    left, top = math.floor(r.left), math.floor(r.top)
+    return pygame.Rect(left, top, math.ceil(r.right) - left, math.ceil(r.bottom) - top)
+
+
 def scale_of(surface: Any) -> float:
     return surface.scale if isinstance(surface, HiSurface) else 1.0
 

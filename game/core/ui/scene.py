@@ -35,9 +35,19 @@ class Scene:
     #: Frames a second this scene's ambient motion needs when nothing else moves (the app
     #: paces such frames; see app.py); None: every frame at 60 fps.
     ambient_fps: float | None = None
+    #: True when the scene marks every ambient motion it draws (`mark_ambient`): a frame in
+    #: which only that moves is then drawn in those places only (App), not whole.
+    marks_ambient: bool = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        #: Where the last frame drew ambient motion (the app empties it before each frame).
+        self.ambient_regions: list[pygame.FRect] = []
+
+    def mark_ambient(self, rect: Any) -> None:
+        """Say, while drawing, that `rect` (logical; all the motion may cover) shows ambient
+        motion: a pulse, a ring of marching dashes."""
+        self.ambient_regions.append(pygame.FRect(rect))
 
     def enter(self) -> None:
         """Called once when the scene is pushed (or replaces another)."""

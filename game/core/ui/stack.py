@@ -33,6 +33,8 @@ class Stacked(Protocol):
 
     opaque: bool
     fills_screen: bool
+    marks_ambient: bool
+    ambient_regions: list[pygame.FRect]
 
     def enter(self) -> None: ...
 

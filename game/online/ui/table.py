@@ -67,6 +67,7 @@ class OnlineTable:
     animator: Any
     message: str
     ambient_live: Callable[[], bool]  # the Scene's, behind this mixin
+    flashing: Callable[[], bool]  # the TableShell's
 
     def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
         # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
@@ -145,11 +146,23 @@ class OnlineTable:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another
         seat's move arrives as news (the shell's own rule would draw every frame while others
         are to move, as they are "computers" here)."""
-        return self.news or self.animator.busy or bool(self.animator.held) or self.ambient_live()
+        return (
+            self.news
+            or self.animator.busy
+            or bool(self.animator.held)
+            or self.flashing()
+            or self.ambient_live()
+        )
 
     def redraw_key(self) -> object:
         """What may change with no news and no input: a move sent or answered, the line."""
-        return (self.session.version, self.session.pending, self.message, self.focus)
+        return (
+            self.session.version,
+            self.session.pending,
+            self.message,
+            self.focus,
+            self.flashing(),
+        )
 
     def open_menu(self) -> None:
         """Esc: the online table's menu (its seats; the host hands away seats to computers)."""

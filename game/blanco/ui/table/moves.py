@@ -51,6 +51,11 @@ class Moves:
     def clear(self) -> None:
         self.mode = self.hand_card = self.cell = self.pair = None
 
+    @property
+    def flashing(self) -> bool:
+        """A refused target flashes red (for a moment: the table is drawn until it stops)."""
+        return self.flash is not None
+
     def update(self, dt: float) -> None:
         if self.flash:
             key, left = self.flash

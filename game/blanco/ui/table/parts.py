@@ -59,6 +59,7 @@ def outline(table: Any, surface: pygame.Surface, rect: pygame.FRect, key: tuple)
         pulse = motion.pulse(table.time, 6.0)
         colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
         gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+        table.mark_ambient(rect.inflate(14, 14))
 
 
 class FocusGrid(Part):

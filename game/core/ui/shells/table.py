@@ -101,6 +101,9 @@ class TableShell(Scene):
     # Its highlights pulse (about a second a beat) while a human is to move: 30 frames a
     # second show them as smoothly as 60, at half the drawing, while nothing else moves.
     ambient_fps: float | None = 30.0
+    # Every part marks where it draws that motion (`Scene.mark_ambient`): such frames are
+    # drawn there only.
+    marks_ambient = True
     #: After a step, the keyboard focus waits for the next thing to do (focus.py).
     focus_waits = True
     #: The event that ends the game: after its step, the end scene opens.
@@ -336,8 +339,18 @@ class TableShell(Scene):
             or self.driven
             or self.animator.busy
             or bool(self.animator.held)
+            or self.flashing()
             or self.ambient_live()
         )
+
+    def flashing(self) -> bool:
+        """A refused click's target flashes red: drawn whole until it stops (it is no ambient
+        motion, and may outlast the frames drawn after the click)."""
+        return bool(getattr(self.moves, "flashing", False))
+
+    def redraw_key(self) -> object:
+        """The flash's end is drawn whole too (the frame it ends in moves nothing else)."""
+        return self.flashing()
 
     def hand_over_on_resume(self) -> None:
         """The resumed game's first frame: the screen turns to the seat to play (the one whose

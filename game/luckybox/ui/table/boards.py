@@ -24,6 +24,7 @@ FULL_ART_WIDTH = 110  # other players' cards narrower than this are drawn in the
 ZOOM_CARD_W, ZOOM_MAX_W = 200, 976  # a zoomed board's cards: at most this wide, all in a row
 ZOOM_PAD, ZOOM_GAP, ZOOM_HEADER = 12, 10, 40
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
+DASH_REACH = 6  # pixels a marching dash may reach beyond its ring (its width, rounded)
 
 
 def draw_dashed_ring(
@@ -199,10 +200,9 @@ class FocusBoard(Part):
                 self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
         for card, rect in zip(player.cards, rects, strict=True):
             if hinted and hinted[0] == card:
-                cell = table.cards.cell_rect(rect, hinted[1])
-                draw_dashed_ring(
-                    surface, cell.inflate(10, 10), HINT_GREEN, table.time, width=5, dash=8
-                )
+                ring = table.cards.cell_rect(rect, hinted[1]).inflate(10, 10)
+                draw_dashed_ring(surface, ring, HINT_GREEN, table.time, width=5, dash=8)
+                table.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
             if refused and refused[0] == card:
                 cell = table.cards.cell_rect(rect, refused[1])
                 gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
@@ -312,9 +312,9 @@ class OtherBoards(Part):
         zoomed = self.zoomed
         if zoomed is not None:
             # Dashed, unlike the acting player's solid ring: told apart without colour.
-            draw_dashed_ring(
-                surface, panels[zoomed].inflate(6, 6), WHITE, self.table.time, width=3, dash=8
-            )
+            ring = panels[zoomed].inflate(6, 6)
+            draw_dashed_ring(surface, ring, WHITE, self.table.time, width=3, dash=8)
+            self.table.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
             self.draw_zoom(surface, zoomed)
 
     def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:

@@ -69,6 +69,11 @@ class Moves:
         self.hint: Any = None
         self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
 
+    @property
+    def flashing(self) -> bool:
+        """A refused square flashes red (for a moment: the table is drawn until it stops)."""
+        return self.refused is not None
+
     def update(self, dt: float) -> None:
         if self.refused:
             card, cell, left = self.refused

@@ -1,0 +1,212 @@
+"""A table whose only motion is ambient (pulsing highlights, a hint's marching dashes, the focus
+ring breathing) is drawn where that motion is, and only those pixels are shown: in a large
+window, showing the whole picture cost ten times drawing it (bench/idle.py --live). Each such
+frame must look exactly as a whole frame drawn at the same moment would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.ui import app as app_module
+from tests.test_idle import still_screens
+from tests.ui_helpers import click, frames, press
+
+SECOND = 60  # frames
+pytestmark = pytest.mark.every_frame_drawn  # what each frame draws is the point
+
+
+@pytest.fixture
+def opened(data_dir: Any) -> Iterator[Any]:
+    """Open an App at a window size (closed after, as the `app` fixture closes its app)."""
+    from game.catalog import new_app
+
+    apps: list[Any] = []
+
+    def opener(size: tuple[int, int]) -> Any:
+        apps.append(new_app(window=size))
+        return apps[-1]
+
+    yield opener
+    for app in apps:
+        app.close()
+    pygame.quit()
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What each frame showed of the window: ("flip",) or ("update", [rects])."""
+    calls: list[Any] = []
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def flipped() -> None:
+        calls.append(("flip",))
+        flip()
+
+    def updated(rects: Any = None) -> None:
+        calls.append(("update", [pygame.Rect(r) for r in rects] if rects else None))
+        update(rects)
+
+    monkeypatch.setattr(pygame.display, "flip", flipped)
+    monkeypatch.setattr(pygame.display, "update", updated)
+    return calls
+
+
+def ambient_table(app: Any, game: str) -> Any:
+    """A table waiting for the human, its ambient motion on: Blanco's highlighted piles pulse,
+    Lucky Box shows a hint's marching ring; the keyboard's focus ring breathes on both."""
+    table = still_screens()["table" if game == "luckybox" else "blanco_table"](app)
+    if game == "luckybox":
+        click(app, table.buttons["hint"].rect.center)
+        assert table.moves.hint is not None, "a hint is shown"
+    press(app, pygame.K_TAB)
+    assert app.ring.visible
+    app.stack.ambient_seconds = 1e9  # the motion lives on
+    frames(app, SECOND)  # past the frames drawn whole after input
+    assert game == "luckybox" or table.targets, "the piles are highlighted"
+    return table
+
+
+def picture(app: Any) -> bytes:
+    return pygame.image.tobytes(app.canvas.display, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)], ids=["1280x720", "1600x900"])
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
+    opened: Any, shown: list[Any], game: str, size: tuple[int, int]
+) -> None:
+    app = opened(size)
+    ambient_table(app, game)
+    window = app.canvas.display.get_rect()
+    assert window.size == size
+    if size != (1280, 720):
+        assert app.canvas.scale > 1  # drawn at the window's resolution: logical != pixels
+    pictures = []
+    for _ in range(8):
+        shown.clear()
+        before = app.frames_partial
+        assert app.step(1 / 30)
+        assert app.frames_partial == before + 1, "drawn where the motion is"
+        assert [call[0] for call in shown] == ["update"], shown
+        rects = shown[0][1]
+        assert rects and sum(r.w * r.h for r in rects) < window.w * window.h / 3
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+        assert all(window.contains(r) for r in rects)
+        partial = picture(app)
+        app.draw()  # the whole frame, at the same moment
+        assert picture(app) == partial, "a frame drawn in part looks as the whole one"
+        pictures.append(partial)
+    assert len(set(pictures)) >= 4, "the motion is drawn: the frames differ"
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_input_an_animation_or_an_overlay_brings_whole_frames_back(
+    opened: Any, shown: list[Any], game: str
+) -> None:
+    app = opened((1280, 720))
+    table = ambient_table(app, game)
+    assert app.step(1 / 30) and shown[-1][0] == "update"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    shown.clear()
+    before = app.frames_partial
+    assert app.step(1 / 60) and app.step(1 / 60)
+    assert app.frames_partial == before and shown == [("flip",)] * 2  # input: whole frames
+    frames(app, SECOND)
+    press(app, pygame.K_ESCAPE)  # the menu over the table
+    assert app.stack.top is not table
+    frames(app, SECOND)
+    shown.clear()
+    assert app.step(1 / 30)
+    assert ("flip",) in shown or not app.drew_last  # not drawn in part under another scene
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_a_refused_clicks_flash_is_drawn_whole_until_it_has_gone(
+    opened: Any, shown: list[Any], game: str
+) -> None:
+    """The red flash outlasts the frames drawn after the click, and its end moves nothing
+    else: without being drawn whole, its last red ring would stay on screen."""
+    app = opened((1280, 720))
+    table = ambient_table(app, game)
+    if game == "luckybox":
+        from game.luckybox.rules.actions import Cross
+
+        state, seat = table.state, table.focus
+        state.players[seat].lightning = 0  # so no square is reached the long way round
+        crossable = {(a.card, a.cell) for a in state.legal_actions(seat) if isinstance(a, Cross)}
+        wrong = next(
+            (card, cell)
+            for card in state.players[seat].cards
+            for cell in range(9)
+            if (card, cell) not in crossable
+        )
+        click(app, table.square_center(*wrong))  # a square the number cannot cross
+    else:
+        assert table.state.phase == "setup"
+        click(app, table.geometry.draw_pile.center)  # the pile, while cards are to be chosen
+    assert table.moves.flashing, "the click was refused: it flashes"
+    # Slow frames (a busy machine): the moments after input pass in two of them, while the
+    # flash, which moves on at most MAX_DT a frame, lasts five.
+    for _ in range(12):
+        assert app.step(0.25)
+    assert not table.moves.flashing and app.frames_partial, "then frames drawn in part"
+    after = picture(app)
+    app.draw()
+    assert picture(app) == after, "no red ring is left behind"
+
+
+def test_a_whole_frame_follows_when_the_wait_for_the_ambient_rate_is_paced(
+    opened: Any,
+) -> None:
+    """The app's own loop (tick) paces the frames drawn in part at the scene's ambient rate."""
+    app = opened((1280, 720))
+    table = ambient_table(app, "blanco")
+    app.waits_for_frames = True
+    waited: list[int] = []
+    real_wait = app_module.wait_for_event
+
+    def wait(timeout: int) -> Any:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    app_module.wait_for_event = wait
+    try:
+        before = app.frames_partial
+        for _ in range(3):
+            assert app.tick()
+    finally:
+        app_module.wait_for_event = real_wait
+    assert app.frames_partial - before >= 2
+    assert waited and all(w == round(1000 / table.ambient_fps) for w in waited)
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_what_appears_as_an_animation_ends_is_drawn_whole(opened: Any, game: str) -> None:
+    """A step played with no input (as a computer's is): its animation's last frame ends the
+    motion and lights the next targets up in the same update; every frame through it shows
+    what a whole frame would."""
+    from game.blanco.ai import hint as blanco_hint
+    from game.luckybox.ai import hint as luckybox_hint
+
+    app = opened((1280, 720))
+    table = ambient_table(app, game)
+    hint = luckybox_hint if game == "luckybox" else blanco_hint
+    for steps in range(1, 4):  # a few steps, each animated to its end
+        assert table.moves.apply(hint(table.state.view_for(0), 0))
+        calm = 0  # frames since the motion ended
+        for _ in range(3 * SECOND):
+            assert app.step(1 / 60)
+            calm = 0 if table.needs_redraw() and table.animator.busy else calm + 1
+            if app.drew_last:
+                shown_now = picture(app)
+                app.draw()
+                assert picture(app) == shown_now, f"step {steps}: the frame shown is whole"
+            if calm > 8:
+                break
+        if not table.human_turn():
+            break
+    assert app.frames_partial > 0, "and frames moving only ambiently were drawn in part"
