@@ -210,3 +210,18 @@ def test_what_appears_as_an_animation_ends_is_drawn_whole(opened: Any, game: str
         if not table.human_turn():
             break
     assert app.frames_partial > 0, "and frames moving only ambiently were drawn in part"
+
+
+def test_a_table_beneath_a_menu_keeps_only_its_last_frames_marks(opened: Any) -> None:
+    """The table beneath the pause menu is drawn again whenever the picture kept under the
+    menu is (a window of another shape or scale): what it marks is forgotten with each frame,
+    not kept for as long as the menu stays open."""
+    app = opened((1280, 720))
+    table = ambient_table(app, "blanco")
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is not table and table.targets
+    for _ in range(6):
+        app.stack._under_key = None  # as a new window size does: the table is drawn again
+        app.redraw()
+        assert app.step(1 / 60) and app.drew_last
+    assert 0 < len(table.ambient_regions) <= len(table.targets) + 1

@@ -405,8 +405,8 @@ class App:
             self.screen.fill(INK)
         self.ctx.layout.fit(gfx.view(self.screen))  # the table's regions: the window's shape
         top = self.stack.top
-        if top is not None:
-            top.ambient_regions = []
+        for scene in self.stack.scenes:  # (one beneath a menu is drawn, and marks, too)
+            scene.ambient_regions = []
         self.stack.draw(self.screen)
         self.ring.draw(self.screen, top)
         self._draw_toast()
