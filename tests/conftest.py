@@ -284,6 +284,27 @@ def app(data_dir: Path, request: pytest.FixtureRequest) -> Iterator:
         pygame.quit()
 
 
+@pytest.fixture
+def make_app(data_dir: Path) -> Iterator[Any]:
+    """Open an App at a window size (`make_app((w, h))`), as many as a test wants; each is
+    closed after as the `app` fixture closes its one (its scenes' exit hooks stop the computer
+    players' worker and its reply thread, which pygame.quit() alone left running)."""
+    import pygame
+
+    from game.catalog import new_app
+
+    opened: list[Any] = []
+
+    def opener(size: tuple[int, int]) -> Any:
+        opened.append(new_app(window=size))
+        return opened[-1]
+
+    yield opener
+    for application in opened:
+        application.close()
+    pygame.quit()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked `slow` (each many seconds long, working or waiting) are collected first,
     so pytest-xdist hands their files out first and they run beside the many short ones

@@ -5,35 +5,16 @@ frame must look exactly as a whole frame drawn at the same moment would."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
-from game.core.ui import app as app_module
 from tests.test_idle import still_screens
 from tests.ui_helpers import click, frames, press
 
 SECOND = 60  # frames
 pytestmark = pytest.mark.every_frame_drawn  # what each frame draws is the point
-
-
-@pytest.fixture
-def opened(data_dir: Any) -> Iterator[Any]:
-    """Open an App at a window size (closed after, as the `app` fixture closes its app)."""
-    from game.catalog import new_app
-
-    apps: list[Any] = []
-
-    def opener(size: tuple[int, int]) -> Any:
-        apps.append(new_app(window=size))
-        return apps[-1]
-
-    yield opener
-    for app in apps:
-        app.close()
-    pygame.quit()
 
 
 @pytest.fixture
@@ -77,9 +58,9 @@ def picture(app: Any) -> bytes:
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 900)], ids=["1280x720", "1600x900"])
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
 def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
-    opened: Any, shown: list[Any], game: str, size: tuple[int, int]
+    make_app: Any, shown: list[Any], game: str, size: tuple[int, int]
 ) -> None:
-    app = opened(size)
+    app = make_app(size)
     ambient_table(app, game)
     window = app.canvas.display.get_rect()
     assert window.size == size
@@ -105,9 +86,9 @@ def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
 
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
 def test_input_an_animation_or_an_overlay_brings_whole_frames_back(
-    opened: Any, shown: list[Any], game: str
+    make_app: Any, shown: list[Any], game: str
 ) -> None:
-    app = opened((1280, 720))
+    app = make_app((1280, 720))
     table = ambient_table(app, game)
     assert app.step(1 / 30) and shown[-1][0] == "update"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
@@ -126,11 +107,11 @@ def test_input_an_animation_or_an_overlay_brings_whole_frames_back(
 
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
 def test_a_refused_clicks_flash_is_drawn_whole_until_it_has_gone(
-    opened: Any, shown: list[Any], game: str
+    make_app: Any, shown: list[Any], game: str
 ) -> None:
     """The red flash outlasts the frames drawn after the click, and its end moves nothing
     else: without being drawn whole, its last red ring would stay on screen."""
-    app = opened((1280, 720))
+    app = make_app((1280, 720))
     table = ambient_table(app, game)
     if game == "luckybox":
         from game.luckybox.rules.actions import Cross
@@ -159,40 +140,15 @@ def test_a_refused_clicks_flash_is_drawn_whole_until_it_has_gone(
     assert picture(app) == after, "no red ring is left behind"
 
 
-def test_a_whole_frame_follows_when_the_wait_for_the_ambient_rate_is_paced(
-    opened: Any,
-) -> None:
-    """The app's own loop (tick) paces the frames drawn in part at the scene's ambient rate."""
-    app = opened((1280, 720))
-    table = ambient_table(app, "blanco")
-    app.waits_for_frames = True
-    waited: list[int] = []
-    real_wait = app_module.wait_for_event
-
-    def wait(timeout: int) -> Any:
-        waited.append(timeout)
-        return real_wait(timeout)
-
-    app_module.wait_for_event = wait
-    try:
-        before = app.frames_partial
-        for _ in range(3):
-            assert app.tick()
-    finally:
-        app_module.wait_for_event = real_wait
-    assert app.frames_partial - before >= 2
-    assert waited and all(w == round(1000 / table.ambient_fps) for w in waited)
-
-
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
-def test_what_appears_as_an_animation_ends_is_drawn_whole(opened: Any, game: str) -> None:
+def test_what_appears_as_an_animation_ends_is_drawn_whole(make_app: Any, game: str) -> None:
     """A step played with no input (as a computer's is): its animation's last frame ends the
     motion and lights the next targets up in the same update; every frame through it shows
     what a whole frame would."""
     from game.blanco.ai import hint as blanco_hint
     from game.luckybox.ai import hint as luckybox_hint
 
-    app = opened((1280, 720))
+    app = make_app((1280, 720))
     table = ambient_table(app, game)
     hint = luckybox_hint if game == "luckybox" else blanco_hint
     for steps in range(1, 4):  # a few steps, each animated to its end
@@ -212,11 +168,11 @@ def test_what_appears_as_an_animation_ends_is_drawn_whole(opened: Any, game: str
     assert app.frames_partial > 0, "and frames moving only ambiently were drawn in part"
 
 
-def test_a_table_beneath_a_menu_keeps_only_its_last_frames_marks(opened: Any) -> None:
+def test_a_table_beneath_a_menu_keeps_only_its_last_frames_marks(make_app: Any) -> None:
     """The table beneath the pause menu is drawn again whenever the picture kept under the
     menu is (a window of another shape or scale): what it marks is forgotten with each frame,
     not kept for as long as the menu stays open."""
-    app = opened((1280, 720))
+    app = make_app((1280, 720))
     table = ambient_table(app, "blanco")
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is not table and table.targets

@@ -15,25 +15,6 @@ RED, BLUE, BLACK = (255, 0, 0), (0, 0, 255), (0, 0, 0)
 
 
 @pytest.fixture
-def make_app(data_dir):
-    """Open an App at a window size; closed after (its scenes' exit hooks stop the computer
-    players' worker and its reply thread, which pygame.quit() alone left running)."""
-    from game.catalog import new_app
-    from game.core.ui.app import App
-
-    opened: list[App] = []
-
-    def opener(size: tuple[int, int]) -> App:
-        opened.append(new_app(window=size))
-        return opened[-1]
-
-    yield opener
-    for app in opened:
-        app.close()
-    pygame.quit()
-
-
-@pytest.fixture
 def tracked():
     """Count every image drawn at a scale it was not made for."""
     gfx.plain_blits.clear()

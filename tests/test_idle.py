@@ -283,10 +283,11 @@ def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
     monkeypatch.setattr(app_module, "wait_for_event", wait)
     monkeypatch.setattr(app, "clock", Clock())
     app.waits_for_frames = True
-    before = app.frames_drawn
+    before, partial = app.frames_drawn, app.frames_partial
     for _ in range(3):
         assert app.tick()
-    assert app.frames_drawn - before == 3  # every frame drawn: the pulse moves
+    assert app.frames_drawn - before == 3  # every frame drawn: the pulse moves ...
+    assert app.frames_partial - partial == 3  # ... where it moves (tests/test_ambient_regions)
     assert waited == [round(1000 / table.ambient_fps)] * 3 and 30 <= waited[0] <= 40
     assert app_module.FPS not in ticked
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
