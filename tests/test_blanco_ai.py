@@ -293,6 +293,38 @@ def test_expert_steps_are_legal_timely_and_among_hards_best() -> None:
     assert plays >= 8
 
 
+def test_expert_looks_where_knowing_the_card_is_worth_most() -> None:
+    """Expert's reward look at one of several unknown cards: legal, decided from its view only
+    (the same with every card it cannot know shuffled), and in some positions not Hard's look
+    (the one in the fullest lines): it weighs each place by the grid left once the card there
+    is known, on average over the cards it may be."""
+    rng = random.Random(11)
+    checked = differs = 0
+    for seed in range(10):
+        state, _ = BlancoState.new(["P0", "P1"], 900 + seed)
+        bots = [make_bot("expert", seed, 0), make_bot("normal", seed, 1)]
+        while not state.is_terminal() and checked < 5:
+            seat = state.waiting_for()[0]
+            view = state.view_for(seat)
+            looks = [a for a in state.legal_actions(seat) if isinstance(a, Look)]
+            mine = view.players[seat]
+            unknown = [a for a in looks if not mine.grid[a.at[0]][a.at[1]]]
+            plain = not any(a.reveal for a in looks)  # no reveal to choose: a look only
+            if seat == 0 and state.phase == "look" and plain and len(unknown) > 1:
+                chosen = copy.deepcopy(bots[seat]).choose(view, seat)
+                assert chosen in unknown
+                blind = _shuffle_hidden(state, seat, rng)
+                assert copy.deepcopy(bots[seat]).choose(blind.view_for(seat), seat) == chosen
+                as_hard = copy.deepcopy(bots[seat])
+                as_hard.weigh_looks = False
+                differs += as_hard.choose(view, seat) != chosen
+                checked += 1
+            assert state.apply(bots[seat].choose(view, seat)).ok
+        if checked >= 5:
+            break
+    assert checked >= 5 and differs >= 1, (checked, differs)
+
+
 def _exchange(state: BlancoState, x: int, y: int) -> None:
     """Swap the places of cards x and y, wherever they are."""
     places = [state.pile, state.discard, state.box]

@@ -10,9 +10,13 @@ turns it really takes (`Params.calibrated`, model.CURVE: measured over Hard's so
 last few plan units are whole turns, the rest about a third of one).
 Everything comes from the seat's view and its memory of cards shown to it.
 
-Measured (bench/blanco.py, seeds 0-799, the seat rotated): 0.346 +- 0.017 of 4-seat games won
-against three Hard with a line cleared now worth 0.6 (`clear`, see the end; target 0.35:
-missed; 0.25 is parity); before that, 0.334 +- 0.017, p95 decision 29.3 ms compiled (61.0
+Its reward look, after a clear, goes to the unknown card whose knowing leaves the grid valued
+best on average over the cards it may be (`look_by_worth`; Hard looks in the fullest lines).
+
+Measured (bench/blanco.py, seeds 0-799, the seat rotated): 0.355 +- 0.017 of 4-seat games won
+against three Hard with that look (target 0.35: met, within a standard error; 0.25 is
+parity); 0.346 +- 0.017 before it, with a line cleared now worth 0.6 (`clear`, see the end);
+before that, 0.334 +- 0.017, p95 decision 29.3 ms compiled (61.0
 ms in pure Python over seeds 0-23; on 2026-11-25's host 36 ms once the plan shared its lines
 and grids, 40 ms before); before the calibrated plan, 0.319 +- 0.016. Tried on the
 uncalibrated Expert, on paired seeds 1000-1099 against three Hard (bench/blanco_tune.py
@@ -118,17 +122,23 @@ Then each other weight a step either way, on the same seeds against three Hard (
 by that choice: the next try should start on fresh seeds (4000 on). There, seeds 4000-4299,
 Expert won 0.323, and without its one look further (`margin` 0: Hard's choice with Expert's
 weights) 0.267, -0.057 +- 0.031: the look earns its place.
+Then the reward look weighed card by card (`weigh_looks`: each unknown place's grid valued with
+the card known, averaged over the pool as a pile draw is, fitting cards sampled), paired
+against Expert without it: on fresh seeds 4000-4299 +0.030 +- 0.020 (0.353), on 7000-7299
++0.013 +- 0.025 (0.350 against 0.337); only then on the benchmark's seeds 0-799, +0.009 +-
+0.015 (0.355 against 0.346): ahead on all three ranges, about +0.015 +- 0.010 over the 1,400
+games, so kept. p95 decision 61 ms in pure Python (24 games).
 
 Pure: no pygame.
 """
 
 from __future__ import annotations
 
-from game.blanco.rules.actions import Action, Discard, Play
+from game.blanco.rules.actions import Action, Discard, Look, Play
 from game.blanco.rules.state import BlancoState
 
 from .bots import HardBot, own_grid
-from .model import ALL, Evaluator, Grid, complete, put, remove
+from .model import ALL, COLS, NUMS, Evaluator, Grid, complete, put, remove
 from .turns import pile_value, step_value, with_reveal
 
 
@@ -152,7 +162,8 @@ def settled(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> Grid:
 
 
 class ExpertBot(HardBot):
-    """Hard, with each of its best plays and discards judged one pile draw further."""
+    """Hard, with each of its best plays and discards judged one pile draw further, and its
+    reward look weighed card by card."""
 
     level = "expert"
     # its grid's plan read as the turns it really takes (model.CURVE): the last few plan units
@@ -165,7 +176,15 @@ class ExpertBot(HardBot):
     # in full it made grids worse to mend them later: 34 turns on a solo deal Hard takes 22)
     margin = 0.05
 
+    # The reward look at the unknown card whose knowing leaves the grid valued best on average
+    # over the cards it may be (Hard's: the one in the fullest lines): see the docstring.
+    weigh_looks = True
+
     def decide(self, view: BlancoState, player: int, legal: list[Action]) -> Action:
+        if view.phase == "look" and self.weigh_looks:
+            chosen = self.look_by_worth(view, player, legal)
+            if chosen is not None:
+                return chosen
         if view.phase != "play":
             return super().decide(view, player, legal)
         ev = self.evaluator(view, player)
@@ -189,6 +208,42 @@ class ExpertBot(HardBot):
         for value, i in ranked:
             a = legal[i]
             value += self.next_gain(ev, g, hand, p.stage, a, pool)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def look_by_worth(self, view: BlancoState, player: int, legal: list[Action]) -> Action | None:
+        """Among plain looks at unknown cards, the one whose card, once known, leaves the grid
+        valued best on average over the cards it may be (None: Hard's choice)."""
+        looks = [a for a in legal if isinstance(a, Look)]
+        if len(looks) != len(legal) or any(a.reveal for a in looks):
+            return None
+        ev = self.evaluator(view, player)
+        p = view.players[player]
+        g = own_grid(view, player)
+        hand = list(p.hand)
+        unknown = [a for a in looks if not g[a.at[0]][a.at[1]][0]]
+        if len(unknown) < 2:
+            return None
+        gone = self.unavailable(view, player)
+        pool = [c for c in ALL if c not in gone]
+        nums = {NUMS[c] for row in g for c, _ in row if c} | {NUMS[c] for c in hand}
+        cols = {COLS[c] for row in g for c, _ in row if c} | {COLS[c] for c in hand}
+        relevant = [c for c in pool if NUMS[c] in nums or COLS[c] in cols]
+        junk = [c for c in pool if c not in relevant]
+        step = max(1, -(-len(relevant) // self.sample))
+        chosen = relevant[::step]
+        best, best_value = None, -1e18
+        for a in unknown:
+            total = weight = 0.0
+            if junk:
+                total += len(junk) * ev.value(put(g, a.at, (junk[0], False)), hand, p.stage)
+                weight += len(junk)
+            share = len(relevant) / len(chosen) if chosen else 0.0
+            for c in chosen:
+                total += share * ev.value(put(g, a.at, (c, False)), hand, p.stage)
+                weight += share
+            value = total / weight if weight else 0.0
             if value > best_value:
                 best, best_value = a, value
         return best
