@@ -229,8 +229,11 @@ class ExpertBot(HardBot):
         pool = [c for c in ALL if c not in gone]
         nums = {NUMS[c] for row in g for c, _ in row if c} | {NUMS[c] for c in hand}
         cols = {COLS[c] for row in g for c, _ in row if c} | {COLS[c] for c in hand}
+        # As a pile draw is weighed: a card that fits no known number or colour is valued once
+        # for all of them; of those that fit, about `sample`, each standing for its neighbours.
         relevant = [c for c in pool if NUMS[c] in nums or COLS[c] in cols]
-        junk = [c for c in pool if c not in relevant]
+        fitting = set(relevant)
+        junk = [c for c in pool if c not in fitting]
         step = max(1, -(-len(relevant) // self.sample))
         chosen = relevant[::step]
         best, best_value = None, -1e18
