@@ -128,6 +128,9 @@ against Expert without it: on fresh seeds 4000-4299 +0.030 +- 0.020 (0.353), on 
 +0.013 +- 0.025 (0.350 against 0.337); only then on the benchmark's seeds 0-799, +0.009 +-
 0.015 (0.355 against 0.346): ahead on all three ranges, about +0.015 +- 0.010 over the 1,400
 games, so kept. p95 decision 61 ms in pure Python (24 games).
+The same weighing for a discard's reveal (each reveal of an unknown card valued as the grid
+settled with each card it may be, not the plan's stand-in for a revealed unknown card), on
+seeds 4000-4299 against the Expert above (0.353 there): 0.277, -0.077 +- 0.036. Not kept.
 
 Pure: no pygame.
 """
