@@ -106,11 +106,11 @@ def test_input_an_animation_or_an_overlay_brings_whole_frames_back(
 
 
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
-def test_a_refused_clicks_flash_is_drawn_whole_until_it_has_gone(
+def test_a_refused_clicks_flash_ends_in_a_whole_frame(
     make_app: Any, shown: list[Any], game: str
 ) -> None:
     """The red flash outlasts the frames drawn after the click, and its end moves nothing
-    else: without being drawn whole, its last red ring would stay on screen."""
+    else: unless the frame it ends in is drawn whole, its red ring stays on screen."""
     app = make_app((1280, 720))
     table = ambient_table(app, game)
     if game == "luckybox":

@@ -142,7 +142,7 @@ from game.blanco.rules.state import BlancoState
 
 from .bots import HardBot, own_grid
 from .model import ALL, COLS, NUMS, Evaluator, Grid, complete, put, remove
-from .turns import pile_value, step_value, with_reveal
+from .turns import fitting_sample, pile_value, step_value, with_reveal
 
 
 def settled(ev: Evaluator, g: Grid, hand: list[int], stage: int) -> Grid:
@@ -232,20 +232,14 @@ class ExpertBot(HardBot):
         pool = [c for c in ALL if c not in gone]
         nums = {NUMS[c] for row in g for c, _ in row if c} | {NUMS[c] for c in hand}
         cols = {COLS[c] for row in g for c, _ in row if c} | {COLS[c] for c in hand}
-        # As a pile draw is weighed: a card that fits no known number or colour is valued once
-        # for all of them; of those that fit, about `sample`, each standing for its neighbours.
-        relevant = [c for c in pool if NUMS[c] in nums or COLS[c] in cols]
-        fitting = set(relevant)
-        junk = [c for c in pool if c not in fitting]
-        step = max(1, -(-len(relevant) // self.sample))
-        chosen = relevant[::step]
+        # As a pile draw is weighed (hand cards count as known numbers and colours here).
+        chosen, share, junk = fitting_sample(pool, nums, cols, self.sample)
         best, best_value = None, -1e18
         for a in unknown:
             total = weight = 0.0
             if junk:
                 total += len(junk) * ev.value(put(g, a.at, (junk[0], False)), hand, p.stage)
                 weight += len(junk)
-            share = len(relevant) / len(chosen) if chosen else 0.0
             for c in chosen:
                 total += share * ev.value(put(g, a.at, (c, False)), hand, p.stage)
                 weight += share

@@ -90,6 +90,20 @@ def useful_cells(g: Grid, card: int) -> list[Pos]:
     return out
 
 
+def fitting_sample(
+    pool: list[int], nums: set[int], cols: set[int], sample: int = 0
+) -> tuple[list[int], float, list[int]]:
+    """Of `pool`, the cards that fit a number of `nums` or a colour of `cols`, at most about
+    `sample` of them (0: all), evenly spread; how many cards each stands for; and the cards
+    that fit nothing (junk: one of them stands for all, valued once)."""
+    relevant = [x for x in pool if NUMS[x] in nums or COLS[x] in cols]
+    step = max(1, -(-len(relevant) // sample)) if sample else 1  # every step-th fitting card
+    chosen = relevant[::step]
+    weight = len(relevant) / len(chosen) if chosen else 0.0
+    fitting = set(relevant)
+    return chosen, weight, [x for x in pool if x not in fitting]
+
+
 def pile_value(
     ev: Evaluator,
     g: Grid,
@@ -110,11 +124,8 @@ def pile_value(
     cols = {COLS[c] for row in g for c, _ in row if c}
     best_discard_x = max(v for v, s in junk if s[0] == "discard" and s[1] == 0)
     keepers = [s for _, s in junk if s[1] != 0][:keep]
-    relevant = [x for x in pool if NUMS[x] in nums or COLS[x] in cols]
-    total = v_junk * (len(pool) - len(relevant))
-    step = max(1, -(-len(relevant) // sample)) if sample else 1  # every step-th fitting card
-    chosen = relevant[::step]
-    weight = len(relevant) / len(chosen) if chosen else 0.0
+    chosen, weight, unfitting = fitting_sample(pool, nums, cols, sample)
+    total = v_junk * len(unfitting)
     for x in chosen:
         best = best_discard_x
         for kind, card, at in keepers:

@@ -301,11 +301,10 @@ def pixels_of(surface: Any) -> pygame.Surface:
 def pixel_rect(surface: Any, rect: RectLike) -> pygame.Rect:
     """A logical rect of `surface` in its pixels' coordinates (a plain surface's are the same),
     covering every pixel the rect touches."""
-    if isinstance(surface, HiSurface):
-        return _px_rect(pygame.FRect(rect), surface.scale, surface.origin).inflate(2, 2)
-    r = pygame.FRect(rect)
-    left, top = math.floor(r.left), math.floor(r.top)
-    return pygame.Rect(left, top, math.ceil(r.right) - left, math.ceil(r.bottom) - top)
+    scale, origin = (
+        (surface.scale, surface.origin) if isinstance(surface, HiSurface) else (1, NO_ORIGIN)
+    )
+    return _px_rect(rect, scale, origin).inflate(2, 2)  # (its edges are rounded)
 
 
 def scale_of(surface: Any) -> float:

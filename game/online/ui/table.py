@@ -146,13 +146,7 @@ class OnlineTable:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another
         seat's move arrives as news (the shell's own rule would draw every frame while others
         are to move, as they are "computers" here)."""
-        return (
-            self.news
-            or self.animator.busy
-            or bool(self.animator.held)
-            or self.flashing()
-            or self.ambient_live()
-        )
+        return self.news or self.animator.busy or bool(self.animator.held) or self.ambient_live()
 
     def redraw_key(self) -> object:
         """What may change with no news and no input: a move sent or answered, the line."""

@@ -339,17 +339,16 @@ class TableShell(Scene):
             or self.driven
             or self.animator.busy
             or bool(self.animator.held)
-            or self.flashing()
             or self.ambient_live()
         )
 
     def flashing(self) -> bool:
-        """A refused click's target flashes red: drawn whole until it stops (it is no ambient
-        motion, and may outlast the frames drawn after the click)."""
+        """A refused click's target shows red for a moment (a still mark, no motion)."""
         return bool(getattr(self.moves, "flashing", False))
 
     def redraw_key(self) -> object:
-        """The flash's end is drawn whole too (the frame it ends in moves nothing else)."""
+        """The flash's end is drawn whole: it may outlast the frames drawn after the click,
+        and the frame it ends in moves nothing else."""
         return self.flashing()
 
     def hand_over_on_resume(self) -> None:
