@@ -19,6 +19,7 @@ import cProfile
 import io
 import os
 import pstats
+import shutil
 import statistics
 import sys
 import tempfile
@@ -151,6 +152,7 @@ def run(
     finally:
         pygame.display.flip = flip
         app.close()
+        shutil.rmtree(tmp, ignore_errors=True)  # the demo's records: nobody's to keep
     return timings, cpu, wall
 
 

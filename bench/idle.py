@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     finally:
         app.close()
+        shutil.rmtree(data, ignore_errors=True)  # its settings and saves: nobody's to keep
     if not args.live:
         print(f"idle_cpu_worst: {worst:.1f}% (target <= {TARGET_PERCENT:g}%)")
     return 0

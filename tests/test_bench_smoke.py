@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,21 +22,27 @@ NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?)"
 
 
 def run_bench(script: str, *args: str, timeout: float = 120) -> str:
-    env = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-    }
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / script), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    assert done.returncode == 0, f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
+    """The script's output; it must exit 0 and leave nothing in the temporary folder (its
+    data folders and builds are its own to remove: each run of the suite once left two)."""
+    with tempfile.TemporaryDirectory(prefix="bench-smoke-") as tmp:
+        env = {
+            **os.environ,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            "TMPDIR": tmp,
+        }
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / script), *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        assert done.returncode == 0, f"{script} exited {done.returncode}:\n{done.stderr[-2000:]}"
+        left = sorted(path.name for path in Path(tmp).iterdir())
+        assert not left, f"{script} left {left} in the temporary folder"
     return done.stdout
 
 
