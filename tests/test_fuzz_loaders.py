@@ -10,6 +10,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import catalog
@@ -124,11 +125,20 @@ def _one_line(text: str | None) -> bool:
     return bool(text) and "\n" not in text and "Traceback" not in text
 
 
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the examples' own temporary folders go: pytest's temporary root, on the RAM disk
+    where there is one (tests/conftest.py). Made and removed on the system's temporary disk,
+    each of the thousands of examples' folders cost more than most of their checks (creating
+    and removing it waited on the disk)."""
+    return tmp_path_factory.mktemp("fuzz")
+
+
 # --------------------------------------------------------------------------- the autosave
 
 
-def _check_save_file(content: bytes) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+def _check_save_file(scratch: Path, content: bytes) -> None:
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         folder = Path(tmp)
         (folder / storage.AUTOSAVE).write_bytes(content)
         save, warning = storage.load_save(folder, catalog.games())
@@ -147,30 +157,30 @@ def _check_save_file(content: bytes) -> None:
 
 @FUZZ
 @given(st.binary(max_size=400))
-def test_random_bytes_as_a_save(content):
-    _check_save_file(content)
+def test_random_bytes_as_a_save(scratch, content):
+    _check_save_file(scratch, content)
 
 
 @FUZZ
 @given(json_values)
-def test_random_json_as_a_save(value):
-    _check_save_file(json.dumps(value).encode())
+def test_random_json_as_a_save(scratch, value):
+    _check_save_file(scratch, json.dumps(value).encode())
 
 
 @FUZZ
 @given(st.deferred(lambda: corrupted(real_save())))
-def test_corrupted_real_saves(obj):
-    _check_save_file(json.dumps(obj).encode())
+def test_corrupted_real_saves(scratch, obj):
+    _check_save_file(scratch, json.dumps(obj).encode())
 
 
 @FUZZ
 @given(st.deferred(lambda: st.integers(0, len(json.dumps(real_save())) - 1)))
-def test_truncated_real_saves(cut):
-    _check_save_file(json.dumps(real_save()).encode()[:cut])
+def test_truncated_real_saves(scratch, cut):
+    _check_save_file(scratch, json.dumps(real_save()).encode()[:cut])
 
 
-def test_the_real_save_itself_loads():
-    with tempfile.TemporaryDirectory() as tmp:
+def test_the_real_save_itself_loads(scratch):
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         (Path(tmp) / storage.AUTOSAVE).write_text(json.dumps(real_save()))
         save, warning = storage.load_save(Path(tmp), catalog.games())
         assert warning is None and save.record == real_save()
@@ -179,8 +189,8 @@ def test_the_real_save_itself_loads():
 # --------------------------------------------------------------------------- settings
 
 
-def _check_settings_file(content: bytes) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+def _check_settings_file(scratch: Path, content: bytes) -> None:
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         folder = Path(tmp)
         (folder / "settings.json").write_bytes(content)
         loaded, warning = load_settings(folder)
@@ -195,8 +205,8 @@ def _check_settings_file(content: bytes) -> None:
 
 @FUZZ
 @given(st.binary(max_size=300))
-def test_random_bytes_as_settings(content):
-    _check_settings_file(content)
+def test_random_bytes_as_settings(scratch, content):
+    _check_settings_file(scratch, content)
 
 
 @FUZZ
@@ -208,15 +218,15 @@ def test_random_bytes_as_settings(content):
         json_values,
     )
 )
-def test_random_fields_in_settings(fields):
-    _check_settings_file(json.dumps(fields).encode())
+def test_random_fields_in_settings(scratch, fields):
+    _check_settings_file(scratch, json.dumps(fields).encode())
 
 
 # --------------------------------------------------------------------------- records
 
 
-def _check_record_file(content: bytes) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+def _check_record_file(scratch: Path, content: bytes) -> None:
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         path = Path(tmp) / "record.json"
         path.write_bytes(content)
         try:
@@ -245,14 +255,14 @@ def _check_record_file(content: bytes) -> None:
 
 @FUZZ
 @given(st.deferred(lambda: corrupted(real_record())))
-def test_corrupted_real_records(obj):
-    _check_record_file(json.dumps(obj).encode())
+def test_corrupted_real_records(scratch, obj):
+    _check_record_file(scratch, json.dumps(obj).encode())
 
 
 @FUZZ
 @given(st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()))
-def test_random_records(content):
-    _check_record_file(content)
+def test_random_records(scratch, content):
+    _check_record_file(scratch, content)
 
 
 @FUZZ
@@ -263,8 +273,8 @@ def test_random_records(content):
         max_size=4,
     )
 )
-def test_a_records_folder_of_anything_lists_without_raising(contents):
-    with tempfile.TemporaryDirectory() as tmp:
+def test_a_records_folder_of_anything_lists_without_raising(scratch, contents):
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         folder = Path(tmp) / storage.RECORDS
         folder.mkdir()
         for i, content in enumerate(contents):
@@ -274,8 +284,8 @@ def test_a_records_folder_of_anything_lists_without_raising(contents):
         assert all(_one_line(p) for p in problems)
 
 
-def test_a_real_finished_record_round_trips():
-    with tempfile.TemporaryDirectory() as tmp:
+def test_a_real_finished_record_round_trips(scratch):
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
         path, warning = storage.keep_record(Path(tmp), real_record())
         assert warning is None
         info = storage.read_record_info(path, catalog.games())

@@ -48,11 +48,13 @@ def test_random_games_finish_after_four_rounds_and_invariants_hold(seed, players
         rounds_seen.add(state.round)
         for i, p in enumerate(state.players):
             assert p.lightning >= 0 and p.moons >= 0
-            assert all(0 <= s <= 3 for s in p.stars)
-            crossed = {c: m for c, m in zip(p.cards, p.masks, strict=True)}
-            for card, mask in prev.get(i, {}).items():
-                if card in crossed:  # crosses only grow (completed cards leave at round end)
-                    assert crossed[card] & mask == mask
+            assert not p.stars or (min(p.stars) >= 0 and max(p.stars) <= 3)
+            crossed = dict(zip(p.cards, p.masks, strict=True))
+            before = prev.get(i)
+            if before and before != crossed:  # (a board unchanged since the last step holds)
+                for card, mask in before.items():
+                    if card in crossed:  # crosses only grow (completed cards leave at round end)
+                        assert crossed[card] & mask == mask
             prev[i] = crossed
         if state.supply is not None:
             assert min(state.supply.values()) >= 0
@@ -129,22 +131,27 @@ def test_every_listed_action_is_accepted_and_every_other_refused(seed, players):
         assert len(legal_set) == len(legal), "legal actions are listed once each"
         for candidate in rng.sample(legal, min(len(legal), 5)):
             assert state.check(candidate) is None, candidate
+        # Nothing below may change the state (checked after every refusal and at the end), so
+        # its snapshot and each seat's legal list are taken once for the step's candidates.
+        before = snapshot(state)
+        # A keep names a set of cards: any order of the same three is the same choice.
+        legal_now = {player: {canonical(a) for a in legal}}
         for _ in range(8):
             other_player = rng.randrange(players + 1)  # sometimes an unknown seat
             if other_player >= players:
                 assert state.check(Pass(other_player)) == f"unknown player {other_player}"
                 continue
             candidate = random_action(state, other_player, rng)
-            # A keep names a set of cards: any order of the same three is the same choice.
-            legal_now = {canonical(a) for a in state.legal_actions(other_player)}
-            listed = canonical(candidate) in legal_now
-            before = snapshot(state)
+            if other_player not in legal_now:
+                legal_now[other_player] = {canonical(a) for a in state.legal_actions(other_player)}
+            listed = canonical(candidate) in legal_now[other_player]
             reason = state.check(candidate)
             assert (reason is None) == listed, (candidate, reason)
             if not listed:
                 out = act(state, candidate)
                 assert not out.ok and out.refusal == reason and out.events == []
                 assert snapshot(state) == before
+        assert snapshot(state) == before
 
     play(seed, players, "unlimited", on_step)
 
