@@ -129,6 +129,14 @@ steps +0.20 +- 0.64 (p95 264 ms); B = 2 with 200 steps (not 240) on seeds 0-99 (
 there): -0.85 +- 0.54 (p95 228 ms). Wider beams gain no more than the noise, and the ones in
 the time budget nothing: not kept.
 
+Then two corrections of the evaluation at a round's end (`left == 0`), where it still gives an
+incomplete card that has number or question-mark icons a chance to complete "this round" (its
+icons count as bonus crosses, though no number is left to start them), on paired seeds 0-99
+(Expert 65.32 there): the game's end (round 4, `left == 0`) scored exactly (cards, the star
+table, halves, the moon table, all at full weight) +0.08 +- 0.26, the same score on 67 seeds;
+no completion this round at any round's end (the mass moves to the next round) -0.46 +- 0.48.
+The evaluation is calibrated as a whole: not kept.
+
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
 choice, and nothing of the game's seed or the face-down numbers enters it.
