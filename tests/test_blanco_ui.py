@@ -136,7 +136,7 @@ def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_m
 ) -> None:
     from game.blanco.ui.scenes.table import HINT_PAD
     from game.blanco.ui.table.keys import hint_place
-    from game.core.ui.widgets import GREEN
+    from game.core.ui.paint import GREEN
 
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)

@@ -203,7 +203,8 @@ def test_table_screenshots_in_other_visions(app) -> None:
 
 @pytest.mark.parametrize("vision", list(VISIONS))
 def test_a_disabled_button_looks_off_without_colour(vision) -> None:
-    from game.core.ui.widgets import PINK, Button
+    from game.core.ui.paint import PINK
+    from game.core.ui.widgets import Button
 
     pygame.init()
     text = TextCache()

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import widgets
+from game.core.ui import paint
 from game.core.ui.snapshot import Snapshot
 from game.core.ui.text import TextCache
 from tests.ui_helpers import frames
@@ -59,8 +59,8 @@ def without_caches(app: Any, table: Any) -> bytes:
     kept = dict(getattr(others, "_kept", {}))
     if kept:
         others._kept.clear()
-    widgets._SHAPES.clear()
-    widgets._shape_pixels = 0
+    paint._SHAPES.clear()
+    paint._shape_pixels = 0
     try:
         return picture(app)
     finally:
@@ -105,7 +105,7 @@ def test_panels_and_slabs_from_the_cache_match_drawing_them(
         screen.fill((20, 90, 80))
         faces = []
         for y in (30, 160):  # the second of each is blitted from the cache
-            widgets.draw_panel(
+            paint.draw_panel(
                 screen,
                 pygame.Rect(40, y, 200, 90),
                 colour=(30, 58, 64),
@@ -113,17 +113,17 @@ def test_panels_and_slabs_from_the_cache_match_drawing_them(
                 border=2,
                 shadow=3,
             )
-            faces.append(widgets.draw_glossy(screen, pygame.Rect(260, y, 120, 48), (255, 146, 28)))
+            faces.append(paint.draw_glossy(screen, pygame.Rect(260, y, 120, 48), (255, 146, 28)))
             faces.append(
-                widgets.draw_glossy(
+                paint.draw_glossy(
                     screen, pygame.Rect(260, y + 60, 120, 48), (255, 146, 28), depth=2
                 )
             )  # pressed
         return pygame.image.tobytes(screen, "RGB"), faces
 
-    widgets._SHAPES.clear()
+    paint._SHAPES.clear()
     cached = scene()
-    monkeypatch.setattr(widgets, "SHAPE_MAX_PIXELS", 0)  # every shape drawn straight on
+    monkeypatch.setattr(paint, "SHAPE_MAX_PIXELS", 0)  # every shape drawn straight on
     assert cached == scene()
 
 

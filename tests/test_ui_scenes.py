@@ -17,12 +17,13 @@ import pytest
 
 from game.core.ui.context import GameConfig
 from game.core.ui.layout import grid_in
+from game.core.ui.paint import PLAYER_COLOURS, draw_backdrop, draw_panel
 from game.core.ui.scene import Scene
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.settings import SettingsScene
 from game.core.ui.scenes.title import TitleScene
-from game.core.ui.widgets import PLAYER_COLOURS, Button, draw_backdrop, draw_panel
+from game.core.ui.widgets import Button
 from game.luckybox.ui.scenes.setup import SetupScene
 from tests.support import EventMix, Monkey, image_stats, load_rgb, pixel_difference, title
 from tests.ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text

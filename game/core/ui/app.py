@@ -40,11 +40,11 @@ from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import LOGICAL_SIZE, Layout
+from game.core.ui.paint import INK, YELLOW, draw_panel
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
 from game.core.ui.stack import SceneStack, Stacked
 from game.core.ui.text import TextCache
-from game.core.ui.widgets import INK, YELLOW, draw_panel
 
 log = logging.getLogger(__name__)
 

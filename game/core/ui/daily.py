@@ -106,7 +106,7 @@ def draw_share(
     """The end screen's daily line: the text and its squares centred on `y` (a practice game
     says it did not count at the top of the screen, over the headline). Returns where the
     line's ink went, squares included."""
-    from game.core.ui.widgets import INK, WHITE, YELLOW
+    from game.core.ui.paint import INK, WHITE, YELLOW
 
     line, squares = share
     scale = min(1.0, SQUARES_MAX_W / squares_width(squares)) if squares else 1.0
@@ -137,7 +137,7 @@ def draw_badge(surface: pygame.Surface, ctx: Any, session: Any, at: tuple[float,
     if not words:
         return
     from game.core.ui import gfx
-    from game.core.ui.widgets import INK, PINK, WHITE, YELLOW
+    from game.core.ui.paint import INK, PINK, WHITE, YELLOW
 
     size = ctx.text.fit_size(words, 20, BADGE_MAX_W)
     image = ctx.text.render(words, size, YELLOW if session.daily_practice else WHITE)

@@ -25,8 +25,9 @@ import pygame
 from game.core import safe_json
 from game.core.i18n import lt, t
 from game.core.ui.focus_targets import targets_of
+from game.core.ui.paint import ORANGE, PAPER, draw_panel
 from game.core.ui.sketch import draw_frame_pointer, draw_pointer
-from game.core.ui.widgets import ORANGE, PAPER, Button, draw_panel
+from game.core.ui.widgets import Button
 
 LEARN_FILE = "learn.json"  # in a game's folder: {"offered": true} once the question was asked
 LINE = 30  # px between the sentence's lines

@@ -10,24 +10,21 @@ import pygame
 from game.core.i18n import lt
 from game.core.ui import gfx
 from game.core.ui.clipboard import clipboard_text
-from game.core.ui.text import TextCache
-from game.core.ui.widgets import (
-    CLICK_SOUND,
+from game.core.ui.paint import (
     CYAN,
     GREEN,
     GREY,
     INK,
     PAPER,
     PINK,
-    REFUSE_SOUND,
     SHADOW,
     WHITE,
     YELLOW,
-    Widget,
     darken,
-    event_pos,
     lighten,
 )
+from game.core.ui.text import TextCache
+from game.core.ui.widgets import CLICK_SOUND, REFUSE_SOUND, Widget, event_pos
 
 SELECTION = (164, 214, 255)  # behind selected text: the usual light blue of a text selection
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.core.ui import gfx, motion
-from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]

@@ -13,17 +13,7 @@ from game.core.stats import SoloGame, Stats, parse_date
 from game.core.ui import gfx
 from game.core.ui.chart import moving_average, nice_step, score_axis
 from game.core.ui.context import Context
-from game.core.ui.widgets import (
-    CYAN,
-    GOLD,
-    INK,
-    PINK,
-    WHITE,
-    YELLOW,
-    draw_panel,
-    lighten,
-    mix,
-)
+from game.core.ui.paint import CYAN, GOLD, INK, PINK, WHITE, YELLOW, draw_panel, lighten, mix
 
 RGB = tuple[int, int, int]
 

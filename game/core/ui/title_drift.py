@@ -15,7 +15,7 @@ import pygame
 
 from game.core.ui import gfx
 from game.core.ui.context import Context
-from game.core.ui.widgets import BLUE, INK, PAPER, PINK, PLAYER_COLOURS, YELLOW
+from game.core.ui.paint import BLUE, INK, PAPER, PINK, PLAYER_COLOURS, YELLOW
 
 COUNT = 14  # decorations on the title
 PARTICLE_MARGIN = 30  # px kept clear at the view's sides

@@ -12,8 +12,9 @@ import pygame
 from game.core.game import level_name
 from game.core.i18n import lt, t
 from game.core.ui.inputs import Choice, TextInput
+from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, draw_backdrop
 from game.core.ui.shells.setup import person_name
-from game.core.ui.widgets import GREEN, INK, ORANGE, WHITE, Button, UIScene, draw_backdrop
+from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p
 
 from . import seats_file

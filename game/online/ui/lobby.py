@@ -16,7 +16,7 @@ from game.core.game import level_in_words
 from game.core.i18n import lt, t
 from game.core.ui import gfx
 from game.core.ui.clipboard import copy_to_clipboard
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     BLUE,
     GREEN,
     INK,
@@ -25,11 +25,10 @@ from game.core.ui.widgets import (
     PLAYER_COLOURS,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p
 
 from . import seats_file

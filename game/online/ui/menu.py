@@ -10,8 +10,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.inputs import TextInput
-from game.core.ui.shells.setup import person_name
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     BLUE,
     CYAN,
     GREEN,
@@ -20,11 +19,11 @@ from game.core.ui.widgets import (
     PAPER,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.shells.setup import person_name
+from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p
 
 from . import seats_file

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     BLUE,
     GREEN,
     INK,
@@ -22,11 +22,10 @@ from game.core.ui.widgets import (
     PAPER,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.widgets import Button, UIScene
 
 from . import seats_file
 from .lobby import seat_status

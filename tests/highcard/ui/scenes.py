@@ -12,13 +12,7 @@ import pygame
 from game.core.session import Session
 from game.core.ui import gfx
 from game.core.ui.animator import EventStyle, Glow
-from game.core.ui.refusals import refusal_words
-from game.core.ui.shells.gameend import GameEndShell
-from game.core.ui.shells.part import Part
-from game.core.ui.shells.replay import ReplayShell
-from game.core.ui.shells.setup import SetupShell
-from game.core.ui.shells.table import TableShell, resume_saved
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     CYAN,
     GREEN,
     INK,
@@ -27,10 +21,16 @@ from game.core.ui.widgets import (
     PLAYER_COLOURS,
     WHITE,
     YELLOW,
-    Button,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.refusals import refusal_words
+from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.shells.part import Part
+from game.core.ui.shells.replay import ReplayShell
+from game.core.ui.shells.setup import SetupShell
+from game.core.ui.shells.table import TableShell, resume_saved
+from game.core.ui.widgets import Button
 
 from ..rules.game import GAME, Dealt, Keep, Kept, Shown, Swap, Swapped, Undone
 

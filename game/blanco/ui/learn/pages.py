@@ -13,9 +13,9 @@ from game.blanco.ui.cardview import CardArt
 from game.blanco.ui.table.parts import eye_icon
 from game.core.i18n import t
 from game.core.ui import gfx
+from game.core.ui.paint import GREEN, YELLOW, draw_panel
 from game.core.ui.scenes.howto import Page
 from game.core.ui.sketch import draw_arrow, draw_caption, draw_ring, draw_tag, pulse
-from game.core.ui.widgets import GREEN, YELLOW, draw_panel
 
 _ART: dict[int, tuple[Any, CardArt]] = {}
 CARD = (84, 118)  # a card's size on the pages

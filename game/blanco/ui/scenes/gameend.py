@@ -7,8 +7,8 @@ import pygame
 
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
+from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.gameend import GameEndShell
-from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 
 PANEL = pygame.FRect(240, 170, 800, 420)
 

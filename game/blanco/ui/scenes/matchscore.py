@@ -12,17 +12,8 @@ from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
 from game.core.session import Seat, Session
 from game.core.storage import save_game
-from game.core.ui.widgets import (
-    CYAN,
-    GREEN,
-    INK,
-    WHITE,
-    YELLOW,
-    Button,
-    UIScene,
-    draw_backdrop,
-    draw_panel,
-)
+from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
+from game.core.ui.widgets import Button, UIScene
 
 from ..match import Match, clear_match, save_match
 

@@ -13,8 +13,9 @@ from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
 from game.core.names import last_options, remember_options
 from game.core.session import make_challenge, seat_kinds
+from game.core.ui.paint import CYAN, INK, PINK, WHITE, YELLOW
 from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
-from game.core.ui.widgets import CYAN, INK, PINK, WHITE, YELLOW, Button
+from game.core.ui.widgets import Button
 
 from ..match import MODES, SINGLE, TOTAL, WINS, Match, clear_match, save_match
 

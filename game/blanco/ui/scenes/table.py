@@ -28,9 +28,9 @@ from game.core.i18n import t
 from game.core.session import Session
 from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
+from game.core.ui.paint import GREEN, INK
 from game.core.ui.scene import Scene
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
-from game.core.ui.widgets import GREEN, INK
 
 from ..cardview import CardArt
 from ..match import load_match

@@ -8,9 +8,10 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
+from game.core.ui.paint import GREY
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
-from game.core.ui.widgets import GREY, Button
+from game.core.ui.widgets import Button
 
 from . import geometry as geo
 

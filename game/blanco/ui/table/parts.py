@@ -14,9 +14,9 @@ from game.core.i18n import language, t, tn
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.paint import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
-from game.core.ui.widgets import INK, WHITE, YELLOW, draw_backdrop, draw_panel
 
 from . import geometry as geo
 

@@ -19,7 +19,7 @@ from game.blanco.rules import events as ev
 from game.core.i18n import language, t
 from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
-from game.core.ui.widgets import INK, WHITE, YELLOW
+from game.core.ui.paint import INK, WHITE, YELLOW
 
 from .parts import eye_icon
 

@@ -8,8 +8,9 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.ui.context import Context
+from game.core.ui.paint import GREEN, INK, PAPER, RED, dim, draw_panel
 from game.core.ui.scene import parts_moving
-from game.core.ui.widgets import GREEN, INK, PAPER, RED, Button, UIScene, dim, draw_panel
+from game.core.ui.widgets import Button, UIScene
 
 PANEL = pygame.FRect(340, 210, 600, 300)
 LINE_H = 40

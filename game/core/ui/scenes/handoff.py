@@ -7,7 +7,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop
+from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
+from game.core.ui.widgets import Button, UIScene
 
 GO = pygame.FRect(490, 430, 300, 80)
 

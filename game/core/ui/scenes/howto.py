@@ -17,8 +17,7 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui import gfx, motion
-from game.core.ui.tween import Tween, ease_out_back
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     CYAN,
     GREEN,
     INK,
@@ -26,11 +25,11 @@ from game.core.ui.widgets import (
     PURPLE,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.tween import Tween, ease_out_back
+from game.core.ui.widgets import Button, UIScene
 
 #: Where a page's drawing goes; its title sits above, its sentences below.
 ART = pygame.FRect(150, 118, 980, 400)

@@ -6,20 +6,10 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.context import Context
+from game.core.ui.paint import CYAN, GREEN, INK, ORANGE, PURPLE, YELLOW, dim, draw_panel
 from game.core.ui.scene import game_kept, parts_moving
 from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.widgets import (
-    CYAN,
-    GREEN,
-    INK,
-    ORANGE,
-    PURPLE,
-    YELLOW,
-    Button,
-    UIScene,
-    dim,
-    draw_panel,
-)
+from game.core.ui.widgets import Button, UIScene
 
 PANEL = pygame.FRect(430, 130, 420, 470)
 

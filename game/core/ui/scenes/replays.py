@@ -15,7 +15,7 @@ from game.core.i18n import lt, t, tn
 from game.core.storage import RecordInfo, list_records, read_record_info
 from game.core.ui.context import Context
 from game.core.ui.inputs import TextInput
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     CYAN,
     GREEN,
     INK,
@@ -23,11 +23,10 @@ from game.core.ui.widgets import (
     PINK,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.widgets import Button, UIScene
 
 ROWS = 5  # records per page
 ROW_TOP, ROW_H, ROW_GAP = 118, 84, 10

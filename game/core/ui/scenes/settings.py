@@ -16,9 +16,7 @@ from game.core.i18n import lt, t
 from game.core.ui import motion
 from game.core.ui.context import Context
 from game.core.ui.inputs import Choice, Slider, Toggle
-from game.core.ui.scene import parts_moving
-from game.core.ui.settings import SPEED_RANGE, save_settings
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     CYAN,
     INK,
     ORANGE,
@@ -26,12 +24,12 @@ from game.core.ui.widgets import (
     PURPLE,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
-    Widget,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.scene import parts_moving
+from game.core.ui.settings import SPEED_RANGE, save_settings
+from game.core.ui.widgets import Button, UIScene, Widget
 
 PANEL = pygame.FRect(40, 96, 1200, 516)
 COLUMNS = 2

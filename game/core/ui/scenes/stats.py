@@ -24,6 +24,19 @@ from game.core.ui.chart import (  # noqa: F401  (the statistics tests import the
 )
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.paint import (
+    CYAN,
+    GOLD,
+    GREEN,
+    INK,
+    ORANGE,
+    PINK,
+    WHITE,
+    YELLOW,
+    draw_backdrop,
+    draw_panel,
+    mix,
+)
 from game.core.ui.stats_chart import (
     BACK_RECT,
     DAILY_RECT,
@@ -46,21 +59,7 @@ from game.core.ui.stats_chart import (
     date_label,
 )
 from game.core.ui.tween import ease_out_cubic
-from game.core.ui.widgets import (
-    CYAN,
-    GOLD,
-    GREEN,
-    INK,
-    ORANGE,
-    PINK,
-    WHITE,
-    YELLOW,
-    Button,
-    UIScene,
-    draw_backdrop,
-    draw_panel,
-    mix,
-)
+from game.core.ui.widgets import Button, UIScene
 
 
 def player_label(p: PlayerWins) -> str:

@@ -14,18 +14,9 @@ from game.core.i18n import lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop, draw_panel
 from game.core.ui.stats_chart import BACK_RECT, HINT_COLOUR, PANEL_COLOUR
-from game.core.ui.widgets import (
-    GREEN,
-    INK,
-    ORANGE,
-    WHITE,
-    YELLOW,
-    Button,
-    UIScene,
-    draw_backdrop,
-    draw_panel,
-)
+from game.core.ui.widgets import Button, UIScene
 
 SUMMARY_PANEL = pygame.Rect(40, 110, 420, 500)
 CALENDAR_PANEL = pygame.Rect(480, 110, 760, 500)

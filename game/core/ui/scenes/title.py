@@ -16,10 +16,7 @@ import pygame
 from game.core.i18n import lt, t
 from game.core.ui import gfx, motion
 from game.core.ui.context import Context
-from game.core.ui.scene import parts_moving
-from game.core.ui.title_drift import Drift
-from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     BLUE,
     CYAN,
     GREEN,
@@ -30,10 +27,12 @@ from game.core.ui.widgets import (
     PURPLE,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
 )
+from game.core.ui.scene import parts_moving
+from game.core.ui.title_drift import Drift
+from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
+from game.core.ui.widgets import Button, UIScene
 
 LOGO_CENTER = (640, 176)
 LOGO_WIDTH = 840

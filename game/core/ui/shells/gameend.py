@@ -28,8 +28,9 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.session import Session
+from game.core.ui.paint import CYAN, GREEN, YELLOW, draw_backdrop
 from game.core.ui.scene import parts_moving
-from game.core.ui.widgets import CYAN, GREEN, YELLOW, Button, UIScene, draw_backdrop
+from game.core.ui.widgets import Button, UIScene
 
 SHARE_Y = 610  # the daily deal's line to share: between the results and the buttons
 SHARED_BUTTONS_Y = 634  # the buttons' top under a line to share (620 without)

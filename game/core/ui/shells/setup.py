@@ -37,7 +37,7 @@ from game.core.names import HUMAN, last_seats, remember_seats
 from game.core.session import Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle
-from game.core.ui.widgets import (
+from game.core.ui.paint import (
     CYAN,
     GREEN,
     INK,
@@ -47,11 +47,10 @@ from game.core.ui.widgets import (
     PURPLE,
     WHITE,
     YELLOW,
-    Button,
-    UIScene,
     draw_backdrop,
     draw_panel,
 )
+from game.core.ui.widgets import Button, UIScene
 
 NAME_MAX = 16
 SEED_DIGITS = 9  # fits any int the rules engines take, and stays readable

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import t, tn
 from game.core.ui import gfx
+from game.core.ui.paint import GREEN, INK, RED, WHITE, YELLOW, draw_panel
 from game.core.ui.sketch import (
     draw_arrow,
     draw_caption,
@@ -19,7 +20,6 @@ from game.core.ui.sketch import (
     draw_tag,
     pulse,
 )
-from game.core.ui.widgets import GREEN, INK, RED, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.cards import FULL, faces_by_id
 from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS, SOLO_RATINGS, rating_text
 from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView

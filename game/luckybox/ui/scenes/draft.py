@@ -12,8 +12,9 @@ from game.core.session import Session
 from game.core.ui import gfx
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
+from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
 from game.core.ui.tooltip import Tip
-from game.core.ui.widgets import GREEN, INK, WHITE, YELLOW, Button, UIScene, draw_backdrop
+from game.core.ui.widgets import Button, UIScene
 from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView

@@ -10,7 +10,8 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui import gfx
-from game.core.ui.widgets import CYAN, INK, WHITE, YELLOW, Button, UIScene, dim, draw_panel
+from game.core.ui.paint import CYAN, INK, WHITE, YELLOW, dim, draw_panel
+from game.core.ui.widgets import Button, UIScene
 from game.luckybox.rules.scoring import (
     CARD_POINTS,
     MAX_STARS,

@@ -9,9 +9,10 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui import gfx
+from game.core.ui.paint import INK, WHITE, YELLOW
 from game.core.ui.reasoned import ReasonedButton
 from game.core.ui.shells.part import Part
-from game.core.ui.widgets import INK, WHITE, YELLOW, Button
+from game.core.ui.widgets import Button
 from game.luckybox.rules import Pass
 from game.luckybox.rules.state import OVER, PLAY
 

@@ -12,9 +12,9 @@ from game.core.i18n import language, lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
 from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
-from game.core.ui.widgets import INK, WHITE, YELLOW, draw_panel
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 PANEL = (48, 26, 92)

@@ -17,7 +17,7 @@ from game.core.ui.animator import (
     PopIn,
     player_of,
 )
-from game.core.ui.widgets import INK, WHITE, YELLOW
+from game.core.ui.paint import INK, WHITE, YELLOW
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 
