@@ -286,7 +286,8 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         keep_record(app.ctx.game_dir(game), record)
     for game in ("luckybox", "blanco"):
         show(app, watch, f"replays_{game}", nav.make("replays", game=game), shot=shots)
-        show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=6, shot=shots)
+        # n=10: the chart's line sweeps in over 0.9 s (frames last 0.1 s at most): shot whole
+        show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=10, shot=shots)
 
 
 #: Frames a guided game's end stands still (its scores counted up, nothing of it moving)
