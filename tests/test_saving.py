@@ -15,7 +15,7 @@ import pytest
 
 from game import catalog
 from game.catalog import new_app
-from game.core import storage
+from game.core import safe_files, storage
 from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.scenes.title import TitleScene
@@ -217,7 +217,7 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     def power_cut(fd):
         raise OSError(5, "Input/output error")  # the disk stops part-way through
 
-    monkeypatch.setattr(storage.os, "fsync", power_cut)
+    monkeypatch.setattr(safe_files.os, "fsync", power_cut)
     play_some_turns(app, table, 1)
     frames(app, 1)
     assert (lb(data_dir) / storage.AUTOSAVE).read_bytes() == good
@@ -249,7 +249,7 @@ def test_a_read_only_data_folder_says_so_and_plays_on(app, data_dir, monkeypatch
         raise PermissionError(13, "Permission denied")
 
     # Root ignores chmod, so the refusal is simulated where the writes happen.
-    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(safe_files.tempfile, "mkstemp", refuse)
     table = start_game(app.ctx, [Seat("Ann")], 5)
     frames(app, 2)
     assert app.ctx.message == "Can't save the game (Permission denied); playing on without saving."

@@ -268,6 +268,7 @@ PURE = [
     "game/core/session.py",
     "game/core/keeper.py",
     "game/core/storage.py",
+    "game/core/safe_files.py",
     "game/core/turns.py",
     "game/core/botrunner.py",
     "game/core/bot_worker.py",

@@ -1,5 +1,6 @@
-"""Files in the player's data folder: the autosave, finished games' records, and the safe way
-to write and set aside files. Pure Python (no pygame), so it can be tested and fuzzed alone.
+"""Files in the player's data folder: the autosave, finished games' records, and setting bad
+files aside; written the safe way (safe_files.py). Pure Python (no pygame), so it can be tested
+and fuzzed alone.
 
 The folder is `$SMLB_DATA_DIR` if set (portable installs, tests), else the platform's user data
 folder. Every write is atomic (temporary file, flush, fsync, rename over the old file), so a
@@ -14,9 +15,7 @@ import contextlib
 import errno
 import json
 import os
-import stat
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ import platformdirs
 from game.core.game import Game, RecordError
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
+from game.core.safe_files import create_exclusive, indented_json, write_atomic, write_json_atomic
 from game.core.safe_json import FILE_CAP, move_aside, move_exclusive, printable
 
 if TYPE_CHECKING:  # the session (and the records it replays) is imported when a save is read
@@ -93,115 +93,7 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-# ---------------------------------------------------------------- safe files
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` all at once: the old file survives any failure part-way.
-    A target that exists and is not a regular file (`/dev/stdout`, `/dev/full`) is written
-    into as it is, never replaced. Raises OSError (the caller turns it into one line)."""
-    path = Path(path)
-    data = text.encode("utf-8")
-    if _is_special(path):
-        _write_into(path, data)
-        return
-    tmp: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _temp_copy(path, data)
-        os.replace(tmp, path)
-        tmp = None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
-def _is_special(path: Path) -> bool:
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False  # missing (or unreachable): the atomic write says why, if anything
-
-
-def _write_into(path: Path, data: bytes) -> None:
-    """Write into an existing non-regular file (a device, a pipe with a reader)."""
-    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
-
-
-def _temp_copy(path: Path, data: bytes) -> str:
-    """`data` in a new temporary file beside `path`, flushed to disk; returns its name."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return tmp
-
-
-def write_json_atomic(path: Path, obj: Any) -> None:
-    write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
-
-
-def indented_json(obj: Any) -> str:
-    """`obj` as `write_json_atomic` writes it (one value a line, one space of indent a level,
-    UTF-8 as it is), save that a float's exponent has no padding (1e-7, not 1e-07: the same
-    number read back). By msgspec: once indented, the standard library's encoder is pure
-    Python, and the autosave is written after every move (a Blanco game's record: 0.6 ms by
-    the standard library, 0.04 by msgspec)."""
-    import msgspec  # on the first save, not at start-up (28 ms)
-
-    return msgspec.json.format(msgspec.json.encode(obj), indent=1).decode() + "\n"
-
-
-def create_exclusive(path: Path, text: str) -> Path:
-    """Write `text` to `path`, or to `STEM-1.json`, `STEM-2.json`... beside it if that name is
-    taken, never over an existing file; returns the name used. The file appears whole (a
-    temporary file, then a hard link: the link fails rather than replace), so two copies of
-    the game filing at the same moment both keep theirs. OSError if it cannot be written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _temp_copy(path, text.encode("utf-8"))
-    try:
-        for n in range(10_000):
-            target = path if n == 0 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-            try:
-                os.link(tmp, target)
-            except FileExistsError:
-                continue
-            except (OSError, NotImplementedError):  # no hard links: O_EXCL, then write
-                if _create_new(target, text):
-                    return target
-                continue
-            return target
-        raise FileExistsError(errno.EEXIST, "no free name", str(path))
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-
-
-def _create_new(path: Path, text: str) -> bool:
-    """Create `path` only if it does not exist (O_EXCL) and write `text`; False if taken."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-    except FileExistsError:
-        return False
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(text.encode("utf-8"))
-        fh.flush()
-        os.fsync(fh.fileno())
-    return True
+# ---------------------------------------------------------------- setting aside
 
 
 def set_aside(path: Path) -> str:
