@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from game.core import storage as settings_mod  # where settings files are written
+from game.core import (
+    safe_files,  # how settings files are written
+    storage as settings_mod,  # where bad ones are set aside
+)
 from game.core.ui.settings import Settings, data_dir, load_settings, save_settings
 
 
@@ -99,7 +102,7 @@ def test_failed_replace_leaves_no_temp_file(
         raise PermissionError(13, "Permission denied")
 
     save_settings(Settings(volume=0.2), data_dir)
-    monkeypatch.setattr(settings_mod.os, "replace", refuse)
+    monkeypatch.setattr(safe_files.os, "replace", refuse)
     warning = save_settings(Settings(volume=0.9), data_dir)
     assert warning == "Settings not saved: Permission denied."
     assert [p.name for p in data_dir.iterdir()] == ["settings.json"]
@@ -113,7 +116,7 @@ def test_read_only_folder(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> No
     def read_only(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(settings_mod.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(safe_files.tempfile, "mkstemp", read_only)
     warning = save_settings(Settings(), data_dir)
     assert warning == "Settings not saved: Permission denied."
     assert list(data_dir.iterdir()) == []
