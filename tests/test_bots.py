@@ -33,6 +33,24 @@ def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
     return state
 
 
+@functools.cache
+def play_from_view(level: str, seed: int) -> tuple[GameState, list[float]]:
+    """A solo game whose bot is shown only `state.view_for(0)`, as the table does; every
+    choice must be legal in the real state. Returns the state and each decision's seconds of
+    the thread's CPU time (other work on a busy machine does not count). Played once per
+    worker: several checks read the same game (callers must not change the state)."""
+    state, _ = GameState.new(["Bot"], seed)
+    bot = make_bot(level, seed, 0)
+    times = []
+    while not state.is_terminal():
+        start = time.thread_time()
+        action = bot.choose(state.view_for(0), 0)
+        times.append(time.thread_time() - start)
+        assert action in state.legal_actions(0), (level, action)
+        assert act(state, action).ok
+    return state, times
+
+
 # Seats cycle through the levels, so every table mixes them; the big tables have one Hard seat
 # (the slow one) to keep the suite quick.
 TABLES = [
@@ -220,24 +238,6 @@ def test_hard_beats_easy_on_a_few_seeds() -> None:
     hard = [play(["hard"], s, check_legal=False).returns()[0] for s in seeds]
     assert all(h > e for h, e in zip(hard, easy, strict=True)), (hard, easy)
     assert statistics.fmean(hard) >= statistics.fmean(easy) + 20, (hard, easy)
-
-
-@functools.cache
-def play_from_view(level: str, seed: int) -> tuple[GameState, list[float]]:
-    """A solo game whose bot is shown only `state.view_for(0)`, as the table does; every
-    choice must be legal in the real state. Returns the state and each decision's seconds of
-    the thread's CPU time (other work on a busy machine does not count). Played once per
-    worker: several checks read the same game (callers must not change the state)."""
-    state, _ = GameState.new(["Bot"], seed)
-    bot = make_bot(level, seed, 0)
-    times = []
-    while not state.is_terminal():
-        start = time.thread_time()
-        action = bot.choose(state.view_for(0), 0)
-        times.append(time.thread_time() - start)
-        assert action in state.legal_actions(0), (level, action)
-        assert act(state, action).ok
-    return state, times
 
 
 def test_expert_plays_legally_from_its_view_and_in_time() -> None:

@@ -1,10 +1,9 @@
 """Files in the player's data folder: the autosave, finished games' records, and setting bad
-files aside; written the safe way (safe_files.py). Pure Python (no pygame), so it can be tested
-and fuzzed alone.
+files aside. Pure Python (no pygame), so it can be tested and fuzzed alone.
 
 The folder is `$SMLB_DATA_DIR` if set (portable installs, tests), else the platform's user data
-folder. Every write is atomic (temporary file, flush, fsync, rename over the old file), so a
-crash or power cut leaves the previous version whole. A file we cannot read is renamed aside
+folder. Every write goes through safe_files.py (atomic: a crash or power cut leaves the previous
+version whole), and the same functions are offered here. A file we cannot read is renamed aside
 (`NAME.bad-STAMP`), never overwritten, and reported in one line; nothing here raises for a bad
 file or a folder we cannot write.
 """
