@@ -98,6 +98,42 @@ def test_blanco_setup_remembers_its_own_and_borrows_lucky_boxs(app, data_dir) ->
     assert [name for name, _ in last_seats(data_dir, "luckybox")] == [f"P{i}" for i in range(7)]
 
 
+def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir) -> None:
+    """A seat's default name follows its kind ("Player 2" <-> "Computer 2"), in the player's
+    language, both when filled in and while blank; a typed name never changes."""
+    setup = _lucky_setup(app)
+    click_widget(app, setup, "seat_plus")  # 3 seats
+    click_widget(app, setup, "computer_1")
+    assert _names(setup) == ["Player 1", "Computer 2", "Player 3"]
+    click_widget(app, setup, "computer_1")  # back to a person
+    assert _names(setup) == ["Player 1", "Player 2", "Player 3"]
+    _retype(app, setup, "name_2", "Robo")
+    click_widget(app, setup, "computer_2")
+    assert _names(setup)[2] == "Robo"  # typed: kept
+    _retype(app, setup, "name_1", "")  # blank: the placeholder and the seat follow the kind
+    click_widget(app, setup, "computer_1")
+    assert setup.widget("name_1").text == "" and setup.seat_choices()[1][0] == "Computer 2"
+    screenshot(app, "setup_computer_named")
+    click_widget(app, setup, "start", 2)
+    kept = json.loads((data_dir / FILE_NAME).read_text())["luckybox"]
+    assert [seat["name"] for seat in kept] == ["Player 1", "Computer 2", "Robo"]
+    # Kept from before computers had a name of their own: a default "Player 2" computer.
+    remember_seats(data_dir, "luckybox", [("Ann", "human"), ("Player 2", "hard")])
+    again = _lucky_setup(app)
+    assert _names(again) == ["Ann", "Computer 2"] and _kinds(again) == ["human", "hard"]
+    # Blanco's computers by default, in French.
+    from game.core import i18n
+
+    i18n.set_language("fr")
+    remember_seats(data_dir, "blanco", [])
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    blanco = app.stack.top
+    assert isinstance(blanco, BlancoSetup)
+    assert _names(blanco)[:2] == ["Joueur 1", "Ordinateur 2"], _names(blanco)
+    screenshot(app, "blanco_setup_computer_named_fr")
+
+
 def test_a_damaged_names_file_starts_as_before(app, data_dir) -> None:
     (data_dir / FILE_NAME).write_text("{ not json")
     setup = _lucky_setup(app)

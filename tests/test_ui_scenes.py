@@ -162,7 +162,7 @@ def test_setup_builds_the_game_config(app) -> None:
         GameConfig(
             seats=[
                 ("Anna", False, "normal"),
-                ("Player 2", True, "hard"),
+                ("Computer 2", True, "hard"),  # a computer's default name
                 ("Player 3", False, "normal"),
             ],
             seed=12345,

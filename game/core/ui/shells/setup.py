@@ -57,7 +57,11 @@ SEED_DIGITS = 9  # fits any int the rules engines take, and stays readable
 RGB = tuple[int, int, int]
 
 
-def default_name(i: int) -> str:
+def default_name(i: int, computer: bool = False) -> str:
+    """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
+    online tables name theirs), so a computer is not set up under a person's name."""
+    if computer:
+        return t("setup.computer_n", "Computer {n}", n=i + 1)
     return t("setup.player_n", "Player {n}", n=i + 1)
 
 
@@ -177,21 +181,22 @@ class SetupShell(UIScene):
         (name_x, name_w), (toggle_x, toggle_w), (level_x, level_w) = look.columns
         for i in range(self.max_seats):
             x, y = look.seat_origin(i)
+            computer = self.computer_by_default(i)
             self.add(
                 f"name_{i}",
                 TextInput(
                     (x + name_x, y, name_w, look.seat_h),
-                    default_name(i),
+                    default_name(i, computer),
                     max_len=NAME_MAX,
-                    placeholder=partial(default_name, i),
+                    placeholder=partial(self._seat_default, i),
                 ),
             )
             self.add(
                 f"computer_{i}",
                 Toggle(
                     (x + toggle_x, y, toggle_w, look.seat_h),
-                    self.computer_by_default(i),
-                    on_change=lambda _on: self._sync(),
+                    computer,
+                    on_change=partial(self._kind_changed, i),
                     labels=(lt("setup.human", "Human"), lt("setup.computer", "Computer")),
                     colours=(CYAN, PURPLE),
                 ),
@@ -264,7 +269,8 @@ class SetupShell(UIScene):
                     self.game_id,
                     self.max_seats,
                     tell=lambda line: setattr(ctx, "message", line),
-                )
+                ),
+                defaults_follow_kind=True,  # (a kept "Player 2" computer is now "Computer 2")
             )
         self._sync()
 
@@ -292,19 +298,38 @@ class SetupShell(UIScene):
 
     # ------------------------------------------------------------ seats
 
-    def _fill_seats(self, seats: list[tuple[str, str]]) -> None:
-        """Names, human or computer and levels from a kept table; the seat count follows."""
+    def _fill_seats(self, seats: list[tuple[str, str]], defaults_follow_kind: bool = False) -> None:
+        """Names, human or computer and levels from a kept table; the seat count follows.
+        With `defaults_follow_kind`, a seat's default name is the one of its kind."""
         if not seats:
             return
         self.seats = min(max(len(seats), self.min_seats), self.max_seats)
         for i, (name, kind) in enumerate(seats[: self.max_seats]):
             name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
+            computer = kind in self.levels
+            if defaults_follow_kind and name == default_name(i, not computer):
+                name = default_name(i, computer)
             name_w.set_text(name[:NAME_MAX])
-            toggle.value = kind in self.levels
+            toggle.value = computer
             if kind in self.levels:
                 level = self._level_button(i)
                 level.level, level.label = kind, partial(level_name, kind)
+
+    def _seat_default(self, i: int) -> str:
+        """Seat i's default name as its kind now stands (shown while its name is blank)."""
+        toggle = self.widgets[f"computer_{i}"]
+        assert isinstance(toggle, Toggle)
+        return default_name(i, toggle.value)
+
+    def _kind_changed(self, i: int, computer: bool) -> None:
+        """A seat turned human or computer: a name nobody typed (the other kind's default)
+        follows; a typed one stays."""
+        name_w = self.widgets[f"name_{i}"]
+        assert isinstance(name_w, TextInput)
+        if name_w.text.strip() == default_name(i, not computer):
+            name_w.set_text(default_name(i, computer))
+        self._sync()
 
     def _sync(self) -> None:
         fixed = self.same_deal is not None
@@ -351,14 +376,15 @@ class SetupShell(UIScene):
         seed.set_text(str(self.random_seed()))
 
     def seat_choices(self) -> list[tuple[str, bool, str]]:
-        """Each seat as chosen: (name, computer, level); a blank name is "Player N"."""
+        """Each seat as chosen: (name, computer, level); a blank name is "Player N" (or
+        "Computer N")."""
         seats = []
         for i in range(self.seats):
             name_w, kind_w = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(kind_w, Toggle)
             seats.append(
                 (
-                    name_w.text.strip() or default_name(i),
+                    name_w.text.strip() or default_name(i, kind_w.value),
                     kind_w.value,
                     self._level_button(i).level,
                 )
