@@ -134,6 +134,38 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
     screenshot(app, "blanco_setup_computer_named_fr")
 
 
+def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
+    """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
+    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)"."""
+    from game.core.game import level_in_words
+    from game.core.names import says_computer
+    from game.core.ui.text import TextCache
+
+    drawn: set[str] = set()
+    real = TextCache.blit_centered
+
+    def recording(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.add(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit_centered", recording)
+    setup = _lucky_setup(app)
+    click_widget(app, setup, "computer_0")
+    click_widget(app, setup, "computer_1")
+    _retype(app, setup, "name_1", "Robo")
+    click_widget(app, setup, "start", 2)  # no person at the table: the screen follows each
+    level = level_in_words("normal")
+    default, named = f"Computer 1  ({level})", f"Robo  (computer, {level})"
+    for _ in range(200):
+        if {default, named} <= drawn:
+            break
+        frames(app, 3)
+    assert {default, named} <= drawn, sorted(t for t in drawn if "(" in t)
+    assert not any(text.startswith("Computer 1  (computer") for text in drawn)
+    assert says_computer("Computer 2", 1) and not says_computer("Computer 2", 0)
+    assert not says_computer("Player 2", 1) and not says_computer("Robo", 1)
+
+
 def test_a_damaged_names_file_starts_as_before(app, data_dir) -> None:
     (data_dir / FILE_NAME).write_text("{ not json")
     setup = _lucky_setup(app)

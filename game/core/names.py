@@ -23,6 +23,22 @@ from game.core.storage import set_aside, write_json_atomic
 
 Tell = Callable[[str], None]
 
+
+def default_name(i: int, computer: bool = False) -> str:
+    """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
+    online tables name theirs), so a computer is not set up under a person's name."""
+    if computer:
+        return t("setup.computer_n", "Computer {n}", n=i + 1)
+    return t("setup.player_n", "Player {n}", n=i + 1)
+
+
+def says_computer(name: str, seat: int) -> bool:
+    """Whether `name` is seat's default computer name ("Computer 2"): it says it is a computer
+    already, so a title beside it adds only the level ("Computer 2 (Hard)", not "Computer 2
+    (computer, Hard)")."""
+    return name == default_name(seat, computer=True)
+
+
 FILE_NAME = "players.json"
 HUMAN = "human"
 NAME_MAX = 16

@@ -11,6 +11,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
+from game.core.names import says_computer
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
@@ -396,16 +397,18 @@ class Banner(Part):
         seat = table.focus
         p = seen.players[seat]
         info = table.session.seats[seat]
-        who = (
-            info.name
-            if info.kind == "human"  # (an online table's other people are "not ours", not bots)
-            else t(
+        level = level_in_words(info.kind)
+        if info.kind == "human":  # (an online table's other people are "not ours", not bots)
+            who = info.name
+        elif says_computer(info.name, seat):
+            who = f"{info.name} ({level})"
+        else:
+            who = t(
                 "blanco.table.computer_name",
                 "{name} (computer, {level})",
                 name=info.name,
-                level=level_in_words(info.kind),
+                level=level,
             )
-        )
         if seen.winner is not None:
             status = t(
                 "blanco.table.wins", "{name} wins!", name=table.session.seats[seen.winner].name

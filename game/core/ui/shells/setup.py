@@ -33,7 +33,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import lt, t
-from game.core.names import HUMAN, last_seats, remember_seats
+from game.core.names import HUMAN, default_name, last_seats, remember_seats
 from game.core.session import Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle
@@ -55,14 +55,6 @@ from game.core.ui.widgets import Button, UIScene
 NAME_MAX = 16
 SEED_DIGITS = 9  # fits any int the rules engines take, and stays readable
 RGB = tuple[int, int, int]
-
-
-def default_name(i: int, computer: bool = False) -> str:
-    """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
-    online tables name theirs), so a computer is not set up under a person's name."""
-    if computer:
-        return t("setup.computer_n", "Computer {n}", n=i + 1)
-    return t("setup.player_n", "Player {n}", n=i + 1)
 
 
 def person_name(data_dir: Any, game_id: str) -> str | None:

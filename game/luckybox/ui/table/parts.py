@@ -9,6 +9,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, lt, t, tn
+from game.core.names import says_computer
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
 from game.core.ui.layout import LOGICAL_SIZE
@@ -104,16 +105,18 @@ class Banner(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         seat = table.session.seats[table.focus]
-        name = (
-            seat.name
-            if seat.kind == "human"
-            else t(
+        level = level_in_words(seat.kind)
+        if seat.kind == "human":
+            name = seat.name
+        elif says_computer(seat.name, table.focus):
+            name = f"{seat.name}  ({level})"
+        else:
+            name = t(
                 "luckybox.table.computer_name",
                 "{name}  (computer, {level})",
                 name=seat.name,
-                level=level_in_words(seat.kind),
+                level=level,
             )
-        )
         ctx.text.blit_centered(
             surface,
             name,
