@@ -9,6 +9,7 @@ import errno
 import json
 import multiprocessing
 import os
+import stat
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -212,3 +213,18 @@ def test_setting_aside_without_hard_links_never_overwrites(
         firsts.append(safe_json.move_aside(bad))
     assert all(firsts) and len(set(firsts)) == 3 and not bad.exists()
     assert sorted(p.read_bytes() for p in firsts if p) == [b"one", b"three", b"two"]
+
+
+def test_a_kept_record_is_the_same_file_with_or_without_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same mode either way (the temporary file's: no executable bits on a record), the
+    next free name when one is taken, and no temporary file left behind."""
+    linked = storage.create_exclusive(tmp_path / "a.json", "one\n")
+    monkeypatch.setattr(os, "link", _no_hard_links)
+    copied = storage.create_exclusive(tmp_path / "a.json", "two\n")
+    assert (linked.name, copied.name) == ("a.json", "a-1.json")
+    assert (linked.read_text(), copied.read_text()) == ("one\n", "two\n")
+    assert stat.S_IMODE(linked.stat().st_mode) == stat.S_IMODE(copied.stat().st_mode)
+    assert not stat.S_IMODE(copied.stat().st_mode) & 0o111
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-1.json", "a.json"]

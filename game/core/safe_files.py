@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.core.safe_json import move_exclusive
+
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` all at once: the old file survives any failure part-way.
@@ -87,38 +89,20 @@ def indented_json(obj: Any) -> str:
 
 def create_exclusive(path: Path, text: str) -> Path:
     """Write `text` to `path`, or to `STEM-1.json`, `STEM-2.json`... beside it if that name is
-    taken, never over an existing file; returns the name used. The file appears whole (a
-    temporary file, then a hard link: the link fails rather than replace), so two copies of
-    the game filing at the same moment both keep theirs. OSError if it cannot be written."""
+    taken, never over an existing file; returns the name used. The file appears whole: a
+    temporary file, then moved to the first free name by `safe_json.move_exclusive` (a hard
+    link, which fails rather than replace; without hard links an exclusive create), so two
+    copies of the game filing at the same moment both keep theirs, and the kept file has the
+    temporary file's mode either way. OSError if it cannot be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_copy(path, text.encode("utf-8"))
     try:
         for n in range(10_000):
             target = path if n == 0 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-            try:
-                os.link(tmp, target)
-            except FileExistsError:
-                continue
-            except (OSError, NotImplementedError):  # no hard links: O_EXCL, then write
-                if _create_new(target, text):
-                    return target
-                continue
-            return target
+            if move_exclusive(tmp, target):
+                return target
         raise FileExistsError(errno.EEXIST, "no free name", str(path))
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-
-
-def _create_new(path: Path, text: str) -> bool:
-    """Create `path` only if it does not exist (O_EXCL) and write `text`; False if taken."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-    except FileExistsError:
-        return False
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(text.encode("utf-8"))
-        fh.flush()
-        os.fsync(fh.fileno())
-    return True
