@@ -84,6 +84,63 @@ def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
     assert len(set(pictures)) >= 4, "the motion is drawn: the frames differ"
 
 
+def file_solo_games(app: Any, seeds: range) -> None:
+    """Finished solo Lucky Box games in the records, as the table files them: the statistics
+    chart then has points, its best one pulsing."""
+    from game.core.session import VERSION, Seat, Session
+    from game.core.storage import finished_extra, keep_record
+    from game.luckybox.ai import make_bot
+    from game.luckybox.rules.game import LUCKYBOX
+
+    for seed in seeds:
+        session = Session([Seat("Ann", "human")], seed, game=LUCKYBOX)
+        bot = make_bot("easy", seed, 0)
+        while not session.state.is_terminal():
+            if not session.state.waiting_for():
+                session.advance()
+                continue
+            assert session.apply(bot.choose(session.state, 0)).ok
+        record = session.record()
+        record.update(finished_extra(session.state, ["human"], VERSION, game=LUCKYBOX))
+        record["finished_at"] = f"2026-11-{seed:02d}T10:00:00"
+        assert keep_record(app.ctx.game_dir("luckybox"), record)[1] is None
+
+
+@pytest.mark.parametrize("page", ["howto", "stats", "handoff"])
+def test_a_page_whose_own_motion_stays_in_one_place_is_drawn_only_there(
+    make_app: Any, shown: list[Any], page: str
+) -> None:
+    """How to play's moving art (in its panel), the statistics' pulsing best point and the
+    hand-off's bobbing name: once only that moves, each frame is drawn and shown there, and
+    looks exactly as the whole frame drawn at the same moment."""
+    app = make_app((1600, 900))
+    if page == "stats":
+        file_solo_games(app, range(1, 4))
+    scene = still_screens()[page](app)
+    if page == "howto":  # to the fourth page, "clearing": its lines glow
+        for _ in range(3):
+            click(app, scene.widgets["next"].rect.center)
+            frames(app, SECOND)
+    app.stack.ambient_seconds = 1e9  # the motion lives on
+    frames(app, 2 * SECOND)  # past the frames drawn whole after input, and the chart's sweep
+    assert page != "stats" or scene.best_point is not None
+    window = app.canvas.display.get_rect()
+    pictures = []
+    for _ in range(8):
+        shown.clear()
+        before = app.frames_partial
+        assert app.step(0.1)  # (a tenth of a second apart: the slow bob moves a pixel)
+        assert app.frames_partial == before + 1, "drawn where the motion is"
+        assert [call[0] for call in shown] == ["update"], shown
+        rects = shown[0][1]
+        assert rects and sum(r.w * r.h for r in rects) < window.w * window.h / 2
+        partial = picture(app)
+        app.draw()  # the whole frame, at the same moment
+        assert picture(app) == partial, "a frame drawn in part looks as the whole one"
+        pictures.append(partial)
+    assert len(set(pictures)) >= 4, "the motion is drawn: the frames differ"
+
+
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
 def test_input_an_animation_or_an_overlay_brings_whole_frames_back(
     make_app: Any, shown: list[Any], game: str

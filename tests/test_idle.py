@@ -301,6 +301,46 @@ def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
     assert ticked[-1] == app_module.FPS  # (the wait before was owed by the frame before)
 
 
+@pytest.mark.parametrize("screen", ["title", "howto", "handoff"])
+def test_decorative_motion_alone_is_drawn_at_the_decorative_rate(
+    app: Any, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
+    """The title's drifting cards, How to play's moving art and the hand-off's bobbing name,
+    with no input a moment ago, are drawn at DECORATIVE_FPS (each frame followed by a wait of
+    1/30 s that input cuts short), not at 60 fps: half the drawing; input brings 60 back."""
+    from game.core.ui.scene import DECORATIVE_FPS
+
+    still_screens()[screen](app)
+    app.stack.ambient_seconds = 1e9  # the motion lives on
+    frames(app, SECOND)  # past the frames drawn after the last input
+    waited: list[int] = []
+    ticked: list[int] = []
+    real_wait = app_module.wait_for_event
+
+    def wait(timeout: int) -> Any:
+        waited.append(timeout)
+        return real_wait(timeout)
+
+    class Clock:
+        def tick(self, framerate: int = 0) -> int:
+            ticked.append(framerate)
+            return 1000 // app_module.FPS
+
+    monkeypatch.setattr(app_module, "wait_for_event", wait)
+    monkeypatch.setattr(app, "clock", Clock())
+    app.waits_for_frames = True
+    before = app.frames_drawn
+    for _ in range(3):
+        assert app.tick()
+    assert app.frames_drawn - before == 3  # it moves: every frame drawn ...
+    assert waited == [round(1000 / DECORATIVE_FPS)] * 3  # ... 30 of them a second
+    assert app_module.FPS not in ticked
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    waited.clear()
+    assert app.tick() and app.tick()
+    assert ticked[-1] == app_module.FPS and len(waited) == 1  # the input ended the wait
+
+
 def test_the_still_wait_looks_at_the_queue_every_few_milliseconds_not_every_one(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

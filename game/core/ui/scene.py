@@ -25,6 +25,11 @@ if TYPE_CHECKING:  # only for annotations (the context holds the stack, not the 
     from game.core.ui.context import Context
 
 
+#: Frames a second for decorative motion alone (a pulse, a drift, a bobbing arrow) while
+#: nothing else moves: as smooth to the eye as 60 at half the drawing (see `ambient_fps`).
+DECORATIVE_FPS = 30.0
+
+
 class Scene:
     """One screen of the game. Override what you need; every hook is a no-op by default."""
 

@@ -21,7 +21,7 @@ import pygame
 
 from game.core.ui import gfx, motion
 from game.core.ui.paint import GREY, INK, PINK, RGB, WHITE, darken, draw_glossy, lighten
-from game.core.ui.scene import Scene, parts_moving
+from game.core.ui.scene import DECORATIVE_FPS, Scene, parts_moving
 from game.core.ui.text import Colour, TextCache
 
 if TYPE_CHECKING:
@@ -336,6 +336,8 @@ class UIScene(Scene):
     #: Whether the scene draws idle motion of its own from `time` (a bobbing arrow, a pulse):
     #: drawn while ambient motion lives, then it rests with the rest.
     ambient_motion = False
+    # That motion (and the focus ring's breathing) alone: at the decorative rate.
+    ambient_fps: float | None = DECORATIVE_FPS
 
     def needs_redraw(self) -> bool:
         """A page of widgets is still unless they move by themselves (a shake, a caret, a

@@ -13,12 +13,17 @@ from game.core.ui.widgets import Button, UIScene
 GO = pygame.FRect(490, 430, 300, 80)
 
 
+NAME_AT = (640, 320)  # the name's centre at rest
+BOB = 6  # px it rises and falls
+
+
 class HandoffScene(UIScene):
     """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    ambient_motion = True  # its arrow bobs
+    ambient_motion = True  # the name bobs ...
+    marks_ambient = True  # ... and is all that moves by itself: such frames are drawn there
 
     def __init__(self, ctx: Any, name: str) -> None:
         super().__init__(ctx)
@@ -40,7 +45,7 @@ class HandoffScene(UIScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
-        bob = 6 * abs(((self.time * 1.5) % 2) - 1)
+        bob = BOB * abs(((self.time * 1.5) % 2) - 1)
         self.ctx.text.blit_centered(
             surface,
             t("handoff.pass_to", "Pass the screen to"),
@@ -50,7 +55,17 @@ class HandoffScene(UIScene):
             outline=INK,
             px=3,
         )
-        self.ctx.text.blit_centered(
-            surface, self.name, 110, YELLOW, (640, 320 - bob), outline=INK, px=5, shadow=6
+        drawn = self.ctx.text.blit_centered(
+            surface,
+            self.name,
+            110,
+            YELLOW,
+            (NAME_AT[0], NAME_AT[1] - bob),
+            outline=INK,
+            px=5,
+            shadow=6,
         )
+        # All the bob may cover (the same place every frame: the app redraws last frame's).
+        top = NAME_AT[1] - BOB - drawn.h / 2 - 2
+        self.mark_ambient((drawn.x - 2, top, drawn.w + 4, drawn.h + BOB + 4))
         self.draw_widgets(surface)

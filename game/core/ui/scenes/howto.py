@@ -62,7 +62,8 @@ def body_lines(text: Any, words: str) -> tuple[int, list[str]]:
 class HowToScene(UIScene):
     """The pages of one game. Widgets: "prev", "next", "back" and, when offered, "guided"."""
 
-    ambient_motion = True  # the pages' illustrations move (drawn from `time`)
+    ambient_motion = True  # the pages' illustrations move (drawn from `time`) ...
+    marks_ambient = True  # ... inside the art's panel only: such frames are drawn there
 
     fills_screen = True
     #: The arrows turn pages here, not the keyboard focus (which Tab and Up/Down still move).
@@ -260,6 +261,7 @@ class HowToScene(UIScene):
         clip = surface.get_clip()
         surface.set_clip(panel.inflate(20, 16))
         page.draw(surface, panel, ctx, self.time)
+        self.mark_ambient(panel.inflate(20, 16))
         surface.set_clip(clip)
         y = TEXT_TOP + 12
         size, lines = body_lines(text, page.body())

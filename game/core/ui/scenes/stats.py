@@ -159,7 +159,8 @@ class StatsScene(ScoreChart, UIScene):
         """A new language: every text is painted again in it."""
         self.enter()
 
-    ambient_motion = True  # the best point pulses
+    ambient_motion = True  # the best point pulses ...
+    marks_ambient = True  # ... and is all that moves by itself: such frames are drawn there
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -210,6 +211,8 @@ class StatsScene(ScoreChart, UIScene):
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
         radius = 13 + round(3 * pulse)
         gfx.aacircle(surface, mix(GOLD, WHITE, pulse * 0.5), pos, radius, 2)
+        reach = 16 + 4  # the largest radius, the ring's width and its smoothed edge
+        self.mark_ambient((pos[0] - reach, pos[1] - reach, 2 * reach, 2 * reach))
 
     # ---------------------------------------------------------------- painting (once)
 

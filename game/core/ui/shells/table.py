@@ -54,7 +54,7 @@ from game.core.ui import gfx
 from game.core.ui.animator import Animator, player_of
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.refusals import refusal_words
-from game.core.ui.scene import Scene
+from game.core.ui.scene import DECORATIVE_FPS, Scene
 from game.core.ui.settings import PACE_SPEEDS
 
 
@@ -100,7 +100,7 @@ class TableShell(Scene):
     fills_screen = True  # the static layer covers the whole screen
     # Its highlights pulse (about a second a beat) while a human is to move: 30 frames a
     # second show them as smoothly as 60, at half the drawing, while nothing else moves.
-    ambient_fps: float | None = 30.0
+    ambient_fps: float | None = DECORATIVE_FPS
     # Every part marks where it draws that motion (`Scene.mark_ambient`): such frames are
     # drawn there only.
     marks_ambient = True
