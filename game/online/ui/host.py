@@ -11,6 +11,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import lt, t
+from game.core.names import default_name
 from game.core.ui.inputs import Choice, TextInput
 from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, draw_backdrop
 from game.core.ui.shells.setup import person_name
@@ -41,7 +42,7 @@ SEAT_W = WIDTH - NAME_W - 12  # a seat's choice (friend or a level)
 
 def default_friend(i: int) -> str:
     """The name of seat `i` (0 is the host's) when the host types none for the friend."""
-    return t("online.host.player", "Player {n}", n=i + 1)
+    return default_name(i)
 
 
 def fixed(text: str) -> Callable[[], str]:
@@ -176,7 +177,7 @@ class HostScene(UIScene):
             name = (
                 typed.text.strip() or default_friend(i)
                 if kind == FRIEND
-                else t("online.host.computer", "Computer {n}", n=i + 1)
+                else default_name(i, computer=True)
             )
             specs.append(p.SeatSpec(name, None if kind == FRIEND else kind))
         return specs

@@ -38,12 +38,12 @@ class OnlineSeat(Seat):
 def shown_name(info: p.SeatInfo, seat: int) -> str:
     """A seat's name as this screen shows it: a default the host's game gave in its language
     ("Ordinateur 3", "Joueur 2", "Hôte") in this player's; a name someone chose, as it is."""
-    defaults = (
-        ("online.host.computer", "Computer {n}")
+    defaults = (  # (the keys of game.core.names.default_name, and the host's own)
+        ("setup.computer_n", "Computer {n}")
         if info.kind == "computer"
         else ("online.host.you", "Host")
         if seat == 0
-        else ("online.host.player", "Player {n}")
+        else ("setup.player_n", "Player {n}")
     )
     if info.name in t_every(*defaults, n=seat + 1):
         return t(*defaults, n=seat + 1)
