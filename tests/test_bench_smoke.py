@@ -229,7 +229,7 @@ def test_idle_live() -> None:
         "--seconds",
         "1",
         "--settle",
-        "0.6",
+        "1.2",  # (past the title's opening slide, drawn at 60 fps as every animation is)
         "--screens",
         "title,table,blanco_table",
     )
