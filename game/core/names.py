@@ -5,8 +5,9 @@ names, human or computer level, in seat order), and which game was set up last. 
 set-up starts with its own last table; a game never set up before starts with the names from
 the other game's (the same people sit at this computer: they should not type their names
 twice), their count cut to what it allows. A missing or damaged file is no error: set-up
-starts with "Player 1", "Player 2" as before (a damaged file is read through
-game.core.safe_json, set aside, never overwritten, and `tell` says so in one line).
+starts with its defaults, "Player 1" (and "Computer 2" for a seat that starts as a computer);
+a damaged file is read through game.core.safe_json, set aside, never overwritten, and `tell`
+says so in one line.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ from game.core.storage import set_aside, write_json_atomic
 
 Tell = Callable[[str], None]
 
+FILE_NAME = "players.json"
+HUMAN = "human"
+NAME_MAX = 16
+MAX_SEATS = 12  # the most any game seats
+
 
 def default_name(i: int, computer: bool = False) -> str:
     """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
@@ -37,12 +43,6 @@ def says_computer(name: str, seat: int) -> bool:
     already, so a title beside it adds only the level ("Computer 2 (Hard)", not "Computer 2
     (computer, Hard)")."""
     return name == default_name(seat, computer=True)
-
-
-FILE_NAME = "players.json"
-HUMAN = "human"
-NAME_MAX = 16
-MAX_SEATS = 12  # the most any game seats
 
 
 def _seats(raw: Any) -> list[tuple[str, str]]:
