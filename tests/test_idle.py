@@ -255,18 +255,10 @@ def test_a_still_app_sleeps_until_an_event_or_its_wait(app: Any) -> None:
     assert not app.drew_last
 
 
-def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
-    app: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """While nothing but a table's pulsing highlights moves, each frame is drawn and followed by
-    a wait of 1/ambient_fps that input cuts short, not by a 60 fps tick; input a moment ago,
-    or an animation, brings back 60 fps."""
-    from game.blanco.ai import hint
-
-    table = still_screens()["blanco_table"](app)
-    app.stack.ambient_seconds = 1e9  # the highlights pulse on
-    frames(app, SECOND)  # past the frames drawn after the last input
-    assert table.targets, "the piles are highlighted: they pulse"
+def paced_as_a_player(app: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[int]]:
+    """The app's loop paced as for a player (its waits, not the test hook's), each wait for an
+    event (its timeout, ms) and each 60 fps tick (its frame rate) written down, neither taking
+    real time: (waited, ticked)."""
     waited: list[int] = []
     ticked: list[int] = []
     real_wait = app_module.wait_for_event
@@ -283,6 +275,22 @@ def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
     monkeypatch.setattr(app_module, "wait_for_event", wait)
     monkeypatch.setattr(app, "clock", Clock())
     app.waits_for_frames = True
+    return waited, ticked
+
+
+def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While nothing but a table's pulsing highlights moves, each frame is drawn and followed by
+    a wait of 1/ambient_fps that input cuts short, not by a 60 fps tick; input a moment ago,
+    or an animation, brings back 60 fps."""
+    from game.blanco.ai import hint
+
+    table = still_screens()["blanco_table"](app)
+    app.stack.ambient_seconds = 1e9  # the highlights pulse on
+    frames(app, SECOND)  # past the frames drawn after the last input
+    assert table.targets, "the piles are highlighted: they pulse"
+    waited, ticked = paced_as_a_player(app, monkeypatch)
     before, partial = app.frames_drawn, app.frames_partial
     for _ in range(3):
         assert app.tick()
@@ -313,22 +321,7 @@ def test_decorative_motion_alone_is_drawn_at_the_decorative_rate(
     still_screens()[screen](app)
     app.stack.ambient_seconds = 1e9  # the motion lives on
     frames(app, SECOND)  # past the frames drawn after the last input
-    waited: list[int] = []
-    ticked: list[int] = []
-    real_wait = app_module.wait_for_event
-
-    def wait(timeout: int) -> Any:
-        waited.append(timeout)
-        return real_wait(timeout)
-
-    class Clock:
-        def tick(self, framerate: int = 0) -> int:
-            ticked.append(framerate)
-            return 1000 // app_module.FPS
-
-    monkeypatch.setattr(app_module, "wait_for_event", wait)
-    monkeypatch.setattr(app, "clock", Clock())
-    app.waits_for_frames = True
+    waited, ticked = paced_as_a_player(app, monkeypatch)
     before = app.frames_drawn
     for _ in range(3):
         assert app.tick()
