@@ -87,21 +87,12 @@ def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
 def file_solo_games(app: Any, seeds: range) -> None:
     """Finished solo Lucky Box games in the records, as the table files them: the statistics
     chart then has points, its best one pulsing."""
-    from game.core.session import VERSION, Seat, Session
     from game.core.storage import finished_extra, keep_record
-    from game.luckybox.ai import make_bot
-    from game.luckybox.rules.game import LUCKYBOX
+    from tests.test_text_fits import finished
 
     for seed in seeds:
-        session = Session([Seat("Ann", "human")], seed, game=LUCKYBOX)
-        bot = make_bot("easy", seed, 0)
-        while not session.state.is_terminal():
-            if not session.state.waiting_for():
-                session.advance()
-                continue
-            assert session.apply(bot.choose(session.state, 0)).ok
-        record = session.record()
-        record.update(finished_extra(session.state, ["human"], VERSION, game=LUCKYBOX))
+        session = finished(["Ann"], seed)
+        record = session.record(finished_extra(session.state, ["human"], "test", game=session.game))
         record["finished_at"] = f"2026-11-{seed:02d}T10:00:00"
         assert keep_record(app.ctx.game_dir("luckybox"), record)[1] is None
 

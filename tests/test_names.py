@@ -136,7 +136,8 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
 
 def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
     """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
-    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)"."""
+    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
+    Lucky Box banner and Blanco's banner line both."""
     from game.core.game import level_in_words
     from game.core.names import says_computer
     from game.core.ui.text import TextCache
@@ -162,6 +163,19 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
         frames(app, 3)
     assert {default, named} <= drawn, sorted(t for t in drawn if "(" in t)
     assert not any(text.startswith("Computer 1  (computer") for text in drawn)
+    # Blanco, never set up here, borrows that table; its banner line opens with the seat.
+    app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
+    frames(app, 2)
+    click_widget(app, app.stack.top, "start", 2)
+    drawn.clear()
+    default, named = f"Computer 1 ({level})  ·", f"Robo (computer, {level})  ·"
+    for _ in range(300):
+        if any(t.startswith(default) for t in drawn) and any(t.startswith(named) for t in drawn):
+            break
+        frames(app, 3)
+    assert any(t.startswith(default) for t in drawn), sorted(t for t in drawn if "·" in t)
+    assert any(t.startswith(named) for t in drawn), sorted(t for t in drawn if "·" in t)
+    assert not any(text.startswith("Computer 1 (computer") for text in drawn)
     assert says_computer("Computer 2", 1) and not says_computer("Computer 2", 0)
     assert not says_computer("Player 2", 1) and not says_computer("Robo", 1)
 

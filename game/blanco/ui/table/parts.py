@@ -397,17 +397,16 @@ class Banner(Part):
         seat = table.focus
         p = seen.players[seat]
         info = table.session.seats[seat]
-        level = level_in_words(info.kind)
         if info.kind == "human":  # (an online table's other people are "not ours", not bots)
             who = info.name
         elif says_computer(info.name, seat):
-            who = f"{info.name} ({level})"
+            who = seat_title(info)  # "Computer 2 (normal)", as its panel says
         else:
             who = t(
                 "blanco.table.computer_name",
                 "{name} (computer, {level})",
                 name=info.name,
-                level=level,
+                level=level_in_words(info.kind),
             )
         if seen.winner is not None:
             status = t(

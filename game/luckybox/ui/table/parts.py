@@ -105,17 +105,16 @@ class Banner(Part):
         ctx, table = self.ctx, self.table
         area = self.rect
         seat = table.session.seats[table.focus]
-        level = level_in_words(seat.kind)
         if seat.kind == "human":
             name = seat.name
         elif says_computer(seat.name, table.focus):
-            name = f"{seat.name}  ({level})"
+            name = f"{seat.name}  ({level_in_words(seat.kind)})"
         else:
             name = t(
                 "luckybox.table.computer_name",
                 "{name}  (computer, {level})",
                 name=seat.name,
-                level=level,
+                level=level_in_words(seat.kind),
             )
         ctx.text.blit_centered(
             surface,
