@@ -10,7 +10,8 @@ the cheapest line, close up, repeat until the grid is empty. A row needs one num
 one colour; each cell that does not hold the target costs the turns to get such a card (1 for a
 hand card, more the fewer copies may still come from the draw pile), a face-down unknown card
 may already match, and a matching face-down card still has to be revealed. The plan itself
-is plan.py's (`Planner`, one per Evaluator).
+is plan.py's (`Planner`, one per Evaluator; the next decision shares it, and the values
+worked out, when it knows the same cards gone).
 
 Pure: no pygame.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .plan import Flat, Planner
+from .plan import Flat, Node, Planner
 
 NUMS: tuple[int, ...] = (0,) + tuple((c - 1) % 12 + 1 for c in range(1, 121))
 COLS: tuple[int, ...] = (-1,) + tuple((c - 1) // 12 for c in range(1, 121))
@@ -106,24 +107,29 @@ def remove(g: Grid, line: tuple[int, int]) -> Grid:
 
 
 def complete(g: Grid) -> list[tuple[int, int]]:
-    """Complete lines, rows first, as (0 row / 1 column, index)."""
+    """Complete lines, rows first, as (0 row / 1 column, index): every card face up and known,
+    one number along a row, one colour down a column."""
     out = []
     rows, cols = len(g), len(g[0])
     if cols >= 2:
         for r, row in enumerate(g):
-            first = row[0][0]
-            if first and all(u for _, u in row):
-                n = NUMS[first]
-                if all(c and NUMS[c] == n for c, _ in row):
+            n = NUMS[row[0][0]]  # 0: the first card is not known
+            if n:
+                for card, up in row:
+                    if not up or NUMS[card] != n:  # (NUMS[0] is no number)
+                        break
+                else:
                     out.append((0, r))
     if rows >= 2:
         for c in range(cols):
-            first = g[0][c][0]
-            if not first:
-                continue
-            k = COLS[first]
-            if all(row[c][1] and row[c][0] and COLS[row[c][0]] == k for row in g):
-                out.append((1, c))
+            k = COLS[g[0][c][0]]  # -1: the first card is not known
+            if k >= 0:
+                for row in g:
+                    card, up = row[c]
+                    if not up or COLS[card] != k:  # (COLS[0] is no colour)
+                        break
+                else:
+                    out.append((1, c))
     return out
 
 
@@ -131,13 +137,29 @@ def face_down(g: Grid) -> list[Pos]:
     return [(r, c) for r, row in enumerate(g) for c, (_, u) in enumerate(row) if not u]
 
 
+class Shared(NamedTuple):
+    """What a decision works out that the next may share: every entry is a pure function of
+    the cards known gone and the weights."""
+
+    planner: Planner
+    values: dict[tuple[Grid, tuple[int, ...], int], float]  # `value` per grid, hand, stage
+    nodes: dict[Grid, Node]  # the planner's node of each grid valued
+    fresh_cost: float  # a fresh grid's plan with no hand
+
+
+# The last decision's plans and values, kept for a next one that knows the same cards gone and
+# weighs alike (a seat's steps within a turn often do): exactly what it would work out again.
+_LAST: dict[tuple[frozenset[int], Params], Shared] = {}
+
+
 class Evaluator:
     """Turns-to-empty estimates for one decision: the draw odds come from `unavailable`, the
-    cards the seat knows are not in the draw pile."""
+    cards the seat knows are not in the draw pile. A decision that knows the same cards gone
+    as the one before (with the same weights) shares its plans and values (`_LAST`)."""
 
     def __init__(self, unavailable: Iterable[int], params: Params | None = None) -> None:
         params = params or Params()
-        gone = set(unavailable)
+        gone = frozenset(unavailable)
         num = [0] * 13
         col = [0] * 10
         size = 0
@@ -159,9 +181,14 @@ class Evaluator:
         self.p = ([n / size for n in num], [n / size for n in col])
         self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
         self.key = (NUMS, COLS)
-        self.cache: dict[tuple[Grid, tuple[int, ...], int], float] = {}
-        self.planner = Planner(self.key, self.acq, self.p, self.best, params)
-        self.fresh_cost = self.plan(fresh_grid(), ())
+        shared = _LAST.get((gone, params))
+        if shared is None:
+            planner = Planner(self.key, self.acq, self.p, self.best, params)
+            g = fresh_grid()
+            shared = Shared(planner, {}, {}, planner.plan(planner.grid(flat_of(g), len(g[0])), ()))
+            _LAST.clear()
+            _LAST[gone, params] = shared
+        self.planner, self.cache, self.nodes, self.fresh_cost = shared
         # The second grid's turns, added to every first-grid valuation (read once, as `value`
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
@@ -177,13 +204,15 @@ class Evaluator:
             if stage == 2:
                 return WIN
             g, stage = fresh_grid(), 2
-        cards = tuple(sorted(h for h in hand if h))
+        cards = tuple(sorted(filter(None, hand)))  # the cards held (0 is no card)
         k = (g, cards, stage)
         hit = self.cache.get(k)
         if hit is not None:
             return hit
         planner = self.planner
-        node = planner.grid(flat_of(g), len(g[0]))
+        node = self.nodes.get(g)
+        if node is None:
+            node = self.nodes[g] = planner.grid(flat_of(g), len(g[0]))
         cost = (
             planner.plan_deep(node, cards) if self.params.lookahead else planner.plan(node, cards)
         )

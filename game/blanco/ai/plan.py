@@ -7,10 +7,11 @@ may still come from the draw pile), a face-down unknown card may already match, 
 face-down card still has to be revealed. The cheapest target wins, the first of equals in the
 order the line's cards show their values, then the hand's.
 
-One `Planner` serves one decision. Every distinct line and grid it meets is built once and
-shared by all the candidate grids and hands that meet it: a line keeps its cost per hand and
-the line it leaves without each of its cells, a grid (`Node`, known by its lines) its plan per
-hand and the grids its clears leave. A grid left with a single line is never built: its plan
+One `Planner` serves one decision (and the next, when it knows the same cards gone: model.py's
+`Evaluator`). Every distinct line and grid it meets is built once and shared by all the
+candidate grids and hands that meet it: a line keeps its cost per hand and the line it leaves
+without each of its cells, a grid (`Node`, known by its lines) its plan per hand and the grids
+its clears leave. A grid left with a single line is never built: its plan
 is that line's cost. Cells are codes card * 2 + up (card 0: not known).
 
 Pure: no pygame.
@@ -23,6 +24,7 @@ from typing import Protocol
 
 Flat = tuple[int, ...]  # a grid's cells row by row, or a line's, as codes card * 2 + up
 Hand = tuple[int, ...]  # the hand's card ids, sorted
+Table = tuple[Sequence[int], list[float], list[float], int]  # one kind's key, acq, p, best
 
 
 class Weights(Protocol):
@@ -54,8 +56,8 @@ class Line:
     )
 
     def __init__(self, cells: Flat, kind: int, planner: Planner) -> None:
-        key, p, acq = planner.key[kind], planner.p[kind], planner.acq[kind]
-        reveal, hand_cost = planner.weights.reveal, planner.weights.hand_cost
+        key, acq, p, _ = planner.tables[kind]
+        reveal, hand_cost = planner.reveal, planner.hand_cost
         self.cells = cells
         self.kind = kind
         self.subs: list[Line | None] = [None] * len(cells)
@@ -107,15 +109,16 @@ LEFT_ALONE = {(rows, cols): _left_alone(rows, cols) for rows in range(1, 4) for 
 
 class Node:
     """One grid the plan meets, `rows` x `cols`: its lines (rows then columns; a row is a line
-    when 2+ wide, a column when 2+ high), its plan per hand, and the grids its clears leave
-    (built when first needed)."""
+    when 2+ wide, a column when 2+ high), whether it is planned in every order (`deep`: small
+    enough), its plan per hand, and the grids its clears leave (built when first needed)."""
 
-    __slots__ = ("lines", "rows", "cols", "alone", "children", "plans")
+    __slots__ = ("lines", "rows", "cols", "deep", "alone", "children", "plans")
 
-    def __init__(self, lines: list[Line], rows: int, cols: int) -> None:
+    def __init__(self, lines: list[Line], rows: int, cols: int, deep: bool = False) -> None:
         self.lines = lines
         self.rows = rows
         self.cols = cols
+        self.deep = deep
         self.alone = LEFT_ALONE.get((rows, cols), ())
         self.children: list[Node | None] = [None] * len(lines)
         self.plans: dict[Hand, float] = {}
@@ -125,7 +128,7 @@ EMPTY = Node([], 0, 0)  # the grid left by the last line
 
 
 class Planner:
-    """Plans for one decision: `key` maps a card to its number (kind 0) or colour (kind 1),
+    """Plans for one decision's odds: `key` maps a card to its number (kind 0) or colour (kind 1),
     `acq` a value to the turns to draw such a card, `p` to the chance an unknown card has it,
     `best` is the likeliest value (the target of a line nothing is known of)."""
 
@@ -139,6 +142,12 @@ class Planner:
     ) -> None:
         self.key, self.acq, self.p, self.best = key, acq, p, best
         self.weights = weights
+        self.reveal, self.hand_cost, self.full = weights.reveal, weights.hand_cost, weights.full
+        # per kind: card to value, value to turns to draw one, to chance, the likeliest value
+        self.tables: tuple[Table, Table] = (
+            (key[0], acq[0], p[0], best[0]),
+            (key[1], acq[1], p[1], best[1]),
+        )
         self.lines: tuple[dict[Flat, Line], dict[Flat, Line]] = ({}, {})
         self.nodes: dict[tuple[Line, ...], Node] = {}
 
@@ -159,7 +168,7 @@ class Planner:
         key = tuple(lines)  # a grid's lines tell it apart (its rows alone would)
         node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[key] = Node(lines, rows, cols)
+            node = self.nodes[key] = Node(lines, rows, cols, rows * cols <= self.full)
         return node
 
     def grid(self, flat: Flat, cols: int) -> Node:
@@ -192,21 +201,37 @@ class Planner:
     def line_cost(self, line: Line, hand: Hand) -> tuple[float, Hand]:
         """The cheapest target's cost for this line with this hand, and the hand cards left
         after it."""
-        key = self.key[line.kind]
-        held_vals = [key[h] for h in hand]
+        key, acq, p, likeliest = self.tables[line.kind]
         alone = line.alone
+        if not hand:  # each value the cells show at its cost alone, none used
+            best = 1e9
+            if alone:
+                for v in set(alone):  # the order the general case below meets them in
+                    cost = alone[v]
+                    if cost < best:
+                        best = cost
+            else:  # nothing known: the likeliest value
+                pv = p[likeliest]
+                missing = line.n_known + line.unknown * (1 - pv)
+                hand_cost = self.hand_cost
+                cost = (
+                    missing * hand_cost
+                    if missing <= 0
+                    else 0 * hand_cost + missing * acq[likeliest]
+                )
+                best = cost + line.unk_down * pv * self.reveal
+            hit = line.costs[hand] = (best, hand)
+            return hit
+        held_vals = [key[h] for h in hand]
         vals = set(alone)  # the same values in the same order as the cells show them
         vals.update(held_vals)
-        if not vals:
-            vals = {self.best[line.kind]}
-        acq, p, reveal = self.acq[line.kind], self.p[line.kind], self.weights.reveal
-        hand_cost = self.weights.hand_cost
+        reveal, hand_cost, terms = self.reveal, self.hand_cost, line.terms
         best, best_v, best_used = 1e9, 0, 0
         for v in vals:
-            if v not in held_vals and v in alone:
+            if v in alone and v not in held_vals:
                 cost, used = alone[v], 0
             else:
-                term = line.terms.get(v)
+                term = terms.get(v)
                 if term is None:  # a value no known card of the line shows
                     pv = p[v]
                     missing = line.n_known + line.unknown * (1 - pv)
@@ -239,7 +264,7 @@ class Planner:
         `full` cards or fewer: of the best first clear, every order tried)."""
         hit = node.plans.get(hand)
         if hit is None:
-            if node.rows * node.cols <= self.weights.full:
+            if node.deep:
                 hit = self.plan_deep(node, hand)
             else:
                 # the cheapest line, the first of equals (rows before columns)
@@ -274,8 +299,11 @@ class Planner:
                 child = children[i] or self.child(node, i)
                 if child.lines:
                     after = child.plans.get(rest_hand)
-                    if after is None:
-                        after = self.plan(child, rest_hand)
+                    if after is None:  # plan(child, rest_hand), one call fewer
+                        if child.deep:
+                            after = child.plans[rest_hand] = self.plan_deep(child, rest_hand)
+                        else:
+                            after = self.plan(child, rest_hand)
                     cost += after
             if cost < best:
                 best = cost
