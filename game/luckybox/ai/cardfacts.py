@@ -9,7 +9,7 @@ once per face and mask, not again for every pool of numbers to come.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from game.luckybox.rules.cards import (
     BLANK,
@@ -28,19 +28,32 @@ UNDEALT = 9  # each round, 9 of the 18 Number cards are not dealt
 DEMAND_BITS = 8  # a number shows at most 3 times on a card: room for 85 cards
 
 
-def _miss_chances(left: int) -> tuple[tuple[float, float], ...]:
-    """For 0, 1 and 2 unrevealed copies of a number: (P(it comes 0 times), P(exactly once))
-    among the `left` numbers still to come this round."""
+def _miss_chances(left: int) -> tuple[tuple[float, float, float, float], ...]:
+    """For 0, 1 and 2 unrevealed copies of a number: (P(it comes 0 times), P(exactly once),
+    P(at least once), P(at least twice)) among the `left` numbers still to come this round."""
     unseen = left + UNDEALT
     both = unseen * (unseen - 1)
-    return (
+    out = []
+    for p0, p1 in (
         (1.0, 0.0),
         (UNDEALT / unseen, left / unseen),
         (UNDEALT * (UNDEALT - 1) / both, 2 * left * UNDEALT / both),
-    )
+    ):
+        out.append((p0, p1, 1.0 - p0, 1.0 - p0 - p1))
+    return tuple(out)
 
 
 MISS = tuple(_miss_chances(left) for left in range(NUMBERS_PER_ROUND + 1))
+
+
+def pool_bits(pool: tuple[int, ...]) -> int:
+    """The counts to come of numbers 1-9 (each 0 to 2) in one int: pool[n] in bits 2n and
+    2n + 1, so a card's `counts_mask` picks out the counts of the numbers it shows."""
+    bits = 0
+    for n in range(1, 10):
+        bits |= pool[n] << 2 * n
+    return bits
+
 
 # The numbers a group of open squares needs, each once, in the order of its squares:
 # (number, True if only one of the squares shows it).
@@ -78,34 +91,55 @@ def fill_chance(
         return 0.0
     miss = MISS[left]
     d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # P(j needed squares get no number)
+    # Each number updated from the top down, so every new dj reads the old ones below it.
     for n, once in needs:
-        p0, p1 = miss[pool[n]]
+        p0, p1, once_or_more, twice_or_more = miss[pool[n]]
         if once:
-            a = 1.0 - p0
-            d0, d1, d2, d3, d4 = (
-                d0 * a,
-                d1 * a + d0 * p0,
-                d2 * a + d1 * p0,
-                d3 * a + d2 * p0,
-                (d4 * a + d3 * p0),
-            )
+            a = once_or_more
+            d4 = d4 * a + d3 * p0
+            d3 = d3 * a + d2 * p0
+            d2 = d2 * a + d1 * p0
+            d1 = d1 * a + d0 * p0
+            d0 = d0 * a
         else:  # the number is needed twice: once short if it comes once, twice if never
-            a = 1.0 - p0 - p1
-            d0, d1, d2, d3, d4 = (
-                d0 * a,
-                d1 * a + d0 * p1,
-                d2 * a + d1 * p1 + d0 * p0,
-                (d3 * a + d2 * p1 + d1 * p0),
-                d4 * a + d3 * p1 + d2 * p0,
-            )
+            a = twice_or_more
+            d4 = d4 * a + d3 * p1 + d2 * p0
+            d3 = d3 * a + d2 * p1 + d1 * p0
+            d2 = d2 * a + d1 * p1 + d0 * p0
+            d1 = d1 * a + d0 * p1
+            d0 = d0 * a
     total = d0
     mend = 1.0
-    for missing, chance in enumerate((d1, d2, d3, d4), 1):
-        if missing > tokens + bonus_crosses:
-            break
+    # As many missing squares as Lightning tokens and bonus crosses can be mended.
+    for chance in (d1, d2, d3, d4)[: tokens + bonus_crosses]:
         mend *= rescue
         total += chance * mend
     return total
+
+
+@dataclass(slots=True)
+class Fill:
+    """A group of open squares as `fill_chance` takes them, with what its chance is remembered
+    by in `FillChances` (shared by the evaluator's memory: not to be changed)."""
+
+    needs: Needs
+    count: int  # open squares
+    bonus_crosses: int
+    # Needs, count and bonus crosses in one int (5 bits a need, 4 each for the counts), shifted
+    # above the 20 bits of `pool_bits`, where the counts of the numbers it needs go.
+    code: int
+    counts_mask: int  # bits 2n and 2n + 1 for each number it needs: its count in `pool_bits`
+
+
+def fill_of(needs: Needs, count: int, bonus_crosses: int) -> Fill:
+    """The `Fill` of `count` open squares needing `needs`, helped by `bonus_crosses`."""
+    code = 0
+    counts_mask = 0
+    for n, once in needs:  # n and `once` in 5 bits: never 0, so no two needs share a code
+        code = code << 5 | n << 1 | once
+        counts_mask |= 3 << 2 * n
+    code = ((code << 4 | count) << 4 | bonus_crosses) << 20
+    return Fill(needs, count, bonus_crosses, code, counts_mask)
 
 
 def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
@@ -116,16 +150,20 @@ def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
                 yield line_mask & ~mask, kind, value
 
 
-class CardShape(NamedTuple):
-    """What an incomplete card's facts take from its face and mask alone."""
+@dataclass(slots=True)
+class CardShape:
+    """What an incomplete card's facts take from its face and mask alone (shared by the
+    evaluator's memory: not to be changed)."""
 
     open_count: int
     helpers: int  # uncircled number and question-mark icons: bonus crosses to come
     numbers: int  # bit n set: an open square shows n
     demand: int  # open squares showing n, in bits DEMAND_BITS * n and up
     shown: tuple[int, ...]  # the numbers open squares show, each once, smallest first
-    needs: Needs  # of all the open squares
-    lines: tuple[tuple[str, int, int, Needs], ...]  # (kind, value, open squares, needs) per icon
+    counts_mask: int  # bits 2n and 2n + 1 for each number shown: its count in `pool_bits`
+    # All the open squares (the icons' bonus crosses helping), then each icon's line's.
+    fills: tuple[Fill, ...]
+    icons: tuple[tuple[str, int], ...]  # (kind, value) of each icon, as its line in `fills`
 
 
 def card_shape(face: CardFace, mask: int) -> CardShape:
@@ -133,12 +171,14 @@ def card_shape(face: CardFace, mask: int) -> CardShape:
     first, as `CardFacts.lines`)."""
     open_cells = FULL ^ mask
     helpers = 0
-    lines = []
+    icons = []
+    line_fills = []
     for line_open, kind, value in _line_icons(face, mask):
         if kind in (NUMBER, QUESTION):
             helpers += 1
         if kind != BLANK:
-            lines.append((kind, value, POPCOUNT[line_open], needs_of(face, line_open)))
+            icons.append((kind, value))
+            line_fills.append(fill_of(needs_of(face, line_open), POPCOUNT[line_open], 0))
     numbers = 0
     demand = 0
     for cell in CELLS_OF_MASK[open_cells]:
@@ -146,19 +186,23 @@ def card_shape(face: CardFace, mask: int) -> CardShape:
         numbers |= 1 << n
         demand += 1 << DEMAND_BITS * n
     shown = tuple(n for n in range(1, 10) if numbers >> n & 1)
+    card_fill = fill_of(needs_of(face, open_cells), POPCOUNT[open_cells], helpers)
     return CardShape(
         POPCOUNT[open_cells],
         helpers,
         numbers,
         demand,
         shown,
-        needs_of(face, open_cells),
-        tuple(lines),
+        sum(3 << 2 * n for n in shown),
+        (card_fill, *line_fills),
+        tuple(icons),
     )
 
 
-class CardFacts(NamedTuple):
-    """What the evaluation needs to know about one incomplete card, for one pool of numbers."""
+@dataclass(slots=True)
+class CardFacts:
+    """What the evaluation needs to know about one incomplete card, for one pool of numbers
+    (shared by the evaluator's memory: not to be changed)."""
 
     open_count: int
     helpers: int
@@ -171,9 +215,9 @@ class CardFacts(NamedTuple):
 
 
 class FillChances:
-    """`fill_chance` with one `rescue`, remembering its answers by all they depend on: for
-    each needed number, its copies to come and whether one open square or more shows it (the
-    same few patterns recur from card to card and line to line), and the counts."""
+    """`fill_chance` with one `rescue`, remembering its answers by all they depend on: the
+    group of squares (`Fill.code`), the copies to come of each number it needs, how many
+    numbers are to come and the Lightning tokens (beyond 4, nothing changes)."""
 
     LIMIT = 100_000  # answers remembered
 
@@ -183,23 +227,26 @@ class FillChances:
 
     def __call__(
         self,
-        needs: Needs,
-        count: int,
+        fills: tuple[Fill, ...],
         pool: tuple[int, ...],
+        bits: int,
         left: int,
         tokens: int,
-        bonus_crosses: int,
-    ) -> float:
-        key = 1  # then a digit (0-5) per need: its copies to come (0-2), twice, plus once
-        for n, once in needs:
-            key = key * 6 + pool[n] * 2 + once
-        # count, left and bonus_crosses are under 10; beyond 4 tokens nothing changes.
-        key = ((key * 10 + count) * 10 + left) * 10 + bonus_crosses
-        key = key * 5 + (tokens if tokens < 4 else 4)
-        chance = self.known.get(key)
-        if chance is None:
-            if len(self.known) > self.LIMIT:
-                self.known.clear()
-            chance = fill_chance(needs, count, pool, left, tokens, bonus_crosses, self.rescue)
-            self.known[key] = chance
-        return chance
+        tail: int,
+    ) -> list[float]:
+        """The chance that each of `fills` gets all its squares crossed this round, for the
+        numbers to come `pool` (its `pool_bits` are `bits`), `left` of them, and `tokens`;
+        `tail` is `left * 5 + min(tokens, 4)`."""
+        known = self.known
+        chances = []
+        for fill in fills:
+            key = (fill.code | bits & fill.counts_mask) << 6 | tail  # the tail is under 50
+            chance = known.get(key)
+            if chance is None:
+                if len(known) > self.LIMIT:
+                    known.clear()
+                chance = known[key] = fill_chance(
+                    fill.needs, fill.count, pool, left, tokens, fill.bonus_crosses, self.rescue
+                )
+            chances.append(chance)
+        return chances

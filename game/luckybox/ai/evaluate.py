@@ -35,6 +35,7 @@ from game.luckybox.ai.cardfacts import (
     CardShape,
     FillChances,
     card_shape,
+    pool_bits,
 )
 from game.luckybox.ai.model import Position
 from game.luckybox.rules.cards import FULL, MOON, NUMBER, POPCOUNT, QUESTION, STAR
@@ -107,26 +108,32 @@ def star_points(chances: list[float], stars: int = 0) -> float:
     star line's chance to be circled in that round."""
     if stars >= 3:
         return STAR_POINTS[3]
-    dist = [0.0] * 4  # P(the round ends with 0, 1, 2, 3+ stars)
-    dist[stars] = 1.0
-    d0, d1, d2, d3 = dist
-    for p in chances:
-        q = 1 - p
-        d0, d1, d2, d3 = d0 * q, d1 * q + d0 * p, d2 * q + d1 * p, d3 + d2 * p
+    d0, d1, d2, d3 = STAR_START[stars]  # P(the round ends with 0, 1, 2, 3+ stars)
+    for p in chances:  # from the top down, so every new dj reads the old ones below it
+        q = 1.0 - p
+        d3 = d3 + d2 * p
+        d2 = d2 * q + d1 * p
+        d1 = d1 * q + d0 * p
+        d0 = d0 * q
     return d1 * STAR_POINTS[1] + d2 * STAR_POINTS[2] + d3 * STAR_POINTS[3]
+
+
+# star_points' distribution before the chances, by the stars already circled (under 3).
+STAR_START = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0))
 
 
 class _Context:
     """What every position with the same round, numbers to come and tokens shares: the crosses
-    to come (by the numbers open squares show) and the shortage (by the open squares' demand
-    for each number)."""
+    to come (by the numbers open squares show), the shortage (by the open squares' demand for
+    each number), and the counts to come as `pool_bits`."""
 
-    __slots__ = ("budgets", "shortages", "thresholds", "share")
+    __slots__ = ("budgets", "shortages", "thresholds", "share", "pool_bits")
 
     def __init__(self, pool: tuple[int, ...], left: int, rounds_after: int) -> None:
         self.budgets: dict[int, tuple[float, float]] = {}
         self.shortages: dict[int, float] = {}
         self.share = left / (left + UNDEALT)
+        self.pool_bits = pool_bits(pool)
         # Open squares showing n beyond this are short of their number.
         self.thresholds = tuple(pool[n] * self.share + rounds_after for n in range(10))
 
@@ -142,8 +149,9 @@ CardValueKey = tuple[int, int, float, float, float]
 
 
 # The star and moon icons of one incomplete card, as the evaluation sees them: each uncircled
-# star line's chance to be circled this round; its chance in each later round (with its card,
-# if not this round), a tuple per round; each uncircled moon icon's chance to be circled ever.
+# star line's chance to be circled this round; its chances in the later rounds (with its card,
+# if not this round), a tuple per star line, a chance a round until it is sure to be circled;
+# each uncircled moon icon's chance to be circled ever.
 # Plain tuples of numbers, not a NamedTuple: the garbage collector stops tracking those, and
 # tens of thousands are remembered (tracked, they made its full passes cost much of the time
 # the memory saves).
@@ -151,8 +159,8 @@ CardIcons = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[float,
 # What a card adds to the value: the addends, in the order they are added, and its icons.
 CardValue = tuple[tuple[float, ...], CardIcons | None]
 # What the star and moon part is remembered by: each card's icons, the stars circled this
-# round, the moons held, the round.
-IconValuesKey = tuple[tuple[CardIcons, ...], int, int, int]
+# round, the moons held, the round, the other players' moons.
+IconValuesKey = tuple[tuple[CardIcons, ...], int, int, int, tuple[int, ...]]
 
 
 class Evaluator:
@@ -174,6 +182,9 @@ class Evaluator:
         self.w = weights
         self.fill_chance = FillChances(weights.rescue)
         self.memo: dict[ContextKey, _Context] = {}
+        # The context asked for last, apart: the moves of one decision mostly share it.
+        self._last_key: ContextKey | None = None
+        self._last_context: _Context | None = None
         # A card's facts depend on the numbers to come only through the counts of the numbers
         # its open squares show, so they are shared by every pool that agrees on those: a
         # play-out's draw of a number the card lacks leaves them as they were.
@@ -183,6 +194,15 @@ class Evaluator:
         self.card_values: dict[CardValueKey, CardValue] = {}
         self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
         w = weights
+        # A token is worth less once fewer than a round's worth of numbers are left to use it:
+        # by the round and the numbers to come this round.
+        self._token_worth = tuple(
+            tuple(
+                w.token * min(1.0, (left + NUMBERS_PER_ROUND * (ROUNDS - r)) / 9)
+                for left in range(NUMBERS_PER_ROUND + 1)
+            )
+            for r in range(1, ROUNDS + 1)
+        )
         self._later = tuple(
             tuple(CARD_POINTS[r - 1 + extra] * w.later**extra for extra in range(ROUNDS - r + 1))
             for r in range(1, ROUNDS + 1)
@@ -195,35 +215,43 @@ class Evaluator:
         self._start(state["w"])
 
     def facts(
-        self, shape: CardShape, pool: tuple[int, ...], left: int, tokens: int, key: int
+        self,
+        shape: CardShape,
+        pool: tuple[int, ...],
+        bits: int,
+        left: int,
+        tokens: int,
+        tail: int,
+        key: int,
     ) -> CardFacts:
-        """The facts of one incomplete card (not remembered: see `__call__`)."""
+        """The facts of one incomplete card (not remembered: see `__call__`); `bits` are the
+        pool's `pool_bits`, `tail` is `left * 5 + min(tokens, 4)`."""
         w = self.w
-        fill_chance = self.fill_chance
-        lines = []
-        for kind, value, count, needs in shape.lines:
-            chance = fill_chance(needs, count, pool, left, tokens, 0)
-            lines.append((kind, value, w.line_now * chance))
+        chances = self.fill_chance(shape.fills, pool, bits, left, tokens, tail)
+        line_now = w.line_now
+        lines = tuple(
+            [(kind, value, line_now * chances[i]) for i, (kind, value) in enumerate(shape.icons, 1)]
+        )
         open_count, helpers = shape.open_count, shape.helpers
         return CardFacts(
             open_count,
             helpers,
-            fill_chance(shape.needs, open_count, pool, left, tokens, helpers),
+            chances[0],
             shape.numbers,
             shape.demand,
-            tuple(lines),
+            lines,
             max(0.5, open_count - w.bonus_help * helpers),
             key,
         )
 
-    def _context(self, pos: Position) -> _Context:
-        # Beyond 4 tokens, fill_chance can't tell the difference; only "any" matters elsewhere.
-        key = (pos.pool, pos.left, pos.round, min(pos.lightning, 4))
+    def _context(self, key: ContextKey) -> _Context:
         ctx = self.memo.get(key)
         if ctx is None:
             if len(self.memo) > self.MEMO_LIMIT:
                 self.memo.clear()
-            ctx = self.memo[key] = _Context(pos.pool, pos.left, ROUNDS - pos.round)
+            pool, left, r, _ = key
+            ctx = self.memo[key] = _Context(pool, left, ROUNDS - r)
+        self._last_key, self._last_context = key, ctx
         return ctx
 
     def _budgets(self, ctx: _Context, pos: Position, numbers: int) -> tuple[float, float]:
@@ -255,46 +283,50 @@ class Evaluator:
 
     def __call__(self, pos: Position) -> float:
         """Estimated final score of the player in this position (between two numbers)."""
-        w = self.w
         r = pos.round
         if r > ROUNDS:  # the game is over: incomplete squares and moons
             crossed = sum(POPCOUNT[m] for m in pos.masks)
             return pos.banked + crossed // 2 + moon_value(pos.moons, pos.rivals_moons)
         left, tokens = pos.left, pos.lightning
-        rounds_after = ROUNDS - r
-        # A token is worth less once fewer than a round's worth of numbers are left to use it.
-        token_worth = w.token * min(1.0, (left + NUMBERS_PER_ROUND * rounds_after) / 9)
+        token_worth = self._token_worth[r - 1][left]
         value = pos.banked + token_worth * tokens
 
-        ctx = self._context(pos)
-        card_facts, shapes, pool = self.card_facts, self.shapes, pos.pool
+        pool = pos.pool
+        # Beyond 4 tokens, fill_chance can't tell the difference; only "any" matters elsewhere.
+        tokens_seen = tokens if tokens < 4 else 4
+        context_key = (pool, left, r, tokens_seen)
+        if context_key == self._last_key:
+            ctx = self._last_context
+            assert ctx is not None
+        else:
+            ctx = self._context(context_key)
+        card_facts, shapes, bits = self.card_facts, self.shapes, ctx.pool_bits
         if len(card_facts) > self.FACTS_LIMIT:
             card_facts.clear()
             # The cards' values were worked out from the facts forgotten.
             self.card_values.clear()
-        # Beyond 4 tokens, fill_chance can't tell the difference.
-        tail = left * 5 + (tokens if tokens < 4 else 4)
+        tail = left * 5 + tokens_seen
         queue = []
         numbers = 0
         demand = 0
         done_now = 0
-        for face, mask in zip(pos.faces, pos.masks, strict=True):
+        faces = pos.faces
+        for slot, mask in enumerate(pos.masks):
             if mask == FULL:
                 done_now += 1
                 continue
+            face = faces[slot]
             key = face.number << 9 | mask
             shape = shapes.get(key)
             if shape is None:
                 shape = shapes[key] = card_shape(face, mask)
-            counts = 0  # the counts to come of the numbers it shows, in base 3: under 3**9
-            for n in shape.shown:
-                counts = counts * 3 + pool[n]
-            # Face and mask (which fix how many numbers it shows) in bits of their own above
-            # the counts, so no two cards share a key (tests/test_bots.py).
-            key = (key << 15 | counts) * 50 + tail
+            # Face and mask in bits of their own above the counts to come of the numbers it
+            # shows (2 bits each, in bits 2-19), so no two cards share a key (tests/test_bots.py);
+            # the tail (under 50) in 6 bits below.
+            key = (key << 20 | bits & shape.counts_mask) << 6 | tail
             facts = card_facts.get(key)
             if facts is None:
-                facts = card_facts[key] = self.facts(shape, pool, left, tokens, key)
+                facts = card_facts[key] = self.facts(shape, pool, bits, left, tokens, tail, key)
             queue.append(facts)
             numbers |= facts.numbers
             demand += facts.demand
@@ -345,22 +377,22 @@ class Evaluator:
         points = self._later[r - 1]
         spread = (w.sigma + w.sigma_growth * sqrt(ahead)) * SQRT2
         # P(completed by the end of this round), then by the end of each later round;
-        # in_round[i]: P(completed in round r + i).
+        # later_rounds[i]: P(completed in round r + 1 + i).
         done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
         if facts.numbers_ok < done:
             done = facts.numbers_ok
+        first = done
         card_value = done * points[0]
-        in_round = [done]
+        later_rounds = []
         for extra in range(1, ROUNDS - r + 1):
             by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread))
             step = by_then - done if by_then > done else 0.0
-            in_round.append(step)
+            later_rounds.append(step)
             card_value += step * points[extra]
             done += step
-        addends = [card_value + (1 - done) * 0.5 * (9 - facts.open_count)]
+        addends = [card_value + (1.0 - done) * 0.5 * (9 - facts.open_count)]
         # Icons: circled this round with their own chance or with the card; ever, at least
         # with the card.
-        first = in_round[0]
         stars: list[float] = []
         moons: list[float] = []
         for kind, bonus_value, line_chance in facts.lines:
@@ -378,35 +410,35 @@ class Evaluator:
                 addends.append(bonus_value * token_worth * ever)
         if not stars and not moons:
             return tuple(addends), None
-        rounds_after = ROUNDS - r
-        later: list[list[float]] = [[] for _ in range(rounds_after)]
+        stars_later = []
         for now in stars:
             rest = 1.0 - now
-            for i in range(rounds_after):
-                share = min(rest, in_round[i + 1])
-                later[i].append(share)
+            shares = []
+            for chance in later_rounds:
+                share = chance if chance < rest else rest  # min(rest, chance)
+                shares.append(share)
                 rest -= share
                 if rest <= 0:
                     break
-        stars_later = tuple(tuple(chances) for chances in later)
-        return tuple(addends), (tuple(stars), stars_later, tuple(moons))
+            stars_later.append(tuple(shares))
+        return tuple(addends), (tuple(stars), tuple(stars_later), tuple(moons))
 
     def with_icons(self, value: float, pos: Position, icons: list[CardIcons]) -> float:
         """`value` plus the star and moon points to come: each star line's chance this round
         and in each later round (with its card), each moon icon's chance ever, counted through
         the star table of each round and the moon table at the expected count."""
         # Moves that change no star or moon line's chances are common: their part is known.
-        key = (tuple(icons), pos.stars, pos.moons, pos.round)
+        key = (tuple(icons), pos.stars, pos.moons, pos.round, pos.rivals_moons)
         known = self.icon_values.get(key)
         if known is None:
             if len(self.icon_values) > self.ICON_VALUES_LIMIT:
                 self.icon_values.clear()
             known = self.icon_values[key] = self._icon_values(pos, icons)
         stars, moons = known
-        return value + stars + self.w.moon_scale * moon_value(moons, pos.rivals_moons)
+        return value + stars + moons
 
     def _icon_values(self, pos: Position, icons: list[CardIcons]) -> tuple[float, float]:
-        """The star points to come (scaled) and the expected moon count."""
+        """The star points to come and the moon points at the expected moon count (scaled)."""
         rounds_after = ROUNDS - pos.round
         star_now: list[float] = []  # each star line's chance this round
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
@@ -414,15 +446,17 @@ class Evaluator:
         # The cards' chances in turn, as star_points takes them.
         for card_stars, card_stars_later, card_moons in icons:
             star_now += card_stars
-            for chances, shares in zip(star_later, card_stars_later, strict=True):
-                chances += shares
+            for shares in card_stars_later:
+                for i, share in enumerate(shares):
+                    star_later[i].append(share)
             for ever in card_moons:
                 moons += ever
         stars = star_points(star_now, pos.stars)
         for chances in star_later:
             if chances:
                 stars += star_points(chances)
-        return self.w.star_scale * stars, moons
+        w = self.w
+        return w.star_scale * stars, w.moon_scale * moon_value(moons, pos.rivals_moons)
 
 
 SQRT2 = sqrt(2.0)

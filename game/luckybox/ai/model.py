@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from game.luckybox.rules.cards import (
     CELLS_OF_MASK,
+    CROSSING,
     FULL,
     LIGHTNING,
-    LINES_OF_CELL,
+    LINES,
     MOON,
     NUMBER,
     QUESTION,
@@ -93,38 +94,42 @@ class Position:
 
     def has_open(self, number: int) -> bool:
         """Whether an open square shows `number` on any card."""
-        return any(f.number_mask[number] & ~m for f, m in zip(self.faces, self.masks, strict=True))
+        faces = self.faces
+        return any(faces[slot].number_mask[number] & ~mask for slot, mask in enumerate(self.masks))
 
     def cross(self, slot: int, cell: int) -> list[PendingBonus]:
         """Cross a cell and take the immediate bonuses of the lines it completes (stars,
         Lightning, Moons), as the engine does. Returns the number and question-mark bonuses
         won, row before column."""
-        mask = self.masks[slot] | (1 << cell)
+        mask, done = CROSSING[cell][self.masks[slot]]
         self.masks[slot] = mask
+        won: list[PendingBonus] = []
+        if not done:  # most crosses complete no line
+            return won
         face = self.faces[slot]
-        won = []
-        for line, index, line_mask in LINES_OF_CELL[cell]:
-            if mask & line_mask == line_mask:
-                bonus = face.row_bonus[index] if line == "row" else face.col_bonus[index]
-                kind = bonus[0]
-                if kind == STAR:
-                    self.stars += 1
-                elif kind == LIGHTNING:
-                    self.lightning += bonus[1]
-                elif kind == MOON:
-                    self.moons += 1
-                elif kind in (NUMBER, QUESTION):
-                    won.append((slot, line, index, bonus))
+        for line in done:
+            kind_of_line, index = LINES[line]
+            bonus = face.row_bonus[index] if kind_of_line == "row" else face.col_bonus[index]
+            kind = bonus[0]
+            if kind == STAR:
+                self.stars += 1
+            elif kind == LIGHTNING:
+                self.lightning += bonus[1]
+            elif kind == MOON:
+                self.moons += 1
+            elif kind in (NUMBER, QUESTION):
+                won.append((slot, kind_of_line, index, bonus))
         return won
 
     def targets(self, bonus: Bonus) -> list[tuple[int, int]]:
         """The (slot, cell) squares a number or question-mark bonus may cross."""
         out = []
         value = bonus[1] if bonus[0] == NUMBER else 0
-        for slot, (face, mask) in enumerate(zip(self.faces, self.masks, strict=True)):
+        faces = self.faces
+        for slot, mask in enumerate(self.masks):
             open_cells = FULL ^ mask
             if value:
-                open_cells &= face.number_mask[value]
+                open_cells &= faces[slot].number_mask[value]
             for cell in CELLS_OF_MASK[open_cells]:
                 out.append((slot, cell))
         return out

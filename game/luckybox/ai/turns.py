@@ -31,9 +31,10 @@ def crosses(pos: Position, number: int, max_spend: int = 4) -> list[tuple[int, i
     """Every (slot, cell, lightning) cross for a revealed number, spending at most `max_spend`
     Lightning, the exact number first."""
     out = []
+    faces, masks = pos.faces, pos.masks
     for target, spend in reachable(number, min(pos.lightning, max_spend)):
-        for slot, (face, mask) in enumerate(zip(pos.faces, pos.masks, strict=True)):
-            for cell in CELLS_OF_MASK[face.number_mask[target] & ~mask & FULL]:
+        for slot, mask in enumerate(masks):
+            for cell in CELLS_OF_MASK[faces[slot].number_mask[target] & ~mask & FULL]:
                 out.append((slot, cell, spend))
     return out
 
