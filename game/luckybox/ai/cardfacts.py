@@ -46,9 +46,20 @@ def _miss_chances(left: int) -> tuple[tuple[float, float, float, float], ...]:
 MISS = tuple(_miss_chances(left) for left in range(NUMBERS_PER_ROUND + 1))
 
 
+# A `pool_key`'s low bits: the tail, `left * 5 + min(tokens, 4)` (under 50).
+TAIL_MASK = (1 << 6) - 1
+
+
+def pool_key(pool: tuple[int, ...], left: int, tokens: int) -> int:
+    """The numbers to come, how many, and the Lightning tokens (beyond 4, nothing changes) in
+    one int: `pool_bits(pool)` above the tail in 6 bits, so a `Fill.counts_mask` picks out all
+    its chance depends on but the fill."""
+    return pool_bits(pool) << 6 | left * 5 + min(tokens, 4)
+
+
 def pool_bits(pool: tuple[int, ...]) -> int:
     """The counts to come of numbers 1-9 (each 0 to 2) in one int: pool[n] in bits 2n and
-    2n + 1, so a card's `counts_mask` picks out the counts of the numbers it shows."""
+    2n + 1."""
     bits = 0
     for n in range(1, 10):
         bits |= pool[n] << 2 * n
@@ -126,9 +137,12 @@ class Fill:
     count: int  # open squares
     bonus_crosses: int
     # Needs, count and bonus crosses in one int (5 bits a need, 4 each for the counts), shifted
-    # above the 20 bits of `pool_bits`, where the counts of the numbers it needs go.
+    # above the 26 bits of a `pool_key`, where the counts of the numbers it needs and the tail
+    # go.
     code: int
-    counts_mask: int  # bits 2n and 2n + 1 for each number it needs: its count in `pool_bits`
+    # Bits 2n + 6 and 2n + 7 for each number it needs (its count in a `pool_key`), and the
+    # tail's 6 bits.
+    counts_mask: int
 
 
 def fill_of(needs: Needs, count: int, bonus_crosses: int) -> Fill:
@@ -138,8 +152,8 @@ def fill_of(needs: Needs, count: int, bonus_crosses: int) -> Fill:
     for n, once in needs:  # n and `once` in 5 bits: never 0, so no two needs share a code
         code = code << 5 | n << 1 | once
         counts_mask |= 3 << 2 * n
-    code = ((code << 4 | count) << 4 | bonus_crosses) << 20
-    return Fill(needs, count, bonus_crosses, code, counts_mask)
+    code = ((code << 4 | count) << 4 | bonus_crosses) << 26
+    return Fill(needs, count, bonus_crosses, code, counts_mask << 6 | TAIL_MASK)
 
 
 def _line_icons(face: CardFace, mask: int) -> Iterator[tuple[int, str, int]]:
@@ -160,7 +174,7 @@ class CardShape:
     numbers: int  # bit n set: an open square shows n
     demand: int  # open squares showing n, in bits DEMAND_BITS * n and up
     shown: tuple[int, ...]  # the numbers open squares show, each once, smallest first
-    counts_mask: int  # bits 2n and 2n + 1 for each number shown: its count in `pool_bits`
+    counts_mask: int  # bits 2n + 6 and 2n + 7 for each number shown, and the tail's, as a Fill's
     # All the open squares (the icons' bonus crosses helping), then each icon's line's.
     fills: tuple[Fill, ...]
     icons: tuple[tuple[str, int], ...]  # (kind, value) of each icon, as its line in `fills`
@@ -168,7 +182,7 @@ class CardShape:
 
 def card_shape(face: CardFace, mask: int) -> CardShape:
     """The shape of an incomplete card (its icons not blank and not circled yet, row lines
-    first, as `CardFacts.lines`)."""
+    first)."""
     open_cells = FULL ^ mask
     helpers = 0
     icons = []
@@ -193,7 +207,7 @@ def card_shape(face: CardFace, mask: int) -> CardShape:
         numbers,
         demand,
         shown,
-        sum(3 << 2 * n for n in shown),
+        sum(3 << 2 * n for n in shown) << 6 | TAIL_MASK,
         (card_fill, *line_fills),
         tuple(icons),
     )
@@ -209,7 +223,8 @@ class CardFacts:
     numbers_ok: float  # fill_chance of the whole card this round
     numbers: int
     demand: int
-    lines: tuple[tuple[str, int, float], ...]  # (kind, value, chance this round) per icon
+    icons: tuple[tuple[str, int], ...]  # (kind, value) of each icon, as its `CardShape`'s
+    line_chances: tuple[float, ...]  # each icon's line's chance this round, as `icons`
     need: float  # its place in the queue: open squares, less the help of its icons
     key: int  # what the evaluator remembers these facts by (face, mask and numbers to come)
 
@@ -229,18 +244,17 @@ class FillChances:
         self,
         fills: tuple[Fill, ...],
         pool: tuple[int, ...],
-        bits: int,
         left: int,
         tokens: int,
-        tail: int,
+        key_of_pool: int,
     ) -> list[float]:
         """The chance that each of `fills` gets all its squares crossed this round, for the
-        numbers to come `pool` (its `pool_bits` are `bits`), `left` of them, and `tokens`;
-        `tail` is `left * 5 + min(tokens, 4)`."""
+        numbers to come `pool`, `left` of them, and `tokens` (their `pool_key` is
+        `key_of_pool`)."""
         known = self.known
         chances = []
         for fill in fills:
-            key = (fill.code | bits & fill.counts_mask) << 6 | tail  # the tail is under 50
+            key = fill.code | key_of_pool & fill.counts_mask
             chance = known.get(key)
             if chance is None:
                 if len(known) > self.LIMIT:

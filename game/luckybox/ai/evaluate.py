@@ -35,10 +35,10 @@ from game.luckybox.ai.cardfacts import (
     CardShape,
     FillChances,
     card_shape,
-    pool_bits,
+    pool_key,
 )
 from game.luckybox.ai.model import Position
-from game.luckybox.rules.cards import FULL, MOON, NUMBER, POPCOUNT, QUESTION, STAR
+from game.luckybox.rules.cards import FULL, MOON, NUMBER, POPCOUNT, QUESTION, STAR, CardFace
 from game.luckybox.rules.state import (
     CARD_POINTS,
     MOON_SWING,
@@ -125,15 +125,19 @@ STAR_START = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0))
 class _Context:
     """What every position with the same round, numbers to come and tokens shares: the crosses
     to come (by the numbers open squares show), the shortage (by the open squares' demand for
-    each number), and the counts to come as `pool_bits`."""
+    each number), each incomplete card's facts, and the numbers to come as a `pool_key`."""
 
-    __slots__ = ("budgets", "shortages", "thresholds", "share", "pool_bits")
+    __slots__ = ("budgets", "shortages", "thresholds", "share", "pool_key", "facts")
 
-    def __init__(self, pool: tuple[int, ...], left: int, rounds_after: int) -> None:
+    def __init__(
+        self, pool: tuple[int, ...], left: int, rounds_after: int, tokens_seen: int
+    ) -> None:
+        # Each incomplete card's facts, by `face.number << 9 | mask`.
+        self.facts: dict[int, CardFacts] = {}
         self.budgets: dict[int, tuple[float, float]] = {}
         self.shortages: dict[int, float] = {}
         self.share = left / (left + UNDEALT)
-        self.pool_bits = pool_bits(pool)
+        self.pool_key = pool_key(pool, left, tokens_seen)
         # Open squares showing n beyond this are short of their number.
         self.thresholds = tuple(pool[n] * self.share + rounds_after for n in range(10))
 
@@ -149,13 +153,13 @@ CardValueKey = tuple[int, int, float, float, float]
 
 
 # The star and moon icons of one incomplete card, as the evaluation sees them: each uncircled
-# star line's chance to be circled this round; its chances in the later rounds (with its card,
-# if not this round), a tuple per star line, a chance a round until it is sure to be circled;
+# star line's chance to be circled this round; its card's chance to be completed in each later
+# round (a star line not circled this round is circled with its card), if it has a star line;
 # each uncircled moon icon's chance to be circled ever.
 # Plain tuples of numbers, not a NamedTuple: the garbage collector stops tracking those, and
 # tens of thousands are remembered (tracked, they made its full passes cost much of the time
 # the memory saves).
-CardIcons = tuple[tuple[float, ...], tuple[tuple[float, ...], ...], tuple[float, ...]]
+CardIcons = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]
 # What a card adds to the value: the addends, in the order they are added, and its icons.
 CardValue = tuple[tuple[float, ...], CardIcons | None]
 # What the star and moon part is remembered by: each card's icons, the stars circled this
@@ -174,6 +178,7 @@ class Evaluator:
     FACTS_LIMIT = 60_000  # card facts remembered (a few hundred bytes each)
     CARD_VALUES_LIMIT = 50_000  # cards' parts of the value remembered (a few hundred bytes each)
     ICON_VALUES_LIMIT = 20_000  # star and moon parts remembered (a few hundred bytes each)
+    TIMINGS_LIMIT = 20_000  # completion chances remembered (about 200 bytes each)
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self._start(weights)
@@ -193,6 +198,9 @@ class Evaluator:
         self.shapes: dict[int, CardShape] = {}
         self.card_values: dict[CardValueKey, CardValue] = {}
         self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
+        # A card's completion chances by the queue alone (`_timing`), shared by every card
+        # with the same open squares ahead and the same crosses to come.
+        self.timings: dict[tuple[int, float, float, float], tuple[float, tuple[float, ...]]] = {}
         w = weights
         # A token is worth less once fewer than a round's worth of numbers are left to use it:
         # by the round and the numbers to come this round.
@@ -218,20 +226,16 @@ class Evaluator:
         self,
         shape: CardShape,
         pool: tuple[int, ...],
-        bits: int,
         left: int,
         tokens: int,
-        tail: int,
+        key_of_pool: int,
         key: int,
     ) -> CardFacts:
-        """The facts of one incomplete card (not remembered: see `__call__`); `bits` are the
-        pool's `pool_bits`, `tail` is `left * 5 + min(tokens, 4)`."""
+        """The facts of one incomplete card (not remembered: see `_facts_in`); `key_of_pool`
+        is the `pool_key` of `pool`, `left` and `tokens`."""
         w = self.w
-        chances = self.fill_chance(shape.fills, pool, bits, left, tokens, tail)
+        chances = self.fill_chance(shape.fills, pool, left, tokens, key_of_pool)
         line_now = w.line_now
-        lines = tuple(
-            [(kind, value, line_now * chances[i]) for i, (kind, value) in enumerate(shape.icons, 1)]
-        )
         open_count, helpers = shape.open_count, shape.helpers
         return CardFacts(
             open_count,
@@ -239,18 +243,40 @@ class Evaluator:
             chances[0],
             shape.numbers,
             shape.demand,
-            lines,
+            shape.icons,
+            tuple([line_now * chance for chance in chances[1:]]),
             max(0.5, open_count - w.bonus_help * helpers),
             key,
         )
+
+    def _facts_in(
+        self, ctx: _Context, pos: Position, face: CardFace, mask: int, face_mask: int
+    ) -> CardFacts:
+        """The facts of an incomplete card of `pos` (`face_mask` is `face.number << 9 | mask`)
+        in `pos`'s context `ctx`, remembered across contexts: they depend on the numbers to come
+        only through the counts of those the card's open squares show."""
+        shape = self.shapes.get(face_mask)
+        if shape is None:
+            shape = self.shapes[face_mask] = card_shape(face, mask)
+        # Face and mask in bits of their own above the counts to come of the numbers it shows
+        # (2 bits each, in bits 8-25), so no two cards share a key (tests/test_bots.py); the
+        # tail (under 50) in the 6 bits below.
+        key_of_pool = ctx.pool_key
+        key = face_mask << 26 | key_of_pool & shape.counts_mask
+        facts = self.card_facts.get(key)
+        if facts is None:
+            facts = self.card_facts[key] = self.facts(
+                shape, pos.pool, pos.left, pos.lightning, key_of_pool, key
+            )
+        return facts
 
     def _context(self, key: ContextKey) -> _Context:
         ctx = self.memo.get(key)
         if ctx is None:
             if len(self.memo) > self.MEMO_LIMIT:
                 self.memo.clear()
-            pool, left, r, _ = key
-            ctx = self.memo[key] = _Context(pool, left, ROUNDS - r)
+            pool, left, r, tokens_seen = key
+            ctx = self.memo[key] = _Context(pool, left, ROUNDS - r, tokens_seen)
         self._last_key, self._last_context = key, ctx
         return ctx
 
@@ -300,12 +326,13 @@ class Evaluator:
             assert ctx is not None
         else:
             ctx = self._context(context_key)
-        card_facts, shapes, bits = self.card_facts, self.shapes, ctx.pool_bits
-        if len(card_facts) > self.FACTS_LIMIT:
-            card_facts.clear()
+        if len(self.card_facts) > self.FACTS_LIMIT:
+            self.card_facts.clear()
+            for known_ctx in self.memo.values():
+                known_ctx.facts.clear()
             # The cards' values were worked out from the facts forgotten.
             self.card_values.clear()
-        tail = left * 5 + tokens_seen
+        ctx_facts = ctx.facts
         queue = []
         numbers = 0
         demand = 0
@@ -317,16 +344,9 @@ class Evaluator:
                 continue
             face = faces[slot]
             key = face.number << 9 | mask
-            shape = shapes.get(key)
-            if shape is None:
-                shape = shapes[key] = card_shape(face, mask)
-            # Face and mask in bits of their own above the counts to come of the numbers it
-            # shows (2 bits each, in bits 2-19), so no two cards share a key (tests/test_bots.py);
-            # the tail (under 50) in 6 bits below.
-            key = (key << 20 | bits & shape.counts_mask) << 6 | tail
-            facts = card_facts.get(key)
+            facts = ctx_facts.get(key)
             if facts is None:
-                facts = card_facts[key] = self.facts(shape, pool, bits, left, tokens, tail, key)
+                facts = ctx_facts[key] = self._facts_in(ctx, pos, face, mask, key)
             queue.append(facts)
             numbers |= facts.numbers
             demand += facts.demand
@@ -375,17 +395,21 @@ class Evaluator:
         its star and moon icons apart, as `with_icons` counts them."""
         w = self.w
         points = self._later[r - 1]
-        spread = (w.sigma + w.sigma_growth * sqrt(ahead)) * SQRT2
-        # P(completed by the end of this round), then by the end of each later round;
-        # later_rounds[i]: P(completed in round r + 1 + i).
-        done = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
+        # P(completed by the end of this round), then by the end of each later round, as the
+        # queue alone has it; later_rounds[i]: P(completed in round r + 1 + i).
+        timing_key = (r, ahead, budget_now, budget_later)
+        timing = self.timings.get(timing_key)
+        if timing is None:
+            if len(self.timings) > self.TIMINGS_LIMIT:
+                self.timings.clear()
+            timing = self.timings[timing_key] = self._timing(r, ahead, budget_now, budget_later)
+        done, by_thens = timing
         if facts.numbers_ok < done:
             done = facts.numbers_ok
         first = done
         card_value = done * points[0]
         later_rounds = []
-        for extra in range(1, ROUNDS - r + 1):
-            by_then = 0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread))
+        for extra, by_then in enumerate(by_thens, 1):
             step = by_then - done if by_then > done else 0.0
             later_rounds.append(step)
             card_value += step * points[extra]
@@ -395,7 +419,7 @@ class Evaluator:
         # with the card.
         stars: list[float] = []
         moons: list[float] = []
-        for kind, bonus_value, line_chance in facts.lines:
+        for (kind, bonus_value), line_chance in zip(facts.icons, facts.line_chances, strict=True):
             now = line_chance if line_chance > first else first
             ever = now if now > done else done
             if kind == STAR:
@@ -410,18 +434,21 @@ class Evaluator:
                 addends.append(bonus_value * token_worth * ever)
         if not stars and not moons:
             return tuple(addends), None
-        stars_later = []
-        for now in stars:
-            rest = 1.0 - now
-            shares = []
-            for chance in later_rounds:
-                share = chance if chance < rest else rest  # min(rest, chance)
-                shares.append(share)
-                rest -= share
-                if rest <= 0:
-                    break
-            stars_later.append(tuple(shares))
-        return tuple(addends), (tuple(stars), tuple(stars_later), tuple(moons))
+        return tuple(addends), (tuple(stars), tuple(later_rounds) if stars else (), tuple(moons))
+
+    def _timing(
+        self, r: int, ahead: float, budget_now: float, budget_later: float
+    ) -> tuple[float, tuple[float, ...]]:
+        """P(a card with `ahead` open squares to cross up to its completion is completed by
+        the end of round `r`), and by the end of each later round, by the queue alone."""
+        w = self.w
+        spread = (w.sigma + w.sigma_growth * sqrt(ahead)) * SQRT2
+        now = 0.5 * (1.0 + erf((budget_now - ahead + 0.5) / spread))
+        later = (
+            0.5 * (1.0 + erf((budget_now + budget_later * extra - ahead + 0.5) / spread))
+            for extra in range(1, ROUNDS - r + 1)
+        )
+        return now, tuple(later)
 
     def with_icons(self, value: float, pos: Position, icons: list[CardIcons]) -> float:
         """`value` plus the star and moon points to come: each star line's chance this round
@@ -444,11 +471,18 @@ class Evaluator:
         star_later: list[list[float]] = [[] for _ in range(rounds_after)]
         moons = float(pos.moons)
         # The cards' chances in turn, as star_points takes them.
-        for card_stars, card_stars_later, card_moons in icons:
+        for card_stars, later_rounds, card_moons in icons:
             star_now += card_stars
-            for shares in card_stars_later:
-                for i, share in enumerate(shares):
+            # A star line not circled this round is circled with its card: in each later
+            # round, its card's chance to be completed then, up to certainty.
+            for now in card_stars:
+                rest = 1.0 - now
+                for i, chance in enumerate(later_rounds):
+                    share = chance if chance < rest else rest  # min(rest, chance)
                     star_later[i].append(share)
+                    rest -= share
+                    if rest <= 0:
+                        break
             for ever in card_moons:
                 moons += ever
         stars = star_points(star_now, pos.stars)
