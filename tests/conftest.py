@@ -13,6 +13,7 @@ import gc
 import os
 import random
 import sys
+import tempfile
 
 # Before anything imports pygame: no window, no sound device, no banner.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -251,10 +252,18 @@ def _render_scale_back_to_one() -> Iterator[None]:
     gfx.set_render_scale(1.0)
 
 
+@pytest.fixture(scope="session")
+def _data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the tests' data folders are made in (one per worker)."""
+    return tmp_path_factory.mktemp("data")
+
+
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own SMLB_DATA_DIR, so no test reads or writes the real settings."""
-    folder = tmp_path_factory.mktemp("data")
+def data_dir(_data_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own SMLB_DATA_DIR, so no test reads or writes the real settings.
+    Made with mkdtemp in a folder of their own: `tmp_path_factory.mktemp` lists its whole
+    folder to number each new one, a cost that grew with every test run before."""
+    folder = Path(tempfile.mkdtemp(prefix="data", dir=_data_dirs))
     monkeypatch.setenv("SMLB_DATA_DIR", str(folder))
     return folder
 
