@@ -149,6 +149,8 @@ class Shared(NamedTuple):
 
 # The last decision's plans and values, kept for a next one that knows the same cards gone and
 # weighs alike (a seat's steps within a turn often do): exactly what it would work out again.
+# The server thinks for several tables in threads: two sharing it only fill the same memories
+# with the same answers (every entry is fixed by the cards gone and the weights).
 _LAST: dict[tuple[frozenset[int], Params], Shared] = {}
 
 
