@@ -52,3 +52,27 @@ def test_flat_codes_keep_face_down_known_cards_apart() -> None:
     assert ev.plan(up, ()) == 0.0
     assert abs(ev.plan(down, ()) - 2 * ev.params.reveal) < 1e-9
     assert flat_of(down) == (26, 50) and flat_of(up) == (27, 51)
+
+
+def test_a_decision_that_knows_the_same_cards_gone_shares_the_last_ones_plans() -> None:
+    """The next evaluator with the same cards gone and weights reuses the last one's planner and
+    values (model._LAST), and values every grid and hand as one made from nothing does; other
+    cards gone, or other weights, never share it."""
+    from game.blanco.ai import model
+
+    rng = random.Random(5)
+    gone = rng.sample(range(1, 121), 30)
+    grids = [_grid(rng.randint(1, 3), rng.randint(1, 4), rng) for _ in range(60)]
+    hands = [tuple(rng.sample(range(1, 121), rng.randint(0, 3))) for _ in grids]
+    first = Evaluator(gone)
+    warm = [first.value(g, h, 1) for g, h in zip(grids, hands, strict=True)]
+    second = Evaluator(reversed(gone))
+    assert second.planner is first.planner and second.cache is first.cache
+    assert [second.value(g, h, 1) for g, h in zip(grids, hands, strict=True)] == warm
+    model._LAST.clear()
+    fresh = Evaluator(gone)
+    assert fresh.planner is not first.planner
+    assert [fresh.value(g, h, 1) for g, h in zip(grids, hands, strict=True)] == warm
+    assert Evaluator(gone[1:]).planner is not fresh.planner
+    calibrated = model.Params(calibrated=True)
+    assert Evaluator(gone, calibrated).planner is not Evaluator(gone).planner

@@ -139,10 +139,17 @@ def test_unseen_pool_counts_only_revealed_numbers() -> None:
         assert act(replay, action).ok
 
 
-def test_evaluator_memory_never_changes_a_value() -> None:
+@pytest.mark.parametrize("tiny_limits", [False, True])
+def test_evaluator_memory_never_changes_a_value(
+    tiny_limits: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The evaluator shares card facts between positions with the same round, numbers to come
     and tokens; one that has seen a whole game must value every position as a fresh one does,
-    whatever the number of Lightning tokens."""
+    whatever the number of Lightning tokens, also when its memories are forgotten again and
+    again (tiny limits: every memory cleared many times over)."""
+    if tiny_limits:
+        for kind in ("MEMO", "FACTS", "CARD_VALUES", "ICON_VALUES", "TIMINGS"):
+            monkeypatch.setattr(Evaluator, f"{kind}_LIMIT", 3)
     state = play(["normal"], 9, check_legal=False)
     replay, _ = GameState.new(["x"], 9)
     warm = Evaluator()

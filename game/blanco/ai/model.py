@@ -154,6 +154,29 @@ class Shared(NamedTuple):
 _LAST: dict[tuple[frozenset[int], Params], Shared] = {}
 
 
+def planner_for(gone: frozenset[int], params: Params) -> Planner:
+    """A planner with the draw odds of a pile that holds every card but `gone`."""
+    num = [0] * 13
+    col = [0] * 10
+    size = 0
+    for c in ALL:
+        if c not in gone:
+            num[NUMS[c]] += 1
+            col[COLS[c]] += 1
+            size += 1
+    size = max(size, 1)
+    k = params.k_draw
+    acq = ([1 + k * size / (n + 0.5) for n in num], [1 + k * size / (n + 0.5) for n in col])
+    p = ([n / size for n in num], [n / size for n in col])
+    best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
+    return Planner((NUMS, COLS), acq, p, best, params)
+
+
+def node_of(planner: Planner, g: Grid) -> Node:
+    """The planner's node of a grid of tuples."""
+    return planner.grid(flat_of(g), len(g[0]))
+
+
 class Evaluator:
     """Turns-to-empty estimates for one decision: the draw odds come from `unavailable`, the
     cards the seat knows are not in the draw pile. A decision that knows the same cards gone
@@ -162,32 +185,11 @@ class Evaluator:
     def __init__(self, unavailable: Iterable[int], params: Params | None = None) -> None:
         params = params or Params()
         gone = frozenset(unavailable)
-        num = [0] * 13
-        col = [0] * 10
-        size = 0
-        for c in ALL:
-            if c not in gone:
-                num[NUMS[c]] += 1
-                col[COLS[c]] += 1
-                size += 1
-        size = max(size, 1)
-        k = params.k_draw
         self.params = params
-        self.size = size
-        self.num_count = num
-        self.col_count = col
-        self.acq = (
-            [1 + k * size / (n + 0.5) for n in num],
-            [1 + k * size / (n + 0.5) for n in col],
-        )
-        self.p = ([n / size for n in num], [n / size for n in col])
-        self.best = (max(range(1, 13), key=lambda v: num[v]), max(range(10), key=lambda v: col[v]))
-        self.key = (NUMS, COLS)
         shared = _LAST.get((gone, params))
         if shared is None:
-            planner = Planner(self.key, self.acq, self.p, self.best, params)
-            g = fresh_grid()
-            shared = Shared(planner, {}, {}, planner.plan(planner.grid(flat_of(g), len(g[0])), ()))
+            planner = planner_for(gone, params)
+            shared = Shared(planner, {}, {}, planner.plan(node_of(planner, fresh_grid()), ()))
             _LAST.clear()
             _LAST[gone, params] = shared
         self.planner, self.cache, self.nodes, self.fresh_cost = shared
@@ -195,10 +197,17 @@ class Evaluator:
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
 
+    def node(self, g: Grid) -> Node:
+        """The planner's node of a grid (remembered)."""
+        node = self.nodes.get(g)
+        if node is None:
+            node = self.nodes[g] = node_of(self.planner, g)
+        return node
+
     def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
         """Clear the cheapest line, close up, repeat; the summed cost (plan.py). Small grids
         (6 cards or fewer) try every order, so a chain reaction or a lone last line is seen."""
-        return self.planner.plan(self.planner.grid(flat_of(g), len(g[0])), hand)
+        return self.planner.plan(self.node(g), hand)
 
     def value(self, g: Grid, hand: Iterable[int], stage: int) -> float:
         """Minus the estimated turns to empty the grid (and the second grid, on the first)."""
@@ -212,9 +221,7 @@ class Evaluator:
         if hit is not None:
             return hit
         planner = self.planner
-        node = self.nodes.get(g)
-        if node is None:
-            node = self.nodes[g] = planner.grid(flat_of(g), len(g[0]))
+        node = self.node(g)
         cost = (
             planner.plan_deep(node, cards) if self.params.lookahead else planner.plan(node, cards)
         )
