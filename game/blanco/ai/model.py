@@ -144,6 +144,7 @@ class Shared(NamedTuple):
     planner: Planner
     values: dict[tuple[Grid, tuple[int, ...], int], float]  # `value` per grid, hand, stage
     nodes: dict[Grid, Node]  # the planner's node of each grid valued
+    complete_lines: dict[Grid, tuple[tuple[int, int], ...]]  # `complete` per grid settled
     fresh_cost: float  # a fresh grid's plan with no hand
 
 
@@ -189,10 +190,11 @@ class Evaluator:
         shared = _LAST.get((gone, params))
         if shared is None:
             planner = planner_for(gone, params)
-            shared = Shared(planner, {}, {}, planner.plan(node_of(planner, fresh_grid()), ()))
+            fresh_cost = planner.plan(node_of(planner, fresh_grid()), ())
+            shared = Shared(planner, {}, {}, {}, fresh_cost)
             _LAST.clear()
             _LAST[gone, params] = shared
-        self.planner, self.cache, self.nodes, self.fresh_cost = shared
+        self.planner, self.cache, self.nodes, self.complete_lines, self.fresh_cost = shared
         # The second grid's turns, added to every first-grid valuation (read once, as `value`
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
@@ -221,6 +223,7 @@ class Evaluator:
         if hit is not None:
             return hit
         planner = self.planner
+        cards = planner.hand(cards)
         node = self.node(g)
         cost = (
             planner.plan_deep(node, cards) if self.params.lookahead else planner.plan(node, cards)
@@ -237,7 +240,9 @@ class Evaluator:
     ) -> float:
         """The value once every clear this grid sets off is done, in the best order; with the
         reward look's worth when something was cleared (and `reward` is still owed)."""
-        lines = complete(g)
+        lines = self.complete_lines.get(g)
+        if lines is None:  # (a grid is settled again and again, with other hands)
+            lines = self.complete_lines[g] = tuple(complete(g))
         if not lines:
             v = self.value(g, hand, stage)
             if reward and cleared and g and v < WIN and face_down(g):

@@ -51,7 +51,6 @@ class Line:
         "unk_down",
         "unknown",
         "terms",
-        "alone",
         "costs",
     )
 
@@ -79,16 +78,16 @@ class Line:
         unknown = unk_down + unk_up
         self.n_known, self.unk_down, self.unknown = n_known, unk_down, unknown
         # per value the cells show, in the order they show them: (cards missing, the cost of
-        # revealing those that match face down), and its cost with no card of it in hand
-        self.terms: dict[int, tuple[float, float]] = {}
-        self.alone: dict[int, float] = {}
+        # revealing those that match face down, its cost with no card of it in hand); one dict,
+        # not one per item: fewer long-lived containers for the collector
+        terms: dict[int, tuple[float, float, float]] = {}
         for v, n in shown.items():
             pv = p[v]
             missing = n_known - n + unknown * (1 - pv)
             reveal_cost = (down.get(v, 0) + unk_down * pv) * reveal
-            self.terms[v] = missing, reveal_cost
             cost = missing * hand_cost if missing <= 0 else 0 * hand_cost + missing * acq[v]
-            self.alone[v] = cost + reveal_cost
+            terms[v] = missing, reveal_cost, cost + reveal_cost
+        self.terms = terms
         self.costs: dict[Hand, tuple[float, Hand]] = {}
 
 
@@ -104,7 +103,20 @@ def _left_alone(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-LEFT_ALONE = {(rows, cols): _left_alone(rows, cols) for rows in range(1, 4) for cols in range(1, 5)}
+# Per shape (rows, cols), for planning: `_left_alone`; the pairs of lines each left alone
+# once the other is cleared (two rows, two columns); and the lines whose clear leaves a grid
+# (or nothing)
+Shape = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _shape(rows: int, cols: int) -> Shape:
+    alone = _left_alone(rows, cols)
+    pairs = tuple((i, j) for i, j in enumerate(alone) if i < j)
+    return alone, pairs, tuple(i for i, j in enumerate(alone) if j < 0)
+
+
+SHAPES = {(rows, cols): _shape(rows, cols) for rows in range(1, 4) for cols in range(1, 5)}
+NO_SHAPE: Shape = ((), (), ())  # (the empty grid's)
 
 
 class Node:
@@ -112,19 +124,19 @@ class Node:
     when 2+ wide, a column when 2+ high), whether it is planned in every order (`deep`: small
     enough), its plan per hand, and the grids its clears leave (built when first needed)."""
 
-    __slots__ = ("lines", "rows", "cols", "deep", "alone", "children", "plans")
+    __slots__ = ("lines", "rows", "cols", "deep", "alone", "pairs", "deeper", "children", "plans")
 
-    def __init__(self, lines: list[Line], rows: int, cols: int, deep: bool = False) -> None:
+    def __init__(self, lines: tuple[Line, ...], rows: int, cols: int, deep: bool = False) -> None:
         self.lines = lines
         self.rows = rows
         self.cols = cols
         self.deep = deep
-        self.alone = LEFT_ALONE.get((rows, cols), ())
+        self.alone, self.pairs, self.deeper = SHAPES.get((rows, cols), NO_SHAPE)
         self.children: list[Node | None] = [None] * len(lines)
         self.plans: dict[Hand, float] = {}
 
 
-EMPTY = Node([], 0, 0)  # the grid left by the last line
+EMPTY = Node((), 0, 0)  # the grid left by the last line
 
 
 class Planner:
@@ -150,6 +162,14 @@ class Planner:
         )
         self.lines: tuple[dict[Flat, Line], dict[Flat, Line]] = ({}, {})
         self.nodes: dict[tuple[Line, ...], Node] = {}
+        # one tuple per distinct hand: a hand met again is the very same object, so the
+        # memories keyed by hands find it by identity (`hand` below), no comparing. Shared by
+        # threads (model._LAST), two could at worst keep equal tuples: only the slower path
+        self.hands: dict[Hand, Hand] = {}
+
+    def hand(self, cards: Hand) -> Hand:
+        """The planner's own tuple of these cards."""
+        return self.hands.setdefault(cards, cards)
 
     # -- lines and grids -----------------------------------------------------------------------
     def line(self, cells: Flat, kind: int) -> Line:
@@ -164,22 +184,23 @@ class Planner:
         sub = line.subs[k] = self.line(line.cells[:k] + line.cells[k + 1 :], line.kind)
         return sub
 
-    def node(self, lines: list[Line], rows: int, cols: int) -> Node:
-        key = tuple(lines)  # a grid's lines tell it apart (its rows alone would)
-        node = self.nodes.get(key)
+    def node(self, lines: tuple[Line, ...], rows: int, cols: int) -> Node:
+        """The grid of these lines (they tell it apart: its rows alone would); the tuple is
+        both its key and its lines."""
+        node = self.nodes.get(lines)
         if node is None:
-            node = self.nodes[key] = Node(lines, rows, cols, rows * cols <= self.full)
+            node = self.nodes[lines] = Node(lines, rows, cols, rows * cols <= self.full)
         return node
 
     def grid(self, flat: Flat, cols: int) -> Node:
         """The node of a flat grid `cols` wide."""
         rows = len(flat) // cols
-        lines = []
+        lines: list[Line] = []
         if cols >= 2:
             lines += [self.line(flat[r * cols : r * cols + cols], 0) for r in range(rows)]
         if rows >= 2:
             lines += [self.line(flat[c::cols], 1) for c in range(cols)]
-        return self.node(lines, rows, cols)
+        return self.node(tuple(lines), rows, cols)
 
     def child(self, node: Node, i: int) -> Node:
         """The grid left once the node's i-th line is cleared. Only grids of 2+ rows and 2+
@@ -188,11 +209,11 @@ class Planner:
         if rows == 1 or cols == 1:
             child = EMPTY
         elif i < rows:  # a row: the other rows stay, each column loses that cell
-            cut = [c.subs[i] or self.sub(c, i) for c in lines[rows:]]
+            cut = tuple([c.subs[i] or self.sub(c, i) for c in lines[rows:]])
             child = self.node(lines[:i] + lines[i + 1 : rows] + cut, rows - 1, cols)
         else:  # a column: the other columns stay, each row loses that cell
             k = i - rows
-            cut = [r.subs[k] or self.sub(r, k) for r in lines[:rows]]
+            cut = tuple([r.subs[k] or self.sub(r, k) for r in lines[:rows]])
             child = self.node(cut + lines[rows:i] + lines[i + 1 :], rows, cols - 1)
         node.children[i] = child
         return child
@@ -202,12 +223,11 @@ class Planner:
         """The cheapest target's cost for this line with this hand, and the hand cards left
         after it."""
         key, acq, p, likeliest = self.tables[line.kind]
-        alone = line.alone
+        terms = line.terms
         if not hand:  # each value the cells show at its cost alone, none used
             best = 1e9
-            if alone:
-                for v in set(alone):  # the order the general case below meets them in
-                    cost = alone[v]
+            if terms:
+                for _, _, cost in terms.values():  # (the cheapest: the order does not matter)
                     if cost < best:
                         best = cost
             else:  # nothing known: the likeliest value
@@ -223,21 +243,21 @@ class Planner:
             hit = line.costs[hand] = (best, hand)
             return hit
         held_vals = [key[h] for h in hand]
-        vals = set(alone)  # the same values in the same order as the cells show them
+        vals = set(terms)  # the same values in the same order as the cells show them
         vals.update(held_vals)
-        reveal, hand_cost, terms = self.reveal, self.hand_cost, line.terms
+        reveal, hand_cost = self.reveal, self.hand_cost
         best, best_v, best_used = 1e9, 0, 0
         for v in vals:
-            if v in alone and v not in held_vals:
-                cost, used = alone[v], 0
+            term = terms.get(v)
+            if term is not None and v not in held_vals:
+                cost, used = term[2], 0
             else:
-                term = terms.get(v)
                 if term is None:  # a value no known card of the line shows
                     pv = p[v]
                     missing = line.n_known + line.unknown * (1 - pv)
                     reveal_cost = line.unk_down * pv * reveal
                 else:
-                    missing, reveal_cost = term
+                    missing, reveal_cost, _ = term
                 held = held_vals.count(v)
                 if held >= missing:
                     cost = missing * hand_cost
@@ -256,7 +276,8 @@ class Planner:
             if best_used and key[h] == best_v:
                 rest.remove(h)
                 best_used -= 1
-        hit = line.costs[hand] = (best, tuple(rest))
+        rest_hand = tuple(rest)
+        hit = line.costs[hand] = (best, self.hands.setdefault(rest_hand, rest_hand))
         return hit
 
     def plan(self, node: Node, hand: Hand) -> float:
@@ -286,25 +307,40 @@ class Planner:
         return hit
 
     def plan_deep(self, node: Node, hand: Hand) -> float:
-        """The first clear chosen by the cost of everything after it."""
+        """The first clear chosen by the cost of everything after it (the cheapest sum: the
+        order the clears are weighed in does not matter)."""
         best = 1e9
-        lines, children, alone = node.lines, node.children, node.alone
-        for i, line in enumerate(lines):
-            cost, rest_hand = line.costs.get(hand) or self.line_cost(line, hand)
-            j = alone[i]
-            if j >= 0:  # one line left: its plan is its cost
-                other = lines[j]
-                cost += (other.costs.get(rest_hand) or self.line_cost(other, rest_hand))[0]
+        lines = node.lines
+        for i, j in node.pairs:  # either cleared first, the other left alone: its plan its cost
+            one, two = lines[i], lines[j]
+            cost_one, rest_one = one.costs.get(hand) or self.line_cost(one, hand)
+            cost_two, rest_two = two.costs.get(hand) or self.line_cost(two, hand)
+            # (with the hand untouched by the first, the other's cost is the one above)
+            if rest_one is hand:
+                cost = cost_one + cost_two
             else:
-                child = children[i] or self.child(node, i)
-                if child.lines:
-                    after = child.plans.get(rest_hand)
-                    if after is None:  # plan(child, rest_hand), one call fewer
-                        if child.deep:
-                            after = child.plans[rest_hand] = self.plan_deep(child, rest_hand)
-                        else:
-                            after = self.plan(child, rest_hand)
-                    cost += after
+                cost = cost_one + (two.costs.get(rest_one) or self.line_cost(two, rest_one))[0]
+            if cost < best:
+                best = cost
+            if rest_two is hand:
+                cost = cost_two + cost_one
+            else:
+                cost = cost_two + (one.costs.get(rest_two) or self.line_cost(one, rest_two))[0]
+            if cost < best:
+                best = cost
+        children = node.children
+        for i in node.deeper:
+            line = lines[i]
+            cost, rest_hand = line.costs.get(hand) or self.line_cost(line, hand)
+            child = children[i] or self.child(node, i)
+            if child.lines:
+                after = child.plans.get(rest_hand)
+                if after is None:  # plan(child, rest_hand), one call fewer
+                    if child.deep:
+                        after = child.plans[rest_hand] = self.plan_deep(child, rest_hand)
+                    else:
+                        after = self.plan(child, rest_hand)
+                cost += after
             if cost < best:
                 best = cost
         return best
