@@ -180,9 +180,15 @@ class CardShape:
     icons: tuple[tuple[str, int], ...]  # (kind, value) of each icon, as its line in `fills`
 
 
-def card_shape(face: CardFace, mask: int) -> CardShape:
+def card_shape(
+    face: CardFace, mask: int, known_line_fills: dict[int, Fill] | None = None
+) -> CardShape:
     """The shape of an incomplete card (its icons not blank and not circled yet, row lines
-    first)."""
+    first). `known_line_fills` remembers the `Fill` of each line's open squares by
+    `face.number << 9 | open squares` (a line's fill depends on nothing else, and most of a
+    card's lines keep theirs when one of its squares is crossed)."""
+    if known_line_fills is None:
+        known_line_fills = {}
     open_cells = FULL ^ mask
     helpers = 0
     icons = []
@@ -192,7 +198,13 @@ def card_shape(face: CardFace, mask: int) -> CardShape:
             helpers += 1
         if kind != BLANK:
             icons.append((kind, value))
-            line_fills.append(fill_of(needs_of(face, line_open), POPCOUNT[line_open], 0))
+            line_key = face.number << 9 | line_open
+            line_fill = known_line_fills.get(line_key)
+            if line_fill is None:
+                line_fill = known_line_fills[line_key] = fill_of(
+                    needs_of(face, line_open), POPCOUNT[line_open], 0
+                )
+            line_fills.append(line_fill)
     numbers = 0
     demand = 0
     for cell in CELLS_OF_MASK[open_cells]:

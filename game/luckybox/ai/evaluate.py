@@ -33,19 +33,18 @@ from game.luckybox.ai.cardfacts import (
     UNDEALT,
     CardFacts,
     CardShape,
+    Fill,
     FillChances,
     card_shape,
     pool_key,
 )
+from game.luckybox.ai.iconpoints import moon_value, star_points
 from game.luckybox.ai.model import Position
 from game.luckybox.rules.cards import FULL, MOON, NUMBER, POPCOUNT, QUESTION, STAR, CardFace
 from game.luckybox.rules.state import (
     CARD_POINTS,
-    MOON_SWING,
     NUMBERS_PER_ROUND,
     ROUNDS,
-    SOLO_MOON_POINTS,
-    STAR_POINTS,
 )
 
 
@@ -85,41 +84,6 @@ def _near(numbers: int) -> int:
 
 
 NEAR = tuple(_near(numbers) for numbers in range(1 << 10))
-
-
-def moon_value(moons: float, rivals: tuple[int, ...]) -> float:
-    """End-of-game points for a (possibly fractional, expected) moon count: the solo table,
-    or against the other players' moons a soft version of most (+6) and fewest (−6)."""
-    if not rivals:
-        low = int(moons)
-        if low >= len(SOLO_MOON_POINTS) - 1:
-            return SOLO_MOON_POINTS[-1]
-        frac = moons - low
-        return SOLO_MOON_POINTS[low] * (1 - frac) + SOLO_MOON_POINTS[low + 1] * frac
-    most, fewest = max(rivals), min(rivals)
-    points = MOON_SWING * min(1.0, max(0.0, (moons - most + 1) / 2))
-    if len(rivals) >= 2:  # nobody loses points for moons in a 2-player game
-        points -= MOON_SWING * min(1.0, max(0.0, (fewest + 1 - moons) / 2))
-    return points
-
-
-def star_points(chances: list[float], stars: int = 0) -> float:
-    """Expected star points of one round, given the stars already circled in it and each
-    star line's chance to be circled in that round."""
-    if stars >= 3:
-        return STAR_POINTS[3]
-    d0, d1, d2, d3 = STAR_START[stars]  # P(the round ends with 0, 1, 2, 3+ stars)
-    for p in chances:  # from the top down, so every new dj reads the old ones below it
-        q = 1.0 - p
-        d3 = d3 + d2 * p
-        d2 = d2 * q + d1 * p
-        d1 = d1 * q + d0 * p
-        d0 = d0 * q
-    return d1 * STAR_POINTS[1] + d2 * STAR_POINTS[2] + d3 * STAR_POINTS[3]
-
-
-# star_points' distribution before the chances, by the stars already circled (under 3).
-STAR_START = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0))
 
 
 class _Context:
@@ -196,6 +160,9 @@ class Evaluator:
         self.card_facts: dict[int, CardFacts] = {}
         # By face and mask: at most 60 faces' 512 masks.
         self.shapes: dict[int, CardShape] = {}
+        # Their lines' fills, by face and the line's open squares: at most 60 faces' 6 lines'
+        # 7 sets of open squares.
+        self.line_fills: dict[int, Fill] = {}
         self.card_values: dict[CardValueKey, CardValue] = {}
         self.icon_values: dict[IconValuesKey, tuple[float, float]] = {}
         # A card's completion chances by the queue alone (`_timing`), shared by every card
@@ -257,7 +224,7 @@ class Evaluator:
         only through the counts of those the card's open squares show."""
         shape = self.shapes.get(face_mask)
         if shape is None:
-            shape = self.shapes[face_mask] = card_shape(face, mask)
+            shape = self.shapes[face_mask] = card_shape(face, mask, self.line_fills)
         # Face and mask in bits of their own above the counts to come of the numbers it shows
         # (2 bits each, in bits 8-25), so no two cards share a key (tests/test_bots.py); the
         # tail (under 50) in the 6 bits below.
