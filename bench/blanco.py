@@ -43,6 +43,10 @@ from multiprocessing import Pool  # noqa: E402
 
 from game.blanco.ai import make_bot  # noqa: E402
 from game.blanco.rules import BlancoState  # noqa: E402
+from game.core.bot_worker import collect_garbage_rarely  # noqa: E402
+
+# The computer players think so in the game's worker process: decisions are timed as there.
+collect_garbage_rarely()
 
 TURN_CAP = 600  # per player: a game still going then is reported as unfinished
 

@@ -41,8 +41,12 @@ from multiprocessing import Pool  # noqa: E402
 
 from oracle import OracleBot  # noqa: E402  (bench/ is the script's folder)
 
+from game.core.bot_worker import collect_garbage_rarely  # noqa: E402
 from game.luckybox.ai import make_bot  # noqa: E402
 from game.luckybox.rules import GameState  # noqa: E402
+
+# The computer players think so in the game's worker process: decisions are timed as there.
+collect_garbage_rarely()
 
 TARGET_HARD_MINUS_EASY = 20.0
 TARGET_EXPERT_MEAN = 68.0

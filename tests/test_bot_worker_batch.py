@@ -11,6 +11,7 @@ import pytest
 from game.core.botrunner import BotRunner
 from game.luckybox.ai import make_bot
 from game.luckybox.rules import GameState
+from tests.worker_helpers import ReportsTheCollector
 
 
 @pytest.mark.skipif(
@@ -29,3 +30,23 @@ def test_the_worker_runs_as_a_batch_job_and_still_answers():
     finally:
         runner.close()
     assert os.sched_getscheduler(0) != os.SCHED_BATCH  # the table itself is untouched
+
+
+@pytest.mark.parametrize("command", ["module", "app flag"])
+def test_the_worker_collects_garbage_rarely(command, monkeypatch):
+    """Both ways of starting the worker (`-m game.core.bot_worker`, and the frozen app's
+    `--bot-worker`) think with the raised thresholds, not Python's 700."""
+    from game.core import bot_worker, botrunner, paths
+
+    if command == "app flag":
+        main = str(paths.ROOT / "main.py")
+        monkeypatch.setattr(
+            botrunner, "worker_command", lambda: [sys.executable, main, "--bot-worker"]
+        )
+    runner = BotRunner()
+    try:
+        thresholds, _bot = runner.submit(ReportsTheCollector(), None, 0).result()
+    finally:
+        runner.close()
+    assert thresholds == bot_worker.THINKING_GC_THRESHOLDS
+    assert thresholds[0] > 700 * 10
