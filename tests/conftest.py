@@ -42,10 +42,13 @@ if (
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # The cyclic garbage collector less often: a worker keeps about a million long-lived objects
-# (the rules' ready-made actions and events for every seat of every deal its tests played),
-# and with the default thresholds its collections took about 5 CPU-seconds a worker, most of
-# it in full ones walking all of them (a third of that now). Garbage is still collected, later.
-gc.set_threshold(50_000, 20, 20)
+# (the rules' ready-made actions and events for every seat of every deal its tests played), and
+# the bots' searches make and drop hundreds of thousands of containers, nearly none in a cycle.
+# At Python's thresholds collections took about 5 CPU-seconds a worker; at 50,000 young objects
+# a collection still came every few decisions of a strong bot and took 30 ms (3.8-9.2 s over the
+# heaviest seven test files, 0.8 s at 500,000, for 180 MB more at the largest worker's peak).
+# Garbage is still collected, later.
+gc.set_threshold(500_000, 10, 20)
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
