@@ -34,6 +34,29 @@ def test_a_quickly_saved_png_holds_the_same_pixels(tmp_path: Path) -> None:
         pygame.quit()
 
 
+def test_the_same_picture_saved_again_keeps_its_file_and_another_replaces_it(
+    tmp_path: Path,
+) -> None:
+    pygame.init()
+    try:
+        path = tmp_path / "shot.png"
+        picture = pygame.Surface((64, 40))
+        picture.fill((200, 30, 60))
+        pygame.image.save(picture, path)
+        first = path.read_bytes()
+        path.write_bytes(first[:-12] + b"\0" * 12)  # the same start, a damaged end: a marker
+        pygame.image.save(picture.copy(), path)  # the same pixels: left as it is
+        assert path.read_bytes()[-12:] == b"\0" * 12
+        picture.set_at((63, 39), (1, 2, 3))  # one pixel changed: written again, whole
+        pygame.image.save(picture, path)
+        assert path.read_bytes() != first and pygame.image.load(path).get_at((63, 39)) == (1, 2, 3)
+        path.write_bytes(b"\x89PNG\r\n\x1a\n")  # an older or broken file: replaced
+        pygame.image.save(picture, path)
+        assert pygame.image.load(path).get_at((63, 39)) == (1, 2, 3)
+    finally:
+        pygame.quit()
+
+
 def _draws(app: Any) -> list[int]:
     """Counts the frames really drawn (App.draw as the lazy frames call it)."""
     drawn = [0]
