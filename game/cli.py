@@ -295,12 +295,9 @@ def _worker_streams():
 
 def bot_worker() -> int:
     """Serve the computer players' moves on stdin/stdout (the frozen app's `-m` stand-in)."""
-    from game.core.bot_worker import collect_garbage_rarely, serve, yield_to_the_table
+    from game.core.bot_worker import serve_as_the_process
 
-    inp, out = _worker_streams()
-    yield_to_the_table()
-    collect_garbage_rarely()
-    serve(inp, out)
+    serve_as_the_process(*_worker_streams())
     return 0
 
 

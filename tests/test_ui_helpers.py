@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from game.core.ui.scenes.title import TitleScene
 from tests.ui_helpers import click_widget, frames, frames_computers_answered, wait
@@ -53,6 +54,23 @@ def test_the_same_picture_saved_again_keeps_its_file_and_another_replaces_it(
         path.write_bytes(b"\x89PNG\r\n\x1a\n")  # an older or broken file: replaced
         pygame.image.save(picture, path)
         assert pygame.image.load(path).get_at((63, 39)) == (1, 2, 3)
+        # A write cut short leaves the last whole picture, and the next save writes the new one
+        # (a file cut short in place would keep the new digest, and never be written again).
+        picture.set_at((0, 0), (4, 5, 6))
+        write_bytes = Path.write_bytes
+
+        def cut_short(self: Path, data: bytes) -> int:
+            write_bytes(self, data[: len(data) // 2])
+            raise OSError("disk full")
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Path, "write_bytes", cut_short)
+            with pytest.raises(OSError):
+                pygame.image.save(picture, path)
+        assert pygame.image.load(path).get_at((0, 0)) == (200, 30, 60)
+        pygame.image.save(picture, path)
+        assert pygame.image.load(path).get_at((0, 0)) == (4, 5, 6)
+        assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]
     finally:
         pygame.quit()
 

@@ -157,7 +157,11 @@ def save_png_quickly(save: Any) -> Any:
         for y in range(height):
             begin = y * (stride + 1) + 1
             rows[begin : begin + stride] = data[y * stride : (y + 1) * stride]
-        path.write_bytes(start + _chunk(b"IDAT", zlib.compress(rows, 1)) + _chunk(b"IEND", b""))
+        # Whole or not at all: a file cut short (a run stopped mid-write) would keep the same
+        # start and so never be written again.
+        partial = path.with_name(path.name + ".part")
+        partial.write_bytes(start + _chunk(b"IDAT", zlib.compress(rows, 1)) + _chunk(b"IEND", b""))
+        os.replace(partial, path)
 
     return quick
 

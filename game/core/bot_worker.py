@@ -111,7 +111,14 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
             signal.signal(signal.SIGINT, before)
 
 
-if __name__ == "__main__":
-    yield_to_the_table()  # the worker process only (serve also runs inside tests)
+def serve_as_the_process(inp: IO[bytes], out: IO[bytes]) -> None:
+    """The worker process's whole life, however it was started (`-m game.core.bot_worker`, or
+    the frozen app's `--bot-worker`): think as a batch job, collect garbage rarely, serve.
+    (`serve` alone also runs inside tests' own processes, which must keep their settings.)"""
+    yield_to_the_table()
     collect_garbage_rarely()
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    serve(inp, out)
+
+
+if __name__ == "__main__":
+    serve_as_the_process(sys.stdin.buffer, sys.stdout.buffer)
