@@ -1,6 +1,7 @@
 """Benchmark the computer players: seeded solo games per level, scores and decision times.
 
-    python bench/bots.py [--games N] [--levels easy,normal,hard,expert,oracle] [--jobs 2]
+    python bench/bots.py [--games N] [--levels easy,normal,hard,expert,round_oracle,oracle]
+                         [--jobs 2]
                          [--first-seed S]
 
 Prints a detail line per level, then one `name: value` line per figure:
@@ -15,10 +16,14 @@ Prints a detail line per level, then one `name: value` line per figure:
                          deal it reads (every number, the cards each draft offers), so an
                          estimate (from below) of the most any strategy could score
     oracle_below_expert  seeds on which Expert scored more than the oracle (a bound: 0)
+    round_oracle_mean    `round_oracle`, no level either: Expert's keeps and picks, but each
+                         round's crosses searched knowing that round's numbers (and nothing
+                         beyond), judged at its end as Expert judges: the most search within a
+                         round can gain over Expert without a better judgement between rounds
 and lines saying whether each target is met.
 
-Every level plays from its seat's view (`state.view_for(0)`: no face-down numbers); the oracle
-alone is given the whole state.
+Every level plays from its seat's view (`state.view_for(0)`: no face-down numbers); the two
+oracles alone are given the whole state.
 
 Targets: hard_minus_easy >= 20 (Hard is clearly stronger than Easy); expert_mean >= 68 and
 expert_p95_ms <= 250 (measured with 100 seeds). Measured on seeds 100-115
@@ -39,7 +44,7 @@ import statistics  # noqa: E402
 import time  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 
-from oracle import OracleBot  # noqa: E402  (bench/ is the script's folder)
+from oracle import OracleBot, RoundOracleBot  # noqa: E402  (bench/ is the script's folder)
 
 from game.core.bot_worker import collect_garbage_rarely  # noqa: E402
 from game.luckybox.ai import make_bot  # noqa: E402
@@ -52,13 +57,23 @@ TARGET_HARD_MINUS_EASY = 20.0
 TARGET_EXPERT_MEAN = 68.0
 TARGET_EXPERT_P95_MS = 250.0
 
+# Benchmark-only players that read the whole state (no levels of the game).
+ORACLES: dict[str, type[OracleBot] | type[RoundOracleBot]] = {
+    "oracle": OracleBot,
+    "round_oracle": RoundOracleBot,
+}
+BOUNDS = {
+    "oracle_mean": "the bound expert is measured against",
+    "round_oracle_mean": "the bound of search within a round",
+}
+
 
 def play_solo(level: str, seed: int) -> tuple[int, list[tuple[float, float]]]:
     """Play one solo game; return the final score and each decision's time in ms (the
     thread's CPU time, the wall clock's)."""
     state, _ = GameState.new(["Bot"], seed)
-    oracle = level == "oracle"
-    bot = OracleBot(seed, 0) if oracle else make_bot(level, seed, 0)
+    oracle = level in ORACLES
+    bot = ORACLES[level](seed, 0) if oracle else make_bot(level, seed, 0)
     times = []
     while not state.is_terminal():
         seen = state if oracle else state.view_for(0)
@@ -86,7 +101,7 @@ def percentile(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--levels", default="easy,normal,hard,expert,oracle")
+    parser.add_argument("--levels", default="easy,normal,hard,expert,round_oracle,oracle")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -132,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         shown = f"{value:.1f}" if "_ms" not in name else f"{value:.2f}"
         target = targets.get(name)
         if target is None:
-            what = "the bound expert is measured against" if name == "oracle_mean" else "a measure"
+            what = BOUNDS.get(name, "a measure")
             print(f"{name}: {shown} (no target: {what})")
             continue
         sense, bound = target
@@ -143,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"oracle_minus_expert: {figures['oracle_mean'] - figures['expert_mean']:.1f}")
         below = sum(o < e for o, e in zip(scores_of["oracle"], scores_of["expert"], strict=True))
         print(f"oracle_below_expert: {below} (seeds on which Expert beat the bound)")
+    if "expert_mean" in figures and "round_oracle_mean" in figures:
+        gap = figures["round_oracle_mean"] - figures["expert_mean"]
+        print(f"round_oracle_minus_expert: {gap:.1f}")
     return 1 if missed else 0
 
 

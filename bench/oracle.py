@@ -13,6 +13,10 @@ A beam search finds a good line, not always the best, so the best score a deal a
 least what the oracle scores; no strategy that plays from its seat's view can expect more than
 that best score, so `oracle_mean` estimates the bound from below (wider beams score a little
 more: the README gives the figures). Solo games only (the benchmark's).
+
+`RoundOracleBot` (bench/bots.py's `round_oracle_mean`) is a second, nearer bound: told only
+the numbers of the round being played, it shows what search within a round can gain at most
+for a player that judges the rounds to come as Expert does.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from game.luckybox.ai.evaluate import Evaluator
+from game.luckybox.ai.expert import ExpertBot
 from game.luckybox.ai.model import FULL_POOL, Position, revealed
 from game.luckybox.rules import Action, Cross, GameState, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.cards import (
@@ -39,6 +44,7 @@ from game.luckybox.rules.cards import (
 from game.luckybox.rules.state import (
     CARD_POINTS,
     NUMBERS_PER_ROUND,
+    PLAY,
     ROUNDS,
     SOLO_MOON_POINTS,
     STAR_POINTS,
@@ -174,6 +180,7 @@ class OracleSearch:
         self.faces = state.faces
         self.value = Evaluator()
         self.turns = Turns(state.faces, player)
+        self.pool: tuple[int, ...] = FULL_POOL  # the numbers not revealed, as the search goes
 
     def rank(
         self, nodes: list[Node], round_no: int, left: int, pool: tuple[int, ...]
@@ -182,24 +189,9 @@ class OracleSearch:
         unique = {n.key(): n for n in nodes}
         if len(unique) <= self.width:
             return list(unique.values())
-        faces = self.faces
-
-        def value(n: Node) -> float:
-            pos = Position(
-                list(n.cards),
-                [faces[c] for c in n.cards],
-                list(n.masks),
-                n.lightning,
-                n.moons,
-                n.stars,
-                round_no,
-                left,
-                pool,
-                n.banked,
-            )
-            return self.value(pos)
-
-        ranked = sorted(unique.values(), key=value, reverse=True)
+        ranked = sorted(
+            unique.values(), key=lambda n: self.judged(n, round_no, left, pool), reverse=True
+        )
         # Each set of cards in play (the keeps and picks so far) keeps a share of the beam:
         # the evaluation's taste in cards must not crowd out the others' lines.
         groups = len({n.cards for n in ranked})
@@ -216,6 +208,23 @@ class OracleSearch:
                 rest.append(n)
         return (kept + rest)[: self.width]
 
+    def judged(self, n: Node, round_no: int, left: int, pool: tuple[int, ...]) -> float:
+        """The static evaluation of a node with `left` numbers of round `round_no` to come."""
+        faces = self.faces
+        pos = Position(
+            list(n.cards),
+            [faces[c] for c in n.cards],
+            list(n.masks),
+            n.lightning,
+            n.moons,
+            n.stars,
+            round_no,
+            left,
+            pool,
+            n.banked,
+        )
+        return self.value(pos)
+
     def plan(self) -> list[Action]:
         """The best line found through the whole deal, as the player's actions in order."""
         state, player = self.state, self.player
@@ -228,12 +237,7 @@ class OracleSearch:
         ]
         beam = self.rank(beam, 1, NUMBERS_PER_ROUND, FULL_POOL)
         for r in range(ROUNDS):
-            pool: tuple[int, ...] = FULL_POOL
-            for i, number in enumerate(state.numbers[r]):
-                pool = revealed(pool, number)
-                children = [c for node in beam for c in self.turns.outcomes(node, number)]
-                beam = self.rank(children, r + 1, NUMBERS_PER_ROUND - 1 - i, pool)
-            beam = [self.scored(node, r) for node in beam]
+            beam = [self.scored(node, r) for node in self.through_round(beam, r + 1)]
             if r + 1 < ROUNDS:
                 offer = pile[3 * r : 3 * r + 3]
                 picks = [
@@ -252,13 +256,23 @@ class OracleSearch:
                 ]
                 beam = self.rank(picks, r + 2, NUMBERS_PER_ROUND, FULL_POOL)
         best = max(beam, key=final_score)
-        line: list[Action] = []
-        node: Node | None = best
-        while node is not None:
-            line[:0] = node.acts
-            node = node.parent
         self.score = final_score(best)
-        return line
+        return line_to(best)
+
+    def through_round(self, beam: list[Node], r: int) -> list[Node]:
+        """The beam once round r's (from 1) numbers are played, the best first by the static
+        evaluation after each number."""
+        for i, number in enumerate(self.state.numbers[r - 1]):
+            self.pool = revealed(FULL_POOL if i == 0 else self.pool, number)
+            children = [c for node in beam for c in self.turns.outcomes(node, number)]
+            beam = self.rank(children, r, NUMBERS_PER_ROUND - 1 - i, self.pool)
+        return beam
+
+    def best_of_round(self, start: Node, r: int) -> Node:
+        """The best position found at the end of round r (from 1) from `start`, by the static
+        evaluation (as the search ranks it after the round's last number)."""
+        beam = self.through_round([start], r)
+        return max(beam, key=lambda n: self.judged(n, r, 0, self.pool))
 
     def scored(self, node: Node, r: int) -> Node:
         """The node once round r (0-based) is scored: completed cards banked and put away."""
@@ -276,6 +290,16 @@ class OracleSearch:
             node.acts,
         )
         return out
+
+
+def line_to(node: Node) -> list[Action]:
+    """The actions from the search's start to `node`, in order."""
+    line: list[Action] = []
+    step: Node | None = node
+    while step is not None:
+        line[:0] = step.acts
+        step = step.parent
+    return line
 
 
 def final_score(node: Node) -> int:
@@ -300,4 +324,45 @@ class OracleBot:
             search = OracleSearch(state, self.width, player)
             self.line = search.plan()
             self.expected = search.score
+        return self.line.pop(0)
+
+
+class RoundOracleBot:
+    """A bound for search within a round (bench/bots.py's `round_oracle_mean`): Expert's keeps
+    and picks, from its seat's view, but each round's crosses from the search above told that
+    round's numbers and nothing beyond, judged after its last number by the static evaluation,
+    as Expert judges the rounds to come. What knowing a round's numbers in advance is worth to
+    a player that weighs the later rounds as Expert does: a seat's search within a round can
+    gain at most this over Expert unless the judgement between rounds improves."""
+
+    width = 300  # positions kept between two numbers
+
+    def __init__(self, seed: int, seat: int, width: int | None = None) -> None:
+        self.expert = ExpertBot(seed, seat)
+        self.width = width or self.width
+        self.line: list[Action] = []
+        self.round = 0  # the round whose line is being played
+        self.planned: Node | None = None  # where that line ends
+
+    def choose(self, state: GameState, player: int) -> Action:
+        if state.phase != PLAY:  # keeps and picks: Expert's, from the seat's view
+            return self.expert.choose(state.view_for(player), player)
+        if state.round != self.round:
+            assert state.index == 0 and not self.line, "a round's line starts at its first number"
+            p = state.players[player]
+            r = state.round
+            banked = sum(p.card_points[: r - 1]) + sum(p.star_points[: r - 1])
+            start = Node(
+                tuple(p.cards),
+                tuple(p.masks),
+                p.lightning,
+                p.moons,
+                p.stars[r - 1],
+                banked,
+                None,
+                (),
+            )
+            search = OracleSearch(state, self.width, player)
+            self.planned = search.best_of_round(start, r)
+            self.line, self.round = line_to(self.planned), r
         return self.line.pop(0)

@@ -148,6 +148,15 @@ Hard's crosses (its one-number look-ahead) in place of the play-outs in rounds 3
 +- 0.39; in round 4 only: -0.15 +- 0.29. The play-outs choose better in every round; Expert's
 weaker rounds 3 and 4 follow from the cards it enters them with.
 
+What knowing a round's numbers is worth (2026-11-26, seeds 0-99): bench/oracle.py's
+`RoundOracleBot` keeps and picks cards as Expert does, but is told each round's numbers as it
+starts and beam-searches that round's crosses (300 positions), its end judged by this
+evaluation: 69.9, where Expert scores 65.3. The target (68) asks for 59% of what perfect
+knowledge of the round gives, from a seat that has none of it; and Expert's own play-outs told
+the round's true numbers (one play-out a cross, not ten sampled) scored 65.4 on seeds 0-29
+(Expert 65.9 there). More or better search within a round cannot close the gap: the
+judgement between rounds (this evaluation at a round's end, the cards to keep) has to improve.
+
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
 choice, and nothing of the game's seed or the face-down numbers enters it.
