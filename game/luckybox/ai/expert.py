@@ -154,8 +154,12 @@ starts and beam-searches that round's crosses (300 positions), its end judged by
 evaluation: 69.9, where Expert scores 65.3. The target (68) asks for 59% of what perfect
 knowledge of the round gives, from a seat that has none of it; and Expert's own play-outs told
 the round's true numbers (one play-out a cross, not ten sampled) scored 65.4 on seeds 0-29
-(Expert 65.9 there). More or better search within a round cannot close the gap: the
-judgement between rounds (this evaluation at a round's end, the cards to keep) has to improve.
+(Expert 65.9 there), and the determinized beams above gained under a point. More search
+within a round is unlikely to close the gap; the judgement between rounds (this evaluation at
+a round's end, the cards to keep) is where to look next, and in its form, not its weights:
+the round oracle (a beam of 100, 69.5 on seeds 0-99) judging with `later` 0.9 or 0.7,
+`budget` 9.5 or 7.5, stars and moons at full weight, `token` 0.7, `shortage` 0.25 or
+`cover_later` 0.25 scored 69.05-69.52, none better.
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
