@@ -159,7 +159,13 @@ within a round is unlikely to close the gap; the judgement between rounds (this 
 a round's end, the cards to keep) is where to look next, and in its form, not its weights:
 the round oracle (a beam of 100, 69.5 on seeds 0-99) judging with `later` 0.9 or 0.7,
 `budget` 9.5 or 7.5, stars and moons at full weight, `token` 0.7, `shortage` 0.25 or
-`cover_later` 0.25 scored 69.05-69.52, none better.
+`cover_later` 0.25 scored 69.05-69.52, none better. Nor do corrections read off Expert's own
+round ends (1,200 of them, seeds 200-499: the final score less the evaluation there): it
+overvalues Lightning held at a round's end (about 0.8 points a token after rounds 2 and 3,
+mostly beyond 5 tokens) and undervalues the round's stars (about 1.1 points a star after round
+3), yet in Expert's choices on seeds 0-99 tokens beyond 3 per round to come worth a fifth
+lost 0.83 +- 0.40, and a round's stars counted in full at its end 0.05 +- 0.43: what goes with
+a good final score is not what a move is worth (as the least-squares fit above found).
 
 The bot reads only what a seat may know: the cards on the table and the numbers revealed so
 far. Its randomness comes from that public position, so the same position gives the same
