@@ -18,8 +18,9 @@ Prints a detail line per level, then one `name: value` line per figure:
     oracle_below_expert  seeds on which Expert scored more than the oracle (a bound: 0)
     round_oracle_mean    `round_oracle`, no level either: Expert's keeps and picks, but each
                          round's crosses searched knowing that round's numbers (and nothing
-                         beyond), judged at its end as Expert judges: the most search within a
-                         round can gain over Expert without a better judgement between rounds
+                         beyond), judged at its end as Expert judges: an estimate (from below)
+                         of the most search within a round can gain over Expert without a
+                         better judgement between rounds
 and lines saying whether each target is met.
 
 Every level plays from its seat's view (`state.view_for(0)`: no face-down numbers); the two

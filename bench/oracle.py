@@ -14,9 +14,9 @@ least what the oracle scores; no strategy that plays from its seat's view can ex
 that best score, so `oracle_mean` estimates the bound from below (wider beams score a little
 more: the README gives the figures). Solo games only (the benchmark's).
 
-`RoundOracleBot` (bench/bots.py's `round_oracle_mean`) is a second, nearer bound: told only
-the numbers of the round being played, it shows what search within a round can gain at most
-for a player that judges the rounds to come as Expert does.
+`RoundOracleBot` (bench/bots.py's `round_oracle_mean`) is a second, nearer bound, estimated
+from below the same way: told only the numbers of the round being played, it shows what search
+within a round can gain for a player that judges the rounds to come as Expert does.
 """
 
 from __future__ import annotations
@@ -180,7 +180,6 @@ class OracleSearch:
         self.faces = state.faces
         self.value = Evaluator()
         self.turns = Turns(state.faces, player)
-        self.pool: tuple[int, ...] = FULL_POOL  # the numbers not revealed, as the search goes
 
     def rank(
         self, nodes: list[Node], round_no: int, left: int, pool: tuple[int, ...]
@@ -260,19 +259,23 @@ class OracleSearch:
         return line_to(best)
 
     def through_round(self, beam: list[Node], r: int) -> list[Node]:
-        """The beam once round r's (from 1) numbers are played, the best first by the static
-        evaluation after each number."""
+        """The beam once round r's (from 1) numbers are played, as `rank` keeps it after each
+        number."""
+        pool: tuple[int, ...] = FULL_POOL
         for i, number in enumerate(self.state.numbers[r - 1]):
-            self.pool = revealed(FULL_POOL if i == 0 else self.pool, number)
+            pool = revealed(pool, number)
             children = [c for node in beam for c in self.turns.outcomes(node, number)]
-            beam = self.rank(children, r, NUMBERS_PER_ROUND - 1 - i, self.pool)
+            beam = self.rank(children, r, NUMBERS_PER_ROUND - 1 - i, pool)
         return beam
 
     def best_of_round(self, start: Node, r: int) -> Node:
         """The best position found at the end of round r (from 1) from `start`, by the static
-        evaluation (as the search ranks it after the round's last number)."""
+        evaluation after the round's last number."""
+        pool: tuple[int, ...] = FULL_POOL
+        for number in self.state.numbers[r - 1]:
+            pool = revealed(pool, number)
         beam = self.through_round([start], r)
-        return max(beam, key=lambda n: self.judged(n, r, 0, self.pool))
+        return max(beam, key=lambda n: self.judged(n, r, 0, pool))
 
     def scored(self, node: Node, r: int) -> Node:
         """The node once round r (0-based) is scored: completed cards banked and put away."""
@@ -332,8 +335,9 @@ class RoundOracleBot:
     and picks, from its seat's view, but each round's crosses from the search above told that
     round's numbers and nothing beyond, judged after its last number by the static evaluation,
     as Expert judges the rounds to come. What knowing a round's numbers in advance is worth to
-    a player that weighs the later rounds as Expert does: a seat's search within a round can
-    gain at most this over Expert unless the judgement between rounds improves."""
+    a player that weighs the later rounds as Expert does, estimated from below (a wider beam
+    finds more): a bound for any search within a round from a seat's view that judges the
+    rounds to come so."""
 
     width = 300  # positions kept between two numbers
 
