@@ -152,10 +152,12 @@ What knowing a round's numbers is worth (2026-11-26, seeds 0-99): bench/oracle.p
 `RoundOracleBot` keeps and picks cards as Expert does, but is told each round's numbers as it
 starts and beam-searches that round's crosses (300 positions), its end judged by this
 evaluation: 69.9, where Expert scores 65.3. The target (68) asks for 59% of what perfect
-knowledge of the round gives, from a seat that has none of it; and Expert's own play-outs told
-the round's true numbers (one play-out a cross, not ten sampled) scored 65.4 on seeds 0-29
-(Expert 65.9 there), and the determinized beams above gained under a point. More search
-within a round is unlikely to close the gap; the judgement between rounds (this evaluation at
+knowledge of the round gives (at least 4.6 points: a wider beam finds more), from a seat that
+has none of it. Expert's own play-outs told the round's true numbers (one play-out a cross,
+not ten sampled) scored 66.9 (+1.6: 65.4 on seeds 0-29, 67.5 on 30-99), so with the numbers
+known a beam's search is worth 3 points more than greedy play-outs; over sampled numbers the
+determinized beams above gained under a point. More search within a round is unlikely to
+close the gap; the judgement between rounds (this evaluation at
 a round's end, the cards to keep) is where to look next, and in its form, not its weights:
 the round oracle (a beam of 100, 69.5 on seeds 0-99) judging with `later` 0.9 or 0.7,
 `budget` 9.5 or 7.5, stars and moons at full weight, `token` 0.7, `shortage` 0.25 or
