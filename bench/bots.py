@@ -1,8 +1,7 @@
 """Benchmark the computer players: seeded solo games per level, scores and decision times.
 
     python bench/bots.py [--games N] [--levels easy,normal,hard,expert,round_oracle,oracle]
-                         [--jobs 2]
-                         [--first-seed S]
+                         [--jobs 2] [--first-seed S]
 
 Prints a detail line per level, then one `name: value` line per figure:
     <level>_mean         mean final score of the level's solo games (seeds S .. S+N-1)

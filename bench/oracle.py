@@ -26,7 +26,7 @@ from typing import Any
 
 from game.luckybox.ai.evaluate import Evaluator
 from game.luckybox.ai.expert import ExpertBot
-from game.luckybox.ai.model import FULL_POOL, Position, revealed
+from game.luckybox.ai.model import FULL_POOL, Position, position_of, revealed
 from game.luckybox.rules import Action, Cross, GameState, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.cards import (
     CELLS_OF_MASK,
@@ -353,20 +353,18 @@ class RoundOracleBot:
             return self.expert.choose(state.view_for(player), player)
         if state.round != self.round:
             assert state.index == 0 and not self.line, "a round's line starts at its first number"
-            p = state.players[player]
-            r = state.round
-            banked = sum(p.card_points[: r - 1]) + sum(p.star_points[: r - 1])
+            pos = position_of(state, player)
             start = Node(
-                tuple(p.cards),
-                tuple(p.masks),
-                p.lightning,
-                p.moons,
-                p.stars[r - 1],
-                banked,
+                tuple(pos.cards),
+                tuple(pos.masks),
+                pos.lightning,
+                pos.moons,
+                pos.stars,
+                pos.banked,
                 None,
                 (),
             )
             search = OracleSearch(state, self.width, player)
-            self.planned = search.best_of_round(start, r)
-            self.line, self.round = line_to(self.planned), r
+            self.planned = search.best_of_round(start, state.round)
+            self.line, self.round = line_to(self.planned), state.round
         return self.line.pop(0)

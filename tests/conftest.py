@@ -47,8 +47,10 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # At Python's thresholds collections took about 5 CPU-seconds a worker; at 50,000 young objects
 # a collection still came every few decisions of a strong bot and took 30 ms (3.8-9.2 s over the
 # heaviest seven test files, 0.8 s at 500,000, for 180 MB more at the largest worker's peak).
-# Garbage is still collected, later.
-gc.set_threshold(500_000, 10, 20)
+# Garbage is still collected, later. The same thresholds as the computers' worker process.
+from game.core.bot_worker import collect_garbage_rarely  # noqa: E402
+
+collect_garbage_rarely()
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402

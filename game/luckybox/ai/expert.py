@@ -157,11 +157,11 @@ has none of it. Expert's own play-outs told the round's true numbers (one play-o
 not ten sampled) scored 66.9 (+1.6: 65.4 on seeds 0-29, 67.5 on 30-99), so with the numbers
 known a beam's search is worth 3 points more than greedy play-outs; over sampled numbers the
 determinized beams above gained under a point. More search within a round is unlikely to
-close the gap; the judgement between rounds (this evaluation at
-a round's end, the cards to keep) is where to look next, and in its form, not its weights:
-the round oracle (a beam of 100, 69.5 on seeds 0-99) judging with `later` 0.9 or 0.7,
-`budget` 9.5 or 7.5, stars and moons at full weight, `token` 0.7, `shortage` 0.25 or
-`cover_later` 0.25 scored 69.05-69.52, none better. Nor do corrections read off Expert's own
+close the gap; the judgement between rounds (this evaluation at a round's end, the cards to
+keep) is where to look next, and in its form, not its weights: the round oracle (a beam of
+100, 69.5 on seeds 0-99) judging with `later` 0.9 or 0.7, `budget` 9.5 or 7.5, stars and
+moons at full weight, `token` 0.7, `shortage` 0.25 or `cover_later` 0.25 scored 69.05-69.52,
+none better. Nor do corrections read off Expert's own
 round ends (1,200 of them, seeds 200-499: the final score less the evaluation there): it
 overvalues Lightning held at a round's end (about 0.8 points a token after rounds 2 and 3,
 mostly beyond 5 tokens) and undervalues the round's stars (about 1.1 points a star after round
