@@ -7,6 +7,12 @@ avoided on purpose: its management thread took the interpreter lock at moments o
 choosing (late frames), and its spawn start adds a resource-tracker process (memory).
 A small reader thread here sleeps in a blocking read and wakes once per answer.
 
+A closed table's worker, when it is healthy and owes no answer, is kept for the next table
+(`_spare`, one at most): a new one's first answer took 140 ms (0.17 CPU-s to start Python and
+import the bots), a kept one's 1 ms. Workers hold nothing between jobs but the bots' bounded
+memories of positions (a job carries its bot and view), so the answers are the same. The kept
+one ends at exit (`close_spare`), or at the end of its pipe if the game dies.
+
 A move asked for during a frame is sent once the frame is shown (`send_pending`, from
 `App.finish_frame`): the write wakes the worker, and Linux may start it on the writer's own
 CPU, which then stalled the frame for 1-4 ms (the slowest frames of a Blanco demo were those
@@ -15,6 +21,7 @@ that asked a move). After the frame, that only shortens the wait for the next on
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import queue
@@ -29,6 +36,61 @@ from game.core.paths import ROOT, worker_command
 log = logging.getLogger(__name__)
 _peaks: list[float] = []  # each finished worker's peak memory, MB (for the frame benchmark)
 _runners: weakref.WeakSet[BotRunner] = weakref.WeakSet()  # those send_pending() sends for
+
+
+class _Worker:
+    """A worker process with its reader thread and the queue that thread fills."""
+
+    def __init__(
+        self,
+        command: tuple[str, ...],
+        process: subprocess.Popen[bytes],
+        reader: threading.Thread,
+        replies: queue.SimpleQueue[Reply | None],
+    ) -> None:
+        self.command, self.process, self.reader, self.replies = command, process, reader, replies
+
+    def alive(self) -> bool:
+        return self.process.poll() is None and self.reader.is_alive()
+
+    def end(self) -> None:
+        """Close its pipe (the worker reads end-of-file and stops), wait, tidy the reader."""
+        process = self.process
+        with contextlib.suppress(BrokenPipeError, OSError, ValueError):
+            assert process.stdin is not None
+            process.stdin.close()
+        try:
+            process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        # The worker has gone, so its reader reaches the end of the pipe: its end is closed
+        # once nothing reads it (else the file is left to the garbage collector, unclosed).
+        self.reader.join(timeout=1.0)
+        if process.stdout is not None and not self.reader.is_alive():
+            process.stdout.close()
+
+
+_spare: list[_Worker] = []  # a closed table's healthy worker, for the next table
+
+
+def _take_spare(command: tuple[str, ...]) -> _Worker | None:
+    """The kept worker if it was started by `command` and still serves (else it ends)."""
+    while _spare:
+        worker = _spare.pop()
+        if worker.command == command and worker.alive() and worker.replies.empty():
+            return worker
+        worker.end()
+    return None
+
+
+def close_spare() -> None:
+    """End the kept worker, if any (at exit; tests that count processes call it too)."""
+    while _spare:
+        _spare.pop().end()
+
+
+atexit.register(close_spare)
 
 
 def send_pending() -> None:
@@ -76,7 +138,7 @@ class BotRunner:
     """Runs `bot.choose` in a worker process; falls back to the caller's process if it must."""
 
     def __init__(self) -> None:
-        self._process: subprocess.Popen[bytes] | None = None
+        self._worker: _Worker | None = None
         self._replies: queue.SimpleQueue[Reply | None] = queue.SimpleQueue()
         self._broken = False
         self._ticket = 0
@@ -84,12 +146,11 @@ class BotRunner:
         #: Moves asked for but not yet written to the worker: (move, job, the job's bytes).
         self._outbox: list[tuple[Move, Job, bytes]] = []
         self._said_unsendable = False  # a bot that cannot be sent to the worker was reported
-        self._reader: threading.Thread | None = None  # reads the worker's replies
         _runners.add(self)
 
     @property
     def worker_pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
+        return self._worker.process.pid if self._worker is not None else None
 
     def submit(self, bot: Any, state: Any, seat: int) -> Move:
         self._ticket += 1
@@ -124,7 +185,7 @@ class BotRunner:
         if not outbox:
             return
         try:
-            process = self._process
+            process = self._worker.process if self._worker is not None else None
             if process is None or process.stdin is None:
                 raise RuntimeError("the worker was closed")
             for _move, _job, data in outbox:
@@ -139,23 +200,27 @@ class BotRunner:
                 _ticket, value, error = answer(job)
                 move.settle(value, error)
 
-    def _start(self) -> subprocess.Popen[bytes]:
-        if self._process is not None:
-            return self._process
-        process = subprocess.Popen(
-            worker_command(),
-            cwd=ROOT,
-            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console on Windows
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-        )
-        self._replies = queue.SimpleQueue()  # a fresh one: an old worker's end-of-file is stale
-        reader = threading.Thread(
-            target=self._read, args=(process, self._replies), daemon=True, name="smlb-bot-replies"
-        )
-        reader.start()
-        self._process, self._reader = process, reader
-        return process
+    def _start(self) -> _Worker:
+        if self._worker is not None:
+            return self._worker
+        command = tuple(worker_command())
+        worker = _take_spare(command)
+        if worker is None:
+            process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console on Windows
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            replies: queue.SimpleQueue[Reply | None] = queue.SimpleQueue()
+            reader = threading.Thread(
+                target=self._read, args=(process, replies), daemon=True, name="smlb-bot-replies"
+            )
+            reader.start()
+            worker = _Worker(command, process, reader, replies)
+        self._worker, self._replies = worker, worker.replies
+        return worker
 
     @staticmethod
     def _read(process: subprocess.Popen[bytes], replies: queue.SimpleQueue[Reply | None]) -> None:
@@ -202,27 +267,19 @@ class BotRunner:
 
     def close(self) -> None:
         self._outbox.clear()  # the table is going: nobody waits for these
-        process, self._process = self._process, None
-        if process is None:
+        worker, self._worker = self._worker, None
+        if worker is None:
             return
-        peak = _process_peak_mb(process.pid)
+        peak = _process_peak_mb(worker.process.pid)
         if peak is not None:
             _peaks.append(peak)
-        with contextlib.suppress(BrokenPipeError, OSError, ValueError):
-            assert process.stdin is not None
-            process.stdin.close()  # the worker reads end-of-file and stops
-        try:
-            process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        # The worker has gone, so its reader reaches the end of the pipe: its end is closed
-        # once nothing reads it (else the file is left to the garbage collector, unclosed).
-        reader, self._reader = self._reader, None
-        if reader is not None:
-            reader.join(timeout=1.0)
-        if process.stdout is not None and (reader is None or not reader.is_alive()):
-            process.stdout.close()
+        # Kept for the next table only when no answer is on its way (its tickets would be
+        # taken for the next table's) and it still serves; one at most.
+        if not self._broken and not self._waiting and worker.alive() and worker.replies.empty():
+            close_spare()
+            _spare.append(worker)
+        else:
+            worker.end()
 
 
 def _process_peak_mb(pid: int) -> float | None:

@@ -1,0 +1,120 @@
+"""A closed table's worker is kept for the next table: the next game's computers answer at once
+(no process to start, nothing to import) and exactly as before; a worker that could mislead
+the next table (dead, another command, an answer still on its way) is never kept."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import pytest
+
+from game.core import botrunner
+from game.core.botrunner import BotRunner, close_spare
+from game.luckybox.ai import make_bot
+from game.luckybox.rules import GameState
+
+
+@pytest.fixture(autouse=True)
+def no_spare_before_or_after():
+    close_spare()
+    yield
+    close_spare()
+
+
+def _answer(runner: BotRunner, level: str, seed: int) -> object:
+    state, _ = GameState.new(["Ann", "Bob"], seed)
+    action, _bot = runner.submit(make_bot(level, seed, 0), state.clone(), 0).result()
+    assert action == make_bot(level, seed, 0).choose(state.clone(), 0)
+    return action
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # a zombie still answers kill(0): gone once its status says so
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().split(") ", 1)[1].startswith("Z")
+
+
+def test_the_next_table_thinks_in_the_worker_the_last_one_closed() -> None:
+    first = BotRunner()
+    _answer(first, "hard", 3)
+    pid = first.worker_pid
+    first.close()
+    assert first.worker_pid is None
+    second = BotRunner()
+    try:
+        _answer(second, "normal", 4)  # the same answers as thinking here
+        assert second.worker_pid == pid
+    finally:
+        second.close()
+    close_spare()
+    assert pid is not None and _gone(pid)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_kept_worker_that_died_is_replaced() -> None:
+    first = BotRunner()
+    _answer(first, "easy", 1)
+    pid = first.worker_pid
+    first.close()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    second = BotRunner()
+    try:
+        _answer(second, "easy", 2)
+        assert second.worker_pid not in (None, pid)
+    finally:
+        second.close()
+
+
+def test_a_worker_started_by_another_command_is_not_taken(monkeypatch) -> None:
+    first = BotRunner()
+    _answer(first, "easy", 1)
+    pid = first.worker_pid
+    first.close()
+    main = str(botrunner.ROOT / "main.py")
+    monkeypatch.setattr(botrunner, "worker_command", lambda: [sys.executable, main, "--bot-worker"])
+    second = BotRunner()
+    try:
+        _answer(second, "easy", 2)
+        assert second.worker_pid not in (None, pid)
+    finally:
+        second.close()
+    assert pid is not None and _gone(pid)  # the one it could not take was ended
+
+
+def test_a_worker_owing_an_answer_is_not_kept() -> None:
+    """A move asked for and not answered when the table closes: its answer would reach the next
+    table under a ticket of that table's, so that worker ends with its table."""
+    first = BotRunner()
+    _answer(first, "easy", 1)
+    pid = first.worker_pid
+    state, _ = GameState.new(["Ann", "Bob"], 5)
+    first.submit(make_bot("hard", 5, 0), state.clone(), 0)
+    first.send()
+    first.close()
+    assert pid is not None and _gone(pid)
+    second = BotRunner()
+    try:
+        _answer(second, "easy", 2)
+        assert second.worker_pid not in (None, pid)
+    finally:
+        second.close()
+
+
+def test_one_worker_at_most_is_kept() -> None:
+    tables = [BotRunner(), BotRunner()]
+    for runner in tables:
+        _answer(runner, "easy", 1)
+    pids = [runner.worker_pid for runner in tables]
+    assert None not in pids and pids[0] != pids[1]
+    for runner in tables:
+        runner.close()
+    assert len(botrunner._spare) == 1 and botrunner._spare[0].process.pid == pids[1]
+    assert _gone(pids[0])
