@@ -165,4 +165,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from game.core.pipes import run_for_a_reader  # `| head` ends it quietly
+
+    sys.exit(run_for_a_reader(main))

@@ -408,11 +408,16 @@ def main(argv: list[str] | None = None, started: float | None = None, prog: str 
 
 def _run_reporting_crashes(args: argparse.Namespace, started: float) -> int:
     try:
-        return run(args, started)
+        status = run(args, started)
+        sys.stdout.flush()  # a closed reader shows here, not in the interpreter's last flush
+        return status
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:
-        from game.core import crash
+    except BaseException as err:
+        from game.core import crash, pipes
+
+        if isinstance(err, BrokenPipeError) and pipes.reader_gone():
+            return pipes.end_quietly()  # `--check-record ... | head`: no crash to report
 
         return crash.report(
             sys.exc_info(),
