@@ -4,8 +4,7 @@ the next table (dead, another command, an answer still on its way) is never kept
 
 from __future__ import annotations
 
-import os
-import signal
+import subprocess
 import sys
 
 import pytest
@@ -30,41 +29,40 @@ def _answer(runner: BotRunner, level: str, seed: int) -> object:
     return action
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    # a zombie still answers kill(0): gone once its status says so
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().split(") ", 1)[1].startswith("Z")
+def _process(runner: BotRunner) -> subprocess.Popen[bytes]:
+    """The runner's worker process (to see later whether it was ended)."""
+    assert runner._worker is not None
+    return runner._worker.process
+
+
+def _ended(process: subprocess.Popen[bytes]) -> bool:
+    return process.poll() is not None
 
 
 def test_the_next_table_thinks_in_the_worker_the_last_one_closed() -> None:
     first = BotRunner()
     _answer(first, "hard", 3)
-    pid = first.worker_pid
+    pid, process = first.worker_pid, _process(first)
     first.close()
-    assert first.worker_pid is None
+    assert first.worker_pid is None and not _ended(process)
     second = BotRunner()
     try:
         _answer(second, "normal", 4)  # the same answers as thinking here
         assert second.worker_pid == pid
     finally:
         second.close()
+    assert not _ended(process)
     close_spare()
-    assert pid is not None and _gone(pid)
+    assert _ended(process)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_kept_worker_that_died_is_replaced() -> None:
     first = BotRunner()
     _answer(first, "easy", 1)
-    pid = first.worker_pid
+    pid, process = first.worker_pid, _process(first)
     first.close()
-    assert pid is not None
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    process.kill()
+    process.wait()
     second = BotRunner()
     try:
         _answer(second, "easy", 2)
@@ -76,7 +74,7 @@ def test_a_kept_worker_that_died_is_replaced() -> None:
 def test_a_worker_started_by_another_command_is_not_taken(monkeypatch) -> None:
     first = BotRunner()
     _answer(first, "easy", 1)
-    pid = first.worker_pid
+    pid, process = first.worker_pid, _process(first)
     first.close()
     main = str(botrunner.ROOT / "main.py")
     monkeypatch.setattr(botrunner, "worker_command", lambda: [sys.executable, main, "--bot-worker"])
@@ -86,7 +84,7 @@ def test_a_worker_started_by_another_command_is_not_taken(monkeypatch) -> None:
         assert second.worker_pid not in (None, pid)
     finally:
         second.close()
-    assert pid is not None and _gone(pid)  # the one it could not take was ended
+    assert _ended(process)  # the one it could not take was ended
 
 
 def test_a_worker_owing_an_answer_is_not_kept() -> None:
@@ -94,12 +92,12 @@ def test_a_worker_owing_an_answer_is_not_kept() -> None:
     table under a ticket of that table's, so that worker ends with its table."""
     first = BotRunner()
     _answer(first, "easy", 1)
-    pid = first.worker_pid
+    pid, process = first.worker_pid, _process(first)
     state, _ = GameState.new(["Ann", "Bob"], 5)
     first.submit(make_bot("hard", 5, 0), state.clone(), 0)
     first.send()
     first.close()
-    assert pid is not None and _gone(pid)
+    assert _ended(process)
     second = BotRunner()
     try:
         _answer(second, "easy", 2)
@@ -112,9 +110,9 @@ def test_one_worker_at_most_is_kept() -> None:
     tables = [BotRunner(), BotRunner()]
     for runner in tables:
         _answer(runner, "easy", 1)
-    pids = [runner.worker_pid for runner in tables]
-    assert None not in pids and pids[0] != pids[1]
+    processes = [_process(runner) for runner in tables]
+    assert processes[0].pid != processes[1].pid
     for runner in tables:
         runner.close()
-    assert len(botrunner._spare) == 1 and botrunner._spare[0].process.pid == pids[1]
-    assert _gone(pids[0])
+    assert [worker.process for worker in botrunner._spare] == [processes[1]]
+    assert _ended(processes[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import sys
 from collections.abc import Callable
 
@@ -16,9 +17,7 @@ CLOSED_PIPE = 141
 def reader_gone() -> bool:
     """Whether standard output is a pipe that nobody reads any more (where poll exists)."""
     try:
-        import select
-
-        poller = select.poll()
+        poller = select.poll()  # (none on Windows: AttributeError)
         poller.register(sys.stdout.fileno(), select.POLLOUT)
         return any(events & (select.POLLERR | select.POLLHUP) for _fd, events in poller.poll(0))
     except (AttributeError, OSError, ValueError):
