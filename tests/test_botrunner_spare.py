@@ -56,63 +56,55 @@ def test_the_next_table_thinks_in_the_worker_the_last_one_closed() -> None:
     assert _ended(process)
 
 
+def _a_table_that_answered() -> tuple[BotRunner, subprocess.Popen[bytes]]:
+    runner = BotRunner()
+    _answer(runner, "easy", 1)
+    return runner, _process(runner)
+
+
+def _the_next_table_starts_a_worker_of_its_own(old: subprocess.Popen[bytes]) -> None:
+    runner = BotRunner()
+    try:
+        _answer(runner, "easy", 2)
+        assert runner.worker_pid not in (None, old.pid)
+    finally:
+        runner.close()
+
+
 def test_a_kept_worker_that_died_is_replaced() -> None:
-    first = BotRunner()
-    _answer(first, "easy", 1)
-    pid, process = first.worker_pid, _process(first)
+    first, process = _a_table_that_answered()
     first.close()
     process.kill()
     process.wait()
-    second = BotRunner()
-    try:
-        _answer(second, "easy", 2)
-        assert second.worker_pid not in (None, pid)
-    finally:
-        second.close()
+    _the_next_table_starts_a_worker_of_its_own(process)
 
 
 def test_a_worker_started_by_another_command_is_not_taken(monkeypatch) -> None:
-    first = BotRunner()
-    _answer(first, "easy", 1)
-    pid, process = first.worker_pid, _process(first)
+    first, process = _a_table_that_answered()
     first.close()
     main = str(botrunner.ROOT / "main.py")
     monkeypatch.setattr(botrunner, "worker_command", lambda: [sys.executable, main, "--bot-worker"])
-    second = BotRunner()
-    try:
-        _answer(second, "easy", 2)
-        assert second.worker_pid not in (None, pid)
-    finally:
-        second.close()
+    _the_next_table_starts_a_worker_of_its_own(process)
     assert _ended(process)  # the one it could not take was ended
 
 
 def test_a_worker_owing_an_answer_is_not_kept() -> None:
     """A move asked for and not answered when the table closes: its answer would reach the next
     table under a ticket of that table's, so that worker ends with its table."""
-    first = BotRunner()
-    _answer(first, "easy", 1)
-    pid, process = first.worker_pid, _process(first)
+    first, process = _a_table_that_answered()
     state, _ = GameState.new(["Ann", "Bob"], 5)
     first.submit(make_bot("hard", 5, 0), state.clone(), 0)
     first.send()
     first.close()
     assert _ended(process)
-    second = BotRunner()
-    try:
-        _answer(second, "easy", 2)
-        assert second.worker_pid not in (None, pid)
-    finally:
-        second.close()
+    _the_next_table_starts_a_worker_of_its_own(process)
 
 
 def test_one_worker_at_most_is_kept() -> None:
-    tables = [BotRunner(), BotRunner()]
-    for runner in tables:
-        _answer(runner, "easy", 1)
-    processes = [_process(runner) for runner in tables]
+    tables = [_a_table_that_answered() for _ in range(2)]  # both open at once
+    processes = [process for _runner, process in tables]
     assert processes[0].pid != processes[1].pid
-    for runner in tables:
+    for runner, _worker_process in tables:
         runner.close()
     assert [worker.process for worker in botrunner._spare] == [processes[1]]
     assert _ended(processes[0])
