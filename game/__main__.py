@@ -6,6 +6,11 @@ STARTED = time.perf_counter()  # noqa: E402  (the demo's start-up time counts fr
 
 import sys  # noqa: E402
 
+if __name__ == "__main__":  # first: a Ctrl-C from here on is noted (see main.py)
+    from game.core import interrupts
+
+    interrupts.listen_from_the_start()
+
 from game.cli import main  # noqa: E402
 
 if __name__ == "__main__":

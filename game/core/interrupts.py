@@ -31,11 +31,21 @@ def _note_and_raise(_signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def listen_from_the_start() -> None:
+    """From now on, for the process's life, a Ctrl-C raises and is noted: main.py calls it
+    before the game's code loads. A Ctrl-C whose exception an import's callback from C swallowed
+    (importlib's module-lock callback did, 0.1 s into a start) was lost before `noted()`
+    listened, and the demo played on; `noted()` keeps a note taken since."""
+    with contextlib.suppress(ValueError):  # not the main thread: no signal comes here
+        signal.signal(signal.SIGINT, _note_and_raise)
+
+
 @contextlib.contextmanager
 def noted() -> Iterator[None]:
     """Within the block, a Ctrl-C still raises KeyboardInterrupt, and is also noted."""
     global _received
-    _received = False  # a new start: no note from an earlier one
+    if signal.getsignal(signal.SIGINT) is not _note_and_raise:
+        _received = False  # a new start: no note from an earlier one
     try:
         old = signal.signal(signal.SIGINT, _note_and_raise)
     except ValueError:  # not the main thread: Python delivers no signal here anyway
