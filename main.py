@@ -28,9 +28,11 @@ try:  # a Ctrl-C while the game's code loads ends it quietly, with the status sh
     if _HERE not in sys.path:  # `python -I /elsewhere/main.py`, or a copied script
         sys.path.insert(0, _HERE)
 
-    from game.core import interrupts  # (pure and small) first: a Ctrl-C from here on is noted,
+    # First (it is small and pure): from here on a Ctrl-C is also noted, so one whose exception
+    # an import swallows still ends the game.
+    from game.core import interrupts
 
-    interrupts.listen_from_the_start()  # so one an import swallows still ends the game
+    interrupts.listen_from_the_start()
     from game import cli
     from game.cli import check_deck, parse_args  # noqa: F401  (as before the move to game.cli)
 except KeyboardInterrupt:
