@@ -407,17 +407,14 @@ def main(argv: list[str] | None = None, started: float | None = None, prog: str 
 
 
 def _run_reporting_crashes(args: argparse.Namespace, started: float) -> int:
+    from game.core.pipes import run_for_a_reader  # `--check-record ... | head`: no crash
+
     try:
-        status = run(args, started)
-        sys.stdout.flush()  # a closed reader shows here, not in the interpreter's last flush
-        return status
+        return run_for_a_reader(lambda: run(args, started))
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException as err:
-        from game.core import crash, pipes
-
-        if isinstance(err, BrokenPipeError) and pipes.reader_gone():
-            return pipes.end_quietly()  # `--check-record ... | head`: no crash to report
+    except BaseException:
+        from game.core import crash
 
         return crash.report(
             sys.exc_info(),

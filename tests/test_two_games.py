@@ -441,60 +441,56 @@ def test_ctrl_c_while_starting_exits_quietly(tmp_path, after):
         ), err
 
 
-def test_a_ctrl_c_lost_while_starting_still_ends_the_demo(tmp_path, monkeypatch):
-    """A Ctrl-C whose exception something swallowed while starting: the loop sees its note."""
+def _demo_frames(tmp_path, monkeypatch, max_frames: int) -> int:
+    """Run an in-process demo of at most `max_frames` frames (the caller listens for Ctrl-C as
+    `game.cli.main` does, within `interrupts.noted()`); the frames it drew (status 0)."""
     from game.catalog import game_uis
-    from game.core import interrupts
     from game.core.ui import launch
 
     monkeypatch.setenv("SMLB_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("SMLB_NO_FRAME_WAIT", "1")
+    stats = tmp_path / "frames.json"
+    status = launch.demo(game_uis(), players=2, max_frames=max_frames, frame_stats=str(stats))
+    assert status == 0
+    return json.loads(stats.read_text())["frames"]
+
+
+def test_a_ctrl_c_lost_while_starting_still_ends_the_demo(tmp_path, monkeypatch):
+    """A Ctrl-C whose exception something swallowed while starting: the loop sees its note."""
+    from game.core import interrupts
+
     with interrupts.noted():
         with contextlib.suppress(KeyboardInterrupt):  # swallowed, as a callback from C would
             signal.raise_signal(signal.SIGINT)
-        stats = tmp_path / "frames.json"
-        status = launch.demo(game_uis(), players=2, max_frames=300, frame_stats=str(stats))
-    assert status == 0
-    assert json.loads(stats.read_text())["frames"] <= 1, "the demo stopped at its first frame"
+        frames = _demo_frames(tmp_path, monkeypatch, 300)
+    assert frames <= 1, "the demo stopped at its first frame"
 
 
 def test_a_ctrl_c_lost_while_the_code_loads_still_ends_the_demo(tmp_path, monkeypatch):
     """main.py listens before the game's code loads: a Ctrl-C whose exception an import's
     callback from C swallowed there (importlib's module-lock callback did, 0.1 s into a start:
     the demo then played on) is noted, and the demo ends at its first frame."""
-    from game.catalog import game_uis
     from game.core import interrupts
-    from game.core.ui import launch
 
-    monkeypatch.setenv("SMLB_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("SMLB_NO_FRAME_WAIT", "1")
     before = signal.getsignal(signal.SIGINT)
     try:
         interrupts.listen_from_the_start()
         with contextlib.suppress(KeyboardInterrupt):  # swallowed while the code loads
             signal.raise_signal(signal.SIGINT)
-        stats = tmp_path / "frames.json"
         with interrupts.noted():  # as game.cli.main listens, later
-            status = launch.demo(game_uis(), players=2, max_frames=300, frame_stats=str(stats))
+            frames = _demo_frames(tmp_path, monkeypatch, 300)
     finally:
         signal.signal(signal.SIGINT, before)
-    assert status == 0
-    assert json.loads(stats.read_text())["frames"] <= 1, "the demo stopped at its first frame"
+    assert frames <= 1, "the demo stopped at its first frame"
 
 
 def test_a_new_start_in_the_same_process_forgets_an_old_note(tmp_path, monkeypatch):
     """Without main.py's listener (a test, or a second start in one process), `noted()` begins
     afresh: a Ctrl-C noted in an earlier start does not stop this one."""
-    from game.catalog import game_uis
     from game.core import interrupts
-    from game.core.ui import launch
 
-    monkeypatch.setenv("SMLB_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("SMLB_NO_FRAME_WAIT", "1")
     with interrupts.noted(), contextlib.suppress(KeyboardInterrupt):
         signal.raise_signal(signal.SIGINT)  # an earlier start's Ctrl-C, noted and not taken
-    stats = tmp_path / "frames.json"
     with interrupts.noted():
-        status = launch.demo(game_uis(), players=2, max_frames=30, frame_stats=str(stats))
-    assert status == 0
-    assert json.loads(stats.read_text())["frames"] == 30, "the demo played all its frames"
+        frames = _demo_frames(tmp_path, monkeypatch, 30)
+    assert frames == 30, "the demo played all its frames"
