@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 _received = False
@@ -35,9 +36,24 @@ def listen_from_the_start() -> None:
     """From now on, for the process's life, a Ctrl-C raises and is noted: main.py calls it
     before the game's code loads. A Ctrl-C whose exception an import's callback from C swallowed
     (importlib's module-lock callback did, 0.1 s into a start) was lost before `noted()`
-    listened, and the demo played on; `noted()` keeps a note taken since."""
+    listened, and the demo played on; `noted()` keeps a note taken since. Python's report of
+    such a dropped Ctrl-C ("Exception ignored in", a traceback) is left out: it is noted."""
     with contextlib.suppress(ValueError):  # not the main thread: no signal comes here
         signal.signal(signal.SIGINT, _note_and_raise)
+        sys.unraisablehook = _quiet_about_ctrl_c(sys.unraisablehook)
+
+
+def _quiet_about_ctrl_c(
+    report: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], None]:
+    """Python's report of exceptions it drops (`report`), less a Ctrl-C's: that one is noted,
+    and the loop ends the game quietly (its report was a traceback on the way out)."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            report(unraisable)
+
+    return hook
 
 
 @contextlib.contextmanager
