@@ -229,3 +229,31 @@ def test_blanco_setup_remembers_its_match_choice(app, data_dir) -> None:
     frames(app, 2)
     odd = app.stack.top
     assert (odd.match_mode, odd.match_target) == (SINGLE, 3)
+
+
+def test_kept_default_names_read_in_the_language_spoken_now(app, data_dir) -> None:
+    """A table kept while the game spoke English ("Player 1", "Computer 2") sets up in French
+    as "Joueur 1", "Ordinateur 2": defaults are nobody's name. A name somebody typed stays as
+    it is, even one that looks like another seat's default; and a kept default is no person's
+    name for the daily deal or an online table."""
+    from game.core import i18n
+    from game.core.ui.shells.setup import person_name
+
+    seats = [("Player 1", "human"), ("Computer 2", "hard"), ("Player 2", "human")]
+    remember_seats(data_dir, "luckybox", seats)
+    try:
+        i18n.set_language("fr")
+        setup = _lucky_setup(app)
+        assert _names(setup) == ["Joueur 1", "Ordinateur 2", "Player 2"]  # (seat 3's "Player 2")
+        assert _kinds(setup) == ["human", "hard", "human"]
+        screenshot(app, "setup_kept_defaults_fr")
+        assert person_name(data_dir, "luckybox") is None
+        click_widget(app, setup, "start", 2)  # kept as set up, in French
+        i18n.set_language("de")
+        again = _lucky_setup(app)
+        assert _names(again)[:2] == ["Spieler 1", "Computer 2"]
+        assert person_name(data_dir, "luckybox") is None
+    finally:
+        i18n.set_language("en")
+    remember_seats(data_dir, "luckybox", [("Ann", "human")])
+    assert person_name(data_dir, "luckybox") == "Ann"

@@ -33,7 +33,7 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import lt, t
-from game.core.names import HUMAN, default_name, last_seats, remember_seats
+from game.core.names import HUMAN, default_name, is_default_name, last_seats, remember_seats
 from game.core.session import Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle
@@ -64,7 +64,7 @@ def person_name(data_dir: Any, game_id: str) -> str | None:
     for i, (name, kind) in enumerate(last_seats(data_dir, game_id)):
         if kind == HUMAN:
             name = name.strip()
-            return name if name and name != default_name(i) else None
+            return name if name and not is_default_name(name, i) else None
     return None
 
 
@@ -262,7 +262,8 @@ class SetupShell(UIScene):
                     self.max_seats,
                     tell=lambda line: setattr(ctx, "message", line),
                 ),
-                defaults_follow_kind=True,  # (a kept "Player 2" computer is now "Computer 2")
+                defaults_follow_kind=True,  # (a kept "Player 2" computer is now "Computer 2";
+                # a kept "Computer 2", "Ordinateur 2" in French)
             )
         self._sync()
 
@@ -292,7 +293,8 @@ class SetupShell(UIScene):
 
     def _fill_seats(self, seats: list[tuple[str, str]], defaults_follow_kind: bool = False) -> None:
         """Names, human or computer and levels from a kept table; the seat count follows.
-        With `defaults_follow_kind`, a seat's default name is the one of its kind."""
+        With `defaults_follow_kind`, a kept default name (of either kind, in any language) is
+        the seat's default of its kind in the game's language now."""
         if not seats:
             return
         self.seats = min(max(len(seats), self.min_seats), self.max_seats)
@@ -300,7 +302,7 @@ class SetupShell(UIScene):
             name_w, toggle = self.widgets[f"name_{i}"], self.widgets[f"computer_{i}"]
             assert isinstance(name_w, TextInput) and isinstance(toggle, Toggle)
             computer = kind in self.levels
-            if defaults_follow_kind and name == default_name(i, not computer):
+            if defaults_follow_kind and is_default_name(name, i):  # its kind's, in this language
                 name = default_name(i, computer)
             name_w.set_text(name[:NAME_MAX])
             toggle.value = computer
