@@ -139,7 +139,7 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
     (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
     Lucky Box banner and Blanco's banner line both."""
     from game.core.game import level_in_words
-    from game.core.names import says_computer
+    from game.core.seat_names import says_computer
     from game.core.ui.text import TextCache
 
     drawn: set[str] = set()
@@ -257,3 +257,40 @@ def test_kept_default_names_read_in_the_language_spoken_now(app, data_dir) -> No
         i18n.set_language("en")
     remember_seats(data_dir, "luckybox", [("Ann", "human")])
     assert person_name(data_dir, "luckybox") == "Ann"
+
+
+def test_a_game_under_way_shows_default_names_in_the_language_chosen_since(
+    app, data_dir, monkeypatch
+) -> None:
+    """A game begun in English, its seats named by default, then the language changed in the
+    pause menu's settings: the screens say "Joueur 1" from then on; the game's record keeps
+    the names it began with. A typed name is shown as it is."""
+    from game.core import i18n
+    from game.core.ui.text import TextCache
+    from game.luckybox.ui.scenes.draft import DraftScene
+
+    drawn: set[str] = set()
+    real = TextCache.blit_centered
+
+    def recording(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.add(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit_centered", recording)
+    remember_seats(data_dir, "luckybox", [("Player 1", "human"), ("Robo", "hard")])
+    setup = _lucky_setup(app)
+    click_widget(app, setup, "start", 2)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene)
+    assert "Player 1: keep 3 of these 5 cards" in drawn
+    try:
+        i18n.set_language("fr")
+        drawn.clear()
+        frames(app, 2)
+        assert "Joueur 1\xa0: garde 3 de ces 5 grilles" in drawn, sorted(drawn)
+        session = draft.session
+        assert [session.name_of(i) for i in range(2)] == ["Joueur 1", "Robo"]
+        assert session.record()["players"] == ["Player 1", "Robo"]
+        screenshot(app, "draft_default_name_after_language_change_fr")
+    finally:
+        i18n.set_language("en")

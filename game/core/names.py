@@ -19,7 +19,7 @@ from typing import Any
 
 from game.core import safe_json
 from game.core.game import BOT_LEVELS
-from game.core.i18n import t, t_every
+from game.core.i18n import t
 from game.core.storage import set_aside, write_json_atomic
 
 Tell = Callable[[str], None]
@@ -28,29 +28,6 @@ FILE_NAME = "players.json"
 HUMAN = "human"
 NAME_MAX = 16
 MAX_SEATS = 12  # the most any game seats
-
-
-def default_name(i: int, computer: bool = False) -> str:
-    """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
-    online tables name theirs), so a computer is not set up under a person's name."""
-    if computer:
-        return t("setup.computer_n", "Computer {n}", n=i + 1)
-    return t("setup.player_n", "Player {n}", n=i + 1)
-
-
-def is_default_name(name: str, i: int) -> bool:
-    """Whether `name` is seat i's default of either kind in any language the game speaks: a
-    kept "Computer 2" is nobody's name, and reads "Ordinateur 2" once the game speaks French."""
-    return name in t_every("setup.player_n", "Player {n}", n=i + 1) | t_every(
-        "setup.computer_n", "Computer {n}", n=i + 1
-    )
-
-
-def says_computer(name: str, seat: int) -> bool:
-    """Whether `name` is seat's default computer name ("Computer 2"): it says it is a computer
-    already, so a title beside it adds only the level ("Computer 2 (Hard)", not "Computer 2
-    (computer, Hard)")."""
-    return name == default_name(seat, computer=True)
 
 
 def _seats(raw: Any) -> list[tuple[str, str]]:

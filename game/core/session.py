@@ -18,6 +18,7 @@ from typing import Any, Generic
 from game.core import daily as daily_deal
 from game.core.game import BOT_LEVELS, Game, Outcome, StateT
 from game.core.records import open_record, play_actions
+from game.core.seat_names import in_language_now
 from game.core.version import __version__ as VERSION
 
 HUMAN = "human"
@@ -65,6 +66,12 @@ class Session(Generic[StateT]):
         self.daily_practice = False
         # Called after every change to the game (an action, a reveal, an undo): the autosave.
         self.on_change: Callable[[], None] | None = None
+
+    def name_of(self, seat: int) -> str:
+        """The seat's name as the screens show it: a default in the language spoken now (the
+        rules, records and saves keep the name the game began with)."""
+        s = self.seats[seat]
+        return in_language_now(s.name, seat, s.is_computer)
 
     @property
     def humans(self) -> list[int]:

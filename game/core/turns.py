@@ -163,7 +163,7 @@ class TurnController:
                 else RandomBot(session.seed, seat)
             )
             session.bots[seat] = bot
-            name = session.seats[seat].name
+            name = session.name_of(seat)
             self.notices.append(
                 t(
                     "turns.bot_weaker",

@@ -38,7 +38,7 @@ class OnlineSeat(Seat):
 def shown_name(info: p.SeatInfo, seat: int) -> str:
     """A seat's name as this screen shows it: a default the host's game gave in its language
     ("Ordinateur 3", "Joueur 2", "Hôte") in this player's; a name someone chose, as it is."""
-    defaults = (  # (the keys of game.core.names.default_name, and the host's own)
+    defaults = (  # (the keys of game.core.seat_names.default_name, and the host's own)
         ("setup.computer_n", "Computer {n}")
         if info.kind == "computer"
         else ("online.host.you", "Host")
@@ -87,6 +87,11 @@ class OnlineSession:
         self.retry: Any = None  # ...refused as stale: sent again if the fresh view allows it
 
     # -- what the table reads -------------------------------------------------------------
+    def name_of(self, seat: int) -> str:
+        """The seat's name as this screen shows it now (`shown_name`: the host's defaults in
+        this player's language, as it is when the language changes)."""
+        return shown_name(self.infos[seat], seat)
+
     @property
     def humans(self) -> list[int]:
         return [self.seat] if self.seat >= 0 else []

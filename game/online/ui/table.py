@@ -139,7 +139,7 @@ class OnlineTable:
         return t(
             "online.table.away",
             "Waiting for {name}, who left the table (their seat is held for them).",
-            name=self.session.seats[seat].name,
+            name=self.session.name_of(seat),
         )
 
     def needs_redraw(self) -> bool:

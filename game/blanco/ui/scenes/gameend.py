@@ -30,7 +30,7 @@ class GameEndScene(GameEndShell):
                 "Solo: cleared in {count} turn",
                 "Solo: cleared in {count} turns",
             )
-        return t("blanco.end.wins", "{name} wins!", name=self.session.seats[state.winner].name)
+        return t("blanco.end.wins", "{name} wins!", name=self.session.name_of(state.winner))
 
     def panel(self) -> pygame.FRect:
         """The results panel, as tall as its rows (and the same-deal line): a fixed one left
@@ -76,7 +76,7 @@ class GameEndScene(GameEndShell):
             colour = YELLOW if seat == state.winner else WHITE
             text.blit_centered(
                 surface,
-                self.session.seats[seat].name,
+                self.session.name_of(seat),
                 34,
                 colour,
                 (PANEL.x + 220, y),

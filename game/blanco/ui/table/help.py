@@ -146,7 +146,7 @@ class BlancoHelp:
                     text = t(
                         "blanco.tip.hand.hidden",
                         "{name}'s hand: hidden from you.",
-                        name=table.session.seats[table.focus].name,
+                        name=table.session.name_of(table.focus),
                     )
                 return Tip(
                     pygame.FRect(table.geometry.hand_area), text, t("blanco.tip.hand.title", "Hand")

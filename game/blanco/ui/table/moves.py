@@ -119,7 +119,7 @@ class Moves:
                 t(
                     "blanco.table.wait",
                     "Wait: it is {name}'s turn.",
-                    name=table.session.seats[acting].name,
+                    name=table.session.name_of(acting),
                 ),
                 key,
             )

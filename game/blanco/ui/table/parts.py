@@ -11,7 +11,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
-from game.core.names import says_computer
+from game.core.seat_names import says_computer
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
@@ -130,7 +130,7 @@ class Hand(Part):
         seat = table.focus
         hand = table.seen.players[seat].hand
         mine = table.viewer == seat
-        name = table.session.seats[seat].name
+        name = table.session.name_of(seat)
         if table.driven:  # a replay: whoever plays is shown, by name
             label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
@@ -409,14 +409,12 @@ class Banner(Part):
                 level=level_in_words(info.kind),
             )
         if seen.winner is not None:
-            status = t(
-                "blanco.table.wins", "{name} wins!", name=table.session.seats[seen.winner].name
-            )
+            status = t("blanco.table.wins", "{name} wins!", name=table.session.name_of(seen.winner))
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
             status = t(
-                "blanco.table.to_play", "{name} to play", name=table.session.seats[seen.acting].name
+                "blanco.table.to_play", "{name} to play", name=table.session.name_of(seen.acting)
             )
         else:
             status = ""

@@ -33,7 +33,8 @@ import pygame
 
 from game.core.game import level_name
 from game.core.i18n import lt, t
-from game.core.names import HUMAN, default_name, is_default_name, last_seats, remember_seats
+from game.core.names import HUMAN, last_seats, remember_seats
+from game.core.seat_names import default_name, is_default_name
 from game.core.session import Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle

@@ -221,7 +221,7 @@ class TableShell(Scene):
             self.focus = seat  # demo: follow whoever plays
         elif turn.kind == HANDOFF:
             self.focus = seat
-            self.ctx.nav.push("handoff", name=self.session.seats[seat].name)
+            self.ctx.nav.push("handoff", name=self.session.name_of(seat))
         elif turn.kind == HUMAN and self.focus != seat:
             self.focus = seat
             self.drop_choice()
@@ -277,7 +277,7 @@ class TableShell(Scene):
         return self.keeper.saving and self.keeper.warning is None and not self.keeper.finished
 
     def name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        return self.session.name_of(seat)
 
     def waiting_words(self, seat: int) -> str | None:
         """What the turn line says while `seat`'s player is away from the table (an online

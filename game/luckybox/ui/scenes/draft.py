@@ -220,7 +220,7 @@ class DraftScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
-        name = self.session.seats[self.seat].name
+        name = self.session.name_of(self.seat)
         if self.need == 3:
             what = t("luckybox.draft.keep_3", "{name}: keep 3 of these 5 cards", name=name)
         else:

@@ -149,7 +149,7 @@ class GameEndScene(GameEndShell):
 
     def headline(self) -> str:
         state = state_of(self.session)
-        names = [self.session.seats[w].name for w in state.winners()]
+        names = [self.session.name_of(w) for w in state.winners()]
         if self.solo:
             return t(
                 "luckybox.game_end.mega_total", "Mega Total: {total}", total=state.players[0].total
@@ -239,7 +239,7 @@ class GameEndScene(GameEndShell):
         for seat, row in enumerate(values):
             y = chart.y + 20 + seat * row_h
             bar_h = max(8, row_h * 0.7)
-            name = self.session.seats[seat].name
+            name = self.session.name_of(seat)
             colour = YELLOW if seat in winners and not self.solo else WHITE
             size = ctx.text.fit_size(name, int(min(30, max(20, row_h * 0.6))), name_w)
             ctx.text.blit_centered(
@@ -369,7 +369,7 @@ class GameEndScene(GameEndShell):
                 title = t(
                     "luckybox.tip.end.part",
                     "{name} · {what}: {points}",
-                    name=self.session.seats[seat].name,
+                    name=self.session.name_of(seat),
                     what=category_label(key),
                     points=value,
                 )

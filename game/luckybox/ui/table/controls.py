@@ -239,7 +239,7 @@ class Bonuses(Part):
             return table.waiting_words(seat) or t(
                 "luckybox.table.playing",
                 "{name} is playing...",
-                name=table.session.seats[seat].name,
+                name=table.session.name_of(seat),
             )
         if state.phase != PLAY:
             return t("luckybox.table.choose_cards", "Choose your cards.")

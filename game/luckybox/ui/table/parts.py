@@ -9,7 +9,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, lt, t, tn
-from game.core.names import says_computer
+from game.core.seat_names import says_computer
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
 from game.core.ui.layout import LOGICAL_SIZE

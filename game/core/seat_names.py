@@ -1,0 +1,36 @@
+"""Seats' default names ("Player 2", "Computer 2" until someone types one), in the language
+the game speaks, and how to tell a default from a chosen name. Pure (no pygame)."""
+
+from __future__ import annotations
+
+from game.core.i18n import t, t_every
+
+# default_name's keys and English, by whether the seat is a computer's.
+_DEFAULTS = {False: ("setup.player_n", "Player {n}"), True: ("setup.computer_n", "Computer {n}")}
+
+
+def default_name(i: int, computer: bool = False) -> str:
+    """Seat i's name until someone types one: "Player 2", or "Computer 2" for a computer (as
+    online tables name theirs), so a computer is not set up under a person's name."""
+    if computer:
+        return t("setup.computer_n", "Computer {n}", n=i + 1)
+    return t("setup.player_n", "Player {n}", n=i + 1)
+
+
+def in_language_now(name: str, i: int, computer: bool) -> str:
+    """Seat i's `name` as the game shows it now: its kind's default, written in any language
+    ("Joueur 2" from a game begun in French), in the language spoken now; any other as it is."""
+    return default_name(i, computer) if name in t_every(*_DEFAULTS[computer], n=i + 1) else name
+
+
+def is_default_name(name: str, i: int) -> bool:
+    """Whether `name` is seat i's default of either kind in any language the game speaks: a
+    kept "Computer 2" is nobody's name, and reads "Ordinateur 2" once the game speaks French."""
+    return any(name in t_every(*_DEFAULTS[computer], n=i + 1) for computer in (False, True))
+
+
+def says_computer(name: str, seat: int) -> bool:
+    """Whether `name` is seat's default computer name ("Computer 2"): it says it is a computer
+    already, so a title beside it adds only the level ("Computer 2 (Hard)", not "Computer 2
+    (computer, Hard)")."""
+    return name == default_name(seat, computer=True)
