@@ -134,12 +134,8 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
     screenshot(app, "blanco_setup_computer_named_fr")
 
 
-def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
-    """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
-    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
-    Lucky Box banner and Blanco's banner line both."""
-    from game.core.game import level_in_words
-    from game.core.seat_names import says_computer
+def _texts_drawn(monkeypatch: Any) -> set[str]:
+    """The texts drawn centred (names, banners, prompts) from now on, as they are drawn."""
     from game.core.ui.text import TextCache
 
     drawn: set[str] = set()
@@ -150,6 +146,17 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
         return real(self, surface, text, *a, **k)
 
     monkeypatch.setattr(TextCache, "blit_centered", recording)
+    return drawn
+
+
+def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
+    """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
+    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
+    Lucky Box banner and Blanco's banner line both."""
+    from game.core.game import level_in_words
+    from game.core.seat_names import says_computer
+
+    drawn = _texts_drawn(monkeypatch)
     setup = _lucky_setup(app)
     click_widget(app, setup, "computer_0")
     click_widget(app, setup, "computer_1")
@@ -266,17 +273,9 @@ def test_a_game_under_way_shows_default_names_in_the_language_chosen_since(
     pause menu's settings: the screens say "Joueur 1" from then on; the game's record keeps
     the names it began with. A typed name is shown as it is."""
     from game.core import i18n
-    from game.core.ui.text import TextCache
     from game.luckybox.ui.scenes.draft import DraftScene
 
-    drawn: set[str] = set()
-    real = TextCache.blit_centered
-
-    def recording(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
-        drawn.add(text)
-        return real(self, surface, text, *a, **k)
-
-    monkeypatch.setattr(TextCache, "blit_centered", recording)
+    drawn = _texts_drawn(monkeypatch)
     remember_seats(data_dir, "luckybox", [("Player 1", "human"), ("Robo", "hard")])
     setup = _lucky_setup(app)
     click_widget(app, setup, "start", 2)
@@ -284,9 +283,14 @@ def test_a_game_under_way_shows_default_names_in_the_language_chosen_since(
     assert isinstance(draft, DraftScene)
     assert "Player 1: keep 3 of these 5 cards" in drawn
     try:
-        i18n.set_language("fr")
+        press(app, pygame.K_ESCAPE)  # the pause menu, its settings, French, back to the game
+        click_widget(app, app.stack.top, "settings", 2)
+        click(app, app.stack.top.widget("language").segment(1).center, steps=2)
+        assert i18n.language() == "fr"
+        click_widget(app, app.stack.top, "back", 3)
         drawn.clear()
-        frames(app, 2)
+        click_widget(app, app.stack.top, "resume", 3)
+        assert app.stack.top is draft
         assert "Joueur 1\xa0: garde 3 de ces 5 grilles" in drawn, sorted(drawn)
         session = draft.session
         assert [session.name_of(i) for i in range(2)] == ["Joueur 1", "Robo"]
