@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from game.core.i18n import t, t_every
 
-# default_name's keys and English, by whether the seat is a computer's.
+# default_name's keys and English, by whether the seat is a computer's (default_name writes
+# them out: the catalog's extractor reads only literal keys and texts).
 _DEFAULTS = {False: ("setup.player_n", "Player {n}"), True: ("setup.computer_n", "Computer {n}")}
 
 

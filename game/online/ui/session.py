@@ -19,6 +19,7 @@ from typing import Any
 
 from game.core.game import Game, Outcome, Refusal
 from game.core.i18n import t, t_every
+from game.core.seat_names import in_language_now
 from game.core.session import Seat
 from game.online import protocol as p
 from game.online.codec import from_wire
@@ -38,16 +39,10 @@ class OnlineSeat(Seat):
 def shown_name(info: p.SeatInfo, seat: int) -> str:
     """A seat's name as this screen shows it: a default the host's game gave in its language
     ("Ordinateur 3", "Joueur 2", "Hôte") in this player's; a name someone chose, as it is."""
-    defaults = (  # (the keys of game.core.seat_names.default_name, and the host's own)
-        ("setup.computer_n", "Computer {n}")
-        if info.kind == "computer"
-        else ("online.host.you", "Host")
-        if seat == 0
-        else ("setup.player_n", "Player {n}")
-    )
-    if info.name in t_every(*defaults, n=seat + 1):
-        return t(*defaults, n=seat + 1)
-    return info.name
+    if info.kind != "computer" and seat == 0:  # the host's own default
+        host = ("online.host.you", "Host")
+        return t(*host) if info.name in t_every(*host) else info.name
+    return in_language_now(info.name, seat, info.kind == "computer")
 
 
 def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
