@@ -298,3 +298,49 @@ def test_a_game_under_way_shows_default_names_in_the_language_chosen_since(
         screenshot(app, "draft_default_name_after_language_change_fr")
     finally:
         i18n.set_language("en")
+
+
+def test_banners_and_round_scores_read_default_names_in_the_language_chosen_since(
+    app, monkeypatch
+) -> None:
+    """Both games' banners (whose board is shown), Lucky Box's other boards and its round
+    scores name a seat by its default in the language chosen since the game began:
+    "Ordinateur 1  (Normal)", not "Computer 1  (ordinateur, Normal)"."""
+    from game.core import i18n
+    from game.core.game import level_in_words
+    from game.core.session import Seat, Session
+    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.ui.scenes.roundend import score_rows
+
+    drawn = _texts_drawn(monkeypatch)
+
+    def in_french_shows(banner: str, shot: str) -> None:
+        """Once the game under way speaks French, a banner line starting `banner` is drawn."""
+        i18n.set_language("fr")
+        drawn.clear()
+        for _ in range(300):
+            if any(t.startswith(banner.format(level=level_in_words("normal"))) for t in drawn):
+                break
+            frames(app, 3)
+        shown = [t for t in drawn if "(" in t]
+        assert any(t.startswith(banner.format(level=level_in_words("normal"))) for t in shown)
+        assert not any(t.startswith("Computer 1") for t in shown), shown
+        screenshot(app, shot)
+        i18n.set_language("en")
+
+    try:
+        setup = _lucky_setup(app)
+        click_widget(app, setup, "computer_0")
+        click_widget(app, setup, "computer_1")
+        click_widget(app, setup, "start", 2)  # computers alone: the screen follows each
+        in_french_shows("Ordinateur 1  ({level})", "luckybox_banner_default_name_fr")
+        assert "Ordinateur 2" in drawn, "the other player's board, drawn again with its name"
+        app.stack.clear_to(app.ctx.nav.make("blanco.setup"))  # the same table, Blanco's
+        frames(app, 2)
+        click_widget(app, app.stack.top, "start", 2)
+        in_french_shows("Ordinateur 1 ({level})  ·", "blanco_banner_default_name_fr")
+        i18n.set_language("fr")
+        session = Session([Seat("Player 1"), Seat("Computer 2", "hard")], 5, game=LUCKYBOX)
+        assert [row.name for row in score_rows(session, 1)] == ["Joueur 1", "Ordinateur 2"]
+    finally:
+        i18n.set_language("en")

@@ -27,12 +27,14 @@ PANEL = (30, 58, 64)
 FELT = (22, 92, 84)
 
 
-def seat_title(seat: Seat) -> str:
-    """A seat's panel title: its name, with the level for a computer ("Bo (hard)"). A person
-    playing from another screen (online: "not ours", so `is_computer`) is named alone."""
+def seat_title(seat: Seat, name: str | None = None) -> str:
+    """A seat's panel title: its name (`name`, as shown: `session.name_of`), with the level for
+    a computer ("Bo (hard)"). A person playing from another screen (online: "not ours", so
+    `is_computer`) is named alone."""
+    name = seat.name if name is None else name
     if seat.kind == HUMAN:
-        return seat.name
-    return f"{seat.name} ({level_in_words(seat.kind)})"
+        return name
+    return f"{name} ({level_in_words(seat.kind)})"
 
 
 def eye_icon(size: int) -> pygame.Surface:
@@ -312,7 +314,7 @@ class Others(Part):
             if kept[2]:  # a looked-at face shown to its owner, as draw_cell notes it
                 table.private_drawn.add(seat)
             return
-        name = seat_title(seat_info)
+        name = seat_title(seat_info, table.session.name_of(seat))
         cells = [
             (at, rect)
             for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
@@ -396,16 +398,16 @@ class Banner(Part):
         seen = table.seen
         seat = table.focus
         p = seen.players[seat]
-        info = table.session.seats[seat]
+        info, shown = table.session.seats[seat], table.session.name_of(seat)
         if info.kind == "human":  # (an online table's other people are "not ours", not bots)
-            who = info.name
-        elif says_computer(info.name, seat):
-            who = seat_title(info)  # "Computer 2 (normal)", as its panel says
+            who = shown
+        elif says_computer(shown, seat):
+            who = seat_title(info, shown)  # "Computer 2 (normal)", as its panel says
         else:
             who = t(
                 "blanco.table.computer_name",
                 "{name} (computer, {level})",
-                name=info.name,
+                name=shown,
                 level=level_in_words(info.kind),
             )
         if seen.winner is not None:

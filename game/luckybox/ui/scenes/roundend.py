@@ -80,11 +80,11 @@ def score_rows(session: Session, round_no: int) -> list[ScoreRow]:
     """Each seat's scoring of `round_no`, read from the engine's state."""
     r = round_no - 1
     rows = []
-    for seat, p in zip(session.seats, state_of(session).players, strict=True):
+    for seat, p in enumerate(state_of(session).players):
         before = sum(p.card_points[:r]) + sum(p.star_points[:r])
         rows.append(
             ScoreRow(
-                seat.name,
+                session.name_of(seat),
                 tuple(p.completed[r]),
                 p.card_points[r],
                 p.stars[r],

@@ -383,6 +383,8 @@ class OtherBoards(Part):
             star_count,
             tuple(p.cards),
             tuple(p.masks),
+            table.session.name_of(seat),  # (in the language spoken now)
+            self.ctx.text.scale,
             gfx.render_scale(),
         )
         hit = self._cache.get(seat)

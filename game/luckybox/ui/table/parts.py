@@ -104,16 +104,16 @@ class Banner(Part):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
         area = self.rect
-        seat = table.session.seats[table.focus]
+        seat, shown = table.session.seats[table.focus], table.session.name_of(table.focus)
         if seat.kind == "human":
-            name = seat.name
-        elif says_computer(seat.name, table.focus):
-            name = f"{seat.name}  ({level_in_words(seat.kind)})"
+            name = shown
+        elif says_computer(shown, table.focus):
+            name = f"{shown}  ({level_in_words(seat.kind)})"
         else:
             name = t(
                 "luckybox.table.computer_name",
                 "{name}  (computer, {level})",
-                name=seat.name,
+                name=shown,
                 level=level_in_words(seat.kind),
             )
         ctx.text.blit_centered(
