@@ -17,7 +17,7 @@ import pytest
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.online import protocol as p
-from game.online.client import SeatClient
+from game.online.client import OPEN_TIMEOUT, SeatClient
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
 from game.online.ui import seats_file
@@ -466,16 +466,19 @@ def test_a_silent_server_never_holds_a_frame(app) -> None:
         join = app.stack.top
         click(app, join.widget("code").rect.center)
         type_text(app, "KQ7-4XM")
+        began = time.perf_counter()
         click(app, join.widget("go").rect.center, 1)
+        slowest = time.perf_counter() - began
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
-        slowest = 0.0
         for _ in range(40):
             began = time.perf_counter()
             frames(app, 1)
             slowest = max(slowest, time.perf_counter() - began)
             time.sleep(0.01)
-        assert slowest < 0.25
+        # A frame that waited on the link would wait for its handshake's whole timeout; the
+        # bound is far from both that and a frame on a busy machine (not a speed check).
+        assert slowest < OPEN_TIMEOUT / 5
         assert app.stack.top is lobby and not lobby.ready and lobby.problem == ""
     finally:
         silent.close()

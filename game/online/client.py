@@ -34,6 +34,8 @@ MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
 MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
 STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
 RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
+#: Seconds a connection may take to open (the websocket handshake) before the link gives up on it.
+OPEN_TIMEOUT = 10
 BURST = p.BURST / 2
 # The reconnect delays' jitter: its own generator, so a client never moves the random module's
 # shared state under other code (a game seeded from it, a test's generated examples).
@@ -95,7 +97,9 @@ class SeatClient:
     # -- connection ---------------------------------------------------------------------------
     async def connect(self) -> None:
         # (no compression: the server offers none, it costs more CPU than the bytes it saves)
-        self.ws = await connect(self.url, max_size=MAX_FRAME, open_timeout=10, compression=None)
+        self.ws = await connect(
+            self.url, max_size=MAX_FRAME, open_timeout=OPEN_TIMEOUT, compression=None
+        )
 
     async def close(self) -> None:
         if self.ws is not None:
