@@ -14,7 +14,7 @@ from game.blanco.ui.scenes.table import TableScene as BlancoTable
 from game.core.names import FILE_NAME, last_seats, remember_seats
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, texts_drawn
 
 
 def _retype(app: Any, scene: Any, widget: str, text: str) -> None:
@@ -134,21 +134,6 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
     screenshot(app, "blanco_setup_computer_named_fr")
 
 
-def _texts_drawn(monkeypatch: Any) -> set[str]:
-    """The texts drawn centred (names, banners, prompts) from now on, as they are drawn."""
-    from game.core.ui.text import TextCache
-
-    drawn: set[str] = set()
-    real = TextCache.blit_centered
-
-    def recording(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
-        drawn.add(text)
-        return real(self, surface, text, *a, **k)
-
-    monkeypatch.setattr(TextCache, "blit_centered", recording)
-    return drawn
-
-
 def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
     """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
     (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
@@ -156,7 +141,7 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
     from game.core.game import level_in_words
     from game.core.seat_names import says_computer
 
-    drawn = _texts_drawn(monkeypatch)
+    drawn = texts_drawn(monkeypatch)
     setup = _lucky_setup(app)
     click_widget(app, setup, "computer_0")
     click_widget(app, setup, "computer_1")
@@ -275,7 +260,7 @@ def test_a_game_under_way_shows_default_names_in_the_language_chosen_since(
     from game.core import i18n
     from game.luckybox.ui.scenes.draft import DraftScene
 
-    drawn = _texts_drawn(monkeypatch)
+    drawn = texts_drawn(monkeypatch)
     remember_seats(data_dir, "luckybox", [("Player 1", "human"), ("Robo", "hard")])
     setup = _lucky_setup(app)
     click_widget(app, setup, "start", 2)
@@ -312,7 +297,7 @@ def test_banners_and_round_scores_read_default_names_in_the_language_chosen_sinc
     from game.luckybox.rules.game import LUCKYBOX
     from game.luckybox.ui.scenes.roundend import score_rows
 
-    drawn = _texts_drawn(monkeypatch)
+    drawn = texts_drawn(monkeypatch)
 
     def in_french_shows(banner: str, shot: str) -> None:
         """Once the game under way speaks French, a banner line starting `banner` is drawn."""

@@ -15,18 +15,22 @@ from tests.test_online_ui import (
     table_with_a_friend,
     until,
 )
-from tests.ui_helpers import click
+from tests.ui_helpers import click, frames, screenshot, texts_drawn
 
 __all__ = ["server"]  # the fixture, shared with test_online_ui
 
 
-def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None:
+def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server, monkeypatch) -> None:
     """A friend who closes their game is not left a mystery: the table's line says they left
-    and that their seat is held, then that they are back (in the player's language)."""
+    and that their seat is held, their panel is marked away, then the line says they are back
+    and the mark is gone (in the player's language)."""
     from game.core import i18n
 
+    drawn = texts_drawn(monkeypatch)
     lobby, friend, table = table_with_a_friend(app, server)
     assert "left the table" not in table.message
+    frames(app, 2)
+    assert "Player 2" in drawn and "Player 2 (away)" not in drawn
     # The table knows the friend is seated and here (not the seat as the first view had it).
     assert not table.session.infos[1].free and table.session.infos[1].connected
     server.call(friend.close())
@@ -34,6 +38,9 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     assert table.message == (
         "Player 2 left the table: their seat is held for them. (Esc: the seats)"
     )
+    frames(app, 2)
+    assert "Player 2 (away)" in drawn  # their panel's title
+    screenshot(app, "online_blanco_friend_away")
     # Once our set-up is done it is their turn: they are waited for, not "playing".
     until(app, lambda: table.human_turn(), what="our set-up")
     while table.acting == table.session.seat:
@@ -50,11 +57,17 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server) -> None
     until(app, lambda: "zurück" in table.message, what="the friend back")
     assert table.message == "Spieler 2 ist zurück am Tisch."  # (the default name, in German)
     assert table.turn_line() == "Spieler 2 spielt..."  # back, so playing again
+    i18n.set_language("en")  # (the panel is drawn again: its title is in another language)
+    drawn.clear()
+    frames(app, 2)
+    assert "Player 2" in drawn and "Player 2 (away)" not in drawn
     server.call(back.close())
 
 
-def test_lucky_box_waits_for_a_friend_who_left(app, server) -> None:
-    """Lucky Box's turn line too: a friend who left is waited for, not "playing"."""
+def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None:
+    """Lucky Box's turn line too: a friend who left is waited for, not "playing", and their
+    board is marked away."""
+    from game.core import i18n
     from game.luckybox.rules.game import LUCKYBOX
     from game.luckybox.ui.scenes.draft import DraftScene
 
@@ -81,6 +94,14 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server) -> None:
     assert table.bonuses.turn_hint() == (
         "Waiting for Player 2, who left the table (their seat is held for them)."
     )
+    drawn = texts_drawn(monkeypatch)
+    i18n.set_language("fr")  # (the other board's picture is made again: its name changed)
+    try:
+        frames(app, 2)
+        assert "Joueur 2 (absent)" in drawn  # their board's title
+        screenshot(app, "online_luckybox_friend_away_fr")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_friend_at_another_screen_is_named_alone_on_the_blanco_panels() -> None:

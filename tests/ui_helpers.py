@@ -183,6 +183,21 @@ def _starts_with(path: Path, start: bytes) -> bool:
         return False
 
 
+def texts_drawn(monkeypatch: Any) -> set[str]:
+    """The texts drawn centred (names, banners, prompts) from now on, as they are drawn."""
+    from game.core.ui.text import TextCache
+
+    drawn: set[str] = set()
+    real = TextCache.blit_centered
+
+    def recording(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.add(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit_centered", recording)
+    return drawn
+
+
 # --------------------------------------------------------------------------- frames nobody sees
 
 

@@ -73,6 +73,11 @@ class Session(Generic[StateT]):
         s = self.seats[seat]
         return in_language_now(s.name, seat, s.is_computer)
 
+    def is_away(self, seat: int) -> bool:
+        """Whether the seat's player has left the table, their seat held for them (only at an
+        online table: everyone at this screen is here)."""
+        return False
+
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_computer]

@@ -87,6 +87,14 @@ class OnlineSession:
         this player's language, as it is when the language changes)."""
         return shown_name(self.infos[seat], seat)
 
+    def is_away(self, seat: int) -> bool:
+        """A person at another screen who left the table, their seat held (not a free seat,
+        a computer, or ours: this screen is here)."""
+        if seat == self.seat or not 0 <= seat < len(self.infos):
+            return False
+        info = self.infos[seat]
+        return info.kind == "human" and not info.connected and not info.free
+
     @property
     def humans(self) -> list[int]:
         return [self.seat] if self.seat >= 0 else []

@@ -130,11 +130,7 @@ class OnlineTable:
 
     def waiting_words(self, seat: int) -> str | None:
         """A person who left the table is waited for, not "playing"."""
-        infos = self.session.infos
-        if seat == self.session.seat or not 0 <= seat < len(infos):
-            return None
-        info = infos[seat]
-        if info.kind != "human" or info.connected or info.free:
+        if not self.session.is_away(seat):
             return None
         return t(
             "online.table.away",

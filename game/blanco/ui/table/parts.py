@@ -296,6 +296,7 @@ class Others(Part):
             tuple(panel),
             acting,
             seat_info.name,
+            table.panel_name(seat),  # (marked while its player is away)
             seat_info.kind,
             p.key(),
             seen.gaps.get(seat),
@@ -314,7 +315,7 @@ class Others(Part):
             if kept[2]:  # a looked-at face shown to its owner, as draw_cell notes it
                 table.private_drawn.add(seat)
             return
-        name = seat_title(seat_info, table.session.name_of(seat))
+        name = seat_title(seat_info, table.panel_name(seat))
         cells = [
             (at, rect)
             for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()

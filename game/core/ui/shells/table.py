@@ -279,6 +279,14 @@ class TableShell(Scene):
     def name(self, seat: int) -> str:
         return self.session.name_of(seat)
 
+    def panel_name(self, seat: int) -> str:
+        """A seat's name where its board or panel is titled, marked while its player is away
+        from the table (online), as other sites mark a player offline."""
+        name = self.session.name_of(seat)
+        if self.session.is_away(seat):
+            return t("table.away_mark", "{name} (away)", name=name)
+        return name
+
     def waiting_words(self, seat: int) -> str | None:
         """What the turn line says while `seat`'s player is away from the table (an online
         table's friend who left), in place of "... is playing"; None at a local table."""

@@ -337,7 +337,7 @@ class OtherBoards(Part):
             return
         p = self.player(seat)
         draw_panel(surface, rect, colour=PANEL, radius=14, border=3, shadow=6)
-        name = table.session.name_of(seat)
+        name = table.panel_name(seat)
         ctx.text.blit_centered(
             surface,
             name,
@@ -383,7 +383,7 @@ class OtherBoards(Part):
             star_count,
             tuple(p.cards),
             tuple(p.masks),
-            table.session.name_of(seat),  # (in the language spoken now)
+            table.panel_name(seat),  # (in the language spoken now; away or here)
             self.ctx.text.scale,
             gfx.render_scale(),
         )
@@ -397,7 +397,7 @@ class OtherBoards(Part):
         draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
         if acting:
             gfx.rect(image, HIGHLIGHT, local, 3, border_radius=10)
-        name = table.session.name_of(seat)
+        name = table.panel_name(seat)
         size = ctx.text.fit_size(name, 20, local.w * 0.36)
         ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))
         # Tokens and this round's stars as small icons with counts.
