@@ -59,20 +59,42 @@ def turn_watchers() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name == "turn-watcher" and t.is_alive()]
 
 
-def test_a_kept_seat_whose_turn_it_is_shows_the_line_which_opens_play_online(app, server) -> None:
+def test_a_kept_seat_whose_turn_it_is_shows_the_line_which_opens_its_table(app, server) -> None:
+    """One table waiting: the line's click goes on to that table, as its Rejoin would."""
     host, waiting = open_table(server)
     assert host.table and host.token
-    ours = waiting[0]
-    token = host.token if ours == 0 else "someone-elses-token"  # a watch needs no token
-    keep(app, server, host.table, ours, token)
+    assert waiting == [0]  # Blanco's host plays first
+    friend = SeatClient(server.url, BLANCO)
+    assert server.call(friend.join(host.table)) == 1  # every seat taken: the game is on
+    keep(app, server, host.table, 0, host.token)
+    server.call(host.close())  # its player left it (the seat is held): this app comes back
     title = show_title(app)
     assert isinstance(title.notice, YourTurnLine)
     until(app, lambda: title.widget("notice").visible, what="the your-turn line")
     assert title.widget("notice").label == "Your turn at 1 online table"
     click(app, title.widget("notice").rect.center, 2)
-    assert isinstance(app.stack.top, OnlineMenuScene)
     assert title.notice is None  # covered: no more questions asked
-    server.call(host.close())
+    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the table")
+    table = app.stack.top
+    assert table.session.table == host.table and table.session.seat == 0
+    assert server.table(host.table).seat_infos()[0].connected
+    server.call(friend.close())
+
+
+def test_two_tables_waiting_open_play_online_listing_them(app, server) -> None:
+    first, _ = open_table(server)
+    second, _ = open_table(server)
+    assert first.table and second.table
+    keep(app, server, first.table, 0, "token")  # (a watch needs no token)
+    keep(app, server, second.table, 0, "token")
+    title = show_title(app)
+    until(app, lambda: title.widget("notice").label == "Your turn at 2 online tables")
+    click(app, title.widget("notice").rect.center, 2)
+    menu = app.stack.top
+    assert isinstance(menu, OnlineMenuScene)
+    assert {seat.table for seat in menu.held} == {first.table, second.table}
+    server.call(first.close())
+    server.call(second.close())
 
 
 def test_a_kept_seat_not_to_move_shows_no_line(app, server) -> None:

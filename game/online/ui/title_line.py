@@ -1,7 +1,8 @@
 """The title's "Your turn at N online tables" (the route `title.notice`, a
 `game.core.ui.scenes.title.TitleNotice`): the servers of the seats this app keeps are asked in
 the background (turn_probe.TurnWatcher) from the moment the title shows, and every 30 seconds
-while it does; a click opens Play online. No kept seat: nothing is asked, no line."""
+while it does; a click opens Play online, or the table when only one waits. No kept seat:
+nothing is asked, no line."""
 
 from __future__ import annotations
 
@@ -32,7 +33,13 @@ class YourTurnLine:
         )
 
     def open(self) -> None:
-        self.ctx.nav.push("online")
+        """Play online, where the tables are listed; when a single one waits for us, on to it
+        at once, as its Rejoin button would (a click saved)."""
+        menu = self.ctx.nav.push("online")
+        waiting = self.watcher.waiting() if self.watcher is not None else set()
+        if len(waiting) == 1:
+            ((url, table),) = waiting
+            menu.rejoin_table(url, table)
 
     def close(self) -> None:
         if self.watcher is not None:
