@@ -66,7 +66,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server, monkeyp
 
 def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None:
     """Lucky Box's turn line too: a friend who left is waited for, not "playing", and their
-    board is marked away."""
+    board is marked away, saying they are choosing their cards until they have."""
     from game.core import i18n
     from game.luckybox.rules.game import LUCKYBOX
     from game.luckybox.ui.scenes.draft import DraftScene
@@ -99,9 +99,20 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None
     try:
         frames(app, 2)
         assert "Joueur 2 (absent)" in drawn  # their board's title
+        assert "choisit ses cartes..." in drawn  # on it: no cards kept yet
         screenshot(app, "online_luckybox_friend_away_fr")
     finally:
         i18n.set_language("en")
+    # They come back and keep their cards: their board shows them, and nothing else.
+    back = SeatClient(server.url, LUCKYBOX)
+    back.table, back.seat, back.token = lobby.code, 1, friend.token
+    server.call(back.resume())
+    server.call(back.act(LUCKYBOX.make_bot("easy", 0, 1).choose(back.view(), 1)))
+    until(app, lambda: len(table.state.players[1].cards) == 3, what="their cards at our table")
+    drawn.clear()
+    frames(app, 2)
+    assert "Player 2" in drawn and "choosing cards..." not in drawn
+    server.call(back.close())
 
 
 def test_a_friend_at_another_screen_is_named_alone_on_the_blanco_panels() -> None:

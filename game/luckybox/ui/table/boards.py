@@ -420,5 +420,14 @@ class OtherBoards(Part):
                 else table.cards.render(card, face, mask, width)
             )
             image.blit(img, rect.topleft)
+        if not p.cards:  # the game's first draft, still to keep (an online seat choosing)
+            words = t("luckybox.board.choosing", "choosing cards...")
+            ctx.text.blit_centered(
+                image,
+                words,
+                ctx.text.fit_size(words, 20, local.w * 0.9),
+                WHITE,
+                (local.centerx, local.centery + 10),
+            )
         self._cache[seat] = (key, image)
         return image
