@@ -424,6 +424,7 @@ def test_join_reads_a_share_link_and_says_a_wrong_code_in_one_line(app, server) 
     click(app, join.widget("code").rect.center)
     type_text(app, link)
     assert join.server.text == server.url  # shown as soon as the link is in, before Join
+    assert join.code.text == "ZZZ-ZZZ"  # and the code field keeps the code
     click(app, join.widget("go").rect.center, 2)
     assert join.server.text == server.url
     lobby = app.stack.top

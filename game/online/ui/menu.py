@@ -311,10 +311,13 @@ class JoinScene(UIScene):
 
     def follow_link(self, text: str) -> None:
         """A pasted share link brings its own server: the Server field shows it at once, not
-        only once Join is clicked (the table is looked for where the field says)."""
-        server, _code = split_link(text)
+        only once Join is clicked (the table is looked for where the field says), and the code
+        field keeps the code alone."""
+        server, code = split_link(text)
         if server is not None:
             self.server.set_text(server)
+            if code:
+                self.code.set_text(code)
 
     def go(self, watch: bool = False) -> None:
         server, code = split_link(self.code.text)
