@@ -654,6 +654,11 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     press(app, pygame.K_ESCAPE)
     seats = app.stack.top
     assert isinstance(seats, TableSeatsScene)
+    # The link again, for the friend to come back by (as the lobby gives it).
+    pygame.scrap.put_text("something else")
+    click(app, seats.widget("copy").rect.center)
+    assert pygame.scrap.get_text() == share_link(server.url, lobby.code)
+    assert app.ctx.message.startswith("Link copied")
     assert seats.widget("computer_1").visible and not seats.widget("computer_0").visible
     click(app, seats.widget("computer_1").rect.center)
     until(app, lambda: seats.problem != "", what="the refusal")

@@ -46,6 +46,18 @@ HERE_INK = (24, 128, 52)
 AWAY_INK = (196, 96, 0)
 
 
+def copy_share_link(ctx: Any, url: str, code: str) -> None:
+    """The table's share link to the clipboard, to paste into a message to friends; the
+    app's message line says whether it went there."""
+    if copy_to_clipboard(share_link(url, code)):
+        ctx.message = t("online.lobby.copied", "Link copied: send it to your friends.")
+    else:
+        ctx.message = t(
+            "online.lobby.no_clipboard",
+            "There is no clipboard here: the link is on the screen.",
+        )
+
+
 class LobbyScene(UIScene):
     """Widgets: "table" (to the table), "copy" (the share link to the clipboard), "back".
     `link`: a link already taking its seat (host, rejoin); else `url` and `code` to join (with
@@ -139,14 +151,7 @@ class LobbyScene(UIScene):
             self.to_table()
 
     def copy_link(self) -> None:
-        """The share link to the clipboard, to paste into a message to friends."""
-        if copy_to_clipboard(share_link(self.link.url, self.code)):
-            self.ctx.message = t("online.lobby.copied", "Link copied: send it to your friends.")
-        else:
-            self.ctx.message = t(
-                "online.lobby.no_clipboard",
-                "There is no clipboard here: the link is on the screen.",
-            )
+        copy_share_link(self.ctx, self.link.url, self.code)
 
     def take_message(self, message: Any) -> None:
         if isinstance(message, p.Opened):

@@ -1,7 +1,7 @@
-"""The online table's own menu (Esc at an online table): the code and share link, who sits
-where, and for the host a "Computer" button beside each seat whose player is away, handing it
-to a computer (the server refuses while the seat is still held: a line says so). The player's
-token still takes the seat back (Rejoin). "Game menu" opens the usual pause menu.
+"""The online table's own menu (Esc at an online table): the code and share link (Copy link),
+who sits where, and for the host a "Computer" button beside each seat whose player is away,
+handing it to a computer (the server refuses while the seat is still held: a line says so).
+The player's token still takes the seat back (Rejoin). "Game menu" opens the usual pause menu.
 
 The table beneath is not updated while this is on top, so this scene reads the link for it
 (`take_news`): nothing the server says is lost, and the table animates it on return."""
@@ -28,7 +28,7 @@ from game.core.ui.paint import (
 from game.core.ui.widgets import Button, UIScene
 
 from . import seats_file
-from .lobby import seat_status
+from .lobby import copy_share_link, seat_status
 from .menu import draw_heading
 from .net import share_link
 from .session import shown_name
@@ -39,7 +39,8 @@ ROW = 48
 
 
 class TableSeatsScene(UIScene):
-    """Widgets: "back" (to the table), "menu" (the pause menu), "computer_N" (host only)."""
+    """Widgets: "back" (to the table), "menu" (the pause menu), "copy" (the share link to
+    the clipboard), "computer_N" (host only)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
@@ -58,7 +59,7 @@ class TableSeatsScene(UIScene):
         self.add(
             "back",
             Button(
-                (700, 630, 300, 64),
+                (760, 630, 300, 64),
                 lt("online.seats.back", "Back to the table"),
                 self.back,
                 key=pygame.K_ESCAPE,
@@ -69,11 +70,22 @@ class TableSeatsScene(UIScene):
         self.add(
             "menu",
             Button(
-                (280, 630, 300, 64),
+                (220, 630, 280, 64),
                 lt("online.seats.menu", "Game menu"),
                 lambda: self.ctx.nav.push("pause"),
                 colour=ORANGE,
                 text_size=30,
+            ),
+        )
+        self.add(  # a friend still to come (or to come back) needs the link again
+            "copy",
+            Button(
+                (530, 630, 200, 64),
+                lt("online.lobby.copy", "Copy link"),
+                lambda: copy_share_link(ctx, self.link.url, self.session.table),
+                key=pygame.K_c,
+                colour=BLUE,
+                text_size=28,
             ),
         )
         if self.host_token is not None:
