@@ -23,6 +23,7 @@ from . import geometry as geo
 
 HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
+CHOSEN = (80, 200, 255)  # the card a move is being made with: a grid card, or a hand card
 PANEL = (30, 58, 64)
 FELT = (22, 92, 84)
 
@@ -51,6 +52,11 @@ def mouse_down(event: pygame.event.Event) -> tuple[float, float] | None:
         return None
     pos = getattr(event, "pos", None)
     return pos if pos is not None else None
+
+
+def chosen_ring(card: pygame.FRect) -> pygame.FRect:
+    """Where the ring around a chosen hand card is drawn."""
+    return card.inflate(6, 6)
 
 
 def outline(table: Any, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
@@ -100,7 +106,7 @@ class FocusGrid(Part):
             else:
                 table.draw_cell(surface, seat, at, rect)
             if moves.cell == at or (moves.pair and at in moves.pair):
-                gfx.rect(surface, (80, 200, 255), rect.inflate(10, 10), 5, border_radius=12)
+                gfx.rect(surface, CHOSEN, rect.inflate(10, 10), 5, border_radius=12)
         if not rects and table.seen.players[seat].stage == 1:
             table.ctx.text.blit_centered(
                 surface,
@@ -150,10 +156,12 @@ class Hand(Part):
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
             if ("hand", seat, i) in table.hidden:
                 continue
-            lift = -geo.HAND_LIFT if mine and table.moves.hand_card == card else 0
-            rect = rect.move(0, lift)
+            chosen = mine and table.moves.hand_card == card
+            rect = rect.move(0, -geo.HAND_LIFT if chosen else 0)
             self.card_rects.append(rect)
             outline(self.table, surface, rect, ("hand", i))
+            if chosen:  # raised and ringed, as a chosen grid card is (thinner: the label above)
+                gfx.rect(surface, CHOSEN, chosen_ring(rect), 3, border_radius=10)
             if mine:
                 table.private_drawn.add(seat)
             surface.blit(table.art.get(card, geo.HAND_CARD, mine), rect.topleft)
