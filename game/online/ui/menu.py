@@ -181,14 +181,13 @@ class OnlineMenuScene(UIScene):
         link.resume(seat.table, seat.seat, seat.token)
         self.ctx.nav.push("online.lobby", link=link, held=seat)
 
-    def rejoin_table(self, url: str, table: str) -> bool:
-        """Rejoin the seat this app holds at `table` on `url`, as its Rejoin button does;
-        False when it holds none there (forgotten meanwhile)."""
+    def rejoin_table(self, url: str, table: str) -> None:
+        """Rejoin the seat this app holds at `table` on `url`, as its Rejoin button does
+        (nothing when it holds none there: forgotten meanwhile, the list stays)."""
         for seat in self.held:
             if (seat.url, seat.table) == (url, table):
                 self.rejoin(seat)
-                return True
-        return False
+                return
 
     def back(self) -> None:
         self.ctx.stack.pop()

@@ -303,8 +303,7 @@ class Others(Part):
         key = (
             tuple(panel),
             acting,
-            seat_info.name,
-            table.panel_name(seat),  # (marked while its player is away)
+            table.panel_name(seat),  # its name as shown (language, and away or here)
             seat_info.kind,
             p.key(),
             seen.gaps.get(seat),
