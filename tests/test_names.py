@@ -135,9 +135,9 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
 
 
 def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
-    """At the table a computer named by default reads "Computer 1  (Normal)", not "Computer 1
-    (computer, Normal)"; a named one still says what it is: "Robo  (computer, Normal)". The
-    Lucky Box banner and Blanco's banner line both."""
+    """At the table a computer named by default reads "Computer 1 (normal)", not "Computer 1
+    (computer, normal)"; a named one still says what it is: "Robo (computer, normal)". The
+    Lucky Box banner and Blanco's banner line both (one title, `TableShell.banner_name`)."""
     from game.core.game import level_in_words
     from game.core.seat_names import says_computer
 
@@ -148,13 +148,13 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
     _retype(app, setup, "name_1", "Robo")
     click_widget(app, setup, "start", 2)  # no person at the table: the screen follows each
     level = level_in_words("normal")
-    default, named = f"Computer 1  ({level})", f"Robo  (computer, {level})"
+    default, named = f"Computer 1 ({level})", f"Robo (computer, {level})"
     for _ in range(200):
         if {default, named} <= drawn:
             break
         frames(app, 3)
     assert {default, named} <= drawn, sorted(t for t in drawn if "(" in t)
-    assert not any(text.startswith("Computer 1  (computer") for text in drawn)
+    assert not any(text.startswith("Computer 1 (computer") for text in drawn)
     # Blanco, never set up here, borrows that table; its banner line opens with the seat.
     app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
     frames(app, 2)
@@ -318,7 +318,7 @@ def test_banners_and_round_scores_read_default_names_in_the_language_chosen_sinc
         click_widget(app, setup, "computer_0")
         click_widget(app, setup, "computer_1")
         click_widget(app, setup, "start", 2)  # computers alone: the screen follows each
-        in_french_shows("Ordinateur 1  ({level})", "luckybox_banner_default_name_fr")
+        in_french_shows("Ordinateur 1 ({level})", "luckybox_banner_default_name_fr")
         assert "Ordinateur 2" in drawn, "the other player's board, drawn again with its name"
         app.stack.clear_to(app.ctx.nav.make("blanco.setup"))  # the same table, Blanco's
         frames(app, 2)

@@ -11,7 +11,6 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
-from game.core.seat_names import says_computer
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
@@ -406,18 +405,7 @@ class Banner(Part):
         seen = table.seen
         seat = table.focus
         p = seen.players[seat]
-        info, shown = table.session.seats[seat], table.session.name_of(seat)
-        if info.kind == "human":  # (an online table's other people are "not ours", not bots)
-            who = shown
-        elif says_computer(shown, seat):
-            who = seat_title(info, shown)  # "Computer 2 (normal)", as its panel says
-        else:
-            who = t(
-                "blanco.table.computer_name",
-                "{name} (computer, {level})",
-                name=shown,
-                level=level_in_words(info.kind),
-            )
+        who = table.banner_name(seat)
         if seen.winner is not None:
             status = t("blanco.table.wins", "{name} wins!", name=table.session.name_of(seen.winner))
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs

@@ -45,8 +45,10 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.core.botrunner import BotRunner
+from game.core.game import level_in_words
 from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
+from game.core.seat_names import says_computer
 from game.core.session import Session
 from game.core.storage import load_save
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
@@ -286,6 +288,18 @@ class TableShell(Scene):
         if self.session.is_away(seat):
             return t("table.away_mark", "{name} (away)", name=name)
         return name
+
+    def banner_name(self, seat: int) -> str:
+        """A seat's name where the banner titles the board in view: a person's name alone, a
+        computer's with its level, which a default name needs alone ("Computer 2 (hard)", "Bo
+        (computer, hard)"). An online table's other people are people here, not computers."""
+        info, name = self.session.seats[seat], self.session.name_of(seat)
+        if info.kind == "human":
+            return name
+        level = level_in_words(info.kind)
+        if says_computer(name, seat):
+            return f"{name} ({level})"
+        return t("table.computer_name", "{name} (computer, {level})", name=name, level=level)
 
     def waiting_words(self, seat: int) -> str | None:
         """What the turn line says while `seat`'s player is away from the table (an online

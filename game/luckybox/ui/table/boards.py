@@ -375,6 +375,7 @@ class OtherBoards(Part):
         table = self.table
         p = self.player(seat)
         star_count = p.stars[table.seen.round - 1]
+        name = table.panel_name(seat)  # (in the language spoken now; away or here)
         key = (
             tuple(panel),
             acting,
@@ -383,7 +384,7 @@ class OtherBoards(Part):
             star_count,
             tuple(p.cards),
             tuple(p.masks),
-            table.panel_name(seat),  # (in the language spoken now; away or here)
+            name,
             self.ctx.text.scale,
             gfx.render_scale(),
         )
@@ -397,7 +398,6 @@ class OtherBoards(Part):
         draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
         if acting:
             gfx.rect(image, HIGHLIGHT, local, 3, border_radius=10)
-        name = table.panel_name(seat)
         size = ctx.text.fit_size(name, 20, local.w * 0.36)
         ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))
         # Tokens and this round's stars as small icons with counts.

@@ -7,9 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_in_words
 from game.core.i18n import language, lt, t, tn
-from game.core.seat_names import says_computer
 from game.core.ui import gfx
 from game.core.ui.animator import Flip
 from game.core.ui.layout import LOGICAL_SIZE
@@ -104,18 +102,7 @@ class Banner(Part):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
         area = self.rect
-        seat, shown = table.session.seats[table.focus], table.session.name_of(table.focus)
-        if seat.kind == "human":
-            name = shown
-        elif says_computer(shown, table.focus):
-            name = f"{shown}  ({level_in_words(seat.kind)})"
-        else:
-            name = t(
-                "luckybox.table.computer_name",
-                "{name}  (computer, {level})",
-                name=shown,
-                level=level_in_words(seat.kind),
-            )
+        name = table.banner_name(table.focus)
         ctx.text.blit_centered(
             surface,
             name,
