@@ -37,10 +37,15 @@ LANGUAGE_CHOICES = ("", "en", "fr", "de")
 #: 2-3 s rather than 4-7 s).
 PACE_SPEEDS: dict[str, float] = {"brisk": 2.5, "normal": 1.0, "slow": 0.6}
 PACES = tuple(PACE_SPEEDS)
+#: What a person's finished turn waits for before the game goes on (seconds; None: Next). A
+#: solo player who never takes a turn back saves a click a number; "timed" leaves the time to
+#: press Undo, and Next still goes on at once.
+CONFIRM_DELAYS: dict[str, float | None] = {"always": None, "timed": 2.0, "never": 0.0}
 CHOICES: dict[str, tuple[str, ...]] = {
     "text_size": TEXT_SIZES,
     "language": LANGUAGE_CHOICES,
     "pace": PACES,
+    "confirm": tuple(CONFIRM_DELAYS),
 }
 SPEED_RANGE = (0.25, 4.0)
 
@@ -58,6 +63,7 @@ class Settings:
     language: str = ""  # "en", "fr", "de"; "" = the system's language
     memory_aid: bool = True  # Blanco: cards you have looked at show their faces to you only
     pace: str = "brisk"  # one of PACES: how fast computers' turns are shown
+    confirm: str = "always"  # one of CONFIRM_DELAYS: a finished turn waits for Next, or not
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""

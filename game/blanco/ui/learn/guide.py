@@ -38,6 +38,7 @@ def start_guided(ctx: Any) -> TableScene:
     # statistics and replays only hold real games.
     table.keeper.saving = False
     table.turns.unsaved = False
+    table.auto_next.on = False  # the guide says when to press Next
     guide = BlancoGuide(ctx, table)
     guide.attach()
     return table

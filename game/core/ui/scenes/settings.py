@@ -120,6 +120,11 @@ class SettingsScene(UIScene):
             ("normal", lambda: t("settings.pace_normal", "Normal")),
             ("slow", lambda: t("settings.pace_slow", "Slow")),
         ]
+        confirms = [
+            ("always", lambda: t("settings.confirm_always", "Always")),
+            ("timed", lambda: t("settings.confirm_timed", "After 2 s")),
+            ("never", lambda: t("settings.confirm_never", "Never")),
+        ]
         # Each language by its own name, as players look for it.
         languages = [(code, lambda code=code: i18n.LANGUAGE_NAMES[code]) for code in i18n.LANGUAGES]
         return [
@@ -190,6 +195,18 @@ class SettingsScene(UIScene):
                 toggle(s.pass_screen, self.set_pass_screen),
             ),
             SettingRow(
+                "confirm",
+                lambda: t("settings.confirm", "Confirm turn"),
+                lambda: t("settings.confirm_hint", "Wait for Next, or go on"),
+                # Wider than the others: three choices, each readable.
+                lambda r: Choice(
+                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h),
+                    confirms,
+                    s.confirm,
+                    self.set_confirm,
+                ),
+            ),
+            SettingRow(
                 "memory_aid",
                 lambda: t("settings.memory_aid", "Memory aid"),
                 lambda: t("settings.memory_aid_hint", "Blanco: show your looked-at cards"),
@@ -250,6 +267,9 @@ class SettingsScene(UIScene):
 
     def set_pass_screen(self, on: bool) -> None:
         self.ctx.settings.pass_screen = on
+
+    def set_confirm(self, confirm: str) -> None:
+        self.ctx.settings.confirm = confirm  # the table reads it on each frame
 
     def set_memory_aid(self, on: bool) -> None:
         self.ctx.settings.memory_aid = on  # the Blanco table reads it as it draws

@@ -58,6 +58,7 @@ from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import DECORATIVE_FPS, Scene
 from game.core.ui.settings import PACE_SPEEDS
+from game.core.ui.shells.auto_next import AutoNext
 
 
 class Resumed(NamedTuple):
@@ -184,6 +185,9 @@ class TableShell(Scene):
         #: layer covers it, so a wide or tall window shows the table's surface to its edges.
         self.view = pygame.Rect((0, 0), LOGICAL_SIZE)
         self._hurried: int | None = None  # a computer whose turn a click asked to show at once
+        #: A finished turn going on by itself (the Confirm turn setting); a guided game turns
+        #: it off (`auto_next.on`): its guide asks for Next.
+        self.auto_next = AutoNext(ctx.settings, on=not demo and not driven)
 
     # ------------------------------------------------------------ what a game gives
 
@@ -362,6 +366,7 @@ class TableShell(Scene):
             or self.animator.busy
             or bool(self.animator.held)
             or self.ambient_live()
+            or self.auto_next.counting  # the Next button's bar empties
         )
 
     def flashing(self) -> bool:
@@ -405,6 +410,8 @@ class TableShell(Scene):
         self.help.update(dt)
         if self.driven or self.animator.busy or self.animator.held:
             return
+        if self.auto_next.due(self.turns.confirming, dt):
+            self.confirm_turn()
         turn = self.turns.step(adt, self.turn_pace())
         for notice in self.turns.take_notices():  # a computer player failed: say so
             self.message = notice
@@ -545,6 +552,7 @@ class TableShell(Scene):
             part.draw(surface)
         if not self.driven:
             self.controls.draw(surface)
+            self.auto_next.draw(surface, getattr(self.controls, "buttons", {}).get("next"))
         self.draw_overlays(surface)
         if self.session.daily is not None and not self.driven:
             from game.core.ui.daily import draw_badge

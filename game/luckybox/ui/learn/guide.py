@@ -42,6 +42,7 @@ def start_guided(ctx: Any) -> TableScene:
     # statistics and replays only hold real games.
     table.keeper.saving = False
     table.turns.unsaved = False
+    table.auto_next.on = False  # the guide says when to press Next
     guide = LuckyBoxGuide(ctx, table)
     guide.attach()
     return table
