@@ -19,7 +19,7 @@ from game.core.ui.shells.gameend import GameEndShell
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.support import drive, table_of, title
-from tests.ui_helpers import click, click_widget, frames, press
+from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
 TODAY = daily.today()
 
@@ -201,3 +201,23 @@ def test_the_line_to_share_has_room_under_the_results(
         assert buttons - share.bottom >= SHARE_ROOM, (size, share, buttons)
         assert gfx.view(app.screen).contains(share)
     assert not app.errors
+
+
+def test_the_drafts_say_it_is_the_daily_deal_above_their_title(app: Any) -> None:
+    """The day's game says so from its first screen (the draft of its first cards) on, as its
+    table does: a pink pill above the draft's title, and none in another game's draft."""
+    from game.core.ui.paint import PINK
+    from game.luckybox.ui.scenes.draft import DAILY_BADGE_AT
+
+    x, y = DAILY_BADGE_AT
+    inside = (round(x), round(y) - 11)  # the pill above its text, under the title
+    click_widget(app, title(app), "daily", 3)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene) and draft.session.daily == TODAY
+    frames(app, 2)
+    assert app.screen.get_at(inside)[:3] == PINK
+    screenshot(app, "luckybox_daily_draft")
+    app.ctx.nav.make("luckybox.start_game", seats=[Seat("Ann")], seed=5)  # not the day's deal
+    frames(app, 3)
+    assert isinstance(app.stack.top, DraftScene) and app.stack.top.session.daily is None
+    assert app.screen.get_at(inside)[:3] != PINK

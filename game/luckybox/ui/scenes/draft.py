@@ -10,6 +10,7 @@ import pygame
 from game.core.i18n import lt, t, tn
 from game.core.session import Session
 from game.core.ui import gfx
+from game.core.ui.daily import draw_badge
 from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
 from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
@@ -24,6 +25,7 @@ from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
 CARDS_AREA = pygame.FRect(40, 110, 1200, 370)  # ends above Hint (3 cards are tall)
+DAILY_BADGE_AT = (640, 15)  # above the title
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
 CONFIRM = pygame.FRect(900, 600, 320, 80)
 HINT = pygame.FRect(900, 490, 150, 52)
@@ -235,6 +237,8 @@ class DraftScene(UIScene):
             px=4,
             shadow=4,
         )
+        # The day's game says so from its first screen, as the table does after it.
+        draw_badge(surface, ctx, self.session, DAILY_BADGE_AT)
         state = state_of(self.session)
         for card, rect in zip(self.hand, self.card_rects(), strict=True):
             hovered = card == self.hovered
