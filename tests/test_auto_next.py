@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
+from game.blanco.rules.game import BLANCO
 from game.core.session import Seat
 from game.core.ui.settings import CONFIRM_DELAYS, Settings, load_settings
 from game.luckybox.rules import Cross
+from game.luckybox.ui.learn.guide import start_guided
 from game.luckybox.ui.scenes.table import start_game
 from tests.support import drive, to_first_number
+from tests.test_blanco_ui import human_step, settle
 from tests.ui_helpers import DT, click, click_widget, frames, screenshot
 
 WHITE = (255, 255, 255)
@@ -162,9 +165,6 @@ def test_never_plays_a_whole_lucky_box_game_without_a_click_on_next(
 
 
 def test_never_plays_blanco_turns_on_to_the_computer_without_next(app: Any) -> None:
-    from game.blanco.rules.game import BLANCO
-    from tests.test_blanco_ui import human_step, settle
-
     app.ctx.settings.confirm = "never"
     app.ctx.settings.animation_speed = 4.0
     seats = [Seat("Ann"), Seat("Bot", "easy")]
@@ -182,8 +182,6 @@ def test_never_plays_blanco_turns_on_to_the_computer_without_next(app: Any) -> N
 
 
 def test_a_guided_game_waits_for_next_whatever_the_setting(app: Any) -> None:
-    from game.luckybox.ui.learn.guide import start_guided
-
     app.ctx.settings.confirm = "never"
     table = start_guided(app.ctx)
     assert not table.auto_next.on
