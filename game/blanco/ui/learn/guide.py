@@ -34,11 +34,7 @@ def start_guided(ctx: Any) -> TableScene:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
     table: TableScene = ctx.nav.make("blanco.start_game", seats=seats, seed=SEED)
-    # A lesson is not a game to keep: a real game's autosave stays as it was, and the
-    # statistics and replays only hold real games.
-    table.keeper.saving = False
-    table.turns.unsaved = False
-    table.auto_next.on = False  # the guide says when to press Next
+    table.as_lesson()
     guide = BlancoGuide(ctx, table)
     guide.attach()
     return table

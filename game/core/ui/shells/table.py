@@ -185,8 +185,8 @@ class TableShell(Scene):
         #: layer covers it, so a wide or tall window shows the table's surface to its edges.
         self.view = pygame.Rect((0, 0), LOGICAL_SIZE)
         self._hurried: int | None = None  # a computer whose turn a click asked to show at once
-        #: A finished turn going on by itself (the Confirm turn setting); a guided game turns
-        #: it off (`auto_next.on`): its guide asks for Next.
+        #: A finished turn going on by itself (the Confirm turn setting); never in a guided
+        #: game (`as_lesson`): its guide asks for Next.
         self.auto_next = AutoNext(ctx.settings, on=not demo and not driven)
 
     # ------------------------------------------------------------ what a game gives
@@ -284,6 +284,14 @@ class TableShell(Scene):
 
     def name(self, seat: int) -> str:
         return self.session.name_of(seat)
+
+    def as_lesson(self) -> None:
+        """A guided game: not a game to keep (a real game's autosave stays as it was, and the
+        statistics and replays only hold real games), and a finished turn waits for Next
+        whatever the Confirm turn setting says: the guide says when to press it."""
+        self.keeper.saving = False
+        self.turns.unsaved = False
+        self.auto_next.on = False
 
     def panel_name(self, seat: int) -> str:
         """A seat's name where its board or panel is titled, marked while its player is away

@@ -38,11 +38,7 @@ def start_guided(ctx: Any) -> TableScene:
     table: TableScene = ctx.nav.make(
         "luckybox.start_game", seats=seats, seed=SEED, deal=Deal((), (NUMBERS,))
     )
-    # A lesson is not a game to keep: the autosave of a real game stays as it was, and the
-    # statistics and replays only hold real games.
-    table.keeper.saving = False
-    table.turns.unsaved = False
-    table.auto_next.on = False  # the guide says when to press Next
+    table.as_lesson()
     guide = LuckyBoxGuide(ctx, table)
     guide.attach()
     return table
