@@ -336,11 +336,14 @@ class FocusRing:
 
     def _default(self, scene: Any) -> Target | None:
         """What Enter acts on while the ring is hidden (the player does not see the focus):
-        the screen's default action (Next, Spend, Keep, a step's choice) if one shows; never a
-        move on the board (`Target.plays`), which only a visible ring may make."""
+        the step a hint (H) or the guide shows, marked on the screen by its own ring or
+        pointer, so H then Enter plays the hint whether the mouse was used last or not; else
+        the screen's default action (Next, Spend, Keep, a step's choice) if one shows; never
+        another move on the board (`Target.plays`), which only a visible ring may make."""
         targets = targets_of(scene)
         self._settle(scene, targets)  # the focus follows the play, seen or not
-        defaults = [t for t in targets if t.priority >= PRIMARY and not t.plays]
+        shown = [t for t in targets if t.priority >= HINTED]
+        defaults = shown or [t for t in targets if t.priority >= PRIMARY and not t.plays]
         if not defaults:
             return None
         rect = self._state(scene).rect

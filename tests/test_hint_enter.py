@@ -1,0 +1,77 @@
+"""H (or a click on Hint), then Enter plays the hint, in both games, even when the mouse was
+used last and the focus ring is hidden: the hint marks its move on the board itself, so Enter
+is not a blind move. Without a hint, Enter with the ring hidden still makes no move on the
+board (its first press only shows the ring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.session import Seat
+from game.luckybox.rules import Cross
+from tests.keys_helpers import key
+from tests.test_keyboard_blanco import settle
+from tests.test_keyboard_table import solo_table
+from tests.ui_helpers import click, frames
+
+
+def test_lucky_box_hint_clicked_then_enter_plays_it(app: Any) -> None:
+    table = solo_table(app, seed=8)
+    played = 0
+    for _ in range(6):  # a few numbers, whatever kind of move the hint is
+        while not table.human_turn():
+            if table.confirming is not None and not table.animator.busy:
+                table.confirm_turn()
+            frames(app, 1)
+        click(app, table.controls.buttons["hint"].rect.center)
+        assert not app.ring.visible, "the mouse was used last: the ring is hidden"
+        hint = table.hint
+        assert hint is not None, "the click gave a hint"
+        before = len(table.state.actions)
+        # One Enter a step: the square (a Lightning cross: the square, then Spend), or Pass.
+        steps = 2 if isinstance(hint, Cross) and hint.lightning else 1
+        for _ in range(steps):
+            key(app, pygame.K_RETURN)
+            frames(app, 1)
+        assert table.state.actions[before:] == [hint], "Enter played the hinted move"
+        assert not app.ring.visible, "no press went to showing the ring first"
+        played += 1
+    assert played == 6
+
+
+def test_lucky_box_enter_without_a_hint_makes_no_move_while_the_ring_is_hidden(app: Any) -> None:
+    table = solo_table(app, seed=8)
+    board = table.board.rects(table.focus)[0]
+    click(app, (board.left + 2, board.bottom + 40))  # the mouse, on nothing
+    assert not app.ring.visible
+    before = len(table.state.actions)
+    key(app, pygame.K_RETURN)
+    assert len(table.state.actions) == before, "no move made unseen"
+    assert app.ring.visible, "the first Enter showed where the focus is"
+
+
+def test_blanco_h_then_enter_plays_the_hint_after_the_mouse(app: Any) -> None:
+    app.ctx.settings.animation_speed = 8.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=7)
+    followed = 0
+    for _ in range(5):
+        settle(app, table)
+        if app.stack.top is not table:
+            break
+        click(app, (4, 4))  # the mouse was used last: the ring is hidden
+        assert not app.ring.visible
+        key(app, pygame.K_h)
+        hint = table.moves.hint
+        assert hint is not None, "H gave a hint"
+        before = len(table.state.actions)
+        for _ in range(6):  # each Enter takes the hint's next step
+            if len(table.state.actions) > before:
+                break
+            frames(app, 1)
+            key(app, pygame.K_RETURN)
+        assert table.state.actions[before:] == [hint], (hint, table.message)
+        assert not app.ring.visible, "no press went to showing the ring first"
+        followed += 1
+    assert followed >= 3
