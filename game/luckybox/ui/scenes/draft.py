@@ -25,7 +25,8 @@ from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
 CARDS_AREA = pygame.FRect(40, 110, 1200, 370)  # ends above Hint (3 cards are tall)
-DAILY_BADGE_AT = (640, 15)  # above the title
+DAILY_BADGE_AT = (640, 21)  # above the title, which moves down to make room
+TITLE_Y, TITLE_Y_UNDER_BADGE = 60, 69
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
 CONFIRM = pygame.FRect(900, 600, 320, 80)
 HINT = pygame.FRect(900, 490, 150, 52)
@@ -232,7 +233,7 @@ class DraftScene(UIScene):
             what,
             ctx.text.fit_size(what, 54, 1240),
             YELLOW,
-            (640, 60),
+            (640, TITLE_Y_UNDER_BADGE if self.session.daily else TITLE_Y),
             outline=INK,
             px=4,
             shadow=4,
