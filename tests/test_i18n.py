@@ -272,6 +272,25 @@ def test_french_catalog_uses_non_breaking_spaces_before_double_punctuation() -> 
                 assert f" {mark}" not in form.replace("{", "").replace("}", ""), (entry.msgid, form)
 
 
+def test_french_speaks_to_the_player_as_tu_throughout() -> None:
+    """The French says "tu" to the player ("Coche une case", "Attends ton tour"): a line in
+    "vous" (vous, votre, vos, or an imperative in -ez) on the same screen reads as another
+    voice. (The German is "du" throughout too, but its "Sie" is also "it" and "they".)"""
+    import re
+
+    formal = re.compile(r"\b(vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE)
+    allowed = {"assez", "chez"}
+    found = [
+        (entry.msgid, form)
+        for entry in parse_po(i18n.po_files("fr")[0].read_text(encoding="utf-8"))[1:]
+        for form in entry.msgstr
+        if any(
+            m.group(0).lower() not in allowed for m in formal.finditer(form.replace("-", " "))
+        )
+    ]
+    assert found == []
+
+
 def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
     from game.core.ui.text import TextCache
 

@@ -448,7 +448,7 @@ def test_an_unreachable_server_is_one_translated_line(app) -> None:
         click(app, join.widget("go").rect.center, 2)
         lobby = app.stack.top
         until(app, lambda: lobby.problem != "", what="the failure")
-        assert lobby.problem == "Le serveur est injoignable\u00a0: vérifiez son adresse."
+        assert lobby.problem == "Le serveur est injoignable\u00a0: vérifie son adresse."
     finally:
         i18n.set_language("en")
 
