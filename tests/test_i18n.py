@@ -284,9 +284,7 @@ def test_french_speaks_to_the_player_as_tu_throughout() -> None:
         (entry.msgid, form)
         for entry in parse_po(i18n.po_files("fr")[0].read_text(encoding="utf-8"))[1:]
         for form in entry.msgstr
-        if any(
-            m.group(0).lower() not in allowed for m in formal.finditer(form.replace("-", " "))
-        )
+        if any(m.group(0).lower() not in allowed for m in formal.finditer(form.replace("-", " ")))
     ]
     assert found == []
 
