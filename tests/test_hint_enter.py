@@ -12,7 +12,7 @@ import pygame
 from game.core.session import Seat
 from game.luckybox.rules import Cross
 from tests.keys_helpers import key
-from tests.test_keyboard_blanco import settle
+from tests.test_keyboard_blanco import hint_followed_by_enter, settle
 from tests.test_keyboard_table import solo_table
 from tests.ui_helpers import click, frames
 
@@ -62,16 +62,7 @@ def test_blanco_h_then_enter_plays_the_hint_after_the_mouse(app: Any) -> None:
             break
         click(app, (4, 4))  # the mouse was used last: the ring is hidden
         assert not app.ring.visible
-        key(app, pygame.K_h)
-        hint = table.moves.hint
-        assert hint is not None, "H gave a hint"
-        before = len(table.state.actions)
-        for _ in range(6):  # each Enter takes the hint's next step
-            if len(table.state.actions) > before:
-                break
-            frames(app, 1)
-            key(app, pygame.K_RETURN)
-        assert table.state.actions[before:] == [hint], (hint, table.message)
+        hint_followed_by_enter(app, table)
         assert not app.ring.visible, "no press went to showing the ring first"
         followed += 1
     assert followed >= 3

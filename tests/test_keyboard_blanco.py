@@ -163,6 +163,22 @@ def test_enter_on_a_refused_place_says_why_and_esc_cancels_a_choice(app) -> None
     assert app.stack.top is not table, "Esc again opens the menu"
 
 
+def hint_followed_by_enter(app: Any, table: TableScene) -> Any:
+    """H, then Enter until the hinted move is made (each Enter takes its next step); the
+    move."""
+    key(app, pygame.K_h)
+    hint = table.moves.hint
+    assert hint is not None, "H gave a hint"
+    before = len(table.state.actions)
+    for _ in range(6):
+        if len(table.state.actions) > before:
+            break
+        frames(app, 1)
+        key(app, pygame.K_RETURN)
+    assert table.state.actions[before:] == [hint], (hint, table.message)
+    return hint
+
+
 def test_h_then_enter_enter_follows_the_hint_move_by_move(app) -> None:
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=7)
@@ -172,15 +188,5 @@ def test_h_then_enter_enter_follows_the_hint_move_by_move(app) -> None:
         settle(app, table)
         if app.stack.top is not table:
             break
-        key(app, pygame.K_h)
-        hint = table.moves.hint
-        assert hint is not None, "H gave a hint"
-        before = len(table.state.actions)
-        for _ in range(6):  # each Enter takes the hint's next step
-            if len(table.state.actions) > before:
-                break
-            frames(app, 1)
-            key(app, pygame.K_RETURN)
-        assert table.state.actions[before:] == [hint], (hint, table.message)
-        kinds.add(type(hint).__name__)
+        kinds.add(type(hint_followed_by_enter(app, table)).__name__)
     assert len(kinds) >= 2, "several kinds of move were followed"

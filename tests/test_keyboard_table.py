@@ -39,15 +39,23 @@ MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygam
 # --------------------------------------------------------------------------- at the table
 
 
+def kept_the_first_cards(app) -> bool:
+    """A draft on top keeps its first cards (True); anything else is left (False)."""
+    top = app.stack.top
+    if not isinstance(top, DraftScene):
+        return False
+    for card in top.hand[: top.need]:
+        top.toggle(card)
+    top.confirm()
+    return True
+
+
 def solo_table(app, seed: int = 5) -> TableScene:
     table = start_game(app.ctx, [Seat("Solo", "human")], seed)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, DraftScene):
-            for card in top.hand[: top.need]:
-                top.toggle(card)
-            top.confirm()
+        if kept_the_first_cards(app):
+            pass
         elif table.human_turn():
             return table
         elif table.confirming is not None and not table.animator.busy:
@@ -279,12 +287,7 @@ def test_enter_on_another_players_board_keeps_it_large(app):
     table = start_game(app.ctx, [Seat("Ann", "human"), Seat("Bot", "easy")], 4)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, DraftScene):
-            for card in top.hand[: top.need]:
-                top.toggle(card)
-            top.confirm()
-        elif table.human_turn():
+        if not kept_the_first_cards(app) and table.human_turn():
             break
         wait(app)
     act_on(app, ("board", 1))

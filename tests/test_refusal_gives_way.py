@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 
 from game.core.session import Seat
-from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.keys_helpers import key, show_ring
+from tests.test_keyboard_table import kept_the_first_cards
 from tests.ui_helpers import frames
 
 
@@ -20,11 +20,8 @@ def test_wait_for_a_computer_goes_once_it_is_the_players_turn(app: Any) -> None:
     app.ctx.settings.animation_speed = 8.0
     refused = cleared = 0
     for _ in range(6000):
-        top = app.stack.top
-        if isinstance(top, DraftScene):
-            for card in top.hand[: top.need]:
-                top.toggle(card)
-            top.confirm()
+        if kept_the_first_cards(app):
+            pass
         elif table.human_turn():
             if refused > cleared:
                 assert table.message == "", "the refusal gave way to the player's turn"
