@@ -66,3 +66,27 @@ def test_blanco_h_then_enter_plays_the_hint_after_the_mouse(app: Any) -> None:
         assert not app.ring.visible, "no press went to showing the ring first"
         followed += 1
     assert followed >= 3
+
+
+def test_lucky_box_draft_hint_then_enter_keeps_the_dashed_cards(app: Any) -> None:
+    """The draft's Hint only dashes the cards (nothing is chosen for the player); then each
+    Enter chooses the next dashed card and the last one keeps them."""
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from game.luckybox.ui.scenes.table import start_game
+
+    table = start_game(app.ctx, [Seat("Ann")], 12)
+    frames(app, 2)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene) and draft.need == 3
+    click(app, draft.widgets["hint"].rect.center)
+    hinted = set(draft.hinted)
+    assert len(hinted) == 3 and not draft.selected, "the hint chose nothing by itself"
+    assert not app.ring.visible
+    for _ in range(3):
+        key(app, pygame.K_RETURN)
+        frames(app, 1)
+    assert set(draft.selected) == hinted, "each Enter chose a dashed card"
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert app.stack.top is not draft, "the last Enter kept them"
+    assert set(table.state.players[0].cards) == hinted

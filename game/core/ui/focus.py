@@ -354,8 +354,9 @@ class FocusRing:
     def _activate(self, scene: Any, key: int) -> bool:
         """Enter or Space acts at once, whether the mouse or the keyboard was used last: on the
         focus while the ring shows; while it is hidden, on the screen's default action (a
-        shortcut the scene shows for the key stays its own: the title's Enter, Continue), and
-        where there is none the first press shows the ring and the next one acts."""
+        shortcut the scene shows for the key stays its own: the title's Enter, Continue; but
+        while a hint shows a step, Enter takes it), and where there is none the first press
+        shows the ring and the next one acts."""
         claimed = claimed_keys(scene)
         if key == pygame.K_SPACE:
             # Space acts on the focus only where it means nothing else: it still skips an
@@ -363,8 +364,8 @@ class FocusRing:
             animator = getattr(scene, "animator", None)
             if getattr(animator, "busy", False) or key in claimed:
                 return False
-        if not self.visible and key in claimed:
-            return False
+        if not self.visible and key in claimed and not _hint_shown(scene):
+            return False  # (after H, Enter follows the hint before a shortcut: Keep's Enter)
         if self.visible:
             target = self.current(scene)
         else:
@@ -481,6 +482,11 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
     ):
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5)
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5)
+
+
+def _hint_shown(scene: Any) -> bool:
+    """Whether a hint (H) or the guide shows a step to take now."""
+    return any(t.priority >= HINTED for t in targets_of(scene))
 
 
 def _tell_scene(scene: Any, key: Hashable) -> None:

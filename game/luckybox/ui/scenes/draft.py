@@ -11,7 +11,7 @@ from game.core.i18n import lt, t, tn
 from game.core.session import Session
 from game.core.ui import gfx
 from game.core.ui.daily import draw_badge
-from game.core.ui.focus import HIGHLIGHTED, PRIMARY, Target, widget_targets
+from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
 from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
 from game.core.ui.tooltip import Tip
@@ -178,13 +178,17 @@ class DraftScene(UIScene):
 
     def focus_targets(self) -> list[Target]:
         """The keyboard focus: the cards (Enter picks or puts back, as a click), then the
-        buttons; Keep takes the focus once the choice is complete."""
+        buttons; Keep takes the focus once the choice is complete. After H the dashed cards
+        not chosen yet pull the focus, so H, then Enter on each, then Keep follows the hint."""
+        room = len(self.selected) < self.need
+        wanted = {c for c in self.hinted if c not in self.selected} if room else set()
+
         cards = [
             Target(
                 ("card", card),
                 rect.move(0, self.lift(card)),  # around the card as drawn
                 partial(self.toggle, card),
-                priority=HIGHLIGHTED,
+                priority=HINTED if card in wanted else HIGHLIGHTED,
                 label=f"card {card}",
                 plays=True,
             )
