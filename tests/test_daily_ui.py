@@ -111,6 +111,14 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     end, _ = drive(app, table, random.Random(6))
     frames(app, 2)
     assert end.share is not None
+    # Its line to share says so: a practice score is not the day's result.
+    total = table.session.state.players[0].total
+    assert (
+        end.share[0]
+        == f"Super Mega Lucky Box daily \u00b7 {TODAY} \u00b7 practice \u00b7 {total} points"
+    )
+    click_widget(app, end, "copy", 2)
+    assert pygame.scrap.get_text().startswith(end.share[0] + " ")
     # A practice game keeps nothing in the history: the day's claim stays unfinished.
     assert daily_history.load_history(folder)[0].days[TODAY].score is None
     # Play again is the day's deal again, as practice.

@@ -96,18 +96,22 @@ def score_words(game: Game[Any], score: int) -> str:
     return tn("daily.points", score, "{count} point", "{count} points")
 
 
-def share_parts(game: Game[Any], state: Any, day: str) -> tuple[str, str]:
+def share_parts(game: Game[Any], state: Any, day: str, practice: bool = False) -> tuple[str, str]:
     """The finished daily game's line to share without its squares, and the squares, from the
-    game's optional `daily_squares(state)` ("" for a game without)."""
+    game's optional `daily_squares(state)` ("" for a game without). A practice game (a later
+    one that day) says so before its result: only the day's first game is the day's result."""
     score = score_of(game, state)
     result = "?" if score is None else score_words(game, score)
+    if practice:
+        practised = t("daily.share_practice", "practice")
+        result = f"{practised} \u00b7 {result}"
     squares_of = getattr(game, "daily_squares", None)
     squares = squares_of(state) if callable(squares_of) else ""
     title = t("daily.share_title", "{game} daily", game=game.title)
     return share_line(title, day, result, ""), squares if isinstance(squares, str) else ""
 
 
-def share_text(game: Game[Any], state: Any, day: str) -> str:
+def share_text(game: Game[Any], state: Any, day: str, practice: bool = False) -> str:
     """The finished daily game's line to share, squares included."""
-    line, squares = share_parts(game, state, day)
+    line, squares = share_parts(game, state, day, practice)
     return f"{line} {squares}" if squares else line

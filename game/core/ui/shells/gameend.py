@@ -98,7 +98,8 @@ class GameEndShell(UIScene):
         """A daily deal's end: its line to share with a Copy button, left of the two others."""
         from game.core import daily
 
-        self.share = daily.share_parts(self.session.game, self.session.state, day)
+        session = self.session
+        self.share = daily.share_parts(session.game, session.state, day, session.daily_practice)
         self.add(
             "copy",
             Button(
