@@ -229,3 +229,39 @@ def test_the_drafts_say_it_is_the_daily_deal_above_their_title(app: Any) -> None
     frames(app, 3)
     assert isinstance(app.stack.top, DraftScene) and app.stack.top.session.daily is None
     assert app.screen.get_at(inside)[:3] != PINK
+
+
+def test_a_played_day_on_the_calendar_says_its_date_and_result(app: Any) -> None:
+    """The mouse resting on a day played says its date and score (or that it is unfinished);
+    a day not played says nothing."""
+    from tests.test_tooltips import STILL, move
+
+    folder = app.ctx.game_dir("luckybox")
+    day = daily.parse_day(TODAY)
+    assert day is not None
+    yesterday = day.fromordinal(day.toordinal() - 1).isoformat()
+    assert daily_history.keep_result(folder, yesterday, 61, "") is None
+    assert daily_history.claim(folder, TODAY) == (True, None)  # dealt, not finished
+    click_widget(app, title(app), "stats", 3)
+    press(app, pygame.K_d, 3)
+    page = app.stack.top
+    assert isinstance(page, DailyStatsScene)
+    move(app, page.day_rects[yesterday].center, STILL)
+    tip = page.tooltips.tip
+    assert tip is not None and tip.text == "61 points", tip
+    assert tip.title == i18n_date(yesterday)
+    screenshot(app, "daily_stats_day_tip")
+    move(app, page.day_rects[TODAY].center, STILL)
+    assert page.tooltips.tip is not None
+    assert page.tooltips.tip.text == "Dealt, not finished."
+    never = next(k for k in page.day_rects if k not in (yesterday, TODAY))
+    move(app, page.day_rects[never].center, STILL)
+    assert page.tooltips.tip is None
+
+
+def i18n_date(key: str) -> str:
+    from game.core import i18n
+
+    day = daily.parse_day(key)
+    assert day is not None
+    return i18n.date(day)

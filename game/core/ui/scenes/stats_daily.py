@@ -1,6 +1,7 @@
 """The daily deal's statistics (from the statistics screen): the current streak, the best
-streak, the best score, and a calendar of this month and the last with the days played, from
-the game's daily history (`game.core.daily`)."""
+streak, the best score, and a calendar of this month and the last with the days played (the
+mouse resting on one says its date and result), from the game's daily history
+(`game.core.daily`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from game.core.ui.context import Context
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop, draw_panel
 from game.core.ui.stats_chart import BACK_RECT, HINT_COLOUR, PANEL_COLOUR
+from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import Button, UIScene
 
 SUMMARY_PANEL = pygame.Rect(40, 110, 420, 500)
@@ -57,6 +59,8 @@ class DailyStatsScene(UIScene):
         self.streak = self.best_streak = 0
         self.best_score: int | None = None
         self.played_cells: list[tuple[str, bool]] = []
+        self.day_rects: dict[str, pygame.Rect] = {}  # each drawn day's cell, by its date
+        self.tooltips.add(self.day_tip)
         self._static: pygame.Surface | None = None
         self._view = pygame.Rect(0, 0, *LOGICAL_SIZE)
 
@@ -132,6 +136,7 @@ class DailyStatsScene(UIScene):
         panel = CALENDAR_PANEL
         draw_panel(surf, panel, colour=PANEL_COLOUR, radius=22, border=4, shadow=8)
         self.played_cells = []
+        self.day_rects = {}
         for i, (year, month) in enumerate(months_shown(self.today)):
             left = panel.x + 22 + i * (7 * CELL_W + 30)
             name = i18n.date(date(year, month, 1)).split()
@@ -168,8 +173,23 @@ class DailyStatsScene(UIScene):
             surf.blit(label, label.get_rect(midleft=(x + 28, y)))
             x += 28 + label.get_width() + 36
 
+    def day_tip(self, pos: tuple[float, float]) -> Tip | None:
+        """A played day under the mouse: its date, and its score or that it is unfinished."""
+        for key, cell in self.day_rects.items():
+            result = self.history.days.get(key)
+            if result is None or not cell.collidepoint(pos):
+                continue
+            if result.score is None:
+                words = t("stats.daily_tip_unfinished", "Dealt, not finished.")
+            else:
+                words = daily.score_words(self.ctx.game_ui(self.game).game, result.score)
+            day = daily.parse_day(key)
+            return Tip(pygame.FRect(cell), words, i18n.date(day) if day else key)
+        return None
+
     def _paint_day(self, surf: pygame.Surface, cell: pygame.Rect, day: date) -> None:
         key = day.isoformat()
+        self.day_rects[key] = cell
         result = self.history.days.get(key)
         colour = EMPTY_DAY
         if result is not None:
