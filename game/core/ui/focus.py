@@ -59,6 +59,7 @@ from game.core.ui.focus_targets import (
     Target,
     claimed_keys,
     closest,
+    hint_shown,
     nearest,
     targets_of,
     widget_targets,
@@ -364,7 +365,7 @@ class FocusRing:
             animator = getattr(scene, "animator", None)
             if getattr(animator, "busy", False) or key in claimed:
                 return False
-        if not self.visible and key in claimed and not _hint_shown(scene):
+        if not self.visible and key in claimed and not hint_shown(scene):
             return False  # (after H, Enter follows the hint before a shortcut: Keep's Enter)
         if self.visible:
             target = self.current(scene)
@@ -482,11 +483,6 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
     ):
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * tick, cy + sy * 2), 5)
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5)
-
-
-def _hint_shown(scene: Any) -> bool:
-    """Whether a hint (H) or the guide shows a step to take now."""
-    return any(t.priority >= HINTED for t in targets_of(scene))
 
 
 def _tell_scene(scene: Any, key: Hashable) -> None:

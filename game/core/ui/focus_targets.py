@@ -153,6 +153,11 @@ def _follow_guide(scene: Any, targets: list[Target]) -> None:
         best.priority = max(best.priority, HINTED)
 
 
+def hint_shown(scene: Any) -> bool:
+    """Whether a hint (H) or the guide shows a step to take now."""
+    return any(t.priority >= HINTED for t in targets_of(scene))
+
+
 def claimed_keys(scene: Any) -> set[int]:
     """Keys the scene keeps for itself: its visible buttons' shortcuts, and what it claims by
     `focus_claims` (a set, or a method returning one: a how-to turning pages with the arrows,
