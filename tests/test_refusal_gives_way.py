@@ -4,6 +4,7 @@ no Next to clear it, and it would tell the player the opposite of what is true).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pygame
@@ -11,13 +12,15 @@ import pygame
 from game.core.session import Seat
 from game.luckybox.ui.scenes.table import start_game
 from tests.keys_helpers import key, show_ring
+from tests.support import take_turn
 from tests.test_keyboard_table import kept_the_first_cards
-from tests.ui_helpers import frames
+from tests.ui_helpers import click, frames
 
 
 def test_wait_for_a_computer_goes_once_it_is_the_players_turn(app: Any) -> None:
     table = start_game(app.ctx, [Seat("Bot", "hard"), Seat("Ann")], 6)
     app.ctx.settings.animation_speed = 8.0
+    rng = random.Random(6)
     refused = cleared = 0
     for _ in range(6000):
         if kept_the_first_cards(app):
@@ -28,9 +31,9 @@ def test_wait_for_a_computer_goes_once_it_is_the_players_turn(app: Any) -> None:
                 cleared += 1
                 if cleared == 3:
                     break
-            table.moves.apply(table.state.legal_actions(table.focus)[0])
+            take_turn(app, table, rng, None)  # her move, by a click where the layout puts it
         elif table.confirming is not None and not table.animator.busy:
-            table.confirm_turn()
+            click(app, table.buttons["next"].rect.center)
         elif (
             refused == cleared
             and table.acting == 0
