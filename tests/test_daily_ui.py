@@ -257,6 +257,14 @@ def test_a_played_day_on_the_calendar_says_its_date_and_result(app: Any) -> None
     never = next(k for k in page.day_rects if k not in (yesterday, TODAY))
     move(app, page.day_rects[never].center, STILL)
     assert page.tooltips.tip is None
+    # By keys: the ring goes to the days played only, and resting there says the same.
+    from tests.keys_helpers import targets, walk_to
+
+    days = [t.key for t in targets(app) if t.key[0] == "day"]
+    assert sorted(days) == [("day", yesterday), ("day", TODAY)]
+    walk_to(app, ("day", yesterday))
+    frames(app, 60)
+    assert app.ring.tip is not None and app.ring.tip.text == "61 points"
 
 
 def i18n_date(key: str) -> str:

@@ -14,6 +14,7 @@ from game.core import daily, daily_history, i18n
 from game.core.i18n import lt, t, tn
 from game.core.ui import gfx
 from game.core.ui.context import Context
+from game.core.ui.focus_targets import Target, widget_targets
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop, draw_panel
 from game.core.ui.stats_chart import BACK_RECT, HINT_COLOUR, PANEL_COLOUR
@@ -172,6 +173,16 @@ class DailyStatsScene(UIScene):
             label = text.render(words, 22, HINT_COLOUR)
             surf.blit(label, label.get_rect(midleft=(x + 28, y)))
             x += 28 + label.get_width() + 36
+
+    def focus_targets(self) -> list[Target]:
+        """The keyboard focus: the days played (the focus resting on one shows its tip, as
+        the mouse's would), then Back."""
+        days = [
+            Target(("day", key), pygame.FRect(cell), lambda: None, label=f"day {key}")
+            for key, cell in self.day_rects.items()
+            if key in self.history.days
+        ]
+        return days + widget_targets(self.widgets)
 
     def day_tip(self, pos: tuple[float, float]) -> Tip | None:
         """A played day under the mouse: its date, and its score or that it is unfinished."""
