@@ -152,8 +152,11 @@ class TableScene(TableShell):
 
     def confirm_turn(self) -> None:
         if self.turns.confirm():
-            self.message = ""
-            self.refusal = False
+            self.clear_message()
+
+    def clear_message(self) -> None:
+        self.message = ""
+        self.refusal = False  # (the line is no longer a refusal's)
 
     def undo_refusal(self) -> str | None:
         """Why the focused seat cannot undo now, or None. The engine lets the step that ended

@@ -33,7 +33,6 @@ class Moves:
         self.pair: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.flash: tuple[Key, float] | None = None
         self.hint: Any = None
-        self.waited: str | None = None  # the "Wait: it is X's turn" shown, until that turn ends
 
     # ------------------------------------------------------------ helpers
 
@@ -60,11 +59,6 @@ class Moves:
         if self.flash:
             key, left = self.flash
             self.flash = (key, left - dt) if left > dt else None
-        if self.waited is not None and self.table.human_turn():
-            # It is this player's turn now: "Wait: it is X's turn" would tell them otherwise.
-            if self.table.message == self.waited:
-                self.say("")
-            self.waited = None
 
     def say(self, text: str) -> None:
         self.table.message = text
@@ -123,7 +117,7 @@ class Moves:
                 ),
                 key,
             )
-            self.waited = table.message
+            table.say_until_turn(table.message)  # it gives way once that turn ends
         return True
 
     # ------------------------------------------------------------ targets

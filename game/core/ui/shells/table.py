@@ -173,6 +173,7 @@ class TableShell(Scene):
         self.turns.unsaved = self.keeper.saving
         self.message = ""
         self._message_language = language()  # the last message's (see relabel)
+        self._until_turn: str | None = None  # a "not now" line shown (see say_until_turn)
         self.time = 0.0
         self.moves = self.controls = self.help = Nothing()  # unless the game gives its own
         styles = self.build()
@@ -318,6 +319,16 @@ class TableShell(Scene):
         table's friend who left), in place of "... is playing"; None at a local table."""
         return None
 
+    def clear_message(self) -> None:
+        """The message line empty (a game that marks a refusal's line forgets the mark)."""
+        self.message = ""
+
+    def say_until_turn(self, line: str) -> None:
+        """Show `line`, a refusal made while it is not the player's turn ("Wait for your
+        turn."), until their turn comes: at an online table no Next clears it."""
+        self.message = line
+        self._until_turn = line
+
     def human_turn(self) -> bool:
         """True when the focused human may act on the table now."""
         seat = self.acting
@@ -416,6 +427,10 @@ class TableShell(Scene):
         self.controls.update(dt)
         self.moves.update(dt)
         self.help.update(dt)
+        if self._until_turn is not None and self.human_turn():
+            if self.message == self._until_turn:  # still up: it would now say the opposite
+                self.clear_message()
+            self._until_turn = None
         if self.driven or self.animator.busy or self.animator.held:
             return
         if self.auto_next.due(self.turns.confirming, dt):

@@ -68,7 +68,6 @@ class Moves:
         self.selected_square: Cross | None = None
         self.hint: Any = None
         self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
-        self.waited: str | None = None  # a "not now" refusal shown, until the player's turn
 
     @property
     def flashing(self) -> bool:
@@ -79,12 +78,6 @@ class Moves:
         if self.refused:
             card, cell, left = self.refused
             self.refused = (card, cell, left - dt) if left > dt else None
-        if self.waited is not None and self.table.human_turn():
-            # The player's turn has come: "Wait for your turn." would tell them otherwise (at
-            # an online table no Next clears it).
-            if self.table.message == self.waited:
-                self.table.message = ""
-            self.waited = None
 
     def clear(self) -> None:
         self.selected_square = None
@@ -93,8 +86,10 @@ class Moves:
 
     def refuse(self, reason: str, square: tuple[int, int] | None = None) -> None:
         table = self.table
-        table.message = reason
-        self.waited = None if table.human_turn() else reason
+        if table.human_turn():
+            table.message = reason
+        else:  # "not now": it gives way once the player's turn comes
+            table.say_until_turn(reason)
         table.ctx.play("refuse")
         if square:
             self.refused = (square[0], square[1], REFUSE_FLASH)
