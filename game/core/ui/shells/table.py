@@ -3,7 +3,8 @@ game's table does the same way:
 
 - the session, the seats and the focus (the seat the screen is turned to);
 - the turn controller (`game.core.turns`): computers think in the worker, a finished turn waits
-  for Next, a hand-off screen comes between two people at one screen;
+  for Next, a hand-off screen comes between two people at one screen (the table's side of it
+  is the mixin `TableTurns`, table_turns.py);
 - the shown board (`shown_board`, moved on by the animator as each event's step starts) and the
   generic animator playing the game's event styles;
 - the autosave (`GameKeeper`: every change, a frame later; never in a demo or a replay);
@@ -51,14 +52,14 @@ from game.core.keeper import GameKeeper
 from game.core.seat_names import says_computer
 from game.core.session import Session
 from game.core.storage import load_save
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
+from game.core.turns import TurnController
 from game.core.ui import gfx
-from game.core.ui.animator import Animator, player_of
+from game.core.ui.animator import Animator
 from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import DECORATIVE_FPS, Scene
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
+from game.core.ui.shells.table_turns import TableTurns
 
 
 class Resumed(NamedTuple):
@@ -97,7 +98,7 @@ class Nothing:
         pass
 
 
-class TableShell(Scene):
+class TableShell(TableTurns, Scene):
     """A game's table for one session (see the module's docstring for what a game gives)."""
 
     fills_screen = True  # the static layer covers the whole screen
@@ -210,28 +211,9 @@ class TableShell(Scene):
         """Whether a human's step just taken waits for Next (Undo stays possible till then)."""
         return False
 
-    def may_act(self, seat: int) -> bool:
-        """Besides being the focused human with nothing animating: may this seat act now?"""
-        return True
-
     def turn_pace(self) -> float:
         """How long computers pause before their moves now (1: the usual beat)."""
         return 1.0
-
-    def on_turn(self, turn: Turn) -> None:
-        """What the turn controller said, once everything so far has been shown: follow a
-        computer in a demo, a hand-off screen between people, the screen to the human."""
-        seat = turn.seat
-        if seat is None:  # the chance step and the end: no seat to turn to
-            return
-        if turn.kind == COMPUTER and not self.session.humans:
-            self.focus = seat  # demo: follow whoever plays
-        elif turn.kind == HANDOFF:
-            self.focus = seat
-            self.ctx.nav.push("handoff", name=self.session.name_of(seat))
-        elif turn.kind == HUMAN and self.focus != seat:
-            self.focus = seat
-            self.drop_choice()
 
     def after_step(self, event: Any) -> bool:
         """A game's own scene after a step (True: the animator waits for `release`)."""
@@ -240,9 +222,6 @@ class TableShell(Scene):
     def has_choice(self) -> bool:
         """Whether the player has something chosen that Esc would drop."""
         return False
-
-    def drop_choice(self) -> None:
-        """Forget what the player had chosen (a right click, the screen turning)."""
 
     def cancel_choice(self) -> None:
         """Esc with something chosen."""
@@ -260,14 +239,6 @@ class TableShell(Scene):
         )
 
     # ------------------------------------------------------------ what tests and parts read
-
-    @property
-    def acting(self) -> int | None:
-        return self.session.next_seat()
-
-    @property
-    def confirming(self) -> int | None:
-        return self.turns.confirming
 
     @property
     def saving(self) -> bool:
@@ -322,24 +293,6 @@ class TableShell(Scene):
     def clear_message(self) -> None:
         """The message line empty (a game that marks a refusal's line forgets the mark)."""
         self.message = ""
-
-    def say_until_turn(self, line: str) -> None:
-        """Show `line`, a refusal made while it is not the player's turn ("Wait for your
-        turn."), until their turn comes: at an online table no Next clears it."""
-        self.message = line
-        self._until_turn = line
-
-    def human_turn(self) -> bool:
-        """True when the focused human may act on the table now."""
-        seat = self.acting
-        return (
-            not self.driven
-            and seat is not None
-            and seat == self.focus
-            and not self.session.seats[seat].is_computer
-            and not self.animator.busy
-            and self.may_act(seat)
-        )
 
     # ------------------------------------------------------------ lifecycle and saving
 
@@ -397,21 +350,6 @@ class TableShell(Scene):
         and the frame it ends in moves nothing else."""
         return self.flashing()
 
-    def hand_over_on_resume(self) -> None:
-        """The resumed game's first frame: the screen turns to the seat to play (the one whose
-        finished turn waits for Next, else the first person the game waits for), behind a pass
-        screen when pass screens are on."""
-        seats = self.session.seats
-        seat = self.turns.confirming
-        if seat is None:
-            waiting = [s for s in self.state.waiting_for() if not seats[s].is_computer]
-            seat = waiting[0] if waiting else self.session.humans[0]
-        self.turns.shown_human = seat
-        if self.ctx.settings.pass_screen:
-            self.on_turn(Turn(HANDOFF, seat))
-        else:
-            self.on_turn(Turn(HUMAN, seat))
-
     def update(self, dt: float) -> None:
         if self._hand_over_first:
             self._hand_over_first = False
@@ -439,56 +377,6 @@ class TableShell(Scene):
         for notice in self.turns.take_notices():  # a computer player failed: say so
             self.message = notice
         self.on_turn(turn)
-
-    def computers_playing(self) -> bool:
-        """Whether what is shown now is a computer's turn (its step animating, or it is about
-        to move), at a table with a person: that goes at the player's chosen pace."""
-        if not self.session.humans:
-            return False  # a demo: its own speed (the pace is for people waiting)
-        current = self.animator.current
-        seat = player_of(current) if current is not None else None
-        if seat is None and not self.animator.busy and self.turns.confirming is None:
-            seat = self.turns.acting  # (a person's finished turn waiting for Next: not yet)
-        seats = self.session.seats
-        return seat is not None and 0 <= seat < len(seats) and seats[seat].is_computer
-
-    def hurry_computer(self) -> None:
-        """A click while a computer is about to move: no more beat before its move, and the
-        move shows at once when it comes (the click skips that turn's animation)."""
-        self.turns.wait = 0.0
-        self._hurried = self.turns.acting
-
-    def _skip_hurried(self) -> None:
-        """Show the hurried computer's steps at once, until another seat's turn."""
-        seat = self._hurried
-        if seat is None:
-            return
-        current = self.animator.current
-        if current is not None and player_of(current) not in (seat, None):
-            self._hurried = None
-        elif self.animator.busy:
-            self.animator.skip(self.focus)
-        elif self.turns.acting == seat:
-            self.turns.wait = 0.0  # its next step in the same turn: no beat either
-        else:
-            self._hurried = None
-
-    def confirm_turn(self) -> None:
-        """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
-        if self.turns.confirm():
-            self.message = ""
-
-    def undo(self) -> str | None:
-        """Undo: take back the focused seat's last step; None, or the line saying why not."""
-        refusal = self.turns.undo(self.focus)
-        return None if refusal is None else self.undo_words(refusal)
-
-    def undo_words(self, refusal: str) -> str:
-        """An undo's refusal (a `Refusal` code) as the table says it, in the player's language."""
-        if getattr(refusal, "code", None) == NOT_YOUR_MOVE:
-            return t("table.undo_not_yours", "Can't undo: it is not your move.")
-        why = refusal_words(self.session.game.id, refusal, self.state.names)
-        return t("table.cant_undo", "Can't undo. {reason}", reason=why)
 
     def open_menu(self) -> None:
         self.ctx.nav.push("pause")
