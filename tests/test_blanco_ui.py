@@ -432,6 +432,8 @@ def test_key_animation_steps_on_screen(app) -> None:
             break
         if table.human_turn():
             human_step(app, table, bot)
+        elif table.turns.confirming is not None and not table.animator.busy:
+            click(app, table.controls.buttons["next"].rect.center)  # the turn done: Next
         wait(app)
         step = table.animator.current
         if step is not current:

@@ -66,12 +66,15 @@ class TableTurns:
         self._until_turn = line
 
     def human_turn(self) -> bool:
-        """True when the focused human may act on the table now."""
+        """True when the focused human may act on the table now: not while a finished turn
+        waits for Next (a solo Blanco player's next turn is theirs at once, yet it begins
+        only with Next, as everyone's does)."""
         seat = self.acting
         return (
             not self.driven
             and seat is not None
             and seat == self.focus
+            and self.turns.confirming is None
             and not self.session.seats[seat].is_computer
             and not self.animator.busy
             and self.may_act(seat)
