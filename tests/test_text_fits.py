@@ -243,6 +243,10 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
     frames(app, 40, dt=0.5)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_blanco_table")
+    # The title again, now with a game to continue: Continue and its line push the buttons
+    # down towards the keys' line at the bottom.
+    title = show(app, watch, "title_saved", nav.make("title"), n=20)
+    assert title.widgets["continue"].visible, "the walk's Blanco game was saved"
 
 
 def finished(names: list[str], seed: int, game: Any = None) -> Any:

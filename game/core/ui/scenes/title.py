@@ -321,7 +321,9 @@ class TitleScene(UIScene):
         online = self.widgets["online"]
         online.visible = self.ctx.nav.has("online")
         online.rect.y = new_game.rect.bottom + BUTTON_GAP
-        row_y = (online.rect.bottom if online.visible else new_game.rect.bottom) + 44
+        # With Continue above, a closer row keeps clear of the keys' line at the bottom.
+        row_gap = 30 if has_save else 44
+        row_y = (online.rect.bottom if online.visible else new_game.rect.bottom) + row_gap
         for name in ("howto", "replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
         notice = self.widgets["notice"]
@@ -416,10 +418,14 @@ class TitleScene(UIScene):
         self.notice_news = False
         for w in self.widgets.values():
             w.rect.y -= slide
-        if self.saved and self.widgets["continue"].visible:
-            under = self.widgets["continue"].rect
+        line_y = self.widgets["continue"].rect.bottom + slide + 16  # (it slides in with them)
+        if (
+            self.saved
+            and self.widgets["continue"].visible
+            and line_y - 16 < gfx.view(surface).bottom
+        ):
             self.ctx.text.blit_centered(
-                surface, self.saved, 22, WHITE, (640, under.bottom + slide + 16), outline=INK, px=2
+                surface, self.saved, 22, WHITE, (640, line_y), outline=INK, px=2
             )
         keys = (
             t("title.keys_saved", "Enter: continue   |   N: new game   |   Esc: quit")
