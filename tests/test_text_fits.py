@@ -292,6 +292,37 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
         show(app, watch, f"replays_{game}", nav.make("replays", game=game), shot=shots)
         # n=10: the chart's line sweeps in over 0.9 s (frames last 0.1 s at most): shot whole
         show(app, watch, f"stats_{game}", nav.make("stats", game=game), n=10, shot=shots)
+    walk_daily(app, watch, solo, blanco)
+
+
+def walk_daily(app: Any, watch: Watch, solo: Any, several: Any) -> None:
+    """The daily deal's own texts: the ends of a counted game and of a practice one (the line
+    to share, the note that practice does not count) and its statistics page (streaks, the
+    calendar's month and days), with a few days played."""
+    from game.blanco.rules.game import BLANCO
+    from game.core import daily, daily_history
+
+    nav = app.ctx.nav
+    today = daily.today()
+    day = daily.parse_day(today)
+    assert day is not None
+    solo.daily = today
+    show(app, watch, "daily_end", nav.make("luckybox.game_end", session=solo), n=8)
+    solo.daily_practice = True
+    show(app, watch, "daily_practice_end", nav.make("luckybox.game_end", session=solo), n=8)
+    solo.daily, solo.daily_practice = None, False
+    blanco_solo = finished([LONG_NAME], 6, BLANCO)
+    blanco_solo.daily = today
+    show(app, watch, "blanco_daily_end", nav.make("blanco.game_end", session=blanco_solo), n=4)
+    for game, scores in (("luckybox", (61, 74, 58)), ("blanco", (31, 27, 35))):
+        folder = app.ctx.game_dir(game)
+        for back, score in enumerate(scores, 1):
+            played = day.fromordinal(day.toordinal() - back).isoformat()
+            assert daily_history.keep_result(folder, played, score, "") is None
+        assert daily_history.claim(folder, today) == (True, None)  # dealt, not finished
+        page = nav.make("stats_daily", game=game)
+        show(app, watch, f"daily_stats_{game}", page, n=6)
+        assert len(page.played_cells) >= 4, page.played_cells  # the days were drawn
 
 
 #: Frames a guided game's end stands still (its scores counted up, nothing of it moving)

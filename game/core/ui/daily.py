@@ -69,7 +69,9 @@ SQUARE_COLOURS = {
 }
 SQUARE, SQUARE_GAP, GROUP_GAP = 16, 3, 10
 BADGE_MAX_W = 330  # the table's daily line fits a side column
-PRACTICE_Y = 16  # the end screen's practice line: above every game's headline
+# The end screen's practice line, above every game's headline: small enough that Large text
+# keeps its ink clear of the headline's (an 83 px one then) in every window shape.
+PRACTICE_Y, PRACTICE_SIZE = 12, 18
 
 
 SQUARES_MAX_W = 560  # a long game's many squares are drawn smaller to fit beside the line
@@ -126,7 +128,7 @@ def draw_share(
         ink = ink.union(pygame.Rect(round(at), round(y - side / 2), round(wide), side))
     if practice:
         words = t("daily.practice_end", "Practice: only the day's first game counts.")
-        size = ctx.text.fit_size(words, 22, 1220)
+        size = ctx.text.fit_size(words, PRACTICE_SIZE, 1220)
         ctx.text.blit_centered(surface, words, size, YELLOW, (640, PRACTICE_Y), outline=INK, px=2)
     return ink
 
