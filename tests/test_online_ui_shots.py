@@ -1,8 +1,10 @@
 """Screenshots of every online scene at 1024x768 and 2560x1080, in English, French and German
-(screenshots/online/), each drawn in the words of its language."""
+(screenshots/online/), each drawn in the words of its language; and in each, no text clipped or
+covered (test_text_overlaps' checks of the frame shot)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +18,31 @@ from game.online.ui.lobby import LobbyScene
 from game.online.ui.net import share_link
 from game.online.ui.words import seats_hint
 from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
+from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
 
 SIZES = [(1024, 768), (2560, 1080)]
 LANGUAGES = ["en", "fr", "de"]
 
 
+#: The texts of each frame shot, checked as test_text_overlaps checks its walk's.
+CHECKED: list[Frames] = []
+
+
+@pytest.fixture
+def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
+    yield from watched_frames(monkeypatch)
+
+
 def shot(app: Any, name: str) -> Path:
     """What the window shows (bars and all), at the window's own size: a picture, not the
-    black of a window never given one (the display surface read straight was black at 4:3)."""
+    black of a window never given one (the display surface read straight was black at 4:3).
+    The frame's texts are checked: none leaves the window, spills out of its widget or
+    overlaps another."""
     picture = app.window_image()
+    if CHECKED:
+        CHECKED[-1].scene = name
+        CHECKED[-1].settled()
     assert sum(pygame.transform.average_color(picture)[:3]) > 60, f"{name}: a blank window"
     path = SCREENSHOTS / "online" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -34,9 +51,10 @@ def shot(app: Any, name: str) -> Path:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
+def test_online_scenes_in_three_languages(data_dir, tmp_path, size, seen) -> None:
     from game.catalog import new_app
 
+    CHECKED[:] = [seen]
     server = ServerThread(tmp_path / "tables.sqlite3")
     try:
         for lang in LANGUAGES:
@@ -133,6 +151,9 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size) -> None:
                 pygame.quit()
     finally:
         server.close()
+        CHECKED.clear()
     for lang in LANGUAGES:
         path = SCREENSHOTS / "online" / f"lobby_{lang}_{size[0]}x{size[1]}.png"
         assert pygame.image.load(str(path)).get_size() == size
+    assert seen.frames >= 10 * len(LANGUAGES), seen.frames  # every shot's texts were checked
+    assert seen.problems == [], "\n".join(seen.problems)

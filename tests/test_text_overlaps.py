@@ -117,6 +117,11 @@ class Frames:
 
 @pytest.fixture
 def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
+    yield from watched_frames(monkeypatch)
+
+
+def watched_frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
+    """The texts each frame draws, recorded (`Frames`) while the generator is open."""
     record = Frames()
     render, outlined = TextCache.render, TextCache.render_outlined
     blit, draw = gfx.HiSurface.blit, App.draw
