@@ -273,3 +273,51 @@ def i18n_date(key: str) -> str:
     day = daily.parse_day(key)
     assert day is not None
     return i18n.date(day)
+
+
+def test_continue_says_the_saved_game_is_the_days_deal(app: Any) -> None:
+    """The title's line under Continue says a saved daily game is the day's deal (and a
+    practice one that it is practice), in the player's language; another game's line does not.
+    Daily deal with the day's game saved goes on with it: a second deal would be practice, and
+    the counted game lost."""
+    from game.core import i18n
+    from game.core.ui.scenes.dialog import ConfirmDialog
+
+    click_widget(app, title(app), "daily", 3)
+    for _ in range(3):  # the first cards kept by clicks: the game is under way, and saved
+        draft = app.stack.top
+        assert isinstance(draft, DraftScene)
+        click(app, draft.card_rects()[len(draft.selected)].center)
+    click_widget(app, draft, "confirm", 3)
+    frames(app, 30)
+    kept = list(table_of(app).session.state.actions)
+    screen = title(app)
+    assert screen.widget("continue").visible
+    assert screen.saved is not None
+    assert screen.saved.startswith(f"Daily deal {TODAY}  \u00b7  You  \u00b7  round 1")
+    i18n.set_language("fr")
+    frames(app, 60)  # the buttons have slid in
+    assert screen.saved.startswith(f"Donne du jour {TODAY}  \u00b7  You  \u00b7  manche 1")
+    screenshot(app, "title_continue_daily_fr")
+    i18n.set_language("en")
+    # Daily deal again: the day's game goes on, asked nothing.
+    click_widget(app, screen, "daily", 3)
+    assert not isinstance(app.stack.top, ConfirmDialog)
+    table = table_of(app)
+    assert (table.session.daily, table.session.daily_practice) == (TODAY, False)
+    assert table.session.state.actions == kept
+    # Another game's line says nothing of the day; over it, Daily deal asks, then deals the
+    # day's deal again: practice, and said so.
+    app.ctx.nav.make("luckybox.start_game", seats=[Seat("Ann")], seed=5)
+    frames(app, 30)
+    screen = title(app)
+    assert screen.saved is not None and screen.saved.startswith("Ann")
+    click_widget(app, screen, "daily", 3)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmDialog)
+    click_widget(app, dialog, "yes", 3)
+    assert table_of(app).session.daily_practice
+    frames(app, 30)
+    screen = title(app)
+    assert screen.saved is not None
+    assert screen.saved.startswith(f"Daily deal {TODAY}, practice  \u00b7  You")

@@ -48,6 +48,22 @@ def badge(session: Any) -> str:
     return t("daily.badge", "Daily deal {day} \u00b7 this game counts", day=session.daily)
 
 
+def saved_line(session: Any) -> str:
+    """The title's line under Continue: who plays and how far the game has come, said first
+    to be the day's deal when it is one (a practice game's too)."""
+    line = str(session.describe())
+    if session.daily is None:
+        return line
+    if session.daily_practice:
+        return t(
+            "daily.saved_practice",
+            "Daily deal {day}, practice  \u00b7  {game}",
+            day=session.daily,
+            game=line,
+        )
+    return t("daily.saved", "Daily deal {day}  \u00b7  {game}", day=session.daily, game=line)
+
+
 def copy_share(ctx: Any, text: str) -> bool:
     """The end screen's Copy: the share line to the clipboard, said in the message line."""
     copied = copy_to_clipboard(text)

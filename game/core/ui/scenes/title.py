@@ -227,9 +227,16 @@ class TitleScene(UIScene):
         self.ctx.nav.push(self._route("setup"))
 
     def daily_deal(self) -> None:
-        """Today's deal of the chosen game, solo; it replaces a saved game: ask first."""
+        """Today's deal of the chosen game, solo; it replaces a saved game: ask first. The
+        saved game is today's deal itself: it goes on (a second deal would be practice, and
+        the counted game would be lost)."""
         if self.saved_game is None:
             self.start_daily()
+            return
+        from game.core import daily
+
+        if self.saved_game.session.daily == daily.today():
+            self.continue_game()
             return
         from game.core.ui.scenes.dialog import ConfirmDialog
 
@@ -286,6 +293,7 @@ class TitleScene(UIScene):
         """Look for a saved game (a bad one is set aside and said in one line). It is replayed
         once, here; Continue plays on from that replay."""
         from game.core.storage import load_save
+        from game.core.ui.daily import saved_line
 
         saved, warning = load_save(self.ctx.game_dir(self.game), self.ctx.rules_games)
         if warning:
@@ -293,13 +301,15 @@ class TitleScene(UIScene):
         self.saved = None
         self.saved_game = saved
         if saved is not None:
-            self.saved = saved.session.describe()
+            self.saved = saved_line(saved.session)
         self._layout(has_save=saved is not None)
 
     def relabel(self) -> None:
         """A new language: the saved game's line is said again in it."""
         if self.saved is not None and self.saved_game is not None:
-            self.saved = self.saved_game.session.describe()
+            from game.core.ui.daily import saved_line
+
+            self.saved = saved_line(self.saved_game.session)
 
     def _layout(self, has_save: bool) -> None:
         """Continue on top when a game is saved; then New game; then the small buttons."""
