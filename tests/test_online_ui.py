@@ -714,3 +714,35 @@ def test_leaving_an_online_table_ends_its_line_and_leaves_no_thread(app, server)
     link.thread.join(10)
     assert link.closed and not link.thread.is_alive() and link.loop.is_closed()
     assert not [t for t in threading.enumerate() if t.name == "netlink"]
+
+
+def test_a_share_link_pasted_as_the_server_joins_its_table(app, server) -> None:
+    """A friend's link pasted where the eye goes first, the Server field (of Play online, or of
+    Join): the field keeps the server alone and the link's code is the code, so Join takes
+    the seat; before, Join said to type a code, and the link was remembered as the server."""
+    host = SeatClient(server.url, BLANCO)
+    for where in ("menu", "join"):
+        code = server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Player 2")], sit=0))
+        pygame.scrap.put_text(share_link(server.url, code) + "\n")
+        app.stack.clear()
+        menu = open_menu(app, "ws://127.0.0.1:1")  # last time's server: not the link's
+        if where == "menu":
+            click(app, menu.widget("server").rect.center)
+            press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+            press(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+            assert menu.server.text == share_link(server.url, code)
+        click(app, menu.widget("join").rect.center, 2)
+        join = app.stack.top
+        assert isinstance(join, JoinScene)
+        if where == "menu":
+            assert (join.server.text, join.code.text) == (server.url, code)
+        else:  # pasted over the server on the Join screen itself
+            assert join.code.text == ""
+            click(app, join.widget("server").rect.center)
+            press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+            press(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        click_for_lobby(app, join.widget("go").rect.center)
+        assert (join.server.text, join.code.text, join.problem) == (server.url, code, "")
+        until(app, lambda: hasattr(app.stack.top, "session"), what=f"the table ({where})")
+        assert app.stack.top.session.seats[1].name == "Player 2"
+    server.call(host.close())

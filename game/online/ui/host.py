@@ -19,7 +19,7 @@ from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p
 
 from . import seats_file
-from .menu import draw_heading, draw_label, server_field
+from .menu import draw_heading, draw_label, server_field, server_of
 from .net import NetLink
 from .table import ONLINE_TABLES
 
@@ -183,7 +183,7 @@ class HostScene(UIScene):
         return specs
 
     def open_table(self) -> None:
-        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        url, _ = server_of(self.server)  # (a share link pasted there: its server alone)
         typed = self.name.text.strip()
         # ("Host", offered when no name is known, is nobody's name: not kept as theirs)
         name = typed if typed != t("online.host.you", "Host") else None

@@ -51,6 +51,18 @@ def server_field(ctx: Any) -> TextInput:
     return TextInput(SERVER_RECT, seats_file.last_server(ctx.data_dir), max_len=120, text_size=28)
 
 
+def server_of(field: TextInput) -> tuple[str, str]:
+    """The server a Server field names, and the table code of a share link pasted into it
+    (`ws://host:port/#KQ7-4XM`, what a host sends friends; "" for a plain server). The field
+    keeps the server alone."""
+    server, code = split_link(field.text)
+    if server is not None:
+        field.set_text(server)
+    else:
+        code = ""
+    return field.text.strip() or seats_file.DEFAULT_SERVER, code
+
+
 def draw_heading(surface: pygame.Surface, ctx: Any, text: str) -> None:
     ctx.text.blit_centered(surface, text, 60, YELLOW, (640, 70), outline=INK, px=4, shadow=5)
 
@@ -166,15 +178,20 @@ class OnlineMenuScene(UIScene):
         return tuple(sorted(self.your_turn))
 
     def url(self) -> str:
-        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        return self._server()[0]
+
+    def _server(self) -> tuple[str, str]:
+        """The server (remembered for next time), and a pasted share link's code."""
+        url, code = server_of(self.server)
         seats_file.remember_server(self.ctx.data_dir, url)
-        return url
+        return url, code
 
     def host(self) -> None:
         self.ctx.nav.push("online.host", url=self.url(), game=self.game)
 
     def join(self) -> None:
-        self.ctx.nav.push("online.join", url=self.url())
+        url, code = self._server()  # a friend's link pasted here: Join opens with its code
+        self.ctx.nav.push("online.join", url=url, code=code)
 
     def rejoin(self, seat: HeldSeat) -> None:
         link = NetLink(seat.url, game_of(self.ctx, seat.game))
@@ -246,7 +263,7 @@ class JoinScene(UIScene):
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    def __init__(self, ctx: Any, url: str) -> None:
+    def __init__(self, ctx: Any, url: str, code: str = "") -> None:
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
         self.server.set_text(url)
@@ -307,6 +324,7 @@ class JoinScene(UIScene):
             ),
         )
         self.problem = ""
+        self.code.set_text(code)  # (a share link's, pasted into the menu's Server field)
 
     def follow_link(self, text: str) -> None:
         """A pasted share link brings its own server: the Server field shows it at once, not
@@ -319,13 +337,16 @@ class JoinScene(UIScene):
                 self.code.set_text(code)
 
     def go(self, watch: bool = False) -> None:
+        url, link_code = server_of(self.server)  # a share link pasted as the server: its code
         server, code = split_link(self.code.text)
         if server is not None:
             self.server.set_text(server)
+            url = server
+        code = code or link_code
         if not code:
             self.problem = t("online.join.no_code", "Type the table's code first.")
             return
-        url = self.server.text.strip() or seats_file.DEFAULT_SERVER
+        self.code.set_text(code)
         name = self.name.text.strip() or None
         seats_file.remember_server(self.ctx.data_dir, url, name)
         self.ctx.nav.push("online.lobby", link=None, url=url, code=code, watch=watch, name=name)
