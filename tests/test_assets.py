@@ -13,6 +13,7 @@ import json  # noqa: E402
 import sys  # noqa: E402
 import wave  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -310,6 +311,27 @@ def test_audio_plays_every_sound_with_dummy_driver() -> None:
         audio.play(name)
     audio.play("no_such_sound")
     audio.play("")
+
+
+def test_closing_the_app_stops_every_sound_before_pygame_quits(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pygame.quit() takes the audio lock holding the GIL; a sound ending at that moment made
+    the audio thread wait for the GIL holding that lock, and the app never closed (seen once
+    in the tests). Closing stops every sound first, so none can end during the quit."""
+    app = make_app((1280, 720))
+    if not app.ctx.audio.available:
+        pytest.skip("no mixer here: nothing plays, nothing to stop")
+    for name in SOUNDS:  # a few sounds playing, as after a cascade
+        app.ctx.audio.play(name)
+    assert pygame.mixer.get_busy()
+    busy_at_quit: list[bool] = []
+    quit_pygame = pygame.quit
+    monkeypatch.setattr(
+        pygame, "quit", lambda: (busy_at_quit.append(pygame.mixer.get_busy()), quit_pygame())
+    )
+    app.close()
+    assert busy_at_quit == [False]
 
 
 def test_audio_silent_when_mixer_init_raises(monkeypatch: pytest.MonkeyPatch) -> None:

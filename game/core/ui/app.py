@@ -465,6 +465,13 @@ class App:
         self.stack.clear()
         if pygame.display.get_init():
             window_mode.remember_size(self.ctx.data_dir, self._maximised)
+        if pygame.mixer.get_init() is not None:
+            # Every sound stopped first (the GIL let go meanwhile): pygame.quit() takes the
+            # audio lock with the GIL held, and a sound ending just then made the audio thread
+            # wait for the GIL with that lock held. Both waited for ever (seen once in the
+            # tests: a window that never closed).
+            pygame.mixer.stop()
+            pygame.mixer.music.stop()
         pygame.quit()
 
     # ---------------------------------------------------------------- toast
