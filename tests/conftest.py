@@ -107,6 +107,25 @@ def _screenshots_saved_quickly() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _sounds_stopped_before_pygame_quits() -> Iterator[None]:
+    """Tests that close a window as a crash would (pygame.quit() without App.close) stop its
+    sounds first, as App.close does: pygame.quit() with a sound ending at that moment could
+    wait for ever on the audio lock (a worker once hung so)."""
+    import pygame
+
+    quit_pygame = pygame.quit
+
+    def quit_quietly() -> None:
+        if pygame.mixer.get_init() is not None:
+            pygame.mixer.stop()
+        quit_pygame()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pygame, "quit", quit_quietly)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _files_not_flushed_to_the_disk() -> Iterator[None]:
     """os.fsync of a regular file returns at once in the tests' own process: what it adds,
     a file surviving a power cut, no test in this process can see, and each call waited
