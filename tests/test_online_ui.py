@@ -746,3 +746,7 @@ def test_a_share_link_pasted_as_the_server_joins_its_table(app, server) -> None:
         until(app, lambda: hasattr(app.stack.top, "session"), what=f"the table ({where})")
         assert app.stack.top.session.seats[1].name == "Player 2"
     server.call(host.close())
+    # Remembered is the server alone; a whole link kept by an earlier version reads so too.
+    assert seats_file.last_server(app.ctx.data_dir) == server.url
+    seats_file.remember_server(app.ctx.data_dir, share_link(server.url, "KQ7-4XM"))
+    assert seats_file.last_server(app.ctx.data_dir) == server.url

@@ -82,6 +82,8 @@ def last_server(data_dir: Path) -> str:
     except (OSError, ValueError):
         return DEFAULT_SERVER
     url = data.get("url") if isinstance(data, dict) else None
+    if isinstance(url, str) and "#" in url:  # a share link kept by an earlier version
+        url = url.partition("#")[0].rstrip("/")
     return url if isinstance(url, str) and url else DEFAULT_SERVER
 
 
