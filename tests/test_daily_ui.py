@@ -321,3 +321,27 @@ def test_continue_says_the_saved_game_is_the_days_deal(app: Any) -> None:
     screen = title(app)
     assert screen.saved is not None
     assert screen.saved.startswith(f"Daily deal {TODAY}, practice  \u00b7  You")
+
+
+def test_replays_say_which_games_were_the_days_deal(app: Any) -> None:
+    """A kept daily game's row says so under its date (a practice one that it was practice);
+    another game's row says only solo or how many played."""
+    from game.core.storage import finished_extra, keep_record, list_records
+    from game.core.ui.scenes.replays import kind_line
+    from game.luckybox.rules.game import LUCKYBOX
+    from tests.test_text_fits import finished
+
+    folder = app.ctx.game_dir("luckybox")
+    days = daily.daily_seed("luckybox", TODAY)  # (a record's daily seed is checked)
+    for seed, day, practice in ((days, TODAY, False), (days, TODAY, True), (5, None, False)):
+        session = finished(["Ann"], seed)
+        session.daily, session.daily_practice = day, practice
+        extra = finished_extra(session.state, ["human"], "test", game=LUCKYBOX)
+        keep_record(folder, session.record(extra))
+    infos, warnings = list_records(folder, [LUCKYBOX])
+    assert warnings == []
+    lines = sorted(kind_line(info) for info in infos)
+    assert lines == ["Solo", "Solo · daily deal", "Solo · daily practice"], lines
+    click_widget(app, title(app), "replays", 3)
+    frames(app, 10)
+    screenshot(app, "replays_daily")

@@ -283,8 +283,14 @@ def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
     show(
         app, watch, "blanco_game_end", nav.make("blanco.game_end", session=blanco), n=4, shot=shots
     )
-    # Kept, they fill Replays and Statistics: dates, ratings, names, scores in each language.
-    for session, game in ((solo, "luckybox"), (several, "luckybox"), (blanco, "blanco")):
+    # Kept, they fill Replays and Statistics: dates, ratings, names, scores in each language
+    # (and a daily deal's practice game: the longest line under a row's date).
+    from game.core import daily
+
+    practice = finished([LONG_NAME], daily.daily_seed("luckybox", daily.today()))
+    practice.daily, practice.daily_practice = daily.today(), True
+    kept = (solo, "luckybox"), (several, "luckybox"), (blanco, "blanco"), (practice, "luckybox")
+    for session, game in kept:
         kinds = [s.kind for s in session.seats]
         record = session.record(finished_extra(session.state, kinds, "test", game=session.game))
         keep_record(app.ctx.game_dir(game), record)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core import i18n
+from game.core import daily, i18n
 from game.core.game import RecordError
 from game.core.i18n import lt, t, tn
 from game.core.storage import RecordInfo, list_records, read_record_info
@@ -406,14 +406,7 @@ class ReplaysScene(UIScene):
         text.blit_centered(
             surface, when, 26, YELLOW if opened else WHITE, (rect.x + 130, rect.y + 28)
         )
-        kind = (
-            t("replays.solo", "Solo")
-            if info.solo
-            else tn("replays.players", len(info.names), "{count} player", "{count} players")
-        )
-        if not info.finished:
-            kind = t("replays.unfinished", "{kind} · unfinished", kind=kind)
-        text.blit_centered(surface, kind, 22, DIM, (rect.x + 130, rect.y + 58))
+        text.blit_centered(surface, kind_line(info), 22, DIM, (rect.x + 130, rect.y + 58))
         # Names and scores; winners in yellow.
         x = rect.x + 270
         limit = rect.right - 380
@@ -447,3 +440,20 @@ class ReplaysScene(UIScene):
             )
             size = text.fit_size(line, 22, limit - rect.x - 270)
             surface.blit(text.render(line, size, DIM), (rect.x + 270, rect.y + 52))
+
+
+def kind_line(info: RecordInfo) -> str:
+    """A row's line under its date: solo or how many players, unfinished, or the day's deal
+    (or a practice game of it)."""
+    kind = (
+        t("replays.solo", "Solo")
+        if info.solo
+        else tn("replays.players", len(info.names), "{count} player", "{count} players")
+    )
+    if not info.finished:
+        return t("replays.unfinished", "{kind} · unfinished", kind=kind)
+    if isinstance(info.record.get(daily.FIELD), str):  # the day's deal, or its practice
+        if info.record.get(daily.PRACTICE_FIELD) is True:
+            return t("replays.daily_practice", "{kind} · daily practice", kind=kind)
+        return t("replays.daily", "{kind} · daily deal", kind=kind)
+    return kind
