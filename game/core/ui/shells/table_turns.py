@@ -67,8 +67,8 @@ class TableTurns:
 
     def human_turn(self) -> bool:
         """True when the focused human may act on the table now: not while a finished turn
-        waits for Next (a solo Blanco player's next turn is theirs at once, yet it begins
-        only with Next, as everyone's does)."""
+        waits for Next (in a game whose next turn is the same player's at once, alone at the
+        table, that turn too begins with Next)."""
         seat = self.acting
         return (
             not self.driven
