@@ -32,7 +32,7 @@ from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.text import TextCache
-from tests.ui_helpers import frames, press, screenshot
+from tests.ui_helpers import frames, press, screenshot, seen
 
 MIN_SIZE = 14  # px: below this a label is no longer comfortable to read
 SLACK = 2  # px of rounding in widths measured against layout floats
@@ -235,6 +235,19 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
     press(app, pygame.K_RETURN, steps=40)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_table")
+    # The move made by H then Enter: the line saying Undo is still open, and Next.
+    watch.scene = "luckybox_table_done"
+    table = app.stack.top
+    for _ in range(6):
+        if table.confirming is not None:
+            break
+        press(app, pygame.K_h, steps=2)
+        press(app, pygame.K_RETURN, steps=20)
+    assert table.confirming is not None, "the move is made: the table waits for Next"
+    if shots:
+        seen(app)  # the first frame drawn sets the focus ring gliding to Next: let it arrive
+        frames(app, 12)
+        screenshot(app, f"i18n_{i18n.language()}_table_done")
     # Blanco's table.
     watch.scene = "blanco_table"
     nav.make(
