@@ -256,6 +256,23 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
     frames(app, 40, dt=0.5)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_blanco_table")
+    # Its set-up made by H then Enter: the line saying the turn is done, and Next.
+    watch.scene = "blanco_table_done"
+    table = app.stack.top
+    for _ in range(6):
+        if table.confirming is not None:
+            break
+        press(app, pygame.K_h, steps=2)
+        press(app, pygame.K_RETURN, steps=20)
+    assert table.confirming is not None, "the set-up is made: the table waits for Next"
+    for _ in range(600):  # its animation over (the card looked at), Next shows
+        if not table.animator.busy:
+            break
+        frames(app, 1)
+    if shots:
+        seen(app)  # (the focus ring glides to Next)
+        frames(app, 12)
+        screenshot(app, f"i18n_{i18n.language()}_blanco_table_done")
     # The title again, now with a game to continue: Continue and its line push the buttons
     # down towards the keys' line at the bottom.
     title = show(app, watch, "title_saved", nav.make("title"), n=20)
