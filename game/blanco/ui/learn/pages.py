@@ -130,7 +130,7 @@ def _actions(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) ->
         surface,
         ctx.text,
         t("blanco.howto.actions.draw", "1. Draw"),
-        (r.x + 140, r.y + 190),
+        (r.x + 140, r.y + 214),  # under the arrow's curve (at 190 the curve crossed it)
         30,
         YELLOW,
     )
