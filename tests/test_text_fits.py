@@ -237,17 +237,7 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
         screenshot(app, f"i18n_{i18n.language()}_table")
     # The move made by H then Enter: the line saying Undo is still open, and Next.
     watch.scene = "luckybox_table_done"
-    table = app.stack.top
-    for _ in range(6):
-        if table.confirming is not None:
-            break
-        press(app, pygame.K_h, steps=2)
-        press(app, pygame.K_RETURN, steps=20)
-    assert table.confirming is not None, "the move is made: the table waits for Next"
-    if shots:
-        seen(app)  # the first frame drawn sets the focus ring gliding to Next: let it arrive
-        frames(app, 12)
-        screenshot(app, f"i18n_{i18n.language()}_table_done")
+    turn_done_by_hint(app, shots, "table_done")
     # Blanco's table.
     watch.scene = "blanco_table"
     nav.make(
@@ -258,25 +248,31 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
         screenshot(app, f"i18n_{i18n.language()}_blanco_table")
     # Its set-up made by H then Enter: the line saying the turn is done, and Next.
     watch.scene = "blanco_table_done"
+    turn_done_by_hint(app, shots, "blanco_table_done")
+    # The title again, now with a game to continue: Continue and its line push the buttons
+    # down towards the keys' line at the bottom.
+    title = show(app, watch, "title_saved", nav.make("title"), n=20)
+    assert title.widgets["continue"].visible, "the walk's Blanco game was saved"
+
+
+def turn_done_by_hint(app: Any, shots: bool, name: str) -> None:
+    """The human's move made by H then Enter (each Enter its next step), until the table waits
+    for Next, its animation over; then the screenshot `name`, the focus ring on Next."""
     table = app.stack.top
     for _ in range(6):
         if table.confirming is not None:
             break
         press(app, pygame.K_h, steps=2)
         press(app, pygame.K_RETURN, steps=20)
-    assert table.confirming is not None, "the set-up is made: the table waits for Next"
-    for _ in range(600):  # its animation over (the card looked at), Next shows
+    assert table.confirming is not None, "the move is made: the table waits for Next"
+    for _ in range(600):  # the move's animation over (a Blanco look), Next shows
         if not table.animator.busy:
             break
         frames(app, 1)
     if shots:
-        seen(app)  # (the focus ring glides to Next)
+        seen(app)  # the first frame drawn sets the focus ring gliding to Next: let it arrive
         frames(app, 12)
-        screenshot(app, f"i18n_{i18n.language()}_blanco_table_done")
-    # The title again, now with a game to continue: Continue and its line push the buttons
-    # down towards the keys' line at the bottom.
-    title = show(app, watch, "title_saved", nav.make("title"), n=20)
-    assert title.widgets["continue"].visible, "the walk's Blanco game was saved"
+        screenshot(app, f"i18n_{i18n.language()}_{name}")
 
 
 def finished(names: list[str], seed: int, game: Any = None) -> Any:
