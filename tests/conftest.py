@@ -113,11 +113,12 @@ def _sounds_stopped_before_pygame_quits() -> Iterator[None]:
     wait for ever on the audio lock (a worker once hung so)."""
     import pygame
 
+    from game.core.ui.app import stop_sounds
+
     quit_pygame = pygame.quit
 
     def quit_quietly() -> None:
-        if pygame.mixer.get_init() is not None:
-            pygame.mixer.stop()
+        stop_sounds()
         quit_pygame()
 
     with pytest.MonkeyPatch.context() as patch:

@@ -89,6 +89,16 @@ def wait_for_event(timeout_ms: int) -> pygame.event.Event:
         time.sleep(min(IDLE_POLL_MS / 1000, left))
 
 
+def stop_sounds() -> None:
+    """Every sound stopped (the GIL let go meanwhile), as before pygame.quit(): that takes the
+    audio lock with the GIL held, and a sound ending just then made the audio thread wait for
+    the GIL with that lock held. Both waited for ever (seen once in the tests: a window that
+    never closed)."""
+    if pygame.mixer.get_init() is not None:
+        pygame.mixer.stop()
+        pygame.mixer.music.stop()
+
+
 class App:
     """Owns the window and the frame loop; builds the shared `Context` as `app.ctx`."""
 
@@ -465,13 +475,7 @@ class App:
         self.stack.clear()
         if pygame.display.get_init():
             window_mode.remember_size(self.ctx.data_dir, self._maximised)
-        if pygame.mixer.get_init() is not None:
-            # Every sound stopped first (the GIL let go meanwhile): pygame.quit() takes the
-            # audio lock with the GIL held, and a sound ending just then made the audio thread
-            # wait for the GIL with that lock held. Both waited for ever (seen once in the
-            # tests: a window that never closed).
-            pygame.mixer.stop()
-            pygame.mixer.music.stop()
+        stop_sounds()
         pygame.quit()
 
     # ---------------------------------------------------------------- toast

@@ -150,10 +150,6 @@ class TableScene(TableShell):
             return False
         return state.turn_id != self.turn_before or state.waiting_for() != [seat]
 
-    def confirm_turn(self) -> None:
-        if self.turns.confirm():
-            self.clear_message()
-
     def clear_message(self) -> None:
         self.message = ""
         self.refusal = False  # (the line is no longer a refusal's)

@@ -290,10 +290,6 @@ class TableShell(TableTurns, Scene):
         table's friend who left), in place of "... is playing"; None at a local table."""
         return None
 
-    def clear_message(self) -> None:
-        """The message line empty (a game that marks a refusal's line forgets the mark)."""
-        self.message = ""
-
     # ------------------------------------------------------------ lifecycle and saving
 
     def exit(self) -> None:

@@ -44,6 +44,10 @@ class TableTurns:
     def drop_choice(self) -> None:
         """Forget what the player had chosen (a right click, the screen turning)."""
 
+    def clear_message(self) -> None:
+        """The message line empty (a game that marks a refusal's line forgets the mark)."""
+        self.message = ""
+
     def on_turn(self, turn: Turn) -> None:
         """What the turn controller said, once everything so far has been shown: follow a
         computer in a demo, a hand-off screen between people, the screen to the human."""
@@ -131,7 +135,7 @@ class TableTurns:
     def confirm_turn(self) -> None:
         """Next: the finished turn stands and the game goes on (a pass screen first, if any)."""
         if self.turns.confirm():
-            self.message = ""
+            self.clear_message()
 
     def undo(self) -> str | None:
         """Undo: take back the focused seat's last step; None, or the line saying why not."""
