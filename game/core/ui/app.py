@@ -40,6 +40,7 @@ from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import LOGICAL_SIZE, Layout
+from game.core.ui.native_noise import alsa_lines_to_the_log
 from game.core.ui.paint import INK, YELLOW, draw_panel
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
@@ -113,7 +114,8 @@ class App:
         """`window`: open at this size (--window WxH), else at a size that suits the desktop.
         `games`: the games the app holds (`game.catalog.new_app` passes the catalog's); each
         registers its routes, and `ctx.layout` is the first one's table layout."""
-        pygame.init()
+        with alsa_lines_to_the_log():  # (pygame.init() opens the sound device too)
+            pygame.init()
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         # The system's language (or --lang) first, so a settings warning is already readable.
         start_language("")

@@ -14,6 +14,8 @@ from typing import Protocol
 
 import pygame
 
+from game.core.ui.native_noise import alsa_lines_to_the_log
+
 
 class _Playable(Protocol):
     def play(self) -> object: ...
@@ -58,7 +60,8 @@ class Audio:
     def _start_mixer() -> bool:
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with alsa_lines_to_the_log():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             return pygame.mixer.get_init() is not None
         except Exception:  # no device, no SDL_mixer, anything: play silently
             return False
