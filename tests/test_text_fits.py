@@ -413,6 +413,26 @@ def test_every_text_fits_its_place_in_every_language(
     assert watch.problems == [], "\n".join(watch.problems)
 
 
+@pytest.mark.every_frame_drawn
+def test_names_fit_the_panels_of_a_full_lucky_box_table(app: Any, watch: Watch) -> None:
+    """Twelve seats, at Large text: the other players' panels are at their narrowest, too
+    narrow for the default names ("Computer 10") beside the counts. The names get a line of
+    their own, readable, the counts a column beside the cards; a name of 16 wide letters (the
+    longest the set-up takes) is shortened with its number kept."""
+    app.ctx.settings.text_size = "large"
+    app.ctx.text.set_scale(1.15)
+    names = ["Wolfgang Amadeus", "WWWWWWWWWWWWW 12", *(f"Computer {n}" for n in range(3, 13))]
+    watch.scene = "luckybox_table_12"
+    app.ctx.nav.make("luckybox.start_game", seats=[Seat(n, "easy") for n in names], seed=5)
+    frames(app, 12, dt=0.5)
+    assert not app.errors, app.errors[0]
+    assert watch.problems == [], "\n".join(watch.problems)
+    others = app.stack.top.others
+    widths = {round(panel.w) for panel in others.panels().values()}
+    assert len(others.panels()) == 11 and all(others.names_apart(w) for w in widths)
+    assert others.ctx.text.shorten("WWWWWWWWWWWWW 12", 14, min(widths) - 12).endswith("\u202612")
+
+
 def test_a_button_label_too_long_shrinks_to_fit_and_the_check_catches_overflow(
     app: Any, watch: Watch
 ) -> None:

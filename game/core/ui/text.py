@@ -16,6 +16,8 @@ import pygame
 from game.core.ui import gfx
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+ELLIPSIS = "\u2026"  # (the bundled font has it)
+DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
 T = TypeVar("T")
 _MISSING = object()
@@ -143,6 +145,28 @@ class TextCache:
             found = compute()
             self._measured(("measure", key), found)
         return found
+
+    def shorten(self, text: str, size: int, max_width: float) -> str:
+        """`text`, cut and marked with "…" where it is wider than `max_width` at `size`. A
+        number it ends with is kept ("Compu…10"): names that differ only there (the default
+        "Computer 10", "Computer 11") stay told apart."""
+        key = ("shorten", text, size, max_width)
+        shown = self._measures.get(key)
+        if shown is None:
+            shown = self._shorten(text, size, max_width)
+            self._measured(key, shown)
+        return str(shown)
+
+    def _shorten(self, text: str, size: int, max_width: float) -> str:
+        font = self.font(size)
+        if font.size(text)[0] <= max_width:
+            return text
+        head = text.rstrip(DIGITS)
+        tail = text[len(head) :] if head.strip() else ""
+        head = head if tail else text
+        while head and font.size(head.rstrip() + ELLIPSIS + tail)[0] > max_width:
+            head = head[:-1]
+        return head.rstrip() + ELLIPSIS + tail
 
     def wrap(self, text: str, size: int, max_width: float) -> list[str]:
         """Split `text` into lines no wider than `max_width` (explicit newlines are kept)."""

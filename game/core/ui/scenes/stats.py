@@ -169,15 +169,6 @@ class StatsScene(ScoreChart, UIScene):
     def needs_redraw(self) -> bool:
         return self._reveal < 1.0 or super().needs_redraw()  # the chart drawing itself in
 
-    def ellipsize(self, line: str, size: int, width: float) -> str:
-        """`line`, cut and ended with "..." if it is wider than `width` at `size`."""
-        font = self.ctx.text.font(size)
-        if font.size(line)[0] <= width:
-            return line
-        while line and font.size(line + "...")[0] > width:
-            line = line[:-1]
-        return line.rstrip() + "..."
-
     def _problem_line(self) -> str:
         n = len(self.problems)
         if not n:
@@ -243,7 +234,7 @@ class StatsScene(ScoreChart, UIScene):
             # A count, and the first reason cut to fit: enough to know, not a log.
             width = BACK_RECT[0] - 60
             surf.blit(text.render(self.problem_line, 22, WARN_COLOUR), (40, 646))
-            first = self.ellipsize(self.problems[0], 18, width)
+            first = self.ctx.text.shorten(self.problems[0], 18, width)
             surf.blit(text.render(first, 18, HINT_COLOUR), (40, 672))
         text.blit_centered(surf, t("stats.esc_back", "Esc: back"), 22, HINT_COLOUR, (1180, 668))
         return surf
@@ -358,16 +349,16 @@ class StatsScene(ScoreChart, UIScene):
             # (Lucky Box) under it, with the date beside the name; Blanco has no rating, so
             # its date goes under the name.
             if not rating:
-                surf.blit(text.render(self.ellipsize(name, 22, width), 22, WHITE), (tx, cy - 19))
+                surf.blit(text.render(text.shorten(name, 22, width), 22, WHITE), (tx, cy - 19))
                 surf.blit(text.render(date, 18, HINT_COLOUR), (tx, cy + 4))
                 continue
             when = text.render(date, 16, HINT_COLOUR)
             surf.blit(when, when.get_rect(topright=(row.right - 10, cy - 16)))
             name_w = width - when.get_width() - 10
-            surf.blit(text.render(self.ellipsize(name, 22, name_w), 22, WHITE), (tx, cy - 19))
+            surf.blit(text.render(text.shorten(name, 22, name_w), 22, WHITE), (tx, cy - 19))
             size = text.fit_size(rating, 18, width, min_size=12)
             surf.blit(
-                text.render(self.ellipsize(rating, size, width), size, (226, 214, 250)),
+                text.render(text.shorten(rating, size, width), size, (226, 214, 250)),
                 (tx, cy + 4),
             )
 

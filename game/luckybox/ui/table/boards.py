@@ -25,6 +25,9 @@ ZOOM_CARD_W, ZOOM_MAX_W = 200, 976  # a zoomed board's cards: at most this wide,
 ZOOM_PAD, ZOOM_GAP, ZOOM_HEADER = 12, 10, 40
 PANEL_MARGIN = 6  # room around a cached panel for its drop shadow
 DASH_REACH = 6  # pixels a marching dash may reach beyond its ring (its width, rounded)
+NAME_SHARE = 0.36  # of a panel's width, its name's beside the counts
+NAME_MIN = 14  # px: a name in a panel no smaller (smaller is hard to read)
+COUNTS_W = 32  # a panel's column of counts, right of its cards, when its name is apart
 
 
 def draw_dashed_ring(
@@ -296,11 +299,24 @@ class OtherBoards(Part):
         boxes = grid_in(self.rect, len(seats), 2.3 if len(seats) <= 4 else 1.9, gap=8)
         return dict(zip(seats, boxes, strict=True))
 
+    def names_apart(self, width: float) -> bool:
+        """Whether the panels, `width` wide, give the names a line of their own (their counts a
+        column beside the cards): where a name does not fit beside the counts at a readable
+        size, as at twelve seats with the default names ("Computer 10")."""
+        text = self.ctx.text
+        names = tuple(self.table.panel_name(seat) for seat in self.seats())
+        room = width * NAME_SHARE
+        return text.measure(
+            ("names_apart", names, room),
+            lambda: any(text.font(NAME_MIN).size(name)[0] > room for name in names),
+        )
+
     def card_rects(self, seat: int, panel: pygame.FRect) -> list[pygame.FRect]:
         cards = self.player(seat).cards
         if not cards:
             return []
-        inner = pygame.FRect(panel.x + 4, panel.y + 24, panel.w - 8, panel.h - 28)
+        right = COUNTS_W if self.names_apart(panel.w) else 0
+        inner = pygame.FRect(panel.x + 4, panel.y + 24, panel.w - 8 - right, panel.h - 28)
         return grid_in(inner, len(cards), self.table.cards.aspect, gap=3)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -398,19 +414,36 @@ class OtherBoards(Part):
         draw_panel(image, local, colour=PANEL, radius=10, border=2, shadow=3)
         if acting:
             gfx.rect(image, HIGHLIGHT, local, 3, border_radius=10)
-        size = ctx.text.fit_size(name, 20, local.w * 0.36)
-        ctx.text.blit_centered(image, name, size, WHITE, (local.x + local.w * 0.2, local.y + 12))
-        # Tokens and this round's stars as small icons with counts.
-        x = local.x + local.w * 0.39
-        step = (local.w * 0.61 - 4) / 3
-        for sprite, count in (
+        counts = (
             ("token_lightning", p.lightning),
             ("token_moon", p.moons),
             ("star_slot_filled", star_count),
-        ):
-            image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(local.y + 5)))
-            image.blit(ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5)))
-            x += step
+        )
+        if self.names_apart(panel.w):
+            # The name across the top; tokens and this round's stars in a column at the right.
+            room = local.w - 12
+            shown = ctx.text.shorten(name, NAME_MIN, room)  # (a name of 16 wide letters)
+            size = ctx.text.fit_size(shown, 20, room, min_size=NAME_MIN)
+            ctx.text.blit_centered(image, shown, size, WHITE, (local.centerx, local.y + 12))
+            x, y = local.right - COUNTS_W, local.y + 24
+            step = min(18.0, (local.h - 28) / 3)
+            for sprite, count in counts:
+                image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(y)))
+                image.blit(ctx.text.render(str(count), 17, YELLOW), (round(x + 15), round(y)))
+                y += step
+        else:
+            size = ctx.text.fit_size(name, 20, local.w * NAME_SHARE)
+            centre = (local.x + local.w * 0.2, local.y + 12)
+            ctx.text.blit_centered(image, name, size, WHITE, centre)
+            # Tokens and this round's stars as small icons with counts.
+            x = local.x + local.w * 0.39
+            step = (local.w * 0.61 - 4) / 3
+            for sprite, count in counts:
+                image.blit(ctx.assets.get(sprite, (14, 14)), (round(x), round(local.y + 5)))
+                image.blit(
+                    ctx.text.render(str(count), 19, YELLOW), (round(x + 15), round(local.y + 5))
+                )
+                x += step
         for card, mask, rect in zip(p.cards, p.masks, self.card_rects(seat, local), strict=True):
             face, width = table.state.face(card), max(8, round(rect.w))
             # Small cards are drawn for a glance (their art's digits would be unreadable).
