@@ -16,6 +16,7 @@ import pytest
 
 from game.catalog import game_by_id
 from game.online.client import play_table
+from game.online.names import rematch_code
 from game.online.server import GameServer, bound_port, start
 from game.online.store import ActionRow, SeatRow, TableRow, open_store
 from tests.test_online_helpers import play_locally, run, without_online
@@ -112,6 +113,31 @@ def test_a_whole_game_on_postgres_is_the_local_one_and_outlives_the_server(pg_ur
     assert (
         run(restarted(record["online"]["table"]), timeout=60) == record
     )  # a new server replays it from PostgreSQL
+
+
+def test_a_rematch_on_postgres_is_made_once_and_stored(pg_url: str) -> None:
+    """Each player who asks gets the one rematch table, claimed and stored as a new table is,
+    its seats holding the same tokens (tests/test_online_rematch.py has the rest)."""
+
+    async def scenario() -> None:
+        async with pg_server(pg_url) as (url, game_server):
+            (first, second), _ = await play_table(url, game_by_id("blanco"), 2, "easy", 17)
+            old = first.table
+            assert old is not None
+            code = await first.rematch()
+            assert code == rematch_code(old) and await second.rematch() == code
+            from game.online.pg_store import PostgresStore
+
+            shared, store = game_server.hub.shared, game_server.hub.store
+            assert shared is not None and isinstance(store, PostgresStore)
+            assert code in store.held  # claimed here, as a table opened here is
+            stored, before = shared.table_row(code), shared.table_row(old)
+            assert stored is not None and before is not None and stored.finished is None
+            assert [s.token_hash for s in stored.seats] == [s.token_hash for s in before.seats]
+            for client in (first, second):
+                await client.close()
+
+    run(scenario(), timeout=60)
 
 
 @pytest.mark.slow  # servers started, killed and started again: mostly waiting

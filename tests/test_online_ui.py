@@ -18,6 +18,7 @@ from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.online import protocol as p
 from game.online.client import OPEN_TIMEOUT, SeatClient
+from game.online.names import rematch_code
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
 from game.online.ui import seats_file
@@ -252,6 +253,31 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
         server_state.players[table.session.seat].hand
     )
     assert seats_file.load(app.ctx.data_dir) == []  # a finished table is no longer held
+
+
+def test_rematch_at_the_end_takes_our_seat_at_a_new_deal_of_the_same_table(app, server) -> None:
+    """The end's Rematch: the same seats (us, the computer) at the table's rematch, a new
+    deal, our seat and host token kept; the friend who asks later comes to the same table."""
+    app.ctx.settings.animation_speed = 8.0
+    lobby, friend, table = table_with_a_friend(app, server)
+    old = lobby.code
+    server.spawn(friend.play(BLANCO.make_bot("easy", 5, 1).choose))
+    our_moves(app, table, None)
+    end = app.stack.top
+    assert isinstance(end, GameEndScene)
+    assert end.widget("again").label == "Rematch" and end.widget("title").label == "Play online"
+    click(app, end.widget("again").rect.center, 2)
+    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
+    again = app.stack.top
+    assert again is not table and again.session.table == rematch_code(old)
+    assert again.session.seat == 0 and not again.state.is_terminal()
+    assert server.table(again.session.table).row.seed != server.table(old).row.seed
+    held = seats_file.load(app.ctx.data_dir)
+    assert [(s.table, s.seat) for s in held] == [(again.session.table, 0)]
+    assert held[0].host_token == lobby.host_token  # still the host there
+    assert server.call(friend.rematch()) == again.session.table and friend.seat == 1
+    until(app, lambda: not again.session.is_away(1), what="the friend at the rematch")
+    server.call(friend.close())
 
 
 def test_the_card_we_looked_at_shows_to_us_with_the_memory_aid(app, server) -> None:

@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
 from .codec import action_to_json, from_wire
+from .names import rematch_code
 from .writes import send_now
 
 MAX_BACKOFF = 30.0
@@ -238,6 +239,29 @@ class SeatClient:
         await self._until(p.State)
         if self.pending is not None:
             await self.send(self.pending)
+
+    async def rematch(self) -> str:
+        """Once this seat's game is over: the same seat at the table's rematch (made by the
+        first of its players to ask, found by the others), the same token taking it. The
+        rematch's code; this client plays there from now on."""
+        assert self.table is not None and self.seat is not None and self.token is not None
+        table, seat, token = self.table, self.seat, self.token
+        if self.ws is None:
+            await self.connect()
+        await self.send(p.Rematch(table, seat, token))
+        try:
+            await self._until(p.Seated)
+        except ClientError as err:  # made on, or by, another server: taken back there
+            if err.code not in ("elsewhere", "unavailable"):
+                raise
+            self.table = rematch_code(table)
+            await self.close()
+            await self.reconnect()
+            assert self.table is not None
+            return self.table
+        await self._until(p.State)
+        assert self.table is not None
+        return self.table
 
     async def reconnect(self) -> None:
         """Resume, retrying with backoff (0.1 s doubling up to max_backoff) until it works."""

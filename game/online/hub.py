@@ -5,6 +5,7 @@ follows (mirror.py) the tables of the others."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -15,7 +16,7 @@ from game.core.game import RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
-from .names import new_code, normal_code, token_hash
+from .names import new_code, normal_code, rematch_code, token_hash, token_matches
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, game_for, header_record
@@ -227,3 +228,67 @@ class Hub:
         self.store.create_table(row)
         self.tables[code] = table
         return table, host_token
+
+    # -- rematch --------------------------------------------------------------------------
+    def rematch(self, message: p.Rematch) -> str:
+        """The code of the table's rematch, made now if none of its players asked before: the
+        same game, options, host, pace (`hold`) and seats, dealt anew. Each seat's token takes
+        its seat there too, a computer is a computer again and a seat nobody took is free.
+        Asked for by a seat of the finished table, proved by its token."""
+        code = normal_code(message.table)
+        row = self._row_of(code)
+        if row is None:
+            raise TableError("no_such_table", f"no table {code}")
+        if row.finished is None:
+            raise TableError("not_finished", "a rematch is for a table whose game is over")
+        if not 0 <= message.seat < len(row.seats):
+            raise TableError("no_such_seat", f"table {code} has no seat {message.seat}")
+        if not token_matches(message.token, row.seats[message.seat].token_hash):
+            raise TableError("bad_token", "that token does not hold that seat")
+        again = rematch_code(code)
+        made = self._row_of(again)
+        if made is None:
+            made = self._deal_rematch(row, again)
+        if made.host_hash != row.host_hash:  # (a code taken by chance by an unrelated table)
+            raise TableError("no_rematch", f"table {code} cannot have a rematch")
+        return again
+
+    def _row_of(self, code: str) -> TableRow | None:
+        """A table's row as it stands: held here, else as stored (a shared store)."""
+        table = self.tables.get(code)
+        if table is not None:
+            row = table.row
+            if table.state.is_terminal() and row.finished is None:  # (stored a moment later)
+                row = dataclasses.replace(row, finished=self.clock())
+            return row
+        return self.shared.table_row(code) if self.shared is not None else None
+
+    def _deal_rematch(self, row: TableRow, code: str) -> TableRow:
+        if self.shared is not None:
+            claimed = self._claim(code)
+            made = self.shared.table_row(code)
+            if made is not None:  # made by another server: served there, or here from now
+                if claimed and self._load(made) is None:
+                    self.shared.release(code)
+                return made
+            if not claimed:  # another server is making it: there soon
+                raise TableError("unavailable", f"table {code}'s server is busy: try again")
+        seats = [SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash) for s in row.seats]
+        again = TableRow(
+            code,
+            row.game,
+            secrets.randbelow(2**31),
+            row.options,
+            row.host_hash,
+            row.hold,
+            self.clock(),
+            None,
+            seats,
+        )
+        table = Table(again, self.store, self.clock, self.commits)
+        table.on_change = self.on_change
+        self.store.create_table(again)
+        self.tables[code] = table
+        table.start_computers()
+        log.info("table %s: rematch %s", row.code, code)
+        return again

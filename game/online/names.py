@@ -16,6 +16,14 @@ def new_code() -> str:
     return f"{letters[:3]}-{letters[3:]}"
 
 
+def rematch_code(code: str) -> str:
+    """The code of the table's rematch, the same on every server and after a restart: a
+    rematch is made once, by whichever of its players asks first, and found by the others."""
+    digest = hashlib.sha256(f"rematch:{normal_code(code)}".encode()).digest()
+    letters = "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:6])
+    return f"{letters[:3]}-{letters[3:]}"
+
+
 def normal_code(text: str) -> str:
     """A code as typed ("kq74xm", "KQ7 4XM") in its canonical form "KQ7-4XM"."""
     letters = "".join(c for c in text.upper() if c.isalnum())

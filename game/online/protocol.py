@@ -79,7 +79,15 @@ class GetRecord(msgspec.Struct, tag="get_record", forbid_unknown_fields=True):
     table: Code
 
 
-ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord
+class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
+    """Once a table's game is over: the seat (its token proves it) at the table's rematch."""
+
+    table: Code
+    seat: SeatNo
+    token: Token
+
+
+ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord | Rematch
 
 
 # -- server to client ---------------------------------------------------------------------------

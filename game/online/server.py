@@ -244,6 +244,10 @@ class GameServer(RelayedRequests):
                 return
             conn.table.act(conn, conn.seat, message)
             return
+        if isinstance(message, p.Rematch):  # taken as a resume of the rematch's seat
+            again = self.hub.rematch(message)
+            self.dispatch(conn, p.Resume(again, message.seat, message.token))
+            return
         code = getattr(message, "table", None)
         if isinstance(code, str) and self._elsewhere(conn, normal_code(code), message):
             return

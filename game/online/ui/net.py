@@ -57,6 +57,11 @@ class NetLink:
         self.client.table, self.client.seat, self.client.token = table, seat, token
         self._start(self.client.resume)
 
+    def rematch(self, table: str, seat: int, token: str) -> None:
+        """Once the game at `table` is over: this seat at its rematch (see SeatClient.rematch)."""
+        self.client.table, self.client.seat, self.client.token = table, seat, token
+        self._start(self.client.rematch)
+
     def watch(self, code: str) -> None:
         self._start(lambda: self.client.watch(code))
 

@@ -16,9 +16,10 @@ from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
 from game.online import protocol as p
+from game.online.names import rematch_code
 
 from . import seats_file
-from .net import Note
+from .net import NetLink, Note
 from .session import OnlineSession
 from .words import error_line, notice_line, presence_line
 
@@ -160,11 +161,32 @@ class OnlineTable:
 
     # -- the end ----------------------------------------------------------------------------
     def scores_scene(self) -> Any:
-        seats_file.forget(self.ctx.data_dir, self.link.url, self.session.table)
-        return self.ctx.nav.make(
+        """The game's end, with "Rematch" for a seated player (the same seats at a new deal:
+        each player who asks takes their seat there) and "Play online"."""
+        url, table, seat = self.link.url, self.session.table, self.session.seat
+        kept = [s for s in seats_file.load(self.ctx.data_dir) if (s.url, s.table) == (url, table)]
+        seats_file.forget(self.ctx.data_dir, url, table)
+        token = self.link.client.token
+        nav = self.ctx.nav
+        online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
+        if seat < 0 or token is None:  # a watcher
+            return nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
+        host_token = kept[0].host_token if kept else None
+        again = seats_file.HeldSeat(
+            url, rematch_code(table), seat, token, self.session.game.id, host_token
+        )
+
+        def rematch() -> None:
+            link = NetLink(url, self.session.game)
+            link.rematch(table, seat, again.token)
+            nav.clear_to("online")
+            nav.push("online.lobby", link=link, held=again)
+
+        return nav.make(
             f"{self.session.game.id}.game_end",
             session=self.session,
-            again=(lt("online.end.again", "Play online"), lambda: self.ctx.nav.clear_to("online")),
+            again=(lt("online.end.rematch", "Rematch"), rematch),
+            back=online,
         )
 
     def exit(self) -> None:

@@ -48,6 +48,12 @@ def error_line(code: str) -> str:
             "online.error.not_host", "Only the table's host may hand a seat to a computer."
         ),
         "not_your_seat": lambda: t("online.error.not_your_seat", "That seat is not yours now."),
+        "not_finished": lambda: t(
+            "online.error.not_finished", "That table's game is not over yet."
+        ),
+        "no_rematch": lambda: t(
+            "online.error.no_rematch", "That table cannot have a rematch: host a new one."
+        ),
     }
     say = known.get(code)
     if say is not None:

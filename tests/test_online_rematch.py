@@ -1,0 +1,89 @@
+"""A rematch: once a table's game is over, each of its players who asks takes their seat at one
+new table (the same game, seats and host, dealt anew), by the token they hold; it is made once,
+by the first to ask, and found by the others, after a restart too. A real server on 127.0.0.1
+(port 0) and real clients."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+
+import pytest
+
+from game.blanco.rules.game import BLANCO
+from game.online import protocol as p
+from game.online.client import ClientError, SeatClient, play_table
+from game.online.names import rematch_code
+from tests.test_online_helpers import run, running_server
+
+
+def seat_at(url: str, table: str, seat: int, token: str) -> SeatClient:
+    """A client holding a seat of `table` (as one that played there would), not connected."""
+    client = SeatClient(url, BLANCO)
+    client.table, client.seat, client.token = table, seat, token
+    return client
+
+
+def test_each_player_who_asks_takes_their_seat_at_one_new_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (url, server):
+            (first, second), record = await play_table(url, BLANCO, 2, "easy", 7)
+            old, tokens = first.table, (first.token, second.token)
+            assert old is not None and tokens[0] and tokens[1]
+            # A seat's token is the only way in: a wrong one is refused, and makes no table.
+            with pytest.raises(ClientError) as refused:
+                await seat_at(url, old, 1, secrets.token_urlsafe(16)).rematch()
+            assert refused.value.code == "bad_token"
+            assert rematch_code(old) not in server.hub.tables
+
+            code = await first.rematch()
+            assert code == rematch_code(old) != old
+            assert (first.table, first.seat, first.token) == (code, 0, tokens[0])
+            assert first.version == 0 and not first.over
+            again = server.hub.tables[code]
+            assert [s.name for s in again.row.seats] == record["players"]
+            assert again.row.seed != record["seed"]
+            assert again.row.host_hash == server.hub.tables[old].row.host_hash
+            # The other player asks later: the same table, their own seat.
+            assert await second.rematch() == code
+            assert (second.seat, second.token) == (1, tokens[1])
+            assert len(server.hub.tables) == 2
+            bots = [BLANCO.make_bot("easy", 1, seat) for seat in range(2)]
+            await asyncio.gather(
+                *(c.play(b.choose) for c, b in zip((first, second), bots, strict=True))
+            )
+            played = await first.record()
+            assert played["online"]["table"] == code and played["seed"] == again.row.seed
+            # The rematch's own rematch is a table of its own.
+            assert await first.rematch() == rematch_code(code) not in (old, code)
+            for client in (first, second):
+                await client.close()
+
+    run(scenario(), timeout=60)
+
+
+def test_a_rematch_waits_for_the_end_and_outlives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+
+    async def scenario() -> None:
+        async with running_server(db) as (url, _):
+            host = SeatClient(url, BLANCO)
+            unfinished = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=3)
+            with pytest.raises(ClientError) as early:
+                await host.rematch()
+            assert early.value.code == "not_finished"
+            await host.close()
+            (first, second), _ = await play_table(url, BLANCO, 2, "easy", 11)
+            old, code = first.table, await first.rematch()
+            assert old is not None and old != unfinished
+            await first.close()
+        async with running_server(db) as (url, server):  # the same database, restarted
+            assert code in server.hub.tables
+            assert second.table == old and second.token is not None
+            second.url = url
+            assert await second.rematch() == code
+            assert second.seat == 1 and len(server.hub.tables) == 3
+            await second.close()
+
+    run(scenario(), timeout=60)
