@@ -286,6 +286,28 @@ def test_corrupt_settings_warn_at_startup(data_dir: Path) -> None:
         pygame.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1080), (1024, 768)])
+def test_a_toast_never_covers_the_buttons_at_the_foot_of_the_screen(make_app, size) -> None:
+    """An end screen's buttons stand at the foot of a 16:9 or wider window, where the line
+    of news (the toast) is drawn: it goes above them."""
+    from game.luckybox.rules.game import LUCKYBOX
+    from tests.test_text_fits import finished
+
+    application = make_app(size)
+    session = finished(["Ann", "Bob"], 4, LUCKYBOX)
+    end = application.ctx.nav.make("luckybox.game_end", session=session)
+    application.stack.clear_to(end)
+    application.ctx.message = "Bob is waiting at the rematch."
+    frames(application, 3)
+    box = application.toast_box
+    assert box is not None and application.ctx.message
+    buttons = [pygame.Rect(w.rect) for w in end.widgets.values() if w.visible]
+    assert len(buttons) >= 2 and box.collidelist(buttons) == -1, (box, buttons)
+    from game.core.ui import gfx
+
+    assert gfx.view(application.screen).contains(box)  # and still on the screen
+
+
 # ------------------------------------------------------------------- pause and dialog
 
 

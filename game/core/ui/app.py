@@ -179,6 +179,7 @@ class App:
         self._last = time.perf_counter()
         self._toast = ""
         self._toast_age = 0.0
+        self.toast_box: pygame.Rect | None = None  # where the last toast was drawn
         #: Frames drawn and shown (tests and bench/idle.py count them).
         self.frames_drawn = 0
         #: Of those, frames drawn only where ambient motion moves (`Scene.marks_ambient`).
@@ -491,6 +492,13 @@ class App:
             if self._toast_age >= TOAST_TIME:
                 self.ctx.message = self._toast = ""
 
+    def _toast_avoids(self, box: pygame.Rect) -> list[pygame.Rect]:
+        """The top scene's visible widgets a toast at `box` would cover (an end screen's
+        buttons at the foot of a wide window): it goes above them."""
+        widgets = getattr(self.stack.top, "widgets", {})
+        rects = [pygame.Rect(w.rect) for w in widgets.values() if getattr(w, "visible", True)]
+        return [r for r in rects if r.colliderect(box)]
+
     def _draw_toast(self) -> None:
         if not self._toast:
             return
@@ -499,6 +507,8 @@ class App:
         size = text.fit_size(self._toast, 28, LOGICAL_SIZE[0] - 120)
         label = text.render_outlined(self._toast, size, YELLOW, INK, 2)
         box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, view.bottom - 20)).inflate(36, 20)
+        box.bottom = min([box.bottom, *(r.top - 10 for r in self._toast_avoids(box))])
+        self.toast_box = box
         draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
         self.screen.blit(label, label.get_rect(center=box.center))
 
