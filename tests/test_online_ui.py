@@ -26,6 +26,7 @@ from game.online.ui.host import HostScene
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import JoinScene, OnlineMenuScene
 from game.online.ui.net import share_link, split_link
+from game.online.ui.turn_probe import TableProbe
 from tests.test_blanco_ui import click_action
 from tests.ui_helpers import click, frames, press, seen, type_text, wait
 
@@ -277,6 +278,29 @@ def test_rematch_at_the_end_takes_our_seat_at_a_new_deal_of_the_same_table(app, 
     assert held[0].host_token == lobby.host_token  # still the host there
     assert server.call(friend.rematch()) == again.session.table and friend.seat == 1
     until(app, lambda: not again.session.is_away(1), what="the friend at the rematch")
+    server.call(friend.close())
+
+
+def test_a_friend_at_the_rematch_first_is_said_and_rematch_joins_them(
+    app, server, monkeypatch
+) -> None:
+    """The friend asks for the rematch first: our end screen says so (its probe of the
+    rematch's code, a watch every few seconds) and its button joins them there."""
+    monkeypatch.setattr(TableProbe, "EVERY", 0.2)
+    app.ctx.settings.animation_speed = 8.0
+    lobby, friend, table = table_with_a_friend(app, server)
+    server.spawn(friend.play(BLANCO.make_bot("easy", 6, 1).choose))
+    our_moves(app, table, None)
+    end = app.stack.top
+    assert isinstance(end, GameEndScene) and end.widget("again").label == "Rematch"
+    assert server.call(friend.rematch()) == rematch_code(lobby.code)
+    until(app, lambda: "at the rematch" in app.ctx.message, what="the line about the friend")
+    assert app.ctx.message == "Player 2 is waiting at the rematch."
+    assert end.widget("again").label == "Join the rematch"
+    click(app, end.widget("again").rect.center, 2)
+    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
+    again = app.stack.top
+    assert again.session.table == friend.table and not again.session.is_away(1)
     server.call(friend.close())
 
 

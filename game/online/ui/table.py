@@ -20,7 +20,8 @@ from game.online.names import rematch_code
 
 from . import seats_file
 from .net import NetLink, Note
-from .session import OnlineSession
+from .session import OnlineSession, shown_name
+from .turn_probe import TableProbe
 from .words import error_line, notice_line, presence_line
 
 NO_ONLINE_UNDO = "online_no_undo"
@@ -176,17 +177,43 @@ class OnlineTable:
             url, rematch_code(table), seat, token, self.session.game.id, host_token
         )
 
+        ctx, found = self.ctx, []
+
+        def someone_there(state: p.State) -> None:
+            """(The probe's thread) a friend asked first: the line says who, and the button
+            says it joins them (the line's change draws the screen again)."""
+            there = [shown_name(info, i) for i, info in enumerate(state.seats) if info.connected]
+            found.append(state)
+            if there:
+                ctx.message = t(
+                    "online.end.rematch_ready",
+                    "{name} is waiting at the rematch.",
+                    name=there[0],
+                )
+
+        probe = TableProbe(url, again.table, someone_there)
+
         def rematch() -> None:
+            probe.close()
             link = NetLink(url, self.session.game)
             link.rematch(table, seat, again.token)
             nav.clear_to("online")
             nav.push("online.lobby", link=link, held=again)
 
+        def to_online() -> None:
+            probe.close()
+            nav.clear_to("online")
+
+        def rematch_words() -> str:
+            if found:
+                return t("online.end.join_rematch", "Join the rematch")
+            return t("online.end.rematch", "Rematch")
+
         return nav.make(
             f"{self.session.game.id}.game_end",
             session=self.session,
-            again=(lt("online.end.rematch", "Rematch"), rematch),
-            back=online,
+            again=(rematch_words, rematch),
+            back=(online[0], to_online),
         )
 
     def exit(self) -> None:

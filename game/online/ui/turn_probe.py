@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import groupby
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -116,6 +116,44 @@ class TurnWatcher:
         """How many rounds of questions have finished (tests wait on it)."""
         with self._lock:
             return self._rounds
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+class TableProbe:
+    """Whether a table is there yet (a rematch, which whichever of its players asks first
+    makes), asked in a daemon thread every `every` seconds until it is or `close()`:
+    `on_found(state)` is called once, from that thread, with the table's state as a watcher
+    sees it."""
+
+    EVERY = 3.0  # seconds between two questions: a person at the end screen waits this long
+
+    def __init__(self, url: str, table: str, on_found: Callable[[p.State], None]) -> None:
+        self.url, self.table, self.on_found, self.every = url, table, on_found, self.EVERY
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="table-probe")
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            state = None
+            with contextlib.suppress(Exception):  # not there (yet), or not reachable now
+                state = asyncio.run(self._ask())
+            if state is not None and not self._stop.is_set():
+                self.on_found(state)
+                return
+            self._stop.wait(self.every)
+
+    async def _ask(self) -> p.State | None:
+        where = self.url
+        for _ in range(MAX_FOLLOW):
+            async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
+                state = await _state_of(ws, self.table)
+            if not isinstance(state, str):
+                return state
+            where = state  # another process serves it: ask there
+        return None
 
     def close(self) -> None:
         self._stop.set()
