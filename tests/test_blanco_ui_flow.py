@@ -44,6 +44,12 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
             table = app.stack.top
             assert isinstance(table, TableScene) and table.match is not None
             assert len(table.match.games) == scores
+            # The table says where the match stands: this game's number and our wins beside
+            # the piles, each other player's in their panel.
+            wins = table.match.wins()
+            ours = f"Game {scores + 1} · you: {wins[0]} of 2 wins"
+            assert table.piles.match_line() == ours
+            assert table.match.seat_words(1) == f"{wins[1]} win" + ("" if wins[1] == 1 else "s")
             continue
         frames_computers_answered(app)  # no frames drawn while a computer thinks
     else:

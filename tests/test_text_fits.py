@@ -238,11 +238,15 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
     # The move made by H then Enter: the line saying Undo is still open, and Next.
     watch.scene = "luckybox_table_done"
     turn_done_by_hint(app, shots, "table_done")
-    # Blanco's table.
+    # Blanco's table, a game of a match (the match's line under the piles, its words in the
+    # other player's panel).
+    from game.blanco.ui.match import TOTAL, Match
+
     watch.scene = "blanco_table"
-    nav.make(
-        "blanco.start_game", seats=[Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")], seed=5
-    )
+    seats = [Seat(LONG_NAME, "human"), Seat("Bot Alexander", "hard")]
+    match = Match(TOTAL, 10, [s.name for s in seats], [s.kind for s in seats], 5)
+    match.games.append({"seed": 4, "winner": 1, "left": [17, 0]})
+    nav.make("blanco.start_game", seats=seats, seed=5, match=match)
     frames(app, 40, dt=0.5)
     if shots:
         screenshot(app, f"i18n_{i18n.language()}_blanco_table")

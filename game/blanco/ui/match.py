@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import safe_json
-from game.core.i18n import t
+from game.core.i18n import t, tn
 
 SINGLE, WINS, TOTAL = "single", "wins", "total"
 MODES = (SINGLE, WINS, TOTAL)
@@ -31,6 +31,32 @@ class Match:
         if self.mode == WINS:
             return t("blanco.match.first_to", "First to {n} wins", n=self.target)
         return t("blanco.match.lowest_after", "Lowest total after {n} games", n=self.target)
+
+    def table_line(self, seat: int) -> str:
+        """Where the match stands, for `seat`'s table: the game being played and their score."""
+        game = len(self.games) + 1
+        if self.mode == WINS:
+            return t(
+                "blanco.match.table_wins",
+                "Game {n} · you: {wins} of {target} wins",
+                n=game,
+                wins=self.wins()[seat],
+                target=self.target,
+            )
+        return t(
+            "blanco.match.table_total",
+            "Game {n} of {target} · your total: {total}",
+            n=game,
+            target=self.target,
+            total=self.totals()[seat],
+        )
+
+    def seat_words(self, seat: int) -> str:
+        """A seat's score in the match, in a few words (its panel at the table)."""
+        if self.mode == WINS:
+            wins = self.wins()[seat]
+            return tn("blanco.match.mini_wins", wins, "{count} win", "{count} wins")
+        return t("blanco.match.mini_total", "total {n}", n=self.totals()[seat])
 
     def add_game(self, state: Any) -> None:
         """A finished game's result; the match moves on to the next seed."""

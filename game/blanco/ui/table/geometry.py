@@ -25,6 +25,7 @@ DRAW_PILE = pygame.FRect(36, 84, 110, 154)
 DISCARD_PILE = pygame.FRect(184, 84, 110, 154)
 PILES_BACK = pygame.FRect(14, 56, 302, 250)  # the darker felt under the piles
 BOX_LABEL = (165, 292)
+MATCH_LABEL = (165, 260)  # a match's line, between the piles and the box's count
 BUTTONS = {
     "swap": pygame.FRect(26, 316, 134, 48),
     "undo": pygame.FRect(170, 316, 134, 48),
@@ -83,6 +84,7 @@ class TableGeometry:
     discard_pile: pygame.FRect
     piles_back: pygame.FRect
     box_label: tuple[float, float]
+    match_label: tuple[float, float]
     buttons: Mapping[str, pygame.FRect]
     choices: pygame.FRect
     prompt: pygame.FRect
@@ -153,6 +155,7 @@ def _fit(view: pygame.Rect) -> TableGeometry:
         discard_pile=_moved(DISCARD_PILE, to_left, to_top),
         piles_back=_moved(PILES_BACK, to_left, to_top),
         box_label=(BOX_LABEL[0] + to_left, BOX_LABEL[1] + to_top),
+        match_label=(MATCH_LABEL[0] + to_left, MATCH_LABEL[1] + to_top),
         buttons=buttons,
         choices=_moved(CHOICES, to_left, to_top),
         prompt=_moved(PROMPT, to_left, to_bottom),

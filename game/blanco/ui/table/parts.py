@@ -25,6 +25,7 @@ REFUSED = (240, 50, 60)
 CHOSEN = (80, 200, 255)  # the card a move is being made with: a grid card, or a hand card
 PANEL = (30, 58, 64)
 FELT = (22, 92, 84)
+PILES_ROOM = 284  # px: the width a line under the piles may take (their felt is 302 wide)
 
 
 def seat_title(seat: Seat, name: str | None = None) -> str:
@@ -167,7 +168,8 @@ class Hand(Part):
 
 
 class Piles(Part):
-    """The draw pile with its count, the discard pile with its top card, the box count."""
+    """The draw pile with its count, the discard pile with its top card, the box count; in a
+    match, where it stands for the player in view."""
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
@@ -183,6 +185,10 @@ class Piles(Part):
                 self.table.moves.click_pile(source)
                 return True
         return False
+
+    def match_line(self) -> str:
+        match = self.table.match
+        return "" if match is None else str(match.table_line(self.table.focus))
 
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
@@ -200,6 +206,7 @@ class Piles(Part):
             len(seen.discard),
             hidden,
             seen.box,
+            self.match_line(),
             language(),
             text.scale,
             surface.get_size(),
@@ -254,6 +261,10 @@ class Piles(Part):
                 px=2,
             )
         )
+        match = self.match_line()
+        if match:
+            size = text.fit_size(match, 18, PILES_ROOM, min_size=14)
+            drawn.append(text.blit_centered(surface, match, size, WHITE, geometry.match_label))
         if not lit:
             area = pygame.Rect(draw_pile).union(pygame.Rect(discard_pile))
             self._snap.keep(surface, key, area.unionall(drawn))
@@ -303,6 +314,7 @@ class Others(Part):
             tuple(panel),
             acting,
             table.panel_name(seat),  # its name as shown (language, and away or here)
+            table.match.seat_words(seat) if table.match is not None else "",
             seat_info.kind,
             p.key(),
             seen.gaps.get(seat),
@@ -333,6 +345,7 @@ class Others(Part):
             tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
             t("blanco.table.mini_grid", "grid {n}", n=p.stage),
             t("blanco.table.mini_turns", "turns {n}", n=p.turns),
+            *([table.match.seat_words(seat)] if table.match is not None else []),
         )
         drawn_before = seat in table.private_drawn
         table.private_drawn.discard(seat)
