@@ -256,51 +256,33 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
     assert seats_file.load(app.ctx.data_dir) == []  # a finished table is no longer held
 
 
-def test_rematch_at_the_end_takes_our_seat_at_a_new_deal_of_the_same_table(app, server) -> None:
-    """The end's Rematch: the same seats (us, the computer) at the table's rematch, a new
-    deal, our seat and host token kept; the friend who asks later comes to the same table."""
+def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, monkeypatch) -> None:
+    """The end offers Rematch (and Play online). The friend asks first: our end screen says
+    so (its probe of the rematch's code, a watch every few seconds) and its button joins them
+    there: the same seats at a new deal, our seat and host token kept."""
+    monkeypatch.setattr(TableProbe, "EVERY", 0.2)
     app.ctx.settings.animation_speed = 8.0
     lobby, friend, table = table_with_a_friend(app, server)
     old = lobby.code
-    server.spawn(friend.play(BLANCO.make_bot("easy", 5, 1).choose))
+    server.spawn(friend.play(BLANCO.make_bot("easy", 6, 1).choose))
     our_moves(app, table, None)
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert end.widget("again").label == "Rematch" and end.widget("title").label == "Play online"
-    click(app, end.widget("again").rect.center, 2)
-    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
-    again = app.stack.top
-    assert again is not table and again.session.table == rematch_code(old)
-    assert again.session.seat == 0 and not again.state.is_terminal()
-    assert server.table(again.session.table).row.seed != server.table(old).row.seed
-    held = seats_file.load(app.ctx.data_dir)
-    assert [(s.table, s.seat) for s in held] == [(again.session.table, 0)]
-    assert held[0].host_token == lobby.host_token  # still the host there
-    assert server.call(friend.rematch()) == again.session.table and friend.seat == 1
-    until(app, lambda: not again.session.is_away(1), what="the friend at the rematch")
-    server.call(friend.close())
-
-
-def test_a_friend_at_the_rematch_first_is_said_and_rematch_joins_them(
-    app, server, monkeypatch
-) -> None:
-    """The friend asks for the rematch first: our end screen says so (its probe of the
-    rematch's code, a watch every few seconds) and its button joins them there."""
-    monkeypatch.setattr(TableProbe, "EVERY", 0.2)
-    app.ctx.settings.animation_speed = 8.0
-    lobby, friend, table = table_with_a_friend(app, server)
-    server.spawn(friend.play(BLANCO.make_bot("easy", 6, 1).choose))
-    our_moves(app, table, None)
-    end = app.stack.top
-    assert isinstance(end, GameEndScene) and end.widget("again").label == "Rematch"
-    assert server.call(friend.rematch()) == rematch_code(lobby.code)
+    assert server.call(friend.rematch()) == rematch_code(old)
     until(app, lambda: "at the rematch" in app.ctx.message, what="the line about the friend")
     assert app.ctx.message == "Player 2 is waiting at the rematch."
     assert end.widget("again").label == "Join the rematch"
     click(app, end.widget("again").rect.center, 2)
     until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
     again = app.stack.top
-    assert again.session.table == friend.table and not again.session.is_away(1)
+    assert again is not table and again.session.table == friend.table == rematch_code(old)
+    assert again.session.seat == 0 and not again.state.is_terminal()
+    assert not again.session.is_away(1)
+    assert server.table(again.session.table).row.seed != server.table(old).row.seed
+    held = seats_file.load(app.ctx.data_dir)
+    assert [(s.table, s.seat) for s in held] == [(again.session.table, 0)]
+    assert held[0].host_token == lobby.host_token  # still the host there
     server.call(friend.close())
 
 

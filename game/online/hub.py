@@ -287,7 +287,13 @@ class Hub:
         )
         table = Table(again, self.store, self.clock, self.commits)
         table.on_change = self.on_change
-        self.store.create_table(again)
+        try:
+            self.store.create_table(again)
+        except Exception:  # not made: another server (or a later ask) may make it
+            if self.shared is not None:
+                with contextlib.suppress(StoreUnavailable):
+                    self.shared.release(code)
+            raise
         self.tables[code] = table
         table.start_computers()
         log.info("table %s: rematch %s", row.code, code)

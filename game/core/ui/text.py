@@ -161,9 +161,9 @@ class TextCache:
         font = self.font(size)
         if font.size(text)[0] <= max_width:
             return text
-        head = text.rstrip(DIGITS)
-        tail = text[len(head) :] if head.strip() else ""
-        head = head if tail else text
+        stem = text.rstrip(DIGITS)
+        # A number at the end is kept where there is a name before it to cut.
+        head, tail = (stem, text[len(stem) :]) if stem.strip() else (text, "")
         while head and font.size(head.rstrip() + ELLIPSIS + tail)[0] > max_width:
             head = head[:-1]
         return head.rstrip() + ELLIPSIS + tail
