@@ -16,6 +16,9 @@ import pytest
 
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
+from game.catalog import games
+from game.core.storage import list_records
+from game.core.ui.scenes.replays import kind_line
 from game.online import protocol as p
 from game.online.client import OPEN_TIMEOUT, SeatClient
 from game.online.names import rematch_code
@@ -254,6 +257,18 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
         server_state.players[table.session.seat].hand
     )
     assert seats_file.load(app.ctx.data_dir) == []  # a finished table is no longer held
+    # The game is kept for Replays and Statistics, as one played here: the server's whole
+    # record (its seed, every card), with who was a computer and the result.
+    folder = app.ctx.game_dir("blanco")
+    until(app, lambda: any((folder / "records").glob("*.json")), what="the kept record")
+    infos, problems = list_records(folder, games())
+    assert problems == [] and len(infos) == 1
+    kept = infos[0]
+    assert kept.finished and kept.kinds == ["human", "normal"]
+    assert kept.seed == server.table(lobby.code).row.seed
+    assert kept.record["online"]["table"] == lobby.code
+    assert kind_line(kept) == "2 players · online"
+    assert kept.record["actions"] == server.table(lobby.code).record()["actions"]
 
 
 def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, monkeypatch) -> None:

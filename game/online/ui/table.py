@@ -19,6 +19,7 @@ from game.online import protocol as p
 from game.online.names import rematch_code
 
 from . import seats_file
+from .kept_game import keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
@@ -172,6 +173,7 @@ class OnlineTable:
         online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
         if seat < 0 or token is None:  # a watcher
             return nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
+        self.keep_game()
         host_token = kept[0].host_token if kept else None
         again = seats_file.HeldSeat(
             url, rematch_code(table), seat, token, self.session.game.id, host_token
@@ -214,6 +216,23 @@ class OnlineTable:
             session=self.session,
             again=(rematch_words, rematch),
             back=(online[0], to_online),
+        )
+
+    def keep_game(self) -> None:
+        """The finished game into Replays and Statistics, as a game played here is kept (its
+        record, which the server gives whole once the game is over, fetched meanwhile)."""
+        game, ctx = self.session.game, self.ctx
+        kinds = [
+            (info.level or "normal") if info.kind == "computer" else "human"
+            for info in self.session.infos
+        ]
+        keep_online_game(
+            self.link.url,
+            game,
+            self.session.table,
+            kinds,
+            ctx.game_dir(game.id),
+            lambda line: setattr(ctx, "message", line),
         )
 
     def exit(self) -> None:

@@ -452,6 +452,8 @@ def kind_line(info: RecordInfo) -> str:
     )
     if not info.finished:
         return t("replays.unfinished", "{kind} · unfinished", kind=kind)
+    if isinstance(info.record.get("online"), dict):  # played at a server's table
+        return t("replays.online", "{kind} · online", kind=kind)
     if isinstance(info.record.get(daily.FIELD), str):  # the day's deal, or its practice
         if info.record.get(daily.PRACTICE_FIELD) is True:
             return t("replays.daily_practice", "{kind} · daily practice", kind=kind)

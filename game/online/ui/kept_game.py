@@ -1,0 +1,79 @@
+"""A finished online game kept where the app keeps its own (Replays and Statistics): its record,
+which only the server has whole (the seed and every card, given once the game is over), asked
+for in a daemon thread as the end screen shows, checked by playing it again, then filed with
+the fields the app's own records carry. No pygame."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.core import records
+from game.core.game import Game, RecordError
+from game.core.i18n import t
+from game.core.storage import finished_extra, keep_record
+from game.core.version import __version__ as VERSION
+from game.online.client import SeatClient
+
+log = logging.getLogger("game.online")
+
+TIMEOUT = 10.0  # seconds the server may take to hand the record over
+
+
+async def server_record(url: str, game: Game[Any], table: str) -> dict[str, Any]:
+    """The finished table's record, as its server keeps it."""
+    client = SeatClient(url, game)
+    try:
+        await client.connect()
+        client.table = table
+        return await asyncio.wait_for(client.record(), TIMEOUT)
+    finally:
+        await client.close()
+
+
+def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> dict[str, Any]:
+    """The server's record with the app's own fields (who was a computer, when, the result),
+    read off its final position, played again from the record: RecordError if it is not a
+    whole game of `game`."""
+    _game, _header, state, _deal, actions = records.open_record(record, game)
+    records.play_actions(state, actions)
+    if not state.is_terminal():
+        raise RecordError("the record does not reach the game's end")
+    return {**record, **finished_extra(state, kinds, VERSION, game=game)}
+
+
+def keep_online_game(
+    url: str,
+    game: Game[Any],
+    table: str,
+    kinds: list[str],
+    folder: Path,
+    tell: Callable[[str], None],
+) -> threading.Thread:
+    """Ask for the table's record and file it in `folder` (a game's data folder), in a daemon
+    thread; a problem is one line to `tell` (the game itself was played and stays on the
+    server)."""
+
+    def run() -> None:
+        try:
+            record = kept_record(asyncio.run(server_record(url, game, table)), game, kinds)
+        except Exception as err:  # unreachable, refused, or not a whole game: said, not raised
+            log.warning("table %s: its record was not kept: %s", table, err)
+            tell(
+                t(
+                    "online.end.not_kept",
+                    "This game could not be kept for Replays: the server did not give it.",
+                )
+            )
+            return
+        _path, warning = keep_record(folder, record)
+        if warning:
+            tell(warning)
+
+    thread = threading.Thread(target=run, daemon=True, name="keep-online-game")
+    thread.start()
+    return thread
