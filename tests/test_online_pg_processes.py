@@ -158,6 +158,40 @@ def test_lucky_box_seats_choosing_at_once_across_processes(
     assert replayed_record(without_online(record)) == without_online(record)
 
 
+def test_a_phrase_said_on_either_process_reaches_every_player(
+    two_servers: list[ServerProcess],
+) -> None:
+    """The table's owner says every phrase: one said by a player on the other process is
+    passed on to it, and the owner's `said` reaches that process's players and watchers
+    through the relay (its mirror of the table says it to them) as it reaches its own."""
+    first, second = (s.url for s in two_servers)
+
+    async def scenario() -> list[list[tuple[int, str]]]:
+        blanco = game_by_id("blanco")
+        clients = [SeatClient(url, blanco, urls=[url]) for url in (first, second, second)]
+        code = await clients[0].open([p.SeatSpec(f"Player {i + 1}") for i in range(3)], seed=4)
+        for i, client in enumerate(clients[1:], start=1):
+            await client.join(code, i)
+        watcher = SeatClient(second, blanco, urls=[second])  # one who only watches, there
+        await watcher.watch(code)
+        clients.append(watcher)
+        await clients[2].say("hello")  # from the other process
+        await clients[0].say("thanks")  # from the owner's
+
+        async def hears_both(client: SeatClient) -> None:
+            while len(client.said) < 2:
+                await asyncio.wait_for(client.receive(), 10)
+
+        await asyncio.gather(*(hears_both(c) for c in clients))
+        heard = [sorted((s.seat, s.phrase) for s in c.said) for c in clients]
+        for client in clients:
+            await client.close()
+        return heard
+
+    heard = run(scenario(), timeout=60)
+    assert heard == [[(0, "thanks"), (2, "hello")]] * 4
+
+
 def test_a_killed_owners_table_goes_on_for_clients_of_the_other_process(
     two_servers: list[ServerProcess],
 ) -> None:

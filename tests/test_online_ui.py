@@ -17,6 +17,7 @@ import pytest
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.catalog import games
+from game.core import i18n
 from game.core.storage import list_records
 from game.core.ui.scenes.replays import kind_line
 from game.online import protocol as p
@@ -728,6 +729,35 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_its_player_takes_it_back(
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     assert table.message.endswith("held for them. (Esc: the seats)")  # the table's own line
+
+
+def test_a_phrase_said_from_the_seats_menu_and_one_heard_at_the_table(app, server) -> None:
+    """Esc at the table: the row of phrases says one to everyone (the friend hears it); the
+    friend's phrase is the table's line, in this screen's words."""
+    from game.online.ui.seats import TableSeatsScene
+
+    lobby, friend, table = table_with_a_friend(app, server)
+    press(app, pygame.K_ESCAPE)
+    seats = app.stack.top
+    assert isinstance(seats, TableSeatsScene) and seats.widget("say_hello").label == "Hello!"
+    click(app, seats.widget("say_hello").rect.center)
+
+    async def heard() -> list[tuple[int, str]]:
+        while not friend.said:
+            await asyncio.wait_for(friend.receive(), 5)
+        return [(s.seat, s.phrase) for s in friend.said]
+
+    assert server.call(heard()) == [(0, "hello")]
+    until(app, lambda: seats.problem != "", what="our own phrase on the line")
+    assert seats.problem == "Host: Hello!"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    i18n.set_language("fr")
+    server.call(friend.say("good_game"))
+    until(app, lambda: "Player 2" in table.message or "Joueur 2" in table.message, what="it")
+    assert table.message == "Joueur 2\u00a0: Bonne partie\u00a0!"
+    i18n.set_language("en")
+    server.call(friend.close())
 
 
 def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:

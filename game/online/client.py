@@ -89,6 +89,7 @@ class SeatClient:
         self.reconnects = 0
         self.acks: list[p.Ack] = []
         self.notices: list[p.Notice] = []  # the server's news (its database away and back)
+        self.said: list[p.Said] = []  # the phrases said at its table
         self.retry_pending = False  # the pending action was not stored: send it again
         self.allowance = BURST  # the client's own token bucket (see `send`)
         self.sent_at = time.monotonic()
@@ -154,6 +155,8 @@ class SeatClient:
                 self.pending = None
         elif isinstance(message, p.Notice):
             self.notices.append(message)
+        elif isinstance(message, p.Said):
+            self.said.append(message)
         elif isinstance(message, p.Refused):
             if self.pending is not None and message.id == self.pending.id:
                 if message.code == "storage":  # not stored: the same action again, soon
@@ -287,6 +290,10 @@ class SeatClient:
     def _next_url(self) -> None:
         if self.url in self.urls and len(self.urls) > 1:
             self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]
+
+    async def say(self, phrase: str) -> None:
+        """A phrase (protocol.PHRASES) to everyone at this client's table."""
+        await self.send(p.Say(phrase))
 
     async def hand_over(self, seat: int, level: str = "normal") -> None:
         assert self.table is not None and self.host_token is not None

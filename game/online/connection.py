@@ -74,6 +74,7 @@ class Connection:
         self.pending: p.Act | None = None  # an action passed on, not answered yet...
         self.pending_at = 0.0  # ...since then
         self.seating: Seating | None = None  # a join or resume passed on, not answered yet
+        self.said_at = -p.SAY_EVERY  # when it last said a phrase (monotonic)
         self.queued_bytes = 0
         self.dropped = False
         self.writing_since: float | None = None  # a frame being written since (the watchdog)

@@ -27,6 +27,11 @@ Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 SeatNo = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=2**62)]
+#: What a player may say to the table: phrases from a fixed list, each client shows them in its
+#: own language (no free text: nothing to moderate, nothing to translate wrong).
+PHRASES = ("hello", "nice", "oops", "thanks", "one_moment", "good_game")
+Phrase = Annotated[str, msgspec.Meta(max_length=16, pattern=r"^(" + "|".join(PHRASES) + r")$")]
+SAY_EVERY = 2.0  # seconds: a connection says at most one phrase this often
 
 
 class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,7 +92,13 @@ class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
     token: Token
 
 
-ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord | Rematch
+class Say(msgspec.Struct, tag="say", forbid_unknown_fields=True):
+    """A phrase (PHRASES) to everyone at your table."""
+
+    phrase: Phrase
+
+
+ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord | Rematch | Say
 
 
 # -- server to client ---------------------------------------------------------------------------
@@ -153,6 +164,14 @@ class Record(msgspec.Struct, tag="record"):
     record: dict[str, Any]
 
 
+class Said(msgspec.Struct, tag="said"):
+    """A seat's phrase, to everyone at the table (the sayer too)."""
+
+    table: str
+    seat: int
+    phrase: str
+
+
 class Notice(msgspec.Struct, tag="notice"):
     """The server's own news, not about one table: `reconnecting` (its database is away: your
     actions wait, unanswered) and `reconnected` (it is back: they are answered now)."""
@@ -161,7 +180,9 @@ class Notice(msgspec.Struct, tag="notice"):
     message: str
 
 
-ServerMessage = Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record | Notice
+ServerMessage = (
+    Opened | Seated | Watching | State | Seats | Ack | Refused | Error | Record | Notice | Said
+)
 
 
 class LazyState(State, tag="state"):
@@ -175,7 +196,7 @@ class LazyState(State, tag="state"):
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 _lazy_decoder = msgspec.json.Decoder(
-    Opened | Seated | Watching | LazyState | Seats | Ack | Refused | Error | Record | Notice
+    Opened | Seated | Watching | LazyState | Seats | Ack | Refused | Error | Record | Notice | Said
 )
 _encoder = msgspec.json.Encoder()
 

@@ -58,6 +58,13 @@ class RelayedRequests:
             table.on_change = changed
         relay.start()
 
+    def tell_followers(self, code: str, seat: int, phrase: str) -> None:
+        """A phrase said at a table owned here, to the processes that follow it (mirrors):
+        each says it to its own clients there, players and watchers."""
+        from .relay import CHANGES
+
+        self.relay.send(CHANGES, {"code": code, "said": {"seat": seat, "phrase": phrase}})
+
     def wants_notice(self, channel: str, payload: str) -> bool:
         """Whether a notice is for this process, from its payload's first key, undecoded: a
         reply to one of our clients, a request for a table owned here, a change of a table
@@ -84,7 +91,10 @@ class RelayedRequests:
             await self._take_reply(data)
         elif channel == CHANGES:
             mirror = self.hub.mirrors.get(str(data.get("code")))
-            if mirror is not None:
+            said = data.get("said")
+            if mirror is not None and isinstance(said, dict):
+                mirror.say(int(said.get("seat", -1)), str(said.get("phrase", "")))
+            elif mirror is not None:
                 seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
                 row = data.get("row")
                 stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
@@ -231,8 +241,8 @@ class RelayedRequests:
 
 class RemoteClient:
     """Another process's client at a table owned here, as the table sees a connection: what it
-    is sent goes back through the relay, but views and seats (that process sends its clients
-    their own, from its mirror)."""
+    is sent goes back through the relay, but views, seats and phrases (that process sends its
+    clients their own, from its mirror)."""
 
     def __init__(self, relay: Any, process: str, key: str) -> None:
         self.relay, self.process, self.key = relay, process, key
@@ -241,11 +251,12 @@ class RemoteClient:
         self.opened = 0
         self.token: str | None = None
         self.seating: seating.Seating | None = None  # the seating request being answered
+        self.said_at = -p.SAY_EVERY  # (its own process holds it to the pace: never met here)
 
     def send(self, text: str) -> None:
         from .relay import REPLIES
 
-        if text.startswith(('{"type":"state"', '{"type":"seats"')):
+        if text.startswith(('{"type":"state"', '{"type":"seats"', '{"type":"said"')):
             return
         reply = {"to": self.process, "conn": self.key, "text": text}
         self.relay.send(REPLIES, reply | seating.answering(self))

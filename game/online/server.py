@@ -244,6 +244,9 @@ class GameServer(RelayedRequests):
                 return
             conn.table.act(conn, conn.seat, message)
             return
+        if isinstance(message, p.Say):
+            self._say(conn, message)
+            return
         if isinstance(message, p.Rematch):  # taken as a resume of the rematch's seat
             again = self.hub.rematch(message)
             self.dispatch(conn, p.Resume(again, message.seat, message.token))
@@ -284,6 +287,22 @@ class GameServer(RelayedRequests):
         elif isinstance(message, p.GetRecord):
             table = self.hub.table(message.table)
             conn.send(p.encode(p.Record(table.code, table.record())))
+
+    def _say(self, conn: Connection, message: p.Say) -> None:
+        """A seat's phrase, to everyone at its table: said by the table's owner (passed on to
+        it from a process that follows the table), at most one every SAY_EVERY seconds."""
+        if conn.table is None or conn.seat == WATCHER:
+            raise TableError("no_seat", "take a seat (join or resume) before saying anything")
+        now = time.monotonic()
+        if now - conn.said_at < p.SAY_EVERY:
+            raise TableError("rate_limited", f"one phrase every {p.SAY_EVERY:.0f} s")
+        conn.said_at = now
+        if conn.table.code in self.hub.mirrors:
+            self._pass_on(conn, conn.table.code, message)
+            return
+        conn.table.say(conn.seat, message.phrase)
+        if self.relay is not None:  # the processes that follow the table tell their clients
+            self.tell_followers(conn.table.code, conn.seat, message.phrase)
 
 
 def trouble_notice(troubled: bool) -> p.Notice:

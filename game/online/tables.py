@@ -189,6 +189,12 @@ class Table:
         }
         return self.game.record_of(self.state, extra)
 
+    def say(self, seat: int, phrase: str) -> None:
+        """A seat's phrase, to every connection at the table (watchers and the sayer too)."""
+        text = p.encode(p.Said(self.code, seat, phrase))
+        for listener in list(self.listeners):
+            listener.send(text)
+
     # -- seats --------------------------------------------------------------------------------
     def _seat(self, seat: int) -> SeatRow:
         if not 0 <= seat < len(self.row.seats):

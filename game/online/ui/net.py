@@ -74,6 +74,10 @@ class NetLink:
         `error` (`held` while the seat is still kept for its player)."""
         self._submit(self._send(p.HandOver(table, host_token, seat, level)))
 
+    def say(self, phrase: str) -> None:
+        """A phrase (protocol.PHRASES) to everyone at the table: its `said` comes back to all."""
+        self._submit(self._send(p.Say(phrase)))
+
     def poll(self) -> list[Note]:
         notes: list[Note] = []
         while True:

@@ -2,6 +2,8 @@
 who sits where, and for the host a "Computer" button beside each seat whose player is away,
 handing it to a computer (the server refuses while the seat is still held: a line says so).
 The player's token still takes the seat back (Rejoin). "Game menu" opens the usual pause menu.
+A row of phrases ("Hello!", "Good game!"...) says one to everyone at the table: each screen
+shows it on the table's message line, in its own language.
 
 The table beneath is not updated while this is on top, so this scene reads the link for it
 (`take_news`): nothing the server says is lost, and the table animates it on return."""
@@ -26,21 +28,25 @@ from game.core.ui.paint import (
     draw_panel,
 )
 from game.core.ui.widgets import Button, UIScene
+from game.online.protocol import PHRASES
 
 from . import seats_file
 from .lobby import copy_share_link, seat_status
 from .menu import draw_heading
 from .net import share_link
 from .session import shown_name
-from .words import seats_hint
+from .words import phrase_words, seats_hint
 
 HAND_LEVEL = "normal"  # the computer a seat is handed to
 ROW = 48
+# The row of phrases to say to the table, under the seats (4 of them end at 512).
+PHRASES_LEFT, PHRASES_RIGHT, PHRASES_Y, PHRASE_GAP = 160.0, 1120.0, 528.0, 12.0
 
 
 class TableSeatsScene(UIScene):
     """Widgets: "back" (to the table), "menu" (the pause menu), "copy" (the share link to
-    the clipboard), "computer_N" (host only)."""
+    the clipboard), "say_PHRASE" (a phrase to the table; players only), "computer_N" (host
+    only)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
@@ -88,6 +94,19 @@ class TableSeatsScene(UIScene):
                 text_size=28,
             ),
         )
+        if self.session.seat >= 0:  # a player (not a watcher) may say a phrase to the table
+            width = (PHRASES_RIGHT - PHRASES_LEFT - (len(PHRASES) - 1) * PHRASE_GAP) / len(PHRASES)
+            for i, phrase in enumerate(PHRASES):
+                self.add(
+                    f"say_{phrase}",
+                    Button(
+                        (PHRASES_LEFT + i * (width + PHRASE_GAP), PHRASES_Y, width, 40),
+                        partial(phrase_words, phrase),
+                        partial(self.link.say, phrase),
+                        colour=YELLOW,
+                        text_size=22,
+                    ),
+                )
         if self.host_token is not None:
             for i in range(len(self.session.infos)):
                 self.add(

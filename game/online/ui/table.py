@@ -23,7 +23,7 @@ from .kept_game import keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
-from .words import error_line, notice_line, presence_line
+from .words import error_line, notice_line, presence_line, said_line
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -105,7 +105,10 @@ class OnlineTable:
             if news:
                 self.message = news
             refused = isinstance(message, p.Refused) and message.code != "stale"
-            if isinstance(message, p.Error) or refused:
+            if isinstance(message, p.Said) and message.table == self.session.table:
+                name = self.session.name_of(message.seat)
+                self.message = said_line(name, message.phrase)
+            elif isinstance(message, p.Error) or refused:
                 self.message = error_line(message.code)
             elif isinstance(message, p.Notice):
                 self.message = notice_line(message.code)

@@ -110,3 +110,22 @@ def seats_hint() -> str:
     """The pointer to the online table's seats menu that ends a line about a friend leaving
     (the menu itself shows the line without it)."""
     return t("online.presence.seats_hint", "(Esc: the seats)")
+
+
+def phrase_words(phrase: str) -> str:
+    """A phrase a player may say to the table (protocol.PHRASES), in this screen's language."""
+    known = {
+        "hello": lambda: t("online.phrase.hello", "Hello!"),
+        "nice": lambda: t("online.phrase.nice", "Nice move!"),
+        "oops": lambda: t("online.phrase.oops", "Oops!"),
+        "thanks": lambda: t("online.phrase.thanks", "Thanks!"),
+        "one_moment": lambda: t("online.phrase.one_moment", "One moment!"),
+        "good_game": lambda: t("online.phrase.good_game", "Good game!"),
+    }
+    say = known.get(phrase)
+    return say() if say is not None else ""
+
+
+def said_line(name: str, phrase: str) -> str:
+    """A phrase someone said at the table, as its message line shows it."""
+    return t("online.said", "{name}: {phrase}", name=name, phrase=phrase_words(phrase))
