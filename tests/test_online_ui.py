@@ -597,6 +597,17 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     table = app.stack.top
     assert type(table).__name__ == "OnlineLuckyBoxTable"
     assert table.controls.for_people()  # Pass, Spend, Hint are there for the person
+    # Esc while keeping cards opens the table's own menu (its seats, the link, phrases), as
+    # at the table, not the pause menu of a game played here.
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from game.online.ui.seats import TableSeatsScene
+
+    until(app, lambda: isinstance(app.stack.top, DraftScene), what="the draft")
+    draft = app.stack.top
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TableSeatsScene) and app.stack.top.table is table
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is draft
     made = luckybox_moves(app, table, random.Random(2))
     assert made > 10
     server_state = server.table(lobby.code).state

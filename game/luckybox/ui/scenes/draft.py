@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -40,8 +41,17 @@ class DraftScene(UIScene):
     def needs_redraw(self) -> bool:  # the hint's dashed ring turns
         return super().needs_redraw() or bool(self.hinted) and self.ambient_live()
 
-    def __init__(self, ctx: Any, session: Session, seat: int, cards: CardView) -> None:
+    def __init__(
+        self,
+        ctx: Any,
+        session: Session,
+        seat: int,
+        cards: CardView,
+        on_menu: Callable[[], None] | None = None,
+    ) -> None:
+        """`on_menu`: what Esc opens (the table's menu; the pause menu when not given)."""
         super().__init__(ctx)
+        self.on_menu = on_menu or (lambda: self.ctx.nav.push("pause"))
         self.session = session
         self.seat = seat
         self.cardview = cards
@@ -213,7 +223,7 @@ class DraftScene(UIScene):
         if self.dispatch(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.ctx.nav.push("pause")
+            self.on_menu()
             return
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.card_at(getattr(event, "pos", None))

@@ -125,7 +125,11 @@ class TableScene(TableShell):
         super().on_turn(turn)
         if turn.kind == HUMAN and state_of(self.session).phase in (SETUP, DRAFT):
             self.ctx.nav.push(
-                "luckybox.draft", session=self.session, seat=turn.seat, cards=self.cards
+                "luckybox.draft",
+                session=self.session,
+                seat=turn.seat,
+                cards=self.cards,
+                on_menu=self.open_menu,  # Esc there opens the table's menu (online: its seats)
             )
 
     def has_choice(self) -> bool:
