@@ -761,6 +761,20 @@ def test_a_phrase_said_from_the_seats_menu_and_one_heard_at_the_table(app, serve
     assert server.call(heard()) == [(0, "hello")]
     until(app, lambda: seats.problem != "", what="our own phrase on the line")
     assert seats.problem == "Host: Hello!"
+    # Its Game menu is not "Paused" (the game goes on), and Quit says the seat is kept.
+    from game.core.ui.scenes.dialog import ConfirmDialog
+    from game.core.ui.scenes.pause import PauseScene
+
+    click(app, seats.widget("menu").rect.center)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.heading() == "Game menu"
+    click(app, pause.widget("quit").rect.center)
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmDialog)
+    assert asked.question().startswith("Quit to the title?\nThe game goes on")
+    press(app, pygame.K_ESCAPE)  # no
+    press(app, pygame.K_ESCAPE)  # back from the menu
+    assert app.stack.top is seats
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     i18n.set_language("fr")

@@ -78,7 +78,7 @@ class TableSeatsScene(UIScene):
             Button(
                 (220, 630, 280, 64),
                 lt("online.seats.menu", "Game menu"),
-                lambda: self.ctx.nav.push("pause"),
+                self.game_menu,
                 colour=ORANGE,
                 text_size=30,
             ),
@@ -131,6 +131,24 @@ class TableSeatsScene(UIScene):
             button.visible = button.enabled = (
                 i != self.session.seat and info.kind == "human" and not info.connected
             )
+
+    def game_menu(self) -> None:
+        """The usual game menu, in the words of a game that goes on without this screen and
+        that Play online brings back."""
+        self.ctx.nav.push(
+            "pause",
+            heading=lt("online.pause.heading", "Game menu"),
+            quit_question=lt(
+                "online.pause.quit",
+                "Quit to the title?\nThe game goes on: your seat is held for you, and Play "
+                "online brings you back to it.",
+            ),
+            quit_tip=lt(
+                "online.pause.quit_tip",
+                "Back to the title screen. The game goes on; Play online brings you back to "
+                "your seat.",
+            ),
+        )
 
     def hand_over(self, seat: int) -> None:
         if self.host_token is None:

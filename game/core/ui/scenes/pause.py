@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.core.i18n import lt, t
+from game.core.i18n import lt
 from game.core.ui.context import Context
 from game.core.ui.paint import CYAN, GREEN, INK, ORANGE, PURPLE, YELLOW, dim, draw_panel
 from game.core.ui.scene import game_kept, parts_moving
@@ -24,8 +26,19 @@ class PauseScene(UIScene):
 
     opaque = False
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        heading: Callable[[], str] | None = None,
+        quit_question: Callable[[], str] | None = None,
+        quit_tip: Callable[[], str] | None = None,
+    ) -> None:
+        """`heading`, `quit_question` and `quit_tip` in place of "Paused" and what Quit asks
+        and tells: a game that goes on without this screen (online) is not paused, and is
+        not lost either."""
         super().__init__(ctx)
+        self.heading = heading or lt("pause.title", "Paused")
+        self.quit_question = quit_question
         x, w, h = PANEL.x + 50, PANEL.width - 100, 66
         self.add(
             "resume",
@@ -71,9 +84,10 @@ class PauseScene(UIScene):
         )
         from game.core.ui.scene_tips import apply_tips, pause_tips
 
-        apply_tips(
-            self.widgets, pause_tips(lambda: game_kept(ctx))
-        )  # what each button does, on hover
+        tips = pause_tips(lambda: game_kept(ctx))
+        if quit_tip is not None:
+            tips["quit"] = quit_tip
+        apply_tips(self.widgets, tips)  # what each button does, on hover
 
     def resume_game(self) -> None:
         self.ctx.stack.pop()
@@ -93,7 +107,7 @@ class PauseScene(UIScene):
         self.ctx.nav.push("settings")
 
     def ask_quit(self) -> None:
-        question = (
+        question = self.quit_question or (
             lt(
                 "pause.confirm_quit",
                 "Quit to the title?\nThe game is saved: Continue brings it back.",
@@ -121,7 +135,7 @@ class PauseScene(UIScene):
         draw_panel(surface, PANEL, colour=(72, 36, 128), radius=26, border=5, shadow=10)
         self.ctx.text.blit_centered(
             surface,
-            t("pause.title", "Paused"),
+            self.heading(),
             64,
             YELLOW,
             (PANEL.centerx, PANEL.y + 58),
