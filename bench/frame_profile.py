@@ -125,7 +125,7 @@ def run(
     timings = Timings()
     app.ring.draw = timings.wrap("draw focus ring", app.ring.draw)
     app.ring.update = timings.wrap("focus ring update", app.ring.update)
-    app._draw_toast = timings.wrap("draw toast", app._draw_toast)
+    app.toast.draw = timings.wrap("draw toast", app.toast.draw)
     flip = pygame.display.flip
     pygame.display.flip = timings.wrap("display flip", flip)
     seen: set[int] = set()

@@ -299,7 +299,7 @@ def test_a_toast_never_covers_the_buttons_at_the_foot_of_the_screen(make_app, si
     application.stack.clear_to(end)
     application.ctx.message = "Bob is waiting at the rematch."
     frames(application, 3)
-    box = application.toast_box
+    box = application.toast.box
     assert box is not None and application.ctx.message
     buttons = [pygame.Rect(w.rect) for w in end.widgets.values() if w.visible]
     assert len(buttons) >= 2 and box.collidelist(buttons) == -1, (box, buttons)

@@ -39,20 +39,20 @@ from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
 from game.core.ui.game_ui import GameUI
-from game.core.ui.layout import LOGICAL_SIZE, Layout
+from game.core.ui.layout import Layout
 from game.core.ui.native_noise import alsa_lines_to_the_log
-from game.core.ui.paint import INK, YELLOW, draw_panel
+from game.core.ui.paint import INK
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
 from game.core.ui.stack import SceneStack, Stacked
 from game.core.ui.text import TextCache
+from game.core.ui.toast import Toast
 
 log = logging.getLogger(__name__)
 
 CAPTION = "Super Mega Lucky Box"
 FPS = 60
 MAX_DT = 0.1  # a stall (window drag, breakpoint) must not fast-forward animations
-TOAST_TIME = 4.0  # seconds a ctx.message stays on screen
 #: Frames keep being drawn this long after input: what a scene does in the frames after an
 #: event (a press shown, a follow-up in update) is drawn even if the scene does not say.
 AFTER_INPUT = 0.5
@@ -177,9 +177,7 @@ class App:
         #: Tracebacks of exceptions caught while handling events (the loop survives them).
         self.errors: list[str] = []
         self._last = time.perf_counter()
-        self._toast = ""
-        self._toast_age = 0.0
-        self.toast_box: pygame.Rect | None = None  # where the last toast was drawn
+        self.toast = Toast(self.ctx)
         #: Frames drawn and shown (tests and bench/idle.py count them).
         self.frames_drawn = 0
         #: Of those, frames drawn only where ambient motion moves (`Scene.marks_ambient`).
@@ -296,7 +294,7 @@ class App:
             self._relabel("")  # scenes that made texts once make them at the new scale
         self.stack.update(dt)
         self.ring.update(dt)
-        self._update_toast(dt)
+        self.toast.update(dt)
         self.drew_last = self._picture_may_change() or rescaled
         self._ambient_wait_ms = 0
         where: list[pygame.Rect] | None = None  # only ambient motion moves: draw it there
@@ -326,7 +324,7 @@ class App:
         key = (
             tuple(map(id, self.stack.scenes)),
             id(self.stack.overlay),
-            self._toast,
+            self.toast.text,
             self.canvas.scale,
             tuple(self.canvas.rect),
             self.canvas.display.get_size(),
@@ -422,7 +420,7 @@ class App:
             scene.ambient_regions = []
         self.stack.draw(self.screen)
         self.ring.draw(self.screen, top)
-        self._draw_toast()
+        self.toast.draw(self.screen, top)
         if top is not None:
             ring = self.ring.breathing_region()
             self._ambient_drawn = (top, [*top.ambient_regions, *([ring] if ring else [])])
@@ -480,37 +478,6 @@ class App:
             window_mode.remember_size(self.ctx.data_dir, self._maximised)
         stop_sounds()
         pygame.quit()
-
-    # ---------------------------------------------------------------- toast
-
-    def _update_toast(self, dt: float) -> None:
-        msg = self.ctx.message
-        if msg != self._toast:
-            self._toast, self._toast_age = msg, 0.0
-        elif msg:
-            self._toast_age += dt
-            if self._toast_age >= TOAST_TIME:
-                self.ctx.message = self._toast = ""
-
-    def _toast_avoids(self, box: pygame.Rect) -> list[pygame.Rect]:
-        """The top scene's visible widgets a toast at `box` would cover (an end screen's
-        buttons at the foot of a wide window): it goes above them."""
-        widgets = getattr(self.stack.top, "widgets", {})
-        rects = [pygame.Rect(w.rect) for w in widgets.values() if getattr(w, "visible", True)]
-        return [r for r in rects if r.colliderect(box)]
-
-    def _draw_toast(self) -> None:
-        if not self._toast:
-            return
-        text = self.ctx.text
-        view = gfx.view(self.screen)
-        size = text.fit_size(self._toast, 28, LOGICAL_SIZE[0] - 120)
-        label = text.render_outlined(self._toast, size, YELLOW, INK, 2)
-        box = label.get_rect(midbottom=(LOGICAL_SIZE[0] // 2, view.bottom - 20)).inflate(36, 20)
-        box.bottom = min([box.bottom, *(r.top - 10 for r in self._toast_avoids(box))])
-        self.toast_box = box
-        draw_panel(self.screen, box, colour=(70, 34, 120), radius=14, border=3, shadow=5)
-        self.screen.blit(label, label.get_rect(center=box.center))
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
