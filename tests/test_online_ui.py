@@ -751,6 +751,7 @@ def test_a_phrase_said_from_the_seats_menu_and_one_heard_at_the_table(app, serve
     press(app, pygame.K_ESCAPE)
     seats = app.stack.top
     assert isinstance(seats, TableSeatsScene) and seats.widget("say_hello").label == "Hello!"
+    assert seats.widget("say_hello").tooltip() == "Say it to everyone at the table."
     click(app, seats.widget("say_hello").rect.center)
 
     async def heard() -> list[tuple[int, str]]:

@@ -105,6 +105,7 @@ class TableSeatsScene(UIScene):
                         partial(self.link.say, phrase),
                         colour=YELLOW,
                         text_size=22,
+                        tooltip=lt("online.seats.say_tip", "Say it to everyone at the table."),
                     ),
                 )
         if self.host_token is not None:
