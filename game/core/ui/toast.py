@@ -1,5 +1,5 @@
 """The line of news (`ctx.message`) at the foot of the screen, over every scene, for a few
-seconds: a settings warning, a refusal, a friend's phrase."""
+seconds: a settings warning, a link copied, a friend waiting at the rematch."""
 
 from __future__ import annotations
 
