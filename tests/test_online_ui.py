@@ -670,6 +670,47 @@ def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     assert outcome.ok
 
 
+class QuietLink:
+    """A link that brings nothing (the table's own wording under test)."""
+
+    url = "ws://127.0.0.1:9"
+
+    def poll(self) -> list[Any]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
+    """At a rematch the friend's seat is theirs before they come: the table waits for them to
+    come; once seen here and gone, it says they left."""
+    from game.online.codec import to_wire
+    from game.online.protocol import SeatInfo, Seats, State
+    from game.online.ui.net import Note
+    from game.online.ui.session import OnlineSession
+    from game.online.ui.table import start_table
+
+    state, _ = BLANCO.new_game(["Ann", "Bob"], 3)
+    away, here = (SeatInfo("Bob", "human", None, False, c) for c in (False, True))
+    ann = SeatInfo("Ann", "human", None, False, True)
+    first = State(
+        "ABC-DEF", "blanco", 0, 0, to_wire(state.view_for(0)), [], [0], False, [ann, away]
+    )
+    table = start_table(app.ctx, OnlineSession(QuietLink(), BLANCO, first), QuietLink())
+    assert table.waiting_words(1) == (
+        "Waiting for Bob to come to the table (their seat is kept for them)."
+    )
+    table.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
+    assert table.waiting_words(1) is None and table.message == "Bob came to the table."
+    table.take_note(Note("message", Seats("ABC-DEF", [ann, away])))
+    assert table.waiting_words(1) == (
+        "Waiting for Bob, who left the table (their seat is held for them)."
+    )
+    table.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
+    assert table.message == "Bob is back at the table."
+
+
 def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> None:
     """Waiting for a friend's move costs no frames: the table draws again when the link
     brings the move (tests/test_idle.py counts frames the same way)."""

@@ -82,6 +82,9 @@ class OnlineTable:
         self.turns.shown_human = None if watching else session.seat
         self.focus = 0 if watching else session.seat
         self.news = True  # the link brought something this frame: draw it
+        # The seats whose player this screen has seen at the table: one never seen is still
+        # to come (a rematch's friend), not gone.
+        self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
 
     # -- the network's news, once a frame ---------------------------------------------------
     def take_news(self) -> None:
@@ -101,7 +104,8 @@ class OnlineTable:
             before = list(self.session.infos)
             self.session.receive(message)
             # (a `seats` message or a fresh `state` may say it: both carry the seats)
-            news = presence_line(before, self.session.infos, self.session.seat)
+            news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
+            self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
             if news:
                 self.message = news
             refused = isinstance(message, p.Refused) and message.code != "stale"
@@ -135,9 +139,15 @@ class OnlineTable:
         return False  # no Next gate: nothing to take back online
 
     def waiting_words(self, seat: int) -> str | None:
-        """A person who left the table is waited for, not "playing"."""
+        """A person away is waited for, not "playing": still to come, or gone and coming back."""
         if not self.session.is_away(seat):
             return None
+        if seat not in self.seen_here:
+            return t(
+                "online.table.not_yet",
+                "Waiting for {name} to come to the table (their seat is kept for them).",
+                name=self.session.name_of(seat),
+            )
         return t(
             "online.table.away",
             "Waiting for {name}, who left the table (their seat is held for them).",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from game.core.i18n import t
 from game.online.protocol import SeatInfo
@@ -72,11 +72,17 @@ def notice_line(code: str) -> str:
     return ""  # "reconnected", or news this app does not know: the line clears
 
 
-def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: int) -> str:
+def presence_line(
+    before: Sequence[SeatInfo],
+    after: Sequence[SeatInfo],
+    mine: int,
+    seen: Collection[int] | None = None,
+) -> str:
     """What changed at the table's other seats, in one line for the table's message: a person
     who left (their seat is held for them), came back (to a seat held, or taken back from a
-    computer), or whose seat went to a computer. "" when nothing a player would want told
-    changed (a seat first taken, a first list of seats)."""
+    computer), came for the first time (`seen`: the seats whose player this screen has seen
+    here; a rematch's friend), or whose seat went to a computer. "" when nothing a player
+    would want told changed (a seat first taken, a first list of seats)."""
     if len(before) != len(after):
         return ""
     lines = []
@@ -91,7 +97,10 @@ def presence_line(before: Sequence[SeatInfo], after: Sequence[SeatInfo], mine: i
                 t("online.presence.computer", "{name}'s seat went to a computer.", name=name)
             )
         elif person_now and now.connected and not (person_was and was.connected):
-            lines.append(t("online.presence.back", "{name} is back at the table.", name=name))
+            if seen is not None and i not in seen:
+                lines.append(t("online.presence.came", "{name} came to the table.", name=name))
+            else:
+                lines.append(t("online.presence.back", "{name} is back at the table.", name=name))
         elif person_now and person_was and was.connected and not now.connected:
             lines.append(
                 t(
