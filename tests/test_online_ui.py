@@ -270,6 +270,14 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
     assert kept.record["online"]["table"] == lobby.code
     assert kind_line(kept) == "2 players · online"
     assert kept.record["actions"] == server.table(lobby.code).record()["actions"]
+    # The end page watches for a rematch while it is up, and stops as it is left.
+    end = app.stack.top
+    probe = end.on_exit.__self__
+    assert probe.thread.is_alive()
+    click(app, end.widget("title").rect.center)  # Play online
+    assert type(app.stack.top).__name__ == "OnlineMenuScene"
+    probe.thread.join(10)
+    assert not probe.thread.is_alive()
 
 
 def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, monkeypatch) -> None:

@@ -209,15 +209,10 @@ class OnlineTable:
         probe = TableProbe(url, again.table, someone_there)
 
         def rematch() -> None:
-            probe.close()
             link = NetLink(url, self.session.game)
             link.rematch(table, seat, again.token)
             nav.clear_to("online")
             nav.push("online.lobby", link=link, held=again)
-
-        def to_online() -> None:
-            probe.close()
-            nav.clear_to("online")
 
         def rematch_words() -> str:
             if found:
@@ -228,7 +223,8 @@ class OnlineTable:
             f"{self.session.game.id}.game_end",
             session=self.session,
             again=(rematch_words, rematch),
-            back=(online[0], to_online),
+            back=online,
+            on_exit=probe.close,  # however the page is left (the app closed too)
         )
 
     def keep_game(self) -> None:

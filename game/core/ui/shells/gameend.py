@@ -62,10 +62,14 @@ class GameEndShell(UIScene):
         demo: bool = False,
         again: Choice | None = None,
         back: Choice | None = None,
+        on_exit: Callable[[], None] | None = None,
     ) -> None:
+        """`on_exit`: called as the page leaves for good (what its caller keeps running for it:
+        an online table's watch for a rematch)."""
         super().__init__(ctx)
         self.session = session
         self.demo = demo
+        self.on_exit = on_exit
         again_label, again_do = again or (self.again_label, self.play_again)
         back_label, back_do = back or (self.title_label, self.to_title)
         self.add(
@@ -149,6 +153,11 @@ class GameEndShell(UIScene):
 
     def enter(self) -> None:
         self.ctx.play("victory")
+
+    def exit(self) -> None:
+        super().exit()
+        if self.on_exit is not None:
+            self.on_exit()
 
     def needs_redraw(self) -> bool:
         return parts_moving(self)  # a still page: only its widgets move by themselves

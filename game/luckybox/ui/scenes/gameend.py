@@ -3,6 +3,7 @@ whole scale."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -83,10 +84,11 @@ class GameEndScene(GameEndShell):
         demo: bool = False,
         again: Choice | None = None,
         back: Choice | None = None,
+        on_exit: Callable[[], None] | None = None,
     ) -> None:
         """`again` and `back` replace the two buttons (label, action): a replay offers
-        "Watch again" and "Replays"."""
-        super().__init__(ctx, session, demo, again, back)
+        "Watch again" and "Replays". `on_exit`: see GameEndShell."""
+        super().__init__(ctx, session, demo, again, back, on_exit)
         self.values_drawn: list[tuple[int, int]] = []  # (number, text size) in the bars
         # Each bar part as drawn: (rect, legend key, points, seat), for its tooltip.
         self.parts_drawn: list[tuple[pygame.FRect, str, int, int]] = []
