@@ -55,12 +55,7 @@ class TableSeatsScene(UIScene):
         self.table = table
         self.session = table.session
         self.link = table.link
-        held = [
-            s
-            for s in seats_file.load(ctx.data_dir)
-            if (s.url, s.table) == (self.link.url, self.session.table)
-        ]
-        self.host_token = next((s.host_token for s in held if s.host_token), None)
+        self.host_token = seats_file.host_token(ctx.data_dir, self.link.url, self.session.table)
         self.problem = ""
         self.add(
             "back",

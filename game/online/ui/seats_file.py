@@ -48,6 +48,14 @@ def load(data_dir: Path) -> list[HeldSeat]:
     return seats
 
 
+def host_token(data_dir: Path, url: str, table: str) -> str | None:
+    """The host's token kept for that table (None: this app is not its host)."""
+    return next(
+        (s.host_token for s in load(data_dir) if (s.url, s.table) == (url, table) and s.host_token),
+        None,
+    )
+
+
 def keep(data_dir: Path, seat: HeldSeat) -> str | None:
     """Add (or refresh) a seat, newest first; a write failure is returned as one line."""
     kept = [

@@ -179,7 +179,7 @@ class OnlineTable:
         """The game's end, with "Rematch" for a seated player (the same seats at a new deal:
         each player who asks takes their seat there) and "Play online"."""
         url, table, seat = self.link.url, self.session.table, self.session.seat
-        kept = [s for s in seats_file.load(self.ctx.data_dir) if (s.url, s.table) == (url, table)]
+        host_token = seats_file.host_token(self.ctx.data_dir, url, table)
         seats_file.forget(self.ctx.data_dir, url, table)
         token = self.link.client.token
         nav = self.ctx.nav
@@ -187,7 +187,6 @@ class OnlineTable:
         if seat < 0 or token is None:  # a watcher
             return nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
         self.keep_game()
-        host_token = kept[0].host_token if kept else None
         again = seats_file.HeldSeat(
             url, rematch_code(table), seat, token, self.session.game.id, host_token
         )

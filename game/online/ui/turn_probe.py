@@ -41,31 +41,41 @@ async def _state_of(ws: ClientConnection, table: str) -> p.State | str:
             raise LookupError(message.code)
 
 
+#: What asking a server may end in, besides an answer: not known now, asked again later.
+UNANSWERED = (
+    OSError,
+    TimeoutError,
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidURI,
+    LookupError,
+    p.BadMessage,
+)
+
+
+async def watched_state(url: str, table: str) -> p.State | None:
+    """The table's state as a watcher gets it, asked of `url` and of the process it names if
+    another serves the table (None after MAX_FOLLOW such answers); UNANSWERED errors raise."""
+    where = url
+    for _ in range(MAX_FOLLOW):
+        async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
+            state = await _state_of(ws, table)
+        if not isinstance(state, str):
+            return state
+        where = state  # another process serves it: ask there
+    return None
+
+
 async def _ask_server(url: str, seats: list[HeldSeat]) -> set[TableKey]:
     """The tables of `seats` (all on the server `url`) that wait for their seat."""
     waiting: set[TableKey] = set()
     for seat in seats:
-        where = url
-        for _ in range(MAX_FOLLOW):
-            try:
-                async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
-                    state = await _state_of(ws, seat.table)
-            except (
-                OSError,
-                TimeoutError,
-                ConnectionClosed,
-                InvalidHandshake,
-                InvalidURI,
-                LookupError,
-                p.BadMessage,
-            ):
-                break  # not known now: asked again next round
-            if isinstance(state, str):
-                where = state  # another process serves it: ask there
-                continue
-            if seat.seat in state.waiting and not state.over:
-                waiting.add((seat.url, seat.table))
-            break
+        try:
+            state = await watched_state(url, seat.table)
+        except UNANSWERED:
+            continue  # not known now: asked again next round
+        if state is not None and seat.seat in state.waiting and not state.over:
+            waiting.add((seat.url, seat.table))
     return waiting
 
 
@@ -139,21 +149,11 @@ class TableProbe:
         while not self._stop.is_set():
             state = None
             with contextlib.suppress(Exception):  # not there (yet), or not reachable now
-                state = asyncio.run(self._ask())
+                state = asyncio.run(watched_state(self.url, self.table))
             if state is not None and not self._stop.is_set():
                 self.on_found(state)
                 return
             self._stop.wait(self.every)
-
-    async def _ask(self) -> p.State | None:
-        where = self.url
-        for _ in range(MAX_FOLLOW):
-            async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
-                state = await _state_of(ws, self.table)
-            if not isinstance(state, str):
-                return state
-            where = state  # another process serves it: ask there
-        return None
 
     def close(self) -> None:
         self._stop.set()

@@ -198,6 +198,7 @@ class Piles(Part):
         # Over the static layer alone (the banner is the only part before, far off): while no
         # pile is outlined (a target, a refusal, pulsing), the piles are kept and blitted back.
         moves = table.moves
+        match = self.match_line()
         lit = bool(moves.flash) or ("pile",) in table.targets or ("discard",) in table.targets
         hidden = ("discard",) in table.hidden
         key = (
@@ -206,7 +207,7 @@ class Piles(Part):
             len(seen.discard),
             hidden,
             seen.box,
-            self.match_line(),
+            match,
             language(),
             text.scale,
             surface.get_size(),
@@ -261,7 +262,6 @@ class Piles(Part):
                 px=2,
             )
         )
-        match = self.match_line()
         if match:
             size = text.fit_size(match, 18, PILES_ROOM, min_size=14)
             drawn.append(text.blit_centered(surface, match, size, WHITE, geometry.match_label))
@@ -309,12 +309,13 @@ class Others(Part):
         p = seen.players[seat]
         seat_info = table.session.seats[seat]
         hidden = frozenset(h for h in table.hidden if h[:2] == ("cell", seat))
+        standing = table.match.seat_words(seat) if table.match is not None else ""
         # Everything the panel is drawn from (cell_face reads the viewer and the memory aid).
         key = (
             tuple(panel),
             acting,
             table.panel_name(seat),  # its name as shown (language, and away or here)
-            table.match.seat_words(seat) if table.match is not None else "",
+            standing,
             seat_info.kind,
             p.key(),
             seen.gaps.get(seat),
@@ -345,7 +346,7 @@ class Others(Part):
             tn("blanco.table.mini_left", left, "{count} card left", "{count} cards left"),
             t("blanco.table.mini_grid", "grid {n}", n=p.stage),
             t("blanco.table.mini_turns", "turns {n}", n=p.turns),
-            *([table.match.seat_words(seat)] if table.match is not None else []),
+            *([standing] if standing else []),
         )
         drawn_before = seat in table.private_drawn
         table.private_drawn.discard(seat)
