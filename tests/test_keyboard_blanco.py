@@ -15,10 +15,20 @@ from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
+from game.core import i18n
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
-from tests.keys_helpers import POSTED, act_on, focus_key, key, show_ring, typed, walk_to
+from tests.keys_helpers import (
+    POSTED,
+    act_on,
+    focus_key,
+    key,
+    show_ring,
+    target,
+    typed,
+    walk_to,
+)
 from tests.ui_helpers import frames, screenshot, wait
 
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
@@ -190,3 +200,30 @@ def test_h_then_enter_enter_follows_the_hint_move_by_move(app) -> None:
             break
         kinds.add(type(hint_followed_by_enter(app, table)).__name__)
     assert len(kinds) >= 2, "several kinds of move were followed"
+
+
+def test_the_ring_on_a_pile_goes_round_its_count_in_german(app) -> None:
+    """The piles' counts stand just above them; "Nachziehstapel: 90" is wider than the card, so
+    a ring round the card alone crossed the words. The ring takes in the count."""
+    from game.core.ui import gfx
+
+    i18n.set_language("de")
+    app.ctx.settings.animation_speed = 8.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
+    settle(app, table)
+    show_ring(app)
+    while not any(isinstance(a, Draw) for a in table.state.legal_actions(0)):
+        hint_followed_by_enter(app, table)  # the set-up's cards turned up
+        settle(app, table)
+
+    def label_pixels() -> bytes:
+        frames(app, 30)  # the ring slides to its place
+        label = table.piles.labels["pile"]
+        assert label.width > table.geometry.draw_pile.width, "the German count is the wider"
+        return pygame.image.tobytes(gfx.pixels_of(app.screen).subsurface(label), "RGB")
+
+    walk_to(app, ("hand", 0))
+    away = label_pixels()
+    walk_to(app, ("pile",))
+    assert target(app, ("pile",)).rect.contains(table.piles.labels["pile"])
+    assert label_pixels() == away, "the ring left the count's words as they were"

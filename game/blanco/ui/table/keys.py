@@ -42,7 +42,7 @@ def table_targets(table: Any) -> list[Target]:
         out.append(
             Target(
                 key,
-                rect,
+                table.piles.with_label(source, rect),
                 partial(moves.click_pile, source),
                 priority=rank(key),
                 label=name,

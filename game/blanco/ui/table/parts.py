@@ -174,6 +174,16 @@ class Piles(Part):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self._snap = Snapshot()
+        #: Where each pile's count was last drawn ("pile", "discard"): the keyboard's ring goes
+        #: round the pile and its count together (a long count, in German, is wider than the
+        #: card, and a ring round the card alone ran into it).
+        self.labels: dict[str, pygame.Rect] = {}
+
+    def with_label(self, source: str, rect: pygame.FRect) -> pygame.FRect:
+        """`rect` (the pile `source`) and its count above it, as last drawn, with room for the
+        ring's rounded corners."""
+        label = self.labels.get(source)
+        return rect if label is None else rect.union(label.inflate(10, 6))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
@@ -223,15 +233,14 @@ class Piles(Part):
         if seen.pile == 0:
             gfx.rect(surface, (60, 120, 110), draw_pile, 3, border_radius=12)
         outline(self.table, surface, draw_pile, ("pile",))
-        drawn.append(
-            text.blit_centered(
-                surface,
-                t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile),
-                20,
-                WHITE,
-                (draw_pile.centerx, draw_pile.y - 14),
-            )
+        self.labels["pile"] = text.blit_centered(
+            surface,
+            t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile),
+            20,
+            WHITE,
+            (draw_pile.centerx, draw_pile.y - 14),
         )
+        drawn.append(self.labels["pile"])
         top = seen.top_discard
         outline(self.table, surface, discard_pile, ("discard",))
         if len(seen.discard) > 1 and hidden:
@@ -242,15 +251,14 @@ class Piles(Part):
             surface.blit(table.art.get(top, size), discard_pile.topleft)
         else:
             gfx.rect(surface, (60, 120, 110), discard_pile, 3, border_radius=12)
-        drawn.append(
-            text.blit_centered(
-                surface,
-                t("blanco.table.discard_pile", "Discard: {n}", n=len(seen.discard)),
-                20,
-                WHITE,
-                (discard_pile.centerx, discard_pile.y - 14),
-            )
+        self.labels["discard"] = text.blit_centered(
+            surface,
+            t("blanco.table.discard_pile", "Discard: {n}", n=len(seen.discard)),
+            20,
+            WHITE,
+            (discard_pile.centerx, discard_pile.y - 14),
         )
+        drawn.append(self.labels["discard"])
         drawn.append(
             text.blit_centered(
                 surface,
