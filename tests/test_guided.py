@@ -17,7 +17,7 @@ from game.blanco.ui.learn.guide import SEED
 from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
 from game.blanco.ui.scenes.table import TableScene as BlancoTable
 from game.blanco.ui.words import card_name
-from game.core import storage
+from game.core import i18n, storage
 from game.core.ui.guide import LEARN_FILE, NO_FIRST_TIME, Guide
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.howto import HowToScene
@@ -129,6 +129,21 @@ def test_the_first_new_game_offers_a_guided_game_once(app, data_dir, monkeypatch
     click_widget(app, top, "new_game", 2)  # asked once only
     assert type(app.stack.top).__name__ == "SetupScene"
     assert app.stack.overlay is None
+
+
+def test_the_offer_keeps_the_games_name_on_one_line_in_french(app, monkeypatch):
+    from game.core.ui.scenes.dialog import PANEL
+
+    monkeypatch.delenv(NO_FIRST_TIME)
+    i18n.set_language("fr")
+    click_widget(app, title(app), "new_game", 2)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmDialog)
+    question = dialog.question() if callable(dialog.question) else dialog.question
+    lines = app.ctx.text.wrap(question, 40, PANEL.width - 80)
+    assert len(lines) > 1, "the question takes several lines"
+    whole = [line for line in lines if "Lucky" in line]
+    assert len(whole) == 1 and "Super\u00a0Mega\u00a0Lucky\u00a0Box" in whole[0], lines
 
 
 def test_yes_starts_the_guided_game(app, data_dir, monkeypatch):

@@ -265,7 +265,8 @@ def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
     mark_offered(ctx, game)
     from game.core.ui.scenes.dialog import ConfirmDialog
 
-    name = ctx.game_ui(game).title
+    # The game's name is not broken across lines ("Super Mega Lucky / Box?" in French).
+    name = ctx.game_ui(game).title.replace(" ", "\u00a0")
     ctx.stack.push(
         ConfirmDialog(
             ctx,
