@@ -1,4 +1,5 @@
-"""A text too wide for its place is shortened with "…", a number it ends with kept."""
+"""A text too wide for its place is shortened with "…", a number it ends with kept; a question
+wrapped on several lines is balanced (no word left alone on its last line)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,20 @@ def test_other_texts_are_cut_at_their_end(text: Any) -> None:
     # A number alone is cut like any text (there is no head to shorten).
     digits = "1234567890123456"
     assert text.shorten(digits, 18, text.font(18).size(digits)[0] / 2).startswith("1234")
+
+
+def test_a_balanced_wrap_leaves_no_word_alone_on_the_last_line(text: Any) -> None:
+    question = "Play a guided game: we show you each move, one at a time. Ready?"
+    font = text.font(40)
+    # A width where the greedy wrap leaves "Ready?" alone on its last line.
+    width = next(
+        w
+        for w in range(300, 900)
+        if len(text.wrap(question, 40, w)) == 2 and text.wrap(question, 40, w)[-1] == "Ready?"
+    )
+    greedy, even = text.wrap(question, 40, width), text.wrap_balanced(question, 40, width)
+    assert len(even) == len(greedy) and " ".join(even) == question
+    assert all(font.size(line)[0] <= width for line in even)
+    widths = sorted(font.size(line)[0] for line in even)
+    assert widths[-1] - widths[0] < font.size(greedy[0])[0] - font.size(greedy[-1])[0]
+    assert even[-1] != "Ready?"

@@ -177,6 +177,24 @@ class TextCache:
             self._measured(key, lines)
         return list(lines)
 
+    def wrap_balanced(self, text: str, size: int, max_width: float) -> list[str]:
+        """`wrap`'s lines, as even as they go: the narrowest width that still needs no more
+        lines than `max_width` does, so a question's last line is not one word left alone."""
+        key = ("balanced", text, size, max_width)
+        lines = self._measures.get(key)
+        if lines is None:
+            count = len(self.wrap(text, size, max_width))
+            narrow, wide = 1, int(max_width)  # too narrow, wide enough
+            while wide - narrow > 1:
+                middle = (narrow + wide) // 2
+                if len(self.wrap(text, size, middle)) > count:
+                    narrow = middle
+                else:
+                    wide = middle
+            lines = tuple(self.wrap(text, size, wide))
+            self._measured(key, lines)
+        return list(lines)
+
     def _wrap(self, text: str, size: int, max_width: float) -> list[str]:
         font = self.font(size)
         lines: list[str] = []

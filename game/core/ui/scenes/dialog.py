@@ -90,7 +90,7 @@ class ConfirmDialog(UIScene):
         draw_panel(surface, PANEL, colour=PAPER, radius=24, border=5, shadow=10)
         text = self.ctx.text
         question = self.question() if callable(self.question) else self.question
-        lines = text.wrap(question, 40, PANEL.width - 80)
+        lines = text.wrap_balanced(question, 40, PANEL.width - 80)
         # Centre the question in the space above the buttons.
         middle = (PANEL.y + self.widgets["yes"].rect.y) / 2
         top = middle - (len(lines) - 1) * LINE_H / 2
