@@ -184,7 +184,7 @@ class TextCache:
         lines = self._measures.get(key)
         if lines is None:
             count = len(self.wrap(text, size, max_width))
-            narrow, wide = 1, int(max_width)  # too narrow, wide enough
+            narrow, wide = 0.0, float(max_width)  # too narrow, wide enough
             while wide - narrow > 1:
                 middle = (narrow + wide) // 2
                 if len(self.wrap(text, size, middle)) > count:
