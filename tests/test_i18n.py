@@ -272,6 +272,22 @@ def test_french_catalog_uses_non_breaking_spaces_before_double_punctuation() -> 
                 assert f" {mark}" not in form.replace("{", "").replace("}", ""), (entry.msgid, form)
 
 
+def test_french_never_puts_de_before_a_players_name() -> None:
+    """French elides "de" before a vowel ("d'Anna", "d'Hôte"), which a name put in at run time
+    cannot do: "c'est au tour de Hôte" read wrong at an online table whose host kept the
+    default name. The sentences are turned round instead ("c'est à Hôte de jouer")."""
+    import re
+
+    names = re.compile(r"\b(de|du|des)\s+\{(name|names|player|waiting|host|who)\}")
+    found = [
+        (entry.msgid, form)
+        for entry in parse_po(i18n.po_files("fr")[0].read_text(encoding="utf-8"))[1:]
+        for form in entry.msgstr
+        if names.search(form)
+    ]
+    assert found == []
+
+
 def test_french_speaks_to_the_player_as_tu_throughout() -> None:
     """The French says "tu" to the player ("Coche une case", "Attends ton tour"): a line in
     "vous" (vous, votre, vos, or an imperative in -ez) on the same screen reads as another
