@@ -719,6 +719,32 @@ def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
     assert table.message == "Bob is back at the table."
 
 
+def test_a_seat_nobody_took_says_how_a_friend_takes_it(app, server) -> None:
+    """The host goes to the table before the friend comes: the free seat is not said to be
+    playing; the table says it is free and the code that takes it, until a friend does."""
+    lobby = host_table(app, server.url, ["human"])
+    until(app, lambda: lobby.widget("table").enabled, what="the lobby")
+    click(app, lobby.widget("table").rect.center, 2)
+    table = app.stack.top
+    assert type(table).__name__.startswith("Online"), table
+    free = f"Seat 2 is free: a friend joins with the code {lobby.code} (Esc: the link)."
+    assert table.waiting_words(1) == free
+    assert table.panel_name(1).endswith("(free seat)")
+    # Our own moves first (the set-up), then the turn passes to the free seat: the line says so.
+    for _ in range(10):
+        if not table.human_turn():
+            break
+        our_moves(app, table, 1)
+    until(app, lambda: table.acting == 1 and table.turn_line() == free, what="the line")
+    friend = SeatClient(server.url, BLANCO)
+    try:
+        assert server.call(friend.join(lobby.code)) == 1
+        until(app, lambda: table.waiting_words(1) is None, what="the friend at the seat")
+        assert not table.panel_name(1).endswith("(free seat)")
+    finally:
+        server.call(friend.close())
+
+
 def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> None:
     """Waiting for a friend's move costs no frames: the table draws again when the link
     brings the move (tests/test_idle.py counts frames the same way)."""

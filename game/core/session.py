@@ -78,6 +78,11 @@ class Session(Generic[StateT]):
         online table: everyone at this screen is here)."""
         return False
 
+    def is_free(self, seat: int) -> bool:
+        """Whether nobody has taken the seat yet (only at an online table whose host went to
+        it before a friend came: every seat at this screen is someone's)."""
+        return False
+
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_computer]

@@ -95,6 +95,12 @@ class OnlineSession:
         info = self.infos[seat]
         return info.kind == "human" and not info.connected and not info.free
 
+    def is_free(self, seat: int) -> bool:
+        """A seat for a friend that nobody has taken yet."""
+        if seat == self.seat or not 0 <= seat < len(self.infos):
+            return False
+        return bool(self.infos[seat].free)
+
     @property
     def humans(self) -> list[int]:
         return [self.seat] if self.seat >= 0 else []

@@ -139,7 +139,15 @@ class OnlineTable:
         return False  # no Next gate: nothing to take back online
 
     def waiting_words(self, seat: int) -> str | None:
-        """A person away is waited for, not "playing": still to come, or gone and coming back."""
+        """A person away is waited for, not "playing": still to come, or gone and coming back;
+        a seat nobody took says how a friend takes it."""
+        if self.session.is_free(seat):
+            return t(
+                "online.table.free",
+                "Seat {n} is free: a friend joins with the code {code} (Esc: the link).",
+                n=seat + 1,
+                code=self.session.table,
+            )
         if not self.session.is_away(seat):
             return None
         if seat not in self.seen_here:

@@ -271,6 +271,8 @@ class TableShell(TableTurns, Scene):
         name = self.session.name_of(seat)
         if self.session.is_away(seat):
             return t("table.away_mark", "{name} (away)", name=name)
+        if self.session.is_free(seat):
+            return t("table.free_mark", "{name} (free seat)", name=name)
         return name
 
     def banner_name(self, seat: int) -> str:
@@ -287,7 +289,8 @@ class TableShell(TableTurns, Scene):
 
     def waiting_words(self, seat: int) -> str | None:
         """What the turn line says while `seat`'s player is away from the table (an online
-        table's friend who left), in place of "... is playing"; None at a local table."""
+        table's friend who left, or a seat nobody took yet), in place of "... is playing";
+        None at a local table."""
         return None
 
     # ------------------------------------------------------------ lifecycle and saving

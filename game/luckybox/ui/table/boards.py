@@ -454,7 +454,11 @@ class OtherBoards(Part):
             )
             image.blit(img, rect.topleft)
         if not p.cards:  # the game's first draft, still to keep (an online seat choosing)
-            words = t("luckybox.board.choosing", "choosing cards...")
+            words = (
+                t("luckybox.board.free", "waiting for a friend...")
+                if table.session.is_free(seat)  # (its mark in the name keys the cache)
+                else t("luckybox.board.choosing", "choosing cards...")
+            )
             ctx.text.blit_centered(
                 image,
                 words,
