@@ -87,19 +87,20 @@ class OnlineSession:
         this player's language, as it is when the language changes)."""
         return shown_name(self.infos[seat], seat)
 
+    def _other(self, seat: int) -> p.SeatInfo | None:
+        """Another screen's seat (None for ours, where this screen is, or no seat)."""
+        return None if seat == self.seat or not 0 <= seat < len(self.infos) else self.infos[seat]
+
     def is_away(self, seat: int) -> bool:
         """A person at another screen who left the table, their seat held (not a free seat,
         a computer, or ours: this screen is here)."""
-        if seat == self.seat or not 0 <= seat < len(self.infos):
-            return False
-        info = self.infos[seat]
-        return info.kind == "human" and not info.connected and not info.free
+        info = self._other(seat)
+        return info is not None and info.kind == "human" and not info.connected and not info.free
 
     def is_free(self, seat: int) -> bool:
         """A seat for a friend that nobody has taken yet."""
-        if seat == self.seat or not 0 <= seat < len(self.infos):
-            return False
-        return bool(self.infos[seat].free)
+        info = self._other(seat)
+        return info is not None and bool(info.free)
 
     @property
     def humans(self) -> list[int]:
