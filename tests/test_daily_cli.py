@@ -42,8 +42,10 @@ def test_daily_is_a_solo_demo() -> None:
 
 
 def test_the_daily_demo_plays_the_days_deal_and_dates_its_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The test hook (SMLB_NO_FRAME_WAIT, read at import): no sleep between frames, same game.
+    monkeypatch.setattr("game.core.ui.app.FRAME_WAITS", False)
     path = tmp_path / "daily.json"
     argv = ["--demo", "--daily", DAY, "--game", "blanco", "--speed", "64"]
     status = cli.main([*argv, "--exit-when-done", "--save-record", str(path)])

@@ -144,7 +144,7 @@ def test_a_rematch_on_postgres_is_made_once_and_stored(pg_url: str) -> None:
 def test_the_bench_on_postgres_loses_nothing_when_a_server_is_killed(pg_url: str) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "server.py"), "--db", pg_url]
-        + ["--tables", "3", "--seconds", "8", "--kill-after", "2"],
+        + ["--tables", "3", "--seconds", "5", "--kill-after", "2"],
         capture_output=True,
         text=True,
         cwd=ROOT,
