@@ -63,17 +63,20 @@ CONNECT_AT_ONCE = 50  # tables being opened at the same time (the server's accep
 class ServerProcess:
     """One `main.py --serve` subprocess; `start` again reuses its port."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, rate_limit: int | None = None) -> None:
         self.db, self.log = db, log
+        self.rate_limit = rate_limit  # --rate-limit (None: the server's own)
         self.port = 0
         self.proc: subprocess.Popen[str] | None = None
         self.cpu_before = 0.0  # CPU seconds of the earlier runs of this server (killed ones)
 
     def start(self) -> str:
+        limit = [] if self.rate_limit is None else ["--rate-limit", str(self.rate_limit)]
         with self.log.open("a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, str(ROOT / "main.py"), "--serve"]
-                + ["--host", "127.0.0.1", "--port", str(self.port), "--db", self.db],
+                + ["--host", "127.0.0.1", "--port", str(self.port), "--db", self.db]
+                + limit,
                 stdout=subprocess.PIPE,
                 stderr=log,
                 text=True,

@@ -10,7 +10,7 @@
                                                   a computer plays that day's daily deal
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
-    super-mega-lucky-box --serve [--host H] [--port P] [--db URL]
+    super-mega-lucky-box --serve [--host H] [--port P] [--db URL] [--rate-limit N]
                                                   run the online server (docs/PROTOCOL.md)
     super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
     super-mega-lucky-box --window WxH             open the window at this size
@@ -54,8 +54,14 @@ DEMO_ONLY = (
     ("--daily", "daily"),
 )
 #: Options that only mean something for --serve: refused without it.
-SERVE_ONLY = (("--host", "host"), ("--port", "port"), ("--db", "db"))
+SERVE_ONLY = (
+    ("--host", "host"),
+    ("--port", "port"),
+    ("--db", "db"),
+    ("--rate-limit", "rate_limit"),
+)
 HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
+RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
@@ -129,6 +135,13 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
     )
     parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
+    parser.add_argument(
+        "--rate-limit",
+        metavar="N",
+        type=rate_limit,
+        help=f"serve: messages a second one connection may send, bursts of twice that "
+        f"({RATE_LIMITS[0]}-{RATE_LIMITS[1]}; 30)",
+    )
     parser.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
@@ -189,6 +202,20 @@ def demo_seed(text: str) -> int:
             f"{printable(text[:30])!r} is out of range (from {1 - INT_BOUND} to {INT_BOUND - 1})"
         )
     return seed
+
+
+def rate_limit(text: str) -> int:
+    """--rate-limit: a whole number of messages a second, within RATE_LIMITS."""
+    try:
+        rate = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is not a whole number"
+        ) from None
+    low, high = RATE_LIMITS
+    if not low <= rate <= high:
+        raise argparse.ArgumentTypeError(f"{rate} is out of range (from {low} to {high})")
+    return rate
 
 
 def port_number(text: str) -> int:
@@ -376,7 +403,9 @@ def _online(args: argparse.Namespace) -> int:
     if args.serve:
         from game.online.server import main as serve
 
-        return serve(args.host, args.port, args.db)
+        if args.rate_limit is None:
+            return serve(args.host, args.port, args.db)
+        return serve(args.host, args.port, args.db, float(args.rate_limit))
     from game.online.client import demo
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)

@@ -33,7 +33,7 @@ async def _closed_with(ws: ClientConnection) -> int | None:
 
 def test_bad_messages_get_errors_then_the_connection_is_closed(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running_server(tmp_path / "t.db") as (url, _):
+        async with running_server(tmp_path / "t.db", p.RATE) as (url, _):
             game = asyncio.create_task(play_table(url, game_by_id("blanco"), 2, "easy", 12))
             async with connect(url) as ws:
                 bad = [

@@ -22,10 +22,19 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
+#: The rate limit of the servers the tests start (`--rate-limit`; messages a second): their
+#: bots' games go at the speed of the machine, not at the usual limit's 30 a second, which
+#: made them mostly wait (their clients keep under the limit a server says). The tests of the
+#: limit itself use the usual one.
+TEST_RATE_LIMIT = 2000
+
+
 @contextlib.asynccontextmanager
-async def running_server(db: Path) -> AsyncIterator[tuple[str, GameServer]]:
+async def running_server(
+    db: Path, rate: float = TEST_RATE_LIMIT
+) -> AsyncIterator[tuple[str, GameServer]]:
     store = SqliteStore(db)
-    server, game_server = await start("127.0.0.1", 0, store)
+    server, game_server = await start("127.0.0.1", 0, store, rate=rate)
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:

@@ -17,7 +17,13 @@ from game.catalog import game_by_id
 from game.online import protocol as p
 from game.online.client import SeatClient
 from tests.bench_helpers import bench_module
-from tests.test_online_helpers import play_locally, replayed_record, run, without_online
+from tests.test_online_helpers import (
+    TEST_RATE_LIMIT,
+    play_locally,
+    replayed_record,
+    run,
+    without_online,
+)
 
 ServerProcess = bench_module("server").ServerProcess  # bench/server.py's subprocess handle
 
@@ -35,7 +41,7 @@ async def server_here(pg_url: str, sweeping: bool = False) -> AsyncIterator[tupl
     from game.online.store import open_store
 
     store = open_store(pg_url)
-    server, here = await start("127.0.0.1", 0, store)
+    server, here = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT)
     if not sweeping:
         assert here.sweeper is not None
         here.sweeper.cancel()
@@ -76,7 +82,9 @@ async def play_out(clients: list[SeatClient], seed: int) -> dict[str, Any]:
 
 @pytest.fixture
 def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    servers = [ServerProcess(pg_url, tmp_path / f"server{i}.log") for i in range(2)]
+    servers = [
+        ServerProcess(pg_url, tmp_path / f"server{i}.log", TEST_RATE_LIMIT) for i in range(2)
+    ]
     try:
         for server in servers:
             server.start()

@@ -23,7 +23,7 @@ from game.catalog import game_by_id, games
 from game.core.records import check_records_cli
 from game.online import protocol as p
 from game.online.client import SeatClient
-from tests.test_online_helpers import play_locally, run, without_online
+from tests.test_online_helpers import TEST_RATE_LIMIT, play_locally, run, without_online
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,6 +44,8 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
+                "--rate-limit",
+                str(TEST_RATE_LIMIT),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -213,6 +213,11 @@ def test_create_exclusive_never_overwrites(tmp_path: Path) -> None:
         ["--serve", "--port", "65536"],
         ["--serve", "--port", "-1"],
         ["--serve", "--port", "http"],
+        ["--serve", "--rate-limit", "0"],
+        ["--serve", "--rate-limit", "100001"],
+        ["--serve", "--rate-limit", "fast"],
+        ["--serve", "--rate-limit", "2.5"],
+        ["--rate-limit", "100"],
         ["--port", "8000"],
         ["--host", "0.0.0.0"],
         ["--db", "x.sqlite"],
@@ -238,6 +243,8 @@ def test_the_command_line_keeps_its_defaults_and_good_values() -> None:
     assert cli.parse_args(["--window", "7680x4320"]).window == (7680, 4320)
     served = cli.parse_args(["--serve", "--port", "0"])
     assert (served.host, served.port, plain.host, plain.port) == ("127.0.0.1", 0, "127.0.0.1", 8765)
+    assert served.rate_limit is None  # the server's own limit
+    assert cli.parse_args(["--serve", "--rate-limit", "500"]).rate_limit == 500
 
 
 def test_the_largest_demo_seed_is_one_its_record_can_hold() -> None:

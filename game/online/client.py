@@ -34,10 +34,9 @@ MAX_BACKOFF = 30.0
 MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
 MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
 STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
-RATE = p.RATE * 0.8  # a client keeps well under the server's rate limit
+KEEP_UNDER = 0.8  # a client keeps well under the server's rate limit (see `keep_under`)
 #: Seconds a connection may take to open (the websocket handshake) before the link gives up on it.
 OPEN_TIMEOUT = 10
-BURST = p.BURST / 2
 # The reconnect delays' jitter: its own generator, so a client never moves the random module's
 # shared state under other code (a game seeded from it, a test's generated examples).
 _JITTER = random.Random()
@@ -91,7 +90,10 @@ class SeatClient:
         self.notices: list[p.Notice] = []  # the server's news (its database away and back)
         self.said: list[p.Said] = []  # the phrases said at its table
         self.retry_pending = False  # the pending action was not stored: send it again
-        self.allowance = BURST  # the client's own token bucket (see `send`)
+        # The client's own token bucket (see `send`), under the usual limit until the server
+        # says its own (`keep_under`).
+        self.rate, self.burst = p.RATE * KEEP_UNDER, p.RATE
+        self.allowance = self.burst
         self.sent_at = time.monotonic()
         self.id_prefix = secrets.token_hex(6) + "."  # this client's action ids: prefix + count
         self.actions_sent = 0
@@ -115,15 +117,21 @@ class SeatClient:
             self.ws.transport.abort()
             self.ws = None
 
+    def keep_under(self, rate: float) -> None:
+        """Pace what this client sends under a server's limit of `rate` messages a second
+        (bursts of twice that): at 0.8 of it, in bursts of half the server's."""
+        self.rate, self.burst = rate * KEEP_UNDER, rate
+        self.allowance = min(self.allowance, self.burst)
+
     async def send(self, message: p.ClientMessage) -> None:
         """Send, keeping under the server's rate limit (a fast bot waits its turn)."""
         if self.ws is None:
             raise ConnectionError("not connected")
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.sent_at) * RATE)
+        self.allowance = min(self.burst, self.allowance + (now - self.sent_at) * self.rate)
         self.sent_at = now
         if self.allowance < 1:
-            await asyncio.sleep((1 - self.allowance) / RATE)
+            await asyncio.sleep((1 - self.allowance) / self.rate)
             self.allowance = 1.0
             self.sent_at = time.monotonic()
         self.allowance -= 1
@@ -167,8 +175,12 @@ class SeatClient:
                     raise ClientError(message.code, message.reason)
         elif isinstance(message, p.Opened):
             self.table, self.host_token = message.table, message.host_token
+            self.keep_under(message.rate)
         elif isinstance(message, p.Seated):
             self.table, self.seat, self.token = message.table, message.seat, message.token
+            self.keep_under(message.rate)
+        elif isinstance(message, p.Watching):
+            self.keep_under(message.rate)
 
     async def _until(self, *kinds: type) -> Any:
         """Read on until a message of one of these kinds; an `error` raises ClientError."""

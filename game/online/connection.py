@@ -31,8 +31,6 @@ from .writes import Corked, writable
 
 log = logging.getLogger("game.online")
 
-RATE = p.RATE
-BURST = p.BURST
 MAX_QUEUE = 2000  # frames waiting for a slow client before it is dropped...
 MAX_QUEUE_BYTES = 8 * 1024 * 1024  # ...or bytes (a 12-seat table's views are big)
 SEND_TIMEOUT = 10.0  # seconds one frame may wait to be written: longer, the client is dropped
@@ -60,10 +58,10 @@ class TokenBucket:
 class Connection:
     """One client: its outgoing queue, rate limit, bad-message count and seat."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, rate: float = p.RATE) -> None:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.bucket = TokenBucket(RATE, BURST)
+        self.bucket = TokenBucket(rate, 2 * rate)
         self.bad = 0
         self.opened = 0
         self.table: Table | None = None

@@ -17,7 +17,7 @@ MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message (the server's 
 MAX_SEATS = 12
 MAX_HOLD = 30 * 24 * 3600.0  # a seat is held for at most 30 days
 RATE = 30.0  # messages per second a connection may keep up (a token bucket)...
-BURST = 60.0  # ...and may send at once
+BURST = 60.0  # ...and may send at once (a server started with another rate: twice that)
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 Code = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
@@ -110,19 +110,27 @@ class SeatInfo(msgspec.Struct):
     connected: bool
 
 
+# `rate`: the server's rate limit, messages a second (bursts of twice that), so that a client
+# keeps under the limit of the server it is at (`--rate-limit`), not only the usual one.
+Rate = Annotated[float, msgspec.Meta(ge=1, le=100_000)]
+
+
 class Opened(msgspec.Struct, tag="opened"):
     table: str
     host_token: str
+    rate: Rate = RATE
 
 
 class Seated(msgspec.Struct, tag="seated"):
     table: str
     seat: int
     token: str
+    rate: Rate = RATE
 
 
 class Watching(msgspec.Struct, tag="watching"):
     table: str
+    rate: Rate = RATE
 
 
 class State(msgspec.Struct, tag="state"):

@@ -48,8 +48,9 @@ SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerl
 
 
 class GameServer(RelayedRequests):
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, rate: float = p.RATE) -> None:
         self.store = store
+        self.rate = rate  # each connection's rate limit (messages a second; bursts of twice)
         self.hub = Hub(store)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
@@ -143,7 +144,7 @@ class GameServer(RelayedRequests):
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         loop = asyncio.get_running_loop()
-        conn = Connection(ws)
+        conn = Connection(ws, self.rate)
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
         if self.troubled:
@@ -221,7 +222,7 @@ class GameServer(RelayedRequests):
                 raise
         mirror = self.hub.mirror(code)
         if isinstance(message, p.Watch):
-            conn.send(p.encode(p.Watching(mirror.code)))
+            conn.send(p.encode(p.Watching(mirror.code, self.rate)))
             self._sit(conn, mirror, WATCHER)
         elif isinstance(message, p.GetRecord):
             conn.send(p.encode(p.Record(mirror.code, mirror.record())))
@@ -259,10 +260,10 @@ class GameServer(RelayedRequests):
                 raise TableError("too_many_tables", f"one connection opens {MAX_OPENS} tables")
             table, host_token = self.hub.open(message)
             conn.opened += 1
-            conn.send(p.encode(p.Opened(table.code, host_token)))
+            conn.send(p.encode(p.Opened(table.code, host_token, self.rate)))
             if message.sit is not None:
                 seat, token = table.take_free_seat(message.sit)
-                conn.send(p.encode(p.Seated(table.code, seat, token)))
+                conn.send(p.encode(p.Seated(table.code, seat, token, self.rate)))
                 self._sit(conn, table, seat)
             else:
                 table.start_computers()
@@ -271,16 +272,16 @@ class GameServer(RelayedRequests):
             seat, token = table.take_free_seat(
                 message.seat, seating.join_token(conn, message), message.name
             )
-            conn.send(p.encode(p.Seated(table.code, seat, token)))
+            conn.send(p.encode(p.Seated(table.code, seat, token, self.rate)))
             self._sit(conn, table, seat)
         elif isinstance(message, p.Resume):
             table = self.hub.table(message.table)
             table.resume_seat(message.seat, message.token)
-            conn.send(p.encode(p.Seated(table.code, message.seat, message.token)))
+            conn.send(p.encode(p.Seated(table.code, message.seat, message.token, self.rate)))
             self._sit(conn, table, message.seat)
         elif isinstance(message, p.Watch):
             table = self.hub.table(message.table)
-            conn.send(p.encode(p.Watching(table.code)))
+            conn.send(p.encode(p.Watching(table.code, self.rate)))
             self._sit(conn, table, WATCHER)
         elif isinstance(message, p.HandOver):
             self.hub.table(message.table).hand_over(message.host_token, message.seat, message.level)
@@ -318,9 +319,11 @@ async def start(
     ping_interval: float = PING_INTERVAL,
     ping_timeout: float = PING_TIMEOUT,
     close_timeout: float = CLOSE_TIMEOUT,
+    rate: float = p.RATE,
 ) -> tuple[Server, GameServer]:
-    """A listening server (port 0: a free one) with every stored table restored."""
-    game_server = GameServer(store)
+    """A listening server (port 0: a free one) with every stored table restored; `rate`: each
+    connection's rate limit, messages a second (bursts of twice that)."""
+    game_server = GameServer(store, rate)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     restored = game_server.hub.restore()
     if restored:
@@ -352,14 +355,14 @@ def bound_port(server: Server) -> int:
     return port
 
 
-async def serve_forever(host: str, port: int, db: str | None) -> int:
+async def serve_forever(host: str, port: int, db: str | None, rate: float = p.RATE) -> int:
     try:
         store = open_store(db)
     except (ValueError, OSError) as err:
         print(f"cannot open the database: {err}", file=sys.stderr)
         return 2
     try:
-        server, game_server = await start(host, port, store)
+        server, game_server = await start(host, port, store, rate=rate)
     except OSError as err:
         print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
         store.close()
@@ -389,9 +392,11 @@ async def serve_forever(host: str, port: int, db: str | None) -> int:
     return 0
 
 
-def main(host: str = "127.0.0.1", port: int = 8765, db: str | None = None) -> int:
+def main(
+    host: str = "127.0.0.1", port: int = 8765, db: str | None = None, rate: float = p.RATE
+) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        return asyncio.run(serve_forever(host, port, db))
+        return asyncio.run(serve_forever(host, port, db, rate))
     except KeyboardInterrupt:
         return 130
