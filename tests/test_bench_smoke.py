@@ -224,21 +224,21 @@ def test_idle() -> None:
         assert drawn and int(drawn.group(1)) <= 5  # still: (almost) nothing drawn
 
 
-def test_idle_live() -> None:
+@pytest.mark.parametrize(
+    ("screens", "settle"),
+    [
+        (("title",), "1.2"),  # (past the title's opening slide, drawn at 60 fps as any animation)
+        (("table", "blanco_table"), "0.3"),  # (the tables have no entrance to wait for)
+    ],
+)
+def test_idle_live(screens: tuple[str, ...], settle: str) -> None:
     """With ambient motion on (the seconds after input), a table's pulsing highlights and the
     title's drift are drawn at the decorative rate (30 frames a second), not 60; the tables'
     where their motion is."""
     out = run_bench(
-        "idle.py",
-        "--live",
-        "--seconds",
-        "1",
-        "--settle",
-        "1.2",  # (past the title's opening slide, drawn at 60 fps as every animation is)
-        "--screens",
-        "title,table,blanco_table",
+        "idle.py", "--live", "--seconds", "1", "--settle", settle, "--screens", ",".join(screens)
     )
-    for screen in ("title", "table", "blanco_table"):
+    for screen in screens:
         percent, rest = figure(out, f"live_cpu_{screen}")
         assert 0 <= percent <= 200 and "no target" in rest
         drawn = re.search(r"([0-9]+) frames drawn in 1 s", rest)
