@@ -401,11 +401,11 @@ def _online(args: argparse.Namespace) -> int:
     import random
 
     if args.serve:
+        from game.online import protocol
         from game.online.server import main as serve
 
-        if args.rate_limit is None:
-            return serve(args.host, args.port, args.db)
-        return serve(args.host, args.port, args.db, float(args.rate_limit))
+        rate = protocol.RATE if args.rate_limit is None else float(args.rate_limit)
+        return serve(args.host, args.port, args.db, rate)
     from game.online.client import demo
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)
