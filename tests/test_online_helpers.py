@@ -25,7 +25,7 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
 #: The rate limit of the servers the tests start (`--rate-limit`; messages a second): their
 #: bots' games go at the speed of the machine, not at the usual limit's 30 a second, which
 #: made them mostly wait (their clients keep under the limit a server says). The tests of the
-#: limit itself use the usual one.
+#: limit itself set their own (test_online_rate_limit) or keep the usual one (the flood).
 TEST_RATE_LIMIT = 2000
 
 
