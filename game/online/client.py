@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import secrets
 import sys
@@ -91,9 +92,9 @@ class SeatClient:
         self.said: list[p.Said] = []  # the phrases said at its table
         self.retry_pending = False  # the pending action was not stored: send it again
         # The client's own token bucket (see `send`), under the usual limit until the server
-        # says its own (`keep_under`).
-        self.rate, self.burst = p.RATE * KEEP_UNDER, p.RATE
-        self.allowance = self.burst
+        # says its own (`keep_under`); it starts full.
+        self.rate = self.burst = self.allowance = math.inf
+        self.keep_under(p.RATE)
         self.sent_at = time.monotonic()
         self.id_prefix = secrets.token_hex(6) + "."  # this client's action ids: prefix + count
         self.actions_sent = 0

@@ -17,7 +17,7 @@ MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message (the server's 
 MAX_SEATS = 12
 MAX_HOLD = 30 * 24 * 3600.0  # a seat is held for at most 30 days
 RATE = 30.0  # messages per second a connection may keep up (a token bucket)...
-BURST = 60.0  # ...and may send at once (a server started with another rate: twice that)
+BURST = 2 * RATE  # ...and may send at once (twice the rate, whichever rate a server has)
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 Code = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
