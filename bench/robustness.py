@@ -7,8 +7,8 @@ every damaged file of `tests/test_damaged_files.py` (empty, not UTF-8, truncated
 numbers, lone surrogates, duplicate keys, NUL bytes, too big...) and, on POSIX, a named pipe and
 a link to /dev/zero; the records folder (the Replays screen) and `--check-record` get them all
 at once; the command line gets the odd values of `tests/test_two_copies.py`. Clean means: no
-exception and no hang, the defaults, one line for the player (a usage line and exit 2 for the
-command line), and the file set aside byte for byte. Prints one row per place and the total;
+exception and no hang, the defaults, one line for the player (exit 2 as well for the command
+line), and the file set aside byte for byte. Prints one row per place and the total;
 exits 1 unless every input was answered cleanly. The same inputs run in the test suite.
 """
 
@@ -115,7 +115,10 @@ def command_line(two_copies: Any) -> tuple[str, int, int]:
             with contextlib.redirect_stderr(err):
                 cli.parse_args(argv)
         except SystemExit as stop:
-            clean += stop.code == 2 and err.getvalue().startswith("usage:")
+            said = err.getvalue()
+            clean += (
+                stop.code == 2 and said.startswith(f"{cli.PROG}: error: ") and said.count("\n") == 1
+            )
     return ("command line values", len(odd), clean)
 
 

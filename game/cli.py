@@ -27,6 +27,7 @@ import argparse
 import math
 import os
 import sys
+from typing import NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
@@ -64,12 +65,20 @@ HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
 RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Refuses a bad argument in one line, as every damaged input is (argparse's own error
+    prints its whole usage block first), naming --help for the rest."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
     from game.catalog import games  # pure descriptors: no pygame on the record-check path
 
     known = games()
     default = known[0]  # the demo's game unless told: the catalog's first
-    parser = argparse.ArgumentParser(prog=prog, description="Super Mega Lucky Box")
+    parser = OneLineParser(prog=prog, description="Super Mega Lucky Box")
     parser.add_argument(
         "--check-record",
         nargs="+",
@@ -176,7 +185,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
 
 
 def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--daily: a real date, a solo game, and the date's own seed (usage and exit 2 if not)."""
+    """--daily: a real date, a solo game, and the date's own seed (one line and exit 2 if not)."""
     from game.core.daily import parse_day
 
     if parse_day(args.daily) is None:

@@ -98,7 +98,7 @@ def test_a_registered_game_reaches_the_catalog_and_the_command_line(third_game, 
 def test_the_default_games_seat_limits_keep_their_one_game_message(capsys) -> None:
     with pytest.raises(SystemExit):
         cli.parse_args(["--demo", "--players", "13"])
-    assert "--players must be from 1 to 12\n" in capsys.readouterr().err
+    assert "--players must be from 1 to 12 (" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.parse_args(["--demo", "--game", "blanco", "--players", "6"])
-    assert "--players must be from 1 to 5 for Blanco\n" in capsys.readouterr().err
+    assert "--players must be from 1 to 5 for Blanco (" in capsys.readouterr().err
