@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.core.ui import gfx
+from game.core.ui import gfx, kerning
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 ELLIPSIS = "\u2026"  # (the bundled font has it)
@@ -30,6 +30,7 @@ class TextCache:
         if not pygame.font.get_init():
             pygame.font.init()
         self._fonts: dict[tuple[int, bool], SmoothFont] = {}
+        self._cuts = kerning.Cuts()  # where the font's kerning gaps are cut out, for every size
         self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.max_surfaces = max_surfaces
         # Measurements asked for every frame (a name fitted to its panel, a prompt wrapped to
@@ -51,7 +52,7 @@ class TextCache:
         key = (int(size), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = SmoothFont(max(1, round(key[0] * self.scale)), bold)
+            font = SmoothFont(max(1, round(key[0] * self.scale)), bold, self._cuts)
             self._fonts[key] = font
         return font  # type: ignore[return-value]  # it answers what callers ask of a Font
 
@@ -228,14 +229,16 @@ def _half(v: int) -> int:
 
 class SmoothFont:
     """The default font drawn at twice its size and halved: at the small sizes the table uses,
-    the font's own hinting puts gaps inside words ("Light ning", "cont inue"); drawing big and
-    scaling down spaces letters evenly. Metrics are the big font's, halved, so they agree with
-    what is drawn. Answers the parts of `pygame.font.Font` the game asks for."""
+    the font's own hinting spaces letters unevenly; drawing big and scaling down spaces them
+    evenly. The gaps its kerning puts inside words ("Luck y", "Light ning") are cut out
+    (`kerning`). Metrics are the big font's, halved, so they agree with what is drawn.
+    Answers the parts of `pygame.font.Font` the game asks for."""
 
     SUPERSAMPLE = 2
 
-    def __init__(self, size: int, bold: bool = False) -> None:
+    def __init__(self, size: int, bold: bool = False, cuts: kerning.Cuts | None = None) -> None:
         self.point_size = size
+        self._cuts = cuts or kerning.Cuts()
         self._big = pygame.font.Font(None, size * self.SUPERSAMPLE)
         self._big.set_bold(bold)
         self._scaled: dict[float, pygame.font.Font] = {}  # per render scale (gfx.py)
@@ -246,7 +249,7 @@ class SmoothFont:
         scale = gfx.render_scale()
         if scale != 1:  # a large window: text gets its own pixels (see gfx.py)
             return self._render_scaled(scale, text, colour, background)
-        big = self._big.render(text, True, colour, background)
+        big = kerning.render(self._big, self._pieces(text), colour, background)
         w, h = big.get_size()
         small = pygame.transform.smoothscale(big, (max(1, _half(w)), max(1, _half(h))))
         if background is None:  # one colour: scaling's rounding (255 -> 253) is put back
@@ -264,15 +267,22 @@ class SmoothFont:
                 None, max(1, round(self.point_size * scale))
             )
             font.set_bold(self._big.get_bold())
-        pixels = font.render(text, True, colour, background)
+        parts = self._pieces(text)
+        pixels = kerning.render(font, parts, colour, background)
         # The 1x image's size (the big font's width and line height, halved): the layout
         # made from it stays the same at every scale.
-        size = (_half(self._big.size(text)[0]), _half(self._big.get_linesize()))
+        size = (_half(kerning.width(self._big, parts)), _half(self._big.get_linesize()))
         return gfx.wrap(pixels, scale, size if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
-        w, h = self._big.size(text)
+        parts = self._pieces(text)
+        w, h = self._big.size(parts[0])
+        if len(parts) > 1:
+            w = kerning.width(self._big, parts)
         return _half(w), _half(h)
+
+    def _pieces(self, text: str) -> tuple[str, ...]:
+        return self._cuts.pieces(text, self._big.get_bold())
 
     def get_linesize(self) -> int:
         return _half(self._big.get_linesize())

@@ -1,0 +1,118 @@
+"""Where the default font's kerning pushes two letters apart, and text cut there.
+
+The bundled font's kerning pulls pairs such as "AV" or "To" together, as it should, but pushes
+hundreds of others apart by 3-8% of the size ("Luck y", "Ligh t ning", "x y z"), and pygame-ce
+2.5 has no switch for kerning. So text is cut between such pairs and its pieces set side by
+side at their own widths: the pairs that kerning tightens keep it, the ones it widens lose it.
+Where the cuts fall is decided once, at a reference size, so every size and render scale cuts
+a text the same way and measures agree with what is drawn.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+REFERENCE_SIZE = 96  # px: kerning is measured here, where a pixel is 1% of the size
+WIDENED = 2  # px at the reference size: a pair pushed apart by more than this is cut
+MAX_TEXTS = 4096  # texts whose cuts are remembered (labels, names, scores in use)
+
+
+class Cuts:
+    """Where texts are cut, for the font that is bold and the one that is not. Holds fonts of
+    its own to measure with, so it lives as long as the font module's start (a `TextCache`'s)."""
+
+    def __init__(self) -> None:
+        self._reference: dict[bool, pygame.font.Font] = {}
+        self._advances: dict[tuple[bool, str], int | None] = {}
+        self._widened: dict[tuple[bool, str], bool] = {}
+        self._pieces: dict[tuple[bool, str], tuple[str, ...]] = {}
+
+    def pieces(self, text: str, bold: bool) -> tuple[str, ...]:
+        """`text` cut between every two letters the font's kerning pushes apart (one piece
+        if none)."""
+        key = (bold, text)
+        known = self._pieces.get(key)
+        if known is not None:
+            return known
+        out: list[str] = []
+        start = 0
+        for i in range(1, len(text)):
+            if self._pushed_apart(text[i - 1 : i + 1], bold):
+                out.append(text[start:i])
+                start = i
+        out.append(text[start:])
+        if len(self._pieces) >= MAX_TEXTS:
+            self._pieces.clear()
+        known = self._pieces[key] = tuple(out)
+        return known
+
+    def _pushed_apart(self, pair: str, bold: bool) -> bool:
+        key = (bold, pair)
+        known = self._widened.get(key)
+        if known is None:
+            first, second = self._advance(pair[0], bold), self._advance(pair[1], bold)
+            known = False
+            if first is not None and second is not None and not pair.isspace():
+                known = self._font(bold).size(pair)[0] - first - second > WIDENED
+            self._widened[key] = known
+        return known
+
+    def _advance(self, char: str, bold: bool) -> int | None:
+        """How far the pen moves past `char` alone (None for a character the font lacks)."""
+        key = (bold, char)
+        if key not in self._advances:
+            metrics = self._font(bold).metrics(char)
+            self._advances[key] = metrics[0][4] if metrics and metrics[0] else None
+        return self._advances[key]
+
+    def _font(self, bold: bool) -> pygame.font.Font:
+        font = self._reference.get(bold)
+        if font is None:
+            font = self._reference[bold] = pygame.font.Font(None, REFERENCE_SIZE)
+            font.set_bold(bold)
+        return font
+
+
+def render(
+    font: pygame.font.Font,
+    parts: tuple[str, ...],
+    colour: tuple[int, ...],
+    background: tuple[int, ...] | None,
+) -> pygame.Surface:
+    """The pieces of a text, each drawn by `font`, set side by side at their own widths."""
+    if len(parts) == 1:
+        return font.render(parts[0], True, colour, background)
+    images = [font.render(part, True, colour, background) for part in parts]
+    # Each piece's image puts its baseline below its tallest letter (an accented capital
+    # rises above the font's ascent): set every piece on the tallest one's baseline.
+    baselines = [_baseline(font, part) for part in parts]
+    top = max(baselines)
+    width = sum(image.get_width() for image in images)
+    # As tall as the whole text's image would be: a line, or more for letters beyond it.
+    drops = [-m[2] for part in parts for m in font.metrics(part) if m]
+    height = max(font.get_linesize(), top + max(-font.get_descent(), *drops))
+    if background is None:
+        # Transparent in the text's own colour, so the letters' soft edges keep it.
+        out = pygame.Surface((width, height), pygame.SRCALPHA)
+        out.fill((*colour[:3], 0))
+    else:
+        out = pygame.Surface((width, height))
+        out.fill(background)
+    x = 0
+    for image, base in zip(images, baselines, strict=True):
+        out.blit(image, (x, top - base))
+        x += image.get_width()
+    return out
+
+
+def _baseline(font: pygame.font.Font, text: str) -> int:
+    """Pixels from the top of `font.render(text)`'s image down to the baseline."""
+    rises = [m[3] for m in font.metrics(text) if m]
+    return max(font.get_ascent(), *rises)
+
+
+def width(font: pygame.font.Font, parts: tuple[str, ...]) -> int:
+    """The width `render` gives the pieces at `font`."""
+    if len(parts) == 1:
+        return font.size(parts[0])[0]
+    return sum(font.size(part)[0] for part in parts)
