@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.core.session import Seat, Session
 from game.luckybox.ai import make_bot
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.scoring import SOLO_RATINGS
+from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.ui_helpers import click, frames, press, screenshot, seen, wait
@@ -306,3 +308,27 @@ def test_a_solo_game_by_clicks_meets_four_round_ends_and_the_rating(app) -> None
     total = table.session.state.players[0].total
     assert end.marker_band() == rating_band(total) and "penalty" not in end.legend_keys()
     assert app.errors == []
+
+
+@pytest.mark.every_frame_drawn  # which frames the app draws is the point
+def test_the_still_game_end_shows_the_bars_grown_whole(app) -> None:
+    """The frame in which the bars finish growing is drawn: once the screen rests it shows
+    every total whole (it used to rest on the frame before, "65" beside a Mega Total of 66)."""
+    session = Session([Seat("Alex", "normal")], 7, game=LUCKYBOX)
+    play(session)
+    scene = app.ctx.nav.make("luckybox.game_end", session=session)
+    app.stack.clear_to(scene)
+    drawn_at: list[float] = []
+    draw = scene.draw
+
+    def recorded(surface: pygame.Surface) -> None:
+        drawn_at.append(scene.time)
+        draw(surface)
+
+    scene.draw = recorded
+    frames(app, 120)
+    assert not app.drew_last and not scene.needs_redraw()  # at rest: nothing more is drawn
+    assert drawn_at and drawn_at[-1] >= GROW_TIME
+    resting = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()  # the picture the scene gives now, drawn afresh
+    assert pygame.image.tobytes(app.screen, "RGB") == resting

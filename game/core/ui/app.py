@@ -189,6 +189,7 @@ class App:
         self.drew_last = True  # whether the last step() drew a frame (the first: at once)
         self._drawn_key: tuple[Any, ...] | None = None
         self._busy_for = 0.0  # seconds frames are still drawn after input
+        self._moving_before = False  # the stack said last frame that its picture moves
         # The last frame moved only ambient motion (a table's pulsing highlights): the loop
         # waits this long for the next (1/the scene's `ambient_fps`), or less if input comes;
         # 0: the next frame at 60 fps, as real animations and the moments after input have.
@@ -332,7 +333,11 @@ class App:
         )
         changed, self._drawn_key = key != self._drawn_key, key
         self._key_changed = changed
-        return changed or self._busy_for > 0 or self.stack.needs_redraw() or self._ring_moving()
+        # The frame in which a scene stops moving is drawn too: its update took the animation
+        # to its end (bars grown whole, a total's last count), which no earlier frame showed.
+        moving = self.stack.needs_redraw()
+        came_to_rest, self._moving_before = self._moving_before and not moving, moving
+        return changed or self._busy_for > 0 or moving or came_to_rest or self._ring_moving()
 
     def _moves_only_ambiently(self) -> bool:
         """Whether this frame is drawn only for endless decorative motion (it would not be

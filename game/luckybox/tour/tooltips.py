@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.tour import Step, Tour
 
 HOLD = 40  # frames the mouse stays still on a thing: past the tooltip's half second
@@ -104,8 +105,12 @@ def _luckybox_solo_end(tour: Tour) -> None:
             session.advance()
         else:
             session.apply(bot.choose(state, 0))
-    tour.app.stack.clear_to(tour.ctx.nav.make("luckybox.game_end", session=session))
-    tour.frames(90)  # the bars grow, the marker rises to the score
+    end = tour.ctx.nav.make("luckybox.game_end", session=session)
+    tour.app.stack.clear_to(end)
+    # The bars grow and the marker rises to the score: pictured once they rest, their totals
+    # whole.
+    tour.until(lambda: tour.top is end and end.time >= GROW_TIME, what="the bars at rest")
+    tour.frames(2)
     tour.shot("luckybox-game-end-solo")
 
 
