@@ -418,3 +418,22 @@ def test_the_no_frame_wait_hook_is_read_from_the_environment(value: str, waits: 
         check=True,
     )
     assert done.stdout.split()[-1] == str(waits)
+
+
+# Screens whose ambient motion keeps a phase of its own (a name's pulse, a hint's marching
+# dashes, highlighted piles) rest wherever it was last drawn, and a fresh draw shows another.
+PHASED = {"handoff", "draft", "blanco_table"}
+
+
+@pytest.mark.every_frame_drawn  # which frames the app draws is the point
+@pytest.mark.parametrize("screen", sorted(set(still_screens()) - PHASED))
+def test_a_settled_screen_shows_its_whole_last_moment(app: Any, screen: str) -> None:
+    """What a screen rests on is what it would draw now: the frame that ended each animation
+    was drawn (a game end once rested on its bars' last count, "65" for 66)."""
+    scene = still_screens()[screen](app)
+    settle(app)
+    assert app.stack.top is scene
+    assert drawn_in(app, SECOND) == 0
+    resting = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == resting
