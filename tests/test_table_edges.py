@@ -393,6 +393,24 @@ def test_draft_hint_by_key_and_button_shows_the_hard_computers_choice(app):
     assert sorted(draft.hinted) == sorted(expected.cards)
 
 
+def test_a_greyed_keep_says_again_how_many_to_choose(app, monkeypatch):
+    """After a hint the status line shows the hint; a click on the greyed Keep puts back how
+    many cards are still to choose (the reason it is greyed), the dashed cards staying."""
+    from tests.ui_helpers import texts_drawn
+
+    draft = open_draft(app)
+    press(app, pygame.K_h, 2)
+    assert "hard computer" in draft.message and len(draft.hinted) == 3
+    drawn = texts_drawn(monkeypatch)
+    keep = draft.widgets["confirm"]
+    assert not keep.enabled
+    click(app, keep.rect.center, 2)
+    assert keep.shake > 0 and keep.clicks == 0  # refused
+    frames(app, 1)
+    assert "Choose 3 more." in drawn and len(draft.hinted) == 3
+    assert draft.session.state.players[draft.seat].hand  # nothing kept
+
+
 def test_draft_cards_answer_the_mouse(app):
     draft = open_draft(app)
     frames(app, 2)

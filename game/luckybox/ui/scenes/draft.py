@@ -15,6 +15,7 @@ from game.core.ui.daily import draw_badge
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
 from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
+from game.core.ui.reasoned import ReasonedButton
 from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import Button, UIScene
 from game.luckybox.rules import Keep, Pick
@@ -61,7 +62,7 @@ class DraftScene(UIScene):
         self.selected: list[int] = []
         self.add(
             "confirm",
-            Button(
+            ReasonedButton(
                 CONFIRM,
                 lt("luckybox.draft.keep", "Keep"),
                 self.confirm,
@@ -73,6 +74,7 @@ class DraftScene(UIScene):
                     "luckybox.tip.button.keep",
                     "Keep the chosen cards: they join your board (Enter).",
                 ),
+                why_not=self.why_no_keep,
             ),
         )
         self.add(
@@ -172,6 +174,11 @@ class DraftScene(UIScene):
         self.message = ""
         self.ctx.play("click")
         self.widgets["confirm"].enabled = len(self.selected) == self.need
+
+    def why_no_keep(self) -> None:
+        """A greyed Keep was clicked: the status line says again how many to choose (a hint or
+        an earlier line may have taken its place); the dashed cards stay."""
+        self.message = ""
 
     def confirm(self) -> None:
         action: Keep | Pick
