@@ -35,3 +35,10 @@ def says_computer(name: str, seat: int) -> bool:
     already, so a title beside it adds only the level ("Computer 2 (Hard)", not "Computer 2
     (computer, Hard)")."""
     return name == default_name(seat, computer=True)
+
+
+def is_you(name: str) -> bool:
+    """Whether `name` is the word the game calls its one player by when it knows no name:
+    "You" ("Toi", "Du"), the daily deal's and the guided game's seat, in any language.
+    Messages then speak to that player ("Your turn") instead of of them ("You's turn")."""
+    return name in t_every("daily.you", "You") or name in t_every("guide.you", "You")

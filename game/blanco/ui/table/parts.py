@@ -11,6 +11,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
+from game.core.seat_names import is_you
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
@@ -139,12 +140,12 @@ class Hand(Part):
         hand = table.seen.players[seat].hand
         mine = table.viewer == seat
         name = table.session.name_of(seat)
-        if table.driven:  # a replay: whoever plays is shown, by name
+        if table.driven and not is_you(name):  # a replay: whoever plays is shown, by name
             label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
             label = (
                 t("blanco.table.your_hand", "Your hand")
-                if mine
+                if mine or table.driven
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
         area = table.geometry.hand_area
@@ -429,12 +430,20 @@ class Banner(Part):
         p = seen.players[seat]
         who = table.banner_name(seat)
         if seen.winner is not None:
-            status = t("blanco.table.wins", "{name} wins!", name=table.session.name_of(seen.winner))
+            winner = table.session.name_of(seen.winner)
+            status = (
+                t("blanco.table.you_win", "you win!")
+                if is_you(winner)
+                else t("blanco.table.wins", "{name} wins!", name=winner)
+            )
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
-            status = t(
-                "blanco.table.to_play", "{name} to play", name=table.session.name_of(seen.acting)
+            acting = table.session.name_of(seen.acting)
+            status = (
+                t("blanco.table.your_turn", "your turn")
+                if is_you(acting)
+                else t("blanco.table.to_play", "{name} to play", name=acting)
             )
         else:
             status = ""

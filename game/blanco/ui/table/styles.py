@@ -17,6 +17,7 @@ import pygame
 
 from game.blanco.rules import events as ev
 from game.core.i18n import language, t
+from game.core.seat_names import is_you
 from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.paint import INK, WHITE, YELLOW
@@ -184,10 +185,7 @@ class Staging:
                 lambda n=n: label(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=n), 60)
                 for n in (2, 1)
             ),
-            *(
-                lambda name=name: label(t("blanco.fx.wins", "{name} wins!", name=name), 80)
-                for name in names
-            ),
+            *(lambda name=name: label(win_words(name), 80) for name in names),
             *(
                 lambda name=name: label(
                     t("blanco.fx.second_grid", "{name}: second grid!", name=name), 48
@@ -200,10 +198,7 @@ class Staging:
             lambda: label(t("blanco.fx.reward", "Reward: look at a card"), 40, WHITE),
             lambda: label(t("blanco.fx.column_cleared", "Column cleared!"), 44, WHITE),
             lambda: label(t("blanco.fx.row_cleared", "Row cleared!"), 44, WHITE),
-            *(
-                lambda name=name: label(t("blanco.fx.turn", "{name}'s turn", name=name), 44, WHITE)
-                for name in names
-            ),
+            *(lambda name=name: label(turn_words(name), 44, WHITE) for name in names),
             lambda: self.ctx.text.render_outlined(
                 t("blanco.fx.looked", "looked"), 22, WHITE, INK, 2
             ),
@@ -251,9 +246,7 @@ class Staging:
                 )
         elif kind is ev.TurnStarted:
             if seat == table.focus or len(table.session.seats) == 1:
-                self.banner(
-                    t("blanco.fx.turn", "{name}'s turn", name=table.name(seat)), duration, 44, WHITE
-                )
+                self.banner(turn_words(table.name(seat)), duration, 44, WHITE)
         elif kind is ev.Drawn:
             slots = table.hand_slots(seat)
             end = slots[-1] if slots else discard
@@ -352,7 +345,7 @@ class Staging:
                 WHITE,
             )
         elif kind is ev.Won:
-            self.banner(t("blanco.fx.wins", "{name} wins!", name=table.name(seat)), duration, 80)
+            self.banner(win_words(table.name(seat)), duration, 80)
             rect = (
                 table.geometry.grid_area
                 if seat == table.focus
@@ -415,3 +408,17 @@ class Staging:
 
         draw_symbol(img, "star", (13, 13), 11, YELLOW)
         return img
+
+
+def turn_words(name: str) -> str:
+    """The banner as a turn starts: "Ann's turn", or "Your turn" for the player called "You"."""
+    if is_you(name):
+        return t("blanco.fx.your_turn", "Your turn")
+    return t("blanco.fx.turn", "{name}'s turn", name=name)
+
+
+def win_words(name: str) -> str:
+    """The banner as a player wins: "Ann wins!", or "You win!" for the player called "You"."""
+    if is_you(name):
+        return t("blanco.fx.you_win", "You win!")
+    return t("blanco.fx.wins", "{name} wins!", name=name)
