@@ -318,3 +318,33 @@ def test_setup_seats_and_buttons_have_tips(app) -> None:
     screenshot(app, SHOTS + "tooltip_setup_after")
     move(app, setup.widget("start").rect.center, STILL)
     assert setup.tooltips.tip is not None and "Deal and play" in setup.tooltips.tip.text
+
+
+@pytest.mark.every_frame_drawn  # which frames the app draws is the point
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+def test_a_table_tip_is_drawn_at_full_strength_before_the_table_rests(app, game: str) -> None:
+    """A table waiting for its player rests (draws nothing): not before its tooltip has faded
+    in whole. The table drew the tip's first frame and rested there, the tip all but
+    see-through (seen in the tour's pictures)."""
+    from game.core.ui.tooltip import BACK
+
+    if game == "luckybox":
+        table = table_at_turn(app)
+        pos = table.cards.icon_center(table.board.rects(table.focus)[0], "col", 2)
+    else:
+        table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
+        for _ in range(200):
+            if not table.animator.busy:
+                break
+            press(app, pygame.K_SPACE)
+        pos = table.geometry.draw_pile.center
+    app.stack.ambient_seconds = 0.0  # no ambient motion to draw frames for it
+    frames(app, 120)  # what came before has been drawn and rests
+    layer = table.help.layer
+    move(app, pos)
+    for _ in range(STILL + 60):  # every frame as the app's loop runs it, none forced
+        app.step(1 / 40)
+    assert layer.tip is not None and not app.drew_last  # shown, and the table rests
+    assert layer.drawn_alpha == 255
+    box, _lines = layer.box(layer.tip, app.ctx.text)
+    assert app.screen.get_at((box.left + 6, box.centery))[:3] == BACK  # not see-through

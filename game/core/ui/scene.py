@@ -126,10 +126,14 @@ def parts_moving(scene: Any) -> bool:
             return True
         if getattr(widget, "focused", False) is True and scene.ambient_live():
             return True  # the caret blinks
-    tips = getattr(scene, "tooltips", None)
-    if tips is not None:
-        if tips.tip is not None:  # until it has been drawn at full strength (its fade's end)
-            return bool(tips.drawn_alpha < 255)
-        if tips.pos is not None and not (tips.suppressed or tips.looked):
-            return True  # the mouse rests: a tip is on its way
-    return False
+    return tips_moving(getattr(scene, "tooltips", None))
+
+
+def tips_moving(tips: Any) -> bool:
+    """True while a tooltip layer (`tooltip.TooltipLayer`, or None) has a tip on its way (the
+    mouse rests on something) or fading in, until it has been drawn at full strength."""
+    if tips is None:
+        return False
+    if tips.tip is not None:  # until it has been drawn at full strength (its fade's end)
+        return bool(tips.drawn_alpha < 255)
+    return bool(tips.pos is not None and not (tips.suppressed or tips.looked))

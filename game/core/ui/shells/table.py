@@ -56,7 +56,7 @@ from game.core.turns import TurnController
 from game.core.ui import gfx
 from game.core.ui.animator import Animator
 from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.scene import DECORATIVE_FPS, Scene
+from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
 from game.core.ui.shells.table_turns import TableTurns
@@ -338,6 +338,7 @@ class TableShell(TableTurns, Scene):
             or bool(self.animator.held)
             or self.ambient_live()
             or self.auto_next.counting  # the Next button's bar empties
+            or tips_moving(getattr(self.help, "layer", None))  # a tooltip on its way, fading in
         )
 
     def flashing(self) -> bool:
