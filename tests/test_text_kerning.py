@@ -128,3 +128,25 @@ def test_a_large_window_draws_the_same_cuts_at_its_own_pixels(scale: float) -> N
     # Drawn without the font's gaps: narrower than the uncut text, as wide as measured.
     assert image.pixels.get_width() < uncut - 4
     assert abs(image.pixels.get_width() - logical * scale) <= 0.03 * logical * scale
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("words", ["", "\u200b", "\ufeff\u200b", "a\u200bb"])
+def test_a_text_with_nothing_to_draw_is_an_empty_image(
+    words: str, bold: bool, scale: float
+) -> None:
+    """ "" in bold rendered 0 px wide, and smoothscaling no pixels killed the process (a
+    segfault); a text of zero-width characters alone made pygame refuse ("Text has zero
+    width"). Both are an empty image a line tall now, as wide as measured."""
+    text = TextCache()
+    gfx.set_render_scale(scale)
+    try:
+        image = text.render(words, 24, WHITE, bold)
+        outlined = text.render_outlined(words, 24, WHITE, (0, 0, 0), 2)
+    finally:
+        gfx.set_render_scale(1.0)
+    assert image.get_width() == text.font(24, bold).size(words)[0]
+    assert image.get_height() > 0 and outlined.get_height() > 0
+    if words == "" or (not bold and words != "a\u200bb"):
+        assert image.get_width() == 0  # (bold widens even a zero-width character by a pixel)

@@ -79,7 +79,12 @@ def render(
     colour: tuple[int, ...],
     background: tuple[int, ...] | None,
 ) -> pygame.Surface:
-    """The pieces of a text, each drawn by `font`, set side by side at their own widths."""
+    """The pieces of a text, each drawn by `font`, set side by side at their own widths. A
+    text of nothing, or of nothing but zero-width characters, is an empty image a line tall
+    (pygame refuses to draw it: "Text has zero width")."""
+    parts = tuple(part for part in parts if font.size(part)[0])
+    if not parts:
+        return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
     if len(parts) == 1:
         return font.render(parts[0], True, colour, background)
     images = [font.render(part, True, colour, background) for part in parts]

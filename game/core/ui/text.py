@@ -251,6 +251,10 @@ class SmoothFont:
             return self._render_scaled(scale, text, colour, background)
         big = kerning.render(self._big, self._pieces(text), colour, background)
         w, h = big.get_size()
+        if not w or not h:
+            # Nothing to draw ("" in bold is 0 px wide): smoothscale from no pixels crashes
+            # the process (pygame-ce 2.5), so an empty image of the same size, halved.
+            return pygame.Surface((_half(w), _half(h)), pygame.SRCALPHA)
         small = pygame.transform.smoothscale(big, (max(1, _half(w)), max(1, _half(h))))
         if background is None:  # one colour: scaling's rounding (255 -> 253) is put back
             small.fill(tuple(colour)[:3], special_flags=pygame.BLEND_RGB_MAX)
