@@ -82,20 +82,30 @@ def render(
     """The pieces of a text, each drawn by `font`, set side by side at their own widths. A
     text of nothing, or of nothing but zero-width characters, is an empty image a line tall
     (pygame refuses to draw it: "Text has zero width")."""
-    parts = tuple(part for part in parts if font.size(part)[0])
-    if not parts:
-        return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
     if len(parts) == 1:
-        return font.render(parts[0], True, colour, background)
+        try:
+            return font.render(parts[0], True, colour, background)
+        except pygame.error:
+            return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
+    parts = tuple(part for part in parts if font.size(part)[0])
+    if len(parts) <= 1:
+        return render(font, parts or ("",), colour, background)
     images = [font.render(part, True, colour, background) for part in parts]
     # Each piece's image puts its baseline below its tallest letter (an accented capital
-    # rises above the font's ascent): set every piece on the tallest one's baseline.
-    baselines = [_baseline(font, part) for part in parts]
+    # rises above the font's ascent): set every piece on the tallest one's baseline. The
+    # metrics of the whole text, read once, give each piece's letters in turn.
+    metrics = font.metrics("".join(parts))
+    ascent = font.get_ascent()
+    baselines, drops, start = [], [-font.get_descent()], 0
+    for part in parts:
+        letters = [m for m in metrics[start : start + len(part)] if m]
+        start += len(part)
+        baselines.append(max(ascent, *(m[3] for m in letters)))
+        drops += (-m[2] for m in letters)
     top = max(baselines)
     width = sum(image.get_width() for image in images)
     # As tall as the whole text's image would be: a line, or more for letters beyond it.
-    drops = [-m[2] for part in parts for m in font.metrics(part) if m]
-    height = max(font.get_linesize(), top + max(-font.get_descent(), *drops))
+    height = max(font.get_linesize(), top + max(drops))
     if background is None:
         # Transparent in the text's own colour, so the letters' soft edges keep it.
         out = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -108,12 +118,6 @@ def render(
         out.blit(image, (x, top - base))
         x += image.get_width()
     return out
-
-
-def _baseline(font: pygame.font.Font, text: str) -> int:
-    """Pixels from the top of `font.render(text)`'s image down to the baseline."""
-    rises = [m[3] for m in font.metrics(text) if m]
-    return max(font.get_ascent(), *rises)
 
 
 def width(font: pygame.font.Font, parts: tuple[str, ...]) -> int:
