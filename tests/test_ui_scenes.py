@@ -428,7 +428,7 @@ SCENE_MONKEY = EventMix(
         pygame.K_1,
         pygame.K_F11,
     ),
-    texts=("7", "x", "Zoë", "  "),
+    texts=("7", "x", "Zoë", "  ", "\u200b", "\U0001f642"),  # (a zero-width space, an emoji)
 )
 
 
