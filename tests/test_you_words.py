@@ -86,3 +86,28 @@ def test_blancos_daily_deal_says_your_turn_to_its_player(app: Any, monkeypatch: 
     assert any(s == "Your turn" for s in said), spoken[:10]
     assert any("your turn" in s for s in said), spoken[:10]
     assert not any("You's" in s or "You to play" in s or "You wins" in s for s in said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Same deal as 27 Nov: you took 31 turns."),
+        ("fr", "Même donne que 27 Nov\u00a0: tu avais mis 31 tours."),
+        ("de", "Gleiche Verteilung wie 27 Nov: Du brauchtest 31 Züge."),
+    ],
+)
+def test_a_daily_played_again_speaks_to_its_player(
+    app: Any, speaking: Any, language: str, said: str
+) -> None:
+    """The same deal as a kept daily game (its seat "You"): "you took 31 turns", where it read
+    "Toi avait mis 31 tours"; a named player's game keeps its name."""
+    from game.blanco.rules.game import BLANCO
+    from game.core.session import Seat, Session
+
+    session = Session([Seat("You")], 5, game=BLANCO)
+    scene = app.ctx.nav.make("blanco.game_end", session=session)
+    speaking(language)
+    session.challenge = {"names": ["You"], "totals": [31], "source": "27 Nov"}
+    assert scene.challenge_line() == said
+    session.challenge = {"names": ["Ann"], "totals": [31], "source": "27 Nov"}
+    assert "Ann" in scene.challenge_line()

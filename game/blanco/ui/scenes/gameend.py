@@ -7,6 +7,7 @@ import pygame
 
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
+from game.core.seat_names import is_you
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.gameend import GameEndShell
 
@@ -102,6 +103,13 @@ class GameEndScene(GameEndShell):
         if not challenge:
             return ""
         names, totals = challenge["names"], challenge["totals"]
+        if len(names) == 1 and is_you(names[0]):  # the daily deal's "You", spoken to
+            return t(
+                "blanco.end.same_deal_solo_you",
+                "Same deal as {source}: you took {turns} turns.",
+                source=challenge["source"],
+                turns=totals[0],
+            )
         if len(names) == 1:
             return t(
                 "blanco.end.same_deal_solo",
