@@ -47,12 +47,13 @@ def test_the_daily_demo_plays_the_days_deal_and_dates_its_record(
     # The test hook (SMLB_NO_FRAME_WAIT, read at import): no sleep between frames, same game.
     monkeypatch.setattr("game.core.ui.app.FRAME_WAITS", False)
     path = tmp_path / "daily.json"
-    argv = ["--demo", "--daily", DAY, "--game", "blanco", "--speed", "64"]
+    argv = ["--demo", "--daily", DAY, "--game", "blanco", "--speed", "64", "--lang", "fr"]
     status = cli.main([*argv, "--exit-when-done", "--save-record", str(path)])
     assert status == 0
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["daily"] == DAY
     assert record["seed"] == daily_seed("blanco", DAY)
     assert len(record["players"]) == 1
+    assert "Ordinateur 1" in json.dumps(record["players"], ensure_ascii=False)  # in French
     assert cli.main(["--check-record", str(path)]) == 0
     assert '"finished": true' in capsys.readouterr().out

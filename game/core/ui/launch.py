@@ -14,6 +14,7 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.core import interrupts  # noqa: E402
+from game.core.seat_names import default_name  # noqa: E402
 from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
@@ -107,7 +108,9 @@ def demo(
     app = App(window=window, games=games)
     ctx = app.ctx
     ctx.settings.animation_speed = speed  # for this run only: settings are not saved here
-    seats = [Seat(f"Bot {i + 1}", bot) for i in range(players)]
+    # Named as a set-up names its computers ("Computer 1", "Ordinateur 1"), in the language
+    # the demo speaks.
+    seats = [Seat(default_name(i, computer=True), bot) for i in range(players)]
 
     failed: list[str] = []  # one line per file that could not be written (a full disk)
 
