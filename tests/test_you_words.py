@@ -42,16 +42,20 @@ def test_the_player_called_you_is_spoken_to(speaking: Any, language: str) -> Non
     speaking(language)
     you = t("daily.you", "You")
     assert is_you(you) and is_you(t("guide.you", "You"))
-    assert (turn_words(you), win_words(you)) == SPOKEN_TO[language]
-    assert turn_words("Ann") == SPOKEN_OF[language]
+    assert (turn_words(you, 1), win_words(you, 1)) == SPOKEN_TO[language]
+    assert turn_words("Ann", 1) == SPOKEN_OF[language]
     assert not is_you("Ann") and not is_you("Youssef")
+    # At a table of more, a player who named themselves "You" is spoken of, as the others
+    # are, on every screen (an online table shows their turn to the others too).
+    assert turn_words(you, 3) != SPOKEN_TO[language][0] and you in turn_words(you, 3)
+    assert you in win_words(you, 2)
 
 
 def test_a_game_begun_in_one_language_speaks_to_its_player_in_another(speaking: Any) -> None:
     speaking("de")
     you = t("daily.you", "You")  # "Du", kept in the game's seats
     speaking("fr")
-    assert turn_words(you) == "À toi de jouer"
+    assert turn_words(you, 1) == "À toi de jouer"
 
 
 def test_blancos_daily_deal_says_your_turn_to_its_player(app: Any, monkeypatch: Any) -> None:

@@ -42,3 +42,10 @@ def is_you(name: str) -> bool:
     "You" ("Toi", "Du"), the daily deal's and the guided game's seat, in any language.
     Messages then speak to that player ("Your turn") instead of of them ("You's turn")."""
     return name in t_every("daily.you", "You") or name in t_every("guide.you", "You")
+
+
+def spoken_to(name: str, seats: int) -> bool:
+    """Whether messages speak to the seat called `name` at a table of `seats`: only the one
+    player of a solo game called "You" (a player who named themselves "Du" at a table of
+    four is spoken of, as the others are, on every screen)."""
+    return seats == 1 and is_you(name)

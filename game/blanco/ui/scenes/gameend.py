@@ -7,7 +7,7 @@ import pygame
 
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
-from game.core.seat_names import is_you
+from game.core.seat_names import spoken_to
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.gameend import GameEndShell
 
@@ -103,7 +103,7 @@ class GameEndScene(GameEndShell):
         if not challenge:
             return ""
         names, totals = challenge["names"], challenge["totals"]
-        if len(names) == 1 and is_you(names[0]):  # the daily deal's "You", spoken to
+        if spoken_to(names[0], len(names)):  # the daily deal's "You"
             return t(
                 "blanco.end.same_deal_solo_you",
                 "Same deal as {source}: you took {turns} turns.",

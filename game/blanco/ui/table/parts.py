@@ -11,7 +11,7 @@ import pygame
 
 from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
-from game.core.seat_names import is_you
+from game.core.seat_names import spoken_to
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
@@ -140,7 +140,7 @@ class Hand(Part):
         hand = table.seen.players[seat].hand
         mine = table.viewer == seat
         name = table.session.name_of(seat)
-        if table.driven and not is_you(name):  # a replay: whoever plays is shown, by name
+        if table.driven and not spoken_to(name, len(table.session.seats)):  # a replay: by name
             label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
             label = (
@@ -433,7 +433,7 @@ class Banner(Part):
             winner = table.session.name_of(seen.winner)
             status = (
                 t("blanco.table.you_win", "you win!")
-                if is_you(winner)
+                if spoken_to(winner, len(table.session.seats))
                 else t("blanco.table.wins", "{name} wins!", name=winner)
             )
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs
@@ -442,7 +442,7 @@ class Banner(Part):
             acting = table.session.name_of(seen.acting)
             status = (
                 t("blanco.table.your_turn", "your turn")
-                if is_you(acting)
+                if spoken_to(acting, len(table.session.seats))
                 else t("blanco.table.to_play", "{name} to play", name=acting)
             )
         else:

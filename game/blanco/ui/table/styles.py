@@ -17,7 +17,7 @@ import pygame
 
 from game.blanco.rules import events as ev
 from game.core.i18n import language, t
-from game.core.seat_names import is_you
+from game.core.seat_names import spoken_to
 from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.paint import INK, WHITE, YELLOW
@@ -185,7 +185,7 @@ class Staging:
                 lambda n=n: label(t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=n), 60)
                 for n in (2, 1)
             ),
-            *(lambda name=name: label(win_words(name), 80) for name in names),
+            *(lambda name=name: label(win_words(name, len(names)), 80) for name in names),
             *(
                 lambda name=name: label(
                     t("blanco.fx.second_grid", "{name}: second grid!", name=name), 48
@@ -198,7 +198,7 @@ class Staging:
             lambda: label(t("blanco.fx.reward", "Reward: look at a card"), 40, WHITE),
             lambda: label(t("blanco.fx.column_cleared", "Column cleared!"), 44, WHITE),
             lambda: label(t("blanco.fx.row_cleared", "Row cleared!"), 44, WHITE),
-            *(lambda name=name: label(turn_words(name), 44, WHITE) for name in names),
+            *(lambda name=name: label(turn_words(name, len(names)), 44, WHITE) for name in names),
             lambda: self.ctx.text.render_outlined(
                 t("blanco.fx.looked", "looked"), 22, WHITE, INK, 2
             ),
@@ -246,7 +246,9 @@ class Staging:
                 )
         elif kind is ev.TurnStarted:
             if seat == table.focus or len(table.session.seats) == 1:
-                self.banner(turn_words(table.name(seat)), duration, 44, WHITE)
+                self.banner(
+                    turn_words(table.name(seat), len(table.session.seats)), duration, 44, WHITE
+                )
         elif kind is ev.Drawn:
             slots = table.hand_slots(seat)
             end = slots[-1] if slots else discard
@@ -345,7 +347,7 @@ class Staging:
                 WHITE,
             )
         elif kind is ev.Won:
-            self.banner(win_words(table.name(seat)), duration, 80)
+            self.banner(win_words(table.name(seat), len(table.session.seats)), duration, 80)
             rect = (
                 table.geometry.grid_area
                 if seat == table.focus
@@ -410,15 +412,17 @@ class Staging:
         return img
 
 
-def turn_words(name: str) -> str:
-    """The banner as a turn starts: "Ann's turn", or "Your turn" for the player called "You"."""
-    if is_you(name):
+def turn_words(name: str, seats: int) -> str:
+    """The banner as a turn starts at a table of `seats`: "Ann's turn", or "Your turn" for the
+    solo player called "You"."""
+    if spoken_to(name, seats):
         return t("blanco.fx.your_turn", "Your turn")
     return t("blanco.fx.turn", "{name}'s turn", name=name)
 
 
-def win_words(name: str) -> str:
-    """The banner as a player wins: "Ann wins!", or "You win!" for the player called "You"."""
-    if is_you(name):
+def win_words(name: str, seats: int) -> str:
+    """The banner as a player wins at a table of `seats`: "Ann wins!", or "You win!" for the
+    solo player called "You"."""
+    if spoken_to(name, seats):
         return t("blanco.fx.you_win", "You win!")
     return t("blanco.fx.wins", "{name} wins!", name=name)
