@@ -150,3 +150,13 @@ def test_a_text_with_nothing_to_draw_is_an_empty_image(
     assert image.get_height() > 0 and outlined.get_height() > 0
     if words == "" or (not bold and words != "a\u200bb"):
         assert image.get_width() == 0  # (bold widens even a zero-width character by a pixel)
+
+
+def test_a_cut_texts_measured_height_is_the_whole_texts() -> None:
+    """A text cut before its tall capital measures as tall as it is drawn, not as its first
+    piece."""
+    text = TextCache()
+    words = "Blitz-Zähler · Éclair"
+    assert len(kerning.Cuts().pieces(words, False)) > 1
+    assert text.font(48).size(words)[1] == text.font(48).size("É")[1]
+    assert text.font(48).size(words)[1] > text.font(48).size("Bli")[1]

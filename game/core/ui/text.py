@@ -280,7 +280,7 @@ class SmoothFont:
 
     def size(self, text: str) -> tuple[int, int]:
         parts = self._pieces(text)
-        w, h = self._big.size(parts[0])
+        w, h = self._big.size(text)  # (the height: the whole text's, as its image has)
         if len(parts) > 1:
             w = kerning.width(self._big, parts)
         return _half(w), _half(h)
