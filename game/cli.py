@@ -199,45 +199,35 @@ def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     args.players = 1
 
 
-def demo_seed(text: str) -> int:
-    """--seed: an integer its record can hold (records refuse |n| > INT_BOUND: a demo must
-    never save a record that `--check-record` then refuses)."""
+def whole_number(text: str, low: int, high: int) -> int:
+    """`text` as a whole number from `low` to `high`, else argparse's one-line refusal."""
     try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if abs(seed) >= INT_BOUND:
-        raise argparse.ArgumentTypeError(
-            f"{printable(text[:30])!r} is out of range (from {1 - INT_BOUND} to {INT_BOUND - 1})"
-        )
-    return seed
-
-
-def rate_limit(text: str) -> int:
-    """--rate-limit: a whole number of messages a second, within RATE_LIMITS."""
-    try:
-        rate = int(text)
+        number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{printable(text[:30])!r} is not a whole number"
         ) from None
-    low, high = RATE_LIMITS
-    if not low <= rate <= high:
-        raise argparse.ArgumentTypeError(f"{rate} is out of range (from {low} to {high})")
-    return rate
+    if not low <= number <= high:
+        raise argparse.ArgumentTypeError(
+            f"{printable(text[:30])!r} is out of range (from {low} to {high})"
+        )
+    return number
+
+
+def demo_seed(text: str) -> int:
+    """--seed: an integer its record can hold (records refuse |n| > INT_BOUND: a demo must
+    never save a record that `--check-record` then refuses)."""
+    return whole_number(text, 1 - INT_BOUND, INT_BOUND - 1)
+
+
+def rate_limit(text: str) -> int:
+    """--rate-limit: a whole number of messages a second, within RATE_LIMITS."""
+    return whole_number(text, *RATE_LIMITS)
 
 
 def port_number(text: str) -> int:
     """--port: 0 (any free port) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"{printable(text[:30])!r} is out of range (from 0 to 65535)"
-        )
-    return port
+    return whole_number(text, 0, 65535)
 
 
 def demo_speed(text: str) -> float:

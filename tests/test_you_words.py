@@ -5,7 +5,6 @@ keeps "Ann's turn"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,18 +27,9 @@ SPOKEN_TO = {
 SPOKEN_OF = {"en": "Ann's turn", "fr": "À Ann de jouer", "de": "Ann ist dran"}
 
 
-@pytest.fixture
-def speaking() -> Iterator[Any]:
-    def speak(language: str) -> None:
-        i18n.set_language(language)
-
-    yield speak
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize("language", sorted(SPOKEN_TO))
-def test_the_player_called_you_is_spoken_to(speaking: Any, language: str) -> None:
-    speaking(language)
+def test_the_player_called_you_is_spoken_to(language: str) -> None:
+    i18n.set_language(language)  # (English again after each test: conftest)
     you = t("daily.you", "You")
     assert is_you(you) and is_you(t("guide.you", "You"))
     assert (turn_words(you, 1), win_words(you, 1)) == SPOKEN_TO[language]
@@ -51,10 +41,10 @@ def test_the_player_called_you_is_spoken_to(speaking: Any, language: str) -> Non
     assert you in win_words(you, 2)
 
 
-def test_a_game_begun_in_one_language_speaks_to_its_player_in_another(speaking: Any) -> None:
-    speaking("de")
+def test_a_game_begun_in_one_language_speaks_to_its_player_in_another() -> None:
+    i18n.set_language("de")
     you = t("daily.you", "You")  # "Du", kept in the game's seats
-    speaking("fr")
+    i18n.set_language("fr")
     assert turn_words(you, 1) == "À toi de jouer"
 
 
@@ -100,9 +90,7 @@ def test_blancos_daily_deal_says_your_turn_to_its_player(app: Any, monkeypatch: 
         ("de", "Gleiche Verteilung wie 27 Nov: Du brauchtest 31 Züge."),
     ],
 )
-def test_a_daily_played_again_speaks_to_its_player(
-    app: Any, speaking: Any, language: str, said: str
-) -> None:
+def test_a_daily_played_again_speaks_to_its_player(app: Any, language: str, said: str) -> None:
     """The same deal as a kept daily game (its seat "You"): "you took 31 turns", where it read
     "Toi avait mis 31 tours"; a named player's game keeps its name."""
     from game.blanco.rules.game import BLANCO
@@ -110,7 +98,7 @@ def test_a_daily_played_again_speaks_to_its_player(
 
     session = Session([Seat("You")], 5, game=BLANCO)
     scene = app.ctx.nav.make("blanco.game_end", session=session)
-    speaking(language)
+    i18n.set_language(language)
     session.challenge = {"names": ["You"], "totals": [31], "source": "27 Nov"}
     assert scene.challenge_line() == said
     session.challenge = {"names": ["Ann"], "totals": [31], "source": "27 Nov"}

@@ -122,6 +122,4 @@ def render(
 
 def width(font: pygame.font.Font, parts: tuple[str, ...]) -> int:
     """The width `render` gives the pieces at `font`."""
-    if len(parts) == 1:
-        return font.size(parts[0])[0]
     return sum(font.size(part)[0] for part in parts)
