@@ -1,6 +1,10 @@
 """`python -m game`: the same command line as main.py (see game.cli)."""
 
-import time
+from game import python_check
+
+python_check.require()  # an older Python: one line, before any code it cannot read
+
+import time  # noqa: E402
 
 STARTED = time.perf_counter()  # noqa: E402  (the demo's start-up time counts from here)
 
