@@ -78,81 +78,96 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
 
     known = games()
     default = known[0]  # the demo's game unless told: the catalog's first
-    parser = OneLineParser(prog=prog, description="Super Mega Lucky Box")
-    parser.add_argument(
+    titles = " and ".join(g.title for g in known)
+    parser = OneLineParser(
+        prog=prog,
+        description=f"{titles}: card games to play alone, with friends on one screen, against "
+        "the computer or online. Without options: the title screen, where each game is chosen.",
+    )
+    # --help lists the options in these groups (in this order); a new option joins its group.
+    play = parser.add_argument_group("play")
+    demos = parser.add_argument_group(
+        "demo and records", "computer players play a whole game; game records checked"
+    )
+    online = parser.add_argument_group(
+        "online", "the server friends play through, and a demo played through one"
+    )
+    diagnostics = parser.add_argument_group("diagnostics")
+    demos.add_argument(
         "--check-record",
         nargs="+",
         metavar="PATH",
-        help="check game record files and exit (0 when every record is valid)",
+        help="check game record files (either game) and exit (0 when every record is valid)",
     )
-    parser.add_argument("--demo", action="store_true", help="watch computer players play")
-    seats = "; ".join(f"{g.title}: {g.min_players}-{g.max_players} seats" for g in known)
-    parser.add_argument(
+    demos.add_argument("--demo", action="store_true", help="watch computer players play")
+    seats = ", ".join(f"{g.title} {g.min_players}-{g.max_players}" for g in known)
+    demos.add_argument(
         "--game",
         default=None,
         choices=[g.id for g in known],
-        help=f"demo and tour: which game (demo: {default.title} unless told; "
-        f"{seats}; tour: every game unless told)",
+        help=f"demo and tour: which game ({', '.join(f'{g.id}: {g.title}' for g in known)}; "
+        f"demo: {default.title} unless told; tour: every game unless told)",
     )
-    parser.add_argument(
+    demos.add_argument(
         "--players",
         type=int,
         default=None,
-        help=f"demo: seats ({default.min_players}-{default.max_players}; 4)",
+        metavar="N",
+        help=f"demo: seats ({seats}; 4 unless told)",
     )
-    parser.add_argument("--seed", type=demo_seed, default=None, help="demo: the deal's seed")
-    parser.add_argument(
+    demos.add_argument("--seed", type=demo_seed, default=None, help="demo: the deal's seed")
+    demos.add_argument(
         "--daily",
         metavar="YYYY-MM-DD",
         default=None,
         help="demo: play that day's daily deal (a solo game; its seed is the date's)",
     )
-    parser.add_argument(
+    demos.add_argument(
         "--speed",
         type=demo_speed,
         default=None,
         help=f"demo: animation speed ({SPEED_MIN:g}-{SPEED_MAX:g}; 1)",
     )
-    parser.add_argument(
+    demos.add_argument(
         "--bot", default=None, choices=list(BOT_LEVELS), help="demo: computer level (normal)"
     )
-    parser.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
-    parser.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
-    parser.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
-    parser.add_argument(
+    demos.add_argument("--exit-when-done", action="store_true", help="demo: quit at the end")
+    demos.add_argument("--save-record", metavar="PATH", help="demo: write the game record")
+    diagnostics.add_argument("--frame-stats", metavar="PATH", help="demo: write frame time JSON")
+    play.add_argument(
         "--lang",
         choices=["en", "fr", "de"],
         help="the game's language for this run (English, French, German), "
         "whatever the settings say",
     )
-    parser.add_argument(
+    play.add_argument(
         "--window",
         type=window_size,
         metavar="WxH",
         help="open the window at this size, e.g. 1920x1080",
     )
-    parser.add_argument(
+    diagnostics.add_argument(
         "--tour",
         metavar="DIR",
         help="save a picture of every scene and key moment to DIR, then exit",
     )
-    parser.add_argument(
+    online.add_argument(
         "--serve", action="store_true", help="run the online server in the foreground (game/online)"
     )
-    parser.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
-    parser.add_argument(
+    online.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
+    online.add_argument(
         "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
     )
-    parser.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
-    parser.add_argument(
+    online.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
+    online.add_argument(
         "--rate-limit",
         metavar="N",
         type=rate_limit,
         help=f"serve: messages a second one connection may send, bursts of twice that "
         f"({RATE_LIMITS[0]}-{RATE_LIMITS[1]}; 30)",
     )
-    parser.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
+    diagnostics.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if not args.demo:
         given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]

@@ -38,7 +38,7 @@ from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
 from game.core.ui.context import Context, NullAudio
 from game.core.ui.focus import FocusRing
-from game.core.ui.game_ui import GameUI
+from game.core.ui.game_ui import GameUI, game_caption
 from game.core.ui.layout import Layout
 from game.core.ui.native_noise import alsa_lines_to_the_log
 from game.core.ui.paint import INK
@@ -124,6 +124,7 @@ class App:
         if settings.language:
             start_language(settings.language)
         pygame.display.set_caption(CAPTION)
+        self.caption = CAPTION  # the window's title: the app's, or the game on the table
         icon = sprites_dir / "icon.png"
         if icon.exists():
             # Before set_mode, so the first window already shows it.
@@ -260,6 +261,14 @@ class App:
             if not self.ring.handle(event, self.stack.top):  # navigation keys first
                 self.stack.handle_event(event)
 
+    def _retitle(self) -> None:
+        """Name the game being played in the window's title (Blanco while Blanco is on the
+        table or set up), the app's name elsewhere; set only when it changes."""
+        caption = game_caption(self.stack.scenes, self.ctx.games) or CAPTION
+        if caption != self.caption:
+            self.caption = caption
+            pygame.display.set_caption(caption)
+
     def step(self, dt: float | None = None) -> bool:
         """Run one frame: events, update, draw, flip. Returns False once the app should stop."""
         now = time.perf_counter()
@@ -294,6 +303,7 @@ class App:
         if rescaled:
             self._relabel("")  # scenes that made texts once make them at the new scale
         self.stack.update(dt)
+        self._retitle()
         self.ring.update(dt)
         self.toast.update(dt)
         self.drew_last = self._picture_may_change() or rescaled

@@ -15,7 +15,7 @@ A game without a `logo` route gets the title's default logo and drifting number 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,3 +70,18 @@ class GameUI:
 
 
 __all__ = ["STANDARD_ROUTES", "GameUI"]
+
+
+def game_caption(scenes: Sequence[Any], games: Sequence[GameUI]) -> str | None:
+    """The title of the game the topmost game scene shows: its session's game (a table, a
+    draft, an online table) or its `game_id` (a set-up, an end screen, a replay); None when no
+    scene belongs to a game (the title screen, the online menus)."""
+    for scene in reversed(scenes):
+        title = getattr(getattr(getattr(scene, "session", None), "game", None), "title", None)
+        if isinstance(title, str) and title:
+            return title
+        game_id = getattr(scene, "game_id", "")
+        for game in games if isinstance(game_id, str) and game_id else ():
+            if game.id == game_id:
+                return game.game.title
+    return None

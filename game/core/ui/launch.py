@@ -121,7 +121,10 @@ def demo(
             failed.append(f"cannot write {path}: {err.strerror or err}")
             print(failed[-1], file=sys.stderr)
 
+    result: list[str] = []  # the demo's last line, once the game is over
+
     def game_over(session) -> None:
+        result.append(result_line(session))
         if save_record:
             write_or_say(save_record, session.record())
 
@@ -167,4 +170,28 @@ def demo(
         write_or_say(frame_stats, stats)
     for tb in errors:
         print(tb, file=sys.stderr)
+    title = next((g.game.title for g in games if g.game.id == (game or games[0].id)), "")
+    print(result[-1] if result else f"{title}, seed {seed}: stopped before the end")
     return 1 if errors or failed else 0
+
+
+def result_line(session: Any) -> str:
+    """The demo's last line: the game, its seed and each seat's score (cards left and turns
+    where the game counts them), then the winner: "Blanco, seed 7: Computer 1 0 cards left in
+    12 turns, ...; winner Computer 1". Read through the game's own `record_scores`, so it says
+    what Replays and Statistics say."""
+    game = session.game
+    names = [seat.name for seat in session.seats]
+    scores = game.record_scores(game.summary(session.state), len(names)) or {}
+    totals, turns = scores.get("totals", []), scores.get("turns", [])
+    parts = []
+    for i, name in enumerate(names):
+        if i < len(turns):
+            parts.append(f"{name} {totals[i]} cards left in {turns[i]} turns")
+        elif i < len(totals):
+            parts.append(f"{name} {totals[i]}")
+    winners = [names[i] for i in scores.get("winners", []) if 0 <= i < len(names)]
+    line = f"{game.title}, seed {session.seed}: {', '.join(parts)}"
+    if len(names) > 1 and winners:
+        line += f"; winner {' and '.join(winners)}"
+    return line
