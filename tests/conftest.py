@@ -415,3 +415,26 @@ def _apps_end_without_errors(
         return
     errors = [error for app in list(apps) for error in getattr(app, "errors", [])]
     assert not errors, "exceptions in a frame:\n" + "\n".join(errors)
+
+
+def _pictures_in(folder: Path) -> dict[str, int]:
+    return {
+        str(path.relative_to(folder)): path.stat().st_mtime_ns
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _nothing_written_into_the_clone() -> Iterator[None]:
+    """The tests' pictures go to a temporary folder (tests/ui_helpers.py) unless SMLB_SCREENSHOTS
+    names one: a run that wrote into the clone's screenshots/ anyway fails here, at its end."""
+    from tests.ui_helpers import SCREENSHOTS
+
+    folder = Path(__file__).resolve().parent.parent / "screenshots"
+    before = _pictures_in(folder)
+    yield
+    if folder.resolve() == SCREENSHOTS:
+        return  # asked for: SMLB_SCREENSHOTS=screenshots
+    changed = sorted(set(_pictures_in(folder).items()) - set(before.items()))
+    assert not changed, f"tests wrote into {folder}: {[name for name, _ in changed[:5]]}"

@@ -174,9 +174,13 @@ def test_a_start_up_crash_writes_crash_log_and_says_where(tmp_path, data_dir):
     assert str(log) in lines[0]
 
 
-def test_crash_log_falls_back_when_the_data_folder_cannot_be_written(tmp_path, capsys):
+def test_crash_log_falls_back_when_the_data_folder_cannot_be_written(tmp_path, capsys, monkeypatch):
+    import tempfile
+
     from game.core import crash
 
+    # The fallback is the system's temporary folder: this test's own, so nothing is left behind.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     try:
@@ -187,6 +191,7 @@ def test_crash_log_falls_back_when_the_data_folder_cannot_be_written(tmp_path, c
     message = capsys.readouterr().err.strip()
     path = Path(message.rsplit("details are in ", 1)[1])
     assert path.name == "crash.log" and path.exists()
+    assert path.is_relative_to(tmp_path / "tmp")
     assert "ValueError: boom" in path.read_text(encoding="utf-8")
 
 

@@ -29,6 +29,7 @@ from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import drive, to_first_number
 from tests.ui_helpers import (
+    SCREENSHOTS,
     click,
     click_widget,
     frames,
@@ -237,7 +238,7 @@ def test_pause_menu_and_quit_to_title(app):
 
 
 def test_screenshots_of_every_scene(app):
-    """Writes screenshots/*.png for review (looked at by a person, see the closing note)."""
+    """Writes the scenes' pictures for review (SMLB_SCREENSHOTS=DIR keeps them: ui_helpers)."""
     app.stack.push(TitleScene(app.ctx))
     frames(app, 40)
     screenshot(app, "title")
@@ -260,7 +261,7 @@ def test_screenshots_of_every_scene(app):
     frames(app, 90)
     screenshot(app, "game_end_five")
     for name in ("title", "settings", "draft_keep", "table_turn", "round_end", "game_end_five"):
-        assert (REPO / "screenshots" / f"{name}.png").exists()
+        assert (SCREENSHOTS / f"{name}.png").exists()
 
 
 def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):

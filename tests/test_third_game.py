@@ -19,10 +19,10 @@ from game.core.storage import RECORDS
 from game.core.ui import gfx
 from game.core.ui.canvas import BAR_COLOUR
 from tests.support import title as fresh_title
-from tests.ui_helpers import click, click_widget, frames, press, type_text, wait
+from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, type_text, wait
 
 PACKAGE = "tests.highcard"
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots" / "third"
+SHOTS = SCREENSHOTS / "third"
 
 
 @pytest.fixture

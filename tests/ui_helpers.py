@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import struct
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -11,7 +14,21 @@ from typing import Any
 import pygame
 
 DT = 1 / 60
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+SCREENSHOTS_ENV = "SMLB_SCREENSHOTS"
+
+
+def screenshots_folder() -> Path:
+    """Where the tests' pictures go: the folder SMLB_SCREENSHOTS names (to look at them), else a
+    temporary folder of this test process, removed when it ends: a run leaves nothing behind."""
+    chosen = os.environ.get(SCREENSHOTS_ENV)
+    if chosen:
+        return Path(chosen).resolve()
+    folder = Path(tempfile.mkdtemp(prefix="smlb-screenshots-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+SCREENSHOTS = screenshots_folder()
 
 
 def _pos(pos: Any) -> tuple[int, int]:
@@ -104,7 +121,7 @@ def frames_computers_answered(app: Any, n: int = 1, dt: float = DT) -> bool:
 
 
 def screenshot(app: Any, name: str) -> Path:
-    """Save the logical screen to screenshots/NAME.png (the folder is git-ignored)."""
+    """Save the logical screen to SCREENSHOTS/NAME.png (see `screenshots_folder`)."""
     path = SCREENSHOTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)  # names may hold a folder ("issue14/...")
     from game.core.ui import gfx
