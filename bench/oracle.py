@@ -12,7 +12,7 @@ by the exact score. Then it plays that line.
 A beam search finds a good line, not always the best, so the best score a deal allows is at
 least what the oracle scores; no strategy that plays from its seat's view can expect more than
 that best score, so `oracle_mean` estimates the bound from below (wider beams score a little
-more: the README gives the figures). Solo games only (the benchmark's).
+more: docs/bots.md gives the figures). Solo games only (the benchmark's).
 
 `RoundOracleBot` (bench/bots.py's `round_oracle_mean`) is a second, nearer bound, estimated
 from below the same way: told only the numbers of the round being played, it shows what search
