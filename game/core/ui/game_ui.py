@@ -69,9 +69,6 @@ class GameUI:
         return f"{self.game.id}.{name}"
 
 
-__all__ = ["STANDARD_ROUTES", "GameUI"]
-
-
 def game_caption(scenes: Sequence[Any], games: Sequence[GameUI]) -> str | None:
     """The title of the game the topmost game scene shows: its session's game (a table, a
     draft, an online table) or its `game_id` (a set-up, an end screen, a replay); None when no
@@ -85,3 +82,6 @@ def game_caption(scenes: Sequence[Any], games: Sequence[GameUI]) -> str | None:
             if game.id == game_id:
                 return game.game.title
     return None
+
+
+__all__ = ["STANDARD_ROUTES", "GameUI", "game_caption"]
