@@ -74,6 +74,14 @@ def test_the_project_has_its_documents():
     assert {"README.md", "CONTRIBUTING.md", "CHANGELOG.md", "docs/architecture.md"} <= names
 
 
+def test_the_readme_is_for_players():
+    """Short and without history: no dates, no figures table (docs/measurements.md has them)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 250
+    assert not re.findall(r"20\d\d-[01]\d-[0-3]\d", text)
+    assert "docs/measurements.md" in text and "| target |" not in text
+
+
 @pytest.mark.parametrize("path", markdown_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_relative_link_resolves(path: Path):
     assert not problems(path), problems(path)
