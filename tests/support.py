@@ -47,6 +47,20 @@ def lb(folder: Path) -> Path:
     return storage.game_folder(folder, "luckybox")
 
 
+def table_dir(folder: Path) -> Path:
+    """The game folder's table played most recently (its own folder of saves,
+    game.core.saves), or where one would be when there is none (a path that does not exist)."""
+    from game.core import saves
+
+    tables = saves.table_folders(folder)
+    return tables[0] if tables else Path(folder) / saves.TABLES / "none"
+
+
+def save_file(folder: Path) -> Path:
+    """The autosave of the game folder's table played most recently (see `table_dir`)."""
+    return table_dir(folder) / storage.AUTOSAVE
+
+
 def title(app: App) -> TitleScene:
     """Clear the stack to a fresh title screen and let it draw."""
     app.stack.clear_to(TitleScene(app.ctx))

@@ -15,9 +15,10 @@ import pytest
 
 from game import catalog
 from game.catalog import new_app
-from game.core import safe_files, storage
+from game.core import safe_files, saves, storage
 from game.core.session import Seat, Session
 from game.core.ui.app import App
+from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.rules.game import LUCKYBOX, state_from_record
 from game.luckybox.rules.record import summary
@@ -34,6 +35,8 @@ from tests.support import (
     drive,
     fresh_app,
     lb,
+    save_file,
+    table_dir,
     take_turn,
     title,
     to_first_number,
@@ -42,7 +45,7 @@ from tests.ui_helpers import click, click_widget, frames, press, screenshot, wai
 
 
 def saved(data_dir: Path) -> dict:
-    return json.loads((lb(data_dir) / storage.AUTOSAVE).read_text())
+    return json.loads(save_file(lb(data_dir)).read_text())
 
 
 def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
@@ -74,7 +77,7 @@ def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
 def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
     table = start_game(app.ctx, [Seat("Ann")], 77)
     frames(app, 2)
-    assert (lb(data_dir) / storage.AUTOSAVE).exists(), "a new game is saved at once"
+    assert save_file(lb(data_dir)).exists(), "a new game is saved at once"
     to_first_number(app, table)
     for turns in range(1, 4):
         play_some_turns(app, table, 1, seed=turns)
@@ -154,20 +157,24 @@ def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_
     assert app.errors == []
 
 
-def test_new_game_over_a_saved_one_asks_first(app, data_dir):
+def test_new_game_over_a_saved_one_keeps_it(app, data_dir):
+    """Each table keeps its own save: New game asks nothing and loses nothing (the question
+    "the game in progress will be lost" is gone with the loss)."""
     table = start_game(app.ctx, [Seat("Ann")], 9)
     to_first_number(app, table)
+    kept = save_file(lb(data_dir)).read_bytes()
     top = title(app)
     click_widget(app, top, "new_game", 2)
-    assert app.stack.top is not top and not app.stack.top.opaque  # the question
-    press(app, pygame.K_ESCAPE, 2)  # keep it
-    assert app.stack.top is top and (lb(data_dir) / storage.AUTOSAVE).exists()
+    assert app.stack.top is not top and app.stack.top.opaque  # the set-up, not a question
+    assert not isinstance(app.stack.top, ConfirmDialog)
+    press(app, pygame.K_ESCAPE, 2)
+    assert app.stack.top is top and save_file(lb(data_dir)).read_bytes() == kept
 
 
 def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir):
     table = start_game(app.ctx, [Seat("Ann")], 4242)
     end, _ = drive(app, table, random.Random(1))
-    assert not (lb(data_dir) / storage.AUTOSAVE).exists()
+    assert not save_file(lb(data_dir)).exists()
     files = list((lb(data_dir) / storage.RECORDS).glob("*.json"))
     assert len(files) == 1
     record = json.loads(files[0].read_text())
@@ -195,13 +202,13 @@ def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(app, data_dir)
     ],
 )
 def test_a_bad_save_is_kept_aside_with_one_line_and_the_game_goes_on(app, data_dir, content):
-    (lb(data_dir) / storage.AUTOSAVE).write_bytes(content)
+    (saves.new_table(lb(data_dir)) / storage.AUTOSAVE).write_bytes(content)
     top = title(app)
     message = app.ctx.message
     assert message.startswith("The saved game could not be read")
     assert "\n" not in message and "Traceback" not in message
     assert not top.widgets["continue"].visible
-    aside = list(lb(data_dir).glob("autosave.json.bad-*"))
+    aside = list(lb(data_dir).rglob("autosave.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content, "kept, never overwritten"
     screenshot(app, "title_bad_save")
     click_widget(app, top, "new_game", 2)  # the game goes on
@@ -212,7 +219,7 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     frames(app, 1)
-    good = (lb(data_dir) / storage.AUTOSAVE).read_bytes()
+    good = save_file(lb(data_dir)).read_bytes()
 
     def power_cut(fd):
         raise OSError(5, "Input/output error")  # the disk stops part-way through
@@ -220,10 +227,10 @@ def test_an_interrupted_save_leaves_the_previous_save_whole(app, data_dir, monke
     monkeypatch.setattr(safe_files.os, "fsync", power_cut)
     play_some_turns(app, table, 1)
     frames(app, 1)
-    assert (lb(data_dir) / storage.AUTOSAVE).read_bytes() == good
-    assert not list(lb(data_dir).glob("*.tmp")), "no half-written files left behind"
+    assert save_file(lb(data_dir)).read_bytes() == good
+    assert not list(lb(data_dir).rglob("*.tmp")), "no half-written files left behind"
     assert "Can't save the game" in app.ctx.message
-    save, warning = storage.load_save(lb(data_dir), catalog.games())
+    save, warning = storage.load_save(table_dir(lb(data_dir)), catalog.games())
     assert warning is None and save is not None
 
 
@@ -345,7 +352,7 @@ class ContinueChecks(MonkeyChecks):
         assert top.widgets["continue"].visible
         # What Continue restores, before its first frame plays on (a table whose only motion
         # left was fading effects may reveal the next number at once).
-        save, _warning = storage.load_save(lb(app.ctx.data_dir), catalog.games())
+        save, _warning = storage.load_save(table_dir(lb(app.ctx.data_dir)), catalog.games())
         session, start, shown, _confirming = save.resumed
         seen = Shown.from_state(start)
         for event in list(session.feed)[: shown + left[3]]:
@@ -478,7 +485,7 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
             proc.send_signal(signal.SIGKILL)  # at once, whatever it is doing
             proc.wait(timeout=10)
             proc.stdout.close()
-        save, warning = storage.load_save(lb(tmp_path), catalog.games())
+        save, warning = storage.load_save(table_dir(lb(tmp_path)), catalog.games())
         assert warning is None and save is not None, "the save survives the kill"
         actions = save.record["actions"]
         assert actions == full[: len(actions)], "the saved game is the game, to its last move"
@@ -486,6 +493,6 @@ def test_killing_the_process_loses_at_most_the_last_action(tmp_path):
         assert len(actions) >= counts[-2], (len(actions), counts[-2:])
         lengths.append(len(actions))
         assert len(save.session.state.actions) == len(actions), "Continue replays it all"
-        assert not list(lb(tmp_path).glob("*.tmp")), "a cut-off write is cleaned up on load"
-        (lb(tmp_path) / storage.AUTOSAVE).unlink()
+        assert not list(lb(tmp_path).rglob("*.tmp")), "a cut-off write is cleaned up on load"
+        save_file(lb(tmp_path)).unlink()
     assert lengths == sorted(lengths) and lengths[0] < lengths[-1], lengths

@@ -13,6 +13,7 @@ import contextlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic
 
 from game.core import daily as daily_deal
@@ -64,6 +65,9 @@ class Session(Generic[StateT]):
         # whether it is a later game of that day, which does not count.
         self.daily: str | None = None
         self.daily_practice = False
+        # The table's own folder of saves (game.core.saves), once it has one: a resumed game
+        # goes on saving where it was read from; a match's next game keeps its table's.
+        self.table_folder: Path | None = None
         # Called after every change to the game (an action, a reveal, an undo): the autosave.
         self.on_change: Callable[[], None] | None = None
 

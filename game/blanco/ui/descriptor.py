@@ -12,4 +12,5 @@ GAME_UI: GameUI = GameUI(
     tour="game.blanco.tour",
     # Blanco's table once kept the memory aid in its own folder, before Settings held it.
     legacy_settings_files=("table.json",),
+    table_files=("match.json", "look.json"),  # match.FILE and the table's LOOK
 )

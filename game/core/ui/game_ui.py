@@ -55,6 +55,10 @@ class GameUI:
     #: Files in the game's folder that once held settings (the memory aid): read once into
     #: the settings file, then removed.
     legacy_settings_files: tuple[str, ...] = ()
+    #: Files a table of this game keeps beside its autosave, in the table's own folder
+    #: (`game.core.saves`); the one-save version kept them in the game's folder, and they
+    #: move with its autosave.
+    table_files: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:

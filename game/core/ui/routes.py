@@ -44,6 +44,12 @@ def _replays(ctx: Any, **kw: Any) -> Any:
     return ReplaysScene(ctx, **kw)
 
 
+def _saves(ctx: Any, **kw: Any) -> Any:
+    from game.core.ui.scenes.saves import SavesScene
+
+    return SavesScene(ctx, **kw)
+
+
 def _stats(ctx: Any, **kw: Any) -> Any:
     from game.core.ui.scenes.stats import StatsScene
 
@@ -82,6 +88,7 @@ def install_core_routes(ctx: Any) -> None:
         ("confirm", _confirm),
         ("handoff", _handoff),
         ("replays", _replays),
+        ("saves", _saves),
         ("stats", _stats),
         ("stats_daily", _stats_daily),
         ("howto", _howto),

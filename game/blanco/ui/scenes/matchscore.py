@@ -10,6 +10,7 @@ import pygame
 
 from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
+from game.core.saves import remove_table
 from game.core.session import Seat, Session
 from game.core.storage import save_game
 from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
@@ -29,16 +30,22 @@ class MatchScoreScene(UIScene):
         super().__init__(ctx)
         self.session = session
         self.match = match
-        self.folder = ctx.game_dir("blanco")
+        # The match's table: its next game is saved where its games were (None: a game not
+        # kept, such as a demo's).
+        self.folder = session.table_folder
         self.next_session: Session | None = None
         over = match.over()
         if over:
-            clear_match(self.folder)
+            if self.folder is not None:
+                clear_match(self.folder)
+                remove_table(self.folder, ("look.json",))
         else:  # deal the next game now: closing the app here loses nothing
             seats = [Seat(n, k) for n, k in zip(match.names, match.kinds, strict=True)]
             self.next_session = Session(seats, match.seed, game=BLANCO)
-            save_match(self.folder, match)
-            save_game(self.folder, self.next_session.save(len(self.next_session.feed)))
+            self.next_session.table_folder = self.folder
+            if self.folder is not None:
+                save_match(self.folder, match)
+                save_game(self.folder, self.next_session.save(len(self.next_session.feed)))
         label = (
             lt("blanco.match.new", "New match") if over else lt("blanco.match.next", "Next game")
         )

@@ -17,7 +17,7 @@ from game.core.ui.paint import CYAN, INK, PINK, WHITE, YELLOW
 from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
 from game.core.ui.widgets import Button
 
-from ..match import MODES, SINGLE, TOTAL, WINS, Match, clear_match, save_match
+from ..match import MODES, SINGLE, TOTAL, WINS, Match
 
 MIN_SEATS, MAX_SEATS = 1, 5
 DEFAULT_SEATS = 2
@@ -147,10 +147,8 @@ class SetupScene(SetupShell):
 
     def start(self) -> None:
         seats, seed = self.chosen_seats(), self.chosen_seed()
-        folder = self.ctx.game_dir("blanco")
         deal = self.same_deal
         if deal is not None:  # one game on that deal, compared with it at the end
-            clear_match(folder)
             self.ctx.nav.make(
                 "blanco.start_game",
                 seats=seats,
@@ -173,10 +171,7 @@ class SetupScene(SetupShell):
                 [s.name for s in seats],
                 [s.kind for s in seats],
                 seed,
-            )
-            save_match(folder, match)
-        else:
-            clear_match(folder)  # the game replaces any match in progress
+            )  # kept with the new table's autosave (each table keeps its own match)
         self.ctx.nav.make("blanco.start_game", seats=seats, seed=seed, match=match)
 
     def title(self) -> str:

@@ -33,7 +33,7 @@ from game.core.ui.scene import Scene
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
 
 from ..cardview import CardArt
-from ..match import load_match
+from ..match import load_match, save_match
 from ..shown import Shown
 from ..table import geometry as geo
 from ..table.controls import Controls
@@ -257,23 +257,30 @@ class TableScene(TableShell):
     def remember_look(self, at: tuple[int, int]) -> None:
         """The player has seen the card of a chain reaction's look: keep which one, so a
         Continue asks about the same card (the engine takes the look and its reveal as one)."""
-        if not self.saving:
+        table = self.keeper.table()  # this table's own folder (None: not kept)
+        if table is None:
             return
         from game.core.storage import write_json_atomic
 
         with contextlib.suppress(OSError):
             write_json_atomic(
-                self.ctx.game_dir("blanco") / LOOK,
+                table / LOOK,
                 {"seed": self.session.seed, "step": len(self.state.actions), "at": list(at)},
             )
 
     def forget_look(self) -> None:
+        table = self.session.table_folder
+        if table is None:
+            return
         with contextlib.suppress(OSError):
-            (self.ctx.game_dir("blanco") / LOOK).unlink(missing_ok=True)
+            (table / LOOK).unlink(missing_ok=True)
 
     def _restore_look(self) -> None:
+        table = self.session.table_folder
+        if table is None:
+            return
         try:
-            data = safe_json.read_json(self.ctx.game_dir("blanco") / LOOK)
+            data = safe_json.read_json(table / LOOK)
             at = (int(data["at"][0]), int(data["at"][1]))
             fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
         except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -370,6 +377,10 @@ def start_game(
         session = Session(list(seats or []), seed, game=BLANCO, deal=deal)
         session.challenge = challenge
     scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over, match=match)
+    if match is not None:  # kept with this table's autosave: Continue goes on with the match
+        table = scene.keeper.table()
+        if table is not None:
+            save_match(table, match)
     ctx.stack.clear_to(scene)
     return scene
 
@@ -380,7 +391,12 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
     if isinstance(resumed, str):
         return resumed
     session, where = resumed
-    match = load_match(ctx.game_dir("blanco"), tell=lambda line: setattr(ctx, "message", line))
+    table = session.table_folder
+    match = (
+        None
+        if table is None
+        else load_match(table, tell=lambda line: setattr(ctx, "message", line))
+    )
     ctx.stack.clear_to(
         TableScene(
             ctx,

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.i18n import lt, t
+from game.core.i18n import lt, t, tn
 from game.core.ui import gfx, motion
 from game.core.ui.context import Context
 from game.core.ui.paint import (
@@ -190,8 +190,11 @@ class TitleScene(UIScene):
         from game.core.ui.scene_tips import apply_tips, title_tips
 
         apply_tips(self.widgets, title_tips())  # what each button does, on hover
-        self.saved: str | None = None  # a line about the saved game, when there is one
-        self.saved_game: Any = None  # that game, replayed once (storage.LoadedSave)
+        self.saves: list[Any] = []  # the games in progress (saves.SavedTable), newest first
+        self.saved: str | None = None  # a line about the newest, when there is one
+        self.saved_more: str | None = None  # "and 2 more games in progress"
+        self.saved_game: Any = None  # the newest (saves.SavedTable), replayed once
+        self._stale = False  # the list of games in progress was opened: read them again
         self._layout(has_save=False)
         self.tweens = TweenGroup()
         self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
@@ -217,6 +220,10 @@ class TitleScene(UIScene):
         return f"{self.game}.{name}"
 
     def new_game(self) -> None:
+        """A new table of the chosen game; every game in progress stays as it is. With `CAP`
+        of them, the list opens instead and says why (finish or delete one first)."""
+        if self._full():
+            return
         from game.core.ui.guide import offer_guided
 
         # The first New game of each game asks "First time? Play a guided game" (remembered).
@@ -226,32 +233,28 @@ class TitleScene(UIScene):
     def to_setup(self) -> None:
         self.ctx.nav.push(self._route("setup"))
 
+    def _full(self) -> bool:
+        """At the cap of games in progress: the list instead, saying why (True)."""
+        from game.core.saves import CAP
+
+        if len(self.saves) < CAP:
+            return False
+        self.open_saves(full=True)
+        return True
+
     def daily_deal(self) -> None:
-        """Today's deal of the chosen game, solo; it replaces a saved game: ask first. The
-        saved game is today's deal itself: it goes on (a second deal would be practice, and
-        the counted game would be lost)."""
-        if self.saved_game is None:
-            self.start_daily()
-            return
+        """Today's deal of the chosen game, solo, at a table of its own: every other game in
+        progress stays. A saved game of today's deal goes on instead (a second deal would be
+        practice, and the counted game would wait unplayed)."""
         from game.core import daily
 
-        if self.saved_game.session.daily == daily.today():
-            self.continue_game()
+        today = [s for s in self.saves if s.session.daily == daily.today()]
+        if today:
+            self.resume_table(today[0])
             return
-        from game.core.ui.scenes.dialog import ConfirmDialog
-
-        self.ctx.stack.push(
-            ConfirmDialog(
-                self.ctx,
-                lt(
-                    "title.confirm_daily",
-                    "Play today's daily deal? The game in progress will be lost.",
-                ),
-                self.start_daily,
-                yes_label=lt("title.daily", "Daily deal"),
-                no_label=lt("title.keep_it", "Keep it"),
-            )
-        )
+        if self._full():
+            return
+        self.start_daily()
 
     def start_daily(self) -> None:
         from game.core.ui.daily import start_daily
@@ -259,25 +262,31 @@ class TitleScene(UIScene):
         start_daily(self.ctx, self.game)
 
     def continue_game(self) -> None:
-        warning = self.ctx.nav.make(self._route("continue_game"), saved=self.saved_game)
-        self.saved_game = None  # it is on the table now; a later Continue reads the file again
+        """One game in progress: it goes on. Several: the list, to choose one."""
+        if len(self.saves) > 1:
+            self.open_saves()
+            return
+        if self.saves:
+            self.resume_table(self.saves[0])
+            return
+        self._check_save()  # gone since (another copy finished it): say so, as the game does
+        if not self.saves:
+            self.ctx.message = t("table.no_save", "There is no saved game to continue.")
+
+    def resume_table(self, saved: Any) -> None:
+        """Put that table (a `saves.SavedTable`) back on the table, exactly as it stood."""
+        warning = self.ctx.nav.make(self._route("continue_game"), saved=saved)
+        self.saves = []  # it is on the table now; a later Continue reads the files again
+        self.saved_game = None
         if warning:
             self.ctx.message = warning
             self._check_save()
 
-    def ask_new_game(self) -> None:
-        """Starting over replaces the saved game: ask first."""
-        from game.core.ui.scenes.dialog import ConfirmDialog
-
-        self.ctx.stack.push(
-            ConfirmDialog(
-                self.ctx,
-                lt("title.confirm_new", "Start a new game? The game in progress will be lost."),
-                self.new_game,
-                yes_label=lt("title.new_game", "New game"),
-                no_label=lt("title.keep_it", "Keep it"),
-            )
-        )
+    def open_saves(self, full: bool = False) -> None:
+        """The games in progress of the chosen game (`full`: opened by New game or Daily deal
+        at the cap, which it says)."""
+        self._stale = True  # games may be deleted there: read them again on coming back
+        self.ctx.nav.push("saves", game=self.game, full=full)
 
     def open_howto(self) -> None:
         """How to play the game chosen on the tabs."""
@@ -290,26 +299,38 @@ class TitleScene(UIScene):
         self.ctx.nav.push("stats", game=self.game)
 
     def _check_save(self) -> None:
-        """Look for a saved game (a bad one is set aside and said in one line). It is replayed
-        once, here; Continue plays on from that replay."""
-        from game.core.storage import load_save
-        from game.core.ui.daily import saved_line
+        """Look for the chosen game's games in progress (a bad save is set aside and said in
+        one line; the others are listed all the same). Each is replayed once, here; Continue
+        plays on from that replay."""
+        from game.core.saves import list_saved
+        from game.core.ui.shells.table import table_files
 
-        saved, warning = load_save(self.ctx.game_dir(self.game), self.ctx.rules_games)
-        if warning:
-            self.ctx.message = warning
-        self.saved = None
-        self.saved_game = saved
-        if saved is not None:
-            self.saved = saved_line(saved.session)
-        self._layout(has_save=saved is not None)
+        saves, problems = list_saved(
+            self.ctx.game_dir(self.game), self.ctx.rules_games, table_files(self.ctx, self.game)
+        )
+        if problems:
+            self.ctx.message = problems[0] if len(problems) == 1 else "  ".join(problems)
+        self.saves = saves
+        self.saved_game = saves[0] if saves else None
+        self.relabel()
+        self._layout(has_save=bool(saves))
 
     def relabel(self) -> None:
-        """A new language: the saved game's line is said again in it."""
-        if self.saved is not None and self.saved_game is not None:
-            from game.core.ui.daily import saved_line
+        """A new language: the line about the games in progress is said again in it."""
+        from game.core.ui.daily import saved_line
 
-            self.saved = saved_line(self.saved_game.session)
+        self.saved = saved_line(self.saves[0].session) if self.saves else None
+        more = len(self.saves) - 1
+        self.saved_more = (
+            tn(
+                "title.saved_more",
+                more,
+                "and {count} more game in progress: Continue lists them",
+                "and {count} more games in progress: Continue lists them",
+            )
+            if more > 0
+            else None
+        )
 
     def _layout(self, has_save: bool) -> None:
         """Continue on top when a game is saved; then New game; then the small buttons."""
@@ -318,7 +339,6 @@ class TitleScene(UIScene):
         self.widgets["new_game"].rect.y = BUTTON_TOP + (step + 18 if has_save else 0)
         new_game = self.widgets["new_game"]
         assert isinstance(new_game, Button)
-        new_game.on_click = self.ask_new_game if has_save else self.new_game
         new_game.keys = (
             (pygame.K_n,) if has_save else (pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER)
         )
@@ -392,6 +412,9 @@ class TitleScene(UIScene):
 
     def resume(self) -> None:
         super().resume()
+        if self._stale:
+            self._stale = False
+            self._check_save()
         self._show_notice(True)
 
     def exit(self) -> None:
@@ -434,8 +457,14 @@ class TitleScene(UIScene):
             and self.widgets["continue"].visible
             and line_y - 16 < gfx.view(surface).bottom
         ):
+            line = self.saved
+            if self.saved_more:
+                line = t(
+                    "title.saved_and_more", "{game}  ({more})", game=line, more=self.saved_more
+                )
+            size = self.ctx.text.fit_size(line, 22, 1180)
             self.ctx.text.blit_centered(
-                surface, self.saved, 22, WHITE, (640, line_y), outline=INK, px=2
+                surface, line, size, WHITE, (640, line_y), outline=INK, px=2
             )
         keys = (
             t("title.keys_saved", "Enter: continue   |   N: new game   |   Esc: quit")

@@ -51,7 +51,6 @@ from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.seat_names import says_computer
 from game.core.session import Session
-from game.core.storage import load_save
 from game.core.turns import TurnController
 from game.core.ui import gfx
 from game.core.ui.animator import Animator
@@ -71,13 +70,31 @@ class Resumed(NamedTuple):
     confirming: int | None
 
 
+def table_files(ctx: Any, game_id: str) -> tuple[str, ...]:
+    """The files a table of that game keeps beside its autosave (`GameUI.table_files`)."""
+    try:
+        return tuple(ctx.game_ui(game_id).table_files)
+    except (KeyError, AttributeError):  # a game the app does not list (a test's own)
+        return ()
+
+
 def resume_saved(ctx: Any, game_id: str, saved: Any = None) -> tuple[Session, Resumed] | str:
     """A saved game's session and where its table stood; or, in one line, why there is none
-    (a bad save is kept aside by the loader). `saved`: the title's already replayed save."""
+    (a bad save is kept aside by the loader). `saved`: the title's already replayed save (a
+    `storage.LoadedSave`, or a `saves.SavedTable` of the list); without it, the game's table
+    played most recently."""
     if saved is None:
-        saved, warning = load_save(ctx.game_dir(game_id), ctx.rules_games)
-        if saved is None:
-            return warning or t("table.no_save", "There is no saved game to continue.")
+        from game.core.saves import list_saved
+
+        tables, problems = list_saved(
+            ctx.game_dir(game_id), ctx.rules_games, table_files(ctx, game_id)
+        )
+        if not tables:
+            return (problems[0] if problems else None) or t(
+                "table.no_save", "There is no saved game to continue."
+            )
+        saved = tables[0]
+    saved = getattr(saved, "loaded", saved)
     session, start, shown, confirming = saved.resumed
     return session, Resumed(start, shown, confirming)
 
@@ -170,6 +187,7 @@ class TableShell(TableTurns, Scene):
             ctx.game_dir(session.game.id),
             not demo and not driven,
             tell=lambda line: setattr(ctx, "message", line),
+            companions=table_files(ctx, session.game.id),
         )
         self.turns.unsaved = self.keeper.saving
         self.message = ""

@@ -1,0 +1,176 @@
+"""Several games in progress per game: each table (solo, pass-and-play, daily deal, a match)
+keeps its autosave in its own folder, `<game>/tables/<name>/`, beside the files that belong
+to that table alone (its lock; Blanco's match and pending look). Pure Python (no pygame).
+
+- A table gets its folder when it is first saved (`new_table`: an exclusive mkdir, so two
+  copies of the game never share one), keeps it while it is played and resumed, and loses it
+  when its game is filed as finished (`remove_table`).
+- The title lists them (`list_saved`), most recently played first.
+- At most `CAP` per game are started from the title: there New game and Daily deal, with
+  `CAP` tables in progress, open the list and say why (finish or delete one first), as
+  Board Game Arena refuses a game past its limit of games in progress. Nothing is ever
+  dropped to make room: a game in progress is only ever removed by its end or by the
+  player's own Delete. (A game started elsewhere, Replays' same deal, is not refused.)
+- The one-save version's `<game>/autosave.json` (and its companions) moves into a table
+  folder of its own the first time the list is read (`migrate_single_save`): each file by an
+  exclusive move, never over another, so nothing is lost; a copy of the old version writing
+  there keeps it where it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.game import Game
+from game.core.safe_json import move_exclusive
+from game.core.storage import (
+    AUTOSAVE,
+    LOCK_FILE,
+    LoadedSave,
+    _no_other_writer,
+    load_save,
+    unlock_saves,
+)
+
+TABLES = "tables"  # in a game's folder: one folder per table in progress
+CAP = 10  # tables in progress kept per game (the list shows them all, no paging)
+
+
+@dataclass
+class SavedTable:
+    """One table in progress as the title lists it: its folder, when it was last saved
+    (seconds since the epoch) and its game replayed once (`storage.LoadedSave`)."""
+
+    folder: Path
+    saved_at: float
+    loaded: LoadedSave
+
+    @property
+    def session(self) -> Any:
+        return self.loaded.session
+
+
+def tables_dir(folder: Path) -> Path:
+    return Path(folder) / TABLES
+
+
+def new_table(folder: Path) -> Path:
+    """A new table's own folder in the game's `folder`, made now by an exclusive mkdir (named
+    by the time, then `-2`, `-3`...). A folder that cannot be made is still named: saving
+    into it says why it failed, once, as any failed save does."""
+    root = tables_dir(folder)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    candidate = root / stamp
+    with contextlib.suppress(OSError):
+        root.mkdir(parents=True, exist_ok=True)
+    for n in range(1, 10_000):
+        candidate = root / (stamp if n == 1 else f"{stamp}-{n}")
+        try:
+            candidate.mkdir()
+        except FileExistsError:
+            continue
+        except OSError:
+            return candidate
+        return candidate
+    return candidate
+
+
+def saved_at(table: Path) -> float:
+    """When the table's autosave was last written (0 when it cannot be read)."""
+    try:
+        return (Path(table) / AUTOSAVE).stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def table_folders(folder: Path) -> list[Path]:
+    """The game's tables that hold an autosave, most recently saved first."""
+    try:
+        found = [p for p in tables_dir(folder).iterdir() if (p / AUTOSAVE).is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: (saved_at(p), p.name), reverse=True)
+
+
+def in_use(table: Path) -> bool:
+    """Whether another copy of the game is playing this table now (it holds its lock)."""
+    return not _no_other_writer(Path(table))
+
+
+def remove_table(table: Path, also: Sequence[str] = ()) -> None:
+    """A table's game is over (or the player deleted it): its autosave, lock and the files
+    named in `also` go, then its folder if nothing else is left in it (a damaged save set
+    aside there stays, and so does the folder)."""
+    table = Path(table)
+    unlock_saves(table)
+    for name in (AUTOSAVE, LOCK_FILE, *also):
+        with contextlib.suppress(OSError):
+            (table / name).unlink()
+    with contextlib.suppress(OSError):
+        table.rmdir()
+
+
+def migrate_single_save(folder: Path, companions: Sequence[str] = ()) -> None:
+    """The one-save version's autosave (and the `companions` it kept beside it, such as
+    Blanco's match) into a table folder of its own. Each file moves by an exclusive move, so
+    nothing is ever written over; a copy of the old version holding the game's lock (it may
+    be writing that autosave now) keeps it where it is until a later visit. A file that
+    cannot move stays where it was, unread but safe."""
+    folder = Path(folder)
+    if not (folder / AUTOSAVE).is_file() or not _no_other_writer(folder):
+        return
+    table = new_table(folder)
+    try:
+        moved = move_exclusive(folder / AUTOSAVE, table / AUTOSAVE)
+    except OSError:
+        moved = False
+    if not moved:
+        with contextlib.suppress(OSError):
+            table.rmdir()
+        return
+    for name in companions:
+        with contextlib.suppress(OSError):
+            if (folder / name).is_file():
+                move_exclusive(folder / name, table / name)
+    for stale in folder.glob(f"{AUTOSAVE}.*.tmp"):  # a write of the old version cut off
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+def list_saved(
+    folder: Path, games: Sequence[Game[Any]], companions: Sequence[str] = ()
+) -> tuple[list[SavedTable], list[str]]:
+    """The game's tables in progress, each replayed once, most recently played first, and one
+    line per damaged save (set aside in its table's folder by `storage.load_save`; the others
+    are listed all the same). The one-save version's autosave is moved in first."""
+    migrate_single_save(folder, companions)
+    tables: list[SavedTable] = []
+    problems: list[str] = []
+    for table in table_folders(folder):
+        when = saved_at(table)
+        loaded, warning = load_save(table, games)
+        if warning:
+            problems.append(warning)
+        if loaded is not None:
+            loaded.session.table_folder = table
+            tables.append(SavedTable(table, when, loaded))
+    return tables, problems
+
+
+__all__ = [
+    "CAP",
+    "TABLES",
+    "SavedTable",
+    "in_use",
+    "list_saved",
+    "migrate_single_save",
+    "new_table",
+    "remove_table",
+    "saved_at",
+    "table_folders",
+]
