@@ -23,6 +23,7 @@ from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.replays import ReplaysScene
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.title import TitleScene
+from tests.support import save_file
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
@@ -118,7 +119,7 @@ def test_watching_a_blanco_replay_to_the_end(app, data_dir) -> None:
     assert end.session.state.key()[3:] == session.state.key()[3:], "the replay is the game"
     assert end.session.state.actions == session.state.actions
     folder = storage.game_folder(data_dir, "blanco")
-    assert not (folder / storage.AUTOSAVE).exists(), "watching saves nothing"
+    assert not save_file(folder).exists(), "watching saves nothing"
     assert len(list((folder / storage.RECORDS).glob("*.json"))) == 1
     assert end.widget("again").label == "Watch again"
     screenshot(app, "blanco_replay_end")

@@ -306,21 +306,39 @@ def test_continue_says_the_saved_game_is_the_days_deal(app: Any) -> None:
     table = table_of(app)
     assert (table.session.daily, table.session.daily_practice) == (TODAY, False)
     assert table.session.state.actions == kept
-    # Another game's line says nothing of the day; over it, Daily deal asks, then deals the
-    # day's deal again: practice, and said so.
+    # Another game's line says nothing of the day; beside it, Daily deal asks nothing and
+    # goes on with the day's game, the other game kept at its own table.
     app.ctx.nav.make("luckybox.start_game", seats=[Seat("Ann")], seed=5)
     frames(app, 30)
     screen = title(app)
     assert screen.saved is not None and screen.saved.startswith("Ann")
+    assert len(screen.saves) == 2
     click_widget(app, screen, "daily", 3)
+    assert not isinstance(app.stack.top, ConfirmDialog)
+    table = table_of(app)
+    assert (table.session.daily, table.session.daily_practice) == (TODAY, False)
+    assert table.session.state.actions == kept
+    frames(app, 5)
+    # The day's game deleted from the list (asked first), Daily deal deals the day's deal
+    # again: practice, and said so; the other game stays.
+    screen = title(app)
+    click_widget(app, screen, "continue", 3)
+    listing = app.stack.top
+    row = [s.session.daily for s in listing.shown()].index(TODAY)
+    click_widget(app, listing, f"delete_{row}", 3)
     dialog = app.stack.top
     assert isinstance(dialog, ConfirmDialog)
     click_widget(app, dialog, "yes", 3)
+    assert [s.session.daily for s in listing.tables] == [None]
+    click_widget(app, listing, "back", 3)
+    assert app.stack.top is screen and len(screen.saves) == 1
+    click_widget(app, screen, "daily", 3)
     assert table_of(app).session.daily_practice
     frames(app, 30)
     screen = title(app)
     assert screen.saved is not None
     assert screen.saved.startswith(f"Daily deal {TODAY}, practice  \u00b7  You")
+    assert len(screen.saves) == 2 and screen.saves[1].session.seats[0].name == "Ann"
 
 
 def test_replays_say_which_games_were_the_days_deal(app: Any) -> None:

@@ -25,6 +25,7 @@ from game.luckybox.rules import Cross
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.table import TableScene as LuckyTable
+from tests.support import save_file, table_dir
 from tests.support import title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, screenshot, wait
 
@@ -198,7 +199,7 @@ def test_the_guided_lucky_box_game_is_played_to_its_end_by_the_pointer(app, data
     assert not guide_of(app).advice.skippable
     # A lesson is not kept: no autosave and no record.
     folder = storage.game_folder(data_dir, "luckybox")
-    assert not (folder / storage.AUTOSAVE).exists()
+    assert not save_file(folder).exists()
     records = folder / storage.RECORDS
     assert not records.exists() or not any(records.iterdir())
     assert app.errors == []
@@ -245,7 +246,7 @@ def test_the_guided_blanco_game_is_played_to_its_end_by_the_pointer(app, data_di
     assert "draw_keep" in said_of_draws and "draw_discard" in said_of_draws
     assert hands.count("hand_keep") == said_of_draws.count("draw_keep")
     folder = storage.game_folder(data_dir, "blanco")
-    assert not (folder / storage.AUTOSAVE).exists()
+    assert not save_file(folder).exists()
     assert app.errors == []
 
 
@@ -378,7 +379,7 @@ def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data
         if guide.advice is not None and guide.advice.target is not None:
             click(app, guide.advice.target)
             follow_some += 1
-    saved, warning = storage.load_save(storage.game_folder(data_dir, "luckybox"), catalog.games())
+    saved, warning = storage.load_save(table_dir(storage.game_folder(data_dir, "luckybox")), catalog.games())
     assert warning is None and saved is not None
     assert [s.name for s in saved.session.seats] == ["Ann"]  # the real game, untouched
 

@@ -23,6 +23,7 @@ from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ui.scenes.table import start_game
+from tests.support import save_file
 from tests.support import take_turn, title, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, seen, wait
 
@@ -83,7 +84,7 @@ def test_quitting_a_guided_game_never_says_it_is_saved(app, data_dir, game):
     top = app.stack.top
     assert isinstance(top, TitleScene)
     assert not top.widgets["continue"].visible  # indeed nothing to continue
-    assert not (storage.game_folder(data_dir, game) / storage.AUTOSAVE).exists()
+    assert not save_file(storage.game_folder(data_dir, game)).exists()
 
 
 def test_a_game_whose_save_fails_is_not_said_to_be_saved(app, data_dir, monkeypatch):
@@ -260,15 +261,23 @@ def test_enter_in_the_quit_dialog_is_no_and_tab_reaches_yes(app, data_dir):
     assert isinstance(app.stack.top, TitleScene)
 
 
-def test_enter_on_a_new_game_question_keeps_the_saved_game(app, data_dir):
+def test_enter_on_a_delete_question_keeps_the_saved_game(app, data_dir):
+    """New game asks nothing now (it discards nothing); the question before a loss is the
+    list's Delete, and Enter there keeps the game."""
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
     frames(app, 2)
+    start_game(app.ctx, [Seat("Bo")], 13)
+    frames(app, 2)
     top = title(app)
-    click_widget(app, top, "new_game", 2)
+    click_widget(app, top, "continue", 2)  # two games in progress: the list
+    listing = app.stack.top
+    click_widget(app, listing, "delete_0", 2)
     assert isinstance(app.stack.top, ConfirmDialog)
     press(app, pygame.K_RETURN, 2)
-    assert app.stack.top is top and top.widgets["continue"].visible
+    assert app.stack.top is listing and len(listing.tables) == 2
+    press(app, pygame.K_ESCAPE, 2)
+    assert app.stack.top is top and top.widgets["continue"].visible and len(top.saves) == 2
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
@@ -287,7 +296,7 @@ def test_enter_on_the_game_end_never_deals_a_new_game(app, data_dir, game_id):
     frames(app, 10)
     press(app, pygame.K_RETURN, 3)
     assert isinstance(app.stack.top, TitleScene)  # the safe choice: the title, no new deal
-    assert not (storage.game_folder(data_dir, game_id) / storage.AUTOSAVE).exists()
+    assert not save_file(storage.game_folder(data_dir, game_id)).exists()
 
 
 # --------------------------------------------------------------------------- item 11

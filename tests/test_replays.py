@@ -22,6 +22,7 @@ from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.replay import ReplayScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
+from tests.support import save_file
 from tests.rules_helpers import act, snapshot
 from tests.support import lb, title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
@@ -98,7 +99,7 @@ def test_watching_a_replay_plays_the_record_to_its_scores(app, data_dir):
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert snapshot(end.session.state) == snapshot(state), "the replay is the game"
-    assert not (lb(data_dir) / storage.AUTOSAVE).exists(), "watching saves nothing"
+    assert not save_file(lb(data_dir)).exists(), "watching saves nothing"
     assert len(list((lb(data_dir) / storage.RECORDS).glob("*.json"))) == 1
     screenshot(app, "replay_end")
     click_widget(app, end, "title", 2)  # "Back"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.core import storage
+from game.core import saves, storage
 from game.core.keeper import GameKeeper
 
 REPO = Path(__file__).resolve().parent.parent
@@ -49,8 +49,9 @@ class _Seat:
 class _Session:
     """Just what GameKeeper.save and file_finished need."""
 
-    def __init__(self, tag: str) -> None:
+    def __init__(self, tag: str, table: Path | None = None) -> None:
         self.tag = tag
+        self.table_folder = table  # a resumed table's folder (game.core.saves); None: new
         self.state, self.seats, self.game = "over", [_Seat()], _Summary()
         self.daily, self.daily_practice = None, False  # not a daily deal: no history kept
 
@@ -65,15 +66,16 @@ def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "luckybox"
+    table = folder / saves.TABLES / "t1"  # one table both copies resumed
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
-    other = ctx.Process(target=_hold_saves, args=(str(folder), ready, release))
+    other = ctx.Process(target=_hold_saves, args=(str(table), ready, release))
     other.start()
     try:
         assert ready.wait(30)
-        storage.write_json_atomic(folder / storage.AUTOSAVE, {"writer": "first copy"})
+        storage.write_json_atomic(table / storage.AUTOSAVE, {"writer": "first copy"})
         heard: list[str] = []
-        keeper = GameKeeper(_Session("second copy"), folder, True, tell=heard.append)
+        keeper = GameKeeper(_Session("second copy", table), folder, True, tell=heard.append)
         keeper.save(0, None)
         keeper.file_finished()
         assert keeper.saving is False
@@ -81,7 +83,7 @@ def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
             "Another copy of the game is saving this game in the same data folder: "
             "this game will not be saved as it goes, only its record when it ends."
         ]
-        kept = json.loads((folder / storage.AUTOSAVE).read_text(encoding="utf-8"))
+        kept = json.loads((table / storage.AUTOSAVE).read_text(encoding="utf-8"))
         assert kept == {"writer": "first copy"}, "the first copy's game is untouched"
         [record] = (folder / storage.RECORDS).iterdir()
         filed = json.loads(record.read_text(encoding="utf-8"))
@@ -92,20 +94,21 @@ def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
         release.set()
         other.join(30)
     assert other.exitcode == 0
-    assert storage.lock_saves(folder), "the first copy gone, this one may save"
-    storage.unlock_saves(folder)
+    assert storage.lock_saves(table), "the first copy gone, this one may save"
+    storage.unlock_saves(table)
 
 
 def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) -> None:
     """A lesson turns its keeper off: no record, even in a copy that another one locked out."""
     folder = tmp_path / "luckybox"
+    table = folder / saves.TABLES / "t1"
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
-    other = ctx.Process(target=_hold_saves, args=(str(folder), ready, release))
+    other = ctx.Process(target=_hold_saves, args=(str(table), ready, release))
     other.start()
     try:
         assert ready.wait(30)
-        keeper = GameKeeper(_Session("lesson"), folder, True, tell=lambda _line: None)
+        keeper = GameKeeper(_Session("lesson", table), folder, True, tell=lambda _line: None)
         assert keeper.locked_out
         keeper.saving = False
         keeper.file_finished()
@@ -121,10 +124,12 @@ def _save_many(
     start: multiprocessing.synchronize.Event,
     done: multiprocessing.Queue,
     release: multiprocessing.synchronize.Event,
+    table: str | None = None,
 ) -> None:
     start.wait(10)
     heard: list[str] = []
-    keeper = GameKeeper(_Session(tag), Path(folder), True, tell=heard.append)
+    session = _Session(tag, None if table is None else Path(table))
+    keeper = GameKeeper(session, Path(folder), True, tell=heard.append)
     for i in range(PER_PROCESS):
         keeper.save(i, None)
     done.put((tag, keeper.saving, heard))
@@ -134,10 +139,14 @@ def _save_many(
 
 
 def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
+    """Both copies resumed the same table: one saves it, the other is told and plays on."""
     ctx = _context()
     start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
+    table = tmp_path / saves.TABLES / "t1"
     workers = [
-        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release))
+        ctx.Process(
+            target=_save_many, args=(str(tmp_path), tag, start, done, release, str(table))
+        )
         for tag in ("a", "b")
     ]
     for worker in workers:
@@ -153,9 +162,35 @@ def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     assert len(savers) == 1, results
     [refused] = [tag for tag in results if tag not in savers]
     assert results[refused][1] and "Another copy" in results[refused][1][0]
-    kept = json.loads((tmp_path / storage.AUTOSAVE).read_text(encoding="utf-8"))
+    kept = json.loads((table / storage.AUTOSAVE).read_text(encoding="utf-8"))
     assert kept == {"format": "stress", "writer": savers[0], "unshown": PER_PROCESS - 1}
-    assert not list(tmp_path.glob("*.tmp"))
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_two_copies_starting_new_games_at_once_keep_both(tmp_path: Path) -> None:
+    """New games in two copies on one data folder: each gets a table of its own (an
+    exclusive mkdir), both save as they go and neither is told anything."""
+    ctx = _context()
+    start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
+    workers = [
+        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release))
+        for tag in ("a", "b")
+    ]
+    for worker in workers:
+        worker.start()
+    start.set()
+    results = {
+        tag: (saving, heard) for tag, saving, heard in (done.get(timeout=120) for _ in workers)
+    }
+    release.set()
+    for worker in workers:
+        worker.join(30)
+    assert results == {"a": (True, []), "b": (True, [])}
+    kept = sorted(
+        json.loads((table / storage.AUTOSAVE).read_text(encoding="utf-8"))["writer"]
+        for table in saves.table_folders(tmp_path)
+    )
+    assert kept == ["a", "b"], "two tables, one whole game each"
 
 
 # --------------------------------------------------------------------------- writes

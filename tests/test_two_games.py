@@ -32,6 +32,7 @@ from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.record import state_to_record
 from game.luckybox.rules.state import PLAY
 from tests.rules_helpers import act
+from tests.support import save_file
 
 REPO = Path(__file__).resolve().parent.parent
 LEGACY = Path(__file__).resolve().parent / "data" / "legacy"
@@ -159,7 +160,10 @@ def test_the_one_game_versions_save_and_records_are_moved_in_and_still_load(app,
     app.stack.push(title)
     frames(app, 2)
     own = storage.game_folder(data_dir, "luckybox")
-    assert (own / storage.AUTOSAVE).is_file() and not (data_dir / storage.AUTOSAVE).exists()
+    # Moved into the game's folder, then into a table folder of its own (game.core.saves).
+    assert save_file(own).is_file() and not (data_dir / storage.AUTOSAVE).exists()
+    assert not (own / storage.AUTOSAVE).exists()
+    assert save_file(own).read_bytes() == (LEGACY / "old_autosave.json").read_bytes()
     infos, problems = storage.list_records(own, catalog.games())
     assert problems == [] and [i.names for i in infos] == [["Ann", "Bot"]]
     assert title.widgets["continue"].visible and "round 3 of 4" in title.saved
@@ -381,7 +385,7 @@ def test_ctrl_c_and_sigterm_end_a_game_saved_and_without_a_traceback(tmp_path, s
     closed = [line for line in out.splitlines() if line.startswith("closed")]
     assert closed, out
     actions = int(closed[0].split()[1])
-    save = json.loads((tmp_path / "luckybox" / storage.AUTOSAVE).read_text())
+    save = json.loads(save_file(tmp_path / "luckybox").read_text())
     assert len(save["actions"]) == actions, "everything played was saved"
 
 
