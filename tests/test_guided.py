@@ -25,8 +25,7 @@ from game.luckybox.rules import Cross
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.table import TableScene as LuckyTable
-from tests.support import save_file, table_dir
-from tests.support import title
+from tests.support import save_file, table_dir, title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, screenshot, wait
 
 ROUTES = {"luckybox": "luckybox.guided", "blanco": "blanco.guided"}
@@ -379,7 +378,9 @@ def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data
         if guide.advice is not None and guide.advice.target is not None:
             click(app, guide.advice.target)
             follow_some += 1
-    saved, warning = storage.load_save(table_dir(storage.game_folder(data_dir, "luckybox")), catalog.games())
+    saved, warning = storage.load_save(
+        table_dir(storage.game_folder(data_dir, "luckybox")), catalog.games()
+    )
     assert warning is None and saved is not None
     assert [s.name for s in saved.session.seats] == ["Ann"]  # the real game, untouched
 

@@ -310,7 +310,7 @@ def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
 
     i18n.set_language("fr")
     cache = TextCache()
-    sentence = t("title.confirm_new", "Start a new game? The game in progress will be lost.")
+    sentence = t("saves.confirm_delete", "Delete this game in progress? It cannot be undone.")
     assert "\u00a0?" in sentence  # the catalog keeps the space before "?" non-breaking
     for width in range(60, 600, 7):
         for line in cache.wrap(sentence, 30, width):

@@ -23,8 +23,7 @@ from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.pause import PauseScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ui.scenes.table import start_game
-from tests.support import save_file
-from tests.support import take_turn, title, to_first_number
+from tests.support import save_file, take_turn, title, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, seen, wait
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,9 +22,8 @@ from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.replay import ReplayScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
-from tests.support import save_file
 from tests.rules_helpers import act, snapshot
-from tests.support import lb, title
+from tests.support import lb, save_file, title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 

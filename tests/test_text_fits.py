@@ -207,7 +207,7 @@ def walk(app: Any, watch: Watch, shots: bool) -> None:
         ConfirmDialog(
             app.ctx,
             lambda: i18n.t(
-                "title.confirm_new", "Start a new game? The game in progress will be lost."
+                "saves.confirm_delete", "Delete this game in progress? It cannot be undone."
             ),
             lambda: None,
         ),

@@ -144,9 +144,7 @@ def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
     table = tmp_path / saves.TABLES / "t1"
     workers = [
-        ctx.Process(
-            target=_save_many, args=(str(tmp_path), tag, start, done, release, str(table))
-        )
+        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release, str(table)))
         for tag in ("a", "b")
     ]
     for worker in workers:

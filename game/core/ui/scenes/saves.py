@@ -59,11 +59,19 @@ def kind_of(session: Any) -> str:
     )
 
 
-def when_played(table: SavedTable) -> str:
-    """When the table was last played, as the player's language writes dates and times."""
+def when_played(table: SavedTable, now: datetime | None = None) -> str:
+    """When the table was last played, as the player's language writes dates and times
+    ("Today, 14:05", "Yesterday, 09:30", else "21 November 2026, 14:05")."""
     if table.saved_at <= 0:
         return ""
-    return i18n.date(datetime.fromtimestamp(table.saved_at), with_time=True)
+    when = datetime.fromtimestamp(table.saved_at)
+    today = (now or datetime.now()).date()
+    clock = f"{when.hour:02d}:{when.minute:02d}"
+    if when.date() == today:
+        return t("saves.today", "Today, {time}", time=clock)
+    if (today - when.date()).days == 1:
+        return t("saves.yesterday", "Yesterday, {time}", time=clock)
+    return i18n.date(when, with_time=True)
 
 
 class SavesScene(UIScene):
