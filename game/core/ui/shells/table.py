@@ -96,6 +96,10 @@ def resume_saved(ctx: Any, game_id: str, saved: Any = None) -> tuple[Session, Re
         saved = tables[0]
     saved = getattr(saved, "loaded", saved)
     session, start, shown, confirming = saved.resumed
+    if session.table_folder is not None:
+        from game.core.saves import taken
+
+        taken(session.table_folder)  # this session plays on: the list replays the file anew
     return session, Resumed(start, shown, confirming)
 
 
