@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -28,19 +29,22 @@ if str(ROOT) not in sys.path:
 
 from game import catalog  # noqa: E402
 from game.core import saves, storage  # noqa: E402
+from game.core.game import Game  # noqa: E402
 from game.core.session import Seat, Session  # noqa: E402
 
 TARGET_BACK_MS = 5.0
 STEPS = {"luckybox": 150, "blanco": 400}  # late in a game, still in progress
 
 
-def fill(folder: Path, game: object, rng: random.Random) -> int:
+def fill(folder: Path, game: Game[Any], rng: random.Random) -> int:
     """CAP saves of `game` at three-seat tables, each played STEPS steps (or ended early)."""
     made = 0
     for i in range(saves.CAP * 2):
         if made == saves.CAP:
             break
-        session = Session([Seat("A"), Seat("B", "easy"), Seat("C", "easy")], 10 + i, game=game)
+        session: Session[Any] = Session(
+            [Seat("A"), Seat("B", "easy"), Seat("C", "easy")], 10 + i, game=game
+        )
         for _ in range(STEPS[session.game.id]):
             if session.state.is_terminal():
                 break
