@@ -32,6 +32,7 @@ from tests.ui_helpers import click, click_widget, frames, press
 
 LEGACY = Path(__file__).parent / "data" / "legacy"
 SHOTS = Path("/tmp/shots-h67saves")
+LANGS = ("en", "fr", "de")
 
 
 def leave_to_title(app: Any) -> TitleScene:
@@ -360,26 +361,31 @@ def test_shots_of_the_list_and_the_title(data_dir: Path) -> None:
         storage.save_game(table, session.save())
         os.utime(table / storage.AUTOSAVE, (now - 86400 * (2 - n) - 60,) * 2)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for size in ((1024, 768), (2560, 1080)):
-        for lang in ("en", "fr", "de"):
-            app = new_app(window=size)
-            try:
-                i18n.set_language(lang)
-                screen = title(app)
-                frames(app, 60)  # the buttons have slid in
-                assert len(screen.saves) == 3
-                _window_shot(app, f"title_{lang}_{size[0]}x{size[1]}")
-                click_widget(app, screen, "continue", 3)
-                frames(app, 10)
-                _window_shot(app, f"list_{lang}_{size[0]}x{size[1]}")
-                click_widget(app, app.stack.top, "delete_0", 3)
-                frames(app, 10)
-                _window_shot(app, f"delete_{lang}_{size[0]}x{size[1]}")
-                click_widget(app, app.stack.top, "no", 3)
-                assert app.errors == []
-            finally:
-                app.close()
-                pygame.quit()
+    shots = [(size, lang, False) for size in ((1024, 768), (2560, 1080)) for lang in LANGS]
+    shots.append(((1024, 768), "de", True))  # the longest words, at Large text
+    for size, lang, large in shots:
+        app = new_app(window=size)
+        try:
+            i18n.set_language(lang)
+            if large:
+                app.ctx.settings.text_size = "large"
+                app.ctx.text.set_scale(1.15)
+            name = f"{lang}{'_large' if large else ''}_{size[0]}x{size[1]}"
+            screen = title(app)
+            frames(app, 60)  # the buttons have slid in
+            assert len(screen.saves) == 3
+            _window_shot(app, f"title_{name}")
+            click_widget(app, screen, "continue", 3)
+            frames(app, 10)
+            _window_shot(app, f"list_{name}")
+            click_widget(app, app.stack.top, "delete_0", 3)
+            frames(app, 10)
+            _window_shot(app, f"delete_{name}")
+            click_widget(app, app.stack.top, "no", 3)
+            assert len(app.stack.top.tables) == 3 and app.errors == []
+        finally:
+            app.close()
+            pygame.quit()
     i18n.set_language("en")
 
 
