@@ -269,6 +269,12 @@ def test_a_copy_of_the_old_version_writing_keeps_its_save_where_it_is(tmp_path: 
         saves.migrate_single_save(folder)
         assert saves.table_folders(folder) == []
         assert (folder / storage.AUTOSAVE).read_bytes() == b"{}"
+        # Still listed where it is (as the old version would): it is a game in progress.
+        session = Session([Seat("Ann")], 5, game=LUCKYBOX)
+        (folder / storage.AUTOSAVE).write_text(json.dumps(session.save()))
+        listed, problems = saves.list_saved(folder, [LUCKYBOX])
+        assert problems == [] and [t.folder for t in listed] == [folder]
+        (folder / storage.AUTOSAVE).write_bytes(b"{}")
     finally:
         release.set()
         old_copy.join(30)
@@ -392,3 +398,36 @@ def test_shots_of_the_list_and_the_title(data_dir: Path) -> None:
 def _window_shot(app: Any, name: str) -> None:
     """What the window shows, at the window's size."""
     pygame.image.save(app.window_image(), str(SHOTS / f"{name}.png"))
+
+
+def test_blanco_people_at_one_screen_and_the_daily_both_wait(app: Any, data_dir: Path) -> None:
+    """Blanco too: a game of three people at one screen, left for the daily deal; both are
+    listed on Blanco's tab (Lucky Box's stays empty) and each comes back as it was."""
+    screen = title(app)
+    screen.choose_game("blanco")
+    frames(app, 2)
+    seats = [Seat("Ann"), Seat("Bo"), Seat("Cy")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=11)
+    frames(app, 30)
+    people = list(table.state.actions)
+    screen = leave_to_title(app)
+    assert screen.game == "blanco" and len(screen.saves) == 1
+    click_widget(app, screen, "daily", 3)
+    assert not isinstance(app.stack.top, ConfirmDialog)
+    solo = app.stack.scenes[0]
+    assert solo.session.daily == daily.today() and solo.session.table_folder is not None
+    frames(app, 30)
+    screen = leave_to_title(app)
+    click_widget(app, screen, "continue", 3)
+    listing = app.stack.top
+    assert isinstance(listing, SavesScene) and listing.game == "blanco"
+    assert [kind_of(s.session) for s in listing.tables] == [
+        f"Daily deal of {i18n.date(datetime.now().date())}",
+        "3 people at one screen",
+    ]
+    click_widget(app, listing, "resume_1", 3)
+    back = app.stack.scenes[0]
+    assert back.session.daily is None and back.state.actions == people
+    assert saves.table_folders(lb(data_dir)) == []
+    assert len(saves.table_folders(storage.game_folder(data_dir, "blanco"))) == 2
+    assert app.errors == []

@@ -150,9 +150,13 @@ def list_saved(
     line per damaged save (set aside in its table's folder by `storage.load_save`; the others
     are listed all the same). The one-save version's autosave is moved in first."""
     migrate_single_save(folder, companions)
+    found = table_folders(folder)
+    if (Path(folder) / AUTOSAVE).is_file():  # could not move (a read-only folder, an old copy
+        # playing it): still listed, played and filed where it is, as the old version did
+        found = sorted([*found, Path(folder)], key=saved_at, reverse=True)
     tables: list[SavedTable] = []
     problems: list[str] = []
-    for table in table_folders(folder):
+    for table in found:
         when = saved_at(table)
         key = _file_key(table)
         cached = _replayed.get(table)
