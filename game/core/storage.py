@@ -1,5 +1,6 @@
-"""Files in the player's data folder: the autosave, finished games' records, and setting bad
-files aside. Pure Python (no pygame), so it can be tested and fuzzed alone.
+"""Files in the player's data folder: an autosave (in its table's folder: game.core.saves),
+finished games' records, and setting bad files aside. Pure Python (no pygame), so it can be
+tested and fuzzed alone.
 
 The folder is `$SMLB_DATA_DIR` if set (portable installs, tests), else the platform's user data
 folder. Every write goes through safe_files.py (atomic: a crash or power cut leaves the previous
@@ -234,15 +235,6 @@ def load_save(folder: Path, games: Sequence[Game[Any]]) -> tuple[LoadedSave | No
     return LoadedSave(obj, resumed), None
 
 
-def has_save(folder: Path) -> bool:
-    return (Path(folder) / AUTOSAVE).is_file()
-
-
-def delete_save(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        (Path(folder) / AUTOSAVE).unlink()
-
-
 # ---------------------------------------------------------------- finished games
 
 
@@ -390,9 +382,7 @@ __all__ = [
     "data_dir",
     "lock_saves",
     "unlock_saves",
-    "delete_save",
     "finished_extra",
-    "has_save",
     "keep_record",
     "list_records",
     "load_save",

@@ -98,7 +98,9 @@ def replays_tips() -> Tips:
 def title_tips() -> Tips:
     return {
         "continue": lambda: t(
-            "tip.title.continue", "Carry on with the saved game, exactly where you left it (Enter)."
+            "tip.title.continue",
+            "Carry on with a game in progress, exactly where you left it; with several, "
+            "choose which (Enter).",
         ),
         "new_game": lambda: t(
             "tip.title.new_game",
