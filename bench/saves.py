@@ -71,7 +71,7 @@ def main() -> None:
             count = fill(folder, game, random.Random(1))
             first, back = [], []
             for _ in range(args.repeat):
-                saves._replayed.clear()
+                saves.forget_replays()
                 start = time.perf_counter()
                 saves.list_saved(folder, games)
                 first.append((time.perf_counter() - start) * 1000)

@@ -32,13 +32,13 @@ from game.core.storage import (
     AUTOSAVE,
     LOCK_FILE,
     LoadedSave,
-    _no_other_writer,
     load_save,
+    no_other_writer,
     unlock_saves,
 )
 
 TABLES = "tables"  # in a game's folder: one folder per table in progress
-CAP = 10  # tables in progress kept per game (the list shows them all, no paging)
+CAP = 10  # tables in progress per game that the title lets start (two pages of the list)
 
 
 @dataclass
@@ -99,7 +99,7 @@ def table_folders(folder: Path) -> list[Path]:
 
 def in_use(table: Path) -> bool:
     """Whether another copy of the game is playing this table now (it holds its lock)."""
-    return not _no_other_writer(Path(table))
+    return not no_other_writer(Path(table))
 
 
 def remove_table(table: Path, also: Sequence[str] = ()) -> None:
@@ -123,7 +123,7 @@ def migrate_single_save(folder: Path, companions: Sequence[str] = ()) -> None:
     be writing that autosave now) keeps it where it is until a later visit. A file that
     cannot move stays where it was, unread but safe."""
     folder = Path(folder)
-    if not (folder / AUTOSAVE).is_file() or not _no_other_writer(folder):
+    if not (folder / AUTOSAVE).is_file() or not no_other_writer(folder):
         return
     table = new_table(folder)
     try:
@@ -189,6 +189,11 @@ def _file_key(table: Path) -> tuple[int, int, int] | None:
     return (info.st_mtime_ns, info.st_size, info.st_ino)
 
 
+def forget_replays() -> None:
+    """Every kept replay dropped (the next list replays every save: a first show)."""
+    _replayed.clear()
+
+
 def taken(table: Path) -> None:
     """The table's game goes back on the table: its replay is the table's now, never listed
     again (a later list replays the file)."""
@@ -199,6 +204,7 @@ __all__ = [
     "CAP",
     "TABLES",
     "SavedTable",
+    "forget_replays",
     "in_use",
     "list_saved",
     "migrate_single_save",

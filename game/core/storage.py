@@ -150,7 +150,7 @@ def lock_saves(folder: Path) -> bool:
     return True
 
 
-def _no_other_writer(folder: Path) -> bool:
+def no_other_writer(folder: Path) -> bool:
     """Whether no other copy of the game holds this game's autosave right now."""
     key = os.path.abspath(folder)
     if key in _held_locks:
@@ -205,7 +205,7 @@ def load_save(folder: Path, games: Sequence[Game[Any]]) -> tuple[LoadedSave | No
     from game.core.session import Session
 
     path = Path(folder) / AUTOSAVE
-    if _no_other_writer(folder):  # else the temporary file may be another copy's write
+    if no_other_writer(folder):  # else the temporary file may be another copy's write
         for stale in Path(folder).glob(f"{AUTOSAVE}.*.tmp"):  # a write cut off by a crash
             with contextlib.suppress(OSError):
                 stale.unlink()
