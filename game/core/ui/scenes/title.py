@@ -193,6 +193,7 @@ class TitleScene(UIScene):
         self.saves: list[Any] = []  # the games in progress (saves.SavedTable), newest first
         self.saved: str | None = None  # a line about the newest, when there is one
         self.saved_more: str | None = None  # "and 2 more games in progress"
+        self.saved_shown = ""  # the line under Continue: `saved`, and `saved_more` after it
         self.saved_game: Any = None  # the newest (saves.SavedTable), replayed once
         self._stale = False  # the list of games in progress was opened: read them again
         self._layout(has_save=False)
@@ -237,10 +238,9 @@ class TitleScene(UIScene):
         """At the cap of games in progress: the list instead, saying why (True)."""
         from game.core.saves import CAP
 
-        if len(self.saves) < CAP:
-            return False
-        self.open_saves(full=True)
-        return True
+        if len(self.saves) >= CAP:
+            self.open_saves(full=True)
+        return len(self.saves) >= CAP
 
     def daily_deal(self) -> None:
         """Today's deal of the chosen game, solo, at a table of its own: every other game in
@@ -266,12 +266,10 @@ class TitleScene(UIScene):
         if len(self.saves) > 1:
             self.open_saves()
             return
-        if self.saves:
-            self.resume_table(self.saves[0])
-            return
-        self._check_save()  # gone since (another copy finished it): say so, as the game does
-        if not self.saves:
+        if not self.saves:  # (Enter only offers Continue when there is one)
             self.ctx.message = t("table.no_save", "There is no saved game to continue.")
+            return
+        self.resume_table(self.saves[0])
 
     def resume_table(self, saved: Any) -> None:
         """Put that table (a `saves.SavedTable`) back on the table, exactly as it stood."""
@@ -320,17 +318,17 @@ class TitleScene(UIScene):
         from game.core.ui.daily import saved_line
 
         self.saved = saved_line(self.saves[0].session) if self.saves else None
-        more = len(self.saves) - 1
-        self.saved_more = (
-            tn(
+        self.saved_shown, self.saved_more, more = self.saved or "", None, len(self.saves) - 1
+        if more > 0:  # the newest, and how many more Continue lists
+            self.saved_more = tn(
                 "title.saved_more",
                 more,
                 "and {count} more game in progress: Continue lists them",
                 "and {count} more games in progress: Continue lists them",
             )
-            if more > 0
-            else None
-        )
+            self.saved_shown = t(
+                "title.saved_and_more", "{game}  ({more})", game=self.saved, more=self.saved_more
+            )
 
     def _layout(self, has_save: bool) -> None:
         """Continue on top when a game is saved; then New game; then the small buttons."""
@@ -457,11 +455,7 @@ class TitleScene(UIScene):
             and self.widgets["continue"].visible
             and line_y - 16 < gfx.view(surface).bottom
         ):
-            line = self.saved
-            if self.saved_more:
-                line = t(
-                    "title.saved_and_more", "{game}  ({more})", game=line, more=self.saved_more
-                )
+            line = self.saved_shown
             size = self.ctx.text.fit_size(line, 22, 1180)
             self.ctx.text.blit_centered(
                 surface, line, size, WHITE, (640, line_y), outline=INK, px=2
