@@ -5,7 +5,8 @@ shows a screen, lets it settle (ambient motion rests after `--settle` seconds wi
 the game's own default is stack.AMBIENT_SECONDS), then measures this process's CPU time over
 `--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, a
 solo Blanco one waiting for the human's draw, and pages of the menus (settings, How to play,
-statistics, a set-up, the online menu, Host a table, the hand-off between players).
+statistics, the games in progress, a set-up, the online menu, Host a table, the hand-off
+between players).
 `--always-draw` draws every frame as the app did before it learnt to rest (a comparison);
 `--live` keeps ambient motion moving (a table's pulsing highlights, the title's drift), as in
 the seconds after a player's input: no target, frames a second and CPU to watch.
@@ -37,6 +38,7 @@ MENUS: dict[str, tuple[str, dict[str, Any]]] = {
     "settings": ("settings", {}),
     "howto": ("howto", {"game": "luckybox"}),
     "stats": ("stats", {"game": "luckybox"}),
+    "saves": ("saves", {"game": "luckybox"}),  # the games in progress (none here: empty)
     "setup": ("blanco.setup", {}),
     "online": ("online", {}),
     "host": ("online.host", {"url": "ws://127.0.0.1:9"}),  # (a form: no server is asked)

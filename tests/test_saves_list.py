@@ -182,6 +182,13 @@ def test_delete_asks_first_and_removes_only_that_game(app: Any, data_dir: Path) 
     press(app, pygame.K_2, 3)
     table = table_of(app)
     assert table is not None and table.session.seats[0].name == "Ann"
+    # Enter on the title, Enter on the list: the game played last.
+    screen = leave_to_title(app)
+    press(app, pygame.K_RETURN, 3)
+    assert isinstance(app.stack.top, SavesScene)
+    press(app, pygame.K_RETURN, 3)
+    table = table_of(app)
+    assert table is not None and table.session.seats[0].name == "Ann"
 
 
 def test_at_the_cap_new_game_and_daily_open_the_list_and_say_why(app: Any, data_dir: Path) -> None:

@@ -76,7 +76,7 @@ def when_played(table: SavedTable, now: datetime | None = None) -> str:
 
 class SavesScene(UIScene):
     """Widgets: "resume_<i>" and "delete_<i>" per row (i from 0 on the page), "prev", "next",
-    "back". Keys 1 to 5 continue that row's game."""
+    "back". Keys 1 to 5 continue that row's game, Enter the first row's."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
@@ -96,7 +96,9 @@ class SavesScene(UIScene):
                     (LIST.right - BUTTONS_W + 4, y, 200, 56),
                     lt("saves.resume", "Continue"),
                     partial(self.resume_row, i),
-                    key=pygame.K_1 + i,
+                    # Number keys pick a row; Enter the first (Enter, Enter from the title:
+                    # the game played last)
+                    key=(pygame.K_1 + i, *((pygame.K_RETURN, pygame.K_KP_ENTER) if i == 0 else ())),
                     colour=GREEN,
                     text_size=30,
                 ),
