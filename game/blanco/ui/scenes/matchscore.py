@@ -32,7 +32,7 @@ class MatchScoreScene(UIScene):
         self.match = match
         # The match's table: its next game is saved where its games were (None: a game not
         # kept, such as a demo's).
-        self.folder = session.table_folder
+        self.folder = getattr(session, "table_folder", None)
         self.next_session: Session | None = None
         over = match.over()
         if over:

@@ -269,14 +269,14 @@ class TableScene(TableShell):
             )
 
     def forget_look(self) -> None:
-        table = self.session.table_folder
+        table = getattr(self.session, "table_folder", None)  # (none online)
         if table is None:
             return
         with contextlib.suppress(OSError):
             (table / LOOK).unlink(missing_ok=True)
 
     def _restore_look(self) -> None:
-        table = self.session.table_folder
+        table = getattr(self.session, "table_folder", None)  # (none online)
         if table is None:
             return
         try:
