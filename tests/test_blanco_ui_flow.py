@@ -11,6 +11,7 @@ from tests.ui_helpers import click, frames, frames_computers_answered, screensho
 def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
     from game.blanco.ui.scenes.matchscore import MatchScoreScene
     from game.blanco.ui.scenes.setup import SetupScene
+    from game.core import saves
     from game.core.ui.scenes.title import TitleScene
 
     app.ctx.settings.animation_speed = 40.0
@@ -44,6 +45,8 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
             table = app.stack.top
             assert isinstance(table, TableScene) and table.match is not None
             assert len(table.match.games) == scores
+            # The whole match is one table: its games follow one another in one folder.
+            assert saves.table_folders(app.ctx.game_dir("blanco")) == [table.session.table_folder]
             # The table says where the match stands: this game's number and our wins beside
             # the piles, each other player's in their panel.
             wins = table.match.wins()
@@ -55,6 +58,9 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
     else:
         raise AssertionError("the match did not end")
     assert 2 <= scores <= 3
+    # The match over, its table is gone with its match (the records stay for Replays).
+    folder = app.ctx.game_dir("blanco")
+    assert saves.table_folders(folder) == [] and not list(folder.rglob("match.json"))
 
 
 def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
