@@ -438,3 +438,35 @@ def test_blanco_people_at_one_screen_and_the_daily_both_wait(app: Any, data_dir:
     assert saves.table_folders(lb(data_dir)) == []
     assert len(saves.table_folders(storage.game_folder(data_dir, "blanco"))) == 2
     assert app.errors == []
+
+
+def test_a_game_another_copy_is_playing_cannot_be_deleted(app: Any, data_dir: Path) -> None:
+    """Delete refuses, and says why, a game another copy of the game has on its table."""
+    import multiprocessing
+
+    folder = lb(data_dir)
+    for seed, name in ((5, "Ann"), (6, "Bo")):
+        storage.save_game(
+            saves.new_table(folder), Session([Seat(name)], seed, game=LUCKYBOX).save()
+        )
+        time.sleep(0.01)
+    playing = saves.table_folders(folder)[0]  # Bo's
+    ctx = multiprocessing.get_context("fork")
+    ready, release = ctx.Event(), ctx.Event()
+    other = ctx.Process(target=_hold_lock, args=(str(playing), ready, release))
+    other.start()
+    try:
+        assert ready.wait(30)
+        screen = title(app)
+        click_widget(app, screen, "continue", 3)
+        listing = app.stack.top
+        assert isinstance(listing, SavesScene) and listing.tables[0].folder == playing
+        click_widget(app, listing, "delete_0", 3)
+        assert app.stack.top is listing, "no question: it cannot be deleted"
+        assert listing.note == (
+            "Another copy of the game is playing this game now: it cannot be deleted."
+        )
+        assert (playing / storage.AUTOSAVE).is_file()
+    finally:
+        release.set()
+        other.join(30)
