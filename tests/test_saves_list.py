@@ -208,7 +208,10 @@ def test_at_the_cap_new_game_and_daily_open_the_list_and_say_why(app: Any, data_
         assert listing.headline_note() == (
             "10 games in progress are the most kept: continue one, or delete one to start another."
         )
-        assert listing.pages == 2
+        assert listing.pages == 2 and len(listing.shown()) == 5
+        click_widget(app, listing, "next", 2)  # the second page: the five played longest ago
+        assert listing.page == 1 and listing.shown() == listing.tables[5:]
+        assert not listing.widget("next").enabled
         press(app, pygame.K_ESCAPE, 3)
         assert app.stack.top is screen
     assert sorted(p.name for p in saves.table_folders(folder)) == before, "nothing dropped"
@@ -470,3 +473,33 @@ def test_a_game_another_copy_is_playing_cannot_be_deleted(app: Any, data_dir: Pa
     finally:
         release.set()
         other.join(30)
+
+
+def test_shots_of_the_full_list(data_dir: Path) -> None:
+    """Pictures of the list as New game opens it at the cap, saying why, at 1024x768 and
+    2560x1080 in en/fr/de (into /tmp/shots-h67saves, looked at by hand); the line fits."""
+    from game.catalog import new_app
+
+    folder = lb(data_dir)
+    for i in range(saves.CAP):
+        session = Session([Seat(f"P{i}"), Seat("Bot", "hard")], 200 + i, game=LUCKYBOX)
+        storage.save_game(saves.new_table(folder), session.save())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size in ((1024, 768), (2560, 1080)):
+        for lang in LANGS:
+            app = new_app(window=size)
+            try:
+                i18n.set_language(lang)
+                screen = title(app)
+                frames(app, 60)
+                click_widget(app, screen, "new_game", 3)
+                listing = app.stack.top
+                assert isinstance(listing, SavesScene) and listing.full
+                note = listing.headline_note()
+                assert note and app.ctx.text.fit_size(note, 24, 1160) >= 16, note
+                frames(app, 10)
+                _window_shot(app, f"full_{lang}_{size[0]}x{size[1]}")
+                assert app.errors == []
+            finally:
+                app.close()
+                pygame.quit()

@@ -116,7 +116,7 @@ class SavesScene(UIScene):
         self.add(
             "prev",
             Button(
-                (560, 610, 70, 52),
+                (560, 624, 70, 52),
                 "<",
                 self.prev_page,
                 key=pygame.K_LEFT,
@@ -127,7 +127,7 @@ class SavesScene(UIScene):
         self.add(
             "next",
             Button(
-                (650, 610, 70, 52),
+                (650, 624, 70, 52),
                 ">",
                 self.next_page,
                 key=pygame.K_RIGHT,
@@ -296,7 +296,7 @@ class SavesScene(UIScene):
             self._draw_row(surface, i, table)
         if self.pages > 1:
             page = t("saves.page", "page {n} of {total}", n=self.page + 1, total=self.pages)
-            text.blit_centered(surface, page, 24, DIM, (640, 594))
+            text.blit_centered(surface, page, 24, DIM, (640, 606))
         self.draw_widgets(surface)
 
     def _draw_row(self, surface: pygame.Surface, i: int, table: SavedTable) -> None:
