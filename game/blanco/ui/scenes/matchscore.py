@@ -10,7 +10,7 @@ import pygame
 
 from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
-from game.core.saves import remove_table
+from game.core.saves import in_use, remove_table
 from game.core.session import Seat, Session
 from game.core.storage import save_game
 from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
@@ -33,6 +33,8 @@ class MatchScoreScene(UIScene):
         # The match's table: its next game is saved where its games were (None: a game not
         # kept, such as a demo's).
         self.folder = getattr(session, "table_folder", None)
+        if self.folder is not None and in_use(self.folder):  # another copy plays this table:
+            self.folder = None  # the next game takes a table of its own, its match with it
         self.next_session: Session | None = None
         over = match.over()
         if over:
