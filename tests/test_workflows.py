@@ -108,7 +108,7 @@ def actionlint() -> str | None:
 def test_actionlint_finds_nothing():
     program = actionlint()
     if program is None:
-        pytest.skip("actionlint is not installed: optional, the structural checks above run everywhere")
+        pytest.skip("actionlint is not installed (optional: the checks above run everywhere)")
     files = [str(p) for p in sorted(WORKFLOWS.glob("*.yml"))]
     done = subprocess.run(
         [program, "-no-color", *files], capture_output=True, text=True, timeout=120, cwd=REPO
