@@ -1,229 +1,50 @@
-"""Synthesize every sound effect of Super Mega Lucky Box (pure Python, no numpy).
+"""Synthesize every sound effect of both games (pure Python, no numpy, nothing downloaded).
 
-Run ``python sounds/generate.py``: it (re)writes the WAV files next to this file,
-16-bit mono 44100 Hz, deterministically (noise comes from seeded generators).
+Run ``python sounds/generate.py``: it (re)writes the effects next to this file (16-bit mono
+44100 Hz), the music in ``music/`` (see ``music.py``) and ``MANIFEST.sha256``, the checksum of
+every file written, deterministically (noise comes from seeded generators). The building
+blocks are in ``synth.py``; Blanco's own set in ``blanco_sfx.py``. Every effect is
+peak-normalised to about -3 dBFS and gets short fades at both ends, so it starts and stops
+without clicks.
 
-Building blocks: oscillators (sine/square/triangle/saw/noise) with pitch
-sweeps and vibrato, ADSR or exponential envelopes, one-pole filters, and a
-mixing ``Track``.  Every file is peak-normalised to about -3 dBFS and gets short
-fades at both ends, so it starts and stops without clicks.
+The sets: Lucky Box's pen, tokens, bonuses and arcade jingles; Blanco's cards on felt and
+mallets (``blanco_*``); ``click`` and ``refuse`` belong to the menus of both.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import sys
-import wave
-from array import array
 from collections.abc import Callable
 from pathlib import Path
 
 OUT_DIR = Path(__file__).resolve().parent
-RATE = 44100
-PEAK = 10 ** (-3 / 20)  # -3 dBFS
+if str(OUT_DIR) not in sys.path:  # run as a script or loaded by path: its neighbours import
+    sys.path.insert(0, str(OUT_DIR))
 
-Samples = list[float]
+from blanco_sfx import SOUNDS as BLANCO_SOUNDS  # noqa: E402
+from synth import (  # noqa: E402
+    NOTE,
+    Samples,
+    Track,
+    add,
+    adsr,
+    bell,
+    blip,
+    brass,
+    decay,
+    finish,
+    gain,
+    highpass,
+    lowpass,
+    osc,
+    white_noise,
+    write_wav,
+)
 
-# equal-tempered note frequencies used by the jingles
-NOTE = {
-    name: 440.0 * 2 ** ((midi - 69) / 12)
-    for name, midi in {
-        "C3": 48, "E3": 52, "G3": 55, "A3": 57, "C4": 60, "E4": 64, "G4": 67, "A4": 69,
-        "B4": 71, "C5": 72, "D5": 74, "E5": 76, "F5": 77, "G5": 79, "A5": 81, "B5": 83,
-        "C6": 84, "D6": 86, "E6": 88, "G6": 91, "A6": 93, "C7": 96, "E7": 100,
-    }.items()
-}  # fmt: skip
-
-
-# --------------------------------------------------------------------------- oscillators
-
-
-def n_samples(dur: float) -> int:
-    return max(1, round(dur * RATE))
-
-
-def osc(
-    wave_kind: str,
-    dur: float,
-    f0: float,
-    f1: float | None = None,
-    vib_rate: float = 0.0,
-    vib_depth: float = 0.0,
-    duty: float = 0.5,
-    seed: int = 0,
-) -> Samples:
-    """One oscillator; the pitch glides exponentially from ``f0`` to ``f1``.
-
-    ``vib_depth`` is a fraction of the frequency (0.02 = +-2 %).
-    """
-    n = n_samples(dur)
-    f1 = f0 if f1 is None else f1
-    rng = random.Random(seed)
-    out: Samples = []
-    phase = 0.0
-    held = 0.0
-    ratio = f1 / f0
-    for i in range(n):
-        t = i / n
-        f = f0 * ratio**t
-        if vib_depth:
-            f *= 1 + vib_depth * math.sin(math.tau * vib_rate * i / RATE)
-        prev = phase
-        phase = (phase + f / RATE) % 1.0
-        if wave_kind == "sine":
-            v = math.sin(math.tau * phase)
-        elif wave_kind == "square":
-            v = 1.0 if phase < duty else -1.0
-        elif wave_kind == "triangle":
-            v = 4 * abs(phase - 0.5) - 1
-        elif wave_kind == "saw":
-            v = 2 * phase - 1
-        elif wave_kind == "noise":  # sample-and-hold noise, pitched by f
-            if phase < prev:
-                held = rng.uniform(-1, 1)
-            v = held
-        else:
-            raise ValueError(wave_kind)
-        out.append(v)
-    return out
-
-
-def white_noise(dur: float, seed: int) -> Samples:
-    rng = random.Random(seed)
-    return [rng.uniform(-1, 1) for _ in range(n_samples(dur))]
-
-
-# --------------------------------------------------------------------------- shaping
-
-
-def adsr(
-    s: Samples, a: float = 0.005, d: float = 0.05, sus: float = 0.7, r: float = 0.05
-) -> Samples:
-    """Attack/decay/sustain/release envelope over the whole sample list."""
-    n = len(s)
-    na, nd, nr = n_samples(a), n_samples(d), n_samples(r)
-    out = []
-    for i, v in enumerate(s):
-        if i < na:
-            g = i / na
-        elif i < na + nd:
-            g = 1 - (1 - sus) * (i - na) / nd
-        else:
-            g = sus
-        left = n - i
-        if left < nr:
-            g *= left / nr
-        out.append(v * g)
-    return out
-
-
-def decay(s: Samples, tau: float, attack: float = 0.002) -> Samples:
-    """Percussive envelope: quick linear attack then exponential decay."""
-    na = n_samples(attack)
-    return [v * (i / na if i < na else 1.0) * math.exp(-i / (tau * RATE)) for i, v in enumerate(s)]
-
-
-def lowpass(s: Samples, cutoff: float | Callable[[float], float]) -> Samples:
-    """One-pole low-pass; ``cutoff`` may be a function of time t in [0, 1]."""
-    out, y, n = [], 0.0, len(s)
-    for i, v in enumerate(s):
-        fc = cutoff(i / n) if callable(cutoff) else cutoff
-        a = 1 - math.exp(-math.tau * fc / RATE)
-        y += a * (v - y)
-        out.append(y)
-    return out
-
-
-def highpass(s: Samples, cutoff: float) -> Samples:
-    low = lowpass(s, cutoff)
-    return [v - w for v, w in zip(s, low, strict=True)]
-
-
-def gain(s: Samples, g: float) -> Samples:
-    return [v * g for v in s]
-
-
-def add(*parts: Samples) -> Samples:
-    n = max(len(p) for p in parts)
-    out = [0.0] * n
-    for p in parts:
-        for i, v in enumerate(p):
-            out[i] += v
-    return out
-
-
-def mul(a: Samples, b: Samples) -> Samples:
-    return [x * y for x, y in zip(a, b, strict=False)]
-
-
-class Track:
-    """A mixing buffer: place sounds at times, then render."""
-
-    def __init__(self, dur: float) -> None:
-        self.buf = [0.0] * n_samples(dur)
-
-    def put(self, at: float, s: Samples, g: float = 1.0) -> Track:
-        start = round(at * RATE)
-        for i, v in enumerate(s):
-            j = start + i
-            if j >= len(self.buf):
-                break
-            self.buf[j] += v * g
-        return self
-
-
-def finish(s: Samples, fade_in: float = 0.002, fade_out: float = 0.025) -> Samples:
-    """Remove DC, normalise to -3 dBFS and fade both ends (no clicks)."""
-    mean = sum(s) / len(s)
-    s = [v - mean for v in s]
-    n, ni, no = len(s), n_samples(fade_in), n_samples(fade_out)
-    for i in range(min(ni, n)):
-        s[i] *= i / ni
-    for i in range(min(no, n)):
-        s[n - 1 - i] *= i / no
-    peak = max(abs(v) for v in s) or 1.0
-    return [v * PEAK / peak for v in s]
-
-
-def write_wav(path: Path, s: Samples) -> None:
-    data = array("h", (max(-32767, min(32767, round(v * 32767))) for v in s))
-    if sys.byteorder == "big":
-        data.byteswap()
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(data.tobytes())
-
-
-# --------------------------------------------------------------------------- instruments
-
-
-def blip(freq: float, dur: float, wave_kind: str = "square", tau: float = 0.08) -> Samples:
-    """Short arcade note: softened square/triangle with a percussive decay."""
-    s = osc(wave_kind, dur, freq, duty=0.25 if wave_kind == "square" else 0.5)
-    if wave_kind == "square":
-        s = lowpass(s, 5000)
-    return decay(s, tau)
-
-
-def bell(freq: float, dur: float, tau: float = 0.3) -> Samples:
-    """Soft bell: sine partials at inharmonic ratios, upper ones dying faster."""
-    parts = [
-        decay(gain(osc("sine", dur, freq * ratio), amp), tau / ratio**0.5, attack=0.004)
-        for ratio, amp in ((1.0, 1.0), (2.0, 0.35), (2.76, 0.25), (5.4, 0.1))
-    ]
-    return add(*parts)
-
-
-def brass(freq: float, dur: float, vib: float = 0.0) -> Samples:
-    """Chiptune 'brass': pulse + saw with a slight vibrato, through a low-pass."""
-    s = add(
-        osc("square", dur, freq, duty=0.3, vib_rate=6, vib_depth=vib),
-        gain(osc("saw", dur, freq * 1.003, vib_rate=6, vib_depth=vib), 0.6),
-    )
-    return adsr(lowpass(s, 3500), a=0.01, d=0.08, sus=0.75, r=min(0.12, dur / 3))
+MANIFEST = "MANIFEST.sha256"
 
 
 # --------------------------------------------------------------------------- sound effects
@@ -367,7 +188,7 @@ def sfx_token() -> Samples:
     return t.buf
 
 
-SOUNDS: dict[str, Callable[[], Samples]] = {
+LUCKYBOX_SOUNDS: dict[str, Callable[[], Samples]] = {
     "reveal": sfx_reveal,
     "cross": sfx_cross,
     "line": sfx_line,
@@ -379,22 +200,40 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "card_complete": sfx_card_complete,
     "round_end": sfx_round_end,
     "victory": sfx_victory,
-    "click": sfx_click,
-    "refuse": sfx_refuse,
     "token": sfx_token,
 }
+SHARED_SOUNDS: dict[str, Callable[[], Samples]] = {"click": sfx_click, "refuse": sfx_refuse}
+SOUNDS: dict[str, Callable[[], Samples]] = {**LUCKYBOX_SOUNDS, **SHARED_SOUNDS, **BLANCO_SOUNDS}
 
 
-def main(out_dir: Path = OUT_DIR) -> list[Path]:
-    """Render every sound into ``out_dir``; returns the written paths."""
+def main(out_dir: Path = OUT_DIR, music: bool = False) -> list[Path]:
+    """Render every effect into ``out_dir`` (and, with `music`, every piece of ``music/``);
+    returns the written paths."""
     written = []
     for name, make in SOUNDS.items():
         path = out_dir / f"{name}.wav"
         write_wav(path, finish(make()))
         written.append(path)
+    if music:
+        from music import render_all
+
+        written += render_all(out_dir / "music")
     return written
 
 
+def write_manifest(out_dir: Path = OUT_DIR) -> Path:
+    """``MANIFEST.sha256``: the SHA-256 of every shipped sound (``sha256sum -c`` reads it)."""
+    files = sorted([*out_dir.glob("*.wav"), *(out_dir / "music").glob("*.wav")])
+    lines = [
+        f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(out_dir).as_posix()}\n"
+        for p in files
+    ]
+    path = out_dir / MANIFEST
+    path.write_text("".join(lines))
+    return path
+
+
 if __name__ == "__main__":
-    for written_path in main():
+    for written_path in main(music=True):
         print(written_path.relative_to(OUT_DIR.parent))
+    print(write_manifest().relative_to(OUT_DIR.parent))

@@ -1,112 +1,228 @@
-"""Synthesize the calm background loop (pure Python, no numpy, deterministic).
+"""Synthesize the music (pure Python, no numpy, deterministic): a loop for the menus, one for
+each game, and each game's end piece.
 
-Run ``python sounds/music.py``: it (re)writes ``sounds/music/calm_loop.wav``, 16-bit mono
-22050 Hz, 8 bars at 76 BPM over I-vi-IV-V in C. The music sits in its own folder so the
-effects loader (every ``*.wav`` of ``sounds/``) never takes it for an effect.
+Run ``python sounds/music.py`` (or ``generate.py``, which runs it too): it (re)writes
+``sounds/music/*.wav``, mono 22050 Hz mu-law (see `synth.write_mulaw`: half the bytes of 16-bit
+PCM; SDL_mixer streams it). The music sits in its own folder so the effects loader (every
+``*.wav`` of ``sounds/``) never takes it for an effect.
 
-The loop is seamless: every note's tail that runs past the end is added back at the start, and
-the pad has no attack or release at the seam.
+- ``calm_loop``: the menus', 8 bars at 76 BPM over I-vi-IV-V in C: a pad, a bass, an arpeggio.
+- ``luckybox_loop`` / ``luckybox_end`` and ``blanco_loop`` / ``blanco_end``: see ``pieces.py``.
+
+A loop is seamless: every note's tail that runs past the end is added back at the start (the
+`Score` wraps), so the last sample leads into the first. An end piece does not wrap: it rings
+out and fades to silence.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import sys
-import wave
-from array import array
+from collections.abc import Callable
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent / "music" / "calm_loop.wav"
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from synth import write_mulaw  # noqa: E402
+
+OUT_DIR = HERE / "music"
 RATE = 22050
-BPM = 76
-BEAT = 60 / BPM
-BARS = 8
-LENGTH = round(BARS * 4 * BEAT * RATE)
-PEAK = 10 ** (-6 / 20)  # -6 dBFS: background music sits under the effects
+PEAK = 10 ** (-6 / 20)  # -6 dBFS: music sits under the effects
 
 
-def midi(note: int) -> float:
+def midi(note: float) -> float:
     return 440.0 * 2 ** ((note - 69) / 12)
 
 
+class Score:
+    """A mono buffer of `seconds` that notes are added into; `loop`: tails wrap to the start."""
+
+    def __init__(self, seconds: float, loop: bool) -> None:
+        self.length = round(seconds * RATE)
+        self.buf = [0.0] * self.length
+        self.loop = loop
+
+    def _put(self, first: int, values: list[float]) -> None:
+        buf, length = self.buf, self.length
+        if self.loop:
+            for i, v in enumerate(values):
+                buf[(first + i) % length] += v
+        else:
+            for i, v in enumerate(values[: max(0, length - first)]):
+                buf[first + i] += v
+
+    def pluck(
+        self,
+        start: float,
+        dur: float,
+        freq: float,
+        amp: float,
+        tau: float,
+        harmonics: tuple[float, ...] = (1.0,),
+        attack: float = 0.012,
+    ) -> None:
+        """A plucked or struck note: fast attack, exponential decay, harmonic partials."""
+        w = math.tau * freq / RATE
+        n_attack = max(1, round(attack * RATE))
+        values = []
+        for i in range(round(dur * RATE)):
+            env = math.exp(-i / (tau * RATE)) * min(1.0, i / n_attack)
+            if env < 1e-4 and i > n_attack:  # (not at the first sample, whose envelope is 0)
+                break
+            values.append(
+                amp * env * sum(h * math.sin(w * i * (k + 1)) for k, h in enumerate(harmonics))
+            )
+        self._put(round(start * RATE), values)
+
+    def held(
+        self,
+        start: float,
+        dur: float,
+        freq: float,
+        amp: float,
+        harmonics: tuple[float, ...] = (1.0,),
+        attack: float = 0.03,
+        release: float = 0.15,
+        vibrato: float = 0.0,
+    ) -> None:
+        """A sustained note (brass, pad): attack, hold, release; a gentle vibrato if asked."""
+        n, na, nr = round(dur * RATE), max(1, round(attack * RATE)), max(1, round(release * RATE))
+        phase, values = 0.0, []
+        for i in range(n + nr):
+            env = min(1.0, i / na) * (1.0 if i < n else (n + nr - i) / nr)
+            f = freq * (1 + vibrato * math.sin(math.tau * 5.5 * i / RATE) * min(1.0, i / (4 * na)))
+            phase += math.tau * f / RATE
+            values.append(
+                amp * env * sum(h * math.sin(phase * (k + 1)) for k, h in enumerate(harmonics))
+            )
+        self._put(round(start * RATE), values)
+
+    def tine(self, start: float, dur: float, freq: float, amp: float, tau: float = 0.9) -> None:
+        """An electric piano note (two-operator FM): bright at the strike, mellow as it rings."""
+        w = math.tau * freq / RATE
+        values = []
+        for i in range(round(dur * RATE)):
+            env = math.exp(-i / (tau * RATE)) * min(1.0, i / 40)
+            index = 0.25 + 1.4 * math.exp(-i / (0.06 * RATE))
+            values.append(amp * env * math.sin(w * i + index * math.sin(w * i)))
+        self._put(round(start * RATE), values)
+
+    def vibes(self, start: float, dur: float, freq: float, amp: float, tau: float = 1.0) -> None:
+        """A vibraphone note: partials 1 and 4 with the motor's tremolo."""
+        w = math.tau * freq / RATE
+        values = []
+        for i in range(round(dur * RATE)):
+            t = i / RATE
+            trem = 0.8 + 0.2 * math.cos(math.tau * 5.0 * t)
+            body = math.exp(-t / tau) * math.sin(w * i)
+            high = 0.2 * math.exp(-4 * t / tau) * math.sin(4 * w * i)
+            values.append(amp * min(1.0, i / 30) * trem * (body + high))
+        self._put(round(start * RATE), values)
+
+    def noise(
+        self,
+        start: float,
+        dur: float,
+        amp: float,
+        tau: float,
+        low: float,
+        high: float,
+        seed: int,
+        attack: float = 0.001,
+    ) -> None:
+        """A drum or cymbal: band-limited noise (one-pole high- and low-pass), decaying."""
+        rng = random.Random(seed)
+        a_low = 1 - math.exp(-math.tau * low / RATE)
+        a_high = 1 - math.exp(-math.tau * min(high, RATE * 0.45) / RATE)
+        slow = fast = 0.0
+        na = max(1, round(attack * RATE))
+        values = []
+        n = round(dur * RATE)
+        for i in range(n):
+            x = rng.uniform(-1, 1)
+            slow += a_low * (x - slow)
+            fast += a_high * ((x - slow) - fast)
+            env = math.exp(-i / (tau * RATE)) * min(1.0, i / na) * min(1.0, (n - i) / 200)
+            values.append(amp * env * fast)
+        self._put(round(start * RATE), values)
+
+    def kick(self, start: float, amp: float) -> None:
+        """A soft kick drum: a sine dropping from 110 to 45 Hz."""
+        values, phase = [], 0.0
+        for i in range(round(0.3 * RATE)):
+            t = i / RATE
+            phase += math.tau * (45 + 65 * math.exp(-t / 0.03)) / RATE
+            values.append(amp * math.exp(-t / 0.09) * min(1.0, i / 30) * math.sin(phase))
+        self._put(round(start * RATE), values)
+
+    def finish(self, fade_out: float = 0.0) -> list[float]:
+        """Normalised to PEAK; an end piece fades out over its last `fade_out` seconds."""
+        buf = self.buf
+        if fade_out:
+            nf = round(fade_out * RATE)
+            for i in range(nf):
+                buf[self.length - 1 - i] *= (i / nf) ** 2
+        peak = max(abs(v) for v in buf) or 1.0
+        return [v * PEAK / peak for v in buf]
+
+
+# --------------------------------------------------------------------------- the menus' loop
+
+CALM_BPM = 76
 # I - vi - IV - V, two bars each; each chord as MIDI notes (root position, middle register)
-CHORDS = [(48, 55, 60, 64), (45, 52, 57, 60), (41, 53, 57, 60), (43, 55, 59, 62)]
+CALM_CHORDS = [(48, 55, 60, 64), (45, 52, 57, 60), (41, 53, 57, 60), (43, 55, 59, 62)]
 ARPEGGIO = (0, 2, 3, 1, 2, 3, 1, 2)  # indices into the chord's upper three notes + octave
 
 
-def add_note(
-    buf: list[float],
-    start: float,
-    dur: float,
-    freq: float,
-    amp: float,
-    tau: float,
-    harmonics: tuple[float, ...] = (1.0,),
-) -> None:
-    """A plucked note (fast attack, exponential decay), wrapped round the loop's end."""
-    first = round(start * RATE)
-    n = round(dur * RATE)
-    w = 2 * math.pi * freq / RATE
-    attack = round(0.012 * RATE)
-    for i in range(n):
-        env = math.exp(-i / (tau * RATE)) * min(1.0, i / attack)
-        if env < 1e-4:
-            break
-        v = sum(h * math.sin(w * i * (k + 1)) for k, h in enumerate(harmonics))
-        buf[(first + i) % LENGTH] += amp * env * v
-
-
-def add_pad(buf: list[float]) -> None:
-    """Soft sustained chords, cross-faded into each other (the seam fades into bar 1 too)."""
-    chord_len = 8 * BEAT
-    fade = 0.9 * BEAT
-    for index, chord in enumerate(CHORDS):
+def calm_loop() -> list[float]:
+    beat = 60 / CALM_BPM
+    score = Score(8 * 4 * beat, loop=True)
+    chord_len, fade = 8 * beat, 0.9 * beat
+    for index, chord in enumerate(CALM_CHORDS):  # the pad: two detuned voices a note
         start = index * chord_len
         for note in chord[1:]:
-            for detune in (-0.12, 0.12):  # a slow chorus from two slightly detuned voices
-                f = midi(note + 12) * 2 ** (detune / 12)
-                w = 2 * math.pi * f / RATE
-                first = round((start - fade / 2) * RATE)
+            for detune in (-0.12, 0.12):
+                f = midi(note + 12 + detune)
+                w = math.tau * f / RATE
                 n = round((chord_len + fade) * RATE)
+                values = []
                 for i in range(n):
                     t = i / RATE
                     env = min(1.0, t / fade, (chord_len + fade - t) / fade)
-                    tremolo = 0.85 + 0.15 * math.sin(2 * math.pi * 0.25 * t)
-                    buf[(first + i) % LENGTH] += 0.035 * env * tremolo * math.sin(w * i)
-
-
-def render() -> list[float]:
-    buf = [0.0] * LENGTH
-    add_pad(buf)
-    for index, chord in enumerate(CHORDS):
-        bar0 = index * 2 * 4 * BEAT
-        # a gentle bass on beats 1 and 3
-        for beat in (0, 2, 4, 6):
-            add_note(buf, bar0 + beat * BEAT, 2 * BEAT, midi(chord[0] - 12), 0.22, 0.7, (1.0, 0.25))
-        # an arpeggio in eighths, softer on the off-beats
+                    tremolo = 0.85 + 0.15 * math.sin(math.tau * 0.25 * t)
+                    values.append(0.035 * env * tremolo * math.sin(w * i))
+                score._put(round((start - fade / 2) * RATE), values)
+    for index, chord in enumerate(CALM_CHORDS):
+        bar0 = index * 2 * 4 * beat
+        for b in (0, 2, 4, 6):  # a gentle bass on beats 1 and 3
+            score.pluck(bar0 + b * beat, 2 * beat, midi(chord[0] - 12), 0.22, 0.7, (1.0, 0.25))
         upper = [*chord[1:], chord[1] + 12]
-        for step in range(16):
+        for step in range(16):  # an arpeggio in eighths, softer on the off-beats
             note = upper[ARPEGGIO[step % len(ARPEGGIO)]] + 12
             amp = 0.10 if step % 2 == 0 else 0.07
-            add_note(
-                buf, bar0 + step * BEAT / 2, 1.5 * BEAT, midi(note), amp, 0.35, (1.0, 0.3, 0.08)
-            )
-    peak = max(abs(v) for v in buf) or 1.0
-    return [v * PEAK / peak for v in buf]
+            score.pluck(bar0 + step * beat / 2, 1.5 * beat, midi(note), amp, 0.35, (1.0, 0.3, 0.08))
+    return score.finish()
 
 
-def write(path: Path, samples: list[float]) -> None:
-    data = array("h", (max(-32767, min(32767, round(v * 32767))) for v in samples))
-    if sys.byteorder == "big":
-        data.byteswap()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(data.tobytes())
+def pieces() -> dict[str, Callable[[], list[float]]]:
+    from pieces import PIECES
+
+    return {"calm_loop": calm_loop, **PIECES}
+
+
+def render_all(out_dir: Path = OUT_DIR) -> list[Path]:
+    """Write every piece into `out_dir`; returns the paths."""
+    written = []
+    for name, make in pieces().items():
+        path = out_dir / f"{name}.wav"
+        write_mulaw(path, make(), RATE)
+        written.append(path)
+    return written
 
 
 if __name__ == "__main__":
-    write(OUT, render())
-    print(f"wrote {OUT} ({LENGTH / RATE:.1f} s)")
+    for path in render_all():
+        print(path.relative_to(HERE.parent))

@@ -92,6 +92,18 @@ SOUNDS = [
     "click",
     "refuse",
     "token",
+    # Blanco's own (cards on felt, mallets)
+    "blanco_flip",
+    "blanco_draw",
+    "blanco_place",
+    "blanco_slide",
+    "blanco_deal",
+    "blanco_shuffle",
+    "blanco_line",
+    "blanco_sweep",
+    "blanco_chain",
+    "blanco_grid",
+    "blanco_win",
 ]
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import wave
 from pathlib import Path
 
 import pygame
@@ -14,6 +13,7 @@ from game.core.ui.scenes.settings import SettingsScene
 from game.core.ui.scenes.title import TitleScene
 from game.core.ui.settings import Settings, load_settings
 from game.core.ui.widgets import Button
+from tests.sound_helpers import read_mulaw
 from tests.ui_helpers import click, click_widget, frames, screenshot
 
 MUSIC = Path(__file__).resolve().parents[1] / "sounds" / "music" / "calm_loop.wav"
@@ -44,9 +44,10 @@ def open_settings(app) -> SettingsScene:
     return scene
 
 
-def test_defaults_music_off_motion_full_text_normal() -> None:
+def test_defaults_music_on_gently_motion_full_text_normal() -> None:
     s = Settings()
-    assert (s.music, s.reduced_motion, s.text_size) == (False, False, "normal")
+    assert (s.music, s.reduced_motion, s.text_size) == (True, False, "normal")
+    assert 0.2 <= s.music_volume <= 0.4 < s.volume  # gentle: well under the effects
 
 
 def test_every_setting_row_has_its_widget_inside_the_panel(app) -> None:
@@ -60,6 +61,8 @@ def test_every_setting_row_has_its_widget_inside_the_panel(app) -> None:
 
 def test_music_toggle_plays_the_loop_and_is_saved(app, data_dir: Path) -> None:
     scene = open_settings(app)
+    click_widget(app, scene, "music")  # on by default: off
+    assert app.ctx.settings.music is False and not app.ctx.audio.music_playing
     click_widget(app, scene, "music")
     assert app.ctx.settings.music is True
     if app.ctx.audio.available:  # the dummy driver has a mixer: the loop really streams
@@ -76,11 +79,9 @@ def test_music_toggle_plays_the_loop_and_is_saved(app, data_dir: Path) -> None:
 
 
 def test_the_music_loop_is_a_real_calm_loop() -> None:
-    with wave.open(str(MUSIC)) as w:
-        seconds = w.getnframes() / w.getframerate()
-        frames_ = w.readframes(w.getnframes())
+    rate, samples = read_mulaw(MUSIC)  # 8-bit mu-law: half the bytes of 16-bit PCM
+    seconds = len(samples) / rate
     assert 15 <= seconds <= 60
-    samples = memoryview(frames_).cast("h")
     peak = max(abs(v) for v in samples[::7])
     assert 8000 < peak < 32767  # audible, not clipped
     # seamless: the last and first samples are close (no click at the seam)

@@ -26,7 +26,7 @@ def test_round_trip(data_dir: Path) -> None:
     loaded, warning = load_settings(data_dir)
     assert loaded == original and warning is None
     on_disk = json.loads((data_dir / "settings.json").read_text())
-    assert on_disk["version"] == 1
+    assert on_disk["version"] == 2  # (1 before each game had its own music, on by default)
     assert [p.name for p in data_dir.iterdir()] == ["settings.json"]  # no temp files left
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.blanco.rules.game import BLANCO
 from game.blanco.ui.routes import install
+from game.blanco.ui.sounds import BLANCO_SOUNDS
 from game.core.ui.game_ui import GameUI
 
 GAME_UI: GameUI = GameUI(
@@ -13,4 +14,5 @@ GAME_UI: GameUI = GameUI(
     # Blanco's table once kept the memory aid in its own folder, before Settings held it.
     legacy_settings_files=("table.json",),
     table_files=("match.json", "look.json"),  # match.FILE and the table's LOOK
+    sounds=BLANCO_SOUNDS,
 )

@@ -44,6 +44,7 @@ from game.core.ui.native_noise import alsa_lines_to_the_log
 from game.core.ui.paint import INK
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
+from game.core.ui.soundtrack import follow
 from game.core.ui.stack import SceneStack, Stacked
 from game.core.ui.text import TextCache
 from game.core.ui.toast import Toast
@@ -168,6 +169,8 @@ class App:
         start_music = getattr(self.ctx.audio, "set_music", None)
         if start_music is not None and settings.music:
             start_music(True, settings.music_volume)
+        # The music follows the scenes: the menus' loop, a game's, its end piece (soundtrack.py).
+        self.stack.on_change = lambda: follow(self.stack.scenes, self.ctx.audio)
         from game.core.ui.routes import install_core_routes
 
         install_core_routes(self.ctx)

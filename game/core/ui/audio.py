@@ -1,8 +1,10 @@
-"""Sound effects playback that never gets in the way.
+"""Sound effects and music playback that never gets in the way.
 
 ``Audio`` loads every ``*.wav`` of a folder (see ``sounds/generate.py``) and plays
-them by name.  Without a working audio device, or with missing/corrupt files, it
-degrades silently: the affected sounds become ``NullSound`` and nothing raises.
+them by name; the music (``music/<track>.wav`` of that folder) streams, one piece at a time
+(`set_track`: the menus' loop, a game's loop, a game's end piece played once). Without a
+working audio device, or with missing/corrupt files, it degrades silently: the affected sounds
+become ``NullSound`` and nothing raises.
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from typing import Protocol
 import pygame
 
 from game.core.ui.native_noise import alsa_lines_to_the_log
+
+#: The piece played until a scene asks for another (the menus' loop).
+DEFAULT_TRACK = "calm_loop"
+#: Milliseconds a piece fades out over as another takes its place (or the music stops).
+FADE_OUT_MS = 700
 
 
 class _Playable(Protocol):
@@ -53,6 +60,8 @@ class Audio:
         self._sounds: dict[str, _Playable] = {}
         self._music_volume = 0.0
         self._music_playing = False
+        #: The piece the music plays when on: (file stem in music/, loops) (see `set_track`).
+        self._track: tuple[str, bool] = (DEFAULT_TRACK, True)
         self._available = self._start_mixer()
         self._load_all()
 
@@ -100,8 +109,8 @@ class Audio:
                 sound.set_volume(self._volume)
 
     def set_music(self, on: bool, volume: float) -> None:
-        """Play the background loop (``music/calm_loop.wav`` of the sounds folder) at `volume`,
-        or stop it. Streams, so the loop costs no memory; never raises."""
+        """Play the current piece (`set_track`; the menus' loop at first) at `volume`, or stop
+        it. Streams, so a piece costs no memory; never raises."""
         self._music_volume = _clamp(volume)
         if not self._available:
             return
@@ -109,15 +118,47 @@ class Audio:
         try:
             if on and self._music_volume > 0.0:
                 if not self._music_playing:
-                    music.load(str(self._dir / "music" / "calm_loop.wav"))
-                    music.play(loops=-1, fade_ms=1500)
+                    self._start(fade_in_ms=1500)
                     self._music_playing = True
                 music.set_volume(self._music_volume)
             elif self._music_playing:
-                music.fadeout(600)
+                music.fadeout(FADE_OUT_MS)
                 self._music_playing = False
         except Exception:  # missing file or no streaming support: stay silent
             self._music_playing = False
+
+    def set_track(self, name: str, loop: bool = True) -> None:
+        """Make `name` (``music/<name>.wav``) the piece the music plays, looping or once (a
+        game's end). With the music on, the piece playing fades out and the new one follows
+        it; off, it is only remembered. The same piece again changes nothing; never raises."""
+        if (name, loop) == self._track:
+            return
+        self._track = (name, loop)
+        if self._available and self._music_playing:
+            try:
+                self._start(fade_in_ms=0)
+            except Exception:  # missing file or no streaming support: stay silent
+                self._music_playing = False
+
+    def _start(self, fade_in_ms: int) -> None:
+        """Start the current piece. While another still sounds (playing or fading out), it
+        fades out and the new one is queued after it: loading now would make SDL_mixer wait
+        for the fade to end, holding the frame."""
+        name, loop = self._track
+        path = str(self._dir / "music" / f"{name}.wav")
+        music = pygame.mixer.music
+        loops = -1 if loop else 0
+        if music.get_busy():
+            music.fadeout(FADE_OUT_MS)
+            music.queue(path, loops=loops)
+        else:
+            music.load(path)
+            music.play(loops=loops, fade_ms=fade_in_ms)
+
+    @property
+    def track(self) -> tuple[str, bool]:
+        """The piece the music plays (or would, were it on): (name, loops)."""
+        return self._track
 
     @property
     def music_playing(self) -> bool:

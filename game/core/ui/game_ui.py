@@ -36,6 +36,24 @@ STANDARD_ROUTES = (
 
 
 @dataclass(frozen=True)
+class GameSounds:
+    """A game's own sounds: effects by file stem in ``sounds/``, music in ``sounds/music/``
+    (see game.core.ui.soundtrack)."""
+
+    #: The loop while its table is up.
+    music: str = "calm_loop"
+    #: Played once as its end screen opens (the music changes with the moment).
+    end_music: str = "calm_loop"
+    #: The flourish as its end screen opens.
+    game_end: str = "victory"
+    #: A deal's sound ("" for none).
+    deal: str = ""
+    #: Every effect of its own set (a demo of it plays these, the menus' shared "click" and
+    #: "refuse", and no other game's).
+    own: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class GameUI:
     """A game's UI descriptor: its pure game, and how the app shows it."""
 
@@ -59,6 +77,8 @@ class GameUI:
     #: (`game.core.saves`); the one-save version kept them in the game's folder, and they
     #: move with its autosave.
     table_files: tuple[str, ...] = ()
+    #: Its own sounds and music.
+    sounds: GameSounds = field(default_factory=GameSounds)
 
     @property
     def id(self) -> str:
@@ -88,4 +108,4 @@ def game_caption(scenes: Sequence[Any], games: Sequence[GameUI]) -> str | None:
     return None
 
 
-__all__ = ["STANDARD_ROUTES", "GameUI", "game_caption"]
+__all__ = ["STANDARD_ROUTES", "GameSounds", "GameUI", "game_caption"]

@@ -25,7 +25,11 @@ from game.core.storage import (
 )
 
 FILE_NAME = "settings.json"
-FORMAT_VERSION = 1
+#: 2: music on by default at a gentle level, each game with its own (see `_migrate`).
+FORMAT_VERSION = 2
+#: Music's level when nobody has chosen one: well under the effects (about 10 dB below a card
+#: or a cross at their default), a background to a game and not a show of its own.
+GENTLE_MUSIC = 0.35
 
 VOLUME_RANGE = (0.0, 1.0)
 TEXT_SIZES = ("normal", "large")
@@ -52,12 +56,14 @@ SPEED_RANGE = (0.25, 4.0)
 
 @dataclass
 class Settings:
-    volume: float = 0.8  # 0..1
+    volume: float = 0.8  # 0..1, the effects' (a card, a cross, a jingle)
     animation_speed: float = 1.0  # multiplier on animation time, 0.25..4
     fullscreen: bool = False
     pass_screen: bool = True  # hide the table between players in pass-and-play
-    music: bool = False  # the calm synthesized loop; off by default, as players expect
-    music_volume: float = 0.5  # 0..1, apart from the effects' volume
+    # Each game's own loop (the menus have theirs), on from the start: a game sounds finished
+    # with it, and it sits well under the effects; one click in Settings turns it off.
+    music: bool = True
+    music_volume: float = GENTLE_MUSIC  # 0..1, apart from the effects' volume
     reduced_motion: bool = False  # calmer, shorter animations; no shaking or flashing
     text_size: str = "normal"  # one of TEXT_SIZES
     language: str = ""  # "en", "fr", "de"; "" = the system's language
@@ -135,12 +141,31 @@ def _load_settings(folder: Path) -> tuple[Settings, str | None]:
                 setattr(settings, f.name, value)
             else:
                 bad.append(f.name)
+    _migrate(settings, data)
     settings.clamp()
     if bad:
         return settings, t(
             "settings.ignored", "Ignored bad settings: {names}.", names=", ".join(bad)
         )
     return settings, None
+
+
+#: Version 1's music: off, at half volume (one calm loop). Every save wrote every field, so a
+#: version-1 file holding these values had them from the default, almost always unchosen.
+_V1_MUSIC_DEFAULTS = (False, 0.5)
+
+
+def _migrate(settings: Settings, data: dict) -> None:
+    """A file from before version 2 (the music was one calm loop, off by default at 0.5): its
+    music left at those defaults takes this version's (on, gentle); a level chosen, or music
+    turned on, stays as chosen. The effects' volume (`volume`) is kept as it was."""
+    version = data.get("version", 1)
+    if not _is_number(version) or version >= 2:
+        return
+    if data.get("music", False) is _V1_MUSIC_DEFAULTS[0]:
+        settings.music = True
+    if data.get("music_volume", _V1_MUSIC_DEFAULTS[1]) == _V1_MUSIC_DEFAULTS[1]:
+        settings.music_volume = GENTLE_MUSIC
 
 
 def save_settings(settings: Settings, folder: Path) -> str | None:

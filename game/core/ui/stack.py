@@ -84,6 +84,9 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Stacked] = []
         self._busy = False  # inside a lifecycle hook
+        #: Called after each change (push, pop, replace, clear) has settled, with the queued
+        #: changes it made: the app's music follows the scenes (game.core.ui.soundtrack).
+        self.on_change: Callable[[], None] | None = None
         self._queue: deque[Callable[[], None]] = deque()
         #: A layer over whichever scene is on top (the guided first game's pointer): offered
         #: every event first, updated and drawn after the scenes. None when there is none.
@@ -155,6 +158,8 @@ class SceneStack:
         finally:
             self._busy = False
             self._queue.clear()
+        if self.on_change is not None:
+            self.on_change()
 
     def _push(self, scene: Stacked) -> None:
         if self._scenes:

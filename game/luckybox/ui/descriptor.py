@@ -7,6 +7,7 @@ from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH, Anchor
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.routes import install
+from game.luckybox.ui.sounds import LUCKYBOX_SOUNDS
 
 TABLE_LAYOUT = package_data("luckybox", "data", "table.tmx")  # the table's named regions
 
@@ -37,4 +38,5 @@ GAME_UI: GameUI = GameUI(
     tour="game.luckybox.tour",
     # The one-game version kept Lucky Box's autosave and records at the data folder's top.
     legacy_top_files=True,
+    sounds=LUCKYBOX_SOUNDS,
 )

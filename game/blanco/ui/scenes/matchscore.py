@@ -13,10 +13,12 @@ from game.core.i18n import lt, t
 from game.core.saves import in_use, remove_table
 from game.core.session import Seat, Session
 from game.core.storage import save_game
+from game.core.ui import soundtrack
 from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
 from game.core.ui.widgets import Button, UIScene
 
 from ..match import Match, clear_match, save_match
+from ..sounds import BLANCO_SOUNDS
 
 PANEL = pygame.FRect(140, 130, 1000, 460)
 
@@ -25,6 +27,8 @@ class MatchScoreScene(UIScene):
     """Widgets: "next" (the next game, or a new match when it is over) and "title"."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
+    #: A game of the match has ended: Blanco's end piece, once.
+    music = soundtrack.Piece(BLANCO_SOUNDS.end_music, loop=False)
 
     def __init__(self, ctx: Any, session: Session, match: Match, demo: bool = False) -> None:
         super().__init__(ctx)

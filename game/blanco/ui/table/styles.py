@@ -22,6 +22,7 @@ from game.core.ui import gfx
 from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
 from game.core.ui.paint import INK, WHITE, YELLOW
 
+from ..sounds import EVENT_SOUNDS
 from .parts import eye_icon
 
 DURATIONS: dict[type, float] = {
@@ -49,19 +50,7 @@ DURATIONS: dict[type, float] = {
     ev.Undone: 0.0,
 }
 OFF_FOCUS = 0.5
-SOUNDS: dict[type, str] = {
-    ev.Drawn: "token",
-    ev.Played: "cross",
-    ev.Discarded: "token",
-    ev.Swapped: "token",
-    ev.Revealed: "reveal",
-    ev.LineComplete: "line",
-    ev.LineCleared: "line",
-    ev.ChainLink: "card_complete",
-    ev.SecondGridDealt: "round_end",
-    ev.Reshuffled: "reveal",
-    ev.Won: "victory",
-}
+SOUNDS: dict[type, str] = EVENT_SOUNDS  # Blanco's own set (..sounds)
 EVENT_KINDS = tuple(
     kind
     for kind in vars(ev).values()

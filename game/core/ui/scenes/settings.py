@@ -130,14 +130,14 @@ class SettingsScene(UIScene):
         return [
             SettingRow(
                 "volume",
-                lambda: t("settings.volume", "Volume"),
-                lambda: t("settings.volume_hint", "Sound effects"),
+                lambda: t("settings.effects_volume", "Effects volume"),
+                lambda: t("settings.effects_volume_hint", "Cards, pens, jingles"),
                 slider(s.volume, self.set_volume, PINK),
             ),
             SettingRow(
                 "music",
                 lambda: t("settings.music", "Music"),
-                lambda: t("settings.music_hint", "A calm tune while you play"),
+                lambda: t("settings.game_music_hint", "Each game has its own tune"),
                 toggle(s.music, self.set_music),
             ),
             SettingRow(

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.i18n import lt, t, tn
-from game.core.ui import gfx, motion
+from game.core.ui import gfx, motion, soundtrack
 from game.core.ui.context import Context
 from game.core.ui.paint import (
     BLUE,
@@ -91,6 +91,8 @@ def load_last_game(
 
 class TitleScene(UIScene):
     """Enter starts a new game, Esc quits (the stack empties and the app stops)."""
+
+    music = soundtrack.MENUS  # the menus' loop, under every menu opened over it
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 

@@ -1,6 +1,7 @@
 """The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
 seats, the next seed) and "title" (Esc, and Enter: the safe choice, so an Enter pressed out of
-habit as the game ends never deals a new game), plays the victory sound when it opens, and in a
+habit as the game ends never deals a new game), plays the game's end flourish and end piece
+(`GameUI.sounds`) when it opens, and in a
 demo that should exit, closes the app after a few seconds. A replay gives the two buttons its
 own labels and actions ("Watch again", "Back").
 
@@ -28,6 +29,7 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.session import Session
+from game.core.ui import soundtrack
 from game.core.ui.paint import CYAN, GREEN, YELLOW, draw_backdrop
 from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import Button, UIScene
@@ -151,8 +153,13 @@ class GameEndShell(UIScene):
     def solo(self) -> bool:
         return len(self.session.seats) == 1
 
+    @property
+    def music(self) -> soundtrack.Piece:
+        """The game's end piece, once: the music changes as the game ends."""
+        return soundtrack.Piece(soundtrack.game_sounds(self.ctx, self.game_id).end_music, False)
+
     def enter(self) -> None:
-        self.ctx.play("victory")
+        soundtrack.play_game_end(self.ctx, self.game_id)
 
     def exit(self) -> None:
         super().exit()

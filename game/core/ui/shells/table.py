@@ -52,7 +52,7 @@ from game.core.keeper import GameKeeper
 from game.core.seat_names import says_computer
 from game.core.session import Session
 from game.core.turns import TurnController
-from game.core.ui import gfx
+from game.core.ui import gfx, soundtrack
 from game.core.ui.animator import Animator
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
@@ -251,6 +251,11 @@ class TableShell(TableTurns, Scene):
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Drawn over the parts and controls, under the effects and the tooltips."""
+
+    @property
+    def music(self) -> soundtrack.Piece:
+        """The game's own loop while its table is up."""
+        return soundtrack.Piece(soundtrack.game_sounds(self.ctx, self.session.game.id).music)
 
     def scores_scene(self) -> Scene:
         """What follows the last step: the game's end scene."""

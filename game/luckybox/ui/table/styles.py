@@ -20,6 +20,7 @@ from game.core.ui.animator import (
 from game.core.ui.paint import INK, WHITE, YELLOW
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
+from game.luckybox.ui.sounds import BONUS_SOUNDS, EVENT_SOUNDS
 
 # Seconds each event's step lasts at animation speed 1 (0 = no pause).
 DURATIONS: dict[type, float] = {
@@ -44,25 +45,7 @@ DURATIONS: dict[type, float] = {
 # Other players' steps play faster: they happen on their small boards.
 OFF_FOCUS = 0.35
 
-SOUNDS: dict[type, str] = {
-    ev.NumberRevealed: "reveal",
-    ev.SquareCrossed: "cross",
-    ev.LineCompleted: "line",
-    ev.TokensSpent: "token",
-    ev.StarWasted: "refuse",
-    ev.BonusLost: "refuse",
-    ev.CardCompleted: "card_complete",
-    ev.RoundScored: "round_end",
-    ev.DeckReshuffled: "reveal",
-    ev.GameOver: "victory",
-}
-BONUS_SOUNDS = {
-    "number": "bonus_number",
-    "question": "bonus_question",
-    "lightning": "bonus_lightning",
-    "star": "bonus_star",
-    "moon": "bonus_moon",
-}
+SOUNDS: dict[type, str] = EVENT_SOUNDS  # Lucky Box's own set (..sounds)
 # Every event kind the engine emits (each gets a style, so every step restages the marks).
 EVENT_KINDS = tuple(
     kind
