@@ -416,4 +416,5 @@ def test_each_games_demo_mixes_its_own_sounds_through_the_disk_driver(tmp_path: 
     assert {"blanco_deal", "blanco_draw", "blanco_place", "blanco_flip", "blanco_sweep"} <= blanco
     assert not blanco & PEN_AND_TOKENS  # no more borrowed pen or token sounds
     luckybox = set(results["luckybox"]["played"])
+    assert results["luckybox"]["played"].count("victory") == 1  # once, as the end screen opens
     assert luckybox >= PEN_AND_TOKENS and not luckybox & own["blanco"].own
