@@ -276,6 +276,9 @@ def run_tour(
             if lang:
                 i18n.set_language(lang)
             app.ctx.settings.music = False
+            stop_music = getattr(app.ctx.audio, "set_music", None)  # (on by default: it started)
+            if stop_music is not None:
+                stop_music(False, app.ctx.settings.music_volume)
             for toured in [g for g in games if game in (None, g.id)]:
                 game_id = toured.id
                 tour = Tour(app, folder, game_id, seed, own=own_steps(toured))
