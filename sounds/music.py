@@ -37,6 +37,13 @@ def midi(note: float) -> float:
     return 440.0 * 2 ** ((note - 69) / 12)
 
 
+def _tapered(values: list[float], tail: float = 0.3) -> list[float]:
+    """The last `tail` of a note faded to zero: a ringing note cut short would click."""
+    n = len(values)
+    k = max(1, round(n * tail))
+    return [v * min(1.0, (n - i) / k) for i, v in enumerate(values)]
+
+
 class Score:
     """A mono buffer of `seconds` that notes are added into; `loop`: tails wrap to the start."""
 
@@ -108,7 +115,7 @@ class Score:
             env = math.exp(-i / (tau * RATE)) * min(1.0, i / 40)
             index = 0.25 + 1.4 * math.exp(-i / (0.06 * RATE))
             values.append(amp * env * math.sin(w * i + index * math.sin(w * i)))
-        self._put(round(start * RATE), values)
+        self._put(round(start * RATE), _tapered(values))
 
     def vibes(self, start: float, dur: float, freq: float, amp: float, tau: float = 1.0) -> None:
         """A vibraphone note: partials 1 and 4 with the motor's tremolo."""
@@ -120,7 +127,7 @@ class Score:
             body = math.exp(-t / tau) * math.sin(w * i)
             high = 0.2 * math.exp(-4 * t / tau) * math.sin(4 * w * i)
             values.append(amp * min(1.0, i / 30) * trem * (body + high))
-        self._put(round(start * RATE), values)
+        self._put(round(start * RATE), _tapered(values))
 
     def noise(
         self,

@@ -302,7 +302,7 @@ def marimba(freq: float, dur: float, tau: float = 0.25) -> Samples:
     body = decay(osc("sine", dur, freq), tau, attack=0.002)
     high = decay(osc("sine", dur, freq * 3.93), tau / 5, attack=0.001)
     knock = decay(lowpass(white_noise(min(dur, 0.03), seed=int(freq)), 2500), 0.004, 0.0005)
-    return add(body, gain(high, 0.3), gain(knock, 0.15))
+    return taper(add(body, gain(high, 0.3), gain(knock, 0.15)), 0.3)
 
 
 def vibes(freq: float, dur: float, tau: float = 0.6, tremolo: float = 5.5) -> Samples:
@@ -312,7 +312,10 @@ def vibes(freq: float, dur: float, tau: float = 0.6, tremolo: float = 5.5) -> Sa
         gain(decay(osc("sine", dur, freq * 4.0), tau / 4, attack=0.002), 0.25),
         gain(decay(osc("sine", dur, freq * 10.0), tau / 12, attack=0.001), 0.08),
     )
-    return [v * (0.8 + 0.2 * math.cos(math.tau * tremolo * i / RATE)) for i, v in enumerate(parts)]
+    shaped = [
+        v * (0.8 + 0.2 * math.cos(math.tau * tremolo * i / RATE)) for i, v in enumerate(parts)
+    ]
+    return taper(shaped, 0.3)
 
 
 def epiano(freq: float, dur: float, tau: float = 0.7) -> Samples:
@@ -324,7 +327,7 @@ def epiano(freq: float, dur: float, tau: float = 0.7) -> Samples:
         index = 0.3 + 1.7 * math.exp(-i / (0.05 * RATE))
         out.append(math.sin(w * i + index * math.sin(w * i)))
     tine = decay(osc("sine", dur, freq * 14.0), 0.015, attack=0.0005)
-    return add(decay(out, tau, attack=0.002), gain(tine, 0.06))
+    return taper(add(decay(out, tau, attack=0.002), gain(tine, 0.06)), 0.3)
 
 
 def cymbal(dur: float, seed: int, tau: float, low: float = 5000) -> Samples:
