@@ -82,7 +82,7 @@ class Score:
             values.append(
                 amp * env * sum(h * math.sin(w * i * (k + 1)) for k, h in enumerate(harmonics))
             )
-        self._put(round(start * RATE), values)
+        self._put(round(start * RATE), _tapered(values))
 
     def held(
         self,
