@@ -256,6 +256,19 @@ def test_the_music_follows_the_scenes_title_table_menus_end(app) -> None:
         assert asked[-1] == ("calm_loop", True)
 
 
+def test_a_replay_plays_its_games_loop(app) -> None:
+    from game.core.session import Seat
+    from tests.ui_helpers import frames
+
+    asked = _tracks(app)
+    app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bob")], seed=3)
+    record = app.stack.scenes[0].session.record()
+    app.ctx.nav.clear_to("title")
+    app.stack.push(app.ctx.nav.make("blanco.replay", record=record))
+    frames(app, 2)
+    assert asked[-1] == ("blanco_loop", True)
+
+
 def test_the_end_screen_plays_its_games_flourish(app) -> None:
     from game.core.session import Seat
 
@@ -402,8 +415,8 @@ def test_each_games_demo_mixes_its_own_sounds_through_the_disk_driver(tmp_path: 
         sounds = own[game_id]
         assert played <= sounds.own | SHARED, played - sounds.own
         assert sounds.game_end in played  # its end screen's flourish
-        # its table's loop, then its end piece once, the music on (the default)
-        assert [sounds.music, True, True] in result["tracks"]
+        # the music starts on its table's loop (not the menus' first), then its end piece once
+        assert result["tracks"][0] == [sounds.music, True, False]
         assert result["tracks"][-1] == [sounds.end_music, False, True]
         mixed = array.array("h", (tmp_path / f"{game_id}.raw").read_bytes())
         if sys.byteorder == "big":

@@ -166,11 +166,11 @@ class App:
         )
         text.set_scale(1.15 if settings.text_size == "large" else 1.0)
         motion.set_reduced(settings.reduced_motion)
-        start_music = getattr(self.ctx.audio, "set_music", None)
-        if start_music is not None and settings.music:
-            start_music(True, settings.music_volume)
-        # The music follows the scenes: the menus' loop, a game's, its end piece (soundtrack.py).
-        self.stack.on_change = lambda: follow(self.stack.scenes, self.ctx.audio)
+        # The music follows the scenes: the menus' loop, a game's, its end piece (soundtrack.py);
+        # it starts with the first scene, so a game opened first (a demo, Continue) starts on
+        # its own loop, not the menus'.
+        self._music_started = False
+        self.stack.on_change = self._follow_music
         from game.core.ui.routes import install_core_routes
 
         install_core_routes(self.ctx)
@@ -204,6 +204,16 @@ class App:
         self.ring = FocusRing(
             lambda: bool(getattr(self.ctx.settings, "reduced_motion", False)), self.ctx.text
         )
+
+    def _follow_music(self) -> None:
+        """The piece the scenes name; the first time, the music starts if it is on."""
+        follow(self.stack.scenes, self.ctx.audio)
+        if self._music_started:
+            return
+        self._music_started = True
+        start_music = getattr(self.ctx.audio, "set_music", None)
+        if start_music is not None and self.ctx.settings.music:
+            start_music(True, self.ctx.settings.music_volume)
 
     def _relabel(self, lang: str) -> None:
         """A new language: scenes that made texts once (`relabel`) make them again; the rest

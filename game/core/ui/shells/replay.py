@@ -30,6 +30,7 @@ from game.core import i18n
 from game.core.i18n import lt, t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
+from game.core.ui import soundtrack
 from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
@@ -66,6 +67,11 @@ class ReplayShell(Scene):
     #: The game's id: its end scene is the route `{game_id}.game_end`, made with `session`,
     #: `again` and `back`.
     game_id = ""
+
+    @property
+    def music(self) -> soundtrack.Piece:
+        """The game's own loop, as at its table."""
+        return soundtrack.Piece(soundtrack.game_sounds(self.ctx, self.game_id).music)
 
     def __init__(
         self,
