@@ -30,31 +30,41 @@ from synth import (
     vibes,
 )
 
+# The sounds heard most (a flip, a draw, a play) come in three takes, played in turn
+# (`Audio`): other noise, a little brighter or darker, the landing a few ms sooner or later, so
+# forty draws a game never sound like one copy.
+TAKES = 3
+TAKE_BRIGHT = (1.0, 1.12, 0.9)
+TAKE_SHIFT = (0.0, -0.008, 0.006)
 
-def sfx_flip() -> Samples:
+
+def sfx_flip(take: int = 0) -> Samples:
     # the card's edge leaves the felt (a thin flick), it turns, and lands face up (a slap)
+    b, dt, s = TAKE_BRIGHT[take], TAKE_SHIFT[take], 1000 * take
     t = Track(0.2)
-    t.put(0.0, paper(0.04, 101, 2500, 7000, 0.006), 0.5)
-    t.put(0.012, swish(0.05, 102, 2000, 5000, rise=0.5), 0.25)
-    t.put(0.055, paper(0.08, 103, 600, 4000, 0.016), 1.0)
-    t.put(0.055, thump(150, 0.08, 0.02), 0.45)
+    t.put(0.0, paper(0.04, 101 + s, 2500 * b, 7000 * b, 0.006), 0.5)
+    t.put(0.012, swish(0.05, 102 + s, 2000 * b, 5000 * b, rise=0.5), 0.25)
+    t.put(0.055 + dt, paper(0.08, 103 + s, 600 * b, 4000 * b, 0.016), 1.0)
+    t.put(0.055 + dt, thump(150 * b, 0.08, 0.02), 0.45)
     return t.buf
 
 
-def sfx_draw() -> Samples:
+def sfx_draw(take: int = 0) -> Samples:
     # a card slid off the top of the pile: a swish that brightens, with a tick as it comes free
+    b, dt, s = TAKE_BRIGHT[take], TAKE_SHIFT[take], 1000 * take
     t = Track(0.22)
-    t.put(0.0, paper(0.02, 111, 1500, 5000, 0.004), 0.35)
-    t.put(0.01, swish(0.2, 112, 900, 4200, rise=0.45), 0.9)
+    t.put(0.0, paper(0.02, 111 + s, 1500 * b, 5000 * b, 0.004), 0.35)
+    t.put(0.01 + dt / 2, swish(0.2 + dt, 112 + s, 900 * b, 4200 * b, rise=0.45), 0.9)
     return t.buf
 
 
-def sfx_place() -> Samples:
+def sfx_place(take: int = 0) -> Samples:
     # slid into the grid: a swish that ends in a soft tap on the felt (and the card it covers)
+    b, dt, s = TAKE_BRIGHT[take], TAKE_SHIFT[take], 1000 * take
     t = Track(0.3)
-    t.put(0.0, swish(0.16, 121, 1200, 3800, rise=0.7), 0.7)
-    t.put(0.14, paper(0.1, 122, 500, 3000, 0.02), 1.0)
-    t.put(0.14, thump(140, 0.12, 0.03), 0.6)
+    t.put(0.0, swish(0.16 + dt, 121 + s, 1200 * b, 3800 * b, rise=0.7), 0.7)
+    t.put(0.14 + dt, paper(0.1, 122 + s, 500 * b, 3000 * b, 0.02), 1.0)
+    t.put(0.14 + dt, thump(140 * b, 0.12, 0.03), 0.6)
     return t.buf
 
 
@@ -167,6 +177,16 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "blanco_flip": sfx_flip,
     "blanco_draw": sfx_draw,
     "blanco_place": sfx_place,
+    # their other takes: "<name>.<take>" (Audio plays a name's takes in turn)
+    **{
+        f"{name}.{take + 1}": (lambda make=make, take=take: make(take))
+        for name, make in (
+            ("blanco_flip", sfx_flip),
+            ("blanco_draw", sfx_draw),
+            ("blanco_place", sfx_place),
+        )
+        for take in range(1, TAKES)
+    },
     "blanco_slide": sfx_slide,
     "blanco_deal": sfx_deal,
     "blanco_shuffle": sfx_shuffle,

@@ -96,6 +96,11 @@ SOUNDS = [
     "blanco_flip",
     "blanco_draw",
     "blanco_place",
+    *(
+        f"{name}.{take}"
+        for name in ("blanco_flip", "blanco_draw", "blanco_place")
+        for take in (2, 3)
+    ),
     "blanco_slide",
     "blanco_deal",
     "blanco_shuffle",

@@ -83,7 +83,10 @@ def test_blanco_table_styles_play_blanco_sounds() -> None:
 # --------------------------------------------------------------------------- the files
 
 
-@pytest.mark.parametrize("name", sorted(blanco_sounds.BLANCO_SOUNDS.own))
+TAKES = [f"{n}.{k}" for n in ("blanco_flip", "blanco_draw", "blanco_place") for k in (2, 3)]
+
+
+@pytest.mark.parametrize("name", sorted(blanco_sounds.BLANCO_SOUNDS.own) + TAKES)
 def test_blanco_effects_are_normalised_click_free_and_sensibly_loud(name: str) -> None:
     rate, frames = effect(name)
     assert rate == 44100
@@ -96,6 +99,37 @@ def test_blanco_effects_are_normalised_click_free_and_sensibly_loud(name: str) -
     # allow (a cut-off decay jumps from its level to 0 at once)
     tail = frames[-200:]
     assert max(abs(a - b) for a, b in zip(tail, tail[1:], strict=False)) < 2000
+
+
+def test_the_sounds_heard_most_play_their_takes_in_turn() -> None:
+    audio = Audio(SOUND_DIR)
+    if not audio.available:
+        pytest.skip("no mixer here")
+    started: list[object] = []
+
+    class Heard:
+        """A take that says when it is played."""
+
+        def __init__(self, sound: object) -> None:
+            self.sound = sound
+
+        def play(self) -> None:
+            started.append(self.sound)
+
+        def set_volume(self, value: float) -> None:
+            pass
+
+    takes = audio._takes["blanco_draw"]
+    assert takes[0] is audio._sounds["blanco_draw"] and len(takes) == 3
+    audio._takes["blanco_draw"] = [Heard(sound) for sound in takes]
+    for _ in range(6):
+        audio.play("blanco_draw")
+    assert len({id(s) for s in started}) == 3  # three different takes
+    assert started[:3] == started[3:] == takes  # in turn, each once before any again
+    assert {"blanco_draw.2", "blanco_draw.3"} <= set(audio.names)
+    rate, first = effect("blanco_draw")
+    _, second = effect("blanco_draw.2")
+    assert first != second  # another take, not a copy
 
 
 def test_card_sounds_are_noise_and_the_rewards_are_tuned() -> None:

@@ -1,10 +1,11 @@
 """Sound effects and music playback that never gets in the way.
 
-``Audio`` loads every ``*.wav`` of a folder (see ``sounds/generate.py``) and plays
-them by name; the music (``music/<track>.wav`` of that folder) streams, one piece at a time
-(`set_track`: the menus' loop, a game's loop, a game's end piece played once). Without a
-working audio device, or with missing/corrupt files, it degrades silently: the affected sounds
-become ``NullSound`` and nothing raises.
+``Audio`` loads every ``*.wav`` of a folder (see ``sounds/generate.py``) and plays them by
+name; a name's other takes (``<name>.2.wav``, ``<name>.3.wav``) play in turn with it, so a
+sound heard forty times a game never repeats one copy. The music (``music/<track>.wav`` of
+that folder) streams, one piece at a time (`set_track`: the menus' loop, a game's loop, a
+game's end piece played once). Without a working audio device, or with missing/corrupt files,
+it degrades silently: the affected sounds become ``NullSound`` and nothing raises.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ class Audio:
         self._dir = pathlib.Path(sound_dir)
         self._volume = _clamp(volume)
         self._sounds: dict[str, _Playable] = {}
+        #: A name's takes, played in turn: its own file first, then "<name>.2", "<name>.3".
+        self._takes: dict[str, list[_Playable]] = {}
+        self._turns: dict[str, int] = {}
         self._music_volume = 0.0
         self._music_playing = False
         #: The piece the music plays when on: (file stem in music/, loops) (see `set_track`).
@@ -82,6 +86,10 @@ class Audio:
             paths = []
         for path in paths:
             self._sounds[path.stem] = self._load(path)
+        for stem, sound in self._sounds.items():
+            base, _, take = stem.rpartition(".")
+            if base in self._sounds and take.isdigit():
+                self._takes.setdefault(base, [self._sounds[base]]).append(sound)
 
     def _load(self, path: pathlib.Path) -> _Playable:
         if not self._available:
@@ -94,10 +102,16 @@ class Audio:
         return sound
 
     def play(self, name: str) -> None:
-        """Play the sound ``name`` (file name without ``.wav``); unknown names do nothing."""
+        """Play the sound ``name`` (file name without ``.wav``), or the next of its takes;
+        unknown names do nothing."""
         sound = self._sounds.get(name)
         if sound is None or self._volume <= 0.0:
             return
+        takes = self._takes.get(name)
+        if takes:
+            turn = self._turns.get(name, 0)
+            self._turns[name] = turn + 1
+            sound = takes[turn % len(takes)]
         with contextlib.suppress(Exception):
             sound.play()
 
