@@ -184,20 +184,16 @@ def test_the_manifest_holds_every_shipped_sound_checksum() -> None:
         assert hashlib.sha256((SOUND_DIR / path).read_bytes()).hexdigest() == listed[path], path
 
 
-@pytest.mark.slow
 def test_regenerating_gives_the_same_bytes(tmp_path: Path) -> None:
-    """The generator is reproducible: a card sound, a riffle and an end piece, rendered again,
-    are the shipped files byte for byte (every effect is rendered again, to within one step,
-    by test_assets; every file's checksum is in the manifest)."""
+    """The generator is reproducible: a card sound and a riffle, rendered again, are the shipped
+    files byte for byte. (Every effect is rendered again, to within one step, by test_assets;
+    the music takes seconds a piece to render: its checksums are in the manifest, which
+    generate.py writes with it.)"""
     generate = sounds_module("generate")
     synth = sounds_module("synth")
-    for name in ("blanco_flip", "blanco_shuffle"):
+    for name in ("blanco_flip", "blanco_flip.2", "blanco_shuffle"):
         synth.write_wav(tmp_path / f"{name}.wav", synth.finish(generate.SOUNDS[name]()))
         assert (tmp_path / f"{name}.wav").read_bytes() == (SOUND_DIR / f"{name}.wav").read_bytes()
-    music = sounds_module("music")
-    pieces = sounds_module("pieces")
-    synth.write_mulaw(tmp_path / "blanco_end.wav", pieces.blanco_end(), music.RATE)
-    assert (tmp_path / "blanco_end.wav").read_bytes() == (MUSIC_DIR / "blanco_end.wav").read_bytes()
 
 
 def test_mulaw_round_trips_within_its_step() -> None:
