@@ -286,6 +286,20 @@ def test_the_music_follows_the_scenes_title_table_menus_end(app) -> None:
         assert asked[-1] == ("calm_loop", True)
 
 
+def test_a_games_deal_and_end_flourish_play_by_its_id(app) -> None:
+    """The calls a dealing animation or a celebration of the game's end make (soundtrack)."""
+    from game.core.ui.soundtrack import play_deal, play_game_end
+
+    played: list[str] = []
+    app.ctx.audio.play = played.append
+    play_deal(app.ctx, "blanco")
+    play_game_end(app.ctx, "blanco")
+    play_deal(app.ctx, "luckybox")  # Lucky Box deals no cards: no sound
+    play_game_end(app.ctx, "luckybox")
+    play_game_end(app.ctx, "no_such_game")  # a game the app lacks: the default flourish
+    assert played == ["blanco_deal", "blanco_win", "victory", "victory"]
+
+
 def test_a_replay_plays_its_games_loop(app) -> None:
     from game.core.session import Seat
     from tests.ui_helpers import frames
