@@ -1,9 +1,8 @@
 """The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
 seats, the next seed) and "title" (Esc, and Enter: the safe choice, so an Enter pressed out of
 habit as the game ends never deals a new game), plays the game's end flourish and end piece
-(`GameUI.sounds`) when it opens, and in a
-demo that should exit, closes the app after a few seconds. A replay gives the two buttons its
-own labels and actions ("Watch again", "Back").
+(`GameUI.sounds`) when it opens, and in a demo that should exit, closes the app after a few
+seconds. A replay gives the two buttons its own labels and actions ("Watch again", "Back").
 
 For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
 game's id (`game_id`: Play again deals through its route `{game_id}.start_game`, made with
