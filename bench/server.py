@@ -51,7 +51,7 @@ import msgspec  # noqa: E402
 from game.catalog import game_by_id  # noqa: E402
 from game.online import protocol as p  # noqa: E402
 from game.online.client import ClientError, SeatClient  # noqa: E402
-from game.online.codec import from_wire  # noqa: E402
+from game.online.codec import view_from_json, wire_of  # noqa: E402
 from game.online.store import open_store  # noqa: E402
 from game.online.tables import Table  # noqa: E402
 
@@ -258,10 +258,9 @@ def lean_view(client: SeatClient) -> Any:
         return client.view()
     if isinstance(data, msgspec.Raw):
         data = msgspec.json.decode(data)
-    fields = data.get("v") if isinstance(data, dict) else None
-    if isinstance(fields, dict) and isinstance(fields.get("actions"), list):
-        fields["actions"] = []
-    return from_wire(data)
+    if isinstance(data, dict) and isinstance(data.get("actions"), list):
+        data["actions"] = []
+    return view_from_json(wire_of(client.game), data)
 
 
 def stored_check(db: str, acked: list[tuple[str, int, str]]) -> tuple[int, int, int, int]:

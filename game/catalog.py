@@ -1,10 +1,12 @@
 """The composition root: which games the app holds. One line per game in `GAME_PACKAGES`.
 
 A game package exposes its pure descriptor as `<package>.rules.game.GAME` (a
-`game.core.game.Game`: no pygame) and its UI descriptor as `<package>.ui.descriptor.GAME_UI`
-(a `game.core.ui.game_ui.GameUI`). The first game is the default: the title's first tab, the
-demo's game, and the game whose refusal an unknown record format gets. Core never imports
-this module; the command line (game.cli) and the tests hand its lists down.
+`game.core.game.Game`: no pygame), its UI descriptor as `<package>.ui.descriptor.GAME_UI`
+(a `game.core.ui.game_ui.GameUI`) and its wire as `<package>.wire.WIRE` (a
+`game.core.wire.GameWire`: its views and events as JSON). The first game is the default:
+the title's first tab, the demo's game, and the game whose refusal an unknown record format
+gets. Core never imports this module; the command line (game.cli) and the tests hand its
+lists down.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import importlib
 from typing import Any
 
 from game.core.game import Game
+from game.core.wire import GameWire
 
 #: Every game's package, the default first.
 GAME_PACKAGES: list[str] = [
@@ -52,6 +55,19 @@ def game_uis() -> list[Any]:
     return [
         importlib.import_module(f"{package}.ui.descriptor").GAME_UI for package in GAME_PACKAGES
     ]
+
+
+def wires() -> list[GameWire]:
+    """Every game's wire (`<package>.wire.WIRE`: its views and events as JSON, for the online
+    code), the default first."""
+    return [importlib.import_module(f"{package}.wire").WIRE for package in GAME_PACKAGES]
+
+
+def wire_by_id(game_id: str) -> GameWire:
+    for candidate in wires():
+        if candidate.game.id == game_id:
+            return candidate
+    raise KeyError(game_id)
 
 
 def game_by_id(game_id: str) -> Game:

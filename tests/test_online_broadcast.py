@@ -13,7 +13,7 @@ import pytest
 
 from game.catalog import game_by_id
 from game.online import protocol as p
-from game.online.codec import action_to_json, to_wire
+from game.online.codec import action_to_json, view_json, wire_of
 from game.online.store import SeatRow, SqliteStore, TableRow
 from game.online.tables import WATCHER, Table
 from tests.test_online_helpers import run
@@ -72,7 +72,9 @@ def test_each_seats_state_is_made_once_per_step(
     for seat, text in texts.items():
         message = p.decode_server(text)
         assert isinstance(message, p.State) and message.seat == seat
-        assert message.view == json.loads(json.dumps(to_wire(table.state.view_for(seat))))
+        assert message.view == json.loads(
+            json.dumps(view_json(wire_of(table.game), table.state.view_for(seat)))
+        )
         assert message.version == table.version and message.waiting == table.state.waiting_for()
     if not shared:  # Blanco's seats see different hands: no view is another's
         assert len({json.dumps(p.decode_server(t).view) for t in texts.values()}) == 4
@@ -90,7 +92,7 @@ def test_a_step_sends_every_listener_its_seats_state_made_once(
     action = table.state.legal_actions(seat)[0]
     asked = count_views(table, monkeypatch)
     version = table.version
-    obj = action_to_json(table.game, action)
+    obj = action_to_json(wire_of(table.game), action)
     assert run(table._apply(seat, "a1", obj, version)) is None
     assert table.version > version and len(asked) == 1
     for listener, listener_seat in listeners.items():
@@ -124,7 +126,7 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         store.actions = counted  # type: ignore[method-assign]  # this store only
         for step in range(3):
             seat = owner.state.waiting_for()[0]
-            obj = action_to_json(owner.game, owner.state.legal_actions(seat)[0])
+            obj = action_to_json(wire_of(owner.game), owner.state.legal_actions(seat)[0])
             assert await owner._apply(seat, f"a{step}", obj, owner.version) is None
             assert owner.last_row is not None and owner.last_row.version == owner.version
             if step == 1:

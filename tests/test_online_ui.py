@@ -638,7 +638,7 @@ def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     """Lucky Box's seats choose at once: when another seat's move came first, the server
     refuses ours as stale; the same choice goes again if the fresh view still allows it."""
     from game.luckybox.rules.game import LUCKYBOX
-    from game.online.codec import to_wire
+    from game.online.codec import view_json, wire_of
     from game.online.protocol import Refused, SeatInfo, State
     from game.online.ui.session import OnlineSession
 
@@ -651,7 +651,7 @@ def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     ]
 
     def message(events: list[Any]) -> State:
-        view = to_wire(state.view_for(0))
+        view = view_json(wire_of(LUCKYBOX), state.view_for(0))
         return State(
             "ABC-DEF",
             "luckybox",
@@ -693,7 +693,7 @@ class QuietLink:
 def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
     """At a rematch the friend's seat is theirs before they come: the table waits for them to
     come; once seen here and gone, it says they left."""
-    from game.online.codec import to_wire
+    from game.online.codec import view_json, wire_of
     from game.online.protocol import SeatInfo, Seats, State
     from game.online.ui.net import Note
     from game.online.ui.session import OnlineSession
@@ -703,7 +703,15 @@ def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
     away, here = (SeatInfo("Bob", "human", None, False, c) for c in (False, True))
     ann = SeatInfo("Ann", "human", None, False, True)
     first = State(
-        "ABC-DEF", "blanco", 0, 0, to_wire(state.view_for(0)), [], [0], False, [ann, away]
+        "ABC-DEF",
+        "blanco",
+        0,
+        0,
+        view_json(wire_of(BLANCO), state.view_for(0)),
+        [],
+        [0],
+        False,
+        [ann, away],
     )
     table = start_table(app.ctx, OnlineSession(QuietLink(), BLANCO, first), QuietLink())
     assert table.waiting_words(1) == (

@@ -15,7 +15,7 @@ from game.blanco.rules.game import BLANCO
 from game.core import i18n
 from game.online import protocol as p
 from game.online.client import SeatClient
-from game.online.codec import to_wire
+from game.online.codec import view_json, wire_of
 from game.online.ui import seats_file
 from game.online.ui.menu import JoinScene
 from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until
@@ -61,8 +61,9 @@ def test_watching_by_code_shows_the_public_board_as_it_moves_and_sends_nothing(a
     until(app, lambda: server_table.state.waiting_for() == [0] and not server_table.thinking)
     until(app, lambda: table.session.version == server_table.version, what="the last step")
     # What this screen holds is the server's view for no seat: no hand, no face-down card.
-    assert to_wire(table.session.state) == to_wire(server_table.state.view_for(-1))
-    assert to_wire(table.session.state) != to_wire(server_table.state.view_for(0))
+    wire = wire_of(server_table.game)
+    assert view_json(wire, table.session.state) == view_json(wire, server_table.state.view_for(-1))
+    assert view_json(wire, table.session.state) != view_json(wire, server_table.state.view_for(0))
     # Read only: no seat is ours, and a click on the board sends nothing; no player's buttons
     # (Swap, Undo, Hint, Memory aid) are offered, only the menu.
     assert not any(table.may_act(seat) for seat in range(2))

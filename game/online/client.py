@@ -22,12 +22,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
-from .codec import action_to_json, from_wire
+from .codec import action_to_json, view_from_json, wire_of
 from .names import rematch_code
 from .writes import send_now
 
@@ -324,10 +323,7 @@ class SeatClient:
     # -- playing ------------------------------------------------------------------------------
     def view(self) -> Any:
         """The last view the server sent, as the game's own object."""
-        data = self.view_json
-        if isinstance(data, msgspec.Raw):
-            data = msgspec.json.decode(data)
-        return from_wire(data)
+        return view_from_json(wire_of(self.game), self.view_json)
 
     def may_act(self) -> bool:
         return (
@@ -339,7 +335,7 @@ class SeatClient:
 
     async def act(self, action: Any) -> p.Act:
         """Send an action chosen against the current version."""
-        obj = action_to_json(self.game, action)
+        obj = action_to_json(wire_of(self.game), action)
         self.actions_sent += 1  # this client's prefix and a count: unique, and no randomness
         self.pending = p.Act(self.version, f"{self.id_prefix}{self.actions_sent}", obj)
         self.acted_on = self.version

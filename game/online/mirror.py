@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import protocol as p
-from .codec import action_from_json
+from .codec import action_from_json, wire_of
 from .store import ActionRow
 from .tables import Listener, Table
 
@@ -71,7 +71,7 @@ class Mirror(Table):
             else:  # behind by more (a notice was lost), or no word of the step: read them
                 rows = await asyncio.to_thread(self.store.actions, self.code, self.count)
             for row in rows:
-                outcome = self.state.apply(action_from_json(self.game, row.action))
+                outcome = self.state.apply(action_from_json(wire_of(self.game), row.action))
                 if not outcome.ok:  # the owner applied it: this copy is wrong, say so
                     log.error("table %s: mirror refused stored action %d", self.code, row.n)
                     break

@@ -29,7 +29,7 @@ from game.core import records
 from game.core.game import Game, RecordError
 
 from . import protocol as p
-from .codec import action_from_json, action_to_json, to_wire
+from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
 from .commits import GroupCommit
 from .names import clean_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
@@ -39,7 +39,6 @@ log = logging.getLogger("game.online")
 
 COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
-_json = msgspec.json.Encoder()
 
 
 class Listener(Protocol):
@@ -117,7 +116,7 @@ class Table:
     # -- restoring ----------------------------------------------------------------------------
     def replay(self, rows: list[ActionRow]) -> None:
         """Play the stored actions into the freshly dealt table (a restarted server)."""
-        actions = [action_from_json(self.game, r.action) for r in rows]
+        actions = [action_from_json(wire_of(self.game), r.action) for r in rows]
         records.play_actions(self.state, actions)
         self._settle()
         for r in rows:
@@ -159,6 +158,7 @@ class Table:
         and events encoded once for them all."""
         state = self.state
         shared = getattr(type(state), "same_for_every_seat", False) is True
+        wire = wire_of(self.game)
         waiting, over, infos = list(state.waiting_for()), state.is_terminal(), self.seat_infos()
         texts: dict[int, str] = {}
         common: tuple[msgspec.Raw, list[Any]] | None = None
@@ -168,8 +168,10 @@ class Table:
             if common is not None:
                 view, shown = common
             else:
-                view = msgspec.Raw(_json.encode(to_wire(state.view_for(seat))))
-                shown = [to_wire(r) for e in events if (r := state.redact(e, seat)) is not None]
+                view = msgspec.Raw(view_bytes(wire, state.view_for(seat)))
+                shown = [
+                    event_out(wire, r) for e in events if (r := state.redact(e, seat)) is not None
+                ]
                 if shared:
                     common = view, shown
             message = p.State(
@@ -356,7 +358,7 @@ class Table:
         if obj.get("player") != seat:
             return "not_your_seat", f"you hold seat {seat}: you act for that seat only"
         try:
-            action = action_from_json(self.game, obj)
+            action = action_from_json(wire_of(self.game), obj)
         except (RecordError, ValueError, TypeError) as err:
             return "bad_action", str(err)
         if self.unsure:
@@ -376,7 +378,7 @@ class Table:
             self.count,
             seat,
             action_id,
-            action_to_json(self.game, action),
+            action_to_json(wire_of(self.game), action),
             self.version,
             self.clock(),
         )
@@ -476,7 +478,7 @@ class Table:
                 action = await asyncio.to_thread(bot.choose, view, seat)
                 if self.bots.get(seat) is not bot or version != self.version:
                     continue  # the table moved on while it thought: think again
-                obj = action_to_json(self.game, action)
+                obj = action_to_json(wire_of(self.game), action)
                 async with self._turn:
                     if self.bots.get(seat) is not bot or version != self.version:
                         # another seat's step went first while this one waited for its turn

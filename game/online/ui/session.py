@@ -22,7 +22,7 @@ from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
 from game.online import protocol as p
-from game.online.codec import from_wire
+from game.online.codec import event_from_json, view_from_json, wire_of
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,8 @@ class OnlineSession:
         self.game = game
         self.table = first.table
         self.seat = first.seat
-        self.state: Any = from_wire(first.view)
+        self.wire = wire_of(game)
+        self.state: Any = view_from_json(self.wire, first.view)
         self.seats = seats_of(first.seats, self.seat)
         self.infos = list(first.seats)
         self.version = first.version
@@ -161,11 +162,11 @@ class OnlineSession:
     def receive(self, message: Any) -> None:
         """A server message for this seat: a new view (and its events), or who sits where."""
         if isinstance(message, p.State) and message.table == self.table:
-            fresh = from_wire(message.view)
+            fresh = view_from_json(self.wire, message.view)
             self.state.__dict__.update(fresh.__dict__)  # the table's parts hold this object
             self.version, self.over = message.version, message.over
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
-            self.feed.extend(from_wire(e) for e in message.events)
+            self.feed.extend(event_from_json(self.wire, e) for e in message.events)
             self.snapshot = self.snapshot or not message.events
             if self.pending is not None and message.version != self.pending:
                 self.pending = None

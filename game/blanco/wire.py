@@ -1,0 +1,405 @@
+"""Blanco on the wire: a seat's view and the events as documented JSON (docs/PROTOCOL.md; the
+schemas docs/schema/blanco-view.json and blanco-events.json are generated from these structs).
+
+A card is its id, 1-120; 0 is a card this seat cannot know (BLANCO-RULES.md: another's hand, a
+face-down card it has not looked at, the piles but the discard's top). A position is
+[row, column] in the grid as it is at that moment (row 0 at the top). Lines are "row" or "col"
+with their index from 0. A view holds no seed and no fixed reshuffle. Actions (in a view's
+`actions` and an `Undone` event) are objects tagged by "kind"; an `act` message carries an
+action in the record's form (BLANCO-RECORD.md) instead, a lone play or discard without "draw".
+
+Pure: no pygame, no network; msgspec only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+import game.blanco.rules.events as ev
+from game.blanco.rules import actions as act
+from game.blanco.rules.game import BLANCO
+from game.blanco.rules.grid import PlayerState
+from game.blanco.rules.state import BlancoState
+from game.blanco.rules.wire import action_from_json, action_to_json
+from game.core.game import Game
+from game.core.wire import Pairs
+
+Pos = tuple[int, int]  # [row, column]
+
+
+class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
+    """An action or event: its kind in "kind" (snake case), then its fields."""
+
+
+# -- actions ------------------------------------------------------------------------------------
+class Setup(_Tagged, tag="setup"):
+    """Reveal one card and look at another face-down one (set-up, and a new 3x4 grid)."""
+
+    player: int
+    reveal: Pos
+    look: Pos
+
+
+class Draw(_Tagged, tag="draw"):
+    """Take the top card of the draw pile ("pile") or of the discard pile ("discard")."""
+
+    player: int
+    source: str
+
+
+class Play(_Tagged, tag="play"):
+    """Play a hand card into `at`; the card there is discarded face up."""
+
+    player: int
+    card: int
+    at: Pos
+
+
+class Discard(_Tagged, tag="discard"):
+    """Discard a hand card and reveal a face-down card (null: none left)."""
+
+    player: int
+    card: int
+    reveal: Pos | None
+
+
+class Swap(_Tagged, tag="swap"):
+    """Swap two adjacent cards; `reveal` (a or b after the swap) when both were face down."""
+
+    player: int
+    a: Pos
+    b: Pos
+    reveal: Pos | None = None
+
+
+class Clear(_Tagged, tag="clear"):
+    """Clear this complete line next ("row" or "col", and its index)."""
+
+    player: int
+    line: str
+    line_no: int
+
+
+class Look(_Tagged, tag="look"):
+    """The reward for clearing: look at a face-down card (`reveal`: after a chain reaction)."""
+
+    player: int
+    at: Pos
+    reveal: bool = False
+
+
+Action = Setup | Draw | Play | Discard | Swap | Clear | Look
+ACTIONS = Pairs(
+    [(act.Setup, Setup), (act.Draw, Draw), (act.Play, Play), (act.Discard, Discard)]
+    + [(act.Swap, Swap), (act.Clear, Clear), (act.Look, Look)]
+)
+
+
+# -- events -------------------------------------------------------------------------------------
+class Dealt(_Tagged, tag="dealt"):
+    """Set-up: a seat's 3x3 grid dealt face down (0s: nobody knows them)."""
+
+    player: int
+    cards: tuple[tuple[int, ...], ...]
+
+
+class DiscardStarted(_Tagged, tag="discard_started"):
+    """Set-up: the pile's top card turned face up starts the discard pile."""
+
+    card: int
+
+
+class HandDealt(_Tagged, tag="hand_dealt"):
+    """Set-up: a seat's 2 hand cards (0s for the other seats)."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+class SetupDone(_Tagged, tag="setup_done"):
+    """A seat finished its set-up step; `stage` 1, or 2 for the 3x4 grid."""
+
+    player: int
+    stage: int
+
+
+class TurnStarted(_Tagged, tag="turn_started"):
+    player: int
+    turn: int  # the player's turn number, from 1
+
+
+class Drawn(_Tagged, tag="drawn"):
+    """A card taken into the hand; from the pile it is 0 for the other seats."""
+
+    player: int
+    source: str
+    card: int
+
+
+class Reshuffled(_Tagged, tag="reshuffled"):
+    """The draw pile was empty: the discards but the top (and the box) became a new pile."""
+
+    size: int
+    took_box: bool
+    number: int  # 1 for the game's first reshuffle
+
+
+class Played(_Tagged, tag="played"):
+    """A hand card went into the grid at `at`; `replaced` went face up onto the discards."""
+
+    player: int
+    card: int
+    at: Pos
+    replaced: int
+    replaced_was_up: bool
+
+
+class Discarded(_Tagged, tag="discarded"):
+    player: int
+    card: int
+
+
+class Swapped(_Tagged, tag="swapped"):
+    player: int
+    a: Pos
+    b: Pos
+
+
+class Revealed(_Tagged, tag="revealed"):
+    player: int
+    at: Pos
+    card: int
+
+
+class Looked(_Tagged, tag="looked"):
+    """A player looked at a face-down card (card 0 for the other seats)."""
+
+    player: int
+    at: Pos
+    card: int
+
+
+class LineComplete(_Tagged, tag="line_complete"):
+    player: int
+    line: str
+    line_no: int
+
+
+class ClearChoice(_Tagged, tag="clear_choice"):
+    """Two or more lines are complete at once: the player chooses which to clear next."""
+
+    player: int
+    lines: tuple[tuple[str, int], ...]
+
+
+class LineCleared(_Tagged, tag="line_cleared"):
+    player: int
+    line: str
+    line_no: int
+    cards: tuple[int, ...]
+
+
+class ClosedUp(_Tagged, tag="closed_up"):
+    """The grid closed up after a clear: every card that moved, as [from, to]."""
+
+    player: int
+    moves: tuple[tuple[Pos, Pos], ...]
+
+
+class ChainLink(_Tagged, tag="chain_link"):
+    player: int
+    link_no: int
+
+
+class RewardOwed(_Tagged, tag="reward_owed"):
+    player: int
+    may_reveal: bool
+
+
+class RewardDropped(_Tagged, tag="reward_dropped"):
+    player: int
+
+
+class SecondGridDealt(_Tagged, tag="second_grid_dealt"):
+    """12 cards dealt face down as 3 rows x 4 columns (0s: nobody knows them)."""
+
+    player: int
+    cards: tuple[tuple[int, ...], ...]
+
+
+class Won(_Tagged, tag="won"):
+    player: int
+    turns: int
+
+
+class Undone(_Tagged, tag="undone"):
+    player: int
+    action: Action
+
+
+Event = (
+    Dealt
+    | DiscardStarted
+    | HandDealt
+    | SetupDone
+    | TurnStarted
+    | Drawn
+    | Reshuffled
+    | Played
+    | Discarded
+    | Swapped
+    | Revealed
+    | Looked
+    | LineComplete
+    | ClearChoice
+    | LineCleared
+    | ClosedUp
+    | ChainLink
+    | RewardOwed
+    | RewardDropped
+    | SecondGridDealt
+    | Won
+    | Undone
+)
+EVENTS = Pairs(
+    [
+        (getattr(ev, struct.__name__), struct)
+        for struct in (
+            Dealt,
+            DiscardStarted,
+            HandDealt,
+            SetupDone,
+            TurnStarted,
+            Drawn,
+            Reshuffled,
+            Played,
+            Discarded,
+            Swapped,
+            Revealed,
+            Looked,
+            LineComplete,
+            ClearChoice,
+            LineCleared,
+            ClosedUp,
+            ChainLink,
+            RewardOwed,
+            RewardDropped,
+            SecondGridDealt,
+            Won,
+            Undone,
+        )
+    ],
+    nested={"action": ACTIONS},
+)
+
+
+# -- the view -----------------------------------------------------------------------------------
+class Player(msgspec.Struct):
+    """A seat's cards: `grid`, `up` and `known` are parallel rows (an empty grid is [])."""
+
+    name: str
+    grid: list[list[int]]
+    up: list[list[bool]]  # face up
+    known: list[list[bool]]  # face down, and looked at by its owner
+    hand: list[int]
+    stage: int  # 1: the 3x3 grid, 2: the 3x4 grid
+    turns: int
+
+
+class View(msgspec.Struct):
+    """The table as one seat (`seat`; -1: a watcher) sees it. Piles are lists with the top card
+    last, hidden cards 0: `pile` (the draw pile), `discard` (its top shown), `box` (cleared
+    cards); `deck` and `reshuffles` (top card first) keep only their sizes. `phase` is "setup",
+    "turn", "play", "clear", "look" or "over"; `current` is whose turn it is, `setup_queue`
+    the seats still to set up; `cleared` the lines cleared this turn, `looked` whether the
+    reward look was taken; `winner` null until somebody won; `turn_id` counts turns ended."""
+
+    seat: int
+    names: list[str]
+    players: list[Player]
+    deck: list[int]
+    pile: list[int]
+    discard: list[int]
+    box: list[int]
+    reshuffles: list[list[int]]
+    phase: str
+    current: int
+    setup_queue: list[int]
+    cleared: int
+    looked: bool
+    winner: int | None
+    turn_id: int
+    actions: list[Action]  # every step standing, in order
+
+
+def _player_out(p: PlayerState) -> Player:
+    return Player(p.name, p.grid, p.up, p.known, p.hand, p.stage, p.turns)
+
+
+def _player_back(w: Player) -> PlayerState:
+    p = PlayerState.__new__(PlayerState)
+    p.name, p.grid, p.up, p.known = w.name, w.grid, w.up, w.known
+    p.hand, p.stage, p.turns = w.hand, w.stage, w.turns
+    return p
+
+
+class BlancoWire:
+    """Blanco's `game.core.wire.GameWire`."""
+
+    game: Game[Any] = BLANCO
+    view_type = View
+    event_type = Event
+
+    def view_to_wire(self, view: BlancoState) -> View:
+        if not view.is_view or view.view_seat is None:
+            raise ValueError("only a seat's view goes on the wire (view_for)")
+        out = ACTIONS.out_shared
+        return View(
+            view.view_seat,
+            list(view.names),
+            [_player_out(p) for p in view.players],
+            list(view.deck),
+            view.pile,
+            view.discard,
+            view.box,
+            [list(r) for r in view.reshuffles],
+            view.phase,
+            view.current,
+            view.setup_queue,
+            view.cleared,
+            view.looked,
+            view.winner,
+            view.turn_id,
+            [out(a) for a in view.actions],
+        )
+
+    def view_from_wire(self, w: View) -> BlancoState:
+        s = BlancoState()
+        back = ACTIONS.back_shared
+        s.names, s.seed = tuple(w.names), 0
+        s.actions = [back(a) for a in w.actions]
+        s.players = [_player_back(p) for p in w.players]
+        s.deck, s.pile, s.discard, s.box = tuple(w.deck), w.pile, w.discard, w.box
+        s.reshuffles = [tuple(r) for r in w.reshuffles]
+        s.phase, s.current, s.setup_queue = w.phase, w.current, w.setup_queue
+        s.cleared, s.looked, s.winner, s.turn_id = w.cleared, w.looked, w.winner, w.turn_id
+        s.is_view, s.view_seat = True, w.seat
+        return s
+
+    def event_to_wire(self, event: ev.Event) -> Any:
+        return EVENTS.out(event)
+
+    def event_from_wire(self, data: Any) -> ev.Event:
+        out: ev.Event = EVENTS.back(data)
+        return out
+
+    def action_to_json(self, action: act.Action | act.DrawThen) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, obj: Any) -> act.Action | act.DrawThen:
+        return action_from_json(obj)
+
+
+WIRE = BlancoWire()
