@@ -13,7 +13,7 @@ Pure: no pygame, no network; msgspec only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -27,6 +27,8 @@ from game.core.game import Game
 from game.core.wire import Pairs
 
 Pos = tuple[int, int]  # [row, column]
+Line = Literal["row", "col"]
+Source = Literal["pile", "discard"]
 
 
 class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -46,7 +48,7 @@ class Draw(_Tagged, tag="draw"):
     """Take the top card of the draw pile ("pile") or of the discard pile ("discard")."""
 
     player: int
-    source: str
+    source: Source
 
 
 class Play(_Tagged, tag="play"):
@@ -78,7 +80,7 @@ class Clear(_Tagged, tag="clear"):
     """Clear this complete line next ("row" or "col", and its index)."""
 
     player: int
-    line: str
+    line: Line
     line_no: int
 
 
@@ -134,7 +136,7 @@ class Drawn(_Tagged, tag="drawn"):
     """A card taken into the hand; from the pile it is 0 for the other seats."""
 
     player: int
-    source: str
+    source: Source
     card: int
 
 
@@ -183,7 +185,7 @@ class Looked(_Tagged, tag="looked"):
 
 class LineComplete(_Tagged, tag="line_complete"):
     player: int
-    line: str
+    line: Line
     line_no: int
 
 
@@ -191,12 +193,12 @@ class ClearChoice(_Tagged, tag="clear_choice"):
     """Two or more lines are complete at once: the player chooses which to clear next."""
 
     player: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[tuple[Line, int], ...]
 
 
 class LineCleared(_Tagged, tag="line_cleared"):
     player: int
-    line: str
+    line: Line
     line_no: int
     cards: tuple[int, ...]
 
@@ -324,7 +326,7 @@ class View(msgspec.Struct):
     discard: list[int]
     box: list[int]
     reshuffles: list[list[int]]
-    phase: str
+    phase: Literal["setup", "turn", "play", "clear", "look", "over"]
     current: int
     setup_queue: list[int]
     cleared: int

@@ -16,7 +16,7 @@ Pure: no pygame, no network; msgspec only.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -29,7 +29,9 @@ from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.parts import Deal, Options, Pending, PlayerState
 from game.luckybox.rules.state import GameState
 
-Bonus = tuple[str, int]  # [kind, value]: value is the number, or the Lightning count, else 0
+BonusKind = Literal["number", "question", "lightning", "star", "moon", "blank"]
+Bonus = tuple[BonusKind, int]  # [kind, value]: value is the number, or the Lightning count, else 0
+Line = Literal["row", "col"]
 
 
 class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -71,7 +73,7 @@ class Resolve(_Tagged, tag="resolve"):
 
     player: int
     card: int
-    line: str
+    line: Line
     index: int
     target_card: int
     cell: int
@@ -128,7 +130,7 @@ class SquareCrossed(_Tagged, tag="square_crossed"):
     card: int
     cell: int
     number: int
-    by: str  # "number", "lightning" or "bonus"
+    by: Literal["number", "lightning", "bonus"]
 
 
 class Passed(_Tagged, tag="passed"):
@@ -138,7 +140,7 @@ class Passed(_Tagged, tag="passed"):
 class LineCompleted(_Tagged, tag="line_completed"):
     player: int
     card: int
-    line: str  # "row" or "col"
+    line: Line
     index: int
     bonus: Bonus
 
@@ -146,14 +148,14 @@ class LineCompleted(_Tagged, tag="line_completed"):
 class IconCircled(_Tagged, tag="icon_circled"):
     player: int
     card: int
-    line: str
+    line: Line
     index: int
     bonus: Bonus
 
 
 class TokenGained(_Tagged, tag="token_gained"):
     player: int
-    token: str  # "lightning" or "moon"
+    token: Literal["lightning", "moon"]
     count: int
     total: int
 
@@ -176,7 +178,7 @@ class BonusPending(_Tagged, tag="bonus_pending"):
 
     player: int
     card: int
-    line: str
+    line: Line
     index: int
     bonus: Bonus
 
@@ -184,7 +186,7 @@ class BonusPending(_Tagged, tag="bonus_pending"):
 class BonusUsed(_Tagged, tag="bonus_used"):
     player: int
     card: int
-    line: str
+    line: Line
     index: int
     bonus: Bonus
 
@@ -192,7 +194,7 @@ class BonusUsed(_Tagged, tag="bonus_used"):
 class BonusLost(_Tagged, tag="bonus_lost"):
     player: int
     card: int
-    line: str
+    line: Line
     index: int
     bonus: Bonus
     reason: str  # in English
@@ -312,7 +314,7 @@ class PendingBonus(msgspec.Struct, frozen=True):
     """A number or question-mark bonus waiting for its cell: line `index` of `card`."""
 
     card: int
-    line: str
+    line: Line
     index: int
     bonus: Bonus
 
@@ -343,13 +345,13 @@ class View(msgspec.Struct):
     (null: unlimited)."""
 
     names: list[str]
-    token_supply: str  # the option: "unlimited" or "limited"
+    token_supply: Literal["unlimited", "limited"]  # the option
     copies: Annotated[int, msgspec.Meta(ge=1, le=2)]  # 2 for 7 players and more (61-120)
     numbers: list[list[int]]
     draw_pile: list[int]  # the cards left in the Lucky Box pile, in ascending order
     discard: list[int]
     players: list[Player]
-    phase: str
+    phase: Literal["setup", "play", "draft", "over"]
     round: int
     index: int  # which of the round's nine numbers is revealed (0-8)
     number: int  # the revealed number (0 outside play)

@@ -51,7 +51,7 @@ def view_bytes(wire: GameWire, view: Any) -> bytes:
 
 def view_json(wire: GameWire, view: Any) -> JSON:
     """A seat's view as JSON values (dicts, lists, ...), as a client decodes the text."""
-    return msgspec.to_builtins(wire.view_to_wire(view))
+    return msgspec.json.decode(view_bytes(wire, view))
 
 
 def event_out(wire: GameWire, event: Any) -> Any:
@@ -60,8 +60,8 @@ def event_out(wire: GameWire, event: Any) -> Any:
 
 
 def event_json(wire: GameWire, event: Any) -> JSON:
-    """A (redacted) event as JSON values."""
-    return msgspec.to_builtins(wire.event_to_wire(event))
+    """A (redacted) event as JSON values (dicts, lists, ...), as a client decodes it."""
+    return msgspec.json.decode(_encoder.encode(wire.event_to_wire(event)))
 
 
 def view_from_json(wire: GameWire, data: JSON | msgspec.Raw | bytes | str) -> Any:

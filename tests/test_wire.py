@@ -1,0 +1,263 @@
+"""The games' wire (game/core/wire.py, each game's wire.py): every view a seat or a watcher is
+sent and every event, of every catalog game and the test game, over many seeded random games,
+goes through JSON and back unchanged, as the table and the bots see it; it fits the game's
+structs (decoding is validation) and its checked-in JSON schema (docs/schema/, which cannot
+drift from the structs); and a seat's view on the wire holds nothing that seat may not know."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from game import catalog
+from game.core.wire import GameWire
+from game.online.codec import event_from_json, event_json, view_bytes, view_from_json
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import wire_schema  # noqa: E402
+
+from tests.highcard.wire import WIRE as HIGHCARD_WIRE  # noqa: E402
+
+#: (game id, player counts, games, steps at most per game): bounded, every phase reached
+PLAYOUTS = {
+    "luckybox": ((1, 3, 4), 1, 400),
+    "blanco": ((1, 2, 3), 1, 250),
+    "highcard": ((1, 2, 4), 12, 20),
+}
+
+
+def every_wire() -> list[GameWire]:
+    return [*catalog.wires(), HIGHCARD_WIRE]
+
+
+# -- a JSON schema check, for what msgspec.json.schema writes -----------------------------------
+class SchemaMismatch(AssertionError):
+    pass
+
+
+def validate(value: Any, schema: dict[str, Any], root: dict[str, Any], at: str = "$") -> None:
+    """Raise SchemaMismatch when `value` does not fit `schema` (draft 2020-12, the keywords
+    msgspec's schemas use: $ref, type, properties, required, items, prefixItems, min/maxItems,
+    anyOf, enum, const, minimum, maximum)."""
+    if "$ref" in schema:
+        name = schema["$ref"].removeprefix("#/$defs/")
+        validate(value, root["$defs"][name], root, at)
+    if "anyOf" in schema:
+        for option in schema["anyOf"]:
+            try:
+                validate(value, option, root, at)
+                break
+            except SchemaMismatch:
+                continue
+        else:
+            raise SchemaMismatch(f"{at}: fits none of anyOf")
+    if "const" in schema and value != schema["const"]:
+        raise SchemaMismatch(f"{at}: {value!r} is not {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        raise SchemaMismatch(f"{at}: {value!r} not in {schema['enum']}")
+    kind = schema.get("type")
+    if kind is not None:
+        kinds = kind if isinstance(kind, list) else [kind]
+        if not any(_is(value, k) for k in kinds):
+            raise SchemaMismatch(f"{at}: {value!r} is not {kind}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            raise SchemaMismatch(f"{at}: {value} < {schema['minimum']}")
+        if "maximum" in schema and value > schema["maximum"]:
+            raise SchemaMismatch(f"{at}: {value} > {schema['maximum']}")
+    if isinstance(value, dict):
+        for name in schema.get("required", ()):
+            if name not in value:
+                raise SchemaMismatch(f"{at}: {name} is missing")
+        for name, sub in schema.get("properties", {}).items():
+            if name in value:
+                validate(value[name], sub, root, f"{at}.{name}")
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", 1e9):
+            raise SchemaMismatch(f"{at}: {len(value)} items")
+        prefix = schema.get("prefixItems", [])
+        for i, item in enumerate(value):
+            sub = prefix[i] if i < len(prefix) else schema.get("items")
+            if sub is False:
+                raise SchemaMismatch(f"{at}[{i}]: no item allowed here")
+            if isinstance(sub, dict):
+                validate(item, sub, root, f"{at}[{i}]")
+
+
+def _is(value: Any, kind: str) -> bool:
+    return {
+        "object": isinstance(value, dict),
+        "array": isinstance(value, list),
+        "string": isinstance(value, str),
+        "integer": type(value) is int,
+        "number": type(value) in (int, float),
+        "boolean": type(value) is bool,
+        "null": value is None,
+    }[kind]
+
+
+def checked_in(game_id: str, part: str) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(
+        (ROOT / "docs" / "schema" / f"{game_id}-{part}.json").read_text(encoding="utf-8")
+    )
+    return schema
+
+
+def schema_of(wire: GameWire, part: str) -> dict[str, Any]:
+    """The checked-in schema of a catalog game; the test game's, generated from its structs."""
+    if wire.game.id == "highcard":
+        return json.loads(wire_schema.schemas(wire)[f"highcard-{part}.json"])  # type: ignore[no-any-return]
+    return checked_in(wire.game.id, part)
+
+
+# -- comparing as the table and the bots see ----------------------------------------------------
+def same(a: Any, b: Any, at: str = "view") -> None:
+    """`a` and `b` are the same value all the way down: the same types (True is not 1, a tuple
+    is not a list) and the same attributes, dataclass fields and slots."""
+    if a is b:  # shared data (Lucky Box's card faces)
+        return
+    assert type(a) is type(b), f"{at}: {type(a).__name__} is not {type(b).__name__}"
+    if isinstance(a, (list, tuple)):
+        assert len(a) == len(b), f"{at}: {len(a)} items, not {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{at}[{i}]")
+    elif isinstance(a, dict):
+        assert list(a) == list(b), f"{at}: keys {list(a)} != {list(b)}"
+        for k in a:
+            same(a[k], b[k], f"{at}[{k!r}]")
+    elif isinstance(a, (type(None), bool, int, float, str)):
+        assert a == b, f"{at}: {a!r} != {b!r}"
+    else:
+        names = _attributes(a)
+        assert names == _attributes(b), f"{at}: attributes differ"
+        for n in names:
+            same(getattr(a, n), getattr(b, n), f"{at}.{n}")
+
+
+def _attributes(obj: Any) -> list[str]:
+    names = list(getattr(obj, "__dict__", {}))
+    for klass in type(obj).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend(n for n in ([slots] if isinstance(slots, str) else slots) if hasattr(obj, n))
+    return sorted(set(names) - {"__weakref__"})
+
+
+# -- the playouts -------------------------------------------------------------------------------
+def positions(wire: GameWire) -> Iterator[tuple[Any, list[Any], int]]:
+    """(state, the events that led to it, seats) after every step of seeded random games."""
+    game = wire.game
+    counts, games, most = PLAYOUTS[game.id]
+    for n in counts:
+        if not game.min_players <= n <= game.max_players:
+            continue
+        for g in range(games):
+            rng = random.Random(f"{game.id}/{n}/{g}")
+            state, events = game.new_game([f"P{i}" for i in range(n)], rng.randrange(1 << 40))
+            yield state, events, n
+            for _ in range(most):
+                if state.is_terminal():
+                    break
+                waiting = state.waiting_for()
+                if not waiting:
+                    events = state.advance()
+                else:
+                    seat = rng.choice(waiting)
+                    if rng.random() < 0.1 and state.can_undo(seat) is None:
+                        outcome = state.undo(seat)
+                    else:
+                        outcome = state.apply(rng.choice(state.legal_actions(seat)))
+                    assert outcome.ok
+                    events = list(outcome.events)
+                yield state, events, n
+
+
+@pytest.mark.parametrize("wire", every_wire(), ids=lambda w: w.game.id)
+def test_views_and_events_round_trip_and_fit_the_schema(wire: GameWire) -> None:
+    view_schema, event_schema = schema_of(wire, "view"), schema_of(wire, "events")
+    kinds: set[str] = set()
+    started, steps = time.monotonic(), 0
+    for state, events, n in positions(wire):
+        steps += 1
+        deep = steps % 5 == 1  # the deep comparison and the schema are slow Python: sampled
+        for seat in (*range(n), -1):
+            view = state.view_for(seat)
+            text = view_bytes(wire, view)
+            back = view_from_json(wire, text)
+            assert view_bytes(wire, back) == text
+            if deep:
+                data = json.loads(text)
+                same(view_from_json(wire, data), view)
+                assert back.legal_actions(max(seat, 0)) == view.legal_actions(max(seat, 0))
+                if seat == steps % (n + 1) - 1:  # one seat (or the watcher) in turn
+                    validate(data, view_schema, view_schema)
+            for event in events:
+                shown = state.redact(event, seat)
+                if shown is None:
+                    continue
+                out = json.loads(json.dumps(event_json(wire, shown)))
+                kinds.add(out["kind"])
+                same(event_from_json(wire, out), shown, "event")
+                validate(out, event_schema, event_schema)
+        assert time.monotonic() - started < 120, "the playouts are bounded in time"
+    assert state.is_terminal() or wire.game.id == "blanco"  # (Blanco's games run long)
+    assert len(kinds) >= {"luckybox": 18, "blanco": 14, "highcard": 4}[wire.game.id], kinds
+
+
+def test_the_checked_in_schemas_are_what_the_structs_generate() -> None:
+    wanted = wire_schema.every_schema()
+    assert sorted(wanted) == [
+        "blanco-events.json",
+        "blanco-view.json",
+        "luckybox-events.json",
+        "luckybox-view.json",
+    ]
+    for name, text in wanted.items():
+        path = ROOT / "docs" / "schema" / name
+        assert path.read_text(encoding="utf-8") == text, f"{name}: python tools/wire_schema.py"
+    assert wire_schema.main(["check"]) == 0
+
+
+def test_the_schema_check_refuses_what_does_not_fit() -> None:
+    """The check above can fail: a number as a string, a missing field, an unknown kind."""
+    wire = catalog.wire_by_id("luckybox")
+    schema, events = checked_in("luckybox", "view"), checked_in("luckybox", "events")
+    state, dealt = wire.game.new_game(["A", "B"], 1)
+    data = json.loads(view_bytes(wire, state.view_for(0)))
+    validate(data, schema, schema)
+    for bad in (dict(data, round="1"), {k: v for k, v in data.items() if k != "players"}):
+        with pytest.raises(SchemaMismatch):
+            validate(bad, schema, schema)
+    event = event_json(wire, dealt[0])
+    validate(event, events, events)
+    with pytest.raises(SchemaMismatch):
+        validate(dict(event, kind="cards_stolen"), events, events)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert(dict(data, round="1"), wire.view_type)
+
+
+@pytest.mark.parametrize("wire", every_wire(), ids=lambda w: w.game.id)
+def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(wire: GameWire) -> None:
+    """The same game with everything hidden from the seat dealt anew (`hidden_variant`) gives
+    the seat the very same bytes: nothing hidden (another's hand, a face-down card, the pile's
+    order, the seed) is on the wire; and no view has a seed at all."""
+    game = wire.game
+    rng = random.Random(5)
+    for step, (state, _events, n) in enumerate(positions(wire)):
+        if step % 5:
+            continue
+        for seat in range(n):
+            text = view_bytes(wire, state.view_for(seat))
+            assert not re.search(rb'"seed"', text)
+            variant = game.hidden_variant(state, seat, rng)
+            assert view_bytes(wire, variant.view_for(seat)) == text, (game.id, step, seat)

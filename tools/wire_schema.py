@@ -1,0 +1,72 @@
+"""Write the JSON schemas of every game's views and events, generated from its wire's structs
+(`<package>/wire.py`), into docs/schema/: `<id>-view.json` and `<id>-events.json` (one event).
+
+    python tools/wire_schema.py          write them
+    python tools/wire_schema.py check    exit 1 (naming the files) when a checked-in schema
+                                         differs from what the structs generate
+
+tests/test_wire.py runs the check: the files cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+
+from game.catalog import wires  # noqa: E402
+from game.core.wire import GameWire  # noqa: E402
+
+SCHEMA_DIR = ROOT / "docs" / "schema"
+
+
+def schemas(wire: GameWire) -> dict[str, str]:
+    """File name -> text of the game's two schemas."""
+    game = wire.game
+    out: dict[str, str] = {}
+    for part, kind, title in (
+        ("view", wire.view_type, f"{game.title}: a seat's view"),
+        ("events", wire.event_type, f"{game.title}: one event"),
+    ):
+        schema: dict[str, Any] = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": title,
+            **msgspec.json.schema(kind),
+        }
+        out[f"{game.id}-{part}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    return out
+
+
+def every_schema() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for wire in wires():
+        out.update(schemas(wire))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    wanted = every_schema()
+    if argv[:1] == ["check"]:
+        stale = [
+            name
+            for name, text in wanted.items()
+            if not (SCHEMA_DIR / name).is_file()
+            or (SCHEMA_DIR / name).read_text(encoding="utf-8") != text
+        ]
+        for name in stale:
+            print(f"docs/schema/{name} differs from its structs: run python tools/wire_schema.py")
+        return 1 if stale else 0
+    SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
+    for name, text in wanted.items():
+        (SCHEMA_DIR / name).write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
