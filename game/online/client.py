@@ -173,6 +173,13 @@ class SeatClient:
                 self.pending = None
                 if message.code != "stale":
                     raise ClientError(message.code, message.reason)
+        elif isinstance(message, p.Opened | p.Seated | p.Watching) and (
+            message.protocol != p.PROTOCOL_VERSION
+        ):
+            raise ClientError(
+                "version",
+                f"{p.VERSION_LINE} (the server {message.protocol}, the game {p.PROTOCOL_VERSION})",
+            )
         elif isinstance(message, p.Opened):
             self.table, self.host_token = message.table, message.host_token
             self.keep_under(message.rate)
@@ -187,6 +194,9 @@ class SeatClient:
         while True:
             message = await self.receive()
             if isinstance(message, p.Error):
+                if message.code == "bad_message" and "`protocol`" in message.message:
+                    # a server of version 1 knows no `protocol` field: it is older than this game
+                    raise ClientError("version", p.VERSION_LINE)
                 raise ClientError(message.code, message.message)
             if isinstance(message, kinds):
                 return message

@@ -3,7 +3,14 @@
 Every message is one JSON object in one WebSocket text frame, with its kind in "type". What a
 client sends is decoded strictly (no coercion, unknown fields refused, every string and list
 capped) and never bigger than MAX_MESSAGE bytes; what the server sends is encoded from the
-structs below. Views and events inside are the codec's JSON (game/online/codec.py).
+structs below. Views and events inside are each game's own JSON (game/online/codec.py, the
+game's wire.py; schemas in docs/schema/).
+
+The messages that start something (`open`, `join`, `resume`, `watch`, `rematch`, `get_record`)
+and the server's answers to them (`opened`, `seated`, `watching`) carry `protocol`, the version
+of this protocol their sender speaks; a message without it is from version 1, which sent none.
+A server refuses a client of another version (`error` "version"), and a client a server of
+another version, each in one line: update the game.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: views and events as each game's documented JSON, not class paths
 MAX_MESSAGE = 16 * 1024  # bytes a client may send in one message (the server's max_size)
 MAX_SEATS = 12
 MAX_HOLD = 30 * 24 * 3600.0  # a seat is held for at most 30 days
@@ -41,6 +48,12 @@ class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
     computer: Level | None = None
 
 
+#: The version a message says its sender speaks (see the module's docstring).
+ProtocolNo = Annotated[int, msgspec.Meta(ge=1, le=1_000)]
+#: The one line either side gives when the other speaks another version.
+VERSION_LINE = "this game and the server speak different versions of the protocol: update the game"
+
+
 # -- client to server ---------------------------------------------------------------------------
 class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     game: Annotated[str, msgspec.Meta(max_length=32)]
@@ -49,22 +62,26 @@ class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     options: dict[str, Any] | None = None  # the record's "options" object
     hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = 300.0
     sit: SeatNo | None = None  # the seat the host takes at once
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
     table: Code
     seat: SeatNo | None = None  # None: the first free seat
     name: Name | None = None  # the joiner's own name for the seat (None: the host's name)
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Resume(msgspec.Struct, tag="resume", forbid_unknown_fields=True):
     table: Code
     seat: SeatNo
     token: Token
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
     table: Code
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
@@ -82,6 +99,7 @@ class HandOver(msgspec.Struct, tag="hand_over", forbid_unknown_fields=True):
 
 class GetRecord(msgspec.Struct, tag="get_record", forbid_unknown_fields=True):
     table: Code
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
@@ -90,6 +108,7 @@ class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
     table: Code
     seat: SeatNo
     token: Token
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Say(msgspec.Struct, tag="say", forbid_unknown_fields=True):
@@ -119,6 +138,7 @@ class Opened(msgspec.Struct, tag="opened"):
     table: str
     host_token: str
     rate: Rate = RATE
+    protocol: int = PROTOCOL_VERSION
 
 
 class Seated(msgspec.Struct, tag="seated"):
@@ -126,11 +146,13 @@ class Seated(msgspec.Struct, tag="seated"):
     seat: int
     token: str
     rate: Rate = RATE
+    protocol: int = PROTOCOL_VERSION
 
 
 class Watching(msgspec.Struct, tag="watching"):
     table: str
     rate: Rate = RATE
+    protocol: int = PROTOCOL_VERSION
 
 
 class State(msgspec.Struct, tag="state"):
@@ -213,11 +235,29 @@ class BadMessage(ValueError):
     """A message that is too big, not JSON, or not one of the protocol's."""
 
 
+class _Sent(msgspec.Struct):
+    """The version a message that starts something says, 1 when it says none (version 1)."""
+
+    protocol: int = 1
+
+
+_sent_decoder = msgspec.json.Decoder(_Sent)
+_STARTING = (Open, Join, Resume, Watch, GetRecord, Rematch, Opened, Seated, Watching)
+
+
+def _as_sent(message: Any, data: str | bytes) -> None:
+    """A message that starts something keeps the version its sender wrote, 1 when it wrote
+    none (a struct made here has ours: only what came over the wire can lack it)."""
+    if isinstance(message, _STARTING):
+        message.protocol = _sent_decoder.decode(data).protocol
+
+
 def decode_client(data: str | bytes) -> ClientMessage:
     if len(data) > MAX_MESSAGE:
         raise BadMessage(f"a message is at most {MAX_MESSAGE} bytes")
     try:
         message: ClientMessage = _client_decoder.decode(data)
+        _as_sent(message, data)
         return message
     except msgspec.DecodeError as err:
         raise BadMessage(str(err)) from None
@@ -226,6 +266,7 @@ def decode_client(data: str | bytes) -> ClientMessage:
 def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
     try:
         message: ServerMessage = (_lazy_decoder if lazy_views else _server_decoder).decode(data)
+        _as_sent(message, data)
         return message
     except msgspec.DecodeError as err:
         raise BadMessage(str(err)) from None

@@ -236,6 +236,11 @@ class GameServer(RelayedRequests):
         return True
 
     def dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
+        sent = getattr(message, "protocol", p.PROTOCOL_VERSION)  # (a message that starts one)
+        if sent != p.PROTOCOL_VERSION:
+            raise TableError(
+                "version", f"{p.VERSION_LINE} (the server {p.PROTOCOL_VERSION}, the game {sent})"
+            )
         if isinstance(message, p.Act):
             if conn.table is None or conn.seat == WATCHER:
                 raise TableError("no_seat", "take a seat (join or resume) before acting")

@@ -51,6 +51,10 @@ def error_line(code: str) -> str:
         "not_finished": lambda: t(
             "online.error.not_finished", "That table's game is not over yet."
         ),
+        "version": lambda: t(
+            "online.error.version",
+            "This game and the server are of different versions: update the game.",
+        ),
         "no_rematch": lambda: t(
             "online.error.no_rematch", "That table cannot have a rematch: host a new one."
         ),
