@@ -46,7 +46,7 @@ def test_bad_messages_get_errors_then_the_connection_is_closed(tmp_path: Path) -
                     await ws.send(text)
                     reply = await _next(ws)
                     assert reply["type"] == "error" and reply["code"] == "bad_message"
-                await ws.send('{"type": "watch", "table": "ZZZ-ZZZ"}')  # well formed
+                await ws.send('{"type": "watch", "table": "ZZZ-ZZZ", "protocol": 2}')  # well formed
                 assert (await _next(ws))["code"] == "no_such_table"
                 await ws.send("[" * 5000 + "]" * 5000)  # deep but small: the fifth bad one
                 assert (await _next(ws))["code"] == "bad_message"
@@ -56,7 +56,7 @@ def test_bad_messages_get_errors_then_the_connection_is_closed(tmp_path: Path) -
                 assert await _closed_with(ws) == 1009  # over the size cap: closed at once
             async with connect(url) as ws:
                 for _ in range(int(p.BURST) + 40):  # a flood, faster than the rate limit
-                    await ws.send('{"type": "watch", "table": "ZZZ-ZZZ"}')
+                    await ws.send('{"type": "watch", "table": "ZZZ-ZZZ", "protocol": 2}')
                 codes = []
                 with pytest.raises(ConnectionClosed):
                     while True:

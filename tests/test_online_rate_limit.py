@@ -34,10 +34,12 @@ def test_a_server_started_with_a_rate_limit_says_it_and_holds_to_it(tmp_path: Pa
     async def scenario() -> tuple[dict[str, Any], list[str]]:
         async with connect(url) as ws:
             seats = [{"name": "Ann"}, {"name": "Bob"}]
-            await ws.send(json.dumps({"type": "open", "game": "blanco", "seats": seats}))
+            await ws.send(
+                json.dumps({"type": "open", "game": "blanco", "seats": seats, "protocol": 2})
+            )
             opened = json.loads(await asyncio.wait_for(ws.recv(), 5))
             for _ in range(14):  # 15 sent in all, the open included
-                await ws.send(json.dumps({"type": "watch", "table": "ZZZ-ZZZ"}))
+                await ws.send(json.dumps({"type": "watch", "table": "ZZZ-ZZZ", "protocol": 2}))
             codes = []
             with pytest.raises(ConnectionClosed):
                 while True:
