@@ -261,3 +261,26 @@ def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(wire: GameWire) 
             assert not re.search(rb'"seed"', text)
             variant = game.hidden_variant(state, seat, rng)
             assert view_bytes(wire, variant.view_for(seat)) == text, (game.id, step, seat)
+
+
+def test_the_views_docs_protocol_shows_are_real_ones() -> None:
+    """docs/PROTOCOL.md shows a full Lucky Box view and a full Blanco view: each decodes with
+    its game's wire, comes back the same, and fits its checked-in schema; so do the events
+    shown beside them."""
+    text = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = text[text.index("## Views and events as JSON") : text.index("## Reconnecting")]
+    blocks = re.findall(r"```json\n(.*?)```", section, re.S)
+    assert len(blocks) == 2
+    for game_id, block in zip(("luckybox", "blanco"), blocks, strict=True):
+        wire, data = catalog.wire_by_id(game_id), json.loads(block)
+        view = view_from_json(wire, data)
+        assert json.loads(view_bytes(wire, view)) == data
+        assert view.legal_actions(0) or view.legal_actions(1)
+        schema = checked_in(game_id, "view")
+        validate(data, schema, schema)
+    shown = re.findall(r"events`: `(\[.*?\])`", section)
+    assert len(shown) == 2
+    for game_id, events in zip(("luckybox", "blanco"), shown, strict=True):
+        wire = catalog.wire_by_id(game_id)
+        for event in json.loads(events):
+            assert event_json(wire, event_from_json(wire, event)) == event
