@@ -13,7 +13,7 @@ Pure: no pygame, no network; msgspec only.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 
@@ -24,11 +24,12 @@ from game.blanco.rules.grid import PlayerState
 from game.blanco.rules.state import BlancoState
 from game.blanco.rules.wire import action_from_json, action_to_json
 from game.core.game import Game
-from game.core.wire import Pairs
+from game.core.wire import Pairs, one_of
 
 Pos = tuple[int, int]  # [row, column]
-Line = Literal["row", "col"]
-Source = Literal["pile", "discard"]
+Line = Annotated[str, one_of("row", "col")]
+Source = Annotated[str, one_of("pile", "discard")]
+Phase = Annotated[str, one_of("setup", "turn", "play", "clear", "look", "over")]
 
 
 class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -36,7 +37,7 @@ class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
 
 
 # -- actions ------------------------------------------------------------------------------------
-class Setup(_Tagged, tag="setup"):
+class Setup(_Tagged, frozen=True, tag="setup"):
     """Reveal one card and look at another face-down one (set-up, and a new 3x4 grid)."""
 
     player: int
@@ -44,14 +45,14 @@ class Setup(_Tagged, tag="setup"):
     look: Pos
 
 
-class Draw(_Tagged, tag="draw"):
+class Draw(_Tagged, frozen=True, tag="draw"):
     """Take the top card of the draw pile ("pile") or of the discard pile ("discard")."""
 
     player: int
     source: Source
 
 
-class Play(_Tagged, tag="play"):
+class Play(_Tagged, frozen=True, tag="play"):
     """Play a hand card into `at`; the card there is discarded face up."""
 
     player: int
@@ -59,7 +60,7 @@ class Play(_Tagged, tag="play"):
     at: Pos
 
 
-class Discard(_Tagged, tag="discard"):
+class Discard(_Tagged, frozen=True, tag="discard"):
     """Discard a hand card and reveal a face-down card (null: none left)."""
 
     player: int
@@ -67,7 +68,7 @@ class Discard(_Tagged, tag="discard"):
     reveal: Pos | None
 
 
-class Swap(_Tagged, tag="swap"):
+class Swap(_Tagged, frozen=True, tag="swap"):
     """Swap two adjacent cards; `reveal` (a or b after the swap) when both were face down."""
 
     player: int
@@ -76,7 +77,7 @@ class Swap(_Tagged, tag="swap"):
     reveal: Pos | None = None
 
 
-class Clear(_Tagged, tag="clear"):
+class Clear(_Tagged, frozen=True, tag="clear"):
     """Clear this complete line next ("row" or "col", and its index)."""
 
     player: int
@@ -84,7 +85,7 @@ class Clear(_Tagged, tag="clear"):
     line_no: int
 
 
-class Look(_Tagged, tag="look"):
+class Look(_Tagged, frozen=True, tag="look"):
     """The reward for clearing: look at a face-down card (`reveal`: after a chain reaction)."""
 
     player: int
@@ -100,39 +101,39 @@ ACTIONS = Pairs(
 
 
 # -- events -------------------------------------------------------------------------------------
-class Dealt(_Tagged, tag="dealt"):
+class Dealt(_Tagged, frozen=True, tag="dealt"):
     """Set-up: a seat's 3x3 grid dealt face down (0s: nobody knows them)."""
 
     player: int
     cards: tuple[tuple[int, ...], ...]
 
 
-class DiscardStarted(_Tagged, tag="discard_started"):
+class DiscardStarted(_Tagged, frozen=True, tag="discard_started"):
     """Set-up: the pile's top card turned face up starts the discard pile."""
 
     card: int
 
 
-class HandDealt(_Tagged, tag="hand_dealt"):
+class HandDealt(_Tagged, frozen=True, tag="hand_dealt"):
     """Set-up: a seat's 2 hand cards (0s for the other seats)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class SetupDone(_Tagged, tag="setup_done"):
+class SetupDone(_Tagged, frozen=True, tag="setup_done"):
     """A seat finished its set-up step; `stage` 1, or 2 for the 3x4 grid."""
 
     player: int
     stage: int
 
 
-class TurnStarted(_Tagged, tag="turn_started"):
+class TurnStarted(_Tagged, frozen=True, tag="turn_started"):
     player: int
     turn: int  # the player's turn number, from 1
 
 
-class Drawn(_Tagged, tag="drawn"):
+class Drawn(_Tagged, frozen=True, tag="drawn"):
     """A card taken into the hand; from the pile it is 0 for the other seats."""
 
     player: int
@@ -140,7 +141,7 @@ class Drawn(_Tagged, tag="drawn"):
     card: int
 
 
-class Reshuffled(_Tagged, tag="reshuffled"):
+class Reshuffled(_Tagged, frozen=True, tag="reshuffled"):
     """The draw pile was empty: the discards but the top (and the box) became a new pile."""
 
     size: int
@@ -148,7 +149,7 @@ class Reshuffled(_Tagged, tag="reshuffled"):
     number: int  # 1 for the game's first reshuffle
 
 
-class Played(_Tagged, tag="played"):
+class Played(_Tagged, frozen=True, tag="played"):
     """A hand card went into the grid at `at`; `replaced` went face up onto the discards."""
 
     player: int
@@ -158,24 +159,24 @@ class Played(_Tagged, tag="played"):
     replaced_was_up: bool
 
 
-class Discarded(_Tagged, tag="discarded"):
+class Discarded(_Tagged, frozen=True, tag="discarded"):
     player: int
     card: int
 
 
-class Swapped(_Tagged, tag="swapped"):
+class Swapped(_Tagged, frozen=True, tag="swapped"):
     player: int
     a: Pos
     b: Pos
 
 
-class Revealed(_Tagged, tag="revealed"):
+class Revealed(_Tagged, frozen=True, tag="revealed"):
     player: int
     at: Pos
     card: int
 
 
-class Looked(_Tagged, tag="looked"):
+class Looked(_Tagged, frozen=True, tag="looked"):
     """A player looked at a face-down card (card 0 for the other seats)."""
 
     player: int
@@ -183,60 +184,60 @@ class Looked(_Tagged, tag="looked"):
     card: int
 
 
-class LineComplete(_Tagged, tag="line_complete"):
+class LineComplete(_Tagged, frozen=True, tag="line_complete"):
     player: int
     line: Line
     line_no: int
 
 
-class ClearChoice(_Tagged, tag="clear_choice"):
+class ClearChoice(_Tagged, frozen=True, tag="clear_choice"):
     """Two or more lines are complete at once: the player chooses which to clear next."""
 
     player: int
     lines: tuple[tuple[Line, int], ...]
 
 
-class LineCleared(_Tagged, tag="line_cleared"):
+class LineCleared(_Tagged, frozen=True, tag="line_cleared"):
     player: int
     line: Line
     line_no: int
     cards: tuple[int, ...]
 
 
-class ClosedUp(_Tagged, tag="closed_up"):
+class ClosedUp(_Tagged, frozen=True, tag="closed_up"):
     """The grid closed up after a clear: every card that moved, as [from, to]."""
 
     player: int
     moves: tuple[tuple[Pos, Pos], ...]
 
 
-class ChainLink(_Tagged, tag="chain_link"):
+class ChainLink(_Tagged, frozen=True, tag="chain_link"):
     player: int
     link_no: int
 
 
-class RewardOwed(_Tagged, tag="reward_owed"):
+class RewardOwed(_Tagged, frozen=True, tag="reward_owed"):
     player: int
     may_reveal: bool
 
 
-class RewardDropped(_Tagged, tag="reward_dropped"):
+class RewardDropped(_Tagged, frozen=True, tag="reward_dropped"):
     player: int
 
 
-class SecondGridDealt(_Tagged, tag="second_grid_dealt"):
+class SecondGridDealt(_Tagged, frozen=True, tag="second_grid_dealt"):
     """12 cards dealt face down as 3 rows x 4 columns (0s: nobody knows them)."""
 
     player: int
     cards: tuple[tuple[int, ...], ...]
 
 
-class Won(_Tagged, tag="won"):
+class Won(_Tagged, frozen=True, tag="won"):
     player: int
     turns: int
 
 
-class Undone(_Tagged, tag="undone"):
+class Undone(_Tagged, frozen=True, tag="undone"):
     player: int
     action: Action
 
@@ -326,7 +327,7 @@ class View(msgspec.Struct):
     discard: list[int]
     box: list[int]
     reshuffles: list[list[int]]
-    phase: Literal["setup", "turn", "play", "clear", "look", "over"]
+    phase: Phase
     current: int
     setup_queue: list[int]
     cleared: int

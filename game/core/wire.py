@@ -9,7 +9,7 @@ never names a game's classes; the wire carries plain objects, lists, numbers and
 `pairs` helps a game whose events (or actions) are NamedTuples: each kind has a struct with the
 same fields in the same order, so converting one way or the other is positional.
 
-Pure: no pygame, no network here.
+Pure: no pygame, no network here (msgspec only).
 """
 
 from __future__ import annotations
@@ -17,7 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+import msgspec
+
 from .game import Game
+
+
+def one_of(*words: str) -> msgspec.Meta:
+    """A string field's words (`Annotated[str, one_of("row", "col")]`): decoding refuses any
+    other, and the schema lists them (an `enum`)."""
+    return msgspec.Meta(
+        pattern="^(" + "|".join(words) + ")$", extra_json_schema={"enum": list(words)}
+    )
 
 
 class GameWire(Protocol):

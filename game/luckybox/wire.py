@@ -16,22 +16,26 @@ Pure: no pygame, no network; msgspec only.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 
 import game.luckybox.rules.events as ev
 from game.core.game import Game
-from game.core.wire import Pairs
+from game.core.wire import Pairs, one_of
 from game.luckybox.rules import actions as act
 from game.luckybox.rules.cards import faces_by_id
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.parts import Deal, Options, Pending, PlayerState
 from game.luckybox.rules.state import GameState
 
-BonusKind = Literal["number", "question", "lightning", "star", "moon", "blank"]
+BonusKind = Annotated[str, one_of("number", "question", "lightning", "star", "moon", "blank")]
 Bonus = tuple[BonusKind, int]  # [kind, value]: value is the number, or the Lightning count, else 0
-Line = Literal["row", "col"]
+Line = Annotated[str, one_of("row", "col")]
+By = Annotated[str, one_of("number", "lightning", "bonus")]
+Token = Annotated[str, one_of("lightning", "moon")]
+TokenSupply = Annotated[str, one_of("unlimited", "limited")]
+Phase = Annotated[str, one_of("setup", "play", "draft", "over")]
 
 
 class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -39,21 +43,21 @@ class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
 
 
 # -- actions ------------------------------------------------------------------------------------
-class Keep(_Tagged, tag="keep"):
+class Keep(_Tagged, frozen=True, tag="keep"):
     """Setup draft: keep these 3 of the 5 cards drawn."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class Pick(_Tagged, tag="pick"):
+class Pick(_Tagged, frozen=True, tag="pick"):
     """Round draft: keep this 1 of the 3 cards drawn."""
 
     player: int
     card: int
 
 
-class Cross(_Tagged, tag="cross"):
+class Cross(_Tagged, frozen=True, tag="cross"):
     """Cross a cell showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
     player: int
@@ -62,13 +66,13 @@ class Cross(_Tagged, tag="cross"):
     lightning: int = 0
 
 
-class Pass(_Tagged, tag="pass"):
+class Pass(_Tagged, frozen=True, tag="pass"):
     """Cross nothing for this number."""
 
     player: int
 
 
-class Resolve(_Tagged, tag="resolve"):
+class Resolve(_Tagged, frozen=True, tag="resolve"):
     """Resolve line `index` ("row" or "col") of `card`'s pending bonus on a cell."""
 
     player: int
@@ -87,36 +91,36 @@ ACTIONS = Pairs(
 
 
 # -- events -------------------------------------------------------------------------------------
-class CardsDealt(_Tagged, tag="cards_dealt"):
+class CardsDealt(_Tagged, frozen=True, tag="cards_dealt"):
     """A player drew cards to choose from (5 at setup, 3 after rounds 1-3)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class DeckReshuffled(_Tagged, tag="deck_reshuffled"):
+class DeckReshuffled(_Tagged, frozen=True, tag="deck_reshuffled"):
     """The draw pile ran out: the discards became a new pile of `cards` cards."""
 
     cards: int
 
 
-class CardsKept(_Tagged, tag="cards_kept"):
+class CardsKept(_Tagged, frozen=True, tag="cards_kept"):
     player: int
     kept: tuple[int, ...]
     discarded: tuple[int, ...]
 
 
-class RoundStarted(_Tagged, tag="round_started"):
+class RoundStarted(_Tagged, frozen=True, tag="round_started"):
     round: int
 
 
-class NumberRevealed(_Tagged, tag="number_revealed"):
+class NumberRevealed(_Tagged, frozen=True, tag="number_revealed"):
     round: int
     index: int  # 0-8: which of the round's nine numbers
     number: int
 
 
-class TokensSpent(_Tagged, tag="tokens_spent"):
+class TokensSpent(_Tagged, frozen=True, tag="tokens_spent"):
     """Lightning spent before a cross: the number became `to_number` for this player."""
 
     player: int
@@ -125,27 +129,19 @@ class TokensSpent(_Tagged, tag="tokens_spent"):
     to_number: int
 
 
-class SquareCrossed(_Tagged, tag="square_crossed"):
+class SquareCrossed(_Tagged, frozen=True, tag="square_crossed"):
     player: int
     card: int
     cell: int
     number: int
-    by: Literal["number", "lightning", "bonus"]
+    by: By
 
 
-class Passed(_Tagged, tag="passed"):
+class Passed(_Tagged, frozen=True, tag="passed"):
     player: int
 
 
-class LineCompleted(_Tagged, tag="line_completed"):
-    player: int
-    card: int
-    line: Line
-    index: int
-    bonus: Bonus
-
-
-class IconCircled(_Tagged, tag="icon_circled"):
+class LineCompleted(_Tagged, frozen=True, tag="line_completed"):
     player: int
     card: int
     line: Line
@@ -153,27 +149,35 @@ class IconCircled(_Tagged, tag="icon_circled"):
     bonus: Bonus
 
 
-class TokenGained(_Tagged, tag="token_gained"):
+class IconCircled(_Tagged, frozen=True, tag="icon_circled"):
     player: int
-    token: Literal["lightning", "moon"]
+    card: int
+    line: Line
+    index: int
+    bonus: Bonus
+
+
+class TokenGained(_Tagged, frozen=True, tag="token_gained"):
+    player: int
+    token: Token
     count: int
     total: int
 
 
-class StarGained(_Tagged, tag="star_gained"):
+class StarGained(_Tagged, frozen=True, tag="star_gained"):
     player: int
     round: int
     slot: int  # 0-2: the star slot filled this round
 
 
-class StarWasted(_Tagged, tag="star_wasted"):
+class StarWasted(_Tagged, frozen=True, tag="star_wasted"):
     """A 4th or later star in one round: it does nothing."""
 
     player: int
     round: int
 
 
-class BonusPending(_Tagged, tag="bonus_pending"):
+class BonusPending(_Tagged, frozen=True, tag="bonus_pending"):
     """A number or question-mark bonus waits for the player to choose its cell."""
 
     player: int
@@ -183,7 +187,7 @@ class BonusPending(_Tagged, tag="bonus_pending"):
     bonus: Bonus
 
 
-class BonusUsed(_Tagged, tag="bonus_used"):
+class BonusUsed(_Tagged, frozen=True, tag="bonus_used"):
     player: int
     card: int
     line: Line
@@ -191,7 +195,7 @@ class BonusUsed(_Tagged, tag="bonus_used"):
     bonus: Bonus
 
 
-class BonusLost(_Tagged, tag="bonus_lost"):
+class BonusLost(_Tagged, frozen=True, tag="bonus_lost"):
     player: int
     card: int
     line: Line
@@ -200,24 +204,24 @@ class BonusLost(_Tagged, tag="bonus_lost"):
     reason: str  # in English
 
 
-class CardCompleted(_Tagged, tag="card_completed"):
+class CardCompleted(_Tagged, frozen=True, tag="card_completed"):
     player: int
     card: int
 
 
-class PlayerDone(_Tagged, tag="player_done"):
+class PlayerDone(_Tagged, frozen=True, tag="player_done"):
     """The player is done with this number (crossed or passed, every bonus resolved)."""
 
     player: int
 
 
-class CardsPicked(_Tagged, tag="cards_picked"):
+class CardsPicked(_Tagged, frozen=True, tag="cards_picked"):
     player: int
     card: int
     discarded: tuple[int, ...]
 
 
-class PlayerScored(_Tagged, tag="player_scored"):
+class PlayerScored(_Tagged, frozen=True, tag="player_scored"):
     """One player's round score: completed cards (discarded now) and star points."""
 
     player: int
@@ -228,23 +232,23 @@ class PlayerScored(_Tagged, tag="player_scored"):
     star_points: int
 
 
-class RoundScored(_Tagged, tag="round_scored"):
+class RoundScored(_Tagged, frozen=True, tag="round_scored"):
     round: int
 
 
-class FinalScored(_Tagged, tag="final_scored"):
+class FinalScored(_Tagged, frozen=True, tag="final_scored"):
     player: int
     incomplete: int
     moon_points: int
     total: int
 
 
-class GameOver(_Tagged, tag="game_over"):
+class GameOver(_Tagged, frozen=True, tag="game_over"):
     winners: tuple[int, ...]
     totals: tuple[int, ...]
 
 
-class Undone(_Tagged, tag="undone"):
+class Undone(_Tagged, frozen=True, tag="undone"):
     player: int
     action: Action
 
@@ -345,13 +349,13 @@ class View(msgspec.Struct):
     (null: unlimited)."""
 
     names: list[str]
-    token_supply: Literal["unlimited", "limited"]  # the option
+    token_supply: TokenSupply  # the option
     copies: Annotated[int, msgspec.Meta(ge=1, le=2)]  # 2 for 7 players and more (61-120)
     numbers: list[list[int]]
     draw_pile: list[int]  # the cards left in the Lucky Box pile, in ascending order
     discard: list[int]
     players: list[Player]
-    phase: Literal["setup", "play", "draft", "over"]
+    phase: Phase
     round: int
     index: int  # which of the round's nine numbers is revealed (0-8)
     number: int  # the revealed number (0 outside play)

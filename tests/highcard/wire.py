@@ -17,11 +17,11 @@ class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
     pass
 
 
-class Keep(_Tagged, tag="keep"):
+class Keep(_Tagged, frozen=True, tag="keep"):
     player: int
 
 
-class Swap(_Tagged, tag="swap"):
+class Swap(_Tagged, frozen=True, tag="swap"):
     player: int
 
 
@@ -29,26 +29,26 @@ Action = Keep | Swap
 ACTIONS = Pairs([(rules.Keep, Keep), (rules.Swap, Swap)])
 
 
-class Dealt(_Tagged, tag="dealt"):
+class Dealt(_Tagged, frozen=True, tag="dealt"):
     player: int
     card: int
 
 
-class Kept(_Tagged, tag="kept"):
+class Kept(_Tagged, frozen=True, tag="kept"):
     player: int
 
 
-class Swapped(_Tagged, tag="swapped"):
+class Swapped(_Tagged, frozen=True, tag="swapped"):
     player: int
     discarded: int
     card: int
 
 
-class Undone(_Tagged, tag="undone"):
+class Undone(_Tagged, frozen=True, tag="undone"):
     player: int
 
 
-class Shown(_Tagged, tag="shown"):
+class Shown(_Tagged, frozen=True, tag="shown"):
     cards: tuple[int, ...]
     winner: int
 
