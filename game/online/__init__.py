@@ -2,7 +2,7 @@
 client (docs/PROTOCOL.md). No pygame here; rules and bots never import this package.
 
     protocol.py   the messages (msgspec structs: strict decoding, size caps)
-    codec.py      views, events and actions as JSON (any game whose views are plain objects)
+    codec.py      views, events and actions as JSON, through the wire each game states
     store.py      the tables and their actions on disk (SQLite; SQL lives only there)
     tables.py     one table: its game, seats, versions, computers; the hub of every table
     server.py     the WebSocket server: connections, rate limits, `python main.py --serve`

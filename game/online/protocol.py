@@ -160,8 +160,8 @@ class State(msgspec.Struct, tag="state"):
     game: str
     seat: int  # -1 for a watcher
     version: int
-    view: Any  # the codec's JSON of view_for(seat)
-    events: list[Any]  # the redacted events that led here ([] for a snapshot)
+    view: Any  # the game's JSON of view_for(seat) (its wire.py; docs/schema/)
+    events: list[Any]  # the redacted events that led here, the game's JSON ([]: a snapshot)
     waiting: list[int]
     over: bool
     seats: list[SeatInfo]
