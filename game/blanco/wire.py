@@ -299,42 +299,41 @@ EVENTS = Pairs(
 
 
 # -- the view -----------------------------------------------------------------------------------
+def _said(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
 class Player(msgspec.Struct):
     """A seat's cards: `grid`, `up` and `known` are parallel rows (an empty grid is [])."""
 
     name: str
-    grid: list[list[int]]
-    up: list[list[bool]]  # face up
-    known: list[list[bool]]  # face down, and looked at by its owner
-    hand: list[int]
-    stage: int  # 1: the 3x3 grid, 2: the 3x4 grid
-    turns: int
+    grid: Annotated[list[list[int]], _said("rows of cards, 0: not known to this seat")]
+    up: Annotated[list[list[bool]], _said("face up")]
+    known: Annotated[list[list[bool]], _said("face down, and looked at by its owner")]
+    hand: Annotated[list[int], _said("cards in hand (0s: another seat's)")]
+    stage: Annotated[int, _said("1: the 3x3 grid, 2: the 3x4 grid")]
+    turns: Annotated[int, _said("turns taken")]
 
 
 class View(msgspec.Struct):
-    """The table as one seat (`seat`; -1: a watcher) sees it. Piles are lists with the top card
-    last, hidden cards 0: `pile` (the draw pile), `discard` (its top shown), `box` (cleared
-    cards); `deck` and `reshuffles` (top card first) keep only their sizes. `phase` is "setup",
-    "turn", "play", "clear", "look" or "over"; `current` is whose turn it is, `setup_queue`
-    the seats still to set up; `cleared` the lines cleared this turn, `looked` whether the
-    reward look was taken; `winner` null until somebody won; `turn_id` counts turns ended."""
+    """The table as one seat sees it. Piles are lists with the top card last, hidden cards 0."""
 
-    seat: int
+    seat: Annotated[int, _said("whose view this is (-1: a watcher)")]
     names: list[str]
     players: list[Player]
-    deck: list[int]
-    pile: list[int]
-    discard: list[int]
-    box: list[int]
-    reshuffles: list[list[int]]
+    deck: Annotated[list[int], _said("the deck as dealt: its size (0s)")]
+    pile: Annotated[list[int], _said("the draw pile (0s)")]
+    discard: Annotated[list[int], _said("the discard pile, its top shown")]
+    box: Annotated[list[int], _said("the cleared cards (0s)")]
+    reshuffles: Annotated[list[list[int]], _said("each new pile made from the discards: sizes")]
     phase: Phase
-    current: int
-    setup_queue: list[int]
-    cleared: int
-    looked: bool
-    winner: int | None
-    turn_id: int
-    actions: list[Action]  # every step standing, in order
+    current: Annotated[int, _said("whose turn it is")]
+    setup_queue: Annotated[list[int], _said("the seats still to set up, in order")]
+    cleared: Annotated[int, _said("lines cleared this turn")]
+    looked: Annotated[bool, _said("the reward look was taken this turn")]
+    winner: Annotated[int | None, _said("null until somebody won")]
+    turn_id: Annotated[int, _said("turns ended so far")]
+    actions: Annotated[list[Action], _said("every step standing, in order")]
 
 
 def _player_out(p: PlayerState) -> Player:

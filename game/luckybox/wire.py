@@ -323,46 +323,53 @@ class PendingBonus(msgspec.Struct, frozen=True):
     bonus: Bonus
 
 
+def _said(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
 class Player(msgspec.Struct):
     """One player's cards, tokens and scorecard."""
 
     name: str
-    cards: list[int]  # the cards in play, in the order kept
-    masks: list[int]  # each card's crossed cells, a 9-bit mask (bit n: cell n), as `cards`
-    lightning: int
-    moons: int
-    stars: list[int]  # stars circled in each round (0-3)
-    card_points: list[int]  # per round
-    star_points: list[int]  # per round
-    completed: list[list[int]]  # the cards completed in each round
-    pending: list[PendingBonus]
-    hand: list[int]  # cards drawn and not yet kept or discarded
-    done: bool  # finished with the current number or draft
-    incomplete: int  # the end's points for incomplete cards (0 before)
-    moon_points: int
+    cards: Annotated[list[int], _said("the cards in play, in the order kept")]
+    masks: Annotated[
+        list[int], _said("each card's crossed cells as 9 bits (bit n: cell n), as `cards`")
+    ]
+    lightning: Annotated[int, _said("Lightning tokens")]
+    moons: Annotated[int, _said("Moon tokens")]
+    stars: Annotated[list[int], _said("stars circled in each round (0-3)")]
+    card_points: Annotated[list[int], _said("points of completed cards, per round")]
+    star_points: Annotated[list[int], _said("points of stars, per round")]
+    completed: Annotated[list[list[int]], _said("the cards completed in each round")]
+    pending: Annotated[list[PendingBonus], _said("bonuses waiting for their cell")]
+    hand: Annotated[list[int], _said("cards drawn and not yet kept or discarded")]
+    done: Annotated[bool, _said("finished with the current number or draft")]
+    incomplete: Annotated[int, _said("the end's points for incomplete cards (0 before)")]
+    moon_points: Annotated[int, _said("the end's points for Moons (0 before)")]
 
 
 class View(msgspec.Struct):
-    """The table as a seat (or a watcher) sees it. `phase` is "setup", "play", "draft" or
-    "over"; `numbers` is each round's nine Number cards, 0 for those not revealed; `waiting`
-    counts the players not yet done with this number or draft; `supply` is the tokens left
-    (null: unlimited)."""
+    """The table as a seat (or a watcher) sees it: every seat sees the same."""
 
     names: list[str]
-    token_supply: TokenSupply  # the option
-    copies: Annotated[int, msgspec.Meta(ge=1, le=2)]  # 2 for 7 players and more (61-120)
-    numbers: list[list[int]]
-    draw_pile: list[int]  # the cards left in the Lucky Box pile, in ascending order
+    token_supply: Annotated[TokenSupply, _said("the option: Lightning and Moons unlimited or not")]
+    copies: Annotated[
+        int, msgspec.Meta(ge=1, le=2, description="2 for 7 players and more (cards 61-120)")
+    ]
+    numbers: Annotated[
+        list[list[int]], _said("each round's nine Number cards, 0 for those not revealed")
+    ]
+    draw_pile: Annotated[list[int], _said("the cards left in the Lucky Box pile, ascending")]
     discard: list[int]
     players: list[Player]
     phase: Phase
-    round: int
-    index: int  # which of the round's nine numbers is revealed (0-8)
-    number: int  # the revealed number (0 outside play)
-    waiting: int
-    supply: dict[str, int] | None
-    reshuffles: int
-    actions: list[Action]  # every action standing, in order
+    round: Annotated[int, _said("1-4")]
+    index: Annotated[int, _said("which of the round's nine numbers is revealed (0-8)")]
+    number: Annotated[int, _said("the revealed number (0 outside play)")]
+    waiting: Annotated[int, _said("players not yet done with this number or draft")]
+    supply: Annotated[dict[str, int] | None, _said("the tokens left (null: unlimited)")]
+    reshuffles: Annotated[int, _said("how often the pile was made again from the discards")]
+    actions: Annotated[list[Action], _said("every action standing, in order")]
 
 
 def _player_out(p: PlayerState) -> Player:
