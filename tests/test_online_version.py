@@ -1,11 +1,14 @@
 """The protocol's version: a client and a server of different versions refuse each other in
 one clear line ("update the game"), which the app says in the player's language. A real server
 on 127.0.0.1 (port 0) meets a raw client of version 1 (it sent no version) and of a later one;
-a real client meets a real (minimal) server of version 1 on 127.0.0.1."""
+a real client, and a real app window driven by pygame events, meet a real (minimal) server of
+version 1 on 127.0.0.1."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,8 @@ from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
 from game.online.ui.words import error_line
 from tests.test_online_helpers import run, running_server
+from tests.test_online_ui import open_menu, until
+from tests.ui_helpers import click, type_text
 
 
 def test_the_protocol_is_version_2_and_says_so() -> None:
@@ -136,3 +141,60 @@ def test_a_client_of_this_version_is_served(tmp_path: Path) -> None:
             return len(view.players)
 
     assert run(scenario()) == 2
+
+
+class OldServerThread:
+    """A server of version 1 on 127.0.0.1, in a thread of its own (the app's link has its own):
+    it refuses the `protocol` field it does not know, as version 1 did."""
+
+    def __init__(self) -> None:
+        self.ready = threading.Event()
+        self.loop: Any = None
+        self.url = ""
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    def _run(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        answer = {
+            "type": "error",
+            "code": "bad_message",
+            "message": "Object contains unknown field `protocol` - at `$`",
+        }
+        server = self.loop.run_until_complete(_old_server(answer))
+        self.server = server
+        self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        self.ready.set()
+        self.loop.run_forever()
+
+    def close(self) -> None:
+        async def stop() -> None:
+            self.server.close()
+            await self.server.wait_closed()
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def test_the_app_joining_at_an_older_server_says_update_the_game(app) -> None:
+    """A real app window, a code typed into Join, a server of version 1: the lobby says in one
+    line, in the player's language, to update the game."""
+    old = OldServerThread()
+    try:
+        menu = open_menu(app, old.url)
+        click(app, menu.widget("join").rect.center, 2)
+        join = app.stack.top
+        click(app, join.widget("code").rect.center)
+        type_text(app, "KQ7-4XM")
+        i18n.set_language("de")
+        click(app, join.widget("go").rect.center, 2)
+        lobby = app.stack.top
+        until(app, lambda: lobby.problem != "", what="the refusal")
+        assert lobby.problem == (
+            "Dieses Spiel und der Server haben verschiedene Versionen: Aktualisiere das Spiel."
+        )
+    finally:
+        i18n.set_language("en")
+        old.close()
