@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,9 @@ def test_every_lucky_box_seat_and_watcher_sees_the_same() -> None:
             assert len(set(views)) == 1
             for event in events:
                 assert all(state.redact(event, s) == event for s in (-1, 0, 1, 2))
+
+
+def test_the_codec_names_no_game() -> None:
+    """It is handed a game's wire and dispatches to it: no game's name, no module path."""
+    source = (ROOT / "game" / "online" / "codec.py").read_text(encoding="utf-8")
+    assert not re.search(r"luckybox|blanco|highcard|import_module|\.rules", source)
