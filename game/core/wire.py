@@ -63,6 +63,9 @@ class GameWire(Protocol):
         ...
 
 
+_MEMO_MAX = 100_000  # values remembered by a `Pairs` (a game has few distinct actions)
+
+
 class Pairs:
     """NamedTuple kinds paired with their structs (the same fields, in the same order), each
     way. A field that holds another paired value (an `Undone`'s action) is converted by the
@@ -75,6 +78,7 @@ class Pairs:
         self.from_struct: dict[type, type] = {s: k for k, s in self.to_struct.items()}
         self.nested = nested or {}
         self._memo: dict[Any, Any] = {}  # frozen values met again and again (a view's actions)
+        self._by_id: dict[int, tuple[Any, Any]] = {}  # the same, by the object itself
 
     def out(self, value: Any) -> Any:
         """The struct of a NamedTuple (or frozen dataclass) of a paired kind."""
@@ -93,13 +97,20 @@ class Pairs:
         return struct(*items)
 
     def out_shared(self, value: Any) -> Any:
-        """`out`, remembered for values that come again (actions: equal objects, one struct)."""
+        """`out`, remembered for values that come again (a view's actions, at every step):
+        by the object first (it is held, so its id is not reused), then by its value."""
+        seen = self._by_id.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
         key = (type(value), value)
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) >= 100_000:
+            if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             found = self._memo[key] = self.out(value)
+        if len(self._by_id) >= _MEMO_MAX:
+            self._by_id.clear()
+        self._by_id[id(value)] = (value, found)
         return found
 
     def back(self, struct: Any) -> Any:
@@ -116,7 +127,7 @@ class Pairs:
         """`back`, one object for equal frozen structs (a view's actions)."""
         found = self._memo.get(struct)
         if found is None:
-            if len(self._memo) >= 100_000:
+            if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             found = self._memo[struct] = self.back(struct)
         return found
