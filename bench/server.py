@@ -76,6 +76,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 [sys.executable, str(ROOT / "main.py"), "--serve"]
                 + ["--host", "127.0.0.1", "--port", str(self.port), "--db", self.db]
+                + ["--chosen-seeds"]  # the bench deals known seeds
                 + limit,
                 stdout=subprocess.PIPE,
                 stderr=log,

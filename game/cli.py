@@ -11,7 +11,9 @@
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
     super-mega-lucky-box --serve [--host H] [--port P] [--db URL] [--rate-limit N]
-                                                  run the online server (docs/PROTOCOL.md)
+                         [--cert FILE --key FILE] [--chosen-seeds]
+                                                  run the online server (docs/PROTOCOL.md,
+                                                  docs/server.md)
     super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
     super-mega-lucky-box --window WxH             open the window at this size
     super-mega-lucky-box --bot-worker             (internal) the computer players' process
@@ -60,6 +62,9 @@ SERVE_ONLY = (
     ("--port", "port"),
     ("--db", "db"),
     ("--rate-limit", "rate_limit"),
+    ("--cert", "cert"),
+    ("--key", "key"),
+    ("--chosen-seeds", "chosen_seeds"),
 )
 HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
 RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
@@ -166,6 +171,17 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help=f"serve: messages a second one connection may send, bursts of twice that "
         f"({RATE_LIMITS[0]}-{RATE_LIMITS[1]}; 30)",
     )
+    online.add_argument(
+        "--cert", metavar="FILE", help="serve: wss:// with this TLS certificate (PEM; with --key)"
+    )
+    online.add_argument("--key", metavar="FILE", help="serve: the certificate's private key (PEM)")
+    online.add_argument(
+        "--chosen-seeds",
+        action="store_true",
+        default=None,
+        help="serve: a private server: a client may choose any table's seed (everyone there "
+        "trusts the host; without it only a host alone with computers may)",
+    )
     online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     diagnostics.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
@@ -179,6 +195,8 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         given = [flag for flag, dest in SERVE_ONLY if getattr(args, dest) is not None]
         if given:
             parser.error(f"{given[0]} needs --serve")
+    if (args.cert is None) != (args.key is None):
+        parser.error("--cert and --key go together (the certificate and its private key)")
     args.host = HOST if args.host is None else args.host
     args.port = PORT if args.port is None else args.port
     # Held to the screens only where a window opens on one: the tour saves its drawn picture at
@@ -412,17 +430,16 @@ def run(args: argparse.Namespace, started: float | None) -> int:
 
 
 def _online(args: argparse.Namespace) -> int:
-    import random
-
     if args.serve:
         from game.online import protocol
         from game.online.server import main as serve
 
         rate = protocol.RATE if args.rate_limit is None else float(args.rate_limit)
-        return serve(args.host, args.port, args.db, rate)
+        tls = (args.cert, args.key) if args.cert is not None else None
+        return serve(args.host, args.port, args.db, rate, tls, bool(args.chosen_seeds))
     from game.online.client import demo
 
-    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    seed = args.seed  # None: the server deals (it refuses a chosen seed for a table of several)
     from game.catalog import games
 
     game_id = args.game or games()[0].id  # the catalog's first game, as the local demo

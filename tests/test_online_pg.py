@@ -43,7 +43,7 @@ def test_the_schema_is_created_and_migrated_step_by_step(pg_url: str) -> None:
         assert "tables_unfinished" not in {row[0] for row in indexes.fetchall()}
     store = PostgresStore(pg_url)
     try:
-        assert store.schema_version() == LATEST == 3
+        assert store.schema_version() == LATEST == 4
         store.create_table(a_table())
     finally:
         store.close()
@@ -87,7 +87,9 @@ def test_the_store_keeps_tables_seats_and_actions(pg_url: str) -> None:
 @contextlib.asynccontextmanager
 async def pg_server(url: str) -> AsyncIterator[tuple[str, GameServer]]:
     store = open_store(url)
-    server, game_server = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT)
+    server, game_server = await start(
+        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True
+    )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:

@@ -167,7 +167,9 @@ def test_a_server_lets_go_of_a_table_another_process_took_while_its_connection_w
 
     async def scenario() -> None:
         store = PostgresStore(pg_url)
-        server, game_server = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT)
+        server, game_server = await start(
+            "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True
+        )
         url = f"ws://127.0.0.1:{bound_port(server)}"
         other = PostgresStore(pg_url)
         try:

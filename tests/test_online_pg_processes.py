@@ -41,7 +41,7 @@ async def server_here(pg_url: str, sweeping: bool = False) -> AsyncIterator[tupl
     from game.online.store import open_store
 
     store = open_store(pg_url)
-    server, here = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT)
+    server, here = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True)
     if not sweeping:
         assert here.sweeper is not None
         here.sweeper.cancel()

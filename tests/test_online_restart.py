@@ -46,6 +46,7 @@ class ServerProcess:
                 str(self.db),
                 "--rate-limit",
                 str(TEST_RATE_LIMIT),
+                "--chosen-seeds",
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -145,7 +146,8 @@ def test_the_online_demo_command_saves_a_record_check_record_reads(
 )
 def test_the_server_refuses_a_database_it_cannot_open(url: str, said: str) -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--serve", "--port", "0", "--db", url],
+        [sys.executable, str(ROOT / "main.py"), "--serve", "--port", "0", "--db", url]
+        + ["--chosen-seeds"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -33,7 +33,9 @@ BLANCO = game_by_id("blanco")
 @contextlib.asynccontextmanager
 async def fault_server(db: Path, **keepalive: float) -> AsyncIterator[tuple[str, GameServer]]:
     store = SqliteStore(db)
-    server, game_server = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, **keepalive)
+    server, game_server = await start(
+        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, **keepalive
+    )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:

@@ -14,13 +14,14 @@ from typing import Any, Generic, TextIO
 
 from game.core import safe_json
 from game.core.game import Game, GameState, ParsedRecord, RecordError, StateT
-from game.core.safe_json import RECORD_CAP, loads, printable
+from game.core.safe_json import RECORD_CAP, RECORD_INT_BOUND, loads, printable
 
 
 def parse_json(text: str) -> Any:
     """JSON text as Python values; RecordError (one line) if it is not strict JSON (see
-    game.core.safe_json: duplicate keys, huge numbers, deep nesting, lone surrogates)."""
-    return loads(text)
+    game.core.safe_json: duplicate keys, huge numbers, deep nesting, lone surrogates). A record's
+    integers may reach 2**128 (an online table's seed)."""
+    return loads(text, int_bound=RECORD_INT_BOUND)
 
 
 def why(err: OSError) -> str:
@@ -31,8 +32,9 @@ def why(err: OSError) -> str:
 def read_json(path: Path, cap: int = RECORD_CAP) -> Any:
     """Parse a JSON file safely (game.core.safe_json); RecordError (one line) if it is not a
     regular file, unreadable, huge, deep or not strict JSON. FileNotFoundError passes through
-    (a missing file is not a bad file)."""
-    return safe_json.read_json(path, cap)
+    (a missing file is not a bad file). A record's integers may reach 2**128 (an online
+    table's seed)."""
+    return safe_json.read_json(path, cap, int_bound=RECORD_INT_BOUND)
 
 
 def game_of(record: Any, games: Sequence[Game[Any]]) -> Game[Any]:

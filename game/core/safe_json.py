@@ -10,7 +10,8 @@ Whatever is on disk may be damaged, foreign or hostile, so a read:
 - decodes strict UTF-8 (a byte-order mark is allowed, as editors write one);
 - parses strict JSON: a duplicate key is refused (which of two values was meant is a guess),
   `NaN`/`Infinity` are refused, floats must be finite (`1e999` is refused, not infinity),
-  integers are bounded (|n| <= 2**63), nesting is capped (`MAX_DEPTH`), and a string holding a
+  integers are bounded (|n| <= 2**63; a record's, |n| <= 2**128: an online table's seed has 128
+  random bits), nesting is capped (`MAX_DEPTH`), and a string holding a
   lone surrogate (`"\\udc80"`, valid JSON but no text) is refused, keys included.
 
 Any failure is `BadFile` (a RecordError) with a one-line English reason (records' reasons are a
@@ -36,6 +37,7 @@ import stat
 import time
 import types
 import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -49,6 +51,7 @@ RECORD_CAP = 4 * KB * KB  # a real record is ~100 KB
 FILE_CAP = 1 * KB * KB  # settings, players, the last game, autosaves, the match
 MAX_DEPTH = 32  # the deepest real file (a record's actions) is 4 levels deep
 INT_BOUND = 2**63
+RECORD_INT_BOUND = 2**128  # a record's integers: an online table's seed has 128 random bits
 _READ_CHUNK = 64 * KB
 
 
@@ -124,13 +127,22 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _bounded_int(text: str) -> int:
-    if len(text) > 20:
-        raise BadFile(f"not valid JSON: the number {text[:20]}... is too large")
-    value = int(text)
-    if abs(value) > INT_BOUND:
-        raise BadFile(f"not valid JSON: the number {text} is too large")
-    return value
+def _bounded_int(bound: int) -> Callable[[str], int]:
+    """The JSON integer parser that refuses |n| > bound (and any longer text unread)."""
+    digits = len(str(bound)) + 1  # (a sign)
+
+    def parse(text: str) -> int:
+        if len(text) > digits:
+            raise BadFile(f"not valid JSON: the number {text[:20]}... is too large")
+        value = int(text)
+        if abs(value) > bound:
+            raise BadFile(f"not valid JSON: the number {text} is too large")
+        return value
+
+    return parse
+
+
+_PARSE_INT = {INT_BOUND: _bounded_int(INT_BOUND), RECORD_INT_BOUND: _bounded_int(RECORD_INT_BOUND)}
 
 
 def _no_constant(name: str) -> Any:
@@ -164,14 +176,16 @@ def _check_text(text: str) -> None:
         raise BadFile("not valid JSON: a string holds a lone surrogate (not text)") from None
 
 
-def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
-    """Strict JSON text as Python values; BadFile (one line) for anything ambiguous or odd."""
+def loads(text: str, max_depth: int = MAX_DEPTH, int_bound: int = INT_BOUND) -> Any:
+    """Strict JSON text as Python values; BadFile (one line) for anything ambiguous or odd.
+    `int_bound`: the largest |integer| taken (records: RECORD_INT_BOUND)."""
+    parse_int = _PARSE_INT.get(int_bound) or _bounded_int(int_bound)
     try:
         value = json.loads(
             text,
             object_pairs_hook=_no_duplicates,
             parse_float=_finite_float,
-            parse_int=_bounded_int,
+            parse_int=parse_int,
             parse_constant=_no_constant,
         )
     except BadFile:
@@ -186,10 +200,12 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     return value
 
 
-def read_json(path: Path | str, cap: int = FILE_CAP, max_depth: int = MAX_DEPTH) -> Any:
+def read_json(
+    path: Path | str, cap: int = FILE_CAP, max_depth: int = MAX_DEPTH, int_bound: int = INT_BOUND
+) -> Any:
     """A JSON file read safely (see the module's docstring). FileNotFoundError when missing;
     BadFile (one line) for everything else that is wrong."""
-    return loads(decode(read_capped(path, cap)), max_depth)
+    return loads(decode(read_capped(path, cap)), max_depth, int_bound)
 
 
 def read_object(path: Path | str, cap: int = FILE_CAP) -> dict[str, Any]:

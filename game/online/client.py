@@ -383,18 +383,19 @@ async def play_table(
     game: Any,
     players: int,
     level: str,
-    seed: int,
+    seed: int | None,
     pace: float = 0.0,
     on_frame: FrameHook | None = None,
 ) -> tuple[list[SeatClient], dict[str, Any]]:
     """One table played by `players` clients, each its own connection and bot: (the clients,
-    the server's record)."""
+    the server's record). `seed` None: the server deals (a server refuses a chosen seed for a
+    table of several people unless it was started with `--chosen-seeds`)."""
     clients = [SeatClient(url, game, on_frame) for _ in range(players)]
     seats = [p.SeatSpec(f"Player {i + 1}") for i in range(players)]
     code = await clients[0].open(seats, seed=seed, sit=0)
     for i, client in enumerate(clients[1:], start=1):
         await client.join(code, i)
-    bots = [game.make_bot(level, seed, i) for i in range(players)]
+    bots = [game.make_bot(level, seed if seed is not None else 0, i) for i in range(players)]
     try:
         await asyncio.gather(*(c.play(bots[i].choose, pace) for i, c in enumerate(clients)))
         record = await clients[0].record()
@@ -409,7 +410,7 @@ def demo(
     game_id: str,
     players: int,
     level: str,
-    seed: int,
+    seed: int | None,
     speed: float,
     save_record: str | None,
 ) -> int:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from game.core.commitment import new_salt
 from game.core.game import RecordError
 
 from . import protocol as p
@@ -22,6 +23,22 @@ from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, game_for, header_record
 
 log = logging.getLogger("game.online")
+
+SEED_BITS = 128  # an online deal's seed: no seat can search them all (2**31 took 20 CPU-minutes)
+
+
+def new_seed() -> int:
+    """A deal's seed nobody can predict or search for: 128 bits from `secrets`."""
+    return secrets.randbits(SEED_BITS)
+
+
+def host_alone(message: p.Open) -> bool:
+    """Whether the host sits at the table's one human seat, every other seat a computer: the
+    only table whose seed a client may choose (nobody else plays a deal the host knows)."""
+    sit = message.sit
+    return sit is not None and all(
+        s.computer is not None for i, s in enumerate(message.seats) if i != sit
+    )
 
 
 @runtime_checkable
@@ -50,9 +67,14 @@ class Hub:
     asks for it and its owner is gone (a takeover), and sends clients to the live owner's
     address otherwise (`error` `elsewhere`)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], float] = time.time, chosen_seeds: bool = False
+    ) -> None:
         self.store = store
         self.clock = clock
+        # a private server's choice (`--chosen-seeds`): a client may choose any table's seed
+        # (everyone there trusts the host); else only a host alone with computers may
+        self.chosen_seeds = chosen_seeds
         self.tables: dict[str, Table] = {}
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
         self.shared = store if isinstance(store, SharedStore) else None
@@ -199,11 +221,17 @@ class Hub:
             message.sit >= count or message.seats[message.sit].computer is not None
         ):
             raise TableError("bad_open", "the host can only sit at one of the human seats")
+        if message.seed is not None and not self.chosen_seeds and not host_alone(message):
+            raise TableError(
+                "chosen_seed",
+                "a chosen seed is only for a host alone with computers: the server deals a "
+                "table where others play (leave out seed, or sit at the one human seat)",
+            )
         code = new_code()
         while code in self.tables or (self.shared is not None and not self._claim(code)):
             code = new_code()
         host_token = secrets.token_urlsafe(16)
-        seed = message.seed if message.seed is not None else secrets.randbelow(2**31)
+        seed = message.seed if message.seed is not None else new_seed()
         seats = [
             SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
             for i, s in enumerate(message.seats)
@@ -218,6 +246,7 @@ class Hub:
             self.clock(),
             None,
             seats,
+            new_salt(),
         )
         try:
             game.parse_record(header_record(game, row))
@@ -277,13 +306,14 @@ class Hub:
         again = TableRow(
             code,
             row.game,
-            secrets.randbelow(2**31),
+            new_seed(),
             row.options,
             row.host_hash,
             row.hold,
             self.clock(),
             None,
             seats,
+            new_salt(),  # a new deal, a new commitment
         )
         table = Table(again, self.store, self.clock, self.commits)
         table.on_change = self.on_change

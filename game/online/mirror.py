@@ -38,7 +38,7 @@ class Mirror(Table):
 
     def attach(self, listener: Listener, seat: int) -> None:
         self.listeners[listener] = seat
-        listener.send(self.state_message(seat, []))
+        listener.send(self.state_message(seat, [], first=True))
 
     def detach(self, listener: Listener) -> None:
         self.listeners.pop(listener, None)  # the owner is told (`leave`) by the server

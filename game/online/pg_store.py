@@ -98,6 +98,14 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         """,
     ),
+    (
+        # 128-bit seeds (past BIGINT) and the commitment's salt (game.core.commitment)
+        4,
+        """
+        ALTER TABLE tables ALTER COLUMN seed TYPE NUMERIC(40, 0);
+        ALTER TABLE tables ADD COLUMN salt TEXT;
+        """,
+    ),
 ]
 LATEST = MIGRATIONS[-1][0]
 
@@ -189,16 +197,17 @@ class PostgresStore:
     def create_table(self, table: TableRow) -> None:
         def work(db: psycopg.Connection[Any]) -> None:
             db.execute(
-                "INSERT INTO tables VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                "INSERT INTO tables VALUES (%s, %s, %s::numeric, %s, %s, %s, %s, %s, %s)",
                 (
                     table.code,
                     table.game,
-                    table.seed,
+                    str(table.seed),
                     json.dumps(table.options),
                     table.host_hash,
                     table.hold,
                     table.created,
                     table.finished,
+                    table.salt,
                 ),
             )
             with db.cursor() as cur:
@@ -273,7 +282,7 @@ class PostgresStore:
     def tables(self) -> list[TableRow]:
         def work(db: psycopg.Connection[Any]) -> tuple[list[Any], list[Any]]:
             rows = db.execute(
-                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
                 "FROM tables ORDER BY created"
             ).fetchall()
             seats = db.execute(
@@ -372,7 +381,7 @@ class PostgresStore:
     def table_row(self, code: str) -> TableRow | None:
         def work(db: psycopg.Connection[Any]) -> tuple[Any, list[Any]]:
             row = db.execute(
-                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
                 "FROM tables WHERE code = %s",
                 (code,),
             ).fetchone()
@@ -386,17 +395,18 @@ class PostgresStore:
         row, seats = self._run(work)
         if row is None:
             return None
-        code, game, seed, options, host, hold, created, finished = row
+        code, game, seed, options, host, hold, created, finished, salt = row
         return TableRow(
             code,
             game,
-            seed,
+            int(seed),
             json.loads(options),
             host,
             hold,
             created,
             finished,
             [SeatRow(*seat) for seat in seats],
+            salt,
         )
 
     def schema_version(self) -> int:

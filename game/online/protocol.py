@@ -33,7 +33,11 @@ ActionId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[
 Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 SeatNo = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
-Seed = Annotated[int, msgspec.Meta(ge=0, le=2**62)]
+#: A seed a client asks for (`open`): 0 <= seed < 2**128, as the server's own (checked in
+#: `Open.__post_init__`: msgspec's bounds stop at 64 bits). Taken only for a table whose every
+#: human seat the host holds (a seat that knows the seed knows every card).
+SEED_LIMIT = 2**128
+Seed = int
 #: What a player may say to the table: phrases from a fixed list, each client shows them in its
 #: own language (no free text: nothing to moderate, nothing to translate wrong).
 PHRASES = ("hello", "nice", "oops", "thanks", "one_moment", "good_game")
@@ -63,6 +67,10 @@ class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = 300.0
     sit: SeatNo | None = None  # the seat the host takes at once
     protocol: ProtocolNo = PROTOCOL_VERSION
+
+    def __post_init__(self) -> None:
+        if self.seed is not None and not 0 <= self.seed < SEED_LIMIT:
+            raise ValueError("seed must be a whole number from 0 to 2**128 - 1")
 
 
 class Join(msgspec.Struct, tag="join", forbid_unknown_fields=True):
@@ -155,7 +163,7 @@ class Watching(msgspec.Struct, tag="watching"):
     protocol: int = PROTOCOL_VERSION
 
 
-class State(msgspec.Struct, tag="state"):
+class State(msgspec.Struct, tag="state", omit_defaults=True):
     table: str
     game: str
     seat: int  # -1 for a watcher
@@ -165,6 +173,9 @@ class State(msgspec.Struct, tag="state"):
     waiting: list[int]
     over: bool
     seats: list[SeatInfo]
+    # The deal's commitment H (game.core.commitment), in the snapshot a connection is sent when
+    # it takes a seat or watches (absent from the later states); None: a table from before.
+    commit: str | None = None
 
 
 class Seats(msgspec.Struct, tag="seats"):

@@ -42,11 +42,16 @@ class TableRow:
     created: float
     finished: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    # the commitment's salt (game.core.commitment): the record reveals it once the game is
+    # over; None for a table made before commitments (its record has no `commit`)
+    salt: str | None = None
 
 
 def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) -> list[TableRow]:
     """Both stores' `tables` query rows (code, game, seed, options JSON, host hash, hold,
-    created, finished) with their `seats` rows (code first, then SeatRow's fields)."""
+    created, finished, salt) with their `seats` rows (code first, then SeatRow's fields). The
+    seed is stored as decimal text (SQLite) or NUMERIC (PostgreSQL): 128 bits pass neither
+    store's 64-bit integers."""
     by_code: dict[str, list[SeatRow]] = {}
     for code, *rest in seats:
         by_code.setdefault(code, []).append(SeatRow(*rest))
@@ -54,15 +59,16 @@ def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) 
         TableRow(
             code,
             game,
-            seed,
+            int(seed),
             json.loads(options),
             host,
             hold,
             created,
             finished,
             by_code.get(code, []),
+            salt,
         )
-        for code, game, seed, options, host, hold, created, finished in tables
+        for code, game, seed, options, host, hold, created, finished, salt in tables
     ]
 
 

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import signal
 import socket
+import ssl
 import sys
 import time
 from typing import Any
@@ -48,10 +49,10 @@ SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerl
 
 
 class GameServer(RelayedRequests):
-    def __init__(self, store: Store, rate: float = p.RATE) -> None:
+    def __init__(self, store: Store, rate: float = p.RATE, chosen_seeds: bool = False) -> None:
         self.store = store
         self.rate = rate  # each connection's rate limit (messages a second; bursts of twice)
-        self.hub = Hub(store)
+        self.hub = Hub(store, chosen_seeds=chosen_seeds)
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
         self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
@@ -325,10 +326,13 @@ async def start(
     ping_timeout: float = PING_TIMEOUT,
     close_timeout: float = CLOSE_TIMEOUT,
     rate: float = p.RATE,
+    tls: ssl.SSLContext | None = None,
+    chosen_seeds: bool = False,
 ) -> tuple[Server, GameServer]:
     """A listening server (port 0: a free one) with every stored table restored; `rate`: each
-    connection's rate limit, messages a second (bursts of twice that)."""
-    game_server = GameServer(store, rate)
+    connection's rate limit, messages a second (bursts of twice that); `tls`: serve wss://
+    (`tls_context`); `chosen_seeds`: a client may choose any table's seed (a private server)."""
+    game_server = GameServer(store, rate, chosen_seeds)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     restored = game_server.hub.restore()
     if restored:
@@ -344,6 +348,7 @@ async def start(
         compression=None,
         ping_interval=None,  # quiet clients alone are pinged, by the watchdog
         close_timeout=close_timeout,
+        ssl=tls,
     )
     game_server.watch_connections()
     if game_server.hub.shared is not None:
@@ -360,20 +365,51 @@ def bound_port(server: Server) -> int:
     return port
 
 
-async def serve_forever(host: str, port: int, db: str | None, rate: float = p.RATE) -> int:
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """The server's TLS (wss://): the certificate chain and its private key, PEM files; TLS 1.2
+    at least. OSError or ssl.SSLError (one line) when they cannot be read or do not match."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def address_of(host: str, port: int, tls: bool) -> str:
+    """The address the server announces (and, on a shared database, sends clients to):
+    wss:// when it serves TLS."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'wss' if tls else 'ws'}://{shown}:{port}"
+
+
+async def serve_forever(
+    host: str,
+    port: int,
+    db: str | None,
+    rate: float = p.RATE,
+    tls_files: tuple[str, str] | None = None,
+    chosen_seeds: bool = False,
+) -> int:
+    tls = None
+    if tls_files is not None:
+        try:
+            tls = tls_context(*tls_files)
+        except (OSError, ssl.SSLError) as err:
+            print(f"cannot use the certificate: {' '.join(str(err).split())}", file=sys.stderr)
+            return 2
     try:
         store = open_store(db)
     except (ValueError, OSError) as err:
         print(f"cannot open the database: {err}", file=sys.stderr)
         return 2
     try:
-        server, game_server = await start(host, port, store, rate=rate)
+        server, game_server = await start(
+            host, port, store, rate=rate, tls=tls, chosen_seeds=chosen_seeds
+        )
     except OSError as err:
         print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
         store.close()
         return 2
-    shown = f"[{host}]" if ":" in host else host
-    address = f"ws://{shown}:{bound_port(server)}"
+    address = address_of(host, bound_port(server), tls is not None)
     register = getattr(store, "register", None)
     if register is not None:  # a shared database: the other processes send clients here
         register(address)
@@ -398,10 +434,15 @@ async def serve_forever(host: str, port: int, db: str | None, rate: float = p.RA
 
 
 def main(
-    host: str = "127.0.0.1", port: int = 8765, db: str | None = None, rate: float = p.RATE
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    db: str | None = None,
+    rate: float = p.RATE,
+    tls_files: tuple[str, str] | None = None,
+    chosen_seeds: bool = False,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        return asyncio.run(serve_forever(host, port, db, rate))
+        return asyncio.run(serve_forever(host, port, db, rate, tls_files, chosen_seeds))
     except KeyboardInterrupt:
         return 130

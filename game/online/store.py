@@ -6,11 +6,17 @@ the hash of the seat's token, when its player left), the hash of the host's toke
 actions in order, each with the seat that sent it, the client's action id and the version it
 made. Every write commits before it returns (WAL, synchronous=FULL): an action is on disk
 before anyone is told it happened.
+
+The file holds the seed of every live game (a table must be dealt again after a restart), so it
+and its folder are made readable by the server's user only (0600, 0700; docs/PROTOCOL.md's
+threat model). The seed is kept as decimal text (an online seed has 128 bits, past SQLite's
+64-bit integers); a database from before is migrated in place when it is opened (`migrate`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -32,12 +38,13 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     options TEXT NOT NULL,
     host_hash TEXT NOT NULL,
     hold REAL NOT NULL,
     created REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -89,18 +96,79 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+#: A `tables` of before 128-bit seeds (seed INTEGER, no salt) made again as SCHEMA has it:
+#: SQLite cannot change a column's type, so the table is copied (its seeds as decimal text).
+MIGRATE_SEED_TEXT = """
+CREATE TABLE tables_new (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    options TEXT NOT NULL,
+    host_hash TEXT NOT NULL,
+    hold REAL NOT NULL,
+    created REAL NOT NULL,
+    finished REAL,
+    salt TEXT
+);
+INSERT INTO tables_new
+    SELECT code, game, CAST(seed AS TEXT), options, host_hash, hold, created, finished, NULL
+    FROM tables;
+DROP TABLE tables;
+ALTER TABLE tables_new RENAME TO tables;
+"""
+
+
+def private_file(path: Path) -> None:
+    """The database's folder made (0700) and the database file created readable by this user
+    only (0600; SQLite gives its WAL and shared-memory files the database's mode): they hold
+    every live game's seed. An existing database (and its WAL and shared memory) is narrowed
+    to the same; an existing folder is left as it is (it may be anyone's, /tmp say)."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(path.parent, 0o700)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if name.exists():
+            os.chmod(name, 0o600)
+
+
+def migrate(db: sqlite3.Connection) -> bool:
+    """Bring an older database to SCHEMA (nothing lost): whether it had to be."""
+    columns = {row[1]: row[2] for row in db.execute("PRAGMA table_info(tables)")}
+    if columns.get("seed", "TEXT").upper() == "TEXT" and "salt" in columns:
+        return False
+    db.execute("PRAGMA foreign_keys=OFF")  # (seats and actions name `tables`: kept as they are)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATE_SEED_TEXT.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            broken = db.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise sqlite3.IntegrityError(f"migration broke {len(broken)} references")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    finally:
+        db.execute("PRAGMA foreign_keys=ON")
+    return True
+
+
 class SqliteStore:
     """The store in one SQLite file (":memory:" for a throwaway one)."""
 
     def __init__(self, path: str | Path) -> None:
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(path))
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self._lock = threading.Lock()  # one writer at a time, whatever thread calls
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        migrate(self._db)
 
     def _write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         with self._lock:
@@ -117,16 +185,17 @@ class SqliteStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.code,
                         table.game,
-                        table.seed,
+                        str(table.seed),
                         json.dumps(table.options),
                         table.host_hash,
                         table.hold,
                         table.created,
                         table.finished,
+                        table.salt,
                     ),
                 )
                 for s in table.seats:
@@ -167,7 +236,7 @@ class SqliteStore:
     def tables(self) -> list[TableRow]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT code, game, seed, options, host_hash, hold, created, finished "
+                "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
                 "FROM tables ORDER BY created"
             ).fetchall()
             seats = self._db.execute(

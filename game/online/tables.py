@@ -26,6 +26,7 @@ from typing import Any, Protocol
 import msgspec
 
 from game.core import records
+from game.core.commitment import commitment
 from game.core.game import Game, RecordError
 
 from . import protocol as p
@@ -99,6 +100,9 @@ class Table:
             _, _, self.state, _, _ = records.open_record(header_record(self.game, row), self.game)
         except RecordError as err:
             raise TableError("bad_table", str(err)) from None
+        # The deal's commitment H, sent to every connection that sits or watches (None: a
+        # table stored before commitments)
+        self.commit = commitment(row.seed, row.salt) if row.salt is not None else None
         self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
         self.count = 0  # actions stored
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
@@ -148,14 +152,18 @@ class Table:
             for s in self.row.seats
         ]
 
-    def state_message(self, seat: int, events: list[Any]) -> str:
-        return self.state_messages([seat], events)[seat]
+    def state_message(self, seat: int, events: list[Any], first: bool = False) -> str:
+        return self.state_messages([seat], events, first)[seat]
 
-    def state_messages(self, seats: Iterable[int], events: list[Any]) -> dict[int, str]:
+    def state_messages(
+        self, seats: Iterable[int], events: list[Any], first: bool = False
+    ) -> dict[int, str]:
         """Each of these seats' `state` after a step (its own view and redacted events), each
         made once however many connections hold the seat. A game whose every seat sees the
         same (`same_for_every_seat` on its state class: Lucky Box, all face up) has its view
-        and events encoded once for them all."""
+        and events encoded once for them all. `first`: the snapshot a connection is sent as
+        it sits or watches, which carries the deal's commitment."""
+        commit = self.commit if first else None
         state = self.state
         shared = getattr(type(state), "same_for_every_seat", False) is True
         wire = wire_of(self.game)
@@ -175,7 +183,16 @@ class Table:
                 if shared:
                     common = view, shown
             message = p.State(
-                self.code, self.game.id, seat, self.version, view, shown, waiting, over, infos
+                self.code,
+                self.game.id,
+                seat,
+                self.version,
+                view,
+                shown,
+                waiting,
+                over,
+                infos,
+                commit,
             )
             texts[seat] = p.encode(message)
         return texts
@@ -183,12 +200,14 @@ class Table:
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
             raise TableError("not_finished", "the record is given once the game is over")
-        extra = {
+        extra: dict[str, Any] = {
             "online": {
                 "table": self.code,
                 "seats": [{"kind": s.kind, "level": s.level} for s in self.row.seats],
             }
         }
+        if self.commit is not None:  # the salt revealed: anyone checks the deal was promised
+            extra["commit"] = {"salt": self.row.salt, "sha256": self.commit}
         return self.game.record_of(self.state, extra)
 
     def say(self, seat: int, phrase: str) -> None:
@@ -293,7 +312,7 @@ class Table:
 
     def attach(self, listener: Listener, seat: int) -> None:
         self.listeners[listener] = seat
-        listener.send(self.state_message(seat, []))
+        listener.send(self.state_message(seat, [], first=True))
         self._broadcast_seats(but=listener)
         self.start_computers()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from game.core.commitment import check_commit
 from game.core.daily import check_daily
 from game.core.game import ParsedRecord, RecordError
 
@@ -70,6 +71,7 @@ def parse_record(obj: Any) -> ParsedRecord:
     if not _is_int(seed):
         raise RecordError("seed must be an integer")
     check_daily(obj, GAME_ID, seed)  # a daily deal's seed is its date's
+    check_commit(obj, seed)  # a deal fixed before anyone played is the one promised
     options_obj = obj.get("options", {})
     if not isinstance(options_obj, dict):
         raise RecordError("options must be an object")
