@@ -22,12 +22,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
 from .codec import action_to_json, view_from_json, wire_of
 from .names import rematch_code
+from .tls import open_connection
 from .writes import send_now
 
 MAX_BACKOFF = 30.0
@@ -89,6 +90,7 @@ class SeatClient:
         self.acks: list[p.Ack] = []
         self.notices: list[p.Notice] = []  # the server's news (its database away and back)
         self.said: list[p.Said] = []  # the phrases said at its table
+        self.commit: str | None = None  # the deal's commitment H its table sent (verify later)
         self.retry_pending = False  # the pending action was not stored: send it again
         # The client's own token bucket (see `send`), under the usual limit until the server
         # says its own (`keep_under`); it starts full.
@@ -101,7 +103,8 @@ class SeatClient:
     # -- connection ---------------------------------------------------------------------------
     async def connect(self) -> None:
         # (no compression: the server offers none, it costs more CPU than the bytes it saves)
-        self.ws = await connect(
+        # wss://: a certificate an authority vouches for, or the one the user trusted (tls.py)
+        self.ws = await open_connection(
             self.url, max_size=MAX_FRAME, open_timeout=OPEN_TIMEOUT, compression=None
         )
 
@@ -155,6 +158,8 @@ class SeatClient:
         if isinstance(message, p.State):
             self.version, self.view_json = message.version, message.view
             self.waiting, self.over, self.seats = message.waiting, message.over, message.seats
+            if message.commit is not None:
+                self.commit = message.commit
         elif isinstance(message, p.Seats):
             self.seats = message.seats
         elif isinstance(message, p.Ack):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import records
+from game.core.commitment import verified
 from game.core.game import Game, RecordError
 from game.core.i18n import t
 from game.core.storage import finished_extra, keep_record
@@ -46,6 +47,20 @@ def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> di
     return {**record, **finished_extra(state, kinds, VERSION, game=game)}
 
 
+def verdict(record: dict[str, Any], promised: str) -> str:
+    """The line that says whether the finished record keeps the server's promise `promised` (the
+    deal's commitment H sent before the first move): "deal verified", or loudly not."""
+    if verified(record, promised):
+        return t(
+            "online.end.verified",
+            "Deal verified: these cards were fixed before the first move.",
+        )
+    return t(
+        "online.end.not_verified",
+        "WARNING: the deal does NOT match what the server promised: this game may not be fair.",
+    )
+
+
 def keep_online_game(
     url: str,
     game: Game[Any],
@@ -53,14 +68,24 @@ def keep_online_game(
     kinds: list[str],
     folder: Path,
     tell: Callable[[str], None],
+    promised: str | None = None,
 ) -> threading.Thread:
     """Ask for the table's record and file it in `folder` (a game's data folder), in a daemon
     thread; a problem is one line to `tell` (the game itself was played and stays on the
-    server)."""
+    server). `promised`: the deal's commitment the table sent at the start; the record is
+    checked against it and the verdict told (`verdict`), last, so it is the line that stays."""
 
     def run() -> None:
+        said: str | None = None
         try:
-            record = kept_record(asyncio.run(server_record(url, game, table)), game, kinds)
+            fetched = asyncio.run(server_record(url, game, table))
+            if promised is not None:
+                said = verdict(fetched, promised)
+                if not verified(fetched, promised):
+                    log.warning("table %s: the deal does not match its commitment", table)
+                    tell(said)
+                    return  # (not kept: a record that breaks its promise is refused anyway)
+            record = kept_record(fetched, game, kinds)
         except Exception as err:  # unreachable, refused, or not a whole game: said, not raised
             log.warning("table %s: its record was not kept: %s", table, err)
             tell(
@@ -73,6 +98,8 @@ def keep_online_game(
         _path, warning = keep_record(folder, record)
         if warning:
             tell(warning)
+        if said is not None:
+            tell(said)
 
     thread = threading.Thread(target=run, daemon=True, name="keep-online-game")
     thread.start()

@@ -5,8 +5,9 @@ for what happened since (every server message, in order, and the link's own note
 What a scene gets from `poll()` is a list of `Note`s: `("message", ServerMessage)` for each
 frame the server sent, `("ready", None)` once a seat is taken (open, join, resume) or a table
 watched, `("failed", code)` when that did not work (`unreachable`, or the server's error code),
-`("lost", None)` when the line dropped (the link resumes the seat by itself, with backoff) and
-`("back", None)` once it has.
+`("lost", None)` when the line dropped (the link resumes the seat by itself, with backoff),
+`("back", None)` once it has, and `("untrusted", UntrustedCertificate)` when a wss:// server's
+certificate is not one the user trusts (`retry` once they do).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
+from game.online.tls import UntrustedCertificate
 
 UNREACHABLE = "unreachable"
 MAX_BACKOFF = 5.0  # a person waits at the screen: try again often
@@ -45,6 +47,7 @@ class NetLink:
         self.thread.start()
         self.reader: asyncio.Task[None] | None = None
         self.closed = False
+        self.taking: Callable[[], Coroutine[Any, Any, Any]] | None = None  # (for `retry`)
 
     # -- what the UI thread calls (never blocks) -------------------------------------------
     def open(self, seats: list[p.SeatSpec], hold: float, sit: int | None = 0) -> None:
@@ -125,10 +128,22 @@ class NetLink:
             return
         asyncio.run_coroutine_threadsafe(coro, self.loop)
 
+    def retry(self) -> None:
+        """Take the seat (or watch) again as last asked: after the user trusted the server's
+        certificate (nothing was sent to it before)."""
+        if self.taking is not None:
+            self._start(self.taking)
+
     def _start(self, take: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        self.taking = take
+
         async def run() -> None:
             try:
                 await take()
+            except UntrustedCertificate as err:
+                self.client.ws = None
+                self.notes.put(Note("untrusted", err))
+                return
             except ClientError as err:
                 self.notes.put(Note("failed", err.code))
                 return
@@ -162,6 +177,10 @@ class NetLink:
                 await self.client.receive()
             except ClientError as err:  # a refused action: the message is in the notes
                 self.notes.put(Note("failed", err.code))
+            except UntrustedCertificate as err:  # (its certificate changed meanwhile)
+                self.client.ws = None
+                self.notes.put(Note("untrusted", err))
+                return
             except (OSError, ConnectionClosed, p.BadMessage):
                 self.client.ws = None
                 self.notes.put(Note("lost"))

@@ -71,6 +71,9 @@ class OnlineSession:
         self.version = first.version
         self.over = first.over
         self.seed = 0  # the server keeps the seed until the game is over
+        # ...and promised it at the start: the deal's commitment H, checked against the
+        # finished record (kept_game.py); None from a server (or table) without commitments
+        self.commit: str | None = first.commit
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
         self.feed: deque[Any] = deque()
@@ -166,6 +169,7 @@ class OnlineSession:
             self.state.__dict__.update(fresh.__dict__)  # the table's parts hold this object
             self.version, self.over = message.version, message.over
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
+            self.commit = self.commit or message.commit  # (the first one said is the promise)
             self.feed.extend(event_from_json(self.wire, e) for e in message.events)
             self.snapshot = self.snapshot or not message.events
             if self.pending is not None and message.version != self.pending:

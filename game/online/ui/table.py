@@ -249,6 +249,7 @@ class OnlineTable:
             kinds,
             ctx.game_dir(game.id),
             lambda line: setattr(ctx, "message", line),
+            self.session.commit,
         )
 
     def exit(self) -> None:

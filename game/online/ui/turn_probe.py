@@ -15,10 +15,11 @@ import threading
 from collections.abc import Callable, Iterable
 from itertools import groupby
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.online import protocol as p
+from game.online.tls import UntrustedCertificate, open_connection
 
 from .seats_file import HeldSeat
 
@@ -50,6 +51,7 @@ UNANSWERED = (
     InvalidURI,
     LookupError,
     p.BadMessage,
+    UntrustedCertificate,  # (the table's screen asks the user; a probe only stays quiet)
 )
 
 
@@ -58,7 +60,7 @@ async def watched_state(url: str, table: str) -> p.State | None:
     another serves the table (None after MAX_FOLLOW such answers); UNANSWERED errors raise."""
     where = url
     for _ in range(MAX_FOLLOW):
-        async with connect(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
+        async with await open_connection(where, open_timeout=TIMEOUT, close_timeout=1) as ws:
             state = await _state_of(ws, table)
         if not isinstance(state, str):
             return state
