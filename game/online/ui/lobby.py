@@ -29,7 +29,7 @@ from game.core.ui.paint import (
     draw_panel,
 )
 from game.core.ui.widgets import Button, UIScene
-from game.online import protocol as p
+from game.online import protocol as p, tls
 
 from . import seats_file
 from .menu import draw_heading
@@ -77,6 +77,7 @@ class LobbyScene(UIScene):
     ) -> None:
         super().__init__(ctx)
         self.watching = watch
+        tls.load_trusted(ctx.data_dir)  # the servers whose certificate the user trusted
         if link is None:
             link = NetLink(url, None)  # the game is known once the server answers
             if watch:
@@ -92,6 +93,7 @@ class LobbyScene(UIScene):
         self.code = ""
         self.host_token: str | None = held.host_token if held is not None else None
         self.handed_on = False  # the link went on to the table
+        self.untrusted: tls.UntrustedCertificate | None = None  # a wss:// server to ask about
         self.add(
             "table",
             Button(
@@ -115,6 +117,16 @@ class LobbyScene(UIScene):
                 text_size=28,
             ),
         ).visible = False  # shown with the code
+        self.add(
+            "trust",
+            Button(
+                (290, 380, 700, 60),
+                lt("online.tls.trust", "Trust this server's certificate"),
+                self.trust_server,
+                colour=YELLOW,
+                text_size=28,
+            ),
+        ).visible = False  # shown when a server's certificate is not one the user trusts
         self.add(
             "back",
             Button(
@@ -141,17 +153,31 @@ class LobbyScene(UIScene):
                     self.keep_seat()
             elif note.kind == "failed":
                 self.problem = error_line(str(note.value))
+            elif note.kind == "untrusted":
+                self.untrusted = note.value
+                self.problem = untrusted_line(note.value)
             elif note.kind == "lost":
                 self.problem = t("online.lost", "The connection dropped: reconnecting...")
             elif note.kind == "back":
                 self.problem = ""
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
+        self.widgets["trust"].visible = self.untrusted is not None
         if self.ready and self.state is not None and (self.watching or not self.free_seats()):
             self.to_table()
 
     def copy_link(self) -> None:
         copy_share_link(self.ctx, self.link.url, self.code)
+
+    def trust_server(self) -> None:
+        """The user trusts this server's certificate (its fingerprint, kept for next time):
+        connect again as asked (nothing was sent to it before)."""
+        refused, self.untrusted = self.untrusted, None
+        if refused is None:
+            return
+        tls.trust(self.ctx.data_dir, refused.server, refused.fingerprint)
+        self.problem = ""
+        self.link.retry()
 
     def take_message(self, message: Any) -> None:
         if isinstance(message, p.Opened):
@@ -213,6 +239,21 @@ class LobbyScene(UIScene):
         """What the server's news changes here (the lobby is otherwise a still page)."""
         return (self.code, self.problem, tuple(self.seats), self.widgets["table"].enabled)
 
+
+def untrusted_line(refused: tls.UntrustedCertificate) -> str:
+    """The one-line refusal of a wss:// server whose certificate the user has not trusted."""
+    if refused.changed:
+        return t(
+            "online.tls.changed",
+            "Not connected: {server} has changed its certificate since you trusted it.",
+            server=refused.server,
+        )
+    return t(
+        "online.tls.untrusted",
+        "Not connected: nobody vouches for the certificate of {server}.",
+        server=refused.server,
+    )
+
     # -- drawing ----------------------------------------------------------------------------
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
         return seat_status(seat, i == self.link.client.seat)
@@ -225,7 +266,11 @@ class LobbyScene(UIScene):
             line = self.problem or t(
                 "online.lobby.connecting", "Connecting to {url}...", url=self.link.url
             )
-            ctx.text.blit_centered(surface, line, 32, WHITE, (640, 300), outline=INK, px=2)
+            size = 26 if self.untrusted is not None else 32
+            ctx.text.blit_centered(surface, line, size, WHITE, (640, 300), outline=INK, px=2)
+            if self.untrusted is not None:  # what the user trusts: the certificate's print
+                print_line = f"SHA-256 {self.untrusted.fingerprint}"
+                ctx.text.blit_centered(surface, print_line, 16, WHITE, (640, 342), outline=INK)
             self.draw_widgets(surface)
             return
         ctx.text.blit_centered(
