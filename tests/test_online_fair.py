@@ -171,3 +171,38 @@ def test_a_seed_past_128_bits_is_a_bad_message() -> None:
         except p.BadMessage:
             continue
         raise AssertionError(f"seed {bad} was taken")
+
+
+def test_a_rematchs_code_does_not_follow_from_the_old_code(tmp_path: Path) -> None:
+    """Only the finished table's seats are told the rematch's code: a watcher (anyone with the
+    old code) is not, and no function of the old code alone gives it (the old derivation,
+    SHA-256 of "rematch:CODE", did)."""
+    import hashlib
+
+    from game.online.names import CODE_ALPHABET
+
+    frames: list[str] = []
+
+    async def scenario() -> tuple[str, str, str | None]:
+        async with public_server(tmp_path / "t.sqlite3") as (url, _):
+            host = await _alone_with_a_computer(url)
+            old = host.table
+            assert old is not None
+            watcher = SeatClient(url, game_by_id("blanco"), on_frame=lambda _c, f: frames.append(f))
+            await watcher.watch(old)
+            await _play_out(host)
+            told = host.rematch_table
+            again = await host.rematch()
+            assert told == again
+            await watcher.close()
+            watcher = SeatClient(url, game_by_id("blanco"), on_frame=lambda _c, f: frames.append(f))
+            await watcher.watch(old)  # a snapshot of the finished table, to a watcher
+            await watcher.close()
+            await host.close()
+            return old, again, watcher.rematch_table
+
+    old, again, watcher_told = run(scenario(), 60)
+    assert watcher_told is None and all('"rematch"' not in f for f in frames)
+    digest = hashlib.sha256(f"rematch:{old}".encode()).digest()
+    letters = "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:6])
+    assert again != f"{letters[:3]}-{letters[3:]}"

@@ -36,10 +36,12 @@ def test_each_player_who_asks_takes_their_seat_at_one_new_table(tmp_path: Path) 
             with pytest.raises(ClientError) as refused:
                 await seat_at(url, old, 1, secrets.token_urlsafe(16)).rematch()
             assert refused.value.code == "bad_token"
-            assert rematch_code(old) not in server.hub.tables
+            secret = server.hub.tables[old].row.host_hash
+            assert rematch_code(old, secret) not in server.hub.tables
+            told = first.rematch_table  # what the finished table told its seats
 
             code = await first.rematch()
-            assert code == rematch_code(old) != old
+            assert code == rematch_code(old, secret) == told != old
             assert (first.table, first.seat, first.token) == (code, 0, tokens[0])
             assert first.version == 0 and not first.over
             again = server.hub.tables[code]
@@ -65,7 +67,8 @@ def test_each_player_who_asks_takes_their_seat_at_one_new_table(tmp_path: Path) 
             played = await first.record()
             assert played["online"]["table"] == code and played["seed"] == again.row.seed
             # The rematch's own rematch is a table of its own.
-            assert await first.rematch() == rematch_code(code) not in (old, code)
+            secret = server.hub.tables[code].row.host_hash
+            assert await first.rematch() == rematch_code(code, secret) not in (old, code)
             for client in clients:
                 await client.close()
 

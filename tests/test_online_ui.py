@@ -293,14 +293,15 @@ def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, mo
     end = app.stack.top
     assert isinstance(end, GameEndScene)
     assert end.widget("again").label == "Rematch" and end.widget("title").label == "Play online"
-    assert server.call(friend.rematch()) == rematch_code(old)
+    secret = server.table(old).row.host_hash
+    assert server.call(friend.rematch()) == rematch_code(old, secret)
     until(app, lambda: "at the rematch" in app.ctx.message, what="the line about the friend")
     assert app.ctx.message == "Player 2 is waiting at the rematch."
     assert end.widget("again").label == "Join the rematch"
     click(app, end.widget("again").rect.center, 2)
     until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
     again = app.stack.top
-    assert again is not table and again.session.table == friend.table == rematch_code(old)
+    assert again is not table and again.session.table == friend.table == rematch_code(old, secret)
     assert again.session.seat == 0 and not again.state.is_terminal()
     assert not again.session.is_away(1)
     assert server.table(again.session.table).row.seed != server.table(old).row.seed

@@ -27,7 +27,6 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
 from .codec import action_to_json, view_from_json, wire_of
-from .names import rematch_code
 from .tls import open_connection
 from .writes import send_now
 
@@ -91,6 +90,7 @@ class SeatClient:
         self.notices: list[p.Notice] = []  # the server's news (its database away and back)
         self.said: list[p.Said] = []  # the phrases said at its table
         self.commit: str | None = None  # the deal's commitment H its table sent (verify later)
+        self.rematch_table: str | None = None  # the code of its rematch, once the game is over
         self.retry_pending = False  # the pending action was not stored: send it again
         # The client's own token bucket (see `send`), under the usual limit until the server
         # says its own (`keep_under`); it starts full.
@@ -160,6 +160,8 @@ class SeatClient:
             self.waiting, self.over, self.seats = message.waiting, message.over, message.seats
             if message.commit is not None:
                 self.commit = message.commit
+            if message.rematch is not None:
+                self.rematch_table = message.rematch
         elif isinstance(message, p.Seats):
             self.seats = message.seats
         elif isinstance(message, p.Ack):
@@ -282,14 +284,16 @@ class SeatClient:
         try:
             await self._until(p.Seated)
         except ClientError as err:  # made on, or by, another server: taken back there
-            if err.code not in ("elsewhere", "unavailable"):
+            if err.code not in ("elsewhere", "unavailable") or self.rematch_table is None:
                 raise
-            self.table = rematch_code(table)
+            self.table = self.rematch_table  # (the code the finished table's state said)
+            self.rematch_table = None
             await self.close()
             await self.reconnect()
             assert self.table is not None
             return self.table
         await self._until(p.State)
+        self.rematch_table = None  # (the new table's own comes at its end)
         assert self.table is not None
         return self.table
 

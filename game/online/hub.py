@@ -274,7 +274,7 @@ class Hub:
             raise TableError("no_such_seat", f"table {code} has no seat {message.seat}")
         if not token_matches(message.token, row.seats[message.seat].token_hash):
             raise TableError("bad_token", "that token does not hold that seat")
-        again = rematch_code(code)
+        again = rematch_code(code, row.host_hash)
         made = self._row_of(again)
         if made is None:
             made = self._deal_rematch(row, again)

@@ -16,10 +16,13 @@ def new_code() -> str:
     return f"{letters[:3]}-{letters[3:]}"
 
 
-def rematch_code(code: str) -> str:
+def rematch_code(code: str, secret: str) -> str:
     """The code of the table's rematch, the same on every server and after a restart: a
-    rematch is made once, by whichever of its players asks first, and found by the others."""
-    digest = hashlib.sha256(f"rematch:{normal_code(code)}".encode()).digest()
+    rematch is made once, by whichever of its players asks first, and found by the others.
+    `secret`: what only the server holds of the finished table (the hash of its host's token,
+    itself from `secrets`), so the code does not follow from the old code: the table's seats
+    are told it (`state`'s `rematch`), nobody else can work it out."""
+    digest = hmac.new(secret.encode(), f"rematch:{normal_code(code)}".encode(), "sha256").digest()
     letters = "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:6])
     return f"{letters[:3]}-{letters[3:]}"
 

@@ -176,6 +176,9 @@ class State(msgspec.Struct, tag="state", omit_defaults=True):
     # The deal's commitment H (game.core.commitment), in the snapshot a connection is sent when
     # it takes a seat or watches (absent from the later states); None: a table from before.
     commit: str | None = None
+    # Once the game is over, to a seat (never a watcher): the code its rematch has (made when
+    # one of the seats asks, `rematch`); it does not follow from the table's code.
+    rematch: str | None = None
 
 
 class Seats(msgspec.Struct, tag="seats"):

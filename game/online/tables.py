@@ -32,7 +32,7 @@ from game.core.game import Game, RecordError
 from . import protocol as p
 from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
 from .commits import GroupCommit
-from .names import clean_name, token_hash, token_matches
+from .names import clean_name, rematch_code, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
 
@@ -168,6 +168,7 @@ class Table:
         shared = getattr(type(state), "same_for_every_seat", False) is True
         wire = wire_of(self.game)
         waiting, over, infos = list(state.waiting_for()), state.is_terminal(), self.seat_infos()
+        again = rematch_code(self.code, self.row.host_hash) if over else None
         texts: dict[int, str] = {}
         common: tuple[msgspec.Raw, list[Any]] | None = None
         for seat in seats:
@@ -193,6 +194,7 @@ class Table:
                 over,
                 infos,
                 commit,
+                again if seat >= 0 else None,  # (the rematch is for the table's seats)
             )
             texts[seat] = p.encode(message)
         return texts

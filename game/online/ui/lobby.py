@@ -239,22 +239,6 @@ class LobbyScene(UIScene):
         """What the server's news changes here (the lobby is otherwise a still page)."""
         return (self.code, self.problem, tuple(self.seats), self.widgets["table"].enabled)
 
-
-def untrusted_line(refused: tls.UntrustedCertificate) -> str:
-    """The one-line refusal of a wss:// server whose certificate the user has not trusted."""
-    if refused.changed:
-        return t(
-            "online.tls.changed",
-            "Not connected: {server} has changed its certificate since you trusted it.",
-            server=refused.server,
-        )
-    return t(
-        "online.tls.untrusted",
-        "Not connected: nobody vouches for the certificate of {server}.",
-        server=refused.server,
-    )
-
-    # -- drawing ----------------------------------------------------------------------------
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
         return seat_status(seat, i == self.link.client.seat)
 
@@ -324,3 +308,20 @@ def seat_status(seat: p.SeatInfo, mine: bool) -> tuple[str, tuple[int, int, int]
     if seat.connected:
         return t("online.lobby.here", "here"), HERE_INK
     return t("online.lobby.away", "away"), AWAY_INK
+
+
+def untrusted_line(refused: tls.UntrustedCertificate) -> str:
+    """The one-line refusal of a wss:// server whose certificate the user has not trusted."""
+    if refused.changed:
+        return t(
+            "online.tls.changed",
+            "Not connected: {server} has changed its certificate since you trusted it.",
+            server=refused.server,
+        )
+    return t(
+        "online.tls.untrusted",
+        "Not connected: nobody vouches for the certificate of {server}.",
+        server=refused.server,
+    )
+
+    # -- drawing ----------------------------------------------------------------------------

@@ -74,6 +74,7 @@ class OnlineSession:
         # ...and promised it at the start: the deal's commitment H, checked against the
         # finished record (kept_game.py); None from a server (or table) without commitments
         self.commit: str | None = first.commit
+        self.rematch: str | None = first.rematch  # its rematch's code, told once it is over
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
         self.feed: deque[Any] = deque()
@@ -170,6 +171,7 @@ class OnlineSession:
             self.version, self.over = message.version, message.over
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
             self.commit = self.commit or message.commit  # (the first one said is the promise)
+            self.rematch = message.rematch or self.rematch
             self.feed.extend(event_from_json(self.wire, e) for e in message.events)
             self.snapshot = self.snapshot or not message.events
             if self.pending is not None and message.version != self.pending:

@@ -16,7 +16,6 @@ from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
 from game.online import protocol as p
-from game.online.names import rematch_code
 
 from . import seats_file
 from .kept_game import keep_online_game
@@ -192,12 +191,13 @@ class OnlineTable:
         token = self.link.client.token
         nav = self.ctx.nav
         online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
-        if seat < 0 or token is None:  # a watcher
+        again_code = self.session.rematch or self.link.client.rematch_table
+        if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
+            if seat >= 0 and token is not None:
+                self.keep_game()
             return nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
         self.keep_game()
-        again = seats_file.HeldSeat(
-            url, rematch_code(table), seat, token, self.session.game.id, host_token
-        )
+        again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
 
         ctx, found = self.ctx, []
 
