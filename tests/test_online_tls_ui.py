@@ -1,0 +1,180 @@
+"""The app and a wss:// server (issue 62), driven by real clicks against a real TLS server on
+127.0.0.1: a self-signed certificate is refused in one line naming the server, with its
+fingerprint and a button to trust it; once trusted (kept per server) the table opens; a changed
+certificate is refused again. At the game's end the app checks the deal against the commitment
+the table sent: "Deal verified", or loudly not when the server's record breaks its promise."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.online import tls
+from game.online.server import GameServer, bound_port, start, tls_context
+from game.online.store import SqliteStore
+from tests.test_online_tls import make_cert
+from tests.test_online_ui import ServerThread, host_table, our_moves, until
+from tests.ui_helpers import click
+
+pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not here")
+
+
+class TlsServerThread(ServerThread):
+    """ServerThread's real server, serving wss:// with this certificate and key."""
+
+    def __init__(self, db: Path, cert: Path, key: Path) -> None:
+        self.cert, self.key = cert, key
+        super().__init__(db)
+
+    async def main(self, db: Path) -> None:
+        store = SqliteStore(db)
+        context = tls_context(str(self.cert), str(self.key))
+        server, self.server = await start("127.0.0.1", 0, store, tls=context)
+        self.url = f"wss://127.0.0.1:{bound_port(server)}"
+        self.stop = asyncio.Event()
+        self.ready.set()
+        await self.stop.wait()
+        server.close()
+        await server.wait_closed()
+        store.close()
+        await asyncio.get_running_loop().shutdown_default_executor()
+
+
+@pytest.fixture(autouse=True)
+def no_pins() -> Iterator[None]:
+    tls.PINS.clear()
+    yield
+    tls.PINS.clear()
+
+
+@pytest.fixture
+def certificate(tmp_path: Path) -> tuple[Path, Path, str]:
+    return make_cert(tmp_path)
+
+
+@pytest.fixture
+def tls_server(tmp_path: Path, certificate: tuple[Path, Path, str]) -> Iterator[TlsServerThread]:
+    cert, key, _ = certificate
+    running = TlsServerThread(tmp_path / "tables.sqlite3", cert, key)
+    yield running
+    running.close()
+
+
+def test_a_self_signed_server_is_refused_until_trusted_then_plays(
+    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+) -> None:
+    _cert, _key, found = certificate
+    lobby = host_table(app, tls_server.url, ["normal"])
+    until(app, lambda: lobby.problem != "", what="the refusal")
+    server = tls.server_of(tls_server.url)
+    assert lobby.problem == f"Not connected: nobody vouches for the certificate of {server}."
+    assert lobby.code == "" and not tls_server.server.hub.tables  # nothing was opened
+    trust = lobby.widget("trust")
+    assert trust.visible and trust.label == "Trust this server's certificate"
+    assert lobby.untrusted is not None and lobby.untrusted.fingerprint == found
+    click(app, trust.rect.center)
+    until(app, lambda: lobby.code != "", what="the table, once trusted")
+    assert lobby.code in tls_server.server.hub.tables
+    kept = json.loads((app.ctx.data_dir / "online" / tls.TRUST_FILE).read_text())
+    assert kept == {server: found}
+    assert not lobby.widget("trust").visible
+
+
+def test_a_changed_certificate_is_refused_again_in_the_app(
+    app: Any, tls_server: TlsServerThread
+) -> None:
+    server = tls.server_of(tls_server.url)
+    tls.trust(app.ctx.data_dir, server, "AA:" * 31 + "AA")  # trusted when it had another one
+    tls.PINS.clear()  # (the app reads the file)
+    lobby = host_table(app, tls_server.url, ["normal"])
+    until(app, lambda: lobby.problem != "", what="the refusal")
+    assert lobby.problem == (
+        f"Not connected: {server} has changed its certificate since you trusted it."
+    )
+    assert lobby.widget("trust").visible and not tls_server.server.hub.tables
+
+
+def _play_to_the_end(app: Any, url: str) -> str:
+    lobby = host_table(app, url, ["normal"])
+    until(app, lambda: app.stack.top is not lobby and lobby.code != "", what="the table")
+    table = app.stack.top
+    our_moves(app, table, None)
+    return lobby.code
+
+
+def test_the_end_says_the_deal_was_verified(
+    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+) -> None:
+    app.ctx.settings.animation_speed = 8.0
+    tls.trust(app.ctx.data_dir, tls.server_of(tls_server.url), certificate[2])
+    _play_to_the_end(app, tls_server.url)
+    until(app, lambda: app.ctx.message.startswith("Deal verified"), what="the verdict")
+    assert app.ctx.message == "Deal verified: these cards were fixed before the first move."
+
+
+def test_the_end_says_loudly_when_the_deal_breaks_its_promise(app: Any) -> None:
+    """A server that changed the deal's salt after the start (as one that changed the seed
+    would have to): its record no longer matches the commitment the table sent."""
+    app.ctx.settings.animation_speed = 8.0
+    server = ServerThread(app.ctx.data_dir / "server.sqlite3")
+    try:
+        original = GameServer.dispatch
+
+        def cheating(self: GameServer, conn: Any, message: Any) -> None:
+            if type(message).__name__ == "GetRecord":
+                table = self.hub.table(message.table)
+                table.row.salt = "0" * 32  # the record reveals a salt that was not promised
+            original(self, conn, message)
+
+        GameServer.dispatch = cheating  # type: ignore[method-assign]
+        try:
+            _play_to_the_end(app, server.url)
+            until(app, lambda: app.ctx.message.startswith("WARNING"), what="the verdict")
+        finally:
+            GameServer.dispatch = original  # type: ignore[method-assign]
+    finally:
+        server.close()
+    assert app.ctx.message == (
+        "WARNING: the deal does NOT match what the server promised: this game may not be fair."
+    )
+    records = list((app.ctx.game_dir("blanco") / "records").glob("*.json"))
+    assert records == []  # a record that breaks its promise is not kept for Replays
+
+
+def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServerThread) -> None:
+    """(No app) the link says `untrusted` and sends nothing; `retry` after trust takes the
+    seat as asked."""
+    from game.blanco.rules.game import BLANCO
+    from game.online import protocol as p
+    from game.online.ui.net import NetLink
+
+    link = NetLink(tls_server.url, BLANCO)
+    try:
+        link.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")], hold=60)
+        notes: list[Any] = []
+        done = threading.Event()
+
+        def wait_for(kind: str) -> Any:
+            for _ in range(1000):
+                notes.extend(link.poll())
+                found = [n for n in notes if n.kind == kind]
+                if found:
+                    return found[-1]
+                done.wait(0.01)
+            raise AssertionError(f"no {kind} note: {notes}")
+
+        refused = wait_for("untrusted")
+        assert not tls_server.server.hub.tables
+        tls.PINS[refused.value.server] = refused.value.fingerprint
+        link.retry()
+        wait_for("ready")
+        assert len(tls_server.server.hub.tables) == 1
+    finally:
+        link.close()
