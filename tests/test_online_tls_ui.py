@@ -178,3 +178,4 @@ def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServe
         assert len(tls_server.server.hub.tables) == 1
     finally:
         link.close()
+

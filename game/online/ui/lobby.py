@@ -250,7 +250,7 @@ class LobbyScene(UIScene):
             line = self.problem or t(
                 "online.lobby.connecting", "Connecting to {url}...", url=self.link.url
             )
-            size = 26 if self.untrusted is not None else 32
+            size = 32 if self.untrusted is None else ctx.text.fit_size(line, 26, 1200)
             ctx.text.blit_centered(surface, line, size, WHITE, (640, 300), outline=INK, px=2)
             if self.untrusted is not None:  # what the user trusts: the certificate's print
                 print_line = f"SHA-256 {self.untrusted.fingerprint}"

@@ -24,7 +24,7 @@ from game.core.ui.paint import (
 )
 from game.core.ui.shells.setup import person_name
 from game.core.ui.widgets import Button, UIScene
-from game.online import protocol as p
+from game.online import protocol as p, tls
 
 from . import seats_file
 from .net import NetLink, split_link
@@ -79,6 +79,8 @@ class OnlineMenuScene(UIScene):
 
     def __init__(self, ctx: Any, game: str | None = None) -> None:
         super().__init__(ctx)
+        # the servers whose certificate the user trusted: known before any link connects
+        tls.load_trusted(ctx.data_dir)
         self.game = game  # the game chosen on the title: Host a table offers it first
         self.server = self.add("server", server_field(ctx))
         self.add(

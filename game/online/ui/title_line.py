@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import tn
+from game.online import tls
 
 from . import seats_file
 from .turn_probe import EVERY, TurnWatcher
@@ -19,6 +20,8 @@ class YourTurnLine:
         self.ctx = ctx
         games = {game.id for game in ctx.games}
         kept = [seat for seat in seats_file.load(ctx.data_dir) if seat.game in games]
+        if kept:  # (a wss:// server whose certificate the user trusted is asked too)
+            tls.load_trusted(ctx.data_dir)
         self.watcher = TurnWatcher(kept, every) if kept else None
 
     def text(self) -> str | None:
