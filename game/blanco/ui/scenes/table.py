@@ -280,7 +280,8 @@ class TableScene(TableShell):
         if table is None:
             return
         try:
-            data = safe_json.read_json(table / LOOK)
+            # (a same deal of an online game's record has a 128-bit seed)
+            data = safe_json.read_json(table / LOOK, int_bound=safe_json.RECORD_INT_BOUND)
             at = (int(data["at"][0]), int(data["at"][1]))
             fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
         except (OSError, ValueError, KeyError, TypeError, IndexError):
