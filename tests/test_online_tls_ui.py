@@ -179,3 +179,45 @@ def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServe
     finally:
         link.close()
 
+
+def test_a_friend_joins_by_a_wss_link_and_trusts_the_server_once(
+    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+) -> None:
+    """The host's share link carries wss://; the friend's app refuses the self-signed server,
+    the friend trusts it with one click and takes the seat the link names."""
+    from game.blanco.rules.game import BLANCO
+    from game.online import protocol as p
+    from game.online.client import SeatClient
+    from game.online.ui.lobby import LobbyScene
+    from game.online.ui.menu import JoinScene
+    from game.online.ui.net import share_link
+    from tests.test_online_ui import open_menu
+    from tests.ui_helpers import type_text
+
+    server = tls.server_of(tls_server.url)
+    tls.PINS[server] = certificate[2]  # the host trusted it already (its own app)
+    host = SeatClient(tls_server.url, BLANCO)
+    code = tls_server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Player 2")], sit=0))
+    link = share_link(tls_server.url, code)
+    assert link.startswith("wss://127.0.0.1:")
+    tls.PINS.clear()  # the friend's app: never trusted it
+    try:
+        menu = open_menu(app, "ws://127.0.0.1:1")
+        click(app, menu.widget("join").rect.center, 2)
+        join = app.stack.top
+        assert isinstance(join, JoinScene)
+        click(app, join.widget("code").rect.center)
+        type_text(app, link)
+        assert join.server.text == tls_server.url
+        click(app, join.widget("go").rect.center, 2)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        until(app, lambda: lobby.problem != "", what="the refusal")
+        assert server in lobby.problem and lobby.widget("trust").visible
+        assert tls_server.table(code).row.seats[1].token_hash is None  # nothing taken yet
+        click(app, lobby.widget("trust").rect.center)
+        until(app, lambda: hasattr(app.stack.top, "session"), what="the table")
+        assert app.stack.top.session.seat == 1
+        assert tls_server.table(code).row.seats[1].token_hash is not None
+    finally:
+        tls_server.call(host.close())
