@@ -14,11 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
+from game.blanco.ui.scenes.gameend import GameEndScene
+from game.core.ui.shells.gameend import SHARED_BUTTONS_Y
 from game.online import tls
 from game.online.server import GameServer, bound_port, start, tls_context
 from game.online.store import SqliteStore
+from game.online.ui.kept_game import checking
 from tests.test_online_tls import make_cert
 from tests.test_online_ui import ServerThread, host_table, our_moves, until
 from tests.ui_helpers import click
@@ -109,14 +113,36 @@ def _play_to_the_end(app: Any, url: str) -> str:
     return lobby.code
 
 
+def drawn_words(app: Any, scene: Any) -> list[str]:
+    """The words `scene` draws centred (its own lines: the note among them), one frame."""
+    words: list[str] = []
+    real = app.ctx.text.blit_centered
+
+    def noted(surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        words.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    app.ctx.text.blit_centered = noted
+    try:
+        scene.draw(pygame.Surface((1280, 720)))
+    finally:
+        del app.ctx.text.blit_centered
+    return words
+
+
 def test_the_end_says_the_deal_was_verified(
     app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
 ) -> None:
     app.ctx.settings.animation_speed = 8.0
     tls.trust(app.ctx.data_dir, tls.server_of(tls_server.url), certificate[2])
     _play_to_the_end(app, tls_server.url)
-    until(app, lambda: app.ctx.message.startswith("Deal verified"), what="the verdict")
-    assert app.ctx.message == "Deal verified: these cards were fixed before the first move."
+    end = app.stack.top
+    assert isinstance(end, GameEndScene) and end.note is not None
+    said = "Deal verified: these cards were fixed before the first move."
+    until(app, lambda: end.note() == (said, False), what="the verdict")
+    assert said in drawn_words(app, end)
+    # room was kept for it from the start: the buttons sit under it, as under a line to share
+    assert end.widget("again").rect.y == SHARED_BUTTONS_Y
 
 
 def test_the_end_says_loudly_when_the_deal_breaks_its_promise(app: Any) -> None:
@@ -136,14 +162,17 @@ def test_the_end_says_loudly_when_the_deal_breaks_its_promise(app: Any) -> None:
         GameServer.dispatch = cheating  # type: ignore[method-assign]
         try:
             _play_to_the_end(app, server.url)
-            until(app, lambda: app.ctx.message.startswith("WARNING"), what="the verdict")
+            end = app.stack.top
+            until(app, lambda: end.note() != checking(), what="the verdict")
         finally:
             GameServer.dispatch = original  # type: ignore[method-assign]
     finally:
         server.close()
-    assert app.ctx.message == (
+    warning = (
         "WARNING: the deal does NOT match what the server promised: this game may not be fair."
     )
+    assert end.note() == (warning, True)  # (drawn in red)
+    assert warning in drawn_words(app, end)
     records = list((app.ctx.game_dir("blanco") / "records").glob("*.json"))
     assert records == []  # a record that breaks its promise is not kept for Replays
 

@@ -47,18 +47,39 @@ def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> di
     return {**record, **finished_extra(state, kinds, VERSION, game=game)}
 
 
-def verdict(record: dict[str, Any], promised: str) -> str:
-    """The line that says whether the finished record keeps the server's promise `promised` (the
-    deal's commitment H sent before the first move): "deal verified", or loudly not."""
-    if verified(record, promised):
-        return t(
-            "online.end.verified",
-            "Deal verified: these cards were fixed before the first move.",
+#: An online game's verdict on its deal, as the end page shows it: (words, loud).
+Verdict = tuple[str, bool]
+
+
+def verdict(record: dict[str, Any] | None, promised: str) -> Verdict:
+    """Whether the finished record keeps the server's promise `promised` (the deal's
+    commitment H sent before the first move): "deal verified", or loudly not; None for a
+    record the server did not give (the deal could not be checked)."""
+    if record is None:
+        return (
+            t(
+                "online.end.unchecked",
+                "The deal could not be checked: the server did not give the game.",
+            ),
+            True,
         )
-    return t(
-        "online.end.not_verified",
-        "WARNING: the deal does NOT match what the server promised: this game may not be fair.",
+    if verified(record, promised):
+        words = t(
+            "online.end.verified", "Deal verified: these cards were fixed before the first move."
+        )
+        return words, False
+    return (
+        t(
+            "online.end.not_verified",
+            "WARNING: the deal does NOT match what the server promised: this game may not be fair.",
+        ),
+        True,
     )
+
+
+def checking() -> Verdict:
+    """The end page's line while the record is on its way."""
+    return t("online.end.checking", "Checking the deal..."), False
 
 
 def keep_online_game(
@@ -69,24 +90,37 @@ def keep_online_game(
     folder: Path,
     tell: Callable[[str], None],
     promised: str | None = None,
+    judge: Callable[[Verdict], None] | None = None,
 ) -> threading.Thread:
     """Ask for the table's record and file it in `folder` (a game's data folder), in a daemon
     thread; a problem is one line to `tell` (the game itself was played and stays on the
     server). `promised`: the deal's commitment the table sent at the start; the record is
-    checked against it and the verdict told (`verdict`), last, so it is the line that stays."""
+    checked against it and the verdict given to `judge` (the end page shows it); a record that
+    breaks its promise is not kept."""
 
     def run() -> None:
-        said: str | None = None
         try:
             fetched = asyncio.run(server_record(url, game, table))
-            if promised is not None:
-                said = verdict(fetched, promised)
-                if not verified(fetched, promised):
-                    log.warning("table %s: the deal does not match its commitment", table)
-                    tell(said)
-                    return  # (not kept: a record that breaks its promise is refused anyway)
+        except Exception as err:  # unreachable or refused: said, not raised
+            log.warning("table %s: its record was not kept: %s", table, err)
+            if promised is not None and judge is not None:
+                judge(verdict(None, promised))
+            tell(
+                t(
+                    "online.end.not_kept",
+                    "This game could not be kept for Replays: the server did not give it.",
+                )
+            )
+            return
+        if promised is not None:
+            if judge is not None:
+                judge(verdict(fetched, promised))
+            if not verified(fetched, promised):
+                log.warning("table %s: the deal does not match its commitment", table)
+                return  # (not kept: a record that breaks its promise is refused anyway)
+        try:
             record = kept_record(fetched, game, kinds)
-        except Exception as err:  # unreachable, refused, or not a whole game: said, not raised
+        except Exception as err:  # not a whole game: said, not raised
             log.warning("table %s: its record was not kept: %s", table, err)
             tell(
                 t(
@@ -98,8 +132,6 @@ def keep_online_game(
         _path, warning = keep_record(folder, record)
         if warning:
             tell(warning)
-        if said is not None:
-            tell(said)
 
     thread = threading.Thread(target=run, daemon=True, name="keep-online-game")
     thread.start()

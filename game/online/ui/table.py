@@ -18,7 +18,7 @@ from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
 from game.online import protocol as p
 
 from . import seats_file
-from .kept_game import keep_online_game
+from .kept_game import Verdict, checking, keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
@@ -84,6 +84,7 @@ class OnlineTable:
         # The seats whose player this screen has seen at the table: one never seen is still
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
+        self.verdict: Verdict | None = None  # the deal's, once the server gave the record
 
     # -- the network's news, once a frame ---------------------------------------------------
     def take_news(self) -> None:
@@ -193,9 +194,12 @@ class OnlineTable:
         online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
         again_code = self.session.rematch or self.link.client.rematch_table
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
+            end = nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
             if seat >= 0 and token is not None:
                 self.keep_game()
-            return nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
+                if self.session.commit is not None:
+                    end.add_note(lambda: self.verdict or checking())
+            return end
         self.keep_game()
         again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
 
@@ -226,13 +230,16 @@ class OnlineTable:
                 return t("online.end.join_rematch", "Join the rematch")
             return t("online.end.rematch", "Rematch")
 
-        return nav.make(
+        end = nav.make(
             f"{self.session.game.id}.game_end",
             session=self.session,
             again=(rematch_words, rematch),
             back=online,
             on_exit=probe.close,  # however the page is left (the app closed too)
         )
+        if self.session.commit is not None:  # the deal's verdict, over the buttons
+            end.add_note(lambda: self.verdict or checking())
+        return end
 
     def keep_game(self) -> None:
         """The finished game into Replays and Statistics, as a game played here is kept (its
@@ -250,6 +257,7 @@ class OnlineTable:
             ctx.game_dir(game.id),
             lambda line: setattr(ctx, "message", line),
             self.session.commit,
+            lambda said: setattr(self, "verdict", said),
         )
 
     def exit(self) -> None:

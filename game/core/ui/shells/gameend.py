@@ -16,7 +16,9 @@ the buttons after)::
             self.ctx.text.blit_centered(surface, self.headline(), 72, YELLOW, (640, 90))
 
 Optional: `again_label` / `title_label` (the buttons' own words), `play_again` (a game that deals
-something else again, such as the same deal).
+something else again, such as the same deal). A caller may give the page a line over the
+buttons that is told later (`add_note`: an online game's verdict on its deal); a game that has
+its own `redraw_key` includes the shell's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ RESULTS_BOTTOM, SHARED_RESULTS_BOTTOM = 608, SHARE_Y - 18 - SHARE_ROOM
 AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
 #: A button's label and what it does.
 Choice = tuple[str | Callable[[], str], Callable[[], None]]
+#: A line over the buttons as it stands now: (words, loud), or None while there is none.
+Note = Callable[[], tuple[str, bool] | None]
 
 
 class GameEndShell(UIScene):
@@ -96,6 +100,7 @@ class GameEndShell(UIScene):
         )
         self.share: tuple[str, str] | None = None  # a daily deal's line to share, and squares
         self.share_rect: pygame.Rect | None = None  # where its ink was last drawn
+        self.note: Note | None = None  # a line told later (`add_note`)
         if session.daily is not None and again is None and session.state.is_terminal():
             self._add_share(session.daily)
 
@@ -120,10 +125,24 @@ class GameEndShell(UIScene):
             self.widgets[name].rect.x = 640 - (3 * 260 + 2 * 40) / 2 + i * 300
             self.widgets[name].rect.y = SHARED_BUTTONS_Y  # the line to share goes above
 
+    def add_note(self, note: Note) -> None:
+        """A line over the buttons whose words come later (an online game's verdict on its
+        deal, once the server gave the record): its room is kept from the start, as a line to
+        share's, so nothing moves when it comes."""
+        self.note = note
+        for name in ("again", "title"):
+            self.widgets[name].rect.y = SHARED_BUTTONS_Y
+
     def results_bottom(self) -> float:
         """How low the game's results may reach, their panels' shadows included: a line to
-        share needs its room between them and the buttons."""
-        return SHARED_RESULTS_BOTTOM if self.share is not None else RESULTS_BOTTOM
+        share (or a note) needs its room between them and the buttons."""
+        if self.share is not None or self.note is not None:
+            return SHARED_RESULTS_BOTTOM
+        return RESULTS_BOTTOM
+
+    def redraw_key(self) -> object:
+        """The note as it stands (told from another thread: drawn when it changes)."""
+        return self.note() if self.note is not None else None
 
     # ------------------------------------------------------------ what a game gives
 
@@ -189,7 +208,21 @@ class GameEndShell(UIScene):
         self.draw_results(surface)
         if self.share is not None:
             self.draw_share(surface)
+        elif self.note is not None:
+            self.draw_note(surface)
         self.draw_widgets(surface)
+
+    def draw_note(self, surface: pygame.Surface) -> None:
+        """The note over the buttons, where a line to share goes: a loud one in red."""
+        from game.core.ui.paint import INK, RED, WHITE
+
+        told = self.note() if self.note is not None else None
+        if told is None:
+            return
+        words, loud = told
+        size = self.ctx.text.fit_size(words, 26, 1220)
+        colour = RED if loud else WHITE
+        self.ctx.text.blit_centered(surface, words, size, colour, (640, SHARE_Y), outline=INK, px=2)
 
     def draw_share(self, surface: pygame.Surface) -> None:
         """The daily deal's line over the buttons: practice said first, then the line and its

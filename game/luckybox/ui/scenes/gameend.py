@@ -105,7 +105,7 @@ class GameEndScene(GameEndShell):
         return self.time < GROW_TIME or parts_moving(self)  # the bars grow, then rest
 
     def redraw_key(self) -> object:
-        return tuple(p.total for p in state_of(self.session).players)
+        return super().redraw_key(), tuple(p.total for p in state_of(self.session).players)
 
     def play_again(self) -> None:
         session = self.session
