@@ -38,3 +38,18 @@ def test_a_server_that_does_not_answer_is_said_in_one_line(tmp_path: Path) -> No
     assert not thread.is_alive()
     assert told == ["This game could not be kept for Replays: the server did not give it."]
     assert not (tmp_path / "records").exists()
+
+
+def test_a_lucky_box_game_is_kept_too(tmp_path: Path) -> None:
+    """Lucky Box's game ends on a chance step after the last action (the round's scoring):
+    the record is played as a replay plays it, to the end (it was refused as short before)."""
+    from game.luckybox.rules.game import LUCKYBOX
+
+    async def played() -> dict:
+        async with running_server(tmp_path / "t.db") as (url, _):
+            _, record = await play_table(url, LUCKYBOX, 2, "easy", 31)
+            return record
+
+    record = run(played(), timeout=60)
+    kept = kept_record(record, LUCKYBOX, ["human", "easy"])
+    assert kept["result"]["finished"] and kept["seats"] == ["human", "easy"]

@@ -40,8 +40,7 @@ def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> di
     """The server's record with the app's own fields (who was a computer, when, the result),
     read off its final position, played again from the record: RecordError if it is not a
     whole game of `game`."""
-    _game, _header, state, _deal, actions = records.open_record(record, game)
-    records.play_actions(state, actions)
+    state = records.replay(record, game).state  # (Lucky Box's last chance step taken too)
     if not state.is_terminal():
         raise RecordError("the record does not reach the game's end")
     return {**record, **finished_extra(state, kinds, VERSION, game=game)}
