@@ -250,3 +250,32 @@ def test_a_friend_joins_by_a_wss_link_and_trusts_the_server_once(
         assert tls_server.table(code).row.seats[1].token_hash is not None
     finally:
         tls_server.call(host.close())
+
+
+def test_a_watcher_checks_the_deal_too_and_keeps_no_game(app: Any) -> None:
+    """A watcher was sent the commitment as the seats were: its end page says the verdict,
+    and it keeps no game for Replays (it played none)."""
+    from game.blanco.rules.game import BLANCO
+    from game.online import protocol as p
+    from game.online.client import SeatClient
+    from tests.test_online_watch import watch_by_code
+
+    app.ctx.settings.animation_speed = 8.0
+    server = ServerThread(app.ctx.data_dir / "server.sqlite3")
+    try:
+        host = SeatClient(server.url, BLANCO)
+        code = server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")]))
+        table = watch_by_code(app, server.url, code)
+        assert table.session.commit == server.table(code).commit
+        playing = server.spawn(host.play(BLANCO.make_bot("easy", 3, 0).choose))
+        until(app, lambda: isinstance(app.stack.top, GameEndScene), what="the end", limit=90)
+        playing.result(10)
+        end = app.stack.top
+        said = "Deal verified: these cards were fixed before the first move."
+        until(app, lambda: end.note is not None and end.note() == (said, False), what="verdict")
+        server.call(host.close())
+    finally:
+        server.close()
+    assert not (app.ctx.game_dir("blanco") / "records").exists() or not list(
+        (app.ctx.game_dir("blanco") / "records").glob("*.json")
+    )

@@ -90,12 +90,13 @@ def keep_online_game(
     tell: Callable[[str], None],
     promised: str | None = None,
     judge: Callable[[Verdict], None] | None = None,
+    keep: bool = True,
 ) -> threading.Thread:
     """Ask for the table's record and file it in `folder` (a game's data folder), in a daemon
     thread; a problem is one line to `tell` (the game itself was played and stays on the
     server). `promised`: the deal's commitment the table sent at the start; the record is
     checked against it and the verdict given to `judge` (the end page shows it); a record that
-    breaks its promise is not kept."""
+    breaks its promise is not kept. `keep` False: only checked (a watcher keeps no game)."""
 
     def run() -> None:
         try:
@@ -104,6 +105,8 @@ def keep_online_game(
             log.warning("table %s: its record was not kept: %s", table, err)
             if promised is not None and judge is not None:
                 judge(verdict(None, promised))
+            if not keep:
+                return
             tell(
                 t(
                     "online.end.not_kept",
@@ -117,6 +120,8 @@ def keep_online_game(
             if not verified(fetched, promised):
                 log.warning("table %s: the deal does not match its commitment", table)
                 return  # (not kept: a record that breaks its promise is refused anyway)
+        if not keep:
+            return
         try:
             record = kept_record(fetched, game, kinds)
         except Exception as err:  # not a whole game: said, not raised

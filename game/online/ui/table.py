@@ -195,10 +195,9 @@ class OnlineTable:
         again_code = self.session.rematch or self.link.client.rematch_table
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
             end = nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
-            if seat >= 0 and token is not None:
-                self.keep_game()
-                if self.session.commit is not None:
-                    end.add_note(lambda: self.verdict or checking())
+            self.keep_game(keep=seat >= 0 and token is not None)  # a watcher checks the deal
+            if self.session.commit is not None:
+                end.add_note(lambda: self.verdict or checking())
             return end
         self.keep_game()
         again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
@@ -241,9 +240,11 @@ class OnlineTable:
             end.add_note(lambda: self.verdict or checking())
         return end
 
-    def keep_game(self) -> None:
+    def keep_game(self, keep: bool = True) -> None:
         """The finished game into Replays and Statistics, as a game played here is kept (its
-        record, which the server gives whole once the game is over, fetched meanwhile)."""
+        record, which the server gives whole once the game is over, fetched meanwhile), its
+        deal checked against the commitment the table sent. `keep` False (a watcher): checked
+        only."""
         game, ctx = self.session.game, self.ctx
         kinds = [
             (info.level or "normal") if info.kind == "computer" else "human"
@@ -258,6 +259,7 @@ class OnlineTable:
             lambda line: setattr(ctx, "message", line),
             self.session.commit,
             lambda said: setattr(self, "verdict", said),
+            keep,
         )
 
     def exit(self) -> None:
