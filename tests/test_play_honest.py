@@ -293,6 +293,9 @@ def test_enter_on_the_game_end_never_deals_a_new_game(app, data_dir, game_id):
     end = app.ctx.nav.make(f"{game_id}.game_end", session=session)
     app.stack.clear_to(end)
     frames(app, 10)
+    press(app, pygame.K_RETURN, 3)  # before the moment has landed: nothing (issue 66 item 4)
+    frames(app, 120)
+    press(app, pygame.K_RETURN, 3)  # shows the focus, on the safe choice
     press(app, pygame.K_RETURN, 3)
     assert isinstance(app.stack.top, TitleScene)  # the safe choice: the title, no new deal
     assert not save_file(storage.game_folder(data_dir, game_id)).exists()

@@ -1,8 +1,14 @@
 """The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
-seats, the next seed) and "title" (Esc, and Enter: the safe choice, so an Enter pressed out of
-habit as the game ends never deals a new game), plays the game's end flourish and end piece
-(`GameUI.sounds`) when it opens, and in a demo that should exit, closes the app after a few
-seconds. A replay gives the two buttons its own labels and actions ("Watch again", "Back").
+seats, the next seed) and "title" (Esc; and where the keyboard's focus starts: the safe choice,
+so an Enter pressed out of habit never deals a new game), plays the game's end flourish and end
+piece (`GameUI.sounds`) when it opens, and in a demo that should exit, closes the app after a
+few seconds.
+
+The moment lands before a key can leave it: for `LAND` seconds no key acts (an Enter that
+continued the last round's summary, pressed twice, must not throw the results away), and
+afterwards Enter is no shortcut of any button: the first Enter shows the keyboard's ring (on
+"title"), the next acts on it, so leaving always takes a key pressed on purpose. A replay gives
+the two buttons its own labels and actions ("Watch again", "Back").
 
 For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
 game's id (`game_id`: Play again deals through its route `{game_id}.start_game`, made with
@@ -31,6 +37,7 @@ import pygame
 from game.core.i18n import lt
 from game.core.session import Session
 from game.core.ui import soundtrack
+from game.core.ui.focus_targets import HIGHLIGHTED, widget_targets
 from game.core.ui.paint import CYAN, GREEN, YELLOW, draw_backdrop
 from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import Button, UIScene
@@ -42,6 +49,11 @@ SHARE_ROOM = 8  # px at least between the line to share and what is above and be
 #: for it (its ink is about 26 px high, more at Large text), else down to the buttons.
 RESULTS_BOTTOM, SHARED_RESULTS_BOTTOM = 608, SHARE_Y - 18 - SHARE_ROOM
 AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
+#: Seconds (at animation speed 1) the results stay before a key may leave them: as long as
+#: Lucky Box's bars take to grow, and a beat more to read the winner.
+LAND = 1.8
+#: The keys that act on a page (the focus ring's Enter and Space, Esc on "title").
+LEAVING_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE})
 #: A button's label and what it does.
 Choice = tuple[str | Callable[[], str], Callable[[], None]]
 #: A line over the buttons as it stands now: (words, loud), or None while there is none.
@@ -93,7 +105,7 @@ class GameEndShell(UIScene):
                 (660, 620, 260, 70),
                 back_label,
                 back_do,
-                key=(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER),
+                key=pygame.K_ESCAPE,
                 colour=CYAN,
                 text_size=36,
             ),
@@ -186,6 +198,34 @@ class GameEndShell(UIScene):
 
     def needs_redraw(self) -> bool:
         return parts_moving(self)  # a still page: only its widgets move by themselves
+
+    @property
+    def landed(self) -> bool:
+        """Whether the results have been up long enough for a key to leave them."""
+        return self.time >= LAND / max(0.25, self.ctx.settings.animation_speed)
+
+    def focus_targets(self) -> list[Any]:
+        """The buttons, once the moment has landed (none before: Enter and Tab wait); the
+        focus starts on "title", the safe choice, and Enter is no button's shortcut, so the
+        first Enter only shows where the focus is."""
+        if not self.landed:
+            return []
+        targets = widget_targets(self.widgets)
+        for target in targets:
+            if target.key == "title":
+                target.priority = HIGHLIGHTED
+        return targets
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A key pressed before the moment has landed does nothing (a mouse click on a button
+        is meant: it acts)."""
+        if (
+            event.type == pygame.KEYDOWN
+            and getattr(event, "key", None) in LEAVING_KEYS
+            and not self.landed
+        ):
+            return
+        super().handle_event(event)
 
     def to_title(self) -> None:
         self.ctx.nav.clear_to("title")
