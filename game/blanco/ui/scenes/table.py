@@ -39,6 +39,8 @@ from ..table import geometry as geo
 from ..table.controls import Controls
 from ..table.help import BlancoHelp
 from ..table.keys import hint_place, table_targets
+from ..table.log import LoggedBoard, MoveLog
+from ..table.log_panel import LastMoves, LogPanel
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.styles import OFF_FOCUS, Staging
@@ -83,7 +85,12 @@ class TableScene(TableShell):
         self._shades: dict[tuple[int, int, float], pygame.Surface] = {}
         self._resuming = resume is not None
         self._geo = geo.DESIGN
+        # The move log notes each event as its step starts (a resumed game's, as shown).
+        self.move_log = MoveLog(session.name_of)
+        for event in list(session.feed)[: resume.shown if resume is not None else 0]:
+            self.move_log.note(event)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
+        self.animator.shown = LoggedBoard(self.seen, self.move_log)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
         return Shown.before_deal(state, source=source)
@@ -98,8 +105,18 @@ class TableScene(TableShell):
         self.others = Others(self)
         self.controls = Controls(self)
         self.help = BlancoHelp(self)  # tooltips
-        self.parts = [Banner(self), self.piles, self.grid, self.hand, self.others, Prompt(self)]
-        self.clickable = [self.piles, self.hand, self.grid]
+        self.log_panel = LogPanel(self, self.move_log)
+        self.parts = [
+            Banner(self),
+            self.piles,
+            self.grid,
+            self.hand,
+            self.others,
+            LastMoves(self, self.move_log),
+            self.log_panel,
+            Prompt(self),
+        ]
+        self.clickable = [self.piles, self.hand, self.grid, self.log_panel]
         self.staging = Staging(self)
         return self.staging.styles()
 

@@ -37,6 +37,11 @@ BUTTONS = {
 CHOICES = pygame.FRect(26, 474, 278, 130)
 PROMPT = pygame.FRect(16, 610, 302, 104)
 OTHERS = pygame.FRect(906, 10, 362, 700)
+PANEL_H = 230.0  # another player's panel at most
+SOLO_PANEL_H = 200.0  # the solo challenge's panel
+#: The move log's least height under this many other players' panels (index: their count):
+#: room for four lines beside up to three panels, two beside more.
+LOG_ROOM = (120.0, 120.0, 120.0, 110.0, 80.0)
 
 BIG = (100, 140)
 BIG_GAP = 12
@@ -108,13 +113,27 @@ class TableGeometry:
         y = self.hand_area.y + 32  # room above for "Your hand" and a chosen card's lift
         return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
 
+    def log_area(self, others: int) -> pygame.FRect:
+        """The move log's place: the right column under the other players' panels (or the
+        solo panel), as much as they leave, at least `LOG_ROOM` for this many panels."""
+        column = self.others
+        gap = 8
+        if others == 0:
+            top = column.y + SOLO_PANEL_H + gap
+        else:
+            room = LOG_ROOM[min(others, len(LOG_ROOM) - 1)]
+            h = min(PANEL_H, (column.h - room - gap * others) / others)
+            top = column.y + others * (h + gap)
+        return pygame.FRect(column.x, top, column.w, column.bottom - top)
+
     def other_panels(self, seats: list[int]) -> dict[int, pygame.FRect]:
-        """A panel per other seat, stacked in the right column."""
+        """A panel per other seat, stacked in the right column (the move log under them)."""
         if not seats:
             return {}
         gap = 8
-        column = self.others
-        h = min(230.0, (column.h - gap * (len(seats) - 1)) / len(seats))
+        log = self.log_area(len(seats))
+        column = pygame.FRect(self.others.x, self.others.y, self.others.w, log.y - self.others.y)
+        h = min(PANEL_H, (column.h - gap * len(seats)) / len(seats))
         return {
             seat: pygame.FRect(column.x, column.y + i * (h + gap), column.w, h)
             for i, seat in enumerate(seats)
