@@ -39,6 +39,10 @@ def _table(app: Any, others: int = 1) -> Any:
     seats = [Seat("Ann", "human")] + [Seat(f"Bot{i}", "easy") for i in range(others)]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=5)
     frames(app, 20, dt=0.2)
+    for _ in range(40):  # the deal, at the pace a player can follow (issue 67)
+        if table.human_turn():
+            break
+        frames(app, 1, dt=0.2)
     return table
 
 

@@ -43,6 +43,7 @@ from ..table.log import LoggedBoard, MoveLog
 from ..table.log_panel import LastMoves, LogPanel
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
+from ..table.spotlight import BLANCO_PACE, spotlit
 from ..table.styles import OFF_FOCUS, Staging
 
 __all__ = ["Resumed", "TableScene", "continue_game", "start_game"]
@@ -59,7 +60,8 @@ class TableScene(TableShell):
     happens next; each seat's cards are shown as it plays (over every shoulder in turn)."""
 
     game_over_event = ev.Won
-    off_focus = OFF_FOCUS
+    off_focus = OFF_FOCUS  # (a demo's; at a table with a person, others' turns come forward)
+    pace_speeds = BLANCO_PACE  # each step one card to follow (table/spotlight.py)
     targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
 
     def __init__(
@@ -330,6 +332,12 @@ class TableScene(TableShell):
         """Between frames: one banner made ahead (its first render takes about a ms; made
         in the frame starting its step, the busiest, it made that frame late)."""
         self.staging.warm_next()
+
+    def update(self, dt: float) -> None:
+        """Another seat's turn brought forward plays its steps at full length (its panel is
+        large: they are where the player looks); the deal's and a demo's stay brisk."""
+        self.animator.off_focus = 1.0 if spotlit(self) is not None else OFF_FOCUS
+        super().update(dt)
 
     def on_turn(self, turn: Turn) -> None:
         if turn.kind == HANDOFF:

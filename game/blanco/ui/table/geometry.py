@@ -190,8 +190,11 @@ DESIGN = TableGeometry.fit()
 
 
 def mini_card(panel: pygame.FRect) -> tuple[float, float]:
-    """The size of a card in a panel: 3 rows in the panel under its title line."""
+    """The size of a card in a panel: 3 rows in the panel under its title line (and 4 columns
+    across its grid's side, in a panel wider than the column: a turn brought forward)."""
     h = min(64.0, (panel.h - 40) / 3 - 4)
+    if panel.w > OTHERS.w:
+        h = min((panel.h - 40) / 3 - 4, (panel.w * 0.62 - 12) / 4 / 0.72)
     return (round(h * 0.72), round(h))
 
 

@@ -20,6 +20,7 @@ from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 
 from . import geometry as geo
+from .spotlight import spot_rect, spotlit
 
 HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
@@ -291,7 +292,14 @@ class Others(Part):
         return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
 
     def panels(self) -> dict[int, pygame.FRect]:
-        return self.table.geometry.other_panels(self.seats())
+        """Each other seat's panel; the one whose turn is shown brought forward (spotlight.py)."""
+        geometry = self.table.geometry
+        panels = geometry.other_panels(self.seats())
+        seat = spotlit(self.table)
+        if seat in panels:
+            log_top = geometry.log_area(len(panels)).y
+            panels[seat] = spot_rect(geometry.others, geometry.banner.bottom + 6, log_top)
+        return panels
 
     def rects(self, seat: int) -> dict[tuple[int, int], pygame.FRect]:
         panel = self.panels().get(seat)
@@ -304,8 +312,10 @@ class Others(Part):
         if not self.seats():
             self._solo(surface)
             return
-        for seat, panel in self.panels().items():
-            self._draw_seat(surface, seat, panel)
+        forward = spotlit(self.table)
+        panels = self.panels()
+        for seat, panel in sorted(panels.items(), key=lambda item: item[0] == forward):
+            self._draw_seat(surface, seat, panel)  # (the one brought forward last: on top)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, panel: pygame.FRect) -> None:
         """One seat's panel. It changes a few times a turn but is drawn every frame (forty-odd

@@ -135,6 +135,9 @@ class TableShell(TableTurns, Scene):
     game_over_event: type = type(None)
     #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
     off_focus = 1.0
+    #: How fast computers' turns are shown at each pace setting (a game whose steps are each
+    #: one card to follow may give its own, slower, speeds).
+    pace_speeds: Mapping[str, float] = PACE_SPEEDS
     #: Where the daily deal's line sits (its centre), clear of the game's parts.
     daily_badge_at: tuple[float, float] = (640, 14)
     #: `targets_of(table)`: what the keyboard focus can rest on (`game.core.ui.focus`).
@@ -386,7 +389,7 @@ class TableShell(TableTurns, Scene):
         self.time += dt
         adt = self.ctx.anim_dt(dt)
         if self.computers_playing():
-            adt *= PACE_SPEEDS.get(getattr(self.ctx.settings, "pace", "normal"), 1.0)
+            adt *= self.pace_speeds.get(getattr(self.ctx.settings, "pace", "normal"), 1.0)
         self._skip_hurried()
         self.animator.update(adt, self.focus)
         self.controls.update(dt)

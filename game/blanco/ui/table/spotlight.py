@@ -1,0 +1,50 @@
+"""Another player's turn brought forward, at a pace a new player can follow.
+
+While another seat's turn is shown at a table with a person (a computer's, or an online
+friend's), that seat's panel is drawn large, out of the right column over the table's edge
+(`spot_rect`, under the banner), its cards nearly the size of the player's own, and its steps
+play at their full length (no off-focus shortening: they are where the player looks). The
+other panels stay where they are, under it. It goes back into the column when the turn is
+over. (A set-up's steps, taken by all at once, stay in the column.)
+
+The pace: Blanco's steps are each one card to follow (a draw, a play, a flip), so its pace
+setting has its own speeds (`BLANCO_PACE`): at the default ("brisk") a computer's step takes
+its animation's whole designed length and a beat before it; a click or Space still shows the
+turn at once. `bench/turn_pace.py` measures it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+#: Computers' pace settings for Blanco: the animator's speed while a computer's turn shows.
+BLANCO_PACE: dict[str, float] = {"brisk": 1.0, "normal": 0.75, "slow": 0.5}
+SPOT_W = 460.0  # px: the brought-forward panel's width (the column is 362)
+SPOT_H = 440.0  # px: its height at most
+SPOT_MIN_H = 330.0  # px: its height at least
+SPOT_MARGIN = 8.0
+
+
+def spotlit(table: Any) -> int | None:
+    """The seat whose turn is brought forward now, or None: another seat than the one in
+    focus, whose turn the screen shows, at a live table with a person at it."""
+    if table.driven or not table.session.humans:
+        return None
+    seat = table.seen.acting
+    if seat is None or seat == table.focus or table.seen.winner is not None:
+        return None
+    if seat >= len(table.session.seats) or not table.session.seats[seat].is_computer:
+        return None  # (a person at this screen: the screen turns to them)
+    return int(seat)
+
+
+def spot_rect(column: pygame.FRect, top: float, log_top: float) -> pygame.FRect:
+    """Where a brought-forward panel is drawn: from `top` (under the banner) in the right
+    column, right-aligned, reaching over the table's edge to its left, above the move log when
+    there is room for its cards there (with one other player the log's top is covered while
+    the turn shows)."""
+    top = max(column.y, top)
+    h = min(SPOT_H, max(SPOT_MIN_H, log_top - top - SPOT_MARGIN))
+    return pygame.FRect(column.right - SPOT_W, top, SPOT_W, h)
