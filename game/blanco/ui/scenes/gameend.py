@@ -1,5 +1,6 @@
-"""The end of a Blanco game: who won, every player's cards left and turns; play again or
-back to the title."""
+"""The end of a Blanco game: who won, every player's cards left and turns, celebrated
+(celebration.py: confetti, the rows coming in, the winner's in gold); play again or back to
+the title."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import pygame
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
 from game.core.seat_names import spoken_to
+from game.core.ui import gfx
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.scene import parts_moving
 from game.core.ui.shells.gameend import GameEndShell
+
+from .celebration import GOLD, Confetti, row_shown, settled
 
 PANEL = pygame.FRect(240, 170, 800, 420)
 
@@ -19,6 +24,20 @@ class GameEndScene(GameEndShell):
     buttons instead: `again` and `back`, each (label, action)."""
 
     game_id = "blanco"
+
+    @property
+    def confetti(self) -> Confetti:
+        made = getattr(self, "_confetti", None)
+        if made is None:
+            made = self._confetti = Confetti(self.session.seed)
+        return made
+
+    def needs_redraw(self) -> bool:
+        rows = len(blanco_state(self.session.state).players)
+        return self.time < settled(rows) or parts_moving(self)  # the celebration, then rest
+
+    def redraw_key(self) -> object:
+        return self.time >= settled(len(blanco_state(self.session.state).players))
 
     def headline(self) -> str:
         state = blanco_state(self.session.state)
@@ -72,24 +91,35 @@ class GameEndScene(GameEndShell):
         )
         order = sorted(range(len(state.players)), key=lambda i: state.players[i].cards_left)
         for row, seat in enumerate(order):
+            come = row_shown(row, self.time)
+            if come <= 0:
+                continue
             p = state.players[seat]
             y = PANEL.y + 96 + row * 60
+            dx = -60 * (1 - come) ** 2  # each row slides in from the left
             colour = YELLOW if seat == state.winner else WHITE
+            if seat == state.winner:  # the winner's row on gold
+                band = pygame.FRect(PANEL.x + 24 + dx, y - 24, PANEL.w - 48, 48)
+                glow = gfx.Surface((round(band.w), round(band.h)), pygame.SRCALPHA)
+                gfx.rect(glow, (*GOLD, 70), glow.get_rect(), border_radius=14)
+                surface.blit(glow, band.topleft)
+                gfx.rect(surface, GOLD, band, 3, border_radius=14)
             text.blit_centered(
                 surface,
                 self.session.name_of(seat),
                 34,
                 colour,
-                (PANEL.x + 220, y),
+                (PANEL.x + 220 + dx, y),
                 outline=INK,
                 px=2,
             )
             text.blit_centered(
-                surface, str(p.cards_left), 34, colour, (PANEL.x + 500, y), outline=INK, px=2
+                surface, str(p.cards_left), 34, colour, (PANEL.x + 500 + dx, y), outline=INK, px=2
             )
             text.blit_centered(
-                surface, str(p.turns), 34, colour, (PANEL.x + 680, y), outline=INK, px=2
+                surface, str(p.turns), 34, colour, (PANEL.x + 680 + dx, y), outline=INK, px=2
             )
+        self.confetti.draw(surface, self.time, gfx.view(surface))
         line = self.challenge_line()
         if line:
             size = text.fit_size(line, 26, PANEL.w - 40)

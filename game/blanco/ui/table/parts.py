@@ -15,12 +15,13 @@ from game.core.seat_names import spoken_to
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_backdrop, draw_panel
+from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 
 from . import geometry as geo
 from .spotlight import spot_rect, spotlit
+from .surface import paint_table
 
 HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
@@ -491,12 +492,6 @@ def static_layer(geometry: geo.TableGeometry) -> pygame.Surface:
     shows), to be blitted at its top-left."""
     view = geometry.view
     layer = gfx.layer(view, LOGICAL_SIZE)
-    draw_backdrop(layer)
-    felt = gfx.Surface(view.size, pygame.SRCALPHA)
-    felt.fill((*FELT, 200))
-    layer.blit(felt, view.topleft)
-    for rect in (geometry.grid_area, geometry.hand_area):
-        gfx.rect(layer, (16, 70, 64), rect, border_radius=18)
-        gfx.rect(layer, (40, 120, 108), rect, 2, border_radius=18)
-    gfx.rect(layer, (16, 70, 64), geometry.piles_back, border_radius=16)
+    places = [geometry.grid_area, geometry.hand_area, geometry.piles_back]
+    paint_table(layer, view, places)  # wood, baize and the card places (surface.py)
     return layer
