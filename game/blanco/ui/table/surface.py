@@ -51,11 +51,11 @@ def _wood(surface: pygame.Surface, view: pygame.Rect) -> None:
         gfx.rect(surface, mix(WOOD_DARK, WOOD_LIGHT, min(1.0, max(0.0, k))), (view.x, y, view.w, 3))
     grain = gfx.Surface(view.size, pygame.SRCALPHA)
     for _ in range(max(40, view.h // 6)):  # long, faint streaks of grain
-        y = rng.uniform(0, view.h)
+        at = rng.uniform(0, view.h)
         x = rng.uniform(-view.w * 0.2, view.w)
         length = rng.uniform(view.w * 0.2, view.w * 0.7)
         shade = (20, 10, 4, rng.randint(18, 46))
-        gfx.line(grain, shade, (x, y), (x + length, y + rng.uniform(-3, 3)), 1)
+        gfx.line(grain, shade, (x, at), (x + length, at + rng.uniform(-3, 3)), 1)
     surface.blit(grain, view.topleft)
 
 

@@ -205,16 +205,21 @@ class GameEndShell(UIScene):
         return self.time >= LAND / max(0.25, self.ctx.settings.animation_speed)
 
     def focus_targets(self) -> list[Any]:
-        """The buttons, once the moment has landed (none before: Enter and Tab wait); the
-        focus starts on "title", the safe choice, and Enter is no button's shortcut, so the
-        first Enter only shows where the focus is."""
-        if not self.landed:
-            return []
+        """The buttons; the focus starts on "title", the safe choice, and Enter is no button's
+        shortcut, so the first Enter only shows where the focus is. Before the moment has
+        landed they act on nothing (Tab may move the ring; Enter and Space wait)."""
         targets = widget_targets(self.widgets)
         for target in targets:
             if target.key == "title":
                 target.priority = HIGHLIGHTED
+            if not self.landed:
+                target.activate = _waits
         return targets
+
+    def focus_claims(self) -> set[int]:
+        """Before the moment has landed its keys are the page's own, which does nothing with
+        them (the ring neither acts nor shows on them)."""
+        return set() if self.landed else set(LEAVING_KEYS)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """A key pressed before the moment has landed does nothing (a mouse click on a button
@@ -273,3 +278,7 @@ class GameEndShell(UIScene):
         self.share_rect = draw_share(
             surface, self.ctx, self.share, self.session.daily_practice, SHARE_Y
         )
+
+
+def _waits() -> None:
+    """A button's focus target before the results' moment has landed: nothing yet."""
