@@ -155,6 +155,15 @@ def lines_for(events: Iterable[Any], reader: int, name: Callable[[int], str]) ->
     """The log as `reader` may read it: each event redacted for them, then said; a clear or a
     chain joins the line of the step that caused it ("...; column 1 cleared")."""
     out: list[LogLine] = []
+    add_lines(out, events, reader, name)
+    return out
+
+
+def add_lines(
+    out: list[LogLine], events: Iterable[Any], reader: int, name: Callable[[int], str]
+) -> None:
+    """`lines_for`, going on from the lines `out` already holds (what the table says as each
+    new step shows: one event said, not the whole log again)."""
     for raw in events:
         event = redact(raw, reader)
         line = describe(event, name)
@@ -170,12 +179,12 @@ def lines_for(events: Iterable[Any], reader: int, name: Callable[[int], str]) ->
             )
         else:
             out.append(line)
-    return out
 
 
 class MoveLog:
-    """The events shown so far (the last `KEEP`), said for a reader on demand. Saying them is
-    cached by (reader, language, events noted), so a still screen costs nothing."""
+    """The events shown so far (the last `KEEP`), said for a reader on demand. Each event is
+    said once for each reader and language (as it shows), so a still screen costs nothing and
+    a busy one one line's words a step."""
 
     def __init__(self, name: Callable[[int], str]) -> None:
         self.name = name
@@ -184,7 +193,8 @@ class MoveLog:
         #: For each seat, how many events had been noted when it last acted: the highlights
         #: show what changed since then.
         self.acted_at: dict[int, int] = {}
-        self._said: tuple[tuple[Any, ...], list[LogLine]] | None = None
+        #: For each (reader, language): the events said so far, and their lines.
+        self._said: dict[tuple[int, str], tuple[int, list[LogLine]]] = {}
 
     def note(self, event: Any) -> None:
         """An event's step starts on screen."""
@@ -194,10 +204,22 @@ class MoveLog:
             self.acted_at[event.player] = self.noted
 
     def lines(self, reader: int | None) -> list[LogLine]:
-        key = (PUBLIC if reader is None else reader, language(), self.noted)
-        if self._said is None or self._said[0] != key:
-            self._said = (key, lines_for(self.events, key[0], self.name))
-        return self._said[1]
+        """The log for `reader` (None: the public's). Said once per event: the events noted
+        since the last call are added to the lines kept for that reader and language."""
+        seat = PUBLIC if reader is None else reader
+        key = (seat, language())
+        said = self._said.get(key)
+        if said is None or self.noted - said[0] > len(self.events):
+            lines: list[LogLine] = []
+            add_lines(lines, self.events, seat, self.name)
+        else:
+            done, lines = said
+            new = self.noted - done
+            if new:
+                add_lines(lines, list(self.events)[len(self.events) - new :], seat, self.name)
+                del lines[: max(0, len(lines) - KEEP)]
+        self._said[key] = (self.noted, lines)
+        return lines
 
     def changed_since_acted(self, reader: int | None) -> set[Place]:
         """The grid places other seats changed since `reader` last acted (a swap's two, a

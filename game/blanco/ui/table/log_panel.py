@@ -31,6 +31,7 @@ GAP = 2  # px between lines
 HEAD = 26  # px: the title row
 PAD = 8
 LAST_MOVE = (255, 150, 60)  # the ring on a place changed since the viewer last acted
+WRAPS_KEPT = 2000  # lines' wrappings kept (the log holds a few hundred lines)
 INDENT = "   "  # a wrapped line's continuation
 MINE = (150, 230, 255)  # the reader's own lines, told apart from the others'
 
@@ -46,6 +47,8 @@ class LogPanel(Part):
         self._kept: tuple[tuple[Any, ...], pygame.Surface, pygame.Rect] | None = None
         self.rows_drawn: list[str] = []  # the rows as last drawn (tests read them)
         self.mouse: tuple[float, float] | None = None  # where the mouse was last seen
+        self._wrapped: dict[tuple[Any, ...], list[str]] = {}  # each line's rows, as wrapped
+        self._rows: tuple[tuple[Any, ...], list[tuple[str, bool]]] | None = None  # all, last
 
     @property
     def reader(self) -> int | None:
@@ -61,17 +64,28 @@ class LogPanel(Part):
         return area
 
     def rows(self, width: float) -> list[tuple[str, bool]]:
-        """Every line of the log wrapped to `width`: (text, the reader's own)."""
+        """Every line of the log wrapped to `width`: (text, the reader's own). Each line is
+        wrapped once (kept by its words, the width and the text size)."""
         text = self.ctx.text
         reader = self.reader
+        whole = (reader, language(), self.log.noted, width, text.scale, gfx.render_scale())
+        if self._rows is not None and self._rows[0] == whole:
+            return self._rows[1]
         out: list[tuple[str, bool]] = []
+        if len(self._wrapped) > WRAPS_KEPT:
+            self._wrapped.clear()
         for line in self.log.lines(reader):
             mine = reader is not None and line.seat == reader
-            first, *rest = text.wrap(line.text, LINE, width) or [""]
-            out.append((first, mine))
-            if rest:  # the rest of a long line, indented: each turn starts at the edge
-                pieces = text.wrap(" ".join(rest), LINE, width - 12)
-                out.extend((INDENT + piece, mine) for piece in pieces)
+            key = (line.text, width, text.scale, gfx.render_scale())
+            pieces = self._wrapped.get(key)
+            if pieces is None:
+                first, *rest = text.wrap(line.text, LINE, width) or [""]
+                pieces = [first]
+                if rest:  # the rest of a long line, indented: each turn starts at the edge
+                    pieces += [INDENT + p for p in text.wrap(" ".join(rest), LINE, width - 12)]
+                self._wrapped[key] = pieces
+            out.extend((piece, mine) for piece in pieces)
+        self._rows = (whole, out)
         return out
 
     def lines(self) -> list[LogLine]:
