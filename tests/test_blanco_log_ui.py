@@ -142,3 +142,39 @@ def test_pass_and_play_each_reader_reads_only_their_own_seat(app) -> None:
             break
     assert readers == {0, 1}
     assert not app.errors
+
+
+def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forward(app) -> None:
+    """The computer's panel is brought forward only once the person's Next has been said (it
+    covered the person's grid while their finished turn waited), and the rings of the panels
+    under it are not drawn over it."""
+    from game.blanco.ui.table.spotlight import spotlit
+
+    table = app.ctx.nav.make(
+        "blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "easy")], seed=3
+    )
+    bot = BLANCO.make_bot("normal", 1, 0)
+    play_to_turn(app, table, bot, 2)
+    human_step(app, table, bot)  # the draw
+    settle(app, table)
+    human_step(app, table, bot)  # the play (or discard): the turn waits for Next
+    while table.animator.busy:
+        frames(app, 1)
+    assert table.confirming == 0 and spotlit(table) is None
+    column = table.geometry.others.w
+    assert all(panel.w == column for panel in table.others.panels().values())
+    click(app, table.controls.buttons["next"].rect.center)
+    for _ in range(600):
+        if spotlit(table) is not None:
+            break
+        frames(app, 1)
+    assert spotlit(table) == 1 and table.others.panels()[1].w > column
+    frames(app, 1)
+    cover = table.others.panels()[1]
+    ring = next(part for part in table.parts if type(part).__name__ == "LastMoves")
+    for seat, r, c in ring.places():
+        rect = table.cell_rects(seat)[(r, c)]
+        if seat == 2 and cover.colliderect(rect):
+            x, y = round(rect.x) - 1, round(rect.centery)
+            assert tuple(app.screen.get_at((x, y)))[:3] != LAST_MOVE
+    assert not app.errors

@@ -24,6 +24,7 @@ from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.part import Part
 
 from .log import LogLine, MoveLog
+from .spotlight import spotlit
 
 PANEL = (30, 58, 64)
 LINE = 18  # px: a log line's text size
@@ -190,6 +191,8 @@ class LastMoves(Part):
         places = self.places()
         if not places:
             return
+        forward = spotlit(table)  # a panel brought forward covers the panels under it
+        cover = table.others.panels().get(forward) if forward is not None else None
         by_seat: dict[int, list[tuple[int, int]]] = {}
         for seat, r, c in places:
             by_seat.setdefault(seat, []).append((r, c))
@@ -200,6 +203,8 @@ class LastMoves(Part):
             for at in cells:
                 rect = rects.get(at)
                 if rect is None or ("cell", seat, *at) in table.hidden:
+                    continue
+                if cover is not None and seat != forward and cover.colliderect(rect):
                     continue
                 width = 3 if rect.w >= 56 else 2
                 gfx.rect(surface, INK, rect.inflate(6, 6), width + 2, border_radius=8)

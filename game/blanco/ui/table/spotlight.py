@@ -5,7 +5,7 @@ friend's), that seat's panel is drawn large, out of the right column over the ta
 (`spot_rect`, under the banner), its cards nearly the size of the player's own, and its steps
 play at their full length (no off-focus shortening: they are where the player looks). The
 other panels stay where they are, under it. It goes back into the column when the turn is
-over. (A set-up's steps, taken by all at once, stay in the column.)
+over; not while a person's finished turn waits for their Next.
 
 The pace: Blanco's steps are each one card to follow (a draw, a play, a flip), so its pace
 setting has its own speeds (`BLANCO_PACE`): at the default ("brisk") a computer's step takes
@@ -30,8 +30,8 @@ SPOT_MARGIN = 8.0
 def spotlit(table: Any) -> int | None:
     """The seat whose turn is brought forward now, or None: another seat than the one in
     focus, whose turn the screen shows, at a live table with a person at it."""
-    if table.driven or not table.session.humans:
-        return None
+    if table.driven or not table.session.humans or table.turns.confirming is not None:
+        return None  # (a person's finished turn stays in view until their Next)
     seat = table.seen.acting
     if seat is None or seat == table.focus or table.seen.winner is not None:
         return None
