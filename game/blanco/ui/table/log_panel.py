@@ -134,7 +134,10 @@ class LogPanel(Part):
         fits = max(1, int((rect.h - HEAD - PAD) // per_row))
         self.back = min(self.back, max(0, len(rows) - fits))
         end = len(rows) - self.back
-        shown = rows[max(0, end - fits) : end]
+        start = max(0, end - fits)
+        while 0 < start < end and rows[start][0].startswith(INDENT):
+            start += 1  # no line's tail alone at the top: the whole line, or none of it
+        shown = rows[start:end]
         key = (
             tuple(rect),
             tuple(shown),
