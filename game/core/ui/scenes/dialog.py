@@ -8,7 +8,7 @@ import pygame
 
 from game.core.i18n import lt
 from game.core.ui.context import Context
-from game.core.ui.paint import GREEN, INK, PAPER, RED, dim, draw_panel
+from game.core.ui.paint import BLUE, GREEN, INK, PAPER, RED, dim, draw_panel
 from game.core.ui.scene import parts_moving
 from game.core.ui.widgets import Button, UIScene
 
@@ -17,6 +17,7 @@ LINE_H = 40
 
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+SAFE = BLUE  # the answer that keeps things as they are: neither a warning nor a go-ahead
 
 
 class ConfirmDialog(UIScene):
@@ -25,6 +26,11 @@ class ConfirmDialog(UIScene):
     Enter answers the safe choice, `default` ("no" unless told: a question before something
     that cannot be taken back must not be answered by a key pressed out of habit); the focus
     starts there too, and Tab reaches the other.
+
+    The colours say what each answer costs, as players of other games read them: when Yes
+    loses something (`danger`: a game in progress discarded, a game left unsaved) it is red
+    and No, the way back, a calm blue; otherwise Yes is green and No blue. No answer that
+    keeps everything is ever red.
 
     The dialog pops itself *before* calling `on_yes` / `on_no`, so the callbacks see the stack
     as it was under the dialog and may push, replace or clear freely.
@@ -41,6 +47,7 @@ class ConfirmDialog(UIScene):
         yes_label: str | Callable[[], str] | None = None,
         no_label: str | Callable[[], str] | None = None,
         default: str = "no",
+        danger: bool = False,
     ) -> None:
         # Texts may be callables (`lt(...)`): the dialog then speaks the language of the moment.
         yes_label = yes_label or lt("dialog.yes", "Yes")
@@ -50,6 +57,7 @@ class ConfirmDialog(UIScene):
         self.on_yes = on_yes
         self.on_no = on_no
         self.default = default
+        self.danger = danger
         bw, bh = 200, 64
         y = PANEL.bottom - bh - 32
         self.add(
@@ -59,7 +67,7 @@ class ConfirmDialog(UIScene):
                 no_label,
                 self.no,
                 key=(pygame.K_ESCAPE, *ENTER) if default == "no" else pygame.K_ESCAPE,
-                colour=RED,
+                colour=SAFE,
             ),
         )
         self.add(
@@ -69,7 +77,7 @@ class ConfirmDialog(UIScene):
                 yes_label,
                 self.yes,
                 key=ENTER if default == "yes" else None,
-                colour=GREEN,
+                colour=RED if danger else GREEN,
             ),
         )
 

@@ -168,6 +168,7 @@ class HowToScene(UIScene):
                 lambda: self.ctx.nav.make(route),
                 yes_label=lt("guide.offer_yes", "Guided game"),
                 no_label=lt("dialog.no", "No"),
+                danger=not game_kept(self.ctx),
             )
         )
 

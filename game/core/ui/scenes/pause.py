@@ -118,7 +118,9 @@ class PauseScene(UIScene):
                 "Quit to the title?\nThis game is not saved: Continue will not bring it back.",
             )
         )
-        self.ctx.stack.push(ConfirmDialog(self.ctx, question, self.quit))
+        # Leaving a game nothing keeps is the one Quit that loses something.
+        danger = self.quit_question is None and not game_kept(self.ctx)
+        self.ctx.stack.push(ConfirmDialog(self.ctx, question, self.quit, danger=danger))
 
     def quit(self) -> None:
         self.ctx.nav.clear_to("title")

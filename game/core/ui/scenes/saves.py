@@ -226,6 +226,7 @@ class SavesScene(UIScene):
                 partial(self.delete, table),
                 yes_label=lt("saves.delete", "Delete"),
                 no_label=lt("saves.keep", "Keep it"),
+                danger=True,  # the game is gone for good
             )
         )
 
