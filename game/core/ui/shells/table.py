@@ -58,6 +58,7 @@ from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
+from game.core.ui.shells.late_input import LateInput
 from game.core.ui.shells.table_turns import TableTurns
 
 
@@ -212,6 +213,8 @@ class TableShell(TableTurns, Scene):
         #: layer covers it, so a wide or tall window shows the table's surface to its edges.
         self.view = pygame.Rect((0, 0), LOGICAL_SIZE)
         self._hurried: int | None = None  # a computer whose turn a click asked to show at once
+        #: A click or Enter made during an animation, applied once it has ended (late_input).
+        self.late = LateInput()
         #: A finished turn going on by itself (the Confirm turn setting); never in a guided
         #: game (`as_lesson`): its guide asks for Next.
         self.auto_next = AutoNext(ctx.settings, on=not demo and not driven)
@@ -400,6 +403,8 @@ class TableShell(TableTurns, Scene):
                 self.clear_message()
             self._until_turn = None
         if self.driven or self.animator.busy or self.animator.held:
+            if self.animator.held:  # the round's scores came up: not what the input was for
+                self.late.drop()
             return
         if self.auto_next.due(self.turns.confirming, dt):
             self.confirm_turn()
@@ -407,6 +412,8 @@ class TableShell(TableTurns, Scene):
         for notice in self.turns.take_notices():  # a computer player failed: say so
             self.message = notice
         self.on_turn(turn)
+        if self.late:
+            self.late.apply(self)
 
     def open_menu(self) -> None:
         self.ctx.nav.push("pause")
@@ -420,9 +427,22 @@ class TableShell(TableTurns, Scene):
         targets = self.targets_of(self)
         if self.animator.busy:
             for target in targets:
-                target.activate = lambda: self.animator.skip(self.focus)
+                target.activate = self._skip_then_enter
                 target.plays = False  # it only skips now: safe on an unseen focus
         return targets
+
+    def player_may_follow(self) -> bool:
+        """Whether input during the animation now playing may be meant for the table after it:
+        the player's own step animating, not a computer's (a click there only shows it)."""
+        return not self.driven and not self.computers_playing()
+
+    def _skip_then_enter(self) -> None:
+        """Enter during an animation: it is shown at once, and the Enter goes to the focus
+        once the table is ready (Enter to cross, Enter again for Next, however quick)."""
+        mine = self.player_may_follow()
+        self.animator.skip(self.focus)
+        if mine:
+            self.late.keep_enter()
 
     def focus_claims(self) -> set[int]:
         """Keys the focus ring leaves to the table now: Space skips an animation, or says Next
@@ -441,6 +461,11 @@ class TableShell(TableTurns, Scene):
                 self.cancel_choice()
             else:
                 self.open_menu()
+            return
+        if self.late.keep_release(event):
+            return  # the release of a click kept during the animation: applied with it
+        if self.animator.busy and self.late.keep_click(event, self.player_may_follow()):
+            self.animator.skip(self.focus)
             return
         if self.animator.skip_on(event, self.focus):
             return
