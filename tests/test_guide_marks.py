@@ -1,5 +1,6 @@
-"""The guided game's marks never cover what they point at (issue 22, item 10): the pointer
-frames the button, square or card it means, outside its edges, and its arrow stops short, so
+"""The guided game's marks never cover the label of what they point at (issue 22, item 10): the
+pointer frames the button, square or card it means, outside its edges, and its arrow's tip
+rests on its edge or corner (issue 66, item 1: pointing at the thing, not at a neighbour), so
 the label ("Next", "Keep", a square's number) stays readable. Each moment is reached by
 playing the guided game with clicks where the guide points."""
 
@@ -11,20 +12,29 @@ import pygame
 import pytest
 
 from game.core.ui.guide import Guide
-from game.core.ui.sketch import ARROW_HALF, arrow_covers, arrow_route, arrow_sweep
+from game.core.ui.sketch import (
+    ARROW_HALF,
+    SHAFT_HALF,
+    arrow_covers,
+    arrow_route,
+    arrow_sweep,
+    arrow_tip_bobbed,
+    label_area,
+)
 from tests.keys_helpers import key
 from tests.ui_helpers import click, frames
 
 
 def _covered(app: Any, guide: Guide) -> tuple[pygame.FRect, int]:
-    """The marked thing's rect and how many of its pixels the guide's drawing changes."""
+    """The marked thing's rect and how many pixels of its label (its middle) the guide's
+    drawing changes."""
     marked = guide.marked()
     assert marked is not None, f"the guide points at nothing clickable: {guide.advice}"
     surface = pygame.Surface((1280, 720))
     app.stack.draw(surface)
     before = surface.copy()
     guide.draw(surface)
-    inside = pygame.Rect(marked).inflate(-2, -2)
+    inside = pygame.Rect(label_area(marked))
     changed = sum(
         1
         for x in range(inside.left, inside.right)
@@ -99,20 +109,45 @@ EDGES = {
 }
 
 
+def _on_target(start: tuple[float, float], end: tuple[float, float], square: Any) -> bool:
+    """The arrow's tip lies inside the square at rest and at its furthest bob, off its label."""
+    inside = pygame.FRect(square).inflate(-2, -2)
+    return (
+        inside.collidepoint(end)
+        and inside.collidepoint(arrow_tip_bobbed(start, end))
+        and not label_area(square).collidepoint(end)
+    )
+
+
+def _behind_head(start: tuple[float, float], end: tuple[float, float]) -> tuple[Any, Any]:
+    """The arrow from behind its head (which lies on the target) to its tail."""
+    dx, dy = start[0] - end[0], start[1] - end[1]
+    norm = (dx * dx + dy * dy) ** 0.5
+    return (end[0] + dx / norm * 22, end[1] + dy / norm * 22), start
+
+
 @pytest.mark.parametrize("edge", list(EDGES))
 def test_the_arrow_keeps_off_the_square_and_its_neighbours_near_each_edge(edge: str) -> None:
     """Issue 22, item 10: a square of a 3x3 block near an edge (the top, where the arrow used
     to come up through the squares below; each other edge and corner): wherever the square
-    has a free side, the arrow comes in from there, clear of the square and of all eight
-    others, and inside the window."""
+    has a free side, the arrow comes in from there, its tip on the square (issue 66, item 1),
+    off its label, the rest of it clear of all eight others, and inside the window."""
     squares = _grid(*EDGES[edge])
     checked = 0
     for at, square in squares.items():
         if not _free_side(at, square, VIEW):
             continue
-        frame = square.inflate(28, 28)
-        start, end = arrow_route(frame, list(squares.values()), VIEW)
-        covered = [other for other in squares.values() if arrow_covers(start, end, other)]
+        start, end = arrow_route(square, list(squares.values()), VIEW)
+        assert _on_target(start, end, square), f"{edge} {at}: the tip {end} is not on it"
+        neck, tail = _behind_head(start, end)
+        covered = [
+            other
+            for other in squares.values()
+            if other is not square
+            and other.inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF).clipline(
+                neck, arrow_sweep(start, end)[1]
+            )
+        ]
         assert covered == [], f"{edge} {at}: the arrow crosses {covered}"
         tip, tail = arrow_sweep(start, end)
         inside = VIEW.inflate(-2 * ARROW_HALF, -2 * ARROW_HALF)
@@ -121,28 +156,30 @@ def test_the_arrow_keeps_off_the_square_and_its_neighbours_near_each_edge(edge: 
     assert checked >= 4, "each block has squares with a free side"
 
 
-def test_the_arrow_keeps_off_text_and_goes_round_or_past_it() -> None:
-    """A text panel where the arrow would go: it comes another way, or (neighbours on every
-    other side) from beyond the text, pointing across it, never through a neighbour."""
+def test_the_arrow_keeps_off_text_and_comes_another_way() -> None:
+    """A text panel where the arrow would go: it comes another way, its tip on the square,
+    never through a neighbour; with neighbours on every side but the text's, it still keeps
+    off the text (over a neighbour's corner rather than across the words)."""
     square = pygame.FRect(600, 400, SQUARE, SQUARE)
-    frame = square.inflate(28, 28)
     above = pygame.FRect(560, 290, 160, 70)  # the message right above the square
-    start, end = arrow_route(frame, [square], VIEW, text=[above])
-    assert not arrow_covers(start, end, above) and not arrow_covers(start, end, square)
-    # Neighbours left, right and below: the only way in is from above, past the text.
+    start, end = arrow_route(square, [square], VIEW, text=[above])
+    assert not arrow_covers(start, end, above) and _on_target(start, end, square)
+    # Neighbours left, right and below: the way in from above passes by the text.
     neighbours = [square.move(-SQUARE - GAP, 0), square.move(SQUARE + GAP, 0)]
     neighbours += [square.move(dx, SQUARE + GAP) for dx in (-SQUARE - GAP, 0, SQUARE + GAP)]
-    neighbours += [square.move(-SQUARE - GAP, -SQUARE - GAP), square.move(SQUARE + GAP, -70)]
-    start, end = arrow_route(frame, [square, *neighbours], VIEW, text=[above])
-    assert not any(arrow_covers(start, end, r) for r in (square, above, *neighbours))
-    assert end[1] < above.top, "it points from beyond the text"
+    start, end = arrow_route(square, [square, *neighbours], VIEW, text=[above])
+    assert _on_target(start, end, square)
+    assert not arrow_covers(start, end, above), "off the text"
+    neck, tail = _behind_head(start, end)
+    assert not any(label_area(r).clipline(neck, tail) for r in neighbours), "off their labels"
 
 
 def test_the_guides_arrow_never_covers_what_it_points_at_in_the_guided_games(app: Any) -> None:
     """Played by clicks where the guide points, in both games' guided games: at every moment
-    the arrow keeps off the marked thing and inside the window; where the thing has room
-    beside it (a button, a pile, a card of the set-up), also off every other thing to click
-    and off the guide's and the table's text."""
+    the arrow's tip lies on the marked thing, off its label, and the arrow inside the window;
+    where the thing has room beside it (a button, a pile, a card of the set-up), also off
+    every other thing to click (behind its head, which lies on the thing) and off the guide's
+    and the table's text."""
     from game.core.ui import gfx
 
     clean = {"luckybox": {"keep", "next"}, "blanco": {"setup_reveal", "setup_look", "discard"}}
@@ -166,16 +203,18 @@ def test_the_guides_arrow_never_covers_what_it_points_at_in_the_guided_games(app
             marked = guide.marked()
             assert guide.arrow is not None and marked is not None, advice
             start, end = guide.arrow
-            assert not arrow_covers(start, end, marked), f"{game} {advice.kind}: on its target"
+            assert _on_target(start, end, marked), f"{game} {advice.kind}: not on its target"
             tip, tail = arrow_sweep(start, end)
             view = gfx.view(app.screen)
             assert view.collidepoint(tip) and view.collidepoint(tail), (game, advice.kind)
             if advice.kind in clean[game]:
+                neck, tail = _behind_head(start, end)
                 crossed = [
                     r
-                    for r in (*guide.avoided(marked), *guide.texts())
-                    if arrow_covers(start, end, r)
+                    for r in guide.avoided(marked)
+                    if r.inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF).clipline(neck, tail)
                 ]
+                crossed += [r for r in guide.texts() if arrow_covers(start, end, r)]
                 assert crossed == [], f"{game} {advice.kind}: the arrow crosses {crossed}"
             seen.add(advice.kind)
             if clean[game] <= seen:

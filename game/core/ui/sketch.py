@@ -77,11 +77,17 @@ def draw_ring(
 
 #: The arrow's length before its bob, and how far it bobs away from what it points at.
 ARROW_LENGTH = 96
-ARROW_BOB = 12
+ARROW_BOB = 8
 #: Half the arrow's width with its outline (the head is the widest: 22 px at 0.5 rad, plus ink).
 ARROW_HALF = 15
-SHORT_ARROWS = (56, 26)  # where the long one finds no room (26: little more than its head)
-ARROW_GAP = 10  # px between the arrow's tip and the frame around what it points at
+#: Half the shaft's width with its outline: what the arrow covers beside its line, behind the
+#: head (the head lies on the thing pointed at).
+SHAFT_HALF = 8
+SHORT_ARROWS = (64, 40)  # where the long one finds no room (40: little more than its head)
+#: How deep the arrow's tip rests inside what it points at (along the arrow): at its furthest
+#: bob it is still `TIP_DEPTH - ARROW_BOB` px inside. Its point lies on the thing's edge or
+#: corner, so nobody reads it as pointing at a neighbour, and stops short of the thing's label.
+TIP_DEPTH = 12
 
 Segment = tuple[Point, Point]
 
@@ -95,56 +101,73 @@ def arrow_sweep(start: Point, end: Point) -> Segment:
     return end, (start[0] + dx * k, start[1] + dy * k)
 
 
-def arrow_covers(start: Point, end: Point, rect: Any) -> bool:
+def arrow_covers(start: Point, end: Point, rect: Any, half: float = ARROW_HALF) -> bool:
     """Whether the arrow from `start` to `end` (its whole width, at any bob) touches `rect`."""
     a, b = arrow_sweep(start, end)
-    return bool(pygame.FRect(rect).inflate(2 * ARROW_HALF, 2 * ARROW_HALF).clipline(a, b))
+    return bool(pygame.FRect(rect).inflate(2 * half, 2 * half).clipline(a, b))
 
 
-def _routes(frame: pygame.FRect, near_left: bool, near_top: bool) -> list[Segment]:
-    """The ways an arrow can come at `frame`, best first: the usual slant from above (from
-    below near the top, from the right near the left edge), then straight down or up, from
-    the sides, and from the corners; then the same straight ways with shorter arrows (for a
-    narrow gap between things)."""
-    side = -1 if near_left else 1
-    x = frame.centerx
-    above = ((x + 50 * side, frame.top - ARROW_GAP - 96), (x + 8 * side, frame.top - ARROW_GAP))
-    below = (
-        (x - 50 * side, frame.bottom + ARROW_GAP + 96),
-        (x - 8 * side, frame.bottom + ARROW_GAP),
-    )
-    routes = [below, above] if near_top else [above, below]
-    cx, cy = frame.center
-    half_w, half_h = frame.w / 2 + ARROW_GAP, frame.h / 2 + ARROW_GAP
-    ways = ((0, -1), (0, 1), (side, 0), (-side, 0), (side, -1), (-side, -1), (side, 1), (-side, 1))
-    for length, directions in ((ARROW_LENGTH, ways), *((n, ways[:4]) for n in SHORT_ARROWS)):
-        for ax, ay in directions:
-            norm = math.hypot(ax, ay)
-            ux, uy = ax / norm, ay / norm
-            reach = min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
-            end = (cx + ux * reach, cy + uy * reach)
-            routes.append(((end[0] + ux * length, end[1] + uy * length), end))
-    return routes
+def arrow_tip_bobbed(start: Point, end: Point) -> Point:
+    """Where the arrow's tip is at its furthest bob away from what it points at."""
+    dx, dy = start[0] - end[0], start[1] - end[1]
+    length = math.hypot(dx, dy) or 1.0
+    return end[0] + dx * ARROW_BOB / length, end[1] + dy * ARROW_BOB / length
 
 
-#: How far an arrow may be pushed back from what it points at to clear a text in its way (it
-#: then points across the text, which names nothing to click), and in what steps.
-ARROW_PUSH, PUSH_STEP = 240, 6
+def label_area(rect: Any) -> pygame.FRect:
+    """The middle of a thing, where its label (a number, a word) is: what an arrow pointing at
+    it, or crossing it, leaves clear."""
+    box = pygame.FRect(rect)
+    margin_x = min(TIP_DEPTH + 4, box.w * 0.3)
+    margin_y = min(TIP_DEPTH + 4, box.h * 0.3)
+    return box.inflate(-2 * margin_x, -2 * margin_y)
+
+
+def _ways_in(box: pygame.FRect, near_right: bool, near_top: bool) -> list[tuple[Point, Point]]:
+    """The ways an arrow can point into `box`, best first, each as (its tip at rest, the unit
+    direction from the tip back toward its tail): through a corner on the slant (the usual
+    one from the upper right; from below near the window's top, from the left near its right
+    edge), straight in at the middle of a side, then through a corner straight."""
+    side = -1 if near_right else 1
+    up = 1 if near_top else -1
+    corners = [(side, up), (-side, up), (side, -up), (-side, -up)]
+    sides = [(0, up), (0, -up), (side, 0), (-side, 0)]
+    ways: list[tuple[Point, Point]] = []
+    cx, cy = box.center
+    half_w, half_h = box.w / 2, box.h / 2
+    k = 1 / math.sqrt(2)
+    for ax, ay in corners:  # the tip over the corner, inside both edges
+        depth = TIP_DEPTH * k
+        tip = (cx + ax * (half_w - depth), cy + ay * (half_h - depth))
+        ways.append((tip, (ax * k, ay * k)))
+    for ax, ay in sides:
+        tip = (cx + ax * (half_w - TIP_DEPTH), cy + ay * (half_h - TIP_DEPTH))
+        ways.append((tip, (float(ax), float(ay))))
+    for ax, ay in corners:  # over the corner, coming straight along one edge's line
+        for ux, uy in ((ax, 0), (0, ay)):
+            tip = (
+                cx + ax * (half_w - (TIP_DEPTH if ux else TIP_DEPTH * 0.7)),
+                cy + ay * (half_h - (TIP_DEPTH if uy else TIP_DEPTH * 0.7)),
+            )
+            ways.append((tip, (float(ux), float(uy))))
+    return ways
+
 
 Box = tuple[float, float, float, float]
 
 
 def arrow_route(
-    frame: Any, avoid: Sequence[Any] = (), within: Any = None, text: Sequence[Any] = ()
+    target: Any, avoid: Sequence[Any] = (), within: Any = None, text: Sequence[Any] = ()
 ) -> Segment:
-    """Where the guide's arrow goes to point at `frame` (the thing with its breathing frame
-    around), inside `within` (all the window shows), at any bob. Best: a way in (`_routes`, in
-    order) touching none of `avoid` (the thing itself, its neighbours: things to click) nor
-    `text` (the guide's sentence, a table's message). Next: a way pushed back along itself
-    past text only (pushed past a neighbour it would point at that neighbour). Last: the way
-    touching fewest neighbours, then fewest texts."""
+    """Where the guide's arrow goes to point at `target` (the thing's own rect), inside
+    `within` (all the window shows), at any bob. Its tip lies inside the target, over an edge
+    or a corner, clear of its label (`label_area`); the rest of it keeps, in this order of
+    importance, off `text` (the guide's sentence, a table's message, a score: never crossed
+    where there is a way), off the labels of `avoid` (the other things to click: a
+    neighbouring square's number), then off their edges; a longer arrow before a shorter one,
+    the usual way in before another (`_ways_in`)."""
     return _route(
-        _key(frame),
+        _key(target),
         tuple(_key(rect) for rect in avoid),
         _key(within) if within is not None else None,
         tuple(_key(rect) for rect in text),
@@ -158,64 +181,57 @@ def _key(rect: Any) -> Box:
 
 @functools.lru_cache(maxsize=64)  # the guide asks the same each frame while nothing moves
 def _route(
-    frame: Box, avoid: tuple[Box, ...], within: Box | None, text: tuple[Box, ...]
+    target: Box, avoid: tuple[Box, ...], within: Box | None, text: tuple[Box, ...]
 ) -> Segment:
-    box = pygame.FRect(frame)
+    box = pygame.FRect(target)
     room = pygame.FRect(within) if within is not None else None
     inside = room.inflate(-2 * ARROW_HALF, -2 * ARROW_HALF) if room is not None else None
-    near_left = box.centerx < (room.left if room is not None else 0) + 200
+    near_right = room is not None and box.centerx > room.right - 200
     near_top = box.top < (room.top if room is not None else 0) + 200
     # Only what lies within the arrow's reach can be in its way.
-    far = 2 * (ARROW_PUSH + ARROW_LENGTH + 60)
+    far = 2 * (ARROW_LENGTH + 60)
     reach = box.inflate(far, far)
+    own = label_area(box)
 
-    def blocks(rects: tuple[Box, ...]) -> list[pygame.FRect]:
-        wide = 2 * ARROW_HALF
-        return [pygame.FRect(r).inflate(wide, wide) for r in rects if reach.colliderect(r)]
+    def near(rects: tuple[Box, ...]) -> list[pygame.FRect]:
+        return [pygame.FRect(r) for r in rects if reach.colliderect(r)]
 
-    things, texts = blocks(avoid), blocks(text)
-
-    def fits(a: Point, b: Point) -> bool:
-        return inside is None or (inside.collidepoint(a) and inside.collidepoint(b))
+    texts = [r.inflate(2 * ARROW_HALF, 2 * ARROW_HALF) for r in near(text)]
+    things = [r for r in near(avoid) if not r.colliderect(box)]
+    labels = [label_area(r).inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF) for r in things]
+    edges = [r.inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF) for r in things]
 
     def touched(a: Point, b: Point, rects: list[pygame.FRect]) -> int:
         return sum(1 for rect in rects if rect.clipline(a, b))
 
-    routes = _routes(box, near_left, near_top)
-    pushed: tuple[float, Segment] | None = None
-    fewest: tuple[int, int, Segment] | None = None
-    for start, end in routes:
-        a, b = arrow_sweep(start, end)
-        if not fits(a, b):
-            continue
-        hits = (touched(a, b, things), touched(a, b, texts))
-        if hits == (0, 0):
-            return start, end
-        if fewest is None or hits < fewest[:2]:
-            fewest = (*hits, (start, end))
-        if hits[0]:
-            continue  # pushed back past a neighbour, it would point at the neighbour
-        dx, dy = start[0] - end[0], start[1] - end[1]
-        norm = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / norm, dy / norm
-        push = PUSH_STEP
-        while push <= ARROW_PUSH and (pushed is None or push < pushed[0]):
-            route = (
-                (start[0] + ux * push, start[1] + uy * push),
-                (end[0] + ux * push, end[1] + uy * push),
+    best: tuple[tuple[int, ...], Segment] | None = None
+    ways = _ways_in(box, near_right, near_top)
+    lengths = (ARROW_LENGTH, *SHORT_ARROWS)
+    for rank, length in enumerate(lengths):
+        for order, (tip, (ux, uy)) in enumerate(ways):
+            if own.collidepoint(tip):
+                continue  # (a thing too small for the tip to keep off its middle)
+            start = (tip[0] + ux * length, tip[1] + uy * length)
+            a, b = arrow_sweep(start, tip)
+            if inside is not None and not (inside.collidepoint(a) and inside.collidepoint(b)):
+                continue
+            # Behind its head (which lies on the target) the arrow must not be in the way.
+            neck = (tip[0] + ux * 22, tip[1] + uy * 22)
+            score = (
+                touched(a, b, texts),
+                touched(neck, b, labels),
+                touched(neck, b, edges),
+                rank,
+                order,
             )
-            a, b = arrow_sweep(*route)
-            if not fits(a, b) or touched(a, b, things):
-                break
-            if not touched(a, b, texts):
-                pushed = (push, route)
-                break
-            push += PUSH_STEP
-    if pushed is not None:
-        return pushed[1]
-    if fewest is not None:
-        return fewest[2]
-    return routes[0]
+            if best is None or score < best[0]:
+                best = (score, (start, tip))
+            if score[:3] == (0, 0, 0):
+                return start, tip
+    if best is not None:
+        return best[1]
+    tip, (ux, uy) = ways[0]
+    return (tip[0] + ux * SHORT_ARROWS[-1], tip[1] + uy * SHORT_ARROWS[-1]), tip
 
 
 def _bobbed(route: Segment, time: float) -> Segment:
@@ -236,11 +252,11 @@ def draw_pointer(
     avoid: Sequence[Any] = (),
     text: Sequence[Any] = (),
 ) -> Segment:
-    """The guide's pointer: a ring on the target and an arrow bobbing toward it, routed clear
-    of `avoid` and `text` inside the window (see `arrow_route`). Returns the arrow's route at
-    rest."""
+    """The guide's pointer at a point with no known thing around it: a ring on the target and
+    an arrow bobbing into it, routed clear of `avoid` and `text` inside the window (see
+    `arrow_route`). Returns the arrow's route at rest."""
     draw_ring(surface, target, radius, time, colour)
-    ring = pygame.FRect(0, 0, 2 * radius + 12, 2 * radius + 12)
+    ring = pygame.FRect(0, 0, 2 * radius, 2 * radius)
     ring.center = target
     route = arrow_route(ring, avoid, gfx.view(surface), text)
     start, end = _bobbed(route, time)
@@ -263,16 +279,16 @@ def draw_frame_pointer(
     avoid: Sequence[Any] = (),
     text: Sequence[Any] = (),
 ) -> Segment:
-    """The guide's pointer around a thing of known size (a button, a square, a card): a
-    breathing frame just outside it and an arrow stopping short of it, so neither covers its
-    label, the arrow routed clear of `avoid` (its neighbours) and `text` (the guide's
-    sentence) inside the window (see `arrow_route`). Returns the arrow's route at rest."""
+    """The guide's pointer at a thing of known size (a button, a square, a card): a breathing
+    frame just outside it and an arrow whose tip rests on it, over an edge or a corner, clear
+    of its label, routed clear of `text` (the guide's sentence, the table's words) and of
+    `avoid` (its neighbours) inside the window (see `arrow_route`). Returns the arrow's route
+    at rest."""
     frame, outer = frame_rect(target, time)
     radius = max(6, min(16, frame.height // 3))
     gfx.rect(surface, INK, outer, 9, border_radius=radius + 4)
     gfx.rect(surface, colour, frame, 5, border_radius=radius)
-    widest = pygame.Rect(target).inflate(28, 28)  # the frame's ink at its widest: a still route
-    route = arrow_route(widest, [target, *avoid], gfx.view(surface), text)
+    route = arrow_route(target, avoid, gfx.view(surface), text)
     start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
     return route

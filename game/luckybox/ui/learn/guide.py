@@ -44,6 +44,14 @@ def start_guided(ctx: Any) -> TableScene:
     return table
 
 
+def round_end_words(scene: RoundEndScene) -> list[pygame.FRect]:
+    """The round's end: its title, rule, column heads and score rows, and the "Click or press
+    Space to skip" line above Continue (everything but Continue's own strip)."""
+    panel = scene.panel
+    continue_top = scene.widgets["continue"].rect.top
+    return [pygame.FRect(panel.x, panel.y, panel.w, continue_top - 8 - panel.y)]
+
+
 def _tokens(count: int) -> str:
     return tn("guide.lb.tokens", count, "{count} Lightning token", "{count} Lightning tokens")
 
@@ -94,10 +102,59 @@ class LuckyBoxGuide(Guide):
         return pygame.FRect(self.ctx.layout.region("other_boards"))
 
     def keep_clear(self) -> list[pygame.FRect]:
-        if not isinstance(self.ctx.stack.top, TableScene):
+        top = self.ctx.stack.top
+        if isinstance(top, RoundEndScene):
+            return round_end_words(top)
+        if not isinstance(top, TableScene):
             return []
         layout = self.ctx.layout
-        return [layout.region(name) for name in ("message", "player_banner", "pending_queue")]
+        words = [layout.region(name) for name in ("message", "player_banner")]
+        words += self._queue_words(top)
+        # The deck with its "N left" and the numbers already drawn under it, the number shown.
+        deck, card = layout.region("number_deck"), layout.region("revealed_card")
+        pile = deck.union(card)
+        pile.width = max(pile.width, 8 * 32 + 4)  # (eight drawn numbers a row)
+        pile.height = max(deck.bottom + 26, card.bottom + 40) - pile.top
+        return [*words, pile]
+
+    def _queue_words(self, table: TableScene) -> list[pygame.FRect]:
+        """The words in the panel under the banner: the line saying what to do (above Next,
+        which the guide may point at), or "Bonuses:" and the line under the bonuses."""
+        bonuses = table.bonuses
+        area = bonuses.rect
+        if table.seen.players[table.focus].pending:
+            return [
+                pygame.FRect(area.x, area.y + 36, 140, 48),
+                pygame.FRect(area.x, area.bottom - 30, area.w, 28),
+            ]
+        rects = []
+        for line, size, center in bonuses.hint_lines():
+            w, h = self.ctx.text.font(size).size(line)
+            rect = pygame.FRect(0, 0, w, h)
+            rect.center = center
+            rects.append(rect)
+        return rects
+
+    def avoided(
+        self, marked: pygame.FRect | None, targets: list[tuple[pygame.FRect, int]] | None = None
+    ) -> list[pygame.FRect]:
+        """Besides the things to click, every square and bonus of the player's cards (a
+        crossed square, a "?" bonus): an arrow lying on one reads as pointing at it."""
+        others = super().avoided(marked, targets)
+        table = self.ctx.stack.top
+        if table is not self.table:
+            return others
+        cards = table.cards
+        for rect in table.board.rects(table.focus):
+            pieces = [cards.cell_rect(rect, cell) for cell in range(9)]
+            radius = cards.icon_radius(rect)
+            for line in ("row", "col"):
+                for index in range(3):
+                    icon = pygame.FRect(0, 0, 2 * radius, 2 * radius)
+                    icon.center = cards.icon_center(rect, line, index)
+                    pieces.append(icon)
+            others += [p for p in pieces if marked is None or not p.colliderect(marked)]
+        return others
 
     # ---------------------------------------------------------------- the suggestion
 
