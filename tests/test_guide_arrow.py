@@ -3,7 +3,9 @@ both games (played by clicks where the guide points), at 1024x768 and 2560x1080,
 French and German, at Large text: the arrow's tip lies inside the rectangle of the thing the
 guide frames (at rest and at its furthest bob), it stops short of that thing's label, it stays
 in the window, and it never lies on the words around (the guide's sentence, the table's
-instruction, the deck's "N left", the round end's scores and "Click or press Space to skip")."""
+instruction, the deck's "N left", the round end's scores and "Click or press Space to skip").
+Item 2: the guide's panel keeps its sentence inside its border and off its Skip button, and
+stays off the draft's cards and the rings around them."""
 
 from __future__ import annotations
 
@@ -79,6 +81,30 @@ def arrow_problems(app: Any, guide: Guide) -> list[str]:
     return problems
 
 
+def panel_problems(app: Any, guide: Guide) -> list[str]:
+    """What is wrong with the guide's panel now: a line of its sentence cut by its border or
+    under its Skip button (issue 66, item 2), the panel over the draft's cards and their rings."""
+    advice = guide.advice
+    assert advice is not None
+    where = f"{advice.kind} ({type(app.stack.top).__name__})"
+    box = guide.panel()
+    problems = []
+    inside = box.inflate(-8, -8)  # within its 4 px border, with a little air
+    for line in guide.text_rects():
+        if not inside.contains(line):
+            problems.append(f"{where}: a line at {line} crosses the panel's border {box}")
+        if advice.skippable and line.colliderect(guide.skip_button.rect):
+            problems.append(f"{where}: a line at {line} lies under the Skip button")
+    cards = getattr(app.stack.top, "card_rects", None)
+    if callable(cards) and type(app.stack.top).__name__ == "DraftScene":
+        shadowed = box.inflate(0, 16)  # its shadow below
+        for card in cards():
+            ring = card.inflate(28, 28)  # the selection ring, the guide's frame at its widest
+            if shadowed.colliderect(ring):
+                problems.append(f"{where}: the panel {box} covers a card's ring {ring}")
+    return problems
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("window", "lang", "size"),
@@ -91,7 +117,7 @@ def arrow_problems(app: Any, guide: Guide) -> list[str]:
         ((2560, 1080), "en", "large"),
     ],
 )
-def test_the_arrows_tip_lies_on_what_the_guide_means(
+def test_the_arrow_points_at_what_is_meant_and_the_panel_holds_its_words(
     make_app: Any, window: tuple[int, int], lang: str, size: str
 ) -> None:
     app = make_app(window)
@@ -104,7 +130,62 @@ def test_the_arrows_tip_lies_on_what_the_guide_means(
         ("luckybox", {"draft_start", "keep", "cross", "next", "lightning", "spend", "bonus"}),
         ("blanco", {"setup_reveal", "setup_look", "draw_pile", "hand", "look"}),
     ):
-        kinds = walk_guided(app, game, lambda guide: problems.extend(arrow_problems(app, guide)))
+
+        def check(guide: Guide) -> None:
+            problems.extend(arrow_problems(app, guide) + panel_problems(app, guide))
+
+        kinds = walk_guided(app, game, check)
         assert wanted <= kinds, (game, kinds)
     assert not app.errors, app.errors[0]
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+@pytest.mark.parametrize("window", [(1280, 720), (1024, 768)])
+def test_the_end_screens_tooltips_leave_the_guides_last_sentence(
+    make_app: Any, game: str, window: tuple[int, int]
+) -> None:
+    """Issue 66, item 2: at the guided game's end, resting on a button (with the keys or the
+    mouse) shows its tooltip beside the guide's panel, not over its last sentence."""
+    app = make_app(window)
+    app.ctx.nav.make(f"{game}.guided")
+    app.ctx.settings.animation_speed = 8.0
+    guide = app.ctx.stack.overlay
+    assert isinstance(guide, Guide)
+    for _ in range(20000):
+        frames(app, 1)
+        if type(app.stack.top).__name__ == "GameEndScene":
+            break
+        if getattr(getattr(app.stack.top, "animator", None), "busy", False):
+            key(app, pygame.K_SPACE)
+        elif guide.advice is not None and guide.advice.target is not None:
+            click(app, guide.advice.target)
+    end = app.stack.top
+    assert type(end).__name__ == "GameEndScene"
+    frames(app, 240, dt=0.05)  # the scores have counted up, the buttons come in
+    assert guide.advice is not None and guide.words() == [guide.panel()]
+    panel = guide.panel()
+    key(app, pygame.K_TAB)  # the ring shows; resting on the focus shows its tip
+    tips = 0
+    for _ in range(len(end.widgets) + 1):
+        frames(app, 30, dt=0.05)
+        placed = app.ring.tip_rect
+        if placed is not None:
+            tips += 1
+            assert not placed.colliderect(panel), f"the tip at {placed} covers the guide"
+        key(app, pygame.K_TAB)
+    for name, widget in end.widgets.items():  # the mouse resting on each button
+        if not getattr(widget, "visible", True) or getattr(widget, "tooltip", None) is None:
+            continue
+        pos = (round(widget.rect.centerx), round(widget.rect.centery))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        frames(app, 40, dt=0.05)
+        placed = end.tooltips.placed
+        if placed is not None:
+            tips += 1
+            assert not placed.colliderect(panel), f"{name}'s tip at {placed} covers the guide"
+    if any(getattr(w, "tooltip", None) for w in end.widgets.values()):
+        assert tips, "some tooltip showed"
+    assert not app.errors, app.errors[0]

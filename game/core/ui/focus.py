@@ -64,6 +64,7 @@ from game.core.ui.focus_targets import (
     targets_of,
     widget_targets,
 )
+from game.core.ui.scene import overlay_words
 
 __all__ = [
     "HIGHLIGHTED",
@@ -462,6 +463,7 @@ class FocusRing:
             keep_clear = getattr(scene, "keep_clear", None)
             if callable(keep_clear):  # nor over the scene's headline ("Paused"), a rating row
                 self._tip.avoid += list(keep_clear())
+            self._tip.avoid += overlay_words(getattr(scene, "ctx", None))  # nor a guide's words
         if self._tip.tip is not None:
             self._tip.draw(surface, self.text)
 

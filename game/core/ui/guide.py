@@ -160,12 +160,42 @@ class Guide:
         a game's own), besides the guide's sentence."""
         return []
 
+    def words(self) -> list[pygame.FRect]:
+        """Where the guide writes now (its panel): a tooltip goes elsewhere."""
+        return [self.panel()] if self.active() and self.advice is not None else []
+
     def texts(self) -> list[pygame.FRect]:
         return [self.panel(), *self.keep_clear()]
 
     def _compact(self, box: pygame.FRect) -> bool:
         """A low panel: the button goes beside the sentence instead of under it."""
         return box.height < 150
+
+    def text_bottom(self, box: pygame.FRect, button: bool = True) -> float:
+        """How far down the sentence may go: inside the panel's border, and above the Skip
+        button and its "Esc: skip" when they sit under it."""
+        if self._compact(box) or not button:
+            return box.bottom - 12
+        return box.bottom - 62
+
+    def sentence(self) -> tuple[int, list[tuple[str, float, float]]]:
+        """The advice's sentence as drawn now: its size, and each line with where it starts."""
+        if self.advice is None:
+            return 28, []
+        box, text, button = self.panel(), self.ctx.text, self.advice.skippable
+        compact = self._compact(box) or not button
+        self._place_button()
+        width = box.width - 36 - (self.skip_button.rect.width + 14 if button and compact else 0)
+        y = box.y + 38
+        size, lines = fit_lines(text, self.advice.text, width, self.text_bottom(box, button) - y)
+        step = line_step(text, size)
+        return size, [(line, box.x + 18, y + i * step) for i, line in enumerate(lines)]
+
+    def text_rects(self) -> list[pygame.FRect]:
+        """Where the sentence's lines are drawn now (the tests keep them inside the panel)."""
+        size, lines = self.sentence()
+        font = self.ctx.text.font(size)
+        return [pygame.FRect((x, y), font.size(line)) for line, x, y in lines]
 
     def _place_button(self) -> None:
         box = self.panel()
@@ -199,15 +229,9 @@ class Guide:
         )
         button = advice.skippable
         compact = self._compact(box) or not button
-        self._place_button()
-        width = box.width - 36 - (self.skip_button.rect.width + 14 if button and compact else 0)
-        bottom = box.bottom - (LINE - 4 if compact else 68)
-        y = box.y + 38
-        size, lines = fit_lines(text, advice.text, width, bottom - y)
-        step = round(size * LINE / 28)
-        for line in lines:
-            surface.blit(text.render(line, size, ink), (box.x + 18, y))
-            y += step
+        size, lines = self.sentence()
+        for line, x, y in lines:
+            surface.blit(text.render(line, size, ink), (x, y))
         if not button:
             return
         hint = t("guide.esc", "Esc: skip")
@@ -221,18 +245,26 @@ class Guide:
         self.skip_button.draw(surface, text)
 
 
+def line_step(text: Any, size: int) -> int:
+    """The distance between two lines of the sentence at `size` (a Large text's lines are
+    taller, and get the room they take)."""
+    return max(round(size * LINE / 28), text.font(size).get_linesize())
+
+
 def fit_lines(
     text: Any,
     words: str,
     width: float,
     height: float,
-    sizes: tuple[int, ...] = (28, 26, 24, 22, 20),
+    sizes: tuple[int, ...] = (28, 26, 24, 22, 20, 18),
 ) -> tuple[int, list[str]]:
-    """The largest size at which `words` wrapped to `width` fit `height` (longer languages
-    get a smaller size, not a cut sentence), and its lines."""
+    """The largest size at which `words` wrapped to `width` fit `height`, their last line
+    whole (longer languages and Large text get a smaller size, not a cut sentence), and its
+    lines."""
     for size in sizes:
         lines = text.wrap(words, size, width)
-        if (len(lines) - 1) * round(size * LINE / 28) <= height:
+        tall = (len(lines) - 1) * line_step(text, size) + text.font(size).get_height()
+        if tall <= height:
             return size, lines
     return sizes[-1], text.wrap(words, sizes[-1], width)
 

@@ -109,6 +109,14 @@ def game_kept(ctx: Any) -> bool:
     return any(getattr(scene, "kept", False) for scene in ctx.stack.scenes)
 
 
+def overlay_words(ctx: Any) -> list[pygame.FRect]:
+    """What the layer over the scenes writes (a guided game's sentence): a tooltip of the
+    scene beneath goes elsewhere, as it does for the scene's own headline."""
+    overlay = getattr(getattr(ctx, "stack", None), "overlay", None)
+    words = getattr(overlay, "words", None)
+    return list(words()) if callable(words) else []
+
+
 def parts_moving(scene: Any) -> bool:
     """True while the usual parts of a scene move by themselves (read by duck typing, for
     `needs_redraw`): a running (non-repeating) tween of `scene.tweens`, a busy `animator`, a

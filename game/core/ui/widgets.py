@@ -21,7 +21,7 @@ import pygame
 
 from game.core.ui import gfx, motion
 from game.core.ui.paint import GREY, INK, PINK, RGB, WHITE, darken, draw_glossy, lighten
-from game.core.ui.scene import DECORATIVE_FPS, Scene, parts_moving
+from game.core.ui.scene import DECORATIVE_FPS, Scene, overlay_words, parts_moving
 from game.core.ui.text import Colour, TextCache
 
 if TYPE_CHECKING:
@@ -353,9 +353,11 @@ class UIScene(Scene):
         for w in list(self.widgets.values()):
             w.update(dt)
         if self.tooltips.tip is None:  # a tip to come goes beside the other buttons if it can
-            self.tooltips.avoid = [
-                w.rect for w in self.widgets.values() if getattr(w, "visible", True)
-            ] + self.keep_clear()
+            self.tooltips.avoid = (
+                [w.rect for w in self.widgets.values() if getattr(w, "visible", True)]
+                + self.keep_clear()
+                + overlay_words(self.ctx)
+            )
         self.tooltips.update(dt)
 
     def keep_clear(self) -> list[pygame.FRect]:

@@ -21,7 +21,7 @@ from game.core.ui.guide import Advice, Guide
 from game.luckybox.ai.bots import GreedyBot
 from game.luckybox.rules import Cross, Deal, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.state import PLAY, shift
-from game.luckybox.ui.scenes.draft import DraftScene
+from game.luckybox.ui.scenes.draft import CARDS_AREA, GUIDED_CARDS_AREA, DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.table import TableScene
@@ -88,8 +88,17 @@ class LuckyBoxGuide(Guide):
             self.detach()  # the player left the game (quit to the title): no more guide
             return
         super().update(dt)
-        if isinstance(self.ctx.stack.top, GameEndScene):
+        top = self.ctx.stack.top
+        if isinstance(top, DraftScene) and self._ours(top):
+            top.cards_area = GUIDED_CARDS_AREA  # under the panel: their rings in sight
+        if isinstance(top, GameEndScene):
             self.done = True
+
+    def skip(self) -> None:
+        for scene in self.ctx.stack.scenes:  # no panel now: the draft's cards as usual
+            if isinstance(scene, DraftScene):
+                scene.cards_area = CARDS_AREA
+        super().skip()
 
     def panel(self) -> pygame.FRect:
         top = self.ctx.stack.top

@@ -27,6 +27,8 @@ from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
 
 CARDS_AREA = pygame.FRect(40, 110, 1200, 370)  # ends above Hint (3 cards are tall)
+#: Under a guided game's panel (over the title): the cards a little lower, their rings clear.
+GUIDED_CARDS_AREA = pygame.FRect(40, 136, 1200, 344)
 DAILY_BADGE_AT = (640, 21)  # above the title, which moves down to make room
 TITLE_Y, TITLE_Y_UNDER_BADGE = 60, 69
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
@@ -60,6 +62,7 @@ class DraftScene(UIScene):
         self.hand = list(state.players[seat].hand)
         self.need = 3 if state.phase == SETUP else 1
         self.selected: list[int] = []
+        self.cards_area = CARDS_AREA  # (GUIDED_CARDS_AREA under a guided game's panel)
         self.add(
             "confirm",
             ReasonedButton(
@@ -116,7 +119,7 @@ class DraftScene(UIScene):
         return None
 
     def card_rects(self) -> list[pygame.FRect]:
-        return grid_in(CARDS_AREA, len(self.hand), self.cardview.aspect, gap=24)
+        return grid_in(self.cards_area, len(self.hand), self.cardview.aspect, gap=24)
 
     def card_at(self, pos: tuple[float, float] | None) -> int | None:
         if pos is None:
