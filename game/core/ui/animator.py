@@ -120,6 +120,7 @@ class FloatText(Effect):
     def __init__(self, image: pygame.Surface, center, duration: float, rise: float = 40):
         super().__init__(duration)
         self.image, self.center, self.rise = image, center, rise
+        self.drawn: pygame.Rect | None = None  # where it was last drawn
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
@@ -128,7 +129,9 @@ class FloatText(Effect):
             img = img.copy()
             img.set_alpha(int(255 * (1 - (t - 0.6) / 0.4)))
         pos = (round(self.center[0]), round(self.center[1] - self.rise * t))
-        surface.blit(img, img.get_rect(center=pos))
+        # Whole in the window: words over a thing at its edge are moved in, never cut off.
+        self.drawn = img.get_rect(center=pos).clamp(gfx.view(surface).inflate(-8, -8))
+        surface.blit(img, self.drawn)
 
 
 class Burst(Effect):

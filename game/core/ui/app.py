@@ -57,6 +57,7 @@ MAX_DT = 0.1  # a stall (window drag, breakpoint) must not fast-forward animatio
 #: Frames keep being drawn this long after input: what a scene does in the frames after an
 #: event (a press shown, a follow-up in update) is drawn even if the scene does not say.
 AFTER_INPUT = 0.5
+PLACING_SECONDS = 3.0  # how long after opening a window move is the window manager's
 #: A still app wakes this often to update its scenes (a timer, a computer's move) even
 #: without events; an event wakes it at once.
 IDLE_WAIT_MS = 100  # a still screen wakes 10 times a second: its idle work costs ~nothing
@@ -181,6 +182,7 @@ class App:
         #: Tracebacks of exceptions caught while handling events (the loop survives them).
         self.errors: list[str] = []
         self._last = time.perf_counter()
+        self._opened_at = self._last  # (the window manager places the window soon after)
         self.toast = Toast(self.ctx)
         #: Frames drawn and shown (tests and bench/idle.py count them).
         self.frames_drawn = 0
@@ -260,6 +262,8 @@ class App:
             # The system may end a program it has hidden: let the scenes save what matters.
             self.stack.suspend()
             self.stack.handle_event(event)
+        elif event.type in (pygame.WINDOWSHOWN, pygame.WINDOWMOVED) and self._placing():
+            window_mode.keep_on_screen()  # the window manager placed it: all of it on screen
         elif event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self._maximised = event.type == pygame.WINDOWMAXIMIZED
             self.stack.handle_event(event)
@@ -418,6 +422,11 @@ class App:
             return True
         calm = bool(getattr(self.ctx.settings, "reduced_motion", False))
         return not calm and self.stack.top.ambient_live()
+
+    def _placing(self) -> bool:
+        """The first seconds after the window opened, while the window manager places it
+        (a move after that is the player's, and is left alone)."""
+        return time.perf_counter() - self._opened_at < PLACING_SECONDS
 
     def redraw(self) -> None:
         """Draw the next frame even if nothing seems to have changed (something outside the

@@ -149,6 +149,39 @@ def open_window(
     return pygame.display.get_surface() or screen
 
 
+def on_screen_size(
+    position: tuple[int, int], size: tuple[int, int], desktop: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The size that shows the whole window where the window manager put it (None: it shows
+    already, or would get smaller than the game's minimum). A window asked as large as the
+    screen (1024x768 on a 1024x768 desktop) gets a title bar above it that pushes its bottom
+    off the screen, and with it the table's lowest row (Blanco's hand)."""
+    x, y = max(0, position[0]), max(0, position[1])
+    width = min(size[0], desktop[0] - x)
+    height = min(size[1], desktop[1] - y)
+    if (width, height) == tuple(size) or width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        return None
+    return width, height
+
+
+def keep_on_screen() -> bool:
+    """Make the window small enough to show whole where it was placed (see `on_screen_size`);
+    True if it changed. Called while the window manager places a new window."""
+    if headless() or is_fullscreen():
+        return False
+    try:
+        window = the_window()
+        desktop = pygame.display.get_desktop_sizes()[0]
+        fitted = on_screen_size(tuple(window.position), tuple(window.size), desktop)
+        if fitted is None:
+            return False
+        window.size = fitted
+    except (pygame.error, AttributeError, IndexError):
+        return False
+    log.info("window made %dx%d to show whole on the screen", *fitted)
+    return True
+
+
 def shown_scale(window: tuple[int, int]) -> float:
     """Window pixels per logical pixel: the 1280x720 design fits the window's narrower side."""
     return min(window[0] / LOGICAL_SIZE[0], window[1] / LOGICAL_SIZE[1])

@@ -212,10 +212,9 @@ class CardView:
                 INK,
                 (cx * k, cy * k),
             )
-        if mask == FULL:
-            veil = gfx.Surface((w, h), pygame.SRCALPHA)
-            veil.fill((255, 230, 120, 40))
-            surf.blit(veil, (0, 0))
+        if mask == FULL:  # a warm glow on the card itself: its rounded corners stay clear
+            surf.fill((215, 215, 215), special_flags=pygame.BLEND_RGB_MULT)
+            surf.fill((40, 36, 19), special_flags=pygame.BLEND_RGB_ADD)
         return surf
 
     def render_mini(self, card: int, face: CardFace, mask: int, width: int) -> pygame.Surface:

@@ -79,27 +79,22 @@ def _width(cols: int, card: tuple[int, int] = CARD) -> float:
 
 
 def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
-    cards = [[0, 0, 0], [0, card_id(PINK, 9), 0], [0, 0, 0]]
+    cards = [[0, 0, 0], [0, 0, card_id(PINK, 9)], [0, 0, 0]]
     x, y = r.x + 120, r.y + 10
     rects = _grid(surface, ctx, x, y, cards)
-    looked = rects[(2, 0)]
+    up, looked = rects[(1, 2)], rects[(2, 2)]
     eye = eye_icon(30)
     surface.blit(eye, (looked.right - 32, looked.y + 4))
-    draw_tag(
-        surface,
-        ctx.text,
-        t("blanco.howto.grid.up", "Turned up"),
-        (rects[(1, 1)].centerx, rects[(1, 1)].bottom + 14),
-        22,
-    )
-    draw_tag(
-        surface,
-        ctx.text,
-        t("blanco.howto.grid.looked", "Looked at"),
-        (looked.centerx, looked.bottom + 14),
-        22,
-    )
-    hand_x = r.x + 560
+    hand_x = r.x + 590
+    # Each label beside its card, between the grid and the hand: never over a card.
+    room = hand_x - 20 - (up.right + 12)
+    for label, card in (
+        (t("blanco.howto.grid.up", "Turned up"), up),
+        (t("blanco.howto.grid.looked", "Looked at"), looked),
+    ):
+        size = ctx.text.fit_size(label, 22, room - 20)
+        width = ctx.text.font(size).size(label)[0] + 20
+        draw_tag(surface, ctx.text, label, (card.right + 12 + width / 2, card.centery), size)
     draw_caption(
         surface,
         ctx.text,
@@ -110,13 +105,10 @@ def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     )
     for i, card in enumerate((card_id(LBLUE, 4), card_id(ORANGE, 12))):
         surface.blit(_art(ctx).get(card, CARD), (hand_x + i * (CARD[0] + GAP), r.y + 90))
-    draw_tag(
-        surface,
-        ctx.text,
-        t("blanco.howto.grid.goal", "Clear the grid: first to win"),
-        (r.right - 200, r.bottom - 60),
-        26,
-    )
+    goal = t("blanco.howto.grid.goal", "Clear the grid: first to win")
+    centre = hand_x + CARD[0] + GAP / 2  # under the hand, clear of the labels beside the grid
+    size = ctx.text.fit_size(goal, 26, 2 * (r.right - 16 - centre) - 20)
+    draw_tag(surface, ctx.text, goal, (centre, r.bottom - 36), size)
 
 
 def _actions(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:

@@ -143,8 +143,17 @@ class Staging:
         self.add(FloatText(label, where, max(duration, 0.4), rise=30))
 
     def banner_label(self, text: str, size: int = 64, colour=YELLOW) -> pygame.Surface:
-        size = self.ctx.text.fit_size(text, size, 1180)  # a longer language still fits
-        return self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
+        """The words on a dark plate: over Blanco's white cards an outline alone reads faint."""
+        size = self.ctx.text.fit_size(text, size, 1160)  # a longer language still fits
+        words = self.ctx.text.render_outlined(text, size, colour, INK, 4, shadow=4)
+        box = words.get_rect()
+        pad_x, pad_y = max(14, size // 2), max(6, size // 6)
+        plate = gfx.Surface((box.w + 2 * pad_x, box.h + 2 * pad_y), pygame.SRCALPHA)
+        area = plate.get_rect()
+        gfx.rect(plate, BANNER_PLATE, area, border_radius=min(area.h // 2, 28))
+        gfx.rect(plate, INK, area, 3, border_radius=min(area.h // 2, 28))
+        plate.blit(words, (pad_x, pad_y))
+        return plate
 
     def warm_next(self) -> bool:
         """Render one banner the game will (or may well) show, ahead of its moment; False
@@ -399,6 +408,10 @@ class Staging:
 
         draw_symbol(img, "star", (13, 13), 11, YELLOW)
         return img
+
+
+#: Under a banner's words: the table's ink, nearly opaque (the cards show faintly through).
+BANNER_PLATE = (30, 14, 52, 215)
 
 
 def turn_words(name: str, seats: int) -> str:
