@@ -72,6 +72,12 @@ def arrow_problems(app: Any, guide: Guide) -> list[str]:
         problems.append(f"{where}: the tip {tip} lies outside {marked}")
     if label_area(marked).inflate(6, 6).collidepoint(tip):
         problems.append(f"{where}: the tip lies on the label of {marked}")
+    dx, dy = start[0] - tip[0], start[1] - tip[1]
+    norm = (dx * dx + dy * dy) ** 0.5
+    neck = (tip[0] + dx / norm * 22, tip[1] + dy / norm * 22)
+    for mark in guide.marks(marked):  # a Lightning square's cost in its corner
+        if mark.clipline(tip, neck):
+            problems.append(f"{where}: the arrow's head lies on {mark}")
     view = gfx.view(app.screen)
     if not view.collidepoint(start) or not view.collidepoint(tip):
         problems.append(f"{where}: the arrow leaves the window")

@@ -155,6 +155,11 @@ class Guide:
         ]
         return others
 
+    def marks(self, marked: pygame.FRect) -> list[pygame.FRect]:
+        """What the marked thing shows besides its label that the arrow's head must leave
+        readable (a game's own: a square's cost)."""
+        return []
+
     def keep_clear(self) -> list[pygame.FRect]:
         """Text of the scene on top the arrow should not cross (a table's banner and message:
         a game's own), besides the guide's sentence."""
@@ -215,7 +220,9 @@ class Guide:
             marked = self.marked(targets)
             avoid, texts = self.avoided(marked, targets), self.texts()
             if marked is not None:  # around it, clear of its label
-                self.arrow = draw_frame_pointer(surface, marked, self.time, avoid=avoid, text=texts)
+                self.arrow = draw_frame_pointer(
+                    surface, marked, self.time, avoid=avoid, text=texts, marks=self.marks(marked)
+                )
             else:
                 self.arrow = draw_pointer(
                     surface, advice.target, self.time, radius=advice.radius, avoid=avoid, text=texts

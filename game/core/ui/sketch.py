@@ -157,7 +157,11 @@ Box = tuple[float, float, float, float]
 
 
 def arrow_route(
-    target: Any, avoid: Sequence[Any] = (), within: Any = None, text: Sequence[Any] = ()
+    target: Any,
+    avoid: Sequence[Any] = (),
+    within: Any = None,
+    text: Sequence[Any] = (),
+    marks: Sequence[Any] = (),
 ) -> Segment:
     """Where the guide's arrow goes to point at `target` (the thing's own rect), inside
     `within` (all the window shows), at any bob. Its tip lies inside the target, over an edge
@@ -165,12 +169,14 @@ def arrow_route(
     importance, off `text` (the guide's sentence, a table's message, a score: never crossed
     where there is a way), off the labels of `avoid` (the other things to click: a
     neighbouring square's number), then off their edges; a longer arrow before a shorter one,
-    the usual way in before another (`_ways_in`)."""
+    the usual way in before another (`_ways_in`). `marks`: things on the target besides its
+    label that its head keeps off (a Lightning square's cost in its corner)."""
     return _route(
         _key(target),
         tuple(_key(rect) for rect in avoid),
         _key(within) if within is not None else None,
         tuple(_key(rect) for rect in text),
+        tuple(_key(rect) for rect in marks),
     )
 
 
@@ -181,7 +187,11 @@ def _key(rect: Any) -> Box:
 
 @functools.lru_cache(maxsize=64)  # the guide asks the same each frame while nothing moves
 def _route(
-    target: Box, avoid: tuple[Box, ...], within: Box | None, text: tuple[Box, ...]
+    target: Box,
+    avoid: tuple[Box, ...],
+    within: Box | None,
+    text: tuple[Box, ...],
+    marks: tuple[Box, ...] = (),
 ) -> Segment:
     box = pygame.FRect(target)
     room = pygame.FRect(within) if within is not None else None
@@ -192,6 +202,7 @@ def _route(
     far = 2 * (ARROW_LENGTH + 60)
     reach = box.inflate(far, far)
     own = label_area(box)
+    kept = [pygame.FRect(r).inflate(6, 6) for r in marks]
 
     def near(rects: tuple[Box, ...]) -> list[pygame.FRect]:
         return [pygame.FRect(r) for r in rects if reach.colliderect(r)]
@@ -217,6 +228,8 @@ def _route(
                 continue
             # Behind its head (which lies on the target) the arrow must not be in the way.
             neck = (tip[0] + ux * 22, tip[1] + uy * 22)
+            if any(mark.clipline(tip, neck) for mark in kept):
+                continue
             score = (
                 touched(a, b, texts),
                 touched(neck, b, labels),
@@ -278,6 +291,7 @@ def draw_frame_pointer(
     colour: RGB = YELLOW,
     avoid: Sequence[Any] = (),
     text: Sequence[Any] = (),
+    marks: Sequence[Any] = (),
 ) -> Segment:
     """The guide's pointer at a thing of known size (a button, a square, a card): a breathing
     frame just outside it and an arrow whose tip rests on it, over an edge or a corner, clear
@@ -288,7 +302,7 @@ def draw_frame_pointer(
     radius = max(6, min(16, frame.height // 3))
     gfx.rect(surface, INK, outer, 9, border_radius=radius + 4)
     gfx.rect(surface, colour, frame, 5, border_radius=radius)
-    route = arrow_route(target, avoid, gfx.view(surface), text)
+    route = arrow_route(target, avoid, gfx.view(surface), text, marks)
     start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
     return route

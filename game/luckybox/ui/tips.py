@@ -148,7 +148,8 @@ def lightning_pile_tip(count: int) -> tuple[str, str]:
         t(
             "luckybox.tip.pile.lightning",
             "Spend them to shift the revealed number by 1 each, all up or all down "
-            "(9 wraps to 1). Click a blue square, then Spend.",
+            "(9 wraps to 1). Click here or press L to show the squares they reach; click one, "
+            "then Spend.",
         ),
     )
 

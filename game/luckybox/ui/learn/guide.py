@@ -126,6 +126,15 @@ class LuckyBoxGuide(Guide):
         pile.height = max(deck.bottom + 26, card.bottom + 40) - pile.top
         return [*words, pile]
 
+    def marks(self, marked: pygame.FRect) -> list[pygame.FRect]:
+        """A Lightning square's cost, in its top right corner (as the card draws it)."""
+        if self.advice is None or self.advice.kind != "lightning":
+            return []
+        radius = max(7, marked.w * 0.2) + 2
+        badge = pygame.FRect(0, 0, 2 * radius, 2 * radius)
+        badge.center = (marked.right - radius * 0.6, marked.top + radius * 0.6)
+        return [badge]
+
     def _queue_words(self, table: TableScene) -> list[pygame.FRect]:
         """The words in the panel under the banner: the line saying what to do (above Next,
         which the guide may point at), or "Bonuses:" and the line under the bonuses."""
@@ -234,6 +243,7 @@ class LuckyBoxGuide(Guide):
     def _table(self) -> Advice | None:
         table = self.table
         state = state_of(self.session)
+        table.board.pointed = None  # (the blue square shows while the guide points at it)
         if table.animator.busy:
             return Advice(self._last) if self._last else None
         if table.confirming is not None:
@@ -276,6 +286,7 @@ class LuckyBoxGuide(Guide):
                 tokens=tokens,
                 m=target,
             )
+            table.board.pointed = (action.card, action.cell)
             return self._say(text, table.square_center(action.card, action.cell), kind="lightning")
         if isinstance(action, Cross):
             text = t("guide.lb.cross", "The number is {n}: cross a gold square.", n=number)

@@ -38,7 +38,8 @@ def pages() -> list[Page]:
             lambda: t(
                 "luckybox.howto.lightning.body",
                 "Each Lightning token moves the number 1 up or down, all the same way, "
-                "round the clock. Click a blue square, then Spend. You start with 4.",
+                "round the clock. L shows the blue squares it reaches: click one, then Spend. "
+                "You start with 4.",
             ),
             ex.draw_lightning,
         ),

@@ -195,6 +195,24 @@ class TableScene(TableShell):
             return True
         return False
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Lightning on request (see `FocusBoard.shown_marks`): the square under the mouse
+        shows what it costs; L or a click on the Lightning pile shows every one."""
+        board = self.board
+        if event.type == pygame.MOUSEMOTION and hasattr(event, "pos"):
+            board.hover = board.square_at(event.pos)
+        elif not self.driven and (
+            (event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_l)
+            or (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and getattr(event, "button", 1) == 1
+                and self.ctx.layout.region("lightning_pile").collidepoint(event.pos)
+            )
+        ):
+            board.toggle_lightning()
+            return
+        super().handle_event(event)
+
     # ------------------------------------------------------------ drawing
 
     def draw_overlays(self, surface: pygame.Surface) -> None:

@@ -73,6 +73,9 @@ def _edge_segment(
         start += length
 
 
+LIGHTNING_ON = (90, 190, 255)  # the ring round the Lightning pile while its squares show
+
+
 class FocusBoard(Part):
     """The focused player's cards. A left click on a square is handed to the table's moves."""
 
@@ -83,6 +86,12 @@ class FocusBoard(Part):
         self._marks_key: tuple | None = None
         self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
         self._snap = Snapshot()
+        #: Lightning shown when it matters (see `shown_marks`): every square it reaches once
+        #: the player asks (L, or a click on the Lightning pile), else the square under the
+        #: mouse, the one a hint or the guided game points at.
+        self.lightning_all = False
+        self.hover: tuple[int, int] | None = None
+        self.pointed: tuple[int, int] | None = None  # a guided game's Lightning square
 
     def forget_marks(self) -> None:
         self._marks_key = None
@@ -155,6 +164,29 @@ class FocusBoard(Part):
         self._marks = marks
         return marks
 
+    def toggle_lightning(self) -> None:
+        self.lightning_all = not self.lightning_all
+
+    def shown_marks(self) -> dict[int, tuple[dict[int, str], dict[int, int]]]:
+        """The marks as drawn: the gold squares always; the blue squares Lightning reaches,
+        with their costs, only when they matter: all of them when the player asks (L, or the
+        Lightning pile) or when no gold square is left this number (Lightning or Pass are all
+        there is), else only the square under the mouse and the one a hint or the guided game
+        points at. The board stays clear to read the rest of the time."""
+        marks = self.marks()
+        if self.lightning_all or not any(
+            mark != LIGHTNING for squares, _costs in marks.values() for mark in squares.values()
+        ):
+            return marks
+        asked = {self.hover, self.pointed, self._hint_square()}
+        shown: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
+        for card, (squares, costs) in marks.items():
+            shown[card] = (
+                {c: m for c, m in squares.items() if m != LIGHTNING or (card, c) in asked},
+                {c: n for c, n in costs.items() if (card, c) in asked},
+            )
+        return shown
+
     def _hint_square(self) -> tuple[int, int] | None:
         h = self.table.moves.hint
         if isinstance(h, Cross):
@@ -166,7 +198,7 @@ class FocusBoard(Part):
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         seat = table.focus
-        marks = self.marks()
+        marks = self.shown_marks()
         seen = table.seen
         player = seen.players[seat]
         hinted = self._hint_square()
@@ -201,6 +233,9 @@ class FocusBoard(Part):
                 drawn.append(surface.blit(img, rect.topleft))
             if drawn:
                 self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
+        if self.lightning_all and table.human_turn():  # the pile says Lightning is shown
+            pile = table.ctx.layout.region("lightning_pile").inflate(8, 8)
+            gfx.rect(surface, LIGHTNING_ON, pile, 4, border_radius=14)
         for card, rect in zip(player.cards, rects, strict=True):
             if hinted and hinted[0] == card:
                 ring = table.cards.cell_rect(rect, hinted[1]).inflate(10, 10)

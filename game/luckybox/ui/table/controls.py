@@ -247,7 +247,8 @@ class Bonuses(Part):
         if state.has_exact(seat):
             return t(
                 "luckybox.table.cross",
-                "Cross a square showing {n} (gold), or spend Lightning (blue, cost shown).",
+                "Cross a square showing {n} (gold), or spend Lightning: press L to see where it "
+                "reaches.",
                 n=n,
             )
         return t(
