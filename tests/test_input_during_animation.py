@@ -5,9 +5,12 @@ drawn card slides in is chosen. A click during a computer's step only shows it."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from game.blanco.rules import Draw
 from game.blanco.rules.game import BLANCO
@@ -15,8 +18,9 @@ from game.blanco.rules.state import PLAY, TURN
 from game.core.session import Seat
 from game.luckybox.rules import Cross
 from tests.keys_helpers import focus_key, key
-from tests.test_blanco_ui import human_step, settle
+from tests.test_blanco_ui import click_action, human_step, settle
 from tests.test_keyboard_table import solo_table
+from tests.test_online_ui import ServerThread, host_table, until
 from tests.ui_helpers import click, frames
 
 
@@ -82,4 +86,38 @@ def test_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(app: Any) -> Non
     frames(app, 3)
     assert table.moves.hand_card == table.state.hand(0)[0], "the click chose the hand card"
     click(app, table.geometry.discard_pile.center)  # and the discard is not refused
+    assert "First click the hand card" not in table.message, table.message
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A real game server on 127.0.0.1, its tables in a file of the test's own."""
+    running = ServerThread(tmp_path / "tables.sqlite3")
+    yield running
+    running.close()
+
+
+def test_online_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(
+    app: Any, server: ServerThread
+) -> None:
+    """The playtest's case: an online Blanco table, our draw answered by the server and
+    sliding in, a hand card clicked during the slide: chosen, and the discard then taken."""
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_table(app, server.url, ["normal"])
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    seat = table.session.seat
+    bot = BLANCO.make_bot("normal", 5, seat)
+    until(app, table.human_turn, what="our set-up")
+    version = table.session.version
+    click_action(app, table, bot.choose(table.state.view_for(seat), seat))
+    until(app, lambda: table.session.version != version, what="the set-up taken")
+    until(app, lambda: table.human_turn() and table.state.phase == TURN, what="our first turn")
+    app.ctx.settings.animation_speed = 0.5  # a slow slide: the click surely lands in it
+    click(app, table.geometry.draw_pile.center)
+    until(app, lambda: table.state.phase == PLAY and table.animator.busy, what="the slide")
+    click(app, table.hand.rects()[0].center)
+    until(app, lambda: not table.animator.busy and table.human_turn(), what="our play")
+    assert table.moves.hand_card == table.state.hand(seat)[0], table.message
+    click(app, table.geometry.discard_pile.center)
     assert "First click the hand card" not in table.message, table.message
