@@ -24,10 +24,19 @@ class Table(Protocol):
     focus: int
     animator: Any
     turns: Any
+    driven: bool
 
     def human_turn(self) -> bool: ...
 
+    def computers_playing(self) -> bool: ...
+
     def handle_event(self, event: pygame.event.Event) -> None: ...
+
+
+def follows(table: Table) -> bool:
+    """Whether input during the animation now playing may be meant for the table after it:
+    the player's own step animating, not a computer's (a click there only shows it)."""
+    return not table.driven and not table.computers_playing()
 
 
 class LateInput:
@@ -72,6 +81,14 @@ class LateInput:
         """Enter on the keyboard focus during an animation."""
         self.events, self._pressed = [], False
         self.key = key
+
+    def skip_then_enter(self, table: Table) -> None:
+        """Enter on the keyboard focus during an animation: it is shown at once, and the Enter
+        goes to the focus once the table is ready (Enter to cross, Enter again for Next)."""
+        mine = follows(table)
+        table.animator.skip(table.focus)
+        if mine:
+            self.keep_enter()
 
     def drop(self) -> None:
         self.events, self.key, self._pressed = [], None, False

@@ -58,7 +58,7 @@ from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
-from game.core.ui.shells.late_input import LateInput
+from game.core.ui.shells.late_input import LateInput, follows
 from game.core.ui.shells.table_turns import TableTurns
 
 
@@ -427,22 +427,9 @@ class TableShell(TableTurns, Scene):
         targets = self.targets_of(self)
         if self.animator.busy:
             for target in targets:
-                target.activate = self._skip_then_enter
+                target.activate = lambda: self.late.skip_then_enter(self)
                 target.plays = False  # it only skips now: safe on an unseen focus
         return targets
-
-    def player_may_follow(self) -> bool:
-        """Whether input during the animation now playing may be meant for the table after it:
-        the player's own step animating, not a computer's (a click there only shows it)."""
-        return not self.driven and not self.computers_playing()
-
-    def _skip_then_enter(self) -> None:
-        """Enter during an animation: it is shown at once, and the Enter goes to the focus
-        once the table is ready (Enter to cross, Enter again for Next, however quick)."""
-        mine = self.player_may_follow()
-        self.animator.skip(self.focus)
-        if mine:
-            self.late.keep_enter()
 
     def focus_claims(self) -> set[int]:
         """Keys the focus ring leaves to the table now: Space skips an animation, or says Next
@@ -464,7 +451,7 @@ class TableShell(TableTurns, Scene):
             return
         if self.late.keep_release(event):
             return  # the release of a click kept during the animation: applied with it
-        if self.animator.busy and self.late.keep_click(event, self.player_may_follow()):
+        if self.animator.busy and self.late.keep_click(event, follows(self)):
             self.animator.skip(self.focus)
             return
         if self.animator.skip_on(event, self.focus):
