@@ -172,7 +172,8 @@ def keep_on_screen() -> bool:
     try:
         window = the_window()
         desktop = pygame.display.get_desktop_sizes()[0]
-        fitted = on_screen_size(tuple(window.position), tuple(window.size), desktop)
+        (x, y), (width, height) = window.position, window.size
+        fitted = on_screen_size((x, y), (width, height), (desktop[0], desktop[1]))
         if fitted is None:
             return False
         window.size = fitted

@@ -88,13 +88,13 @@ def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     hand_x = r.x + 590
     # Each label beside its card, between the grid and the hand: never over a card.
     room = hand_x - 20 - (up.right + 12)
-    for label, card in (
+    for label, place in (
         (t("blanco.howto.grid.up", "Turned up"), up),
         (t("blanco.howto.grid.looked", "Looked at"), looked),
     ):
         size = ctx.text.fit_size(label, 22, room - 20)
         width = ctx.text.font(size).size(label)[0] + 20
-        draw_tag(surface, ctx.text, label, (card.right + 12 + width / 2, card.centery), size)
+        draw_tag(surface, ctx.text, label, (place.right + 12 + width / 2, place.centery), size)
     draw_caption(
         surface,
         ctx.text,
