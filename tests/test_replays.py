@@ -24,7 +24,7 @@ from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import TableScene
 from tests.rules_helpers import act, snapshot
 from tests.support import lb, save_file, title
-from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, texts_drawn, wait
 
 
 def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
@@ -222,3 +222,56 @@ def test_many_records_page_by_page(app, data_dir):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     frames(app, 1)
     assert scene.page == 1
+
+
+def test_plus_stops_at_the_top_speed_and_the_button_goes_round(app, data_dir):
+    keep(data_dir, bot_game(["Ann"], 3), ["human"])
+    scene = open_replays(app)
+    click_widget(app, scene, "watch_0", 2)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.speed == 1.0
+    for _ in range(5):  # more presses than speeds: "+" stays at the top, never wraps to 0.5x
+        press(app, pygame.K_PLUS)
+    assert replay.speed == 4.0
+    assert replay.buttons["speed"].shake > 0, "a refused '+' shakes the Speed button"
+    press(app, pygame.K_MINUS)
+    assert replay.speed == 2.0
+    press(app, pygame.K_KP_PLUS)
+    assert replay.speed == 4.0
+    click(app, replay.buttons["speed"].rect.center)  # the mouse has no "-": the button goes round
+    assert replay.speed == 0.5
+
+
+def test_a_replays_caption_lists_its_players(app, data_dir):
+    keep(data_dir, bot_game(["Ann", "Bo", "Cy", "Di", "Ed"], 5), ["human"] + ["normal"] * 4)
+    scene = open_replays(app)
+    click_widget(app, scene, "watch_0", 2)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.title.startswith("Ann, Bo, Cy +2 · "), replay.title
+    assert "'s game of" not in replay.title and "..." not in replay.title
+
+
+def test_a_replayed_bonus_says_who_uses_it_not_what_to_click(app, data_dir, monkeypatch):
+    keep(data_dir, bot_game(["Ann", "Bo"], 8), ["normal", "hard"])
+    app.ctx.settings.animation_speed = 4.0
+    scene = open_replays(app)
+    click_widget(app, scene, "watch_0", 2)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    drawn = texts_drawn(monkeypatch)
+    seen_pending = False
+    for _ in range(40000):
+        if app.stack.top is not replay:
+            break
+        table = replay.table
+        if table.seen.players[table.focus].pending:
+            drawn.clear()
+            frames(app, 1)
+            name = replay.session.name_of(table.focus)
+            assert f"{name} uses a bonus." in drawn
+            seen_pending = True
+            break
+        wait(app)
+    assert seen_pending, "the record has a bonus to watch"
+    assert not any(text.startswith("Pick a bonus") for text in drawn)

@@ -59,6 +59,15 @@ def describe_date(info: RecordInfo) -> str:
     return i18n.date(when, with_time=True)  # in the player's language and order
 
 
+def names_caption(names: list[str]) -> str:
+    """The players of a record for its caption: all of them up to three ("Ann, Bo, Cy"), else
+    the first three and how many more ("Ann, Bo, Cy +2"): a list, never a possessive that
+    reads oddly after several names or a "..."."""
+    shown = ", ".join(names[:3])
+    more = len(names) - 3
+    return t("replays.names_more", "{names} +{n}", names=shown, n=more) if more > 0 else shown
+
+
 class ReplaysScene(UIScene):
     """Widgets: "watch_<i>" and "deal_<i>" per row (i from 0 on the page), "prev", "next",
     "path", "open", "back". Dropping a file on the window opens it."""
@@ -240,10 +249,9 @@ class ReplaysScene(UIScene):
         if info is self.opened:
             return info.path.name
         when = describe_date(info)
-        names = " & ".join(info.names[:2]) + (" ..." if len(info.names) > 2 else "")
         if not when:
             return info.path.name
-        return t("replays.game_of", "{names}'s game of {date}", names=names, date=when)
+        return t("replays.caption", "{names} · {date}", names=names_caption(info.names), date=when)
 
     def open_typed(self) -> None:
         field_ = self.widgets["path"]

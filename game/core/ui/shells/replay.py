@@ -36,6 +36,7 @@ from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 #: Where the controls sit unless a game says otherwise: a 2x2 block in the bottom-right corner.
 DEFAULT_BUTTONS = {
     "play": (1008, 608, 124, 40),
@@ -123,8 +124,7 @@ class ReplayShell(Scene):
             "speed": Button(
                 rects["speed"],
                 self._speed_label,
-                self.faster,
-                key=(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
+                self.cycle_speed,
                 colour=(230, 140, 40),
                 text_size=26,
             ),
@@ -203,6 +203,13 @@ class ReplayShell(Scene):
         self.stepping, self.stepped = True, False
 
     def faster(self) -> None:
+        """ "+": one speed up, staying at the top speed (a key that wrapped to the slowest
+        would surprise whoever pressed it to go faster)."""
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+
+    def cycle_speed(self) -> None:
+        """The Speed button: the next speed, round to the slowest after the top one (the mouse
+        has no "-"; the keys + and - go one way each)."""
         self.speed_index = (self.speed_index + 1) % len(SPEEDS)
 
     def slower(self) -> None:
@@ -217,6 +224,12 @@ class ReplayShell(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.slower()
+            return
+        if event.type == pygame.KEYDOWN and event.key in FASTER_KEYS:
+            if self.speed_index == len(SPEEDS) - 1:
+                self.buttons["speed"].refuse()  # already the top speed: it says so by a shake
+            else:
+                self.faster()
             return
         for button in self.buttons.values():
             if button.handle_event(event):

@@ -255,6 +255,19 @@ class Bonuses(Part):
             "luckybox.table.no_open", "No open {n}: spend Lightning on a blue square, or Pass.", n=n
         )
 
+    def pick_words(self) -> str:
+        """The line under the bonuses: what to do with them when the player in front of the
+        screen chooses; who is using them when a record or a computer does."""
+        table = self.table
+        seat = table.focus
+        if table.driven or table.session.seats[seat].is_computer:
+            return t(
+                "luckybox.table.bonus_used_by",
+                "{name} uses a bonus.",
+                name=table.session.name_of(seat),
+            )
+        return t("luckybox.table.pick_bonus", "Pick a bonus, then a highlighted square")
+
     def hint_box(self) -> pygame.FRect:
         """Where the line saying what to do goes: the panel, above the Next button when shown."""
         area = self.rect.inflate(-24, -12)
@@ -308,7 +321,7 @@ class Bonuses(Part):
             surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)
             if bonus[0] == "number":
                 ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)
-        pick = t("luckybox.table.pick_bonus", "Pick a bonus, then a highlighted square")
+        pick = self.pick_words()
         ctx.text.blit_centered(
             surface,
             pick,
