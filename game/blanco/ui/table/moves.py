@@ -497,5 +497,11 @@ class Moves:
         table = self.table
         if self._not_now(None):
             return
-        self.hint = table.session.game.hint(table.state.view_for(self.seat), self.seat)
-        self.say(t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint)))
+        from game.blanco.ai.reasons import reason
+        from game.blanco.ui.reason_words import why_line
+
+        view = table.state.view_for(self.seat)  # the hint and its reason: this seat's view
+        self.hint = table.session.game.hint(view, self.seat)
+        said = t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint))
+        why = why_line(reason(view, self.hint))
+        self.say(f"{said}\n{why}" if why else said)

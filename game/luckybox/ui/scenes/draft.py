@@ -34,6 +34,8 @@ TITLE_Y, TITLE_Y_UNDER_BADGE = 60, 69
 MINE_AREA = pygame.FRect(40, 560, 800, 140)
 CONFIRM = pygame.FRect(900, 600, 320, 80)
 HINT = pygame.FRect(900, 490, 150, 52)
+#: The hint's reason: between the cards on offer and those in play, left of Hint.
+WHY_AREA = pygame.FRect(40, CARDS_AREA.bottom + 8, HINT.x - 56, 40)
 
 
 class DraftScene(UIScene):
@@ -98,6 +100,7 @@ class DraftScene(UIScene):
         )
         self.message = ""
         self.hinted: tuple[int, ...] = ()  # the hard computer's choice, once asked
+        self.why = ""  # and its reason, in one line
         self.hovered: int | None = None  # the card under the mouse
         self.tooltips.add(self.icon_tip)  # the bonus icons of the cards on offer, and in play
 
@@ -142,6 +145,10 @@ class DraftScene(UIScene):
             action = hint(state.view_for(self.seat), self.seat)
         except ValueError:  # nothing to choose now (it cannot happen while the draft shows)
             return
+        from game.luckybox.ai.reasons import reason
+        from game.luckybox.ui.reason_words import why_line
+
+        self.why = why_line(reason(state.view_for(self.seat), action))
         if isinstance(action, Keep):
             self.hinted = tuple(action.cards)
         elif isinstance(action, Pick):
@@ -297,6 +304,16 @@ class DraftScene(UIScene):
             else t("luckybox.draft.ready", "Ready: press Keep.")
         )
         room = 2 * (1280 - 12 - CONFIRM.centerx)  # centred over Keep, inside the screen
+        if self.hinted and self.why:  # the hint's reason: under the cards, left of Hint
+            ctx.text.blit_centered(
+                surface,
+                self.why,
+                ctx.text.fit_size(self.why, 26, WHY_AREA.w),
+                HINT_GREEN,
+                WHY_AREA.center,
+                outline=INK,
+                px=2,
+            )
         ctx.text.blit_centered(
             surface,
             status,

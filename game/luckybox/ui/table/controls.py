@@ -243,6 +243,8 @@ class Bonuses(Part):
             )
         if state.phase != PLAY:
             return t("luckybox.table.choose_cards", "Choose your cards.")
+        if table.moves.hint is not None and table.moves.why:
+            return str(table.moves.why)  # the hint says what; this line says why
         n = state.number
         if state.has_exact(seat):
             return t(
@@ -260,6 +262,8 @@ class Bonuses(Part):
         screen chooses; who is using them when a record or a computer does."""
         table = self.table
         seat = table.focus
+        if table.moves.hint is not None and table.moves.why and table.human_turn():
+            return str(table.moves.why)
         if table.driven or table.session.seats[seat].is_computer:
             return t(
                 "luckybox.table.bonus_used_by",

@@ -67,6 +67,7 @@ class Moves:
         self.selected_bonus: tuple[int, str, int] | None = None
         self.selected_square: Cross | None = None
         self.hint: Any = None
+        self.why = ""  # the hint's reason in one line ("Why: completes a line: +1 Lightning")
         self.refused: tuple[int, int, float] | None = None  # (card, cell, time left)
 
     @property
@@ -198,7 +199,12 @@ class Moves:
         except ImportError:
             self.refuse(t("luckybox.table.no_hints", "No hints available."))
             return
-        self.hint = hint(table.state.view_for(table.focus), table.focus)
+        from game.luckybox.ai.reasons import reason
+        from game.luckybox.ui.reason_words import why_line
+
+        view = table.state.view_for(table.focus)  # the hint and its reason: this seat's view
+        self.hint = hint(view, table.focus)
+        self.why = why_line(reason(view, self.hint))
         table.message = t(
             "luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state)
         )
