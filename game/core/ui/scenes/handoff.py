@@ -7,10 +7,11 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
+from game.core.ui.paint import GREEN, INK, PURPLE, WHITE, YELLOW, draw_backdrop
 from game.core.ui.widgets import Button, UIScene
 
 GO = pygame.FRect(490, 430, 300, 80)
+MENU = pygame.FRect(1096, 644, 160, 52)  # where the table keeps its own Menu button
 
 
 NAME_AT = (640, 320)  # the name's centre at rest
@@ -18,7 +19,9 @@ BOB = 6  # px it rises and falls
 
 
 class HandoffScene(UIScene):
-    """Opaque: hides the table until the named player is ready. Widget: "go" (or Enter/Space)."""
+    """Opaque: hides the table until the named player is ready. Widgets: "go" (or Enter/Space)
+    and "menu" (or Esc): the pause menu, a way out (quit to the title, settings, the rules)
+    that shows nothing of the table."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
@@ -39,9 +42,23 @@ class HandoffScene(UIScene):
                 text_size=40,
             ),
         )
+        self.add(
+            "menu",
+            Button(
+                MENU,
+                lt("handoff.menu", "Menu"),
+                self.open_menu,
+                key=pygame.K_ESCAPE,
+                colour=PURPLE,
+                text_size=28,
+            ),
+        )
 
     def go(self) -> None:
         self.ctx.stack.pop()
+
+    def open_menu(self) -> None:
+        self.ctx.nav.push("pause")
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)
