@@ -38,6 +38,11 @@ COLUMN_W = PANEL.width / COLUMNS
 ROW_H = (PANEL.height - 24) / ROWS_PER_COLUMN
 LABEL_INSET = 30
 WIDGET_W, WIDGET_H = 200, 44
+WIDGET_TOP = 8  # px below the row's top: beside the label, above the hint
+HINT_TOP = 56  # px below the row's top: the hint's line, under the label and the widget
+#: Three choices side by side: wider than a toggle, reaching into the room a slider keeps for
+#: its value, so the label beside them is as wide (and as large) as the other rows' labels.
+CHOICE_WIDE = 70
 HINT_COLOUR = (200, 184, 236)
 
 
@@ -72,9 +77,8 @@ class SettingsScene(UIScene):
         self.rows = self._rows()
         for index, row in enumerate(self.rows):
             x, y = row_origin(index)
-            rect = pygame.FRect(
-                x + COLUMN_W - WIDGET_W - 90, y + (ROW_H - WIDGET_H) / 2 - 4, WIDGET_W, WIDGET_H
-            )
+            # On the label's line: the hint below runs the column's whole width under it.
+            rect = pygame.FRect(x + COLUMN_W - WIDGET_W - 90, y + WIDGET_TOP, WIDGET_W, WIDGET_H)
             self.add(row.name, row.make(rect))
         self.add(
             "back",
@@ -165,7 +169,7 @@ class SettingsScene(UIScene):
                 lambda: t("settings.pace_hint", "How fast computers play"),
                 # Wider than the others: three words, each readable.
                 lambda r: Choice(
-                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h), paces, s.pace, self.set_pace
+                    pygame.FRect(r.x, r.y, r.w + CHOICE_WIDE, r.h), paces, s.pace, self.set_pace
                 ),
             ),
             SettingRow(
@@ -200,7 +204,7 @@ class SettingsScene(UIScene):
                 lambda: t("settings.confirm_hint", "Wait for Next, or go on"),
                 # Wider than the others: three choices, each readable.
                 lambda r: Choice(
-                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h),
+                    pygame.FRect(r.x, r.y, r.w + CHOICE_WIDE, r.h),
                     confirms,
                     s.confirm,
                     self.set_confirm,
@@ -218,7 +222,7 @@ class SettingsScene(UIScene):
                 lambda: t("settings.language_hint", "Menus, table and rules"),
                 # Wider than the others: three names, each readable.
                 lambda r: Choice(
-                    pygame.FRect(r.x - 80, r.y, r.w + 80, r.h),
+                    pygame.FRect(r.x, r.y, r.w + CHOICE_WIDE, r.h),
                     languages,
                     i18n.language(),
                     self.set_language,
@@ -323,6 +327,9 @@ class SettingsScene(UIScene):
             # Sizes for six rows a column, Large text included: label and hint never touch.
             size = text.fit_size(label, 30, label_w)
             surface.blit(text.render_outlined(label, size, WHITE, INK, 3), (x + LABEL_INSET, y + 6))
-            hint_size = text.fit_size(hint, 20, label_w)
-            surface.blit(text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + 50))
+            hint_w = COLUMN_W - LABEL_INSET - 24  # under the widget too: the column's width
+            hint_size = text.fit_size(hint, 20, hint_w)
+            surface.blit(
+                text.render(hint, hint_size, HINT_COLOUR), (x + LABEL_INSET + 2, y + HINT_TOP)
+            )
         self.draw_widgets(surface)
