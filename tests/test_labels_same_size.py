@@ -93,3 +93,36 @@ def test_the_titles_row_of_buttons_keeps_one_size(make_app, monkeypatch, lang, s
         width = app.ctx.text.font(labels[button.label]).size(button.label)[0]
         assert width <= button.rect.w - 12, f"{button.label!r}: {width}px on {button.rect.w}px"
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "size"), SHAPES)
+@pytest.mark.parametrize("window", [(1024, 768), (2560, 1080)])
+def test_blancos_banner_keeps_clear_of_its_border(make_app, monkeypatch, lang, size, window):
+    """ "Maximilian · grid 1 of 2 · 21 cards left · Maximilian to play" touched its border:
+    the line keeps BANNER_MARGIN clear at each end, at any shape, language and text size."""
+    from game.blanco.ui.table.parts import BANNER_MARGIN
+    from game.core.session import Seat
+    from game.core.ui.text import TextCache
+
+    app = make_app(window)
+    use(app, lang, size)
+    drawn: list[tuple[str, Any]] = []
+    real = TextCache.blit_centered
+
+    def noting(self: TextCache, surface: Any, text: str, *a: Any, **k: Any) -> Any:
+        rect = real(self, surface, text, *a, **k)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(TextCache, "blit_centered", noting)
+    seats = [Seat("Maximilian"), Seat("Alexandra", "hard"), Seat("Bot Alexander", "hard")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=7)
+    app.settle_window()
+    frames(app, 3, dt=0.5)
+    banner = table.geometry.banner
+    lines = [rect for text, rect in drawn if "Maximilian" in text and "2" in text]
+    assert lines, "the banner was drawn"
+    for rect in lines:
+        assert rect.left >= banner.left + BANNER_MARGIN - 1, (rect, banner)
+        assert rect.right <= banner.right - BANNER_MARGIN + 1, (rect, banner)
+    i18n.set_language("en")

@@ -431,6 +431,10 @@ class Others(Part):
             text.blit_centered(surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30))
 
 
+#: px kept clear at each end of the banner's line: past its rounded corner, off its border.
+BANNER_MARGIN = 18
+
+
 class Banner(Part):
     """Whose turn it is and how far they have come."""
 
@@ -451,11 +455,12 @@ class Banner(Part):
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
             acting = table.session.name_of(seen.acting)
-            status = (
-                t("blanco.table.your_turn", "your turn")
-                if spoken_to(acting, len(table.session.seats))
-                else t("blanco.table.to_play", "{name} to play", name=acting)
-            )
+            if spoken_to(acting, len(table.session.seats)):
+                status = t("blanco.table.your_turn", "your turn")
+            elif seen.acting == seat:  # the grid shown is the player's: their name is there
+                status = t("blanco.table.banner_to_play", "to play")
+            else:
+                status = t("blanco.table.to_play", "{name} to play", name=acting)
         else:
             status = ""
         line = tn(
@@ -468,7 +473,7 @@ class Banner(Part):
             status=status,
         )
         banner = table.geometry.banner
-        size = text.fit_size(line, 26, banner.w - 20)
+        size = text.fit_size(line, 26, banner.w - BANNER_MARGIN * 2)
         draw_panel(surface, banner, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(surface, line, size, WHITE, banner.center)
 
