@@ -356,7 +356,11 @@ def test_record_scores_read_a_result_and_refuse_a_malformed_one() -> None:
 
 def test_progress_bots_and_hint_of_the_game_object() -> None:
     state = ready()
-    assert BLANCO.progress(state) == "turn 1, 21 cards left at best"  # 9 + the 12 to come
+    assert BLANCO.progress(state) == "turn 1, level at 21 cards left"  # 9 + the 12 to come
+    assert BLANCO.progress(ready(("Ann",))) == "turn 1, 21 cards left to clear"  # solo
+    ahead = ready(("Ann", "Bo", "Cy"))
+    ahead.players[1].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
+    assert BLANCO.progress(ahead) == "turn 1, Bo ahead with 16 cards left"  # 4 + 12 to come
     with pytest.raises(ValueError, match="unknown bot level"):
         BLANCO.make_bot("grandmaster", 1, 0)
     bot = BLANCO.make_bot("easy", 1, 0)
@@ -367,3 +371,25 @@ def test_progress_bots_and_hint_of_the_game_object() -> None:
     with pytest.raises(ValueError, match="nothing to do"):
         bot.choose(state.view_for(1), 1)
     assert BLANCO.solo_rating(12) == "" and BLANCO.rating_shown("x") == "x"
+
+
+def test_the_titles_continue_line_says_how_the_race_stands(app) -> None:
+    """A Blanco game left at its first turn: the title's Continue line says the players are
+    level (it said "turn 1, 21 cards left at best", as if one were ahead)."""
+    import pygame
+
+    from game.core.session import Seat
+    from game.core.ui.scenes.title import TitleScene
+    from tests.ui_helpers import click_widget, frames, press
+
+    seats = [Seat("Ann"), Seat("Bot", "hard")]
+    app.ctx.nav.make("blanco.start_game", seats=seats, seed=7)
+    frames(app, 5, dt=0.5)
+    press(app, pygame.K_ESCAPE, 2)  # the pause menu
+    click_widget(app, app.stack.top, "quit", 2)
+    click_widget(app, app.stack.top, "yes", 2)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    frames(app, 3)
+    assert title.saved is not None and "level at 21 cards left" in title.saved, title.saved
+    assert "at best" not in title.saved

@@ -85,7 +85,7 @@ def test_a_lines_reason_names_its_bonus_in_words() -> None:
     two = lb_reasons.Reason(lb_reasons.CARDS, ((LIGHTNING, 1), ("star", 0), (LIGHTNING, 1)))
     assert lb_words(two) == "the best bonuses: +2 Lightning and a star"
     i18n.set_language("fr")
-    assert lb_words(why) == "complète une ligne : +1 éclair"
+    assert lb_words(why) == "complète une ligne\u00a0: +1 éclair"
     i18n.set_language("de")
     assert lb_words(why) == "vervollständigt eine Reihe: +1 Blitz"
     i18n.set_language("en")
@@ -155,7 +155,7 @@ def test_lucky_box_h_shows_the_hint_and_why(app: Any, monkeypatch: Any, lang: st
     press(app, pygame.K_h, 2)
     frames(app, 2)
     why = table.moves.why
-    intro = {"en": "Why: ", "fr": "Pourquoi : ", "de": "Warum: "}[lang]
+    intro = {"en": "Why: ", "fr": "Pourquoi\u00a0: ", "de": "Warum: "}[lang]
     assert why.startswith(intro) and len(why) > len(intro) + 5
     assert any(why.startswith(line[:12]) for line in drawn if line.startswith(intro)), drawn
     assert table.moves.hint is not None
@@ -181,7 +181,7 @@ def test_blanco_h_shows_the_hint_and_why(app: Any, lang: str) -> None:
     i18n.set_language(lang)
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo"), Seat("Bot", "hard")], seed=7)
-    intro = {"en": "Why: ", "fr": "Pourquoi : ", "de": "Warum: "}[lang]
+    intro = {"en": "Why: ", "fr": "Pourquoi\u00a0: ", "de": "Warum: "}[lang]
     for _ in range(3):
         settle(app, table)
         press(app, pygame.K_h, 2)

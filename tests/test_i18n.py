@@ -96,8 +96,8 @@ def test_switching_language_translates_and_plurals_follow_each_language() -> Non
         tn(
             "blanco.progress.turn",
             n,
-            "turn {turn}, {count} card left at best",
-            "turn {turn}, {count} cards left at best",
+            "turn {turn}, level at {count} card left",
+            "turn {turn}, level at {count} cards left",
             turn=2,
         )
         for n in (0, 1, 2)

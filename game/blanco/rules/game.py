@@ -82,13 +82,31 @@ class BlancoGame:
             return t("blanco.progress.finished", "finished")
         seats = range(len(state.names))
         turn = max(state.turns(p) for p in seats) + 1
-        fewest = min(state.cards_left(p) for p in seats)
+        left = [state.cards_left(p) for p in seats]
+        fewest = min(left)
+        if len(left) == 1:  # solo: the cards still to clear, both grids
+            return tn(
+                "blanco.progress.solo",
+                fewest,
+                "turn {turn}, {count} card left to clear",
+                "turn {turn}, {count} cards left to clear",
+                turn=turn,
+            )
+        if left.count(fewest) > 1:  # level at the front (every race starts so)
+            return tn(
+                "blanco.progress.turn",
+                fewest,
+                "turn {turn}, level at {count} card left",
+                "turn {turn}, level at {count} cards left",
+                turn=turn,
+            )
         return tn(
-            "blanco.progress.turn",
+            "blanco.progress.leader",
             fewest,
-            "turn {turn}, {count} card left at best",
-            "turn {turn}, {count} cards left at best",
+            "turn {turn}, {name} ahead with {count} card left",
+            "turn {turn}, {name} ahead with {count} cards left",
             turn=turn,
+            name=state.names[left.index(fewest)],
         )
 
     def _ai(self) -> Any:

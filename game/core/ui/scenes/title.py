@@ -89,6 +89,16 @@ def load_last_game(
     return game if game in game_ids else game_ids[0]
 
 
+def remember_game(folder: Path, game_id: str) -> None:
+    """The game the title shows first next time: the one chosen on it, or last sat down to
+    (a table, local or online, says so as it opens). Only a convenience: a write that fails
+    changes nothing else."""
+    with contextlib.suppress(OSError):
+        from game.core.storage import write_json_atomic
+
+        write_json_atomic(Path(folder) / LAST_GAME, {"game": game_id})
+
+
 class TitleScene(UIScene):
     """Enter starts a new game, Esc quits (the stack empties and the app stops)."""
 
@@ -213,10 +223,7 @@ class TitleScene(UIScene):
         if game_id == self.game:
             return
         self.game = game_id
-        with contextlib.suppress(OSError):  # only a convenience
-            from game.core.storage import write_json_atomic
-
-            write_json_atomic(self.ctx.data_dir / LAST_GAME, {"game": game_id})
+        remember_game(self.ctx.data_dir, game_id)
         self._check_save()
 
     def _route(self, name: str) -> str:
@@ -412,8 +419,10 @@ class TitleScene(UIScene):
 
     def resume(self) -> None:
         super().resume()
-        if self._stale:
+        last = load_last_game(self.ctx.data_dir, [game.id for game in self.ctx.games])
+        if self._stale or last != self.game:  # games deleted, or one played since: its tab
             self._stale = False
+            self.game = last
             self._check_save()
         self._show_notice(True)
 

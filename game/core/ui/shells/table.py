@@ -56,6 +56,7 @@ from game.core.ui import gfx, soundtrack
 from game.core.ui.animator import Animator
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
+from game.core.ui.scenes.title import remember_game
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
 from game.core.ui.shells.late_input import LateInput, follows
@@ -218,6 +219,11 @@ class TableShell(TableTurns, Scene):
         #: A finished turn going on by itself (the Confirm turn setting); never in a guided
         #: game (`as_lesson`): its guide asks for Next.
         self.auto_next = AutoNext(ctx.settings, on=not demo and not driven)
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.demo and not self.driven:  # the title opens on this game's tab next
+            remember_game(self.ctx.data_dir, self.session.game.id)
 
     # ------------------------------------------------------------ what a game gives
 
