@@ -14,7 +14,7 @@ from game.core.ui import gfx
 from game.core.ui.daily import draw_badge
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target, widget_targets
 from game.core.ui.layout import grid_in
-from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, draw_backdrop
+from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop
 from game.core.ui.reasoned import ReasonedButton
 from game.core.ui.tooltip import Tip
 from game.core.ui.widgets import Button, UIScene
@@ -36,6 +36,21 @@ CONFIRM = pygame.FRect(900, 600, 320, 80)
 HINT = pygame.FRect(900, 490, 150, 52)
 #: The hint's reason: between the cards on offer and those in play, left of Hint.
 WHY_AREA = pygame.FRect(40, CARDS_AREA.bottom + 8, HINT.x - 56, 40)
+
+
+#: A chosen card's ring: cyan with a tick, never the yellow of the guide's pointer or the
+#: keyboard's focus (a card pointed at must not look chosen already).
+CHOSEN = CYAN
+
+
+def draw_chosen(surface: pygame.Surface, rect: pygame.FRect) -> None:
+    """The ring and tick badge of a card chosen to keep."""
+    gfx.rect(surface, INK, rect.inflate(18, 18), 4, border_radius=18)
+    gfx.rect(surface, CHOSEN, rect.inflate(12, 12), 6, border_radius=16)
+    x, y = rect.right - 2, rect.top + 2
+    gfx.circle(surface, INK, (x, y), 19)
+    gfx.circle(surface, CHOSEN, (x, y), 16)
+    gfx.lines(surface, INK, False, [(x - 8, y), (x - 2, y + 7), (x + 9, y - 7)], 5)
 
 
 class DraftScene(UIScene):
@@ -280,7 +295,7 @@ class DraftScene(UIScene):
             img = self.cardview.render(card, state.face(card), 0, round(r.w))
             surface.blit(img, r.topleft)
             if card in self.selected:
-                gfx.rect(surface, (255, 214, 64), r.inflate(12, 12), 6, border_radius=16)
+                draw_chosen(surface, r)
             if card in self.hinted:
                 draw_dashed_ring(surface, r.inflate(18, 18), HINT_GREEN, self.time)
         mine = state.players[self.seat]
