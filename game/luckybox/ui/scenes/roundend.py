@@ -64,6 +64,9 @@ REDUCED = Timing(
 )
 
 
+HEADING_ROOM = 170  # px a column's heading may take (the Total column's is the widest)
+
+
 class ScoreRow(NamedTuple):
     """One player's round as the engine scored it."""
 
@@ -283,6 +286,13 @@ class RoundEndScene(UIScene):
         row_h = self.row_height()
         return self.panel.y + HEAD_H + row_h / 2, row_h, row_h * 0.86
 
+    def total_heading(self) -> str:
+        """ "Total"; after the last round, what it counts ("Cards + stars"): the Mega Total
+        that follows adds more, and two different totals side by side read as a mistake."""
+        if self.round >= ROUNDS:
+            return t("luckybox.round_end.cards_and_stars", "Cards + stars")
+        return t("luckybox.round_end.total", "Total")
+
     def columns(self) -> dict[str, float]:
         x = self.panel.x
         return {
@@ -339,10 +349,12 @@ class RoundEndScene(UIScene):
             ("name", t("luckybox.round_end.player", "Player")),
             ("cards", t("luckybox.round_end.cards", "Completed cards")),
             ("stars", t("luckybox.round_end.stars", "Stars")),
-            ("total", t("luckybox.round_end.total", "Total")),
+            ("total", self.total_heading()),
         ):
             x = (cols["cards"] + cols["card_pts"]) / 2 if key == "cards" else cols[key]
-            ctx.text.blit_centered(surface, title, 24, HEADER, (x, head_y))
+            ctx.text.blit_centered(
+                surface, title, ctx.text.fit_size(title, 24, HEADING_ROOM), HEADER, (x, head_y)
+            )
         first_y, row_h, thumb_h = self.layout()
         size = max(20, min(34, int(row_h * 0.6)))
         flights = []
@@ -377,6 +389,19 @@ class RoundEndScene(UIScene):
         self._draw_popups(surface, first_y, row_h, thumb_h, size)
         # Asked each frame, so a change of language shows at once.
         self.buttons["continue"].label = t("luckybox.round_end.continue", "Continue")
+        last = self.round >= ROUNDS
+        if last and self.finished:  # what the Mega Total adds to these totals, next
+            note = t(
+                "luckybox.round_end.still_to_add",
+                "Next, the Mega Total adds the incomplete cards and the Moons.",
+            )
+            ctx.text.blit_centered(
+                surface,
+                note,
+                ctx.text.fit_size(note, 22, self.panel.w - 60),
+                (230, 220, 255),
+                (self.panel.centerx, self.panel.bottom - 108),
+            )
         if not self.finished:
             hint = t("luckybox.round_end.skip", "Click or press Space to skip")
             # clear of Continue's top edge and of the focus ring drawn around it
