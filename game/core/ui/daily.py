@@ -85,9 +85,9 @@ SQUARE_COLOURS = {
 }
 SQUARE, SQUARE_GAP, GROUP_GAP = 16, 3, 10
 BADGE_MAX_W = 330  # the table's daily line fits a side column
-# The end screen's practice line, above every game's headline: small enough that Large text
-# keeps its ink clear of the headline's (an 83 px one then) in every window shape.
-PRACTICE_Y, PRACTICE_SIZE = 12, 18
+# The end screen's practice line: just above the line to share (the results leave it room,
+# PRACTICE_ROOM px), never against the window's top edge.
+PRACTICE_ABOVE, PRACTICE_SIZE, PRACTICE_ROOM = 27, 20, 26
 
 
 SQUARES_MAX_W = 560  # a long game's many squares are drawn smaller to fit beside the line
@@ -122,8 +122,7 @@ def draw_share(
     surface: pygame.Surface, ctx: Any, share: tuple[str, str], practice: bool, y: float
 ) -> pygame.Rect:
     """The end screen's daily line: the text and its squares centred on `y` (a practice game
-    says it did not count at the top of the screen, over the headline). Returns where the
-    line's ink went, squares included."""
+    says it did not count just above). Returns where the lines' ink went, squares included."""
     from game.core.ui.paint import INK, WHITE, YELLOW
 
     line, squares = share
@@ -145,7 +144,10 @@ def draw_share(
     if practice:
         words = t("daily.practice_end", "Practice: only the day's first game counts.")
         size = ctx.text.fit_size(words, PRACTICE_SIZE, 1220)
-        ctx.text.blit_centered(surface, words, size, YELLOW, (640, PRACTICE_Y), outline=INK, px=2)
+        note = ctx.text.blit_centered(
+            surface, words, size, YELLOW, (640, y - PRACTICE_ABOVE), outline=INK, px=2
+        )
+        ink = ink.union(note)
     return ink
 
 

@@ -464,6 +464,8 @@ class FocusRing:
             if callable(keep_clear):  # nor over the scene's headline ("Paused"), a rating row
                 self._tip.avoid += list(keep_clear())
             self._tip.avoid += overlay_words(getattr(scene, "ctx", None))  # nor a guide's words
+            if layer is not None:  # and never over what the scene's own tips keep readable
+                self._tip.keep = list(getattr(layer, "keep", []))
         if self._tip.tip is not None:
             self._tip.draw(surface, self.text)
 

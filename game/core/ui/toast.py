@@ -37,6 +37,10 @@ class Toast:
         end screen's buttons at the foot of a wide window)."""
         if not self.text:
             return
+        says = getattr(top, "says", None)
+        if says is not None and says(self.text):  # the scene shows it where it belongs
+            self.box = None
+            return
         text = self.ctx.text
         view = gfx.view(screen)
         size = text.fit_size(self.text, 28, LOGICAL_SIZE[0] - 120)

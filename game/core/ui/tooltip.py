@@ -68,6 +68,9 @@ class TooltipLayer:
         # Other things the tip should rather not cover (the focus ring's tip: the neighbouring
         # buttons of a menu, whose labels a tip below the focused one hid).
         self.avoid: list[pygame.FRect] = []
+        # What a tip must never cover while any other place is left (an end screen's line
+        # to share): tried after `avoid` gives no free place.
+        self.keep: list[pygame.FRect] = []
         self.placed: pygame.Rect | None = None  # where the tip was last drawn (for tests)
         # (tip, (text scale, render scale, screen), where, image)
         self._image: tuple[Tip, tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
@@ -160,6 +163,13 @@ class TooltipLayer:
             if not fitted.colliderect(target) and not any(
                 fitted.colliderect(other) for other in self.avoid
             ):
+                return fitted, lines
+        if self.keep:  # no free place: above what must stay readable, then anywhere beside it
+            lifted = above.copy()
+            lifted.bottom = min(k.top for k in self.keep) - GAP
+            places.insert(0, lifted.clamp(area))
+        for fitted in places:
+            if not fitted.colliderect(target) and not any(fitted.colliderect(k) for k in self.keep):
                 return fitted, lines
         for fitted in places:
             if not fitted.colliderect(target):

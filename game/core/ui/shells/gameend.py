@@ -34,7 +34,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import lt
+from game.core.i18n import lt, t
 from game.core.session import Session
 from game.core.ui import soundtrack
 from game.core.ui.focus_targets import HIGHLIGHTED, widget_targets
@@ -113,6 +113,8 @@ class GameEndShell(UIScene):
         self.share: tuple[str, str] | None = None  # a daily deal's line to share, and squares
         self.share_rect: pygame.Rect | None = None  # where its ink was last drawn
         self.note: Note | None = None  # a line told later (`add_note`)
+        self.copy_said = ""  # what Copy said in the message line (its button shows it)
+        self.copied = False
         if session.daily is not None and again is None and session.state.is_terminal():
             self._add_share(session.daily)
 
@@ -126,7 +128,7 @@ class GameEndShell(UIScene):
             "copy",
             Button(
                 (0, 620, 260, 70),
-                lt("game_end.copy", "Copy"),
+                self._copy_label,
                 self.copy_share,
                 key=pygame.K_c,
                 colour=YELLOW,
@@ -147,14 +149,39 @@ class GameEndShell(UIScene):
 
     def results_bottom(self) -> float:
         """How low the game's results may reach, their panels' shadows included: a line to
-        share (or a note) needs its room between them and the buttons."""
-        if self.share is not None or self.note is not None:
-            return SHARED_RESULTS_BOTTOM
-        return RESULTS_BOTTOM
+        share (or a note) needs its room between them and the buttons (and a practice game's
+        note, its own above the line to share)."""
+        if self.share is None and self.note is None:
+            return RESULTS_BOTTOM
+        from game.core.ui.daily import PRACTICE_ROOM
+
+        practice = self.share is not None and self.session.daily_practice
+        return SHARED_RESULTS_BOTTOM - (PRACTICE_ROOM if practice else 0)
 
     def redraw_key(self) -> object:
         """The note as it stands (told from another thread: drawn when it changes)."""
         return self.note() if self.note is not None else None
+
+    def share_clear(self) -> list[pygame.FRect]:
+        """The line to share as last drawn (squares and practice note too): no tooltip covers
+        it. Empty for any other game."""
+        return [pygame.FRect(self.share_rect).inflate(8, 8)] if self.share_rect else []
+
+    def keep_clear(self) -> list[pygame.FRect]:
+        return self.share_clear()
+
+    def _copy_label(self) -> str:
+        """ "Copy"; "Copied!" (or "No clipboard") while the message line says what Copy did."""
+        if self.copy_said and self.ctx.message == self.copy_said:
+            if self.copied:
+                return t("game_end.copied", "Copied!")
+            return t("game_end.no_clipboard", "No clipboard")
+        return t("game_end.copy", "Copy")
+
+    def says(self, message: str) -> bool:
+        """Whether this screen shows `message` itself (what Copy did, on its button), so the
+        message line at the foot does not cover the line to share with it."""
+        return bool(message) and message == self.copy_said
 
     # ------------------------------------------------------------ what a game gives
 
@@ -237,6 +264,7 @@ class GameEndShell(UIScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.tooltips.keep = self.share_clear()  # a tip never hides the line to share
         if self.demo and self.time > AUTO_EXIT / max(0.25, self.ctx.settings.animation_speed):
             self.ctx.stack.clear()
 
@@ -246,7 +274,8 @@ class GameEndShell(UIScene):
 
         if self.share is not None:
             line, squares = self.share
-            copy_share(self.ctx, f"{line} {squares}" if squares else line)
+            self.copied = copy_share(self.ctx, f"{line} {squares}" if squares else line)
+            self.copy_said = self.ctx.message
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.ctx.assets)

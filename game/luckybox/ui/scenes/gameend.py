@@ -188,7 +188,8 @@ class GameEndScene(GameEndShell):
     def keep_clear(self) -> list[pygame.FRect]:
         """What a tip must leave readable: the headline, the scores and the solo rating."""
         headline = pygame.FRect(0, 20, 1280, 120)
-        return [headline, SOLO_CHART, self.scale_rect()] if self.solo else [headline, CHART]
+        mine = [headline, SOLO_CHART, self.scale_rect()] if self.solo else [headline, CHART]
+        return mine + self.share_clear()  # and a daily deal's line to share
 
     def scale_rect(self) -> pygame.FRect:
         """The solo rating's panel: down to the results' limit (a daily deal's line to share
