@@ -870,6 +870,27 @@ def test_a_phrase_said_from_the_seats_menu_and_one_heard_at_the_table(app, serve
     server.call(friend.close())
 
 
+def test_a_phrase_heard_goes_beside_the_turn_line_not_in_its_place(
+    app, server, monkeypatch
+) -> None:
+    """Issue 66: "Alice: Nice move!" replaced "Draw: click..."; both are drawn now."""
+    from tests.ui_helpers import texts_drawn
+
+    lobby, friend, table = table_with_a_friend(app, server)
+    until(app, lambda: table.human_turn(), what="our turn")
+    drawn = texts_drawn(monkeypatch)
+    server.call(friend.say("nice"))
+    until(app, lambda: "Player 2" in table.message, what="the phrase")
+    drawn.clear()
+    app.redraw()
+    frames(app, 2)
+    said = "Player 2: Nice move!"
+    turn = app.ctx.text.wrap_balanced(table.turn_line(), 20, table.geometry.prompt.w - 20)
+    assert said in drawn, drawn
+    assert turn[0] in drawn, (turn, drawn)
+    server.call(friend.close())
+
+
 def test_the_table_says_when_the_server_waits_for_its_storage(app, server) -> None:
     """Issue 24: while the server's database is away, its players see "reconnecting" (their
     moves wait, nothing is lost) and the line clears when it is back."""

@@ -68,6 +68,7 @@ class OnlineTable:
     state: Any
     animator: Any
     message: str
+    message_aside: str
     ambient_live: Callable[[], bool]  # the Scene's, behind this mixin
     flashing: Callable[[], bool]  # the TableShell's
 
@@ -85,6 +86,7 @@ class OnlineTable:
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
+        self.message_aside = ""  # the line when it is a phrase said: beside what to do
 
     # -- the network's news, once a frame ---------------------------------------------------
     def take_news(self) -> None:
@@ -107,21 +109,27 @@ class OnlineTable:
             news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
             if news:
-                self.message = news
+                self.say_line(news)
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Said) and message.table == self.session.table:
                 name = self.session.name_of(message.seat)
-                self.message = said_line(name, message.phrase)
+                self.say_line(said_line(name, message.phrase), aside=True)
             elif isinstance(message, p.Error) or refused:
-                self.message = error_line(message.code)
+                self.say_line(error_line(message.code))
             elif isinstance(message, p.Notice):
-                self.message = notice_line(message.code)
+                self.say_line(notice_line(message.code))
         elif note.kind == "lost":
-            self.message = t("online.lost", "The connection dropped: reconnecting...")
+            self.say_line(t("online.lost", "The connection dropped: reconnecting..."))
         elif note.kind == "back":
-            self.message = ""
+            self.say_line("")
         elif note.kind == "failed":
-            self.message = error_line(str(note.value))
+            self.say_line(error_line(str(note.value)))
+
+    def say_line(self, line: str, aside: bool = False) -> None:
+        """The table's line: `aside` (a phrase a player said) goes beside what to do now,
+        never in its place; any other line (a refusal, the connection) replaces it."""
+        self.message = line
+        self.message_aside = line if aside else ""
 
     def update(self, dt: float) -> None:
         self.take_news()

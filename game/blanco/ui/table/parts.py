@@ -487,6 +487,8 @@ class Prompt(Part):
         message = table.message
         colour = (120, 28, 40) if table.refusal and message else PANEL
         draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
+        if message and message == getattr(table, "message_aside", ""):
+            message = f"{table.turn_line()}\n{message}"  # a phrase said: beside what to do
         # Balanced: a place's last "1." never wraps alone onto a line of its own.
         lines = text.wrap_balanced(message or table.turn_line(), 20, area.w - 20)[:4]
         for i, line in enumerate(lines):
