@@ -958,3 +958,30 @@ def test_a_share_link_pasted_as_the_server_joins_its_table(app, server) -> None:
     assert seats_file.last_server(app.ctx.data_dir) == server.url
     seats_file.remember_server(app.ctx.data_dir, share_link(server.url, "KQ7-4XM"))
     assert seats_file.last_server(app.ctx.data_dir) == server.url
+
+
+def test_the_lobby_names_the_game_and_a_watchers_banner_says_watching(
+    app, server, monkeypatch
+) -> None:
+    """Issue 66: the lobby never said which game the table is for, and a watcher's header
+    read as if they were the first player."""
+    from tests.ui_helpers import texts_drawn
+
+    lobby = host_table(app, server.url, ["normal"])  # Blanco, with a computer: it opens
+    until(app, lambda: lobby.code != "" and lobby.seats, what="the lobby")
+    assert lobby.heading() == "Blanco table"
+    code = lobby.code
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    app.stack.clear()
+    app.stack.push(app.ctx.nav.make("title"))
+    watcher = app.ctx.nav.make("online.lobby", link=None, url=server.url, code=code, watch=True)
+    app.stack.push(watcher)
+    until(app, lambda: app.stack.top is not watcher, what="the watched table")
+    table = app.stack.top
+    drawn = texts_drawn(monkeypatch)
+    app.redraw()
+    frames(app, 3)
+    banner = [text for text in drawn if text.startswith("Watching: ")]
+    assert banner, drawn
+    assert not any(text.startswith("Host  ·") for text in drawn), "not the first player's"
+    assert table.banner_name(0).startswith("Watching: ")

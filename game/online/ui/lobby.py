@@ -239,13 +239,23 @@ class LobbyScene(UIScene):
         """What the server's news changes here (the lobby is otherwise a still page)."""
         return (self.code, self.problem, tuple(self.seats), self.widgets["table"].enabled)
 
+    def heading(self) -> str:
+        """ "Blanco table": which game the table is for, once known (a joiner learns it from
+        the server's first state)."""
+        game = self.link.game
+        if game is None and self.state is not None and self.state.game in ONLINE_TABLES:
+            game = self.ctx.game_ui(self.state.game).game
+        if game is None:
+            return t("online.lobby.heading", "The table")
+        return t("online.lobby.heading_game", "{game} table", game=game.title)
+
     def seat_line(self, i: int, seat: p.SeatInfo) -> tuple[str, tuple[int, int, int]]:
         return seat_status(seat, i == self.link.client.seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
-        draw_heading(surface, ctx, t("online.lobby.heading", "The table"))
+        draw_heading(surface, ctx, self.heading())
         if not self.code:
             line = self.problem or t(
                 "online.lobby.connecting", "Connecting to {url}...", url=self.link.url

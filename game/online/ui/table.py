@@ -143,6 +143,14 @@ class OnlineTable:
             return t("online.table.undo", "There is no undo at an online table.")
         return str(super().undo_words(refusal))  # type: ignore[misc]  # the TableShell behind
 
+    def banner_name(self, seat: int) -> str:
+        """A watcher's banner says they watch ("Watching: Alice"): nothing there reads as if
+        the screen were the first player's."""
+        name = str(super().banner_name(seat))  # type: ignore[misc]  # the TableShell behind
+        if self.session.seat < 0:
+            return t("online.table.watching", "Watching: {name}", name=name)
+        return name
+
     def needs_confirm(self, seat: int) -> bool:
         return False  # no Next gate: nothing to take back online
 

@@ -457,7 +457,7 @@ class Banner(Part):
             acting = table.session.name_of(seen.acting)
             if spoken_to(acting, len(table.session.seats)):
                 status = t("blanco.table.your_turn", "your turn")
-            elif seen.acting == seat:  # the grid shown is the player's: their name is there
+            elif seen.acting == seat and who == acting:  # their name starts the line
                 status = t("blanco.table.banner_to_play", "to play")
             else:
                 status = t("blanco.table.to_play", "{name} to play", name=acting)
