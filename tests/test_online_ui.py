@@ -985,3 +985,44 @@ def test_the_lobby_names_the_game_and_a_watchers_banner_says_watching(
     assert banner, drawn
     assert not any(text.startswith("Host  ·") for text in drawn), "not the first player's"
     assert table.banner_name(0).startswith("Watching: ")
+
+
+def test_online_tables_hold_as_many_seats_as_local_play(app, server) -> None:
+    """Issue 66: the host's form offered at most 4 seats; Blanco takes 5 and Lucky Box 12, as
+    at a local table (the protocol and the server allowed them). The seats past the third row
+    are paged through; the lobby lists twelve in two columns above its buttons."""
+    from game.online.ui.lobby import LobbyScene
+    from game.online.ui.seat_grid import seat_rows
+
+    menu = open_menu(app, server.url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    assert isinstance(host, HostScene)
+    game = host.widget("game")
+    click(app, game.segment([v for v, _ in game.options].index("blanco")).center)
+    players = host.widget("players")
+    assert [v for v, _ in players.options][-1] == "5"
+    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+    assert [v for v, _ in players.options][-1] == "12"
+    click(app, players.segment(len(players.options) - 1).center)
+    assert players.value == "12" and host.widget("more_seats").visible
+    for _ in range(3):  # seats 5-7, 8-10, then 11-12
+        click(app, host.widget("more_seats").rect.center)
+    last = host.widget("seat_11")
+    assert last.visible and not host.widget("seat_1").visible
+    click(app, last.segment([v for v, _ in last.options].index("normal")).center)
+    lobby = click_for_lobby(app, host.widget("open").rect.center)
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: len(lobby.seats) == 12, what="twelve seats")
+    assert lobby.seats[11].kind == "computer" and lobby.seats[11].level == "normal"
+    assert sum(1 for s in lobby.seats if s.free) == 10
+    frames(app, 2)
+    rows = seat_rows(12, *_lobby_regions(), 44)
+    buttons = min(w.rect.top for w in lobby.widgets.values() if w.visible)
+    assert max(r.bottom for r in rows) + 20 <= buttons, "the twelve rows end above the buttons"
+
+
+def _lobby_regions() -> tuple[Any, Any]:
+    from game.online.ui.lobby import LOBBY_ONE, LOBBY_TWO
+
+    return LOBBY_ONE, LOBBY_TWO

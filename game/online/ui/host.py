@@ -23,7 +23,8 @@ from .menu import draw_heading, draw_label, server_field, server_of
 from .net import NetLink
 from .table import ONLINE_TABLES
 
-MAX_SHOWN_SEATS = 4  # the form offers up to four seats (the protocol allows more)
+MAX_SHOWN_SEATS = p.MAX_SEATS  # as many seats as the protocol (and local play) allows
+PAGE_ROWS = 3  # the other seats' rows shown at once; more are paged through
 FRIEND = "human"
 #: How long a left seat is held: (seconds, caption).
 HOLDS: list[tuple[str, Any]] = [
@@ -38,6 +39,11 @@ ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
 
 NAME_W = 180  # a friend's name field, right of the seat's choice, within the form's width
 SEAT_W = WIDTH - NAME_W - 12  # a seat's choice (friend or a level)
+
+
+def row_y(i: int) -> float:
+    """The top of seat `i`'s row (1 for the second seat), on its page."""
+    return ROWS["seats"] - 26 + (i - 1) % PAGE_ROWS * 46
 
 
 def default_friend(i: int) -> str:
@@ -112,12 +118,24 @@ class HostScene(UIScene):
                 text_size=30,
             ),
         )
+        self.seat_page = 0  # which seats' rows show (PAGE_ROWS at a time)
+        self.add(
+            "more_seats",
+            Button(
+                (LEFT + WIDTH + 16, ROWS["seats"] - 26, 180, 42),
+                self._more_label,
+                self.next_seats,
+                key=pygame.K_PAGEDOWN,
+                colour=ORANGE,
+                text_size=22,
+            ),
+        )
         self._fit_players()
         for i in range(1, MAX_SHOWN_SEATS):  # a friend's name, beside their seat's choice
             self.add(
                 f"friend_{i}",
                 TextInput(
-                    (LEFT + WIDTH - NAME_W, ROWS["seats"] - 26 + (i - 1) * 46, NAME_W, 42),
+                    (LEFT + WIDTH - NAME_W, row_y(i), NAME_W, 42),
                     max_len=20,
                     text_size=22,
                     placeholder=partial(default_friend, i),
@@ -148,14 +166,31 @@ class HostScene(UIScene):
             ]
             old = self.widgets.get(name)
             value = old.value if isinstance(old, Choice) and old.value in dict(levels) else FRIEND
-            self.add(
-                name, Choice((LEFT, ROWS["seats"] - 26 + (i - 1) * 46, SEAT_W, 42), levels, value)
-            )
+            self.add(name, Choice((LEFT, row_y(i), SEAT_W, 42), levels, value))
         self._show_seats(players.value)
 
+    def pages(self) -> int:
+        """How many pages the other seats' rows take (one up to PAGE_ROWS of them)."""
+        return max(1, -(-(int(self.players.value) - 1) // PAGE_ROWS))
+
+    def _more_label(self) -> str:
+        """The pager's words: the seats it shows next ("Seats 5-7")."""
+        page = (self.seat_page + 1) % self.pages()
+        first = 2 + page * PAGE_ROWS
+        last = min(int(self.players.value), first + PAGE_ROWS - 1)
+        return t("online.host.more_seats", "Seats {first}-{last}", first=first, last=last)
+
+    def next_seats(self) -> None:
+        """The next seats' rows (round to the first after the last)."""
+        self.seat_page = (self.seat_page + 1) % self.pages()
+        self._show_seats(self.players.value)
+
     def _show_seats(self, count: str) -> None:
+        self.seat_page = min(self.seat_page, self.pages() - 1)
         for i in range(1, MAX_SHOWN_SEATS):
-            self.widgets[f"seat_{i}"].visible = i < int(count)
+            on_page = (i - 1) // PAGE_ROWS == self.seat_page
+            self.widgets[f"seat_{i}"].visible = i < int(count) and on_page
+        self.widgets["more_seats"].visible = self.pages() > 1
 
     def _show_names(self) -> None:
         """A name field beside each seat a friend takes (a computer is named by its level)."""
@@ -211,12 +246,10 @@ class HostScene(UIScene):
         draw_label(surface, ctx, t("online.host.players", "Players"), right, ROWS["players"])
         draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, ROWS["name"])
         for i in range(1, int(self.players.value)):
+            if not self.widgets[f"seat_{i}"].visible:
+                continue  # on another page
             draw_label(
-                surface,
-                ctx,
-                t("online.host.seat", "Seat {n}", n=i + 1),
-                right,
-                ROWS["seats"] + (i - 1) * 46,
+                surface, ctx, t("online.host.seat", "Seat {n}", n=i + 1), right, row_y(i) + 26
             )
         draw_label(surface, ctx, t("online.host.hold", "Hold a left seat"), right, ROWS["hold"])
         note = t("online.host.note", "You sit at seat 1.")

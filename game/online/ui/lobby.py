@@ -34,11 +34,15 @@ from game.online import protocol as p, tls
 from . import seats_file
 from .menu import draw_heading
 from .net import NetLink, share_link
+from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
 from .table import ONLINE_TABLES, start_table
 from .words import error_line
 
+#: Where the seats are listed: one column up to four, two beyond (a table of twelve).
+LOBBY_ONE = pygame.FRect(340, 305, 600, 0)
+LOBBY_TWO = pygame.FRect(100, 305, 1080, 268)
 # Seat states in inks that read on the paper panel.
 YOU_INK = (196, 30, 110)
 FREE_INK = (112, 100, 136)
@@ -284,17 +288,22 @@ class LobbyScene(UIScene):
             px=2,
         )
         if self.seats:
-            panel = pygame.FRect(340, 305, 600, 40 + 44 * len(self.seats))
-            draw_panel(surface, panel, PAPER)
-            for i, seat in enumerate(self.seats):
-                y = panel.y + 42 + i * 44
+            rows = seat_rows(len(self.seats), LOBBY_ONE, LOBBY_TWO, 44)
+            draw_panel(surface, panel_of(rows), PAPER)
+            many = len(self.seats) > ONE_COLUMN  # shorter rows, smaller words
+            for i, (seat, row) in enumerate(zip(self.seats, rows, strict=True)):
+                y = row.centery
                 colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
-                gfx.circle(surface, colour, (int(panel.x + 34), int(y)), 12)
-                name = ctx.text.render(shown_name(seat, i), 28, INK)
-                surface.blit(name, name.get_rect(midleft=(panel.x + 60, y)))
+                gfx.circle(surface, colour, (int(row.x + 34), int(y)), 10 if many else 12)
                 status, tone = self.seat_line(i, seat)
-                surf = ctx.text.render(status, 26, tone)  # dark words on the paper panel
-                surface.blit(surf, surf.get_rect(midright=(panel.right - 24, y)))
+                surf = ctx.text.render(status, 22 if many else 26, tone)  # dark on the paper
+                right = row.right - 24
+                surface.blit(surf, surf.get_rect(midright=(right, y)))
+                label = shown_name(seat, i)
+                room = right - surf.get_width() - 16 - (row.x + 60)
+                size = ctx.text.fit_size(label, 24 if many else 28, room)
+                name = ctx.text.render(label, size, INK)
+                surface.blit(name, name.get_rect(midleft=(row.x + 60, y)))
         if self.problem:
             ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)
         self.draw_widgets(surface)

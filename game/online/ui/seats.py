@@ -34,11 +34,16 @@ from . import seats_file
 from .lobby import copy_share_link, seat_status
 from .menu import draw_heading
 from .net import share_link
+from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .session import shown_name
 from .words import phrase_words, seats_hint
 
 HAND_LEVEL = "normal"  # the computer a seat is handed to
 ROW = 48
+#: Where the seats are listed: one column up to four (the Computer buttons beside it), two
+#: beyond, above the row of phrases.
+SEATS_ONE = pygame.FRect(240, 280, 700, 0)
+SEATS_TWO = pygame.FRect(60, 280, 1160, 240)
 # The row of phrases to say to the table, under the seats (4 of them end at 512).
 PHRASES_LEFT, PHRASES_RIGHT, PHRASES_Y, PHRASE_GAP = 160.0, 1120.0, 528.0, 12.0
 
@@ -117,13 +122,23 @@ class TableSeatsScene(UIScene):
                 )
         self.place()
 
+    def rows(self) -> list[pygame.FRect]:
+        """Each seat's row: one column beside the Computer buttons up to four seats, two
+        columns (each row's button inside it) for a larger table."""
+        return seat_rows(len(self.session.infos), SEATS_ONE, SEATS_TWO, ROW, top_pad=45)
+
     def place(self) -> None:
         """Each seat's button on its row, shown for a seat a computer may take."""
-        for i, info in enumerate(self.session.infos):
+        many = len(self.session.infos) > ONE_COLUMN
+        for i, (info, row) in enumerate(zip(self.session.infos, self.rows(), strict=True)):
             button = self.widgets.get(f"computer_{i}")
             if button is None:
                 continue
-            button.rect.topleft = (960, 305 + i * ROW)  # centred on its row
+            if many:  # inside its row, at the right, where the seat's state is said
+                button.rect.size = (150, min(36, row.h - 4))
+                button.rect.midright = (row.right - 16, row.centery)
+            else:
+                button.rect.topleft = (960, row.centery - 20)  # beside the panel, on its row
             button.visible = button.enabled = (
                 i != self.session.seat and info.kind == "human" and not info.connected
             )
@@ -187,15 +202,22 @@ class TableSeatsScene(UIScene):
             px=2,
         )
         infos = self.session.infos
-        panel = pygame.FRect(240, 280, 700, 40 + ROW * len(infos))
-        draw_panel(surface, panel, PAPER)
-        for i, info in enumerate(infos):
-            y = panel.y + 45 + i * ROW
-            name = ctx.text.render(shown_name(info, i), 28, INK)
-            surface.blit(name, name.get_rect(midleft=(panel.x + 30, y)))
+        rows = self.rows()
+        draw_panel(surface, panel_of(rows), PAPER)
+        many = len(infos) > ONE_COLUMN
+        for i, (info, row) in enumerate(zip(infos, rows, strict=True)):
+            y = row.centery
+            button = self.widgets.get(f"computer_{i}")
             status, tone = seat_status(info, i == self.session.seat)
-            surf = ctx.text.render(status, 26, tone)
-            surface.blit(surf, surf.get_rect(midright=(panel.right - 24, y)))
+            right = row.right - 24
+            if many and button is not None and button.visible:
+                right = button.rect.left - 12  # the state beside the seat's own button
+            surf = ctx.text.render(status, 22 if many else 26, tone)
+            surface.blit(surf, surf.get_rect(midright=(right, y)))
+            label = shown_name(info, i)
+            room = right - surf.get_width() - 16 - (row.x + 30)
+            name = ctx.text.render(label, ctx.text.fit_size(label, 24 if many else 28, room), INK)
+            surface.blit(name, name.get_rect(midleft=(row.x + 30, y)))
         if self.problem:
             ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 590), outline=INK, px=2)
         elif self.host_token is not None:
