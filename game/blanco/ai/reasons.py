@@ -14,9 +14,9 @@ from game.blanco.rules.actions import Clear, Discard, Draw, Look, Play, Setup, S
 from .model import COLS, NUMS, Grid, Pos, complete, grid_of, put
 
 # The kinds of reason:
-CLEARS = "clears"  # the move completes a line: `line` ("row" | "col"), `index`
-FITS_ROW = "fits_row"  # `card` has the number of row `index`'s face-up cards
-FITS_COL = "fits_col"  # `card` has the colour of column `index`'s face-up cards
+CLEARS = "clears"  # the move completes a line: `line` ("row" | "col"), `line_no`
+FITS_ROW = "fits_row"  # `card` has the number of row `line_no`'s face-up cards
+FITS_COL = "fits_col"  # `card` has the colour of column `line_no`'s face-up cards
 PILE = "pile"  # the discard pile's `card` fits but the draw pile may bring better
 NOTHING_FITS = "nothing_fits"  # the discard pile's `card` fits no line: a fresh card is better
 KNOWN = "known"  # the discard pile's `card` is known, the draw pile's is a gamble
@@ -32,7 +32,7 @@ class Reason(NamedTuple):
 
     kind: str
     line: str = ""
-    index: int = -1
+    line_no: int = -1
     card: int = 0
 
 
@@ -54,7 +54,7 @@ def fit(g: Grid, card: int, at: Pos) -> Reason | None:
     number) or column (same colour); None when it fits neither."""
     done = _cleared(put(g, at, (card, True)))
     if done is not None:
-        return Reason(done.kind, done.line, done.index, card)
+        return Reason(done.kind, done.line, done.line_no, card)
     r, c = at
     row = [cell for i, cell in enumerate(g[r]) if i != c and cell[1] and cell[0]]
     if row and all(NUMS[k] == NUMS[card] for k, _ in row):

@@ -16,7 +16,7 @@ def reason_words(reason: r.Reason) -> str:
         return t(
             "blanco.why.clears",
             "completes {line}: it clears",
-            line=_line(reason.line, reason.index),
+            line=_line(reason.line, reason.line_no),
         )
     if kind == r.FITS_ROW and card:
         return t(
@@ -24,7 +24,7 @@ def reason_words(reason: r.Reason) -> str:
             "the {card} fits row {row}: all {n}s",
             card=card_name(card),
             n=number(card),
-            row=reason.index + 1,
+            row=reason.line_no + 1,
         )
     if kind == r.FITS_COL and card:
         return t(
@@ -32,7 +32,7 @@ def reason_words(reason: r.Reason) -> str:
             "the {card} fits column {column}: all {colour}",
             card=card_name(card),
             colour=colour_word(colour(card)),
-            column=reason.index + 1,
+            column=reason.line_no + 1,
         )
     if kind == r.PILE:
         return t(
@@ -66,7 +66,7 @@ def reason_words(reason: r.Reason) -> str:
         return t(
             "blanco.why.order",
             "clearing {line} first keeps the most lines whole",
-            line=_line(reason.line, reason.index),
+            line=_line(reason.line, reason.line_no),
         )
     if kind == r.LEARN:
         return t("blanco.why.learn", "knowing more of your grid helps plan your lines")

@@ -27,10 +27,10 @@ from game.luckybox.rules.scoring import CARD_POINTS
 CARD = "card"  # the cross completes its card: `points` this round, `bonuses` of its lines
 LINE = "line"  # the cross completes a row or column (or two): their `bonuses`
 NEAR = "near"  # the cross leaves one square to finish a line: its `bonuses` (one)
-FULLEST = "fullest"  # the cross is on the player's card nearest complete: `count` crossed
-BUILD = "build"  # the cross adds to a card already begun: `count` its squares crossed
+FULLEST = "fullest"  # the cross is on the player's card nearest complete: `amount` squares crossed
+BUILD = "build"  # the cross adds to a card already begun: `amount` squares crossed on it
 SPREAD = "spread"  # the cross starts a fresh card: `bonuses` of the lines it begins
-PASS = "pass"  # nothing to cross: `count` Lightning kept for a better number
+PASS = "pass"  # nothing to cross: `amount`: the Lightning kept for a better number
 CARDS = "cards"  # a draft's keep or pick: `bonuses` the best icons of the card(s) kept
 
 
@@ -41,7 +41,7 @@ class Reason(NamedTuple):
     kind: str
     bonuses: tuple[Bonus, ...] = ()
     points: int = 0
-    count: int = 0
+    amount: int = 0  # squares crossed (FULLEST, BUILD, SPREAD), Lightning kept (PASS)
     lightning: int = 0
 
 
@@ -86,10 +86,10 @@ def cross_reason(view: Any, seat: int, card: int, cell: int, lightning: int = 0)
             if mask >> cell & 1 and (b := _line_bonus(face, line))[0] != BLANK
         ]
         toward.sort(key=lambda b: (_ICON_ORDER.get(b[0], 5), -b[1]))
-        return Reason(SPREAD, tuple(toward), count=crossed, lightning=spent)
+        return Reason(SPREAD, tuple(toward), amount=crossed, lightning=spent)
     if all(crossed >= n for n in others):
-        return Reason(FULLEST, count=crossed, lightning=spent)
-    return Reason(BUILD, count=crossed, lightning=spent)
+        return Reason(FULLEST, amount=crossed, lightning=spent)
+    return Reason(BUILD, amount=crossed, lightning=spent)
 
 
 def _best_icons(view: Any, cards: tuple[int, ...]) -> tuple[Bonus, ...]:
@@ -112,7 +112,7 @@ def reason(view: Any, action: Any) -> Reason | None:
     if isinstance(action, Resolve):
         return cross_reason(view, action.player, action.target_card, action.cell)
     if isinstance(action, Pass):
-        return Reason(PASS, count=view.players[action.player].lightning)
+        return Reason(PASS, amount=view.players[action.player].lightning)
     if isinstance(action, Keep):
         return Reason(CARDS, _best_icons(view, tuple(action.cards)))
     if isinstance(action, Pick):

@@ -70,21 +70,21 @@ def reason_words(reason: r.Reason) -> str:
         return t(
             "luckybox.why.fullest",
             "your card nearest complete ({count} of 9 crossed)",
-            count=reason.count,
+            count=reason.amount,
         )
     if kind == r.BUILD:
         return t(
-            "luckybox.why.build", "builds up a card ({count} of 9 crossed)", count=reason.count
+            "luckybox.why.build", "builds up a card ({count} of 9 crossed)", count=reason.amount
         )
     if kind == r.SPREAD:
         if gains:
             return t("luckybox.why.toward", "starts lines toward {gains}", gains=gains)
         return t("luckybox.why.spread", "starts a card: its other squares wait for later numbers")
     if kind == r.PASS:
-        if reason.count:
+        if reason.amount:
             return tn(
                 "luckybox.why.pass",
-                reason.count,
+                reason.amount,
                 "keeps your Lightning token for a number that fits",
                 "keeps your {count} Lightning for a number that fits",
             )
