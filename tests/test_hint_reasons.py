@@ -175,17 +175,39 @@ def test_lucky_box_draft_hint_says_why_it_keeps_those_cards(app: Any, monkeypatc
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
-def test_blanco_h_shows_the_hint_and_why(app: Any, lang: str) -> None:
+def test_blanco_h_shows_the_hint_and_why(app: Any, monkeypatch: Any, lang: str) -> None:
     from tests.test_keyboard_blanco import settle
 
     i18n.set_language(lang)
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo"), Seat("Bot", "hard")], seed=7)
     intro = {"en": "Why: ", "fr": "Pourquoi\u00a0: ", "de": "Warum: "}[lang]
+    drawn = texts_drawn(monkeypatch)
     for _ in range(3):
         settle(app, table)
+        drawn.clear()
         press(app, pygame.K_h, 2)
         frames(app, 2)
         hint_line, why = table.message.split("\n")
         assert why.startswith(intro) and len(why) > len(intro) + 5, table.message
+        # The prompt's lines, balanced: no place's last "1." left alone on a line of its own.
+        words = set(" ".join(table.message.split("\n")).split())
+        lines = [line for line in drawn if line and set(line.split()) <= words]
+        assert lines and all(len(line) > 4 for line in lines), lines
         press(app, pygame.K_RETURN, 3)
+
+
+def test_a_blanco_hints_place_never_wraps_its_last_number_alone(app: Any, monkeypatch: Any) -> None:
+    """ "Hint: play the orange 10 at row 1, column 1." wrapped its "1." onto a line alone."""
+    from tests.test_keyboard_blanco import settle
+
+    app.ctx.settings.animation_speed = 8.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo"), Seat("Bot", "hard")], seed=7)
+    settle(app, table)
+    drawn = texts_drawn(monkeypatch)
+    table.moves.say("Hint: play the orange 10 at row 1, column 1.\nWhy: the card there fits none")
+    app.redraw()
+    frames(app, 2)
+    lines = [line for line in drawn if "column" in line or line.strip() in ("1.", "1")]
+    assert lines and all(line.strip() != "1." for line in drawn), lines
+    assert any(line.endswith("column 1.") for line in drawn), lines

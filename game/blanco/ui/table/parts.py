@@ -489,8 +489,12 @@ class Prompt(Part):
         draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
         if message and message == getattr(table, "message_aside", ""):
             message = f"{table.turn_line()}\n{message}"  # a phrase said: beside what to do
-        # Balanced: a place's last "1." never wraps alone onto a line of its own.
-        lines = text.wrap_balanced(message or table.turn_line(), 20, area.w - 20)[:4]
+        # Each paragraph balanced: a place's last "1." never wraps alone onto a line.
+        lines = [
+            line
+            for paragraph in (message or table.turn_line()).split("\n")
+            for line in text.wrap_balanced(paragraph, 20, area.w - 20)
+        ][:4]
         for i, line in enumerate(lines):
             text.blit_centered(surface, line, 20, WHITE, (area.centerx, area.y + 18 + i * 22))
 
