@@ -5,10 +5,7 @@ app's logo sprite and any other game its title, over the default drifting cards.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
@@ -16,6 +13,7 @@ import pygame
 from game.core.i18n import lt, t, tn
 from game.core.ui import gfx, motion, soundtrack
 from game.core.ui.context import Context
+from game.core.ui.last_game import load_last_game, remember_game
 from game.core.ui.paint import (
     BLUE,
     CYAN,
@@ -43,7 +41,6 @@ DAILY_W, DAILY_GAP = 220, 22  # the Daily deal button, right of New game
 SMALL_W, SMALL_H = 210, 56  # wide enough for "Comment jouer" in Large text at full size
 SMALL_GAP = 14
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
-LAST_GAME = "last_game.json"  # which game the title shows first, in the data folder
 NOTICE_GAP = 20  # px between "Play online" and its notice
 
 
@@ -57,46 +54,6 @@ class TitleNotice(Protocol):
     def open(self) -> None: ...  # the line was clicked
 
     def close(self) -> None: ...
-
-
-def load_last_game(
-    folder: Any, game_ids: list[str], tell: Callable[[str], None] | None = None
-) -> str:
-    """The game chosen last time among `game_ids` (the first when unknown). A damaged file is
-    set aside (it would otherwise be overwritten unread) and `tell` says so in one line."""
-    from game.core import safe_json
-    from game.core.storage import set_aside
-
-    path = Path(folder) / LAST_GAME
-    try:
-        game = safe_json.read_object(path).get("game")
-        if not isinstance(game, str):
-            raise safe_json.BadFile('"game" must be a game\'s name')
-    except FileNotFoundError:
-        return game_ids[0]
-    except (OSError, ValueError) as err:
-        aside = set_aside(path)
-        if tell is not None:
-            tell(
-                t(
-                    "title.last_game_damaged",
-                    "The last game played could not be read ({why}); the file was {aside}.",
-                    why=err,
-                    aside=aside,
-                )
-            )
-        return game_ids[0]
-    return game if game in game_ids else game_ids[0]
-
-
-def remember_game(folder: Path, game_id: str) -> None:
-    """The game the title shows first next time: the one chosen on it, or last sat down to
-    (a table, local or online, says so as it opens). Only a convenience: a write that fails
-    changes nothing else."""
-    with contextlib.suppress(OSError):
-        from game.core.storage import write_json_atomic
-
-        write_json_atomic(Path(folder) / LAST_GAME, {"game": game_id})
 
 
 class TitleScene(UIScene):

@@ -54,9 +54,9 @@ from game.core.session import Session
 from game.core.turns import TurnController
 from game.core.ui import gfx, soundtrack
 from game.core.ui.animator import Animator
+from game.core.ui.last_game import remember_game
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene, tips_moving
-from game.core.ui.scenes.title import remember_game
 from game.core.ui.settings import PACE_SPEEDS
 from game.core.ui.shells.auto_next import AutoNext
 from game.core.ui.shells.late_input import LateInput, follows
