@@ -1020,6 +1020,13 @@ def test_online_tables_hold_as_many_seats_as_local_play(app, server) -> None:
     rows = seat_rows(12, *_lobby_regions(), 44)
     buttons = min(w.rect.top for w in lobby.widgets.values() if w.visible)
     assert max(r.bottom for r in rows) + 20 <= buttons, "the twelve rows end above the buttons"
+    # The table's seats menu lists them above its row of phrases, as its panel is drawn.
+    from game.online.ui.seat_grid import panel_of
+    from game.online.ui.seats import PHRASES_Y, ROW, SEATS_ONE, SEATS_TWO
+
+    menu_rows = seat_rows(12, SEATS_ONE, SEATS_TWO, ROW, top_pad=45)
+    assert panel_of(menu_rows).bottom <= PHRASES_Y - 4
+    assert min(r.h for r in menu_rows) >= 30, "rows tall enough for a Computer button"
 
 
 def _lobby_regions() -> tuple[Any, Any]:

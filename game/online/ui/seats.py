@@ -43,7 +43,7 @@ ROW = 48
 #: Where the seats are listed: one column up to four (the Computer buttons beside it), two
 #: beyond, above the row of phrases.
 SEATS_ONE = pygame.FRect(240, 280, 700, 0)
-SEATS_TWO = pygame.FRect(60, 280, 1160, 240)
+SEATS_TWO = pygame.FRect(60, 262, 1160, 240)
 # The row of phrases to say to the table, under the seats (4 of them end at 512).
 PHRASES_LEFT, PHRASES_RIGHT, PHRASES_Y, PHRASE_GAP = 160.0, 1120.0, 528.0, 12.0
 
