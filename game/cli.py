@@ -29,12 +29,15 @@ import argparse
 import math
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
 from game.core.safe_json import INT_BOUND, printable
 from game.core.version import __version__  # the package's version too (pyproject.toml)
+
+if TYPE_CHECKING:
+    from game.online.limits import Limits
 
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
@@ -182,6 +185,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help="serve: a private server: a client may choose any table's seed (everyone there "
         "trusts the host; without it only a host alone with computers may)",
     )
+    add_limit_options(online)
     online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     diagnostics.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
@@ -193,6 +197,8 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         _check_daily(parser, args)
     if not args.serve:
         given = [flag for flag, dest in SERVE_ONLY if getattr(args, dest) is not None]
+        limits = limit_options()
+        given += [flag for flag, dest in limits if getattr(args, dest) not in (None, False)]
         if given:
             parser.error(f"{given[0]} needs --serve")
     if (args.cert is None) != (args.key is None):
@@ -256,6 +262,71 @@ def demo_seed(text: str) -> int:
 def rate_limit(text: str) -> int:
     """--rate-limit: a whole number of messages a second, within RATE_LIMITS."""
     return whole_number(text, *RATE_LIMITS)
+
+
+def limit_options() -> list[tuple[str, str]]:
+    """The server's limits' options (game/online/limits.py), as (flag, dest)."""
+    import dataclasses
+
+    from game.online.limits import Limits
+
+    return [(f.metadata["option"], f"limit_{f.name}") for f in dataclasses.fields(Limits)]
+
+
+def add_limit_options(parser: argparse._ActionsContainer) -> None:
+    """One `--serve` option per limit of the server (docs/PROTOCOL.md, "Limits"), each
+    saying its default."""
+    import dataclasses
+
+    from game.online.limits import Limits
+
+    defaults = Limits()
+    for f in dataclasses.fields(Limits):
+        option, what, unit = f.metadata["option"], f.metadata["help"], f.metadata["unit"]
+        if f.type in (bool, "bool"):
+            parser.add_argument(
+                option, dest=f"limit_{f.name}", action="store_true", help=f"serve: {what}"
+            )
+            continue
+        default = getattr(defaults, f.name) if f.name != "thinking" else "the CPUs"
+        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        parser.add_argument(
+            option,
+            dest=f"limit_{f.name}",
+            metavar="N",
+            type=limit_number if f.type in (int, "int") else limit_amount,
+            help=f"serve: {what} ({shown}{' ' + unit if unit else ''})",
+        )
+
+
+def server_limits(args: argparse.Namespace) -> Limits:
+    """The server's limits (limits.Limits) as --serve's options set them."""
+    import dataclasses
+
+    from game.online.limits import Limits
+
+    given = {
+        f.name: getattr(args, f"limit_{f.name}")
+        for f in dataclasses.fields(Limits)
+        if getattr(args, f"limit_{f.name}") not in (None, False)
+    }
+    return Limits(**given)
+
+
+def limit_number(text: str) -> int:
+    """A limit that counts: a whole number from 1 (up to a million)."""
+    return whole_number(text, 1, 1_000_000)
+
+
+def limit_amount(text: str) -> float:
+    """A limit in seconds or days: a finite number above 0."""
+    try:
+        amount = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{printable(text[:30])!r} is not a number") from None
+    if not (math.isfinite(amount) and 0 < amount <= 1e9):
+        raise argparse.ArgumentTypeError(f"{printable(text[:30])!r} is not a number above 0")
+    return amount
 
 
 def port_number(text: str) -> int:
@@ -436,7 +507,9 @@ def _online(args: argparse.Namespace) -> int:
 
         rate = protocol.RATE if args.rate_limit is None else float(args.rate_limit)
         tls = (args.cert, args.key) if args.cert is not None else None
-        return serve(args.host, args.port, args.db, rate, tls, bool(args.chosen_seeds))
+        return serve(
+            args.host, args.port, args.db, rate, tls, bool(args.chosen_seeds), server_limits(args)
+        )
     from game.online.client import demo
 
     seed = args.seed  # None: the server deals (it refuses a chosen seed for a table of several)

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from game.catalog import game_by_id, games
 from game.core import records
+from game.online.limits import Limits
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
 
@@ -28,14 +29,28 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
 #: limit itself set their own (test_online_rate_limit) or keep the usual one (the flood).
 TEST_RATE_LIMIT = 2000
 
+#: The other limits of the test servers (game/online/limits.py): the usual ones, but that every
+#: test's clients come from 127.0.0.1 (many connections and tables from one address), some
+#: tables are of computers alone and a test may fail many look-ups on purpose. The tests of
+#: the limits themselves (test_online_hostile*) keep the usual ones.
+TEST_LIMITS = Limits(
+    connections_per_address=100_000,
+    tables_per_address=100_000,
+    computer_tables=True,
+    lookup_free=100_000,
+    lookup_cutoff=100_000,
+)
+
 
 @contextlib.asynccontextmanager
 async def running_server(
-    db: Path, rate: float = TEST_RATE_LIMIT
+    db: Path, rate: float = TEST_RATE_LIMIT, limits: Limits = TEST_LIMITS
 ) -> AsyncIterator[tuple[str, GameServer]]:
     store = SqliteStore(db)
     # chosen seeds: the tests deal known deals, to compare with the same game played here
-    server, game_server = await start("127.0.0.1", 0, store, rate=rate, chosen_seeds=True)
+    server, game_server = await start(
+        "127.0.0.1", 0, store, rate=rate, chosen_seeds=True, limits=limits
+    )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:

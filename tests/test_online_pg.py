@@ -19,7 +19,13 @@ from game.online.client import play_table
 from game.online.names import rematch_code
 from game.online.server import GameServer, bound_port, start
 from game.online.store import ActionRow, SeatRow, TableRow, open_store
-from tests.test_online_helpers import TEST_RATE_LIMIT, play_locally, run, without_online
+from tests.test_online_helpers import (
+    TEST_LIMITS,
+    TEST_RATE_LIMIT,
+    play_locally,
+    run,
+    without_online,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 # The fixtures `postgres` and `pg_url`: one throwaway PostgreSQL for the whole run (each
@@ -88,7 +94,7 @@ def test_the_store_keeps_tables_seats_and_actions(pg_url: str) -> None:
 async def pg_server(url: str) -> AsyncIterator[tuple[str, GameServer]]:
     store = open_store(url)
     server, game_server = await start(
-        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True
+        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
     )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server

@@ -21,7 +21,13 @@ from game.online.rows import ActionRow, TablesLost
 from game.online.server import bound_port, start
 from tests import pg_helpers
 from tests.bench_helpers import bench_module
-from tests.test_online_helpers import TEST_RATE_LIMIT, play_locally, run, without_online
+from tests.test_online_helpers import (
+    TEST_LIMITS,
+    TEST_RATE_LIMIT,
+    play_locally,
+    run,
+    without_online,
+)
 
 ServerProcess = bench_module("server").ServerProcess  # bench/server.py's subprocess handle
 
@@ -168,7 +174,7 @@ def test_a_server_lets_go_of_a_table_another_process_took_while_its_connection_w
     async def scenario() -> None:
         store = PostgresStore(pg_url)
         server, game_server = await start(
-            "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True
+            "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
         )
         url = f"ws://127.0.0.1:{bound_port(server)}"
         other = PostgresStore(pg_url)

@@ -18,6 +18,7 @@ from game.online import protocol as p
 from game.online.client import SeatClient
 from tests.bench_helpers import bench_module
 from tests.test_online_helpers import (
+    TEST_LIMITS,
     TEST_RATE_LIMIT,
     play_locally,
     replayed_record,
@@ -41,7 +42,9 @@ async def server_here(pg_url: str, sweeping: bool = False) -> AsyncIterator[tupl
     from game.online.store import open_store
 
     store = open_store(pg_url)
-    server, here = await start("127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True)
+    server, here = await start(
+        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
+    )
     if not sweeping:
         assert here.sweeper is not None
         here.sweeper.cancel()

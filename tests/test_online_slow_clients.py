@@ -25,7 +25,13 @@ from game.online.client import ClientError, SeatClient
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
 from game.online.tables import WATCHER
-from tests.test_online_helpers import TEST_RATE_LIMIT, replayed_record, run, without_online
+from tests.test_online_helpers import (
+    TEST_LIMITS,
+    TEST_RATE_LIMIT,
+    replayed_record,
+    run,
+    without_online,
+)
 
 BLANCO = game_by_id("blanco")
 
@@ -34,7 +40,13 @@ BLANCO = game_by_id("blanco")
 async def fault_server(db: Path, **keepalive: float) -> AsyncIterator[tuple[str, GameServer]]:
     store = SqliteStore(db)
     server, game_server = await start(
-        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, **keepalive
+        "127.0.0.1",
+        0,
+        store,
+        rate=TEST_RATE_LIMIT,
+        chosen_seeds=True,
+        limits=TEST_LIMITS,
+        **keepalive,
     )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server

@@ -58,8 +58,9 @@ class TokenBucket:
 class Connection:
     """One client: its outgoing queue, rate limit, bad-message count and seat."""
 
-    def __init__(self, ws: ServerConnection, rate: float = p.RATE) -> None:
+    def __init__(self, ws: ServerConnection, rate: float = p.RATE, address: str = "") -> None:
         self.ws = ws
+        self.address = address  # where it comes from (limits.address_of: what limits count)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.bucket = TokenBucket(rate, 2 * rate)
         self.bad = 0
@@ -77,6 +78,8 @@ class Connection:
         self.dropped = False
         self.writing_since: float | None = None  # a frame being written since (the watchdog)
         self.heard_at = asyncio.get_running_loop().time()  # its last message (or pong)
+        self.free_since: float | None = self.heard_at  # at no table since (None: at one)
+        self.closing = False  # being closed by the server (idle, cut off)
         self.ping: asyncio.Task[Awaitable[float]] | None = None  # a ping sent, its pong awaited
         self.ping_at = 0.0
 
@@ -185,15 +188,20 @@ UNAVAILABLE = p.Error("unavailable", "the server's database is away: try again i
 
 
 @contextlib.contextmanager
-def failures_answered(client: Any, what: str) -> Iterator[None]:
+def failures_answered(
+    client: Any, what: str, refused: Callable[[str], None] | None = None
+) -> Iterator[None]:
     """A request served inside: a refusal (TableError), the database away (the client asks
     again; the reference one does) or a bug in one table, told to `client` as an error and
     logged as `what` ("a Join message", "a relayed request"), never raised: one table's
-    trouble never takes the server or the connection down."""
+    trouble never takes the server or the connection down. `refused` is told each refusal's
+    code (the server counts failed look-ups)."""
     try:
         yield
     except TableError as err:
         client.send(p.encode(p.Error(err.code, err.message)))
+        if refused is not None:
+            refused(err.code)
     except StoreUnavailable as err:
         log.warning("%s waits for the database: %s", what, err)
         client.send(p.encode(UNAVAILABLE))

@@ -4,11 +4,13 @@ follows (mirror.py) the tables of the others."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
@@ -17,7 +19,16 @@ from game.core.game import RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
-from .names import new_code, normal_code, rematch_code, token_hash, token_matches
+from .limits import Limits
+from .names import (
+    clean_name,
+    new_code,
+    normal_code,
+    rematch_code,
+    shown_name,
+    token_hash,
+    token_matches,
+)
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, game_for, header_record
@@ -68,14 +79,24 @@ class Hub:
     address otherwise (`error` `elsewhere`)."""
 
     def __init__(
-        self, store: Store, clock: Callable[[], float] = time.time, chosen_seeds: bool = False
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        chosen_seeds: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         # a private server's choice (`--chosen-seeds`): a client may choose any table's seed
         # (everyone there trusts the host); else only a host alone with computers may
         self.chosen_seeds = chosen_seeds
-        self.tables: dict[str, Table] = {}
+        self.limits = limits or Limits()
+        self.tables: dict[str, Table] = {}  # the tables in memory here
+        # Those of them whose game is over, the most recently asked for last: a few are kept
+        # (players and watchers at them, `get_record`, a rematch), the others let go (read
+        # back from the store when asked for).
+        self.finished: OrderedDict[str, None] = OrderedDict()
+        self.thinkers = asyncio.Semaphore(self.limits.thinking)  # computer seats thinking
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
         self.shared = store if isinstance(store, SharedStore) else None
         self.unloadable: set[str] = set()  # tables that failed to load: not swept again
@@ -88,11 +109,48 @@ class Hub:
         """Load every stored table (on a shared store: every unfinished one this server could
         claim) and replay its actions; a table that fails is logged and left out (the others
         still open). The number restored."""
-        for row in self.store.tables():
-            if self.shared is not None and (row.finished is not None or not self._claim(row.code)):
+        for row in self.store.tables(live=True):
+            if self.shared is not None and not self._claim(row.code):
                 continue
             self._load(row)
         return len(self.tables)
+
+    def _adopt(self, table: Table) -> None:
+        """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
+        table.on_change = self.on_change
+        table.thinkers = self.thinkers
+        table.on_finish = self.retire
+
+    def retire(self, table: Table) -> None:
+        """A table whose game is over: its computers let go, and it is one of the few finished
+        tables kept in memory (the least recently asked for goes; its record stays in the
+        store)."""
+        table.bots.clear()
+        self.finished[table.code] = None
+        self.finished.move_to_end(table.code)
+        while len(self.finished) > self.limits.finished_kept:
+            code, _ = self.finished.popitem(last=False)
+            self.tables.pop(code, None)
+
+    def live(self, code: str) -> bool:
+        """Whether the table is in memory and its game not over."""
+        return code in self.tables and code not in self.finished
+
+    def delete_old(self) -> int:
+        """Delete the tables finished, or abandoned, longer than the retention period ago
+        (store.delete_old) but those someone is at now, and let them go from memory: the
+        number deleted."""
+        keep = {code for code, t in self.tables.items() if t.listeners}
+        before = self.clock() - self.limits.retention_days * 86400
+        deleted = self.store.delete_old(before, keep)
+        for code in deleted:
+            self.finished.pop(code, None)
+            table = self.tables.pop(code, None)
+            if table is not None:
+                table.bots.clear()
+        if deleted:
+            log.info("deleted %d tables finished or abandoned before the retention", len(deleted))
+        return len(deleted)
 
     def _claim(self, code: str) -> bool:
         return self.shared is not None and self.shared.claim(code)
@@ -107,8 +165,10 @@ class Hub:
         except Exception:
             log.exception("table %s could not be restored", row.code)
             return None
+        self._adopt(table)
         self.tables[row.code] = table
-        table.on_change = self.on_change
+        if table.state.is_terminal():
+            self.retire(table)
         mirror = self.mirrors.pop(row.code, None)
         if mirror is not None:  # taken over here: its clients are served by the table itself
             listeners = list(mirror.listeners.items())
@@ -178,10 +238,18 @@ class Hub:
         return dropped
 
     def table(self, code: str) -> Table:
+        """The table with this code: a live one, a finished one in memory or read back from
+        the store, or (a shared store) one whose owner is gone, taken over."""
         code = normal_code(code)
         table = self.tables.get(code)
+        if code in self.finished:
+            self.finished.move_to_end(code)
         if table is None and self.shared is not None:
             table = self._take_over(self.shared, code)
+        elif table is None and code not in self.unloadable:
+            row = self.store.table_row(code)
+            if row is not None and row.finished is not None:
+                table = self._load(row)
         if table is None:
             raise TableError("no_such_table", f"no table {code}")
         return table
@@ -217,6 +285,11 @@ class Hub:
         for spec in message.seats:
             if spec.computer is not None and spec.computer not in game.bot_levels:
                 raise TableError("bad_open", f"no computer level {spec.computer!r}")
+        names = [clean_name(spec.name) for spec in message.seats]
+        if None in names:
+            raise TableError("bad_name", "every seat's name needs a character that shows")
+        if not self.limits.computer_tables and all(s.computer for s in message.seats):
+            raise TableError("bad_open", "a table needs at least one human seat")
         if message.sit is not None and (
             message.sit >= count or message.seats[message.sit].computer is not None
         ):
@@ -233,8 +306,8 @@ class Hub:
         host_token = secrets.token_urlsafe(16)
         seed = message.seed if message.seed is not None else new_seed()
         seats = [
-            SeatRow(i, s.name, "computer" if s.computer else "human", s.computer)
-            for i, s in enumerate(message.seats)
+            SeatRow(i, name or "?", "computer" if s.computer else "human", s.computer)
+            for i, (s, name) in enumerate(zip(message.seats, names, strict=True))
         ]
         row = TableRow(
             code,
@@ -253,7 +326,7 @@ class Hub:
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
         table = Table(row, self.store, self.clock, self.commits)
-        table.on_change = self.on_change
+        self._adopt(table)
         self.store.create_table(row)
         self.tables[code] = table
         return table, host_token
@@ -285,12 +358,15 @@ class Hub:
     def _row_of(self, code: str) -> TableRow | None:
         """A table's row as it stands: held here, else as stored (a shared store)."""
         table = self.tables.get(code)
+        if table is None and self.shared is None:  # a finished one is read back (`table`)
+            with contextlib.suppress(TableError):
+                table = self.table(code)
         if table is not None:
             row = table.row
             if table.state.is_terminal() and row.finished is None:  # (stored a moment later)
                 row = dataclasses.replace(row, finished=self.clock())
             return row
-        return self.shared.table_row(code) if self.shared is not None else None
+        return (self.shared or self.store).table_row(code)
 
     def _deal_rematch(self, row: TableRow, code: str) -> TableRow:
         if self.shared is not None:
@@ -302,7 +378,9 @@ class Hub:
                 return made
             if not claimed:  # another server is making it: there soon
                 raise TableError("unavailable", f"table {code}'s server is busy: try again")
-        seats = [SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash) for s in row.seats]
+        seats = [
+            SeatRow(s.seat, shown_name(s.name), s.kind, s.level, s.token_hash) for s in row.seats
+        ]
         again = TableRow(
             code,
             row.game,
@@ -316,7 +394,7 @@ class Hub:
             new_salt(),  # a new deal, a new commitment
         )
         table = Table(again, self.store, self.clock, self.commits)
-        table.on_change = self.on_change
+        self._adopt(table)
         try:
             self.store.create_table(again)
         except Exception:  # not made: another server (or a later ask) may make it

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import unicodedata
 
@@ -33,13 +34,49 @@ def normal_code(text: str) -> str:
     return f"{letters[:3]}-{letters[3:]}" if len(letters) == 6 else text
 
 
+MAX_NAME = 40  # characters of a player's name (the protocol's cap on what is sent)
+_ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])")
+_MARKS_IN_A_ROW = 2  # combining marks kept on one letter (more stack up into a tower)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """The one clean-up of every text a client sends that anyone else is shown (names):
+    terminal escapes (ANSI) removed whole; control and format characters (NUL, bidi
+    overrides, zero-width ones), surrogates, private-use and unassigned ones dropped; line
+    breaks and other spaces made one plain space, none at the ends; at most two combining
+    marks on a letter; NFC; at most `limit` characters. "" when nothing is left."""
+    text = unicodedata.normalize("NFC", _ESCAPES.sub("", text))
+    kept: list[str] = []
+    marks = 0
+    for c in text:
+        category = unicodedata.category(c)
+        if c.isspace():
+            kept.append(" ")
+            marks = 0
+        elif category[0] == "C":
+            continue
+        elif category in ("Mn", "Me"):
+            marks += 1
+            if marks <= _MARKS_IN_A_ROW and kept and kept[-1] != " ":
+                kept.append(c)
+        else:
+            kept.append(c)
+            marks = 0
+    return " ".join("".join(kept).split())[:limit].rstrip()
+
+
 def clean_name(name: str | None) -> str | None:
-    """A player's name as a seat shows it: no control characters, runs of spaces made one, no
-    spaces at the ends; None when nothing is left (or none was given)."""
+    """A player's name as a seat shows it (`clean_text`, MAX_NAME characters); None when
+    nothing is left (or none was given)."""
     if name is None:
         return None
-    kept = "".join(c for c in name if not unicodedata.category(c).startswith("C") or c.isspace())
-    return " ".join(kept.split()) or None
+    return clean_text(name, MAX_NAME) or None
+
+
+def shown_name(name: str) -> str:
+    """A stored name as it is sent to clients: cleaned (names stored before the clean-up
+    was made may hold anything), "?" when nothing is left."""
+    return clean_name(name) or "?"
 
 
 def token_hash(token: str) -> str:

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import psycopg
 
 from .rows import (
+    OLD_TABLES,
     ActionRow,
     SeatRow,
     StoreUnavailable,
@@ -279,15 +280,17 @@ class PostgresStore:
             lambda db: db.execute("UPDATE tables SET finished = %s WHERE code = %s", (at, code))
         )
 
-    def tables(self) -> list[TableRow]:
+    def tables(self, live: bool = False) -> list[TableRow]:
+        where = " WHERE finished IS NULL" if live else ""
+
         def work(db: psycopg.Connection[Any]) -> tuple[list[Any], list[Any]]:
             rows = db.execute(
                 "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
-                "FROM tables ORDER BY created"
+                f"FROM tables{where} ORDER BY created"
             ).fetchall()
             seats = db.execute(
                 "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
-                "ORDER BY code, seat"
+                f"WHERE code IN (SELECT code FROM tables{where}) ORDER BY code, seat"  # type: ignore[arg-type]
             ).fetchall()
             return rows, seats
 
@@ -408,6 +411,22 @@ class PostgresStore:
             [SeatRow(*seat) for seat in seats],
             salt,
         )
+
+    def delete_old(self, before: float, keep: set[str] | None = None) -> list[str]:
+        """Delete the tables finished before `before` and the abandoned ones (store.py's
+        OLD_TABLES), but those in `keep`: their codes."""
+
+        def work(db: psycopg.Connection[Any]) -> list[str]:
+            found = db.execute(OLD_TABLES, (before,) * 4).fetchall()  # type: ignore[arg-type]
+            codes = [c for (c,) in found if not keep or c not in keep]
+            for what in ("actions", "seats", "tables"):
+                db.execute(
+                    f"DELETE FROM {what} WHERE code = ANY(%s)",  # type: ignore[arg-type]
+                    (codes,),
+                )
+            return codes
+
+        return self._run(work)
 
     def schema_version(self) -> int:
         row = self._run(lambda db: db.execute("SELECT version FROM schema_version").fetchone())

@@ -26,11 +26,16 @@ MAX_HOLD = 30 * 24 * 3600.0  # a seat is held for at most 30 days
 RATE = 30.0  # messages per second a connection may keep up (a token bucket)...
 BURST = 2 * RATE  # ...and may send at once (twice the rate, whichever rate a server has)
 
+MAX_DEPTH = 16  # how deep the free-form objects (an action, a table's options) may nest
+# Patterns are matched whole (\A ... \Z: "$" would let a trailing newline through); names are
+# cleaned on the server (names.clean_text), a code's letters are read by names.normal_code.
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
-Code = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
-Token = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
-ActionId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
-Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+Code = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"\A[A-Za-z0-9 -]+\Z")]
+Token = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"\A[A-Za-z0-9_-]+\Z")]
+ActionId = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=64, pattern=r"\A[A-Za-z0-9_.:-]+\Z")
+]
+Level = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"\A[a-z_]+\Z")]
 SeatNo = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
 #: A seed a client asks for (`open`): 0 <= seed < 2**128, as the server's own (checked in
@@ -41,7 +46,7 @@ Seed = int
 #: What a player may say to the table: phrases from a fixed list, each client shows them in its
 #: own language (no free text: nothing to moderate, nothing to translate wrong).
 PHRASES = ("hello", "nice", "oops", "thanks", "one_moment", "good_game")
-Phrase = Annotated[str, msgspec.Meta(max_length=16, pattern=r"^(" + "|".join(PHRASES) + r")$")]
+Phrase = Annotated[str, msgspec.Meta(max_length=16, pattern=r"\A(" + "|".join(PHRASES) + r")\Z")]
 SAY_EVERY = 2.0  # seconds: a connection says at most one phrase this often
 
 
@@ -60,7 +65,7 @@ VERSION_LINE = "this game and the server speak different versions of the protoco
 
 # -- client to server ---------------------------------------------------------------------------
 class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
-    game: Annotated[str, msgspec.Meta(max_length=32)]
+    game: Annotated[str, msgspec.Meta(max_length=32, pattern=r"\A[a-z0-9_]*\Z")]
     seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
     seed: Seed | None = None
     options: dict[str, Any] | None = None  # the record's "options" object
@@ -267,14 +272,32 @@ def _as_sent(message: Any, data: str | bytes) -> None:
 
 
 def decode_client(data: str | bytes) -> ClientMessage:
+    """A client's message, or BadMessage: too big, not JSON, not one of the protocol's, or
+    nested deeper than MAX_DEPTH (deep JSON would run the server's recursion out)."""
     if len(data) > MAX_MESSAGE:
         raise BadMessage(f"a message is at most {MAX_MESSAGE} bytes")
     try:
         message: ClientMessage = _client_decoder.decode(data)
         _as_sent(message, data)
-        return message
     except msgspec.DecodeError as err:
         raise BadMessage(str(err)) from None
+    except RecursionError:
+        raise BadMessage(f"nested deeper than {MAX_DEPTH} levels") from None
+    free = message.action if isinstance(message, Act) else getattr(message, "options", None)
+    if free is not None and not _shallow(free, MAX_DEPTH):
+        raise BadMessage(f"nested deeper than {MAX_DEPTH} levels")
+    return message
+
+
+def _shallow(value: Any, depth: int) -> bool:
+    """Whether a decoded JSON value nests no deeper than `depth`."""
+    if isinstance(value, dict):
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return True
+    return depth > 0 and all(_shallow(v, depth - 1) for v in items)
 
 
 def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
@@ -284,6 +307,8 @@ def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
         return message
     except msgspec.DecodeError as err:
         raise BadMessage(str(err)) from None
+    except RecursionError:  # (a hostile server's)
+        raise BadMessage("nested too deep") from None
 
 
 def encode(message: ClientMessage | ServerMessage) -> str:

@@ -72,6 +72,16 @@ def table_rows(tables: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]) 
     ]
 
 
+#: The tables `delete_old` deletes (four times the same time, %s): finished before it, or
+#: unfinished with nothing done since it (made before, no action and no player leaving after).
+OLD_TABLES = """
+SELECT code FROM tables t WHERE (finished IS NOT NULL AND finished < %s)
+OR (finished IS NULL AND created < %s
+    AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.code = t.code AND a.at >= %s)
+    AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.left_at >= %s))
+"""
+
+
 class StoreUnavailable(OSError):
     """The database cannot be reached just now (it restarts, the network dropped): nothing was
     written, and the same call may be made again later."""

@@ -30,6 +30,15 @@ from websockets.exceptions import ConnectionClosed
 from . import protocol as p, seating
 from .connection import Connection, check_every, failures_answered
 from .hub import Hub
+from .limits import (
+    Door,
+    Limits,
+    Lookups,
+    address_of as peer_address,
+    collapse_repeats,
+    open_files,
+    raise_open_files,
+)
 from .names import normal_code
 from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
@@ -46,13 +55,33 @@ PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
 PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
+CLEAN_SECONDS = 3600.0  # how often the tables past their retention are deleted
+#: What looks a table or a seat up by its code or token: a failed one counts (limits.Lookups).
+LOOKUPS = (p.Join, p.Resume, p.Watch, p.GetRecord, p.Rematch, p.HandOver)
+LOOKUP_FAILURES = frozenset(("no_such_table", "bad_token", "not_host", "no_such_seat"))
+#: The answer to a connection refused at the door (limits.Door), before any WebSocket.
+REFUSED = (
+    b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+    b"Content-Length: 42\r\n\r\ntoo many connections: try again in a while\n"
+)
 
 
 class GameServer(RelayedRequests):
-    def __init__(self, store: Store, rate: float = p.RATE, chosen_seeds: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        rate: float = p.RATE,
+        chosen_seeds: bool = False,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
         self.rate = rate  # each connection's rate limit (messages a second; bursts of twice)
-        self.hub = Hub(store, chosen_seeds=chosen_seeds)
+        self.limits = limits = limits or Limits()
+        self.door = Door(limits)  # connections per address and in all
+        self.lookups = Lookups(limits)  # failed look-ups per address
+        self.opened_by: dict[str, list[str]] = {}  # address -> the tables it opened
+        self.hub = Hub(store, chosen_seeds=chosen_seeds, limits=limits)
+        self.cleaner: asyncio.TimerHandle | None = None  # deletes the tables past retention
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
         self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
@@ -126,8 +155,12 @@ class GameServer(RelayedRequests):
         loop = asyncio.get_running_loop()
         now = loop.time()
         interval, timeout = self.ping_interval, self.ping_timeout
+        idle = self.limits.idle_seconds
         for conn in list(self.connections):
             conn.check(now, interval, timeout)
+            since = conn.free_since
+            if since is not None and now - since >= idle and conn.seating is None:
+                self.close(conn, f"no seat taken nor table watched in {idle:g} s")
         self.watchdog = loop.call_later(check_every(interval, timeout), self.watch_connections)
 
     def stop_sweeping(self) -> None:
@@ -139,13 +172,51 @@ class GameServer(RelayedRequests):
             self.relay.stop()
         if self.resender is not None:
             self.resender.cancel()
+        if self.cleaner is not None:
+            self.cleaner.cancel()
+
+    def clean_old(self, every: float = CLEAN_SECONDS) -> None:
+        """Delete the tables past their retention (Hub.delete_old), forget the failed
+        look-ups and tables opened long ago, and do it again in `every` seconds (a timer, not
+        a task: nothing is left pending when the loop stops)."""
+        try:
+            self.hub.delete_old()
+        except Exception:  # the next round tries again
+            log.exception("deleting the old tables failed")
+        self.lookups.forget_old()
+        for address, codes in list(self.opened_by.items()):
+            if not any(self.hub.live(c) for c in codes):
+                del self.opened_by[address]
+        loop = asyncio.get_running_loop()
+        self.cleaner = loop.call_later(every, self.clean_old, every)
+
+    def close(self, conn: Connection, why: str) -> None:
+        """Close a connection from the server's side (1008, `why`), in the background."""
+        if conn.closing:
+            return
+        conn.closing = True
+        self._leave(conn)
+        self._closing.add(asyncio.create_task(conn.ws.close(1008, why)))
+        for task in [t for t in self._closing if t.done()]:
+            self._closing.discard(task)
+
+    def cut_off(self, address: str) -> None:
+        """Close every connection from an address cut off (limits.Lookups)."""
+        for conn in list(self.connections):
+            if conn.address == address:
+                conn.send(p.encode(p.Error("cut_off", "too many failed look-ups: come back later")))
+                self.close(conn, "too many failed look-ups")
+
+    def _refused(self, conn: Connection, code: str) -> None:
+        if code in LOOKUP_FAILURES and self.lookups.failed(conn.address):
+            self.cut_off(conn.address)
 
     async def handler(self, ws: ServerConnection) -> None:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         loop = asyncio.get_running_loop()
-        conn = Connection(ws, self.rate)
+        conn = Connection(ws, self.rate, peer_address(ws.remote_address))
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
         if self.troubled:
@@ -153,7 +224,7 @@ class GameServer(RelayedRequests):
         try:
             async for raw in ws:
                 conn.heard_at = loop.time()
-                if conn.bad >= MAX_BAD:
+                if conn.bad >= MAX_BAD or conn.closing:
                     continue  # closing: read on (and drop) until the client's close arrives
                 if not conn.bucket.take():
                     await self._bad(conn, "rate_limited", "too many messages: slow down")
@@ -163,7 +234,15 @@ class GameServer(RelayedRequests):
                 except p.BadMessage as err:
                     await self._bad(conn, "bad_message", str(err))
                     continue
-                with failures_answered(conn, f"a {type(message).__name__} message"):
+                if isinstance(message, LOOKUPS):
+                    wait = self.lookups.delay(conn.address)
+                    if wait:  # this address's look-ups failed often: each waits longer
+                        await asyncio.sleep(wait)
+                    if conn.closing:
+                        continue
+                with failures_answered(
+                    conn, f"a {type(message).__name__} message", lambda c: self._refused(conn, c)
+                ):
                     self.dispatch(conn, message)
         except ConnectionClosed:
             pass
@@ -204,10 +283,14 @@ class GameServer(RelayedRequests):
             conn.table = None
         self._drop_seating(conn)  # moved on: an answer to a request left is not awaited
         self.forwarded.pop(conn.key, None)
+        if isinstance(conn, Connection) and conn.free_since is None:
+            conn.free_since = asyncio.get_running_loop().time()
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
         conn.table, conn.seat = table, seat
+        if isinstance(conn, Connection):
+            conn.free_since = None
         table.attach(conn, seat)
 
     def _elsewhere(self, conn: Connection, code: str, message: p.ClientMessage) -> bool:
@@ -223,8 +306,7 @@ class GameServer(RelayedRequests):
                 raise
         mirror = self.hub.mirror(code)
         if isinstance(message, p.Watch):
-            conn.send(p.encode(p.Watching(mirror.code, self.rate)))
-            self._sit(conn, mirror, WATCHER)
+            self._watch(conn, mirror)
         elif isinstance(message, p.GetRecord):
             conn.send(p.encode(p.Record(mirror.code, mirror.record())))
         else:
@@ -264,8 +346,16 @@ class GameServer(RelayedRequests):
         if isinstance(message, p.Open):
             if conn.opened >= MAX_OPENS:
                 raise TableError("too_many_tables", f"one connection opens {MAX_OPENS} tables")
+            address = getattr(conn, "address", "")
+            live = [c for c in self.opened_by.get(address, []) if self.hub.live(c)]
+            if len(live) >= self.limits.tables_per_address:
+                raise TableError(
+                    "too_many_tables",
+                    f"one address has {self.limits.tables_per_address} unfinished tables open",
+                )
             table, host_token = self.hub.open(message)
             conn.opened += 1
+            self.opened_by[address] = [*live, table.code]
             conn.send(p.encode(p.Opened(table.code, host_token, self.rate)))
             if message.sit is not None:
                 seat, token = table.take_free_seat(message.sit)
@@ -286,14 +376,22 @@ class GameServer(RelayedRequests):
             conn.send(p.encode(p.Seated(table.code, message.seat, message.token, self.rate)))
             self._sit(conn, table, message.seat)
         elif isinstance(message, p.Watch):
-            table = self.hub.table(message.table)
-            conn.send(p.encode(p.Watching(table.code, self.rate)))
-            self._sit(conn, table, WATCHER)
+            self._watch(conn, self.hub.table(message.table))
         elif isinstance(message, p.HandOver):
             self.hub.table(message.table).hand_over(message.host_token, message.seat, message.level)
         elif isinstance(message, p.GetRecord):
             table = self.hub.table(message.table)
             conn.send(p.encode(p.Record(table.code, table.record())))
+
+    def _watch(self, conn: Connection, table: Table) -> None:
+        """Watch a table (at most `watchers_per_table` at one)."""
+        watchers = sum(1 for s in table.listeners.values() if s == WATCHER)
+        if conn.table is not table and watchers >= self.limits.watchers_per_table:
+            raise TableError(
+                "too_many_watchers", f"table {table.code} has {watchers} watchers already"
+            )
+        conn.send(p.encode(p.Watching(table.code, self.rate)))
+        self._sit(conn, table, WATCHER)
 
     def _say(self, conn: Connection, message: p.Say) -> None:
         """A seat's phrase, to everyone at its table: said by the table's owner (passed on to
@@ -328,12 +426,18 @@ async def start(
     rate: float = p.RATE,
     tls: ssl.SSLContext | None = None,
     chosen_seeds: bool = False,
+    limits: Limits | None = None,
 ) -> tuple[Server, GameServer]:
-    """A listening server (port 0: a free one) with every stored table restored; `rate`: each
-    connection's rate limit, messages a second (bursts of twice that); `tls`: serve wss://
-    (`tls_context`); `chosen_seeds`: a client may choose any table's seed (a private server)."""
-    game_server = GameServer(store, rate, chosen_seeds)
+    """A listening server (port 0: a free one) with every unfinished stored table restored
+    (those past their retention deleted first); `rate`: each connection's rate limit,
+    messages a second (bursts of twice that); `tls`: serve wss:// (`tls_context`);
+    `chosen_seeds`: a client may choose any table's seed (a private server); `limits`: the
+    others (limits.Limits), the connections kept under the open-file limit."""
+    limits = (limits or Limits()).with_open_files(open_files())
+    collapse_repeats("game.online", "websockets", "asyncio")
+    game_server = GameServer(store, rate, chosen_seeds, limits)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
+    game_server.clean_old()  # (before the restore: what is past its retention is not loaded)
     restored = game_server.hub.restore()
     if restored:
         log.info("restored %d tables", restored)
@@ -349,6 +453,8 @@ async def start(
         ping_interval=None,  # quiet clients alone are pinged, by the watchdog
         close_timeout=close_timeout,
         ssl=tls,
+        open_timeout=limits.handshake_seconds,
+        create_connection=guarded(game_server),
     )
     game_server.watch_connections()
     if game_server.hub.shared is not None:
@@ -358,6 +464,38 @@ async def start(
             game_server.start_relay(url)
             game_server.resender = asyncio.create_task(game_server.resend_forever())
     return server, game_server
+
+
+def guarded(game_server: GameServer) -> type[ServerConnection]:
+    """The server's connections, let in by its door (limits.Door) as soon as they connect,
+    before any WebSocket: one refused is answered 503 and closed, and costs no more."""
+
+    class Guarded(ServerConnection):
+        address = ""
+        counted = False
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.address = peer_address(transport.get_extra_info("peername"))
+            if game_server.lookups.cut_off(self.address):
+                why: str | None = "cut off after too many failed look-ups"
+            else:
+                why = game_server.door.admit(self.address)
+            if why is None:
+                self.counted = True
+                return
+            log.warning("refused a connection from %s: %s", self.address, why)
+            assert isinstance(transport, asyncio.WriteTransport)
+            transport.write(REFUSED)
+            transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            if self.counted:
+                self.counted = False
+                game_server.door.left(self.address)
+
+    return Guarded
 
 
 def bound_port(server: Server) -> int:
@@ -388,6 +526,7 @@ async def serve_forever(
     rate: float = p.RATE,
     tls_files: tuple[str, str] | None = None,
     chosen_seeds: bool = False,
+    limits: Limits | None = None,
 ) -> int:
     tls = None
     if tls_files is not None:
@@ -403,7 +542,7 @@ async def serve_forever(
         return 2
     try:
         server, game_server = await start(
-            host, port, store, rate=rate, tls=tls, chosen_seeds=chosen_seeds
+            host, port, store, rate=rate, tls=tls, chosen_seeds=chosen_seeds, limits=limits
         )
     except OSError as err:
         print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
@@ -440,9 +579,13 @@ def main(
     rate: float = p.RATE,
     tls_files: tuple[str, str] | None = None,
     chosen_seeds: bool = False,
+    limits: Limits | None = None,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    collapse_repeats()  # (the root's handler: every logger's repeats, once a second)
+    files = raise_open_files()
+    log.info("open-file limit %d", files)
     try:
-        return asyncio.run(serve_forever(host, port, db, rate, tls_files, chosen_seeds))
+        return asyncio.run(serve_forever(host, port, db, rate, tls_files, chosen_seeds, limits))
     except KeyboardInterrupt:
         return 130

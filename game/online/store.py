@@ -22,7 +22,7 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from .rows import ActionRow, SeatRow, TableRow, action_json, table_rows
+from .rows import OLD_TABLES, ActionRow, SeatRow, TableRow, action_json, table_rows
 
 __all__ = [
     "ActionRow",
@@ -85,8 +85,17 @@ class Store(Protocol):
 
     def finish(self, code: str, at: float) -> None: ...
 
-    def tables(self) -> list[TableRow]:
-        """Every table, seats included."""
+    def tables(self, live: bool = False) -> list[TableRow]:
+        """Every table (`live`: the unfinished ones only), seats included."""
+        ...
+
+    def table_row(self, code: str) -> TableRow | None:
+        """One table, seats included (None: no such table)."""
+        ...
+
+    def delete_old(self, before: float, keep: set[str] | None = None) -> list[str]:
+        """Delete the tables finished before `before` and the abandoned ones (`OLD_TABLES`),
+        but those in `keep`: their codes."""
         ...
 
     def actions(self, code: str, since: int = 0) -> list[ActionRow]:
@@ -233,17 +242,52 @@ class SqliteStore:
     def finish(self, code: str, at: float) -> None:
         self._write("UPDATE tables SET finished = ? WHERE code = ?", [(at, code)])
 
-    def tables(self) -> list[TableRow]:
+    def tables(self, live: bool = False) -> list[TableRow]:
+        where = " WHERE finished IS NULL" if live else ""
         with self._lock:
             rows = self._db.execute(
                 "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
-                "FROM tables ORDER BY created"
+                f"FROM tables{where} ORDER BY created"
             ).fetchall()
             seats = self._db.execute(
                 "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
-                "ORDER BY code, seat"
+                f"WHERE code IN (SELECT code FROM tables{where}) ORDER BY code, seat"
             ).fetchall()
         return table_rows(rows, seats)
+
+    def table_row(self, code: str) -> TableRow | None:
+        """One table's row (None: no such table)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
+                "FROM tables WHERE code = ?",
+                (code,),
+            ).fetchall()
+            seats = self._db.execute(
+                "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
+                "WHERE code = ? ORDER BY seat",
+                (code,),
+            ).fetchall()
+        found = table_rows(rows, seats)
+        return found[0] if found else None
+
+    def delete_old(self, before: float, keep: set[str] | None = None) -> list[str]:
+        """Delete the tables finished before `before`, and the unfinished ones nothing has
+        happened at since then (no action, no player leaving: abandoned), but those in
+        `keep`: their codes."""
+        with self._lock:
+            codes = [c for (c,) in self._db.execute(OLD_TABLES.replace("%s", "?"), (before,) * 4)]
+            codes = [c for c in codes if not keep or c not in keep]
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for what in ("actions", "seats", "tables"):
+                    rows = [(c,) for c in codes]
+                    self._db.executemany(f"DELETE FROM {what} WHERE code = ?", rows)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return codes
 
     def actions(self, code: str, since: int = 0) -> list[ActionRow]:
         with self._lock:

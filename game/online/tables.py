@@ -32,7 +32,7 @@ from game.core.game import Game, RecordError
 from . import protocol as p
 from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
 from .commits import GroupCommit
-from .names import clean_name, rematch_code, token_hash, token_matches
+from .names import clean_name, rematch_code, shown_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
 
@@ -108,6 +108,11 @@ class Table:
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
         self.bots: dict[int, Any] = {}
         self.thinking: set[int] = set()
+        # the server's bound on computer seats thinking at once (limits.py; None: no bound)
+        self.thinkers: asyncio.Semaphore | None = None
+        # told once the game is over (the hub lets the table go from memory)
+        self.on_finish: Callable[[Table], None] | None = None
+        self._seats_told: list[p.SeatInfo] | None = None  # the seats everyone here was sent
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
@@ -143,7 +148,7 @@ class Table:
         connected = set(self.listeners.values())
         return [
             p.SeatInfo(
-                s.name,
+                shown_name(s.name),
                 s.kind,
                 s.level,
                 s.kind == "human" and s.token_hash is None,
@@ -332,7 +337,14 @@ class Table:
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Listener | None = None) -> None:
-        text = p.encode(p.Seats(self.code, self.seat_infos()))
+        """Send the seats to everyone here (but the one just sent its `state`), only when
+        they changed since they were last told: a flood of watches or resumes of a seat
+        already connected changes nothing and sends nothing."""
+        infos = self.seat_infos()
+        if infos == self._seats_told:
+            return
+        self._seats_told = infos
+        text = p.encode(p.Seats(self.code, infos))
         for listener in list(self.listeners):
             if listener is not but:
                 listener.send(text)
@@ -426,6 +438,7 @@ class Table:
             self._mark_finished()
         listeners = list(self.listeners.items())
         texts = self.state_messages([seat for _, seat in listeners], events)
+        self._seats_told = self.seat_infos()  # (in every state just sent)
         for listener, listener_seat in listeners:
             listener.send(texts[listener_seat])
         if self.on_change is not None:
@@ -450,7 +463,11 @@ class Table:
             log.warning("table %s: reading it back waits for the database", self.code)
 
     def _mark_finished(self) -> None:
-        """Store that the game is over; a database away meanwhile is tried again later."""
+        """Store that the game is over (a database away meanwhile: tried again later); its
+        computers are let go, and the hub is told (it keeps the table in memory no longer)."""
+        self.bots.clear()
+        if self.on_finish is not None:
+            self.on_finish(self)
         at = self.clock()
         try:
             self.store.finish(self.code, at)
@@ -491,12 +508,26 @@ class Table:
                 self.thinking.add(seat)
                 asyncio.get_running_loop().create_task(self._think(seat))
 
+    async def _thought(self, bot: Any, view: Any, seat: int) -> Any:
+        """The computer's choice, thought in a worker thread once one of the server's
+        `thinking` places is free (queued until then), its memories dropped after it (a
+        table's computers hold a few MB between their turns, never more)."""
+        if self.thinkers is None:
+            action = await asyncio.to_thread(bot.choose, view, seat)
+        else:
+            async with self.thinkers:
+                action = await asyncio.to_thread(bot.choose, view, seat)
+        forget = getattr(bot, "forget", None)
+        if forget is not None:
+            forget()
+        return action
+
     async def _think(self, seat: int) -> None:
         try:
             while seat in self.bots and seat in self.state.waiting_for():
                 version, bot = self.version, self.bots[seat]
                 view = self.state.view_for(seat)
-                action = await asyncio.to_thread(bot.choose, view, seat)
+                action = await self._thought(bot, view, seat)
                 if self.bots.get(seat) is not bot or version != self.version:
                     continue  # the table moved on while it thought: think again
                 obj = action_to_json(wire_of(self.game), action)

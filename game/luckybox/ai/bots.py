@@ -66,6 +66,12 @@ class GreedyBot:
         # Nothing random: the seed and seat only keep the signature of every level alike.
         self.value = value or Evaluator()
 
+    def forget(self) -> None:
+        """Drop what the evaluation remembers (a server calls this after each decision, so a
+        table's computers hold a few MB, not their memories' hundreds). Its choices are the
+        same: every memory is only what it would work out again."""
+        self.value = type(self.value)(self.value.w)
+
     def choose(self, state: GameState, player: int) -> Action:
         phase = state.phase
         hand = state.players[player].hand
