@@ -97,6 +97,9 @@ class SeatClient:
         self.rate = self.burst = self.allowance = math.inf
         self.keep_under(p.RATE)
         self.sent_at = time.monotonic()
+        # the address this client connects from (None: the system's choice; tests and
+        # benches stand for other machines with other addresses of 127.0.0.0/8)
+        self.local_addr: tuple[str, int] | None = None
         self.id_prefix = secrets.token_hex(6) + "."  # this client's action ids: prefix + count
         self.actions_sent = 0
 
@@ -105,7 +108,11 @@ class SeatClient:
         # (no compression: the server offers none, it costs more CPU than the bytes it saves)
         # wss://: a certificate an authority vouches for, or the one the user trusted (tls.py)
         self.ws = await open_connection(
-            self.url, max_size=MAX_FRAME, open_timeout=OPEN_TIMEOUT, compression=None
+            self.url,
+            max_size=MAX_FRAME,
+            open_timeout=OPEN_TIMEOUT,
+            compression=None,
+            **({"local_addr": self.local_addr} if self.local_addr else {}),
         )
 
     async def close(self) -> None:

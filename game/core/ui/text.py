@@ -19,6 +19,9 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 ELLIPSIS = "\u2026"  # (the bundled font has it)
 DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
+MAX_DRAWN = 256  # characters of one text drawn at most (no label is longer; a huge one crashed)
+_UNDRAWABLE = {c: None for c in range(32)} | {c: None for c in range(0x7F, 0xA0)}
+_UNDRAWABLE.update({ord("\t"): " ", ord("\n"): " ", ord("\r"): " "})
 T = TypeVar("T")
 _MISSING = object()
 
@@ -223,6 +226,23 @@ class TextCache:
         return fitted
 
 
+def drawable(text: str) -> str:
+    """`text` as the font can draw it, whatever it holds (a name from another player, a
+    stored one from before the server cleaned names): control characters (NUL, escapes)
+    dropped, line breaks and tabs made spaces, lone surrogates made U+FFFD, and at most
+    MAX_DRAWN characters (then an ellipsis). Text as the game writes it comes out the same."""
+    if len(text) > MAX_DRAWN:
+        text = text[: MAX_DRAWN - 1] + ELLIPSIS
+    if text.isprintable() and text.isascii():
+        return text
+    text = text.translate(_UNDRAWABLE)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: the font's text must be UTF-8
+        text = "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in text)
+    return text
+
+
 def _half(v: int) -> int:
     return (v + 1) // 2 if v >= 0 else -((1 - v) // 2)
 
@@ -246,6 +266,7 @@ class SmoothFont:
     def render(
         self, text: str, antialias: bool, colour: Colour, background: Colour | None = None
     ) -> pygame.Surface:
+        text = drawable(text)
         scale = gfx.render_scale()
         if scale != 1:  # a large window: text gets its own pixels (see gfx.py)
             return self._render_scaled(scale, text, colour, background)
@@ -279,6 +300,7 @@ class SmoothFont:
         return gfx.wrap(pixels, scale, size if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
+        text = drawable(text)
         parts = self._pieces(text)
         w, h = self._big.size(text)  # (the height: the whole text's, as its image has)
         if len(parts) > 1:
@@ -301,7 +323,8 @@ class SmoothFont:
         return _half(self._big.get_descent())
 
     def metrics(self, text: str) -> list[tuple[int, ...] | None]:
-        return [tuple(_half(v) for v in m) if m else None for m in self._big.metrics(text)]
+        drawn = self._big.metrics(drawable(text))
+        return [tuple(_half(v) for v in m) if m else None for m in drawn]
 
     def set_bold(self, bold: bool) -> None:
         self._big.set_bold(bold)
