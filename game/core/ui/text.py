@@ -6,6 +6,7 @@ LRU, because the same labels are drawn every frame but scores and names change o
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from math import isqrt
@@ -19,6 +20,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 ELLIPSIS = "\u2026"  # (the bundled font has it)
 DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
+MAX_MARKS = 2  # combining marks drawn on one letter
 MAX_DRAWN = 256  # characters of one text drawn at most (no label is longer; a huge one crashed)
 _UNDRAWABLE = {c: None for c in range(32)} | {c: None for c in range(0x7F, 0xA0)}
 _UNDRAWABLE.update({ord("\t"): " ", ord("\n"): " ", ord("\r"): " "})
@@ -229,8 +231,9 @@ class TextCache:
 def drawable(text: str) -> str:
     """`text` as the font can draw it, whatever it holds (a name from another player, a
     stored one from before the server cleaned names): control characters (NUL, escapes)
-    dropped, line breaks and tabs made spaces, lone surrogates made U+FFFD, and at most
-    MAX_DRAWN characters (then an ellipsis). Text as the game writes it comes out the same."""
+    dropped, line breaks and tabs made spaces, lone surrogates made U+FFFD, at most
+    MAX_MARKS combining marks on a letter and MAX_DRAWN characters (then an ellipsis).
+    Text as the game writes it comes out the same."""
     if len(text) > MAX_DRAWN:
         text = text[: MAX_DRAWN - 1] + ELLIPSIS
     if text.isprintable() and text.isascii():
@@ -240,7 +243,22 @@ def drawable(text: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates: the font's text must be UTF-8
         text = "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in text)
-    return text
+    return _few_marks(text)
+
+
+def _few_marks(text: str) -> str:
+    """At most MAX_MARKS combining marks on a letter (thousands stack into a tower thousands of
+    pixels tall)."""
+    out, marks = [], 0
+    for c in text:
+        if unicodedata.combining(c):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        out.append(c)
+    return "".join(out) if len(out) < len(text) else text
 
 
 def _half(v: int) -> int:
