@@ -60,12 +60,34 @@ P95_TARGET_MS = 100.0
 CONNECT_AT_ONCE = 50  # tables being opened at the same time (the server's accept backlog)
 
 
+#: Every client here comes from 127.0.0.1, standing for many players on many machines: the
+#: server's limits per address (docs/PROTOCOL.md, "Limits") are lifted for it.
+ONE_ADDRESS_FOR_MANY = [
+    "--max-connections-per-address",
+    "1000000",
+    "--max-tables-per-address",
+    "1000000",
+    "--lookups-free",
+    "1000000",
+    "--lookups-cutoff",
+    "1000000",
+]
+
+
 class ServerProcess:
     """One `main.py --serve` subprocess; `start` again reuses its port."""
 
-    def __init__(self, db: str, log: Path, rate_limit: int | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        log: Path,
+        rate_limit: int | None = None,
+        options: list[str] | None = None,
+    ) -> None:
         self.db, self.log = db, log
         self.rate_limit = rate_limit  # --rate-limit (None: the server's own)
+        # its other options (None: ONE_ADDRESS_FOR_MANY; [] the server's own limits)
+        self.options = ONE_ADDRESS_FOR_MANY if options is None else options
         self.port = 0
         self.proc: subprocess.Popen[str] | None = None
         self.cpu_before = 0.0  # CPU seconds of the earlier runs of this server (killed ones)
@@ -77,7 +99,8 @@ class ServerProcess:
                 [sys.executable, str(ROOT / "main.py"), "--serve"]
                 + ["--host", "127.0.0.1", "--port", str(self.port), "--db", self.db]
                 + ["--chosen-seeds"]  # the bench deals known seeds
-                + limit,
+                + limit
+                + self.options,
                 stdout=subprocess.PIPE,
                 stderr=log,
                 text=True,

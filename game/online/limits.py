@@ -70,7 +70,7 @@ class Limits:
         10, "--lookups-free", "failed look-ups (bad codes, tokens) of an address answered at once"
     )
     lookup_cutoff: int = _limit(
-        40, "--lookups-cutoff", "failed look-ups that cut an address off (each slower before)"
+        20, "--lookups-cutoff", "failed look-ups that cut an address off (each slower before)"
     )
     lookup_window: float = _limit(
         600.0, "--lookups-window", "failed look-ups are counted over this long", "s"
@@ -148,7 +148,7 @@ class Lookups:
     code or a seat's token is then hopeless: see docs/PROTOCOL.md for the arithmetic."""
 
     FIRST_DELAY = 0.05
-    MAX_DELAY = 10.0
+    MAX_DELAY = 5.0
 
     def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
