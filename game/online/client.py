@@ -107,12 +107,9 @@ class SeatClient:
     async def connect(self) -> None:
         # (no compression: the server offers none, it costs more CPU than the bytes it saves)
         # wss://: a certificate an authority vouches for, or the one the user trusted (tls.py)
+        extra: dict[str, Any] = {"local_addr": self.local_addr} if self.local_addr else {}
         self.ws = await open_connection(
-            self.url,
-            max_size=MAX_FRAME,
-            open_timeout=OPEN_TIMEOUT,
-            compression=None,
-            **({"local_addr": self.local_addr} if self.local_addr else {}),
+            self.url, max_size=MAX_FRAME, open_timeout=OPEN_TIMEOUT, compression=None, **extra
         )
 
     async def close(self) -> None:

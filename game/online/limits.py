@@ -181,7 +181,7 @@ class Lookups:
         over = len(self._recent(address, self.clock())) - self.limits.lookup_free
         if over < 0:
             return 0.0
-        return min(self.MAX_DELAY, self.FIRST_DELAY * 2**over)
+        return float(min(self.MAX_DELAY, self.FIRST_DELAY * 2.0**over))
 
     def failed(self, address: str) -> bool:
         """Count a failed look-up: whether the address is cut off now."""
@@ -248,7 +248,9 @@ def collapse_repeats(*loggers: str) -> OncePerSecond:
     if any(once in handler.filters for handler in logging.getLogger().handlers):
         return once  # (on every line already)
     targets: list[logging.Filterer] = (
-        [logging.getLogger(name) for name in loggers] if loggers else logging.getLogger().handlers
+        [logging.getLogger(name) for name in loggers]
+        if loggers
+        else list(logging.getLogger().handlers)
     )
     for target in targets:
         if once not in target.filters:

@@ -290,7 +290,7 @@ class PostgresStore:
             ).fetchall()
             seats = db.execute(
                 "SELECT code, seat, name, kind, level, token_hash, left_at FROM seats "
-                f"WHERE code IN (SELECT code FROM tables{where}) ORDER BY code, seat"  # type: ignore[arg-type]
+                f"WHERE code IN (SELECT code FROM tables{where}) ORDER BY code, seat"
             ).fetchall()
             return rows, seats
 
@@ -417,11 +417,11 @@ class PostgresStore:
         OLD_TABLES), but those in `keep`: their codes."""
 
         def work(db: psycopg.Connection[Any]) -> list[str]:
-            found = db.execute(OLD_TABLES, (before,) * 4).fetchall()  # type: ignore[arg-type]
+            found = db.execute(OLD_TABLES, (before,) * 4).fetchall()
             codes = [c for (c,) in found if not keep or c not in keep]
             for what in ("actions", "seats", "tables"):
                 db.execute(
-                    f"DELETE FROM {what} WHERE code = ANY(%s)",  # type: ignore[arg-type]
+                    f"DELETE FROM {what} WHERE code = ANY(%s)",
                     (codes,),
                 )
             return codes

@@ -22,7 +22,8 @@ DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
 MAX_MARKS = 2  # combining marks drawn on one letter
 MAX_DRAWN = 256  # characters of one text drawn at most (no label is longer; a huge one crashed)
-_UNDRAWABLE = {c: None for c in range(32)} | {c: None for c in range(0x7F, 0xA0)}
+_UNDRAWABLE: dict[int, str | None] = {c: None for c in range(32)}
+_UNDRAWABLE.update({c: None for c in range(0x7F, 0xA0)})
 _UNDRAWABLE.update({ord("\t"): " ", ord("\n"): " ", ord("\r"): " "})
 T = TypeVar("T")
 _MISSING = object()
