@@ -92,6 +92,7 @@ async def honest_round_trips(url: str, moves: int, seed: int = 1) -> list[float]
         await client.join(code, seat)
     bots = [BLANCO.make_bot("easy", seed, seat) for seat in range(3)]
     times: list[float] = []
+    enough = asyncio.Event()
 
     async def play(seat: int) -> None:
         client = clients[seat]
@@ -105,12 +106,17 @@ async def honest_round_trips(url: str, moves: int, seed: int = 1) -> list[float]
                 times.append(time.perf_counter() - started)
             else:
                 await client.receive()
+        enough.set()  # (the others wait on messages that will not come: they are stopped)
 
+    seats = [asyncio.create_task(play(seat)) for seat in range(3)]
     try:
-        await asyncio.wait_for(asyncio.gather(*(play(seat) for seat in range(3))), 120)
+        await asyncio.wait_for(enough.wait(), 120)
     except TimeoutError:
         pass
     finally:
+        for task in seats:
+            task.cancel()
+        await asyncio.gather(*seats, return_exceptions=True)
         for client in clients:
             with contextlib.suppress(Exception):
                 await client.close()
@@ -294,7 +300,8 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
     LUCKYBOX.make_bot(level, 5, 1).choose(state.view_for(1), 1)  # (the shared tables)
 
     async def play() -> tuple[float, float]:
-        store = SqliteStore(":memory:")
+        folder = tempfile.TemporaryDirectory(prefix="abuse-memory-")
+        store = SqliteStore(Path(folder.name) / "t.db")  # (on disk, as a server's)
         seats = [SeatRow(0, "Me", "human")] + [
             SeatRow(i, f"Bot {i}", "computer", level) for i in range(1, 12)
         ]
@@ -320,6 +327,7 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
         _trim()
         after = _rss_mb() - base
         store.close()
+        folder.cleanup()
         return peak, after
 
     return asyncio.run(play())
