@@ -178,7 +178,7 @@ async def guess_codes(
             while time.perf_counter() - started < seconds and not cut.is_set():
                 sent = time.perf_counter()
                 code = f"{i:02d}{counts[i]:04d}"[-6:]
-                await ws.send(json.dumps({"type": "watch", "table": code}))
+                await ws.send(p.encode(p.Watch(code)))
                 reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if reply.get("code") == "cut_off":
                     cut.set()
@@ -207,7 +207,7 @@ async def watch_flood(url: str, code: str, count: int, source: str = WATCHER) ->
     reader = asyncio.create_task(drain())
     try:
         for _ in range(count):
-            await ws.send(json.dumps({"type": "watch", "table": code}))
+            await ws.send(p.encode(p.Watch(code)))
             await asyncio.sleep(1 / (p.RATE * 0.9))
     finally:
         await ws.close()
@@ -334,9 +334,9 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
 
 
 def _json(action: Any) -> dict[str, Any]:
-    from game.online.codec import action_to_json
+    from game.online.codec import action_to_json, wire_of
 
-    return action_to_json(LUCKYBOX, action)
+    return action_to_json(wire_of(LUCKYBOX), action)
 
 
 # -- main ----------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_connections_are_limited_per_address_and_in_all_and_refusals_log_once_a_
                     break
                 await asyncio.sleep(0.02)
             honest = await _ws(url, "127.0.0.4")
-            await honest.send(json.dumps({"type": "watch", "table": "ZZZ-ZZZ"}))
+            await honest.send(p.encode(p.Watch("ZZZ-ZZZ")))
             assert (await _next(honest))["code"] == "no_such_table"
             for ws in [*mine[1:], *others, honest]:
                 await ws.close()
@@ -124,7 +124,7 @@ def test_a_connection_that_takes_no_seat_is_closed_and_one_watching_is_not(
             code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=1)
             idle = await _ws(url, "127.0.0.2")
             watcher = await _ws(url, "127.0.0.3")
-            await watcher.send(json.dumps({"type": "watch", "table": code}))
+            await watcher.send(p.encode(p.Watch(code)))
             assert (await _next(watcher))["type"] == "watching"
             started = time.monotonic()
             assert await _until_closed(idle, 5) == 1008
@@ -157,14 +157,12 @@ def test_failed_look_ups_slow_down_then_cut_the_address_off(tmp_path: Path) -> N
             times = []
             for i in range(10):
                 started = time.monotonic()
-                await guesser.send(json.dumps({"type": "watch", "table": f"ZZZ-ZZ{i + 2}"}))
+                await guesser.send(p.encode(p.Watch(f"ZZZ-ZZ{i + 2}")))
                 assert (await _next(guesser))["code"] == "no_such_table"
                 times.append(time.monotonic() - started)
             assert max(times[:5]) < 0.05 < times[5]  # free, then slowed
             assert times[9] >= 0.05 * 2**4 * 0.9  # each twice the one before
-            await guesser.send(
-                json.dumps({"type": "resume", "table": code, "seat": 1, "token": "x"})
-            )
+            await guesser.send(p.encode(p.Resume(code, 1, "x")))
             assert (await _next(guesser))["code"] == "bad_token"  # the 11th: the cut-off
             assert (await _next(guesser))["code"] == "cut_off"
             assert await _until_closed(guesser, 5) == 1008

@@ -92,14 +92,14 @@ def test_watchers_per_table_are_limited_and_a_watch_flood_sends_the_players_no_s
             code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=2)
             watchers = [await _ws(url, "127.0.0.2") for _ in range(4)]
             for ws in watchers[:3]:
-                await ws.send(json.dumps({"type": "watch", "table": code}))
+                await ws.send(p.encode(p.Watch(code)))
                 assert (await _next(ws))["type"] == "watching"
                 assert (await _next(ws))["type"] == "state"
-            await watchers[3].send(json.dumps({"type": "watch", "table": code}))
+            await watchers[3].send(p.encode(p.Watch(code)))
             assert (await _next(watchers[3]))["code"] == "too_many_watchers"
             flood = watchers[0]
             for _ in range(100):  # watching again and again: nothing changes
-                await flood.send(json.dumps({"type": "watch", "table": code}))
+                await flood.send(p.encode(p.Watch(code)))
                 assert (await _next(flood))["type"] == "watching"
                 assert (await _next(flood))["type"] == "state"
             again = SeatClient(url, BLANCO)  # the host's own seat resumed on a second line
@@ -136,7 +136,7 @@ def test_the_players_hear_no_seats_at_all_while_a_watcher_floods(tmp_path: Path)
             code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=2)
             flood = await _ws(url, "127.0.0.2")
             for _ in range(200):
-                await flood.send(json.dumps({"type": "watch", "table": code}))
+                await flood.send(p.encode(p.Watch(code)))
             for _ in range(400):
                 await _next(flood)
             with pytest.raises(TimeoutError):
