@@ -583,8 +583,7 @@ def main(
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     collapse_repeats()  # (the root's handler: every logger's repeats, once a second)
-    files = raise_open_files()
-    log.info("open-file limit %d", files)
+    raise_open_files()
     try:
         return asyncio.run(serve_forever(host, port, db, rate, tls_files, chosen_seeds, limits))
     except KeyboardInterrupt:
