@@ -32,6 +32,13 @@ def error_line(code: str) -> str:
         "too_many_tables": lambda: t(
             "online.error.too_many_tables", "You have opened enough tables for now."
         ),
+        "too_many_watchers": lambda: t(
+            "online.error.too_many_watchers", "That table has as many watchers as it takes."
+        ),
+        "bad_name": lambda: t("online.error.bad_name", "Every seat needs a name that shows."),
+        "cut_off": lambda: t(
+            "online.error.cut_off", "Too many wrong codes: the server waits a while for you."
+        ),
         "rate_limited": lambda: t(
             "online.error.rate_limited", "Too fast: the server asks you to slow down."
         ),
