@@ -9,7 +9,9 @@ and one that vanished without closing is found by the pings (connection.py): its
 is closed and its seat held, as for a client that left. Frames are not compressed
 (permessage-deflate cost more of a move's CPU than anything else). A table's failure is logged
 and answered with an error; the server and the other tables go on. A database that is away is
-waited for (commits.py) and every client is told (`notice` `reconnecting`).
+waited for (commits.py) and every client is told (`notice` `reconnecting`). What one address
+may take (connections, tables, watchers, computers thinking, failed look-ups) is bounded by
+limits.py's `Limits`, each a `--serve` option (docs/PROTOCOL.md, "Limits").
 """
 
 from __future__ import annotations
