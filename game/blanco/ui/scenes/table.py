@@ -40,7 +40,7 @@ from ..table.controls import Controls
 from ..table.help import BlancoHelp
 from ..table.keys import hint_place, table_targets
 from ..table.log import LoggedBoard, MoveLog
-from ..table.log_panel import LastMoves, LogPanel
+from ..table.log_panel import LastMoves, log_panel
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
 from ..table.spotlight import BLANCO_PACE, spotlit
@@ -107,7 +107,7 @@ class TableScene(TableShell):
         self.others = Others(self)
         self.controls = Controls(self)
         self.help = BlancoHelp(self)  # tooltips
-        self.log_panel = LogPanel(self, self.move_log)
+        self.log_panel = log_panel(self, self.move_log)
         self.parts = [
             Banner(self),
             self.piles,
