@@ -29,6 +29,8 @@ from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
 from game.luckybox.ui.table.help import TableHelp
 from game.luckybox.ui.table.keys import table_targets
+from game.luckybox.ui.table.log import LoggedBoard, MoveLog
+from game.luckybox.ui.table.log_parts import LastMoves, move_log_panel
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
 from game.luckybox.ui.table.styles import OFF_FOCUS, Staging
@@ -56,7 +58,12 @@ class TableScene(TableShell):
         driven: bool = False,
     ) -> None:
         self.cards = CardView(ctx.assets, ctx.text)
+        # The move log notes each event as its step starts (a resumed game's, as shown).
+        self.move_log = MoveLog(session.name_of, lambda event, seat: self.state.redact(event, seat))
+        for event in list(session.feed)[: resume.shown if resume is not None else 0]:
+            self.move_log.note(event)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
+        self.animator.shown = LoggedBoard(self.seen, self.move_log)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
         return Shown.from_state(state, source=source)
@@ -72,6 +79,7 @@ class TableScene(TableShell):
         self.controls = Controls(self)
         self.notice = Message(self)
         self.help = TableHelp(self)  # tooltips, and the Scoring button
+        self.log_panel = move_log_panel(self, self.move_log)
         self.parts = [
             self.deck,
             Banner(self),
@@ -80,8 +88,10 @@ class TableScene(TableShell):
             self.others,
             self.piles,
             self.scorecard,
+            LastMoves(self, self.move_log),
+            self.log_panel,
         ]
-        self.clickable = [self.others, self.bonuses, self.board]
+        self.clickable = [self.log_panel, self.others, self.bonuses, self.board]
         return Staging(self).styles()
 
     def static_layer(self) -> pygame.Surface:

@@ -16,6 +16,7 @@ from game.core.ui.snapshot import Snapshot
 from game.luckybox.rules import Cross, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
+from .log_parts import cards_area
 from .parts import PANEL
 
 HIGHLIGHT = (255, 214, 64)
@@ -99,7 +100,8 @@ class FocusBoard(Part):
     def rects(self, seat: int) -> list[pygame.FRect]:
         """Where the seat's cards lie (large) in shown order."""
         cards = self.table.seen.players[seat].cards
-        return grid_in(self.rect, len(cards), self.table.cards.aspect, gap=14) if cards else []
+        area = cards_area(self.table)  # the region less the move log's room, if it has some
+        return grid_in(area, len(cards), self.table.cards.aspect, gap=14) if cards else []
 
     def square_at(self, pos: tuple[float, float]) -> tuple[int, int] | None:
         seat = self.table.focus
