@@ -19,7 +19,7 @@ from game.core.session import Seat, Session
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.shown import Shown
-from game.luckybox.ui.table.log import MoveLog, describe, Noted
+from game.luckybox.ui.table.log import MoveLog, Noted, describe
 
 NAMES = ("Ann", "Bo", "Carol", "Dan", "Eve")
 

@@ -1,0 +1,133 @@
+"""Issue 67 at the real Lucky Box table, by posted events: the move log tells a computer's
+crosses once their number closes, and rings the squares it crossed until the player acts; the
+wheel goes back through the log, a click or M opens it; it finds room beside the cards at
+1024x768 and 2560x1080 with up to 12 players, without covering them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.session import Seat
+from game.core.ui import window as window_mode
+from game.luckybox.ui.scenes.table import start_game
+from game.luckybox.ui.table.log_parts import LAST_MOVE, LastMoves
+from tests.support import take_turn, to_first_number
+from tests.ui_helpers import click, frames, press
+
+
+def next_turn(app: Any, table: Any) -> None:
+    """Say Next and let the computers play, until it is the person's turn again."""
+    for _ in range(3000):
+        if table.human_turn() and not table.animator.busy:
+            return
+        if table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        else:
+            press(app, pygame.K_SPACE)
+    raise AssertionError("the person's turn did not come back")
+
+
+def rings(table: Any) -> LastMoves:
+    return next(part for part in table.parts if isinstance(part, LastMoves))
+
+
+def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(app: Any) -> None:
+    app.ctx.settings.animation_speed = 4.0
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bo", "easy")], 11)
+    to_first_number(app, table)
+    rng = random.Random(3)
+    ring = rings(table)
+    for _ in range(9):
+        take_turn(app, table, rng, None)
+        frames(app, 2)
+        own = table.log_panel.rows_drawn
+        assert any(row.startswith("Ann ") for row in own), own  # one's own move, at once
+        bo_rows = sum(row.startswith("Bo ") for row in own)
+        next_turn(app, table)
+        frames(app, 2)
+        if ring.squares():
+            break
+        assert sum(row.startswith("Bo ") for row in table.log_panel.rows_drawn) >= bo_rows
+    squares = ring.squares()
+    assert squares and {seat for seat, _card, _cell in squares} == {1}, squares
+    rows = table.log_panel.rows_drawn
+    assert any(row.startswith("Bo crossed") for row in rows), rows
+    assert rows[-1].startswith("Number "), "Bo's cross is told before the number it closed for"
+    rect = ring.square_rects()[0]
+    x, y = round(rect.x), round(rect.centery)
+    edge = [tuple(app.screen.get_at((x - d, y)))[:3] for d in range(4)]
+    assert LAST_MOVE in edge, edge  # the ring, round the square
+    take_turn(app, table, rng, None)  # Ann acts: what Bo did has been seen
+    frames(app, 1)
+    assert not ring.squares()
+    assert not app.errors
+
+
+def test_the_wheel_goes_back_and_a_click_or_m_opens_the_log(app: Any) -> None:
+    window_mode.the_window().size = (1024, 768)  # room below the cards: several rows
+    app.settle_window()
+    app.ctx.settings.animation_speed = 4.0
+    seats = [Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "easy")]
+    table = start_game(app.ctx, seats, 8)
+    to_first_number(app, table)
+    rng = random.Random(5)
+    for _ in range(4):
+        take_turn(app, table, rng, None)
+        next_turn(app, table)
+    frames(app, 1)
+    panel = table.log_panel
+    newest = list(panel.rows_drawn)
+    assert len(newest) >= 4, newest
+    closed = panel.rect()
+    played = len(table.state.actions)
+    cards = table.board.rects(table.focus)
+    assert not any(closed.colliderect(card) for card in cards), "the log leaves the cards be"
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=closed.center, rel=(1, 1), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))
+    frames(app, 2)
+    assert panel.back == 2 and panel.rows_drawn != newest
+    assert panel.rows_drawn[-1] == newest[-3], "two rows back"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))
+    frames(app, 2)
+    assert panel.back == 0 and panel.rows_drawn == newest
+    click(app, closed.center, 2)
+    assert panel.open and panel.rect().h > closed.h + 60
+    assert len(panel.rows_drawn) > len(newest), "the open log shows more turns"
+    press(app, pygame.K_m, 2)
+    assert not panel.open and panel.rect() == closed
+    assert len(table.state.actions) == played, "none of it played a move"
+    assert not app.errors
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080), (1280, 720)])
+def test_the_log_finds_room_at_twelve_players(app: Any, size: tuple[int, int]) -> None:
+    window_mode.the_window().size = size
+    app.settle_window()
+    seats = [Seat("Ann"), *(Seat(f"Computer {i}", "easy") for i in range(1, 12))]
+    table = start_game(app.ctx, seats, 4)
+    to_first_number(app, table)
+    frames(app, 2)
+    rect = table.log_panel.rect()
+    view = pygame.FRect(table.view)
+    assert view.contains(rect), (rect, view)
+    for card in table.board.rects(table.focus):
+        assert not rect.colliderect(card), "never over the player's cards"
+    for panel in table.others.panels().values():
+        assert not rect.colliderect(panel)
+    layout = app.ctx.layout
+    for region in ("scorecard", "button_pass", "button_menu", "lightning_pile"):
+        assert not rect.colliderect(layout.region(region)), region
+    if size == (1280, 720):  # no room beside the cards: one row, that opens
+        assert rect.h < 60
+        press(app, pygame.K_m, 2)
+        assert table.log_panel.rect().h > 200
+    else:
+        assert rect.h >= 96 or rect.w >= 190, rect  # several rows
+        assert len(table.log_panel.rows_drawn) >= 1
+    assert not app.errors
