@@ -4,6 +4,7 @@ Opens the app in this process (the dummy video driver unless DISPLAY is set and 
 shows a screen, lets it settle (ambient motion rests after `--settle` seconds without input;
 the game's own default is stack.AMBIENT_SECONDS), then measures this process's CPU time over
 `--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, a
+Lucky Box table of eight at its second number (its move log and last-move rings up), a
 solo Blanco one waiting for the human's draw, and pages of the menus (settings, How to play,
 statistics, the games in progress, a set-up, the online menu, Host a table, the hand-off
 between players).
@@ -44,7 +45,7 @@ MENUS: dict[str, tuple[str, dict[str, Any]]] = {
     "host": ("online.host", {"url": "ws://127.0.0.1:9"}),  # (a form: no server is asked)
     "handoff": ("handoff", {"name": "Ann"}),  # (pass-and-play: its name bobs)
 }
-SCREENS = ("title", "table", "blanco_table", *MENUS)
+SCREENS = ("title", "table", "table_8", "blanco_table", *MENUS)
 
 
 def show(app: Any, screen: str) -> Any:
@@ -57,6 +58,8 @@ def show(app: Any, screen: str) -> Any:
         return scene
     if screen == "blanco_table":
         return show_blanco_table(app)
+    if screen == "table_8":
+        return show_table_of_eight(app)
     from game.core.session import Seat
 
     app.ctx.nav.make("luckybox.start_game", seats=[Seat("You")], seed=3)
@@ -69,6 +72,35 @@ def show(app: Any, screen: str) -> Any:
             top.widget("confirm").click()
         elif top is table and table.human_turn():
             break
+        else:
+            table.animator.skip(table.focus)
+        app.step(1 / 60)
+    return table
+
+
+def show_table_of_eight(app: Any) -> Any:
+    """A Lucky Box table of the human and seven computers at its second number: the move log
+    full of the first number's crosses, the squares they crossed ringed."""
+    import pygame
+
+    from game.core.session import Seat
+
+    seats = [Seat("You"), *(Seat(f"Computer {i}", "easy") for i in range(1, 8))]
+    app.ctx.nav.make("luckybox.start_game", seats=seats, seed=3)
+    table = app.stack.scenes[0]
+    for _ in range(4000):
+        top = app.stack.top
+        state = table.state
+        if top is not table and hasattr(top, "hand"):  # the draft
+            for card in top.hand[:3]:
+                top.toggle(card)
+            top.widget("confirm").click()
+        elif top is table and table.human_turn() and not table.animator.busy:
+            if state.index >= 1:
+                break
+            table.session.apply(state.legal_actions(table.focus)[0])
+        elif top is table and table.confirming is not None and not table.animator.busy:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         else:
             table.animator.skip(table.focus)
         app.step(1 / 60)
