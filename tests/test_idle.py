@@ -92,6 +92,17 @@ def still_screens() -> dict[str, Any]:
         assert app.stack.top is scene and scene.human_turn()
         return scene
 
+    def table_of_eight(app: Any) -> Any:  # its move log full, the last crosses ringed
+        from tests.bench_helpers import bench_module
+
+        scene = bench_module("idle").show_table_of_eight(app)
+        assert app.stack.top is scene and scene.human_turn()
+        assert len(scene.move_log.lines(0, hides=True)) >= 8
+        pygame.event.post(  # (reached without input: shown anew, as a new screen is)
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+        )
+        return scene
+
     def blanco_table(app: Any) -> Any:
         app.ctx.nav.make("blanco.start_game", seats=[Seat("You")], seed=3)
         scene = app.stack.scenes[0]
@@ -139,6 +150,7 @@ def still_screens() -> dict[str, Any]:
         "pause": pause,
         "game_end": game_end,
         "table": table,
+        "table_of_eight": table_of_eight,
         "blanco_table": blanco_table,
         "luckybox_setup": over_title("luckybox.setup"),
         "blanco_setup": over_title("blanco.setup"),

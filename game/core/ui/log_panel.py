@@ -150,7 +150,8 @@ class LogPanel(Part):
             surface.get_size(),
             gfx.render_scale(),
         )
-        area = pygame.Rect(rect).union(pygame.Rect(rect).move(1, 3)).clip(gfx.view(surface))
+        whole = pygame.Rect(rect)  # with its shadow, every pixel it draws
+        area = whole.inflate(2, 2).union(whole.move(3, 5)).clip(gfx.view(surface))
         if self._kept is not None and self._kept[0] == key:
             surface.blit(self._kept[1], self._kept[2].topleft)
             return
