@@ -13,7 +13,9 @@ import pytest
 
 from game.core.session import Seat
 from game.core.ui import window as window_mode
+from game.luckybox.ui.cardview import MINI_CROSSED
 from game.luckybox.ui.scenes.table import start_game
+from game.luckybox.ui.table.boards import FULL_ART_WIDTH
 from game.luckybox.ui.table.log_parts import LAST_MOVE, LastMoves
 from tests.support import take_turn, to_first_number
 from tests.ui_helpers import click, frames, press
@@ -35,9 +37,13 @@ def rings(table: Any) -> LastMoves:
     return next(part for part in table.parts if isinstance(part, LastMoves))
 
 
-def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(app: Any) -> None:
+@pytest.mark.parametrize("others", [1, 3])  # their cards drawn with their art; for a glance
+def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(
+    app: Any, others: int
+) -> None:
     app.ctx.settings.animation_speed = 4.0
-    table = start_game(app.ctx, [Seat("Ann"), Seat("Bo", "easy")], 11)
+    names = ["Bo", "Cy", "Di"][:others]
+    table = start_game(app.ctx, [Seat("Ann"), *(Seat(n, "easy") for n in names)], 11)
     to_first_number(app, table)
     rng = random.Random(3)
     ring = rings(table)
@@ -46,22 +52,27 @@ def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(app: Any) 
         frames(app, 2)
         own = table.log_panel.rows_drawn
         assert any(row.startswith("Ann ") for row in own), own  # one's own move, at once
-        bo_rows = sum(row.startswith("Bo ") for row in own)
         next_turn(app, table)
         frames(app, 2)
         if ring.squares():
             break
-        assert sum(row.startswith("Bo ") for row in table.log_panel.rows_drawn) >= bo_rows
     squares = ring.squares()
-    assert squares and {seat for seat, _card, _cell in squares} == {1}, squares
-    rows = table.log_panel.rows_drawn
-    assert any(row.startswith("Bo crossed") for row in rows), rows
-    assert rows[-1].startswith("Number "), "Bo's cross is told before the number it closed for"
+    assert squares and 0 not in {seat for seat, _card, _cell in squares}, squares
+    lines = [line.text for line in table.move_log.lines(0, hides=True)]
+    seat, card, _cell = sorted(squares)[0]
+    assert any(text.startswith(f"{names[seat - 1]} ") and " crossed " in text for text in lines)
+    assert lines[-1].startswith("Number "), "the crosses are told before the number they closed"
     rect = ring.square_rects()[0]
     x, y = round(rect.x), round(rect.centery)
     edge = [tuple(app.screen.get_at((x - d, y)))[:3] for d in range(4)]
     assert LAST_MOVE in edge, edge  # the ring, round the square
-    take_turn(app, table, rng, None)  # Ann acts: what Bo did has been seen
+    width = table.others.card_rects(seat, table.others.panels()[seat])[0].w
+    assert (width < FULL_ART_WIDTH) == (others == 3)
+    if width < FULL_ART_WIDTH:  # drawn for a glance: the ring is round the crossed square
+        corners = [(rect.x + 3, rect.y + 3), (rect.right - 4, rect.bottom - 4)]
+        inside = [tuple(app.screen.get_at((round(cx), round(cy))))[:3] for cx, cy in corners]
+        assert inside == [MINI_CROSSED, MINI_CROSSED], inside
+    take_turn(app, table, rng, None)  # Ann acts: what the others did has been seen
     frames(app, 1)
     assert not ring.squares()
     assert not app.errors

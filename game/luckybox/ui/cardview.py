@@ -217,6 +217,23 @@ class CardView:
             surf.fill((40, 36, 19), special_flags=pygame.BLEND_RGB_ADD)
         return surf
 
+    def mini_cell_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect:
+        """Where `render_mini` draws a square of a card drawn at `card_rect` (its geometry:
+        the last-move rings go round it)."""
+        w = int(max(8, round(card_rect.w)))
+        h = round(w * self.base_h / self.base_w)
+        pad = max(2, round(w * 0.05))
+        strip = max(4, round(w * 0.14))
+        gap = max(1, round(w * 0.02))
+        side = min((w - 2 * pad - strip - 3 * gap) / 3, (h - 2 * pad - strip - 3 * gap) / 3)
+        row, col = divmod(cell, 3)
+        return pygame.FRect(
+            card_rect.x + round(pad + gap + col * (side + gap)),
+            card_rect.y + round(pad + gap + row * (side + gap)),
+            round(side),
+            round(side),
+        )
+
     def render_mini(self, card: int, face: CardFace, mask: int, width: int) -> pygame.Surface:
         """A card drawn for a glance at a small size: the nine squares fill it, open ones paper
         with their number, crossed ones filled solid with the number in white; a dot per line,

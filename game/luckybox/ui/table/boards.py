@@ -370,6 +370,14 @@ class OtherBoards(Part):
             self.table.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
             self.draw_zoom(surface, zoomed)
 
+    def square_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect:
+        """Where a square of a compact board's card lies, as `_panel` draws the card (small
+        cards for a glance, larger ones with their art)."""
+        cards = self.table.cards
+        if max(8, round(card_rect.w)) < FULL_ART_WIDTH:
+            return cards.mini_cell_rect(card_rect, cell)
+        return cards.cell_rect(card_rect, cell)
+
     def zoom_card_rects(self, seat: int) -> list[pygame.FRect]:
         rect = self.zoom_rect()
         if rect is None:

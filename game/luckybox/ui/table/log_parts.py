@@ -138,7 +138,7 @@ class LastMoves(Part):
             rects = others.card_rects(seat, panel)
             index = cards.index(card)
             if index < len(rects):
-                out.append(table.cards.cell_rect(rects[index], cell))
+                out.append(others.square_rect(rects[index], cell))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
