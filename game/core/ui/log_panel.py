@@ -124,10 +124,10 @@ class LogPanel(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()
-        per_row = LINE + GAP
-        if rect.h < LINE + 4 or rect.w < 60:
-            return
         text = self.ctx.text
+        per_row = round(LINE * text.scale) + GAP  # (Large text's rows are taller)
+        if rect.h < per_row + 2 or rect.w < 60:
+            return
         width = rect.w - 2 * PAD
         rows = self.rows(width)
         head = HEAD if rect.h >= HEAD + per_row + PAD else 0  # one row only: no title
