@@ -142,3 +142,51 @@ def test_the_log_finds_room_at_twelve_players(app: Any, size: tuple[int, int]) -
         assert rect.h >= 96 or rect.w >= 190, rect  # several rows
         assert len(table.log_panel.rows_drawn) >= 1
     assert not app.errors
+
+
+def test_pass_and_play_the_next_player_does_not_read_the_last_ones_move(app: Any) -> None:
+    """Two people at one screen choose in turn for the same number: the second reads nothing
+    of the first's move for it (their board does not show it either), and it is told once the
+    next number is revealed."""
+    from game.core.ui.scenes.handoff import HandoffScene
+    from tests.ui_helpers import click_widget
+
+    app.ctx.settings.animation_speed = 4.0
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bo")], 6)
+    to_first_number(app, table)
+    rng = random.Random(7)
+    assert table.focus == 0
+    take_turn(app, table, rng, None)
+    frames(app, 2)
+    said = [line.text for line in table.move_log.lines(0, hides=True)]
+    assert said[-1].startswith("Ann "), said  # Ann reads her own move
+    ann_move = said[-1]
+    for _ in range(600):  # Next, then the pass screen to Bo
+        if isinstance(app.stack.top, HandoffScene):
+            click_widget(app, app.stack.top, "go", 2)
+        elif app.stack.top is table and table.focus == 1 and table.human_turn():
+            break
+        elif table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        else:
+            press(app, pygame.K_SPACE)
+    assert table.focus == 1 and table.human_turn()
+    frames(app, 2)
+    bo_reads = [line.text for line in table.move_log.lines(1, hides=True)]
+    assert bo_reads[-1].startswith("Number "), bo_reads  # nothing of Ann's after it
+    assert not any(text.startswith(ann_move) for text in bo_reads), bo_reads
+    assert not any(row.startswith("Ann ") for row in table.log_panel.rows_drawn[-1:])
+    assert not any(seat == 0 for seat, _c, _cell in rings(table).squares())
+    take_turn(app, table, rng, None)
+    for _ in range(600):  # Next, the number closes, the pass screen to Ann
+        if isinstance(app.stack.top, HandoffScene):
+            click_widget(app, app.stack.top, "go", 2)
+        elif app.stack.top is table and table.focus == 0 and table.human_turn():
+            break
+        elif table.confirming is not None and not table.animator.busy:
+            click(app, table.buttons["next"].rect.center)
+        else:
+            press(app, pygame.K_SPACE)
+    bo_now = [line.text for line in table.move_log.lines(1, hides=True)]
+    assert any(text.startswith(ann_move) for text in bo_now), "told once the number closed"
+    assert not app.errors
