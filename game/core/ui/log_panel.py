@@ -128,9 +128,14 @@ class LogPanel(Part):
         per_row = round(LINE * text.scale) + GAP  # (Large text's rows are taller)
         if rect.h < per_row + 2 or rect.w < 60:
             return
-        width = rect.w - 2 * PAD
+        head = HEAD if rect.h >= HEAD + per_row + PAD else 0
+        title, title_back, empty = self.source.log_words()
+        # In a strip without room for a title row the title goes at its right end, small:
+        # it says what the strip is and how it opens.
+        tag = None if head else text.render(title, 14, YELLOW)
+        tag_w = tag.get_width() + PAD if tag is not None else 0
+        width = rect.w - 2 * PAD - tag_w
         rows = self.rows(width)
-        head = HEAD if rect.h >= HEAD + per_row + PAD else 0  # one row only: no title
         fits = max(1, int((rect.h - head - (PAD if head else 0)) // per_row))
         self.back = min(self.back, max(0, len(rows) - fits))
         end = len(rows) - self.back
@@ -138,7 +143,6 @@ class LogPanel(Part):
         while 0 < start < end and rows[start][0].startswith(INDENT):
             start += 1  # no line's tail alone at the top: the whole line, or none of it
         shown = rows[start:end]
-        title, title_back, empty = self.source.log_words()
         key = (
             tuple(rect),
             tuple(shown),
@@ -157,6 +161,9 @@ class LogPanel(Part):
             return
         self.rows_drawn = [row for row, _mine in shown]
         draw_panel(surface, rect, colour=PANEL, radius=12 if head else 8, border=2, shadow=3)
+        if tag is not None:
+            tag_at = (round(rect.right - PAD - tag.get_width()), round(rect.y + 3))
+            surface.blit(tag, tag_at)
         if head:
             shown_title = title_back if self.back else title
             size = text.fit_size(shown_title, 20, width, min_size=12)
