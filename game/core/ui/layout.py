@@ -4,6 +4,10 @@ A game's table map (named by its UI descriptor, `GameUI.layout`) is an orthogona
 16 px tiles (1280x720) with no tilesets, just an object layer "regions" of named rectangles.
 Edit it in Tiled or by hand; `Layout.load` checks every required region is there, so a typo
 fails at start-up with the region's name, not mid-game.
+
+A map may also hold variants: an object layer "regions:NAME" moves some of the regions (a table
+whose player holds many cards tightens its top band so the cards get more height). A table
+picks one with `Layout.use(NAME)`, or None for the plain regions; the others stay as they are.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ if TYPE_CHECKING:
 
 LOGICAL_SIZE = (1280, 720)
 LAYER_NAME = "regions"
+VARIANT_PREFIX = "regions:"  # an object layer "regions:NAME": the variant NAME's regions
 
 BUTTON_REGIONS = (
     "button_pass",
@@ -78,7 +83,28 @@ class Layout:
         self.source = source
         self.anchors: dict[str, Anchor] = {}
         self.view = pygame.Rect((0, 0), LOGICAL_SIZE)  # all the window shows (see `fit`)
-        self._fitted: dict[str, pygame.FRect] = {}
+        #: Variants: per name, the regions it moves (see `use`); `variant` is the one in use.
+        self.variants: dict[str, dict[str, pygame.FRect]] = {}
+        self.variant: str | None = None
+        self._fitted: dict[tuple[str | None, str], pygame.FRect] = {}
+
+    def add_variant(self, variant: str, regions: Mapping[str, pygame.FRect]) -> Layout:
+        """Say where the variant `variant` puts the regions it moves (each must exist)."""
+        unknown = [name for name in regions if name not in self._regions]
+        if unknown:
+            raise LayoutError(f"{self.source}: {variant}: unknown region(s): {', '.join(unknown)}")
+        self.variants[variant] = {name: pygame.FRect(r) for name, r in regions.items()}
+        self._fitted.clear()
+        return self
+
+    def use(self, variant: str | None) -> bool:
+        """Lay the regions out as the variant says (None: the plain regions). Returns whether
+        that changed anything (a table then draws its static layer again)."""
+        if variant is not None and variant not in self.variants:
+            raise LayoutError(f"{self.source}: no layout variant named {variant!r}")
+        changed = variant != self.variant
+        self.variant = variant
+        return changed
 
     def anchor(self, anchors: Mapping[str, Anchor]) -> Layout:
         """Say how regions follow a window of another shape (a game's side panels to its
@@ -114,21 +140,28 @@ class Layout:
             layer = tmx.get_layer_by_name(LAYER_NAME)
         except ValueError as e:
             raise LayoutError(f"{path}: no object layer named {LAYER_NAME!r}") from e
-        regions: dict[str, pygame.FRect] = {}
-        for obj in layer:
-            if obj.name:
-                regions[obj.name] = pygame.FRect(obj.x, obj.y, obj.width, obj.height)
-        return cls(regions, source=str(path))
+        layout = cls(_rects(layer), source=str(path))
+        for group in tmx.objectgroups:
+            name = getattr(group, "name", "") or ""
+            if name.startswith(VARIANT_PREFIX):
+                layout.add_variant(name[len(VARIANT_PREFIX) :], _rects(group))
+        return layout
 
     def region(self, name: str) -> pygame.FRect:
         """A copy of the named rectangle (callers may move or shrink it freely)."""
-        fitted = self._fitted.get(name)
+        return self.region_in(name, self.variant)
+
+    def region_in(self, name: str, variant: str | None) -> pygame.FRect:
+        """The named rectangle as the variant (None: the plain layout) has it at the window's
+        shape now, whichever is in use: to weigh one against the other."""
+        fitted = self._fitted.get((variant, name))
         if fitted is None:
+            moved = self.variants.get(variant, {}) if variant is not None else {}
             try:
-                rect = self._regions[name]
+                rect = moved.get(name) or self._regions[name]
             except KeyError:
                 raise LayoutError(f"{self.source}: no region named {name!r}") from None
-            fitted = self._fitted[name] = self._anchored(rect, self.anchors.get(name))
+            fitted = self._fitted[variant, name] = self._anchored(rect, self.anchors.get(name))
         return pygame.FRect(fitted)
 
     def _anchored(self, rect: pygame.FRect, anchor: Anchor | None) -> pygame.FRect:
@@ -155,6 +188,15 @@ class Layout:
             if text is not None:
                 label = text.render(name, 18, (colour.r, colour.g, colour.b))
                 surface.blit(label, (rect.x + 4, rect.y + 4))
+
+
+def _rects(layer: Iterable[object]) -> dict[str, pygame.FRect]:
+    """The named rectangles of a Tiled object layer."""
+    return {
+        str(obj.name): pygame.FRect(obj.x, obj.y, obj.width, obj.height)  # type: ignore[attr-defined]
+        for obj in layer
+        if getattr(obj, "name", None)
+    }
 
 
 # ------------------------------------------------------------------- box fitting

@@ -503,7 +503,7 @@ class TableShell(TableTurns, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.view = gfx.view(surface)
         self.ctx.layout.fit(self.view)  # anchored regions follow the window's shape
-        key = (tuple(self.view), gfx.render_scale())
+        key = (tuple(self.view), gfx.render_scale(), self.ctx.layout.variant)
         if self._static is None or key != self._static_key:
             self._static, self._static_key = self.static_layer(), key
         surface.blit(self._static, self.view.topleft)

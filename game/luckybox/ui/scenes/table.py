@@ -18,6 +18,7 @@ import pygame
 
 from game.core.session import Session
 from game.core.turns import HUMAN, Turn
+from game.core.ui import gfx
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.game import LUCKYBOX
@@ -25,6 +26,7 @@ from game.luckybox.rules.state import DRAFT, PLAY, SETUP, Deal, Options
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.shown import Shown
+from game.luckybox.ui.table.arrange import Arranger
 from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
 from game.luckybox.ui.table.help import TableHelp
@@ -64,6 +66,7 @@ class TableScene(TableShell):
             self.move_log.note(event)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
         self.animator.shown = LoggedBoard(self.seen, self.move_log)
+        self.arrange = Arranger(self)  # a big hand tightens the top band (table/arrange.py)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
         return Shown.from_state(state, source=source)
@@ -208,6 +211,7 @@ class TableScene(TableShell):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Lightning on request (see `FocusBoard.shown_marks`): the square under the mouse
         shows what it costs; L or a click on the Lightning pile shows every one."""
+        self.arrange()
         board = self.board
         if event.type == pygame.MOUSEMOTION and hasattr(event, "pos"):
             board.hover = board.square_at(event.pos)
@@ -223,7 +227,16 @@ class TableScene(TableShell):
             return
         super().handle_event(event)
 
+    def update(self, dt: float) -> None:
+        self.arrange()
+        super().update(dt)
+
     # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ctx.layout.fit(gfx.view(surface))
+        self.arrange()
+        super().draw(surface)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         self.help.draw_button(surface)

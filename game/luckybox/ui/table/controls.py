@@ -43,6 +43,22 @@ def balanced_wrap(text: Any, words: str, size: int, width: float) -> list[str]:
     return best
 
 
+PANEL_H = 128  # the hint panel's height in the plain layout
+NEXT_W, NEXT_H, NEXT_BELOW = 240, 50, 8  # the Next button, and its room under it
+
+
+def panel_scale(panel: pygame.FRect) -> float:
+    """How much shorter the hint panel is than in the plain layout (1: as tall or taller)."""
+    return min(1.0, panel.h / PANEL_H)
+
+
+def next_rect(panel: pygame.FRect) -> pygame.FRect:
+    """The Next button, at the foot of the hint panel (lower in a shorter panel)."""
+    h = NEXT_H * panel_scale(panel) ** 0.5
+    below = NEXT_BELOW * panel_scale(panel)
+    return pygame.FRect(panel.centerx - NEXT_W / 2, panel.bottom - below - h, NEXT_W, h)
+
+
 class Controls(Part):
     """The buttons, each enabled by what the rules allow the focused human now."""
 
@@ -96,9 +112,8 @@ class Controls(Part):
             colour=(40, 120, 230),
             text_size=24,
         )
-        queue = layout.region("pending_queue")
         self.buttons["next"] = Button(
-            pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50),
+            next_rect(layout.region("pending_queue")),
             lt("luckybox.table.next", "Next  >"),
             table.confirm_turn,
             key=pygame.K_RETURN,
@@ -117,8 +132,7 @@ class Controls(Part):
             self.buttons["spend"].rect = layout.region("button_lightning_minus").union(
                 layout.region("button_lightning_plus")
             )
-        queue = layout.region("pending_queue")
-        self.buttons["next"].rect = pygame.FRect(queue.centerx - 120, queue.bottom - 58, 240, 50)
+        self.buttons["next"].rect = next_rect(layout.region("pending_queue"))
 
     def shown(self, name: str) -> bool:
         table = self.table
@@ -198,10 +212,16 @@ class Bonuses(Part):
         self._lines: list[tuple[str, int, tuple[float, float]]] = []
 
     def rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
+        """The bonuses waiting, left to right: 60 px icons in a panel of the design's height,
+        smaller in a shorter one (beside a big hand) so the line under them keeps its room."""
         area = self.rect
+        k = panel_scale(area)
         pending = self.table.seen.players[self.table.focus].pending
         return [
-            ((card, line, index), pygame.FRect(area.x + 150 + i * 70, area.y + 30, 60, 60))
+            (
+                (card, line, index),
+                pygame.FRect(area.x + 150 + i * 70, area.y + 30 * k, 60 * k, 60 * k),
+            )
             for i, (card, line, index, _bonus) in enumerate(pending)
         ]
 
@@ -313,7 +333,7 @@ class Bonuses(Part):
             t("luckybox.table.bonuses", "Bonuses:"),
             26,
             YELLOW,
-            (area.x + 70, area.y + 60),
+            (area.x + 70, area.y + 60 * panel_scale(area)),
             outline=INK,
             px=2,
         )
@@ -324,7 +344,9 @@ class Bonuses(Part):
                 gfx.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)
             surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)
             if bonus[0] == "number":
-                ctx.text.blit_centered(surface, str(bonus[1]), 34, INK, rect.center)
+                ctx.text.blit_centered(
+                    surface, str(bonus[1]), round(34 * rect.h / 60), INK, rect.center
+                )
         pick = self.pick_words()
         ctx.text.blit_centered(
             surface,

@@ -21,6 +21,8 @@ EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
 STAR_SLOTS = 3  # the scorecard's star slots per round
 STAR_SLOT_X, STAR_SLOT_DX = 70, 34  # a slot's centre: x + STAR_SLOT_X + slot * STAR_SLOT_DX
 ROW_Y, ROW_DY = 44, 30  # a round's row centre: y + ROW_Y + round * ROW_DY
+#: The banner's two lines' centres, as shares of its height (22 and 48 px of the design's 64).
+NAME_AT, STATUS_AT = 22 / 64, 48 / 64
 
 
 class NumberDeck(Part):
@@ -95,7 +97,8 @@ class NumberDeck(Part):
 
 
 class Banner(Part):
-    """Whose board this is, and how far the game has come."""
+    """Whose board this is, and how far the game has come: two lines at the same share of the
+    banner's height however tall the layout has it (shorter beside a big hand)."""
 
     region = "player_banner"
 
@@ -108,7 +111,7 @@ class Banner(Part):
             name,
             ctx.text.fit_size(name, 32, area.w - 8),
             YELLOW,
-            (area.centerx, area.y + 22),
+            (area.centerx, area.y + area.h * NAME_AT),
             outline=INK,
             px=2,
         )
@@ -128,7 +131,9 @@ class Banner(Part):
             status = t(
                 "luckybox.table.round", "Round {round} of {rounds}", round=seen.round, rounds=ROUNDS
             )
-        ctx.text.blit_centered(surface, status, 24, WHITE, (area.centerx, area.y + 48))
+        ctx.text.blit_centered(
+            surface, status, 24, WHITE, (area.centerx, area.y + area.h * STATUS_AT)
+        )
 
 
 class Piles(Part):

@@ -1,0 +1,57 @@
+"""Which of the table's layouts fits the focused player's cards best.
+
+A player holds 3 cards at first and one more after each of rounds 1-3 (up to 6; cards they
+complete leave). In a window of 16:9 or wider the cards' region is short (416 of 720 logical
+px): from five cards on they stand in two rows, each card limited by the height to about 186
+px, and a third of the table's width stays empty beside them. The layout's variant "big_hand"
+(table.tmx, layer "regions:big_hand") then tightens the top band (the banner, the hint panel,
+the Number cards and the other boards) so the cards' region grows by 52 px: two rows of cards
+about 210 px wide. It is used only where it makes the cards larger (not for three or four
+cards, which take one row, nor for five or six in one row of a 21:9 window).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.ui.layout import Layout, grid_in
+
+BIG_HAND = "big_hand"
+BIG_HAND_FROM = 5  # cards: fewer stand in one row, the top band keeps its room
+CARD_GAP = 14  # px between the focused player's cards (FocusBoard.rects)
+GAIN = 1.04  # the variant is worth its change only for cards this much wider
+
+
+def card_width(layout: Layout, variant: str | None, count: int, aspect: float) -> float:
+    """How wide `count` cards lie in the board region of `variant` at the window's shape."""
+    boxes = grid_in(layout.region_in("current_board", variant), count, aspect, gap=CARD_GAP)
+    return boxes[0].w if boxes else 0.0
+
+
+def best_variant(layout: Layout, count: int, aspect: float) -> str | None:
+    """The layout for a hand of `count` cards: the big hand's where it makes them larger."""
+    if count < BIG_HAND_FROM or BIG_HAND not in layout.variants:
+        return None
+    plain = card_width(layout, None, count, aspect)
+    big = card_width(layout, BIG_HAND, count, aspect)
+    return BIG_HAND if big > plain * GAIN else None
+
+
+class Arranger:
+    """Lays a table out for its focused player's hand as shown now: called before the table
+    handles an event, moves on or draws, so clicks and pictures agree. Weighed again only when
+    the hand's size or the window's shape changes (a still screen costs nothing)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self._key: tuple[Any, ...] | None = None
+        self._variant: str | None = None
+
+    def __call__(self) -> None:
+        table = self.table
+        layout = table.ctx.layout
+        count = len(table.seen.players[table.focus].cards)
+        key = (count, tuple(layout.view), table.cards.aspect)
+        if key != self._key:
+            self._key, self._variant = key, best_variant(layout, count, table.cards.aspect)
+        layout.use(self._variant)
