@@ -201,3 +201,49 @@ def test_anchored_regions_follow_a_wide_or_tall_view() -> None:
     assert layout.region("middle") == pygame.FRect(200, 100, 800, 600)
     layout.fit(pygame.Rect(0, 0, 1280, 720))
     assert layout.region("middle") == pygame.FRect(200, 200, 800, 400)
+
+
+def test_every_variant_keeps_its_regions_on_screen_and_apart() -> None:
+    """A layout variant (an object layer "regions:NAME") moves some regions: used, its regions
+    and the plain ones it leaves still lie on the screen and never overlap (the big hand's
+    tightened top band too)."""
+    layout = Layout.load(DEFAULT_PATH)
+    assert "big_hand" in layout.variants
+    for variant in layout.variants:
+        assert layout.use(variant)
+        for name in REQUIRED_REGIONS:
+            assert inside(layout.region(name), SCREEN), (variant, name)
+        for a, b in itertools.combinations(layout.names(), 2):
+            assert not overlap(layout.region(a), layout.region(b)), (variant, a, b)
+        assert not layout.use(variant)  # the same again: nothing changed
+    layout.use(None)
+    assert layout.region("current_board") == pygame.FRect(16, 240, 976, 416)
+
+
+def test_the_big_hand_gives_the_cards_height_and_leaves_the_rest_in_place() -> None:
+    layout = Layout.load(DEFAULT_PATH)
+    plain = {name: layout.region(name) for name in REQUIRED_REGIONS}
+    layout.use("big_hand")
+    board = layout.region("current_board")
+    assert board.height >= plain["current_board"].height + 48
+    assert board.bottom == plain["current_board"].bottom and board.w == plain["current_board"].w
+    moved = {name for name in REQUIRED_REGIONS if layout.region(name) != plain[name]}
+    assert moved == set(layout.variants["big_hand"])
+    assert moved <= {
+        "player_banner",
+        "pending_queue",
+        "number_deck",
+        "revealed_card",
+        "other_boards",
+        "current_board",
+    }  # the top band and the cards: the piles, scorecard, buttons and message stay put
+    # Weighed without being used: region_in reads either layout whichever is in use.
+    assert layout.region_in("current_board", None) == plain["current_board"]
+
+
+def test_a_variant_naming_an_unknown_region_is_a_layout_error() -> None:
+    layout = Layout.load(DEFAULT_PATH)
+    with pytest.raises(LayoutError, match="nowhere"):
+        layout.add_variant("odd", {"nowhere": pygame.FRect(0, 0, 10, 10)})
+    with pytest.raises(LayoutError, match="odd"):
+        layout.use("odd")

@@ -33,7 +33,7 @@ class NumberDeck(Part):
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self._faces: dict[tuple[int, float], pygame.Surface] = {}
+        self._faces: dict[tuple[int, float, tuple[float, float]], pygame.Surface] = {}
         self._snap = Snapshot()
 
     def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
@@ -44,7 +44,7 @@ class NumberDeck(Part):
         return face
 
     def _face_cached(self, number: int, rect: pygame.FRect) -> pygame.Surface:
-        key = (number, gfx.render_scale())
+        key = (number, gfx.render_scale(), tuple(rect.size))  # (smaller beside a big hand)
         if key not in self._faces:
             self._faces[key] = self.number_face(number, rect)
         return self._faces[key]
