@@ -44,7 +44,7 @@ class NumberDeck(Part):
         return face
 
     def _face_cached(self, number: int, rect: pygame.FRect) -> pygame.Surface:
-        key = (number, gfx.render_scale(), tuple(rect.size))  # (smaller beside a big hand)
+        key = (number, gfx.render_scale(), (rect.w, rect.h))  # (smaller beside a big hand)
         if key not in self._faces:
             self._faces[key] = self.number_face(number, rect)
         return self._faces[key]
