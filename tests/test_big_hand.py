@@ -231,3 +231,28 @@ def test_the_tightened_top_band_keeps_its_words_inside(
         seen.players[table.focus].pending = []
     assert not app.errors, app.errors[0]
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize(("seats", "big"), [(5, True), (9, True), (10, False), (12, False)])
+def test_the_other_boards_stay_readable_beside_a_big_hand(app: Any, seats: int, big: bool) -> None:
+    """The big hand's band is shorter: up to nine seats the other players' boards keep at
+    least 120 px (or their width); at ten to twelve they would shrink to about 100, so the
+    table keeps the plain layout (16:9). At 21:9 their band is wider."""
+    scene = app.ctx.nav.make(
+        "luckybox.start_game",
+        seats=[Seat("Ann", "human")] + [Seat(f"Computer {n}", "easy") for n in range(2, seats + 1)],
+        seed=5,
+    )
+    to_first_number(app, scene)
+    settle(app, (1280, 720))
+    plain = next(iter(scene.others.panels().values())).w
+    hold(scene, 6)
+    frames(app, 2)
+    assert (app.ctx.layout.variant == BIG_HAND) is big
+    panel = next(iter(scene.others.panels().values()))
+    assert panel.w >= min(120, plain) - 0.5, (panel, plain)
+    width = scene.board.rects(scene.focus)[0].w
+    assert width >= 205 if big else width == pytest.approx(186, abs=1)
+    for board in scene.others.panels().values():
+        assert not any(crosses(board, card) for card in scene.board.rects(scene.focus))
+    assert not app.errors, app.errors[0]

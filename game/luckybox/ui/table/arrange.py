@@ -7,7 +7,9 @@ px, and a third of the table's width stays empty beside them. The layout's varia
 (table.tmx, layer "regions:big_hand") then tightens the top band (the banner, the hint panel,
 the Number cards and the other boards) so the cards' region grows by 52 px: two rows of cards
 about 210 px wide. It is used only where it makes the cards larger (not for three or four
-cards, which take one row, nor for five or six in one row of a 21:9 window).
+cards, which take one row, nor for five or six in one row of a 21:9 window), and where the
+other players' boards, in their shorter band, stay readable: at least 120 px wide, or as wide
+as they were (a table of ten to twelve keeps the plain layout in a 16:9 window).
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from typing import Any
 
 from game.core.ui.layout import Layout, grid_in
 
+from .boards import panel_boxes
+
 BIG_HAND = "big_hand"
 BIG_HAND_FROM = 5  # cards: fewer stand in one row, the top band keeps its room
 CARD_GAP = 14  # px between the focused player's cards (FocusBoard.rects)
 GAIN = 1.04  # the variant is worth its change only for cards this much wider
+PANEL_LEAST = 120  # px: another player's board no narrower for it (names, counts, cards)
 
 
 def card_width(layout: Layout, variant: str | None, count: int, aspect: float) -> float:
@@ -28,13 +33,23 @@ def card_width(layout: Layout, variant: str | None, count: int, aspect: float) -
     return boxes[0].w if boxes else 0.0
 
 
-def best_variant(layout: Layout, count: int, aspect: float) -> str | None:
-    """The layout for a hand of `count` cards: the big hand's where it makes them larger."""
+def panel_width(layout: Layout, variant: str | None, others: int) -> float:
+    """How wide the other players' boards lie in the variant's band at the window's shape."""
+    boxes = panel_boxes(layout.region_in("other_boards", variant), others)
+    return boxes[0].w if boxes else 0.0
+
+
+def best_variant(layout: Layout, count: int, aspect: float, others: int = 1) -> str | None:
+    """The layout for a hand of `count` cards at a table of `others` other players: the big
+    hand's where it makes the cards larger and leaves the other boards readable."""
     if count < BIG_HAND_FROM or BIG_HAND not in layout.variants:
         return None
     plain = card_width(layout, None, count, aspect)
     big = card_width(layout, BIG_HAND, count, aspect)
-    return BIG_HAND if big > plain * GAIN else None
+    if big <= plain * GAIN:
+        return None
+    least = min(PANEL_LEAST, panel_width(layout, None, others))
+    return BIG_HAND if panel_width(layout, BIG_HAND, others) >= least - 0.5 else None
 
 
 class Arranger:
@@ -51,7 +66,9 @@ class Arranger:
         table = self.table
         layout = table.ctx.layout
         count = len(table.seen.players[table.focus].cards)
-        key = (count, tuple(layout.view), table.cards.aspect)
+        others = len(table.others.seats())
+        key = (count, others, tuple(layout.view), table.cards.aspect)
         if key != self._key:
-            self._key, self._variant = key, best_variant(layout, count, table.cards.aspect)
+            self._key = key
+            self._variant = best_variant(layout, count, table.cards.aspect, others)
         layout.use(self._variant)

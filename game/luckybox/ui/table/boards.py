@@ -248,6 +248,11 @@ class FocusBoard(Part):
                 gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
 
 
+def panel_boxes(region: pygame.FRect, count: int) -> list[pygame.FRect]:
+    """Where `count` other players' boards lie in `region`: wider panels for a few."""
+    return grid_in(region, count, 2.3 if count <= 4 else 1.9, gap=8)
+
+
 class OtherBoards(Part):
     """Everyone else's compact boards, with their tokens and this round's stars."""
 
@@ -333,8 +338,7 @@ class OtherBoards(Part):
         seats = self.seats()
         if not seats:
             return {}
-        boxes = grid_in(self.rect, len(seats), 2.3 if len(seats) <= 4 else 1.9, gap=8)
-        return dict(zip(seats, boxes, strict=True))
+        return dict(zip(seats, panel_boxes(self.rect, len(seats)), strict=True))
 
     def names_apart(self, width: float) -> bool:
         """Whether the panels, `width` wide, give the names a line of their own (their counts a
