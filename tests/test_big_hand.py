@@ -4,7 +4,8 @@ A player keeps 3 cards, then one more after each of rounds 1-3 (6 at most; the l
 checked to 8). In a 16:9 window five cards stood in two rows of 186 px, limited by the height
 of their region, with a third of the table's width empty beside them. Now the top band
 tightens for a big hand (the layout variant "big_hand") and the cards grow to 210 px; fewer
-cards, and a 21:9 window where one row does better, keep the plain layout.
+cards, a 21:9 window where one row does better, and a table of ten or more (whose other boards
+would grow too small) keep the plain layout.
 
 Driven on the real table: the player's hand is made N cards long in the engine and shown; the
 table lays itself out as it does each frame; the rectangles checked are the ones it draws the
