@@ -38,8 +38,8 @@ def play(turns: int, seed: int, before: bool) -> list[tuple[float, float, int]]:
     """(seconds shown, animations' sum, steps) for each of `turns` computer turns."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SMLB_DATA_DIR", tempfile.mkdtemp(prefix="turn_pace"))
+    from game.blanco.entry import BLANCO
     from game.blanco.rules import events as ev
-    from game.blanco.rules.game import BLANCO
     from game.blanco.ui.table.styles import DURATIONS, OFF_FOCUS
     from game.catalog import new_app
     from game.core.session import Seat

@@ -1,13 +1,13 @@
 """The composition root: which games the app holds. One line per game in `GAME_PACKAGES`.
 
-A game package exposes its pure descriptor as `<package>.rules.game.GAME` (a
-`game.core.game.Game`: no pygame), its UI descriptor as `<package>.ui.descriptor.GAME_UI`
-(a `game.core.ui.game_ui.GameUI`) and its wire as `<package>.wire.WIRE` (a
-`game.core.wire.GameWire`: its views and events as JSON). The first game is the default:
-the title's first tab, the demo's game, and the game whose refusal an unknown record format
-gets. Core never imports this module; the command line (game.cli) and the tests hand its
-lists down.
-"""
+A game package exposes the whole game as `<package>.entry.GAME` (a `game.core.game.GameEntry`
+composed of its parts, one job each: its rules and records `<package>.rules.game.RULES`, pure; its
+bots and hint `<package>.ai.BOTS`; its words `<package>.words.WORDS`; its wire
+`<package>.wire.WIRE`, a `game.core.wire.GameWire`: its views and events as JSON), and its UI
+descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.GameUI`). The first game
+is the default: the title's first tab, the demo's game, and the game whose refusal an unknown
+record format gets. Core never imports this module; the command line (game.cli) and the tests hand
+its lists down."""
 
 from __future__ import annotations
 
@@ -40,9 +40,10 @@ def unregister(package: str) -> None:
         GAME_PACKAGES.remove(package)
 
 
-def games() -> list[Game]:
-    """Every game's pure descriptor, the default first (imports no pygame)."""
-    return [importlib.import_module(f"{package}.rules.game").GAME for package in GAME_PACKAGES]
+def games() -> list[Game[Any]]:
+    """Every game, the default first (imports no pygame): each composed of its rules and
+    records, bots, words and wire (`<package>.entry.GAME`)."""
+    return [importlib.import_module(f"{package}.entry").GAME for package in GAME_PACKAGES]
 
 
 def game_uis() -> list[Any]:
@@ -58,19 +59,16 @@ def game_uis() -> list[Any]:
 
 
 def wires() -> list[GameWire]:
-    """Every game's wire (`<package>.wire.WIRE`: its views and events as JSON, for the online
-    code), the default first."""
-    return [importlib.import_module(f"{package}.wire").WIRE for package in GAME_PACKAGES]
+    """Every game's wire (`<package>.wire.WIRE`, paired with its game as `Game.wire`: its
+    views and events as JSON, for the online code), the default first."""
+    return [candidate.wire for candidate in games()]
 
 
 def wire_by_id(game_id: str) -> GameWire:
-    for candidate in wires():
-        if candidate.game.id == game_id:
-            return candidate
-    raise KeyError(game_id)
+    return game_by_id(game_id).wire
 
 
-def game_by_id(game_id: str) -> Game:
+def game_by_id(game_id: str) -> Game[Any]:
     for candidate in games():
         if candidate.id == game_id:
             return candidate

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.session import Seat
 from game.core.ui.settings import CONFIRM_DELAYS, Settings, load_settings
 from game.luckybox.rules import Cross

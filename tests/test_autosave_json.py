@@ -12,7 +12,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from game.core import storage
 from game.core.session import Seat, Session
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 
 LEAVES = (
     st.none()

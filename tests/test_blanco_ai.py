@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from game.blanco.ai import LEVELS, hint, make_bot
+from game.blanco.entry import BLANCO
 from game.blanco.rules import BlancoState, Draw, Look, Play, Setup
-from game.blanco.rules.game import BLANCO
 
 ROOT = Path(__file__).resolve().parent.parent
 CAP = 600  # turns per player: a game still going then has failed to finish

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from blanco_helpers import DGREEN, LBLUE, RED, c, new_game, place, ready
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import events as ev
 from game.blanco.rules.actions import Clear, Discard, Draw, DrawThen, Look, Play, Setup, Swap
 from game.blanco.rules.cards import describe
 from game.blanco.rules.deal import Deal, reshuffle_mismatch
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.phases import CLEAR, LOOK, OVER, PLAY, fmt
 from game.blanco.rules.record import action_from_record, parse_record, record_actions
 from game.blanco.rules.state import BlancoState

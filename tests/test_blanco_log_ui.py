@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules.cards import ALL_CARDS
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.views import redact
 from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table.log_panel import LAST_MOVE

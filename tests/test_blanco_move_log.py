@@ -13,8 +13,8 @@ import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules.cards import ALL_CARDS
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.views import redact, view_for
 from game.blanco.ui.table.log import PUBLIC, MoveLog, lines_for
 from game.blanco.ui.words import card_name

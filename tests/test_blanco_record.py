@@ -8,8 +8,8 @@ import random
 import pytest
 from blanco_helpers import new_game, play_random, ready
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules.actions import Clear, Discard, Draw, DrawThen, Look, Play, Setup, Swap
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.record import (
     action_from_record,
     action_to_record,

@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Play
-from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.replay import ReplayScene
 from game.blanco.ui.scenes.setup import SetupScene

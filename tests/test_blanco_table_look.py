@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.celebration import GOLD, settled
 from game.core.session import Seat, Session
 from game.core.ui import gfx, window as window_mode

@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo

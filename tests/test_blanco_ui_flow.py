@@ -3,7 +3,7 @@ the demo from the command line, to the end, with a record that checks."""
 
 from __future__ import annotations
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.table import TableScene
 from tests.ui_helpers import click, frames, frames_computers_answered, screenshot
 

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.table import geometry as geo
 from game.core.session import Seat
 from game.core.ui import gfx, window as window_mode

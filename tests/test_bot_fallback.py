@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from highcard import HIGHCARD
-from highcard.rules import HighCardBot
+from highcard.ai import HighCardBot
 
 from game.core.bot_worker import answer
 from game.core.session import Seat, Session

@@ -10,8 +10,8 @@ import pytest
 
 from game.core.session import Seat, Session
 from game.core.ui.animator import Animator, EventStyle
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.scenes.table import start_game
 from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.styles import DURATIONS, EVENT_KINDS

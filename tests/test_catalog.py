@@ -1,5 +1,5 @@
-"""The composition root: the catalog lists game packages by name, each exposing its pure
-descriptor (`<package>.rules.game.GAME`) and its UI descriptor (`<package>.ui.descriptor.GAME_UI`);
+"""The composition root: the catalog lists game packages by name, each exposing its composed
+game (`<package>.entry.GAME`) and its UI descriptor (`<package>.ui.descriptor.GAME_UI`);
 what the command line, records and the app know of the games comes from there."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from dataclasses import replace
 import pytest
 
 from game import catalog, cli
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.game import RecordError
 from game.core.records import game_of
 from game.core.ui.game_ui import STANDARD_ROUTES, GameUI
 from game.core.ui.nav import Navigator
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 
 CORE_ROUTES = {"title", "settings", "pause", "confirm", "handoff", "replays", "stats", "howto"}
 
@@ -63,12 +63,11 @@ def third_game() -> Iterator[str]:
     )
     modules = {
         "trio_pkg": types.ModuleType("trio_pkg"),
-        "trio_pkg.rules": types.ModuleType("trio_pkg.rules"),
-        "trio_pkg.rules.game": types.ModuleType("trio_pkg.rules.game"),
+        "trio_pkg.entry": types.ModuleType("trio_pkg.entry"),
         "trio_pkg.ui": types.ModuleType("trio_pkg.ui"),
         "trio_pkg.ui.descriptor": types.ModuleType("trio_pkg.ui.descriptor"),
     }
-    modules["trio_pkg.rules.game"].GAME = game  # type: ignore[attr-defined]  # a made-up package
+    modules["trio_pkg.entry"].GAME = game  # type: ignore[attr-defined]  # a made-up package
     ui = replace(catalog.game_uis()[1], game=game)  # Blanco's scenes stand in for its own
     modules["trio_pkg.ui.descriptor"].GAME_UI = ui  # type: ignore[attr-defined]  # a made-up package
     sys.modules.update(modules)

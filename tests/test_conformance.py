@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import pytest
-from highcard.rules.game import HIGHCARD
+from highcard.entry import HIGHCARD
 
 from game.core.game import Game, Refusal
 from game.core.records import replay

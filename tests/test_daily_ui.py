@@ -180,7 +180,7 @@ def test_the_line_to_share_has_room_under_the_results(
     """Issue 22: the daily deal's line to share sat tight under (into) the rating panel. Its
     ink keeps 8 px clear of the results' lowest panel (its shadow too) and of the buttons,
     in every window shape, Large German text included."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.core import i18n
     from game.core.ui import gfx, window as window_mode
     from tests.test_text_fits import finished
@@ -346,7 +346,7 @@ def test_replays_say_which_games_were_the_days_deal(app: Any) -> None:
     another game's row says only solo or how many played."""
     from game.core.storage import finished_extra, keep_record, list_records
     from game.core.ui.scenes.replays import kind_line
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from tests.test_text_fits import finished
 
     folder = app.ctx.game_dir("luckybox")

@@ -19,9 +19,9 @@ from game.core.records import check_record_file, play_actions
 from game.core.session import Seat, Session
 from game.core.ui.settings import SPEED_RANGE, VOLUME_RANGE, Settings, load_settings
 from game.luckybox.ai import make_bot
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import GameState
 from game.luckybox.rules.actions import RecordError
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.scenes.setup import same_deal_from
 
 FUZZ = settings(

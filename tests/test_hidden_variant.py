@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.game import Game
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 
 GAMES = [LUCKYBOX, BLANCO]
 

@@ -3,7 +3,8 @@ rating_shown): a finished game's summary reads as totals and winners, a broken o
 
 from __future__ import annotations
 
-from tests.highcard.rules import HIGHCARD, Keep, Swap
+from tests.highcard.entry import HIGHCARD
+from tests.highcard.rules import Keep, Swap
 
 
 def test_a_finished_games_summary_reads_as_its_cards_and_winner() -> None:

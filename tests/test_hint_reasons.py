@@ -17,15 +17,15 @@ import pytest
 
 from game.blanco.ai import reasons as blanco_reasons
 from game.blanco.ai.bots import hint as blanco_hint
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Draw, Play, Swap
-from game.blanco.rules.game import BLANCO
 from game.core import i18n
 from game.core.session import Seat
 from game.luckybox.ai import hint as luckybox_hint, reasons as lb_reasons
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import GameState
 from game.luckybox.rules.actions import Cross, Resolve
 from game.luckybox.rules.cards import FULL, LIGHTNING
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.reason_words import reason_words as lb_words
 from tests.rules_helpers import act
 from tests.test_keyboard_table import solo_table

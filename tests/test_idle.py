@@ -57,7 +57,7 @@ def title(app: Any) -> Any:
 
 
 def played_session(seats: int, seed: int = 5) -> Session:
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from tests.test_scoring_scenes import play
 
     session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed, game=LUCKYBOX)

@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Draw
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import PLAY, TURN
 from game.core.session import Seat
 from game.luckybox.rules import Cross

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene
 from game.core import i18n

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.session import Seat, Session
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.session_state import state_of
 
 

@@ -138,7 +138,7 @@ def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatc
     """At the table a computer named by default reads "Computer 1 (normal)", not "Computer 1
     (computer, normal)"; a named one still says what it is: "Robo (computer, normal)". The
     Lucky Box banner and Blanco's banner line both (one title, `TableShell.banner_name`)."""
-    from game.core.game import level_in_words
+    from game.core.levels import level_in_words
     from game.core.seat_names import says_computer
 
     drawn = texts_drawn(monkeypatch)
@@ -292,9 +292,9 @@ def test_banners_and_round_scores_read_default_names_in_the_language_chosen_sinc
     scores name a seat by its default in the language chosen since the game began:
     "Ordinateur 1  (Normal)", not "Computer 1  (ordinateur, Normal)"."""
     from game.core import i18n
-    from game.core.game import level_in_words
+    from game.core.levels import level_in_words
     from game.core.session import Seat, Session
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from game.luckybox.ui.scenes.roundend import score_rows
 
     drawn = texts_drawn(monkeypatch)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.game import RecordError
 from game.online.client import play_table
 from game.online.ui.kept_game import keep_online_game, kept_record
@@ -43,7 +43,7 @@ def test_a_server_that_does_not_answer_is_said_in_one_line(tmp_path: Path) -> No
 def test_a_lucky_box_game_is_kept_too(tmp_path: Path) -> None:
     """Lucky Box's game ends on a chance step after the last action (the round's scoring):
     the record is played as a replay plays it, to the end (it was refused as short before)."""
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
 
     async def played() -> dict:
         async with running_server(tmp_path / "t.db") as (url, _):

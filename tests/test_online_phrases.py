@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
 from tests.test_online_helpers import run, running_server

@@ -5,7 +5,7 @@ screen named alone on Blanco's panels. A real server on 127.0.0.1 and real clien
 
 from __future__ import annotations
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.online.client import SeatClient
 from tests.test_online_ui import (
     click_for_lobby,
@@ -68,7 +68,7 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None
     """Lucky Box's turn line too: a friend who left is waited for, not "playing", and their
     board is marked away, saying they are choosing their cards until they have."""
     from game.core import i18n
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from game.luckybox.ui.scenes.draft import DraftScene
 
     menu = open_menu(app, server.url)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.online.client import ClientError, SeatClient, play_table
 from game.online.names import rematch_code
 from tests.test_online_helpers import run, running_server

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.ui import seats_file

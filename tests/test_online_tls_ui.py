@@ -180,7 +180,7 @@ def test_the_end_says_loudly_when_the_deal_breaks_its_promise(app: Any) -> None:
 def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServerThread) -> None:
     """(No app) the link says `untrusted` and sends nothing; `retry` after trust takes the
     seat as asked."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.online import protocol as p
     from game.online.ui.net import NetLink
 
@@ -214,7 +214,7 @@ def test_a_friend_joins_by_a_wss_link_and_trusts_the_server_once(
 ) -> None:
     """The host's share link carries wss://; the friend's app refuses the self-signed server,
     the friend trusts it with one click and takes the seat the link names."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.online import protocol as p
     from game.online.client import SeatClient
     from game.online.ui.lobby import LobbyScene
@@ -255,7 +255,7 @@ def test_a_friend_joins_by_a_wss_link_and_trusts_the_server_once(
 def test_a_watcher_checks_the_deal_too_and_keeps_no_game(app: Any) -> None:
     """A watcher was sent the commitment as the seats were: its end page says the verdict,
     and it keeps no game for Replays (it played none)."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.online import protocol as p
     from game.online.client import SeatClient
     from tests.test_online_watch import watch_by_code

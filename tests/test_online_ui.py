@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.catalog import games
 from game.core import i18n
@@ -638,7 +638,7 @@ class RecordingLink:
 def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     """Lucky Box's seats choose at once: when another seat's move came first, the server
     refuses ours as stale; the same choice goes again if the fresh view still allows it."""
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from game.online.codec import view_json, wire_of
     from game.online.protocol import Refused, SeatInfo, State
     from game.online.ui.session import OnlineSession

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core import i18n
 from game.online import protocol as p
 from game.online.client import SeatClient

@@ -217,8 +217,8 @@ def test_no_line_says_undo_while_undo_is_greyed(app, monkeypatch):
 
 
 def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
+    from game.blanco.entry import BLANCO
     from game.blanco.rules import Setup
-    from game.blanco.rules.game import BLANCO
 
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Cy", "easy")], seed=3)
     for _ in range(400):
@@ -306,8 +306,8 @@ def test_enter_on_the_game_end_never_deals_a_new_game(app, data_dir, game_id):
 
 def test_a_swap_offers_one_way_back(app):
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Cy", "easy")], seed=3)
+    from game.blanco.entry import BLANCO
     from game.blanco.rules import Setup
-    from game.blanco.rules.game import BLANCO
 
     bot = BLANCO.make_bot("normal", 3, 0)
     for _ in range(2000):

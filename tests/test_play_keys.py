@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Setup
-from game.blanco.rules.game import BLANCO
 from game.core.session import Seat
 from game.core.ui.focus import HIGHLIGHTED, targets_of
 from game.luckybox.ui.scenes.draft import DraftScene

@@ -8,8 +8,8 @@ import random
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Setup
-from game.blanco.rules.game import BLANCO
 from game.blanco.ui.scenes.table import TableScene as BlancoTable, start_game as start_blanco
 from game.core.session import Seat
 from game.core.ui.app import App

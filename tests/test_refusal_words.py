@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import legal as blanco_legal
-from game.blanco.rules.game import BLANCO
 from game.blanco.ui import refusal_words as blanco_words
 from game.core import i18n
 from game.core.game import SEAT_ARGS, Game, Refusal
 from game.core.ui.refusals import generic_refusal, refusal_words
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui import refusal_words as luckybox_words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from game.core.ui.scenes.replays import ReplaysScene
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ai import make_bot
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import GameState
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.record import state_to_record
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.replay import ReplayScene

@@ -9,6 +9,7 @@ import pytest
 from rules_helpers import act, cells, position
 
 from game.core.game import RecordError
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import (
     Cross,
     Deal,
@@ -21,7 +22,6 @@ from game.luckybox.rules import (
     events as ev,
 )
 from game.luckybox.rules.cards import LIGHTNING, MOON
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.parts import DealError
 from game.luckybox.rules.state import DRAFT, OVER, PLAY as PLAY_PHASE
 

@@ -23,7 +23,7 @@ from game.core.session import Seat, Session
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.saves import SavesScene, kind_of, when_played
 from game.core.ui.scenes.title import TitleScene
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
 from game.luckybox.ui.scenes.table import TableScene
@@ -237,7 +237,7 @@ def test_the_one_save_folder_migrates_with_its_companions_and_nothing_lost(
     (lucky / storage.AUTOSAVE).write_bytes(old)
     os.utime(lucky / storage.AUTOSAVE, (1_700_000_000, 1_700_000_000))
     blanco = storage.game_folder(data_dir, "blanco")
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.blanco.ui.match import Match, save_match
 
     seats = [Seat("Ann"), Seat("Bo", "easy")]

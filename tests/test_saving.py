@@ -20,7 +20,8 @@ from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.title import TitleScene
-from game.luckybox.rules.game import LUCKYBOX, state_from_record
+from game.luckybox.entry import LUCKYBOX
+from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene

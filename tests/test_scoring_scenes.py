@@ -11,8 +11,8 @@ import pytest
 
 from game.core.session import Seat, Session
 from game.luckybox.ai import make_bot
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene

@@ -27,7 +27,7 @@ from game.core.stats import (
 from game.core.storage import RECORDS, RecordInfo, finished_extra, keep_record, list_records
 from game.core.ui.scenes.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
 from game.luckybox.ai import make_bot
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.state import solo_rating
 
 # ---------------------------------------------------------------- helpers

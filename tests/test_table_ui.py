@@ -19,8 +19,9 @@ import pytest
 
 from game.core.session import Seat
 from game.core.ui.scenes.title import TitleScene
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import Cross
-from game.luckybox.rules.game import LUCKYBOX, state_from_record
+from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
 from game.luckybox.ui.scenes.setup import SetupScene

@@ -282,7 +282,7 @@ def turn_done_by_hint(app: Any, shots: bool, name: str) -> None:
 def finished(names: list[str], seed: int, game: Any = None) -> Any:
     """A session played to its end by random legal moves (the engine alone: quick)."""
     from game.core.session import Session
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
 
     session = Session([Seat(n) for n in names], seed, game=game or LUCKYBOX)
     rng = random.Random(seed)
@@ -300,7 +300,7 @@ def finished(names: list[str], seed: int, game: Any = None) -> Any:
 
 def walk_ends(app: Any, watch: Watch, shots: bool) -> None:
     """The scoring reference and both games' ends (solo with its rating scale, and several)."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.core.storage import finished_extra, keep_record
 
     nav = app.ctx.nav
@@ -335,7 +335,7 @@ def walk_daily(app: Any, watch: Watch, solo: Any, several: Any) -> None:
     """The daily deal's own texts: the ends of a counted game and of a practice one (the line
     to share, the note that practice does not count) and its statistics page (streaks, the
     calendar's month and days), with a few days played."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.core import daily, daily_history
 
     nav = app.ctx.nav

@@ -4,7 +4,7 @@ to the title) or shown again under the scenes that close (an online game's way b
 
 from __future__ import annotations
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.table import TableScene
 from game.core.session import Seat, Session
 from game.core.ui.scenes.title import TitleScene

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Draw
-from game.blanco.rules.game import BLANCO
 from game.core.session import Seat
 from tests.keys_helpers import key
 from tests.test_blanco_ui import click_action, settle

@@ -21,14 +21,14 @@ from pathlib import Path
 import pytest
 
 from game import catalog
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core import storage
 from game.core.game import Game
 from game.core.records import check_records_cli, replay
 from game.core.session import Seat, Session
 from game.core.turns import TurnController
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import GameState
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.record import state_to_record
 from game.luckybox.rules.state import PLAY
 from tests.rules_helpers import act

@@ -290,7 +290,7 @@ def test_corrupt_settings_warn_at_startup(data_dir: Path) -> None:
 def test_a_toast_never_covers_the_buttons_at_the_foot_of_the_screen(make_app, size) -> None:
     """An end screen's buttons stand at the foot of a 16:9 or wider window, where the line
     of news (the toast) is drawn: it goes above them."""
-    from game.luckybox.rules.game import LUCKYBOX
+    from game.luckybox.entry import LUCKYBOX
     from tests.test_text_fits import finished
 
     application = make_app(size)

@@ -35,7 +35,7 @@ def _table(app: Any, game: str) -> Any:
 
 
 def _game_end(app: Any, game: str) -> Any:
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
 
     session = finished(["Ann", "Bot"], 4, BLANCO if game == "blanco" else None)
     scene = app.ctx.nav.make(f"{game}.game_end", session=session)

@@ -93,7 +93,7 @@ def test_blancos_daily_deal_says_your_turn_to_its_player(app: Any, monkeypatch: 
 def test_a_daily_played_again_speaks_to_its_player(app: Any, language: str, said: str) -> None:
     """The same deal as a kept daily game (its seat "You"): "you took 31 turns", where it read
     "Toi avait mis 31 tours"; a named player's game keeps its name."""
-    from game.blanco.rules.game import BLANCO
+    from game.blanco.entry import BLANCO
     from game.core.session import Seat, Session
 
     session = Session([Seat("You")], 5, game=BLANCO)

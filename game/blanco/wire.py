@@ -19,11 +19,11 @@ import msgspec
 
 import game.blanco.rules.events as ev
 from game.blanco.rules import actions as act
-from game.blanco.rules.game import BLANCO
+from game.blanco.rules.game import RULES
 from game.blanco.rules.grid import PlayerState
 from game.blanco.rules.state import BlancoState
 from game.blanco.rules.wire import action_from_json, action_to_json
-from game.core.game import Game
+from game.core.game import PureGame
 from game.core.wire import Pairs, one_of
 
 Pos = tuple[int, int]  # [row, column]
@@ -350,7 +350,7 @@ def _player_back(w: Player) -> PlayerState:
 class BlancoWire:
     """Blanco's `game.core.wire.GameWire`."""
 
-    game: Game[Any] = BLANCO
+    game: PureGame[Any] = RULES  # its rules and records
     view_type = View
     event_type = Event
 

@@ -7,55 +7,42 @@ The seed is the records' contract (GAME-RECORD.md, BLANCO-RECORD.md): the first 
 big-endian, of SHA-256 of the UTF-8 text `<game id>/daily/YYYY-MM-DD`, so any program deals the
 same cards on the same date. The first game of a day counts; later ones that day are practice.
 
-Pure: no pygame, no game (the game's id is given).
+The seed and the record's field are `game.core.daily_deal`'s (rules check records with it, and
+it has no words); they are re-exported here. Pure: no pygame, no game (the game's id is given).
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
 from datetime import date
 from typing import Any
 
-from game.core.game import Game, RecordError
+from game.core.daily_deal import (  # the seed and the record's field: callers look for them here
+    FIELD,
+    PRACTICE_FIELD,
+    check_daily,
+    daily_seed,
+    parse_day,
+)
+from game.core.game import Game
 from game.core.i18n import t, tn
 
-FIELD = "daily"  # the record's field: the date, "YYYY-MM-DD"
-PRACTICE_FIELD = "daily_practice"  # our own field: a later game of that day (it does not count)
-_DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}\Z", re.ASCII)
-
-
-def parse_day(text: Any) -> date | None:
-    """The date a "YYYY-MM-DD" text names; None when it is not that shape or not a real day."""
-    if not isinstance(text, str) or not _DAY_TEXT.match(text):
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:  # 2026-02-30
-        return None
-
-
-def daily_seed(game_id: str, day: date | str) -> int:
-    """The daily deal's seed of `game_id` on `day` (the records' contract)."""
-    text = day.isoformat() if isinstance(day, date) else day
-    digest = hashlib.sha256(f"{game_id}/daily/{text}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
-def check_daily(record: dict[str, Any], game_id: str, seed: int) -> str | None:
-    """A record's `daily` date once it is checked against its seed (None: not a daily deal).
-    RecordError (the contract's one line) when it is not a date, not a real one, or the seed is
-    not that date's daily seed."""
-    if FIELD not in record:
-        return None
-    value = record[FIELD]
-    if not isinstance(value, str) or not _DAY_TEXT.match(value):
-        raise RecordError('daily must be a date "YYYY-MM-DD"')
-    if parse_day(value) is None:
-        raise RecordError(f"daily: {value} is not a real date")
-    if seed != daily_seed(game_id, value):
-        raise RecordError(f"not the daily deal of {value}")
-    return value
+__all__ = [
+    "BLACK",
+    "BLUE",
+    "FIELD",
+    "GREEN",
+    "PRACTICE_FIELD",
+    "YELLOW",
+    "check_daily",
+    "daily_seed",
+    "parse_day",
+    "score_of",
+    "score_words",
+    "share_line",
+    "share_parts",
+    "share_text",
+    "today",
+]
 
 
 def today() -> str:

@@ -1,5 +1,10 @@
 """The seam every game implements: a `Game` (what a game is) and its `GameState` (one game).
 
+A `Game` is composed of parts, one job each (`GameEntry` puts them together): `GameRules` (what
+OpenSpiel asks of a game: seats, dealing, hidden variants) and `GameRecords` (its record format
+and results), both pure in the game's `rules/`; `GameBots` (computer players and the hint, its
+`ai/`); `GameWords` (progress and rating lines in the player's language); and its wire.
+
 Modelled on OpenSpiel's Python games: one state object with `legal_actions`, `apply`,
 `is_terminal` and `returns`, every shuffle seeded so a game replays. Moves never raise: an
 illegal one comes back as an `Outcome` with a readable refusal and changes nothing
@@ -16,8 +21,20 @@ Pure: no pygame here.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    runtime_checkable,
+)
+
+if TYPE_CHECKING:
+    from game.core.wire import GameWire
 
 BOT_LEVELS: tuple[str, ...] = (
     "easy",
@@ -25,36 +42,6 @@ BOT_LEVELS: tuple[str, ...] = (
     "hard",
     "expert",
 )  # every game's computer levels, weakest first
-
-
-def level_name(level: str) -> str:
-    """A computer level as players read it ("Easy"), in their language; records keep `level`."""
-    from game.core.i18n import t
-
-    names = {
-        "easy": t("level.easy", "Easy"),
-        "normal": t("level.normal", "Normal"),
-        "hard": t("level.hard", "Hard"),
-        "expert": t("level.expert", "Expert"),
-        "human": t("level.human", "Human"),
-    }
-    return names.get(level, level.capitalize())
-
-
-def level_in_words(level: str) -> str:
-    """A computer level as written after a name or inside a sentence ("Ann (hard)"): each
-    language says how (lower case in English and French, but German keeps its nouns
-    capitalised: "(schwer)", yet "(Profi)")."""
-    from game.core.i18n import t
-
-    names = {
-        "easy": t("level.easy.in_words", "easy"),
-        "normal": t("level.normal.in_words", "normal"),
-        "hard": t("level.hard.in_words", "hard"),
-        "expert": t("level.expert.in_words", "expert"),
-        "human": t("level.human.in_words", "human"),
-    }
-    return names.get(level, level)
 
 
 class RecordError(ValueError):
@@ -172,27 +159,52 @@ class Bot(Protocol):
 
 #: A game's own state class (each game's `GameState`): its descriptor takes and returns it.
 StateT = TypeVar("StateT", bound=GameState)
+#: The same, for a part that only takes states (its words).
+StateT_contra = TypeVar("StateT_contra", bound=GameState, contravariant=True)
 
 
 @runtime_checkable
-class Game(Protocol[StateT]):
-    """What a game is: how to deal one, read and write its records, and summarise it.
+class GameRules(Protocol[StateT]):
+    """What OpenSpiel asks of a game: its name, its seats, how to deal one, and the same game
+    as one seat knows it. Pure: a game's `rules/` implements it with neither its bots nor any
+    words (no `ai`, no `game.core.i18n`)."""
 
-    Generic in the game's own state class, so a game's methods take its own states
-    (`Game[BlancoState]`); core, holding games it does not know, speaks of `Game[Any]` and
-    reaches states through the `GameState` protocol."""
+    @property
+    def id(self) -> str:
+        """A short lowercase name: folders, settings, routes and the command line use it."""
+        ...
 
-    id: str  # a short lowercase name: folders, settings, routes and the command line use it
-    title: str
-    record_format: str  # the record's "format" value
-    min_players: int
-    max_players: int
-    bot_levels: tuple[str, ...]
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
     ) -> tuple[StateT, list[Any]]:
         """Deal a game: the state and the set-up events. ValueError on bad arguments."""
+        ...
+
+    def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """The same game as `seat` knows it, with everything hidden from that seat dealt anew
+        by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
+        `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that
+        views hide what they must by comparing the two."""
+        ...
+
+
+@runtime_checkable
+class GameRecords(Protocol[StateT]):
+    """How a game's records are read and written (its game-record format), and what a
+    finished game's "result" says for lists and statistics. Pure, beside the rules."""
+
+    @property
+    def record_format(self) -> str:
+        """The record's "format" value."""
         ...
 
     def parse_record(self, record: Any) -> ParsedRecord:
@@ -213,30 +225,53 @@ class Game(Protocol[StateT]):
         """The `--check-record` line for this state (the record contract)."""
         ...
 
-    def progress(self, state: StateT) -> str:
-        """How far the game has come, in a few words ("round 2 of 4"), for lists."""
-        ...
-
-    def make_bot(self, level: str, seed: int, seat: int) -> Bot: ...
-
-    def hint(self, view: Any, seat: int) -> Any:
-        """The strongest bot's suggestion for a human seat, from that seat's view."""
-        ...
-
-    def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
-        """The same game as `seat` knows it, with everything hidden from that seat dealt anew
-        by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
-        `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that
-        views hide what they must by comparing the two."""
+    def state_from_record(self, obj: Any) -> StateT:
+        """The state a record describes, its actions played (RecordError, one line, if wrong)."""
         ...
 
     # Statistics and record lists: what a finished game's "result" says, read by its game.
-    solo_fewest_turns: bool  # a solo score is the turns taken, the fewest best (else a total)
+    @property
+    def solo_fewest_turns(self) -> bool:
+        """A solo score is the turns taken, the fewest best (else a total)."""
+        ...
 
     def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
         """A record's "result" for lists and statistics: "totals", "winners", "finished", and
         maybe "turns" (per seat) and "rating" (a solo game's English line); None when it is
         missing or malformed (the record is then replayed)."""
+        ...
+
+
+@runtime_checkable
+class PureGame(GameRules[StateT], GameRecords[StateT], Protocol[StateT]):
+    """What a game's `rules/game.py` exports as `RULES`: its rules and its records."""
+
+
+@runtime_checkable
+class GameBots(Protocol):
+    """A game's computer players and the hint (its `ai/` exports one as `BOTS`)."""
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        """The game's computer levels, weakest first (a subset of `BOT_LEVELS`)."""
+        ...
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Bot:
+        """A computer player of that level (ValueError for a level the game has not)."""
+        ...
+
+    def hint(self, view: Any, seat: int) -> Any:
+        """The strongest bot's suggestion for a human seat, from that seat's view."""
+        ...
+
+
+@runtime_checkable
+class GameWords(Protocol[StateT_contra]):
+    """A game in players' words (its `words.py` exports one as `WORDS`; it may translate).
+    A game may add `daily_squares(state) -> str`, the daily deal's share squares."""
+
+    def progress(self, state: StateT_contra) -> str:
+        """How far the game has come, in a few words ("round 2 of 4"), for lists."""
         ...
 
     def solo_rating(self, total: int) -> str:
@@ -246,3 +281,138 @@ class Game(Protocol[StateT]):
     def rating_shown(self, english: str) -> str:
         """A rating line as records keep it (English), in the player's language."""
         ...
+
+
+@runtime_checkable
+class Game(GameRules[StateT], GameRecords[StateT], GameBots, GameWords[StateT], Protocol[StateT]):
+    """A whole game as the app, the command line, the server and the bench use it: its rules,
+    records, bots and words (`GameEntry` puts the four together), and its wire.
+
+    Generic in the game's own state class, so a game's methods take its own states
+    (`Game[BlancoState]`); core, holding games it does not know, speaks of `Game[Any]` and
+    reaches states through the `GameState` protocol."""
+
+    @property
+    def wire(self) -> GameWire:
+        """The game's views and events as JSON (its `wire.py`, loaded on first use)."""
+        ...
+
+
+class GameEntry(Generic[StateT]):
+    """A game composed of its parts, each with one job: `rules` (rules and records, pure),
+    `words` (its presentation words), and two loaded on first use: its bots (`load_bots`: its
+    `ai/`, which a table needs and the title and --help do not) and its wire (`load_wire`:
+    for the online code). It answers every `Game` call by handing it to the part whose job
+    it is."""
+
+    def __init__(
+        self,
+        rules: PureGame[StateT],
+        load_bots: Callable[[], GameBots],
+        words: GameWords[StateT],
+        load_wire: Callable[[], GameWire],
+    ) -> None:
+        self.rules = rules
+        self.words = words
+        self._load_bots = load_bots
+        self._load_wire = load_wire
+        self._bots: GameBots | None = None
+        self._wire: GameWire | None = None
+
+    @property
+    def bots(self) -> GameBots:
+        if self._bots is None:
+            self._bots = self._load_bots()
+        return self._bots
+
+    def __repr__(self) -> str:
+        return f"GameEntry({self.rules.id!r})"
+
+    # rules
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
+
+    def new_game(
+        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+    ) -> tuple[StateT, list[Any]]:
+        return self.rules.new_game(names, seed, options, deal)
+
+    def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        return self.rules.hidden_variant(state, seat, rng)
+
+    # records
+    @property
+    def record_format(self) -> str:
+        return self.rules.record_format
+
+    @property
+    def solo_fewest_turns(self) -> bool:
+        return self.rules.solo_fewest_turns
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        return self.rules.parse_record(record)
+
+    def action_from_record(self, obj: Any) -> Any:
+        return self.rules.action_from_record(obj)
+
+    def action_to_record(self, action: Any) -> dict[str, Any]:
+        return self.rules.action_to_record(action)
+
+    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.rules.record_of(state, extra)
+
+    def summary(self, state: StateT) -> dict[str, Any]:
+        return self.rules.summary(state)
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        return self.rules.record_scores(result, seats)
+
+    def state_from_record(self, obj: Any) -> StateT:
+        return self.rules.state_from_record(obj)
+
+    # bots and hints
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        return self.bots.bot_levels
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Bot:
+        return self.bots.make_bot(level, seed, seat)
+
+    def hint(self, view: Any, seat: int) -> Any:
+        return self.bots.hint(view, seat)
+
+    # words
+    def progress(self, state: StateT) -> str:
+        return self.words.progress(state)
+
+    def solo_rating(self, total: int) -> str:
+        return self.words.solo_rating(total)
+
+    def rating_shown(self, english: str) -> str:
+        return self.words.rating_shown(english)
+
+    @property
+    def daily_squares(self) -> Callable[[StateT], str] | None:
+        """The words' `daily_squares(state)`, or None for a game without share squares."""
+        squares: Callable[[StateT], str] | None = getattr(self.words, "daily_squares", None)
+        return squares
+
+    # wire
+    @property
+    def wire(self) -> GameWire:
+        if self._wire is None:
+            self._wire = self._load_wire()
+        return self._wire

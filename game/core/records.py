@@ -10,10 +10,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TextIO
+from typing import Any, Generic, TextIO, TypeVar
 
 from game.core import safe_json
-from game.core.game import Game, GameState, ParsedRecord, RecordError, StateT
+from game.core.game import Game, GameState, ParsedRecord, PureGame, RecordError, StateT
 from game.core.safe_json import RECORD_CAP, RECORD_INT_BOUND, loads, printable
 
 
@@ -90,9 +90,11 @@ class Replayed(Generic[StateT]):
     events: list[Any] = field(default_factory=list)
 
 
-def open_record(
-    record: Any, game: Game[StateT]
-) -> tuple[Game[StateT], ParsedRecord, StateT, list[Any], list[Any]]:
+#: A game's rules and records (its `RULES`) or the whole game: records need only the first.
+GameT = TypeVar("GameT", bound=PureGame[Any])
+
+
+def open_record(record: Any, game: GameT) -> tuple[GameT, ParsedRecord, Any, list[Any], list[Any]]:
     """Check a record's header and deal its game (`game_of` finds it): (game, header, state,
     deal events, parsed actions). RecordError (one line) for a bad header, deal or action."""
     parsed = game.parse_record(record)
@@ -140,7 +142,17 @@ def play_actions(
 def replay(record: Any, game: Game[StateT]) -> Replayed[StateT]:
     """A record played into its game, every chance step taken as soon as it is due (after the
     last action too: a record's game has always moved on as far as its actions take it)."""
-    game, parsed, state, events, actions = open_record(record, game)
+    parsed, start, state, events = play_record(record, game)
+    return Replayed(game, parsed, start, state, events)
+
+
+def play_record(
+    record: Any, rules: PureGame[StateT]
+) -> tuple[ParsedRecord, StateT, StateT, list[Any]]:
+    """`replay` with a game's rules alone (its records and words use it): the parsed header,
+    the state as dealt, the state after every action and the events."""
+    _, parsed, dealt, events, actions = open_record(record, rules)
+    state: StateT = dealt
     start = state.clone()
     events.extend(play_actions(state, actions))
     if not state.waiting_for() and not state.is_terminal():
@@ -148,7 +160,7 @@ def replay(record: Any, game: Game[StateT]) -> Replayed[StateT]:
             events.extend(state.advance())
         except ValueError as err:
             raise RecordError(f"after the last action: {err}") from None
-    return Replayed(game, parsed, start, state, events)
+    return parsed, start, state, events
 
 
 def _one_line(text: str) -> str:

@@ -12,8 +12,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from game.core.game import BOT_LEVELS, Refusal, level_name
+from game.core.game import BOT_LEVELS, Refusal
 from game.core.i18n import t
+from game.core.levels import level_name
 from game.core.session import Session
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from .game import Game
+from .game import PureGame
 
 
 def one_of(*words: str) -> msgspec.Meta:
@@ -33,8 +33,13 @@ def one_of(*words: str) -> msgspec.Meta:
 class GameWire(Protocol):
     """A game's wire: the structs of its view and events, and the conversions both ways."""
 
-    game: Game[Any]
-    view_type: type  # the struct of a view (msgspec.Struct)
+    game: PureGame[Any]  # the game's rules and records
+
+    @property
+    def view_type(self) -> type:
+        """The struct of a view (msgspec.Struct)."""
+        ...
+
     event_type: Any  # the union of its events' structs (tagged by "kind")
 
     def view_to_wire(self, view: Any) -> Any:

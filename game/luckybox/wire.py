@@ -21,11 +21,11 @@ from typing import Annotated, Any
 import msgspec
 
 import game.luckybox.rules.events as ev
-from game.core.game import Game
+from game.core.game import PureGame
 from game.core.wire import Pairs, one_of
 from game.luckybox.rules import actions as act
 from game.luckybox.rules.cards import faces_by_id
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.rules.game import RULES
 from game.luckybox.rules.parts import Deal, Options, Pending, PlayerState
 from game.luckybox.rules.state import GameState
 
@@ -407,7 +407,7 @@ _OPTIONS = {o.token_supply: o for o in (Options("unlimited"), Options("limited")
 class LuckyBoxWire:
     """Lucky Box's `game.core.wire.GameWire`."""
 
-    game: Game[Any] = LUCKYBOX
+    game: PureGame[Any] = RULES  # its rules and records
     view_type = View
     event_type = Event
 

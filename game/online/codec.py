@@ -32,15 +32,9 @@ class WireError(ValueError):
 
 
 def wire_of(game: Game[Any]) -> GameWire:
-    """The game's wire, as the composition root (game/catalog.py) pairs it with the game."""
-    return _wire_by_id(game.id)
-
-
-@functools.cache
-def _wire_by_id(game_id: str) -> GameWire:
-    from game.catalog import wire_by_id
-
-    return wire_by_id(game_id)
+    """The game's wire, as the composition root paired it with the game (`Game.wire`: each
+    game's entry loads its `wire.py` on first use)."""
+    return game.wire
 
 
 # -- views and events ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from game.core.game import Game
+from game.core.game import PureGame
 from game.core.wire import Pairs
 
 from .rules import game as rules
@@ -71,7 +71,7 @@ class View(msgspec.Struct):
 
 
 class HighCardWire:
-    game: Game[Any] = rules.HIGHCARD
+    game: PureGame[Any] = rules.RULES
     view_type = View
     event_type = Event
 

@@ -1,36 +1,34 @@
-"""`BLANCO`: the Blanco `Game` object (game/core/game.py's Protocol) the table, records and
-command line use. Bots and hints come from `game.blanco.ai`, and the engine and records from
-state.py and record.py, each imported on first use: the title and --help need only this."""
+"""`RULES`: Blanco's rules and records (game/core/game.py's `GameRules` and `GameRecords`),
+pure: no bots, no words. The engine and records come from state.py and record.py, each imported
+on first use: the title and --help need only this. The whole game (bots from `game.blanco.ai`,
+words from `game.blanco.words`) is `game.blanco.entry.BLANCO`."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.core.daily import BLUE, GREEN
-from game.core.game import BOT_LEVELS, Game, GameState, ParsedRecord
-from game.core.i18n import t, tn
+from game.core.game import GameState, ParsedRecord, PureGame
 
 from .actions import Action, DrawThen
 from .limits import FORMAT, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
-    from . import events as ev
     from .board import Snapshot
     from .events import Event
     from .grid import PlayerState
     from .state import BlancoState
 
 
-class BlancoGame:
+class BlancoRules:
+    """Blanco's rules and records (game/core/game.py's `GameRules` and `GameRecords`)."""
+
     id = "blanco"
     title = "Blanco"
     record_format = FORMAT
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = BOT_LEVELS
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
@@ -75,56 +73,6 @@ class BlancoGame:
 
         return rec.summary(blanco_state(state))
 
-    def progress(self, game: GameState) -> str:
-        """How far the race has come, in a few words (title screen, lists)."""
-        state = blanco_state(game)
-        if state.is_terminal():
-            return t("blanco.progress.finished", "finished")
-        seats = range(len(state.names))
-        turn = max(state.turns(p) for p in seats) + 1
-        left = [state.cards_left(p) for p in seats]
-        fewest = min(left)
-        if len(left) == 1:  # solo: the cards still to clear, both grids
-            return tn(
-                "blanco.progress.solo",
-                fewest,
-                "turn {turn}, {count} card left to clear",
-                "turn {turn}, {count} cards left to clear",
-                turn=turn,
-            )
-        if left.count(fewest) > 1:  # level at the front (every race starts so)
-            return tn(
-                "blanco.progress.turn",
-                fewest,
-                "turn {turn}, level at {count} card left",
-                "turn {turn}, level at {count} cards left",
-                turn=turn,
-            )
-        return tn(
-            "blanco.progress.leader",
-            fewest,
-            "turn {turn}, {name} ahead with {count} card left",
-            "turn {turn}, {name} ahead with {count} cards left",
-            turn=turn,
-            name=state.names[left.index(fewest)],
-        )
-
-    def _ai(self) -> Any:
-        try:
-            return importlib.import_module("game.blanco.ai")
-        except ModuleNotFoundError as err:
-            if err.name not in ("game.blanco.ai",):
-                raise
-            raise NotImplementedError("Blanco bots are not written yet (game.blanco.ai)") from None
-
-    def make_bot(self, level: str, seed: int, seat: int) -> Any:
-        if level not in self.bot_levels:
-            raise ValueError(f"unknown bot level {level!r}: one of {self.bot_levels}")
-        return self._ai().make_bot(level, seed, seat)
-
-    def hint(self, view: Any, seat: int) -> Any:
-        return self._ai().hint(view, seat)
-
     # Statistics: alone, the fewer turns the better; together, the winner empties first.
     solo_fewest_turns = True
 
@@ -153,23 +101,6 @@ class BlancoGame:
             "winners": [] if winner is None else [winner],
             "finished": result["finished"],
         }
-
-    def daily_squares(self, state: GameState) -> str:
-        """The daily deal's share squares: a group per grid, a square per five turns it took
-        (blue for the first grid, green for the second)."""
-        from game.core.records import replay
-
-        events = replay(self.record_of(state), self).events
-        first = next((e.turn for e in _turns_before_second_grid(events)), 0)
-        turns = blanco_state(state).players[0].turns
-        groups = [BLUE * -(-first // 5), GREEN * -(-(turns - first) // 5)]
-        return " ".join(g for g in groups if g)
-
-    def solo_rating(self, total: int) -> str:
-        return ""  # Blanco's solo game counts turns, with no rating line
-
-    def rating_shown(self, english: str) -> str:
-        return english
 
     def hidden_variant(self, state: GameState, seat: int, rng: random.Random) -> BlancoState:
         """The same game with every card `seat` does not know dealt anew: the draw pile, the
@@ -246,18 +177,4 @@ def blanco_state(state: object) -> BlancoState:
     return as_blanco(state)
 
 
-BLANCO = BlancoGame()
-GAME: Game[BlancoState] = BLANCO  # the catalog's convention: <package>.rules.game.GAME
-
-
-def _turns_before_second_grid(events: list[Any]) -> list[ev.TurnStarted]:
-    """The seat's last turn started before its second grid was dealt (empty: not reached)."""
-    from . import events as ev
-
-    last: list[ev.TurnStarted] = []
-    for event in events:
-        if isinstance(event, ev.TurnStarted):
-            last = [event]
-        elif isinstance(event, ev.SecondGridDealt):
-            return last
-    return []
+RULES: PureGame[BlancoState] = BlancoRules()  # the catalog's convention: <package>.rules.game.RULES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.blanco.ui.routes import install
 from game.blanco.ui.sounds import BLANCO_SOUNDS
 from game.core.ui.game_ui import GameUI

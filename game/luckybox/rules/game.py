@@ -1,5 +1,7 @@
-"""Super Mega Lucky Box as a `game.core.game.Game`: how the shared code deals, records, checks
-and summarises it, and where its bots are."""
+"""`RULES`: Super Mega Lucky Box's rules and records (game/core/game.py's `GameRules` and
+`GameRecords`): how the shared code deals, records, checks and summarises it. Pure: no bots, no
+words; the whole game (bots from `game.luckybox.ai`, words from `game.luckybox.words`) is
+`game.luckybox.entry.LUCKYBOX`."""
 
 from __future__ import annotations
 
@@ -7,29 +9,28 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.core.daily import BLACK, GREEN, YELLOW
-from game.core.game import BOT_LEVELS, Game, GameState as AnyGameState, ParsedRecord
-from game.core.i18n import t
-from game.core.records import replay, totals_result_scores
+from game.core.game import GameState as AnyGameState, ParsedRecord
+from game.core.records import play_record, totals_result_scores
 
 from . import record as _record
 from .actions import Action, action_from_record, action_to_record
 from .legal import DRAFT, OVER, PLAY
 from .parts import Deal, Options
-from .scoring import MAX_PLAYERS, NUMBERS_PER_ROUND, ROUNDS, rating_shown, solo_rating
+from .scoring import MAX_PLAYERS, NUMBERS_PER_ROUND
 
 if TYPE_CHECKING:  # the engine loads on first use: the title and --help need only this
     from .events import Event
     from .state import GameState
 
 
-class LuckyBoxGame:
+class LuckyBoxRules:
+    """Lucky Box's rules and records."""
+
     id = "luckybox"
     title = "Super Mega Lucky Box"
     record_format = _record.FORMAT
     min_players = 1
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = BOT_LEVELS
 
     def new_game(
         self,
@@ -52,29 +53,15 @@ class LuckyBoxGame:
         return action_to_record(action)
 
     def record_of(self, state: AnyGameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return _record.state_to_record(_own(state), extra)
+        return _record.state_to_record(own_state(state), extra)
 
     def summary(self, state: AnyGameState) -> dict[str, Any]:
-        return _record.summary(_own(state))
-
-    def progress(self, state: AnyGameState) -> str:
-        """How far the game has come, in a few words (title screen, lists)."""
-        return _progress(_own(state))
-
-    def make_bot(self, level: str, seed: int, seat: int) -> Any:
-        from game.luckybox.ai import make_bot
-
-        return make_bot(level, seed, seat)
-
-    def hint(self, view: Any, seat: int) -> Any:
-        from game.luckybox.ai import hint
-
-        return hint(view, seat)
+        return _record.summary(own_state(state))
 
     def hidden_variant(self, state: AnyGameState, seat: int, rng: Any) -> GameState:
         """The same game with what no seat has seen dealt anew by `rng` (a `random.Random`):
         the Number cards still face down, the order of the Lucky Box pile, and the seed."""
-        return _hidden_variant(_own(state), rng)
+        return _hidden_variant(own_state(state), rng)
 
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.
     solo_fewest_turns = False
@@ -82,35 +69,9 @@ class LuckyBoxGame:
     def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
         return totals_result_scores(result, seats)
 
-    def solo_rating(self, total: int) -> str:
-        return solo_rating(total)
-
-    def rating_shown(self, english: str) -> str:
-        return rating_shown(english)
-
-    def daily_squares(self, state: AnyGameState) -> str:
-        """The daily deal's share squares, a group per round: a green square per card
-        completed, a yellow one per star circled (a black one for a round with neither)."""
-        player = _own(state).players[0]
-        groups = []
-        for r in range(ROUNDS):
-            group = GREEN * len(player.completed[r]) + YELLOW * player.stars[r]
-            groups.append(group or BLACK)
-        return " ".join(groups)
-
     def state_from_record(self, obj: Any) -> GameState:
         """The state a record describes, by replaying it; RecordError names what is wrong."""
-        return _own(replay(obj, self).state)
-
-
-def _progress(state: GameState) -> str:
-    if state.is_terminal():
-        return t("luckybox.progress.finished", "finished")
-    if state.phase != PLAY:
-        return t("luckybox.progress.draft", "the draft")
-    return t(
-        "luckybox.progress.round", "round {round} of {rounds}", round=state.round, rounds=ROUNDS
-    )
+        return own_state(play_record(obj, self)[2])
 
 
 def _hidden_variant(state: GameState, rng: random.Random) -> GameState:
@@ -145,7 +106,7 @@ def _hidden_variant(state: GameState, rng: random.Random) -> GameState:
     return variant
 
 
-def _own(state: AnyGameState) -> GameState:
+def own_state(state: AnyGameState) -> GameState:
     """The shared code hands back the states this game made: a Lucky Box `GameState`."""
     from .state import GameState
 
@@ -168,10 +129,9 @@ def _other_seed(seed: int, rng: random.Random) -> int:
     return other if other != seed else other + 1
 
 
-LUCKYBOX = LuckyBoxGame()
-GAME: Game[GameState] = LUCKYBOX  # the catalog's convention: <package>.rules.game.GAME
+RULES: LuckyBoxRules = LuckyBoxRules()  # the catalog's convention: <package>.rules.game.RULES
 
 
 def state_from_record(obj: Any) -> GameState:
     """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
-    return LUCKYBOX.state_from_record(obj)
+    return RULES.state_from_record(obj)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.core.commitment import check_commit
-from game.core.daily import check_daily
+from game.core.daily_deal import check_daily
 from game.core.game import ParsedRecord, RecordError
 
 from .actions import action_to_record

@@ -3,8 +3,6 @@ number into another. Pure data and functions; the state and the bots both read t
 
 from __future__ import annotations
 
-from game.core import i18n
-
 from .cards import LIGHTNING, MOON
 
 ROUNDS = 4
@@ -72,33 +70,6 @@ _OPTIONS = _lightning_options()
 def solo_rating(total: int) -> str:
     """The printed rulebook's line for a solo Mega Total."""
     return next(text for floor, text in SOLO_RATINGS if total >= floor)
-
-
-def rating_text(index: int) -> str:
-    """SOLO_RATINGS[index]'s line in the player's language (records keep the English)."""
-    texts = (
-        i18n.t("luckybox.rating.champion", "Super Mega Lucky Champion!"),
-        i18n.t("luckybox.rating.mega", "You've had a mega game! One for the ages."),
-        i18n.t("luckybox.rating.super", "A super score! Can you go even higher?"),
-        i18n.t("luckybox.rating.great", "Great game! Or was it just luck?"),
-        i18n.t("luckybox.rating.trolley", "Now you're on the trolley!"),
-        i18n.t("luckybox.rating.start", "A good start, how about a better end?"),
-        i18n.t("luckybox.rating.unlucky", "Super Mega UNlucky"),
-    )
-    return texts[index]
-
-
-def solo_rating_shown(total: int) -> str:
-    """The solo rating for a Mega Total, in the player's language."""
-    return rating_text(next(i for i, (floor, _) in enumerate(SOLO_RATINGS) if total >= floor))
-
-
-def rating_shown(english: str) -> str:
-    """A rating line as a record keeps it (English), in the player's language."""
-    for i, (_, text) in enumerate(SOLO_RATINGS):
-        if text == english:
-            return rating_text(i)
-    return english
 
 
 def moon_points(moons: list[int]) -> list[int]:

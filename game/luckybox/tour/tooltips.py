@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.tour import Step, Tour
 

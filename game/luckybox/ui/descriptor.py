@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.paths import package_data
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH, Anchor
-from game.luckybox.rules.game import LUCKYBOX
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.routes import install
 from game.luckybox.ui.sounds import LUCKYBOX_SOUNDS
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_name
 from game.core.i18n import lt, t
+from game.core.levels import level_name
 from game.core.seat_names import default_name
 from game.core.ui.inputs import Choice, TextInput
 from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, draw_backdrop

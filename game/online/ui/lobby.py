@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_in_words
 from game.core.i18n import lt, t
+from game.core.levels import level_in_words
 from game.core.ui import gfx
 from game.core.ui.clipboard import copy_to_clipboard
 from game.core.ui.paint import (

@@ -1,5 +1,6 @@
-"""High card's pure rules (no pygame): `game.GAME` is what the catalog reads."""
+"""High card's pure rules (no pygame, no bots, no words): `game.RULES` is what the catalog
+composes the game from (`entry.py`)."""
 
-from .game import GAME, HIGHCARD, HighCardBot, HighCardGame, HighCardState, Keep, Swap
+from .game import RULES, HighCardRules, HighCardState, Keep, Swap
 
-__all__ = ["GAME", "HIGHCARD", "HighCardBot", "HighCardGame", "HighCardState", "Keep", "Swap"]
+__all__ = ["RULES", "HighCardRules", "HighCardState", "Keep", "Swap"]

@@ -5,7 +5,8 @@ the chance step shows every card and the highest wins. A Keep can be taken back 
 seat acts; a Swap showed a card, so it cannot.
 
 Everything the seam asks for is here (game/core/game.py): legal actions, refusals with codes,
-undo, views and redacted events, records, bots at every level, the hint and hidden variants.
+undo, views and redacted events, records and hidden variants; its bots and the hint are
+`ai.py`'s, its words `words.py`'s, and `entry.py` puts them together.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from game.core.game import Game, Outcome, ParsedRecord, RecordError, Refusal
+from game.core.game import Outcome, ParsedRecord, PureGame, RecordError, Refusal
+from game.core.records import play_record
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
@@ -172,31 +174,14 @@ def action_from_record(obj: Any) -> Any:
     return (Swap if obj["swap"] else Keep)(obj["player"])
 
 
-class HighCardBot:
-    """easy: a coin toss; normal: swaps below the middle card; hard: swaps below the mean of
-    the cards it has not seen (what a swap gives on average)."""
+class HighCardRules:
+    """High card's rules and records (no bots, no words: those are `ai.py` and `words.py`)."""
 
-    def __init__(self, level: str, seed: int, seat: int) -> None:
-        self.level = level
-        self.rng = random.Random(seed * 7 + seat)
-
-    def choose(self, view: HighCardState, player: int) -> Any:
-        legal = view.legal_actions(player)
-        if self.level == "easy":
-            return self.rng.choice(legal)
-        mine = view.cards[player]
-        unseen = set(CARDS) - view.known_to(player) - set(view.cards)
-        bar = 26.5 if self.level == "normal" else sum(unseen) / max(len(unseen), 1)
-        return Swap(player) if mine < bar and Swap(player) in legal else Keep(player)
-
-
-class HighCardGame:
     id = "highcard"
     title = "High card"
     record_format = FORMAT
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")  # fewer than core's BOT_LEVELS
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
@@ -254,6 +239,10 @@ class HighCardGame:
             "winner": state.winner() if state.shown else None,
         }
 
+    def state_from_record(self, obj: Any) -> HighCardState:
+        state: HighCardState = play_record(obj, self)[2]
+        return state
+
     # Statistics and record lists: a seat's total is its card, the highest wins.
     solo_fewest_turns = False
 
@@ -274,25 +263,6 @@ class HighCardGame:
             "finished": result["finished"],
         }
 
-    def solo_rating(self, total: int) -> str:
-        return ""
-
-    def rating_shown(self, english: str) -> str:
-        return english
-
-    def progress(self, state: Any) -> str:
-        if state.shown:
-            return "finished"
-        return f"{len(state.actions)} of {len(state.names)} have chosen"
-
-    def make_bot(self, level: str, seed: int, seat: int) -> HighCardBot:
-        if level not in self.bot_levels:
-            raise ValueError(f"unknown bot level {level!r}: one of {self.bot_levels}")
-        return HighCardBot(level, seed, seat)
-
-    def hint(self, view: Any, seat: int) -> Any:
-        return HighCardBot("hard", 0, seat).choose(view, seat)
-
     def hidden_variant(self, state: Any, seat: int, rng: Any) -> HighCardState:
         """The deal again with every card `seat` has not seen moved to another unseen place,
         then the same actions: a game that went exactly as `seat` saw it."""
@@ -309,5 +279,4 @@ class HighCardGame:
         return variant
 
 
-HIGHCARD = HighCardGame()
-GAME: Game[HighCardState] = HIGHCARD  # what the catalog reads (`<package>.rules.game.GAME`)
+RULES: PureGame[HighCardState] = HighCardRules()  # the catalog's `<package>.rules.game.RULES`

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core.ui.game_ui import GameUI
 
-from ..rules.game import GAME
+from ..entry import GAME
 from .routes import install
 
 GAME_UI = GameUI(game=GAME, install=install)

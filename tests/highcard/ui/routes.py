@@ -10,7 +10,7 @@ from game.core.session import make_challenge, seat_kinds
 from game.core.ui.refusals import register_refusal_words
 from game.core.ui.shells.setup import SameDeal
 
-from ..rules.game import GAME
+from ..entry import GAME
 from . import scenes
 
 

@@ -32,7 +32,8 @@ from game.core.ui.shells.setup import SetupShell
 from game.core.ui.shells.table import TableShell, resume_saved
 from game.core.ui.widgets import Button
 
-from ..rules.game import GAME, Dealt, Keep, Kept, Shown, Swap, Swapped, Undone
+from ..entry import GAME
+from ..rules.game import Dealt, Keep, Kept, Shown, Swap, Swapped, Undone
 
 CARD_W, CARD_H, CARD_GAP, CARD_TOP = 160, 224, 40, 170
 

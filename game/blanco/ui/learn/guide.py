@@ -16,9 +16,9 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.actions import DISCARD
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.table import TableScene

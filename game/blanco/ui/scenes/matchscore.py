@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.blanco.rules.game import BLANCO
+from game.blanco.entry import BLANCO
 from game.core.i18n import lt, t
 from game.core.saves import in_use, remove_table
 from game.core.session import Seat, Session

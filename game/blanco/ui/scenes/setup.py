@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules.deal import Deal
-from game.blanco.rules.game import BLANCO
 from game.core.i18n import lt, t
 from game.core.names import last_options, remember_options
 from game.core.session import make_challenge, seat_kinds

@@ -19,8 +19,8 @@ from typing import Any
 
 import pygame
 
+from game.blanco.entry import BLANCO
 from game.blanco.rules import events as ev
-from game.blanco.rules.game import BLANCO
 from game.blanco.rules.state import blanco_state
 from game.blanco.ui.refusal_words import say_refusal
 from game.core import safe_json

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_in_words
 from game.core.i18n import language, t, tn
+from game.core.levels import level_in_words
 from game.core.seat_names import spoken_to
 from game.core.session import HUMAN, Seat
 from game.core.ui import gfx, motion

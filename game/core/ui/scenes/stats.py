@@ -12,8 +12,9 @@ import math
 
 import pygame
 
-from game.core.game import BOT_LEVELS, level_in_words
+from game.core.game import BOT_LEVELS
 from game.core.i18n import lt, t, tn
+from game.core.levels import level_in_words
 from game.core.stats import TOP_SCORES, PlayerWins, Stats, compute
 from game.core.storage import list_records
 from game.core.ui import gfx

@@ -31,8 +31,8 @@ from typing import Any
 
 import pygame
 
-from game.core.game import level_name
 from game.core.i18n import lt, t
+from game.core.levels import level_name
 from game.core.names import HUMAN, last_seats, remember_seats
 from game.core.seat_names import default_name, is_default_name
 from game.core.session import Seat

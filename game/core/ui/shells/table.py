@@ -46,9 +46,9 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.core.botrunner import BotRunner
-from game.core.game import level_in_words
 from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
+from game.core.levels import level_in_words
 from game.core.seat_names import says_computer
 from game.core.session import Session
 from game.core.turns import TurnController

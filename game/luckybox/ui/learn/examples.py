@@ -21,8 +21,9 @@ from game.core.ui.sketch import (
     pulse,
 )
 from game.luckybox.rules.cards import FULL, faces_by_id
-from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS, SOLO_RATINGS, rating_text
+from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS, SOLO_RATINGS
 from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
+from game.luckybox.words import rating_text
 
 _VIEWS: dict[int, tuple[Any, CardView]] = {}
 CYCLE = 2.4  # seconds an animated example takes before it starts again

@@ -15,9 +15,10 @@ from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel, mix
 from game.core.ui.scene import parts_moving
 from game.core.ui.shells.gameend import Choice, GameEndShell
 from game.core.ui.tooltip import Tip
-from game.luckybox.rules.scoring import SOLO_RATINGS, rating_text
+from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.tips import moon_rule
+from game.luckybox.words import rating_text
 
 CATEGORIES = (  # (key, label, colour); labels are translated when drawn
     ("cards", "Cards", (236, 64, 122)),

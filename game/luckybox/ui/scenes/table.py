@@ -20,8 +20,8 @@ from game.core.session import Session
 from game.core.turns import HUMAN, Turn
 from game.core.ui import gfx
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP, Deal, Options
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.session_state import state_of

@@ -1,0 +1,35 @@
+"""`BLANCO`: the whole game of Blanco, composed of its parts, one job each (game/core/game.py):
+its rules and records (`rules/`, pure), its bots and the hint (`ai/`, loaded when a table first
+asks), its words (`words.py`) and its wire (`wire.py`, loaded when the online code first asks).
+The catalog lists it as `<package>.entry.GAME`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.game import GameEntry
+
+from .rules.game import RULES
+from .words import WORDS
+
+if TYPE_CHECKING:
+    from game.core.game import GameBots
+    from game.core.wire import GameWire
+
+    from .rules.state import BlancoState
+
+
+def _bots() -> GameBots:
+    from .ai import BOTS
+
+    return BOTS
+
+
+def _wire() -> GameWire:
+    from .wire import WIRE
+
+    return WIRE
+
+
+BLANCO: GameEntry[BlancoState] = GameEntry(RULES, _bots, WORDS, _wire)
+GAME = BLANCO  # the catalog's convention: <package>.entry.GAME
