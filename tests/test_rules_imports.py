@@ -148,3 +148,22 @@ def test_the_walk_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     assert "fake.rules.words -> game.core.i18n" in found
     assert "fake.rules.indirect -> fake.helper -> pygame" in found
     assert "fake.rules.hints -> game.core.ui" in found
+
+
+def test_each_game_is_composed_of_its_parts_by_job() -> None:
+    """Every game the app holds, and the test game, is its rules and records, its bots, its
+    words and its wire put together; the rules part knows nothing of bots or words, and the
+    wire is the one paired with those very rules."""
+    from game import catalog
+    from game.core.game import GameBots, GameEntry, GameWords, PureGame
+    from tests.highcard.entry import HIGHCARD
+
+    for game in [*catalog.games(), HIGHCARD]:
+        assert isinstance(game, GameEntry), game
+        assert isinstance(game.rules, PureGame), game.id
+        assert isinstance(game.bots, GameBots), game.id
+        assert isinstance(game.words, GameWords), game.id
+        for job in ("make_bot", "hint", "bot_levels", "progress", "solo_rating", "rating_shown"):
+            assert not hasattr(game.rules, job), (game.id, job)
+        assert game.wire.game is game.rules, game.id
+        assert game.bot_levels == game.bots.bot_levels and game.id == game.rules.id

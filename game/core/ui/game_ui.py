@@ -1,9 +1,10 @@
 """What the app's screens need of a game beyond its rules: its UI descriptor.
 
-Each game package exposes one (`<package>.ui.descriptor.GAME_UI`, beside its pure
-`<package>.rules.game.GAME`); the composition root (`game/catalog.py`) lists them and the app
+Each game package exposes one (`<package>.ui.descriptor.GAME_UI`, beside its composed
+`<package>.entry.GAME`); the composition root (`game/catalog.py`) lists them and the app
 keeps them as `ctx.games`. Core scenes read a game's title, seat range, levels and rating
-words from `GameUI.game` (the pure `game.core.game.Game`), and reach its scenes by route,
+words from `GameUI.game` (the `game.core.game.Game`: rules, records, bots and words), and
+reach its scenes by route,
 every one named `"{game.id}.{name}"`:
 
     setup, start_game, continue_game, replay, same_deal, game_end   scenes and starting
@@ -55,7 +56,7 @@ class GameSounds:
 
 @dataclass(frozen=True)
 class GameUI:
-    """A game's UI descriptor: its pure game, and how the app shows it."""
+    """A game's UI descriptor: its game (no pygame), and how the app shows it."""
 
     game: Game
     #: Registers the game's routes ("{id}.{name}") on `ctx.nav`: `install(ctx)`.
