@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.core import i18n
 from game.core.session import Seat, Session
+from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.game import LUCKYBOX
 from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.log import MoveLog, Noted, describe
 
