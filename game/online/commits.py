@@ -35,6 +35,8 @@ class GroupCommit:
         self.batches = 0  # transactions committed (a busy server: far fewer than actions)
         self.troubled = False  # waiting for the database now
         self.on_trouble: Callable[[bool], None] | None = None  # told when that changes
+        # told (actions, seconds) after each commit (the server's metrics)
+        self.on_committed: Callable[[int, float], None] | None = None
 
     def add(self, code: str, row: ActionRow) -> asyncio.Future[None]:
         """Queue one action; await the future for its commit."""
@@ -54,6 +56,7 @@ class GroupCommit:
         began, delay = loop.time(), FIRST_RETRY
         while batch:
             try:
+                started = loop.time()
                 await asyncio.to_thread(self.store.add_actions, [(c, r) for c, r, _ in batch])
             except TablesLost as err:
                 _fail([w for w in batch if w[0] in err.codes], err)
@@ -74,6 +77,8 @@ class GroupCommit:
                 _fail(batch, err)
                 return
             self.batches += 1
+            if self.on_committed is not None:
+                self.on_committed(len(batch), loop.time() - started)
             for _, _, done in batch:
                 if not done.done():
                     done.set_result(None)

@@ -82,6 +82,9 @@ class Limits:
     retention_days: float = _limit(
         30.0, "--retention-days", "finished and abandoned tables are deleted after", "days"
     )
+    no_metrics: bool = _limit(
+        False, "--no-metrics", "answer GET /metrics with 404 (docs/server.md: who may read it)"
+    )
 
     def __post_init__(self) -> None:
         if self.thinking <= 0:  # (frozen: set through object's own setattr)

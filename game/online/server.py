@@ -29,7 +29,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol as p, seating
+from . import http, protocol as p, seating
 from .connection import Connection, check_every, failures_answered
 from .hub import Hub
 from .limits import (
@@ -41,9 +41,11 @@ from .limits import (
     open_files,
     raise_open_files,
 )
+from .metrics import Metrics
 from .names import normal_code
 from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
+from .stopping import exit_without_threads, run_without_waiting, stop_gracefully
 from .store import Store, open_store
 from .tables import WATCHER, Table, TableError
 
@@ -56,6 +58,7 @@ SEND_BUFFER = 128 * 1024  # the kernel's send buffer per client (unbounded, a st
 PING_INTERVAL = 15.0  # seconds between pings of a quiet connection...
 PING_TIMEOUT = 15.0  # ...and how long its pong may take before it is closed
 CLOSE_TIMEOUT = 5.0  # how long a closing handshake may take before the line is cut
+STOP_SECONDS = 1.5  # a stop (SIGTERM) waits this long at most for clients and the last commit
 SWEEP_SECONDS = 2.0  # how often a process on a shared database looks for ownerless tables
 CLEAN_SECONDS = 3600.0  # how often the tables past their retention are deleted
 #: What looks a table or a seat up by its code or token: a failed one counts (limits.Lookups).
@@ -96,6 +99,22 @@ class GameServer(RelayedRequests):
         self.connections: set[Connection] = set()  # every client connected here
         self.troubled = False  # the database is away (the clients have been told)
         self.hub.commits.on_trouble = self.set_troubled
+        self.metrics = Metrics(self)  # the figures GET /metrics shows (metrics.py)
+        self.hub.commits.on_committed = self.metrics.committed
+
+    # -- what the metrics read (metrics.Watched) and /metrics' switch (http.Served) -------------
+    def connection_count(self) -> int:
+        return len(self.connections)
+
+    def live_table_count(self) -> int:
+        return sum(1 for code in self.hub.tables if code not in self.hub.finished)
+
+    def thinking_count(self) -> int:
+        return sum(len(table.thinking) for table in self.hub.tables.values())
+
+    @property
+    def metrics_shown(self) -> bool:
+        return not self.limits.no_metrics
 
     def set_troubled(self, troubled: bool) -> None:
         """Tell every client when the database goes away (its actions wait, unanswered) and
@@ -210,6 +229,7 @@ class GameServer(RelayedRequests):
                 self.close(conn, "too many failed look-ups")
 
     def _refused(self, conn: Connection, code: str) -> None:
+        self.metrics.refused(code)
         if code in LOOKUP_FAILURES and self.lookups.failed(conn.address):
             self.cut_off(conn.address)
 
@@ -264,6 +284,7 @@ class GameServer(RelayedRequests):
         """Answer a bad message; after MAX_BAD of them, close the connection (in the
         background: the handler reads on, so the client's closing frame is seen)."""
         conn.bad += 1
+        self.metrics.refused(code)
         conn.send(p.encode(p.Error(code, message)))
         if conn.bad >= MAX_BAD:
             self._leave(conn)
@@ -333,7 +354,7 @@ class GameServer(RelayedRequests):
                 conn.pending, conn.pending_at = message, time.monotonic()
                 self._pass_on(conn, conn.table.code, message)
                 return
-            conn.table.act(conn, conn.seat, message)
+            conn.table.act(self.metrics.answering(conn), conn.seat, message)
             return
         if isinstance(message, p.Say):
             self._say(conn, message)
@@ -457,6 +478,7 @@ async def start(
         ssl=tls,
         open_timeout=limits.handshake_seconds,
         create_connection=guarded(game_server),
+        process_request=lambda conn, request: http.answer(game_server, conn, request),
     )
     game_server.watch_connections()
     if game_server.hub.shared is not None:
@@ -479,13 +501,18 @@ def guarded(game_server: GameServer) -> type[ServerConnection]:
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             self.address = peer_address(transport.get_extra_info("peername"))
+            door = game_server.door
             if game_server.lookups.cut_off(self.address):
                 why: str | None = "cut off after too many failed look-ups"
+                reason = "cut_off"
             else:
-                why = game_server.door.admit(self.address)
+                full = door.total >= door.limits.connections
+                why = door.admit(self.address)
+                reason = "server_full" if full else "address_full"
             if why is None:
                 self.counted = True
                 return
+            game_server.metrics.refused(reason)
             log.warning("refused a connection from %s: %s", self.address, why)
             assert isinstance(transport, asyncio.WriteTransport)
             transport.write(REFUSED)
@@ -567,10 +594,7 @@ async def serve_forever(
     try:
         await stop
     finally:
-        game_server.stop_sweeping()
-        server.close()
-        await server.wait_closed()
-        store.close()
+        await stop_gracefully(server, game_server, store, STOP_SECONDS)
     return 0
 
 
@@ -587,6 +611,9 @@ def main(
     collapse_repeats()  # (the root's handler: every logger's repeats, once a second)
     raise_open_files()
     try:
-        return asyncio.run(serve_forever(host, port, db, rate, tls_files, chosen_seeds, limits))
+        code = run_without_waiting(
+            serve_forever(host, port, db, rate, tls_files, chosen_seeds, limits)
+        )
     except KeyboardInterrupt:
         return 130
+    return exit_without_threads(code)

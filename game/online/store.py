@@ -324,8 +324,8 @@ def open_store(url: str | None = None) -> Store:
             from .pg_store import PostgresStore
         except ImportError:
             raise ValueError(  # (as in the bundled app, which serves with SQLite only)
-                "--db postgresql:// needs psycopg 3: pip install 'psycopg[binary]' and run "
-                "the server from that install"
+                "--db postgresql:// needs PostgreSQL's driver, psycopg 3: pip install .[server] "
+                "(the server's extra) and run the server from that install"
             ) from None
         return PostgresStore(url)
     if url.startswith("sqlite:///"):

@@ -1,0 +1,89 @@
+"""How the server stops (SIGTERM, Ctrl-C) within a bound, even while computers think: its
+clients closed, the actions being committed committed, the database closed, and the process
+gone without waiting for the threads still thinking (their moves are simply not made: the
+table is stored as acknowledged, and its computers think again at the next start)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+import threading
+from collections.abc import Coroutine, Iterable
+from typing import Any, Protocol
+
+from websockets.asyncio.server import Server
+
+from .commits import GroupCommit
+from .connection import Connection
+from .store import Store
+
+
+class Hubbed(Protocol):
+    @property
+    def commits(self) -> GroupCommit: ...
+
+
+class Stoppable(Protocol):
+    """What a stop touches of the server (server.GameServer)."""
+
+    @property
+    def connections(self) -> Iterable[Connection]: ...
+
+    @property
+    def hub(self) -> Hubbed: ...
+
+    def stop_sweeping(self) -> None: ...
+
+
+async def stop_gracefully(
+    server: Server, game_server: Stoppable, store: Store, seconds: float
+) -> None:
+    """Stop within `seconds` (SIGTERM, Ctrl-C), losing nothing acknowledged: no new
+    connections, every client told the server is going (1001; one that does not answer in
+    time is cut), the actions being committed committed, then the database closed. A
+    computer still thinking simply has not moved yet: its move is thought again from the
+    stored table at the next start (nothing waits for its thread: `main` exits without it)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    game_server.stop_sweeping()
+    server.close()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(server.wait_closed()), seconds / 2)
+    for conn in list(game_server.connections):  # (a client that did not answer the close)
+        conn.ws.transport.abort()
+    writer = game_server.hub.commits.writer
+    if writer is not None and not writer.done():
+        await asyncio.wait({writer}, timeout=max(0.05, deadline - loop.time()))
+    store.close()  # (at once after the writer: no commit starts in between)
+
+
+def run_without_waiting(main: Coroutine[Any, Any, int]) -> int:
+    """asyncio.run, but without waiting for the worker threads at the end (asyncio.run joins
+    them: a computer thinking would hold a stop for seconds): the tasks left are cancelled
+    and the loop closed."""
+    loop = asyncio.new_event_loop()
+    try:
+        code = loop.run_until_complete(main)
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+    finally:
+        loop.close()  # (the default executor shut down without waiting)
+    return code
+
+
+def exit_without_threads(code: int) -> int:
+    """`code`, or, with worker threads still running (computers thinking: an Expert's move
+    takes seconds, and Python's exit would join them), the process ended at once with it, its
+    output flushed (the database is closed already: nothing is lost)."""
+    if any(t is not threading.main_thread() and t.is_alive() for t in threading.enumerate()):
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
