@@ -124,7 +124,7 @@ def postgres() -> Iterator[Postgres]:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        pytest.skip("psycopg is not installed (pip install 'psycopg[binary]')")
+        pytest.skip("psycopg is not installed (pip install .[server])")
     bindir = pg_bindir()
     if bindir is None:
         pytest.skip("PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql)")

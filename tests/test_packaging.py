@@ -334,6 +334,16 @@ def test_pip_install_gives_the_command_and_python_dash_m(demo_record, tmp_path, 
     assert {re.split(r"[<>=;\[ ]", line)[0].lower() for line in declared.splitlines()} >= {
         line.split("==")[0].split("[")[0].lower() for line in players
     }
+    # The server's extra (`pip install .[server]`) declares requirements-server.txt, and only
+    # under `extra == "server"`: a player's install brings neither PostgreSQL's driver nor
+    # the metrics' library.
+    server = (REPO / "requirements-server.txt").read_text().split()
+    extra = [line for line in declared.splitlines() if 'extra == "server"' in line]
+    assert sorted(line.split(";")[0].strip().lower() for line in extra) == sorted(
+        line.lower() for line in server
+    )
+    unconditional = [line for line in declared.splitlines() if "extra ==" not in line]
+    assert not any(line.lower().startswith(("psycopg", "prometheus")) for line in unconditional)
 
     record, expected = demo_record
     elsewhere = tmp_path / "elsewhere"
@@ -385,12 +395,17 @@ def test_requirements_are_pinned_and_split():
         "platformdirs",
         "websockets",
         "msgspec",
-        "psycopg[binary]",  # only for --db postgresql:// (imported lazily)
+    }
+    # A server's own (pip install .[server]): imported lazily, a player's install has neither.
+    server = (REPO / "requirements-server.txt").read_text().split()
+    assert {line.split("==")[0].lower() for line in server} == {
+        "psycopg[binary]",  # only for --db postgresql://
+        "prometheus_client",  # GET /metrics
     }
     dev = (REPO / "requirements-dev.txt").read_text().splitlines()
-    assert dev[0] == "-r requirements.txt"
-    assert all("==" in line for line in players + dev[1:] if line.strip())
-    assert {line.split("==")[0].lower() for line in dev[1:]} >= {
+    assert dev[:2] == ["-r requirements.txt", "-r requirements-server.txt"]
+    assert all("==" in line for line in players + server + dev[2:] if line.strip())
+    assert {line.split("==")[0].lower() for line in dev[2:]} >= {
         "pytest",
         "hypothesis",
         "ruff",

@@ -43,11 +43,18 @@ class Metrics:
 
     def __init__(self, server: Watched) -> None:
         try:
-            from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+            from prometheus_client import (
+                CollectorRegistry,
+                Counter,
+                Gauge,
+                Histogram,
+                ProcessCollector,
+            )
         except ImportError:
             self.registry: Any = None
             return
         self.registry = registry = CollectorRegistry()
+        ProcessCollector(registry=registry)  # process_*: its CPU, memory and open files
         gauges: Iterable[tuple[str, str, Callable[[], int]]] = (
             ("smlb_connections", "WebSocket clients connected", server.connection_count),
             ("smlb_tables_live", "unfinished tables this process serves", server.live_table_count),
