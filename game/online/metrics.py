@@ -1,4 +1,4 @@
-"""The server's figures for its operator, in Prometheus' text format (`GET /metrics`, http.py),
+"""The server's figures for its operator, in Prometheus' text format (`GET /metrics`, endpoints.py),
 kept with the official client library `prometheus_client` (the `server` extra:
 `pip install .[server]`; without it the server runs and /metrics says what to install).
 

@@ -29,7 +29,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from . import http, protocol as p, seating
+from . import endpoints, protocol as p, seating
 from .connection import Connection, check_every, failures_answered
 from .hub import Hub
 from .limits import (
@@ -478,7 +478,7 @@ async def start(
         ssl=tls,
         open_timeout=limits.handshake_seconds,
         create_connection=guarded(game_server),
-        process_request=lambda conn, request: http.answer(game_server, conn, request),
+        process_request=lambda conn, request: endpoints.answer(game_server, conn, request),
     )
     game_server.watch_connections()
     if game_server.hub.shared is not None:
