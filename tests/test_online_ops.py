@@ -298,6 +298,31 @@ def test_the_server_runs_on_sqlite_without_the_server_extra(
 SLOW_EXPERT = 3.0
 
 
+def test_every_module_but_postgresql_s_imports_without_the_server_extra(tmp_path: Path) -> None:
+    """The app (every screen, the bots, the client, the server on SQLite) imports neither
+    psycopg nor prometheus_client at load time: only the PostgreSQL store and its relay do."""
+    script = tmp_path / "imports.py"
+    script.write_text(
+        "import importlib, pkgutil, sys\n"
+        "for name in ('psycopg', 'psycopg_binary', 'prometheus_client'):\n"
+        "    sys.modules[name] = None\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "import game\n"
+        "skip = {'game.__main__', 'game.online.pg_store', 'game.online.relay'}\n"
+        "names = [m.name for m in pkgutil.walk_packages(game.__path__, 'game.')]\n"
+        "for name in names:\n"
+        "    if name not in skip:\n"
+        "        importlib.import_module(name)\n"
+        "print(len(names))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert int(done.stdout.split()[-1]) > 100  # (the whole app was walked)
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[ServerProcess]:
     """`main.py --serve` whose Expert computers (game/luckybox/ai/expert.py, the real bot)
