@@ -8,6 +8,7 @@ stops it within 2 s while computers think, nothing acknowledged lost. Real serve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import os
 import re
@@ -115,7 +116,12 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
                     await host.act(bot.choose(host.view(), 0))
                 else:
                     await host.receive()
-            live = (await http_get(url, "/metrics"))[2]
+            while True:  # until the table waits for Zelda alone, no computer thinking
+                live = (await http_get(url, "/metrics"))[2]
+                if host.waiting == [0] and not value(live, "smlb_computers_thinking"):
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(host.receive(), 0.05)
             # refusals: a bad message, a code that names no table
             async with connect(url) as raw:
                 await raw.send("not json")
