@@ -99,7 +99,7 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
             empty = (await http_get(url, "/metrics"))[2]
             host = SeatClient(url, luckybox)
             seats = [p.SeatSpec("Zelda Quux")] + [
-                p.SeatSpec(f"Computer {i}", computer="expert") for i in range(4)
+                p.SeatSpec(f"Computer {i}", computer="expert") for i in range(3)
             ]
             code = await host.open(seats, seed=4242)
             thinking = 0.0
@@ -111,7 +111,7 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
                     break
                 await asyncio.sleep(0.005)
             bot = luckybox.make_bot("easy", 4242, 0)
-            while len(host.acks) < 6 and not host.over:
+            while len(host.acks) < 3 and not host.over:
                 if host.may_act():
                     await host.act(bot.choose(host.view(), 0))
                 else:
@@ -154,11 +154,11 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
     assert got["thinking"] >= 1  # computer seats thinking, seen while they thought
     assert value(live, "smlb_connections") == 1 and value(live, "smlb_tables_live") == 1
     # Every stored action counted once (the computers' too), in as many commits as were made.
-    assert value(after, "smlb_moves_total") == got["stored"] >= 6
+    assert value(after, "smlb_moves_total") == got["stored"] >= 3
     assert value(after, "smlb_store_commit_seconds_count") == got["batches"] >= 1
     assert value(after, "smlb_store_commit_seconds_sum") > 0
     # Each action the player sent was answered once, its latency observed.
-    assert value(after, "smlb_move_latency_seconds_count") == got["sent"] >= 6
+    assert value(after, "smlb_move_latency_seconds_count") == got["sent"] >= 3
     assert value(after, "smlb_refusals_total", reason="bad_message") == 1
     assert value(after, "smlb_refusals_total", reason="no_such_table") == 1
     # Nothing of a table: no code, token, name or seed.
