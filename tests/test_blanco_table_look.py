@@ -72,7 +72,7 @@ def test_the_end_celebrates_then_rests(app: Any) -> None:
     frames(app, round(settled(3) * 60) + 5)
     assert not end.needs_redraw(), "then the screen rests"
     assert falling > confetti_pixels(app, end) + 20, "confetti fell over the top of the screen"
-    winner_row = end.panel().y + 96 - 24 + 1  # the winner's row band's top edge
+    winner_row = end.row_rect(0).y + 1  # the winner's row band's top edge
     row = [
         tuple(app.screen.get_at((x, y)))[:3]
         for x in range(300, 980, 4)

@@ -1,6 +1,6 @@
-"""The end of a Blanco game: who won, every player's cards left and turns, celebrated
-(celebration.py: confetti, the rows coming in, the winner's in gold); play again or back to
-the title."""
+"""The end of a Blanco game: who won, every player's final grid (endgrids.py: the winner's
+cleared), cards left and turns, celebrated (celebration.py: confetti, the rows coming in, the
+winner's in gold); play again or back to the title."""
 
 from __future__ import annotations
 
@@ -14,9 +14,15 @@ from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.scene import parts_moving
 from game.core.ui.shells.gameend import GameEndShell
 
+from ..cardview import CardArt
 from .celebration import GOLD, Confetti, row_shown, settled
+from .endgrids import draw_grid, end_view
 
-PANEL = pygame.FRect(240, 170, 800, 420)
+PANEL = pygame.FRect(240, 150, 800, 450)
+HEAD = 64  # px from the panel's top to its first row (the columns' titles)
+ROW_H = (52, 110)  # a row's height, px: as tall as the room allows, within these
+GRID_W = 150  # the final grid's picture's width, at the row's left
+NAME_X, NAME_W, LEFT_X, TURNS_X = 330, 250, 560, 700  # the columns (from the panel's left)
 
 
 class GameEndScene(GameEndShell):
@@ -52,13 +58,44 @@ class GameEndScene(GameEndShell):
             )
         return t("blanco.end.wins", "{name} wins!", name=self.session.name_of(state.winner))
 
-    def panel(self) -> pygame.FRect:
-        """The results panel, as tall as its rows (and the same-deal line): a fixed one left
-        two players' rows above a large empty box."""
+    @property
+    def art(self) -> CardArt:
+        made = getattr(self, "_art", None)
+        if made is None:
+            made = self._art = CardArt(self.ctx.text)
+        return made
+
+    def _room(self) -> tuple[int, float, float]:
+        """(rows, the space under the panel's titles, the same-deal line's share of it)."""
         rows = len(blanco_state(self.session.state).players)
-        h = 96 + rows * 60 + (60 if self.challenge_line() else 10)
-        room = self.results_bottom() - 8 - PANEL.y  # (its shadow is 8 px)
-        return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, room, max(220, h)))
+        room = self.results_bottom() - 8 - PANEL.y - HEAD  # (its shadow is 8 px)
+        return rows, room, 60 if self.challenge_line() else 14
+
+    def row_height(self) -> float:
+        rows, room, tail = self._room()
+        return max(ROW_H[0], min(ROW_H[1], (room - tail) / rows))
+
+    def panel(self) -> pygame.FRect:
+        """The results panel, as tall as its rows (and the same-deal line): the rows grow
+        with the room (the grids' pictures with them), never past the buttons."""
+        rows, room, tail = self._room()
+        h = HEAD + rows * self.row_height() + tail
+        return pygame.FRect(PANEL.x, PANEL.y, PANEL.w, min(HEAD + room, max(200, h)))
+
+    def row_rect(self, row: int) -> pygame.FRect:
+        """Row `row`'s band (0: the winner's) as it stands once it has come in."""
+        rh = self.row_height()
+        return pygame.FRect(PANEL.x + 24, PANEL.y + HEAD + row * rh, PANEL.w - 48, rh - 6)
+
+    def grid_box(self, row: int) -> pygame.FRect:
+        """Where row `row`'s final grid is drawn: at its left, clear of the name's column."""
+        band = self.row_rect(row)
+        return pygame.FRect(band.x + 10, band.y + 4, GRID_W, band.h - 8)
+
+    def order(self) -> list[int]:
+        """The seats, one a row: fewest cards left first (the winner's)."""
+        players = blanco_state(self.session.state).players
+        return sorted(range(len(players)), key=lambda i: players[i].cards_left)
 
     def draw_results(self, surface: pygame.Surface) -> None:
         panel = self.panel()
@@ -76,49 +113,46 @@ class GameEndScene(GameEndShell):
         )
         draw_panel(surface, panel, colour=(30, 80, 76), radius=22, border=4, shadow=8)
         state = blanco_state(self.session.state)
-        text.blit_centered(
-            surface, t("blanco.end.player", "Player"), 28, WHITE, (PANEL.x + 220, PANEL.y + 36)
-        )
-        text.blit_centered(
-            surface,
-            t("blanco.end.cards_left", "Cards left"),
-            28,
-            WHITE,
-            (PANEL.x + 500, PANEL.y + 36),
-        )
-        text.blit_centered(
-            surface, t("blanco.end.turns", "Turns"), 28, WHITE, (PANEL.x + 680, PANEL.y + 36)
-        )
-        order = sorted(range(len(state.players)), key=lambda i: state.players[i].cards_left)
-        for row, seat in enumerate(order):
+        seen = getattr(self, "_seen", None)
+        if seen is None:  # the grids as the viewing seat may see them (the game is over)
+            seen = self._seen = end_view(self.session)
+        head_y = PANEL.y + 34
+        for words, x, w in (
+            (t("blanco.end.player", "Player"), NAME_X, NAME_W),
+            (t("blanco.end.cards_left", "Cards left"), LEFT_X, 200),
+            (t("blanco.end.turns", "Turns"), TURNS_X, 110),
+        ):
+            size = text.fit_size(words, 28, w)
+            text.blit_centered(surface, words, size, WHITE, (PANEL.x + x, head_y))
+        for row, seat in enumerate(self.order()):
             come = row_shown(row, self.time)
             if come <= 0:
                 continue
             p = state.players[seat]
-            y = PANEL.y + 96 + row * 60
             dx = -60 * (1 - come) ** 2  # each row slides in from the left
+            band = self.row_rect(row).move(dx, 0)
+            y = band.centery
             colour = YELLOW if seat == state.winner else WHITE
             if seat == state.winner:  # the winner's row on gold
-                band = pygame.FRect(PANEL.x + 24 + dx, y - 24, PANEL.w - 48, 48)
                 glow = gfx.Surface((round(band.w), round(band.h)), pygame.SRCALPHA)
                 gfx.rect(glow, (*GOLD, 70), glow.get_rect(), border_radius=14)
                 surface.blit(glow, band.topleft)
                 gfx.rect(surface, GOLD, band, 3, border_radius=14)
+            draw_grid(surface, self.art, seen.players[seat], self.grid_box(row), dx)
+            name = self.session.name_of(seat)
             text.blit_centered(
                 surface,
-                self.session.name_of(seat),
-                34,
+                name,
+                text.fit_size(name, 34, NAME_W),
                 colour,
-                (PANEL.x + 220 + dx, y),
+                (PANEL.x + NAME_X + dx, y),
                 outline=INK,
                 px=2,
             )
-            text.blit_centered(
-                surface, str(p.cards_left), 34, colour, (PANEL.x + 500 + dx, y), outline=INK, px=2
-            )
-            text.blit_centered(
-                surface, str(p.turns), 34, colour, (PANEL.x + 680 + dx, y), outline=INK, px=2
-            )
+            for number, x in ((p.cards_left, LEFT_X), (p.turns, TURNS_X)):
+                text.blit_centered(
+                    surface, str(number), 34, colour, (PANEL.x + x + dx, y), outline=INK, px=2
+                )
         self.confetti.draw(surface, self.time, gfx.view(surface))
         line = self.challenge_line()
         if line:
