@@ -256,6 +256,7 @@ class App:
 
     def _handle(self, event: pygame.event.Event) -> None:
         event = self.canvas.logical_event(event)  # the system's mouse speaks window pixels
+        self.ctx.attention.see(event)  # whether the window is in front
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from game.core.game import Game
 from game.core.ui.assets import Assets
+from game.core.ui.attention import Attention, WindowSignals
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import Layout
 from game.core.ui.nav import Navigator
@@ -88,9 +89,12 @@ class Context:
     #: The games the app holds, each game's UI descriptor (the composition root's list; the
     #: first is the default). Core scenes read everything about a game from here.
     games: list[GameUI] = field(default_factory=list)
+    #: Asks for the player's attention while the window is behind others (attention.py).
+    attention: Attention = field(init=False)
 
     def __post_init__(self) -> None:
         self.nav.ctx = self
+        self.attention = Attention(WindowSignals(self.play))
 
     def game_ui(self, game_id: str) -> GameUI:
         """The UI descriptor of the game with that id (KeyError if the app holds none)."""

@@ -32,6 +32,7 @@ from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p, tls
 
 from . import seats_file
+from .attention import lobby_news
 from .menu import draw_heading
 from .net import NetLink, share_link
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
@@ -164,6 +165,7 @@ class LobbyScene(UIScene):
                 self.problem = t("online.lost", "The connection dropped: reconnecting...")
             elif note.kind == "back":
                 self.problem = ""
+        lobby_news(self)  # a friend came while the window is behind others: ask once
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
         self.widgets["trust"].visible = self.untrusted is not None

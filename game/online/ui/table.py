@@ -18,6 +18,7 @@ from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
 from game.online import protocol as p
 
 from . import seats_file
+from .attention import table_news
 from .kept_game import Verdict, checking, keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
@@ -133,6 +134,7 @@ class OnlineTable:
 
     def update(self, dt: float) -> None:
         self.take_news()
+        table_news(self)  # our turn while the window is behind others: ask once
         super().update(dt)  # type: ignore[misc]  # the TableShell behind (a mixin)
 
     def may_act(self, seat: int) -> bool:
