@@ -503,7 +503,7 @@ def run(args: argparse.Namespace, started: float | None) -> int:
 def _online(args: argparse.Namespace) -> int:
     if args.serve:
         from game.online import protocol
-        from game.online.server import main as serve
+        from game.online.command import main as serve
 
         rate = protocol.RATE if args.rate_limit is None else float(args.rate_limit)
         tls = (args.cert, args.key) if args.cert is not None else None
