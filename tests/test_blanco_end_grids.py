@@ -113,7 +113,7 @@ def test_each_row_shows_its_final_grid_the_winners_cleared(
     end = shown(app, finished(players))
     check_layout(app, end)
     assert len(cleared) >= 1 and set(cleared) == {
-        {"en": "Grid cleared!", "fr": "Grille dégagée !", "de": "Auslage abgeräumt!"}[lang]
+        {"en": "Grid cleared!", "fr": "Grille dégagée\u00a0!", "de": "Auslage abgeräumt!"}[lang]
     }
     shots = os.environ.get("H67_SHOTS")
     if shots and players in (3, 5):
