@@ -194,3 +194,19 @@ class Source:
         self.log_lines = lines
         self.log_place = place
         self.log_words = words
+
+
+class LoggedBoard:
+    """The shown board with a move log beside it: each event the animator applies is noted too
+    (handed to the animator in place of the board; everything else goes to the board)."""
+
+    def __init__(self, board: Any, note: Callable[[Any], None]) -> None:
+        self.board = board
+        self.note = note
+
+    def apply(self, event: Any) -> None:
+        self.board.apply(event)
+        self.note(event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.board, name)

@@ -28,6 +28,7 @@ from game.core.i18n import t
 from game.core.session import Session
 from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
+from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.paint import GREEN, INK
 from game.core.ui.scene import Scene
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
@@ -39,7 +40,7 @@ from ..table import geometry as geo
 from ..table.controls import Controls
 from ..table.help import BlancoHelp
 from ..table.keys import hint_place, table_targets
-from ..table.log import LoggedBoard, MoveLog
+from ..table.log import MoveLog
 from ..table.log_panel import LastMoves, log_panel
 from ..table.moves import Moves
 from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
@@ -92,7 +93,7 @@ class TableScene(TableShell):
         for event in list(session.feed)[: resume.shown if resume is not None else 0]:
             self.move_log.note(event)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
-        self.animator.shown = LoggedBoard(self.seen, self.move_log)
+        self.animator.shown = LoggedBoard(self.seen, self.move_log.note)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
         return Shown.before_deal(state, source=source)

@@ -237,19 +237,3 @@ class MoveLog:
             if line is not None and line.seat != reader:
                 places.update(line.places)
         return places
-
-
-class LoggedBoard:
-    """The shown board with the log beside it: each event the animator applies is noted too
-    (handed to the animator in place of the board; everything else goes to the board)."""
-
-    def __init__(self, board: Any, log: MoveLog) -> None:
-        self.board = board
-        self.log = log
-
-    def apply(self, event: Any) -> None:
-        self.board.apply(event)
-        self.log.note(event)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.board, name)

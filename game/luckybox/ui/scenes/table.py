@@ -19,6 +19,7 @@ import pygame
 from game.core.session import Session
 from game.core.turns import HUMAN, Turn
 from game.core.ui import gfx
+from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.shells.table import Resumed, TableShell, resume_saved
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
@@ -31,7 +32,7 @@ from game.luckybox.ui.table.boards import FocusBoard, OtherBoards
 from game.luckybox.ui.table.controls import Bonuses, Controls
 from game.luckybox.ui.table.help import TableHelp
 from game.luckybox.ui.table.keys import table_targets
-from game.luckybox.ui.table.log import LoggedBoard, MoveLog
+from game.luckybox.ui.table.log import MoveLog
 from game.luckybox.ui.table.log_parts import LastMoves, move_log_panel
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
@@ -65,7 +66,8 @@ class TableScene(TableShell):
         for event in list(session.feed)[: resume.shown if resume is not None else 0]:
             self.move_log.note(event)
         super().__init__(ctx, session, demo, on_game_over, resume, driven)
-        self.animator.shown = LoggedBoard(self.seen, self.move_log)
+        seen, log = self.seen, self.move_log
+        self.animator.shown = LoggedBoard(seen, lambda event: log.note(event, seen.players))
         self.arrange = Arranger(self)  # a big hand tightens the top band (table/arrange.py)
 
     def shown_board(self, state: Any, source: Any = None) -> Shown:
