@@ -16,7 +16,14 @@ import pytest
 
 from game.core.ui import window
 from game.luckybox.ui.table.log_parts import LastMoves
-from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until, wait
+from tests.test_online_ui import (
+    ServerThread,
+    click_for_lobby,
+    click_luckybox_action,
+    open_menu,
+    until,
+    wait,
+)
 from tests.ui_helpers import click, frames, press
 
 
@@ -80,18 +87,7 @@ def test_the_online_table_logs_the_computers_crosses_from_our_view(app: Any, ser
             legal = table.state.legal_actions(0)
             plain = [a for a in legal if not getattr(a, "lightning", 0)]
             action = rng.choice(plain or legal)
-            kind = type(action).__name__
-            if kind == "Pass":
-                click(app, table.buttons["pass"].rect.center)
-            elif kind == "Resolve":
-                for key, rect in table.pending_rects():
-                    if key == (action.card, action.line, action.index):
-                        click(app, rect.center)
-                click(app, table.square_center(action.target_card, action.cell))
-            else:
-                click(app, table.square_center(action.card, action.cell))
-                if action.lightning:
-                    click(app, table.buttons["spend"].rect.center)
+            click_luckybox_action(app, table, action)
         elif top is table and table.animator.busy:
             press(app, pygame.K_SPACE)
             continue

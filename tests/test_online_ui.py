@@ -566,18 +566,7 @@ def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
             continue
         elif top is table and table.human_turn():
             action = rng.choice(table.state.legal_actions(table.focus))
-            kind = type(action).__name__
-            if kind == "Pass":
-                click(app, table.buttons["pass"].rect.center)
-            elif kind == "Resolve":
-                for key, rect in table.pending_rects():
-                    if key == (action.card, action.line, action.index):
-                        click(app, rect.center)
-                click(app, table.square_center(action.target_card, action.cell))
-            else:
-                click(app, table.square_center(action.card, action.cell))
-                if action.lightning:
-                    click(app, table.buttons["spend"].rect.center)
+            click_luckybox_action(app, table, action)
         elif top is table and table.animator.busy:
             press(app, pygame.K_SPACE)
             continue
@@ -1033,3 +1022,19 @@ def _lobby_regions() -> tuple[Any, Any]:
     from game.online.ui.lobby import LOBBY_ONE, LOBBY_TWO
 
     return LOBBY_ONE, LOBBY_TWO
+
+
+def click_luckybox_action(app: Any, table: Any, action: Any) -> None:
+    """The clicks a player makes for a Lucky Box action, at the places the table gives."""
+    kind = type(action).__name__
+    if kind == "Pass":
+        click(app, table.buttons["pass"].rect.center)
+    elif kind == "Resolve":
+        for key, rect in table.pending_rects():
+            if key == (action.card, action.line, action.index):
+                click(app, rect.center)
+        click(app, table.square_center(action.target_card, action.cell))
+    else:
+        click(app, table.square_center(action.card, action.cell))
+        if action.lightning:
+            click(app, table.buttons["spend"].rect.center)
