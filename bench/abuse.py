@@ -309,7 +309,7 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
         store.create_table(row)
         _trim()
         base = _rss_mb()
-        table = Table(row, store)
+        table = Table(row, LUCKYBOX, store)
         me = LUCKYBOX.make_bot("easy", 5, 0)
         peak = 0.0
         table.start_computers()

@@ -501,6 +501,8 @@ def run(args: argparse.Namespace, started: float | None) -> int:
 
 
 def _online(args: argparse.Namespace) -> int:
+    from game.catalog import games
+
     if args.serve:
         from game.online import protocol
         from game.online.command import main as serve
@@ -508,15 +510,21 @@ def _online(args: argparse.Namespace) -> int:
         rate = protocol.RATE if args.rate_limit is None else float(args.rate_limit)
         tls = (args.cert, args.key) if args.cert is not None else None
         return serve(
-            args.host, args.port, args.db, rate, tls, bool(args.chosen_seeds), server_limits(args)
+            games(),  # the server plays the catalog's games (it names none itself)
+            args.host,
+            args.port,
+            args.db,
+            rate,
+            tls,
+            bool(args.chosen_seeds),
+            server_limits(args),
         )
     from game.online.client import demo
 
     seed = args.seed  # None: the server deals (it refuses a chosen seed for a table of several)
-    from game.catalog import games
-
-    game_id = args.game or games()[0].id  # the catalog's first game, as the local demo
-    return demo(args.online, game_id, args.players, args.bot, seed, args.speed, args.save_record)
+    known = games()
+    game = next((g for g in known if g.id == args.game), known[0])  # as the local demo: the first
+    return demo(args.online, game, args.players, args.bot, seed, args.speed, args.save_record)
 
 
 def main(argv: list[str] | None = None, started: float | None = None, prog: str = PROG) -> int:

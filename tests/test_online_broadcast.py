@@ -32,7 +32,7 @@ def a_table(game_id: str, seed: int = 9) -> Table:
     row = TableRow("ABC-DEF", game_id, seed, None, "h", 300.0, 0.0, None, seats)
     store = SqliteStore(":memory:")
     store.create_table(row)
-    table = Table(row, store)
+    table = Table(row, game_by_id(game_id), store)
     game, rng = game_by_id(game_id), random.Random(seed)
     for _ in range(12):  # a few steps in: hands, boards and actions are not empty
         seat = rng.choice(table.state.waiting_for())
@@ -112,7 +112,7 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         owner = a_table("luckybox")
         owner.count = 0  # (a_table's own steps are not stored: start the mirror from them)
         store = owner.store
-        mirror = Mirror(owner.row, store)
+        mirror = Mirror(owner.row, owner.game, store)
         mirror.state = owner.state.clone()
         watcher = Listener()
         mirror.listeners[watcher] = WATCHER

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.core.commitment import commitment, verified
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
@@ -26,7 +26,7 @@ HEX64 = re.compile(r"[0-9a-f]{64}")
 async def public_server(db: Path) -> AsyncIterator[tuple[str, GameServer]]:
     """A server as `--serve` runs it: chosen seeds refused."""
     store = SqliteStore(db)
-    server, game_server = await start("127.0.0.1", 0, store, rate=2000)
+    server, game_server = await start("127.0.0.1", 0, store, games(), rate=2000)
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server
     finally:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from game.catalog import game_by_id, games
 from game.core import records
+from game.core.game import Game
 from game.online.limits import Limits
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
@@ -44,12 +45,22 @@ TEST_LIMITS = Limits(
 
 @contextlib.asynccontextmanager
 async def running_server(
-    db: Path, rate: float = TEST_RATE_LIMIT, limits: Limits = TEST_LIMITS
+    db: Path,
+    rate: float = TEST_RATE_LIMIT,
+    limits: Limits = TEST_LIMITS,
+    served: Sequence[Game[Any]] | None = None,
 ) -> AsyncIterator[tuple[str, GameServer]]:
+    """A server playing `served` (the catalog's games unless told), as the command line's."""
     store = SqliteStore(db)
     # chosen seeds: the tests deal known deals, to compare with the same game played here
     server, game_server = await start(
-        "127.0.0.1", 0, store, rate=rate, chosen_seeds=True, limits=limits
+        "127.0.0.1",
+        0,
+        store,
+        games() if served is None else served,
+        rate=rate,
+        chosen_seeds=True,
+        limits=limits,
     )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server

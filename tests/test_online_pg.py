@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.online.client import play_table
 from game.online.names import rematch_code
 from game.online.server import GameServer, bound_port, start
@@ -94,7 +94,7 @@ def test_the_store_keeps_tables_seats_and_actions(pg_url: str) -> None:
 async def pg_server(url: str) -> AsyncIterator[tuple[str, GameServer]]:
     store = open_store(url)
     server, game_server = await start(
-        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
+        "127.0.0.1", 0, store, games(), rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
     )
     try:
         yield f"ws://127.0.0.1:{bound_port(server)}", game_server

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.rows import ActionRow, TablesLost
@@ -174,7 +174,13 @@ def test_a_server_lets_go_of_a_table_another_process_took_while_its_connection_w
     async def scenario() -> None:
         store = PostgresStore(pg_url)
         server, game_server = await start(
-            "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
+            "127.0.0.1",
+            0,
+            store,
+            games(),
+            rate=TEST_RATE_LIMIT,
+            chosen_seeds=True,
+            limits=TEST_LIMITS,
         )
         url = f"ws://127.0.0.1:{bound_port(server)}"
         other = PostgresStore(pg_url)

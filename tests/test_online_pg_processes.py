@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.online import protocol as p
 from game.online.client import SeatClient
 from tests.bench_helpers import bench_module
@@ -43,7 +43,7 @@ async def server_here(pg_url: str, sweeping: bool = False) -> AsyncIterator[tupl
 
     store = open_store(pg_url)
     server, here = await start(
-        "127.0.0.1", 0, store, rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
+        "127.0.0.1", 0, store, games(), rate=TEST_RATE_LIMIT, chosen_seeds=True, limits=TEST_LIMITS
     )
     if not sweeping:
         assert here.sweeper is not None

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.server import ServerConnection
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.online import connection as online_connection, protocol as p, server as online_server
 from game.online.client import ClientError, SeatClient
 from game.online.server import GameServer, bound_port, start
@@ -43,6 +43,7 @@ async def fault_server(db: Path, **keepalive: float) -> AsyncIterator[tuple[str,
         "127.0.0.1",
         0,
         store,
+        games(),
         rate=TEST_RATE_LIMIT,
         chosen_seeds=True,
         limits=TEST_LIMITS,

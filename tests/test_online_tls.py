@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.catalog import game_by_id
+from game.catalog import game_by_id, games
 from game.online import protocol as p, tls
 from game.online.client import SeatClient
 from game.online.server import bound_port, start, tls_context
@@ -67,7 +67,9 @@ def test_a_tls_server_plays_with_a_client_that_trusted_its_certificate(tmp_path:
 
     async def scenario() -> tuple[str, str, int]:
         store = SqliteStore(tmp_path / "t.sqlite3")
-        server, _ = await start("127.0.0.1", 0, store, tls=tls_context(str(cert), str(key)))
+        server, _ = await start(
+            "127.0.0.1", 0, store, games(), tls=tls_context(str(cert), str(key))
+        )
         url = f"wss://127.0.0.1:{bound_port(server)}"
         try:
             with pytest.raises(tls.UntrustedCertificate) as refused:
@@ -98,7 +100,9 @@ def test_a_changed_certificate_is_refused_again(tmp_path: Path) -> None:
 
     async def scenario() -> tls.UntrustedCertificate:
         store = SqliteStore(tmp_path / "t.sqlite3")
-        server, _ = await start("127.0.0.1", 0, store, tls=tls_context(str(new_cert), str(new_key)))
+        server, _ = await start(
+            "127.0.0.1", 0, store, games(), tls=tls_context(str(new_cert), str(new_key))
+        )
         url = f"wss://127.0.0.1:{bound_port(server)}"
         tls.PINS[tls.server_of(url)] = found  # trusted when the server had the old one
         try:
@@ -129,7 +133,9 @@ def test_a_certificate_an_authority_vouches_for_needs_no_trust(tmp_path: Path) -
 
     async def scenario() -> str:
         store = SqliteStore(tmp_path / "t.sqlite3")
-        server, _ = await start("127.0.0.1", 0, store, tls=tls_context(str(cert), str(key)))
+        server, _ = await start(
+            "127.0.0.1", 0, store, games(), tls=tls_context(str(cert), str(key))
+        )
         url = f"wss://127.0.0.1:{bound_port(server)}"
         try:
             host, code = await _seat_at(url)

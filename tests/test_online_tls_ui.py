@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from game.blanco.ui.scenes.gameend import GameEndScene
+from game.catalog import games
 from game.core.ui.shells.gameend import SHARED_BUTTONS_Y
 from game.online import tls
 from game.online.server import GameServer, bound_port, start, tls_context
@@ -40,7 +41,7 @@ class TlsServerThread(ServerThread):
     async def main(self, db: Path) -> None:
         store = SqliteStore(db)
         context = tls_context(str(self.cert), str(self.key))
-        server, self.server = await start("127.0.0.1", 0, store, tls=context)
+        server, self.server = await start("127.0.0.1", 0, store, games(), tls=context)
         self.url = f"wss://127.0.0.1:{bound_port(server)}"
         self.stop = asyncio.Event()
         self.ready.set()

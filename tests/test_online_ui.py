@@ -53,7 +53,7 @@ class ServerThread:
 
     async def main(self, db: Path) -> None:
         store = SqliteStore(db)
-        server, self.server = await start("127.0.0.1", 0, store, chosen_seeds=True)
+        server, self.server = await start("127.0.0.1", 0, store, games(), chosen_seeds=True)
         self.url = f"ws://127.0.0.1:{bound_port(server)}"
         self.stop = asyncio.Event()
         self.ready.set()

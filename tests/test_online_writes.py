@@ -8,6 +8,7 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
+from game.catalog import games
 from game.online.relay import CHANGES, REPLIES, REQUESTS
 from game.online.server import GameServer
 from game.online.store import SqliteStore
@@ -78,7 +79,7 @@ def test_flush_keeps_an_end_of_stream_in_its_place() -> None:
 
 
 def test_notices_for_other_processes_are_passed_over_undecoded() -> None:
-    server = GameServer(SqliteStore(":memory:"))
+    server = GameServer(SqliteStore(":memory:"), games())
     server.relay = SimpleNamespace(name="me0123456789")
     server.hub.tables["OWN-ED1"] = object()  # type: ignore[assignment]  # only its key counts
     server.hub.mirrors["FOL-LOW"] = object()  # type: ignore[assignment]  # only its key counts

@@ -25,6 +25,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from game.core.game import Game
+
 from . import protocol as p
 from .codec import action_to_json, view_from_json, wire_of
 from .tls import open_connection
@@ -420,18 +422,17 @@ async def play_table(
 
 def demo(
     url: str,
-    game_id: str,
+    game: Game[Any],
     players: int,
     level: str,
     seed: int | None,
     speed: float,
     save_record: str | None,
 ) -> int:
-    """`--demo --online URL`: play a whole table through the server; print its result."""
-    from game.catalog import game_by_id
+    """`--demo --online URL`: play a whole table of `game` (the command line's choice) through
+    the server; print its result."""
     from game.core import records
 
-    game = game_by_id(game_id)
     if not game.min_players <= players <= game.max_players:
         print(
             f"{game.title} is for {game.min_players} to {game.max_players} players", file=sys.stderr

@@ -1,6 +1,7 @@
 """`python main.py --serve`: the server as a command. It opens the store, listens (TLS when
 given a certificate), prints the address it serves and runs until SIGINT or SIGTERM, then stops
-within STOP_SECONDS (stopping.py). Every failure to start is one line on stderr and exit 2."""
+within STOP_SECONDS (stopping.py). Every failure to start is one line on stderr and exit 2. It
+serves the games its caller hands it (the command line: every game it knows)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import logging
 import signal
 import ssl
 import sys
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.game import Game
 
 from . import protocol as p
 from .limits import Limits, collapse_repeats, raise_open_files
@@ -26,6 +31,7 @@ def address_of(host: str, port: int, tls: bool) -> str:
 
 
 async def serve_forever(
+    games: Sequence[Game[Any]],
     host: str,
     port: int,
     db: str | None,
@@ -48,7 +54,7 @@ async def serve_forever(
         return 2
     try:
         server, game_server = await start(
-            host, port, store, rate=rate, tls=tls, chosen_seeds=chosen_seeds, limits=limits
+            host, port, store, games, rate=rate, tls=tls, chosen_seeds=chosen_seeds, limits=limits
         )
     except OSError as err:
         print(f"cannot listen on {host}:{port}: {err}", file=sys.stderr)
@@ -76,6 +82,7 @@ async def serve_forever(
 
 
 def main(
+    games: Sequence[Game[Any]],
     host: str = "127.0.0.1",
     port: int = 8765,
     db: str | None = None,
@@ -89,7 +96,7 @@ def main(
     raise_open_files()
     try:
         code = run_without_waiting(
-            serve_forever(host, port, db, rate, tls_files, chosen_seeds, limits)
+            serve_forever(games, host, port, db, rate, tls_files, chosen_seeds, limits)
         )
     except KeyboardInterrupt:
         return 130

@@ -11,11 +11,11 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from game.core.commitment import new_salt
-from game.core.game import RecordError
+from game.core.game import Game, RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
@@ -31,7 +31,7 @@ from .names import (
 )
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
-from .tables import Table, TableError, game_for, header_record
+from .tables import Table, TableError, header_record
 
 log = logging.getLogger("game.online")
 
@@ -76,16 +76,22 @@ class Hub:
     """Every table on this server, by code. On a shared store this server holds only the tables
     it owns: it claims the unfinished ones nobody owns when it starts, any other when a client
     asks for it and its owner is gone (a takeover), and sends clients to the live owner's
-    address otherwise (`error` `elsewhere`)."""
+    address otherwise (`error` `elsewhere`).
+
+    The hub plays the games it is handed (the command line hands it every game it knows, a
+    test its own) and names none: a table of another game is refused (`no_such_game`), and a
+    stored one is not restored."""
 
     def __init__(
         self,
         store: Store,
+        games: Sequence[Game[Any]],
         clock: Callable[[], float] = time.time,
         chosen_seeds: bool = False,
         limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.games = {game.id: game for game in games}  # the games this server plays, by id
         self.clock = clock
         # a private server's choice (`--chosen-seeds`): a client may choose any table's seed
         # (everyone there trusts the host); else only a host alone with computers may
@@ -114,6 +120,13 @@ class Hub:
                 continue
             self._load(row)
         return len(self.tables)
+
+    def game_for(self, game_id: str) -> Game[Any]:
+        """The game of that id among those the server was handed (TableError if none)."""
+        game = self.games.get(game_id)
+        if game is None:
+            raise TableError("no_such_game", f"no game {game_id!r} on this server")
+        return game
 
     def _adopt(self, table: Table) -> None:
         """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
@@ -160,7 +173,7 @@ class Hub:
         StoreUnavailable (nothing is known of the table then)."""
         actions = self.store.actions(row.code)
         try:
-            table = Table(row, self.store, self.clock, self.commits)
+            table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
             table.replay(actions)
         except Exception:
             log.exception("table %s could not be restored", row.code)
@@ -194,7 +207,7 @@ class Hub:
             raise TableError("no_such_table", f"no table {code}")
         from .mirror import Mirror
 
-        mirror = Mirror(row, self.store, self.clock, self.commits)
+        mirror = Mirror(row, self.game_for(row.game), self.store, self.clock, self.commits)
         mirror.replay(self.store.actions(code))
         self.mirrors[code] = mirror
         return mirror
@@ -276,7 +289,7 @@ class Hub:
 
     def open(self, message: p.Open) -> tuple[Table, str]:
         """A new table from the host's `open`: (table, host token)."""
-        game = game_for(message.game)
+        game = self.game_for(message.game)
         count = len(message.seats)
         if not game.min_players <= count <= game.max_players:
             raise TableError(
@@ -325,7 +338,7 @@ class Hub:
             game.parse_record(header_record(game, row))
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
-        table = Table(row, self.store, self.clock, self.commits)
+        table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
         self._adopt(table)
         self.store.create_table(row)
         self.tables[code] = table
@@ -393,7 +406,7 @@ class Hub:
             seats,
             new_salt(),  # a new deal, a new commitment
         )
-        table = Table(again, self.store, self.clock, self.commits)
+        table = Table(again, self.game_for(again.game), self.store, self.clock, self.commits)
         self._adopt(table)
         try:
             self.store.create_table(again)

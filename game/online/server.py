@@ -11,7 +11,9 @@ is closed and its seat held, as for a client that left. Frames are not compresse
 and answered with an error; the server and the other tables go on. A database that is away is
 waited for (commits.py) and every client is told (`notice` `reconnecting`). What one address
 may take (connections, tables, watchers, computers thinking, failed look-ups) is bounded by
-limits.py's `Limits`, each a `--serve` option (docs/PROTOCOL.md, "Limits").
+limits.py's `Limits`, each a `--serve` option (docs/PROTOCOL.md, "Limits"). The server plays the
+games its caller hands it (`start(..., games)`: the command line, every game it knows) and names
+none.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ import logging
 import socket
 import ssl
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+
+from game.core.game import Game
 
 from . import endpoints, protocol as p, seating
 from .connection import Connection, check_every, failures_answered
@@ -71,6 +76,7 @@ class GameServer(RelayedRequests):
     def __init__(
         self,
         store: Store,
+        games: Sequence[Game[Any]],
         rate: float = p.RATE,
         chosen_seeds: bool = False,
         limits: Limits | None = None,
@@ -81,7 +87,7 @@ class GameServer(RelayedRequests):
         self.door = Door(limits)  # connections per address and in all
         self.lookups = Lookups(limits)  # failed look-ups per address
         self.opened_by: dict[str, list[str]] = {}  # address -> the tables it opened
-        self.hub = Hub(store, chosen_seeds=chosen_seeds, limits=limits)
+        self.hub = Hub(store, games, chosen_seeds=chosen_seeds, limits=limits)
         self.cleaner: asyncio.TimerHandle | None = None  # deletes the tables past retention
         self._closing: set[asyncio.Task[None]] = set()  # closes under way (kept from the GC)
         self.sweeper: asyncio.Task[None] | None = None
@@ -439,6 +445,7 @@ async def start(
     host: str,
     port: int,
     store: Store,
+    games: Sequence[Game[Any]],
     ping_interval: float = PING_INTERVAL,
     ping_timeout: float = PING_TIMEOUT,
     close_timeout: float = CLOSE_TIMEOUT,
@@ -447,14 +454,15 @@ async def start(
     chosen_seeds: bool = False,
     limits: Limits | None = None,
 ) -> tuple[Server, GameServer]:
-    """A listening server (port 0: a free one) with every unfinished stored table restored
-    (those past their retention deleted first); `rate`: each connection's rate limit,
+    """A listening server (port 0: a free one) playing `games` (a table of another is refused,
+    and not restored), with every unfinished stored table restored (those past their retention
+    deleted first); `rate`: each connection's rate limit,
     messages a second (bursts of twice that); `tls`: serve wss:// (`tls_context`);
     `chosen_seeds`: a client may choose any table's seed (a private server); `limits`: the
     others (limits.Limits), the connections kept under the open-file limit."""
     limits = (limits or Limits()).with_open_files(open_files())
     collapse_repeats("game.online", "websockets", "asyncio")
-    game_server = GameServer(store, rate, chosen_seeds, limits)
+    game_server = GameServer(store, games, rate, chosen_seeds, limits)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     game_server.clean_old()  # (before the restore: what is past its retention is not loaded)
     restored = game_server.hub.restore()

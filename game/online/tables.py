@@ -57,16 +57,6 @@ class TableError(Exception):
         self.message = message
 
 
-def game_for(game_id: str) -> Game[Any]:
-    from game.catalog import game_by_id
-
-    try:
-        game: Game[Any] = game_by_id(game_id)
-    except KeyError:
-        raise TableError("no_such_game", f"no game {game_id!r}") from None
-    return game
-
-
 def header_record(game: Game[Any], row: TableRow) -> dict[str, Any]:
     """The record of the table before any action: what deals it."""
     header: dict[str, Any] = {
@@ -84,6 +74,7 @@ class Table:
     def __init__(
         self,
         row: TableRow,
+        game: Game[Any],  # the row's game, as the hub was handed it
         store: Store,
         clock: Callable[[], float] = time.time,
         commits: GroupCommit | None = None,
@@ -95,7 +86,7 @@ class Table:
         self.commits = commits or GroupCommit(store)
         self._turn = asyncio.Lock()  # one action at a time, in the order they came
         self._acting: set[asyncio.Task[None]] = set()  # actions under way (kept from the GC)
-        self.game = game_for(row.game)
+        self.game = game
         try:
             _, _, self.state, _, _ = records.open_record(header_record(self.game, row), self.game)
         except RecordError as err:
@@ -448,7 +439,7 @@ class Table:
 
     def _reload(self) -> None:
         """The state as stored (after a write that failed: it may or may not have landed)."""
-        fresh = Table(self.row, self.store, self.clock, self.commits)
+        fresh = Table(self.row, self.game, self.store, self.clock, self.commits)
         fresh.replay(self.store.actions(self.code))
         self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
         self.unsure = False

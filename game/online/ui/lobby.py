@@ -33,12 +33,12 @@ from game.online import protocol as p, tls
 
 from . import seats_file
 from .attention import lobby_news
-from .menu import draw_heading
+from .menu import draw_heading, plays_online
 from .net import NetLink, share_link
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
-from .table import ONLINE_TABLES, start_table
+from .table import start_table
 from .words import error_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
@@ -192,7 +192,8 @@ class LobbyScene(UIScene):
             self.code = message.table
         elif isinstance(message, p.State):
             self.state, self.seats, self.code = message, list(message.seats), message.table
-            if self.link.client.game is None or self.link.game is None:
+            known = plays_online(self.ctx, message.game)
+            if known and (self.link.client.game is None or self.link.game is None):
                 game = self.ctx.game_ui(message.game).game
                 self.link.game = self.link.client.game = game
         elif isinstance(message, p.Seats):
@@ -219,7 +220,7 @@ class LobbyScene(UIScene):
     def to_table(self) -> None:
         if not self.ready or self.state is None or self.handed_on:
             return
-        if self.state.game not in ONLINE_TABLES:
+        if not plays_online(self.ctx, self.state.game):
             self.problem = t(
                 "online.lobby.no_table", "This game cannot be played online in the app yet."
             )
@@ -249,7 +250,7 @@ class LobbyScene(UIScene):
         """ "Blanco table": which game the table is for, once known (a joiner learns it from
         the server's first state)."""
         game = self.link.game
-        if game is None and self.state is not None and self.state.game in ONLINE_TABLES:
+        if game is None and self.state is not None and plays_online(self.ctx, self.state.game):
             game = self.ctx.game_ui(self.state.game).game
         if game is None:
             return t("online.lobby.heading", "The table")

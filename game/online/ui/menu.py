@@ -29,7 +29,6 @@ from game.online import protocol as p, tls
 from . import seats_file
 from .net import NetLink, split_link
 from .seats_file import HeldSeat
-from .table import ONLINE_TABLES
 
 MAX_LISTED = 5
 SERVER_RECT = (420, 150, 620, 56)
@@ -45,6 +44,12 @@ def joiner_name(ctx: Any) -> str | None:
 
 def game_of(ctx: Any, game_id: str) -> Any:
     return ctx.game_ui(game_id).game
+
+
+def plays_online(ctx: Any, game_id: str) -> bool:
+    """Whether the app holds that game: every game it was handed plays online too (a held
+    seat or a table of another game, e.g. from a newer app, is not offered)."""
+    return any(g.id == game_id for g in ctx.games)
 
 
 def server_field(ctx: Any) -> TextInput:
@@ -121,9 +126,8 @@ class OnlineMenuScene(UIScene):
         self.probes: dict[tuple[str, str], NetLink] = {}
 
     def enter(self) -> None:
-        self.held = [s for s in seats_file.load(self.ctx.data_dir) if s.game in ONLINE_TABLES][
-            :MAX_LISTED
-        ]
+        held = seats_file.load(self.ctx.data_dir)
+        self.held = [s for s in held if plays_online(self.ctx, s.game)][:MAX_LISTED]
         for name in [n for n in self.widgets if n.startswith("rejoin_")]:
             del self.widgets[name]
         for i, seat in enumerate(self.held):
