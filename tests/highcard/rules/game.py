@@ -205,12 +205,14 @@ class HighCardRules:
             isinstance(names, list)
             and all(isinstance(n, str) for n in names)
             and type(seed) is int
-            and isinstance(deck, list)
+            and (deck is None or (isinstance(deck, list) and all(type(c) is int for c in deck)))
             and isinstance(actions, list)
-            and all(type(c) is int for c in deck)
         ):
             raise RecordError("players, seed, deck or actions are missing or malformed")
-        return ParsedRecord(tuple(names), seed, None, tuple(deck), actions)
+        # no deck: the seed deals it (a table's first record, as a server writes it)
+        return ParsedRecord(
+            tuple(names), seed, None, None if deck is None else tuple(deck), actions
+        )
 
     def action_from_record(self, obj: Any) -> Any:
         return action_from_record(obj)
