@@ -70,6 +70,59 @@ def test_a_server_refuses_a_client_of_another_version_in_one_line(tmp_path: Path
         assert "update the game" in answer["message"] and "\n" not in answer["message"]
 
 
+async def _refusal(client: SeatClient, step: str, code: str) -> ClientError:
+    """What the client gets for opening, joining or watching (`step`) table `code`."""
+    try:
+        if step == "open":
+            await client.open([p.SeatSpec("A"), p.SeatSpec("B")], seed=3, sit=0)
+        elif step == "join":
+            await client.join(code, 1)
+        else:
+            await client.watch(code)
+    except ClientError as err:
+        return err
+    finally:
+        await client.close()
+    raise AssertionError(f"a {step} across protocol versions was served")
+
+
+@pytest.mark.parametrize(
+    ("client_version", "server_version"),
+    [(1, 2), (2, 3), (2, 1), (3, 2)],  # the game older, then the server older
+)
+def test_a_real_client_and_server_of_different_versions_refuse_each_other_in_one_line(
+    tmp_path: Path, client_version: int, server_version: int
+) -> None:
+    """A real server on 127.0.0.1 and real protocol clients (game/online/client.py), one side
+    speaking another version: opening, joining and watching are each refused with the same
+    one line ("update the game", both versions named), and the server serves on."""
+
+    async def scenario() -> list[ClientError]:
+        async with running_server(tmp_path / "t.db") as (url, game_server):
+            game = game_by_id("blanco")
+            host = SeatClient(url, game)
+            code = await host.open([p.SeatSpec("A"), p.SeatSpec("B")], seed=3, sit=0)
+            game_server.protocol = server_version
+            refusals = []
+            for step in ("open", "join", "watch"):
+                client = SeatClient(url, game)
+                client.protocol = client_version
+                refusals.append(await _refusal(client, step, code))
+            game_server.protocol = p.PROTOCOL_VERSION  # this build again: served as before
+            joiner = SeatClient(url, game)
+            assert await joiner.join(code, 1) == 1
+            await joiner.close()
+            await host.close()
+            return refusals
+
+    for err in run(scenario()):
+        assert err.code == "version"
+        assert err.detail == (
+            f"{p.VERSION_LINE} (the server {server_version}, the game {client_version})"
+        )
+        assert "update the game" in err.detail and "\n" not in err.detail
+
+
 async def _old_server(answer: dict[str, Any]) -> Any:
     """A server of version 1 on 127.0.0.1: it answers any message with `answer`."""
 

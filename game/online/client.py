@@ -73,6 +73,9 @@ class SeatClient:
         # every server address this client may use: a reconnect that fails moves to the next
         self.urls = list(urls) if urls else [url]
         self.game = game
+        # the protocol version this client speaks: every message that starts a conversation
+        # says it, and the server's answer must say the same (a test stands for another build)
+        self.protocol = p.PROTOCOL_VERSION
         self.on_frame = on_frame  # sees every raw frame the server sends (tests, logs)
         self.max_backoff = max_backoff
         self.ws: ClientConnection | None = None
@@ -187,11 +190,11 @@ class SeatClient:
                 if message.code != "stale":
                     raise ClientError(message.code, message.reason)
         elif isinstance(message, p.Opened | p.Seated | p.Watching) and (
-            message.protocol != p.PROTOCOL_VERSION
+            message.protocol != self.protocol
         ):
             raise ClientError(
                 "version",
-                f"{p.VERSION_LINE} (the server {message.protocol}, the game {p.PROTOCOL_VERSION})",
+                f"{p.VERSION_LINE} (the server {message.protocol}, the game {self.protocol})",
             )
         elif isinstance(message, p.Opened):
             self.table, self.host_token = message.table, message.host_token
@@ -226,7 +229,7 @@ class SeatClient:
         """Open a table (and sit at `sit`): its code."""
         if self.ws is None:
             await self.connect()
-        await self.send(p.Open(self.game.id, seats, seed, options, hold, sit))
+        await self.send(p.Open(self.game.id, seats, seed, options, hold, sit, self.protocol))
         await self._until(p.Opened)
         if sit is not None:
             await self._until(p.Seated)
@@ -241,7 +244,7 @@ class SeatClient:
         for _ in range(MAX_MOVES):
             if self.ws is None:
                 await self.connect()
-            await self.send(p.Join(code, seat, name))
+            await self.send(p.Join(code, seat, name, self.protocol))
             try:
                 await self._until(p.Seated)
             except ClientError as err:
@@ -264,7 +267,7 @@ class SeatClient:
     async def watch(self, code: str) -> None:
         if self.ws is None:
             await self.connect()
-        await self.send(p.Watch(code))
+        await self.send(p.Watch(code, self.protocol))
         await self._until(p.Watching)
         await self._until(p.State)
 
@@ -272,7 +275,7 @@ class SeatClient:
         """Take this client's seat back (its token) and resend the unanswered action."""
         assert self.table is not None and self.seat is not None and self.token is not None
         await self.connect()
-        await self.send(p.Resume(self.table, self.seat, self.token))
+        await self.send(p.Resume(self.table, self.seat, self.token, self.protocol))
         await self._until(p.Seated)
         await self._until(p.State)
         if self.pending is not None:
@@ -286,7 +289,7 @@ class SeatClient:
         table, seat, token = self.table, self.seat, self.token
         if self.ws is None:
             await self.connect()
-        await self.send(p.Rematch(table, seat, token))
+        await self.send(p.Rematch(table, seat, token, self.protocol))
         try:
             await self._until(p.Seated)
         except ClientError as err:  # made on, or by, another server: taken back there
@@ -341,7 +344,7 @@ class SeatClient:
         assert self.table is not None
         if self.ws is None:
             await self.reconnect()
-        await self.send(p.GetRecord(self.table))
+        await self.send(p.GetRecord(self.table, self.protocol))
         message: p.Record = await self._until(p.Record)
         return message.record
 

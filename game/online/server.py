@@ -82,6 +82,9 @@ class GameServer(RelayedRequests):
         limits: Limits | None = None,
     ) -> None:
         self.store = store
+        # the protocol version this server speaks: a message that starts a conversation must
+        # say the same, and the answers say it (a test stands for another build)
+        self.protocol = p.PROTOCOL_VERSION
         self.rate = rate  # each connection's rate limit (messages a second; bursts of twice)
         self.limits = limits = limits or Limits()
         self.door = Door(limits)  # connections per address and in all
@@ -344,10 +347,10 @@ class GameServer(RelayedRequests):
         return True
 
     def dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
-        sent = getattr(message, "protocol", p.PROTOCOL_VERSION)  # (a message that starts one)
-        if sent != p.PROTOCOL_VERSION:
+        sent = getattr(message, "protocol", self.protocol)  # (a message that starts one)
+        if sent != self.protocol:
             raise TableError(
-                "version", f"{p.VERSION_LINE} (the server {p.PROTOCOL_VERSION}, the game {sent})"
+                "version", f"{p.VERSION_LINE} (the server {self.protocol}, the game {sent})"
             )
         if isinstance(message, p.Act):
             if conn.table is None or conn.seat == WATCHER:
@@ -363,7 +366,7 @@ class GameServer(RelayedRequests):
             return
         if isinstance(message, p.Rematch):  # taken as a resume of the rematch's seat
             again = self.hub.rematch(message)
-            self.dispatch(conn, p.Resume(again, message.seat, message.token))
+            self.dispatch(conn, p.Resume(again, message.seat, message.token, message.protocol))
             return
         code = getattr(message, "table", None)
         if isinstance(code, str) and self._elsewhere(conn, normal_code(code), message):
@@ -381,10 +384,10 @@ class GameServer(RelayedRequests):
             table, host_token = self.hub.open(message)
             conn.opened += 1
             self.opened_by[address] = [*live, table.code]
-            conn.send(p.encode(p.Opened(table.code, host_token, self.rate)))
+            conn.send(p.encode(p.Opened(table.code, host_token, self.rate, self.protocol)))
             if message.sit is not None:
                 seat, token = table.take_free_seat(message.sit)
-                conn.send(p.encode(p.Seated(table.code, seat, token, self.rate)))
+                conn.send(p.encode(p.Seated(table.code, seat, token, self.rate, self.protocol)))
                 self._sit(conn, table, seat)
             else:
                 table.start_computers()
@@ -393,12 +396,16 @@ class GameServer(RelayedRequests):
             seat, token = table.take_free_seat(
                 message.seat, seating.join_token(conn, message), message.name
             )
-            conn.send(p.encode(p.Seated(table.code, seat, token, self.rate)))
+            conn.send(p.encode(p.Seated(table.code, seat, token, self.rate, self.protocol)))
             self._sit(conn, table, seat)
         elif isinstance(message, p.Resume):
             table = self.hub.table(message.table)
             table.resume_seat(message.seat, message.token)
-            conn.send(p.encode(p.Seated(table.code, message.seat, message.token, self.rate)))
+            conn.send(
+                p.encode(
+                    p.Seated(table.code, message.seat, message.token, self.rate, self.protocol)
+                )
+            )
             self._sit(conn, table, message.seat)
         elif isinstance(message, p.Watch):
             self._watch(conn, self.hub.table(message.table))
@@ -415,7 +422,7 @@ class GameServer(RelayedRequests):
             raise TableError(
                 "too_many_watchers", f"table {table.code} has {watchers} watchers already"
             )
-        conn.send(p.encode(p.Watching(table.code, self.rate)))
+        conn.send(p.encode(p.Watching(table.code, self.rate, self.protocol)))
         self._sit(conn, table, WATCHER)
 
     def _say(self, conn: Connection, message: p.Say) -> None:
