@@ -39,9 +39,11 @@ CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
 
 class ServerThread:
     """A real server on its own asyncio loop in a thread (the app's frame loop is this
-    thread's): `url`, `hub` (the tables), and `call(coro)` to run a client beside it."""
+    thread's): `url`, `hub` (the tables), and `call(coro)` to run a client beside it. It plays
+    `served` (the catalog's games unless told), as the command line hands them."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, served: list[Any] | None = None) -> None:
+        self.served = games() if served is None else served
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.stop: asyncio.Event | None = None
@@ -53,7 +55,7 @@ class ServerThread:
 
     async def main(self, db: Path) -> None:
         store = SqliteStore(db)
-        server, self.server = await start("127.0.0.1", 0, store, games(), chosen_seeds=True)
+        server, self.server = await start("127.0.0.1", 0, store, self.served, chosen_seeds=True)
         self.url = f"ws://127.0.0.1:{bound_port(server)}"
         self.stop = asyncio.Event()
         self.ready.set()
