@@ -8,8 +8,8 @@ game's structs exactly (a missing or unknown kind, a string for a number) is a W
 codec names no game and resolves no class: it is handed the game's wire (`wire_of`, from the
 composition root).
 
-Actions travel in the form the game's wire says (its record form: `action_to_record`; Blanco's
-lone play or discard after a draw from the pile).
+Actions travel in the form the game's wire says (its record form, `action_to_record`: a move
+of several parts is one action there, as the game's record writes it).
 """
 
 from __future__ import annotations

@@ -247,8 +247,8 @@ class LobbyScene(UIScene):
         return (self.code, self.problem, tuple(self.seats), self.widgets["table"].enabled)
 
     def heading(self) -> str:
-        """ "Blanco table": which game the table is for, once known (a joiner learns it from
-        the server's first state)."""
+        """ "<game> table": which game the table is for, once known (a joiner learns it from
+        the server's first state; a game the app does not hold is not named)."""
         game = self.link.game
         if game is None and self.state is not None and plays_online(self.ctx, self.state.game):
             game = self.ctx.game_ui(self.state.game).game
