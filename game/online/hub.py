@@ -175,6 +175,9 @@ class Hub:
         try:
             table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
             table.replay(actions)
+        except TableError as err:  # (a game this server does not play: one line)
+            log.warning("table %s could not be restored: %s", row.code, err.message)
+            return None
         except Exception:
             log.exception("table %s could not be restored", row.code)
             return None
