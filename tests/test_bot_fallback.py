@@ -11,8 +11,9 @@ from highcard import HIGHCARD
 from highcard.ai import HighCardBot
 
 from game.core.bot_worker import answer
+from game.core.play_loop import RandomBot, weaker_level
 from game.core.session import Seat, Session
-from game.core.turns import COMPUTER, RandomBot, TurnController, weaker_level
+from game.core.turns import COMPUTER, TurnController
 
 
 class CrashingBot:

@@ -18,8 +18,10 @@ from typing import Any, Generic
 
 from game.core import daily as daily_deal
 from game.core.game import BOT_LEVELS, Game, Outcome, StateT
+from game.core.play_loop import chance_due
 from game.core.records import open_record, play_actions
 from game.core.seat_names import in_language_now
+from game.core.table_session import LOCAL, TablePolicy, TableSession
 from game.core.version import __version__ as VERSION
 
 HUMAN = "human"
@@ -38,7 +40,11 @@ class Seat:
 class Session(Generic[StateT]):
     """One game: the rules state, who sits where, and the events not yet shown. Generic in the
     game's state class: a game's own scenes may say `Session[TheirState]`; core says
-    `Session[Any]` and reaches the state through `game.core.game.GameState`."""
+    `Session[Any]` and reaches the state through `game.core.game.GameState`. A `TableSession`
+    (game.core.table_session) kept on this machine: autosaved, with undo, its computers played
+    by this screen's turn controller, and no news to poll."""
+
+    policy: TablePolicy = LOCAL
 
     def __init__(
         self,
@@ -103,7 +109,7 @@ class Session(Generic[StateT]):
 
     def chance_due(self) -> bool:
         """Nobody may act and the game is not over: it waits for `advance()`."""
-        return not self.state.waiting_for() and not self.state.is_terminal()
+        return chance_due(self.state)
 
     def apply(self, action: Any) -> Outcome:
         """Apply an action for whoever it names; the events join the feed."""
@@ -127,6 +133,10 @@ class Session(Generic[StateT]):
         if outcome.ok:
             self._changed()
         return outcome
+
+    def take_news(self) -> list[Any]:
+        """Nothing arrives for a game kept here: every change is this screen's own."""
+        return []
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -209,6 +219,9 @@ class Session(Generic[StateT]):
         if not (type(confirming) is int and 0 <= confirming < len(session.seats)):
             confirming = None
         return session, start, len(session.feed) - unshown, confirming
+
+
+_LOCAL_IS_A_TABLE_SESSION: type[TableSession] = Session  # mypy proves it (tests/test_table_seam)
 
 
 def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:

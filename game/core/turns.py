@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
-import traceback
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from game.core.game import BOT_LEVELS, Refusal
+from game.core.game import Refusal
 from game.core.i18n import t
 from game.core.levels import level_name
-from game.core.session import Session
+from game.core.play_loop import Failure, computer_move
+from game.core.table_session import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -36,24 +35,6 @@ class Turn(NamedTuple):
     seat: int | None = None
 
 
-class RandomBot:
-    """The last resort for a seat whose every computer level failed: any legal move."""
-
-    def __init__(self, seed: int, seat: int) -> None:
-        self.rng = random.Random(f"{seed}/fallback/{seat}")
-
-    def choose(self, view: Any, player: int) -> Any:
-        return self.rng.choice(view.legal_actions(player))
-
-
-def weaker_level(level: str) -> str | None:
-    """The level below `level` (None below the weakest: random moves)."""
-    if level not in BOT_LEVELS:
-        return None
-    index = BOT_LEVELS.index(level)
-    return BOT_LEVELS[index - 1] if index > 0 else None
-
-
 class TurnController:
     """The order of play at one table. `needs_confirm(seat)` says whether a human who has just
     acted should see their move and press Next (or undo) before the game moves on; `pass_screen()`
@@ -62,7 +43,7 @@ class TurnController:
 
     def __init__(
         self,
-        session: Session[Any],
+        session: TableSession,
         think: Callable[[Any, Any, int], Any],
         needs_confirm: Callable[[int], bool],
         pass_screen: Callable[[], bool] = lambda: True,
@@ -125,69 +106,56 @@ class TurnController:
         if self.wait > 0 or not self.thinking.done():
             return
         thinking, self.thinking = self.thinking, None
-        try:
-            action, bot = thinking.result()
-        except Exception:  # a broken bot must not freeze the table: a weaker one plays
-            self._bot_failed(seat, traceback.format_exc())
-            return
-        if action not in session.state.legal_actions(seat) or not session.apply(action).ok:
-            self._bot_failed(seat, f"it chose an illegal action: {action!r}")
-            return
-        session.bots[seat] = bot
+        session.bots[seat] = computer_move(
+            session.game,
+            seat,
+            self.levels.get(seat, session.seats[seat].kind),
+            session.seed,
+            thinking.result,
+            lambda: session.state.view_for(seat),
+            lambda action: self._takes(seat, action),
+            self._failed,
+        )
+
+    def _takes(self, seat: int, action: Any) -> bool:
+        """A computer's action, applied when it is the seat's legal move (else not taken)."""
+        session = self.session
+        return action in session.state.legal_actions(seat) and session.apply(action).ok
 
     def take_notices(self) -> list[str]:
         """The notices not shown yet (the table shows each once)."""
         notices, self.notices = self.notices, []
         return notices
 
-    def _bot_failed(self, seat: int, why: str) -> None:
-        """A computer player crashed or chose an illegal move: log it with what it saw, then
-        that seat plays a level lower (hard, normal, easy, then random moves), and the table
-        says so. This move is played at once by the weaker players, in this process."""
-        session = self.session
+    def _failed(self, failure: Failure) -> None:
+        """A computer player failed a move: logged with what its seat saw, the seat's level
+        lowered, and a notice for the table (never silently)."""
+        session, seat, lower = self.session, failure.seat, failure.lower
         state = session.state
-        while True:
-            level = self.levels.get(seat, session.seats[seat].kind)
-            log.error(
-                "the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
-                seat,
-                level,
-                session.game.progress(state),
-                len(state.actions),
-                why,
+        log.error(
+            "the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
+            seat,
+            failure.level,
+            session.game.progress(state),
+            len(state.actions),
+            failure.why,
+        )
+        self.levels[seat] = lower
+        name = session.name_of(seat)
+        self.notices.append(
+            t(
+                "turns.bot_weaker",
+                "{name}'s computer player ran into a problem and plays at {level} level now.",
+                name=name,
+                level=level_name(lower),
             )
-            lower = weaker_level(level) if level is not None else None
-            self.levels[seat] = lower
-            bot = (
-                session.game.make_bot(lower, session.seed, seat)
-                if lower is not None
-                else RandomBot(session.seed, seat)
+            if lower
+            else t(
+                "turns.bot_random",
+                "{name}'s computer player ran into a problem and plays random moves now.",
+                name=name,
             )
-            session.bots[seat] = bot
-            name = session.name_of(seat)
-            self.notices.append(
-                t(
-                    "turns.bot_weaker",
-                    "{name}'s computer player ran into a problem and plays at {level} level now.",
-                    name=name,
-                    level=level_name(lower),
-                )
-                if lower
-                else t(
-                    "turns.bot_random",
-                    "{name}'s computer player ran into a problem and plays random moves now.",
-                    name=name,
-                )
-            )
-            try:
-                action = bot.choose(state.view_for(seat), seat)
-                if action in state.legal_actions(seat) and session.apply(action).ok:
-                    return
-                why = f"it chose an illegal action: {action!r}"
-            except Exception:
-                if lower is None:
-                    raise  # random moves failed: the game itself is broken
-                why = traceback.format_exc()
+        )
 
     def wait_for_computer(self) -> None:
         """Block until the move being thought about is answered (a driver running frames

@@ -1,8 +1,8 @@
-"""A seat at an online table as the game's table scene sees a `game.core.session.Session`, so
-the game's own TableShell-based table runs unchanged. No pygame.
+"""A seat at an online table as a `TableSession` (game.core.table_session), as the local
+`game.core.session.Session` is one, so the game's own table runs unchanged. No pygame.
 
-- `state` is the seat's view (the server's `view_for(seat)`, rebuilt by the codec), updated in
-  place when a `state` message arrives: the table and its parts hold on to that one object.
+- `state` is the seat's view (the server's `view_for(seat)`, rebuilt by the codec), a new
+  object each time a `state` message arrives: the table reads `session.state` at every use.
 - `feed` receives the server's redacted events, so the table animates them as it animates its
   own (cascades play the same).
 - `apply` checks the action on a copy of the view (a refusal reads as at a local table), then
@@ -14,6 +14,7 @@ the game's own TableShell-based table runs unchanged. No pygame.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from game.core.game import Game, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
+from game.core.table_session import REMOTE, TablePolicy, TableSession
 from game.online import protocol as p
 from game.online.codec import event_from_json, view_from_json, wire_of
 
@@ -57,7 +59,11 @@ def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
 
 
 class OnlineSession:
-    """The Session a table scene reads, fed by one `NetLink` (see the module's docstring)."""
+    """The `TableSession` a table reads, fed by one `NetLink` (see the module's docstring):
+    no autosave (the server keeps the game), no undo, the server plays the other seats, and
+    `take_news()` brings what the link received since the last frame."""
+
+    policy: TablePolicy = REMOTE
 
     def __init__(self, link: Any, game: Game[Any], first: p.State) -> None:
         self.link = link
@@ -80,7 +86,7 @@ class OnlineSession:
         self.feed: deque[Any] = deque()
         self.bots: dict[int, Any] = {}
         self.challenge: dict[str, Any] | None = None
-        self.on_change: Any = None
+        self.on_change: Callable[[], None] | None = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up
         self.sent: Any = None  # our last action sent
@@ -163,11 +169,16 @@ class OnlineSession:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------
+    def take_news(self) -> list[Any]:
+        """What the link received since the last call (`net.Note`s, in order; never waits on
+        the network). The table hands each server message back to `receive`."""
+        notes: list[Any] = self.link.poll()
+        return notes
+
     def receive(self, message: Any) -> None:
         """A server message for this seat: a new view (and its events), or who sits where."""
         if isinstance(message, p.State) and message.table == self.table:
-            fresh = view_from_json(self.wire, message.view)
-            self.state.__dict__.update(fresh.__dict__)  # the table's parts hold this object
+            self.state = view_from_json(self.wire, message.view)  # (read at every use)
             self.version, self.over = message.version, message.over
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
             self.commit = self.commit or message.commit  # (the first one said is the promise)
@@ -187,3 +198,6 @@ class OnlineSession:
             self.pending = None  # answered (a `state` with its events came before an ack)
             if isinstance(message, p.Refused) and message.code == "stale":
                 self.retry = self.sent  # a fresh `state` follows
+
+
+_ONLINE_IS_A_TABLE_SESSION: type[TableSession] = OnlineSession  # mypy proves it (test_table_seam)

@@ -35,7 +35,7 @@ class OnlineTurns(TurnController):
 
     def __init__(self, session: OnlineSession, needs_confirm: Callable[[int], bool]) -> None:
         super().__init__(
-            session,  # type: ignore[arg-type]  # OnlineSession has every member turns read
+            session,
             lambda *_: None,
             needs_confirm,
             pass_screen=lambda: False,
@@ -106,6 +106,7 @@ class OnlineTable:
             message = note.value
             before = list(self.session.infos)
             self.session.receive(message)
+            self.state = self.session.state  # a new view replaces the old object: read it
             # (a `seats` message or a fresh `state` may say it: both carry the seats)
             news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}

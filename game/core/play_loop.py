@@ -1,0 +1,139 @@
+"""The game logic every table runs, whoever keeps it: taking the chance steps that are due, an
+action applied with those steps after it, and a computer's move with its fallback when the
+computer player fails. A local table (`game.core.turns.TurnController`) and the server's
+(`game.online.tables.Table`) both play through these; only the pacing (a local table shows
+each chance step in its own frame), the threads and the storing differ, and those stay theirs.
+
+Pure, no threads, no pygame: any game's state (`game.core.game.GameState`).
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.game import BOT_LEVELS, Game, Outcome
+
+#: At most this many chance steps in a row are taken at once (a game whose chance steps never
+#: end is a broken game; a table stops there rather than spin).
+MAX_CHANCE_STEPS = 100
+
+
+def chance_due(state: Any) -> bool:
+    """Nobody may act and the game is not over: the game waits on a chance step (`advance`)."""
+    return not state.waiting_for() and not state.is_terminal()
+
+
+def settle(state: Any) -> list[Any]:
+    """Take the chance steps that are due, until a seat may act or the game is over (or a step
+    brings no event); their events in order. A replay and the server take them at once."""
+    events: list[Any] = []
+    for _ in range(MAX_CHANCE_STEPS):
+        if not chance_due(state):
+            break
+        more = state.advance()
+        if not more:
+            break
+        events.extend(more)
+    return events
+
+
+def play(state: Any, action: Any) -> Outcome:
+    """Apply `action` (the rules check it); when it goes through, the chance steps it made due
+    are taken at once and their events follow the action's in the outcome."""
+    outcome: Outcome = state.apply(action)
+    if not outcome.ok:
+        return outcome
+    return Outcome(list(outcome.events) + settle(state))
+
+
+class RandomBot:
+    """The last resort for a seat whose every computer level failed: any legal move."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.rng = random.Random(f"{seed}/fallback/{seat}")
+
+    def choose(self, view: Any, player: int) -> Any:
+        return self.rng.choice(view.legal_actions(player))
+
+
+def weaker_level(level: str) -> str | None:
+    """The level below `level` (None below the weakest: random moves)."""
+    if level not in BOT_LEVELS:
+        return None
+    index = BOT_LEVELS.index(level)
+    return BOT_LEVELS[index - 1] if index > 0 else None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A computer player that failed a move: `level` failed (None: random moves), for `why`
+    (a traceback, or the illegal action it chose); `lower` plays the seat from now on."""
+
+    seat: int
+    level: str | None
+    lower: str | None
+    why: str
+
+
+def illegal(action: Any) -> str:
+    """Why a computer's action was not taken (the line its failure is logged with)."""
+    return f"it chose an illegal action: {action!r}"
+
+
+def computer_move(
+    game: Game[Any],
+    seat: int,
+    level: str | None,
+    seed: int,
+    chosen: Callable[[], tuple[Any, Any]],
+    view_of: Callable[[], Any],
+    takes: Callable[[Any], bool],
+    failed: Callable[[Failure], None],
+) -> Any:
+    """The computer at `seat` (playing at `level`) moves. `chosen()` gives (action, bot) as its
+    bot thought it, or raises (the bot crashed); `takes(action)` says whether the table takes
+    the action (it is the seat's legal move; a local table applies it then and there). An
+    action not taken, or a crash, and the levels below play this same move at once
+    (`play_weaker`). Returns the bot that plays the seat from now on."""
+    try:
+        action, bot = chosen()
+    except Exception:  # a broken bot must not freeze the table: a weaker one plays
+        return play_weaker(game, seat, level, seed, traceback.format_exc(), view_of, takes, failed)
+    if takes(action):
+        return bot
+    return play_weaker(game, seat, level, seed, illegal(action), view_of, takes, failed)
+
+
+def play_weaker(
+    game: Game[Any],
+    seat: int,
+    level: str | None,
+    seed: int,
+    why: str,
+    view_of: Callable[[], Any],
+    takes: Callable[[Any], bool],
+    failed: Callable[[Failure], None],
+) -> Any:
+    """The computer at `level` failed its move for `why`: each level below (hard, normal, easy,
+    then random moves) tries the move in turn, from the seat's view (`view_of()`, fresh for
+    each), until one's action is taken. `failed` hears of every failure before the next level
+    tries (the caller logs it and tells the table). Returns the bot that moved; when random
+    moves fail too the game itself is broken, and that error is raised."""
+    while True:
+        lower = weaker_level(level) if level is not None else None
+        failed(Failure(seat, level, lower, why))
+        bot = game.make_bot(lower, seed, seat) if lower is not None else RandomBot(seed, seat)
+        try:
+            action = bot.choose(view_of(), seat)
+            if takes(action):
+                return bot
+            why = illegal(action)
+        except Exception:
+            if lower is None:
+                raise  # random moves failed: the game itself is broken
+            why = traceback.format_exc()
+        level = lower
