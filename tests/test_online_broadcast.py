@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from game.catalog import game_by_id
+from game.core.play_loop import settle
 from game.online import protocol as p
 from game.online.codec import action_to_json, view_json, wire_of
 from game.online.store import SeatRow, SqliteStore, TableRow
@@ -38,7 +39,7 @@ def a_table(game_id: str, seed: int = 9) -> Table:
         seat = rng.choice(table.state.waiting_for())
         bot = game.make_bot("easy", seed, seat)
         assert table.state.apply(bot.choose(table.state.view_for(seat), seat)).ok
-        table._settle()
+        settle(table.state)
     return table
 
 

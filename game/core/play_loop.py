@@ -13,7 +13,7 @@ import random
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.core.game import BOT_LEVELS, Game, Outcome
 
@@ -79,6 +79,14 @@ class Failure:
     why: str
 
 
+class Move(NamedTuple):
+    """A computer's move: the action taken, and the bot that plays the seat from now on (the
+    one that chose it, or a weaker one after a failure)."""
+
+    action: Any
+    bot: Any
+
+
 def illegal(action: Any) -> str:
     """Why a computer's action was not taken (the line its failure is logged with)."""
     return f"it chose an illegal action: {action!r}"
@@ -93,18 +101,18 @@ def computer_move(
     view_of: Callable[[], Any],
     takes: Callable[[Any], bool],
     failed: Callable[[Failure], None],
-) -> Any:
+) -> Move:
     """The computer at `seat` (playing at `level`) moves. `chosen()` gives (action, bot) as its
     bot thought it, or raises (the bot crashed); `takes(action)` says whether the table takes
     the action (it is the seat's legal move; a local table applies it then and there). An
     action not taken, or a crash, and the levels below play this same move at once
-    (`play_weaker`). Returns the bot that plays the seat from now on."""
+    (`play_weaker`)."""
     try:
         action, bot = chosen()
     except Exception:  # a broken bot must not freeze the table: a weaker one plays
         return play_weaker(game, seat, level, seed, traceback.format_exc(), view_of, takes, failed)
     if takes(action):
-        return bot
+        return Move(action, bot)
     return play_weaker(game, seat, level, seed, illegal(action), view_of, takes, failed)
 
 
@@ -117,12 +125,12 @@ def play_weaker(
     view_of: Callable[[], Any],
     takes: Callable[[Any], bool],
     failed: Callable[[Failure], None],
-) -> Any:
+) -> Move:
     """The computer at `level` failed its move for `why`: each level below (hard, normal, easy,
     then random moves) tries the move in turn, from the seat's view (`view_of()`, fresh for
     each), until one's action is taken. `failed` hears of every failure before the next level
-    tries (the caller logs it and tells the table). Returns the bot that moved; when random
-    moves fail too the game itself is broken, and that error is raised."""
+    tries (the caller logs it and tells the table). When random moves fail too the game itself
+    is broken, and that error is raised."""
     while True:
         lower = weaker_level(level) if level is not None else None
         failed(Failure(seat, level, lower, why))
@@ -130,10 +138,34 @@ def play_weaker(
         try:
             action = bot.choose(view_of(), seat)
             if takes(action):
-                return bot
+                return Move(action, bot)
             why = illegal(action)
         except Exception:
             if lower is None:
                 raise  # random moves failed: the game itself is broken
             why = traceback.format_exc()
         level = lower
+
+
+def move_from_view(
+    game: Game[Any], seat: int, level: str | None, seed: int, bot: Any, view: Any
+) -> tuple[Move, list[Failure]]:
+    """A computer's move from its seat's view alone, as a server's worker thread makes it
+    while the table's state goes on serving others (it is not touched here): `bot` chooses
+    on `view`; the action must be the seat's legal move on a copy of the view taken first (a
+    bot may write on the view it is given; a seat's view lists the same legal moves as the
+    game); when it fails, the levels below play the move (`computer_move`). Returns the move
+    and the failures on the way, for the caller to log and to lower the seat's level."""
+    spare = view.clone()
+    failures: list[Failure] = []
+    move = computer_move(
+        game,
+        seat,
+        level,
+        seed,
+        lambda: (bot.choose(view, seat), bot),
+        spare.clone,
+        lambda action: action in spare.legal_actions(seat),
+        failures.append,
+    )
+    return move, failures

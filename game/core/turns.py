@@ -115,7 +115,7 @@ class TurnController:
             lambda: session.state.view_for(seat),
             lambda action: self._takes(seat, action),
             self._failed,
-        )
+        ).bot
 
     def _takes(self, seat: int, action: Any) -> bool:
         """A computer's action, applied when it is the seat's legal move (else not taken)."""

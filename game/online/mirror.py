@@ -15,6 +15,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from game.core.play_loop import play
+
 from . import protocol as p
 from .codec import action_from_json, wire_of
 from .store import ActionRow
@@ -71,11 +73,11 @@ class Mirror(Table):
             else:  # behind by more (a notice was lost), or no word of the step: read them
                 rows = await asyncio.to_thread(self.store.actions, self.code, self.count)
             for row in rows:
-                outcome = self.state.apply(action_from_json(wire_of(self.game), row.action))
+                outcome = play(self.state, action_from_json(wire_of(self.game), row.action))
                 if not outcome.ok:  # the owner applied it: this copy is wrong, say so
                     log.error("table %s: mirror refused stored action %d", self.code, row.n)
                     break
-                events: list[Any] = list(outcome.events) + self._settle()
+                events: list[Any] = outcome.events
                 self.count += 1
                 self.done_ids[(row.seat, row.action_id)] = row.version
                 listeners = list(self.listeners.items())

@@ -11,6 +11,12 @@ Everything here runs on the server's event loop; computers think in a worker thr
 their seat's view only, and their move goes through the same checks as a client's. A table
 takes one action at a time: each is applied, committed (group commit: commits.py, the loop
 serves other tables meanwhile), then acknowledged and shown, before the next is looked at.
+
+The game logic is core's, as at a table on one screen (`game.core.play_loop`): an action
+applied with the chance steps it made due (`play`, `settle`), and a computer's move with its
+fallback when the computer player fails (`move_from_view`: the levels below, down to random
+moves, play the move, each failure logged). Only the storing, the threads and the asyncio
+stay here.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import msgspec
 from game.core import records
 from game.core.commitment import commitment
 from game.core.game import Game, RecordError
+from game.core.play_loop import Failure, Move, move_from_view, play, settle
 
 from . import protocol as p
 from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
@@ -98,6 +105,8 @@ class Table:
         self.count = 0  # actions stored
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
         self.bots: dict[int, Any] = {}
+        # the level each computer seat plays at now, once a failure lowered it (None: random)
+        self.levels: dict[int, str | None] = {}
         self.thinking: set[int] = set()
         # the server's bound on computer seats thinking at once (limits.py; None: no bound)
         self.thinkers: asyncio.Semaphore | None = None
@@ -108,7 +117,7 @@ class Table:
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
         self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
-        self._settle()
+        settle(self.state)
         for seat in row.seats:
             if seat.kind == "computer":
                 self._make_bot(seat)
@@ -118,7 +127,7 @@ class Table:
         """Play the stored actions into the freshly dealt table (a restarted server)."""
         actions = [action_from_json(wire_of(self.game), r.action) for r in rows]
         records.play_actions(self.state, actions)
-        self._settle()
+        settle(self.state)
         for r in rows:
             self.done_ids[(r.seat, r.action_id)] = r.version
         self.count = len(rows)
@@ -268,7 +277,7 @@ class Table:
             log.error("table %s: not dealt again under the new names: %s", self.code, err)
             return
         self.state = state
-        self._settle()
+        settle(self.state)
         listeners = list(self.listeners.items())
         texts = self.state_messages([seat for _, seat in listeners], [])
         for listener, listener_seat in listeners:
@@ -393,11 +402,11 @@ class Table:
         if version != self.version:
             return "stale", f"the table is at version {self.version}, not {version}"
         before = self.version
-        outcome = self.state.apply(action)
+        outcome = play(self.state, action)  # (with the chance steps it made due)
         if not outcome.ok:
             refusal = outcome.refusal
             return str(getattr(refusal, "code", "illegal")), str(refusal)
-        events = list(outcome.events) + self._settle()
+        events = outcome.events
         row = ActionRow(
             self.count,
             seat,
@@ -477,21 +486,10 @@ class Table:
             except StoreUnavailable:
                 delay = min(10.0, delay * 2)
 
-    def _settle(self) -> list[Any]:
-        """Take the chance steps that are due (a replay takes them at once too)."""
-        events: list[Any] = []
-        for _ in range(100):
-            if self.state.waiting_for() or self.state.is_terminal():
-                break
-            more = self.state.advance()
-            if not more:
-                break
-            events.extend(more)
-        return events
-
     # -- computers ----------------------------------------------------------------------------
     def _make_bot(self, row: SeatRow) -> None:
         self.bots[row.seat] = self.game.make_bot(row.level or "normal", self.row.seed, row.seat)
+        self.levels.pop(row.seat, None)  # (a seat handed over again starts at its level)
 
     def start_computers(self) -> None:
         for seat in self.state.waiting_for():
@@ -499,29 +497,55 @@ class Table:
                 self.thinking.add(seat)
                 asyncio.get_running_loop().create_task(self._think(seat))
 
-    async def _thought(self, bot: Any, view: Any, seat: int) -> Any:
-        """The computer's choice, thought in a worker thread once one of the server's
-        `thinking` places is free (queued until then), its memories dropped after it (a
-        table's computers hold a few MB between their turns, never more)."""
+    async def _thought(self, bot: Any, view: Any, seat: int) -> Move:
+        """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
+        thought in a worker thread once one of the server's `thinking` places is free (queued
+        until then), its memories dropped after it (a table's computers hold a few MB between
+        their turns, never more). Its failures are logged here, and the seat's level lowered."""
+        level = self.levels.get(seat, self.row.seats[seat].level or "normal")
+        game, seed = self.game, self.row.seed
         if self.thinkers is None:
-            action = await asyncio.to_thread(bot.choose, view, seat)
+            move, failures = await asyncio.to_thread(
+                move_from_view, game, seat, level, seed, bot, view
+            )
         else:
             async with self.thinkers:
-                action = await asyncio.to_thread(bot.choose, view, seat)
-        forget = getattr(bot, "forget", None)
-        if forget is not None:
-            forget()
-        return action
+                move, failures = await asyncio.to_thread(
+                    move_from_view, game, seat, level, seed, bot, view
+                )
+        for player in {id(bot): bot, id(move.bot): move.bot}.values():
+            forget = getattr(player, "forget", None)
+            if forget is not None:
+                forget()
+        for failure in failures:
+            self._computer_failed(failure, view)
+        return move
+
+    def _computer_failed(self, failure: Failure, view: Any) -> None:
+        """A computer player failed a move: logged with what its seat saw; the seat plays at
+        the level below from now on (its bot is swapped once the move is played)."""
+        log.error(
+            "table %s: the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
+            self.code,
+            failure.seat,
+            failure.level,
+            self.game.progress(view),
+            len(view.actions),
+            failure.why,
+        )
+        self.levels[failure.seat] = failure.lower
 
     async def _think(self, seat: int) -> None:
         try:
             while seat in self.bots and seat in self.state.waiting_for():
                 version, bot = self.version, self.bots[seat]
                 view = self.state.view_for(seat)
-                action = await self._thought(bot, view, seat)
+                move = await self._thought(bot, view, seat)
+                if move.bot is not bot and self.bots.get(seat) is bot:
+                    self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
                 if self.bots.get(seat) is not bot or version != self.version:
                     continue  # the table moved on while it thought: think again
-                obj = action_to_json(wire_of(self.game), action)
+                obj = action_to_json(wire_of(self.game), move.action)
                 async with self._turn:
                     if self.bots.get(seat) is not bot or version != self.version:
                         # another seat's step went first while this one waited for its turn
