@@ -518,12 +518,13 @@ class Table:
             if forget is not None:
                 forget()
         for failure in failures:
-            self._computer_failed(failure, view)
+            self._computer_failed(failure, view, bot)
         return move
 
-    def _computer_failed(self, failure: Failure, view: Any) -> None:
-        """A computer player failed a move: logged with what its seat saw; the seat plays at
-        the level below from now on (its bot is swapped once the move is played)."""
+    def _computer_failed(self, failure: Failure, view: Any, bot: Any) -> None:
+        """A computer player (`bot`) failed a move: logged with what its seat saw; the seat
+        plays at the level below from now on, unless it changed hands meanwhile (its bot is
+        swapped by `_think`)."""
         log.error(
             "table %s: the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
             self.code,
@@ -533,7 +534,8 @@ class Table:
             len(view.actions),
             failure.why,
         )
-        self.levels[failure.seat] = failure.lower
+        if self.bots.get(failure.seat) is bot:
+            self.levels[failure.seat] = failure.lower
 
     async def _think(self, seat: int) -> None:
         try:
