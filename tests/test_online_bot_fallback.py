@@ -1,7 +1,7 @@
 """A computer player that fails at a server's table (it crashes, or chooses an illegal move) is
 logged with what its seat saw and replaced by the level below, down to random moves, as at a
-table on one screen (core's play_loop, tests/test_bot_fallback.py): the table plays on, where
-the seat used to stop for good. A real server on 127.0.0.1 and a real client."""
+table on one screen (core's play_loop, tests/test_bot_fallback.py): the table plays on. A real
+server on 127.0.0.1 and a real client."""
 
 from __future__ import annotations
 
