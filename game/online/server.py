@@ -460,13 +460,16 @@ async def start(
     tls: ssl.SSLContext | None = None,
     chosen_seeds: bool = False,
     limits: Limits | None = None,
+    sock: socket.socket | None = None,
 ) -> tuple[Server, GameServer]:
     """A listening server (port 0: a free one) playing `games` (a table of another is refused,
     and not restored), with every unfinished stored table restored (those past their retention
     deleted first); `rate`: each connection's rate limit,
     messages a second (bursts of twice that); `tls`: serve wss:// (`tls_context`);
     `chosen_seeds`: a client may choose any table's seed (a private server); `limits`: the
-    others (limits.Limits), the connections kept under the open-file limit."""
+    others (limits.Limits), the connections kept under the open-file limit; `sock`: a socket
+    already listening, served instead of `host` and `port` (the app's own server binds it
+    first: a port taken is known at once, and IPv4 and IPv6 share one port)."""
     limits = (limits or Limits()).with_open_files(open_files())
     collapse_repeats("game.online", "websockets", "asyncio")
     game_server = GameServer(store, games, rate, chosen_seeds, limits)
@@ -477,8 +480,9 @@ async def start(
         log.info("restored %d tables", restored)
     server = await serve(
         game_server.handler,
-        host,
-        port,
+        None if sock is not None else host,
+        None if sock is not None else port,
+        sock=sock,
         max_size=p.MAX_MESSAGE,
         max_queue=4,
         # No permessage-deflate: compressing every frame was the largest part of a move's

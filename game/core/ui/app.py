@@ -42,6 +42,7 @@ from game.core.ui.game_ui import GameUI, game_caption
 from game.core.ui.layout import Layout
 from game.core.ui.native_noise import alsa_lines_to_the_log
 from game.core.ui.paint import INK
+from game.core.ui.quitting import ask_to_quit
 from game.core.ui.scene import Scene
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
 from game.core.ui.soundtrack import follow
@@ -257,8 +258,8 @@ class App:
     def _handle(self, event: pygame.event.Event) -> None:
         event = self.canvas.logical_event(event)  # the system's mouse speaks window pixels
         self.ctx.attention.see(event)  # whether the window is in front
-        if event.type == pygame.QUIT:
-            self.running = False
+        if event.type == pygame.QUIT:  # (asked first when someone would be left: quitting.py)
+            ask_to_quit(self.ctx, self.quit_now)
         elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):
             # The system may end a program it has hidden: let the scenes save what matters.
             self.stack.suspend()
@@ -278,6 +279,10 @@ class App:
         else:
             if not self.ring.handle(event, self.stack.top):  # navigation keys first
                 self.stack.handle_event(event)
+
+    def quit_now(self) -> None:
+        """Stop at the end of this frame (the window closed, its question answered)."""
+        self.running = False
 
     def _retitle(self) -> None:
         """Name the game being played in the window's title (Blanco while Blanco is on the
@@ -512,6 +517,12 @@ class App:
     def close(self) -> None:
         """End every scene (their exit hooks save and stop workers), then release pygame."""
         self.stack.clear()
+        for closer in self.ctx.closers:  # (what a part started for the app's life)
+            try:
+                closer()
+            except Exception:
+                log.exception("closing the app: a part's closer failed")
+        self.ctx.closers.clear()
         if pygame.display.get_init():
             window_mode.remember_size(self.ctx.data_dir, self._maximised)
         stop_sounds()

@@ -91,6 +91,13 @@ class Context:
     games: list[GameUI] = field(default_factory=list)
     #: Asks for the player's attention while the window is behind others (attention.py).
     attention: Attention = field(init=False)
+    #: Asked before the app quits (quitting.py): each returns a question (what quitting now
+    #: does to someone) or None. A part of the app adds its own (online: friends at a table
+    #: this app serves); core knows none of them.
+    quit_guards: list[Callable[[], str | None]] = field(default_factory=list)
+    #: Called once as the app closes, after every scene's exit: what a part of the app started
+    #: for the app's whole life stops there (online: the server this app hosts).
+    closers: list[Callable[[], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.nav.ctx = self

@@ -52,6 +52,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "confirm": tuple(CONFIRM_DELAYS),
 }
 SPEED_RANGE = (0.25, 4.0)
+PORT_RANGE = (0, 65535)  # the port this app's own server listens on (0: a free one)
 
 
 @dataclass
@@ -70,6 +71,10 @@ class Settings:
     memory_aid: bool = True  # Blanco: cards you have looked at show their faces to you only
     pace: str = "brisk"  # one of PACES: how fast computers' turns are shown
     confirm: str = "always"  # one of CONFIRM_DELAYS: a finished turn waits for Next, or not
+    # The port friends reach this computer's server at (Host on this computer). 0: a free one,
+    # which is then kept here: the link friends keep, and the tables' seats, still lead here
+    # after a restart (and the player can see it, to open it in a router, or change it).
+    host_port: int = 0
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""
@@ -133,6 +138,12 @@ def _load_settings(folder: Path) -> tuple[Settings, str | None]:
                 bad.append(f.name)
         elif f.type in ("bool", bool):
             if isinstance(value, bool):
+                setattr(settings, f.name, value)
+            else:
+                bad.append(f.name)
+        elif f.type in ("int", int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            if ok and PORT_RANGE[0] <= value <= PORT_RANGE[1]:
                 setattr(settings, f.name, value)
             else:
                 bad.append(f.name)

@@ -15,7 +15,7 @@ from game.core import i18n
 from game.core.i18n import lt, t
 from game.core.ui import motion
 from game.core.ui.context import Context
-from game.core.ui.inputs import Choice, Slider, Toggle
+from game.core.ui.inputs import Choice, Slider, TextInput, Toggle
 from game.core.ui.paint import (
     CYAN,
     INK,
@@ -28,18 +28,18 @@ from game.core.ui.paint import (
     draw_panel,
 )
 from game.core.ui.scene import parts_moving
-from game.core.ui.settings import SPEED_RANGE, save_settings
+from game.core.ui.settings import PORT_RANGE, SPEED_RANGE, save_settings
 from game.core.ui.widgets import Button, UIScene, Widget
 
-PANEL = pygame.FRect(40, 96, 1200, 516)
+PANEL = pygame.FRect(40, 92, 1200, 540)
 COLUMNS = 2
-ROWS_PER_COLUMN = 6
+ROWS_PER_COLUMN = 7
 COLUMN_W = PANEL.width / COLUMNS
 ROW_H = (PANEL.height - 24) / ROWS_PER_COLUMN
 LABEL_INSET = 30
 WIDGET_W, WIDGET_H = 200, 44
 WIDGET_TOP = 8  # px below the row's top: beside the label, above the hint
-HINT_TOP = 56  # px below the row's top: the hint's line, under the label and the widget
+HINT_TOP = 53  # px below the row's top: the hint's line, under the label and the widget
 #: Three choices side by side: wider than a toggle, reaching into the room a slider keeps for
 #: its value, so the label beside them is as wide (and as large) as the other rows' labels.
 CHOICE_WIDE = 70
@@ -83,7 +83,7 @@ class SettingsScene(UIScene):
         self.add(
             "back",
             Button(
-                (640 - 130, 630, 260, 64),
+                (640 - 130, 642, 260, 64),
                 lt("settings.back", "Back"),
                 self.back,
                 key=pygame.K_ESCAPE,
@@ -228,6 +228,20 @@ class SettingsScene(UIScene):
                     self.set_language,
                 ),
             ),
+            SettingRow(
+                "host_port",
+                lambda: t("settings.host_port", "Hosting port"),
+                lambda: t("settings.host_port_hint", "Friends reach this computer there"),
+                lambda r: TextInput(
+                    r,
+                    str(s.host_port or ""),
+                    max_len=5,
+                    on_change=self.set_host_port,
+                    allowed="0123456789",
+                    placeholder=lt("settings.host_port_any", "Any free"),
+                    text_size=26,
+                ),
+            ),
         ]
 
     # ---------------------------------------------------------------- changes
@@ -283,6 +297,11 @@ class SettingsScene(UIScene):
         self.ctx.settings.language = lang
         i18n.force_language(None)
         i18n.set_language(lang)
+
+    def set_host_port(self, text: str) -> None:
+        """The port this computer's server listens on when hosting (empty or 0: a free one,
+        kept once chosen); past 65535, the highest."""
+        self.ctx.settings.host_port = min(int(text or 0), PORT_RANGE[1])
 
     def back(self) -> None:
         self.ctx.stack.pop()

@@ -27,6 +27,7 @@ from game.core.ui.paint import (
     YELLOW,
     draw_backdrop,
 )
+from game.core.ui.quitting import ask_to_quit
 from game.core.ui.scene import parts_moving
 from game.core.ui.title_drift import Drift
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
@@ -350,7 +351,8 @@ class TitleScene(UIScene):
             self.drift.relane()
 
     def quit(self) -> None:
-        self.ctx.stack.clear()
+        """Quit the app (asked first when someone would be left: quitting.py)."""
+        ask_to_quit(self.ctx, self.ctx.stack.clear)
 
     # ---------------------------------------------------------------- lifecycle
 
