@@ -1,5 +1,7 @@
-"""Host a table: the game, how many seats, which are computers (and how good), how long a
-seat whose player left is held for them, and the server. Opening leads to the lobby."""
+"""Host a table: where (this computer, or a server's address), the game, how many seats, which
+are computers (and how good), how long a seat whose player left is held for them. Opening leads
+to the lobby; on this computer it first starts the app's own server (hosted.py), and a server
+that cannot start says why in one line, in place of the line saying where friends come."""
 
 from __future__ import annotations
 
@@ -13,15 +15,15 @@ from game.core.i18n import lt, t
 from game.core.levels import level_name
 from game.core.seat_names import default_name
 from game.core.ui.inputs import Choice, TextInput
-from game.core.ui.paint import GREEN, INK, ORANGE, WHITE, draw_backdrop
+from game.core.ui.paint import CYAN, GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop
 from game.core.ui.shells.setup import person_name
 from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p
 
 from . import seats_file
+from .hosted import failure_line, hosting_of
 from .menu import draw_heading, draw_label, server_field, server_of
 from .net import NetLink
-from .table import ONLINE_TABLES
 
 MAX_SHOWN_SEATS = p.MAX_SEATS  # as many seats as the protocol (and local play) allows
 PAGE_ROWS = 3  # the other seats' rows shown at once; more are paged through
@@ -34,7 +36,14 @@ HOLDS: list[tuple[str, Any]] = [
     ("604800", lt("online.host.hold_1w", "1 week")),
 ]
 LEFT, WIDTH = 420, 620
-ROWS = {"game": 250, "players": 316, "name": 382, "seats": 448, "hold": 604}
+ROWS = {"where": 136, "server": 192, "game": 250, "players": 316, "name": 382, "seats": 448}
+ROWS["hold"] = 604
+HERE, ADDRESS = "here", "address"
+#: Where the table is served: this computer (its own server) or a server's address.
+WHERE: list[tuple[str, Any]] = [
+    (HERE, lt("online.host.here", "This computer")),
+    (ADDRESS, lt("online.host.address", "A server address")),
+]
 
 
 NAME_W = 180  # a friend's name field, right of the seat's choice, within the form's width
@@ -57,17 +66,32 @@ def fixed(text: str) -> Callable[[], str]:
 
 
 class HostScene(UIScene):
-    """Widgets: "server", "game", "players", "name", "seat_1".. (friend or a level), "hold",
-    "open", "back"."""
+    """Widgets: "where" (this computer or a server address), "server" (shown for an address),
+    "game", "players", "name", "seat_1".. (friend or a level), "hold", "open", "back"."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, url: str, game: str | None = None) -> None:
         """`game`: the one chosen on the title, offered first (else the first game)."""
         super().__init__(ctx)
+        here = seats_file.hosts_here(ctx.data_dir)
+        self.add(
+            "where",
+            Choice(
+                (LEFT, ROWS["where"] - 24, WIDTH, 48),
+                WHERE,
+                HERE if here else ADDRESS,
+                on_change=self._show_where,
+                colour=CYAN,
+            ),
+        )
         self.server = self.add("server", server_field(ctx))
+        self.server.rect = pygame.FRect(LEFT, ROWS["server"] - 24, WIDTH, 48)
         self.server.set_text(url)
-        games = [g for g in ctx.games if g.id in ONLINE_TABLES]
+        self.problem = ""  # why this computer's server could not start (one line)
+        self.starting = False  # Open waits for this computer's server to serve
+        self._show_where(HERE if here else ADDRESS)
+        games = list(ctx.games)  # every game the app holds plays online
         ids = [g.id for g in games]
         first = game if game is not None and game in ids else ids[0]
         self.add(
@@ -198,9 +222,29 @@ class HostScene(UIScene):
             seat = self._choice(f"seat_{i}")
             self.widgets[f"friend_{i}"].visible = seat.visible and seat.value == FRIEND
 
+    @property
+    def here(self) -> bool:
+        return self._choice("where").value == HERE
+
+    def _show_where(self, where: str) -> None:
+        """An address's field only for an address (this computer's port is in Settings)."""
+        self.server.visible = where == ADDRESS
+        self.problem = ""
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._show_names()
+        server = hosting_of(self.ctx).server
+        if self.starting and server.ready.is_set():
+            self.starting = False
+            if server.failure is not None:
+                self.problem = failure_line(server.failure, rejoin=False)
+            else:
+                self._open_at(server.url)
+
+    def redraw_key(self) -> object:
+        """The server starting, or the line why it could not (the form is otherwise still)."""
+        return (self.starting, self.problem)
 
     def seat_specs(self) -> list[p.SeatSpec]:
         count = int(self.players.value)
@@ -218,15 +262,50 @@ class HostScene(UIScene):
         return specs
 
     def open_table(self) -> None:
-        url, _ = server_of(self.server)  # (a share link pasted there: its server alone)
+        """Open the table where chosen: on this computer, once its server serves (a frame or
+        a few later: nothing waits for it here)."""
+        if self.starting:
+            return
+        if not self.here:
+            url, _ = server_of(self.server)  # (a share link pasted there: its server alone)
+            self._open_at(url)
+            return
+        self.problem = hosting_of(self.ctx).start_for_new_table() or ""
+        self.starting = not self.problem
+
+    def _open_at(self, url: str) -> None:
         typed = self.name.text.strip()
         # ("Host", offered when no name is known, is nobody's name: not kept as theirs)
         name = typed if typed != t("online.host.you", "Host") else None
-        seats_file.remember_server(self.ctx.data_dir, url, name)
+        # (this computer's own address is not kept as the server to join at)
+        kept = seats_file.last_server(self.ctx.data_dir) if self.here else url
+        seats_file.remember_server(self.ctx.data_dir, kept, name, here=self.here)
         link = NetLink(url, self.game)
         hold = float(self._choice("hold").value)
         link.open(self.seat_specs(), hold=hold, sit=0)
         self.ctx.nav.push("online.lobby", link=link)
+
+    def _draw_here(self, surface: pygame.Surface) -> None:
+        """Where friends come (this computer, its port), or why its server cannot start."""
+        ctx = self.ctx
+        port = ctx.settings.host_port
+        if self.problem:
+            line, colour = self.problem, YELLOW
+        elif self.starting:
+            line, colour = t("online.host.starting", "Starting this computer's server..."), WHITE
+        elif port:
+            line = t(
+                "online.host.here_port",
+                "Friends join through this computer, port {port}.",
+                port=port,
+            )
+            colour = WHITE
+        else:
+            line = t("online.host.here_free", "Friends join through this computer, on a free port.")
+            colour = WHITE
+        size = ctx.text.fit_size(line, 26, 1240 - LEFT)
+        surf = ctx.text.render_outlined(line, size, colour, INK, 2)
+        surface.blit(surf, surf.get_rect(midleft=(LEFT, ROWS["server"])))
 
     def _choice(self, name: str) -> Choice:
         widget = self.widgets[name]
@@ -241,7 +320,11 @@ class HostScene(UIScene):
         draw_backdrop(surface, ctx.assets)
         draw_heading(surface, ctx, t("online.host.heading", "Host a table"))
         right = LEFT - 20
-        draw_label(surface, ctx, t("online.server", "Server"), right, 178)
+        draw_label(surface, ctx, t("online.server", "Server"), right, ROWS["where"])
+        if not self.here:
+            draw_label(surface, ctx, t("online.host.address_label", "Address"), right, 192)
+        else:
+            self._draw_here(surface)
         draw_label(surface, ctx, t("online.host.game", "Game"), right, ROWS["game"])
         draw_label(surface, ctx, t("online.host.players", "Players"), right, ROWS["players"])
         draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, ROWS["name"])

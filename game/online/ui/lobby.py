@@ -33,6 +33,8 @@ from game.online import protocol as p, tls
 
 from . import seats_file
 from .attention import lobby_news
+from .hosted import hosting_of
+from .hosted_view import draw_share_links
 from .menu import draw_heading, plays_online
 from .net import NetLink, share_link
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
@@ -51,10 +53,10 @@ HERE_INK = (24, 128, 52)
 AWAY_INK = (196, 96, 0)
 
 
-def copy_share_link(ctx: Any, url: str, code: str) -> None:
-    """The table's share link to the clipboard, to paste into a message to friends; the
-    app's message line says whether it went there."""
-    if copy_to_clipboard(share_link(url, code)):
+def copy_share_link(ctx: Any, url: str, code: str, link: str | None = None) -> None:
+    """The table's share link (or `link`, the one to give) to the clipboard, to paste into a
+    message to friends; the app's message line says whether it went there."""
+    if copy_to_clipboard(link or share_link(url, code)):
         ctx.message = t("online.lobby.copied", "Link copied: send it to your friends.")
     else:
         ctx.message = t(
@@ -173,7 +175,10 @@ class LobbyScene(UIScene):
             self.to_table()
 
     def copy_link(self) -> None:
-        copy_share_link(self.ctx, self.link.url, self.code)
+        """The first link friends need (on this computer's server: its first network
+        address's) to the clipboard."""
+        links = hosting_of(self.ctx).share_links(self.link.url, self.code)
+        copy_share_link(self.ctx, self.link.url, self.code, links[0])
 
     def trust_server(self) -> None:
         """The user trusts this server's certificate (its fingerprint, kept for next time):
@@ -280,16 +285,7 @@ class LobbyScene(UIScene):
         ctx.text.blit_centered(
             surface, self.code, 96, YELLOW, (640, 205), outline=INK, px=5, shadow=6
         )
-        link = share_link(self.link.url, self.code)
-        ctx.text.blit_centered(
-            surface,
-            t("online.lobby.share", "Share: {link}", link=link),
-            26,
-            WHITE,
-            (640, 270),
-            outline=INK,
-            px=2,
-        )
+        draw_share_links(surface, ctx, hosting_of(ctx).share_links(self.link.url, self.code))
         if self.seats:
             rows = seat_rows(len(self.seats), LOBBY_ONE, LOBBY_TWO, 44)
             draw_panel(surface, panel_of(rows), PAPER)

@@ -27,6 +27,7 @@ from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p, tls
 
 from . import seats_file
+from .hosted import hosting_of
 from .net import NetLink, split_link
 from .seats_file import HeldSeat
 
@@ -200,6 +201,12 @@ class OnlineMenuScene(UIScene):
         self.ctx.nav.push("online.join", url=url, code=code)
 
     def rejoin(self, seat: HeldSeat) -> None:
+        """Take the seat back; at a table this computer served, its server starts again first
+        (on the table's port: the friends' links lead there), or the one line why it cannot."""
+        problem = hosting_of(self.ctx).start_for(seat)
+        if problem:
+            self.ctx.message = problem
+            return
         link = NetLink(seat.url, game_of(self.ctx, seat.game))
         link.resume(seat.table, seat.seat, seat.token)
         self.ctx.nav.push("online.lobby", link=link, held=seat)

@@ -105,11 +105,32 @@ def last_name(data_dir: Path) -> str | None:
     return name.strip() or None if isinstance(name, str) else None
 
 
-def remember_server(data_dir: Path, url: str, name: str | None = None) -> None:
-    """Keep the server's address (and the player's name, when given) for next time."""
-    kept = {"url": url}
+def hosts_here(data_dir: Path) -> bool:
+    """Whether Host offers this computer first: as chosen last time there, else when no
+    other server than the default was ever used."""
+    try:
+        data = safe_json.read_json(folder(data_dir) / SERVER_FILE)
+    except (OSError, ValueError):
+        data = None
+    here = data.get("here") if isinstance(data, dict) else None
+    return here if isinstance(here, bool) else last_server(data_dir) == DEFAULT_SERVER
+
+
+def remember_server(
+    data_dir: Path, url: str, name: str | None = None, here: bool | None = None
+) -> None:
+    """Keep the server's address (and the player's name, when given; and whether they host on
+    this computer, when said) for next time."""
+    kept: dict[str, Any] = {"url": url}
     name = (name or "").strip() or last_name(data_dir)
     if name:
         kept["name"] = name
+    if here is None:
+        with contextlib.suppress(OSError, ValueError):
+            data = safe_json.read_json(folder(data_dir) / SERVER_FILE)
+            if isinstance(data, dict) and isinstance(data.get("here"), bool):
+                here = data["here"]
+    if here is not None:
+        kept["here"] = here
     with contextlib.suppress(OSError):  # only a convenience
         write_json_atomic(folder(data_dir) / SERVER_FILE, kept)
