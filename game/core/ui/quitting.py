@@ -12,7 +12,10 @@ from game.core.ui.scenes.dialog import ConfirmDialog
 
 
 class QuitQuestion(ConfirmDialog):
-    """The question before quitting (Yes quits; No, Esc or Enter stays)."""
+    """The question before quitting (Yes quits; No, Esc or Enter stays): it says what
+    happens to others, in a few more words than most questions, in smaller letters."""
+
+    text_size = 30
 
 
 def quit_question(ctx: Context) -> str | None:

@@ -37,6 +37,7 @@ class ConfirmDialog(UIScene):
     """
 
     opaque = False
+    text_size = 40  # the question's letters (a longer question: smaller, LINE_H scaled too)
 
     def __init__(
         self,
@@ -98,10 +99,12 @@ class ConfirmDialog(UIScene):
         draw_panel(surface, PANEL, colour=PAPER, radius=24, border=5, shadow=10)
         text = self.ctx.text
         question = self.question() if callable(self.question) else self.question
-        lines = text.wrap_balanced(question, 40, PANEL.width - 80)
+        size = self.text_size
+        line_h = LINE_H * size / 40
+        lines = text.wrap_balanced(question, size, PANEL.width - 80)
         # Centre the question in the space above the buttons.
         middle = (PANEL.y + self.widgets["yes"].rect.y) / 2
-        top = middle - (len(lines) - 1) * LINE_H / 2
+        top = middle - (len(lines) - 1) * line_h / 2
         for i, line in enumerate(lines):
-            text.blit_centered(surface, line, 40, INK, (PANEL.centerx, top + i * LINE_H))
+            text.blit_centered(surface, line, size, INK, (PANEL.centerx, top + i * line_h))
         self.draw_widgets(surface)
