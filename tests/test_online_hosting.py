@@ -206,6 +206,46 @@ def test_quitting_while_a_friend_sits_asks_and_says_what_happens(app, friends) -
         friends.call(friend.close())
 
 
+def test_the_titles_quit_asks_too_and_quits_once_answered(app, friends) -> None:
+    lobby = host_here(app, ["human"])
+    friend = SeatClient(hosting_of(app.ctx).server.url, BLANCO)
+    try:
+        friends.call(friend.join(lobby.code))
+        until(app, lambda: app.stack.top is not lobby, what="the table")
+        app.stack.clear_to(app.ctx.nav.make("title"))  # (our seat is held; the friend sits)
+        frames(app, 3)
+        title = app.stack.top
+        click(app, title.widget("quit").rect.center, 2)
+        question = app.stack.top
+        assert isinstance(question, QuitQuestion) and app.stack.scenes[0] is title
+        assert not click(app, question.widget("yes").rect.center, 1)  # Quit
+        assert len(app.stack) == 0
+    finally:
+        friends.call(friend.close())
+
+
+def test_a_rejoin_whose_port_is_taken_says_so_in_one_line(app, data_dir) -> None:
+    from game.catalog import new_app
+
+    lobby = host_here(app, ["human"])
+    code, port = lobby.code, hosting_of(app.ctx).server.port
+    app.close()  # (the app's server stops with it; the table and our seat are kept)
+    with socket.create_server(("0.0.0.0", port)):
+        again = new_app()
+        try:
+            again.stack.push(again.ctx.nav.make("title"))
+            frames(again, 3)
+            click(again, again.stack.top.widget("online").rect.center, 2)
+            menu = again.stack.top
+            assert isinstance(menu, OnlineMenuScene) and [s.table for s in menu.held] == [code]
+            click(again, menu.widget("rejoin_0").rect.center, 2)
+            assert again.stack.top is menu  # nothing to reach: no lobby
+            assert again.ctx.message.startswith(f"Port {port}, where this table is served")
+            assert "\n" not in again.ctx.message
+        finally:
+            again.close()
+
+
 def test_quitting_with_nobody_at_the_table_asks_nothing(app) -> None:
     host_here(app, ["human"])  # the friend never came: only our own seat is there
     pygame.event.post(pygame.event.Event(pygame.QUIT))

@@ -288,7 +288,8 @@ class HostScene(UIScene):
     def _draw_here(self, surface: pygame.Surface) -> None:
         """Where friends come (this computer, its port), or why its server cannot start."""
         ctx = self.ctx
-        port = ctx.settings.host_port
+        server = hosting_of(ctx).server
+        port = server.port if server.running else ctx.settings.host_port  # (the one it serves)
         if self.problem:
             line, colour = self.problem, YELLOW
         elif self.starting:
