@@ -264,7 +264,7 @@ def test_the_app_closing_stops_its_server_and_frees_the_port(app) -> None:
 
 
 def test_the_server_listens_on_ipv4_and_ipv6_at_one_port(tmp_path) -> None:
-    server = HostedServer(tmp_path / "hosted.sqlite3")
+    server = HostedServer(tmp_path / "hosted.sqlite3", [BLANCO])
     assert server.start(0) is None
     try:
         assert server.ready.wait(10) and server.running

@@ -37,11 +37,13 @@ import logging
 import socket
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from game.core.game import Game
 
 from .limits import Limits
 from .server import STOP_SECONDS, GameServer, start
@@ -176,11 +178,13 @@ def stored_tables(db: Path) -> set[str]:
 
 
 class HostedServer:
-    """The app's own server: `start(port)`, `stop()`; `port` once started, `url` (this app's
-    own way in: loopback), `running`, `failure` (why it stopped or never started)."""
+    """The app's own server playing `games` (the app's): `start(port)`, `stop()`; `port` once
+    started, `url` (this app's own way in: loopback), `running`, `failure` (why it stopped or
+    never started)."""
 
-    def __init__(self, db: Path, limits: Limits | None = None) -> None:
+    def __init__(self, db: Path, games: Sequence[Game[Any]], limits: Limits | None = None) -> None:
         self.db = Path(db)
+        self.games = list(games)
         self.limits = limits
         self.port = 0
         self.failure: Failure | None = None
@@ -272,7 +276,9 @@ class HostedServer:
             self.failure = Failure("storage", self.port, " ".join(str(err).split()))
             return 2
         try:
-            server, game_server = await start("", 0, store, limits=self.limits, sock=sock)
+            server, game_server = await start(
+                "", 0, store, self.games, limits=self.limits, sock=sock
+            )
         except Exception as err:
             store.close()
             sock.close()

@@ -42,7 +42,9 @@ class Hosting:
         self.owner = weakref.ref(ctx)
         self.settings = ctx.settings
         self.data_dir = ctx.data_dir
-        self.server = HostedServer(seats_file.folder(ctx.data_dir) / hosting.DB_FILE)
+        self.server = HostedServer(
+            seats_file.folder(ctx.data_dir) / hosting.DB_FILE, ctx.rules_games
+        )
         ctx.quit_guards.append(self.quit_question)
         ctx.closers.append(self.server.stop)
         self._addresses: tuple[float, list[str]] = (-ADDRESSES_KEPT, [])
