@@ -139,6 +139,19 @@ def test_hosting_on_this_computer_a_friend_joins_over_loopback(app, friends) -> 
         friends.call(friend.close())
 
 
+def test_the_apps_server_is_the_command_lines_and_shows_no_metrics(app) -> None:
+    import urllib.error
+    import urllib.request
+
+    host_here(app, ["human"])
+    port = hosting_of(app.ctx).server.port
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer:
+        assert answer.status == 200  # the same server: its health check answers
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5)
+    assert refused.value.code == 404  # nobody monitors a player's own server
+
+
 def test_the_links_shown_carry_this_machines_network_addresses(app) -> None:
     addresses = local_addresses()
     if not addresses:

@@ -16,6 +16,7 @@ from game.core.i18n import t, tn
 from game.core.ui.settings import save_settings
 from game.online import hosting
 from game.online.hosting import Failure, HostedServer, link_for, local_addresses, loopback_port
+from game.online.limits import Limits
 
 from . import seats_file
 from .net import share_link
@@ -42,8 +43,11 @@ class Hosting:
         self.owner = weakref.ref(ctx)
         self.settings = ctx.settings
         self.data_dir = ctx.data_dir
+        # (no /metrics: nobody monitors a player's own server, and its network sees the port)
         self.server = HostedServer(
-            seats_file.folder(ctx.data_dir) / hosting.DB_FILE, ctx.rules_games
+            seats_file.folder(ctx.data_dir) / hosting.DB_FILE,
+            ctx.rules_games,
+            Limits(no_metrics=True),
         )
         ctx.quit_guards.append(self.quit_question)
         ctx.closers.append(self.server.stop)
