@@ -195,6 +195,17 @@ def test_a_port_taken_is_one_line_and_the_app_goes_on(app) -> None:
     assert host.problem == "" and hosting_of(app.ctx).server.port == port
 
 
+def test_tables_that_cannot_be_opened_are_one_line_and_the_app_goes_on(app) -> None:
+    (app.ctx.data_dir / "online" / hosting.DB_FILE).mkdir(parents=True)  # not a database
+    host = host_form(app)
+    choose(app, host, "where", "here")
+    click(app, host.widget("open").rect.center, 1)
+    until(app, lambda: host.problem != "", what="the line")
+    assert host.problem.startswith("The server cannot open its tables: ")
+    assert "\n" not in host.problem and app.stack.top is host and app.running
+    assert not hosting_of(app.ctx).server.running
+
+
 def test_quitting_while_a_friend_sits_asks_and_says_what_happens(app, friends) -> None:
     lobby = host_here(app, ["human"])
     server = hosting_of(app.ctx).server
