@@ -455,3 +455,14 @@ def test_the_port_setting_is_kept_and_a_bad_one_ignored(data_dir) -> None:
         path.write_text(json.dumps({"version": 2, "host_port": bad}))
         settings, warning = load_settings(data_dir)
         assert settings.host_port == 0 and warning is not None and "host_port" in warning
+
+
+def test_the_hosting_bench_prints_its_figures_beside_their_targets() -> None:
+    from tests.test_bench_smoke import figure, run_bench
+
+    out = run_bench("hosting.py", "--runs", "1", "--seconds", "0.25")
+    for name in ("hosting_bind_ms", "hosting_serving_ms", "hosting_stop_ms"):
+        value, rest = figure(out, name)
+        assert value > 0 and "target <=" in rest
+    percent, rest = figure(out, "idle_cpu_lobby_hosting")
+    assert 0 <= percent < 200 and "target <= 5%" in rest
