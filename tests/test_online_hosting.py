@@ -36,7 +36,7 @@ from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import OnlineMenuScene
 from tests.test_online_ui import until
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import click, frames, press
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,6 +135,15 @@ def test_hosting_on_this_computer_a_friend_joins_over_loopback(app, friends) -> 
         assert type(app.stack.top).__name__ == "OnlineBlancoTable"
         table = server.game_server.hub.tables[lobby.code]  # (read once the table is up)
         assert [s.connected for s in table.seat_infos()] == [True, True]
+        # Esc at the table: its seats and the link again, the one friends use copied.
+        press(app, pygame.K_ESCAPE, 2)
+        seats = app.stack.top
+        assert type(seats).__name__ == "TableSeatsScene"
+        click(app, seats.widget("copy").rect.center, 2)
+        links = hosting_of(app.ctx).share_links(lobby.link.url, lobby.code)
+        assert pygame.scrap.get_text() == links[0]
+        if local_addresses():
+            assert "127.0.0.1" not in links[0]
     finally:
         friends.call(friend.close())
 
@@ -315,7 +324,7 @@ import pygame
 from game.catalog import new_app
 from tests.test_online_hosting import choose, host_here
 from tests.test_online_ui import our_moves, until
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import click, frames, press
 
 app = new_app()
 app.ctx.settings.animation_speed = 8.0

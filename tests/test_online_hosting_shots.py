@@ -68,6 +68,14 @@ def test_hosting_screens_in_three_languages(data_dir, size, seen) -> None:
                 assert isinstance(app.stack.top, QuitQuestion)
                 shot(app, f"quit_question_{tag}")
                 click(app, app.stack.top.widget("no").rect.center, 2)
+                lobby.to_table()
+                frames(app, 20)
+                pygame.event.post(
+                    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+                )
+                frames(app, 3)
+                assert type(app.stack.top).__name__ == "TableSeatsScene"
+                shot(app, f"seats_hosting_{tag}")
                 friends.call(friend.close())
                 app.stack.clear_to(app.ctx.nav.make("settings"))
                 frames(app, 3)

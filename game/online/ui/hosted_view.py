@@ -1,6 +1,6 @@
-"""The links friends need, drawn under the table's code in the lobby: one line when there is
-one; when this computer serves the table from several network addresses, every one of them,
-side by side, on up to two lines and smaller when they need it."""
+"""The links friends need, drawn under the table's code (the lobby, the table's seats menu):
+one line when there is one; when this computer serves the table from several network
+addresses, every one of them, side by side, on up to two lines and smaller when they need it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pygame
 from game.core.i18n import t
 from game.core.ui.paint import INK, WHITE
 
-TOP, BOTTOM = 249, 291  # the room between the table's code and the seats (logical px)
+MIDDLE = 270  # the lobby's line, between the table's code and the seats (logical px)
 WIDTH = 1200
 SIZES = (26, 22, 18, 16)
 
@@ -22,15 +22,17 @@ def share_text(links: list[str]) -> str:
     return t("online.lobby.share_any", "Share one of: {links}", links="   ·   ".join(links))
 
 
-def draw_share_links(surface: pygame.Surface, ctx: Any, links: list[str]) -> None:
-    """One line (at y 270, as the lobby always had it), or the links on two lines at most."""
+def draw_share_links(
+    surface: pygame.Surface, ctx: Any, links: list[str], middle: float = MIDDLE
+) -> None:
+    """One line centred at `middle`, or the links on two lines at most around it."""
     text = share_text(links)
     for size in SIZES:  # the largest size at which it takes two lines at most
         lines = ctx.text.wrap_balanced(text, size, WIDTH)
         if len(lines) <= 2:
             break
     step = size + 6
-    first = (TOP + BOTTOM) / 2 - step * (len(lines) - 1) / 2
+    first = middle - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         ctx.text.blit_centered(
             surface, line, size, WHITE, (640, first + i * step), outline=INK, px=2

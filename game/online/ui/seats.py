@@ -31,9 +31,10 @@ from game.core.ui.widgets import Button, UIScene
 from game.online.protocol import PHRASES
 
 from . import seats_file
+from .hosted import hosting_of
+from .hosted_view import draw_share_links
 from .lobby import copy_share_link, seat_status
 from .menu import draw_heading
-from .net import share_link
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .session import shown_name
 from .words import phrase_words, seats_hint
@@ -88,7 +89,7 @@ class TableSeatsScene(UIScene):
             Button(
                 (530, 630, 200, 64),
                 lt("online.lobby.copy", "Copy link"),
-                lambda: copy_share_link(ctx, self.link.url, self.session.table),
+                self.copy_link,
                 key=pygame.K_c,
                 colour=BLUE,
                 text_size=28,
@@ -183,6 +184,13 @@ class TableSeatsScene(UIScene):
     def redraw_key(self) -> object:
         return (self.problem, tuple(self.session.infos))
 
+    def copy_link(self) -> None:
+        """The first link friends need (on this computer's server: its first network
+        address's) to the clipboard."""
+        code = self.session.table
+        links = hosting_of(self.ctx).share_links(self.link.url, code)
+        copy_share_link(self.ctx, self.link.url, code, links[0])
+
     def back(self) -> None:
         self.ctx.stack.pop()
 
@@ -192,15 +200,7 @@ class TableSeatsScene(UIScene):
         draw_heading(surface, ctx, t("online.lobby.heading", "The table"))
         code = self.session.table
         ctx.text.blit_centered(surface, code, 80, YELLOW, (640, 170), outline=INK, px=5, shadow=6)
-        ctx.text.blit_centered(
-            surface,
-            t("online.lobby.share", "Share: {link}", link=share_link(self.link.url, code)),
-            26,
-            WHITE,
-            (640, 240),
-            outline=INK,
-            px=2,
-        )
+        draw_share_links(surface, ctx, hosting_of(ctx).share_links(self.link.url, code), 240)
         infos = self.session.infos
         rows = self.rows()
         draw_panel(surface, panel_of(rows), PAPER)
