@@ -50,7 +50,9 @@ def start_and_stop(folder: Path, runs: int) -> tuple[float, float, float]:
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     blanco = next(g for g in games() if g.id == "blanco")
-    binds, servings, stops = [], [], []
+    binds: list[float] = []
+    servings: list[float] = []
+    stops: list[float] = []
     try:
         for _ in range(runs):
             server = HostedServer(folder / "hosted.sqlite3", games())
