@@ -36,8 +36,15 @@ HOLDS: list[tuple[str, Any]] = [
     ("604800", lt("online.host.hold_1w", "1 week")),
 ]
 LEFT, WIDTH = 420, 620
-ROWS = {"where": 136, "server": 192, "game": 250, "players": 316, "name": 382, "seats": 448}
-ROWS["hold"] = 604
+ROWS = {
+    "where": 136,  # this computer, or a server's address
+    "server": 192,  # the address's field, or where friends come (this computer)
+    "game": 250,
+    "players": 316,
+    "name": 382,
+    "seats": 448,
+    "hold": 604,
+}
 HERE, ADDRESS = "here", "address"
 #: Where the table is served: this computer (its own server) or a server's address.
 WHERE: list[tuple[str, Any]] = [
