@@ -318,8 +318,8 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
             if 0 in table.state.waiting_for():
                 version = table.version
                 action = me.choose(table.state.view_for(0), 0)
-                async with table._turn:  # (as a client's action takes its turn)
-                    await table._apply(0, f"me-{version}", _json(action), version)
+                async with table.turn:  # (as a client's action takes its turn)
+                    await table.apply(0, f"me-{version}", _json(action), version)
             await asyncio.sleep(0.005)
         while table.thinking:
             await asyncio.sleep(0.01)

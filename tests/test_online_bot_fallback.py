@@ -45,7 +45,7 @@ def test_a_failing_computer_at_a_server_table_plays_a_level_lower(
     with caplog.at_level(logging.ERROR, logger="game.online"):
         table, stored = run(scenario(), timeout=60)
     assert set(stored) >= {0, 1, 2}  # the failing seat moved all the same, and was stored
-    assert table.levels == {1: "normal"}
+    assert table.computers.levels == {1: "normal"}
     assert type(table.bots[1]) is GreedyBot
     logged = caplog.text
     assert "seat 1 (hard) failed at round 1 of 4 (3 actions in)" in logged

@@ -94,7 +94,7 @@ def test_a_step_sends_every_listener_its_seats_state_made_once(
     asked = count_views(table, monkeypatch)
     version = table.version
     obj = action_to_json(wire_of(table.game), action)
-    assert run(table._apply(seat, "a1", obj, version)) is None
+    assert run(table.apply(seat, "a1", obj, version)) is None
     assert table.version > version and len(asked) == 1
     for listener, listener_seat in listeners.items():
         (text,) = listener.sent
@@ -128,7 +128,7 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         for step in range(3):
             seat = owner.state.waiting_for()[0]
             obj = action_to_json(wire_of(owner.game), owner.state.legal_actions(seat)[0])
-            assert await owner._apply(seat, f"a{step}", obj, owner.version) is None
+            assert await owner.apply(seat, f"a{step}", obj, owner.version) is None
             assert owner.last_row is not None and owner.last_row.version == owner.version
             if step == 1:
                 continue  # this notice is lost

@@ -250,7 +250,7 @@ def test_computer_seats_think_at_most_the_limit_at_once(tmp_path: Path, thinking
                 await client.send(p.Open("luckybox", seats, seed=i, sit=None))
                 opened = await client._until(p.Opened)
                 table = server.hub.tables[opened.table]
-                table.bots = {seat: Watched(bot) for seat, bot in table.bots.items()}
+                table.computers.bots = {seat: Watched(bot) for seat, bot in table.bots.items()}
                 table.start_computers()
                 codes.append(opened.table)
             while any(server.hub.tables[c].thinking for c in codes):

@@ -28,7 +28,7 @@ log = logging.getLogger("game.online")
 class Mirror(Table):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.bots = {}  # computers play at the owner
+        self.computers.stop()  # computers play at the owner
         self.owner_seats: list[p.SeatInfo] | None = None  # the owner's last word on the seats
         self._catching = asyncio.Lock()
 

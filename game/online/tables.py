@@ -7,16 +7,16 @@ a client sends names the version it was chosen against, and a stale one is refus
 steps are taken as soon as they are due, after the action that made them due, as a replay
 does, so a restarted server replays a table's actions into the same state and version.
 
-Everything here runs on the server's event loop; computers think in a worker thread, from
-their seat's view only, and their move goes through the same checks as a client's. A table
-takes one action at a time: each is applied, committed (group commit: commits.py, the loop
-serves other tables meanwhile), then acknowledged and shown, before the next is looked at.
+Everything here runs on the server's event loop; the table's computers (computers.py, a part
+it holds) think in a worker thread, from their seat's view only, and their move goes through
+the same checks as a client's. A table takes one action at a time: each is applied, committed
+(group commit: commits.py, the loop serves other tables meanwhile), then acknowledged and
+shown, before the next is looked at.
 
 The game logic is core's, as at a table on one screen (`game.core.play_loop`): an action
 applied with the chance steps it made due (`play`, `settle`), and a computer's move with its
-fallback when the computer player fails (`move_from_view`: the levels below, down to random
-moves, play the move, each failure logged). Only the storing, the threads and the asyncio
-stay here.
+fallback when the computer player fails (`move_from_view`, in computers.py). Only the
+storing, the threads and the asyncio stay here.
 """
 
 from __future__ import annotations
@@ -34,18 +34,18 @@ import msgspec
 from game.core import records
 from game.core.commitment import commitment
 from game.core.game import Game, RecordError
-from game.core.play_loop import Failure, Move, move_from_view, play, settle
+from game.core.play_loop import play, settle
 
 from . import protocol as p
 from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
 from .commits import GroupCommit
+from .computers import COMPUTER_ID, Computers
 from .names import clean_name, rematch_code, shown_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("game.online")
 
-COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
 
 
@@ -91,7 +91,7 @@ class Table:
         self.store = store
         self.clock = clock
         self.commits = commits or GroupCommit(store)
-        self._turn = asyncio.Lock()  # one action at a time, in the order they came
+        self.turn = asyncio.Lock()  # one action at a time, in the order they came
         self._acting: set[asyncio.Task[None]] = set()  # actions under way (kept from the GC)
         self.game = game
         try:
@@ -104,12 +104,7 @@ class Table:
         self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
         self.count = 0  # actions stored
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
-        self.bots: dict[int, Any] = {}
-        # the level each computer seat plays at now, once a failure lowered it (None: random)
-        self.levels: dict[int, str | None] = {}
-        self.thinking: set[int] = set()
-        # the server's bound on computer seats thinking at once (limits.py; None: no bound)
-        self.thinkers: asyncio.Semaphore | None = None
+        self.computers = Computers(self, game, row)  # (they see the table as `Played`)
         # told once the game is over (the hub lets the table go from memory)
         self.on_finish: Callable[[Table], None] | None = None
         self._seats_told: list[p.SeatInfo] | None = None  # the seats everyone here was sent
@@ -120,7 +115,7 @@ class Table:
         settle(self.state)
         for seat in row.seats:
             if seat.kind == "computer":
-                self._make_bot(seat)
+                self.computers.make(seat)
 
     # -- restoring ----------------------------------------------------------------------------
     def replay(self, rows: list[ActionRow]) -> None:
@@ -290,7 +285,7 @@ class Table:
         if not token_matches(token, row.token_hash):
             raise TableError("bad_token", "that token does not hold that seat")
         self._store_seat(row, kind="human", left_at=None)
-        self.bots.pop(seat, None)
+        self.computers.drop(seat)
 
     def hand_over(self, host_token: str, seat: int, level: str) -> None:
         """The host gives a seat whose player has been away longer than the hold (or that
@@ -313,7 +308,7 @@ class Table:
                 )
         row.kind, row.level = "computer", level
         self.store.update_seat(self.code, row)
-        self._make_bot(row)
+        self.computers.make(row)
         self._broadcast_seats()
         self.start_computers()
 
@@ -361,7 +356,7 @@ class Table:
 
     async def _act(self, listener: Listener, seat: int, message: p.Act) -> None:
         try:
-            async with self._turn:
+            async with self.turn:
                 await self._answer(listener, seat, message)
         except Exception:  # one table's bug never takes the server down
             log.exception("table %s: an action failed", self.code)
@@ -372,7 +367,7 @@ class Table:
         if done is not None:
             listener.send(p.encode(p.Ack(message.id, done)))
             return
-        refusal = await self._apply(seat, message.id, message.action, message.version)
+        refusal = await self.apply(seat, message.id, message.action, message.version)
         if refusal is not None:
             code, reason = refusal
             listener.send(p.encode(p.Refused(message.id, code, reason, self.version)))
@@ -381,7 +376,7 @@ class Table:
             return
         listener.send(p.encode(p.Ack(message.id, self.version)))
 
-    async def _apply(
+    async def apply(
         self, seat: int, action_id: str, obj: dict[str, Any], version: int
     ) -> tuple[str, str] | None:
         """Check, apply, commit and broadcast one action: None, or (code, reason) refused.
@@ -465,7 +460,7 @@ class Table:
     def _mark_finished(self) -> None:
         """Store that the game is over (a database away meanwhile: tried again later); its
         computers are let go, and the hub is told (it keeps the table in memory no longer)."""
-        self.bots.clear()
+        self.computers.stop()
         if self.on_finish is not None:
             self.on_finish(self)
         at = self.clock()
@@ -487,84 +482,32 @@ class Table:
                 delay = min(10.0, delay * 2)
 
     # -- computers ----------------------------------------------------------------------------
-    def _make_bot(self, row: SeatRow) -> None:
-        self.bots[row.seat] = self.game.make_bot(row.level or "normal", self.row.seed, row.seat)
-        self.levels.pop(row.seat, None)  # (a seat handed over again starts at its level)
-
     def start_computers(self) -> None:
-        for seat in self.state.waiting_for():
-            if seat in self.bots and seat not in self.thinking:
-                self.thinking.add(seat)
-                asyncio.get_running_loop().create_task(self._think(seat))
+        self.computers.start()
 
-    async def _thought(self, bot: Any, view: Any, seat: int) -> Move:
-        """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
-        thought in a worker thread once one of the server's `thinking` places is free (queued
-        until then), its memories dropped after it (a table's computers hold a few MB between
-        their turns, never more). Its failures are logged here, and the seat's level lowered."""
-        level = self.levels.get(seat, self.row.seats[seat].level or "normal")
-        game, seed = self.game, self.row.seed
-        if self.thinkers is None:
-            move, failures = await asyncio.to_thread(
-                move_from_view, game, seat, level, seed, bot, view
-            )
-        else:
-            async with self.thinkers:
-                move, failures = await asyncio.to_thread(
-                    move_from_view, game, seat, level, seed, bot, view
-                )
-        for player in {id(bot): bot, id(move.bot): move.bot}.values():
-            forget = getattr(player, "forget", None)
-            if forget is not None:
-                forget()
-        for failure in failures:
-            self._computer_failed(failure, view, bot)
-        return move
+    def waiting_for(self) -> list[int]:
+        """The seats the game waits for now."""
+        return list(self.state.waiting_for())
 
-    def _computer_failed(self, failure: Failure, view: Any, bot: Any) -> None:
-        """A computer player (`bot`) failed a move: logged with what its seat saw; the seat
-        plays at the level below from now on, unless it changed hands meanwhile (its bot is
-        swapped by `_think`)."""
-        log.error(
-            "table %s: the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
-            self.code,
-            failure.seat,
-            failure.level,
-            self.game.progress(view),
-            len(view.actions),
-            failure.why,
-        )
-        if self.bots.get(failure.seat) is bot:
-            self.levels[failure.seat] = failure.lower
+    def view_for(self, seat: int) -> Any:
+        """What this seat sees of the game (a computer thinks from it)."""
+        return self.state.view_for(seat)
 
-    async def _think(self, seat: int) -> None:
-        try:
-            while seat in self.bots and seat in self.state.waiting_for():
-                version, bot = self.version, self.bots[seat]
-                view = self.state.view_for(seat)
-                move = await self._thought(bot, view, seat)
-                if move.bot is not bot and self.bots.get(seat) is bot:
-                    self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
-                if self.bots.get(seat) is not bot or version != self.version:
-                    continue  # the table moved on while it thought: think again
-                obj = action_to_json(wire_of(self.game), move.action)
-                async with self._turn:
-                    if self.bots.get(seat) is not bot or version != self.version:
-                        # another seat's step went first while this one waited for its turn
-                        # (Lucky Box's seats choose at once): think again from the new view.
-                        # Sent, it would be refused as stale, and nothing would start this
-                        # computer again: that step's start_computers saw it still thinking.
-                        continue
-                    refusal = await self._apply(seat, f"{COMPUTER_ID}{version}", obj, version)
-                if refusal is not None and refusal[0] == "storage":
-                    await asyncio.sleep(1.0)  # the database is away: think again later
-                    continue
-                if refusal is not None:
-                    log.error(
-                        "table %s: computer at seat %d refused: %s", self.code, seat, refusal[1]
-                    )
-                    break
-        except Exception:
-            log.exception("table %s: computer at seat %d failed", self.code, seat)
-        finally:
-            self.thinking.discard(seat)
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The computers' players, by seat (the hub lets them go by clearing it)."""
+        return self.computers.bots
+
+    @property
+    def thinking(self) -> set[int]:
+        """The computer seats thinking now."""
+        return self.computers.thinking
+
+    @property
+    def thinkers(self) -> asyncio.Semaphore | None:
+        """The server's bound on computer seats thinking at once (None: no bound)."""
+        return self.computers.thinkers
+
+    @thinkers.setter
+    def thinkers(self, bound: asyncio.Semaphore | None) -> None:
+        self.computers.thinkers = bound

@@ -1,0 +1,154 @@
+"""The computers at a server's table: a bot for each seat a computer plays, which thinks when
+its seat is waited for, in a worker thread, from that seat's view only, and whose move goes
+through the table's own checks (`apply`, in the table's turn) as a client's action does.
+
+A table holds one `Computers` and hands it what it may touch of the table (`Played`): the
+seats waited for, one seat's view, the version and the turn in which a move is applied. The
+state itself stays the table's: a computer never sees more than its seat's view.
+
+The fallback when a computer player fails is core's (`game.core.play_loop.move_from_view`: the
+levels below, down to random moves, play the move); here each failure is logged with what its
+seat saw and the seat plays a level lower from then on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+from game.core.game import Game
+from game.core.play_loop import Failure, Move, move_from_view
+
+from .codec import action_to_json, wire_of
+from .store import SeatRow, TableRow
+
+log = logging.getLogger("game.online")
+
+COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
+
+
+class Played(Protocol):
+    """What a table's computers may touch of it."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def turn(self) -> asyncio.Lock: ...
+
+    def waiting_for(self) -> list[int]: ...
+
+    def view_for(self, seat: int) -> Any: ...
+
+    async def apply(
+        self, seat: int, action_id: str, obj: dict[str, Any], version: int
+    ) -> tuple[str, str] | None: ...
+
+
+class Computers:
+    """The bots of a table's computer seats (`bots`, by seat), the level each plays at once a
+    failure lowered it (`levels`; None: random moves), and the seats thinking now."""
+
+    def __init__(self, table: Played, game: Game[Any], row: TableRow) -> None:
+        self.table = table
+        self.game = game
+        self.row = row  # the table's: its code, seed and seats' levels
+        self.bots: dict[int, Any] = {}
+        self.levels: dict[int, str | None] = {}
+        self.thinking: set[int] = set()
+        # the server's bound on computer seats thinking at once (limits.py; None: no bound)
+        self.thinkers: asyncio.Semaphore | None = None
+
+    def make(self, row: SeatRow) -> None:
+        """A computer for this seat, at the seat's level."""
+        self.bots[row.seat] = self.game.make_bot(row.level or "normal", self.row.seed, row.seat)
+        self.levels.pop(row.seat, None)  # (a seat handed over again starts at its level)
+
+    def drop(self, seat: int) -> None:
+        """The seat's computer let go (its player took the seat back)."""
+        self.bots.pop(seat, None)
+
+    def stop(self) -> None:
+        """Every computer let go (the game is over, or played elsewhere)."""
+        self.bots.clear()
+
+    def start(self) -> None:
+        """Each computer whose seat is waited for, and that is not thinking already, thinks."""
+        for seat in self.table.waiting_for():
+            if seat in self.bots and seat not in self.thinking:
+                self.thinking.add(seat)
+                asyncio.get_running_loop().create_task(self._think(seat))
+
+    async def _thought(self, bot: Any, view: Any, seat: int) -> Move:
+        """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
+        thought in a worker thread once one of the server's `thinking` places is free (queued
+        until then), its memories dropped after it (a table's computers hold a few MB between
+        their turns, never more). Its failures are logged here, and the seat's level lowered."""
+        level = self.levels.get(seat, self.row.seats[seat].level or "normal")
+        game, seed = self.game, self.row.seed
+        if self.thinkers is None:
+            move, failures = await asyncio.to_thread(
+                move_from_view, game, seat, level, seed, bot, view
+            )
+        else:
+            async with self.thinkers:
+                move, failures = await asyncio.to_thread(
+                    move_from_view, game, seat, level, seed, bot, view
+                )
+        for player in {id(bot): bot, id(move.bot): move.bot}.values():
+            forget = getattr(player, "forget", None)
+            if forget is not None:
+                forget()
+        for failure in failures:
+            self._computer_failed(failure, view, bot)
+        return move
+
+    def _computer_failed(self, failure: Failure, view: Any, bot: Any) -> None:
+        """A computer player (`bot`) failed a move: logged with what its seat saw; the seat
+        plays at the level below from now on, unless it changed hands meanwhile (its bot is
+        swapped by `_think`)."""
+        log.error(
+            "table %s: the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
+            self.row.code,
+            failure.seat,
+            failure.level,
+            self.game.progress(view),
+            len(view.actions),
+            failure.why,
+        )
+        if self.bots.get(failure.seat) is bot:
+            self.levels[failure.seat] = failure.lower
+
+    async def _think(self, seat: int) -> None:
+        table = self.table
+        try:
+            while seat in self.bots and seat in table.waiting_for():
+                version, bot = table.version, self.bots[seat]
+                view = table.view_for(seat)
+                move = await self._thought(bot, view, seat)
+                if move.bot is not bot and self.bots.get(seat) is bot:
+                    self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
+                if self.bots.get(seat) is not bot or version != table.version:
+                    continue  # the table moved on while it thought: think again
+                obj = action_to_json(wire_of(self.game), move.action)
+                async with table.turn:
+                    if self.bots.get(seat) is not bot or version != table.version:
+                        # another seat's step went first while this one waited for its turn
+                        # (Lucky Box's seats choose at once): think again from the new view.
+                        # Sent, it would be refused as stale, and nothing would start this
+                        # computer again: that step's start saw it still thinking.
+                        continue
+                    refusal = await table.apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                if refusal is not None and refusal[0] == "storage":
+                    await asyncio.sleep(1.0)  # the database is away: think again later
+                    continue
+                if refusal is not None:
+                    log.error(
+                        "table %s: computer at seat %d refused: %s", self.row.code, seat, refusal[1]
+                    )
+                    break
+        except Exception:
+            log.exception("table %s: computer at seat %d failed", self.row.code, seat)
+        finally:
+            self.thinking.discard(seat)
