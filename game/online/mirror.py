@@ -20,7 +20,8 @@ from game.core.play_loop import play
 from . import protocol as p
 from .codec import action_from_json, wire_of
 from .store import ActionRow
-from .tables import Listener, Table
+from .tables import Table
+from .views import Listener
 
 log = logging.getLogger("game.online")
 

@@ -7,11 +7,12 @@ a client sends names the version it was chosen against, and a stale one is refus
 steps are taken as soon as they are due, after the action that made them due, as a replay
 does, so a restarted server replays a table's actions into the same state and version.
 
-Everything here runs on the server's event loop; the table's computers (computers.py, a part
-it holds) think in a worker thread, from their seat's view only, and their move goes through
-the same checks as a client's. A table takes one action at a time: each is applied, committed
-(group commit: commits.py, the loop serves other tables meanwhile), then acknowledged and
-shown, before the next is looked at.
+Everything here runs on the server's event loop. A table holds two parts: its audience (the
+connections at it and what each is sent, views.py) and its computers (computers.py), which
+think in a worker thread, from their seat's view only, and whose move goes through the same
+checks as a client's. A table takes one action at a time: each is applied, committed (group
+commit: commits.py, the loop serves other tables meanwhile), then acknowledged and shown,
+before the next is looked at.
 
 The game logic is core's, as at a table on one screen (`game.core.play_loop`): an action
 applied with the chance steps it made due (`play`, `settle`), and a computer's move with its
@@ -27,9 +28,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
-
-import msgspec
+from typing import Any
 
 from game.core import records
 from game.core.commitment import commitment
@@ -37,22 +36,17 @@ from game.core.game import Game, RecordError
 from game.core.play_loop import play, settle
 
 from . import protocol as p
-from .codec import action_from_json, action_to_json, event_out, view_bytes, wire_of
+from .codec import action_from_json, action_to_json, wire_of
 from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
-from .names import clean_name, rematch_code, shown_name, token_hash, token_matches
+from .names import clean_name, shown_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
 from .store import ActionRow, SeatRow, Store, TableRow
+from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
 
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
-
-
-class Listener(Protocol):
-    """A connection as a table sees it: where to send, and which seat it holds."""
-
-    def send(self, text: str) -> None: ...
 
 
 class TableError(Exception):
@@ -103,11 +97,10 @@ class Table:
         self.commit = commitment(row.seed, row.salt) if row.salt is not None else None
         self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
         self.count = 0  # actions stored
-        self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
+        self.audience = Audience(self, game, row, self.commit)  # (it sees the table as `Shown`)
         self.computers = Computers(self, game, row)  # (they see the table as `Played`)
         # told once the game is over (the hub lets the table go from memory)
         self.on_finish: Callable[[Table], None] | None = None
-        self._seats_told: list[p.SeatInfo] | None = None  # the seats everyone here was sent
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
@@ -139,6 +132,11 @@ class Table:
     def version(self) -> int:
         return len(self.state.actions)
 
+    @property
+    def listeners(self) -> dict[Listener, int]:
+        """The connections here, each with the seat it holds (WATCHER for a watcher)."""
+        return self.audience.listeners
+
     def seat_infos(self) -> list[p.SeatInfo]:
         connected = set(self.listeners.values())
         return [
@@ -158,46 +156,7 @@ class Table:
     def state_messages(
         self, seats: Iterable[int], events: list[Any], first: bool = False
     ) -> dict[int, str]:
-        """Each of these seats' `state` after a step (its own view and redacted events), each
-        made once however many connections hold the seat. A game whose every seat sees the
-        same (`same_for_every_seat` on its state class: Lucky Box, all face up) has its view
-        and events encoded once for them all. `first`: the snapshot a connection is sent as
-        it sits or watches, which carries the deal's commitment."""
-        commit = self.commit if first else None
-        state = self.state
-        shared = getattr(type(state), "same_for_every_seat", False) is True
-        wire = wire_of(self.game)
-        waiting, over, infos = list(state.waiting_for()), state.is_terminal(), self.seat_infos()
-        again = rematch_code(self.code, self.row.host_hash) if over else None
-        texts: dict[int, str] = {}
-        common: tuple[msgspec.Raw, list[Any]] | None = None
-        for seat in seats:
-            if seat in texts:
-                continue
-            if common is not None:
-                view, shown = common
-            else:
-                view = msgspec.Raw(view_bytes(wire, state.view_for(seat)))
-                shown = [
-                    event_out(wire, r) for e in events if (r := state.redact(e, seat)) is not None
-                ]
-                if shared:
-                    common = view, shown
-            message = p.State(
-                self.code,
-                self.game.id,
-                seat,
-                self.version,
-                view,
-                shown,
-                waiting,
-                over,
-                infos,
-                commit,
-                again if seat >= 0 else None,  # (the rematch is for the table's seats)
-            )
-            texts[seat] = p.encode(message)
-        return texts
+        return self.audience.state_messages(seats, events, first)
 
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
@@ -213,10 +172,7 @@ class Table:
         return self.game.record_of(self.state, extra)
 
     def say(self, seat: int, phrase: str) -> None:
-        """A seat's phrase, to every connection at the table (watchers and the sayer too)."""
-        text = p.encode(p.Said(self.code, seat, phrase))
-        for listener in list(self.listeners):
-            listener.send(text)
+        self.audience.say(seat, phrase)
 
     # -- seats --------------------------------------------------------------------------------
     def _seat(self, seat: int) -> SeatRow:
@@ -273,10 +229,7 @@ class Table:
             return
         self.state = state
         settle(self.state)
-        listeners = list(self.listeners.items())
-        texts = self.state_messages([seat for _, seat in listeners], [])
-        for listener, listener_seat in listeners:
-            listener.send(texts[listener_seat])
+        self.audience.show([])
 
     def resume_seat(self, seat: int, token: str) -> None:
         """A player back with their token (then `attach`); a seat handed to a computer comes
@@ -332,18 +285,7 @@ class Table:
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Listener | None = None) -> None:
-        """Send the seats to everyone here (but the one just sent its `state`), only when
-        they changed since they were last told: a flood of watches or resumes of a seat
-        already connected changes nothing and sends nothing."""
-        infos = self.seat_infos()
-        if infos == self._seats_told:
-            return
-        self._seats_told = infos
-        text = p.encode(p.Seats(self.code, infos))
-        for listener in list(self.listeners):
-            if listener is not but:
-                listener.send(text)
-        if self.on_change is not None:
+        if self.audience.tell_seats(but) and self.on_change is not None:
             self.on_change(self)
 
     # -- actions ------------------------------------------------------------------------------
@@ -431,11 +373,7 @@ class Table:
         self.done_ids[(seat, action_id)] = self.version
         if self.state.is_terminal():
             self._mark_finished()
-        listeners = list(self.listeners.items())
-        texts = self.state_messages([seat for _, seat in listeners], events)
-        self._seats_told = self.seat_infos()  # (in every state just sent)
-        for listener, listener_seat in listeners:
-            listener.send(texts[listener_seat])
+        self.audience.show(events, seats_told=True)
         if self.on_change is not None:
             self.on_change(self)
         self.start_computers()
