@@ -7,12 +7,12 @@ a client sends names the version it was chosen against, and a stale one is refus
 steps are taken as soon as they are due, after the action that made them due, as a replay
 does, so a restarted server replays a table's actions into the same state and version.
 
-Everything here runs on the server's event loop. A table holds two parts: its audience (the
-connections at it and what each is sent, views.py) and its computers (computers.py), which
-think in a worker thread, from their seat's view only, and whose move goes through the same
-checks as a client's. A table takes one action at a time: each is applied, committed (group
-commit: commits.py, the loop serves other tables meanwhile), then acknowledged and shown,
-before the next is looked at.
+Everything here runs on the server's event loop. A table holds three parts: its seats (who
+holds which, stored; seats.py), its audience (the connections at it and what each is sent,
+views.py) and its computers (computers.py), which think in a worker thread, from their seat's
+view only, and whose move goes through the same checks as a client's. A table takes one
+action at a time: each is applied, committed (group commit: commits.py, the loop serves other
+tables meanwhile), then acknowledged and shown, before the next is looked at.
 
 The game logic is core's, as at a table on one screen (`game.core.play_loop`): an action
 applied with the chance steps it made due (`play`, `settle`), and a computer's move with its
@@ -23,9 +23,7 @@ storing, the threads and the asyncio stay here.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
-import secrets
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -39,23 +37,14 @@ from . import protocol as p
 from .codec import action_from_json, action_to_json, wire_of
 from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
-from .names import clean_name, shown_name, token_hash, token_matches
 from .rows import StoreUnavailable, TablesLost
-from .store import ActionRow, SeatRow, Store, TableRow
+from .seats import Seats, TableError as TableError
+from .store import ActionRow, Store, TableRow
 from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
 
 WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
-
-
-class TableError(Exception):
-    """A request a table refuses: sent back as an `error` with this code and message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def header_record(game: Game[Any], row: TableRow) -> dict[str, Any]:
@@ -97,6 +86,7 @@ class Table:
         self.commit = commitment(row.seed, row.salt) if row.salt is not None else None
         self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
         self.count = 0  # actions stored
+        self.seats = Seats(row, store, clock)  # (who holds which seat, stored)
         self.audience = Audience(self, game, row, self.commit)  # (it sees the table as `Shown`)
         self.computers = Computers(self, game, row)  # (they see the table as `Played`)
         # told once the game is over (the hub lets the table go from memory)
@@ -138,17 +128,7 @@ class Table:
         return self.audience.listeners
 
     def seat_infos(self) -> list[p.SeatInfo]:
-        connected = set(self.listeners.values())
-        return [
-            p.SeatInfo(
-                shown_name(s.name),
-                s.kind,
-                s.level,
-                s.kind == "human" and s.token_hash is None,
-                s.seat in connected,
-            )
-            for s in self.row.seats
-        ]
+        return self.seats.infos(set(self.listeners.values()))
 
     def state_message(self, seat: int, events: list[Any], first: bool = False) -> str:
         return self.state_messages([seat], events, first)[seat]
@@ -175,11 +155,6 @@ class Table:
         self.audience.say(seat, phrase)
 
     # -- seats --------------------------------------------------------------------------------
-    def _seat(self, seat: int) -> SeatRow:
-        if not 0 <= seat < len(self.row.seats):
-            raise TableError("no_such_seat", f"table {self.code} has no seat {seat}")
-        return self.row.seats[seat]
-
     def take_free_seat(
         self, seat: int | None, token: str | None = None, name: str | None = None
     ) -> tuple[int, str]:
@@ -188,33 +163,14 @@ class Table:
         token (seating.py): the seat it holds already is this same join's, given back. `name`:
         the joiner's own name, which the seat takes in place of the host's."""
         if token is not None:
-            for held in self.row.seats:
-                if (seat is None or held.seat == seat) and token_matches(token, held.token_hash):
-                    self.resume_seat(held.seat, token)
-                    return held.seat, token
-        if seat is None:
-            free = [s.seat for s in self.row.seats if s.kind == "human" and s.token_hash is None]
-            if not free:
-                raise TableError("no_free_seat", f"table {self.code} has no free seat")
-            seat = free[0]
-        row = self._seat(seat)
-        if row.kind != "human" or row.token_hash is not None:
-            raise TableError("seat_taken", f"seat {seat} is not free")
-        token = token or secrets.token_urlsafe(16)
-        named = clean_name(name)
-        if named is None or named == row.name:
-            self._store_seat(row, token_hash=token_hash(token), left_at=None)
-        else:
-            self._store_seat(row, token_hash=token_hash(token), left_at=None, name=named)
+            held = self.seats.held(seat, token)
+            if held is not None:
+                self.resume_seat(held.seat, token)
+                return held.seat, token
+        seat, token, renamed = self.seats.take(seat, token, name)
+        if renamed:
             self.renamed()
         return seat, token
-
-    def _store_seat(self, row: SeatRow, **changes: Any) -> None:
-        """Store the seat with these changes, then make them here (a failed write changes
-        nothing: no seat is given away that the database does not know of)."""
-        self.store.update_seat(self.code, dataclasses.replace(row, **changes))
-        for name, value in changes.items():
-            setattr(row, name, value)
 
     def renamed(self) -> None:
         """A seat's name changed (`row.seats`): the rules state, whose views carry the names,
@@ -234,33 +190,14 @@ class Table:
     def resume_seat(self, seat: int, token: str) -> None:
         """A player back with their token (then `attach`); a seat handed to a computer comes
         back to them."""
-        row = self._seat(seat)
-        if not token_matches(token, row.token_hash):
-            raise TableError("bad_token", "that token does not hold that seat")
-        self._store_seat(row, kind="human", left_at=None)
+        self.seats.resume(seat, token)
         self.computers.drop(seat)
 
     def hand_over(self, host_token: str, seat: int, level: str) -> None:
         """The host gives a seat whose player has been away longer than the hold (or that
         nobody took) to a computer; the player's token still takes it back."""
-        if not token_matches(host_token, self.row.host_hash):
-            raise TableError("not_host", "only the host may hand a seat to a computer")
-        row = self._seat(seat)
-        if level not in self.game.bot_levels:
-            raise TableError("bad_level", f"no computer level {level!r}")
-        if row.kind != "human":
-            raise TableError("not_human", f"seat {seat} is already a computer")
-        if seat in self.listeners.values():
-            raise TableError("seat_connected", f"seat {seat}'s player is here")
-        if row.token_hash is not None:
-            away = self.clock() - (row.left_at if row.left_at is not None else self.clock())
-            if row.left_at is None or away < self.row.hold:
-                raise TableError(
-                    "held",
-                    f"seat {seat} is held for its player ({self.row.hold:.0f} s after they leave)",
-                )
-        row.kind, row.level = "computer", level
-        self.store.update_seat(self.code, row)
+        here = seat in self.listeners.values()
+        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here)
         self.computers.make(row)
         self._broadcast_seats()
         self.start_computers()
@@ -275,13 +212,7 @@ class Table:
         seat = self.listeners.pop(listener, None)
         if seat is None or seat == WATCHER or seat in self.listeners.values():
             return
-        row = self.row.seats[seat]
-        if row.kind == "human":
-            row.left_at = self.clock()
-            try:
-                self.store.update_seat(self.code, row)
-            except StoreUnavailable as err:  # the hold is counted here all the same
-                log.warning("table %s: seat %d's leaving not stored: %s", self.code, seat, err)
+        self.seats.left(seat)
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Listener | None = None) -> None:
