@@ -37,9 +37,10 @@ from . import protocol as p
 from .codec import action_from_json, action_to_json, wire_of
 from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
-from .rows import StoreUnavailable, TablesLost
+from .rows import StoreUnavailable
 from .seats import Seats, TableError as TableError
 from .store import ActionRow, Store, TableRow
+from .stored import Stored
 from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
@@ -86,6 +87,7 @@ class Table:
         self.commit = commitment(row.seed, row.salt) if row.salt is not None else None
         self.done_ids: dict[tuple[int, str], int] = {}  # (seat, action id) -> its version
         self.count = 0  # actions stored
+        self.stored = Stored(self.code, store, self.commits)  # (each action before its ack)
         self.seats = Seats(row, store, clock)  # (who holds which seat, stored)
         self.audience = Audience(self, game, row, self.commit)  # (it sees the table as `Shown`)
         self.computers = Computers(self, game, row)  # (they see the table as `Played`)
@@ -283,22 +285,10 @@ class Table:
             self.version,
             self.clock(),
         )
-        try:
-            await self.commits.add(self.code, row)
-        except TablesLost:
-            log.warning(
-                "table %s: served by another server now; action %d dropped", self.code, before
-            )
+        unstored = await self.stored.add(row, before)
+        if unstored is not None:  # (it may or may not have landed: read back)
             self._reload_if_possible()
-            return "storage", "the table moved to another server; send it again"
-        except StoreUnavailable as err:
-            log.warning("table %s: action %d not stored: %s", self.code, before, err)
-            self._reload_if_possible()
-            return "storage", "the action could not be stored; try again"
-        except Exception:
-            log.exception("table %s: storing action %d failed; reloading", self.code, before)
-            self._reload_if_possible()
-            return "storage", "the action could not be stored; try again"
+            return unstored
         self.count += 1
         self.last_row = row
         self.done_ids[(seat, action_id)] = self.version
@@ -332,23 +322,7 @@ class Table:
         self.computers.stop()
         if self.on_finish is not None:
             self.on_finish(self)
-        at = self.clock()
-        try:
-            self.store.finish(self.code, at)
-        except StoreUnavailable:
-            task = asyncio.get_running_loop().create_task(self._finish_later(at))
-            self._acting.add(task)
-            task.add_done_callback(self._acting.discard)
-
-    async def _finish_later(self, at: float) -> None:
-        delay = 0.5
-        while True:
-            await asyncio.sleep(delay)
-            try:
-                await asyncio.to_thread(self.store.finish, self.code, at)
-                return
-            except StoreUnavailable:
-                delay = min(10.0, delay * 2)
+        self.stored.finish(self.clock())
 
     # -- computers ----------------------------------------------------------------------------
     def start_computers(self) -> None:
