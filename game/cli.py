@@ -11,7 +11,7 @@
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
     super-mega-lucky-box --serve [--host H] [--port P] [--db URL] [--rate-limit N]
-                         [--cert FILE --key FILE] [--chosen-seeds]
+                         [--cert FILE --key FILE] [--chosen-seeds] [--announce]
                                                   run the online server (docs/PROTOCOL.md,
                                                   docs/server.md)
     super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
@@ -68,6 +68,7 @@ SERVE_ONLY = (
     ("--cert", "cert"),
     ("--key", "key"),
     ("--chosen-seeds", "chosen_seeds"),
+    ("--announce", "announce"),
 )
 HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
 RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
@@ -184,6 +185,13 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         default=None,
         help="serve: a private server: a client may choose any table's seed (everyone there "
         "trusts the host; without it only a host alone with computers may)",
+    )
+    online.add_argument(
+        "--announce",
+        action="store_true",
+        default=None,
+        help="serve: announce the tables with a free seat on the local network (mDNS), so "
+        "the Join screen of friends nearby lists them",
     )
     add_limit_options(online)
     online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
@@ -518,6 +526,7 @@ def _online(args: argparse.Namespace) -> int:
             tls,
             bool(args.chosen_seeds),
             server_limits(args),
+            bool(args.announce),
         )
     from game.online.client import demo
 

@@ -1,6 +1,7 @@
 """`python main.py --serve`: the server as a command. It opens the store, listens (TLS when
 given a certificate), prints the address it serves and runs until SIGINT or SIGTERM, then stops
-within STOP_SECONDS (stopping.py). Every failure to start is one line on stderr and exit 2. It
+within STOP_SECONDS (stopping.py). With `--announce` its tables with a free seat are announced
+on the local network (nearby.py). Every failure to start is one line on stderr and exit 2. It
 serves the games its caller hands it (the command line: every game it knows)."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from game.core.game import Game
 
-from . import protocol as p
+from . import nearby, protocol as p
 from .limits import Limits, collapse_repeats, raise_open_files
 from .server import STOP_SECONDS, bound_port, start, tls_context
 from .stopping import exit_without_threads, run_without_waiting, stop_gracefully
@@ -39,6 +40,7 @@ async def serve_forever(
     tls_files: tuple[str, str] | None = None,
     chosen_seeds: bool = False,
     limits: Limits | None = None,
+    announce: bool = False,
 ) -> int:
     tls = None
     if tls_files is not None:
@@ -64,6 +66,10 @@ async def serve_forever(
     register = getattr(store, "register", None)
     if register is not None:  # a shared database: the other processes send clients here
         register(address)
+    announcer = None
+    if announce:  # tables with a free seat, on the local network (nearby.py)
+        port = bound_port(server)
+        announcer = await nearby.announce(game_server.hub, host, port, tls is not None)
     print(f"serving {address}", flush=True)
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -77,7 +83,13 @@ async def serve_forever(
     try:
         await stop
     finally:
-        await stop_gracefully(server, game_server, store, STOP_SECONDS)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        if announcer is not None:  # its goodbyes go out first: no friend clicks a table gone
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(announcer.close(), STOP_SECONDS / 3)
+        left = STOP_SECONDS - (loop.time() - began)
+        await stop_gracefully(server, game_server, store, left)
     return 0
 
 
@@ -90,13 +102,14 @@ def main(
     tls_files: tuple[str, str] | None = None,
     chosen_seeds: bool = False,
     limits: Limits | None = None,
+    announce: bool = False,
 ) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     collapse_repeats()  # (the root's handler: every logger's repeats, once a second)
     raise_open_files()
     try:
         code = run_without_waiting(
-            serve_forever(games, host, port, db, rate, tls_files, chosen_seeds, limits)
+            serve_forever(games, host, port, db, rate, tls_files, chosen_seeds, limits, announce)
         )
     except KeyboardInterrupt:
         return 130

@@ -110,6 +110,9 @@ class Hub:
         # and what every table owned here tells the others after each change (the relay).
         self.mirrors: dict[str, Table] = {}
         self.on_change: Callable[[Table], None] | None = None
+        # told of every table made, changed (seats, steps, over) or let go: tables nearby
+        # (nearby.Announcer) reads from them which to announce
+        self.observers: list[Callable[[Table], None]] = []
 
     def restore(self) -> int:
         """Load every stored table (on a shared store: every unfinished one this server could
@@ -130,9 +133,23 @@ class Hub:
 
     def _adopt(self, table: Table) -> None:
         """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
-        table.on_change = self.on_change
+        table.on_change = self._changed
         table.thinkers = self.thinkers
         table.on_finish = self.retire
+
+    def _changed(self, table: Table) -> None:
+        """A table's step or seats changed: the relay (several servers) and the observers."""
+        if self.on_change is not None:
+            self.on_change(table)
+        self.tell(table)
+
+    def tell(self, table: Table) -> None:
+        """Tell the observers of a table made, changed or let go (a failing one is logged)."""
+        for observer in list(self.observers):
+            try:
+                observer(table)
+            except Exception:
+                log.exception("table %s: an observer failed", table.code)
 
     def retire(self, table: Table) -> None:
         """A table whose game is over: its computers let go, and it is one of the few finished
@@ -161,6 +178,7 @@ class Hub:
             table = self.tables.pop(code, None)
             if table is not None:
                 table.bots.clear()
+                self.tell(table)
         if deleted:
             log.info("deleted %d tables finished or abandoned before the retention", len(deleted))
         return len(deleted)
@@ -197,6 +215,7 @@ class Hub:
                     listener.table = table
                 table.attach(listener, seat)
         table.start_computers()
+        self.tell(table)
         return table
 
     def mirror(self, code: str) -> Table:
@@ -251,6 +270,7 @@ class Hub:
                 log.warning("table %s is served by another server now: letting it go", code)
                 table.bots.clear()
                 dropped.append(table)
+                self.tell(table)
         return dropped
 
     def table(self, code: str) -> Table:
@@ -345,6 +365,7 @@ class Hub:
         self._adopt(table)
         self.store.create_table(row)
         self.tables[code] = table
+        self.tell(table)
         return table, host_token
 
     # -- rematch --------------------------------------------------------------------------
@@ -420,5 +441,6 @@ class Hub:
             raise
         self.tables[code] = table
         table.start_computers()
+        self.tell(table)
         log.info("table %s: rematch %s", row.code, code)
         return again

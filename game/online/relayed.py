@@ -53,9 +53,7 @@ class RelayedRequests:
                 notice["row"] = [row.n, row.seat, row.action_id, row.action, row.version, row.at]
             relay.send(CHANGES, notice)
 
-        self.hub.on_change = changed
-        for table in self.hub.tables.values():
-            table.on_change = changed
+        self.hub.on_change = changed  # (every table of the hub tells it: Hub._changed)
         relay.start()
 
     def tell_followers(self, code: str, seat: int, phrase: str) -> None:

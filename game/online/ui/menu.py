@@ -1,5 +1,6 @@
 """The "Play online" screen (host, join, the seats this app holds, each with "your turn" when
-the server says the table waits for it) and the Join screen (a code or a share link)."""
+the server says the table waits for it) and the Join screen (a code or a share link, or one of
+the tables nearby)."""
 
 from __future__ import annotations
 
@@ -25,14 +26,17 @@ from game.core.ui.paint import (
 from game.core.ui.shells.setup import person_name
 from game.core.ui.widgets import Button, UIScene
 from game.online import protocol as p, tls
+from game.online.nearby import Nearby
 
 from . import seats_file
 from .hosted import hosting_of
+from .nearby_list import NearbyList
 from .net import NetLink, split_link
 from .seats_file import HeldSeat
 
 MAX_LISTED = 5
 SERVER_RECT = (420, 150, 620, 56)
+JOIN_FIELD_X, JOIN_FIELD_W = 330, 440  # the Join screen's form (the tables nearby beside it)
 
 
 def joiner_name(ctx: Any) -> str | None:
@@ -272,18 +276,20 @@ class OnlineMenuScene(UIScene):
 class JoinScene(UIScene):
     """Widgets: "code" (a code or a share link), "server", "name" (the joiner's own name for
     the seat; left empty, the seat keeps the host's name for it), "go" (take a free seat),
-    "watch" (see the table as no seat does: the public board, read only), "back"."""
+    "watch" (see the table as no seat does: the public board, read only), "back", and
+    "nearby_N" for each table announced nearby (nearby_list.py: one click joins it)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, url: str, code: str = "") -> None:
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
+        self.server.rect = pygame.FRect(JOIN_FIELD_X, 150, JOIN_FIELD_W, 56)
         self.server.set_text(url)
         self.code = self.add(
             "code",
             TextInput(
-                (420, 260, 620, 70),
+                (JOIN_FIELD_X, 250, JOIN_FIELD_W, 70),
                 "",
                 max_len=140,
                 text_size=40,
@@ -295,7 +301,7 @@ class JoinScene(UIScene):
         self.name = self.add(
             "name",
             TextInput(
-                (420, 362, 300, 56),
+                (JOIN_FIELD_X, 352, 300, 56),
                 (joiner_name(ctx) or "")[:20],
                 max_len=20,
                 text_size=28,
@@ -307,7 +313,7 @@ class JoinScene(UIScene):
         self.add(
             "go",
             Button(
-                (330, 456, 300, 76),
+                (JOIN_FIELD_X, 446, 200, 76),
                 lt("online.join.go", "Join"),
                 self.go,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -318,7 +324,7 @@ class JoinScene(UIScene):
         self.add(
             "watch",
             Button(
-                (650, 456, 300, 76),
+                (JOIN_FIELD_X + JOIN_FIELD_W - 200, 446, 200, 76),
                 lt("online.join.watch", "Watch"),
                 self.watch,
                 colour=BLUE,
@@ -338,6 +344,36 @@ class JoinScene(UIScene):
         )
         self.problem = ""
         self.code.set_text(code)  # (a share link's, pasted into the menu's Server field)
+        # beside the form: the tables announced on this network, one click to join each
+        self.nearby = NearbyList(ctx, self, self.join_nearby)
+
+    def enter(self) -> None:
+        self.nearby.start()
+
+    def resume(self) -> None:  # (back from the lobby: the list is looked for again)
+        self.nearby.start()
+
+    def pause(self) -> None:
+        super().pause()
+        self.nearby.stop()
+
+    def exit(self) -> None:
+        super().exit()
+        self.nearby.stop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.nearby.update()
+
+    def redraw_key(self) -> object:
+        """The tables nearby (the page is otherwise still)."""
+        return self.nearby.redraw_key()
+
+    def join_nearby(self, table: Nearby) -> None:
+        """Join a table found nearby: its server and code in the fields, then Join."""
+        self.server.set_text(table.url)
+        self.code.set_text(table.code)
+        self.go()
 
     def follow_link(self, text: str) -> None:
         """A pasted share link brings its own server: the Server field shows it at once, not
@@ -374,9 +410,19 @@ class JoinScene(UIScene):
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
         draw_heading(surface, ctx, t("online.join.heading", "Join a table"))
-        draw_label(surface, ctx, t("online.server", "Server"), 400, 178)
-        draw_label(surface, ctx, t("online.join.code", "Code or link"), 400, 295)
-        draw_label(surface, ctx, t("online.host.your_name", "Your name"), 400, 390)
+        right = JOIN_FIELD_X - 20
+        draw_label(surface, ctx, t("online.server", "Server"), right, 178)
+        draw_label(surface, ctx, t("online.join.code", "Code or link"), right, 285)
+        draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, 380)
+        self.nearby.draw(surface)
         if self.problem:
-            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 585), outline=INK, px=2)
+            ctx.text.blit_centered(
+                surface,
+                self.problem,
+                28,
+                YELLOW,
+                (JOIN_FIELD_X + JOIN_FIELD_W / 2, 570),
+                outline=INK,
+                px=2,
+            )
         self.draw_widgets(surface)
