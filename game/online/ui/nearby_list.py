@@ -5,6 +5,7 @@ still screen stays still (it is drawn again only when the list changed)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
@@ -12,15 +13,17 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.i18n import t, tn
-from game.core.ui.paint import INK, PAPER, PURPLE, draw_panel
-from game.core.ui.widgets import Button, Widget
+from game.core.ui import motion
+from game.core.ui.paint import INK, PAPER, PURPLE, WHITE, darken, draw_glossy, draw_panel, lighten
+from game.core.ui.text import TextCache
+from game.core.ui.widgets import SHAKE_TIME, Button, Widget
 from game.online.nearby import Browser, Nearby
 
 from .table import ONLINE_TABLES
 
 MAX_SHOWN = 5  # tables listed (the browser keeps more; the first by host's name are shown)
 PANEL = (800, 140, 440, 470)
-ROW_HEIGHT, ROW_GAP = 60, 10
+ROW_HEIGHT, ROW_GAP = 70, 8
 
 
 class Rows(Protocol):
@@ -31,18 +34,47 @@ class Rows(Protocol):
     def add(self, name: str, widget: Any) -> Any: ...
 
 
-def row_label(ctx: Any, table: Nearby) -> str:
-    """A table's line: its game's title, its host's name and its free seats."""
-    title = ctx.game_ui(table.game).game.title
+def row_detail(table: Nearby) -> str:
+    """What a table's row says under its game's title: its host and its free seats."""
     return tn(
-        "online.nearby.row",
+        "online.nearby.seats",
         table.free,
-        "{game} · {host} · {free} free seat",
-        "{game} · {host} · {free} free seats",
-        game=title,
+        "{host} · {free} free seat",
+        "{host} · {free} free seats",
         host=table.host,
         free=table.free,
     )
+
+
+class TableButton(Button):
+    """A table nearby as a button (a click, Enter on its focus, joins it): the game's title
+    above, the host's name and free seats below, each as large as fits; its label (what the
+    focus and the tests read) is both on one line."""
+
+    def __init__(self, rect: Any, ctx: Any, table: Nearby, on_click: Callable[[], None]) -> None:
+        self.title = ctx.game_ui(table.game).game.title
+        self.table = table
+        super().__init__(rect, self.line, on_click, colour=PURPLE)
+
+    def line(self) -> str:
+        return f"{self.title} · {row_detail(self.table)}"
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        dx = 0
+        if self.shake > 0 and not motion.reduced():
+            dx = round(math.sin(self.shake * 60) * 7 * self.shake / SHAKE_TIME)
+        rect = self.rect.move(dx, 0)
+        colour = self.colour
+        if self.pressed:
+            colour = darken(colour, 0.08)
+        elif self.hovered:
+            colour = lighten(colour, 0.18)
+        face = draw_glossy(surface, rect, colour, radius=14, depth=2 if self.pressed else 6)
+        width = face.width - 24
+        for line, size, y in ((self.title, 26, 0.3), (row_detail(self.table), 22, 0.72)):
+            fitted = text.fit_size(line, size, width)
+            image = text.render_outlined(text.shorten(line, fitted, width), fitted, WHITE, INK, 2)
+            surface.blit(image, image.get_rect(center=(face.centerx, face.y + face.height * y)))
 
 
 class NearbyList:
@@ -82,15 +114,9 @@ class NearbyList:
             del self.scene.widgets[name]
         x, y, w, _ = PANEL
         for i, table in enumerate(self.shown):
+            rect = (x + 20, y + 66 + i * (ROW_HEIGHT + ROW_GAP), w - 40, ROW_HEIGHT)
             self.scene.add(
-                f"nearby_{i}",
-                Button(
-                    (x + 20, y + 70 + i * (ROW_HEIGHT + ROW_GAP), w - 40, ROW_HEIGHT),
-                    partial(row_label, self.ctx, table),
-                    partial(self.on_pick, table),
-                    colour=PURPLE,
-                    text_size=24,
-                ),
+                f"nearby_{i}", TableButton(rect, self.ctx, table, partial(self.on_pick, table))
             )
 
     def redraw_key(self) -> object:
