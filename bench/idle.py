@@ -6,8 +6,8 @@ the game's own default is stack.AMBIENT_SECONDS), then measures this process's C
 `--seconds` of wall time. Screens: the title, a solo Lucky Box table waiting for the human, a
 Lucky Box table of eight at its second number (its move log and last-move rings up), a
 solo Blanco one waiting for the human's draw, and pages of the menus (settings, How to play,
-statistics, the games in progress, a set-up, the online menu, Host a table, the hand-off
-between players).
+statistics, the games in progress, a set-up, the online menu, Host a table, Join a table with
+its tables nearby, the hand-off between players).
 `--always-draw` draws every frame as the app did before it learnt to rest (a comparison);
 `--live` keeps ambient motion moving (a table's pulsing highlights, the title's drift), as in
 the seconds after a player's input: no target, frames a second and CPU to watch.
@@ -43,6 +43,8 @@ MENUS: dict[str, tuple[str, dict[str, Any]]] = {
     "setup": ("blanco.setup", {}),
     "online": ("online", {}),
     "host": ("online.host", {"url": "ws://127.0.0.1:9"}),  # (a form: no server is asked)
+    # (its tables nearby looked for in a thread of its own; none found: the list stays)
+    "join": ("online.join", {"url": "ws://127.0.0.1:9"}),
     "handoff": ("handoff", {"name": "Ann"}),  # (pass-and-play: its name bobs)
 }
 SCREENS = ("title", "table", "table_8", "blanco_table", *MENUS)

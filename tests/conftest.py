@@ -25,6 +25,9 @@ os.environ["SMLB_LANG"] = "en"
 # The tests start as returning players: New game opens the setup at once. The first-time
 # "play a guided game?" question is tested on its own (tests/test_guided.py).
 os.environ["SMLB_NO_FIRST_TIME"] = "1"
+# Tables nearby (mDNS, game/online/nearby.py): every Join screen and server of the tests looks
+# and announces on the loopback interface alone, never on another network.
+os.environ["SMLB_MDNS_INTERFACES"] = "127.0.0.1"
 # The tests' temporary folders (every test's data folder, where each move of every game the
 # tests play is autosaved: a new file renamed over the last) on the RAM disk where the system
 # has one: on a disk each rename waited for the data to be written first. PYTEST_DEBUG_TEMPROOT

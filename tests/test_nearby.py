@@ -6,6 +6,7 @@ without multicast on lo (and no root to set it up) the network tests are skipped
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from pathlib import Path
 
@@ -56,6 +57,11 @@ def test_an_announcement_is_kept_only_well_formed_and_its_host_name_cleaned() ->
     assert read(good_txt(), addresses=("127.0.0.1", "192.168.1.20")).url.startswith(
         "ws://192.168.1.20:"
     )
+    # with several, the one in a network this machine is on (a docker bridge is not)
+    lan = [ipaddress.IPv4Network("192.168.1.0/24")]
+    several = ("172.17.0.1", "127.0.0.1", "192.168.1.20")
+    chosen = nearby.read_announcement("x", good_txt(), 60, several, 9, GAMES, lan)
+    assert chosen is not None and chosen.url == "ws://192.168.1.20:9"
     malformed = [
         read(good_txt(), size=nearby.MAX_TXT + 1),  # a TXT record too big
         read(good_txt(game=b"chess")),  # a game this app does not play

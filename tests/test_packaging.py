@@ -396,6 +396,7 @@ def test_requirements_are_pinned_and_split():
         "websockets",
         "msgspec",
         "ifaddr",  # the network addresses a host's friends use (Host on this computer)
+        "zeroconf",  # tables nearby (game/online/nearby.py)
     }
     # A server's own (pip install .[server]): imported lazily, a player's install has neither.
     server = (REPO / "requirements-server.txt").read_text().split()

@@ -163,6 +163,7 @@ def read_announcement(
     addresses: Sequence[str],
     port: int | None,
     games: Collection[str],
+    networks: Sequence[ipaddress.IPv4Network] = (),
 ) -> Nearby | None:
     """The table an announcement names, cleaned, or None when any part is malformed: a TXT
     record past MAX_TXT bytes, a game this app does not play, another protocol version, a
@@ -184,7 +185,7 @@ def read_announcement(
         return None
     if free is None or not free.isascii() or not free.isdigit() or not 0 < int(free) <= MAX_FREE:
         return None
-    address = _best_address(addresses)
+    address = _best_address(addresses, networks)
     if address is None:
         return None
     scheme = "wss" if txt.get(b"tls") == b"1" else "ws"
@@ -198,17 +199,39 @@ def read_announcement(
     )
 
 
-def _best_address(addresses: Iterable[str]) -> str | None:
-    """The IPv4 address to reach an announced server at: the first that is not loopback
-    (the server's own machine announces those too), else a loopback one."""
+def _best_address(
+    addresses: Iterable[str], networks: Sequence[ipaddress.IPv4Network] = ()
+) -> str | None:
+    """The IPv4 address to reach an announced server at: one in a network this machine is on
+    first (a host with several interfaces announces them all), then any other that is not
+    loopback, then a loopback one (a server on this very machine)."""
     found: list[ipaddress.IPv4Address] = []
     for text in addresses:
         with contextlib.suppress(ValueError):
             address = ipaddress.ip_address(text)
             if isinstance(address, ipaddress.IPv4Address) and not address.is_multicast:
                 found.append(address)
-    found.sort(key=lambda a: a.is_loopback)
+
+    def rank(address: ipaddress.IPv4Address) -> int:
+        if address.is_loopback:
+            return 2
+        return 0 if any(address in network for network in networks) else 1
+
+    found.sort(key=rank)
     return str(found[0]) if found else None
+
+
+def local_networks() -> list[ipaddress.IPv4Network]:
+    """The IPv4 networks this machine is on (loopback's aside)."""
+    import ifaddr
+
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                with contextlib.suppress(ValueError):
+                    found.append(ipaddress.ip_network(f"{ip.ip}/{ip.network_prefix}", strict=False))
+    return [n for n in found if isinstance(n, ipaddress.IPv4Network)]
 
 
 # -- where ------------------------------------------------------------------------------------
@@ -371,6 +394,17 @@ class Announcer:
                 await self.zeroconf.async_close()
         self.announced.clear()
 
+    def stop(self) -> asyncio.Task[None]:
+        """`close()` from a caller that cannot wait (a hook run as the server stops): its
+        goodbyes go out while the server's own stop goes on, on the same loop."""
+        task = asyncio.get_running_loop().create_task(self.close())
+        _closing.add(task)
+        task.add_done_callback(_closing.discard)
+        return task
+
+
+_closing: set[asyncio.Task[None]] = set()  # announcers closing (kept from the GC)
+
 
 async def await_registered(zeroconf: Any, info: Any) -> None:
     """Register a service and wait until it is announced (its probing done)."""
@@ -395,6 +429,47 @@ async def announce(
     return announcer
 
 
+class Hosted(Protocol):
+    """What the announcement of the app's own server reads of it (hosting.HostedServer)."""
+
+    @property
+    def port(self) -> int: ...
+
+    @property
+    def game_server(self) -> Any: ...
+
+    @property
+    def on_serving(self) -> list[Callable[[Any], None]]: ...
+
+    @property
+    def on_stopping(self) -> list[Callable[[Any], None]]: ...
+
+
+def announce_hosted(hosted: Hosted, host_name: str | None = None) -> None:
+    """Announce the tables of the app's own server ("Host on this computer") while it
+    serves: started when it serves, withdrawn as it stops (its hooks, run on its loop)."""
+    running: dict[str, Any] = {}
+
+    def serving(server: Hosted) -> None:
+        async def started() -> None:
+            hub = server.game_server.hub if server.game_server is not None else None
+            if hub is not None:
+                running["announcer"] = await announce(hub, "", server.port, host_name=host_name)
+
+        running["starting"] = asyncio.get_running_loop().create_task(started())
+
+    def stopping(_server: Hosted) -> None:
+        starting = running.pop("starting", None)
+        if starting is not None and not starting.done():
+            starting.cancel()
+        announcer = running.pop("announcer", None)
+        if announcer is not None:
+            announcer.stop()
+
+    hosted.on_serving.append(serving)
+    hosted.on_stopping.append(stopping)
+
+
 # -- the player's side ----------------------------------------------------------------------
 class Browser:
     """Finds the tables announced nearby, in a thread of its own (joining the network and
@@ -413,6 +488,7 @@ class Browser:
         self.stop: asyncio.Event | None = None
         self.closed = False
         self.pending: set[str] = set()  # names being read
+        self.networks: list[ipaddress.IPv4Network] = []  # this machine's (its thread reads them)
         self._tasks: set[asyncio.Task[None]] = set()
         self.thread = threading.Thread(target=self._run, name="tables-nearby", daemon=True)
 
@@ -456,6 +532,7 @@ class Browser:
             self.loop, self.stop = asyncio.get_running_loop(), asyncio.Event()
             stop = self.stop
         try:
+            self.networks = local_networks()
             zc = _zeroconf(self.interfaces)
         except OSError as err:
             self._failed(err)
@@ -497,8 +574,9 @@ class Browser:
             if got:
                 txt = info.properties if isinstance(info.properties, dict) else {}
                 size = len(info.text) if isinstance(info.text, bytes) else MAX_TXT + 1
+                addresses = info.parsed_addresses()
                 table = read_announcement(
-                    name, txt, size, info.parsed_addresses(), info.port, self.games
+                    name, txt, size, addresses, info.port, self.games, self.networks
                 )
         except asyncio.CancelledError:
             raise
