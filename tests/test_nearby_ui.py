@@ -7,6 +7,9 @@ follows them as they come and go, and rests while nothing changes. Screenshots o
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +26,7 @@ from game.online.client import SeatClient
 from game.online.ui.menu import JoinScene
 from tests.nearby_helpers import codes, on_loopback
 from tests.test_online_helpers import run
+from tests.test_online_hosting import ROOT, Driven
 from tests.test_online_ops import ServerProcess
 from tests.test_online_ui import click_for_lobby, open_menu, until
 from tests.ui_helpers import SCREENSHOTS, click, frames
@@ -151,11 +155,14 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size) -> Non
                 join = join_screen(app)
                 if listed:
                     until(app, lambda join=join: len(rows(join)) == 2, 15, "the tables")
-                    assert rows(join)[0] == {  # in the words of the language
-                        "en": "Blanco · Ann · 1 free seat",
-                        "fr": "Blanco · Ann · 1 place libre",
-                        "de": "Blanco · Ann · 1 Platz frei",
-                    }[lang]
+                    assert (
+                        rows(join)[0]
+                        == {  # in the words of the language
+                            "en": "Blanco · Ann · 1 free seat",
+                            "fr": "Blanco · Ann · 1 place libre",
+                            "de": "Blanco · Ann · 1 Platz frei",
+                        }[lang]
+                    )
                 else:
                     frames(app, 30)
                     assert rows(join) == [] and join.nearby.problem == ""
@@ -165,3 +172,90 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size) -> Non
             finally:
                 i18n.set_language("en")
                 app.close()
+
+
+# -- two real apps: one hosts on this computer, the other finds its table nearby ---------------
+HOST_DRIVER = """
+import sys
+sys.path.insert(0, {root!r})
+from game.catalog import new_app
+from tests.test_online_hosting import host_here
+from tests.test_online_ui import our_moves, until
+
+app = new_app()
+app.ctx.settings.animation_speed = 8.0
+lobby = host_here(app, ["human"])  # Host a table, on this computer, a friend's seat free
+print("TABLE", lobby.code, lobby.link.url, flush=True)
+until(app, lambda: app.stack.top is not lobby, limit=60, what="the friend")
+table = app.stack.top
+until(app, lambda: table.session.state is not None, what="the state")
+made = our_moves(app, table, None)
+print("OVER", made, type(app.stack.top).__name__, table.session.version, flush=True)
+until(app, lambda: False, limit=float(sys.argv[1]))
+"""
+
+
+class HostingApp(Driven):
+    """The hosting app as a child process, scripted by HOST_DRIVER (Driven's env and lines)."""
+
+    def __init__(self, tmp: Path, data: Path, *args: str) -> None:
+        script = tmp / "hosting_app.py"
+        script.write_text(HOST_DRIVER.format(root=str(ROOT)))
+        env = {
+            **os.environ,
+            "SMLB_DATA_DIR": str(data),
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "SMLB_NO_FIRST_TIME": "1",
+            "SMLB_LANG": "en",
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.proc = subprocess.Popen(
+            [sys.executable, str(script), *args],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self.lines: list[str] = []
+
+
+def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_end(
+    app, tmp_path, on_loopback
+) -> None:
+    """The issue's whole story: an app hosts a Blanco table on this computer (its own server;
+    a child process driven by real pygame events), this app's Join screen lists it nearby, one
+    click joins, and both play the whole game by clicks. The table is listed only while its
+    seat is free: not once the friend sat down, nor after the end."""
+    from game.blanco.ui.scenes.gameend import GameEndScene
+    from tests.test_online_ui import our_moves
+
+    data = tmp_path / "host-data"
+    data.mkdir()
+    hosting_app = HostingApp(tmp_path, data, "30")
+    browser: nearby.Browser | None = None
+    try:
+        _, code, url = hosting_app.line("TABLE")
+        app.ctx.settings.animation_speed = 8.0
+        join = join_screen(app)
+        until(app, lambda: code in [t.code for t in join.nearby.shown], 20, "the table nearby")
+        i = [t.code for t in join.nearby.shown].index(code)
+        port = url.rsplit(":", 1)[1]
+        assert join.nearby.shown[i].url == f"ws://127.0.0.1:{port}"
+        assert rows(join)[i].startswith("Blanco · ") and rows(join)[i].endswith(" · 1 free seat")
+        click_for_lobby(app, join.widget(f"nearby_{i}").rect.center)
+        until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", 60, "the table")
+        table = app.stack.top
+        assert table.session.seat == 1
+        browser = nearby.Browser(["blanco"]).start()
+        made = our_moves(app, table, None)
+        assert made > 5 and isinstance(app.stack.top, GameEndScene)
+        over = hosting_app.line("OVER", 120)
+        assert over[2] == "GameEndScene" and int(over[1]) > 5
+        assert int(over[3]) == table.session.version  # one game, both to its last step
+        assert code not in codes(browser)  # full, then over: not listed again
+    finally:
+        if browser is not None:
+            browser.close()
+        hosting_app.kill()
