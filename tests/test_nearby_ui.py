@@ -29,6 +29,7 @@ from tests.test_online_helpers import run
 from tests.test_online_hosting import ROOT, Driven
 from tests.test_online_ops import ServerProcess
 from tests.test_online_ui import click_for_lobby, open_menu, until
+from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import SCREENSHOTS, click, frames
 
 __all__ = ["on_loopback"]  # (the fixture, used by name)
@@ -135,23 +136,34 @@ def test_a_frame_never_waits_for_the_network(app, on_loopback) -> None:
 SIZES = [(1024, 768), (2560, 1080)]
 
 
+@pytest.fixture
+def texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
+    yield from watched_frames(monkeypatch)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size) -> None:
-    """The Join screen with tables nearby and with none, in English, French and German (saved
-    under the screenshots folder, nearby/), each row in the words of its language."""
+def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size, texts) -> None:
+    """The Join screen with tables nearby and with none, in English, French and German, at
+    normal and Large text (saved under the screenshots folder, nearby/): each row in the words
+    of its language, and no text leaving the window, spilling out of its widget or overlapping
+    another (test_text_overlaps' checks of each picture's frame)."""
     from game.catalog import new_app
 
     url = url_of(hosting)
     folder = SCREENSHOTS / "nearby"
     folder.mkdir(parents=True, exist_ok=True)
+    shots = 0
     for listed in (False, True):
         if listed:
             open_table(url, BLANCO, "Ann")
             open_table(url, LUCKYBOX, "Maximilian-Alexander", seats=4)
-        for lang in ("en", "fr", "de"):
+        for lang, large in (("en", False), ("fr", False), ("de", False), ("de", True)):
             app = new_app(window=size)
             try:
                 i18n.set_language(lang)
+                if large:
+                    app.ctx.settings.text_size = "large"
+                    app.ctx.text.set_scale(1.15)
                 join = join_screen(app)
                 if listed:
                     until(app, lambda join=join: len(rows(join)) == 2, 15, "the tables")
@@ -167,11 +179,17 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size) -> Non
                     frames(app, 30)
                     assert rows(join) == [] and join.nearby.problem == ""
                 frames(app, 2)
-                tag = f"{'nearby' if listed else 'empty'}_{lang}_{size[0]}x{size[1]}"
+                tag = f"{'nearby' if listed else 'empty'}_{lang}{'_large' if large else ''}"
+                tag += f"_{size[0]}x{size[1]}"
+                texts.scene = tag
+                texts.settled()
+                shots += 1
                 pygame.image.save(app.window_image(), str(folder / f"join_{tag}.png"))
             finally:
                 i18n.set_language("en")
                 app.close()
+    assert texts.frames >= shots, texts.frames  # every picture's texts were checked
+    assert texts.problems == [], "\n".join(texts.problems)
 
 
 # -- two real apps: one hosts on this computer, the other finds its table nearby ---------------
