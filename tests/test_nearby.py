@@ -239,3 +239,52 @@ def test_a_hostile_announcer_is_ignored_cleaned_and_bounded(on_loopback: None) -
     for table in tables:
         assert table.host.isprintable() and len(table.host) <= nearby.MAX_HOST
         assert table.url == "ws://127.0.0.1:9"
+
+
+def test_a_server_announces_max_announced_tables_at_most(
+    tmp_path: Path, on_loopback: None, monkeypatch
+) -> None:
+    """Past MAX_ANNOUNCED tables (a public server's hundreds), the others are not announced:
+    the local network's traffic is bounded (the cap lowered to 2 here, five tables open)."""
+    monkeypatch.setattr(nearby, "MAX_ANNOUNCED", 2)
+    browser = nearby.Browser(GAMES).start()
+
+    async def scenario() -> tuple[list[str], dict[str, int], int]:
+        async with running_server(tmp_path / "t.sqlite3") as (url, server):
+            port = int(url.rsplit(":", 1)[1])
+            announcer = await nearby.announce(server.hub, "127.0.0.1", port)
+            assert announcer is not None
+            try:
+                host = SeatClient(url, BLANCO)
+                opened = [
+                    await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], sit=None)
+                    for _ in range(5)
+                ]
+                await asyncio.to_thread(until, lambda: len(codes(browser)) >= 2, 15, "two")
+                await asyncio.sleep(2.5)  # (a third would have been probed and heard by now)
+                listed, announced = codes(browser), len(announcer.announced)
+                await host.close()
+                return opened, listed, announced
+            finally:
+                await announcer.close()
+
+    try:
+        opened, listed, announced = run(scenario(), timeout=60)
+    finally:
+        browser.close()
+    assert announced == 2 and len(listed) == 2 and set(listed) <= set(opened)
+    assert set(listed.values()) == {2}  # nobody sat: both seats free
+
+
+def test_a_browser_that_cannot_join_the_network_says_so_in_one_line(monkeypatch) -> None:
+    """An interface that is not there (no network, no multicast): the browser's thread ends
+    with one line in `problem`, and the screen can say so (nothing raised)."""
+    monkeypatch.setenv(nearby.ENV_INTERFACES, "203.0.113.1")  # TEST-NET-3: on no interface
+    browser = nearby.Browser(GAMES).start()
+    try:
+        until(lambda: browser.problem != "", 10, "the problem")
+        browser.thread.join(5)
+        assert not browser.thread.is_alive()
+        assert "\n" not in browser.problem and browser.tables() == []
+    finally:
+        browser.close()

@@ -277,3 +277,20 @@ def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_en
         if browser is not None:
             browser.close()
         hosting_app.kill()
+
+
+def test_no_network_to_look_on_is_one_translated_line(app, monkeypatch) -> None:
+    monkeypatch.setenv(nearby.ENV_INTERFACES, "203.0.113.1")  # TEST-NET-3: on no interface
+    join = join_screen(app)
+    until(app, lambda: join.nearby.problem != "", 10, "the problem")
+    assert rows(join) == []
+    assert join.nearby.line() == "This computer cannot look for tables nearby."
+    i18n.set_language("fr")
+    try:
+        assert join.nearby.line() == "Cet ordinateur ne peut pas chercher de tables à proximité."
+        frames(app, 2)
+        pygame.image.save(
+            app.window_image(), str(SCREENSHOTS / "nearby" / "join_no_network_fr.png")
+        )
+    finally:
+        i18n.set_language("en")

@@ -122,6 +122,18 @@ class NearbyList:
     def redraw_key(self) -> object:
         return self.seen
 
+    def line(self) -> str:
+        """What the panel says when it lists no table: none found yet, or (the network could
+        not be joined) that none can be looked for."""
+        if self.shown:
+            return ""
+        if self.problem:
+            return t("online.nearby.unavailable", "This computer cannot look for tables nearby.")
+        return t(
+            "online.nearby.none",
+            "No table nearby yet. A friend's table on this network shows here.",  # (one line)
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, its heading, and a line when no table is found (the rows are the
         scene's widgets, drawn with the others)."""
@@ -135,15 +147,9 @@ class NearbyList:
             INK,
             (rect.centerx, rect.y + 36),
         )
-        if self.shown:
+        line = self.line()
+        if not line:
             return
-        if self.problem:
-            line = t("online.nearby.unavailable", "This computer cannot look for tables nearby.")
-        else:
-            line = t(
-                "online.nearby.none",
-                "No table nearby yet. A friend's table on this network shows here.",
-            )
         y = rect.y + 110
         for part in ctx.text.wrap(line, 26, rect.width - 60):
             surf = ctx.text.render(part, 26, INK)
