@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from game.blanco.entry import BLANCO
-from game.online import nearby, protocol as p
+from game.online import announcer as announcing, nearby, protocol as p
 from game.online.client import SeatClient, play_table
 from game.online.names import clean_text
 from tests.nearby_helpers import codes, on_loopback, until
@@ -96,7 +96,7 @@ def test_a_table_is_announced_while_a_seat_is_free_and_withdrawn_once_full_and_o
     async def scenario() -> tuple[str, dict[str, int], list[dict[str, int]]]:
         async with running_server(tmp_path / "t.sqlite3") as (url, server):
             port = int(url.rsplit(":", 1)[1])
-            announcer = await nearby.announce(server.hub, "127.0.0.1", port, host_name="Box")
+            announcer = await announcing.announce(server.hub, "127.0.0.1", port, host_name="Box")
             assert announcer is not None
             try:
                 host = SeatClient(url, BLANCO)
@@ -143,10 +143,10 @@ def test_a_finished_table_has_no_announcement(tmp_path: Path) -> None:
             (first, _), _ = await play_table(url, BLANCO, 2, "easy", 3)
             table = server.hub.tables[first.table or ""]
             assert table.state.is_terminal()
-            assert nearby.properties(table, "Box") is None
+            assert announcing.properties(table, "Box") is None
             # the same table with a seat free again would be: only the end stops it
             table.row.seats[1].token_hash = None
-            assert nearby.free_seats(table) == 1
+            assert announcing.free_seats(table) == 1
 
     run(scenario(), timeout=60)
 
@@ -212,7 +212,10 @@ def test_a_hostile_announcer_is_ignored_cleaned_and_bounded(on_loopback: None) -
         try:
             for batch, enough in ((hostile, 1), (flood, nearby.MAX_KEPT)):
                 await asyncio.gather(  # (each probes the network for a second: all at once)
-                    *(nearby.await_registered(attacker, info(n, txt)) for n, txt in batch.items())
+                    *(
+                        announcing.await_registered(attacker, info(n, txt))
+                        for n, txt in batch.items()
+                    )
                 )
                 await asyncio.to_thread(
                     until, lambda enough=enough: len(codes(browser)) >= enough, 30, "the tables"
@@ -246,13 +249,13 @@ def test_a_server_announces_max_announced_tables_at_most(
 ) -> None:
     """Past MAX_ANNOUNCED tables (a public server's hundreds), the others are not announced:
     the local network's traffic is bounded (the cap lowered to 2 here, five tables open)."""
-    monkeypatch.setattr(nearby, "MAX_ANNOUNCED", 2)
+    monkeypatch.setattr(announcing, "MAX_ANNOUNCED", 2)
     browser = nearby.Browser(GAMES).start()
 
     async def scenario() -> tuple[list[str], dict[str, int], int]:
         async with running_server(tmp_path / "t.sqlite3") as (url, server):
             port = int(url.rsplit(":", 1)[1])
-            announcer = await nearby.announce(server.hub, "127.0.0.1", port)
+            announcer = await announcing.announce(server.hub, "127.0.0.1", port)
             assert announcer is not None
             try:
                 host = SeatClient(url, BLANCO)

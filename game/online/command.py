@@ -1,7 +1,7 @@
 """`python main.py --serve`: the server as a command. It opens the store, listens (TLS when
 given a certificate), prints the address it serves and runs until SIGINT or SIGTERM, then stops
 within STOP_SECONDS (stopping.py). With `--announce` its tables with a free seat are announced
-on the local network (nearby.py). Every failure to start is one line on stderr and exit 2. It
+on the local network (announcer.py). Every failure to start is one line on stderr and exit 2. It
 serves the games its caller hands it (the command line: every game it knows)."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import Any
 
 from game.core.game import Game
 
-from . import nearby, protocol as p
+from . import protocol as p
+from .announcer import announce as announce_tables
 from .limits import Limits, collapse_repeats, raise_open_files
 from .server import STOP_SECONDS, bound_port, start, tls_context
 from .stopping import exit_without_threads, run_without_waiting, stop_gracefully
@@ -67,9 +68,9 @@ async def serve_forever(
     if register is not None:  # a shared database: the other processes send clients here
         register(address)
     announcer = None
-    if announce:  # tables with a free seat, on the local network (nearby.py)
+    if announce:  # tables with a free seat, on the local network (announcer.py)
         port = bound_port(server)
-        announcer = await nearby.announce(game_server.hub, host, port, tls is not None)
+        announcer = await announce_tables(game_server.hub, host, port, tls is not None)
     print(f"serving {address}", flush=True)
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 

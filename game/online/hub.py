@@ -111,7 +111,7 @@ class Hub:
         self.mirrors: dict[str, Table] = {}
         self.on_change: Callable[[Table], None] | None = None
         # told of every table made, changed (seats, steps, over) or let go: tables nearby
-        # (nearby.Announcer) reads from them which to announce
+        # (announcer.Announcer) reads from them which to announce
         self.observers: list[Callable[[Table], None]] = []
 
     def restore(self) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.core.i18n import t, tn
 from game.core.ui.settings import save_settings
-from game.online import hosting, nearby
+from game.online import announcer, hosting
 from game.online.hosting import Failure, HostedServer, link_for, local_addresses, loopback_port
 from game.online.limits import Limits
 
@@ -49,7 +49,7 @@ class Hosting:
             ctx.rules_games,
             Limits(no_metrics=True),
         )
-        nearby.announce_hosted(self.server)  # its tables with a free seat, on the network
+        announcer.announce_hosted(self.server)  # its tables with a free seat, on the network
         ctx.quit_guards.append(self.quit_question)
         ctx.closers.append(self.server.stop)
         self._addresses: tuple[float, list[str]] = (-ADDRESSES_KEPT, [])
