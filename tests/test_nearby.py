@@ -1,7 +1,8 @@
-"""Tables nearby on the network (game/online/nearby.py): a real server announcing its tables
-by mDNS on the loopback interface, a real browser finding them, a real attacker's zeroconf
-announcing hostile ones. Every zeroconf here is bound to 127.0.0.1 (tests/nearby_helpers.py);
-without multicast on lo (and no root to set it up) the network tests are skipped, saying why."""
+"""Tables nearby on the network (game/online/announcer.py, nearby.py): a real server
+announcing its tables by mDNS on the loopback interface, a real browser finding them, a real
+attacker's zeroconf announcing hostile ones. Every zeroconf here is bound to 127.0.0.1
+(tests/nearby_helpers.py); without multicast on lo (and no root to set it up) the network
+tests are skipped, saying why."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import ipaddress
 import time
 from pathlib import Path
 
+import pytest
+
+from game import cli
 from game.blanco.entry import BLANCO
 from game.online import announcer as announcing, nearby, protocol as p
 from game.online.client import SeatClient, play_table
@@ -291,3 +295,11 @@ def test_a_browser_that_cannot_join_the_network_says_so_in_one_line(monkeypatch)
         assert "\n" not in browser.problem and browser.tables() == []
     finally:
         browser.close()
+
+
+def test_announce_is_a_serve_option(capsys) -> None:
+    assert cli.parse_args(["--serve", "--announce"]).announce
+    assert not cli.parse_args(["--serve"]).announce
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--announce"])
+    assert "--announce needs --serve" in capsys.readouterr().err
