@@ -303,3 +303,29 @@ def test_announce_is_a_serve_option(capsys) -> None:
     with pytest.raises(SystemExit):
         cli.parse_args(["--announce"])
     assert "--announce needs --serve" in capsys.readouterr().err
+
+
+def test_the_apps_own_server_announces_while_it_serves_and_withdraws_as_it_stops(
+    tmp_path: Path, on_loopback: None
+) -> None:
+    """hosting.HostedServer (Host on this computer) with announce_hosted: its table is listed
+    once it serves, and stopping it (the app closing) withdraws it by its goodbyes, at once."""
+    from game.online.hosting import HostedServer
+
+    server = HostedServer(tmp_path / "hosted.sqlite3", [BLANCO])
+    announcing.announce_hosted(server)
+    browser = nearby.Browser(GAMES).start()
+    try:
+        assert server.start(0) is None and server.ready.wait(10)
+        url = f"ws://127.0.0.1:{server.port}"
+        code = run(SeatClient(url, BLANCO).open([p.SeatSpec("Ann"), p.SeatSpec("Bob")]))
+        until(lambda: codes(browser).get(code) == 1, 15, "the table listed")  # (Ann sat)
+        assert browser.tables()[0].url == url
+        began = time.monotonic()
+        server.stop()
+        assert not server.running
+        until(lambda: code not in codes(browser), 3, "the table withdrawn")
+        assert time.monotonic() - began < 2.5  # the goodbyes, not the 120 s TTL
+    finally:
+        browser.close()
+        server.stop()
