@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from game import cli
 from game.blanco.entry import BLANCO
@@ -329,3 +330,30 @@ def test_the_apps_own_server_announces_while_it_serves_and_withdraws_as_it_stops
     finally:
         browser.close()
         server.stop()
+
+
+KEYS = st.sampled_from([b"game", b"host", b"free", b"code", b"v", b"tls", b"x"])
+VALUES = st.one_of(
+    st.none(),
+    st.binary(max_size=60),
+    st.text(max_size=40).map(str.encode),
+    st.sampled_from([b"blanco", b"luckybox", b"2", b"1", V, b"KQ7-4XM"]),
+)
+
+
+@given(
+    txt=st.dictionaries(KEYS, VALUES, max_size=7),
+    size=st.integers(0, 2 * nearby.MAX_TXT),
+    addresses=st.lists(st.sampled_from(["127.0.0.1", "10.0.0.7", "::1", "x", ""]), max_size=3),
+    port=st.one_of(st.none(), st.integers(-5, 70000)),
+)
+def test_any_announcement_is_read_without_failing_and_what_is_kept_is_clean(
+    txt, size, addresses, port
+) -> None:
+    table = nearby.read_announcement("n", txt, size, addresses, port, GAMES)
+    if table is None:
+        return
+    assert table.game in GAMES and 1 <= table.free <= nearby.MAX_FREE
+    assert table.host == clean_text(table.host, nearby.MAX_HOST) and table.host.isprintable()
+    assert size <= nearby.MAX_TXT and port is not None and 0 < port < 65536
+    assert table.url.startswith(("ws://", "wss://")) and table.url.endswith(f":{port}")
