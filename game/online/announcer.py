@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from . import protocol as p
 from .names import clean_text
-from .nearby import MAX_HOST, SERVICE_TYPE, TTL, chosen_interfaces, zeroconf_on
+from .nearby import MAX_HOST, SERVICE_TYPE, TTL, chosen_interfaces, zeroconf_api, zeroconf_on
 
 log = logging.getLogger("game.online")
 
@@ -205,15 +205,13 @@ class Announcer:
                     log.warning("table %s: announcing it failed: %s", code, err)
 
     async def _apply(self, code: str, txt: dict[str, str] | None) -> None:
-        from zeroconf import ServiceInfo
-
         old = self.announced.get(code)
         if txt is None:
             if old is not None:
                 del self.announced[code]
                 await self.zeroconf.async_unregister_service(old)
             return
-        info = ServiceInfo(
+        info = zeroconf_api().ServiceInfo(
             SERVICE_TYPE,
             f"{code}.{SERVICE_TYPE}",
             port=self.port,

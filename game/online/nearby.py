@@ -156,14 +156,25 @@ def chosen_interfaces() -> list[str] | None:
     return [part.strip() for part in text.split(",") if part.strip()] or None
 
 
+_IMPORTING = threading.Lock()
+
+
+def zeroconf_api() -> Any:
+    """The zeroconf package with its asyncio part, imported on first use (it takes about
+    130 ms: never at the app's start) under one lock: two threads importing it for the first
+    time at once (the app's own server announcing, the Join screen looking) could each find
+    the other's half made ("partially initialized module")."""
+    with _IMPORTING:
+        import zeroconf
+        import zeroconf.asyncio
+    return zeroconf
+
+
 def zeroconf_on(interfaces: list[str] | None) -> Any:
     """An AsyncZeroconf on these interfaces (None: every one), IPv4 (OSError: none there)."""
-    from zeroconf import InterfaceChoice, IPVersion
-    from zeroconf.asyncio import AsyncZeroconf
-
-    if interfaces is None:
-        return AsyncZeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
-    return AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    zc = zeroconf_api()
+    chosen = zc.InterfaceChoice.All if interfaces is None else interfaces
+    return zc.asyncio.AsyncZeroconf(interfaces=chosen, ip_version=zc.IPVersion.V4Only)
 
 
 # -- the player's side ----------------------------------------------------------------------
@@ -220,8 +231,6 @@ class Browser:
         log.info("tables nearby cannot be looked for: %s", self.problem)
 
     async def _main(self) -> None:
-        from zeroconf.asyncio import AsyncServiceBrowser
-
         with self.lock:
             if self.closed:
                 return
@@ -233,7 +242,8 @@ class Browser:
         except OSError as err:
             self._failed(err)
             return
-        browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[self._heard])
+        browsing = zeroconf_api().asyncio.AsyncServiceBrowser
+        browser = browsing(zc.zeroconf, SERVICE_TYPE, handlers=[self._heard])
         try:
             await stop.wait()
         finally:
@@ -246,9 +256,7 @@ class Browser:
 
     def _heard(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         """An announcement came, changed or went (on the browser's loop)."""
-        from zeroconf import ServiceStateChange
-
-        if state_change is ServiceStateChange.Removed:
+        if state_change is zeroconf_api().ServiceStateChange.Removed:
             self._forget(name)
             return
         with self.lock:
@@ -261,9 +269,7 @@ class Browser:
         task.add_done_callback(self._tasks.discard)
 
     async def _read(self, zeroconf: Any, service_type: str, name: str) -> None:
-        from zeroconf.asyncio import AsyncServiceInfo
-
-        info = AsyncServiceInfo(service_type, name)
+        info = zeroconf_api().asyncio.AsyncServiceInfo(service_type, name)
         try:
             got = await info.async_request(zeroconf, RESOLVE_MS)
             table = None
