@@ -28,7 +28,7 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.core.ui.quitting import QuitQuestion
 from game.core.ui.settings import load_settings
-from game.online import hosting
+from game.online import hosting, protocol as p
 from game.online.client import SeatClient
 from game.online.hosting import HostedServer, local_addresses
 from game.online.ui.host import HostScene
@@ -475,3 +475,39 @@ def test_the_hosting_bench_prints_its_figures_beside_their_targets() -> None:
         assert value > 0 and "target <=" in rest
     percent, rest = figure(out, "idle_cpu_lobby_hosting")
     assert 0 <= percent < 200 and "target <= 5%" in rest
+
+
+def test_a_seat_whose_client_never_answers_is_stored_as_left_when_the_server_stops(
+    tmp_path, friends, caplog
+) -> None:
+    """The app's own server stops while a friend's client has gone silent (it never answers
+    the close): the server cuts it, and its seat's leaving is stored before the database
+    closes (never a write to a closed database), so the hold counts from then on a restart."""
+    from tests.test_online_slow_clients import RawClient
+
+    path = tmp_path / "hosted.sqlite3"
+    server = HostedServer(path, [BLANCO])
+    assert server.start(0) is None
+    assert server.ready.wait(10) and server.running
+    url = f"ws://127.0.0.1:{server.port}"
+
+    async def sit_silently() -> tuple[RawClient, str]:
+        host = await RawClient.connect(url)
+        await host.send(p.Open("blanco", [p.SeatSpec("Host"), p.SeatSpec("Bo")], hold=300, sit=0))
+        opened = await host.receive()
+        assert isinstance(opened, p.Opened), opened
+        return host, opened.table
+
+    silent, code = friends.call(sit_silently())
+    try:
+        with caplog.at_level("WARNING"):
+            server.stop()
+        assert not server.running
+    finally:
+        silent.close()
+    with sqlite3.connect(path) as db:
+        (left_at,) = db.execute(
+            "SELECT left_at FROM seats WHERE code = ? AND seat = 0", (code,)
+        ).fetchone()
+    assert left_at is not None, "the silent host's leaving was not stored"
+    assert "closed database" not in caplog.text

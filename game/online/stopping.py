@@ -54,6 +54,11 @@ async def stop_gracefully(
         await asyncio.wait_for(asyncio.shield(server.wait_closed()), seconds / 2)
     for conn in list(game_server.connections):  # (a client that did not answer the close)
         conn.ws.transport.abort()
+    # The handlers of the connections cut end now (a seat's leaving is stored by them): the
+    # database closes after them, never under them.
+    with contextlib.suppress(TimeoutError):
+        left = max(0.05, min(seconds / 4, deadline - loop.time()))
+        await asyncio.wait_for(asyncio.shield(server.wait_closed()), left)
     writer = game_server.hub.commits.writer
     if writer is not None and not writer.done():
         await asyncio.wait({writer}, timeout=max(0.05, deadline - loop.time()))
