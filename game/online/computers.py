@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any, Protocol
 
 from game.core.game import Game
@@ -51,7 +52,10 @@ class Computers:
     failure lowered it (`levels`; None: random moves), and the seats thinking now."""
 
     def __init__(self, table: Played, game: Game[Any], row: TableRow) -> None:
-        self.table = table
+        # (weakly: the table holds its computers, and a cycle would keep a table let go, its
+        # state and bots, until the collector's next full pass; a computer thinking holds the
+        # table until its move is made, as a client's action under way does)
+        self._table = weakref.ref(table)
         self.game = game
         self.row = row  # the table's: its code, seed and seats' levels
         self.bots: dict[int, Any] = {}
@@ -59,6 +63,13 @@ class Computers:
         self.thinking: set[int] = set()
         # the server's bound on computer seats thinking at once (limits.py; None: no bound)
         self.thinkers: asyncio.Semaphore | None = None
+
+    @property
+    def table(self) -> Played:
+        """The table these computers play at (it calls them, so it is there)."""
+        table = self._table()
+        assert table is not None, "a table's computers outlived their table"
+        return table
 
     def make(self, row: SeatRow) -> None:
         """A computer for this seat, at the seat's level."""

@@ -9,6 +9,7 @@ reads the table through `Shown` (its rules state, version and seats), as they ar
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -42,7 +43,9 @@ class Shown(Protocol):
 
 class Audience:
     def __init__(self, table: Shown, game: Game[Any], row: TableRow, commit: str | None) -> None:
-        self.table = table
+        # (weakly: the table holds its audience, and a cycle would keep a table let go, its
+        # state and views, until the collector's next full pass)
+        self._table = weakref.ref(table)
         self.game = game
         self.code = row.code
         self.host_hash = row.host_hash  # (a finished table's rematch code comes from it)
@@ -51,6 +54,13 @@ class Audience:
         self.commit = commit
         self.listeners: dict[Listener, int] = {}  # connection -> seat (WATCHER for watchers)
         self.told: list[p.SeatInfo] | None = None  # the seats everyone here was sent
+
+    @property
+    def table(self) -> Shown:
+        """The table this audience is at (it outlives none of its calls: the table makes them)."""
+        table = self._table()
+        assert table is not None, "a table's audience outlived its table"
+        return table
 
     def state_messages(
         self, seats: Iterable[int], events: list[Any], first: bool = False
