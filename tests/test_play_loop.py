@@ -5,16 +5,19 @@ and tests/test_online_bot_fallback.py see it at a local table and at a server's)
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from highcard import HIGHCARD
 from highcard.ai import HighCardBot
 
+from game.blanco.entry import BLANCO
 from game.core.play_loop import (
     Failure,
     RandomBot,
     chance_due,
+    legal_move,
     move_from_view,
     play,
     settle,
@@ -111,3 +114,63 @@ def test_every_level_failing_ends_in_random_moves_and_then_in_the_error(
     monkeypatch.setattr(RandomBot, "choose", lambda self, view, seat: broken(view, seat))
     with pytest.raises(RuntimeError, match="no legal move"):  # the game itself is broken
         move_from_view(HIGHCARD, 0, "easy", 4, CrashingBot(), state.view_for(0))
+
+
+class Fixed:
+    """A computer that plays the action it was handed."""
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def choose(self, view: Any, seat: int) -> Any:
+        return self.action
+
+
+@pytest.mark.parametrize("game", [LUCKYBOX, BLANCO], ids=lambda g: g.id)
+def test_legal_move_on_a_view_is_what_the_seats_legal_actions_list(game: Any) -> None:
+    """The one-action check (`check`, and the seat the action names) says of every action what
+    a look among the seat's legal actions on its view says: those listed for every seat, and
+    actions of earlier turns, through whole games."""
+    for seed, players in ((1, 2), (2, 4 if game is BLANCO else 12)):
+        state, _ = game.new_game([f"P{i}" for i in range(players)], seed)
+        bots = [game.make_bot("easy", seed, i) for i in range(players)]
+        rng = random.Random(seed)
+        earlier: list[Any] = []
+        checked = 0
+        while not state.is_terminal():
+            if chance_due(state):
+                settle(state)
+                continue
+            seat = state.waiting_for()[0]
+            view = state.view_for(seat)
+            listed = set(view.clone().legal_actions(seat))
+            others = [a for other in range(players) for a in state.legal_actions(other)]
+            for action in others + rng.sample(earlier, min(20, len(earlier))):
+                assert legal_move(view, seat, action) == (action in listed), (seat, action)
+                checked += 1
+            earlier += others[:10]
+            assert state.apply(bots[seat].choose(state.view_for(seat), seat)).ok
+        assert checked > 500
+
+
+def test_a_computers_move_is_checked_without_listing_every_legal_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lucky Box's listing builds the rules' shared tables of every move a seat could make
+    (about 2 MB at a 12-seat table of Hard computers, which never list): the check of a
+    computer's move lists nothing. An action for another seat (Lucky Box's seats choose at
+    once) is still no move of this seat's: the level below plays it."""
+    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], 5)
+    mine, theirs = state.legal_actions(3)[0], state.legal_actions(4)[0]
+    view = state.view_for(3)
+
+    def listed(self: Any, seat: int) -> Any:
+        raise AssertionError("the legal actions were listed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(type(view), "legal_actions", listed)
+        move, failures = move_from_view(LUCKYBOX, 3, "hard", 5, Fixed(mine), view)
+    assert failures == [] and move.action == mine
+    move, failures = move_from_view(LUCKYBOX, 3, "hard", 5, Fixed(theirs), state.view_for(3))
+    assert [(f.level, f.lower) for f in failures] == [("hard", "normal")]
+    assert move.action in state.legal_actions(3)
