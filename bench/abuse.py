@@ -17,7 +17,14 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
   limits (connections, tables of computers, bad codes, watches);
 - table_peak_mb, table_after_mb: what a 12-seat table of one human and eleven Hard computers
   holds (the server's own Table and computers in this process, resident memory above what it
-  held before) while it plays and once it is over.
+  held before) while it plays and once it is over; next_table_peak_mb, next_table_after_mb:
+  the same for a second such table of another deal, played after it. What the first leaves
+  is mostly the rules' shared tables (game/luckybox/rules/tables.py: built once for the
+  process as play first reaches them, bounded, reused by every later table) and the memory
+  pages they keep from being returned; what the second leaves is what one more table costs
+  (tests/test_online_memory.py: a table let go is freed, its state and computers with it).
+
+`--only-memory` prints the table figures alone (no server).
 """
 
 from __future__ import annotations
@@ -285,19 +292,20 @@ def _trim() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def table_memory(level: str = "hard") -> tuple[float, float]:
+def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
     """A 12-seat Lucky Box table of one human (played here by an Easy bot) and eleven
     computers at `level`, on the server's own `Table` (the computers think as the server's
     do, forgetting between decisions), played to its end: (MB held at most while it played,
     MB still held once it is over and let go), as this process's resident memory above what
     it held before (tracemalloc made the game many minutes long). The shared tables of the
-    rules and bots, made once for every table, are made before (a first decision)."""
+    rules and bots that a first decision reaches are made before; the rest are made as play
+    first reaches them, once for the process (the next table finds most of them made)."""
     from game.online.rows import SeatRow, TableRow
     from game.online.store import SqliteStore
     from game.online.tables import Table
 
-    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], 5)
-    LUCKYBOX.make_bot(level, 5, 1).choose(state.view_for(1), 1)  # (the shared tables)
+    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], seed)
+    LUCKYBOX.make_bot(level, seed, 1).choose(state.view_for(1), 1)  # (the shared tables)
 
     async def play() -> tuple[float, float]:
         folder = tempfile.TemporaryDirectory(prefix="abuse-memory-")
@@ -305,12 +313,12 @@ def table_memory(level: str = "hard") -> tuple[float, float]:
         seats = [SeatRow(0, "Me", "human")] + [
             SeatRow(i, f"Bot {i}", "computer", level) for i in range(1, 12)
         ]
-        row = TableRow("MEM-ORY", "luckybox", 5, None, "x", 300.0, time.time(), None, seats)
+        row = TableRow("MEM-ORY", "luckybox", seed, None, "x", 300.0, time.time(), None, seats)
         store.create_table(row)
         _trim()
         base = _rss_mb()
         table = Table(row, LUCKYBOX, store)
-        me = LUCKYBOX.make_bot("easy", 5, 0)
+        me = LUCKYBOX.make_bot("easy", seed, 0)
         peak = 0.0
         table.start_computers()
         while not table.state.is_terminal():
@@ -350,8 +358,12 @@ async def guesses(url: str, seconds: float) -> tuple[float, int, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=60, help="honest moves timed (60)")
-    parser.add_argument("--skip-memory", action="store_true", help="no table memory figure")
+    parser.add_argument("--skip-memory", action="store_true", help="no table memory figures")
+    parser.add_argument("--only-memory", action="store_true", help="the table memory figures alone")
     args = parser.parse_args(argv)
+    if args.only_memory:
+        print_table_memory()
+        return 0
     with tempfile.TemporaryDirectory(prefix="abuse-") as tmp:
         folder = Path(tmp)
         with served(folder, "unlimited", NO_LOOKUP_LIMITS) as url:
@@ -399,11 +411,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{statistics.median(flooded) * 1000:.1f})"
         )
     if not args.skip_memory:
-        peak, after = table_memory()
-        target = f"target <= {TABLE_TARGET_MB:.0f}"
-        print(f"table_peak_mb: {peak:.1f} (12 seats, 11 Hard computers, RSS; {target})")
-        print(f"table_after_mb: {after:.1f} (once it is over and let go; target about 0)")
+        print_table_memory()
     return 0
+
+
+def print_table_memory() -> None:
+    peak, after = table_memory()
+    target = f"target <= {TABLE_TARGET_MB:.0f}"
+    print(f"table_peak_mb: {peak:.1f} (12 seats, 11 Hard computers, RSS; {target})")
+    print(f"table_after_mb: {after:.1f} (once it is over and let go; target about 0)")
+    peak, after = table_memory(seed=6)
+    print(f"next_table_peak_mb: {peak:.1f} (another deal, played after it; {target})")
+    print(f"next_table_after_mb: {after:.1f} (once it is over and let go; target about 0)")
 
 
 async def open_connections_and_close(url: str, count: int) -> tuple[int, int]:
