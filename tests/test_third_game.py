@@ -117,7 +117,7 @@ def test_high_card_is_played_from_the_title_to_its_record_replay_and_statistics(
 
     # The table: the person sees their own card only; Undo before a move says why not.
     table = ctx.stack.top
-    assert type(table).__name__ == "TableScene"
+    assert type(table).__name__ == "Table" and type(table.kit).__name__ == "HighCardKit"
     assert [s.kind for s in table.session.seats][0] == "human" and table.session.bots
     until(app, table.human_turn)
     controls = table.controls
@@ -220,7 +220,8 @@ def test_an_undo_refusal_is_a_code_each_table_says_in_its_games_words(app) -> No
     refusal = table.turns.undo(0)  # nothing played yet: the rules' own code, no English matched
     assert refusal.code == "nothing_this_turn" and table.state.actions == []
     assert table.undo() == "Can't undo. Nothing to take back this turn."
-    assert table.undo_words(Refusal(NOT_YOUR_MOVE, "")) == "Can't undo: it is not your move."
+    not_yours = table.turn_view.undo_words(Refusal(NOT_YOUR_MOVE, ""))
+    assert not_yours == "Can't undo: it is not your move."
     lucky = app.ctx.nav.make("luckybox.start_game", seats=seats, seed=3)
     nothing = Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
     said = "Can't undo. Nothing to undo since this number was revealed."

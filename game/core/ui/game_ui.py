@@ -19,9 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.game import Game
+
+if TYPE_CHECKING:
+    from game.core.ui.table import TableKit, TablePort
 
 #: The routes every game registers (as "{id}.{name}"); `logo` and `decoration` are optional.
 STANDARD_ROUTES = (
@@ -80,6 +83,10 @@ class GameUI:
     table_files: tuple[str, ...] = ()
     #: Its own sounds and music.
     sounds: GameSounds = field(default_factory=GameSounds)
+    #: Its table's kit maker, `table_kit(port) -> TableKit` (game.core.ui.table): the core
+    #: table, local or online, is built around it. None: the game has no kit yet (its table
+    #: is its own scene, and it does not play online).
+    table_kit: Callable[[TablePort], TableKit] | None = None
 
     @property
     def id(self) -> str:

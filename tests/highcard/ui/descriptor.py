@@ -7,5 +7,6 @@ from game.core.ui.game_ui import GameUI
 
 from ..entry import GAME
 from .routes import install
+from .scenes import HighCardKit
 
-GAME_UI = GameUI(game=GAME, install=install)
+GAME_UI = GameUI(game=GAME, install=install, table_kit=HighCardKit)

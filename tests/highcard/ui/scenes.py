@@ -1,10 +1,10 @@
-"""High card's four scenes, each a core shell (game/core/ui/shells) filled with what only High
-card knows: how a seat's card looks, its two buttons, its results. Everything else (seats, seed,
-turns, computers, saving, records, the replay's controls, the end's buttons) is the shells'."""
+"""High card's scenes: three core shells (game/core/ui/shells) and its table's kit (the core
+table, game/core/ui/table, holds it), each filled with what only High card knows: how a seat's
+card looks, its two buttons, its results. Everything else (seats, seed, turns, computers,
+saving, records, the replay's controls, the end's buttons) is core's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -29,7 +29,7 @@ from game.core.ui.shells.gameend import GameEndShell
 from game.core.ui.shells.part import Part
 from game.core.ui.shells.replay import ReplayShell
 from game.core.ui.shells.setup import SetupShell
-from game.core.ui.shells.table import TableShell, resume_saved
+from game.core.ui.table import Effects, KitParts, Table, TableKit, TablePort, resume_saved
 from game.core.ui.widgets import Button
 
 from ..entry import GAME
@@ -99,15 +99,18 @@ class ShownCards:
 class Seats(Part):
     """Every seat's card, name and choice; a card shows only to its own seat until the end."""
 
+    table: HighCardKit
+
     def draw(self, surface: pygame.Surface) -> None:
-        table, seen, text = self.table, self.table.seen, self.ctx.text
+        kit, port, text = self.table, self.table.port, self.ctx.text
+        seen = port.seen
         seats = len(seen.cards)
         for seat in range(seats):
             rect = card_rect(seat, seats)
-            shown = seen.winner is not None or seat == table.viewer
+            shown = seen.winner is not None or seat == kit.viewer
             draw_card(surface, text, rect, seen.cards[seat] if shown else 0)
-            colour = YELLOW if seat == seen.winner or seat == table.acting else WHITE
-            name = table.name(seat)
+            colour = YELLOW if seat == seen.winner or seat == port.acting else WHITE
+            name = port.name(seat)
             size = text.fit_size(name, 32, CARD_W + CARD_GAP - 8)
             at = (rect.centerx, rect.bottom + 30)
             text.blit_centered(surface, name, size, colour, at, outline=INK, px=2)
@@ -122,6 +125,8 @@ class Seats(Part):
 class Prompt(Part):
     """The line under the cards: the replay's progress, a message, or what happens now."""
 
+    table: HighCardKit
+
     def draw(self, surface: pygame.Surface) -> None:
         line = self.table.turn_line()
         if not line:
@@ -134,8 +139,10 @@ class Prompt(Part):
 class Controls(Part):
     """Keep (K), Swap (S) and Undo (U): what a person at the table may do."""
 
-    def __init__(self, table: Any) -> None:
-        super().__init__(table)
+    table: HighCardKit
+
+    def __init__(self, kit: HighCardKit) -> None:
+        super().__init__(kit)
         self.buttons = {
             "keep": Button((420, 600, 200, 66), "Keep", self.keep, key=pygame.K_k, colour=GREEN),
             "swap": Button((660, 600, 200, 66), "Swap", self.swap, key=pygame.K_s, colour=ORANGE),
@@ -143,13 +150,14 @@ class Controls(Part):
         }
 
     def keep(self) -> None:
-        self.table.act(Keep(self.table.focus))
+        self.table.act(Keep(self.table.port.focus))
 
     def swap(self) -> None:
-        self.table.act(Swap(self.table.focus))
+        self.table.act(Swap(self.table.port.focus))
 
     def undo(self) -> None:
-        self.table.message = self.table.undo() or "Taken back."
+        port = self.table.port
+        port.show(Effects(message=port.undo() or "Taken back."))
 
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
@@ -159,37 +167,40 @@ class Controls(Part):
         return any(button.handle_event(event) for button in self.buttons.values())
 
     def draw(self, surface: pygame.Surface) -> None:
-        mine = self.table.human_turn()
+        mine = self.table.port.human_turn()
         self.buttons["keep"].enabled = self.buttons["swap"].enabled = mine
         for button in self.buttons.values():
             button.draw(surface, self.ctx.text)
 
 
-class TableScene(TableShell):
-    """A High card table: the seats' cards, the prompt and the buttons; the end at `Shown`."""
+class HighCardKit(TableKit):
+    """High card's table kit: the seats' cards, the prompt and the buttons; the end at
+    `Shown`. The core table (`game.core.ui.table.Table`) holds it, here or online."""
 
     game_over_event = Shown
+
+    def __init__(self, port: TablePort) -> None:
+        self.port = port
+        self.ctx = port.ctx  # (the parts' services: text, layout)
 
     def shown_board(self, state: Any, source: Any = None) -> ShownCards:
         return ShownCards(len(state.names))
 
-    def build(self) -> Mapping[type, EventStyle]:
-        self.controls = Controls(self)
-        self.parts = [Seats(self), Prompt(self)]
-        self.clickable = []
-        return {
+    def build(self) -> KitParts:
+        styles: dict[type, EventStyle] = {
             Dealt: EventStyle(0.15),
             Kept: EventStyle(0.3),
             Swapped: EventStyle(0.45),
             Shown: EventStyle(1.0, stage=self.glow_winner),
         }
+        return KitParts(styles, [Seats(self), Prompt(self)], controls=Controls(self))
 
     def glow_winner(self, event: Shown, seconds: float) -> None:
         rect = card_rect(event.winner, len(event.cards))
-        self.animator.effects.append(Glow(rect.inflate(16, 16), seconds))
+        self.port.animator.effects.append(Glow(rect.inflate(16, 16), seconds))
 
     def static_layer(self) -> pygame.Surface:
-        layer: pygame.Surface = gfx.layer(self.view, (1280, 720))
+        layer: pygame.Surface = gfx.layer(self.port.view, (1280, 720))
         draw_backdrop(layer, self.ctx.assets)
         self.ctx.text.blit_centered(layer, GAME.title, 56, YELLOW, (640, 60), outline=INK, px=4)
         return layer
@@ -198,32 +209,32 @@ class TableScene(TableShell):
     def viewer(self) -> int | None:
         """The seat whose card this screen may show: the one person playing (or the seat a
         replay follows); at a shared screen, the person it was handed to."""
-        if self.driven:
-            return self.focus
-        humans = self.session.humans
-        return humans[0] if len(humans) == 1 else self.turns.shown_human
+        port = self.port
+        if port.driven:
+            return port.focus
+        humans = port.session.humans
+        return humans[0] if len(humans) == 1 else port.turns.shown_human
 
     def act(self, action: Keep | Swap) -> None:
-        if not self.human_turn():
+        port = self.port
+        if not port.human_turn():
             return
-        outcome = self.session.apply(action)
+        outcome = port.act(action)
         if outcome.refusal is not None:
-            self.message = refusal_words(GAME.id, outcome.refusal, self.state.names)
-            return
-        self.message = ""
-        self.turns.human_acted(action.player)
+            port.show(Effects(message=refusal_words(GAME.id, outcome.refusal, port.state.names)))
 
     def turn_line(self) -> str:
-        if self.status_line is not None:
-            return self.status_line()
-        if self.message:
-            return self.message
-        seen, seat = self.seen, self.acting
+        port = self.port
+        if port.status_line is not None:
+            return port.status_line()
+        if port.message:
+            return port.message
+        seen, seat = port.seen, port.acting
         if seen.winner is not None:
-            return f"{self.name(seen.winner)} wins with {seen.cards[seen.winner]}!"
-        if self.human_turn():
+            return f"{port.name(seen.winner)} wins with {seen.cards[seen.winner]}!"
+        if port.human_turn():
             return "Your card: Keep it (K) or Swap it for the pile's top (S)."
-        return "" if seat is None else f"{self.name(seat)} is choosing..."
+        return "" if seat is None else f"{port.name(seat)} is choosing..."
 
 
 def start_game(
@@ -235,10 +246,10 @@ def start_game(
     deal: Any = None,
     challenge: dict[str, Any] | None = None,
     **_: Any,
-) -> TableScene:
+) -> Table:
     session = Session(list(seats), seed, None, deal, game=GAME)
     session.challenge = challenge
-    scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over)
+    scene = Table(ctx, session, HighCardKit, demo=demo, on_game_over=on_game_over)
     ctx.stack.clear_to(scene)
     return scene
 
@@ -248,7 +259,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
     if isinstance(resumed, str):
         return resumed
     session, where = resumed
-    ctx.stack.clear_to(TableScene(ctx, session, resume=where))
+    ctx.stack.clear_to(Table(ctx, session, HighCardKit, resume=where))
     return None
 
 
@@ -281,5 +292,5 @@ class ReplayScene(ReplayShell):
 
     game_id = GAME.id
 
-    def make_table(self, session: Session[Any]) -> TableScene:
-        return TableScene(self.ctx, session, demo=True, driven=True)
+    def make_table(self, session: Session[Any]) -> Table:
+        return Table(self.ctx, session, HighCardKit, demo=True, driven=True)

@@ -24,7 +24,9 @@ class Table(Protocol):
     focus: int
     animator: Any
     turns: Any
-    driven: bool
+
+    @property
+    def driven(self) -> bool: ...
 
     def human_turn(self) -> bool: ...
 

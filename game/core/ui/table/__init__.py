@@ -1,0 +1,56 @@
+"""The core table, built by composition: one scene for every game, local or online.
+
+How a game hands its table to core (no subclassing):
+
+1. Write a kit: a class implementing `TableKit` (kit.py; subclass it to inherit the optional
+   hooks' defaults), made with the table's `TablePort` (port.py) and keeping it:
+
+       class MyKit(TableKit):
+           game_over_event = GameOver
+
+           def __init__(self, port: TablePort) -> None:
+               self.port = port
+
+           def shown_board(self, state, source=None): ...   # an object with apply(event)
+           def shown_view(self, state): ...                 # (online) from one seat's view
+           def build(self) -> KitParts: ...                 # styles, parts, clickable, ...
+           def static_layer(self) -> pygame.Surface: ...
+
+   Its parts read the table through the port each time (`port.state`, `port.seen`,
+   `port.focus`, ...), act through `port.act(action)` (the step to the session; the turn
+   controller hears of it) and hand back what else an input did as `Effects` (the line, a
+   refusal, a flash) for `port.show(effects)`, never writing into each other.
+2. Hand its maker through the game's UI descriptor: `GameUI(..., table_kit=MyKit)`. Local
+   tables are `Table(ctx, session, kit=MyKit, ...)`; the online table (`game.online.ui.table.
+   start_table`) builds the same `Table` from `ctx.game_ui(id).table_kit` with an online
+   `TableHost` (host.py) around it, so a game with a kit plays online with nothing more.
+
+Files: scene.py (the `Table` and its port members), frame.py (update, input, drawing),
+turn_view.py (the table's side of the turn controller), host.py (local/online surroundings),
+kit.py (`TableKit`, `KitParts`, `Effects`), port.py (`TablePort`), saved.py (a resumed table).
+"""
+
+from __future__ import annotations
+
+from .host import LocalHost, TableHost
+from .kit import NO_EFFECTS, Effects, KitParts, Nothing, TableKit
+from .port import TablePort
+from .saved import Resumed, resume_saved, table_files
+from .scene import KitMaker, Table, policy_of
+
+__all__ = [
+    "NO_EFFECTS",
+    "Effects",
+    "KitMaker",
+    "KitParts",
+    "LocalHost",
+    "Nothing",
+    "Resumed",
+    "Table",
+    "TableHost",
+    "TableKit",
+    "TablePort",
+    "policy_of",
+    "resume_saved",
+    "table_files",
+]

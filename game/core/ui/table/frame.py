@@ -1,0 +1,172 @@
+"""A frame of the core table (`Table`): its update, the path of an input, the drawing order and
+when a still screen needs no drawing. Functions of the table, kept apart from its construction
+and its port so each file has one job.
+
+The path of an input: the kit's own first (`on_event`), the help (it watches the mouse for
+tooltips), Esc (drop the choice, else the menu), a click or Space skipping an animation, Space
+confirming a finished turn, the controls, a click hurrying a computer, a right click dropping
+the choice, then the parts in `clickable` order. The drawing order: the static layer, the parts,
+the controls (not when driven), the kit's overlays, the daily badge, the effects, the tooltips.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.ui import gfx
+from game.core.ui.scene import tips_moving
+from game.core.ui.shells.late_input import follows
+
+if TYPE_CHECKING:
+    from .scene import Table
+
+
+def update(table: Table, dt: float) -> None:
+    """One frame: the host's news, the turn controller's word, the animation, the parts."""
+    table.host.before_update(dt)
+    table.kit.on_update(dt)
+    view = table.turn_view
+    if table.hand_over_first:
+        table.hand_over_first = False
+        view.hand_over_on_resume()
+    if table.turns.unsaved:
+        table.save_now()
+    table.time += dt
+    adt = table.ctx.anim_dt(dt)
+    if view.computers_playing():
+        pace = getattr(table.ctx.settings, "pace", "normal")
+        adt *= table.kit.pace_speeds.get(pace, 1.0)
+    view.skip_hurried()
+    table.animator.update(adt, table.focus)
+    table.controls.update(dt)
+    table.moves.update(dt)
+    table.help.update(dt)
+    view.settle_until_turn()
+    animator = table.animator
+    if table.driven or animator.busy or animator.held:
+        if animator.held:  # the round's scores came up: not what the input was for
+            table.late.drop()
+        return
+    if table.auto_next.due(table.turns.confirming, dt):
+        table.confirm_turn()
+    turn = table.turns.step(adt, table.kit.turn_pace())
+    for notice in table.turns.take_notices():  # a computer player failed: say so
+        table.message = notice
+    view.follow(turn)
+    if table.late:
+        table.late.apply(table)
+
+
+def needs_redraw(table: Table) -> bool:
+    """Still only while a human is to move, nothing animates and the player has gone (a game's
+    ambient motion, such as marching rings, rests with the rest); the host may have its own
+    rule (online: still while the link is quiet)."""
+    own = table.host.needs_redraw()
+    if own is not None:
+        return own
+    seat = table.turns.acting
+    human = table.turns.confirming is not None or (
+        seat is not None and not table.session.seats[seat].is_computer
+    )
+    return (
+        not human
+        or table.driven
+        or table.animator.busy
+        or bool(table.animator.held)
+        or table.ambient_live()
+        or table.auto_next.counting  # the Next button's bar empties
+        or tips_moving(getattr(table.help, "layer", None))  # a tooltip on its way, fading in
+    )
+
+
+def focus_targets(table: Table) -> list[Any]:
+    """What the keyboard focus can rest on (the kit's `targets_of`): nothing when driven (a
+    replay's own buttons take the keys); while an animation plays, Enter on any target skips
+    it, as a click anywhere does."""
+    if table.driven:
+        return []
+    targets = table.kit.targets_of()
+    if table.animator.busy:
+        for target in targets:
+            target.activate = lambda: table.late.skip_then_enter(table)
+            target.plays = False  # it only skips now: safe on an unseen focus
+    return targets
+
+
+def focus_claims(table: Table) -> set[int]:
+    """Keys the focus ring leaves to the table now: Space skips an animation, or says Next to
+    a finished turn."""
+    if table.animator.busy or table.confirming is not None:
+        return {pygame.K_SPACE}
+    return set()
+
+
+def handle_event(table: Table, event: pygame.event.Event) -> None:
+    """An input, along the path the module's docstring gives."""
+    kit = table.kit
+    if kit.on_event(event):
+        return
+    if table.help.handle_event(event):  # (it watches the mouse for tooltips)
+        return
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if kit.has_choice():
+            kit.cancel_choice()
+        else:
+            table.open_menu()
+        return
+    if table.late.keep_release(event):
+        return  # the release of a click kept during the animation: applied with it
+    if table.animator.busy and table.late.keep_click(event, follows(table)):
+        table.animator.skip(table.focus)
+        return
+    if table.animator.skip_on(event, table.focus):
+        return
+    if (
+        table.confirming is not None
+        and event.type == pygame.KEYDOWN
+        and event.key == pygame.K_SPACE
+    ):
+        table.confirm_turn()
+        return
+    if table.controls.handle_event(event):
+        return
+    if (
+        event.type == pygame.MOUSEBUTTONDOWN
+        and getattr(event, "button", 1) == 1
+        and not table.driven
+        and table.computers_playing()
+    ):
+        table.turn_view.hurry_computer()
+        return
+    if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
+        kit.drop_choice()
+        return
+    for part in table.clickable:
+        if part.handle_event(event):
+            return
+
+
+def draw(table: Table, surface: pygame.Surface) -> None:
+    """The frame, in the order the module's docstring gives."""
+    table.view = gfx.view(surface)
+    table.ctx.layout.fit(table.view)  # anchored regions follow the window's shape
+    table.kit.before_draw(surface)
+    key = (tuple(table.view), gfx.render_scale(), table.ctx.layout.variant)
+    if table.static is None or key != table.static_key:
+        table.static, table.static_key = table.kit.static_layer(), key
+    surface.blit(table.static, table.view.topleft)
+    for part in table.parts:
+        part.draw(surface)
+    if not table.driven:
+        table.controls.draw(surface)
+        table.auto_next.draw(surface, getattr(table.controls, "buttons", {}).get("next"))
+    table.kit.draw_overlays(surface)
+    if table.session.daily is not None and not table.driven:
+        from game.core.ui.daily import draw_badge
+
+        draw_badge(surface, table.ctx, table.session, table.kit.daily_badge_at())
+    for effect in table.animator.effects:
+        effect.draw(surface)
+    table.help.draw(surface)  # a tooltip goes over everything

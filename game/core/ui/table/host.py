@@ -1,0 +1,128 @@
+"""What surrounds a table: a `TableHost`. The core table is the same wherever its game is kept;
+its host says what differs around it. `LocalHost`: a game on this machine (computers think in
+the bot worker, pass screens between people, Esc opens the pause menu, the end is the game's
+end scene). The online host (`game.online.ui.table.OnlineHost`) polls the link's news each
+frame, plays only its screen's seat, keeps nothing here, and ends with a rematch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.core.turns import TurnController
+
+if TYPE_CHECKING:
+    from .scene import Table
+
+
+class TableHost(Protocol):
+    """The table's surroundings (see the module's docstring). The table calls `attach` once,
+    while it is being built, before anything else."""
+
+    #: Whether this screen keeps the game (its autosave): never for a game a server keeps.
+    keeps_game: bool
+
+    def attach(self, table: Table) -> None:
+        """The table this host surrounds (built up to its turn controller)."""
+        ...
+
+    def make_turns(self, table: Table) -> TurnController:
+        """The table's turn controller."""
+        ...
+
+    def start(self) -> None:
+        """The table is built (its parts and shown board): set what the host decides."""
+        ...
+
+    def before_update(self, dt: float) -> None:
+        """Each frame, first: what arrived since the last."""
+        ...
+
+    def may_act(self, seat: int) -> bool:
+        """Whether the focused human may act now, by the host (a move on its way: no)."""
+        ...
+
+    def undo_words(self, refusal: object) -> str | None:
+        """The host's own words for an undo refused (None: the table's)."""
+        ...
+
+    def banner_name(self, seat: int, name: str) -> str:
+        """The banner's title for a seat, as the host says it."""
+        ...
+
+    def waiting_words(self, seat: int) -> str | None:
+        """What the turn line says while `seat`'s player is away (None: "... is playing")."""
+        ...
+
+    def needs_redraw(self) -> bool | None:
+        """The host's rule for a still screen (None: the table's own)."""
+        ...
+
+    def redraw_key(self) -> object | None:
+        """What may change with no input, by the host (None: the table's own key)."""
+        ...
+
+    def open_menu(self) -> bool:
+        """Esc: the host's menu (False: the table's pause menu)."""
+        ...
+
+    def end_scene(self) -> Any:
+        """The scene after the last step (None: the game's own)."""
+        ...
+
+    def exit(self) -> None:
+        """The table closes."""
+        ...
+
+
+class LocalHost:
+    """A game on this machine: the table's own rules everywhere."""
+
+    keeps_game = True
+
+    def attach(self, table: Table) -> None:
+        self.table = table
+
+    def make_turns(self, table: Table) -> TurnController:
+        return TurnController(
+            table.session,  # type: ignore[arg-type]  # (turns.py reads a Session until it takes a TableSession)
+            table.runner.submit,
+            table.needs_confirm,
+            pass_screen=lambda: table.ctx.settings.pass_screen,
+        )
+
+    def start(self) -> None:
+        pass
+
+    def before_update(self, dt: float) -> None:
+        pass
+
+    def may_act(self, seat: int) -> bool:
+        return True
+
+    def undo_words(self, refusal: object) -> str | None:
+        return None
+
+    def banner_name(self, seat: int, name: str) -> str:
+        return name
+
+    def waiting_words(self, seat: int) -> str | None:
+        return None
+
+    def needs_redraw(self) -> bool | None:
+        return None
+
+    def redraw_key(self) -> object | None:
+        return None
+
+    def open_menu(self) -> bool:
+        return False
+
+    def end_scene(self) -> Any:
+        return None
+
+    def exit(self) -> None:
+        pass
+
+
+__all__ = ["LocalHost", "TableHost"]

@@ -1,0 +1,180 @@
+"""What a game gives the core table (`game.core.ui.table.Table`): its kit.
+
+A game does not subclass the table. Its UI descriptor (`GameUI.table_kit`) hands core a maker,
+`table_kit(port) -> TableKit`, called once as the table is built with the table's `TablePort`
+(what the kit and its parts may read and call on the table, port.py). The kit answers the
+table's questions about the game: the shown board, the parts and the event styles, the picture
+under everything, and the optional hooks below (each has a default here: a kit class may
+subclass `TableKit` to inherit them, as one inherits a Protocol's defaults).
+
+A part's click may do several things at once on the table (say a line, mark a refusal, flash
+what was refused): it hands them back as an `Effects` value (`port.show(effects)`), and the
+table applies them, instead of writing into its siblings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import pygame
+
+from game.core.turns import Turn
+from game.core.ui.settings import PACE_SPEEDS
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What one input did to the table beyond the session, for the table to show.
+
+    - `message`: the table's line (None: the line stays as it is; "" clears it).
+    - `refusal`: the line says why a click was refused: the refusal's sound, the line marked.
+    - `until_turn`: the line is a "not now" one that gives way when the player's turn comes.
+    - `flash`: what the refused click was on (a key the game's parts know), shown red a moment.
+    - `selection`: the game's choice in progress changed (the kit's to show; None: unchanged).
+    """
+
+    message: str | None = None
+    refusal: bool = False
+    until_turn: bool = False
+    flash: Any = None
+    selection: Any = None
+
+
+#: Nothing to show.
+NO_EFFECTS = Effects()
+
+
+class Nothing:
+    """A table's moves, controls or help when the game has none: it does nothing."""
+
+    buttons: dict[str, Any] = {}
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def reset(self) -> None:
+        pass
+
+
+@dataclass
+class KitParts:
+    """What `TableKit.build()` returns: the event styles the animator plays, the parts drawn in
+    order, the parts offered clicks in order, and the game's moves, controls and help (each with
+    `update(dt)`, `handle_event(event) -> bool`, `draw(surface)`; the help also `reset()`)."""
+
+    styles: Mapping[type, Any]
+    parts: list[Any]
+    clickable: list[Any] = field(default_factory=list)
+    moves: Any = field(default_factory=Nothing)
+    controls: Any = field(default_factory=Nothing)
+    help: Any = field(default_factory=Nothing)
+
+
+class TableKit(Protocol):
+    """A game's side of the table (see the module's docstring). Required: `game_over_event`,
+    `shown_board`, `build`, `static_layer`; everything else has a default."""
+
+    #: The event that ends the game: after its step, the end scene opens.
+    game_over_event: type
+    #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
+    off_focus: float = 1.0
+    #: How fast computers' turns are shown at each pace setting.
+    pace_speeds: Mapping[str, float] = PACE_SPEEDS
+
+    def shown_board(self, state: Any, source: Any = None) -> Any:
+        """The board as shown before the session's feed plays (`source`: the engine's state,
+        read when an undo is shown): an object with `apply(event)`."""
+        ...
+
+    def shown_view(self, state: Any) -> Any:
+        """The board shown from one seat's view mid-game (an online table's: other seats'
+        hidden cards reach it as they show; `reset_to(state)` when a fresh view arrives)."""
+        return self.shown_board(state)
+
+    def build(self) -> KitParts:
+        """Make the parts (they read the table through the port); return them and the styles."""
+        ...
+
+    def static_layer(self) -> pygame.Surface:
+        """The picture under everything, drawn once, covering `port.view`."""
+        ...
+
+    def watch_board(self, board: Any) -> Any:
+        """What the animator applies events to (a board that also notes each step, say)."""
+        return board
+
+    def targets_of(self) -> list[Any]:
+        """What the keyboard focus can rest on when the player may act (`focus.py`)."""
+        return []
+
+    def needs_confirm(self, seat: int) -> bool:
+        """Whether a human's step just taken waits for Next (Undo stays possible till then)."""
+        return False
+
+    def may_act(self, seat: int) -> bool:
+        """Besides being the focused human with nothing animating: may this seat act now?"""
+        return True
+
+    def turn_pace(self) -> float:
+        """How long computers pause before their moves now (1: the usual beat)."""
+        return 1.0
+
+    def on_turn(self, turn: Turn) -> None:
+        """The turn controller's word, after the table turned to it (a game's own scene)."""
+
+    def after_step(self, event: Any) -> bool:
+        """A game's own scene after a step (True: the animator waits for `release`)."""
+        return False
+
+    def has_choice(self) -> bool:
+        """Whether the player has something chosen that Esc would drop."""
+        return False
+
+    def drop_choice(self) -> None:
+        """Forget what the player had chosen (a right click, the screen turning)."""
+
+    def cancel_choice(self) -> None:
+        """Esc with something chosen."""
+        self.drop_choice()
+
+    def show(self, effects: Effects) -> None:
+        """The game's part of an input's effects (a flash, a selection); the line is the
+        table's."""
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """An input before the table's own path (True: the kit used it)."""
+        return False
+
+    def on_update(self, dt: float) -> None:
+        """Each frame, before the table's update."""
+
+    def before_draw(self, surface: pygame.Surface) -> None:
+        """Each frame, before the table draws (what the parts read this frame)."""
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """Drawn over the parts and controls, under the effects and the tooltips."""
+
+    def daily_badge_at(self) -> tuple[float, float]:
+        """Where the daily deal's line sits (its centre), clear of the game's parts."""
+        return (640, 14)
+
+    def end_scene(self) -> Any:
+        """The game's own scene after the last step (None: its route `{id}.game_end`)."""
+        return None
+
+    def idle(self) -> None:
+        """Between frames: work made ahead (a banner rendered before its step)."""
+
+    def resume(self) -> None:
+        """The table is on top again (an overlay closed)."""
+
+
+__all__ = ["NO_EFFECTS", "Effects", "KitParts", "Nothing", "TableKit"]
