@@ -418,3 +418,11 @@ def pixel_difference(first: pygame.Surface, second: pygame.Surface) -> float:
     diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # |a - b| per channel
     width, height = first.get_size()
     return 1 - _same_as(diff, (0, 0, 0)) / (width * height)
+
+
+def kit_table(scene: object, kit: type) -> bool:
+    """Whether `scene` is the core table (game.core.ui.table) holding a kit of that class: a
+    game's table, now that every game's table is the one core table and its kit."""
+    from game.core.ui.table import Table
+
+    return isinstance(scene, Table) and isinstance(scene.kit, kit)

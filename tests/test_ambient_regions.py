@@ -47,7 +47,7 @@ def ambient_table(app: Any, game: str) -> Any:
     assert app.ring.visible
     app.stack.ambient_seconds = 1e9  # the motion lives on
     frames(app, SECOND)  # past the frames drawn whole after input
-    assert game == "luckybox" or table.targets, "the piles are highlighted"
+    assert game == "luckybox" or table.kit.targets, "the piles are highlighted"
     return table
 
 
@@ -176,7 +176,7 @@ def test_a_refused_clicks_flash_ends_in_a_whole_frame(
         click(app, table.square_center(*wrong))  # a square the number cannot cross
     else:
         assert table.state.phase == "setup"
-        click(app, table.geometry.draw_pile.center)  # the pile, while cards are to be chosen
+        click(app, table.kit.geometry.draw_pile.center)  # the pile, while cards are to be chosen
     assert table.moves.flashing, "the click was refused: it flashes"
     # Slow frames (a busy machine): the moments after input pass in two of them, while the
     # flash, which moves on at most MAX_DT a frame, lasts five.
@@ -223,9 +223,9 @@ def test_a_table_beneath_a_menu_keeps_only_its_last_frames_marks(make_app: Any) 
     app = make_app((1280, 720))
     table = ambient_table(app, "blanco")
     press(app, pygame.K_ESCAPE)
-    assert app.stack.top is not table and table.targets
+    assert app.stack.top is not table and table.kit.targets
     for _ in range(6):
         app.stack._under_key = None  # as a new window size does: the table is drawn again
         app.redraw()
         assert app.step(1 / 60) and app.drew_last
-    assert 0 < len(table.ambient_regions) <= len(table.targets) + 1
+    assert 0 < len(table.ambient_regions) <= len(table.kit.targets) + 1

@@ -63,14 +63,14 @@ def test_banners_are_made_one_between_each_two_frames(app: Any, monkeypatch: Any
     assert len(ahead) == len(set(ahead)), "more than one banner made between two frames"
     # Its step's frame finds it made: the win banner renders nothing new.
     count = len(app.ctx.text._surfaces)
-    table.staging.banner_label(wins[2], 80)
+    table.kit.staging.banner_label(wins[2], 80)
     assert len(app.ctx.text._surfaces) == count
 
 
 def test_banners_follow_a_change_of_language(app: Any) -> None:
     table = demo_table(app, players=2)
     run_frames(app, 60)
-    staging = table.staging
+    staging = table.kit.staging
     assert staging._warm is not None and not staging._warm[1]  # all made
     first = staging._warm[0]
     other = next(code for code in i18n.LANGUAGES if code != first)

@@ -12,11 +12,11 @@ import pygame
 from game.blanco.entry import BLANCO
 from game.blanco.rules.cards import ALL_CARDS
 from game.blanco.rules.views import redact
-from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table.log_panel import LAST_MOVE
 from game.blanco.ui.words import card_name
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.table import Table
 from tests.test_blanco_ui import human_step, settle
 from tests.ui_helpers import click, frames, press
 
@@ -25,11 +25,11 @@ def named(text: str) -> set[int]:
     return {c for c in ALL_CARDS if re.search(rf"(?<!\w){re.escape(card_name(c))}(?!\w)", text)}
 
 
-def private_to_others(table: TableScene, reader: int) -> set[int]:
+def private_to_others(table: Table, reader: int) -> set[int]:
     """Cards other seats hold unseen by `reader` now: in their hands or face down, never shown
     to `reader` by any event so far."""
     shown: set[int] = set()
-    for event in table.move_log.events:
+    for event in table.kit.move_log.events:
         seen = redact(event, reader)
         for field in ("card", "replaced"):
             value = getattr(seen, field, 0)
@@ -48,7 +48,7 @@ def private_to_others(table: TableScene, reader: int) -> set[int]:
     return hidden - shown
 
 
-def play_to_turn(app: Any, table: TableScene, bot: Any, turns: int) -> None:
+def play_to_turn(app: Any, table: Table, bot: Any, turns: int) -> None:
     for _ in range(400):
         settle(app, table)
         if isinstance(app.stack.top, HandoffScene):
@@ -66,7 +66,7 @@ def test_the_log_tells_a_computers_turn_and_rings_what_it_changed(app) -> None:
     bot = BLANCO.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 3)
     frames(app, 2)
-    rows = table.log_panel.rows_drawn
+    rows = table.kit.log_panel.rows_drawn
     assert any(row.startswith("Bo ") for row in rows), rows
     assert any(row.startswith("Ann ") for row in rows), rows
     secret = private_to_others(table, 0)
@@ -76,11 +76,11 @@ def test_the_log_tells_a_computers_turn_and_rings_what_it_changed(app) -> None:
     places = ring.places()
     assert places and {seat for seat, _r, _c in places} == {1}, places
     seat, r, c = sorted(places)[0]
-    rect = table.cell_rects(seat)[(r, c)]
+    rect = table.kit.cell_rects(seat)[(r, c)]
     x, y = round(rect.x), round(rect.centery)
     edge = [tuple(app.screen.get_at((x - d, y)))[:3] for d in range(4)]
     assert LAST_MOVE in edge, edge  # the ring, just outside the card
-    click(app, table.geometry.draw_pile.center, 2)  # Ann acts: what Bo did has been seen
+    click(app, table.kit.geometry.draw_pile.center, 2)  # Ann acts: what Bo did has been seen
     assert not ring.places()
     assert not app.errors
 
@@ -92,7 +92,7 @@ def test_the_wheel_goes_back_and_a_click_or_l_opens_the_log(app) -> None:
     bot = BLANCO.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 6)
     frames(app, 1)
-    panel = table.log_panel
+    panel = table.kit.log_panel
     newest = list(panel.rows_drawn)
     closed = panel.rect()
     pygame.event.post(
@@ -106,7 +106,7 @@ def test_the_wheel_goes_back_and_a_click_or_l_opens_the_log(app) -> None:
     frames(app, 2)
     assert panel.back == 0 and panel.rows_drawn == newest
     click(app, closed.center, 2)
-    assert panel.open and panel.rect().top == table.geometry.others.top
+    assert panel.open and panel.rect().top == table.kit.geometry.others.top
     assert panel.rect().h > closed.h + 200
     assert len(panel.rows_drawn) > len(newest), "the open log shows more turns"
     press(app, pygame.K_l, 2)
@@ -129,12 +129,12 @@ def test_pass_and_play_each_reader_reads_only_their_own_seat(app) -> None:
         settle(app, table)
         if app.stack.top is not table:
             continue
-        reader = table.viewer
+        reader = table.kit.viewer
         if reader is not None:
             frames(app, 1)
             readers.add(reader)
             secret = private_to_others(table, reader)
-            for row in table.log_panel.rows_drawn:
+            for row in table.kit.log_panel.rows_drawn:
                 assert not named(row) & secret, (reader, row)
         if table.human_turn():
             human_step(app, table, bots[table.focus])
@@ -160,20 +160,20 @@ def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forwar
     human_step(app, table, bot)  # the play (or discard): the turn waits for Next
     while table.animator.busy:
         frames(app, 1)
-    assert table.confirming == 0 and spotlit(table) is None
-    column = table.geometry.others.w
-    assert all(panel.w == column for panel in table.others.panels().values())
+    assert table.confirming == 0 and spotlit(table.kit) is None
+    column = table.kit.geometry.others.w
+    assert all(panel.w == column for panel in table.kit.others.panels().values())
     click(app, table.controls.buttons["next"].rect.center)
     for _ in range(600):
-        if spotlit(table) is not None:
+        if spotlit(table.kit) is not None:
             break
         frames(app, 1)
-    assert spotlit(table) == 1 and table.others.panels()[1].w > column
+    assert spotlit(table.kit) == 1 and table.kit.others.panels()[1].w > column
     frames(app, 1)
-    cover = table.others.panels()[1]
+    cover = table.kit.others.panels()[1]
     ring = next(part for part in table.parts if type(part).__name__ == "LastMoves")
     for seat, r, c in ring.places():
-        rect = table.cell_rects(seat)[(r, c)]
+        rect = table.kit.cell_rects(seat)[(r, c)]
         if seat == 2 and cover.colliderect(rect):
             x, y = round(rect.x) - 1, round(rect.centery)
             assert tuple(app.screen.get_at((x, y)))[:3] != LAST_MOVE

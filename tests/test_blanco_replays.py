@@ -15,15 +15,16 @@ from game.blanco.rules import Play
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.scenes.replay import ReplayScene
 from game.blanco.ui.scenes.setup import SetupScene
-from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import storage
 from game.core.session import VERSION, Seat, Session
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.replays import ReplaysScene
 from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.title import TitleScene
-from tests.support import save_file
+from game.core.ui.table import Table
+from tests.support import kit_table, save_file
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 
@@ -105,7 +106,7 @@ def test_watching_a_blanco_replay_to_the_end(app, data_dir) -> None:
     assert replay.speed == 4.0
     frames(app, 90)
     screenshot(app, "blanco_replay_playing")
-    assert "step" in replay.table.turn_line()
+    assert "step" in replay.table.kit.turn_line()
     for _ in range(40000):
         top = app.stack.top
         if isinstance(top, GameEndScene):
@@ -157,7 +158,7 @@ def test_same_deal_starts_the_same_deal(app, data_dir) -> None:
     screenshot(app, "blanco_same_deal_setup")
     click_widget(app, setup, "start", 2)
     table = app.stack.top
-    assert isinstance(table, TableScene)
+    assert kit_table(table, BlancoKit)
     state = table.state
     assert state.seed == kept.state.seed and state.deck == kept.state.deck
     assert [p.grid for p in state.players] == [
@@ -215,7 +216,7 @@ def test_blanco_statistics_from_recorded_games(app, data_dir) -> None:
 # ---------------------------------------------------------------- the Next gate
 
 
-def _settle(app: Any, table: TableScene) -> None:
+def _settle(app: Any, table: Table) -> None:
     for _ in range(3000):
         if table.human_turn() or table.turns.confirming is not None and not table.animator.busy:
             return
@@ -231,13 +232,13 @@ def _settle(app: Any, table: TableScene) -> None:
     raise AssertionError("the table never settled")
 
 
-def _setup_turn(app: Any, table: TableScene) -> None:
+def _setup_turn(app: Any, table: Table) -> None:
     """Set-up by clicks: turn up one card, look at another."""
-    click(app, table.grid.rects()[(0, 0)].center)
-    click(app, table.grid.rects()[(1, 1)].center)
+    click(app, table.kit.grid.rects()[(0, 0)].center)
+    click(app, table.kit.grid.rects()[(1, 1)].center)
 
 
-def _quiet_turn(app: Any, table: TableScene) -> Play:
+def _quiet_turn(app: Any, table: Table) -> Play:
     """Draw the discard pile's top and play it onto the face-up (0, 0): a turn that shows
     nothing new, so it may be taken back."""
     seat = table.focus
@@ -245,8 +246,8 @@ def _quiet_turn(app: Any, table: TableScene) -> Play:
     _settle(app, table)
     assert table.state.phase == "play"
     card = table.state.players[seat].hand[-1]
-    click(app, table.hand.rects()[len(table.state.hand(seat)) - 1].center)
-    click(app, table.grid.rects()[(0, 0)].center)
+    click(app, table.kit.hand.rects()[len(table.state.hand(seat)) - 1].center)
+    click(app, table.kit.grid.rects()[(0, 0)].center)
     return Play(seat, card, (0, 0))
 
 
@@ -257,7 +258,7 @@ def test_next_gate_holds_and_undo_works_before_next(app) -> None:
     _setup_turn(app, table)
     _settle(app, table)
     assert table.turns.confirming == 0  # the set-up waits for Next too (the bot's is next)
-    assert table.undo_refusal() is not None  # a look showed a card: it stands
+    assert table.kit.undo_refusal() is not None  # a look showed a card: it stands
     press(app, pygame.K_RETURN)
     _settle(app, table)
     assert table.state.phase == "turn" and table.focus == 0
@@ -271,7 +272,7 @@ def test_next_gate_holds_and_undo_works_before_next(app) -> None:
     steps = len(table.state.actions)
     frames(app, 120)
     assert len(table.state.actions) == steps, "the game waits for Next"
-    assert "Next" in table.turn_line()
+    assert "Next" in table.kit.turn_line()
     frames(app, 1)
     screenshot(app, "blanco_next_gate")
     # A click on the table is refused with the reason.
@@ -312,12 +313,12 @@ def test_pass_and_play_hands_over_only_after_next(app) -> None:
     assert table.turns.confirming == 0, "Ann's set-up waits for her Next"
     frames(app, 60)
     assert app.stack.top is table, "no pass screen before Next"
-    assert table.viewer == 0  # still Ann's cards on screen
+    assert table.kit.viewer == 0  # still Ann's cards on screen
     click(app, table.controls.buttons["next"].rect.center)
     frames(app, 3)
     top = app.stack.top
     assert isinstance(top, HandoffScene) and top.name == "Bob"
-    assert table.viewer is None
+    assert table.kit.viewer is None
 
 
 def test_continue_at_the_next_gate_still_waits_and_undoes(app) -> None:
@@ -338,7 +339,7 @@ def test_continue_at_the_next_gate_still_waits_and_undoes(app) -> None:
     title = blanco_title(app)
     click_widget(app, title, "continue", 2)
     resumed = app.stack.top
-    assert isinstance(resumed, TableScene) and resumed is not table
+    assert kit_table(resumed, BlancoKit) and resumed is not table
     _settle(app, resumed)
     assert resumed.state.key() == key
     assert resumed.turns.confirming == 0, "still waiting for Ann's Next"

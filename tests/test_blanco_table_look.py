@@ -40,7 +40,7 @@ def test_the_table_is_wood_and_baize_not_flat_panels(app: Any, size: tuple[int, 
     corner = pixels.get_at((1, h // 2))[:3]  # the left rim, half-way down
     assert corner[0] > corner[1] + 20 and corner[0] > corner[2] + 20, ("wood", corner)
     # The cloth between the columns is not one flat colour: its speckle and shading.
-    area = table.geometry.grid_area.move(-view.x, -view.y)
+    area = table.kit.geometry.grid_area.move(-view.x, -view.y)
     scale = w / view.w
     colours = {
         tuple(pixels.get_at((round((area.x + x) * scale), round((area.bottom + y) * scale))))[:3]

@@ -15,14 +15,16 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.ui.scenes.gameend import GameEndScene
-from game.blanco.ui.scenes.table import TableScene
 from game.blanco.ui.table import geometry as geo
+from game.blanco.ui.table.kit import BlancoKit
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.table import Table
+from tests.support import kit_table
 from tests.ui_helpers import click, frames, press, screenshot, wait
 
 
-def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
+def settle(app: Any, table: Table, limit: int = 4000) -> None:
     """Run frames until the table waits for a human (or the game leaves the table)."""
     for _ in range(limit):
         if app.stack.top is not table or table.human_turn():
@@ -36,13 +38,13 @@ def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
     raise AssertionError("the table never settled")
 
 
-def cell_at(table: TableScene, at: tuple[int, int]) -> tuple[float, float]:
-    return table.grid.rects()[at].center
+def cell_at(table: Table, at: tuple[int, int]) -> tuple[float, float]:
+    return table.kit.grid.rects()[at].center
 
 
 def click_action(
     app: Any,
-    table: TableScene,
+    table: Table,
     action: Any,
     shots: set | None = None,
     click: Callable[[Any, Any], Any] = click,
@@ -62,19 +64,19 @@ def click_action(
         click(app, cell_at(table, action.look))
     elif isinstance(action, Draw):
         shot("turn_draw")
-        geometry = table.geometry
+        geometry = table.kit.geometry
         click(
             app, (geometry.draw_pile if action.source == "pile" else geometry.discard_pile).center
         )
     elif isinstance(action, Play):
         index = table.state.hand(table.focus).index(action.card)
-        click(app, table.hand.rects()[index].center)
+        click(app, table.kit.hand.rects()[index].center)
         shot("play_selected")
         click(app, cell_at(table, action.at))
     elif isinstance(action, Discard):
         index = table.state.hand(table.focus).index(action.card)
-        click(app, table.hand.rects()[index].center)
-        click(app, table.geometry.discard_pile.center)
+        click(app, table.kit.hand.rects()[index].center)
+        click(app, table.kit.geometry.discard_pile.center)
         if action.reveal is not None:
             shot("discard_reveal")
             click(app, cell_at(table, action.reveal))
@@ -100,7 +102,7 @@ def click_action(
         raise AssertionError(action)
 
 
-def human_step(app: Any, table: TableScene, bot: Any, shots: set | None = None) -> Any:
+def human_step(app: Any, table: Table, bot: Any, shots: set | None = None) -> Any:
     """One step of the human whose turn it is, by clicks; returns the action."""
     seat = table.focus
     count = len(table.state.actions)
@@ -134,7 +136,7 @@ def test_solo_game_by_clicks(app) -> None:
 def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_move(
     app,
 ) -> None:
-    from game.blanco.ui.scenes.table import HINT_PAD
+    from game.blanco.ui.table.kit import HINT_PAD
     from game.blanco.ui.table.keys import hint_place
     from game.core.ui.paint import GREEN
 
@@ -143,13 +145,13 @@ def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_m
     kinds = set()
     for _ in range(12):  # the set-up, then turns: draws, plays, discards, swaps
         settle(app, table)
-        assert hint_place(table) is None  # no mark before the player asks
+        assert hint_place(table.kit) is None  # no mark before the player asks
         click(app, table.controls.buttons["hint"].rect.center)
         hint = table.moves.hint
         assert hint is not None and table.message.startswith("Hint: ")
         count = len(table.state.actions)
         for _step in range(6):  # each step of the move by a click on the mark
-            place = hint_place(table)
+            place = hint_place(table.kit)
             assert place is not None, (hint, table.moves.mode)
             ring = pygame.Rect(place).inflate(HINT_PAD, HINT_PAD)
             assert tuple(app.screen.get_at((ring.left + 3, ring.centery)))[:3] == GREEN
@@ -159,14 +161,14 @@ def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_m
         assert table.state.actions[count:] == [hint], (hint, table.message)
         kinds.add(type(hint).__name__)
         frames(app, 1)
-        assert hint_place(table) is None  # done: the mark is gone
+        assert hint_place(table.kit) is None  # done: the mark is gone
     assert {"Setup", "Draw"} <= kinds and kinds & {"Play", "Discard", "Swap"}
 
 
 def test_refusals_are_said_and_flashed(app) -> None:
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
     settle(app, table)
-    click(app, table.hand.rects()[0].center)  # set-up: a hand card is not a choice
+    click(app, table.kit.hand.rects()[0].center)  # set-up: a hand card is not a choice
     assert table.refusal and table.message
     assert table.moves.flash is not None and table.moves.flash[0] == ("hand", 0)
     click(app, table.controls.buttons["undo"].rect.center)
@@ -189,12 +191,12 @@ def test_refusals_are_said_and_flashed(app) -> None:
     assert table.message.startswith("Hint: ") and not table.refusal
     # The memory aid shows the looked-at card to its owner (marked); off, only its back.
     frames(app, 1)
-    assert table.private_drawn == {0}
-    assert table.cell_face(0, (1, 1)) == (table.state.grid(0)[1][1], True)
+    assert table.kit.private_drawn == {0}
+    assert table.kit.cell_face(0, (1, 1)) == (table.state.grid(0)[1][1], True)
     click(app, table.controls.buttons["aid"].rect.center, 2)
-    assert not table.memory_aid and table.cell_face(0, (1, 1)) == (0, False)
+    assert not table.kit.memory_aid and table.kit.cell_face(0, (1, 1)) == (0, False)
     click(app, table.controls.buttons["aid"].rect.center, 2)
-    assert table.memory_aid
+    assert table.kit.memory_aid
     # A swap of two face-down cards: the card clicked is the one turned over, wherever the
     # swap puts it.
     known = table.state.grid(0)[1][1]
@@ -230,19 +232,19 @@ def test_title_chooses_blanco_and_remembers_it(app) -> None:
     assert [s.kind for s in seats] == ["human", "human", "hard"]
     click(app, setup.widget("start").rect.center, 2)
     table = app.stack.scenes[0]
-    assert isinstance(table, TableScene) and table.session.game is BLANCO
+    assert kit_table(table, BlancoKit) and table.session.game is BLANCO
     # The choice is remembered: a new title shows Blanco.
     assert TitleScene(app.ctx).game == "blanco"
 
 
-def watch_private(table: TableScene, log: list) -> None:
+def watch_private(table: Table, log: list) -> None:
     """Check every frame the table draws: with several humans, private faces only of the seat
     whose turn is shown, once that seat has taken the screen; alone, only the human's own."""
     original = table.draw
 
     def checked(surface: pygame.Surface) -> None:
         original(surface)
-        drawn = set(table.private_drawn)
+        drawn = set(table.kit.private_drawn)
         log.append((table.seen.acting, drawn))
         humans = table.session.humans
         if len(humans) == 1:  # alone with computers: the one human's own cards, always
@@ -257,7 +259,7 @@ def watch_private(table: TableScene, log: list) -> None:
 
 
 def play_until(
-    app: Any, table: TableScene, done: Any, bots: dict, shots: set, handoffs: list, limit: int = 400
+    app: Any, table: Table, done: Any, bots: dict, shots: set, handoffs: list, limit: int = 400
 ) -> None:
     for _ in range(limit):
         if done():
@@ -359,7 +361,7 @@ def test_continue_mid_turn_restores_exactly(app) -> None:
     screenshot(app, "blanco_title_continue")
     click(app, title.widget("continue").rect.center, 2)
     resumed = app.stack.top
-    assert isinstance(resumed, TableScene) and resumed is not table
+    assert kit_table(resumed, BlancoKit) and resumed is not table
     assert resumed.state.key() == key
     assert resumed.animator.busy or resumed.session.feed  # the draw's step plays again
     settle(app, resumed)
@@ -486,10 +488,10 @@ def test_random_clicks_and_keys_never_break_the_table(app) -> None:
             press(app, rng.choice(keys))
         elif roll < 0.35:
             click(app, rng.choice(targets))
-        elif roll < 0.5 and table.grid.rects():
-            click(app, rng.choice(list(table.grid.rects().values())).center)
-        elif roll < 0.6 and table.hand.rects():
-            click(app, rng.choice(table.hand.rects()).center)
+        elif roll < 0.5 and table.kit.grid.rects():
+            click(app, rng.choice(list(table.kit.grid.rects().values())).center)
+        elif roll < 0.6 and table.kit.hand.rects():
+            click(app, rng.choice(table.kit.hand.rects()).center)
         elif roll < 0.7:
             click(app, (rng.uniform(0, 1280), rng.uniform(0, 720)))
         else:
@@ -525,7 +527,7 @@ def test_a_look_seen_before_its_reveal_choice_survives_closing(app) -> None:
         raise AssertionError("no chain reaction")
     down = table.state.players[0].face_down()
     click(app, cell_at(table, down[0]))
-    assert table.moves.mode == "look_reveal" and table.private_drawn == {0}
+    assert table.moves.mode == "look_reveal" and table.kit.private_drawn == {0}
     press(app, pygame.K_ESCAPE)  # no taking the look back
     assert table.moves.mode == "look_reveal"
     app.stack.clear()

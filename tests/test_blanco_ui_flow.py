@@ -4,7 +4,8 @@ the demo from the command line, to the end, with a record that checks."""
 from __future__ import annotations
 
 from game.blanco.entry import BLANCO
-from game.blanco.ui.scenes.table import TableScene
+from game.blanco.ui.table.kit import BlancoKit
+from tests.support import kit_table
 from tests.ui_helpers import click, frames, frames_computers_answered, screenshot
 
 
@@ -43,16 +44,16 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
             frames(app, 2)
             click(app, title.widget("continue").rect.center, 2)
             table = app.stack.top
-            assert isinstance(table, TableScene) and table.match is not None
-            assert len(table.match.games) == scores
+            assert kit_table(table, BlancoKit) and table.kit.match is not None
+            assert len(table.kit.match.games) == scores
             # The whole match is one table: its games follow one another in one folder.
             assert saves.table_folders(app.ctx.game_dir("blanco")) == [table.session.table_folder]
             # The table says where the match stands: this game's number and our wins beside
             # the piles, each other player's in their panel.
-            wins = table.match.wins()
+            wins = table.kit.match.wins()
             ours = f"Game {scores + 1} · you: {wins[0]} of 2 wins"
-            assert table.piles.match_line() == ours
-            assert table.match.seat_words(1) == f"{wins[1]} win" + ("" if wins[1] == 1 else "s")
+            assert table.kit.piles.match_line() == ours
+            assert table.kit.match.seat_words(1) == f"{wins[1]} win" + ("" if wins[1] == 1 else "s")
             continue
         frames_computers_answered(app)  # no frames drawn while a computer thinks
     else:

@@ -67,13 +67,13 @@ def test_a_wide_window_puts_blancos_columns_at_its_edges(app: Any) -> None:
     frames(app, 2)
     view = gfx.view(app.screen)
     assert view.width > 1280 + 400
-    g = table.geometry
+    g = table.kit.geometry
     assert app.stack.top is table, app.stack.top
     assert g.view == view, "the table lays out for what the window shows"
     button_column = pygame.FRect(g.buttons["swap"]).unionall(list(g.buttons.values()))
     for rect in (g.piles_back, g.prompt, g.choices, button_column):
         assert 0 <= rect.left - view.left <= EDGE_MARGIN, f"{rect} not at the left edge"
-    panels = list(table.others.panels().values())
+    panels = list(table.kit.others.panels().values())
     assert len(panels) == 3
     for panel in panels:
         assert 0 <= view.right - panel.right <= EDGE_MARGIN, f"{panel} not at the right edge"
@@ -83,15 +83,15 @@ def test_a_wide_window_puts_blancos_columns_at_its_edges(app: Any) -> None:
     for middle in (g.banner, g.grid_area, g.hand_area):
         assert middle.left > g.piles_back.right and middle.right < min(p.left for p in panels)
         assert middle.width > 560 + 300
-    cells = table.grid.rects().values()
+    cells = table.kit.grid.rects().values()
     grid_x = (min(r.left for r in cells) + max(r.right for r in cells)) / 2
     assert grid_x == pytest.approx(g.grid_area.centerx, abs=1)
-    hand = table.hand.rects()
+    hand = table.kit.hand.rects()
     hand_x = (hand[0].left + hand[-1].right) / 2
     assert hand_x == pytest.approx(g.hand_area.centerx, abs=1)
     # Back to 16:9: the design's own places.
     _resize(app, (1280, 720))
-    g = table.geometry
+    g = table.kit.geometry
     assert g.draw_pile == pygame.FRect(36, 84, 110, 154)
     assert g.grid_area == geo.GRID_AREA and g.others == geo.OTHERS
     assert table.controls.buttons["menu"].rect == pygame.FRect(170, 372, 134, 48)
@@ -101,18 +101,18 @@ def test_a_wide_window_puts_blancos_columns_at_its_edges(app: Any) -> None:
 def test_a_tall_window_puts_the_hand_at_the_bottom_and_grows_the_grids_cards(app: Any) -> None:
     _resize(app, (1920, 1080))
     table = _table(app)
-    wide = next(iter(table.grid.rects().values()))
+    wide = next(iter(table.kit.grid.rects().values()))
     assert wide.size == (100, 140)
     for size in ((1280, 1024), (1024, 768)):
         _resize(app, size)
         view = gfx.view(app.screen)
-        g = table.geometry
-        tall = next(iter(table.grid.rects().values()))
+        g = table.kit.geometry
+        tall = next(iter(table.kit.grid.rects().values()))
         assert tall.height > wide.height + 20 and tall.width > wide.width + 15, (size, tall)
         assert view.bottom - g.hand_area.bottom <= EDGE_MARGIN, "the hand sits at the bottom"
         assert view.bottom - g.prompt.bottom <= EDGE_MARGIN
         assert g.banner.top - view.top <= EDGE_MARGIN and g.piles_back.top - view.top <= 60
-        for cell in table.grid.rects().values():
+        for cell in table.kit.grid.rects().values():
             assert g.grid_area.contains(cell.inflate(10, 10)), "an outlined card fits its frame"
     assert not app.errors
 
@@ -124,7 +124,7 @@ def test_nothing_lies_outside_the_window_or_over_another_region(app: Any, size: 
     app.redraw()
     frames(app, 2)
     view = gfx.view(app.screen)
-    g = table.geometry
+    g = table.kit.geometry
     regions = {
         "banner": g.banner,
         "grid": g.grid_area,
@@ -132,7 +132,7 @@ def test_nothing_lies_outside_the_window_or_over_another_region(app: Any, size: 
         "piles": g.piles_back,
         "prompt": g.prompt,
         **{f"button {name}": rect for name, rect in g.buttons.items() if name != "next"},
-        **{f"panel {seat}": rect for seat, rect in table.others.panels().items()},
+        **{f"panel {seat}": rect for seat, rect in table.kit.others.panels().items()},
     }
     problems = [
         f"{name} {rect} outside {view}" for name, rect in regions.items() if not view.contains(rect)
@@ -144,10 +144,10 @@ def test_nothing_lies_outside_the_window_or_over_another_region(app: Any, size: 
     for name, rect in (("next", g.buttons["next"]), ("choices", g.choices)):
         if rect.colliderect(g.prompt) or rect.colliderect(g.buttons["aid"]):
             problems.append(f"{name} {rect} overlaps the prompt or the memory aid")
-    for cell in table.grid.rects().values():
+    for cell in table.kit.grid.rects().values():
         if not g.grid_area.contains(cell):
             problems.append(f"a grid card {cell} outside its frame {g.grid_area}")
-    for card in table.hand.rects():
+    for card in table.kit.hand.rects():
         if not g.hand_area.contains(card):
             problems.append(f"a hand card {card} outside its frame {g.hand_area}")
     assert problems == [], "\n".join(problems)

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import daily, daily_history
 from game.core.session import Seat
 from game.core.ui.scenes.stats import StatsScene
@@ -18,7 +18,7 @@ from game.core.ui.scenes.stats_daily import DailyStatsScene
 from game.core.ui.shells.gameend import GameEndShell
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import TableScene
-from tests.support import drive, table_of, title
+from tests.support import drive, kit_table, table_of, title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
 TODAY = daily.today()
@@ -150,7 +150,7 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     click_widget(app, screen, "game_blanco", 2)
     click_widget(app, screen, "daily", 3)
     table = app.stack.top
-    assert isinstance(table, BlancoTable)
+    assert kit_table(table, BlancoKit)
     session = table.session
     assert session.daily == TODAY and session.seed == daily.daily_seed("blanco", TODAY)
     # The person's seat is handed to a computer to reach the end quickly.

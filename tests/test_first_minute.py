@@ -113,8 +113,9 @@ def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
 
 
 def test_the_window_title_names_the_game_on_the_table(app):
-    from game.blanco.ui.scenes.table import TableScene
+    from game.blanco.ui.table.kit import BlancoKit
     from game.core.ui.scenes.title import TitleScene
+    from tests.support import kit_table
 
     app.stack.push(TitleScene(app.ctx))
     frames(app, 2)
@@ -126,7 +127,7 @@ def test_the_window_title_names_the_game_on_the_table(app):
     click(app, title.widget("new_game").rect.center, 2)
     assert pygame.display.get_caption()[0] == "Blanco"  # Blanco's set-up
     click(app, app.stack.top.widget("start").rect.center, 2)
-    assert isinstance(app.stack.scenes[0], TableScene)
+    assert kit_table(app.stack.scenes[0], BlancoKit)
     assert pygame.display.get_caption()[0] == "Blanco"
     app.stack.clear_to(TitleScene(app.ctx))
     frames(app, 2)

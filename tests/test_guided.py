@@ -15,7 +15,7 @@ from game.blanco.rules import Discard, Draw, Play as BlancoPlay
 from game.blanco.rules.state import BlancoState
 from game.blanco.ui.learn.guide import SEED
 from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
-from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.blanco.ui.table.kit import BlancoKit
 from game.blanco.ui.words import card_name
 from game.core import i18n, storage
 from game.core.ui.guide import LEARN_FILE, NO_FIRST_TIME, Guide
@@ -25,7 +25,7 @@ from game.luckybox.rules import Cross
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.table import TableScene as LuckyTable
-from tests.support import save_file, table_dir, title
+from tests.support import kit_table, save_file, table_dir, title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, screenshot, wait
 
 ROUTES = {"luckybox": "luckybox.guided", "blanco": "blanco.guided"}
@@ -167,7 +167,8 @@ def test_how_to_play_starts_the_guided_game(app, game):
     assert isinstance(howto, HowToScene)
     click_widget(app, howto, "guided", 3)
     assert guide_of(app).active()
-    assert isinstance(app.stack.scenes[0], LuckyTable if game == "luckybox" else BlancoTable)
+    table = app.stack.scenes[0]
+    assert isinstance(table, LuckyTable) if game == "luckybox" else kit_table(table, BlancoKit)
 
 
 # --------------------------------------------------------------------------- to the end
@@ -302,7 +303,7 @@ def test_the_blanco_guide_follows_the_other_pile(app):
     click(app, other.center, 2)
     assert table.state.phase == "play"
     frames(app, 60)
-    hand = [rect for rect in table.hand_slots(table.focus)]
+    hand = [rect for rect in table.kit.hand_slots(table.focus)]
     assert any(rect.collidepoint(guide.advice.target) for rect in hand)
     assert app.errors == []
 

@@ -302,7 +302,7 @@ def test_a_table_whose_highlights_only_pulse_is_drawn_at_its_ambient_rate(
     table = still_screens()["blanco_table"](app)
     app.stack.ambient_seconds = 1e9  # the highlights pulse on
     frames(app, SECOND)  # past the frames drawn after the last input
-    assert table.targets, "the piles are highlighted: they pulse"
+    assert table.kit.targets, "the piles are highlighted: they pulse"
     waited, ticked = paced_as_a_player(app, monkeypatch)
     before, partial = app.frames_drawn, app.frames_partial
     for _ in range(3):

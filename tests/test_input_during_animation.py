@@ -78,14 +78,14 @@ def test_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(app: Any) -> Non
     app.ctx.settings.animation_speed = 1.0
     settle(app, table)
     assert any(isinstance(a, Draw) for a in table.state.legal_actions(0)), table.state.phase
-    click(app, table.geometry.draw_pile.center)  # draw
+    click(app, table.kit.geometry.draw_pile.center)  # draw
     assert table.state.phase == PLAY
     assert table.animator.busy, "the drawn card is sliding in"
-    hand = table.hand.rects()
+    hand = table.kit.hand.rects()
     click(app, hand[0].center)  # the first hand card, during the slide
     frames(app, 3)
     assert table.moves.hand_card == table.state.hand(0)[0], "the click chose the hand card"
-    click(app, table.geometry.discard_pile.center)  # and the discard is not refused
+    click(app, table.kit.geometry.discard_pile.center)  # and the discard is not refused
     assert "First click the hand card" not in table.message, table.message
 
 
@@ -114,10 +114,10 @@ def test_online_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(
     until(app, lambda: table.session.version != version, what="the set-up taken")
     until(app, lambda: table.human_turn() and table.state.phase == TURN, what="our first turn")
     app.ctx.settings.animation_speed = 0.5  # a slow slide: the click surely lands in it
-    click(app, table.geometry.draw_pile.center)
+    click(app, table.kit.geometry.draw_pile.center)
     until(app, lambda: table.state.phase == PLAY and table.animator.busy, what="the slide")
-    click(app, table.hand.rects()[0].center)
+    click(app, table.kit.hand.rects()[0].center)
     until(app, lambda: not table.animator.busy and table.human_turn(), what="our play")
     assert table.moves.hand_card == table.state.hand(seat)[0], table.message
-    click(app, table.geometry.discard_pile.center)
+    click(app, table.kit.geometry.discard_pile.center)
     assert "First click the hand card" not in table.message, table.message

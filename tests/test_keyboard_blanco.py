@@ -14,11 +14,12 @@ import pygame
 from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.ui.scenes.gameend import GameEndScene
-from game.blanco.ui.scenes.table import TableScene
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from tests.keys_helpers import (
     POSTED,
     act_on,
@@ -29,12 +30,13 @@ from tests.keys_helpers import (
     typed,
     walk_to,
 )
+from tests.support import kit_table
 from tests.ui_helpers import frames, screenshot, wait
 
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
 
 
-def settle(app: Any, table: TableScene, limit: int = 4000) -> None:
+def settle(app: Any, table: Table, limit: int = 4000) -> None:
     """Keys until the table waits for the human's move (or the game leaves the table)."""
     for _ in range(limit):
         top = app.stack.top
@@ -60,7 +62,7 @@ def cell(at: tuple[int, int]) -> tuple:
     return ("cell", *at)
 
 
-def keys_action(app: Any, table: TableScene, action: Any, shots: set) -> None:
+def keys_action(app: Any, table: Table, action: Any, shots: set) -> None:
     """Make `action` with the keyboard, as a person would."""
 
     def shot(name: str) -> None:
@@ -125,7 +127,7 @@ def test_a_whole_solo_blanco_game_by_keys_only(app) -> None:
     screenshot(app, "keys_blanco_setup")
     act_on(app, "start")
     frames(app, 2)
-    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    table = next(s for s in app.stack.scenes if kit_table(s, BlancoKit))
     assert len(table.session.seats) == 1 and not table.session.seats[0].is_computer
     app.ctx.settings.animation_speed = 8.0
     bot = BLANCO.make_bot("normal", 5, 0)
@@ -173,7 +175,7 @@ def test_enter_on_a_refused_place_says_why_and_esc_cancels_a_choice(app) -> None
     assert app.stack.top is not table, "Esc again opens the menu"
 
 
-def hint_followed_by_enter(app: Any, table: TableScene) -> Any:
+def hint_followed_by_enter(app: Any, table: Table) -> Any:
     """H, then Enter until the hinted move is made (each Enter takes its next step); the
     move."""
     key(app, pygame.K_h)
@@ -218,12 +220,12 @@ def test_the_ring_on_a_pile_goes_round_its_count_in_german(app) -> None:
 
     def label_pixels() -> bytes:
         frames(app, 30)  # the ring slides to its place
-        label = table.piles.labels["pile"]
-        assert label.width > table.geometry.draw_pile.width, "the German count is the wider"
+        label = table.kit.piles.labels["pile"]
+        assert label.width > table.kit.geometry.draw_pile.width, "the German count is the wider"
         return pygame.image.tobytes(gfx.pixels_of(app.screen).subsurface(label), "RGB")
 
     walk_to(app, ("hand", 0))
     away = label_pixels()
     walk_to(app, ("pile",))
-    assert target(app, ("pile",)).rect.contains(table.piles.labels["pile"])
+    assert target(app, ("pile",)).rect.contains(table.kit.piles.labels["pile"])
     assert label_pixels() == away, "the ring left the count's words as they were"

@@ -119,7 +119,7 @@ def test_blancos_banner_keeps_clear_of_its_border(make_app, monkeypatch, lang, s
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=7)
     app.settle_window()
     frames(app, 3, dt=0.5)
-    banner = table.geometry.banner
+    banner = table.kit.geometry.banner
     lines = [rect for text, rect in drawn if "Maximilian" in text and "2" in text]
     assert lines, "the banner was drawn"
     for rect in lines:

@@ -37,8 +37,8 @@ def test_a_chosen_hand_card_rises_ringed_without_covering_your_hand(
         rings.clear()
         app.redraw()
         frames(app, 1)
-        label = pygame.Rect(table.hand.label_rect)
-        lifted = [r for r in table.hand.card_rects if r.y < table.hand.rects()[0].y]
+        label = pygame.Rect(table.kit.hand.label_rect)
+        lifted = [r for r in table.kit.hand.card_rects if r.y < table.kit.hand.rects()[0].y]
         assert len(lifted) == 1
         assert not label.colliderect(lifted[0]), (label, lifted[0])
         assert parts.chosen_ring(lifted[0]) in rings  # ringed where it stands, raised

@@ -25,8 +25,8 @@ def _setup_with_a_look(app: Any) -> Any:
         if table.human_turn():
             break
         press(app, pygame.K_SPACE) if table.animator.busy else wait(app)
-    click(app, table.grid.rects()[(0, 0)].center)
-    click(app, table.grid.rects()[(1, 1)].center)
+    click(app, table.kit.grid.rects()[(0, 0)].center)
+    click(app, table.kit.grid.rects()[(1, 1)].center)
     for _ in range(3000):
         if not table.animator.busy:
             break
@@ -43,7 +43,7 @@ def test_memory_aid_switched_in_settings_changes_the_table(app, data_dir) -> Non
     table = _setup_with_a_look(app)
     card = table.state.grid(0)[1][1]
     frames(app, 1)
-    assert table.cell_face(0, (1, 1)) == (card, True)  # on: Ann sees the card she looked at
+    assert table.kit.cell_face(0, (1, 1)) == (card, True)  # on: Ann sees the card she looked at
     press(app, pygame.K_ESCAPE, 2)  # the table's menu
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
@@ -60,12 +60,12 @@ def test_memory_aid_switched_in_settings_changes_the_table(app, data_dir) -> Non
     press(app, pygame.K_ESCAPE, 2)  # back to the table
     assert app.stack.top is table
     frames(app, 1)
-    assert table.cell_face(0, (1, 1)) == (0, False)  # off: only its back (and the eye)
+    assert table.kit.cell_face(0, (1, 1)) == (0, False)  # off: only its back (and the eye)
     screenshot(app, "blanco_memory_aid_off")
     # The table's own switch is the same setting.
     click(app, table.controls.buttons["aid"].rect.center, 2)
     assert app.ctx.settings.memory_aid is True
-    assert table.cell_face(0, (1, 1)) == (card, True)
+    assert table.kit.cell_face(0, (1, 1)) == (card, True)
     assert json.loads((data_dir / FILE_NAME).read_text())["memory_aid"] is True
 
 

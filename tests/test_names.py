@@ -10,10 +10,11 @@ from typing import Any
 import pygame
 
 from game.blanco.ui.scenes.setup import SetupScene as BlancoSetup
-from game.blanco.ui.scenes.table import TableScene as BlancoTable
+from game.blanco.ui.table.kit import BlancoKit
 from game.core.names import FILE_NAME, last_seats, remember_seats
 from game.core.ui.scenes.title import TitleScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
+from tests.support import kit_table
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, texts_drawn
 
 
@@ -87,7 +88,7 @@ def test_blanco_setup_remembers_its_own_and_borrows_lucky_boxs(app, data_dir) ->
     _retype(app, setup, "name_0", "Zoé")
     click_widget(app, setup, "computer_1")
     click_widget(app, setup, "start", 2)
-    assert isinstance(app.stack.top, BlancoTable)
+    assert kit_table(app.stack.top, BlancoKit)
     app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
     frames(app, 2)
     again = app.stack.top
@@ -207,7 +208,7 @@ def test_blanco_setup_remembers_its_match_choice(app, data_dir) -> None:
     click_widget(app, setup, "match_plus")
     assert (setup.match_mode, setup.match_target) == (TOTAL, 5)
     click_widget(app, setup, "start", 2)
-    assert isinstance(app.stack.top, BlancoTable)
+    assert kit_table(app.stack.top, BlancoKit)
     app.stack.clear_to(app.ctx.nav.make("blanco.setup"))
     frames(app, 2)
     again = app.stack.top

@@ -35,21 +35,21 @@ def test_the_online_table_logs_the_computers_turns_from_our_view(app: Any, serve
     table = app.stack.top
     assert type(table).__name__ == "OnlineBlancoTable"
     forward: list[float] = []
-    original = table.others.panels
+    original = table.kit.others.panels
 
     def watched() -> dict:
         panels = original()
         forward.extend(rect.w for rect in panels.values())
         return panels
 
-    table.others.panels = watched  # a spy: the panels as each frame lays them out
+    table.kit.others.panels = watched  # a spy: the panels as each frame lays them out
     our_moves(app, table, 6)
     frames_until_still(app, table)
-    rows = table.log_panel.rows_drawn
+    rows = table.kit.log_panel.rows_drawn
     computer = table.session.name_of(1)
     assert any(row.startswith(computer) for row in rows), rows
     shown: set[int] = set()
-    for event in table.move_log.events:  # what the server told this seat
+    for event in table.kit.move_log.events:  # what the server told this seat
         for field in ("card", "replaced"):
             value = getattr(event, field, 0)
             if isinstance(value, int):
@@ -61,7 +61,7 @@ def test_the_online_table_logs_the_computers_turns_from_our_view(app: Any, serve
     }
     for row in rows:
         assert not named(row) & (hidden - shown), row
-    assert max(forward) > table.geometry.others.w, "the computer's turn was brought forward"
+    assert max(forward) > table.kit.geometry.others.w, "the computer's turn was brought forward"
     assert not app.errors
 
 

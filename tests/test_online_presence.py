@@ -47,7 +47,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server, monkeyp
         assert our_moves(app, table, 1) == 1
     until(app, lambda: not table.animator.busy, what="the animations")
     assert table.acting == 1
-    assert table.turn_line() == (
+    assert table.kit.turn_line() == (
         "Waiting for Player 2, who left the table (their seat is held for them)."
     )
     i18n.set_language("de")
@@ -56,7 +56,7 @@ def test_the_table_says_when_a_friend_leaves_and_comes_back(app, server, monkeyp
     server.call(back.resume())
     until(app, lambda: "zurück" in table.message, what="the friend back")
     assert table.message == "Spieler 2 ist zurück am Tisch."  # (the default name, in German)
-    assert table.turn_line() == "Spieler 2 spielt..."  # back, so playing again
+    assert table.kit.turn_line() == "Spieler 2 spielt..."  # back, so playing again
     i18n.set_language("en")  # (the panel is drawn again: its title is in another language)
     drawn.clear()
     frames(app, 2)

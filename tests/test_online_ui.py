@@ -331,9 +331,9 @@ def test_the_card_we_looked_at_shows_to_us_with_the_memory_aid(app, server) -> N
     looked = server.table(lobby.code).state.players[seat].grid[r][c]
     assert looked != 0 and table.state.players[seat].grid[r][c] == looked
     assert table.seen.key()[0][seat] == table.state.players[seat].key()
-    assert table.memory_aid and table.cell_face(seat, setup.look) == (looked, True)
-    table.toggle_memory_aid()
-    assert table.cell_face(seat, setup.look) == (0, False)
+    assert table.kit.memory_aid and table.kit.cell_face(seat, setup.look) == (looked, True)
+    table.kit.toggle_memory_aid()
+    assert table.kit.cell_face(seat, setup.look) == (0, False)
 
 
 async def _codes(server: ServerThread) -> list[str]:
@@ -735,7 +735,7 @@ def test_a_seat_nobody_took_says_how_a_friend_takes_it(app, server) -> None:
         if not table.human_turn():
             break
         our_moves(app, table, 1)
-    until(app, lambda: table.acting == 1 and table.turn_line() == free, what="the line")
+    until(app, lambda: table.acting == 1 and table.kit.turn_line() == free, what="the line")
     friend = SeatClient(server.url, BLANCO)
     try:
         assert server.call(friend.join(lobby.code)) == 1
@@ -876,7 +876,7 @@ def test_a_phrase_heard_goes_beside_the_turn_line_not_in_its_place(
     app.redraw()
     frames(app, 2)
     said = "Player 2: Nice move!"
-    turn = app.ctx.text.wrap_balanced(table.turn_line(), 20, table.geometry.prompt.w - 20)
+    turn = app.ctx.text.wrap_balanced(table.kit.turn_line(), 20, table.kit.geometry.prompt.w - 20)
     assert said in drawn, drawn
     assert turn[0] in drawn, (turn, drawn)
     server.call(friend.close())

@@ -109,7 +109,9 @@ def test_space_while_a_computer_plays_shows_its_step_at_once(app: Any) -> None:
         player = getattr(current, "player", 0)
         if player != 0 and table.seen.acting == player and table.animator.left > 0.2:
             break
-    assert table.others.panels()[current.player].w > table.geometry.others.w, "brought forward"
+    assert table.kit.others.panels()[current.player].w > table.kit.geometry.others.w, (
+        "brought forward"
+    )
     press(app, pygame.K_SPACE)
     assert table.animator.current is None or table.animator.current is not current
     assert not app.errors

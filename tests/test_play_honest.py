@@ -227,8 +227,8 @@ def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
         press(app, pygame.K_SPACE)
     setup = BLANCO.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
     assert isinstance(setup, Setup)
-    click(app, table.grid.rects()[setup.reveal].center)
-    click(app, table.grid.rects()[setup.look].center)
+    click(app, table.kit.grid.rects()[setup.reveal].center)
+    click(app, table.kit.grid.rects()[setup.look].center)
     while table.animator.busy:
         wait(app)
     assert table.confirming == 0
@@ -237,7 +237,7 @@ def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
 
     click(app, geo.DRAW_PILE.center)  # not now: the turn waits for Next
     assert table.message.startswith("Your turn is done") and "Undo" not in table.message
-    assert "Undo" not in table.turn_line()
+    assert "Undo" not in table.kit.turn_line()
 
 
 # --------------------------------------------------------------------------- item 7
@@ -316,8 +316,8 @@ def test_a_swap_offers_one_way_back(app):
         if table.human_turn() and table.state.phase == "setup":
             setup = bot.choose(table.state.view_for(0), 0)
             assert isinstance(setup, Setup)
-            click(app, table.grid.rects()[setup.reveal].center)
-            click(app, table.grid.rects()[setup.look].center)
+            click(app, table.kit.grid.rects()[setup.reveal].center)
+            click(app, table.kit.grid.rects()[setup.look].center)
         elif table.confirming is not None and not table.animator.busy:
             click(app, table.controls.buttons["next"].rect.center)
         else:

@@ -34,8 +34,8 @@ def blanco_after_set_up(app):
         key(app, pygame.K_SPACE)
     setup = BLANCO.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
     assert isinstance(setup, Setup)
-    click(app, table.grid.rects()[setup.reveal].center)
-    click(app, table.grid.rects()[setup.look].center)
+    click(app, table.kit.grid.rects()[setup.reveal].center)
+    click(app, table.kit.grid.rects()[setup.look].center)
     while table.animator.busy:
         wait(app)
     assert table.confirming == 0

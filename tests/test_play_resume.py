@@ -10,13 +10,21 @@ import pygame
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules import Setup
-from game.blanco.ui.scenes.table import TableScene as BlancoTable, start_game as start_blanco
+from game.blanco.ui.scenes.table import start_game as start_blanco
+from game.blanco.ui.table.kit import BlancoKit
 from game.core.session import Seat
 from game.core.ui.app import App
 from game.core.ui.scenes.handoff import HandoffScene
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import TableScene, start_game
-from tests.support import click_widget_table, fresh_app, take_turn, title, to_first_number
+from tests.support import (
+    click_widget_table,
+    fresh_app,
+    kit_table,
+    take_turn,
+    title,
+    to_first_number,
+)
 from tests.ui_helpers import click, click_widget, frames, press
 
 
@@ -109,21 +117,21 @@ def test_blanco_continue_while_a_seat_waits_for_next_shows_the_pass_screen(app, 
     seat = table.focus
     setup = BLANCO.make_bot("normal", 3, seat).choose(table.state.view_for(seat), seat)
     assert isinstance(setup, Setup)
-    click(app, table.grid.rects()[setup.reveal].center)
-    click(app, table.grid.rects()[setup.look].center)
+    click(app, table.kit.grid.rects()[setup.reveal].center)
+    click(app, table.kit.grid.rects()[setup.look].center)
     frames(app, 2)
     assert table.confirming == seat  # her set-up waits for her Next
     app2 = close_window(app)
     try:
         continue_on_title(app2, "blanco")
         resumed = app2.stack.scenes[0]
-        assert isinstance(resumed, BlancoTable)
+        assert kit_table(resumed, BlancoKit)
         assert_pass_screen_first(app2, resumed.name(seat))
-        assert resumed.viewer is None
+        assert resumed.kit.viewer is None
         click_widget(app2, app2.stack.top, "go", 2)
         frames(app2, 30)
         assert app2.stack.top is resumed and resumed.focus == seat
-        assert resumed.confirming == seat and resumed.viewer == seat
+        assert resumed.confirming == seat and resumed.kit.viewer == seat
         assert app2.errors == []
     finally:
         pygame.quit()

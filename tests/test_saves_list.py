@@ -258,7 +258,7 @@ def test_the_one_save_folder_migrates_with_its_companions_and_nothing_lost(
     assert not (blanco / "match.json").exists() and not (blanco / storage.AUTOSAVE).exists()
     click_widget(app, screen, "continue", 3)
     resumed = app.stack.scenes[0]
-    assert resumed.match is not None and resumed.match.target == 2, "the match came along"
+    assert resumed.kit.match is not None and resumed.kit.match.target == 2, "the match came along"
     assert app.errors == []
 
 

@@ -5,7 +5,7 @@ to the title) or shown again under the scenes that close (an online game's way b
 from __future__ import annotations
 
 from game.blanco.entry import BLANCO
-from game.blanco.ui.scenes.table import TableScene
+from game.blanco.ui.scenes.table import blanco_table
 from game.core.session import Seat, Session
 from game.core.ui.scenes.title import TitleScene
 from tests.ui_helpers import frames
@@ -17,7 +17,7 @@ def test_a_title_shown_again_after_a_blanco_table_opens_on_blanco(app) -> None:
     frames(app, 3)
     assert title.game == "luckybox"
     session = Session([Seat("Ann"), Seat("Bot", "hard")], 7, game=BLANCO)
-    table = TableScene(app.ctx, session)
+    table = blanco_table(app.ctx, session)
     app.stack.push(table)  # over the title, as an online table sits over Play online's menus
     frames(app, 3)
     app.stack.pop()  # the way back an online game's end takes: the scenes over the title close
@@ -34,6 +34,6 @@ def test_a_watched_demo_does_not_move_the_title(app) -> None:
     app.stack.clear_to(title)
     frames(app, 3)
     seats = [Seat("A", "easy"), Seat("B", "easy")]
-    app.stack.push(TableScene(app.ctx, Session(seats, 7, game=BLANCO), demo=True))
+    app.stack.push(blanco_table(app.ctx, Session(seats, 7, game=BLANCO), demo=True))
     frames(app, 3)
     assert app.ctx.nav.make("title").game == "luckybox"

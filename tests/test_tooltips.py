@@ -240,7 +240,7 @@ def test_draft_card_icons_and_buttons_have_tips(app) -> None:
 
 def test_blanco_piles_box_hand_and_swap_have_tips(app) -> None:
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
-    geometry = table.geometry
+    geometry = table.kit.geometry
     for _ in range(200):
         if not table.animator.busy:
             break
@@ -257,7 +257,7 @@ def test_blanco_piles_box_hand_and_swap_have_tips(app) -> None:
     assert layer.tip is not None and "Discard" in layer.tip.title
     move(app, geometry.box_label, STILL)
     assert layer.tip is not None and "box" in layer.tip.title.lower()
-    move(app, table.hand.rects()[0].center, STILL)
+    move(app, table.kit.hand.rects()[0].center, STILL)
     assert layer.tip is not None and "Your hand" in layer.tip.text
     assert_well_placed(layer, layer.tip, app.ctx.text)
     move(app, table.controls.buttons["swap"].rect.center, STILL)
@@ -337,7 +337,7 @@ def test_a_table_tip_is_drawn_at_full_strength_before_the_table_rests(app, game:
             if not table.animator.busy:
                 break
             press(app, pygame.K_SPACE)
-        pos = table.geometry.draw_pile.center
+        pos = table.kit.geometry.draw_pile.center
     app.stack.ambient_seconds = 0.0  # no ambient motion to draw frames for it
     frames(app, 120)  # what came before has been drawn and rests
     layer = table.help.layer

@@ -41,10 +41,10 @@ def test_a_click_on_the_pile_while_the_turn_is_done_says_press_next(app) -> None
     table = first_turn_done(app)
     assert table.state.waiting_for() == [0], "the next turn is the solo player's own"
     taken = len(table.state.actions)
-    click(app, table.geometry.draw_pile.center)
+    click(app, table.kit.geometry.draw_pile.center)
     assert len(table.state.actions) == taken, "nothing drawn before Next"
     assert table.message.startswith(DONE), table.message
-    hand = table.hand.rects()
+    hand = table.kit.hand.rects()
     click(app, hand[0].center)
     assert table.moves.hand_card is None, "no card chosen before Next"
     assert "cancel" not in table.controls.choices(), "no Cancel over Next"
@@ -52,7 +52,7 @@ def test_a_click_on_the_pile_while_the_turn_is_done_says_press_next(app) -> None
     click(app, table.controls.buttons["next"].rect.center)
     assert table.turns.confirming is None
     frames(app, 2)
-    click(app, table.geometry.draw_pile.center)
+    click(app, table.kit.geometry.draw_pile.center)
     assert table.state.actions[taken:] == [Draw(0, "pile")], table.message
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.blanco.entry import BLANCO
 from game.blanco.ui.routes import install
 from game.blanco.ui.sounds import BLANCO_SOUNDS
+from game.blanco.ui.table.kit import BlancoKit
 from game.core.ui.game_ui import GameUI
 
 GAME_UI: GameUI = GameUI(
@@ -15,4 +16,5 @@ GAME_UI: GameUI = GameUI(
     legacy_settings_files=("table.json",),
     table_files=("match.json", "look.json"),  # match.FILE and the table's LOOK
     sounds=BLANCO_SOUNDS,
+    table_kit=BlancoKit,  # the core table holds it, here or online
 )

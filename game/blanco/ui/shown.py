@@ -3,7 +3,7 @@ event by event as each animation step starts, while the engine has already moved
 
 It holds every card its state and events hold (the engine's, unredacted, at a local table; a
 seat's view and the events redacted for it online, where a looked-at card comes with its
-`Looked`); what a screen may draw of it is the table's business (`TableScene.viewer`). A
+`Looked`); what a screen may draw of it is the table's business (`BlancoKit.viewer`). A
 cleared line leaves a gap until its `ClosedUp` step (or the next step) closes the grid up.
 When the feed is drained it matches the engine (a test checks this; online, the seat's own
 cards match its view); an undo is shown by taking the engine's position again.
@@ -161,3 +161,17 @@ class Shown:
         if line is None:
             return False
         return at[0] == line[1] if line[0] == "row" else at[1] == line[1]
+
+
+class TolerantShown(Shown):
+    """The shown board fed by one seat's view and its redacted events (online): another
+    seat's card drawn from the pile reaches this screen as card 0; when that seat later plays
+    or discards it, the card is named: the hidden 0 in its hand is that card. (A local table's
+    shown board holds every card, so it never needs this.)"""
+
+    def apply(self, event: ev.Event) -> None:
+        if isinstance(event, (ev.Played, ev.Discarded)):
+            hand = self.players[event.player].hand
+            if event.card not in hand and 0 in hand:
+                hand[hand.index(0)] = event.card
+        super().apply(event)

@@ -1,20 +1,21 @@
-"""The online table: the game's own table scene, fed by an `OnlineSession` (see session.py).
-
-A game's table class is taken as it is and given `OnlineTable` in front: the link's news is
-read at the start of each frame (never waiting on the network), the turn controller plays only
-this screen's seat (the server plays computers and relays people), nothing is autosaved (the
-server keeps the game; the seat's token is in the data folder), and the end leads back to
-"Play online". Both games' tables play online (`ONLINE_TABLES`); Blanco came first.
+"""The online table: the core table (`game.core.ui.table.Table`) holding an `OnlineSession` (see
+session.py) and the game's own kit (`GameUI.table_kit`), surrounded by an `OnlineHost` in place of
+the local one. The host reads the link's news at the start of each frame (never waiting on the
+network), plays only this screen's seat (the server plays computers and relays people: its turn
+controller is `OnlineTurns`), keeps nothing here (the server keeps the game; the seat's token is
+in the data folder), opens the table's seats menu on Esc, and ends with a rematch. Any game
+whose UI descriptor hands a kit plays online; nothing here names one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
+from game.core.ui.table import Table
 from game.online import protocol as p
 
 from . import seats_file
@@ -31,18 +32,12 @@ NO_ONLINE_UNDO = "online_no_undo"
 class OnlineTurns(TurnController):
     """Whose turn, for one seat of an online table: ours, or someone else's (shown waiting)."""
 
-    session: Any  # an OnlineSession: a Session in shape (the same members), not by inheritance
-
     def __init__(self, session: OnlineSession, needs_confirm: Callable[[int], bool]) -> None:
-        super().__init__(
-            session,
-            lambda *_: None,
-            needs_confirm,
-            pass_screen=lambda: False,
-        )
+        super().__init__(session, lambda *_: None, needs_confirm, pass_screen=lambda: False)
+        self.online = session
 
     def step(self, dt: float, pause_scale: float = 1.0) -> Turn:
-        session = self.session
+        session = self.online
         if (
             session.state.is_terminal()
             or self.confirming is not None
@@ -58,46 +53,51 @@ class OnlineTurns(TurnController):
         return Refusal(NO_ONLINE_UNDO, "there is no undo at an online table")
 
 
-class OnlineTable:
-    """Mixed in front of a game's TableShell subclass (see `table_class`)."""
+class OnlineHost:
+    """What surrounds an online table (a `TableHost`, game.core.ui.table.host): the link's
+    news, the seats menu, waiting words, a watcher's banner, the end with a rematch. The seats
+    menu (seats.py) reads it as its table: `session`, `link`, `take_news`, `news`, `message`."""
 
-    session: Any
-    turns: TurnController
-    link: Any
-    ctx: Any
-    seen: Any
-    state: Any
-    animator: Any
-    message: str
-    message_aside: str
-    ambient_live: Callable[[], bool]  # the Scene's, behind this mixin
-    flashing: Callable[[], bool]  # the TableShell's
+    keeps_game = False  # the server keeps the game
+    from_view = True  # the table opens on this seat's view, as the server sent it
 
-    def __init__(self, ctx: Any, session: OnlineSession, link: Any) -> None:
-        # Built as a demo so no autosave is kept (nor its lock taken); then a person's table.
-        super().__init__(ctx, session, demo=True)  # type: ignore[call-arg]  # the TableShell behind
-        self.demo = False
+    def __init__(self, session: OnlineSession, link: Any) -> None:
+        self.session = session
         self.link = link
-        self.turns = OnlineTurns(session, self.needs_confirm)
-        watching = session.seat < 0  # a watcher (by code): the public board, read only
-        self.turns.shown_human = None if watching else session.seat
-        self.focus = 0 if watching else session.seat
         self.news = True  # the link brought something this frame: draw it
         # The seats whose player this screen has seen at the table: one never seen is still
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
-        self.message_aside = ""  # the line when it is a phrase said: beside what to do
+
+    def attach(self, table: Table) -> None:
+        self.table = table
+
+    def make_turns(self, table: Table) -> TurnController:
+        return OnlineTurns(self.session, table.needs_confirm)
+
+    def start(self) -> None:
+        watching = self.session.seat < 0  # a watcher (by code): the public board, read only
+        self.table.turns.shown_human = None if watching else self.session.seat
+        self.table.focus = 0 if watching else self.session.seat
+
+    @property
+    def message(self) -> str:
+        return self.table.message
 
     # -- the network's news, once a frame ---------------------------------------------------
+    def before_update(self, dt: float) -> None:
+        self.take_news()
+        table_news(self.table)  # our turn while the window is behind others: ask once
+
     def take_news(self) -> None:
-        notes = self.link.poll()
+        notes: Sequence[Note] = self.session.take_news()
         for note in notes:
             self.take_note(note)
         self.news = bool(notes)
-        session = self.session
-        if session.snapshot and not session.feed and not self.animator.busy:
-            self.seen.reset_to(self.state)  # a fresh snapshot: show the table as it stands
+        session, table = self.session, self.table
+        if session.snapshot and not session.feed and not table.animator.busy:
+            table.seen.reset_to(table.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
             self.news = True
 
@@ -106,7 +106,6 @@ class OnlineTable:
             message = note.value
             before = list(self.session.infos)
             self.session.receive(message)
-            self.state = self.session.state  # a new view replaces the old object: read it
             # (a `seats` message or a fresh `state` may say it: both carry the seats)
             news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
@@ -130,32 +129,24 @@ class OnlineTable:
     def say_line(self, line: str, aside: bool = False) -> None:
         """The table's line: `aside` (a phrase a player said) goes beside what to do now,
         never in its place; any other line (a refusal, the connection) replaces it."""
-        self.message = line
-        self.message_aside = line if aside else ""
+        self.table.message = line
+        self.table.message_aside = line if aside else ""
 
-    def update(self, dt: float) -> None:
-        self.take_news()
-        table_news(self)  # our turn while the window is behind others: ask once
-        super().update(dt)  # type: ignore[misc]  # the TableShell behind (a mixin)
-
+    # -- what the table asks ----------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
-        return self.session.pending is None and bool(super().may_act(seat))  # type: ignore[misc]  # the TableShell behind
+        return self.session.pending is None
 
-    def undo_words(self, refusal: str) -> str:
+    def undo_words(self, refusal: object) -> str | None:
         if getattr(refusal, "code", None) == NO_ONLINE_UNDO:
             return t("online.table.undo", "There is no undo at an online table.")
-        return str(super().undo_words(refusal))  # type: ignore[misc]  # the TableShell behind
+        return None
 
-    def banner_name(self, seat: int) -> str:
+    def banner_name(self, seat: int, name: str) -> str:
         """A watcher's banner says they watch ("Watching: Alice"): nothing there reads as if
         the screen were the first player's."""
-        name = str(super().banner_name(seat))  # type: ignore[misc]  # the TableShell behind
         if self.session.seat < 0:
             return t("online.table.watching", "Watching: {name}", name=name)
         return name
-
-    def needs_confirm(self, seat: int) -> bool:
-        return False  # no Next gate: nothing to take back online
 
     def waiting_words(self, seat: int) -> str | None:
         """A person away is waited for, not "playing": still to come, or gone and coming back;
@@ -181,35 +172,36 @@ class OnlineTable:
             name=self.session.name_of(seat),
         )
 
-    def needs_redraw(self) -> bool:
+    def needs_redraw(self) -> bool | None:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another
-        seat's move arrives as news (the shell's own rule would draw every frame while others
+        seat's move arrives as news (the table's own rule would draw every frame while others
         are to move, as they are "computers" here)."""
-        return self.news or self.animator.busy or bool(self.animator.held) or self.ambient_live()
+        animator = self.table.animator
+        return self.news or animator.busy or bool(animator.held) or self.table.ambient_live()
 
-    def redraw_key(self) -> object:
+    def redraw_key(self) -> object | None:
         """What may change with no news and no input: a move sent or answered, the line."""
-        return (
-            self.session.version,
-            self.session.pending,
-            self.message,
-            self.focus,
-            self.flashing(),
-        )
+        table = self.table
+        session = self.session
+        return (session.version, session.pending, table.message, table.focus, table.flashing())
 
-    def open_menu(self) -> None:
+    def open_menu(self) -> bool:
         """Esc: the online table's menu (its seats; the host hands away seats to computers)."""
-        self.ctx.nav.push("online.seats", table=self)
+        self.table.ctx.nav.push("online.seats", table=self)
+        return True
+
+    def exit(self) -> None:
+        self.link.close()
 
     # -- the end ----------------------------------------------------------------------------
-    def scores_scene(self) -> Any:
+    def end_scene(self) -> Any:
         """The game's end, with "Rematch" for a seated player (the same seats at a new deal:
         each player who asks takes their seat there) and "Play online"."""
         url, table, seat = self.link.url, self.session.table, self.session.seat
-        host_token = seats_file.host_token(self.ctx.data_dir, url, table)
-        seats_file.forget(self.ctx.data_dir, url, table)
+        host_token = seats_file.host_token(self.table.ctx.data_dir, url, table)
+        seats_file.forget(self.table.ctx.data_dir, url, table)
         token = self.link.client.token
-        nav = self.ctx.nav
+        nav = self.table.ctx.nav
         online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
         again_code = self.session.rematch or self.link.client.rematch_table
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
@@ -221,7 +213,7 @@ class OnlineTable:
         self.keep_game()
         again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
 
-        ctx, found = self.ctx, []
+        ctx, found = self.table.ctx, []
 
         def someone_there(state: p.State) -> None:
             """(The probe's thread) a friend asked first: the line says who, and the button
@@ -264,7 +256,7 @@ class OnlineTable:
         record, which the server gives whole once the game is over, fetched meanwhile), its
         deal checked against the commitment the table sent. `keep` False (a watcher): checked
         only."""
-        game, ctx = self.session.game, self.ctx
+        game, ctx = self.session.game, self.table.ctx
         kinds = [
             (info.level or "normal") if info.kind == "computer" else "human"
             for info in self.session.infos
@@ -281,40 +273,16 @@ class OnlineTable:
             keep,
         )
 
-    def exit(self) -> None:
-        super().exit()  # type: ignore[misc]  # the TableShell behind (a mixin)
-        self.link.close()
 
+def start_table(ctx: Any, session: OnlineSession, link: Any) -> Table:
+    """Put the online table on the stack (alone): the core table around the game's kit, its
+    board shown from this seat's view (`TableKit.shown_view`)."""
+    make_kit = ctx.game_ui(session.game.id).table_kit
+    if make_kit is None:  # (a game still on its own table scene: see legacy_table.py)
+        from .legacy_table import legacy_table
 
-def _blanco() -> type:
-    from game.blanco.ui.scenes.table import TableScene
-
-    from .shown import tolerant_blanco_shown
-
-    class OnlineBlancoTable(OnlineTable, TableScene):
-        def shown_board(self, state: Any, source: Any = None) -> Any:
-            return tolerant_blanco_shown(state)
-
-    return OnlineBlancoTable
-
-
-def _luckybox() -> type:
-    from game.luckybox.ui.scenes.table import TableScene
-    from game.luckybox.ui.shown import Shown
-
-    class OnlineLuckyBoxTable(OnlineTable, TableScene):
-        def shown_board(self, state: Any, source: Any = None) -> Shown:
-            return Shown.from_state(state, source=state)
-
-    return OnlineLuckyBoxTable
-
-
-#: The games whose table plays online: game id -> the table class (made when first needed).
-ONLINE_TABLES: dict[str, Callable[[], type]] = {"blanco": _blanco, "luckybox": _luckybox}
-
-
-def start_table(ctx: Any, session: OnlineSession, link: Any) -> Any:
-    """Put the online table on the stack (alone)."""
-    scene = ONLINE_TABLES[session.game.id]()(ctx, session, link)
+        scene: Table = legacy_table(ctx, session, link)
+    else:
+        scene = Table(ctx, session, make_kit, host=OnlineHost(session, link))
     ctx.stack.clear_to(scene)
     return scene

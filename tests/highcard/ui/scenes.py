@@ -87,6 +87,21 @@ class ShownCards:
         self.choices = [""] * seats  # "keep", "swap" or "" (not chosen yet)
         self.winner: int | None = None
 
+    @classmethod
+    def of_view(cls, state: Any) -> ShownCards:
+        """The cards as a seat's view has them mid-game (an online table's)."""
+        shown = cls(len(state.names))
+        shown.reset_to(state)
+        return shown
+
+    def reset_to(self, state: Any) -> None:
+        """Show the view as it stands (a fresh one arrived)."""
+        self.cards = list(state.cards)
+        self.choices = [""] * len(state.names)
+        for action in state.actions:
+            self.choices[action.player] = "swap" if isinstance(action, Swap) else "keep"
+        self.winner = state.winner() if state.shown else None
+
     def apply(self, event: Any) -> None:
         if isinstance(event, (Dealt, Swapped)):
             self.cards[event.player] = event.card
@@ -185,6 +200,9 @@ class HighCardKit(TableKit):
 
     def shown_board(self, state: Any, source: Any = None) -> ShownCards:
         return ShownCards(len(state.names))
+
+    def shown_view(self, state: Any) -> ShownCards:
+        return ShownCards.of_view(state)
 
     def build(self) -> KitParts:
         styles: dict[type, EventStyle] = {

@@ -21,19 +21,20 @@ from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.actions import DISCARD
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
-from game.blanco.ui.scenes.table import TableScene
+from game.blanco.ui.table.kit import BlancoKit
 from game.blanco.ui.words import card_name  # in the player's language
 from game.core.i18n import t, tn
 from game.core.session import Seat
 from game.core.ui.guide import Advice, Guide
+from game.core.ui.table import Table
 
 SEED = 902848
 
 
-def start_guided(ctx: Any) -> TableScene:
+def start_guided(ctx: Any) -> Table:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
-    table: TableScene = ctx.nav.make("blanco.start_game", seats=seats, seed=SEED)
+    table: Table = ctx.nav.make("blanco.start_game", seats=seats, seed=SEED)
     table.as_lesson()
     guide = BlancoGuide(ctx, table)
     guide.attach()
@@ -43,9 +44,11 @@ def start_guided(ctx: Any) -> TableScene:
 class BlancoGuide(Guide):
     """The guide over one Blanco table and its game end."""
 
-    def __init__(self, ctx: Any, table: TableScene) -> None:
+    def __init__(self, ctx: Any, table: Table) -> None:
         super().__init__(ctx)
-        self.table = table
+        self.table = table  # the scene (the stack holds it)
+        assert isinstance(table.kit, BlancoKit)
+        self.kit: BlancoKit = table.kit  # what the guide reads of Blanco's table
         self.session = table.session
         self.bot = BLANCO.make_bot("normal", SEED, 0)
         self._shape = self._grid_shape()
@@ -70,20 +73,20 @@ class BlancoGuide(Guide):
     def panel(self) -> pygame.FRect:
         if isinstance(self.ctx.stack.top, GameEndScene):
             return pygame.FRect(16, 600, 380, 112)
-        column = self.table.geometry.others
+        column = self.kit.geometry.others
         return pygame.FRect(column.x, column.y + 214, column.w, 250)
 
     def keep_clear(self) -> list[pygame.FRect]:
         if self.ctx.stack.top is not self.table:
             return []
-        geometry = self.table.geometry
+        geometry = self.kit.geometry
         return [geometry.banner, geometry.prompt]
 
     def _player(self) -> Any:
-        return blanco_state(self.session.state).players[self.table.focus]
+        return blanco_state(self.session.state).players[self.kit.focus]
 
     def _grid_shape(self) -> tuple[int, int, int]:
-        p = blanco_state(self.session.state).players[self.table.focus]
+        p = blanco_state(self.session.state).players[self.kit.focus]
         return (p.rows, p.cols, p.stage)
 
     def update(self, dt: float) -> None:
@@ -100,7 +103,7 @@ class BlancoGuide(Guide):
         state = blanco_state(self.session.state)
         done = len(state.actions) - self._news_at
         began = bool(state.actions) and isinstance(state.actions[-1], Draw | Swap)
-        waiting = self.table.turns.confirming is not None
+        waiting = self.kit.turns.confirming is not None
         if self._news and done > 0 and (began or (state.phase == TURN and not waiting)):
             self._news = ""  # a new turn has begun: old news
         shape = self._grid_shape()
@@ -143,7 +146,7 @@ class BlancoGuide(Guide):
     def suggestion(self) -> Any:
         state = blanco_state(self.session.state)
         key = (len(state.actions), state.phase, state.turn_id)
-        return self.bot_suggestion(state, self.table.focus, key)
+        return self.bot_suggestion(state, self.kit.focus, key)
 
     # ---------------------------------------------------------------- the advice
 
@@ -171,14 +174,14 @@ class BlancoGuide(Guide):
         return self._say(text, target, radius, kind)
 
     def _cell(self, at: tuple[int, int]) -> tuple[float, float]:
-        rect = self.table.cell_rects(self.table.focus).get(at)
-        return rect.center if rect is not None else self.table.geometry.grid_area.center
+        rect = self.kit.cell_rects(self.kit.focus).get(at)
+        return rect.center if rect is not None else self.kit.geometry.grid_area.center
 
     def _step(self) -> tuple[str, tuple[float, float], float, str] | None:
         """The sentence, the point and the ring's size for the click to make now."""
         state = blanco_state(self.session.state)
-        moves = self.table.moves
-        seat = self.table.focus
+        moves = self.kit.moves
+        seat = self.kit.focus
         action = self.suggestion()
         legal = state.legal_actions(seat)
         phase = state.phase
@@ -192,28 +195,28 @@ class BlancoGuide(Guide):
             if not isinstance(action, Clear):
                 action = next(a for a in legal if isinstance(a, Clear))
             name = f"clear_{action.line}_{action.line_no}"
-            button = self.table.controls.choices().get(name)
+            button = self.kit.controls.choices().get(name)
             text = t(
                 "guide.bl.clear_choice",
                 "Two lines are complete at once: you choose which to clear first.",
             )
             return (
                 text,
-                (button.rect.center if button else self.table.geometry.choices.center),
+                (button.rect.center if button else self.kit.geometry.choices.center),
                 34,
                 "clear_choice",
             )
         if phase == LOOK:
             if moves.mode == "look_reveal":
                 reveal = not isinstance(action, Look) or action.reveal
-                button = self.table.controls.choices().get("reveal" if reveal else "keep")
+                button = self.kit.controls.choices().get("reveal" if reveal else "keep")
                 text = t(
                     "guide.bl.reveal",
                     "Your chain reaction lets you turn the card you saw face up: reveal it.",
                 )
                 return (
                     text,
-                    (button.rect.center if button else self.table.geometry.choices.center),
+                    (button.rect.center if button else self.kit.geometry.choices.center),
                     34,
                     "reveal",
                 )
@@ -234,7 +237,7 @@ class BlancoGuide(Guide):
         return None
 
     def _setup(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
-        moves = self.table.moves
+        moves = self.kit.moves
         if moves.cell is None:
             at = action.reveal if isinstance(action, Setup) else legal[0].reveal
             text = t(
@@ -251,7 +254,7 @@ class BlancoGuide(Guide):
         return text, self._cell(at), 50, "setup_look"
 
     def _turn(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
-        moves = self.table.moves
+        moves = self.kit.moves
         if moves.mode == "swap_reveal" and moves.pair:
             pick = moves.pair[0]
             if isinstance(action, Swap) and action.reveal in moves.pair:
@@ -274,7 +277,7 @@ class BlancoGuide(Guide):
                 "guide.bl.swap_now",
                 "This turn, swapping two neighbours is best: press Swap.",
             )
-            return text, self.table.controls.buttons["swap"].rect.center, 40, "swap_button"
+            return text, self.kit.controls.buttons["swap"].rect.center, 40, "swap_button"
         source = action.source if isinstance(action, Draw) else "pile"
         if source == "discard":
             state = blanco_state(self.session.state)
@@ -286,18 +289,18 @@ class BlancoGuide(Guide):
                     "hand: it will fit your grid later.",
                     card=card_name(top),
                 )
-                return text, self.table.geometry.discard_pile.center, 60, "draw_keep"
+                return text, self.kit.geometry.discard_pile.center, 60, "draw_keep"
             text = t(
                 "guide.bl.draw_discard",
                 "Your turn: take the {card} from the discard pile, it fits your grid.",
                 card=card_name(top),
             )
-            return text, self.table.geometry.discard_pile.center, 60, "draw_discard"
+            return text, self.kit.geometry.discard_pile.center, 60, "draw_discard"
         text = t(
             "guide.bl.draw_pile",
             "Your turn: draw a card. The draw pile is a surprise; the discard pile you see.",
         )
-        return text, self.table.geometry.draw_pile.center, 60, "draw_pile"
+        return text, self.kit.geometry.draw_pile.center, 60, "draw_pile"
 
     def _kept_for_later(self, state: Any, top: int) -> bool:
         """Whether the suggestion, once the discard pile's `top` is taken, plays another hand
@@ -305,7 +308,7 @@ class BlancoGuide(Guide):
         on the seat's view, once per position."""
         done = len(state.actions)
         if self._offered is None or self._offered[:2] != (done, top):
-            seat = self.table.focus
+            seat = self.kit.focus
             after = state.view_for(seat)
             kept = False
             if after.apply(Draw(seat, DISCARD)).ok:
@@ -326,10 +329,10 @@ class BlancoGuide(Guide):
         return offered[1]
 
     def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
-        moves = self.table.moves
-        seat = self.table.focus
+        moves = self.kit.moves
+        seat = self.kit.focus
         hand = blanco_state(self.session.state).hand(seat)
-        slots = self.table.hand_slots(seat, len(hand))
+        slots = self.kit.hand_slots(seat, len(hand))
         wanted = action.card if isinstance(action, Play | Discard) else hand[0]
         if moves.mode == "discard":
             reveals = [
@@ -372,7 +375,7 @@ class BlancoGuide(Guide):
                 "guide.bl.discard",
                 "It fits nowhere yet: discard it on the discard pile.",
             )
-            return text, self.table.geometry.discard_pile.center, 60, "discard"
+            return text, self.kit.geometry.discard_pile.center, 60, "discard"
         text = t(
             "guide.bl.play",
             "Play it here: the card it replaces goes to the discard pile.",

@@ -9,9 +9,10 @@ from typing import Any
 
 from game.core.session import Session
 from game.core.ui.shells.replay import ReplayShell
+from game.core.ui.table import Table
 
 from ..table import geometry as geo
-from .table import TableScene
+from .table import BlancoKit, blanco_table
 
 
 class ReplayScene(ReplayShell):
@@ -19,13 +20,14 @@ class ReplayScene(ReplayShell):
 
     game_id = "blanco"
 
-    def make_table(self, session: Session) -> TableScene:
-        return TableScene(self.ctx, session, demo=True, driven=True)
+    def make_table(self, session: Session) -> Table:
+        return blanco_table(self.ctx, session, demo=True, driven=True)
 
     def button_rects(self) -> dict[str, Any]:
         # (asked before the table is made too: the design's places until it is drawn)
         table = getattr(self, "table", None)
-        buttons = table.geometry.buttons if table is not None else geo.DESIGN.buttons
+        kit = table.kit if table is not None else None
+        buttons = kit.geometry.buttons if isinstance(kit, BlancoKit) else geo.DESIGN.buttons
         return {
             "play": buttons["swap"],
             "step": buttons["undo"],

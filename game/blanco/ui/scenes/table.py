@@ -1,388 +1,41 @@
-"""The Blanco table: a short composition of parts (`game.blanco.ui.table`), the turn controller
-(`game.core.turns`) and the generic animator playing Blanco's event styles.
-
-A click goes to the parts (buttons, piles, hand, grid); they hand it to `Moves`, which narrows
-the engine's legal actions down to one (or refuses, with a reason); the session applies it and
-appends the events to its feed; the animator plays them onto the shown board (`Shown`) step by
-step; the turn controller says whose turn it is; the autosave writes the change a frame later.
-
-Hidden information: `viewer` is the one seat whose private cards (hand, looked-at cards) this
-screen may show: the only human at the table, or, with several humans, the human whose turn it
-is on screen, once they have taken the screen at the pass screen. Nobody's otherwise.
+"""Blanco's table on the stack: the core table (`game.core.ui.table.Table`) holding Blanco's
+kit (`game.blanco.ui.table.kit.BlancoKit`), for a new game, a match's next game, or a saved one.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Mapping
 from typing import Any
 
-import pygame
-
 from game.blanco.entry import BLANCO
-from game.blanco.rules import events as ev
-from game.blanco.rules.state import blanco_state
-from game.blanco.ui.refusal_words import say_refusal
-from game.core import safe_json
-from game.core.i18n import t
 from game.core.session import Session
-from game.core.turns import HANDOFF, Turn
-from game.core.ui import gfx
-from game.core.ui.log_panel import LoggedBoard
-from game.core.ui.paint import GREEN, INK
-from game.core.ui.scene import Scene
-from game.core.ui.shells.table import Resumed, TableShell, resume_saved
+from game.core.ui.table import Resumed, Table, resume_saved
 
-from ..cardview import CardArt
 from ..match import load_match, save_match
-from ..shown import Shown
-from ..table import geometry as geo
-from ..table.controls import Controls
-from ..table.help import BlancoHelp
-from ..table.keys import hint_place, table_targets
-from ..table.log import MoveLog
-from ..table.log_panel import LastMoves, log_panel
-from ..table.moves import Moves
-from ..table.parts import Banner, FocusGrid, Hand, Others, Piles, Prompt, eye_icon, static_layer
-from ..table.spotlight import BLANCO_PACE, spotlit
-from ..table.styles import OFF_FOCUS, Staging
+from ..table.kit import BlancoKit, blanco_kit
 
-__all__ = ["Resumed", "TableScene", "continue_game", "start_game"]
-
-LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
+__all__ = ["BlancoKit", "Resumed", "blanco_table", "continue_game", "start_game"]
 
 
-HINT_PAD = 12  # px the hint's mark stands out around the place to click (its band is inside)
-
-
-class TableScene(TableShell):
-    """The Blanco table for one session, from the deal to the win (the core table shell,
-    `game.core.ui.shells.table`, filled with Blanco's parts). `driven`: a replay says what
+def blanco_table(
+    ctx: Any,
+    session: Session,
+    demo: bool = False,
+    on_game_over: Any = None,
+    resume: Resumed | None = None,
+    match: Any = None,
+    driven: bool = False,
+) -> Table:
+    """A Blanco table for one session, from the deal to the win. `driven`: a replay says what
     happens next; each seat's cards are shown as it plays (over every shoulder in turn)."""
-
-    game_over_event = ev.Won
-    off_focus = OFF_FOCUS  # (a demo's; at a table with a person, others' turns come forward)
-    pace_speeds = BLANCO_PACE  # each step one card to follow (table/spotlight.py)
-    targets_of = staticmethod(table_targets)  # piles, hand, grid, buttons (table/keys.py)
-
-    def __init__(
-        self,
-        ctx: Any,
-        session: Session,
-        demo: bool = False,
-        on_game_over: Any = None,
-        resume: Resumed | None = None,
-        match: Any = None,
-        driven: bool = False,
-    ) -> None:
-        self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
-        self.art = CardArt(ctx.text)
-        self.turn_before = blanco_state(
-            session.state
-        ).turn_id  # set by Moves before each step (Next gate)
-        self.refusal = False
-        self.targets: set = set()
-        self.hidden: set = set()
-        self.private_drawn: set[int] = set()  # seats whose private faces the last frame drew
-        self._eye, self._small_eye = eye_icon(22), eye_icon(14)
-        self._shades: dict[tuple[int, int, float], pygame.Surface] = {}
-        self._resuming = resume is not None
-        self._geo = geo.DESIGN
-        # The move log notes each event as its step starts (a resumed game's, as shown).
-        self.move_log = MoveLog(session.name_of)
-        for event in list(session.feed)[: resume.shown if resume is not None else 0]:
-            self.move_log.note(event)
-        super().__init__(ctx, session, demo, on_game_over, resume, driven)
-        self.animator.shown = LoggedBoard(self.seen, self.move_log.note)
-
-    def shown_board(self, state: Any, source: Any = None) -> Shown:
-        return Shown.before_deal(state, source=source)
-
-    def build(self) -> Mapping[type, Any]:
-        self.moves = Moves(self)
-        if self._resuming:
-            self._restore_look()
-        self.grid = FocusGrid(self)
-        self.hand = Hand(self)
-        self.piles = Piles(self)
-        self.others = Others(self)
-        self.controls = Controls(self)
-        self.help = BlancoHelp(self)  # tooltips
-        self.log_panel = log_panel(self, self.move_log)
-        self.parts = [
-            Banner(self),
-            self.piles,
-            self.grid,
-            self.hand,
-            self.others,
-            LastMoves(self, self.move_log),
-            self.log_panel,
-            Prompt(self),
-        ]
-        self.clickable = [self.piles, self.hand, self.grid, self.log_panel]
-        self.staging = Staging(self)
-        return self.staging.styles()
-
-    @property
-    def geometry(self) -> geo.TableGeometry:
-        """Where everything sits for the window's shape as last drawn (`self.view`): clicks
-        go where the frame showed things."""
-        view = getattr(self, "view", None)  # (set by the shell once the parts are built)
-        if view is not None and self._geo.view != view:
-            self._geo = geo.TableGeometry.fit(view)
-        return self._geo
-
-    @property
-    def daily_badge_at(self) -> tuple[float, float]:  # type: ignore[override]  # follows the view
-        """Under the solo panel (the right column), clear of the status line."""
-        return (self.geometry.others.x + 182, self.geometry.others.y + 228)
-
-    def static_layer(self) -> pygame.Surface:
-        return static_layer(self.geometry)
-
-    # ------------------------------------------------------------ who sees what
-
-    @property
-    def viewer(self) -> int | None:
-        if self.driven:
-            return self.focus
-        humans = self.session.humans
-        if not humans:
-            return None
-        if len(humans) == 1:
-            return humans[0]
-        owner = self.turns.shown_human
-        if self.ctx.stack.top is not self or owner is None:
-            return None
-        # A finished turn stays its player's until Next: the pass screen comes after it.
-        if self.seen.acting == owner or self.turns.confirming == owner:
-            return owner
-        return None
-
-    def may_act(self, seat: int) -> bool:
-        return self.viewer == seat
-
-    def needs_confirm(self, seat: int) -> bool:
-        """A human's step ended their turn (or their set-up, with others to follow): the
-        table waits for Next, and Undo stays possible until then."""
-        state = blanco_state(self.state)
-        if state.is_terminal():
-            return False
-        return state.turn_id != self.turn_before or state.waiting_for() != [seat]
-
-    def clear_message(self) -> None:
-        self.message = ""
-        self.refusal = False  # (the line is no longer a refusal's)
-
-    def undo_refusal(self) -> str | None:
-        """Why the focused seat cannot undo now, or None. The engine lets the step that ended
-        a turn be taken back until the next step; at the table that lasts until Next."""
-        seat = self.focus
-        if self.session.seats[seat].is_computer:
-            return t("blanco.table.undo_not_yours", "Can't undo: not your move.")
-        if (
-            self.turns.confirming != seat
-            and blanco_state(self.state).phase == "turn"
-            and self.state.waiting_for() == [seat]
-        ):
-            return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
-        reason = self.state.can_undo(seat)
-        if reason is not None:
-            return t(
-                "blanco.table.undo_refused_line",
-                "Can't undo. {reason}",
-                reason=say_refusal(reason, self.state.names),
-            )
-        return None
-
-    def turn_line(self) -> str:
-        if self.status_line is not None:
-            return self.status_line()
-        if self.state.is_terminal():
-            return t("blanco.table.over", "The game is over.")
-        if self.animator.busy:
-            return t("blanco.table.skip", "Click or press Space to skip the animation.")
-        if self.turns.confirming is not None:
-            if self.undo_refusal() is None:
-                return t(
-                    "blanco.table.done_undo",
-                    "Turn done. Press Next (Enter) to go on, or Undo to take it back.",
-                )
-            return t("blanco.table.done", "Turn done. Press Next (Enter) to go on.")
-        if self.human_turn():
-            return self.moves.prompt()
-        seat = self.acting
-        if seat is None:
-            return ""
-        return self.waiting_words(seat) or t(
-            "blanco.table.playing", "{name} is playing...", name=self.name(seat)
-        )
-
-    def cell_face(self, seat: int, at: tuple[int, int]) -> tuple[int, bool]:
-        """The card a cell shows on this screen: (card, face up)."""
-        p = self.seen.players[seat]
-        r, c = at
-        if p.up[r][c]:
-            return p.grid[r][c], True
-        if p.known[r][c] and seat == self.viewer and self.memory_aid:
-            return p.grid[r][c], True
-        return 0, False
-
-    def draw_cell(
-        self, surface: pygame.Surface, seat: int, at: tuple[int, int], rect: pygame.FRect
-    ) -> None:
-        card, up = self.cell_face(seat, at)
-        p = self.seen.players[seat]
-        known = p.known[at[0]][at[1]] and not p.up[at[0]][at[1]]
-        surface.blit(self.art.get(card, (int(rect.w), int(rect.h)), up), rect.topleft)
-        if known and up:  # a looked-at card shown to its owner only: shaded, with the eye
-            self.private_drawn.add(seat)
-            surface.blit(self._shade(int(rect.w), int(rect.h)), rect.topleft)
-        if known:
-            eye = self._eye if rect.w >= 56 else self._small_eye
-            surface.blit(eye, (rect.right - eye.get_width() - 2, rect.y + 2))
-
-    def _shade(self, w: int, h: int) -> pygame.Surface:
-        shade = self._shades.get((w, h, gfx.render_scale()))
-        if shade is None:
-            shade = self._shades[(w, h, gfx.render_scale())] = gfx.Surface((w, h), pygame.SRCALPHA)
-            shade.fill((40, 40, 90, 60))
-        return shade
-
-    def cell_rects(self, seat: int, shape: tuple[int, int] | None = None) -> dict:
-        p = self.seen.players[seat]
-        rows, cols = shape or (p.rows, p.cols)
-        if seat == self.focus:
-            return self.geometry.big_grid(rows, cols)
-        panel = self.others.panels().get(seat)
-        return geo.mini_grid(panel, rows, cols) if panel else {}
-
-    def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.FRect]:
-        n = len(self.seen.players[seat].hand) if count is None else count
-        if seat == self.focus:
-            return self.geometry.hand_rects(n)
-        panel = self.others.panels().get(seat)
-        if panel is None:
-            return []
-        side = geo.panel_hand(panel)
-        w, h = geo.mini_card(panel)
-        return [pygame.FRect(side.x + 6 + i * 16, side.y + 4, w * 0.8, h * 0.8) for i in range(n)]
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        if seat == self.focus:
-            return self.geometry.grid_area.center
-        panel = self.others.panels().get(seat)
-        return panel.center if panel else self.geometry.grid_area.center
-
-    def remember_look(self, at: tuple[int, int]) -> None:
-        """The player has seen the card of a chain reaction's look: keep which one, so a
-        Continue asks about the same card (the engine takes the look and its reveal as one)."""
-        table = self.keeper.table()  # this table's own folder (None: not kept)
-        if table is None:
-            return
-        from game.core.storage import write_json_atomic
-
-        with contextlib.suppress(OSError):
-            write_json_atomic(
-                table / LOOK,
-                {"seed": self.session.seed, "step": len(self.state.actions), "at": list(at)},
-            )
-
-    def forget_look(self) -> None:
-        table = getattr(self.session, "table_folder", None)  # (none online)
-        if table is None:
-            return
-        with contextlib.suppress(OSError):
-            (table / LOOK).unlink(missing_ok=True)
-
-    def _restore_look(self) -> None:
-        table = getattr(self.session, "table_folder", None)  # (none online)
-        if table is None:
-            return
-        try:
-            # (a same deal of an online game's record has a 128-bit seed)
-            data = safe_json.read_json(table / LOOK, int_bound=safe_json.RECORD_INT_BOUND)
-            at = (int(data["at"][0]), int(data["at"][1]))
-            fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            return
-        seat = self.acting
-        from game.blanco.rules import Look as LookStep
-
-        if fits and seat is not None and LookStep(seat, at, True) in self.state.legal_actions(seat):
-            self.moves.mode, self.moves.cell = "look_reveal", at
-
-    @property
-    def memory_aid(self) -> bool:
-        """A setting (Settings, on by default): read as the table draws, so a change in the
-        Settings opened from the menu shows at once."""
-        return self.ctx.settings.memory_aid
-
-    def toggle_memory_aid(self) -> None:
-        """The table's own switch for the same setting, kept in the settings file."""
-        from game.core.ui.settings import save_settings
-
-        self.ctx.settings.memory_aid = not self.ctx.settings.memory_aid
-        warning = save_settings(self.ctx.settings, self.ctx.data_dir)
-        if warning:
-            self.ctx.message = warning
-
-    # ------------------------------------------------------------ turns and choices
-
-    def idle(self) -> None:
-        """Between frames: one banner made ahead (its first render takes about a ms; made
-        in the frame starting its step, the busiest, it made that frame late)."""
-        self.staging.warm_next()
-
-    def update(self, dt: float) -> None:
-        """Another seat's turn brought forward plays its steps at full length (its panel is
-        large: they are where the player looks); the deal's and a demo's stay brisk."""
-        self.animator.off_focus = 1.0 if spotlit(self) is not None else OFF_FOCUS
-        super().update(dt)
-
-    def on_turn(self, turn: Turn) -> None:
-        if turn.kind == HANDOFF:
-            self.moves.cancel()  # (a card already looked at stays chosen)
-        super().on_turn(turn)
-
-    def has_choice(self) -> bool:
-        moves = self.moves
-        return bool(moves.mode or moves.hand_card is not None or moves.cell)
-
-    def drop_choice(self) -> None:
-        self.moves.cancel()
-
-    # ------------------------------------------------------------ after a step
-
-    def scores_scene(self) -> Scene:
-        """The game's end, or the match's scores when the game is one of a match."""
-        if self.match is not None:
-            self.match.add_game(self.state)
-            return self.ctx.nav.make("blanco.match_score", session=self.session, match=self.match)
-        return super().scores_scene()
-
-    # ------------------------------------------------------------ drawing
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Who may see what this frame first (the parts read it), then the shell's drawing."""
-        self.private_drawn = set()
-        self.targets = self.moves.targets() if self.human_turn() else set()
-        self.hidden = set()
-        for effect in self.animator.effects:
-            self.hidden |= getattr(effect, "hides", set())
-            private = getattr(effect, "private", None)
-            if private is not None:
-                self.private_drawn.add(private)
-        super().draw(surface)
-
-    def draw_overlays(self, surface: pygame.Surface) -> None:
-        """The hint's mark on the place its next step is made (the Hint button says the move
-        in words; the mark shows where to click, as Lucky Box marks its hinted square)."""
-        place = hint_place(self)
-        if place is not None:
-            ring = pygame.Rect(place).inflate(HINT_PAD, HINT_PAD)
-            gfx.rect(surface, INK, ring.inflate(6, 6), 10, border_radius=14)
-            gfx.rect(surface, GREEN, ring, 7, border_radius=12)
+    return Table(
+        ctx,
+        session,
+        blanco_kit(match),
+        demo=demo,
+        on_game_over=on_game_over,
+        resume=resume,
+        driven=driven,
+    )
 
 
 def start_game(
@@ -396,14 +49,14 @@ def start_game(
     deal: Any = None,
     challenge: dict[str, Any] | None = None,
     **_: Any,
-) -> TableScene:
+) -> Table:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its
     table on the stack (alone); `match`: the match it belongs to. `deal` and `challenge`:
     a kept game's cards to play again, and its result to compare at the end."""
     if session is None:
         session = Session(list(seats or []), seed, game=BLANCO, deal=deal)
         session.challenge = challenge
-    scene = TableScene(ctx, session, demo=demo, on_game_over=on_game_over, match=match)
+    scene = blanco_table(ctx, session, demo=demo, on_game_over=on_game_over, match=match)
     if match is not None:  # kept with this table's autosave: Continue goes on with the match
         table = scene.keeper.table()
         if table is not None:
@@ -425,7 +78,7 @@ def continue_game(ctx: Any, saved: Any = None) -> str | None:
         else load_match(table, tell=lambda line: setattr(ctx, "message", line))
     )
     ctx.stack.clear_to(
-        TableScene(
+        blanco_table(
             ctx,
             session,
             resume=where,

@@ -3,7 +3,7 @@ step in progress offers (which line to clear first, reveal the looked-at card or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,20 +19,25 @@ CHOICE_H, CHOICE_GAP = 38, 8
 SWAPPING = ("swap", "swap_reveal")  # the moves' modes while two cards are being swapped
 COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}
 
+if TYPE_CHECKING:
+    from .port import BlancoPort
+
 
 #: The buttons of someone playing here (not shown to a watcher nor over computers alone).
 PLAYERS_BUTTONS = ("swap", "undo", "hint", "aid")
 
 
 class Controls(Part):
-    def __init__(self, table: Any) -> None:
+    table: BlancoPort
+
+    def __init__(self, table: BlancoPort) -> None:
         super().__init__(table)
         moves = table.moves
         self.buttons: dict[str, Button] = {
             "swap": Button(
                 geo.DESIGN.buttons["swap"],
                 lt("blanco.table.swap", "Swap"),
-                moves.do_swap,
+                moves.shows(moves.do_swap),
                 key=pygame.K_s,
                 colour=COLOURS["swap"],
                 text_size=28,
@@ -40,7 +45,7 @@ class Controls(Part):
             "undo": Button(
                 geo.DESIGN.buttons["undo"],
                 lt("blanco.table.undo", "Undo"),
-                moves.do_undo,
+                moves.shows(moves.do_undo),
                 key=pygame.K_u,
                 colour=COLOURS["undo"],
                 text_size=28,
@@ -48,7 +53,7 @@ class Controls(Part):
             "hint": Button(
                 geo.DESIGN.buttons["hint"],
                 lt("blanco.table.hint_button", "Hint"),
-                moves.do_hint,
+                moves.shows(moves.do_hint),
                 key=pygame.K_h,
                 colour=COLOURS["hint"],
                 text_size=28,

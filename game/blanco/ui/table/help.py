@@ -4,12 +4,15 @@ buttons (Swap, Undo, Hint, Menu, the memory aid, Next) say what they do."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import t, tn
 from game.core.ui.tooltip import Tip, TooltipLayer, text_of
+
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
 
 def button_tips() -> dict[str, Callable[[], str]]:
@@ -44,7 +47,7 @@ def button_tips() -> dict[str, Callable[[], str]]:
 class BlancoHelp:
     """The table's tooltip layer and what it knows to say."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: BlancoPort) -> None:
         self.table = table
         self.layer = TooltipLayer()
         for name, tip in button_tips().items():

@@ -13,15 +13,18 @@ highlight now.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
 
 from . import geometry as geo
 
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
-def table_targets(table: Any) -> list[Target]:
+
+def table_targets(table: BlancoPort) -> list[Target]:
     """The focus targets of a Blanco table (the shell drops them when driven and makes each
     skip the animation while one plays)."""
     moves = table.moves
@@ -38,12 +41,12 @@ def table_targets(table: Any) -> list[Target]:
         ("pile", table.geometry.draw_pile, "draw pile"),
         ("discard", table.geometry.discard_pile, "discard pile"),
     ):
-        key = ("pile",) if source == "pile" else ("discard",)
+        key: tuple[Any, ...] = ("pile",) if source == "pile" else ("discard",)
         out.append(
             Target(
                 key,
                 table.piles.with_label(source, rect),
-                partial(moves.click_pile, source),
+                moves.shows(partial(moves.click_pile, source)),
                 priority=rank(key),
                 label=name,
                 plays=True,
@@ -59,7 +62,7 @@ def table_targets(table: Any) -> list[Target]:
             Target(
                 ("hand", i),
                 rect,
-                partial(moves.click_hand, i),
+                moves.shows(partial(moves.click_hand, i)),
                 priority=rank(("hand", i)),
                 label=f"hand {i + 1}",
                 plays=True,
@@ -73,7 +76,7 @@ def table_targets(table: Any) -> list[Target]:
             Target(
                 key,
                 rect,
-                partial(moves.click_cell, at),
+                moves.shows(partial(moves.click_cell, at)),
                 priority=rank(key),
                 label=f"place {at}",
                 plays=True,
@@ -106,7 +109,7 @@ def table_targets(table: Any) -> list[Target]:
     return out
 
 
-def hint_place(table: Any) -> Any:
+def hint_place(table: BlancoPort) -> Any:
     """Where the hinted move's next step is made, while a hint shows on our turn (a pile, a
     hand card, a grid place or a button: the place the H key's focus goes to), else None."""
     if table.moves.hint is None or not table.human_turn():
@@ -118,7 +121,7 @@ def hint_place(table: Any) -> Any:
     return None
 
 
-def _hint_key(table: Any) -> tuple | None:
+def _hint_key(table: BlancoPort) -> tuple | None:
     """The target of the hinted move's next step, if a hint is showing."""
     moves = table.moves
     hint = moves.hint

@@ -15,7 +15,7 @@ drawn from and blitted back; the places are worked out once per event shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,8 +30,11 @@ from .spotlight import spotlit
 
 LAST_MOVE = (255, 150, 60)  # the ring on a place changed since the viewer last acted
 
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
-def log_panel(table: Any, log: MoveLog) -> LogPanel:
+
+def log_panel(table: BlancoPort, log: MoveLog) -> LogPanel:
     """The table's log panel (game/core/ui/log_panel.py), saying `log` for the table's viewer
     in the right column's bottom, opened over the whole column (a click, or L)."""
 
@@ -61,7 +64,9 @@ def log_panel(table: Any, log: MoveLog) -> LogPanel:
 class LastMoves(Part):
     """Rings on the places other players changed since the viewer last acted."""
 
-    def __init__(self, table: Any, log: MoveLog) -> None:
+    table: BlancoPort
+
+    def __init__(self, table: BlancoPort, log: MoveLog) -> None:
         super().__init__(table)
         self.log = log
         self._places: tuple[tuple[int | None, int], set[tuple[int, int, int]]] | None = None

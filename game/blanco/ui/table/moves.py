@@ -5,11 +5,17 @@ then a grid cell; a swap's two cards; ...) narrows them down to one, which the s
 Steps the engine takes in one action (a discard and its reveal, a swap and which card to turn
 over, a look and whether to reveal it) are collected here first. Every click that fits no legal
 action is refused with a reason (a message line and a red flash).
+
+Each click (`click_pile`, `click_hand`, `click_cell`, `do_swap`, `do_undo`, `do_hint`,
+`cancel`) RETURNS its effects (`game.core.ui.table.Effects`: the line, a refusal, what to
+flash); the part that took the click hands them to the table (`port.show`), which shows them.
+The step itself goes to the table through `port.act`, which tells the turn controller.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.blanco.rules import Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
@@ -17,6 +23,10 @@ from game.blanco.ui.refusal_words import say_refusal
 from game.blanco.ui.table.prompts import describe, prompt_of
 from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
+from game.core.ui.table import NO_EFFECTS, Effects
+
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
 REFUSE_FLASH = 0.5
 Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
@@ -25,8 +35,10 @@ Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
 class Moves:
     """The focused human's choice in progress, the targets it leaves, and refusals."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: BlancoPort) -> None:
         self.table = table
+        # The turn the last step was taken in: did that step end it? (the Next gate)
+        self.turn_before = table.state.turn_id
         self.mode: str | None = None  # "swap", "swap_reveal", "discard", "clear", "look_reveal"
         self.hand_card: int | None = None
         self.cell: tuple[int, int] | None = None  # set-up reveal, swap's first card, look
@@ -60,42 +72,46 @@ class Moves:
             key, left = self.flash
             self.flash = (key, left - dt) if left > dt else None
 
-    def say(self, text: str) -> None:
-        self.table.message = text
-        self.table.refusal = False
+    def say(self, text: str) -> Effects:
+        """The line says `text` (no refusal)."""
+        return Effects(message=text)
 
-    def refuse(self, reason: str, key: Key | None = None) -> None:
-        table = self.table
-        table.message = reason
-        table.refusal = True
-        table.ctx.play("refuse")
-        if key is not None:
-            self.flash = (key, REFUSE_FLASH)
+    def refuse(self, reason: str, key: Key | None = None) -> Effects:
+        """A refused click: the line says why, its target (if any) flashes red."""
+        return Effects(message=reason, refusal=True, flash=key)
 
-    def apply(self, action: Any) -> bool:
+    def step(self, action: Any) -> Effects:
+        """Hand the action to the table (`port.act`); refused, the effects say why."""
         table = self.table
-        table.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
-        outcome = table.session.apply(action)
+        self.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
+        outcome = table.act(action)
         if not outcome.ok:
-            self.refuse(say_refusal(outcome.refusal or "", table.state.names))
-            return False
+            return self.refuse(say_refusal(outcome.refusal or "", table.state.names))
         if isinstance(action, Look):
             table.forget_look()
         self.clear()
         self.hint = None
-        table.message = ""
-        table.refusal = False
-        table.turns.human_acted(action.player)
-        return True
+        return NO_EFFECTS  # (the table cleared its line)
 
-    def _not_now(self, key: Key | None) -> bool:
-        """Refuse a click when it is not this human's moment; True when refused."""
+    def apply(self, action: Any) -> bool:
+        """Take the action now, its effects shown; whether the rules took it."""
+        effects = self.step(action)
+        self.table.take(effects)
+        return effects is NO_EFFECTS
+
+    def shows(self, click: Callable[[], Effects]) -> Callable[[], None]:
+        """A button's action: the click, its effects shown by the table."""
+        return lambda: self.table.take(click())
+
+    def _not_now(self, key: Key | None) -> Effects | None:
+        """Refuse a click when it is not this human's moment: the refusal's effects (NO_EFFECTS
+        when the click only skipped an animation), or None when the click may go on."""
         table = self.table
         if table.human_turn():
-            return False
+            return None
         acting = table.acting
         if table.turns.confirming is not None and not table.animator.busy:
-            self.refuse(
+            return self.refuse(
                 t(  # "or Undo" only while Undo can take the turn back
                     "blanco.table.turn_done",
                     "Your turn is done: press Next (Enter), or Undo to take it back.",
@@ -104,21 +120,17 @@ class Moves:
                 else t("blanco.table.turn_done_next", "Your turn is done: press Next (Enter)."),
                 key,
             )
-        elif table.animator.busy:
-            return True  # the click skipped the animation (of the last turn, too: no spoiler)
-        elif acting is None:
-            self.refuse(t("blanco.table.over", "The game is over."), key)
-        else:
-            self.refuse(
-                t(
-                    "blanco.table.wait",
-                    "Wait: it is {name}'s turn.",
-                    name=table.session.name_of(acting),
-                ),
-                key,
-            )
-            table.say_until_turn(table.message)  # it gives way once that turn ends
-        return True
+        if table.animator.busy:
+            return NO_EFFECTS  # the click skipped the animation (of the last turn, too: no spoiler)
+        if acting is None:
+            return self.refuse(t("blanco.table.over", "The game is over."), key)
+        said = t(
+            "blanco.table.wait",
+            "Wait: it is {name}'s turn.",
+            name=table.session.name_of(acting),
+        )
+        # It gives way once that turn ends.
+        return Effects(message=said, refusal=True, flash=key, until_turn=True)
 
     # ------------------------------------------------------------ targets
 
@@ -217,67 +229,62 @@ class Moves:
             or self.hand_card is not None
             or (phase == SETUP and self.cell is not None)
         ):
-            return [("cancel", t("blanco.table.cancel", "Cancel"), self.cancel)]
+            return [("cancel", t("blanco.table.cancel", "Cancel"), self.shows(self.cancel))]
         return []
 
-    def cancel(self) -> None:
+    def cancel(self) -> Effects:
         if self.mode == "look_reveal":  # a card looked at stays the one looked at
-            return
+            return NO_EFFECTS
         self.clear()
-        self.say("")
+        return self.say("")
 
     # ------------------------------------------------------------ clicks
 
-    def click_pile(self, source: str) -> None:
+    def click_pile(self, source: str) -> Effects:
         key: Key = ("pile",) if source == "pile" else ("discard",)
-        if self._not_now(key):
-            return
+        if (refused := self._not_now(key)) is not None:
+            return refused
         phase, seat = self.state.phase, self.seat
         if phase == TURN:
             self.clear()
-            self.apply(Draw(seat, source))
-            return
+            return self.step(Draw(seat, source))
         if phase == PLAY and source == "discard":
             if self.hand_card is None:
-                self.refuse(
+                return self.refuse(
                     t(
                         "blanco.table.discard_which",
                         "First click the hand card you want to discard.",
                     ),
                     key,
                 )
-                return
             if not self.state.players[seat].face_down():
-                self.apply(Discard(seat, self.hand_card, None))
-                return
+                return self.step(Discard(seat, self.hand_card, None))
             self.mode = "discard"
-            self.say(
+            return self.say(
                 t(
                     "blanco.table.discard_reveal",
                     "Discard the {card}: now click a face-down card to reveal it.",
                     card=card_name(self.hand_card),
                 )
             )
-            return
         if phase == PLAY:
-            self.refuse(
+            return self.refuse(
                 t(
                     "blanco.table.drawn_already",
                     "You have drawn already: play or discard a hand card.",
                 ),
                 key,
             )
-            return
-        self.refuse(self.prompt(), key)
+        return self.refuse(self.prompt(), key)
 
-    def click_hand(self, index: int) -> None:
+    def click_hand(self, index: int) -> Effects:
         key: Key = ("hand", index)
-        if self._not_now(key):
-            return
+        if (refused := self._not_now(key)) is not None:
+            return refused
         hand = self.state.hand(self.seat)
         if self.state.phase != PLAY:
             if self.state.phase == TURN:
-                self.refuse(
+                return self.refuse(
                     t(
                         "blanco.table.draw_first",
                         "Draw a card first: click the draw pile or the discard pile.",
@@ -285,18 +292,16 @@ class Moves:
                     key,
                 )
             else:
-                self.refuse(self.prompt(), key)
-            return
+                return self.refuse(self.prompt(), key)
         if index >= len(hand):
-            return
+            return NO_EFFECTS
         card = hand[index]
         if self.hand_card == card and self.mode is None:
             self.clear()
-            self.say("")
-            return
+            return self.say("")
         self.clear()
         self.hand_card = card
-        self.say(
+        return self.say(
             t(
                 "blanco.table.hand_card",
                 "The {card}: click a place in your grid, or the discard pile.",
@@ -304,22 +309,22 @@ class Moves:
             )
         )
 
-    def click_cell(self, at: tuple[int, int]) -> None:
+    def click_cell(self, at: tuple[int, int]) -> Effects:
         key: Key = ("cell", *at)
-        if self._not_now(key):
-            return
+        if (refused := self._not_now(key)) is not None:
+            return refused
         phase, seat, legal = self.state.phase, self.seat, self.legal()
         if phase == SETUP:
-            self._setup_cell(at, key, legal)
+            return self._setup_cell(at, key, legal)
         elif phase == TURN:
-            self._turn_cell(at, key, legal)
+            return self._turn_cell(at, key, legal)
         elif phase == PLAY:
             if self.mode == "discard":
                 card = self.hand_card
                 if card is not None and Discard(seat, card, at) in legal:
-                    self.apply(Discard(seat, card, at))
+                    return self.step(Discard(seat, card, at))
                 else:
-                    self.refuse(
+                    return self.refuse(
                         t(
                             "blanco.table.face_up_reveal",
                             "That card is face up: reveal a face-down card.",
@@ -327,9 +332,11 @@ class Moves:
                         key,
                     )
             elif self.hand_card is None:
-                self.refuse(t("blanco.table.hand_first", "First click a card in your hand."), key)
+                return self.refuse(
+                    t("blanco.table.hand_first", "First click a card in your hand."), key
+                )
             else:
-                self.apply(Play(seat, self.hand_card, at))
+                return self.step(Play(seat, self.hand_card, at))
         elif phase == CLEAR:
             fits = [
                 a
@@ -338,9 +345,9 @@ class Moves:
                 or (a.line == "col" and a.line_no == at[1])
             ]
             if len(fits) == 1:
-                self.apply(fits[0])
+                return self.step(fits[0])
             elif fits:
-                self.say(
+                return self.say(
                     t(
                         "blanco.table.two_lines",
                         "That card is in two complete lines: press "
@@ -348,13 +355,13 @@ class Moves:
                     )
                 )
             else:
-                self.refuse(
+                return self.refuse(
                     t("blanco.table.not_complete", "Click a card of a highlighted complete line."),
                     key,
                 )
         elif phase == LOOK:
             if self.mode == "look_reveal" and self.cell != at:
-                self.refuse(
+                return self.refuse(
                     t(
                         "blanco.table.looked_already",
                         "You have looked at a card already: reveal it or keep it hidden.",
@@ -362,7 +369,7 @@ class Moves:
                     key,
                 )
             elif Look(seat, at, False) not in legal:
-                self.refuse(
+                return self.refuse(
                     t(
                         "blanco.table.face_up_look",
                         "That card is face up: look at a face-down card.",
@@ -373,7 +380,7 @@ class Moves:
                 self.mode, self.cell = "look_reveal", at
                 self.table.remember_look(at)  # seen now: closing the game cannot undo it
                 card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
-                self.say(
+                return self.say(
                     t(
                         "blanco.table.it_is",
                         "It is the {card}. Reveal it (chain reaction bonus), or keep it hidden?",
@@ -381,16 +388,17 @@ class Moves:
                     )
                 )
             else:
-                self.apply(Look(seat, at, False))
+                return self.step(Look(seat, at, False))
+        return NO_EFFECTS
 
-    def _setup_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
+    def _setup_cell(self, at: tuple[int, int], key: Key, legal: list) -> Effects:
         if self.cell is None or self.cell == at:
             if self.cell == at:
                 self.clear()
-                self.say("")
+                return self.say("")
             elif any(a.reveal == at for a in legal):
                 self.cell = at
-                self.say(
+                return self.say(
                     t(
                         "blanco.table.turn_up",
                         "The card at {place} will be turned up. "
@@ -399,13 +407,14 @@ class Moves:
                     )
                 )
             else:
-                self.refuse(t("blanco.table.already_up", "That card is already face up."), key)
-            return
+                return self.refuse(
+                    t("blanco.table.already_up", "That card is already face up."), key
+                )
         action = Setup(self.seat, self.cell, at)
         if action in legal:
-            self.apply(action)
+            return self.step(action)
         else:
-            self.refuse(
+            return self.refuse(
                 t(
                     "blanco.table.look_other",
                     "Look at a face-down card other than the one you turn up.",
@@ -413,32 +422,30 @@ class Moves:
                 key,
             )
 
-    def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> None:
+    def _turn_cell(self, at: tuple[int, int], key: Key, legal: list) -> Effects:
         if self.mode == "swap_reveal" and self.pair:
             a, b = self.pair
             if at in (a, b):  # the card clicked is turned over; after the swap it is at the other
-                self.apply(Swap(self.seat, a, b, b if at == a else a))
+                return self.step(Swap(self.seat, a, b, b if at == a else a))
             else:
-                self.refuse(
+                return self.refuse(
                     t(
                         "blanco.table.swap_pick",
                         "Click one of the two swapped cards to turn it face up.",
                     ),
                     key,
                 )
-            return
         if self.mode != "swap":
-            self.refuse(
+            return self.refuse(
                 t(
                     "blanco.table.draw_or_swap",
                     "Draw first: click the draw pile or the discard pile (or press Swap).",
                 ),
                 key,
             )
-            return
         if self.cell is None or self.cell == at:
             self.cell = None if self.cell == at else at
-            self.say(
+            return self.say(
                 ""
                 if self.cell is None
                 else t(
@@ -447,39 +454,36 @@ class Moves:
                     place=where(at),
                 )
             )
-            return
         fits = [a for a in legal if isinstance(a, Swap) and a.a == self.cell and a.b == at]
         if not fits:
-            self.refuse(
+            return self.refuse(
                 t("blanco.table.swap_side", "Swap two cards side by side (not diagonally)."), key
             )
         elif fits[0].reveal is None:
-            self.apply(fits[0])
+            return self.step(fits[0])
         else:
             self.mode, self.pair = "swap_reveal", (self.cell, at)
-            self.say(
+            return self.say(
                 t("blanco.table.both_down", "Both are face down: click the one to turn face up.")
             )
 
     # ------------------------------------------------------------ buttons
 
-    def do_swap(self) -> None:
-        if self._not_now(None):
-            return
+    def do_swap(self) -> Effects:
+        if (refused := self._not_now(None)) is not None:
+            return refused
         if self.state.phase != TURN:
-            self.refuse(
+            return self.refuse(
                 t("blanco.table.swap_when", "Swap instead of drawing, at the start of your turn.")
             )
-            return
         if self.mode in ("swap", "swap_reveal"):
             self.clear()
-            self.say("")
-            return
+            return self.say("")
         self.clear()
         self.mode = "swap"
-        self.say(t("blanco.table.swap_how", "Swap: click a card, then a card next to it."))
+        return self.say(t("blanco.table.swap_how", "Swap: click a card, then a card next to it."))
 
-    def do_undo(self) -> None:
+    def do_undo(self) -> Effects:
         table = self.table
         if table.animator.busy:
             table.animator.skip(table.focus)
@@ -487,16 +491,15 @@ class Moves:
         if refusal is None:
             refusal = table.undo()
         if refusal is not None:
-            self.refuse(refusal)
-            return
+            return self.refuse(refusal)
         table.animator.skip(table.focus)
         self.clear()
-        self.say(t("blanco.table.undone", "Undone."))
+        return self.say(t("blanco.table.undone", "Undone."))
 
-    def do_hint(self) -> None:
+    def do_hint(self) -> Effects:
         table = self.table
-        if self._not_now(None):
-            return
+        if (refused := self._not_now(None)) is not None:
+            return refused
         from game.blanco.ai.reasons import reason
         from game.blanco.ui.reason_words import why_line
 
@@ -504,4 +507,4 @@ class Moves:
         self.hint = table.session.game.hint(view, self.seat)
         said = t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint))
         why = why_line(reason(view, self.hint))
-        self.say(f"{said}\n{why}" if why else said)
+        return self.say(f"{said}\n{why}" if why else said)

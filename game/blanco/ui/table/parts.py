@@ -5,14 +5,15 @@ business; every private face drawn is noted in `table.private_drawn` (tests read
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import language, t, tn
 from game.core.levels import level_in_words
 from game.core.seat_names import spoken_to
-from game.core.session import HUMAN, Seat
+from game.core.session import HUMAN
+from game.core.table_session import SeatLike
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
@@ -30,8 +31,11 @@ PANEL = (30, 58, 64)
 FELT = (22, 92, 84)
 PILES_ROOM = 284  # px: the width a line under the piles may take (their felt is 302 wide)
 
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
-def seat_title(seat: Seat, name: str | None = None) -> str:
+
+def seat_title(seat: SeatLike, name: str | None = None) -> str:
     """A seat's panel title: its name (`name`, as shown: `session.name_of`), with the level for
     a computer ("Bo (hard)"). A person playing from another screen (online: "not ours", so
     `is_computer`) is named alone."""
@@ -62,7 +66,7 @@ def chosen_ring(card: pygame.FRect) -> pygame.FRect:
     return card.inflate(6, 6)
 
 
-def outline(table: Any, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
+def outline(table: BlancoPort, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
     """The highlight of a legal target, or the red flash of a refused click."""
     moves = table.moves
     if moves.flash and moves.flash[0] == key:
@@ -77,6 +81,8 @@ def outline(table: Any, surface: pygame.Surface, rect: pygame.FRect, key: tuple)
 class FocusGrid(Part):
     """The focused player's grid, large and clickable."""
 
+    table: BlancoPort
+
     def rects(self) -> dict[tuple[int, int], pygame.FRect]:
         p = self.table.seen.players[self.table.focus]
         return self.table.geometry.big_grid(p.rows, p.cols)
@@ -87,7 +93,7 @@ class FocusGrid(Part):
             return False
         for at, rect in self.rects().items():
             if rect.collidepoint(pos):
-                self.table.moves.click_cell(at)
+                self.table.take(self.table.moves.click_cell(at))
                 return True
         return False
 
@@ -123,6 +129,8 @@ class FocusGrid(Part):
 class Hand(Part):
     """The focused player's hand: faces for the viewer, backs otherwise."""
 
+    table: BlancoPort
+
     def rects(self) -> list[pygame.FRect]:
         return self.table.geometry.hand_rects(len(self.table.seen.players[self.table.focus].hand))
 
@@ -132,7 +140,7 @@ class Hand(Part):
             return False
         for i, rect in enumerate(self.rects()):
             if rect.collidepoint(pos):
-                self.table.moves.click_hand(i)
+                self.table.take(self.table.moves.click_hand(i))
                 return True
         return False
 
@@ -174,7 +182,9 @@ class Piles(Part):
     """The draw pile with its count, the discard pile with its top card, the box count; in a
     match, where it stands for the player in view."""
 
-    def __init__(self, table: Any) -> None:
+    table: BlancoPort
+
+    def __init__(self, table: BlancoPort) -> None:
         super().__init__(table)
         self._snap = Snapshot()
         #: Where each pile's count was last drawn ("pile", "discard"): the keyboard's ring goes
@@ -195,7 +205,7 @@ class Piles(Part):
         geometry = self.table.geometry
         for source, rect in (("pile", geometry.draw_pile), ("discard", geometry.discard_pile)):
             if rect.collidepoint(pos):
-                self.table.moves.click_pile(source)
+                self.table.take(self.table.moves.click_pile(source))
                 return True
         return False
 
@@ -284,7 +294,9 @@ class Piles(Part):
 class Others(Part):
     """The other players' grids, small: face-up cards, backs, who looked where, counts."""
 
-    def __init__(self, table: Any) -> None:
+    table: BlancoPort
+
+    def __init__(self, table: BlancoPort) -> None:
         super().__init__(table)
         #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
         self._kept: dict[int, tuple[tuple, pygame.Surface, bool]] = {}
@@ -438,6 +450,8 @@ BANNER_MARGIN = 18
 class Banner(Part):
     """Whose turn it is and how far they have come."""
 
+    table: BlancoPort
+
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text
         seen = table.seen
@@ -480,6 +494,8 @@ class Banner(Part):
 
 class Prompt(Part):
     """What to do now, and the last refusal (red) or answer."""
+
+    table: BlancoPort
 
     def draw(self, surface: pygame.Surface) -> None:
         table, text = self.table, self.ctx.text

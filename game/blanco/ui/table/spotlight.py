@@ -15,7 +15,7 @@ turn at once. `bench/turn_pace.py` measures it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,8 +26,11 @@ SPOT_H = 440.0  # px: its height at most
 SPOT_MIN_H = 330.0  # px: its height at least
 SPOT_MARGIN = 8.0
 
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
-def spotlit(table: Any) -> int | None:
+
+def spotlit(table: BlancoPort) -> int | None:
     """The seat whose turn is brought forward now, or None: another seat than the one in
     focus, whose turn the screen shows, at a live table with a person at it."""
     if table.driven or not table.session.humans or table.turns.confirming is not None:

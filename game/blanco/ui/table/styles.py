@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -56,6 +56,9 @@ EVENT_KINDS = tuple(
     for kind in vars(ev).values()
     if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
 )
+
+if TYPE_CHECKING:
+    from .port import BlancoPort
 
 
 class Slide(Effect):
@@ -116,7 +119,7 @@ class Lift(Effect):
 class Staging:
     """What the table draws for each event's step; reads the table's geometry."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: BlancoPort) -> None:
         self.table = table
         self.ctx = table.ctx
         self.eye = eye_icon(34)
@@ -213,7 +216,7 @@ class Staging:
         viewer = table.viewer
         seen_as = table.state.redact(event, viewer if viewer is not None else -1)
         kind = type(event)
-        seat = getattr(event, "player", None)
+        seat: Any = getattr(event, "player", None)
         pile, discard = table.geometry.draw_pile, table.geometry.discard_pile
         if kind in (ev.Dealt, ev.SecondGridDealt):
             cells = table.cell_rects(seat)
@@ -287,8 +290,8 @@ class Staging:
                 {("discard",)},
             )
         elif kind is ev.Swapped:
-            rects = table.cell_rects(seat)
-            a, b = rects.get(event.a), rects.get(event.b)
+            places = table.cell_rects(seat)
+            a, b = places.get(event.a), places.get(event.b)
             if a and b:
                 for at, src, dst in ((event.a, b, a), (event.b, a, b)):
                     card, up = table.cell_face(seat, at)

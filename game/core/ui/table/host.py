@@ -21,6 +21,9 @@ class TableHost(Protocol):
 
     #: Whether this screen keeps the game (its autosave): never for a game a server keeps.
     keeps_game: bool
+    #: Whether the table opens on a seat's view mid-game (the kit's `shown_view`), not on the
+    #: deal about to be shown (`shown_board`).
+    from_view: bool
 
     def attach(self, table: Table) -> None:
         """The table this host surrounds (built up to its turn controller)."""
@@ -79,13 +82,14 @@ class LocalHost:
     """A game on this machine: the table's own rules everywhere."""
 
     keeps_game = True
+    from_view = False
 
     def attach(self, table: Table) -> None:
         self.table = table
 
     def make_turns(self, table: Table) -> TurnController:
         return TurnController(
-            table.session,  # type: ignore[arg-type]  # (turns.py reads a Session until it takes a TableSession)
+            table.session,
             table.runner.submit,
             table.needs_confirm,
             pass_screen=lambda: table.ctx.settings.pass_screen,

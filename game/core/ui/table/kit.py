@@ -129,6 +129,7 @@ class TableKit(Protocol):
 
     def on_turn(self, turn: Turn) -> None:
         """The turn controller's word, after the table turned to it (a game's own scene)."""
+        return None
 
     def after_step(self, event: Any) -> bool:
         """A game's own scene after a step (True: the animator waits for `release`)."""
@@ -140,6 +141,7 @@ class TableKit(Protocol):
 
     def drop_choice(self) -> None:
         """Forget what the player had chosen (a right click, the screen turning)."""
+        return None
 
     def cancel_choice(self) -> None:
         """Esc with something chosen."""
@@ -148,6 +150,7 @@ class TableKit(Protocol):
     def show(self, effects: Effects) -> None:
         """The game's part of an input's effects (a flash, a selection); the line is the
         table's."""
+        return None
 
     def on_event(self, event: pygame.event.Event) -> bool:
         """An input before the table's own path (True: the kit used it)."""
@@ -155,12 +158,15 @@ class TableKit(Protocol):
 
     def on_update(self, dt: float) -> None:
         """Each frame, before the table's update."""
+        return None
 
     def before_draw(self, surface: pygame.Surface) -> None:
         """Each frame, before the table draws (what the parts read this frame)."""
+        return None
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Drawn over the parts and controls, under the effects and the tooltips."""
+        return None
 
     def daily_badge_at(self) -> tuple[float, float]:
         """Where the daily deal's line sits (its centre), clear of the game's parts."""
@@ -172,9 +178,11 @@ class TableKit(Protocol):
 
     def idle(self) -> None:
         """Between frames: work made ahead (a banner rendered before its step)."""
+        return None
 
     def resume(self) -> None:
         """The table is on top again (an overlay closed)."""
+        return None
 
 
 __all__ = ["NO_EFFECTS", "Effects", "KitParts", "Nothing", "TableKit"]

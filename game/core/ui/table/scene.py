@@ -104,7 +104,9 @@ class Table(Scene):
         self.focus = humans[0] if humans else 0
         port: TablePort = self
         self.kit: TableKit = kit(port)
-        if resume is None:
+        if self.host.from_view:  # a seat's view mid-game (online)
+            self._seen = self.kit.shown_view(self.state)
+        elif resume is None:
             self._seen = self.kit.shown_board(self.state)
         else:  # show what was shown when the game stopped; the rest of the feed plays on
             self._seen = self.kit.shown_board(resume.start, self.state)
@@ -331,8 +333,8 @@ class Table(Scene):
 
     def enter(self) -> None:
         super().enter()
-        if not self._demo and not self._driven and self.host.keeps_game:
-            remember_game(self.ctx.data_dir, self._session.game.id)  # the title's tab next
+        if not self._demo and not self._driven:  # the title opens on this game's tab next
+            remember_game(self.ctx.data_dir, self._session.game.id)
 
     def exit(self) -> None:
         self.runner.close()
