@@ -426,3 +426,10 @@ def kit_table(scene: object, kit: type) -> bool:
     from game.core.ui.table import Table
 
     return isinstance(scene, Table) and isinstance(scene.kit, kit)
+
+
+def online_kit_table(scene: object, kit: type) -> bool:
+    """Whether `scene` is the online table (the core table with an `OnlineHost`) of that kit."""
+    from game.online.ui.table import OnlineHost
+
+    return kit_table(scene, kit) and isinstance(getattr(scene, "host", None), OnlineHost)

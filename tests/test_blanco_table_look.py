@@ -33,7 +33,7 @@ def test_the_table_is_wood_and_baize_not_flat_panels(app: Any, size: tuple[int, 
     app.settle_window()
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=4)
     frames(app, 3)
-    layer = table.static_layer()
+    layer = table.kit.static_layer()
     view = gfx.view(app.screen)
     pixels = gfx.pixels_of(layer)
     w, h = pixels.get_size()

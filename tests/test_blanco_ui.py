@@ -136,8 +136,8 @@ def test_solo_game_by_clicks(app) -> None:
 def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_move(
     app,
 ) -> None:
-    from game.blanco.ui.table.kit import HINT_PAD
     from game.blanco.ui.table.keys import hint_place
+    from game.blanco.ui.table.kit import HINT_PAD
     from game.core.ui.paint import GREEN
 
     app.ctx.settings.animation_speed = 8.0

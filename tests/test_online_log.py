@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from game.blanco.rules.cards import ALL_CARDS
+from game.blanco.ui.table.kit import BlancoKit
 from game.blanco.ui.words import card_name
+from tests.support import online_kit_table
 from tests.test_online_ui import ServerThread, host_table, our_moves, until
 
 
@@ -33,7 +35,7 @@ def test_the_online_table_logs_the_computers_turns_from_our_view(app: Any, serve
     lobby = host_table(app, server.url, ["normal"])
     until(app, lambda: lobby.code != "" and app.stack.top is not lobby, what="the table")
     table = app.stack.top
-    assert type(table).__name__ == "OnlineBlancoTable"
+    assert online_kit_table(table, BlancoKit)
     forward: list[float] = []
     original = table.kit.others.panels
 

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from game.blanco.entry import BLANCO
+from game.blanco.ui.table.kit import BlancoKit
 from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.ui import seats_file
 from game.online.ui.menu import OnlineMenuScene
 from game.online.ui.seats_file import HeldSeat
 from game.online.ui.title_line import YourTurnLine
+from tests.support import online_kit_table
 from tests.test_online_ui import ServerThread, until
 from tests.ui_helpers import click, frames
 
@@ -74,7 +76,7 @@ def test_a_kept_seat_whose_turn_it_is_shows_the_line_which_opens_its_table(app, 
     assert title.widget("notice").label == "Your turn at 1 online table"
     click(app, title.widget("notice").rect.center, 2)
     assert title.notice is None  # covered: no more questions asked
-    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the table")
+    until(app, lambda: online_kit_table(app.stack.top, BlancoKit), what="the table")
     table = app.stack.top
     assert table.session.table == host.table and table.session.seat == 0
     assert server.table(host.table).seat_infos()[0].connected

@@ -16,6 +16,7 @@ import pytest
 
 from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.gameend import GameEndScene
+from game.blanco.ui.table.kit import BlancoKit
 from game.catalog import games
 from game.core import i18n
 from game.core.storage import list_records
@@ -30,7 +31,9 @@ from game.online.ui.host import HostScene
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import JoinScene, OnlineMenuScene
 from game.online.ui.net import share_link, split_link
+from game.online.ui.table import OnlineHost
 from game.online.ui.turn_probe import TableProbe
+from tests.support import online_kit_table
 from tests.test_blanco_ui import click_action
 from tests.ui_helpers import click, frames, press, seen, type_text, wait
 
@@ -245,7 +248,7 @@ def test_host_with_a_computer_plays_to_the_end(app, server) -> None:
     # No seat waits for a friend: the table opens by itself.
     until(app, lambda: app.stack.top is not lobby, what="the table")
     table = app.stack.top
-    assert type(table).__name__ == "OnlineBlancoTable"
+    assert online_kit_table(table, BlancoKit)
     held = seats_file.load(app.ctx.data_dir)
     assert [(s.table, s.seat, s.game) for s in held] == [(lobby.code, 0, "blanco")]
     assert held[0].host_token
@@ -301,7 +304,7 @@ def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, mo
     assert app.ctx.message == "Player 2 is waiting at the rematch."
     assert end.widget("again").label == "Join the rematch"
     click(app, end.widget("again").rect.center, 2)
-    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the rematch")
+    until(app, lambda: online_kit_table(app.stack.top, BlancoKit), what="the rematch")
     again = app.stack.top
     assert again is not table and again.session.table == friend.table == rematch_code(old, secret)
     assert again.session.seat == 0 and not again.state.is_terminal()
@@ -453,7 +456,7 @@ def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
     # The menu asks the server (watching once) whether the table waits for our seat.
     until(again, lambda: (server.url, code) in menu.your_turn, what="your turn")
     click(again, menu.widget("rejoin_0").rect.center, 2)
-    until(again, lambda: type(again.stack.top).__name__ == "OnlineBlancoTable", what="rejoined")
+    until(again, lambda: online_kit_table(again.stack.top, BlancoKit), what="rejoined")
     rejoined = again.stack.top
     # The computer may have moved after we left: the table stands where the server's does.
     assert rejoined.session.version == server.table(code).version >= version
@@ -462,7 +465,7 @@ def test_rejoin_after_closing_the_app(app, server, data_dir) -> None:
     assert our_moves(again, rejoined, 1) == 1
     assert server.table(code).version > before
     again.close()  # (the fixture closes only the first app)
-    assert rejoined.link.closed
+    assert rejoined.host.link.closed
 
 
 def until_server(done: Any, limit: float = 10.0) -> None:
@@ -605,7 +608,7 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     until(app, lambda: isinstance(app.stack.top, DraftScene), what="the draft")
     draft = app.stack.top
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, TableSeatsScene) and app.stack.top.table is table
+    assert isinstance(app.stack.top, TableSeatsScene) and app.stack.top.table is table.host
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is draft
     made = luckybox_moves(app, table, random.Random(2))
@@ -709,13 +712,13 @@ def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
     assert table.waiting_words(1) == (
         "Waiting for Bob to come to the table (their seat is kept for them)."
     )
-    table.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
+    table.host.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
     assert table.waiting_words(1) is None and table.message == "Bob came to the table."
-    table.take_note(Note("message", Seats("ABC-DEF", [ann, away])))
+    table.host.take_note(Note("message", Seats("ABC-DEF", [ann, away])))
     assert table.waiting_words(1) == (
         "Waiting for Bob, who left the table (their seat is held for them)."
     )
-    table.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
+    table.host.take_note(Note("message", Seats("ABC-DEF", [ann, here])))
     assert table.message == "Bob is back at the table."
 
 
@@ -726,7 +729,7 @@ def test_a_seat_nobody_took_says_how_a_friend_takes_it(app, server) -> None:
     until(app, lambda: lobby.widget("table").enabled, what="the lobby")
     click(app, lobby.widget("table").rect.center, 2)
     table = app.stack.top
-    assert type(table).__name__.startswith("Online"), table
+    assert isinstance(table.host, OnlineHost), table
     free = f"Seat 2 is free: a friend joins with the code {lobby.code} (Esc: the link)."
     assert table.waiting_words(1) == free
     assert table.panel_name(1).endswith("(free seat)")
@@ -907,7 +910,7 @@ def test_leaving_an_online_table_ends_its_line_and_leaves_no_thread(app, server)
     reconnecting in the background."""
     lobby = host_table(app, server.url, ["easy"])
     until(app, lambda: app.stack.top is not lobby, what="the table")
-    link = app.stack.top.link
+    link = app.stack.top.host.link
     assert link.thread.is_alive()
     app.stack.clear()  # (the app's own close does the same, as the Quit button does)
     link.thread.join(10)

@@ -12,11 +12,13 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
 from game.online.client import SeatClient
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.net import share_link
 from game.online.ui.words import seats_hint
+from tests.support import online_kit_table
 from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
 from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
@@ -77,7 +79,7 @@ def test_online_scenes_in_three_languages(data_dir, tmp_path, size, seen) -> Non
                 lobby.to_table()
                 frames(app, 40)
                 table = app.stack.top
-                assert type(table).__name__ == "OnlineBlancoTable"
+                assert online_kit_table(table, BlancoKit)
                 shot(app, f"table_{tag}")
                 # A friend takes the free seat, then leaves: the table's line says so.
                 friend = SeatClient(server.url, BLANCO)

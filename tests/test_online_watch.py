@@ -12,12 +12,14 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
 from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.codec import view_json, wire_of
 from game.online.ui import seats_file
 from game.online.ui.menu import JoinScene
+from tests.support import online_kit_table
 from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until
 from tests.test_online_ui_shots import LANGUAGES, SIZES, shot
 from tests.ui_helpers import click, frames, type_text
@@ -39,7 +41,7 @@ def watch_by_code(app: Any, url: str, code: str) -> Any:
     type_text(app, code)
     lobby = click_for_lobby(app, join.widget("watch").rect.center)
     assert lobby.watching
-    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", what="the table")
+    until(app, lambda: online_kit_table(app.stack.top, BlancoKit), what="the table")
     return app.stack.top
 
 
@@ -72,7 +74,7 @@ def test_watching_by_code_shows_the_public_board_as_it_moves_and_sends_nothing(a
     version = server_table.version
     click(app, (640, 300), 2)
     frames(app, 5)
-    assert table.session.pending is None and table.link.client.pending is None
+    assert table.session.pending is None and table.host.link.client.pending is None
     assert server_table.version == version
     assert seats_file.load(app.ctx.data_dir) == []  # a watcher keeps no seat
     server.call(host.close())
@@ -98,7 +100,7 @@ def test_watch_screens_in_three_languages(data_dir, server, size) -> None:
             frames(app, 2)
             shot(app, f"join_watch_{tag}")
             click(app, join.widget("watch").rect.center, 2)
-            until(app, lambda app=app: type(app.stack.top).__name__ == "OnlineBlancoTable")
+            until(app, lambda app=app: online_kit_table(app.stack.top, BlancoKit))
             frames(app, 30)
             shot(app, f"watching_{tag}")
         finally:

@@ -232,7 +232,7 @@ def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
     while table.animator.busy:
         wait(app)
     assert table.confirming == 0
-    monkeypatch.setattr(table, "undo_refusal", lambda: "Can't undo: that card was seen.")
+    monkeypatch.setattr(table.kit, "undo_refusal", lambda: "Can't undo: that card was seen.")
     from game.blanco.ui.table import geometry as geo
 
     click(app, geo.DRAW_PILE.center)  # not now: the turn waits for Next

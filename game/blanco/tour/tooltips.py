@@ -17,7 +17,7 @@ def _blanco_tips(tour: Tour) -> None:
     tour.until(
         lambda: not table.animator.busy, 600, "the deal", each=lambda: tour.press(pygame.K_SPACE)
     )
-    tour.hover(table.geometry.draw_pile.center, HOLD)
+    tour.hover(table.kit.geometry.draw_pile.center, HOLD)
     tour.shot("blanco-tooltip-pile")
     tour.hover(table.controls.buttons["swap"].rect.center, HOLD)
     tour.shot("blanco-tooltip-swap")

@@ -199,6 +199,11 @@ class Table(Scene):
     def human_turn(self) -> bool:
         return self.turn_view.human_turn()
 
+    def may_act(self, seat: int) -> bool:
+        """Besides being the focused human with nothing animating: may this seat act now?
+        The host (online: no move on its way) and the kit (whose screen it is) both say."""
+        return self.host.may_act(seat) and self.kit.may_act(seat)
+
     def computers_playing(self) -> bool:
         return self.turn_view.computers_playing()
 

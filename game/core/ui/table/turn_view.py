@@ -68,8 +68,7 @@ class TurnView:
             and table.turns.confirming is None
             and not table.session.seats[seat].is_computer
             and not table.animator.busy
-            and table.host.may_act(seat)
-            and table.kit.may_act(seat)
+            and table.may_act(seat)
         )
 
     def hand_over_on_resume(self) -> None:
