@@ -17,7 +17,6 @@ is on screen, once they have taken the screen at the pass screen. Nobody's other
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +25,6 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.state import blanco_state
 from game.blanco.ui.refusal_words import say_refusal
-from game.core import safe_json
 from game.core.game import Outcome
 from game.core.i18n import t
 from game.core.table_session import TableSession
@@ -38,7 +36,7 @@ from game.core.ui.table import Effects, KitParts, TableKit, TablePort
 
 from ..cardview import CardArt
 from ..shown import Shown, TolerantShown
-from . import geometry as geo
+from . import geometry as geo, look_file
 from .controls import Controls
 from .help import BlancoHelp
 from .keys import hint_place, table_targets
@@ -58,7 +56,6 @@ from .parts import (
 from .spotlight import BLANCO_PACE, spotlit
 from .styles import OFF_FOCUS, Staging
 
-LOOK = "look.json"  # a reward look seen but not yet decided (reveal it or not), kept aside
 HINT_PAD = 12  # px the hint's mark stands out around the place to click (its band is inside)
 
 
@@ -383,39 +380,16 @@ class BlancoKit(TableKit):
     def remember_look(self, at: tuple[int, int]) -> None:
         """The player has seen the card of a chain reaction's look: keep which one, so a
         Continue asks about the same card (the engine takes the look and its reveal as one)."""
-        table = self.port.table_folder()  # this table's own folder (None: not kept)
-        if table is None:
-            return
-        from game.core.storage import write_json_atomic
-
-        with contextlib.suppress(OSError):
-            write_json_atomic(
-                table / LOOK,
-                {"seed": self.session.seed, "step": len(self.state.actions), "at": list(at)},
-            )
+        look_file.remember(self.port.table_folder(), self.session.seed, self.state, at)
 
     def forget_look(self) -> None:
-        table = getattr(self.session, "table_folder", None)  # (none online)
-        if table is None:
-            return
-        with contextlib.suppress(OSError):
-            (table / LOOK).unlink(missing_ok=True)
+        look_file.forget(getattr(self.session, "table_folder", None))  # (none online)
 
     def _restore_look(self) -> None:
-        table = getattr(self.session, "table_folder", None)  # (none online)
-        if table is None:
-            return
-        try:
-            # (a same deal of an online game's record has a 128-bit seed)
-            data = safe_json.read_json(table / LOOK, int_bound=safe_json.RECORD_INT_BOUND)
-            at = (int(data["at"][0]), int(data["at"][1]))
-            fits = data["seed"] == self.session.seed and data["step"] == len(self.state.actions)
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            return
-        seat = self.acting
-        from game.blanco.rules import Look as LookStep
-
-        if fits and seat is not None and LookStep(seat, at, True) in self.state.legal_actions(seat):
+        """A resumed game whose look was seen but not yet decided asks about the same card."""
+        folder = getattr(self.session, "table_folder", None)  # (none online)
+        at = look_file.restored(folder, self.session.seed, self.state, self.acting)
+        if at is not None:
             self.moves.mode, self.moves.cell = "look_reveal", at
 
     @property
@@ -491,4 +465,4 @@ class BlancoKit(TableKit):
             gfx.rect(surface, GREEN, ring, 7, border_radius=12)
 
 
-__all__ = ["LOOK", "BlancoKit", "blanco_kit"]
+__all__ = ["BlancoKit", "blanco_kit"]
