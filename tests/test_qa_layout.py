@@ -63,7 +63,7 @@ def test_blanco_wait_message_goes_when_the_players_turn_comes(app):
             and not table.animator.busy
             and table.turns.confirming is None
         ):
-            moves._not_now(None)  # what a click on the table does now
+            table.show(moves._not_now(None))  # what a click on the table does now
             assert "Wait" in table.message and table.refusal
             waited = True
     assert waited and table.human_turn(), "the computer's turn came and went"
@@ -84,7 +84,7 @@ def test_blanco_a_click_while_the_last_turn_plays_skips_it_and_spoils_nothing(ap
         if app.stack.top is not table:
             break
         if table.state.is_terminal() and table.animator.busy:
-            table.moves._not_now(None)  # what a click on the table does now
+            table.show(table.moves._not_now(None))  # what a click on the table does now
             assert "over" not in table.message, table.message
             break
         if table.human_turn():

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .online_host import OnlineHost
 from .session import OnlineSession
-from .table import OnlineHost
 
 #: The games whose online table is still fronted here.
 LEGACY_ONLINE = frozenset({"luckybox"})

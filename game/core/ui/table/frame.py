@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .scene import Table
 
 
-def update(table: Table, dt: float) -> None:
+def update_frame(table: Table, dt: float) -> None:
     """One frame: the host's news, the turn controller's word, the animation, the parts."""
     table.host.before_update(dt)
     table.kit.on_update(dt)
@@ -59,7 +59,7 @@ def update(table: Table, dt: float) -> None:
         table.late.apply(table)
 
 
-def needs_redraw(table: Table) -> bool:
+def frame_needs_redraw(table: Table) -> bool:
     """Still only while a human is to move, nothing animates and the player has gone (a game's
     ambient motion, such as marching rings, rests with the rest); the host may have its own
     rule (online: still while the link is quiet)."""
@@ -81,7 +81,7 @@ def needs_redraw(table: Table) -> bool:
     )
 
 
-def focus_targets(table: Table) -> list[Any]:
+def frame_focus_targets(table: Table) -> list[Any]:
     """What the keyboard focus can rest on (the kit's `targets_of`): nothing when driven (a
     replay's own buttons take the keys); while an animation plays, Enter on any target skips
     it, as a click anywhere does."""
@@ -95,7 +95,7 @@ def focus_targets(table: Table) -> list[Any]:
     return targets
 
 
-def focus_claims(table: Table) -> set[int]:
+def frame_focus_claims(table: Table) -> set[int]:
     """Keys the focus ring leaves to the table now: Space skips an animation, or says Next to
     a finished turn."""
     if table.animator.busy or table.confirming is not None:
@@ -103,7 +103,7 @@ def focus_claims(table: Table) -> set[int]:
     return set()
 
 
-def handle_event(table: Table, event: pygame.event.Event) -> None:
+def handle_input(table: Table, event: pygame.event.Event) -> None:
     """An input, along the path the module's docstring gives."""
     kit = table.kit
     if kit.on_event(event):
@@ -148,7 +148,7 @@ def handle_event(table: Table, event: pygame.event.Event) -> None:
             return
 
 
-def draw(table: Table, surface: pygame.Surface) -> None:
+def draw_frame(table: Table, surface: pygame.Surface) -> None:
     """The frame, in the order the module's docstring gives."""
     table.view = gfx.view(surface)
     table.ctx.layout.fit(table.view)  # anchored regions follow the window's shape

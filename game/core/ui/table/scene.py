@@ -37,7 +37,14 @@ from game.core.ui.scene import DECORATIVE_FPS, Scene
 from game.core.ui.shells.auto_next import AutoNext
 from game.core.ui.shells.late_input import LateInput
 
-from . import frame
+from .frame import (
+    draw_frame,
+    frame_focus_claims,
+    frame_focus_targets,
+    frame_needs_redraw,
+    handle_input,
+    update_frame,
+)
 from .host import LocalHost, TableHost
 from .kit import Effects, TableKit
 from .port import TablePort
@@ -378,7 +385,7 @@ class Table(Scene):
     # ------------------------------------------------------------ a frame (frame.py)
 
     def needs_redraw(self) -> bool:
-        return frame.needs_redraw(self)
+        return frame_needs_redraw(self)
 
     def flashing(self) -> bool:
         """A refused click's target shows red for a moment (a still mark, no motion)."""
@@ -389,19 +396,19 @@ class Table(Scene):
         return self.flashing() if key is None else key
 
     def update(self, dt: float) -> None:
-        frame.update(self, dt)
+        update_frame(self, dt)
 
     def focus_targets(self) -> list[Any]:
-        return frame.focus_targets(self)
+        return frame_focus_targets(self)
 
     def focus_claims(self) -> set[int]:
-        return frame.focus_claims(self)
+        return frame_focus_claims(self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        frame.handle_event(self, event)
+        handle_input(self, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame.draw(self, surface)
+        draw_frame(self, surface)
 
 
 __all__ = ["KitMaker", "Table", "policy_of"]
