@@ -1,8 +1,9 @@
-"""The test game plays online (issue 63): High card (tests/highcard), registered in the catalog
-as a game package is, plays a whole table through a real server (127.0.0.1, port 0) and the real
-app (pygame events at the positions the layout gives), with no line of online code naming it:
-its UI descriptor hands the core table its kit, and the online table is that same core table
-around an online session."""
+"""The test game plays online in the app (issue 63): High card (tests/highcard), registered in the
+catalog as a game package is (so the app holds it), plays a whole table through a real server
+(127.0.0.1, port 0, handed [Lucky Box, Blanco, High card]) and the real app window (pygame events
+at the positions the layout gives), with no line of online code naming it: its UI descriptor
+hands the core table its kit, and the online table is that same core table around an online
+session. (tests/test_online_highcard.py plays it with protocol clients alone.)"""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ import pygame
 import pytest
 
 from game import catalog
+from game.blanco.entry import BLANCO
 from game.core.ui.table import Table
+from game.luckybox.entry import LUCKYBOX
 from game.online.ui.host import HostScene
 from game.online.ui.session import OnlineSession
 from game.online.ui.table import OnlineHost
+from tests.highcard.entry import HIGHCARD
 from tests.highcard.ui.scenes import GameEndScene, HighCardKit
 from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until
 from tests.ui_helpers import click
@@ -40,8 +44,8 @@ def app(data_dir: Path) -> Iterator[Any]:
 
 
 @pytest.fixture
-def server(app: Any, tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables.sqlite3")  # (after the registration: it serves it)
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path / "tables.sqlite3", [LUCKYBOX, BLANCO, HIGHCARD])
     yield running
     running.close()
 

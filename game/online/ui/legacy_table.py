@@ -11,9 +11,6 @@ from typing import Any
 from .online_host import OnlineHost
 from .session import OnlineSession
 
-#: The games whose online table is still fronted here.
-LEGACY_ONLINE = frozenset({"luckybox"})
-
 
 def legacy_table(ctx: Any, session: OnlineSession, link: Any) -> Any:
     """The online table of a game without a kit (see the module's docstring)."""
@@ -39,9 +36,11 @@ def legacy_table(ctx: Any, session: OnlineSession, link: Any) -> Any:
 
         def take_news(self) -> None:
             self.host.take_news()
+            self.state = session.state  # a new view replaces the old object: read it
 
         def update(self, dt: float) -> None:
             self.host.before_update(dt)
+            self.state = session.state
             super().update(dt)
 
         def may_act(self, seat: int) -> bool:

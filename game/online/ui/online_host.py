@@ -95,7 +95,7 @@ class OnlineHost:
         self.news = bool(notes)
         session, table = self.session, self.table
         if session.snapshot and not session.feed and not table.animator.busy:
-            table.seen.reset_to(table.state)  # a fresh snapshot: show the table as it stands
+            table.seen.reset_to(session.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
             self.news = True
 

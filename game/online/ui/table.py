@@ -13,7 +13,7 @@ from game.core.ui.table import Table
 from .online_host import NO_ONLINE_UNDO, OnlineHost, OnlineTurns
 from .session import OnlineSession
 
-__all__ = ["NO_ONLINE_UNDO", "OnlineHost", "OnlineTurns", "plays_online", "start_table"]
+__all__ = ["NO_ONLINE_UNDO", "OnlineHost", "OnlineTurns", "start_table"]
 
 
 def start_table(ctx: Any, session: OnlineSession, link: Any) -> Table:
