@@ -205,7 +205,11 @@ def test_a_blanco_hints_place_never_wraps_its_last_number_alone(app: Any, monkey
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo"), Seat("Bot", "hard")], seed=7)
     settle(app, table)
     drawn = texts_drawn(monkeypatch)
-    table.show(table.moves.say("Hint: play the orange 10 at row 1, column 1.\nWhy: the card there fits none"))
+    table.show(
+        table.moves.say(
+            "Hint: play the orange 10 at row 1, column 1.\nWhy: the card there fits none"
+        )
+    )
     app.redraw()
     frames(app, 2)
     lines = [line for line in drawn if "column" in line or line.strip() in ("1.", "1")]
