@@ -3,12 +3,15 @@ step in progress (what to click now). Words only: `moves.Moves` decides what cli
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
 from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
+
+if TYPE_CHECKING:
+    from .moves import Moves
 
 
 def describe(action: Any) -> str:
@@ -55,7 +58,7 @@ def describe(action: Any) -> str:
     return str(action)
 
 
-def prompt_of(moves: Any) -> str:
+def prompt_of(moves: Moves) -> str:
     """What the player whose step `moves` holds is to do now, in a line or two."""
     phase = moves.state.phase
     if phase == SETUP:

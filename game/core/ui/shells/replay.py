@@ -2,9 +2,9 @@
 every animation, under Pause / Step / Speed controls. Nothing is saved; the record is only read.
 
 For a new game's author: subclass `ReplayShell` in your `ui/scenes/replay.py`, say which table
-shows the game (`make_table`, a `TableShell` built with `driven=True`) and the route of your game
-id (`game_id`: its routes, its record's rules and its refusal words follow from it); the rest
-is shared. Optional: `button_rects` (where the four
+shows the game (`make_table`, the core `Table` around your kit, built with `driven=True`) and
+the route of your game id (`game_id`: its routes, its record's rules and its refusal words
+follow from it); the rest is shared. Optional: `button_rects` (where the four
 controls sit, by default over the table's own bottom-right buttons), `pause_after` (the beat
 between two actions) and `progress_line` (the status line's wording)::
 
@@ -12,7 +12,7 @@ between two actions) and `progress_line` (the status line's wording)::
         game_id = "highcard"
 
         def make_table(self, session):
-            return TableScene(self.ctx, session, demo=True, driven=True)
+            return Table(self.ctx, session, HighCardKit, demo=True, driven=True)
 
 Keys: Space pause/play, Right (or .) step, + / - speed, Esc back; a click skips the step being
 animated, as at the table.

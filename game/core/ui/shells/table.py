@@ -1,5 +1,7 @@
-"""The table shell: one game at the table, from the deal to the last step. It holds what every
-game's table does the same way:
+"""The older table shell, kept while a game's table is still its own subclass (Lucky Box, until
+its kit lands): a new game does NOT subclass it, but hands core a kit (`game.core.ui.table`:
+the core `Table` holds the game's `TableKit`, here or online). What it holds, as the core table
+does:
 
 - the session, the seats and the focus (the seat the screen is turned to);
 - the turn controller (`game.core.turns`): computers think in the worker, a finished turn waits
@@ -17,7 +19,7 @@ game's table does the same way:
 `driven=True`: something else (a replay, `ReplayShell`) says what happens next; the table only
 shows it (nothing saved, no turns taken).
 
-For a new game's author: subclass `TableShell` in your `ui/scenes/table.py` and give
+A game still on this shell subclasses `TableShell` in its `ui/scenes/table.py` and gives
 
 - `shown_board(state, source=None)`: the board as shown before the session's feed plays (an
   object with `apply(event)`; the engine's own state, cloned, often does);
