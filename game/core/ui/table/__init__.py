@@ -36,7 +36,7 @@ from .host import LocalHost, TableHost
 from .kit import NO_EFFECTS, Effects, KitParts, Nothing, TableKit
 from .port import TablePort
 from .saved import Resumed, resume_saved, table_files
-from .scene import KitMaker, Table, policy_of
+from .scene import KitMaker, Table
 
 __all__ = [
     "NO_EFFECTS",
@@ -50,7 +50,6 @@ __all__ = [
     "TableHost",
     "TableKit",
     "TablePort",
-    "policy_of",
     "resume_saved",
     "table_files",
 ]

@@ -28,7 +28,7 @@ from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.levels import level_in_words
 from game.core.seat_names import says_computer
-from game.core.table_session import LOCAL, TablePolicy, TableSession
+from game.core.table_session import TableSession
 from game.core.ui import soundtrack
 from game.core.ui.animator import Animator
 from game.core.ui.last_game import remember_game
@@ -53,12 +53,6 @@ from .turn_view import TurnView
 
 #: A game's kit maker, as its UI descriptor hands it (`GameUI.table_kit`).
 KitMaker = Callable[[TablePort], TableKit]
-
-
-def policy_of(session: Any) -> TablePolicy:
-    """The session's policy (a session from before `TableSession` had one: a local game's)."""
-    policy = getattr(session, "policy", LOCAL)
-    return policy if isinstance(policy, TablePolicy) else LOCAL
 
 
 class Table(Scene):
@@ -115,10 +109,13 @@ class Table(Scene):
             self._seen = self.kit.shown_view(self.state)
         elif resume is None:
             self._seen = self.kit.shown_board(self.state)
-        else:  # show what was shown when the game stopped; the rest of the feed plays on
+        else:
             self._seen = self.kit.shown_board(resume.start, self.state)
+        # What the animator applies events to (the kit may note each step, as a move log).
+        watched = self.kit.watch_board(self._seen)
+        if resume is not None:  # show what was shown when the game stopped; the rest plays on
             for _ in range(resume.shown):
-                self._seen.apply(session.feed.popleft())
+                watched.apply(session.feed.popleft())
             if resume.confirming is not None and not session.seats[resume.confirming].is_computer:
                 self.turns.confirming = resume.confirming  # still waiting for that Next
         # People sharing the screen: after a resume nobody's table shows before its owner has
@@ -126,7 +123,7 @@ class Table(Scene):
         self.hand_over_first = resume is not None and not driven and len(session.humans) > 1
         # Every change is saved (a frame later, once the table has settled); demo games,
         # replays and games a server keeps are not.
-        keeps = not demo and not driven and self.host.keeps_game and policy_of(session).autosave
+        keeps = not demo and not driven and self.host.keeps_game and session.policy.autosave
         self.keeper = GameKeeper(
             session,
             ctx.game_dir(session.game.id),
@@ -140,7 +137,7 @@ class Table(Scene):
         self.moves, self.controls, self.help = built.moves, built.controls, built.help
         self.animator = Animator(
             session.feed,
-            self.kit.watch_board(self._seen),
+            watched,
             built.styles,
             self._after,
             play=ctx.play,
@@ -224,7 +221,7 @@ class Table(Scene):
     def needs_confirm(self, seat: int) -> bool:
         """Whether a human's step waits for Next: the kit says, where the session's turns
         may wait at all (an online table's may not: nothing to take back there)."""
-        return policy_of(self._session).confirms_turns and self.kit.needs_confirm(seat)
+        return self._session.policy.confirms_turns and self.kit.needs_confirm(seat)
 
     # ------------------------------------------------------------ names
 
@@ -411,4 +408,4 @@ class Table(Scene):
         draw_frame(self, surface)
 
 
-__all__ = ["KitMaker", "Table", "policy_of"]
+__all__ = ["KitMaker", "Table"]
