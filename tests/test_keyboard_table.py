@@ -122,7 +122,7 @@ def test_space_still_skips_an_animation_while_the_ring_shows(app):
     table = solo_table(app)
     show_ring(app)
     gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.moves.apply(gold)
+    table.take(table.moves.apply(gold))
     frames(app, 1)
     assert table.animator.busy
     before = len(table.state.actions)
@@ -140,7 +140,7 @@ def test_enter_while_an_animation_plays_skips_it_as_a_click_does(app):
     table = solo_table(app)
     show_ring(app)
     gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.moves.apply(gold)
+    table.take(table.moves.apply(gold))
     frames(app, 1)
     assert table.animator.busy
     before = len(table.state.actions)

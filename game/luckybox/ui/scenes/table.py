@@ -1,10 +1,14 @@
 """The Lucky Box table: a short composition of parts (see `game.luckybox.ui.table`), the turn
 controller (`game.core.turns`) and the generic animator playing Lucky Box's event styles.
 
+Every part is handed the table as a `LuckyBoxPort` (table/port.py): what it may read and call.
+
 The path of a click: `handle_event` offers it to the parts in turn (buttons, bonus queue, focus
 board); the focus board finds the square and hands it to `Moves`, which picks the legal action
 it means (or refuses it, with a reason) and gives it to the session; the session applies it to
-the engine and appends the events to its feed; the animator plays the feed step by step onto the
+the engine and appends the events to its feed; what the click changed at the table (the
+message line, a refusal's flash, the step the turn controller hears of) comes back from `Moves`
+as an `Effects`, which the table applies (`take`); the animator plays the feed step by step onto the
 shown board (`Shown`), staging each step through the event styles; the turn controller then says
 whose turn it is, and the autosave writes the change a frame later.
 """
@@ -36,6 +40,7 @@ from game.luckybox.ui.table.log import MoveLog
 from game.luckybox.ui.table.log_parts import LastMoves, move_log_panel
 from game.luckybox.ui.table.moves import Moves, describe
 from game.luckybox.ui.table.parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
+from game.luckybox.ui.table.port import Effects
 from game.luckybox.ui.table.styles import OFF_FOCUS, Staging
 
 __all__ = ["Resumed", "TableScene", "continue_game", "describe", "start_game"]
@@ -151,11 +156,33 @@ class TableScene(TableShell):
         return self.moves.selected_square is not None
 
     def drop_choice(self) -> None:
-        self.moves.clear()
+        self.take(self.moves.clear())
 
     def cancel_choice(self) -> None:
-        self.moves.clear()
+        self.take(self.moves.clear())
         self.message = ""
+
+    def take(self, effects: Effects) -> bool:
+        """Apply what a click changed (`Moves` returns it): the marks worked out anew, the
+        message line (a "not now" line until the turn comes), the refusal's sound and flash,
+        Spend's cost, and the step the turn controller hears of. True when a step was taken."""
+        if effects.restage:
+            self.board.forget_marks()
+        if effects.message is not None:
+            if effects.until_turn:
+                self.say_until_turn(effects.message)
+            else:
+                self.message = effects.message
+        if effects.sound is not None:
+            self.ctx.play(effects.sound)
+        if effects.flash is not None:
+            self.moves.flash(effects.flash)
+        if effects.spend is not None:
+            self.controls.ask_spend(effects.spend)
+        if effects.acted is None:
+            return False
+        self.turns.human_acted(effects.acted)
+        return True
 
     # ------------------------------------------------------------ geometry the parts share
 

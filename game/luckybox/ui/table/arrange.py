@@ -19,6 +19,7 @@ from typing import Any
 from game.core.ui.layout import Layout, grid_in
 
 from .boards import panel_boxes
+from .port import LuckyBoxPort
 
 BIG_HAND = "big_hand"
 BIG_HAND_FROM = 5  # cards: fewer stand in one row, the top band keeps its room
@@ -57,7 +58,7 @@ class Arranger:
     handles an event, moves on or draws, so clicks and pictures agree. Weighed again only when
     the hand's size or the window's shape changes (a still screen costs nothing)."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         self.table = table
         self._key: tuple[Any, ...] | None = None
         self._variant: str | None = None

@@ -18,6 +18,7 @@ from game.luckybox.rules import Cross, Resolve
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
 from .log_parts import cards_area
 from .parts import PANEL
+from .port import LuckyBoxPort
 
 HIGHLIGHT = (255, 214, 64)
 HINT_GREEN = (60, 230, 140)
@@ -81,8 +82,9 @@ class FocusBoard(Part):
     """The focused player's cards. A left click on a square is handed to the table's moves."""
 
     region = "current_board"
+    table: LuckyBoxPort
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._marks_key: tuple | None = None
         self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
@@ -120,7 +122,7 @@ class FocusBoard(Part):
         hit = self.square_at(pos) if pos is not None else None
         if hit is None:
             return False
-        self.table.moves.click_square(*hit)
+        self.table.take(self.table.moves.click_square(*hit))
         return True
 
     def marks(self) -> dict[int, tuple[dict[int, str], dict[int, int]]]:
@@ -257,8 +259,9 @@ class OtherBoards(Part):
     """Everyone else's compact boards, with their tokens and this round's stars."""
 
     region = "other_boards"
+    table: LuckyBoxPort
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._cache: dict[int, tuple[tuple, pygame.Surface]] = {}
         self.hovered: int | None = None  # the seat whose board the mouse is on
@@ -287,7 +290,7 @@ class OtherBoards(Part):
             return False
         seat = self.panel_at(pos)
         if seat is not None:
-            self.pinned = None if self.pinned == seat else seat
+            self.pin(seat)
             return True
         zoom = self.zoom_rect()
         if self.pinned is None:
@@ -295,6 +298,10 @@ class OtherBoards(Part):
         self.pinned = None  # a click lets the board go...
         # ...and one on the zoomed board is used up: it must not cross the hidden square below.
         return bool(zoom and pos and zoom.collidepoint(pos))
+
+    def pin(self, seat: int) -> None:
+        """Keep the seat's board large (a click on it), or let it go (a second click)."""
+        self.pinned = None if self.pinned == seat else seat
 
     def zoom_rect(self) -> pygame.FRect | None:
         """Where the zoomed board shows: under the other boards, over the right of the focused
@@ -332,7 +339,8 @@ class OtherBoards(Part):
         """The seat's board as others may see it now: without this choice's moves until
         everyone has chosen (the next number is revealed, or the round ends)."""
         seen = self.table.seen
-        return seen.public[seat] if self.secret(seat) else seen.players[seat]
+        public = seen.public
+        return public[seat] if public is not None and self.secret(seat) else seen.players[seat]
 
     def panels(self) -> dict[int, pygame.FRect]:
         seats = self.seats()

@@ -1,8 +1,10 @@
 """The table's buttons and its bonus queue: Pass, Undo, Hint, Menu, Spend and Next; and the
-focused player's pending bonuses (click one to resolve it first), or what to do now."""
+focused player's pending bonuses (click one to resolve it first), or what to do now. A button
+or a bonus hands its click to `Moves` and the `Effects` it returns to the table (`take`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -18,6 +20,7 @@ from game.luckybox.rules.state import OVER, PLAY
 
 from ..cardview import icon_sprite
 from .boards import HIGHLIGHT
+from .port import Effects, LuckyBoxPort
 
 SPEND_W, SPEND_H = 120, 44  # the Spend button under a chosen Lightning square (at least)
 HUMAN_ONLY = ("pass", "undo", "hint", "spend", "next")  # only a player at the table uses them
@@ -59,10 +62,50 @@ def next_rect(panel: pygame.FRect) -> pygame.FRect:
     return pygame.FRect(panel.centerx - NEXT_W / 2, panel.bottom - below - h, NEXT_W, h)
 
 
+def button_tips() -> dict[str, Callable[[], str]]:
+    """What each of the table's buttons does (asked when shown: the language of the moment)."""
+    return {
+        "pass": lambda: t(
+            "luckybox.tip.button.pass",
+            "Cross nothing for this number. Only when no open square shows it (key P).",
+        ),
+        "undo": lambda: t(
+            "luckybox.tip.button.undo",
+            "Take back your move, until the next number is revealed (key U).",
+        ),
+        "hint": lambda: t(
+            "luckybox.tip.button.hint", "Show what the hard computer player would do (key H)."
+        ),
+        "menu": lambda: t(
+            "luckybox.tip.button.menu", "Settings, how to play, saving and quitting (Esc)."
+        ),
+        "spend": lambda: t(
+            "luckybox.tip.button.spend",
+            "Spend the Lightning shown on the chosen square and cross it "
+            "(Enter). Click the square again to go round the other way.",
+        ),
+        "next": lambda: t(
+            "luckybox.tip.button.next",
+            "Your move is done: go on to the next number (Enter or Space).",
+        ),
+    }
+
+
+def taking(table: LuckyBoxPort, move: Callable[[], Effects]) -> Callable[[], None]:
+    """A button's click: the move's effects, applied by the table."""
+
+    def click() -> None:
+        table.take(move())
+
+    return click
+
+
 class Controls(Part):
     """The buttons, each enabled by what the rules allow the focused human now."""
 
-    def __init__(self, table: Any) -> None:
+    table: LuckyBoxPort
+
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         layout, moves = self.ctx.layout, table.moves
         self.buttons: dict[str, Button] = {
@@ -70,28 +113,28 @@ class Controls(Part):
             "pass": ReasonedButton(
                 layout.region("button_pass"),
                 lt("luckybox.table.pass", "Pass"),
-                moves.do_pass,
+                taking(table, moves.do_pass),
                 key=pygame.K_p,
                 text_size=28,
-                why_not=moves.why_no_pass,
+                why_not=taking(table, moves.why_no_pass),
             ),
             "undo": ReasonedButton(
                 layout.region("button_undo"),
                 lt("luckybox.table.undo", "Undo"),
-                moves.do_undo,
+                taking(table, moves.do_undo),
                 key=pygame.K_u,
                 colour=(90, 120, 230),
                 text_size=28,
-                why_not=moves.do_undo,  # refused by the rules: their reason, in words
+                why_not=taking(table, moves.do_undo),  # refused by the rules: their reason
             ),
             "hint": ReasonedButton(
                 layout.region("button_hint"),
                 lt("luckybox.table.hint_button", "Hint"),
-                moves.do_hint,
+                taking(table, moves.do_hint),
                 key=pygame.K_h,
                 colour=(60, 170, 120),
                 text_size=28,
-                why_not=moves.why_no_hint,
+                why_not=taking(table, moves.why_no_hint),
             ),
             "menu": Button(
                 layout.region("button_menu"),
@@ -107,7 +150,7 @@ class Controls(Part):
         self.buttons["spend"] = Button(
             spend,
             lt("luckybox.table.spend", "Spend"),
-            moves.confirm_spend,
+            taking(table, moves.confirm_spend),
             key=pygame.K_RETURN,
             colour=(40, 120, 230),
             text_size=24,
@@ -122,6 +165,12 @@ class Controls(Part):
         )
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
+        for name, tip in button_tips().items():
+            self.buttons[name].tooltip = tip
+
+    def ask_spend(self, count: int) -> None:
+        """A Lightning square chosen: Spend says how many tokens it spends."""
+        self.buttons["spend"].label = lt("luckybox.table.spend_n", "Spend {n}", n=count)
 
     def place(self) -> None:
         """Put the buttons where the layout has them now (it follows the window's shape)."""
@@ -171,7 +220,7 @@ class Controls(Part):
         table = self.table
         chosen = table.moves.selected_square
         card = table.card_rect(table.focus, chosen.card) if chosen is not None else None
-        if card is None:
+        if chosen is None or card is None:
             return
         cell = table.cards.cell_rect(card, chosen.cell)
         button = self.buttons["spend"]
@@ -205,8 +254,9 @@ class Bonuses(Part):
     """The focused player's pending bonuses; with none, a line saying what to do now."""
 
     region = "pending_queue"
+    table: LuckyBoxPort
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._lines_key: tuple | None = None
         self._lines: list[tuple[str, int, tuple[float, float]]] = []
@@ -233,7 +283,7 @@ class Bonuses(Part):
             return False
         for key, rect in self.rects():
             if rect.collidepoint(pos):
-                self.table.moves.choose_bonus(key)
+                self.table.take(self.table.moves.choose_bonus(key))
                 return True
         return False
 

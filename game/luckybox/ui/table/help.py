@@ -4,9 +4,6 @@ reference."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pygame
 
 from game.core.i18n import t
@@ -17,43 +14,18 @@ from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 from ..tips import bonus_tip, icon_tip, lightning_pile_tip, moon_pile_tip, round_row_tip
 from .parts import ROW_DY, ROW_Y
+from .port import LuckyBoxPort
 
 SCORING_SIZE = (120, 40)  # under the Moons, above the scorecard
 
 
-def button_tips() -> dict[str, Callable[[], str]]:
-    """What each of the table's buttons does (asked when shown: the language of the moment)."""
-    return {
-        "pass": lambda: t(
-            "luckybox.tip.button.pass",
-            "Cross nothing for this number. Only when no open square shows it (key P).",
-        ),
-        "undo": lambda: t(
-            "luckybox.tip.button.undo",
-            "Take back your move, until the next number is revealed (key U).",
-        ),
-        "hint": lambda: t(
-            "luckybox.tip.button.hint", "Show what the hard computer player would do (key H)."
-        ),
-        "menu": lambda: t(
-            "luckybox.tip.button.menu", "Settings, how to play, saving and quitting (Esc)."
-        ),
-        "spend": lambda: t(
-            "luckybox.tip.button.spend",
-            "Spend the Lightning shown on the chosen square and cross it "
-            "(Enter). Click the square again to go round the other way.",
-        ),
-        "next": lambda: t(
-            "luckybox.tip.button.next",
-            "Your move is done: go on to the next number (Enter or Space).",
-        ),
-    }
-
-
 class TableHelp(Part):
-    """Tooltips for the whole table, and the Scoring button."""
+    """Tooltips for the whole table (the buttons' own are theirs: `controls.button_tips`),
+    and the Scoring button."""
 
-    def __init__(self, table: Any) -> None:
+    table: LuckyBoxPort
+
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self.layer = TooltipLayer()
         self.scoring = Button(
@@ -69,10 +41,6 @@ class TableHelp(Part):
             ),
         )
         self.scoring.on_feedback = self.ctx.play
-        for name, tip in button_tips().items():
-            button = table.controls.buttons.get(name)
-            if button is not None and getattr(button, "tooltip", None) is None:
-                button.tooltip = tip
         for provide in (
             self.button_tip,
             self.pending_tip,

@@ -14,6 +14,7 @@ their number, for the 1-9 keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -21,13 +22,14 @@ from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
 from game.luckybox.rules import Cross, Pass, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
+from .port import Effects, LuckyBoxPort
 
 CELLS = 9
 #: Gold squares (and a bonus's targets) before blue ones: no Lightning unless chosen.
 MARKED = {EXACT: PREFERRED, TARGET: PREFERRED, LIGHTNING: HIGHLIGHTED, SELECTED: HIGHLIGHTED}
 
 
-def table_targets(table: Any) -> list[Target]:
+def table_targets(table: LuckyBoxPort) -> list[Target]:
     """The focus targets of a Lucky Box table (the shell drops them when driven and makes each
     skip the animation while one plays)."""
     out: list[Target] = []
@@ -37,7 +39,7 @@ def table_targets(table: Any) -> list[Target]:
             Target(
                 ("bonus", key),
                 rect,
-                partial(moves.choose_bonus, key),
+                partial(_act, table, moves.choose_bonus, key),
                 label=f"bonus {key}",
                 plays=True,
             )
@@ -55,7 +57,7 @@ def table_targets(table: Any) -> list[Target]:
                 Target(
                     ("square", card, cell),
                     table.cards.cell_rect(rect, cell),
-                    partial(moves.click_square, card, cell),
+                    partial(_act, table, moves.click_square, card, cell),
                     priority=_rank(mark, (card, cell) == hinted),
                     number=grid[cell] if mark in (EXACT, TARGET) else None,
                     label=f"card {card} square {cell} ({grid[cell]})",
@@ -93,7 +95,7 @@ def table_targets(table: Any) -> list[Target]:
                 Target(
                     ("board", seat),
                     panel,
-                    partial(_pin, others, seat),
+                    partial(others.pin, seat),
                     label=f"board of seat {seat}",
                 )
             )
@@ -116,6 +118,6 @@ def _rank(mark: str | None, hinted: bool) -> int:
     return MARKED.get(mark, 0) if mark is not None else 0
 
 
-def _pin(others: Any, seat: int) -> None:
-    """What a click on another player's small board does: keep it large, or let it go."""
-    others.pinned = None if others.pinned == seat else seat
+def _act(table: LuckyBoxPort, move: Callable[..., Effects], *args: Any) -> None:
+    """A target's Enter, as a click: the move's effects, applied by the table."""
+    table.take(move(*args))

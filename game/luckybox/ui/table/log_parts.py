@@ -30,6 +30,7 @@ from game.core.ui.paint import INK
 from game.core.ui.shells.part import Part
 
 from .log import MoveLog
+from .port import LuckyBoxPort
 
 CARD_GAP = 14  # the focused board's gap between cards (boards.FocusBoard.rects)
 BELOW_MIN = 96  # the least spare height that holds the log below the cards (4 rows)
@@ -40,7 +41,7 @@ MARGIN = 8
 LAST_MOVE = (255, 150, 60)  # the ring round a square crossed since the viewer last acted
 
 
-def _spare(table: Any) -> tuple[pygame.FRect, float, float]:
+def _spare(table: LuckyBoxPort) -> tuple[pygame.FRect, float, float]:
     """The board region, and the height and width its cards leave free at their size."""
     region = table.ctx.layout.region("current_board")
     count = max(3, len(table.seen.players[table.focus].cards))
@@ -51,7 +52,7 @@ def _spare(table: Any) -> tuple[pygame.FRect, float, float]:
     return region, region.h - used.h, region.w - used.w
 
 
-def cards_area(table: Any) -> pygame.FRect:
+def cards_area(table: LuckyBoxPort) -> pygame.FRect:
     """Where the focused player's cards go: the board region less the log's strip."""
     region, tall, wide = _spare(table)
     if tall >= BELOW_MIN:
@@ -61,7 +62,7 @@ def cards_area(table: Any) -> pygame.FRect:
     return region
 
 
-def log_place(table: Any, open_: bool) -> pygame.FRect:
+def log_place(table: LuckyBoxPort, open_: bool) -> pygame.FRect:
     """The log's rect: closed, in the room the cards leave (else the message strip's row);
     open, over the board's lower part."""
     region, tall, wide = _spare(table)
@@ -81,13 +82,13 @@ def log_place(table: Any, open_: bool) -> pygame.FRect:
     return pygame.FRect(left, top, max(closed.right, region.right) - left, bottom - top)
 
 
-def reader_of(table: Any) -> int | None:
+def reader_of(table: LuckyBoxPort) -> int | None:
     """Whose view the log says: the screen's owner where others' choices are hidden from it
     (a person plays here), else nobody's in particular: everything as it shows (a demo)."""
     return table.focus if table.others.hides_choices() else None
 
 
-def move_log_panel(table: Any, log: MoveLog) -> LogPanel:
+def move_log_panel(table: LuckyBoxPort, log: MoveLog) -> LogPanel:
     """The table's log panel, saying `log` for `reader_of(table)`."""
 
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
@@ -109,7 +110,9 @@ def move_log_panel(table: Any, log: MoveLog) -> LogPanel:
 class LastMoves(Part):
     """Rings round the squares other players crossed since the viewer last acted."""
 
-    def __init__(self, table: Any, log: MoveLog) -> None:
+    table: LuckyBoxPort
+
+    def __init__(self, table: LuckyBoxPort, log: MoveLog) -> None:
         super().__init__(table)
         self.log = log
         self._squares: tuple[tuple[Any, ...], set[tuple[int, int, int]]] | None = None

@@ -1,7 +1,10 @@
 """What the focused human's clicks mean, by the rules, and why a refused one was refused.
 
 No rule is decided here: the engine lists the legal actions, a click picks one of them (or is
-refused with a reason a person can read), and the session applies it.
+refused with a reason a person can read), and the session applies it. What the click changes
+beyond the choice in progress (the message line, a refusal's sound and flash, the step the turn
+controller hears of, the Spend button's cost) comes back as an `Effects`, which the table
+applies (`LuckyBoxPort.take`): `Moves` writes into no other part.
 """
 
 from __future__ import annotations
@@ -9,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.game import Refusal
-from game.core.i18n import lt, t, tn
+from game.core.i18n import t, tn
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import OVER, shift
 from game.luckybox.ui.refusal_words import say_refusal
+
+from .port import NOTHING, Effects, LuckyBoxPort
 
 REFUSE_FLASH = 0.5  # seconds a refused square flashes red
 
@@ -60,9 +65,10 @@ def _place(state: Any, player: int, card: int) -> int:
 
 class Moves:
     """The focused human's choices in progress: a Lightning square waiting for Spend, the bonus
-    chosen to resolve, the hint shown, the square that flashes after a refusal."""
+    chosen to resolve, the hint shown, the square that flashes after a refusal. Each click
+    returns its `Effects` for the table to apply."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         self.table = table
         self.selected_bonus: tuple[int, str, int] | None = None
         self.selected_square: Cross | None = None
@@ -80,32 +86,30 @@ class Moves:
             card, cell, left = self.refused
             self.refused = (card, cell, left - dt) if left > dt else None
 
-    def clear(self) -> None:
+    def flash(self, square: tuple[int, int]) -> None:
+        """A refused square flashes red for a moment (the table applies a refusal's flash)."""
+        self.refused = (square[0], square[1], REFUSE_FLASH)
+
+    def clear(self) -> Effects:
         self.selected_square = None
         self.selected_bonus = None
-        self.table.board.forget_marks()
+        return Effects(restage=True)
 
-    def refuse(self, reason: str, square: tuple[int, int] | None = None) -> None:
-        table = self.table
-        if table.human_turn():
-            table.message = reason
-        else:  # "not now": it gives way once the player's turn comes
-            table.say_until_turn(reason)
-        table.ctx.play("refuse")
-        if square:
-            self.refused = (square[0], square[1], REFUSE_FLASH)
+    def refuse(self, reason: str, square: tuple[int, int] | None = None) -> Effects:
+        """A refusal said: on the message line, as a "not now" line when it is not the
+        player's turn (it gives way once their turn comes), with its sound and its flash."""
+        until_turn = not self.table.human_turn()
+        return Effects(message=reason, until_turn=until_turn, sound="refuse", flash=square or None)
 
-    def apply(self, action: Any) -> bool:
+    def apply(self, action: Any) -> Effects:
+        """Hand the action to the session: its step taken (`Effects.acted`), or its refusal."""
         table = self.table
         outcome = table.session.apply(action)
         if not outcome.ok:
-            self.refuse(say_refusal(outcome.refusal or "", table.state.names))
-            return False
+            return self.refuse(say_refusal(outcome.refusal or "", table.state.names))
         self.clear()
-        table.message = ""
         self.hint = None
-        table.turns.human_acted(action[0])
-        return True
+        return Effects(message="", acted=action[0], restage=True)
 
     def bonus_choice(self) -> tuple[int, str, int]:
         pending = self.table.state.players[self.table.focus].pending
@@ -114,35 +118,34 @@ class Moves:
             return self.selected_bonus
         return keys[0]
 
-    def choose_bonus(self, key: tuple[int, str, int]) -> None:
+    def choose_bonus(self, key: tuple[int, str, int]) -> Effects:
         self.selected_bonus = key
-        self.table.board.forget_marks()
+        return Effects(restage=True)
 
     # ------------------------------------------------------------ the buttons
 
-    def do_pass(self) -> None:
+    def do_pass(self) -> Effects:
         table = self.table
         if not table.human_turn():
-            return
+            return NOTHING
         refusal = table.state.check(Pass(table.focus))
         if refusal is None:
-            self.apply(Pass(table.focus))
-        else:
-            self.refuse(self._pass_reason(refusal))
+            return self.apply(Pass(table.focus))
+        return self.refuse(self._pass_reason(refusal))
 
-    def why_no_pass(self) -> None:
+    def why_no_pass(self) -> Effects:
         """A greyed Pass was clicked: say why it cannot be pressed now."""
         table = self.table
         if not table.human_turn():
-            self.refuse(self.not_now())
-            return
+            return self.refuse(self.not_now())
         refusal = table.state.check(Pass(table.focus))
         if refusal is not None:
-            self.refuse(self._pass_reason(refusal))
+            return self.refuse(self._pass_reason(refusal))
+        return NOTHING
 
-    def why_no_hint(self) -> None:
+    def why_no_hint(self) -> Effects:
         """A greyed Hint was clicked: say why it cannot be pressed now."""
-        self.refuse(self.not_now())
+        return self.refuse(self.not_now())
 
     def not_now(self) -> str:
         """Why the focused player cannot act on the table at this moment, in a line."""
@@ -178,61 +181,55 @@ class Moves:
     def _words(self, refusal: Refusal | None) -> str:
         return say_refusal(refusal or "", self.table.state.names)
 
-    def do_undo(self) -> None:
+    def do_undo(self) -> Effects:
         table = self.table
         if table.animator.busy:
             table.animator.skip(table.focus)
         refusal = table.undo()
         if refusal is not None:
-            self.refuse(refusal)
-            return
+            return self.refuse(refusal)
         table.animator.skip(table.focus)  # the undo is an event: the shown board takes it
         self.clear()
-        table.message = t("luckybox.table.undone", "Undone.")
+        return Effects(message=t("luckybox.table.undone", "Undone."), restage=True)
 
-    def do_hint(self) -> None:
+    def do_hint(self) -> Effects:
         table = self.table
         if not table.human_turn():
-            return
+            return NOTHING
         try:
             from game.luckybox.ai import hint
         except ImportError:
-            self.refuse(t("luckybox.table.no_hints", "No hints available."))
-            return
+            return self.refuse(t("luckybox.table.no_hints", "No hints available."))
         from game.luckybox.ai.reasons import reason
         from game.luckybox.ui.reason_words import why_line
 
         view = table.state.view_for(table.focus)  # the hint and its reason: this seat's view
         self.hint = hint(view, table.focus)
         self.why = why_line(reason(view, self.hint))
-        table.message = t(
-            "luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state)
-        )
-        table.board.forget_marks()
+        words = t("luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state))
+        return Effects(message=words, restage=True)
 
-    def confirm_spend(self) -> None:
+    def confirm_spend(self) -> Effects:
         if self.selected_square is None:
-            self.refuse(
+            return self.refuse(
                 t(
                     "luckybox.table.choose_square",
                     "Choose a square marked with a Lightning cost first.",
                 )
             )
-            return
-        self.apply(self.selected_square)
+        return self.apply(self.selected_square)
 
     # ------------------------------------------------------------ a square
 
-    def click_square(self, card: int, cell: int) -> None:
+    def click_square(self, card: int, cell: int) -> Effects:
         """What a click on one of the focused player's squares means, by the rules."""
         table = self.table
         if not table.human_turn():
             from game.luckybox.rules.state import PLAY
 
-            self.refuse(
+            return self.refuse(
                 t("luckybox.table.wait", "Wait for your turn.") if table.state.phase == PLAY else ""
             )
-            return
         seat = table.focus
         state = table.state
         player = state.players[seat]
@@ -243,21 +240,17 @@ class Moves:
                 (a for a in fits if (a.card, a.line, a.index) == self.bonus_choice()), None
             ) or (fits[0] if fits else None)
             if chosen is not None:
-                self.apply(chosen)
-                return
-            self.refuse(self._square_reason(card, cell), (card, cell))
-            return
+                return self.apply(chosen)
+            return self.refuse(self._square_reason(card, cell), (card, cell))
         exact = Cross(seat, card, cell, 0)
         if exact in legal:
-            self.apply(exact)
-            return
+            return self.apply(exact)
         options = sorted(
             (a for a in legal if isinstance(a, Cross) and a.card == card and a.cell == cell),
             key=lambda a: (abs(a.lightning), a.lightning < 0),
         )
         if not options:
-            self.refuse(self._square_reason(card, cell), (card, cell))
-            return
+            return self.refuse(self._square_reason(card, cell), (card, cell))
         current = self.selected_square
         if current is not None and (current.card, current.cell) == (card, cell):
             if len(options) > 1:
@@ -265,13 +258,11 @@ class Moves:
                 options = [o for o in options if o != current] + [current]
             else:
                 # Only one way round is affordable: say why the other way is not offered.
-                self.refuse(self._other_way_reason(current, state.face(card).grid[cell]))
-                return
+                return self.refuse(self._other_way_reason(current, state.face(card).grid[cell]))
         self.selected_square = options[0]
-        table.board.forget_marks()
         spend = abs(options[0].lightning)
         target = shift(state.number, options[0].lightning)
-        table.message = tn(
+        ask = tn(
             "luckybox.table.spend_ask",
             spend,
             "Spend {count} Lightning token to turn {number} into {target}? Press Spend to confirm.",
@@ -280,7 +271,7 @@ class Moves:
             number=state.number,
             target=target,
         )
-        table.controls.buttons["spend"].label = lt("luckybox.table.spend_n", "Spend {n}", n=spend)
+        return Effects(message=ask, spend=spend, restage=True)
 
     def _other_way_reason(self, current: Cross, shown: int) -> str:
         """Why a second click on the chosen Lightning square keeps the same way round: the

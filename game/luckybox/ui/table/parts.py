@@ -16,6 +16,8 @@ from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
+from .port import LuckyBoxPort
+
 PANEL = (48, 26, 92)
 EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
 STAR_SLOTS = 3  # the scorecard's star slots per round
@@ -30,8 +32,9 @@ class NumberDeck(Part):
     numbers so far as chips."""
 
     region = "number_deck"
+    table: LuckyBoxPort
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._faces: dict[tuple[int, float, tuple[float, float]], pygame.Surface] = {}
         self._snap = Snapshot()
@@ -101,6 +104,7 @@ class Banner(Part):
     banner's height however tall the layout has it (shorter beside a big hand)."""
 
     region = "player_banner"
+    table: LuckyBoxPort
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, table = self.ctx, self.table
@@ -149,7 +153,9 @@ class Piles(Part):
         ("moon_pile", "token_moon", "moons", lt("luckybox.table.moons", "Moons")),
     )
 
-    def __init__(self, table: Any) -> None:
+    table: LuckyBoxPort
+
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._empty: dict[tuple[str, float], pygame.Surface] = {}
 
@@ -186,12 +192,13 @@ class ScoreCard(Part):
     """The focused player's scorecard: stars per round and the points so far."""
 
     region = "scorecard"
+    table: LuckyBoxPort
 
     def star_slot(self, round_index: int, slot: int) -> tuple[float, float]:
         area = self.rect
         return (area.x + STAR_SLOT_X + slot * STAR_SLOT_DX, area.y + ROW_Y + round_index * ROW_DY)
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         super().__init__(table)
         self._snap = Snapshot()
 
@@ -260,6 +267,7 @@ class Message(Part):
     """The last refusal, question or hint, in one line."""
 
     region = "message"
+    table: LuckyBoxPort
 
     def draw(self, surface: pygame.Surface) -> None:
         text = self.table.message

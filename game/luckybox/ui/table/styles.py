@@ -22,6 +22,8 @@ from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.luckybox.ui.sounds import BONUS_SOUNDS, EVENT_SOUNDS
 
+from .port import LuckyBoxPort
+
 # Seconds each event's step lasts at animation speed 1 (0 = no pause).
 DURATIONS: dict[type, float] = {
     ev.RoundStarted: 0.9,
@@ -63,7 +65,7 @@ def sound_for(event: Any) -> str | None:
 class Staging:
     """What the table draws for each event's step; reads the table's geometry."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: LuckyBoxPort) -> None:
         self.table = table
         self.ctx = table.ctx
         self.last_icon: dict[int, tuple[float, float]] = {}
@@ -96,7 +98,7 @@ class Staging:
                 new = mask & ~old.get(card, 0)
                 rect = table.card_rect(seat, card) if new else None
                 for cell in range(9) if rect else ():
-                    if new >> cell & 1:
+                    if rect is not None and new >> cell & 1:
                         square = table.cards.cell_rect(rect, cell)
                         img = self.ctx.assets.get("cross", (round(square.w), round(square.h)))
                         self.add(PopIn(img, square.center, max(duration, 0.3)))
