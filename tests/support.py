@@ -20,11 +20,12 @@ from game.core import storage
 from game.core.ui.app import App
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.rules import Pass, Resolve
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
-from game.luckybox.ui.scenes.table import TableScene
+from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.ui_helpers import (
     DT,
     click,
@@ -77,16 +78,16 @@ def fresh_app(old: App) -> App:
     return new_app()
 
 
-def table_of(app: App) -> TableScene | None:
+def table_of(app: App) -> Table | None:
     """The Lucky Box table on the stack, if there is one."""
-    return next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
+    return next((s for s in app.stack.scenes if is_lucky_box_table(s)), None)
 
 
 # --------------------------------------------------------------------------- at the table
 
 
-def click_widget_table(app: App, table: TableScene, name: str) -> bool:
-    return click(app, table.buttons[name].rect.center)
+def click_widget_table(app: App, table: Table, name: str) -> bool:
+    return click(app, table.kit.buttons[name].rect.center)
 
 
 def _shot(app: App, shots: set | None, name: str) -> None:
@@ -95,13 +96,13 @@ def _shot(app: App, shots: set | None, name: str) -> None:
         screenshot(app, name)
 
 
-def take_turn(app: App, table: TableScene, rng: random.Random, shots: set | None) -> None:
+def take_turn(app: App, table: Table, rng: random.Random, shots: set | None) -> None:
     """Take one random legal action of the seat in focus by clicking where the layout puts it."""
-    if table.others.pinned is not None:
+    if table.kit.others.pinned is not None:
         # Another player's board is zoomed (kept open by an earlier click) over part of ours:
         # as a person would, click it away first (that click is used up, crossing nothing).
-        click(app, table.others.zoom_rect().center)
-        assert table.others.pinned is None
+        click(app, table.kit.others.zoom_rect().center)
+        assert table.kit.others.pinned is None
     seat = table.focus
     state = table.state
     legal = state.legal_actions(seat)
@@ -109,18 +110,18 @@ def take_turn(app: App, table: TableScene, rng: random.Random, shots: set | None
     action = rng.choice(legal)
     if isinstance(action, Resolve):
         _shot(app, shots, "table_bonus")
-        for key, rect in table.pending_rects():
+        for key, rect in table.kit.pending_rects():
             if key == (action.card, action.line, action.index):
                 click(app, rect.center)
-        click(app, table.square_center(action.target_card, action.cell))
+        click(app, table.kit.square_center(action.target_card, action.cell))
     elif isinstance(action, Pass):
         click_widget_table(app, table, "pass")
     elif action.lightning == 0:
         _shot(app, shots, "table_turn")
-        click(app, table.square_center(action.card, action.cell))
+        click(app, table.kit.square_center(action.card, action.cell))
     else:
-        click(app, table.square_center(action.card, action.cell))
-        assert table.selected_square is not None and len(state.actions) == before, (
+        click(app, table.kit.square_center(action.card, action.cell))
+        assert table.kit.selected_square is not None and len(state.actions) == before, (
             "Lightning is never spent by one click"
         )
         _shot(app, shots, "table_lightning")
@@ -128,7 +129,7 @@ def take_turn(app: App, table: TableScene, rng: random.Random, shots: set | None
     assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
 
 
-def to_first_number(app: App, table: TableScene) -> None:
+def to_first_number(app: App, table: Table) -> None:
     """Keep the first cards by clicks and wait for the first number."""
     for _ in range(2000):
         top = app.stack.top
@@ -141,7 +142,7 @@ def to_first_number(app: App, table: TableScene) -> None:
         elif table.human_turn():
             return
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         else:
             press(app, pygame.K_SPACE)
     raise AssertionError("no first number")
@@ -149,10 +150,10 @@ def to_first_number(app: App, table: TableScene) -> None:
 
 def drive(
     app: App,
-    table: TableScene,
+    table: Table,
     rng: random.Random,
     max_frames: int = 60000,
-    on_turn: Callable[[TableScene], None] | None = None,
+    on_turn: Callable[[Table], None] | None = None,
     shots: set | None = None,
 ) -> tuple[GameEndScene, list[str]]:
     """Play to the end by clicks: drafts, crosses (with Lightning via Spend), bonuses, passes.
@@ -248,7 +249,7 @@ class MonkeyChecks:
     returns what after_reopen(new_app, title, remembered) gets once the game has been started
     again and its title shows. after_step(monkey) runs after every step."""
 
-    before_close: Callable[[App, TableScene | None], Any] | None = None
+    before_close: Callable[[App, Table | None], Any] | None = None
     after_reopen: Callable[[App, TitleScene, Any], None] | None = None
     after_step: Callable[[Monkey], None] | None = None
 

@@ -38,9 +38,12 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 def apply_move(table: Any, action: Any) -> bool:
     """The move as a click makes it: where `Moves` returns its effects (Lucky Box), the table
-    applies them; True when the step was taken."""
+    shows them; True when the step was taken (not refused)."""
     done = table.moves.apply(action)
-    return bool(done) if isinstance(done, bool) else table.take(done)
+    if isinstance(done, bool):
+        return done
+    table.show(done)
+    return not done.refusal
 
 
 def ambient_table(app: Any, game: str) -> Any:
@@ -48,7 +51,7 @@ def ambient_table(app: Any, game: str) -> Any:
     Lucky Box shows a hint's marching ring; the keyboard's focus ring breathes on both."""
     table = still_screens()["table" if game == "luckybox" else "blanco_table"](app)
     if game == "luckybox":
-        click(app, table.buttons["hint"].rect.center)
+        click(app, table.kit.buttons["hint"].rect.center)
         assert table.moves.hint is not None, "a hint is shown"
     press(app, pygame.K_TAB)
     assert app.ring.visible
@@ -180,7 +183,7 @@ def test_a_refused_clicks_flash_ends_in_a_whole_frame(
             for cell in range(9)
             if (card, cell) not in crossable
         )
-        click(app, table.square_center(*wrong))  # a square the number cannot cross
+        click(app, table.kit.square_center(*wrong))  # a square the number cannot cross
     else:
         assert table.state.phase == "setup"
         click(app, table.kit.geometry.draw_pile.center)  # the pile, while cards are to be chosen

@@ -29,7 +29,7 @@ def _cross(app: Any, table: Any) -> Cross:
     move = next(
         a for a in table.state.legal_actions(seat) if isinstance(a, Cross) and not a.lightning
     )
-    click(app, table.square_center(move.card, move.cell))
+    click(app, table.kit.square_center(move.card, move.cell))
     for _ in range(600):
         if not table.animator.busy:
             break
@@ -124,7 +124,7 @@ def test_undo_while_the_bar_empties_takes_the_cross_back_and_nothing_goes_on(app
     _cross(app, table)
     frames(app, round(1 / DT))
     assert table.confirming == 0 and table.auto_next.counting
-    click(app, table.buttons["undo"].rect.center, 2)
+    click(app, table.kit.buttons["undo"].rect.center, 2)
     assert table.confirming is None and table.auto_next.left is None
     assert list(table.state.players[0].masks) == masks
     frames(app, round(3 / DT))  # nothing to confirm: the number stays
@@ -138,7 +138,7 @@ def test_next_during_the_two_seconds_goes_on_at_once(app: Any) -> None:
     _cross(app, table)
     frames(app, 10)
     assert table.auto_next.counting
-    click(app, table.buttons["next"].rect.center, 2)
+    click(app, table.kit.buttons["next"].rect.center, 2)
     assert table.confirming is None and table.auto_next.left is None
 
 

@@ -56,7 +56,7 @@ def hold(table: Any, n: int) -> None:
     player.cards = player.cards[:n] + extra
     player.masks = player.masks[:n] + [0b000010001 * (i % 2) for i in range(len(extra))]
     table.seen.reset_to(state)
-    table.board.forget_marks()
+    table.kit.board.forget_marks()
 
 
 def settle(app: Any, size: tuple[int, int]) -> None:
@@ -83,12 +83,12 @@ def others_rects(app: Any, table: Any) -> dict[str, pygame.FRect]:
     layout = app.ctx.layout
     rects = {name: layout.region(name) for name in layout.names() if name != "current_board"}
     rects["scoring"] = pygame.FRect(table.help.scoring.rect)
-    for name, button in table.buttons.items():
+    for name, button in table.kit.buttons.items():
         if table.controls.shown(name):
             rects[f"button {name}"] = pygame.FRect(button.rect)
-    for seat, panel in table.others.panels().items():
+    for seat, panel in table.kit.others.panels().items():
         rects[f"board of {seat}"] = panel
-    rects["move log"] = table.log_panel.rect()  # (below or beside the cards, in their room)
+    rects["move log"] = table.kit.log_panel.rect()  # (below or beside the cards, in their room)
     return rects
 
 
@@ -106,7 +106,7 @@ def test_the_cards_take_the_room_at_every_shape_and_cover_nothing(
     for n in range(1, 9):
         hold(table, n)
         frames(app, 2)
-        rects = table.board.rects(table.focus)
+        rects = table.kit.board.rects(table.focus)
         assert len(rects) == n
         width = min(r.w for r in rects)
         if width < LEAST[size][n]:
@@ -139,7 +139,7 @@ def test_a_click_on_a_card_of_the_second_row_crosses_its_square(app: Any, table:
         player.masks[3:] + player.masks[:3],
     )
     table.seen.reset_to(state)
-    table.board.forget_marks()
+    table.kit.board.forget_marks()
     frames(app, 2)
     assert app.ctx.layout.variant == BIG_HAND
     cards = player.cards
@@ -149,17 +149,17 @@ def test_a_click_on_a_card_of_the_second_row_crosses_its_square(app: Any, table:
         if isinstance(a, Cross) and a.lightning == 0 and cards.index(a.card) >= 3
     ]
     move = legal[-1]  # (the last card's)
-    rect = table.board.rects(seat)[cards.index(move.card)]
-    centre = table.cards.cell_rect(rect, move.cell).center
+    rect = table.kit.board.rects(seat)[cards.index(move.card)]
+    centre = table.kit.cards.cell_rect(rect, move.cell).center
     click(app, centre, 2)
     frames(app, 30, dt=0.1)
     slot = cards.index(move.card)
     assert state.players[seat].masks[slot] & (1 << move.cell), "the square was not crossed"
     assert table.controls.shown("next")
-    nxt = pygame.FRect(table.buttons["next"].rect)
+    nxt = pygame.FRect(table.kit.buttons["next"].rect)
     panel = app.ctx.layout.region("pending_queue")
     assert panel.contains(nxt), (nxt, panel)
-    assert not any(crosses(nxt, r) for r in table.board.rects(seat))
+    assert not any(crosses(nxt, r) for r in table.kit.board.rects(seat))
     assert not app.errors, app.errors[0]
 
 
@@ -177,7 +177,7 @@ def _text_problems(app: Any, table: Any, seen: Frames, what: str) -> list[str]:
     problems = list(seen.problems)
     layout = app.ctx.layout
     panels = {name: layout.region(name) for name in ("player_banner", "pending_queue")}
-    cards = table.board.rects(table.focus)
+    cards = table.kit.board.rects(table.focus)
     for text, ink in seen.drawn:
         if not any(ch.isalpha() for ch in text):
             continue
@@ -225,7 +225,7 @@ def test_the_tightened_top_band_keeps_its_words_inside(
             problems += _text_problems(app, table, texts, f"{lang} {size} {state}")
             # All the Number cards drew (the pile, its count, the card, the chips) stays
             # above the cards' region and clear of the other boards.
-            drawn = pygame.FRect(table.deck._snap._area).inflate(-4, -4)
+            drawn = pygame.FRect(table.kit.deck._snap._area).inflate(-4, -4)
             board = app.ctx.layout.region("current_board")
             if drawn.bottom > board.top + SLACK:
                 problems.append(f"{lang} {size} {state}: the Number cards reach {drawn.bottom}")
@@ -248,14 +248,14 @@ def test_the_other_boards_stay_readable_beside_a_big_hand(app: Any, seats: int, 
     )
     to_first_number(app, scene)
     settle(app, (1280, 720))
-    plain = next(iter(scene.others.panels().values())).w
+    plain = next(iter(scene.kit.others.panels().values())).w
     hold(scene, 6)
     frames(app, 2)
     assert (app.ctx.layout.variant == BIG_HAND) is big
-    panel = next(iter(scene.others.panels().values()))
+    panel = next(iter(scene.kit.others.panels().values()))
     assert panel.w >= min(120, plain) - 0.5, (panel, plain)
-    width = scene.board.rects(scene.focus)[0].w
+    width = scene.kit.board.rects(scene.focus)[0].w
     assert width >= 205 if big else width == pytest.approx(186, abs=1)
-    for board in scene.others.panels().values():
-        assert not any(crosses(board, card) for card in scene.board.rects(scene.focus))
+    for board in scene.kit.others.panels().values():
+        assert not any(crosses(board, card) for card in scene.kit.board.rects(scene.focus))
     assert not app.errors, app.errors[0]

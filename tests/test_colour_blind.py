@@ -187,13 +187,13 @@ def test_table_screenshots_in_other_visions(app) -> None:
         pygame.image.save(shots[vision], str(SCREENSHOTS / f"luckybox_table_{vision}.png"))
 
     def square(shot: pygame.Surface, move: Cross) -> pygame.Surface:
-        rect = table.cards.cell_rect(table.card_rect(table.focus, move.card), move.cell)
+        rect = table.kit.cards.cell_rect(table.kit.card_rect(table.focus, move.card), move.cell)
         return shot.subsurface(pygame.Rect(rect)).copy()
 
     for vision, shot in shots.items():
         likeness = pattern_likeness(square(shot, gold), square(shot, blue))
         assert likeness <= MAX_LIKENESS, (vision, likeness)
-    click(app, table.square_center(blue.card, blue.cell))
+    click(app, table.kit.square_center(blue.card, blue.cell))
     frames(app, 2)
     pygame.image.save(
         convert(app.screen, VISIONS["greyscale"]),

@@ -17,7 +17,7 @@ from game.core.ui.scenes.stats import StatsScene
 from game.core.ui.scenes.stats_daily import DailyStatsScene
 from game.core.ui.shells.gameend import GameEndShell
 from game.luckybox.ui.scenes.draft import DraftScene
-from game.luckybox.ui.scenes.table import TableScene
+from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.support import drive, kit_table, table_of, title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
@@ -42,7 +42,7 @@ def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: An
     screen = title(app)
     click_widget(app, screen, "daily", 3)
     table = table_of(app)  # under the draft of the first cards
-    assert isinstance(table, TableScene)
+    assert is_lucky_box_table(table)
     session = table.session
     assert (session.daily, session.daily_practice) == (TODAY, False)
     assert session.seed == daily.daily_seed("luckybox", TODAY)
@@ -82,7 +82,7 @@ def test_no_clipboard_is_said_in_the_message_line(
     screen = title(app)
     click_widget(app, screen, "daily", 3)
     table = table_of(app)  # under the draft of the first cards
-    assert isinstance(table, TableScene)
+    assert is_lucky_box_table(table)
     end, _ = drive(app, table, random.Random(5))
 
     def no_clipboard(text: str) -> None:
@@ -102,7 +102,7 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     screen = title(app)
     click_widget(app, screen, "daily", 3)
     table = table_of(app)  # under the draft of the first cards
-    assert isinstance(table, TableScene)
+    assert is_lucky_box_table(table)
     assert table.session.daily_practice
     assert table.session.record()["daily_practice"] is True
     from game.core.ui.daily import badge
@@ -124,7 +124,7 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     # Play again is the day's deal again, as practice.
     click_widget(app, end, "again", 3)
     again = table_of(app)
-    assert isinstance(again, TableScene) and again is not table
+    assert is_lucky_box_table(again) and again is not table
     assert again.session.daily == TODAY and again.session.daily_practice
 
 

@@ -31,9 +31,9 @@ def test_a_completed_cards_rounded_corners_stay_clear(app: Any) -> None:
     to_first_number(app, table)
     card = table.seen.players[0].cards[0]
     face = table.state.face(card)
-    rect = table.board.rects(0)[0]
-    done = table.cards.render(card, face, FULL, round(rect.w))
-    open_card = table.cards.render(card, face, 0, round(rect.w))
+    rect = table.kit.board.rects(0)[0]
+    done = table.kit.cards.render(card, face, FULL, round(rect.w))
+    open_card = table.kit.cards.render(card, face, 0, round(rect.w))
     w, h = done.get_size()
     for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):  # outside the rounding
         assert done.get_at((x, y)).a == open_card.get_at((x, y)).a == 0, (x, y)
@@ -45,8 +45,8 @@ def test_card_complete_over_a_card_at_the_windows_edge_shows_whole(make_app: Any
     app = make_app((1024, 768))
     table = start_game(app.ctx, [Seat("Ann")], 5)
     to_first_number(app, table)
-    leftmost = min(table.board.rects(0), key=lambda r: r.x)
-    card = table.seen.players[0].cards[table.board.rects(0).index(leftmost)]
+    leftmost = min(table.kit.board.rects(0), key=lambda r: r.x)
+    card = table.seen.players[0].cards[table.kit.board.rects(0).index(leftmost)]
     table.animator.styles[ev.CardCompleted].stage(ev.CardCompleted(0, card), 0.9)
     assert any(isinstance(e, FloatText) for e in table.animator.effects), "it is said"
     # The same words over a card whose centre lies nearer the edge than half their width (a

@@ -24,7 +24,7 @@ from game.core.ui.scenes.howto import HowToScene
 from game.luckybox.rules import Cross
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
-from game.luckybox.ui.scenes.table import TableScene as LuckyTable
+from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.support import kit_table, save_file, table_dir, title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, screenshot, wait
 
@@ -152,7 +152,7 @@ def test_yes_starts_the_guided_game(app, data_dir, monkeypatch):
     click_widget(app, top, "new_game", 2)
     click_widget(app, app.stack.top, "yes", 3)
     guide = guide_of(app)
-    assert any(isinstance(s, LuckyTable) for s in app.stack.scenes)
+    assert any(is_lucky_box_table(s) for s in app.stack.scenes)
     assert isinstance(app.stack.top, DraftScene) and guide.advice is not None
     assert guide.advice.target is not None
 
@@ -168,7 +168,7 @@ def test_how_to_play_starts_the_guided_game(app, game):
     click_widget(app, howto, "guided", 3)
     assert guide_of(app).active()
     table = app.stack.scenes[0]
-    assert isinstance(table, LuckyTable) if game == "luckybox" else kit_table(table, BlancoKit)
+    assert is_lucky_box_table(table) if game == "luckybox" else kit_table(table, BlancoKit)
 
 
 # --------------------------------------------------------------------------- to the end
@@ -269,12 +269,14 @@ def test_the_lucky_box_guide_follows_another_legal_move(app):
     other = next(
         a
         for a in table.state.legal_actions(seat)
-        if isinstance(a, Cross) and a.lightning and table.square_center(a.card, a.cell) != pointed
+        if isinstance(a, Cross)
+        and a.lightning
+        and table.kit.square_center(a.card, a.cell) != pointed
     )
-    click(app, table.square_center(other.card, other.cell), 2)  # a Lightning square instead
-    assert table.selected_square is not None
+    click(app, table.kit.square_center(other.card, other.cell), 2)  # a Lightning square instead
+    assert table.kit.selected_square is not None
     assert guide.advice.kind == "spend"
-    assert guide.advice.target == pytest.approx(table.buttons["spend"].rect.center)
+    assert guide.advice.target == pytest.approx(table.kit.buttons["spend"].rect.center)
     before = len(table.state.actions)
     click(app, guide.advice.target, 2)
     assert len(table.state.actions) == before + 1

@@ -27,7 +27,7 @@ def test_lucky_box_hint_clicked_then_enter_plays_it(app: Any) -> None:
             frames(app, 1)
         click(app, table.controls.buttons["hint"].rect.center)
         assert not app.ring.visible, "the mouse was used last: the ring is hidden"
-        hint = table.hint
+        hint = table.kit.hint
         assert hint is not None, "the click gave a hint"
         before = len(table.state.actions)
         # One Enter a step: the square (a Lightning cross: the square, then Spend), or Pass.
@@ -43,7 +43,7 @@ def test_lucky_box_hint_clicked_then_enter_plays_it(app: Any) -> None:
 
 def test_lucky_box_enter_without_a_hint_makes_no_move_while_the_ring_is_hidden(app: Any) -> None:
     table = solo_table(app, seed=8)
-    board = table.board.rects(table.focus)[0]
+    board = table.kit.board.rects(table.focus)[0]
     click(app, (board.left + 2, board.bottom + 40))  # the mouse, on nothing
     assert not app.ring.visible
     before = len(table.state.actions)

@@ -97,7 +97,7 @@ def still_screens() -> dict[str, Any]:
 
         scene = bench_module("idle").show_table_of_eight(app)
         assert app.stack.top is scene and scene.human_turn()
-        assert len(scene.move_log.lines(0, hides=True)) >= 8
+        assert len(scene.kit.move_log.lines(0, hides=True)) >= 8
         pygame.event.post(  # (reached without input: shown anew, as a new screen is)
             pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
         )

@@ -58,7 +58,7 @@ def test_a_click_during_a_computers_step_only_shows_it(app: Any) -> None:
     else:
         raise AssertionError("no computer step animated")
     mine = [a for a in table.state.actions if a.player == 0]
-    click(app, table.buttons["pass"].rect.center)  # only shows the step
+    click(app, table.kit.buttons["pass"].rect.center)  # only shows the step
     for _ in range(600):  # on to the player's own turn: the click did not pass it
         if table.human_turn():
             break

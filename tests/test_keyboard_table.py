@@ -14,13 +14,14 @@ import pygame
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.ui.cardview import EXACT, LIGHTNING
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.scenes.setup import SetupScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from tests.keys_helpers import (
     POSTED,
     act_on,
@@ -50,7 +51,7 @@ def kept_the_first_cards(app) -> bool:
     return True
 
 
-def solo_table(app, seed: int = 5) -> TableScene:
+def solo_table(app, seed: int = 5) -> Table:
     table = start_game(app.ctx, [Seat("Solo", "human")], seed)
     app.ctx.settings.animation_speed = 8.0
     for _ in range(3000):
@@ -75,7 +76,7 @@ def test_a_digit_jumps_to_a_gold_square_showing_it_and_again_to_the_next(app):
     assert first[0] == "square"
     _, card, cell = first
     assert table.state.face(card).grid[cell] == number
-    assert table.board.marks()[card][0][cell] == EXACT, "the square it jumped to is gold"
+    assert table.kit.board.marks()[card][0][cell] == EXACT, "the square it jumped to is gold"
     if len(gold) > 1:
         key(app, getattr(pygame, f"K_{number}"))
         assert focus_key(app) != first, "the same digit again: the next gold square"
@@ -113,7 +114,7 @@ def test_enter_on_a_refused_square_says_why(app):
     act_on(app, ("square", card, cell))
     assert len(table.state.actions) == before, "nothing was crossed"
     assert table.message == "That square is already crossed.", "the reason is shown"
-    assert table.refused is not None and table.refused[:2] == (card, cell), "it flashes red"
+    assert table.kit.refused is not None and table.kit.refused[:2] == (card, cell), "it flashes red"
     frames(app, 2)
     screenshot(app, "keys_table_refused")
 
@@ -122,7 +123,7 @@ def test_space_still_skips_an_animation_while_the_ring_shows(app):
     table = solo_table(app)
     show_ring(app)
     gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.take(table.moves.apply(gold))
+    table.show(table.moves.apply(gold))
     frames(app, 1)
     assert table.animator.busy
     before = len(table.state.actions)
@@ -140,7 +141,7 @@ def test_enter_while_an_animation_plays_skips_it_as_a_click_does(app):
     table = solo_table(app)
     show_ring(app)
     gold = next(a for a in table.state.legal_actions(0) if isinstance(a, Cross))
-    table.take(table.moves.apply(gold))
+    table.show(table.moves.apply(gold))
     frames(app, 1)
     assert table.animator.busy
     before = len(table.state.actions)
@@ -155,13 +156,13 @@ def test_lightning_by_keys_enter_chooses_spend_takes_the_focus_esc_backs_out(app
     assert blue, "this deal offers Lightning on the first number"
     a = blue[0]
     act_on(app, ("square", a.card, a.cell))
-    assert table.selected_square is not None, "Enter picked the Lightning square"
-    assert table.board.marks()[a.card][0][a.cell] != LIGHTNING
+    assert table.kit.selected_square is not None, "Enter picked the Lightning square"
+    assert table.kit.board.marks()[a.card][0][a.cell] != LIGHTNING
     frames(app, 12)
     assert focus_key(app) == ("button", "spend"), "Spend takes the focus"
     screenshot(app, "keys_table_spend")
     key(app, pygame.K_ESCAPE)
-    assert table.selected_square is None and app.stack.top is table, "Esc: the choice, undone"
+    assert table.kit.selected_square is None and app.stack.top is table, "Esc: the choice, undone"
     assert focus_key(app) != ("button", "spend"), "Spend went: the focus goes back"
     act_on(app, ("square", a.card, a.cell))
     frames(app, 1)
@@ -174,7 +175,7 @@ def test_lightning_by_keys_enter_chooses_spend_takes_the_focus_esc_backs_out(app
 # --------------------------------------------------------------------------- a whole game
 
 
-def take_turn_by_keys(app, table: TableScene, rng: random.Random) -> None:
+def take_turn_by_keys(app, table: Table, rng: random.Random) -> None:
     """One legal action of the human, chosen at random, taken with keys only."""
     state = table.state
     legal = state.legal_actions(table.focus)
@@ -199,12 +200,12 @@ def take_turn_by_keys(app, table: TableScene, rng: random.Random) -> None:
         act_on(app, ("square", action.card, action.cell))
         frames(app, 1)
         assert focus_key(app) == ("button", "spend"), "Spend takes the focus once it shows"
-        if table.selected_square != action:
+        if table.kit.selected_square != action:
             # The cheaper way round the clock was chosen (Enter now would spend it): back to
             # the square, and Enter on it again for the other way; then on to Spend.
             act_on(app, ("square", action.card, action.cell))
             walk_to(app, ("button", "spend"))
-        assert table.selected_square == action, table.message
+        assert table.kit.selected_square == action, table.message
         assert len(state.actions) == before, "Lightning is never spent by one key"
         key(app, pygame.K_RETURN)
     assert len(state.actions) == before + 1, f"{action} was not taken: {table.message}"
@@ -229,7 +230,7 @@ def test_a_whole_solo_game_by_keys_only(app):
     screenshot(app, "keys_setup_ring")
     act_on(app, "start", pygame.K_SPACE)
     frames(app, 2)
-    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    table = next(s for s in app.stack.scenes if is_lucky_box_table(s))
     app.ctx.settings.animation_speed = 8.0
     shots: set[str] = set()
     turns = 0
@@ -291,18 +292,20 @@ def test_enter_on_another_players_board_keeps_it_large(app):
             break
         wait(app)
     act_on(app, ("board", 1))
-    assert table.others.pinned == 1 and table.others.zoomed == 1, "Enter zoomed it, as a click"
+    assert table.kit.others.pinned == 1 and table.kit.others.zoomed == 1, (
+        "Enter zoomed it, as a click"
+    )
     frames(app, 12)
     screenshot(app, "keys_table_board_zoomed")
     key(app, pygame.K_RETURN)
-    assert table.others.pinned is None, "Enter again lets it go"
+    assert table.kit.others.pinned is None, "Enter again lets it go"
 
 
 def test_after_h_enter_follows_the_hint(app):
     table = solo_table(app, seed=8)
     show_ring(app)
     key(app, pygame.K_h)
-    hint = table.hint
+    hint = table.kit.hint
     assert hint is not None, "H gave a hint"
     frames(app, 2)
     if isinstance(hint, Pass):
@@ -377,7 +380,9 @@ def test_pass_and_play_by_keys_the_next_player_starts_on_a_gold_square(app):
             frames(app, 1)
             here = app.ring.current(table)
             gold = (
-                table.board.marks().get(here.key[1], ({}, {}))[0] if here.key[0] == "square" else {}
+                table.kit.board.marks().get(here.key[1], ({}, {}))[0]
+                if here.key[0] == "square"
+                else {}
             )
             if table.state.has_exact(table.focus):
                 assert here.key[0] == "square" and gold.get(here.key[2]) == EXACT, (

@@ -31,15 +31,15 @@ def blue_and_gold(table: Any) -> tuple[list[Cross], list[Cross]]:
 def shown_blue(table: Any) -> set[tuple[int, int]]:
     return {
         (card, cell)
-        for card, (squares, _costs) in table.board.shown_marks().items()
+        for card, (squares, _costs) in table.kit.board.shown_marks().items()
         for cell, mark in squares.items()
         if mark == LIGHTNING
     }
 
 
 def square_pixels(app: Any, table: Any, card: int, cell: int) -> bytes:
-    rect = table.board.rects(table.focus)[table.seen.players[table.focus].cards.index(card)]
-    square = pygame.Rect(table.cards.cell_rect(rect, cell))
+    rect = table.kit.board.rects(table.focus)[table.seen.players[table.focus].cards.index(card)]
+    square = pygame.Rect(table.kit.cards.cell_rect(rect, cell))
     return pygame.image.tobytes(app.screen.subsurface(square).copy(), "RGB")
 
 
@@ -56,13 +56,13 @@ def test_lightning_shows_when_the_player_asks_and_gold_stays_clear(app: Any) -> 
     assert blue and gold, "this deal's first number has gold squares and Lightning ones"
     move_to(app, (5, 5))  # the mouse over nothing
     assert shown_blue(table) == set(), "no blue square before the player asks"
-    for card, (squares, costs) in table.board.shown_marks().items():
+    for card, (squares, costs) in table.kit.board.shown_marks().items():
         assert not costs and set(squares.values()) <= {EXACT}, (card, squares, costs)
     first = blue[0]
     plain = square_pixels(app, table, first.card, first.cell)
-    move_to(app, table.square_center(first.card, first.cell))  # hovering it: its cost shows
+    move_to(app, table.kit.square_center(first.card, first.cell))  # hovering it: its cost shows
     assert shown_blue(table) == {(first.card, first.cell)}
-    assert table.board.shown_marks()[first.card][1][first.cell] == abs(first.lightning)
+    assert table.kit.board.shown_marks()[first.card][1][first.cell] == abs(first.lightning)
     assert square_pixels(app, table, first.card, first.cell) != plain, "drawn blue"
     move_to(app, (5, 5))
     assert shown_blue(table) == set()
@@ -71,7 +71,7 @@ def test_lightning_shows_when_the_player_asks_and_gold_stays_clear(app: Any) -> 
     everywhere = {(a.card, a.cell) for a in blue}
     assert shown_blue(table) == everywhere
     for a in gold:  # the gold squares: gold, no cost
-        squares, costs = table.board.shown_marks()[a.card]
+        squares, costs = table.kit.board.shown_marks()[a.card]
         assert squares[a.cell] == EXACT and a.cell not in costs
     key(app, pygame.K_l)
     assert shown_blue(table) == set(), "L again hides them"

@@ -27,7 +27,7 @@ def next_turn(app: Any, table: Any) -> None:
         if table.human_turn() and not table.animator.busy:
             return
         if table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         else:
             press(app, pygame.K_SPACE)
     raise AssertionError("the person's turn did not come back")
@@ -50,7 +50,7 @@ def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(
     for _ in range(9):
         take_turn(app, table, rng, None)
         frames(app, 2)
-        own = table.log_panel.rows_drawn
+        own = table.kit.log_panel.rows_drawn
         assert any(row.startswith("Ann ") for row in own), own  # one's own move, at once
         next_turn(app, table)
         frames(app, 2)
@@ -58,7 +58,7 @@ def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(
             break
     squares = ring.squares()
     assert squares and 0 not in {seat for seat, _card, _cell in squares}, squares
-    lines = [line.text for line in table.move_log.lines(0, hides=True)]
+    lines = [line.text for line in table.kit.move_log.lines(0, hides=True)]
     seat, card, _cell = sorted(squares)[0]
     assert any(text.startswith(f"{names[seat - 1]} ") and " crossed " in text for text in lines)
     assert lines[-1].startswith("Number "), "the crosses are told before the number they closed"
@@ -66,7 +66,7 @@ def test_a_computers_cross_is_logged_and_ringed_until_the_player_acts(
     x, y = round(rect.x), round(rect.centery)
     edge = [tuple(app.screen.get_at((x - d, y)))[:3] for d in range(4)]
     assert LAST_MOVE in edge, edge  # the ring, round the square
-    width = table.others.card_rects(seat, table.others.panels()[seat])[0].w
+    width = table.kit.others.card_rects(seat, table.kit.others.panels()[seat])[0].w
     assert (width < FULL_ART_WIDTH) == (others == 3)
     if width < FULL_ART_WIDTH:  # drawn for a glance: the ring is round the crossed square
         corners = [(rect.x + 3, rect.y + 3), (rect.right - 4, rect.bottom - 4)]
@@ -90,12 +90,12 @@ def test_the_wheel_goes_back_and_a_click_or_m_opens_the_log(app: Any) -> None:
         take_turn(app, table, rng, None)
         next_turn(app, table)
     frames(app, 1)
-    panel = table.log_panel
+    panel = table.kit.log_panel
     newest = list(panel.rows_drawn)
     assert len(newest) >= 4, newest
     closed = panel.rect()
     played = len(table.state.actions)
-    cards = table.board.rects(table.focus)
+    cards = table.kit.board.rects(table.focus)
     assert not any(closed.colliderect(card) for card in cards), "the log leaves the cards be"
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=closed.center, rel=(1, 1), buttons=(0, 0, 0))
@@ -124,12 +124,12 @@ def test_the_log_finds_room_at_twelve_players(app: Any, size: tuple[int, int]) -
     table = start_game(app.ctx, seats, 4)
     to_first_number(app, table)
     frames(app, 2)
-    rect = table.log_panel.rect()
+    rect = table.kit.log_panel.rect()
     view = pygame.FRect(table.view)
     assert view.contains(rect), (rect, view)
-    for card in table.board.rects(table.focus):
+    for card in table.kit.board.rects(table.focus):
         assert not rect.colliderect(card), "never over the player's cards"
-    for panel in table.others.panels().values():
+    for panel in table.kit.others.panels().values():
         assert not rect.colliderect(panel)
     layout = app.ctx.layout
     for region in ("scorecard", "button_pass", "button_menu", "lightning_pile"):
@@ -137,10 +137,10 @@ def test_the_log_finds_room_at_twelve_players(app: Any, size: tuple[int, int]) -
     if size == (1280, 720):  # no room beside the cards: one row, that opens
         assert rect.h < 60
         press(app, pygame.K_m, 2)
-        assert table.log_panel.rect().h > 200
+        assert table.kit.log_panel.rect().h > 200
     else:
         assert rect.h >= 96 or rect.w >= 190, rect  # several rows
-        assert len(table.log_panel.rows_drawn) >= 1
+        assert len(table.kit.log_panel.rows_drawn) >= 1
     assert not app.errors
 
 
@@ -158,7 +158,7 @@ def test_pass_and_play_the_next_player_does_not_read_the_last_ones_move(app: Any
     assert table.focus == 0
     take_turn(app, table, rng, None)
     frames(app, 2)
-    said = [line.text for line in table.move_log.lines(0, hides=True)]
+    said = [line.text for line in table.kit.move_log.lines(0, hides=True)]
     assert said[-1].startswith("Ann "), said  # Ann reads her own move
     ann_move = said[-1]
     for _ in range(600):  # Next, then the pass screen to Bo
@@ -167,15 +167,15 @@ def test_pass_and_play_the_next_player_does_not_read_the_last_ones_move(app: Any
         elif app.stack.top is table and table.focus == 1 and table.human_turn():
             break
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         else:
             press(app, pygame.K_SPACE)
     assert table.focus == 1 and table.human_turn()
     frames(app, 2)
-    bo_reads = [line.text for line in table.move_log.lines(1, hides=True)]
+    bo_reads = [line.text for line in table.kit.move_log.lines(1, hides=True)]
     assert bo_reads[-1].startswith("Number "), bo_reads  # nothing of Ann's after it
     assert not any(text.startswith(ann_move) for text in bo_reads), bo_reads
-    assert not any(row.startswith("Ann ") for row in table.log_panel.rows_drawn[-1:])
+    assert not any(row.startswith("Ann ") for row in table.kit.log_panel.rows_drawn[-1:])
     assert not any(seat == 0 for seat, _c, _cell in rings(table).squares())
     take_turn(app, table, rng, None)
     for _ in range(600):  # Next, the number closes, the pass screen to Ann
@@ -184,9 +184,9 @@ def test_pass_and_play_the_next_player_does_not_read_the_last_ones_move(app: Any
         elif app.stack.top is table and table.focus == 0 and table.human_turn():
             break
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         else:
             press(app, pygame.K_SPACE)
-    bo_now = [line.text for line in table.move_log.lines(1, hides=True)]
+    bo_now = [line.text for line in table.kit.move_log.lines(1, hides=True)]
     assert any(text.startswith(ann_move) for text in bo_now), "told once the number closed"
     assert not app.errors

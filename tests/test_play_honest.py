@@ -31,9 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def apply_move(table: Any, action: Any) -> bool:
     """The move as a click makes it: where `Moves` returns its effects (Lucky Box), the table
-    applies them; True when the step was taken."""
+    shows them; True when the step was taken (not refused)."""
     done = table.moves.apply(action)
-    return bool(done) if isinstance(done, bool) else table.take(done)
+    if isinstance(done, bool):
+        return done
+    table.show(done)
+    return not done.refusal
 
 
 def question(dialog: ConfirmDialog) -> str:
@@ -190,7 +193,7 @@ def _refused(session: Session, refusal: Refusal) -> Any:
 def test_greyed_lucky_box_buttons_say_why_when_clicked(app):
     table = start_game(app.ctx, [Seat("Ann")], 12)
     to_first_number(app, table)
-    buttons = table.buttons
+    buttons = table.kit.buttons
     assert not buttons["undo"].enabled  # nothing done yet this number
     click(app, buttons["undo"].rect.center)
     assert table.message.startswith("Can't undo")
@@ -213,14 +216,14 @@ def test_no_line_says_undo_while_undo_is_greyed(app, monkeypatch):
     while table.confirming is None or table.animator.busy:
         wait(app)
     seen(app)  # (the buttons' flags, as drawn)
-    assert table.buttons["undo"].enabled and "Undo" in table.bonuses.turn_hint()
+    assert table.kit.buttons["undo"].enabled and "Undo" in table.kit.bonuses.turn_hint()
     monkeypatch.setattr(
         table.state, "can_undo", lambda seat: Refusal("nothing_to_undo", "nothing to undo")
     )
     app.redraw()  # changed behind the table's back: no frame would show it otherwise
     frames(app, 2)
-    assert not table.buttons["undo"].enabled
-    assert "Undo" not in table.bonuses.turn_hint()
+    assert not table.kit.buttons["undo"].enabled
+    assert "Undo" not in table.kit.bonuses.turn_hint()
 
 
 def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):

@@ -16,7 +16,7 @@ from game.core.session import Seat
 from game.core.ui.app import App
 from game.core.ui.scenes.handoff import HandoffScene
 from game.luckybox.ui.scenes.draft import DraftScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from tests.support import (
     click_widget_table,
     fresh_app,
@@ -65,7 +65,7 @@ def test_lucky_box_continue_while_a_seat_waits_for_next_shows_the_pass_screen(ap
         assert_pass_screen_first(app2, "Ann")  # Ann's turn waits for her Next
         click_widget(app2, app2.stack.top, "go", 2)
         resumed = app2.stack.scenes[0]
-        assert isinstance(resumed, TableScene) and app2.stack.top is resumed
+        assert is_lucky_box_table(resumed) and app2.stack.top is resumed
         assert resumed.focus == 0 and resumed.confirming == 0
         assert app2.errors == []
     finally:

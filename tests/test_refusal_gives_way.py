@@ -33,7 +33,7 @@ def test_wait_for_a_computer_goes_once_it_is_the_players_turn(app: Any) -> None:
                     break
             take_turn(app, table, rng, None)  # her move, by a click where the layout puts it
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         elif (
             refused == cleared
             and table.acting == 0

@@ -23,10 +23,10 @@ from game.core.session import Seat, Session
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.saves import SavesScene, kind_of, when_played
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
-from game.luckybox.ui.scenes.table import TableScene
 from tests.support import drive, lb, table_of, take_turn, title, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press
 
@@ -57,7 +57,7 @@ def leave_to_title(app: Any) -> TitleScene:
     return screen
 
 
-def play_turns(app: Any, table: TableScene, turns: int, seed: int = 3) -> None:
+def play_turns(app: Any, table: Table, turns: int, seed: int = 3) -> None:
     to_first_number(app, table)
     rng = random.Random(seed)
     for _ in range(turns):
@@ -66,7 +66,7 @@ def play_turns(app: Any, table: TableScene, turns: int, seed: int = 3) -> None:
         frames(app, 2)
 
 
-def start_pass_and_play(app: Any, screen: TitleScene) -> TableScene:
+def start_pass_and_play(app: Any, screen: TitleScene) -> Table:
     """Title, New game, three people at one screen, Start."""
     click_widget(app, screen, "new_game", 2)
     setup = app.stack.top

@@ -20,12 +20,13 @@ from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import (
@@ -49,7 +50,7 @@ def saved(data_dir: Path) -> dict:
     return json.loads(save_file(lb(data_dir)).read_text())
 
 
-def play_some_turns(app, table: TableScene, turns: int, seed: int = 5) -> None:
+def play_some_turns(app, table: Table, turns: int, seed: int = 5) -> None:
     rng = random.Random(seed)
     done = 0
     for _ in range(5000):
@@ -88,7 +89,7 @@ def test_every_action_is_saved_and_the_save_is_a_valid_record(app, data_dir):
         assert snapshot(state_from_record(record)) == snapshot_without_hold(table)
 
 
-def snapshot_without_hold(table: TableScene):
+def snapshot_without_hold(table: Table):
     """The engine's position as a record replays it (a replay reveals at once)."""
     state = table.state.clone()
     if state.awaiting_chance():
@@ -119,7 +120,7 @@ def test_continue_resumes_mid_cascade_exactly_where_the_window_closed(app, data_
         assert top.widgets["continue"].visible
         click_widget(app2, top, "continue", 1)
         resumed = app2.stack.scenes[0]
-        assert isinstance(resumed, TableScene)
+        assert is_lucky_box_table(resumed)
         assert snapshot(resumed.state) == state_before
         assert resumed.seen == seen_before, "the table shows exactly what it showed"
         assert resumed.unshown() == unshown
@@ -151,7 +152,7 @@ def test_continue_after_quitting_to_title_keeps_the_bots_and_plays_on(app, data_
     easy_luck = table.session.bots[1].rng.getstate()
     click_widget(app, top, "continue", 1)
     resumed = app.stack.scenes[0]
-    assert isinstance(resumed, TableScene) and snapshot(resumed.state) == before
+    assert is_lucky_box_table(resumed) and snapshot(resumed.state) == before
     assert resumed.session.bots[1].rng.getstate() == easy_luck, "the easy bot keeps its luck"
     end, _ = drive(app, resumed, random.Random(3))
     assert isinstance(end, GameEndScene)
@@ -338,7 +339,7 @@ class ContinueChecks(MonkeyChecks):
         super().__init__(before_close=self.remember, after_reopen=self.check_continue)
         self.resumes = self.mid_step = 0
 
-    def remember(self, app: App, table: TableScene | None):
+    def remember(self, app: App, table: Table | None):
         if table is None or not table.saving or table.finished:
             return None  # (a replay is a table that saves nothing: Continue is the saved game)
         # A step playing (or holding) at the close counts as unshown although the board
@@ -364,7 +365,7 @@ class ContinueChecks(MonkeyChecks):
         ] + [now[1:], left[1:]]
         click_widget(app, top, "continue", 1)
         resumed = app.stack.scenes[0]
-        assert isinstance(resumed, TableScene)
+        assert is_lucky_box_table(resumed)
         assert resumed.state.actions == session.state.actions
         self.resumes += 1
 

@@ -10,13 +10,14 @@ import pygame
 import pytest
 
 from game.core.session import Seat, Session
+from game.core.ui.table import Table
 from game.luckybox.ai import make_bot
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.luckybox.ui.scenes.roundend import NORMAL, REDUCED, RoundEndScene
-from game.luckybox.ui.scenes.table import TableScene
+from game.luckybox.ui.scenes.table import lucky_table
 from tests.ui_helpers import click, frames, press, screenshot, seen, wait
 
 SHOTS = "issue14/"
@@ -47,13 +48,11 @@ def engine_totals(session: Session, round_no: int) -> list[int]:
     ]
 
 
-def round_end(
-    app, seats: int, seed: int = 11, round_no: int = 2
-) -> tuple[TableScene, RoundEndScene]:
+def round_end(app, seats: int, seed: int = 11, round_no: int = 2) -> tuple[Table, RoundEndScene]:
     """A table whose feed ends with the round's scoring: the table opens the round end itself."""
     session = Session([Seat(f"Player {i + 1}") for i in range(seats)], seed, game=LUCKYBOX)
     play(session, until_round=round_no)
-    table = TableScene(app.ctx, session)
+    table = lucky_table(app.ctx, session)
     app.stack.clear_to(table)
     for _ in range(600):
         wait(app)
@@ -297,7 +296,7 @@ def test_a_solo_game_by_clicks_meets_four_round_ends_and_the_rating(app) -> None
                 click(app, top.card_center(card))
             click_widget(app, top, "confirm", 2)
         elif top is table and table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         elif top is table and table.human_turn():
             take_turn(app, table, rng, None)
         else:

@@ -18,12 +18,12 @@ from game.core.ui.shells.gameend import GameEndShell
 from game.core.ui.shells.part import Part
 from game.core.ui.shells.replay import ReplayShell, speed_text
 from game.core.ui.shells.setup import SetupShell
-from game.core.ui.shells.table import TableShell
 from game.core.ui.table import TableKit
+from game.luckybox.ui.descriptor import GAME_UI as LUCKY_UI
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.replay import ReplayScene as LuckyReplay
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
-from game.luckybox.ui.scenes.table import TableScene as LuckyTable
+from game.luckybox.ui.table.kit import LuckyBoxKit
 from tests.test_blanco_replays import bot_game
 from tests.ui_helpers import frames, press
 
@@ -31,11 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_each_kind_of_scene_is_one_shell_filled_by_each_game():
-    # Blanco's table is the core table holding its kit, handed through its UI descriptor (Lucky
-    # Box's still fills the table shell until its kit lands).
+    # Each game's table is the core table holding its kit, handed through its UI descriptor.
     assert BLANCO_UI.table_kit is BlancoKit and TableKit in BlancoKit.__mro__
+    assert LUCKY_UI.table_kit is not None and TableKit in LuckyBoxKit.__mro__
     for shell, scenes in (
-        (TableShell, (LuckyTable,)),
         (SetupShell, (LuckySetup, BlancoSetup)),
         (GameEndShell, (LuckyEnd, BlancoEnd)),
         (ReplayShell, (LuckyReplay, BlancoReplay)),

@@ -12,10 +12,11 @@ import pytest
 from game.core.session import Seat
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.rules import Cross, Pass
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.setup import SetupScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.scenes.table import start_game
 from tests.rules_helpers import snapshot
 from tests.support import pixel_difference, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press
@@ -44,7 +45,7 @@ def assert_centred(surface: pygame.Surface, name: str, rect: pygame.FRect) -> No
     assert ink.height >= 0.26 * rect.height, (name, ink.height, rect.height)
 
 
-def settle(app, table: TableScene) -> None:
+def settle(app, table: Table) -> None:
     """Through pass screens, drafts, Next and animations to the focused human's turn."""
     for _ in range(3000):
         top = app.stack.top
@@ -57,22 +58,22 @@ def settle(app, table: TableScene) -> None:
         elif table.human_turn():
             return
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.buttons["next"].rect.center)
+            click(app, table.kit.buttons["next"].rect.center)
         else:
             frames(app, 1)
     raise AssertionError("no human turn came")
 
 
-def cross_something(app, table: TableScene) -> Cross | Pass:
+def cross_something(app, table: Table) -> Cross | Pass:
     """The focused human crosses a gold square (or passes) by a click, then waits for Next."""
     seat = table.focus
     legal = table.state.legal_actions(seat)
     move = next((a for a in legal if isinstance(a, Cross) and not a.lightning), None)
     if move is None:
         move = Pass(seat)
-        click(app, table.buttons["pass"].rect.center)
+        click(app, table.kit.buttons["pass"].rect.center)
     else:
-        click(app, table.square_center(move.card, move.cell))
+        click(app, table.kit.square_center(move.card, move.cell))
     for _ in range(300):
         if table.confirming == seat and not table.animator.busy:
             return move
@@ -88,7 +89,7 @@ def test_table_button_labels_are_centred(app):
     to_first_number(app, table)
     frames(app, 2)
     for name in ("pass", "undo", "hint", "menu"):
-        assert_centred(app.screen, name, table.buttons[name].rect)
+        assert_centred(app.screen, name, table.kit.buttons[name].rect)
 
 
 def test_setup_level_and_random_labels_are_centred_and_readable(app):
@@ -112,7 +113,7 @@ def test_empty_piles_still_show_their_token(app):
     table.seen.players[0].lightning = 0  # (only what is shown: the drawing is checked)
     assert table.seen.players[0].moons == 0
     frames(app, 1)
-    layer = table._static
+    layer = table.static
     for region in ("lightning_pile", "moon_pile"):
         area = app.ctx.layout.region(region)
         icon = pygame.Rect(area.x + 10, area.y + 30, 44, 44)
@@ -126,10 +127,10 @@ def test_done_line_fits_above_next_without_a_lone_word(app):
     to_first_number(app, table)
     cross_something(app, table)
     frames(app, 2)
-    lines = table.bonuses.hint_lines()
+    lines = table.kit.bonuses.hint_lines()
     assert lines and lines[0][0].startswith("Done!")
-    nxt = table.buttons["next"].rect
-    box = table.bonuses.rect
+    nxt = table.kit.buttons["next"].rect
+    box = table.kit.bonuses.rect
     for text, size, (cx, cy) in lines:
         w, h = app.ctx.text.font(size).size(text)
         drawn = pygame.FRect(0, 0, w, h)
@@ -141,7 +142,7 @@ def test_done_line_fits_above_next_without_a_lone_word(app):
         assert len(lines[-1][0].split()) >= 2, "a word alone on the last line"
 
 
-def lightning_square(table: TableScene) -> Cross:
+def lightning_square(table: Table) -> Cross:
     """A square only Lightning reaches, with the focused player's tokens set so exactly one way
     round is affordable."""
     state = table.state
@@ -153,7 +154,7 @@ def lightning_square(table: TableScene) -> Cross:
     ]
     target = min(light, key=lambda a: abs(a.lightning))
     state.players[seat].lightning = abs(target.lightning)  # the other way costs 9 minus that
-    table.board.forget_marks()
+    table.kit.board.forget_marks()
     return target
 
 
@@ -162,19 +163,19 @@ def test_lightning_other_way_refused_with_a_reason_and_spend_beside_the_square(a
     to_first_number(app, table)
     target = lightning_square(table)
     before = snapshot(table.state)
-    where = table.square_center(target.card, target.cell)
+    where = table.kit.square_center(target.card, target.cell)
     click(app, where)
-    chosen = table.selected_square
+    chosen = table.kit.selected_square
     assert chosen is not None and abs(chosen.lightning) == abs(target.lightning)
     click(app, where)  # go round the other way: too dear
-    assert table.selected_square == chosen
+    assert table.kit.selected_square == chosen
     other = 9 - abs(target.lightning)
     assert f"would cost {other} Lightning" in table.message, table.message
     assert snapshot(table.state) == before
     frames(app, 1)
     # Spend sits just under the chosen square, not under the token counter.
-    cell = table.cards.cell_rect(table.card_rect(table.focus, target.card), target.cell)
-    spend = table.buttons["spend"].rect
+    cell = table.kit.cards.cell_rect(table.kit.card_rect(table.focus, target.card), target.cell)
+    spend = table.kit.buttons["spend"].rect
     assert 0 <= spend.top - cell.bottom <= 12, (spend, cell)
     assert spend.left <= cell.centerx <= spend.right
     assert spend.centery - cell.centery < 80
@@ -191,15 +192,15 @@ def test_demo_hides_the_human_only_buttons(app):
         assert not table.controls.shown(name), name
     # Nothing is drawn where they were, and a click there does nothing.
     for name in ("pass", "undo", "hint"):
-        rect = pygame.Rect(table.buttons[name].rect)
+        rect = pygame.Rect(table.kit.buttons[name].rect)
         assert (
             pixel_difference(
-                app.screen.subsurface(rect).copy(), table._static.subsurface(rect).copy()
+                app.screen.subsurface(rect).copy(), table.static.subsurface(rect).copy()
             )
             < 0.02
         ), name
-    click(app, table.buttons["pass"].rect.center)
-    assert table.buttons["pass"].shake == 0 and table.buttons["pass"].clicks == 0
+    click(app, table.kit.buttons["pass"].rect.center)
+    assert table.kit.buttons["pass"].shake == 0 and table.kit.buttons["pass"].clicks == 0
 
 
 def test_a_table_with_a_person_keeps_its_buttons(app):
@@ -228,18 +229,18 @@ def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
     assert isinstance(bot_move, Cross) and bot_move[0] == 0, bot_move
     # Ann does not see the computer's choice for this number, though the table has shown it.
     assert crossed(table.seen.players[0], bot_move)
-    assert not crossed(table.others.player(0), bot_move)
+    assert not crossed(table.kit.others.player(0), bot_move)
     ann_move = cross_something(app, table)
     assert isinstance(ann_move, Cross)
     press(app, pygame.K_RETURN)
     settle(app, table)
     assert table.focus == 2 and (table.state.round, table.state.index) == number_index
     # Bo sees neither the computer's nor Ann's choice for this number...
-    assert not crossed(table.others.player(0), bot_move)
-    assert not crossed(table.others.player(1), ann_move)
+    assert not crossed(table.kit.others.player(0), bot_move)
+    assert not crossed(table.kit.others.player(1), ann_move)
     # ...and the screen agrees: Ann's board is drawn without her cross.
     frames(app, 1)
-    panel = pygame.Rect(table.others.panels()[1]).inflate(8, 8)
+    panel = pygame.Rect(table.kit.others.panels()[1]).inflate(8, 8)
     hidden = app.screen.subsurface(panel).copy()
     public, table.seen.public = table.seen.public, None
     frames(app, 1)
@@ -252,9 +253,9 @@ def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
     # The next number: everyone chose, so everyone's moves for the last one show to Ann.
     assert (table.state.round, table.state.index) != number_index
     assert table.focus == 1
-    assert crossed(table.others.player(0), bot_move)
+    assert crossed(table.kit.others.player(0), bot_move)
     if isinstance(bo_move, Cross):
-        assert crossed(table.others.player(2), bo_move)
+        assert crossed(table.kit.others.player(2), bo_move)
 
 
 def test_a_demo_shows_every_move_as_it_happens(app):
@@ -262,9 +263,9 @@ def test_a_demo_shows_every_move_as_it_happens(app):
         app.ctx, [Seat("A", "easy"), Seat("B", "easy"), Seat("C", "easy")], 3, demo=True
     )
     frames(app, 200)
-    assert not table.others.hides_choices()
-    for seat in table.others.seats():
-        assert table.others.player(seat) is table.seen.players[seat]
+    assert not table.kit.others.hides_choices()
+    for seat in table.kit.others.seats():
+        assert table.kit.others.player(seat) is table.seen.players[seat]
 
 
 # --------------------------------------------------------------------------- title
@@ -449,7 +450,7 @@ def test_other_boards_zoom_on_hover_and_stay_on_click(app):
     seats = [Seat("Ann")] + [Seat(f"Bot {i}", "easy") for i in range(1, 12)]
     table = start_game(app.ctx, seats, 5)
     to_first_number(app, table)
-    others = table.others
+    others = table.kit.others
     panels = others.panels()
     assert len(panels) == 11
     # Twelve players: the small boards are a glance, far too small to read a number on...
@@ -461,7 +462,7 @@ def test_other_boards_zoom_on_hover_and_stay_on_click(app):
     # ...so hovering one shows it large: squares about 35 px, as on a card in the hand.
     cards = others.zoom_card_rects(seat)
     assert len(cards) == len(table.seen.players[seat].cards)
-    square = table.cards.cell_rect(cards[0], 0)
+    square = table.kit.cards.cell_rect(cards[0], 0)
     assert square.w >= 30, square
     zoom = others.zoom_rect()
     assert app.ctx.layout.region("current_board").contains(zoom)
@@ -483,10 +484,10 @@ def test_zoom_keeps_choices_secret(app):
     table = start_game(app.ctx, [Seat("Bot", "normal"), Seat("Ann")], 21)
     settle(app, table)
     bot_move = table.state.actions[-1]
-    move_to(app, table.others.panels()[0].center)
-    assert table.others.zoomed == 0
+    move_to(app, table.kit.others.panels()[0].center)
+    assert table.kit.others.zoomed == 0
     # The zoomed board is the held-back one: the computer's move for this number is not there.
-    assert not crossed(table.others.player(0), bot_move)
+    assert not crossed(table.kit.others.player(0), bot_move)
 
 
 def test_glance_cards_tell_crossed_from_open_squares(app):
@@ -494,7 +495,7 @@ def test_glance_cards_tell_crossed_from_open_squares(app):
     card = 1
     face = table.state.face(card)
     for width in (40, 74):
-        img = table.cards.render_mini(card, face, 0b000010001, width)
+        img = table.kit.cards.render_mini(card, face, 0b000010001, width)
         side = img.get_width()
         assert img.get_height() > side * 0.9
         crossed_px = pygame.mask.from_threshold(img, (200, 18, 96, 255), (8, 8, 8, 255)).count()
@@ -509,11 +510,11 @@ def test_a_crossed_square_keeps_its_number_readable(app):
 
     table = start_game(app.ctx, [Seat("Ann")], 5)
     face = dataclasses.replace(load_deck()[0], grid=(5,) * 9)
-    card = table.cards.render(0, face, 0b1, 240)  # the first square crossed, the second open
+    card = table.kit.cards.render(0, face, 0b1, 240)  # the first square crossed, the second open
     rect = pygame.FRect(0, 0, card.get_width(), card.get_height())
 
     def digit_ink(cell: int) -> int:
-        square = pygame.Rect(table.cards.cell_rect(rect, cell))
+        square = pygame.Rect(table.kit.cards.cell_rect(rect, cell))
         core = square.inflate(-square.w // 3, -square.h // 3)  # the number's middle
         return pygame.mask.from_threshold(
             card.subsurface(core), (*DIGIT, 255), (24, 24, 24, 255)
@@ -527,7 +528,7 @@ def test_a_crossed_square_keeps_its_number_readable(app):
 def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
     table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 5)
     to_first_number(app, table)
-    others = table.others
+    others = table.kit.others
     click(app, others.panels()[1].center)
     move_to(app, (200, 700))
     zoom = others.zoom_rect()
@@ -535,4 +536,4 @@ def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
     before = snapshot(table.state)
     click(app, zoom.center)
     assert others.zoomed is None
-    assert snapshot(table.state) == before and table.selected_square is None
+    assert snapshot(table.state) == before and table.kit.selected_square is None

@@ -40,7 +40,7 @@ def test_the_table_asks_the_rules_why_a_square_or_a_pass_is_refused(app, monkeyp
         and not any(isinstance(a, Cross) and (a.card, a.cell) == (card, cell) for a in legal)
     )
     asked = _spy_on_check(monkeypatch, state)
-    table.take(table.moves.click_square(*far))
+    table.show(table.moves.click_square(*far))
     crosses = [(a, r) for a, r in asked if isinstance(a, Cross) and (a.card, a.cell) == far]
     assert crosses and crosses[-1][1].code == "not_enough_lightning"
     refusal = crosses[-1][1]
@@ -49,6 +49,6 @@ def test_the_table_asks_the_rules_why_a_square_or_a_pass_is_refused(app, monkeyp
     ), table.message
     assert Pass(0) not in legal, "seed 13's first number shows on an open square"
     asked.clear()
-    table.take(table.moves.do_pass())
+    table.show(table.moves.do_pass())
     assert [a for a, _ in asked] == [Pass(0)] and asked[0][1].code == "cannot_pass"
     assert table.message == f"You have an open {state.number}: you must cross a square."

@@ -19,13 +19,14 @@ import pytest
 
 from game.core.session import Seat
 from game.core.ui.scenes.title import TitleScene
+from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import Cross
 from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.record import summary
 from game.luckybox.ui.scenes.gameend import GameEndScene, breakdown
 from game.luckybox.ui.scenes.setup import SetupScene
-from game.luckybox.ui.scenes.table import TableScene, start_game
+from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
 from tests.support import drive, to_first_number
@@ -43,7 +44,7 @@ from tests.ui_helpers import (
 REPO = Path(__file__).resolve().parents[1]
 
 
-def new_game_through_setup(app, names: list[str], seed: int) -> TableScene:
+def new_game_through_setup(app, names: list[str], seed: int) -> Table:
     """Title -> New game -> setup (seat count, names, seed) -> Start, all by clicks and typing."""
     app.stack.push(TitleScene(app.ctx))
     frames(app, 2)
@@ -67,7 +68,7 @@ def new_game_through_setup(app, names: list[str], seed: int) -> TableScene:
     assert setup.config().names == names
     click_widget(app, setup, "start", 2)
     table = app.stack.top
-    assert isinstance(table, TableScene) or isinstance(app.stack.scenes[0], TableScene)
+    assert is_lucky_box_table(table) or is_lucky_box_table(app.stack.scenes[0])
     return app.stack.scenes[0]
 
 
@@ -143,14 +144,14 @@ def test_illegal_clicks_are_refused_with_no_state_change(app):
     exact = {(a.card, a.cell) for a in state.legal_actions(seat) if isinstance(a, Cross)}
     wrong = next((c, cell) for c in player.cards for cell in range(9) if (c, cell) not in exact)
     before = snapshot(state)
-    click(app, table.square_center(*wrong))
+    click(app, table.kit.square_center(*wrong))
     assert snapshot(state) == before
-    assert table.message and table.refused is not None
+    assert table.message and table.kit.refused is not None
     frames(app, 2)
     screenshot(app, "table_refused")
     if state.has_exact(seat):  # Pass is disabled: a click shakes it and changes nothing
-        click(app, table.buttons["pass"].rect.center)
-        assert table.buttons["pass"].shake > 0
+        click(app, table.kit.buttons["pass"].rect.center)
+        assert table.kit.buttons["pass"].shake > 0
         assert snapshot(state) == before
     # Spend with nothing selected is not even shown; pressing Enter does nothing.
     press(app, pygame.K_RETURN)
@@ -172,13 +173,13 @@ def test_lightning_needs_confirmation_and_switches_direction(app):
     ]
     target = min(lightning_only, key=lambda a: abs(a.lightning))
     before = snapshot(state)
-    click(app, table.square_center(target.card, target.cell))
-    assert snapshot(state) == before and table.selected_square is not None
-    assert abs(table.selected_square.lightning) == abs(target.lightning)
+    click(app, table.kit.square_center(target.card, target.cell))
+    assert snapshot(state) == before and table.kit.selected_square is not None
+    assert abs(table.kit.selected_square.lightning) == abs(target.lightning)
     press(app, pygame.K_ESCAPE)  # Esc cancels the selection, not the game
-    assert table.selected_square is None and app.stack.top is table
-    click(app, table.square_center(target.card, target.cell))
-    click(app, table.buttons["spend"].rect.center, 2)
+    assert table.kit.selected_square is None and app.stack.top is table
+    click(app, table.kit.square_center(target.card, target.cell))
+    click(app, table.kit.buttons["spend"].rect.center, 2)
     assert state.players[seat].lightning == 4 - abs(target.lightning)
     assert state.players[seat].mask_of(target.card) >> target.cell & 1
 
@@ -190,16 +191,16 @@ def test_undo_by_button_takes_back_the_cross(app):
     state = table.state
     move = next(a for a in state.legal_actions(seat) if isinstance(a, Cross) and not a.lightning)
     before = snapshot(state)
-    click(app, table.square_center(move.card, move.cell))
+    click(app, table.kit.square_center(move.card, move.cell))
     assert snapshot(state) != before
     frames(app, 60)
     assert table.confirming == seat and table.focus == seat  # Ann still sees her board
-    click(app, table.buttons["undo"].rect.center, 2)
+    click(app, table.kit.buttons["undo"].rect.center, 2)
     assert snapshot(state) == before
     assert table.seen.matches(state) and table.confirming is None
-    click(app, table.square_center(move.card, move.cell))
+    click(app, table.kit.square_center(move.card, move.cell))
     frames(app, 60)
-    click(app, table.buttons["next"].rect.center, 2)
+    click(app, table.kit.buttons["next"].rect.center, 2)
     assert table.confirming is None
 
 
@@ -345,24 +346,24 @@ def test_hint_shows_a_legal_move_without_playing_it(app):
     to_first_number(app, table)
     before = snapshot(table.state)
     press(app, pygame.K_h, 2)
-    assert table.hint in table.state.legal_actions(table.focus)
+    assert table.kit.hint in table.state.legal_actions(table.focus)
     assert snapshot(table.state) == before
     assert table.message.startswith("Hint:")
     # The card is named by its place on the board (its own number means nothing to a newcomer).
-    hinted = getattr(table.hint, "target_card", None) or getattr(table.hint, "card", None)
+    hinted = getattr(table.kit.hint, "target_card", None) or getattr(table.kit.hint, "card", None)
     if hinted is not None:
         place = table.state.players[table.focus].cards.index(hinted) + 1
         assert f"your card {place} from the left" in table.message, table.message
     screenshot(app, "table_hint")
-    click(app, table.buttons["hint"].rect.center)
-    assert table.hint in table.state.legal_actions(table.focus)
+    click(app, table.kit.buttons["hint"].rect.center)
+    assert table.kit.hint in table.state.legal_actions(table.focus)
 
 
 def play_demo_game(app, seats, seed):
     app.ctx.settings.animation_speed = 40
     table = start_game(app.ctx, seats, seed, demo=True)
     for _ in range(40000):
-        if not isinstance(app.stack.scenes[0], TableScene):
+        if not is_lucky_box_table(app.stack.scenes[0]):
             break
         frames_computers_answered(app)
     assert isinstance(app.stack.top, GameEndScene)

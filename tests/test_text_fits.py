@@ -431,7 +431,7 @@ def test_names_fit_the_panels_of_a_full_lucky_box_table(app: Any, watch: Watch) 
     frames(app, 12, dt=0.5)
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)
-    others = app.stack.top.others
+    others = app.stack.top.kit.others
     widths = {round(panel.w) for panel in others.panels().values()}
     assert len(others.panels()) == 11 and all(others.names_apart(w) for w in widths)
     assert others.ctx.text.shorten("WWWWWWWWWWWWW 12", 14, min(widths) - 12).endswith("\u202612")

@@ -225,8 +225,8 @@ def test_an_undo_refusal_is_a_code_each_table_says_in_its_games_words(app) -> No
     lucky = app.ctx.nav.make("luckybox.start_game", seats=seats, seed=3)
     nothing = Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
     said = "Can't undo. Nothing to undo since this number was revealed."
-    assert lucky.undo_words(nothing) == said
+    assert lucky.turn_view.undo_words(nothing) == said
     i18n.set_language("fr")
-    french = lucky.undo_words(nothing)
+    french = lucky.turn_view.undo_words(nothing)
     assert french.startswith("Impossible de défaire. ") and french != said
     assert "permis" not in french  # its own line, not the generic one

@@ -122,9 +122,9 @@ def test_a_bonus_icon_tooltip_on_the_table(app) -> None:
     table = table_at_turn(app)
     seat = table.focus
     card = table.seen.players[seat].cards[0]
-    rect = table.board.rects(seat)[0]
+    rect = table.kit.board.rects(seat)[0]
     face = table.state.face(card)
-    pos = table.cards.icon_center(rect, "row", 0)
+    pos = table.kit.cards.icon_center(rect, "row", 0)
     move(app, pos, STILL)
     tip = table.help.layer.tip
     assert tip is not None and tip.rect.collidepoint(pos)
@@ -152,7 +152,7 @@ def test_pile_and_scorecard_row_tips(app) -> None:
     move(app, app.ctx.layout.region("moon_pile").center, STILL)
     tip = table.help.layer.tip
     assert tip is not None and "nobody loses" in tip.text  # two players' moon rule
-    x, y = table.scorecard.star_slot(0, 0)
+    x, y = table.kit.scorecard.star_slot(0, 0)
     move(app, (x, y), STILL)
     tip = table.help.layer.tip
     assert tip is not None and "Round 1" in tip.title and str(CARD_POINTS[0]) in tip.text
@@ -162,7 +162,7 @@ def test_pile_and_scorecard_row_tips(app) -> None:
 
 def test_table_button_tooltips(app) -> None:
     table = table_at_turn(app)
-    move(app, table.buttons["undo"].rect.center, STILL)
+    move(app, table.kit.buttons["undo"].rect.center, STILL)
     tip = table.help.layer.tip
     assert tip is not None and "Take back" in tip.text
     assert_well_placed(table.help.layer, tip, app.ctx.text)
@@ -330,7 +330,7 @@ def test_a_table_tip_is_drawn_at_full_strength_before_the_table_rests(app, game:
 
     if game == "luckybox":
         table = table_at_turn(app)
-        pos = table.cards.icon_center(table.board.rects(table.focus)[0], "col", 2)
+        pos = table.kit.cards.icon_center(table.kit.board.rects(table.focus)[0], "col", 2)
     else:
         table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann")], seed=11)
         for _ in range(200):

@@ -202,7 +202,7 @@ def test_a_tall_window_gives_the_cards_the_height(app: Any) -> None:
     table = _playing(app)
     app.redraw()
     frames(app, 2)
-    wide = table.board.rects(table.focus)
+    wide = table.kit.board.rects(table.focus)
     window_mode.the_window().size = (1280, 1024)
     app.settle_window()
     app.redraw()
@@ -212,6 +212,6 @@ def test_a_tall_window_gives_the_cards_the_height(app: Any) -> None:
     assert layout.region("player_banner").top - view.top <= EDGE_MARGIN
     assert view.bottom - layout.region("button_menu").bottom <= EDGE_MARGIN
     assert view.bottom - layout.region("message").bottom <= EDGE_MARGIN
-    tall = table.board.rects(table.focus)
+    tall = table.kit.board.rects(table.focus)
     assert tall[0].height > wide[0].height + 5, f"larger cards than 16:9's: {tall} {wide}"
     assert not app.errors

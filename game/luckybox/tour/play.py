@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.luckybox.ui.table.kit import kit_of
 from game.tour import DT, Step, Tour, TourError
 
 #: A game is long; a faster animation speed keeps the tour short (every step is still drawn).
@@ -98,6 +99,7 @@ class Player:
 
     def at_table(self) -> None:
         tour, table = self.tour, self.table
+        kit = kit_of(table)
         current = table.animator.current
         if (
             self.watch_cascade
@@ -110,7 +112,7 @@ class Player:
             self.watch_cascade = False
             return
         if table.confirming is not None and not table.animator.busy:
-            tour.click(table.buttons["next"].rect.center)
+            tour.click(kit.buttons["next"].rect.center)
         elif table.human_turn():
             self.turn()
         elif self.taken >= MOMENTS and table.animator.busy:
@@ -122,19 +124,20 @@ class Player:
         from game.luckybox.rules import Cross, Pass, Resolve
 
         tour, table = self.tour, self.table
+        kit = kit_of(table)
         state = table.state
         seat = table.focus
         legal = state.legal_actions(seat)
         if "table-turn" not in self.taken and any(
             isinstance(a, Cross) and not a.lightning for a in legal
         ):
-            tour.hover(table.board.rect.center, 10)
+            tour.hover(kit.board.rect.center, 10)
             self.shot_once("table-turn")
         lightning = [a for a in legal if isinstance(a, Cross) and a.lightning]
         if "lightning" not in self.taken and lightning:
             choice = lightning[0]
-            tour.click(table.square_center(choice.card, choice.cell), 10)
-            if table.selected_square is not None:
+            tour.click(kit.square_center(choice.card, choice.cell), 10)
+            if kit.selected_square is not None:
                 self.shot_once("lightning")
             tour.press(pygame.K_ESCAPE, 2)  # put it back: the chosen move follows
         action = self.chooser.choose(state.view_for(seat), seat)
@@ -142,16 +145,16 @@ class Player:
         if isinstance(action, Resolve):
             tour.frames(10)
             self.shot_once("bonus")
-            for key, rect in table.pending_rects():
+            for key, rect in kit.pending_rects():
                 if key == (action.card, action.line, action.index):
                     tour.click(rect.center)
-            tour.click(table.square_center(action.target_card, action.cell))
+            tour.click(kit.square_center(action.target_card, action.cell))
         elif isinstance(action, Pass):
-            tour.click(table.buttons["pass"].rect.center)
+            tour.click(kit.buttons["pass"].rect.center)
         else:
-            tour.click(table.square_center(action.card, action.cell))
+            tour.click(kit.square_center(action.card, action.cell))
             if action.lightning:
-                tour.click(table.buttons["spend"].rect.center)
+                tour.click(kit.buttons["spend"].rect.center)
         if len(state.actions) == before:  # the clicks missed (a layout change): say so plainly
             raise TourError(f"luckybox/play: {action} was not taken ({table.message})")
         self.watch_cascade = "cascade" not in self.taken

@@ -10,6 +10,7 @@ import pygame
 
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.gameend import GROW_TIME
+from game.luckybox.ui.table.kit import kit_of
 from game.tour import Step, Tour
 
 HOLD = 40  # frames the mouse stays still on a thing: past the tooltip's half second
@@ -44,13 +45,14 @@ def _luckybox_table(tour: Tour) -> Any:
 
 def _luckybox_tips(tour: Tour) -> None:
     table = _luckybox_table(tour)
+    kit = kit_of(table)
     seat = table.focus
-    rect = table.board.rects(seat)[0]
-    tour.hover(table.cards.icon_center(rect, "col", 2), HOLD)
+    rect = kit.board.rects(seat)[0]
+    tour.hover(kit.cards.icon_center(rect, "col", 2), HOLD)
     tour.shot("luckybox-tooltip-bonus")
     tour.hover(tour.ctx.layout.region("lightning_pile").center, HOLD)
     tour.shot("luckybox-tooltip-lightning")
-    tour.hover(table.buttons["hint"].rect.center, HOLD)
+    tour.hover(kit.buttons["hint"].rect.center, HOLD)
     tour.shot("luckybox-tooltip-button")
     tour.hover((640, 700), 2)
     tour.click(table.help.scoring.rect.center, 10)
@@ -67,7 +69,7 @@ def _luckybox_round_end(tour: Tour) -> None:
     the completed cards fly into their rows."""
     from game.core.session import Seat, Session
     from game.luckybox.rules import events as ev
-    from game.luckybox.ui.scenes.table import TableScene
+    from game.luckybox.ui.scenes.table import lucky_table
 
     session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed, game=LUCKYBOX)
     bots = {i: session.game.make_bot("normal", tour.seed, i) for i in range(2)}
@@ -80,7 +82,7 @@ def _luckybox_round_end(tour: Tour) -> None:
         session.feed.clear()  # the table shows what follows only
         if any(type(e) is ev.RoundScored and e.round == 2 for e in session.advance()):
             break
-    table = TableScene(tour.ctx, session)
+    table = lucky_table(tour.ctx, session)
     tour.no_autosave(table)
     tour.app.stack.clear_to(table)
     tour.until(lambda: tour.top_is("RoundEndScene"), 600, "the round end")

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.paths import package_data
 from game.core.ui.game_ui import GameUI
 from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH, Anchor
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.routes import install
 from game.luckybox.ui.sounds import LUCKYBOX_SOUNDS
+
+if TYPE_CHECKING:
+    from game.core.ui.table import TableKit, TablePort
 
 TABLE_LAYOUT = package_data("luckybox", "data", "table.tmx")  # the table's named regions
 
@@ -30,6 +35,14 @@ TABLE_ANCHORS: dict[str, Anchor] = {
     **{name: (END, END) for name in _CORNER_BUTTONS},
 }
 
+
+def table_kit(port: TablePort) -> TableKit:
+    """Lucky Box's table kit for the core table (loaded with the first table, not at start-up)."""
+    from game.luckybox.ui.table.kit import LuckyBoxKit
+
+    return LuckyBoxKit(port)
+
+
 GAME_UI: GameUI = GameUI(
     game=LUCKYBOX,
     install=install,
@@ -39,4 +52,5 @@ GAME_UI: GameUI = GameUI(
     # The one-game version kept Lucky Box's autosave and records at the data folder's top.
     legacy_top_files=True,
     sounds=LUCKYBOX_SOUNDS,
+    table_kit=table_kit,
 )

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from game.core.session import Session
+from game.core.table_session import TableSession
 from game.luckybox.rules.state import GameState
 
 
-def state_of(session: Session) -> GameState:
+def state_of(session: TableSession) -> GameState:
     """The session's Lucky Box state (TypeError if the session plays another game)."""
     state = session.state
     if not isinstance(state, GameState):

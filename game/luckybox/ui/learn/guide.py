@@ -18,24 +18,25 @@ import pygame
 from game.core.i18n import t, tn
 from game.core.session import Seat
 from game.core.ui.guide import Advice, Guide
+from game.core.ui.table import Table
 from game.luckybox.ai.bots import GreedyBot
 from game.luckybox.rules import Cross, Deal, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.state import PLAY, shift
 from game.luckybox.ui.scenes.draft import CARDS_AREA, GUIDED_CARDS_AREA, DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
-from game.luckybox.ui.scenes.table import TableScene
 from game.luckybox.ui.session_state import state_of
+from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table, kit_of
 
 SEED = 915075
 #: Round 1's numbers: with the suggested moves, Lightning by the 6th and a cascade by the 7th.
 NUMBERS = (1, 2, 4, 1, 7, 4, 3, 9, 8)
 
 
-def start_guided(ctx: Any) -> TableScene:
+def start_guided(ctx: Any) -> Table:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
-    table: TableScene = ctx.nav.make(
+    table: Table = ctx.nav.make(
         "luckybox.start_game", seats=seats, seed=SEED, deal=Deal((), (NUMBERS,))
     )
     table.as_lesson()
@@ -63,9 +64,10 @@ def _line(line: str) -> str:
 class LuckyBoxGuide(Guide):
     """The guide over one Lucky Box table, its drafts, round ends and game end."""
 
-    def __init__(self, ctx: Any, table: TableScene) -> None:
+    def __init__(self, ctx: Any, table: Table) -> None:
         super().__init__(ctx)
         self.table = table
+        self.kit = kit_of(table)  # its boards, buttons and geometry
         self.session = table.session
         self.bot = GreedyBot(SEED, 0)
         self._last = ""  # the last sentence, kept while the table animates
@@ -114,11 +116,11 @@ class LuckyBoxGuide(Guide):
         top = self.ctx.stack.top
         if isinstance(top, RoundEndScene):
             return round_end_words(top)
-        if not isinstance(top, TableScene):
+        if not is_lucky_box_table(top):
             return []
         layout = self.ctx.layout
         words = [layout.region(name) for name in ("message", "player_banner")]
-        words += self._queue_words(top)
+        words += self._queue_words(kit_of(top))
         # The deck with its "N left" and the numbers already drawn under it, the number shown.
         deck, card = layout.region("number_deck"), layout.region("revealed_card")
         pile = deck.union(card)
@@ -135,7 +137,7 @@ class LuckyBoxGuide(Guide):
         badge.center = (marked.right - radius * 0.6, marked.top + radius * 0.6)
         return [badge]
 
-    def _queue_words(self, table: TableScene) -> list[pygame.FRect]:
+    def _queue_words(self, table: LuckyBoxKit) -> list[pygame.FRect]:
         """The words in the panel under the banner: the line saying what to do (above Next,
         which the guide may point at), or "Bonuses:" and the line under the bonuses."""
         bonuses = table.bonuses
@@ -162,8 +164,9 @@ class LuckyBoxGuide(Guide):
         table = self.ctx.stack.top
         if table is not self.table:
             return others
-        cards = table.cards
-        for rect in table.board.rects(table.focus):
+        kit = self.kit
+        cards = kit.cards
+        for rect in kit.board.rects(kit.focus):
             pieces = [cards.cell_rect(rect, cell) for cell in range(9)]
             radius = cards.icon_radius(rect)
             for line in ("row", "col"):
@@ -241,7 +244,7 @@ class LuckyBoxGuide(Guide):
         return Advice(text, draft.card_center(left[0]), 60, kind=kind)
 
     def _table(self) -> Advice | None:
-        table = self.table
+        table = self.kit
         state = state_of(self.session)
         table.board.pointed = None  # (the blue square shows while the guide points at it)
         if table.animator.busy:
@@ -294,7 +297,7 @@ class LuckyBoxGuide(Guide):
         return None
 
     def _bonus(self, action: Resolve) -> Advice:
-        table = self.table
+        table = self.kit
         state = state_of(self.session)
         player = state.players[table.focus]
         key = (action.card, action.line, action.index)

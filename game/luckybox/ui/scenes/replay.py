@@ -9,8 +9,9 @@ from game.core.i18n import t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
 from game.core.ui.shells.replay import ReplayShell, speed_text
+from game.core.ui.table import Table
 from game.luckybox.rules.state import PLAY
-from game.luckybox.ui.scenes.table import TableScene
+from game.luckybox.ui.scenes.table import lucky_table
 
 
 class ReplayScene(ReplayShell):
@@ -18,8 +19,8 @@ class ReplayScene(ReplayShell):
 
     game_id = "luckybox"
 
-    def make_table(self, session: Session) -> TableScene:
-        return TableScene(self.ctx, session, demo=True, driven=True)
+    def make_table(self, session: Session) -> Table:
+        return lucky_table(self.ctx, session, demo=True, driven=True)
 
     def button_rects(self) -> dict[str, Any]:
         region = self.ctx.layout.region

@@ -1,25 +1,35 @@
 """What the focused human's clicks mean, by the rules, and why a refused one was refused.
 
 No rule is decided here: the engine lists the legal actions, a click picks one of them (or is
-refused with a reason a person can read), and the session applies it. What the click changes
-beyond the choice in progress (the message line, a refusal's sound and flash, the step the turn
-controller hears of, the Spend button's cost) comes back as an `Effects`, which the table
+refused with a reason a person can read), and the table hands it to the session (`act`). What
+else the click changed (the message line, a refusal's sound and flash, the "not now" mark, the
+choice in progress as a `Choice`) comes back as the core table's `Effects`, which the table
 applies (`LuckyBoxPort.take`): `Moves` writes into no other part.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.core.game import Refusal
 from game.core.i18n import t, tn
+from game.core.ui.table import NO_EFFECTS, Effects
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.rules.state import OVER, shift
 from game.luckybox.ui.refusal_words import say_refusal
 
-from .port import NOTHING, Effects, LuckyBoxPort
+from .port import LuckyBoxPort
 
 REFUSE_FLASH = 0.5  # seconds a refused square flashes red
+
+
+class Choice(NamedTuple):
+    """The choice in progress as a click left it (an `Effects.selection`): the Lightning square
+    waiting for Spend, the bonus chosen. The kit works the board's marks out anew and has Spend
+    say the square's cost."""
+
+    square: Cross | None
+    bonus: tuple[int, str, int] | None
 
 
 def describe(action: Any, state: Any) -> str:
@@ -90,26 +100,29 @@ class Moves:
         """A refused square flashes red for a moment (the table applies a refusal's flash)."""
         self.refused = (square[0], square[1], REFUSE_FLASH)
 
+    def choice(self) -> Choice:
+        return Choice(self.selected_square, self.selected_bonus)
+
     def clear(self) -> Effects:
         self.selected_square = None
         self.selected_bonus = None
-        return Effects(restage=True)
+        return Effects(selection=self.choice())
 
     def refuse(self, reason: str, square: tuple[int, int] | None = None) -> Effects:
         """A refusal said: on the message line, as a "not now" line when it is not the
         player's turn (it gives way once their turn comes), with its sound and its flash."""
         until_turn = not self.table.human_turn()
-        return Effects(message=reason, until_turn=until_turn, sound="refuse", flash=square or None)
+        return Effects(message=reason, refusal=True, until_turn=until_turn, flash=square or None)
 
     def apply(self, action: Any) -> Effects:
-        """Hand the action to the session: its step taken (`Effects.acted`), or its refusal."""
+        """Hand the action to the table (`act`: the session takes it, the line clears, the
+        turn controller hears of it), or say the rules' refusal."""
         table = self.table
-        outcome = table.session.apply(action)
+        outcome = table.act(action)
         if not outcome.ok:
             return self.refuse(say_refusal(outcome.refusal or "", table.state.names))
-        self.clear()
         self.hint = None
-        return Effects(message="", acted=action[0], restage=True)
+        return self.clear()
 
     def bonus_choice(self) -> tuple[int, str, int]:
         pending = self.table.state.players[self.table.focus].pending
@@ -120,14 +133,14 @@ class Moves:
 
     def choose_bonus(self, key: tuple[int, str, int]) -> Effects:
         self.selected_bonus = key
-        return Effects(restage=True)
+        return Effects(selection=self.choice())
 
     # ------------------------------------------------------------ the buttons
 
     def do_pass(self) -> Effects:
         table = self.table
         if not table.human_turn():
-            return NOTHING
+            return NO_EFFECTS
         refusal = table.state.check(Pass(table.focus))
         if refusal is None:
             return self.apply(Pass(table.focus))
@@ -141,7 +154,7 @@ class Moves:
         refusal = table.state.check(Pass(table.focus))
         if refusal is not None:
             return self.refuse(self._pass_reason(refusal))
-        return NOTHING
+        return NO_EFFECTS
 
     def why_no_hint(self) -> Effects:
         """A greyed Hint was clicked: say why it cannot be pressed now."""
@@ -190,12 +203,12 @@ class Moves:
             return self.refuse(refusal)
         table.animator.skip(table.focus)  # the undo is an event: the shown board takes it
         self.clear()
-        return Effects(message=t("luckybox.table.undone", "Undone."), restage=True)
+        return Effects(message=t("luckybox.table.undone", "Undone."), selection=self.choice())
 
     def do_hint(self) -> Effects:
         table = self.table
         if not table.human_turn():
-            return NOTHING
+            return NO_EFFECTS
         try:
             from game.luckybox.ai import hint
         except ImportError:
@@ -207,7 +220,7 @@ class Moves:
         self.hint = hint(view, table.focus)
         self.why = why_line(reason(view, self.hint))
         words = t("luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state))
-        return Effects(message=words, restage=True)
+        return Effects(message=words, selection=self.choice())
 
     def confirm_spend(self) -> Effects:
         if self.selected_square is None:
@@ -271,7 +284,7 @@ class Moves:
             number=state.number,
             target=target,
         )
-        return Effects(message=ask, spend=spend, restage=True)
+        return Effects(message=ask, selection=self.choice())
 
     def _other_way_reason(self, current: Cross, shown: int) -> str:
         """Why a second click on the chosen Lightning square keeps the same way round: the

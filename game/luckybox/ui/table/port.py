@@ -1,30 +1,31 @@
-"""What Lucky Box's table parts may read and call on their table (`LuckyBoxPort`), and what a
-click changes there (`Effects`).
+"""What Lucky Box's table parts may read and call on their table: the `LuckyBoxPort`.
 
 Every part (boards, controls, help, log, staging, the arranger, the keyboard's targets and
-`Moves`) is handed the table as a `LuckyBoxPort`, so mypy proves each part touches only what
-is listed here, and proves the table that hands itself over provides all of it. The list is
+`Moves`) is handed its table as a `LuckyBoxPort`, so mypy proves each part touches only what
+is listed here, and proves that what hands itself over (Lucky Box's kit, table/kit.py, which
+answers from the core table's `TablePort` and its own parts) provides all of it. The list is
 the parts' whole reach: the session, the state and the shown board (read at each use, never
 kept: an online table's state object is replaced as views arrive), the turn and the focus,
 the sibling parts they read, the geometry the parts share, and a few calls (Next, Undo, the
-menu, `take`).
+menu, `act`, `take`).
 
-A click's meaning is worked out by `Moves` (and the parts that hand it clicks), which
-returns an `Effects`: the message line, the "not now" mark, the refusal's sound and red
-flash, the step the turn controller hears of, the Spend button's cost, the marks to work out
-anew. The table applies it (`take`), so no part writes into another.
+A click's meaning is worked out by `Moves`: a step goes to the session through `act` (the turn
+controller hears of it), and what else the click changed (the message line, a refusal's sound
+and red flash, the "not now" mark, the choice in progress) comes back as the core table's
+`Effects` (game/core/ui/table/kit.py), which the table applies (`take`): no part writes into
+another.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.core.game import Outcome
-from game.core.table_session import SeatLike
+from game.core.table_session import TableSession
+from game.core.ui.table import Effects
 
 if TYPE_CHECKING:
     from game.core.turns import TurnController
@@ -39,44 +40,6 @@ if TYPE_CHECKING:
     from .parts import NumberDeck, ScoreCard
 
 
-@dataclass(frozen=True)
-class Effects:
-    """What a click (or a key, or a button) changed at the table, for the table to apply
-    (`LuckyBoxPort.take`). The default changes nothing."""
-
-    #: The message line's new text ("" clears it); None leaves it as it was.
-    message: str | None = None
-    #: The message is a "not now" line ("Wait for your turn."): it gives way when the turn comes.
-    until_turn: bool = False
-    #: A feedback sound to play ("refuse").
-    sound: str | None = None
-    #: (card, cell): a refused square of the focused board flashes red for a moment.
-    flash: tuple[int, int] | None = None
-    #: The seat whose step the session took (the turn controller hears of it).
-    acted: int | None = None
-    #: A Lightning square was chosen: the Spend button says how many tokens it spends.
-    spend: int | None = None
-    #: The focused board's marks are worked out anew (the choice or the hint changed).
-    restage: bool = False
-
-
-#: A click that changed nothing.
-NOTHING = Effects()
-
-
-class PortSession(Protocol):
-    """The session as Lucky Box's parts read it (a part of `game.core.table_session`'s
-    `TableSession`): who sits where, their names, and the moves."""
-
-    @property
-    def seats(self) -> Sequence[SeatLike]: ...
-    @property
-    def humans(self) -> list[int]: ...
-    def name_of(self, seat: int) -> str: ...
-    def is_free(self, seat: int) -> bool: ...
-    def apply(self, action: Any) -> Outcome: ...
-
-
 class LuckyBoxPort(Protocol):
     """A Lucky Box table as its parts see it (see the module's docstring)."""
 
@@ -85,7 +48,7 @@ class LuckyBoxPort(Protocol):
     @property
     def ctx(self) -> Any: ...
     @property
-    def session(self) -> PortSession: ...
+    def session(self) -> TableSession: ...
     @property
     def state(self) -> Any:
         """The engine's state as this screen may know it, read at each use."""
@@ -165,6 +128,10 @@ class LuckyBoxPort(Protocol):
         """Take back the focused seat's step: None, or the line saying why not."""
         ...
 
-    def take(self, effects: Effects) -> bool:
-        """Apply what a click changed; True when it took a step."""
+    def act(self, action: Any) -> Outcome:
+        """The focused human's step to the session (taken: the turn controller hears of it)."""
+        ...
+
+    def take(self, effects: Effects) -> None:
+        """Show what a click changed (the line, a refusal, its flash, the choice)."""
         ...

@@ -1,0 +1,382 @@
+"""Lucky Box's table kit: what the core table (`game.core.ui.table.Table`) holds to play Lucky
+Box, here or online. The game's UI descriptor hands its maker to core (`GameUI.table_kit`), and
+the table makes it with itself as the kit's `TablePort`.
+
+The kit makes Lucky Box's parts (table/*.py) and hands each of them itself as their
+`LuckyBoxPort` (port.py): what a part may read of the table comes from the core port, read at
+each use (the session, the state, the shown board, the focus, the turns), or from the kit's own
+parts and geometry (the boards, the buttons, where a seat's card lies). A click's effects come
+back from `Moves` as the core `Effects`: the table shows the line and the refusal's sound
+(`TablePort.show`), and hands the game's part back to the kit (`show`): the board's marks
+worked out anew for the choice in progress, Spend's cost, the refused square's flash.
+
+The path of a click: the table offers it to the kit first (`on_event`: Lightning on request,
+the square under the mouse), then to the parts in turn (buttons, bonus queue, focus board); the
+focus board finds the square and hands it to `Moves`, which picks the legal action it means (or
+refuses it, with a reason) and gives it to the table (`act`), which gives it to the session;
+the session applies it to the engine and appends the events to its feed; the animator plays the
+feed step by step onto the shown board (`Shown`), staging each step through the event styles;
+the turn controller then says whose turn it is, and the autosave writes the change a frame
+later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from game.core.game import Outcome
+from game.core.table_session import TableSession
+from game.core.turns import HUMAN, Turn
+from game.core.ui.log_panel import LoggedBoard
+from game.core.ui.table import Effects, KitParts, TableKit, TablePort
+from game.core.ui.widgets import Button
+from game.luckybox.rules import events as ev
+from game.luckybox.rules.state import DRAFT, PLAY, SETUP
+
+from ..cardview import CardView
+from ..session_state import state_of
+from ..shown import Shown
+from .arrange import Arranger
+from .boards import FocusBoard, OtherBoards
+from .controls import Bonuses, Controls
+from .help import TableHelp
+from .keys import table_targets
+from .log import MoveLog
+from .log_parts import LastMoves, move_log_panel
+from .moves import Choice, Moves
+from .parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
+from .styles import OFF_FOCUS, Staging
+
+
+class LuckyBoxKit(TableKit):
+    """Lucky Box's side of the core table (see the module's docstring); to its parts, their
+    `LuckyBoxPort`."""
+
+    game_over_event = ev.GameOver
+    off_focus = OFF_FOCUS
+
+    def __init__(self, port: TablePort) -> None:
+        self.port = port
+        self.ctx = port.ctx
+        self.cards = CardView(port.ctx.assets, port.ctx.text)
+        # The move log notes each event as its step starts (a resumed game's, as shown).
+        self.move_log = MoveLog(
+            port.session.name_of, lambda event, seat: port.state.redact(event, seat)
+        )
+        # A resumed table plays its shown events onto the board before the animator starts:
+        # the feed as it stands now tells `watch_board` which of them the log notes.
+        self._feed = list(port.session.feed)
+        self.arrange = Arranger(self)  # a big hand tightens the top band (arrange.py)
+
+    # ------------------------------------------------------------ what the core table asks
+
+    def shown_board(self, state: Any, source: Any = None) -> Shown:
+        return Shown.from_state(state, source=source)
+
+    def shown_view(self, state: Any) -> Shown:
+        return Shown.from_state(state, source=state)
+
+    def watch_board(self, board: Any) -> Any:
+        """The shown board, noting each event in the move log as its step starts."""
+        shown = len(self._feed) - len(self.port.session.feed)  # a resumed game's, shown
+        for event in self._feed[:shown]:
+            self.move_log.note(event)
+        self._feed = []
+        log = self.move_log
+        return LoggedBoard(board, lambda event: log.note(event, board.players))
+
+    def build(self) -> KitParts:
+        self.moves = Moves(self)
+        self.deck = NumberDeck(self)
+        self.board = FocusBoard(self)
+        self.others = OtherBoards(self)
+        self.piles = Piles(self)
+        self.scorecard = ScoreCard(self)
+        self.bonuses = Bonuses(self)
+        self.controls = Controls(self)
+        self.notice = Message(self)
+        self.help = TableHelp(self)  # tooltips, and the Scoring button
+        self.log_panel = move_log_panel(self, self.move_log)
+        parts = [
+            self.deck,
+            Banner(self),
+            self.bonuses,
+            self.board,
+            self.others,
+            self.piles,
+            self.scorecard,
+            LastMoves(self, self.move_log),
+            self.log_panel,
+        ]
+        clickable = [self.log_panel, self.others, self.bonuses, self.board]
+        return KitParts(
+            Staging(self).styles(),
+            parts,
+            clickable,
+            moves=self.moves,
+            controls=self.controls,
+            help=self.help,
+        )
+
+    def static_layer(self) -> pygame.Surface:
+        return static_layer(self.ctx, self.port.view)
+
+    def targets_of(self) -> list[Any]:
+        return table_targets(self)  # bonuses, squares, buttons (keys.py)
+
+    def daily_badge_at(self) -> tuple[float, float]:
+        return (990.0, 40.0)  # right of the number card, over the solo side panel
+
+    def may_act(self, seat: int) -> bool:
+        return state_of(self.port.session).phase == PLAY
+
+    def needs_confirm(self, seat: int) -> bool:
+        # A finished turn waits for Next (undo stays possible); so does the last draft pick.
+        state = state_of(self.port.session)
+        return state.phase == PLAY and state.players[seat].done or self.port.session.chance_due()
+
+    def turn_pace(self) -> float:
+        return 1.0 if state_of(self.port.session).phase == PLAY else 0.5
+
+    def on_turn(self, turn: Turn) -> None:
+        port = self.port
+        if turn.kind == HUMAN and state_of(port.session).phase in (SETUP, DRAFT):
+            self.ctx.nav.push(
+                "luckybox.draft",
+                session=port.session,
+                seat=turn.seat,
+                cards=self.cards,
+                on_menu=port.open_menu,  # Esc there opens the table's menu (online: its seats)
+            )
+
+    def after_step(self, event: Any) -> bool:
+        """After a round's last step its scoring opens (the game's end is the table's)."""
+        if type(event) is ev.RoundScored:
+            self.ctx.nav.push(
+                "luckybox.round_end",
+                session=self.port.session,
+                round_no=event.round,
+                on_close=self.port.animator.release,
+                demo=self.port.demo,
+                origin=self.seat_anchor,
+            )  # the scored cards fly from there
+            return True
+        return False
+
+    def has_choice(self) -> bool:
+        return self.moves.selected_square is not None
+
+    def drop_choice(self) -> None:
+        self.take(self.moves.clear())
+
+    def cancel_choice(self) -> None:
+        self.take(replace(self.moves.clear(), message=""))
+
+    def show(self, effects: Effects) -> None:
+        """The game's part of a click's effects (the table shows the line and the sound): the
+        board's marks worked out anew for the choice in progress (Spend says a Lightning
+        square's cost), and a refused square's flash."""
+        choice = effects.selection
+        if isinstance(choice, Choice):
+            self.board.forget_marks()
+            if choice.square is not None:
+                self.controls.ask_spend(abs(choice.square.lightning))
+        if effects.flash is not None:
+            self.moves.flash(effects.flash)
+
+    def resume(self) -> None:
+        self.board.forget_marks()
+
+    def idle(self) -> None:
+        """Nothing is made ahead between frames (the parts keep what they drew)."""
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """Lightning on request (see `FocusBoard.shown_marks`): the square under the mouse
+        shows what it costs; L or a click on the Lightning pile shows every one."""
+        self.arrange()
+        board = self.board
+        if event.type == pygame.MOUSEMOTION and hasattr(event, "pos"):
+            board.hover = board.square_at(event.pos)
+        elif not self.port.driven and (
+            (event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_l)
+            or (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and getattr(event, "button", 1) == 1
+                and self.ctx.layout.region("lightning_pile").collidepoint(event.pos)
+            )
+        ):
+            board.toggle_lightning()
+            return True
+        return False
+
+    def on_update(self, dt: float) -> None:
+        self.arrange()
+
+    def before_draw(self, surface: pygame.Surface) -> None:
+        self.arrange()
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        self.help.draw_button(surface)
+        self.notice.draw(surface)
+
+    # ------------------------------------------------------------ the port, from the table's
+
+    @property
+    def session(self) -> TableSession:
+        return self.port.session
+
+    @property
+    def state(self) -> Any:
+        return self.port.state
+
+    @property
+    def seen(self) -> Shown:
+        seen: Shown = self.port.seen
+        return seen
+
+    @property
+    def animator(self) -> Any:
+        return self.port.animator
+
+    @property
+    def turns(self) -> Any:
+        return self.port.turns
+
+    @property
+    def focus(self) -> int:
+        return self.port.focus
+
+    @property
+    def demo(self) -> bool:
+        return self.port.demo
+
+    @property
+    def driven(self) -> bool:
+        return self.port.driven
+
+    @property
+    def time(self) -> float:
+        return self.port.time
+
+    @property
+    def message(self) -> str:
+        return self.port.message
+
+    @property
+    def status_line(self) -> Any:
+        return self.port.status_line
+
+    @property
+    def acting(self) -> int | None:
+        return self.port.acting
+
+    @property
+    def confirming(self) -> int | None:
+        return self.port.confirming
+
+    def human_turn(self) -> bool:
+        return self.port.human_turn()
+
+    def name(self, seat: int) -> str:
+        return self.port.name(seat)
+
+    def banner_name(self, seat: int) -> str:
+        return self.port.banner_name(seat)
+
+    def panel_name(self, seat: int) -> str:
+        return self.port.panel_name(seat)
+
+    def waiting_words(self, seat: int) -> str | None:
+        return self.port.waiting_words(seat)
+
+    def mark_ambient(self, rect: Any) -> None:
+        self.port.mark_ambient(rect)
+
+    def open_menu(self) -> None:
+        self.port.open_menu()
+
+    def confirm_turn(self) -> None:
+        self.port.confirm_turn()
+
+    def undo(self) -> str | None:
+        return self.port.undo()
+
+    def act(self, action: Any) -> Outcome:
+        return self.port.act(action)
+
+    def take(self, effects: Effects) -> None:
+        self.port.show(effects)
+
+    # ------------------------------------------------------------ what parts, guides and tests read
+
+    @property
+    def buttons(self) -> dict[str, Button]:
+        return self.controls.buttons
+
+    @property
+    def selected_square(self) -> Any:
+        return self.moves.selected_square
+
+    @property
+    def hint(self) -> Any:
+        return self.moves.hint
+
+    @property
+    def refused(self) -> Any:
+        return self.moves.refused
+
+    # ------------------------------------------------------------ geometry the parts share
+
+    def card_rect(self, seat: int, card: int) -> pygame.FRect | None:
+        cards = self.seen.players[seat].cards
+        if card not in cards:
+            return None
+        if seat == self.focus:
+            rects = self.board.rects(seat)
+        else:
+            panel = self.others.panels().get(seat)
+            rects = self.others.card_rects(seat, panel) if panel else []
+        index = cards.index(card)
+        return rects[index] if index < len(rects) else None
+
+    def square_center(self, card: int, cell: int) -> tuple[float, float]:
+        """The centre of one of the focused player's squares (tests click here)."""
+        rect = self.card_rect(self.focus, card)
+        assert rect is not None, f"card {card} is not on the focused board"
+        center: tuple[float, float] = self.cards.cell_rect(rect, cell).center
+        return center
+
+    def pending_rects(self) -> list[tuple[tuple[int, str, int], pygame.FRect]]:
+        return self.bonuses.rects()
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.focus:
+            center: tuple[float, float] = self.board.rect.center
+            return center
+        panel = self.others.panels().get(seat)
+        return panel.center if panel else (640, 360)
+
+    def pile_center(self, seat: int, token: str) -> tuple[float, float]:
+        return self.piles.center(token) if seat == self.focus else self.seat_anchor(seat)
+
+    def star_slot(self, seat: int, round_index: int, slot: int) -> tuple[float, float]:
+        if seat != self.focus:
+            return self.seat_anchor(seat)
+        return self.scorecard.star_slot(round_index, slot)
+
+
+def is_lucky_box_table(scene: Any) -> bool:
+    """Whether `scene` is a core table holding Lucky Box's kit."""
+    return isinstance(getattr(scene, "kit", None), LuckyBoxKit)
+
+
+def kit_of(table: Any) -> LuckyBoxKit:
+    """The Lucky Box kit a core table holds (its boards, buttons and geometry)."""
+    kit = table.kit
+    if not isinstance(kit, LuckyBoxKit):
+        raise TypeError(f"not a Lucky Box table: its kit is a {type(kit).__name__}")
+    return kit
