@@ -59,7 +59,10 @@ def test_the_online_table_logs_the_computers_crosses_from_our_view(app: Any, ser
     lobby = click_for_lobby(app, host.widget("open").rect.center)
     until(app, lambda: app.stack.top is not lobby, what="the table")
     table = app.stack.top
-    assert type(table).__name__ == "OnlineLuckyBoxTable"
+    from game.luckybox.ui.table.kit import is_lucky_box_table
+    from game.online.ui.table import OnlineHost
+
+    assert is_lucky_box_table(table) and isinstance(table.host, OnlineHost)
     rng = random.Random(4)
     ring = next(part for part in table.parts if isinstance(part, LastMoves))
     checked = 0
@@ -75,15 +78,15 @@ def test_the_online_table_logs_the_computers_crosses_from_our_view(app: Any, ser
         elif top is table and table.human_turn() and not table.animator.busy:
             # Our turn on a number: what the log says of the computer is what closed before.
             server_seat = server.table(lobby.code).state.players[1]
-            secret = crossed(server_seat, 1) - crossed(table.others.player(1), 1)
-            said = {sq for line in table.move_log.lines(0, hides=True) for sq in line.squares}
+            secret = crossed(server_seat, 1) - crossed(table.kit.others.player(1), 1)
+            said = {sq for line in table.kit.move_log.lines(0, hides=True) for sq in line.squares}
             assert not said & secret, "a cross of the number still open was told"
-            if any(line.seat == 1 for line in table.move_log.lines(0, hides=True)):
+            if any(line.seat == 1 for line in table.kit.move_log.lines(0, hides=True)):
                 checked += 1
                 frames(app, 1)
-                rows = table.log_panel.rows_drawn
+                rows = table.kit.log_panel.rows_drawn
                 assert any(row.startswith(table.session.name_of(1)) for row in rows), rows
-                assert ring.squares() <= crossed(table.others.player(1), 1)
+                assert ring.squares() <= crossed(table.kit.others.player(1), 1)
             legal = table.state.legal_actions(0)
             plain = [a for a in legal if not getattr(a, "lightning", 0)]
             action = rng.choice(plain or legal)

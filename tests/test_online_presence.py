@@ -91,7 +91,7 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None
     until(app, lambda: "left the table" in table.message, what="the friend leaving")
     until(app, lambda: table.acting == 1, what="our draft kept: theirs to come")
     until(app, lambda: not table.animator.busy, what="the animations")
-    assert table.bonuses.turn_hint() == (
+    assert table.kit.bonuses.turn_hint() == (
         "Waiting for Player 2, who left the table (their seat is held for them)."
     )
     drawn = texts_drawn(monkeypatch)

@@ -598,7 +598,10 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     lobby = click_for_lobby(app, host.widget("open").rect.center)
     until(app, lambda: app.stack.top is not lobby, what="the table")
     table = app.stack.top
-    assert type(table).__name__ == "OnlineLuckyBoxTable"
+    from game.luckybox.ui.table.kit import is_lucky_box_table
+    from game.online.ui.table import OnlineHost
+
+    assert is_lucky_box_table(table) and isinstance(table.host, OnlineHost)
     assert table.controls.for_people()  # Pass, Spend, Hint are there for the person
     # Esc while keeping cards opens the table's own menu (its seats, the link, phrases), as
     # at the table, not the pause menu of a game played here.
@@ -1033,13 +1036,13 @@ def click_luckybox_action(app: Any, table: Any, action: Any) -> None:
     """The clicks a player makes for a Lucky Box action, at the places the table gives."""
     kind = type(action).__name__
     if kind == "Pass":
-        click(app, table.buttons["pass"].rect.center)
+        click(app, table.kit.buttons["pass"].rect.center)
     elif kind == "Resolve":
-        for key, rect in table.pending_rects():
+        for key, rect in table.kit.pending_rects():
             if key == (action.card, action.line, action.index):
                 click(app, rect.center)
-        click(app, table.square_center(action.target_card, action.cell))
+        click(app, table.kit.square_center(action.target_card, action.cell))
     else:
-        click(app, table.square_center(action.card, action.cell))
+        click(app, table.kit.square_center(action.card, action.cell))
         if action.lightning:
-            click(app, table.buttons["spend"].rect.center)
+            click(app, table.kit.buttons["spend"].rect.center)

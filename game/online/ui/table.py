@@ -20,11 +20,6 @@ def start_table(ctx: Any, session: OnlineSession, link: Any) -> Table:
     """Put the online table on the stack (alone): the core table around the game's kit, its
     board shown from this seat's view (`TableKit.shown_view`)."""
     make_kit = ctx.game_ui(session.game.id).table_kit
-    if make_kit is None:  # (a game still on its own table scene: see legacy_table.py)
-        from .legacy_table import legacy_table
-
-        scene: Table = legacy_table(ctx, session, link)
-    else:
-        scene = Table(ctx, session, make_kit, host=OnlineHost(session, link))
+    scene = Table(ctx, session, make_kit, host=OnlineHost(session, link))
     ctx.stack.clear_to(scene)
     return scene
