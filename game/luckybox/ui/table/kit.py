@@ -62,13 +62,10 @@ class LuckyBoxKit(TableKit):
         self.port = port
         self.ctx = port.ctx
         self.cards = CardView(port.ctx.assets, port.ctx.text)
-        # The move log notes each event as its step starts (a resumed game's, as shown).
+        # The move log notes each event as its step starts (`watch_board`).
         self.move_log = MoveLog(
             port.session.name_of, lambda event, seat: port.state.redact(event, seat)
         )
-        # A resumed table plays its shown events onto the board before the animator starts:
-        # the feed as it stands now tells `watch_board` which of them the log notes.
-        self._feed = list(port.session.feed)
         self.arrange = Arranger(self)  # a big hand tightens the top band (arrange.py)
 
     # ------------------------------------------------------------ what the core table asks
@@ -80,11 +77,8 @@ class LuckyBoxKit(TableKit):
         return Shown.from_state(state, source=state)
 
     def watch_board(self, board: Any) -> Any:
-        """The shown board, noting each event in the move log as its step starts."""
-        shown = len(self._feed) - len(self.port.session.feed)  # a resumed game's, shown
-        for event in self._feed[:shown]:
-            self.move_log.note(event)
-        self._feed = []
+        """The shown board, noting each event in the move log as its step starts (a resumed
+        game's steps already shown too, as the table plays them onto the board)."""
         log = self.move_log
         return LoggedBoard(board, lambda event: log.note(event, board.players))
 
