@@ -135,3 +135,26 @@ def test_blanco_continue_while_a_seat_waits_for_next_shows_the_pass_screen(app, 
         assert app2.errors == []
     finally:
         pygame.quit()
+
+
+def test_a_resumed_lucky_box_logs_the_steps_shown_with_their_cards_places(app, data_dir):
+    """The steps shown before the window closed are in the resumed table's move log as they
+    were said at the time: a cross names its card's place on the board (1 = leftmost)."""
+    table = start_game(app.ctx, [Seat("Ann")], 5)
+    to_first_number(app, table)
+    take_turn(app, table, random.Random(2), None)
+    while table.confirming is None or table.animator.busy:
+        frames(app, 1)
+    said = [line.text for line in table.kit.move_log.lines(0, hides=True)]
+    crossed = [text for text in said if "crossed" in text]
+    assert crossed and all(" on card 0" not in text for text in crossed), said
+    app2 = close_window(app)
+    try:
+        continue_on_title(app2, "luckybox")
+        resumed = app2.stack.scenes[0]
+        assert is_lucky_box_table(resumed)
+        again = [line.text for line in resumed.kit.move_log.lines(0, hides=True)]
+        assert [text for text in again if "crossed" in text] == crossed, again
+        assert app2.errors == []
+    finally:
+        pygame.quit()
