@@ -19,8 +19,6 @@ from game.core.ui.text import TextCache
 from game.core.ui.widgets import SHAKE_TIME, Button, Widget
 from game.online.nearby import Browser, Nearby
 
-from .table import ONLINE_TABLES
-
 MAX_SHOWN = 5  # tables listed (the browser keeps more; the first by host's name are shown)
 PANEL = (800, 140, 440, 470)
 ROW_HEIGHT, ROW_GAP = 70, 8
@@ -93,7 +91,7 @@ class NearbyList:
     def start(self) -> None:
         """Look for tables (a new browser: the old one, if any, is let go)."""
         self.stop()
-        games = [g.id for g in self.ctx.games if g.id in ONLINE_TABLES]
+        games = [g.id for g in self.ctx.games]  # (every game the app holds plays online)
         self.browser = Browser(games).start()
         self.seen = -1
 
