@@ -19,12 +19,14 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
+from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
 from game.luckybox.entry import LUCKYBOX
 from game.online import nearby, protocol as p
 from game.online.client import SeatClient
 from game.online.ui.menu import JoinScene
 from tests.nearby_helpers import codes, on_loopback
+from tests.support import online_kit_table
 from tests.test_online_helpers import run
 from tests.test_online_hosting import ROOT, Driven
 from tests.test_online_ops import ServerProcess
@@ -268,7 +270,7 @@ def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_en
         assert join.nearby.shown[i].url == f"ws://127.0.0.1:{port}"
         assert rows(join)[i].startswith("Blanco · ") and rows(join)[i].endswith(" · 1 free seat")
         click_for_lobby(app, join.widget(f"nearby_{i}").rect.center)
-        until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", 60, "the table")
+        until(app, lambda: online_kit_table(app.stack.top, BlancoKit), 60, "the table")
         table = app.stack.top
         assert table.session.seat == 1
         browser = nearby.Browser(["blanco"]).start()

@@ -26,6 +26,7 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
+from game.blanco.ui.table.kit import BlancoKit
 from game.core.ui.quitting import QuitQuestion
 from game.core.ui.settings import load_settings
 from game.online import hosting, protocol as p
@@ -35,6 +36,7 @@ from game.online.ui.host import HostScene
 from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import OnlineMenuScene
+from tests.support import online_kit_table
 from tests.test_online_ui import until
 from tests.ui_helpers import click, frames, press
 
@@ -132,7 +134,7 @@ def test_hosting_on_this_computer_a_friend_joins_over_loopback(app, friends) -> 
     try:
         assert friends.call(friend.join(lobby.code)) == 1
         until(app, lambda: app.stack.top is not lobby, what="the table")
-        assert type(app.stack.top).__name__ == "OnlineBlancoTable"
+        assert online_kit_table(app.stack.top, BlancoKit)
         table = server.game_server.hub.tables[lobby.code]  # (read once the table is up)
         assert [s.connected for s in table.seat_infos()] == [True, True]
         # Esc at the table: its seats and the link again, the one friends use copied.
@@ -325,6 +327,8 @@ from game.catalog import new_app
 from tests.test_online_hosting import choose, host_here
 from tests.test_online_ui import our_moves, until
 from tests.ui_helpers import click, frames, press
+from tests.support import online_kit_table
+from game.blanco.ui.table.kit import BlancoKit
 
 app = new_app()
 app.ctx.settings.animation_speed = 8.0
@@ -338,7 +342,7 @@ else:
     click(app, app.stack.top.widget("online").rect.center, 2)
     menu = app.stack.top
     click(app, menu.widget("rejoin_0").rect.center, 2)
-    until(app, lambda: type(app.stack.top).__name__ == "OnlineBlancoTable", limit=60)
+    until(app, lambda: online_kit_table(app.stack.top, BlancoKit), limit=60)
 table = app.stack.top
 until(app, lambda: table.session.state is not None, what="the state")
 print("AT", table.session.version, flush=True)

@@ -158,7 +158,7 @@ class SavesScene(UIScene):
         self.refresh()
 
     def refresh(self) -> None:
-        from game.core.ui.shells.table import table_files
+        from game.core.ui.table.saved import table_files
 
         self.tables, self.problems = list_saved(
             self.ctx.game_dir(self.game), self.ctx.rules_games, table_files(self.ctx, self.game)
@@ -231,7 +231,7 @@ class SavesScene(UIScene):
         )
 
     def delete(self, table: SavedTable) -> None:
-        from game.core.ui.shells.table import table_files
+        from game.core.ui.table.saved import table_files
 
         remove_table(table.folder, table_files(self.ctx, self.game))
         self.note = t("saves.deleted", "Deleted: {game}", game=table.session.describe())

@@ -268,7 +268,7 @@ class TitleScene(UIScene):
         one line; the others are listed all the same). Each is replayed once, here; Continue
         plays on from that replay."""
         from game.core.saves import list_saved
-        from game.core.ui.shells.table import table_files
+        from game.core.ui.table.saved import table_files
 
         saves, problems = list_saved(
             self.ctx.game_dir(self.game), self.ctx.rules_games, table_files(self.ctx, self.game)
