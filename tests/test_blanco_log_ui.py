@@ -178,3 +178,36 @@ def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forwar
             x, y = round(rect.x) - 1, round(rect.centery)
             assert tuple(app.screen.get_at((x, y)))[:3] != LAST_MOVE
     assert not app.errors
+
+
+def test_the_panel_brought_forward_is_drawn_over_the_log_panel_it_reaches(app) -> None:
+    """Two players: the other seat's panel brought forward is taller than its place in the
+    column and reaches down over the log panel; it is drawn over it (the log covered the
+    bottom of the other player's grid while they played), and under the log once the player
+    opens that."""
+    from game.blanco.ui.table.spotlight import spotlit
+
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
+    bot = BLANCO.make_bot("normal", 1, 0)
+    play_to_turn(app, table, bot, 1)
+    human_step(app, table, bot)  # the draw
+    settle(app, table)
+    human_step(app, table, bot)  # the play (or discard): the turn waits for Next
+    while table.animator.busy:
+        frames(app, 1)
+    click(app, table.controls.buttons["next"].rect.center)
+    for _ in range(600):
+        if spotlit(table.kit) is not None:
+            break
+        frames(app, 1)
+    assert spotlit(table.kit) == 1
+    panel = table.kit.others.panels()[1]
+    log = table.kit.log_panel.rect()
+    assert panel.colliderect(log), "the brought-forward panel no longer reaches the log panel"
+    frames(app, 1)
+    overlap = panel.clip(log)
+    point = (round(overlap.x + 24), round(overlap.bottom - 8))
+    alone = app.screen.copy()
+    table.kit.others.draw_forward(alone)  # the panel drawn again, on top of all
+    assert app.screen.get_at(point) == alone.get_at(point), "the log panel covers it"
+    assert not app.errors

@@ -46,7 +46,9 @@ from .moves import REFUSE_FLASH, Moves
 from .parts import (
     Banner,
     FocusGrid,
+    Forward,
     Hand,
+    OpenLog,
     Others,
     Piles,
     Prompt,
@@ -211,8 +213,10 @@ class BlancoKit(TableKit):
             self.grid,
             self.hand,
             self.others,
-            LastMoves(self, self.move_log),
             self.log_panel,
+            Forward(self, self.others),  # (over the log panel it reaches)
+            LastMoves(self, self.move_log),
+            OpenLog(self, self.log_panel),
             Prompt(self),
         ]
         self.staging = Staging(self)

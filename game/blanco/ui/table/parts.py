@@ -16,6 +16,7 @@ from game.core.session import HUMAN
 from game.core.table_session import SeatLike
 from game.core.ui import gfx, motion
 from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.log_panel import LogPanel
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
@@ -326,9 +327,17 @@ class Others(Part):
             self._solo(surface)
             return
         forward = spotlit(self.table)
-        panels = self.panels()
-        for seat, panel in sorted(panels.items(), key=lambda item: item[0] == forward):
-            self._draw_seat(surface, seat, panel)  # (the one brought forward last: on top)
+        for seat, panel in self.panels().items():
+            if seat != forward:  # (the one brought forward: `Forward`, over the log panel)
+                self._draw_seat(surface, seat, panel)
+
+    def draw_forward(self, surface: pygame.Surface) -> None:
+        """The panel brought forward (spotlight.py), if any: drawn by `Forward`, after the
+        right column's log panel, which it reaches over."""
+        forward = spotlit(self.table)
+        panel = self.panels().get(forward) if forward is not None else None
+        if forward is not None and panel is not None:
+            self._draw_seat(surface, forward, panel)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, panel: pygame.FRect) -> None:
         """One seat's panel. It changes a few times a turn but is drawn every frame (forty-odd
@@ -445,6 +454,34 @@ class Others(Part):
 
 #: px kept clear at each end of the banner's line: past its rounded corner, off its border.
 BANNER_MARGIN = 18
+
+
+class Forward(Part):
+    """The other seat whose turn is brought forward (spotlight.py), drawn over the right
+    column's log panel, which its large panel reaches over (`OpenLog` puts the log back on
+    top while the player has opened it)."""
+
+    table: BlancoPort
+
+    def __init__(self, table: BlancoPort, others: Others) -> None:
+        super().__init__(table)
+        self.others = others
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.others.draw_forward(surface)
+
+
+class OpenLog(Part):
+    """The log panel once more, over everything in the right column, while the player has
+    opened it: then the log is what they look at."""
+
+    def __init__(self, table: BlancoPort, log: LogPanel) -> None:
+        super().__init__(table)
+        self.log = log
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.log.open:
+            self.log.draw(surface)
 
 
 class Banner(Part):
