@@ -138,7 +138,7 @@ def test_a_computer_seat_is_named_computer_until_someone_names_it(app, data_dir)
 def test_a_default_named_computer_is_titled_with_its_level_alone(app, monkeypatch) -> None:
     """At the table a computer named by default reads "Computer 1 (normal)", not "Computer 1
     (computer, normal)"; a named one still says what it is: "Robo (computer, normal)". The
-    Lucky Box banner and Blanco's banner line both (one title, `TableShell.banner_name`)."""
+    Lucky Box banner and Blanco's banner line both (one title, the core table's `banner_name`)."""
     from game.core.levels import level_in_words
     from game.core.seat_names import says_computer
 
