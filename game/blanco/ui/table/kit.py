@@ -25,14 +25,13 @@ import pygame
 from game.blanco.rules import events as ev
 from game.blanco.rules.state import blanco_state
 from game.blanco.ui.refusal_words import say_refusal
-from game.core.game import Outcome
 from game.core.i18n import t
-from game.core.table_session import TableSession
 from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
 from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.paint import GREEN, INK
 from game.core.ui.table import Effects, KitParts, TableKit, TablePort
+from game.core.ui.table.front import PortFront
 
 from ..cardview import CardArt
 from ..shown import Shown, TolerantShown
@@ -66,7 +65,7 @@ def blanco_kit(match: Any = None) -> Callable[[TablePort], BlancoKit]:
     return lambda port: BlancoKit(port, match)
 
 
-class BlancoKit(TableKit):
+class BlancoKit(PortFront, TableKit):
     """Blanco's side of one table (see the module's docstring)."""
 
     game_over_event = ev.Won
@@ -92,97 +91,6 @@ class BlancoKit(TableKit):
         self._geo = geo.DESIGN
         # The move log notes each event as its step starts (a resumed game's, as shown).
         self.move_log = MoveLog(port.session.name_of)
-
-    # ------------------------------------------------------------ the core table's, read through
-
-    @property
-    def ctx(self) -> Any:
-        return self.port.ctx
-
-    @property
-    def session(self) -> TableSession:
-        return self.port.session
-
-    @property
-    def state(self) -> Any:
-        return self.port.state
-
-    @property
-    def seen(self) -> Any:
-        return self.port.seen
-
-    @property
-    def focus(self) -> int:
-        return self.port.focus
-
-    @property
-    def time(self) -> float:
-        return self.port.time
-
-    @property
-    def driven(self) -> bool:
-        return self.port.driven
-
-    @property
-    def animator(self) -> Any:
-        return self.port.animator
-
-    @property
-    def turns(self) -> Any:
-        return self.port.turns
-
-    @property
-    def acting(self) -> int | None:
-        return self.port.acting
-
-    @property
-    def message(self) -> str:
-        return self.port.message
-
-    @property
-    def refusal(self) -> bool:
-        return self.port.refusal
-
-    @property
-    def message_aside(self) -> str:
-        return self.port.message_aside
-
-    @property
-    def status_line(self) -> Callable[[], str] | None:
-        return self.port.status_line
-
-    def human_turn(self) -> bool:
-        return self.port.human_turn()
-
-    def name(self, seat: int) -> str:
-        return self.port.name(seat)
-
-    def panel_name(self, seat: int) -> str:
-        return self.port.panel_name(seat)
-
-    def banner_name(self, seat: int) -> str:
-        return self.port.banner_name(seat)
-
-    def waiting_words(self, seat: int) -> str | None:
-        return self.port.waiting_words(seat)
-
-    def act(self, action: Any) -> Outcome:
-        return self.port.act(action)
-
-    def take(self, effects: Effects) -> None:
-        self.port.show(effects)
-
-    def undo(self) -> str | None:
-        return self.port.undo()
-
-    def confirm_turn(self) -> None:
-        self.port.confirm_turn()
-
-    def open_menu(self) -> None:
-        self.port.open_menu()
-
-    def mark_ambient(self, rect: Any) -> None:
-        self.port.mark_ambient(rect)
 
     # ------------------------------------------------------------ what the core table asks
 

@@ -27,11 +27,10 @@ from typing import Any
 
 import pygame
 
-from game.core.game import Outcome
-from game.core.table_session import TableSession
 from game.core.turns import HUMAN, Turn
 from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.table import Effects, KitParts, TableKit, TablePort
+from game.core.ui.table.front import PortFront
 from game.core.ui.widgets import Button
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP
@@ -51,7 +50,7 @@ from .parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
 from .styles import OFF_FOCUS, Staging
 
 
-class LuckyBoxKit(TableKit):
+class LuckyBoxKit(PortFront, TableKit):
     """Lucky Box's side of the core table (see the module's docstring); to its parts, their
     `LuckyBoxPort`."""
 
@@ -60,7 +59,6 @@ class LuckyBoxKit(TableKit):
 
     def __init__(self, port: TablePort) -> None:
         self.port = port
-        self.ctx = port.ctx
         self.cards = CardView(port.ctx.assets, port.ctx.text)
         # The move log notes each event as its step starts (`watch_board`).
         self.move_log = MoveLog(
@@ -217,93 +215,12 @@ class LuckyBoxKit(TableKit):
         self.help.draw_button(surface)
         self.notice.draw(surface)
 
-    # ------------------------------------------------------------ the port, from the table's
-
-    @property
-    def session(self) -> TableSession:
-        return self.port.session
-
-    @property
-    def state(self) -> Any:
-        return self.port.state
+    # ------------------------------------------ the shown board, typed (PortFront: the rest)
 
     @property
     def seen(self) -> Shown:
         seen: Shown = self.port.seen
         return seen
-
-    @property
-    def animator(self) -> Any:
-        return self.port.animator
-
-    @property
-    def turns(self) -> Any:
-        return self.port.turns
-
-    @property
-    def focus(self) -> int:
-        return self.port.focus
-
-    @property
-    def demo(self) -> bool:
-        return self.port.demo
-
-    @property
-    def driven(self) -> bool:
-        return self.port.driven
-
-    @property
-    def time(self) -> float:
-        return self.port.time
-
-    @property
-    def message(self) -> str:
-        return self.port.message
-
-    @property
-    def status_line(self) -> Any:
-        return self.port.status_line
-
-    @property
-    def acting(self) -> int | None:
-        return self.port.acting
-
-    @property
-    def confirming(self) -> int | None:
-        return self.port.confirming
-
-    def human_turn(self) -> bool:
-        return self.port.human_turn()
-
-    def name(self, seat: int) -> str:
-        return self.port.name(seat)
-
-    def banner_name(self, seat: int) -> str:
-        return self.port.banner_name(seat)
-
-    def panel_name(self, seat: int) -> str:
-        return self.port.panel_name(seat)
-
-    def waiting_words(self, seat: int) -> str | None:
-        return self.port.waiting_words(seat)
-
-    def mark_ambient(self, rect: Any) -> None:
-        self.port.mark_ambient(rect)
-
-    def open_menu(self) -> None:
-        self.port.open_menu()
-
-    def confirm_turn(self) -> None:
-        self.port.confirm_turn()
-
-    def undo(self) -> str | None:
-        return self.port.undo()
-
-    def act(self, action: Any) -> Outcome:
-        return self.port.act(action)
-
-    def take(self, effects: Effects) -> None:
-        self.port.show(effects)
 
     # ------------------------------------------------------------ what parts, guides and tests read
 
