@@ -7,9 +7,6 @@ follows them as they come and go, and rests while nothing changes. Screenshots o
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +25,7 @@ from game.online.ui.menu import JoinScene
 from tests.nearby_helpers import codes, on_loopback
 from tests.support import online_kit_table
 from tests.test_online_helpers import run
-from tests.test_online_hosting import ROOT, Driven
+from tests.test_online_hosting import Driven
 from tests.test_online_ops import ServerProcess
 from tests.test_online_ui import click_for_lobby, open_menu, until
 from tests.test_text_overlaps import Frames, watched_frames
@@ -223,27 +220,8 @@ until(app, lambda: False, limit=float(sys.argv[1]))
 class HostingApp(Driven):
     """The hosting app as a child process, scripted by HOST_DRIVER (Driven's env and lines)."""
 
-    def __init__(self, tmp: Path, data: Path, *args: str) -> None:
-        script = tmp / "hosting_app.py"
-        script.write_text(HOST_DRIVER.format(root=str(ROOT)))
-        env = {
-            **os.environ,
-            "SMLB_DATA_DIR": str(data),
-            "SDL_VIDEODRIVER": "dummy",
-            "SDL_AUDIODRIVER": "dummy",
-            "SMLB_NO_FIRST_TIME": "1",
-            "SMLB_LANG": "en",
-            "PYTHONUNBUFFERED": "1",
-        }
-        self.proc = subprocess.Popen(
-            [sys.executable, str(script), *args],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        self.lines: list[str] = []
+    script = HOST_DRIVER
+    script_name = "hosting_app.py"
 
 
 def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_end(

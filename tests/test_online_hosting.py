@@ -357,11 +357,15 @@ until(app, lambda: False, limit=float(sys.argv[3])) if float(sys.argv[3]) else N
 
 
 class Driven:
-    """The app as a child process, scripted by DRIVER; its lines read as they come."""
+    """The app as a child process, scripted by `script` (DRIVER here); its lines read as
+    they come."""
+
+    script = DRIVER
+    script_name = "driver.py"
 
     def __init__(self, tmp: Path, data: Path, *args: str) -> None:
-        script = tmp / "driver.py"
-        script.write_text(DRIVER.format(root=str(ROOT)))
+        script = tmp / self.script_name
+        script.write_text(self.script.format(root=str(ROOT)))
         env = {
             **os.environ,
             "SMLB_DATA_DIR": str(data),
