@@ -114,7 +114,9 @@ def test_every_import_is_one_the_picture_allows():
         ("game/luckybox/ai/bots.py", "game/core/ui/app.py", False),
         ("game/online/server.py", "game/core/ui/app.py", False),
         ("game/luckybox/ui/shown.py", "game/luckybox/rules/state.py", True),
-        ("game/online/ui/table.py", "game/blanco/ui/shown.py", True),
+        ("game/online/ui/table.py", "game/blanco/ui/shown.py", False),  # handed its games
+        ("game/online/tables.py", "game/catalog.py", False),
+        ("game/online/ui/table.py", "game/core/ui/table/scene.py", True),
     ],
 )
 def test_the_check_refuses_what_the_picture_forbids(source, target, allowed):
