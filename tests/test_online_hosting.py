@@ -37,7 +37,7 @@ from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import OnlineMenuScene
 from tests.support import online_kit_table
-from tests.test_online_ui import until
+from tests.test_online_ui import choose, until
 from tests.ui_helpers import click, frames, press
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,12 +88,6 @@ def host_form(app: Any) -> HostScene:
     host = app.stack.top
     assert isinstance(host, HostScene)
     return host
-
-
-def choose(app: Any, host: HostScene, widget: str, value: str) -> None:
-    choice = host.widget(widget)
-    click(app, choice.segment([v for v, _ in choice.options].index(value)).center)
-    assert choice.value == value
 
 
 def host_here(app: Any, seats: list[str]) -> LobbyScene:

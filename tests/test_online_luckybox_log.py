@@ -18,9 +18,8 @@ from game.core.ui import window
 from game.luckybox.ui.table.log_parts import LastMoves
 from tests.test_online_ui import (
     ServerThread,
-    click_for_lobby,
     click_luckybox_action,
-    open_menu,
+    host_lucky_box_against_easy,
     until,
     wait,
 )
@@ -49,20 +48,7 @@ def test_the_online_table_logs_the_computers_crosses_from_our_view(app: Any, ser
     window.the_window().size = (1024, 768)  # the log below the cards, several rows
     app.settle_window()
     app.ctx.settings.animation_speed = 8.0
-    menu = open_menu(app, server.url)
-    click(app, menu.widget("host").rect.center, 2)
-    host = app.stack.top
-    game = host.widget("game")
-    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
-    level = host.widget("seat_1")
-    click(app, level.segment([v for v, _ in level.options].index("easy")).center)
-    lobby = click_for_lobby(app, host.widget("open").rect.center)
-    until(app, lambda: app.stack.top is not lobby, what="the table")
-    table = app.stack.top
-    from game.luckybox.ui.table.kit import is_lucky_box_table
-    from game.online.ui.table import OnlineHost
-
-    assert is_lucky_box_table(table) and isinstance(table.host, OnlineHost)
+    table = host_lucky_box_against_easy(app, server.url)
     rng = random.Random(4)
     ring = next(part for part in table.parts if isinstance(part, LastMoves))
     checked = 0
@@ -77,7 +63,7 @@ def test_the_online_table_logs_the_computers_crosses_from_our_view(app: Any, ser
             click(app, top.widget("confirm").rect.center, 2)
         elif top is table and table.human_turn() and not table.animator.busy:
             # Our turn on a number: what the log says of the computer is what closed before.
-            server_seat = server.table(lobby.code).state.players[1]
+            server_seat = server.table(table.session.table).state.players[1]
             secret = crossed(server_seat, 1) - crossed(table.kit.others.player(1), 1)
             said = {sq for line in table.kit.move_log.lines(0, hides=True) for sq in line.squares}
             assert not said & secret, "a cross of the number still open was told"

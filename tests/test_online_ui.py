@@ -128,6 +128,31 @@ def click_for_lobby(app: Any, pos: tuple[int, int]) -> LobbyScene:
     return lobby
 
 
+def choose(app: Any, scene: Any, widget: str, value: str) -> None:
+    """Click `value`'s segment of the scene's choice `widget` (a game, a seat's level)."""
+    choice = scene.widget(widget)
+    click(app, choice.segment([v for v, _ in choice.options].index(value)).center)
+    assert choice.value == value
+
+
+def host_lucky_box_against_easy(app: Any, url: str) -> Any:
+    """Play online, Host a table: Lucky Box, seat 2 an Easy computer, Open; the online table
+    once it is up (checked to be the core table around Lucky Box's kit, hosted online)."""
+    from game.luckybox.ui.table.kit import is_lucky_box_table
+    from game.online.ui.table import OnlineHost
+
+    menu = open_menu(app, url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    choose(app, host, "game", "luckybox")
+    choose(app, host, "seat_1", "easy")
+    lobby = click_for_lobby(app, host.widget("open").rect.center)
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    table = app.stack.top
+    assert is_lucky_box_table(table) and isinstance(table.host, OnlineHost)
+    return table
+
+
 def open_menu(app: Any, url: str) -> OnlineMenuScene:
     """Title, then "Play online"; the server field typed in (cleared first, as a person does)."""
     app.stack.push(app.ctx.nav.make("title"))
@@ -588,20 +613,7 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     import random
 
     app.ctx.settings.animation_speed = 8.0
-    menu = open_menu(app, server.url)
-    click(app, menu.widget("host").rect.center, 2)
-    host = app.stack.top
-    game = host.widget("game")
-    click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
-    level = host.widget("seat_1")
-    click(app, level.segment([v for v, _ in level.options].index("easy")).center)
-    lobby = click_for_lobby(app, host.widget("open").rect.center)
-    until(app, lambda: app.stack.top is not lobby, what="the table")
-    table = app.stack.top
-    from game.luckybox.ui.table.kit import is_lucky_box_table
-    from game.online.ui.table import OnlineHost
-
-    assert is_lucky_box_table(table) and isinstance(table.host, OnlineHost)
+    table = host_lucky_box_against_easy(app, server.url)
     assert table.controls.for_people()  # Pass, Spend, Hint are there for the person
     # Esc while keeping cards opens the table's own menu (its seats, the link, phrases), as
     # at the table, not the pause menu of a game played here.
@@ -616,7 +628,7 @@ def test_lucky_box_online_to_the_end(app, server) -> None:
     assert app.stack.top is draft
     made = luckybox_moves(app, table, random.Random(2))
     assert made > 10
-    server_state = server.table(lobby.code).state
+    server_state = server.table(table.session.table).state
     assert server_state.is_terminal()
     shown = [(p.card_points, p.star_points) for p in table.state.players]
     assert shown == [(p.card_points, p.star_points) for p in server_state.players]
