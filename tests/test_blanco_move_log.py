@@ -8,6 +8,7 @@ draw or look). A log that said a raw event (another seat's draw from the pile, i
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -42,10 +43,23 @@ def view_cards(state, seat: int) -> set[int]:
 
 
 def named_in(text: str) -> set[int]:
-    """The cards a line's words name (English), as whole words: "red 1" is not in "red 12"."""
+    """The cards a line's words name (in the language of the moment), as whole words: "red 1"
+    is not in "red 12". Each card's name and pattern are built once per language (a log line
+    is checked against all 120), and only a name the text holds is matched as a whole word."""
     return {
-        card for card in ALL_CARDS if re.search(rf"(?<!\w){re.escape(card_name(card))}(?!\w)", text)
+        card
+        for card, name, whole in _name_patterns(i18n.language())
+        if name in text and whole.search(text)
     }
+
+
+@functools.cache
+def _name_patterns(lang: str) -> tuple[tuple[int, str, re.Pattern[str]], ...]:
+    assert lang == i18n.language()
+    names = [(card, card_name(card)) for card in ALL_CARDS]
+    return tuple(
+        (card, name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")) for card, name in names
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
