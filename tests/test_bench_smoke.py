@@ -290,3 +290,16 @@ def test_startup_reaches_the_first_frame() -> None:
     assert 0 < ms < 60_000  # a real first frame, measured from before the process started
     assert "target < 500" in rest
     assert re.search(r"median of 2 runs: [0-9]+ ms \(target < 500: (meets|MISSES)\)", out)
+
+
+def test_text_names_and_shortens() -> None:
+    out = run_bench("text.py", "--repeat", "1", "--calls", "240", "--warm-up", "0")
+    for name, target in (
+        ("shorten_200k_ms", "target <= 5 ms"),
+        ("shorten_name_ms", "target <= 5 ms"),
+        ("colour_word_us", "target <= 5 µs"),
+        ("card_name_us", "target <= 5 µs"),
+        ("log_line_names_us", "target <= 600 µs"),
+    ):
+        value, rest = figure(out, name)
+        assert value > 0 and target in rest, (name, rest)

@@ -3,6 +3,7 @@ wrapped on several lines is balanced (no word left alone on its last line)."""
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 import pytest
@@ -75,7 +76,7 @@ def shortened_one_character_at_a_time(text: Any, words: str, size: int, max_widt
 
 # Names and labels as people write them: letters of the three languages, digits, spaces and
 # punctuation, some longer than what is ever drawn (MAX_DRAWN).
-NAME_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \u00e9\u00e8\u00e0\u00e7\u00f6\u00fc\u00df\u00c9-'.,!?()0123456789"
+NAME_LETTERS = string.ascii_letters + " éèàçöüßÉ-'.,!?()" + DIGITS
 
 
 @settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture])
