@@ -2,9 +2,8 @@
 records and logs: `game.blanco.rules.cards.describe`).
 
 The ten colour words and the 120 card names are said once per language and kept: the move
-log and the tooltips name cards on every line, and translating all ten colours to name one
-card cost a tenfold waste there (issue 72). The language is the key, so a change of language
-shows at once."""
+log and the tooltips name cards on every line they say. The language is the key, so a change
+of language shows at once."""
 
 from __future__ import annotations
 

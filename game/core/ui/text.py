@@ -166,9 +166,9 @@ class TextCache:
 
     def _shorten(self, text: str, size: int, max_width: float) -> str:
         """The longest cut of `text`'s head (its end's number kept) that fits with "…", found
-        in a few measures whatever the text's length (a pasted or a hostile 200,000-character
-        name cost seconds a character at a time): the head is cut first to what could ever be
-        drawn, then the cut is binary-searched, as a longer head is never narrower."""
+        in a few measures whatever the text's length (a pasted or a hostile name may hold
+        200,000 characters, and this runs in a frame): the head is cut first to what could ever
+        be drawn, then the cut is binary-searched, as a longer head is never narrower."""
         font = self.font(size)
         if font.size(text)[0] <= max_width:
             return text
