@@ -181,3 +181,20 @@ def test_a_turn_reads_as_a_sentence_and_a_clear_joins_it() -> None:
     french = lines_for([ev.Played(1, 7, (1, 0), 30, True)], 0, names)[0].text
     assert "Carol" in french and "rangée 2" in french and "played" not in french
     i18n.set_language("en")
+
+
+def test_card_words_follow_the_language_though_said_once_per_language() -> None:
+    """The colour words and card names are kept per language: a change of language says
+    them in the new one at once, and coming back gives the first again."""
+    from game.blanco.ui.words import colour_word
+
+    said = {}
+    for lang in ("en", "fr", "de", "en"):
+        i18n.set_language(lang)
+        said[lang] = (card_name(7), card_name(80), colour_word(3), colour_word(10))
+    i18n.set_language("en")
+    assert said["en"] == ("red 7", "dark blue 8", "light green", "?")
+    assert said["fr"] == ("7 rouge", "8 bleu foncé", "vert clair", "?")
+    assert said["de"] == ("Rot 7", "Dunkelblau 8", "Hellgrün", "?")
+    # Every card has its own name in each language.
+    assert len({card_name(card) for card in ALL_CARDS}) == len(ALL_CARDS)
