@@ -8,6 +8,7 @@ draw or look). A log that said a raw event (another seat's draw from the pile, i
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -42,10 +43,23 @@ def view_cards(state, seat: int) -> set[int]:
 
 
 def named_in(text: str) -> set[int]:
-    """The cards a line's words name (English), as whole words: "red 1" is not in "red 12"."""
+    """The cards a line's words name (in the language of the moment), as whole words: "red 1"
+    is not in "red 12". Each card's name and pattern are built once per language (a log line
+    is checked against all 120), and only a name the text holds is matched as a whole word."""
     return {
-        card for card in ALL_CARDS if re.search(rf"(?<!\w){re.escape(card_name(card))}(?!\w)", text)
+        card
+        for card, name, whole in _name_patterns(i18n.language())
+        if name in text and whole.search(text)
     }
+
+
+@functools.cache
+def _name_patterns(lang: str) -> tuple[tuple[int, str, re.Pattern[str]], ...]:
+    assert lang == i18n.language()
+    names = [(card, card_name(card)) for card in ALL_CARDS]
+    return tuple(
+        (card, name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")) for card, name in names
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -167,3 +181,20 @@ def test_a_turn_reads_as_a_sentence_and_a_clear_joins_it() -> None:
     french = lines_for([ev.Played(1, 7, (1, 0), 30, True)], 0, names)[0].text
     assert "Carol" in french and "rangée 2" in french and "played" not in french
     i18n.set_language("en")
+
+
+def test_card_words_follow_the_language_though_said_once_per_language() -> None:
+    """The colour words and card names are kept per language: a change of language says
+    them in the new one at once, and coming back gives the first again."""
+    from game.blanco.ui.words import colour_word
+
+    said = {}
+    for lang in ("en", "fr", "de", "en"):
+        i18n.set_language(lang)
+        said[lang] = (card_name(7), card_name(80), colour_word(3), colour_word(10))
+    i18n.set_language("en")
+    assert said["en"] == ("red 7", "dark blue 8", "light green", "?")
+    assert said["fr"] == ("7 rouge", "8 bleu foncé", "vert clair", "?")
+    assert said["de"] == ("Rot 7", "Dunkelblau 8", "Hellgrün", "?")
+    # Every card has its own name in each language.
+    assert len({card_name(card) for card in ALL_CARDS}) == len(ALL_CARDS)

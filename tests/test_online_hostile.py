@@ -127,8 +127,8 @@ def test_a_connection_that_takes_no_seat_is_closed_and_one_watching_is_not(
             await watcher.send(p.encode(p.Watch(code)))
             assert (await _next(watcher))["type"] == "watching"
             started = time.monotonic()
-            assert await _until_closed(idle, 5) == 1008
-            assert 0.5 <= time.monotonic() - started < 3
+            assert await _until_closed(idle, 30) == 1008  # (30 s: a deadline for a hang only)
+            assert time.monotonic() - started >= 0.5  # not before its idle time
             # A bare TCP connection that never opens its WebSocket is cut too.
             reader, writer = await asyncio.open_connection(
                 "127.0.0.1", int(url.rsplit(":", 1)[1]), local_addr=("127.0.0.4", 0)
@@ -154,14 +154,16 @@ def test_failed_look_ups_slow_down_then_cut_the_address_off(tmp_path: Path) -> N
             host = SeatClient(url, BLANCO)
             code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], seed=1)
             guesser = await _ws(url, "127.0.0.2")
-            times = []
+            times, waits = [], []
             for i in range(10):
+                waits.append(server.lookups.delay("127.0.0.2"))  # what this look-up waits
                 started = time.monotonic()
                 await guesser.send(p.encode(p.Watch(f"ZZZ-ZZ{i + 2}")))
                 assert (await _next(guesser))["code"] == "no_such_table"
                 times.append(time.monotonic() - started)
-            assert max(times[:5]) < 0.05 < times[5]  # free, then slowed
-            assert times[9] >= 0.05 * 2**4 * 0.9  # each twice the one before
+            assert waits == [0.0] * 5 + [0.05 * 2**k for k in range(5)]  # free, then slowed
+            # ... and the answers did wait that long (each twice the one before).
+            assert all(took >= wait * 0.9 for took, wait in zip(times, waits, strict=True))
             await guesser.send(p.encode(p.Resume(code, 1, "x")))
             assert (await _next(guesser))["code"] == "bad_token"  # the 11th: the cut-off
             assert (await _next(guesser))["code"] == "cut_off"

@@ -199,6 +199,7 @@ def test_crash_log_falls_back_when_the_data_folder_cannot_be_written(tmp_path, c
 
 
 @pytest.mark.slow
+@pytest.mark.packaging
 def test_bundle_builds_and_plays_from_another_folder(demo_record, tmp_path, data_dir):
     dist, work = tmp_path / "dist", tmp_path / "work"
     built = subprocess.run(
@@ -299,6 +300,7 @@ def venv_on_our_packages(env_dir: Path) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.packaging
 def test_pip_install_gives_the_command_and_python_dash_m(demo_record, tmp_path, data_dir):
     source = copy_checkout(tmp_path / "src")
     python = venv_on_our_packages(tmp_path / "venv")

@@ -1,15 +1,21 @@
 """Blanco's cards and places said in the player's language (the rules keep English names for
-records and logs: `game.blanco.rules.cards.describe`)."""
+records and logs: `game.blanco.rules.cards.describe`).
+
+The ten colour words and the 120 card names are said once per language and kept: the move
+log and the tooltips name cards on every line they say. The language is the key, so a change
+of language shows at once."""
 
 from __future__ import annotations
 
-from game.blanco.rules.cards import colour, is_card, number
-from game.core.i18n import t
+from game.blanco.rules.cards import ALL_CARDS, colour, is_card, number
+from game.core.i18n import language, t
+
+_colour_words: dict[str, tuple[str, ...]] = {}  # language -> the ten colours' words
+_card_names: dict[str, tuple[str, ...]] = {}  # language -> "" then the 120 cards' names
 
 
-def colour_word(index: int) -> str:
-    """Colour `index` (0-9, as `rules.cards.COLOURS`) in the player's language."""
-    words = (
+def _said_colours() -> tuple[str, ...]:
+    return (
         t("blanco.colour.red", "red"),
         t("blanco.colour.orange", "orange"),
         t("blanco.colour.yellow", "yellow"),
@@ -21,14 +27,44 @@ def colour_word(index: int) -> str:
         t("blanco.colour.pink", "pink"),
         t("blanco.colour.brown", "brown"),
     )
+
+
+def colour_words() -> tuple[str, ...]:
+    """The ten colours (as `rules.cards.COLOURS`) in the player's language, said once per
+    language."""
+    lang = language()
+    words = _colour_words.get(lang)
+    if words is None:
+        words = _colour_words[lang] = _said_colours()
+    return words
+
+
+def colour_word(index: int) -> str:
+    """Colour `index` (0-9, as `rules.cards.COLOURS`) in the player's language."""
+    words = colour_words()
     return words[index] if 0 <= index < len(words) else "?"
+
+
+def card_names() -> tuple[str, ...]:
+    """Every card's name in the player's language, indexed by card id (index 0 unused), built
+    once per language."""
+    lang = language()
+    names = _card_names.get(lang)
+    if names is None:
+        words = colour_words()
+        said = (
+            t("blanco.card.name", "{colour} {n}", colour=words[colour(card)], n=number(card))
+            for card in ALL_CARDS
+        )
+        names = _card_names[lang] = ("", *said)
+    return names
 
 
 def card_name(card: int) -> str:
     """ "dark blue 7" (French "7 bleu foncé", German "Dunkelblau 7"); a hidden card for 0."""
     if not is_card(card):
         return t("blanco.card.hidden", "a hidden card")
-    return t("blanco.card.name", "{colour} {n}", colour=colour_word(colour(card)), n=number(card))
+    return card_names()[card]
 
 
 def where(at: tuple[int, int]) -> str:

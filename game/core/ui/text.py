@@ -165,15 +165,32 @@ class TextCache:
         return str(shown)
 
     def _shorten(self, text: str, size: int, max_width: float) -> str:
+        """The longest cut of `text`'s head (its end's number kept) that fits with "…", found
+        in a few measures whatever the text's length (a pasted or a hostile name may hold
+        200,000 characters, and this runs in a frame): the head is cut first to what could ever
+        be drawn, then the cut is binary-searched, as a longer head is never narrower."""
         font = self.font(size)
         if font.size(text)[0] <= max_width:
             return text
         stem = text.rstrip(DIGITS)
         # A number at the end is kept where there is a name before it to cut.
         head, tail = (stem, text[len(stem) :]) if stem.strip() else (text, "")
-        while head and font.size(head.rstrip() + ELLIPSIS + tail)[0] > max_width:
-            head = head[:-1]
-        return head.rstrip() + ELLIPSIS + tail
+        # No more than MAX_DRAWN characters are ever drawn (`drawable`): a longer head draws
+        # as the whole text does, which is too wide, or ends in spaces its cut strips, which
+        # says the same as this shorter head.
+        head = head[:MAX_DRAWN]
+
+        def fits(cut: int) -> bool:
+            return font.size(head[:cut].rstrip() + ELLIPSIS + tail)[0] <= max_width
+
+        fitting, too_wide = 0, len(head) + 1  # nothing of the head is said when nothing fits
+        while too_wide - fitting > 1:
+            middle = (fitting + too_wide) // 2
+            if fits(middle):
+                fitting = middle
+            else:
+                too_wide = middle
+        return head[:fitting].rstrip() + ELLIPSIS + tail
 
     def wrap(self, text: str, size: int, max_width: float) -> list[str]:
         """Split `text` into lines no wider than `max_width` (explicit newlines are kept)."""

@@ -1,0 +1,122 @@
+"""What naming things costs the frames that draw them: a text shortened to its place
+(`TextCache._shorten`, each time a name or a label meets a new width), and Blanco's card words
+(`game.blanco.ui.words`: the move log and the tooltips name cards on every line).
+
+Targets (issue 72):
+    shorten_200k_ms        a 200,000-character name shortened to 120 px: median <= 5 ms (it
+                           took 42.7 s when the head was cut a character at a time)
+    shorten_name_ms        a 40-character name shortened to 120 px: median <= 5 ms
+    colour_word_us         one colour's word in the player's language: <= 5 µs
+    card_name_us           one card's name: <= 5 µs
+    log_line_names_us      the 120 cards' names a log line is checked against: <= 600 µs
+                           (5 µs a name)
+
+Each figure is the median of `--repeat` runs; each shortening run uses a text it has not
+measured before (the measures the font remembers of whole texts do not help it), after a few
+untimed runs (what it remembers of letter pairs, for the app's life, made). The card words
+are timed in French (a language with a catalog), after one call has said them.
+
+    python bench/text.py [--repeat 15] [--calls 20000] [--warm-up 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import string
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.blanco.rules.cards import ALL_CARDS  # noqa: E402
+from game.blanco.ui.words import card_name, colour_word  # noqa: E402
+from game.core import i18n  # noqa: E402
+from game.core.ui.text import TextCache  # noqa: E402
+
+TARGET_SHORTEN_MS = 5.0
+TARGET_WORD_US = 5.0
+TARGET_LINE_US = 120 * TARGET_WORD_US
+SIZE, WIDTH = 20, 120
+
+
+def shorten_ms(
+    text: TextCache, make: Callable[[random.Random], str], repeat: int, warm_up: int
+) -> float:
+    """The median milliseconds of shortening `repeat` texts made by `make`, each new, after
+    `warm_up` untimed (the font's measures of letter pairs, kept for the app's life, made)."""
+    rng = random.Random(7)
+    for _ in range(warm_up):
+        text._shorten(make(rng), SIZE, WIDTH)
+    times = []
+    for _ in range(repeat):
+        words = make(rng)
+        start = time.perf_counter()
+        text._shorten(words, SIZE, WIDTH)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def per_call_us(call: Callable[[int], object], arguments: list[int], calls: int) -> float:
+    """Microseconds a call of `call` over `arguments` in turn, `calls` calls."""
+    start = time.perf_counter()
+    for i in range(calls):
+        call(arguments[i % len(arguments)])
+    return (time.perf_counter() - start) * 1e6 / calls
+
+
+def median_us(
+    call: Callable[[int], object], arguments: list[int], calls: int, repeat: int
+) -> float:
+    return statistics.median(per_call_us(call, arguments, calls) for _ in range(repeat))
+
+
+def line(name: str, value: float, target: float, unit: str) -> str:
+    verdict = "meets" if value <= target else "MISSES"
+    return f"{name}: {value:.3f} (target <= {target:g} {unit}: {verdict})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--calls", type=int, default=20_000)
+    parser.add_argument("--warm-up", type=int, default=10, help="untimed shortenings first")
+    args = parser.parse_args(argv)
+    pygame.font.init()
+    text = TextCache()
+
+    def huge(rng: random.Random) -> str:
+        return "".join(rng.choices(string.ascii_letters + " ", k=200_000))
+
+    def name(rng: random.Random) -> str:
+        return "".join(rng.choices(string.ascii_letters + " ", k=40))
+
+    for figure, make in (("shorten_200k_ms", huge), ("shorten_name_ms", name)):
+        ms = shorten_ms(text, make, args.repeat, args.warm_up)
+        print(line(figure, ms, TARGET_SHORTEN_MS, "ms"))
+
+    i18n.set_language("fr")
+    card_name(1)  # said once for the language: what every later call reads
+    cards, colours = list(ALL_CARDS), list(range(10))
+    calls, repeat = args.calls, args.repeat
+    colour_us = median_us(colour_word, colours, calls, repeat)
+    print(line("colour_word_us", colour_us, TARGET_WORD_US, "µs"))
+    print(line("card_name_us", median_us(card_name, cards, calls, repeat), TARGET_WORD_US, "µs"))
+    log_line_us = median_us(lambda _: [card_name(c) for c in cards], [0], calls // 120, repeat)
+    print(line("log_line_names_us", log_line_us, TARGET_LINE_US, "µs"))
+    i18n.set_language("en")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
