@@ -16,6 +16,8 @@ import pygame
 
 from game.core.ui.layout import LOGICAL_SIZE
 
+from .spotlight import SPOT_MARGIN, SPOT_MIN_H
+
 Pos = tuple[int, int]
 
 BANNER = pygame.FRect(330, 6, 560, 46)
@@ -113,9 +115,16 @@ class TableGeometry:
         y = self.hand_area.y + 32  # room above for "Your hand" and a chosen card's lift
         return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
 
+    def spot_top(self) -> float:
+        """Where a panel brought forward (spotlight.py) starts: under the banner."""
+        return max(self.others.y, self.banner.bottom + 6)
+
     def log_area(self, others: int) -> pygame.FRect:
         """The move log's place: the right column under the other players' panels (or the
-        solo panel), as much as they leave, at least `LOG_ROOM` for this many panels."""
+        solo panel), as much as they leave, at least `LOG_ROOM` for this many panels; and
+        never under the least panel brought forward (spotlight.py), which would hide the
+        log's newest lines just while another seat plays (with one other player its column
+        panel alone would leave the log's top there)."""
         column = self.others
         gap = 8
         if others == 0:
@@ -124,6 +133,7 @@ class TableGeometry:
             room = LOG_ROOM[min(others, len(LOG_ROOM) - 1)]
             h = min(PANEL_H, (column.h - room - gap * others) / others)
             top = column.y + others * (h + gap)
+            top = max(top, self.spot_top() + SPOT_MIN_H + SPOT_MARGIN)
         return pygame.FRect(column.x, top, column.w, column.bottom - top)
 
     def other_panels(self, seats: list[int]) -> dict[int, pygame.FRect]:

@@ -312,7 +312,7 @@ class Others(Part):
         seat = spotlit(self.table)
         if seat in panels:
             log_top = geometry.log_area(len(panels)).y
-            panels[seat] = spot_rect(geometry.others, geometry.banner.bottom + 6, log_top)
+            panels[seat] = spot_rect(geometry.others, geometry.spot_top(), log_top)
         return panels
 
     def rects(self, seat: int) -> dict[tuple[int, int], pygame.FRect]:

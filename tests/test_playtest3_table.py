@@ -1,0 +1,114 @@
+"""Issue 74: Blanco's table as a person plays it (items 3, 4, 7, 9, 10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.blanco.entry import BLANCO
+from game.blanco.rules import Draw, Play
+from game.blanco.rules.state import TURN
+from game.core.session import Seat
+from tests.test_blanco_ui import cell_at, human_step, settle
+from tests.ui_helpers import click, frames, press, screenshot
+
+
+def solo_at_turn(app: Any, seed: int = 5) -> Any:
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=seed)
+    app.ctx.settings.animation_speed = 4.0
+    frames(app, 30)
+    bot = BLANCO.make_bot("normal", 5, 0)
+    while table.state.phase != TURN:  # the set-up, by clicks
+        settle(app, table)
+        human_step(app, table, bot)
+    settle(app, table)
+    return table
+
+
+def test_enter_during_a_played_cards_flight_is_next(app: Any) -> None:
+    """Issue 74, item 4: a card played by mouse (the focus ring hidden), Enter pressed 0.3 s
+    into its flight: the flight is shown at once and the Enter is Next, as pressed after it
+    (it only showed the ring, and a second Enter was needed)."""
+    table = solo_at_turn(app)
+    for _ in range(40):  # a turn whose drawn card can be played
+        plays = [a for a in table.state.legal_actions(0) if isinstance(a, Play)]
+        if plays:
+            break
+        assert any(isinstance(a, Draw) for a in table.state.legal_actions(0))
+        click(app, table.kit.geometry.draw_pile.center)
+        settle(app, table)
+    app.ctx.settings.animation_speed = 1.0  # the game's own pace: the flight takes a while
+    play = plays[0]
+    click(app, table.kit.hand.rects()[table.state.hand(0).index(play.card)].center)
+    click(app, cell_at(table, play.at))
+    assert table.state.actions[-1] == play
+    assert table.confirming == 0, "the turn waits for Next"
+    frames(app, 18)  # 0.3 s
+    assert table.animator.busy, "the card is still flying"
+    assert not app.ring.visible
+    press(app, pygame.K_RETURN)
+    for _ in range(600):
+        if table.confirming is None:
+            break
+        frames(app, 1)
+    assert table.confirming is None, "the Enter was Next"
+    assert table.state.players[0].turns >= 1 and not app.errors
+
+
+def newest_log_row(table: Any) -> pygame.FRect:
+    """Where the log panel drew its newest line (the panel's rows start under its title)."""
+    from game.core.ui import log_panel as lp
+
+    panel = table.kit.log_panel
+    rect = panel.rect()
+    per_row = round(lp.LINE * table.ctx.text.scale) + lp.GAP
+    assert panel.rows_drawn, "the log says something"
+    top = rect.y + lp.HEAD + (len(panel.rows_drawn) - 1) * per_row
+    return pygame.FRect(rect.x + lp.PAD, top, rect.w - 2 * lp.PAD, per_row)
+
+
+@pytest.mark.parametrize(
+    ("size", "large"),
+    [((1024, 768), False), ((1280, 720), True), ((1280, 1024), False), ((2560, 1080), True)],
+    ids=["1024x768", "1280x720-large", "1280x1024", "2560x1080-large"],
+)
+def test_the_board_brought_forward_leaves_the_logs_newest_line_in_view(
+    make_app: Any, size: tuple[int, int], large: bool
+) -> None:
+    """Issue 74, item 3: while the other seat's board is brought forward (a computer's turn),
+    the log's newest line lies clear of it and shows on the screen, at every window shape."""
+    from game.blanco.ui.table.spotlight import spotlit
+
+    app = make_app(size)
+    if large:
+        app.ctx.settings.text_size = "large"
+        app.ctx.text.set_scale(1.15)
+    app.ctx.settings.animation_speed = 4.0
+    table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
+    bot = BLANCO.make_bot("normal", 1, 0)
+    for _ in range(4000):  # Ann's set-up and first turn by clicks, on to Bo's turn shown
+        if spotlit(table.kit) == 1 and table.kit.log_panel.rows_drawn:
+            break
+        if table.human_turn():
+            human_step(app, table, bot)
+        elif table.turns.confirming is not None and not table.animator.busy:
+            click(app, table.controls.buttons["next"].rect.center)
+        else:
+            frames(app, 1)
+    assert spotlit(table.kit) == 1, "Bo's turn is brought forward"
+    frames(app, 1)
+    spot = table.kit.others.panels()[1]
+    newest = newest_log_row(table)
+    assert not spot.colliderect(newest), (size, spot, newest)
+    assert not spot.colliderect(table.kit.log_panel.rect()), "the whole log stays in view"
+    alone = app.screen.copy()  # the log drawn again over everything: nothing covered it
+    table.kit.log_panel.draw(alone)
+    row = pygame.Rect(newest)
+    assert all(
+        app.screen.get_at(p) == alone.get_at(p)
+        for p in ((x, y) for x in range(row.x, row.right, 3) for y in range(row.y, row.bottom, 3))
+    ), "something covers the log's newest line"
+    screenshot(app, f"h7_spot_log_{size[0]}x{size[1]}{'_large' if large else ''}")
+    assert not app.errors
