@@ -112,3 +112,27 @@ def test_the_board_brought_forward_leaves_the_logs_newest_line_in_view(
     ), "something covers the log's newest line"
     screenshot(app, f"h7_spot_log_{size[0]}x{size[1]}{'_large' if large else ''}")
     assert not app.errors
+
+
+def test_a_click_at_a_hand_card_right_after_a_draw_chooses_that_card(app: Any) -> None:
+    """Issue 74, item 7: the cards in hand stay where they are when one is drawn (it lands in
+    the free place at the right), so a click at a card, aimed before the draw and made while
+    the drawn card still slides in, chooses that card (the hand re-centred itself under the
+    pointer, and the click landed in the gap where the card had been)."""
+    table = solo_at_turn(app)
+    app.ctx.settings.animation_speed = 1.0
+    held = list(table.state.hand(0))
+    assert len(held) == 2
+    before = [pygame.FRect(rect) for rect in table.kit.hand.rects()]
+    aimed = before[1].center  # the second card, where the player sees it
+    click(app, table.kit.geometry.draw_pile.center)
+    assert len(table.state.hand(0)) == 3 and table.animator.busy, "the drawn card slides in"
+    assert table.kit.hand.rects()[:2] == before, "the cards held did not move"
+    click(app, aimed)
+    for _ in range(600):
+        if not table.animator.busy:
+            break
+        frames(app, 1)
+    frames(app, 2)
+    assert table.moves.hand_card == held[1], (table.moves.hand_card, held, table.message)
+    assert not table.refusal, table.message

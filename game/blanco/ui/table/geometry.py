@@ -53,6 +53,8 @@ LARGEST_GRID = (3, 4)
 #: Room kept around the grid inside its frame (a target's outline is 5 px wider each side).
 GRID_PAD = (16, 14)
 
+#: The places the hand is laid out in: its cards after a draw (BLANCO-RULES: 2, then 3).
+HAND_SLOTS = 3
 #: How far a chosen hand card rises: it stays clear of the "Your hand" label above it.
 HAND_LIFT = 6
 
@@ -108,9 +110,14 @@ class TableGeometry:
         return grid_rects(self.grid_area, rows, cols, self.big, BIG_GAP)
 
     def hand_rects(self, count: int) -> list[pygame.FRect]:
+        """The hand's cards from the left of `HAND_SLOTS` places centred in the hand's area
+        (more places for a larger hand): a drawn card lands in the free place at the right
+        and the others stay where they are (centring the cards moved each one under the
+        pointer, so a click aimed at a card landed in the gap beside it)."""
         w, h = HAND_CARD
         gap = 22
-        total = count * w + max(0, count - 1) * gap
+        places = max(count, HAND_SLOTS)
+        total = places * w + (places - 1) * gap
         x0 = self.hand_area.centerx - total / 2
         y = self.hand_area.y + 32  # room above for "Your hand" and a chosen card's lift
         return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
