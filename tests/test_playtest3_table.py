@@ -8,11 +8,15 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
-from game.blanco.rules import Draw, Play
+from game.blanco.rules import Draw, Play, Setup
 from game.blanco.rules.state import TURN
+from game.core import i18n
+from game.core.seat_names import default_name
 from game.core.session import Seat
-from tests.test_blanco_ui import cell_at, human_step, settle
-from tests.ui_helpers import click, frames, press, screenshot
+from game.core.ui.scenes.title import TitleScene
+from tests.blanco_helpers import RED, c, ready
+from tests.test_blanco_ui import cell_at, click_action, human_step, settle
+from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
 
 def solo_at_turn(app: Any, seed: int = 5) -> Any:
@@ -136,3 +140,132 @@ def test_a_click_at_a_hand_card_right_after_a_draw_chooses_that_card(app: Any) -
     frames(app, 2)
     assert table.moves.hand_card == held[1], (table.moves.hand_card, held, table.message)
     assert not table.refusal, table.message
+
+
+def title_after_leaving(app: Any) -> TitleScene:
+    """Leave the table for the title as a player does: Esc, Quit to title, Yes."""
+    press(app, pygame.K_ESCAPE, 2)  # the pause menu
+    click_widget(app, app.stack.top, "quit", 2)
+    click_widget(app, app.stack.top, "yes", 2)
+    title = app.stack.top
+    assert isinstance(title, TitleScene), title
+    frames(app, 3)
+    return title
+
+
+YOU = {"fr": "Toi", "de": "Du"}
+DRAFT_PROMPT = {"fr": "Toi\u00a0: garde 3 de ces 5 grilles", "de": "Du: behalte 3 dieser 5 Karten"}
+
+
+@pytest.mark.parametrize("language", sorted(YOU))
+def test_a_daily_deal_begun_in_english_names_its_player_in_the_language_now(
+    app: Any, monkeypatch: Any, language: str
+) -> None:
+    """Issue 74, item 9: a Lucky Box daily deal begun in English keeps its seat as "You" (the
+    save keeps the name the game began with); in French or German the draft's prompt and the
+    title's Continue line say "Toi" / "Du", never "You"."""
+    from game.core.ui.daily import start_daily
+    from game.luckybox.ui.scenes.draft import DraftScene
+    from tests.support import title
+    from tests.ui_helpers import texts_drawn
+
+    start_daily(app.ctx, "luckybox", "2026-11-27")
+    frames(app, 3)
+    draft = app.stack.top
+    assert isinstance(draft, DraftScene) and draft.session.seats[0].name == "You"
+    click(app, draft.card_rects()[0].center)  # a card kept: the game is under way, and saved
+    drawn = texts_drawn(monkeypatch)
+    i18n.set_language(language)  # (English again after the test: conftest)
+    frames(app, 2)
+    assert DRAFT_PROMPT[language] in drawn, sorted(d for d in drawn if ":" in d)[:8]
+    assert not any(d.startswith("You") for d in drawn)
+    screen = title(app)
+    assert screen.saved is not None, "the daily game is in progress"
+    names = screen.saved.split("\u00b7")[1].strip()
+    assert names == YOU[language], screen.saved
+    screenshot(app, f"h7_title_continue_you_{language}")
+    assert not app.errors
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "You  \u00b7  turn 1, 21 cards left to clear"),
+        ("fr", "Toi  \u00b7  tour 1, 21 cartes à dégager"),
+        ("de", "Du  \u00b7  Zug 1, noch 21 Karten abzuräumen"),
+    ],
+)
+def test_a_blanco_daily_begun_in_english_is_continued_under_the_players_word(
+    app: Any, language: str, line: str
+) -> None:
+    """Issue 74, item 9: Blanco's daily deal (its seat "You") left for the title: the
+    Continue line names its player in the language spoken now."""
+    from game.core.ui.daily import start_daily
+
+    table = start_daily(app.ctx, "blanco", "2026-11-27")
+    frames(app, 120)  # the deal
+    setup = table.state.legal_actions(0)[0]
+    assert isinstance(setup, Setup) and table.session.seats[0].name == "You"
+    click_action(app, table, setup)  # the set-up by clicks: the game is under way, and saved
+    settle(app, table)
+    i18n.set_language(language)
+    screen = title_after_leaving(app)
+    assert screen.saved is not None and screen.saved.endswith(line), screen.saved
+    assert not app.errors
+
+
+@pytest.mark.parametrize(
+    ("language", "everyone", "tied"),
+    [
+        (
+            "en",
+            "turn 1, everyone has 21 cards left",
+            "turn 1, tied for the lead with 16 cards left",
+        ),
+        (
+            "fr",
+            "tour 1, chacun a encore 21 cartes",
+            "tour 1, à égalité en tête avec 16 cartes restantes",
+        ),
+        (
+            "de",
+            "Zug 1, alle haben noch 21 Karten",
+            "Zug 1, mehrere gleichauf vorn mit 16 Karten übrig",
+        ),
+    ],
+)
+def test_blancos_continue_line_says_how_the_race_stands_in_words(
+    app: Any, language: str, everyone: str, tied: str
+) -> None:
+    """Issue 74, item 10: a Blanco race where nobody is ahead reads "everyone has 21 cards
+    left" (it read "level at 21 cards left"); two ahead of a third, "tied for the lead"; one
+    ahead is named as the screens name them ("Computer 3" in French is "Ordinateur 3")."""
+    i18n.set_language(language)
+    assert BLANCO.progress(ready()) == everyone
+    race = ready(("Ann", "Bo", "Cy"))
+    for seat in (0, 1):
+        race.players[seat].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
+    assert BLANCO.progress(race) == tied
+    ahead = ready(("Ann", "Bo", "Computer 3"))
+    ahead.players[2].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
+    computer = default_name(2, computer=True)
+    assert computer in BLANCO.progress(ahead)
+    # The title's Continue line for a two-player game left at its first turn.
+    seats = [Seat("Ann"), Seat("Bot", "hard")]
+    app.ctx.nav.make("blanco.start_game", seats=seats, seed=7)
+    frames(app, 5, dt=0.5)
+    screen = title_after_leaving(app)
+    assert screen.saved is not None and screen.saved.endswith(everyone), screen.saved
+    assert not app.errors
+
+
+@pytest.mark.parametrize("language", sorted(YOU))
+def test_a_records_solo_you_is_listed_in_the_language_now(language: str) -> None:
+    """Issue 74, item 9: Replays and Statistics list a kept record's names as the screens name
+    them: a solo game's "You" and a default name in the language spoken now; a table of more
+    keeps a person's chosen name "You" as they typed it."""
+    from game.core.ui.scenes.replays import shown_names
+
+    i18n.set_language(language)
+    assert shown_names(["You"]) == [YOU[language]]
+    assert shown_names(["You", "Computer 2"]) == ["You", default_name(1, computer=True)]
