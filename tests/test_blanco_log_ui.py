@@ -180,11 +180,11 @@ def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forwar
     assert not app.errors
 
 
-def test_the_panel_brought_forward_is_drawn_over_the_log_panel_it_reaches(app) -> None:
+def test_the_panel_brought_forward_is_drawn_whole_beside_the_log_panel(app) -> None:
     """Two players: the other seat's panel brought forward is taller than its place in the
-    column and reaches down over the log panel; it is drawn over it (the log covered the
-    bottom of the other player's grid while they played), and under the log once the player
-    opens that."""
+    column; the whole of it shows (the log covered the bottom of the other player's grid while
+    they played). Since issue 74 the log's place starts under it (the panel had covered the
+    log's newest lines instead): they no longer overlap."""
     from game.blanco.ui.table.spotlight import spotlit
 
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
@@ -203,10 +203,9 @@ def test_the_panel_brought_forward_is_drawn_over_the_log_panel_it_reaches(app) -
     assert spotlit(table.kit) == 1
     panel = table.kit.others.panels()[1]
     log = table.kit.log_panel.rect()
-    assert panel.colliderect(log), "the brought-forward panel no longer reaches the log panel"
+    assert not panel.colliderect(log), "the brought-forward panel lies over the log panel"
     frames(app, 1)
-    overlap = panel.clip(log)
-    point = (round(overlap.x + 24), round(overlap.bottom - 8))
+    point = (round(panel.x + 24), round(panel.bottom - 8))  # (where the log had covered it)
     alone = app.screen.copy()
     table.kit.others.draw_forward(alone)  # the panel drawn again, on top of all
     assert app.screen.get_at(point) == alone.get_at(point), "the log panel covers it"

@@ -86,8 +86,12 @@ def test_a_wide_window_puts_blancos_columns_at_its_edges(app: Any) -> None:
     cells = table.kit.grid.rects().values()
     grid_x = (min(r.left for r in cells) + max(r.right for r in cells)) / 2
     assert grid_x == pytest.approx(g.grid_area.centerx, abs=1)
+    # The hand's places centred, its cards in them from the left (a drawn card lands in the
+    # free place and the others stay where they are: issue 74).
+    places = g.hand_rects(geo.HAND_SLOTS)
     hand = table.kit.hand.rects()
-    hand_x = (hand[0].left + hand[-1].right) / 2
+    assert hand == places[: len(hand)]
+    hand_x = (places[0].left + places[-1].right) / 2
     assert hand_x == pytest.approx(g.hand_area.centerx, abs=1)
     # Back to 16:9: the design's own places.
     _resize(app, (1280, 720))

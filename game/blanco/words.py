@@ -9,6 +9,7 @@ from game.core.daily import BLUE, GREEN
 from game.core.game import GameState, GameWords
 from game.core.i18n import t, tn
 from game.core.records import play_record
+from game.core.seat_names import shown_name
 
 from .rules import events as ev
 from .rules.game import RULES, blanco_state
@@ -35,21 +36,30 @@ class BlancoWords:
                 "turn {turn}, {count} cards left to clear",
                 turn=turn,
             )
-        if left.count(fewest) > 1:  # level at the front (every race starts so)
+        if left.count(fewest) == len(left):  # nobody ahead (every race starts so)
             return tn(
                 "blanco.progress.turn",
                 fewest,
-                "turn {turn}, level at {count} card left",
-                "turn {turn}, level at {count} cards left",
+                "turn {turn}, everyone has {count} card left",
+                "turn {turn}, everyone has {count} cards left",
                 turn=turn,
             )
+        if left.count(fewest) > 1:  # some tied in front, the others behind
+            return tn(
+                "blanco.progress.tied",
+                fewest,
+                "turn {turn}, tied for the lead with {count} card left",
+                "turn {turn}, tied for the lead with {count} cards left",
+                turn=turn,
+            )
+        leader = left.index(fewest)
         return tn(
             "blanco.progress.leader",
             fewest,
             "turn {turn}, {name} ahead with {count} card left",
             "turn {turn}, {name} ahead with {count} cards left",
             turn=turn,
-            name=state.names[left.index(fewest)],
+            name=shown_name(state.names[leader], leader, len(left)),
         )
 
     def daily_squares(self, state: GameState) -> str:

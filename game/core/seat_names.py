@@ -18,10 +18,22 @@ def default_name(i: int, computer: bool = False) -> str:
     return t("setup.player_n", "Player {n}", n=i + 1)
 
 
-def in_language_now(name: str, i: int, computer: bool) -> str:
+def in_language_now(name: str, i: int, computer: bool, seats: int = 0) -> str:
     """Seat i's `name` as the game shows it now: its kind's default, written in any language
-    ("Joueur 2" from a game begun in French), in the language spoken now; any other as it is."""
-    return default_name(i, computer) if name in t_every(*_DEFAULTS[computer], n=i + 1) else name
+    ("Joueur 2" from a game begun in French), in the language spoken now; so is the word a
+    solo game (of `seats` 1) calls its player by ("You" kept from a daily deal begun in
+    English reads "Du" in German); any other as it is."""
+    if name in t_every(*_DEFAULTS[computer], n=i + 1):
+        return default_name(i, computer)
+    if seats == 1 and is_you(name):
+        return t("daily.you", "You")
+    return name
+
+
+def shown_name(name: str, i: int, seats: int) -> str:
+    """Seat i's `name` where only the name is kept, not whose seat it was (a game record, the
+    rules' names), as the game shows it now (see `in_language_now`), at a table of `seats`."""
+    return in_language_now(name, i, name in t_every(*_DEFAULTS[True], n=i + 1), seats)
 
 
 def is_default_name(name: str, i: int) -> bool:

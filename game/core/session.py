@@ -78,10 +78,10 @@ class Session(Generic[StateT]):
         self.on_change: Callable[[], None] | None = None
 
     def name_of(self, seat: int) -> str:
-        """The seat's name as the screens show it: a default in the language spoken now (the
-        rules, records and saves keep the name the game began with)."""
+        """The seat's name as the screens show it: a default, or a solo game's "You", in the
+        language spoken now (the rules, records and saves keep the name the game began with)."""
         s = self.seats[seat]
-        return in_language_now(s.name, seat, s.is_computer)
+        return in_language_now(s.name, seat, s.is_computer, len(self.seats))
 
     def is_away(self, seat: int) -> bool:
         """Whether the seat's player has left the table, their seat held for them (only at an
@@ -103,8 +103,10 @@ class Session(Generic[StateT]):
         return waiting[0] if waiting else None
 
     def describe(self) -> str:
-        """One line for lists: who plays and how far the game has come."""
-        names = ", ".join(s.name for s in self.seats[:4]) + (" ..." if len(self.seats) > 4 else "")
+        """One line for lists: who plays (named as the screens name them) and how far the game
+        has come."""
+        shown = (self.name_of(seat) for seat in range(min(4, len(self.seats))))
+        names = ", ".join(shown) + (" ..." if len(self.seats) > 4 else "")
         return f"{names}  ·  {self.game.progress(self.state)}"
 
     def chance_due(self) -> bool:

@@ -16,6 +16,8 @@ import pygame
 
 from game.core.ui.layout import LOGICAL_SIZE
 
+from .spotlight import SPOT_MARGIN, SPOT_MIN_H
+
 Pos = tuple[int, int]
 
 BANNER = pygame.FRect(330, 6, 560, 46)
@@ -51,6 +53,8 @@ LARGEST_GRID = (3, 4)
 #: Room kept around the grid inside its frame (a target's outline is 5 px wider each side).
 GRID_PAD = (16, 14)
 
+#: The places the hand is laid out in: its cards after a draw (BLANCO-RULES: 2, then 3).
+HAND_SLOTS = 3
 #: How far a chosen hand card rises: it stays clear of the "Your hand" label above it.
 HAND_LIFT = 6
 
@@ -106,16 +110,28 @@ class TableGeometry:
         return grid_rects(self.grid_area, rows, cols, self.big, BIG_GAP)
 
     def hand_rects(self, count: int) -> list[pygame.FRect]:
+        """The hand's cards from the left of `HAND_SLOTS` places centred in the hand's area
+        (more places for a larger hand): a drawn card lands in the free place at the right
+        and the others stay where they are (centring the cards moved each one under the
+        pointer, so a click aimed at a card landed in the gap beside it)."""
         w, h = HAND_CARD
         gap = 22
-        total = count * w + max(0, count - 1) * gap
+        places = max(count, HAND_SLOTS)
+        total = places * w + (places - 1) * gap
         x0 = self.hand_area.centerx - total / 2
         y = self.hand_area.y + 32  # room above for "Your hand" and a chosen card's lift
         return [pygame.FRect(x0 + i * (w + gap), y, w, h) for i in range(count)]
 
+    def spot_top(self) -> float:
+        """Where a panel brought forward (spotlight.py) starts: under the banner."""
+        return max(self.others.y, self.banner.bottom + 6)
+
     def log_area(self, others: int) -> pygame.FRect:
         """The move log's place: the right column under the other players' panels (or the
-        solo panel), as much as they leave, at least `LOG_ROOM` for this many panels."""
+        solo panel), as much as they leave, at least `LOG_ROOM` for this many panels; and
+        never under the least panel brought forward (spotlight.py), which would hide the
+        log's newest lines just while another seat plays (with one other player its column
+        panel alone would leave the log's top there)."""
         column = self.others
         gap = 8
         if others == 0:
@@ -124,6 +140,7 @@ class TableGeometry:
             room = LOG_ROOM[min(others, len(LOG_ROOM) - 1)]
             h = min(PANEL_H, (column.h - room - gap * others) / others)
             top = column.y + others * (h + gap)
+            top = max(top, self.spot_top() + SPOT_MIN_H + SPOT_MARGIN)
         return pygame.FRect(column.x, top, column.w, column.bottom - top)
 
     def other_panels(self, seats: list[int]) -> dict[int, pygame.FRect]:

@@ -29,6 +29,7 @@ HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
 CHOSEN = (80, 200, 255)  # the card a move is being made with: a grid card, or a hand card
 PANEL = (30, 58, 64)
+EMPTY_PLACE = (60, 120, 110)  # the outline of a place without a card (a pile, the hand's)
 FELT = (22, 92, 84)
 PILES_ROOM = 284  # px: the width a line under the piles may take (their felt is 302 wide)
 
@@ -177,6 +178,9 @@ class Hand(Part):
             if mine:
                 table.private_drawn.add(seat)
             surface.blit(table.art.get(card, geo.HAND_CARD, mine), rect.topleft)
+        if hand:  # the free place a drawn card lands in, marked as an empty pile is
+            for rect in table.geometry.hand_rects(geo.HAND_SLOTS)[len(hand) :]:
+                gfx.rect(surface, EMPTY_PLACE, rect, 3, border_radius=12)
 
 
 class Piles(Part):
@@ -245,7 +249,7 @@ class Piles(Part):
         for i in range(min(4, (seen.pile + 19) // 20)):
             drawn.append(surface.blit(back, (draw_pile.x + i * 2, draw_pile.y - i * 2)))
         if seen.pile == 0:
-            gfx.rect(surface, (60, 120, 110), draw_pile, 3, border_radius=12)
+            gfx.rect(surface, EMPTY_PLACE, draw_pile, 3, border_radius=12)
         outline(self.table, surface, draw_pile, ("pile",))
         self.labels["pile"] = text.blit_centered(
             surface,
@@ -264,7 +268,7 @@ class Piles(Part):
         if top:
             surface.blit(table.art.get(top, size), discard_pile.topleft)
         else:
-            gfx.rect(surface, (60, 120, 110), discard_pile, 3, border_radius=12)
+            gfx.rect(surface, EMPTY_PLACE, discard_pile, 3, border_radius=12)
         self.labels["discard"] = text.blit_centered(
             surface,
             t("blanco.table.discard_pile", "Discard: {n}", n=len(seen.discard)),
@@ -312,7 +316,7 @@ class Others(Part):
         seat = spotlit(self.table)
         if seat in panels:
             log_top = geometry.log_area(len(panels)).y
-            panels[seat] = spot_rect(geometry.others, geometry.banner.bottom + 6, log_top)
+            panels[seat] = spot_rect(geometry.others, geometry.spot_top(), log_top)
         return panels
 
     def rects(self, seat: int) -> dict[tuple[int, int], pygame.FRect]:

@@ -45,9 +45,8 @@ def spotlit(table: BlancoPort) -> int | None:
 
 def spot_rect(column: pygame.FRect, top: float, log_top: float) -> pygame.FRect:
     """Where a brought-forward panel is drawn: from `top` (under the banner) in the right
-    column, right-aligned, reaching over the table's edge to its left, above the move log when
-    there is room for its cards there (with one other player the log's top is covered while
-    the turn shows)."""
+    column, right-aligned, reaching over the table's edge to its left, above the move log
+    (whose top the geometry keeps under the least such panel: `TableGeometry.log_area`)."""
     top = max(column.y, top)
     h = min(SPOT_H, max(SPOT_MIN_H, log_top - top - SPOT_MARGIN))
     return pygame.FRect(column.right - SPOT_W, top, SPOT_W, h)

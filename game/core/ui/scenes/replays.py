@@ -12,6 +12,7 @@ import pygame
 from game.core import daily, i18n
 from game.core.game import RecordError
 from game.core.i18n import lt, t, tn
+from game.core.seat_names import shown_name
 from game.core.storage import RecordInfo, list_records, read_record_info
 from game.core.ui.context import Context
 from game.core.ui.inputs import TextInput
@@ -57,6 +58,12 @@ def describe_date(info: RecordInfo) -> str:
     except ValueError:
         return ""
     return i18n.date(when, with_time=True)  # in the player's language and order
+
+
+def shown_names(names: list[str]) -> list[str]:
+    """A record's names as the game shows them now (its defaults and a solo game's "You" in
+    the player's language: the record keeps them as the game began)."""
+    return [shown_name(name, seat, len(names)) for seat, name in enumerate(names)]
 
 
 def names_caption(names: list[str]) -> str:
@@ -251,7 +258,8 @@ class ReplaysScene(UIScene):
         when = describe_date(info)
         if not when:
             return info.path.name
-        return t("replays.caption", "{names} · {date}", names=names_caption(info.names), date=when)
+        names = names_caption(shown_names(info.names))
+        return t("replays.caption", "{names} · {date}", names=names, date=when)
 
     def open_typed(self) -> None:
         field_ = self.widgets["path"]
@@ -418,7 +426,7 @@ class ReplaysScene(UIScene):
         # Names and scores; winners in yellow.
         x = rect.x + 270
         limit = rect.right - 380
-        for seat, name in enumerate(info.names):
+        for seat, name in enumerate(shown_names(info.names)):
             won = info.finished and seat in info.winners
             # a dot between: "Player 2 9 left" read as "Player 29 left"
             label = f"{name} · {score_label(info, seat)}"
@@ -439,7 +447,8 @@ class ReplaysScene(UIScene):
             size = text.fit_size(rating, 22, limit - rect.x - 270)
             surface.blit(text.render(rating, size, DIM), (rect.x + 270, rect.y + 52))
         elif not info.solo and info.finished:
-            names = [info.names[w] for w in info.winners]
+            shown = shown_names(info.names)
+            names = [shown[w] for w in info.winners]
             both = " & ".join(names)
             line = (
                 t("replays.winner", "Winner: {names}", names=both)

@@ -15,6 +15,7 @@ import pygame
 from game.core.game import BOT_LEVELS
 from game.core.i18n import lt, t, tn
 from game.core.levels import level_in_words
+from game.core.seat_names import shown_name
 from game.core.stats import TOP_SCORES, PlayerWins, Stats, compute
 from game.core.storage import list_records
 from game.core.ui import gfx
@@ -146,7 +147,7 @@ class StatsScene(ScoreChart, UIScene):
                 str(g.score),
                 game.rating_shown(g.rating) if g.rating else "",
                 date_label(g.finished_at),
-                g.name,
+                shown_name(g.name, 0, 1),  # (a daily deal's "You", in today's language)
             )
             for rank, g in enumerate(self.stats.solo.top, 1)
         ]

@@ -3,10 +3,12 @@ when a still screen needs no drawing. Functions of the table, kept apart from it
 and its port so each file has one job.
 
 The path of an input: the kit's own first (`on_event`), the help (it watches the mouse for
-tooltips), Esc (drop the choice, else the menu), a click or Space skipping an animation, Space
+tooltips), Esc (drop the choice, else the menu), a click or Space skipping an animation (the
+click kept to be done after it, as Enter during a finished turn's: late_input.py), Space
 confirming a finished turn, the controls, a click hurrying a computer, a right click dropping
-the choice, then the parts in `clickable` order. The drawing order: the static layer, the parts,
-the controls (not when driven), the kit's overlays, the daily badge, the effects, the tooltips.
+the choice, then the parts in `clickable` order. The drawing order: the static layer, the
+parts, the controls (not when driven), the kit's overlays, the daily badge, the effects, the
+tooltips.
 """
 
 from __future__ import annotations
@@ -95,12 +97,32 @@ def frame_focus_targets(table: Table) -> list[Any]:
     return targets
 
 
+#: Enter's keys: while a finished turn animates, the table keeps them for after it.
+ENTER_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
+
+
 def frame_focus_claims(table: Table) -> set[int]:
     """Keys the focus ring leaves to the table now: Space skips an animation, or says Next to
-    a finished turn."""
+    a finished turn; Enter too while a finished turn still animates (a played card's flight),
+    where the hidden ring would only have shown itself: it is Next once the animation ends
+    (`enter_after`)."""
+    if table.animator.busy and table.confirming is not None:
+        return {pygame.K_SPACE, *ENTER_KEYS}
     if table.animator.busy or table.confirming is not None:
         return {pygame.K_SPACE}
     return set()
+
+
+def enter_after(table: Table, event: pygame.event.Event) -> bool:
+    """Enter while the player's finished turn animates: shown at once, and the Enter kept
+    for when it has ended (then Next), as if pressed after it. Only then: an Enter pressed
+    to hurry a computer's turn must not become the player's move once their turn comes."""
+    if event.type != pygame.KEYDOWN or event.key not in ENTER_KEYS:
+        return False
+    if not table.animator.busy or table.confirming is None:
+        return False
+    table.late.skip_then_enter(table)
+    return True
 
 
 def handle_input(table: Table, event: pygame.event.Event) -> None:
@@ -118,6 +140,8 @@ def handle_input(table: Table, event: pygame.event.Event) -> None:
         return
     if table.late.keep_release(event):
         return  # the release of a click kept during the animation: applied with it
+    if enter_after(table, event):
+        return
     if table.animator.busy and table.late.keep_click(event, follows(table)):
         table.animator.skip(table.focus)
         return
