@@ -40,7 +40,7 @@ from .net import NetLink, share_link
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
-from .table import start_table
+from .table import MAX_PAST, start_table
 from .words import error_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
@@ -96,6 +96,9 @@ class LobbyScene(UIScene):
         self.ready = False
         self.problem = ""
         self.state: p.State | None = None
+        # What the seat saw before the table opens (the server's `past` for a seat coming back,
+        # else the first view), with the events that came here since: the table's move log.
+        self.past: p.Past | None = None
         self.seats: list[p.SeatInfo] = []
         self.code = ""
         self.host_token: str | None = held.host_token if held is not None else None
@@ -196,6 +199,12 @@ class LobbyScene(UIScene):
         elif isinstance(message, p.Seated):
             self.code = message.table
         elif isinstance(message, p.State):
+            if self.past is not None and len(self.past.events) < MAX_PAST:
+                self.past.events.extend(message.events)
+            elif message.past is not None:
+                self.past = p.Past(message.past.start, list(message.past.events))
+            elif message.version == 0:  # a table just dealt: its past is its first view
+                self.past = p.Past(message.view, [])
             self.state, self.seats, self.code = message, list(message.seats), message.table
             known = plays_online(self.ctx, message.game)
             if known and (self.link.client.game is None or self.link.game is None):
@@ -237,7 +246,7 @@ class LobbyScene(UIScene):
         # table (else the table would think a present friend's seat free and away).
         session.receive(p.Seats(self.state.table, self.seats))
         self.handed_on = True
-        start_table(self.ctx, session, self.link)
+        start_table(self.ctx, session, self.link, self.past)
 
     def back(self) -> None:
         self.ctx.stack.pop()
