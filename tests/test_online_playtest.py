@@ -19,9 +19,21 @@ from game.blanco.ui.table.kit import BlancoKit
 from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.codec import event_from_json, view_from_json, wire_of
+from game.online.hosting import HostedServer
+from game.online.ui.hosted import hosting_of
+from game.online.ui.words import host_back_line, host_left_line
 from tests.support import online_kit_table
+from tests.test_online_hosting import Loop
 from tests.test_online_ui import ServerThread, host_table, open_menu, our_moves, until
 from tests.ui_helpers import click, frames, press, wait
+
+
+@pytest.fixture
+def friends() -> Iterator[Loop]:
+    """An asyncio loop in a thread for the protocol clients beside the app."""
+    loop = Loop()
+    yield loop
+    loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +42,89 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     running = ServerThread(tmp_path_factory.mktemp("shared") / "tables.sqlite3")
     yield running
     running.close()
+
+
+# -- the host's app closes -----------------------------------------------------------------------
+def test_a_friend_reads_that_the_hosts_app_closed_and_plays_on_when_it_is_back(
+    app, tmp_path, friends
+) -> None:
+    """The host's own server (as the app runs it) stops: the friend's table says in plain
+    words that the host's app closed and the game waits, not that a connection dropped; the
+    server back on its port, the friend's line comes back by itself and says so."""
+    server = HostedServer(tmp_path / "hosted.sqlite3", app.ctx.rules_games)
+    assert server.start(0) is None and server.ready.wait(10)
+    host = SeatClient(server.url, BLANCO)
+    code = friends.call(host.open([p.SeatSpec("Anna"), p.SeatSpec("Bo")], sit=0))
+    app.ctx.nav.push("online.lobby", url=server.url, code=code, name="Bo")
+    until(app, lambda: online_kit_table(app.stack.top, BlancoKit), what="the friend's table")
+    table = app.stack.top
+    port = server.port
+    try:
+        server.stop()  # (the host's app closing stops it so)
+        until(app, lambda: table.host.host_gone and table.message == host_left_line())
+        frames(app, 30)  # the line dropped meanwhile: what it says stays
+        assert table.message == host_left_line() and "connection" not in table.message
+        assert table.host.waiting_words(0) == host_left_line()  # the turn line says it too
+        assert server.start(port) is None  # the host's app open again
+        until(app, lambda: table.message == host_back_line(), what="the friend back")
+        assert not table.host.host_gone and table.host.waiting_words(0) != host_left_line()
+        assert server.game_server is not None  # the friend's seat is theirs again, there
+        assert server.game_server.hub.tables[code].seat_infos()[1].connected
+    finally:
+        server.stop()
+
+
+def test_an_older_client_reads_past_a_notice_it_does_not_know(app) -> None:
+    """A notice of a kind this app does not know (a newer server's) clears the table's line,
+    never an error: the kinds are open (docs/PROTOCOL.md)."""
+    from game.online.ui.words import notice_line
+
+    assert notice_line("some_newer_news") == ""
+    text = p.encode(p.Notice("some_newer_news", "x"))
+    assert isinstance(p.decode_server(text), p.Notice)
+
+
+def test_the_hosts_title_offers_the_waiting_table_and_one_click_reopens_it(app, friends) -> None:
+    from game.catalog import new_app
+    from tests.test_online_hosting import host_here
+
+    lobby = host_here(app, ["human"])
+    server = hosting_of(app.ctx).server
+    port, code = server.port, lobby.code
+    friend = SeatClient(server.url, BLANCO, max_backoff=0.3)
+    assert friends.call(friend.join(code, name="Anna")) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.05))
+    app.close()  # the window closed: the app's server stops with it
+    # The friend was told before its line dropped.
+    until_true(lambda: any(n.code == "host_left" for n in friend.notices), "the notice")
+    again = new_app()
+    try:
+        title = again.ctx.nav.make("title")
+        again.stack.push(title)
+        until(again, lambda: title.widget("notice").visible, what="the title's line")
+        assert title.widget("notice").label == "A table waits for you: Blanco with Anna — Reopen"
+        click(again, title.widget("notice").rect.center, 2)
+        until(again, lambda: online_kit_table(again.stack.top, BlancoKit), what="reopened")
+        served = hosting_of(again.ctx).server
+        assert served.running and served.port == port  # where the friend's link leads
+        until_true(lambda: friend.reconnects >= 1, "the friend back by itself")
+        assert not playing.done() or playing.exception() is None
+        assert served.game_server is not None
+        table = served.game_server.hub.tables[code]
+        until_true(lambda: all(s.connected for s in table.seat_infos()), "both seats there")
+    finally:
+        playing.cancel()
+        again.close()
+        friends.call(friend.close(), 5)
+
+
+def test_no_line_for_a_finished_or_served_table(app) -> None:
+    """Nothing waits where nothing is kept: a new app's title shows no line."""
+    title = app.ctx.nav.make("title")
+    app.stack.push(title)
+    frames(app, 5)
+    assert not title.widget("notice").visible and title.notice.reopen is None
 
 
 # -- a seat that comes back reads the whole game ------------------------------------------------

@@ -41,7 +41,7 @@ from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
 from .table import MAX_PAST, start_table
-from .words import error_line
+from .words import error_line, host_left_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
 LOBBY_ONE = pygame.FRect(340, 305, 600, 0)
@@ -103,6 +103,7 @@ class LobbyScene(UIScene):
         self.code = ""
         self.host_token: str | None = held.host_token if held is not None else None
         self.handed_on = False  # the link went on to the table
+        self.host_gone = False  # the server said the host's app closed (until the line is back)
         self.untrusted: tls.UntrustedCertificate | None = None  # a wss:// server to ask about
         self.add(
             "table",
@@ -167,9 +168,10 @@ class LobbyScene(UIScene):
                 self.untrusted = note.value
                 self.problem = untrusted_line(note.value)
             elif note.kind == "lost":
-                self.problem = t("online.lost", "The connection dropped: reconnecting...")
+                lost = t("online.lost", "The connection dropped: reconnecting...")
+                self.problem = host_left_line() if self.host_gone else lost
             elif note.kind == "back":
-                self.problem = ""
+                self.problem, self.host_gone = "", False
         lobby_news(self)  # a friend came while the window is behind others: ask once
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
@@ -214,6 +216,9 @@ class LobbyScene(UIScene):
             self.seats = list(message.seats)
         elif isinstance(message, p.Error):
             self.problem = error_line(message.code)
+        elif isinstance(message, p.Notice) and message.code == "host_left":
+            self.host_gone = True
+            self.problem = host_left_line()
 
     def free_seats(self) -> int:
         return sum(1 for s in self.seats if s.free)
