@@ -287,3 +287,115 @@ def crosses(app: Any, table: Any, count: int) -> None:
             time.sleep(0.002)
             continue
         until(app, lambda v=version: table.session.version != v, what="the server's answer")
+
+
+# -- the online screens speak to people -----------------------------------------------------------
+def drawn_texts(app: Any) -> list[tuple[str, int]]:
+    """Every text the next frame draws centred, with its size."""
+    drawn: list[tuple[str, int]] = []
+    blit = app.ctx.text.blit_centered
+
+    def noted(surface: Any, text: str, size: int, *args: Any, **kwargs: Any) -> Any:
+        drawn.append((text, size))
+        return blit(surface, text, size, *args, **kwargs)
+
+    app.ctx.text.blit_centered = noted
+    try:
+        app.redraw()
+        frames(app, 1)
+    finally:
+        del app.ctx.text.blit_centered
+    return drawn
+
+
+def test_play_online_leads_with_host_and_join_the_server_under_other_server(app) -> None:
+    app.stack.push(app.ctx.nav.make("title"))
+    frames(app, 3)
+    click(app, app.stack.top.widget("online").rect.center, 2)
+    menu = app.stack.top
+    # The default server: no address to read, "Other server..." under the two choices.
+    assert not menu.widget("server").visible and menu.widget("other_server").visible
+    assert menu.widget("host").rect.bottom < menu.widget("other_server").rect.top
+    click(app, menu.widget("other_server").rect.center)
+    assert menu.widget("server").visible and menu.server.focused
+    assert not menu.widget("other_server").visible
+    # Typed over (its text was selected), kept: the next time it shows open, with it.
+    from tests.ui_helpers import type_text
+
+    type_text(app, "ws://127.0.0.1:9")
+    click(app, menu.widget("join").rect.center, 2)
+    join = app.stack.top
+    assert join.widget("server").visible and join.server.text == "ws://127.0.0.1:9"
+
+
+def test_join_leads_with_the_table_code_and_a_placeholder_no_code_reads_like(app) -> None:
+    import re
+
+    from tests.ui_helpers import type_text
+
+    app.stack.push(app.ctx.nav.make("title"))
+    frames(app, 3)
+    click(app, app.stack.top.widget("online").rect.center, 2)
+    click(app, app.stack.top.widget("join").rect.center, 2)
+    join = app.stack.top
+    fields = [n for n in ("code", "name", "go") if join.widget(n).visible]
+    assert fields == ["code", "name", "go"]
+    assert join.widget("code").rect.y < join.widget("name").rect.y < join.widget("go").rect.y
+    assert not join.widget("server").visible and join.widget("other_server").visible
+    placeholder = join.code.placeholder() if callable(join.code.placeholder) else ""
+    assert placeholder == "Table code"
+    assert not re.search(r"[A-Z0-9]{3}-[A-Z0-9]{3}", placeholder)
+    # A link to another server pasted as the code: that server shows, opened.
+    click(app, join.widget("code").rect.center)
+    type_text(app, "ws://192.0.2.7:4000/#ABC-DEF")
+    assert join.widget("server").visible and join.server.text == "ws://192.0.2.7:4000"
+    assert join.code.text == "ABC-DEF"
+
+
+def test_the_lobby_offers_the_link_to_copy_not_to_read(app, shared) -> None:
+    lobby = host_table(app, shared.url, ["human"])
+    until(app, lambda: lobby.code != "" and bool(lobby.seats), what="the lobby")
+    frames(app, 2)
+    drawn = drawn_texts(app)
+    links = [(text, size) for text, size in drawn if "ws://" in text]
+    assert links and all(size <= 18 for _, size in links), links  # small, under the button
+    assert not any(text.startswith("Share") for text, _ in drawn)
+    copy = lobby.widget("copy")
+    assert copy.visible and copy.label == "Copy"
+    assert copy.rect.bottom < 330 < lobby.widget("back").rect.top  # under the code, over the seats
+    click(app, copy.rect.center, 2)
+    assert pygame.scrap.get_text() == hosting_of(app.ctx).share_links(lobby.link.url, lobby.code)[0]
+
+
+# -- Settings' Hosting port ---------------------------------------------------------------------
+def test_any_free_stays_any_free_after_hosting_and_says_the_port_it_keeps(app) -> None:
+    from game.core.ui.settings import load_settings
+    from tests.test_online_hosting import host_here
+
+    app.stack.push(app.ctx.nav.make("title"))
+    app.stack.push(app.ctx.nav.make("settings"))
+    frames(app, 2)
+    settings = app.stack.top
+    port_field = settings.widget("host_port")
+    assert (
+        port_field.text == "" and settings.host_port_hint() == "Friends reach this computer there"
+    )
+    click(app, settings.widget("back").rect.center, 2)
+    app.stack.clear()
+    host_here(app, ["human"])
+    port = hosting_of(app.ctx).server.port
+    saved, _ = load_settings(app.ctx.data_dir)
+    assert (saved.host_port, saved.host_port_kept) == (0, port)  # the choice, and the port apart
+    app.stack.clear_to(app.ctx.nav.make("title"))
+    app.stack.push(app.ctx.nav.make("settings"))
+    frames(app, 2)
+    settings = app.stack.top
+    assert settings.widget("host_port").text == ""  # still "Any free"
+    assert settings.host_port_hint() == f"Any free (now {port}, kept for your tables)"
+    # A port the player types is theirs; the one kept is not said then.
+    click(app, settings.widget("host_port").rect.center)
+    from tests.ui_helpers import type_text
+
+    type_text(app, "40123")
+    assert app.ctx.settings.host_port == 40123
+    assert settings.host_port_hint() == "Friends reach this computer there"

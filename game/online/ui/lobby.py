@@ -44,8 +44,10 @@ from .table import MAX_PAST, start_table
 from .words import error_line, host_left_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
-LOBBY_ONE = pygame.FRect(340, 305, 600, 0)
-LOBBY_TWO = pygame.FRect(100, 305, 1080, 268)
+LOBBY_ONE = pygame.FRect(340, 332, 600, 0)
+LOBBY_TWO = pygame.FRect(100, 330, 1080, 258)
+INVITE_Y = 254  # the middle of the "Invite link — Copy" row, under the code
+LINKS_Y = 300  # the links themselves, small, under it
 # Seat states in inks that read on the paper panel.
 YOU_INK = (196, 30, 110)
 FREE_INK = (112, 100, 136)
@@ -108,7 +110,7 @@ class LobbyScene(UIScene):
         self.add(
             "table",
             Button(
-                (700, 630, 300, 64),
+                (600, 630, 300, 64),
                 lt("online.lobby.to_table", "To the table"),
                 self.to_table,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -120,12 +122,12 @@ class LobbyScene(UIScene):
         self.add(
             "copy",
             Button(
-                (500, 630, 180, 64),
-                lt("online.lobby.copy", "Copy link"),
+                (650, INVITE_Y - 22, 150, 44),
+                lt("online.lobby.copy_short", "Copy"),
                 self.copy_link,
                 key=pygame.K_c,
                 colour=BLUE,
-                text_size=28,
+                text_size=26,
             ),
         ).visible = False  # shown with the code
         self.add(
@@ -141,7 +143,7 @@ class LobbyScene(UIScene):
         self.add(
             "back",
             Button(
-                (280, 630, 200, 64),
+                (380, 630, 200, 64),
                 lt("online.back", "Back"),
                 self.back,
                 key=pygame.K_ESCAPE,
@@ -294,12 +296,20 @@ class LobbyScene(UIScene):
             self.draw_widgets(surface)
             return
         ctx.text.blit_centered(
-            surface, t("online.lobby.code", "Table code"), 30, WHITE, (640, 135), outline=INK, px=2
+            surface, t("online.lobby.code", "Table code"), 30, WHITE, (640, 128), outline=INK, px=2
         )
         ctx.text.blit_centered(
-            surface, self.code, 96, YELLOW, (640, 205), outline=INK, px=5, shadow=6
+            surface, self.code, 96, YELLOW, (640, 190), outline=INK, px=5, shadow=6
         )
-        draw_share_links(surface, ctx, hosting_of(ctx).share_links(self.link.url, self.code))
+        # The link is something to send, not to read: "Invite link" and its Copy button; the
+        # links themselves small under them (no clipboard here; another network's address).
+        invite = t("online.lobby.invite", "Invite link")
+        copy = self.widgets["copy"]
+        size = ctx.text.fit_size(invite, 30, copy.rect.x - 16 - 200)
+        label = ctx.text.render_outlined(invite, size, WHITE, INK, 2)
+        surface.blit(label, label.get_rect(midright=(copy.rect.x - 16, INVITE_Y)))
+        links = hosting_of(ctx).share_links(self.link.url, self.code)
+        draw_share_links(surface, ctx, links, LINKS_Y, quiet=True)
         if self.seats:
             rows = seat_rows(len(self.seats), LOBBY_ONE, LOBBY_TWO, 44)
             draw_panel(surface, panel_of(rows), PAPER)
@@ -318,7 +328,7 @@ class LobbyScene(UIScene):
                 name = ctx.text.render(label, size, INK)
                 surface.blit(name, name.get_rect(midleft=(row.x + 60, y)))
         if self.problem:
-            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 604), outline=INK, px=2)
         self.draw_widgets(surface)
 
 
