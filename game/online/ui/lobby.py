@@ -306,8 +306,8 @@ class LobbyScene(UIScene):
         invite = t("online.lobby.invite", "Invite link")
         copy = self.widgets["copy"]
         size = ctx.text.fit_size(invite, 30, copy.rect.x - 16 - 200)
-        label = ctx.text.render_outlined(invite, size, WHITE, INK, 2)
-        surface.blit(label, label.get_rect(midright=(copy.rect.x - 16, INVITE_Y)))
+        words = ctx.text.render_outlined(invite, size, WHITE, INK, 2)
+        surface.blit(words, words.get_rect(midright=(copy.rect.x - 16, INVITE_Y)))
         links = hosting_of(ctx).share_links(self.link.url, self.code)
         draw_share_links(surface, ctx, links, LINKS_Y, quiet=True)
         if self.seats:
