@@ -7,6 +7,7 @@ real clients, the app driven by pygame events at the layout's positions."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +21,7 @@ from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.codec import event_from_json, view_from_json, wire_of
 from game.online.hosting import HostedServer
+from game.online.ui import seats_file
 from game.online.ui.hosted import hosting_of
 from game.online.ui.words import host_back_line, host_left_line
 from tests.support import online_kit_table
@@ -399,3 +401,67 @@ def test_any_free_stays_any_free_after_hosting_and_says_the_port_it_keeps(app) -
     type_text(app, "40123")
     assert app.ctx.settings.host_port == 40123
     assert settings.host_port_hint() == "Friends reach this computer there"
+
+
+# -- pictures -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pictures_of_the_host_gone_and_back_in_three_languages(
+    data_dir, tmp_path, size, monkeypatch
+) -> None:
+    """The friend's table once the host's app closed, and the host's title offering the table
+    back, in English, French and German (screenshots/online/); no text clipped or covered."""
+    from game.catalog import new_app
+    from game.core import i18n
+    from tests.test_online_ui_shots import CHECKED, LANGUAGES, shot
+    from tests.test_text_overlaps import watched_frames
+
+    watching = watched_frames(monkeypatch)
+    seen = next(watching)
+    CHECKED[:] = [seen]
+    friends = Loop()
+    try:
+        for lang in LANGUAGES:
+            tag = f"{lang}_{size[0]}x{size[1]}"
+            server = HostedServer(tmp_path / f"hosted_{lang}.sqlite3", [BLANCO])
+            assert server.start(0) is None and server.ready.wait(10)
+            host = SeatClient(server.url, BLANCO)
+            code = friends.call(host.open([p.SeatSpec("Anna"), p.SeatSpec("Bo")], sit=0))
+            app = new_app(window=size)
+            try:
+                i18n.set_language(lang)
+                app.ctx.nav.push("online.lobby", url=server.url, code=code, name="Bo")
+                until(app, lambda a=app: online_kit_table(a.stack.top, BlancoKit), what="table")
+                table = app.stack.top
+                server.stop()
+                until(app, lambda t=table: t.message == host_left_line(), what="the words")
+                frames(app, 20)
+                shot(app, f"table_host_left_{tag}")
+            finally:
+                app.close()
+                server.stop()
+            # The host's app, opened again: its title offers the table back.
+            data = tmp_path / f"host_{lang}"
+            (data / "online").mkdir(parents=True)
+            import shutil
+
+            shutil.copy(server.db, data / "online" / "hosted.sqlite3")
+            url = f"ws://127.0.0.1:{server.port}"
+            seats_file.keep(data, seats_file.HeldSeat(url, code, 0, host.token or "", "blanco"))
+            os.environ["SMLB_DATA_DIR"] = str(data)
+            again = new_app(window=size)
+            try:
+                i18n.set_language(lang)
+                title = again.ctx.nav.make("title")
+                again.stack.push(title)
+                until(again, lambda t=title: t.widget("notice").visible, what="the line")
+                assert "Bo" in title.widget("notice").label
+                frames(again, 150)  # (the title's entrance settled)
+                shot(again, f"title_reopen_{tag}")
+            finally:
+                os.environ["SMLB_DATA_DIR"] = str(data_dir)
+                again.close()
+    finally:
+        friends.close()
+        i18n.set_language("en")
+        CHECKED.clear()
+    assert seen.problems == [], "\n".join(seen.problems)

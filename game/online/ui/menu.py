@@ -36,8 +36,8 @@ from .net import NetLink, split_link
 from .seats_file import HeldSeat
 
 MAX_LISTED = 5
-SERVER_RECT = (420, 560, 620, 56)  # under "Other server", once opened
-OTHER_RECT = (490, 566, 300, 44)  # "Other server", collapsed: where the field opens
+SERVER_RECT = (420, 568, 620, 52)  # under "Other server", once opened
+OTHER_RECT = (490, 572, 300, 44)  # "Other server", collapsed: where the field opens
 JOIN_FIELD_X, JOIN_FIELD_W = 330, 440  # the Join screen's form (the tables nearby beside it)
 JOIN_SERVER_Y = 548
 HELD_TOP = 262  # "Your tables"
