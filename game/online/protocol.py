@@ -168,6 +168,14 @@ class Watching(msgspec.Struct, tag="watching"):
     protocol: int = PROTOCOL_VERSION
 
 
+class Past(msgspec.Struct):
+    """What a seat saw of the game before a snapshot: the view it was dealt (version 0, the
+    game's JSON) and the events since, redacted for it; for its move log (history.py)."""
+
+    start: Any
+    events: list[Any]
+
+
 class State(msgspec.Struct, tag="state", omit_defaults=True):
     table: str
     game: str
@@ -184,6 +192,8 @@ class State(msgspec.Struct, tag="state", omit_defaults=True):
     # Once the game is over, to a seat (never a watcher): the code its rematch has (made when
     # one of the seats asks, `rematch`); it does not follow from the table's code.
     rematch: str | None = None
+    # In that snapshot, once the game has begun: what the seat saw before it (Past).
+    past: Past | None = None
 
 
 class Seats(msgspec.Struct, tag="seats"):

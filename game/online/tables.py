@@ -37,6 +37,7 @@ from . import protocol as p
 from .codec import action_from_json, action_to_json, wire_of
 from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
+from .history import History
 from .rows import StoreUnavailable
 from .seats import Seats, TableError as TableError
 from .store import ActionRow, Store, TableRow
@@ -96,6 +97,7 @@ class Table:
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
+        self.history: History | None = None  # made when a seat first comes back (past_for)
         self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         settle(self.state)
         for seat in row.seats:
@@ -139,6 +141,19 @@ class Table:
         self, seats: Iterable[int], events: list[Any], first: bool = False
     ) -> dict[int, str]:
         return self.audience.state_messages(seats, events, first)
+
+    def past_for(self, seat: int) -> p.Past | None:
+        """What the seat saw of the game so far (history.py), for its move log; None when it
+        cannot be told (a game too long, or actions that no longer replay: logged)."""
+        if self.history is None:
+            try:
+                self.history = History(
+                    self.game, header_record(self.game, self.row), list(self.state.actions)
+                )
+            except (RecordError, ValueError) as err:
+                log.error("table %s: no history for a seat coming back: %s", self.code, err)
+                return None
+        return self.history.past_for(seat)
 
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
@@ -187,6 +202,7 @@ class Table:
             return
         self.state = state
         settle(self.state)
+        self.history = None  # (its views carry the names)
         self.audience.show([])
 
     def resume_seat(self, seat: int, token: str) -> None:
@@ -292,6 +308,8 @@ class Table:
         self.count += 1
         self.last_row = row
         self.done_ids[(seat, action_id)] = self.version
+        if self.history is not None:
+            self.history.add(events)
         if self.state.is_terminal():
             self._mark_finished()
         self.audience.show(events, seats_told=True)
@@ -305,6 +323,7 @@ class Table:
         fresh = Table(self.row, self.game, self.store, self.clock, self.commits)
         fresh.replay(self.store.actions(self.code))
         self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
+        self.history = None
         self.unsure = False
 
     def _reload_if_possible(self) -> None:

@@ -71,10 +71,12 @@ class Settings:
     memory_aid: bool = True  # Blanco: cards you have looked at show their faces to you only
     pace: str = "brisk"  # one of PACES: how fast computers' turns are shown
     confirm: str = "always"  # one of CONFIRM_DELAYS: a finished turn waits for Next, or not
-    # The port friends reach this computer's server at (Host on this computer). 0: a free one,
-    # which is then kept here: the link friends keep, and the tables' seats, still lead here
-    # after a restart (and the player can see it, to open it in a router, or change it).
+    # The port friends reach this computer's server at (Host on this computer), as the player
+    # chose it: 0 is "Any free", and stays so.
     host_port: int = 0
+    # Under "Any free": the port last served on, used again first, so the link friends keep and
+    # the tables' seats still lead here after a restart (Settings shows it beside the choice).
+    host_port_kept: int = 0
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""

@@ -22,7 +22,7 @@ from .kept_game import Verdict, checking, keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
-from .words import error_line, notice_line, presence_line, said_line
+from .words import error_line, host_back_line, host_left_line, notice_line, presence_line, said_line
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -67,6 +67,7 @@ class OnlineHost:
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
+        self.host_gone = False  # the server said the host's app closed (until the line is back)
 
     def attach(self, table: Table) -> None:
         self.table = table
@@ -116,11 +117,14 @@ class OnlineHost:
             elif isinstance(message, p.Error) or refused:
                 self.say_line(error_line(message.code))
             elif isinstance(message, p.Notice):
+                self.host_gone = self.host_gone or message.code == "host_left"
                 self.say_line(notice_line(message.code))
         elif note.kind == "lost":
-            self.say_line(t("online.lost", "The connection dropped: reconnecting..."))
+            lost = t("online.lost", "The connection dropped: reconnecting...")
+            self.say_line(host_left_line() if self.host_gone else lost)
         elif note.kind == "back":
-            self.say_line("")
+            self.say_line(host_back_line() if self.host_gone else "")
+            self.host_gone = False
         elif note.kind == "failed":
             self.say_line(error_line(str(note.value)))
 
@@ -148,7 +152,10 @@ class OnlineHost:
 
     def waiting_words(self, seat: int) -> str | None:
         """A person away is waited for, not "playing": still to come, or gone and coming back;
-        a seat nobody took says how a friend takes it."""
+        a seat nobody took says how a friend takes it; while the host's app is closed, the
+        game waits for them."""
+        if self.host_gone:
+            return host_left_line()
         if self.session.is_free(seat):
             return t(
                 "online.table.free",
