@@ -106,6 +106,7 @@ class GameServer(RelayedRequests):
         self.hub.commits.on_trouble = self.set_troubled
         self.metrics = Metrics(self)  # the figures GET /metrics shows (metrics.py)
         self.hub.commits.on_committed = self.metrics.committed
+        self.hub.places.on_wait = self.metrics.computer_waited
 
     # -- what the metrics read (metrics.Watched) and /metrics' switch (http.Served) -------------
     def connection_count(self) -> int:
@@ -381,7 +382,7 @@ class GameServer(RelayedRequests):
                     "too_many_tables",
                     f"one address has {self.limits.tables_per_address} unfinished tables open",
                 )
-            table, host_token = self.hub.open(message)
+            table, host_token = self.hub.open(message, address)
             conn.opened += 1
             self.opened_by[address] = [*live, table.code]
             conn.send(p.encode(p.Opened(table.code, host_token, self.rate, self.protocol)))
