@@ -20,6 +20,7 @@ from game.online import protocol as p
 from game.online.client import SeatClient
 from game.online.thinking import Served, Thinking
 from tests.test_online_helpers import TEST_LIMITS, run, running_server
+from tests.test_online_ops import http_get, value
 
 BLANCO = game_by_id("blanco")
 LUCKYBOX = game_by_id("luckybox")
@@ -231,7 +232,7 @@ def test_attackers_tables_of_computers_never_make_an_honest_tables_computer_wait
     limits = dataclasses.replace(TEST_LIMITS, thinking=1)
     attackers = {"127.0.0.2": 4, "127.0.0.3": 1, "127.0.0.4": 2}
 
-    async def scenario() -> tuple[list[Served], str, set[str]]:
+    async def scenario() -> tuple[list[Served], str, set[str], tuple[int, float]]:
         async with running_server(tmp_path / "t.db", limits=limits) as (url, server):
             robots = [p.SeatSpec(f"Bot {i}", "easy") for i in range(12)]
             clients = []
@@ -249,7 +250,9 @@ def test_attackers_tables_of_computers_never_make_an_honest_tables_computer_wait
             code = await humans[0].open(seats, seed=5, sit=0)
             await humans[1].join(code, 1)
             bots = [BLANCO.make_bot("easy", 5, seat) for seat in range(2)]
-            playing = [asyncio.create_task(h.play(b.choose)) for h, b in zip(humans, bots)]
+            playing = [
+                asyncio.create_task(h.play(b.choose)) for h, b in zip(humans, bots, strict=True)
+            ]
             places = server.hub.places
             try:
                 for _ in range(3000):  # (a deadline, polled: 30 s at most)
@@ -257,15 +260,19 @@ def test_attackers_tables_of_computers_never_make_an_honest_tables_computer_wait
                     if len(honest) >= 6 or all(t.done() for t in playing):
                         break
                     await asyncio.sleep(0.01)
+                handed = places.handed
+                metrics = (await http_get(url, "/metrics"))[2]
+                waits = (handed, value(metrics, "smlb_computer_wait_seconds_count"))
             finally:
                 for task in playing:
                     task.cancel()
                 await asyncio.gather(*playing, return_exceptions=True)
                 for client in [*clients, *humans]:
                     await client.close()
-            return list(places.served), code, attacked
+            return list(places.served), code, attacked, waits
 
-    served, code, attacked = run(scenario(), timeout=60)
+    served, code, attacked, (handed, waits_seen) = run(scenario(), timeout=60)
+    assert waits_seen >= handed > 0  # every wait for a place observed (/metrics)
     honest = [s for s in served if s.table == code]
     assert len(honest) >= 6, "the honest table's computer hardly played"
     assert {s.owner for s in honest} == {"127.0.0.1"}
