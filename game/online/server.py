@@ -49,6 +49,7 @@ from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store
 from .tables import WATCHER, Table, TableError
+from .thinking import share_the_interpreter
 
 log = logging.getLogger("game.online")
 
@@ -473,6 +474,7 @@ async def start(
     first: a port taken is known at once, and IPv4 and IPv6 share one port)."""
     limits = (limits or Limits()).with_open_files(open_files())
     collapse_repeats("game.online", "websockets", "asyncio")
+    share_the_interpreter()  # (computers think in worker threads)
     game_server = GameServer(store, games, rate, chosen_seeds, limits)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     game_server.clean_old()  # (before the restore: what is past its retention is not loaded)
