@@ -141,31 +141,34 @@ async def honest_table(url: str, moves: int, seed: int = 1) -> tuple[list[float]
     return times, turns.waits
 
 
-async def attacked(url: str, moves: int, addresses: int) -> tuple[list[float], list[float], int]:
+async def attacked(
+    url: str, moves: int, addresses: int
+) -> tuple[list[float], list[float], int, int]:
     """The honest table's figures while `addresses` attackers' tables of computers play:
-    (round trips, computer turns, the attackers' moves meanwhile)."""
+    (round trips, computer turns, the attackers' moves meanwhile, their tables open)."""
     tables = LIMITS.tables_per_address
     opened = await asyncio.gather(
         *(open_computer_tables(url, attacker(i), tables) for i in range(addresses))
     )
     attackers = [client for clients in opened for client in clients]
     await asyncio.sleep(2.0)  # (every table's first decisions queued)
-    before = await asyncio.to_thread(moves_committed, url)
+    tables_open = int(await asyncio.to_thread(metric, url, "smlb_tables_live"))
+    before = await asyncio.to_thread(metric, url, "smlb_moves_total")
     try:
         times, waits = await honest_table(url, moves)
-        after = await asyncio.to_thread(moves_committed, url)
-        return times, waits, int(after - before) - len(times) - len(waits)
+        after = await asyncio.to_thread(metric, url, "smlb_moves_total")
+        return times, waits, int(after - before) - len(times) - len(waits), tables_open
     finally:
         for client in attackers:
             with contextlib.suppress(Exception):
                 await client.close()
 
 
-def moves_committed(url: str) -> float:
-    """Every move the server has committed so far (`smlb_moves_total` of GET /metrics)."""
+def metric(url: str, name: str) -> float:
+    """One of the server's figures (GET /metrics): `smlb_moves_total`, `smlb_tables_live`."""
     with urllib.request.urlopen(url.replace("ws://", "http://") + "/metrics", timeout=30) as got:
         text = got.read().decode("utf-8")
-    found = re.search(r"^smlb_moves_total (\S+)$", text, re.MULTILINE)
+    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
     return float(found.group(1)) if found else float("nan")
 
 
@@ -176,7 +179,7 @@ def print_computer_attack(moves: int, addresses: int = ADDRESSES) -> None:
         server = ServerProcess(db, log, None, ["--allow-computer-tables"])
         url = server.start()
         try:
-            times, waits, attack = asyncio.run(attacked(url, moves, addresses))
+            times, waits, attack, opened = asyncio.run(attacked(url, moves, addresses))
         finally:
             server.kill()
     tables = addresses * LIMITS.tables_per_address
@@ -194,6 +197,7 @@ def print_computer_attack(moves: int, addresses: int = ADDRESSES) -> None:
         f"(target < {WAIT_TARGET_MS:.0f}; {len(waits)} turns of the honest table's computer)"
     )
     print(f"computers_attack_moves: {attack} (the attackers' computers' moves meanwhile)")
+    print(f"computers_attack_tables: {opened} (open when the honest table began; target {tables})")
 
 
 def main(argv: list[str] | None = None) -> int:

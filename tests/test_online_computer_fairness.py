@@ -283,3 +283,45 @@ def test_attackers_tables_of_computers_never_make_an_honest_tables_computer_wait
     # ...and every decision, the honest ones among them, waited for at most one of each other
     # table's and each other address's
     waits_are_fair(served, first=served[0].number)
+
+
+def test_a_seat_taken_back_and_handed_over_again_while_queued_still_thinks(
+    tmp_path: Path,
+) -> None:
+    """A computer's seat waiting for a place is taken back by its player (it leaves the
+    queue) and handed to a computer again before its waiter has run: that seat still thinks
+    once a place is free, and the game goes on."""
+    from game.online.rows import SeatRow, TableRow
+    from game.online.store import SqliteStore
+    from game.online.tables import Table
+
+    async def scenario() -> int:
+        store = SqliteStore(tmp_path / "t.db")
+        seats = [SeatRow(i, f"Bot {i}", "computer", "easy") for i in range(3)]
+        row = TableRow("RE-HAND", "blanco", 4, None, "x", 300.0, 0.0, None, seats)
+        store.create_table(row)
+        table = Table(row, BLANCO, store)
+        table.places = places = Thinking(1)
+        table.computers.owner = "127.0.0.9"
+        try:
+            holder = places.turn("other", "ELSEWHERE", 0, lambda: True)
+            assert await holder.__aenter__() is not None
+            table.start_computers()
+            await asyncio.sleep(0)
+            (seat,) = table.waiting_for()
+            assert places.queued == 1
+            table.computers.drop(seat)  # its player took it back...
+            table.computers.make(seats[seat])  # ...and it was handed over again at once
+            table.start_computers()
+            assert places.queued == 0
+            await holder.__aexit__(None, None, None)
+            for _ in range(1000):  # (a deadline, polled: 10 s at most)
+                if table.version >= 6:
+                    break
+                await asyncio.sleep(0.01)
+            return table.version
+        finally:
+            table.computers.stop()
+            store.close()
+
+    assert run(scenario()) >= 6

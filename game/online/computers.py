@@ -154,8 +154,8 @@ class Computers:
                 # (the table's next decision waits until this one's move is applied: thought
                 # meanwhile from the view before it, it would be thought again)
                 async with self._place(seat) as place:
-                    if place is None:
-                        break  # no longer wanted when its turn came: dropped, not thought
+                    if place is None:  # no longer wanted when its turn came: not thought
+                        continue  # (unless the seat was handed to a computer again since)
                     # (the view as the place is handed: a decision queued long is not stale)
                     version, bot = table.version, self.bots[seat]
                     view = table.view_for(seat)
