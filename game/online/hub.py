@@ -365,7 +365,7 @@ class Hub:
             raise TableError("bad_open", str(err)) from None
         table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
         self._adopt(table)
-        if opener is not None:
+        if opener:  # (an address unknown: the table takes turns as an address of its own)
             table.computers.owner = opener
         self.store.create_table(row)
         self.tables[code] = table
