@@ -35,8 +35,8 @@ SERVED_KEPT = 4096  # the latest decisions handed a place, kept for the tests an
 #: Seconds a thread runs Python before another waiting for the interpreter gets it (Python's
 #: default is 5 ms): the event loop, woken by a client's action, waits for it behind the
 #: computers thinking in worker threads. At 1 ms an honest move's round trip took a third as
-#: long with 64 tables of Hard computers playing (bench/abuse_computers.py; the computers'
-#: own pace is the same).
+#: long (median; p95 0.4 times) with 64 tables of Hard computers playing, measured with
+#: bench/abuse_computers.py.
 SWITCH_SECONDS = 0.001
 
 
