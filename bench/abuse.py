@@ -23,6 +23,7 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
   process as play first reaches them, bounded, reused by every later table) and the memory
   pages they keep from being returned; what the second leaves is what one more table costs
   (tests/test_online_memory.py: a table let go is freed, its state and computers with it).
+- computers_*: the 44-address computer attack (bench/abuse_computers.py, its own server).
 
 `--only-memory` prints the table figures alone (no server).
 """
@@ -46,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from abuse_computers import print_computer_attack  # noqa: E402
 from server import ServerProcess  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -410,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             f"(target < {P95_TARGET_MS:.0f}; {len(flooded)} moves, median of the run "
             f"{statistics.median(flooded) * 1000:.1f})"
         )
+    print_computer_attack(args.moves)
     if not args.skip_memory:
         print_table_memory()
     return 0

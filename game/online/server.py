@@ -49,6 +49,7 @@ from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store
 from .tables import WATCHER, Table, TableError
+from .thinking import share_the_interpreter
 
 log = logging.getLogger("game.online")
 
@@ -106,6 +107,7 @@ class GameServer(RelayedRequests):
         self.hub.commits.on_trouble = self.set_troubled
         self.metrics = Metrics(self)  # the figures GET /metrics shows (metrics.py)
         self.hub.commits.on_committed = self.metrics.committed
+        self.hub.places.on_wait = self.metrics.computer_waited
 
     # -- what the metrics read (metrics.Watched) and /metrics' switch (http.Served) -------------
     def connection_count(self) -> int:
@@ -381,7 +383,7 @@ class GameServer(RelayedRequests):
                     "too_many_tables",
                     f"one address has {self.limits.tables_per_address} unfinished tables open",
                 )
-            table, host_token = self.hub.open(message)
+            table, host_token = self.hub.open(message, address)
             conn.opened += 1
             self.opened_by[address] = [*live, table.code]
             conn.send(p.encode(p.Opened(table.code, host_token, self.rate, self.protocol)))
@@ -472,6 +474,7 @@ async def start(
     first: a port taken is known at once, and IPv4 and IPv6 share one port)."""
     limits = (limits or Limits()).with_open_files(open_files())
     collapse_repeats("game.online", "websockets", "asyncio")
+    share_the_interpreter()  # (computers think in worker threads)
     game_server = GameServer(store, games, rate, chosen_seeds, limits)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     game_server.clean_old()  # (before the restore: what is past its retention is not loaded)

@@ -42,6 +42,7 @@ from .rows import StoreUnavailable
 from .seats import Seats, TableError as TableError
 from .store import ActionRow, Store, TableRow
 from .stored import Stored
+from .thinking import Thinking
 from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
@@ -366,10 +367,11 @@ class Table:
         return self.computers.thinking
 
     @property
-    def thinkers(self) -> asyncio.Semaphore | None:
-        """The server's bound on computer seats thinking at once (None: no bound)."""
-        return self.computers.thinkers
+    def places(self) -> Thinking | None:
+        """The server's thinking places, handed to its tables' computers in turns (None:
+        every computer thinks at once)."""
+        return self.computers.places
 
-    @thinkers.setter
-    def thinkers(self, bound: asyncio.Semaphore | None) -> None:
-        self.computers.thinkers = bound
+    @places.setter
+    def places(self, places: Thinking | None) -> None:
+        self.computers.places = places
