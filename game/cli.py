@@ -337,6 +337,16 @@ def add_limit_options(parser: argparse._ActionsContainer) -> None:
                 option, dest=f"limit_{f.name}", action="store_true", help=f"serve: {what}"
             )
             continue
+        if f.metadata["many"]:  # (given again for each value: --trusted-proxy)
+            parser.add_argument(
+                option,
+                dest=f"limit_{f.name}",
+                action="append",
+                metavar="ADDR",
+                type=limit_network,
+                help=f"serve: {what}",
+            )
+            continue
         default = getattr(defaults, f.name) if f.name != "thinking" else "the CPUs"
         shown = f"{default:g}" if isinstance(default, float) else str(default)
         parser.add_argument(
@@ -359,12 +369,22 @@ def server_limits(args: argparse.Namespace) -> Limits:
         for f in dataclasses.fields(Limits)
         if getattr(args, f"limit_{f.name}") not in (None, False)
     }
-    return Limits(**given)
+    return Limits(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
 
 
 def limit_number(text: str) -> int:
     """A limit that counts: a whole number from 1 (up to a million)."""
     return whole_number(text, 1, 1_000_000)
+
+
+def limit_network(text: str) -> str:
+    """A trusted proxy: an address or a range of addresses (limits.proxy_network)."""
+    from game.online.limits import proxy_network
+
+    try:
+        return proxy_network(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(printable(str(err))) from None
 
 
 def limit_amount(text: str) -> float:
