@@ -30,7 +30,7 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
@@ -364,12 +364,13 @@ def server_limits(args: argparse.Namespace) -> Limits:
 
     from game.online.limits import Limits
 
-    given = {
+    given: dict[str, Any] = {
         f.name: getattr(args, f"limit_{f.name}")
         for f in dataclasses.fields(Limits)
         if getattr(args, f"limit_{f.name}") not in (None, False)
     }
-    return Limits(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
+    many: dict[str, Any] = {k: tuple(v) for k, v in given.items() if isinstance(v, list)}
+    return Limits(**{**given, **many})
 
 
 def limit_number(text: str) -> int:

@@ -40,12 +40,12 @@ from .connection import Connection, check_every, failures_answered
 from .doorway import Doorway, Guarded, guarded
 from .hub import Hub
 from .limits import Door, Limits, Lookups, address_of as peer_address, collapse_repeats, open_files
+from .look_ups import CUT_OFF, LookUps
 from .metrics import Metrics
 from .names import normal_code
 from .proxies import TrustedProxies
 from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
-from .seats import proves_token
 from .store import Store
 from .tables import WATCHER, Table, TableError
 from .thinking import share_the_interpreter
@@ -65,11 +65,6 @@ CLEAN_SECONDS = 3600.0  # how often the tables past their retention are deleted
 #: What looks a table or a seat up by its code or token: a failed one counts (limits.Lookups).
 LOOKUPS = (p.Join, p.Resume, p.Watch, p.GetRecord, p.Rematch, p.HandOver)
 LOOKUP_FAILURES = frozenset(("no_such_table", "bad_token", "not_host", "no_such_seat"))
-CUT_OFF = p.Error(
-    "cut_off", "too many failed look-ups from your address: look-ups wait a while (seats play on)"
-)
-ONE_AT_A_TIME = p.Error("rate_limited", "one look-up at a time while they are slowed: wait")
-BUDGET_SPENT = p.Error("rate_limited", "too many look-ups on this server: try again in a moment")
 
 
 class GameServer(RelayedRequests):
@@ -90,7 +85,6 @@ class GameServer(RelayedRequests):
         self.door = Door(limits)  # connections per address and in all
         self.proxies = TrustedProxies(limits.trusted_proxies)  # who stands for whom
         self.lookups = Lookups(limits)  # failed look-ups per address
-        self.waiting: dict[Connection, asyncio.Task[None]] = {}  # look-ups slowed, under way
         self.opened_by: dict[str, list[str]] = {}  # address -> the tables it opened
         self.hub = Hub(store, games, chosen_seeds=chosen_seeds, limits=limits)
         self.cleaner: asyncio.TimerHandle | None = None  # deletes the tables past retention
@@ -110,6 +104,7 @@ class GameServer(RelayedRequests):
         self.hub.commits.on_committed = self.metrics.committed
         self.hub.places.on_wait = self.metrics.computer_waited
         self.doorway = Doorway(self.door, self.proxies, self.metrics)  # who is let in
+        self.look_ups = LookUps(self.lookups, self.hub, self.metrics, self._serve)
 
     # -- what the metrics read (metrics.Watched) and /metrics' switch (http.Served) -------------
     def connection_count(self) -> int:
@@ -243,47 +238,6 @@ class GameServer(RelayedRequests):
         ):
             self.dispatch(conn, message)
 
-    def _proven(self, message: p.ClientMessage) -> bool:
-        """Whether a look-up carries the right token of a table held here (a player's own:
-        never slowed nor cut off)."""
-        code = normal_code(str(getattr(message, "table", "")))
-        table = self.hub.tables.get(code) or self.hub.mirrors.get(code)
-        return table is not None and proves_token(table.row, message)
-
-    def _look_up(self, conn: Connection, message: p.ClientMessage) -> None:
-        """A look-up (LOOKUPS): a player's own token's served at once; from an address cut
-        off, refused (`cut_off`); else served once its address's failures and the server's
-        budget say (limits.Lookups), in the background: the connection's other messages (a
-        seat's actions) are served meanwhile, and its next look-up waits for this one."""
-        if self._proven(message):
-            self._serve(conn, message)
-        elif self.lookups.cut_off(conn.address):
-            self.metrics.refused("cut_off")
-            conn.send(p.encode(CUT_OFF))
-        elif conn in self.waiting:
-            conn.send(p.encode(ONE_AT_A_TIME))
-        else:
-            wait = self.lookups.wait(conn.address)
-            if wait is None:
-                self.metrics.refused("rate_limited")
-                conn.send(p.encode(BUDGET_SPENT))
-            elif not wait:
-                self._serve(conn, message)
-            else:
-                self.waiting[conn] = asyncio.create_task(self._serve_later(conn, message, wait))
-
-    async def _serve_later(self, conn: Connection, message: p.ClientMessage, wait: float) -> None:
-        try:
-            await asyncio.sleep(wait)
-            if conn.closing:
-                return
-            if self.lookups.cut_off(conn.address) and not self._proven(message):
-                conn.send(p.encode(CUT_OFF))  # (cut off meanwhile, by its other look-ups)
-            else:
-                self._serve(conn, message)
-        finally:
-            self.waiting.pop(conn, None)
-
     async def handler(self, ws: ServerConnection) -> None:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
@@ -312,16 +266,14 @@ class GameServer(RelayedRequests):
                     await self._bad(conn, "bad_message", str(err))
                     continue
                 if isinstance(message, LOOKUPS):
-                    self._look_up(conn, message)
+                    self.look_ups.look_up(conn, message)
                 else:
                     self._serve(conn, message)
         except ConnectionClosed:
             pass
         finally:
             self.connections.discard(conn)
-            waiting = self.waiting.pop(conn, None)
-            if waiting is not None:
-                waiting.cancel()
+            self.look_ups.forget(conn)
             self._leave(conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(conn), 1.0)
