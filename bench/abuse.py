@@ -26,6 +26,9 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
   (tests/test_online_memory.py: a table let go is freed, its state and computers with it).
 - computers_*: the 44-address computer attack (bench/abuse_computers.py, its own server).
 
+The door's figures (behind a trusted proxy; the 260-address watcher flood) are
+bench/abuse_door.py's, printed among these.
+
 `--only-memory` prints the table figures alone (no server).
 """
 
@@ -49,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from abuse_computers import print_computer_attack  # noqa: E402
+from abuse_door import print_door_figures  # noqa: E402
 from server import ServerProcess  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -412,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
             f"(target < {P95_TARGET_MS:.0f}; {len(flooded)} moves, median of the run "
             f"{statistics.median(flooded) * 1000:.1f})"
         )
+        print_door_figures(folder)  # (issue 71: behind a trusted proxy; the watcher flood)
     print_computer_attack(args.moves)
     if not args.skip_memory:
         print_table_memory()

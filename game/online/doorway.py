@@ -72,6 +72,8 @@ class Doorway:
         self.metrics = metrics
         self.inside: dict[Guarded, None] = {}  # every connection counted, oldest first
         self.by_address: dict[str, dict[Guarded, None]] = {}  # the same, per address
+        # those at no table, the longest so first (a superset: each is looked at again)
+        self.idle: dict[Guarded, None] = {}
         self.made_room = 0  # connections let go for another
 
     def enter(self, conn: Guarded, address: str | None) -> str | None:
@@ -84,6 +86,7 @@ class Doorway:
         why = self.door.admit(address)
         if why is None:
             self.inside[conn] = None
+            self.idle[conn] = None
             if address is not None:
                 self.by_address.setdefault(address, {})[conn] = None
         return why
@@ -102,6 +105,7 @@ class Doorway:
 
     def left(self, conn: Guarded, address: str | None) -> None:
         self.inside.pop(conn, None)
+        self.idle.pop(conn, None)
         if address is not None:
             mine = self.by_address.get(address)
             if mine is not None:
@@ -109,6 +113,17 @@ class Doorway:
                 if not mine:
                     del self.by_address[address]
         self.door.left(address)
+
+    def busy(self, conn: object) -> None:
+        """The connection sits or watches now (server.GameServer tells)."""
+        if isinstance(conn, Guarded):
+            self.idle.pop(conn, None)
+
+    def free(self, conn: object) -> None:
+        """The connection is at no table now: the newest of those that are."""
+        if isinstance(conn, Guarded) and conn in self.inside:
+            self.idle.pop(conn, None)
+            self.idle[conn] = None
 
     def _make_room(self, address: str | None) -> None:
         """Let one connection go to make room: on the whole server (`address` None) one at
@@ -127,20 +142,33 @@ class Doorway:
         return None
 
     def _least_needed(self) -> Guarded | None:
-        """The connection to let go on a full server (None: every one holds a seat)."""
+        """The connection to let go on a full server (None: every one holds a seat): one at
+        no table, else a watcher, from the address holding the most connections, the one
+        longest so. (It looks at the connections at no table, then at the fullest addresses'
+        first: a flood costs each newcomer a few look-ups, not one per connection.)"""
         counts, cap = self.door.open, self.door.limits.connections_per_address
-        best: tuple[int, int] | None = None
+        most = -1
         victim: Guarded | None = None
-        for conn in self.inside:  # (oldest first: the first of equals is kept)
-            holds = conn.holds()
-            if holds == SEATED:
+        for conn in self.idle:
+            if conn.holds() != IDLE:  # (a seat asked of another server: held)
                 continue
-            key = (holds, -counts.get(conn.counted_as or "", 0))
-            if best is None or key < best:
-                best, victim = key, conn
-                if key <= (IDLE, -cap):  # (none can come before it: a flood ends here)
+            count = counts.get(conn.counted_as or "", 0)
+            if count > most:
+                most, victim = count, conn
+                if count >= cap:
                     break
-        return victim
+        if victim is not None:
+            return victim
+        fullest = max(self.by_address, key=lambda a: counts.get(a, 0), default=None)
+        ordered = [fullest] if fullest is not None else []
+        for round_ in range(2):  # (the fullest address first; all of them, fullest first, next)
+            for address in ordered:
+                for conn in self.by_address.get(address, {}):
+                    if conn.holds() == WATCHING:
+                        return conn
+            if round_ == 0:
+                ordered = sorted(self.by_address, key=lambda a: -counts.get(a, 0))
+        return None
 
 
 class Served(Protocol):

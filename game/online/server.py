@@ -312,12 +312,14 @@ class GameServer(RelayedRequests):
         self.forwarded.pop(conn.key, None)
         if isinstance(conn, Connection) and conn.free_since is None:
             conn.free_since = asyncio.get_running_loop().time()
+            self.doorway.free(conn.ws)
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
         conn.table, conn.seat = table, seat
         if isinstance(conn, Connection):
             conn.free_since = None
+            self.doorway.busy(conn.ws)
         table.attach(conn, seat)
 
     def _elsewhere(self, conn: Connection, code: str, message: p.ClientMessage) -> bool:
