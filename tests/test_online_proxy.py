@@ -101,19 +101,14 @@ def seated_addresses(server: GameServer) -> dict[str, int]:
 
 
 async def acts(client: SeatClient, seed: int) -> bool:
-    """The player's seat makes its move (an Easy computer chooses it): whether it was
-    acknowledged (False: the seat was not waited for)."""
+    """The player's seat makes its move (an Easy computer chooses it; Lucky Box: every seat
+    chooses at once): whether it was acknowledged, no error before."""
     assert client.seat is not None
     bot = LUCKYBOX.make_bot("easy", seed, client.seat)
-    for _ in range(50):
-        if client.may_act():
+    for _ in range(30):
+        if client.may_act():  # (again after a `stale`: the table moved meanwhile)
             await client.act(bot.choose(client.view(), client.seat))
-        try:
-            message = await asyncio.wait_for(client.receive(), 0.5 if client.pending else 0.2)
-        except TimeoutError:
-            if client.pending is None and not client.may_act():
-                return False
-            continue
+        message = await asyncio.wait_for(client.receive(), 5)
         assert not isinstance(message, p.Error), message
         if isinstance(message, p.Ack):
             return True
