@@ -99,8 +99,9 @@ class Table:
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
         self.history: History | None = None  # made when a seat first comes back (past_for)
-        # whether computers may play with no human seat at the table (--allow-computer-tables)
-        self.computers_alone = False
+        # whether computers may play with no human seat at the table: the hub says its server's
+        # (--allow-computer-tables); a table made by hand (a test, a bench) plays as it is dealt
+        self.computers_alone = True
         self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         settle(self.state)
         for seat in row.seats:
