@@ -30,7 +30,7 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
@@ -337,6 +337,16 @@ def add_limit_options(parser: argparse._ActionsContainer) -> None:
                 option, dest=f"limit_{f.name}", action="store_true", help=f"serve: {what}"
             )
             continue
+        if f.metadata["many"]:  # (given again for each value: --trusted-proxy)
+            parser.add_argument(
+                option,
+                dest=f"limit_{f.name}",
+                action="append",
+                metavar="ADDR",
+                type=limit_network,
+                help=f"serve: {what}",
+            )
+            continue
         default = getattr(defaults, f.name) if f.name != "thinking" else "the CPUs"
         shown = f"{default:g}" if isinstance(default, float) else str(default)
         parser.add_argument(
@@ -354,17 +364,28 @@ def server_limits(args: argparse.Namespace) -> Limits:
 
     from game.online.limits import Limits
 
-    given = {
+    given: dict[str, Any] = {
         f.name: getattr(args, f"limit_{f.name}")
         for f in dataclasses.fields(Limits)
         if getattr(args, f"limit_{f.name}") not in (None, False)
     }
-    return Limits(**given)
+    many: dict[str, Any] = {k: tuple(v) for k, v in given.items() if isinstance(v, list)}
+    return Limits(**{**given, **many})
 
 
 def limit_number(text: str) -> int:
     """A limit that counts: a whole number from 1 (up to a million)."""
     return whole_number(text, 1, 1_000_000)
+
+
+def limit_network(text: str) -> str:
+    """A trusted proxy: an address or a range of addresses (limits.proxy_network)."""
+    from game.online.limits import proxy_network
+
+    try:
+        return proxy_network(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(printable(str(err))) from None
 
 
 def limit_amount(text: str) -> float:

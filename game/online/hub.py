@@ -136,6 +136,7 @@ class Hub:
         """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
         table.on_change = self._changed
         table.places = self.places
+        table.computers_alone = self.limits.computer_tables
         table.on_finish = self.retire
 
     def _changed(self, table: Table) -> None:

@@ -39,7 +39,7 @@ from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
 from .history import History
 from .rows import StoreUnavailable
-from .seats import Seats, TableError as TableError
+from .seats import Seats, TableError as TableError, humans
 from .store import ActionRow, Store, TableRow
 from .stored import Stored
 from .thinking import Thinking
@@ -99,6 +99,9 @@ class Table:
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
         self.history: History | None = None  # made when a seat first comes back (past_for)
+        # whether computers may play with no human seat at the table: the hub says its server's
+        # (--allow-computer-tables); a table made by hand (a test, a bench) plays as it is dealt
+        self.computers_alone = True
         self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         settle(self.state)
         for seat in row.seats:
@@ -216,7 +219,8 @@ class Table:
         """The host gives a seat whose player has been away longer than the hold (or that
         nobody took) to a computer; the player's token still takes it back."""
         here = seat in self.listeners.values()
-        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here)
+        keep_human = not self.computers_alone
+        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here, keep_human)
         self.computers.make(row)
         self._broadcast_seats()
         self.start_computers()
@@ -346,7 +350,10 @@ class Table:
 
     # -- computers ----------------------------------------------------------------------------
     def start_computers(self) -> None:
-        self.computers.start()
+        """The computers think when their seat is waited for, only while a seat is a human's
+        (a table stored or dealt again with computers alone waits for a player's token)."""
+        if self.computers_alone or humans(self.row):
+            self.computers.start()
 
     def waiting_for(self) -> list[int]:
         """The seats the game waits for now."""

@@ -54,6 +54,10 @@ def error_line(code: str) -> str:
         "not_host": lambda: t(
             "online.error.not_host", "Only the table's host may hand a seat to a computer."
         ),
+        "last_human": lambda: t(
+            "online.error.last_human",
+            "That is the table's last seat for a person: it stays a person's.",
+        ),
         "not_your_seat": lambda: t("online.error.not_your_seat", "That seat is not yours now."),
         "not_finished": lambda: t(
             "online.error.not_finished", "That table's game is not over yet."
