@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from game.core.game import Game
+from game.core.game import Game, GameState
 
 from . import protocol as p
 from .codec import event_out, view_bytes, wire_of
@@ -30,10 +30,10 @@ class Listener(Protocol):
 
 
 class Shown(Protocol):
-    """What a table's audience reads of it."""
+    """What a table's audience reads of it (a `Table`, or a `Mirror` of another process's)."""
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> GameState: ...
 
     @property
     def version(self) -> int: ...
