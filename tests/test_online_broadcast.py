@@ -138,3 +138,34 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         assert [s.version for s in states if isinstance(s, p.State)][-1] == owner.version
 
     run(scenario())
+
+
+def test_a_mirror_of_a_table_with_computers_makes_no_computer_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A mirror shows another process's table: its computers play at the owner, so following
+    a table of computer seats makes none of them here (no bot built, none thinking), and a
+    client here still gets its seat's own `state`."""
+    from game.online.mirror import Mirror
+
+    game = game_by_id("luckybox")
+    seats = [SeatRow(0, "Ann", "human")] + [
+        SeatRow(i, f"Bot {i}", "computer", "hard") for i in (1, 2)
+    ]
+    row = TableRow("MIR-ROR", "luckybox", 5, None, "h", 300.0, 0.0, None, seats)
+    store = SqliteStore(":memory:")
+    store.create_table(row)
+    made: list[int] = []
+    make_bot = game.make_bot
+    monkeypatch.setattr(game, "make_bot", lambda *a: made.append(a[2]) or make_bot(*a))
+    owner = Table(row, game, store)
+    assert sorted(made) == [1, 2]  # (the owner's computers: the count is live)
+    made.clear()
+    mirror = Mirror(row, game, store)
+    mirror.replay(store.actions(row.code))
+    ann = Listener()
+    mirror.attach(ann, 0)
+    assert made == [] and not hasattr(mirror, "computers")
+    (text,) = ann.sent
+    state = p.decode_server(text)
+    assert isinstance(state, p.State) and state.seat == 0 and state.version == owner.version

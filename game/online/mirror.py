@@ -24,7 +24,7 @@ from .codec import JSON
 from .dealt import ActionT, Dealt, Rules
 from .rows import ActionRow, TableRow
 from .seats import seat_infos
-from .tables import Table
+from .tables import AnyTable
 from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
@@ -72,7 +72,7 @@ class Mirror(Generic[ActionT]):
     def past_for(self, seat: int) -> p.Past | None:
         return self.dealt.past_for(seat)
 
-    def state_message(self, seat: int, events: list[Any], first: bool = False) -> str:
+    def state_message(self, seat: int, events: Sequence[object], first: bool = False) -> str:
         """The seat's `state` (its view, these events redacted for it)."""
         return self.audience.state_messages([seat], events, first)[seat]
 
@@ -140,4 +140,4 @@ class Mirror(Generic[ActionT]):
 
 
 #: The table a client is at: one owned here, or a mirror of one another process owns.
-TableOrMirror = Table[Any] | Mirror[Any]
+TableOrMirror = AnyTable | Mirror[Any]

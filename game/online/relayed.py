@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -21,7 +21,7 @@ from .connection import failures_answered
 from .hub import Hub
 from .mirror import Mirror, TableOrMirror
 from .store import ActionRow
-from .tables import WATCHER, Table
+from .tables import WATCHER, AnyTable
 
 if TYPE_CHECKING:  # (imported when the relay starts: psycopg is loaded on PostgreSQL only)
     from .relay import Relay
@@ -74,7 +74,7 @@ class RelayedRequests:
 
         self.relay = relay = Relay(url, self.on_notice, self.wants_notice)
 
-        def changed(table: Table[Any]) -> None:
+        def changed(table: AnyTable) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
             notice: dict[str, JSON] = {"code": table.code, "version": table.version, "seats": seats}
             row = table.last_row

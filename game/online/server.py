@@ -31,7 +31,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request
+from websockets.http11 import Request, Response
 
 from game.core.game import Game
 
@@ -48,7 +48,7 @@ from .proxies import TrustedProxies
 from .relayed import Client, RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store
-from .tables import WATCHER, Table, TableError
+from .tables import WATCHER, AnyTable, TableError
 from .thinking import share_the_interpreter
 
 log = logging.getLogger("game.online")
@@ -156,7 +156,7 @@ class GameServer(RelayedRequests):
             if taken:
                 log.info("took over %d tables whose server is gone", taken)
 
-    def let_go(self, tables: list[Table[Any]]) -> None:
+    def let_go(self, tables: list[AnyTable]) -> None:
         """Tables another process serves now (this one's database connection broke and it
         claimed them meanwhile): our clients there are closed, so they resume at the owner
         (through the relay, wherever they connect); others' clients are forgotten (their
@@ -508,7 +508,9 @@ async def start(
     return server, game_server
 
 
-def process_request(game_server: GameServer, conn: ServerConnection, request: Request) -> Any:
+def process_request(
+    game_server: GameServer, conn: ServerConnection, request: Request
+) -> Response | None:
     """websockets' `process_request`: a trusted proxy's connection counted under the client its
     request names (doorway.py; `503` if that address is full), then the HTTP answers."""
     if isinstance(conn, Guarded):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
 from game.core.game import Game, GameState, RecordError
@@ -44,7 +44,7 @@ WATCHER = -1  # a watcher sees the table as no seat does (view_for(-1))
 
 class Table(Generic[ActionT]):
     """One table this server owns, typed by its game's action (the hub, which names no game,
-    holds `Table[Any]`).
+    holds `AnyTable`s).
 
     It owns its row (the stored header and seats), the turn (one action at a time), the
     actions under way, which (seat, action id) were answered with which version (`done_ids`:
@@ -125,7 +125,7 @@ class Table(Generic[ActionT]):
     def seat_infos(self) -> list[p.SeatInfo]:
         return seat_infos(self.row, set(self.listeners.values()))
 
-    def state_message(self, seat: int, events: list[Any], first: bool = False) -> str:
+    def state_message(self, seat: int, events: Sequence[object], first: bool = False) -> str:
         """The seat's `state` (its view, these events redacted for it)."""
         return self.audience.state_messages([seat], events, first)[seat]
 
@@ -317,3 +317,7 @@ class Table(Generic[ActionT]):
         """What this seat sees of the game (a computer thinks from it)."""
         view: GameState = self.state.view_for(seat)
         return view
+
+
+#: A table of whichever game: what code that names no game (the hub, the server) holds.
+AnyTable = Table[Any]
