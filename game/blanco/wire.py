@@ -25,8 +25,8 @@ import msgspec
 
 import game.blanco.rules.events as ev
 from game.blanco.rules import actions as act
-from game.blanco.rules.game import RULES
 from game.blanco.rules.cards import CARD_COUNT
+from game.blanco.rules.game import RULES
 from game.blanco.rules.grid import PlayerState
 from game.blanco.rules.limits import MAX_PLAYERS
 from game.blanco.rules.state import BlancoState
@@ -339,7 +339,9 @@ class Player(msgspec.Struct):
     grid: Annotated[Rows[Card], _said("rows of cards, 0: not known to this seat")]
     up: Annotated[Rows[bool], _said("face up")]
     known: Annotated[Rows[bool], _said("face down, and looked at by its owner")]
-    hand: Annotated[list[Card], msgspec.Meta(max_length=8), _said("cards in hand (0s: another seat's)")]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=8), _said("cards in hand (0s: another seat's)")
+    ]
     stage: Annotated[Stage, _said("1: the 3x3 grid, 2: the 3x4 grid")]
     turns: Annotated[Count, _said("turns taken")]
 

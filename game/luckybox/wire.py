@@ -444,6 +444,7 @@ class View(msgspec.Struct):
         if any(action.player >= len(self.players) for action in self.actions):
             raise ValueError("an action for a player the table has not")
 
+
 def _player_out(p: PlayerState) -> Player:
     return Player(
         p.name,

@@ -58,7 +58,7 @@ Read = Callable[[str], p.ServerMessage]
 def backoff_ceiling(attempt: int, cap: float, first: float = FIRST_BACKOFF) -> float:
     """The most a reconnect waits before its `attempt`-th try (from 0): `first`, doubling
     each time, never past `cap`."""
-    return min(cap, first * 2 ** min(attempt, 32))
+    return min(cap, first * 2.0 ** min(attempt, 32))
 
 
 def backoff_delay(attempt: int, cap: float, first: float = FIRST_BACKOFF) -> float:

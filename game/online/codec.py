@@ -15,7 +15,7 @@ of several parts is one action there, as the game's record writes it).
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 
@@ -84,9 +84,9 @@ def events_from_json(wire: GameWire, data: msgspec.Raw | bytes | str, most: int)
     straight into the game's structs; WireError if the list holds more than `most` or one that
     is not one of the game's events (the whole list is refused)."""
     try:
-        structs = _decoder(Annotated[list[wire.event_type], msgspec.Meta(max_length=most)]).decode(
-            data
-        )
+        structs = _decoder(list.__class_getitem__(wire.event_type)).decode(data)
+        if len(structs) > most:  # (msgspec's own max_length, too, checks once all are read)
+            raise ValueError(f"more than {most} events")
         return [wire.event_from_wire(struct) for struct in structs]
     except (msgspec.ValidationError, msgspec.DecodeError, ValueError, TypeError) as err:
         raise WireError(f"{wire.game.id} events: {err}") from None

@@ -272,7 +272,7 @@ class RawState(State, tag="state"):
     app's link: game/online/ui/reader.py)."""
 
     view: msgspec.Raw
-    events: msgspec.Raw
+    events: msgspec.Raw  # type: ignore[assignment]  # (its JSON text, not the list yet)
 
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)

@@ -116,9 +116,7 @@ async def open_connection(url: str, **kwargs: Any) -> ClientConnection:
             return await connect(url, **kwargs)
         except ssl.SSLCertVerificationError:
             raise UntrustedCertificate(server, await peer_fingerprint(url), False) from None
-    return await connect(
-        url, ssl=_unverified(), create_connection=_pinned(server, pin), **kwargs
-    )
+    return await connect(url, ssl=_unverified(), create_connection=_pinned(server, pin), **kwargs)
 
 
 # -- the app's trust file ----------------------------------------------------------------------

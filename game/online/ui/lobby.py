@@ -86,7 +86,7 @@ class LobbyScene(UIScene):
         self.watching = watch
         tls.load_trusted(ctx.data_dir)  # the servers whose certificate the user trusted
         if link is None:
-            link = NetLink(url, None)  # the game is known once the server answers
+            link = NetLink(url, None, ctx.rules_games)  # the game: the one the server names
             if watch:
                 link.watch(code)
             else:
