@@ -24,7 +24,8 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
   pages they keep from being returned; what the second leaves is what one more table costs
   (tests/test_online_memory.py: a table let go is freed, its state and computers with it).
 
-`--only-memory` prints the table figures alone (no server).
+`--only-memory` prints the table figures alone (no server). The hostile host (the app against a
+server that attacks it: host_* lines) is bench/abuse_host.py's, run last (`--skip-host`: not).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from abuse_host import print_hostile_host  # noqa: E402
 from server import ServerProcess  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -360,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=60, help="honest moves timed (60)")
     parser.add_argument("--skip-memory", action="store_true", help="no table memory figures")
     parser.add_argument("--only-memory", action="store_true", help="the table memory figures alone")
+    parser.add_argument("--skip-host", action="store_true", help="no hostile host figures")
     args = parser.parse_args(argv)
     if args.only_memory:
         print_table_memory()
@@ -412,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not args.skip_memory:
         print_table_memory()
+    if not args.skip_host:
+        print_hostile_host()
     return 0
 
 

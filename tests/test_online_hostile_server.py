@@ -317,9 +317,11 @@ def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any)
     app.ctx.settings.animation_speed = 8.0
     before, events, final = blanco_last_step()
     last = text(honest_state(final, events, commit=None))
-    server = HostileServer(lambda n: [last], first=honest_state(before, commit=None))
+    first = honest_state(before, commit=None)
+    server = HostileServer(lambda n: [last], first=first, wait_for_go=True)
     try:
-        join_by_code(app, server.url)
+        at_the_table(app, server)
+        server.go()  # the last step once the table stands (a lobby shows no steps)
         run_until(app, lambda: isinstance(app.stack.top, GameEndShell), limit=30)
         end = app.stack.top
         assert end.note is not None
@@ -332,3 +334,50 @@ def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any)
     finally:
         i18n.set_language("en")
         server.close()
+
+
+# -- what the player sees, in three languages at two window sizes --------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pictures_of_the_line_and_the_end_page(
+    data_dir: Path, size: tuple[int, int], lang: str
+) -> None:
+    """The table stopped by a hostile server, and the end page of a table that promised no
+    deal, in English, French and German (screenshots/online/hostile_*: looked at)."""
+    from game.catalog import new_app
+    from game.core.ui.shells.gameend import GameEndShell
+    from tests.test_online_ui_shots import shot
+    from tests.ui_helpers import frames
+
+    before, events, final = blanco_last_step()
+    last = text(honest_state(final, events, commit=None))
+    app = new_app(window=size)
+    try:
+        i18n.set_language(lang)
+        app.ctx.settings.animation_speed = 8.0
+        tag = f"{lang}_{size[0]}x{size[1]}"
+        stopped = HostileServer(ATTACKS["not_json"], wait_for_go=True)
+        try:
+            table = at_the_table(app, stopped)
+            stopped.go()
+            line = i18n.t("online.error.unreadable", UNREADABLE_EN)
+            run_until(app, lambda: table.message == line)
+            frames(app, 2)
+            shot(app, f"hostile_table_{tag}")
+        finally:
+            stopped.close()
+        ending = HostileServer(
+            lambda n: [last], first=honest_state(before, commit=None), wait_for_go=True
+        )
+        try:
+            at_the_table(app, ending)
+            ending.go()
+            run_until(app, lambda: isinstance(app.stack.top, GameEndShell), limit=30)
+            frames(app, 2)
+            assert app.stack.top.note() == no_commitment()
+            shot(app, f"hostile_end_{tag}")
+        finally:
+            ending.close()
+    finally:
+        i18n.set_language("en")
+        app.close()
