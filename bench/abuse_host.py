@@ -19,6 +19,7 @@ times on a shared machine have spikes of their own: the calm table's line says h
 
 from __future__ import annotations
 
+import importlib
 import json
 import multiprocessing
 import os
@@ -41,13 +42,21 @@ FLOOD = 3_000
 DISCARDED = {"kind": "discarded", "player": 0, "card": 3}
 
 
+def _tests(name: str) -> Any:
+    """tests/NAME.py (the hostile server and the app's driver are the tests'): imported by name,
+    so that the type checker, which checks the benches, leaves the tests' modules to pytest."""
+    return importlib.import_module(f"tests.{name}")
+
+
 Through = Callable[[Any, int], bool]  # (the table, notes the link handed it): done with it?
 
 
 def attacks() -> list[tuple[str, Callable[[int], list[str | bytes]], Through]]:
     """(name, what the server sends, when the app is through with it)."""
     from game.online import protocol as p
-    from tests.hostile_host import CODE, honest_state, text
+
+    host = _tests("hostile_host")
+    CODE, honest_state, text = host.CODE, host.honest_state, host.text
 
     def events(count: int) -> str:
         listed = "[" + ",".join([json.dumps(DISCARDED)] * count) + "]"
@@ -72,7 +81,7 @@ class Apart:
     closure), so that its work writing the attack takes no time nor memory of the app's."""
 
     def __init__(self, attack: Callable[[int], list[str | bytes]], wait_for_go: bool) -> None:
-        from tests.hostile_host import HostileServer
+        HostileServer = _tests("hostile_host").HostileServer
 
         context = multiprocessing.get_context("fork")
         ours, theirs = context.Pipe()
@@ -103,8 +112,10 @@ def measure() -> dict[str, float]:
     from game.catalog import new_app
     from game.online.ui import net
     from game.online.ui.table import OnlineHost
-    from tests.hostile_host import join_by_code, open_files, rss_mb
-    from tests.ui_helpers import frames
+
+    host = _tests("hostile_host")
+    join_by_code, open_files, rss_mb = host.join_by_code, host.open_files, host.rss_mb
+    frames = _tests("ui_helpers").frames
 
     app = new_app()
     try:
@@ -187,7 +198,7 @@ def _counted(link: Any) -> list[int]:
 
 
 def _frames_until(app: Any, done: Callable[[], bool], limit: float = 30.0) -> None:
-    from tests.ui_helpers import wait
+    wait = _tests("ui_helpers").wait
 
     end = time.monotonic() + limit
     while not done():

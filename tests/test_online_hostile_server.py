@@ -184,7 +184,7 @@ def test_a_bad_frame_in_the_lobby_stops_the_link_there_with_the_line(app: Any) -
 def test_a_flood_of_frames_is_taken_a_bounded_slice_a_frame(app: Any, decodes: list[str]) -> None:
     """Thousands of honest frames as fast as the server writes them: the frame loop takes at
     most MAX_NOTES a frame, the link reads no further meanwhile; all are taken in the end."""
-    flood = 3_000
+    flood = 1_000
     said = text({"type": "said", "table": CODE, "seat": 0, "phrase": "hello"})
     server = HostileServer(lambda n: [said] * flood, wait_for_go=True)
     try:

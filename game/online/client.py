@@ -38,8 +38,8 @@ MAX_BACKOFF = 30.0
 FIRST_BACKOFF = 0.1  # the first reconnect's ceiling (seconds); each further one doubles it
 MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
 #: The biggest frame a client takes from a server: the biggest honest `state` (a 12-seat Lucky
-#: Box table at its end, its view holding the whole game's actions) is about 50 KB, a record
-#: less; twenty times that. A bigger frame closes the connection (1009).
+#: Box table at its end, its view holding the whole game's actions) is about 50 KB, its record
+#: 35 KB; twenty times that. A bigger frame closes the connection (1009).
 MAX_FRAME = 1024 * 1024
 STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
 KEEP_UNDER = 0.8  # a client keeps well under the server's rate limit (see `keep_under`)

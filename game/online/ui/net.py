@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, NamedTuple
 
@@ -41,6 +42,10 @@ MAX_BACKOFF = 5.0  # a person waits at the screen: try again often
 MAX_REFUSALS = 3  # frames the game cannot read, no newer good `state` between: then it stops
 MAX_NOTES = 64  # notes one poll() hands the frame loop; the link reads no more while they wait
 WAIT_FOR_ROOM = 0.02  # seconds the link waits, that many notes queued, before looking again
+#: Frames the link reads a second at most, in bursts of MAX_NOTES (an honest server sends a few
+#: a step): a flood is read at this pace, so that the link's thread, which shares the
+#: interpreter with the frame loop, never keeps it for long.
+READ_RATE = 500.0
 
 
 class Note(NamedTuple):
@@ -65,6 +70,7 @@ class NetLink:
         self.refusals = self.all_refusals = 0
         self.refused_at = -1  # the table's version when the last was refused
         self.waits: list[float] = []  # the backoffs chosen after those (the last few)
+        self.reads, self.read_at = float(MAX_NOTES), time.monotonic()  # (READ_RATE's bucket)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, daemon=True, name="netlink")
         self.thread.start()
@@ -175,10 +181,17 @@ class NetLink:
         await asyncio.sleep(delay)
 
     async def _room(self) -> None:
-        """Read no further while the frame loop has MAX_NOTES to take (a flood waits in the
-        socket, not in memory)."""
+        """Read no further while the frame loop has MAX_NOTES to take, nor faster than
+        READ_RATE (a flood waits in the socket, not in memory nor in the frame loop's time)."""
         while self.notes.qsize() >= MAX_NOTES and not self.closed:
             await asyncio.sleep(WAIT_FOR_ROOM)
+        now = time.monotonic()
+        self.reads = min(float(MAX_NOTES), self.reads + (now - self.read_at) * READ_RATE)
+        self.read_at = now
+        if self.reads < 1:
+            await asyncio.sleep((1 - self.reads) / READ_RATE)
+            self.reads, self.read_at = 1.0, time.monotonic()
+        self.reads -= 1
 
     def _submit(self, coro: Coroutine[Any, Any, None]) -> None:
         if self.closed:
