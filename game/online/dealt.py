@@ -8,7 +8,7 @@ the actions the owner stored. Neither shares its copy.
 
 Typed by the game's action (`ActionT`): an action comes in as JSON once (`action_from_json`),
 is the game's own action from there to the rules' `apply`, and goes out as JSON once, to the
-store (`action_to_json`). The server never names a game, so its hub holds `Dealt[Any]`.
+store (`action_to_json`). The server names no game: its hub holds tables of any (`AnyTable`).
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ log = logging.getLogger("game.online")
 ActionT = TypeVar("ActionT")
 
 
-class Rules(GameState, Protocol[ActionT]):
-    """A game's state (the rules' `GameState`), its actions the game's own: what the server
-    plays, applies a client's action to and stores the actions of."""
+class TableState(GameState, Protocol[ActionT]):
+    """A game's state as a server's table holds it (the rules' `GameState`), its actions the
+    game's own: what a client's decoded action is applied to, and the actions stored."""
 
     actions: list[ActionT]  # every action standing, in order (the table's version: how many)
 
@@ -55,7 +55,7 @@ def header_record(game: Game[Any], row: TableRow) -> dict[str, JSON]:
     return header
 
 
-def deal(game: Game[Any], row: TableRow) -> Rules[Any]:
+def deal(game: Game[Any], row: TableRow) -> TableState[Any]:
     """The row's game dealt, its chance steps due taken (TableError `bad_table` if the row
     cannot deal one)."""
     try:
@@ -63,7 +63,7 @@ def deal(game: Game[Any], row: TableRow) -> Rules[Any]:
     except RecordError as err:
         raise TableError("bad_table", str(err)) from None
     settle(state)
-    dealt: Rules[Any] = state
+    dealt: TableState[Any] = state
     return dealt
 
 
@@ -75,7 +75,7 @@ class Dealt(Generic[ActionT]):
         self.game = game
         self.row = row  # the table's (its seats' names deal the state)
         self.wire = wire_of(game)
-        self.state: Rules[ActionT] = deal(game, row)
+        self.state: TableState[ActionT] = deal(game, row)
         # The deal's commitment H, sent to every connection that sits or watches (None: a
         # table stored before commitments)
         self.commit = commitment(row.seed, row.salt) if row.salt is not None else None

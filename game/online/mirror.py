@@ -21,7 +21,7 @@ from game.core.game import Game
 
 from . import protocol as p
 from .codec import JSON
-from .dealt import ActionT, Dealt, Rules
+from .dealt import ActionT, Dealt, TableState
 from .rows import ActionRow, TableRow
 from .seats import seat_infos
 from .tables import AnyTable
@@ -52,7 +52,7 @@ class Mirror(Generic[ActionT]):
 
     # -- what the audience reads (views.Shown), and the server ---------------------------------
     @property
-    def state(self) -> Rules[ActionT]:
+    def state(self) -> TableState[ActionT]:
         return self.dealt.state
 
     @property

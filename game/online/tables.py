@@ -30,7 +30,7 @@ from . import protocol as p
 from .codec import JSON
 from .commits import GroupCommit
 from .computers import Computers
-from .dealt import ActionT, Dealt, Rules
+from .dealt import ActionT, Dealt, TableState
 from .rows import StoreUnavailable
 from .seats import Seats, TableError as TableError, humans, seat_infos
 from .store import ActionRow, Store, TableRow
@@ -109,7 +109,7 @@ class Table(Generic[ActionT]):
 
     # -- queries ------------------------------------------------------------------------------
     @property
-    def state(self) -> Rules[ActionT]:
+    def state(self) -> TableState[ActionT]:
         """The rules state (the dealt game's)."""
         return self.dealt.state
 
