@@ -44,6 +44,9 @@ if (
 # every game the tests start in a subprocess.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# The sampled sweeps' seed (tests/sweep.py), one per run: drawn here in the controller, before
+# the workers start, so that they inherit it and collect the same cases; kept when set.
+os.environ.setdefault("SMLB_SWEEP_SEED", str(random.SystemRandom().randrange(1, 1_000_000)))
 # The cyclic garbage collector less often: a worker keeps about a million long-lived objects
 # (the rules' ready-made actions and events for every seat of every deal its tests played), and
 # the bots' searches make and drop hundreds of thousands of containers, nearly none in a cycle.
@@ -322,6 +325,16 @@ def app(data_dir: Path, request: pytest.FixtureRequest) -> Iterator:
 
 
 @pytest.fixture
+def sweep_rng(request: pytest.FixtureRequest) -> random.Random:
+    """Random input drawn anew on each run from the run's seed (tests/sweep.py): the test is
+    marked `sampled`, so a failure prints the seed that draws the same input again."""
+    from tests import sweep
+
+    request.node.add_marker(pytest.mark.sampled)
+    return sweep.rng_for(request.node.nodeid)
+
+
+@pytest.fixture
 def make_app(data_dir: Path) -> Iterator[Any]:
     """Open an App at a window size (`make_app((w, h))`), as many as a test wants; each is
     closed after as the `app` fixture closes its one (its scenes' exit hooks stop the computer
@@ -375,9 +388,38 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     gc.freeze()
 
 
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The run's last line but one says how its sweeps were drawn (printed even with -q)."""
+    from tests import sweep
+
+    if sweep.every_combination():
+        terminalreporter.write_line(f"sweeps: every combination ({sweep.ALL_VARIABLE}=all)")
+    else:
+        terminalreporter.write_line(
+            f"sweeps sampled with {sweep.SEED_VARIABLE}={sweep.run_seed()} (set it to draw the "
+            f"same cases again; {sweep.ALL_VARIABLE}=all for every combination)"
+        )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed sampled test (tests/sweep.py) says what it drew and how to draw it again."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and item.get_closest_marker("sampled") is not None:
+        from tests import sweep
+
+        report.sections.append(("sampled sweep", sweep.describe(item)))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any worker starts
         _game_compiled_once()
+    config.addinivalue_line(
+        "markers",
+        "sampled: a sampled sweep or random input drawn from the run's seed (tests/sweep.py); "
+        "a failure prints the seed",
+    )
     config.addinivalue_line(
         "markers",
         "app_errors_expected: the test means an App to catch exceptions in a frame "
