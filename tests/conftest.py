@@ -355,15 +355,54 @@ def make_app(data_dir: Path) -> Iterator[Any]:
     pygame.quit()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked `slow` (each many seconds long, working or waiting) are collected first.
-    pytest-xdist hands out whole files, those with the most tests first (its loadscope
-    reorder, on by default), so this decides only the order within a file and among files
-    with as many tests. Measured (2026-11-27, two runs each): that order, 108-112 s; the
-    files with slow tests handed out first (--no-loadscope-reorder), 132 s; the waiting ones
-    (servers, databases, the idle benches) first, 117 s; the longest first by their time
-    alone, 118 s. The sort is stable: every other test keeps its order."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+#: Where the controller keeps each test's last duration (pytest's cache, .pytest_cache/).
+DURATIONS_KEY = "smlb/durations"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests are collected first: those marked `slow`, then by the duration the
+    last run measured (pytest's cache; none in a fresh clone: then the marks alone). pytest-xdist
+    hands the tests out one by one in this order (--dist loadgroup, pyproject.toml), so the long
+    ones start first and the short ones fill in around them, rather than a long one starting
+    last and running alone at the end. Every worker reads the same cache, so all collect the
+    same order (xdist requires it); ties keep their order."""
+    cache = getattr(config, "cache", None)  # (None with -p no:cacheprovider)
+    known = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+    if not isinstance(known, dict):
+        known = {}
+
+    def longest_first(item: pytest.Item) -> tuple[bool, float]:
+        last = known.get(item.nodeid, 0.0)
+        return item.get_closest_marker("slow") is None, -(last if isinstance(last, float) else 0.0)
+
+    items.sort(key=longest_first)
+
+
+_DURATIONS_MEASURED: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each test's whole time (set-up, call, teardown), as the controller hears of it."""
+    _DURATIONS_MEASURED[report.nodeid] = _DURATIONS_MEASURED.get(report.nodeid, 0.0) + float(
+        report.duration
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The durations of this run kept for the next one's order (the controller's alone; a
+    test this run did not run keeps its last; only tests of a second or more are kept)."""
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _DURATIONS_MEASURED:
+        return
+    known = cache.get(DURATIONS_KEY, {})
+    kept = dict(known) if isinstance(known, dict) else {}
+    for nodeid, seconds in _DURATIONS_MEASURED.items():
+        if seconds >= 1.0:
+            kept[nodeid] = round(seconds, 1)
+        else:
+            kept.pop(nodeid, None)
+    cache.set(DURATIONS_KEY, kept)
 
 
 def _game_compiled_once() -> None:
