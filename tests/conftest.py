@@ -198,6 +198,41 @@ def _sprites_decoded_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _sounds_decoded_once() -> Iterator[None]:
+    """Each App loads every sound again (Audio._load: a WAV read, decoded and converted to the
+    mixer's format), about 30 ms an App, a few hundred Apps a run: here each file is decoded
+    once per worker and mixer format, and every later App gets a Sound made from those samples
+    (the same sound, its own object and volume). A file changed since is read again; a file
+    that fails to load is not kept (it fails again, as the game's own load does)."""
+    import pygame
+
+    from game.core.ui.audio import Audio
+
+    load = Audio._load
+    kept: dict[tuple[Any, ...], bytes] = {}
+
+    def decoded_once(self: Audio, path: Path) -> Any:
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return load(self, path)
+        key = (str(path), stat.st_mtime_ns, stat.st_size, pygame.mixer.get_init())
+        samples = kept.get(key)
+        if samples is None or not self._available:
+            sound = load(self, path)
+            if isinstance(sound, pygame.mixer.Sound) and key[-1] is not None:
+                kept[key] = sound.get_raw()
+            return sound
+        sound = pygame.mixer.Sound(buffer=samples)
+        sound.set_volume(self._volume)
+        return sound
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Audio, "_load", decoded_once)
+        yield
+
+
 #: Texts rendered and measured by every App of this worker, per text size (see below).
 _TEXTS_OF_THE_WORKER: dict[float, tuple[Any, dict[Any, Any]]] = {}
 
