@@ -393,24 +393,72 @@ def make_app(data_dir: Path) -> Iterator[Any]:
 #: Where the controller keeps each test's last duration (pytest's cache, .pytest_cache/).
 DURATIONS_KEY = "smlb/durations"
 
+#: Files whose tests are handed to the workers one by one; every other file's tests go to one
+#: worker together, as one unit. Files listed here are long (their waits on servers and
+#: databases, whole-app walks) and their tests share nothing costly; a file whose tests share
+#: what one of them computes (test_bots' games of the Expert bot, played once a process and
+#: looked up by the next tests) is left whole: spread over four workers it was computed four
+#: times (test_bots: 29 -> 53 CPU-seconds).
+SPREAD_FILES = frozenset(
+    {
+        "test_blanco_ui_flow.py",
+        "test_guide_arrow.py",
+        "test_nearby_ui.py",
+        "test_online_fair.py",
+        "test_online_ops.py",
+        "test_online_pg_processes.py",
+        "test_online_tls_ui.py",
+        "test_online_ui.py",
+        "test_online_ui_shots.py",
+        "test_saving.py",
+        "test_table_ui.py",
+        "test_text_fits.py",
+        "test_tour_languages.py",
+        "test_ui_scenes.py",
+    }
+)
+
+
+def _unit(nodeid: str) -> str:
+    """The unit a worker is handed a test in: the test alone (SPREAD_FILES), or its file."""
+    file = nodeid.split("::", 1)[0]
+    return nodeid if file.rsplit("/", 1)[-1] in SPREAD_FILES else file
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under --dist load (pyproject.toml), the workers are handed units (see _unit) in the
+    order collected (--no-loadscope-reorder): pytest-xdist's scheduler by scope, scoped so."""
+    if config.getvalue("dist") != "load":
+        return None  # (another --dist asked for on the command line: xdist's own)
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FilesAndSpreadTests(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit(nodeid)
+
+    return FilesAndSpreadTests(config, log)
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The longest tests are collected first: those marked `slow`, then by the duration the
-    last run measured (pytest's cache; none in a fresh clone: then the marks alone). pytest-xdist
-    hands the tests out one by one in this order (--dist loadgroup, pyproject.toml), so the long
-    ones start first and the short ones fill in around them, rather than a long one starting
-    last and running alone at the end. Every worker reads the same cache, so all collect the
-    same order (xdist requires it); ties keep their order."""
+    """The longest units (see _unit) are collected first: those with a test marked `slow`,
+    then by the time the last run measured (pytest's cache; none in a fresh clone: then the
+    marks alone). The workers take the units in this order, so the long ones start first and
+    the short ones fill in around them, rather than a long one starting last and running alone
+    at the end. Every worker reads the same cache, so all collect the same order (xdist
+    requires it); ties, and the tests within a unit, keep their order."""
     cache = getattr(config, "cache", None)  # (None with -p no:cacheprovider)
     known = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
     if not isinstance(known, dict):
         known = {}
-
-    def longest_first(item: pytest.Item) -> tuple[bool, float]:
+    seconds: dict[str, float] = {}
+    slow: set[str] = set()
+    for item in items:
+        unit = _unit(item.nodeid)
         last = known.get(item.nodeid, 0.0)
-        return item.get_closest_marker("slow") is None, -(last if isinstance(last, float) else 0.0)
-
-    items.sort(key=longest_first)
+        seconds[unit] = seconds.get(unit, 0.0) + (last if isinstance(last, float) else 0.0)
+        if item.get_closest_marker("slow") is not None:
+            slow.add(unit)
+    items.sort(key=lambda item: (_unit(item.nodeid) not in slow, -seconds[_unit(item.nodeid)]))
 
 
 _DURATIONS_MEASURED: dict[str, float] = {}
@@ -418,9 +466,8 @@ _DURATIONS_MEASURED: dict[str, float] = {}
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Each test's whole time (set-up, call, teardown), as the controller hears of it."""
-    _DURATIONS_MEASURED[report.nodeid] = _DURATIONS_MEASURED.get(report.nodeid, 0.0) + float(
-        report.duration
-    )
+    nodeid = report.nodeid
+    _DURATIONS_MEASURED[nodeid] = _DURATIONS_MEASURED.get(nodeid, 0.0) + float(report.duration)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
