@@ -403,7 +403,6 @@ SPREAD_FILES = frozenset(
     {
         "test_blanco_ui_flow.py",
         "test_guide_arrow.py",
-        "test_nearby_ui.py",
         "test_online_fair.py",
         "test_online_ops.py",
         "test_online_pg_processes.py",
@@ -419,10 +418,28 @@ SPREAD_FILES = frozenset(
 )
 
 
+#: Files handed to one worker together, as one unit: the tables nearby's tests browse the
+#: loopback's mDNS, where every table announced is seen, theirs and those of every hosting app
+#: the other tests start (on two workers at once, a Join screen listed the other test's tables
+#: and never showed exactly its own).
+_NEARBY = "tables announced nearby"
+SHARED_UNITS = {
+    "test_nearby.py": _NEARBY,
+    "test_nearby_ui.py": _NEARBY,
+    "test_online_hosting.py": _NEARBY,
+    "test_online_hosting_shots.py": _NEARBY,
+    "test_online_playtest.py": _NEARBY,
+}
+
+
 def _unit(nodeid: str) -> str:
-    """The unit a worker is handed a test in: the test alone (SPREAD_FILES), or its file."""
+    """The unit a worker is handed a test in: the test alone (SPREAD_FILES), its file, or the
+    files it must not run beside (SHARED_UNITS)."""
     file = nodeid.split("::", 1)[0]
-    return nodeid if file.rsplit("/", 1)[-1] in SPREAD_FILES else file
+    name = file.rsplit("/", 1)[-1]
+    if name in SPREAD_FILES:
+        return nodeid
+    return SHARED_UNITS.get(name, file)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

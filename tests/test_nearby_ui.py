@@ -34,7 +34,7 @@ from tests.ui_helpers import SCREENSHOTS, click, frames
 
 #: Seconds a table announced may take to be listed (and our seat to be given): a deadline
 #: polled, failing only a hang (the browser's queries come within seconds, later on a busy
-#: machine: 15 s failed the pictures test beside other work).
+#: machine).
 FOUND_WITHIN = 60
 
 __all__ = ["on_loopback"]  # (the fixture, used by name)

@@ -92,9 +92,11 @@ def test_a_failed_sampled_test_prints_the_seed_that_draws_it_again(
     assert f"SMLB_SWEEP_SEED=4242  (lang=fr, size={drawn['fr']})" in first, first[-2000:]
 
 
-def test_the_files_spread_over_the_workers_exist() -> None:
-    """tests/conftest.py's SPREAD_FILES names files that are there (a renamed file would be
-    handed out whole again, silently)."""
-    from tests.conftest import SPREAD_FILES
+def test_the_files_the_workers_are_handed_specially_exist() -> None:
+    """tests/conftest.py's SPREAD_FILES and SHARED_UNITS name files that are there (a renamed
+    file would be handed out as a file of its own again, silently), none in both."""
+    from tests.conftest import SHARED_UNITS, SPREAD_FILES
 
-    assert SPREAD_FILES and all((ROOT / "tests" / name).is_file() for name in SPREAD_FILES)
+    named = set(SPREAD_FILES) | set(SHARED_UNITS)
+    assert SPREAD_FILES and all((ROOT / "tests" / name).is_file() for name in named)
+    assert not set(SPREAD_FILES) & set(SHARED_UNITS)
