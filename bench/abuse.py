@@ -29,7 +29,8 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
 The door's figures (behind a trusted proxy; the 260-address watcher flood) are
 bench/abuse_door.py's, printed among these.
 
-`--only-memory` prints the table figures alone (no server).
+`--only-memory` prints the table figures alone (no server). The hostile host (the app against a
+server that attacks it: host_* lines) is bench/abuse_host.py's, run last (`--skip-host`: not).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from abuse_computers import print_computer_attack  # noqa: E402
 from abuse_door import print_door_figures  # noqa: E402
+from abuse_host import print_hostile_host  # noqa: E402
 from server import ServerProcess  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -326,7 +328,7 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
         store.create_table(row)
         _trim()
         base = _rss_mb()
-        table = Table(row, LUCKYBOX, store)
+        table: Table[Any] = Table(row, LUCKYBOX, store)
         me = LUCKYBOX.make_bot("easy", seed, 0)
         peak = 0.0
         table.start_computers()
@@ -336,9 +338,9 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
                 version = table.version
                 action = me.choose(table.state.view_for(0), 0)
                 async with table.turn:  # (as a client's action takes its turn)
-                    await table.apply(0, f"me-{version}", _json(action), version)
+                    await table.apply(0, f"me-{version}", action, version)
             await asyncio.sleep(0.005)
-        while table.thinking:
+        while table.computers.thinking:
             await asyncio.sleep(0.01)
         del table, me
         _trim()
@@ -348,12 +350,6 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
         return peak, after
 
     return asyncio.run(play())
-
-
-def _json(action: Any) -> dict[str, Any]:
-    from game.online.codec import action_to_json, wire_of
-
-    return action_to_json(wire_of(LUCKYBOX), action)
 
 
 # -- main ----------------------------------------------------------------------------------
@@ -369,6 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=60, help="honest moves timed (60)")
     parser.add_argument("--skip-memory", action="store_true", help="no table memory figures")
     parser.add_argument("--only-memory", action="store_true", help="the table memory figures alone")
+    parser.add_argument("--skip-host", action="store_true", help="no hostile host figures")
     args = parser.parse_args(argv)
     if args.only_memory:
         print_table_memory()
@@ -421,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     print_computer_attack(args.moves)
     if not args.skip_memory:
         print_table_memory()
+    if not args.skip_host:
+        print_hostile_host()
     return 0
 
 
