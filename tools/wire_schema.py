@@ -1,9 +1,10 @@
-"""Write the JSON schemas of every game's views and events, generated from its wire's structs
-(`<package>/wire.py`), into docs/schema/: `<id>-view.json` and `<id>-events.json` (one event).
+"""Write the JSON schemas of every game's views and events, generated from the types its rules
+declare (`Game.wire`: the rules' own structs), into docs/schema/: `<id>-view.json` and
+`<id>-events.json` (one event).
 
     python tools/wire_schema.py          write them
     python tools/wire_schema.py check    exit 1 (naming the files) when a checked-in schema
-                                         differs from what the structs generate
+                                         differs from what the types generate
 
 tests/test_wire.py runs the check: the files cannot drift from the code.
 """
@@ -20,19 +21,18 @@ sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
 
-from game.catalog import wires  # noqa: E402
-from game.core.wire import GameWire  # noqa: E402
+from game.catalog import games  # noqa: E402
+from game.core.game import Game  # noqa: E402
 
 SCHEMA_DIR = ROOT / "docs" / "schema"
 
 
-def schemas(wire: GameWire) -> dict[str, str]:
+def schemas(game: Game[Any]) -> dict[str, str]:
     """File name -> text of the game's two schemas."""
-    game = wire.game
     out: dict[str, str] = {}
     for part, kind, title in (
-        ("view", wire.view_type, f"{game.title}: a seat's view"),
-        ("events", wire.event_type, f"{game.title}: one event"),
+        ("view", game.wire.view, f"{game.title}: a seat's view"),
+        ("events", game.wire.event, f"{game.title}: one event"),
     ):
         schema: dict[str, Any] = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -45,8 +45,8 @@ def schemas(wire: GameWire) -> dict[str, str]:
 
 def every_schema() -> dict[str, str]:
     out: dict[str, str] = {}
-    for wire in wires():
-        out.update(schemas(wire))
+    for game in games():
+        out.update(schemas(game))
     return out
 
 
@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
             or (SCHEMA_DIR / name).read_text(encoding="utf-8") != text
         ]
         for name in stale:
-            print(f"docs/schema/{name} differs from its structs: run python tools/wire_schema.py")
+            print(f"docs/schema/{name} differs from its types: run python tools/wire_schema.py")
         return 1 if stale else 0
     SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
     for name, text in wanted.items():

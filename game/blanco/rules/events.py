@@ -1,69 +1,68 @@
 """What happened: the ordered events a step produces, for the table to animate one by one.
 
-Plain NamedTuples; `type(event).__name__` names the kind. Positions are (row, col) in the grid
-as it is at that moment. A hidden card is 0 in a redacted event (see `views.redact`).
+Frozen structs, tagged by their kind on the wire ("kind": the class's name in snake case): the
+engine builds them, the table animates them and the wire sends them as they are (redacted:
+docs/schema/blanco-events.json is generated from them). Positions are (row, col) in the grid as
+it is at that moment. A hidden card is 0 in a redacted event (see `views.redact`).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from game.core.wire import Tagged
 
-from .actions import Action
-from .typed import typed
-
-Pos = tuple[int, int]
+from .actions import Action, Line, Pos, Source
 
 
-class Dealt(NamedTuple):
-    """Set-up: a seat's 3x3 grid dealt face down (rows of card ids; 0s once redacted)."""
+class Dealt(Tagged, frozen=True):
+    """Set-up: a seat's 3x3 grid dealt face down (0s: nobody knows them)."""
 
     player: int
     cards: tuple[tuple[int, ...], ...]
 
 
-class DiscardStarted(NamedTuple):
-    """Set-up: the top card of the draw pile is turned face up to start the discard pile."""
+class DiscardStarted(Tagged, frozen=True):
+    """Set-up: the pile's top card turned face up starts the discard pile."""
 
     card: int
 
 
-class HandDealt(NamedTuple):
+class HandDealt(Tagged, frozen=True):
     """Set-up: a seat's 2 hand cards (0s for the other seats)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class SetupDone(NamedTuple):
-    """A seat finished its set-up step (reveal + look); `stage` 1 or 2 (the 3x4 grid)."""
+class SetupDone(Tagged, frozen=True):
+    """A seat finished its set-up step; `stage` 1, or 2 for the 3x4 grid."""
 
     player: int
     stage: int
 
 
-class TurnStarted(NamedTuple):
+class TurnStarted(Tagged, frozen=True):
     player: int
     turn: int  # the player's turn number, from 1
 
 
-class Drawn(NamedTuple):
+class Drawn(Tagged, frozen=True):
     """A card taken into the hand; from the pile it is 0 for the other seats."""
 
     player: int
-    source: str
+    source: Source
     card: int
 
 
-class Reshuffled(NamedTuple):
-    """The draw pile was empty: the discard pile but its top (and the box) became a new pile."""
+class Reshuffled(Tagged, frozen=True):
+    """The draw pile was empty: the discards but the top (and the box) became a new pile."""
 
-    size: int  # cards in the new pile
+    size: int
     took_box: bool
     number: int  # 1 for the game's first reshuffle
 
 
-class Played(NamedTuple):
-    """A hand card went into the grid at `at`; `replaced` went face up onto the discard pile."""
+class Played(Tagged, frozen=True):
+    """A hand card went into the grid at `at`; `replaced` went face up onto the discards."""
 
     player: int
     card: int
@@ -72,105 +71,85 @@ class Played(NamedTuple):
     replaced_was_up: bool
 
 
-class Discarded(NamedTuple):
-    """A hand card went face up onto the discard pile."""
-
+class Discarded(Tagged, frozen=True):
     player: int
     card: int
 
 
-class Swapped(NamedTuple):
-    """Two adjacent grid cards changed places (reveals follow as `Revealed`)."""
-
+class Swapped(Tagged, frozen=True):
     player: int
     a: Pos
     b: Pos
 
 
-class Revealed(NamedTuple):
-    """A face-down grid card was turned face up (public)."""
+class Revealed(Tagged, frozen=True):
+    player: int
+    at: Pos
+    card: int
+
+
+class Looked(Tagged, frozen=True):
+    """A player looked at a face-down card (card 0 for the other seats)."""
 
     player: int
     at: Pos
     card: int
 
 
-class Looked(NamedTuple):
-    """A player secretly looked at a face-down card (card 0 for the other seats)."""
-
+class LineComplete(Tagged, frozen=True):
     player: int
-    at: Pos
-    card: int
+    line: Line
+    line_no: int
 
 
-class LineComplete(NamedTuple):
-    """A line is complete now (reported at every check, so again after other clears)."""
-
-    player: int
-    line: str
-    line_no: int  # the row's or column's index, from 0
-
-
-class ClearChoice(NamedTuple):
+class ClearChoice(Tagged, frozen=True):
     """Two or more lines are complete at once: the player chooses which to clear next."""
 
     player: int
-    lines: tuple[tuple[str, int], ...]
+    lines: tuple[tuple[Line, int], ...]
 
 
-class LineCleared(NamedTuple):
-    """A complete line's cards went to the box (in line order)."""
-
+class LineCleared(Tagged, frozen=True):
     player: int
-    line: str
+    line: Line
     line_no: int
     cards: tuple[int, ...]
 
 
-class ClosedUp(NamedTuple):
-    """The grid closed up after a clear: every card that moved, as (from, to)."""
+class ClosedUp(Tagged, frozen=True):
+    """The grid closed up after a clear: every card that moved, as [from, to]."""
 
     player: int
     moves: tuple[tuple[Pos, Pos], ...]
 
 
-class ChainLink(NamedTuple):
-    """A second (third, ...) line cleared this turn: a chain reaction; link_no = clears so far."""
-
+class ChainLink(Tagged, frozen=True):
     player: int
     link_no: int
 
 
-class RewardOwed(NamedTuple):
-    """The player cleared a line and must look at a face-down card (and may reveal it)."""
-
+class RewardOwed(Tagged, frozen=True):
     player: int
     may_reveal: bool
 
 
-class RewardDropped(NamedTuple):
-    """The first grid emptied: the reward owed this turn is dropped."""
-
+class RewardDropped(Tagged, frozen=True):
     player: int
 
 
-class SecondGridDealt(NamedTuple):
-    """The first grid is empty: 12 cards dealt face down as 3 rows x 4 columns (0s redacted)."""
+class SecondGridDealt(Tagged, frozen=True):
+    """12 cards dealt face down as 3 rows x 4 columns (0s: nobody knows them)."""
 
     player: int
     cards: tuple[tuple[int, ...], ...]
 
 
-class Won(NamedTuple):
-    """The player emptied their second grid: the game is over."""
-
+class Won(Tagged, frozen=True):
     player: int
     turns: int
 
 
-class Undone(NamedTuple):
-    """The player took back their last step; the state is as it was before it."""
-
+class Undone(Tagged, frozen=True):
     player: int
     action: Action
 
@@ -222,29 +201,3 @@ SeatEvent = (
     | Won
     | Undone
 )
-
-EVENT_TYPES = (
-    Dealt,
-    DiscardStarted,
-    HandDealt,
-    SetupDone,
-    TurnStarted,
-    Drawn,
-    Reshuffled,
-    Played,
-    Discarded,
-    Swapped,
-    Revealed,
-    Looked,
-    LineComplete,
-    ClearChoice,
-    LineCleared,
-    ClosedUp,
-    ChainLink,
-    RewardOwed,
-    RewardDropped,
-    SecondGridDealt,
-    Won,
-    Undone,
-)
-typed(*EVENT_TYPES)

@@ -1,32 +1,36 @@
-"""Player actions: small immutable tuples, and their game-record form (GAME-RECORD.md).
+"""Player actions: small frozen structs, and their game-record form (GAME-RECORD.md).
 
-Action classes are NamedTuples for speed (the engine lists thousands of them per game); each
-class has a distinct shape, so two different kinds of action never compare equal.
+An action is what the engine lists and applies, what the wire sends (tagged by "kind", in a
+view's `actions` and an `Undone` event) and what a record's actions are read into: one
+declaration. Two different kinds of action never compare equal.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Annotated, Any
 
 from game.core.game import RecordError
+from game.core.wire import Tagged, one_of
+
+Line = Annotated[str, one_of("row", "col")]
 
 
-class Keep(NamedTuple):
+class Keep(Tagged, frozen=True):
     """Setup draft: keep these 3 of the 5 cards drawn."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class Pick(NamedTuple):
-    """Round draft (after rounds 1-3): keep this 1 of the 3 cards drawn."""
+class Pick(Tagged, frozen=True):
+    """Round draft: keep this 1 of the 3 cards drawn."""
 
     player: int
     card: int
 
 
-class Cross(NamedTuple):
-    """Cross a square showing the revealed number shifted by `lightning` (|lightning| tokens)."""
+class Cross(Tagged, frozen=True):
+    """Cross a cell showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
     player: int
     card: int
@@ -34,19 +38,19 @@ class Cross(NamedTuple):
     lightning: int = 0
 
 
-class Pass(NamedTuple):
-    """Cross nothing for this number (only when no open square shows it exactly)."""
+class Pass(Tagged, frozen=True):
+    """Cross nothing for this number."""
 
     player: int
 
 
-class Resolve(NamedTuple):
-    """Resolve a completed line's pending number or question-mark bonus by crossing a square."""
+class Resolve(Tagged, frozen=True):
+    """Resolve line `index` ("row" or "col") of `card`'s pending bonus on a cell."""
 
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the records' field name
+    line: Line
+    index: int
     target_card: int
     cell: int
 

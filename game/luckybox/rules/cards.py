@@ -6,8 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Annotated
 
 from game.core.paths import package_data
+from game.core.wire import one_of
 
 DATA_FILE = package_data("luckybox", "data", "cards.txt")
 
@@ -23,7 +25,8 @@ MOON = "moon"
 BLANK = "blank"
 BONUS_KINDS = (NUMBER, QUESTION, LIGHTNING, STAR, MOON, BLANK)
 
-Bonus = tuple[str, int]
+BonusKind = Annotated[str, one_of(*BONUS_KINDS)]
+Bonus = tuple[BonusKind, int]  # [kind, value]: value is the number, or the Lightning count, else 0
 
 _BONUS_CODES: dict[str, Bonus] = {
     "?": (QUESTION, 0),

@@ -1,148 +1,154 @@
 """What happened: the ordered events an action produces, for the table to animate step by step.
 
-Every event is a small NamedTuple; `type(event).__name__` names its kind. Lines are
-("row" | "col", index); bonuses are (kind, value) pairs from `cards`.
+Every event is a small frozen struct, tagged by its kind on the wire ("kind": its class's name in
+snake case); the engine builds them, the table animates them and the wire sends them as they are
+(docs/schema/luckybox-events.json is generated from them). Lines are ("row" | "col", index);
+bonuses are [kind, value] pairs from `cards`.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Annotated
 
-from game.luckybox.rules.actions import Action
+from game.core.wire import Tagged, one_of
+from game.luckybox.rules.actions import Action, Line
 from game.luckybox.rules.cards import Bonus
 
+By = Annotated[str, one_of("number", "lightning", "bonus")]
+Token = Annotated[str, one_of("lightning", "moon")]
 
-class CardsDealt(NamedTuple):
+
+class CardsDealt(Tagged, frozen=True):
     """A player drew cards to choose from (5 at setup, 3 after rounds 1-3)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class DeckReshuffled(NamedTuple):
-    """The draw pile ran out: the discard pile was shuffled into a new draw pile."""
+class DeckReshuffled(Tagged, frozen=True):
+    """The draw pile ran out: the discards became a new pile of `cards` cards."""
 
     cards: int
 
 
-class CardsKept(NamedTuple):
+class CardsKept(Tagged, frozen=True):
     player: int
     kept: tuple[int, ...]
     discarded: tuple[int, ...]
 
 
-class RoundStarted(NamedTuple):
+class RoundStarted(Tagged, frozen=True):
     round: int
 
 
-class NumberRevealed(NamedTuple):
+class NumberRevealed(Tagged, frozen=True):
     round: int
-    index: int  # type: ignore[assignment]  # 0-8, which of the 9 numbers (shadows tuple.index)
+    index: int  # 0-8: which of the round's nine numbers
     number: int
 
 
-class TokensSpent(NamedTuple):
-    """Lightning spent before a cross: the revealed number became `to_number` for this player."""
+class TokensSpent(Tagged, frozen=True):
+    """Lightning spent before a cross: the number became `to_number` for this player."""
 
     player: int
-    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
+    count: int
     from_number: int
     to_number: int
 
 
-class SquareCrossed(NamedTuple):
+class SquareCrossed(Tagged, frozen=True):
     player: int
     card: int
     cell: int
     number: int
-    by: str  # "number", "lightning" or "bonus"
+    by: By
 
 
-class Passed(NamedTuple):
+class Passed(Tagged, frozen=True):
     player: int
 
 
-class LineCompleted(NamedTuple):
+class LineCompleted(Tagged, frozen=True):
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    line: Line
+    index: int
     bonus: Bonus
 
 
-class IconCircled(NamedTuple):
+class IconCircled(Tagged, frozen=True):
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    line: Line
+    index: int
     bonus: Bonus
 
 
-class TokenGained(NamedTuple):
+class TokenGained(Tagged, frozen=True):
     player: int
-    token: str  # "lightning" or "moon"
-    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
+    token: Token
+    count: int
     total: int
 
 
-class StarGained(NamedTuple):
+class StarGained(Tagged, frozen=True):
     player: int
     round: int
     slot: int  # 0-2: the star slot filled this round
 
 
-class StarWasted(NamedTuple):
+class StarWasted(Tagged, frozen=True):
     """A 4th or later star in one round: it does nothing."""
 
     player: int
     round: int
 
 
-class BonusPending(NamedTuple):
-    """A number or question-mark bonus waits for the player to choose its square."""
+class BonusPending(Tagged, frozen=True):
+    """A number or question-mark bonus waits for the player to choose its cell."""
 
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    line: Line
+    index: int
     bonus: Bonus
 
 
-class BonusUsed(NamedTuple):
+class BonusUsed(Tagged, frozen=True):
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    line: Line
+    index: int
     bonus: Bonus
 
 
-class BonusLost(NamedTuple):
+class BonusLost(Tagged, frozen=True):
     player: int
     card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    line: Line
+    index: int
     bonus: Bonus
-    reason: str
+    reason: str  # in English
 
 
-class CardCompleted(NamedTuple):
+class CardCompleted(Tagged, frozen=True):
     player: int
     card: int
 
 
-class PlayerDone(NamedTuple):
-    """The player has crossed or passed and resolved every bonus for this number."""
+class PlayerDone(Tagged, frozen=True):
+    """The player is done with this number (crossed or passed, every bonus resolved)."""
 
     player: int
 
 
-class CardsPicked(NamedTuple):
+class CardsPicked(Tagged, frozen=True):
     player: int
     card: int
     discarded: tuple[int, ...]
 
 
-class PlayerScored(NamedTuple):
+class PlayerScored(Tagged, frozen=True):
     """One player's round score: completed cards (discarded now) and star points."""
 
     player: int
@@ -153,28 +159,27 @@ class PlayerScored(NamedTuple):
     star_points: int
 
 
-class RoundScored(NamedTuple):
+class RoundScored(Tagged, frozen=True):
     round: int
 
 
-class FinalScored(NamedTuple):
+class FinalScored(Tagged, frozen=True):
     player: int
     incomplete: int
     moon_points: int
     total: int
 
 
-class GameOver(NamedTuple):
+class GameOver(Tagged, frozen=True):
     winners: tuple[int, ...]
     totals: tuple[int, ...]
 
 
-class Undone(NamedTuple):
+class Undone(Tagged, frozen=True):
     player: int
     action: Action
 
 
-# Every kind of event, for the lists `apply`, `undo` and `advance` return.
 Event = (
     CardsDealt
     | DeckReshuffled

@@ -12,51 +12,74 @@ undo, views and redacted events, records and hidden variants; its bots and the h
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from game.core.game import Outcome, ParsedRecord, PureGame, RecordError, Refusal
-from game.core.records import play_record
+from game.core.records import TaggedActions, play_record
+from game.core.wire import Tagged, WireTypes, view_fields
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
 
-@dataclass(frozen=True)  # (not NamedTuples: Keep(0) would equal Swap(0))
-class Keep:
+# Actions and events: tagged structs, as the wire sends them and (actions) as records keep them.
+class Keep(Tagged, frozen=True):
     player: int
 
 
-@dataclass(frozen=True)
-class Swap:
+class Swap(Tagged, frozen=True):
     player: int
 
 
-class Dealt(NamedTuple):
+Action = Keep | Swap
+ACTIONS = TaggedActions(Action)  # a record's actions: their own tagged JSON
+
+
+class Dealt(Tagged, frozen=True):
     player: int
     card: int
 
 
-class Kept(NamedTuple):
+class Kept(Tagged, frozen=True):
     player: int
 
 
-class Swapped(NamedTuple):
+class Swapped(Tagged, frozen=True):
     player: int
     discarded: int
     card: int
 
 
-class Undone(NamedTuple):
+class Undone(Tagged, frozen=True):
     player: int
 
 
-class Shown(NamedTuple):
+class Shown(Tagged, frozen=True):
     cards: tuple[int, ...]
     winner: int
+
+
+Event = Dealt | Kept | Swapped | Undone | Shown
+
+
+class View(msgspec.Struct):
+    """What a seat sees: the state's fields but the seed (cards it cannot know are 0)."""
+
+    names: tuple[str, ...]
+    order: tuple[int, ...]  # the pile as dealt: 0s (its size)
+    pile: list[int]  # what is left, 0s
+    cards: list[int]  # each seat's card, 0 when the seat cannot know it
+    discards: list[int]
+    actions: list[Action]
+    shown: bool
 
 
 @dataclass
@@ -67,8 +90,12 @@ class HighCardState:
     pile: list[int]  # what is left, top last
     cards: list[int]  # each seat's face-down card (0: not known to a view's seat)
     discards: list[int] = field(default_factory=list)
-    actions: list[Any] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     shown: bool = False
+
+    @classmethod
+    def from_view(cls, view: View) -> HighCardState:
+        return cls(**view_fields(view), seed=0)
 
     def waiting_for(self) -> list[int]:
         done = self.shown or len(self.actions) >= len(self.names)
@@ -142,7 +169,7 @@ class HighCardState:
 
     def redact(self, event: Any, seat: int) -> Any | None:
         if isinstance(event, (Dealt, Swapped)) and event.player != seat:
-            return event._replace(card=0)
+            return replace(event, card=0)
         return event
 
     def clone(self) -> HighCardState:
@@ -160,18 +187,6 @@ def _deal(
     cards = [pile.pop() for _ in names]
     state = HighCardState(tuple(names), seed, order, pile, cards)
     return state, [Dealt(seat, card) for seat, card in enumerate(cards)]
-
-
-def action_to_record(action: Any) -> dict[str, Any]:
-    return {"player": action.player, "swap": isinstance(action, Swap)}
-
-
-def action_from_record(obj: Any) -> Any:
-    if not (
-        isinstance(obj, dict) and type(obj.get("player")) is int and type(obj.get("swap")) is bool
-    ):
-        raise RecordError('an action is {"player": int, "swap": bool}')
-    return (Swap if obj["swap"] else Keep)(obj["player"])
 
 
 class HighCardRules:
@@ -215,10 +230,16 @@ class HighCardRules:
         )
 
     def action_from_record(self, obj: Any) -> Any:
-        return action_from_record(obj)
+        return ACTIONS.from_record(obj)
 
     def action_to_record(self, action: Any) -> dict[str, Any]:
-        return action_to_record(action)
+        return ACTIONS.to_record(action)
+
+    @functools.cached_property
+    def wire(self) -> WireTypes:
+        return WireTypes(
+            View, Event, Action, HighCardState.from_view, ACTIONS.to_record, ACTIONS.from_record
+        )
 
     def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
@@ -227,7 +248,7 @@ class HighCardRules:
             "players": list(state.names),
             "seed": state.seed,
             "deck": list(state.order),
-            "actions": [action_to_record(a) for a in state.actions],
+            "actions": [ACTIONS.to_record(a) for a in state.actions],
             **(extra or {}),
         }
 

@@ -125,7 +125,7 @@ class TableHelp(Part):
         pending = table.seen.players[table.focus].pending
         for (_key, rect), item in zip(table.bonuses.rects(), pending, strict=False):
             if rect.collidepoint(pos):
-                title, text = bonus_tip(item[3], self.players)
+                title, text = bonus_tip(item.bonus, self.players)
                 how = t("luckybox.tip.pending", "Waiting: click it, then a highlighted square.")
                 return Tip(pygame.FRect(rect), f"{how} {text}", title)
         return None
