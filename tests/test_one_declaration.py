@@ -83,9 +83,10 @@ def test_the_json_of_views_events_actions_and_records_is_unchanged(tmp_path: Pat
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     for game_id in GAMES:
         now, before = digests(game_id, tmp_path), golden[game_id]
-        changed = [i for i, (a, b) in enumerate(zip(now["steps"], before["steps"])) if a != b]
-        assert not changed, f"{game_id}: what is sent changed at step {changed[0]}"
         assert len(now["steps"]) == len(before["steps"]), game_id
+        pairs = zip(now["steps"], before["steps"], strict=True)
+        changed = [i for i, (a, b) in enumerate(pairs) if a != b]
+        assert not changed, f"{game_id}: what is sent changed at step {changed[0]}"
         assert now["record"] == before["record"], f"{game_id}: the record changed"
         assert now["check"] == before["check"], game_id
 

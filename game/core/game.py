@@ -141,7 +141,8 @@ class GameState(Protocol):
         ...
 
     def view_for(self, seat: int) -> Any:
-        """What this seat may know: a state-like object bots and hints decide from."""
+        """What this seat may know: a state-like object bots and hints decide from, holding
+        the fields of the game's view struct (`GameRules.wire`) that the wire sends."""
         ...
 
     def redact(self, event: Any, seat: int) -> Any | None:

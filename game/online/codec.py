@@ -15,7 +15,7 @@ parts is one action there, as the game's record writes it).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -101,10 +101,11 @@ _INTERNED_MAX = 100_000
 _FLAT = frozenset((type(None), bool, int, str, float))
 
 
-_decoded: dict[Any, Any] = {}
+_decoded: dict[object, Any] = {}
+A = TypeVar("A")
 
 
-def _shared(actions: list[Any]) -> list[Any]:
+def _shared(actions: list[A]) -> list[A]:
     """Decoded actions, one object for equal ones (views decoded one after another repeat every
     action so far). Decoding checked their types, so equal ones are of the same types."""
     if len(_decoded) >= _INTERNED_MAX:
@@ -127,7 +128,7 @@ def intern(action: Any) -> Any:
     return found
 
 
-def _is_frozen_struct(value: Any) -> bool:
+def _is_frozen_struct(value: object) -> bool:
     return isinstance(value, msgspec.Struct) and value.__struct_config__.frozen
 
 
