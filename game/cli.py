@@ -11,9 +11,10 @@
     super-mega-lucky-box --tour DIR [--game G] [--lang L] [--window WxH]
                                                   save a picture of every screen, then exit
     super-mega-lucky-box --serve [--host H] [--port P] [--db URL] [--rate-limit N]
-                         [--cert FILE --key FILE] [--chosen-seeds] [--announce]
+                         [--cert FILE --key FILE] [--chosen-seeds] [--announce] [...]
                                                   run the online server (docs/PROTOCOL.md,
-                                                  docs/server.md)
+                                                  docs/server.md; `--serve --help` lists
+                                                  its settings, which `--help` leaves out)
     super-mega-lucky-box --demo --online URL [...]  the demo, every seat a client of URL
     super-mega-lucky-box --window WxH             open the window at this size
     super-mega-lucky-box --bot-worker             (internal) the computer players' process
@@ -29,12 +30,12 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
 from game.core.safe_json import INT_BOUND, printable
-from game.core.version import __version__  # the package's version too (pyproject.toml)
+from game.core.version import APP_NAME, __version__  # the package's too (pyproject.toml)
 
 if TYPE_CHECKING:
     from game.online.limits import Limits
@@ -71,6 +72,9 @@ SERVE_ONLY = (
     ("--announce", "announce"),
 )
 HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
+#: The heading of the server's settings: listed by `--serve --help`, left out of `--help`
+#: (two dozen settings a player never needs, among the options to play).
+SERVER_HEADING = "Server (with --serve)"
 RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
 
 
@@ -83,15 +87,25 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
+    """The command line's options. `--help` lists those to play, watch and check, and names
+    `--serve --help`, which lists the server's settings instead (every option is taken
+    either way: only what the help shows differs)."""
     from game.catalog import games  # pure descriptors: no pygame on the record-check path
 
+    serving = "--serve" in (sys.argv[1:] if argv is None else argv)
     known = games()
     default = known[0]  # the demo's game unless told: the catalog's first
     titles = " and ".join(g.title for g in known)
     parser = OneLineParser(
         prog=prog,
-        description=f"{titles}: card games to play alone, with friends on one screen, against "
-        "the computer or online. Without options: the title screen, where each game is chosen.",
+        usage="%(prog)s --serve [server settings]" if serving else None,
+        description=(
+            "The online server friends play through (docs/server.md): its settings."
+            if serving
+            else f"{titles}: card games to play alone, with friends on one screen, against "
+            "the computer or online. Without options: the title screen, where each game is "
+            "chosen."
+        ),
     )
     # --help lists the options in these groups (in this order); a new option joins its group.
     play = parser.add_argument_group("play")
@@ -102,6 +116,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         "online", "the server friends play through, and a demo played through one"
     )
     diagnostics = parser.add_argument_group("diagnostics")
+    server = parser.add_argument_group(SERVER_HEADING)
     demos.add_argument(
         "--check-record",
         nargs="+",
@@ -161,41 +176,45 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help="save a picture of every scene and key moment to DIR, then exit",
     )
     online.add_argument(
-        "--serve", action="store_true", help="run the online server in the foreground (game/online)"
+        "--serve",
+        action="store_true",
+        help="run the online server in the foreground (game/online); "
+        "`--serve --help` lists its settings",
     )
-    online.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
-    online.add_argument(
+    server.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
+    server.add_argument(
         "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
     )
-    online.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
-    online.add_argument(
+    server.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
+    server.add_argument(
         "--rate-limit",
         metavar="N",
         type=rate_limit,
         help=f"serve: messages a second one connection may send, bursts of twice that "
         f"({RATE_LIMITS[0]}-{RATE_LIMITS[1]}; 30)",
     )
-    online.add_argument(
+    server.add_argument(
         "--cert", metavar="FILE", help="serve: wss:// with this TLS certificate (PEM; with --key)"
     )
-    online.add_argument("--key", metavar="FILE", help="serve: the certificate's private key (PEM)")
-    online.add_argument(
+    server.add_argument("--key", metavar="FILE", help="serve: the certificate's private key (PEM)")
+    server.add_argument(
         "--chosen-seeds",
         action="store_true",
         default=None,
         help="serve: a private server: a client may choose any table's seed (everyone there "
         "trusts the host; without it only a host alone with computers may)",
     )
-    online.add_argument(
+    server.add_argument(
         "--announce",
         action="store_true",
         default=None,
         help="serve: announce the tables with a free seat on the local network (mDNS), so "
         "the Join screen of friends nearby lists them",
     )
-    add_limit_options(online)
+    add_limit_options(server)
     online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
-    diagnostics.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    diagnostics.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    show_only(parser, serving)
     args = parser.parse_args(argv)
     if not args.demo:
         given = [flag for flag, dest in DEMO_ONLY if getattr(args, dest) not in (None, False)]
@@ -229,6 +248,28 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         where = "" if chosen is default else f" for {chosen.title}"
         parser.error(f"--players must be from {chosen.min_players} to {chosen.max_players}{where}")
     return args
+
+
+def show_only(parser: argparse.ArgumentParser, serving: bool) -> None:
+    """What --help lists. Plain `--help`: the options to play, watch and check, and the
+    server's heading with a line naming `--serve --help`; that one (`serving`): the server's
+    settings alone. Only the help changes: every option is parsed all the same."""
+    groups = parser._action_groups  # argparse keeps no other list of its groups
+    for group in groups:
+        in_server = group.title == SERVER_HEADING
+        for action in group._group_actions:
+            if action.dest != "help" and in_server != serving:
+                action.help = argparse.SUPPRESS
+        if in_server and not serving:
+            count = len(group._group_actions)
+            group.description = (
+                f"{count} settings of the online server: `--serve --help` lists them"
+            )
+    groups[:] = [
+        g
+        for g in groups
+        if any(a.help != argparse.SUPPRESS for a in g._group_actions) or g.title == SERVER_HEADING
+    ]
 
 
 def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -296,6 +337,16 @@ def add_limit_options(parser: argparse._ActionsContainer) -> None:
                 option, dest=f"limit_{f.name}", action="store_true", help=f"serve: {what}"
             )
             continue
+        if f.metadata["many"]:  # (given again for each value: --trusted-proxy)
+            parser.add_argument(
+                option,
+                dest=f"limit_{f.name}",
+                action="append",
+                metavar="ADDR",
+                type=limit_network,
+                help=f"serve: {what}",
+            )
+            continue
         default = getattr(defaults, f.name) if f.name != "thinking" else "the CPUs"
         shown = f"{default:g}" if isinstance(default, float) else str(default)
         parser.add_argument(
@@ -313,17 +364,28 @@ def server_limits(args: argparse.Namespace) -> Limits:
 
     from game.online.limits import Limits
 
-    given = {
+    given: dict[str, Any] = {
         f.name: getattr(args, f"limit_{f.name}")
         for f in dataclasses.fields(Limits)
         if getattr(args, f"limit_{f.name}") not in (None, False)
     }
-    return Limits(**given)
+    many: dict[str, Any] = {k: tuple(v) for k, v in given.items() if isinstance(v, list)}
+    return Limits(**{**given, **many})
 
 
 def limit_number(text: str) -> int:
     """A limit that counts: a whole number from 1 (up to a million)."""
     return whole_number(text, 1, 1_000_000)
+
+
+def limit_network(text: str) -> str:
+    """A trusted proxy: an address or a range of addresses (limits.proxy_network)."""
+    from game.online.limits import proxy_network
+
+    try:
+        return proxy_network(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(printable(str(err))) from None
 
 
 def limit_amount(text: str) -> float:

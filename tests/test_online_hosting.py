@@ -121,9 +121,11 @@ def test_hosting_on_this_computer_a_friend_joins_over_loopback(app, friends) -> 
     lobby = host_here(app, ["human"])
     server = hosting_of(app.ctx).server
     assert server.running and lobby.link.url == f"ws://127.0.0.1:{server.port}"
-    # The free port chosen is kept in Settings: the same link after a restart.
+    # The free port chosen is kept apart in Settings (the choice stays "Any free"): the same
+    # link after a restart.
     kept, _ = load_settings(app.ctx.data_dir)
-    assert kept.host_port == server.port == app.ctx.settings.host_port
+    assert kept.host_port_kept == server.port == app.ctx.settings.host_port_kept
+    assert kept.host_port == 0
     friend = SeatClient(server.url, BLANCO)
     try:
         assert friends.call(friend.join(lobby.code)) == 1

@@ -171,12 +171,18 @@ def test_health_and_metrics_requests_pass_the_same_door(tmp_path: Path) -> None:
 
     async def scenario() -> tuple[int, str, int, float]:
         async with running_server(tmp_path / "t.sqlite3", limits=limits) as (url, _):
-            port = int(url.rsplit(":", 1)[1])
-            held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-            await asyncio.sleep(0.05)
+            host = SeatClient(url, game_by_id("blanco"))
+            host.local_addr = ("127.0.0.2", 0)
+            code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")])
+            # (watching: a connection at no table would be let go to make room, doorway.py)
+            held = [await connect(url) for _ in range(2)]
+            for ws in held:
+                await ws.send(p.encode(p.Watch(code)))
+                await ws.recv()
             status, _, body = await http_get(url, "/healthz")
-            for _, writer in held:
-                writer.close()
+            for ws in held:
+                await ws.close()
+            await host.close()
             await asyncio.sleep(0.1)
             metrics = (await http_get(url, "/metrics"))[2]
             again = (await http_get(url, "/healthz"))[0]

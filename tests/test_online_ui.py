@@ -162,7 +162,10 @@ def open_menu(app: Any, url: str) -> OnlineMenuScene:
     click(app, title.widget("online").rect.center, 2)
     menu = app.stack.top
     assert isinstance(menu, OnlineMenuScene)
-    click(app, menu.widget("server").rect.center)
+    if menu.widget("other_server").visible:  # the address is under "Other server"...
+        click(app, menu.widget("other_server").rect.center)  # (opened: its text selected)
+    else:
+        click(app, menu.widget("server").rect.center)
     press(app, pygame.K_BACKSPACE)
     type_text(app, url)
     assert menu.server.text == url
@@ -1027,8 +1030,9 @@ def test_online_tables_hold_as_many_seats_as_local_play(app, server) -> None:
     assert sum(1 for s in lobby.seats if s.free) == 10
     frames(app, 2)
     rows = seat_rows(12, *_lobby_regions(), 44)
-    buttons = min(w.rect.top for w in lobby.widgets.values() if w.visible)
+    buttons = min(w.rect.top for n, w in lobby.widgets.items() if w.visible and n != "copy")
     assert max(r.bottom for r in rows) + 20 <= buttons, "the twelve rows end above the buttons"
+    assert lobby.widget("copy").rect.bottom < min(r.top for r in rows)  # (the invite, above)
     # The table's seats menu lists them above its row of phrases, as its panel is drawn.
     from game.online.ui.seat_grid import panel_of
     from game.online.ui.seats import PHRASES_Y, ROW, SEATS_ONE, SEATS_TWO

@@ -102,7 +102,7 @@ def test_python_dash_m_game_is_the_same_command_line(demo_record, tmp_path, data
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == expected
     version = run([sys.executable, "-m", "game", "--version"], tmp_path, data_dir, **env)
-    assert version.stdout.strip().startswith(NAME + " ")
+    assert version.stdout.strip().startswith("Super Mega Lucky Box ")  # the app, named
 
 
 def test_check_record_through_cli_never_imports_pygame(demo_record, tmp_path, data_dir):

@@ -290,7 +290,9 @@ def test_enter_on_a_delete_question_keeps_the_saved_game(app, data_dir):
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
-def test_enter_on_the_game_end_never_deals_a_new_game(app, data_dir, game_id):
+def test_enter_on_the_game_end_plays_again_and_never_leaves_by_accident(app, data_dir, game_id):
+    """Issue 74 item 5 turned issue 22's choice round: an Enter on the results leaving the game
+    for the title was the accident players met; the focus starts on Play again."""
     game = next(g for g in catalog.games() if g.id == game_id)
     session = Session([Seat("Ann", "easy"), Seat("Bo", "easy")], 5, game=game)
     rng = random.Random(1)
@@ -305,10 +307,12 @@ def test_enter_on_the_game_end_never_deals_a_new_game(app, data_dir, game_id):
     frames(app, 10)
     press(app, pygame.K_RETURN, 3)  # before the moment has landed: nothing (issue 66 item 4)
     frames(app, 120)
-    press(app, pygame.K_RETURN, 3)  # shows the focus, on the safe choice
-    press(app, pygame.K_RETURN, 3)
-    assert isinstance(app.stack.top, TitleScene)  # the safe choice: the title, no new deal
+    press(app, pygame.K_RETURN, 3)  # shows the focus, on Play again
+    assert app.stack.top is end and app.ring.current_key(end) == "again"
     assert not save_file(storage.game_folder(data_dir, game_id)).exists()
+    press(app, pygame.K_RETURN, 3)
+    assert not any(isinstance(s, TitleScene) for s in app.stack.scenes), "a new deal, no title"
+    assert app.stack.top is not end
 
 
 # --------------------------------------------------------------------------- item 11

@@ -1,6 +1,7 @@
 """A Python older than 3.11 gets one line naming the version needed, from main.py and from
 `python -m game`, with exit status 1 (game/python_check.py). Run with every older Python this
-machine has (pyenv's or on PATH), and with a fake version where none is."""
+machine has (pyenv's or on PATH), and with a fake version where none is; those runs leave no
+bytecode in the repository (Python 2 wrote game/__init__.pyc beside the source)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,19 @@ def older_pythons() -> list[str]:
     return [found[key] for key in sorted(found)]
 
 
+def old_bytecode() -> set[Path]:
+    """The repository's bytecode an older Python writes: Python 2's `x.pyc` beside `x.py`, and
+    3.10's and earlier's `__pycache__/x.cpython-3N.pyc` (this Python's own, 3.11 on, aside:
+    every test process writes those)."""
+    older = re.compile(r"\.cpython-3(?:\d|10)(?:\.opt-\d)?\.pyc$")
+    written = [*REPO.glob("*.pyc"), *REPO.glob("__pycache__/*.pyc"), *REPO.glob("game/**/*.pyc")]
+    return {
+        path
+        for path in written
+        if path.parent.name != "__pycache__" or older.search(path.name) is not None
+    }
+
+
 def test_the_needed_version_is_pyprojects():
     text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert 'requires-python = ">=3.11"' in text
@@ -54,6 +68,7 @@ def test_real_older_pythons_get_one_line(command, tmp_path):
     pythons = older_pythons()
     if not pythons:
         pytest.skip("no Python older than 3.11 on this machine (the fake version test covers it)")
+    before = old_bytecode()
     for python in pythons:
         done = subprocess.run(
             [python, *command, "--help"],
@@ -61,9 +76,11 @@ def test_real_older_pythons_get_one_line(command, tmp_path):
             capture_output=True,
             text=True,
             timeout=60,
-            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+            # The old Python's bytecode is of no use to the game: none is written.
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"},
         )
         assert done.returncode == 1, (python, done.stderr)
         assert done.stdout == ""
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and LINE.match(lines[0]), (python, done.stderr)
+    assert old_bytecode() == before, "an older Python left bytecode in the repository"

@@ -1,8 +1,9 @@
 """Issue 66 item 4 and issue 67: the results are not thrown away by an Enter meant for the screen
 before them. At "End of round 4" Enter continues; a second Enter on the results leaves nothing
 (the moment lands first), and once it has, the first Enter only shows where the keyboard's
-focus is (on "Title", the safe choice): leaving takes a key pressed on purpose. Blanco's end the
-same. Real scenes, real key events."""
+focus is (on "Play again", the page's main action: issue 74 item 5, an Enter never leaves the
+game by accident); leaving takes Esc or the ring moved to Title. Blanco's end the same. Real
+scenes, real key events."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_two_enters_at_the_end_of_round_4_keep_the_results(app) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
-def test_after_the_moment_the_first_enter_shows_the_focus_on_title(app, game_id) -> None:
+def test_after_the_moment_the_first_enter_shows_the_focus_on_play_again(app, game_id) -> None:
     end = app.ctx.nav.make(f"{game_id}.game_end", session=finished(game_id))
     app.stack.clear_to(end)
     frames(app, 3)
@@ -66,8 +67,17 @@ def test_after_the_moment_the_first_enter_shows_the_focus_on_title(app, game_id)
     assert end.landed
     press(app, pygame.K_RETURN, 2)
     assert app.stack.top is end, "one Enter left the results"
-    assert app.ring.visible and app.ring.current_key(end) == "title"
-    press(app, pygame.K_RETURN, 3)  # meant: the title, never a new deal
+    assert app.ring.visible and app.ring.current_key(end) == "again"
+    press(app, pygame.K_RETURN, 3)  # meant: a new deal, never the title
+    assert not isinstance(app.stack.top, (TitleScene, GameEndShell)), type(app.stack.top)
+    assert not any(isinstance(s, TitleScene) for s in app.stack.scenes)
+    end = app.ctx.nav.make(f"{game_id}.game_end", session=finished(game_id))
+    app.stack.clear_to(end)
+    frames(app, round(LAND / DT) + 5)
+    assert app.ring.visible and app.ring.current_key(end) == "again"  # (still on the keys)
+    press(app, pygame.K_TAB, 2)  # moved to Title on purpose
+    assert app.ring.current_key(end) == "title"
+    press(app, pygame.K_RETURN, 3)
     assert isinstance(app.stack.top, TitleScene)
     assert not app.errors
 

@@ -1,6 +1,8 @@
 """Write the JSON schemas of every game's views and events, generated from the types its rules
 declare (`Game.wire`: the rules' own structs), into docs/schema/: `<id>-view.json` and
-`<id>-events.json` (one event).
+`<id>-events.json` (one event); and `protocol-server.json`, every message a server sends
+(game/online/protocol.py: a `state`'s view and events there are the game's, in the files above).
+Each carries its caps: what breaks one is refused whole by the client.
 
     python tools/wire_schema.py          write them
     python tools/wire_schema.py check    exit 1 (naming the files) when a checked-in schema
@@ -23,28 +25,35 @@ import msgspec  # noqa: E402
 
 from game.catalog import games  # noqa: E402
 from game.core.game import Game  # noqa: E402
+from game.online import protocol  # noqa: E402
 
 SCHEMA_DIR = ROOT / "docs" / "schema"
 
 
+def schema_text(kind: Any, title: str) -> str:
+    """The JSON schema msgspec generates for `kind`, titled, as the file's text."""
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        **msgspec.json.schema(kind),
+    }
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
 def schemas(game: Game[Any]) -> dict[str, str]:
     """File name -> text of the game's two schemas."""
-    out: dict[str, str] = {}
-    for part, kind, title in (
-        ("view", game.wire.view, f"{game.title}: a seat's view"),
-        ("events", game.wire.event, f"{game.title}: one event"),
-    ):
-        schema: dict[str, Any] = {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": title,
-            **msgspec.json.schema(kind),
-        }
-        out[f"{game.id}-{part}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-    return out
+    return {
+        f"{game.id}-view.json": schema_text(game.wire.view, f"{game.title}: a seat's view"),
+        f"{game.id}-events.json": schema_text(game.wire.event, f"{game.title}: one event"),
+    }
 
 
 def every_schema() -> dict[str, str]:
-    out: dict[str, str] = {}
+    out = {
+        "protocol-server.json": schema_text(
+            protocol.ServerMessage, "The online protocol: one message a server sends"
+        )
+    }
     for game in games():
         out.update(schemas(game))
     return out

@@ -1,5 +1,6 @@
-"""The app's version: records keep it (`game_version`), the command line prints it, and the
-package's metadata reads it from here (pyproject.toml). Core may import it; game.cli
-re-exports it."""
+"""The app's name and version: records keep the version (`game_version`), the command line
+prints both (`--version`), and the package's metadata reads the version from here
+(pyproject.toml). Core may import it; game.cli re-exports it."""
 
+APP_NAME = "Super Mega Lucky Box"  # the app, whichever of its games is played
 __version__ = "0.1.0"

@@ -75,8 +75,21 @@ def event_from_json(wire: WireTypes, data: JSON) -> Any:
         raise WireError(f"event: {err}") from None
 
 
+def events_from_json(wire: WireTypes, data: msgspec.Raw | bytes | str, most: int) -> list[Any]:
+    """A `state`'s events (their JSON list, as text) as the game's own objects, decoded
+    straight into them; WireError if the list holds more than `most` or one that is not one of
+    the game's events (the whole list is refused)."""
+    try:
+        events: list[Any] = _decoder(list.__class_getitem__(wire.event)).decode(data)
+        if len(events) > most:  # (msgspec's own max_length, too, checks once all are read)
+            raise ValueError(f"more than {most} events")
+        return events
+    except (msgspec.ValidationError, msgspec.DecodeError, ValueError, TypeError) as err:
+        raise WireError(f"events: {err}") from None
+
+
 @functools.cache
-def _decoder(kind: type) -> msgspec.json.Decoder[Any]:
+def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(kind)
 
 

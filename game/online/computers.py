@@ -6,6 +6,9 @@ A table holds one `Computers` and hands it what it may touch of the table (`Play
 seats waited for, one seat's view, the version and the turn in which a move is applied. The
 state itself stays the table's: a computer never sees more than its seat's view.
 
+A decision waits for its turn at one of the server's thinking places (thinking.py: in turns
+over the addresses that opened tables, their tables and the tables' seats), handed by the hub.
+
 The fallback when a computer player fails is core's (`game.core.play_loop.move_from_view`: the
 levels below, down to random moves, play the move); here each failure is logged with what its
 seat saw and the seat plays a level lower from then on.
@@ -14,6 +17,7 @@ seat saw and the seat plays a level lower from then on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from typing import Any, Protocol
@@ -23,6 +27,7 @@ from game.core.play_loop import Failure, Move, move_from_view
 
 from .codec import action_to_json, wire_of
 from .store import SeatRow, TableRow
+from .thinking import Place, Thinking
 
 log = logging.getLogger("game.online")
 
@@ -60,9 +65,12 @@ class Computers:
         self.row = row  # the table's: its code, seed and seats' levels
         self.bots: dict[int, Any] = {}
         self.levels: dict[int, str | None] = {}
-        self.thinking: set[int] = set()
-        # the server's bound on computer seats thinking at once (limits.py; None: no bound)
-        self.thinkers: asyncio.Semaphore | None = None
+        self.thinking: set[int] = set()  # (thinking now, or waiting for a place)
+        # the server's thinking places, handed out in turns (None: every seat thinks at once)
+        self.places: Thinking | None = None
+        # whose turn this table's decisions take: the address that opened it (a table whose
+        # opener is unknown, restored after a restart, counts as an address of its own)
+        self.owner = f"table {row.code}"
 
     @property
     def table(self) -> Played:
@@ -77,12 +85,18 @@ class Computers:
         self.levels.pop(row.seat, None)  # (a seat handed over again starts at its level)
 
     def drop(self, seat: int) -> None:
-        """The seat's computer let go (its player took the seat back)."""
+        """The seat's computer let go (its player took the seat back), its decision waiting
+        for a place with it."""
         self.bots.pop(seat, None)
+        if self.places is not None:
+            self.places.leave(self.row.code, seat)
 
     def stop(self) -> None:
-        """Every computer let go (the game is over, or played elsewhere)."""
+        """Every computer let go (the game is over, or played elsewhere; the table leaves the
+        thinking places' queue)."""
         self.bots.clear()
+        if self.places is not None:
+            self.places.leave(self.row.code)
 
     def start(self) -> None:
         """Each computer whose seat is waited for, and that is not thinking already, thinks."""
@@ -91,22 +105,18 @@ class Computers:
                 self.thinking.add(seat)
                 asyncio.get_running_loop().create_task(self._think(seat))
 
+    def _wanted(self, seat: int) -> bool:
+        """Whether the seat is a computer's and waited for: a decision to think."""
+        return seat in self.bots and seat in self.table.waiting_for()
+
     async def _thought(self, bot: Any, view: Any, seat: int) -> Move:
         """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
-        thought in a worker thread once one of the server's `thinking` places is free (queued
-        until then), its memories dropped after it (a table's computers hold a few MB between
-        their turns, never more). Its failures are logged here, and the seat's level lowered."""
+        thought in a worker thread, its memories dropped after it (a table's computers hold a
+        few MB between their turns, never more). Its failures are logged here, and the seat's
+        level lowered."""
         level = self.levels.get(seat, self.row.seats[seat].level or "normal")
         game, seed = self.game, self.row.seed
-        if self.thinkers is None:
-            move, failures = await asyncio.to_thread(
-                move_from_view, game, seat, level, seed, bot, view
-            )
-        else:
-            async with self.thinkers:
-                move, failures = await asyncio.to_thread(
-                    move_from_view, game, seat, level, seed, bot, view
-                )
+        move, failures = await asyncio.to_thread(move_from_view, game, seat, level, seed, bot, view)
         for player in {id(bot): bot, id(move.bot): move.bot}.values():
             forget = getattr(player, "forget", None)
             if forget is not None:
@@ -131,34 +141,52 @@ class Computers:
         if self.bots.get(failure.seat) is bot:
             self.levels[failure.seat] = failure.lower
 
+    def _place(self, seat: int) -> contextlib.AbstractAsyncContextManager[Place | None]:
+        """The seat's turn at a thinking place (at once, without places)."""
+        if self.places is None:
+            return contextlib.nullcontext(Place(None))
+        return self.places.turn(self.owner, self.row.code, seat, lambda: self._wanted(seat))
+
     async def _think(self, seat: int) -> None:
         table = self.table
         try:
-            while seat in self.bots and seat in table.waiting_for():
-                version, bot = table.version, self.bots[seat]
-                view = table.view_for(seat)
-                move = await self._thought(bot, view, seat)
-                if move.bot is not bot and self.bots.get(seat) is bot:
-                    self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
-                if self.bots.get(seat) is not bot or version != table.version:
-                    continue  # the table moved on while it thought: think again
-                obj = action_to_json(wire_of(self.game), move.action)
-                async with table.turn:
+            while self._wanted(seat):
+                # (the table's next decision waits until this one's move is applied: thought
+                # meanwhile from the view before it, it would be thought again)
+                async with self._place(seat) as place:
+                    if place is None:  # no longer wanted when its turn came: not thought
+                        continue  # (unless the seat was handed to a computer again since)
+                    # (the view as the place is handed: a decision queued long is not stale)
+                    version, bot = table.version, self.bots[seat]
+                    view = table.view_for(seat)
+                    try:
+                        move = await self._thought(bot, view, seat)
+                    finally:
+                        place.thought()
+                    if move.bot is not bot and self.bots.get(seat) is bot:
+                        self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
                     if self.bots.get(seat) is not bot or version != table.version:
-                        # another seat's step went first while this one waited for its turn
-                        # (Lucky Box's seats choose at once): think again from the new view.
-                        # Sent, it would be refused as stale, and nothing would start this
-                        # computer again: that step's start saw it still thinking.
+                        continue  # the table moved on while it thought: think again
+                    obj = action_to_json(wire_of(self.game), move.action)
+                    async with table.turn:
+                        if self.bots.get(seat) is not bot or version != table.version:
+                            # another seat's step went first while this one waited for its
+                            # turn (Lucky Box's seats choose at once): think again from the
+                            # new view. Sent, it would be refused as stale, and nothing would
+                            # start this computer again: that step's start saw it thinking.
+                            continue
+                        refusal = await table.apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                    if refusal is not None and refusal[0] == "storage":
+                        await asyncio.sleep(1.0)  # the database is away: think again later
                         continue
-                    refusal = await table.apply(seat, f"{COMPUTER_ID}{version}", obj, version)
-                if refusal is not None and refusal[0] == "storage":
-                    await asyncio.sleep(1.0)  # the database is away: think again later
-                    continue
-                if refusal is not None:
-                    log.error(
-                        "table %s: computer at seat %d refused: %s", self.row.code, seat, refusal[1]
-                    )
-                    break
+                    if refusal is not None:
+                        log.error(
+                            "table %s: computer at seat %d refused: %s",
+                            self.row.code,
+                            seat,
+                            refusal[1],
+                        )
+                        break
         except Exception:
             log.exception("table %s: computer at seat %d failed", self.row.code, seat)
         finally:

@@ -8,9 +8,11 @@ It runs in a thread of the app's process, on its own asyncio loop, not in a chil
 
 - The app's frame loop never waits for it. `start()` only binds the listening socket (a few
   microseconds, so a port taken or no network is one line at once) and hands it to the thread,
-  where the store is opened, the stored tables restored and clients served. `stop()` asks that
-  loop for the command line's graceful stop (stopping.stop_gracefully: clients told the server
-  is going, the last commit written, the database closed) and waits STOP_WAIT seconds at most.
+  where the store is opened, the stored tables restored and clients served. `stop()` tells the
+  clients the host's app closed (a `notice` `host_left`: their table waits for it), then asks
+  that loop for the command line's graceful stop (stopping.stop_gracefully: clients told the
+  server is going, the last commit written, the database closed) and waits STOP_WAIT seconds
+  at most.
 - Nothing has to cross a process boundary: the app looks at the running server (who sits at its
   tables, for the question before quitting; `game_server` and `port` for an announcement on the
   local network) on the server's own loop, with no protocol to define and nothing to serialize.
@@ -45,9 +47,10 @@ from urllib.parse import urlsplit
 
 from game.core.game import Game
 
+from . import protocol as p
 from .limits import Limits
 from .server import STOP_SECONDS, GameServer, start
-from .stopping import run_without_waiting, stop_gracefully
+from .stopping import run_without_waiting, say_to_everyone, stop_gracefully
 from .store import SqliteStore
 from .tables import WATCHER
 
@@ -56,6 +59,10 @@ log = logging.getLogger("game.online.hosting")
 DB_FILE = "hosted.sqlite3"  # in the data folder's online/
 STOP_WAIT = STOP_SECONDS + 1.0  # how long stop() waits for the graceful stop at most
 LOOK_WAIT = 1.0  # how long a look at the running server (who sits where) may take
+FAREWELL_WAIT = 0.3  # how long the friends' "the host left" may take to leave, at most
+#: What the friends' apps are told as this app closes, before their line drops: the table waits
+#: for the host (docs/PROTOCOL.md, `notice` `host_left`).
+HOST_LEFT = p.encode(p.Notice("host_left", "the host's app closed: the table waits for it"))
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 #: Where a UDP socket is "connected" to learn which address the default route leaves by (no
 #: packet is sent; TEST-NET-1, which no real host has).
@@ -177,6 +184,34 @@ def stored_tables(db: Path) -> set[str]:
         return set()
 
 
+@dataclass(frozen=True)
+class StoredTable:
+    """An unfinished table the file holds: its game, and each seat's (name, kind)."""
+
+    code: str
+    game: str
+    seats: tuple[tuple[str, str], ...]
+
+
+def unfinished_tables(db: Path) -> dict[str, StoredTable]:
+    """The unfinished tables the file holds, by code (read only; empty when there is none or
+    the file cannot be read)."""
+    if not db.is_file():
+        return {}
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+            games = dict(conn.execute("SELECT code, game FROM tables WHERE finished IS NULL"))
+            seats: dict[str, list[tuple[str, str]]] = {code: [] for code in games}
+            for code, name, kind in conn.execute(
+                "SELECT code, name, kind FROM seats ORDER BY code, seat"
+            ):
+                if code in seats:
+                    seats[code].append((str(name), str(kind)))
+    except sqlite3.Error:
+        return {}
+    return {code: StoredTable(code, str(games[code]), tuple(seats[code])) for code in games}
+
+
 class HostedServer:
     """The app's own server playing `games` (the app's): `start(port)`, `stop()`; `port` once
     started, `url` (this app's own way in: loopback), `running`, `failure` (why it stopped or
@@ -292,6 +327,7 @@ class HostedServer:
             await self._stop.wait()
         finally:
             self._tell(self.on_stopping)
+            await say_to_everyone(game_server, HOST_LEFT, FAREWELL_WAIT)
             await stop_gracefully(server, game_server, store, STOP_SECONDS)
         return 0
 

@@ -4,7 +4,6 @@ follows (mirror.py) the tables of the others."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -32,6 +31,7 @@ from .names import (
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, header_record
+from .thinking import Thinking
 
 log = logging.getLogger("game.online")
 
@@ -102,7 +102,8 @@ class Hub:
         # (players and watchers at them, `get_record`, a rematch), the others let go (read
         # back from the store when asked for).
         self.finished: OrderedDict[str, None] = OrderedDict()
-        self.thinkers = asyncio.Semaphore(self.limits.thinking)  # computer seats thinking
+        # the computers' thinking places, handed out in turns across addresses and tables
+        self.places = Thinking(self.limits.thinking)
         self.commits = GroupCommit(store)  # one for every table: their actions share flushes
         self.shared = store if isinstance(store, SharedStore) else None
         self.unloadable: set[str] = set()  # tables that failed to load: not swept again
@@ -134,7 +135,8 @@ class Hub:
     def _adopt(self, table: Table) -> None:
         """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
         table.on_change = self._changed
-        table.thinkers = self.thinkers
+        table.places = self.places
+        table.computers_alone = self.limits.computer_tables
         table.on_finish = self.retire
 
     def _changed(self, table: Table) -> None:
@@ -155,7 +157,7 @@ class Hub:
         """A table whose game is over: its computers let go, and it is one of the few finished
         tables kept in memory (the least recently asked for goes; its record stays in the
         store)."""
-        table.bots.clear()
+        table.computers.stop()
         self.finished[table.code] = None
         self.finished.move_to_end(table.code)
         while len(self.finished) > self.limits.finished_kept:
@@ -177,7 +179,7 @@ class Hub:
             self.finished.pop(code, None)
             table = self.tables.pop(code, None)
             if table is not None:
-                table.bots.clear()
+                table.computers.stop()
                 self.tell(table)
         if deleted:
             log.info("deleted %d tables finished or abandoned before the retention", len(deleted))
@@ -268,7 +270,7 @@ class Hub:
             table = self.tables.pop(code, None)
             if table is not None:
                 log.warning("table %s is served by another server now: letting it go", code)
-                table.bots.clear()
+                table.computers.stop()
                 dropped.append(table)
                 self.tell(table)
         return dropped
@@ -310,8 +312,9 @@ class Hub:
             log.info("took table %s over", code)
         return table
 
-    def open(self, message: p.Open) -> tuple[Table, str]:
-        """A new table from the host's `open`: (table, host token)."""
+    def open(self, message: p.Open, opener: str | None = None) -> tuple[Table, str]:
+        """A new table from the host's `open`: (table, host token). `opener`: the address
+        that opened it, whose turns its computers take (thinking.py)."""
         game = self.game_for(message.game)
         count = len(message.seats)
         if not game.min_players <= count <= game.max_players:
@@ -363,6 +366,8 @@ class Hub:
             raise TableError("bad_open", str(err)) from None
         table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
         self._adopt(table)
+        if opener:  # (an address unknown: the table takes turns as an address of its own)
+            table.computers.owner = opener
         self.store.create_table(row)
         self.tables[code] = table
         self.tell(table)
@@ -432,6 +437,9 @@ class Hub:
         )
         table = Table(again, self.game_for(again.game), self.store, self.clock, self.commits)
         self._adopt(table)
+        first = self.tables.get(row.code)
+        if first is not None:  # (its computers take the turns of the first table's opener)
+            table.computers.owner = first.computers.owner
         try:
             self.store.create_table(again)
         except Exception:  # not made: another server (or a later ask) may make it

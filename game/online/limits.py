@@ -1,8 +1,9 @@
 """What one player (one address) may take of a server, so that nobody can sink it for the
 others (docs/PROTOCOL.md, "Limits"): the limits themselves (`Limits`, each a server option),
 who is let in (`Door`: connections per address and in all), failed look-ups slowed down and
-then cut off (`Lookups`), a repeated log line written once a second at most (`OncePerSecond`)
-and the open-file limit raised to the hard one at start (`raise_open_files`).
+then cut off (`Lookups`: the look-ups alone, never a seat), a repeated log line written once a
+second at most (`OncePerSecond`) and the open-file limit raised to the hard one at start
+(`raise_open_files`).
 
 An address is a client's IP address; IPv6 addresses count by their /64 network (one machine
 commonly holds a whole /64, so one address each would be no limit at all).
@@ -32,10 +33,17 @@ def cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _limit(default: float | int | bool, option: str, what: str, unit: str = "") -> Any:
-    """A limit's field: its default, its `--serve` option and what it says in --help."""
+def _limit(
+    default: float | int | bool | tuple[str, ...],
+    option: str,
+    what: str,
+    unit: str = "",
+    many: bool = False,
+) -> Any:
+    """A limit's field: its default, its `--serve` option and what it says in --help (`many`:
+    the option may be given several times, each value one more of the tuple)."""
     return dataclasses.field(
-        default=default, metadata={"option": option, "help": what, "unit": unit}
+        default=default, metadata={"option": option, "help": what, "unit": unit, "many": many}
     )
 
 
@@ -75,7 +83,15 @@ class Limits:
     lookup_window: float = _limit(
         600.0, "--lookups-window", "failed look-ups are counted over this long", "s"
     )
-    cutoff_seconds: float = _limit(900.0, "--cutoff-seconds", "how long a cut-off lasts", "s")
+    cutoff_seconds: float = _limit(
+        900.0, "--cutoff-seconds", "how long a cut-off of an address's look-ups lasts", "s"
+    )
+    lookup_budget: float = _limit(
+        1.0,
+        "--lookups-per-second",
+        "look-ups a second the whole server answers from addresses that failed one lately "
+        "(the others wait their turn)",
+    )
     finished_kept: int = _limit(
         64, "--finished-kept", "finished tables kept in memory (the others read from the store)"
     )
@@ -85,15 +101,36 @@ class Limits:
     no_metrics: bool = _limit(
         False, "--no-metrics", "answer GET /metrics with 404 (docs/server.md: who may read it)"
     )
+    trusted_proxies: tuple[str, ...] = _limit(
+        (),
+        "--trusted-proxy",
+        "a reverse proxy (an address or a range, e.g. 127.0.0.1) whose X-Forwarded-For names "
+        "its clients; may be given again for each (none: the header is ignored)",
+        many=True,
+    )
 
     def __post_init__(self) -> None:
         if self.thinking <= 0:  # (frozen: set through object's own setattr)
             object.__setattr__(self, "thinking", cpus())
+        proxies = tuple(proxy_network(text) for text in self.trusted_proxies)
+        object.__setattr__(self, "trusted_proxies", proxies)
 
     def with_open_files(self, soft: int) -> Limits:
         """These limits, the connections kept under an open-file limit of `soft`."""
         room = max(1, soft - FD_RESERVE)
         return dataclasses.replace(self, connections=min(self.connections, room))
+
+
+def proxy_network(text: str) -> str:
+    """An operator's `--trusted-proxy` value, an address or a CIDR range (IPv4 or IPv6), as
+    its network's text; ValueError (one line) when it is neither."""
+    try:
+        return str(ipaddress.ip_network(text.strip(), strict=False))
+    except ValueError:
+        raise ValueError(
+            f"{text[:60]!r} is not an address or a range of addresses (192.0.2.1, 10.0.0.0/8, "
+            "2001:db8::/32)"
+        ) from None
 
 
 def address_of(peer: object) -> str:
@@ -113,7 +150,8 @@ def address_of(peer: object) -> str:
 class Door:
     """The connections open (counted from the moment they connect, before their WebSocket
     is open: a client that connects and says nothing holds a file too), per address and in
-    all; `admit` says whether one more may come in."""
+    all. A connection from a trusted proxy (proxies.py) is counted in all when it connects
+    and under its client's address once its request names the client (`claim`)."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -121,43 +159,71 @@ class Door:
         self.total = 0
         self.refused = 0
 
-    def admit(self, address: str) -> str | None:
-        """Count a new connection in: None, or why it is refused (not counted then)."""
-        if self.total >= self.limits.connections:
-            why = f"the server holds {self.limits.connections} connections"
-        elif self.open.get(address, 0) >= self.limits.connections_per_address:
-            why = f"{self.limits.connections_per_address} connections from one address"
+    def full(self) -> bool:
+        return self.total >= self.limits.connections
+
+    def address_full(self, address: str) -> bool:
+        return self.open.get(address, 0) >= self.limits.connections_per_address
+
+    def admit(self, address: str | None) -> str | None:
+        """Count a new connection in (`address` None: in all only, its address to come):
+        None, or why it is refused (not counted then)."""
+        if self.full():
+            why: str | None = f"the server holds {self.limits.connections} connections"
+        elif address is not None:
+            why = self.claim(address)
         else:
-            self.open[address] = self.open.get(address, 0) + 1
+            why = None
+        if why is None:
             self.total += 1
-            return None
-        self.refused += 1
+        else:
+            self.refused += 1
         return why
 
-    def left(self, address: str) -> None:
-        count = self.open.get(address, 0) - 1
-        if count > 0:
-            self.open[address] = count
-        else:
-            self.open.pop(address, None)
+    def claim(self, address: str) -> str | None:
+        """Count a connection under its address: None, or why it is refused (not counted)."""
+        if self.address_full(address):
+            return f"{self.limits.connections_per_address} connections from one address"
+        self.open[address] = self.open.get(address, 0) + 1
+        return None
+
+    def left(self, address: str | None) -> None:
+        """A connection counted in all and (not None) under `address` is gone."""
+        if address is not None:
+            count = self.open.get(address, 0) - 1
+            if count > 0:
+                self.open[address] = count
+            else:
+                self.open.pop(address, None)
         self.total = max(0, self.total - 1)
 
 
 class Lookups:
     """Failed look-ups (a code with no table, a token that holds no seat) per address: the
     first `lookup_free` in a window cost nothing (a mistyped code), each one past them waits
-    twice as long as the one before (from 50 ms), and `lookup_cutoff` of them cut the address
-    off for `cutoff_seconds` (its connections closed, new ones refused). Guessing a table's
-    code or a seat's token is then hopeless: see docs/PROTOCOL.md for the arithmetic."""
+    twice as long as the one before (from 50 ms), and `lookup_cutoff` of them cut the
+    address's look-ups off for `cutoff_seconds` (refused at once, `cut_off`; its seats, its
+    actions and its connections are never touched: a guesser's neighbours on the address
+    play on).
+
+    Over all addresses, the look-ups of those that failed one lately share a budget of
+    `lookup_budget` a second (a token bucket, bursts of BURST_SECONDS' worth): past it they
+    wait their turn, so many addresses guessing together guess no faster than the budget; an
+    address with no failure in the window never waits. Guessing a table's code or a seat's
+    token is then hopeless: see docs/PROTOCOL.md for the arithmetic."""
 
     FIRST_DELAY = 0.05
     MAX_DELAY = 5.0
+    BURST_SECONDS = 30.0  # the shared budget's burst: this many seconds' worth
+    MAX_SHARED_WAIT = 10.0  # a look-up waits this long at most for the budget, else refused
 
     def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
         self.clock = clock
         self.failures: dict[str, list[float]] = {}  # address -> when its failures were
         self.cut: dict[str, float] = {}  # address -> cut off until
+        self.budget = limits.lookup_budget * self.BURST_SECONDS  # shared look-ups left...
+        self.budget_at = clock()  # ...then
 
     def _recent(self, address: str, now: float) -> list[float]:
         times = self.failures.get(address)
@@ -180,14 +246,30 @@ class Lookups:
         return False
 
     def delay(self, address: str) -> float:
-        """How long this address's next look-up waits before it is answered."""
+        """How long this address's next look-up waits for its own failures."""
         over = len(self._recent(address, self.clock())) - self.limits.lookup_free
         if over < 0:
             return 0.0
         return float(min(self.MAX_DELAY, self.FIRST_DELAY * 2.0**over))
 
+    def wait(self, address: str) -> float | None:
+        """How long this address's next look-up waits before it is served: its own delay, or
+        its turn in the shared budget if longer (taken now). 0 for an address with no recent
+        failure; None: refused, the budget spoken for longer than MAX_SHARED_WAIT."""
+        now = self.clock()
+        if not self._recent(address, now):
+            return 0.0
+        rate = self.limits.lookup_budget
+        self.budget = min(rate * self.BURST_SECONDS, self.budget + (now - self.budget_at) * rate)
+        self.budget_at = now
+        shared = max(0.0, (1.0 - self.budget) / rate)  # until a look-up's worth is there
+        if shared > self.MAX_SHARED_WAIT:
+            return None
+        self.budget -= 1.0
+        return max(self.delay(address), shared)
+
     def failed(self, address: str) -> bool:
-        """Count a failed look-up: whether the address is cut off now."""
+        """Count a failed look-up: whether the address's look-ups are cut off from now."""
         now = self.clock()
         times = self._recent(address, now)
         times.append(now)
@@ -196,7 +278,7 @@ class Lookups:
             self.cut[address] = now + self.limits.cutoff_seconds
             del self.failures[address]
             log.warning(
-                "cut off %s for %.0f s: too many failed look-ups",
+                "cut off %s's look-ups for %.0f s: too many failed",
                 address,
                 self.limits.cutoff_seconds,
             )

@@ -21,6 +21,8 @@ log = logging.getLogger("game.online")
 MOVE_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 #: Seconds one group commit (one transaction, one disk flush) takes.
 COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
+#: Seconds a computer's decision waits for a thinking place (queued to thinking).
+WAIT_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 MISSING = "metrics need prometheus_client: pip install .[server]\n"
 
 
@@ -81,6 +83,13 @@ class Metrics:
             buckets=COMMIT_BUCKETS,
             registry=registry,
         )
+        self.computer_wait_seconds = Histogram(
+            "smlb_computer_wait_seconds",
+            "a computer's decision queued to its thinking place handed out (thinking.py: in "
+            "turns across the addresses that opened tables, then their tables)",
+            buckets=WAIT_BUCKETS,
+            registry=registry,
+        )
         self.refusals = Counter(
             "smlb_refusals",
             "requests and connections refused, by reason (a protocol error code)",
@@ -105,6 +114,11 @@ class Metrics:
         if self.registry is not None:
             self.moves.inc(actions)
             self.commit_seconds.observe(seconds)
+
+    def computer_waited(self, seconds: float) -> None:
+        """A computer's decision waited `seconds` for its thinking place (thinking.Thinking)."""
+        if self.registry is not None:
+            self.computer_wait_seconds.observe(seconds)
 
     def refused(self, reason: str) -> None:
         """A refusal; `reason` is a protocol code or a fixed word, never a client's text."""

@@ -79,6 +79,8 @@ class Mirror(Table):
                     log.error("table %s: mirror refused stored action %d", self.code, row.n)
                     break
                 events: list[Any] = outcome.events
+                if self.history is not None:  # (a seat came back here: its past grows)
+                    self.history.add(events)
                 self.count += 1
                 self.done_ids[(row.seat, row.action_id)] = row.version
                 listeners = list(self.listeners.items())

@@ -99,11 +99,18 @@ class Seats:
         self._store(row, kind="human", left_at=None)
 
     def hand_over(
-        self, host_token: str, seat: int, level: str, levels: Collection[str], here: bool
+        self,
+        host_token: str,
+        seat: int,
+        level: str,
+        levels: Collection[str],
+        here: bool,
+        keep_human: bool = True,
     ) -> SeatRow:
         """The host gives a seat whose player has been away longer than the hold (or that
         nobody took) to a computer of one of the game's `levels` (`here`: the seat's player
-        is connected, and keeps it): the seat, a computer's now."""
+        is connected, and keeps it): the seat, a computer's now. `keep_human`: the table's
+        last human seat stays a human's (`last_human`: no table of computers alone)."""
         if not token_matches(host_token, self.row.host_hash):
             raise TableError("not_host", "only the host may hand a seat to a computer")
         row = self.seat(seat)
@@ -111,6 +118,11 @@ class Seats:
             raise TableError("bad_level", f"no computer level {level!r}")
         if row.kind != "human":
             raise TableError("not_human", f"seat {seat} is already a computer")
+        if keep_human and not any(s.kind == "human" for s in self.row.seats if s is not row):
+            raise TableError(
+                "last_human",
+                f"seat {seat} is the table's last human seat: a table keeps one for a person",
+            )
         if here:
             raise TableError("seat_connected", f"seat {seat}'s player is here")
         if row.token_hash is not None:
@@ -133,3 +145,22 @@ class Seats:
                 self.store.update_seat(self.code, row)
             except StoreUnavailable as err:  # the hold is counted here all the same
                 log.warning("table %s: seat %d's leaving not stored: %s", self.code, seat, err)
+
+
+def humans(row: TableRow) -> int:
+    """The table's human seats (taken, free or held for a player who left)."""
+    return sum(1 for s in row.seats if s.kind == "human")
+
+
+def proves_token(row: TableRow, message: p.ClientMessage) -> bool:
+    """Whether a look-up carries the token it needs for this table: a `resume` or `rematch`
+    its seat's, a `hand_over` the host's (such a look-up is never slowed nor cut off: it is
+    a player's own, not a guess)."""
+    if isinstance(message, p.Resume | p.Rematch):
+        seats = row.seats
+        return 0 <= message.seat < len(seats) and token_matches(
+            message.token, seats[message.seat].token_hash
+        )
+    if isinstance(message, p.HandOver):
+        return token_matches(message.host_token, row.host_hash)
+    return False

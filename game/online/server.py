@@ -11,9 +11,11 @@ is closed and its seat held, as for a client that left. Frames are not compresse
 and answered with an error; the server and the other tables go on. A database that is away is
 waited for (commits.py) and every client is told (`notice` `reconnecting`). What one address
 may take (connections, tables, watchers, computers thinking, failed look-ups) is bounded by
-limits.py's `Limits`, each a `--serve` option (docs/PROTOCOL.md, "Limits"). The server plays the
-games its caller hands it (`start(..., games)`: the command line, every game it knows) and names
-none.
+limits.py's `Limits`, each a `--serve` option (docs/PROTOCOL.md, "Limits"); who is let in, and
+who stands for whom behind a trusted proxy, is doorway.py's. A look-up is served beside the
+connection's other messages: one slowed by failed ones never holds a player's actions up, and
+one cut off refuses the look-ups alone, never a seat. The server plays the games its caller
+hands it (`start(..., games)`: the command line, every game it knows) and names none.
 """
 
 from __future__ import annotations
@@ -29,26 +31,24 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
 
 from game.core.game import Game
 
 from . import endpoints, protocol as p, seating
 from .connection import Connection, check_every, failures_answered
+from .doorway import Doorway, Guarded, guarded
 from .hub import Hub
-from .limits import (
-    Door,
-    Limits,
-    Lookups,
-    address_of as peer_address,
-    collapse_repeats,
-    open_files,
-)
+from .limits import Door, Limits, Lookups, address_of as peer_address, collapse_repeats, open_files
+from .look_ups import CUT_OFF, LookUps
 from .metrics import Metrics
 from .names import normal_code
+from .proxies import TrustedProxies
 from .relayed import RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store
 from .tables import WATCHER, Table, TableError
+from .thinking import share_the_interpreter
 
 log = logging.getLogger("game.online")
 
@@ -65,11 +65,6 @@ CLEAN_SECONDS = 3600.0  # how often the tables past their retention are deleted
 #: What looks a table or a seat up by its code or token: a failed one counts (limits.Lookups).
 LOOKUPS = (p.Join, p.Resume, p.Watch, p.GetRecord, p.Rematch, p.HandOver)
 LOOKUP_FAILURES = frozenset(("no_such_table", "bad_token", "not_host", "no_such_seat"))
-#: The answer to a connection refused at the door (limits.Door), before any WebSocket.
-REFUSED = (
-    b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
-    b"Content-Length: 42\r\n\r\ntoo many connections: try again in a while\n"
-)
 
 
 class GameServer(RelayedRequests):
@@ -88,6 +83,7 @@ class GameServer(RelayedRequests):
         self.rate = rate  # each connection's rate limit (messages a second; bursts of twice)
         self.limits = limits = limits or Limits()
         self.door = Door(limits)  # connections per address and in all
+        self.proxies = TrustedProxies(limits.trusted_proxies)  # who stands for whom
         self.lookups = Lookups(limits)  # failed look-ups per address
         self.opened_by: dict[str, list[str]] = {}  # address -> the tables it opened
         self.hub = Hub(store, games, chosen_seeds=chosen_seeds, limits=limits)
@@ -106,6 +102,9 @@ class GameServer(RelayedRequests):
         self.hub.commits.on_trouble = self.set_troubled
         self.metrics = Metrics(self)  # the figures GET /metrics shows (metrics.py)
         self.hub.commits.on_committed = self.metrics.committed
+        self.hub.places.on_wait = self.metrics.computer_waited
+        self.doorway = Doorway(self.door, self.proxies, self.metrics)  # who is let in
+        self.look_ups = LookUps(self.lookups, self.hub, self.metrics, self._serve)
 
     # -- what the metrics read (metrics.Watched) and /metrics' switch (http.Served) -------------
     def connection_count(self) -> int:
@@ -226,24 +225,29 @@ class GameServer(RelayedRequests):
         for task in [t for t in self._closing if t.done()]:
             self._closing.discard(task)
 
-    def cut_off(self, address: str) -> None:
-        """Close every connection from an address cut off (limits.Lookups)."""
-        for conn in list(self.connections):
-            if conn.address == address:
-                conn.send(p.encode(p.Error("cut_off", "too many failed look-ups: come back later")))
-                self.close(conn, "too many failed look-ups")
-
     def _refused(self, conn: Connection, code: str) -> None:
+        """A request refused: counted, and a failed look-up counted against its address (the
+        one that cuts its look-ups off is followed by `cut_off`)."""
         self.metrics.refused(code)
         if code in LOOKUP_FAILURES and self.lookups.failed(conn.address):
-            self.cut_off(conn.address)
+            conn.send(p.encode(CUT_OFF))
+
+    def _serve(self, conn: Connection, message: p.ClientMessage) -> None:
+        with failures_answered(
+            conn, f"a {type(message).__name__} message", lambda c: self._refused(conn, c)
+        ):
+            self.dispatch(conn, message)
 
     async def handler(self, ws: ServerConnection) -> None:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         loop = asyncio.get_running_loop()
-        conn = Connection(ws, self.rate, peer_address(ws.remote_address))
+        if isinstance(ws, Guarded):  # (the address a trusted proxy's request named, if any)
+            conn = Connection(ws, self.rate, ws.address)
+            ws.client = conn
+        else:
+            conn = Connection(ws, self.rate, peer_address(ws.remote_address))
         writer = asyncio.create_task(conn.write_loop())
         self.connections.add(conn)
         if self.troubled:
@@ -262,19 +266,14 @@ class GameServer(RelayedRequests):
                     await self._bad(conn, "bad_message", str(err))
                     continue
                 if isinstance(message, LOOKUPS):
-                    wait = self.lookups.delay(conn.address)
-                    if wait:  # this address's look-ups failed often: each waits longer
-                        await asyncio.sleep(wait)
-                    if conn.closing:
-                        continue
-                with failures_answered(
-                    conn, f"a {type(message).__name__} message", lambda c: self._refused(conn, c)
-                ):
-                    self.dispatch(conn, message)
+                    self.look_ups.look_up(conn, message)
+                else:
+                    self._serve(conn, message)
         except ConnectionClosed:
             pass
         finally:
             self.connections.discard(conn)
+            self.look_ups.forget(conn)
             self._leave(conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._drain(conn), 1.0)
@@ -313,12 +312,14 @@ class GameServer(RelayedRequests):
         self.forwarded.pop(conn.key, None)
         if isinstance(conn, Connection) and conn.free_since is None:
             conn.free_since = asyncio.get_running_loop().time()
+            self.doorway.free(conn.ws)
 
     def _sit(self, conn: Connection, table: Table, seat: int) -> None:
         self._leave(conn)
         conn.table, conn.seat = table, seat
         if isinstance(conn, Connection):
             conn.free_since = None
+            self.doorway.busy(conn.ws)
         table.attach(conn, seat)
 
     def _elsewhere(self, conn: Connection, code: str, message: p.ClientMessage) -> bool:
@@ -381,7 +382,7 @@ class GameServer(RelayedRequests):
                     "too_many_tables",
                     f"one address has {self.limits.tables_per_address} unfinished tables open",
                 )
-            table, host_token = self.hub.open(message)
+            table, host_token = self.hub.open(message, address)
             conn.opened += 1
             self.opened_by[address] = [*live, table.code]
             conn.send(p.encode(p.Opened(table.code, host_token, self.rate, self.protocol)))
@@ -472,6 +473,7 @@ async def start(
     first: a port taken is known at once, and IPv4 and IPv6 share one port)."""
     limits = (limits or Limits()).with_open_files(open_files())
     collapse_repeats("game.online", "websockets", "asyncio")
+    share_the_interpreter()  # (computers think in worker threads)
     game_server = GameServer(store, games, rate, chosen_seeds, limits)
     game_server.ping_interval, game_server.ping_timeout = ping_interval, ping_timeout
     game_server.clean_old()  # (before the restore: what is past its retention is not loaded)
@@ -493,7 +495,7 @@ async def start(
         ssl=tls,
         open_timeout=limits.handshake_seconds,
         create_connection=guarded(game_server),
-        process_request=lambda conn, request: endpoints.answer(game_server, conn, request),
+        process_request=lambda conn, request: process_request(game_server, conn, request),
     )
     game_server.watch_connections()
     if game_server.hub.shared is not None:
@@ -505,41 +507,14 @@ async def start(
     return server, game_server
 
 
-def guarded(game_server: GameServer) -> type[ServerConnection]:
-    """The server's connections, let in by its door (limits.Door) as soon as they connect,
-    before any WebSocket: one refused is answered 503 and closed, and costs no more."""
-
-    class Guarded(ServerConnection):
-        address = ""
-        counted = False
-
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
-            self.address = peer_address(transport.get_extra_info("peername"))
-            door = game_server.door
-            if game_server.lookups.cut_off(self.address):
-                why: str | None = "cut off after too many failed look-ups"
-                reason = "cut_off"
-            else:
-                full = door.total >= door.limits.connections
-                why = door.admit(self.address)
-                reason = "server_full" if full else "address_full"
-            if why is None:
-                self.counted = True
-                return
-            game_server.metrics.refused(reason)
-            log.warning("refused a connection from %s: %s", self.address, why)
-            assert isinstance(transport, asyncio.WriteTransport)
-            transport.write(REFUSED)
-            transport.close()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            super().connection_lost(exc)
-            if self.counted:
-                self.counted = False
-                game_server.door.left(self.address)
-
-    return Guarded
+def process_request(game_server: GameServer, conn: ServerConnection, request: Request) -> Any:
+    """websockets' `process_request`: a trusted proxy's connection counted under the client its
+    request names (doorway.py; `503` if that address is full), then the HTTP answers."""
+    if isinstance(conn, Guarded):
+        refused = conn.claim(request)
+        if refused is not None:
+            return refused
+    return endpoints.answer(game_server, conn, request)
 
 
 def bound_port(server: Server) -> int:

@@ -38,6 +38,21 @@ class Stoppable(Protocol):
     def stop_sweeping(self) -> None: ...
 
 
+async def say_to_everyone(game_server: Stoppable, text: str, seconds: float) -> None:
+    """Send every client `text` (a `notice`) and wait, `seconds` at most, until it has left
+    for each (written, not queued): news before a stop arrives before the line closes."""
+    connections = list(game_server.connections)
+    for conn in connections:
+        conn.send(text)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    await asyncio.sleep(0)  # (the frames sent this turn are written at its end)
+    while loop.time() < deadline and any(
+        not conn.queue.empty() or conn.writing_since is not None for conn in connections
+    ):
+        await asyncio.sleep(0.01)
+
+
 async def stop_gracefully(
     server: Server, game_server: Stoppable, store: Store, seconds: float
 ) -> None:

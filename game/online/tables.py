@@ -37,10 +37,12 @@ from . import protocol as p
 from .codec import action_from_json, action_to_json, wire_of
 from .commits import GroupCommit
 from .computers import COMPUTER_ID, Computers
+from .history import History
 from .rows import StoreUnavailable
-from .seats import Seats, TableError as TableError
+from .seats import Seats, TableError as TableError, humans
 from .store import ActionRow, Store, TableRow
 from .stored import Stored
+from .thinking import Thinking
 from .views import Audience, Listener
 
 log = logging.getLogger("game.online")
@@ -96,6 +98,10 @@ class Table:
         # told after every step and seat change (several servers: the relay's `online_tab`)
         self.on_change: Callable[[Table], None] | None = None
         self.unsure = False  # a failed write left the state unknown: read it again first
+        self.history: History | None = None  # made when a seat first comes back (past_for)
+        # whether computers may play with no human seat at the table: the hub says its server's
+        # (--allow-computer-tables); a table made by hand (a test, a bench) plays as it is dealt
+        self.computers_alone = True
         self.last_row: ActionRow | None = None  # the last action stored (the relay sends it on)
         settle(self.state)
         for seat in row.seats:
@@ -139,6 +145,19 @@ class Table:
         self, seats: Iterable[int], events: list[Any], first: bool = False
     ) -> dict[int, str]:
         return self.audience.state_messages(seats, events, first)
+
+    def past_for(self, seat: int) -> p.Past | None:
+        """What the seat saw of the game so far (history.py), for its move log; None when it
+        cannot be told (a game too long, or actions that no longer replay: logged)."""
+        if self.history is None:
+            try:
+                self.history = History(
+                    self.game, header_record(self.game, self.row), list(self.state.actions)
+                )
+            except (RecordError, ValueError) as err:
+                log.error("table %s: no history for a seat coming back: %s", self.code, err)
+                return None
+        return self.history.past_for(seat)
 
     def record(self) -> dict[str, Any]:
         if not self.state.is_terminal():
@@ -187,6 +206,7 @@ class Table:
             return
         self.state = state
         settle(self.state)
+        self.history = None  # (its views carry the names)
         self.audience.show([])
 
     def resume_seat(self, seat: int, token: str) -> None:
@@ -199,7 +219,8 @@ class Table:
         """The host gives a seat whose player has been away longer than the hold (or that
         nobody took) to a computer; the player's token still takes it back."""
         here = seat in self.listeners.values()
-        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here)
+        keep_human = not self.computers_alone
+        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here, keep_human)
         self.computers.make(row)
         self._broadcast_seats()
         self.start_computers()
@@ -292,6 +313,8 @@ class Table:
         self.count += 1
         self.last_row = row
         self.done_ids[(seat, action_id)] = self.version
+        if self.history is not None:
+            self.history.add(events)
         if self.state.is_terminal():
             self._mark_finished()
         self.audience.show(events, seats_told=True)
@@ -305,6 +328,7 @@ class Table:
         fresh = Table(self.row, self.game, self.store, self.clock, self.commits)
         fresh.replay(self.store.actions(self.code))
         self.state, self.done_ids, self.count = fresh.state, fresh.done_ids, fresh.count
+        self.history = None
         self.unsure = False
 
     def _reload_if_possible(self) -> None:
@@ -326,7 +350,10 @@ class Table:
 
     # -- computers ----------------------------------------------------------------------------
     def start_computers(self) -> None:
-        self.computers.start()
+        """The computers think when their seat is waited for, only while a seat is a human's
+        (a table stored or dealt again with computers alone waits for a player's token)."""
+        if self.computers_alone or humans(self.row):
+            self.computers.start()
 
     def waiting_for(self) -> list[int]:
         """The seats the game waits for now."""
@@ -347,10 +374,11 @@ class Table:
         return self.computers.thinking
 
     @property
-    def thinkers(self) -> asyncio.Semaphore | None:
-        """The server's bound on computer seats thinking at once (None: no bound)."""
-        return self.computers.thinkers
+    def places(self) -> Thinking | None:
+        """The server's thinking places, handed to its tables' computers in turns (None:
+        every computer thinks at once)."""
+        return self.computers.places
 
-    @thinkers.setter
-    def thinkers(self, bound: asyncio.Semaphore | None) -> None:
-        self.computers.thinkers = bound
+    @places.setter
+    def places(self, places: Thinking | None) -> None:
+        self.computers.places = places

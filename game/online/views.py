@@ -40,6 +40,8 @@ class Shown(Protocol):
 
     def seat_infos(self) -> list[p.SeatInfo]: ...
 
+    def past_for(self, seat: int) -> p.Past | None: ...
+
 
 class Audience:
     def __init__(self, table: Shown, game: Game[Any], row: TableRow, commit: str | None) -> None:
@@ -69,7 +71,8 @@ class Audience:
         made once however many connections hold the seat. A game whose every seat sees the
         same (`same_for_every_seat` on its state class: Lucky Box, all face up) has its view
         and events encoded once for them all. `first`: the snapshot a connection is sent as
-        it sits or watches, which carries the deal's commitment."""
+        it sits or watches, which carries the deal's commitment and what the seat saw before
+        (`past`: its move log, once the game has begun)."""
         commit = self.commit if first else None
         state, version = self.table.state, self.table.version
         shared = getattr(type(state), "same_for_every_seat", False) is True
@@ -101,6 +104,7 @@ class Audience:
                 infos,
                 commit,
                 again if seat >= 0 else None,  # (the rematch is for the table's seats)
+                self.table.past_for(seat) if first and version else None,
             )
             texts[seat] = p.encode(message)
         return texts

@@ -18,7 +18,7 @@ import msgspec
 
 from game.core.wire import Tagged, one_of
 
-Pos = tuple[int, int]  # [row, column]
+from .caps import Card, Index, Pos, Seat
 
 PILE = "pile"
 DISCARD = "discard"
@@ -34,7 +34,7 @@ Source = Annotated[str, one_of(*SOURCES)]
 class Setup(Tagged, frozen=True):
     """Reveal one card and look at another face-down one (set-up, and a new 3x4 grid)."""
 
-    player: int
+    player: Seat
     reveal: Pos
     look: Pos
 
@@ -42,30 +42,30 @@ class Setup(Tagged, frozen=True):
 class Draw(Tagged, frozen=True):
     """Take the top card of the draw pile ("pile") or of the discard pile ("discard")."""
 
-    player: int
+    player: Seat
     source: Source
 
 
 class Play(Tagged, frozen=True):
     """Play a hand card into `at`; the card there is discarded face up."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     at: Pos
 
 
 class Discard(Tagged, frozen=True):
     """Discard a hand card and reveal a face-down card (null: none left)."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     reveal: Pos | None
 
 
 class Swap(Tagged, frozen=True):
     """Swap two adjacent cards; `reveal` (a or b after the swap) when both were face down."""
 
-    player: int
+    player: Seat
     a: Pos
     b: Pos
     reveal: Pos | None = None
@@ -74,15 +74,15 @@ class Swap(Tagged, frozen=True):
 class Clear(Tagged, frozen=True):
     """Clear this complete line next ("row" or "col", and its index)."""
 
-    player: int
+    player: Seat
     line: Line
-    line_no: int
+    line_no: Index
 
 
 class Look(Tagged, frozen=True):
     """The reward for clearing: look at a face-down card (`reveal`: after a chain reaction)."""
 
-    player: int
+    player: Seat
     at: Pos
     reveal: bool = False
 

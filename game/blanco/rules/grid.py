@@ -11,6 +11,7 @@ import msgspec
 from game.core.wire import said
 
 from .actions import COL, ROW
+from .caps import Card, Count, Name, Rows, Stage
 from .cards import colour, number
 
 Pos = tuple[int, int]
@@ -25,14 +26,16 @@ _COLOUR = (-1,) + tuple(colour(c) for c in range(1, 121))
 class Player(msgspec.Struct, eq=False):
     """A seat's cards: `grid`, `up` and `known` are parallel rows (an empty grid is [])."""
 
-    name: str
-    grid: Annotated[list[list[int]], said("rows of cards, 0: not known to this seat")]
-    up: Annotated[list[list[bool]], said("face up")]
+    name: Name
+    grid: Annotated[Rows[Card], said("rows of cards, 0: not known to this seat")]
+    up: Annotated[Rows[bool], said("face up")]
     # face-down cells the owner has looked at (it moves with the card)
-    known: Annotated[list[list[bool]], said("face down, and looked at by its owner")]
-    hand: Annotated[list[int], said("cards in hand (0s: another seat's)")]
-    stage: Annotated[int, said("1: the 3x3 grid, 2: the 3x4 grid")]
-    turns: Annotated[int, said("turns taken")]
+    known: Annotated[Rows[bool], said("face down, and looked at by its owner")]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=8), said("cards in hand (0s: another seat's)")
+    ]
+    stage: Annotated[Stage, said("1: the 3x3 grid, 2: the 3x4 grid")]
+    turns: Annotated[Count, said("turns taken")]
 
     @classmethod
     def new(cls, name: str) -> Player:

@@ -160,6 +160,11 @@ class Guide:
         readable (a game's own: a square's cost)."""
         return []
 
+    def pictures(self) -> list[pygame.FRect]:
+        """Small pictures of the scene on top the arrow's shaft should not cross, after its
+        words (a game's own: a card's bonus icons, read whole)."""
+        return []
+
     def keep_clear(self) -> list[pygame.FRect]:
         """Text of the scene on top the arrow should not cross (a table's banner and message:
         a game's own), besides the guide's sentence."""
@@ -219,13 +224,26 @@ class Guide:
             targets = self._targets()
             marked = self.marked(targets)
             avoid, texts = self.avoided(marked, targets), self.texts()
+            pictures = self.pictures()
             if marked is not None:  # around it, clear of its label
                 self.arrow = draw_frame_pointer(
-                    surface, marked, self.time, avoid=avoid, text=texts, marks=self.marks(marked)
+                    surface,
+                    marked,
+                    self.time,
+                    avoid=avoid,
+                    text=texts,
+                    marks=self.marks(marked),
+                    pictures=pictures,
                 )
             else:
                 self.arrow = draw_pointer(
-                    surface, advice.target, self.time, radius=advice.radius, avoid=avoid, text=texts
+                    surface,
+                    advice.target,
+                    self.time,
+                    radius=advice.radius,
+                    avoid=avoid,
+                    text=texts,
+                    pictures=pictures,
                 )
         box = self.panel()
         draw_panel(surface, box, colour=PAPER, radius=18, border=4, shadow=8)

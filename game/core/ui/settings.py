@@ -37,8 +37,9 @@ TEXT_SIZES = ("normal", "large")
 #: "" follows the system's language; the others are game.core.i18n.LANGUAGES.
 LANGUAGE_CHOICES = ("", "en", "fr", "de")
 #: How fast computers' turns are shown: their steps' animations and the beat before each move
-#: play this many times faster than a person's (brisk: a 4-seat Blanco round of computers in
-#: 2-3 s rather than 4-7 s).
+#: play this many times faster than a person's (a game may have its own: Blanco's). A newcomer
+#: starts at "normal", a turn at the pace it was designed to be followed at; a saved choice
+#: (brisk was the default before) is kept.
 PACE_SPEEDS: dict[str, float] = {"brisk": 2.5, "normal": 1.0, "slow": 0.6}
 PACES = tuple(PACE_SPEEDS)
 #: What a person's finished turn waits for before the game goes on (seconds; None: Next). A
@@ -69,12 +70,14 @@ class Settings:
     text_size: str = "normal"  # one of TEXT_SIZES
     language: str = ""  # "en", "fr", "de"; "" = the system's language
     memory_aid: bool = True  # Blanco: cards you have looked at show their faces to you only
-    pace: str = "brisk"  # one of PACES: how fast computers' turns are shown
+    pace: str = "normal"  # one of PACES: how fast computers' turns are shown
     confirm: str = "always"  # one of CONFIRM_DELAYS: a finished turn waits for Next, or not
-    # The port friends reach this computer's server at (Host on this computer). 0: a free one,
-    # which is then kept here: the link friends keep, and the tables' seats, still lead here
-    # after a restart (and the player can see it, to open it in a router, or change it).
+    # The port friends reach this computer's server at (Host on this computer), as the player
+    # chose it: 0 is "Any free", and stays so.
     host_port: int = 0
+    # Under "Any free": the port last served on, used again first, so the link friends keep and
+    # the tables' seats still lead here after a restart (Settings shows it beside the choice).
+    host_port_kept: int = 0
 
     def clamp(self) -> Settings:
         """Bring numbers into their ranges (in place); returns self."""

@@ -162,21 +162,24 @@ def arrow_route(
     within: Any = None,
     text: Sequence[Any] = (),
     marks: Sequence[Any] = (),
+    pictures: Sequence[Any] = (),
 ) -> Segment:
     """Where the guide's arrow goes to point at `target` (the thing's own rect), inside
     `within` (all the window shows), at any bob. Its tip lies inside the target, over an edge
     or a corner, clear of its label (`label_area`); the rest of it keeps, in this order of
     importance, off `text` (the guide's sentence, a table's message, a score: never crossed
-    where there is a way), off the labels of `avoid` (the other things to click: a
-    neighbouring square's number), then off their edges; a longer arrow before a shorter one,
-    the usual way in before another (`_ways_in`). `marks`: things on the target besides its
-    label that its head keeps off (a Lightning square's cost in its corner)."""
+    where there is a way), off `pictures` (small pictures read whole, not by a middle: a
+    card's bonus icons), off the labels of `avoid` (the other things to click: a neighbouring
+    square's number), then off their edges; a longer arrow before a shorter one, the usual
+    way in before another (`_ways_in`). `marks`: things on the target besides its label that
+    its head keeps off (a Lightning square's cost in its corner)."""
     return _route(
         _key(target),
         tuple(_key(rect) for rect in avoid),
         _key(within) if within is not None else None,
         tuple(_key(rect) for rect in text),
         tuple(_key(rect) for rect in marks),
+        tuple(_key(rect) for rect in pictures),
     )
 
 
@@ -192,6 +195,7 @@ def _route(
     within: Box | None,
     text: tuple[Box, ...],
     marks: tuple[Box, ...] = (),
+    pictures: tuple[Box, ...] = (),
 ) -> Segment:
     box = pygame.FRect(target)
     room = pygame.FRect(within) if within is not None else None
@@ -208,6 +212,8 @@ def _route(
         return [pygame.FRect(r) for r in rects if reach.colliderect(r)]
 
     texts = [r.inflate(2 * ARROW_HALF, 2 * ARROW_HALF) for r in near(text)]
+    drawn = [r.inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF) for r in near(pictures)]
+    drawn = [r for r in drawn if not r.colliderect(box)]
     things = [r for r in near(avoid) if not r.colliderect(box)]
     labels = [label_area(r).inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF) for r in things]
     edges = [r.inflate(2 * SHAFT_HALF, 2 * SHAFT_HALF) for r in things]
@@ -232,6 +238,7 @@ def _route(
                 continue
             score = (
                 touched(a, b, texts),
+                touched(neck, b, drawn),
                 touched(neck, b, labels),
                 touched(neck, b, edges),
                 rank,
@@ -239,7 +246,7 @@ def _route(
             )
             if best is None or score < best[0]:
                 best = (score, (start, tip))
-            if score[:3] == (0, 0, 0):
+            if score[:4] == (0, 0, 0, 0):
                 return start, tip
     if best is not None:
         return best[1]
@@ -264,14 +271,15 @@ def draw_pointer(
     radius: float = 30,
     avoid: Sequence[Any] = (),
     text: Sequence[Any] = (),
+    pictures: Sequence[Any] = (),
 ) -> Segment:
     """The guide's pointer at a point with no known thing around it: a ring on the target and
-    an arrow bobbing into it, routed clear of `avoid` and `text` inside the window (see
-    `arrow_route`). Returns the arrow's route at rest."""
+    an arrow bobbing into it, routed clear of `avoid`, `pictures` and `text` inside the window
+    (see `arrow_route`). Returns the arrow's route at rest."""
     draw_ring(surface, target, radius, time, colour)
     ring = pygame.FRect(0, 0, 2 * radius, 2 * radius)
     ring.center = target
-    route = arrow_route(ring, avoid, gfx.view(surface), text)
+    route = arrow_route(ring, avoid, gfx.view(surface), text, pictures=pictures)
     start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
     return route
@@ -292,17 +300,18 @@ def draw_frame_pointer(
     avoid: Sequence[Any] = (),
     text: Sequence[Any] = (),
     marks: Sequence[Any] = (),
+    pictures: Sequence[Any] = (),
 ) -> Segment:
     """The guide's pointer at a thing of known size (a button, a square, a card): a breathing
     frame just outside it and an arrow whose tip rests on it, over an edge or a corner, clear
-    of its label, routed clear of `text` (the guide's sentence, the table's words) and of
-    `avoid` (its neighbours) inside the window (see `arrow_route`). Returns the arrow's route
-    at rest."""
+    of its label, routed clear of `text` (the guide's sentence, the table's words), of
+    `pictures` (icons) and of `avoid` (its neighbours) inside the window (see `arrow_route`).
+    Returns the arrow's route at rest."""
     frame, outer = frame_rect(target, time)
     radius = max(6, min(16, frame.height // 3))
     gfx.rect(surface, INK, outer, 9, border_radius=radius + 4)
     gfx.rect(surface, colour, frame, 5, border_radius=radius)
-    route = arrow_route(target, avoid, gfx.view(surface), text, marks)
+    route = arrow_route(target, avoid, gfx.view(surface), text, marks, pictures)
     start, end = _bobbed(route, time)
     draw_arrow(surface, start, end, colour)
     return route

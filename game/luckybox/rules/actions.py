@@ -7,52 +7,52 @@ declaration. Two different kinds of action never compare equal.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from game.core.game import RecordError
-from game.core.wire import Tagged, one_of
+from game.core.wire import Tagged
 
-Line = Annotated[str, one_of("row", "col")]
+from .caps import Card, Cell, Drawn, Line, LineNo, Seat, Shift
 
 
 class Keep(Tagged, frozen=True):
     """Setup draft: keep these 3 of the 5 cards drawn."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
 class Pick(Tagged, frozen=True):
     """Round draft: keep this 1 of the 3 cards drawn."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class Cross(Tagged, frozen=True):
     """Cross a cell showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
-    player: int
-    card: int
-    cell: int
-    lightning: int = 0
+    player: Seat
+    card: Card
+    cell: Cell
+    lightning: Shift = 0
 
 
 class Pass(Tagged, frozen=True):
     """Cross nothing for this number."""
 
-    player: int
+    player: Seat
 
 
 class Resolve(Tagged, frozen=True):
     """Resolve line `index` ("row" or "col") of `card`'s pending bonus on a cell."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
-    target_card: int
-    cell: int
+    index: LineNo
+    target_card: Card
+    cell: Cell
 
 
 Action = Keep | Pick | Cross | Pass | Resolve

@@ -6,10 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated
 
 from game.core.paths import package_data
-from game.core.wire import one_of
 
 DATA_FILE = package_data("luckybox", "data", "cards.txt")
 
@@ -25,8 +23,7 @@ MOON = "moon"
 BLANK = "blank"
 BONUS_KINDS = (NUMBER, QUESTION, LIGHTNING, STAR, MOON, BLANK)
 
-BonusKind = Annotated[str, one_of(*BONUS_KINDS)]
-Bonus = tuple[BonusKind, int]  # [kind, value]: value is the number, or the Lightning count, else 0
+Bonus = tuple[str, int]
 
 _BONUS_CODES: dict[str, Bonus] = {
     "?": (QUESTION, 0),

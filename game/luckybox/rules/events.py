@@ -10,173 +10,194 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from game.core.wire import Tagged, one_of
-from game.luckybox.rules.actions import Action, Line
-from game.luckybox.rules.cards import Bonus
+import msgspec
 
-By = Annotated[str, one_of("number", "lightning", "bonus")]
-Token = Annotated[str, one_of("lightning", "moon")]
+from game.core.wire import Tagged
+from game.luckybox.rules.actions import Action
+
+from .caps import (
+    MAX_CARD,
+    Bonus,
+    By,
+    Card,
+    Cell,
+    Count,
+    Drawn,
+    Line,
+    LineNo,
+    Number,
+    NumberIndex,
+    Points,
+    Reason,
+    Round,
+    Scores,
+    Seat,
+    Seats,
+    Stars,
+    Token,
+)
+from .scoring import MAX_STARS
 
 
 class CardsDealt(Tagged, frozen=True):
     """A player drew cards to choose from (5 at setup, 3 after rounds 1-3)."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
 class DeckReshuffled(Tagged, frozen=True):
     """The draw pile ran out: the discards became a new pile of `cards` cards."""
 
-    cards: int
+    cards: Annotated[int, msgspec.Meta(ge=0, le=MAX_CARD)]
 
 
 class CardsKept(Tagged, frozen=True):
-    player: int
-    kept: tuple[int, ...]
-    discarded: tuple[int, ...]
+    player: Seat
+    kept: Drawn
+    discarded: Drawn
 
 
 class RoundStarted(Tagged, frozen=True):
-    round: int
+    round: Round
 
 
 class NumberRevealed(Tagged, frozen=True):
-    round: int
-    index: int  # 0-8: which of the round's nine numbers
-    number: int
+    round: Round
+    index: NumberIndex  # which of the round's nine numbers
+    number: Number
 
 
 class TokensSpent(Tagged, frozen=True):
     """Lightning spent before a cross: the number became `to_number` for this player."""
 
-    player: int
-    count: int
-    from_number: int
-    to_number: int
+    player: Seat
+    count: Count
+    from_number: Number
+    to_number: Number
 
 
 class SquareCrossed(Tagged, frozen=True):
-    player: int
-    card: int
-    cell: int
-    number: int
+    player: Seat
+    card: Card
+    cell: Cell
+    number: Number
     by: By
 
 
 class Passed(Tagged, frozen=True):
-    player: int
+    player: Seat
 
 
 class LineCompleted(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class IconCircled(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class TokenGained(Tagged, frozen=True):
-    player: int
+    player: Seat
     token: Token
-    count: int
-    total: int
+    count: Count
+    total: Points
 
 
 class StarGained(Tagged, frozen=True):
-    player: int
-    round: int
-    slot: int  # 0-2: the star slot filled this round
+    player: Seat
+    round: Round
+    slot: Annotated[int, msgspec.Meta(ge=0, lt=MAX_STARS)]  # the star slot filled this round
 
 
 class StarWasted(Tagged, frozen=True):
     """A 4th or later star in one round: it does nothing."""
 
-    player: int
-    round: int
+    player: Seat
+    round: Round
 
 
 class BonusPending(Tagged, frozen=True):
     """A number or question-mark bonus waits for the player to choose its cell."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class BonusUsed(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class BonusLost(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
-    reason: str  # in English
+    reason: Reason  # in English
 
 
 class CardCompleted(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class PlayerDone(Tagged, frozen=True):
     """The player is done with this number (crossed or passed, every bonus resolved)."""
 
-    player: int
+    player: Seat
 
 
 class CardsPicked(Tagged, frozen=True):
-    player: int
-    card: int
-    discarded: tuple[int, ...]
+    player: Seat
+    card: Card
+    discarded: Drawn
 
 
 class PlayerScored(Tagged, frozen=True):
     """One player's round score: completed cards (discarded now) and star points."""
 
-    player: int
-    round: int
-    completed: tuple[int, ...]
-    card_points: int
-    stars: int
-    star_points: int
+    player: Seat
+    round: Round
+    completed: Annotated[tuple[Card, ...], msgspec.Meta(max_length=12)]
+    card_points: Points
+    stars: Stars
+    star_points: Points
 
 
 class RoundScored(Tagged, frozen=True):
-    round: int
+    round: Round
 
 
 class FinalScored(Tagged, frozen=True):
-    player: int
-    incomplete: int
-    moon_points: int
-    total: int
+    player: Seat
+    incomplete: Points
+    moon_points: Points
+    total: Points
 
 
 class GameOver(Tagged, frozen=True):
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+    winners: Seats
+    totals: Scores
 
 
 class Undone(Tagged, frozen=True):
-    player: int
+    player: Seat
     action: Action
 
 

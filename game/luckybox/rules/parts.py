@@ -10,8 +10,19 @@ import msgspec
 
 from game.core.wire import said
 
-from .actions import Line
-from .cards import Bonus
+from .caps import (
+    Bonus,
+    Card,
+    Count,
+    InPlay,
+    Line,
+    LineNo,
+    Mask,
+    Name,
+    PerRound,
+    Points,
+    Stars,
+)
 from .scoring import ROUNDS, START_LIGHTNING
 
 
@@ -41,9 +52,9 @@ class DealError(ValueError):
 class PendingBonus(msgspec.Struct, frozen=True):
     """A number or question-mark bonus waiting for its cell: line `index` of `card`."""
 
-    card: int
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
@@ -53,24 +64,34 @@ Pending = PendingBonus
 class Player(msgspec.Struct, eq=False):
     """One player's cards, tokens and scorecard."""
 
-    name: str
-    cards: Annotated[list[int], said("the cards in play, in the order kept")]
+    name: Name
+    cards: Annotated[InPlay, said("the cards in play, in the order kept")]
     masks: Annotated[
-        list[int], said("each card's crossed cells as 9 bits (bit n: cell n), as `cards`")
+        list[Mask],
+        msgspec.Meta(max_length=12),
+        said("each card's crossed cells as 9 bits (bit n: cell n), as `cards`"),
     ]
-    lightning: Annotated[int, said("Lightning tokens")]
-    moons: Annotated[int, said("Moon tokens")]
+    lightning: Annotated[Count, said("Lightning tokens")]
+    moons: Annotated[Count, said("Moon tokens")]
     # stars and pending: the engine replaces these lists, never changes them in place, so an
     # undo snapshot keeps them by reference (undo.py)
-    stars: Annotated[list[int], said("stars circled in each round (0-3)")]
-    card_points: Annotated[list[int], said("points of completed cards, per round")]
-    star_points: Annotated[list[int], said("points of stars, per round")]
-    completed: Annotated[list[list[int]], said("the cards completed in each round")]
-    pending: Annotated[list[PendingBonus], said("bonuses waiting for their cell")]
-    hand: Annotated[list[int], said("cards drawn and not yet kept or discarded")]
+    stars: Annotated[
+        list[Stars], msgspec.Meta(max_length=ROUNDS), said("stars circled in each round (0-3)")
+    ]
+    card_points: Annotated[PerRound, said("points of completed cards, per round")]
+    star_points: Annotated[PerRound, said("points of stars, per round")]
+    completed: Annotated[
+        list[InPlay], msgspec.Meta(max_length=ROUNDS), said("the cards completed in each round")
+    ]
+    pending: Annotated[
+        list[PendingBonus], msgspec.Meta(max_length=64), said("bonuses waiting for their cell")
+    ]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=5), said("cards drawn and not yet kept or discarded")
+    ]
     done: Annotated[bool, said("finished with the current number or draft")]
-    incomplete: Annotated[int, said("the end's points for incomplete cards (0 before)")]
-    moon_points: Annotated[int, said("the end's points for Moons (0 before)")]
+    incomplete: Annotated[Points, said("the end's points for incomplete cards (0 before)")]
+    moon_points: Annotated[Points, said("the end's points for Moons (0 before)")]
 
     @classmethod
     def new(cls, name: str) -> Player:

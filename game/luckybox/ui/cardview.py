@@ -40,6 +40,9 @@ MINI_EDGE = (150, 130, 160)
 MINI_CROSSED = (200, 18, 96)
 MINI_DOT = (255, 196, 24)
 MINI_DIGITS = 11  # px: the smallest glance square that still shows its number
+#: The "LUCKY BOX" name on a card's footer band (x, y, w, h at the card's 240 px design size:
+#: sprites/generate.py writes it centred at (118, 243), 17 px high).
+NAME_LABEL = (74, 234, 88, 18)
 
 # Highlight kinds for squares.
 EXACT = "exact"  # crossable with the revealed number
@@ -104,6 +107,23 @@ class CardView:
 
     def icon_radius(self, card_rect: pygame.FRect) -> float:
         return self.geometry["row_icons"][0][2] * card_rect.width / self.base_w
+
+    def icon_rects(self, card_rect: pygame.FRect) -> list[pygame.FRect]:
+        """The six bonus icons' squares (three row ends, then three column ends), as drawn."""
+        side = self.icon_radius(card_rect) * 2.1
+        rects = []
+        for line in ("row", "col"):
+            for index in range(3):
+                icon = pygame.FRect(0, 0, side, side)
+                icon.center = self.icon_center(card_rect, line, index)
+                rects.append(icon)
+        return rects
+
+    def name_label_rect(self, card_rect: pygame.FRect) -> pygame.FRect:
+        """Where the card's "LUCKY BOX" name is printed on its footer band."""
+        k = card_rect.width / self.base_w
+        x, y, w, h = NAME_LABEL
+        return pygame.FRect(card_rect.x + x * k, card_rect.y + y * k, w * k, h * k)
 
     def cell_at(self, card_rect: pygame.FRect, pos: tuple[float, float]) -> int | None:
         for cell in range(9):

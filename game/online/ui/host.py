@@ -296,7 +296,8 @@ class HostScene(UIScene):
         """Where friends come (this computer, its port), or why its server cannot start."""
         ctx = self.ctx
         server = hosting_of(ctx).server
-        port = server.port if server.running else ctx.settings.host_port  # (the one it serves)
+        settings = ctx.settings
+        port = server.port if server.running else settings.host_port or settings.host_port_kept
         if self.problem:
             line, colour = self.problem, YELLOW
         elif self.starting:

@@ -1,10 +1,10 @@
 """This app's own server, as the screens see it (hosting.HostedServer, one per app): started
-for a new table on the port Settings names (a free one the first time, then kept in Settings:
-the link friends were sent, and the seats held at the table, lead to the same place after a
-restart); started again by a Rejoin of a table it served, on that table's port; the links
-friends need, one per local network address; the question before the app quits while friends
-sit at one of its tables; stopped as the app closes. Every failure is one line for the screen.
-No pygame."""
+for a new table on the port Settings names (under "Any free", the one served on last, kept
+apart from the choice: the link friends were sent, and the seats held at the table, lead to the
+same place after a restart); started again by a Rejoin of a table it served, on that table's
+port; the links friends need, one per local network address; the question before the app
+quits while friends sit at one of its tables; stopped as the app closes. Every failure is one
+line for the screen. No pygame."""
 
 from __future__ import annotations
 
@@ -66,15 +66,22 @@ class Hosting:
 
     # -- starting ------------------------------------------------------------------------------
     def start_for_new_table(self) -> str | None:
-        """Serve (when not already) on the port Settings names; a free one chosen is kept in
-        Settings. The failure to listen, in one line (None: listening, or already)."""
-        wanted = self.settings.host_port
-        failure = self.server.start(wanted)
+        """Serve (when not already) on the port Settings names. Under "Any free" (0, which
+        stays the player's choice), the port served on last is tried first and the one served
+        on is remembered apart (`host_port_kept`): links and seats survive a restart; taken
+        meanwhile, any free one serves. The failure to listen, in one line (None: listening)."""
+        settings = self.settings
+        if settings.host_port:
+            failure = self.server.start(settings.host_port)
+        else:
+            if settings.host_port_kept:
+                self.server.start(settings.host_port_kept)
+            failure = None if self.server.running else self.server.start(0)  # (taken: any)
         if failure is not None:
             return failure_line(failure, rejoin=False)
-        if wanted == 0 and self.server.port:
-            self.settings.host_port = self.server.port
-            save_settings(self.settings, self.data_dir)  # (a failure: chosen again next time)
+        if not settings.host_port and self.server.port != settings.host_port_kept:
+            settings.host_port_kept = self.server.port
+            save_settings(settings, self.data_dir)  # (a failure: chosen again next time)
         return None
 
     def hosted_here(self, seat: HeldSeat) -> bool:

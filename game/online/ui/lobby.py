@@ -37,15 +37,18 @@ from .hosted import hosting_of
 from .hosted_view import draw_share_links
 from .menu import draw_heading, plays_online
 from .net import NetLink, share_link
+from .reader import ReadState
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
-from .table import start_table
-from .words import error_line
+from .table import Past, grown_past, start_table
+from .words import error_line, host_left_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
-LOBBY_ONE = pygame.FRect(340, 305, 600, 0)
-LOBBY_TWO = pygame.FRect(100, 305, 1080, 268)
+LOBBY_ONE = pygame.FRect(340, 332, 600, 0)
+LOBBY_TWO = pygame.FRect(100, 330, 1080, 258)
+INVITE_Y = 254  # the middle of the "Invite link — Copy" row, under the code
+LINKS_Y = 300  # the links themselves, small, under it
 # Seat states in inks that read on the paper panel.
 YOU_INK = (196, 30, 110)
 FREE_INK = (112, 100, 136)
@@ -86,7 +89,7 @@ class LobbyScene(UIScene):
         self.watching = watch
         tls.load_trusted(ctx.data_dir)  # the servers whose certificate the user trusted
         if link is None:
-            link = NetLink(url, None)  # the game is known once the server answers
+            link = NetLink(url, None, ctx.rules_games)  # the game: the one the server names
             if watch:
                 link.watch(code)
             else:
@@ -96,15 +99,19 @@ class LobbyScene(UIScene):
         self.ready = False
         self.problem = ""
         self.state: p.State | None = None
+        # What the seat saw before the table opens (the server's `past` for a seat coming back,
+        # else the first view), with the events that came here since: the table's move log.
+        self.past: Past | None = None
         self.seats: list[p.SeatInfo] = []
         self.code = ""
         self.host_token: str | None = held.host_token if held is not None else None
         self.handed_on = False  # the link went on to the table
+        self.host_gone = False  # the server said the host's app closed (until the line is back)
         self.untrusted: tls.UntrustedCertificate | None = None  # a wss:// server to ask about
         self.add(
             "table",
             Button(
-                (700, 630, 300, 64),
+                (600, 630, 300, 64),
                 lt("online.lobby.to_table", "To the table"),
                 self.to_table,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -116,12 +123,12 @@ class LobbyScene(UIScene):
         self.add(
             "copy",
             Button(
-                (500, 630, 180, 64),
-                lt("online.lobby.copy", "Copy link"),
+                (650, INVITE_Y - 22, 150, 44),
+                lt("online.lobby.copy_short", "Copy"),
                 self.copy_link,
                 key=pygame.K_c,
                 colour=BLUE,
-                text_size=28,
+                text_size=26,
             ),
         ).visible = False  # shown with the code
         self.add(
@@ -137,7 +144,7 @@ class LobbyScene(UIScene):
         self.add(
             "back",
             Button(
-                (280, 630, 200, 64),
+                (380, 630, 200, 64),
                 lt("online.back", "Back"),
                 self.back,
                 key=pygame.K_ESCAPE,
@@ -164,9 +171,10 @@ class LobbyScene(UIScene):
                 self.untrusted = note.value
                 self.problem = untrusted_line(note.value)
             elif note.kind == "lost":
-                self.problem = t("online.lost", "The connection dropped: reconnecting...")
+                lost = t("online.lost", "The connection dropped: reconnecting...")
+                self.problem = host_left_line() if self.host_gone else lost
             elif note.kind == "back":
-                self.problem = ""
+                self.problem, self.host_gone = "", False
         lobby_news(self)  # a friend came while the window is behind others: ask once
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
@@ -196,6 +204,8 @@ class LobbyScene(UIScene):
         elif isinstance(message, p.Seated):
             self.code = message.table
         elif isinstance(message, p.State):
+            if isinstance(message, ReadState):  # (the link's: decoded on its thread)
+                self.past = grown_past(self.past, message)
             self.state, self.seats, self.code = message, list(message.seats), message.table
             known = plays_online(self.ctx, message.game)
             if known and (self.link.client.game is None or self.link.game is None):
@@ -205,6 +215,9 @@ class LobbyScene(UIScene):
             self.seats = list(message.seats)
         elif isinstance(message, p.Error):
             self.problem = error_line(message.code)
+        elif isinstance(message, p.Notice) and message.code == "host_left":
+            self.host_gone = True
+            self.problem = host_left_line()
 
     def free_seats(self) -> int:
         return sum(1 for s in self.seats if s.free)
@@ -237,7 +250,7 @@ class LobbyScene(UIScene):
         # table (else the table would think a present friend's seat free and away).
         session.receive(p.Seats(self.state.table, self.seats))
         self.handed_on = True
-        start_table(self.ctx, session, self.link)
+        start_table(self.ctx, session, self.link, self.past)
 
     def back(self) -> None:
         self.ctx.stack.pop()
@@ -280,12 +293,20 @@ class LobbyScene(UIScene):
             self.draw_widgets(surface)
             return
         ctx.text.blit_centered(
-            surface, t("online.lobby.code", "Table code"), 30, WHITE, (640, 135), outline=INK, px=2
+            surface, t("online.lobby.code", "Table code"), 30, WHITE, (640, 128), outline=INK, px=2
         )
         ctx.text.blit_centered(
-            surface, self.code, 96, YELLOW, (640, 205), outline=INK, px=5, shadow=6
+            surface, self.code, 96, YELLOW, (640, 190), outline=INK, px=5, shadow=6
         )
-        draw_share_links(surface, ctx, hosting_of(ctx).share_links(self.link.url, self.code))
+        # The link is something to send, not to read: "Invite link" and its Copy button; the
+        # links themselves small under them (no clipboard here; another network's address).
+        invite = t("online.lobby.invite", "Invite link")
+        copy = self.widgets["copy"]
+        size = ctx.text.fit_size(invite, 30, copy.rect.x - 16 - 200)
+        words = ctx.text.render_outlined(invite, size, WHITE, INK, 2)
+        surface.blit(words, words.get_rect(midright=(copy.rect.x - 16, INVITE_Y)))
+        links = hosting_of(ctx).share_links(self.link.url, self.code)
+        draw_share_links(surface, ctx, links, LINKS_Y, quiet=True)
         if self.seats:
             rows = seat_rows(len(self.seats), LOBBY_ONE, LOBBY_TWO, 44)
             draw_panel(surface, panel_of(rows), PAPER)
@@ -304,7 +325,7 @@ class LobbyScene(UIScene):
                 name = ctx.text.render(label, size, INK)
                 surface.blit(name, name.get_rect(midleft=(row.x + 60, y)))
         if self.problem:
-            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 600), outline=INK, px=2)
+            ctx.text.blit_centered(surface, self.problem, 28, YELLOW, (640, 604), outline=INK, px=2)
         self.draw_widgets(surface)
 
 

@@ -18,6 +18,7 @@ from game.core.ui.paint import (
     INK,
     ORANGE,
     PAPER,
+    PURPLE,
     WHITE,
     YELLOW,
     draw_backdrop,
@@ -35,8 +36,11 @@ from .net import NetLink, split_link
 from .seats_file import HeldSeat
 
 MAX_LISTED = 5
-SERVER_RECT = (420, 150, 620, 56)
+SERVER_RECT = (420, 568, 620, 52)  # under "Other server", once opened
+OTHER_RECT = (490, 572, 300, 44)  # "Other server", collapsed: where the field opens
 JOIN_FIELD_X, JOIN_FIELD_W = 330, 440  # the Join screen's form (the tables nearby beside it)
+JOIN_SERVER_Y = 548
+HELD_TOP = 262  # "Your tables"
 
 
 def joiner_name(ctx: Any) -> str | None:
@@ -61,6 +65,49 @@ def server_field(ctx: Any) -> TextInput:
     return TextInput(SERVER_RECT, seats_file.last_server(ctx.data_dir), max_len=120, text_size=28)
 
 
+class OtherServer:
+    """The server's address, out of the way: a field most players never need (the default
+    server, or this computer, serves them), under an "Other server" button that opens it.
+    Open from the start when the player used another server than the default last time."""
+
+    def __init__(self, scene: UIScene, field: TextInput, rect: Any = OTHER_RECT) -> None:
+        self.field = field
+        self.button = scene.add(
+            "other_server",
+            Button(
+                rect,
+                lt("online.other_server", "Other server..."),
+                self.open,
+                colour=PURPLE,
+                text_size=24,
+            ),
+        )
+        self.show(field.text.strip() not in ("", seats_file.DEFAULT_SERVER))
+
+    @property
+    def opened(self) -> bool:
+        return self.field.visible
+
+    def open(self) -> None:
+        self.show(True)
+        self.field.focus()  # (opened to type an address: the cursor is there)
+
+    def show(self, opened: bool) -> None:
+        self.field.visible = opened
+        self.button.visible = not opened
+
+    def follow(self, server: str) -> None:
+        """A link pasted brings its server: the field shows it (opened when it is another)."""
+        self.field.set_text(server)
+        if server != seats_file.DEFAULT_SERVER:
+            self.show(True)
+
+    def draw_label(self, surface: pygame.Surface, ctx: Any) -> None:
+        if self.opened:
+            rect = self.field.rect
+            draw_label(surface, ctx, t("online.server", "Server"), rect.x - 20, rect.centery)
+
+
 def server_of(field: TextInput) -> tuple[str, str]:
     """The server a Server field names, and the table code of a share link pasted into it
     (`ws://host:port/#KQ7-4XM`, what a host sends friends; "" for a plain server). The field
@@ -83,7 +130,8 @@ def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: f
 
 
 class OnlineMenuScene(UIScene):
-    """Widgets: "server", "host", "join", "back", and "rejoin_N" for each held seat."""
+    """Widgets: "host", "join", "back", "rejoin_N" for each held seat, and "other_server",
+    which opens "server" (collapsed: the default server, or the one used last)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
@@ -93,10 +141,11 @@ class OnlineMenuScene(UIScene):
         tls.load_trusted(ctx.data_dir)
         self.game = game  # the game chosen on the title: Host a table offers it first
         self.server = self.add("server", server_field(ctx))
+        self.other = OtherServer(self, self.server)
         self.add(
             "host",
             Button(
-                (330, 240, 300, 70),
+                (330, 150, 300, 70),
                 lt("online.menu.host", "Host a table"),
                 self.host,
                 key=pygame.K_h,
@@ -107,7 +156,7 @@ class OnlineMenuScene(UIScene):
         self.add(
             "join",
             Button(
-                (650, 240, 300, 70),
+                (650, 150, 300, 70),
                 lt("online.menu.join", "Join a table"),
                 self.join,
                 key=pygame.K_j,
@@ -139,7 +188,7 @@ class OnlineMenuScene(UIScene):
             self.add(
                 f"rejoin_{i}",
                 Button(
-                    (860, 392 + i * 46, 180, 40),
+                    (860, HELD_TOP + 52 + i * 46, 180, 40),
                     lt("online.menu.rejoin", "Rejoin"),
                     partial(self.rejoin, seat),
                     colour=BLUE,
@@ -237,14 +286,15 @@ class OnlineMenuScene(UIScene):
         ctx = self.ctx
         draw_backdrop(surface, ctx.assets)
         draw_heading(surface, ctx, t("online.menu.heading", "Play online"))
-        draw_label(surface, ctx, t("online.server", "Server"), 400, 178)
+        self.other.draw_label(surface, ctx)
         if self.held:
-            draw_panel(surface, pygame.FRect(220, 340, 840, 60 + 46 * len(self.held)), PAPER)
+            top = HELD_TOP
+            draw_panel(surface, pygame.FRect(220, top, 840, 60 + 46 * len(self.held)), PAPER)
             ctx.text.blit_centered(
-                surface, t("online.menu.yours", "Your tables"), 30, INK, (640, 366)
+                surface, t("online.menu.yours", "Your tables"), 30, INK, (640, top + 26)
             )
             for i, seat in enumerate(self.held):
-                y = 412 + i * 46
+                y = top + 72 + i * 46
                 title = game_of(ctx, seat.game).title
                 line = t(
                     "online.menu.held",
@@ -266,7 +316,7 @@ class OnlineMenuScene(UIScene):
                 t("online.menu.none", "Host a table and share its code, or join a friend's."),
                 28,
                 WHITE,
-                (640, 400),
+                (640, 330),
                 outline=INK,
                 px=2,
             )
@@ -274,26 +324,30 @@ class OnlineMenuScene(UIScene):
 
 
 class JoinScene(UIScene):
-    """Widgets: "code" (a code or a share link), "server", "name" (the joiner's own name for
-    the seat; left empty, the seat keeps the host's name for it), "go" (take a free seat),
-    "watch" (see the table as no seat does: the public board, read only), "back", and
-    "nearby_N" for each table announced nearby (nearby_list.py: one click joins it)."""
+    """Widgets: "code" (a code or a share link), "name" (the joiner's own name for the seat;
+    left empty, the seat keeps the host's name for it), "go" (take a free seat), "watch" (see
+    the table as no seat does: the public board, read only), "back", "nearby_N" for each table
+    announced nearby (nearby_list.py: one click joins it), and "other_server", which opens
+    "server" (collapsed: the default server, or the one used last)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
     def __init__(self, ctx: Any, url: str, code: str = "") -> None:
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
-        self.server.rect = pygame.FRect(JOIN_FIELD_X, 150, JOIN_FIELD_W, 56)
+        self.server.rect = pygame.FRect(JOIN_FIELD_X, JOIN_SERVER_Y, JOIN_FIELD_W, 56)
         self.server.set_text(url)
+        other = (JOIN_FIELD_X + (JOIN_FIELD_W - 300) / 2, JOIN_SERVER_Y + 6, 300, 44)
+        self.other = OtherServer(self, self.server, other)
         self.code = self.add(
             "code",
             TextInput(
-                (JOIN_FIELD_X, 250, JOIN_FIELD_W, 70),
+                (JOIN_FIELD_X, 150, JOIN_FIELD_W, 70),
                 "",
                 max_len=140,
                 text_size=40,
-                placeholder=lt("online.join.placeholder", "KQ7-4XM"),
+                # (nothing that reads as a real code: a player once typed the example)
+                placeholder=lt("online.join.placeholder_words", "Table code"),
                 on_enter=self.go,
                 on_change=self.follow_link,
             ),
@@ -301,7 +355,7 @@ class JoinScene(UIScene):
         self.name = self.add(
             "name",
             TextInput(
-                (JOIN_FIELD_X, 352, 300, 56),
+                (JOIN_FIELD_X, 252, 300, 56),
                 (joiner_name(ctx) or "")[:20],
                 max_len=20,
                 text_size=28,
@@ -313,7 +367,7 @@ class JoinScene(UIScene):
         self.add(
             "go",
             Button(
-                (JOIN_FIELD_X, 446, 200, 76),
+                (JOIN_FIELD_X, 346, 200, 76),
                 lt("online.join.go", "Join"),
                 self.go,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -324,7 +378,7 @@ class JoinScene(UIScene):
         self.add(
             "watch",
             Button(
-                (JOIN_FIELD_X + JOIN_FIELD_W - 200, 446, 200, 76),
+                (JOIN_FIELD_X + JOIN_FIELD_W - 200, 346, 200, 76),
                 lt("online.join.watch", "Watch"),
                 self.watch,
                 colour=BLUE,
@@ -381,7 +435,7 @@ class JoinScene(UIScene):
         field keeps the code alone."""
         server, code = split_link(text)
         if server is not None:
-            self.server.set_text(server)
+            self.other.follow(server)
             if code:
                 self.code.set_text(code)
 
@@ -411,9 +465,9 @@ class JoinScene(UIScene):
         draw_backdrop(surface, ctx.assets)
         draw_heading(surface, ctx, t("online.join.heading", "Join a table"))
         right = JOIN_FIELD_X - 20
-        draw_label(surface, ctx, t("online.server", "Server"), right, 178)
-        draw_label(surface, ctx, t("online.join.code", "Code or link"), right, 285)
-        draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, 380)
+        self.other.draw_label(surface, ctx)
+        draw_label(surface, ctx, t("online.join.code", "Code or link"), right, 185)
+        draw_label(surface, ctx, t("online.host.your_name", "Your name"), right, 280)
         self.nearby.draw(surface)
         if self.problem:
             ctx.text.blit_centered(
@@ -421,7 +475,7 @@ class JoinScene(UIScene):
                 self.problem,
                 28,
                 YELLOW,
-                (JOIN_FIELD_X + JOIN_FIELD_W / 2, 570),
+                (JOIN_FIELD_X + JOIN_FIELD_W / 2, 470),
                 outline=INK,
                 px=2,
             )

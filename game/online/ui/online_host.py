@@ -18,11 +18,11 @@ from game.online import protocol as p
 
 from . import seats_file
 from .attention import table_news
-from .kept_game import Verdict, checking, keep_online_game
+from .kept_game import Verdict, checking, keep_online_game, no_commitment
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
-from .words import error_line, notice_line, presence_line, said_line
+from .words import error_line, host_back_line, host_left_line, notice_line, presence_line, said_line
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -67,6 +67,7 @@ class OnlineHost:
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
+        self.host_gone = False  # the server said the host's app closed (until the line is back)
 
     def attach(self, table: Table) -> None:
         self.table = table
@@ -116,11 +117,14 @@ class OnlineHost:
             elif isinstance(message, p.Error) or refused:
                 self.say_line(error_line(message.code))
             elif isinstance(message, p.Notice):
+                self.host_gone = self.host_gone or message.code == "host_left"
                 self.say_line(notice_line(message.code))
         elif note.kind == "lost":
-            self.say_line(t("online.lost", "The connection dropped: reconnecting..."))
+            lost = t("online.lost", "The connection dropped: reconnecting...")
+            self.say_line(host_left_line() if self.host_gone else lost)
         elif note.kind == "back":
-            self.say_line("")
+            self.say_line(host_back_line() if self.host_gone else "")
+            self.host_gone = False
         elif note.kind == "failed":
             self.say_line(error_line(str(note.value)))
 
@@ -148,7 +152,10 @@ class OnlineHost:
 
     def waiting_words(self, seat: int) -> str | None:
         """A person away is waited for, not "playing": still to come, or gone and coming back;
-        a seat nobody took says how a friend takes it."""
+        a seat nobody took says how a friend takes it; while the host's app is closed, the
+        game waits for them."""
+        if self.host_gone:
+            return host_left_line()
         if self.session.is_free(seat):
             return t(
                 "online.table.free",
@@ -205,8 +212,7 @@ class OnlineHost:
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
             end = nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
             self.keep_game(keep=seat >= 0 and token is not None)  # a watcher checks the deal
-            if self.session.commit is not None:
-                end.add_note(lambda: self.verdict or checking())
+            self.judge_deal(end)
             return end
         self.keep_game()
         again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
@@ -245,9 +251,16 @@ class OnlineHost:
             back=online,
             on_exit=probe.close,  # however the page is left (the app closed too)
         )
-        if self.session.commit is not None:  # the deal's verdict, over the buttons
-            end.add_note(lambda: self.verdict or checking())
+        self.judge_deal(end)  # over the buttons
         return end
+
+    def judge_deal(self, end: Any) -> None:
+        """The end page's line on the deal: its verdict once the record is checked against the
+        table's commitment, or that the table promised none (played, never verified)."""
+        if self.session.commit is None:
+            end.add_note(no_commitment)
+        else:
+            end.add_note(lambda: self.verdict or checking())
 
     def keep_game(self, keep: bool = True) -> None:
         """The finished game into Replays and Statistics, as a game played here is kept (its

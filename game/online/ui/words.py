@@ -54,6 +54,10 @@ def error_line(code: str) -> str:
         "not_host": lambda: t(
             "online.error.not_host", "Only the table's host may hand a seat to a computer."
         ),
+        "last_human": lambda: t(
+            "online.error.last_human",
+            "That is the table's last seat for a person: it stays a person's.",
+        ),
         "not_your_seat": lambda: t("online.error.not_your_seat", "That seat is not yours now."),
         "not_finished": lambda: t(
             "online.error.not_finished", "That table's game is not over yet."
@@ -65,6 +69,9 @@ def error_line(code: str) -> str:
         "no_rematch": lambda: t(
             "online.error.no_rematch", "That table cannot have a rematch: host a new one."
         ),
+        "unreadable": lambda: t(
+            "online.error.unreadable", "This table's server sends what this game cannot read."
+        ),
     }
     say = known.get(code)
     if say is not None:
@@ -74,13 +81,29 @@ def error_line(code: str) -> str:
 
 def notice_line(code: str) -> str:
     """The server's own news (`notice`) as the table's message line: its database is away
-    (moves wait, nothing is lost) or back."""
+    (moves wait, nothing is lost) or back; the host's app closed (the table waits for them)."""
     if code == "reconnecting":
         return t(
             "online.notice.reconnecting",
             "The server is reconnecting to its storage: your move waits, nothing is lost.",
         )
+    if code == "host_left":
+        return host_left_line()
     return ""  # "reconnected", or news this app does not know: the line clears
+
+
+def host_left_line() -> str:
+    """A friend's table once the host's app closed (its server with it), while the line is
+    down: what happened, and that the game goes on by itself when the host is back."""
+    return t(
+        "online.notice.host_left",
+        "The host's app closed: the game waits for them to come back, and goes on by itself "
+        "when they do.",
+    )
+
+
+def host_back_line() -> str:
+    return t("online.notice.host_back", "The host is back: the game goes on.")
 
 
 def presence_line(

@@ -16,7 +16,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from msgspec.structs import replace
@@ -30,13 +30,19 @@ CARDS = tuple(range(1, 53))
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
 
-# Actions and events: tagged structs, as the wire sends them and (actions) as records keep them.
+# Actions and events: tagged structs, as the wire sends them and (actions) as records keep them;
+# capped as every game's are (lists, numbers, strings: the rules' own maxima).
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_PLAYERS)]
+Card = Annotated[int, msgspec.Meta(ge=0, le=len(CARDS))]  # 0: a card the seat cannot know
+Cards = Annotated[list[Card], msgspec.Meta(max_length=len(CARDS))]
+
+
 class Keep(Tagged, frozen=True):
-    player: int
+    player: Seat
 
 
 class Swap(Tagged, frozen=True):
-    player: int
+    player: Seat
 
 
 Action = Keep | Swap
@@ -44,27 +50,27 @@ ACTIONS = TaggedActions(Action)  # a record's actions: their own tagged JSON
 
 
 class Dealt(Tagged, frozen=True):
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class Kept(Tagged, frozen=True):
-    player: int
+    player: Seat
 
 
 class Swapped(Tagged, frozen=True):
-    player: int
-    discarded: int
-    card: int
+    player: Seat
+    discarded: Card
+    card: Card
 
 
 class Undone(Tagged, frozen=True):
-    player: int
+    player: Seat
 
 
 class Shown(Tagged, frozen=True):
-    cards: tuple[int, ...]
-    winner: int
+    cards: Annotated[tuple[Card, ...], msgspec.Meta(max_length=MAX_PLAYERS)]
+    winner: Seat
 
 
 Event = Dealt | Kept | Swapped | Undone | Shown
@@ -73,12 +79,15 @@ Event = Dealt | Kept | Swapped | Undone | Shown
 class View(msgspec.Struct):
     """What a seat sees: the state's fields but the seed (cards it cannot know are 0)."""
 
-    names: tuple[str, ...]
-    order: tuple[int, ...]  # the pile as dealt: 0s (its size)
-    pile: list[int]  # what is left, 0s
-    cards: list[int]  # each seat's card, 0 when the seat cannot know it
-    discards: list[int]
-    actions: list[Action]
+    names: Annotated[
+        tuple[Annotated[str, msgspec.Meta(max_length=40)], ...],
+        msgspec.Meta(min_length=1, max_length=MAX_PLAYERS),
+    ]
+    order: Annotated[tuple[Card, ...], msgspec.Meta(max_length=len(CARDS))]  # as dealt: 0s
+    pile: Cards  # what is left, 0s
+    cards: Annotated[list[Card], msgspec.Meta(max_length=MAX_PLAYERS)]  # 0: unknown
+    discards: Cards
+    actions: Annotated[list[Action], msgspec.Meta(max_length=1_000)]
     shown: bool
 
 

@@ -61,6 +61,12 @@ class BlancoHelp:
         self.layer.handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
+            controls = self.table.controls
+            shown = [b for name, b in controls.buttons.items() if controls.shown(name)]
+            self.layer.avoid = [
+                pygame.FRect(b.rect) for b in [*shown, *controls.choice_buttons.values()]
+            ]
         self.layer.update(dt)
 
     def reset(self) -> None:

@@ -8,9 +8,9 @@ other panels stay where they are, under it. It goes back into the column when th
 over; not while a person's finished turn waits for their Next.
 
 The pace: Blanco's steps are each one card to follow (a draw, a play, a flip), so its pace
-setting has its own speeds (`BLANCO_PACE`): at the default ("brisk") a computer's step takes
-its animation's whole designed length and a beat before it; a click or Space still shows the
-turn at once. `bench/turn_pace.py` measures it.
+setting has its own speeds (`BLANCO_PACE`): at "brisk" a computer's step takes its
+animation's whole designed length and a beat before it, at the default ("normal") a third
+longer; a click or Space still shows the turn at once. `bench/turn_pace.py` measures it.
 """
 
 from __future__ import annotations

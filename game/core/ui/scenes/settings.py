@@ -231,7 +231,7 @@ class SettingsScene(UIScene):
             SettingRow(
                 "host_port",
                 lambda: t("settings.host_port", "Hosting port"),
-                lambda: t("settings.host_port_hint", "Friends reach this computer there"),
+                self.host_port_hint,
                 lambda r: TextInput(
                     r,
                     str(s.host_port or ""),
@@ -297,6 +297,18 @@ class SettingsScene(UIScene):
         self.ctx.settings.language = lang
         i18n.force_language(None)
         i18n.set_language(lang)
+
+    def host_port_hint(self) -> str:
+        """Under "Any free", the port served on last, which the app uses again first (so
+        friends' links and the seats at its tables survive a restart): said, not chosen."""
+        s = self.ctx.settings
+        if not s.host_port and s.host_port_kept:
+            return t(
+                "settings.host_port_kept",
+                "Any free (now {port}, kept for your tables)",
+                port=s.host_port_kept,
+            )
+        return t("settings.host_port_hint", "Friends reach this computer there")
 
     def set_host_port(self, text: str) -> None:
         """The port this computer's server listens on when hosting (empty or 0: a free one,

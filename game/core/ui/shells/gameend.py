@@ -1,14 +1,16 @@
 """The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
-seats, the next seed) and "title" (Esc; and where the keyboard's focus starts: the safe choice,
-so an Enter pressed out of habit never deals a new game), plays the game's end flourish and end
+seats, the next seed; where the keyboard's focus starts: the game's main action, so an Enter
+never leaves the game by accident) and "title" (Esc), plays the game's end flourish and end
 piece (`GameUI.sounds`) when it opens, and in a demo that should exit, closes the app after a
 few seconds.
 
 The moment lands before a key can leave it: for `LAND` seconds no key acts (an Enter that
 continued the last round's summary, pressed twice, must not throw the results away), and
 afterwards Enter is no shortcut of any button: the first Enter shows the keyboard's ring (on
-"title"), the next acts on it, so leaving always takes a key pressed on purpose. A replay gives
-the two buttons its own labels and actions ("Watch again", "Back").
+"again"), the next acts on it; where the ring already shows (a player on the keys), one Enter
+plays again. Space never acts here (it skips and confirms elsewhere: pressed out of habit, it
+does nothing). A replay gives the two buttons its own labels and actions ("Watch again",
+"Back").
 
 For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
 game's id (`game_id`: Play again deals through its route `{game_id}.start_game`, made with
@@ -54,6 +56,9 @@ AUTO_EXIT = 4.0  # seconds (at speed 1) before a demo that should exit does
 LAND = 1.8
 #: The keys that act on a page (the focus ring's Enter and Space, Esc on "title").
 LEAVING_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE})
+#: Where the keyboard's focus starts: the page's main action (Play again, a replay's Watch
+#: again), which stays in the game; leaving takes Esc, or the ring moved to "title".
+FIRST_FOCUS = "again"
 #: A button's label and what it does.
 Choice = tuple[str | Callable[[], str], Callable[[], None]]
 #: A line over the buttons as it stands now: (words, loud), or None while there is none.
@@ -232,12 +237,12 @@ class GameEndShell(UIScene):
         return self.time >= LAND / max(0.25, self.ctx.settings.animation_speed)
 
     def focus_targets(self) -> list[Any]:
-        """The buttons; the focus starts on "title", the safe choice, and Enter is no button's
+        """The buttons; the focus starts on "again" (`FIRST_FOCUS`), and Enter is no button's
         shortcut, so the first Enter only shows where the focus is. Before the moment has
         landed they act on nothing (Tab may move the ring; Enter and Space wait)."""
         targets = widget_targets(self.widgets)
         for target in targets:
-            if target.key == "title":
+            if target.key == FIRST_FOCUS:
                 target.priority = HIGHLIGHTED
             if not self.landed:
                 target.activate = _waits
@@ -245,8 +250,8 @@ class GameEndShell(UIScene):
 
     def focus_claims(self) -> set[int]:
         """Before the moment has landed its keys are the page's own, which does nothing with
-        them (the ring neither acts nor shows on them)."""
-        return set() if self.landed else set(LEAVING_KEYS)
+        them (the ring neither acts nor shows on them); afterwards Space still is."""
+        return {pygame.K_SPACE} if self.landed else set(LEAVING_KEYS)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """A key pressed before the moment has landed does nothing (a mouse click on a button

@@ -126,7 +126,25 @@ class LuckyBoxGuide(Guide):
         pile = deck.union(card)
         pile.width = max(pile.width, 8 * 32 + 4)  # (eight drawn numbers a row)
         pile.height = max(deck.bottom + 26, card.bottom + 40) - pile.top
-        return [*words, pile]
+        # Each of the player's cards' "LUCKY BOX" name, printed on its footer band.
+        kit = kit_of(top)
+        names = [kit.cards.name_label_rect(rect) for rect in kit.board.rects(kit.focus)]
+        return [*words, pile, *names]
+
+    def pictures(self) -> list[pygame.FRect]:
+        """The bonus icons of the player's cards, but those the guide points at: an arrow
+        crossing a Lightning icon reads as pointing at it."""
+        top = self.ctx.stack.top
+        if not is_lucky_box_table(top):
+            return []
+        kit = kit_of(top)
+        marked = self.marked()
+        return [
+            icon
+            for rect in kit.board.rects(kit.focus)
+            for icon in kit.cards.icon_rects(rect)
+            if marked is None or not icon.colliderect(marked)
+        ]
 
     def marks(self, marked: pygame.FRect) -> list[pygame.FRect]:
         """A Lightning square's cost, in its top right corner (as the card draws it)."""

@@ -71,6 +71,10 @@ class TableHelp(Part):
 
     def update(self, dt: float) -> None:
         self.scoring.update(dt)
+        if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
+            controls = self.table.controls
+            shown = [b for name, b in controls.buttons.items() if controls.shown(name)]
+            self.layer.avoid = [pygame.FRect(b.rect) for b in [*shown, self.scoring]]
         self.layer.update(dt)
 
     def reset(self) -> None:
