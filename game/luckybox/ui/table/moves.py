@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from msgspec.structs import replace
+
 from game.core.game import Refusal
 from game.core.i18n import t, tn
 from game.core.ui.table import NO_EFFECTS, Effects
@@ -301,7 +303,7 @@ class Moves:
         n = state.number
         # chosen counting up: down is the other way (a negative spend), and the other way round
         other_way = -((n - shown) % 9) if current.lightning > 0 else (shown - n) % 9
-        refusal = state.check(current._replace(lightning=other_way))
+        refusal = state.check(replace(current, lightning=other_way))
         if refusal is None or refusal.code != "not_enough_lightning":
             return self._words(refusal)
         values = {
