@@ -1,0 +1,314 @@
+"""What the real-window playtest of issue 74's online items found, each driven through the real
+scenes: a Lucky Box keep chosen as the other seat keeps is not asked for again; while the
+host's app is closed the friend's banner and turn line say the table waits for the host (and a
+click sends nothing); a line about the table gives way once the game moves on; the host who
+reopens a table reads that a friend is back, not that they came. Real servers on 127.0.0.1,
+real clients, the app driven by pygame events at the layout's positions."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.luckybox.entry import LUCKYBOX
+from game.luckybox.rules.state import PLAY
+from game.luckybox.ui.scenes.draft import DraftScene
+from game.online.client import SeatClient
+from tests.test_online_hosting import Loop
+from tests.test_online_ui import ServerThread, choose, click_for_lobby, open_menu, until
+from tests.ui_helpers import click, frames
+
+
+@pytest.fixture
+def friends() -> Iterator[Loop]:
+    """An asyncio loop in a thread for the protocol clients beside the app."""
+    loop = Loop()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path_factory.mktemp("finish") / "tables.sqlite3")
+    yield running
+    running.close()
+
+
+def until_true(done: Any, what: str, limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, f"waited too long for {what}"
+        time.sleep(0.01)
+
+
+def host_lucky_box_with_a_friend(app: Any, url: str) -> tuple[Any, SeatClient]:
+    """Play online, Host a table: Lucky Box, seat 2 a friend, Open; the friend (a protocol
+    client) joins. (The lobby, the friend.)"""
+    menu = open_menu(app, url)
+    click(app, menu.widget("host").rect.center, 2)
+    host = app.stack.top
+    choose(app, host, "game", "luckybox")
+    choose(app, host, "seat_1", "human")
+    lobby = click_for_lobby(app, host.widget("open").rect.center)
+    until(app, lambda: lobby.code != "", what="the lobby")
+    return lobby, SeatClient(url, LUCKYBOX)
+
+
+# -- a keep chosen as the other seat keeps -------------------------------------------------------
+def test_a_keep_chosen_as_the_other_seat_keeps_is_not_asked_for_again(app, shared) -> None:
+    """The playtest's friend kept 3 cards while the host kept theirs: the host's keep came
+    first, the friend's was chosen on the view before it (refused as stale, sent again), and
+    meanwhile the friend's table showed the draft again, whose second Keep the server refused
+    ("cannot_keep_now"). The seat waits for its answer instead: the draft never comes back."""
+    lobby, friend = host_lucky_box_with_a_friend(app, shared.url)
+    assert shared.call(friend.join(lobby.code)) == 1
+    until(app, lambda: isinstance(app.stack.top, DraftScene), what="our draft")
+    draft = app.stack.top
+    table = app.stack.scenes[-2]
+    served = shared.table(lobby.code)
+    before, queued = served.version, table.session.link.notes.qsize()
+    # The friend keeps first; its state reaches our link while our draft is still open.
+    bot = LUCKYBOX.make_bot("easy", 3, 1)
+    shared.call(friend.act(bot.choose(friend.view(), 1)))
+    until_true(lambda: served.version > before, "the friend's keep")
+    until_true(lambda: table.session.link.notes.qsize() > queued, "its state at our link")
+    for card in draft.hand[: draft.need]:
+        click(app, draft.card_center(card))
+    # The server busy a moment (as a far or loaded one is): our keep waits there unanswered
+    # while the table reads the friend's state, a move of another seat.
+    gate = threading.Event()
+    shared.loop.call_soon_threadsafe(gate.wait, 20)
+    try:
+        click(app, draft.widget("confirm").rect.center, 1)
+        frames(app, 6)
+        assert app.stack.top is table, "the draft came back while our keep was on its way"
+        assert table.session.pending is not None and served.version == before + 1
+    finally:
+        gate.set()
+    drafts_seen = 0
+
+    def kept() -> bool:
+        nonlocal drafts_seen
+        drafts_seen += isinstance(app.stack.top, DraftScene)
+        return served.state.phase == PLAY and table.session.pending is None
+
+    until(app, kept, what="our keep, sent again on the fresh view")
+    assert drafts_seen == 0, "the draft came back while our keep was on its way"
+    assert app.stack.top is table and "cannot_keep_now" not in table.message
+    assert served.state.players[0].cards and served.state.players[1].cards
+    shared.call(friend.close())
+
+
+# -- while the host's app is closed ----------------------------------------------------------------
+def drawn_texts(app: Any) -> list[str]:
+    """Every text the next frame draws centred."""
+    drawn: list[str] = []
+    blit = app.ctx.text.blit_centered
+
+    def noted(surface: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(text)
+        return blit(surface, text, *args, **kwargs)
+
+    app.ctx.text.blit_centered = noted
+    try:
+        app.redraw()
+        frames(app, 1)
+    finally:
+        del app.ctx.text.blit_centered
+    return drawn
+
+
+def seated_at_a_hosted_table(app: Any, server: Any, friends: Any, game: Any) -> tuple[Any, Any]:
+    """A table served as a host's app serves it: the host (a protocol client, Anna) opens it
+    at seat 1 and plays it with an Easy computer's choices; the app sits at seat 2 (Bo) from
+    the lobby. (The app's table, the host's playing task.)"""
+    from game.online import protocol as p
+    from tests.support import online_kit_table
+
+    host = SeatClient(server.url, game, max_backoff=0.3)
+    code = friends.call(host.open([p.SeatSpec("Anna"), p.SeatSpec("Bo")], sit=0))
+    app.ctx.nav.push("online.lobby", url=server.url, code=code, name="Bo")
+    from game.blanco.ui.table.kit import BlancoKit
+    from game.luckybox.ui.table.kit import is_lucky_box_table
+
+    def at_table() -> bool:
+        top = app.stack.top
+        return online_kit_table(top, BlancoKit) or is_lucky_box_table(top)
+
+    until(app, at_table, what="the friend's table")
+    playing = friends.spawn(host.play(game.make_bot("easy", 2, 0).choose, pace=0.02))
+    return app.stack.top, playing
+
+
+def test_blanco_while_the_hosts_app_is_closed_the_banner_says_the_table_waits(
+    app, tmp_path, friends
+) -> None:
+    """The playtest's friend read "Anna ist dran" in the banner while the message said the
+    host's app had closed. Now the banner says the table waits for the host, so does the turn
+    line, and a click on the friend's grid sends nothing (the move would wait unseen)."""
+    from game.blanco.entry import BLANCO
+    from game.blanco.rules import Setup
+    from game.online.hosting import HostedServer
+    from game.online.ui.words import host_left_line, host_waits_words
+    from tests.test_blanco_ui import cell_at
+
+    app.ctx.settings.animation_speed = 8.0
+    server = HostedServer(tmp_path / "hosted.sqlite3", app.ctx.rules_games)
+    assert server.start(0) is None and server.ready.wait(10)
+    playing = None
+    try:
+        table, playing = seated_at_a_hosted_table(app, server, friends, BLANCO)
+        until(app, lambda: table.human_turn(), what="our set-up")  # (Anna's set-up made)
+        assert "Bo" not in table.kit.turn_line()
+        server.stop()  # the host's app closes
+        until(app, lambda: table.host.host_gone)
+        playing.cancel()
+        texts = drawn_texts(app)
+        banner = [text for text in texts if "grid 1 of 2" in text]
+        assert banner and banner[0].endswith(host_waits_words()), banner
+        assert not table.human_turn() and table.kit.turn_line() == host_left_line()
+        action = next(a for a in table.state.legal_actions(1) if isinstance(a, Setup))
+        sent = table.session.sent
+        click(app, cell_at(table, action.reveal), 2)
+        assert table.session.pending is None and table.session.sent is sent  # nothing sent
+        assert table.message == host_left_line()  # what the friend reads, still
+        assert host_left_line() in " ".join(drawn_texts(app))
+    finally:
+        if playing is not None:
+            playing.cancel()
+        server.stop()
+
+
+def test_lucky_box_while_the_hosts_app_is_closed_the_turn_line_says_so(
+    app, tmp_path, friends
+) -> None:
+    """At Lucky Box everyone chooses at once: the friend's line went on saying "Cross a square
+    showing 8", a click there vanished into a move that could not leave, and the message
+    that said why was gone with the click. The line says the table waits for the host, and
+    a click sends nothing."""
+    from game.luckybox.rules import actions as la
+    from game.online.hosting import HostedServer
+    from game.online.ui.words import host_left_line
+    from tests.test_online_ui import click_luckybox_action
+
+    app.ctx.settings.animation_speed = 8.0
+    server = HostedServer(tmp_path / "hosted.sqlite3", app.ctx.rules_games)
+    assert server.start(0) is None and server.ready.wait(10)
+    playing = None
+    try:
+        table, playing = seated_at_a_hosted_table(app, server, friends, LUCKYBOX)
+        until(app, lambda: isinstance(app.stack.top, DraftScene), what="our draft")
+        draft = app.stack.top
+        for card in draft.hand[: draft.need]:
+            click(app, draft.card_center(card))
+        click(app, draft.widget("confirm").rect.center, 2)
+        until(app, lambda: table.state.phase == PLAY and table.human_turn(), what="a number")
+        assert table.kit.bonuses.turn_hint() != host_left_line()
+        server.stop()
+        until(app, lambda: table.host.host_gone)
+        playing.cancel()
+        assert not table.human_turn() and table.kit.bonuses.turn_hint() == host_left_line()
+        cross = next(a for a in table.state.legal_actions(1) if isinstance(a, la.Cross))
+        sent = table.session.sent
+        click_luckybox_action(app, table, cross)
+        frames(app, 2)
+        assert table.session.pending is None and table.session.sent is sent  # nothing sent
+        assert table.message == host_left_line()
+        assert host_left_line() in " ".join(drawn_texts(app))
+    finally:
+        if playing is not None:
+            playing.cancel()
+        server.stop()
+
+
+# -- lines about the table give way ----------------------------------------------------------------
+def test_the_host_is_back_line_gives_way_once_the_game_moves_on(app, tmp_path, friends) -> None:
+    """The playtest's friend read "The host is back: the game goes on." for the rest of the
+    game, in place of what to do, even once it was their turn. The line stays until the game
+    moves on; then the turn line says what to do."""
+    from game.blanco.entry import BLANCO
+    from game.blanco.ui.table.kit import BlancoKit
+    from game.online import protocol as p
+    from game.online.hosting import HostedServer
+    from game.online.ui.words import host_back_line
+    from tests.support import online_kit_table
+
+    app.ctx.settings.animation_speed = 8.0
+    server = HostedServer(tmp_path / "hosted.sqlite3", app.ctx.rules_games)
+    assert server.start(0) is None and server.ready.wait(10)
+    host = SeatClient(server.url, BLANCO, max_backoff=0.3)
+    playing = None
+    try:
+        code = friends.call(host.open([p.SeatSpec("Anna"), p.SeatSpec("Bo")], sit=0))
+        app.ctx.nav.push("online.lobby", url=server.url, code=code, name="Bo")
+        until(app, lambda: online_kit_table(app.stack.top, BlancoKit), what="the table")
+        table = app.stack.top
+        assert table.acting == 0  # Anna's set-up first
+        port = server.port
+        server.stop()
+        until(app, lambda: table.host.host_gone)
+        assert server.start(port) is None
+        until(app, lambda: table.message == host_back_line(), what="the host back")
+        frames(app, 10)
+        assert table.message == host_back_line()  # read while nothing moves
+        version = table.session.version
+        playing = friends.spawn(host.play(BLANCO.make_bot("easy", 2, 0).choose, pace=0.02))
+        until(app, lambda: table.session.version != version, what="Anna's set-up")
+        frames(app, 2)
+        assert table.message == ""
+        until(app, lambda: table.human_turn(), what="our set-up")
+        shown = " ".join(drawn_texts(app))
+        assert "Set-up" in shown and "The host is back" not in shown  # what to do, in its place
+    finally:
+        if playing is not None:
+            playing.cancel()
+        server.stop()
+
+
+def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) -> None:
+    """The playtest's host reopened the waiting table from the title and read "Ben came to
+    the table.": Ben had played the whole game there. A seat coming back to a game under way
+    has seen every person seated: they are back."""
+    from game.blanco.entry import BLANCO
+    from game.blanco.ui.table.kit import BlancoKit
+    from game.catalog import new_app
+    from game.online.ui.hosted import hosting_of
+    from tests.support import online_kit_table
+    from tests.test_online_hosting import host_here
+
+    app.ctx.settings.animation_speed = 8.0
+    lobby = host_here(app, ["human"])
+    server = hosting_of(app.ctx).server
+    friend = SeatClient(server.url, BLANCO, max_backoff=0.3)
+    assert friends.call(friend.join(lobby.code, name="Ben")) == 1
+    until(app, lambda: app.stack.top is not lobby, what="the table")
+    playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.02))
+    table = app.stack.top
+    from tests.test_online_ui import our_moves
+
+    our_moves(app, table, 2)
+    app.close()  # the window closed: the app's server stops with it
+    again = new_app()
+    try:
+        title = again.ctx.nav.make("title")
+        again.stack.push(title)
+        until(again, lambda: title.widget("notice").visible, what="the title's line")
+        click(again, title.widget("notice").rect.center, 2)
+        until(again, lambda: online_kit_table(again.stack.top, BlancoKit), what="reopened")
+        reopened = again.stack.top
+        said: list[str] = []
+
+        def told() -> bool:  # (the line gives way once Ben plays on: every line is noted)
+            if reopened.message and reopened.message not in said:
+                said.append(reopened.message)
+            return any("Ben" in line for line in said)
+
+        until(again, told, what="the friend's line")
+        assert "Ben is back at the table." in said and "Ben came to the table." not in said
+    finally:
+        playing.cancel()
+        again.close()
