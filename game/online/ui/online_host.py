@@ -22,7 +22,15 @@ from .kept_game import Verdict, checking, keep_online_game
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
-from .words import error_line, host_back_line, host_left_line, notice_line, presence_line, said_line
+from .words import (
+    error_line,
+    host_back_line,
+    host_left_line,
+    host_waits_words,
+    notice_line,
+    presence_line,
+    said_line,
+)
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -68,6 +76,9 @@ class OnlineHost:
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
         self.host_gone = False  # the server said the host's app closed (until the line is back)
+        # A line about the table (who came or left, the host back) and the version it was
+        # said at: it gives way to what to do once the game moves on.
+        self.news_line: tuple[str, int] | None = None
 
     def attach(self, table: Table) -> None:
         self.table = table
@@ -95,6 +106,10 @@ class OnlineHost:
             self.take_note(note)
         self.news = bool(notes)
         session, table = self.session, self.table
+        if self.news_line is not None and session.version != self.news_line[1]:
+            if table.message == self.news_line[0]:
+                self.say_line("")
+            self.news_line = None
         if session.snapshot and not session.feed and not table.animator.busy:
             table.seen.reset_to(session.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
@@ -109,7 +124,7 @@ class OnlineHost:
             news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
             if news:
-                self.say_line(news)
+                self.say_news(news)
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Said) and message.table == self.session.table:
                 name = self.session.name_of(message.seat)
@@ -123,10 +138,15 @@ class OnlineHost:
             lost = t("online.lost", "The connection dropped: reconnecting...")
             self.say_line(host_left_line() if self.host_gone else lost)
         elif note.kind == "back":
-            self.say_line(host_back_line() if self.host_gone else "")
+            self.say_news(host_back_line() if self.host_gone else "")
             self.host_gone = False
         elif note.kind == "failed":
             self.say_line(error_line(str(note.value)))
+
+    def say_news(self, line: str) -> None:
+        """A line about the table, not the game: shown until the game moves on."""
+        self.say_line(line)
+        self.news_line = (line, self.session.version) if line else None
 
     def say_line(self, line: str, aside: bool = False) -> None:
         """The table's line: `aside` (a phrase a player said) goes beside what to do now,
@@ -136,7 +156,9 @@ class OnlineHost:
 
     # -- what the table asks ----------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
-        return self.session.pending is None
+        """Not while a move is on its way, nor while the host's app is closed (a move made
+        then would wait unseen, with the line that says why gone from the screen)."""
+        return self.session.pending is None and not self.host_gone
 
     def undo_words(self, refusal: object) -> str | None:
         if getattr(refusal, "code", None) == NO_ONLINE_UNDO:
@@ -176,6 +198,11 @@ class OnlineHost:
             "Waiting for {name}, who left the table (their seat is held for them).",
             name=self.session.name_of(seat),
         )
+
+    def table_waits(self) -> str | None:
+        """While the host's app is closed, the banner says the table waits for them, not
+        whose turn it was."""
+        return host_waits_words() if self.host_gone else None
 
     def needs_redraw(self) -> bool | None:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another

@@ -499,6 +499,7 @@ class Banner(Part):
         seat = table.focus
         p = seen.players[seat]
         who = table.banner_name(seat)
+        waits = table.table_waits()
         if seen.winner is not None:
             winner = table.session.name_of(seen.winner)
             status = (
@@ -506,6 +507,8 @@ class Banner(Part):
                 if spoken_to(winner, len(table.session.seats))
                 else t("blanco.table.wins", "{name} wins!", name=winner)
             )
+        elif waits is not None:  # (the host's app closed: nobody's turn goes on)
+            status = waits
         elif table.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:

@@ -103,6 +103,9 @@ class PortFront:
     def waiting_words(self, seat: int) -> str | None:
         return self.port.waiting_words(seat)
 
+    def table_waits(self) -> str | None:
+        return self.port.table_waits()
+
     def act(self, action: Any) -> Outcome:
         return self.port.act(action)
 

@@ -57,6 +57,11 @@ class TableHost(Protocol):
         """What the turn line says while `seat`'s player is away (None: "... is playing")."""
         ...
 
+    def table_waits(self) -> str | None:
+        """What the whole table waits for, in a few words for its banner (online: the host's
+        app closed), in place of whose turn it is; None while it plays on."""
+        ...
+
     def needs_redraw(self) -> bool | None:
         """The host's rule for a still screen (None: the table's own)."""
         ...
@@ -111,6 +116,9 @@ class LocalHost:
         return name
 
     def waiting_words(self, seat: int) -> str | None:
+        return None
+
+    def table_waits(self) -> str | None:
         return None
 
     def needs_redraw(self) -> bool | None:

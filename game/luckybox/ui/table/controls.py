@@ -305,8 +305,11 @@ class Bonuses(Part):
         seat = table.acting
         if seat is None:
             return ""
+        waiting = table.waiting_words(seat)  # (our own seat's too: the host's app closed)
+        if waiting is not None:
+            return waiting
         if seat != table.focus or table.session.seats[seat].is_computer:
-            return table.waiting_words(seat) or t(
+            return t(
                 "luckybox.table.playing",
                 "{name} is playing...",
                 name=table.session.name_of(seat),

@@ -172,6 +172,9 @@ class Moves:
             return t("luckybox.table.done_press_next", "Your turn is done: press Next.")
         if seat is None:
             return t("luckybox.table.wait_number", "Wait for the next number.")
+        waiting = table.waiting_words(seat)  # (online: someone away, the host gone)
+        if waiting is not None:
+            return waiting
         if seat != table.focus or table.session.seats[seat].is_computer:
             return t("luckybox.table.wait_for", "Wait: it is {name}'s turn.", name=table.name(seat))
         return t("luckybox.table.choose_cards", "Choose your cards.")
@@ -240,8 +243,15 @@ class Moves:
         if not table.human_turn():
             from game.luckybox.rules.state import PLAY
 
+            seat = table.acting  # (online: someone away, the host gone: said so)
+            waiting = table.waiting_words(seat) if seat is not None else None
             return self.refuse(
-                t("luckybox.table.wait", "Wait for your turn.") if table.state.phase == PLAY else ""
+                waiting
+                or (
+                    t("luckybox.table.wait", "Wait for your turn.")
+                    if table.state.phase == PLAY
+                    else ""
+                )
             )
         seat = table.focus
         state = table.state
