@@ -228,8 +228,8 @@ def test_lucky_box_while_the_hosts_app_is_closed_the_turn_line_says_so(
 # -- lines about the table give way ----------------------------------------------------------------
 def test_the_host_is_back_line_gives_way_once_the_game_moves_on(app, tmp_path, friends) -> None:
     """The playtest's friend read "The host is back: the game goes on." for the rest of the
-    game, in place of what to do, even once it was their turn. The line stays until the game
-    moves on; then the turn line says what to do."""
+    game, in place of what to do, even once it was their turn. The line stays while the host
+    plays; once the friend's turn comes the turn line says what to do."""
     from game.blanco.entry import BLANCO
     from game.blanco.ui.table.kit import BlancoKit
     from game.online import protocol as p
@@ -258,9 +258,9 @@ def test_the_host_is_back_line_gives_way_once_the_game_moves_on(app, tmp_path, f
         version = table.session.version
         playing = friends.spawn(host.play(BLANCO.make_bot("easy", 2, 0).choose, pace=0.02))
         until(app, lambda: table.session.version != version, what="Anna's set-up")
+        until(app, lambda: table.human_turn(), what="our set-up")
         frames(app, 2)
         assert table.message == ""
-        until(app, lambda: table.human_turn(), what="our set-up")
         shown = " ".join(drawn_texts(app))
         assert "Set-up" in shown and "The host is back" not in shown  # what to do, in its place
     finally:
@@ -312,3 +312,74 @@ def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) 
     finally:
         playing.cancel()
         again.close()
+
+
+# -- the title's notice has room -------------------------------------------------------------------
+def waiting_table_in(data: Any, tmp_path: Any, friends: Any, names: tuple[str, str]) -> None:
+    """A data folder whose app hosted a Blanco table (seat 1, names[0]) left unfinished when
+    it closed: its server's file and the seat it keeps, as the hosting app leaves them."""
+    import shutil
+
+    from game.blanco.entry import BLANCO
+    from game.online import protocol as p
+    from game.online.hosting import DB_FILE, HostedServer
+    from game.online.ui import seats_file
+
+    server = HostedServer(tmp_path / "hosted.sqlite3", [BLANCO])
+    assert server.start(0) is None and server.ready.wait(10)
+    host = SeatClient(server.url, BLANCO)
+    try:
+        seats = [p.SeatSpec(names[0]), p.SeatSpec(names[1])]
+        code = friends.call(host.open(seats, sit=0))
+    finally:
+        server.stop()
+    (data / "online").mkdir(parents=True, exist_ok=True)
+    shutil.copy(server.db, data / "online" / DB_FILE)
+    url = f"ws://127.0.0.1:{server.port}"
+    seats_file.keep(data, seats_file.HeldSeat(url, code, 0, host.token or "", "blanco"))
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=["4:3", "21:9"])
+def test_the_titles_notice_has_room_for_its_line(
+    data_dir, tmp_path, friends, size, monkeypatch
+) -> None:
+    """The notice was a 400 px button whose line shrank to the smallest text (German most):
+    now it takes the room right of Play online to the window's edge, in two lines when one
+    would shrink, readable at Large text in the three languages, over nothing else."""
+    from game.catalog import new_app
+    from game.core import i18n
+    from game.core.ui.scenes.title_notice import NoticeButton
+    from tests.test_online_ui_shots import CHECKED, shot
+    from tests.test_text_overlaps import watched_frames
+
+    waiting_table_in(data_dir, tmp_path, friends, ("Maximiliane", "Bartholomäus"))
+    watching = watched_frames(monkeypatch)
+    seen = next(watching)
+    CHECKED[:] = [seen]  # (each picture's frame checked: no text clipped or covered)
+    app = new_app(window=size)
+    try:
+        app.ctx.settings.text_size = "large"
+        app.ctx.text.set_scale(1.15)
+        title = app.ctx.nav.make("title")
+        app.stack.push(title)
+        notice = title.widget("notice")
+        assert isinstance(notice, NoticeButton)
+        for lang in ("en", "fr", "de"):
+            i18n.set_language(lang)
+            until(app, lambda: notice.visible and "Bartholomäus" in notice.label, what="line")
+            frames(app, 90)  # (the title's entrance settled)
+            lines, text_size = notice.lines(app.ctx.text)
+            # Every word, at a size read as the buttons' words are (the old line: 12 to 16).
+            assert " ".join(lines) == notice.label and text_size >= 20, (lines, text_size)
+            assert all(
+                app.ctx.text.font(text_size).size(line)[0] <= notice.rect.w for line in lines
+            )
+            others = [w for w in title.widgets.values() if w.visible and w is not notice]
+            assert not any(notice.rect.colliderect(w.rect) for w in others)
+            assert title.view.contains(notice.rect)  # (what the window shows)
+            shot(app, f"title_notice_large_{lang}_{size[0]}x{size[1]}")
+        assert seen.problems == [], "\n".join(seen.problems)
+    finally:
+        CHECKED.clear()
+        i18n.set_language("en")
+        app.close()

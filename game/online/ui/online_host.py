@@ -76,9 +76,9 @@ class OnlineHost:
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
         self.host_gone = False  # the server said the host's app closed (until the line is back)
-        # A line about the table (who came or left, the host back) and the version it was
-        # said at: it gives way to what to do once the game moves on.
-        self.news_line: tuple[str, int] | None = None
+        # A line about the table (who came or left, the host back), and whether a moment not
+        # the player's turn has passed since: it gives way to what to do once their turn comes.
+        self.news_line: tuple[str, bool] | None = None
 
     def attach(self, table: Table) -> None:
         self.table = table
@@ -98,7 +98,23 @@ class OnlineHost:
     # -- the network's news, once a frame ---------------------------------------------------
     def before_update(self, dt: float) -> None:
         self.take_news()
+        self.settle_news()
         table_news(self.table)  # our turn while the window is behind others: ask once
+
+    def settle_news(self) -> None:
+        """A line about the table gives way to what to do once the player's turn comes (after
+        a moment that was not theirs: one said on their turn stays until they act)."""
+        if self.news_line is None:
+            return
+        line, waited = self.news_line
+        table = self.table
+        if table.message != line:
+            self.news_line = None  # (something else was said since)
+        elif not table.human_turn():
+            self.news_line = (line, True)
+        elif waited:
+            self.say_line("")
+            self.news_line = None
 
     def take_news(self) -> None:
         notes: Sequence[Note] = self.session.take_news()
@@ -106,10 +122,6 @@ class OnlineHost:
             self.take_note(note)
         self.news = bool(notes)
         session, table = self.session, self.table
-        if self.news_line is not None and session.version != self.news_line[1]:
-            if table.message == self.news_line[0]:
-                self.say_line("")
-            self.news_line = None
         if session.snapshot and not session.feed and not table.animator.busy:
             table.seen.reset_to(session.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
@@ -144,9 +156,9 @@ class OnlineHost:
             self.say_line(error_line(str(note.value)))
 
     def say_news(self, line: str) -> None:
-        """A line about the table, not the game: shown until the game moves on."""
+        """A line about the table, not the game: shown until the player's turn comes."""
         self.say_line(line)
-        self.news_line = (line, self.session.version) if line else None
+        self.news_line = (line, False) if line else None
 
     def say_line(self, line: str, aside: bool = False) -> None:
         """The table's line: `aside` (a phrase a player said) goes beside what to do now,
