@@ -29,7 +29,8 @@ addresses of 127.0.0.0/8. It prints `name: value (target ...)` lines:
 The door's figures (behind a trusted proxy; the 260-address watcher flood) are
 bench/abuse_door.py's, printed among these.
 
-`--only-memory` prints the table figures alone (no server).
+`--only-memory` prints the table figures alone (no server). The hostile host (the app against a
+server that attacks it: host_* lines) is bench/abuse_host.py's, run last (`--skip-host`: not).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from abuse_computers import print_computer_attack  # noqa: E402
 from abuse_door import print_door_figures  # noqa: E402
+from abuse_host import print_hostile_host  # noqa: E402
 from server import ServerProcess  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
@@ -369,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=60, help="honest moves timed (60)")
     parser.add_argument("--skip-memory", action="store_true", help="no table memory figures")
     parser.add_argument("--only-memory", action="store_true", help="the table memory figures alone")
+    parser.add_argument("--skip-host", action="store_true", help="no hostile host figures")
     args = parser.parse_args(argv)
     if args.only_memory:
         print_table_memory()
@@ -421,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     print_computer_attack(args.moves)
     if not args.skip_memory:
         print_table_memory()
+    if not args.skip_host:
+        print_hostile_host()
     return 0
 
 

@@ -479,7 +479,7 @@ def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
         finally:
             watch.close()
         for host in hosts:
-            host._drop()  # the dead lines' sockets, closed
+            host.drop()  # the dead lines' sockets, closed
         back = SeatClient(other.url, blanco)  # the surviving address only
         back.table, back.seat, back.token = codes[0], 0, hosts[0].token
         await back.resume()  # served here: no `elsewhere`, no `unavailable`

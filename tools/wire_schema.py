@@ -1,5 +1,8 @@
 """Write the JSON schemas of every game's views and events, generated from its wire's structs
-(`<package>/wire.py`), into docs/schema/: `<id>-view.json` and `<id>-events.json` (one event).
+(`<package>/wire.py`), into docs/schema/: `<id>-view.json` and `<id>-events.json` (one event);
+and `protocol-server.json`, every message a server sends (game/online/protocol.py: a `state`'s
+view and events there are the game's, in the files above). Each carries its caps: what breaks
+one is refused whole by the client.
 
     python tools/wire_schema.py          write them
     python tools/wire_schema.py check    exit 1 (naming the files) when a checked-in schema
@@ -22,29 +25,36 @@ import msgspec  # noqa: E402
 
 from game.catalog import wires  # noqa: E402
 from game.core.wire import GameWire  # noqa: E402
+from game.online import protocol  # noqa: E402
 
 SCHEMA_DIR = ROOT / "docs" / "schema"
+
+
+def schema_text(kind: Any, title: str) -> str:
+    """The JSON schema msgspec generates for `kind`, titled, as the file's text."""
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        **msgspec.json.schema(kind),
+    }
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def schemas(wire: GameWire) -> dict[str, str]:
     """File name -> text of the game's two schemas."""
     game = wire.game
-    out: dict[str, str] = {}
-    for part, kind, title in (
-        ("view", wire.view_type, f"{game.title}: a seat's view"),
-        ("events", wire.event_type, f"{game.title}: one event"),
-    ):
-        schema: dict[str, Any] = {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": title,
-            **msgspec.json.schema(kind),
-        }
-        out[f"{game.id}-{part}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-    return out
+    return {
+        f"{game.id}-view.json": schema_text(wire.view_type, f"{game.title}: a seat's view"),
+        f"{game.id}-events.json": schema_text(wire.event_type, f"{game.title}: one event"),
+    }
 
 
 def every_schema() -> dict[str, str]:
-    out: dict[str, str] = {}
+    out = {
+        "protocol-server.json": schema_text(
+            protocol.ServerMessage, "The online protocol: one message a server sends"
+        )
+    }
     for wire in wires():
         out.update(schemas(wire))
     return out

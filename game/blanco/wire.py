@@ -8,25 +8,48 @@ with their index from 0. A view holds no seed and no fixed reshuffle. Actions (i
 `actions` and an `Undone` event) are objects tagged by "kind"; an `act` message carries an
 action in the record's form (BLANCO-RECORD.md) instead, a lone play or discard without "draw".
 
+Every list, number and string is capped (the types below, and `View.__post_init__` for what
+must agree across fields: as many players as names, a grid's rows as long as its face-up
+marks, seats the table has): the app joins strangers' tables, and a view or event past a cap is
+refused whole. The caps are the rules' own maxima (5 players, 120 cards, a 3x4 grid) or, for
+counts the rules leave open, far above any game's.
+
 Pure: no pygame, no network; msgspec only.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
 import game.blanco.rules.events as ev
 from game.blanco.rules import actions as act
+from game.blanco.rules.cards import CARD_COUNT
 from game.blanco.rules.game import RULES
 from game.blanco.rules.grid import PlayerState
+from game.blanco.rules.limits import MAX_PLAYERS
 from game.blanco.rules.state import BlancoState
 from game.blanco.rules.wire import action_from_json, action_to_json
 from game.core.game import PureGame
 from game.core.wire import Pairs, one_of
 
-Pos = tuple[int, int]  # [row, column]
+# -- caps (see the module's docstring) -----------------------------------------------------------
+MAX_SIDE = 4  # a grid's rows or columns (3x3, then 3x4)
+MAX_STEPS = 10_000  # steps standing in a view: a 5-seat game takes about 200
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_PLAYERS)]
+Card = Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]  # 0: a card this seat cannot know
+Index = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SIDE)]  # a row's, a column's or a line's
+Count = Annotated[int, msgspec.Meta(ge=0, le=100_000)]  # turns, sizes, reshuffles
+Stage = Annotated[int, msgspec.Meta(ge=1, le=2)]
+Name = Annotated[str, msgspec.Meta(max_length=40)]
+Pile = Annotated[list[Card], msgspec.Meta(max_length=CARD_COUNT)]
+Hand = Annotated[tuple[Card, ...], msgspec.Meta(max_length=8)]
+Layout = Annotated[
+    tuple[Annotated[tuple[Card, ...], msgspec.Meta(max_length=MAX_SIDE)], ...],
+    msgspec.Meta(max_length=MAX_SIDE),
+]  # rows of a grid as dealt
+Pos = tuple[Index, Index]  # [row, column]
 Line = Annotated[str, one_of("row", "col")]
 Source = Annotated[str, one_of("pile", "discard")]
 Phase = Annotated[str, one_of("setup", "turn", "play", "clear", "look", "over")]
@@ -40,7 +63,7 @@ class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
 class Setup(_Tagged, frozen=True, tag="setup"):
     """Reveal one card and look at another face-down one (set-up, and a new 3x4 grid)."""
 
-    player: int
+    player: Seat
     reveal: Pos
     look: Pos
 
@@ -48,30 +71,30 @@ class Setup(_Tagged, frozen=True, tag="setup"):
 class Draw(_Tagged, frozen=True, tag="draw"):
     """Take the top card of the draw pile ("pile") or of the discard pile ("discard")."""
 
-    player: int
+    player: Seat
     source: Source
 
 
 class Play(_Tagged, frozen=True, tag="play"):
     """Play a hand card into `at`; the card there is discarded face up."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     at: Pos
 
 
 class Discard(_Tagged, frozen=True, tag="discard"):
     """Discard a hand card and reveal a face-down card (null: none left)."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     reveal: Pos | None
 
 
 class Swap(_Tagged, frozen=True, tag="swap"):
     """Swap two adjacent cards; `reveal` (a or b after the swap) when both were face down."""
 
-    player: int
+    player: Seat
     a: Pos
     b: Pos
     reveal: Pos | None = None
@@ -80,15 +103,15 @@ class Swap(_Tagged, frozen=True, tag="swap"):
 class Clear(_Tagged, frozen=True, tag="clear"):
     """Clear this complete line next ("row" or "col", and its index)."""
 
-    player: int
+    player: Seat
     line: Line
-    line_no: int
+    line_no: Index
 
 
 class Look(_Tagged, frozen=True, tag="look"):
     """The reward for clearing: look at a face-down card (`reveal`: after a chain reaction)."""
 
-    player: int
+    player: Seat
     at: Pos
     reveal: bool = False
 
@@ -104,141 +127,141 @@ ACTIONS = Pairs(
 class Dealt(_Tagged, frozen=True, tag="dealt"):
     """Set-up: a seat's 3x3 grid dealt face down (0s: nobody knows them)."""
 
-    player: int
-    cards: tuple[tuple[int, ...], ...]
+    player: Seat
+    cards: Layout
 
 
 class DiscardStarted(_Tagged, frozen=True, tag="discard_started"):
     """Set-up: the pile's top card turned face up starts the discard pile."""
 
-    card: int
+    card: Card
 
 
 class HandDealt(_Tagged, frozen=True, tag="hand_dealt"):
     """Set-up: a seat's 2 hand cards (0s for the other seats)."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Hand
 
 
 class SetupDone(_Tagged, frozen=True, tag="setup_done"):
     """A seat finished its set-up step; `stage` 1, or 2 for the 3x4 grid."""
 
-    player: int
-    stage: int
+    player: Seat
+    stage: Stage
 
 
 class TurnStarted(_Tagged, frozen=True, tag="turn_started"):
-    player: int
-    turn: int  # the player's turn number, from 1
+    player: Seat
+    turn: Count  # the player's turn number, from 1
 
 
 class Drawn(_Tagged, frozen=True, tag="drawn"):
     """A card taken into the hand; from the pile it is 0 for the other seats."""
 
-    player: int
+    player: Seat
     source: Source
-    card: int
+    card: Card
 
 
 class Reshuffled(_Tagged, frozen=True, tag="reshuffled"):
     """The draw pile was empty: the discards but the top (and the box) became a new pile."""
 
-    size: int
+    size: Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]
     took_box: bool
-    number: int  # 1 for the game's first reshuffle
+    number: Count  # 1 for the game's first reshuffle
 
 
 class Played(_Tagged, frozen=True, tag="played"):
     """A hand card went into the grid at `at`; `replaced` went face up onto the discards."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     at: Pos
-    replaced: int
+    replaced: Card
     replaced_was_up: bool
 
 
 class Discarded(_Tagged, frozen=True, tag="discarded"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class Swapped(_Tagged, frozen=True, tag="swapped"):
-    player: int
+    player: Seat
     a: Pos
     b: Pos
 
 
 class Revealed(_Tagged, frozen=True, tag="revealed"):
-    player: int
+    player: Seat
     at: Pos
-    card: int
+    card: Card
 
 
 class Looked(_Tagged, frozen=True, tag="looked"):
     """A player looked at a face-down card (card 0 for the other seats)."""
 
-    player: int
+    player: Seat
     at: Pos
-    card: int
+    card: Card
 
 
 class LineComplete(_Tagged, frozen=True, tag="line_complete"):
-    player: int
+    player: Seat
     line: Line
-    line_no: int
+    line_no: Index
 
 
 class ClearChoice(_Tagged, frozen=True, tag="clear_choice"):
     """Two or more lines are complete at once: the player chooses which to clear next."""
 
-    player: int
-    lines: tuple[tuple[Line, int], ...]
+    player: Seat
+    lines: Annotated[tuple[tuple[Line, Index], ...], msgspec.Meta(max_length=2 * MAX_SIDE)]
 
 
 class LineCleared(_Tagged, frozen=True, tag="line_cleared"):
-    player: int
+    player: Seat
     line: Line
-    line_no: int
-    cards: tuple[int, ...]
+    line_no: Index
+    cards: Hand
 
 
 class ClosedUp(_Tagged, frozen=True, tag="closed_up"):
     """The grid closed up after a clear: every card that moved, as [from, to]."""
 
-    player: int
-    moves: tuple[tuple[Pos, Pos], ...]
+    player: Seat
+    moves: Annotated[tuple[tuple[Pos, Pos], ...], msgspec.Meta(max_length=MAX_SIDE**2)]
 
 
 class ChainLink(_Tagged, frozen=True, tag="chain_link"):
-    player: int
-    link_no: int
+    player: Seat
+    link_no: Count
 
 
 class RewardOwed(_Tagged, frozen=True, tag="reward_owed"):
-    player: int
+    player: Seat
     may_reveal: bool
 
 
 class RewardDropped(_Tagged, frozen=True, tag="reward_dropped"):
-    player: int
+    player: Seat
 
 
 class SecondGridDealt(_Tagged, frozen=True, tag="second_grid_dealt"):
     """12 cards dealt face down as 3 rows x 4 columns (0s: nobody knows them)."""
 
-    player: int
-    cards: tuple[tuple[int, ...], ...]
+    player: Seat
+    cards: Layout
 
 
 class Won(_Tagged, frozen=True, tag="won"):
-    player: int
-    turns: int
+    player: Seat
+    turns: Count
 
 
 class Undone(_Tagged, frozen=True, tag="undone"):
-    player: int
+    player: Seat
     action: Action
 
 
@@ -303,37 +326,73 @@ def _said(text: str) -> msgspec.Meta:
     return msgspec.Meta(description=text)
 
 
+T = TypeVar("T")
+Rows = Annotated[
+    list[Annotated[list[T], msgspec.Meta(max_length=MAX_SIDE)]], msgspec.Meta(max_length=MAX_SIDE)
+]
+
+
 class Player(msgspec.Struct):
     """A seat's cards: `grid`, `up` and `known` are parallel rows (an empty grid is [])."""
 
-    name: str
-    grid: Annotated[list[list[int]], _said("rows of cards, 0: not known to this seat")]
-    up: Annotated[list[list[bool]], _said("face up")]
-    known: Annotated[list[list[bool]], _said("face down, and looked at by its owner")]
-    hand: Annotated[list[int], _said("cards in hand (0s: another seat's)")]
-    stage: Annotated[int, _said("1: the 3x3 grid, 2: the 3x4 grid")]
-    turns: Annotated[int, _said("turns taken")]
+    name: Name
+    grid: Annotated[Rows[Card], _said("rows of cards, 0: not known to this seat")]
+    up: Annotated[Rows[bool], _said("face up")]
+    known: Annotated[Rows[bool], _said("face down, and looked at by its owner")]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=8), _said("cards in hand (0s: another seat's)")
+    ]
+    stage: Annotated[Stage, _said("1: the 3x3 grid, 2: the 3x4 grid")]
+    turns: Annotated[Count, _said("turns taken")]
+
+    def __post_init__(self) -> None:
+        shape = [len(row) for row in self.grid]
+        if [len(row) for row in self.up] != shape or [len(row) for row in self.known] != shape:
+            raise ValueError("a grid's face-up and known marks need its shape")
 
 
 class View(msgspec.Struct):
     """The table as one seat sees it. Piles are lists with the top card last, hidden cards 0."""
 
-    seat: Annotated[int, _said("whose view this is (-1: a watcher)")]
-    names: list[str]
-    players: list[Player]
-    deck: Annotated[list[int], _said("the deck as dealt: its size (0s)")]
-    pile: Annotated[list[int], _said("the draw pile (0s)")]
-    discard: Annotated[list[int], _said("the discard pile, its top shown")]
-    box: Annotated[list[int], _said("the cleared cards (0s)")]
-    reshuffles: Annotated[list[list[int]], _said("each new pile made from the discards: sizes")]
+    seat: Annotated[
+        int, msgspec.Meta(ge=-1, lt=MAX_PLAYERS), _said("whose view this is (-1: a watcher)")
+    ]
+    names: Annotated[list[Name], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
+    players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
+    deck: Annotated[Pile, _said("the deck as dealt: its size (0s)")]
+    pile: Annotated[Pile, _said("the draw pile (0s)")]
+    discard: Annotated[Pile, _said("the discard pile, its top shown")]
+    box: Annotated[Pile, _said("the cleared cards (0s)")]
+    reshuffles: Annotated[
+        list[Pile],
+        msgspec.Meta(max_length=MAX_STEPS),
+        _said("each new pile made from the discards: sizes"),
+    ]
     phase: Phase
-    current: Annotated[int, _said("whose turn it is")]
-    setup_queue: Annotated[list[int], _said("the seats still to set up, in order")]
-    cleared: Annotated[int, _said("lines cleared this turn")]
+    current: Annotated[Seat, _said("whose turn it is")]
+    setup_queue: Annotated[
+        list[Seat],
+        msgspec.Meta(max_length=MAX_PLAYERS),
+        _said("the seats still to set up, in order"),
+    ]
+    cleared: Annotated[Count, _said("lines cleared this turn")]
     looked: Annotated[bool, _said("the reward look was taken this turn")]
-    winner: Annotated[int | None, _said("null until somebody won")]
-    turn_id: Annotated[int, _said("turns ended so far")]
-    actions: Annotated[list[Action], _said("every step standing, in order")]
+    winner: Annotated[Seat | None, _said("null until somebody won")]
+    turn_id: Annotated[Count, _said("turns ended so far")]
+    actions: Annotated[
+        list[Action], msgspec.Meta(max_length=MAX_STEPS), _said("every step standing, in order")
+    ]
+
+    def __post_init__(self) -> None:
+        """What must agree across fields, so that the game's own code may trust the view."""
+        seats = len(self.players)
+        if len(self.names) != seats:
+            raise ValueError("a view needs one player per name")
+        named = (self.seat, self.current, self.winner or 0, *self.setup_queue)
+        if any(seat >= seats for seat in named):
+            raise ValueError("a seat the table has not")
+        if any(action.player >= seats for action in self.actions):
+            raise ValueError("a step for a player the table has not")
 
 
 def _player_out(p: PlayerState) -> Player:

@@ -11,6 +11,12 @@ Cards are numbered 1-60 (61-120: the second copy, for 7 players and more); a car
 0-8 (rows of three from the top left); a bonus is [kind, value], kind one of "number",
 "question", "lightning", "star", "moon", "blank".
 
+Every list, number and string is capped (the types below, and `View.__post_init__` for what
+must agree across fields: as many players as names, a mask per card, no card the deck has not):
+the app joins strangers' tables, and a view or event past a cap is refused whole. The caps are
+the rules' own maxima (12 players, 120 cards, 4 rounds of 9 numbers) or, for counts the rules
+leave open, far above any game's.
+
 Pure: no pygame, no network; msgspec only.
 """
 
@@ -24,13 +30,40 @@ import game.luckybox.rules.events as ev
 from game.core.game import PureGame
 from game.core.wire import Pairs, one_of
 from game.luckybox.rules import actions as act
-from game.luckybox.rules.cards import faces_by_id
+from game.luckybox.rules.cards import FACES_PER_COPY, faces_by_id
 from game.luckybox.rules.game import RULES
 from game.luckybox.rules.parts import Deal, Options, Pending, PlayerState
+from game.luckybox.rules.scoring import MAX_PLAYERS, MAX_STARS, NUMBERS_PER_ROUND, ROUNDS
 from game.luckybox.rules.state import GameState
 
+# -- caps (see the module's docstring) -----------------------------------------------------------
+MAX_COPIES = 2
+MAX_CARD = FACES_PER_COPY * MAX_COPIES
+MAX_STEPS = 10_000  # actions standing in a view: a 12-seat game takes about 650
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_PLAYERS)]
+Card = Annotated[int, msgspec.Meta(ge=1, le=MAX_CARD)]
+Cell = Annotated[int, msgspec.Meta(ge=0, le=8)]
+LineNo = Annotated[int, msgspec.Meta(ge=0, le=2)]
+Number = Annotated[int, msgspec.Meta(ge=0, le=9)]  # a Number card's (0: not revealed yet)
+Round = Annotated[int, msgspec.Meta(ge=0, le=ROUNDS)]
+NumberIndex = Annotated[int, msgspec.Meta(ge=0, lt=NUMBERS_PER_ROUND)]
+Stars = Annotated[int, msgspec.Meta(ge=0, le=MAX_STARS)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=100_000)]  # tokens, piles, reshuffles
+Points = Annotated[int, msgspec.Meta(ge=-100_000, le=100_000)]
+Shift = Annotated[int, msgspec.Meta(ge=-8, le=8)]  # a number shifted by Lightning stays 1-9
+Mask = Annotated[int, msgspec.Meta(ge=0, le=0b111111111)]
+Name = Annotated[str, msgspec.Meta(max_length=40)]
+Reason = Annotated[str, msgspec.Meta(max_length=200)]
+Drawn = Annotated[tuple[Card, ...], msgspec.Meta(max_length=5)]  # cards drawn to choose from
+Deck = Annotated[list[Card], msgspec.Meta(max_length=MAX_CARD)]
+InPlay = Annotated[list[Card], msgspec.Meta(max_length=12)]  # 3 kept, 1 a draft: 6 at most
+PerRound = Annotated[list[Points], msgspec.Meta(max_length=ROUNDS)]
+Seats = Annotated[tuple[Seat, ...], msgspec.Meta(max_length=MAX_PLAYERS)]
+Scores = Annotated[tuple[Points, ...], msgspec.Meta(max_length=MAX_PLAYERS)]
+
 BonusKind = Annotated[str, one_of("number", "question", "lightning", "star", "moon", "blank")]
-Bonus = tuple[BonusKind, int]  # [kind, value]: value is the number, or the Lightning count, else 0
+BonusValue = Annotated[int, msgspec.Meta(ge=0, le=99)]
+Bonus = tuple[BonusKind, BonusValue]  # [kind, value]: the number, or the Lightning count, else 0
 Line = Annotated[str, one_of("row", "col")]
 By = Annotated[str, one_of("number", "lightning", "bonus")]
 Token = Annotated[str, one_of("lightning", "moon")]
@@ -46,41 +79,41 @@ class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
 class Keep(_Tagged, frozen=True, tag="keep"):
     """Setup draft: keep these 3 of the 5 cards drawn."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
 class Pick(_Tagged, frozen=True, tag="pick"):
     """Round draft: keep this 1 of the 3 cards drawn."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class Cross(_Tagged, frozen=True, tag="cross"):
     """Cross a cell showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
-    player: int
-    card: int
-    cell: int
-    lightning: int = 0
+    player: Seat
+    card: Card
+    cell: Cell
+    lightning: Shift = 0
 
 
 class Pass(_Tagged, frozen=True, tag="pass"):
     """Cross nothing for this number."""
 
-    player: int
+    player: Seat
 
 
 class Resolve(_Tagged, frozen=True, tag="resolve"):
     """Resolve line `index` ("row" or "col") of `card`'s pending bonus on a cell."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
-    target_card: int
-    cell: int
+    index: LineNo
+    target_card: Card
+    cell: Cell
 
 
 Action = Keep | Pick | Cross | Pass | Resolve
@@ -94,162 +127,162 @@ ACTIONS = Pairs(
 class CardsDealt(_Tagged, frozen=True, tag="cards_dealt"):
     """A player drew cards to choose from (5 at setup, 3 after rounds 1-3)."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
 class DeckReshuffled(_Tagged, frozen=True, tag="deck_reshuffled"):
     """The draw pile ran out: the discards became a new pile of `cards` cards."""
 
-    cards: int
+    cards: Annotated[int, msgspec.Meta(ge=0, le=MAX_CARD)]
 
 
 class CardsKept(_Tagged, frozen=True, tag="cards_kept"):
-    player: int
-    kept: tuple[int, ...]
-    discarded: tuple[int, ...]
+    player: Seat
+    kept: Drawn
+    discarded: Drawn
 
 
 class RoundStarted(_Tagged, frozen=True, tag="round_started"):
-    round: int
+    round: Round
 
 
 class NumberRevealed(_Tagged, frozen=True, tag="number_revealed"):
-    round: int
-    index: int  # 0-8: which of the round's nine numbers
-    number: int
+    round: Round
+    index: NumberIndex  # which of the round's nine numbers
+    number: Number
 
 
 class TokensSpent(_Tagged, frozen=True, tag="tokens_spent"):
     """Lightning spent before a cross: the number became `to_number` for this player."""
 
-    player: int
-    count: int
-    from_number: int
-    to_number: int
+    player: Seat
+    count: Count
+    from_number: Number
+    to_number: Number
 
 
 class SquareCrossed(_Tagged, frozen=True, tag="square_crossed"):
-    player: int
-    card: int
-    cell: int
-    number: int
+    player: Seat
+    card: Card
+    cell: Cell
+    number: Number
     by: By
 
 
 class Passed(_Tagged, frozen=True, tag="passed"):
-    player: int
+    player: Seat
 
 
 class LineCompleted(_Tagged, frozen=True, tag="line_completed"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class IconCircled(_Tagged, frozen=True, tag="icon_circled"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class TokenGained(_Tagged, frozen=True, tag="token_gained"):
-    player: int
+    player: Seat
     token: Token
-    count: int
-    total: int
+    count: Count
+    total: Points
 
 
 class StarGained(_Tagged, frozen=True, tag="star_gained"):
-    player: int
-    round: int
-    slot: int  # 0-2: the star slot filled this round
+    player: Seat
+    round: Round
+    slot: Annotated[int, msgspec.Meta(ge=0, lt=MAX_STARS)]  # the star slot filled this round
 
 
 class StarWasted(_Tagged, frozen=True, tag="star_wasted"):
     """A 4th or later star in one round: it does nothing."""
 
-    player: int
-    round: int
+    player: Seat
+    round: Round
 
 
 class BonusPending(_Tagged, frozen=True, tag="bonus_pending"):
     """A number or question-mark bonus waits for the player to choose its cell."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class BonusUsed(_Tagged, frozen=True, tag="bonus_used"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
 class BonusLost(_Tagged, frozen=True, tag="bonus_lost"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
-    reason: str  # in English
+    reason: Reason  # in English
 
 
 class CardCompleted(_Tagged, frozen=True, tag="card_completed"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class PlayerDone(_Tagged, frozen=True, tag="player_done"):
     """The player is done with this number (crossed or passed, every bonus resolved)."""
 
-    player: int
+    player: Seat
 
 
 class CardsPicked(_Tagged, frozen=True, tag="cards_picked"):
-    player: int
-    card: int
-    discarded: tuple[int, ...]
+    player: Seat
+    card: Card
+    discarded: Drawn
 
 
 class PlayerScored(_Tagged, frozen=True, tag="player_scored"):
     """One player's round score: completed cards (discarded now) and star points."""
 
-    player: int
-    round: int
-    completed: tuple[int, ...]
-    card_points: int
-    stars: int
-    star_points: int
+    player: Seat
+    round: Round
+    completed: Annotated[tuple[Card, ...], msgspec.Meta(max_length=12)]
+    card_points: Points
+    stars: Stars
+    star_points: Points
 
 
 class RoundScored(_Tagged, frozen=True, tag="round_scored"):
-    round: int
+    round: Round
 
 
 class FinalScored(_Tagged, frozen=True, tag="final_scored"):
-    player: int
-    incomplete: int
-    moon_points: int
-    total: int
+    player: Seat
+    incomplete: Points
+    moon_points: Points
+    total: Points
 
 
 class GameOver(_Tagged, frozen=True, tag="game_over"):
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+    winners: Seats
+    totals: Scores
 
 
 class Undone(_Tagged, frozen=True, tag="undone"):
-    player: int
+    player: Seat
     action: Action
 
 
@@ -317,9 +350,9 @@ EVENTS = Pairs(
 class PendingBonus(msgspec.Struct, frozen=True):
     """A number or question-mark bonus waiting for its cell: line `index` of `card`."""
 
-    card: int
+    card: Card
     line: Line
-    index: int
+    index: LineNo
     bonus: Bonus
 
 
@@ -330,46 +363,86 @@ def _said(text: str) -> msgspec.Meta:
 class Player(msgspec.Struct):
     """One player's cards, tokens and scorecard."""
 
-    name: str
-    cards: Annotated[list[int], _said("the cards in play, in the order kept")]
+    name: Name
+    cards: Annotated[InPlay, _said("the cards in play, in the order kept")]
     masks: Annotated[
-        list[int], _said("each card's crossed cells as 9 bits (bit n: cell n), as `cards`")
+        list[Mask],
+        msgspec.Meta(max_length=12),
+        _said("each card's crossed cells as 9 bits (bit n: cell n), as `cards`"),
     ]
-    lightning: Annotated[int, _said("Lightning tokens")]
-    moons: Annotated[int, _said("Moon tokens")]
-    stars: Annotated[list[int], _said("stars circled in each round (0-3)")]
-    card_points: Annotated[list[int], _said("points of completed cards, per round")]
-    star_points: Annotated[list[int], _said("points of stars, per round")]
-    completed: Annotated[list[list[int]], _said("the cards completed in each round")]
-    pending: Annotated[list[PendingBonus], _said("bonuses waiting for their cell")]
-    hand: Annotated[list[int], _said("cards drawn and not yet kept or discarded")]
+    lightning: Annotated[Count, _said("Lightning tokens")]
+    moons: Annotated[Count, _said("Moon tokens")]
+    stars: Annotated[
+        list[Stars], msgspec.Meta(max_length=ROUNDS), _said("stars circled in each round (0-3)")
+    ]
+    card_points: Annotated[PerRound, _said("points of completed cards, per round")]
+    star_points: Annotated[PerRound, _said("points of stars, per round")]
+    completed: Annotated[
+        list[InPlay], msgspec.Meta(max_length=ROUNDS), _said("the cards completed in each round")
+    ]
+    pending: Annotated[
+        list[PendingBonus], msgspec.Meta(max_length=64), _said("bonuses waiting for their cell")
+    ]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=5), _said("cards drawn and not yet kept or discarded")
+    ]
     done: Annotated[bool, _said("finished with the current number or draft")]
-    incomplete: Annotated[int, _said("the end's points for incomplete cards (0 before)")]
-    moon_points: Annotated[int, _said("the end's points for Moons (0 before)")]
+    incomplete: Annotated[Points, _said("the end's points for incomplete cards (0 before)")]
+    moon_points: Annotated[Points, _said("the end's points for Moons (0 before)")]
+
+    def __post_init__(self) -> None:
+        if len(self.masks) != len(self.cards):
+            raise ValueError("a player needs one mask per card in play")
 
 
 class View(msgspec.Struct):
     """The table as a seat (or a watcher) sees it: every seat sees the same."""
 
-    names: list[str]
+    names: Annotated[list[Name], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
     token_supply: Annotated[TokenSupply, _said("the option: Lightning and Moons unlimited or not")]
     copies: Annotated[
-        int, msgspec.Meta(ge=1, le=2, description="2 for 7 players and more (cards 61-120)")
+        int,
+        msgspec.Meta(ge=1, le=MAX_COPIES, description="2 for 7 players and more (cards 61-120)"),
     ]
     numbers: Annotated[
-        list[list[int]], _said("each round's nine Number cards, 0 for those not revealed")
+        list[Annotated[list[Number], msgspec.Meta(max_length=NUMBERS_PER_ROUND)]],
+        msgspec.Meta(max_length=ROUNDS),
+        _said("each round's nine Number cards, 0 for those not revealed"),
     ]
-    draw_pile: Annotated[list[int], _said("the cards left in the Lucky Box pile, ascending")]
-    discard: list[int]
-    players: list[Player]
+    draw_pile: Annotated[Deck, _said("the cards left in the Lucky Box pile, ascending")]
+    discard: Deck
+    players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
     phase: Phase
-    round: Annotated[int, _said("1-4")]
-    index: Annotated[int, _said("which of the round's nine numbers is revealed (0-8)")]
-    number: Annotated[int, _said("the revealed number (0 outside play)")]
-    waiting: Annotated[int, _said("players not yet done with this number or draft")]
-    supply: Annotated[dict[str, int] | None, _said("the tokens left (null: unlimited)")]
-    reshuffles: Annotated[int, _said("how often the pile was made again from the discards")]
-    actions: Annotated[list[Action], _said("every action standing, in order")]
+    round: Annotated[Round, _said("1-4")]
+    index: Annotated[NumberIndex, _said("which of the round's nine numbers is revealed (0-8)")]
+    number: Annotated[Number, _said("the revealed number (0 outside play)")]
+    waiting: Annotated[
+        int,
+        msgspec.Meta(ge=0, le=MAX_PLAYERS),
+        _said("players not yet done with this number or draft"),
+    ]
+    supply: Annotated[
+        Annotated[dict[Token, Count], msgspec.Meta(max_length=2)] | None,
+        _said("the tokens left (null: unlimited)"),
+    ]
+    reshuffles: Annotated[Count, _said("how often the pile was made again from the discards")]
+    actions: Annotated[
+        list[Action], msgspec.Meta(max_length=MAX_STEPS), _said("every action standing, in order")
+    ]
+
+    def __post_init__(self) -> None:
+        """What must agree across fields, so that the game's own code may trust the view."""
+        if len(self.players) != len(self.names):
+            raise ValueError("a view needs one player per name")
+        last = FACES_PER_COPY * self.copies
+        for player in self.players:
+            cards = (*player.cards, *player.hand, *(c for done in player.completed for c in done))
+            if any(card > last for card in cards) or any(b.card > last for b in player.pending):
+                raise ValueError(f"a card past {last}, the deck's last")
+        if any(card > last for card in (*self.draw_pile, *self.discard)):
+            raise ValueError(f"a card past {last}, the deck's last")
+        if any(action.player >= len(self.players) for action in self.actions):
+            raise ValueError("an action for a player the table has not")
 
 
 def _player_out(p: PlayerState) -> Player:

@@ -5,8 +5,10 @@
 whenever its seat may act on a version it has not acted on, it asks `decide(view, seat)` (the
 view rebuilt as the game's own object: the game's bots decide from it) and sends the action
 with that version and a fresh action id. A dropped connection or a restarted server is met by
-reconnecting (backoff doubling up to 30 s), resuming the seat and sending the unanswered action
-again with the same id: the server answers it once, never applies it twice.
+reconnecting (backoff with full jitter, its ceiling doubling up to 30 s), resuming the seat and
+sending the unanswered action again with the same id: the server answers it once, never
+applies it twice. What the server sends is hostile input like any other: capped per message
+(MAX_FRAME, and the protocol's caps: protocol.decode_server).
 """
 
 from __future__ import annotations
@@ -33,8 +35,12 @@ from .tls import open_connection
 from .writes import send_now
 
 MAX_BACKOFF = 30.0
+FIRST_BACKOFF = 0.1  # the first reconnect's ceiling (seconds); each further one doubles it
 MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
-MAX_FRAME = 8 * 1024 * 1024  # what a client accepts from the server (a 12-seat view is big)
+#: The biggest frame a client takes from a server: the biggest honest `state` (a 12-seat Lucky
+#: Box table at its end, its view holding the whole game's actions) is about 50 KB, its record
+#: 35 KB; twenty times that. A bigger frame closes the connection (1009).
+MAX_FRAME = 1024 * 1024
 STORAGE_RETRY = 0.5  # seconds before an action the server could not store is sent again
 KEEP_UNDER = 0.8  # a client keeps well under the server's rate limit (see `keep_under`)
 #: Seconds a connection may take to open (the websocket handshake) before the link gives up on it.
@@ -45,6 +51,20 @@ _JITTER = random.Random()
 
 Decide = Callable[[Any, int], Any]
 FrameHook = Callable[["SeatClient", str], None]
+#: What turns a frame's text into a message (protocol.decode_server unless a client says).
+Read = Callable[[str], p.ServerMessage]
+
+
+def backoff_ceiling(attempt: int, cap: float, first: float = FIRST_BACKOFF) -> float:
+    """The most a reconnect waits before its `attempt`-th try (from 0): `first`, doubling
+    each time, never past `cap`."""
+    return min(cap, first * 2.0 ** min(attempt, 32))
+
+
+def backoff_delay(attempt: int, cap: float, first: float = FIRST_BACKOFF) -> float:
+    """A reconnect's wait before its `attempt`-th try: anywhere from 0 to its ceiling (full
+    jitter), so that clients a server dropped together do not all come back together."""
+    return _JITTER.uniform(0, backoff_ceiling(attempt, cap, first))
 
 
 class ClientError(RuntimeError):
@@ -65,8 +85,10 @@ class SeatClient:
         max_backoff: float = MAX_BACKOFF,
         urls: list[str] | None = None,
         lazy_views: bool = False,
+        read: Read | None = None,
     ) -> None:
         self.url = url
+        self.read = read  # (None: protocol.decode_server)
         # views kept as their JSON text until `view()` asks (p.LazyState): for clients that
         # look at few of them (the bench's)
         self.lazy_views = lazy_views
@@ -94,7 +116,10 @@ class SeatClient:
         self.acks: list[p.Ack] = []
         self.notices: list[p.Notice] = []  # the server's news (its database away and back)
         self.said: list[p.Said] = []  # the phrases said at its table
-        self.commit: str | None = None  # the deal's commitment H its table sent (verify later)
+        # The deal's commitment H its table sent (verified later): the first one heard for the
+        # table, the promise; a later one, changed or not, promises nothing more.
+        self.commit: str | None = None
+        self.commit_table: str | None = None  # the table `commit` is for
         self.rematch_table: str | None = None  # the code of its rematch, once the game is over
         self.retry_pending = False  # the pending action was not stored: send it again
         # The client's own token bucket (see `send`), under the usual limit until the server
@@ -122,7 +147,7 @@ class SeatClient:
             await self.ws.close()
             self.ws = None
 
-    def _drop(self) -> None:
+    def drop(self) -> None:
         """Forget a line that failed, its socket closed at once: a dead line would not answer
         a closing handshake, and one merely forgotten stays open until collected."""
         if self.ws is not None:
@@ -159,7 +184,10 @@ class SeatClient:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
         if self.on_frame is not None:
             self.on_frame(self, text)
-        message = p.decode_server(text, self.lazy_views)
+        if self.read is not None:
+            message = self.read(text)
+        else:
+            message = p.decode_server(text, self.lazy_views)
         self._note(message)
         return message
 
@@ -167,8 +195,8 @@ class SeatClient:
         if isinstance(message, p.State):
             self.version, self.view_json = message.version, message.view
             self.waiting, self.over, self.seats = message.waiting, message.over, message.seats
-            if message.commit is not None:
-                self.commit = message.commit
+            if message.commit is not None and self.commit_table != message.table:
+                self.commit, self.commit_table = message.commit, message.table
             if message.rematch is not None:
                 self.rematch_table = message.rematch
         elif isinstance(message, p.Seats):
@@ -306,16 +334,21 @@ class SeatClient:
         assert self.table is not None
         return self.table
 
+    def commit_for(self, table: str) -> str | None:
+        """The commitment the first `state` of `table` heard here carried (None: none did)."""
+        return self.commit if self.commit_table == table else None
+
     async def reconnect(self) -> None:
-        """Resume, retrying with backoff (0.1 s doubling up to max_backoff) until it works."""
-        delay = 0.1
+        """Resume, retrying with backoff (`backoff_delay`: up to 0.1 s first, the ceiling
+        doubling up to max_backoff) until it works."""
+        attempt = 0
         while True:
             try:
                 await self.resume()
                 self.reconnects += 1
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
-                self._drop()
+                self.drop()
                 self._next_url()
             except ClientError as err:  # not here (another process holds it) or not yet
                 if err.code not in ("elsewhere", "unavailable"):
@@ -324,8 +357,8 @@ class SeatClient:
                     await self._move_to(err.detail)
                     continue
                 await self.close()
-            await asyncio.sleep(delay * _JITTER.uniform(0.8, 1.2))
-            delay = min(delay * 2, self.max_backoff)
+            await asyncio.sleep(backoff_delay(attempt, self.max_backoff))
+            attempt += 1
 
     def _next_url(self) -> None:
         if self.url in self.urls and len(self.urls) > 1:
@@ -392,7 +425,7 @@ class SeatClient:
                 if isinstance(message, p.Error):
                     raise ClientError(message.code, message.message)
             except (OSError, ConnectionClosed):
-                self._drop()
+                self.drop()
 
 
 # -- the headless demo -------------------------------------------------------------------------

@@ -79,8 +79,21 @@ def event_from_json(wire: GameWire, data: JSON) -> Any:
         raise WireError(f"{wire.game.id} event: {err}") from None
 
 
+def events_from_json(wire: GameWire, data: msgspec.Raw | bytes | str, most: int) -> list[Any]:
+    """A `state`'s events (their JSON list, as text) as the game's own objects, decoded
+    straight into the game's structs; WireError if the list holds more than `most` or one that
+    is not one of the game's events (the whole list is refused)."""
+    try:
+        structs = _decoder(list.__class_getitem__(wire.event_type)).decode(data)
+        if len(structs) > most:  # (msgspec's own max_length, too, checks once all are read)
+            raise ValueError(f"more than {most} events")
+        return [wire.event_from_wire(struct) for struct in structs]
+    except (msgspec.ValidationError, msgspec.DecodeError, ValueError, TypeError) as err:
+        raise WireError(f"{wire.game.id} events: {err}") from None
+
+
 @functools.cache
-def _decoder(kind: type) -> msgspec.json.Decoder[Any]:
+def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(kind)
 
 

@@ -24,7 +24,7 @@ from game.core.play_loop import play, settle
 from . import protocol as p
 from .codec import event_out, view_bytes, wire_of
 
-MAX_EVENTS = 5000  # a game's events kept for the seats that come back (far past a long game)
+MAX_EVENTS = p.MAX_PAST_EVENTS  # a game's events kept for the seats that come back
 
 
 class History:

@@ -3,7 +3,8 @@
 Every message is one JSON object in one WebSocket text frame, with its kind in "type". What a
 client sends is decoded strictly (no coercion, unknown fields refused, every string and list
 capped) and never bigger than MAX_MESSAGE bytes; what the server sends is encoded from the
-structs below. Views and events inside are each game's own JSON (game/online/codec.py, the
+structs below, and a client decodes it as strictly, within caps of its own (a host is a
+stranger too). Views and events inside are each game's own JSON (game/online/codec.py, the
 game's wire.py; schemas in docs/schema/).
 
 The messages that start something (`open`, `join`, `resume`, `watch`, `rematch`, `get_record`)
@@ -134,13 +135,38 @@ ClientMessage = Open | Join | Resume | Watch | Act | HandOver | GetRecord | Rema
 
 
 # -- server to client ---------------------------------------------------------------------------
+# Everything a server sends is capped as what a client sends is (a host is a stranger too: the
+# app joins strangers' tables): a message that breaks a cap is refused whole (`decode_server`:
+# BadMessage). The caps come from the games' real maxima with wide headroom (docs/PROTOCOL.md,
+# "The client's caps"); the schema docs/schema/protocol-server.json is generated from these.
+#: Events one `state` may carry: the most an honest step makes is 35 (a 12-seat Lucky Box
+#: table's round end), so a whole game's worth would not reach it.
+MAX_EVENTS = 500
+#: Events of a seat's `past` (what it saw before it came back): a whole game, far past a long
+#: one; a server keeps no more for its seats (history.py).
+MAX_PAST_EVENTS = 5_000
+#: A line a server explains itself with (an error's message, a refusal's reason).
+Line = Annotated[str, msgspec.Meta(max_length=1_000)]
+#: A reason code (the protocol's and the rules' own: snake case).
+ReasonCode = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"\A[a-z0-9_]+\Z")]
+GameId = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"\A[a-z0-9_]+\Z")]
+#: The deal's commitment H: 64 lowercase hex digits.
+Commit = Annotated[str, msgspec.Meta(pattern=r"\A[0-9a-f]{64}\Z")]
+SeatKind = Annotated[str, msgspec.Meta(pattern=r"\A(human|computer)\Z")]
+#: A seat as a `state` names it: -1 for a watcher.
+ViewSeat = Annotated[int, msgspec.Meta(ge=-1, lt=MAX_SEATS)]
+Waiting = Annotated[list[SeatNo], msgspec.Meta(max_length=MAX_SEATS)]
+
+
 class SeatInfo(msgspec.Struct):
-    name: str
-    kind: str  # "human" or "computer"
-    level: str | None
+    name: Name
+    kind: SeatKind  # "human" or "computer"
+    level: Level | None
     free: bool  # nobody has taken it: a code may take it
     connected: bool
 
+
+Seating = Annotated[list[SeatInfo], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
 
 # `rate`: the server's rate limit, messages a second (bursts of twice that), so that a client
 # keeps under the limit of the server it is at (`--rate-limit`), not only the usual one.
@@ -148,24 +174,24 @@ Rate = Annotated[float, msgspec.Meta(ge=1, le=100_000)]
 
 
 class Opened(msgspec.Struct, tag="opened"):
-    table: str
-    host_token: str
+    table: Code
+    host_token: Token
     rate: Rate = RATE
-    protocol: int = PROTOCOL_VERSION
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Seated(msgspec.Struct, tag="seated"):
-    table: str
-    seat: int
-    token: str
+    table: Code
+    seat: SeatNo
+    token: Token
     rate: Rate = RATE
-    protocol: int = PROTOCOL_VERSION
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Watching(msgspec.Struct, tag="watching"):
-    table: str
+    table: Code
     rate: Rate = RATE
-    protocol: int = PROTOCOL_VERSION
+    protocol: ProtocolNo = PROTOCOL_VERSION
 
 
 class Past(msgspec.Struct):
@@ -173,70 +199,78 @@ class Past(msgspec.Struct):
     game's JSON) and the events since, redacted for it; for its move log (history.py)."""
 
     start: Any
-    events: list[Any]
+    events: Annotated[list[Any], msgspec.Meta(max_length=MAX_PAST_EVENTS)]
+
+
+class RawPast(Past):
+    """A `past` left as its JSON text (in a RawState), decoded next as the game's own."""
+
+    start: msgspec.Raw
+    events: msgspec.Raw  # type: ignore[assignment]  # (its JSON text, not the list yet)
 
 
 class State(msgspec.Struct, tag="state", omit_defaults=True):
-    table: str
-    game: str
-    seat: int  # -1 for a watcher
-    version: int
+    table: Code
+    game: GameId
+    seat: ViewSeat  # -1 for a watcher
+    version: Version
     view: Any  # the game's JSON of view_for(seat) (its wire.py; docs/schema/)
-    events: list[Any]  # the redacted events that led here, the game's JSON ([]: a snapshot)
-    waiting: list[int]
+    # the redacted events that led here, the game's JSON ([]: a snapshot)
+    events: Annotated[list[Any], msgspec.Meta(max_length=MAX_EVENTS)]
+    waiting: Waiting
     over: bool
-    seats: list[SeatInfo]
+    seats: Seating
     # The deal's commitment H (game.core.commitment), in the snapshot a connection is sent when
     # it takes a seat or watches (absent from the later states); None: a table from before.
-    commit: str | None = None
+    commit: Commit | None = None
     # Once the game is over, to a seat (never a watcher): the code its rematch has (made when
     # one of the seats asks, `rematch`); it does not follow from the table's code.
-    rematch: str | None = None
+    rematch: Code | None = None
     # In that snapshot, once the game has begun: what the seat saw before it (Past).
     past: Past | None = None
 
 
 class Seats(msgspec.Struct, tag="seats"):
-    table: str
-    seats: list[SeatInfo]
+    table: Code
+    seats: Seating
 
 
 class Ack(msgspec.Struct, tag="ack"):
-    id: str
-    version: int  # the table's version once the action was applied
+    id: ActionId
+    version: Version  # the table's version once the action was applied
 
 
 class Refused(msgspec.Struct, tag="refused"):
-    id: str
-    code: str  # "stale", "not_your_seat", "bad_action", or the rules' refusal code
-    reason: str
-    version: int
+    id: ActionId
+    code: ReasonCode  # "stale", "not_your_seat", "bad_action", or the rules' refusal code
+    reason: Line
+    version: Version
 
 
 class Error(msgspec.Struct, tag="error"):
-    code: str
-    message: str
+    code: ReasonCode
+    message: Line
 
 
 class Record(msgspec.Struct, tag="record"):
-    table: str
-    record: dict[str, Any]
+    table: Code
+    record: dict[str, Any]  # (checked by playing it again: game.core.records)
 
 
 class Said(msgspec.Struct, tag="said"):
     """A seat's phrase, to everyone at the table (the sayer too)."""
 
-    table: str
-    seat: int
-    phrase: str
+    table: Code
+    seat: SeatNo
+    phrase: Phrase
 
 
 class Notice(msgspec.Struct, tag="notice"):
     """The server's own news, not about one table: `reconnecting` (its database is away: your
     actions wait, unanswered) and `reconnected` (it is back: they are answered now)."""
 
-    code: str
-    message: str
+    code: ReasonCode
+    message: Line
 
 
 ServerMessage = (
@@ -252,10 +286,23 @@ class LazyState(State, tag="state"):
     view: msgspec.Raw
 
 
+class RawState(State, tag="state"):
+    """A `state` whose view and events are left as their JSON text (`decode_server(...,
+    raw_states=True)`), for a client that decodes them as its game's own structs next (the
+    app's link: game/online/ui/reader.py)."""
+
+    view: msgspec.Raw
+    events: msgspec.Raw  # type: ignore[assignment]  # (its JSON text, not the list yet)
+    past: RawPast | None = None
+
+
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
 _lazy_decoder = msgspec.json.Decoder(
     Opened | Seated | Watching | LazyState | Seats | Ack | Refused | Error | Record | Notice | Said
+)
+_raw_decoder = msgspec.json.Decoder(
+    Opened | Seated | Watching | RawState | Seats | Ack | Refused | Error | Record | Notice | Said
 )
 _encoder = msgspec.json.Encoder()
 
@@ -310,9 +357,15 @@ def _shallow(value: Any, depth: int) -> bool:
     return depth > 0 and all(_shallow(v, depth - 1) for v in items)
 
 
-def decode_server(data: str | bytes, lazy_views: bool = False) -> ServerMessage:
+def decode_server(
+    data: str | bytes, lazy_views: bool = False, raw_states: bool = False
+) -> ServerMessage:
+    """A server's message, or BadMessage: not JSON, not one of the protocol's, or past one of
+    its caps (above). `lazy_views`: a `state`'s view is kept as its JSON text (LazyState);
+    `raw_states`: its events too (RawState)."""
+    decoder = _raw_decoder if raw_states else _lazy_decoder if lazy_views else _server_decoder
     try:
-        message: ServerMessage = (_lazy_decoder if lazy_views else _server_decoder).decode(data)
+        message: ServerMessage = decoder.decode(data)
         _as_sent(message, data)
         return message
     except msgspec.DecodeError as err:

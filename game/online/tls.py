@@ -88,9 +88,25 @@ async def peer_fingerprint(url: str) -> str:
             await writer.wait_closed()
 
 
+def _pinned(server: str, pin: str) -> type[ClientConnection]:
+    """A connection that compares the server's certificate with `pin` once TLS is up and
+    before its opening handshake writes a byte (the upgrade request names the path, and a
+    client's next message carries its seat's token): UntrustedCertificate when it differs."""
+
+    class Pinned(ClientConnection):
+        async def handshake(self, *args: Any, **kwargs: Any) -> None:
+            found = _peer(self)
+            if found != pin:
+                raise UntrustedCertificate(server, found, True)  # (connect aborts the line)
+            await super().handshake(*args, **kwargs)
+
+    return Pinned
+
+
 async def open_connection(url: str, **kwargs: Any) -> ClientConnection:
     """websockets' `connect(url)`, with the trust rules above for wss://: UntrustedCertificate
-    when the user has not trusted this server's certificate (or it changed)."""
+    when the user has not trusted this server's certificate (or it changed), before anything
+    is sent to it."""
     if urlsplit(url).scheme.lower() != "wss":
         return await connect(url, **kwargs)
     server = server_of(url)
@@ -100,12 +116,7 @@ async def open_connection(url: str, **kwargs: Any) -> ClientConnection:
             return await connect(url, **kwargs)
         except ssl.SSLCertVerificationError:
             raise UntrustedCertificate(server, await peer_fingerprint(url), False) from None
-    ws = await connect(url, ssl=_unverified(), **kwargs)
-    found = _peer(ws)
-    if found != pin:
-        ws.transport.abort()
-        raise UntrustedCertificate(server, found, True)
-    return ws
+    return await connect(url, ssl=_unverified(), create_connection=_pinned(server, pin), **kwargs)
 
 
 # -- the app's trust file ----------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """High card on the wire: its view and events as typed structs, as every game states them
-(game/core/wire.py). Cards are 1-52; 0 is a card the seat cannot know."""
+(game/core/wire.py). Cards are 1-52; 0 is a card the seat cannot know. Capped as every game's
+wire is (lists, numbers, strings: the rules' own maxima)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -12,17 +13,21 @@ from game.core.wire import Pairs
 
 from .rules import game as rules
 
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=rules.MAX_PLAYERS)]
+Card = Annotated[int, msgspec.Meta(ge=0, le=len(rules.CARDS))]
+Cards = Annotated[list[Card], msgspec.Meta(max_length=len(rules.CARDS))]
+
 
 class _Tagged(msgspec.Struct, frozen=True, tag_field="kind"):
     pass
 
 
 class Keep(_Tagged, frozen=True, tag="keep"):
-    player: int
+    player: Seat
 
 
 class Swap(_Tagged, frozen=True, tag="swap"):
-    player: int
+    player: Seat
 
 
 Action = Keep | Swap
@@ -30,27 +35,27 @@ ACTIONS = Pairs([(rules.Keep, Keep), (rules.Swap, Swap)])
 
 
 class Dealt(_Tagged, frozen=True, tag="dealt"):
-    player: int
-    card: int
+    player: Seat
+    card: Card
 
 
 class Kept(_Tagged, frozen=True, tag="kept"):
-    player: int
+    player: Seat
 
 
 class Swapped(_Tagged, frozen=True, tag="swapped"):
-    player: int
-    discarded: int
-    card: int
+    player: Seat
+    discarded: Card
+    card: Card
 
 
 class Undone(_Tagged, frozen=True, tag="undone"):
-    player: int
+    player: Seat
 
 
 class Shown(_Tagged, frozen=True, tag="shown"):
-    cards: tuple[int, ...]
-    winner: int
+    cards: Annotated[tuple[Card, ...], msgspec.Meta(max_length=rules.MAX_PLAYERS)]
+    winner: Seat
 
 
 Event = Dealt | Kept | Swapped | Undone | Shown
@@ -61,12 +66,15 @@ EVENTS = Pairs(
 
 
 class View(msgspec.Struct):
-    names: list[str]
-    order: list[int]  # the pile as dealt: 0s (its size)
-    pile: list[int]  # what is left, 0s
-    cards: list[int]  # each seat's card, 0 when the seat cannot know it
-    discards: list[int]
-    actions: list[Action]
+    names: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=40)]],
+        msgspec.Meta(min_length=1, max_length=rules.MAX_PLAYERS),
+    ]
+    order: Cards  # the pile as dealt: 0s (its size)
+    pile: Cards  # what is left, 0s
+    cards: Annotated[list[Card], msgspec.Meta(max_length=rules.MAX_PLAYERS)]  # 0: unknown
+    discards: Cards
+    actions: Annotated[list[Action], msgspec.Meta(max_length=1_000)]
     shown: bool
 
 

@@ -76,6 +76,15 @@ def verdict(record: dict[str, Any] | None, promised: str) -> Verdict:
     )
 
 
+def no_commitment() -> Verdict:
+    """The end page's line for a table whose first `state` promised no deal (no commitment):
+    it was played all the same, but nothing shows its cards were fixed before the first move."""
+    return (
+        t("online.end.no_commit", "This table sent no commitment: its deal cannot be verified."),
+        True,
+    )
+
+
 def checking() -> Verdict:
     """The end page's line while the record is on its way."""
     return t("online.end.checking", "Checking the deal..."), False

@@ -37,10 +37,11 @@ from .hosted import hosting_of
 from .hosted_view import draw_share_links
 from .menu import draw_heading, plays_online
 from .net import NetLink, share_link
+from .reader import ReadState
 from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .seats_file import HeldSeat
 from .session import OnlineSession, shown_name
-from .table import MAX_PAST, start_table
+from .table import Past, grown_past, start_table
 from .words import error_line, host_left_line
 
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
@@ -88,7 +89,7 @@ class LobbyScene(UIScene):
         self.watching = watch
         tls.load_trusted(ctx.data_dir)  # the servers whose certificate the user trusted
         if link is None:
-            link = NetLink(url, None)  # the game is known once the server answers
+            link = NetLink(url, None, ctx.rules_games)  # the game: the one the server names
             if watch:
                 link.watch(code)
             else:
@@ -100,7 +101,7 @@ class LobbyScene(UIScene):
         self.state: p.State | None = None
         # What the seat saw before the table opens (the server's `past` for a seat coming back,
         # else the first view), with the events that came here since: the table's move log.
-        self.past: p.Past | None = None
+        self.past: Past | None = None
         self.seats: list[p.SeatInfo] = []
         self.code = ""
         self.host_token: str | None = held.host_token if held is not None else None
@@ -203,12 +204,8 @@ class LobbyScene(UIScene):
         elif isinstance(message, p.Seated):
             self.code = message.table
         elif isinstance(message, p.State):
-            if self.past is not None and len(self.past.events) < MAX_PAST:
-                self.past.events.extend(message.events)
-            elif message.past is not None:
-                self.past = p.Past(message.past.start, list(message.past.events))
-            elif message.version == 0:  # a table just dealt: its past is its first view
-                self.past = p.Past(message.view, [])
+            if isinstance(message, ReadState):  # (the link's: decoded on its thread)
+                self.past = grown_past(self.past, message)
             self.state, self.seats, self.code = message, list(message.seats), message.table
             known = plays_online(self.ctx, message.game)
             if known and (self.link.client.game is None or self.link.game is None):

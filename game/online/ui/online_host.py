@@ -18,7 +18,7 @@ from game.online import protocol as p
 
 from . import seats_file
 from .attention import table_news
-from .kept_game import Verdict, checking, keep_online_game
+from .kept_game import Verdict, checking, keep_online_game, no_commitment
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
@@ -251,8 +251,7 @@ class OnlineHost:
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
             end = nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
             self.keep_game(keep=seat >= 0 and token is not None)  # a watcher checks the deal
-            if self.session.commit is not None:
-                end.add_note(lambda: self.verdict or checking())
+            self.judge_deal(end)
             return end
         self.keep_game()
         again = seats_file.HeldSeat(url, again_code, seat, token, self.session.game.id, host_token)
@@ -291,9 +290,16 @@ class OnlineHost:
             back=online,
             on_exit=probe.close,  # however the page is left (the app closed too)
         )
-        if self.session.commit is not None:  # the deal's verdict, over the buttons
-            end.add_note(lambda: self.verdict or checking())
+        self.judge_deal(end)  # over the buttons
         return end
+
+    def judge_deal(self, end: Any) -> None:
+        """The end page's line on the deal: its verdict once the record is checked against the
+        table's commitment, or that the table promised none (played, never verified)."""
+        if self.session.commit is None:
+            end.add_note(no_commitment)
+        else:
+            end.add_note(lambda: self.verdict or checking())
 
     def keep_game(self, keep: bool = True) -> None:
         """The finished game into Replays and Statistics, as a game played here is kept (its

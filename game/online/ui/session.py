@@ -1,10 +1,12 @@
 """A seat at an online table as a `TableSession` (game.core.table_session), as the local
 `game.core.session.Session` is one, so the game's own table runs unchanged. No pygame.
 
-- `state` is the seat's view (the server's `view_for(seat)`, rebuilt by the codec), a new
-  object each time a `state` message arrives: the table reads `session.state` at every use.
+- `state` is the seat's view (the server's `view_for(seat)`, rebuilt by the codec on the link's
+  thread: a `state` comes as a reader.ReadState), a new object each time a `state` message
+  arrives: the table reads `session.state` at every use.
 - `feed` receives the server's redacted events, so the table animates them as it animates its
-  own (cascades play the same).
+  own (cascades play the same); past MAX_FEED waiting, the board is shown as it stands instead
+  (a server that floods events cannot grow the app's memory).
 - `apply` checks the action on a copy of the view (a refusal reads as at a local table), then
   sends it through the link; its events come back with the server's next `state`.
 - Every other seat is "not ours" (`is_computer`: the table's turn controller never plays it,
@@ -23,8 +25,12 @@ from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
 from game.core.table_session import REMOTE, TablePolicy, TableSession
-from game.online import protocol as p
-from game.online.codec import event_from_json, view_from_json, wire_of
+from game.online import codec, protocol as p
+
+from .reader import ReadState
+
+#: Events waiting to be animated, at most: past it the board catches up at once (a snapshot).
+MAX_FEED = 2_000
 
 
 @dataclass(frozen=True)
@@ -70,16 +76,19 @@ class OnlineSession:
         self.game = game
         self.table = first.table
         self.seat = first.seat
-        self.wire = wire_of(game)
-        self.state: Any = view_from_json(self.wire, first.view)
+        self.wire = codec.wire_of(game)
+        self.state: Any = self._view(first)
         self.seats = seats_of(first.seats, self.seat)
         self.infos = list(first.seats)
         self.version = first.version
         self.over = first.over
         self.seed = 0  # the server keeps the seed until the game is over
         # ...and promised it at the start: the deal's commitment H, checked against the
-        # finished record (kept_game.py); None from a server (or table) without commitments
-        self.commit: str | None = first.commit
+        # finished record (kept_game.py); None from a server (or table) without commitments.
+        # The first one this link heard for the table (a lobby may hand on a later state).
+        client = getattr(link, "client", None)
+        heard = client.commit_for(first.table) if client is not None else None
+        self.commit: str | None = first.commit or heard
         self.rematch: str | None = first.rematch  # its rematch's code, told once it is over
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
@@ -175,16 +184,30 @@ class OnlineSession:
         notes: list[Any] = self.link.poll()
         return notes
 
+    def _view(self, message: p.State) -> Any:
+        """The message's view as the game's object: read already on the link's thread (a
+        ReadState), else (a state made here, not read from a server) decoded now."""
+        if isinstance(message, ReadState) and message.game_view is not None:
+            return message.game_view
+        return codec.view_from_json(self.wire, message.view)
+
+    def _events(self, message: p.State) -> list[Any]:
+        if isinstance(message, ReadState) and message.game_view is not None:
+            return message.game_events
+        return [codec.event_from_json(self.wire, e) for e in message.events]
+
     def receive(self, message: Any) -> None:
         """A server message for this seat: a new view (and its events), or who sits where."""
         if isinstance(message, p.State) and message.table == self.table:
-            self.state = view_from_json(self.wire, message.view)  # (read at every use)
+            self.state = self._view(message)  # (read at every use)
             self.version, self.over = message.version, message.over
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
-            self.commit = self.commit or message.commit  # (the first one said is the promise)
             self.rematch = message.rematch or self.rematch
-            self.feed.extend(event_from_json(self.wire, e) for e in message.events)
-            self.snapshot = self.snapshot or not message.events
+            events = self._events(message)
+            self.feed.extend(events)
+            if len(self.feed) > MAX_FEED:  # more than the table could ever show: as it stands
+                self.feed.clear()
+            self.snapshot = self.snapshot or not events or not self.feed
             # (`pending` holds until our action is answered: a `state` of another seat's
             # move may come first, and the seat would look free to choose again meanwhile)
             retry, self.retry = self.retry, None

@@ -69,6 +69,9 @@ def error_line(code: str) -> str:
         "no_rematch": lambda: t(
             "online.error.no_rematch", "That table cannot have a rematch: host a new one."
         ),
+        "unreadable": lambda: t(
+            "online.error.unreadable", "This table's server sends what this game cannot read."
+        ),
     }
     say = known.get(code)
     if say is not None:
