@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pygame
 import pytest
 
 from game.luckybox.entry import LUCKYBOX
@@ -20,7 +21,7 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.online.client import SeatClient
 from tests.test_online_hosting import Loop
 from tests.test_online_ui import ServerThread, choose, click_for_lobby, open_menu, until
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import click, frames, press
 
 
 @pytest.fixture
@@ -383,3 +384,107 @@ def test_the_titles_notice_has_room_for_its_line(
         CHECKED.clear()
         i18n.set_language("en")
         app.close()
+
+
+# -- a local game resumed keeps its move log -------------------------------------------------------
+def quit_to_title_and_continue(app: Any, table: Any, game: str) -> Any:
+    """Esc, Quit to title, Yes; then the title's Continue, all by clicks: the table resumed."""
+    from game.core.ui.scenes.title import TitleScene
+
+    press(app, pygame.K_ESCAPE, 2)
+    pause = app.stack.top
+    click(app, pause.widget("quit").rect.center, 2)
+    click(app, app.stack.top.widget("yes").rect.center, 2)
+    until(app, lambda: isinstance(app.stack.top, TitleScene), what="the title")
+    title = app.stack.top
+    if title.game != game:
+        click(app, title.widget(f"game_{game}").rect.center, 2)
+    frames(app, 60)  # (the buttons slid in)
+    assert title.widget("continue").visible
+    click(app, title.widget("continue").rect.center, 2)
+    resumed = app.stack.top
+    assert resumed is not table and resumed.kit.__class__ is table.kit.__class__
+    return resumed
+
+
+def test_a_resumed_blanco_game_keeps_its_move_log(app) -> None:
+    """Blanco against two Normal computers, several turns logged, saved by quitting to the
+    title and brought back by Continue: the Last moves panel lists the same lines, for the
+    player's seat only (what the computers looked at in secret is not named)."""
+    from game.blanco.entry import BLANCO
+    from game.core.session import Seat
+    from tests.test_blanco_ui import play_until, settle
+
+    app.ctx.settings.animation_speed = 8.0
+    seats = [Seat("Me"), Seat("Nora", "normal"), Seat("Nils", "normal")]
+    table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=21)
+    app.stack.push(table) if app.stack.top is not table else None
+    bot = BLANCO.make_bot("normal", 21, 0)
+    play_until(
+        app, table, lambda: table.state.turns(0) >= 3 and table.human_turn(), {0: bot}, set(), []
+    )
+    settle(app, table)
+    before = [line.text for line in table.kit.move_log.lines(0)]
+    assert len(before) >= 8, before
+    resumed = quit_to_title_and_continue(app, table, "blanco")
+    settle(app, resumed)
+    after = [line.text for line in resumed.kit.move_log.lines(0)]
+    assert after == before
+    rows = resumed.kit.log_panel.rows_drawn
+    assert rows and not any("moves will show" in row for row in rows), rows
+    # What the computers looked at in secret is not named; what the player looked at is.
+    looked = [line for line in after if line.startswith(("Nora looked", "Nils looked"))]
+    assert len(looked) == 2 and not any(":" in line for line in looked), after
+    assert any(line.startswith("Me looked at") and ":" in line for line in after), after
+
+
+def lucky_box_settle(app: Any, table: Any) -> None:
+    """Next, Space and frames until the table waits for the player's choice."""
+    end = time.monotonic() + 30
+    while not (app.stack.top is table and table.human_turn() and not table.animator.busy):
+        assert time.monotonic() < end, f"the table did not come to our turn: {app.stack.top}"
+        if app.stack.top is table and table.turns.confirming is not None:
+            click(app, table.kit.buttons["next"].rect.center)
+        elif app.stack.top is table and table.animator.busy:
+            press(app, pygame.K_SPACE)
+        else:
+            frames(app, 1)
+
+
+def test_a_resumed_lucky_box_game_keeps_its_move_log(app) -> None:
+    """A Lucky Box game against a computer, several numbers crossed, saved by quitting to the
+    title and brought back by Continue: the same Last moves lines."""
+    from game.core.session import Seat
+    from game.luckybox.rules import actions as la
+    from tests.test_online_ui import click_luckybox_action
+
+    app.ctx.settings.animation_speed = 8.0
+    seats = [Seat("Me"), Seat("Nora", "normal")]
+    table = app.ctx.nav.make("luckybox.start_game", seats=seats, seed=21)
+    crossed = 0
+    end = time.monotonic() + 60
+    while crossed < 3:
+        assert time.monotonic() < end, "the game did not move on"
+        top = app.stack.top
+        if isinstance(top, DraftScene):
+            for card in top.hand[: top.need]:
+                click(app, top.card_center(card))
+            click(app, top.widget("confirm").rect.center, 2)
+        elif top is table and table.human_turn():
+            legal = table.state.legal_actions(table.focus)
+            action = next((a for a in legal if isinstance(a, la.Cross)), legal[0])
+            crossed += isinstance(action, la.Cross)
+            click_luckybox_action(app, table, action)
+        elif top is table and table.turns.confirming is not None:
+            click(app, table.kit.buttons["next"].rect.center)
+        elif top is table and table.animator.busy:
+            press(app, pygame.K_SPACE)
+        else:
+            frames(app, 1)
+    lucky_box_settle(app, table)
+    before = [line.text for line in table.kit.move_log.lines(0, True)]
+    assert sum("crossed" in line for line in before) >= 3, before
+    resumed = quit_to_title_and_continue(app, table, "luckybox")
+    lucky_box_settle(app, resumed)
+    after = [line.text for line in resumed.kit.move_log.lines(0, True)]
+    assert after == before
