@@ -488,3 +488,58 @@ def test_a_resumed_lucky_box_game_keeps_its_move_log(app) -> None:
     lucky_box_settle(app, resumed)
     after = [line.text for line in resumed.kit.move_log.lines(0, True)]
     assert after == before
+
+
+# -- Large text on the online screens --------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=["4:3", "21:9"])
+def test_the_online_screens_with_large_text_in_three_languages(
+    data_dir, shared, size, monkeypatch
+) -> None:
+    """Play online, Join, the lobby with its Invite link and Copy, and Settings' Hosting port
+    line (after hosting: "Any free (now 41234, kept for your tables)"), with Large text, in
+    English, French and German: every text inside its widget and the window, none over
+    another (test_text_overlaps' checks), pictures saved."""
+    from game.catalog import new_app
+    from game.core import i18n
+    from tests.test_online_hosting import host_here
+    from tests.test_online_ui import host_table
+    from tests.test_online_ui_shots import CHECKED, shot
+    from tests.test_text_overlaps import watched_frames
+
+    watching = watched_frames(monkeypatch)
+    seen = next(watching)
+    CHECKED[:] = [seen]
+    app = new_app(window=size)
+    try:
+        app.ctx.settings.text_size = "large"
+        app.ctx.text.set_scale(1.15)
+        app.ctx.settings.animation_speed = 8.0
+        host_here(app, ["human"])  # (a port kept for the settings' line)
+        for lang in ("en", "fr", "de"):
+            i18n.set_language(lang)
+            tag = f"large_{lang}_{size[0]}x{size[1]}"
+            app.stack.clear_to(app.ctx.nav.make("title"))
+            frames(app, 3)
+            click(app, app.stack.top.widget("online").rect.center, 2)
+            menu = app.stack.top
+            frames(app, 30)
+            shot(app, f"menu_{tag}")
+            click(app, menu.widget("join").rect.center, 2)
+            frames(app, 30)
+            shot(app, f"join_{tag}")
+            lobby = host_table(app, shared.url, ["human"])
+            until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
+            frames(app, 2)
+            assert lobby.widget("copy").visible
+            shot(app, f"lobby_{tag}")
+            app.stack.clear_to(app.ctx.nav.make("title"))
+            app.stack.push(app.ctx.nav.make("settings"))
+            frames(app, 2)
+            settings = app.stack.top
+            assert "kept for your tables" in settings.host_port_hint() or lang != "en"
+            shot(app, f"settings_{tag}")
+        assert seen.problems == [], "\n".join(seen.problems)
+    finally:
+        CHECKED.clear()
+        i18n.set_language("en")
+        app.close()
