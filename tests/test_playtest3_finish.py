@@ -292,6 +292,7 @@ def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) 
     from tests.test_online_ui import our_moves
 
     our_moves(app, table, 2)
+    playing.cancel()  # (Ben's app comes back once the host's table is open again)
     app.close()  # the window closed: the app's server stops with it
     again = new_app()
     try:
@@ -301,6 +302,8 @@ def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) 
         click(again, title.widget("notice").rect.center, 2)
         until(again, lambda: online_kit_table(again.stack.top, BlancoKit), what="reopened")
         reopened = again.stack.top
+        frames(again, 5)
+        playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.02))
         said: list[str] = []
 
         def told() -> bool:  # (the line gives way once Ben plays on: every line is noted)
