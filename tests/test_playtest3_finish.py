@@ -546,3 +546,51 @@ def test_the_online_screens_with_large_text_in_three_languages(
         CHECKED.clear()
         i18n.set_language("en")
         app.close()
+
+
+# -- text drawn as wide as measured ----------------------------------------------------------------
+def test_at_1440x810_with_large_text_the_turn_line_stays_inside_its_panel(
+    data_dir, monkeypatch
+) -> None:
+    """The playtest's German Lucky Box at 1440x810 with Large text: "setze Blitze ein: L
+    zeigt, wohin sie reichen." ran onto its panel's edge. The font drawn at that window's
+    scale (1.125) spaced letters 4% wider than the layout measured; now every line is drawn as
+    wide as it was measured, and stays inside the panel it was wrapped for."""
+    from game.catalog import new_app
+    from game.core import i18n
+    from game.core.session import Seat
+    from tests.test_text_overlaps import watched_frames
+
+    watching = watched_frames(monkeypatch)
+    seen = next(watching)
+    app = new_app(window=(1440, 810))
+    try:
+        i18n.set_language("de")
+        app.ctx.settings.text_size = "large"
+        app.ctx.text.set_scale(1.15)
+        table = app.ctx.nav.make("luckybox.start_game", seats=[Seat("Spieler 1")], seed=198392)
+        until(app, lambda: isinstance(app.stack.top, DraftScene), what="the draft")
+        draft = app.stack.top
+        press(app, pygame.K_h, 2)  # the hint's cards: the first number has a golden square
+        for card in draft.hinted:
+            click(app, draft.card_center(card))
+        click(app, draft.widget("confirm").rect.center, 2)
+        lucky_box_settle(app, table)
+        bonuses = table.kit.bonuses
+        lines = [line for line, _size, _centre in bonuses.hint_lines()]
+        assert lines[-1].endswith("wohin sie reichen."), lines
+        for line in lines:  # as wide as measured, in every way the game draws text
+            size = bonuses.hint_lines()[0][1]
+            measured = app.ctx.text.font(size).size(line)[0]
+            assert (
+                app.ctx.text.render(line, size, (255, 255, 255)).get_bounding_rect().w <= measured
+            )
+        seen.drawn.clear()
+        app.redraw()
+        frames(app, 1)
+        inks = [rect for text, rect in seen.drawn if text in lines]
+        assert len(inks) == len(lines)
+        assert all(bonuses.rect.contains(ink) for ink in inks), (bonuses.rect, inks)
+    finally:
+        i18n.set_language("en")
+        app.close()
