@@ -328,7 +328,7 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
         store.create_table(row)
         _trim()
         base = _rss_mb()
-        table = Table(row, LUCKYBOX, store)
+        table: Table[Any] = Table(row, LUCKYBOX, store)
         me = LUCKYBOX.make_bot("easy", seed, 0)
         peak = 0.0
         table.start_computers()
@@ -338,9 +338,9 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
                 version = table.version
                 action = me.choose(table.state.view_for(0), 0)
                 async with table.turn:  # (as a client's action takes its turn)
-                    await table.apply(0, f"me-{version}", _json(action), version)
+                    await table.apply(0, f"me-{version}", action, version)
             await asyncio.sleep(0.005)
-        while table.thinking:
+        while table.computers.thinking:
             await asyncio.sleep(0.01)
         del table, me
         _trim()
@@ -350,12 +350,6 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
         return peak, after
 
     return asyncio.run(play())
-
-
-def _json(action: Any) -> dict[str, Any]:
-    from game.online.codec import action_to_json, wire_of
-
-    return action_to_json(wire_of(LUCKYBOX), action)
 
 
 # -- main ----------------------------------------------------------------------------------

@@ -298,7 +298,7 @@ def stored_check(db: str, acked: list[tuple[str, int, str]]) -> tuple[int, int, 
             actions = store.actions(row.code)
             stored.update((row.code, a.seat, a.action_id) for a in actions)
             try:
-                table = Table(row, game_by_id(row.game), store)
+                table: Table[Any] = Table(row, game_by_id(row.game), store)
                 table.replay(actions)
             except Exception:
                 continue

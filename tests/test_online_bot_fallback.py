@@ -28,15 +28,15 @@ def test_a_failing_computer_at_a_server_table_plays_a_level_lower(
             seats = [p.SeatSpec("Me"), p.SeatSpec("Crash", "hard"), p.SeatSpec("Fine", "normal")]
             client = SeatClient(url, LUCKYBOX)
             table = server.hub.tables[await client.open(seats, seed=3)]
-            while table.thinking or client.version != table.version:
+            while table.computers.thinking or client.version != table.version:
                 await client.receive()  # the computers' first choices, then ours is due
             assert table.state.waiting_for() == [0] and client.may_act()
             # Our choice ends the round; in the next seat 1's computer crashes.
-            table.bots[1] = CrashingBot()
-            moves = table.count
+            table.computers.bots[1] = CrashingBot()
+            moves = table.dealt.count
             await client.act(client.view().legal_actions(0)[0])
             await client._until(p.Ack)
-            while table.thinking or table.count < moves + 3:
+            while table.computers.thinking or table.dealt.count < moves + 3:
                 await asyncio.sleep(0.01)
             stored = [r.seat for r in server.hub.store.actions(table.code)][moves:]
             await client.close()
@@ -46,7 +46,7 @@ def test_a_failing_computer_at_a_server_table_plays_a_level_lower(
         table, stored = run(scenario(), timeout=60)
     assert set(stored) >= {0, 1, 2}  # the failing seat moved all the same, and was stored
     assert table.computers.levels == {1: "normal"}
-    assert type(table.bots[1]) is GreedyBot
+    assert type(table.computers.bots[1]) is GreedyBot
     logged = caplog.text
     assert "seat 1 (hard) failed at round 1 of 4 (3 actions in)" in logged
     assert "ZeroDivisionError: the hard bot divided by zero" in logged and "Traceback" in logged

@@ -14,7 +14,7 @@ import pytest
 from game.catalog import game_by_id
 from game.core.play_loop import settle
 from game.online import protocol as p
-from game.online.codec import action_to_json, view_json, wire_of
+from game.online.codec import view_json, wire_of
 from game.online.store import SeatRow, SqliteStore, TableRow
 from game.online.tables import WATCHER, Table
 from tests.test_online_helpers import run
@@ -66,7 +66,7 @@ def test_each_seats_state_is_made_once_per_step(
     for listener, seat in zip(listeners, seats, strict=True):
         table.listeners[listener] = seat
     asked = count_views(table, monkeypatch)
-    texts = table.state_messages(seats, [])
+    texts = table.audience.state_messages(seats, [])
     shared = game_id == "luckybox"
     assert sorted(asked) == ([0] if shared else [WATCHER, 0, 1, 2])
     assert sorted(texts) == [WATCHER, 0, 1, 2]
@@ -93,8 +93,7 @@ def test_a_step_sends_every_listener_its_seats_state_made_once(
     action = table.state.legal_actions(seat)[0]
     asked = count_views(table, monkeypatch)
     version = table.version
-    obj = action_to_json(wire_of(table.game), action)
-    assert run(table.apply(seat, "a1", obj, version)) is None
+    assert run(table.apply(seat, "a1", action, version)) is None
     assert table.version > version and len(asked) == 1
     for listener, listener_seat in listeners.items():
         (text,) = listener.sent
@@ -111,10 +110,10 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
 
     async def scenario() -> None:
         owner = a_table("luckybox")
-        owner.count = 0  # (a_table's own steps are not stored: start the mirror from them)
+        owner.dealt.count = 0  # (a_table's own steps are not stored: start the mirror from them)
         store = owner.store
         mirror = Mirror(owner.row, owner.game, store)
-        mirror.state = owner.state.clone()
+        mirror.dealt.state = owner.state.clone()
         watcher = Listener()
         mirror.listeners[watcher] = WATCHER
         reads: list[int] = []
@@ -127,8 +126,8 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         store.actions = counted  # type: ignore[method-assign]  # this store only
         for step in range(3):
             seat = owner.state.waiting_for()[0]
-            obj = action_to_json(wire_of(owner.game), owner.state.legal_actions(seat)[0])
-            assert await owner.apply(seat, f"a{step}", obj, owner.version) is None
+            action = owner.state.legal_actions(seat)[0]
+            assert await owner.apply(seat, f"a{step}", action, owner.version) is None
             assert owner.last_row is not None and owner.last_row.version == owner.version
             if step == 1:
                 continue  # this notice is lost
@@ -139,3 +138,34 @@ def test_a_mirror_plays_the_step_its_notice_carries_without_reading_the_database
         assert [s.version for s in states if isinstance(s, p.State)][-1] == owner.version
 
     run(scenario())
+
+
+def test_a_mirror_of_a_table_with_computers_makes_no_computer_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A mirror shows another process's table: its computers play at the owner, so following
+    a table of computer seats makes none of them here (no bot built, none thinking), and a
+    client here still gets its seat's own `state`."""
+    from game.online.mirror import Mirror
+
+    game = game_by_id("luckybox")
+    seats = [SeatRow(0, "Ann", "human")] + [
+        SeatRow(i, f"Bot {i}", "computer", "hard") for i in (1, 2)
+    ]
+    row = TableRow("MIR-ROR", "luckybox", 5, None, "h", 300.0, 0.0, None, seats)
+    store = SqliteStore(":memory:")
+    store.create_table(row)
+    made: list[int] = []
+    make_bot = game.make_bot
+    monkeypatch.setattr(game, "make_bot", lambda *a: made.append(a[2]) or make_bot(*a))
+    owner = Table(row, game, store)
+    assert sorted(made) == [1, 2]  # (the owner's computers: the count is live)
+    made.clear()
+    mirror = Mirror(row, game, store)
+    mirror.replay(store.actions(row.code))
+    ann = Listener()
+    mirror.attach(ann, 0)
+    assert made == [] and not hasattr(mirror, "computers")
+    (text,) = ann.sent
+    state = p.decode_server(text)
+    assert isinstance(state, p.State) and state.seat == 0 and state.version == owner.version

@@ -301,7 +301,7 @@ def test_a_seat_taken_back_and_handed_over_again_while_queued_still_thinks(
         row = TableRow("RE-HAND", "blanco", 4, None, "x", 300.0, 0.0, None, seats)
         store.create_table(row)
         table = Table(row, BLANCO, store)
-        table.places = places = Thinking(1)
+        table.computers.places = places = Thinking(1)
         table.computers.owner = "127.0.0.9"
         try:
             holder = places.turn("other", "ELSEWHERE", 0, lambda: True)

@@ -250,10 +250,12 @@ def test_computer_seats_think_at_most_the_limit_at_once(tmp_path: Path, thinking
                 await client.send(p.Open("luckybox", seats, seed=i, sit=None))
                 opened = await client._until(p.Opened)
                 table = server.hub.tables[opened.table]
-                table.computers.bots = {seat: Watched(bot) for seat, bot in table.bots.items()}
+                table.computers.bots = {
+                    seat: Watched(bot) for seat, bot in table.computers.bots.items()
+                }
                 table.start_computers()
                 codes.append(opened.table)
-            while any(server.hub.tables[c].thinking for c in codes):
+            while any(server.hub.tables[c].computers.thinking for c in codes):
                 await asyncio.sleep(0.01)
             for code in codes:  # every computer chose: only the human seat is waited for
                 assert server.hub.tables[code].state.waiting_for() == [0]

@@ -56,7 +56,7 @@ def test_hand_over_refuses_the_last_human_seat(tmp_path: Path) -> None:
             await host.watch(code)
             assert await _hand_over(host, 0) == "last_human"
             table = game_server.hub.tables[code]
-            assert table.row.seats[0].kind == "human" and not table.bots.get(0)
+            assert table.row.seats[0].kind == "human" and not table.computers.bots.get(0)
             # Two human seats: the free one may go; then the host's is the last.
             other = SeatClient(url, LUCKYBOX)
             code = await other.open([p.SeatSpec("Me"), p.SeatSpec("Free")], sit=0)
@@ -88,7 +88,7 @@ def test_a_table_stored_with_computers_alone_waits_for_a_player_s_token(tmp_path
         async with running_server(db, limits=LIMITS) as (url, game_server):
             table = game_server.hub.tables["ABC-DEF"]
             await asyncio.sleep(0.3)  # (computers that played would have moved by now)
-            assert table.version == 0 and not table.thinking
+            assert table.version == 0 and not table.computers.thinking
             back = SeatClient(url, LUCKYBOX)
             back.table, back.seat, back.token = "ABC-DEF", 0, "the-token"
             await back.resume()

@@ -37,7 +37,7 @@ def test_a_finished_table_its_state_and_its_computers_are_freed_once_let_go(
             code = await client.open(seats, seed=11)
             table = server.hub.tables[code]
             held: list[weakref.ref[object]] = [weakref.ref(table), weakref.ref(table.state)]
-            held += [weakref.ref(bot) for bot in table.bots.values()]
+            held += [weakref.ref(bot) for bot in table.computers.bots.values()]
             assert len(held) == 4
             del table
             me = LUCKYBOX.make_bot("easy", 11, 0)

@@ -60,7 +60,9 @@ def test_watching_by_code_shows_the_public_board_as_it_moves_and_sends_nothing(a
         playing.cancel()
     # Ann stops; the computer plays until the table waits for her.
     server_table = server.table(code)
-    until(app, lambda: server_table.state.waiting_for() == [0] and not server_table.thinking)
+    until(
+        app, lambda: server_table.state.waiting_for() == [0] and not server_table.computers.thinking
+    )
     until(app, lambda: table.session.version == server_table.version, what="the last step")
     # What this screen holds is the server's view for no seat: no hand, no face-down card.
     wire = wire_of(server_table.game)

@@ -20,12 +20,12 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from game.core.game import Game
+from game.core.game import Bot, Game, GameState
 from game.core.play_loop import Failure, Move, move_from_view
 
-from .codec import action_to_json, wire_of
+from .dealt import ActionT
 from .store import SeatRow, TableRow
 from .thinking import Place, Thinking
 
@@ -33,9 +33,12 @@ log = logging.getLogger("game.online")
 
 COMPUTER_ID = "~computer-"  # computers' action ids: a client's ids cannot start with "~"
 
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)  # (Played only takes them)
 
-class Played(Protocol):
-    """What a table's computers may touch of it."""
+
+class Played(Protocol[ActionT_contra]):
+    """What a table's computers may touch of it: a computer's move is the game's own action,
+    handed to the table's `apply` (no JSON between them)."""
 
     @property
     def version(self) -> int: ...
@@ -45,25 +48,27 @@ class Played(Protocol):
 
     def waiting_for(self) -> list[int]: ...
 
-    def view_for(self, seat: int) -> Any: ...
+    def view_for(self, seat: int) -> GameState:
+        """What this seat may know: all a computer decides from."""
+        ...
 
     async def apply(
-        self, seat: int, action_id: str, obj: dict[str, Any], version: int
+        self, seat: int, action_id: str, action: ActionT_contra, version: int
     ) -> tuple[str, str] | None: ...
 
 
-class Computers:
+class Computers(Generic[ActionT]):
     """The bots of a table's computer seats (`bots`, by seat), the level each plays at once a
     failure lowered it (`levels`; None: random moves), and the seats thinking now."""
 
-    def __init__(self, table: Played, game: Game[Any], row: TableRow) -> None:
+    def __init__(self, table: Played[ActionT], game: Game[Any], row: TableRow) -> None:
         # (weakly: the table holds its computers, and a cycle would keep a table let go, its
         # state and bots, until the collector's next full pass; a computer thinking holds the
         # table until its move is made, as a client's action under way does)
         self._table = weakref.ref(table)
         self.game = game
         self.row = row  # the table's: its code, seed and seats' levels
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Bot] = {}
         self.levels: dict[int, str | None] = {}
         self.thinking: set[int] = set()  # (thinking now, or waiting for a place)
         # the server's thinking places, handed out in turns (None: every seat thinks at once)
@@ -73,7 +78,7 @@ class Computers:
         self.owner = f"table {row.code}"
 
     @property
-    def table(self) -> Played:
+    def table(self) -> Played[ActionT]:
         """The table these computers play at (it calls them, so it is there)."""
         table = self._table()
         assert table is not None, "a table's computers outlived their table"
@@ -109,7 +114,7 @@ class Computers:
         """Whether the seat is a computer's and waited for: a decision to think."""
         return seat in self.bots and seat in self.table.waiting_for()
 
-    async def _thought(self, bot: Any, view: Any, seat: int) -> Move:
+    async def _thought(self, bot: Bot, view: GameState, seat: int) -> Move[Any]:
         """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
         thought in a worker thread, its memories dropped after it (a table's computers hold a
         few MB between their turns, never more). Its failures are logged here, and the seat's
@@ -125,7 +130,7 @@ class Computers:
             self._computer_failed(failure, view, bot)
         return move
 
-    def _computer_failed(self, failure: Failure, view: Any, bot: Any) -> None:
+    def _computer_failed(self, failure: Failure, view: GameState, bot: Bot) -> None:
         """A computer player (`bot`) failed a move: logged with what its seat saw; the seat
         plays at the level below from now on, unless it changed hands meanwhile (its bot is
         swapped by `_think`)."""
@@ -167,7 +172,7 @@ class Computers:
                         self.bots[seat] = bot = move.bot  # a weaker player plays the seat now
                     if self.bots.get(seat) is not bot or version != table.version:
                         continue  # the table moved on while it thought: think again
-                    obj = action_to_json(wire_of(self.game), move.action)
+                    action: ActionT = move.action
                     async with table.turn:
                         if self.bots.get(seat) is not bot or version != table.version:
                             # another seat's step went first while this one waited for its
@@ -175,7 +180,9 @@ class Computers:
                             # new view. Sent, it would be refused as stale, and nothing would
                             # start this computer again: that step's start saw it thinking.
                             continue
-                        refusal = await table.apply(seat, f"{COMPUTER_ID}{version}", obj, version)
+                        refusal = await table.apply(
+                            seat, f"{COMPUTER_ID}{version}", action, version
+                        )
                     if refusal is not None and refusal[0] == "storage":
                         await asyncio.sleep(1.0)  # the database is away: think again later
                         continue

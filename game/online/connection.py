@@ -24,9 +24,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State as WsState
 
 from . import protocol as p
+from .mirror import TableOrMirror
 from .rows import StoreUnavailable
 from .seating import Seating
-from .tables import WATCHER, Table, TableError
+from .tables import WATCHER, TableError
 from .writes import Corked, writable
 
 log = logging.getLogger("game.online")
@@ -65,7 +66,7 @@ class Connection:
         self.bucket = TokenBucket(rate, 2 * rate)
         self.bad = 0
         self.opened = 0
-        self.table: Table | None = None
+        self.table: TableOrMirror | None = None
         self.seat = WATCHER
         # Several servers: this client as the owner of a table elsewhere knows it (relay.py)
         self.key = secrets.token_hex(6)

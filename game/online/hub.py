@@ -18,7 +18,9 @@ from game.core.game import Game, RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
+from .dealt import header_record
 from .limits import Limits
+from .mirror import Mirror, TableOrMirror
 from .names import (
     clean_name,
     new_code,
@@ -30,7 +32,7 @@ from .names import (
 )
 from .rows import StoreUnavailable
 from .store import SeatRow, Store, TableRow
-from .tables import Table, TableError, header_record
+from .tables import AnyTable, Table, TableError
 from .thinking import Thinking
 
 log = logging.getLogger("game.online")
@@ -97,7 +99,7 @@ class Hub:
         # (everyone there trusts the host); else only a host alone with computers may
         self.chosen_seeds = chosen_seeds
         self.limits = limits or Limits()
-        self.tables: dict[str, Table] = {}  # the tables in memory here
+        self.tables: dict[str, AnyTable] = {}  # the tables in memory here
         # Those of them whose game is over, the most recently asked for last: a few are kept
         # (players and watchers at them, `get_record`, a rematch), the others let go (read
         # back from the store when asked for).
@@ -109,11 +111,11 @@ class Hub:
         self.unloadable: set[str] = set()  # tables that failed to load: not swept again
         # Several servers: the tables other processes own that clients here follow (mirror.py),
         # and what every table owned here tells the others after each change (the relay).
-        self.mirrors: dict[str, Table] = {}
-        self.on_change: Callable[[Table], None] | None = None
+        self.mirrors: dict[str, Mirror[Any]] = {}
+        self.on_change: Callable[[AnyTable], None] | None = None
         # told of every table made, changed (seats, steps, over) or let go: tables nearby
         # (announcer.Announcer) reads from them which to announce
-        self.observers: list[Callable[[Table], None]] = []
+        self.observers: list[Callable[[AnyTable], None]] = []
 
     def restore(self) -> int:
         """Load every stored table (on a shared store: every unfinished one this server could
@@ -132,20 +134,20 @@ class Hub:
             raise TableError("no_such_game", f"no game {game_id!r} on this server")
         return game
 
-    def _adopt(self, table: Table) -> None:
+    def _adopt(self, table: AnyTable) -> None:
         """A table dealt here, wired to the hub (its changes told, its computers bounded)."""
         table.on_change = self._changed
-        table.places = self.places
+        table.computers.places = self.places
         table.computers_alone = self.limits.computer_tables
         table.on_finish = self.retire
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: AnyTable) -> None:
         """A table's step or seats changed: the relay (several servers) and the observers."""
         if self.on_change is not None:
             self.on_change(table)
         self.tell(table)
 
-    def tell(self, table: Table) -> None:
+    def tell(self, table: AnyTable) -> None:
         """Tell the observers of a table made, changed or let go (a failing one is logged)."""
         for observer in list(self.observers):
             try:
@@ -153,7 +155,7 @@ class Hub:
             except Exception:
                 log.exception("table %s: an observer failed", table.code)
 
-    def retire(self, table: Table) -> None:
+    def retire(self, table: AnyTable) -> None:
         """A table whose game is over: its computers let go, and it is one of the few finished
         tables kept in memory (the least recently asked for goes; its record stays in the
         store)."""
@@ -188,12 +190,14 @@ class Hub:
     def _claim(self, code: str) -> bool:
         return self.shared is not None and self.shared.claim(code)
 
-    def _load(self, row: TableRow) -> Table | None:
+    def _load(self, row: TableRow) -> AnyTable | None:
         """The table dealt and replayed (None: it cannot be, logged); a database away raises
         StoreUnavailable (nothing is known of the table then)."""
         actions = self.store.actions(row.code)
         try:
-            table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
+            table: AnyTable = Table(
+                row, self.game_for(row.game), self.store, self.clock, self.commits
+            )
             table.replay(actions)
         except TableError as err:  # (a game this server does not play: one line)
             log.warning("table %s could not be restored: %s", row.code, err.message)
@@ -220,7 +224,7 @@ class Hub:
         self.tell(table)
         return table
 
-    def mirror(self, code: str) -> Table:
+    def mirror(self, code: str) -> Mirror[Any]:
         """A table another live process owns, followed here (mirror.py): made on first use."""
         code = normal_code(code)
         found = self.mirrors.get(code)
@@ -229,15 +233,13 @@ class Hub:
         row = self.shared.table_row(code) if self.shared is not None else None
         if row is None:
             raise TableError("no_such_table", f"no table {code}")
-        from .mirror import Mirror
-
-        mirror = Mirror(row, self.game_for(row.game), self.store, self.clock, self.commits)
+        mirror: Mirror[Any] = Mirror(row, self.game_for(row.game), self.store)
         mirror.replay(self.store.actions(code))
         self.mirrors[code] = mirror
         return mirror
 
-    def forget_mirror(self, table: Table) -> None:
-        """A mirror nobody here follows any more is dropped."""
+    def forget_mirror(self, table: TableOrMirror) -> None:
+        """A mirror nobody here follows any more is dropped (a table held here stays)."""
         if not table.listeners and self.mirrors.get(table.code) is table:
             del self.mirrors[table.code]
 
@@ -260,7 +262,7 @@ class Hub:
                 taken += 1
         return taken
 
-    def drop_lost(self) -> list[Table]:
+    def drop_lost(self) -> list[AnyTable]:
         """Let go of the tables another process took while this one's database connection was
         down (it serves them now): the tables let go, their computers stopped."""
         if self.shared is None:
@@ -275,7 +277,7 @@ class Hub:
                 self.tell(table)
         return dropped
 
-    def table(self, code: str) -> Table:
+    def table(self, code: str) -> AnyTable:
         """The table with this code: a live one, a finished one in memory or read back from
         the store, or (a shared store) one whose owner is gone, taken over."""
         code = normal_code(code)
@@ -292,7 +294,7 @@ class Hub:
             raise TableError("no_such_table", f"no table {code}")
         return table
 
-    def _take_over(self, shared: SharedStore, code: str) -> Table | None:
+    def _take_over(self, shared: SharedStore, code: str) -> AnyTable | None:
         """A table this server does not hold: claimed and loaded if nobody owns it."""
         if not shared.claim(code):
             owner = shared.owner(code)
@@ -312,7 +314,7 @@ class Hub:
             log.info("took table %s over", code)
         return table
 
-    def open(self, message: p.Open, opener: str | None = None) -> tuple[Table, str]:
+    def open(self, message: p.Open, opener: str | None = None) -> tuple[AnyTable, str]:
         """A new table from the host's `open`: (table, host token). `opener`: the address
         that opened it, whose turns its computers take (thinking.py)."""
         game = self.game_for(message.game)
@@ -364,7 +366,7 @@ class Hub:
             game.parse_record(header_record(game, row))
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
-        table = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
+        table: AnyTable = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)
         self._adopt(table)
         if opener:  # (an address unknown: the table takes turns as an address of its own)
             table.computers.owner = opener
@@ -435,7 +437,9 @@ class Hub:
             seats,
             new_salt(),  # a new deal, a new commitment
         )
-        table = Table(again, self.game_for(again.game), self.store, self.clock, self.commits)
+        table: AnyTable = Table(
+            again, self.game_for(again.game), self.store, self.clock, self.commits
+        )
         self._adopt(table)
         first = self.tables.get(row.code)
         if first is not None:  # (its computers take the turns of the first table's opener)

@@ -31,10 +31,11 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import psycopg
+from psycopg.rows import TupleRow
 
+from .codec import JSON
 from .rows import StoreUnavailable
 
 log = logging.getLogger("game.online")
@@ -47,7 +48,7 @@ MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 or more
 MAX_BACKOFF = 5.0
 MAX_BATCH = 500  # notices sent in one statement
 
-Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[str, dict[str, JSON]], Awaitable[None]]
 Filter = Callable[[str, str], bool]
 
 
@@ -76,7 +77,7 @@ class Relay:
         for task in self.tasks:
             task.cancel()
 
-    def send(self, channel: str, payload: dict[str, Any]) -> bool:
+    def send(self, channel: str, payload: dict[str, JSON]) -> bool:
         """Queue a notice (sent in order); False if it is too big to send."""
         text = json.dumps(payload, separators=(",", ":"))
         if len(text.encode("utf-8")) > MAX_PAYLOAD:
@@ -85,13 +86,13 @@ class Relay:
         self.outbox.put_nowait((channel, text))
         return True
 
-    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+    async def _connect(self) -> psycopg.AsyncConnection[TupleRow]:
         return await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=10)
 
     async def _listen(self) -> None:
         backoff = 0.1
         while True:
-            conn: psycopg.AsyncConnection[Any] | None = None
+            conn: psycopg.AsyncConnection[TupleRow] | None = None
             try:
                 conn = await self._connect()
                 for channel in CHANNELS:
@@ -119,7 +120,7 @@ class Relay:
             backoff = min(MAX_BACKOFF, backoff * 2)
 
     async def _send_loop(self) -> None:
-        conn: psycopg.AsyncConnection[Any] | None = None
+        conn: psycopg.AsyncConnection[TupleRow] | None = None
         try:
             while True:
                 batch = [await self.outbox.get()]

@@ -11,43 +11,72 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from . import protocol as p, seating
-from .connection import Connection, failures_answered
+from .codec import JSON
+from .connection import failures_answered
 from .hub import Hub
+from .mirror import Mirror, TableOrMirror
 from .store import ActionRow
-from .tables import WATCHER, Table
+from .tables import WATCHER, AnyTable
+
+if TYPE_CHECKING:  # (imported when the relay starts: psycopg is loaded on PostgreSQL only)
+    from .relay import Relay
 
 RESEND_SECONDS = 1.5  # an action passed on to the owner and not answered is sent again
+
+
+class Client(Protocol):
+    """A client as the server's requests see it: a connection here (connection.Connection),
+    or another process's client at a table owned here (`RemoteClient`)."""
+
+    key: str  # (several servers: the client as the owner of its table knows it)
+    table: TableOrMirror | None  # the table it is at (a mirror: owned elsewhere)
+    seat: int  # the seat it holds there (WATCHER for a watcher)
+    token: str | None  # its seat's token (the owner may ask again)
+    opened: int  # tables it opened
+    pending: p.Act | None  # an action passed on to the owner, not answered yet...
+    pending_at: float  # ...since then
+    seating: seating.Seating | None  # a join or resume passed on, not answered yet
+    said_at: float  # when it last said a phrase (monotonic)
+
+    def send(self, text: str) -> None: ...
 
 
 class RelayedRequests:
     """The relay's side of `GameServer`."""
 
     hub: Hub
-    relay: Any  # relay.Relay on a shared PostgreSQL database, else None
-    forwarded: dict[str, Connection]  # our clients at tables owned elsewhere
+    relay: Relay | None  # on a shared PostgreSQL database
+    forwarded: dict[str, Client]  # our clients at tables owned elsewhere
     remotes: dict[tuple[str, str], RemoteClient]  # others' clients at ours
 
     if TYPE_CHECKING:  # (GameServer's)
 
-        def dispatch(self, conn: Connection, message: p.ClientMessage) -> None: ...
+        def dispatch(self, conn: Client, message: p.ClientMessage) -> None: ...
 
-        def _leave(self, conn: Connection) -> None: ...
+        def _leave(self, conn: Client) -> None: ...
 
-        def _sit(self, conn: Connection, table: Table, seat: int) -> None: ...
+        def _sit(self, conn: Client, table: TableOrMirror, seat: int) -> None: ...
+
+    @property
+    def notices(self) -> Relay:
+        """The relay (what is relayed runs only on a shared database, where it is)."""
+        if self.relay is None:
+            raise RuntimeError("no relay: the server's database is not shared")
+        return self.relay
 
     def start_relay(self, url: str) -> None:
         from .relay import CHANGES, Relay
 
         self.relay = relay = Relay(url, self.on_notice, self.wants_notice)
 
-        def changed(table: Table) -> None:
+        def changed(table: AnyTable) -> None:
             seats = msgspec.to_builtins(table.seat_infos())
-            notice = {"code": table.code, "version": table.version, "seats": seats}
+            notice: dict[str, JSON] = {"code": table.code, "version": table.version, "seats": seats}
             row = table.last_row
             if row is not None and row.version == table.version:  # the step just stored
                 notice["row"] = [row.n, row.seat, row.action_id, row.action, row.version, row.at]
@@ -61,7 +90,7 @@ class RelayedRequests:
         each says it to its own clients there, players and watchers."""
         from .relay import CHANGES
 
-        self.relay.send(CHANGES, {"code": code, "said": {"seat": seat, "phrase": phrase}})
+        self.notices.send(CHANGES, {"code": code, "said": {"seat": seat, "phrase": phrase}})
 
     def wants_notice(self, channel: str, payload: str) -> bool:
         """Whether a notice is for this process, from its payload's first key, undecoded: a
@@ -70,7 +99,7 @@ class RelayedRequests:
         from .relay import CHANGES, REPLIES, REQUESTS
 
         if channel == REPLIES:
-            return payload.startswith(f'{{"to":"{self.relay.name}"')
+            return payload.startswith(f'{{"to":"{self.notices.name}"')
         if not payload.startswith('{"code":"'):
             return True
         code = payload[9 : payload.find('"', 9)]
@@ -80,12 +109,12 @@ class RelayedRequests:
             return code in self.hub.tables
         return True
 
-    async def on_notice(self, channel: str, data: dict[str, Any]) -> None:
+    async def on_notice(self, channel: str, data: dict[str, JSON]) -> None:
         from .relay import CHANGES, REPLIES, REQUESTS
 
         if channel == REQUESTS:
             self._serve_request(data)
-        elif channel == REPLIES and data.get("to") == self.relay.name:
+        elif channel == REPLIES and data.get("to") == self.notices.name:
             await self._take_reply(data)
         elif channel == CHANGES:
             mirror = self.hub.mirrors.get(str(data.get("code")))
@@ -96,16 +125,16 @@ class RelayedRequests:
                 seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
                 row = data.get("row")
                 stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
-                await mirror.catch_up(int(data.get("version", 0)), stored)  # type: ignore[attr-defined]  # a Mirror
-                mirror.seats_changed(seats)  # type: ignore[attr-defined]  # a Mirror
+                await mirror.catch_up(int(data.get("version", 0)), stored)
+                mirror.seats_changed(seats)
 
-    def _pass_on(self, conn: Connection, code: str, message: p.ClientMessage | None) -> None:
+    def _pass_on(self, conn: Client, code: str, message: p.ClientMessage | None) -> None:
         """A request of our client for a table another process owns, to that owner."""
         from .relay import REQUESTS
 
         self.forwarded[conn.key] = conn
         # the code first: the other processes pass over, undecoded, what is not theirs
-        payload: dict[str, Any] = {"code": code, "from": self.relay.name, "conn": conn.key}
+        payload: dict[str, JSON] = {"code": code, "from": self.notices.name, "conn": conn.key}
         if message is None:
             payload["leave"] = True
         else:
@@ -113,26 +142,26 @@ class RelayedRequests:
         if isinstance(message, p.Act):
             payload["seat"], payload["token"] = conn.seat, conn.token
         payload.update(seating.fields(conn, message))
-        if not self.relay.send(REQUESTS, payload):
+        if not self.notices.send(REQUESTS, payload):
             conn.send(p.encode(p.Error("bad_message", "too big to pass on to the table's server")))
 
-    def _serve_request(self, data: dict[str, Any]) -> None:
+    def _serve_request(self, data: dict[str, JSON]) -> None:
         """Another process's client's request for a table owned here: answered as our own."""
         table = self.hub.tables.get(str(data.get("code")))
         if table is None:
             return  # not ours (the owner answers), or ours no more (it is asked again)
-        if data.get("from") == self.relay.name:
+        if data.get("from") == self.notices.name:
             self._serve_own_request(data)
             return
         key = (str(data["from"]), str(data["conn"]))
         remote = self.remotes.get(key)
         if data.get("leave"):
             if remote is not None:
-                self._leave(remote)  # type: ignore[arg-type]  # a Connection's stand-in
+                self._leave(remote)
                 del self.remotes[key]
             return
         if remote is None:
-            remote = self.remotes[key] = RemoteClient(self.relay, *key)
+            remote = self.remotes[key] = RemoteClient(self.notices, *key)
         try:
             with failures_answered(remote, "a relayed request"):
                 message = p.decode_client(str(data["msg"]))
@@ -141,12 +170,12 @@ class RelayedRequests:
                     # a new owner (a takeover) meets this client first with an action: seat it
                     seat, token = int(data["seat"]), str(data["token"])
                     table.resume_seat(seat, token)
-                    self._sit(remote, table, seat)  # type: ignore[arg-type]  # a stand-in
-                self.dispatch(remote, message)  # type: ignore[arg-type]  # a stand-in
+                    self._sit(remote, table, seat)
+                self.dispatch(remote, message)
         finally:
             remote.seating = None
 
-    def _serve_own_request(self, data: dict[str, Any]) -> None:
+    def _serve_own_request(self, data: dict[str, JSON]) -> None:
         """A request this process passed on while another one owned the table, heard back
         after taking the table over (the owner died with it in flight: an action resent to
         it just before the sweep): served for the client itself. A stand-in (RemoteClient)
@@ -167,7 +196,7 @@ class RelayedRequests:
             message = conn.seating.message
         self._answer_here(conn, message)
 
-    def _answer_here(self, conn: Connection, message: p.ClientMessage) -> None:
+    def _answer_here(self, conn: Client, message: p.ClientMessage) -> None:
         """Our client's request passed on, answered here after all (the table taken over)."""
         try:
             with failures_answered(conn, "a passed-on request"):
@@ -176,7 +205,7 @@ class RelayedRequests:
             if conn.seating is not None and conn.seating.message is message:
                 conn.seating = None
 
-    async def _take_reply(self, data: dict[str, Any]) -> None:
+    async def _take_reply(self, data: dict[str, JSON]) -> None:
         """The owner's answer to one of our clients: its view first, then the answer."""
         conn = self.forwarded.get(str(data.get("conn")))
         if conn is None or not seating.is_awaited(conn, data):
@@ -185,10 +214,10 @@ class RelayedRequests:
         message = p.decode_server(text)
         if isinstance(message, p.Seated):
             conn.token = message.token
-            table = self.hub.tables.get(message.table)  # taken over here meanwhile
-            if table is None:
+            table: TableOrMirror | None = self.hub.tables.get(message.table)
+            if table is None:  # (not taken over here meanwhile)
                 mirror = self.hub.mirror(message.table)
-                await mirror.catch_up()  # type: ignore[attr-defined]  # a Mirror
+                await mirror.catch_up()
                 # a sweep may have taken the table over while the mirror read: the table
                 table = self.hub.tables.get(message.table, mirror)
             conn.send(text)
@@ -197,7 +226,7 @@ class RelayedRequests:
         if isinstance(message, p.Ack | p.Refused):
             if conn.pending is not None and conn.pending.id == message.id:
                 conn.pending = None
-            if conn.table is not None and hasattr(conn.table, "catch_up"):
+            if isinstance(conn.table, Mirror):
                 await conn.table.catch_up(message.version)
             conn.send(text)
             if isinstance(message, p.Refused) and message.code == "stale" and conn.table:
@@ -222,13 +251,14 @@ class RelayedRequests:
                 if act is None or conn.table is None or now - conn.pending_at < RESEND_SECONDS:
                     continue
                 conn.pending_at = now
-                if conn.table.code in self.hub.tables:
+                table = self.hub.tables.get(conn.table.code)
+                if table is not None:  # (taken over here: a mirror's clients are at the table)
                     conn.pending = None
-                    conn.table.act(conn, conn.seat, act)
+                    table.act(conn, conn.seat, act)
                 else:
                     self._pass_on(conn, conn.table.code, act)
 
-    def _drop_seating(self, conn: Connection) -> None:
+    def _drop_seating(self, conn: Client) -> None:
         """A join or resume passed on and not answered, left (the client gone, seated or
         seating elsewhere): the owner may have seated it already, and is told it left (one it
         never seated is passed over there), else that seat stays connected to nobody."""
@@ -242,12 +272,14 @@ class RemoteClient:
     is sent goes back through the relay, but views, seats and phrases (that process sends its
     clients their own, from its mirror)."""
 
-    def __init__(self, relay: Any, process: str, key: str) -> None:
+    def __init__(self, relay: Relay, process: str, key: str) -> None:
         self.relay, self.process, self.key = relay, process, key
-        self.table: Table | None = None
+        self.table: TableOrMirror | None = None
         self.seat = WATCHER
         self.opened = 0
         self.token: str | None = None
+        self.pending: p.Act | None = None  # (its own process resends its actions: never here)
+        self.pending_at = 0.0
         self.seating: seating.Seating | None = None  # the seating request being answered
         self.said_at = -p.SAY_EVERY  # (its own process holds it to the pace: never met here)
 

@@ -39,19 +39,6 @@ class Seats:
         self.store = store
         self.clock = clock
 
-    def infos(self, connected: Collection[int]) -> list[p.SeatInfo]:
-        """The seats as clients are told them (`connected`: the seats someone holds here)."""
-        return [
-            p.SeatInfo(
-                shown_name(s.name),
-                s.kind,
-                s.level,
-                s.kind == "human" and s.token_hash is None,
-                s.seat in connected,
-            )
-            for s in self.row.seats
-        ]
-
     def seat(self, seat: int) -> SeatRow:
         if not 0 <= seat < len(self.row.seats):
             raise TableError("no_such_seat", f"table {self.code} has no seat {seat}")
@@ -145,6 +132,20 @@ class Seats:
                 self.store.update_seat(self.code, row)
             except StoreUnavailable as err:  # the hold is counted here all the same
                 log.warning("table %s: seat %d's leaving not stored: %s", self.code, seat, err)
+
+
+def seat_infos(row: TableRow, connected: Collection[int]) -> list[p.SeatInfo]:
+    """A table's seats as clients are told them (`connected`: the seats someone holds here)."""
+    return [
+        p.SeatInfo(
+            shown_name(s.name),
+            s.kind,
+            s.level,
+            s.kind == "human" and s.token_hash is None,
+            s.seat in connected,
+        )
+        for s in row.seats
+    ]
 
 
 def humans(row: TableRow) -> int:

@@ -31,7 +31,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request
+from websockets.http11 import Request, Response
 
 from game.core.game import Game
 
@@ -42,12 +42,13 @@ from .hub import Hub
 from .limits import Door, Limits, Lookups, address_of as peer_address, collapse_repeats, open_files
 from .look_ups import CUT_OFF, LookUps
 from .metrics import Metrics
+from .mirror import Mirror, TableOrMirror
 from .names import normal_code
 from .proxies import TrustedProxies
-from .relayed import RelayedRequests, RemoteClient
+from .relayed import Client, RelayedRequests, RemoteClient
 from .rows import StoreUnavailable
 from .store import Store
-from .tables import WATCHER, Table, TableError
+from .tables import WATCHER, AnyTable, TableError
 from .thinking import share_the_interpreter
 
 log = logging.getLogger("game.online")
@@ -93,9 +94,9 @@ class GameServer(RelayedRequests):
         self.watchdog: asyncio.TimerHandle | None = None  # drops clients that stopped reading
         self.ping_interval: float | None = PING_INTERVAL  # a quiet client is pinged after...
         self.ping_timeout = PING_TIMEOUT  # ...and dropped if its pong takes longer
-        self.relay: Any = None  # relay.Relay on a shared PostgreSQL database
+        self.relay = None  # (relay.Relay on a shared PostgreSQL database: start_relay)
         self.resender: asyncio.Task[None] | None = None
-        self.forwarded: dict[str, Connection] = {}  # our clients at tables owned elsewhere
+        self.forwarded: dict[str, Client] = {}  # our clients at tables owned elsewhere
         self.remotes: dict[tuple[str, str], RemoteClient] = {}  # others' clients at ours
         self.connections: set[Connection] = set()  # every client connected here
         self.troubled = False  # the database is away (the clients have been told)
@@ -114,7 +115,7 @@ class GameServer(RelayedRequests):
         return sum(1 for code in self.hub.tables if code not in self.hub.finished)
 
     def thinking_count(self) -> int:
-        return sum(len(table.thinking) for table in self.hub.tables.values())
+        return sum(len(table.computers.thinking) for table in self.hub.tables.values())
 
     @property
     def metrics_shown(self) -> bool:
@@ -155,7 +156,7 @@ class GameServer(RelayedRequests):
             if taken:
                 log.info("took over %d tables whose server is gone", taken)
 
-    def let_go(self, tables: list[Table]) -> None:
+    def let_go(self, tables: list[AnyTable]) -> None:
         """Tables another process serves now (this one's database connection broke and it
         claimed them meanwhile): our clients there are closed, so they resume at the owner
         (through the relay, wherever they connect); others' clients are forgotten (their
@@ -297,7 +298,7 @@ class GameServer(RelayedRequests):
             for task in [t for t in self._closing if t.done()]:
                 self._closing.discard(task)
 
-    def _leave(self, conn: Connection) -> None:
+    def _leave(self, conn: Client) -> None:
         """The client is off its table, and off any seating request it had passed on."""
         if conn.table is not None:
             try:
@@ -314,7 +315,7 @@ class GameServer(RelayedRequests):
             conn.free_since = asyncio.get_running_loop().time()
             self.doorway.free(conn.ws)
 
-    def _sit(self, conn: Connection, table: Table, seat: int) -> None:
+    def _sit(self, conn: Client, table: TableOrMirror, seat: int) -> None:
         self._leave(conn)
         conn.table, conn.seat = table, seat
         if isinstance(conn, Connection):
@@ -322,7 +323,7 @@ class GameServer(RelayedRequests):
             self.doorway.busy(conn.ws)
         table.attach(conn, seat)
 
-    def _elsewhere(self, conn: Connection, code: str, message: p.ClientMessage) -> bool:
+    def _elsewhere(self, conn: Client, code: str, message: p.ClientMessage) -> bool:
         """With the relay, a request for a table another process owns is served from here:
         whether it was (else the caller answers as for a table of its own)."""
         if self.relay is None or code in self.hub.tables:
@@ -347,7 +348,7 @@ class GameServer(RelayedRequests):
             self._pass_on(conn, mirror.code, message)
         return True
 
-    def dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
+    def dispatch(self, conn: Client, message: p.ClientMessage) -> None:
         sent = getattr(message, "protocol", self.protocol)  # (a message that starts one)
         if sent != self.protocol:
             raise TableError(
@@ -356,7 +357,7 @@ class GameServer(RelayedRequests):
         if isinstance(message, p.Act):
             if conn.table is None or conn.seat == WATCHER:
                 raise TableError("no_seat", "take a seat (join or resume) before acting")
-            if conn.table.code in self.hub.mirrors:
+            if isinstance(conn.table, Mirror):  # (owned elsewhere: hub.mirrors)
                 conn.pending, conn.pending_at = message, time.monotonic()
                 self._pass_on(conn, conn.table.code, message)
                 return
@@ -416,7 +417,7 @@ class GameServer(RelayedRequests):
             table = self.hub.table(message.table)
             conn.send(p.encode(p.Record(table.code, table.record())))
 
-    def _watch(self, conn: Connection, table: Table) -> None:
+    def _watch(self, conn: Client, table: TableOrMirror) -> None:
         """Watch a table (at most `watchers_per_table` at one)."""
         watchers = sum(1 for s in table.listeners.values() if s == WATCHER)
         if conn.table is not table and watchers >= self.limits.watchers_per_table:
@@ -426,7 +427,7 @@ class GameServer(RelayedRequests):
         conn.send(p.encode(p.Watching(table.code, self.rate, self.protocol)))
         self._sit(conn, table, WATCHER)
 
-    def _say(self, conn: Connection, message: p.Say) -> None:
+    def _say(self, conn: Client, message: p.Say) -> None:
         """A seat's phrase, to everyone at its table: said by the table's owner (passed on to
         it from a process that follows the table), at most one every SAY_EVERY seconds."""
         if conn.table is None or conn.seat == WATCHER:
@@ -507,7 +508,9 @@ async def start(
     return server, game_server
 
 
-def process_request(game_server: GameServer, conn: ServerConnection, request: Request) -> Any:
+def process_request(
+    game_server: GameServer, conn: ServerConnection, request: Request
+) -> Response | None:
     """websockets' `process_request`: a trusted proxy's connection counted under the client its
     request names (doorway.py; `503` if that address is full), then the HTTP answers."""
     if isinstance(conn, Guarded):

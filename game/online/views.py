@@ -10,12 +10,12 @@ reads the table through `Shown` (its rules state, version and seats), as they ar
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
-from game.core.game import Game
+from game.core.game import Game, GameState
 
 from . import protocol as p
 from .codec import event_out, view_bytes, wire_of
@@ -30,10 +30,10 @@ class Listener(Protocol):
 
 
 class Shown(Protocol):
-    """What a table's audience reads of it."""
+    """What a table's audience reads of it (a `Table`, or a `Mirror` of another process's)."""
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> GameState: ...
 
     @property
     def version(self) -> int: ...
@@ -65,7 +65,7 @@ class Audience:
         return table
 
     def state_messages(
-        self, seats: Iterable[int], events: list[Any], first: bool = False
+        self, seats: Iterable[int], events: Sequence[object], first: bool = False
     ) -> dict[int, str]:
         """Each of these seats' `state` after a step (its own view and redacted events), each
         made once however many connections hold the seat. A game whose every seat sees the
@@ -81,7 +81,7 @@ class Audience:
         infos = self.table.seat_infos()
         again = rematch_code(self.code, self.host_hash) if over else None
         texts: dict[int, str] = {}
-        common: tuple[msgspec.Raw, list[Any]] | None = None
+        common: tuple[msgspec.Raw, list[object]] | None = None
         for seat in seats:
             if seat in texts:
                 continue
@@ -111,7 +111,7 @@ class Audience:
             texts[seat] = p.encode(message)
         return texts
 
-    def show(self, events: list[Any], seats_told: bool = False) -> None:
+    def show(self, events: Sequence[object], seats_told: bool = False) -> None:
         """Send every connection here its seat's `state` (after a step: with its events).
         `seats_told`: the seats in them count as told (`tell_seats` sends them again only
         once they change)."""

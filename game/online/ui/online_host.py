@@ -13,7 +13,7 @@ from typing import Any
 from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
-from game.core.ui.table import Table
+from game.core.ui.table import HostedTable
 from game.online import protocol as p
 
 from . import seats_file
@@ -80,10 +80,10 @@ class OnlineHost:
         # the player's turn has passed since: it gives way to what to do once their turn comes.
         self.news_line: tuple[str, bool] | None = None
 
-    def attach(self, table: Table) -> None:
+    def attach(self, table: HostedTable) -> None:
         self.table = table
 
-    def make_turns(self, table: Table) -> TurnController:
+    def make_turns(self, table: HostedTable) -> TurnController:
         return OnlineTurns(self.session, table.needs_confirm)
 
     def start(self) -> None:

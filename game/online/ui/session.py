@@ -229,4 +229,6 @@ class OnlineSession:
             self.pending = None  # the server failed on it (or on what came before): not taken
 
 
-_ONLINE_IS_A_TABLE_SESSION: type[TableSession] = OnlineSession  # mypy proves it (test_table_seam)
+_ONLINE_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = (
+    OnlineSession  # mypy proves it (test_table_seam)
+)
