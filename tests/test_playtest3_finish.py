@@ -352,7 +352,7 @@ def test_the_titles_notice_has_room_for_its_line(
     would shrink, readable at Large text in the three languages, over nothing else."""
     from game.catalog import new_app
     from game.core import i18n
-    from game.core.ui.scenes.title_notice import NoticeButton
+    from game.core.ui.title_notice import NoticeButton
     from tests.test_online_ui_shots import CHECKED, shot
     from tests.test_text_overlaps import watched_frames
 

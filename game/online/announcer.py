@@ -19,7 +19,14 @@ from typing import Any, Protocol
 
 from . import protocol as p
 from .names import clean_text
-from .nearby import MAX_HOST, SERVICE_TYPE, TTL, chosen_interfaces, zeroconf_api, zeroconf_on
+from .nearby import (
+    MAX_HOST,
+    TTL,
+    chosen_interfaces,
+    service_type,
+    zeroconf_api,
+    zeroconf_on,
+)
 
 log = logging.getLogger("game.online")
 
@@ -211,9 +218,10 @@ class Announcer:
                 del self.announced[code]
                 await self.zeroconf.async_unregister_service(old)
             return
+        service = service_type()
         info = zeroconf_api().ServiceInfo(
-            SERVICE_TYPE,
-            f"{code}.{SERVICE_TYPE}",
+            service,
+            f"{code}.{service}",
             port=self.port,
             properties=txt,
             parsed_addresses=self.addresses(),

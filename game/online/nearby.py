@@ -44,6 +44,10 @@ MAX_HOST = 24  # characters of a host's name shown
 MAX_FREE = 99  # free seats an announcement may claim (more: malformed)
 RESOLVE_MS = 3000  # how long a browser waits for an announcement's records
 ENV_INTERFACES = "SMLB_MDNS_INTERFACES"
+#: Another service type to announce and look under (`_name._tcp.local.`): the tests take one of
+#: their own per run, so no other run's tables (nor a player's) show on their Join screens.
+ENV_SERVICE = "SMLB_MDNS_SERVICE"
+_SERVICE = re.compile(r"_[a-z0-9][a-z0-9-]{0,14}\._tcp\.local\.")
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{3}}-[{CODE_ALPHABET}]{{3}}")
 
@@ -150,6 +154,13 @@ def local_networks() -> list[ipaddress.IPv4Network]:
 
 
 # -- where ------------------------------------------------------------------------------------
+def service_type() -> str:
+    """The service type tables are announced and looked for under: SERVICE_TYPE, or the one
+    SMLB_MDNS_SERVICE names (a malformed one is ignored)."""
+    text = os.environ.get(ENV_SERVICE, "").strip()
+    return text if _SERVICE.fullmatch(text) else SERVICE_TYPE
+
+
 def chosen_interfaces() -> list[str] | None:
     """The interfaces SMLB_MDNS_INTERFACES names (None: not set)."""
     text = os.environ.get(ENV_INTERFACES, "").strip()
@@ -243,7 +254,7 @@ class Browser:
             self._failed(err)
             return
         browsing = zeroconf_api().asyncio.AsyncServiceBrowser
-        browser = browsing(zc.zeroconf, SERVICE_TYPE, handlers=[self._heard])
+        browser = browsing(zc.zeroconf, service_type(), handlers=[self._heard])
         try:
             await stop.wait()
         finally:
