@@ -412,11 +412,11 @@ class RoundEndScene(UIScene):
 
     def _draw_cards(
         self, surface: pygame.Surface, i: int, row: ScoreRow, cy: float, thumb_h: float, size: int
-    ) -> list[tuple[pygame.Surface, pygame.FRect]]:
+    ) -> list[tuple[pygame.Surface, pygame.Rect | pygame.FRect]]:
         """The landed cards in the row; returns the cards still in flight, to draw on top."""
         ctx, tm = self.ctx, self.timing
         cols = self.columns()
-        flying = []
+        flying: list[tuple[pygame.Surface, pygame.Rect | pygame.FRect]] = []
         for k, card in enumerate(row.completed):
             target = self.slot_rect(row, k, cy, thumb_h)
             lands = self.land_time(k)
