@@ -22,13 +22,13 @@ from game.core.game import Bot
 HEADER = 4
 
 
-def encode_message(message: Any) -> bytes:
+def encode_message(message: object) -> bytes:
     """A message as it goes down the pipe: its length, then its pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     return len(data).to_bytes(HEADER, "big") + data
 
 
-def write_message(stream: IO[bytes], message: Any) -> None:
+def write_message(stream: IO[bytes], message: object) -> None:
     stream.write(encode_message(message))
     stream.flush()
 
