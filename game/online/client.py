@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -50,6 +50,7 @@ OPEN_TIMEOUT = 10
 _JITTER = random.Random()
 
 Decide = Callable[[Any, int], Any]
+M = TypeVar("M")
 FrameHook = Callable[["SeatClient", str], None]
 #: What turns a frame's text into a message (protocol.decode_server unless a client says).
 Read = Callable[[str], p.ServerMessage]
@@ -233,8 +234,8 @@ class SeatClient:
         elif isinstance(message, p.Watching):
             self.keep_under(message.rate)
 
-    async def _until(self, *kinds: type) -> Any:
-        """Read on until a message of one of these kinds; an `error` raises ClientError."""
+    async def _until(self, kind: type[M]) -> M:
+        """Read on until a message of this kind; an `error` raises ClientError."""
         while True:
             message = await self.receive()
             if isinstance(message, p.Error):
@@ -242,7 +243,7 @@ class SeatClient:
                     # a server of version 1 knows no `protocol` field: it is older than this game
                     raise ClientError("version", p.VERSION_LINE)
                 raise ClientError(message.code, message.message)
-            if isinstance(message, kinds):
+            if isinstance(message, kind):
                 return message
 
     # -- taking a seat ------------------------------------------------------------------------
@@ -394,7 +395,7 @@ class SeatClient:
             and self.acted_on != self.version
         )
 
-    async def act(self, action: Any) -> p.Act:
+    async def act(self, action: object) -> p.Act:
         """Send an action chosen against the current version."""
         obj = action_to_json(wire_of(self.game), action)
         self.actions_sent += 1  # this client's prefix and a count: unique, and no randomness

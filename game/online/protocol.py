@@ -16,6 +16,7 @@ another version, each in one line: update the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import msgspec
@@ -321,7 +322,7 @@ _sent_decoder = msgspec.json.Decoder(_Sent)
 _STARTING = (Open, Join, Resume, Watch, GetRecord, Rematch, Opened, Seated, Watching)
 
 
-def _as_sent(message: Any, data: str | bytes) -> None:
+def _as_sent(message: object, data: str | bytes) -> None:
     """A message that starts something keeps the version its sender wrote, 1 when it wrote
     none (a struct made here has ours: only what came over the wire can lack it)."""
     if isinstance(message, _STARTING):
@@ -346,10 +347,10 @@ def decode_client(data: str | bytes) -> ClientMessage:
     return message
 
 
-def _shallow(value: Any, depth: int) -> bool:
+def _shallow(value: object, depth: int) -> bool:
     """Whether a decoded JSON value nests no deeper than `depth`."""
     if isinstance(value, dict):
-        items: Any = value.values()
+        items: Iterable[object] = value.values()
     elif isinstance(value, list):
         items = value
     else:

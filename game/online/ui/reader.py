@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from game.core.game import Game
+from game.core.game import Game, GameState
 from game.online import codec, protocol as p
 
 
@@ -96,7 +96,7 @@ def _past(wire: Any, past: p.RawPast, seats: int) -> tuple[Any, list[Any]]:
     return start, events
 
 
-def _tried(view: Any, seat: int) -> None:
+def _tried(view: GameState, seat: int) -> None:
     """Ask the view what the table asks first (who acts, whether it is over, this seat's
     moves), here rather than on the frame thread: a view the game's own code fails on is a
     bad frame, not a traceback at the table."""
