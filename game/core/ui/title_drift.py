@@ -154,7 +154,9 @@ class Drift:
             lane=lane,
         )
 
-    def draw(self, surface: Any, ctx: Context, game: str, time: float, cache: dict) -> None:
+    def draw(
+        self, surface: pygame.Surface, ctx: Context, game: str, time: float, cache: dict
+    ) -> None:
         """Each decoration at `time`: the game's own card (its `decoration` route, pictures
         kept in `cache`), else a numbered card or a token."""
         text = ctx.text
