@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core.game import Game, Outcome, Refusal
+from game.core.game import Bot, Game, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
@@ -28,6 +28,9 @@ from game.core.table_session import REMOTE, TablePolicy, TableSession
 from game.online import codec, protocol as p
 
 from .reader import ReadState
+
+if TYPE_CHECKING:
+    from .net import NetLink, Note
 
 #: Events waiting to be animated, at most: past it the board catches up at once (a snapshot).
 MAX_FEED = 2_000
@@ -71,7 +74,7 @@ class OnlineSession:
 
     policy: TablePolicy = REMOTE
 
-    def __init__(self, link: Any, game: Game[Any], first: p.State) -> None:
+    def __init__(self, link: NetLink, game: Game[Any], first: p.State) -> None:
         self.link = link
         self.game = game
         self.table = first.table
@@ -93,13 +96,13 @@ class OnlineSession:
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
         self.feed: deque[Any] = deque()
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Bot] = {}  # (none: the server plays the computers)
         self.challenge: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up
-        self.sent: Any = None  # our last action sent
-        self.retry: Any = None  # ...refused as stale: sent again if the fresh view allows it
+        self.sent: object = None  # our last action sent
+        self.retry: object = None  # ...refused as stale: sent again if the fresh view allows it
 
     # -- what the table reads -------------------------------------------------------------
     def name_of(self, seat: int) -> str:
@@ -141,7 +144,7 @@ class OnlineSession:
     def chance_due(self) -> bool:
         return False  # the server takes chance steps itself
 
-    def apply(self, action: Any) -> Outcome:
+    def apply(self, action: object) -> Outcome:
         """Check on a copy of the view, then send: the events come with the server's answer."""
         if self.pending is not None:
             return Outcome(
@@ -178,11 +181,10 @@ class OnlineSession:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------
-    def take_news(self) -> list[Any]:
+    def take_news(self) -> list[Note]:
         """What the link received since the last call (`net.Note`s, in order; never waits on
         the network). The table hands each server message back to `receive`."""
-        notes: list[Any] = self.link.poll()
-        return notes
+        return self.link.poll()
 
     def _view(self, message: p.State) -> Any:
         """The message's view as the game's object: read already on the link's thread (a
@@ -196,7 +198,7 @@ class OnlineSession:
             return message.game_events
         return [codec.event_from_json(self.wire, e) for e in message.events]
 
-    def receive(self, message: Any) -> None:
+    def receive(self, message: object) -> None:
         """A server message for this seat: a new view (and its events), or who sits where."""
         if isinstance(message, p.State) and message.table == self.table:
             self.state = self._view(message)  # (read at every use)
