@@ -42,7 +42,7 @@ def fill(folder: Path, game: Game[Any], rng: random.Random) -> int:
     for i in range(saves.CAP * 2):
         if made == saves.CAP:
             break
-        session: Session[Any] = Session(
+        session: Session[Any, Any] = Session(
             [Seat("A"), Seat("B", "easy"), Seat("C", "easy")], 10 + i, game=game
         )
         for _ in range(STEPS[session.game.id]):

@@ -1,5 +1,5 @@
-"""Each game's music (rendered by ``music.py``'s `Score`): a loop while it is played, and a
-piece for its end.
+"""Each game's music (written with ``score.py``'s `Score`, rendered by ``music.py``): a loop
+while it is played, and a piece for its end.
 
 - Lucky Box, a bright game show: 112 BPM in C over I-vi-IV-V, an octave-bouncing bass,
   off-beat chord stabs, a square-ish lead with a catchy two-bar figure, soft kick, clap and
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from music import Score, midi
+from score import Score, midi
 
 # --------------------------------------------------------------------------- Lucky Box
 

@@ -44,6 +44,9 @@ if (
 # every game the tests start in a subprocess.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# The sampled sweeps' seed (tests/sweep.py), one per run: drawn here in the controller, before
+# the workers start, so that they inherit it and collect the same cases; kept when set.
+os.environ.setdefault("SMLB_SWEEP_SEED", str(random.SystemRandom().randrange(1, 1_000_000)))
 # The cyclic garbage collector less often: a worker keeps about a million long-lived objects
 # (the rules' ready-made actions and events for every seat of every deal its tests played), and
 # the bots' searches make and drop hundreds of thousands of containers, nearly none in a cycle.
@@ -195,6 +198,41 @@ def _sprites_decoded_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _sounds_decoded_once() -> Iterator[None]:
+    """Each App loads every sound again (Audio._load: a WAV read, decoded and converted to the
+    mixer's format), about 30 ms an App, a few hundred Apps a run: here each file is decoded
+    once per worker and mixer format, and every later App gets a Sound made from those samples
+    (the same sound, its own object and volume). A file changed since is read again; a file
+    that fails to load is not kept (it fails again, as the game's own load does)."""
+    import pygame
+
+    from game.core.ui.audio import Audio
+
+    load = Audio._load
+    kept: dict[tuple[Any, ...], bytes] = {}
+
+    def decoded_once(self: Audio, path: Path) -> Any:
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return load(self, path)
+        key = (str(path), stat.st_mtime_ns, stat.st_size, pygame.mixer.get_init())
+        samples = kept.get(key)
+        if samples is None or not self._available:
+            sound = load(self, path)
+            if isinstance(sound, pygame.mixer.Sound) and key[-1] is not None:
+                kept[key] = sound.get_raw()
+            return sound
+        sound = pygame.mixer.Sound(buffer=samples)
+        sound.set_volume(self._volume)
+        return sound
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Audio, "_load", decoded_once)
+        yield
+
+
 #: Texts rendered and measured by every App of this worker, per text size (see below).
 _TEXTS_OF_THE_WORKER: dict[float, tuple[Any, dict[Any, Any]]] = {}
 
@@ -322,6 +360,16 @@ def app(data_dir: Path, request: pytest.FixtureRequest) -> Iterator:
 
 
 @pytest.fixture
+def sweep_rng(request: pytest.FixtureRequest) -> random.Random:
+    """Random input drawn anew on each run from the run's seed (tests/sweep.py): the test is
+    marked `sampled`, so a failure prints the seed that draws the same input again."""
+    from tests import sweep
+
+    request.node.add_marker(pytest.mark.sampled)
+    return sweep.rng_for(request.node.nodeid)
+
+
+@pytest.fixture
 def make_app(data_dir: Path) -> Iterator[Any]:
     """Open an App at a window size (`make_app((w, h))`), as many as a test wants; each is
     closed after as the `app` fixture closes its one (its scenes' exit hooks stop the computer
@@ -342,15 +390,118 @@ def make_app(data_dir: Path) -> Iterator[Any]:
     pygame.quit()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked `slow` (each many seconds long, working or waiting) are collected first.
-    pytest-xdist hands out whole files, those with the most tests first (its loadscope
-    reorder, on by default), so this decides only the order within a file and among files
-    with as many tests. Measured (2026-11-27, two runs each): that order, 108-112 s; the
-    files with slow tests handed out first (--no-loadscope-reorder), 132 s; the waiting ones
-    (servers, databases, the idle benches) first, 117 s; the longest first by their time
-    alone, 118 s. The sort is stable: every other test keeps its order."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+#: Where the controller keeps each test's last duration (pytest's cache, .pytest_cache/).
+DURATIONS_KEY = "smlb/durations"
+
+#: Files whose tests are handed to the workers one by one; every other file's tests go to one
+#: worker together, as one unit. Files listed here are long (their waits on servers and
+#: databases, whole-app walks) and their tests share nothing costly; a file whose tests share
+#: what one of them computes (test_bots' games of the Expert bot, played once a process and
+#: looked up by the next tests) is left whole: spread over four workers it was computed four
+#: times (test_bots: 29 -> 53 CPU-seconds).
+SPREAD_FILES = frozenset(
+    {
+        "test_blanco_ui_flow.py",
+        "test_guide_arrow.py",
+        "test_online_fair.py",
+        "test_online_ops.py",
+        "test_online_pg_processes.py",
+        "test_online_tls_ui.py",
+        "test_online_ui.py",
+        "test_online_ui_shots.py",
+        "test_saving.py",
+        "test_table_ui.py",
+        "test_text_fits.py",
+        "test_tour_languages.py",
+        "test_ui_scenes.py",
+    }
+)
+
+
+#: Files handed to one worker together, as one unit: the tables nearby's tests browse the
+#: loopback's mDNS, where every table announced is seen, theirs and those of every hosting app
+#: the other tests start (on two workers at once, a Join screen listed the other test's tables
+#: and never showed exactly its own).
+_NEARBY = "tables announced nearby"
+SHARED_UNITS = {
+    "test_nearby.py": _NEARBY,
+    "test_nearby_ui.py": _NEARBY,
+    "test_online_hosting.py": _NEARBY,
+    "test_online_hosting_shots.py": _NEARBY,
+    "test_online_playtest.py": _NEARBY,
+}
+
+
+def _unit(nodeid: str) -> str:
+    """The unit a worker is handed a test in: the test alone (SPREAD_FILES), its file, or the
+    files it must not run beside (SHARED_UNITS)."""
+    file = nodeid.split("::", 1)[0]
+    name = file.rsplit("/", 1)[-1]
+    if name in SPREAD_FILES:
+        return nodeid
+    return SHARED_UNITS.get(name, file)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under --dist load (pyproject.toml), the workers are handed units (see _unit) in the
+    order collected (--no-loadscope-reorder): pytest-xdist's scheduler by scope, scoped so."""
+    if config.getvalue("dist") != "load":
+        return None  # (another --dist asked for on the command line: xdist's own)
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FilesAndSpreadTests(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit(nodeid)
+
+    return FilesAndSpreadTests(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest units (see _unit) are collected first: those with a test marked `slow`,
+    then by the time the last run measured (pytest's cache; none in a fresh clone: then the
+    marks alone). The workers take the units in this order, so the long ones start first and
+    the short ones fill in around them, rather than a long one starting last and running alone
+    at the end. Every worker reads the same cache, so all collect the same order (xdist
+    requires it); ties, and the tests within a unit, keep their order."""
+    cache = getattr(config, "cache", None)  # (None with -p no:cacheprovider)
+    known = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+    if not isinstance(known, dict):
+        known = {}
+    seconds: dict[str, float] = {}
+    slow: set[str] = set()
+    for item in items:
+        unit = _unit(item.nodeid)
+        last = known.get(item.nodeid, 0.0)
+        seconds[unit] = seconds.get(unit, 0.0) + (last if isinstance(last, float) else 0.0)
+        if item.get_closest_marker("slow") is not None:
+            slow.add(unit)
+    items.sort(key=lambda item: (_unit(item.nodeid) not in slow, -seconds[_unit(item.nodeid)]))
+
+
+_DURATIONS_MEASURED: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each test's whole time (set-up, call, teardown), as the controller hears of it."""
+    nodeid = report.nodeid
+    _DURATIONS_MEASURED[nodeid] = _DURATIONS_MEASURED.get(nodeid, 0.0) + float(report.duration)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The durations of this run kept for the next one's order (the controller's alone; a
+    test this run did not run keeps its last; only tests of a second or more are kept)."""
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _DURATIONS_MEASURED:
+        return
+    known = cache.get(DURATIONS_KEY, {})
+    kept = dict(known) if isinstance(known, dict) else {}
+    for nodeid, seconds in _DURATIONS_MEASURED.items():
+        if seconds >= 1.0:
+            kept[nodeid] = round(seconds, 1)
+        else:
+            kept.pop(nodeid, None)
+    cache.set(DURATIONS_KEY, kept)
 
 
 def _game_compiled_once() -> None:
@@ -375,9 +526,38 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     gc.freeze()
 
 
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The run's last line but one says how its sweeps were drawn (printed even with -q)."""
+    from tests import sweep
+
+    if sweep.every_combination():
+        terminalreporter.write_line(f"sweeps: every combination ({sweep.ALL_VARIABLE}=all)")
+    else:
+        terminalreporter.write_line(
+            f"sweeps sampled with {sweep.SEED_VARIABLE}={sweep.run_seed()} (set it to draw the "
+            f"same cases again; {sweep.ALL_VARIABLE}=all for every combination)"
+        )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed sampled test (tests/sweep.py) says what it drew and how to draw it again."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and item.get_closest_marker("sampled") is not None:
+        from tests import sweep
+
+        report.sections.append(("sampled sweep", sweep.describe(item)))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any worker starts
         _game_compiled_once()
+    config.addinivalue_line(
+        "markers",
+        "sampled: a sampled sweep or random input drawn from the run's seed (tests/sweep.py); "
+        "a failure prints the seed",
+    )
     config.addinivalue_line(
         "markers",
         "app_errors_expected: the test means an App to catch exceptions in a frame "

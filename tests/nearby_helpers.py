@@ -62,6 +62,7 @@ def until(done: Callable[[], object], limit: float = 15.0, what: str = "") -> No
         time.sleep(0.02)
 
 
-def codes(browser: nearby.Browser) -> dict[str, int]:
-    """The tables a browser lists: code -> free seats."""
-    return {t.code: t.free for t in browser.tables()}
+def codes(browser: nearby.Browser, port: int | None = None) -> dict[str, int]:
+    """The tables a browser lists (those of the server on `port` alone, when given: another
+    run's server on this machine may announce too): code -> free seats."""
+    return {t.code: t.free for t in browser.tables() if port is None or t.url.endswith(f":{port}")}

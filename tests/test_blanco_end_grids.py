@@ -23,6 +23,7 @@ from game.core import i18n
 from game.core.session import Seat, Session
 from game.core.ui import gfx, motion, window as window_mode
 from game.core.ui.widgets import Button
+from tests.sweep import sampled
 from tests.ui_helpers import frames
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -90,11 +91,16 @@ def check_layout(app: Any, end: Any) -> None:
     assert blanco_state(end.session.state).players[order[0]].cards_left == 0
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
-@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)])
-@pytest.mark.parametrize(("lang", "large"), [("en", False), ("fr", True), ("de", True)])
+# Every count of players, language, window shape and text size each run, combined anew each
+# run (tests/sweep.py; all 36 combinations under SMLB_SWEEP=all).
+@sampled(
+    players=[2, 3, 5],
+    lang=["en", "fr", "de"],
+    size=[(1024, 768), (2560, 1080)],
+    large=[False, True],
+)
 def test_each_row_shows_its_final_grid_the_winners_cleared(
-    app: Any, monkeypatch: pytest.MonkeyPatch, players: int, size: Any, lang: str, large: bool
+    app: Any, monkeypatch: pytest.MonkeyPatch, players: int, lang: str, size: Any, large: bool
 ) -> None:
     cleared: list[str] = []
     real = gameend.draw_grid.__globals__["draw_cleared"]

@@ -160,15 +160,15 @@ def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forwar
     human_step(app, table, bot)  # the play (or discard): the turn waits for Next
     while table.animator.busy:
         frames(app, 1)
-    assert table.confirming == 0 and spotlit(table.kit) is None
+    assert table.confirming == 0 and spotlit(table) is None
     column = table.kit.geometry.others.w
     assert all(panel.w == column for panel in table.kit.others.panels().values())
     click(app, table.controls.buttons["next"].rect.center)
     for _ in range(600):
-        if spotlit(table.kit) is not None:
+        if spotlit(table) is not None:
             break
         frames(app, 1)
-    assert spotlit(table.kit) == 1 and table.kit.others.panels()[1].w > column
+    assert spotlit(table) == 1 and table.kit.others.panels()[1].w > column
     frames(app, 1)
     cover = table.kit.others.panels()[1]
     ring = next(part for part in table.parts if type(part).__name__ == "LastMoves")
@@ -197,10 +197,10 @@ def test_the_panel_brought_forward_is_drawn_whole_beside_the_log_panel(app) -> N
         frames(app, 1)
     click(app, table.controls.buttons["next"].rect.center)
     for _ in range(600):
-        if spotlit(table.kit) is not None:
+        if spotlit(table) is not None:
             break
         frames(app, 1)
-    assert spotlit(table.kit) == 1
+    assert spotlit(table) == 1
     panel = table.kit.others.panels()[1]
     log = table.kit.log_panel.rect()
     assert not panel.colliderect(log), "the brought-forward panel lies over the log panel"

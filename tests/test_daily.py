@@ -25,9 +25,9 @@ def game(game_id: str) -> Game[Any]:
     return next(g for g in catalog.games() if g.id == game_id)
 
 
-def played(game_id: str, seed: int, day: str | None = None) -> Session[Any]:
+def played(game_id: str, seed: int, day: str | None = None) -> Session[Any, Any]:
     """A solo game played to its end by an Easy computer (the daily deal of `day`, if given)."""
-    session: Session[Any] = Session([Seat("Ann", "easy")], seed, game=game(game_id))
+    session: Session[Any, Any] = Session([Seat("Ann", "easy")], seed, game=game(game_id))
     session.daily = day
     state = session.state
     while not state.is_terminal():
@@ -226,7 +226,9 @@ def test_the_keeper_keeps_the_counting_games_result_only(tmp_path: Path, game_id
 @pytest.mark.parametrize("practice", [False, True])
 def test_a_saved_daily_game_continues_as_one(practice: bool) -> None:
     lucky = game("luckybox")
-    session: Session[Any] = Session([Seat("Ann")], daily.daily_seed("luckybox", DAY), game=lucky)
+    session: Session[Any, Any] = Session(
+        [Seat("Ann")], daily.daily_seed("luckybox", DAY), game=lucky
+    )
     session.daily, session.daily_practice = DAY, practice
     resumed = Session.resume(session.save(), lucky)[0]
     assert (resumed.daily, resumed.daily_practice) == (DAY, practice)

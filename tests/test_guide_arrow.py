@@ -19,6 +19,7 @@ from game.core.ui import gfx
 from game.core.ui.guide import Guide
 from game.core.ui.sketch import arrow_covers, arrow_tip_bobbed, label_area
 from tests.keys_helpers import key
+from tests.sweep import sampled
 from tests.ui_helpers import click, frames
 
 #: Guided steps checked per game and shape (the kinds of step repeat after the first round).
@@ -111,20 +112,12 @@ def panel_problems(app: Any, guide: Guide) -> list[str]:
     return problems
 
 
+# Every language, window shape and text size each run, combined anew each run (tests/sweep.py;
+# all twelve combinations under SMLB_SWEEP=all).
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("window", "lang", "size"),
-    [
-        ((1024, 768), "en", "normal"),
-        ((2560, 1080), "fr", "normal"),
-        ((1024, 768), "de", "large"),
-        ((2560, 1080), "de", "normal"),
-        ((1024, 768), "fr", "large"),
-        ((2560, 1080), "en", "large"),
-    ],
-)
+@sampled(lang=["en", "fr", "de"], window=[(1024, 768), (2560, 1080)], size=["normal", "large"])
 def test_the_arrow_points_at_what_is_meant_and_the_panel_holds_its_words(
-    make_app: Any, window: tuple[int, int], lang: str, size: str
+    make_app: Any, lang: str, window: tuple[int, int], size: str
 ) -> None:
     app = make_app(window)
     i18n.set_language(lang)
@@ -146,8 +139,7 @@ def test_the_arrow_points_at_what_is_meant_and_the_panel_holds_its_words(
     assert problems == [], "\n".join(problems)
 
 
-@pytest.mark.parametrize("game", ["luckybox", "blanco"])
-@pytest.mark.parametrize("window", [(1280, 720), (1024, 768)])
+@sampled(game=["luckybox", "blanco"], window=[(1280, 720), (1024, 768)])  # (tests/sweep.py)
 def test_the_end_screens_tooltips_leave_the_guides_last_sentence(
     make_app: Any, game: str, window: tuple[int, int]
 ) -> None:

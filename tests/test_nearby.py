@@ -266,9 +266,10 @@ def test_a_server_announces_max_announced_tables_at_most(
                     await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bob")], sit=None)
                     for _ in range(5)
                 ]
-                await asyncio.to_thread(until, lambda: len(codes(browser)) >= 2, 15, "two")
+                ours = port
+                await asyncio.to_thread(until, lambda: len(codes(browser, ours)) >= 2, 15, "two")
                 await asyncio.sleep(2.5)  # (a third would have been probed and heard by now)
-                listed, announced = codes(browser), len(announcer.announced)
+                listed, announced = codes(browser, ours), len(announcer.announced)
                 await host.close()
                 return opened, listed, announced
             finally:

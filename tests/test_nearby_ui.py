@@ -32,6 +32,11 @@ from tests.test_online_ui import click_for_lobby, open_menu, until
 from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import SCREENSHOTS, click, frames
 
+#: Seconds a table announced may take to be listed (and our seat to be given): a deadline
+#: polled, failing only a hang (the browser's queries come within seconds, later on a busy
+#: machine).
+FOUND_WITHIN = 60
+
 __all__ = ["on_loopback"]  # (the fixture, used by name)
 
 
@@ -80,11 +85,11 @@ def test_the_join_screen_lists_the_table_nearby_and_one_click_joins_it(app, host
     url = url_of(hosting)
     code = open_table(url)
     join = join_screen(app)
-    until(app, lambda: rows(join) != [], 15, "the table nearby")
+    until(app, lambda: rows(join) != [], FOUND_WITHIN, "the table nearby")
     assert rows(join) == ["Blanco · Ann · 1 free seat"]
     lobby = click_for_lobby(app, join.widget("nearby_0").rect.center)
     assert (join.server.text, join.code.text) == (url, code)  # filled from the announcement
-    until(app, lambda: lobby.link.client.seat is not None, 15, "our seat")
+    until(app, lambda: lobby.link.client.seat is not None, FOUND_WITHIN, "our seat")
     assert (lobby.link.url, lobby.link.client.table, lobby.link.client.seat) == (url, code, 1)
     # Full now: no longer announced (a browser of the test's own looks)
     browser = nearby.Browser(["blanco"]).start()
@@ -103,9 +108,9 @@ def test_the_list_follows_tables_coming_and_going_and_a_still_screen_rests(app, 
     frames(app, 2)
     assert rows(join) == []
     open_table(url, LUCKYBOX, "Zoé", seats=3)
-    until(app, lambda: len(rows(join)) == 1, 15, "the first table")
+    until(app, lambda: len(rows(join)) == 1, FOUND_WITHIN, "the first table")
     open_table(url, BLANCO, "Ann")
-    until(app, lambda: len(rows(join)) == 2, 15, "the second table")
+    until(app, lambda: len(rows(join)) == 2, FOUND_WITHIN, "the second table")
     assert rows(join) == [
         "Blanco · Ann · 1 free seat",
         "Super Mega Lucky Box · Zoé · 2 free seats",
@@ -186,7 +191,7 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size, texts)
                     app.ctx.text.set_scale(1.15)
                 join = join_screen(app)
                 if listed:
-                    until(app, lambda join=join: len(rows(join)) == 2, 15, "the tables")
+                    until(app, lambda join=join: len(rows(join)) == 2, FOUND_WITHIN, "the tables")
                     assert (
                         rows(join)[0]
                         == {  # in the words of the language

@@ -262,7 +262,12 @@ def test_a_hundred_bad_frames_leave_no_open_file(monkeypatch: pytest.MonkeyPatch
             notes.extend((note.kind, note.value) for note in link.poll())
             time.sleep(0.01)
         assert len(server.received) == 101 and link.all_refusals == 101
-        assert open_files() <= files  # the 101 sockets closed, each before the next opened
+        # The 101 sockets closed, each before the next opened: the server's side of the last
+        # one (in this process too) may take a moment on a busy machine; a leak never goes.
+        deadline = time.monotonic() + 10
+        while open_files() > files and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert open_files() <= files
     finally:
         link.close()
         link.thread.join(10)

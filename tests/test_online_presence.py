@@ -109,7 +109,8 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None
     server.call(back.resume())
     server.call(back.act(LUCKYBOX.make_bot("easy", 0, 1).choose(back.view(), 1)))
     until(app, lambda: len(table.state.players[1].cards) == 3, what="their cards at our table")
-    drawn.clear()
+    drawn.clear()  # (from here: their keep shown, at any pace, until the table is still)
+    until(app, lambda: not table.animator.busy, what="their keep's animation")
     frames(app, 2)
     assert "Player 2" in drawn and "choosing cards..." not in drawn
     server.call(back.close())

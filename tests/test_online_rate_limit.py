@@ -37,13 +37,13 @@ def test_a_server_started_with_a_rate_limit_says_it_and_holds_to_it(tmp_path: Pa
             await ws.send(
                 json.dumps({"type": "open", "game": "blanco", "seats": seats, "protocol": 2})
             )
-            opened = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            opened = json.loads(await asyncio.wait_for(ws.recv(), 30))
             for _ in range(14):  # 15 sent in all, the open included
                 await ws.send(json.dumps({"type": "watch", "table": "ZZZ-ZZZ", "protocol": 2}))
             codes = []
             with pytest.raises(ConnectionClosed):
                 while True:
-                    codes.append(json.loads(await asyncio.wait_for(ws.recv(), 5))["code"])
+                    codes.append(json.loads(await asyncio.wait_for(ws.recv(), 30))["code"])
             return opened, codes
 
     try:

@@ -34,7 +34,14 @@ CHECKED: list[Frames] = []
 
 @pytest.fixture
 def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
-    yield from watched_frames(monkeypatch)
+    """The frames `shot` checks during this test; none once it ends (a later test of the same
+    worker that calls `shot` without this fixture checks nothing of an App since closed)."""
+    for watched in watched_frames(monkeypatch):
+        CHECKED[:] = [watched]
+        try:
+            yield watched
+        finally:
+            CHECKED.clear()
 
 
 def shot(app: Any, name: str) -> Path:

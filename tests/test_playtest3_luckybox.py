@@ -152,7 +152,7 @@ def shaft_crossings(guide: Guide) -> list[str]:
     neck = (x1 + ux * 22, y1 + uy * 22)  # behind the head, which lies on the thing
     tail = (x0 + ux * ARROW_BOB, y0 + uy * ARROW_BOB)
     crossings = []
-    for card in kit.board.rects(kit.focus):
+    for card in kit.board.rects(top.focus):
         drawn = [("icon", icon) for icon in kit.cards.icon_rects(card)]
         drawn.append(("LUCKY BOX", kit.cards.name_label_rect(card)))
         for what, rect in drawn:

@@ -93,7 +93,7 @@ def test_the_board_brought_forward_leaves_the_logs_newest_line_in_view(
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
     bot = BLANCO.make_bot("normal", 1, 0)
     for _ in range(4000):  # Ann's set-up and first turn by clicks, on to Bo's turn shown
-        if spotlit(table.kit) == 1 and table.kit.log_panel.rows_drawn:
+        if spotlit(table) == 1 and table.kit.log_panel.rows_drawn:
             break
         if table.human_turn():
             human_step(app, table, bot)
@@ -101,7 +101,7 @@ def test_the_board_brought_forward_leaves_the_logs_newest_line_in_view(
             click(app, table.controls.buttons["next"].rect.center)
         else:
             frames(app, 1)
-    assert spotlit(table.kit) == 1, "Bo's turn is brought forward"
+    assert spotlit(table) == 1, "Bo's turn is brought forward"
     frames(app, 1)
     spot = table.kit.others.panels()[1]
     newest = newest_log_row(table)

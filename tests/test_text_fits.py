@@ -32,6 +32,7 @@ from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scenes.dialog import ConfirmDialog
 from game.core.ui.scenes.handoff import HandoffScene
 from game.core.ui.text import TextCache
+from tests.sweep import sampled
 from tests.ui_helpers import frames, press, screenshot, seen
 
 MIN_SIZE = 14  # px: below this a label is no longer comfortable to read
@@ -396,23 +397,39 @@ def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
     app.ctx.settings.animation_speed = 1.0
 
 
-@pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
-@pytest.mark.parametrize(
-    ("lang", "size"),
-    [("en", "normal"), ("fr", "normal"), ("de", "normal"), ("fr", "large"), ("de", "large")],
-)
-def test_every_text_fits_its_place_in_every_language(
-    app: Any, watch: Watch, lang: str, size: str
-) -> None:
-    if size == "large":  # the Text size setting: everything 15% larger
+def at_text_size(app: Any, lang: str, size: str) -> None:
+    """The language in use, and the Text size setting (large: everything 15% larger)."""
+    if size == "large":
         app.ctx.settings.text_size = size
         app.ctx.text.set_scale(1.15)
     i18n.set_language(lang)
-    shots = lang != "en" and size == "normal"
+
+
+# Every language each run, each at a text size drawn anew each run (tests/sweep.py; both sizes
+# of each language under SMLB_SWEEP=all). The scenes and the guided games are two tests, so two
+# workers share a language's walk.
+@pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
+@sampled(lang=["en", "fr", "de"], size=["normal", "large"])
+def test_every_text_fits_its_place_in_every_language(
+    app: Any, watch: Watch, lang: str, size: str
+) -> None:
+    at_text_size(app, lang, size)
+    shots = lang != "en"
     walk(app, watch, shots=shots)
     walk_ends(app, watch, shots=shots)
-    walk_guides(app, watch)
     assert watch.checked > 500  # the texts were really drawn and measured
+    assert not app.errors, app.errors[0]
+    assert watch.problems == [], "\n".join(watch.problems)
+
+
+@pytest.mark.every_frame_drawn
+@sampled(lang=["en", "fr", "de"], size=["normal", "large"])
+def test_every_sentence_of_the_guided_games_fits_in_every_language(
+    app: Any, watch: Watch, lang: str, size: str
+) -> None:
+    at_text_size(app, lang, size)
+    walk_guides(app, watch)
+    assert watch.checked > 500  # the guides' texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)
 

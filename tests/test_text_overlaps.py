@@ -28,6 +28,7 @@ from game.core.ui.app import App
 from game.core.ui.inputs import Toggle
 from game.core.ui.text import TextCache
 from tests import test_text_fits as fits
+from tests.sweep import sampled
 from tests.ui_helpers import frames
 
 SLACK = 2  # px of antialiasing and rounding allowed where two rects meet
@@ -202,10 +203,7 @@ def _walk(app: Any, seen: Frames) -> None:
         fits.press = press  # type: ignore[assignment]  # (restored)
 
 
-@pytest.mark.parametrize(
-    ("lang", "large"),
-    [("en", False), ("fr", False), ("de", False), ("en", True), ("fr", True), ("de", True)],
-)
+@sampled(lang=["en", "fr", "de"], large=[False, True])  # each size drawn anew each run (sweep.py)
 def test_no_text_is_clipped_or_covered_at_1024x768(
     app: Any, seen: Frames, lang: str, large: bool
 ) -> None:

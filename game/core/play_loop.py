@@ -4,7 +4,9 @@ computer player fails. A local table (`game.core.turns.TurnController`) and the 
 (`game.online.tables.Table`) both play through these; only the pacing (a local table shows
 each chance step in its own frame), the threads and the storing differ, and those stay theirs.
 
-Pure, no threads, no pygame: any game's state (`game.core.game.GameState`).
+Pure, no threads, no pygame: any game's state (`game.core.game.GameState`). Generic in what
+it is handed: `play(state, action)` takes the action type the state's `apply` takes, and a
+computer's `Move` carries its game's action, so a table's types reach the rules unchanged.
 """
 
 from __future__ import annotations
@@ -13,21 +15,52 @@ import random
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
-from game.core.game import BOT_LEVELS, Game, Outcome
+from game.core.game import BOT_LEVELS, Bot, Game, Outcome
+
+ActionT = TypeVar("ActionT")
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+
+
+class Chance(Protocol):
+    """A game as its chance steps read it: who may act, whether it is over, the step itself."""
+
+    def waiting_for(self) -> list[int]: ...
+    def is_terminal(self) -> bool: ...
+    def advance(self) -> list[Any]: ...
+
+
+class Playable(Chance, Protocol[ActionT_contra]):
+    """A game that takes actions of one type (its rules check each)."""
+
+    def apply(self, action: ActionT_contra) -> Outcome: ...
+
+
+class Listing(Protocol[ActionT]):
+    """A state or a seat's view, as far as its legal actions go (a bot's last resort reads
+    only these). Invariant: the list it gives is of the actions it takes."""
+
+    def legal_actions(self, player: int) -> list[ActionT]: ...
+
+
+class SeatView(Listing[ActionT], Protocol[ActionT]):
+    """A seat's view a computer decides from, copied before a bot may write on it."""
+
+    def clone(self) -> Self: ...
+
 
 #: At most this many chance steps in a row are taken at once (a game whose chance steps never
 #: end is a broken game; a table stops there rather than spin).
 MAX_CHANCE_STEPS = 100
 
 
-def chance_due(state: Any) -> bool:
+def chance_due(state: Chance) -> bool:
     """Nobody may act and the game is not over: the game waits on a chance step (`advance`)."""
     return not state.waiting_for() and not state.is_terminal()
 
 
-def settle(state: Any) -> list[Any]:
+def settle(state: Chance) -> list[Any]:
     """Take the chance steps that are due, until a seat may act or the game is over (or a step
     brings no event); their events in order. A replay and the server take them at once."""
     events: list[Any] = []
@@ -41,7 +74,7 @@ def settle(state: Any) -> list[Any]:
     return events
 
 
-def play(state: Any, action: Any) -> Outcome:
+def play(state: Playable[ActionT], action: ActionT) -> Outcome:
     """Apply `action` (the rules check it); when it goes through, the chance steps it made due
     are taken at once and their events follow the action's in the outcome."""
     outcome: Outcome = state.apply(action)
@@ -56,7 +89,7 @@ class RandomBot:
     def __init__(self, seed: int, seat: int) -> None:
         self.rng = random.Random(f"{seed}/fallback/{seat}")
 
-    def choose(self, view: Any, player: int) -> Any:
+    def choose(self, view: Listing[ActionT], player: int) -> ActionT:
         return self.rng.choice(view.legal_actions(player))
 
 
@@ -79,15 +112,15 @@ class Failure:
     why: str
 
 
-class Move(NamedTuple):
+class Move(NamedTuple, Generic[ActionT]):
     """A computer's move: the action taken, and the bot that plays the seat from now on (the
     one that chose it, or a weaker one after a failure)."""
 
-    action: Any
-    bot: Any
+    action: ActionT
+    bot: Bot
 
 
-def illegal(action: Any) -> str:
+def illegal(action: object) -> str:
     """Why a computer's action was not taken (the line its failure is logged with)."""
     return f"it chose an illegal action: {action!r}"
 
@@ -97,11 +130,11 @@ def computer_move(
     seat: int,
     level: str | None,
     seed: int,
-    chosen: Callable[[], tuple[Any, Any]],
-    view_of: Callable[[], Any],
-    takes: Callable[[Any], bool],
+    chosen: Callable[[], tuple[ActionT, Bot]],
+    view_of: Callable[[], Listing[ActionT]],
+    takes: Callable[[ActionT], bool],
     failed: Callable[[Failure], None],
-) -> Move:
+) -> Move[ActionT]:
     """The computer at `seat` (playing at `level`) moves. `chosen()` gives (action, bot) as its
     bot thought it, or raises (the bot crashed); `takes(action)` says whether the table takes
     the action (it is the seat's legal move; a local table applies it then and there). An
@@ -122,10 +155,10 @@ def play_weaker(
     level: str | None,
     seed: int,
     why: str,
-    view_of: Callable[[], Any],
-    takes: Callable[[Any], bool],
+    view_of: Callable[[], Listing[ActionT]],
+    takes: Callable[[ActionT], bool],
     failed: Callable[[Failure], None],
-) -> Move:
+) -> Move[ActionT]:
     """The computer at `level` failed its move for `why`: each level below (hard, normal, easy,
     then random moves) tries the move in turn, from the seat's view (`view_of()`, fresh for
     each), until one's action is taken. `failed` hears of every failure before the next level
@@ -134,9 +167,10 @@ def play_weaker(
     while True:
         lower = weaker_level(level) if level is not None else None
         failed(Failure(seat, level, lower, why))
-        bot = game.make_bot(lower, seed, seat) if lower is not None else RandomBot(seed, seat)
+        bot: Bot = game.make_bot(lower, seed, seat) if lower is not None else RandomBot(seed, seat)
         try:
-            action = bot.choose(view_of(), seat)
+            view = view_of()
+            action: ActionT = bot.choose(view, seat)
             if takes(action):
                 return Move(action, bot)
             why = illegal(action)
@@ -147,7 +181,7 @@ def play_weaker(
         level = lower
 
 
-def legal_move(state: Any, seat: int, action: Any) -> bool:
+def legal_move(state: Listing[ActionT], seat: int, action: ActionT) -> bool:
     """Whether `action` is `seat`'s legal move in `state` (a seat's view will do), as the
     table's `apply` will judge it. A state that checks one action (`check`: None when it is
     legal, the check its own `apply` makes) is asked that, and the action must name the seat
@@ -162,8 +196,8 @@ def legal_move(state: Any, seat: int, action: Any) -> bool:
 
 
 def move_from_view(
-    game: Game[Any], seat: int, level: str | None, seed: int, bot: Any, view: Any
-) -> tuple[Move, list[Failure]]:
+    game: Game[Any], seat: int, level: str | None, seed: int, bot: Bot, view: SeatView[ActionT]
+) -> tuple[Move[ActionT], list[Failure]]:
     """A computer's move from its seat's view alone, as a server's worker thread makes it
     while the table's state goes on serving others (it is not touched here): `bot` chooses
     on `view`; the action must be the seat's legal move (`legal_move`) on a copy of the view

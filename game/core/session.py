@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from game.core import daily as daily_deal
 from game.core.game import BOT_LEVELS, Game, Outcome, StateT
@@ -25,6 +25,8 @@ from game.core.table_session import LOCAL, TablePolicy, TableSession
 from game.core.version import __version__ as VERSION
 
 HUMAN = "human"
+#: A game's action type (`Session[BlancoState, Action]`): what `apply` takes.
+ActionT = TypeVar("ActionT")
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,11 @@ class Seat:
         return self.kind != HUMAN
 
 
-class Session(Generic[StateT]):
+class Session(Generic[StateT, ActionT]):
     """One game: the rules state, who sits where, and the events not yet shown. Generic in the
-    game's state class: a game's own scenes may say `Session[TheirState]`; core says
-    `Session[Any]` and reaches the state through `game.core.game.GameState`. A `TableSession`
+    game's state class and action type: a game's own scenes say `Session[TheirState, Action]`
+    (the table carries both to the click); core says `Session[Any, Any]` and reaches the state
+    through `game.core.game.GameState`. A `TableSession`
     (game.core.table_session) kept on this machine: autosaved, with undo, its computers played
     by this screen's turn controller, and no news to poll."""
 
@@ -113,7 +116,7 @@ class Session(Generic[StateT]):
         """Nobody may act and the game is not over: it waits for `advance()`."""
         return chance_due(self.state)
 
-    def apply(self, action: Any) -> Outcome:
+    def apply(self, action: ActionT) -> Outcome:
         """Apply an action for whoever it names; the events join the feed."""
         outcome = self.state.apply(action)
         self.feed.extend(outcome.events)
@@ -179,7 +182,7 @@ class Session(Generic[StateT]):
     @classmethod
     def from_record(
         cls, record: dict[str, Any], game: Game[StateT]
-    ) -> tuple[Session[StateT], list[Any]]:
+    ) -> tuple[Session[StateT, Any], list[Any]]:
         """A fresh session on a record's deal (`game`: the record's, `records.game_of`), and the
         record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
         game, parsed, state, events, actions = open_record(record, game)
@@ -197,7 +200,7 @@ class Session(Generic[StateT]):
     @classmethod
     def resume(
         cls, save: dict[str, Any], game: Game[StateT]
-    ) -> tuple[Session[StateT], StateT, int, int | None]:
+    ) -> tuple[Session[StateT, Any], StateT, int, int | None]:
         """A saved game, replayed: (session, the state as first dealt, how many of the feed's
         events were already shown, the seat that was confirming its turn). The feed holds every
         event since the deal, so the table can show exactly what it showed. RecordError (one
@@ -223,7 +226,8 @@ class Session(Generic[StateT]):
         return session, start, len(session.feed) - unshown, confirming
 
 
-_LOCAL_IS_A_TABLE_SESSION: type[TableSession] = Session  # mypy proves it (tests/test_table_seam)
+# mypy proves it (tests/test_table_seam):
+_LOCAL_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = Session
 
 
 def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:
@@ -261,7 +265,7 @@ def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
     return None
 
 
-def _restore_bots(session: Session[Any], saved: Any) -> None:
+def _restore_bots(session: Session[Any, Any], saved: Any) -> None:
     if not isinstance(saved, dict):
         return
     for seat, bot in session.bots.items():

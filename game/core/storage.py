@@ -190,11 +190,11 @@ class LoadedSave:
     """A saved game read and replayed once: its record and `Session.resume`'s result."""
 
     record: dict[str, Any]
-    resumed: tuple[Session[Any], Any, int, int | None]  # Session.resume's (session, state as
+    resumed: tuple[Session[Any, Any], Any, int, int | None]  # Session.resume's (session, state as
     # dealt, events shown, seat confirming)
 
     @property
-    def session(self) -> Session[Any]:
+    def session(self) -> Session[Any, Any]:
         return self.resumed[0]
 
 

@@ -7,6 +7,10 @@ the events not yet shown (`feed`), and the moves (`apply`, `advance`, `undo`). I
 says what differs between a game kept on this machine and one a server keeps (whether it is
 autosaved, whether Undo exists, whether this screen's controller plays the computers), and
 `take_news()` brings what arrived since the last frame (nothing, for a local game). No pygame.
+
+It is generic in the game's state and action types (`TableSession[BlancoState, Action]`): the
+table and its port carry them, so mypy follows a click's action to `apply`. A part that knows
+no game (the turn controller, the online session) says `TableSession[Any, Any]`.
 """
 
 from __future__ import annotations
@@ -14,9 +18,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from game.core.game import Game, Outcome
+from game.core.game import Game, GameState, Outcome
+
+#: The game's state class, as a table reads it (only returned: covariant).
+StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)
+#: The game's action type, as a table hands it in (only taken: contravariant).
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 
 
 class SeatLike(Protocol):
@@ -62,13 +71,13 @@ REMOTE = TablePolicy(
 )
 
 
-class TableSession(Protocol):
+class TableSession(Protocol[StateT_co, ActionT_contra]):
     """One table's game as a screen plays it (see the module's docstring)."""
 
     @property
     def game(self) -> Game[Any]: ...
     @property
-    def state(self) -> Any: ...
+    def state(self) -> StateT_co: ...
     @property
     def seats(self) -> Sequence[SeatLike]: ...
     @property
@@ -92,7 +101,7 @@ class TableSession(Protocol):
     def next_seat(self) -> int | None: ...
     def chance_due(self) -> bool: ...
     def describe(self) -> str: ...
-    def apply(self, action: Any) -> Outcome: ...
+    def apply(self, action: ActionT_contra) -> Outcome: ...
     def advance(self) -> list[Any]: ...
     def undo(self, seat: int) -> Outcome: ...
     def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]: ...

@@ -43,7 +43,7 @@ class TurnController:
 
     def __init__(
         self,
-        session: TableSession,
+        session: TableSession[Any, Any],
         think: Callable[[Any, Any, int], Any],
         needs_confirm: Callable[[int], bool],
         pass_screen: Callable[[], bool] = lambda: True,

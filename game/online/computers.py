@@ -114,7 +114,7 @@ class Computers(Generic[ActionT]):
         """Whether the seat is a computer's and waited for: a decision to think."""
         return seat in self.bots and seat in self.table.waiting_for()
 
-    async def _thought(self, bot: Bot, view: GameState, seat: int) -> Move:
+    async def _thought(self, bot: Bot, view: GameState, seat: int) -> Move[Any]:
         """The computer's move (`move_from_view`: checked, a weaker player's when it fails),
         thought in a worker thread, its memories dropped after it (a table's computers hold a
         few MB between their turns, never more). Its failures are logged here, and the seat's

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.game import Game
 
-if TYPE_CHECKING:
-    from game.core.ui.table import TableKit, TablePort
+if TYPE_CHECKING:  # (the kit's and the port's own files: not the table, which reads this)
+    from game.core.ui.table.kit import TableKit
+    from game.core.ui.table.port import TablePort
 
 #: The routes every game registers (as "{id}.{name}"); `logo` and `decoration` are optional.
 STANDARD_ROUTES = (
@@ -86,7 +87,7 @@ class GameUI:
     #: Its table's kit maker, `table_kit(port) -> TableKit` (game.core.ui.table): the core
     #: table, local or online, is built around it. None: the game has no kit yet (its table
     #: is its own scene, and it does not play online).
-    table_kit: Callable[[TablePort], TableKit] | None = None
+    table_kit: Callable[[TablePort[Any, Any, Any]], TableKit[Any, Any]] | None = None
 
     @property
     def id(self) -> str:

@@ -5,64 +5,67 @@ quick). Each game registers its own routes ("{id}.{name}") through its UI descri
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
+    from game.core.ui.context import Context
 
 
-def _title(ctx: Any, **kw: Any) -> Any:
+def _title(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.title import TitleScene
 
     return TitleScene(ctx, **kw)
 
 
-def _settings(ctx: Any, **kw: Any) -> Any:
+def _settings(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.settings import SettingsScene
 
     return SettingsScene(ctx, **kw)
 
 
-def _pause(ctx: Any, **kw: Any) -> Any:
+def _pause(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.pause import PauseScene
 
     return PauseScene(ctx, **kw)
 
 
-def _confirm(ctx: Any, **kw: Any) -> Any:
+def _confirm(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.dialog import ConfirmDialog
 
     return ConfirmDialog(ctx, **kw)
 
 
-def _handoff(ctx: Any, **kw: Any) -> Any:
+def _handoff(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.handoff import HandoffScene
 
     return HandoffScene(ctx, **kw)
 
 
-def _replays(ctx: Any, **kw: Any) -> Any:
+def _replays(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.replays import ReplaysScene
 
     return ReplaysScene(ctx, **kw)
 
 
-def _saves(ctx: Any, **kw: Any) -> Any:
+def _saves(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.saves import SavesScene
 
     return SavesScene(ctx, **kw)
 
 
-def _stats(ctx: Any, **kw: Any) -> Any:
+def _stats(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.stats import StatsScene
 
     return StatsScene(ctx, **kw)
 
 
-def _stats_daily(ctx: Any, **kw: Any) -> Any:
+def _stats_daily(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.stats_daily import DailyStatsScene
 
     return DailyStatsScene(ctx, **kw)
 
 
-def _howto(ctx: Any, **kw: Any) -> Any:
+def _howto(ctx: Context, **kw: Any) -> Any:
     from game.core.ui.scenes.howto import HowToScene
 
     return HowToScene(ctx, **kw)
@@ -79,7 +82,7 @@ def add_routes(install: Callable[[Any], None]) -> None:
         EXTRA_ROUTES.append(install)
 
 
-def install_core_routes(ctx: Any) -> None:
+def install_core_routes(ctx: Context) -> None:
     """Register core's scenes (and the composition root's extra ones) on the navigator."""
     for name, factory in (
         ("title", _title),

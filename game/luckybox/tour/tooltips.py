@@ -9,6 +9,8 @@ from typing import Any
 import pygame
 
 from game.luckybox.entry import LUCKYBOX
+from game.luckybox.rules.actions import Action
+from game.luckybox.rules.state import GameState
 from game.luckybox.ui.scenes.gameend import GROW_TIME
 from game.luckybox.ui.table.kit import kit_of
 from game.tour import Step, Tour
@@ -71,6 +73,7 @@ def _luckybox_round_end(tour: Tour) -> None:
     from game.luckybox.rules import events as ev
     from game.luckybox.ui.scenes.table import lucky_table
 
+    session: Session[GameState, Action]
     session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed, game=LUCKYBOX)
     bots = {i: session.game.make_bot("normal", tour.seed, i) for i in range(2)}
     state = session.state
@@ -99,7 +102,7 @@ def _luckybox_solo_end(tour: Tour) -> None:
     rating scale with the score placed on it."""
     from game.core.session import Seat, Session
 
-    session = Session([Seat("Alex")], tour.seed, game=LUCKYBOX)
+    session: Session[GameState, Action] = Session([Seat("Alex")], tour.seed, game=LUCKYBOX)
     bot = session.game.make_bot("normal", tour.seed, 0)
     state = session.state
     while not state.is_terminal():

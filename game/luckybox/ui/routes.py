@@ -4,76 +4,79 @@ round end, game end and replay, plus starting and continuing a game. Route names
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
+    from game.core.ui.context import Context
 
 
-def _setup(ctx: Any, **kw: Any) -> Any:
+def _setup(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.setup import SetupScene
 
     return SetupScene(ctx, **kw)
 
 
-def _draft(ctx: Any, **kw: Any) -> Any:
+def _draft(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.draft import DraftScene
 
     return DraftScene(ctx, **kw)
 
 
-def _round_end(ctx: Any, **kw: Any) -> Any:
+def _round_end(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.roundend import RoundEndScene
 
     return RoundEndScene(ctx, **kw)
 
 
-def _scoring(ctx: Any, **kw: Any) -> Any:
+def _scoring(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.scoring import ScoringScene
 
     return ScoringScene(ctx, **kw)
 
 
-def _game_end(ctx: Any, **kw: Any) -> Any:
+def _game_end(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.gameend import GameEndScene
 
     return GameEndScene(ctx, **kw)
 
 
-def _replay(ctx: Any, **kw: Any) -> Any:
+def _replay(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.replay import ReplayScene
 
     return ReplayScene(ctx, **kw)
 
 
-def _same_deal(ctx: Any, record: Any, label: str) -> Any:
+def _same_deal(ctx: Context, record: Any, label: str) -> Any:
     from game.luckybox.ui.scenes.setup import SetupScene, same_deal_from
 
     return SetupScene(ctx, same_deal=same_deal_from(record, label))
 
 
-def _start(ctx: Any, **kw: Any) -> Any:
+def _start(ctx: Context, **kw: Any) -> Any:
     from game.luckybox.ui.scenes.table import start_game
 
     return start_game(ctx, **kw)
 
 
-def _continue(ctx: Any, saved: Any = None) -> str | None:
+def _continue(ctx: Context, saved: Any = None) -> str | None:
     from game.luckybox.ui.scenes.table import continue_game
 
     return continue_game(ctx, saved)
 
 
-def _howto_pages(ctx: Any) -> Any:
+def _howto_pages(ctx: Context) -> Any:
     from game.luckybox.ui.learn.pages import pages
 
     return pages()
 
 
-def _guided(ctx: Any) -> Any:
+def _guided(ctx: Context) -> Any:
     from game.luckybox.ui.learn.guide import start_guided
 
     return start_guided(ctx)
 
 
-def _start_from_setup(ctx: Any, config: Any) -> Any:
+def _start_from_setup(ctx: Context, config: Any) -> Any:
     """The table for the setup screen's choices (a `GameConfig`)."""
     from game.core.ui.launch import seats_from
 
@@ -87,7 +90,7 @@ def _start_from_setup(ctx: Any, config: Any) -> Any:
     )
 
 
-def install(ctx: Any) -> None:
+def install(ctx: Context) -> None:
     nav = ctx.nav
     for name, factory in (
         ("setup", _setup),

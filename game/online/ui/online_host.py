@@ -13,7 +13,7 @@ from typing import Any
 from game.core.game import Refusal
 from game.core.i18n import lt, t
 from game.core.turns import COMPUTER, HUMAN, IDLE, Turn, TurnController
-from game.core.ui.table import Table
+from game.core.ui.table import HostedTable
 from game.online import protocol as p
 
 from . import seats_file
@@ -69,10 +69,10 @@ class OnlineHost:
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
         self.host_gone = False  # the server said the host's app closed (until the line is back)
 
-    def attach(self, table: Table) -> None:
+    def attach(self, table: HostedTable) -> None:
         self.table = table
 
-    def make_turns(self, table: Table) -> TurnController:
+    def make_turns(self, table: HostedTable) -> TurnController:
         return OnlineTurns(self.session, table.needs_confirm)
 
     def start(self) -> None:

@@ -225,4 +225,6 @@ class OnlineSession:
                 self.retry = self.sent  # a fresh `state` follows
 
 
-_ONLINE_IS_A_TABLE_SESSION: type[TableSession] = OnlineSession  # mypy proves it (test_table_seam)
+_ONLINE_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = (
+    OnlineSession  # mypy proves it (test_table_seam)
+)

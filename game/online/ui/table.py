@@ -39,7 +39,9 @@ def grown_past(past: Past | None, state: ReadState) -> Past | None:
     return None
 
 
-def start_table(ctx: Any, session: OnlineSession, link: Any, past: Past | None = None) -> Table:
+def start_table(
+    ctx: Any, session: OnlineSession, link: Any, past: Past | None = None
+) -> Table[Any, Any, Any]:
     """Put the online table on the stack (alone): the core table around the game's kit, its
     board shown from this seat's view (`TableKit.shown_view`); `past`, what the seat saw
     before (the server's, for a seat that comes back), told in its move log."""
@@ -51,7 +53,7 @@ def start_table(ctx: Any, session: OnlineSession, link: Any, past: Past | None =
     return scene
 
 
-def tell_past(scene: Table, session: OnlineSession, past: Past) -> None:
+def tell_past(scene: Table[Any, Any, Any], session: OnlineSession, past: Past) -> None:
     """The seat's past played onto a board of its own from the view it was dealt, as its
     steps would have shown, so the kit's move log (`watch_board`) says the whole game; the
     table's own board stands where the server's does. A past that does not fit this game

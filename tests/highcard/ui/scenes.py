@@ -33,7 +33,7 @@ from game.core.ui.table import Effects, KitParts, Table, TableKit, TablePort, re
 from game.core.ui.widgets import Button
 
 from ..entry import GAME
-from ..rules.game import Dealt, Keep, Kept, Shown, Swap, Swapped, Undone
+from ..rules.game import Dealt, HighCardState, Keep, Kept, Shown, Swap, Swapped, Undone
 
 CARD_W, CARD_H, CARD_GAP, CARD_TOP = 160, 224, 40, 170
 
@@ -79,6 +79,10 @@ class SetupScene(SetupShell):
 # ---------------------------------------------------------------- the table
 
 
+#: What a High card table carries: the state, the actions, the board as shown (below).
+Port = TablePort[HighCardState, "Keep | Swap", "ShownCards"]
+
+
 class ShownCards:
     """The cards as this table has shown them so far (the engine's events applied in turn)."""
 
@@ -88,13 +92,13 @@ class ShownCards:
         self.winner: int | None = None
 
     @classmethod
-    def of_view(cls, state: Any) -> ShownCards:
+    def of_view(cls, state: HighCardState) -> ShownCards:
         """The cards as a seat's view has them mid-game (an online table's)."""
         shown = cls(len(state.names))
         shown.reset_to(state)
         return shown
 
-    def reset_to(self, state: Any) -> None:
+    def reset_to(self, state: HighCardState) -> None:
         """Show the view as it stands (a fresh one arrived)."""
         self.cards = list(state.cards)
         self.choices = [""] * len(state.names)
@@ -114,18 +118,22 @@ class ShownCards:
 class Seats(Part):
     """Every seat's card, name and choice; a card shows only to its own seat until the end."""
 
-    table: HighCardKit
+    port: Port
+
+    def __init__(self, port: Port, kit: HighCardKit) -> None:
+        super().__init__(port)
+        self.kit = kit  # (whose card this screen may show)
 
     def draw(self, surface: pygame.Surface) -> None:
-        kit, port, text = self.table, self.table.port, self.ctx.text
+        kit, port, text = self.kit, self.port, self.ctx.text
         seen = port.seen
         seats = len(seen.cards)
         for seat in range(seats):
             rect = card_rect(seat, seats)
             shown = seen.winner is not None or seat == kit.viewer
             draw_card(surface, text, rect, seen.cards[seat] if shown else 0)
-            colour = YELLOW if seat == seen.winner or seat == port.acting else WHITE
-            name = port.name(seat)
+            colour = YELLOW if seat == seen.winner or seat == port.session.next_seat() else WHITE
+            name = port.session.name_of(seat)
             size = text.fit_size(name, 32, CARD_W + CARD_GAP - 8)
             at = (rect.centerx, rect.bottom + 30)
             text.blit_centered(surface, name, size, colour, at, outline=INK, px=2)
@@ -140,10 +148,12 @@ class Seats(Part):
 class Prompt(Part):
     """The line under the cards: the replay's progress, a message, or what happens now."""
 
-    table: HighCardKit
+    def __init__(self, port: Port, kit: HighCardKit) -> None:
+        super().__init__(port)
+        self.kit = kit
 
     def draw(self, surface: pygame.Surface) -> None:
-        line = self.table.turn_line()
+        line = self.kit.turn_line()
         if not line:
             return
         text = self.ctx.text
@@ -154,10 +164,11 @@ class Prompt(Part):
 class Controls(Part):
     """Keep (K), Swap (S) and Undo (U): what a person at the table may do."""
 
-    table: HighCardKit
+    port: Port
 
-    def __init__(self, kit: HighCardKit) -> None:
-        super().__init__(kit)
+    def __init__(self, port: Port, kit: HighCardKit) -> None:
+        super().__init__(port)
+        self.kit = kit
         self.buttons = {
             "keep": Button((420, 600, 200, 66), "Keep", self.keep, key=pygame.K_k, colour=GREEN),
             "swap": Button((660, 600, 200, 66), "Swap", self.swap, key=pygame.K_s, colour=ORANGE),
@@ -165,13 +176,13 @@ class Controls(Part):
         }
 
     def keep(self) -> None:
-        self.table.act(Keep(self.table.port.focus))
+        self.kit.act(Keep(self.port.focus))
 
     def swap(self) -> None:
-        self.table.act(Swap(self.table.port.focus))
+        self.kit.act(Swap(self.port.focus))
 
     def undo(self) -> None:
-        port = self.table.port
+        port = self.port
         port.show(Effects(message=port.undo() or "Taken back."))
 
     def update(self, dt: float) -> None:
@@ -182,26 +193,26 @@ class Controls(Part):
         return any(button.handle_event(event) for button in self.buttons.values())
 
     def draw(self, surface: pygame.Surface) -> None:
-        mine = self.table.port.human_turn()
+        mine = self.port.human_turn()
         self.buttons["keep"].enabled = self.buttons["swap"].enabled = mine
         for button in self.buttons.values():
             button.draw(surface, self.ctx.text)
 
 
-class HighCardKit(TableKit):
+class HighCardKit(TableKit[HighCardState, ShownCards]):
     """High card's table kit: the seats' cards, the prompt and the buttons; the end at
-    `Shown`. The core table (`game.core.ui.table.Table`) holds it, here or online."""
+    `Shown`. The core table (`game.core.ui.table.Table`) holds it, here or online; its parts
+    read the table through its port, and ask the kit only what is High card's."""
 
     game_over_event = Shown
 
-    def __init__(self, port: TablePort) -> None:
+    def __init__(self, port: Port) -> None:
         self.port = port
-        self.ctx = port.ctx  # (the parts' services: text, layout)
 
-    def shown_board(self, state: Any, source: Any = None) -> ShownCards:
+    def shown_board(self, state: HighCardState, source: HighCardState | None = None) -> ShownCards:
         return ShownCards(len(state.names))
 
-    def shown_view(self, state: Any) -> ShownCards:
+    def shown_view(self, state: HighCardState) -> ShownCards:
         return ShownCards.of_view(state)
 
     def build(self) -> KitParts:
@@ -211,16 +222,20 @@ class HighCardKit(TableKit):
             Swapped: EventStyle(0.45),
             Shown: EventStyle(1.0, stage=self.glow_winner),
         }
-        return KitParts(styles, [Seats(self), Prompt(self)], controls=Controls(self))
+        port = self.port
+        return KitParts(
+            styles, [Seats(port, self), Prompt(port, self)], controls=Controls(port, self)
+        )
 
     def glow_winner(self, event: Shown, seconds: float) -> None:
         rect = card_rect(event.winner, len(event.cards))
         self.port.animator.effects.append(Glow(rect.inflate(16, 16), seconds))
 
     def static_layer(self) -> pygame.Surface:
+        ctx = self.port.ctx
         layer: pygame.Surface = gfx.layer(self.port.view, (1280, 720))
-        draw_backdrop(layer, self.ctx.assets)
-        self.ctx.text.blit_centered(layer, GAME.title, 56, YELLOW, (640, 60), outline=INK, px=4)
+        draw_backdrop(layer, ctx.assets)
+        ctx.text.blit_centered(layer, GAME.title, 56, YELLOW, (640, 60), outline=INK, px=4)
         return layer
 
     @property
@@ -247,12 +262,12 @@ class HighCardKit(TableKit):
             return port.status_line()
         if port.message:
             return port.message
-        seen, seat = port.seen, port.acting
+        seen, seat, name = port.seen, port.session.next_seat(), port.session.name_of
         if seen.winner is not None:
-            return f"{port.name(seen.winner)} wins with {seen.cards[seen.winner]}!"
+            return f"{name(seen.winner)} wins with {seen.cards[seen.winner]}!"
         if port.human_turn():
             return "Your card: Keep it (K) or Swap it for the pile's top (S)."
-        return "" if seat is None else f"{port.name(seat)} is choosing..."
+        return "" if seat is None else f"{name(seat)} is choosing..."
 
 
 def start_game(
@@ -264,8 +279,8 @@ def start_game(
     deal: Any = None,
     challenge: dict[str, Any] | None = None,
     **_: Any,
-) -> Table:
-    session = Session(list(seats), seed, None, deal, game=GAME)
+) -> Table[HighCardState, Keep | Swap, ShownCards]:
+    session: Session[HighCardState, Keep | Swap] = Session(list(seats), seed, None, deal, game=GAME)
     session.challenge = challenge
     scene = Table(ctx, session, HighCardKit, demo=demo, on_game_over=on_game_over)
     ctx.stack.clear_to(scene)
@@ -310,5 +325,5 @@ class ReplayScene(ReplayShell):
 
     game_id = GAME.id
 
-    def make_table(self, session: Session[Any]) -> Table:
+    def make_table(self, session: Session[Any, Any]) -> Table[Any, Any, Any]:
         return Table(self.ctx, session, HighCardKit, demo=True, driven=True)

@@ -83,10 +83,10 @@ class BlancoGuide(Guide):
         return [geometry.banner, geometry.prompt]
 
     def _player(self) -> Any:
-        return blanco_state(self.session.state).players[self.kit.focus]
+        return blanco_state(self.session.state).players[self.kit.port.focus]
 
     def _grid_shape(self) -> tuple[int, int, int]:
-        p = blanco_state(self.session.state).players[self.kit.focus]
+        p = blanco_state(self.session.state).players[self.kit.port.focus]
         return (p.rows, p.cols, p.stage)
 
     def update(self, dt: float) -> None:
@@ -103,7 +103,7 @@ class BlancoGuide(Guide):
         state = blanco_state(self.session.state)
         done = len(state.actions) - self._news_at
         began = bool(state.actions) and isinstance(state.actions[-1], Draw | Swap)
-        waiting = self.kit.turns.confirming is not None
+        waiting = self.kit.port.turns.confirming is not None
         if self._news and done > 0 and (began or (state.phase == TURN and not waiting)):
             self._news = ""  # a new turn has begun: old news
         shape = self._grid_shape()
@@ -146,7 +146,7 @@ class BlancoGuide(Guide):
     def suggestion(self) -> Any:
         state = blanco_state(self.session.state)
         key = (len(state.actions), state.phase, state.turn_id)
-        return self.bot_suggestion(state, self.kit.focus, key)
+        return self.bot_suggestion(state, self.kit.port.focus, key)
 
     # ---------------------------------------------------------------- the advice
 
@@ -162,7 +162,7 @@ class BlancoGuide(Guide):
             return Advice(self._news or self._last) if (self._news or self._last) else None
         if table.turns.confirming is not None:
             text = t("guide.bl.next", "Your turn is done: press Next.")
-            return self._say(text, table.controls.buttons["next"].rect.center, 40, "next")
+            return self._say(text, self.kit.controls.buttons["next"].rect.center, 40, "next")
         if not table.human_turn():
             return Advice(self._last) if self._last else None
         step = self._step()
@@ -174,14 +174,14 @@ class BlancoGuide(Guide):
         return self._say(text, target, radius, kind)
 
     def _cell(self, at: tuple[int, int]) -> tuple[float, float]:
-        rect = self.kit.cell_rects(self.kit.focus).get(at)
+        rect = self.kit.cell_rects(self.kit.port.focus).get(at)
         return rect.center if rect is not None else self.kit.geometry.grid_area.center
 
     def _step(self) -> tuple[str, tuple[float, float], float, str] | None:
         """The sentence, the point and the ring's size for the click to make now."""
         state = blanco_state(self.session.state)
         moves = self.kit.moves
-        seat = self.kit.focus
+        seat = self.kit.port.focus
         action = self.suggestion()
         legal = state.legal_actions(seat)
         phase = state.phase
@@ -308,7 +308,7 @@ class BlancoGuide(Guide):
         on the seat's view, once per position."""
         done = len(state.actions)
         if self._offered is None or self._offered[:2] != (done, top):
-            seat = self.kit.focus
+            seat = self.kit.port.focus
             after = state.view_for(seat)
             kept = False
             if after.apply(Draw(seat, DISCARD)).ok:
@@ -330,7 +330,7 @@ class BlancoGuide(Guide):
 
     def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
         moves = self.kit.moves
-        seat = self.kit.focus
+        seat = self.kit.port.focus
         hand = blanco_state(self.session.state).hand(seat)
         slots = self.kit.hand_slots(seat, len(hand))
         wanted = action.card if isinstance(action, Play | Discard) else hand[0]

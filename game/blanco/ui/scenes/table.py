@@ -7,24 +7,38 @@ from __future__ import annotations
 from typing import Any
 
 from game.blanco.entry import BLANCO
+from game.blanco.rules.actions import Action
+from game.blanco.rules.state import BlancoState
 from game.core.session import Session
+from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 
-from ..match import load_match, save_match
+from ..match import Match, load_match, save_match
+from ..shown import Shown
 from ..table.kit import BlancoKit, blanco_kit
 
-__all__ = ["BlancoKit", "Resumed", "blanco_table", "continue_game", "start_game"]
+#: A Blanco table: its session's state and actions, and the board it shows, are Blanco's.
+BlancoTable = Table[BlancoState, Action, Shown]
+
+__all__ = [
+    "BlancoKit",
+    "BlancoTable",
+    "Resumed",
+    "blanco_table",
+    "continue_game",
+    "start_game",
+]
 
 
 def blanco_table(
     ctx: Any,
-    session: Session,
+    session: TableSession[BlancoState, Action],
     demo: bool = False,
     on_game_over: Any = None,
     resume: Resumed | None = None,
-    match: Any = None,
+    match: Match | None = None,
     driven: bool = False,
-) -> Table:
+) -> BlancoTable:
     """A Blanco table for one session, from the deal to the win. `driven`: a replay says what
     happens next; each seat's cards are shown as it plays (over every shoulder in turn)."""
     return Table(
@@ -44,12 +58,12 @@ def start_game(
     seed: int = 0,
     demo: bool = False,
     on_game_over: Any = None,
-    session: Session | None = None,
-    match: Any = None,
+    session: Session[BlancoState, Action] | None = None,
+    match: Match | None = None,
     deal: Any = None,
     challenge: dict[str, Any] | None = None,
     **_: Any,
-) -> Table:
+) -> BlancoTable:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its
     table on the stack (alone); `match`: the match it belongs to. `deal` and `challenge`:
     a kept game's cards to play again, and its result to compare at the end."""

@@ -3,8 +3,6 @@ step in progress offers (which line to clear first, reveal the looked-at card or
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.core.i18n import lt, t
@@ -14,13 +12,12 @@ from game.core.ui.snapshot import Snapshot
 from game.core.ui.widgets import Button
 
 from . import geometry as geo
+from .moves import Moves
+from .port import BlancoLook, BlancoPort
 
 CHOICE_H, CHOICE_GAP = 38, 8
 SWAPPING = ("swap", "swap_reveal")  # the moves' modes while two cards are being swapped
 COLOURS = {"swap": (230, 120, 40), "undo": (90, 120, 230), "hint": (60, 170, 120)}
-
-if TYPE_CHECKING:
-    from .port import BlancoPort
 
 
 #: The buttons of someone playing here (not shown to a watcher nor over computers alone).
@@ -28,11 +25,13 @@ PLAYERS_BUTTONS = ("swap", "undo", "hint", "aid")
 
 
 class Controls(Part):
-    table: BlancoPort
+    """The table's buttons and the step in progress's choices; each click a move or a call."""
 
-    def __init__(self, table: BlancoPort) -> None:
-        super().__init__(table)
-        moves = table.moves
+    port: BlancoPort
+
+    def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
+        super().__init__(port)
+        self.look, self.moves = look, moves
         self.buttons: dict[str, Button] = {
             "swap": Button(
                 geo.DESIGN.buttons["swap"],
@@ -61,21 +60,21 @@ class Controls(Part):
             "menu": Button(
                 geo.DESIGN.buttons["menu"],
                 lt("blanco.table.menu", "Menu"),
-                table.open_menu,
+                port.open_menu,
                 colour=(120, 90, 170),
                 text_size=28,
             ),
             "aid": Button(
                 geo.DESIGN.buttons["aid"],
                 "",
-                table.toggle_memory_aid,
+                self.look.toggle_memory_aid,
                 colour=(70, 110, 130),
                 text_size=20,
             ),
             "next": Button(
                 geo.DESIGN.buttons["next"],
                 lt("blanco.table.next", "Next  >"),
-                table.confirm_turn,
+                port.confirm_turn,
                 key=(pygame.K_RETURN, pygame.K_KP_ENTER),
                 colour=(60, 190, 90),
                 text_size=34,
@@ -89,10 +88,10 @@ class Controls(Part):
 
     def choices(self) -> dict[str, Button]:
         """The choice buttons for the step in progress (rebuilt when the choice changes)."""
-        offered = self.table.moves.choices()
-        if self.table.moves.mode in SWAPPING:  # the Swap button reads "Cancel swap": one way back
+        offered = self.moves.choices()
+        if self.moves.mode in SWAPPING:  # the Swap button reads "Cancel swap": one way back
             offered = [choice for choice in offered if choice[0] != "cancel"]
-        area = self.table.geometry.choices
+        area = self.look.geometry.choices
         key = (tuple(area), *((name, label) for name, label, _ in offered))
         if key != self._choice_key:
             self._choice_key = key
@@ -108,8 +107,8 @@ class Controls(Part):
         return self.choice_buttons
 
     def place(self) -> None:
-        """The buttons where the window's shape puts them (`table.geometry`)."""
-        for name, rect in self.table.geometry.buttons.items():
+        """The buttons where the window's shape puts them (`look.geometry`)."""
+        for name, rect in self.look.geometry.buttons.items():
             if self.buttons[name].rect != rect:
                 self.buttons[name].rect = pygame.FRect(rect)
 
@@ -120,9 +119,9 @@ class Controls(Part):
 
     def shown(self, name: str) -> bool:
         if name == "next":  # only while a finished turn waits for its player's Next
-            return self.table.turns.confirming is not None and not self.table.animator.busy
+            return self.port.turns.confirming is not None and not self.port.animator.busy
         if name in PLAYERS_BUTTONS:  # no one plays at this screen: computers, or a watcher
-            return bool(self.table.session.humans)
+            return bool(self.port.session.humans)
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -135,23 +134,23 @@ class Controls(Part):
         """Buttons stay clickable (a click that is not allowed says why); the ones that would
         be refused now are drawn grey."""
         self.place()
-        table = self.table
-        mine = table.human_turn()
+        port = self.port
+        mine = port.human_turn()
         can = {
-            "swap": mine and table.state.phase == "turn",
-            "undo": table.undo_refusal() is None,
+            "swap": mine and port.state.phase == "turn",
+            "undo": self.look.undo_refusal() is None,
             "hint": mine,
         }
         for name, ok in can.items():
             self.buttons[name].colour = COLOURS[name] if ok else GREY
         self.buttons["swap"].label = (
             t("blanco.table.cancel_swap", "Cancel swap")
-            if table.moves.mode in SWAPPING
+            if self.moves.mode in SWAPPING
             else t("blanco.table.swap", "Swap")
         )
         self.buttons["aid"].label = (
             t("blanco.table.aid_on", "Memory aid: on")
-            if table.memory_aid
+            if self.look.memory_aid
             else t("blanco.table.aid_off", "Memory aid: off")
         )
 

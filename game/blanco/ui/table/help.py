@@ -4,15 +4,15 @@ buttons (Swap, Undo, Hint, Menu, the memory aid, Next) say what they do."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import t, tn
 from game.core.ui.tooltip import Tip, TooltipLayer, text_of
 
-if TYPE_CHECKING:
-    from .port import BlancoPort
+from .controls import Controls
+from .parts import Hand
+from .port import BlancoLook, BlancoView
 
 
 def button_tips() -> dict[str, Callable[[], str]]:
@@ -47,11 +47,12 @@ def button_tips() -> dict[str, Callable[[], str]]:
 class BlancoHelp:
     """The table's tooltip layer and what it knows to say."""
 
-    def __init__(self, table: BlancoPort) -> None:
-        self.table = table
+    def __init__(self, port: BlancoView, look: BlancoLook, controls: Controls, hand: Hand) -> None:
+        self.port, self.look = port, look
+        self.controls, self.hand = controls, hand
         self.layer = TooltipLayer()
         for name, tip in button_tips().items():
-            button = table.controls.buttons.get(name)
+            button = self.controls.buttons.get(name)
             if button is not None and getattr(button, "tooltip", None) is None:
                 button.tooltip = tip
         for provide in (self.button_tip, self.pile_tip, self.box_tip, self.hand_tip):
@@ -62,7 +63,7 @@ class BlancoHelp:
 
     def update(self, dt: float) -> None:
         if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
-            controls = self.table.controls
+            controls = self.controls
             shown = [b for name, b in controls.buttons.items() if controls.shown(name)]
             self.layer.avoid = [
                 pygame.FRect(b.rect) for b in [*shown, *controls.choice_buttons.values()]
@@ -73,15 +74,15 @@ class BlancoHelp:
         self.layer.reset()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.layer.draw(surface, self.table.ctx.text)
+        self.layer.draw(surface, self.port.ctx.text)
 
     # ------------------------------------------------------------ the tips
 
     def button_tip(self, pos: tuple[float, float]) -> Tip | None:
-        table = self.table
-        if table.driven:
+        port = self.port
+        if port.driven:
             return None
-        controls = table.controls
+        controls = self.controls
         for name, button in controls.buttons.items():
             tooltip = getattr(button, "tooltip", None)
             if tooltip and controls.shown(name) and button.rect.collidepoint(pos):
@@ -89,8 +90,8 @@ class BlancoHelp:
         return None
 
     def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
-        seen = self.table.seen
-        geometry = self.table.geometry
+        seen = self.port.seen
+        geometry = self.look.geometry
         if geometry.draw_pile.collidepoint(pos):
             return Tip(
                 pygame.FRect(geometry.draw_pile),
@@ -126,10 +127,10 @@ class BlancoHelp:
 
     def box_tip(self, pos: tuple[float, float]) -> Tip | None:
         area = pygame.FRect(0, 0, 240, 34)
-        area.center = self.table.geometry.box_label
+        area.center = self.look.geometry.box_label
         if not area.collidepoint(pos):
             return None
-        box = self.table.seen.box
+        box = self.port.seen.box
         return Tip(
             area,
             t(
@@ -141,10 +142,10 @@ class BlancoHelp:
         )
 
     def hand_tip(self, pos: tuple[float, float]) -> Tip | None:
-        table = self.table
-        for rect in table.hand.rects():
+        port = self.port
+        for rect in self.hand.rects():
             if rect.collidepoint(pos):
-                if table.viewer == table.focus or table.driven:
+                if self.look.viewer == port.focus or port.driven:
                     text = t(
                         "blanco.tip.hand",
                         "Your hand. After drawing, click a card, then a place in your grid "
@@ -155,9 +156,11 @@ class BlancoHelp:
                     text = t(
                         "blanco.tip.hand.hidden",
                         "{name}'s hand: hidden from you.",
-                        name=table.session.name_of(table.focus),
+                        name=port.session.name_of(port.focus),
                     )
                 return Tip(
-                    pygame.FRect(table.geometry.hand_area), text, t("blanco.tip.hand.title", "Hand")
+                    pygame.FRect(self.look.geometry.hand_area),
+                    text,
+                    t("blanco.tip.hand.title", "Hand"),
                 )
         return None

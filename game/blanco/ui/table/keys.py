@@ -13,22 +13,41 @@ highlight now.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
 
 from . import geometry as geo
+from .controls import Controls
+from .moves import Moves
+from .parts import FocusGrid, Hand, Piles
+from .port import BlancoView
 
-if TYPE_CHECKING:
-    from .port import BlancoPort
+
+class Keyed(Protocol):
+    """A Blanco table as its keyboard targets read it (its kit): the port, where things sit,
+    whose cards show, and the parts a target acts through."""
+
+    moves: Moves
+    piles: Piles
+    hand: Hand
+    grid: FocusGrid
+    controls: Controls
+
+    @property
+    def port(self) -> BlancoView: ...
+    @property
+    def geometry(self) -> geo.TableGeometry: ...
+    @property
+    def viewer(self) -> int | None: ...
 
 
-def table_targets(table: BlancoPort) -> list[Target]:
+def table_targets(table: Keyed) -> list[Target]:
     """The focus targets of a Blanco table (the shell drops them when driven and makes each
     skip the animation while one plays)."""
     moves = table.moves
-    lit = moves.targets() if table.human_turn() else set()
+    lit = moves.targets() if table.port.human_turn() else set()
     hinted = _hint_key(table) if lit else None
 
     def rank(key: tuple) -> int:
@@ -52,10 +71,14 @@ def table_targets(table: BlancoPort) -> list[Target]:
                 plays=True,
             )
         )
-    seat = table.focus
+    seat = table.port.focus
     lifted = table.viewer == seat
     for i, rect in enumerate(table.hand.rects()):
-        card = table.seen.players[seat].hand[i] if i < len(table.seen.players[seat].hand) else None
+        card = (
+            table.port.seen.players[seat].hand[i]
+            if i < len(table.port.seen.players[seat].hand)
+            else None
+        )
         if lifted and card is not None and moves.hand_card == card:
             rect = rect.move(0, -geo.HAND_LIFT)  # drawn lifted while chosen
         out.append(
@@ -70,7 +93,7 @@ def table_targets(table: BlancoPort) -> list[Target]:
         )
     for at, rect in table.grid.rects().items():
         key = ("cell", *at)
-        if table.seen.in_gap(seat, at) and key not in lit:
+        if table.port.seen.in_gap(seat, at) and key not in lit:
             continue  # an empty place nothing can go to
         out.append(
             Target(
@@ -109,10 +132,10 @@ def table_targets(table: BlancoPort) -> list[Target]:
     return out
 
 
-def hint_place(table: BlancoPort) -> Any:
+def hint_place(table: Keyed) -> Any:
     """Where the hinted move's next step is made, while a hint shows on our turn (a pile, a
     hand card, a grid place or a button: the place the H key's focus goes to), else None."""
-    if table.moves.hint is None or not table.human_turn():
+    if table.moves.hint is None or not table.port.human_turn():
         return None
     key = _hint_key(table)
     for target in table_targets(table) if key is not None else ():
@@ -121,11 +144,11 @@ def hint_place(table: BlancoPort) -> Any:
     return None
 
 
-def _hint_key(table: BlancoPort) -> tuple | None:
+def _hint_key(table: Keyed) -> tuple | None:
     """The target of the hinted move's next step, if a hint is showing."""
     moves = table.moves
     hint = moves.hint
-    hand = table.state.hand(table.focus)
+    hand = table.port.state.hand(table.port.focus)
     if isinstance(hint, Setup):
         return ("cell", *(hint.reveal if moves.cell is None else hint.look))
     if isinstance(hint, Draw):

@@ -7,8 +7,11 @@ line, a refusal, a flash) for the table to show; the table applies the step to t
 which appends the events to its feed; the animator plays them onto the shown board (`Shown`)
 step by step; the turn controller says whose turn it is; the autosave writes the change.
 
-The kit is the parts' `BlancoPort` (port.py): it passes the core table's members on (read anew
-at every use) and adds Blanco's own.
+The kit hands each part what it reads: the core table's port (typed with Blanco's state,
+action and shown board: `BlancoPort`, port.py), itself as the `BlancoLook` (who may see which
+card, where things sit), and the sibling parts the part asks. Nothing passes the table's
+members on: a part reads `port.seen`, `port.focus`, ... from the table itself, and a click's
+action goes from `Moves` to `port.act`, typed as Blanco's `Action` down to the session.
 
 Hidden information: `viewer` is the one seat whose private cards (hand, looked-at cards) this
 screen may show: the only human at the table, or, with several humans, the human whose turn it
@@ -23,19 +26,20 @@ from typing import Any
 import pygame
 
 from game.blanco.rules import events as ev
-from game.blanco.rules.state import blanco_state
+from game.blanco.rules.state import BlancoState, blanco_state
 from game.blanco.ui.refusal_words import say_refusal
 from game.core.i18n import t
 from game.core.turns import HANDOFF, Turn
 from game.core.ui import gfx
+from game.core.ui.animator import ShownBoard
 from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.paint import GREEN, INK
-from game.core.ui.table import Effects, KitParts, TableKit, TablePort
-from game.core.ui.table.front import PortFront
+from game.core.ui.table import Effects, KitParts, TableKit
 
 from ..cardview import CardArt
+from ..match import Match
 from ..shown import Shown, TolerantShown
-from . import geometry as geo, look_file
+from . import geometry as geo
 from .controls import Controls
 from .help import BlancoHelp
 from .keys import hint_place, table_targets
@@ -54,18 +58,19 @@ from .parts import (
     eye_icon,
     static_layer as paint_static,
 )
+from .port import BlancoLook, BlancoPort
 from .spotlight import BLANCO_PACE, spotlit
 from .styles import OFF_FOCUS, Staging
 
 HINT_PAD = 12  # px the hint's mark stands out around the place to click (its band is inside)
 
 
-def blanco_kit(match: Any = None) -> Callable[[TablePort], BlancoKit]:
+def blanco_kit(match: Match | None = None) -> Callable[[BlancoPort], BlancoKit]:
     """The kit maker for a table of a match's game (`match`: game.blanco.ui.match), or not."""
     return lambda port: BlancoKit(port, match)
 
 
-class BlancoKit(PortFront, TableKit):
+class BlancoKit(TableKit[BlancoState, Shown]):
     """Blanco's side of one table (see the module's docstring)."""
 
     game_over_event = ev.Won
@@ -79,7 +84,7 @@ class BlancoKit(PortFront, TableKit):
     piles: Piles
     others: Others
 
-    def __init__(self, port: TablePort, match: Any = None) -> None:
+    def __init__(self, port: BlancoPort, match: Match | None = None) -> None:
         self.port = port
         self.match = match  # the match this game belongs to (game.blanco.ui.match), if any
         self.art = CardArt(port.ctx.text)
@@ -94,40 +99,41 @@ class BlancoKit(PortFront, TableKit):
 
     # ------------------------------------------------------------ what the core table asks
 
-    def shown_board(self, state: Any, source: Any = None) -> Shown:
+    def shown_board(self, state: BlancoState, source: BlancoState | None = None) -> Shown:
         return Shown.before_deal(state, source=source)
 
-    def shown_view(self, state: Any) -> Shown:
+    def shown_view(self, state: BlancoState) -> Shown:
         """A seat's view mid-game (online): other seats' hidden cards named as they show."""
         return TolerantShown(state)
 
-    def watch_board(self, board: Any) -> Any:
+    def watch_board(self, board: Shown) -> ShownBoard:
         return LoggedBoard(board, self.move_log.note)
 
     def build(self) -> KitParts:
-        self.moves = Moves(self)
-        if self.port.resumed:
-            self._restore_look()
-        self.grid = FocusGrid(self)
-        self.hand = Hand(self)
-        self.piles = Piles(self)
-        self.others = Others(self)
-        self.controls = Controls(self)
-        self.help = BlancoHelp(self)  # tooltips
-        self.log_panel = log_panel(self, self.move_log)
+        port, look = self.port, self._look()
+        self.moves = moves = Moves(port, look)
+        if port.resumed:
+            moves.restore_look()
+        self.grid = FocusGrid(port, look, moves)
+        self.hand = Hand(port, look, moves)
+        self.piles = Piles(port, look, moves)
+        self.others = Others(port, look)
+        self.controls = Controls(port, look, moves)
+        self.help = BlancoHelp(port, look, self.controls, self.hand)  # tooltips
+        self.log_panel = log_panel(port, look, self.others, self.move_log)
         parts = [
-            Banner(self),
+            Banner(port, look),
             self.piles,
             self.grid,
             self.hand,
             self.others,
             self.log_panel,
-            Forward(self, self.others),  # (over the log panel it reaches)
-            LastMoves(self, self.move_log),
-            OpenLog(self, self.log_panel),
-            Prompt(self),
+            Forward(port, self.others),  # (over the log panel it reaches)
+            LastMoves(port, look, self.others, self.move_log),
+            OpenLog(port, self.log_panel),
+            Prompt(port, look),
         ]
-        self.staging = Staging(self)
+        self.staging = Staging(port, look, self.others)
         return KitParts(
             self.staging.styles(),
             parts,
@@ -136,6 +142,10 @@ class BlancoKit(PortFront, TableKit):
             self.controls,
             self.help,
         )
+
+    def _look(self) -> BlancoLook:
+        """This kit as its parts read it (mypy checks it provides all of `BlancoLook`)."""
+        return self
 
     def static_layer(self) -> pygame.Surface:
         return paint_static(self.geometry)
@@ -182,7 +192,7 @@ class BlancoKit(PortFront, TableKit):
     def needs_confirm(self, seat: int) -> bool:
         """A human's step ended their turn (or their set-up, with others to follow): the
         table waits for Next, and Undo stays possible until then."""
-        state = blanco_state(self.state)
+        state = blanco_state(self.port.state)
         if state.is_terminal():
             return False
         return state.turn_id != self.moves.turn_before or state.waiting_for() != [seat]
@@ -190,50 +200,51 @@ class BlancoKit(PortFront, TableKit):
     def undo_refusal(self) -> str | None:
         """Why the focused seat cannot undo now, or None. The engine lets the step that ended
         a turn be taken back until the next step; at the table that lasts until Next."""
-        seat = self.focus
-        if self.session.seats[seat].is_computer:
+        port = self.port
+        seat = port.focus
+        if port.session.seats[seat].is_computer:
             return t("blanco.table.undo_not_yours", "Can't undo: not your move.")
         if (
-            self.turns.confirming != seat
-            and blanco_state(self.state).phase == "turn"
-            and self.state.waiting_for() == [seat]
+            self.port.turns.confirming != seat
+            and blanco_state(self.port.state).phase == "turn"
+            and self.port.state.waiting_for() == [seat]
         ):
             return t("blanco.table.undo_nothing", "Can't undo: nothing to take back this turn.")
-        reason = self.state.can_undo(seat)
+        reason = self.port.state.can_undo(seat)
         if reason is not None:
             return t(
                 "blanco.table.undo_refused_line",
                 "Can't undo. {reason}",
-                reason=say_refusal(reason, self.state.names),
+                reason=say_refusal(reason, self.port.state.names),
             )
         return None
 
     def turn_line(self) -> str:
-        if self.status_line is not None:
-            return self.status_line()
-        if self.state.is_terminal():
+        if self.port.status_line is not None:
+            return self.port.status_line()
+        if self.port.state.is_terminal():
             return t("blanco.table.over", "The game is over.")
-        if self.animator.busy:
+        if self.port.animator.busy:
             return t("blanco.table.skip", "Click or press Space to skip the animation.")
-        if self.turns.confirming is not None:
+        if self.port.turns.confirming is not None:
             if self.undo_refusal() is None:
                 return t(
                     "blanco.table.done_undo",
                     "Turn done. Press Next (Enter) to go on, or Undo to take it back.",
                 )
             return t("blanco.table.done", "Turn done. Press Next (Enter) to go on.")
-        if self.human_turn():
+        if self.port.human_turn():
             return self.moves.prompt()
-        seat = self.acting
+        seat = self.port.session.next_seat()
         if seat is None:
             return ""
-        return self.waiting_words(seat) or t(
-            "blanco.table.playing", "{name} is playing...", name=self.name(seat)
+        return self.port.waiting_words(seat) or t(
+            "blanco.table.playing", "{name} is playing...", name=self.port.session.name_of(seat)
         )
 
     def cell_face(self, seat: int, at: tuple[int, int]) -> tuple[int, bool]:
         """The card a cell shows on this screen: (card, face up)."""
-        p = self.seen.players[seat]
+        p = self.port.seen.players[seat]
         r, c = at
         if p.up[r][c]:
             return p.grid[r][c], True
@@ -245,7 +256,7 @@ class BlancoKit(PortFront, TableKit):
         self, surface: pygame.Surface, seat: int, at: tuple[int, int], rect: pygame.FRect
     ) -> None:
         card, up = self.cell_face(seat, at)
-        p = self.seen.players[seat]
+        p = self.port.seen.players[seat]
         known = p.known[at[0]][at[1]] and not p.up[at[0]][at[1]]
         surface.blit(self.art.get(card, (int(rect.w), int(rect.h)), up), rect.topleft)
         if known and up:  # a looked-at card shown to its owner only: shaded, with the eye
@@ -263,16 +274,16 @@ class BlancoKit(PortFront, TableKit):
         return shade
 
     def cell_rects(self, seat: int, shape: tuple[int, int] | None = None) -> dict[Any, Any]:
-        p = self.seen.players[seat]
+        p = self.port.seen.players[seat]
         rows, cols = shape or (p.rows, p.cols)
-        if seat == self.focus:
+        if seat == self.port.focus:
             return self.geometry.big_grid(rows, cols)
         panel = self.others.panels().get(seat)
         return geo.mini_grid(panel, rows, cols) if panel else {}
 
     def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.FRect]:
-        n = len(self.seen.players[seat].hand) if count is None else count
-        if seat == self.focus:
+        n = len(self.port.seen.players[seat].hand) if count is None else count
+        if seat == self.port.focus:
             return self.geometry.hand_rects(n)
         panel = self.others.panels().get(seat)
         if panel is None:
@@ -282,42 +293,25 @@ class BlancoKit(PortFront, TableKit):
         return [pygame.FRect(side.x + 6 + i * 16, side.y + 4, w * 0.8, h * 0.8) for i in range(n)]
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
-        if seat == self.focus:
+        if seat == self.port.focus:
             return self.geometry.grid_area.center
         panel = self.others.panels().get(seat)
         return panel.center if panel else self.geometry.grid_area.center
-
-    # ------------------------------------------------------------ a reward look, kept aside
-
-    def remember_look(self, at: tuple[int, int]) -> None:
-        """The player has seen the card of a chain reaction's look: keep which one, so a
-        Continue asks about the same card (the engine takes the look and its reveal as one)."""
-        look_file.remember(self.port.table_folder(), self.session.seed, self.state, at)
-
-    def forget_look(self) -> None:
-        look_file.forget(getattr(self.session, "table_folder", None))  # (none online)
-
-    def _restore_look(self) -> None:
-        """A resumed game whose look was seen but not yet decided asks about the same card."""
-        folder = getattr(self.session, "table_folder", None)  # (none online)
-        at = look_file.restored(folder, self.session.seed, self.state, self.acting)
-        if at is not None:
-            self.moves.mode, self.moves.cell = "look_reveal", at
 
     @property
     def memory_aid(self) -> bool:
         """A setting (Settings, on by default): read as the table draws, so a change in the
         Settings opened from the menu shows at once."""
-        return bool(self.ctx.settings.memory_aid)
+        return bool(self.port.ctx.settings.memory_aid)
 
     def toggle_memory_aid(self) -> None:
         """The table's own switch for the same setting, kept in the settings file."""
         from game.core.ui.settings import save_settings
 
-        self.ctx.settings.memory_aid = not self.ctx.settings.memory_aid
-        warning = save_settings(self.ctx.settings, self.ctx.data_dir)
+        self.port.ctx.settings.memory_aid = not self.port.ctx.settings.memory_aid
+        warning = save_settings(self.port.ctx.settings, self.port.ctx.data_dir)
         if warning:
-            self.ctx.message = warning
+            self.port.ctx.message = warning
 
     # ------------------------------------------------------------ turns and choices
 
@@ -334,24 +328,25 @@ class BlancoKit(PortFront, TableKit):
     def on_update(self, dt: float) -> None:
         """Another seat's turn brought forward plays its steps at full length (its panel is
         large: they are where the player looks); the deal's and a demo's stay brisk."""
-        self.animator.off_focus = 1.0 if spotlit(self) is not None else OFF_FOCUS
+        self.port.animator.off_focus = 1.0 if spotlit(self.port) is not None else OFF_FOCUS
 
     def on_turn(self, turn: Turn) -> None:
         if turn.kind == HANDOFF:
-            self.take(self.moves.cancel())  # (a card already looked at stays chosen)
+            self.port.show(self.moves.cancel())  # (a card already looked at stays chosen)
 
     def has_choice(self) -> bool:
         moves = self.moves
         return bool(moves.mode or moves.hand_card is not None or moves.cell)
 
     def drop_choice(self) -> None:
-        self.take(self.moves.cancel())
+        self.port.show(self.moves.cancel())
 
     def end_scene(self) -> Any:
         """The match's scores when the game is one of a match (else the game's end)."""
         if self.match is not None:
-            self.match.add_game(self.state)
-            return self.ctx.nav.make("blanco.match_score", session=self.session, match=self.match)
+            port = self.port
+            self.match.add_game(port.state)
+            return port.ctx.nav.make("blanco.match_score", session=port.session, match=self.match)
         return None
 
     # ------------------------------------------------------------ drawing
@@ -359,9 +354,9 @@ class BlancoKit(PortFront, TableKit):
     def before_draw(self, surface: pygame.Surface) -> None:
         """Who may see what this frame first (the parts read it)."""
         self.private_drawn = set()
-        self.targets = self.moves.targets() if self.human_turn() else set()
+        self.targets = self.moves.targets() if self.port.human_turn() else set()
         self.hidden = set()
-        for effect in self.animator.effects:
+        for effect in self.port.animator.effects:
             self.hidden |= getattr(effect, "hides", set())
             private = getattr(effect, "private", None)
             if private is not None:

@@ -15,7 +15,7 @@ drawn from and blitted back; the places are worked out once per event shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -26,28 +26,27 @@ from game.core.ui.paint import INK
 from game.core.ui.shells.part import Part
 
 from .log import MoveLog
+from .parts import Others
+from .port import BlancoLook, BlancoView
 from .spotlight import spotlit
 
 LAST_MOVE = (255, 150, 60)  # the ring on a place changed since the viewer last acted
 
-if TYPE_CHECKING:
-    from .port import BlancoPort
 
-
-def log_panel(table: BlancoPort, log: MoveLog) -> LogPanel:
+def log_panel(port: BlancoView, look: BlancoLook, others: Others, log: MoveLog) -> LogPanel:
     """The table's log panel (game/core/ui/log_panel.py), saying `log` for the table's viewer
     in the right column's bottom, opened over the whole column (a click, or L)."""
 
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
-        reader = table.viewer
+        reader = look.viewer
         said = log.lines(reader)
         key = (reader, language(), log.noted)
         return key, [(line.text, reader is not None and line.seat == reader) for line in said]
 
     def place(open_: bool) -> pygame.FRect:
-        area = table.geometry.log_area(len(table.others.seats()))
+        area = look.geometry.log_area(len(others.seats()))
         if open_:  # over the whole right column
-            top = table.geometry.others.y
+            top = look.geometry.others.y
             return pygame.FRect(area.x, top, area.w, area.bottom - top)
         return area
 
@@ -58,43 +57,41 @@ def log_panel(table: BlancoPort, log: MoveLog) -> LogPanel:
             t("blanco.log.empty", "The moves will show here."),
         )
 
-    return LogPanel(table, Source(lines, place, words), key=pygame.K_l)
+    return LogPanel(port, Source(lines, place, words), key=pygame.K_l)
 
 
 class LastMoves(Part):
     """Rings on the places other players changed since the viewer last acted."""
 
-    table: BlancoPort
-
-    def __init__(self, table: BlancoPort, log: MoveLog) -> None:
-        super().__init__(table)
-        self.log = log
+    def __init__(self, port: BlancoView, look: BlancoLook, others: Others, log: MoveLog) -> None:
+        super().__init__(port)
+        self.look, self.others, self.log = look, others, log
         self._places: tuple[tuple[int | None, int], set[tuple[int, int, int]]] | None = None
 
     def places(self) -> set[tuple[int, int, int]]:
-        reader = self.table.viewer
+        reader = self.look.viewer
         key = (reader, self.log.noted)
         if self._places is None or self._places[0] != key:
             self._places = (key, self.log.changed_since_acted(reader))
         return self._places[1]
 
     def draw(self, surface: pygame.Surface) -> None:
-        table = self.table
+        port = self.port
         places = self.places()
         if not places:
             return
-        forward = spotlit(table)  # a panel brought forward covers the panels under it
-        cover = table.others.panels().get(forward) if forward is not None else None
+        forward = spotlit(port)  # a panel brought forward covers the panels under it
+        cover = self.others.panels().get(forward) if forward is not None else None
         by_seat: dict[int, list[tuple[int, int]]] = {}
         for seat, r, c in places:
             by_seat.setdefault(seat, []).append((r, c))
         for seat, cells in by_seat.items():
-            if seat >= len(table.seen.players):
+            if seat >= len(port.seen.players):
                 continue
-            rects = table.cell_rects(seat)
+            rects = self.look.cell_rects(seat)
             for at in cells:
                 rect = rects.get(at)
-                if rect is None or ("cell", seat, *at) in table.hidden:
+                if rect is None or ("cell", seat, *at) in self.look.hidden:
                     continue
                 if cover is not None and seat != forward and cover.colliderect(rect):
                     continue

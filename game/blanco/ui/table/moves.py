@@ -9,24 +9,26 @@ action is refused with a reason (a message line and a red flash).
 Each click (`click_pile`, `click_hand`, `click_cell`, `do_swap`, `do_undo`, `do_hint`,
 `cancel`) RETURNS its effects (`game.core.ui.table.Effects`: the line, a refusal, what to
 flash); the part that took the click hands them to the table (`port.show`), which shows them.
-The step itself goes to the table through `port.act`, which tells the turn controller.
+The step itself goes straight to the table through `port.act` (typed with Blanco's `Action`),
+which tells the turn controller and hands it to the session.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.blanco.rules import Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.blanco.rules.actions import Action
+from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, BlancoState
 from game.blanco.ui.refusal_words import say_refusal
 from game.blanco.ui.table.prompts import describe, prompt_of
 from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
 from game.core.ui.table import NO_EFFECTS, Effects
 
-if TYPE_CHECKING:
-    from .port import BlancoPort
+from . import look_file
+from .port import BlancoLook, BlancoPort
 
 REFUSE_FLASH = 0.5
 Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
@@ -35,10 +37,11 @@ Key = tuple  # ("cell", r, c) / ("hand", i) / ("pile",) / ("discard",)
 class Moves:
     """The focused human's choice in progress, the targets it leaves, and refusals."""
 
-    def __init__(self, table: BlancoPort) -> None:
-        self.table = table
+    def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
+        self.port = port
+        self.look = look  # (whether Undo can take a step back: the kit's `undo_refusal`)
         # The turn the last step was taken in: did that step end it? (the Next gate)
-        self.turn_before = table.state.turn_id
+        self.turn_before = port.state.turn_id
         self.mode: str | None = None  # "swap", "swap_reveal", "discard", "clear", "look_reveal"
         self.hand_card: int | None = None
         self.cell: tuple[int, int] | None = None  # set-up reveal, swap's first card, look
@@ -50,14 +53,14 @@ class Moves:
 
     @property
     def seat(self) -> int:
-        return self.table.focus
+        return self.port.focus
 
     @property
-    def state(self) -> Any:
-        return self.table.state
+    def state(self) -> BlancoState:
+        return self.port.state
 
     def legal(self) -> list:
-        return self.state.legal_actions(self.seat) if self.table.human_turn() else []
+        return self.state.legal_actions(self.seat) if self.port.human_turn() else []
 
     def clear(self) -> None:
         self.mode = self.hand_card = self.cell = self.pair = None
@@ -80,54 +83,54 @@ class Moves:
         """A refused click: the line says why, its target (if any) flashes red."""
         return Effects(message=reason, refusal=True, flash=key)
 
-    def step(self, action: Any) -> Effects:
+    def step(self, action: Action) -> Effects:
         """Hand the action to the table (`port.act`); refused, the effects say why."""
-        table = self.table
-        self.turn_before = table.state.turn_id  # did this step end the turn? (the Next gate)
-        outcome = table.act(action)
+        port = self.port
+        self.turn_before = port.state.turn_id  # did this step end the turn? (the Next gate)
+        outcome = port.act(action)
         if not outcome.ok:
-            return self.refuse(say_refusal(outcome.refusal or "", table.state.names))
+            return self.refuse(say_refusal(outcome.refusal or "", port.state.names))
         if isinstance(action, Look):
-            table.forget_look()
+            self.forget_look()
         self.clear()
         self.hint = None
         return NO_EFFECTS  # (the table cleared its line)
 
-    def apply(self, action: Any) -> bool:
+    def apply(self, action: Action) -> bool:
         """Take the action now, its effects shown; whether the rules took it."""
         effects = self.step(action)
-        self.table.take(effects)
+        self.port.show(effects)
         return effects is NO_EFFECTS
 
     def shows(self, click: Callable[[], Effects]) -> Callable[[], None]:
         """A button's action: the click, its effects shown by the table."""
-        return lambda: self.table.take(click())
+        return lambda: self.port.show(click())
 
     def _not_now(self, key: Key | None) -> Effects | None:
         """Refuse a click when it is not this human's moment: the refusal's effects (NO_EFFECTS
         when the click only skipped an animation), or None when the click may go on."""
-        table = self.table
-        if table.human_turn():
+        port = self.port
+        if port.human_turn():
             return None
-        acting = table.acting
-        if table.turns.confirming is not None and not table.animator.busy:
+        acting = port.session.next_seat()
+        if port.turns.confirming is not None and not port.animator.busy:
             return self.refuse(
                 t(  # "or Undo" only while Undo can take the turn back
                     "blanco.table.turn_done",
                     "Your turn is done: press Next (Enter), or Undo to take it back.",
                 )
-                if table.undo_refusal() is None
+                if self.look.undo_refusal() is None
                 else t("blanco.table.turn_done_next", "Your turn is done: press Next (Enter)."),
                 key,
             )
-        if table.animator.busy:
+        if port.animator.busy:
             return NO_EFFECTS  # the click skipped the animation (of the last turn, too: no spoiler)
         if acting is None:
             return self.refuse(t("blanco.table.over", "The game is over."), key)
         said = t(
             "blanco.table.wait",
             "Wait: it is {name}'s turn.",
-            name=table.session.name_of(acting),
+            name=port.session.name_of(acting),
         )
         # It gives way once that turn ends.
         return Effects(message=said, refusal=True, flash=key, until_turn=True)
@@ -194,7 +197,7 @@ class Moves:
 
     def choices(self) -> list[tuple[str, str, Any]]:
         """Buttons the step in progress offers: (name, label, action)."""
-        if not self.table.human_turn():
+        if not self.port.human_turn():
             return []
         phase = self.state.phase
         if phase == CLEAR:
@@ -237,6 +240,25 @@ class Moves:
             return NO_EFFECTS
         self.clear()
         return self.say("")
+
+    # ------------------------------------------------------------ a reward look, kept aside
+
+    def remember_look(self, at: tuple[int, int]) -> None:
+        """The player has seen the card of a chain reaction's look: keep which one, so a
+        Continue asks about the same card (the engine takes the look and its reveal as one)."""
+        port = self.port
+        look_file.remember(port.table_folder(), port.session.seed, port.state, at)
+
+    def forget_look(self) -> None:
+        look_file.forget(getattr(self.port.session, "table_folder", None))  # (none online)
+
+    def restore_look(self) -> None:
+        """A resumed game whose look was seen but not yet decided asks about the same card."""
+        port = self.port
+        folder = getattr(port.session, "table_folder", None)  # (none online)
+        at = look_file.restored(folder, port.session.seed, port.state, port.session.next_seat())
+        if at is not None:
+            self.mode, self.cell = "look_reveal", at
 
     # ------------------------------------------------------------ clicks
 
@@ -378,7 +400,7 @@ class Moves:
                 )
             elif Look(seat, at, True) in legal:
                 self.mode, self.cell = "look_reveal", at
-                self.table.remember_look(at)  # seen now: closing the game cannot undo it
+                self.remember_look(at)  # seen now: closing the game cannot undo it
                 card = self.state.players[seat].card_at(at)  # the player looks: theirs to see
                 return self.say(
                     t(
@@ -484,27 +506,27 @@ class Moves:
         return self.say(t("blanco.table.swap_how", "Swap: click a card, then a card next to it."))
 
     def do_undo(self) -> Effects:
-        table = self.table
-        if table.animator.busy:
-            table.animator.skip(table.focus)
-        refusal = table.undo_refusal()
+        port = self.port
+        if port.animator.busy:
+            port.animator.skip(port.focus)
+        refusal = self.look.undo_refusal()
         if refusal is None:
-            refusal = table.undo()
+            refusal = port.undo()
         if refusal is not None:
             return self.refuse(refusal)
-        table.animator.skip(table.focus)
+        port.animator.skip(port.focus)
         self.clear()
         return self.say(t("blanco.table.undone", "Undone."))
 
     def do_hint(self) -> Effects:
-        table = self.table
+        port = self.port
         if (refused := self._not_now(None)) is not None:
             return refused
         from game.blanco.ai.reasons import reason
         from game.blanco.ui.reason_words import why_line
 
-        view = table.state.view_for(self.seat)  # the hint and its reason: this seat's view
-        self.hint = table.session.game.hint(view, self.seat)
+        view = port.state.view_for(self.seat)  # the hint and its reason: this seat's view
+        self.hint = port.session.game.hint(view, self.seat)
         said = t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint))
         why = why_line(reason(view, self.hint))
         return self.say(f"{said}\n{why}" if why else said)

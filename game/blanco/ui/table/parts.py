@@ -1,11 +1,11 @@
-"""The regions of Blanco's table, each drawing itself from the shown board (`table.seen`) and
+"""The regions of Blanco's table, each drawing itself from the shown board (`port.seen`) and
 handing its clicks to `Moves`: the focused grid, the hand, the piles, the other players' grids,
-the banner and the prompt. What a screen may show of private cards is `table.viewer`'s
-business; every private face drawn is noted in `table.private_drawn` (tests read it)."""
+the banner and the prompt. Each is made with the table's port (what it reads, and calls), the
+kit's `BlancoLook` (port.py) and the sibling parts it asks. What a screen may show of private
+cards is `look.viewer`'s business; every private face drawn is noted in `look.private_drawn`
+(tests read it)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,8 @@ from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 
 from . import geometry as geo
+from .moves import Moves
+from .port import BlancoLook, BlancoPort
 from .spotlight import spot_rect, spotlit
 from .surface import paint_table
 
@@ -32,9 +34,6 @@ PANEL = (30, 58, 64)
 EMPTY_PLACE = (60, 120, 110)  # the outline of a place without a card (a pile, the hand's)
 FELT = (22, 92, 84)
 PILES_ROOM = 284  # px: the width a line under the piles may take (their felt is 302 wide)
-
-if TYPE_CHECKING:
-    from .port import BlancoPort
 
 
 def seat_title(seat: SeatLike, name: str | None = None) -> str:
@@ -68,26 +67,41 @@ def chosen_ring(card: pygame.FRect) -> pygame.FRect:
     return card.inflate(6, 6)
 
 
-def outline(table: BlancoPort, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
-    """The highlight of a legal target, or the red flash of a refused click."""
-    moves = table.moves
-    if moves.flash and moves.flash[0] == key:
-        gfx.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
-    elif key in table.targets:
-        pulse = motion.pulse(table.time, 6.0)
-        colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
-        gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
-        table.mark_ambient(rect.inflate(14, 14))
+class BlancoPart(Part):
+    """A region of Blanco's table: the port it reads (and acts through) and the kit's look."""
+
+    port: BlancoPort
+
+    def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
+        super().__init__(port)
+        self.look = look
 
 
-class FocusGrid(Part):
+class Clicked(BlancoPart):
+    """A region whose clicks are moves: it hands each to `Moves` and shows what came back."""
+
+    def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
+        super().__init__(port, look)
+        self.moves = moves
+
+    def outline(self, surface: pygame.Surface, rect: pygame.FRect, key: tuple) -> None:
+        """The highlight of a legal target, or the red flash of a refused click."""
+        moves = self.moves
+        if moves.flash and moves.flash[0] == key:
+            gfx.rect(surface, REFUSED, rect.inflate(10, 10), 5, border_radius=12)
+        elif key in self.look.targets:
+            pulse = motion.pulse(self.port.time, 6.0)
+            colour = tuple(round(HIGHLIGHT[i] * (0.7 + 0.3 * pulse)) for i in range(3))
+            gfx.rect(surface, colour, rect.inflate(10, 10), 4, border_radius=12)
+            self.port.mark_ambient(rect.inflate(14, 14))
+
+
+class FocusGrid(Clicked):
     """The focused player's grid, large and clickable."""
 
-    table: BlancoPort
-
     def rects(self) -> dict[tuple[int, int], pygame.FRect]:
-        p = self.table.seen.players[self.table.focus]
-        return self.table.geometry.big_grid(p.rows, p.cols)
+        p = self.port.seen.players[self.port.focus]
+        return self.look.geometry.big_grid(p.rows, p.cols)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
@@ -95,46 +109,44 @@ class FocusGrid(Part):
             return False
         for at, rect in self.rects().items():
             if rect.collidepoint(pos):
-                self.table.take(self.table.moves.click_cell(at))
+                self.port.show(self.moves.click_cell(at))
                 return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        table = self.table
-        seat = table.focus
+        port = self.port
+        seat = port.focus
         rects = self.rects()
-        moves = table.moves
+        moves = self.moves
         for at, rect in rects.items():
-            if table.seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden:
+            if port.seen.in_gap(seat, at) or ("cell", seat, *at) in self.look.hidden:
                 continue
-            outline(self.table, surface, rect, ("cell", *at))
-            if moves.mode == "look_reveal" and moves.cell == at and table.viewer == seat:
+            self.outline(surface, rect, ("cell", *at))
+            if moves.mode == "look_reveal" and moves.cell == at and self.look.viewer == seat:
                 # The reward look in progress: its owner sees the face before choosing.
-                card = table.state.players[seat].card_at(at)
-                table.private_drawn.add(seat)
-                surface.blit(table.art.get(card, (int(rect.w), int(rect.h))), rect.topleft)
+                card = port.state.players[seat].card_at(at)
+                self.look.private_drawn.add(seat)
+                surface.blit(self.look.art.get(card, (int(rect.w), int(rect.h))), rect.topleft)
                 surface.blit(eye_icon(26), (rect.right - 28, rect.y + 2))
             else:
-                table.draw_cell(surface, seat, at, rect)
+                self.look.draw_cell(surface, seat, at, rect)
             if moves.cell == at or (moves.pair and at in moves.pair):
                 gfx.rect(surface, CHOSEN, rect.inflate(10, 10), 5, border_radius=12)
-        if not rects and table.seen.players[seat].stage == 1:
-            table.ctx.text.blit_centered(
+        if not rects and port.seen.players[seat].stage == 1:
+            port.ctx.text.blit_centered(
                 surface,
                 t("blanco.table.empty_grid", "Empty grid"),
                 30,
                 WHITE,
-                table.geometry.grid_area.center,
+                self.look.geometry.grid_area.center,
             )
 
 
-class Hand(Part):
+class Hand(Clicked):
     """The focused player's hand: faces for the viewer, backs otherwise."""
 
-    table: BlancoPort
-
     def rects(self) -> list[pygame.FRect]:
-        return self.table.geometry.hand_rects(len(self.table.seen.players[self.table.focus].hand))
+        return self.look.geometry.hand_rects(len(self.port.seen.players[self.port.focus].hand))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pos = mouse_down(event)
@@ -142,55 +154,53 @@ class Hand(Part):
             return False
         for i, rect in enumerate(self.rects()):
             if rect.collidepoint(pos):
-                self.table.take(self.table.moves.click_hand(i))
+                self.port.show(self.moves.click_hand(i))
                 return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        table = self.table
-        seat = table.focus
-        hand = table.seen.players[seat].hand
-        mine = table.viewer == seat
-        name = table.session.name_of(seat)
-        if table.driven and not spoken_to(name, len(table.session.seats)):  # a replay: by name
+        port = self.port
+        seat = port.focus
+        hand = port.seen.players[seat].hand
+        mine = self.look.viewer == seat
+        name = port.session.name_of(seat)
+        if port.driven and not spoken_to(name, len(port.session.seats)):  # a replay: by name
             label = t("blanco.table.hand_of", "{name}'s hand", name=name)
         else:
             label = (
                 t("blanco.table.your_hand", "Your hand")
-                if mine or table.driven
+                if mine or port.driven
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
-        area = table.geometry.hand_area
+        area = self.look.geometry.hand_area
         #: Where the label was drawn (a raised card must not cover it).
-        self.label_rect = table.ctx.text.blit_centered(
+        self.label_rect = port.ctx.text.blit_centered(
             surface, label, 22, WHITE, (area.centerx, area.y + 9)
         )
         self.card_rects: list[pygame.FRect] = []
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
-            if ("hand", seat, i) in table.hidden:
+            if ("hand", seat, i) in self.look.hidden:
                 continue
-            chosen = mine and table.moves.hand_card == card
+            chosen = mine and self.moves.hand_card == card
             rect = rect.move(0, -geo.HAND_LIFT if chosen else 0)
             self.card_rects.append(rect)
-            outline(self.table, surface, rect, ("hand", i))
+            self.outline(surface, rect, ("hand", i))
             if chosen:  # raised and ringed, as a chosen grid card is (thinner: the label above)
                 gfx.rect(surface, CHOSEN, chosen_ring(rect), 3, border_radius=10)
             if mine:
-                table.private_drawn.add(seat)
-            surface.blit(table.art.get(card, geo.HAND_CARD, mine), rect.topleft)
+                self.look.private_drawn.add(seat)
+            surface.blit(self.look.art.get(card, geo.HAND_CARD, mine), rect.topleft)
         if hand:  # the free place a drawn card lands in, marked as an empty pile is
-            for rect in table.geometry.hand_rects(geo.HAND_SLOTS)[len(hand) :]:
+            for rect in self.look.geometry.hand_rects(geo.HAND_SLOTS)[len(hand) :]:
                 gfx.rect(surface, EMPTY_PLACE, rect, 3, border_radius=12)
 
 
-class Piles(Part):
+class Piles(Clicked):
     """The draw pile with its count, the discard pile with its top card, the box count; in a
     match, where it stands for the player in view."""
 
-    table: BlancoPort
-
-    def __init__(self, table: BlancoPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
+        super().__init__(port, look, moves)
         self._snap = Snapshot()
         #: Where each pile's count was last drawn ("pile", "discard"): the keyboard's ring goes
         #: round the pile and its count together (a long count, in German, is wider than the
@@ -207,28 +217,30 @@ class Piles(Part):
         pos = mouse_down(event)
         if pos is None:
             return False
-        geometry = self.table.geometry
+        geometry = self.look.geometry
         for source, rect in (("pile", geometry.draw_pile), ("discard", geometry.discard_pile)):
             if rect.collidepoint(pos):
-                self.table.take(self.table.moves.click_pile(source))
+                self.port.show(self.moves.click_pile(source))
                 return True
         return False
 
     def match_line(self) -> str:
-        match = self.table.match
-        return "" if match is None else str(match.table_line(self.table.focus))
+        match = self.look.match
+        return "" if match is None else str(match.table_line(self.port.focus))
 
     def draw(self, surface: pygame.Surface) -> None:
-        table, text = self.table, self.ctx.text
-        seen = table.seen
-        geometry = table.geometry
+        port, text = self.port, self.ctx.text
+        seen = port.seen
+        geometry = self.look.geometry
         draw_pile, discard_pile = geometry.draw_pile, geometry.discard_pile
         # Over the static layer alone (the banner is the only part before, far off): while no
         # pile is outlined (a target, a refusal, pulsing), the piles are kept and blitted back.
-        moves = table.moves
+        moves = self.moves
         match = self.match_line()
-        lit = bool(moves.flash) or ("pile",) in table.targets or ("discard",) in table.targets
-        hidden = ("discard",) in table.hidden
+        lit = (
+            bool(moves.flash) or ("pile",) in self.look.targets or ("discard",) in self.look.targets
+        )
+        hidden = ("discard",) in self.look.hidden
         key = (
             seen.pile,
             tuple(seen.discard[-2:]),
@@ -245,12 +257,12 @@ class Piles(Part):
             return
         drawn: list[pygame.Rect] = []
         size = (int(draw_pile.w), int(draw_pile.h))
-        back = table.art.back(size)
+        back = self.look.art.back(size)
         for i in range(min(4, (seen.pile + 19) // 20)):
             drawn.append(surface.blit(back, (draw_pile.x + i * 2, draw_pile.y - i * 2)))
         if seen.pile == 0:
             gfx.rect(surface, EMPTY_PLACE, draw_pile, 3, border_radius=12)
-        outline(self.table, surface, draw_pile, ("pile",))
+        self.outline(surface, draw_pile, ("pile",))
         self.labels["pile"] = text.blit_centered(
             surface,
             t("blanco.table.draw_pile", "Draw pile: {n}", n=seen.pile),
@@ -260,13 +272,13 @@ class Piles(Part):
         )
         drawn.append(self.labels["pile"])
         top = seen.top_discard
-        outline(self.table, surface, discard_pile, ("discard",))
+        self.outline(surface, discard_pile, ("discard",))
         if len(seen.discard) > 1 and hidden:
             top = seen.discard[-2]
         elif hidden:
             top = None
         if top:
-            surface.blit(table.art.get(top, size), discard_pile.topleft)
+            surface.blit(self.look.art.get(top, size), discard_pile.topleft)
         else:
             gfx.rect(surface, EMPTY_PLACE, discard_pile, 3, border_radius=12)
         self.labels["discard"] = text.blit_centered(
@@ -289,31 +301,29 @@ class Piles(Part):
             )
         )
         if match:
-            size = text.fit_size(match, 18, PILES_ROOM, min_size=14)
-            drawn.append(text.blit_centered(surface, match, size, WHITE, geometry.match_label))
+            font = text.fit_size(match, 18, PILES_ROOM, min_size=14)
+            drawn.append(text.blit_centered(surface, match, font, WHITE, geometry.match_label))
         if not lit:
             area = pygame.Rect(draw_pile).union(pygame.Rect(discard_pile))
             self._snap.keep(surface, key, area.unionall(drawn))
 
 
-class Others(Part):
+class Others(BlancoPart):
     """The other players' grids, small: face-up cards, backs, who looked where, counts."""
 
-    table: BlancoPort
-
-    def __init__(self, table: BlancoPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
+        super().__init__(port, look)
         #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
         self._kept: dict[int, tuple[tuple, pygame.Surface, bool]] = {}
 
     def seats(self) -> list[int]:
-        return [i for i in range(len(self.table.seen.players)) if i != self.table.focus]
+        return [i for i in range(len(self.port.seen.players)) if i != self.port.focus]
 
     def panels(self) -> dict[int, pygame.FRect]:
         """Each other seat's panel; the one whose turn is shown brought forward (spotlight.py)."""
-        geometry = self.table.geometry
+        geometry = self.look.geometry
         panels = geometry.other_panels(self.seats())
-        seat = spotlit(self.table)
+        seat = spotlit(self.port)
         if seat in panels:
             log_top = geometry.log_area(len(panels)).y
             panels[seat] = spot_rect(geometry.others, geometry.spot_top(), log_top)
@@ -323,14 +333,14 @@ class Others(Part):
         panel = self.panels().get(seat)
         if panel is None:
             return {}
-        p = self.table.seen.players[seat]
+        p = self.port.seen.players[seat]
         return geo.mini_grid(panel, p.rows, p.cols)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.seats():
             self._solo(surface)
             return
-        forward = spotlit(self.table)
+        forward = spotlit(self.port)
         for seat, panel in self.panels().items():
             if seat != forward:  # (the one brought forward: `Forward`, over the log panel)
                 self._draw_seat(surface, seat, panel)
@@ -338,7 +348,7 @@ class Others(Part):
     def draw_forward(self, surface: pygame.Surface) -> None:
         """The panel brought forward (spotlight.py), if any: drawn by `Forward`, after the
         right column's log panel, which it reaches over."""
-        forward = spotlit(self.table)
+        forward = spotlit(self.port)
         panel = self.panels().get(forward) if forward is not None else None
         if forward is not None and panel is not None:
             self._draw_seat(surface, forward, panel)
@@ -348,25 +358,25 @@ class Others(Part):
         blits and eight texts a seat), so the drawn pixels are kept with everything they were
         drawn from and blitted back while that stays the same. They were drawn over the static
         layer alone: no part before this one draws in the right column."""
-        table, text = self.table, self.ctx.text
-        seen = table.seen
+        port, text = self.port, self.ctx.text
+        seen = port.seen
         acting = seen.acting == seat
         p = seen.players[seat]
-        seat_info = table.session.seats[seat]
-        hidden = frozenset(h for h in table.hidden if h[:2] == ("cell", seat))
-        standing = table.match.seat_words(seat) if table.match is not None else ""
+        seat_info = port.session.seats[seat]
+        hidden = frozenset(h for h in self.look.hidden if h[:2] == ("cell", seat))
+        standing = self.look.match.seat_words(seat) if self.look.match is not None else ""
         # Everything the panel is drawn from (cell_face reads the viewer and the memory aid).
         key = (
             tuple(panel),
             acting,
-            table.panel_name(seat),  # its name as shown (language, and away or here)
+            port.panel_name(seat),  # its name as shown (language, and away or here)
             standing,
             seat_info.kind,
             p.key(),
             seen.gaps.get(seat),
             hidden,
-            table.viewer == seat,
-            table.memory_aid,
+            self.look.viewer == seat,
+            self.look.memory_aid,
             language(),
             text.scale,
             surface.get_size(),
@@ -377,13 +387,13 @@ class Others(Part):
         if kept is not None and kept[0] == key:
             surface.blit(kept[1], area.topleft)
             if kept[2]:  # a looked-at face shown to its owner, as draw_cell notes it
-                table.private_drawn.add(seat)
+                self.look.private_drawn.add(seat)
             return
-        name = seat_title(seat_info, table.panel_name(seat))
+        name = seat_title(seat_info, port.panel_name(seat))
         cells = [
             (at, rect)
             for at, rect in geo.mini_grid(panel, p.rows, p.cols).items()
-            if not (seen.in_gap(seat, at) or ("cell", seat, *at) in table.hidden)
+            if not (seen.in_gap(seat, at) or ("cell", seat, *at) in self.look.hidden)
         ]
         left = p.cards_left
         lines = (
@@ -393,8 +403,8 @@ class Others(Part):
             t("blanco.table.mini_turns", "turns {n}", n=p.turns),
             *([standing] if standing else []),
         )
-        drawn_before = seat in table.private_drawn
-        table.private_drawn.discard(seat)
+        drawn_before = seat in self.look.private_drawn
+        self.look.private_drawn.discard(seat)
         draw_panel(
             surface,
             panel,
@@ -414,10 +424,10 @@ class Others(Part):
             px=2,
         )
         for at, rect in cells:
-            table.draw_cell(surface, seat, at, rect)
+            self.look.draw_cell(surface, seat, at, rect)
         side = geo.panel_hand(panel)
         card = geo.mini_card(panel)
-        back = table.art.back((int(card[0] * 0.8), int(card[1] * 0.8)))
+        back = self.look.art.back((int(card[0] * 0.8), int(card[1] * 0.8)))
         for i in range(len(p.hand)):
             surface.blit(back, (side.x + 6 + i * 16, side.y + 4))
         for i, line in enumerate(lines):
@@ -425,15 +435,15 @@ class Others(Part):
             text.blit_centered(
                 surface, line, size, WHITE, (side.centerx, side.y + card[1] * 0.8 + 16 + i * 18)
             )
-        private = seat in table.private_drawn
+        private = seat in self.look.private_drawn
         if drawn_before:
-            table.private_drawn.add(seat)
+            self.look.private_drawn.add(seat)
         self._kept[seat] = (key, surface.subsurface(area).copy(), private)
 
     def _solo(self, surface: pygame.Surface) -> None:
-        table, text = self.table, self.ctx.text
-        p = table.seen.players[table.focus]
-        column = table.geometry.others
+        port, text = self.port, self.ctx.text
+        p = port.seen.players[port.focus]
+        column = self.look.geometry.others
         panel = pygame.FRect(column.x, column.y, column.w, 200)
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(
@@ -465,10 +475,8 @@ class Forward(Part):
     column's log panel, which its large panel reaches over (`OpenLog` puts the log back on
     top while the player has opened it)."""
 
-    table: BlancoPort
-
-    def __init__(self, table: BlancoPort, others: Others) -> None:
-        super().__init__(table)
+    def __init__(self, port: BlancoPort, others: Others) -> None:
+        super().__init__(port)
         self.others = others
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -479,8 +487,8 @@ class OpenLog(Part):
     """The log panel once more, over everything in the right column, while the player has
     opened it: then the log is what they look at."""
 
-    def __init__(self, table: BlancoPort, log: LogPanel) -> None:
-        super().__init__(table)
+    def __init__(self, port: BlancoPort, log: LogPanel) -> None:
+        super().__init__(port)
         self.log = log
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -488,29 +496,27 @@ class OpenLog(Part):
             self.log.draw(surface)
 
 
-class Banner(Part):
+class Banner(BlancoPart):
     """Whose turn it is and how far they have come."""
 
-    table: BlancoPort
-
     def draw(self, surface: pygame.Surface) -> None:
-        table, text = self.table, self.ctx.text
-        seen = table.seen
-        seat = table.focus
+        port, text = self.port, self.ctx.text
+        seen = port.seen
+        seat = port.focus
         p = seen.players[seat]
-        who = table.banner_name(seat)
+        who = port.banner_name(seat)
         if seen.winner is not None:
-            winner = table.session.name_of(seen.winner)
+            winner = port.session.name_of(seen.winner)
             status = (
                 t("blanco.table.you_win", "you win!")
-                if spoken_to(winner, len(table.session.seats))
+                if spoken_to(winner, len(port.session.seats))
                 else t("blanco.table.wins", "{name} wins!", name=winner)
             )
-        elif table.turns.confirming is not None:  # until Next, the turn is still theirs
+        elif port.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:
-            acting = table.session.name_of(seen.acting)
-            if spoken_to(acting, len(table.session.seats)):
+            acting = port.session.name_of(seen.acting)
+            if spoken_to(acting, len(port.session.seats)):
                 status = t("blanco.table.your_turn", "your turn")
             elif seen.acting == seat and who == acting:  # their name starts the line
                 status = t("blanco.table.banner_to_play", "to play")
@@ -527,29 +533,27 @@ class Banner(Part):
             stage=p.stage,
             status=status,
         )
-        banner = table.geometry.banner
+        banner = self.look.geometry.banner
         size = text.fit_size(line, 26, banner.w - BANNER_MARGIN * 2)
         draw_panel(surface, banner, colour=PANEL, radius=12, border=2, shadow=3)
         text.blit_centered(surface, line, size, WHITE, banner.center)
 
 
-class Prompt(Part):
+class Prompt(BlancoPart):
     """What to do now, and the last refusal (red) or answer."""
 
-    table: BlancoPort
-
     def draw(self, surface: pygame.Surface) -> None:
-        table, text = self.table, self.ctx.text
-        area = table.geometry.prompt
-        message = table.message
-        colour = (120, 28, 40) if table.refusal and message else PANEL
+        port, text = self.port, self.ctx.text
+        area = self.look.geometry.prompt
+        message = port.message
+        colour = (120, 28, 40) if port.refusal and message else PANEL
         draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
-        if message and message == getattr(table, "message_aside", ""):
-            message = f"{table.turn_line()}\n{message}"  # a phrase said: beside what to do
+        if message and message == port.message_aside:
+            message = f"{self.look.turn_line()}\n{message}"  # a phrase said: beside what to do
         # Each paragraph balanced: a place's last "1." never wraps alone onto a line.
         lines = [
             line
-            for paragraph in (message or table.turn_line()).split("\n")
+            for paragraph in (message or self.look.turn_line()).split("\n")
             for line in text.wrap_balanced(paragraph, 20, area.w - 20)
         ][:4]
         for i, line in enumerate(lines):

@@ -1,100 +1,54 @@
-"""What Blanco's parts may read and call on their table: the `BlancoPort`.
+"""What Blanco's parts are handed: the core table's port, typed with Blanco's own state, action
+and shown board (`BlancoView`, `BlancoPort`), and `BlancoLook`, what only Blanco's kit knows
+(kit.py): who may see which card, where everything sits for the window's shape, the match and
+the table's words.
 
-Blanco's kit (`BlancoKit`, kit.py) implements it: the core table's members the parts read
-(passed on from the core `TablePort`, read anew at every use) and Blanco's own (where things
-sit, who may see which card, the parts the others point at). A part acts only through `moves`
-(whose clicks return their `Effects`, shown by the table) and the calls listed here.
+A part is made with the port (what it reads and calls on the table), the `BlancoLook` if it
+draws cards or asks where things are, and the sibling parts it asks, by name (`Moves`, whose
+clicks return their `Effects`; `Others`, whose panels it reads). Nothing here names a part, so
+no part imports this file back through another.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
-from game.core.game import Outcome
-from game.core.table_session import TableSession
-from game.core.ui.table import Effects
+from game.blanco.rules.actions import Action
+from game.blanco.rules.state import BlancoState
+from game.core.ui.table import TablePort, TableView
 
-if TYPE_CHECKING:
-    from game.blanco.ui.cardview import CardArt
+from ..cardview import CardArt
+from ..match import Match
+from ..shown import Shown
+from .geometry import TableGeometry
 
-    from . import geometry as geo
-    from .controls import Controls
-    from .moves import Moves
-    from .parts import FocusGrid, Hand, Others, Piles
+#: The core table as Blanco's parts read it.
+BlancoView = TableView[BlancoState, Shown]
+#: The core table as Blanco's kit and its acting parts read and call it.
+BlancoPort = TablePort[BlancoState, Action, Shown]
 
 
-class BlancoPort(Protocol):
-    """Blanco's table as its parts see it (see the module's docstring)."""
+class BlancoLook(Protocol):
+    """What Blanco's kit knows that its parts read (see the module's docstring)."""
 
-    # -- the core table's (game.core.ui.table.TablePort), read through ------------------------
-    @property
-    def ctx(self) -> Any: ...
-    @property
-    def session(self) -> TableSession: ...
-    @property
-    def state(self) -> Any: ...
-    @property
-    def seen(self) -> Any: ...
-    @property
-    def focus(self) -> int: ...
-    @property
-    def time(self) -> float: ...
-    @property
-    def driven(self) -> bool: ...
-    @property
-    def animator(self) -> Any: ...
-    @property
-    def turns(self) -> Any: ...
-    @property
-    def acting(self) -> int | None: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def refusal(self) -> bool: ...
-    @property
-    def message_aside(self) -> str: ...
-    @property
-    def status_line(self) -> Callable[[], str] | None: ...
-    def human_turn(self) -> bool: ...
-    def name(self, seat: int) -> str: ...
-    def panel_name(self, seat: int) -> str: ...
-    def banner_name(self, seat: int) -> str: ...
-    def waiting_words(self, seat: int) -> str | None: ...
-    def act(self, action: Any) -> Outcome:
-        """The step to the session (`TablePort.act`): the turn controller hears of it."""
-        ...
-
-    def take(self, effects: Effects) -> None:
-        """Hand an input's effects to the table, which shows them (`TablePort.show`)."""
-        ...
-
-    def undo(self) -> str | None: ...
-    def confirm_turn(self) -> None: ...
-    def open_menu(self) -> None: ...
-    def mark_ambient(self, rect: Any) -> None: ...
-
-    # -- Blanco's own ------------------------------------------------------------------------
     art: CardArt
     #: This frame's: the targets highlighted, the cells an effect hides, the seats whose
     #: private faces were drawn (tests read it).
     targets: set[Any]
     hidden: set[Any]
     private_drawn: set[int]
-    match: Any
-    moves: Moves
-    controls: Controls
-    grid: FocusGrid
-    hand: Hand
-    piles: Piles
-    others: Others
+    #: The match this game belongs to, if any.
+    match: Match | None
 
     @property
-    def geometry(self) -> geo.TableGeometry: ...
+    def geometry(self) -> TableGeometry: ...
     @property
-    def viewer(self) -> int | None: ...
+    def viewer(self) -> int | None:
+        """The one seat whose private cards this screen may show, or None."""
+        ...
+
     @property
     def memory_aid(self) -> bool: ...
     def toggle_memory_aid(self) -> None: ...
@@ -107,8 +61,6 @@ class BlancoPort(Protocol):
     def cell_rects(self, seat: int, shape: tuple[int, int] | None = None) -> dict[Any, Any]: ...
     def hand_slots(self, seat: int, count: int | None = None) -> list[pygame.FRect]: ...
     def seat_anchor(self, seat: int) -> tuple[float, float]: ...
-    def remember_look(self, at: tuple[int, int]) -> None: ...
-    def forget_look(self) -> None: ...
 
 
-__all__ = ["BlancoPort"]
+__all__ = ["BlancoLook", "BlancoPort", "BlancoView"]

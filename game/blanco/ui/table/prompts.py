@@ -3,15 +3,23 @@ step in progress (what to click now). Words only: `moves.Moves` decides what cli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN
+from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, BlancoState
 from game.blanco.ui.words import card_name, line_in_sentence, where
 from game.core.i18n import t
 
-if TYPE_CHECKING:
-    from .moves import Moves
+
+class Choice(Protocol):
+    """A step in progress, as its prompt reads it (`moves.Moves`)."""
+
+    mode: str | None
+    hand_card: int | None
+    cell: tuple[int, int] | None
+
+    @property
+    def state(self) -> BlancoState: ...
 
 
 def describe(action: Any) -> str:
@@ -58,7 +66,7 @@ def describe(action: Any) -> str:
     return str(action)
 
 
-def prompt_of(moves: Moves) -> str:
+def prompt_of(moves: Choice) -> str:
     """What the player whose step `moves` holds is to do now, in a line or two."""
     phase = moves.state.phase
     if phase == SETUP:

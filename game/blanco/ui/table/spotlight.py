@@ -15,9 +15,13 @@ longer; a click or Space still shows the turn at once. `bench/turn_pace.py` meas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
+
+from game.core.ui.table import TableView
+
+from ..shown import Shown
 
 #: Computers' pace settings for Blanco: the animator's speed while a computer's turn shows.
 BLANCO_PACE: dict[str, float] = {"brisk": 1.0, "normal": 0.75, "slow": 0.5}
@@ -26,19 +30,16 @@ SPOT_H = 440.0  # px: its height at most
 SPOT_MIN_H = 330.0  # px: its height at least
 SPOT_MARGIN = 8.0
 
-if TYPE_CHECKING:
-    from .port import BlancoPort
 
-
-def spotlit(table: BlancoPort) -> int | None:
+def spotlit(port: TableView[Any, Shown]) -> int | None:
     """The seat whose turn is brought forward now, or None: another seat than the one in
     focus, whose turn the screen shows, at a live table with a person at it."""
-    if table.driven or not table.session.humans or table.turns.confirming is not None:
+    if port.driven or not port.session.humans or port.turns.confirming is not None:
         return None  # (a person's finished turn stays in view until their Next)
-    seat = table.seen.acting
-    if seat is None or seat == table.focus or table.seen.winner is not None:
+    seat = port.seen.acting
+    if seat is None or seat == port.focus or port.seen.winner is not None:
         return None
-    if seat >= len(table.session.seats) or not table.session.seats[seat].is_computer:
+    if seat >= len(port.session.seats) or not port.session.seats[seat].is_computer:
         return None  # (a person at this screen: the screen turns to them)
     return int(seat)
 

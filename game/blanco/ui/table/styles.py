@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -23,7 +23,8 @@ from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fl
 from game.core.ui.paint import INK, WHITE, YELLOW
 
 from ..sounds import EVENT_SOUNDS
-from .parts import eye_icon
+from .parts import Others, eye_icon
+from .port import BlancoLook, BlancoView
 
 DURATIONS: dict[type, float] = {
     ev.Dealt: 0.7,
@@ -56,9 +57,6 @@ EVENT_KINDS = tuple(
     for kind in vars(ev).values()
     if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
 )
-
-if TYPE_CHECKING:
-    from .port import BlancoPort
 
 
 class Slide(Effect):
@@ -119,9 +117,9 @@ class Lift(Effect):
 class Staging:
     """What the table draws for each event's step; reads the table's geometry."""
 
-    def __init__(self, table: BlancoPort) -> None:
-        self.table = table
-        self.ctx = table.ctx
+    def __init__(self, port: BlancoView, look: BlancoLook, others: Others) -> None:
+        self.port, self.look, self.others = port, look, others
+        self.ctx = port.ctx
         self.eye = eye_icon(34)
         self._warm: tuple[str, list[Callable[[], Any]]] | None = None  # banners to make ahead
 
@@ -135,7 +133,7 @@ class Staging:
         # Blanco's own tags on a core effect (its table reads them with getattr).
         effect.hides = hides or set()  # type: ignore[attr-defined]  # Blanco's tag
         effect.private = private  # type: ignore[attr-defined]  # Blanco's tag
-        self.table.animator.effects.append(effect)
+        self.port.animator.effects.append(effect)
 
     def banner(
         self, text: str, duration: float, size: int = 64, colour=YELLOW, where=(610, 300)
@@ -174,8 +172,8 @@ class Staging:
     def _banners(self) -> list[Callable[[], Any]]:
         """What `warm_next` renders (made on the way, in the language of the moment), each
         exactly as its step draws it; popped from the end, so the most likely come last."""
-        table = self.table
-        names = [table.name(seat) for seat in range(len(table.session.seats))]
+        port = self.port
+        names = [port.session.name_of(seat) for seat in range(len(port.session.seats))]
         label = self.banner_label
         todo: list[Callable[[], Any]] = [
             lambda: label(
@@ -207,19 +205,20 @@ class Staging:
         return todo
 
     def card(self, card: int, rect: pygame.FRect, face_up: bool = True) -> pygame.Surface:
-        return self.table.art.get(card, (int(rect.w), int(rect.h)), face_up)
+        return self.look.art.get(card, (int(rect.w), int(rect.h)), face_up)
 
     def stage(self, event: Any, duration: float) -> None:
         if duration <= 0:
             return
-        table = self.table
-        viewer = table.viewer
-        seen_as = table.state.redact(event, viewer if viewer is not None else -1)
+        port = self.port
+        viewer = self.look.viewer
+        # (an event of the kind `kind` says: the branches below read its own fields)
+        seen_as: Any = port.state.redact(event, viewer if viewer is not None else -1)
         kind = type(event)
         seat: Any = getattr(event, "player", None)
-        pile, discard = table.geometry.draw_pile, table.geometry.discard_pile
+        pile, discard = self.look.geometry.draw_pile, self.look.geometry.discard_pile
         if kind in (ev.Dealt, ev.SecondGridDealt):
-            cells = table.cell_rects(seat)
+            cells = self.look.cell_rects(seat)
             for i, (at, rect) in enumerate(sorted(cells.items())):
                 delay = duration * 0.5 * i / max(1, len(cells))
                 self.add(
@@ -228,7 +227,11 @@ class Staging:
                 )
             if kind is ev.SecondGridDealt:
                 self.banner(
-                    t("blanco.fx.second_grid", "{name}: second grid!", name=table.name(seat)),
+                    t(
+                        "blanco.fx.second_grid",
+                        "{name}: second grid!",
+                        name=port.session.name_of(seat),
+                    ),
                     duration,
                     48,
                 )
@@ -240,18 +243,21 @@ class Staging:
                 {("discard",)},
             )
         elif kind is ev.HandDealt:
-            for i, rect in enumerate(table.hand_slots(seat, len(event.cards))):
+            for i, rect in enumerate(self.look.hand_slots(seat, len(event.cards))):
                 self.add(
                     Fly(self.card(0, rect, False), pile.center, rect.center, duration),
                     {("hand", seat, i)},
                 )
         elif kind is ev.TurnStarted:
-            if seat == table.focus or len(table.session.seats) == 1:
+            if seat == port.focus or len(port.session.seats) == 1:
                 self.banner(
-                    turn_words(table.name(seat), len(table.session.seats)), duration, 44, WHITE
+                    turn_words(port.session.name_of(seat), len(port.session.seats)),
+                    duration,
+                    44,
+                    WHITE,
                 )
         elif kind is ev.Drawn:
-            slots = table.hand_slots(seat)
+            slots = self.look.hand_slots(seat)
             end = slots[-1] if slots else discard
             start = pile if event.source == "pile" else discard
             private = seat if seen_as.card else None
@@ -270,9 +276,9 @@ class Staging:
                 private if viewer == seat else None,
             )
         elif kind is ev.Played:
-            rect = table.cell_rects(seat).get(event.at)
+            rect = self.look.cell_rects(seat).get(event.at)
             if rect is not None:
-                slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
+                slots = self.look.hand_slots(seat, len(port.seen.players[seat].hand) + 1)
                 origin = slots[-1].center if slots else pile.center
                 self.add(
                     Fly(self.card(event.card, rect), origin, rect.center, duration),
@@ -283,23 +289,23 @@ class Staging:
                     {("discard",)},
                 )
         elif kind is ev.Discarded:
-            slots = table.hand_slots(seat, len(table.seen.players[seat].hand) + 1)
+            slots = self.look.hand_slots(seat, len(port.seen.players[seat].hand) + 1)
             origin = slots[-1].center if slots else pile.center
             self.add(
                 Fly(self.card(event.card, discard), origin, discard.center, duration),
                 {("discard",)},
             )
         elif kind is ev.Swapped:
-            places = table.cell_rects(seat)
+            places = self.look.cell_rects(seat)
             a, b = places.get(event.a), places.get(event.b)
             if a and b:
                 for at, src, dst in ((event.a, b, a), (event.b, a, b)):
-                    card, up = table.cell_face(seat, at)
+                    card, up = self.look.cell_face(seat, at)
                     self.add(
                         Slide(self.card(card, dst, up), src, dst, duration), {("cell", seat, *at)}
                     )
         elif kind is ev.Revealed:
-            rect = table.cell_rects(seat).get(event.at)
+            rect = self.look.cell_rects(seat).get(event.at)
             if rect is not None:
                 self.add(
                     Flip(self.card(0, rect, False), self.card(event.card, rect), rect, duration),
@@ -310,12 +316,12 @@ class Staging:
         elif kind is ev.LineComplete:
             rects = [
                 r
-                for at, r in table.cell_rects(seat).items()
+                for at, r in self.look.cell_rects(seat).items()
                 if (at[0] if event.line == "row" else at[1]) == event.line_no
             ]
             if rects:
                 self.add(Glow(rects[0].unionall(rects[1:]), duration))
-        elif kind is ev.ClearChoice and seat == table.focus:
+        elif kind is ev.ClearChoice and seat == port.focus:
             self.banner(
                 t("blanco.fx.choose_line", "Choose the line to clear first"), duration, 36, WHITE
             )
@@ -328,9 +334,9 @@ class Staging:
                 t("blanco.fx.chain", "CHAIN REACTION x{n}!", n=event.link_no),
                 duration,
                 60,
-                where=table.seat_anchor(seat),
+                where=self.look.seat_anchor(seat),
             )
-        elif kind is ev.RewardOwed and seat == table.focus:
+        elif kind is ev.RewardOwed and seat == port.focus:
             self.banner(t("blanco.fx.reward", "Reward: look at a card"), duration, 40, WHITE)
         elif kind is ev.RewardDropped:
             self.banner(
@@ -338,7 +344,7 @@ class Staging:
                 duration,
                 32,
                 WHITE,
-                where=table.seat_anchor(seat),
+                where=self.look.seat_anchor(seat),
             )
         elif kind is ev.Reshuffled:
             self.banner(
@@ -348,17 +354,19 @@ class Staging:
                 WHITE,
             )
         elif kind is ev.Won:
-            self.banner(win_words(table.name(seat), len(table.session.seats)), duration, 80)
+            self.banner(
+                win_words(port.session.name_of(seat), len(port.session.seats)), duration, 80
+            )
             rect = (
-                table.geometry.grid_area
-                if seat == table.focus
-                else table.others.panels().get(seat, table.geometry.grid_area)
+                self.look.geometry.grid_area
+                if seat == port.focus
+                else self.others.panels().get(seat, self.look.geometry.grid_area)
             )
             self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=event.player))
 
     def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
-        table, seat = self.table, event.player
-        rect = table.cell_rects(seat).get(event.at)
+        port, seat = self.port, event.player
+        rect = self.look.cell_rects(seat).get(event.at)
         if rect is None:
             return
         if seen_as.card:  # the owner's own screen: the card lifts and shows its face
@@ -369,20 +377,20 @@ class Staging:
             )
         else:  # everyone else only sees that a card was looked at
             self.add(FloatText(self.eye, rect.center, duration, rise=36))
-            if seat == table.focus or len(table.session.seats) > 1:
+            if seat == port.focus or len(port.session.seats) > 1:
                 label = self.ctx.text.render_outlined(
                     t("blanco.fx.looked", "looked"), 22, WHITE, INK, 2
                 )
                 self.add(FloatText(label, (rect.centerx, rect.bottom), duration, rise=20))
 
     def _cleared(self, event: Any, duration: float) -> None:
-        table, seat = self.table, event.player
-        box = table.geometry.box_label
-        rects = table.cell_rects(seat)
+        port, seat = self.port, event.player
+        box = self.look.geometry.box_label
+        rects = self.look.cell_rects(seat)
         line = [at for at in rects if (at[0] if event.line == "row" else at[1]) == event.line_no]
         for at, card in zip(sorted(line), event.cards, strict=False):
             self.add(Fly(self.card(card, rects[at]), rects[at].center, box, duration))
-        if seat == table.focus:
+        if seat == port.focus:
             label = (
                 t("blanco.fx.row_cleared", "Row cleared!")
                 if event.line == "row"
@@ -391,15 +399,15 @@ class Staging:
             self.banner(label, duration, 44, WHITE, where=(610, 470))
 
     def _closed_up(self, event: Any, duration: float) -> None:
-        table, seat = self.table, event.player
-        p = table.seen.players[seat]
+        port, seat = self.port, event.player
+        p = port.seen.players[seat]
         rows = max([p.rows] + [f[0] + 1 for f, _ in event.moves])
         cols = max([p.cols] + [f[1] + 1 for f, _ in event.moves])
-        before = table.cell_rects(seat, (rows, cols))
-        after = table.cell_rects(seat)
+        before = self.look.cell_rects(seat, (rows, cols))
+        after = self.look.cell_rects(seat)
         for src, dst in event.moves:
             if src in before and dst in after:
-                card, up = table.cell_face(seat, dst)
+                card, up = self.look.cell_face(seat, dst)
                 self.add(
                     Slide(self.card(card, after[dst], up), before[src], after[dst], duration),
                     {("cell", seat, *dst)},

@@ -32,24 +32,28 @@ kit.py (`TableKit`, `KitParts`, `Effects`), port.py (`TablePort`), saved.py (a r
 
 from __future__ import annotations
 
-from .host import LocalHost, TableHost
+from .host import HostedTable, LocalHost, TableHost
 from .kit import NO_EFFECTS, Effects, KitParts, Nothing, TableKit
-from .port import TablePort
+from .port import TableCalls, TablePort, TableServices, TableView
 from .saved import Resumed, resume_saved, table_files
 from .scene import KitMaker, Table
 
 __all__ = [
     "NO_EFFECTS",
     "Effects",
+    "HostedTable",
     "KitMaker",
     "KitParts",
     "LocalHost",
     "Nothing",
     "Resumed",
     "Table",
+    "TableCalls",
     "TableHost",
     "TableKit",
     "TablePort",
+    "TableServices",
+    "TableView",
     "resume_saved",
     "table_files",
 ]

@@ -9,23 +9,72 @@ confirming a finished turn, the controls, a click hurrying a computer, a right c
 the choice, then the parts in `clickable` order. The drawing order: the static layer, the
 parts, the controls (not when driven), the kit's overlays, the daily badge, the effects, the
 tooltips.
+
+The functions read the table as a `FramedTable`: what a frame touches, named here so that this
+file needs nothing of scene.py (which calls it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from game.core.table_session import TableSession
+from game.core.turns import TurnController
 from game.core.ui import gfx
+from game.core.ui.animator import Animator
+from game.core.ui.context import Context
 from game.core.ui.scene import tips_moving
-from game.core.ui.shells.late_input import follows
+from game.core.ui.shells.auto_next import AutoNext
+from game.core.ui.shells.late_input import LateInput, follows
 
-if TYPE_CHECKING:
-    from .scene import Table
+from .host import TableHost
+from .kit import Clickable, Drawn, Help, Live, TableKit, Ticking
+from .turn_view import TurnView
 
 
-def update_frame(table: Table, dt: float) -> None:
+class FramedTable(Protocol):
+    """The table as its frame reads and moves it on (the core `Table`)."""
+
+    ctx: Context
+    host: TableHost
+    kit: TableKit[Any, Any]
+    turn_view: TurnView
+    turns: TurnController
+    animator: Animator
+    late: LateInput
+    auto_next: AutoNext
+    parts: Sequence[Drawn]
+    clickable: Sequence[Clickable]
+    moves: Ticking
+    controls: Live
+    help: Help
+    focus: int
+    time: float
+    view: pygame.Rect
+    message: str
+    hand_over_first: bool
+    static: pygame.Surface | None
+    static_key: tuple[Any, ...]
+
+    @property
+    def session(self) -> TableSession[Any, Any]: ...
+    @property
+    def driven(self) -> bool: ...
+    @property
+    def confirming(self) -> int | None: ...
+    def human_turn(self) -> bool: ...
+    def computers_playing(self) -> bool: ...
+    def ambient_live(self) -> bool: ...
+    def save_now(self) -> None: ...
+    def confirm_turn(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+
+def update_frame(table: FramedTable, dt: float) -> None:
     """One frame: the host's news, the turn controller's word, the animation, the parts."""
     table.host.before_update(dt)
     table.kit.on_update(dt)
@@ -61,7 +110,7 @@ def update_frame(table: Table, dt: float) -> None:
         table.late.apply(table)
 
 
-def frame_needs_redraw(table: Table) -> bool:
+def frame_needs_redraw(table: FramedTable) -> bool:
     """Still only while a human is to move, nothing animates and the player has gone (a game's
     ambient motion, such as marching rings, rests with the rest); the host may have its own
     rule (online: still while the link is quiet)."""
@@ -83,7 +132,7 @@ def frame_needs_redraw(table: Table) -> bool:
     )
 
 
-def frame_focus_targets(table: Table) -> list[Any]:
+def frame_focus_targets(table: FramedTable) -> list[Any]:
     """What the keyboard focus can rest on (the kit's `targets_of`): nothing when driven (a
     replay's own buttons take the keys); while an animation plays, Enter on any target skips
     it, as a click anywhere does."""
@@ -101,7 +150,7 @@ def frame_focus_targets(table: Table) -> list[Any]:
 ENTER_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 
 
-def frame_focus_claims(table: Table) -> set[int]:
+def frame_focus_claims(table: FramedTable) -> set[int]:
     """Keys the focus ring leaves to the table now: Space skips an animation, or says Next to
     a finished turn; Enter too while a finished turn still animates (a played card's flight),
     where the hidden ring would only have shown itself: it is Next once the animation ends
@@ -113,7 +162,7 @@ def frame_focus_claims(table: Table) -> set[int]:
     return set()
 
 
-def enter_after(table: Table, event: pygame.event.Event) -> bool:
+def enter_after(table: FramedTable, event: pygame.event.Event) -> bool:
     """Enter while the player's finished turn animates: shown at once, and the Enter kept
     for when it has ended (then Next), as if pressed after it. Only then: an Enter pressed
     to hurry a computer's turn must not become the player's move once their turn comes."""
@@ -125,7 +174,7 @@ def enter_after(table: Table, event: pygame.event.Event) -> bool:
     return True
 
 
-def handle_input(table: Table, event: pygame.event.Event) -> None:
+def handle_input(table: FramedTable, event: pygame.event.Event) -> None:
     """An input, along the path the module's docstring gives."""
     kit = table.kit
     if kit.on_event(event):
@@ -172,7 +221,7 @@ def handle_input(table: Table, event: pygame.event.Event) -> None:
             return
 
 
-def draw_frame(table: Table, surface: pygame.Surface) -> None:
+def draw_frame(table: FramedTable, surface: pygame.Surface) -> None:
     """The frame, in the order the module's docstring gives."""
     table.view = gfx.view(surface)
     table.ctx.layout.fit(table.view)  # anchored regions follow the window's shape

@@ -7,12 +7,34 @@ frame, plays only its screen's seat, keeps nothing here, and ends with a rematch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from game.core.botrunner import BotRunner
+from game.core.table_session import TableSession
 from game.core.turns import TurnController
+from game.core.ui.animator import Animator
+from game.core.ui.context import Context
 
-if TYPE_CHECKING:
-    from .scene import Table
+
+class HostedTable(Protocol):
+    """The table as its host reads and sets it (the core `Table`): the host turns the screen
+    (`focus`), says the line, and reads what is shown and moving."""
+
+    ctx: Context
+    focus: int
+    message: str
+    message_aside: str
+    turns: TurnController
+    animator: Animator
+    runner: BotRunner  # the bot worker a local table's computers think in
+
+    @property
+    def session(self) -> TableSession[Any, Any]: ...
+    @property
+    def seen(self) -> Any: ...
+    def needs_confirm(self, seat: int) -> bool: ...
+    def ambient_live(self) -> bool: ...
+    def flashing(self) -> bool: ...
 
 
 class TableHost(Protocol):
@@ -25,11 +47,11 @@ class TableHost(Protocol):
     #: deal about to be shown (`shown_board`).
     from_view: bool
 
-    def attach(self, table: Table) -> None:
+    def attach(self, table: HostedTable) -> None:
         """The table this host surrounds (built up to its turn controller)."""
         ...
 
-    def make_turns(self, table: Table) -> TurnController:
+    def make_turns(self, table: HostedTable) -> TurnController:
         """The table's turn controller."""
         ...
 
@@ -84,10 +106,10 @@ class LocalHost:
     keeps_game = True
     from_view = False
 
-    def attach(self, table: Table) -> None:
+    def attach(self, table: HostedTable) -> None:
         self.table = table
 
-    def make_turns(self, table: Table) -> TurnController:
+    def make_turns(self, table: HostedTable) -> TurnController:
         return TurnController(
             table.session,
             table.runner.submit,
@@ -129,4 +151,4 @@ class LocalHost:
         pass
 
 
-__all__ = ["LocalHost", "TableHost"]
+__all__ = ["HostedTable", "LocalHost", "TableHost"]

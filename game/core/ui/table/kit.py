@@ -2,10 +2,11 @@
 
 A game does not subclass the table. Its UI descriptor (`GameUI.table_kit`) hands core a maker,
 `table_kit(port) -> TableKit`, called once as the table is built with the table's `TablePort`
-(what the kit and its parts may read and call on the table, port.py). The kit answers the
-table's questions about the game: the shown board, the parts and the event styles, the picture
-under everything, and the optional hooks below (each has a default here: a kit class may
-subclass `TableKit` to inherit them, as one inherits a Protocol's defaults).
+(what the kit and its parts may read and call on the table, port.py); the kit hands each part
+what it reads (the port's `TableView`, its `TableCalls`, the sibling parts it asks). The kit
+answers the table's questions about the game: the shown board, the parts and the event
+styles, the picture under everything, and the optional hooks below (each has a default here:
+a kit class may subclass `TableKit` to inherit them, as one inherits a Protocol's defaults).
 
 A part's click may do several things at once on the table (say a line, mark a refusal, flash
 what was refused): it hands them back as an `Effects` value (`port.show(effects)`), and the
@@ -14,14 +15,19 @@ table applies them, instead of writing into its siblings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
 from game.core.turns import Turn
+from game.core.ui.animator import EventStyle, ShownBoard
 from game.core.ui.settings import PACE_SPEEDS
+
+#: The game's state class and its shown board, as its kit takes and makes them.
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+BoardT = TypeVar("BoardT", bound=ShownBoard)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,36 @@ class Effects:
 
 #: Nothing to show.
 NO_EFFECTS = Effects()
+
+
+class Drawn(Protocol):
+    """A part the table draws (in `KitParts.parts` order)."""
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class Clickable(Protocol):
+    """A part the table offers inputs to (in `KitParts.clickable` order): True, it used one."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+
+class Ticking(Protocol):
+    """The game's moves: each frame's time (a refused click's flash fades)."""
+
+    def update(self, dt: float) -> None: ...
+
+
+class Live(Ticking, Drawn, Clickable, Protocol):
+    """The game's controls: each frame's time, inputs and drawing."""
+
+
+class Help(Ticking, Drawn, Protocol):
+    """The game's help (its tooltips): it watches every input first (True: it used it), and
+    drops its tip when an overlay comes over the table."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool | None: ...
+    def reset(self) -> None: ...
 
 
 class Nothing:
@@ -70,15 +106,15 @@ class KitParts:
     order, the parts offered clicks in order, and the game's moves, controls and help (each with
     `update(dt)`, `handle_event(event) -> bool`, `draw(surface)`; the help also `reset()`)."""
 
-    styles: Mapping[type, Any]
-    parts: list[Any]
-    clickable: list[Any] = field(default_factory=list)
-    moves: Any = field(default_factory=Nothing)
-    controls: Any = field(default_factory=Nothing)
-    help: Any = field(default_factory=Nothing)
+    styles: Mapping[type, EventStyle]
+    parts: Sequence[Drawn]
+    clickable: Sequence[Clickable] = field(default_factory=list)
+    moves: Ticking = field(default_factory=Nothing)
+    controls: Live = field(default_factory=Nothing)
+    help: Help = field(default_factory=Nothing)
 
 
-class TableKit(Protocol):
+class TableKit(Protocol[StateT_contra, BoardT]):
     """A game's side of the table (see the module's docstring). Required: `game_over_event`,
     `shown_board`, `build`, `static_layer`; everything else has a default."""
 
@@ -89,12 +125,12 @@ class TableKit(Protocol):
     #: How fast computers' turns are shown at each pace setting.
     pace_speeds: Mapping[str, float] = PACE_SPEEDS
 
-    def shown_board(self, state: Any, source: Any = None) -> Any:
+    def shown_board(self, state: StateT_contra, source: StateT_contra | None = None) -> BoardT:
         """The board as shown before the session's feed plays (`source`: the engine's state,
         read when an undo is shown): an object with `apply(event)`."""
         ...
 
-    def shown_view(self, state: Any) -> Any:
+    def shown_view(self, state: StateT_contra) -> BoardT:
         """The board shown from one seat's view mid-game (an online table's: other seats'
         hidden cards reach it as they show; `reset_to(state)` when a fresh view arrives)."""
         return self.shown_board(state)
@@ -107,7 +143,7 @@ class TableKit(Protocol):
         """The picture under everything, drawn once, covering `port.view`."""
         ...
 
-    def watch_board(self, board: Any) -> Any:
+    def watch_board(self, board: BoardT) -> ShownBoard:
         """What the animator applies events to (a board that also notes each step, say)."""
         return board
 
@@ -185,4 +221,15 @@ class TableKit(Protocol):
         return None
 
 
-__all__ = ["NO_EFFECTS", "Effects", "KitParts", "Nothing", "TableKit"]
+__all__ = [
+    "NO_EFFECTS",
+    "Clickable",
+    "Drawn",
+    "Effects",
+    "Help",
+    "KitParts",
+    "Live",
+    "Nothing",
+    "TableKit",
+    "Ticking",
+]

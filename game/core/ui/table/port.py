@@ -1,60 +1,97 @@
-"""What a game's kit and its parts may read and call on the core table: the `TablePort`.
+"""What a game's kit and its parts may read and call on the core table, in three small
+Protocols the core `Table` implements (mypy checks that where the table hands itself over):
 
-The core `Table` implements it (mypy checks that where the table hands itself to the kit). A
-part reads the table's state through it each time (`port.state`, `port.seen`: the online
-session replaces its state when a view arrives, so nothing keeps the object), and acts only
-through `act`, `show`, `undo`, `confirm_turn`, `open_menu`: the table applies a step to the
-session and tells the turn controller, and shows the effects an input returns.
+- `TableView`: what a part reads, anew at every use (`port.state`, `port.seen`: the online
+  session replaces its state when a view arrives, so nothing keeps the object), with the
+  app's services it draws with (`TableServices`);
+- `TableCalls`: what a part may ask of the table: `act` (the step to the session; the turn
+  controller hears of it), `show` (an input's `Effects`), Undo, Next, the menu;
+- `TablePort`: both, and what only the kit reads while it builds (a resumed table, its folder).
+
+They are generic in the game's state, action and shown-board types
+(`TablePort[BlancoState, Action, Shown]`), so mypy follows a click's action from the part that
+made it to the session's `apply`. They name no concrete part of any table, so nothing here
+imports the table back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
-from game.core.game import Outcome
+from game.core.game import GameState, Outcome
 from game.core.table_session import TableSession
+from game.core.turns import TurnController
+from game.core.ui.animator import Animator
+from game.core.ui.assets import Assets
+from game.core.ui.layout import Layout
+from game.core.ui.nav import Navigator
+from game.core.ui.settings import Settings
+from game.core.ui.text import TextCache
 
 from .kit import Effects
 
+#: The game's state class, its action type and its shown board, as the table carries them.
+StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+BoardT_co = TypeVar("BoardT_co", covariant=True)
 
-class TablePort(Protocol):
-    """The core table as a game's kit and parts see it."""
 
-    #: The app's services (text, layout, play, settings, nav, stack, assets).
-    ctx: Any
-    #: The seat the screen is turned to.
-    focus: int
-    #: Seconds since the table opened (a highlight's pulse).
-    time: float
-    #: All the window shows, in the table's 1280x720 coordinates.
-    view: pygame.Rect
-    #: The table's line (a refusal, a hint, what a click did); "" for the prompt.
+class TableServices(Protocol):
+    """The app's services a table's parts draw and speak with (the scenes' `Context` provides
+    them): text, the layout's regions, pictures, settings, sounds, the scenes by name, the
+    data folder, and the app's one-line notice."""
+
     message: str
-    #: Whether the line says why a click was refused.
-    refusal: bool
-    #: A phrase a player said (online): the line when it stands beside what to do.
-    message_aside: str
-    #: A driver's own status line (a replay's progress), if any.
-    status_line: Callable[[], str] | None
-    #: The generic animator playing the game's event styles (`effects`, `busy`, `skip`).
-    animator: Any
-    #: The turn controller (`confirming`, `shown_human`, `acting`).
-    turns: Any
 
     @property
-    def session(self) -> TableSession: ...
+    def text(self) -> TextCache: ...
     @property
-    def state(self) -> Any:
+    def layout(self) -> Layout: ...
+    @property
+    def assets(self) -> Assets: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def nav(self) -> Navigator: ...
+    @property
+    def data_dir(self) -> Path: ...
+    def play(self, sound: str) -> None: ...
+
+
+class TableView(Protocol[StateT_co, BoardT_co]):
+    """What a game's part reads of the table."""
+
+    @property
+    def ctx(self) -> TableServices: ...
+    @property
+    def session(self) -> TableSession[StateT_co, Any]: ...
+    @property
+    def state(self) -> StateT_co:
         """The session's state as this screen may know it, read anew at every use."""
         ...
 
     @property
-    def seen(self) -> Any:
+    def seen(self) -> BoardT_co:
         """The board as shown so far (the animator moves it on as each step starts)."""
+        ...
+
+    @property
+    def focus(self) -> int:
+        """The seat the screen is turned to."""
+        ...
+
+    @property
+    def time(self) -> float:
+        """Seconds since the table opened (a highlight's pulse)."""
+        ...
+
+    @property
+    def view(self) -> pygame.Rect:
+        """All the window shows, in the table's 1280x720 coordinates."""
         ...
 
     @property
@@ -65,25 +102,51 @@ class TablePort(Protocol):
     @property
     def demo(self) -> bool: ...
     @property
-    def resumed(self) -> bool:
-        """The table shows a saved game brought back (its first frame hands the screen over)."""
+    def animator(self) -> Animator:
+        """The generic animator playing the game's event styles (`effects`, `busy`, `skip`)."""
         ...
 
     @property
-    def acting(self) -> int | None: ...
-    @property
-    def confirming(self) -> int | None: ...
-    def human_turn(self) -> bool: ...
-    def computers_playing(self) -> bool: ...
-    def on_top(self) -> bool:
-        """Whether the table is the scene in front (no hand-off screen or menu over it)."""
+    def turns(self) -> TurnController:
+        """The turn controller (`confirming`, `shown_human`, `acting`)."""
         ...
 
-    def name(self, seat: int) -> str: ...
+    @property
+    def message(self) -> str:
+        """The table's line (a refusal, a hint, what a click did); "" for the prompt."""
+        ...
+
+    @property
+    def refusal(self) -> bool:
+        """Whether the line says why a click was refused."""
+        ...
+
+    @property
+    def message_aside(self) -> str:
+        """A phrase a player said (online): the line when it stands beside what to do."""
+        ...
+
+    @property
+    def status_line(self) -> Callable[[], str] | None:
+        """A driver's own status line (a replay's progress), if any."""
+        ...
+
+    def human_turn(self) -> bool:
+        """Whether the focused human may act on the table now."""
+        ...
+
     def panel_name(self, seat: int) -> str: ...
     def banner_name(self, seat: int) -> str: ...
     def waiting_words(self, seat: int) -> str | None: ...
-    def act(self, action: Any) -> Outcome:
+    def mark_ambient(self, rect: Any) -> None:
+        """Say, while drawing, that `rect` shows ambient motion (a pulse)."""
+        ...
+
+
+class TableCalls(Protocol[ActionT_contra]):
+    """What a game's part may ask of the table."""
+
+    def act(self, action: ActionT_contra) -> Outcome:
         """Apply the focused human's step: on success the turn controller hears of it."""
         ...
 
@@ -97,12 +160,28 @@ class TablePort(Protocol):
 
     def confirm_turn(self) -> None: ...
     def open_menu(self) -> None: ...
-    def say_until_turn(self, line: str) -> None: ...
-    def clear_message(self) -> None: ...
-    def mark_ambient(self, rect: Any) -> None: ...
+
+
+class TablePort(
+    TableView[StateT_co, BoardT_co],
+    TableCalls[ActionT_contra],
+    Protocol[StateT_co, ActionT_contra, BoardT_co],
+):
+    """The core table as a game's kit sees it: what its parts read and call, and what the kit
+    alone asks (parts are handed the `TableView` or `TableCalls` they need, or this)."""
+
+    @property
+    def resumed(self) -> bool:
+        """The table shows a saved game brought back (its first frame hands the screen over)."""
+        ...
+
+    def on_top(self) -> bool:
+        """Whether the table is the scene in front (no hand-off screen or menu over it)."""
+        ...
+
     def table_folder(self) -> Path | None:
         """This table's own folder beside its autosave (None: the game is not kept)."""
         ...
 
 
-__all__ = ["TablePort"]
+__all__ = ["TableCalls", "TablePort", "TableServices", "TableView"]

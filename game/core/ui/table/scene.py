@@ -3,7 +3,8 @@ a scene that HOLDS its pieces, each with one job:
 
 - the session (a `TableSession`: local, or a seat at a server's table), read anew at every use;
 - the game's kit (`TableKit`, kit.py: the shown board, the parts, the event styles, hooks),
-  made by the game's maker with this table as its `TablePort` (port.py);
+  made by the game's maker with this table as its `TablePort` (port.py), the one object its
+  parts read and call (nothing passes their calls on);
 - the host (`TableHost`, host.py: what surrounds the table, here or online);
 - the turn controller and the table's side of it (`TurnView`, turn_view.py);
 - the generic animator playing the kit's event styles onto the shown board;
@@ -12,18 +13,22 @@ a scene that HOLDS its pieces, each with one job:
 
 The path of an input and the drawing order are in frame.py. `driven=True`: something else (a
 replay) says what happens next; the table only shows it (nothing saved, no turns taken).
+
+Generic in the game's state, action and shown board (`Table[BlancoState, Action, Shown]`): the
+session, the kit and the port carry the same three, so mypy proves the action a part hands
+`act` is the one the session's `apply` takes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.core.botrunner import BotRunner
-from game.core.game import Outcome
+from game.core.game import Outcome, StateT
 from game.core.i18n import language, t
 from game.core.keeper import GameKeeper
 from game.core.levels import level_in_words
@@ -46,16 +51,27 @@ from .frame import (
     update_frame,
 )
 from .host import LocalHost, TableHost
-from .kit import Effects, TableKit
+from .kit import BoardT, Effects, TableKit
 from .port import TablePort
 from .saved import Resumed, table_files
 from .turn_view import TurnView
 
+
+class Move(Protocol):
+    """An action as the table reads it: the seat that takes it (every game's actions say)."""
+
+    @property
+    def player(self) -> int: ...
+
+
+#: The game's action type.
+ActionT = TypeVar("ActionT", bound=Move)
+
 #: A game's kit maker, as its UI descriptor hands it (`GameUI.table_kit`).
-KitMaker = Callable[[TablePort], TableKit]
+KitMaker = Callable[[TablePort[StateT, ActionT, BoardT]], TableKit[StateT, BoardT]]
 
 
-class Table(Scene):
+class Table(Scene, Generic[StateT, ActionT, BoardT]):
     """A game's table for one session (see the module's docstring)."""
 
     fills_screen = True  # the static layer covers the whole screen
@@ -71,8 +87,8 @@ class Table(Scene):
     def __init__(
         self,
         ctx: Any,
-        session: TableSession,
-        kit: KitMaker,
+        session: TableSession[StateT, ActionT],
+        kit: KitMaker[StateT, ActionT, BoardT],
         demo: bool = False,
         on_game_over: Any = None,
         resume: Resumed | None = None,
@@ -103,8 +119,9 @@ class Table(Scene):
         self.turns = self.host.make_turns(self)
         humans = session.humans
         self.focus = humans[0] if humans else 0
-        port: TablePort = self
-        self.kit: TableKit = kit(port)
+        port: TablePort[StateT, ActionT, BoardT] = self
+        self.kit: TableKit[StateT, BoardT] = kit(port)
+        self._seen: BoardT
         if self.host.from_view:  # a seat's view mid-game (online)
             self._seen = self.kit.shown_view(self.state)
         elif resume is None:
@@ -155,15 +172,15 @@ class Table(Scene):
     # ------------------------------------------------------------ what the port reads
 
     @property
-    def session(self) -> TableSession:
+    def session(self) -> TableSession[StateT, ActionT]:
         return self._session
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self._session.state
 
     @property
-    def seen(self) -> Any:
+    def seen(self) -> BoardT:
         return self._seen
 
     @property
@@ -260,7 +277,7 @@ class Table(Scene):
 
     # ------------------------------------------------------------ what the port does
 
-    def act(self, action: Any) -> Outcome:
+    def act(self, action: ActionT) -> Outcome:
         """The focused human's step to the session; taken, the turn controller hears of it
         (the line clears). Refused, the outcome says why: the kit words it."""
         outcome = self._session.apply(action)

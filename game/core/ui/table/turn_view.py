@@ -6,21 +6,47 @@ turn comes. Kept apart from the table's input and drawing, so each file has one 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from game.core.game import GameState
 from game.core.i18n import t
-from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn
-from game.core.ui.animator import player_of
+from game.core.table_session import TableSession
+from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
+from game.core.ui.animator import Animator, player_of
+from game.core.ui.context import Context
 from game.core.ui.refusals import refusal_words
 
-if TYPE_CHECKING:
-    from .scene import Table
+from .host import TableHost
+from .kit import TableKit
+
+
+class TurnTable(Protocol):
+    """The table as its turns read and turn it (the core `Table`)."""
+
+    ctx: Context
+    focus: int
+    message: str
+    turns: TurnController
+    animator: Animator
+    host: TableHost
+    kit: TableKit[Any, Any]
+
+    @property
+    def session(self) -> TableSession[Any, Any]: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def driven(self) -> bool: ...
+    @property
+    def acting(self) -> int | None: ...
+    def may_act(self, seat: int) -> bool: ...
+    def clear_message(self) -> None: ...
 
 
 class TurnView:
     """Turns at one table (the table's session, turn controller, animator and kit)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TurnTable) -> None:
         self.table = table
         self.until_turn: str | None = None  # a "not now" line shown (see say_until_turn)
         self.hurried: int | None = None  # a computer whose turn a click asked to show at once

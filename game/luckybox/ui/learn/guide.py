@@ -128,7 +128,7 @@ class LuckyBoxGuide(Guide):
         pile.height = max(deck.bottom + 26, card.bottom + 40) - pile.top
         # Each of the player's cards' "LUCKY BOX" name, printed on its footer band.
         kit = kit_of(top)
-        names = [kit.cards.name_label_rect(rect) for rect in kit.board.rects(kit.focus)]
+        names = [kit.cards.name_label_rect(rect) for rect in kit.board.rects(kit.port.focus)]
         return [*words, pile, *names]
 
     def pictures(self) -> list[pygame.FRect]:
@@ -141,7 +141,7 @@ class LuckyBoxGuide(Guide):
         marked = self.marked()
         return [
             icon
-            for rect in kit.board.rects(kit.focus)
+            for rect in kit.board.rects(kit.port.focus)
             for icon in kit.cards.icon_rects(rect)
             if marked is None or not icon.colliderect(marked)
         ]
@@ -160,7 +160,7 @@ class LuckyBoxGuide(Guide):
         which the guide may point at), or "Bonuses:" and the line under the bonuses."""
         bonuses = table.bonuses
         area = bonuses.rect
-        if table.seen.players[table.focus].pending:
+        if table.port.seen.players[table.port.focus].pending:
             return [
                 pygame.FRect(area.x, area.y + 36, 140, 48),
                 pygame.FRect(area.x, area.bottom - 30, area.w, 28),
@@ -184,7 +184,7 @@ class LuckyBoxGuide(Guide):
             return others
         kit = self.kit
         cards = kit.cards
-        for rect in kit.board.rects(kit.focus):
+        for rect in kit.board.rects(kit.port.focus):
             pieces = [cards.cell_rect(rect, cell) for cell in range(9)]
             radius = cards.icon_radius(rect)
             for line in ("row", "col"):
@@ -265,15 +265,15 @@ class LuckyBoxGuide(Guide):
         table = self.kit
         state = state_of(self.session)
         table.board.pointed = None  # (the blue square shows while the guide points at it)
-        if table.animator.busy:
+        if table.port.animator.busy:
             return Advice(self._last) if self._last else None
-        if table.confirming is not None:
+        if table.port.turns.confirming is not None:
             text = t("guide.lb.next", "Your move is done. Press Next for the next number.")
             return self._say(text, table.buttons["next"].rect.center, 40, "next")
-        if not table.human_turn() or state.phase != PLAY:
+        if not table.port.human_turn() or state.phase != PLAY:
             return Advice(self._last) if self._last else None
         action = self.suggestion()
-        player = state.players[table.focus]
+        player = state.players[table.port.focus]
         if player.pending and isinstance(action, Resolve):
             return self._bonus(action)
         number = state.number
@@ -317,7 +317,7 @@ class LuckyBoxGuide(Guide):
     def _bonus(self, action: Resolve) -> Advice:
         table = self.kit
         state = state_of(self.session)
-        player = state.players[table.focus]
+        player = state.players[table.port.focus]
         key = (action.card, action.line, action.index)
         if len(player.pending) > 1 and table.moves.bonus_choice() != key:
             for rect_key, rect in table.pending_rects():

@@ -11,11 +11,17 @@ from game.core.session import Session
 from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 from game.luckybox.entry import LUCKYBOX
-from game.luckybox.rules.state import Deal, Options
+from game.luckybox.rules.actions import Action
+from game.luckybox.rules.state import Deal, GameState, Options
+from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table
 from game.luckybox.ui.table.moves import describe
 
+#: A Lucky Box table: its session's state and actions, and the board it shows, are Lucky Box's.
+LuckyTable = Table[GameState, Action, Shown]
+
 __all__ = [
+    "LuckyTable",
     "Resumed",
     "continue_game",
     "describe",
@@ -27,12 +33,12 @@ __all__ = [
 
 def lucky_table(
     ctx: Any,
-    session: TableSession,
+    session: TableSession[GameState, Action],
     demo: bool = False,
     on_game_over: Any = None,
     resume: Resumed | None = None,
     driven: bool = False,
-) -> Table:
+) -> LuckyTable:
     """The table for one session, from the starting draft to the last number. `driven`:
     something else (a replay) says what happens next; the table only shows it."""
     return Table(
@@ -55,10 +61,10 @@ def start_game(
     deal: Deal | None = None,
     options: Options | None = None,
     challenge: dict[str, Any] | None = None,
-) -> Table:
+) -> LuckyTable:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""
-    session = Session(list(seats), seed, options, deal, game=LUCKYBOX)
+    session: Session[GameState, Action] = Session(list(seats), seed, options, deal, game=LUCKYBOX)
     session.challenge = challenge
     scene = lucky_table(ctx, session, demo=demo, on_game_over=on_game_over)
     ctx.stack.clear_to(scene)

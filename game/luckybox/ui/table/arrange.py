@@ -18,8 +18,9 @@ from typing import Any
 
 from game.core.ui.layout import Layout, grid_in
 
-from .boards import panel_boxes
-from .port import LuckyBoxPort
+from ..cardview import CardView
+from .boards import OtherBoards, panel_boxes
+from .port import LuckyBoxView
 
 BIG_HAND = "big_hand"
 BIG_HAND_FROM = 5  # cards: fewer stand in one row, the top band keeps its room
@@ -58,18 +59,18 @@ class Arranger:
     handles an event, moves on or draws, so clicks and pictures agree. Weighed again only when
     the hand's size or the window's shape changes (a still screen costs nothing)."""
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        self.table = table
+    def __init__(self, port: LuckyBoxView, cards: CardView, others: OtherBoards) -> None:
+        self.port, self.cards, self.others = port, cards, others
         self._key: tuple[Any, ...] | None = None
         self._variant: str | None = None
 
     def __call__(self) -> None:
-        table = self.table
-        layout = table.ctx.layout
-        count = len(table.seen.players[table.focus].cards)
-        others = len(table.others.seats())
-        key = (count, others, tuple(layout.view), table.cards.aspect)
+        port = self.port
+        layout = port.ctx.layout
+        count = len(port.seen.players[port.focus].cards)
+        others = len(self.others.seats())
+        key = (count, others, tuple(layout.view), self.cards.aspect)
         if key != self._key:
             self._key = key
-            self._variant = best_variant(layout, count, table.cards.aspect, others)
+            self._variant = best_variant(layout, count, self.cards.aspect, others)
         layout.use(self._variant)

@@ -17,8 +17,9 @@ from game.luckybox.rules import Cross, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
 from .log_parts import cards_area
+from .moves import Moves
 from .parts import PANEL
-from .port import LuckyBoxPort
+from .port import LuckyBoxPort, LuckyLook
 
 HIGHLIGHT = (255, 214, 64)
 HINT_GREEN = (60, 230, 140)
@@ -82,10 +83,11 @@ class FocusBoard(Part):
     """The focused player's cards. A left click on a square is handed to the table's moves."""
 
     region = "current_board"
-    table: LuckyBoxPort
+    port: LuckyBoxPort
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: LuckyBoxPort, look: LuckyLook, moves: Moves) -> None:
+        super().__init__(port)
+        self.look, self.moves = look, moves
         self._marks_key: tuple | None = None
         self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
         self._snap = Snapshot()
@@ -101,14 +103,16 @@ class FocusBoard(Part):
 
     def rects(self, seat: int) -> list[pygame.FRect]:
         """Where the seat's cards lie (large) in shown order."""
-        cards = self.table.seen.players[seat].cards
-        area = cards_area(self.table)  # the region less the move log's room, if it has some
-        return grid_in(area, len(cards), self.table.cards.aspect, gap=14) if cards else []
+        cards = self.port.seen.players[seat].cards
+        area = cards_area(
+            self.port, self.look.cards
+        )  # the region less the move log's room, if it has some
+        return grid_in(area, len(cards), self.look.cards.aspect, gap=14) if cards else []
 
     def square_at(self, pos: tuple[float, float]) -> tuple[int, int] | None:
-        seat = self.table.focus
-        cards = self.table.cards
-        for card, rect in zip(self.table.seen.players[seat].cards, self.rects(seat), strict=True):
+        seat = self.port.focus
+        cards = self.look.cards
+        for card, rect in zip(self.port.seen.players[seat].cards, self.rects(seat), strict=True):
             if rect.collidepoint(pos):
                 cell = cards.cell_at(rect, pos)
                 if cell is not None:
@@ -122,34 +126,34 @@ class FocusBoard(Part):
         hit = self.square_at(pos) if pos is not None else None
         if hit is None:
             return False
-        self.table.take(self.table.moves.click_square(*hit))
+        self.port.show(self.moves.click_square(*hit))
         return True
 
     def marks(self) -> dict[int, tuple[dict[int, str], dict[int, int]]]:
         """Per card: the square highlights and Lightning costs for the focused player now."""
-        table = self.table
-        state, moves = table.state, table.moves
+        port = self.port
+        state, moves = port.state, self.moves
         key = (
             len(state.actions),
-            table.focus,
+            port.focus,
             moves.selected_square,
             moves.selected_bonus,
             state.phase,
             state.round,
             state.index,
-            table.human_turn(),
+            port.human_turn(),
             moves.hint,
         )
         if key == self._marks_key:
             return self._marks
         self._marks_key = key
         marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
-        if table.human_turn():
-            legal = state.legal_actions(table.focus)
-            if state.players[table.focus].pending:
+        if port.human_turn():
+            legal = state.legal_actions(port.focus)
+            if state.players[port.focus].pending:
                 choice = moves.bonus_choice()
                 for a in legal:
-                    if (a.card, a.line, a.index) == choice:
+                    if isinstance(a, Resolve) and (a.card, a.line, a.index) == choice:
                         marks.setdefault(a.target_card, ({}, {}))[0][a.cell] = TARGET
             else:
                 for a in legal:
@@ -192,7 +196,7 @@ class FocusBoard(Part):
         return shown
 
     def _hint_square(self) -> tuple[int, int] | None:
-        h = self.table.moves.hint
+        h = self.moves.hint
         if isinstance(h, Cross):
             return h.card, h.cell
         if isinstance(h, Resolve):
@@ -200,13 +204,13 @@ class FocusBoard(Part):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        table = self.table
-        seat = table.focus
+        port = self.port
+        seat = port.focus
         marks = self.shown_marks()
-        seen = table.seen
+        seen = port.seen
         player = seen.players[seat]
         hinted = self._hint_square()
-        refused = table.moves.refused
+        refused = self.moves.refused
         rects = self.rects(seat)
         # The cards are drawn first in their region, over the static layer alone: their pixels
         # are kept and blitted back in one opaque copy (four large cards blended every frame
@@ -226,9 +230,9 @@ class FocusBoard(Part):
             drawn = []
             for card, rect in zip(player.cards, rects, strict=True):
                 squares, costs = marks.get(card, ({}, {}))
-                img = table.cards.render(
+                img = self.look.cards.render(
                     card,
-                    table.state.face(card),
+                    port.state.face(card),
                     seen.mask(seat, card),
                     round(rect.w),
                     squares,
@@ -237,16 +241,16 @@ class FocusBoard(Part):
                 drawn.append(surface.blit(img, rect.topleft))
             if drawn:
                 self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
-        if self.lightning_all and table.human_turn():  # the pile says Lightning is shown
-            pile = table.ctx.layout.region("lightning_pile").inflate(8, 8)
+        if self.lightning_all and port.human_turn():  # the pile says Lightning is shown
+            pile = port.ctx.layout.region("lightning_pile").inflate(8, 8)
             gfx.rect(surface, LIGHTNING_ON, pile, 4, border_radius=14)
         for card, rect in zip(player.cards, rects, strict=True):
             if hinted and hinted[0] == card:
-                ring = table.cards.cell_rect(rect, hinted[1]).inflate(10, 10)
-                draw_dashed_ring(surface, ring, HINT_GREEN, table.time, width=5, dash=8)
-                table.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
+                ring = self.look.cards.cell_rect(rect, hinted[1]).inflate(10, 10)
+                draw_dashed_ring(surface, ring, HINT_GREEN, port.time, width=5, dash=8)
+                port.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
             if refused and refused[0] == card:
-                cell = table.cards.cell_rect(rect, refused[1])
+                cell = self.look.cards.cell_rect(rect, refused[1])
                 gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
 
 
@@ -259,10 +263,11 @@ class OtherBoards(Part):
     """Everyone else's compact boards, with their tokens and this round's stars."""
 
     region = "other_boards"
-    table: LuckyBoxPort
+    port: LuckyBoxPort
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: LuckyBoxPort, look: LuckyLook) -> None:
+        super().__init__(port)
+        self.look = look
         self._cache: dict[int, tuple[tuple, pygame.Surface]] = {}
         self.hovered: int | None = None  # the seat whose board the mouse is on
         self.pinned: int | None = None  # a seat clicked to keep its board large
@@ -310,7 +315,7 @@ class OtherBoards(Part):
         if seat is None:
             return None
         count = max(1, len(self.player(seat).cards))
-        aspect = self.table.cards.aspect
+        aspect = self.look.cards.aspect
         card_w = min(ZOOM_CARD_W, (ZOOM_MAX_W - 2 * ZOOM_PAD - (count - 1) * ZOOM_GAP) / count)
         w = count * card_w + (count - 1) * ZOOM_GAP + 2 * ZOOM_PAD
         h = card_w / aspect + ZOOM_HEADER + ZOOM_PAD
@@ -320,25 +325,25 @@ class OtherBoards(Part):
         return rect
 
     def seats(self) -> list[int]:
-        return [i for i in range(len(self.table.session.seats)) if i != self.table.focus]
+        return [i for i in range(len(self.port.session.seats)) if i != self.port.focus]
 
     def hides_choices(self) -> bool:
         """Whether others' moves wait until everyone has chosen: at any table a person plays
         at (the rules have everyone choose at once; on a shared screen the next player must not
         see the last one's move). A demo or a replay shows everything as it happens."""
-        table = self.table
-        return bool(table.session.humans) and not table.demo and not table.driven
+        port = self.port
+        return bool(port.session.humans) and not port.demo and not port.driven
 
     def secret(self, seat: int) -> bool:
         """Whether the seat's moves for the choice now open are not shown yet."""
         return (
-            seat != self.table.focus and self.table.seen.public is not None and self.hides_choices()
+            seat != self.port.focus and self.port.seen.public is not None and self.hides_choices()
         )
 
     def player(self, seat: int) -> Any:
         """The seat's board as others may see it now: without this choice's moves until
         everyone has chosen (the next number is revealed, or the round ends)."""
-        seen = self.table.seen
+        seen = self.port.seen
         public = seen.public
         return public[seat] if public is not None and self.secret(seat) else seen.players[seat]
 
@@ -353,7 +358,7 @@ class OtherBoards(Part):
         column beside the cards): where a name does not fit beside the counts at a readable
         size, as at twelve seats with the default names ("Computer 10")."""
         text = self.ctx.text
-        names = tuple(self.table.panel_name(seat) for seat in self.seats())
+        names = tuple(self.port.panel_name(seat) for seat in self.seats())
         room = width * NAME_SHARE
         return text.measure(
             ("names_apart", names, room),
@@ -366,10 +371,10 @@ class OtherBoards(Part):
             return []
         right = COUNTS_W if self.names_apart(panel.w) else 0
         inner = pygame.FRect(panel.x + 4, panel.y + 24, panel.w - 8 - right, panel.h - 28)
-        return grid_in(inner, len(cards), self.table.cards.aspect, gap=3)
+        return grid_in(inner, len(cards), self.look.cards.aspect, gap=3)
 
     def draw(self, surface: pygame.Surface) -> None:
-        acting = self.table.acting
+        acting = self.port.session.next_seat()
         panels = self.panels()
         for seat, panel in panels.items():
             image = self._panel(seat, panel, seat == acting)
@@ -378,14 +383,14 @@ class OtherBoards(Part):
         if zoomed is not None:
             # Dashed, unlike the acting player's solid ring: told apart without colour.
             ring = panels[zoomed].inflate(6, 6)
-            draw_dashed_ring(surface, ring, WHITE, self.table.time, width=3, dash=8)
-            self.table.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
+            draw_dashed_ring(surface, ring, WHITE, self.port.time, width=3, dash=8)
+            self.port.mark_ambient(ring.inflate(2 * DASH_REACH, 2 * DASH_REACH))
             self.draw_zoom(surface, zoomed)
 
     def square_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect:
         """Where a square of a compact board's card lies, as `_panel` draws the card (small
         cards for a glance, larger ones with their art)."""
-        cards = self.table.cards
+        cards = self.look.cards
         if max(8, round(card_rect.w)) < FULL_ART_WIDTH:
             return cards.mini_cell_rect(card_rect, cell)
         return cards.cell_rect(card_rect, cell)
@@ -400,17 +405,17 @@ class OtherBoards(Part):
             rect.w - 2 * ZOOM_PAD,
             rect.h - ZOOM_HEADER - ZOOM_PAD,
         )
-        return grid_in(inner, len(self.player(seat).cards), self.table.cards.aspect, gap=ZOOM_GAP)
+        return grid_in(inner, len(self.player(seat).cards), self.look.cards.aspect, gap=ZOOM_GAP)
 
     def draw_zoom(self, surface: pygame.Surface, seat: int) -> None:
         """One player's board, large: their cards as they may be seen now, tokens and points."""
-        ctx, table = self.ctx, self.table
+        ctx, port = self.ctx, self.port
         rect = self.zoom_rect()
         if rect is None:  # nobody is zoomed
             return
         p = self.player(seat)
         draw_panel(surface, rect, colour=PANEL, radius=14, border=3, shadow=6)
-        name = table.panel_name(seat)
+        name = port.panel_name(seat)
         ctx.text.blit_centered(
             surface,
             name,
@@ -424,7 +429,7 @@ class OtherBoards(Part):
         for sprite, count in (
             ("token_lightning", p.lightning),
             ("token_moon", p.moons),
-            ("star_slot_filled", p.stars[table.seen.round - 1]),
+            ("star_slot_filled", p.stars[port.seen.round - 1]),
         ):
             surface.blit(ctx.assets.get(sprite, (24, 24)), (round(x), round(rect.y + 8)))
             ctx.text.blit_centered(surface, str(count), 24, YELLOW, (x + 38, rect.y + 20))
@@ -439,16 +444,16 @@ class OtherBoards(Part):
         )
         for card, mask, r in zip(p.cards, p.masks, self.zoom_card_rects(seat), strict=True):
             surface.blit(
-                table.cards.render(card, table.state.face(card), mask, round(r.w)), r.topleft
+                self.look.cards.render(card, port.state.face(card), mask, round(r.w)), r.topleft
             )
 
     def _panel(self, seat: int, panel: pygame.FRect, acting: bool) -> pygame.Surface:
         """One other player's compact board, frame and all, redrawn only when it changes (a
         dozen of these are most of what a 12-player table draws)."""
-        table = self.table
+        port = self.port
         p = self.player(seat)
-        star_count = p.stars[table.seen.round - 1]
-        name = table.panel_name(seat)  # (in the language spoken now; away or here)
+        star_count = p.stars[port.seen.round - 1]
+        name = port.panel_name(seat)  # (in the language spoken now; away or here)
         key = (
             tuple(panel),
             acting,
@@ -502,18 +507,18 @@ class OtherBoards(Part):
                 )
                 x += step
         for card, mask, rect in zip(p.cards, p.masks, self.card_rects(seat, local), strict=True):
-            face, width = table.state.face(card), max(8, round(rect.w))
+            face, width = port.state.face(card), max(8, round(rect.w))
             # Small cards are drawn for a glance (their art's digits would be unreadable).
             img = (
-                table.cards.render_mini(card, face, mask, width)
+                self.look.cards.render_mini(card, face, mask, width)
                 if width < FULL_ART_WIDTH
-                else table.cards.render(card, face, mask, width)
+                else self.look.cards.render(card, face, mask, width)
             )
             image.blit(img, rect.topleft)
         if not p.cards:  # the game's first draft, still to keep (an online seat choosing)
             words = (
                 t("luckybox.board.free", "waiting for a friend...")
-                if table.session.is_free(seat)  # (its mark in the name keys the cache)
+                if port.session.is_free(seat)  # (its mark in the name keys the cache)
                 else t("luckybox.board.choosing", "choosing cards...")
             )
             ctx.text.blit_centered(

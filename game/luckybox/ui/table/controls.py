@@ -20,7 +20,8 @@ from game.luckybox.rules.state import OVER, PLAY
 
 from ..cardview import icon_sprite
 from .boards import HIGHLIGHT
-from .port import Effects, LuckyBoxPort
+from .moves import Moves
+from .port import Effects, LuckyBoxPort, LuckyLook
 
 SPEND_W, SPEND_H = 120, 44  # the Spend button under a chosen Lightning square (at least)
 HUMAN_ONLY = ("pass", "undo", "hint", "spend", "next")  # only a player at the table uses them
@@ -91,11 +92,11 @@ def button_tips() -> dict[str, Callable[[], str]]:
     }
 
 
-def taking(table: LuckyBoxPort, move: Callable[[], Effects]) -> Callable[[], None]:
+def taking(port: LuckyBoxPort, move: Callable[[], Effects]) -> Callable[[], None]:
     """A button's click: the move's effects, applied by the table."""
 
     def click() -> None:
-        table.take(move())
+        port.show(move())
 
     return click
 
@@ -103,43 +104,44 @@ def taking(table: LuckyBoxPort, move: Callable[[], Effects]) -> Callable[[], Non
 class Controls(Part):
     """The buttons, each enabled by what the rules allow the focused human now."""
 
-    table: LuckyBoxPort
+    port: LuckyBoxPort
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
-        layout, moves = self.ctx.layout, table.moves
+    def __init__(self, port: LuckyBoxPort, look: LuckyLook, moves: Moves) -> None:
+        super().__init__(port)
+        self.look, self.moves = look, moves
+        layout = self.ctx.layout
         self.buttons: dict[str, Button] = {
             # Greyed, these say why not when clicked (the message line), never nothing.
             "pass": ReasonedButton(
                 layout.region("button_pass"),
                 lt("luckybox.table.pass", "Pass"),
-                taking(table, moves.do_pass),
+                taking(port, moves.do_pass),
                 key=pygame.K_p,
                 text_size=28,
-                why_not=taking(table, moves.why_no_pass),
+                why_not=taking(port, moves.why_no_pass),
             ),
             "undo": ReasonedButton(
                 layout.region("button_undo"),
                 lt("luckybox.table.undo", "Undo"),
-                taking(table, moves.do_undo),
+                taking(port, moves.do_undo),
                 key=pygame.K_u,
                 colour=(90, 120, 230),
                 text_size=28,
-                why_not=taking(table, moves.do_undo),  # refused by the rules: their reason
+                why_not=taking(port, moves.do_undo),  # refused by the rules: their reason
             ),
             "hint": ReasonedButton(
                 layout.region("button_hint"),
                 lt("luckybox.table.hint_button", "Hint"),
-                taking(table, moves.do_hint),
+                taking(port, moves.do_hint),
                 key=pygame.K_h,
                 colour=(60, 170, 120),
                 text_size=28,
-                why_not=taking(table, moves.why_no_hint),
+                why_not=taking(port, moves.why_no_hint),
             ),
             "menu": Button(
                 layout.region("button_menu"),
                 lt("luckybox.table.menu", "Menu"),
-                table.open_menu,
+                port.open_menu,
                 colour=(120, 90, 170),
                 text_size=28,
             ),
@@ -150,7 +152,7 @@ class Controls(Part):
         self.buttons["spend"] = Button(
             spend,
             lt("luckybox.table.spend", "Spend"),
-            taking(table, moves.confirm_spend),
+            taking(port, moves.confirm_spend),
             key=pygame.K_RETURN,
             colour=(40, 120, 230),
             text_size=24,
@@ -158,7 +160,7 @@ class Controls(Part):
         self.buttons["next"] = Button(
             next_rect(layout.region("pending_queue")),
             lt("luckybox.table.next", "Next  >"),
-            table.confirm_turn,
+            port.confirm_turn,
             key=pygame.K_RETURN,
             colour=(60, 190, 90),
             text_size=34,
@@ -177,26 +179,26 @@ class Controls(Part):
         layout = self.ctx.layout
         for name in ("pass", "undo", "hint", "menu"):
             self.buttons[name].rect = layout.region(f"button_{name}")
-        if self.table.moves.selected_square is None:
+        if self.moves.selected_square is None:
             self.buttons["spend"].rect = layout.region("button_lightning_minus").union(
                 layout.region("button_lightning_plus")
             )
         self.buttons["next"].rect = next_rect(layout.region("pending_queue"))
 
     def shown(self, name: str) -> bool:
-        table = self.table
+        port = self.port
         if name in HUMAN_ONLY and not self.for_people():
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
-            return table.moves.selected_square is not None
+            return self.moves.selected_square is not None
         if name == "next":
-            return table.turns.confirming is not None and not table.animator.busy
+            return port.turns.confirming is not None and not port.animator.busy
         return True
 
     def for_people(self) -> bool:
         """Whether a person plays at this table (the demo and replays only watch)."""
-        table = self.table
-        return not table.demo and not table.driven and bool(table.session.humans)
+        port = self.port
+        return not port.demo and not port.driven and bool(port.session.humans)
 
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
@@ -217,12 +219,12 @@ class Controls(Part):
 
     def place_spend(self) -> None:
         """Spend sits right under the chosen Lightning square, where the eye already is."""
-        table = self.table
-        chosen = table.moves.selected_square
-        card = table.card_rect(table.focus, chosen.card) if chosen is not None else None
+        port = self.port
+        chosen = self.moves.selected_square
+        card = self.look.card_rect(port.focus, chosen.card) if chosen is not None else None
         if chosen is None or card is None:
             return
-        cell = table.cards.cell_rect(card, chosen.cell)
+        cell = self.look.cards.cell_rect(card, chosen.cell)
         button = self.buttons["spend"]
         w = max(SPEND_W, cell.w * 1.5)
         rect = pygame.FRect(0, 0, w, SPEND_H)
@@ -230,16 +232,16 @@ class Controls(Part):
         button.rect = rect.clamp(self.ctx.layout.region("current_board").inflate(8, 8))
 
     def refresh(self) -> None:
-        table = self.table
-        focus, state = table.focus, table.state
+        port = self.port
+        focus, state = port.focus, port.state
         self.show_shown()
-        self.buttons["pass"].enabled = table.human_turn() and Pass(focus) in (
+        self.buttons["pass"].enabled = port.human_turn() and Pass(focus) in (
             state.legal_actions(focus)
         )
         self.buttons["undo"].enabled = (
-            not table.session.seats[focus].is_computer and state.can_undo(focus) is None
+            not port.session.seats[focus].is_computer and state.can_undo(focus) is None
         )
-        self.buttons["hint"].enabled = table.human_turn()
+        self.buttons["hint"].enabled = port.human_turn()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
@@ -254,10 +256,14 @@ class Bonuses(Part):
     """The focused player's pending bonuses; with none, a line saying what to do now."""
 
     region = "pending_queue"
-    table: LuckyBoxPort
+    port: LuckyBoxPort
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(
+        self, port: LuckyBoxPort, look: LuckyLook, moves: Moves, controls: Controls
+    ) -> None:
+        super().__init__(port)
+        self.look, self.moves = look, moves
+        self.controls = controls  # (whether Next shows, and Undo can take a step back)
         self._lines_key: tuple | None = None
         self._lines: list[tuple[str, int, tuple[float, float]]] = []
 
@@ -266,7 +272,7 @@ class Bonuses(Part):
         smaller in a shorter one (beside a big hand) so the line under them keeps its room."""
         area = self.rect
         k = panel_scale(area)
-        pending = self.table.seen.players[self.table.focus].pending
+        pending = self.port.seen.players[self.port.focus].pending
         return [
             (
                 (card, line, index),
@@ -283,38 +289,38 @@ class Bonuses(Part):
             return False
         for key, rect in self.rects():
             if rect.collidepoint(pos):
-                self.table.take(self.table.moves.choose_bonus(key))
+                self.port.show(self.moves.choose_bonus(key))
                 return True
         return False
 
     def turn_hint(self) -> str:
-        table = self.table
-        if table.status_line is not None:
-            return table.status_line()
-        state = table.state
+        port = self.port
+        if port.status_line is not None:
+            return port.status_line()
+        state = port.state
         if state.phase == OVER:
             return t("luckybox.table.over", "The game is over.")
-        if table.animator.busy:
+        if port.animator.busy:
             return t("luckybox.table.skip", "Click or press Space to skip the animation.")
-        if table.turns.confirming is not None:
-            if table.buttons["undo"].enabled:
+        if port.turns.confirming is not None:
+            if self.controls.buttons["undo"].enabled:
                 return t(
                     "luckybox.table.done", "Done! Undo if you changed your mind, or press Next."
                 )
             return t("luckybox.table.done_next", "Done! Press Next.")
-        seat = table.acting
+        seat = port.session.next_seat()
         if seat is None:
             return ""
-        if seat != table.focus or table.session.seats[seat].is_computer:
-            return table.waiting_words(seat) or t(
+        if seat != port.focus or port.session.seats[seat].is_computer:
+            return port.waiting_words(seat) or t(
                 "luckybox.table.playing",
                 "{name} is playing...",
-                name=table.session.name_of(seat),
+                name=port.session.name_of(seat),
             )
         if state.phase != PLAY:
             return t("luckybox.table.choose_cards", "Choose your cards.")
-        if table.moves.hint is not None and table.moves.why:
-            return str(table.moves.why)  # the hint says what; this line says why
+        if self.moves.hint is not None and self.moves.why:
+            return str(self.moves.why)  # the hint says what; this line says why
         n = state.number
         if state.has_exact(seat):
             return t(
@@ -330,23 +336,23 @@ class Bonuses(Part):
     def pick_words(self) -> str:
         """The line under the bonuses: what to do with them when the player in front of the
         screen chooses; who is using them when a record or a computer does."""
-        table = self.table
-        seat = table.focus
-        if table.moves.hint is not None and table.moves.why and table.human_turn():
-            return str(table.moves.why)
-        if table.driven or table.session.seats[seat].is_computer:
+        port = self.port
+        seat = port.focus
+        if self.moves.hint is not None and self.moves.why and port.human_turn():
+            return str(self.moves.why)
+        if port.driven or port.session.seats[seat].is_computer:
             return t(
                 "luckybox.table.bonus_used_by",
                 "{name} uses a bonus.",
-                name=table.session.name_of(seat),
+                name=port.session.name_of(seat),
             )
         return t("luckybox.table.pick_bonus", "Pick a bonus, then a highlighted square")
 
     def hint_box(self) -> pygame.FRect:
         """Where the line saying what to do goes: the panel, above the Next button when shown."""
         area = self.rect.inflate(-24, -12)
-        if self.table.controls.shown("next"):
-            area.height = self.table.buttons["next"].rect.top - 6 - area.top
+        if self.controls.shown("next"):
+            area.height = self.controls.buttons["next"].rect.top - 6 - area.top
         return area
 
     def hint_lines(self) -> list[tuple[str, int, tuple[float, float]]]:
@@ -371,9 +377,9 @@ class Bonuses(Part):
         return [(line, size, (box.centerx, top + step * (i + 0.5))) for i, line in enumerate(lines)]
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, table = self.ctx, self.table
+        ctx, port = self.ctx, self.port
         area = self.rect
-        pending = table.seen.players[table.focus].pending
+        pending = port.seen.players[port.focus].pending
         if not pending:
             for line, size, center in self.hint_lines():
                 ctx.text.blit_centered(surface, line, size, WHITE, center)
@@ -387,8 +393,8 @@ class Bonuses(Part):
             outline=INK,
             px=2,
         )
-        engine_pending = table.state.players[table.focus].pending
-        choice = table.moves.bonus_choice() if engine_pending else None
+        engine_pending = port.state.players[port.focus].pending
+        choice = self.moves.bonus_choice() if engine_pending else None
         for (key, rect), (_c, _l, _i, bonus) in zip(self.rects(), pending, strict=True):
             if key == choice:
                 gfx.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)

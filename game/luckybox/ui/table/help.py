@@ -12,9 +12,12 @@ from game.core.ui.tooltip import Tip, TooltipLayer, text_of
 from game.core.ui.widgets import Button
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
+from ..cardview import CardView
 from ..tips import bonus_tip, icon_tip, lightning_pile_tip, moon_pile_tip, round_row_tip
-from .parts import ROW_DY, ROW_Y
-from .port import LuckyBoxPort
+from .boards import FocusBoard
+from .controls import Bonuses, Controls
+from .parts import ROW_DY, ROW_Y, ScoreCard
+from .port import LuckyBoxView
 
 SCORING_SIZE = (120, 40)  # under the Moons, above the scorecard
 
@@ -23,10 +26,15 @@ class TableHelp(Part):
     """Tooltips for the whole table (the buttons' own are theirs: `controls.button_tips`),
     and the Scoring button."""
 
-    table: LuckyBoxPort
-
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(
+        self,
+        port: LuckyBoxView,
+        cards: CardView,
+        parts: tuple[FocusBoard, Bonuses, Controls, ScoreCard],
+    ) -> None:
+        super().__init__(port)
+        self.cards = cards
+        self.board, self.bonuses, self.controls, self.scorecard = parts
         self.layer = TooltipLayer()
         self.scoring = Button(
             self.scoring_rect(),
@@ -53,17 +61,17 @@ class TableHelp(Part):
 
     @property
     def players(self) -> int:
-        return len(self.table.session.seats)
+        return len(self.port.session.seats)
 
     def open_reference(self) -> None:
-        self.ctx.nav.push("luckybox.scoring", players=self.players, round_no=self.table.seen.round)
+        self.ctx.nav.push("luckybox.scoring", players=self.players, round_no=self.port.seen.round)
 
     # ------------------------------------------------------------ events, time, drawing
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Watch the mouse for tips; True when the Scoring button used the event."""
         self.layer.handle_event(event)
-        return not self.table.driven and self.scoring.handle_event(event)
+        return not self.port.driven and self.scoring.handle_event(event)
 
     def scoring_rect(self) -> pygame.FRect:
         moons = self.ctx.layout.region("moon_pile")
@@ -72,7 +80,7 @@ class TableHelp(Part):
     def update(self, dt: float) -> None:
         self.scoring.update(dt)
         if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
-            controls = self.table.controls
+            controls = self.controls
             shown = [b for name, b in controls.buttons.items() if controls.shown(name)]
             self.layer.avoid = [pygame.FRect(b.rect) for b in [*shown, self.scoring]]
         self.layer.update(dt)
@@ -82,7 +90,7 @@ class TableHelp(Part):
         self.scoring.reset()
 
     def draw_button(self, surface: pygame.Surface) -> None:
-        if self.table.driven:  # a replay has its own buttons there, and takes the events
+        if self.port.driven:  # a replay has its own buttons there, and takes the events
             return
         self.scoring.label = t("luckybox.table.scoring", "Scoring")
         self.scoring.rect = self.scoring_rect()  # the Moons move with the window's shape
@@ -95,9 +103,9 @@ class TableHelp(Part):
     # ------------------------------------------------------------ the tips
 
     def button_tip(self, pos: tuple[float, float]) -> Tip | None:
-        controls = self.table.controls
+        controls = self.controls
         buttons = [
-            (b, not self.table.driven and controls.shown(name))
+            (b, not self.port.driven and controls.shown(name))
             for name, b in controls.buttons.items()
         ]
         for button, shown in [*buttons, (self.scoring, True)]:
@@ -107,27 +115,27 @@ class TableHelp(Part):
         return None
 
     def bonus_tip(self, pos: tuple[float, float]) -> Tip | None:
-        table = self.table
-        seat = table.focus
-        board = table.board
+        port = self.port
+        seat = port.focus
+        board = self.board
         if not board.rect.collidepoint(pos):
             return None
-        for card, rect in zip(table.seen.players[seat].cards, board.rects(seat), strict=True):
+        for card, rect in zip(port.seen.players[seat].cards, board.rects(seat), strict=True):
             if rect.collidepoint(pos):
                 return icon_tip(
-                    table.cards,
-                    table.state.face(card),
+                    self.cards,
+                    port.state.face(card),
                     rect,
-                    table.seen.mask(seat, card),
+                    port.seen.mask(seat, card),
                     pos,
                     self.players,
                 )
         return None
 
     def pending_tip(self, pos: tuple[float, float]) -> Tip | None:
-        table = self.table
-        pending = table.seen.players[table.focus].pending
-        for (_key, rect), item in zip(table.bonuses.rects(), pending, strict=False):
+        port = self.port
+        pending = port.seen.players[port.focus].pending
+        for (_key, rect), item in zip(self.bonuses.rects(), pending, strict=False):
             if rect.collidepoint(pos):
                 title, text = bonus_tip(item[3], self.players)
                 how = t("luckybox.tip.pending", "Waiting: click it, then a highlighted square.")
@@ -135,7 +143,7 @@ class TableHelp(Part):
         return None
 
     def pile_tip(self, pos: tuple[float, float]) -> Tip | None:
-        p = self.table.seen.players[self.table.focus]
+        p = self.port.seen.players[self.port.focus]
         for region in ("lightning_pile", "moon_pile"):
             rect = self.ctx.layout.region(region)
             if rect.collidepoint(pos):
@@ -147,20 +155,20 @@ class TableHelp(Part):
         return None
 
     def scorecard_tip(self, pos: tuple[float, float]) -> Tip | None:
-        table = self.table
-        area = table.scorecard.rect
+        port = self.port
+        area = self.scorecard.rect
         if not area.collidepoint(pos):
             return None
-        p = table.seen.players[table.focus]
-        over = table.state.phase == OVER
+        p = port.seen.players[port.focus]
+        over = port.state.phase == OVER
         for r in range(ROUNDS):
             row = pygame.FRect(area.x + 4, area.y + ROW_Y + (r - 0.5) * ROW_DY, area.w - 8, ROW_DY)
             if row.collidepoint(pos):
                 title, text = round_row_tip(
                     r + 1,
-                    table.seen.round,
+                    port.seen.round,
                     over,
-                    len(table.state.players[table.focus].completed[r]),
+                    len(port.state.players[port.focus].completed[r]),
                     p.card_points[r],
                     p.stars[r],
                     p.star_points[r],
@@ -184,7 +192,7 @@ class TableHelp(Part):
         card = self.ctx.layout.region("revealed_card")
         if not deck.union(card).collidepoint(pos):
             return None
-        left = NUMBERS_PER_ROUND - len(self.table.seen.revealed)
+        left = NUMBERS_PER_ROUND - len(self.port.seen.revealed)
         text = t(
             "luckybox.tip.deck",
             "The 18 Number cards (1–9 twice) are shuffled each round and {per} are "

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
 from game.luckybox.rules import Cross, Pass, Resolve
 
-from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
+from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
+from .boards import FocusBoard, OtherBoards
+from .controls import Bonuses, Controls
+from .moves import Moves
 from .port import Effects, LuckyBoxPort
 
 CELLS = 9
@@ -29,7 +32,23 @@ CELLS = 9
 MARKED = {EXACT: PREFERRED, TARGET: PREFERRED, LIGHTNING: HIGHLIGHTED, SELECTED: HIGHLIGHTED}
 
 
-def table_targets(table: LuckyBoxPort) -> list[Target]:
+class Keyed(Protocol):
+    """A Lucky Box table as its keyboard targets read it (its kit): the port, the cards'
+    look, and the parts a target acts through."""
+
+    moves: Moves
+    board: FocusBoard
+    others: OtherBoards
+    bonuses: Bonuses
+    controls: Controls
+
+    @property
+    def port(self) -> LuckyBoxPort: ...
+    @property
+    def cards(self) -> CardView: ...
+
+
+def table_targets(table: Keyed) -> list[Target]:
     """The focus targets of a Lucky Box table (the shell drops them when driven and makes each
     skip the animation while one plays)."""
     out: list[Target] = []
@@ -44,13 +63,13 @@ def table_targets(table: LuckyBoxPort) -> list[Target]:
                 plays=True,
             )
         )
-    seat = table.focus
+    seat = table.port.focus
     marks = table.board.marks()
     hinted = _hinted_square(moves.hint)
-    cards = table.seen.players[seat].cards
+    cards = table.port.seen.players[seat].cards
     for card, rect in zip(cards, table.board.rects(seat), strict=True):
         squares = marks.get(card, ({}, {}))[0]
-        grid = table.state.face(card).grid
+        grid = table.port.state.face(card).grid
         for cell in range(CELLS):
             mark = squares.get(cell)
             out.append(
@@ -74,7 +93,7 @@ def table_targets(table: LuckyBoxPort) -> list[Target]:
             continue
         if name in ("spend", "next"):
             priority = PRIMARY
-        elif name == "pass" and table.human_turn() and button.enabled:
+        elif name == "pass" and table.port.human_turn() and button.enabled:
             priority = HINTED if isinstance(moves.hint, Pass) else HIGHLIGHTED
         else:
             priority = 0
@@ -118,6 +137,6 @@ def _rank(mark: str | None, hinted: bool) -> int:
     return MARKED.get(mark, 0) if mark is not None else 0
 
 
-def _act(table: LuckyBoxPort, move: Callable[..., Effects], *args: Any) -> None:
+def _act(table: Keyed, move: Callable[..., Effects], *args: Any) -> None:
     """A target's Enter, as a click: the move's effects, applied by the table."""
-    table.take(move(*args))
+    table.port.show(move(*args))

@@ -28,12 +28,12 @@ from typing import Any
 import pygame
 
 from game.core.turns import HUMAN, Turn
+from game.core.ui.animator import ShownBoard
 from game.core.ui.log_panel import LoggedBoard
-from game.core.ui.table import Effects, KitParts, TableKit, TablePort
-from game.core.ui.table.front import PortFront
+from game.core.ui.table import Effects, KitParts, TableKit
 from game.core.ui.widgets import Button
 from game.luckybox.rules import events as ev
-from game.luckybox.rules.state import DRAFT, PLAY, SETUP
+from game.luckybox.rules.state import DRAFT, PLAY, SETUP, GameState
 
 from ..cardview import CardView
 from ..session_state import state_of
@@ -47,74 +47,84 @@ from .log import MoveLog
 from .log_parts import LastMoves, move_log_panel
 from .moves import Choice, Moves
 from .parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
+from .port import LuckyBoxPort, LuckyLook
 from .styles import OFF_FOCUS, Staging
 
 
-class LuckyBoxKit(PortFront, TableKit):
-    """Lucky Box's side of the core table (see the module's docstring); to its parts, their
-    `LuckyBoxPort`."""
+class LuckyBoxKit(TableKit[GameState, Shown]):
+    """Lucky Box's side of the core table (see the module's docstring); to its parts, the
+    `LuckyLook` (port.py) beside the table's own port."""
 
     game_over_event = ev.GameOver
     off_focus = OFF_FOCUS
 
-    def __init__(self, port: TablePort) -> None:
+    def __init__(self, port: LuckyBoxPort) -> None:
         self.port = port
         self.cards = CardView(port.ctx.assets, port.ctx.text)
         # The move log notes each event as its step starts (`watch_board`).
         self.move_log = MoveLog(
             port.session.name_of, lambda event, seat: port.state.redact(event, seat)
         )
-        self.arrange = Arranger(self)  # a big hand tightens the top band (arrange.py)
 
     # ------------------------------------------------------------ what the core table asks
 
-    def shown_board(self, state: Any, source: Any = None) -> Shown:
+    def shown_board(self, state: GameState, source: GameState | None = None) -> Shown:
         return Shown.from_state(state, source=source)
 
-    def shown_view(self, state: Any) -> Shown:
+    def shown_view(self, state: GameState) -> Shown:
         return Shown.from_state(state, source=state)
 
-    def watch_board(self, board: Any) -> Any:
+    def watch_board(self, board: Shown) -> ShownBoard:
         """The shown board, noting each event in the move log as its step starts (a resumed
         game's steps already shown too, as the table plays them onto the board)."""
         log = self.move_log
         return LoggedBoard(board, lambda event: log.note(event, board.players))
 
     def build(self) -> KitParts:
-        self.moves = Moves(self)
-        self.deck = NumberDeck(self)
-        self.board = FocusBoard(self)
-        self.others = OtherBoards(self)
-        self.piles = Piles(self)
-        self.scorecard = ScoreCard(self)
-        self.bonuses = Bonuses(self)
-        self.controls = Controls(self)
-        self.notice = Message(self)
-        self.help = TableHelp(self)  # tooltips, and the Scoring button
-        self.log_panel = move_log_panel(self, self.move_log)
+        port, look, cards = self.port, self._look(), self.cards
+        self.moves = moves = Moves(port)
+        self.deck = NumberDeck(port)
+        self.board = FocusBoard(port, look, moves)
+        self.others = OtherBoards(port, look)
+        self.arrange = Arranger(port, cards, self.others)  # a big hand tightens the top band
+        self.piles = Piles(port)
+        self.scorecard = ScoreCard(port)
+        self.controls = Controls(port, look, moves)
+        self.bonuses = Bonuses(port, look, moves, self.controls)
+        self.notice = Message(port)
+        # Tooltips, and the Scoring button.
+        self.help = TableHelp(
+            port, cards, (self.board, self.bonuses, self.controls, self.scorecard)
+        )
+        self.log_panel = move_log_panel(port, cards, self.others, self.move_log)
         parts = [
             self.deck,
-            Banner(self),
+            Banner(port),
             self.bonuses,
             self.board,
             self.others,
             self.piles,
             self.scorecard,
-            LastMoves(self, self.move_log),
+            LastMoves(port, self.others, self.move_log),
             self.log_panel,
         ]
         clickable = [self.log_panel, self.others, self.bonuses, self.board]
+        staging = Staging(port, look, (self.board, self.others, self.deck))
         return KitParts(
-            Staging(self).styles(),
+            staging.styles(),
             parts,
             clickable,
-            moves=self.moves,
+            moves=moves,
             controls=self.controls,
             help=self.help,
         )
 
+    def _look(self) -> LuckyLook:
+        """This kit as its parts read it (mypy checks it provides all of `LuckyLook`)."""
+        return self
+
     def static_layer(self) -> pygame.Surface:
-        return static_layer(self.ctx, self.port.view)
+        return static_layer(self.port.ctx, self.port.view)
 
     def targets_of(self) -> list[Any]:
         return table_targets(self)  # bonuses, squares, buttons (keys.py)
@@ -136,7 +146,7 @@ class LuckyBoxKit(PortFront, TableKit):
     def on_turn(self, turn: Turn) -> None:
         port = self.port
         if turn.kind == HUMAN and state_of(port.session).phase in (SETUP, DRAFT):
-            self.ctx.nav.push(
+            self.port.ctx.nav.push(
                 "luckybox.draft",
                 session=port.session,
                 seat=turn.seat,
@@ -147,7 +157,7 @@ class LuckyBoxKit(PortFront, TableKit):
     def after_step(self, event: Any) -> bool:
         """After a round's last step its scoring opens (the game's end is the table's)."""
         if type(event) is ev.RoundScored:
-            self.ctx.nav.push(
+            self.port.ctx.nav.push(
                 "luckybox.round_end",
                 session=self.port.session,
                 round_no=event.round,
@@ -162,10 +172,10 @@ class LuckyBoxKit(PortFront, TableKit):
         return self.moves.selected_square is not None
 
     def drop_choice(self) -> None:
-        self.take(self.moves.clear())
+        self.port.show(self.moves.clear())
 
     def cancel_choice(self) -> None:
-        self.take(replace(self.moves.clear(), message=""))
+        self.port.show(replace(self.moves.clear(), message=""))
 
     def show(self, effects: Effects) -> None:
         """The game's part of a click's effects (the table shows the line and the sound): the
@@ -198,7 +208,7 @@ class LuckyBoxKit(PortFront, TableKit):
             or (
                 event.type == pygame.MOUSEBUTTONDOWN
                 and getattr(event, "button", 1) == 1
-                and self.ctx.layout.region("lightning_pile").collidepoint(event.pos)
+                and self.port.ctx.layout.region("lightning_pile").collidepoint(event.pos)
             )
         ):
             board.toggle_lightning()
@@ -214,13 +224,6 @@ class LuckyBoxKit(PortFront, TableKit):
     def draw_overlays(self, surface: pygame.Surface) -> None:
         self.help.draw_button(surface)
         self.notice.draw(surface)
-
-    # ------------------------------------------ the shown board, typed (PortFront: the rest)
-
-    @property
-    def seen(self) -> Shown:
-        seen: Shown = self.port.seen
-        return seen
 
     # ------------------------------------------------------------ what parts, guides and tests read
 
@@ -243,10 +246,10 @@ class LuckyBoxKit(PortFront, TableKit):
     # ------------------------------------------------------------ geometry the parts share
 
     def card_rect(self, seat: int, card: int) -> pygame.FRect | None:
-        cards = self.seen.players[seat].cards
+        cards = self.port.seen.players[seat].cards
         if card not in cards:
             return None
-        if seat == self.focus:
+        if seat == self.port.focus:
             rects = self.board.rects(seat)
         else:
             panel = self.others.panels().get(seat)
@@ -256,7 +259,7 @@ class LuckyBoxKit(PortFront, TableKit):
 
     def square_center(self, card: int, cell: int) -> tuple[float, float]:
         """The centre of one of the focused player's squares (tests click here)."""
-        rect = self.card_rect(self.focus, card)
+        rect = self.card_rect(self.port.focus, card)
         assert rect is not None, f"card {card} is not on the focused board"
         center: tuple[float, float] = self.cards.cell_rect(rect, cell).center
         return center
@@ -265,17 +268,17 @@ class LuckyBoxKit(PortFront, TableKit):
         return self.bonuses.rects()
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
-        if seat == self.focus:
+        if seat == self.port.focus:
             center: tuple[float, float] = self.board.rect.center
             return center
         panel = self.others.panels().get(seat)
         return panel.center if panel else (640, 360)
 
     def pile_center(self, seat: int, token: str) -> tuple[float, float]:
-        return self.piles.center(token) if seat == self.focus else self.seat_anchor(seat)
+        return self.piles.center(token) if seat == self.port.focus else self.seat_anchor(seat)
 
     def star_slot(self, seat: int, round_index: int, slot: int) -> tuple[float, float]:
-        if seat != self.focus:
+        if seat != self.port.focus:
             return self.seat_anchor(seat)
         return self.scorecard.star_slot(round_index, slot)
 

@@ -18,7 +18,7 @@ the squares are worked out once per event shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -29,8 +29,9 @@ from game.core.ui.log_panel import LogPanel, Source
 from game.core.ui.paint import INK
 from game.core.ui.shells.part import Part
 
+from ..cardview import CardView
 from .log import MoveLog
-from .port import LuckyBoxPort
+from .port import LuckyBoxView
 
 CARD_GAP = 14  # the focused board's gap between cards (boards.FocusBoard.rects)
 BELOW_MIN = 96  # the least spare height that holds the log below the cards (4 rows)
@@ -41,20 +42,31 @@ MARGIN = 8
 LAST_MOVE = (255, 150, 60)  # the ring round a square crossed since the viewer last acted
 
 
-def _spare(table: LuckyBoxPort) -> tuple[pygame.FRect, float, float]:
+class OtherSeats(Protocol):
+    """The other players' boards as the log reads them (boards.OtherBoards, which places
+    the focused board by `cards_area`: so named here, not imported)."""
+
+    def hides_choices(self) -> bool: ...
+    def panels(self) -> dict[int, pygame.FRect]: ...
+    def player(self, seat: int) -> Any: ...
+    def card_rects(self, seat: int, panel: pygame.FRect) -> list[pygame.FRect]: ...
+    def square_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect: ...
+
+
+def _spare(port: LuckyBoxView, cards: CardView) -> tuple[pygame.FRect, float, float]:
     """The board region, and the height and width its cards leave free at their size."""
-    region = table.ctx.layout.region("current_board")
-    count = max(3, len(table.seen.players[table.focus].cards))
-    boxes = grid_in(region, count, table.cards.aspect, gap=CARD_GAP)
+    region = port.ctx.layout.region("current_board")
+    count = max(3, len(port.seen.players[port.focus].cards))
+    boxes = grid_in(region, count, cards.aspect, gap=CARD_GAP)
     if not boxes:
         return region, 0.0, 0.0
     used = boxes[0].unionall(boxes[1:])
     return region, region.h - used.h, region.w - used.w
 
 
-def cards_area(table: LuckyBoxPort) -> pygame.FRect:
+def cards_area(port: LuckyBoxView, cards: CardView) -> pygame.FRect:
     """Where the focused player's cards go: the board region less the log's strip."""
-    region, tall, wide = _spare(table)
+    region, tall, wide = _spare(port, cards)
     if tall >= BELOW_MIN:
         return pygame.FRect(region.x, region.y, region.w, region.h - min(BELOW_MAX, tall - 4))
     if wide >= SIDE_MIN:
@@ -62,10 +74,10 @@ def cards_area(table: LuckyBoxPort) -> pygame.FRect:
     return region
 
 
-def log_place(table: LuckyBoxPort, open_: bool) -> pygame.FRect:
+def log_place(port: LuckyBoxView, cards: CardView, open_: bool) -> pygame.FRect:
     """The log's rect: closed, in the room the cards leave (else the message strip's row);
     open, over the board's lower part."""
-    region, tall, wide = _spare(table)
+    region, tall, wide = _spare(port, cards)
     if tall >= BELOW_MIN:
         h = min(BELOW_MAX, tall - 4) - MARGIN
         closed = pygame.FRect(region.x + MARGIN, region.bottom - h, region.w - 2 * MARGIN, h)
@@ -73,7 +85,7 @@ def log_place(table: LuckyBoxPort, open_: bool) -> pygame.FRect:
         w = min(SIDE_MAX, wide - 4) - MARGIN
         closed = pygame.FRect(region.right - w, region.y + MARGIN, w, region.h - 2 * MARGIN)
     else:  # no room: a row in the message strip
-        closed = pygame.FRect(table.ctx.layout.region("message"))
+        closed = pygame.FRect(port.ctx.layout.region("message"))
     if not open_:
         return closed
     bottom = closed.bottom
@@ -82,17 +94,19 @@ def log_place(table: LuckyBoxPort, open_: bool) -> pygame.FRect:
     return pygame.FRect(left, top, max(closed.right, region.right) - left, bottom - top)
 
 
-def reader_of(table: LuckyBoxPort) -> int | None:
+def reader_of(port: LuckyBoxView, others: OtherSeats) -> int | None:
     """Whose view the log says: the screen's owner where others' choices are hidden from it
     (a person plays here), else nobody's in particular: everything as it shows (a demo)."""
-    return table.focus if table.others.hides_choices() else None
+    return port.focus if others.hides_choices() else None
 
 
-def move_log_panel(table: LuckyBoxPort, log: MoveLog) -> LogPanel:
-    """The table's log panel, saying `log` for `reader_of(table)`."""
+def move_log_panel(
+    port: LuckyBoxView, cards: CardView, others: OtherSeats, log: MoveLog
+) -> LogPanel:
+    """The table's log panel, saying `log` for `reader_of(port, others)`."""
 
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
-        reader = reader_of(table)
+        reader = reader_of(port, others)
         said = log.lines(reader, hides=reader is not None)
         key = (reader, language(), log.noted)
         return key, [(line.text, reader is not None and line.seat == reader) for line in said]
@@ -104,22 +118,23 @@ def move_log_panel(table: LuckyBoxPort, log: MoveLog) -> LogPanel:
             t("luckybox.log.empty", "The moves will show here."),
         )
 
-    return LogPanel(table, Source(lines, lambda open_: log_place(table, open_), words), pygame.K_m)
+    def place(open_: bool) -> pygame.FRect:
+        return log_place(port, cards, open_)
+
+    return LogPanel(port, Source(lines, place, words), pygame.K_m)
 
 
 class LastMoves(Part):
     """Rings round the squares other players crossed since the viewer last acted."""
 
-    table: LuckyBoxPort
-
-    def __init__(self, table: LuckyBoxPort, log: MoveLog) -> None:
-        super().__init__(table)
-        self.log = log
+    def __init__(self, port: LuckyBoxView, others: OtherSeats, log: MoveLog) -> None:
+        super().__init__(port)
+        self.others, self.log = others, log
         self._squares: tuple[tuple[Any, ...], set[tuple[int, int, int]]] | None = None
 
     def squares(self) -> set[tuple[int, int, int]]:
         """(seat, card, cell) of each square ringed now."""
-        reader = reader_of(self.table)
+        reader = reader_of(self.port, self.others)
         key = (reader, self.log.noted, language())
         if self._squares is None or self._squares[0] != key:
             self._squares = (key, self.log.changed_since_acted(reader, hides=True))
@@ -127,8 +142,7 @@ class LastMoves(Part):
 
     def square_rects(self) -> list[pygame.FRect]:
         """Where the rings go: each square on its player's compact board."""
-        table = self.table
-        others = table.others
+        others = self.others
         panels = others.panels()
         out: list[pygame.FRect] = []
         for seat, card, cell in sorted(self.squares()):

@@ -78,8 +78,8 @@ class Moves:
     chosen to resolve, the hint shown, the square that flashes after a refusal. Each click
     returns its `Effects` for the table to apply."""
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        self.table = table
+    def __init__(self, port: LuckyBoxPort) -> None:
+        self.port = port
         self.selected_bonus: tuple[int, str, int] | None = None
         self.selected_square: Cross | None = None
         self.hint: Any = None
@@ -111,21 +111,21 @@ class Moves:
     def refuse(self, reason: str, square: tuple[int, int] | None = None) -> Effects:
         """A refusal said: on the message line, as a "not now" line when it is not the
         player's turn (it gives way once their turn comes), with its sound and its flash."""
-        until_turn = not self.table.human_turn()
+        until_turn = not self.port.human_turn()
         return Effects(message=reason, refusal=True, until_turn=until_turn, flash=square or None)
 
     def apply(self, action: Any) -> Effects:
         """Hand the action to the table (`act`: the session takes it, the line clears, the
         turn controller hears of it), or say the rules' refusal."""
-        table = self.table
-        outcome = table.act(action)
+        port = self.port
+        outcome = port.act(action)
         if not outcome.ok:
-            return self.refuse(say_refusal(outcome.refusal or "", table.state.names))
+            return self.refuse(say_refusal(outcome.refusal or "", port.state.names))
         self.hint = None
         return self.clear()
 
     def bonus_choice(self) -> tuple[int, str, int]:
-        pending = self.table.state.players[self.table.focus].pending
+        pending = self.port.state.players[self.port.focus].pending
         keys = [(p.card, p.line, p.index) for p in pending]
         if self.selected_bonus in keys:
             return self.selected_bonus
@@ -138,20 +138,20 @@ class Moves:
     # ------------------------------------------------------------ the buttons
 
     def do_pass(self) -> Effects:
-        table = self.table
-        if not table.human_turn():
+        port = self.port
+        if not port.human_turn():
             return NO_EFFECTS
-        refusal = table.state.check(Pass(table.focus))
+        refusal = port.state.check(Pass(port.focus))
         if refusal is None:
-            return self.apply(Pass(table.focus))
+            return self.apply(Pass(port.focus))
         return self.refuse(self._pass_reason(refusal))
 
     def why_no_pass(self) -> Effects:
         """A greyed Pass was clicked: say why it cannot be pressed now."""
-        table = self.table
-        if not table.human_turn():
+        port = self.port
+        if not port.human_turn():
             return self.refuse(self.not_now())
-        refusal = table.state.check(Pass(table.focus))
+        refusal = port.state.check(Pass(port.focus))
         if refusal is not None:
             return self.refuse(self._pass_reason(refusal))
         return NO_EFFECTS
@@ -162,18 +162,22 @@ class Moves:
 
     def not_now(self) -> str:
         """Why the focused player cannot act on the table at this moment, in a line."""
-        table = self.table
-        seat = table.acting
-        if table.state.phase == OVER:
+        port = self.port
+        seat = port.session.next_seat()
+        if port.state.phase == OVER:
             return t("luckybox.table.over", "The game is over.")
-        if table.animator.busy:
+        if port.animator.busy:
             return t("luckybox.table.skip", "Click or press Space to skip the animation.")
-        if table.confirming is not None:
+        if port.turns.confirming is not None:
             return t("luckybox.table.done_press_next", "Your turn is done: press Next.")
         if seat is None:
             return t("luckybox.table.wait_number", "Wait for the next number.")
-        if seat != table.focus or table.session.seats[seat].is_computer:
-            return t("luckybox.table.wait_for", "Wait: it is {name}'s turn.", name=table.name(seat))
+        if seat != port.focus or port.session.seats[seat].is_computer:
+            return t(
+                "luckybox.table.wait_for",
+                "Wait: it is {name}'s turn.",
+                name=port.session.name_of(seat),
+            )
         return t("luckybox.table.choose_cards", "Choose your cards.")
 
     def _pass_reason(self, refusal: Refusal) -> str:
@@ -192,22 +196,22 @@ class Moves:
         return self._words(refusal)
 
     def _words(self, refusal: Refusal | None) -> str:
-        return say_refusal(refusal or "", self.table.state.names)
+        return say_refusal(refusal or "", self.port.state.names)
 
     def do_undo(self) -> Effects:
-        table = self.table
-        if table.animator.busy:
-            table.animator.skip(table.focus)
-        refusal = table.undo()
+        port = self.port
+        if port.animator.busy:
+            port.animator.skip(port.focus)
+        refusal = port.undo()
         if refusal is not None:
             return self.refuse(refusal)
-        table.animator.skip(table.focus)  # the undo is an event: the shown board takes it
+        port.animator.skip(port.focus)  # the undo is an event: the shown board takes it
         self.clear()
         return Effects(message=t("luckybox.table.undone", "Undone."), selection=self.choice())
 
     def do_hint(self) -> Effects:
-        table = self.table
-        if not table.human_turn():
+        port = self.port
+        if not port.human_turn():
             return NO_EFFECTS
         try:
             from game.luckybox.ai import hint
@@ -216,10 +220,10 @@ class Moves:
         from game.luckybox.ai.reasons import reason
         from game.luckybox.ui.reason_words import why_line
 
-        view = table.state.view_for(table.focus)  # the hint and its reason: this seat's view
-        self.hint = hint(view, table.focus)
+        view = port.state.view_for(port.focus)  # the hint and its reason: this seat's view
+        self.hint = hint(view, port.focus)
         self.why = why_line(reason(view, self.hint))
-        words = t("luckybox.table.hint", "Hint: {move}", move=describe(self.hint, table.state))
+        words = t("luckybox.table.hint", "Hint: {move}", move=describe(self.hint, port.state))
         return Effects(message=words, selection=self.choice())
 
     def confirm_spend(self) -> Effects:
@@ -236,19 +240,23 @@ class Moves:
 
     def click_square(self, card: int, cell: int) -> Effects:
         """What a click on one of the focused player's squares means, by the rules."""
-        table = self.table
-        if not table.human_turn():
+        port = self.port
+        if not port.human_turn():
             from game.luckybox.rules.state import PLAY
 
             return self.refuse(
-                t("luckybox.table.wait", "Wait for your turn.") if table.state.phase == PLAY else ""
+                t("luckybox.table.wait", "Wait for your turn.") if port.state.phase == PLAY else ""
             )
-        seat = table.focus
-        state = table.state
+        seat = port.focus
+        state = port.state
         player = state.players[seat]
         legal = state.legal_actions(seat)
         if player.pending:
-            fits = [a for a in legal if a.target_card == card and a.cell == cell]
+            fits = [
+                a
+                for a in legal
+                if isinstance(a, Resolve) and a.target_card == card and a.cell == cell
+            ]
             chosen = next(
                 (a for a in fits if (a.card, a.line, a.index) == self.bonus_choice()), None
             ) or (fits[0] if fits else None)
@@ -289,7 +297,7 @@ class Moves:
     def _other_way_reason(self, current: Cross, shown: int) -> str:
         """Why a second click on the chosen Lightning square keeps the same way round: the
         rules' refusal of the other way."""
-        state = self.table.state
+        state = self.port.state
         n = state.number
         # chosen counting up: down is the other way (a negative spend), and the other way round
         other_way = -((n - shown) % 9) if current.lightning > 0 else (shown - n) % 9
@@ -320,8 +328,8 @@ class Moves:
     def _square_reason(self, card: int, cell: int) -> str:
         """Why this square can't be crossed now: the rules' refusal of the move a click on it
         would make (the bonus chosen, or the cheapest way round the clock), said kindly."""
-        state = self.table.state
-        seat = self.table.focus
+        state = self.port.state
+        seat = self.port.focus
         shown = state.face(card).grid[cell]
         if state.players[seat].pending:
             refusal = state.check(Resolve(seat, *self.bonus_choice(), card, cell))
@@ -330,7 +338,9 @@ class Moves:
             if refusal is not None and refusal.code == "no_open_square":
                 up, down = (shown - state.number) % 9, (state.number - shown) % 9
                 refusal = state.check(Cross(seat, card, cell, up if up <= down else -down))
-        code = refusal.code if refusal is not None else None
+        if refusal is None:
+            return self._words(None)
+        code = refusal.code
         if code == "already_crossed":
             return t("luckybox.table.already_crossed", "That square is already crossed.")
         if code == "bonus_needs":

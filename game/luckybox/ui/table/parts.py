@@ -1,5 +1,5 @@
 """The table's smaller parts: each owns a region of the layout and draws it from the shown
-board (`table.seen`). A part may take events (`handle_event` returns True when it used one)."""
+board (`port.seen`). A part may take events (`handle_event` returns True when it used one)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.core.ui.shells.part import Part
 from game.core.ui.snapshot import Snapshot
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
-from .port import LuckyBoxPort
+from .port import LuckyBoxView
 
 PANEL = (48, 26, 92)
 EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
@@ -32,10 +32,10 @@ class NumberDeck(Part):
     numbers so far as chips."""
 
     region = "number_deck"
-    table: LuckyBoxPort
+    port: LuckyBoxView
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: LuckyBoxView) -> None:
+        super().__init__(port)
         self._faces: dict[tuple[int, float, tuple[float, float]], pygame.Surface] = {}
         self._snap = Snapshot()
 
@@ -53,10 +53,10 @@ class NumberDeck(Part):
         return self._faces[key]
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, seen = self.ctx, self.table.seen
+        ctx, seen = self.ctx, self.port.seen
         deck = self.rect
         card = ctx.layout.region("revealed_card")
-        flipping = any(isinstance(e, Flip) for e in self.table.animator.effects)
+        flipping = any(isinstance(e, Flip) for e in self.port.animator.effects)
         # Drawn first, over the static layer alone: kept and blitted back until a number shows.
         key = (
             tuple(seen.revealed),
@@ -104,12 +104,12 @@ class Banner(Part):
     banner's height however tall the layout has it (shorter beside a big hand)."""
 
     region = "player_banner"
-    table: LuckyBoxPort
+    port: LuckyBoxView
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, table = self.ctx, self.table
+        ctx, port = self.ctx, self.port
         area = self.rect
-        name = table.banner_name(table.focus)
+        name = port.banner_name(port.focus)
         ctx.text.blit_centered(
             surface,
             name,
@@ -119,8 +119,8 @@ class Banner(Part):
             outline=INK,
             px=2,
         )
-        seen = table.seen
-        if table.state.phase == OVER:
+        seen = port.seen
+        if port.state.phase == OVER:
             status = t("luckybox.table.game_over", "Game over")
         elif seen.number:
             status = t(
@@ -153,10 +153,10 @@ class Piles(Part):
         ("moon_pile", "token_moon", "moons", lt("luckybox.table.moons", "Moons")),
     )
 
-    table: LuckyBoxPort
+    port: LuckyBoxView
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: LuckyBoxView) -> None:
+        super().__init__(port)
         self._empty: dict[tuple[str, float], pygame.Surface] = {}
 
     def _faded(self, sprite: str, token: pygame.Surface) -> pygame.Surface:
@@ -173,7 +173,7 @@ class Piles(Part):
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
-        p = self.table.seen.players[self.table.focus]
+        p = self.port.seen.players[self.port.focus]
         for region, sprite, attr, label in self.PILES:
             count = getattr(p, attr)
             area = ctx.layout.region(region)
@@ -192,28 +192,28 @@ class ScoreCard(Part):
     """The focused player's scorecard: stars per round and the points so far."""
 
     region = "scorecard"
-    table: LuckyBoxPort
+    port: LuckyBoxView
 
     def star_slot(self, round_index: int, slot: int) -> tuple[float, float]:
         area = self.rect
         return (area.x + STAR_SLOT_X + slot * STAR_SLOT_DX, area.y + ROW_Y + round_index * ROW_DY)
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        super().__init__(table)
+    def __init__(self, port: LuckyBoxView) -> None:
+        super().__init__(port)
         self._snap = Snapshot()
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, table = self.ctx, self.table
+        ctx, port = self.ctx, self.port
         area = self.rect
-        p = table.seen.players[table.focus]
+        p = port.seen.players[port.focus]
         # Over the static layer's scorecard panel alone: kept and blitted back until it changes.
         key = (
             tuple(area),
             tuple(p.stars),
             tuple(p.card_points),
             tuple(p.star_points),
-            table.seen.round,
-            table.state.phase == OVER,
+            port.seen.round,
+            port.state.phase == OVER,
             language(),
             ctx.text.scale,
             surface.get_size(),
@@ -224,9 +224,9 @@ class ScoreCard(Part):
         self._snap.keep(surface, key, pygame.Rect(area))
 
     def _draw(self, surface: pygame.Surface) -> None:
-        ctx, table = self.ctx, self.table
+        ctx, port = self.ctx, self.port
         area = self.rect
-        p = table.seen.players[table.focus]
+        p = port.seen.players[port.focus]
         ctx.text.blit_centered(
             surface,
             t("luckybox.table.scorecard", "SCORECARD"),
@@ -238,7 +238,7 @@ class ScoreCard(Part):
         full = ctx.assets.get("star_slot_filled", (26, 26))
         for r in range(ROUNDS):
             y = area.y + ROW_Y + r * ROW_DY
-            current = r == table.seen.round - 1
+            current = r == port.seen.round - 1
             colour = (200, 40, 110) if current else INK
             ctx.text.blit_centered(
                 surface,
@@ -250,7 +250,7 @@ class ScoreCard(Part):
             for slot in range(STAR_SLOTS):
                 img = full if p.stars[r] > slot else empty
                 surface.blit(img, img.get_rect(center=self.star_slot(r, slot)))
-            done = r < table.seen.round - 1 or table.state.phase == OVER
+            done = r < port.seen.round - 1 or port.state.phase == OVER
             text = f"{p.card_points[r]}+{p.star_points[r]}" if done else "-"
             ctx.text.blit_centered(surface, text, 22, colour, (area.x + 200, y))
         total = sum(p.card_points) + sum(p.star_points)
@@ -267,10 +267,10 @@ class Message(Part):
     """The last refusal, question or hint, in one line."""
 
     region = "message"
-    table: LuckyBoxPort
+    port: LuckyBoxView
 
     def draw(self, surface: pygame.Surface) -> None:
-        text = self.table.message
+        text = self.port.message
         if not text:
             return
         ctx = self.ctx

@@ -22,7 +22,9 @@ from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.luckybox.ui.sounds import BONUS_SOUNDS, EVENT_SOUNDS
 
-from .port import LuckyBoxPort
+from .boards import FocusBoard, OtherBoards
+from .parts import NumberDeck
+from .port import LuckyBoxView, LuckyLook
 
 # Seconds each event's step lasts at animation speed 1 (0 = no pause).
 DURATIONS: dict[type, float] = {
@@ -65,9 +67,15 @@ def sound_for(event: Any) -> str | None:
 class Staging:
     """What the table draws for each event's step; reads the table's geometry."""
 
-    def __init__(self, table: LuckyBoxPort) -> None:
-        self.table = table
-        self.ctx = table.ctx
+    def __init__(
+        self,
+        port: LuckyBoxView,
+        look: LuckyLook,
+        parts: tuple[FocusBoard, OtherBoards, NumberDeck],
+    ) -> None:
+        self.port, self.look = port, look
+        self.board, self.others, self.deck = parts
+        self.ctx = port.ctx
         self.last_icon: dict[int, tuple[float, float]] = {}
 
     def styles(self) -> dict[type, EventStyle]:
@@ -78,7 +86,7 @@ class Staging:
         }
 
     def add(self, effect: Any) -> None:
-        self.table.animator.effects.append(effect)
+        self.port.animator.effects.append(effect)
 
     def float_text(self, text: str, where, duration: float, size: int, colour=WHITE) -> None:
         if duration <= 0:
@@ -88,34 +96,32 @@ class Staging:
 
     def reveal_choices(self, duration: float) -> None:
         """The last number's crosses on the other boards, popping in now that all have chosen."""
-        table = self.table
-        before, now = table.seen.opened, table.seen.public
-        if before is None or now is None or not table.others.hides_choices():
+        port = self.port
+        before, now = port.seen.opened, port.seen.public
+        if before is None or now is None or not self.others.hides_choices():
             return
-        for seat in table.others.seats():
+        for seat in self.others.seats():
             old = dict(zip(before[seat].cards, before[seat].masks, strict=True))
             for card, mask in zip(now[seat].cards, now[seat].masks, strict=True):
                 new = mask & ~old.get(card, 0)
-                rect = table.card_rect(seat, card) if new else None
+                rect = self.look.card_rect(seat, card) if new else None
                 for cell in range(9) if rect else ():
                     if rect is not None and new >> cell & 1:
-                        square = table.cards.cell_rect(rect, cell)
+                        square = self.look.cards.cell_rect(rect, cell)
                         img = self.ctx.assets.get("cross", (round(square.w), round(square.h)))
                         self.add(PopIn(img, square.center, max(duration, 0.3)))
 
     def stage(self, event: Any, duration: float) -> None:
         """Start the drawings of one event's step."""
-        table = self.table
         seat = player_of(event)
         if seat is None:
             self._stage_table_step(event, duration)
-        elif not table.others.secret(seat):  # a secret choice's move shows when it closes
+        elif not self.others.secret(seat):  # a secret choice's move shows when it closes
             self._stage_board_step(seat, event, duration)
-        table.board.forget_marks()
+        self.board.forget_marks()
 
     def _stage_table_step(self, event: Any, duration: float) -> None:
         """A step of the whole table: a number, a round, the pile."""
-        table = self.table
         kind = type(event)
         assets = self.ctx.assets
         layout = self.ctx.layout
@@ -124,7 +130,7 @@ class Staging:
             self.add(
                 Flip(
                     assets.get("number_card_back", rect.size),
-                    table.deck.number_face(event.number, rect),
+                    self.deck.number_face(event.number, rect),
                     rect,
                     duration,
                 )
@@ -142,25 +148,25 @@ class Staging:
 
     def _stage_board_step(self, seat: int, event: Any, duration: float) -> None:
         """A step on one seat's board (shown to whoever may see it)."""
-        table = self.table
+        port = self.port
         kind = type(event)
         assets = self.ctx.assets
         layout = self.ctx.layout
-        cards = table.cards
+        cards = self.look.cards
         if kind is ev.SquareCrossed:
-            rect = table.card_rect(seat, event.card)
+            rect = self.look.card_rect(seat, event.card)
             if rect:
                 cell = cards.cell_rect(rect, event.cell)
                 img = assets.get("cross", (round(cell.w), round(cell.h)))
                 self.add(PopIn(img, cell.center, duration))
         elif kind is ev.LineCompleted:
-            rect = table.card_rect(seat, event.card)
+            rect = self.look.card_rect(seat, event.card)
             if rect:
                 mask = (ROW_MASKS if event.line == "row" else COL_MASKS)[event.index]
                 cells = [cards.cell_rect(rect, c) for c in CELLS_OF_MASK[mask]]
                 self.add(Glow(cells[0].unionall(cells[1:]), duration))
         elif kind is ev.IconCircled:
-            rect = table.card_rect(seat, event.card)
+            rect = self.look.card_rect(seat, event.card)
             if rect:
                 center = cards.icon_center(rect, event.line, event.index)
                 self.last_icon[seat] = center
@@ -168,19 +174,19 @@ class Staging:
                 self.add(PopIn(assets.get("circle", (side, side)), center, duration))
         elif kind is ev.TokenGained:
             start = self.last_icon.get(seat, (640, 360))
-            end = table.pile_center(seat, event.token)
+            end = self.look.pile_center(seat, event.token)
             sprite = "token_lightning" if event.token == "lightning" else "token_moon"
             self.add(Fly(assets.get(sprite, (40, 40)), start, end, duration))
             self.float_text(f"+{event.count}", end, duration, 26)
         elif kind is ev.TokensSpent:
-            start = table.pile_center(seat, "lightning")
+            start = self.look.pile_center(seat, "lightning")
             end = layout.region("revealed_card").center
             self.add(Fly(assets.get("token_lightning", (40, 40)), start, end, duration))
-            if seat == table.focus:
+            if seat == port.focus:
                 self.float_text(f"{event.from_number} → {event.to_number}", end, duration, 40)
         elif kind is ev.StarGained:
             start = self.last_icon.get(seat, (640, 360))
-            end = table.star_slot(seat, event.round - 1, event.slot)
+            end = self.look.star_slot(seat, event.round - 1, event.slot)
             self.add(Fly(assets.get("star_slot_filled", (34, 34)), start, end, duration))
         elif kind is ev.StarWasted:
             self.float_text(
@@ -213,17 +219,17 @@ class Staging:
                 colour=(255, 150, 150),
             )
         elif kind is ev.CardCompleted:
-            rect = table.card_rect(seat, event.card)
+            rect = self.look.card_rect(seat, event.card)
             if rect:
                 self.add(Burst(assets.get("icon_star", (30, 30)), rect, duration, seed=event.card))
-                if seat == table.focus:
+                if seat == port.focus:
                     self.float_text(
                         t("luckybox.fx.card_complete", "CARD COMPLETE!"), rect.center, duration, 44
                     )
         elif kind is ev.Passed:
-            where = table.seat_anchor(seat)
+            where = self.look.seat_anchor(seat)
             self.float_text(
-                t("luckybox.fx.pass", "PASS"), where, duration, 40 if seat == table.focus else 24
+                t("luckybox.fx.pass", "PASS"), where, duration, 40 if seat == port.focus else 24
             )
 
 
