@@ -46,9 +46,9 @@ def read_message(stream: IO[bytes]) -> tuple[bool, Any]:
 
 
 #: A job: (ticket, the bot, the seat's view, the seat); bots and views are the game's own.
-Job = tuple[int, Bot, Any, int]
+Job = tuple[int, Bot, object, int]
 #: A reply: (ticket, (the action chosen, the bot as it stands after) or None, the error or None).
-Reply = tuple[int, tuple[Any, Bot] | None, str | None]
+Reply = tuple[int, tuple[object, Bot] | None, str | None]
 
 
 def answer(job: Job) -> Reply:
