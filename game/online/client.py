@@ -107,7 +107,7 @@ class SeatClient:
         self.token: str | None = None
         self.host_token: str | None = None
         self.version = -1
-        self.view_json: Any = None
+        self.view_json: p.JSON = None  # (a msgspec.Raw of it for a client with lazy views)
         self.waiting: list[int] = []
         self.over = False
         self.seats: list[p.SeatInfo] = []
@@ -251,7 +251,7 @@ class SeatClient:
         self,
         seats: list[p.SeatSpec],
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: dict[str, p.JSON] | None = None,
         sit: int | None = 0,
         hold: float = 300.0,
     ) -> str:
@@ -373,7 +373,7 @@ class SeatClient:
         assert self.table is not None and self.host_token is not None
         await self.send(p.HandOver(self.table, self.host_token, seat, level))
 
-    async def record(self) -> dict[str, Any]:
+    async def record(self) -> dict[str, p.JSON]:
         """The table's record (once the game is over)."""
         assert self.table is not None
         if self.ws is None:
@@ -432,13 +432,13 @@ class SeatClient:
 # -- the headless demo -------------------------------------------------------------------------
 async def play_table(
     url: str,
-    game: Any,
+    game: Game[Any],
     players: int,
     level: str,
     seed: int | None,
     pace: float = 0.0,
     on_frame: FrameHook | None = None,
-) -> tuple[list[SeatClient], dict[str, Any]]:
+) -> tuple[list[SeatClient], dict[str, p.JSON]]:
     """One table played by `players` clients, each its own connection and bot: (the clients,
     the server's record). `seed` None: the server deals (a server refuses a chosen seed for a
     table of several people unless it was started with `--chosen-seeds`)."""
