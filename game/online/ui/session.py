@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.game import Bot, Game, Outcome, Refusal
+from game.core.game import Bot, Game, GameState, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
@@ -30,6 +30,8 @@ from game.online import codec, protocol as p
 from .reader import ReadState
 
 if TYPE_CHECKING:
+    from game.core.ui.table.scene import Move
+
     from .net import NetLink, Note
 
 #: Events waiting to be animated, at most: past it the board catches up at once (a snapshot).
@@ -80,7 +82,7 @@ class OnlineSession:
         self.table = first.table
         self.seat = first.seat
         self.wire = codec.wire_of(game)
-        self.state: Any = self._view(first)
+        self.state: GameState = self._view(first)
         self.seats = seats_of(first.seats, self.seat)
         self.infos = list(first.seats)
         self.version = first.version
@@ -95,7 +97,7 @@ class OnlineSession:
         self.rematch: str | None = first.rematch  # its rematch's code, told once it is over
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
-        self.feed: deque[Any] = deque()
+        self.feed: deque[object] = deque()  # the game's events, to animate
         self.bots: dict[int, Bot] = {}  # (none: the server plays the computers)
         self.challenge: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
@@ -144,7 +146,7 @@ class OnlineSession:
     def chance_due(self) -> bool:
         return False  # the server takes chance steps itself
 
-    def apply(self, action: object) -> Outcome:
+    def apply(self, action: Move) -> Outcome:
         """Check on a copy of the view, then send: the events come with the server's answer."""
         if self.pending is not None:
             return Outcome(
@@ -161,7 +163,7 @@ class OnlineSession:
         self.link.act(action)
         return Outcome([])
 
-    def advance(self) -> list[Any]:
+    def advance(self) -> list[object]:
         return []
 
     def undo(self, seat: int) -> Outcome:
@@ -186,14 +188,15 @@ class OnlineSession:
         the network). The table hands each server message back to `receive`."""
         return self.link.poll()
 
-    def _view(self, message: p.State) -> Any:
+    def _view(self, message: p.State) -> GameState:
         """The message's view as the game's object: read already on the link's thread (a
         ReadState), else (a state made here, not read from a server) decoded now."""
         if isinstance(message, ReadState) and message.game_view is not None:
             return message.game_view
-        return codec.view_from_json(self.wire, message.view)
+        view: GameState = codec.view_from_json(self.wire, message.view)
+        return view
 
-    def _events(self, message: p.State) -> list[Any]:
+    def _events(self, message: p.State) -> list[object]:
         if isinstance(message, ReadState) and message.game_view is not None:
             return message.game_events
         return [codec.event_from_json(self.wire, e) for e in message.events]
