@@ -22,7 +22,7 @@ from game.core.game import Game
 from game.core.play_loop import play, settle
 
 from . import protocol as p
-from .codec import event_out, view_bytes, wire_of
+from .codec import view_bytes, wire_of
 
 MAX_EVENTS = p.MAX_PAST_EVENTS  # a game's events kept for the seats that come back
 
@@ -57,6 +57,6 @@ class History:
             wire = wire_of(self.game)
             start = msgspec.Raw(view_bytes(wire, self.start.view_for(seat)))
             redact = self.start.redact
-            shown = [event_out(wire, r) for e in self.events if (r := redact(e, seat)) is not None]
+            shown = [r for e in self.events if (r := redact(e, seat)) is not None]
             past = self._sent[seat] = p.Past(start, shown)
         return past

@@ -5,7 +5,7 @@ client sends is decoded strictly (no coercion, unknown fields refused, every str
 capped) and never bigger than MAX_MESSAGE bytes; what the server sends is encoded from the
 structs below, and a client decodes it as strictly, within caps of its own (a host is a
 stranger too). Views and events inside are each game's own JSON (game/online/codec.py, the
-game's wire.py; schemas in docs/schema/).
+types its rules declare; schemas in docs/schema/).
 
 The messages that start something (`open`, `join`, `resume`, `watch`, `rematch`, `get_record`)
 and the server's answers to them (`opened`, `seated`, `watching`) carry `protocol`, the version
@@ -220,7 +220,7 @@ class State(msgspec.Struct, tag="state", omit_defaults=True):
     game: GameId
     seat: ViewSeat  # -1 for a watcher
     version: Version
-    view: JSON  # the game's JSON of view_for(seat) (its wire.py; docs/schema/)
+    view: JSON  # the game's JSON of view_for(seat) (its rules' view struct; docs/schema/)
     # the redacted events that led here, the game's JSON ([]: a snapshot)
     events: Annotated[list[JSON], msgspec.Meta(max_length=MAX_EVENTS)]
     waiting: Waiting
