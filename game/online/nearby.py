@@ -29,10 +29,15 @@ import re
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from . import protocol as p
 from .names import CODE_ALPHABET, clean_text, normal_code
+
+if TYPE_CHECKING:  # (zeroconf is imported on first use: see zeroconf_api)
+    from zeroconf import ServiceStateChange, Zeroconf
+    from zeroconf.asyncio import AsyncZeroconf
 
 log = logging.getLogger("game.online")
 
@@ -170,7 +175,7 @@ def chosen_interfaces() -> list[str] | None:
 _IMPORTING = threading.Lock()
 
 
-def zeroconf_api() -> Any:
+def zeroconf_api() -> ModuleType:
     """The zeroconf package with its asyncio part, imported on first use (it takes about
     130 ms: never at the app's start) under one lock: two threads importing it for the first
     time at once (the app's own server announcing, the Join screen looking) could each find
@@ -181,11 +186,14 @@ def zeroconf_api() -> Any:
     return zeroconf
 
 
-def zeroconf_on(interfaces: list[str] | None) -> Any:
+def zeroconf_on(interfaces: list[str] | None) -> AsyncZeroconf:
     """An AsyncZeroconf on these interfaces (None: every one), IPv4 (OSError: none there)."""
     zc = zeroconf_api()
     chosen = zc.InterfaceChoice.All if interfaces is None else interfaces
-    return zc.asyncio.AsyncZeroconf(interfaces=chosen, ip_version=zc.IPVersion.V4Only)
+    made: AsyncZeroconf = zc.asyncio.AsyncZeroconf(
+        interfaces=chosen, ip_version=zc.IPVersion.V4Only
+    )
+    return made
 
 
 # -- the player's side ----------------------------------------------------------------------
@@ -265,7 +273,9 @@ class Browser:
             with contextlib.suppress(Exception):
                 await zc.async_close()
 
-    def _heard(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+    def _heard(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         """An announcement came, changed or went (on the browser's loop)."""
         if state_change is zeroconf_api().ServiceStateChange.Removed:
             self._forget(name)
@@ -279,7 +289,7 @@ class Browser:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _read(self, zeroconf: Any, service_type: str, name: str) -> None:
+    async def _read(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
         info = zeroconf_api().asyncio.AsyncServiceInfo(service_type, name)
         try:
             got = await info.async_request(zeroconf, RESOLVE_MS)
