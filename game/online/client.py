@@ -234,8 +234,8 @@ class SeatClient:
         elif isinstance(message, p.Watching):
             self.keep_under(message.rate)
 
-    async def _until(self, kind: type[M]) -> M:
-        """Read on until a message of this kind; an `error` raises ClientError."""
+    async def _until(self, *kinds: type[M]) -> M:
+        """Read on until a message of one of these kinds; an `error` raises ClientError."""
         while True:
             message = await self.receive()
             if isinstance(message, p.Error):
@@ -243,7 +243,7 @@ class SeatClient:
                     # a server of version 1 knows no `protocol` field: it is older than this game
                     raise ClientError("version", p.VERSION_LINE)
                 raise ClientError(message.code, message.message)
-            if isinstance(message, kind):
+            if isinstance(message, kinds):
                 return message
 
     # -- taking a seat ------------------------------------------------------------------------
