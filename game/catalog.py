@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.core.game import Game
+from game.core.entry import Game
 
 #: Every game's package, the default first.
 GAME_PACKAGES: list[str] = [

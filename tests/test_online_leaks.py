@@ -76,7 +76,7 @@ async def _play(game_id: str, db: Path) -> Played:
         for i, c in enumerate(clients[1:], start=1):
             await c.join(code, i)
         await watcher.watch(code)
-        bots = [game.make_bot("easy", SEED, i) for i in range(PLAYERS)]
+        bots = [game.bots.make_bot("easy", SEED, i) for i in range(PLAYERS)]
 
         async def watch() -> None:
             while not watcher.over:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.core.game import Game
+from game.core.entry import Game
 
 if TYPE_CHECKING:  # (the kit's and the port's own files: not the table, which reads this)
     from game.core.ui.table.kit import TableKit

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from game.core.game import Game
+from game.core.entry import Game
 from game.online import codec, protocol as p
 
 
