@@ -33,7 +33,7 @@ kit.py (`TableKit`, `KitParts`, `Effects`), port.py (`TablePort`), saved.py (a r
 from __future__ import annotations
 
 from .host import HostedTable, LocalHost, TableHost
-from .kit import NO_EFFECTS, Effects, KitParts, Nothing, TableKit
+from .kit import NO_EFFECTS, Effects, KitHooks, KitParts, Nothing, TableKit, hooks_of
 from .port import TableCalls, TablePort, TableServices, TableView
 from .saved import Resumed, resume_saved, table_files
 from .scene import KitMaker, Table
@@ -42,6 +42,7 @@ __all__ = [
     "NO_EFFECTS",
     "Effects",
     "HostedTable",
+    "KitHooks",
     "KitMaker",
     "KitParts",
     "LocalHost",
@@ -55,5 +56,6 @@ __all__ = [
     "TableServices",
     "TableView",
     "resume_saved",
+    "hooks_of",
     "table_files",
 ]
