@@ -209,19 +209,25 @@ class OnlineSession:
             if len(self.feed) > MAX_FEED:  # more than the table could ever show: as it stands
                 self.feed.clear()
             self.snapshot = self.snapshot or not events or not self.feed
-            if self.pending is not None and message.version != self.pending:
-                self.pending = None
+            # (`pending` holds until our action is answered: a `state` of another seat's
+            # move may come first, and the seat would look free to choose again meanwhile)
             retry, self.retry = self.retry, None
             if retry is not None and not self.over and retry in self.state.legal_actions(self.seat):
                 # Others chose at the same moment (Lucky Box): the same choice, on the new view.
                 self.pending, self.sent = self.version, retry
                 self.link.act(retry)
+            elif retry is not None:
+                self.pending = None  # the choice no longer fits: the seat chooses anew
         elif isinstance(message, p.Seats) and message.table == self.table:
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
         elif isinstance(message, (p.Ack, p.Refused)):
-            self.pending = None  # answered (a `state` with its events came before an ack)
-            if isinstance(message, p.Refused) and message.code == "stale":
-                self.retry = self.sent  # a fresh `state` follows
+            code = message.code if isinstance(message, p.Refused) else ""
+            if code == "stale":
+                self.retry = self.sent  # a fresh `state` follows: still pending until then
+            elif code != "storage":  # (not stored: the link sends the same action again)
+                self.pending = None  # answered (a `state` with its events came before an ack)
+        elif isinstance(message, p.Error):
+            self.pending = None  # the server failed on it (or on what came before): not taken
 
 
 _ONLINE_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = (

@@ -311,8 +311,11 @@ class Bonuses(Part):
         seat = port.session.next_seat()
         if seat is None:
             return ""
+        waiting = port.waiting_words(seat)  # (our own seat's too: the host's app closed)
+        if waiting is not None:
+            return waiting
         if seat != port.focus or port.session.seats[seat].is_computer:
-            return port.waiting_words(seat) or t(
+            return t(
                 "luckybox.table.playing",
                 "{name} is playing...",
                 name=port.session.name_of(seat),

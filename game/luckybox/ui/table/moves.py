@@ -174,6 +174,9 @@ class Moves:
             return t("luckybox.table.done_press_next", "Your turn is done: press Next.")
         if seat is None:
             return t("luckybox.table.wait_number", "Wait for the next number.")
+        waiting = port.waiting_words(seat)  # (online: someone away, the host gone)
+        if waiting is not None:
+            return waiting
         if seat != port.focus or port.session.seats[seat].is_computer:
             return t(
                 "luckybox.table.wait_for",
@@ -246,8 +249,15 @@ class Moves:
         if not port.human_turn():
             from game.luckybox.rules.state import PLAY
 
+            seat = port.session.next_seat()  # (online: someone away, the host gone: said so)
+            waiting = port.waiting_words(seat) if seat is not None else None
             return self.refuse(
-                t("luckybox.table.wait", "Wait for your turn.") if port.state.phase == PLAY else ""
+                waiting
+                or (
+                    t("luckybox.table.wait", "Wait for your turn.")
+                    if port.state.phase == PLAY
+                    else ""
+                )
             )
         seat = port.focus
         state = port.state
