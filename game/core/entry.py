@@ -3,7 +3,7 @@ frozen record of its parts, each with one job, and core's defaults for the parts
 give.
 
     GAME = Game(RULES)                              # core's words and a random computer
-    GAME = Game(RULES, words=WORDS, bots=load_bots)   # its own (bots loaded on first use)
+    GAME = Game(RULES, words=WORDS, load_bots=load_bots)   # its own (bots made on first use)
 
 A caller says which part it uses: `game.rules.new_game(...)` (rules and records, pure: the
 game's `rules/`, with the types it travels in, `game.rules.wire`), `game.bots.make_bot(...)`
