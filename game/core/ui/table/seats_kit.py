@@ -46,7 +46,7 @@ from game.core.ui.paint import (
 from game.core.ui.refusals import refusal_words
 from game.core.ui.widgets import Button
 
-from .kit import BoardT, Effects, KitHooks, KitParts
+from .kit import BoardT, Effects, KitHooks, KitParts, TableKit
 from .port import TablePort
 
 StateT = TypeVar("StateT", bound=GameState)
@@ -64,7 +64,7 @@ def tag_of(kind: type[msgspec.Struct]) -> str:
     return str(kind.__struct_config__.tag)
 
 
-class SeatsKit(KitHooks[BoardT], Generic[StateT, BoardT]):
+class SeatsKit(KitHooks[BoardT], TableKit[StateT, BoardT], Generic[StateT, BoardT]):
     """A simple game's table (see the module's docstring for what a game gives)."""
 
     #: The event that ends the game (the winners glow as it shows).
