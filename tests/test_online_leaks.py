@@ -33,7 +33,7 @@ class Played:
         self.record = record
         self.frames = frames  # seat (WATCHER for the watcher) -> every raw frame received
         done = records.replay(record, self.game)
-        _, _, state, _, _ = records.open_record({**record, "actions": []}, self.game)
+        _, _, state, _, _ = records.open_record({**record, "actions": []}, self.game.rules)
         self.snapshots = [state.clone()]  # the table at each version
         self.events: list[list[Any]] = [[]]  # the events that made each version
         for step in done.state.actions:
