@@ -12,9 +12,12 @@ its lists down."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.entry import Game
+
+if TYPE_CHECKING:
+    from game.core.ui.game_ui import GameUI
 
 #: Every game's package, the default first.
 GAME_PACKAGES: list[str] = [
@@ -45,7 +48,7 @@ def games() -> list[Game[Any]]:
     return [importlib.import_module(f"{package}.entry").GAME for package in GAME_PACKAGES]
 
 
-def game_uis() -> list[Any]:
+def game_uis() -> list[GameUI]:
     """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first. (An app
     is built from them: the app gets the `ROUTE_MODULES`' scenes too.)"""
     from game.core.ui.routes import add_routes

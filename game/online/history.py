@@ -35,7 +35,7 @@ class History:
         _, _, state, _, _ = records.open_record(header, game.rules)
         settle(state)
         self.start = state.clone()
-        self.events: list[Any] = []
+        self.events: list[object] = []  # the game's events
         for action in actions:  # as the table played them: each with the chance steps it made due
             outcome = play(state, action)
             if not outcome.ok:
@@ -43,7 +43,7 @@ class History:
             self.add(outcome.events)
         self._sent: dict[int, p.Past] = {}  # seat -> its past, for the events so far
 
-    def add(self, events: list[Any]) -> None:
+    def add(self, events: list[object]) -> None:
         """A step's events (the table's, after the action)."""
         self.events.extend(events)
         self._sent = {}

@@ -11,7 +11,6 @@ all (no translations: a new game) has its rules' English said. Pure: no pygame.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from game.core.game import SEAT_ARGS
 from game.core.i18n import t
@@ -54,7 +53,7 @@ def refusal_words(game_id: str, refusal: str, seat_names: Sequence[str]) -> str:
     template = refusal_template(game_id, code) if isinstance(code, str) else None
     if template is None:
         return _rules_english(game_id, refusal) or generic_refusal()
-    args: dict[str, Any] = dict(getattr(refusal, "args", {}))
+    args: dict[str, object] = dict(getattr(refusal, "args", {}))
     for name, value in args.items():
         if name in SEAT_ARGS and type(value) is int and 0 <= value < len(seat_names):
             args[name] = seat_names[value]

@@ -29,8 +29,8 @@ from game.core.ui.paint import (
 )
 from game.core.ui.quitting import ask_to_quit
 from game.core.ui.scene import parts_moving
-from game.core.ui.scenes.title_notice import NoticeButton
 from game.core.ui.title_drift import Drift
+from game.core.ui.title_notice import NoticeButton
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import Button, UIScene
 
