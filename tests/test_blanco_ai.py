@@ -206,7 +206,7 @@ def test_hint_is_legal_and_from_the_view() -> None:
         view = state.view_for(seat)
         suggestion = hint(view, seat)
         assert suggestion in state.legal_actions(seat)
-        assert BLANCO.hint(view, seat) == suggestion
+        assert BLANCO.bots.hint(view, seat) == suggestion
         assert state.apply(bots[seat].choose(view, seat)).ok
 
 
@@ -238,7 +238,7 @@ def test_rng_state_restores_the_choice() -> None:
 
 def test_make_bot_levels() -> None:
     for level in LEVELS:
-        bot = BLANCO.make_bot(level, 1, 2)
+        bot = BLANCO.bots.make_bot(level, 1, 2)
         assert bot.rng.getstate() == random.Random("1/blanco-bot/2").getstate()
     with pytest.raises(ValueError):
         make_bot("impossible", 1, 0)

@@ -104,13 +104,13 @@ def test_no_reason_reads_what_the_seat_cannot_know(game: Any) -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(4):
-        state, _ = game.new_game(["A", "B", "C"], seed)
+        state, _ = game.rules.new_game(["A", "B", "C"], seed)
         for _ in range(40):
             if state.is_terminal():
                 break
             seat = state.waiting_for()[0]
-            action = game.hint(state.view_for(seat), seat)
-            variant = game.hidden_variant(state, seat, rng)
+            action = game.bots.hint(state.view_for(seat), seat)
+            variant = game.rules.hidden_variant(state, seat, rng)
             assert reason_of(state, action) == reason_of(variant, action)
             checked += 1
             assert (act(state, action) if game is LUCKYBOX else state.apply(action)).ok
@@ -118,7 +118,7 @@ def test_no_reason_reads_what_the_seat_cannot_know(game: Any) -> None:
 
 
 def _blanco_hints(seed: int, steps: int = 120) -> list[tuple[Any, Any, Any]]:
-    state, _ = BLANCO.new_game(["A", "B"], seed)
+    state, _ = BLANCO.rules.new_game(["A", "B"], seed)
     out = []
     for _ in range(steps):
         if state.is_terminal():

@@ -110,7 +110,7 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
                 if thinking:
                     break
                 await asyncio.sleep(0.005)
-            bot = luckybox.make_bot("easy", 4242, 0)
+            bot = luckybox.bots.make_bot("easy", 4242, 0)
             while len(host.acks) < 3 and not host.over:
                 if host.may_act():
                     await host.act(bot.choose(host.view(), 0))
@@ -396,7 +396,7 @@ def test_sigterm_stops_without_waiting_for_computers_thinking_and_nothing_acked_
     async def before_stop() -> tuple[SeatClient, asyncio.Task[None], str, float, int, float]:
         client = SeatClient(url, luckybox, max_backoff=0.3)
         code = await client.open(seats, seed=99)
-        playing = asyncio.create_task(client.play(luckybox.make_bot("easy", 99, 0).choose))
+        playing = asyncio.create_task(client.play(luckybox.bots.make_bot("easy", 99, 0).choose))
         thinking = 0.0
         # Stop while the Expert thinks: the table waits for its move alone, its thought begun.
         while client.version < 8 or client.waiting != [1] or not thinking:
