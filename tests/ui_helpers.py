@@ -40,11 +40,23 @@ def click(app: Any, pos: Any, steps: int = 1) -> bool:
 
     Returns what the last app.step() returned (False once the app wants to stop).
     """
+    post_click(pos)
+    return frames(app, steps)
+
+
+def post_click(pos: Any) -> None:
+    """Post a move to `pos` and a left click there, for the next frame to handle (a loop that
+    runs its own frames with `wait`: the frame before is drawn first, as its handlers see it)."""
     p = _pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    return frames(app, steps)
+
+
+def post_key(key: int, mod: int = 0) -> None:
+    """Post a key's press and release, for the next frame to handle (see `post_click`)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
 def click_widget(app: Any, scene: Any, name: str, steps: int = 1) -> bool:
@@ -54,8 +66,7 @@ def click_widget(app: Any, scene: Any, name: str, steps: int = 1) -> bool:
 
 def press(app: Any, key: int, steps: int = 1, mod: int = 0) -> bool:
     """Press and release a key (with modifier keys `mod` held, e.g. pygame.KMOD_LCTRL)."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    post_key(key, mod)
     return frames(app, steps)
 
 
