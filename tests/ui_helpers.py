@@ -44,6 +44,20 @@ def click(app: Any, pos: Any, steps: int = 1) -> bool:
     return frames(app, steps)
 
 
+def tap(app: Any, pos: Any, steps: int = 1) -> bool:
+    """`click`, its frames run but not drawn (see `wait`): for a loop that reads the game's
+    state next, or clicks again (the frame before each click is drawn first, as its handlers
+    see it; a screenshot or `app.screen` draws it too)."""
+    post_click(pos)
+    return wait(app, steps)
+
+
+def tap_key(app: Any, key: int, steps: int = 1) -> bool:
+    """`press`, its frames run but not drawn (see `tap`)."""
+    post_key(key)
+    return wait(app, steps)
+
+
 def post_click(pos: Any) -> None:
     """Post a move to `pos` and a left click there, for the next frame to handle (a loop that
     runs its own frames with `wait`: the frame before is drawn first, as its handlers see it)."""
