@@ -1,9 +1,9 @@
 """The composition root: which games the app holds. One line per game in `GAME_PACKAGES`.
 
 A game package exposes the whole game as `<package>.entry.GAME` (a `game.core.game.GameEntry`
-composed of its parts, one job each: its rules and records `<package>.rules.game.RULES`, pure; its
-bots and hint `<package>.ai.BOTS`; its words `<package>.words.WORDS`; its wire
-`<package>.wire.WIRE`, a `game.core.wire.GameWire`: its views and events as JSON), and its UI
+composed of its parts, one job each: its rules and records `<package>.rules.game.RULES`, pure,
+with the types its views, events and actions travel in; its bots and hint `<package>.ai.BOTS`;
+its words `<package>.words.WORDS`), and its UI
 descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.GameUI`). The first game
 is the default: the title's first tab, the demo's game, and the game whose refusal an unknown
 record format gets. Core never imports this module; the command line (game.cli) and the tests hand
@@ -12,10 +12,12 @@ its lists down."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.game import Game
-from game.core.wire import GameWire
+
+if TYPE_CHECKING:
+    from game.core.ui.game_ui import GameUI
 
 #: Every game's package, the default first.
 GAME_PACKAGES: list[str] = [
@@ -42,11 +44,11 @@ def unregister(package: str) -> None:
 
 def games() -> list[Game[Any]]:
     """Every game, the default first (imports no pygame): each composed of its rules and
-    records, bots, words and wire (`<package>.entry.GAME`)."""
+    records, bots and words (`<package>.entry.GAME`)."""
     return [importlib.import_module(f"{package}.entry").GAME for package in GAME_PACKAGES]
 
 
-def game_uis() -> list[Any]:
+def game_uis() -> list[GameUI]:
     """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first. (An app
     is built from them: the app gets the `ROUTE_MODULES`' scenes too.)"""
     from game.core.ui.routes import add_routes
@@ -56,16 +58,6 @@ def game_uis() -> list[Any]:
     return [
         importlib.import_module(f"{package}.ui.descriptor").GAME_UI for package in GAME_PACKAGES
     ]
-
-
-def wires() -> list[GameWire]:
-    """Every game's wire (`<package>.wire.WIRE`, paired with its game as `Game.wire`: its
-    views and events as JSON, for the online code), the default first."""
-    return [candidate.wire for candidate in games()]
-
-
-def wire_by_id(game_id: str) -> GameWire:
-    return game_by_id(game_id).wire
 
 
 def game_by_id(game_id: str) -> Game[Any]:

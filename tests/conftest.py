@@ -28,6 +28,10 @@ os.environ["SMLB_NO_FIRST_TIME"] = "1"
 # Tables nearby (mDNS, game/online/nearby.py): every Join screen and server of the tests looks
 # and announces on the loopback interface alone, never on another network.
 os.environ["SMLB_MDNS_INTERFACES"] = "127.0.0.1"
+# ...under a service type of this process's own (each worker's, inherited by the apps and
+# servers it starts): another worker's tables, another run's on this machine, or a player's app
+# never show on a test's Join screen, nor a test's on theirs.
+os.environ["SMLB_MDNS_SERVICE"] = f"_smlbt{os.getpid() % 100_000_000}._tcp.local."
 # The tests' temporary folders (every test's data folder, where each move of every game the
 # tests play is autosaved: a new file renamed over the last) on the RAM disk where the system
 # has one: on a disk each rename waited for the data to be written first. PYTEST_DEBUG_TEMPROOT

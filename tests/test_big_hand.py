@@ -26,6 +26,7 @@ from game.core import i18n
 from game.core.session import Seat
 from game.core.ui import gfx, window as window_mode
 from game.luckybox.rules import Cross
+from game.luckybox.rules.parts import Pending
 from game.luckybox.ui.table.arrange import BIG_HAND
 from tests.support import to_first_number
 from tests.test_text_overlaps import Frames, watched_frames
@@ -215,9 +216,9 @@ def test_the_tightened_top_band_keeps_its_words_inside(
             if state == "bonuses":
                 cards = seen.players[table.focus].cards
                 seen.players[table.focus].pending = [
-                    (cards[0], "row", 0, ("number", 3)),
-                    (cards[1], "col", 1, ("question", 0)),
-                    (cards[2], "row", 2, ("lightning", 2)),
+                    Pending(cards[0], "row", 0, ("number", 3)),
+                    Pending(cards[1], "col", 1, ("question", 0)),
+                    Pending(cards[2], "row", 2, ("lightning", 2)),
                 ]
             app.redraw()
             frames(app, 2)

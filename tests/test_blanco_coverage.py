@@ -14,10 +14,15 @@ from game.blanco.rules.actions import Clear, Discard, Draw, DrawThen, Look, Play
 from game.blanco.rules.cards import describe
 from game.blanco.rules.deal import Deal, reshuffle_mismatch
 from game.blanco.rules.phases import CLEAR, LOOK, OVER, PLAY, fmt
-from game.blanco.rules.record import action_from_record, parse_record, record_actions
+from game.blanco.rules.record import (
+    action_from_act,
+    action_from_record,
+    action_to_record,
+    parse_record,
+    record_actions,
+)
 from game.blanco.rules.state import BlancoState
 from game.blanco.rules.views import redact
-from game.blanco.rules.wire import action_from_json, action_to_json
 from game.core.game import RecordError
 
 UP, DN = True, False
@@ -288,7 +293,7 @@ def test_a_record_that_deals_wrongly_names_the_problem() -> None:
 
 def test_lone_plays_and_discards_travel_on_the_wire_and_bad_ones_are_refused() -> None:
     for step in (Play(0, 7, (1, 2)), Discard(1, 9, None), Discard(1, 9, (0, 0)), Draw(0, "pile")):
-        assert action_from_json(action_to_json(step)) == step
+        assert action_from_act(action_to_record(step)) == step
     for obj, words in (
         ({"player": None, "play": 7, "at": [0, 0]}, 'needs "player"'),
         ({"player": 0, "play": 7, "at": [0, 0], "reveal": [0, 0]}, '"reveal" does not belong'),
@@ -297,7 +302,7 @@ def test_lone_plays_and_discards_travel_on_the_wire_and_bad_ones_are_refused() -
         ({"player": 0, "play": 7, "at": [0, 0, 0]}, "at must be a [row, column] pair"),
     ):
         with pytest.raises(RecordError, match=words.replace("[", r"\[")):
-            action_from_json(obj)
+            action_from_act(obj)
 
 
 # -- what the other seats see, and small helpers ------------------------------------------------

@@ -176,7 +176,7 @@ def test_table_screenshots_in_other_visions(app) -> None:
     blue = next(
         a
         for a in legal
-        if isinstance(a, Cross) and a.lightning and Cross(a[0], a.card, a.cell, 0) not in legal
+        if isinstance(a, Cross) and a.lightning and Cross(a.player, a.card, a.cell, 0) not in legal
     )
     frames(app, 2)
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -189,8 +189,8 @@ def test_a_hostile_announcer_is_ignored_cleaned_and_bounded(on_loopback: None) -
 
     def info(name: str, txt: dict[bytes, bytes | None]) -> ServiceInfo:
         return ServiceInfo(
-            nearby.SERVICE_TYPE,
-            f"{name}.{nearby.SERVICE_TYPE}",
+            nearby.service_type(),
+            f"{name}.{nearby.service_type()}",
             port=9,
             properties=txt,
             parsed_addresses=["127.0.0.1"],
@@ -355,3 +355,20 @@ def test_any_announcement_is_read_without_failing_and_what_is_kept_is_clean(
     assert table.host == clean_text(table.host, nearby.MAX_HOST) and table.host.isprintable()
     assert size <= nearby.MAX_TXT and port is not None and 0 < port < 65536
     assert table.url.startswith(("ws://", "wss://")) and table.url.endswith(f":{port}")
+
+
+def test_the_service_type_is_the_games_unless_a_well_formed_one_is_named(monkeypatch) -> None:
+    """SMLB_MDNS_SERVICE names another service type (each test worker takes its own, so no
+    other run's tables show on its Join screens); a malformed one is ignored."""
+    monkeypatch.delenv(nearby.ENV_SERVICE, raising=False)
+    assert nearby.service_type() == nearby.SERVICE_TYPE == "_smlb._tcp.local."
+    monkeypatch.setenv(nearby.ENV_SERVICE, "_smlbt42._tcp.local.")
+    assert nearby.service_type() == "_smlbt42._tcp.local."
+    for bad in (
+        "smlb._tcp.local.",
+        "_x._udp.local.",
+        "_" + "a" * 16 + "._tcp.local.",
+        "_A._tcp.local.",
+    ):
+        monkeypatch.setenv(nearby.ENV_SERVICE, bad)
+        assert nearby.service_type() == nearby.SERVICE_TYPE

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.blanco.rules.actions import Discard, Draw, DrawThen, Play
-from game.blanco.rules.wire import action_from_json, action_to_json
+from game.blanco.rules.record import action_from_act, action_to_record
 from game.catalog import game_by_id
 from game.core.game import RecordError
 from game.luckybox.rules.actions import Cross
@@ -89,13 +89,13 @@ def test_blanco_sends_a_draws_play_as_its_own_step() -> None:
         Draw(1, "pile"),
         DrawThen(Draw(1, "discard"), Play(1, 3, (2, 2))),
     ):
-        assert action_from_json(json.loads(json.dumps(action_to_json(step)))) == step
+        assert action_from_act(json.loads(json.dumps(action_to_record(step)))) == step
     with pytest.raises(RecordError, match="does not belong"):
-        action_from_json({"player": 0, "play": 5, "at": [0, 0], "reveal": [1, 1]})
+        action_from_act({"player": 0, "play": 5, "at": [0, 0], "reveal": [1, 1]})
     with pytest.raises(RecordError, match='needs "at"'):
-        action_from_json({"player": 0, "play": 5})
+        action_from_act({"player": 0, "play": 5})
     with pytest.raises(RecordError, match="seat number"):
-        action_from_json({"player": "0", "discard": 5})
+        action_from_act({"player": "0", "discard": 5})
 
 
 def test_the_online_package_runs_without_pygame() -> None:

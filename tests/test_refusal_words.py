@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import astuple
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules import legal as blanco_legal
@@ -59,7 +60,7 @@ GARBAGE: list[Any] = [None, "x", -1, 99, (0, 0), (9, 9), 1.5, True, (0,)]
 
 
 def _wrong(action: Any, rng: random.Random, seats: int) -> Any:
-    fields = list(action)
+    fields = list(astuple(action))
     i = rng.randrange(len(fields))
     roll = rng.random()
     if roll < 0.3:

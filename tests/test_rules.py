@@ -672,7 +672,7 @@ def test_solo_rating(total, line):
 def test_worked_example_from_the_rulebook():
     from game.luckybox.rules.state import PlayerState
 
-    delphine = PlayerState("Delphine")
+    delphine = PlayerState.new("Delphine")
     delphine.card_points = [15, 0, 30, 0]
     delphine.star_points = [0, 1, 4, 0]
     delphine.incomplete = 5 // 2

@@ -1,6 +1,7 @@
 """A game's rules (`game/<id>/rules/`, and the test game's `tests/highcard/rules/`) are its
 rules and records only: they import neither the game's bots (`ai`) nor any words
-(`game.core.i18n`, the game's `words.py`), nor anything UI, network or composed above them,
+(`game.core.i18n`, the game's `words.py`), nor anything UI, network or composed above them
+(msgspec they may: their actions, events and views are its structs, which the wire sends),
 not even inside functions, and not through another module either (the walk follows every
 project module they import, core's included). The descriptor is split by job
 (game/core/game.py): bots and words reach a game through its entry, never through its rules."""
@@ -32,7 +33,6 @@ def forbidden_for(package: str) -> tuple[str, ...]:
         "game.cli",
         "game.tour",
         "pygame",
-        "msgspec",
         "websockets",
     )
 
@@ -151,9 +151,9 @@ def test_the_walk_sees_an_import_inside_a_function(tmp_path: Path) -> None:
 
 
 def test_each_game_is_composed_of_its_parts_by_job() -> None:
-    """Every game the app holds, and the test game, is its rules and records, its bots, its
-    words and its wire put together; the rules part knows nothing of bots or words, and the
-    wire is the one paired with those very rules."""
+    """Every game the app holds, and the test game, is its rules and records, its bots and
+    its words put together; the rules part knows nothing of bots or words, and the types the game
+    travels in are its rules' own."""
     from game import catalog
     from game.core.game import GameBots, GameEntry, GameWords, PureGame
     from tests.highcard.entry import HIGHCARD
@@ -165,5 +165,5 @@ def test_each_game_is_composed_of_its_parts_by_job() -> None:
         assert isinstance(game.words, GameWords), game.id
         for job in ("make_bot", "hint", "bot_levels", "progress", "solo_rating", "rating_shown"):
             assert not hasattr(game.rules, job), (game.id, job)
-        assert game.wire.game is game.rules, game.id
+        assert game.wire is game.rules.wire, game.id
         assert game.bot_levels == game.bots.bot_levels and game.id == game.rules.id

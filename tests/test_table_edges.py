@@ -226,7 +226,7 @@ def test_pass_and_play_keeps_each_choice_secret_until_all_have_chosen(app):
     assert table.focus == 1
     number_index = (table.state.round, table.state.index)
     bot_move = table.state.actions[-1]
-    assert isinstance(bot_move, Cross) and bot_move[0] == 0, bot_move
+    assert isinstance(bot_move, Cross) and bot_move.player == 0, bot_move
     # Ann does not see the computer's choice for this number, though the table has shown it.
     assert crossed(table.seen.players[0], bot_move)
     assert not crossed(table.kit.others.player(0), bot_move)

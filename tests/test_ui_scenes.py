@@ -434,9 +434,7 @@ SCENE_MONKEY = EventMix(
 
 @pytest.mark.slow
 # Two monkeys of 2,000 events each (4,000 in all, as one was), each a test of its own so that
-# two workers share them; their seeds are ones whose walk reaches the set-up and a game's table
-# (seed 1's stopped reaching the set-up once the title had its Online button: its clicks went
-# to the online screens instead; seed 2 reaches those too).
+# two workers share them; their seeds are ones whose walk reaches a game's table.
 @pytest.mark.parametrize("seed", [99, 2])
 def test_monkey_thousands_of_random_events_across_every_scene(app, seed) -> None:
     """Clicks, keys, typing and right clicks anywhere, on whatever scene is up (starting a game

@@ -1,8 +1,9 @@
-"""The games' wire (game/core/wire.py, each game's wire.py): every view a seat or a watcher is
-sent and every event, of every catalog game and the test game, over many seeded random games,
-goes through JSON and back unchanged, as the table and the bots see it; it fits the game's
-structs (decoding is validation) and its checked-in JSON schema (docs/schema/, which cannot
-drift from the structs); and a seat's view on the wire holds nothing that seat may not know."""
+"""The games' wire (game/core/wire.py; the types each game's rules declare): every view a seat
+or a watcher is sent and every event, of every catalog game and the test game, over many seeded
+random games, goes through JSON and back unchanged, as the table and the bots see it; it fits
+the game's types (decoding is validation) and its checked-in JSON schema (docs/schema/, which
+cannot drift from the types); and a seat's view on the wire holds nothing that seat may not
+know."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import msgspec
 import pytest
 
 from game import catalog
-from game.core.wire import GameWire
+from game.core.game import Game
 from game.online.codec import event_from_json, event_json, view_bytes, view_from_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import wire_schema  # noqa: E402
 
-from tests.highcard.wire import WIRE as HIGHCARD_WIRE  # noqa: E402
+from tests.highcard.entry import HIGHCARD  # noqa: E402
 
 #: (game id, player counts, games, steps at most per game): bounded, every phase reached
 PLAYOUTS = {
@@ -37,8 +38,8 @@ PLAYOUTS = {
 }
 
 
-def every_wire() -> list[GameWire]:
-    return [*catalog.wires(), HIGHCARD_WIRE]
+def every_game() -> list[Game[Any]]:
+    return [*catalog.games(), HIGHCARD]
 
 
 # -- a JSON schema check, for what msgspec.json.schema writes -----------------------------------
@@ -114,11 +115,11 @@ def checked_in(game_id: str, part: str) -> dict[str, Any]:
     return schema
 
 
-def schema_of(wire: GameWire, part: str) -> dict[str, Any]:
+def schema_of(game: Game[Any], part: str) -> dict[str, Any]:
     """The checked-in schema of a catalog game; the test game's, generated from its structs."""
-    if wire.game.id == "highcard":
-        return json.loads(wire_schema.schemas(wire)[f"highcard-{part}.json"])  # type: ignore[no-any-return]
-    return checked_in(wire.game.id, part)
+    if game.id == "highcard":
+        return json.loads(wire_schema.schemas(game)[f"highcard-{part}.json"])  # type: ignore[no-any-return]
+    return checked_in(game.id, part)
 
 
 # -- comparing as the table and the bots see ----------------------------------------------------
@@ -154,9 +155,8 @@ def _attributes(obj: Any) -> list[str]:
 
 
 # -- the playouts -------------------------------------------------------------------------------
-def positions(wire: GameWire) -> Iterator[tuple[Any, list[Any], int]]:
+def positions(game: Game[Any]) -> Iterator[tuple[Any, list[Any], int]]:
     """(state, the events that led to it, seats) after every step of seeded random games."""
-    game = wire.game
     counts, games, most = PLAYOUTS[game.id]
     for n in counts:
         if not game.min_players <= n <= game.max_players:
@@ -182,12 +182,13 @@ def positions(wire: GameWire) -> Iterator[tuple[Any, list[Any], int]]:
                 yield state, events, n
 
 
-@pytest.mark.parametrize("wire", every_wire(), ids=lambda w: w.game.id)
-def test_views_and_events_round_trip_and_fit_the_schema(wire: GameWire) -> None:
-    view_schema, event_schema = schema_of(wire, "view"), schema_of(wire, "events")
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.id)
+def test_views_and_events_round_trip_and_fit_the_schema(game: Game[Any]) -> None:
+    wire = game.wire
+    view_schema, event_schema = schema_of(game, "view"), schema_of(game, "events")
     kinds: set[str] = set()
     started, steps = time.monotonic(), 0
-    for state, events, n in positions(wire):
+    for state, events, n in positions(game):
         steps += 1
         deep = steps % 5 == 1  # the deep comparison and the schema are slow Python: sampled
         for seat in (*range(n), -1):
@@ -210,8 +211,8 @@ def test_views_and_events_round_trip_and_fit_the_schema(wire: GameWire) -> None:
                 same(event_from_json(wire, out), shown, "event")
                 validate(out, event_schema, event_schema)
         assert time.monotonic() - started < 120, "the playouts are bounded in time"
-    assert state.is_terminal() or wire.game.id == "blanco"  # (Blanco's games run long)
-    assert len(kinds) >= {"luckybox": 18, "blanco": 14, "highcard": 4}[wire.game.id], kinds
+    assert state.is_terminal() or game.id == "blanco"  # (Blanco's games run long)
+    assert len(kinds) >= {"luckybox": 18, "blanco": 14, "highcard": 4}[game.id], kinds
 
 
 def test_the_checked_in_schemas_are_what_the_structs_generate() -> None:
@@ -231,9 +232,10 @@ def test_the_checked_in_schemas_are_what_the_structs_generate() -> None:
 
 def test_the_schema_check_refuses_what_does_not_fit() -> None:
     """The check above can fail: a number as a string, a missing field, an unknown kind."""
-    wire = catalog.wire_by_id("luckybox")
+    game = catalog.game_by_id("luckybox")
+    wire = game.wire
     schema, events = checked_in("luckybox", "view"), checked_in("luckybox", "events")
-    state, dealt = wire.game.new_game(["A", "B"], 1)
+    state, dealt = game.new_game(["A", "B"], 1)
     data = json.loads(view_bytes(wire, state.view_for(0)))
     validate(data, schema, schema)
     for bad in (dict(data, round="1"), {k: v for k, v in data.items() if k != "players"}):
@@ -244,17 +246,17 @@ def test_the_schema_check_refuses_what_does_not_fit() -> None:
     with pytest.raises(SchemaMismatch):
         validate(dict(event, kind="cards_stolen"), events, events)
     with pytest.raises(msgspec.ValidationError):
-        msgspec.convert(dict(data, round="1"), wire.view_type)
+        msgspec.convert(dict(data, round="1"), wire.view)
 
 
-@pytest.mark.parametrize("wire", every_wire(), ids=lambda w: w.game.id)
-def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(wire: GameWire) -> None:
+@pytest.mark.parametrize("game", every_game(), ids=lambda g: g.id)
+def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(game: Game[Any]) -> None:
     """The same game with everything hidden from the seat dealt anew (`hidden_variant`) gives
     the seat the very same bytes: nothing hidden (another's hand, a face-down card, the pile's
     order, the seed) is on the wire; and no view has a seed at all."""
-    game = wire.game
+    wire = game.wire
     rng = random.Random(5)
-    for step, (state, _events, n) in enumerate(positions(wire)):
+    for step, (state, _events, n) in enumerate(positions(game)):
         if step % 5:
             continue
         for seat in range(n):
@@ -273,7 +275,7 @@ def test_the_views_docs_protocol_shows_are_real_ones() -> None:
     blocks = re.findall(r"```json\n(.*?)```", section, re.S)
     assert len(blocks) == 2
     for game_id, block in zip(("luckybox", "blanco"), blocks, strict=True):
-        wire, data = catalog.wire_by_id(game_id), json.loads(block)
+        wire, data = catalog.game_by_id(game_id).wire, json.loads(block)
         view = view_from_json(wire, data)
         assert json.loads(view_bytes(wire, view)) == data
         assert view.legal_actions(0) or view.legal_actions(1)
@@ -282,6 +284,6 @@ def test_the_views_docs_protocol_shows_are_real_ones() -> None:
     shown = re.findall(r"events`: `(\[.*?\])`", section)
     assert len(shown) == 2
     for game_id, events in zip(("luckybox", "blanco"), shown, strict=True):
-        wire = catalog.wire_by_id(game_id)
+        wire = catalog.game_by_id(game_id).wire
         for event in json.loads(events):
             assert event_json(wire, event_from_json(wire, event)) == event

@@ -1,12 +1,12 @@
-"""Write the JSON schemas of every game's views and events, generated from its wire's structs
-(`<package>/wire.py`), into docs/schema/: `<id>-view.json` and `<id>-events.json` (one event);
-and `protocol-server.json`, every message a server sends (game/online/protocol.py: a `state`'s
-view and events there are the game's, in the files above). Each carries its caps: what breaks
-one is refused whole by the client.
+"""Write the JSON schemas of every game's views and events, generated from the types its rules
+declare (`Game.wire`: the rules' own structs), into docs/schema/: `<id>-view.json` and
+`<id>-events.json` (one event); and `protocol-server.json`, every message a server sends
+(game/online/protocol.py: a `state`'s view and events there are the game's, in the files above).
+Each carries its caps: what breaks one is refused whole by the client.
 
     python tools/wire_schema.py          write them
     python tools/wire_schema.py check    exit 1 (naming the files) when a checked-in schema
-                                         differs from what the structs generate
+                                         differs from what the types generate
 
 tests/test_wire.py runs the check: the files cannot drift from the code.
 """
@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
 
-from game.catalog import wires  # noqa: E402
-from game.core.wire import GameWire  # noqa: E402
+from game.catalog import games  # noqa: E402
+from game.core.game import Game  # noqa: E402
 from game.online import protocol  # noqa: E402
 
 SCHEMA_DIR = ROOT / "docs" / "schema"
@@ -40,12 +40,11 @@ def schema_text(kind: Any, title: str) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def schemas(wire: GameWire) -> dict[str, str]:
+def schemas(game: Game[Any]) -> dict[str, str]:
     """File name -> text of the game's two schemas."""
-    game = wire.game
     return {
-        f"{game.id}-view.json": schema_text(wire.view_type, f"{game.title}: a seat's view"),
-        f"{game.id}-events.json": schema_text(wire.event_type, f"{game.title}: one event"),
+        f"{game.id}-view.json": schema_text(game.wire.view, f"{game.title}: a seat's view"),
+        f"{game.id}-events.json": schema_text(game.wire.event, f"{game.title}: one event"),
     }
 
 
@@ -55,8 +54,8 @@ def every_schema() -> dict[str, str]:
             protocol.ServerMessage, "The online protocol: one message a server sends"
         )
     }
-    for wire in wires():
-        out.update(schemas(wire))
+    for game in games():
+        out.update(schemas(game))
     return out
 
 
@@ -70,7 +69,7 @@ def main(argv: list[str]) -> int:
             or (SCHEMA_DIR / name).read_text(encoding="utf-8") != text
         ]
         for name in stale:
-            print(f"docs/schema/{name} differs from its structs: run python tools/wire_schema.py")
+            print(f"docs/schema/{name} differs from its types: run python tools/wire_schema.py")
         return 1 if stale else 0
     SCHEMA_DIR.mkdir(parents=True, exist_ok=True)
     for name, text in wanted.items():

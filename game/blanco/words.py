@@ -3,7 +3,8 @@ and the daily deal's share squares. Kept out of the rules, which have no words."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from game.core.daily import BLUE, GREEN
 from game.core.game import GameState, GameWords
@@ -78,7 +79,7 @@ class BlancoWords:
         return english
 
 
-def _turns_before_second_grid(events: list[Any]) -> list[ev.TurnStarted]:
+def _turns_before_second_grid(events: Iterable[object]) -> list[ev.TurnStarted]:
     """The seat's last turn started before its second grid was dealt (empty: not reached)."""
     last: list[ev.TurnStarted] = []
     for event in events:

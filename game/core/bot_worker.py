@@ -22,13 +22,13 @@ from game.core.game import Bot
 HEADER = 4
 
 
-def encode_message(message: Any) -> bytes:
+def encode_message(message: object) -> bytes:
     """A message as it goes down the pipe: its length, then its pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     return len(data).to_bytes(HEADER, "big") + data
 
 
-def write_message(stream: IO[bytes], message: Any) -> None:
+def write_message(stream: IO[bytes], message: object) -> None:
     stream.write(encode_message(message))
     stream.flush()
 
@@ -46,9 +46,9 @@ def read_message(stream: IO[bytes]) -> tuple[bool, Any]:
 
 
 #: A job: (ticket, the bot, the seat's view, the seat); bots and views are the game's own.
-Job = tuple[int, Bot, Any, int]
+Job = tuple[int, Bot, object, int]
 #: A reply: (ticket, (the action chosen, the bot as it stands after) or None, the error or None).
-Reply = tuple[int, tuple[Any, Bot] | None, str | None]
+Reply = tuple[int, tuple[object, Bot] | None, str | None]
 
 
 def answer(job: Job) -> Reply:

@@ -28,9 +28,12 @@ import queue
 import subprocess
 import threading
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.bot_worker import Job, Reply, answer, encode_message, read_message
+
+if TYPE_CHECKING:
+    from game.core.game import Bot
 from game.core.paths import ROOT, worker_command
 
 log = logging.getLogger(__name__)
@@ -111,11 +114,11 @@ class Move:
     def __init__(self, runner: BotRunner | None, ticket: int) -> None:
         self._runner = runner
         self.ticket = ticket
-        self._value: tuple[Any, Any] | None = None
+        self._value: tuple[object, Bot] | None = None  # (the game's action, the bot after)
         self._error: str | None = None
         self._finished = False
 
-    def settle(self, value: tuple[Any, Any] | None, error: str | None) -> None:
+    def settle(self, value: tuple[object, Bot] | None, error: str | None) -> None:
         self._value, self._error, self._finished = value, error, True
 
     def done(self) -> bool:
@@ -124,7 +127,7 @@ class Move:
             self._runner.collect()
         return self._finished
 
-    def result(self) -> tuple[Any, Any]:
+    def result(self) -> tuple[object, Bot]:
         """(action, bot after thinking); raises if the bot or its process failed."""
         if not self._finished and self._runner is not None:
             self._runner.send()
@@ -152,7 +155,7 @@ class BotRunner:
     def worker_pid(self) -> int | None:
         return self._worker.process.pid if self._worker is not None else None
 
-    def submit(self, bot: Any, state: Any, seat: int) -> Move:
+    def submit(self, bot: Bot, state: object, seat: int) -> Move:
         self._ticket += 1
         job = (self._ticket, bot, state, seat)
         if not self._broken:

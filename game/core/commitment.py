@@ -13,9 +13,13 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.core.game import RecordError
+
+if TYPE_CHECKING:
+    from game.core.safe_json import JSON
 
 FIELD = "commit"
 MISMATCH = "the deal does not match its commitment"  # the contract's reason, word for word
@@ -33,12 +37,12 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
-def is_commitment(text: Any) -> bool:
+def is_commitment(text: object) -> bool:
     """Whether `text` has the shape of H (64 lowercase hex digits)."""
     return isinstance(text, str) and _HASH.match(text) is not None
 
 
-def check_commit(record: dict[str, Any], seed: int) -> str | None:
+def check_commit(record: Mapping[str, JSON], seed: int) -> str | None:
     """A record's commitment H once it is checked against its seed (None: the record has
     none). RecordError (one line) when it is malformed, or `MISMATCH` when H is not the hash of
     the record's seed and salt."""
@@ -57,7 +61,7 @@ def check_commit(record: dict[str, Any], seed: int) -> str | None:
     return str(digest)
 
 
-def verified(record: dict[str, Any], promised: str) -> bool:
+def verified(record: Mapping[str, JSON], promised: str) -> bool:
     """Whether a finished record keeps the promise `promised` (the H a server sent before the
     first action): its commit is that H, and H is its seed's and salt's hash."""
     seed = record.get("seed")

@@ -23,7 +23,7 @@ from game.core.daily_deal import (  # the seed and the record's field: callers l
     daily_seed,
     parse_day,
 )
-from game.core.game import Game
+from game.core.game import Game, StateT
 from game.core.i18n import t, tn
 
 __all__ = [
@@ -63,7 +63,7 @@ def share_line(title: str, day: str, result: str, squares: str) -> str:
     return f"{line} {squares}" if squares else line
 
 
-def score_of(game: Game[Any], state: Any) -> int | None:
+def score_of(game: Game[StateT], state: StateT) -> int | None:
     """A solo game's score as its game counts it: the turns taken where the fewest is best
     (`Game.solo_fewest_turns`), else the total; None when its result cannot be read."""
     scores = game.record_scores(game.summary(state), 1)
@@ -83,7 +83,9 @@ def score_words(game: Game[Any], score: int) -> str:
     return tn("daily.points", score, "{count} point", "{count} points")
 
 
-def share_parts(game: Game[Any], state: Any, day: str, practice: bool = False) -> tuple[str, str]:
+def share_parts(
+    game: Game[StateT], state: StateT, day: str, practice: bool = False
+) -> tuple[str, str]:
     """The finished daily game's line to share without its squares, and the squares, from the
     game's optional `daily_squares(state)` ("" for a game without). A practice game (a later
     one that day) says so before its result: only the day's first game is the day's result."""
@@ -98,7 +100,7 @@ def share_parts(game: Game[Any], state: Any, day: str, practice: bool = False) -
     return share_line(title, day, result, ""), squares if isinstance(squares, str) else ""
 
 
-def share_text(game: Game[Any], state: Any, day: str, practice: bool = False) -> str:
+def share_text(game: Game[StateT], state: StateT, day: str, practice: bool = False) -> str:
     """The finished daily game's line to share, squares included."""
     line, squares = share_parts(game, state, day, practice)
     return f"{line} {squares}" if squares else line

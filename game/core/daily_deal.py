@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.game import RecordError
+
+if TYPE_CHECKING:
+    from game.core.safe_json import JSON
 
 FIELD = "daily"  # the record's field: the date, "YYYY-MM-DD"
 PRACTICE_FIELD = "daily_practice"  # our own field: a later game of that day (it does not count)
 _DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}\Z", re.ASCII)
 
 
-def parse_day(text: Any) -> date | None:
+def parse_day(text: object) -> date | None:
     """The date a "YYYY-MM-DD" text names; None when it is not that shape or not a real day."""
     if not isinstance(text, str) or not _DAY_TEXT.match(text):
         return None
@@ -37,7 +41,7 @@ def daily_seed(game_id: str, day: date | str) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def check_daily(record: dict[str, Any], game_id: str, seed: int) -> str | None:
+def check_daily(record: Mapping[str, JSON], game_id: str, seed: int) -> str | None:
     """A record's `daily` date once it is checked against its seed (None: not a daily deal).
     RecordError (the contract's one line) when it is not a date, not a real one, or the seed is
     not that date's daily seed."""

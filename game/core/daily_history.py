@@ -17,6 +17,7 @@ from game.core.daily import parse_day, score_of, share_text
 from game.core.game import RecordError
 from game.core.i18n import t
 from game.core.records import why
+from game.core.safe_json import JSON
 
 HISTORY_FILE = "daily.json"
 
@@ -76,7 +77,7 @@ def _history_path(folder: Path) -> Path:
     return Path(folder) / HISTORY_FILE
 
 
-def _parse_history(data: dict[str, Any]) -> History:
+def _parse_history(data: dict[str, JSON]) -> History:
     days = data.get("days")
     if set(data) != {"days"} or not isinstance(days, dict):
         raise safe_json.BadFile('a daily history is {"days": {...}}')

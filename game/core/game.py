@@ -3,7 +3,8 @@
 A `Game` is composed of parts, one job each (`GameEntry` puts them together): `GameRules` (what
 OpenSpiel asks of a game: seats, dealing, hidden variants) and `GameRecords` (its record format
 and results), both pure in the game's `rules/`; `GameBots` (computer players and the hint, its
-`ai/`); `GameWords` (progress and rating lines in the player's language); and its wire.
+`ai/`); `GameWords` (progress and rating lines in the player's language). Its rules name the types
+its views, events and actions travel in (`GameRules.wire`, game/core/wire.py).
 
 Modelled on OpenSpiel's Python games: one state object with `legal_actions`, `apply`,
 `is_terminal` and `returns`, every shuffle seeded so a game replays. Moves never raise: an
@@ -34,7 +35,7 @@ from typing import (
 )
 
 if TYPE_CHECKING:
-    from game.core.wire import GameWire
+    from game.core.wire import WireTypes
 
 BOT_LEVELS: tuple[str, ...] = (
     "easy",
@@ -140,7 +141,8 @@ class GameState(Protocol):
         ...
 
     def view_for(self, seat: int) -> Any:
-        """What this seat may know: a state-like object bots and hints decide from."""
+        """What this seat may know: a state-like object bots and hints decide from, holding
+        the fields of the game's view struct (`GameRules.wire`) that the wire sends."""
         ...
 
     def redact(self, event: Any, seat: int) -> Any | None:
@@ -194,6 +196,12 @@ class GameRules(Protocol[StateT]):
         by `rng` (a `random.Random`): the cards it has not seen, the pile order, the seed. Its
         `view_for(seat)` must equal `state.view_for(seat)`; the conformance test checks that
         views hide what they must by comparing the two."""
+        ...
+
+    @property
+    def wire(self) -> WireTypes:
+        """The types its views, events and actions travel in (msgspec structs: the rules'
+        own), and how a view sent becomes a state again."""
         ...
 
 
@@ -285,39 +293,31 @@ class GameWords(Protocol[StateT_contra]):
 
 @runtime_checkable
 class Game(GameRules[StateT], GameRecords[StateT], GameBots, GameWords[StateT], Protocol[StateT]):
-    """A whole game as the app, the command line, the server and the bench use it: its rules,
-    records, bots and words (`GameEntry` puts the four together), and its wire.
+    """A whole game as the app, the command line, the server and the bench use it: its rules
+    (with the types it travels in), records, bots and words (`GameEntry` puts the four
+    together).
 
     Generic in the game's own state class, so a game's methods take its own states
     (`Game[BlancoState]`); core, holding games it does not know, speaks of `Game[Any]` and
     reaches states through the `GameState` protocol."""
 
-    @property
-    def wire(self) -> GameWire:
-        """The game's views and events as JSON (its `wire.py`, loaded on first use)."""
-        ...
-
 
 class GameEntry(Generic[StateT]):
     """A game composed of its parts, each with one job: `rules` (rules and records, pure),
-    `words` (its presentation words), and two loaded on first use: its bots (`load_bots`: its
-    `ai/`, which a table needs and the title and --help do not) and its wire (`load_wire`:
-    for the online code). It answers every `Game` call by handing it to the part whose job
-    it is."""
+    `words` (its presentation words), and its bots, loaded on first use (`load_bots`: its
+    `ai/`, which a table needs and the title and --help do not). It answers every `Game` call
+    by handing it to the part whose job it is."""
 
     def __init__(
         self,
         rules: PureGame[StateT],
         load_bots: Callable[[], GameBots],
         words: GameWords[StateT],
-        load_wire: Callable[[], GameWire],
     ) -> None:
         self.rules = rules
         self.words = words
         self._load_bots = load_bots
-        self._load_wire = load_wire
         self._bots: GameBots | None = None
-        self._wire: GameWire | None = None
 
     @property
     def bots(self) -> GameBots:
@@ -352,6 +352,10 @@ class GameEntry(Generic[StateT]):
 
     def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
         return self.rules.hidden_variant(state, seat, rng)
+
+    @property
+    def wire(self) -> WireTypes:
+        return self.rules.wire
 
     # records
     @property
@@ -409,10 +413,3 @@ class GameEntry(Generic[StateT]):
         """The words' `daily_squares(state)`, or None for a game without share squares."""
         squares: Callable[[StateT], str] | None = getattr(self.words, "daily_squares", None)
         return squares
-
-    # wire
-    @property
-    def wire(self) -> GameWire:
-        if self._wire is None:
-            self._wire = self._load_wire()
-        return self._wire

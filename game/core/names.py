@@ -13,14 +13,17 @@ says so in one line.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core import safe_json
 from game.core.game import BOT_LEVELS
 from game.core.i18n import t
 from game.core.storage import set_aside, write_json_atomic
+
+if TYPE_CHECKING:
+    from game.core.safe_json import JSON
 
 Tell = Callable[[str], None]
 
@@ -30,7 +33,7 @@ NAME_MAX = 16
 MAX_SEATS = 12  # the most any game seats
 
 
-def _seats(raw: Any) -> list[tuple[str, str]]:
+def _seats(raw: JSON) -> list[tuple[str, str]]:
     """Well-formed seats from the file's list; anything odd is dropped, not trusted."""
     if not isinstance(raw, list):
         return []
@@ -45,7 +48,7 @@ def _seats(raw: Any) -> list[tuple[str, str]]:
     return seats
 
 
-def _read(folder: Path, tell: Tell | None = None) -> dict[str, Any]:
+def _read(folder: Path, tell: Tell | None = None) -> dict[str, JSON]:
     path = Path(folder) / FILE_NAME
     try:
         return safe_json.read_object(path)
@@ -89,7 +92,7 @@ def remember_seats(folder: Path, game_id: str, seats: list[tuple[str, str]]) -> 
         write_json_atomic(Path(folder) / FILE_NAME, data)
 
 
-def last_options(folder: Path, game_id: str, tell: Tell | None = None) -> dict[str, Any]:
+def last_options(folder: Path, game_id: str, tell: Tell | None = None) -> dict[str, JSON]:
     """The other choices of this game's last set-up (e.g. Blanco's match), as kept: the caller
     checks each value before using it."""
     options = _read(folder, tell).get("options")
@@ -97,7 +100,7 @@ def last_options(folder: Path, game_id: str, tell: Tell | None = None) -> dict[s
     return dict(own) if isinstance(own, dict) else {}
 
 
-def remember_options(folder: Path, game_id: str, options: dict[str, Any]) -> None:
+def remember_options(folder: Path, game_id: str, options: Mapping[str, JSON]) -> None:
     """Keep this game's other set-up choices (plain JSON values). Never raises."""
     data = _read(folder)
     kept = data.get("options")

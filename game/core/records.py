@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
 
+import msgspec
+
 from game.core import safe_json
 from game.core.game import Game, GameState, ParsedRecord, PureGame, RecordError, StateT
 from game.core.safe_json import RECORD_CAP, RECORD_INT_BOUND, loads, printable
@@ -76,6 +78,26 @@ def _good_totals_result(result: Any, seats: int) -> bool:
         and all(type(w) is int and 0 <= w < seats for w in winners)
         and isinstance(result.get("finished"), bool)
     )
+
+
+class TaggedActions:
+    """The record form of a game with no record contract of its own: each action as its own
+    tagged JSON (`{"kind": "swap", "player": 0}`), derived from its types (`action_type`: the
+    union of its action structs, game/core/wire.py's `Tagged`)."""
+
+    def __init__(self, action_type: Any) -> None:
+        self.action_type = action_type
+
+    def to_record(self, action: msgspec.Struct) -> dict[str, Any]:
+        out: dict[str, Any] = msgspec.to_builtins(action)
+        return out
+
+    def from_record(self, obj: Any) -> Any:
+        """The action `obj` says; RecordError (one line) when it is not one of the game's."""
+        try:
+            return msgspec.convert(obj, self.action_type)
+        except msgspec.ValidationError as err:
+            raise RecordError(f"not an action: {err}") from None
 
 
 @dataclass

@@ -13,7 +13,6 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from game.core.safe_json import move_exclusive
 
@@ -72,11 +71,11 @@ def _temp_copy(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_json_atomic(path: Path, obj: Any) -> None:
+def write_json_atomic(path: Path, obj: object) -> None:
     write_atomic(path, json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
 
 
-def indented_json(obj: Any) -> str:
+def indented_json(obj: object) -> str:
     """`obj` as `write_json_atomic` writes it (one value a line, one space of indent a level,
     UTF-8 as it is), save that a float's exponent has no padding (1e-7, not 1e-07: the same
     number read back). By msgspec: once indented, the standard library's encoder is pure

@@ -39,7 +39,7 @@ import types
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
 
 from game.core.game import RecordError
 
@@ -53,6 +53,9 @@ MAX_DEPTH = 32  # the deepest real file (a record's actions) is 4 levels deep
 INT_BOUND = 2**63
 RECORD_INT_BOUND = 2**128  # a record's integers: an online table's seed has 128 random bits
 _READ_CHUNK = 64 * KB
+
+#: A JSON value as `json.loads` gives it.
+JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
 
 
 class BadFile(RecordError):
@@ -111,8 +114,8 @@ def decode(raw: bytes) -> str:
 # ---------------------------------------------------------------- JSON
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
+def _no_duplicates(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    obj: dict[str, JSON] = {}
     for key, value in pairs:
         if key in obj:
             raise BadFile(f"not valid JSON: the key {printable(key)!r} appears twice")
@@ -145,13 +148,13 @@ def _bounded_int(bound: int) -> Callable[[str], int]:
 _PARSE_INT = {INT_BOUND: _bounded_int(INT_BOUND), RECORD_INT_BOUND: _bounded_int(RECORD_INT_BOUND)}
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise BadFile(f"not valid JSON: {name} is not a number")
 
 
-def _check_tree(value: Any, max_depth: int) -> None:
+def _check_tree(value: JSON, max_depth: int) -> None:
     """Depth and text of a parsed value, without recursion (a deep value cannot overflow)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    stack: list[tuple[JSON, int]] = [(value, 1)]
     while stack:
         node, depth = stack.pop()
         if isinstance(node, str):
@@ -176,12 +179,12 @@ def _check_text(text: str) -> None:
         raise BadFile("not valid JSON: a string holds a lone surrogate (not text)") from None
 
 
-def loads(text: str, max_depth: int = MAX_DEPTH, int_bound: int = INT_BOUND) -> Any:
+def loads(text: str, max_depth: int = MAX_DEPTH, int_bound: int = INT_BOUND) -> JSON:
     """Strict JSON text as Python values; BadFile (one line) for anything ambiguous or odd.
     `int_bound`: the largest |integer| taken (records: RECORD_INT_BOUND)."""
     parse_int = _PARSE_INT.get(int_bound) or _bounded_int(int_bound)
     try:
-        value = json.loads(
+        value: JSON = json.loads(
             text,
             object_pairs_hook=_no_duplicates,
             parse_float=_finite_float,
@@ -204,12 +207,14 @@ def read_json(
     path: Path | str, cap: int = FILE_CAP, max_depth: int = MAX_DEPTH, int_bound: int = INT_BOUND
 ) -> Any:
     """A JSON file read safely (see the module's docstring). FileNotFoundError when missing;
-    BadFile (one line) for everything else that is wrong."""
+    BadFile (one line) for everything else that is wrong. A `JSON` value, typed Any for its
+    readers, which check its shape as they read it (a wrong one raises the TypeError, KeyError
+    or ValueError they catch)."""
     return loads(decode(read_capped(path, cap)), max_depth, int_bound)
 
 
 def read_object(path: Path | str, cap: int = FILE_CAP) -> dict[str, Any]:
-    """A JSON file that must hold an object."""
+    """A JSON file that must hold an object (its values typed as `read_json`'s)."""
     value = read_json(path, cap)
     if not isinstance(value, dict):
         raise BadFile("not a JSON object")
@@ -221,7 +226,7 @@ def read_object(path: Path | str, cap: int = FILE_CAP) -> dict[str, Any]:
 T = TypeVar("T", bound="DataclassInstance")
 
 
-def _fits(value: Any, kind: Any) -> bool:
+def _fits(value: JSON, kind: object) -> bool:
     """Whether a parsed JSON value fits a (simple) annotation."""
     if kind is Any or kind is object:
         return True
@@ -235,7 +240,9 @@ def _fits(value: Any, kind: Any) -> bool:
     if kind is int:
         return type(value) is int
     if kind is float:
-        return type(value) in (int, float) and math.isfinite(value)
+        return (
+            isinstance(value, int | float) and type(value) in (int, float) and math.isfinite(value)
+        )
     if kind is str:
         return isinstance(value, str)
     if origin is list or kind is list:
@@ -249,7 +256,7 @@ def _fits(value: Any, kind: Any) -> bool:
     return False
 
 
-def check_fields(cls: type[T], data: Any) -> T:
+def check_fields(cls: type[T], data: JSON) -> T:
     """`cls(**data)` once every field of the dataclass `cls` is checked against its annotation:
     required fields present, no unknown keys, every value of its type. BadFile otherwise."""
     if not isinstance(data, dict):

@@ -17,14 +17,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from game.core.game import Game, RecordError
+from game.core.game import Game, RecordError, StateT
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
 from game.core.safe_files import create_exclusive, indented_json, write_atomic, write_json_atomic
@@ -108,7 +108,7 @@ def set_aside(path: Path) -> str:
 # ---------------------------------------------------------------- the autosave
 
 
-def save_game(folder: Path, record: dict[str, Any]) -> str | None:
+def save_game(folder: Path, record: Mapping[str, object]) -> str | None:
     """Write the game in progress; returns a one-line warning if it could not be saved."""
     try:
         write_atomic(Path(folder) / AUTOSAVE, indented_json(record))
@@ -261,8 +261,8 @@ class RecordInfo:
 
 
 def finished_extra(
-    state: Any, kinds: list[str], version: str, *, game: Game[Any]
-) -> dict[str, Any]:
+    state: StateT, kinds: list[str], version: str, *, game: Game[StateT]
+) -> dict[str, object]:
     """Our own fields on a finished game's record: who was a computer, when, and the result
     (`game`: the state's game, which the table knows)."""
     return {
@@ -273,7 +273,7 @@ def finished_extra(
     }
 
 
-def keep_record(folder: Path, record: dict[str, Any]) -> tuple[Path | None, str | None]:
+def keep_record(folder: Path, record: Mapping[str, object]) -> tuple[Path | None, str | None]:
     """File a finished game under records/; returns (path, None) or (None, one-line warning)."""
     records = Path(folder) / RECORDS
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -326,7 +326,7 @@ def read_record_info(path: Path, games: Sequence[Game[Any]], replay: bool = Fals
     )
 
 
-def record_scores(game: Game[Any], result: Any, seats: int) -> dict[str, Any] | None:
+def record_scores(game: Game[Any], result: object, seats: int) -> dict[str, Any] | None:
     """A record's "result" read by its game (`Game.record_scores`: totals, winners, finished,
     maybe turns and a rating); None when it is missing or malformed (then it is replayed)."""
     return game.record_scores(result, seats)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from game.core.game import Refusal
+from game.core.game import Bot, Refusal
 from game.core.i18n import t
 from game.core.levels import level_name
 from game.core.play_loop import Failure, computer_move
@@ -24,6 +24,15 @@ IDLE = "idle"  # nothing to do now (game over, waiting for Next, a computer thin
 HANDOFF = "handoff"  # show the pass screen for `seat` first
 HUMAN = "human"  # `seat`, a human, may act now
 COMPUTER = "computer"  # `seat`, a computer, is thinking or has just moved
+
+
+class Thinking(Protocol):
+    """A computer's decision under way (botrunner.Move): `done()` without blocking, then
+    `result()`, (the action, the bot after thinking), which raises if the bot failed."""
+
+    def done(self) -> bool: ...
+
+    def result(self) -> tuple[object, Bot]: ...
 
 
 #: The refusal of an undo asked for a computer's seat (the rules' own refusals have their codes).
@@ -44,7 +53,7 @@ class TurnController:
     def __init__(
         self,
         session: TableSession[Any, Any],
-        think: Callable[[Any, Any, int], Any],
+        think: Callable[[Bot, Any, int], Thinking | None],
         needs_confirm: Callable[[int], bool],
         pass_screen: Callable[[], bool] = lambda: True,
         bot_pause: float = BOT_PAUSE,
@@ -58,7 +67,7 @@ class TurnController:
         self.confirming: int | None = None  # a human who has finished, until they press Next
         # On a shared screen the first human is handed the screen too; alone, never.
         self.shown_human: int | None = None if len(humans) > 1 else (humans[0] if humans else None)
-        self.thinking: Any = None
+        self.thinking: Thinking | None = None
         self.wait = 0.0
         self.unsaved = False
         #: Lines the table shows once (a computer player that failed and plays weaker now).
@@ -117,7 +126,7 @@ class TurnController:
             self._failed,
         ).bot
 
-    def _takes(self, seat: int, action: Any) -> bool:
+    def _takes(self, seat: int, action: object) -> bool:
         """A computer's action, applied when it is the seat's legal move (else not taken)."""
         session = self.session
         return action in session.state.legal_actions(seat) and session.apply(action).ok

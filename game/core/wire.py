@@ -1,25 +1,39 @@
-"""What a game offers the network: its views, events and actions as documented JSON.
+"""What a game sends over the network: its own types.
 
-Each game states the JSON of its views and events as typed structs (msgspec) in a module of its
-package beside `rules/` (`<package>/wire.py`, `WIRE`), builds them from its own objects and reads
-them back into the very objects its table and bots use. The structs are the documentation: the
-schemas under docs/schema/ are generated from them. The online code is handed a `GameWire` and
-never names a game's classes; the wire carries plain objects, lists, numbers and strings only.
+A game's actions and events are frozen msgspec structs tagged by "kind" (`Tagged`), declared once
+in its `rules/`: the engine builds them, the table animates them, the wire encodes them and a
+client decodes them (decoding is validation). A seat's view is a struct too (`WireTypes.view`),
+whose fields a state holds under the same names: `public_view` reads them off a state (its
+`view_for(seat)`), and the game's `state_from_view` wraps a decoded one back into a state. The
+schemas under docs/schema/ are generated from these types (tools/wire_schema.py).
 
-`pairs` helps a game whose events (or actions) are NamedTuples: each kind has a struct with the
-same fields in the same order, so converting one way or the other is positional.
+An action a person sends (an `act` message) travels in the game's record form by default
+(`action_to_record`), so a record and the wire say a move the same way.
 
-Pure: no pygame, no network here (msgspec only).
+Pure: no pygame, no network here (msgspec only), and no game's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 
-from .game import PureGame
+_CAPITALS = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def snake_case(name: str) -> str:
+    """A class's name as its wire kind: `CardsDealt` -> "cards_dealt"."""
+    return _CAPITALS.sub("_", name).lower()
+
+
+class Tagged(msgspec.Struct, frozen=True, tag_field="kind", tag=snake_case):
+    """An action or event: its kind in "kind" (its class's name in snake case), then its
+    fields. Frozen, so equal ones compare and hash alike, and only their own kind's equal."""
 
 
 def one_of(*words: str) -> msgspec.Meta:
@@ -30,109 +44,41 @@ def one_of(*words: str) -> msgspec.Meta:
     )
 
 
-class GameWire(Protocol):
-    """A game's wire: the structs of its view and events, and the conversions both ways."""
-
-    game: PureGame[Any]  # the game's rules and records
-
-    @property
-    def view_type(self) -> type:
-        """The struct of a view (msgspec.Struct)."""
-        ...
-
-    event_type: Any  # the union of its events' structs (tagged by "kind")
-
-    def view_to_wire(self, view: Any) -> Any:
-        """A seat's view (`state.view_for(seat)`) as its struct."""
-        ...
-
-    def view_from_wire(self, data: Any) -> Any:
-        """The view the struct was built from, as the game's own object."""
-        ...
-
-    def event_to_wire(self, event: Any) -> Any:
-        """A (redacted) event as its struct."""
-        ...
-
-    def event_from_wire(self, data: Any) -> Any:
-        """The event the struct was built from."""
-        ...
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        """An action as an `act` message carries it (the game's record form, unless it says
-        otherwise)."""
-        ...
-
-    def action_from_json(self, obj: Any) -> Any:
-        """An action from an `act` message; RecordError (one line) when it has no valid shape."""
-        ...
+def said(text: str) -> msgspec.Meta:
+    """A field's description in the schema (`Annotated[int, said("turns taken")]`)."""
+    return msgspec.Meta(description=text)
 
 
-_MEMO_MAX = 100_000  # values remembered by a `Pairs` (a game has few distinct actions)
+@dataclass(frozen=True)
+class WireTypes:
+    """A game's types on the wire: a seat's view (a struct whose fields its states hold under the
+    same names), the union of its events and the union of its actions (tagged structs), and how
+    a decoded view becomes a state again. `action_to_json` and `action_from_json` give an `act`
+    message's form of an action (RecordError, one line, for a bad one); a game sets them to
+    its record's functions, or to its own where the wire says a move otherwise."""
+
+    view: type[msgspec.Struct]
+    event: Any  # a union of tagged structs (a type expression, not a class)
+    action: Any  # the same, of its actions
+    state_from_view: Callable[[Any], Any]
+    action_to_json: Callable[[Any], Any]
+    action_from_json: Callable[[Any], Any]
 
 
-class Pairs:
-    """NamedTuple kinds paired with their structs (the same fields, in the same order), each
-    way. A field that holds another paired value (an `Undone`'s action) is converted by the
-    `nested` pairs given for it."""
+_READERS: dict[type[msgspec.Struct], Callable[[Any], Any]] = {}
 
-    def __init__(
-        self, pairs: Iterable[tuple[type, type]], nested: dict[str, Pairs] | None = None
-    ) -> None:
-        self.to_struct: dict[type, type] = dict(pairs)
-        self.from_struct: dict[type, type] = {s: k for k, s in self.to_struct.items()}
-        self.nested = nested or {}
-        self._memo: dict[Any, Any] = {}  # frozen values met again and again (a view's actions)
-        self._by_id: dict[int, tuple[Any, Any]] = {}  # the same, by the object itself
 
-    def out(self, value: Any) -> Any:
-        """The struct of a NamedTuple (or frozen dataclass) of a paired kind."""
-        kind = type(value)
-        struct = self.to_struct.get(kind)
-        if struct is None:
-            raise TypeError(f"{kind.__qualname__} has no wire form")
-        fields = getattr(kind, "_fields", None)
-        items = list(value) if fields is not None else list(vars(value).values())
-        if self.nested:
-            names = fields if fields is not None else tuple(vars(value))
-            for i, name in enumerate(names):
-                inner = self.nested.get(name)
-                if inner is not None:
-                    items[i] = inner.out(items[i])
-        return struct(*items)
+def public_view(state: Any, view: type[msgspec.Struct]) -> msgspec.Struct:
+    """The view struct of a state's view (`state.view_for(seat)`): each field read off the state
+    under its own name (no copy: it is encoded at once)."""
+    read = _READERS.get(view)
+    if read is None:
+        fields = view.__struct_fields__
+        getter = operator.attrgetter(*fields)
+        read = _READERS[view] = (lambda s: (getter(s),)) if len(fields) == 1 else getter
+    return view(*read(state))
 
-    def out_shared(self, value: Any) -> Any:
-        """`out`, remembered for values that come again (a view's actions, at every step):
-        by the object first (it is held, so its id is not reused), then by its value."""
-        seen = self._by_id.get(id(value))
-        if seen is not None and seen[0] is value:
-            return seen[1]
-        key = (type(value), value)
-        found = self._memo.get(key)
-        if found is None:
-            if len(self._memo) >= _MEMO_MAX:
-                self._memo.clear()
-            found = self._memo[key] = self.out(value)
-        if len(self._by_id) >= _MEMO_MAX:
-            self._by_id.clear()
-        self._by_id[id(value)] = (value, found)
-        return found
 
-    def back(self, struct: Any) -> Any:
-        """The game's own value a struct of a paired kind stands for."""
-        kind = self.from_struct[type(struct)]
-        items = [getattr(struct, f) for f in struct.__struct_fields__]
-        for i, name in enumerate(struct.__struct_fields__):
-            inner = self.nested.get(name)
-            if inner is not None:
-                items[i] = inner.back(items[i])
-        return kind(*items)
-
-    def back_shared(self, struct: Any) -> Any:
-        """`back`, one object for equal frozen structs (a view's actions)."""
-        found = self._memo.get(struct)
-        if found is None:
-            if len(self._memo) >= _MEMO_MAX:
-                self._memo.clear()
-            found = self._memo[struct] = self.back(struct)
-        return found
+def view_fields(view: msgspec.Struct) -> dict[str, Any]:
+    """A decoded view's fields by name (what a state rebuilt from it takes)."""
+    return {name: getattr(view, name) for name in view.__struct_fields__}

@@ -1,7 +1,7 @@
 """`LUCKYBOX`: the whole game of Super Mega Lucky Box, composed of its parts, one job each
 (game/core/game.py): its rules and records (`rules/`, pure), its bots and the hint (`ai/`,
-loaded when a table first asks), its words (`words.py`) and its wire (`wire.py`, loaded when the
-online code first asks). The catalog lists it as `<package>.entry.GAME`."""
+loaded when a table first asks) and its words (`words.py`). The catalog lists it as
+`<package>.entry.GAME`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from .words import WORDS
 
 if TYPE_CHECKING:
     from game.core.game import GameBots
-    from game.core.wire import GameWire
 
     from .rules.state import GameState
 
@@ -25,11 +24,5 @@ def _bots() -> GameBots:
     return BOTS
 
 
-def _wire() -> GameWire:
-    from .wire import WIRE
-
-    return WIRE
-
-
-LUCKYBOX: GameEntry[GameState] = GameEntry(RULES, _bots, WORDS, _wire)
+LUCKYBOX: GameEntry[GameState] = GameEntry(RULES, _bots, WORDS)
 GAME = LUCKYBOX  # the catalog's convention: <package>.entry.GAME

@@ -15,11 +15,22 @@ import logging
 import re
 import socket
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import protocol as p
 from .names import clean_text
-from .nearby import MAX_HOST, SERVICE_TYPE, TTL, chosen_interfaces, zeroconf_api, zeroconf_on
+from .nearby import (
+    MAX_HOST,
+    TTL,
+    chosen_interfaces,
+    service_type,
+    zeroconf_api,
+    zeroconf_on,
+)
+
+if TYPE_CHECKING:  # (zeroconf is imported on first use: see nearby.zeroconf_api)
+    from zeroconf import ServiceInfo
+    from zeroconf.asyncio import AsyncZeroconf
 
 log = logging.getLogger("game.online")
 
@@ -67,7 +78,7 @@ class Observed(Protocol):
     those told of every table made, changed or gone."""
 
     @property
-    def tables(self) -> Mapping[str, Any]: ...
+    def tables(self) -> Mapping[str, AnnouncedTable]: ...
 
     @property
     def observers(self) -> list[Callable[[Any], None]]: ...
@@ -154,8 +165,8 @@ class Announcer:
         self.tls = tls
         self.server = f"smlb-{_label(socket.gethostname())}-{port}.local."
         self.wanted: dict[str, dict[str, str] | None] = {}  # code -> TXT (None: withdraw)
-        self.announced: dict[str, Any] = {}  # code -> its ServiceInfo, registered
-        self.zeroconf: Any = None
+        self.announced: dict[str, ServiceInfo] = {}  # code -> its registered announcement
+        self.zeroconf: AsyncZeroconf | None = None
         self.hub: Observed | None = None
         self.wake = asyncio.Event()
         self.worker: asyncio.Task[None] | None = None
@@ -205,15 +216,18 @@ class Announcer:
                     log.warning("table %s: announcing it failed: %s", code, err)
 
     async def _apply(self, code: str, txt: dict[str, str] | None) -> None:
+        zeroconf = self.zeroconf
+        assert zeroconf is not None, "the worker runs once the announcer has started"
         old = self.announced.get(code)
         if txt is None:
             if old is not None:
                 del self.announced[code]
-                await self.zeroconf.async_unregister_service(old)
+                await zeroconf.async_unregister_service(old)
             return
+        service = service_type()
         info = zeroconf_api().ServiceInfo(
-            SERVICE_TYPE,
-            f"{code}.{SERVICE_TYPE}",
+            service,
+            f"{code}.{service}",
             port=self.port,
             properties=txt,
             parsed_addresses=self.addresses(),
@@ -224,13 +238,13 @@ class Announcer:
         if old is None:
             self.announced[code] = info  # (from now: a change meanwhile is applied after)
             try:
-                await await_registered(self.zeroconf, info)
+                await await_registered(zeroconf, info)
             except BaseException:
                 self.announced.pop(code, None)
                 raise
         elif old.properties != info.properties:
             self.announced[code] = info
-            await self.zeroconf.async_update_service(info)
+            await zeroconf.async_update_service(info)
 
     async def close(self) -> None:
         """Withdraw every announcement (goodbye packets) and leave the network."""
@@ -259,7 +273,7 @@ class Announcer:
 _closing: set[asyncio.Task[None]] = set()  # announcers closing (kept from the GC)
 
 
-async def await_registered(zeroconf: Any, info: Any) -> None:
+async def await_registered(zeroconf: AsyncZeroconf, info: ServiceInfo) -> None:
     """Register a service and wait until it is announced (its probing done)."""
     registered = await zeroconf.async_register_service(info, allow_name_change=True)
     await registered

@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -50,6 +50,7 @@ OPEN_TIMEOUT = 10
 _JITTER = random.Random()
 
 Decide = Callable[[Any, int], Any]
+M = TypeVar("M")
 FrameHook = Callable[["SeatClient", str], None]
 #: What turns a frame's text into a message (protocol.decode_server unless a client says).
 Read = Callable[[str], p.ServerMessage]
@@ -106,7 +107,7 @@ class SeatClient:
         self.token: str | None = None
         self.host_token: str | None = None
         self.version = -1
-        self.view_json: Any = None
+        self.view_json: p.JSON = None  # (a msgspec.Raw of it for a client with lazy views)
         self.waiting: list[int] = []
         self.over = False
         self.seats: list[p.SeatInfo] = []
@@ -233,8 +234,8 @@ class SeatClient:
         elif isinstance(message, p.Watching):
             self.keep_under(message.rate)
 
-    async def _until(self, *kinds: type) -> Any:
-        """Read on until a message of one of these kinds; an `error` raises ClientError."""
+    async def _until(self, kind: type[M]) -> M:
+        """Read on until a message of this kind; an `error` raises ClientError."""
         while True:
             message = await self.receive()
             if isinstance(message, p.Error):
@@ -242,7 +243,7 @@ class SeatClient:
                     # a server of version 1 knows no `protocol` field: it is older than this game
                     raise ClientError("version", p.VERSION_LINE)
                 raise ClientError(message.code, message.message)
-            if isinstance(message, kinds):
+            if isinstance(message, kind):
                 return message
 
     # -- taking a seat ------------------------------------------------------------------------
@@ -250,7 +251,7 @@ class SeatClient:
         self,
         seats: list[p.SeatSpec],
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: dict[str, p.JSON] | None = None,
         sit: int | None = 0,
         hold: float = 300.0,
     ) -> str:
@@ -372,7 +373,7 @@ class SeatClient:
         assert self.table is not None and self.host_token is not None
         await self.send(p.HandOver(self.table, self.host_token, seat, level))
 
-    async def record(self) -> dict[str, Any]:
+    async def record(self) -> dict[str, p.JSON]:
         """The table's record (once the game is over)."""
         assert self.table is not None
         if self.ws is None:
@@ -394,7 +395,7 @@ class SeatClient:
             and self.acted_on != self.version
         )
 
-    async def act(self, action: Any) -> p.Act:
+    async def act(self, action: object) -> p.Act:
         """Send an action chosen against the current version."""
         obj = action_to_json(wire_of(self.game), action)
         self.actions_sent += 1  # this client's prefix and a count: unique, and no randomness
@@ -431,13 +432,13 @@ class SeatClient:
 # -- the headless demo -------------------------------------------------------------------------
 async def play_table(
     url: str,
-    game: Any,
+    game: Game[Any],
     players: int,
     level: str,
     seed: int | None,
     pace: float = 0.0,
     on_frame: FrameHook | None = None,
-) -> tuple[list[SeatClient], dict[str, Any]]:
+) -> tuple[list[SeatClient], dict[str, p.JSON]]:
     """One table played by `players` clients, each its own connection and bot: (the clients,
     the server's record). `seed` None: the server deals (a server refuses a chosen seed for a
     table of several people unless it was started with `--chosen-seeds`)."""

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -179,7 +179,7 @@ def check_every(interval: float | None, timeout: float) -> float:
     return min(1.0, SEND_TIMEOUT / 4, *[t / 2 for t in (interval, timeout) if t])
 
 
-def _quietly(task: asyncio.Task[Any]) -> None:
+def _quietly(task: asyncio.Task[object]) -> None:
     """A ping that could not be sent (the connection closing) is no news."""
     if not task.cancelled():
         task.exception()
@@ -188,9 +188,15 @@ def _quietly(task: asyncio.Task[Any]) -> None:
 UNAVAILABLE = p.Error("unavailable", "the server's database is away: try again in a moment")
 
 
+class Answered(Protocol):
+    """Whoever asked: told in one line when the request failed."""
+
+    def send(self, text: str) -> None: ...
+
+
 @contextlib.contextmanager
 def failures_answered(
-    client: Any, what: str, refused: Callable[[str], None] | None = None
+    client: Answered, what: str, refused: Callable[[str], None] | None = None
 ) -> Iterator[None]:
     """A request served inside: a refusal (TableError), the database away (the client asks
     again; the reference one does) or a bug in one table, told to `client` as an error and

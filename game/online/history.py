@@ -22,7 +22,7 @@ from game.core.game import Game
 from game.core.play_loop import play, settle
 
 from . import protocol as p
-from .codec import event_out, view_bytes, wire_of
+from .codec import view_bytes, wire_of
 
 MAX_EVENTS = p.MAX_PAST_EVENTS  # a game's events kept for the seats that come back
 
@@ -35,7 +35,7 @@ class History:
         _, _, state, _, _ = records.open_record(header, game)
         settle(state)
         self.start = state.clone()
-        self.events: list[Any] = []
+        self.events: list[object] = []  # the game's events
         for action in actions:  # as the table played them: each with the chance steps it made due
             outcome = play(state, action)
             if not outcome.ok:
@@ -43,7 +43,7 @@ class History:
             self.add(outcome.events)
         self._sent: dict[int, p.Past] = {}  # seat -> its past, for the events so far
 
-    def add(self, events: list[Any]) -> None:
+    def add(self, events: list[object]) -> None:
         """A step's events (the table's, after the action)."""
         self.events.extend(events)
         self._sent = {}
@@ -57,6 +57,6 @@ class History:
             wire = wire_of(self.game)
             start = msgspec.Raw(view_bytes(wire, self.start.view_for(seat)))
             redact = self.start.redact
-            shown = [event_out(wire, r) for e in self.events if (r := redact(e, seat)) is not None]
+            shown = [r for e in self.events if (r := redact(e, seat)) is not None]
             past = self._sent[seat] = p.Past(start, shown)
         return past

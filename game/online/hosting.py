@@ -339,7 +339,7 @@ class HostedServer:
                 log.exception("a hosting hook failed")
 
 
-def people_at(game_server: Any, mine: set[tuple[str, int]]) -> list[Seated]:
+def people_at(game_server: GameServer, mine: set[tuple[str, int]]) -> list[Seated]:
     """(On the server's loop) the people connected at each unfinished table, but `mine`."""
     hub = game_server.hub
     found: list[Seated] = []

@@ -18,9 +18,12 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 log = logging.getLogger("game.online")
+
+#: A limit's value: a number, a switch, or several texts.
+L = TypeVar("L", float, int, bool, tuple[str, ...])
 
 FD_RESERVE = 64  # open files kept back from connections (the database, logs, bots' pipes)
 
@@ -34,12 +37,12 @@ def cpus() -> int:
 
 
 def _limit(
-    default: float | int | bool | tuple[str, ...],
+    default: L,
     option: str,
     what: str,
     unit: str = "",
     many: bool = False,
-) -> Any:
+) -> L:
     """A limit's field: its default, its `--serve` option and what it says in --help (`many`:
     the option may be given several times, each value one more of the tuple)."""
     return dataclasses.field(

@@ -13,7 +13,10 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # (an optional package: imported when the metrics start)
+    from prometheus_client import CollectorRegistry
 
 log = logging.getLogger("game.online")
 
@@ -53,7 +56,7 @@ class Metrics:
                 ProcessCollector,
             )
         except ImportError:
-            self.registry: Any = None
+            self.registry: CollectorRegistry | None = None
             return
         self.registry = registry = CollectorRegistry()
         ProcessCollector(registry=registry)  # process_*: its CPU, memory and open files

@@ -29,10 +29,15 @@ import re
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from . import protocol as p
 from .names import CODE_ALPHABET, clean_text, normal_code
+
+if TYPE_CHECKING:  # (zeroconf is imported on first use: see zeroconf_api)
+    from zeroconf import ServiceStateChange, Zeroconf
+    from zeroconf.asyncio import AsyncZeroconf
 
 log = logging.getLogger("game.online")
 
@@ -44,6 +49,10 @@ MAX_HOST = 24  # characters of a host's name shown
 MAX_FREE = 99  # free seats an announcement may claim (more: malformed)
 RESOLVE_MS = 3000  # how long a browser waits for an announcement's records
 ENV_INTERFACES = "SMLB_MDNS_INTERFACES"
+#: Another service type to announce and look under (`_name._tcp.local.`): the tests take one of
+#: their own per run, so no other run's tables (nor a player's) show on their Join screens.
+ENV_SERVICE = "SMLB_MDNS_SERVICE"
+_SERVICE = re.compile(r"_[a-z0-9][a-z0-9-]{0,14}\._tcp\.local\.")
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{3}}-[{CODE_ALPHABET}]{{3}}")
 
@@ -150,6 +159,13 @@ def local_networks() -> list[ipaddress.IPv4Network]:
 
 
 # -- where ------------------------------------------------------------------------------------
+def service_type() -> str:
+    """The service type tables are announced and looked for under: SERVICE_TYPE, or the one
+    SMLB_MDNS_SERVICE names (a malformed one is ignored)."""
+    text = os.environ.get(ENV_SERVICE, "").strip()
+    return text if _SERVICE.fullmatch(text) else SERVICE_TYPE
+
+
 def chosen_interfaces() -> list[str] | None:
     """The interfaces SMLB_MDNS_INTERFACES names (None: not set)."""
     text = os.environ.get(ENV_INTERFACES, "").strip()
@@ -159,7 +175,7 @@ def chosen_interfaces() -> list[str] | None:
 _IMPORTING = threading.Lock()
 
 
-def zeroconf_api() -> Any:
+def zeroconf_api() -> ModuleType:
     """The zeroconf package with its asyncio part, imported on first use (it takes about
     130 ms: never at the app's start) under one lock: two threads importing it for the first
     time at once (the app's own server announcing, the Join screen looking) could each find
@@ -170,11 +186,14 @@ def zeroconf_api() -> Any:
     return zeroconf
 
 
-def zeroconf_on(interfaces: list[str] | None) -> Any:
+def zeroconf_on(interfaces: list[str] | None) -> AsyncZeroconf:
     """An AsyncZeroconf on these interfaces (None: every one), IPv4 (OSError: none there)."""
     zc = zeroconf_api()
     chosen = zc.InterfaceChoice.All if interfaces is None else interfaces
-    return zc.asyncio.AsyncZeroconf(interfaces=chosen, ip_version=zc.IPVersion.V4Only)
+    made: AsyncZeroconf = zc.asyncio.AsyncZeroconf(
+        interfaces=chosen, ip_version=zc.IPVersion.V4Only
+    )
+    return made
 
 
 # -- the player's side ----------------------------------------------------------------------
@@ -243,7 +262,7 @@ class Browser:
             self._failed(err)
             return
         browsing = zeroconf_api().asyncio.AsyncServiceBrowser
-        browser = browsing(zc.zeroconf, SERVICE_TYPE, handlers=[self._heard])
+        browser = browsing(zc.zeroconf, service_type(), handlers=[self._heard])
         try:
             await stop.wait()
         finally:
@@ -254,7 +273,9 @@ class Browser:
             with contextlib.suppress(Exception):
                 await zc.async_close()
 
-    def _heard(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+    def _heard(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         """An announcement came, changed or went (on the browser's loop)."""
         if state_change is zeroconf_api().ServiceStateChange.Removed:
             self._forget(name)
@@ -268,7 +289,7 @@ class Browser:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _read(self, zeroconf: Any, service_type: str, name: str) -> None:
+    async def _read(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
         info = zeroconf_api().asyncio.AsyncServiceInfo(service_type, name)
         try:
             got = await info.async_request(zeroconf, RESOLVE_MS)

@@ -25,9 +25,10 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import psycopg
+from psycopg.rows import TupleRow
 
 from .rows import (
     OLD_TABLES,
@@ -111,7 +112,7 @@ MIGRATIONS: list[tuple[int, str]] = [
 LATEST = MIGRATIONS[-1][0]
 
 
-def migrate(db: psycopg.Connection[Any], upto: int = LATEST) -> int:
+def migrate(db: psycopg.Connection[TupleRow], upto: int = LATEST) -> int:
     """Apply the steps past the database's schema_version (up to `upto`): the version now."""
     with db.transaction():
         db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
@@ -142,7 +143,7 @@ class PostgresStore:
         self._db = self._connect()
         migrate(self._db)
 
-    def _connect(self) -> psycopg.Connection[Any]:
+    def _connect(self) -> psycopg.Connection[TupleRow]:
         try:
             return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         except psycopg.OperationalError as err:  # the server says "cannot open the database"
@@ -168,7 +169,7 @@ class PostgresStore:
         self.lost |= lost
         self._unreported |= lost
 
-    def _run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+    def _run(self, work: Callable[[psycopg.Connection[TupleRow]], T]) -> T:
         """`work` in one transaction; a broken connection is opened again and tried once more
         (the transaction never committed, so trying again cannot write twice). A database that
         cannot be reached raises StoreUnavailable."""
@@ -196,7 +197,7 @@ class PostgresStore:
             return lost
 
     def create_table(self, table: TableRow) -> None:
-        def work(db: psycopg.Connection[Any]) -> None:
+        def work(db: psycopg.Connection[TupleRow]) -> None:
             db.execute(
                 "INSERT INTO tables VALUES (%s, %s, %s::numeric, %s, %s, %s, %s, %s, %s)",
                 (
@@ -242,7 +243,7 @@ class PostgresStore:
         """All or none; TablesLost (nothing written) if some are for tables this process lost.
         A batch whose earlier commit landed though its answer was lost is not written twice."""
 
-        def work(db: psycopg.Connection[Any]) -> None:
+        def work(db: psycopg.Connection[TupleRow]) -> None:
             lost = {code for code, _ in rows if code in self.lost}
             if lost:
                 raise TablesLost(lost)
@@ -283,7 +284,7 @@ class PostgresStore:
     def tables(self, live: bool = False) -> list[TableRow]:
         where = " WHERE finished IS NULL" if live else ""
 
-        def work(db: psycopg.Connection[Any]) -> tuple[list[Any], list[Any]]:
+        def work(db: psycopg.Connection[TupleRow]) -> tuple[list[TupleRow], list[TupleRow]]:
             rows = db.execute(
                 "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
                 f"FROM tables{where} ORDER BY created"
@@ -317,7 +318,7 @@ class PostgresStore:
         self._run(lambda db: self._register(db, address))
 
     @staticmethod
-    def _register(db: psycopg.Connection[Any], address: str) -> None:
+    def _register(db: psycopg.Connection[TupleRow], address: str) -> None:
         db.execute(
             "DELETE FROM servers WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity)"
         )
@@ -330,7 +331,7 @@ class PostgresStore:
     def claim(self, code: str) -> bool:
         """Take the table's ownership if no live process holds it: whether this one does now."""
 
-        def work(db: psycopg.Connection[Any]) -> bool:
+        def work(db: psycopg.Connection[TupleRow]) -> bool:
             row = db.execute(
                 "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_SPACE, owner_key(code))
             ).fetchone()
@@ -367,7 +368,7 @@ class PostgresStore:
         """The unfinished tables no live process owns (their owner died or lost its
         connection), oldest first: what a takeover sweep claims."""
 
-        def work(db: psycopg.Connection[Any]) -> tuple[list[Any], set[int]]:
+        def work(db: psycopg.Connection[TupleRow]) -> tuple[list[TupleRow], set[int]]:
             codes = db.execute(
                 "SELECT code FROM tables WHERE finished IS NULL ORDER BY created"
             ).fetchall()
@@ -382,7 +383,7 @@ class PostgresStore:
         return [code for (code,) in codes if owner_key(code) & 0xFFFFFFFF not in held]
 
     def table_row(self, code: str) -> TableRow | None:
-        def work(db: psycopg.Connection[Any]) -> tuple[Any, list[Any]]:
+        def work(db: psycopg.Connection[TupleRow]) -> tuple[TupleRow | None, list[TupleRow]]:
             row = db.execute(
                 "SELECT code, game, seed, options, host_hash, hold, created, finished, salt "
                 "FROM tables WHERE code = %s",
@@ -416,7 +417,7 @@ class PostgresStore:
         """Delete the tables finished before `before` and the abandoned ones (store.py's
         OLD_TABLES), but those in `keep`: their codes."""
 
-        def work(db: psycopg.Connection[Any]) -> list[str]:
+        def work(db: psycopg.Connection[TupleRow]) -> list[str]:
             found = db.execute(OLD_TABLES, (before,) * 4).fetchall()
             codes = [c for (c,) in found if not keep or c not in keep]
             for what in ("actions", "seats", "tables"):
@@ -437,7 +438,7 @@ class PostgresStore:
             self._db.close()
 
 
-def stored_already(db: psycopg.Connection[Any], rows: list[tuple[str, ActionRow]]) -> bool:
+def stored_already(db: psycopg.Connection[TupleRow], rows: list[tuple[str, ActionRow]]) -> bool:
     """Whether every one of these actions is stored as itself (same place, seat and id)."""
     found = db.execute(
         "SELECT count(*) FROM actions a JOIN unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "

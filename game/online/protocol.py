@@ -5,7 +5,7 @@ client sends is decoded strictly (no coercion, unknown fields refused, every str
 capped) and never bigger than MAX_MESSAGE bytes; what the server sends is encoded from the
 structs below, and a client decodes it as strictly, within caps of its own (a host is a
 stranger too). Views and events inside are each game's own JSON (game/online/codec.py, the
-game's wire.py; schemas in docs/schema/).
+types its rules declare; schemas in docs/schema/).
 
 The messages that start something (`open`, `join`, `resume`, `watch`, `rematch`, `get_record`)
 and the server's answers to them (`opened`, `seated`, `watching`) carry `protocol`, the version
@@ -16,6 +16,7 @@ another version, each in one line: update the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import msgspec
@@ -49,6 +50,11 @@ Seed = int
 PHRASES = ("hello", "nice", "oops", "thanks", "one_moment", "good_game")
 Phrase = Annotated[str, msgspec.Meta(max_length=16, pattern=r"\A(" + "|".join(PHRASES) + r")\Z")]
 SAY_EVERY = 2.0  # seconds: a connection says at most one phrase this often
+#: A JSON value the protocol carries for a game, free-form here: a view, an event, an action,
+#: set-up options, a record. Each is checked where the game reads it (codec.py against the
+#: game's own types, docs/schema/; a record by playing it again). Any, because msgspec decodes
+#: no recursive alias (None | bool | int | float | str | list[JSON] | dict[str, JSON]).
+JSON = Any
 
 
 class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -69,7 +75,7 @@ class Open(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     game: Annotated[str, msgspec.Meta(max_length=32, pattern=r"\A[a-z0-9_]*\Z")]
     seats: Annotated[list[SeatSpec], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
     seed: Seed | None = None
-    options: dict[str, Any] | None = None  # the record's "options" object
+    options: dict[str, JSON] | None = None  # the record's "options" object
     hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = 300.0
     sit: SeatNo | None = None  # the seat the host takes at once
     protocol: ProtocolNo = PROTOCOL_VERSION
@@ -101,7 +107,7 @@ class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
     version: Version
     id: ActionId
-    action: dict[str, Any]
+    action: dict[str, JSON]
 
 
 class HandOver(msgspec.Struct, tag="hand_over", forbid_unknown_fields=True):
@@ -198,8 +204,8 @@ class Past(msgspec.Struct):
     """What a seat saw of the game before a snapshot: the view it was dealt (version 0, the
     game's JSON) and the events since, redacted for it; for its move log (history.py)."""
 
-    start: Any
-    events: Annotated[list[Any], msgspec.Meta(max_length=MAX_PAST_EVENTS)]
+    start: JSON
+    events: Annotated[list[JSON], msgspec.Meta(max_length=MAX_PAST_EVENTS)]
 
 
 class RawPast(Past):
@@ -214,9 +220,9 @@ class State(msgspec.Struct, tag="state", omit_defaults=True):
     game: GameId
     seat: ViewSeat  # -1 for a watcher
     version: Version
-    view: Any  # the game's JSON of view_for(seat) (its wire.py; docs/schema/)
+    view: JSON  # the game's JSON of view_for(seat) (its rules' view struct; docs/schema/)
     # the redacted events that led here, the game's JSON ([]: a snapshot)
-    events: Annotated[list[Any], msgspec.Meta(max_length=MAX_EVENTS)]
+    events: Annotated[list[JSON], msgspec.Meta(max_length=MAX_EVENTS)]
     waiting: Waiting
     over: bool
     seats: Seating
@@ -254,7 +260,7 @@ class Error(msgspec.Struct, tag="error"):
 
 class Record(msgspec.Struct, tag="record"):
     table: Code
-    record: dict[str, Any]  # (checked by playing it again: game.core.records)
+    record: dict[str, JSON]  # (checked by playing it again: game.core.records)
 
 
 class Said(msgspec.Struct, tag="said"):
@@ -321,7 +327,7 @@ _sent_decoder = msgspec.json.Decoder(_Sent)
 _STARTING = (Open, Join, Resume, Watch, GetRecord, Rematch, Opened, Seated, Watching)
 
 
-def _as_sent(message: Any, data: str | bytes) -> None:
+def _as_sent(message: object, data: str | bytes) -> None:
     """A message that starts something keeps the version its sender wrote, 1 when it wrote
     none (a struct made here has ours: only what came over the wire can lack it)."""
     if isinstance(message, _STARTING):
@@ -346,10 +352,10 @@ def decode_client(data: str | bytes) -> ClientMessage:
     return message
 
 
-def _shallow(value: Any, depth: int) -> bool:
+def _shallow(value: object, depth: int) -> bool:
     """Whether a decoded JSON value nests no deeper than `depth`."""
     if isinstance(value, dict):
-        items: Any = value.values()
+        items: Iterable[object] = value.values()
     elif isinstance(value, list):
         items = value
     else:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    from .protocol import JSON
 
 
 @dataclass
@@ -26,7 +29,7 @@ class ActionRow:
     n: int  # the action's place in the table's order, from 0
     seat: int
     action_id: str
-    action: dict[str, Any]  # the action's wire JSON
+    action: dict[str, JSON]  # the action's wire JSON
     version: int  # the table's version once it was applied
     at: float
 
@@ -36,7 +39,7 @@ class TableRow:
     code: str
     game: str
     seed: int
-    options: dict[str, Any] | None
+    options: dict[str, JSON] | None
     host_hash: str
     hold: float
     created: float
@@ -99,7 +102,7 @@ class TablesLost(Exception):
 _json = msgspec.json.Encoder()
 
 
-def action_json(action: dict[str, Any]) -> str:
+def action_json(action: dict[str, JSON]) -> str:
     """An action's JSON as stored: compact, by msgspec (json.dumps took a good part of a
     batch's commit time; the text reads back the same)."""
     return _json.encode(action).decode("utf-8")

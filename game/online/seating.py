@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from . import protocol as p
 
@@ -42,7 +43,7 @@ def passed_on(client: Seats, code: str, message: p.Join | p.Resume) -> Seating:
     return client.seating
 
 
-def fields(client: Seats, message: p.ClientMessage | None) -> dict[str, Any]:
+def fields(client: Seats, message: p.ClientMessage | None) -> dict[str, str]:
     """What the request's payload carries besides the message (an older request: nothing)."""
     seating = client.seating
     if seating is None or seating.message is not message:
@@ -52,7 +53,7 @@ def fields(client: Seats, message: p.ClientMessage | None) -> dict[str, Any]:
     return {"req": seating.req, "join_token": seating.token}
 
 
-def heard(data: dict[str, Any], message: p.ClientMessage) -> Seating | None:
+def heard(data: Mapping[str, object], message: p.ClientMessage) -> Seating | None:
     """An owner's view of a passed-on seating request (None: an older process's, or not one)."""
     req = data.get("req")
     if not isinstance(req, str) or not isinstance(message, p.Join | p.Resume):
@@ -72,7 +73,7 @@ def join_token(client: Seats, message: p.Join) -> str | None:
     return seating.token if seating is not None and seating.message is message else None
 
 
-def is_awaited(client: Seats, data: dict[str, Any]) -> bool:
+def is_awaited(client: Seats, data: Mapping[str, object]) -> bool:
     """Whether an owner's reply is to be handed to the client: not one to a seating request
     answered already (sent again, answered twice). The request it answers is answered."""
     req = data.get("req")

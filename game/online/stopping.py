@@ -12,7 +12,7 @@ import os
 import sys
 import threading
 from collections.abc import Coroutine, Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
 from websockets.asyncio.server import Server
 
@@ -80,7 +80,7 @@ async def stop_gracefully(
     store.close()  # (at once after the writer: no commit starts in between)
 
 
-def run_without_waiting(main: Coroutine[Any, Any, int]) -> int:
+def run_without_waiting(main: Coroutine[object, None, int]) -> int:
     """asyncio.run, but without waiting for the worker threads at the end (asyncio.run joins
     them: a computer thinking would hold a stop for seconds): the tasks left are cancelled
     and the loop closed."""

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from .rows import OLD_TABLES, ActionRow, SeatRow, TableRow, action_json, table_rows
 
@@ -179,7 +179,7 @@ class SqliteStore:
         self._db.executescript(SCHEMA)
         migrate(self._db)
 
-    def _write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    def _write(self, sql: str, rows: list[tuple[object, ...]]) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:

@@ -18,7 +18,7 @@ import msgspec
 from game.core.game import Game, GameState
 
 from . import protocol as p
-from .codec import event_out, view_bytes, wire_of
+from .codec import view_bytes, wire_of
 from .names import rematch_code
 from .store import TableRow
 
@@ -89,9 +89,7 @@ class Audience:
                 view, shown = common
             else:
                 view = msgspec.Raw(view_bytes(wire, state.view_for(seat)))
-                shown = [
-                    event_out(wire, r) for e in events if (r := state.redact(e, seat)) is not None
-                ]
+                shown = [r for e in events if (r := state.redact(e, seat)) is not None]
                 if shared:
                     common = view, shown
             message = p.State(

@@ -36,11 +36,19 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from pygame.typing import Point
+
+    from game.core.ui.app import App
+    from game.core.ui.game_ui import GameUI
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +83,7 @@ class Tour:
     """Drives one app for the steps: posted events, frames, and saving what the window shows."""
 
     def __init__(
-        self, app: Any, folder: Path, game: str, seed: int = SEED, own: Any = None
+        self, app: App, folder: Path, game: str, seed: int = SEED, own: ModuleType | None = None
     ) -> None:
         self.app = app
         self.ctx = app.ctx
@@ -90,7 +98,7 @@ class Tour:
     # ------------------------------------------------------------------ driving
 
     @property
-    def top(self) -> Any:
+    def top(self) -> Any:  # the game's own scene: steps read its attributes
         return self.app.stack.top if len(self.app.stack) else None
 
     def top_is(self, *names: str) -> bool:
@@ -113,7 +121,7 @@ class Tour:
         if wait is not None:
             wait()
 
-    def click(self, pos: Any, frames: int = 1) -> None:
+    def click(self, pos: Point, frames: int = 1) -> None:
         """Move to `pos` (logical coordinates), press and release the left button there."""
         p = (round(pos[0]), round(pos[1]))
         pygame.event.post(
@@ -123,7 +131,7 @@ class Tour:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
         self.frames(frames)
 
-    def hover(self, pos: Any, frames: int = 1) -> None:
+    def hover(self, pos: Point, frames: int = 1) -> None:
         """Move the mouse to `pos` and keep it there for `frames` frames."""
         p = (round(pos[0]), round(pos[1]))
         pygame.event.post(
@@ -162,7 +170,7 @@ class Tour:
             self.frames(1)
         raise TourError(f"{self.step_name}: never reached {what or 'its moment'}")
 
-    def nav(self, route: str, **kw: Any) -> Any:
+    def nav(self, route: str, **kw: object) -> Any:
         """Push the scene of a route (ctx.nav) and let it draw."""
         scene = self.ctx.nav.push(route, **kw)
         self.frames(2)
@@ -178,7 +186,7 @@ class Tour:
         self.frames(max(1, round(settle / DT)))
         return scene
 
-    def no_autosave(self, table: Any) -> None:
+    def no_autosave(self, table: object) -> None:
         """The tour's tables keep no autosave (it plays in a scratch folder and each write
         waits for the disk); a finished game is still filed for Statistics and Replays."""
         keeper = getattr(table, "keeper", None)
@@ -198,7 +206,7 @@ class Tour:
         return path
 
 
-def window_image(app: Any) -> pygame.Surface:
+def window_image(app: App) -> pygame.Surface:
     """What the window shows: the app's own picture at the window's size when it has one."""
     shown = getattr(app, "window_image", None)
     if shown is not None:
@@ -209,12 +217,12 @@ def window_image(app: Any) -> pygame.Surface:
 # ---------------------------------------------------------------------- the list of steps
 
 
-def own_steps(game: Any) -> Any:
+def own_steps(game: GameUI) -> ModuleType | None:
     """A game's own tour module (its UI descriptor's `tour`), or None when it has none."""
     return importlib.import_module(game.tour) if game.tour else None
 
 
-def steps_for(game: Any) -> list[Step]:
+def steps_for(game: GameUI) -> list[Step]:
     """Every step of one game's tour (`game`: its UI descriptor), in order: each module's
     steps, the game's own where `GAME_STEPS` stands, then those placed `after` another step."""
     ordered: list[Step] = []
@@ -247,7 +255,7 @@ def _closing_index(ordered: list[Step]) -> int:
 
 def run_tour(
     folder: str | Path,
-    games: Sequence[Any],
+    games: Sequence[GameUI],
     game: str | None = None,
     lang: str | None = None,
     window: tuple[int, int] | None = None,

@@ -4,8 +4,7 @@ lists them as `GUIDED_MOMENTS`), then the guide skipped."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.core.ui.guide import Guide
 from game.tour import Step, Tour, TourError
 
 
@@ -31,7 +30,7 @@ def _guided(tour: Tour) -> None:
     try:
         tour.click_widget("guided", 3, howto)
         guide = tour.app.stack.overlay
-        if guide is None:
+        if not isinstance(guide, Guide):
             raise TourError(f"{tour.step_name}: the guided game did not start")
         table = getattr(guide, "table", None)
         if table is not None:
@@ -44,7 +43,7 @@ def _guided(tour: Tour) -> None:
         tour.ctx.settings.animation_speed = speed
 
 
-def _follow(tour: Tour, guide: Any, moments: list[tuple[str, str]]) -> None:
+def _follow(tour: Tour, guide: Guide, moments: list[tuple[str, str]]) -> None:
     """Click where the guide points until every moment was pictured."""
     for _ in range(20000):
         if not moments:

@@ -1,10 +1,10 @@
 """Blanco's computer players (Easy, Normal, Hard, Expert) and the hint; `BOTS` is the game's
 `GameBots` (game/core/game.py). No pygame here: headless."""
 
-from typing import Any
-
 from game.blanco.ai.bots import LEVELS, BaseBot, EasyBot, HardBot, NormalBot, hint
 from game.blanco.ai.levels import make_bot
+from game.blanco.rules.actions import Action
+from game.blanco.rules.state import BlancoState
 from game.core.game import BOT_LEVELS, GameBots
 
 
@@ -18,7 +18,7 @@ class BlancoBots:
             raise ValueError(f"unknown bot level {level!r}: one of {self.bot_levels}")
         return make_bot(level, seed, seat)
 
-    def hint(self, view: Any, seat: int) -> Any:
+    def hint(self, view: BlancoState, seat: int) -> Action:
         return hint(view, seat)
 
 

@@ -7,9 +7,10 @@ Pure: no pygame, no words (the UI says a `Reason` in the player's language).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from game.blanco.rules.actions import Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.blanco.rules.actions import Action, Clear, Discard, Draw, Look, Play, Setup, Swap
+from game.blanco.rules.state import BlancoState
 
 from .model import COLS, NUMS, Grid, Pos, complete, grid_of, put
 
@@ -36,7 +37,7 @@ class Reason(NamedTuple):
     card: int = 0
 
 
-def _grid(view: Any, seat: int) -> Grid:
+def _grid(view: BlancoState, seat: int) -> Grid:
     p = view.players[seat]
     return grid_of(p.grid, p.up)
 
@@ -72,7 +73,7 @@ def best_fit(g: Grid, card: int) -> Reason | None:
     return found[0] if found else None
 
 
-def reason(view: Any, action: Any) -> Reason | None:
+def reason(view: BlancoState, action: Action) -> Reason | None:
     """Why `action` (a hint for its player, from that player's `view`) is a good move; None
     for an action no reason is given for."""
     seat = action.player

@@ -91,6 +91,14 @@ class Board:
         return [(r, c) for r, c in p.cells() if p.known[r][c] and not p.up[r][c]]
 
     @property
+    def seat(self) -> int:
+        """Whose view this is (-1: a watcher): a view's field on the wire. ValueError for a
+        whole game, which never goes on the wire (`view_for` first)."""
+        if not self.is_view or self.view_seat is None:
+            raise ValueError("only a seat's view goes on the wire (view_for)")
+        return self.view_seat
+
+    @property
     def top_discard(self) -> int | None:
         return self.discard[-1] if self.discard else None
 

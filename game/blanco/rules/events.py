@@ -1,177 +1,162 @@
 """What happened: the ordered events a step produces, for the table to animate one by one.
 
-Plain NamedTuples; `type(event).__name__` names the kind. Positions are (row, col) in the grid
-as it is at that moment. A hidden card is 0 in a redacted event (see `views.redact`).
+Frozen structs, tagged by their kind on the wire ("kind": the class's name in snake case): the
+engine builds them, the table animates them and the wire sends them as they are (redacted:
+docs/schema/blanco-events.json is generated from them). Positions are (row, col) in the grid as
+it is at that moment. A hidden card is 0 in a redacted event (see `views.redact`).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Annotated
 
-from .actions import Action
-from .typed import typed
+import msgspec
 
-Pos = tuple[int, int]
+from game.core.wire import Tagged
 
-
-class Dealt(NamedTuple):
-    """Set-up: a seat's 3x3 grid dealt face down (rows of card ids; 0s once redacted)."""
-
-    player: int
-    cards: tuple[tuple[int, ...], ...]
+from .actions import Action, Line, Source
+from .caps import MAX_SIDE, Card, Count, Hand, Index, Layout, Pos, Seat, Stage
+from .cards import CARD_COUNT
 
 
-class DiscardStarted(NamedTuple):
-    """Set-up: the top card of the draw pile is turned face up to start the discard pile."""
+class Dealt(Tagged, frozen=True):
+    """Set-up: a seat's 3x3 grid dealt face down (0s: nobody knows them)."""
 
-    card: int
+    player: Seat
+    cards: Layout
 
 
-class HandDealt(NamedTuple):
+class DiscardStarted(Tagged, frozen=True):
+    """Set-up: the pile's top card turned face up starts the discard pile."""
+
+    card: Card
+
+
+class HandDealt(Tagged, frozen=True):
     """Set-up: a seat's 2 hand cards (0s for the other seats)."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Hand
 
 
-class SetupDone(NamedTuple):
-    """A seat finished its set-up step (reveal + look); `stage` 1 or 2 (the 3x4 grid)."""
+class SetupDone(Tagged, frozen=True):
+    """A seat finished its set-up step; `stage` 1, or 2 for the 3x4 grid."""
 
-    player: int
-    stage: int
-
-
-class TurnStarted(NamedTuple):
-    player: int
-    turn: int  # the player's turn number, from 1
+    player: Seat
+    stage: Stage
 
 
-class Drawn(NamedTuple):
+class TurnStarted(Tagged, frozen=True):
+    player: Seat
+    turn: Count  # the player's turn number, from 1
+
+
+class Drawn(Tagged, frozen=True):
     """A card taken into the hand; from the pile it is 0 for the other seats."""
 
-    player: int
-    source: str
-    card: int
+    player: Seat
+    source: Source
+    card: Card
 
 
-class Reshuffled(NamedTuple):
-    """The draw pile was empty: the discard pile but its top (and the box) became a new pile."""
+class Reshuffled(Tagged, frozen=True):
+    """The draw pile was empty: the discards but the top (and the box) became a new pile."""
 
-    size: int  # cards in the new pile
+    size: Annotated[int, msgspec.Meta(ge=0, le=CARD_COUNT)]
     took_box: bool
-    number: int  # 1 for the game's first reshuffle
+    number: Count  # 1 for the game's first reshuffle
 
 
-class Played(NamedTuple):
-    """A hand card went into the grid at `at`; `replaced` went face up onto the discard pile."""
+class Played(Tagged, frozen=True):
+    """A hand card went into the grid at `at`; `replaced` went face up onto the discards."""
 
-    player: int
-    card: int
+    player: Seat
+    card: Card
     at: Pos
-    replaced: int
+    replaced: Card
     replaced_was_up: bool
 
 
-class Discarded(NamedTuple):
-    """A hand card went face up onto the discard pile."""
-
-    player: int
-    card: int
+class Discarded(Tagged, frozen=True):
+    player: Seat
+    card: Card
 
 
-class Swapped(NamedTuple):
-    """Two adjacent grid cards changed places (reveals follow as `Revealed`)."""
-
-    player: int
+class Swapped(Tagged, frozen=True):
+    player: Seat
     a: Pos
     b: Pos
 
 
-class Revealed(NamedTuple):
-    """A face-down grid card was turned face up (public)."""
-
-    player: int
+class Revealed(Tagged, frozen=True):
+    player: Seat
     at: Pos
-    card: int
+    card: Card
 
 
-class Looked(NamedTuple):
-    """A player secretly looked at a face-down card (card 0 for the other seats)."""
+class Looked(Tagged, frozen=True):
+    """A player looked at a face-down card (card 0 for the other seats)."""
 
-    player: int
+    player: Seat
     at: Pos
-    card: int
+    card: Card
 
 
-class LineComplete(NamedTuple):
-    """A line is complete now (reported at every check, so again after other clears)."""
-
-    player: int
-    line: str
-    line_no: int  # the row's or column's index, from 0
+class LineComplete(Tagged, frozen=True):
+    player: Seat
+    line: Line
+    line_no: Index
 
 
-class ClearChoice(NamedTuple):
+class ClearChoice(Tagged, frozen=True):
     """Two or more lines are complete at once: the player chooses which to clear next."""
 
-    player: int
-    lines: tuple[tuple[str, int], ...]
+    player: Seat
+    lines: Annotated[tuple[tuple[Line, Index], ...], msgspec.Meta(max_length=2 * MAX_SIDE)]
 
 
-class LineCleared(NamedTuple):
-    """A complete line's cards went to the box (in line order)."""
-
-    player: int
-    line: str
-    line_no: int
-    cards: tuple[int, ...]
+class LineCleared(Tagged, frozen=True):
+    player: Seat
+    line: Line
+    line_no: Index
+    cards: Hand
 
 
-class ClosedUp(NamedTuple):
-    """The grid closed up after a clear: every card that moved, as (from, to)."""
+class ClosedUp(Tagged, frozen=True):
+    """The grid closed up after a clear: every card that moved, as [from, to]."""
 
-    player: int
-    moves: tuple[tuple[Pos, Pos], ...]
-
-
-class ChainLink(NamedTuple):
-    """A second (third, ...) line cleared this turn: a chain reaction; link_no = clears so far."""
-
-    player: int
-    link_no: int
+    player: Seat
+    moves: Annotated[tuple[tuple[Pos, Pos], ...], msgspec.Meta(max_length=MAX_SIDE**2)]
 
 
-class RewardOwed(NamedTuple):
-    """The player cleared a line and must look at a face-down card (and may reveal it)."""
+class ChainLink(Tagged, frozen=True):
+    player: Seat
+    link_no: Count
 
-    player: int
+
+class RewardOwed(Tagged, frozen=True):
+    player: Seat
     may_reveal: bool
 
 
-class RewardDropped(NamedTuple):
-    """The first grid emptied: the reward owed this turn is dropped."""
-
-    player: int
+class RewardDropped(Tagged, frozen=True):
+    player: Seat
 
 
-class SecondGridDealt(NamedTuple):
-    """The first grid is empty: 12 cards dealt face down as 3 rows x 4 columns (0s redacted)."""
+class SecondGridDealt(Tagged, frozen=True):
+    """12 cards dealt face down as 3 rows x 4 columns (0s: nobody knows them)."""
 
-    player: int
-    cards: tuple[tuple[int, ...], ...]
-
-
-class Won(NamedTuple):
-    """The player emptied their second grid: the game is over."""
-
-    player: int
-    turns: int
+    player: Seat
+    cards: Layout
 
 
-class Undone(NamedTuple):
-    """The player took back their last step; the state is as it was before it."""
+class Won(Tagged, frozen=True):
+    player: Seat
+    turns: Count
 
-    player: int
+
+class Undone(Tagged, frozen=True):
+    player: Seat
     action: Action
 
 
@@ -222,29 +207,3 @@ SeatEvent = (
     | Won
     | Undone
 )
-
-EVENT_TYPES = (
-    Dealt,
-    DiscardStarted,
-    HandDealt,
-    SetupDone,
-    TurnStarted,
-    Drawn,
-    Reshuffled,
-    Played,
-    Discarded,
-    Swapped,
-    Revealed,
-    Looked,
-    LineComplete,
-    ClearChoice,
-    LineCleared,
-    ClosedUp,
-    ChainLink,
-    RewardOwed,
-    RewardDropped,
-    SecondGridDealt,
-    Won,
-    Undone,
-)
-typed(*EVENT_TYPES)

@@ -5,11 +5,13 @@ words from `game.blanco.words`) is `game.blanco.entry.BLANCO`."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.core.game import GameState, ParsedRecord, PureGame
+from game.core.wire import WireTypes
 
 from .actions import Action, DrawThen
 from .limits import FORMAT, MAX_PLAYERS, MIN_PLAYERS
@@ -39,6 +41,20 @@ class BlancoRules:
         if deal is not None and not isinstance(deal, Deal):
             raise ValueError("deal must be a blanco Deal")
         return BlancoState.new(names, seed, deal)
+
+    @functools.cached_property
+    def wire(self) -> WireTypes:
+        """Views, events and steps travel as the rules' own structs; an `act` message carries
+        a step in its record form (BLANCO-RECORD.md), or a lone play or discard without
+        "draw" (online, the draw is sent before its play is chosen)."""
+        from . import record as rec
+        from .events import Event
+        from .state import BlancoState
+        from .view import View
+
+        return WireTypes(
+            View, Event, Action, BlancoState.from_view, rec.action_to_record, rec.action_from_act
+        )
 
     def parse_record(self, record: Any) -> ParsedRecord:
         from . import record as rec

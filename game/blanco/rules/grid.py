@@ -1,11 +1,17 @@
 """One player's cards: the grid (rows of card ids), which cells are face up or looked at, the
-hand, the stage and the turn count; finding complete lines and closing up after a clear."""
+hand, the stage and the turn count; finding complete lines and closing up after a clear. A
+struct: a view sends players as they are."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Annotated, TypeVar
+
+import msgspec
+
+from game.core.wire import said
 
 from .actions import COL, ROW
+from .caps import Card, Count, Name, Rows, Stage
 from .cards import colour, number
 
 Pos = tuple[int, int]
@@ -17,31 +23,35 @@ _NUMBER = (0,) + tuple(number(c) for c in range(1, 121))
 _COLOUR = (-1,) + tuple(colour(c) for c in range(1, 121))
 
 
-class PlayerState:
-    """A seat's own cards. `grid`, `up` and `known` are parallel lists of rows; `known` marks
-    face-down cells the owner has looked at (it moves with the card). An empty grid is []."""
+class Player(msgspec.Struct, eq=False):
+    """A seat's cards: `grid`, `up` and `known` are parallel rows (an empty grid is [])."""
 
-    __slots__ = ("name", "grid", "up", "known", "hand", "stage", "turns")
+    name: Name
+    grid: Annotated[Rows[Card], said("rows of cards, 0: not known to this seat")]
+    up: Annotated[Rows[bool], said("face up")]
+    # face-down cells the owner has looked at (it moves with the card)
+    known: Annotated[Rows[bool], said("face down, and looked at by its owner")]
+    hand: Annotated[
+        list[Card], msgspec.Meta(max_length=8), said("cards in hand (0s: another seat's)")
+    ]
+    stage: Annotated[Stage, said("1: the 3x3 grid, 2: the 3x4 grid")]
+    turns: Annotated[Count, said("turns taken")]
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.grid: list[list[int]] = []
-        self.up: list[list[bool]] = []
-        self.known: list[list[bool]] = []
-        self.hand: list[int] = []
-        self.stage = 1
-        self.turns = 0
+    @classmethod
+    def new(cls, name: str) -> Player:
+        """A seat sitting down: no grid yet, an empty hand, stage 1."""
+        return cls(name, [], [], [], [], 1, 0)
 
-    def clone(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        p.name = self.name
-        p.grid = [r[:] for r in self.grid]
-        p.up = [r[:] for r in self.up]
-        p.known = [r[:] for r in self.known]
-        p.hand = self.hand[:]
-        p.stage = self.stage
-        p.turns = self.turns
-        return p
+    def clone(self) -> Player:
+        return Player(
+            self.name,
+            [r[:] for r in self.grid],
+            [r[:] for r in self.up],
+            [r[:] for r in self.known],
+            self.hand[:],
+            self.stage,
+            self.turns,
+        )
 
     def key(self) -> tuple[object, ...]:
         """Everything, as comparable plain data."""
@@ -152,6 +162,9 @@ class PlayerState:
     def reveal(self, at: Pos) -> None:
         self.up[at[0]][at[1]] = True
         self.known[at[0]][at[1]] = False
+
+
+PlayerState = Player  # the name the engine and the table know it by
 
 
 def _swap_cells(rows: list[list[Cell]], a: Pos, b: Pos) -> None:

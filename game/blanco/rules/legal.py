@@ -40,7 +40,6 @@ _NEEDS = {
 
 
 _PAIRS: dict[tuple[int, int], list[tuple[Pos, Pos]]] = {}
-_new = tuple.__new__  # builds a step without NamedTuple's slower keyword-aware __new__
 
 
 def _adjacent_pairs(p: PlayerState) -> list[tuple[Pos, Pos]]:
@@ -71,13 +70,13 @@ def _turn_steps(p: PlayerState, player: int, discard: bool) -> tuple[Action, ...
     add = out.append
     for a, b in _adjacent_pairs(p):
         if not up[a[0]][a[1]] and not up[b[0]][b[1]]:
-            add(_new(Swap, (player, a, b, a)))
-            add(_new(Swap, (player, a, b, b)))
-            add(_new(Swap, (player, b, a, b)))
-            add(_new(Swap, (player, b, a, a)))
+            add(Swap(player, a, b, a))
+            add(Swap(player, a, b, b))
+            add(Swap(player, b, a, b))
+            add(Swap(player, b, a, a))
         else:
-            add(_new(Swap, (player, a, b, None)))
-            add(_new(Swap, (player, b, a, None)))
+            add(Swap(player, a, b, None))
+            add(Swap(player, b, a, None))
     return tuple(out)
 
 
@@ -102,8 +101,8 @@ def legal_actions(state: Board, player: int) -> list[Action]:
         cells = p.cells()
         reveals: list[Pos | None] = [*p.face_down()] or [None]
         hand = list(dict.fromkeys(p.hand))
-        plays: list[Action] = [_new(Play, (player, card, at)) for card in hand for at in cells]
-        return plays + [_new(Discard, (player, card, at)) for card in hand for at in reveals]
+        plays: list[Action] = [Play(player, card, at) for card in hand for at in cells]
+        return plays + [Discard(player, card, at) for card in hand for at in reveals]
     if phase == CLEAR:
         return [Clear(player, k, i) for k, i in p.complete_lines()]
     if phase == LOOK:
@@ -134,7 +133,7 @@ _POS_FIELDS = {
     t: tuple(
         n
         for n in ("reveal", "look", "at", "a", "b")
-        if n in t._fields and not (n == "reveal" and t in (Look, Swap, Discard))
+        if n in t.__struct_fields__ and not (n == "reveal" and t in (Look, Swap, Discard))
     )
     for t in _WANTED
 }

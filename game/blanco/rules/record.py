@@ -257,6 +257,38 @@ def action_from_record(obj: Any) -> Action | DrawThen:
     return Look(player, _pos(obj["look"], "look"), reveal)
 
 
+# -- an `act` message ----------------------------------------------------------------------------
+# Online, a draw from the pile is sent before its play is chosen (the card is only known once
+# drawn), so `Play` and `Discard` also travel alone: the record's keys without "draw".
+def action_from_act(obj: Any) -> Action | DrawThen:
+    """A step from an `act` message (its record form, `action_to_record`, or a lone play or
+    discard); RecordError (one line) when it has no valid shape."""
+    lone = isinstance(obj, dict) and not any(k in obj for k in MAIN_KEYS)
+    if lone and ("play" in obj or "discard" in obj):
+        return _lone_step(obj)
+    return action_from_record(obj)
+
+
+def _lone_step(obj: dict[str, Any]) -> Play | Discard:
+    player = obj.get("player")
+    if type(player) is not int:
+        raise RecordError('an action needs "player": a seat number')
+    kind = "play" if "play" in obj else "discard"
+    allowed = {"player", kind, "at" if kind == "play" else "reveal"}
+    extra = sorted(k for k in obj if k not in allowed)
+    if extra:
+        raise RecordError(f'"{extra[0]}" does not belong in a {kind} action')
+    card = obj[kind]
+    if type(card) is not int:
+        raise RecordError(f"{kind} must be a card id (an integer)")
+    if kind == "play":
+        if "at" not in obj:
+            raise RecordError('a play needs "at"')
+        return Play(player, card, _pos(obj["at"], "at"))
+    reveal = _pos(obj["reveal"], "reveal") if "reveal" in obj else None
+    return Discard(player, card, reveal)
+
+
 def state_from_record(obj: Any) -> BlancoState:
     """Replay a record; RecordError "action N: <reason>" (N counts the record's actions, set-up
     included) on an illegal or malformed action or a listed reshuffle that does not fit."""

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 import game.blanco.rules.events as ev
 from game.core.game import Outcome, Refusal
+from game.core.wire import view_fields
 
 from .actions import (
     PILE,
@@ -53,6 +54,7 @@ from .grid import PlayerState, Pos
 from .legal import check as _check, is_step, legal_actions as _legal_actions
 from .limits import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS
 from .phases import CLEAR, LOOK, OVER, PHASES, PLAY, SETUP, TURN, fmt
+from .view import View
 from .views import redact as _redact, view_for as _view_for
 
 FIRST_GRID = (3, 3)
@@ -97,7 +99,7 @@ class BlancoState(Board):
         s = cls()
         s.names, s.seed, s.deck, s.fixed_reshuffles = names, seed, deck, fixed
         s.pile = list(reversed(deck))
-        s.players = [PlayerState(n) for n in names]
+        s.players = [PlayerState.new(n) for n in names]
         events: list[ev.Event] = []
         rows, cols = FIRST_GRID
         for i, p in enumerate(s.players):
@@ -110,6 +112,16 @@ class BlancoState(Board):
             events.append(ev.HandDealt(i, tuple(p.hand)))
         s.setup_queue = list(range(len(names)))
         return s, events
+
+    @classmethod
+    def from_view(cls, view: View) -> BlancoState:
+        """The state a view shows (what the wire sent a seat): that seat's view of the table,
+        with no seed, no fixed reshuffle and no undo."""
+        s = cls()
+        table = view_fields(view)
+        s.is_view, s.view_seat = True, table.pop("seat")
+        s.__dict__.update(table)
+        return s
 
     def advance(self) -> list[ev.Event]:
         """Blanco has no chance step that waits on the table: always []."""

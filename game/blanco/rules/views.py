@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from msgspec.structs import replace
+
 import game.blanco.rules.events as ev
 
 from .board import Board
@@ -60,15 +62,15 @@ def redact(event: ev.Event, seat: int) -> ev.Event:
     """The event as `seat` sees it: face-down deals are 0s for everyone, another seat's hand
     deal, draw from the pile and look show card 0; everything else is public. Never None."""
     if isinstance(event, (ev.Dealt, ev.SecondGridDealt)):
-        return event._replace(cards=_zeros(event.cards))
+        return replace(event, cards=_zeros(event.cards))
     if event_player(event) == seat:
         return event
     if isinstance(event, ev.HandDealt):
-        return event._replace(cards=(0,) * len(event.cards))
+        return replace(event, cards=(0,) * len(event.cards))
     if isinstance(event, ev.Drawn) and event.source == "pile":
-        return event._replace(card=0)
+        return replace(event, card=0)
     if isinstance(event, ev.Looked):
-        return event._replace(card=0)
+        return replace(event, card=0)
     return event
 
 

@@ -8,12 +8,12 @@ lightness and, always, by the symbol). Rendered cards are cached by (id, size, f
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
 from game.blanco.rules.cards import colour, number
 from game.core.ui import gfx
+from game.core.ui.text import TextCache
 
 RGB = tuple[int, int, int]
 INK: RGB = (28, 20, 40)
@@ -193,7 +193,7 @@ def bolt_points(rect: pygame.Rect) -> list[tuple[float, float]]:
 class CardArt:
     """Card images, rendered once per (card, size, face up) and reused every frame."""
 
-    def __init__(self, text: Any) -> None:
+    def __init__(self, text: TextCache) -> None:
         self.text = text
         self._cache: dict[tuple, pygame.Surface] = {}
 

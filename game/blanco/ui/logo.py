@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,10 +10,13 @@ from game.core.ui import gfx
 
 from .cardview import COLOURS, INK, CardArt
 
+if TYPE_CHECKING:
+    from game.core.ui.text import TextCache
+
 LETTER_COLOURS = (0, 1, 2, 4, 6, 7)  # red, orange, yellow, dark green, dark blue, purple
 
 
-def draw_logo(text: Any, width: int = 760) -> pygame.Surface:
+def draw_logo(text: TextCache, width: int = 760) -> pygame.Surface:
     """The logo, `width` pixels wide (its height follows)."""
     height = round(width * 0.3)
     img = gfx.Surface((width, height), pygame.SRCALPHA)

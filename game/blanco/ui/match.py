@@ -5,17 +5,31 @@ pygame. Kept as match.json in Blanco's data folder, so a match survives closing 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core import safe_json
 from game.core.i18n import t, tn
 
+if TYPE_CHECKING:
+    from game.blanco.rules.state import BlancoState
+    from game.core.session import Seat
+
 SINGLE, WINS, TOTAL = "single", "wins", "total"
 MODES = (SINGLE, WINS, TOTAL)
 FILE = "match.json"
+
+
+class SeatedGame(Protocol):
+    """What `Match.fits` reads of a session: its seed and who sits where."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
 
 
 @dataclass
@@ -58,7 +72,7 @@ class Match:
             return tn("blanco.match.mini_wins", wins, "{count} win", "{count} wins")
         return t("blanco.match.mini_total", "total {n}", n=self.totals()[seat])
 
-    def add_game(self, state: Any) -> None:
+    def add_game(self, state: BlancoState) -> None:
         """A finished game's result; the match moves on to the next seed."""
         self.games.append(
             {
@@ -88,7 +102,7 @@ class Match:
         totals = self.totals()
         return [i for i, t in enumerate(totals) if t == min(totals)]
 
-    def fits(self, session: Any) -> bool:
+    def fits(self, session: SeatedGame) -> bool:
         """Whether this match is the one the session's game belongs to."""
         return (
             self.seed == session.seed
@@ -136,7 +150,7 @@ def load_match(folder: Path, tell: Callable[[str], None] | None = None) -> Match
     return match
 
 
-def _good_game(game: Any, seats: int) -> bool:
+def _good_game(game: object, seats: int) -> bool:
     """One finished game of a match as `add_game` writes it."""
     if not isinstance(game, dict):
         return False

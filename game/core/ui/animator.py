@@ -33,7 +33,7 @@ class ShownBoard(Protocol):
     def apply(self, event: Any) -> None: ...
 
 
-def player_of(event: Any) -> int | None:
+def player_of(event: object) -> int | None:
     """The seat an event belongs to, if any."""
     player = getattr(event, "player", None)
     return player if isinstance(player, int) else None
@@ -209,7 +209,7 @@ class Animator:
         self.after = after
         self.play = play
         self.off_focus = off_focus
-        self.current: Any = None
+        self.current: object = None  # the event whose step plays now
         self.left = 0.0
         self.effects: list[Effect] = []
         self.held = False
@@ -234,7 +234,7 @@ class Animator:
             return True
         return False
 
-    def duration(self, event: Any, focus: int | None) -> float:
+    def duration(self, event: object, focus: int | None) -> float:
         style = self.styles.get(type(event))
         base = style.duration if style else 0.0
         player = player_of(event)
@@ -242,7 +242,7 @@ class Animator:
             base *= self.off_focus
         return base
 
-    def _start(self, event: Any, length: float) -> None:
+    def _start(self, event: object, length: float) -> None:
         style = self.styles.get(type(event))
         if style is None:
             return

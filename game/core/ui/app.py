@@ -27,7 +27,6 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -36,7 +35,7 @@ from game.core.paths import SOUNDS_DIR, SPRITES_DIR
 from game.core.ui import focus, gfx, motion, window as window_mode
 from game.core.ui.assets import Assets
 from game.core.ui.canvas import Canvas
-from game.core.ui.context import Context, NullAudio
+from game.core.ui.context import AudioLike, Context, NullAudio
 from game.core.ui.focus import FocusRing
 from game.core.ui.game_ui import GameUI, game_caption
 from game.core.ui.layout import Layout
@@ -70,7 +69,7 @@ IDLE_POLL_MS = 8
 FRAME_WAITS = os.environ.get("SMLB_NO_FRAME_WAIT") != "1"
 
 
-def _make_audio(sound_dir: Path, volume: float) -> Any:
+def _make_audio(sound_dir: Path, volume: float) -> AudioLike:
     """game.core.ui.audio.Audio when it imports and starts, else a silent stand-in."""
     try:
         from game.core.ui.audio import Audio  # written separately; the game must run without it
@@ -194,7 +193,7 @@ class App:
         self._ambient_drawn: tuple[Stacked, list[pygame.FRect]] | None = None
         self._ambient_before = False  # the last frame moved only ambient motion
         self.drew_last = True  # whether the last step() drew a frame (the first: at once)
-        self._drawn_key: tuple[Any, ...] | None = None
+        self._drawn_key: tuple[object, ...] | None = None
         self._busy_for = 0.0  # seconds frames are still drawn after input
         self._moving_before = False  # the stack said last frame that its picture moves
         # The last frame moved only ambient motion (a table's pulsing highlights): the loop
@@ -239,7 +238,7 @@ class App:
             )
 
     @property
-    def screen(self) -> Any:
+    def screen(self) -> pygame.Surface:
         """What scenes draw on: 1280x720 in their coordinates, whatever the window's pixels."""
         return self.canvas.surface
 

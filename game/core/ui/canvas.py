@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 import pygame
 
@@ -39,7 +38,7 @@ class Canvas:
 
     def __init__(self, display: pygame.Surface) -> None:
         self.display = display
-        self.surface: Any = display
+        self.surface: pygame.Surface = display  # (a gfx.HiSurface at another scale)
         self.scale = 1.0
         self.rect = pygame.Rect((0, 0), LOGICAL_SIZE)  # where the picture shows in the window
         self._window = display.get_size()

@@ -4,7 +4,7 @@ it, and copying the share line to the clipboard."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -13,15 +13,30 @@ from game.core.i18n import t
 from game.core.session import HUMAN, Seat
 from game.core.ui.clipboard import copy_to_clipboard
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
-def player_name(ctx: Any, game_id: str) -> str:
+
+class DailyMark(Protocol):
+    """What the daily lines read of a table's session: the day of its deal, if it is one."""
+
+    @property
+    def daily(self) -> str | None: ...
+
+    @property
+    def daily_practice(self) -> bool: ...
+
+    def describe(self) -> str: ...
+
+
+def player_name(ctx: Context, game_id: str) -> str:
     """The solo seat's name: the first person of the game's last set-up, else "You"."""
     from game.core.ui.shells.setup import person_name
 
     return person_name(ctx.data_dir, game_id) or t("daily.you", "You")
 
 
-def start_daily(ctx: Any, game_id: str, day: str | None = None) -> Any:
+def start_daily(ctx: Context, game_id: str, day: str | None = None) -> Any:
     """Deal `day`'s (today's, by the local date) daily deal of `game_id` for one person and put
     its table on the stack. The day's first game counts; a later one is practice."""
     day = day or daily.today()
@@ -35,7 +50,7 @@ def start_daily(ctx: Any, game_id: str, day: str | None = None) -> Any:
     return scene
 
 
-def badge(session: Any) -> str:
+def badge(session: DailyMark) -> str:
     """What the table says of a daily game ("" for any other game)."""
     if session.daily is None:
         return ""
@@ -48,7 +63,7 @@ def badge(session: Any) -> str:
     return t("daily.badge", "Daily deal {day} \u00b7 this game counts", day=session.daily)
 
 
-def saved_line(session: Any) -> str:
+def saved_line(session: DailyMark) -> str:
     """The title's line under Continue: who plays and how far the game has come, said first
     to be the day's deal when it is one (a practice game's too)."""
     line = str(session.describe())
@@ -64,7 +79,7 @@ def saved_line(session: Any) -> str:
     return t("daily.saved", "Daily deal {day}  \u00b7  {game}", day=session.daily, game=line)
 
 
-def copy_share(ctx: Any, text: str) -> bool:
+def copy_share(ctx: Context, text: str) -> bool:
     """The end screen's Copy: the share line to the clipboard, said in the message line."""
     copied = copy_to_clipboard(text)
     if copied:
@@ -119,7 +134,7 @@ def draw_squares(
 
 
 def draw_share(
-    surface: pygame.Surface, ctx: Any, share: tuple[str, str], practice: bool, y: float
+    surface: pygame.Surface, ctx: Context, share: tuple[str, str], practice: bool, y: float
 ) -> pygame.Rect:
     """The end screen's daily line: the text and its squares centred on `y` (a practice game
     says it did not count just above). Returns where the lines' ink went, squares included."""
@@ -151,8 +166,12 @@ def draw_share(
     return ink
 
 
-def draw_badge(surface: pygame.Surface, ctx: Any, session: Any, at: tuple[float, float]) -> None:
-    """The table's daily line (a pill centred on `at`); nothing for any other game."""
+def draw_badge(
+    surface: pygame.Surface, ctx: Context, session: Any, at: tuple[float, float]
+) -> None:
+    """The table's daily line (a pill centred on `at`); nothing for any other game. `session`:
+    a DailyMark, which the table's TableSession protocol does not promise (it names no
+    `daily_practice`), hence Any."""
     words = badge(session)
     if not words:
         return

@@ -45,7 +45,7 @@ import math
 import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -65,6 +65,12 @@ from game.core.ui.focus_targets import (
     widget_targets,
 )
 from game.core.ui.scene import overlay_words
+
+if TYPE_CHECKING:
+    from pygame.typing import Point
+
+    from game.core.ui.text import TextCache
+    from game.core.ui.tooltip import Tip, TooltipLayer
 
 __all__ = [
     "HIGHLIGHTED",
@@ -117,14 +123,14 @@ class FocusRing:
     """Keyboard focus over the top scene (one per app)."""
 
     def __init__(
-        self, reduced_motion: Callable[[], bool] = lambda: False, text: Any = None
+        self, reduced_motion: Callable[[], bool] = lambda: False, text: TextCache | None = None
     ) -> None:
         self.visible = False
         self.reduced_motion = reduced_motion
         self.text = text  # the app's TextCache, to draw the focused thing's tooltip
         self._rest = 0.0  # seconds the focus has stayed on one target
-        self._tip: Any = None  # a TooltipLayer showing the focused target's tip, if any
-        self._scenes: weakref.WeakKeyDictionary[Any, _SceneFocus] = weakref.WeakKeyDictionary()
+        self._tip: TooltipLayer | None = None  # showing the focused target's tip, if any
+        self._scenes: weakref.WeakKeyDictionary[object, _SceneFocus] = weakref.WeakKeyDictionary()
         self._shown: pygame.FRect | None = None  # where the ring is drawn (it glides)
         self._drawn_for = 0  # id() of the scene the ring was last drawn on
         # The targets drawn are looked up again every LOOK_AGAIN seconds (and after every key):
@@ -138,19 +144,19 @@ class FocusRing:
 
     # ---------------------------------------------------------------- queries
 
-    def _state(self, scene: Any) -> _SceneFocus:
+    def _state(self, scene: object) -> _SceneFocus:
         state = self._scenes.get(scene)
         if state is None:
             state = self._scenes[scene] = _SceneFocus()
         return state
 
-    def current(self, scene: Any) -> Target | None:
+    def current(self, scene: object) -> Target | None:
         """The focused target of `scene` now (following its key, else a sensible fallback)."""
         targets = targets_of(scene)
         return self._settle(scene, targets)
 
     @property
-    def tip(self) -> Any:
+    def tip(self) -> Tip | None:
         """The tooltip shown for the focused thing now (a tooltip.Tip), if any."""
         return self._tip.tip if self._tip is not None else None
 
@@ -159,13 +165,13 @@ class FocusRing:
         """Where the focused thing's tooltip was last drawn, if it shows."""
         return self._tip.placed if self._tip is not None and self._tip.tip is not None else None
 
-    def current_key(self, scene: Any) -> Hashable:
+    def current_key(self, scene: object) -> Hashable:
         target = self.current(scene)
         return target.key if target is not None else None
 
     # ---------------------------------------------------------------- focus bookkeeping
 
-    def _settle(self, scene: Any, targets: list[Target]) -> Target | None:
+    def _settle(self, scene: object, targets: list[Target]) -> Target | None:
         """Keep the focus on its key; move it where it belongs when the scene changed."""
         state = self._state(scene)
         if not targets:
@@ -193,7 +199,7 @@ class FocusRing:
         self._focus(scene, chosen)
         return chosen
 
-    def _focus(self, scene: Any, target: Target) -> None:
+    def _focus(self, scene: object, target: Target) -> None:
         state = self._state(scene)
         if state.key != target.key and self._shown is not None:
             self._from = pygame.FRect(self._shown)
@@ -204,7 +210,7 @@ class FocusRing:
         state.rect = pygame.FRect(target.rect)
         _tell_scene(scene, target.key)
 
-    def focus(self, scene: Any, key: Hashable) -> bool:
+    def focus(self, scene: object, key: Hashable) -> bool:
         """Put the focus on the target named `key` (True when there is one)."""
         for t in targets_of(scene):
             if t.key == key:
@@ -214,7 +220,7 @@ class FocusRing:
 
     # ---------------------------------------------------------------- events
 
-    def handle(self, event: pygame.event.Event, scene: Any) -> bool:
+    def handle(self, event: pygame.event.Event, scene: object) -> bool:
         """Take a navigation key for `scene` (True when used); a mouse event hides the ring."""
         if event.type in MOUSE_EVENTS or (
             event.type == pygame.MOUSEMOTION and tuple(getattr(event, "rel", (1, 1))) != (0, 0)
@@ -255,7 +261,7 @@ class FocusRing:
             return self._activate(scene, key)
         return False
 
-    def _follow_click(self, scene: Any, pos: Any) -> None:
+    def _follow_click(self, scene: object, pos: Point | None) -> None:
         """The focus goes to what the mouse clicks (hidden): Enter then follows on from there,
         whichever the player used last."""
         if pos is None:
@@ -270,7 +276,7 @@ class FocusRing:
             self._settle(scene, targets)  # what is urgent now is known: the click stays
             self._focus(scene, min(hits, key=lambda t: t.rect.w * t.rect.h))
 
-    def _show(self, scene: Any) -> Target | None:
+    def _show(self, scene: object) -> Target | None:
         """Make the ring visible; the first press only shows where the focus is."""
         target = self.current(scene)
         if not self.visible:
@@ -281,7 +287,7 @@ class FocusRing:
             return None
         return target
 
-    def _step(self, scene: Any, direction: int) -> bool:
+    def _step(self, scene: object, direction: int) -> bool:
         targets = targets_of(scene)
         if not targets:
             return False
@@ -296,7 +302,7 @@ class FocusRing:
         self._focus(scene, targets[(i + direction) % len(targets)])
         return True
 
-    def _arrow(self, scene: Any, key: int) -> bool:
+    def _arrow(self, scene: object, key: int) -> bool:
         targets = targets_of(scene)
         if not targets:
             return False
@@ -319,7 +325,7 @@ class FocusRing:
             self._focus(scene, step)
         return True
 
-    def _digit(self, scene: Any, number: int) -> bool:
+    def _digit(self, scene: object, number: int) -> bool:
         targets = targets_of(scene)
         matching = [t for t in targets if t.number == number]
         if not matching:
@@ -336,7 +342,7 @@ class FocusRing:
         self._focus(scene, matching[(i + 1) % len(matching)])
         return True
 
-    def _default(self, scene: Any) -> Target | None:
+    def _default(self, scene: object) -> Target | None:
         """What Enter acts on while the ring is hidden (the player does not see the focus):
         the step a hint (H) or the guide shows, marked on the screen by its own ring or
         pointer, so H then Enter plays the hint whether the mouse was used last or not; else
@@ -353,7 +359,7 @@ class FocusRing:
         self._focus(scene, chosen)
         return chosen
 
-    def _activate(self, scene: Any, key: int) -> bool:
+    def _activate(self, scene: object, key: int) -> bool:
         """Enter or Space acts at once, whether the mouse or the keyboard was used last: on the
         focus while the ring shows; while it is hidden, on the screen's default action (a
         shortcut the scene shows for the key stays its own: the title's Enter, Continue; but
@@ -393,7 +399,7 @@ class FocusRing:
         if self._tip is not None:
             self._tip.age += dt
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: object) -> None:
         """The ring around the focused target of the top scene, when the keyboard is in use."""
         if not self.visible or scene is None:
             return
@@ -443,7 +449,7 @@ class FocusRing:
         reach = RING_REACH + 4  # and a margin for the rounding of its corners
         return self._shown.inflate(2 * reach, 2 * reach)
 
-    def _draw_tip(self, surface: pygame.Surface, scene: Any, target: Target) -> None:
+    def _draw_tip(self, surface: pygame.Surface, scene: object, target: Target) -> None:
         """The focused thing's tooltip once the focus has rested on it, as the mouse's would:
         the scene's own tooltip layer says what it is (the same providers, at its centre)."""
         if self.text is None or self._rest < TIP_DELAY:
@@ -452,7 +458,7 @@ class FocusRing:
             from game.core.ui.tooltip import TooltipLayer
 
             layer = _tooltip_layer(scene)
-            tip = layer.find(tuple(target.rect.center)) if layer is not None else None
+            tip = layer.find(target.rect.center) if layer is not None else None
             if tip is not None:  # placed clear of the ring around the thing, not only of it
                 tip = dataclasses.replace(tip, rect=pygame.FRect(tip.rect).inflate(26, 26))
             self._tip = TooltipLayer()
@@ -489,14 +495,28 @@ def draw_ring(surface: pygame.Surface, rect: pygame.FRect, breathe: float = 0.0)
         gfx.line(surface, ACCENT, (cx + sx * 2, cy + sy * 2), (cx + sx * 2, cy + sy * tick), 5)
 
 
-def _tell_scene(scene: Any, key: Hashable) -> None:
+class _TipFinder(Protocol):
+    """A scene's tooltip layer, as the ring asks it what the focused thing is."""
+
+    keep: list[pygame.FRect]
+
+    def find(self, pos: tuple[float, float]) -> Tip | None: ...
+
+
+class _Editing(Protocol):
+    """A text field being typed into, as the ring takes the keyboard back from it."""
+
+    def blur(self) -> None: ...
+
+
+def _tell_scene(scene: object, key: Hashable) -> None:
     """A scene that marks what the focus rests on itself (the draft's raised card) is told."""
     moved = getattr(scene, "focus_moved", None)
     if callable(moved):
         moved(key)
 
 
-def _tooltip_layer(scene: Any) -> Any:
+def _tooltip_layer(scene: object) -> _TipFinder | None:
     """The scene's tooltip layer: a UIScene's `tooltips`, a table's `help.layer`."""
     for layer in (
         getattr(scene, "tooltips", None),
@@ -507,7 +527,7 @@ def _tooltip_layer(scene: Any) -> Any:
     return None
 
 
-def _editing(scene: Any) -> Any:
+def _editing(scene: object) -> _Editing | None:
     """The scene's text field being typed into, if any."""
     finder = getattr(scene, "focused", None)
     if not callable(finder):

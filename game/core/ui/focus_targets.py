@@ -7,12 +7,16 @@ The ring that moves over them is `game.core.ui.focus`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.core.ui.inputs import Choice, Slider, Toggle
+    from game.core.ui.widgets import Widget
 
 #: Priorities a target may carry: a primary button (Next, Spend, Keep) the player almost
 #: certainly wants once it appears; the best of what the rules allow now (a gold square); a
@@ -58,7 +62,7 @@ class Target:
 # ------------------------------------------------------------------- targets from widgets
 
 
-def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
+def widget_targets(widgets: Mapping[str, Widget], prefix: str = "") -> list[Target]:
     """Targets for a scene's visible widgets, in the order they were added (the Tab order);
     the button Enter answers (its default action) is where the focus starts.
 
@@ -98,14 +102,14 @@ def widget_targets(widgets: dict[str, Any], prefix: str = "") -> list[Target]:
     return out
 
 
-def _flip(toggle: Any) -> None:
+def _flip(toggle: Toggle) -> None:
     if toggle.enabled:
         toggle.set(not toggle.value)
     else:
         toggle.feedback("refuse")
 
 
-def _nudge(slider: Any, direction: int) -> None:
+def _nudge(slider: Slider, direction: int) -> None:
     if not slider.enabled:
         return
     step = slider.step or (slider.hi - slider.lo) / 20
@@ -113,31 +117,31 @@ def _nudge(slider: Any, direction: int) -> None:
     slider.feedback("click")
 
 
-def _choose(choice: Any, value: str) -> None:
+def _choose(choice: Choice, value: str) -> None:
     if choice.enabled:
         choice.set(value)
     else:
         choice.feedback("refuse")
 
 
-def targets_of(scene: Any) -> list[Target]:
+def targets_of(scene: object) -> list[Target]:
     """What can take the focus in `scene` now (the thing a guided game points at, first)."""
     if scene is None:
         return []
     own = getattr(scene, "focus_targets", None)
     if callable(own):
         found = list(own())
-    elif isinstance(getattr(scene, "widgets", None), dict):
-        found = widget_targets(scene.widgets)
-    elif isinstance(getattr(scene, "buttons", None), dict):
-        found = widget_targets(scene.buttons)
+    elif isinstance(widgets := getattr(scene, "widgets", None), dict):
+        found = widget_targets(widgets)
+    elif isinstance(buttons := getattr(scene, "buttons", None), dict):
+        found = widget_targets(buttons)
     else:
         return []
     _follow_guide(scene, found)
     return found
 
 
-def _follow_guide(scene: Any, targets: list[Target]) -> None:
+def _follow_guide(scene: object, targets: list[Target]) -> None:
     """A guided game points at the thing to click: that target pulls the focus, so a keyboard
     player follows the guide with Enter as a mouse player follows the pointer."""
     stack = getattr(getattr(scene, "ctx", None), "stack", None)
@@ -153,12 +157,12 @@ def _follow_guide(scene: Any, targets: list[Target]) -> None:
         best.priority = max(best.priority, HINTED)
 
 
-def hint_shown(scene: Any) -> bool:
+def hint_shown(scene: object) -> bool:
     """Whether a hint (H) or the guide shows a step to take now."""
     return any(t.priority >= HINTED for t in targets_of(scene))
 
 
-def claimed_keys(scene: Any) -> set[int]:
+def claimed_keys(scene: object) -> set[int]:
     """Keys the scene keeps for itself: its visible buttons' shortcuts, and what it claims by
     `focus_claims` (a set, or a method returning one: a how-to turning pages with the arrows,
     a table whose Space skips or confirms)."""

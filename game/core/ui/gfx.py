@@ -24,12 +24,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
-
-Point = Sequence[float]
-RectLike = Any  # pygame.Rect, FRect, or an (x, y, w, h) sequence
+from pygame.typing import ColorLike, Point, RectLike
 
 _scale = 1.0
 #: Where images of another scale were blitted and had to be rescaled (file:line -> count).
@@ -94,7 +92,17 @@ def _px_width(width: int, s: float) -> int:
 # ------------------------------------------------------------------ the surface
 
 
-class HiSurface:
+if TYPE_CHECKING:
+    # To the type checker a HiSurface is a pygame surface: it answers every method of one (those
+    # it does not define it forwards to its pixels), so code typed for pygame surfaces takes the
+    # canvas at any scale. Only pygame's own functions (pygame.draw, pygame.transform) cannot
+    # take one, which is why drawing code calls this module's.
+    _SurfaceLike = pygame.Surface
+else:
+    _SurfaceLike = object
+
+
+class HiSurface(_SurfaceLike):
     """A surface in logical coordinates over pixels `scale` times larger (see the module).
 
     Wraps a pygame surface (`pixels`), which may be the display's or a part of another.
@@ -149,7 +157,7 @@ class HiSurface:
     def height(self) -> int:
         return self._size[1]
 
-    def get_rect(self, **kwargs: Any) -> pygame.Rect:
+    def get_rect(self, **kwargs: object) -> pygame.Rect:
         rect = pygame.Rect(0, 0, *self._size)
         for key, value in kwargs.items():
             setattr(rect, key, value)
@@ -178,8 +186,13 @@ class HiSurface:
             self._rescaled = (scale, _resize(self.pixels, size))
         return self._rescaled[1]
 
-    def blit(
-        self, source: Any, dest: Any = (0, 0), area: RectLike | None = None, special_flags: int = 0
+    # `dest` is a point or a Rect (pygame also takes an object with a `.rect`; none is blitted).
+    def blit(  # type: ignore[override]
+        self,
+        source: pygame.Surface,
+        dest: Point = (0, 0),
+        area: RectLike | None = None,
+        special_flags: int = 0,
     ) -> pygame.Rect:
         s, o = self.scale, self.origin
         pixels = _source_pixels(source, s)
@@ -189,12 +202,14 @@ class HiSurface:
         )
         return _logical_rect(done, s, o)
 
-    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
+    def fill(
+        self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0
+    ) -> pygame.Rect:
         s, o = self.scale, self.origin
         area = None if rect is None else _px_rect(rect, s, o)
         return _logical_rect(self.pixels.fill(color, area, special_flags), s, o)
 
-    def subsurface(self, *rect: Any) -> HiSurface:
+    def subsurface(self, *rect: float | Point | RectLike) -> HiSurface:
         logical = pygame.Rect(*rect)
         return HiSurface(
             self.pixels.subsurface(_px_rect(logical, self.scale, self.origin)),
@@ -205,10 +220,10 @@ class HiSurface:
     def copy(self) -> HiSurface:
         return HiSurface(self.pixels.copy(), self.scale, self._size, self.origin)
 
-    def convert_alpha(self, *args: Any) -> HiSurface:
-        return HiSurface(self.pixels.convert_alpha(*args), self.scale, self._size, self.origin)
+    def convert_alpha(self) -> HiSurface:
+        return HiSurface(self.pixels.convert_alpha(), self.scale, self._size, self.origin)
 
-    def convert(self, *args: Any) -> HiSurface:
+    def convert(self, *args: pygame.Surface | ColorLike) -> HiSurface:
         return HiSurface(self.pixels.convert(*args), self.scale, self._size, self.origin)
 
     def get_at(self, pos: Point) -> pygame.Color:
@@ -227,7 +242,7 @@ class HiSurface:
         return _logical_rect(self.pixels.get_bounding_rect(min_alpha), self.scale, self.origin)
 
     # the rest (alpha, colour key, flags, locking) is the pixels' own
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self.pixels, name)
 
 
@@ -238,7 +253,7 @@ def _resize(pixels: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         return pygame.transform.scale(pixels, size)
 
 
-def _source_pixels(source: Any, scale: float) -> pygame.Surface:
+def _source_pixels(source: pygame.Surface, scale: float) -> pygame.Surface:
     """What to blit onto a target of `scale`: the source's pixels, rescaled when it was made
     at another scale (counted in `plain_blits`)."""
     if isinstance(source, HiSurface):
@@ -260,21 +275,23 @@ def _note_plain_blit() -> None:
     plain_blits[f"{frame.f_code.co_filename}:{frame.f_lineno}"] += 1
 
 
-def Surface(size: Sequence[float], flags: int = 0) -> Any:  # noqa: N802 (pygame's name)
+def Surface(size: Sequence[float], flags: int = 0) -> pygame.Surface:  # noqa: N802 (pygame's name)
     """A new surface for drawing: pygame's at scale 1, else a `HiSurface` of `size`."""
     if _scale == 1:
         return pygame.Surface((int(size[0]), int(size[1])), flags)
     return HiSurface.new(size, flags)
 
 
-def wrap(pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = None) -> Any:
+def wrap(
+    pixels: pygame.Surface, scale: float, size: tuple[int, int] | None = None
+) -> pygame.Surface:
     """Pixels drawn at `scale` as an image of logical `size` (plain at scale 1)."""
     if scale == 1 and (size is None or tuple(size) == pixels.get_size()):
         return pixels
     return HiSurface(pixels, scale, size)
 
 
-def view(surface: Any) -> pygame.Rect:
+def view(surface: pygame.Surface) -> pygame.Rect:
     """Everything a surface shows, in its logical coordinates: its rect, or more for the app's
     canvas in a window of another shape than 16:9 (see `HiSurface.origin`). Backgrounds and
     veils cover it; panels anchored to an edge of the window go to its edges."""
@@ -283,7 +300,7 @@ def view(surface: Any) -> pygame.Rect:
     return pygame.Rect((0, 0), surface.get_size())
 
 
-def layer(area: RectLike, size: Sequence[int], flags: int = 0) -> Any:
+def layer(area: RectLike, size: Sequence[int], flags: int = 0) -> pygame.Surface:
     """A surface covering the logical `area` in the coordinates of a picture of logical `size`
     (an image of a whole canvas's `view`, drawn once and blitted at `area`'s top-left)."""
     box = pygame.Rect(area)
@@ -293,12 +310,12 @@ def layer(area: RectLike, size: Sequence[int], flags: int = 0) -> Any:
     return HiSurface(pixels, _scale, (int(size[0]), int(size[1])), (-box.x, -box.y))
 
 
-def pixels_of(surface: Any) -> pygame.Surface:
+def pixels_of(surface: pygame.Surface) -> pygame.Surface:
     """The pygame surface holding a surface's pixels (itself when plain)."""
     return surface.pixels if isinstance(surface, HiSurface) else surface
 
 
-def pixel_rect(surface: Any, rect: RectLike) -> pygame.Rect:
+def pixel_rect(surface: pygame.Surface, rect: RectLike) -> pygame.Rect:
     """A logical rect of `surface` in its pixels' coordinates (a plain surface's are the same),
     covering every pixel the rect touches."""
     scale, origin = (
@@ -307,22 +324,22 @@ def pixel_rect(surface: Any, rect: RectLike) -> pygame.Rect:
     return _px_rect(rect, scale, origin).inflate(2, 2)  # (its edges are rounded)
 
 
-def scale_of(surface: Any) -> float:
+def scale_of(surface: pygame.Surface) -> float:
     return surface.scale if isinstance(surface, HiSurface) else 1.0
 
 
 # ------------------------------------------------------------------ pygame.draw
 
 
-def _target(surface: Any) -> tuple[pygame.Surface, float, tuple[float, float]]:
+def _target(surface: pygame.Surface) -> tuple[pygame.Surface, float, tuple[float, float]]:
     if isinstance(surface, HiSurface):
         return surface.pixels, surface.scale, surface.origin
     return surface, 1.0, NO_ORIGIN
 
 
 def rect(
-    surface: Any,
-    color: Any,
+    surface: pygame.Surface,
+    color: ColorLike,
     rect: RectLike,
     width: int = 0,
     border_radius: int = 0,
@@ -364,8 +381,8 @@ def rect(
 
 def _round(
     draw: Callable[..., pygame.Rect],
-    surface: Any,
-    color: Any,
+    surface: pygame.Surface,
+    color: ColorLike,
     center: Point,
     radius: float,
     width: int,
@@ -379,18 +396,30 @@ def _round(
 
 
 def circle(
-    surface: Any, color: Any, center: Point, radius: float, width: int = 0, **corners: bool
+    surface: pygame.Surface,
+    color: ColorLike,
+    center: Point,
+    radius: float,
+    width: int = 0,
+    **corners: bool,
 ) -> pygame.Rect:
     return _round(pygame.draw.circle, surface, color, center, radius, width, corners)
 
 
 def aacircle(
-    surface: Any, color: Any, center: Point, radius: float, width: int = 0, **corners: bool
+    surface: pygame.Surface,
+    color: ColorLike,
+    center: Point,
+    radius: float,
+    width: int = 0,
+    **corners: bool,
 ) -> pygame.Rect:
     return _round(pygame.draw.aacircle, surface, color, center, radius, width, corners)
 
 
-def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
+def ellipse(
+    surface: pygame.Surface, color: ColorLike, rect: RectLike, width: int = 0
+) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
         return pygame.draw.ellipse(pixels, color, rect, width)
@@ -400,7 +429,12 @@ def ellipse(surface: Any, color: Any, rect: RectLike, width: int = 0) -> pygame.
 
 
 def arc(
-    surface: Any, color: Any, rect: RectLike, start_angle: float, stop_angle: float, width: int = 1
+    surface: pygame.Surface,
+    color: ColorLike,
+    rect: RectLike,
+    start_angle: float,
+    stop_angle: float,
+    width: int = 1,
 ) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
@@ -414,7 +448,9 @@ def arc(
     )
 
 
-def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int = 1) -> pygame.Rect:
+def line(
+    surface: pygame.Surface, color: ColorLike, start_pos: Point, end_pos: Point, width: int = 1
+) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
         return pygame.draw.line(pixels, color, start_pos, end_pos, width)
@@ -428,7 +464,7 @@ def line(surface: Any, color: Any, start_pos: Point, end_pos: Point, width: int 
 
 
 def lines(
-    surface: Any, color: Any, closed: bool, points: Sequence[Point], width: int = 1
+    surface: pygame.Surface, color: ColorLike, closed: bool, points: Sequence[Point], width: int = 1
 ) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
@@ -442,7 +478,9 @@ def lines(
     )
 
 
-def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: Any) -> pygame.Rect:
+def aaline(
+    surface: pygame.Surface, color: ColorLike, start_pos: Point, end_pos: Point, *args: int
+) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
         return pygame.draw.aaline(pixels, color, start_pos, end_pos, *args)
@@ -456,7 +494,7 @@ def aaline(surface: Any, color: Any, start_pos: Point, end_pos: Point, *args: An
 
 
 def aalines(
-    surface: Any, color: Any, closed: bool, points: Sequence[Point], *args: Any
+    surface: pygame.Surface, color: ColorLike, closed: bool, points: Sequence[Point], *args: int
 ) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
@@ -468,7 +506,9 @@ def aalines(
     )
 
 
-def polygon(surface: Any, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
+def polygon(
+    surface: pygame.Surface, color: ColorLike, points: Sequence[Point], width: int = 0
+) -> pygame.Rect:
     pixels, s, o = _target(surface)
     if s == 1 and o == NO_ORIGIN:
         return pygame.draw.polygon(pixels, color, points, width)
@@ -485,16 +525,16 @@ def polygon(surface: Any, color: Any, points: Sequence[Point], width: int = 0) -
 
 
 def _transformed(
-    source: Any,
+    source: pygame.Surface,
     change: Callable[[pygame.Surface], pygame.Surface],
     size: tuple[int, int] | None = None,
-) -> Any:
+) -> pygame.Surface:
     if not isinstance(source, HiSurface):
         return change(source)
     return HiSurface(change(source.pixels), source.scale, size)
 
 
-def smoothscale(source: Any, size: Sequence[float]) -> Any:
+def smoothscale(source: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     """pygame.transform.smoothscale, in logical sizes."""
     w, h = int(size[0]), int(size[1])
     s = scale_of(source)
@@ -503,7 +543,7 @@ def smoothscale(source: Any, size: Sequence[float]) -> Any:
     )
 
 
-def scale(source: Any, size: Sequence[float]) -> Any:
+def scale(source: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     """pygame.transform.scale, in logical sizes."""
     w, h = int(size[0]), int(size[1])
     s = scale_of(source)
@@ -512,15 +552,15 @@ def scale(source: Any, size: Sequence[float]) -> Any:
     )
 
 
-def rotate(source: Any, angle: float) -> Any:
+def rotate(source: pygame.Surface, angle: float) -> pygame.Surface:
     return _transformed(source, lambda p: pygame.transform.rotate(p, angle))
 
 
-def rotozoom(source: Any, angle: float, zoom: float) -> Any:
+def rotozoom(source: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
     return _transformed(source, lambda p: pygame.transform.rotozoom(p, angle, zoom))
 
 
-def flip(source: Any, flip_x: bool, flip_y: bool) -> Any:
+def flip(source: pygame.Surface, flip_x: bool, flip_y: bool) -> pygame.Surface:
     return _transformed(
         source, lambda p: pygame.transform.flip(p, flip_x, flip_y), source.get_size()
     )

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +29,11 @@ from game.core.ui.focus_targets import targets_of
 from game.core.ui.paint import ORANGE, PAPER, draw_panel
 from game.core.ui.sketch import draw_frame_pointer, draw_pointer
 from game.core.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.core.game import GameState
+    from game.core.ui.context import Context
+    from game.core.ui.text import TextCache
 
 LEARN_FILE = "learn.json"  # in a game's folder: {"offered": true} once the question was asked
 LINE = 30  # px between the sentence's lines
@@ -53,21 +59,22 @@ class Advice:
 class Guide:
     """The layer over the game's scenes. Subclasses give `advise()` and `panel()`."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.time = 0.0
         self.advice: Advice | None = None
         self.skipped = False
         self.done = False  # the game reached its end with the guide on
-        self.bot: Any = None  # the player whose choices the guide suggests (a game's own)
-        self._suggested: tuple[tuple[Any, ...], Any] | None = None
+        # The player whose choices the guide suggests: the game's own Bot, which its guide sets.
+        self.bot: Any = None
+        self._suggested: tuple[tuple[object, ...], Any] | None = None
         #: The arrow's route as last drawn (start, end at rest), for the tour and the tests.
         self.arrow: tuple[tuple[float, float], tuple[float, float]] | None = None
         self.skip_button = Button(
             (0, 0, 170, 44), lt("guide.skip", "Skip guide"), self.skip, colour=ORANGE, text_size=26
         )
 
-    def bot_suggestion(self, state: Any, seat: int, position: tuple[Any, ...]) -> Any:
+    def bot_suggestion(self, state: GameState, seat: int, position: tuple[object, ...]) -> Any:
         """The guide's bot's choice for `seat` (None when it is not that seat's move), worked
         out once per `position` (whatever tells one position of the game from the next)."""
         if self._suggested is None or self._suggested[0] != position:
@@ -270,14 +277,14 @@ class Guide:
         self.skip_button.draw(surface, text)
 
 
-def line_step(text: Any, size: int) -> int:
+def line_step(text: TextCache, size: int) -> int:
     """The distance between two lines of the sentence at `size` (a Large text's lines are
     taller, and get the room they take)."""
     return max(round(size * LINE / 28), text.font(size).get_linesize())
 
 
 def fit_lines(
-    text: Any,
+    text: TextCache,
     words: str,
     width: float,
     height: float,
@@ -297,7 +304,7 @@ def fit_lines(
 # -------------------------------------------------------------------- the first-time question
 
 
-def offered(ctx: Any, game: str) -> bool:
+def offered(ctx: Context, game: str) -> bool:
     """True once the guided game of `game` was offered (asked on the first New game)."""
     try:
         data = safe_json.read_json(ctx.game_dir(game) / LEARN_FILE)
@@ -306,14 +313,14 @@ def offered(ctx: Any, game: str) -> bool:
     return isinstance(data, dict) and bool(data.get("offered"))
 
 
-def mark_offered(ctx: Any, game: str) -> None:
+def mark_offered(ctx: Context, game: str) -> None:
     from game.core.storage import write_json_atomic
 
     with contextlib.suppress(OSError):  # only a convenience: at worst it asks again
         write_json_atomic(ctx.game_dir(game) / LEARN_FILE, {"offered": True})
 
 
-def offer_guided(ctx: Any, game: str, otherwise: Any) -> bool:
+def offer_guided(ctx: Context, game: str, otherwise: Callable[[], None]) -> bool:
     """The first time a player starts `game`: ask whether to play a guided game (remembered).
     True when the question was put (its answers start the guided game or call `otherwise`)."""
     route = f"{game}.guided"

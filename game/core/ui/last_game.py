@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from game.core.i18n import t
 
@@ -16,7 +15,7 @@ __all__ = ["LAST_GAME", "load_last_game", "remember_game"]
 
 
 def load_last_game(
-    folder: Any, game_ids: list[str], tell: Callable[[str], None] | None = None
+    folder: Path | str, game_ids: list[str], tell: Callable[[str], None] | None = None
 ) -> str:
     """The game chosen last time among `game_ids` (the first when unknown). A damaged file is
     set aside (it would otherwise be overwritten unread) and `tell` says so in one line."""

@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -39,7 +40,7 @@ def stop_on_signals(app: App) -> Iterator[None]:
     """Ctrl-C (SIGINT) and SIGTERM end the game as closing the window does: the loop stops,
     every scene's exit hook saves, and the process exits 0 without a traceback."""
 
-    def stop(_signum: int, _frame: Any) -> None:
+    def stop(_signum: int, _frame: FrameType | None) -> None:
         app.running = False
 
     old = {}
@@ -114,7 +115,7 @@ def demo(
 
     failed: list[str] = []  # one line per file that could not be written (a full disk)
 
-    def write_or_say(path: str, obj: Any) -> None:
+    def write_or_say(path: str, obj: object) -> None:
         try:
             write_json_atomic(Path(path), obj)
         except OSError as err:

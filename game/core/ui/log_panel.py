@@ -12,7 +12,7 @@ with everything they were drawn from and blitted back.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.core.i18n import language
 from game.core.ui import gfx
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.part import Part
+
+if TYPE_CHECKING:
+    from game.core.ui.animator import ShownBoard
 
 PANEL = (30, 58, 64)
 LINE = 18  # px: a log line's text size
@@ -58,11 +61,15 @@ class LogPanel(Part):
         self.key = key
         self.back = 0  # rows scrolled back from the newest
         self.open = False
-        self._kept: tuple[tuple[Any, ...], pygame.Surface, pygame.Rect] | None = None
+        self._kept: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None
         self.rows_drawn: list[str] = []  # the rows as last drawn (tests read them)
         self.mouse: tuple[float, float] | None = None  # where the mouse was last seen
-        self._wrapped: dict[tuple[Any, ...], list[str]] = {}  # each line's rows, as wrapped
-        self._rows: tuple[tuple[Any, ...], list[Row]] | None = None  # all, as last wrapped
+        self._wrapped: dict[
+            tuple[str, float, float, float], list[str]
+        ] = {}  # each line's rows, as wrapped
+        self._rows: tuple[tuple[Hashable, str, float, float, float], list[Row]] | None = (
+            None  # all, as last wrapped
+        )
 
     def rect(self) -> pygame.FRect:  # type: ignore[override]  # the game says where
         return self.source.log_place(self.open)
@@ -200,7 +207,7 @@ class LoggedBoard:
     """The shown board with a move log beside it: each event the animator applies is noted too
     (handed to the animator in place of the board; everything else goes to the board)."""
 
-    def __init__(self, board: Any, note: Callable[[Any], None]) -> None:
+    def __init__(self, board: ShownBoard, note: Callable[[Any], None]) -> None:
         self.board = board
         self.note = note
 

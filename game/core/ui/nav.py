@@ -10,9 +10,20 @@ scene modules free of import cycles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.core.ui.stack import SceneStack
 
 Factory = Callable[..., Any]
+
+
+class Owner(Protocol):
+    """What the navigator reads of the Context that owns it: the stack it shows scenes on
+    (factories are handed the whole context)."""
+
+    @property
+    def stack(self) -> SceneStack: ...
 
 
 class UnknownRoute(KeyError):
@@ -24,7 +35,7 @@ class Navigator:
 
     def __init__(self) -> None:
         self._routes: dict[str, Factory] = {}
-        self.ctx: Any = None  # set by the Context that owns it
+        self.ctx: Owner | None = None  # set by the Context that owns it
 
     def register(self, route: str, factory: Factory) -> None:
         self._routes[route] = factory
@@ -32,7 +43,7 @@ class Navigator:
     def has(self, route: str) -> bool:
         return route in self._routes
 
-    def make(self, route: str, /, **kwargs: Any) -> Any:
+    def make(self, route: str, /, **kwargs: object) -> Any:
         """Build what the route gives (usually a scene) without showing it."""
         try:
             factory = self._routes[route]
@@ -40,19 +51,23 @@ class Navigator:
             raise UnknownRoute(f"no scene registered as {route!r}") from None
         return factory(self.ctx, **kwargs)
 
-    def push(self, route: str, /, **kwargs: Any) -> Any:
+    def push(self, route: str, /, **kwargs: object) -> Any:
         """Show the route's scene on top of the current one."""
         scene = self.make(route, **kwargs)
-        self.ctx.stack.push(scene)
+        self._stack().push(scene)
         return scene
 
-    def replace(self, route: str, /, **kwargs: Any) -> Any:
+    def replace(self, route: str, /, **kwargs: object) -> Any:
         scene = self.make(route, **kwargs)
-        self.ctx.stack.replace(scene)
+        self._stack().replace(scene)
         return scene
 
-    def clear_to(self, route: str, /, **kwargs: Any) -> Any:
+    def clear_to(self, route: str, /, **kwargs: object) -> Any:
         """Make the route's scene the only one (back to the title, say)."""
         scene = self.make(route, **kwargs)
-        self.ctx.stack.clear_to(scene)
+        self._stack().clear_to(scene)
         return scene
+
+    def _stack(self) -> SceneStack:
+        assert self.ctx is not None, "a navigator shows scenes once its Context owns it"
+        return self.ctx.stack

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.ui import gfx
+
+if TYPE_CHECKING:
+    from game.core.ui.assets import Assets
 
 RGB = tuple[int, int, int]
 
@@ -209,10 +212,10 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: Sequence[int] = SHADO
 
 
 VEIL_STRIP = 32  # pixel rows per strip of the veil
-_VEILS: dict[tuple[Any, ...], pygame.Surface] = {}  # the strips in use (a few kilobytes each)
+_VEILS: dict[tuple[object, ...], pygame.Surface] = {}  # the strips in use (a few kilobytes each)
 
 
-def draw_backdrop(surface: pygame.Surface, assets: Any | None = None) -> None:
+def draw_backdrop(surface: pygame.Surface, assets: Assets | None = None) -> None:
     """The table felt over everything the surface shows (`gfx.view`: a wide or tall window's
     margins too): sprites/table.png when present, else a drawn vertical gradient."""
     view = gfx.view(surface)

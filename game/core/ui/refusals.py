@@ -10,7 +10,6 @@ line for, or a plain string, is said with one generic line. Pure: no pygame.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from game.core.game import SEAT_ARGS
 from game.core.i18n import t
@@ -42,7 +41,7 @@ def refusal_words(game_id: str, refusal: str, seat_names: Sequence[str]) -> str:
     template = refusal_template(game_id, code) if isinstance(code, str) else None
     if template is None:
         return generic_refusal()
-    args: dict[str, Any] = dict(getattr(refusal, "args", {}))
+    args: dict[str, object] = dict(getattr(refusal, "args", {}))
     for name, value in args.items():
         if name in SEAT_ARGS and type(value) is int and 0 <= value < len(seat_names):
             args[name] = seat_names[value]

@@ -9,16 +9,32 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.core.ui import gfx, motion
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
+    from game.core.ui.assets import Assets
+    from game.core.ui.text import TextCache
+
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 LABEL_INSET = 8  # px a label stays inside the area it is kept in (its shadow is 4)
+
+
+class Pictures(Protocol):
+    """What drawing a sprite or a card takes from the app (its Context)."""
+
+    @property
+    def assets(self) -> Assets: ...
+
+    @property
+    def text(self) -> TextCache: ...
 
 
 def pulse(time: float, speed: float = 3.0) -> float:
@@ -101,7 +117,7 @@ def arrow_sweep(start: Point, end: Point) -> Segment:
     return end, (start[0] + dx * k, start[1] + dy * k)
 
 
-def arrow_covers(start: Point, end: Point, rect: Any, half: float = ARROW_HALF) -> bool:
+def arrow_covers(start: Point, end: Point, rect: RectLike, half: float = ARROW_HALF) -> bool:
     """Whether the arrow from `start` to `end` (its whole width, at any bob) touches `rect`."""
     a, b = arrow_sweep(start, end)
     return bool(pygame.FRect(rect).inflate(2 * half, 2 * half).clipline(a, b))
@@ -114,7 +130,7 @@ def arrow_tip_bobbed(start: Point, end: Point) -> Point:
     return end[0] + dx * ARROW_BOB / length, end[1] + dy * ARROW_BOB / length
 
 
-def label_area(rect: Any) -> pygame.FRect:
+def label_area(rect: RectLike) -> pygame.FRect:
     """The middle of a thing, where its label (a number, a word) is: what an arrow pointing at
     it, or crossing it, leaves clear."""
     box = pygame.FRect(rect)
@@ -157,12 +173,12 @@ Box = tuple[float, float, float, float]
 
 
 def arrow_route(
-    target: Any,
-    avoid: Sequence[Any] = (),
-    within: Any = None,
-    text: Sequence[Any] = (),
-    marks: Sequence[Any] = (),
-    pictures: Sequence[Any] = (),
+    target: RectLike,
+    avoid: Sequence[RectLike] = (),
+    within: RectLike | None = None,
+    text: Sequence[RectLike] = (),
+    marks: Sequence[RectLike] = (),
+    pictures: Sequence[RectLike] = (),
 ) -> Segment:
     """Where the guide's arrow goes to point at `target` (the thing's own rect), inside
     `within` (all the window shows), at any bob. Its tip lies inside the target, over an edge
@@ -183,7 +199,7 @@ def arrow_route(
     )
 
 
-def _key(rect: Any) -> Box:
+def _key(rect: RectLike) -> Box:
     box = pygame.FRect(rect)
     return (box.x, box.y, box.w, box.h)
 
@@ -269,9 +285,9 @@ def draw_pointer(
     time: float,
     colour: RGB = YELLOW,
     radius: float = 30,
-    avoid: Sequence[Any] = (),
-    text: Sequence[Any] = (),
-    pictures: Sequence[Any] = (),
+    avoid: Sequence[RectLike] = (),
+    text: Sequence[RectLike] = (),
+    pictures: Sequence[RectLike] = (),
 ) -> Segment:
     """The guide's pointer at a point with no known thing around it: a ring on the target and
     an arrow bobbing into it, routed clear of `avoid`, `pictures` and `text` inside the window
@@ -285,7 +301,7 @@ def draw_pointer(
     return route
 
 
-def frame_rect(target: Any, time: float) -> tuple[pygame.Rect, pygame.Rect]:
+def frame_rect(target: RectLike, time: float) -> tuple[pygame.Rect, pygame.Rect]:
     """The breathing frame just outside a thing, and the frame's outer (ink) rect."""
     pad = 7 + round(3 * pulse(time, 5.0))  # just clear of it: the lines around stay readable
     frame = pygame.Rect(target).inflate(2 * pad, 2 * pad)
@@ -297,10 +313,10 @@ def draw_frame_pointer(
     target: pygame.FRect,
     time: float,
     colour: RGB = YELLOW,
-    avoid: Sequence[Any] = (),
-    text: Sequence[Any] = (),
-    marks: Sequence[Any] = (),
-    pictures: Sequence[Any] = (),
+    avoid: Sequence[RectLike] = (),
+    text: Sequence[RectLike] = (),
+    marks: Sequence[RectLike] = (),
+    pictures: Sequence[RectLike] = (),
 ) -> Segment:
     """The guide's pointer at a thing of known size (a button, a square, a card): a breathing
     frame just outside it and an arrow whose tip rests on it, over an edge or a corner, clear
@@ -319,13 +335,13 @@ def draw_frame_pointer(
 
 def draw_tag(
     surface: pygame.Surface,
-    text: Any,
+    text: TextCache,
     label: str,
     center: Point,
     size: int = 26,
     colour: Sequence[int] = (255, 247, 226),
     ink: RGB = INK,
-    within: Any = None,
+    within: RectLike | None = None,
 ) -> pygame.Rect:
     """A small paper label with `label` on it, centred on `center` and moved inside `within`
     (by default the surface's clip: a How to play picture's box), so a long translation is
@@ -340,7 +356,7 @@ def draw_tag(
 
 def draw_caption(
     surface: pygame.Surface,
-    text: Any,
+    text: TextCache,
     label: str,
     center: Point,
     size: int = 28,
@@ -370,7 +386,7 @@ def draw_caption(
     return drawn
 
 
-def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
+def _room(surface: pygame.Surface, within: RectLike | None) -> pygame.Rect:
     """Where a label may go: `within`, else the surface's clip, far enough in that a label
     and its shadow stay off the framing panel's border (How to play clips a few pixels
     outside its picture's panel)."""
@@ -379,7 +395,11 @@ def _room(surface: pygame.Surface, within: Any) -> pygame.Rect:
 
 
 def draw_number_card(
-    surface: pygame.Surface, ctx: Any, number: int, rect: pygame.FRect, colour: RGB = (52, 40, 90)
+    surface: pygame.Surface,
+    ctx: Pictures,
+    number: int,
+    rect: pygame.FRect,
+    colour: RGB = (52, 40, 90),
 ) -> None:
     """A revealed Number card (the sprite when there is one, else a drawn card)."""
     r = pygame.FRect(rect)
@@ -393,7 +413,12 @@ def draw_number_card(
 
 
 def draw_sprite(
-    surface: pygame.Surface, ctx: Any, name: str, center: Point, size: float, fallback: RGB = YELLOW
+    surface: pygame.Surface,
+    ctx: Pictures,
+    name: str,
+    center: Point,
+    size: float,
+    fallback: RGB = YELLOW,
 ) -> None:
     """A sprite centred on `center` (a plain disc when the sprite is missing)."""
     s = round(size)

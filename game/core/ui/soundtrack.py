@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from game.core.ui.game_ui import GameSounds
 
 
 @dataclass(frozen=True)
@@ -26,11 +29,17 @@ class Piece:
     loop: bool = True
 
 
+class Player(Protocol):
+    """What plays a game's sounds: the app's Context."""
+
+    def play(self, sound: str) -> None: ...
+
+
 #: The title's and menus' loop.
 MENUS = Piece("calm_loop")
 
 
-def piece_of(scenes: Iterable[Any]) -> Piece | None:
+def piece_of(scenes: Iterable[object]) -> Piece | None:
     """The music of the top-most scene (of `scenes`, bottom first) that names one."""
     for scene in reversed(tuple(scenes)):
         piece = getattr(scene, "music", None)
@@ -39,7 +48,7 @@ def piece_of(scenes: Iterable[Any]) -> Piece | None:
     return None
 
 
-def follow(scenes: Iterable[Any], audio: Any) -> None:
+def follow(scenes: Iterable[object], audio: object) -> None:
     """Tell `audio` the piece the scenes ask for (nothing when none names one, or when the
     audio cannot change piece: the silent stand-in)."""
     piece = piece_of(scenes)
@@ -48,7 +57,7 @@ def follow(scenes: Iterable[Any], audio: Any) -> None:
         set_track(piece.name, piece.loop)
 
 
-def game_sounds(ctx: Any, game_id: str) -> Any:
+def game_sounds(ctx: object, game_id: str) -> GameSounds:
     """The `GameSounds` of the game with that id (the defaults for a game the app lacks)."""
     from game.core.ui.game_ui import GameSounds
 
@@ -58,12 +67,12 @@ def game_sounds(ctx: Any, game_id: str) -> Any:
     return GameSounds()
 
 
-def play_game_end(ctx: Any, game_id: str) -> None:
+def play_game_end(ctx: Player, game_id: str) -> None:
     """The game's end flourish (its end screen plays it as it opens)."""
     ctx.play(game_sounds(ctx, game_id).game_end)
 
 
-def play_deal(ctx: Any, game_id: str) -> None:
+def play_deal(ctx: Player, game_id: str) -> None:
     """The game's sound of a deal (Blanco's plays with its Dealt step; a dealing animation of
     its own may play it here instead). Nothing for a game without one."""
     deal = game_sounds(ctx, game_id).deal

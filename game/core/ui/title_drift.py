@@ -9,7 +9,6 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -51,7 +50,7 @@ class Drift:
     within `view`: what the window shows, in logical pixels (wider or taller than 1280 x 720
     in a window of another shape), known once drawn; until then the design's own screen."""
 
-    def __init__(self, buttons: Callable[[], Iterable[Any]], seed: int) -> None:
+    def __init__(self, buttons: Callable[[], Iterable[pygame.FRect]], seed: int) -> None:
         self.buttons = buttons
         self.view = pygame.Rect(0, 0, 1280, 720)
         self.rng = random.Random(seed)  # fixed, so screenshots are repeatable
@@ -154,7 +153,9 @@ class Drift:
             lane=lane,
         )
 
-    def draw(self, surface: Any, ctx: Context, game: str, time: float, cache: dict) -> None:
+    def draw(
+        self, surface: pygame.Surface, ctx: Context, game: str, time: float, cache: dict
+    ) -> None:
         """Each decoration at `time`: the game's own card (its `decoration` route, pictures
         kept in `cache`), else a numbered card or a token."""
         text = ctx.text

@@ -3,7 +3,7 @@ seconds: a settings warning, a link copied, a friend waiting at the rematch."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,13 +11,16 @@ from game.core.ui import gfx
 from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.paint import INK, YELLOW, draw_panel
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 TOAST_TIME = 4.0  # seconds a ctx.message stays on screen
 
 
 class Toast:
     """Shows `ctx.message` until it changes or TOAST_TIME passes (then clears it)."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.text = ""  # the line shown now ("" for none)
         self.age = 0.0
@@ -32,7 +35,7 @@ class Toast:
             if self.age >= TOAST_TIME:
                 self.ctx.message = self.text = ""
 
-    def draw(self, screen: Any, top: Any) -> None:
+    def draw(self, screen: pygame.Surface, top: object) -> None:
         """At the foot of the view, above any of the top scene's widgets it would cover (an
         end screen's buttons at the foot of a wide window)."""
         if not self.text:
@@ -52,7 +55,7 @@ class Toast:
         screen.blit(label, label.get_rect(center=box.center))
 
 
-def covered(scene: Any, box: pygame.Rect) -> list[pygame.Rect]:
+def covered(scene: object, box: pygame.Rect) -> list[pygame.Rect]:
     """The scene's visible widgets that `box` overlaps."""
     widgets = getattr(scene, "widgets", {})
     rects = [pygame.Rect(w.rect) for w in widgets.values() if getattr(w, "visible", True)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -40,6 +40,15 @@ class Tip:
 
 
 Provider = Callable[[tuple[float, float]], "Tip | None"]
+
+
+class Tipped(Protocol):
+    """A widget as `widget_tips` reads it (its `tooltip`, when it has one, by getattr)."""
+
+    visible: bool
+    rect: pygame.FRect
+
+
 Text = str | Callable[[], str]
 
 
@@ -73,7 +82,7 @@ class TooltipLayer:
         self.keep: list[pygame.FRect] = []
         self.placed: pygame.Rect | None = None  # where the tip was last drawn (for tests)
         # (tip, (text scale, render scale, screen), where, image)
-        self._image: tuple[Tip, tuple[Any, ...], pygame.Rect, pygame.Surface] | None = None
+        self._image: tuple[Tip, tuple[object, ...], pygame.Rect, pygame.Surface] | None = None
 
     def add(self, provider: Provider) -> Provider:
         self.providers.append(provider)
@@ -217,7 +226,7 @@ class TooltipLayer:
         return box, image
 
 
-def widget_tips(widgets: Callable[[], Mapping[str, Any]]) -> Provider:
+def widget_tips(widgets: Callable[[], Mapping[str, Tipped]]) -> Provider:
     """A provider for a scene's visible widgets that carry a `tooltip` (a string or a callable):
     `widgets()` gives the name -> widget mapping."""
 

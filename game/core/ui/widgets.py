@@ -312,7 +312,7 @@ class UIScene(Scene):
     def _feedback(self, sound: str) -> None:
         self.ctx.play(sound)
 
-    def focused(self) -> Any:
+    def focused(self) -> Widget | None:
         """The text input that has the keyboard, if any."""
         for w in self.widgets.values():
             if w.takes_text and getattr(w, "focused", False) and w.visible:

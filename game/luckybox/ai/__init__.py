@@ -1,11 +1,11 @@
 """Computer players: Easy, Normal, Hard and Expert, and the hint; `BOTS` is the game's
 `GameBots` (game/core/game.py). No pygame: usable headless."""
 
-from typing import Any
-
 from game.core.game import BOT_LEVELS, GameBots
 from game.luckybox.ai.bots import LEVELS, Bot, hint
 from game.luckybox.ai.levels import make_bot
+from game.luckybox.rules.actions import Action
+from game.luckybox.rules.state import GameState
 
 
 class LuckyBoxBots:
@@ -16,7 +16,7 @@ class LuckyBoxBots:
     def make_bot(self, level: str, seed: int, seat: int) -> Bot:
         return make_bot(level, seed, seat)
 
-    def hint(self, view: Any, seat: int) -> Any:
+    def hint(self, view: GameState, seat: int) -> Action:
         return hint(view, seat)
 
 

@@ -7,9 +7,9 @@ Pure: no pygame, no words (the UI says a `Reason` in the player's language).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from game.luckybox.rules.actions import Cross, Keep, Pass, Pick, Resolve
+from game.luckybox.rules.actions import Action, Cross, Keep, Pass, Pick, Resolve
 from game.luckybox.rules.cards import (
     BLANK,
     COL_MASKS,
@@ -22,6 +22,7 @@ from game.luckybox.rules.cards import (
     CardFace,
 )
 from game.luckybox.rules.scoring import CARD_POINTS
+from game.luckybox.rules.state import GameState
 
 # The kinds of reason, best first where a move has several:
 CARD = "card"  # the cross completes its card: `points` this round, `bonuses` of its lines
@@ -58,7 +59,7 @@ def _line_masks() -> tuple[int, ...]:
     return ROW_MASKS + COL_MASKS
 
 
-def cross_reason(view: Any, seat: int, card: int, cell: int, lightning: int = 0) -> Reason:
+def cross_reason(view: GameState, seat: int, card: int, cell: int, lightning: int = 0) -> Reason:
     """Why crossing `cell` of `card` helps `seat` (from the cards it holds, which are open)."""
     player = view.players[seat]
     cards = list(player.cards)
@@ -92,7 +93,7 @@ def cross_reason(view: Any, seat: int, card: int, cell: int, lightning: int = 0)
     return Reason(BUILD, amount=crossed, lightning=spent)
 
 
-def _best_icons(view: Any, cards: tuple[int, ...]) -> tuple[Bonus, ...]:
+def _best_icons(view: GameState, cards: tuple[int, ...]) -> tuple[Bonus, ...]:
     """The kept cards' line icons, the most useful first (blanks left out), at most three."""
     icons = [
         b
@@ -104,7 +105,7 @@ def _best_icons(view: Any, cards: tuple[int, ...]) -> tuple[Bonus, ...]:
     return tuple(icons[:3])
 
 
-def reason(view: Any, action: Any) -> Reason | None:
+def reason(view: GameState, action: Action) -> Reason | None:
     """Why `action` (a hint for its player, from that player's `view`) is a good move; None
     for an action no reason is given for."""
     if isinstance(action, Cross):

@@ -1,54 +1,58 @@
-"""Player actions: small immutable tuples, and their game-record form (GAME-RECORD.md).
+"""Player actions: small frozen structs, and their game-record form (GAME-RECORD.md).
 
-Action classes are NamedTuples for speed (the engine lists thousands of them per game); each
-class has a distinct shape, so two different kinds of action never compare equal.
+An action is what the engine lists and applies, what the wire sends (tagged by "kind", in a
+view's `actions` and an `Undone` event) and what a record's actions are read into: one
+declaration. Two different kinds of action never compare equal.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.core.game import RecordError
+from game.core.wire import Tagged
+
+from .caps import Card, Cell, Drawn, Line, LineNo, Seat, Shift
 
 
-class Keep(NamedTuple):
+class Keep(Tagged, frozen=True):
     """Setup draft: keep these 3 of the 5 cards drawn."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
-class Pick(NamedTuple):
-    """Round draft (after rounds 1-3): keep this 1 of the 3 cards drawn."""
+class Pick(Tagged, frozen=True):
+    """Round draft: keep this 1 of the 3 cards drawn."""
 
-    player: int
-    card: int
-
-
-class Cross(NamedTuple):
-    """Cross a square showing the revealed number shifted by `lightning` (|lightning| tokens)."""
-
-    player: int
-    card: int
-    cell: int
-    lightning: int = 0
+    player: Seat
+    card: Card
 
 
-class Pass(NamedTuple):
-    """Cross nothing for this number (only when no open square shows it exactly)."""
+class Cross(Tagged, frozen=True):
+    """Cross a cell showing the revealed number shifted by `lightning` (|lightning| tokens)."""
 
-    player: int
+    player: Seat
+    card: Card
+    cell: Cell
+    lightning: Shift = 0
 
 
-class Resolve(NamedTuple):
-    """Resolve a completed line's pending number or question-mark bonus by crossing a square."""
+class Pass(Tagged, frozen=True):
+    """Cross nothing for this number."""
 
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the records' field name
-    target_card: int
-    cell: int
+    player: Seat
+
+
+class Resolve(Tagged, frozen=True):
+    """Resolve line `index` ("row" or "col") of `card`'s pending bonus on a cell."""
+
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
+    target_card: Card
+    cell: Cell
 
 
 Action = Keep | Pick | Cross | Pass | Resolve

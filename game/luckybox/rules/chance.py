@@ -15,9 +15,6 @@ from .shuffle import seeded, shuffle
 from .tables import REVEALED, ROUND_SCORED, ROUND_STARTED
 from .undo import Snapshot
 
-# (NamedTuples built as tuple.__new__(cls, fields): their own __new__ is a Python function)
-_new = tuple.__new__
-
 
 class Chance:
     """`advance` for `GameState`, which provides these attributes."""
@@ -86,7 +83,7 @@ class Chance:
                     break
                 self.draw_pile = self._reshuffled()[::-1]
                 self.discard.clear()
-                events.append(_new(ev.DeckReshuffled, (len(self.draw_pile),)))
+                events.append(ev.DeckReshuffled(len(self.draw_pile)))
             drawn.append(self.draw_pile.pop())
         return drawn
 
@@ -158,7 +155,7 @@ class Chance:
             p.card_points[r] = CARD_POINTS[r] * len(done)
             p.star_points[r] = STAR_POINTS[p.stars[r]]
             scored = (i, self.round, tuple(done), p.card_points[r], p.stars[r], p.star_points[r])
-            events.append(_new(ev.PlayerScored, scored))
+            events.append(ev.PlayerScored(*scored))
         events.append(ROUND_SCORED[self.round])
         if self.round == ROUNDS:
             self._end_game(events)
@@ -168,7 +165,7 @@ class Chance:
         for i, p in enumerate(self.players):
             p.hand = self._draw(3, events)
             if p.hand:
-                events.append(_new(ev.CardsDealt, (i, tuple(p.hand))))
+                events.append(ev.CardsDealt(i, tuple(p.hand)))
             else:  # nothing left to draw: nothing to pick
                 p.done = True
                 self.waiting -= 1
@@ -193,5 +190,5 @@ class Chance:
             p.done = True
             total = p.total
             totals.append(total)
-            events.append(_new(ev.FinalScored, (i, p.incomplete, points[i], total)))
-        events.append(_new(ev.GameOver, (winners(totals, moons), tuple(totals))))
+            events.append(ev.FinalScored(i, p.incomplete, points[i], total))
+        events.append(ev.GameOver(winners(totals, moons), tuple(totals)))

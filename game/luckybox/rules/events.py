@@ -1,180 +1,206 @@
 """What happened: the ordered events an action produces, for the table to animate step by step.
 
-Every event is a small NamedTuple; `type(event).__name__` names its kind. Lines are
-("row" | "col", index); bonuses are (kind, value) pairs from `cards`.
+Every event is a small frozen struct, tagged by its kind on the wire ("kind": its class's name in
+snake case); the engine builds them, the table animates them and the wire sends them as they are
+(docs/schema/luckybox-events.json is generated from them). Lines are ("row" | "col", index);
+bonuses are [kind, value] pairs from `cards`.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Annotated
 
+import msgspec
+
+from game.core.wire import Tagged
 from game.luckybox.rules.actions import Action
-from game.luckybox.rules.cards import Bonus
+
+from .caps import (
+    MAX_CARD,
+    Bonus,
+    By,
+    Card,
+    Cell,
+    Count,
+    Drawn,
+    Line,
+    LineNo,
+    Number,
+    NumberIndex,
+    Points,
+    Reason,
+    Round,
+    Scores,
+    Seat,
+    Seats,
+    Stars,
+    Token,
+)
+from .scoring import MAX_STARS
 
 
-class CardsDealt(NamedTuple):
+class CardsDealt(Tagged, frozen=True):
     """A player drew cards to choose from (5 at setup, 3 after rounds 1-3)."""
 
-    player: int
-    cards: tuple[int, ...]
+    player: Seat
+    cards: Drawn
 
 
-class DeckReshuffled(NamedTuple):
-    """The draw pile ran out: the discard pile was shuffled into a new draw pile."""
+class DeckReshuffled(Tagged, frozen=True):
+    """The draw pile ran out: the discards became a new pile of `cards` cards."""
 
-    cards: int
-
-
-class CardsKept(NamedTuple):
-    player: int
-    kept: tuple[int, ...]
-    discarded: tuple[int, ...]
+    cards: Annotated[int, msgspec.Meta(ge=0, le=MAX_CARD)]
 
 
-class RoundStarted(NamedTuple):
-    round: int
+class CardsKept(Tagged, frozen=True):
+    player: Seat
+    kept: Drawn
+    discarded: Drawn
 
 
-class NumberRevealed(NamedTuple):
-    round: int
-    index: int  # type: ignore[assignment]  # 0-8, which of the 9 numbers (shadows tuple.index)
-    number: int
+class RoundStarted(Tagged, frozen=True):
+    round: Round
 
 
-class TokensSpent(NamedTuple):
-    """Lightning spent before a cross: the revealed number became `to_number` for this player."""
-
-    player: int
-    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
-    from_number: int
-    to_number: int
+class NumberRevealed(Tagged, frozen=True):
+    round: Round
+    index: NumberIndex  # which of the round's nine numbers
+    number: Number
 
 
-class SquareCrossed(NamedTuple):
-    player: int
-    card: int
-    cell: int
-    number: int
-    by: str  # "number", "lightning" or "bonus"
+class TokensSpent(Tagged, frozen=True):
+    """Lightning spent before a cross: the number became `to_number` for this player."""
+
+    player: Seat
+    count: Count
+    from_number: Number
+    to_number: Number
 
 
-class Passed(NamedTuple):
-    player: int
+class SquareCrossed(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    cell: Cell
+    number: Number
+    by: By
 
 
-class LineCompleted(NamedTuple):
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+class Passed(Tagged, frozen=True):
+    player: Seat
+
+
+class LineCompleted(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
     bonus: Bonus
 
 
-class IconCircled(NamedTuple):
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+class IconCircled(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
     bonus: Bonus
 
 
-class TokenGained(NamedTuple):
-    player: int
-    token: str  # "lightning" or "moon"
-    count: int  # type: ignore[assignment]  # shadows tuple.count: the events' field name
-    total: int
+class TokenGained(Tagged, frozen=True):
+    player: Seat
+    token: Token
+    count: Count
+    total: Points
 
 
-class StarGained(NamedTuple):
-    player: int
-    round: int
-    slot: int  # 0-2: the star slot filled this round
+class StarGained(Tagged, frozen=True):
+    player: Seat
+    round: Round
+    slot: Annotated[int, msgspec.Meta(ge=0, lt=MAX_STARS)]  # the star slot filled this round
 
 
-class StarWasted(NamedTuple):
+class StarWasted(Tagged, frozen=True):
     """A 4th or later star in one round: it does nothing."""
 
-    player: int
-    round: int
+    player: Seat
+    round: Round
 
 
-class BonusPending(NamedTuple):
-    """A number or question-mark bonus waits for the player to choose its square."""
+class BonusPending(Tagged, frozen=True):
+    """A number or question-mark bonus waits for the player to choose its cell."""
 
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
     bonus: Bonus
 
 
-class BonusUsed(NamedTuple):
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+class BonusUsed(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
     bonus: Bonus
 
 
-class BonusLost(NamedTuple):
-    player: int
-    card: int
-    line: str
-    index: int  # type: ignore[assignment]  # shadows tuple.index: the events' field name
+class BonusLost(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    line: Line
+    index: LineNo
     bonus: Bonus
-    reason: str
+    reason: Reason  # in English
 
 
-class CardCompleted(NamedTuple):
-    player: int
-    card: int
+class CardCompleted(Tagged, frozen=True):
+    player: Seat
+    card: Card
 
 
-class PlayerDone(NamedTuple):
-    """The player has crossed or passed and resolved every bonus for this number."""
+class PlayerDone(Tagged, frozen=True):
+    """The player is done with this number (crossed or passed, every bonus resolved)."""
 
-    player: int
-
-
-class CardsPicked(NamedTuple):
-    player: int
-    card: int
-    discarded: tuple[int, ...]
+    player: Seat
 
 
-class PlayerScored(NamedTuple):
+class CardsPicked(Tagged, frozen=True):
+    player: Seat
+    card: Card
+    discarded: Drawn
+
+
+class PlayerScored(Tagged, frozen=True):
     """One player's round score: completed cards (discarded now) and star points."""
 
-    player: int
-    round: int
-    completed: tuple[int, ...]
-    card_points: int
-    stars: int
-    star_points: int
+    player: Seat
+    round: Round
+    completed: Annotated[tuple[Card, ...], msgspec.Meta(max_length=12)]
+    card_points: Points
+    stars: Stars
+    star_points: Points
 
 
-class RoundScored(NamedTuple):
-    round: int
+class RoundScored(Tagged, frozen=True):
+    round: Round
 
 
-class FinalScored(NamedTuple):
-    player: int
-    incomplete: int
-    moon_points: int
-    total: int
+class FinalScored(Tagged, frozen=True):
+    player: Seat
+    incomplete: Points
+    moon_points: Points
+    total: Points
 
 
-class GameOver(NamedTuple):
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
+class GameOver(Tagged, frozen=True):
+    winners: Seats
+    totals: Scores
 
 
-class Undone(NamedTuple):
-    player: int
+class Undone(Tagged, frozen=True):
+    player: Seat
     action: Action
 
 
-# Every kind of event, for the lists `apply`, `undo` and `advance` return.
 Event = (
     CardsDealt
     | DeckReshuffled

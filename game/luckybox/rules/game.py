@@ -5,12 +5,14 @@ words; the whole game (bots from `game.luckybox.ai`, words from `game.luckybox.w
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.core.game import GameState as AnyGameState, ParsedRecord
 from game.core.records import play_record, totals_result_scores
+from game.core.wire import WireTypes
 
 from . import record as _record
 from .actions import Action, action_from_record, action_to_record
@@ -42,6 +44,18 @@ class LuckyBoxRules:
         from .state import GameState
 
         return GameState.new(list(names), seed, options, deal)
+
+    @functools.cached_property
+    def wire(self) -> WireTypes:
+        """Views, events and actions travel as the rules' own structs; an `act` message
+        carries an action in its record form (GAME-RECORD.md)."""
+        from .events import Event
+        from .state import GameState
+        from .view import View
+
+        return WireTypes(
+            View, Event, Action, GameState.from_view, action_to_record, action_from_record
+        )
 
     def parse_record(self, record: Any) -> ParsedRecord:
         return _record.parse_record(record)

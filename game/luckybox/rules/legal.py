@@ -20,13 +20,12 @@ PLAY = "play"  # a number is revealed
 DRAFT = "draft"  # after rounds 1-3: keep 1 of 3
 OVER = "over"
 
-_new = tuple.__new__
 _ACTION_TYPES = frozenset((Keep, Pick, Cross, Pass, Resolve))
 
 
 class LastOffer:
     """The actions `legal_actions` listed last and the state they are legal in, until that
-    state next changes: `apply` takes those very objects (by identity: an equal tuple built
+    state next changes: `apply` takes those very objects (by identity: an equal action built
     elsewhere is checked) without checking them again. One for the process, not on the state,
     so a state's copies, views, pickles and comparisons never see it."""
 
@@ -119,7 +118,7 @@ class Legality:
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
             out = []
             for combo in combinations(p.hand, 3):  # (a loop, as for a pick below)
-                out.append(_new(Keep, (player, combo)))
+                out.append(Keep(player, combo))
         elif phase == DRAFT:
             faces = self.faces
             seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[player]
@@ -147,7 +146,8 @@ class Legality:
         number bonus) on any card, card by card, cell by cell."""
         cards, masks = p.cards, p.masks
         out: list[Action] = []
-        for card, line, index, bonus in p.pending:
+        for pend in p.pending:
+            card, line, index, bonus = pend.card, pend.line, pend.index, pend.bonus
             # A number bonus reaches the squares showing its number (each card's cells that
             # show it are `reached` with no Lightning), a question mark any open square.
             showing = seat.reached[bonus[1] * 9] if bonus[0] == NUMBER else None
@@ -180,7 +180,7 @@ class Legality:
         kind = type(action)
         if kind not in _ACTION_TYPES:
             return Refusal("not_an_action", "that is not an action")
-        player = action[0]
+        player = action.player
         if type(player) is not int or not 0 <= player < len(self.players):
             return Refusal("unknown_player", "unknown player {value}", value=player)
         p = self.players[player]
@@ -277,7 +277,7 @@ class Legality:
         return None
 
     def _check_cross(self, player: int, p: PlayerState, action: Cross) -> Refusal | None:
-        _, card, cell, lightning = action
+        card, cell, lightning = action.card, action.cell, action.lightning
         if type(lightning) is not int:
             return Refusal("lightning_not_whole", "lightning must be a whole number")
         spent = abs(lightning)
@@ -313,7 +313,8 @@ class Legality:
         return None
 
     def _check_resolve(self, player: int, p: PlayerState, action: Resolve) -> Refusal | None:
-        _, card, line, index, target, cell = action
+        card, line, index = action.card, action.line, action.index
+        target, cell = action.target_card, action.cell
         pend = next(
             (x for x in p.pending if x.card == card and x.line == line and x.index == index), None
         )

@@ -46,7 +46,7 @@ class Play(Legality, Undo):
         offer = LAST_OFFER
         # The very object just listed for this state is legal as it is (as LastOffer.holds,
         # inline); anything else is checked (the loop's else: not found among them). Sought by
-        # identity: index() compares tuples field by field, and the fields of actions listed
+        # identity: index() compares actions field by field, and the fields of actions listed
         # together mostly agree (a bonus's Resolve actions share five).
         for listed in offer.actions if offer.state is self else ():
             if listed is action:
@@ -57,14 +57,16 @@ class Play(Legality, Undo):
             if reason is not None:
                 return _new(Outcome, ([], reason))
             faces = self.faces
-            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[action[0]]
+            seat = (LAST_DECK.seats if LAST_DECK.faces is faces else seat_tables(faces))[
+                action.player
+            ]
         offer.state = None
-        player = action[0]
+        player = action.player
         p = self.players[player]
-        kind = type(action)  # check() let through only these exact types
         events: list[ev.Event]
-        if kind is Cross:
-            _, card, cell, lightning = action  # type: ignore[misc]  # a Cross: four fields
+        # check() let through only these exact types (no subclass)
+        if isinstance(action, Cross):
+            card, cell, lightning = action.card, action.cell, action.lightning
             slot = p.cards.index(card)
             masks = p.masks
             before = masks[slot]
@@ -86,7 +88,7 @@ class Play(Legality, Undo):
                     )
                 else:  # most actions: one square crossed, nothing else changes, and the
                     # action itself says which (no snapshot to build: see undo.py)
-                    self._undo.append(action)  # type: ignore[arg-type]  # a Cross
+                    self._undo.append(action)
             self.actions.append(action)
             crossed = seat.cards[card] or seat.card(card)
             masks[slot] = mask
@@ -109,13 +111,13 @@ class Play(Legality, Undo):
                     return _new(Outcome, ([crossed.by_number[cell], seat.done], None))
                 events = [crossed.by_number[cell]]
             self._lines_done(player, p, seat, crossed, lines, mask, events)
-        elif kind is Resolve:
-            _, card, line, index, target, cell = action  # type: ignore[misc]  # six fields
+        elif isinstance(action, Resolve):
+            card, target, cell = action.card, action.target_card, action.cell
             slot = p.cards.index(target)
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, slot))
             self.actions.append(action)
-            resolved = seat.line(card, line, index)
+            resolved = seat.line(card, action.line, action.index)
             # The bonus resolved: its Pending (the line's own, or one equal to it after a
             # copy or a pickle) found in C, and taken out of a new list (see the doc).
             pending = p.pending[:]
@@ -123,7 +125,7 @@ class Play(Legality, Undo):
             p.pending = pending
             events = [resolved.used]
             self._cross(player, p, seat, target, slot, cell, events)
-        elif kind is Pass:  # it changes no card, and is legal only with no bonus pending
+        elif isinstance(action, Pass):  # it changes no card; legal only with no bonus pending
             if self.undo_enabled:
                 self._undo.append(self._snapshot(player, p, None))
             self.actions.append(action)
@@ -131,7 +133,7 @@ class Play(Legality, Undo):
             self.waiting -= 1
             return _new(Outcome, ([seat.passed, seat.done], None))
         else:
-            return self._draft(player, p, seat, action)  # type: ignore[arg-type]  # Keep or Pick
+            return self._draft(player, p, seat, action)
         if p.pending:
             # A bonus whose every possible square is now crossed is lost at once.
             keep: list[Pending] = []
@@ -163,13 +165,13 @@ class Play(Legality, Undo):
                 hand.remove(card)
             p.cards.extend(kept)
             p.masks.extend([0] * len(kept))
-            event = _new(ev.CardsKept, (player, kept, tuple(hand)))
+            event = ev.CardsKept(player, kept, tuple(hand))
         else:
             card = action.card
             hand.remove(card)
             p.cards.append(card)
             p.masks.append(0)
-            event = _new(ev.CardsPicked, (player, card, tuple(hand)))
+            event = ev.CardsPicked(player, card, tuple(hand))
         self.discard.extend(hand)
         p.hand = []
         p.done = True
@@ -262,10 +264,10 @@ class Play(Legality, Undo):
                     p.moons += count
                     total = p.moons
                 # (the event from the seat's table, made when first met: a token count and
-                # total recur, and a key costs less than a NamedTuple)
+                # total recur, and a key costs less than an event)
                 key = (kind, count, total)
                 gained = seat.gained.get(key)
                 if gained is None:
-                    gained = seat.gained[key] = _new(ev.TokenGained, (player, *key))
+                    gained = seat.gained[key] = ev.TokenGained(player, *key)
                 events.append(gained)
         # BLANK: the circled icon is all that happens.

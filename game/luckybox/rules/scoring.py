@@ -25,8 +25,6 @@ SOLO_RATINGS = (
     (-(10**9), "Super Mega UNlucky"),
 )
 
-_new = tuple.__new__
-
 
 def shift(number: int, lightning: int) -> int:
     """The number `lightning` steps from `number`, wrapping 9→1 and 1→9."""

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import game.luckybox.rules.events as ev
 from game.core.game import Outcome
+from game.core.wire import view_fields
 from game.luckybox.rules.actions import Action
 from game.luckybox.rules.cards import BLANK, FACES_PER_COPY, LIGHTNING, CardFace, faces_by_id
 
@@ -44,9 +45,11 @@ from .scoring import (  # re-exported: the state module is where callers look fo
 )
 from .shuffle import seeded, shuffle, shuffled_head
 from .undo import Snapshot
+from .view import View
 
 # Shared by every game dealt without them (both are frozen): no new pair to build at each deal.
 _DEFAULT_OPTIONS = Options()
+_OPTIONS_BY_SUPPLY = {o.token_supply: o for o in (_DEFAULT_OPTIONS, Options("limited"))}
 _NO_DEAL = Deal()
 _SEATS = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))  # _SEATS[n]: seats 0 to n - 1
 _NUMBER_CARDS = (*range(1, 10), *range(1, 10))  # a round's pool before its shuffle: 1-9 twice
@@ -150,10 +153,10 @@ class GameState(Play, Chance):
         events: list[ev.Event] = []
         players = state.players
         for i in range(len(names)):  # (a loop: no comprehension or enumerate object to build)
-            p = PlayerState(names[i])
+            p = PlayerState.new(names[i])
             players.append(p)
             p.hand = state._draw(5, events)
-            events.append(tuple.__new__(ev.CardsDealt, (i, tuple(p.hand))))
+            events.append(ev.CardsDealt(i, tuple(p.hand)))
         state.waiting = len(names)
         return state, events
 
@@ -209,6 +212,31 @@ class GameState(Play, Chance):
         view.reshuffle_piles = []
         view.seed = 0  # the seed deals the numbers and the pile: it would give them away
         return view
+
+    @property
+    def token_supply(self) -> str:
+        """The option (a view's field): "unlimited" or "limited"."""
+        return self.options.token_supply
+
+    @classmethod
+    def from_view(cls, view: View) -> GameState:
+        """The state a view shows (what the wire sent a seat): its table, with no seed, no
+        fixed deal and no undo (ValueError for an option the game has not)."""
+        table = view_fields(view)
+        options = _OPTIONS_BY_SUPPLY.get(table.pop("token_supply"))
+        if options is None:
+            raise ValueError(f"token_supply {view.token_supply!r} is not an option")
+        return cls(
+            **table,
+            seed=0,
+            options=options,
+            deal=_NO_DEAL,
+            faces=faces_by_id(view.copies),
+            deck_order=(),
+            reshuffle_piles=[],
+            undo_enabled=False,
+            _undo=[],
+        )
 
     def redact(self, event: ev.Event, seat: int) -> ev.Event:
         """Every Lucky Box event is public (all cards are face up; numbers show when revealed)."""

@@ -1,9 +1,9 @@
 """Shared tables of the actions and events a seat can be given, each built once and then reused
 by every game, clone and view of the same deck.
 
-Why: actions and events are NamedTuples, and building one (the allocation, `tuple.__new__`
-through the type, the garbage collector's bookkeeping, and freeing it again) costs the engine
-about 1,400 machine instructions, where reading a ready one costs a few dozen (callgrind). A
+Why: actions and events are objects, and building one (the allocation, the garbage
+collector's bookkeeping, and freeing it again) costs the engine about a thousand machine
+instructions, where reading a ready one costs a few dozen (callgrind). A
 solo game built several hundred. They are immutable, so sharing them shows nowhere: they
 compare, print, pickle and record as before. Tables are kept per seat because every action and
 event names its seat, and hold only what play reaches: a card's objects are built when the seat
@@ -20,19 +20,14 @@ from .cards import CELLS_OF_MASK, LINES, NUMBER, Bonus, CardFace
 from .parts import Pending
 from .scoring import _OPTIONS, MAX_PLAYERS, MAX_STARS, NUMBERS_PER_ROUND, ROUNDS, shift
 
-_new = tuple.__new__
-
 # REVEALED[round][index][number]: the NumberRevealed event (number 0 too: a view's hidden
 # numbers read 0, and a bot may play a view on).
 REVEALED = tuple(
-    tuple(
-        tuple(_new(ev.NumberRevealed, (r, i, n)) for n in range(10))
-        for i in range(NUMBERS_PER_ROUND)
-    )
+    tuple(tuple(ev.NumberRevealed(r, i, n) for n in range(10)) for i in range(NUMBERS_PER_ROUND))
     for r in range(ROUNDS + 1)
 )
-ROUND_STARTED = tuple(_new(ev.RoundStarted, (r,)) for r in range(ROUNDS + 1))
-ROUND_SCORED = tuple(_new(ev.RoundScored, (r,)) for r in range(ROUNDS + 1))
+ROUND_STARTED = tuple(ev.RoundStarted(r) for r in range(ROUNDS + 1))
+ROUND_SCORED = tuple(ev.RoundScored(r) for r in range(ROUNDS + 1))
 
 
 def no_square(bonus: Bonus) -> str:
@@ -67,12 +62,12 @@ class LineTable:
         self.card = card
         self.bonus = bonus
         # The line completed and its icon circled: always together, in this order.
-        self.completed = (_new(ev.LineCompleted, said), _new(ev.IconCircled, said))
-        self.pending = _new(Pending, (card, line, index, bonus))
-        self.pending_event = _new(ev.BonusPending, said)
-        self.used = _new(ev.BonusUsed, said)
-        self.lost = _new(ev.BonusLost, (*said, no_square(bonus)))
-        self.lost_to_supply = _new(ev.BonusLost, (*said, "the supply has run out"))
+        self.completed = (ev.LineCompleted(*said), ev.IconCircled(*said))
+        self.pending = Pending(card, line, index, bonus)
+        self.pending_event = ev.BonusPending(*said)
+        self.used = ev.BonusUsed(*said)
+        self.lost = ev.BonusLost(*said, no_square(bonus))
+        self.lost_to_supply = ev.BonusLost(*said, "the supply has run out")
         # by_target[card][cell]: the Resolve action on that cell of that card, None until first
         # listed (see `resolves` and `resolve`)
         self.by_target: dict[int, list[Resolve | None]] = {}
@@ -89,8 +84,8 @@ class LineTable:
         """Build and keep the action resolving this line's bonus on that cell of `target`: only
         the squares a listing offers (a number bonus reaches one square a card, mostly; random
         solo games still met a new line and card about twice a game after a thousand)."""
-        _, line, index, _ = self.pending
-        found = _new(Resolve, (self.seat, self.card, line, index, target, cell))
+        pending = self.pending
+        found = Resolve(self.seat, self.card, pending.line, pending.index, target, cell)
         self.resolves(target)[cell] = found
         return found
 
@@ -105,12 +100,12 @@ class CardTable:
     def __init__(self, seat: int, card: int, face: CardFace) -> None:
         grid = face.grid
         self.by_number, self.by_lightning, self.by_bonus = (
-            tuple(_new(ev.SquareCrossed, (seat, card, cell, grid[cell], by)) for cell in range(9))
+            tuple(ev.SquareCrossed(seat, card, cell, grid[cell], by) for cell in range(9))
             for by in ("number", "lightning", "bonus")
         )
         self.lines = tuple(LineTable(seat, card, line_no, face) for line_no in range(6))
-        self.completed = _new(ev.CardCompleted, (seat, card))
-        self.pick = _new(Pick, (seat, card))
+        self.completed = ev.CardCompleted(seat, card)
+        self.pick = Pick(seat, card)
 
 
 # One card's crosses for one revealed number and Lightning count: the mask of its cells that
@@ -162,22 +157,19 @@ class SeatTable:
         self.cards: list[CardTable | None] = [None] * len(faces)  # by card id, built when met
         self.passes = Pass(seat)  # the seat's one Pass action
         self.pass_alone = (self.passes,)  # a listing of the pass alone, as LAST_OFFER keeps it
-        self.passed = _new(ev.Passed, (seat,))
-        self.done = _new(ev.PlayerDone, (seat,))
+        self.passed = ev.Passed(seat)
+        self.done = ev.PlayerDone(seat)
         # spent[lightning + 8][number]: the TokensSpent of a cross with that Lightning (-8 to 8)
         self.spent = tuple(
-            tuple(
-                _new(ev.TokensSpent, (seat, abs(lightning), n, shift(n, lightning)))
-                for n in range(10)
-            )
+            tuple(ev.TokensSpent(seat, abs(lightning), n, shift(n, lightning)) for n in range(10))
             for lightning in range(-8, 9)
         )
         # stars[round - 1][slot]: a star gained in that round's slot; wasted[round - 1]: a 4th
         self.stars = tuple(
-            tuple(_new(ev.StarGained, (seat, r, slot)) for slot in range(MAX_STARS))
+            tuple(ev.StarGained(seat, r, slot) for slot in range(MAX_STARS))
             for r in range(1, ROUNDS + 1)
         )
-        self.wasted = tuple(_new(ev.StarWasted, (seat, r)) for r in range(1, ROUNDS + 1))
+        self.wasted = tuple(ev.StarWasted(seat, r) for r in range(1, ROUNDS + 1))
         # gained[(token, count, total)]: the TokenGained event of a bonus, made when first met
         self.gained: dict[tuple[str, int, int], ev.TokenGained] = {}
         # (card, cell, lightning values) -> its Cross actions: entries share them
@@ -224,7 +216,7 @@ class SeatTable:
         key = (card, cell, values)
         found = self._on_cell.get(key)
         if found is None:
-            found = tuple(_new(Cross, (self.seat, card, cell, v)) for v in values)
+            found = tuple(Cross(self.seat, card, cell, v) for v in values)
             self._on_cell[key] = found
         return found
 

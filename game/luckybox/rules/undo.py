@@ -26,6 +26,11 @@ DraftSnapshot = tuple[int, list[int], list[int], list[int]]
 Snapshot = PlaySnapshot | Cross | DraftSnapshot
 
 
+def _seat(snapshot: Snapshot) -> int:
+    """Whose action a snapshot was taken before."""
+    return snapshot.player if isinstance(snapshot, Cross) else snapshot[0]
+
+
 class Undo:
     """`can_undo` and `undo` for `GameState`, which provides these attributes."""
 
@@ -57,11 +62,11 @@ class Undo:
         """Why the player cannot undo now; None when they can."""
         if not 0 <= player < len(self.players):
             return Refusal("unknown_player", "unknown player {value}", value=player)
-        if not any(snapshot[0] == player for snapshot in self._undo):
+        if not any(_seat(snapshot) == player for snapshot in self._undo):
             return Refusal("nothing_to_undo", "nothing to undo since this number was revealed")
         if self.supply is not None:
-            last = max(i for i, a in enumerate(self.actions) if a[0] == player)
-            if any(a[0] != player for a in self.actions[last + 1 :]):
+            last = max(i for i, a in enumerate(self.actions) if a.player == player)
+            if any(a.player != player for a in self.actions[last + 1 :]):
                 return Refusal(
                     "supply_shared",
                     "another player has played since, and the token supply is shared",
@@ -76,11 +81,10 @@ class Undo:
         LAST_OFFER.state = None  # what was listed may not be legal now
         p = self.players[player]
         undo = self._undo
-        at = max(i for i, snapshot in enumerate(undo) if snapshot[0] == player)
+        at = max(i for i, snapshot in enumerate(undo) if _seat(snapshot) == player)
         snapshot = undo.pop(at)
-        last = max(i for i, a in enumerate(self.actions) if a[0] == player)
+        last = max(i for i, a in enumerate(self.actions) if a.player == player)
         action = self.actions.pop(last)
-        # (the Cross first: it has four fields too, like a keep's or pick's snapshot)
         if isinstance(snapshot, Cross):  # a plain cross: only its square changed
             p.masks[p.cards.index(snapshot.card)] &= ~(1 << snapshot.cell)
         elif len(snapshot) == 4:  # a keep or pick: take its discards back out of the pile

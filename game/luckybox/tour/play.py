@@ -5,12 +5,16 @@ a turn, a Lightning choice, a pending bonus, a step of a cascade, the round end 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.luckybox.ui.table.kit import kit_of
 from game.tour import DT, Step, Tour, TourError
+
+if TYPE_CHECKING:
+    from game.core.game import Bot
+    from game.luckybox.ui.scenes.draft import DraftScene
 
 #: A game is long; a faster animation speed keeps the tour short (every step is still drawn).
 SPEED = 6.0
@@ -51,7 +55,7 @@ def _play(tour: Tour) -> None:
 class Player:
     """Plays seat 0 by clicks, taking each shot the first time its moment comes."""
 
-    def __init__(self, tour: Tour, table: Any, chooser: Any) -> None:
+    def __init__(self, tour: Tour, table: Any, chooser: Bot) -> None:
         self.tour = tour
         self.table = table
         self.chooser = chooser
@@ -86,7 +90,7 @@ class Player:
                 tour.press(pygame.K_ESCAPE, 2)
         raise TourError("luckybox/play: the game did not end")
 
-    def draft(self, scene: Any) -> None:
+    def draft(self, scene: DraftScene) -> None:
         tour = self.tour
         state = self.table.state
         action = self.chooser.choose(state.view_for(scene.seat), scene.seat)

@@ -26,7 +26,7 @@ def _shown_fields(p: PlayerState) -> tuple:
         p.stars,
         p.card_points,
         p.star_points,
-        [tuple(x) for x in p.pending],
+        list(p.pending),
     )
 
 
@@ -141,7 +141,7 @@ class Shown:
             p.pending.append(Pending(event.card, event.line, event.index, event.bonus))
         elif kind in (ev.BonusUsed, ev.BonusLost):
             key = (event.card, event.line, event.index, event.bonus)
-            p.pending = [x for x in p.pending if tuple(x) != key]
+            p.pending = [x for x in p.pending if (x.card, x.line, x.index, x.bonus) != key]
         elif kind is ev.CardsKept:
             p.cards.extend(event.kept)
             p.masks.extend([0] * len(event.kept))

@@ -24,7 +24,7 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import Any, NamedTuple
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -76,7 +76,7 @@ class NetLink:
         self.thread.start()
         self.reader: asyncio.Task[None] | None = None
         self.closed = False
-        self.taking: Callable[[], Coroutine[Any, Any, Any]] | None = None  # (for `retry`)
+        self.taking: Callable[[], Awaitable[object]] | None = None  # (for `retry`)
 
     # -- what the UI thread calls (never blocks) -------------------------------------------
     def open(self, seats: list[p.SeatSpec], hold: float, sit: int | None = 0) -> None:
@@ -97,7 +97,7 @@ class NetLink:
     def watch(self, code: str) -> None:
         self._start(lambda: self.client.watch(code))
 
-    def act(self, action: Any) -> None:
+    def act(self, action: object) -> None:
         """Send an action for this seat, chosen against the last view (answered by messages)."""
         self._submit(self._act(action))
 
@@ -193,7 +193,7 @@ class NetLink:
             self.reads, self.read_at = 1.0, time.monotonic()
         self.reads -= 1
 
-    def _submit(self, coro: Coroutine[Any, Any, None]) -> None:
+    def _submit(self, coro: Coroutine[object, None, None]) -> None:
         if self.closed:
             coro.close()
             return
@@ -205,7 +205,7 @@ class NetLink:
         if self.taking is not None:
             self._start(self.taking)
 
-    def _start(self, take: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+    def _start(self, take: Callable[[], Awaitable[object]]) -> None:
         self.taking = take
 
         async def run() -> None:
@@ -241,7 +241,7 @@ class NetLink:
 
         self._submit(run())
 
-    async def _act(self, action: Any) -> None:
+    async def _act(self, action: object) -> None:
         # A drop is noticed by the reader, which resumes the seat and sends the action again.
         with contextlib.suppress(OSError, ConnectionClosed, ConnectionError):
             await self.client.act(action)

@@ -22,7 +22,15 @@ from .kept_game import Verdict, checking, keep_online_game, no_commitment
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
 from .turn_probe import TableProbe
-from .words import error_line, host_back_line, host_left_line, notice_line, presence_line, said_line
+from .words import (
+    error_line,
+    host_back_line,
+    host_left_line,
+    host_waits_words,
+    notice_line,
+    presence_line,
+    said_line,
+)
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -68,6 +76,9 @@ class OnlineHost:
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
         self.verdict: Verdict | None = None  # the deal's, once the server gave the record
         self.host_gone = False  # the server said the host's app closed (until the line is back)
+        # A line about the table (who came or left, the host back), and whether a moment not
+        # the player's turn has passed since: it gives way to what to do once their turn comes.
+        self.news_line: tuple[str, bool] | None = None
 
     def attach(self, table: HostedTable) -> None:
         self.table = table
@@ -87,7 +98,23 @@ class OnlineHost:
     # -- the network's news, once a frame ---------------------------------------------------
     def before_update(self, dt: float) -> None:
         self.take_news()
+        self.settle_news()
         table_news(self.table)  # our turn while the window is behind others: ask once
+
+    def settle_news(self) -> None:
+        """A line about the table gives way to what to do once the player's turn comes (after
+        a moment that was not theirs: one said on their turn stays until they act)."""
+        if self.news_line is None:
+            return
+        line, waited = self.news_line
+        table = self.table
+        if table.message != line:
+            self.news_line = None  # (something else was said since)
+        elif not table.human_turn():
+            self.news_line = (line, True)
+        elif waited:
+            self.say_line("")
+            self.news_line = None
 
     def take_news(self) -> None:
         notes: Sequence[Note] = self.session.take_news()
@@ -109,7 +136,7 @@ class OnlineHost:
             news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
             if news:
-                self.say_line(news)
+                self.say_news(news)
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Said) and message.table == self.session.table:
                 name = self.session.name_of(message.seat)
@@ -123,10 +150,15 @@ class OnlineHost:
             lost = t("online.lost", "The connection dropped: reconnecting...")
             self.say_line(host_left_line() if self.host_gone else lost)
         elif note.kind == "back":
-            self.say_line(host_back_line() if self.host_gone else "")
+            self.say_news(host_back_line() if self.host_gone else "")
             self.host_gone = False
         elif note.kind == "failed":
             self.say_line(error_line(str(note.value)))
+
+    def say_news(self, line: str) -> None:
+        """A line about the table, not the game: shown until the player's turn comes."""
+        self.say_line(line)
+        self.news_line = (line, False) if line else None
 
     def say_line(self, line: str, aside: bool = False) -> None:
         """The table's line: `aside` (a phrase a player said) goes beside what to do now,
@@ -136,7 +168,9 @@ class OnlineHost:
 
     # -- what the table asks ----------------------------------------------------------------
     def may_act(self, seat: int) -> bool:
-        return self.session.pending is None
+        """Not while a move is on its way, nor while the host's app is closed (a move made
+        then would wait unseen, with the line that says why gone from the screen)."""
+        return self.session.pending is None and not self.host_gone
 
     def undo_words(self, refusal: object) -> str | None:
         if getattr(refusal, "code", None) == NO_ONLINE_UNDO:
@@ -176,6 +210,11 @@ class OnlineHost:
             "Waiting for {name}, who left the table (their seat is held for them).",
             name=self.session.name_of(seat),
         )
+
+    def table_waits(self) -> str | None:
+        """While the host's app is closed, the banner says the table waits for them, not
+        whose turn it was."""
+        return host_waits_words() if self.host_gone else None
 
     def needs_redraw(self) -> bool | None:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from game.core.game import Game
+from game.core.game import Game, GameState
 from game.online import codec, protocol as p
 
 
@@ -21,10 +21,10 @@ class ReadState(p.State, tag="state"):
     own objects (`game_view`, `game_events`), ready to show; `view` and `events` keep their
     JSON text. `game_view` is None for a game this app does not play (nothing to show)."""
 
-    game_view: Any = None
-    game_events: list[Any] = msgspec.field(default_factory=list)
+    game_view: GameState | None = None
+    game_events: list[object] = msgspec.field(default_factory=list)
     # its `past` (a seat coming back: what it saw before), the game's view and events
-    game_past: tuple[Any, list[Any]] | None = None
+    game_past: tuple[GameState, list[object]] | None = None
 
 
 _STATE_FIELDS = p.State.__struct_fields__
@@ -81,7 +81,7 @@ class ServerReader:
         return ReadState(**fields, game_view=view, game_events=events, game_past=past)
 
 
-def _past(wire: Any, past: p.RawPast, seats: int) -> tuple[Any, list[Any]]:
+def _past(wire: Any, past: p.RawPast, seats: int) -> tuple[GameState, list[object]]:
     """A seat's past (the view it was dealt, the events since) as the game's own objects,
     within the protocol's cap, for a table of `seats` seats; BadMessage if it is not that."""
     try:
@@ -96,7 +96,7 @@ def _past(wire: Any, past: p.RawPast, seats: int) -> tuple[Any, list[Any]]:
     return start, events
 
 
-def _tried(view: Any, seat: int) -> None:
+def _tried(view: GameState, seat: int) -> None:
     """Ask the view what the table asks first (who acts, whether it is over, this seat's
     moves), here rather than on the frame thread: a view the game's own code fails on is a
     bad frame, not a traceback at the table."""

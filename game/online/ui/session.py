@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core.game import Game, Outcome, Refusal
+from game.core.game import Bot, Game, GameState, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
@@ -28,6 +28,11 @@ from game.core.table_session import REMOTE, TablePolicy, TableSession
 from game.online import codec, protocol as p
 
 from .reader import ReadState
+
+if TYPE_CHECKING:
+    from game.core.ui.table.scene import Move
+
+    from .net import NetLink, Note
 
 #: Events waiting to be animated, at most: past it the board catches up at once (a snapshot).
 MAX_FEED = 2_000
@@ -71,13 +76,13 @@ class OnlineSession:
 
     policy: TablePolicy = REMOTE
 
-    def __init__(self, link: Any, game: Game[Any], first: p.State) -> None:
+    def __init__(self, link: NetLink, game: Game[Any], first: p.State) -> None:
         self.link = link
         self.game = game
         self.table = first.table
         self.seat = first.seat
         self.wire = codec.wire_of(game)
-        self.state: Any = self._view(first)
+        self.state: GameState = self._view(first)
         self.seats = seats_of(first.seats, self.seat)
         self.infos = list(first.seats)
         self.version = first.version
@@ -92,14 +97,14 @@ class OnlineSession:
         self.rematch: str | None = first.rematch  # its rematch's code, told once it is over
         self.daily: str | None = None  # online tables are never the daily deal
         self.daily_practice = False
-        self.feed: deque[Any] = deque()
-        self.bots: dict[int, Any] = {}
+        self.feed: deque[object] = deque()  # the game's events, to animate
+        self.bots: dict[int, Bot] = {}  # (none: the server plays the computers)
         self.challenge: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up
-        self.sent: Any = None  # our last action sent
-        self.retry: Any = None  # ...refused as stale: sent again if the fresh view allows it
+        self.sent: object = None  # our last action sent
+        self.retry: object = None  # ...refused as stale: sent again if the fresh view allows it
 
     # -- what the table reads -------------------------------------------------------------
     def name_of(self, seat: int) -> str:
@@ -141,7 +146,7 @@ class OnlineSession:
     def chance_due(self) -> bool:
         return False  # the server takes chance steps itself
 
-    def apply(self, action: Any) -> Outcome:
+    def apply(self, action: Move) -> Outcome:
         """Check on a copy of the view, then send: the events come with the server's answer."""
         if self.pending is not None:
             return Outcome(
@@ -158,7 +163,7 @@ class OnlineSession:
         self.link.act(action)
         return Outcome([])
 
-    def advance(self) -> list[Any]:
+    def advance(self) -> list[object]:
         return []
 
     def undo(self, seat: int) -> Outcome:
@@ -178,25 +183,25 @@ class OnlineSession:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------
-    def take_news(self) -> list[Any]:
+    def take_news(self) -> list[Note]:
         """What the link received since the last call (`net.Note`s, in order; never waits on
         the network). The table hands each server message back to `receive`."""
-        notes: list[Any] = self.link.poll()
-        return notes
+        return self.link.poll()
 
-    def _view(self, message: p.State) -> Any:
+    def _view(self, message: p.State) -> GameState:
         """The message's view as the game's object: read already on the link's thread (a
         ReadState), else (a state made here, not read from a server) decoded now."""
         if isinstance(message, ReadState) and message.game_view is not None:
             return message.game_view
-        return codec.view_from_json(self.wire, message.view)
+        view: GameState = codec.view_from_json(self.wire, message.view)
+        return view
 
-    def _events(self, message: p.State) -> list[Any]:
+    def _events(self, message: p.State) -> list[object]:
         if isinstance(message, ReadState) and message.game_view is not None:
             return message.game_events
         return [codec.event_from_json(self.wire, e) for e in message.events]
 
-    def receive(self, message: Any) -> None:
+    def receive(self, message: object) -> None:
         """A server message for this seat: a new view (and its events), or who sits where."""
         if isinstance(message, p.State) and message.table == self.table:
             self.state = self._view(message)  # (read at every use)
@@ -208,19 +213,25 @@ class OnlineSession:
             if len(self.feed) > MAX_FEED:  # more than the table could ever show: as it stands
                 self.feed.clear()
             self.snapshot = self.snapshot or not events or not self.feed
-            if self.pending is not None and message.version != self.pending:
-                self.pending = None
+            # (`pending` holds until our action is answered: a `state` of another seat's
+            # move may come first, and the seat would look free to choose again meanwhile)
             retry, self.retry = self.retry, None
             if retry is not None and not self.over and retry in self.state.legal_actions(self.seat):
                 # Others chose at the same moment (Lucky Box): the same choice, on the new view.
                 self.pending, self.sent = self.version, retry
                 self.link.act(retry)
+            elif retry is not None:
+                self.pending = None  # the choice no longer fits: the seat chooses anew
         elif isinstance(message, p.Seats) and message.table == self.table:
             self.seats, self.infos = seats_of(message.seats, self.seat), list(message.seats)
         elif isinstance(message, (p.Ack, p.Refused)):
-            self.pending = None  # answered (a `state` with its events came before an ack)
-            if isinstance(message, p.Refused) and message.code == "stale":
-                self.retry = self.sent  # a fresh `state` follows
+            code = message.code if isinstance(message, p.Refused) else ""
+            if code == "stale":
+                self.retry = self.sent  # a fresh `state` follows: still pending until then
+            elif code != "storage":  # (not stored: the link sends the same action again)
+                self.pending = None  # answered (a `state` with its events came before an ack)
+        elif isinstance(message, p.Error):
+            self.pending = None  # the server failed on it (or on what came before): not taken
 
 
 _ONLINE_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = (

@@ -46,9 +46,13 @@ def start_table(
     board shown from this seat's view (`TableKit.shown_view`); `past`, what the seat saw
     before (the server's, for a seat that comes back), told in its move log."""
     make_kit = ctx.game_ui(session.game.id).table_kit
-    scene = Table(ctx, session, make_kit, host=OnlineHost(session, link))
+    host = OnlineHost(session, link)
+    scene = Table(ctx, session, make_kit, host=host)
     if past is not None:
         tell_past(scene, session, past)
+    if past is not None and past[1]:
+        # A game under way: every person seated has been at it; one connecting now is back.
+        host.seen_here |= {i for i, info in enumerate(session.infos) if info.kind == "human"}
     ctx.stack.clear_to(scene)
     return scene
 

@@ -102,6 +102,11 @@ def host_left_line() -> str:
     )
 
 
+def host_waits_words() -> str:
+    """The banner's few words while the host's app is closed, in place of whose turn it is."""
+    return t("online.table.host_waits", "waiting for the host to come back")
+
+
 def host_back_line() -> str:
     return t("online.notice.host_back", "The host is back: the game goes on.")
 

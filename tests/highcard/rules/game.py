@@ -12,51 +12,83 @@ undo, views and redacted events, records and hidden variants; its bots and the h
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Annotated, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from game.core.game import Outcome, ParsedRecord, PureGame, RecordError, Refusal
-from game.core.records import play_record
+from game.core.records import TaggedActions, play_record
+from game.core.wire import Tagged, WireTypes, view_fields
 
 FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
 
-@dataclass(frozen=True)  # (not NamedTuples: Keep(0) would equal Swap(0))
-class Keep:
-    player: int
+# Actions and events: tagged structs, as the wire sends them and (actions) as records keep them;
+# capped as every game's are (lists, numbers, strings: the rules' own maxima).
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_PLAYERS)]
+Card = Annotated[int, msgspec.Meta(ge=0, le=len(CARDS))]  # 0: a card the seat cannot know
+Cards = Annotated[list[Card], msgspec.Meta(max_length=len(CARDS))]
 
 
-@dataclass(frozen=True)
-class Swap:
-    player: int
+class Keep(Tagged, frozen=True):
+    player: Seat
 
 
-class Dealt(NamedTuple):
-    player: int
-    card: int
+class Swap(Tagged, frozen=True):
+    player: Seat
 
 
-class Kept(NamedTuple):
-    player: int
+Action = Keep | Swap
+ACTIONS = TaggedActions(Action)  # a record's actions: their own tagged JSON
 
 
-class Swapped(NamedTuple):
-    player: int
-    discarded: int
-    card: int
+class Dealt(Tagged, frozen=True):
+    player: Seat
+    card: Card
 
 
-class Undone(NamedTuple):
-    player: int
+class Kept(Tagged, frozen=True):
+    player: Seat
 
 
-class Shown(NamedTuple):
-    cards: tuple[int, ...]
-    winner: int
+class Swapped(Tagged, frozen=True):
+    player: Seat
+    discarded: Card
+    card: Card
+
+
+class Undone(Tagged, frozen=True):
+    player: Seat
+
+
+class Shown(Tagged, frozen=True):
+    cards: Annotated[tuple[Card, ...], msgspec.Meta(max_length=MAX_PLAYERS)]
+    winner: Seat
+
+
+Event = Dealt | Kept | Swapped | Undone | Shown
+
+
+class View(msgspec.Struct):
+    """What a seat sees: the state's fields but the seed (cards it cannot know are 0)."""
+
+    names: Annotated[
+        tuple[Annotated[str, msgspec.Meta(max_length=40)], ...],
+        msgspec.Meta(min_length=1, max_length=MAX_PLAYERS),
+    ]
+    order: Annotated[tuple[Card, ...], msgspec.Meta(max_length=len(CARDS))]  # as dealt: 0s
+    pile: Cards  # what is left, 0s
+    cards: Annotated[list[Card], msgspec.Meta(max_length=MAX_PLAYERS)]  # 0: unknown
+    discards: Cards
+    actions: Annotated[list[Action], msgspec.Meta(max_length=1_000)]
+    shown: bool
 
 
 @dataclass
@@ -67,8 +99,12 @@ class HighCardState:
     pile: list[int]  # what is left, top last
     cards: list[int]  # each seat's face-down card (0: not known to a view's seat)
     discards: list[int] = field(default_factory=list)
-    actions: list[Any] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     shown: bool = False
+
+    @classmethod
+    def from_view(cls, view: View) -> HighCardState:
+        return cls(**view_fields(view), seed=0)
 
     def waiting_for(self) -> list[int]:
         done = self.shown or len(self.actions) >= len(self.names)
@@ -142,7 +178,7 @@ class HighCardState:
 
     def redact(self, event: Any, seat: int) -> Any | None:
         if isinstance(event, (Dealt, Swapped)) and event.player != seat:
-            return event._replace(card=0)
+            return replace(event, card=0)
         return event
 
     def clone(self) -> HighCardState:
@@ -160,18 +196,6 @@ def _deal(
     cards = [pile.pop() for _ in names]
     state = HighCardState(tuple(names), seed, order, pile, cards)
     return state, [Dealt(seat, card) for seat, card in enumerate(cards)]
-
-
-def action_to_record(action: Any) -> dict[str, Any]:
-    return {"player": action.player, "swap": isinstance(action, Swap)}
-
-
-def action_from_record(obj: Any) -> Any:
-    if not (
-        isinstance(obj, dict) and type(obj.get("player")) is int and type(obj.get("swap")) is bool
-    ):
-        raise RecordError('an action is {"player": int, "swap": bool}')
-    return (Swap if obj["swap"] else Keep)(obj["player"])
 
 
 class HighCardRules:
@@ -215,10 +239,16 @@ class HighCardRules:
         )
 
     def action_from_record(self, obj: Any) -> Any:
-        return action_from_record(obj)
+        return ACTIONS.from_record(obj)
 
     def action_to_record(self, action: Any) -> dict[str, Any]:
-        return action_to_record(action)
+        return ACTIONS.to_record(action)
+
+    @functools.cached_property
+    def wire(self) -> WireTypes:
+        return WireTypes(
+            View, Event, Action, HighCardState.from_view, ACTIONS.to_record, ACTIONS.from_record
+        )
 
     def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
@@ -227,7 +257,7 @@ class HighCardRules:
             "players": list(state.names),
             "seed": state.seed,
             "deck": list(state.order),
-            "actions": [action_to_record(a) for a in state.actions],
+            "actions": [ACTIONS.to_record(a) for a in state.actions],
             **(extra or {}),
         }
 

@@ -12,13 +12,13 @@ comes on turn 4 as a chain reaction, the second grid on turn 7, the win on turn 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.blanco.rules.actions import DISCARD
+from game.blanco.rules.actions import DISCARD, Action
 from game.blanco.rules.state import CLEAR, LOOK, PLAY, SETUP, TURN, blanco_state
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.table.kit import BlancoKit
@@ -28,10 +28,15 @@ from game.core.session import Seat
 from game.core.ui.guide import Advice, Guide
 from game.core.ui.table import Table
 
+if TYPE_CHECKING:
+    from game.blanco.rules.grid import PlayerState
+    from game.blanco.rules.state import BlancoState
+    from game.core.ui.context import Context
+
 SEED = 902848
 
 
-def start_guided(ctx: Any) -> Table:
+def start_guided(ctx: Context) -> Table:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
     table: Table = ctx.nav.make("blanco.start_game", seats=seats, seed=SEED)
@@ -44,7 +49,7 @@ def start_guided(ctx: Any) -> Table:
 class BlancoGuide(Guide):
     """The guide over one Blanco table and its game end."""
 
-    def __init__(self, ctx: Any, table: Table) -> None:
+    def __init__(self, ctx: Context, table: Table) -> None:
         super().__init__(ctx)
         self.table = table  # the scene (the stack holds it)
         assert isinstance(table.kit, BlancoKit)
@@ -62,7 +67,7 @@ class BlancoGuide(Guide):
 
     # ---------------------------------------------------------------- where we are
 
-    def _ours(self, scene: Any) -> bool:
+    def _ours(self, scene: object) -> bool:
         return scene is self.table or (
             isinstance(scene, GameEndScene) and scene.session is self.session
         )
@@ -82,7 +87,7 @@ class BlancoGuide(Guide):
         geometry = self.kit.geometry
         return [geometry.banner, geometry.prompt]
 
-    def _player(self) -> Any:
+    def _player(self) -> PlayerState:
         return blanco_state(self.session.state).players[self.kit.port.focus]
 
     def _grid_shape(self) -> tuple[int, int, int]:
@@ -143,7 +148,7 @@ class BlancoGuide(Guide):
 
     # ---------------------------------------------------------------- the suggestion
 
-    def suggestion(self) -> Any:
+    def suggestion(self) -> Action | None:
         state = blanco_state(self.session.state)
         key = (len(state.actions), state.phase, state.turn_id)
         return self.bot_suggestion(state, self.kit.port.focus, key)
@@ -236,7 +241,9 @@ class BlancoGuide(Guide):
             return text, self._cell(at), 50, "look"
         return None
 
-    def _setup(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
+    def _setup(
+        self, action: Action | None, legal: list
+    ) -> tuple[str, tuple[float, float], float, str]:
         moves = self.kit.moves
         if moves.cell is None:
             at = action.reveal if isinstance(action, Setup) else legal[0].reveal
@@ -253,7 +260,9 @@ class BlancoGuide(Guide):
         )
         return text, self._cell(at), 50, "setup_look"
 
-    def _turn(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
+    def _turn(
+        self, action: Action | None, legal: list
+    ) -> tuple[str, tuple[float, float], float, str]:
         moves = self.kit.moves
         if moves.mode == "swap_reveal" and moves.pair:
             pick = moves.pair[0]
@@ -268,8 +277,11 @@ class BlancoGuide(Guide):
                 at = action.a if isinstance(action, Swap) else swaps[0].a
             else:
                 mine = [a for a in swaps if a.a == moves.cell]
-                fit = isinstance(action, Swap) and action.a == moves.cell
-                at = action.b if fit else (mine[0].b if mine else moves.cell)
+                at = (
+                    action.b
+                    if isinstance(action, Swap) and action.a == moves.cell
+                    else (mine[0].b if mine else moves.cell)
+                )
             text = t("guide.bl.swap", "Swap: click a card, then the card next to it.")
             return text, self._cell(at), 50, "swap"
         if isinstance(action, Swap):
@@ -302,7 +314,7 @@ class BlancoGuide(Guide):
         )
         return text, self.kit.geometry.draw_pile.center, 60, "draw_pile"
 
-    def _kept_for_later(self, state: Any, top: int) -> bool:
+    def _kept_for_later(self, state: BlancoState, top: int) -> bool:
         """Whether the suggestion, once the discard pile's `top` is taken, plays another hand
         card: the guide then says the card is kept (not that it goes in at once). Worked out
         on the seat's view, once per position."""
@@ -317,7 +329,7 @@ class BlancoGuide(Guide):
             self._offered = (done, top, kept)
         return self._offered[2]
 
-    def _drawn_and_kept(self, state: Any, wanted: int) -> int | None:
+    def _drawn_and_kept(self, state: BlancoState, wanted: int) -> int | None:
         """The card just taken from the discard pile when the suggestion keeps it for later
         and plays `wanted` instead (as the turn's advice said); else None."""
         offered = self._offered
@@ -328,7 +340,9 @@ class BlancoGuide(Guide):
             return None
         return offered[1]
 
-    def _play(self, action: Any, legal: list) -> tuple[str, tuple[float, float], float, str]:
+    def _play(
+        self, action: Action | None, legal: list
+    ) -> tuple[str, tuple[float, float], float, str]:
         moves = self.kit.moves
         seat = self.kit.port.focus
         hand = blanco_state(self.session.state).hand(seat)
@@ -340,8 +354,8 @@ class BlancoGuide(Guide):
                 for a in legal
                 if isinstance(a, Discard) and a.card == moves.hand_card and a.reveal is not None
             ]
-            fit = isinstance(action, Discard) and action.reveal in reveals
-            at = action.reveal if fit else reveals[0]
+            chosen = action.reveal if isinstance(action, Discard) else None
+            at = chosen if chosen is not None and chosen in reveals else reveals[0]
             text = t("guide.bl.discard_reveal", "Now turn one of your face-down cards face up.")
             return text, self._cell(at), 50, "discard_reveal"
         if moves.hand_card is None or moves.hand_card != wanted:
@@ -380,6 +394,7 @@ class BlancoGuide(Guide):
             "guide.bl.play",
             "Play it here: the card it replaces goes to the discard pile.",
         )
+        assert isinstance(action, Play), "the hand card chosen is the suggested play's"
         return text, self._cell(action.at), 50, "play"
 
     def _say(

@@ -4,7 +4,7 @@ table's own card art (`CardArt`). The rules are `../shared/spec/BLANCO-RULES.md`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,16 +15,20 @@ from game.core.i18n import t
 from game.core.ui import gfx
 from game.core.ui.paint import GREEN, YELLOW, draw_panel
 from game.core.ui.scenes.howto import Page
-from game.core.ui.sketch import draw_arrow, draw_caption, draw_ring, draw_tag, pulse
+from game.core.ui.sketch import Pictures, draw_arrow, draw_caption, draw_ring, draw_tag, pulse
 
-_ART: dict[int, tuple[Any, CardArt]] = {}
+if TYPE_CHECKING:
+    from game.core.ui.text import TextCache
+
+
+_ART: dict[int, tuple[TextCache, CardArt]] = {}
 CARD = (84, 118)  # a card's size on the pages
 GAP = 10
 CYCLE = 2.4  # seconds an animated example takes before it starts again
 RED, ORANGE, YELLOW_C, LGREEN, DGREEN, LBLUE, DBLUE, PURPLE, PINK, BROWN = range(10)
 
 
-def _art(ctx: Any) -> CardArt:
+def _art(ctx: Pictures) -> CardArt:
     held = _ART.get(id(ctx.text))
     if held is None or held[0] is not ctx.text:
         held = _ART[id(ctx.text)] = (ctx.text, CardArt(ctx.text))
@@ -48,7 +52,7 @@ def _cells(
 
 def _grid(
     surface: pygame.Surface,
-    ctx: Any,
+    ctx: Pictures,
     x: float,
     y: float,
     cards: list[list[int]],
@@ -78,7 +82,7 @@ def _width(cols: int, card: tuple[int, int] = CARD) -> float:
 # ------------------------------------------------------------------- the pages
 
 
-def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     cards = [[0, 0, 0], [0, 0, card_id(PINK, 9)], [0, 0, 0]]
     x, y = r.x + 120, r.y + 10
     rects = _grid(surface, ctx, x, y, cards)
@@ -111,7 +115,7 @@ def _the_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     draw_tag(surface, ctx.text, goal, (centre, r.bottom - 36), size)
 
 
-def _actions(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _actions(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     step = _phase(time, 3, CYCLE * 1.5)
     art = _art(ctx)
     pile = pygame.FRect(r.x + 40, r.y + 40, *CARD)
@@ -157,7 +161,7 @@ def _actions(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) ->
     )
 
 
-def _swap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _swap(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     swapped = _phase(time, 2) == 1
     a, b = card_id(YELLOW_C, 3), card_id(BROWN, 8)
     row = [b, a] if swapped else [a, 0]
@@ -184,7 +188,7 @@ def _swap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> No
     )
 
 
-def _clearing(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _clearing(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     row = [[card_id(RED, 7), card_id(LGREEN, 7), card_id(DBLUE, 7)]]
     rects = _grid(surface, ctx, r.x + 60, r.y + 90, row)
     _glow(surface, list(rects.values()), time)
@@ -217,7 +221,7 @@ def _clearing(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     )
 
 
-def _close_up(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _close_up(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     small = (64, 90)
     before = [
         [card_id(RED, 1), 0, card_id(PINK, 10)],
@@ -252,7 +256,7 @@ def _close_up(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     )
 
 
-def _chain(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _chain(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     step = _phase(time, 3, CYCLE * 1.5)
     grid = [[card_id(BROWN, 9), card_id(DBLUE, 3)], [0, card_id(PINK, 5)]]
     x = r.x + 120
@@ -307,7 +311,7 @@ def _chain(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> N
     )
 
 
-def _second_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def _second_grid(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     small = (60, 84)
     cards = [[0] * 4 for _ in range(3)]
     cards[1][2] = card_id(ORANGE, 6)

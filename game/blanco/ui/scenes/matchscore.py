@@ -4,7 +4,7 @@ match's result."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.core.ui.widgets import Button, UIScene
 from ..match import Match, clear_match, save_match
 from ..sounds import BLANCO_SOUNDS
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 PANEL = pygame.FRect(140, 130, 1000, 460)
 
 
@@ -30,7 +33,7 @@ class MatchScoreScene(UIScene):
     #: A game of the match has ended: Blanco's end piece, once.
     music = soundtrack.Piece(BLANCO_SOUNDS.end_music, loop=False)
 
-    def __init__(self, ctx: Any, session: Session, match: Match, demo: bool = False) -> None:
+    def __init__(self, ctx: Context, session: Session, match: Match, demo: bool = False) -> None:
         super().__init__(ctx)
         self.session = session
         self.match = match

@@ -5,7 +5,7 @@ over each player's shoulder in turn: the game is over, nothing is secret any mor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.session import Session
 from game.core.ui.shells.replay import ReplayShell
@@ -13,6 +13,9 @@ from game.core.ui.table import Table
 
 from ..table import geometry as geo
 from .table import BlancoKit, blanco_table
+
+if TYPE_CHECKING:
+    import pygame
 
 
 class ReplayScene(ReplayShell):
@@ -23,7 +26,7 @@ class ReplayScene(ReplayShell):
     def make_table(self, session: Session) -> Table:
         return blanco_table(self.ctx, session, demo=True, driven=True)
 
-    def button_rects(self) -> dict[str, Any]:
+    def button_rects(self) -> dict[str, pygame.FRect]:
         # (asked before the table is made too: the design's places until it is drawn)
         table = getattr(self, "table", None)
         kit = table.kit if table is not None else None

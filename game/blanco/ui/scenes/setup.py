@@ -4,7 +4,7 @@ single game or a match."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
 from game.core.ui.widgets import Button
 
 from ..match import MODES, SINGLE, TOTAL, WINS, Match
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 MIN_SEATS, MAX_SEATS = 1, 5
 DEFAULT_SEATS = 2
@@ -80,7 +83,7 @@ class SetupScene(SetupShell):
     options_hidden_by_deal = ("match_mode",)
 
     def __init__(
-        self, ctx: Any, seats: int = DEFAULT_SEATS, same_deal: SameDeal | None = None
+        self, ctx: Context, seats: int = DEFAULT_SEATS, same_deal: SameDeal | None = None
     ) -> None:
         super().__init__(ctx, seats, same_deal)
 

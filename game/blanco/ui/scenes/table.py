@@ -4,7 +4,8 @@ kit (`game.blanco.ui.table.kit.BlancoKit`), for a new game, a match's next game,
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules.actions import Action
@@ -17,8 +18,15 @@ from ..match import Match, load_match, save_match
 from ..shown import Shown
 from ..table.kit import BlancoKit, blanco_kit
 
+if TYPE_CHECKING:
+    from game.core.saves import SavedTable
+    from game.core.storage import LoadedSave
+    from game.core.ui.context import Context
+
 #: A Blanco table: its session's state and actions, and the board it shows, are Blanco's.
 BlancoTable = Table[BlancoState, Action, Shown]
+#: Told the finished game's session, when the table's game ends (a demo's next game).
+GameOver = Callable[[TableSession[BlancoState, Action]], None]
 
 __all__ = [
     "BlancoKit",
@@ -31,10 +39,10 @@ __all__ = [
 
 
 def blanco_table(
-    ctx: Any,
+    ctx: Context,
     session: TableSession[BlancoState, Action],
     demo: bool = False,
-    on_game_over: Any = None,
+    on_game_over: GameOver | None = None,
     resume: Resumed | None = None,
     match: Match | None = None,
     driven: bool = False,
@@ -53,16 +61,16 @@ def blanco_table(
 
 
 def start_game(
-    ctx: Any,
+    ctx: Context,
     seats: list | None = None,
     seed: int = 0,
     demo: bool = False,
-    on_game_over: Any = None,
+    on_game_over: GameOver | None = None,
     session: Session[BlancoState, Action] | None = None,
     match: Match | None = None,
     deal: Any = None,
     challenge: dict[str, Any] | None = None,
-    **_: Any,
+    **_: object,
 ) -> BlancoTable:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its
     table on the stack (alone); `match`: the match it belongs to. `deal` and `challenge`:
@@ -79,7 +87,7 @@ def start_game(
     return scene
 
 
-def continue_game(ctx: Any, saved: Any = None) -> str | None:
+def continue_game(ctx: Context, saved: LoadedSave | SavedTable | None = None) -> str | None:
     """Put the saved Blanco game back on the table exactly as it stood; or say why not."""
     resumed = resume_saved(ctx, "blanco", saved)
     if isinstance(resumed, str):

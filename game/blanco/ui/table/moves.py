@@ -127,7 +127,7 @@ class Moves:
             return NO_EFFECTS  # the click skipped the animation (of the last turn, too: no spoiler)
         if acting is None:
             return self.refuse(t("blanco.table.over", "The game is over."), key)
-        said = t(
+        said = port.waiting_words(acting) or t(  # (online: someone away, the host gone)
             "blanco.table.wait",
             "Wait: it is {name}'s turn.",
             name=port.session.name_of(acting),

@@ -505,6 +505,7 @@ class Banner(BlancoPart):
         seat = port.focus
         p = seen.players[seat]
         who = port.banner_name(seat)
+        waits = port.table_waits()
         if seen.winner is not None:
             winner = port.session.name_of(seen.winner)
             status = (
@@ -512,6 +513,8 @@ class Banner(BlancoPart):
                 if spoken_to(winner, len(port.session.seats))
                 else t("blanco.table.wins", "{name} wins!", name=winner)
             )
+        elif waits is not None:  # (the host's app closed: nobody's turn goes on)
+            status = waits
         elif port.turns.confirming is not None:  # until Next, the turn is still theirs
             status = t("blanco.table.banner_done", "turn done")
         elif seen.acting is not None:

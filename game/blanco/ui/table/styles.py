@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 import pygame
 
@@ -52,11 +52,7 @@ DURATIONS: dict[type, float] = {
 }
 OFF_FOCUS = 0.5
 SOUNDS: dict[type, str] = EVENT_SOUNDS  # Blanco's own set (..sounds)
-EVENT_KINDS = tuple(
-    kind
-    for kind in vars(ev).values()
-    if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
-)
+EVENT_KINDS: tuple[type, ...] = get_args(ev.Event)  # every kind the engine emits
 
 
 class Slide(Effect):

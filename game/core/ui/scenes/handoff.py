@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import lt, t
 from game.core.ui.paint import GREEN, INK, PURPLE, WHITE, YELLOW, draw_backdrop
 from game.core.ui.widgets import Button, UIScene
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 GO = pygame.FRect(490, 430, 300, 80)
 MENU = pygame.FRect(1096, 644, 160, 52)  # where the table keeps its own Menu button
@@ -28,7 +31,7 @@ class HandoffScene(UIScene):
     ambient_motion = True  # the name bobs ...
     marks_ambient = True  # ... and is all that moves by itself: such frames are drawn there
 
-    def __init__(self, ctx: Any, name: str) -> None:
+    def __init__(self, ctx: Context, name: str) -> None:
         super().__init__(ctx)
         self.name = name
         self.add(

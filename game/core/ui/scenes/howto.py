@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +31,11 @@ from game.core.ui.paint import (
 from game.core.ui.tween import Tween, ease_out_back
 from game.core.ui.widgets import Button, UIScene
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+    from game.core.ui.sketch import Pictures
+    from game.core.ui.text import TextCache
+
 #: Where a page's drawing goes; its title sits above, its sentences below.
 ART = pygame.FRect(150, 118, 980, 400)
 TEXT_TOP = 538
@@ -47,10 +52,10 @@ class Page:
     key: str
     title: Callable[[], str]
     body: Callable[[], str]
-    draw: Callable[[pygame.Surface, pygame.FRect, Any, float], None]
+    draw: Callable[[pygame.Surface, pygame.FRect, Pictures, float], None]
 
 
-def body_lines(text: Any, words: str) -> tuple[int, list[str]]:
+def body_lines(text: TextCache, words: str) -> tuple[int, list[str]]:
     """A page's sentences in at most three lines: at 30 px, or smaller for longer languages."""
     for size in (30, 28, 26, 24):
         lines = text.wrap(words, size, TEXT_WIDTH)
@@ -69,7 +74,7 @@ class HowToScene(UIScene):
     #: The arrows turn pages here, not the keyboard focus (which Tab and Up/Down still move).
     focus_claims = frozenset({pygame.K_LEFT, pygame.K_RIGHT})
 
-    def __init__(self, ctx: Any, game: str | None = None, page: int = 0) -> None:
+    def __init__(self, ctx: Context, game: str | None = None, page: int = 0) -> None:
         super().__init__(ctx)
         game = game or ctx.games[0].id  # the default game's pages
         self.game = game

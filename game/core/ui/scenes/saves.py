@@ -6,9 +6,10 @@ deal when `saves.CAP` are in progress, which it then says."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -37,7 +38,23 @@ LEFT_W = 330  # the date and the kind of table
 BUTTONS_W = 380  # Continue and Delete
 
 
-def kind_of(session: Any) -> str:
+class _Table(Protocol):
+    """What `kind_of` reads of a saved table's session."""
+
+    @property
+    def daily(self) -> str | None: ...
+
+    @property
+    def daily_practice(self) -> bool: ...
+
+    @property
+    def seats(self) -> Sequence[object]: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+
+def kind_of(session: _Table) -> str:
     """What sort of table it is: the day's deal, solo, against computers, or people sharing
     the screen."""
     if session.daily is not None:

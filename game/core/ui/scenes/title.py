@@ -30,6 +30,7 @@ from game.core.ui.paint import (
 from game.core.ui.quitting import ask_to_quit
 from game.core.ui.scene import parts_moving
 from game.core.ui.title_drift import Drift
+from game.core.ui.title_notice import NoticeButton
 from game.core.ui.tween import Tween, TweenGroup, ease_in_out_sine, ease_out_back, ease_out_bounce
 from game.core.ui.widgets import Button, UIScene
 
@@ -42,7 +43,6 @@ DAILY_W, DAILY_GAP = 220, 22  # the Daily deal button, right of New game
 SMALL_W, SMALL_H = 210, 56  # wide enough for "Comment jouer" in Large text at full size
 SMALL_GAP = 14
 TAB_W, TAB_H, TAB_Y = 300, 44, 10
-NOTICE_GAP = 20  # px between "Play online" and its notice
 
 
 class TitleNotice(Protocol):
@@ -135,9 +135,9 @@ class TitleScene(UIScene):
         self.notice: TitleNotice | None = None  # the `title.notice` route's, while shown
         self.notice_text: str | None = None  # what the notice button says (None: hidden)
         self.notice_news = False  # it changed since the last frame drawn
-        self.add(
+        self.add(  # beside Play online, as wide as the window leaves (placed when drawn)
             "notice",
-            Button(
+            NoticeButton(
                 big,
                 lambda: self.notice_text or "",
                 self.open_notice,
@@ -166,12 +166,13 @@ class TitleScene(UIScene):
         self.saved_shown = ""  # the line under Continue: `saved`, and `saved_more` after it
         self.saved_game: Any = None  # the newest (saves.SavedTable), replayed once
         self._stale = False  # the list of games in progress was opened: read them again
+        self.view = pygame.Rect(0, 0, 1280, 720)  # what the window showed last (logical)
+        self.drift = Drift(lambda: [w.rect for w in self.widgets.values() if w.visible], seed)
         self._layout(has_save=False)
         self.tweens = TweenGroup()
         self.logo_y = Tween(0.0, LOGO_CENTER[1], LOGO_CENTER[1])
         self.logo_scale = Tween(0.0, 1.0, 1.0)
         self.button_slide = Tween(0.0, 0.0, 0.0)
-        self.drift = Drift(lambda: [w.rect for w in self.widgets.values() if w.visible], seed)
         self._logo_cache: dict[Any, pygame.Surface] = {}
 
     # ---------------------------------------------------------------- actions
@@ -321,8 +322,15 @@ class TitleScene(UIScene):
         row_y = (online.rect.bottom if online.visible else new_game.rect.bottom) + row_gap
         for name in ("howto", "replays", "stats", "settings", "quit"):
             self.widgets[name].rect.y = row_y
+        self._place_notice(self.view)
+
+    def _place_notice(self, view: pygame.Rect) -> None:
+        """The notice beside Play online, to the window's right edge (`view`: what it shows)."""
         notice = self.widgets["notice"]
-        notice.rect.update(online.rect.right + NOTICE_GAP, online.rect.y + 8, 400, BUTTON_H - 16)
+        assert isinstance(notice, NoticeButton)
+        notice.place(self.widgets["online"].rect, view)
+        if notice.visible:
+            self.drift.relane()  # (the drifting cards keep clear of its new room)
 
     def open_settings(self) -> None:
         self.ctx.nav.push("settings")
@@ -406,7 +414,11 @@ class TitleScene(UIScene):
     # ---------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.drift.seen_in(gfx.view(surface))
+        view = gfx.view(surface)
+        if view != self.view:  # (a new window shape: the notice's room changes with it)
+            self.view = view
+            self._place_notice(view)
+        self.drift.seen_in(view)
         draw_backdrop(surface, self.ctx.assets)
         self.drift.draw(surface, self.ctx, self.game, self.time, self._logo_cache)
         self._draw_logo(surface)

@@ -35,6 +35,7 @@ class HostedTable(Protocol):
     def needs_confirm(self, seat: int) -> bool: ...
     def ambient_live(self) -> bool: ...
     def flashing(self) -> bool: ...
+    def human_turn(self) -> bool: ...  # (online: a line about the table waits for it)
 
 
 class TableHost(Protocol):
@@ -77,6 +78,11 @@ class TableHost(Protocol):
 
     def waiting_words(self, seat: int) -> str | None:
         """What the turn line says while `seat`'s player is away (None: "... is playing")."""
+        ...
+
+    def table_waits(self) -> str | None:
+        """What the whole table waits for, in a few words for its banner (online: the host's
+        app closed), in place of whose turn it is; None while it plays on."""
         ...
 
     def needs_redraw(self) -> bool | None:
@@ -133,6 +139,9 @@ class LocalHost:
         return name
 
     def waiting_words(self, seat: int) -> str | None:
+        return None
+
+    def table_waits(self) -> str | None:
         return None
 
     def needs_redraw(self) -> bool | None:

@@ -275,6 +275,11 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
         None at a local table."""
         return self.host.waiting_words(seat)
 
+    def table_waits(self) -> str | None:
+        """What the whole table waits for, in a few words for its banner (an online table
+        whose host's app closed), in place of whose turn it is; None while it plays on."""
+        return self.host.table_waits()
+
     # ------------------------------------------------------------ what the port does
 
     def act(self, action: ActionT) -> Outcome:

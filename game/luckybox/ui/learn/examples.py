@@ -4,7 +4,7 @@ every few seconds). Each `draw_*` paints one page's picture inside the rect it i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,6 +12,7 @@ from game.core.i18n import t, tn
 from game.core.ui import gfx
 from game.core.ui.paint import GREEN, INK, RED, WHITE, YELLOW, draw_panel
 from game.core.ui.sketch import (
+    Pictures,
     draw_arrow,
     draw_caption,
     draw_number_card,
@@ -25,11 +26,15 @@ from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS, SOLO_RATI
 from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
 from game.luckybox.words import rating_text
 
-_VIEWS: dict[int, tuple[Any, CardView]] = {}
+if TYPE_CHECKING:
+    from game.core.ui.assets import Assets
+
+
+_VIEWS: dict[int, tuple[Assets, CardView]] = {}
 CYCLE = 2.4  # seconds an animated example takes before it starts again
 
 
-def _view(ctx: Any) -> CardView:
+def _view(ctx: Pictures) -> CardView:
     """One card renderer per set of assets (it caches what it composes)."""
     held = _VIEWS.get(id(ctx.assets))
     if held is None or held[0] is not ctx.assets:
@@ -39,7 +44,7 @@ def _view(ctx: Any) -> CardView:
 
 def _card(
     surface: pygame.Surface,
-    ctx: Any,
+    ctx: Pictures,
     card: int,
     center: tuple[float, float],
     width: int,
@@ -56,12 +61,12 @@ def _card(
     return rect
 
 
-def _cell(ctx: Any, rect: pygame.FRect, cell: int) -> tuple[float, float]:
+def _cell(ctx: Pictures, rect: pygame.FRect, cell: int) -> tuple[float, float]:
     x, y = _view(ctx).cell_rect(rect, cell).center
     return (x, y)
 
 
-def _icon(ctx: Any, rect: pygame.FRect, line: str, index: int) -> tuple[float, float]:
+def _icon(ctx: Pictures, rect: pygame.FRect, line: str, index: int) -> tuple[float, float]:
     return _view(ctx).icon_center(rect, line, index)
 
 
@@ -73,7 +78,7 @@ def _phase(time: float, steps: int, length: float = CYCLE) -> int:
 # ------------------------------------------------------------------- the pages
 
 
-def draw_goal(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_goal(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     masks = (0b000000111, 0b001011001, FULL)
     for i, (card, mask) in enumerate(zip((1, 4, 26), masks, strict=True)):
         _card(surface, ctx, card, (r.x + 190 + i * 300, r.centery - 20), 230, mask)
@@ -87,7 +92,7 @@ def draw_goal(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -
     )
 
 
-def draw_crossing(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_crossing(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     number = pygame.FRect(0, 0, 130, 180)
     number.center = (r.x + 170, r.centery)
     draw_number_card(surface, ctx, 5, number)
@@ -118,7 +123,7 @@ def draw_crossing(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: floa
     )
 
 
-def draw_lightning(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_lightning(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     number = pygame.FRect(0, 0, 110, 150)
     number.center = (r.x + 110, r.centery - 30)
     draw_number_card(surface, ctx, 5, number)
@@ -155,7 +160,7 @@ def draw_lightning(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: flo
     draw_caption(surface, ctx.text, t("luckybox.howto.lightning.spend", "Spend"), spend.center, 32)
 
 
-def draw_number_bonus(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_number_bonus(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     step = _phase(time, 3, CYCLE * 1.5)
     first = _card(surface, ctx, 2, (r.x + 230, r.centery), 280, 0b000000111)
     icon = _icon(ctx, first, "row", 0)
@@ -191,7 +196,9 @@ def draw_number_bonus(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: 
     )
 
 
-def draw_token_bonuses(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_token_bonuses(
+    surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float
+) -> None:
     items = (
         (
             "icon_star",
@@ -237,7 +244,7 @@ def draw_token_bonuses(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time:
             draw_sprite(surface, ctx, token, (x - 20 + 40 * k if lit == 2 else x, r.y + 340), 50)
 
 
-def draw_cascade(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_cascade(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     # Card 2's top row gives an 8; card 4's 8 then completes its middle column: a moon.
     step = _phase(time, 4, CYCLE * 2)
     a_mask = 0b000000011 | (0b100 if step >= 1 else 0)
@@ -276,7 +283,7 @@ def draw_cascade(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float
 
 
 def _star_slots(
-    surface: pygame.Surface, ctx: Any, x: float, y: float, filled: int, size: int = 64
+    surface: pygame.Surface, ctx: Pictures, x: float, y: float, filled: int, size: int = 64
 ) -> list[tuple[float, float]]:
     centers = []
     for i in range(3):
@@ -287,7 +294,7 @@ def _star_slots(
     return centers
 
 
-def draw_star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_star_cap(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     for row, n in enumerate((1, 2, 3)):
         y = r.y + 80 + row * 100
         _star_slots(surface, ctx, r.x + 140, y, n)
@@ -317,7 +324,9 @@ def _stars(n: int) -> str:
     return tn("luckybox.howto.stars.count", n, "{count} star", "{count} stars")
 
 
-def draw_round_scoring(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_round_scoring(
+    surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float
+) -> None:
     rect = _card(surface, ctx, 26, (r.x + 190, r.centery), 280, FULL)
     lift = 40 * pulse(time, 3)
     draw_caption(surface, ctx.text, "+15", (rect.centerx, rect.y - 10 - lift * 0.3), 56, YELLOW)
@@ -357,7 +366,7 @@ def draw_round_scoring(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time:
     )
 
 
-def draw_draft(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_draft(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     chosen = _phase(time, 4, CYCLE * 2)
     cards = (7, 13, 22, 30, 41)
     keep = (0, 2, 3)[:chosen] if chosen else ()
@@ -384,7 +393,7 @@ def draw_draft(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) 
     )
 
 
-def draw_end_scoring(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_end_scoring(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     # five crosses, as the caption under the card says
     rect = _card(surface, ctx, 10, (r.x + 150, r.centery - 20), 230, 0b110110001)
     draw_caption(
@@ -427,7 +436,7 @@ def draw_end_scoring(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: f
     )
 
 
-def draw_solo_moons(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_solo_moons(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     gap = r.width / len(SOLO_MOON_POINTS)
     lit = _phase(time, len(SOLO_MOON_POINTS), CYCLE * 3)
     for n, points in enumerate(SOLO_MOON_POINTS):
@@ -450,7 +459,7 @@ def draw_solo_moons(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: fl
     )
 
 
-def draw_solo_rating(surface: pygame.Surface, r: pygame.FRect, ctx: Any, time: float) -> None:
+def draw_solo_rating(surface: pygame.Surface, r: pygame.FRect, ctx: Pictures, time: float) -> None:
     bands = list(reversed(SOLO_RATINGS))
     lit = _phase(time, len(bands), CYCLE * 3)
     for i, (floor, _text) in enumerate(bands):

@@ -11,7 +11,7 @@ cross completing another line) by the 7th, all in the first round.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,12 +28,16 @@ from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table, kit_of
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+    from game.luckybox.rules.actions import Action
+
 SEED = 915075
 #: Round 1's numbers: with the suggested moves, Lightning by the 6th and a cascade by the 7th.
 NUMBERS = (1, 2, 4, 1, 7, 4, 3, 9, 8)
 
 
-def start_guided(ctx: Any) -> Table:
+def start_guided(ctx: Context) -> Table:
     """Deal the guided game (solo, nothing saved or filed) and put the guide over it."""
     seats = [Seat(t("guide.you", "You"))]
     table: Table = ctx.nav.make(
@@ -64,7 +68,7 @@ def _line(line: str) -> str:
 class LuckyBoxGuide(Guide):
     """The guide over one Lucky Box table, its drafts, round ends and game end."""
 
-    def __init__(self, ctx: Any, table: Table) -> None:
+    def __init__(self, ctx: Context, table: Table) -> None:
         super().__init__(ctx)
         self.table = table
         self.kit = kit_of(table)  # its boards, buttons and geometry
@@ -74,7 +78,7 @@ class LuckyBoxGuide(Guide):
 
     # ---------------------------------------------------------------- where we are
 
-    def _ours(self, scene: Any) -> bool:
+    def _ours(self, scene: object) -> bool:
         if scene is self.table:
             return True
         return (
@@ -197,7 +201,7 @@ class LuckyBoxGuide(Guide):
 
     # ---------------------------------------------------------------- the suggestion
 
-    def suggestion(self) -> Any:
+    def suggestion(self) -> Action | None:
         """The Normal player's choice for the player now, worked out once per position."""
         state = state_of(self.session)
         key = (len(state.actions), state.phase, state.number, state.round)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +25,9 @@ from game.luckybox.ui.refusal_words import say_refusal
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.table.boards import HINT_GREEN, draw_dashed_ring
 from game.luckybox.ui.tips import icon_tip
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 CARDS_AREA = pygame.FRect(40, 110, 1200, 370)  # ends above Hint (3 cards are tall)
 #: Under a guided game's panel (over the title): the cards a little lower, their rings clear.
@@ -63,7 +66,7 @@ class DraftScene(UIScene):
 
     def __init__(
         self,
-        ctx: Any,
+        ctx: Context,
         session: Session,
         seat: int,
         cards: CardView,
@@ -246,7 +249,7 @@ class DraftScene(UIScene):
         """How far the card is drawn raised: chosen, or under the mouse or keyboard focus."""
         return -18 if card in self.selected else -8 if card == self.hovered else 0
 
-    def focus_moved(self, key: Any) -> None:
+    def focus_moved(self, key: Hashable) -> None:
         """The keyboard focus rests on `key`: the card it rests on is the one raised and lit
         (as the mouse's would be), so the highlighted card and the focused card are one."""
         self.hovered = key[1] if isinstance(key, tuple) and key[0] == "card" else None

@@ -4,7 +4,7 @@ whole scale."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.tips import moon_rule
 from game.luckybox.words import rating_text
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 CATEGORIES = (  # (key, label, colour); labels are translated when drawn
     ("cards", "Cards", (236, 64, 122)),
@@ -80,7 +83,7 @@ class GameEndScene(GameEndShell):
 
     def __init__(
         self,
-        ctx: Any,
+        ctx: Context,
         session: Session,
         demo: bool = False,
         again: Choice | None = None,

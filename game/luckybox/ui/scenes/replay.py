@@ -3,7 +3,7 @@ driving Lucky Box's table."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.i18n import t
 from game.core.session import Session
@@ -12,6 +12,11 @@ from game.core.ui.shells.replay import ReplayShell, speed_text
 from game.core.ui.table import Table
 from game.luckybox.rules.state import PLAY
 from game.luckybox.ui.scenes.table import lucky_table
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.luckybox.rules.state import GameState
 
 
 class ReplayScene(ReplayShell):
@@ -22,7 +27,7 @@ class ReplayScene(ReplayShell):
     def make_table(self, session: Session) -> Table:
         return lucky_table(self.ctx, session, demo=True, driven=True)
 
-    def button_rects(self) -> dict[str, Any]:
+    def button_rects(self) -> dict[str, pygame.FRect]:
         region = self.ctx.layout.region
         return {
             "play": region("button_pass"),
@@ -31,7 +36,7 @@ class ReplayScene(ReplayShell):
             "back": region("button_menu"),
         }
 
-    def pause_after(self, state: Any) -> float:
+    def pause_after(self, state: GameState) -> float:
         return BOT_PAUSE if state.phase == PLAY else BOT_PAUSE / 2  # a draft's picks go quicker
 
     def progress_line(self, title: str, done: int, total: int) -> str:

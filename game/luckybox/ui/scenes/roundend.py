@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -25,6 +25,9 @@ from game.luckybox.rules.cards import FULL
 from game.luckybox.rules.scoring import CARD_POINTS, MAX_STARS, ROUNDS, STAR_POINTS
 from game.luckybox.ui.cardview import CardView
 from game.luckybox.ui.session_state import state_of
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 PANEL = pygame.FRect(120, 36, 1040, 648)  # the most room the panel takes (12 players)
 HEAD_H, FOOT_H = 132, 126  # the panel's title and column heads; the skip line and Continue
@@ -108,7 +111,7 @@ class RoundEndScene(UIScene):
 
     def __init__(
         self,
-        ctx: Any,
+        ctx: Context,
         session: Session,
         round_no: int,
         on_close: Callable[[], None],
@@ -412,11 +415,11 @@ class RoundEndScene(UIScene):
 
     def _draw_cards(
         self, surface: pygame.Surface, i: int, row: ScoreRow, cy: float, thumb_h: float, size: int
-    ) -> list[tuple[pygame.Surface, pygame.FRect]]:
+    ) -> list[tuple[pygame.Surface, pygame.Rect | pygame.FRect]]:
         """The landed cards in the row; returns the cards still in flight, to draw on top."""
         ctx, tm = self.ctx, self.timing
         cols = self.columns()
-        flying = []
+        flying: list[tuple[pygame.Surface, pygame.Rect | pygame.FRect]] = []
         for k, card in enumerate(row.completed):
             target = self.slot_rect(row, k, cy, thumb_h)
             lands = self.land_time(k)

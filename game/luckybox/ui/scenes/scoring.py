@@ -4,7 +4,7 @@ Close puts it away."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.luckybox.rules.scoring import (
 )
 from game.luckybox.ui.tips import moon_rule, signed
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 PANEL = pygame.FRect(190, 60, 900, 600)
 HEAD = (206, 190, 240)
 CELL = (74, 40, 128)
@@ -30,7 +33,7 @@ class ScoringScene(UIScene):
 
     opaque = False
 
-    def __init__(self, ctx: Any, players: int, round_no: int = 1) -> None:
+    def __init__(self, ctx: Context, players: int, round_no: int = 1) -> None:
         super().__init__(ctx)
         self.players = players
         self.round = round_no

@@ -5,7 +5,8 @@ session (`lucky_table`: a replay's, a test's)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.core.session import Session
 from game.core.table_session import TableSession
@@ -17,8 +18,15 @@ from game.luckybox.ui.shown import Shown
 from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table
 from game.luckybox.ui.table.moves import describe
 
+if TYPE_CHECKING:
+    from game.core.saves import SavedTable
+    from game.core.storage import LoadedSave
+    from game.core.ui.context import Context
+
 #: A Lucky Box table: its session's state and actions, and the board it shows, are Lucky Box's.
 LuckyTable = Table[GameState, Action, Shown]
+#: Told the finished game's session, when the table's game ends (a demo's next game).
+GameOver = Callable[[TableSession[GameState, Action]], None]
 
 __all__ = [
     "LuckyTable",
@@ -32,10 +40,10 @@ __all__ = [
 
 
 def lucky_table(
-    ctx: Any,
+    ctx: Context,
     session: TableSession[GameState, Action],
     demo: bool = False,
-    on_game_over: Any = None,
+    on_game_over: GameOver | None = None,
     resume: Resumed | None = None,
     driven: bool = False,
 ) -> LuckyTable:
@@ -53,11 +61,11 @@ def lucky_table(
 
 
 def start_game(
-    ctx: Any,
+    ctx: Context,
     seats: list,
     seed: int,
     demo: bool = False,
-    on_game_over: Any = None,
+    on_game_over: GameOver | None = None,
     deal: Deal | None = None,
     options: Options | None = None,
     challenge: dict[str, Any] | None = None,
@@ -71,7 +79,7 @@ def start_game(
     return scene
 
 
-def continue_game(ctx: Any, saved: Any = None) -> str | None:
+def continue_game(ctx: Context, saved: LoadedSave | SavedTable | None = None) -> str | None:
     """Put the saved game back on the table, exactly as it stood; or say in one line why not
     (a bad save is kept aside by the loader). `saved`: the title's already replayed save."""
     resumed = resume_saved(ctx, "luckybox", saved)

@@ -275,10 +275,10 @@ class Bonuses(Part):
         pending = self.port.seen.players[self.port.focus].pending
         return [
             (
-                (card, line, index),
+                (bonus.card, bonus.line, bonus.index),
                 pygame.FRect(area.x + 150 + i * 70, area.y + 30 * k, 60 * k, 60 * k),
             )
-            for i, (card, line, index, _bonus) in enumerate(pending)
+            for i, bonus in enumerate(pending)
         ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -311,8 +311,11 @@ class Bonuses(Part):
         seat = port.session.next_seat()
         if seat is None:
             return ""
+        waiting = port.waiting_words(seat)  # (our own seat's too: the host's app closed)
+        if waiting is not None:
+            return waiting
         if seat != port.focus or port.session.seats[seat].is_computer:
-            return port.waiting_words(seat) or t(
+            return t(
                 "luckybox.table.playing",
                 "{name} is playing...",
                 name=port.session.name_of(seat),
@@ -395,7 +398,8 @@ class Bonuses(Part):
         )
         engine_pending = port.state.players[port.focus].pending
         choice = self.moves.bonus_choice() if engine_pending else None
-        for (key, rect), (_c, _l, _i, bonus) in zip(self.rects(), pending, strict=True):
+        for (key, rect), waiting in zip(self.rects(), pending, strict=True):
+            bonus = waiting.bonus
             if key == choice:
                 gfx.rect(surface, HIGHLIGHT, rect.inflate(10, 10), 4, border_radius=12)
             surface.blit(ctx.assets.get(icon_sprite(bonus), rect.size), rect.topleft)

@@ -137,7 +137,7 @@ class TableHelp(Part):
         pending = port.seen.players[port.focus].pending
         for (_key, rect), item in zip(self.bonuses.rects(), pending, strict=False):
             if rect.collidepoint(pos):
-                title, text = bonus_tip(item[3], self.players)
+                title, text = bonus_tip(item.bonus, self.players)
                 how = t("luckybox.tip.pending", "Waiting: click it, then a highlighted square.")
                 return Tip(pygame.FRect(rect), f"{how} {text}", title)
         return None

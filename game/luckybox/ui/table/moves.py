@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from msgspec.structs import replace
+
 from game.core.game import Refusal
 from game.core.i18n import t, tn
 from game.core.ui.table import NO_EFFECTS, Effects
@@ -172,6 +174,9 @@ class Moves:
             return t("luckybox.table.done_press_next", "Your turn is done: press Next.")
         if seat is None:
             return t("luckybox.table.wait_number", "Wait for the next number.")
+        waiting = port.waiting_words(seat)  # (online: someone away, the host gone)
+        if waiting is not None:
+            return waiting
         if seat != port.focus or port.session.seats[seat].is_computer:
             return t(
                 "luckybox.table.wait_for",
@@ -244,8 +249,15 @@ class Moves:
         if not port.human_turn():
             from game.luckybox.rules.state import PLAY
 
+            seat = port.session.next_seat()  # (online: someone away, the host gone: said so)
+            waiting = port.waiting_words(seat) if seat is not None else None
             return self.refuse(
-                t("luckybox.table.wait", "Wait for your turn.") if port.state.phase == PLAY else ""
+                waiting
+                or (
+                    t("luckybox.table.wait", "Wait for your turn.")
+                    if port.state.phase == PLAY
+                    else ""
+                )
             )
         seat = port.focus
         state = port.state
@@ -301,7 +313,7 @@ class Moves:
         n = state.number
         # chosen counting up: down is the other way (a negative spend), and the other way round
         other_way = -((n - shown) % 9) if current.lightning > 0 else (shown - n) % 9
-        refusal = state.check(current._replace(lightning=other_way))
+        refusal = state.check(replace(current, lightning=other_way))
         if refusal is None or refusal.code != "not_enough_lightning":
             return self._words(refusal)
         values = {

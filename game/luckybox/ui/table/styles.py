@@ -4,7 +4,7 @@ table stages for it (flips, pops, glows, flying tokens, floating words). The gen
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from game.core.i18n import t
 from game.core.ui.animator import (
@@ -51,11 +51,7 @@ OFF_FOCUS = 0.35
 
 SOUNDS: dict[type, str] = EVENT_SOUNDS  # Lucky Box's own set (..sounds)
 # Every event kind the engine emits (each gets a style, so every step restages the marks).
-EVENT_KINDS = tuple(
-    kind
-    for kind in vars(ev).values()
-    if isinstance(kind, type) and issubclass(kind, tuple) and kind.__module__ == ev.__name__
-)
+EVENT_KINDS: tuple[type, ...] = get_args(ev.Event)  # every kind the engine emits
 
 
 def sound_for(event: Any) -> str | None:
