@@ -258,8 +258,9 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     resting time starts on a scene's first frame; a layer is made once). Frames are still
     counted (`frames_drawn`, `drew_last`) as the app decided them. A frame owed by scenes no
     longer on the stack is dropped (nobody can see it any more; scenes are drawn only after an
-    update, as in the real loop). Most of a UI test's time went into drawing frames one after
-    another while animations played or computers thought."""
+    update, as in the real loop); so is one owed before the window changed size (the app draws
+    only after it has followed the window: the next frame does). Most of a UI test's time went
+    into drawing frames one after another while animations played or computers thought."""
     from game.core.ui.app import App
     from game.core.ui.canvas import Canvas
 
@@ -283,6 +284,7 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     def lazy_draw(self: Any) -> None:
         if stepping and stepping[-1] is self:
             self.__dict__["_owed_frame"] = _stack_key(self)
+            self.__dict__["_owed_window"] = _window_size()
             return
         self.__dict__.pop("_owed_frame", None)
         draw(self)
@@ -321,12 +323,19 @@ def _stack_key(app: Any) -> tuple[Any, ...]:
     return (*app.stack.scenes, app.stack.overlay)
 
 
+def _window_size() -> tuple[int, int] | None:
+    display = pygame.display.get_surface()
+    return None if display is None else display.get_size()
+
+
 def _same(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
     return len(first) == len(second) and all(a is b for a, b in zip(first, second, strict=True))
 
 
 def seen(app: Any) -> None:
-    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up."""
+    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up and
+    the window has kept its size."""
     owed = app.__dict__.pop("_owed_frame", None)
-    if owed is not None and _same(owed, _stack_key(app)):
+    window = app.__dict__.pop("_owed_window", None)
+    if owed is not None and _same(owed, _stack_key(app)) and window == _window_size():
         app.draw()
