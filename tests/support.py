@@ -29,11 +29,12 @@ from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.ui_helpers import (
     DT,
     click,
-    click_widget,
     frames,
     frames_computers_answered,
     press,
     screenshot,
+    tap,
+    tap_key,
     type_text,
 )
 
@@ -87,7 +88,7 @@ def table_of(app: App) -> Table | None:
 
 
 def click_widget_table(app: App, table: Table, name: str) -> bool:
-    return click(app, table.kit.buttons[name].rect.center)
+    return tap(app, table.kit.buttons[name].rect.center)
 
 
 def _shot(app: App, shots: set | None, name: str) -> None:
@@ -101,7 +102,7 @@ def take_turn(app: App, table: Table, rng: random.Random, shots: set | None) -> 
     if table.kit.others.pinned is not None:
         # Another player's board is zoomed (kept open by an earlier click) over part of ours:
         # as a person would, click it away first (that click is used up, crossing nothing).
-        click(app, table.kit.others.zoom_rect().center)
+        tap(app, table.kit.others.zoom_rect().center)
         assert table.kit.others.pinned is None
     seat = table.focus
     state = table.state
@@ -112,15 +113,15 @@ def take_turn(app: App, table: Table, rng: random.Random, shots: set | None) -> 
         _shot(app, shots, "table_bonus")
         for key, rect in table.kit.pending_rects():
             if key == (action.card, action.line, action.index):
-                click(app, rect.center)
-        click(app, table.kit.square_center(action.target_card, action.cell))
+                tap(app, rect.center)
+        tap(app, table.kit.square_center(action.target_card, action.cell))
     elif isinstance(action, Pass):
         click_widget_table(app, table, "pass")
     elif action.lightning == 0:
         _shot(app, shots, "table_turn")
-        click(app, table.kit.square_center(action.card, action.cell))
+        tap(app, table.kit.square_center(action.card, action.cell))
     else:
-        click(app, table.kit.square_center(action.card, action.cell))
+        tap(app, table.kit.square_center(action.card, action.cell))
         assert table.kit.selected_square is not None and len(state.actions) == before, (
             "Lightning is never spent by one click"
         )
@@ -134,17 +135,17 @@ def to_first_number(app: App, table: Table) -> None:
     for _ in range(2000):
         top = app.stack.top
         if isinstance(top, HandoffScene):
-            click_widget(app, top, "go", 2)
+            tap(app, top.widget("go").rect.center, 2)
         elif isinstance(top, DraftScene):
             for card in top.hand[:3]:
-                click(app, top.card_center(card))
-            click_widget(app, top, "confirm", 2)
+                tap(app, top.card_center(card))
+            tap(app, top.widget("confirm").rect.center, 2)
         elif table.human_turn():
             return
         elif table.confirming is not None and not table.animator.busy:
-            click(app, table.kit.buttons["next"].rect.center)
+            tap(app, table.kit.buttons["next"].rect.center)
         else:
-            press(app, pygame.K_SPACE)
+            tap_key(app, pygame.K_SPACE)
     raise AssertionError("no first number")
 
 
@@ -168,22 +169,22 @@ def drive(
         if isinstance(top, HandoffScene):
             handoffs.append(top.name)
             _shot(app, shots, "handoff")
-            click_widget(app, top, "go", 2)
+            tap(app, top.widget("go").rect.center, 2)
             continue
         if isinstance(top, DraftScene):
             _shot(app, shots, "draft_keep" if top.need == 3 else "draft_pick")
             for card in rng.sample(top.hand, top.need):
-                click(app, top.card_center(card))
+                tap(app, top.card_center(card))
             if top.need == 3:
                 _shot(app, shots, "draft_chosen")
             before = len(table.state.actions)
-            click_widget(app, top, "confirm", 2)
+            tap(app, top.widget("confirm").rect.center, 2)
             assert len(table.state.actions) == before + 1
             continue
         if isinstance(top, RoundEndScene):
             frames(app, 30)
             _shot(app, shots, "round_end")
-            click_widget(app, top, "continue", 2)
+            tap(app, top.widget("continue").rect.center, 2)
             continue
         if top is table and table.confirming is not None and not table.animator.busy:
             click_widget_table(app, table, "next")
@@ -195,7 +196,7 @@ def drive(
             take_turn(app, table, rng, shots)
             continue
         if top is table and table.animator.busy and rng.random() < 0.3:
-            press(app, pygame.K_SPACE)  # skip ahead, as a person may
+            tap_key(app, pygame.K_SPACE)  # skip ahead, as a person may
             continue
         frames_computers_answered(app)
     raise AssertionError("the game did not finish")

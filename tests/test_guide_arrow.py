@@ -20,7 +20,7 @@ from game.core.ui.guide import Guide
 from game.core.ui.sketch import arrow_covers, arrow_tip_bobbed, label_area
 from tests.keys_helpers import key
 from tests.sweep import sampled
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import frames, post_click, post_key, wait
 
 #: Guided steps checked per game and shape (the kinds of step repeat after the first round).
 STEPS = 60
@@ -35,12 +35,14 @@ def walk_guided(app: Any, game: str, check: Any, steps: int = STEPS) -> set[str]
     assert isinstance(guide, Guide)
     kinds: set[str] = set()
     checked, last = 0, None
-    for _ in range(4000):
-        frames(app, 1)
+    # One frame a turn of the loop, drawn only when seen (before the key or click it handles,
+    # and at each check): the loop reads the guide's advice, worked out in the frame's update.
+    for _ in range(8000):
+        wait(app, 1)
         if app.stack.overlay is not guide or checked >= steps:
             break
         if getattr(getattr(app.stack.top, "animator", None), "busy", False):
-            key(app, pygame.K_SPACE)
+            post_key(pygame.K_SPACE)  # handled by the next turn's frame
             continue
         advice = guide.advice
         if advice is None or advice.target is None:
@@ -53,7 +55,7 @@ def walk_guided(app: Any, game: str, check: Any, steps: int = STEPS) -> set[str]
             kinds.add(advice.kind)
             checked += 1
             last = moment
-        click(app, advice.target)
+        post_click(advice.target)
     guide.skip()
     return kinds
 
@@ -150,14 +152,14 @@ def test_the_end_screens_tooltips_leave_the_guides_last_sentence(
     app.ctx.settings.animation_speed = 8.0
     guide = app.ctx.stack.overlay
     assert isinstance(guide, Guide)
-    for _ in range(20000):
-        frames(app, 1)
+    for _ in range(40000):  # a frame a turn, drawn when seen (see walk_guided)
+        wait(app, 1)
         if type(app.stack.top).__name__ == "GameEndScene":
             break
         if getattr(getattr(app.stack.top, "animator", None), "busy", False):
-            key(app, pygame.K_SPACE)
+            post_key(pygame.K_SPACE)
         elif guide.advice is not None and guide.advice.target is not None:
-            click(app, guide.advice.target)
+            post_click(guide.advice.target)
     end = app.stack.top
     assert type(end).__name__ == "GameEndScene"
     frames(app, 240, dt=0.05)  # the scores have counted up, the buttons come in

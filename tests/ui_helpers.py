@@ -40,11 +40,37 @@ def click(app: Any, pos: Any, steps: int = 1) -> bool:
 
     Returns what the last app.step() returned (False once the app wants to stop).
     """
+    post_click(pos)
+    return frames(app, steps)
+
+
+def tap(app: Any, pos: Any, steps: int = 1) -> bool:
+    """`click`, its frames run but not drawn (see `wait`): for a loop that reads the game's
+    state next, or clicks again (the frame before each click is drawn first, as its handlers
+    see it; a screenshot or `app.screen` draws it too)."""
+    post_click(pos)
+    return wait(app, steps)
+
+
+def tap_key(app: Any, key: int, steps: int = 1) -> bool:
+    """`press`, its frames run but not drawn (see `tap`)."""
+    post_key(key)
+    return wait(app, steps)
+
+
+def post_click(pos: Any) -> None:
+    """Post a move to `pos` and a left click there, for the next frame to handle (a loop that
+    runs its own frames with `wait`: the frame before is drawn first, as its handlers see it)."""
     p = _pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    return frames(app, steps)
+
+
+def post_key(key: int, mod: int = 0) -> None:
+    """Post a key's press and release, for the next frame to handle (see `post_click`)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
 
 
 def click_widget(app: Any, scene: Any, name: str, steps: int = 1) -> bool:
@@ -54,8 +80,7 @@ def click_widget(app: Any, scene: Any, name: str, steps: int = 1) -> bool:
 
 def press(app: Any, key: int, steps: int = 1, mod: int = 0) -> bool:
     """Press and release a key (with modifier keys `mod` held, e.g. pygame.KMOD_LCTRL)."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    post_key(key, mod)
     return frames(app, steps)
 
 
@@ -233,8 +258,9 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     resting time starts on a scene's first frame; a layer is made once). Frames are still
     counted (`frames_drawn`, `drew_last`) as the app decided them. A frame owed by scenes no
     longer on the stack is dropped (nobody can see it any more; scenes are drawn only after an
-    update, as in the real loop). Most of a UI test's time went into drawing frames one after
-    another while animations played or computers thought."""
+    update, as in the real loop); so is one owed before the window changed size (the app draws
+    only after it has followed the window: the next frame does). Most of a UI test's time went
+    into drawing frames one after another while animations played or computers thought."""
     from game.core.ui.app import App
     from game.core.ui.canvas import Canvas
 
@@ -258,6 +284,7 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     def lazy_draw(self: Any) -> None:
         if stepping and stepping[-1] is self:
             self.__dict__["_owed_frame"] = _stack_key(self)
+            self.__dict__["_owed_window"] = _window_size()
             return
         self.__dict__.pop("_owed_frame", None)
         draw(self)
@@ -296,12 +323,19 @@ def _stack_key(app: Any) -> tuple[Any, ...]:
     return (*app.stack.scenes, app.stack.overlay)
 
 
+def _window_size() -> tuple[int, int] | None:
+    display = pygame.display.get_surface()
+    return None if display is None else display.get_size()
+
+
 def _same(first: tuple[Any, ...], second: tuple[Any, ...]) -> bool:
     return len(first) == len(second) and all(a is b for a, b in zip(first, second, strict=True))
 
 
 def seen(app: Any) -> None:
-    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up."""
+    """Draw the frame the app owes (see draw_frames_when_seen), if its scenes are still up and
+    the window has kept its size."""
     owed = app.__dict__.pop("_owed_frame", None)
-    if owed is not None and _same(owed, _stack_key(app)):
+    window = app.__dict__.pop("_owed_window", None)
+    if owed is not None and _same(owed, _stack_key(app)) and window == _window_size():
         app.draw()
