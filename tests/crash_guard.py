@@ -1,0 +1,74 @@
+"""A pytest plugin (tests/conftest.py loads it) that keeps one stuck or crashed test from
+holding or failing a whole run for what no test did.
+
+- A test still running after WATCHDOG_SECONDS ends with its worker, every thread's stack
+  printed first. pytest-timeout (pyproject.toml) ends a stuck test sooner, but it needs the
+  stuck thread to come back to Python: a test stuck in C with the GIL held (pygame.quit()
+  waiting on the audio lock) is out of its reach. faulthandler's timer is a thread of C that
+  needs no GIL. pytest-xdist then starts a new worker.
+- A test whose worker died (a segfault, the watchdog) runs once more on the new worker before
+  it counts as failed: pygame.quit() has crashed in SDL's C code once in a CI run, a fault of
+  no test's making. A test that crashes twice fails.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+#: Seconds a test (set-up, call and teardown; the session's teardown with the last test) may
+#: run before its process ends: above pytest-timeout's 300, so that one has the first word.
+WATCHDOG_SECONDS = float(os.environ.get("SMLB_TEST_WATCHDOG_SECONDS", "420"))
+
+_CRASHED_ONCE: set[str] = set()
+
+#: Where the stacks go: a copy of stderr taken before any test, since a test's own stderr is
+#: captured into a file that is lost with the process.
+_STDERR_FD: int | None = None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    global _STDERR_FD
+    try:
+        _STDERR_FD = os.dup(sys.stderr.fileno())
+    except (AttributeError, OSError, ValueError):  # (no stderr with a descriptor)
+        _STDERR_FD = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if _STDERR_FD is None:
+        faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+    else:
+        faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=_STDERR_FD)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+    """The first crash of a test is reported as "rerun" and the test handed out again:
+    pytest-xdist's scheduler by units (tests/conftest.py) already hands the crashed unit's
+    unfinished tests, this one first, to the new worker; its scheduler by tests is asked to."""
+    if crashitem not in _CRASHED_ONCE:
+        _CRASHED_ONCE.add(crashitem)
+        from xdist.scheduler import LoadScopeScheduling
+
+        if not isinstance(sched, LoadScopeScheduling):
+            sched.mark_test_pending(crashitem)
+        report.outcome = "rerun"  # type: ignore[assignment]
+        sys.stderr.write(f"\n{report.longrepr}: it runs once more on a new worker\n")
+
+
+def pytest_report_teststatus(report: pytest.TestReport) -> tuple[str, str, str] | None:
+    """A crash run once more counts as "rerun" (R), not as a failure."""
+    if report.outcome == "rerun":
+        return "rerun", "R", "RERUN"
+    return None

@@ -1,0 +1,85 @@
+"""tests/crash_guard.py against real crashes: a worker that segfaults, and one stuck in C with
+the GIL held (out of pytest-timeout's reach), each in a pytest run of its own with two
+workers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CRASHES = """
+import ctypes
+from pathlib import Path
+
+def test_crashes_once(tmp_path_factory):
+    flag = Path(__file__).with_name("crashed")
+    if not flag.exists():
+        flag.write_text("once")
+        ctypes.string_at(0)  # a segfault
+
+def test_crashes_every_time():
+    ctypes.string_at(0)
+
+def test_stuck_in_c_with_the_gil_held():
+    libc = ctypes.PyDLL(None)
+    lock = ctypes.create_string_buffer(64)
+    libc.pthread_mutex_init(lock, None)
+    libc.pthread_mutex_lock(lock)
+    libc.pthread_mutex_lock(lock)  # waits for ever, signals or not
+
+def test_passes():
+    assert True
+"""
+
+
+def _run(folder: Path) -> subprocess.CompletedProcess[str]:
+    (folder / "test_crashes.py").write_text(CRASHES)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "SMLB_TEST_WATCHDOG_SECONDS": "3",
+        "PYTHONFAULTHANDLER": "",
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-n",
+            "2",
+            "-p",
+            "tests.crash_guard",
+            "-p",
+            "no:cacheprovider",
+            "--max-worker-restart=8",
+            "-o",
+            "timeout=300",
+            "test_crashes.py",
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+
+
+@pytest.mark.slow  # (workers that crash and a watchdog of 3 s, twice)
+def test_a_crash_runs_once_more_and_a_test_stuck_in_c_ends_with_its_worker(tmp_path: Path) -> None:
+    done = _run(tmp_path)
+    out = done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    # the one that crashed once passed on its second run; the one that always crashes and the
+    # stuck one (ended by the watchdog, not by pytest-timeout's 300 s) each failed once rerun
+    assert "3 passed" not in last and "2 passed" in last, out
+    assert "2 failed" in last and "3 rerun" in last, out
+    assert "test_crashes_every_time" in out and "test_stuck_in_c_with_the_gil_held" in out
+    assert "Timeout (0:00:03)!" in out, out  # faulthandler's dump of the stuck worker
+    assert done.returncode == 1
