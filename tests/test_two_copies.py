@@ -23,7 +23,10 @@ PER_PROCESS = 150
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    return multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    """Fresh processes (spawn), not forks: a fork copies the worker's other threads' held locks
+    (a test beside it left a bot's or a server's thread running) and once waited on one for
+    ever before it could say it was ready."""
+    return multiprocessing.get_context("spawn")
 
 
 def _hold_saves(
@@ -42,6 +45,12 @@ class _Summary:
         return {"state": state}
 
 
+class _Game:
+    """Just the part of a game the record's result is read from."""
+
+    rules = _Summary()
+
+
 class _Seat:
     kind = "human"
 
@@ -52,7 +61,7 @@ class _Session:
     def __init__(self, tag: str, table: Path | None = None) -> None:
         self.tag = tag
         self.table_folder = table  # a resumed table's folder (game.core.saves); None: new
-        self.state, self.seats, self.game = "over", [_Seat()], _Summary()
+        self.state, self.seats, self.game = "over", [_Seat()], _Game()
         self.daily, self.daily_practice = None, False  # not a daily deal: no history kept
 
     def save(self, unshown: int, confirming: int | None) -> dict:
