@@ -5,10 +5,11 @@ kit (`game.blanco.ui.table.kit.BlancoKit`), for a new game, a match's next game,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules.actions import Action
+from game.blanco.rules.deal import Deal
 from game.blanco.rules.state import BlancoState
 from game.core.session import Session
 from game.core.table_session import TableSession
@@ -19,6 +20,7 @@ from ..shown import Shown
 from ..table.kit import BlancoKit, blanco_kit
 
 if TYPE_CHECKING:
+    from game.core.safe_json import JSON
     from game.core.saves import SavedTable
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
@@ -68,8 +70,8 @@ def start_game(
     on_game_over: GameOver | None = None,
     session: Session[BlancoState, Action] | None = None,
     match: Match | None = None,
-    deal: Any = None,
-    challenge: dict[str, Any] | None = None,
+    deal: Deal | None = None,
+    challenge: dict[str, JSON] | None = None,
     **_: object,
 ) -> BlancoTable:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its

@@ -6,7 +6,7 @@ session (`lucky_table`: a replay's, a test's)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.session import Session
 from game.core.table_session import TableSession
@@ -19,6 +19,7 @@ from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table
 from game.luckybox.ui.table.moves import describe
 
 if TYPE_CHECKING:
+    from game.core.safe_json import JSON
     from game.core.saves import SavedTable
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
@@ -68,7 +69,7 @@ def start_game(
     on_game_over: GameOver | None = None,
     deal: Deal | None = None,
     options: Options | None = None,
-    challenge: dict[str, Any] | None = None,
+    challenge: dict[str, JSON] | None = None,
 ) -> LuckyTable:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""
