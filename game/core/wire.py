@@ -58,17 +58,18 @@ class WireTypes:
     its record's functions, or to its own where the wire says a move otherwise."""
 
     view: type[msgspec.Struct]
-    event: Any  # a union of tagged structs (a type expression, not a class)
-    action: Any  # the same, of its actions
-    state_from_view: Callable[[Any], Any]
-    action_to_json: Callable[[Any], Any]
-    action_from_json: Callable[[Any], Any]
+    event: object  # a union of tagged structs (a type expression, not a class)
+    action: object  # the same, of its actions
+    # (takes the game's own view struct: each game's function is typed with its own)
+    state_from_view: Callable[[Any], object]
+    action_to_json: Callable[[Any], dict[str, object]]  # (takes the game's own action)
+    action_from_json: Callable[[object], Any]  # (gives the game's own action)
 
 
-_READERS: dict[type[msgspec.Struct], Callable[[Any], Any]] = {}
+_READERS: dict[type[msgspec.Struct], Callable[[object], tuple[object, ...]]] = {}
 
 
-def public_view(state: Any, view: type[msgspec.Struct]) -> msgspec.Struct:
+def public_view(state: object, view: type[msgspec.Struct]) -> msgspec.Struct:
     """The view struct of a state's view (`state.view_for(seat)`): each field read off the state
     under its own name (no copy: it is encoded at once)."""
     read = _READERS.get(view)
