@@ -107,7 +107,7 @@ async def honest_round_trips(url: str, moves: int, seed: int = 1) -> list[float]
     code = await clients[0].open([p.SeatSpec(f"Player {i + 1}") for i in range(3)], seed=seed)
     for seat, client in enumerate(clients[1:], start=1):
         await client.join(code, seat)
-    bots = [BLANCO.make_bot("easy", seed, seat) for seat in range(3)]
+    bots = [BLANCO.bots.make_bot("easy", seed, seat) for seat in range(3)]
     times: list[float] = []
     enough = asyncio.Event()
 
@@ -315,8 +315,8 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
     from game.online.store import SqliteStore
     from game.online.tables import Table
 
-    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], seed)
-    LUCKYBOX.make_bot(level, seed, 1).choose(state.view_for(1), 1)  # (the shared tables)
+    state, _ = LUCKYBOX.rules.new_game([f"P{i}" for i in range(12)], seed)
+    LUCKYBOX.bots.make_bot(level, seed, 1).choose(state.view_for(1), 1)  # (the shared tables)
 
     async def play() -> tuple[float, float]:
         folder = tempfile.TemporaryDirectory(prefix="abuse-memory-")
@@ -329,7 +329,7 @@ def table_memory(level: str = "hard", seed: int = 5) -> tuple[float, float]:
         _trim()
         base = _rss_mb()
         table: Table[Any] = Table(row, LUCKYBOX, store)
-        me = LUCKYBOX.make_bot("easy", seed, 0)
+        me = LUCKYBOX.bots.make_bot("easy", seed, 0)
         peak = 0.0
         table.start_computers()
         while not table.state.is_terminal():

@@ -108,7 +108,7 @@ async def honest_table(url: str, moves: int, seed: int = 1) -> tuple[list[float]
     seats = [p.SeatSpec("Ann"), p.SeatSpec("Bob"), p.SeatSpec("Cy", "normal")]
     code = await clients[0].open(seats, seed=seed, sit=0)
     await clients[1].join(code, 1)
-    bots = [BLANCO.make_bot("easy", seed, seat) for seat in range(2)]
+    bots = [BLANCO.bots.make_bot("easy", seed, seat) for seat in range(2)]
     times: list[float] = []
     enough = asyncio.Event()
 

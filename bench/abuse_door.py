@@ -84,7 +84,7 @@ class Behind(SeatClient):
 async def _moved(client: SeatClient, seed: int) -> bool:
     """The seat's move (Lucky Box: every seat chooses at once) acknowledged, no error."""
     assert client.seat is not None
-    bot = LUCKYBOX.make_bot("easy", seed, client.seat)
+    bot = LUCKYBOX.bots.make_bot("easy", seed, client.seat)
     with contextlib.suppress(TimeoutError):
         for _ in range(30):
             if client.may_act():

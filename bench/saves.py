@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from game import catalog  # noqa: E402
 from game.core import saves, storage  # noqa: E402
-from game.core.game import Game  # noqa: E402
+from game.core.entry import Game  # noqa: E402
 from game.core.session import Seat, Session  # noqa: E402
 
 TARGET_BACK_MS = 5.0

@@ -51,7 +51,7 @@ def play(turns: int, seed: int, before: bool) -> list[tuple[float, float, int]]:
     if before:
         table.pace_speeds = PACE_SPEEDS
         table.animator.off_focus = OFF_FOCUS
-    bot = BLANCO.make_bot("normal", seed, 0)
+    bot = BLANCO.bots.make_bot("normal", seed, 0)
     clock = 0.0
     started: list[tuple[float, Any]] = []  # (clock, event) as each step starts
     last = None

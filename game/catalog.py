@@ -1,10 +1,10 @@
 """The composition root: which games the app holds. One line per game in `GAME_PACKAGES`.
 
-A game package exposes the whole game as `<package>.entry.GAME` (a `game.core.game.GameEntry`
-composed of its parts, one job each: its rules and records `<package>.rules.game.RULES`, pure,
-with the types its views, events and actions travel in; its bots and hint `<package>.ai.BOTS`;
-its words `<package>.words.WORDS`), and its UI
-descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.GameUI`). The first game
+A game package exposes the whole game as `<package>.entry.GAME` (a `game.core.entry.Game`, a
+record of its parts: its rules and records `<package>.rules.game.RULES`, pure, with the types
+its views, events and actions travel in; its bots and words, its own or core's), and its UI
+descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.GameUI`); how to write
+one is docs/architecture.md's "Adding a game". The first game
 is the default: the title's first tab, the demo's game, and the game whose refusal an unknown
 record format gets. Core never imports this module; the command line (game.cli) and the tests hand
 its lists down."""
@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.core.game import Game
+from game.core.entry import Game
 
 if TYPE_CHECKING:
     from game.core.ui.game_ui import GameUI

@@ -124,7 +124,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help="check game record files (either game) and exit (0 when every record is valid)",
     )
     demos.add_argument("--demo", action="store_true", help="watch computer players play")
-    seats = ", ".join(f"{g.title} {g.min_players}-{g.max_players}" for g in known)
+    seats = ", ".join(f"{g.title} {g.rules.min_players}-{g.rules.max_players}" for g in known)
     demos.add_argument(
         "--game",
         default=None,
@@ -243,10 +243,11 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     args.speed = 1.0 if args.speed is None else args.speed
     args.bot = args.bot or "normal"
     chosen = next((g for g in known if g.id == args.game), default)
-    if args.demo and not chosen.min_players <= args.players <= chosen.max_players:
+    low, high = chosen.rules.min_players, chosen.rules.max_players
+    if args.demo and not low <= args.players <= high:
         # The default game's message is the one-game version's, without "for".
         where = "" if chosen is default else f" for {chosen.title}"
-        parser.error(f"--players must be from {chosen.min_players} to {chosen.max_players}{where}")
+        parser.error(f"--players must be from {low} to {high}{where}")
     return args
 
 

@@ -10,6 +10,7 @@ SDL_mixer. Noise comes from seeded generators, so every run writes the same byte
 from __future__ import annotations
 
 import math
+import operator
 import random
 import struct
 import sys
@@ -75,33 +76,43 @@ def osc(
     """
     n = n_samples(dur)
     f1 = f0 if f1 is None else f1
+    if wave_kind not in ("sine", "square", "triangle", "saw", "noise"):
+        raise ValueError(wave_kind)
+    # Each sample's phase step, then the wave read off the phases: one loop per kind, not a
+    # test of the kind per sample (the same arithmetic in the same order: the same bytes).
+    if f1 == f0 and not vib_depth:
+        steps: Samples = [f0 / RATE] * n  # (f0 * 1.0 ** t is f0)
+    else:
+        ratio = f1 / f0
+        steps = []
+        for i in range(n):
+            f = f0 * ratio ** (i / n)
+            if vib_depth:
+                f *= 1 + vib_depth * math.sin(math.tau * vib_rate * i / RATE)
+            steps.append(f / RATE)
+    phases: Samples = []
+    phase = 0.0
+    for step in steps:
+        phase = (phase + step) % 1.0
+        phases.append(phase)
+    if wave_kind == "sine":
+        tau, sin = math.tau, math.sin
+        return [sin(tau * phase) for phase in phases]
+    if wave_kind == "square":
+        return [1.0 if phase < duty else -1.0 for phase in phases]
+    if wave_kind == "triangle":
+        return [4 * abs(phase - 0.5) - 1 for phase in phases]
+    if wave_kind == "saw":
+        return [2 * phase - 1 for phase in phases]
+    # sample-and-hold noise, pitched by f: a new value each time the phase wraps
     rng = random.Random(seed)
     out: Samples = []
-    phase = 0.0
-    held = 0.0
-    ratio = f1 / f0
-    for i in range(n):
-        t = i / n
-        f = f0 * ratio**t
-        if vib_depth:
-            f *= 1 + vib_depth * math.sin(math.tau * vib_rate * i / RATE)
+    prev = held = 0.0
+    for phase in phases:
+        if phase < prev:
+            held = rng.uniform(-1, 1)
         prev = phase
-        phase = (phase + f / RATE) % 1.0
-        if wave_kind == "sine":
-            v = math.sin(math.tau * phase)
-        elif wave_kind == "square":
-            v = 1.0 if phase < duty else -1.0
-        elif wave_kind == "triangle":
-            v = 4 * abs(phase - 0.5) - 1
-        elif wave_kind == "saw":
-            v = 2 * phase - 1
-        elif wave_kind == "noise":  # sample-and-hold noise, pitched by f
-            if phase < prev:
-                held = rng.uniform(-1, 1)
-            v = held
-        else:
-            raise ValueError(wave_kind)
-        out.append(v)
+        out.append(held)
     return out
 
 
@@ -137,15 +148,23 @@ def adsr(
 def decay(s: Samples, tau: float, attack: float = 0.002) -> Samples:
     """Percussive envelope: quick linear attack then exponential decay."""
     na = n_samples(attack)
-    return [v * (i / na if i < na else 1.0) * math.exp(-i / (tau * RATE)) for i, v in enumerate(s)]
+    k, exp = tau * RATE, math.exp
+    out = [v * (i / na) * exp(-i / k) for i, v in enumerate(s[:na])]
+    out += [v * exp(-i / k) for i, v in enumerate(s[na:], na)]  # (v * 1.0 is v)
+    return out
 
 
 def lowpass(s: Samples, cutoff: float | Callable[[float], float]) -> Samples:
     """One-pole low-pass; ``cutoff`` may be a function of time t in [0, 1]."""
     out, y, n = [], 0.0, len(s)
+    if not callable(cutoff):
+        a = 1 - math.exp(-math.tau * cutoff / RATE)
+        for v in s:
+            y += a * (v - y)
+            out.append(y)
+        return out
     for i, v in enumerate(s):
-        fc = cutoff(i / n) if callable(cutoff) else cutoff
-        a = 1 - math.exp(-math.tau * fc / RATE)
+        a = 1 - math.exp(-math.tau * cutoff(i / n) / RATE)
         y += a * (v - y)
         out.append(y)
     return out
@@ -163,9 +182,8 @@ def gain(s: Samples, g: float) -> Samples:
 def add(*parts: Samples) -> Samples:
     n = max(len(p) for p in parts)
     out = [0.0] * n
-    for p in parts:
-        for i, v in enumerate(p):
-            out[i] += v
+    for p in parts:  # (each sum in the same order as one sample at a time)
+        out[: len(p)] = map(operator.add, out[: len(p)], p)
     return out
 
 
@@ -181,11 +199,10 @@ class Track:
 
     def put(self, at: float, s: Samples, g: float = 1.0) -> Track:
         start = round(at * RATE)
-        for i, v in enumerate(s):
-            j = start + i
-            if j >= len(self.buf):
-                break
-            self.buf[j] += v * g
+        buf = self.buf
+        end = min(len(buf), start + len(s))
+        if end > start:
+            buf[start:end] = [b + v * g for b, v in zip(buf[start:end], s, strict=False)]
         return self
 
 

@@ -45,7 +45,7 @@ def honest_state(
     """A `state` for seat 1 of a Blanco game of two (a fresh deal unless `state` is given):
     what an honest server sends, as JSON values to spoil as an attack needs."""
     if state is None:
-        state, _ = BLANCO.new_game(["Host", "Zoé"], 7)
+        state, _ = BLANCO.rules.new_game(["Host", "Zoé"], 7)
     wire = wire_of(BLANCO)
     message: dict[str, Any] = {
         "type": "state",
@@ -181,8 +181,8 @@ def run_until(
 def blanco_last_step(seed: int = 5) -> tuple[Any, list[Any], Any]:
     """A whole Blanco game of two played by Easy computers: (its state before the last step,
     that step's events as seat 1 sees them, its final state)."""
-    state, _ = BLANCO.new_game(["Host", "Zoé"], seed)
-    bots = [BLANCO.make_bot("easy", seed, seat) for seat in range(2)]
+    state, _ = BLANCO.rules.new_game(["Host", "Zoé"], seed)
+    bots = [BLANCO.bots.make_bot("easy", seed, seat) for seat in range(2)]
     settle(state)
     while True:
         seat = state.waiting_for()[0]

@@ -170,7 +170,7 @@ def test_never_plays_blanco_turns_on_to_the_computer_without_next(app: Any) -> N
     seats = [Seat("Ann"), Seat("Bot", "easy")]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=5)
     clicks = _count_next_clicks(table)  # (settle clicks Next whenever a turn waits for it)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     movers = []
     for _ in range(40):
         settle(app, table)

@@ -193,12 +193,12 @@ def test_bad_deals_are_refused_with_a_reason(names, seed, deal, words) -> None:
         BlancoState.new(names, seed, deal)
     if deal is not None:
         with pytest.raises(ValueError):
-            BLANCO.new_game(names, seed, deal=deal)
+            BLANCO.rules.new_game(names, seed, deal=deal)
 
 
 def test_the_game_object_refuses_a_deal_of_another_game() -> None:
     with pytest.raises(ValueError, match="blanco Deal"):
-        BLANCO.new_game(["A"], 1, deal=(1, 2, 3))
+        BLANCO.rules.new_game(["A"], 1, deal=(1, 2, 3))
 
 
 # -- records and the wire ------------------------------------------------------------------------
@@ -282,13 +282,13 @@ def test_malformed_record_headers_are_refused_with_one_line(patch, words) -> Non
 
 def test_a_record_that_deals_wrongly_names_the_problem() -> None:
     record = {"format": "blanco/record@1", "players": ["A"], "seed": 1}
-    assert BLANCO.state_from_record(record).phase == "setup"
+    assert BLANCO.rules.state_from_record(record).phase == "setup"
     record["actions"] = [{"player": 0, "setup": {"reveal": [0, 0], "look": [0, 0]}}]
     with pytest.raises(RecordError, match="action 0: player 0 must look at a different card"):
-        BLANCO.state_from_record(record)
+        BLANCO.rules.state_from_record(record)
     record["actions"] = [{"player": 0}]
     with pytest.raises(RecordError, match="action 0: an action needs one of"):
-        BLANCO.state_from_record(record)
+        BLANCO.rules.state_from_record(record)
 
 
 def test_lone_plays_and_discards_travel_on_the_wire_and_bad_ones_are_refused() -> None:
@@ -341,13 +341,13 @@ def test_record_scores_read_a_result_and_refuse_a_malformed_one() -> None:
         "winner": 1,
         "players": [{"cards_left": 5, "turns": 9}, {"cards_left": 0, "turns": 9}],
     }
-    assert BLANCO.record_scores(good, 2) == {
+    assert BLANCO.rules.record_scores(good, 2) == {
         "totals": [5, 0],
         "turns": [9, 9],
         "winners": [1],
         "finished": True,
     }
-    assert BLANCO.record_scores({**good, "winner": None}, 2)["winners"] == []
+    assert BLANCO.rules.record_scores({**good, "winner": None}, 2)["winners"] == []
     for bad in (
         None,
         {**good, "finished": "yes"},
@@ -356,26 +356,28 @@ def test_record_scores_read_a_result_and_refuse_a_malformed_one() -> None:
         {**good, "winner": 2},
         {**good, "winner": True},
     ):
-        assert BLANCO.record_scores(bad, 2) is None
+        assert BLANCO.rules.record_scores(bad, 2) is None
 
 
 def test_progress_bots_and_hint_of_the_game_object() -> None:
     state = ready()
-    assert BLANCO.progress(state) == "turn 1, everyone has 21 cards left"  # 9 + the 12 to come
-    assert BLANCO.progress(ready(("Ann",))) == "turn 1, 21 cards left to clear"  # solo
+    assert (
+        BLANCO.words.progress(state) == "turn 1, everyone has 21 cards left"
+    )  # 9 + the 12 to come
+    assert BLANCO.words.progress(ready(("Ann",))) == "turn 1, 21 cards left to clear"  # solo
     ahead = ready(("Ann", "Bo", "Cy"))
     ahead.players[1].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
-    assert BLANCO.progress(ahead) == "turn 1, Bo ahead with 16 cards left"  # 4 + 12 to come
+    assert BLANCO.words.progress(ahead) == "turn 1, Bo ahead with 16 cards left"  # 4 + 12 to come
     with pytest.raises(ValueError, match="unknown bot level"):
-        BLANCO.make_bot("grandmaster", 1, 0)
-    bot = BLANCO.make_bot("easy", 1, 0)
+        BLANCO.bots.make_bot("grandmaster", 1, 0)
+    bot = BLANCO.bots.make_bot("easy", 1, 0)
     assert repr(bot) == "EasyBot(seed=1, seat=0)"
     assert bot.choose(state.view_for(0), 0) in state.legal_actions(0)
     with pytest.raises(ValueError, match="nothing to do"):
-        BLANCO.hint(state.view_for(1), 1)
+        BLANCO.bots.hint(state.view_for(1), 1)
     with pytest.raises(ValueError, match="nothing to do"):
         bot.choose(state.view_for(1), 1)
-    assert BLANCO.solo_rating(12) == "" and BLANCO.rating_shown("x") == "x"
+    assert BLANCO.words.solo_rating(12) == "" and BLANCO.words.rating_shown("x") == "x"
 
 
 def test_the_titles_continue_line_says_how_the_race_stands(app) -> None:

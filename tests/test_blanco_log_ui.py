@@ -63,7 +63,7 @@ def play_to_turn(app: Any, table: Table, bot: Any, turns: int) -> None:
 def test_the_log_tells_a_computers_turn_and_rings_what_it_changed(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=21)
-    bot = BLANCO.make_bot("normal", 1, 0)
+    bot = BLANCO.bots.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 3)
     frames(app, 2)
     rows = table.kit.log_panel.rows_drawn
@@ -89,7 +89,7 @@ def test_the_wheel_goes_back_and_a_click_or_l_opens_the_log(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     seats = [Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "easy")]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=8)
-    bot = BLANCO.make_bot("normal", 1, 0)
+    bot = BLANCO.bots.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 6)
     frames(app, 1)
     panel = table.kit.log_panel
@@ -119,7 +119,7 @@ def test_pass_and_play_each_reader_reads_only_their_own_seat(app) -> None:
     a card the other one holds unseen (a draw from the pile, a look)."""
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo")], seed=5)
-    bots = {0: BLANCO.make_bot("normal", 1, 0), 1: BLANCO.make_bot("normal", 2, 1)}
+    bots = {0: BLANCO.bots.make_bot("normal", 1, 0), 1: BLANCO.bots.make_bot("normal", 2, 1)}
     readers: set[int] = set()
     for _ in range(300):
         top = app.stack.top
@@ -153,7 +153,7 @@ def test_a_finished_turn_stays_in_view_until_next_then_the_computer_comes_forwar
     table = app.ctx.nav.make(
         "blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy"), Seat("Cy", "easy")], seed=3
     )
-    bot = BLANCO.make_bot("normal", 1, 0)
+    bot = BLANCO.bots.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 2)
     human_step(app, table, bot)  # the draw
     settle(app, table)
@@ -188,7 +188,7 @@ def test_the_panel_brought_forward_is_drawn_whole_beside_the_log_panel(app) -> N
     from game.blanco.ui.table.spotlight import spotlit
 
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
-    bot = BLANCO.make_bot("normal", 1, 0)
+    bot = BLANCO.bots.make_bot("normal", 1, 0)
     play_to_turn(app, table, bot, 1)
     human_step(app, table, bot)  # the draw
     settle(app, table)

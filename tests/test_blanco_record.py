@@ -19,7 +19,8 @@ from game.blanco.rules.record import (
     summary,
 )
 from game.blanco.rules.state import BlancoState
-from game.core.game import Game, GameState, RecordError
+from game.core.entry import Game
+from game.core.game import GameState, RecordError
 
 
 def _finished(seed: int = 3) -> BlancoState:
@@ -31,19 +32,19 @@ def _finished(seed: int = 3) -> BlancoState:
 
 def test_game_object_follows_the_protocol() -> None:
     assert isinstance(BLANCO, Game)
-    assert (BLANCO.id, BLANCO.title, BLANCO.record_format) == (
+    assert (BLANCO.id, BLANCO.title, BLANCO.rules.record_format) == (
         "blanco",
         "Blanco",
         "blanco/record@1",
     )
-    assert (BLANCO.min_players, BLANCO.max_players) == (1, 5)
-    assert BLANCO.bot_levels == ("easy", "normal", "hard", "expert")
-    state, events = BLANCO.new_game(["A", "B", "C"], 7)
+    assert (BLANCO.rules.min_players, BLANCO.rules.max_players) == (1, 5)
+    assert BLANCO.bots.bot_levels == ("easy", "normal", "hard", "expert")
+    state, events = BLANCO.rules.new_game(["A", "B", "C"], 7)
     assert isinstance(state, GameState) and len(events) == 3 + 1 + 3
     with pytest.raises(ValueError):
-        BLANCO.new_game([], 1)
+        BLANCO.rules.new_game([], 1)
     with pytest.raises(ValueError):
-        BLANCO.new_game(list("ABCDEF"), 1)
+        BLANCO.rules.new_game(list("ABCDEF"), 1)
 
 
 def test_bots_come_from_game_blanco_ai_when_it_exists() -> None:
@@ -51,9 +52,9 @@ def test_bots_come_from_game_blanco_ai_when_it_exists() -> None:
         import game.blanco.ai  # noqa: F401
     except ModuleNotFoundError:
         with pytest.raises(NotImplementedError, match="game.blanco.ai"):
-            BLANCO.make_bot("easy", 1, 0)
+            BLANCO.bots.make_bot("easy", 1, 0)
         with pytest.raises(NotImplementedError):
-            BLANCO.hint(ready().view_for(0), 0)
+            BLANCO.bots.hint(ready().view_for(0), 0)
 
 
 def test_record_shapes_follow_the_spec() -> None:
@@ -130,7 +131,7 @@ def test_summary_matches_the_contract() -> None:
     assert list(s["players"][0]) == ["name", "stage", "cards_left", "turns"]
     won = s["players"][state.winner]
     assert won["stage"] == 2 and won["cards_left"] == 0
-    assert BLANCO.summary(state) == s
+    assert BLANCO.rules.summary(state) == s
     fresh = summary(new_game())
     assert fresh == {
         "game": "blanco",
@@ -205,7 +206,7 @@ def test_bad_headers_are_one_line_errors(record: object, words: str) -> None:
 
 def test_parse_record_gives_the_deal() -> None:
     rec = record_of(ready())
-    parsed = BLANCO.parse_record(rec)
+    parsed = BLANCO.rules.parse_record(rec)
     assert parsed.names == ("Ann", "Bo") and parsed.seed == 1 and parsed.options is None
     assert parsed.deal.deck == tuple(rec["deal"]["deck"]) and parsed.deal.reshuffles == ()
     assert len(parsed.actions) == 2
@@ -233,7 +234,7 @@ def test_parse_record_gives_the_deal() -> None:
 )
 def test_actions_from_record(raw: dict, expected: object) -> None:
     assert action_from_record(raw) == expected
-    assert BLANCO.action_from_record(raw) == expected
+    assert BLANCO.rules.action_from_record(raw) == expected
 
 
 @pytest.mark.parametrize(
@@ -313,11 +314,15 @@ def test_a_listed_reshuffle_must_hold_the_right_cards() -> None:
 
 def test_game_object_deals_a_fixed_deal_and_replays_records() -> None:
     state = _finished(5)
-    parsed = BLANCO.parse_record(BLANCO.record_of(state))
-    again, events = BLANCO.new_game(parsed.names, parsed.seed, None, parsed.deal)
+    parsed = BLANCO.rules.parse_record(BLANCO.rules.record_of(state))
+    again, events = BLANCO.rules.new_game(parsed.names, parsed.seed, None, parsed.deal)
     assert events[0].cards[0] == tuple(parsed.deal.deck[:3])
     for raw in parsed.actions:  # the way a table replays: one record action per apply
-        assert again.apply(BLANCO.action_from_record(raw)).ok
-    assert again.key() == state.key() == BLANCO.state_from_record(BLANCO.record_of(state)).key()
+        assert again.apply(BLANCO.rules.action_from_record(raw)).ok
+    assert (
+        again.key()
+        == state.key()
+        == BLANCO.rules.state_from_record(BLANCO.rules.record_of(state)).key()
+    )
     with pytest.raises(ValueError):
-        BLANCO.new_game(["A"], 1, None, {"deck": []})
+        BLANCO.rules.new_game(["A"], 1, None, {"deck": []})

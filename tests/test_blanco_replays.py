@@ -31,7 +31,7 @@ from tests.ui_helpers import click, click_widget, frames, press, screenshot, wai
 def bot_game(names: list[str], kinds: list[str], seed: int) -> Session:
     """A whole Blanco game played by easy bots (every seat), as a session."""
     session = Session([Seat(n, k) for n, k in zip(names, kinds, strict=True)], seed, game=BLANCO)
-    bots = {i: BLANCO.make_bot("easy", seed, i) for i in range(len(names))}
+    bots = {i: BLANCO.bots.make_bot("easy", seed, i) for i in range(len(names))}
     state = session.state
     while not state.is_terminal():
         seat = state.waiting_for()[0]
@@ -162,7 +162,7 @@ def test_same_deal_starts_the_same_deal(app, data_dir) -> None:
     state = table.state
     assert state.seed == kept.state.seed and state.deck == kept.state.deck
     assert [p.grid for p in state.players] == [
-        BLANCO.new_game(["Ann"], kept.state.seed)[0].players[0].grid
+        BLANCO.rules.new_game(["Ann"], kept.state.seed)[0].players[0].grid
     ]
     assert table.session.challenge["totals"] == [kept.state.players[0].turns]
     # The same steps give the same game: the deal is the kept one, card for card.
@@ -172,7 +172,7 @@ def test_same_deal_starts_the_same_deal(app, data_dir) -> None:
 
 
 def _replayed(session: Session, steps: int) -> Any:
-    state, _ = BLANCO.new_game(list(session.state.names), session.state.seed)
+    state, _ = BLANCO.rules.new_game(list(session.state.names), session.state.seed)
     for action in session.state.actions[:steps]:
         assert state.apply(action).ok
     return state

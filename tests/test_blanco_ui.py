@@ -116,7 +116,7 @@ def human_step(app: Any, table: Table, bot: Any, shots: set | None = None) -> An
 def test_solo_game_by_clicks(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     shots: set = set()
     frames(app, 30)
     screenshot(app, "blanco_deal")
@@ -293,7 +293,7 @@ def test_two_humans_pass_and_play(app) -> None:
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bob")], seed=21)
     log: list = []
     watch_private(table, log)
-    bots = {i: BLANCO.make_bot("normal", 21, i) for i in range(2)}
+    bots = {i: BLANCO.bots.make_bot("normal", 21, i) for i in range(2)}
     handoffs: list = []
     state = table.state
     play_until(
@@ -327,7 +327,7 @@ def test_human_with_three_bots(app) -> None:
         app,
         table,
         lambda: table.state.turns(0) >= 4 and table.human_turn(),
-        {0: BLANCO.make_bot("normal", 8, 0)},
+        {0: BLANCO.bots.make_bot("normal", 8, 0)},
         shots,
         handoffs,
     )
@@ -343,7 +343,7 @@ def test_continue_mid_turn_restores_exactly(app) -> None:
 
     seats = [Seat("Ann"), Seat("Bot", "hard")]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=33)
-    bot = BLANCO.make_bot("normal", 33, 0)
+    bot = BLANCO.bots.make_bot("normal", 33, 0)
     settle(app, table)
     human_step(app, table, bot)  # set-up
     settle(app, table)
@@ -412,7 +412,7 @@ def test_key_animation_steps_on_screen(app) -> None:
     speed = 3.0
     app.ctx.settings.animation_speed = speed
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     wanted = {
         "Dealt",
         "Looked",
@@ -510,7 +510,7 @@ def test_a_look_seen_before_its_reveal_choice_survives_closing(app) -> None:
     # reaction's look (the test is about that moment, not about one deal).
     for seed in range(5, 15):
         table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=seed)
-        bot = BLANCO.make_bot("hard", seed, 0)
+        bot = BLANCO.bots.make_bot("hard", seed, 0)
         found = False
         for _ in range(200):
             settle(app, table)

@@ -107,7 +107,7 @@ def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
     )
     assert done.returncode == 0, done.stderr
     saved = json.loads(record.read_text())
-    assert saved["format"] == BLANCO.record_format
+    assert saved["format"] == BLANCO.rules.record_format
     check = subprocess.run(
         [sys.executable, "main.py", "--check-record", str(record)],
         cwd=repo,

@@ -165,7 +165,7 @@ def test_a_turn_is_played_by_mouse_clicks_where_the_table_shows_things(app: Any,
     app.ctx.settings.animation_speed = 4.0
     _resize(app, size)
     table = _table(app)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     played = []
     while len(played) < 3:
         settle(app, table)

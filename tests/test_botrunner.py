@@ -40,7 +40,7 @@ def test_worker_answers_like_thinking_in_process():
 
 
 @pytest.mark.parametrize(
-    ("game_id", "level"), [(game.id, level) for game in games() for level in game.bot_levels]
+    ("game_id", "level"), [(game.id, level) for game in games() for level in game.bots.bot_levels]
 )
 def test_every_level_of_every_game_thinks_in_the_worker(
     game_id: str, level: str, caplog: pytest.LogCaptureFixture
@@ -49,17 +49,17 @@ def test_every_level_of_every_game_thinks_in_the_worker(
     A bot that could not travel (Lucky Box's Expert once held a closure) made every computer
     of its table think in the game's own process, the window stalling at each decision."""
     game = game_by_id(game_id)
-    state, _ = game.new_game(["Ann", "Bob"], 7)
+    state, _ = game.rules.new_game(["Ann", "Bob"], 7)
     seat = state.waiting_for()[0]
     runner = BotRunner()
     try:
         with caplog.at_level(logging.WARNING):
-            move = runner.submit(game.make_bot(level, 7, seat), state.view_for(seat), seat)
+            move = runner.submit(game.bots.make_bot(level, 7, seat), state.view_for(seat), seat)
             assert move._runner is runner, "the move was not sent to the worker"
             action, _bot = move.result()
         assert runner.worker_pid is not None
         assert not caplog.records, [r.getMessage() for r in caplog.records]
-        assert action == game.make_bot(level, 7, seat).choose(state.view_for(seat), seat)
+        assert action == game.bots.make_bot(level, 7, seat).choose(state.view_for(seat), seat)
         assert action in state.legal_actions(seat)
     finally:
         runner.close()

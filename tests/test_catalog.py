@@ -45,7 +45,7 @@ def test_an_unknown_record_format_gets_the_first_listed_games_refusal() -> None:
     unknown = {"format": "nobody/record@1", "players": [], "seed": 1}
     assert game_of(unknown, [LUCKYBOX, BLANCO]) is LUCKYBOX
     assert game_of(unknown, [BLANCO, LUCKYBOX]) is BLANCO
-    assert game_of({"format": BLANCO.record_format}, [LUCKYBOX, BLANCO]) is BLANCO
+    assert game_of({"format": BLANCO.rules.record_format}, [LUCKYBOX, BLANCO]) is BLANCO
     with pytest.raises(RecordError):
         game_of([], [LUCKYBOX])
 
@@ -56,10 +56,10 @@ def third_game() -> Iterator[str]:
     game = types.SimpleNamespace(
         id="trio",
         title="Trio",
-        record_format="trio/record@1",
-        min_players=2,
-        max_players=3,
-        bot_levels=("easy",),
+        rules=types.SimpleNamespace(
+            id="trio", title="Trio", record_format="trio/record@1", min_players=2, max_players=3
+        ),
+        bots=types.SimpleNamespace(bot_levels=("easy",)),
     )
     modules = {
         "trio_pkg": types.ModuleType("trio_pkg"),

@@ -21,7 +21,8 @@ from typing import Any, NamedTuple
 import pytest
 from highcard.entry import HIGHCARD
 
-from game.core.game import Game, Refusal
+from game.core.entry import Game
+from game.core.game import Refusal
 from game.core.records import replay
 
 
@@ -271,8 +272,8 @@ def seeds(game: Game, check: str, count: int = GAMES_PER_CHECK) -> Iterator[tupl
 
 
 def deal(game: Game, seed: int, rng: random.Random) -> tuple[Any, list[Any]]:
-    players = rng.randint(game.min_players, min(game.max_players, 4))
-    state, events = game.new_game([f"Player {i + 1}" for i in range(players)], seed)
+    players = rng.randint(game.rules.min_players, min(game.rules.max_players, 4))
+    state, events = game.rules.new_game([f"Player {i + 1}" for i in range(players)], seed)
     return state, list(events)
 
 
@@ -462,19 +463,19 @@ def test_records_replay_to_the_same_state(game: Any) -> None:
                     state.undo(seat)
         assert state is not None
         settle(state)
-        record = json.loads(json.dumps(game.record_of(state)))  # plain JSON, as files keep it
-        assert record["format"] == game.record_format
+        record = json.loads(json.dumps(game.rules.record_of(state)))  # plain JSON, as files keep it
+        assert record["format"] == game.rules.record_format
         again = replay(record, game).state
         # The same game, whether dealt from the seed or from the record's deal (a state may
         # keep which, so the whole states are not compared): the same record, for everyone.
-        assert json.loads(json.dumps(game.record_of(again))) == record, f"seed {seed}"
-        assert game.summary(again) == game.summary(state), f"seed {seed}"
+        assert json.loads(json.dumps(game.rules.record_of(again))) == record, f"seed {seed}"
+        assert game.rules.summary(again) == game.rules.summary(state), f"seed {seed}"
         assert again.waiting_for() == state.waiting_for(), f"seed {seed}"
         assert again.returns() == state.returns() and again.is_terminal() == state.is_terminal()
         for seat in range(len(state.names)):
             assert again.legal_actions(seat) == state.legal_actions(seat), f"seed {seed}"
             assert again.can_undo(seat) == state.can_undo(seat), f"seed {seed}"
-        assert isinstance(game.progress(state), str) and game.progress(state)
+        assert isinstance(game.words.progress(state), str) and game.words.progress(state)
 
 
 @pytest.mark.parametrize("game", each_game("hidden_variant"))
@@ -486,7 +487,7 @@ def test_hidden_variants_keep_what_a_seat_knows(game: Any) -> None:
                 continue
             snapshot = canonical(state)
             seat = rng.randrange(len(state.names))
-            variant = game.hidden_variant(state, seat, random.Random(rng.random()))
+            variant = game.rules.hidden_variant(state, seat, random.Random(rng.random()))
             assert canonical(state) == snapshot, f"seed {seed}: hidden_variant changed it"
             assert canonical(variant.view_for(seat)) == canonical(state.view_for(seat)), (
                 f"seed {seed}, seat {seat}: the variant's view differs"
@@ -517,10 +518,10 @@ def test_views_and_redacted_events_never_carry_the_seed(game: Any) -> None:
 def test_bots_choose_legal_actions_from_views(game: Any) -> None:
     for seed, rng in seeds(game, "bots", GAMES_PER_CHECK // 8):
         state, _events = deal(game, seed, rng)
-        levels = list(game.bot_levels)
+        levels = list(game.bots.bot_levels)
         rng.shuffle(levels)
         bots = {
-            seat: game.make_bot(levels[seat % len(levels)], seed, seat)
+            seat: game.bots.make_bot(levels[seat % len(levels)], seed, seat)
             for seat in range(len(state.names))
         }
         picks = moments(rng)
@@ -540,5 +541,5 @@ def test_bots_choose_legal_actions_from_views(game: Any) -> None:
             legal = state.legal_actions(seat)
             assert action in legal, f"seed {seed}: {levels[seat % len(levels)]} chose {action}"
             if look:
-                assert game.hint(state.view_for(seat), seat) in legal, f"seed {seed}: hint"
+                assert game.bots.hint(state.view_for(seat), seat) in legal, f"seed {seed}: hint"
             assert state.apply(action).ok

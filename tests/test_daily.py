@@ -13,7 +13,8 @@ import pytest
 
 from game import catalog
 from game.core import daily, daily_history
-from game.core.game import Game, RecordError
+from game.core.entry import Game
+from game.core.game import RecordError
 from game.core.keeper import GameKeeper
 from game.core.records import check_records_cli
 from game.core.session import Seat, Session
@@ -119,7 +120,7 @@ def test_a_bad_daily_record_is_refused(
     status, out, err = check(tmp_path, record)
     assert (status, out, err) == (2, "", reason + "\n")
     with pytest.raises(RecordError, match=reason.replace("(", r"\(")):
-        game(game_id).parse_record(record)
+        game(game_id).rules.parse_record(record)
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
@@ -136,7 +137,7 @@ def test_records_without_daily_are_written_as_before(game_id: str) -> None:
     session = played(game_id, 7)
     record = session.record()
     assert "daily" not in record and "daily_practice" not in record
-    assert list(record)[: len(record) - 2] == list(game(game_id).record_of(session.state))
+    assert list(record)[: len(record) - 2] == list(game(game_id).rules.record_of(session.state))
 
 
 # ---------------------------------------------------------------- sharing

@@ -155,7 +155,7 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     assert session.daily == TODAY and session.seed == daily.daily_seed("blanco", TODAY)
     # The person's seat is handed to a computer to reach the end quickly.
     session.seats[0] = Seat(session.seats[0].name, "easy")
-    session.bots[0] = session.game.make_bot("easy", 1, 0)
+    session.bots[0] = session.game.bots.make_bot("easy", 1, 0)
     app.ctx.settings.animation_speed = 64.0
     for _ in range(6000):
         if isinstance(app.stack.top, GameEndShell):

@@ -71,7 +71,7 @@ def test_help_names_every_game_and_its_seats():
     text = " ".join(help_text().split())  # argparse wraps lines anywhere
     for game in catalog.games():
         assert game.title in text
-        assert f"{game.title} {game.min_players}-{game.max_players}" in text
+        assert f"{game.title} {game.rules.min_players}-{game.rules.max_players}" in text
     assert "Super Mega Lucky Box 1-12" in text and "Blanco 1-5" in text
 
 
@@ -114,7 +114,7 @@ def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert cli.main(["--check-record", str(record)]) == 0
-    scores = catalog.game_by_id(game).record_scores(json.loads(out.getvalue()), players)
+    scores = catalog.game_by_id(game).rules.record_scores(json.loads(out.getvalue()), players)
     assert scores is not None
     for i, total in enumerate(scores["totals"]):
         assert f"Computer {i + 1} {total}" in lines[0]

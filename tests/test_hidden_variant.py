@@ -1,4 +1,4 @@
-"""Views hide everything a seat cannot know, and `Game.hidden_variant` deals it anew.
+"""Views hide everything a seat cannot know, and `GameRules.hidden_variant` deals it anew.
 
 For many random games and moments of both games, and every seat: the variant's view equals the
 original's (so nothing in a view tells the two deals apart), the hidden parts do differ in most
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from game.blanco.entry import BLANCO
-from game.core.game import Game
+from game.core.entry import Game
 from game.luckybox.entry import LUCKYBOX
 
 GAMES = [LUCKYBOX, BLANCO]
@@ -111,7 +111,7 @@ def moments(game: Game, seed: int, every: int) -> Any:
     """(state, seat) at every `every`-th step of a random game, to its end."""
     rng = random.Random(seed)
     seats = rng.randint(1, 4)
-    state, _ = game.new_game([f"P{i}" for i in range(seats)], seed)
+    state, _ = game.rules.new_game([f"P{i}" for i in range(seats)], seed)
     step = 0
     while not state.is_terminal() and step < 600:
         if not state.waiting_for():
@@ -160,7 +160,7 @@ def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(gam
     for seed in range(12):
         for state, seat in moments(game, seed, every=9):
             before = plain(state)
-            variant = game.hidden_variant(state, seat, rng)
+            variant = game.rules.hidden_variant(state, seat, rng)
             after = plain(state)
             assert after == before, "the original is left as it was"
             assert plain(variant.view_for(seat)) == plain(state.view_for(seat))
@@ -179,13 +179,13 @@ def test_a_variant_is_a_whole_game_that_plays_to_its_end(game: Game) -> None:
     rng = random.Random(3)
     for seed in range(6):
         for state, seat in moments(game, seed, every=40):
-            variant = game.hidden_variant(state, seat, rng)
+            variant = game.rules.hidden_variant(state, seat, rng)
             assert variant.legal_actions(seat) == state.legal_actions(seat)
             for other in range(len(state.names)):  # (others' hands may differ: as many steps)
                 assert len(variant.legal_actions(other)) == len(state.legal_actions(other))
                 assert (variant.can_undo(other) is None) == (state.can_undo(other) is None)
                 if state.can_undo(other) is None:  # its undo snapshots were dealt anew too
-                    again = game.hidden_variant(state, seat, rng)
+                    again = game.rules.hidden_variant(state, seat, rng)
                     assert again.undo(other).ok
                     assert plain(again.view_for(seat)) == plain(
                         _undone(state, other).view_for(seat)
@@ -203,7 +203,7 @@ def test_views_keep_no_seed_no_generator_and_no_undo_snapshots(game: Game) -> No
 
 
 def test_luckybox_view_does_not_give_the_numbers_to_come_away() -> None:
-    state, _ = LUCKYBOX.new_game(["A", "B"], 1234)
+    state, _ = LUCKYBOX.rules.new_game(["A", "B"], 1234)
     view = state.view_for(0)
     # The numbers come from random.Random(f"{seed}/numbers"): with the seed, a view would
     # hold them all.

@@ -8,28 +8,28 @@ from tests.highcard.rules import Keep, Swap
 
 
 def test_a_finished_games_summary_reads_as_its_cards_and_winner() -> None:
-    state, _events = HIGHCARD.new_game(["Ann", "Bob", "Cy"], seed=7)
+    state, _events = HIGHCARD.rules.new_game(["Ann", "Bob", "Cy"], seed=7)
     for seat, action in enumerate((Keep, Swap, Keep)):
         assert state.apply(action(seat)).ok
     state.advance()
-    scores = HIGHCARD.record_scores(HIGHCARD.summary(state), 3)
+    scores = HIGHCARD.rules.record_scores(HIGHCARD.rules.summary(state), 3)
     assert scores == {"totals": state.cards, "winners": [state.winner()], "finished": True}
 
 
 def test_an_unfinished_game_has_no_winner_yet() -> None:
-    state, _events = HIGHCARD.new_game(["Ann", "Bob"], seed=3)
-    scores = HIGHCARD.record_scores(HIGHCARD.summary(state), 2)
+    state, _events = HIGHCARD.rules.new_game(["Ann", "Bob"], seed=3)
+    scores = HIGHCARD.rules.record_scores(HIGHCARD.rules.summary(state), 2)
     assert scores is not None and scores["winners"] == [] and scores["finished"] is False
 
 
 def test_a_malformed_or_mismatched_result_is_none() -> None:
-    state, _events = HIGHCARD.new_game(["Ann", "Bob"], seed=3)
-    summary = HIGHCARD.summary(state)
-    assert HIGHCARD.record_scores(summary, 3) is None  # another seat count
-    assert HIGHCARD.record_scores({"players": [{"card": "9"}, {"card": 4}]}, 2) is None
-    assert HIGHCARD.record_scores(None, 2) is None
+    state, _events = HIGHCARD.rules.new_game(["Ann", "Bob"], seed=3)
+    summary = HIGHCARD.rules.summary(state)
+    assert HIGHCARD.rules.record_scores(summary, 3) is None  # another seat count
+    assert HIGHCARD.rules.record_scores({"players": [{"card": "9"}, {"card": 4}]}, 2) is None
+    assert HIGHCARD.rules.record_scores(None, 2) is None
 
 
 def test_high_card_has_no_ratings() -> None:
-    assert HIGHCARD.solo_rating(40) == ""
-    assert HIGHCARD.rating_shown("anything") == "anything"
+    assert HIGHCARD.words.solo_rating(40) == ""
+    assert HIGHCARD.words.rating_shown("anything") == "anything"

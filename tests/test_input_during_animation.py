@@ -71,7 +71,7 @@ def test_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(app: Any) -> Non
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
     app.ctx.settings.animation_speed = 4.0
     frames(app, 30)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     while table.state.phase != TURN:  # the set-up, by clicks
         settle(app, table)
         human_step(app, table, bot)
@@ -107,7 +107,7 @@ def test_online_a_hand_card_clicked_while_the_draw_slides_in_is_chosen(
     until(app, lambda: app.stack.top is not lobby, what="the table")
     table = app.stack.top
     seat = table.session.seat
-    bot = BLANCO.make_bot("normal", 5, seat)
+    bot = BLANCO.bots.make_bot("normal", 5, seat)
     until(app, table.human_turn, what="our set-up")
     version = table.session.version
     click_action(app, table, bot.choose(table.state.view_for(seat), seat))

@@ -130,7 +130,7 @@ def test_a_whole_solo_blanco_game_by_keys_only(app) -> None:
     table = next(s for s in app.stack.scenes if kit_table(s, BlancoKit))
     assert len(table.session.seats) == 1 and not table.session.seats[0].is_computer
     app.ctx.settings.animation_speed = 8.0
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     shots: set = set()
     steps = 0
     for _ in range(800):

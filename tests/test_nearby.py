@@ -117,7 +117,7 @@ def test_a_table_is_announced_while_a_seat_is_free_and_withdrawn_once_full_and_o
                 assert await friend.join(code) == 1
                 await asyncio.to_thread(until, lambda: code not in codes(browser), 10, "gone")
                 seen: list[dict[str, int]] = []
-                bots = [BLANCO.make_bot("easy", 4, i) for i in range(2)]
+                bots = [BLANCO.bots.make_bot("easy", 4, i) for i in range(2)]
                 playing = asyncio.gather(host.play(bots[0].choose), friend.play(bots[1].choose))
                 while not playing.done():
                     seen.append(codes(browser))

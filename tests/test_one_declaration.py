@@ -44,7 +44,7 @@ def digests(game_id: str, folder: Path) -> dict[str, Any]:
     wire = codec.wire_of(game)
     n, seed, most = GAMES[game_id]
     rng = random.Random(f"one declaration/{game_id}")
-    state, events = game.new_game([f"P{i}" for i in range(n)], seed)
+    state, events = game.rules.new_game([f"P{i}" for i in range(n)], seed)
     steps: list[str] = []
     action: Any = None
     for _ in range(most):
@@ -67,7 +67,7 @@ def digests(game_id: str, folder: Path) -> dict[str, Any]:
         outcome = state.apply(action)
         assert outcome.ok, outcome.refusal
         events = list(outcome.events)
-    record = json.dumps(game.record_of(state, {"writer": "test"}), indent=1)
+    record = json.dumps(game.rules.record_of(state, {"writer": "test"}), indent=1)
     path = folder / f"{game_id}.json"
     path.write_text(record, encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
@@ -96,8 +96,8 @@ def test_the_wire_sends_the_rules_own_types() -> None:
     declares (no struct of the wire's own to convert them to), and a view decoded is the
     game's own state class."""
     for game in catalog.games():
-        wire = game.wire
-        state, dealt = game.new_game(["A", "B"], 5)
+        wire = game.rules.wire
+        state, dealt = game.rules.new_game(["A", "B"], 5)
         assert {type(e) for e in dealt} <= set(wire.event.__args__), game.id
         seat = state.waiting_for()[0]
         action = state.legal_actions(seat)[0]

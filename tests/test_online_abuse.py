@@ -84,7 +84,7 @@ def test_a_table_that_fails_is_logged_and_the_others_go_on(
                 raise RuntimeError("a bug in the rules")
 
             table.state.apply = explode  # type: ignore[method-assign]  # a fault injected
-            await broken.act(blanco.make_bot("easy", 3, 0).choose(broken.view(), 0))
+            await broken.act(blanco.bots.make_bot("easy", 3, 0).choose(broken.view(), 0))
             error = await broken.receive()
             assert isinstance(error, p.Error) and error.code == "internal"
             _, record = await play_table(url, blanco, 2, "easy", 4)

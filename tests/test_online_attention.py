@@ -86,7 +86,7 @@ def test_our_turn_asks_once_while_behind_and_again_at_the_next_turn(app, server,
     assert recorded.calls == [] and heard == []
     # The friend thinks a moment before each move (a person would), so each of their turns
     # is seen on its own.
-    playing = server.spawn(friend.play(BLANCO.make_bot("easy", 6, 1).choose, pace=0.3))
+    playing = server.spawn(friend.play(BLANCO.bots.make_bot("easy", 6, 1).choose, pace=0.3))
     while ours(table):  # our set-up, in front
         assert our_moves(app, table, 1) == 1
     assert recorded.calls == []

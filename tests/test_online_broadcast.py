@@ -37,7 +37,7 @@ def a_table(game_id: str, seed: int = 9) -> Table:
     game, rng = game_by_id(game_id), random.Random(seed)
     for _ in range(12):  # a few steps in: hands, boards and actions are not empty
         seat = rng.choice(table.state.waiting_for())
-        bot = game.make_bot("easy", seed, seat)
+        bot = game.bots.make_bot("easy", seed, seat)
         assert table.state.apply(bot.choose(table.state.view_for(seat), seat)).ok
         settle(table.state)
     return table
@@ -156,8 +156,8 @@ def test_a_mirror_of_a_table_with_computers_makes_no_computer_player(
     store = SqliteStore(":memory:")
     store.create_table(row)
     made: list[int] = []
-    make_bot = game.make_bot
-    monkeypatch.setattr(game, "make_bot", lambda *a: made.append(a[2]) or make_bot(*a))
+    make_bot = game.bots.make_bot
+    monkeypatch.setattr(game.bots, "make_bot", lambda *a: made.append(a[2]) or make_bot(*a))
     owner = Table(row, game, store)
     assert sorted(made) == [1, 2]  # (the owner's computers: the count is live)
     made.clear()

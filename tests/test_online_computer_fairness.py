@@ -249,7 +249,7 @@ def test_attackers_tables_of_computers_never_make_an_honest_tables_computer_wait
             seats = [p.SeatSpec("Ann"), p.SeatSpec("Bob"), p.SeatSpec("Cy", "easy")]
             code = await humans[0].open(seats, seed=5, sit=0)
             await humans[1].join(code, 1)
-            bots = [BLANCO.make_bot("easy", 5, seat) for seat in range(2)]
+            bots = [BLANCO.bots.make_bot("easy", 5, seat) for seat in range(2)]
             playing = [
                 asyncio.create_task(h.play(b.choose)) for h, b in zip(humans, bots, strict=True)
             ]

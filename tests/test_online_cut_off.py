@@ -49,7 +49,7 @@ async def _moves(client: SeatClient, seed: int) -> p.Ack:
     """The seat's move (Lucky Box: every seat chooses at once), acknowledged before any
     error reaches the client."""
     assert client.seat is not None
-    bot = LUCKYBOX.make_bot("easy", seed, client.seat)
+    bot = LUCKYBOX.bots.make_bot("easy", seed, client.seat)
     for _ in range(30):
         if client.may_act():  # (again after a `stale`: the table moved meanwhile)
             await client.act(bot.choose(client.view(), client.seat))

@@ -42,7 +42,7 @@ async def _alone_with_a_computer(url: str, game_id: str = "blanco", **kw: Any) -
 
 
 async def _play_out(client: SeatClient) -> dict[str, Any]:
-    bot = client.game.make_bot("easy", 1, client.seat)
+    bot = client.game.bots.make_bot("easy", 1, client.seat)
     await client.play(bot.choose)
     return await client.record()
 

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from game.catalog import game_by_id, games
 from game.core import records
-from game.core.game import Game
+from game.core.entry import Game
 from game.online.limits import Limits
 from game.online.server import GameServer, bound_port, start
 from game.online.store import SqliteStore
@@ -79,8 +79,8 @@ def without_online(record: dict[str, Any]) -> dict[str, Any]:
 def play_locally(game_id: str, players: int, level: str, seed: int) -> dict[str, Any]:
     """The same table played in one process: bots decide from `view_for` of their seat."""
     game = game_by_id(game_id)
-    state, _ = game.new_game([f"Player {i + 1}" for i in range(players)], seed)
-    bots = [game.make_bot(level, seed, i) for i in range(players)]
+    state, _ = game.rules.new_game([f"Player {i + 1}" for i in range(players)], seed)
+    bots = [game.bots.make_bot(level, seed, i) for i in range(players)]
     while not state.is_terminal():
         waiting = state.waiting_for()
         if not waiting:
@@ -89,10 +89,10 @@ def play_locally(game_id: str, players: int, level: str, seed: int) -> dict[str,
         seat = waiting[0]
         outcome = state.apply(bots[seat].choose(state.view_for(seat), seat))
         assert outcome.ok, outcome.refusal
-    return game.record_of(state)
+    return game.rules.record_of(state)
 
 
 def replayed_record(record: dict[str, Any]) -> dict[str, Any]:
     """A record replayed locally through game.core.records, written again."""
     done = records.replay(record, records.game_of(record, games()))
-    return done.game.record_of(done.state)
+    return done.game.rules.record_of(done.state)

@@ -18,7 +18,7 @@ import pytest
 
 from game import catalog
 from game.blanco.entry import BLANCO
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.records import check_records_cli
 from game.luckybox.entry import LUCKYBOX
 from game.online import protocol as p
@@ -31,8 +31,8 @@ SERVED: list[Game[Any]] = [LUCKYBOX, BLANCO, HIGHCARD]
 
 def play_here(game: Game[Any], players: int, level: str, seed: int) -> dict[str, Any]:
     """The same table played in one process, each bot deciding from its seat's view."""
-    state, _ = game.new_game([f"Player {i + 1}" for i in range(players)], seed)
-    bots = [game.make_bot(level, seed, i) for i in range(players)]
+    state, _ = game.rules.new_game([f"Player {i + 1}" for i in range(players)], seed)
+    bots = [game.bots.make_bot(level, seed, i) for i in range(players)]
     while not state.is_terminal():
         waiting = state.waiting_for()
         if not waiting:
@@ -41,7 +41,7 @@ def play_here(game: Game[Any], players: int, level: str, seed: int) -> dict[str,
         seat = waiting[0]
         outcome = state.apply(bots[seat].choose(state.view_for(seat), seat))
         assert outcome.ok, outcome.refusal
-    return game.record_of(state)
+    return game.rules.record_of(state)
 
 
 def test_high_card_is_not_in_the_catalog_here() -> None:
@@ -136,7 +136,7 @@ def test_a_stored_table_comes_back_only_on_a_server_handed_its_game(
             for i, client in enumerate(clients[1:], start=1):
                 await client.join(code, i)
             first = clients[0]
-            await first.act(HIGHCARD.make_bot("easy", 77, 0).choose(first.view(), 0))
+            await first.act(HIGHCARD.bots.make_bot("easy", 77, 0).choose(first.view(), 0))
             await first._until(p.Ack)
             for client in clients:
                 await client.close()
@@ -160,7 +160,7 @@ def test_a_stored_table_comes_back_only_on_a_server_handed_its_game(
             for client in clients:
                 client.url, client.urls = url, [url]
                 await client.resume()
-            bots = [HIGHCARD.make_bot("easy", 77, i) for i in range(3)]
+            bots = [HIGHCARD.bots.make_bot("easy", 77, i) for i in range(3)]
             await asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
             record = await clients[0].record()
             for client in clients:

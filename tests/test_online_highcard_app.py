@@ -16,13 +16,14 @@ import pytest
 
 from game import catalog
 from game.blanco.entry import BLANCO
+from game.core.ui.shells.plain import GameEndScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.online.ui.host import HostScene
 from game.online.ui.session import OnlineSession
 from game.online.ui.table import OnlineHost
 from tests.highcard.entry import HIGHCARD
-from tests.highcard.ui.scenes import GameEndScene, HighCardKit
+from tests.highcard.ui.kit import HighCardKit
 from tests.test_online_ui import ServerThread, click_for_lobby, open_menu, until
 from tests.ui_helpers import click
 

@@ -271,8 +271,8 @@ def test_a_computer_keeps_no_memories_between_its_decisions() -> None:
     hard one at a 12-seat table then holds its fresh self between turns (a fraction of a MB),
     where one that remembers holds megabytes after a few decisions (bench/abuse.py measures a
     whole table's)."""
-    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], 7)
-    easy = [LUCKYBOX.make_bot("easy", 7, i) for i in range(12)]
+    state, _ = LUCKYBOX.rules.new_game([f"P{i}" for i in range(12)], 7)
+    easy = [LUCKYBOX.bots.make_bot("easy", 7, i) for i in range(12)]
     views: list[tuple[Any, int]] = []
     while len(views) < 3:  # three decisions of the numbers' part, after the draft
         seats = state.waiting_for()
@@ -283,20 +283,20 @@ def test_a_computer_keeps_no_memories_between_its_decisions() -> None:
         if len(state.actions) > 60:
             views.append((view, seats[0]))
         assert state.apply(easy[seats[0]].choose(view, seats[0])).ok
-    warm = LUCKYBOX.make_bot("hard", 7, 0)  # (the rules' and bots' shared tables made once)
+    warm = LUCKYBOX.bots.make_bot("hard", 7, 0)  # (the rules' and bots' shared tables made once)
     for view, seat in views:
         warm.choose(view, seat)
     del warm
     tracemalloc.start()
     try:
         start = tracemalloc.get_traced_memory()[0]
-        forgetting = LUCKYBOX.make_bot("hard", 7, 0)
+        forgetting = LUCKYBOX.bots.make_bot("hard", 7, 0)
         choices = []
         for view, seat in views:
             choices.append(forgetting.choose(view, seat))
             forgetting.forget()
         held_forgetting = tracemalloc.get_traced_memory()[0] - start
-        remembering = LUCKYBOX.make_bot("hard", 7, 0)
+        remembering = LUCKYBOX.bots.make_bot("hard", 7, 0)
         assert [remembering.choose(view, seat) for view, seat in views] == choices
         held_remembering = tracemalloc.get_traced_memory()[0] - start - held_forgetting
     finally:

@@ -420,7 +420,7 @@ def test_the_hosting_app_killed_mid_game_serves_again_on_rejoin(tmp_path, friend
         _, code, url = host.line("TABLE")
         friend = SeatClient(url, BLANCO, max_backoff=0.3)
         assert friends.call(friend.join(code)) == 1
-        bot = BLANCO.make_bot("easy", 5, 1)
+        bot = BLANCO.bots.make_bot("easy", 5, 1)
         playing = friends.spawn(friend.play(bot.choose, pace=0.05))
         acked = [int(host.line("ACKED")[1]) for _ in range(2)]  # two of the host's moves
         end = time.monotonic() + 60

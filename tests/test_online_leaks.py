@@ -33,7 +33,7 @@ class Played:
         self.record = record
         self.frames = frames  # seat (WATCHER for the watcher) -> every raw frame received
         done = records.replay(record, self.game)
-        _, _, state, _, _ = records.open_record({**record, "actions": []}, self.game)
+        _, _, state, _, _ = records.open_record({**record, "actions": []}, self.game.rules)
         self.snapshots = [state.clone()]  # the table at each version
         self.events: list[list[Any]] = [[]]  # the events that made each version
         for step in done.state.actions:
@@ -76,7 +76,7 @@ async def _play(game_id: str, db: Path) -> Played:
         for i, c in enumerate(clients[1:], start=1):
             await c.join(code, i)
         await watcher.watch(code)
-        bots = [game.make_bot("easy", SEED, i) for i in range(PLAYERS)]
+        bots = [game.bots.make_bot("easy", SEED, i) for i in range(PLAYERS)]
 
         async def watch() -> None:
             while not watcher.over:

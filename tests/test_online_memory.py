@@ -40,7 +40,7 @@ def test_a_finished_table_its_state_and_its_computers_are_freed_once_let_go(
             held += [weakref.ref(bot) for bot in table.computers.bots.values()]
             assert len(held) == 4
             del table
-            me = LUCKYBOX.make_bot("easy", 11, 0)
+            me = LUCKYBOX.bots.make_bot("easy", 11, 0)
             await client.play(me.choose)
             await client.close()
             assert code not in server.hub.tables  # (let go: no finished table is kept)

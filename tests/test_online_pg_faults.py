@@ -70,7 +70,7 @@ def test_the_database_restarted_under_play_loses_no_acknowledged_action(
             tables.append((code, clients))
         games = []
         for seed, (_, clients) in enumerate(tables):
-            bots = [BLANCO.make_bot("easy", seed, i) for i in range(2)]
+            bots = [BLANCO.bots.make_bot("easy", seed, i) for i in range(2)]
             games += [c.play(bots[i].choose, pace=0.02) for i, c in enumerate(clients)]
         playing = asyncio.gather(*games)
         while min(clients[0].version for _, clients in tables) < 10:

@@ -74,7 +74,7 @@ async def play_out(clients: list[SeatClient], seed: int) -> dict[str, Any]:
     """The two seats' Easy bots play the Blanco game to its end (30 s at most); the record,
     the clients closed."""
     blanco = game_by_id("blanco")
-    bots = [blanco.make_bot("easy", seed, i) for i in range(2)]
+    bots = [blanco.bots.make_bot("easy", seed, i) for i in range(2)]
     games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
     await asyncio.wait_for(games, 30)
     record = await clients[0].record()
@@ -122,7 +122,7 @@ def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
         for client in (host, watcher, guest):
             while list(client.view().names) != ["Player 1", "Zoé"]:
                 await client.receive()
-        bots = [blanco.make_bot("easy", 77, i) for i in range(2)]
+        bots = [blanco.bots.make_bot("easy", 77, i) for i in range(2)]
         await asyncio.gather(host.play(bots[0].choose), guest.play(bots[1].choose))
         seen: list[p.State] = []
         while watcher.version < host.version:
@@ -156,7 +156,7 @@ def test_lucky_box_seats_choosing_at_once_across_processes(
         code = await clients[0].open([p.SeatSpec(f"Player {i + 1}") for i in range(3)], seed=9)
         for i, client in enumerate(clients[1:], start=1):
             await client.join(code, i)
-        bots = [luckybox.make_bot("easy", 9, i) for i in range(3)]
+        bots = [luckybox.bots.make_bot("easy", 9, i) for i in range(3)]
         await asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
         record = await clients[2].record()
         for client in clients:
@@ -221,7 +221,7 @@ def test_a_killed_owners_table_goes_on_for_clients_of_the_other_process(
         for i, client in enumerate(clients):
             await client.join(code, i)
         await opener.close()
-        bots = [blanco.make_bot("easy", 2025, i) for i in range(2)]
+        bots = [blanco.bots.make_bot("easy", 2025, i) for i in range(2)]
         games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
         while clients[0].version < 20:
             await asyncio.sleep(0.01)
@@ -432,7 +432,7 @@ def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
         clients = [SeatClient(owner.url, blanco, max_backoff=0.5, urls=urls) for _ in range(2)]
         code = await clients[0].open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2024)
         await clients[1].join(code, 1)
-        bots = [blanco.make_bot("easy", 2024, i) for i in range(2)]
+        bots = [blanco.bots.make_bot("easy", 2024, i) for i in range(2)]
         games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
         while clients[0].version < 20:
             await asyncio.sleep(0.01)
@@ -520,7 +520,7 @@ def test_seats_on_the_other_process_are_sent_only_what_they_may_know(
         for i, client in enumerate(clients[1:], start=1):
             await client.join(code, i)
         await watcher.watch(code)
-        bots = [game.make_bot("easy", leaks.SEED, i) for i in range(leaks.PLAYERS)]
+        bots = [game.bots.make_bot("easy", leaks.SEED, i) for i in range(leaks.PLAYERS)]
 
         async def watch() -> None:
             while not watcher.over:

@@ -96,7 +96,7 @@ def test_the_hosts_title_offers_the_waiting_table_and_one_click_reopens_it(app, 
     friend = SeatClient(server.url, BLANCO, max_backoff=0.3)
     assert friends.call(friend.join(code, name="Anna")) == 1
     until(app, lambda: app.stack.top is not lobby, what="the table")
-    playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.05))
+    playing = friends.spawn(friend.play(BLANCO.bots.make_bot("easy", 2, 1).choose, pace=0.05))
     app.close()  # the window closed: the app's server stops with it
     # The friend was told before its line dropped.
     until_true(lambda: any(n.code == "host_left" for n in friend.notices), "the notice")
@@ -152,7 +152,7 @@ def test_a_seat_that_comes_back_is_sent_what_it_saw_live_and_nothing_more(shared
     code = shared.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Bo")], sit=0))
     shared.call(friend.join(code))
     assert heard.pasts == []  # a table just dealt has no past to send
-    bots = [BLANCO.make_bot("easy", 4, seat) for seat in (0, 1)]
+    bots = [BLANCO.bots.make_bot("easy", 4, seat) for seat in (0, 1)]
     playing = [
         shared.spawn(c.play(b.choose, pace=0.01)) for c, b in zip((host, friend), bots, strict=True)
     ]

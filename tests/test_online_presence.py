@@ -107,7 +107,7 @@ def test_lucky_box_waits_for_a_friend_who_left(app, server, monkeypatch) -> None
     back = SeatClient(server.url, LUCKYBOX)
     back.table, back.seat, back.token = lobby.code, 1, friend.token
     server.call(back.resume())
-    server.call(back.act(LUCKYBOX.make_bot("easy", 0, 1).choose(back.view(), 1)))
+    server.call(back.act(LUCKYBOX.bots.make_bot("easy", 0, 1).choose(back.view(), 1)))
     until(app, lambda: len(table.state.players[1].cards) == 3, what="their cards at our table")
     drawn.clear()  # (from here: their keep shown, at any pace, until the table is still)
     until(app, lambda: not table.animator.busy, what="their keep's animation")

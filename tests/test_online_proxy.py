@@ -104,7 +104,7 @@ async def acts(client: SeatClient, seed: int) -> bool:
     """The player's seat makes its move (an Easy computer chooses it; Lucky Box: every seat
     chooses at once): whether it was acknowledged, no error before."""
     assert client.seat is not None
-    bot = LUCKYBOX.make_bot("easy", seed, client.seat)
+    bot = LUCKYBOX.bots.make_bot("easy", seed, client.seat)
     for _ in range(30):
         if client.may_act():  # (again after a `stale`: the table moved meanwhile)
             await client.act(bot.choose(client.view(), client.seat))

@@ -61,7 +61,7 @@ def test_each_player_who_asks_takes_their_seat_at_one_new_table(tmp_path: Path) 
             assert (second.seat, second.token) == (1, tokens[1])
             assert len(server.hub.tables) == 2
             await first.resume()
-            bots = [BLANCO.make_bot("easy", 1, seat) for seat in range(2)]
+            bots = [BLANCO.bots.make_bot("easy", 1, seat) for seat in range(2)]
             clients = (first, second)
             await asyncio.gather(*(c.play(b.choose) for c, b in zip(clients, bots, strict=True)))
             played = await first.record()

@@ -84,7 +84,7 @@ def test_a_server_killed_mid_game_resumes_and_the_clients_come_back(server: Serv
         clients = [SeatClient(url, blanco, max_backoff=0.5) for _ in range(2)]
         code = await clients[0].open([p.SeatSpec("Player 1"), p.SeatSpec("Player 2")], seed=2024)
         await clients[1].join(code, 1)
-        bots = [blanco.make_bot("easy", 2024, i) for i in range(2)]
+        bots = [blanco.bots.make_bot("easy", 2024, i) for i in range(2)]
         games = asyncio.gather(*(c.play(bots[i].choose) for i, c in enumerate(clients)))
         while clients[0].version < 20:
             await asyncio.sleep(0.01)

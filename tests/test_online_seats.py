@@ -46,7 +46,7 @@ def test_an_action_resent_after_a_reconnect_is_answered_again_never_applied_twic
         async with running_server(tmp_path / "t.db") as (url, server):
             host, guest = await _table(url, BLANCO)
             table = server.hub.table(host.table or "")
-            bot = BLANCO.make_bot("easy", 31, 0)
+            bot = BLANCO.bots.make_bot("easy", 31, 0)
             sent = await host.act(bot.choose(host.view(), 0))
             await host.close()  # the line drops before the answer comes
             await host.reconnect()  # resumes the seat and sends the same action again
@@ -70,7 +70,7 @@ def test_a_stale_action_is_refused_with_the_current_view(tmp_path: Path) -> None
             first, second = await _table(url, LUCKYBOX)
             # Both seats keep their cards at once, each against version 0.
             chosen = [
-                LUCKYBOX.make_bot("easy", 31, i).choose(c.view(), i)
+                LUCKYBOX.bots.make_bot("easy", 31, i).choose(c.view(), i)
                 for i, c in enumerate((first, second))
             ]
             await first.act(chosen[0])
@@ -98,7 +98,7 @@ def test_a_seat_is_acted_for_by_its_own_client_only(tmp_path: Path) -> None:
             table = server.hub.table(host.table or "")
             code = host.table or ""
             # The guest (seat 1) tries the host's set-up move.
-            move = BLANCO.make_bot("easy", 31, 0).choose(host.view(), 0)
+            move = BLANCO.bots.make_bot("easy", 31, 0).choose(host.view(), 0)
             await guest.act(move)
             with pytest.raises(ClientError) as refused:
                 await guest._until(p.Ack)
@@ -146,7 +146,7 @@ def test_a_seat_handed_to_a_computer_is_taken_back_with_its_token(tmp_path: Path
             assert await _error(host) == "held"  # held for its player for the hold
             await asyncio.sleep(hold + 0.05)
             await host.hand_over(1, "easy")
-            bots = [BLANCO.make_bot("easy", 31, i) for i in range(2)]
+            bots = [BLANCO.bots.make_bot("easy", 31, i) for i in range(2)]
             playing = asyncio.create_task(host.play(bots[0].choose))
             while sum(1 for seat, aid in table.done_ids if seat == 1) < 3:
                 await asyncio.sleep(0.02)
@@ -180,7 +180,7 @@ def test_a_table_of_computers_and_one_person(tmp_path: Path) -> None:
         async with running_server(tmp_path / "t.db") as (url, _):
             host = SeatClient(url, BLANCO)
             await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", computer="easy")], seed=31)
-            await host.play(BLANCO.make_bot("easy", 31, 0).choose)
+            await host.play(BLANCO.bots.make_bot("easy", 31, 0).choose)
             record = await host.record()
             await host.close()
             return record
@@ -259,7 +259,7 @@ def test_a_joiner_names_their_seat_everyone_sees_it_and_it_outlives_a_restart(
                 seed=31,
                 sit=0,
             )
-            await host.act(LUCKYBOX.make_bot("easy", 31, 0).choose(host.view(), 0))
+            await host.act(LUCKYBOX.bots.make_bot("easy", 31, 0).choose(host.view(), 0))
             await host._until(p.Ack)
             zoe, other = SeatClient(url, LUCKYBOX), SeatClient(url, LUCKYBOX)
             # Runs of spaces and a control character come out of the name; it keeps its accent.
@@ -275,7 +275,7 @@ def test_a_joiner_names_their_seat_everyone_sees_it_and_it_outlives_a_restart(
             assert list(table.state.names) == names and table.version == 1
             assert [s.name for s in table.store.tables()[0].seats] == names
             # The game goes on under the new name: Zoé keeps her cards.
-            await zoe.act(LUCKYBOX.make_bot("easy", 31, 1).choose(zoe.view(), 1))
+            await zoe.act(LUCKYBOX.bots.make_bot("easy", 31, 1).choose(zoe.view(), 1))
             await zoe._until(p.Ack)
             for client in (host, zoe, other):
                 await client.close()

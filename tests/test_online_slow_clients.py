@@ -162,7 +162,7 @@ async def _two_players(url: str, seed: int, seats: int = 2, hold: float = 300.0)
 
 
 def _play(players: list[TimedClient], seed: int, pace: float) -> asyncio.Future[Any]:
-    bots = [BLANCO.make_bot("easy", seed, i) for i in range(len(players))]
+    bots = [BLANCO.bots.make_bot("easy", seed, i) for i in range(len(players))]
     return asyncio.gather(*(c.play(bots[i].choose, pace) for i, c in enumerate(players)))
 
 

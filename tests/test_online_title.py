@@ -134,7 +134,7 @@ def test_the_line_counts_every_waiting_table_and_is_asked_again(app, server) -> 
     assert waiting == [0]  # Blanco's host plays first
     until(app, lambda: title.widget("notice").label == "Your turn at 2 online tables")
     # Seat 0 moves at the first table until it waits for the other seat: one table is left.
-    bot = BLANCO.make_bot("easy", 1, 0)
+    bot = BLANCO.bots.make_bot("easy", 1, 0)
     while 0 in first.waiting:
         server.call(move(first, bot.choose(first.view(), 0)))
     until(app, lambda: title.widget("notice").label == "Your turn at 1 online table")

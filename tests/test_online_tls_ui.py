@@ -268,7 +268,7 @@ def test_a_watcher_checks_the_deal_too_and_keeps_no_game(app: Any) -> None:
         code = server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")]))
         table = watch_by_code(app, server.url, code)
         assert table.session.commit == server.table(code).dealt.commit
-        playing = server.spawn(host.play(BLANCO.make_bot("easy", 3, 0).choose))
+        playing = server.spawn(host.play(BLANCO.bots.make_bot("easy", 3, 0).choose))
         until(app, lambda: isinstance(app.stack.top, GameEndScene), what="the end", limit=90)
         playing.result(10)
         end = app.stack.top

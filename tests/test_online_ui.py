@@ -246,7 +246,7 @@ def test_host_offers_the_game_chosen_on_the_title_and_the_name_set_up_last(app) 
 def our_moves(app: Any, table: Any, count: int | None) -> int:
     """Play our seat by clicks (a bot on our view says what a person would choose), waiting
     for the server between moves; `count` moves, or to the end (None). The moves made."""
-    bot = BLANCO.make_bot("normal", 3, table.session.seat)
+    bot = BLANCO.bots.make_bot("normal", 3, table.session.seat)
     made = 0
     end = time.monotonic() + 120
     while app.stack.top is table and (count is None or made < count):
@@ -321,7 +321,7 @@ def test_rematch_at_the_end_joins_the_friend_there_at_a_new_deal(app, server, mo
     app.ctx.settings.animation_speed = 8.0
     lobby, friend, table = table_with_a_friend(app, server)
     old = lobby.code
-    server.spawn(friend.play(BLANCO.make_bot("easy", 6, 1).choose))
+    server.spawn(friend.play(BLANCO.bots.make_bot("easy", 6, 1).choose))
     our_moves(app, table, None)
     end = app.stack.top
     assert isinstance(end, GameEndScene)
@@ -386,7 +386,7 @@ def test_a_friend_joins_by_code_and_both_play(app, server) -> None:
     until(app, lambda: app.stack.top is not lobby, what="the table after the friend joined")
     table = app.stack.top
     assert table.session.seats[1].name == "Player 2"
-    friend_bot = BLANCO.make_bot("easy", 4, 1)
+    friend_bot = BLANCO.bots.make_bot("easy", 4, 1)
     playing = server.spawn(friend.play(friend_bot.choose))
     try:
         start = table.session.version
@@ -655,7 +655,7 @@ def test_a_choice_refused_as_stale_is_sent_again_on_the_fresh_view() -> None:
     from game.online.protocol import Refused, SeatInfo, State
     from game.online.ui.session import OnlineSession
 
-    state, _ = LUCKYBOX.new_game(["Ann", "Bot"], 7)
+    state, _ = LUCKYBOX.rules.new_game(["Ann", "Bot"], 7)
     while not state.waiting_for():
         state.advance()
     infos = [
@@ -712,7 +712,7 @@ def test_a_friend_not_yet_come_is_waited_for_not_said_to_have_left(app) -> None:
     from game.online.ui.session import OnlineSession
     from game.online.ui.table import start_table
 
-    state, _ = BLANCO.new_game(["Ann", "Bob"], 3)
+    state, _ = BLANCO.rules.new_game(["Ann", "Bob"], 3)
     away, here = (SeatInfo("Bob", "human", None, False, c) for c in (False, True))
     ann = SeatInfo("Ann", "human", None, False, True)
     first = State(
@@ -778,7 +778,7 @@ def test_a_still_online_table_draws_nothing_until_news_comes(app, server) -> Non
     until(app, lambda: 1 in table.session.state.waiting_for() and not table.animator.busy)
     settle(app)
     assert drawn_in(app, 60) == 0  # the friend thinks: a still second, not one frame
-    friend_bot = BLANCO.make_bot("easy", 4, 1)
+    friend_bot = BLANCO.bots.make_bot("easy", 4, 1)
     version = table.session.version
 
     async def one_move() -> None:

@@ -49,7 +49,7 @@ def test_watching_by_code_shows_the_public_board_as_it_moves_and_sends_nothing(a
     app.ctx.settings.animation_speed = 8.0
     host = SeatClient(server.url, BLANCO)
     code = server.call(host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")], seed=3, sit=0))
-    bot = BLANCO.make_bot("easy", 3, 0)
+    bot = BLANCO.bots.make_bot("easy", 3, 0)
     playing = server.spawn(host.play(bot.choose, pace=0.05))
     try:
         table = watch_by_code(app, server.url, code)

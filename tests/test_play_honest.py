@@ -235,7 +235,7 @@ def test_blanco_turn_done_line_offers_undo_only_when_it_can(app, monkeypatch):
         if table.human_turn():
             break
         press(app, pygame.K_SPACE)
-    setup = BLANCO.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
+    setup = BLANCO.bots.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
     assert isinstance(setup, Setup)
     click(app, table.kit.grid.rects()[setup.reveal].center)
     click(app, table.kit.grid.rects()[setup.look].center)
@@ -323,7 +323,7 @@ def test_a_swap_offers_one_way_back(app):
     from game.blanco.entry import BLANCO
     from game.blanco.rules import Setup
 
-    bot = BLANCO.make_bot("normal", 3, 0)
+    bot = BLANCO.bots.make_bot("normal", 3, 0)
     for _ in range(2000):
         if table.human_turn() and table.state.phase == "turn":
             break

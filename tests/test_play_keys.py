@@ -32,7 +32,7 @@ def blanco_after_set_up(app):
         if table.human_turn():
             break
         key(app, pygame.K_SPACE)
-    setup = BLANCO.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
+    setup = BLANCO.bots.make_bot("normal", 3, 0).choose(table.state.view_for(0), 0)
     assert isinstance(setup, Setup)
     click(app, table.kit.grid.rects()[setup.reveal].center)
     click(app, table.kit.grid.rects()[setup.look].center)

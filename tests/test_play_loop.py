@@ -27,7 +27,7 @@ from tests.test_bot_fallback import CrashingBot, IllegalBot
 
 
 def test_settle_takes_the_chance_steps_until_a_seat_may_act() -> None:
-    state, _ = LUCKYBOX.new_game(["A", "B", "C"], 3)
+    state, _ = LUCKYBOX.rules.new_game(["A", "B", "C"], 3)
     assert not chance_due(state) and settle(state) == []  # the draft: every seat may act
     for seat in (0, 1, 2):
         assert state.apply(state.legal_actions(seat)[0]).ok
@@ -43,7 +43,7 @@ def test_settle_takes_the_chance_steps_until_a_seat_may_act() -> None:
 
 
 def test_play_applies_then_takes_the_steps_it_made_due() -> None:
-    state, _ = LUCKYBOX.new_game(["A", "B"], 5)
+    state, _ = LUCKYBOX.rules.new_game(["A", "B"], 5)
     settle(state)
     for seat in (1, 0):  # the draft's round ends with the last seat's choice
         by_hand = state.clone()
@@ -57,7 +57,7 @@ def test_play_applies_then_takes_the_steps_it_made_due() -> None:
 
 
 def test_play_refuses_a_move_and_changes_nothing() -> None:
-    state, _ = LUCKYBOX.new_game(["A", "B"], 5)
+    state, _ = LUCKYBOX.rules.new_game(["A", "B"], 5)
     settle(state)
     before = state.clone()
     wrong = before.legal_actions(0)[0]
@@ -78,7 +78,7 @@ class Scribbler:
 
 
 def test_a_computers_move_is_checked_on_its_view_as_it_was_given() -> None:
-    state, _ = HIGHCARD.new_game(["A", "B"], 4)
+    state, _ = HIGHCARD.rules.new_game(["A", "B"], 4)
     bot = Scribbler()
     move, failures = move_from_view(HIGHCARD, 0, "hard", 4, bot, state.view_for(0))
     assert failures == [] and move.bot is bot
@@ -86,7 +86,7 @@ def test_a_computers_move_is_checked_on_its_view_as_it_was_given() -> None:
 
 
 def test_an_illegal_choice_is_played_again_by_the_level_below() -> None:
-    state, _ = HIGHCARD.new_game(["A", "B"], 4)
+    state, _ = HIGHCARD.rules.new_game(["A", "B"], 4)
     move, failures = move_from_view(HIGHCARD, 0, "normal", 4, IllegalBot(), state.view_for(0))
     why = "it chose an illegal action: ('not', 'a', 'move')"
     assert failures == [Failure(0, "normal", "easy", why)]
@@ -97,8 +97,8 @@ def test_an_illegal_choice_is_played_again_by_the_level_below() -> None:
 def test_every_level_failing_ends_in_random_moves_and_then_in_the_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state, _ = HIGHCARD.new_game(["A", "B"], 4)
-    monkeypatch.setattr(HIGHCARD, "make_bot", lambda level, seed, seat: CrashingBot(level))
+    state, _ = HIGHCARD.rules.new_game(["A", "B"], 4)
+    monkeypatch.setattr(HIGHCARD.bots, "make_bot", lambda level, seed, seat: CrashingBot(level))
     move, failures = move_from_view(HIGHCARD, 0, "hard", 4, CrashingBot(), state.view_for(0))
     assert isinstance(move.bot, RandomBot) and move.action in state.legal_actions(0)
     assert [(f.level, f.lower) for f in failures] == [
@@ -132,8 +132,8 @@ def test_legal_move_on_a_view_is_what_the_seats_legal_actions_list(game: Any) ->
     a look among the seat's legal actions on its view says: those listed for every seat, and
     actions of earlier turns, through whole games."""
     for seed, players in ((1, 2), (2, 4 if game is BLANCO else 12)):
-        state, _ = game.new_game([f"P{i}" for i in range(players)], seed)
-        bots = [game.make_bot("easy", seed, i) for i in range(players)]
+        state, _ = game.rules.new_game([f"P{i}" for i in range(players)], seed)
+        bots = [game.bots.make_bot("easy", seed, i) for i in range(players)]
         rng = random.Random(seed)
         earlier: list[Any] = []
         checked = 0
@@ -160,7 +160,7 @@ def test_a_computers_move_is_checked_without_listing_every_legal_action(
     (about 2 MB at a 12-seat table of Hard computers, which never list): the check of a
     computer's move lists nothing. An action for another seat (Lucky Box's seats choose at
     once) is still no move of this seat's: the level below plays it."""
-    state, _ = LUCKYBOX.new_game([f"P{i}" for i in range(12)], 5)
+    state, _ = LUCKYBOX.rules.new_game([f"P{i}" for i in range(12)], 5)
     mine, theirs = state.legal_actions(3)[0], state.legal_actions(4)[0]
     view = state.view_for(3)
 

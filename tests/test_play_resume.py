@@ -115,7 +115,7 @@ def test_blanco_continue_while_a_seat_waits_for_next_shows_the_pass_screen(app, 
         else:
             press(app, pygame.K_SPACE)
     seat = table.focus
-    setup = BLANCO.make_bot("normal", 3, seat).choose(table.state.view_for(seat), seat)
+    setup = BLANCO.bots.make_bot("normal", 3, seat).choose(table.state.view_for(seat), seat)
     assert isinstance(setup, Setup)
     click(app, table.kit.grid.rects()[setup.reveal].center)
     click(app, table.kit.grid.rects()[setup.look].center)

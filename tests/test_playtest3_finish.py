@@ -73,7 +73,7 @@ def test_a_keep_chosen_as_the_other_seat_keeps_is_not_asked_for_again(app, share
     served = shared.table(lobby.code)
     before, queued = served.version, table.session.link.notes.qsize()
     # The friend keeps first; its state reaches our link while our draft is still open.
-    bot = LUCKYBOX.make_bot("easy", 3, 1)
+    bot = LUCKYBOX.bots.make_bot("easy", 3, 1)
     shared.call(friend.act(bot.choose(friend.view(), 1)))
     until_true(lambda: served.version > before, "the friend's keep")
     until_true(lambda: table.session.link.notes.qsize() > queued, "its state at our link")
@@ -141,7 +141,7 @@ def seated_at_a_hosted_table(app: Any, server: Any, friends: Any, game: Any) -> 
         return online_kit_table(top, BlancoKit) or is_lucky_box_table(top)
 
     until(app, at_table, what="the friend's table")
-    playing = friends.spawn(host.play(game.make_bot("easy", 2, 0).choose, pace=0.02))
+    playing = friends.spawn(host.play(game.bots.make_bot("easy", 2, 0).choose, pace=0.02))
     return app.stack.top, playing
 
 
@@ -257,7 +257,7 @@ def test_the_host_is_back_line_gives_way_once_the_game_moves_on(app, tmp_path, f
         frames(app, 10)
         assert table.message == host_back_line()  # read while nothing moves
         version = table.session.version
-        playing = friends.spawn(host.play(BLANCO.make_bot("easy", 2, 0).choose, pace=0.02))
+        playing = friends.spawn(host.play(BLANCO.bots.make_bot("easy", 2, 0).choose, pace=0.02))
         until(app, lambda: table.session.version != version, what="Anna's set-up")
         until(app, lambda: table.human_turn(), what="our set-up")
         frames(app, 2)
@@ -287,7 +287,7 @@ def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) 
     friend = SeatClient(server.url, BLANCO, max_backoff=0.3)
     assert friends.call(friend.join(lobby.code, name="Ben")) == 1
     until(app, lambda: app.stack.top is not lobby, what="the table")
-    playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.02))
+    playing = friends.spawn(friend.play(BLANCO.bots.make_bot("easy", 2, 1).choose, pace=0.02))
     table = app.stack.top
     from tests.test_online_ui import our_moves
 
@@ -303,7 +303,7 @@ def test_the_host_who_reopens_reads_that_a_friend_is_back_not_new(app, friends) 
         until(again, lambda: online_kit_table(again.stack.top, BlancoKit), what="reopened")
         reopened = again.stack.top
         frames(again, 5)
-        playing = friends.spawn(friend.play(BLANCO.make_bot("easy", 2, 1).choose, pace=0.02))
+        playing = friends.spawn(friend.play(BLANCO.bots.make_bot("easy", 2, 1).choose, pace=0.02))
         said: list[str] = []
 
         def told() -> bool:  # (the line gives way once Ben plays on: every line is noted)
@@ -422,7 +422,7 @@ def test_a_resumed_blanco_game_keeps_its_move_log(app) -> None:
     seats = [Seat("Me"), Seat("Nora", "normal"), Seat("Nils", "normal")]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=21)
     app.stack.push(table) if app.stack.top is not table else None
-    bot = BLANCO.make_bot("normal", 21, 0)
+    bot = BLANCO.bots.make_bot("normal", 21, 0)
     play_until(
         app, table, lambda: table.state.turns(0) >= 3 and table.human_turn(), {0: bot}, set(), []
     )

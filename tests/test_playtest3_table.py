@@ -23,7 +23,7 @@ def solo_at_turn(app: Any, seed: int = 5) -> Any:
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=seed)
     app.ctx.settings.animation_speed = 4.0
     frames(app, 30)
-    bot = BLANCO.make_bot("normal", 5, 0)
+    bot = BLANCO.bots.make_bot("normal", 5, 0)
     while table.state.phase != TURN:  # the set-up, by clicks
         settle(app, table)
         human_step(app, table, bot)
@@ -91,7 +91,7 @@ def test_the_board_brought_forward_leaves_the_logs_newest_line_in_view(
         app.ctx.text.set_scale(1.15)
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Ann"), Seat("Bo", "easy")], seed=5)
-    bot = BLANCO.make_bot("normal", 1, 0)
+    bot = BLANCO.bots.make_bot("normal", 1, 0)
     for _ in range(4000):  # Ann's set-up and first turn by clicks, on to Bo's turn shown
         if spotlit(table) == 1 and table.kit.log_panel.rows_drawn:
             break
@@ -241,15 +241,15 @@ def test_blancos_continue_line_says_how_the_race_stands_in_words(
     left" (it read "level at 21 cards left"); two ahead of a third, "tied for the lead"; one
     ahead is named as the screens name them ("Computer 3" in French is "Ordinateur 3")."""
     i18n.set_language(language)
-    assert BLANCO.progress(ready()) == everyone
+    assert BLANCO.words.progress(ready()) == everyone
     race = ready(("Ann", "Bo", "Cy"))
     for seat in (0, 1):
         race.players[seat].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
-    assert BLANCO.progress(race) == tied
+    assert BLANCO.words.progress(race) == tied
     ahead = ready(("Ann", "Bo", "Computer 3"))
     ahead.players[2].set_grid([[c(RED, 5), c(RED, 6)], [c(RED, 7), c(RED, 8)]])
     computer = default_name(2, computer=True)
-    assert computer in BLANCO.progress(ahead)
+    assert computer in BLANCO.words.progress(ahead)
     # The title's Continue line for a two-player game left at its first turn.
     seats = [Seat("Ann"), Seat("Bot", "hard")]
     app.ctx.nav.make("blanco.start_game", seats=seats, seed=7)

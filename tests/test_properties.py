@@ -184,12 +184,26 @@ def test_same_seed_same_actions_same_game(seed, players):
     assert snapshot(play(seed, players, "unlimited")) == snapshot(play(seed, players, "unlimited"))
 
 
-PROFILE_PROBE = (
-    "import sys; sys.path.insert(0, 'tests'); import conftest; from hypothesis import settings; "
-    "own = settings(max_examples=7); d = settings.default; "
-    "print(settings.get_current_profile_name(), d.derandomize, d.deadline, d.print_blob, "
-    "own.derandomize, own.max_examples, d.database is None)"
-)
+# One process probes the three environments in turn (a process each cost about a CPU-second
+# apiece, mostly importing): conftest is imported again under each, as a fresh run imports it.
+# Without CI first: a profile registered later takes what it leaves unset from the one loaded.
+PROFILE_PROBE = """
+import importlib, os, sys
+sys.path.insert(0, "tests")
+from hypothesis import settings
+for env in ({}, {"CI": "true"}, {"HYPOTHESIS_PROFILE": "ci"}):
+    for name in ("CI", "HYPOTHESIS_PROFILE"):
+        os.environ.pop(name, None)
+    os.environ.update(env)
+    if "conftest" in sys.modules:
+        importlib.reload(sys.modules["conftest"])
+    else:
+        import conftest
+    own = settings(max_examples=7)
+    d = settings.default
+    print(settings.get_current_profile_name(), d.derandomize, d.deadline, d.print_blob,
+          own.derandomize, own.max_examples, d.database is None)
+"""
 
 
 def test_hypothesis_runs_derandomized_under_ci():
@@ -203,20 +217,16 @@ def test_hypothesis_runs_derandomized_under_ci():
 
     root = Path(__file__).resolve().parents[1]
     clean = {k: v for k, v in os.environ.items() if k not in ("CI", "HYPOTHESIS_PROFILE")}
-
-    def probe(**env: str) -> list[str]:
-        out = subprocess.run(
-            [sys.executable, "-c", PROFILE_PROBE],
-            cwd=root,
-            env={**clean, **env},
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert out.returncode == 0, out.stderr
-        return out.stdout.split()
-
-    assert probe(CI="true") == ["ci", "True", "None", "True", "True", "7", "True"]
-    assert probe(HYPOTHESIS_PROFILE="ci") == ["ci", "True", "None", "True", "True", "7", "True"]
-    dev = probe()
+    out = subprocess.run(
+        [sys.executable, "-c", PROFILE_PROBE],
+        cwd=root,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    dev, under_ci, named_ci = (line.split() for line in out.stdout.splitlines())
+    assert under_ci == ["ci", "True", "None", "True", "True", "7", "True"]
+    assert named_ci == ["ci", "True", "None", "True", "True", "7", "True"]
     assert dev[:3] == ["dev", "False", "None"] and dev[4:6] == ["False", "7"]

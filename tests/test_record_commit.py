@@ -25,15 +25,15 @@ BIG = 2**128 - 12345  # an online table's seed: 128 bits
 
 def played(game_id: str, seed: int, players: int = 2) -> dict[str, Any]:
     game = game_by_id(game_id)
-    state, _ = game.new_game([f"P{i}" for i in range(players)], seed)
-    bots = [game.make_bot("easy", 0, i) for i in range(players)]
+    state, _ = game.rules.new_game([f"P{i}" for i in range(players)], seed)
+    bots = [game.bots.make_bot("easy", 0, i) for i in range(players)]
     while not state.is_terminal():
         waiting = state.waiting_for()
         if not waiting:
             state.advance()
             continue
         assert state.apply(bots[waiting[0]].choose(state.view_for(waiting[0]), waiting[0])).ok
-    record: dict[str, Any] = game.record_of(state)
+    record: dict[str, Any] = game.rules.record_of(state)
     return record
 
 
@@ -68,7 +68,7 @@ def test_a_128_bit_seed_deals_replays_and_checks(game_id: str, tmp_path: Path) -
     assert other["deal"] != record["deal"]  # the whole seed deals, not a part of it
     result = check(tmp_path, record)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == game_by_id(game_id).summary(done.state)
+    assert json.loads(result.stdout) == game_by_id(game_id).rules.summary(done.state)
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
@@ -92,7 +92,7 @@ def test_a_record_that_breaks_its_commitment_is_refused(game_id: str, tmp_path: 
     other_salt = {**record, "commit": {**record["commit"], "salt": new_salt()}}
     assert check(tmp_path, other_salt).stderr == f"{MISMATCH}\n"
     with pytest.raises(RecordError, match="^the deal does not match its commitment$"):
-        game_by_id(game_id).parse_record(wrong_seed)
+        game_by_id(game_id).rules.parse_record(wrong_seed)
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_a_record_that_breaks_its_commitment_is_refused(game_id: str, tmp_path: 
 def test_a_malformed_commitment_is_refused_in_one_line(commit: Any, reason: str) -> None:
     record = {**played("blanco", 5), "commit": commit}
     with pytest.raises(RecordError, match=reason):
-        game_by_id("blanco").parse_record(record)
+        game_by_id("blanco").rules.parse_record(record)
 
 
 def test_the_commitment_is_the_worked_example_in_protocol_md() -> None:

@@ -21,7 +21,8 @@ from game.blanco.entry import BLANCO
 from game.blanco.rules import legal as blanco_legal
 from game.blanco.ui import refusal_words as blanco_words
 from game.core import i18n
-from game.core.game import SEAT_ARGS, Game, Refusal
+from game.core.entry import Game
+from game.core.game import SEAT_ARGS, Refusal
 from game.core.ui.refusals import generic_refusal, refusal_words
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui import refusal_words as luckybox_words
@@ -79,7 +80,7 @@ def refusals_met(game: Game, games: int) -> Iterator[Refusal]:
     for seed in range(games):
         rng = random.Random(seed)
         seats = rng.randint(1, 4)
-        state, _ = game.new_game(NAMES[:seats], seed)
+        state, _ = game.rules.new_game(NAMES[:seats], seed)
         for _ in range(300):
             if state.is_terminal():
                 break
@@ -170,7 +171,7 @@ def test_blanco_check_refuses_garbage_and_lets_programming_errors_surface(monkey
     class NotAStep(Setup):
         pass
 
-    state, _ = BLANCO.new_game(["A", "B"], 3)
+    state, _ = BLANCO.rules.new_game(["A", "B"], 3)
     for junk in (
         None,
         5,

@@ -260,29 +260,29 @@ def test_a_pile_listed_twice_over_is_named() -> None:
 def test_malformed_record_headers_are_refused_with_one_line(patch, words) -> None:
     record = {"format": "super-mega-lucky-box/record@1", "players": ["A"], "seed": 1, **patch}
     with pytest.raises(RecordError) as err:
-        LUCKYBOX.parse_record(record)
+        LUCKYBOX.rules.parse_record(record)
     assert words in str(err.value)
     with pytest.raises(RecordError, match="a record must be a JSON object"):
-        LUCKYBOX.parse_record([record])
+        LUCKYBOX.rules.parse_record([record])
 
 
 def test_a_record_after_a_reshuffle_lists_its_pile_and_replays_to_the_same_game() -> None:
     state = reshuffle_game(())
     play_until(state, OVER)
-    record = LUCKYBOX.record_of(state, {"app": "test", "players": "ignored"})
+    record = LUCKYBOX.rules.record_of(state, {"app": "test", "players": "ignored"})
     assert record["deal"]["reshuffles"] == [list(p) for p in state.reshuffle_piles]
     assert record["app"] == "test" and record["players"] == list(state.names)
-    again = LUCKYBOX.state_from_record(record)
+    again = LUCKYBOX.rules.state_from_record(record)
     assert again.returns() == state.returns() and again.reshuffle_piles == state.reshuffle_piles
-    assert LUCKYBOX.progress(again) == "finished"
-    assert LUCKYBOX.summary(again)["finished"] is True
+    assert LUCKYBOX.words.progress(again) == "finished"
+    assert LUCKYBOX.rules.summary(again)["finished"] is True
 
 
 def test_progress_names_the_draft_and_the_round() -> None:
     state = two_player_setup()
-    assert LUCKYBOX.progress(state) == "the draft"
+    assert LUCKYBOX.words.progress(state) == "the draft"
     play_until(state, PLAY_PHASE)
-    assert LUCKYBOX.progress(state) == "round 1 of 4"
+    assert LUCKYBOX.words.progress(state) == "round 1 of 4"
 
 
 @pytest.mark.parametrize(
@@ -300,7 +300,7 @@ def test_progress_names_the_draft_and_the_round() -> None:
 )
 def test_malformed_record_actions_are_refused_with_one_line(obj, words) -> None:
     with pytest.raises(RecordError, match=words):
-        LUCKYBOX.action_from_record(obj)
+        LUCKYBOX.rules.action_from_record(obj)
 
 
 def test_every_action_writes_its_record_form_and_reads_back() -> None:
@@ -312,6 +312,6 @@ def test_every_action_writes_its_record_form_and_reads_back() -> None:
         Pass(2),
         Resolve(0, 1, "col", 2, 4, 6),
     ):
-        assert LUCKYBOX.action_from_record(LUCKYBOX.action_to_record(action)) == action
+        assert LUCKYBOX.rules.action_from_record(LUCKYBOX.rules.action_to_record(action)) == action
     with pytest.raises(TypeError, match="not an action"):
-        LUCKYBOX.action_to_record("pass")
+        LUCKYBOX.rules.action_to_record("pass")

@@ -152,18 +152,21 @@ def test_the_walk_sees_an_import_inside_a_function(tmp_path: Path) -> None:
 
 def test_each_game_is_composed_of_its_parts_by_job() -> None:
     """Every game the app holds, and the test game, is its rules and records, its bots and
-    its words put together; the rules part knows nothing of bots or words, and the types the game
-    travels in are its rules' own."""
+    its words put together; the rules part knows nothing of bots or words, the types the game
+    travels in are its rules' own, and the whole passes no call on: a caller names the part."""
     from game import catalog
-    from game.core.game import GameBots, GameEntry, GameWords, PureGame
+    from game.core.entry import Game
+    from game.core.game import GameBots, GameWords, PureGame
     from tests.highcard.entry import HIGHCARD
 
+    jobs = ("make_bot", "hint", "bot_levels", "progress", "solo_rating", "rating_shown")
     for game in [*catalog.games(), HIGHCARD]:
-        assert isinstance(game, GameEntry), game
+        assert isinstance(game, Game), game
         assert isinstance(game.rules, PureGame), game.id
         assert isinstance(game.bots, GameBots), game.id
         assert isinstance(game.words, GameWords), game.id
-        for job in ("make_bot", "hint", "bot_levels", "progress", "solo_rating", "rating_shown"):
+        for job in jobs:
             assert not hasattr(game.rules, job), (game.id, job)
-        assert game.wire is game.rules.wire, game.id
-        assert game.bot_levels == game.bots.bot_levels and game.id == game.rules.id
+        for forwarded in (*jobs, "new_game", "record_of", "summary", "wire", "parse_record"):
+            assert not hasattr(game, forwarded), (game.id, forwarded)
+        assert game.id == game.rules.id and game.title == game.rules.title

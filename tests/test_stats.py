@@ -157,7 +157,7 @@ def test_computer_solo_and_unfinished_games_do_not_count() -> None:
 
 
 def test_a_missing_rating_comes_from_the_rulebook_table() -> None:
-    solo = solo_stats([info(["Ann"], [57], rating="")], rating=LUCKYBOX.solo_rating)
+    solo = solo_stats([info(["Ann"], [57], rating="")], rating=LUCKYBOX.words.solo_rating)
     assert solo.top[0].rating == solo_rating(57) == "Great game! Or was it just luck?"
 
 

@@ -26,7 +26,7 @@ def first_turn_done(app: Any) -> Any:
     """A solo table whose first turn (after the set-up) was just played by clicks."""
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=20261126)
-    bot = BLANCO.make_bot("normal", 20261126, 0)
+    bot = BLANCO.bots.make_bot("normal", 20261126, 0)
     for _ in range(40):
         settle(app, table)
         click_action(app, table, bot.choose(table.state.view_for(0), 0))

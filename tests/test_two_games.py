@@ -23,7 +23,7 @@ import pytest
 from game import catalog
 from game.blanco.entry import BLANCO
 from game.core import storage
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.records import check_records_cli, replay
 from game.core.session import Seat, Session
 from game.core.turns import TurnController
@@ -66,15 +66,15 @@ def test_check_record_prints_byte_for_byte_what_the_one_game_version_printed(mon
 def test_both_games_records_are_checked_in_one_call(tmp_path):
     lucky = tmp_path / "lucky.json"
     lucky.write_text(json.dumps(state_to_record(random_lucky_game(2, 5))))
-    state, _ = BLANCO.new_game(["Ann", "Bo"], 9)
+    state, _ = BLANCO.rules.new_game(["Ann", "Bo"], 9)
     rng = random.Random(9)
     for _ in range(60):
         seat = state.waiting_for()[0]
         assert state.apply(rng.choice(state.legal_actions(seat))).ok
     blanco = tmp_path / "blanco.json"
-    blanco.write_text(json.dumps(BLANCO.record_of(state)))
+    blanco.write_text(json.dumps(BLANCO.rules.record_of(state)))
     bad = tmp_path / "bad.json"
-    broken = BLANCO.record_of(state)
+    broken = BLANCO.rules.record_of(state)
     broken["actions"][3] = {"player": 0, "swap": [[0, 0], [2, 2]]}
     bad.write_text(json.dumps(broken))
     out, err = io.StringIO(), io.StringIO()
@@ -82,14 +82,14 @@ def test_both_games_records_are_checked_in_one_call(tmp_path):
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert status == 2 and len(lines) == 2
     assert "round" in lines[0] and "game" not in lines[0]
-    assert lines[1]["game"] == "blanco" and lines[1] == BLANCO.summary(state)
+    assert lines[1]["game"] == "blanco" and lines[1] == BLANCO.rules.summary(state)
     assert err.getvalue().startswith(f"{bad}: action 3:") and err.getvalue().count("\n") == 1
 
 
 def test_every_game_implements_the_game_interface():
     for game in (LUCKYBOX, BLANCO):
         assert isinstance(game, Game), game
-        state, _events = game.new_game(["A", "B"], 3)
+        state, _events = game.rules.new_game(["A", "B"], 3)
         for method in (
             "legal_actions",
             "apply",
@@ -104,7 +104,7 @@ def test_every_game_implements_the_game_interface():
             "clone",
         ):
             assert callable(getattr(state, method)), (game.id, method)
-        assert game.progress(state)
+        assert game.words.progress(state)
 
 
 # ------------------------------------------------------------------ reshuffles in records
@@ -126,7 +126,7 @@ def test_records_list_every_reshuffle_and_replay_without_our_random_numbers():
     # Another program replays with its own seed: the listed deck, numbers and piles decide.
     record["seed"] = state.seed + 1
     again = replay(record, LUCKYBOX).state
-    assert LUCKYBOX.summary(again) == LUCKYBOX.summary(state)
+    assert LUCKYBOX.rules.summary(again) == LUCKYBOX.rules.summary(state)
     assert again.reshuffle_piles == state.reshuffle_piles
 
 
@@ -170,7 +170,7 @@ def test_the_one_game_versions_save_and_records_are_moved_in_and_still_load(app,
     saved = json.loads((LEGACY / "old_autosave.json").read_text())
     click(app, title.widgets["continue"].rect.center, 2)
     table = app.stack.scenes[0]
-    assert table.state.actions == [LUCKYBOX.action_from_record(a) for a in saved["actions"]]
+    assert table.state.actions == [LUCKYBOX.rules.action_from_record(a) for a in saved["actions"]]
     assert app.errors == []
 
 
@@ -261,7 +261,7 @@ def test_a_blanco_session_saves_a_blanco_record_and_resumes_exactly(tmp_path):
     path.write_text(json.dumps(save))
     out = io.StringIO()
     assert check_records_cli([str(path)], catalog.games(), out, io.StringIO()) == 0
-    assert json.loads(out.getvalue()) == BLANCO.summary(session.state)
+    assert json.loads(out.getvalue()) == BLANCO.rules.summary(session.state)
 
 
 # ------------------------------------------------------------------ how the code is built

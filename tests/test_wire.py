@@ -20,7 +20,7 @@ import msgspec
 import pytest
 
 from game import catalog
-from game.core.game import Game
+from game.core.entry import Game
 from game.online.codec import event_from_json, event_json, view_bytes, view_from_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,11 +159,11 @@ def positions(game: Game[Any]) -> Iterator[tuple[Any, list[Any], int]]:
     """(state, the events that led to it, seats) after every step of seeded random games."""
     counts, games, most = PLAYOUTS[game.id]
     for n in counts:
-        if not game.min_players <= n <= game.max_players:
+        if not game.rules.min_players <= n <= game.rules.max_players:
             continue
         for g in range(games):
             rng = random.Random(f"{game.id}/{n}/{g}")
-            state, events = game.new_game([f"P{i}" for i in range(n)], rng.randrange(1 << 40))
+            state, events = game.rules.new_game([f"P{i}" for i in range(n)], rng.randrange(1 << 40))
             yield state, events, n
             for _ in range(most):
                 if state.is_terminal():
@@ -184,7 +184,7 @@ def positions(game: Game[Any]) -> Iterator[tuple[Any, list[Any], int]]:
 
 @pytest.mark.parametrize("game", every_game(), ids=lambda g: g.id)
 def test_views_and_events_round_trip_and_fit_the_schema(game: Game[Any]) -> None:
-    wire = game.wire
+    wire = game.rules.wire
     view_schema, event_schema = schema_of(game, "view"), schema_of(game, "events")
     kinds: set[str] = set()
     started, steps = time.monotonic(), 0
@@ -233,9 +233,9 @@ def test_the_checked_in_schemas_are_what_the_structs_generate() -> None:
 def test_the_schema_check_refuses_what_does_not_fit() -> None:
     """The check above can fail: a number as a string, a missing field, an unknown kind."""
     game = catalog.game_by_id("luckybox")
-    wire = game.wire
+    wire = game.rules.wire
     schema, events = checked_in("luckybox", "view"), checked_in("luckybox", "events")
-    state, dealt = game.new_game(["A", "B"], 1)
+    state, dealt = game.rules.new_game(["A", "B"], 1)
     data = json.loads(view_bytes(wire, state.view_for(0)))
     validate(data, schema, schema)
     for bad in (dict(data, round="1"), {k: v for k, v in data.items() if k != "players"}):
@@ -254,7 +254,7 @@ def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(game: Game[Any])
     """The same game with everything hidden from the seat dealt anew (`hidden_variant`) gives
     the seat the very same bytes: nothing hidden (another's hand, a face-down card, the pile's
     order, the seed) is on the wire; and no view has a seed at all."""
-    wire = game.wire
+    wire = game.rules.wire
     rng = random.Random(5)
     for step, (state, _events, n) in enumerate(positions(game)):
         if step % 5:
@@ -262,7 +262,7 @@ def test_a_seats_view_on_the_wire_holds_nothing_it_may_not_know(game: Game[Any])
         for seat in range(n):
             text = view_bytes(wire, state.view_for(seat))
             assert not re.search(rb'"seed"', text)
-            variant = game.hidden_variant(state, seat, rng)
+            variant = game.rules.hidden_variant(state, seat, rng)
             assert view_bytes(wire, variant.view_for(seat)) == text, (game.id, step, seat)
 
 
@@ -275,7 +275,7 @@ def test_the_views_docs_protocol_shows_are_real_ones() -> None:
     blocks = re.findall(r"```json\n(.*?)```", section, re.S)
     assert len(blocks) == 2
     for game_id, block in zip(("luckybox", "blanco"), blocks, strict=True):
-        wire, data = catalog.game_by_id(game_id).wire, json.loads(block)
+        wire, data = catalog.game_by_id(game_id).rules.wire, json.loads(block)
         view = view_from_json(wire, data)
         assert json.loads(view_bytes(wire, view)) == data
         assert view.legal_actions(0) or view.legal_actions(1)
@@ -284,6 +284,6 @@ def test_the_views_docs_protocol_shows_are_real_ones() -> None:
     shown = re.findall(r"events`: `(\[.*?\])`", section)
     assert len(shown) == 2
     for game_id, events in zip(("luckybox", "blanco"), shown, strict=True):
-        wire = catalog.game_by_id(game_id).wire
+        wire = catalog.game_by_id(game_id).rules.wire
         for event in json.loads(events):
             assert event_json(wire, event_from_json(wire, event)) == event

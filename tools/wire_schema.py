@@ -1,5 +1,5 @@
 """Write the JSON schemas of every game's views and events, generated from the types its rules
-declare (`Game.wire`: the rules' own structs), into docs/schema/: `<id>-view.json` and
+declare (`GameRules.wire`: the rules' own structs), into docs/schema/: `<id>-view.json` and
 `<id>-events.json` (one event); and `protocol-server.json`, every message a server sends
 (game/online/protocol.py: a `state`'s view and events there are the game's, in the files above).
 Each carries its caps: what breaks one is refused whole by the client.
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 import msgspec  # noqa: E402
 
 from game.catalog import games  # noqa: E402
-from game.core.game import Game  # noqa: E402
+from game.core.entry import Game  # noqa: E402
 from game.online import protocol  # noqa: E402
 
 SCHEMA_DIR = ROOT / "docs" / "schema"
@@ -43,8 +43,8 @@ def schema_text(kind: Any, title: str) -> str:
 def schemas(game: Game[Any]) -> dict[str, str]:
     """File name -> text of the game's two schemas."""
     return {
-        f"{game.id}-view.json": schema_text(game.wire.view, f"{game.title}: a seat's view"),
-        f"{game.id}-events.json": schema_text(game.wire.event, f"{game.title}: one event"),
+        f"{game.id}-view.json": schema_text(game.rules.wire.view, f"{game.title}: a seat's view"),
+        f"{game.id}-events.json": schema_text(game.rules.wire.event, f"{game.title}: one event"),
     }
 
 

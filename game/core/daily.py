@@ -23,7 +23,8 @@ from game.core.daily_deal import (  # the seed and the record's field: callers l
     daily_seed,
     parse_day,
 )
-from game.core.game import Game, StateT
+from game.core.entry import Game
+from game.core.game import StateT
 from game.core.i18n import t, tn
 
 __all__ = [
@@ -65,11 +66,11 @@ def share_line(title: str, day: str, result: str, squares: str) -> str:
 
 def score_of(game: Game[StateT], state: StateT) -> int | None:
     """A solo game's score as its game counts it: the turns taken where the fewest is best
-    (`Game.solo_fewest_turns`), else the total; None when its result cannot be read."""
-    scores = game.record_scores(game.summary(state), 1)
+    (`GameRecords.solo_fewest_turns`), else the total; None when its result cannot be read."""
+    scores = game.rules.record_scores(game.rules.summary(state), 1)
     if scores is None:
         return None
-    if game.solo_fewest_turns:
+    if game.rules.solo_fewest_turns:
         turns = scores.get("turns")
         return turns[0] if isinstance(turns, list) and turns else None
     totals = scores["totals"]
@@ -78,7 +79,7 @@ def score_of(game: Game[StateT], state: StateT) -> int | None:
 
 def score_words(game: Game[Any], score: int) -> str:
     """A daily score in words: "61 points" or "34 turns"."""
-    if game.solo_fewest_turns:
+    if game.rules.solo_fewest_turns:
         return tn("daily.turns", score, "{count} turn", "{count} turns")
     return tn("daily.points", score, "{count} point", "{count} points")
 
@@ -94,7 +95,7 @@ def share_parts(
     if practice:
         practised = t("daily.share_practice", "practice")
         result = f"{practised} \u00b7 {result}"
-    squares_of = getattr(game, "daily_squares", None)
+    squares_of = getattr(game.words, "daily_squares", None)
     squares = squares_of(state) if callable(squares_of) else ""
     title = t("daily.share_title", "{game} daily", game=game.title)
     return share_line(title, day, result, ""), squares if isinstance(squares, str) else ""

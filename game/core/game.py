@@ -1,10 +1,12 @@
 """The seam every game implements: a `Game` (what a game is) and its `GameState` (one game).
 
-A `Game` is composed of parts, one job each (`GameEntry` puts them together): `GameRules` (what
+A game is made of parts, one job each (game/core/entry.py's `Game` holds them): `GameRules` (what
 OpenSpiel asks of a game: seats, dealing, hidden variants) and `GameRecords` (its record format
 and results), both pure in the game's `rules/`; `GameBots` (computer players and the hint, its
 `ai/`); `GameWords` (progress and rating lines in the player's language). Its rules name the types
-its views, events and actions travel in (`GameRules.wire`, game/core/wire.py).
+its views, events and actions travel in (`GameRules.wire`, game/core/wire.py). Core gives the
+defaults a game need not write: records derived from its types (game/core/records.py's
+`PlainRecords`), words and a random computer player (game/core/entry.py).
 
 Modelled on OpenSpiel's Python games: one state object with `legal_actions`, `apply`,
 `is_terminal` and `returns`, every shuffle seeded so a game replays. Moves never raise: an
@@ -22,11 +24,10 @@ Pure: no pygame here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import (
     TYPE_CHECKING,
     Any,
-    Generic,
     NamedTuple,
     Protocol,
     Self,
@@ -275,8 +276,9 @@ class GameBots(Protocol):
 
 @runtime_checkable
 class GameWords(Protocol[StateT_contra]):
-    """A game in players' words (its `words.py` exports one as `WORDS`; it may translate).
-    A game may add `daily_squares(state) -> str`, the daily deal's share squares."""
+    """A game in players' words (its `words.py` exports one as `WORDS`; it may translate;
+    without one, core's `PlainWords`). A game may add `daily_squares(state) -> str`, the daily
+    deal's share squares."""
 
     def progress(self, state: StateT_contra) -> str:
         """How far the game has come, in a few words ("round 2 of 4"), for lists."""
@@ -289,127 +291,3 @@ class GameWords(Protocol[StateT_contra]):
     def rating_shown(self, english: str) -> str:
         """A rating line as records keep it (English), in the player's language."""
         ...
-
-
-@runtime_checkable
-class Game(GameRules[StateT], GameRecords[StateT], GameBots, GameWords[StateT], Protocol[StateT]):
-    """A whole game as the app, the command line, the server and the bench use it: its rules
-    (with the types it travels in), records, bots and words (`GameEntry` puts the four
-    together).
-
-    Generic in the game's own state class, so a game's methods take its own states
-    (`Game[BlancoState]`); core, holding games it does not know, speaks of `Game[Any]` and
-    reaches states through the `GameState` protocol."""
-
-
-class GameEntry(Generic[StateT]):
-    """A game composed of its parts, each with one job: `rules` (rules and records, pure),
-    `words` (its presentation words), and its bots, loaded on first use (`load_bots`: its
-    `ai/`, which a table needs and the title and --help do not). It answers every `Game` call
-    by handing it to the part whose job it is."""
-
-    def __init__(
-        self,
-        rules: PureGame[StateT],
-        load_bots: Callable[[], GameBots],
-        words: GameWords[StateT],
-    ) -> None:
-        self.rules = rules
-        self.words = words
-        self._load_bots = load_bots
-        self._bots: GameBots | None = None
-
-    @property
-    def bots(self) -> GameBots:
-        if self._bots is None:
-            self._bots = self._load_bots()
-        return self._bots
-
-    def __repr__(self) -> str:
-        return f"GameEntry({self.rules.id!r})"
-
-    # rules
-    @property
-    def id(self) -> str:
-        return self.rules.id
-
-    @property
-    def title(self) -> str:
-        return self.rules.title
-
-    @property
-    def min_players(self) -> int:
-        return self.rules.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.rules.max_players
-
-    def new_game(
-        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
-    ) -> tuple[StateT, list[Any]]:
-        return self.rules.new_game(names, seed, options, deal)
-
-    def hidden_variant(self, state: StateT, seat: int, rng: random.Random) -> StateT:
-        return self.rules.hidden_variant(state, seat, rng)
-
-    @property
-    def wire(self) -> WireTypes:
-        return self.rules.wire
-
-    # records
-    @property
-    def record_format(self) -> str:
-        return self.rules.record_format
-
-    @property
-    def solo_fewest_turns(self) -> bool:
-        return self.rules.solo_fewest_turns
-
-    def parse_record(self, record: Any) -> ParsedRecord:
-        return self.rules.parse_record(record)
-
-    def action_from_record(self, obj: Any) -> Any:
-        return self.rules.action_from_record(obj)
-
-    def action_to_record(self, action: Any) -> dict[str, Any]:
-        return self.rules.action_to_record(action)
-
-    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return self.rules.record_of(state, extra)
-
-    def summary(self, state: StateT) -> dict[str, Any]:
-        return self.rules.summary(state)
-
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
-        return self.rules.record_scores(result, seats)
-
-    def state_from_record(self, obj: Any) -> StateT:
-        return self.rules.state_from_record(obj)
-
-    # bots and hints
-    @property
-    def bot_levels(self) -> tuple[str, ...]:
-        return self.bots.bot_levels
-
-    def make_bot(self, level: str, seed: int, seat: int) -> Bot:
-        return self.bots.make_bot(level, seed, seat)
-
-    def hint(self, view: Any, seat: int) -> Any:
-        return self.bots.hint(view, seat)
-
-    # words
-    def progress(self, state: StateT) -> str:
-        return self.words.progress(state)
-
-    def solo_rating(self, total: int) -> str:
-        return self.words.solo_rating(total)
-
-    def rating_shown(self, english: str) -> str:
-        return self.words.rating_shown(english)
-
-    @property
-    def daily_squares(self) -> Callable[[StateT], str] | None:
-        """The words' `daily_squares(state)`, or None for a game without share squares."""
-        squares: Callable[[StateT], str] | None = getattr(self.words, "daily_squares", None)
-        return squares

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
-from game.core.game import BOT_LEVELS, Bot, Game, Outcome
+from game.core.entry import Game
+from game.core.game import BOT_LEVELS, Bot, Outcome
 
 ActionT = TypeVar("ActionT")
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
@@ -167,7 +168,9 @@ def play_weaker(
     while True:
         lower = weaker_level(level) if level is not None else None
         failed(Failure(seat, level, lower, why))
-        bot: Bot = game.make_bot(lower, seed, seat) if lower is not None else RandomBot(seed, seat)
+        bot: Bot = (
+            game.bots.make_bot(lower, seed, seat) if lower is not None else RandomBot(seed, seat)
+        )
         try:
             view = view_of()
             action: ActionT = bot.choose(view, seat)

@@ -9,14 +9,16 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Generic, TextIO, TypeVar
+from typing import Any, Generic, Protocol, TextIO, TypeVar, cast
 
 import msgspec
 
 from game.core import safe_json
-from game.core.game import Game, GameState, ParsedRecord, PureGame, RecordError, StateT
+from game.core.game import GameState, ParsedRecord, PureGame, RecordError, StateT
 from game.core.safe_json import RECORD_CAP, RECORD_INT_BOUND, loads, printable
+from game.core.wire import WireTypes
 
 
 def parse_json(text: str) -> Any:
@@ -39,7 +41,19 @@ def read_json(path: Path, cap: int = RECORD_CAP) -> Any:
     return safe_json.read_json(path, cap, int_bound=RECORD_INT_BOUND)
 
 
-def game_of(record: Any, games: Sequence[Game[Any]]) -> Game[Any]:
+class WithRules(Protocol[StateT]):
+    """A whole game as records need it: its rules and records (game/core/entry.py's `Game`,
+    which this module, imported by rules, does not name)."""
+
+    @property
+    def rules(self) -> PureGame[StateT]: ...
+
+
+#: A whole game (`Game`), as the caller holds it.
+GameT = TypeVar("GameT", bound=WithRules[Any])
+
+
+def game_of(record: Any, games: Sequence[GameT]) -> GameT:
     """The game a record belongs to among `games` (the catalog's), by its "format";
     RecordError if it is not a JSON object."""
     if not isinstance(record, dict):
@@ -47,12 +61,12 @@ def game_of(record: Any, games: Sequence[Game[Any]]) -> Game[Any]:
     fmt = record.get("format")
     # An unknown format gets the first game's refusal, the one-game version's message (a
     # contract): the catalog lists the original game first.
-    return next((g for g in games if g.record_format == fmt), games[0])
+    return next((g for g in games if g.rules.record_format == fmt), games[0])
 
 
 def totals_result_scores(result: Any, seats: int) -> dict[str, Any] | None:
     """A "result" that gives a total per player (`{"players": [{"total": ..}], "winners": ..,
-    "finished": ..}`, a solo player's "rating" too) read for `Game.record_scores`; None when
+    "finished": ..}`, a solo player's "rating" too) read for `GameRecords.record_scores`; None when
     it is missing or malformed."""
     if not _good_totals_result(result, seats):
         return None
@@ -100,23 +114,124 @@ class TaggedActions:
             raise RecordError(f"not an action: {err}") from None
 
 
+class PlainRecords(Generic[StateT]):
+    """Records, and the types the wire sends, for a game with no record contract of its own,
+    derived from its types. Its rules class subclasses this, sets `view`, `event` and `action`
+    (its view struct and the unions of its tagged event and action structs) and gives
+    `state_from_view`; it gets the rest, and overrides what it wants otherwise:
+
+    - `record_format` "<id>-record"; a record holds the players, the seed (which deals the game
+      again: no deal is kept), and every action as its own tagged JSON (`TaggedActions`);
+    - `parse_record`, `record_of`, `action_from_record`, `action_to_record`, `state_from_record`;
+    - `wire` (`WireTypes`: an `act` message says a move as the record does);
+    - `summary` (the `--check-record` line: each seat's `totals`, by default its `returns()`,
+      and the winners, the highest) and `record_scores`, which reads it back.
+    """
+
+    id: str
+    view: type[msgspec.Struct]
+    event: Any
+    action: Any
+    solo_fewest_turns = False
+
+    def state_from_view(self, view: Any) -> StateT:
+        """A decoded view struct as a state again (an online seat's)."""
+        raise NotImplementedError
+
+    @property
+    def record_format(self) -> str:
+        return f"{self.id}-record"
+
+    @cached_property
+    def _actions(self) -> TaggedActions:
+        return TaggedActions(self.action)
+
+    @cached_property
+    def wire(self) -> WireTypes:
+        codec = self._actions
+        return WireTypes(
+            self.view,
+            self.event,
+            self.action,
+            self.state_from_view,
+            codec.to_record,
+            codec.from_record,
+        )
+
+    def action_from_record(self, obj: Any) -> Any:
+        return self._actions.from_record(obj)
+
+    def action_to_record(self, action: Any) -> dict[str, Any]:
+        return self._actions.to_record(action)
+
+    def parse_record(self, record: Any) -> ParsedRecord:
+        if not isinstance(record, dict) or record.get("format") != self.record_format:
+            raise RecordError(f"not a {self.record_format}")
+        names, seed, actions = record.get("players"), record.get("seed"), record.get("actions")
+        if not (
+            isinstance(names, list)
+            and all(isinstance(name, str) for name in names)
+            and type(seed) is int
+            and isinstance(actions, list)
+        ):
+            raise RecordError("players, seed or actions are missing or malformed")
+        return ParsedRecord(tuple(names), seed, None, None, actions)
+
+    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "format": self.record_format,
+            "version": 1,
+            "players": list(state.names),
+            "seed": state.seed,
+            "actions": [self.action_to_record(action) for action in state.actions],
+            **(extra or {}),
+        }
+
+    def state_from_record(self, obj: Any) -> StateT:
+        rules = cast("PureGame[StateT]", self)  # (a subclass is the whole rules)
+        return play_record(obj, rules)[2]
+
+    def totals(self, state: StateT) -> list[int]:
+        """Each seat's total as the summary keeps it: its `returns()`, rounded."""
+        return [round(result) for result in state.returns()]
+
+    def summary(self, state: StateT) -> dict[str, Any]:
+        totals = self.totals(state)
+        finished = state.is_terminal()
+        best = max(totals) if finished and totals else None
+        return {
+            "format": self.record_format,
+            "finished": finished,
+            "players": [
+                {"name": name, "total": total}
+                for name, total in zip(state.names, totals, strict=True)
+            ],
+            "winners": [seat for seat, total in enumerate(totals) if total == best],
+        }
+
+    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+        return totals_result_scores(result, seats)
+
+
 @dataclass
 class Replayed(Generic[StateT]):
     """A record played into its game: the state as dealt, the state after every action, the
     events in order (deal included), and the parsed header."""
 
-    game: Game[StateT]
+    game: WithRules[StateT]
     parsed: ParsedRecord
     start: StateT
     state: StateT
     events: list[Any] = field(default_factory=list)
 
 
-#: A game's rules and records (its `RULES`) or the whole game: records need only the first.
-GameT = TypeVar("GameT", bound=PureGame[Any])
+#: A game's rules and records (its `RULES`).
+RulesT = TypeVar("RulesT", bound=PureGame[Any])
 
 
-def open_record(record: Any, game: GameT) -> tuple[GameT, ParsedRecord, Any, list[Any], list[Any]]:
+def open_record(
+    record: Any, game: RulesT
+) -> tuple[RulesT, ParsedRecord, Any, list[Any], list[Any]]:
     """Check a record's header and deal its game (`game_of` finds it): (game, header, state,
     deal events, parsed actions). RecordError (one line) for a bad header, deal or action."""
     parsed = game.parse_record(record)
@@ -161,10 +276,10 @@ def play_actions(
     return events
 
 
-def replay(record: Any, game: Game[StateT]) -> Replayed[StateT]:
+def replay(record: Any, game: WithRules[StateT]) -> Replayed[StateT]:
     """A record played into its game, every chance step taken as soon as it is due (after the
     last action too: a record's game has always moved on as far as its actions take it)."""
-    parsed, start, state, events = play_record(record, game)
+    parsed, start, state, events = play_record(record, game.rules)
     return Replayed(game, parsed, start, state, events)
 
 
@@ -190,14 +305,14 @@ def _one_line(text: str) -> str:
     return printable(" ".join(str(text).split()))
 
 
-def check_record_file(path: str | Path, games: Sequence[Game[Any]]) -> dict[str, Any]:
+def check_record_file(path: str | Path, games: Sequence[WithRules[Any]]) -> dict[str, Any]:
     """The summary of one record file (any of `games`); RecordError with a one-line reason."""
     try:
         record = read_json(Path(path))
     except FileNotFoundError as err:
         raise RecordError(f"cannot read file: {why(err)}") from None
     done = replay(record, game_of(record, games))
-    return done.game.summary(done.state)
+    return done.game.rules.summary(done.state)
 
 
 def _encodable(text: str) -> bool:
@@ -210,7 +325,7 @@ def _encodable(text: str) -> bool:
 
 def check_records_cli(
     paths: list[str],
-    games: Sequence[Game[Any]],
+    games: Sequence[WithRules[Any]],
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:

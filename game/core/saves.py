@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.safe_json import move_exclusive
 from game.core.storage import (
     AUTOSAVE,

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from game.core import daily as daily_deal
-from game.core.game import BOT_LEVELS, Game, Outcome, StateT
+from game.core.entry import Game
+from game.core.game import BOT_LEVELS, Outcome, StateT
 from game.core.play_loop import chance_due
 from game.core.records import open_record, play_actions
 from game.core.seat_names import in_language_now
@@ -63,9 +64,13 @@ class Session(Generic[StateT, ActionT]):
         self.seats = list(seats)
         self.seed = seed
         self.state: StateT
-        self.state, events = dealt or game.new_game([s.name for s in seats], seed, options, deal)
+        self.state, events = dealt or game.rules.new_game(
+            [s.name for s in seats], seed, options, deal
+        )
         self.bots = {
-            i: game.make_bot(seat.kind, seed, i) for i, seat in enumerate(seats) if seat.is_computer
+            i: game.bots.make_bot(seat.kind, seed, i)
+            for i, seat in enumerate(seats)
+            if seat.is_computer
         }
         self.feed: deque[Any] = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
@@ -110,7 +115,7 @@ class Session(Generic[StateT, ActionT]):
         has come."""
         shown = (self.name_of(seat) for seat in range(min(4, len(self.seats))))
         names = ", ".join(shown) + (" ..." if len(self.seats) > 4 else "")
-        return f"{names}  ·  {self.game.progress(self.state)}"
+        return f"{names}  ·  {self.game.words.progress(self.state)}"
 
     def chance_due(self) -> bool:
         """Nobody may act and the game is not over: it waits for `advance()`."""
@@ -157,7 +162,7 @@ class Session(Generic[StateT, ActionT]):
             if self.daily_practice:
                 fields[daily_deal.PRACTICE_FIELD] = True
         fields.update(extra or {})
-        return self.game.record_of(self.state, extra=fields)
+        return self.game.rules.record_of(self.state, extra=fields)
 
     def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
         """The autosave: the record plus where the table stood. `unshown` counts the feed's
@@ -185,7 +190,7 @@ class Session(Generic[StateT, ActionT]):
     ) -> tuple[Session[StateT, Any], list[Any]]:
         """A fresh session on a record's deal (`game`: the record's, `records.game_of`), and the
         record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
-        game, parsed, state, events, actions = open_record(record, game)
+        _, parsed, state, events, actions = open_record(record, game.rules)
         kinds = seat_kinds(record, len(parsed.names))
         session = cls(
             [Seat(n, k) for n, k in zip(parsed.names, kinds, strict=True)],

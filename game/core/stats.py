@@ -148,7 +148,7 @@ def solo_stats(
 ) -> SoloStats:
     """The human solo games: all of them in time order, and the top ten. `fewest`: the score
     is the turns taken, lowest best, with no rating; else the total. `rating`: the game's
-    line for a solo total (`Game.solo_rating`), for records whose result lacks it."""
+    line for a solo total (`GameWords.solo_rating`), for records whose result lacks it."""
     solo = sorted((i for i in infos if is_human_solo(i) and (i.turns or not fewest)), key=time_key)
     games = [
         SoloGame(

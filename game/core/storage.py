@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from game.core.game import Game, RecordError, StateT
+from game.core.entry import Game
+from game.core.game import RecordError, StateT
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
 from game.core.safe_files import create_exclusive, indented_json, write_atomic, write_json_atomic
@@ -269,7 +270,7 @@ def finished_extra(
         "seats": list(kinds),
         "game_version": version,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "result": game.summary(state),
+        "result": game.rules.summary(state),
     }
 
 
@@ -296,10 +297,10 @@ def read_record_info(path: Path, games: Sequence[Game[Any]], replay: bool = Fals
     (one line) if it is not a valid record. Its game is found among `games` by its format."""
     obj = read_json(path)
     game = game_of(obj, games)
-    names, seed = game.parse_record(obj)[:2]
+    names, seed = game.rules.parse_record(obj)[:2]
     scores = None if replay else record_scores(game, obj.get("result"), len(names))
     if scores is None:
-        scores = record_scores(game, game.summary(_replay(obj, game).state), len(names))
+        scores = record_scores(game, game.rules.summary(_replay(obj, game).state), len(names))
         if scores is None:  # our own summary always fits; a game that breaks that is a bug
             raise RecordError("the game's result could not be read")
     kinds = obj.get("seats")
@@ -327,9 +328,9 @@ def read_record_info(path: Path, games: Sequence[Game[Any]], replay: bool = Fals
 
 
 def record_scores(game: Game[Any], result: object, seats: int) -> dict[str, Any] | None:
-    """A record's "result" read by its game (`Game.record_scores`: totals, winners, finished,
+    """A record's "result" read by its game (`GameRecords.record_scores`: totals, winners, finished,
     maybe turns and a rating); None when it is missing or malformed (then it is replayed)."""
-    return game.record_scores(result, seats)
+    return game.rules.record_scores(result, seats)
 
 
 def list_records(folder: Path, games: Sequence[Game[Any]]) -> tuple[list[RecordInfo], list[str]]:

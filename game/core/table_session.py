@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from game.core.game import Game, GameState, Outcome
+from game.core.entry import Game
+from game.core.game import GameState, Outcome
 
 #: The game's state class, as a table reads it (only returned: covariant).
 StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)

@@ -145,7 +145,7 @@ class TurnController:
             "the computer player of seat %d (%s) failed at %s (%d actions in):\n%s",
             seat,
             failure.level,
-            session.game.progress(state),
+            session.game.words.progress(state),
             len(state.actions),
             failure.why,
         )

@@ -1,13 +1,13 @@
 """`LUCKYBOX`: the whole game of Super Mega Lucky Box, composed of its parts, one job each
 (game/core/game.py): its rules and records (`rules/`, pure), its bots and the hint (`ai/`,
-loaded when a table first asks) and its words (`words.py`). The catalog lists it as
-`<package>.entry.GAME`."""
+loaded when a table first asks) and its words (`words.py`), as a `game.core.entry.Game`. The
+catalog lists it as `<package>.entry.GAME`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.game import GameEntry
+from game.core.entry import Game
 
 from .rules.game import RULES
 from .words import WORDS
@@ -24,5 +24,5 @@ def _bots() -> GameBots:
     return BOTS
 
 
-LUCKYBOX: GameEntry[GameState] = GameEntry(RULES, _bots, WORDS)
+LUCKYBOX: Game[GameState] = Game(RULES, words=WORDS, load_bots=_bots)
 GAME = LUCKYBOX  # the catalog's convention: <package>.entry.GAME

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from game.core.game import Game
+from game.core.entry import Game
 
 from . import protocol as p
 from .codec import action_to_json, view_from_json, wire_of
@@ -234,8 +234,8 @@ class SeatClient:
         elif isinstance(message, p.Watching):
             self.keep_under(message.rate)
 
-    async def _until(self, kind: type[M]) -> M:
-        """Read on until a message of this kind; an `error` raises ClientError."""
+    async def _until(self, *kinds: type[M]) -> M:
+        """Read on until a message of one of these kinds; an `error` raises ClientError."""
         while True:
             message = await self.receive()
             if isinstance(message, p.Error):
@@ -243,7 +243,7 @@ class SeatClient:
                     # a server of version 1 knows no `protocol` field: it is older than this game
                     raise ClientError("version", p.VERSION_LINE)
                 raise ClientError(message.code, message.message)
-            if isinstance(message, kind):
+            if isinstance(message, kinds):
                 return message
 
     # -- taking a seat ------------------------------------------------------------------------
@@ -447,7 +447,7 @@ async def play_table(
     code = await clients[0].open(seats, seed=seed, sit=0)
     for i, client in enumerate(clients[1:], start=1):
         await client.join(code, i)
-    bots = [game.make_bot(level, seed if seed is not None else 0, i) for i in range(players)]
+    bots = [game.bots.make_bot(level, seed if seed is not None else 0, i) for i in range(players)]
     try:
         await asyncio.gather(*(c.play(bots[i].choose, pace) for i, c in enumerate(clients)))
         record = await clients[0].record()
@@ -470,9 +470,10 @@ def demo(
     the server; print its result."""
     from game.core import records
 
-    if not game.min_players <= players <= game.max_players:
+    if not game.rules.min_players <= players <= game.rules.max_players:
         print(
-            f"{game.title} is for {game.min_players} to {game.max_players} players", file=sys.stderr
+            f"{game.title} is for {game.rules.min_players} to {game.rules.max_players} players",
+            file=sys.stderr,
         )
         return 2
     pace = 0.3 / speed if speed > 0 else 0.0
@@ -487,7 +488,6 @@ def demo(
     if save_record:
         Path(save_record).write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     done = records.replay(record, game)
-    print(
-        f"table {clients[0].table}: {json.dumps(done.game.summary(done.state), ensure_ascii=False)}"
-    )
+    summary = done.game.rules.summary(done.state)
+    print(f"table {clients[0].table}: {json.dumps(summary, ensure_ascii=False)}")
     return 0

@@ -1,6 +1,6 @@
 """Views, events and actions as JSON: each game's own types, encoded and decoded as they are.
 
-A game's rules declare the types it travels in (`game.core.wire.WireTypes`, `Game.wire`): a
+A game's rules declare the types it travels in (`game.core.wire.WireTypes`, `GameRules.wire`): a
 seat's view is a struct whose fields its states hold under the same names, events and actions
 are frozen structs tagged by "kind". The codec encodes them for the server and decodes them for
 the client, where the game wraps a view back into a state (`state_from_view`); the table and
@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.wire import WireTypes, public_view
 
 JSON = Any  # a JSON value: None, bool, int, float, str, list, dict with str keys
@@ -32,8 +32,8 @@ class WireError(ValueError):
 
 
 def wire_of(game: Game[Any]) -> WireTypes:
-    """The types the game travels in (its rules', `Game.wire`)."""
-    return game.wire
+    """The types the game travels in (its rules', `GameRules.wire`)."""
+    return game.rules.wire
 
 
 # -- views and events ---------------------------------------------------------------------------

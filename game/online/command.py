@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.game import Game
+from game.core.entry import Game
 
 from . import protocol as p
 from .announcer import announce as announce_tables

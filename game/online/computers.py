@@ -22,7 +22,8 @@ import logging
 import weakref
 from typing import Any, Generic, Protocol, TypeVar
 
-from game.core.game import Bot, Game, GameState
+from game.core.entry import Game
+from game.core.game import Bot, GameState
 from game.core.play_loop import Failure, Move, move_from_view
 
 from .dealt import ActionT
@@ -86,7 +87,9 @@ class Computers(Generic[ActionT]):
 
     def make(self, row: SeatRow) -> None:
         """A computer for this seat, at the seat's level."""
-        self.bots[row.seat] = self.game.make_bot(row.level or "normal", self.row.seed, row.seat)
+        self.bots[row.seat] = self.game.bots.make_bot(
+            row.level or "normal", self.row.seed, row.seat
+        )
         self.levels.pop(row.seat, None)  # (a seat handed over again starts at its level)
 
     def drop(self, seat: int) -> None:
@@ -139,7 +142,7 @@ class Computers(Generic[ActionT]):
             self.row.code,
             failure.seat,
             failure.level,
-            self.game.progress(view),
+            self.game.words.progress(view),
             len(view.actions),
             failure.why,
         )

@@ -19,7 +19,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.core import records
 from game.core.commitment import commitment
-from game.core.game import Game, GameState, Outcome, RecordError
+from game.core.entry import Game
+from game.core.game import GameState, Outcome, RecordError
 from game.core.play_loop import play, settle
 
 from . import protocol as p
@@ -45,7 +46,7 @@ class TableState(GameState, Protocol[ActionT]):
 def header_record(game: Game[Any], row: TableRow) -> dict[str, JSON]:
     """The record of the table before any action: what deals it."""
     header: dict[str, JSON] = {
-        "format": game.record_format,
+        "format": game.rules.record_format,
         "players": [s.name for s in row.seats],
         "seed": row.seed,
         "actions": [],
@@ -59,7 +60,7 @@ def deal(game: Game[Any], row: TableRow) -> TableState[Any]:
     """The row's game dealt, its chance steps due taken (TableError `bad_table` if the row
     cannot deal one)."""
     try:
-        _, _, state, _, _ = records.open_record(header_record(game, row), game)
+        _, _, state, _, _ = records.open_record(header_record(game, row), game.rules)
     except RecordError as err:
         raise TableError("bad_table", str(err)) from None
     settle(state)
@@ -164,4 +165,4 @@ class Dealt(Generic[ActionT]):
         }
         if self.commit is not None:  # the salt revealed: anyone checks the deal was promised
             extra["commit"] = {"salt": self.row.salt, "sha256": self.commit}
-        return self.game.record_of(self.state, extra)
+        return self.game.rules.record_of(self.state, extra)

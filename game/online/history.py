@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from game.core import records
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.play_loop import play, settle
 
 from . import protocol as p
@@ -32,7 +32,7 @@ class History:
 
     def __init__(self, game: Game[Any], header: dict[str, Any], actions: list[Any]) -> None:
         self.game = game
-        _, _, state, _, _ = records.open_record(header, game)
+        _, _, state, _, _ = records.open_record(header, game.rules)
         settle(state)
         self.start = state.clone()
         self.events: list[object] = []  # the game's events

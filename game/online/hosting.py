@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from game.core.game import Game
+from game.core.entry import Game
 
 from . import protocol as p
 from .limits import Limits

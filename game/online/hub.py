@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from game.core.commitment import new_salt
-from game.core.game import Game, RecordError
+from game.core.entry import Game
+from game.core.game import RecordError
 
 from . import protocol as p
 from .commits import GroupCommit
@@ -319,12 +320,13 @@ class Hub:
         that opened it, whose turns its computers take (thinking.py)."""
         game = self.game_for(message.game)
         count = len(message.seats)
-        if not game.min_players <= count <= game.max_players:
+        if not game.rules.min_players <= count <= game.rules.max_players:
             raise TableError(
-                "bad_open", f"{game.title} is for {game.min_players} to {game.max_players} players"
+                "bad_open",
+                f"{game.title} is for {game.rules.min_players} to {game.rules.max_players} players",
             )
         for spec in message.seats:
-            if spec.computer is not None and spec.computer not in game.bot_levels:
+            if spec.computer is not None and spec.computer not in game.bots.bot_levels:
                 raise TableError("bad_open", f"no computer level {spec.computer!r}")
         names = [clean_name(spec.name) for spec in message.seats]
         if None in names:
@@ -363,7 +365,7 @@ class Hub:
             new_salt(),
         )
         try:
-            game.parse_record(header_record(game, row))
+            game.rules.parse_record(header_record(game, row))
         except RecordError as err:
             raise TableError("bad_open", str(err)) from None
         table: AnyTable = Table(row, self.game_for(row.game), self.store, self.clock, self.commits)

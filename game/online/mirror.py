@@ -17,7 +17,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol
 
-from game.core.game import Game
+from game.core.entry import Game
 
 from . import protocol as p
 from .codec import JSON

@@ -33,7 +33,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from game.core.game import Game
+from game.core.entry import Game
 
 from . import endpoints, protocol as p, seating
 from .connection import Connection, check_every, failures_answered

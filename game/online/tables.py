@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
-from game.core.game import Game, GameState, RecordError
+from game.core.entry import Game
+from game.core.game import GameState, RecordError
 
 from . import protocol as p
 from .codec import JSON
@@ -173,7 +174,9 @@ class Table(Generic[ActionT]):
         nobody took) to a computer; the player's token still takes it back."""
         here = seat in self.listeners.values()
         keep_human = not self.computers_alone
-        row = self.seats.hand_over(host_token, seat, level, self.game.bot_levels, here, keep_human)
+        row = self.seats.hand_over(
+            host_token, seat, level, self.game.bots.bot_levels, here, keep_human
+        )
         self.computers.make(row)
         self._broadcast_seats()
         self.start_computers()

@@ -15,7 +15,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from game.core.game import Game, GameState
+from game.core.entry import Game
+from game.core.game import GameState
 
 from . import protocol as p
 from .codec import view_bytes, wire_of

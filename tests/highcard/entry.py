@@ -1,12 +1,12 @@
-"""`HIGHCARD`: the whole test game, composed as every game is (game/core/game.py's
-`GameEntry`): rules and records, bots and words. The catalog reads `entry.GAME`."""
+"""`HIGHCARD`: the whole test game (game/core/entry.py's `Game`): its rules, its own bots
+(loaded on first use), core's words. The catalog reads `entry.GAME`."""
 
 from __future__ import annotations
 
-from game.core.game import GameBots, GameEntry
+from game.core.entry import Game
+from game.core.game import GameBots
 
 from .rules.game import RULES, HighCardState
-from .words import WORDS
 
 
 def _bots() -> GameBots:
@@ -15,5 +15,5 @@ def _bots() -> GameBots:
     return BOTS
 
 
-HIGHCARD: GameEntry[HighCardState] = GameEntry(RULES, _bots, WORDS)
+HIGHCARD: Game[HighCardState] = Game(RULES, load_bots=_bots)
 GAME = HIGHCARD

@@ -173,10 +173,13 @@ class App:
         self._music_started = False
         self.stack.on_change = self._follow_music
         from game.core.ui.routes import install_core_routes
+        from game.core.ui.shells.routes import install_plain_routes
 
         install_core_routes(self.ctx)
-        for game in games:
-            game.install(self.ctx)
+        for game in games:  # core's scenes for each game, then those the game gives itself
+            install_plain_routes(self.ctx, game.id)
+            if game.install is not None:
+                game.install(self.ctx)
         on_language_change(self._relabel, key="app")  # only the newest app relabels
         self.running = True
         #: Tracebacks of exceptions caught while handling events (the loop survives them).

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.core.game import Game
+from game.core.entry import Game
 from game.core.ui.assets import Assets
 from game.core.ui.attention import Attention, WindowSignals
 from game.core.ui.game_ui import GameUI

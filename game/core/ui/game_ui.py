@@ -11,7 +11,13 @@ every one named `"{game.id}.{name}"`:
     howto_pages, guided                                             How to play
     logo, decoration (optional)                                     the title's look
 
-A game without a `logo` route gets the title's default logo and drifting number cards.
+Core registers its own scenes under the first seven (game/core/ui/shells/routes.py: the shells
+filled from the game's rules, records and table kit; no pages, no guided game); the game's
+`install`, run after, replaces those it gives. A game without a `logo` route gets the title's
+default logo and drifting number cards.
+
+The smallest descriptor is `GameUI(game=GAME, table_kit=MyKit)`: a game whose kit is a
+`SeatsKit` (game/core/ui/table/seats_kit.py) plays locally, pass-and-play and online.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.core.game import Game
+from game.core.entry import Game
 
 if TYPE_CHECKING:  # (the kit's and the port's own files: not the table, which reads this)
     from game.core.ui.table.kit import TableKit
@@ -63,8 +69,9 @@ class GameUI:
     """A game's UI descriptor: its game (no pygame), and how the app shows it."""
 
     game: Game
-    #: Registers the game's routes ("{id}.{name}") on `ctx.nav`: `install(ctx)`.
-    install: Callable[[Any], None]
+    #: Registers the game's own routes ("{id}.{name}") on `ctx.nav`: `install(ctx)`; None: it
+    #: has only core's.
+    install: Callable[[Any], None] | None = None
     #: The table's named regions (a Tiled map) the game's scenes read as `ctx.layout`.
     layout: Path | None = None
     #: How its regions follow a window of another shape than 16:9 (`Layout.anchor`: the side
@@ -88,14 +95,13 @@ class GameUI:
     #: table, local or online, is built around it. None: the game has no kit yet (its table
     #: is its own scene, and it does not play online).
     table_kit: Callable[[TablePort[Any, Any, Any]], TableKit[Any, Any]] | None = None
+    #: The game's id and title (its rules'), by which the app finds and names it.
+    id: str = field(init=False)
+    title: str = field(init=False)
 
-    @property
-    def id(self) -> str:
-        return self.game.id
-
-    @property
-    def title(self) -> str:
-        return self.game.title
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", self.game.id)
+        object.__setattr__(self, "title", self.game.title)
 
     def route(self, name: str) -> str:
         """This game's route of that name ("<id>.setup")."""

@@ -183,7 +183,7 @@ def result_line(session: Any) -> str:
     what Replays and Statistics say."""
     game = session.game
     names = [seat.name for seat in session.seats]
-    scores = game.record_scores(game.summary(session.state), len(names)) or {}
+    scores = game.rules.record_scores(game.rules.summary(session.state), len(names)) or {}
     totals, turns = scores.get("totals", []), scores.get("turns", [])
     parts = []
     for i, name in enumerate(names):

@@ -45,7 +45,7 @@ def _play(tour: Tour) -> None:
     table = ctx.nav.make("luckybox.start_game", seats=seats, seed=tour.seed)
     tour.no_autosave(table)
     session = table.session
-    chooser = session.game.make_bot("normal", tour.seed, 0)
+    chooser = session.game.bots.make_bot("normal", tour.seed, 0)
     try:
         Player(tour, table, chooser).play()
     finally:

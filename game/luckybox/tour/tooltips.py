@@ -75,7 +75,7 @@ def _luckybox_round_end(tour: Tour) -> None:
 
     session: Session[GameState, Action]
     session = Session([Seat("Alex"), Seat("Sam", "normal")], tour.seed, game=LUCKYBOX)
-    bots = {i: session.game.make_bot("normal", tour.seed, i) for i in range(2)}
+    bots = {i: session.game.bots.make_bot("normal", tour.seed, i) for i in range(2)}
     state = session.state
     while not state.is_terminal():
         seat = session.next_seat()
@@ -103,7 +103,7 @@ def _luckybox_solo_end(tour: Tour) -> None:
     from game.core.session import Seat, Session
 
     session: Session[GameState, Action] = Session([Seat("Alex")], tour.seed, game=LUCKYBOX)
-    bot = session.game.make_bot("normal", tour.seed, 0)
+    bot = session.game.bots.make_bot("normal", tour.seed, 0)
     state = session.state
     while not state.is_terminal():
         if session.next_seat() is None:

@@ -186,8 +186,8 @@ class HostScene(UIScene):
     def _fit_players(self) -> None:
         """The seat counts the chosen game allows (up to the form's four)."""
         game = self.game
-        top = min(game.max_players, MAX_SHOWN_SEATS)
-        counts = [str(n) for n in range(max(2, game.min_players), top + 1)]
+        top = min(game.rules.max_players, MAX_SHOWN_SEATS)
+        counts = [str(n) for n in range(max(2, game.rules.min_players), top + 1)]
         players = self.players
         assert isinstance(players, Choice)
         players.options = [(n, fixed(n)) for n in counts]
@@ -196,7 +196,7 @@ class HostScene(UIScene):
         for i in range(1, MAX_SHOWN_SEATS):
             name = f"seat_{i}"
             levels = [(FRIEND, lt("online.host.friend", "A friend"))] + [
-                (level, partial(level_name, level)) for level in game.bot_levels
+                (level, partial(level_name, level)) for level in game.bots.bot_levels
             ]
             old = self.widgets.get(name)
             value = old.value if isinstance(old, Choice) and old.value in dict(levels) else FRIEND

@@ -14,7 +14,8 @@ from typing import Any
 
 from game.core import records
 from game.core.commitment import verified
-from game.core.game import Game, RecordError
+from game.core.entry import Game
+from game.core.game import RecordError
 from game.core.i18n import t
 from game.core.storage import finished_extra, keep_record
 from game.core.version import __version__ as VERSION

@@ -12,7 +12,8 @@ from typing import Any
 
 import msgspec
 
-from game.core.game import Game, GameState
+from game.core.entry import Game
+from game.core.game import GameState
 from game.online import codec, protocol as p
 
 

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.game import Bot, Game, GameState, Outcome, Refusal
+from game.core.entry import Game
+from game.core.game import Bot, GameState, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
 from game.core.session import Seat
@@ -141,7 +142,7 @@ class OnlineSession:
 
     def describe(self) -> str:
         names = ", ".join(s.name for s in self.seats[:4])
-        return f"{names}  ·  {self.game.progress(self.state)}"
+        return f"{names}  ·  {self.game.words.progress(self.state)}"
 
     def chance_due(self) -> bool:
         return False  # the server takes chance steps itself
@@ -176,7 +177,7 @@ class OnlineSession:
 
     def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The record as this seat knows it (the server gives the real one once it is over)."""
-        record: dict[str, Any] = self.game.record_of(self.state, extra=extra)
+        record: dict[str, Any] = self.game.rules.record_of(self.state, extra=extra)
         return record
 
     def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:

@@ -64,7 +64,7 @@ def tell_past(scene: Table[Any, Any, Any], session: OnlineSession, past: Past) -
     (a hostile or broken server's) is left out in one log line: the log starts empty."""
     start, events = past
     try:
-        board = scene.kit.watch_board(scene.kit.shown_view(start))
+        board = scene.hooks.watch_board(scene.kit.shown_view(start))
         for event in events:
             board.apply(event)
     except Exception as err:  # (any part of a board may refuse what no game sent)

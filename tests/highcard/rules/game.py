@@ -4,15 +4,14 @@ to the discards, the pile's top replaces it unseen by the others). When everyone
 the chance step shows every card and the highest wins. A Keep can be taken back until the next
 seat acts; a Swap showed a card, so it cannot.
 
-Everything the seam asks for is here (game/core/game.py): legal actions, refusals with codes,
-undo, views and redacted events, records and hidden variants; its bots and the hint are
-`ai.py`'s, its words `words.py`'s, and `entry.py` puts them together.
+What the seam asks of a game's rules (game/core/game.py): legal actions, refusals with codes,
+undo, views and redacted events, hidden variants. Its records and the types the wire sends are
+core's, derived from its structs (`PlainRecords`); it only says what its summary holds.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,14 +20,12 @@ from typing import Annotated, Any
 import msgspec
 from msgspec.structs import replace
 
-from game.core.game import Outcome, ParsedRecord, PureGame, RecordError, Refusal
-from game.core.records import TaggedActions, play_record
-from game.core.wire import Tagged, WireTypes, view_fields
+from game.core.game import Outcome, PureGame, Refusal
+from game.core.records import PlainRecords
+from game.core.wire import Tagged, view_fields
 
-FORMAT = "highcard-record"
 CARDS = tuple(range(1, 53))
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
-
 
 # Actions and events: tagged structs, as the wire sends them and (actions) as records keep them;
 # capped as every game's are (lists, numbers, strings: the rules' own maxima).
@@ -43,10 +40,6 @@ class Keep(Tagged, frozen=True):
 
 class Swap(Tagged, frozen=True):
     player: Seat
-
-
-Action = Keep | Swap
-ACTIONS = TaggedActions(Action)  # a record's actions: their own tagged JSON
 
 
 class Dealt(Tagged, frozen=True):
@@ -73,6 +66,7 @@ class Shown(Tagged, frozen=True):
     winner: Seat
 
 
+Action = Keep | Swap
 Event = Dealt | Kept | Swapped | Undone | Shown
 
 
@@ -95,16 +89,12 @@ class View(msgspec.Struct):
 class HighCardState:
     names: tuple[str, ...]
     seed: int
-    order: tuple[int, ...]  # the pile as dealt (the record's deal); 0s in a view
+    order: tuple[int, ...]  # the pile as dealt; 0s in a view
     pile: list[int]  # what is left, top last
     cards: list[int]  # each seat's face-down card (0: not known to a view's seat)
     discards: list[int] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     shown: bool = False
-
-    @classmethod
-    def from_view(cls, view: View) -> HighCardState:
-        return cls(**view_fields(view), seed=0)
 
     def waiting_for(self) -> list[int]:
         done = self.shown or len(self.actions) >= len(self.names)
@@ -189,94 +179,57 @@ class HighCardState:
         return {self.cards[seat], *self.discards, *(self.cards if self.shown else ())}
 
 
-def _deal(
-    names: Sequence[str], seed: int, order: tuple[int, ...]
-) -> tuple[HighCardState, list[Any]]:
-    pile = list(reversed(order))
-    cards = [pile.pop() for _ in names]
-    state = HighCardState(tuple(names), seed, order, pile, cards)
-    return state, [Dealt(seat, card) for seat, card in enumerate(cards)]
+class HighCardRules(PlainRecords[HighCardState]):
+    """High card's rules; its records are core's (no bots, no words: `ai.py` and core's)."""
 
-
-class HighCardRules:
-    """High card's rules and records (no bots, no words: those are `ai.py` and `words.py`)."""
-
-    id = "highcard"
-    title = "High card"
-    record_format = FORMAT
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    id, title = "highcard", "High card"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    view, event, action = View, Event, Action
 
     def new_game(
         self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
     ) -> tuple[HighCardState, list[Any]]:
+        """Deal `names` a card each from the pile `seed` shuffles (or the `deal` given)."""
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(f"high card takes {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        order = list(CARDS) if deal is None else list(deal)
         if deal is None:
-            order = list(CARDS)
             random.Random(seed).shuffle(order)
-            deal = tuple(order)
-        if sorted(deal) != list(CARDS):
+        if sorted(order) != list(CARDS):
             raise ValueError("the deal must hold each card 1-52 once")
-        return _deal(names, seed, tuple(deal))
+        pile = order[::-1]
+        cards = [pile.pop() for _ in names]
+        state = HighCardState(tuple(names), seed, tuple(order), pile, cards)
+        return state, [Dealt(seat, card) for seat, card in enumerate(cards)]
 
-    def parse_record(self, record: Any) -> ParsedRecord:
-        if not isinstance(record, dict) or record.get("format") != FORMAT:
-            raise RecordError(f"not a {FORMAT}")
-        names, seed, deck = record.get("players"), record.get("seed"), record.get("deck")
-        actions = record.get("actions")
-        if not (
-            isinstance(names, list)
-            and all(isinstance(n, str) for n in names)
-            and type(seed) is int
-            and (deck is None or (isinstance(deck, list) and all(type(c) is int for c in deck)))
-            and isinstance(actions, list)
-        ):
-            raise RecordError("players, seed, deck or actions are missing or malformed")
-        # no deck: the seed deals it (a table's first record, as a server writes it)
-        return ParsedRecord(
-            tuple(names), seed, None, None if deck is None else tuple(deck), actions
-        )
+    def state_from_view(self, view: View) -> HighCardState:
+        return HighCardState(**view_fields(view), seed=0)
 
-    def action_from_record(self, obj: Any) -> Any:
-        return ACTIONS.from_record(obj)
-
-    def action_to_record(self, action: Any) -> dict[str, Any]:
-        return ACTIONS.to_record(action)
-
-    @functools.cached_property
-    def wire(self) -> WireTypes:
-        return WireTypes(
-            View, Event, Action, HighCardState.from_view, ACTIONS.to_record, ACTIONS.from_record
-        )
-
-    def record_of(self, state: Any, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": 1,
-            "players": list(state.names),
-            "seed": state.seed,
-            "deck": list(state.order),
-            "actions": [ACTIONS.to_record(a) for a in state.actions],
-            **(extra or {}),
-        }
+    def hidden_variant(self, state: Any, seat: int, rng: Any) -> HighCardState:
+        """The deal again with every card `seat` has not seen moved to another unseen place,
+        then the same actions: a game that went exactly as `seat` saw it."""
+        known = state.known_to(seat)
+        unseen = [c for c in state.order if c not in known]
+        rng.shuffle(unseen)
+        refill = iter(unseen)
+        order = tuple(c if c in known else next(refill) for c in state.order)
+        variant, _ = self.new_game(state.names, rng.randrange(1 << 62), deal=order)
+        for action in state.actions:
+            variant.apply(action)
+        if state.shown:
+            variant.advance()
+        return variant
 
     def summary(self, state: Any) -> dict[str, Any]:
+        """The `--check-record` line: every seat's card, and the winner once they are shown."""
         return {
-            "format": FORMAT,
+            "format": self.record_format,
             "finished": state.shown,
             "players": [
                 {"name": n, "card": c} for n, c in zip(state.names, state.cards, strict=True)
             ],
             "winner": state.winner() if state.shown else None,
         }
-
-    def state_from_record(self, obj: Any) -> HighCardState:
-        state: HighCardState = play_record(obj, self)[2]
-        return state
-
-    # Statistics and record lists: a seat's total is its card, the highest wins.
-    solo_fewest_turns = False
 
     def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
         """The record's "result" (`summary`): each seat's card as its total, the winner."""
@@ -294,21 +247,6 @@ class HighCardRules:
             "winners": [] if winner is None else [winner],
             "finished": result["finished"],
         }
-
-    def hidden_variant(self, state: Any, seat: int, rng: Any) -> HighCardState:
-        """The deal again with every card `seat` has not seen moved to another unseen place,
-        then the same actions: a game that went exactly as `seat` saw it."""
-        known = state.known_to(seat)
-        unseen = [c for c in state.order if c not in known]
-        rng.shuffle(unseen)
-        refill = iter(unseen)
-        order = tuple(c if c in known else next(refill) for c in state.order)
-        variant, _events = _deal(state.names, rng.randrange(1 << 62), order)
-        for action in state.actions:
-            variant.apply(action)
-        if state.shown:
-            variant.advance()
-        return variant
 
 
 RULES: PureGame[HighCardState] = HighCardRules()  # the catalog's `<package>.rules.game.RULES`

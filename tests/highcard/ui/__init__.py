@@ -1,1 +1,1 @@
-"""High card's screens: the core shells (game/core/ui/shells) filled with High card's few parts."""
+"""High card's UI: its table's kit (`kit.py`) and its descriptor (`descriptor.py`)."""

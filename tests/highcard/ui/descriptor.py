@@ -1,12 +1,11 @@
-"""High card's UI descriptor (see game/core/ui/game_ui.py and game/catalog.py): no layout file,
-no tour, no how-to pages, no logo: the app's defaults stand in."""
+"""High card's UI descriptor, as the catalog reads it: its game and its table's kit; every
+scene around the table is core's (game/core/ui/shells/plain.py)."""
 
 from __future__ import annotations
 
 from game.core.ui.game_ui import GameUI
 
 from ..entry import GAME
-from .routes import install
-from .scenes import HighCardKit
+from .kit import HighCardKit
 
-GAME_UI = GameUI(game=GAME, install=install, table_kit=HighCardKit)
+GAME_UI = GameUI(game=GAME, table_kit=HighCardKit)

@@ -55,7 +55,7 @@ class BlancoGuide(Guide):
         assert isinstance(table.kit, BlancoKit)
         self.kit: BlancoKit = table.kit  # what the guide reads of Blanco's table
         self.session = table.session
-        self.bot = BLANCO.make_bot("normal", SEED, 0)
+        self.bot = BLANCO.bots.make_bot("normal", SEED, 0)
         self._shape = self._grid_shape()
         self._news = ""  # what the turn's clears did, said with the steps that follow
         self._news_at = 0  # the number of actions when it happened

@@ -56,7 +56,7 @@ LOOK = SetupLook(
 def same_deal_from(record: dict[str, JSON], source: str) -> SameDeal:
     """The deal of a Blanco record (replayed, so a bad one is a RecordError, one line). Its
     deck and seed: reshuffles follow from the seed and whatever is played this time."""
-    state = BLANCO.state_from_record(record)
+    state = BLANCO.rules.state_from_record(record)
     kinds = seat_kinds(record, len(state.names))
     # To compare at the end: alone, the turns taken; together, the cards each had left.
     totals = (

@@ -34,7 +34,7 @@ from game.core.ui import gfx
 from game.core.ui.animator import ShownBoard
 from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.paint import GREEN, INK
-from game.core.ui.table import Effects, KitParts, TableKit
+from game.core.ui.table import Effects, KitHooks, KitParts, TableKit
 
 from ..cardview import CardArt
 from ..match import Match
@@ -70,7 +70,7 @@ def blanco_kit(match: Match | None = None) -> Callable[[BlancoPort], BlancoKit]:
     return lambda port: BlancoKit(port, match)
 
 
-class BlancoKit(TableKit[BlancoState, Shown]):
+class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
     """Blanco's side of one table (see the module's docstring)."""
 
     game_over_event = ev.Won

@@ -526,7 +526,7 @@ class Moves:
         from game.blanco.ui.reason_words import why_line
 
         view = port.state.view_for(self.seat)  # the hint and its reason: this seat's view
-        self.hint = port.session.game.hint(view, self.seat)
+        self.hint = port.session.game.bots.hint(view, self.seat)
         said = t("blanco.table.hint", "Hint: {move}.", move=describe(self.hint))
         why = why_line(reason(view, self.hint))
         return self.say(f"{said}\n{why}" if why else said)

@@ -443,7 +443,7 @@ class ReplaysScene(UIScene):
             x += img.get_width() + 22
         if info.solo and info.rating:
             # Records keep the rating in English; its game says it in the player's language.
-            rating = self.ctx.game_ui(info.game).game.rating_shown(info.rating)
+            rating = self.ctx.game_ui(info.game).game.words.rating_shown(info.rating)
             size = text.fit_size(rating, 22, limit - rect.x - 270)
             surface.blit(text.render(rating, size, DIM), (rect.x + 270, rect.y + 52))
         elif not info.solo and info.finished:

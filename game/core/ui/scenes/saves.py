@@ -333,7 +333,7 @@ class SavesScene(UIScene):
         middle = rect.x + 16 + LEFT_W + 16 + room / 2
         session = table.session
         names = ", ".join(session.name_of(s) for s in range(len(session.seats)))
-        progress = str(session.game.progress(session.state))
+        progress = str(session.game.words.progress(session.state))
         text.blit_centered(
             surface, names, text.fit_size(names, 26, room), WHITE, (middle, rect.y + 28)
         )

@@ -134,18 +134,18 @@ class StatsScene(ScoreChart, UIScene):
     @property
     def fewest(self) -> bool:
         """Solo games score turns taken, the fewest best, not points (the game says)."""
-        return self.ctx.game_ui(self.game).game.solo_fewest_turns
+        return self.ctx.game_ui(self.game).game.rules.solo_fewest_turns
 
     def enter(self) -> None:
         game = self.ctx.game_ui(self.game).game
         infos, self.problems = list_records(self.ctx.game_dir(self.game), self.ctx.rules_games)
-        self.stats = compute(infos, fewest=self.fewest, rating=game.solo_rating)
+        self.stats = compute(infos, fewest=self.fewest, rating=game.words.solo_rating)
         self.problem_line = self._problem_line()
         self.score_rows = [
             (
                 str(rank),
                 str(g.score),
-                game.rating_shown(g.rating) if g.rating else "",
+                game.words.rating_shown(g.rating) if g.rating else "",
                 date_label(g.finished_at),
                 shown_name(g.name, 0, 1),  # (a daily deal's "You", in today's language)
             )

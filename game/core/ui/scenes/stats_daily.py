@@ -67,7 +67,7 @@ class DailyStatsScene(UIScene):
 
     @property
     def fewest(self) -> bool:
-        return self.ctx.game_ui(self.game).game.solo_fewest_turns
+        return self.ctx.game_ui(self.game).game.rules.solo_fewest_turns
 
     def enter(self) -> None:
         self.history, warning = daily_history.load_history(self.ctx.game_dir(self.game))

@@ -9,10 +9,12 @@ controls sit, by default over the table's own bottom-right buttons), `pause_afte
 between two actions) and `progress_line` (the status line's wording)::
 
     class ReplayScene(ReplayShell):
-        game_id = "highcard"
+        game_id = "mygame"
 
         def make_table(self, session):
-            return Table(self.ctx, session, HighCardKit, demo=True, driven=True)
+            return Table(self.ctx, session, MyKit, demo=True, driven=True)
+
+(A game with a table kit and no replay of its own gets core's, `shells/plain.py`.)
 
 Keys: Space pause/play, Right (or .) step, + / - speed, Esc back; a click skips the step being
 animated, as at the table.

@@ -151,7 +151,7 @@ class SetupShell(UIScene):
     ) -> None:
         super().__init__(ctx)
         #: The computer levels a seat cycles through, weakest first: the game's own.
-        self.levels: tuple[str, ...] = tuple(ctx.game_ui(self.game_id).game.bot_levels)
+        self.levels: tuple[str, ...] = tuple(ctx.game_ui(self.game_id).game.bots.bot_levels)
         first_level = "normal" if "normal" in self.levels else self.levels[0]
         self._rng = random.Random()
         self.same_deal = same_deal

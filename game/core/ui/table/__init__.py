@@ -2,10 +2,11 @@
 
 How a game hands its table to core (no subclassing):
 
-1. Write a kit: a class implementing `TableKit` (kit.py; subclass it to inherit the optional
-   hooks' defaults), made with the table's `TablePort` (port.py) and keeping it:
+1. Write a kit: a class implementing `TableKit` (kit.py; subclassing `KitHooks` to answer the
+   table's optional questions its own way), made with the table's `TablePort` (port.py) and
+   keeping it (a simple game subclasses `SeatsKit`, seats_kit.py, and draws one seat's place):
 
-       class MyKit(TableKit):
+       class MyKit(KitHooks):
            game_over_event = GameOver
 
            def __init__(self, port: TablePort) -> None:
@@ -27,13 +28,14 @@ How a game hands its table to core (no subclassing):
 
 Files: scene.py (the `Table` and its port members), frame.py (update, input, drawing),
 turn_view.py (the table's side of the turn controller), host.py (local/online surroundings),
-kit.py (`TableKit`, `KitParts`, `Effects`), port.py (`TablePort`), saved.py (a resumed table).
+kit.py (`TableKit`, `KitHooks`, `KitParts`, `Effects`), seats_kit.py (`SeatsKit`), port.py
+(`TablePort`), saved.py (a resumed table).
 """
 
 from __future__ import annotations
 
 from .host import HostedTable, LocalHost, TableHost
-from .kit import NO_EFFECTS, Effects, KitParts, Nothing, TableKit
+from .kit import NO_EFFECTS, Effects, KitHooks, KitParts, Nothing, TableKit, hooks_of
 from .port import TableCalls, TablePort, TableServices, TableView
 from .saved import Resumed, resume_saved, table_files
 from .scene import KitMaker, Table
@@ -42,6 +44,7 @@ __all__ = [
     "NO_EFFECTS",
     "Effects",
     "HostedTable",
+    "KitHooks",
     "KitMaker",
     "KitParts",
     "LocalHost",
@@ -55,5 +58,6 @@ __all__ = [
     "TableServices",
     "TableView",
     "resume_saved",
+    "hooks_of",
     "table_files",
 ]

@@ -31,7 +31,7 @@ from game.core.ui.shells.auto_next import AutoNext
 from game.core.ui.shells.late_input import LateInput, follows
 
 from .host import TableHost
-from .kit import Clickable, Drawn, Help, Live, TableKit, Ticking
+from .kit import Clickable, Drawn, Help, KitHooks, Live, TableKit, Ticking
 from .turn_view import TurnView
 
 
@@ -41,6 +41,7 @@ class FramedTable(Protocol):
     ctx: Context
     host: TableHost
     kit: TableKit[Any, Any]
+    hooks: KitHooks[Any]
     turn_view: TurnView
     turns: TurnController
     animator: Animator
@@ -77,7 +78,7 @@ class FramedTable(Protocol):
 def update_frame(table: FramedTable, dt: float) -> None:
     """One frame: the host's news, the turn controller's word, the animation, the parts."""
     table.host.before_update(dt)
-    table.kit.on_update(dt)
+    table.hooks.on_update(dt)
     view = table.turn_view
     if table.hand_over_first:
         table.hand_over_first = False
@@ -88,7 +89,7 @@ def update_frame(table: FramedTable, dt: float) -> None:
     adt = table.ctx.anim_dt(dt)
     if view.computers_playing():
         pace = getattr(table.ctx.settings, "pace", "normal")
-        adt *= table.kit.pace_speeds.get(pace, 1.0)
+        adt *= table.hooks.pace_speeds.get(pace, 1.0)
     view.skip_hurried()
     table.animator.update(adt, table.focus)
     table.controls.update(dt)
@@ -102,7 +103,7 @@ def update_frame(table: FramedTable, dt: float) -> None:
         return
     if table.auto_next.due(table.turns.confirming, dt):
         table.confirm_turn()
-    turn = table.turns.step(adt, table.kit.turn_pace())
+    turn = table.turns.step(adt, table.hooks.turn_pace())
     for notice in table.turns.take_notices():  # a computer player failed: say so
         table.message = notice
     view.follow(turn)
@@ -138,7 +139,7 @@ def frame_focus_targets(table: FramedTable) -> list[Any]:
     it, as a click anywhere does."""
     if table.driven:
         return []
-    targets = table.kit.targets_of()
+    targets = table.hooks.targets_of()
     if table.animator.busy:
         for target in targets:
             target.activate = lambda: table.late.skip_then_enter(table)
@@ -176,14 +177,14 @@ def enter_after(table: FramedTable, event: pygame.event.Event) -> bool:
 
 def handle_input(table: FramedTable, event: pygame.event.Event) -> None:
     """An input, along the path the module's docstring gives."""
-    kit = table.kit
-    if kit.on_event(event):
+    hooks = table.hooks
+    if hooks.on_event(event):
         return
     if table.help.handle_event(event):  # (it watches the mouse for tooltips)
         return
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-        if kit.has_choice():
-            kit.cancel_choice()
+        if hooks.has_choice():
+            hooks.cancel_choice()
         else:
             table.open_menu()
         return
@@ -214,7 +215,7 @@ def handle_input(table: FramedTable, event: pygame.event.Event) -> None:
         table.turn_view.hurry_computer()
         return
     if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:
-        kit.drop_choice()
+        hooks.drop_choice()
         return
     for part in table.clickable:
         if part.handle_event(event):
@@ -225,7 +226,7 @@ def draw_frame(table: FramedTable, surface: pygame.Surface) -> None:
     """The frame, in the order the module's docstring gives."""
     table.view = gfx.view(surface)
     table.ctx.layout.fit(table.view)  # anchored regions follow the window's shape
-    table.kit.before_draw(surface)
+    table.hooks.before_draw(surface)
     key = (tuple(table.view), gfx.render_scale(), table.ctx.layout.variant)
     if table.static is None or key != table.static_key:
         table.static, table.static_key = table.kit.static_layer(), key
@@ -235,11 +236,11 @@ def draw_frame(table: FramedTable, surface: pygame.Surface) -> None:
     if not table.driven:
         table.controls.draw(surface)
         table.auto_next.draw(surface, getattr(table.controls, "buttons", {}).get("next"))
-    table.kit.draw_overlays(surface)
+    table.hooks.draw_overlays(surface)
     if table.session.daily is not None and not table.driven:
         from game.core.ui.daily import draw_badge
 
-        draw_badge(surface, table.ctx, table.session, table.kit.daily_badge_at())
+        draw_badge(surface, table.ctx, table.session, table.hooks.daily_badge_at())
     for effect in table.animator.effects:
         effect.draw(surface)
     table.help.draw(surface)  # a tooltip goes over everything

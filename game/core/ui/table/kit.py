@@ -4,9 +4,11 @@ A game does not subclass the table. Its UI descriptor (`GameUI.table_kit`) hands
 `table_kit(port) -> TableKit`, called once as the table is built with the table's `TablePort`
 (what the kit and its parts may read and call on the table, port.py); the kit hands each part
 what it reads (the port's `TableView`, its `TableCalls`, the sibling parts it asks). The kit
-answers the table's questions about the game: the shown board, the parts and the event
-styles, the picture under everything, and the optional hooks below (each has a default here:
-a kit class may subclass `TableKit` to inherit them, as one inherits a Protocol's defaults).
+answers the table's questions about the game: what every kit gives (`TableKit`: the event that
+ends the game, the shown board, the parts and the event styles, the picture under everything),
+and, when it subclasses `KitHooks`, the other questions its own way (each has a default there).
+A simple game's kit need not write parts at all: `SeatsKit` (seats_kit.py) draws every seat's
+place in a row from one hook, `draw_seat`, with the turn line and a button per kind of move.
 
 A part's click may do several things at once on the table (say a line, mark a refusal, flash
 what was refused): it hands them back as an `Effects` value (`port.show(effects)`), and the
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -28,6 +30,7 @@ from game.core.ui.settings import PACE_SPEEDS
 #: The game's state class and its shown board, as its kit takes and makes them.
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 BoardT = TypeVar("BoardT", bound=ShownBoard)
+BoardT_co = TypeVar("BoardT_co", bound=ShownBoard, covariant=True)
 
 
 @dataclass(frozen=True)
@@ -114,26 +117,25 @@ class KitParts:
     help: Help = field(default_factory=Nothing)
 
 
-class TableKit(Protocol[StateT_contra, BoardT]):
-    """A game's side of the table (see the module's docstring). Required: `game_over_event`,
-    `shown_board`, `build`, `static_layer`; everything else has a default."""
+class TableKit(Protocol[StateT_contra, BoardT_co]):
+    """What the table needs of every game's kit (see the module's docstring): the event that
+    ends the game, the board as shown, the parts, and the picture under everything. A kit may
+    also subclass `KitHooks` to answer the table's other questions its own way."""
 
-    #: The event that ends the game: after its step, the end scene opens.
-    game_over_event: type
-    #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
-    off_focus: float = 1.0
-    #: How fast computers' turns are shown at each pace setting.
-    pace_speeds: Mapping[str, float] = PACE_SPEEDS
+    @property
+    def game_over_event(self) -> type:
+        """The event that ends the game: after its step, the end scene opens."""
+        ...
 
-    def shown_board(self, state: StateT_contra, source: StateT_contra | None = None) -> BoardT:
+    def shown_board(self, state: StateT_contra, source: StateT_contra | None = None) -> BoardT_co:
         """The board as shown before the session's feed plays (`source`: the engine's state,
         read when an undo is shown): an object with `apply(event)`."""
         ...
 
-    def shown_view(self, state: StateT_contra) -> BoardT:
+    def shown_view(self, state: StateT_contra) -> BoardT_co:
         """The board shown from one seat's view mid-game (an online table's: other seats'
         hidden cards reach it as they show; `reset_to(state)` when a fresh view arrives)."""
-        return self.shown_board(state)
+        ...
 
     def build(self) -> KitParts:
         """Make the parts (they read the table through the port); return them and the styles."""
@@ -142,6 +144,17 @@ class TableKit(Protocol[StateT_contra, BoardT]):
     def static_layer(self) -> pygame.Surface:
         """The picture under everything, drawn once, covering `port.view`."""
         ...
+
+
+class KitHooks(Generic[BoardT]):
+    """The table's other questions to a game, each answered here as most games would: a kit
+    that subclasses `KitHooks` overrides the ones its game answers otherwise (the table asks
+    them of such a kit, and of these defaults for any other)."""
+
+    #: Seats not in focus play their steps this much faster (the animator's `off_focus`).
+    off_focus: float = 1.0
+    #: How fast computers' turns are shown at each pace setting.
+    pace_speeds: Mapping[str, float] = PACE_SPEEDS
 
     def watch_board(self, board: BoardT) -> ShownBoard:
         """What the animator applies events to (a board that also notes each step, say)."""
@@ -221,15 +234,22 @@ class TableKit(Protocol[StateT_contra, BoardT]):
         return None
 
 
+def hooks_of(kit: TableKit[Any, BoardT]) -> KitHooks[BoardT]:
+    """The kit's own hooks when it has them (it subclasses `KitHooks`), else the defaults."""
+    return kit if isinstance(kit, KitHooks) else KitHooks()
+
+
 __all__ = [
     "NO_EFFECTS",
     "Clickable",
     "Drawn",
     "Effects",
     "Help",
+    "KitHooks",
     "KitParts",
     "Live",
     "Nothing",
     "TableKit",
     "Ticking",
+    "hooks_of",
 ]

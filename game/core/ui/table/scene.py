@@ -51,7 +51,7 @@ from .frame import (
     update_frame,
 )
 from .host import LocalHost, TableHost
-from .kit import BoardT, Effects, TableKit
+from .kit import BoardT, Effects, KitHooks, TableKit, hooks_of
 from .port import TablePort
 from .saved import Resumed, table_files
 from .turn_view import TurnView
@@ -121,6 +121,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
         self.focus = humans[0] if humans else 0
         port: TablePort[StateT, ActionT, BoardT] = self
         self.kit: TableKit[StateT, BoardT] = kit(port)
+        self.hooks: KitHooks[BoardT] = hooks_of(self.kit)  # its own, or the defaults
         self._seen: BoardT
         if self.host.from_view:  # a seat's view mid-game (online)
             self._seen = self.kit.shown_view(self.state)
@@ -129,7 +130,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
         else:
             self._seen = self.kit.shown_board(resume.start, self.state)
         # What the animator applies events to (the kit may note each step, as a move log).
-        watched = self.kit.watch_board(self._seen)
+        watched = self.hooks.watch_board(self._seen)
         if resume is not None:  # show what was shown when the game stopped; the rest plays on
             for _ in range(resume.shown):
                 watched.apply(session.feed.popleft())
@@ -158,7 +159,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
             built.styles,
             self._after,
             play=ctx.play,
-            off_focus=self.kit.off_focus,
+            off_focus=self.hooks.off_focus,
         )
         self.static: pygame.Surface | None = None
         self.static_key: tuple[Any, ...] = ()
@@ -223,7 +224,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
     def may_act(self, seat: int) -> bool:
         """Besides being the focused human with nothing animating: may this seat act now?
         The host (online: no move on its way) and the kit (whose screen it is) both say."""
-        return self.host.may_act(seat) and self.kit.may_act(seat)
+        return self.host.may_act(seat) and self.hooks.may_act(seat)
 
     def computers_playing(self) -> bool:
         return self.turn_view.computers_playing()
@@ -238,7 +239,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
     def needs_confirm(self, seat: int) -> bool:
         """Whether a human's step waits for Next: the kit says, where the session's turns
         may wait at all (an online table's may not: nothing to take back there)."""
-        return self._session.policy.confirms_turns and self.kit.needs_confirm(seat)
+        return self._session.policy.confirms_turns and self.hooks.needs_confirm(seat)
 
     # ------------------------------------------------------------ names
 
@@ -301,7 +302,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
                 self.turn_view.say_until_turn(effects.message)
         if effects.refusal:
             self.ctx.play("refuse")
-        self.kit.show(effects)
+        self.hooks.show(effects)
 
     def undo(self) -> str | None:
         return self.turn_view.undo()
@@ -341,7 +342,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
         (a match's scores), or the game's end scene."""
         scene = self.host.end_scene()
         if scene is None:
-            scene = self.kit.end_scene()
+            scene = self.hooks.end_scene()
         if scene is None:
             scene = self.ctx.nav.make(
                 f"{self._session.game.id}.game_end",
@@ -358,7 +359,7 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
                 self.on_game_over(self._session)
             self.ctx.stack.replace(self.end_scene())
             return True
-        return self.kit.after_step(event)
+        return self.hooks.after_step(event)
 
     # ------------------------------------------------------------ lifecycle and saving
 
@@ -380,10 +381,10 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
         self.save_now()
 
     def resume(self) -> None:
-        self.kit.resume()
+        self.hooks.resume()
 
     def idle(self) -> None:
-        self.kit.idle()
+        self.hooks.idle()
 
     def unshown(self) -> int:
         """Events the player has not yet fully seen (the step playing or holding counts)."""

@@ -17,7 +17,7 @@ from game.core.ui.context import Context
 from game.core.ui.refusals import refusal_words
 
 from .host import TableHost
-from .kit import TableKit
+from .kit import KitHooks
 
 
 class TurnTable(Protocol):
@@ -29,7 +29,7 @@ class TurnTable(Protocol):
     turns: TurnController
     animator: Animator
     host: TableHost
-    kit: TableKit[Any, Any]
+    hooks: KitHooks[Any]
 
     @property
     def session(self) -> TableSession[Any, Any]: ...
@@ -65,8 +65,8 @@ class TurnView:
                 table.ctx.nav.push("handoff", name=table.session.name_of(seat))
             elif turn.kind == HUMAN and table.focus != seat:
                 table.focus = seat
-                table.kit.drop_choice()
-        table.kit.on_turn(turn)
+                table.hooks.drop_choice()
+        table.hooks.on_turn(turn)
 
     def say_until_turn(self, line: str) -> None:
         """Show `line`, a refusal made while it is not the player's turn ("Wait for your

@@ -30,7 +30,7 @@ import pygame
 from game.core.turns import HUMAN, Turn
 from game.core.ui.animator import ShownBoard
 from game.core.ui.log_panel import LoggedBoard
-from game.core.ui.table import Effects, KitParts, TableKit
+from game.core.ui.table import Effects, KitHooks, KitParts, TableKit
 from game.core.ui.widgets import Button
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP, GameState
@@ -51,7 +51,7 @@ from .port import LuckyBoxPort, LuckyLook
 from .styles import OFF_FOCUS, Staging
 
 
-class LuckyBoxKit(TableKit[GameState, Shown]):
+class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
     """Lucky Box's side of the core table (see the module's docstring); to its parts, the
     `LuckyLook` (port.py) beside the table's own port."""
 
