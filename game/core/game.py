@@ -200,7 +200,7 @@ class GameRules(Protocol[StateT]):
         ...
 
     @property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[StateT]:
         """The types its views, events and actions travel in (msgspec structs: the rules'
         own), and how a view sent becomes a state again."""
         ...

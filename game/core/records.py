@@ -147,7 +147,7 @@ class PlainRecords(Generic[StateT]):
         return TaggedActions(self.action)
 
     @cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[StateT]:
         codec = self._actions
         return WireTypes(
             self.view,

@@ -19,7 +19,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -49,8 +49,12 @@ def said(text: str) -> msgspec.Meta:
     return msgspec.Meta(description=text)
 
 
+#: A game's own state class: what its decoded views become again.
+StateT_co = TypeVar("StateT_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class WireTypes:
+class WireTypes(Generic[StateT_co]):
     """A game's types on the wire: a seat's view (a struct whose fields its states hold under the
     same names), the union of its events and the union of its actions (tagged structs), and how
     a decoded view becomes a state again. `action_to_json` and `action_from_json` give an `act`
@@ -61,7 +65,7 @@ class WireTypes:
     event: object  # a union of tagged structs (a type expression, not a class)
     action: object  # the same, of its actions
     # (takes the game's own view struct: each game's function is typed with its own)
-    state_from_view: Callable[[Any], object]
+    state_from_view: Callable[[Any], StateT_co]
     action_to_json: Callable[[Any], dict[str, object]]  # (takes the game's own action)
     action_from_json: Callable[[object], Any]  # (gives the game's own action)
 

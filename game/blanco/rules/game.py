@@ -43,7 +43,7 @@ class BlancoRules:
         return BlancoState.new(names, seed, deal)
 
     @functools.cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[BlancoState]:
         """Views, events and steps travel as the rules' own structs; an `act` message carries
         a step in its record form (BLANCO-RECORD.md), or a lone play or discard without
         "draw" (online, the draw is sent before its play is chosen)."""

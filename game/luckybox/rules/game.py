@@ -46,7 +46,7 @@ class LuckyBoxRules:
         return GameState.new(list(names), seed, options, deal)
 
     @functools.cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[GameState]:
         """Views, events and actions travel as the rules' own structs; an `act` message
         carries an action in its record form (GAME-RECORD.md)."""
         from .events import Event
