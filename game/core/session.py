@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -129,7 +129,7 @@ class Session(Generic[StateT, ActionT]):
             self._changed()
         return outcome
 
-    def advance(self) -> list[Any]:
+    def advance(self) -> Sequence[object]:
         """Take the chance step the game waits on (Lucky Box: reveal the next number, or end
         the round); its events join the feed."""
         events = self.state.advance()
