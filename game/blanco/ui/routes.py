@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # (annotations only: each route imports its scene when first 
     from game.blanco.ui.scenes.table import BlancoTable, GameOver
     from game.core.safe_json import JSON
     from game.core.saves import SavedTable
-    from game.core.session import Session
+    from game.core.session import Challenge, Session
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
     from game.core.ui.scenes.howto import Page
@@ -55,7 +55,7 @@ def _start(
     session: Session[BlancoState, Action] | None = None,
     match: Match | None = None,
     deal: Deal | None = None,
-    challenge: dict[str, JSON] | None = None,
+    challenge: Challenge | None = None,
     **_: object,  # what a set-up of another game gives too (its options): Blanco has none
 ) -> BlancoTable:
     from game.blanco.ui.scenes.table import start_game

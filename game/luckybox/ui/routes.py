@@ -11,6 +11,7 @@ from game.core.ui.nav import lazy
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     from game.core.safe_json import JSON
     from game.core.saves import SavedTable
+    from game.core.session import Challenge
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context, GameConfig
     from game.core.ui.scenes.howto import Page
@@ -75,7 +76,7 @@ def _start(
     on_game_over: GameOver | None = None,
     deal: Deal | None = None,
     options: Options | None = None,
-    challenge: dict[str, JSON] | None = None,
+    challenge: Challenge | None = None,
 ) -> LuckyTable:
     from game.luckybox.ui.scenes.table import start_game
 

@@ -24,7 +24,7 @@ from game.core.entry import Game
 from game.core.game import Bot, GameState, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
-from game.core.session import Seat
+from game.core.session import Challenge, Seat
 from game.core.table_session import REMOTE, TablePolicy, TableSession
 from game.online import codec, protocol as p
 
@@ -100,7 +100,7 @@ class OnlineSession:
         self.daily_practice = False
         self.feed: deque[object] = deque()  # the game's events, to animate
         self.bots: dict[int, Bot] = {}  # (none: the server plays the computers)
-        self.challenge: dict[str, Any] | None = None
+        self.challenge: Challenge | None = None
         self.on_change: Callable[[], None] | None = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up

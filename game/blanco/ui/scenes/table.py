@@ -11,7 +11,7 @@ from game.blanco.entry import BLANCO
 from game.blanco.rules.actions import Action
 from game.blanco.rules.deal import Deal
 from game.blanco.rules.state import BlancoState
-from game.core.session import Session
+from game.core.session import Challenge, Session
 from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 
@@ -20,7 +20,6 @@ from ..shown import Shown
 from ..table.kit import BlancoKit, blanco_kit
 
 if TYPE_CHECKING:
-    from game.core.safe_json import JSON
     from game.core.saves import SavedTable
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
@@ -71,7 +70,7 @@ def start_game(
     session: Session[BlancoState, Action] | None = None,
     match: Match | None = None,
     deal: Deal | None = None,
-    challenge: dict[str, JSON] | None = None,
+    challenge: Challenge | None = None,
     **_: object,
 ) -> BlancoTable:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its

@@ -18,7 +18,7 @@ import pygame
 
 from game.core.i18n import t
 from game.core.records import game_of, replay
-from game.core.session import Session, make_challenge, seat_kinds
+from game.core.session import Challenge, Session, make_challenge, seat_kinds
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.shells.gameend import GameEndShell
 from game.core.ui.shells.replay import ReplayShell
@@ -63,7 +63,7 @@ def start_game(
     demo: bool = False,
     on_game_over: Any = None,
     deal: Any = None,
-    challenge: dict[str, Any] | None = None,
+    challenge: Challenge | None = None,
     **_: Any,
 ) -> Table[Any, Any, Any]:
     """Deal the game to `seats` at `seed` (or a kept `deal`) and open its table."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.core.session import Session
+from game.core.session import Challenge, Session
 from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 from game.luckybox.entry import LUCKYBOX
@@ -19,7 +19,6 @@ from game.luckybox.ui.table.kit import LuckyBoxKit, is_lucky_box_table
 from game.luckybox.ui.table.moves import describe
 
 if TYPE_CHECKING:
-    from game.core.safe_json import JSON
     from game.core.saves import SavedTable
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
@@ -69,7 +68,7 @@ def start_game(
     on_game_over: GameOver | None = None,
     deal: Deal | None = None,
     options: Options | None = None,
-    challenge: dict[str, JSON] | None = None,
+    challenge: Challenge | None = None,
 ) -> LuckyTable:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""
