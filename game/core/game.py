@@ -29,8 +29,10 @@ from typing import (
     TYPE_CHECKING,
     Any,
     NamedTuple,
+    NotRequired,
     Protocol,
     Self,
+    TypedDict,
     TypeVar,
     runtime_checkable,
 )
@@ -97,9 +99,21 @@ class ParsedRecord(NamedTuple):
 
     names: tuple[str, ...]
     seed: int
-    options: Any  # the game's own options object
-    deal: Any  # the game's own fixed deal (cards, reshuffles)
-    actions: list[Any]  # raw JSON actions, not yet parsed
+    options: object  # the game's own options object
+    deal: object  # the game's own fixed deal (cards, reshuffles)
+    actions: list[object]  # raw JSON actions, not yet parsed
+
+
+class RecordScores(TypedDict):
+    """A finished (or stopped) game's "result" as lists and statistics read it
+    (`GameRecords.record_scores`): each seat's total, the winning seats, whether it ended, and
+    maybe each seat's turns and a solo game's English rating line."""
+
+    totals: list[int]
+    winners: list[int]
+    finished: bool
+    turns: NotRequired[list[int]]
+    rating: NotRequired[str | None]
 
 
 @runtime_checkable
@@ -244,7 +258,7 @@ class GameRecords(Protocol[StateT]):
         """A solo score is the turns taken, the fewest best (else a total)."""
         ...
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         """A record's "result" for lists and statistics: "totals", "winners", "finished", and
         maybe "turns" (per seat) and "rating" (a solo game's English line); None when it is
         missing or malformed (the record is then replayed)."""

@@ -16,7 +16,15 @@ from typing import Any, Generic, Protocol, TextIO, TypeVar, cast
 import msgspec
 
 from game.core import safe_json
-from game.core.game import GameState, Outcome, ParsedRecord, PureGame, RecordError, StateT
+from game.core.game import (
+    GameState,
+    Outcome,
+    ParsedRecord,
+    PureGame,
+    RecordError,
+    RecordScores,
+    StateT,
+)
 from game.core.safe_json import JSON, RECORD_CAP, RECORD_INT_BOUND, loads, printable
 from game.core.wire import WireTypes
 
@@ -64,7 +72,7 @@ def game_of(record: object, games: Sequence[GameT]) -> GameT:
     return next((g for g in games if g.rules.record_format == fmt), games[0])
 
 
-def totals_result_scores(result: object, seats: int) -> dict[str, Any] | None:
+def totals_result_scores(result: object, seats: int) -> RecordScores | None:
     """A "result" that gives a total per player (`{"players": [{"total": ..}], "winners": ..,
     "finished": ..}`, a solo player's "rating" too) read for `GameRecords.record_scores`; None when
     it is missing or malformed."""
@@ -209,7 +217,7 @@ class PlainRecords(Generic[StateT]):
             "winners": [seat for seat, total in enumerate(totals) if total == best],
         }
 
-    def record_scores(self, result: object, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         return totals_result_scores(result, seats)
 
 

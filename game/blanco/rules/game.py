@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.core.game import GameState, ParsedRecord, PureGame
+from game.core.game import GameState, ParsedRecord, PureGame, RecordScores
 from game.core.wire import WireTypes
 
 from .actions import Action, DrawThen
@@ -94,7 +94,7 @@ class BlancoRules:
     # Statistics: alone, the fewer turns the better; together, the winner empties first.
     solo_fewest_turns = True
 
-    def record_scores(self, result: object, seats: int) -> dict[str, object] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         """A record's "result" (`summary`) for lists and statistics: totals are cards left,
         with turns per seat; None when it is missing or malformed."""
         if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):

@@ -297,7 +297,8 @@ def state_from_record(obj: object) -> BlancoState:
     included) on an illegal or malformed action or a listed reshuffle that does not fit."""
     parsed = parse_record(obj)
     try:
-        state, _ = BlancoState.new(parsed.names, parsed.seed, parsed.deal)
+        deal = parsed.deal if isinstance(parsed.deal, Deal) else None  # (parse_record's own)
+        state, _ = BlancoState.new(parsed.names, parsed.seed, deal)
     except ValueError as err:
         raise RecordError(str(err)) from None
     for i, raw in enumerate(parsed.actions):

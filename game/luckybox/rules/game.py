@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.core.game import GameState as AnyGameState, ParsedRecord
+from game.core.game import GameState as AnyGameState, ParsedRecord, RecordScores
 from game.core.records import play_record, totals_result_scores
 from game.core.wire import WireTypes
 
@@ -82,7 +82,7 @@ class LuckyBoxRules:
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.
     solo_fewest_turns = False
 
-    def record_scores(self, result: object, seats: int) -> dict[str, object] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         return totals_result_scores(result, seats)
 
     def state_from_record(self, obj: object) -> GameState:

@@ -48,8 +48,10 @@ def _kit(ctx: Context, game_id: str) -> KitMaker[GameState, Move, ShownBoard]:
 
 def scores(rules: GameRecords[S], state: S, seats: int) -> tuple[list[int], list[int]]:
     """Each seat's total and the winners, as the game's record summary says them."""
-    read = rules.record_scores(rules.summary(state), seats) or {}
-    return list(read.get("totals", [0] * seats)), list(read.get("winners", []))
+    read = rules.record_scores(rules.summary(state), seats)
+    if read is None:
+        return [0] * seats, []
+    return list(read["totals"]), list(read["winners"])
 
 
 class SetupScene(SetupShell):
