@@ -175,12 +175,11 @@ class OnlineSession:
             ),
         )
 
-    def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record(self, extra: dict[str, object] | None = None) -> dict[str, object]:
         """The record as this seat knows it (the server gives the real one once it is over)."""
-        record: dict[str, Any] = self.game.rules.record_of(self.state, extra=extra)
-        return record
+        return self.game.rules.record_of(self.state, extra=extra)
 
-    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
+    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, object]:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------

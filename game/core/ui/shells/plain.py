@@ -13,7 +13,7 @@ rules and records say (game/core/ui/shells/routes.py puts them under the game's 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -173,7 +173,7 @@ class ReplayScene(ReplayShell):
     def __init__(
         self,
         ctx: Context,
-        record: dict[str, Any],
+        record: dict[str, object],
         title: str = "",
         on_back: Callable[[], None] | None = None,
     ) -> None:
