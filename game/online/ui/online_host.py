@@ -67,7 +67,7 @@ class OnlineHost:
     keeps_game = False  # the server keeps the game
     from_view = True  # the table opens on this seat's view, as the server sent it
 
-    def __init__(self, session: OnlineSession, link: Any) -> None:
+    def __init__(self, session: OnlineSession, link: NetLink) -> None:
         self.session = session
         self.link = link
         self.news = True  # the link brought something this frame: draw it
