@@ -29,8 +29,10 @@ from typing import (
     TYPE_CHECKING,
     Any,
     NamedTuple,
+    NotRequired,
     Protocol,
     Self,
+    TypedDict,
     TypeVar,
     runtime_checkable,
 )
@@ -59,19 +61,19 @@ class Refusal(str):
     """
 
     code: str
-    args: dict[str, Any]
+    args: dict[str, object]
 
-    def __new__(cls, code: str, english: str, **args: Any) -> Refusal:
+    def __new__(cls, code: str, english: str, **args: object) -> Refusal:
         self = super().__new__(cls, english.format(**args) if args else english)
         self.code = code
         self.args = args
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:  # pickles (the bot worker) keep code and args
+    def __reduce__(self) -> tuple[object, ...]:  # pickles (the bot worker) keep code and args
         return (_refusal, (self.code, str(self), self.args))
 
 
-def _refusal(code: str, text: str, args: dict[str, Any]) -> Refusal:
+def _refusal(code: str, text: str, args: dict[str, object]) -> Refusal:
     refusal = Refusal(code, text)
     refusal.args = dict(args)
     return refusal
@@ -97,9 +99,21 @@ class ParsedRecord(NamedTuple):
 
     names: tuple[str, ...]
     seed: int
-    options: Any  # the game's own options object
-    deal: Any  # the game's own fixed deal (cards, reshuffles)
-    actions: list[Any]  # raw JSON actions, not yet parsed
+    options: object  # the game's own options object
+    deal: object  # the game's own fixed deal (cards, reshuffles)
+    actions: list[object]  # raw JSON actions, not yet parsed
+
+
+class RecordScores(TypedDict):
+    """A finished (or stopped) game's "result" as lists and statistics read it
+    (`GameRecords.record_scores`): each seat's total, the winning seats, whether it ended, and
+    maybe each seat's turns and a solo game's English rating line."""
+
+    totals: list[int]
+    winners: list[int]
+    finished: bool
+    turns: NotRequired[list[int]]
+    rating: NotRequired[str | None]
 
 
 @runtime_checkable
@@ -130,7 +144,7 @@ class GameState(Protocol):
         """The seats that may act now, in the order a shared screen serves them."""
         ...
 
-    def advance(self) -> list[Any]:
+    def advance(self) -> Sequence[object]:
         """Take the chance step the game waits on (when nobody may act and it is not over);
         the events, or [] when there is none."""
         ...
@@ -141,12 +155,12 @@ class GameState(Protocol):
         """Each seat's result so far (final once terminal); higher is better."""
         ...
 
-    def view_for(self, seat: int) -> Any:
+    def view_for(self, seat: int) -> GameState:
         """What this seat may know: a state-like object bots and hints decide from, holding
         the fields of the game's view struct (`GameRules.wire`) that the wire sends."""
         ...
 
-    def redact(self, event: Any, seat: int) -> Any | None:
+    def redact(self, event: Any, seat: int) -> object | None:
         """The event as this seat may see it; None when the seat does not see it at all."""
         ...
 
@@ -200,7 +214,7 @@ class GameRules(Protocol[StateT]):
         ...
 
     @property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[StateT]:
         """The types its views, events and actions travel in (msgspec structs: the rules'
         own), and how a view sent becomes a state again."""
         ...
@@ -216,25 +230,25 @@ class GameRecords(Protocol[StateT]):
         """The record's "format" value."""
         ...
 
-    def parse_record(self, record: Any) -> ParsedRecord:
+    def parse_record(self, record: object) -> ParsedRecord:
         """Check a record's header (RecordError, one line, if it is wrong)."""
         ...
 
-    def action_from_record(self, obj: Any) -> Any:
+    def action_from_record(self, obj: object) -> object:
         """An action from its record JSON (RecordError, one line, if malformed)."""
         ...
 
-    def action_to_record(self, action: Any) -> dict[str, Any]: ...
+    def action_to_record(self, action: Any) -> dict[str, object]: ...
 
-    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record_of(self, state: StateT, extra: dict[str, object] | None = None) -> dict[str, object]:
         """The record so far: the whole deal (every reshuffle) and every standing action."""
         ...
 
-    def summary(self, state: StateT) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, object]:
         """The `--check-record` line for this state (the record contract)."""
         ...
 
-    def state_from_record(self, obj: Any) -> StateT:
+    def state_from_record(self, obj: object) -> StateT:
         """The state a record describes, its actions played (RecordError, one line, if wrong)."""
         ...
 
@@ -244,7 +258,7 @@ class GameRecords(Protocol[StateT]):
         """A solo score is the turns taken, the fewest best (else a total)."""
         ...
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         """A record's "result" for lists and statistics: "totals", "winners", "finished", and
         maybe "turns" (per seat) and "rating" (a solo game's English line); None when it is
         missing or malformed (the record is then replayed)."""
@@ -269,7 +283,7 @@ class GameBots(Protocol):
         """A computer player of that level (ValueError for a level the game has not)."""
         ...
 
-    def hint(self, view: Any, seat: int) -> Any:
+    def hint(self, view: Any, seat: int) -> object:
         """The strongest bot's suggestion for a human seat, from that seat's view."""
         ...
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
@@ -29,7 +29,7 @@ class Chance(Protocol):
 
     def waiting_for(self) -> list[int]: ...
     def is_terminal(self) -> bool: ...
-    def advance(self) -> list[Any]: ...
+    def advance(self) -> Sequence[object]: ...
 
 
 class Playable(Chance, Protocol[ActionT_contra]):

@@ -16,12 +16,20 @@ from typing import Any, Generic, Protocol, TextIO, TypeVar, cast
 import msgspec
 
 from game.core import safe_json
-from game.core.game import GameState, ParsedRecord, PureGame, RecordError, StateT
-from game.core.safe_json import RECORD_CAP, RECORD_INT_BOUND, loads, printable
+from game.core.game import (
+    GameState,
+    Outcome,
+    ParsedRecord,
+    PureGame,
+    RecordError,
+    RecordScores,
+    StateT,
+)
+from game.core.safe_json import JSON, RECORD_CAP, RECORD_INT_BOUND, loads, printable
 from game.core.wire import WireTypes
 
 
-def parse_json(text: str) -> Any:
+def parse_json(text: str) -> JSON:
     """JSON text as Python values; RecordError (one line) if it is not strict JSON (see
     game.core.safe_json: duplicate keys, huge numbers, deep nesting, lone surrogates). A record's
     integers may reach 2**128 (an online table's seed)."""
@@ -53,7 +61,7 @@ class WithRules(Protocol[StateT]):
 GameT = TypeVar("GameT", bound=WithRules[Any])
 
 
-def game_of(record: Any, games: Sequence[GameT]) -> GameT:
+def game_of(record: object, games: Sequence[GameT]) -> GameT:
     """The game a record belongs to among `games` (the catalog's), by its "format";
     RecordError if it is not a JSON object."""
     if not isinstance(record, dict):
@@ -64,11 +72,11 @@ def game_of(record: Any, games: Sequence[GameT]) -> GameT:
     return next((g for g in games if g.rules.record_format == fmt), games[0])
 
 
-def totals_result_scores(result: Any, seats: int) -> dict[str, Any] | None:
+def totals_result_scores(result: object, seats: int) -> RecordScores | None:
     """A "result" that gives a total per player (`{"players": [{"total": ..}], "winners": ..,
     "finished": ..}`, a solo player's "rating" too) read for `GameRecords.record_scores`; None when
     it is missing or malformed."""
-    if not _good_totals_result(result, seats):
+    if not isinstance(result, dict) or not _good_totals_result(result, seats):
         return None
     players = result["players"]
     rating = players[0].get("rating") if len(players) == 1 else None
@@ -80,7 +88,7 @@ def totals_result_scores(result: Any, seats: int) -> dict[str, Any] | None:
     }
 
 
-def _good_totals_result(result: Any, seats: int) -> bool:
+def _good_totals_result(result: object, seats: int) -> bool:
     if not isinstance(result, dict):
         return False
     players, winners = result.get("players"), result.get("winners")
@@ -99,14 +107,14 @@ class TaggedActions:
     tagged JSON (`{"kind": "swap", "player": 0}`), derived from its types (`action_type`: the
     union of its action structs, game/core/wire.py's `Tagged`)."""
 
-    def __init__(self, action_type: Any) -> None:
+    def __init__(self, action_type: object) -> None:
         self.action_type = action_type
 
-    def to_record(self, action: msgspec.Struct) -> dict[str, Any]:
-        out: dict[str, Any] = msgspec.to_builtins(action)
+    def to_record(self, action: msgspec.Struct) -> dict[str, object]:
+        out: dict[str, object] = msgspec.to_builtins(action)
         return out
 
-    def from_record(self, obj: Any) -> Any:
+    def from_record(self, obj: object) -> Any:
         """The action `obj` says; RecordError (one line) when it is not one of the game's."""
         try:
             return msgspec.convert(obj, self.action_type)
@@ -130,8 +138,8 @@ class PlainRecords(Generic[StateT]):
 
     id: str
     view: type[msgspec.Struct]
-    event: Any
-    action: Any
+    event: object  # the union of its event structs (a type expression, not a class)
+    action: object  # the same, of its actions
     solo_fewest_turns = False
 
     def state_from_view(self, view: Any) -> StateT:
@@ -147,7 +155,7 @@ class PlainRecords(Generic[StateT]):
         return TaggedActions(self.action)
 
     @cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[StateT]:
         codec = self._actions
         return WireTypes(
             self.view,
@@ -158,13 +166,13 @@ class PlainRecords(Generic[StateT]):
             codec.from_record,
         )
 
-    def action_from_record(self, obj: Any) -> Any:
+    def action_from_record(self, obj: object) -> object:
         return self._actions.from_record(obj)
 
-    def action_to_record(self, action: Any) -> dict[str, Any]:
+    def action_to_record(self, action: msgspec.Struct) -> dict[str, object]:
         return self._actions.to_record(action)
 
-    def parse_record(self, record: Any) -> ParsedRecord:
+    def parse_record(self, record: object) -> ParsedRecord:
         if not isinstance(record, dict) or record.get("format") != self.record_format:
             raise RecordError(f"not a {self.record_format}")
         names, seed, actions = record.get("players"), record.get("seed"), record.get("actions")
@@ -177,7 +185,7 @@ class PlainRecords(Generic[StateT]):
             raise RecordError("players, seed or actions are missing or malformed")
         return ParsedRecord(tuple(names), seed, None, None, actions)
 
-    def record_of(self, state: StateT, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record_of(self, state: StateT, extra: dict[str, object] | None = None) -> dict[str, object]:
         return {
             "format": self.record_format,
             "version": 1,
@@ -187,7 +195,7 @@ class PlainRecords(Generic[StateT]):
             **(extra or {}),
         }
 
-    def state_from_record(self, obj: Any) -> StateT:
+    def state_from_record(self, obj: object) -> StateT:
         rules = cast("PureGame[StateT]", self)  # (a subclass is the whole rules)
         return play_record(obj, rules)[2]
 
@@ -195,7 +203,7 @@ class PlainRecords(Generic[StateT]):
         """Each seat's total as the summary keeps it: its `returns()`, rounded."""
         return [round(result) for result in state.returns()]
 
-    def summary(self, state: StateT) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, object]:
         totals = self.totals(state)
         finished = state.is_terminal()
         best = max(totals) if finished and totals else None
@@ -209,7 +217,7 @@ class PlainRecords(Generic[StateT]):
             "winners": [seat for seat, total in enumerate(totals) if total == best],
         }
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         return totals_result_scores(result, seats)
 
 
@@ -222,16 +230,12 @@ class Replayed(Generic[StateT]):
     parsed: ParsedRecord
     start: StateT
     state: StateT
-    events: list[Any] = field(default_factory=list)
-
-
-#: A game's rules and records (its `RULES`).
-RulesT = TypeVar("RulesT", bound=PureGame[Any])
+    events: list[object] = field(default_factory=list)
 
 
 def open_record(
-    record: Any, game: RulesT
-) -> tuple[RulesT, ParsedRecord, Any, list[Any], list[Any]]:
+    record: object, game: PureGame[StateT]
+) -> tuple[PureGame[StateT], ParsedRecord, StateT, list[object], list[object]]:
     """Check a record's header and deal its game (`game_of` finds it): (game, header, state,
     deal events, parsed actions). RecordError (one line) for a bad header, deal or action."""
     parsed = game.parse_record(record)
@@ -239,7 +243,7 @@ def open_record(
         state, events = game.new_game(parsed.names, parsed.seed, parsed.options, parsed.deal)
     except ValueError as err:
         raise RecordError(str(err)) from None
-    actions: list[Any] = []
+    actions: list[object] = []
     for i, raw in enumerate(parsed.actions):
         try:
             actions.append(game.action_from_record(raw))
@@ -250,11 +254,11 @@ def open_record(
 
 def play_actions(
     state: GameState,
-    actions: list[Any],
-    apply: Callable[[Any], Any] | None = None,
-    advance: Callable[[], Any] | None = None,
+    actions: Sequence[object],
+    apply: Callable[[Any], Outcome] | None = None,
+    advance: Callable[[], Sequence[object]] | None = None,
     hold: Callable[[int], bool] | None = None,
-) -> list[Any]:
+) -> list[object]:
     """Play parsed actions into a dealt game and return the events. Before each action, the
     chance step the game waits on is taken (`advance`, default `state.advance`) unless
     `hold(i)` says it was not (then the action had better not need it). `apply` defaults to
@@ -262,7 +266,7 @@ def play_actions(
     the action and the reason for anything illegal, or a listed reshuffle that does not fit."""
     apply = apply or state.apply
     advance = advance or state.advance
-    events: list[Any] = []
+    events: list[object] = []
     for i, action in enumerate(actions):
         if not state.waiting_for() and not state.is_terminal() and not (hold and hold(i)):
             try:
@@ -276,7 +280,7 @@ def play_actions(
     return events
 
 
-def replay(record: Any, game: WithRules[StateT]) -> Replayed[StateT]:
+def replay(record: object, game: WithRules[StateT]) -> Replayed[StateT]:
     """A record played into its game, every chance step taken as soon as it is due (after the
     last action too: a record's game has always moved on as far as its actions take it)."""
     parsed, start, state, events = play_record(record, game.rules)
@@ -284,8 +288,8 @@ def replay(record: Any, game: WithRules[StateT]) -> Replayed[StateT]:
 
 
 def play_record(
-    record: Any, rules: PureGame[StateT]
-) -> tuple[ParsedRecord, StateT, StateT, list[Any]]:
+    record: object, rules: PureGame[StateT]
+) -> tuple[ParsedRecord, StateT, StateT, list[object]]:
     """`replay` with a game's rules alone (its records and words use it): the parsed header,
     the state as dealt, the state after every action and the events."""
     _, parsed, dealt, events, actions = open_record(record, rules)
@@ -305,7 +309,7 @@ def _one_line(text: str) -> str:
     return printable(" ".join(str(text).split()))
 
 
-def check_record_file(path: str | Path, games: Sequence[WithRules[Any]]) -> dict[str, Any]:
+def check_record_file(path: str | Path, games: Sequence[WithRules[Any]]) -> dict[str, object]:
     """The summary of one record file (any of `games`); RecordError with a one-line reason."""
     try:
         record = read_json(Path(path))

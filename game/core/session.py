@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from game.core import daily as daily_deal
 from game.core.entry import Game
@@ -28,6 +28,15 @@ from game.core.version import __version__ as VERSION
 HUMAN = "human"
 #: A game's action type (`Session[BlancoState, Action]`): what `apply` takes.
 ActionT = TypeVar("ActionT")
+
+
+class Challenge(TypedDict):
+    """Another game's result a game on its deal compares with at the end: its seats' names and
+    totals, and where it came from (a record's name, "the daily deal")."""
+
+    names: list[str]
+    totals: list[int]
+    source: str
 
 
 @dataclass(frozen=True)
@@ -54,11 +63,11 @@ class Session(Generic[StateT, ActionT]):
         self,
         seats: list[Seat],
         seed: int,
-        options: Any = None,
-        deal: Any = None,
+        options: object = None,
+        deal: object = None,
         *,
         game: Game[StateT],
-        dealt: tuple[StateT, list[Any]] | None = None,
+        dealt: tuple[StateT, Sequence[object]] | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -72,9 +81,9 @@ class Session(Generic[StateT, ActionT]):
             for i, seat in enumerate(seats)
             if seat.is_computer
         }
-        self.feed: deque[Any] = deque(events)  # events the table has not animated yet
+        self.feed: deque[object] = deque(events)  # events the table has not animated yet
         # Another game's result when this one replays its deal ("play the same deal").
-        self.challenge: dict[str, Any] | None = None
+        self.challenge: Challenge | None = None
         # The daily deal's date when this is one ("YYYY-MM-DD"; its seed is the date's), and
         # whether it is a later game of that day, which does not count.
         self.daily: str | None = None
@@ -129,7 +138,7 @@ class Session(Generic[StateT, ActionT]):
             self._changed()
         return outcome
 
-    def advance(self) -> list[Any]:
+    def advance(self) -> Sequence[object]:
         """Take the chance step the game waits on (Lucky Box: reveal the next number, or end
         the round); its events join the feed."""
         events = self.state.advance()
@@ -144,7 +153,7 @@ class Session(Generic[StateT, ActionT]):
             self._changed()
         return outcome
 
-    def take_news(self) -> list[Any]:
+    def take_news(self) -> list[object]:
         """Nothing arrives for a game kept here: every change is this screen's own."""
         return []
 
@@ -152,9 +161,9 @@ class Session(Generic[StateT, ActionT]):
         if self.on_change is not None:
             self.on_change()
 
-    def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record(self, extra: dict[str, object] | None = None) -> dict[str, object]:
         """The game record (shared format), with our own fields for seat kinds and version."""
-        fields: dict[str, Any] = {"seats": [s.kind for s in self.seats], "game_version": VERSION}
+        fields: dict[str, object] = {"seats": [s.kind for s in self.seats], "game_version": VERSION}
         if self.challenge is not None:
             fields["challenge"] = self.challenge
         if self.daily is not None:
@@ -164,7 +173,7 @@ class Session(Generic[StateT, ActionT]):
         fields.update(extra or {})
         return self.game.rules.record_of(self.state, extra=fields)
 
-    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
+    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, object]:
         """The autosave: the record plus where the table stood. `unshown` counts the feed's
         events not yet fully shown (their cascade replays on resume)."""
         bots = {}
@@ -186,8 +195,8 @@ class Session(Generic[StateT, ActionT]):
 
     @classmethod
     def from_record(
-        cls, record: dict[str, Any], game: Game[StateT]
-    ) -> tuple[Session[StateT, Any], list[Any]]:
+        cls, record: dict[str, object], game: Game[StateT]
+    ) -> tuple[Session[StateT, Any], list[object]]:
         """A fresh session on a record's deal (`game`: the record's, `records.game_of`), and the
         record's actions (not yet applied). RecordError (one line) if a header or action is bad."""
         _, parsed, state, events, actions = open_record(record, game.rules)
@@ -204,7 +213,7 @@ class Session(Generic[StateT, ActionT]):
 
     @classmethod
     def resume(
-        cls, save: dict[str, Any], game: Game[StateT]
+        cls, save: dict[str, object], game: Game[StateT]
     ) -> tuple[Session[StateT, Any], StateT, int, int | None]:
         """A saved game, replayed: (session, the state as first dealt, how many of the feed's
         events were already shown, the seat that was confirming its turn). The feed holds every
@@ -218,7 +227,7 @@ class Session(Generic[StateT, ActionT]):
         play_actions(session.state, actions, apply=session.apply, advance=session.advance)
         if session.chance_due() and info.get("held") is False:
             session.advance()  # the table had taken the chance step before it stopped
-        _restore_bots(session, info.get("bots"))
+        _restore_bots(session.bots, info.get("bots"))
         session.challenge = read_challenge(save.get("challenge"), len(session.seats))
         day = save.get(daily_deal.FIELD)  # checked against the seed when the save was read
         session.daily = day if isinstance(day, str) else None
@@ -235,7 +244,7 @@ class Session(Generic[StateT, ActionT]):
 _LOCAL_IS_A_TABLE_SESSION: type[TableSession[Any, Any]] = Session
 
 
-def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:
+def seat_kinds(record: Mapping[str, object], seats: int) -> list[str]:
     """The record's seat kinds when every one is ours (human or a level), else all human."""
     kinds = record.get("seats")
     if (
@@ -247,12 +256,12 @@ def seat_kinds(record: dict[str, Any], seats: int) -> list[str]:
     return [HUMAN] * seats
 
 
-def make_challenge(names: list[str], totals: list[int], source: str) -> dict[str, Any]:
+def make_challenge(names: list[str], totals: list[int], source: str) -> Challenge:
     """What the end screen compares with, kept in the game's own record."""
     return {"names": list(names), "totals": list(totals), "source": source}
 
 
-def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
+def read_challenge(obj: object, seats: int) -> Challenge | None:
     """A well-formed challenge for this many seats, else None (it is only for display)."""
     if not isinstance(obj, dict):
         return None
@@ -270,10 +279,10 @@ def read_challenge(obj: Any, seats: int) -> dict[str, Any] | None:
     return None
 
 
-def _restore_bots(session: Session[Any, Any], saved: Any) -> None:
+def _restore_bots(bots: Mapping[int, object], saved: object) -> None:
     if not isinstance(saved, dict):
         return
-    for seat, bot in session.bots.items():
+    for seat, bot in bots.items():
         entry = saved.get(str(seat))
         rng = getattr(bot, "rng", None)
         if rng is None or not isinstance(entry, list) or len(entry) != 3:

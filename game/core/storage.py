@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from game.core.entry import Game
-from game.core.game import RecordError, StateT
+from game.core.game import GameState, RecordError, RecordScores, StateT
 from game.core.i18n import t
 from game.core.records import game_of, read_json, replay, why
 from game.core.safe_files import create_exclusive, indented_json, write_atomic, write_json_atomic
@@ -190,9 +190,9 @@ def _lock_fd(fd: int) -> None:
 class LoadedSave:
     """A saved game read and replayed once: its record and `Session.resume`'s result."""
 
-    record: dict[str, Any]
-    resumed: tuple[Session[Any, Any], Any, int, int | None]  # Session.resume's (session, state as
-    # dealt, events shown, seat confirming)
+    record: dict[str, object]
+    # Session.resume's (session, state as dealt, events shown, seat confirming)
+    resumed: tuple[Session[Any, Any], GameState, int, int | None]
 
     @property
     def session(self) -> Session[Any, Any]:
@@ -252,7 +252,7 @@ class RecordInfo:
     finished: bool
     seed: int
     rating: str | None = None
-    record: dict[str, Any] = field(default_factory=dict, repr=False)
+    record: dict[str, object] = field(default_factory=dict, repr=False)
     game: str = ""  # the id of the record's game
     turns: list[int] = field(default_factory=list)  # turns per seat, for games that count them
 
@@ -327,7 +327,7 @@ def read_record_info(path: Path, games: Sequence[Game[Any]], replay: bool = Fals
     )
 
 
-def record_scores(game: Game[Any], result: object, seats: int) -> dict[str, Any] | None:
+def record_scores(game: Game[Any], result: object, seats: int) -> RecordScores | None:
     """A record's "result" read by its game (`GameRecords.record_scores`: totals, winners, finished,
     maybe turns and a rating); None when it is missing or malformed (then it is replayed)."""
     return game.rules.record_scores(result, seats)

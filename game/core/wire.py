@@ -19,7 +19,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -49,8 +49,12 @@ def said(text: str) -> msgspec.Meta:
     return msgspec.Meta(description=text)
 
 
+#: A game's own state class: what its decoded views become again.
+StateT_co = TypeVar("StateT_co", covariant=True)
+
+
 @dataclass(frozen=True)
-class WireTypes:
+class WireTypes(Generic[StateT_co]):
     """A game's types on the wire: a seat's view (a struct whose fields its states hold under the
     same names), the union of its events and the union of its actions (tagged structs), and how
     a decoded view becomes a state again. `action_to_json` and `action_from_json` give an `act`
@@ -58,17 +62,18 @@ class WireTypes:
     its record's functions, or to its own where the wire says a move otherwise."""
 
     view: type[msgspec.Struct]
-    event: Any  # a union of tagged structs (a type expression, not a class)
-    action: Any  # the same, of its actions
-    state_from_view: Callable[[Any], Any]
-    action_to_json: Callable[[Any], Any]
-    action_from_json: Callable[[Any], Any]
+    event: object  # a union of tagged structs (a type expression, not a class)
+    action: object  # the same, of its actions
+    # (takes the game's own view struct: each game's function is typed with its own)
+    state_from_view: Callable[[Any], StateT_co]
+    action_to_json: Callable[[Any], dict[str, object]]  # (takes the game's own action)
+    action_from_json: Callable[[object], Any]  # (gives the game's own action)
 
 
-_READERS: dict[type[msgspec.Struct], Callable[[Any], Any]] = {}
+_READERS: dict[type[msgspec.Struct], Callable[[object], tuple[object, ...]]] = {}
 
 
-def public_view(state: Any, view: type[msgspec.Struct]) -> msgspec.Struct:
+def public_view(state: object, view: type[msgspec.Struct]) -> msgspec.Struct:
     """The view struct of a state's view (`state.view_for(seat)`): each field read off the state
     under its own name (no copy: it is encoded at once)."""
     read = _READERS.get(view)

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from game.core.entry import Game
+from game.core.game import GameState
 from game.core.wire import WireTypes, public_view
 
 JSON = Any  # a JSON value: None, bool, int, float, str, list, dict with str keys
@@ -31,28 +32,32 @@ class WireError(ValueError):
     """JSON that is not one of a game's views or events."""
 
 
-def wire_of(game: Game[Any]) -> WireTypes:
+#: A game's own state class (what its views decode into).
+S = TypeVar("S", bound=GameState)
+
+
+def wire_of(game: Game[S]) -> WireTypes[S]:
     """The types the game travels in (its rules', `GameRules.wire`)."""
     return game.rules.wire
 
 
 # -- views and events ---------------------------------------------------------------------------
-def view_bytes(wire: WireTypes, view: Any) -> bytes:
+def view_bytes(wire: WireTypes[object], view: object) -> bytes:
     """A seat's view (`view_for(seat)`) as its JSON text (UTF-8)."""
     return _encoder.encode(public_view(view, wire.view))
 
 
-def view_json(wire: WireTypes, view: Any) -> JSON:
+def view_json(wire: WireTypes[object], view: object) -> JSON:
     """A seat's view as JSON values (dicts, lists, ...), as a client decodes the text."""
     return msgspec.json.decode(view_bytes(wire, view))
 
 
-def event_json(wire: WireTypes, event: Any) -> JSON:
+def event_json(wire: WireTypes[object], event: object) -> JSON:
     """A (redacted) event as JSON values (dicts, lists, ...), as a client decodes it."""
     return msgspec.json.decode(_encoder.encode(event))
 
 
-def view_from_json(wire: WireTypes, data: JSON | msgspec.Raw | bytes | str) -> Any:
+def view_from_json(wire: WireTypes[S], data: JSON | msgspec.Raw | bytes | str) -> S:
     """The view as the game's own state, from its JSON (text or values); WireError if the
     data is not one of the game's views."""
     try:
@@ -67,7 +72,7 @@ def view_from_json(wire: WireTypes, data: JSON | msgspec.Raw | bytes | str) -> A
     return state
 
 
-def event_from_json(wire: WireTypes, data: JSON) -> Any:
+def event_from_json(wire: WireTypes[object], data: JSON) -> object:
     """The event as the game's own object; WireError if it is not one of the game's."""
     try:
         return msgspec.convert(data, wire.event)
@@ -75,12 +80,16 @@ def event_from_json(wire: WireTypes, data: JSON) -> Any:
         raise WireError(f"event: {err}") from None
 
 
-def events_from_json(wire: WireTypes, data: msgspec.Raw | bytes | str, most: int) -> list[Any]:
+def events_from_json(
+    wire: WireTypes[object], data: msgspec.Raw | bytes | str, most: int
+) -> list[object]:
     """A `state`'s events (their JSON list, as text) as the game's own objects, decoded
     straight into them; WireError if the list holds more than `most` or one that is not one of
     the game's events (the whole list is refused)."""
     try:
-        events: list[Any] = _decoder(list.__class_getitem__(wire.event)).decode(data)
+        events = _decoder(list.__class_getitem__(wire.event)).decode(data)
+        if not isinstance(events, list):  # (a list type decodes to a list: this tells mypy)
+            raise TypeError("not a list")
         if len(events) > most:  # (msgspec's own max_length, too, checks once all are read)
             raise ValueError(f"more than {most} events")
         return events
@@ -89,18 +98,17 @@ def events_from_json(wire: WireTypes, data: msgspec.Raw | bytes | str, most: int
 
 
 @functools.cache
-def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
+def _decoder(kind: object) -> msgspec.json.Decoder[object]:
     return msgspec.json.Decoder(kind)
 
 
 # -- actions ------------------------------------------------------------------------------------
-def action_to_json(wire: WireTypes, action: Any) -> dict[str, Any]:
+def action_to_json(wire: WireTypes[object], action: object) -> dict[str, object]:
     """An action as the game's wire JSON (an `act` message's `action`)."""
-    out: dict[str, Any] = wire.action_to_json(action)
-    return out
+    return wire.action_to_json(action)
 
 
-def action_from_json(wire: WireTypes, obj: Any) -> Any:
+def action_from_json(wire: WireTypes[object], obj: object) -> Any:
     """An action from the game's wire JSON; RecordError (one line) if it has no valid shape.
     Equal actions come back as one shared object (`intern`)."""
     return intern(wire.action_from_json(obj))
@@ -109,7 +117,7 @@ def action_from_json(wire: WireTypes, obj: Any) -> Any:
 # Every action a table takes, one object per distinct action: a view repeats the game's actions
 # so far, so the same action arriving from many clients and tables should be the same object.
 # A game has few distinct actions.
-_interned: dict[Any, Any] = {}
+_interned: dict[object, Any] = {}
 _INTERNED_MAX = 100_000
 _FLAT = frozenset((type(None), bool, int, str, float))
 
@@ -127,13 +135,13 @@ def _shared(actions: list[A]) -> list[A]:
     return [same(a, a) for a in actions]
 
 
-def intern(action: Any) -> Any:
+def intern(action: A) -> A:
     """The one shared object equal to this frozen struct (of the same types all the way down:
     True is not 1); anything else as it is."""
     if not (_is_frozen_struct(action) and _frozen(action)):
         return action
     key = _typed(action)
-    found = _interned.get(key)
+    found: A | None = _interned.get(key)
     if found is None:
         if len(_interned) >= _INTERNED_MAX:
             _interned.clear()
@@ -145,19 +153,21 @@ def _is_frozen_struct(value: object) -> bool:
     return isinstance(value, msgspec.Struct) and value.__struct_config__.frozen
 
 
-def _frozen(value: Any) -> bool:
+def _frozen(value: object) -> bool:
     """Made of scalars, tuples and frozen structs alone, all the way down: it can never
     change."""
     if isinstance(value, msgspec.Struct):
         if not _is_frozen_struct(value):
             return False
         value = msgspec.structs.astuple(value)
+    if not isinstance(value, tuple):  # (only structs and tuples come here: this tells mypy)
+        return False
     return all(
         type(v) in _FLAT or (isinstance(v, tuple | msgspec.Struct) and _frozen(v)) for v in value
     )
 
 
-def _typed(value: Any) -> Any:
+def _typed(value: object) -> object:
     """The value with every part's type beside it (a key that tells True from 1)."""
     if isinstance(value, msgspec.Struct):
         return (type(value), tuple(_typed(v) for v in msgspec.structs.astuple(value)))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.core.game import GameState, ParsedRecord, PureGame
+from game.core.game import GameState, ParsedRecord, PureGame, RecordScores
 from game.core.wire import WireTypes
 
 from .actions import Action, DrawThen
@@ -33,7 +33,7 @@ class BlancoRules:
     max_players = MAX_PLAYERS
 
     def new_game(
-        self, names: Sequence[str], seed: int, options: Any = None, deal: Any = None
+        self, names: Sequence[str], seed: int, options: object = None, deal: object = None
     ) -> tuple[BlancoState, list[Event]]:
         """Deal a game (Blanco has no options; `deal` is a `Deal` or None)."""
         from .state import BlancoState, Deal
@@ -43,7 +43,7 @@ class BlancoRules:
         return BlancoState.new(names, seed, deal)
 
     @functools.cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[BlancoState]:
         """Views, events and steps travel as the rules' own structs; an `act` message carries
         a step in its record form (BLANCO-RECORD.md), or a lone play or discard without
         "draw" (online, the draw is sent before its play is chosen)."""
@@ -56,17 +56,17 @@ class BlancoRules:
             View, Event, Action, BlancoState.from_view, rec.action_to_record, rec.action_from_act
         )
 
-    def parse_record(self, record: Any) -> ParsedRecord:
+    def parse_record(self, record: object) -> ParsedRecord:
         from . import record as rec
 
         return rec.parse_record(record)
 
-    def action_from_record(self, obj: Any) -> Action | DrawThen:
+    def action_from_record(self, obj: object) -> Action | DrawThen:
         from . import record as rec
 
         return rec.action_from_record(obj)
 
-    def action_to_record(self, action: object) -> dict[str, Any]:
+    def action_to_record(self, action: object) -> dict[str, object]:
         from . import record as rec
         from .legal import is_step
 
@@ -74,17 +74,19 @@ class BlancoRules:
             raise TypeError(f"not a Blanco action: {action!r}")
         return rec.action_to_record(action)
 
-    def record_of(self, state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record_of(
+        self, state: GameState, extra: dict[str, object] | None = None
+    ) -> dict[str, object]:
         from . import record as rec
 
         return rec.record_of(blanco_state(state), extra)
 
-    def state_from_record(self, obj: Any) -> BlancoState:
+    def state_from_record(self, obj: object) -> BlancoState:
         from . import record as rec
 
         return rec.state_from_record(obj)
 
-    def summary(self, state: GameState) -> dict[str, Any]:
+    def summary(self, state: GameState) -> dict[str, object]:
         from . import record as rec
 
         return rec.summary(blanco_state(state))
@@ -92,7 +94,7 @@ class BlancoRules:
     # Statistics: alone, the fewer turns the better; together, the winner empties first.
     solo_fewest_turns = True
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         """A record's "result" (`summary`) for lists and statistics: totals are cards left,
         with turns per seat; None when it is missing or malformed."""
         if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):

@@ -10,7 +10,7 @@ that stops mid-turn) is written as `{"player": p, "draw": source}` and read back
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from game.core.commitment import check_commit
 from game.core.daily_deal import check_daily
@@ -48,7 +48,7 @@ def _pos_out(at: tuple[int, int]) -> list[int]:
 
 
 # -- writing -----------------------------------------------------------------------------------
-def action_to_record(action: Action | DrawThen) -> dict[str, Any]:
+def action_to_record(action: Action | DrawThen) -> dict[str, object]:
     """A step (or `DrawThen`) as record JSON. A lone `Play`/`Discard` gives the partial dict
     without "draw" (records never hold one: `record_of` merges it with its draw)."""
     if isinstance(action, DrawThen):
@@ -87,7 +87,7 @@ def action_to_record(action: Action | DrawThen) -> dict[str, Any]:
     raise TypeError(f"not a Blanco action: {action!r}")
 
 
-def record_actions(steps: list[Action]) -> list[dict[str, Any]]:
+def record_actions(steps: list[Action]) -> list[dict[str, object]]:
     """Engine steps as record actions: each Draw merged with the Play/Discard after it."""
     out = []
     i = 0
@@ -103,12 +103,12 @@ def record_actions(steps: list[Action]) -> list[dict[str, Any]]:
     return out
 
 
-def record_of(state: BlancoState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def record_of(state: BlancoState, extra: dict[str, object] | None = None) -> dict[str, object]:
     """The record so far: the whole deck, every reshuffle that happened, every standing step.
     `extra` adds writer fields (seat kinds, dates, version); it never replaces the contract's."""
     if state.is_view:
         raise ValueError("a view hides the deal: write the record from the real state")
-    record: dict[str, Any] = {
+    record: dict[str, object] = {
         "format": FORMAT,
         "players": list(state.names),
         "seed": state.seed,
@@ -124,7 +124,7 @@ def record_of(state: BlancoState, extra: dict[str, Any] | None = None) -> dict[s
 
 
 # -- reading -----------------------------------------------------------------------------------
-def parse_record(obj: Any) -> ParsedRecord:
+def parse_record(obj: object) -> ParsedRecord:
     """Check a record's header: names, seed, options (None: Blanco has none), the `Deal` and
     the raw actions. RecordError (one line) when anything is wrong."""
     if not isinstance(obj, dict):
@@ -175,19 +175,19 @@ def _deck_problem(deck: list[int]) -> str:
     return f"card {missing[0]} is missing" if missing else "wrong length"
 
 
-def _pos(value: Any, what: str) -> tuple[int, int]:
+def _pos(value: object, what: str) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2 or not all(_is_int(v) for v in value):
         raise RecordError(f"{what} must be a [row, column] pair of integers")
     return (value[0], value[1])
 
 
-def _card(value: Any, what: str) -> int:
+def _card(value: object, what: str) -> int:
     if not _is_int(value):
         raise RecordError(f"{what} must be a card id (an integer)")
     return value
 
 
-def action_from_record(obj: Any) -> Action | DrawThen:
+def action_from_record(obj: object) -> Action | DrawThen:
     """A step from its record JSON (a `DrawThen` for a draw with its play or discard).
     Unknown keys are ignored; a known key where it does not belong is an error."""
     if not isinstance(obj, dict):
@@ -260,16 +260,19 @@ def action_from_record(obj: Any) -> Action | DrawThen:
 # -- an `act` message ----------------------------------------------------------------------------
 # Online, a draw from the pile is sent before its play is chosen (the card is only known once
 # drawn), so `Play` and `Discard` also travel alone: the record's keys without "draw".
-def action_from_act(obj: Any) -> Action | DrawThen:
+def action_from_act(obj: object) -> Action | DrawThen:
     """A step from an `act` message (its record form, `action_to_record`, or a lone play or
     discard); RecordError (one line) when it has no valid shape."""
-    lone = isinstance(obj, dict) and not any(k in obj for k in MAIN_KEYS)
-    if lone and ("play" in obj or "discard" in obj):
+    if (
+        isinstance(obj, dict)
+        and not any(k in obj for k in MAIN_KEYS)
+        and ("play" in obj or "discard" in obj)
+    ):
         return _lone_step(obj)
     return action_from_record(obj)
 
 
-def _lone_step(obj: dict[str, Any]) -> Play | Discard:
+def _lone_step(obj: dict[str, object]) -> Play | Discard:
     player = obj.get("player")
     if type(player) is not int:
         raise RecordError('an action needs "player": a seat number')
@@ -289,12 +292,13 @@ def _lone_step(obj: dict[str, Any]) -> Play | Discard:
     return Discard(player, card, reveal)
 
 
-def state_from_record(obj: Any) -> BlancoState:
+def state_from_record(obj: object) -> BlancoState:
     """Replay a record; RecordError "action N: <reason>" (N counts the record's actions, set-up
     included) on an illegal or malformed action or a listed reshuffle that does not fit."""
     parsed = parse_record(obj)
     try:
-        state, _ = BlancoState.new(parsed.names, parsed.seed, parsed.deal)
+        deal = parsed.deal if isinstance(parsed.deal, Deal) else None  # (parse_record's own)
+        state, _ = BlancoState.new(parsed.names, parsed.seed, deal)
     except ValueError as err:
         raise RecordError(str(err)) from None
     for i, raw in enumerate(parsed.actions):
@@ -308,7 +312,7 @@ def state_from_record(obj: Any) -> BlancoState:
     return state
 
 
-def summary(state: BlancoState) -> dict[str, Any]:
+def summary(state: BlancoState) -> dict[str, object]:
     """The `--check-record` line: finished, winner, and each seat's stage, cards left, turns.
     Mid-turn, cards left counts the grid as it stands (complete lines not yet cleared included);
     a seat whose first grid just emptied is on stage 2 with 12 cards (set-up not yet done).

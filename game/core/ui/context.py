@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.core.entry import Game
+from game.core.session import Challenge
 from game.core.ui.assets import Assets
 from game.core.ui.attention import Attention, WindowSignals
 from game.core.ui.game_ui import GameUI
@@ -54,7 +55,7 @@ class GameConfig:
     # "Play the same deal": another game's cards (a rules Deal and Options) and its result
     deal: Any = None
     options: Any = None
-    challenge: dict[str, Any] | None = None
+    challenge: Challenge | None = None
 
     @property
     def names(self) -> list[str]:

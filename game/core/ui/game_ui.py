@@ -108,7 +108,7 @@ class GameUI:
         return f"{self.game.id}.{name}"
 
 
-def game_caption(scenes: Sequence[Any], games: Sequence[GameUI]) -> str | None:
+def game_caption(scenes: Sequence[object], games: Sequence[GameUI]) -> str | None:
     """The title of the game the topmost game scene shows: its session's game (a table, a
     draft, an online table) or its `game_id` (a set-up, an end screen, a replay); None when no
     scene belongs to a game (the title screen, the online menus)."""

@@ -10,12 +10,30 @@ scene modules free of import cycles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from game.core.ui.stack import SceneStack
 
 Factory = Callable[..., Any]
+
+CtxT = TypeVar("CtxT")
+Params = ParamSpec("Params")
+Made = TypeVar("Made")
+
+
+def lazy(
+    load: Callable[[], Callable[Concatenate[CtxT, Params], Made]],
+) -> Callable[Concatenate[CtxT, Params], Made]:
+    """A route's factory that imports what it makes when the route is first taken: `load`
+    imports and gives the scene class (or function), which the factory calls with the context
+    and the route's arguments. The factory takes exactly what the scene takes, so the checker
+    follows a route's arguments into its scene."""
+
+    def factory(ctx: CtxT, /, *args: Params.args, **kwargs: Params.kwargs) -> Made:
+        return load()(ctx, *args, **kwargs)
+
+    return factory
 
 
 class Owner(Protocol):

@@ -5,78 +5,90 @@ quick). Each game registers its own routes ("{id}.{name}") through its UI descri
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from game.core.ui.nav import lazy
 
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     from game.core.ui.context import Context
-
-
-def _title(ctx: Context, **kw: Any) -> Any:
+    from game.core.ui.scenes.dialog import ConfirmDialog
+    from game.core.ui.scenes.handoff import HandoffScene
+    from game.core.ui.scenes.howto import HowToScene
+    from game.core.ui.scenes.pause import PauseScene
+    from game.core.ui.scenes.replays import ReplaysScene
+    from game.core.ui.scenes.saves import SavesScene
+    from game.core.ui.scenes.settings import SettingsScene
+    from game.core.ui.scenes.stats import StatsScene
+    from game.core.ui.scenes.stats_daily import DailyStatsScene
     from game.core.ui.scenes.title import TitleScene
 
-    return TitleScene(ctx, **kw)
+
+def _title() -> type[TitleScene]:
+    from game.core.ui.scenes.title import TitleScene
+
+    return TitleScene
 
 
-def _settings(ctx: Context, **kw: Any) -> Any:
+def _settings() -> type[SettingsScene]:
     from game.core.ui.scenes.settings import SettingsScene
 
-    return SettingsScene(ctx, **kw)
+    return SettingsScene
 
 
-def _pause(ctx: Context, **kw: Any) -> Any:
+def _pause() -> type[PauseScene]:
     from game.core.ui.scenes.pause import PauseScene
 
-    return PauseScene(ctx, **kw)
+    return PauseScene
 
 
-def _confirm(ctx: Context, **kw: Any) -> Any:
+def _confirm() -> type[ConfirmDialog]:
     from game.core.ui.scenes.dialog import ConfirmDialog
 
-    return ConfirmDialog(ctx, **kw)
+    return ConfirmDialog
 
 
-def _handoff(ctx: Context, **kw: Any) -> Any:
+def _handoff() -> type[HandoffScene]:
     from game.core.ui.scenes.handoff import HandoffScene
 
-    return HandoffScene(ctx, **kw)
+    return HandoffScene
 
 
-def _replays(ctx: Context, **kw: Any) -> Any:
+def _replays() -> type[ReplaysScene]:
     from game.core.ui.scenes.replays import ReplaysScene
 
-    return ReplaysScene(ctx, **kw)
+    return ReplaysScene
 
 
-def _saves(ctx: Context, **kw: Any) -> Any:
+def _saves() -> type[SavesScene]:
     from game.core.ui.scenes.saves import SavesScene
 
-    return SavesScene(ctx, **kw)
+    return SavesScene
 
 
-def _stats(ctx: Context, **kw: Any) -> Any:
+def _stats() -> type[StatsScene]:
     from game.core.ui.scenes.stats import StatsScene
 
-    return StatsScene(ctx, **kw)
+    return StatsScene
 
 
-def _stats_daily(ctx: Context, **kw: Any) -> Any:
+def _stats_daily() -> type[DailyStatsScene]:
     from game.core.ui.scenes.stats_daily import DailyStatsScene
 
-    return DailyStatsScene(ctx, **kw)
+    return DailyStatsScene
 
 
-def _howto(ctx: Context, **kw: Any) -> Any:
+def _howto() -> type[HowToScene]:
     from game.core.ui.scenes.howto import HowToScene
 
-    return HowToScene(ctx, **kw)
+    return HowToScene
 
 
 #: Installers of scenes beyond core's and the games' (`install(ctx)`), given by the
 #: composition root (game/catalog.py: online play); core knows none of them.
-EXTRA_ROUTES: list[Callable[[Any], None]] = []
+EXTRA_ROUTES: list[Callable[[Context], None]] = []
 
 
-def add_routes(install: Callable[[Any], None]) -> None:
+def add_routes(install: Callable[[Context], None]) -> None:
     """Have every app built from now on register these scenes too (once per installer)."""
     if install not in EXTRA_ROUTES:
         EXTRA_ROUTES.append(install)
@@ -84,7 +96,7 @@ def add_routes(install: Callable[[Any], None]) -> None:
 
 def install_core_routes(ctx: Context) -> None:
     """Register core's scenes (and the composition root's extra ones) on the navigator."""
-    for name, factory in (
+    for name, load in (
         ("title", _title),
         ("settings", _settings),
         ("pause", _pause),
@@ -96,6 +108,6 @@ def install_core_routes(ctx: Context) -> None:
         ("stats_daily", _stats_daily),
         ("howto", _howto),
     ):
-        ctx.nav.register(name, factory)
+        ctx.nav.register(name, lazy(load))
     for install in EXTRA_ROUTES:
         install(ctx)

@@ -7,8 +7,6 @@ declaration. Two different kinds of action never compare equal.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core.game import RecordError
 from game.core.wire import Tagged
 
@@ -58,7 +56,7 @@ class Resolve(Tagged, frozen=True):
 Action = Keep | Pick | Cross | Pass | Resolve
 
 
-def action_to_record(action: Action) -> dict[str, Any]:
+def action_to_record(action: Action) -> dict[str, object]:
     """The JSON object for an action, exactly as GAME-RECORD.md shows it."""
     match action:
         case Keep(player, cards):
@@ -66,7 +64,7 @@ def action_to_record(action: Action) -> dict[str, Any]:
         case Pick(player, card):
             return {"player": player, "pick": card}
         case Cross(player, card, cell, lightning):
-            obj: dict[str, Any] = {"player": player, "cross": {"card": card, "cell": cell}}
+            obj: dict[str, object] = {"player": player, "cross": {"card": card, "cell": cell}}
             if lightning:
                 obj["lightning"] = lightning
             return obj
@@ -81,19 +79,19 @@ def action_to_record(action: Action) -> dict[str, Any]:
     raise TypeError(f"not an action: {action!r}")
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: object, what: str) -> int:
     if type(value) is not int:  # bool is an int subclass; it is not a valid number here
         raise RecordError(f"{what} must be an integer")
     return value
 
 
-def _square(obj: Any, what: str) -> tuple[int, int]:
+def _square(obj: object, what: str) -> tuple[int, int]:
     if not isinstance(obj, dict):
         raise RecordError(f"{what} must be an object with card and cell")
     return _int(obj.get("card"), f"{what}.card"), _int(obj.get("cell"), f"{what}.cell")
 
 
-def action_from_record(obj: Any) -> Action:
+def action_from_record(obj: object) -> Action:
     """Parse one action object; RecordError (one line) if it has no valid shape."""
     if not isinstance(obj, dict):
         raise RecordError("an action must be a JSON object")

@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.core.game import GameState as AnyGameState, ParsedRecord
+from game.core.game import GameState as AnyGameState, ParsedRecord, RecordScores
 from game.core.records import play_record, totals_result_scores
 from game.core.wire import WireTypes
 
@@ -46,7 +46,7 @@ class LuckyBoxRules:
         return GameState.new(list(names), seed, options, deal)
 
     @functools.cached_property
-    def wire(self) -> WireTypes:
+    def wire(self) -> WireTypes[GameState]:
         """Views, events and actions travel as the rules' own structs; an `act` message
         carries an action in its record form (GAME-RECORD.md)."""
         from .events import Event
@@ -57,22 +57,24 @@ class LuckyBoxRules:
             View, Event, Action, GameState.from_view, action_to_record, action_from_record
         )
 
-    def parse_record(self, record: Any) -> ParsedRecord:
+    def parse_record(self, record: object) -> ParsedRecord:
         return _record.parse_record(record)
 
-    def action_from_record(self, obj: Any) -> Action:
+    def action_from_record(self, obj: object) -> Action:
         return action_from_record(obj)
 
-    def action_to_record(self, action: Action) -> dict[str, Any]:
+    def action_to_record(self, action: Action) -> dict[str, object]:
         return action_to_record(action)
 
-    def record_of(self, state: AnyGameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record_of(
+        self, state: AnyGameState, extra: dict[str, object] | None = None
+    ) -> dict[str, object]:
         return _record.state_to_record(own_state(state), extra)
 
-    def summary(self, state: AnyGameState) -> dict[str, Any]:
+    def summary(self, state: AnyGameState) -> dict[str, object]:
         return _record.summary(own_state(state))
 
-    def hidden_variant(self, state: AnyGameState, seat: int, rng: Any) -> GameState:
+    def hidden_variant(self, state: AnyGameState, seat: int, rng: random.Random) -> GameState:
         """The same game with what no seat has seen dealt anew by `rng` (a `random.Random`):
         the Number cards still face down, the order of the Lucky Box pile, and the seed."""
         return _hidden_variant(own_state(state), rng)
@@ -80,10 +82,10 @@ class LuckyBoxRules:
     # Statistics and record lists (game.core.game.Game): a result gives a total per player.
     solo_fewest_turns = False
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         return totals_result_scores(result, seats)
 
-    def state_from_record(self, obj: Any) -> GameState:
+    def state_from_record(self, obj: object) -> GameState:
         """The state a record describes, by replaying it; RecordError names what is wrong."""
         return own_state(play_record(obj, self)[2])
 
@@ -146,6 +148,6 @@ def _other_seed(seed: int, rng: random.Random) -> int:
 RULES: LuckyBoxRules = LuckyBoxRules()  # the catalog's convention: <package>.rules.game.RULES
 
 
-def state_from_record(obj: Any) -> GameState:
+def state_from_record(obj: object) -> GameState:
     """Rebuild the state a record describes by replaying it; RecordError names what is wrong."""
     return RULES.state_from_record(obj)

@@ -5,7 +5,7 @@ Replaying a record is done in one place for every game: `game.core.records.repla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from game.core.commitment import check_commit
 from game.core.daily_deal import check_daily
@@ -22,21 +22,21 @@ GAME_ID = "luckybox"  # the daily deal's seed names the game
 FORMAT = "super-mega-lucky-box/record@1"
 
 
-def _is_int(value: Any) -> TypeGuard[int]:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
-def state_to_record(state: GameState, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def state_to_record(state: GameState, extra: dict[str, object] | None = None) -> dict[str, object]:
     """The record of a game so far: its full deal (the whole deck, every round's numbers and
     every reshuffle that happened) and every action still standing (undone ones are gone).
     `extra` adds writer fields (seat kinds, dates, version), which readers ignore."""
-    deal: dict[str, Any] = {
+    deal: dict[str, object] = {
         "lucky_deck": list(state.deck_order),
         "numbers": [list(r) for r in state.numbers],
     }
     if state.reshuffle_piles:
         deal["reshuffles"] = [list(pile) for pile in state.reshuffle_piles]
-    record: dict[str, Any] = {
+    record: dict[str, object] = {
         "format": FORMAT,
         "players": list(state.names),
         "seed": state.seed,
@@ -50,13 +50,13 @@ def state_to_record(state: GameState, extra: dict[str, Any] | None = None) -> di
     return record
 
 
-def _int_lists(value: Any) -> bool:
+def _int_lists(value: object) -> bool:
     return isinstance(value, list) and all(
         isinstance(r, list) and all(_is_int(n) for n in r) for r in value
     )
 
 
-def parse_record(obj: Any) -> ParsedRecord:
+def parse_record(obj: object) -> ParsedRecord:
     """Check the record's header; return names, seed, options, deal and the raw action list."""
     if not isinstance(obj, dict):
         raise RecordError("a record must be a JSON object")
@@ -97,11 +97,11 @@ def parse_record(obj: Any) -> ParsedRecord:
     return ParsedRecord(tuple(names), seed, Options(supply), deal, actions)
 
 
-def summary(state: GameState) -> dict[str, Any]:
+def summary(state: GameState) -> dict[str, object]:
     """The one-line check result: totals so far, per player, and the winners once finished."""
     players = []
     for p in state.players:
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "name": p.name,
             "total": p.total,
             "cards": sum(p.card_points),

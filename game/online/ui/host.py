@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,9 @@ from . import seats_file
 from .hosted import failure_line, hosting_of
 from .menu import draw_heading, draw_label, server_field, server_of
 from .net import NetLink
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 MAX_SHOWN_SEATS = p.MAX_SEATS  # as many seats as the protocol (and local play) allows
 PAGE_ROWS = 3  # the other seats' rows shown at once; more are paged through
@@ -78,7 +81,7 @@ class HostScene(UIScene):
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    def __init__(self, ctx: Any, url: str, game: str | None = None) -> None:
+    def __init__(self, ctx: Context, url: str, game: str | None = None) -> None:
         """`game`: the one chosen on the title, offered first (else the first game)."""
         super().__init__(ctx)
         here = seats_file.hosts_here(ctx.data_dir)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.i18n import t, tn
 from game.core.ui.settings import save_settings
@@ -22,11 +22,14 @@ from . import seats_file
 from .net import share_link
 from .seats_file import HeldSeat
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 _BY_APP: dict[int, Hosting] = {}  # id(ctx) -> its Hosting (dropped with the ctx)
 ADDRESSES_KEPT = 10.0  # seconds the network addresses are kept before being looked up again
 
 
-def hosting_of(ctx: Any) -> Hosting:
+def hosting_of(ctx: Context) -> Hosting:
     """The app's Hosting (made the first time it is asked for)."""
     found = _BY_APP.get(id(ctx))
     if found is None or found.owner() is not ctx:
@@ -39,7 +42,7 @@ class Hosting:
     """The app's server and what the screens ask of it. It keeps the ctx weakly (the app's
     registry outlives no app) and registers its quit question and its stop with the ctx."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.owner = weakref.ref(ctx)
         self.settings = ctx.settings
         self.data_dir = ctx.data_dir

@@ -5,12 +5,15 @@ two lines and smaller when they need it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import t
 from game.core.ui.paint import INK, WHITE
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 MIDDLE = 270  # the line's middle, between the table's code and the seats (logical px)
 WIDTH = 1200
@@ -27,7 +30,7 @@ def share_text(links: list[str]) -> str:
 
 def draw_share_links(
     surface: pygame.Surface,
-    ctx: Any,
+    ctx: Context,
     links: list[str],
     middle: float = MIDDLE,
     quiet: bool = False,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from game.core.commitment import verified
 from game.core.entry import Game
 from game.core.game import RecordError
 from game.core.i18n import t
+from game.core.safe_json import JSON
 from game.core.storage import finished_extra, keep_record
 from game.core.version import __version__ as VERSION
 from game.online.client import SeatClient
@@ -26,7 +27,7 @@ log = logging.getLogger("game.online")
 TIMEOUT = 10.0  # seconds the server may take to hand the record over
 
 
-async def server_record(url: str, game: Game[Any], table: str) -> dict[str, Any]:
+async def server_record(url: str, game: Game[Any], table: str) -> dict[str, JSON]:
     """The finished table's record, as its server keeps it."""
     client = SeatClient(url, game)
     try:
@@ -37,7 +38,7 @@ async def server_record(url: str, game: Game[Any], table: str) -> dict[str, Any]
         await client.close()
 
 
-def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> dict[str, Any]:
+def kept_record(record: Mapping[str, JSON], game: Game[Any], kinds: list[str]) -> dict[str, object]:
     """The server's record with the app's own fields (who was a computer, when, the result),
     read off its final position, played again from the record: RecordError if it is not a
     whole game of `game`."""
@@ -51,7 +52,7 @@ def kept_record(record: dict[str, Any], game: Game[Any], kinds: list[str]) -> di
 Verdict = tuple[str, bool]
 
 
-def verdict(record: dict[str, Any] | None, promised: str) -> Verdict:
+def verdict(record: Mapping[str, JSON] | None, promised: str) -> Verdict:
     """Whether the finished record keeps the server's promise `promised` (the deal's
     commitment H sent before the first move): "deal verified", or loudly not; None for a
     record the server did not give (the deal could not be checked)."""

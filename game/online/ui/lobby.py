@@ -8,7 +8,7 @@ the data folder as soon as it has it, so the app can take the seat back after a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,9 @@ from .session import OnlineSession, shown_name
 from .table import Past, grown_past, start_table
 from .words import error_line, host_left_line
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 #: Where the seats are listed: one column up to four, two beyond (a table of twelve).
 LOBBY_ONE = pygame.FRect(340, 332, 600, 0)
 LOBBY_TWO = pygame.FRect(100, 330, 1080, 258)
@@ -56,7 +59,7 @@ HERE_INK = (24, 128, 52)
 AWAY_INK = (196, 96, 0)
 
 
-def copy_share_link(ctx: Any, url: str, code: str, link: str | None = None) -> None:
+def copy_share_link(ctx: Context, url: str, code: str, link: str | None = None) -> None:
     """The table's share link (or `link`, the one to give) to the clipboard, to paste into a
     message to friends; the app's message line says whether it went there."""
     if copy_to_clipboard(link or share_link(url, code)):
@@ -77,7 +80,7 @@ class LobbyScene(UIScene):
 
     def __init__(
         self,
-        ctx: Any,
+        ctx: Context,
         link: NetLink | None = None,
         url: str = "",
         code: str = "",

@@ -5,7 +5,7 @@ the tables nearby)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,6 +35,9 @@ from .nearby_list import NearbyList
 from .net import NetLink, split_link
 from .seats_file import HeldSeat
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 MAX_LISTED = 5
 SERVER_RECT = (420, 568, 620, 52)  # under "Other server", once opened
 OTHER_RECT = (490, 572, 300, 44)  # "Other server", collapsed: where the field opens
@@ -43,7 +46,7 @@ JOIN_SERVER_Y = 548
 HELD_TOP = 262  # "Your tables"
 
 
-def joiner_name(ctx: Any) -> str | None:
+def joiner_name(ctx: Context) -> str | None:
     """The name to offer someone joining a table: the one they gave online last, else the
     first person's name at a game's last set-up here (None: neither)."""
     return seats_file.last_name(ctx.data_dir) or next(
@@ -51,17 +54,17 @@ def joiner_name(ctx: Any) -> str | None:
     )
 
 
-def game_of(ctx: Any, game_id: str) -> Any:
+def game_of(ctx: Context, game_id: str) -> Any:
     return ctx.game_ui(game_id).game
 
 
-def plays_online(ctx: Any, game_id: str) -> bool:
+def plays_online(ctx: Context, game_id: str) -> bool:
     """Whether the app holds that game: every game it was handed plays online too (a held
     seat or a table of another game, e.g. from a newer app, is not offered)."""
     return any(g.id == game_id for g in ctx.games)
 
 
-def server_field(ctx: Any) -> TextInput:
+def server_field(ctx: Context) -> TextInput:
     return TextInput(SERVER_RECT, seats_file.last_server(ctx.data_dir), max_len=120, text_size=28)
 
 
@@ -102,7 +105,7 @@ class OtherServer:
         if server != seats_file.DEFAULT_SERVER:
             self.show(True)
 
-    def draw_label(self, surface: pygame.Surface, ctx: Any) -> None:
+    def draw_label(self, surface: pygame.Surface, ctx: Context) -> None:
         if self.opened:
             rect = self.field.rect
             draw_label(surface, ctx, t("online.server", "Server"), rect.x - 20, rect.centery)
@@ -120,11 +123,11 @@ def server_of(field: TextInput) -> tuple[str, str]:
     return field.text.strip() or seats_file.DEFAULT_SERVER, code
 
 
-def draw_heading(surface: pygame.Surface, ctx: Any, text: str) -> None:
+def draw_heading(surface: pygame.Surface, ctx: Context, text: str) -> None:
     ctx.text.blit_centered(surface, text, 60, YELLOW, (640, 70), outline=INK, px=4, shadow=5)
 
 
-def draw_label(surface: pygame.Surface, ctx: Any, text: str, right: float, cy: float) -> None:
+def draw_label(surface: pygame.Surface, ctx: Context, text: str, right: float, cy: float) -> None:
     surf = ctx.text.render_outlined(text, 28, WHITE, INK, 2)
     surface.blit(surf, surf.get_rect(midright=(right, cy)))
 
@@ -135,7 +138,7 @@ class OnlineMenuScene(UIScene):
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    def __init__(self, ctx: Any, game: str | None = None) -> None:
+    def __init__(self, ctx: Context, game: str | None = None) -> None:
         super().__init__(ctx)
         # the servers whose certificate the user trusted: known before any link connects
         tls.load_trusted(ctx.data_dir)
@@ -332,7 +335,7 @@ class JoinScene(UIScene):
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    def __init__(self, ctx: Any, url: str, code: str = "") -> None:
+    def __init__(self, ctx: Context, url: str, code: str = "") -> None:
         super().__init__(ctx)
         self.server = self.add("server", server_field(ctx))
         self.server.rect = pygame.FRect(JOIN_FIELD_X, JOIN_SERVER_Y, JOIN_FIELD_W, 56)

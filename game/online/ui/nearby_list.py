@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.core.ui.paint import INK, PAPER, PURPLE, WHITE, darken, draw_glossy, d
 from game.core.ui.text import TextCache
 from game.core.ui.widgets import SHAKE_TIME, Button, Widget
 from game.online.nearby import Browser, Nearby
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 MAX_SHOWN = 5  # tables listed (the browser keeps more; the first by host's name are shown)
 PANEL = (800, 140, 440, 470)
@@ -49,7 +52,9 @@ class TableButton(Button):
     above, the host's name and free seats below, each as large as fits; its label (what the
     focus and the tests read) is both on one line."""
 
-    def __init__(self, rect: Any, ctx: Any, table: Nearby, on_click: Callable[[], None]) -> None:
+    def __init__(
+        self, rect: Any, ctx: Context, table: Nearby, on_click: Callable[[], None]
+    ) -> None:
         self.title = ctx.game_ui(table.game).game.title
         self.table = table
         super().__init__(rect, self.line, on_click, colour=PURPLE)
@@ -79,7 +84,7 @@ class NearbyList:
     """Rows "nearby_0".. in the scene (buttons, so the keyboard reaches them too), one per
     table found, and the panel around them. `on_pick(table)` joins it."""
 
-    def __init__(self, ctx: Any, scene: Rows, on_pick: Callable[[Nearby], None]) -> None:
+    def __init__(self, ctx: Context, scene: Rows, on_pick: Callable[[Nearby], None]) -> None:
         self.ctx = ctx
         self.scene = scene
         self.on_pick = on_pick

@@ -8,7 +8,7 @@ opens the table's seats menu on Esc, and ends with a rematch. It names no game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.game import Refusal
 from game.core.i18n import lt, t
@@ -31,6 +31,9 @@ from .words import (
     presence_line,
     said_line,
 )
+
+if TYPE_CHECKING:
+    from game.core.ui.scene import Scene
 
 NO_ONLINE_UNDO = "online_no_undo"
 
@@ -67,7 +70,7 @@ class OnlineHost:
     keeps_game = False  # the server keeps the game
     from_view = True  # the table opens on this seat's view, as the server sent it
 
-    def __init__(self, session: OnlineSession, link: Any) -> None:
+    def __init__(self, session: OnlineSession, link: NetLink) -> None:
         self.session = session
         self.link = link
         self.news = True  # the link brought something this frame: draw it
@@ -238,7 +241,7 @@ class OnlineHost:
         self.link.close()
 
     # -- the end ----------------------------------------------------------------------------
-    def end_scene(self) -> Any:
+    def end_scene(self) -> Scene | None:
         """The game's end, with "Rematch" for a seated player (the same seats at a new deal:
         each player who asks takes their seat there) and "Play online"."""
         url, table, seat = self.link.url, self.session.table, self.session.seat
@@ -249,7 +252,9 @@ class OnlineHost:
         online = (lt("online.end.again", "Play online"), lambda: nav.clear_to("online"))
         again_code = self.session.rematch or self.link.client.rematch_table
         if seat < 0 or token is None or again_code is None:  # a watcher (or an older server)
-            end = nav.make(f"{self.session.game.id}.game_end", session=self.session, again=online)
+            end: Scene = nav.make(
+                f"{self.session.game.id}.game_end", session=self.session, again=online
+            )
             self.keep_game(keep=seat >= 0 and token is not None)  # a watcher checks the deal
             self.judge_deal(end)
             return end

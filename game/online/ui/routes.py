@@ -6,47 +6,58 @@ when the route is there."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from game.core.ui.nav import lazy
 
-def _menu(ctx: Any, **kw: Any) -> Any:
-    from .menu import OnlineMenuScene
+if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
+    from game.core.ui.context import Context
 
-    return OnlineMenuScene(ctx, **kw)
-
-
-def _host(ctx: Any, **kw: Any) -> Any:
     from .host import HostScene
-
-    return HostScene(ctx, **kw)
-
-
-def _join(ctx: Any, **kw: Any) -> Any:
-    from .menu import JoinScene
-
-    return JoinScene(ctx, **kw)
-
-
-def _lobby(ctx: Any, **kw: Any) -> Any:
     from .lobby import LobbyScene
-
-    return LobbyScene(ctx, **kw)
-
-
-def _seats(ctx: Any, **kw: Any) -> Any:
+    from .menu import JoinScene, OnlineMenuScene
     from .seats import TableSeatsScene
-
-    return TableSeatsScene(ctx, **kw)
-
-
-def _title_notice(ctx: Any, **kw: Any) -> Any:
     from .title_line import YourTurnLine
 
-    return YourTurnLine(ctx, **kw)
+
+def _menu() -> type[OnlineMenuScene]:
+    from .menu import OnlineMenuScene
+
+    return OnlineMenuScene
 
 
-def install(ctx: Any) -> None:
-    for name, factory in (
+def _host() -> type[HostScene]:
+    from .host import HostScene
+
+    return HostScene
+
+
+def _join() -> type[JoinScene]:
+    from .menu import JoinScene
+
+    return JoinScene
+
+
+def _lobby() -> type[LobbyScene]:
+    from .lobby import LobbyScene
+
+    return LobbyScene
+
+
+def _seats() -> type[TableSeatsScene]:
+    from .seats import TableSeatsScene
+
+    return TableSeatsScene
+
+
+def _title_notice() -> type[YourTurnLine]:
+    from .title_line import YourTurnLine
+
+    return YourTurnLine
+
+
+def install(ctx: Context) -> None:
+    for name, load in (
         ("online", _menu),
         ("online.host", _host),
         ("online.join", _join),
@@ -54,4 +65,4 @@ def install(ctx: Any) -> None:
         ("online.seats", _seats),
         ("title.notice", _title_notice),  # the title's "Your turn at N online tables"
     ):
-        ctx.nav.register(name, factory)
+        ctx.nav.register(name, lazy(load))

@@ -11,7 +11,7 @@ The table beneath is not updated while this is on top, so this scene reads the l
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -39,6 +39,9 @@ from .seat_grid import ONE_COLUMN, panel_of, seat_rows
 from .session import shown_name
 from .words import phrase_words, seats_hint
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 HAND_LEVEL = "normal"  # the computer a seat is handed to
 ROW = 48
 #: Where the seats are listed: one column up to four (the Computer buttons beside it), two
@@ -56,7 +59,7 @@ class TableSeatsScene(UIScene):
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear
 
-    def __init__(self, ctx: Any, table: Any) -> None:
+    def __init__(self, ctx: Context, table: Any) -> None:
         super().__init__(ctx)
         self.table = table
         self.session = table.session

@@ -24,7 +24,7 @@ from game.core.entry import Game
 from game.core.game import Bot, GameState, Outcome, Refusal
 from game.core.i18n import t, t_every
 from game.core.seat_names import in_language_now
-from game.core.session import Seat
+from game.core.session import Challenge, Seat
 from game.core.table_session import REMOTE, TablePolicy, TableSession
 from game.online import codec, protocol as p
 
@@ -100,7 +100,7 @@ class OnlineSession:
         self.daily_practice = False
         self.feed: deque[object] = deque()  # the game's events, to animate
         self.bots: dict[int, Bot] = {}  # (none: the server plays the computers)
-        self.challenge: dict[str, Any] | None = None
+        self.challenge: Challenge | None = None
         self.on_change: Callable[[], None] | None = None
         self.pending: int | None = None  # the version our unanswered action was chosen on
         self.snapshot = False  # a `state` without events came: the shown board catches up
@@ -175,12 +175,11 @@ class OnlineSession:
             ),
         )
 
-    def record(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    def record(self, extra: dict[str, object] | None = None) -> dict[str, object]:
         """The record as this seat knows it (the server gives the real one once it is over)."""
-        record: dict[str, Any] = self.game.rules.record_of(self.state, extra=extra)
-        return record
+        return self.game.rules.record_of(self.state, extra=extra)
 
-    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, Any]:
+    def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, object]:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------

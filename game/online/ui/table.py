@@ -7,8 +7,9 @@ online; nothing here names one.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
+from game.core.game import GameState
 from game.core.ui.table import Table
 from game.online import protocol as p
 
@@ -16,12 +17,19 @@ from .online_host import NO_ONLINE_UNDO, OnlineHost, OnlineTurns
 from .reader import ReadState
 from .session import OnlineSession
 
+if TYPE_CHECKING:
+    from game.core.ui.animator import ShownBoard
+    from game.core.ui.context import Context
+    from game.core.ui.table.scene import Move
+
+    from .net import NetLink
+
 __all__ = ["NO_ONLINE_UNDO", "OnlineHost", "OnlineTurns", "Past", "grown_past", "start_table"]
 
 log = logging.getLogger("game.online.ui")
 #: What a seat saw before its table opens: the view it was dealt and the events since, the
 #: game's own objects (decoded on the link's thread: reader.py).
-Past = tuple[Any, list[Any]]
+Past = tuple[GameState, list[object]]
 
 
 def grown_past(past: Past | None, state: ReadState) -> Past | None:
@@ -40,12 +48,14 @@ def grown_past(past: Past | None, state: ReadState) -> Past | None:
 
 
 def start_table(
-    ctx: Any, session: OnlineSession, link: Any, past: Past | None = None
-) -> Table[Any, Any, Any]:
+    ctx: Context, session: OnlineSession, link: NetLink, past: Past | None = None
+) -> Table[GameState, Move, ShownBoard]:
     """Put the online table on the stack (alone): the core table around the game's kit, its
     board shown from this seat's view (`TableKit.shown_view`); `past`, what the seat saw
     before (the server's, for a seat that comes back), told in its move log."""
     make_kit = ctx.game_ui(session.game.id).table_kit
+    if make_kit is None:  # (the online menu offers only games with a kit)
+        raise LookupError(f"{session.game.id} has no table kit to play online")
     host = OnlineHost(session, link)
     scene = Table(ctx, session, make_kit, host=host)
     if past is not None:
@@ -57,7 +67,9 @@ def start_table(
     return scene
 
 
-def tell_past(scene: Table[Any, Any, Any], session: OnlineSession, past: Past) -> None:
+def tell_past(
+    scene: Table[GameState, Move, ShownBoard], session: OnlineSession, past: Past
+) -> None:
     """The seat's past played onto a board of its own from the view it was dealt, as its
     steps would have shown, so the kit's move log (`watch_board`) says the whole game; the
     table's own board stands where the server's does. A past that does not fit this game

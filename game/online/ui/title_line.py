@@ -13,7 +13,7 @@ No kept seat: nothing is asked, no line."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.i18n import t, tn
 from game.core.seat_names import in_language_now
@@ -25,10 +25,13 @@ from .hosted import hosting_of
 from .seats_file import HeldSeat
 from .turn_probe import EVERY, TurnWatcher
 
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
+
 NAMED = 3  # the other seats named in the line at most
 
 
-def waiting_here(ctx: Any, kept: list[HeldSeat]) -> tuple[HeldSeat, StoredTable] | None:
+def waiting_here(ctx: Context, kept: list[HeldSeat]) -> tuple[HeldSeat, StoredTable] | None:
     """The newest seat this app keeps at an unfinished table of its own server, while that
     server is not running (None: no such table, or it is served now)."""
     hosting = hosting_of(ctx)
@@ -42,7 +45,7 @@ def waiting_here(ctx: Any, kept: list[HeldSeat]) -> tuple[HeldSeat, StoredTable]
     return None
 
 
-def reopen_line(ctx: Any, seat: HeldSeat, table: StoredTable) -> str:
+def reopen_line(ctx: Context, seat: HeldSeat, table: StoredTable) -> str:
     """ "A table waits for you: Blanco with Anna — Reopen" (the people first, then computers)."""
     others = [
         (kind == "computer", in_language_now(name, i, kind == "computer"))
@@ -62,7 +65,7 @@ class YourTurnLine:
     """The route's notice (see the module's docstring): the waiting table to reopen, else the
     tables where it is our turn."""
 
-    def __init__(self, ctx: Any, every: float = EVERY) -> None:
+    def __init__(self, ctx: Context, every: float = EVERY) -> None:
         self.ctx = ctx
         games = {game.id for game in ctx.games}
         kept = [seat for seat in seats_file.load(ctx.data_dir) if seat.game in games]

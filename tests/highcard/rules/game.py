@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec.structs import replace
 
-from game.core.game import Outcome, PureGame, Refusal
+from game.core.game import Outcome, PureGame, RecordScores, Refusal
 from game.core.records import PlainRecords
 from game.core.wire import Tagged, view_fields
 
@@ -231,7 +231,7 @@ class HighCardRules(PlainRecords[HighCardState]):
             "winner": state.winner() if state.shown else None,
         }
 
-    def record_scores(self, result: Any, seats: int) -> dict[str, Any] | None:
+    def record_scores(self, result: object, seats: int) -> RecordScores | None:
         """The record's "result" (`summary`): each seat's card as its total, the winner."""
         if not isinstance(result, dict) or not isinstance(result.get("finished"), bool):
             return None

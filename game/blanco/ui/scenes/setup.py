@@ -4,7 +4,7 @@ single game or a match."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,7 @@ from game.core.ui.widgets import Button
 from ..match import MODES, SINGLE, TOTAL, WINS, Match
 
 if TYPE_CHECKING:
+    from game.core.safe_json import JSON
     from game.core.ui.context import Context
 
 MIN_SEATS, MAX_SEATS = 1, 5
@@ -52,7 +53,7 @@ LOOK = SetupLook(
 )
 
 
-def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
+def same_deal_from(record: dict[str, JSON], source: str) -> SameDeal:
     """The deal of a Blanco record (replayed, so a bad one is a RecordError, one line). Its
     deck and seed: reshuffles follow from the seed and whatever is played this time."""
     state = BLANCO.rules.state_from_record(record)

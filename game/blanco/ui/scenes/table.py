@@ -5,12 +5,13 @@ kit (`game.blanco.ui.table.kit.BlancoKit`), for a new game, a match's next game,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.blanco.entry import BLANCO
 from game.blanco.rules.actions import Action
+from game.blanco.rules.deal import Deal
 from game.blanco.rules.state import BlancoState
-from game.core.session import Session
+from game.core.session import Challenge, Session
 from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 
@@ -68,8 +69,8 @@ def start_game(
     on_game_over: GameOver | None = None,
     session: Session[BlancoState, Action] | None = None,
     match: Match | None = None,
-    deal: Any = None,
-    challenge: dict[str, Any] | None = None,
+    deal: Deal | None = None,
+    challenge: Challenge | None = None,
     **_: object,
 ) -> BlancoTable:
     """Deal a new Blanco game for these seats (or play a session already dealt) and put its

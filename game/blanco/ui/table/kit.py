@@ -21,7 +21,7 @@ is on screen, once they have taken the screen at the pass screen. Nobody's other
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -61,6 +61,9 @@ from .parts import (
 from .port import BlancoLook, BlancoPort
 from .spotlight import BLANCO_PACE, spotlit
 from .styles import OFF_FOCUS, Staging
+
+if TYPE_CHECKING:
+    from game.core.ui.scene import Scene
 
 HINT_PAD = 12  # px the hint's mark stands out around the place to click (its band is inside)
 
@@ -341,7 +344,7 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
     def drop_choice(self) -> None:
         self.port.show(self.moves.cancel())
 
-    def end_scene(self) -> Any:
+    def end_scene(self) -> Scene | None:
         """The match's scores when the game is one of a match (else the game's end)."""
         if self.match is not None:
             port = self.port

@@ -117,7 +117,8 @@ class Staging:
         self.port, self.look, self.others = port, look, others
         self.ctx = port.ctx
         self.eye = eye_icon(34)
-        self._warm: tuple[str, list[Callable[[], Any]]] | None = None  # banners to make ahead
+        # The banners to make ahead, in the language they were made for.
+        self._warm: tuple[str, list[Callable[[], pygame.Surface]]] | None = None
 
     def styles(self) -> dict[type, EventStyle]:
         return {
@@ -165,13 +166,13 @@ class Staging:
         todo.pop()()
         return True
 
-    def _banners(self) -> list[Callable[[], Any]]:
+    def _banners(self) -> list[Callable[[], pygame.Surface]]:
         """What `warm_next` renders (made on the way, in the language of the moment), each
         exactly as its step draws it; popped from the end, so the most likely come last."""
         port = self.port
         names = [port.session.name_of(seat) for seat in range(len(port.session.seats))]
         label = self.banner_label
-        todo: list[Callable[[], Any]] = [
+        todo: list[Callable[[], pygame.Surface]] = [
             lambda: label(
                 t("blanco.fx.reshuffled", "Discards reshuffled into a new draw pile"), 36, WHITE
             ),
@@ -360,7 +361,7 @@ class Staging:
             )
             self.add(Burst(self._star(), pygame.FRect(rect), duration, seed=event.player))
 
-    def _looked(self, event: Any, seen_as: Any, duration: float) -> None:
+    def _looked(self, event: ev.Looked, seen_as: ev.Looked, duration: float) -> None:
         port, seat = self.port, event.player
         rect = self.look.cell_rects(seat).get(event.at)
         if rect is None:
@@ -379,7 +380,7 @@ class Staging:
                 )
                 self.add(FloatText(label, (rect.centerx, rect.bottom), duration, rise=20))
 
-    def _cleared(self, event: Any, duration: float) -> None:
+    def _cleared(self, event: ev.LineCleared, duration: float) -> None:
         port, seat = self.port, event.player
         box = self.look.geometry.box_label
         rects = self.look.cell_rects(seat)
@@ -394,7 +395,7 @@ class Staging:
             )
             self.banner(label, duration, 44, WHITE, where=(610, 470))
 
-    def _closed_up(self, event: Any, duration: float) -> None:
+    def _closed_up(self, event: ev.ClosedUp, duration: float) -> None:
         port, seat = self.port, event.player
         p = port.seen.players[seat]
         rows = max([p.rows] + [f[0] + 1 for f, _ in event.moves])

@@ -12,40 +12,62 @@ rules and records say (game/core/ui/shells/routes.py puts them under the game's 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from game.core.game import GameRecords, GameState
 from game.core.i18n import t
 from game.core.records import game_of, replay
-from game.core.session import Session, make_challenge, seat_kinds
+from game.core.session import Challenge, Seat, Session, make_challenge, seat_kinds
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.shells.gameend import Choice, GameEndShell
 from game.core.ui.shells.replay import ReplayShell
 from game.core.ui.shells.setup import SameDeal, SetupShell
 from game.core.ui.table import Table, resume_saved
 
+if TYPE_CHECKING:
+    from game.core.saves import SavedTable
+    from game.core.storage import LoadedSave
+    from game.core.table_session import TableSession
+    from game.core.ui.animator import ShownBoard
+    from game.core.ui.context import Context
+    from game.core.ui.table.scene import KitMaker, Move
 
-def _kit(ctx: Any, game_id: str) -> Any:
+#: A game's own state class, as its records read it.
+S = TypeVar("S", bound=GameState)
+
+
+def _kit(ctx: Context, game_id: str) -> KitMaker[GameState, Move, ShownBoard]:
     kit = ctx.game_ui(game_id).table_kit
     if kit is None:
         raise LookupError(f"{game_id} has no table kit: it gives its own table scenes")
     return kit
 
 
-def scores(rules: Any, state: Any, seats: int) -> tuple[list[int], list[int]]:
+def scores(rules: GameRecords[S], state: S, seats: int) -> tuple[list[int], list[int]]:
     """Each seat's total and the winners, as the game's record summary says them."""
-    read = rules.record_scores(rules.summary(state), seats) or {}
-    return list(read.get("totals", [0] * seats)), list(read.get("winners", []))
+    read = rules.record_scores(rules.summary(state), seats)
+    if read is None:
+        return [0] * seats, []
+    return list(read["totals"]), list(read["winners"])
 
 
 class SetupScene(SetupShell):
     """Seats in the game's range and the seed; the shell deals through `{id}.start_game`."""
 
-    def __init__(self, ctx: Any, game_id: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        game_id: str,
+        seats: int = 2,
+        same_deal: SameDeal | None = None,
+        seed: int | None = None,
+    ) -> None:
         rules = ctx.game_ui(game_id).game.rules
         self.game_id, self.min_seats, self.max_seats = game_id, rules.min_players, rules.max_players
-        super().__init__(ctx, **kwargs)
+        super().__init__(ctx, seats, same_deal, seed)
 
     def computer_by_default(self, i: int) -> bool:
         return i > 0
@@ -56,28 +78,30 @@ class SetupScene(SetupShell):
 
 
 def start_game(
-    ctx: Any,
+    ctx: Context,
     game_id: str,
-    seats: list[Any],
+    seats: Sequence[Seat],
     seed: int,
     demo: bool = False,
-    on_game_over: Any = None,
-    deal: Any = None,
-    challenge: dict[str, Any] | None = None,
-    **_: Any,
-) -> Table[Any, Any, Any]:
+    on_game_over: Callable[[TableSession[GameState, Move]], None] | None = None,
+    deal: object = None,
+    challenge: Challenge | None = None,
+    **_: object,
+) -> Table[GameState, Move, ShownBoard]:
     """Deal the game to `seats` at `seed` (or a kept `deal`) and open its table."""
     game = ctx.game_ui(game_id).game
-    session: Session[Any, Any] = Session(list(seats), seed, None, deal, game=game)
+    session: Session[GameState, Move] = Session(list(seats), seed, None, deal, game=game)
     session.challenge = challenge
-    scene: Table[Any, Any, Any] = Table(
+    scene: Table[GameState, Move, ShownBoard] = Table(
         ctx, session, _kit(ctx, game_id), demo=demo, on_game_over=on_game_over
     )
     ctx.stack.clear_to(scene)
     return scene
 
 
-def continue_game(ctx: Any, game_id: str, saved: Any = None) -> str | None:
+def continue_game(
+    ctx: Context, game_id: str, saved: LoadedSave | SavedTable | None = None
+) -> str | None:
     """The game's saved table, where it stood; or the line saying why there is none."""
     resumed = resume_saved(ctx, game_id, saved)
     if isinstance(resumed, str):
@@ -87,7 +111,7 @@ def continue_game(ctx: Any, game_id: str, saved: Any = None) -> str | None:
     return None
 
 
-def same_deal(ctx: Any, game_id: str, record: dict[str, Any], label: str) -> SetupScene:
+def same_deal(ctx: Context, game_id: str, record: dict[str, object], label: str) -> SetupScene:
     """The set-up for a kept game's deal: its seats, its seed and deal, its totals to beat."""
     done = replay(record, ctx.game_ui(game_id).game)  # a bad record: RecordError, one line
     names = list(done.parsed.names)
@@ -107,9 +131,17 @@ def same_deal(ctx: Any, game_id: str, record: dict[str, Any], label: str) -> Set
 class GameEndScene(GameEndShell):
     """Who won, and every seat's total (as the game's record summary says them)."""
 
-    def __init__(self, ctx: Any, session: Session[Any, Any], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        session: Session[GameState, Move],
+        demo: bool = False,
+        again: Choice | None = None,
+        back: Choice | None = None,
+        on_exit: Callable[[], None] | None = None,
+    ) -> None:
         self.game_id = session.game.id
-        super().__init__(ctx, session, **kwargs)
+        super().__init__(ctx, session, demo, again, back, on_exit)
 
     def headline(self, winners: list[int]) -> str:
         if not winners:
@@ -138,11 +170,17 @@ class GameEndScene(GameEndShell):
 class ReplayScene(ReplayShell):
     """A kept game played again on its own table, driven by the record."""
 
-    def __init__(self, ctx: Any, record: dict[str, Any], *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        record: dict[str, object],
+        title: str = "",
+        on_back: Callable[[], None] | None = None,
+    ) -> None:
         self.game_id = game_of(record, ctx.rules_games).id
-        super().__init__(ctx, record, *args, **kwargs)
+        super().__init__(ctx, record, title, on_back)
 
-    def make_table(self, session: Session[Any, Any]) -> Table[Any, Any, Any]:
+    def make_table(self, session: Session[GameState, Move]) -> Table[GameState, Move, ShownBoard]:
         return Table(self.ctx, session, _kit(self.ctx, self.game_id), demo=True, driven=True)
 
 

@@ -23,8 +23,8 @@ animated, as at the table.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pygame
 
@@ -36,6 +36,9 @@ from game.core.ui import soundtrack
 from game.core.ui.refusals import refusal_words
 from game.core.ui.scene import Scene
 from game.core.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.core.ui.context import Context
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -56,7 +59,7 @@ def speed_text(speed: float) -> str:
 class _NoThinking:
     """A replay's computer seat: the record says what it did, so asking it is a bug."""
 
-    def choose(self, view: Any, player: int) -> Any:
+    def choose(self, view: object, player: int) -> NoReturn:
         raise RuntimeError("a replay's seats do not think: the record says what happened")
 
 
@@ -78,8 +81,8 @@ class ReplayShell(Scene):
 
     def __init__(
         self,
-        ctx: Any,
-        record: dict[str, Any],
+        ctx: Context,
+        record: dict[str, object],
         title: str = "",
         on_back: Callable[[], None] | None = None,
     ) -> None:
@@ -97,7 +100,7 @@ class ReplayShell(Scene):
         self.record = record
         self.title = title
         self.on_back = on_back
-        self.script: deque[Any] = deque(actions)
+        self.script: deque[object] = deque(actions)
         self.total = len(actions)
         self.paused = False
         self.stepping = False  # play one more step, then pause again
@@ -148,7 +151,7 @@ class ReplayShell(Scene):
         """The game's table for this session, built with `demo=True, driven=True`."""
         raise NotImplementedError
 
-    def button_rects(self) -> dict[str, Any]:
+    def button_rects(self) -> Mapping[str, pygame.FRect | Sequence[float]]:
         """Where "play", "step", "speed" and "back" sit (1280x720 coordinates)."""
         return dict(DEFAULT_BUTTONS)
 
@@ -315,7 +318,7 @@ class ReplayShell(Scene):
         title = self.title or t("replay.title", "Replay")
         return self.progress_line(title, self.total - len(self.script), self.total)
 
-    def end_scene(self) -> Any:
+    def end_scene(self) -> Scene:
         """The game's end scene, its buttons "Watch again" and "Back"."""
 
         def again() -> None:

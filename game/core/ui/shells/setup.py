@@ -35,7 +35,7 @@ from game.core.i18n import lt, t
 from game.core.levels import level_name
 from game.core.names import HUMAN, last_seats, remember_seats
 from game.core.seat_names import default_name, is_default_name
-from game.core.session import Seat
+from game.core.session import Challenge, Seat
 from game.core.ui import gfx
 from game.core.ui.inputs import TextInput, Toggle
 from game.core.ui.paint import (
@@ -78,7 +78,7 @@ class SameDeal:
     kinds: list[str]
     seed: int
     deal: Any
-    challenge: dict[str, Any]
+    challenge: Challenge
     source: str
     options: Any = None  # the game's options, for a game that has them
 

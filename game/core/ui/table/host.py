@@ -7,13 +7,16 @@ frame, plays only its screen's seat, keeps nothing here, and ends with a rematch
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.botrunner import BotRunner
 from game.core.table_session import TableSession
 from game.core.turns import TurnController
 from game.core.ui.animator import Animator
 from game.core.ui.context import Context
+
+if TYPE_CHECKING:
+    from game.core.ui.scene import Scene
 
 
 class HostedTable(Protocol):
@@ -97,7 +100,7 @@ class TableHost(Protocol):
         """Esc: the host's menu (False: the table's pause menu)."""
         ...
 
-    def end_scene(self) -> Any:
+    def end_scene(self) -> Scene | None:
         """The scene after the last step (None: the game's own)."""
         ...
 
@@ -153,7 +156,7 @@ class LocalHost:
     def open_menu(self) -> bool:
         return False
 
-    def end_scene(self) -> Any:
+    def end_scene(self) -> Scene | None:
         return None
 
     def exit(self) -> None:

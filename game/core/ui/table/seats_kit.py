@@ -134,7 +134,7 @@ class SeatsKit(KitHooks[BoardT], TableKit[StateT, BoardT], Generic[StateT, Board
         results = list(state.returns())
         return [seat for seat, result in enumerate(results) if result == max(results)]
 
-    def glow_winners(self, event: Any, seconds: float) -> None:
+    def glow_winners(self, event: object, seconds: float) -> None:
         for seat in self.winners():
             rect = self.seat_rect(seat).inflate(16, 16)
             self.port.animator.effects.append(Glow(rect, seconds))
@@ -172,10 +172,10 @@ class SeatsKit(KitHooks[BoardT], TableKit[StateT, BoardT], Generic[StateT, Board
         return waiting or t("table.plain.playing", "{name} is playing...", name=name)
 
 
-class Seats:
+class Seats(Generic[StateT, BoardT]):
     """Every seat's place, its name under it and its colour over it."""
 
-    def __init__(self, kit: SeatsKit[Any, Any]) -> None:
+    def __init__(self, kit: SeatsKit[StateT, BoardT]) -> None:
         self.kit = kit
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -193,10 +193,10 @@ class Seats:
             gfx.rect(surface, PLAYER_COLOURS[seat], bar, border_radius=4)
 
 
-class TurnLine:
+class TurnLine(Generic[StateT, BoardT]):
     """The line under the seats: the replay's progress, a message, or what happens now."""
 
-    def __init__(self, kit: SeatsKit[Any, Any]) -> None:
+    def __init__(self, kit: SeatsKit[StateT, BoardT]) -> None:
         self.kit = kit
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -207,10 +207,10 @@ class TurnLine:
             text.blit_centered(surface, line, size, WHITE, (640, 560), outline=INK, px=2)
 
 
-class Moves:
+class Moves(Generic[StateT, BoardT]):
     """A button for each kind of move, and Undo: what a person at the table may do."""
 
-    def __init__(self, kit: SeatsKit[Any, Any]) -> None:
+    def __init__(self, kit: SeatsKit[StateT, BoardT]) -> None:
         self.kit = kit
         kinds = kit.actions
         left = 640 - (len(kinds) * 200 + (len(kinds) - 1) * 40) / 2

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import t
-from game.core.session import Session
+from game.core.session import Challenge, Session
 from game.core.ui import gfx
 from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel, mix
 from game.core.ui.scene import parts_moving
@@ -129,7 +129,7 @@ class GameEndScene(GameEndShell):
     def _draw_versus(
         self,
         surface: pygame.Surface,
-        challenge: dict,
+        challenge: Challenge,
         seat: int,
         total: int,
         cy: float,

@@ -3,11 +3,10 @@ seats and the seed are the core set-up shell's (`game.core.ui.shells.setup`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core.i18n import t
+from game.core.safe_json import JSON
 from game.core.session import make_challenge, seat_kinds
 from game.core.ui import gfx
 from game.core.ui.context import Context, GameConfig
@@ -29,7 +28,7 @@ TOGGLE_W = 158
 ROW_W = BADGE_W + NAME_W + TOGGLE_W + LEVEL_W + 20
 
 
-def same_deal_from(record: dict[str, Any], source: str) -> SameDeal:
+def same_deal_from(record: dict[str, JSON], source: str) -> SameDeal:
     """The deal of a record (replayed to fix every card it did not list); RecordError if the
     record is not valid."""
     state = state_from_record(record)

@@ -6,9 +6,9 @@ session (`lucky_table`: a replay's, a test's)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.core.session import Session
+from game.core.session import Challenge, Session
 from game.core.table_session import TableSession
 from game.core.ui.table import Resumed, Table, resume_saved
 from game.luckybox.entry import LUCKYBOX
@@ -68,7 +68,7 @@ def start_game(
     on_game_over: GameOver | None = None,
     deal: Deal | None = None,
     options: Options | None = None,
-    challenge: dict[str, Any] | None = None,
+    challenge: Challenge | None = None,
 ) -> LuckyTable:
     """Deal a new game for these seats and put its table on the stack (alone). `deal` and
     `challenge` replay another game's cards and compare the scores at the end."""

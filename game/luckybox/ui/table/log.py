@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.core.i18n import language, t, tn
 from game.luckybox.rules import events as ev
+
+if TYPE_CHECKING:
+    from game.luckybox.rules.state import PlayerState
 
 KEEP = 400  # events kept (about 4 rounds at 3 players): the panel shows the last lines
 EVERYONE = -1  # the reader of a table that hides nothing (a demo, a replay): sees each move
@@ -63,7 +66,7 @@ class LogLine(NamedTuple):
     shown_at: int
 
 
-def _bonus(bonus: Any) -> str:
+def _bonus(bonus: tuple[str, int]) -> str:
     kind, value = bonus
     if kind == "number":
         return t("luckybox.log.bonus_number", "a {number} to cross", number=value)
@@ -213,7 +216,7 @@ def read(
     events: Iterable[tuple[Noted, int]],
     reader: int,
     hides: bool,
-    redact: Callable[[Any, int], Any],
+    redact: Callable[[ev.Event, int], ev.Event | None],
     name: Callable[[int], str],
 ) -> None:
     """Go on reading `events` ((event, its count when noted)) for `reader`: each redacted by
@@ -267,7 +270,9 @@ class MoveLog:
     """The events shown so far (the last `KEEP`), read for a reader on demand. Each event is
     read once per reader and language (as it shows), so a still screen costs nothing."""
 
-    def __init__(self, name: Callable[[int], str], redact: Callable[[Any, int], Any]) -> None:
+    def __init__(
+        self, name: Callable[[int], str], redact: Callable[[ev.Event, int], ev.Event | None]
+    ) -> None:
         self.name = name
         self.redact = redact
         self.events: deque[tuple[Noted, int]] = deque(maxlen=KEEP)
@@ -276,7 +281,7 @@ class MoveLog:
         self.acted_at: dict[int, int] = {}
         self._read: dict[tuple[int, bool, str], Reading] = {}
 
-    def note(self, event: Any, boards: Sequence[Any] | None = None) -> None:
+    def note(self, event: ev.Event, boards: Sequence[PlayerState] | None = None) -> None:
         """An event's step starts on screen; `boards`: the shown players (for the place of the
         card it names)."""
         self.noted += 1

@@ -9,6 +9,7 @@ from typing import Any, get_args
 from game.core.i18n import t
 from game.core.ui.animator import (
     Burst,
+    Effect,
     EventStyle,
     Flip,
     FloatText,
@@ -54,7 +55,7 @@ SOUNDS: dict[type, str] = EVENT_SOUNDS  # Lucky Box's own set (..sounds)
 EVENT_KINDS: tuple[type, ...] = get_args(ev.Event)  # every kind the engine emits
 
 
-def sound_for(event: Any) -> str | None:
+def sound_for(event: object) -> str | None:
     if type(event) is ev.IconCircled:
         return BONUS_SOUNDS.get(event.bonus[0])
     return SOUNDS.get(type(event))
@@ -81,7 +82,7 @@ class Staging:
             kind: EventStyle(DURATIONS.get(kind, 0.0), sound_for, stage) for kind in EVENT_KINDS
         }
 
-    def add(self, effect: Any) -> None:
+    def add(self, effect: Effect) -> None:
         self.port.animator.effects.append(effect)
 
     def float_text(self, text: str, where, duration: float, size: int, colour=WHITE) -> None:
