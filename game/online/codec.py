@@ -15,15 +15,16 @@ parts is one action there, as the game's record writes it).
 from __future__ import annotations
 
 import functools
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import msgspec
 
 from game.core.entry import Game
 from game.core.game import GameState
+from game.core.safe_json import JSON as SafeJSON
 from game.core.wire import WireTypes, public_view
 
-JSON = Any  # a JSON value: None, bool, int, float, str, list, dict with str keys
+JSON: TypeAlias = SafeJSON  # a JSON value: None, bool, int, float, str, list, dict with str keys
 
 _encoder = msgspec.json.Encoder()
 
@@ -49,12 +50,14 @@ def view_bytes(wire: WireTypes[object], view: object) -> bytes:
 
 def view_json(wire: WireTypes[object], view: object) -> JSON:
     """A seat's view as JSON values (dicts, lists, ...), as a client decodes the text."""
-    return msgspec.json.decode(view_bytes(wire, view))
+    value: JSON = msgspec.json.decode(view_bytes(wire, view))
+    return value
 
 
 def event_json(wire: WireTypes[object], event: object) -> JSON:
     """A (redacted) event as JSON values (dicts, lists, ...), as a client decodes it."""
-    return msgspec.json.decode(_encoder.encode(event))
+    value: JSON = msgspec.json.decode(_encoder.encode(event))
+    return value
 
 
 def view_from_json(wire: WireTypes[S], data: JSON | msgspec.Raw | bytes | str) -> S:

@@ -95,7 +95,7 @@ class Dealt(Generic[ActionT]):
         action: ActionT = action_from_json(self.wire, obj)
         return action
 
-    def action_to_json(self, action: ActionT) -> dict[str, JSON]:
+    def action_to_json(self, action: ActionT) -> dict[str, object]:
         """The action as it is stored and relayed."""
         return action_to_json(self.wire, action)
 
@@ -152,12 +152,12 @@ class Dealt(Generic[ActionT]):
                 return None
         return self.history.past_for(seat)
 
-    def record(self) -> dict[str, JSON]:
+    def record(self) -> dict[str, object]:
         """The finished game's record, with the table's seats and the deal's commitment
         (TableError `not_finished` before the end)."""
         if not self.state.is_terminal():
             raise TableError("not_finished", "the record is given once the game is over")
-        extra: dict[str, JSON] = {
+        extra: dict[str, object] = {
             "online": {
                 "table": self.row.code,
                 "seats": [{"kind": s.kind, "level": s.level} for s in self.row.seats],

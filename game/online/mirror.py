@@ -20,7 +20,6 @@ from typing import Any, Generic, Protocol
 from game.core.entry import Game
 
 from . import protocol as p
-from .codec import JSON
 from .dealt import ActionT, Dealt, TableState
 from .rows import ActionRow, TableRow
 from .seats import seat_infos
@@ -76,7 +75,7 @@ class Mirror(Generic[ActionT]):
         """The seat's `state` (its view, these events redacted for it)."""
         return self.audience.state_messages([seat], events, first)[seat]
 
-    def record(self) -> dict[str, JSON]:
+    def record(self) -> dict[str, object]:
         return self.dealt.record()
 
     def say(self, seat: int, phrase: str) -> None:

@@ -30,7 +30,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import psycopg
 from psycopg.rows import TupleRow
@@ -77,7 +77,7 @@ class Relay:
         for task in self.tasks:
             task.cancel()
 
-    def send(self, channel: str, payload: dict[str, JSON]) -> bool:
+    def send(self, channel: str, payload: Mapping[str, JSON]) -> bool:
         """Queue a notice (sent in order); False if it is too big to send."""
         text = json.dumps(payload, separators=(",", ":"))
         if len(text.encode("utf-8")) > MAX_PAYLOAD:

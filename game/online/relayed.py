@@ -23,6 +23,24 @@ from .mirror import Mirror, TableOrMirror
 from .store import ActionRow
 from .tables import WATCHER, AnyTable
 
+
+def _int(value: JSON) -> int:
+    """A number of another process's notice as an integer (a string of digits too); ValueError
+    for anything else, as int() raises."""
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise ValueError(f"not a number: {value!r}")
+
+
+def _action_row(row: list[JSON]) -> ActionRow:
+    """A stored action's row as another process's notice lists it (n, seat, action_id,
+    action, version, at); ValueError if it is not one."""
+    n, seat, action_id, action, version, at = row
+    if not isinstance(action, dict) or not isinstance(at, int | float):
+        raise ValueError("not an action's row")
+    return ActionRow(_int(n), _int(seat), str(action_id), action, _int(version), float(at))
+
+
 if TYPE_CHECKING:  # (imported when the relay starts: psycopg is loaded on PostgreSQL only)
     from .relay import Relay
 
@@ -120,12 +138,12 @@ class RelayedRequests:
             mirror = self.hub.mirrors.get(str(data.get("code")))
             said = data.get("said")
             if mirror is not None and isinstance(said, dict):
-                mirror.say(int(said.get("seat", -1)), str(said.get("phrase", "")))
+                mirror.say(_int(said.get("seat", -1)), str(said.get("phrase", "")))
             elif mirror is not None:
                 seats = msgspec.convert(data.get("seats"), list[p.SeatInfo])
                 row = data.get("row")
-                stored = [ActionRow(*row)] if isinstance(row, list) and len(row) == 6 else []
-                await mirror.catch_up(int(data.get("version", 0)), stored)
+                stored = [_action_row(row)] if isinstance(row, list) and len(row) == 6 else []
+                await mirror.catch_up(_int(data.get("version", 0)), stored)
                 mirror.seats_changed(seats)
 
     def _pass_on(self, conn: Client, code: str, message: p.ClientMessage | None) -> None:
@@ -168,7 +186,7 @@ class RelayedRequests:
                 remote.seating = seating.heard(data, message)  # its answer says which request
                 if isinstance(message, p.Act) and (remote.table is not table or remote.seat < 0):
                     # a new owner (a takeover) meets this client first with an action: seat it
-                    seat, token = int(data["seat"]), str(data["token"])
+                    seat, token = _int(data["seat"]), str(data["token"])
                     table.resume_seat(seat, token)
                     self._sit(remote, table, seat)
                 self.dispatch(remote, message)

@@ -133,7 +133,7 @@ class Table(Generic[ActionT]):
     def past_for(self, seat: int) -> p.Past | None:
         return self.dealt.past_for(seat)
 
-    def record(self) -> dict[str, JSON]:
+    def record(self) -> dict[str, object]:
         return self.dealt.record()
 
     def say(self, seat: int, phrase: str) -> None:
