@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.core import daily, i18n
-from game.core.ui import window as window_mode
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndShell
+from game.core.ui.toolkit import window as window_mode
 from tests.test_text_fits import finished
 from tests.ui_helpers import click_widget, frames, press, seen
 
@@ -64,8 +64,8 @@ def test_copy_says_copied_on_its_button_not_over_the_line(app: Any, size) -> Non
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_practice_note_sits_above_the_line_not_against_the_top(app: Any, size) -> None:
-    from game.core.ui import gfx
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit import gfx
+    from game.core.ui.toolkit.text import TextCache
 
     drawn: dict[str, Any] = {}
     real = TextCache.blit_centered

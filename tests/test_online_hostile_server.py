@@ -329,7 +329,7 @@ def test_a_changed_certificate_hears_no_http_request(tmp_path: Path) -> None:
 
 # -- a table that promised no deal ---------------------------------------------------------------
 def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any) -> None:
-    from game.core.ui.shells.gameend import GameEndShell
+    from game.core.ui.screens.gameend import GameEndShell
 
     app.ctx.settings.animation_speed = 8.0
     before, events, final = blanco_last_step()
@@ -362,7 +362,7 @@ def test_pictures_of_the_line_and_the_end_page(
     """The table stopped by a hostile server, and the end page of a table that promised no
     deal, in English, French and German (screenshots/online/hostile_*: looked at)."""
     from game.catalog import new_app
-    from game.core.ui.shells.gameend import GameEndShell
+    from game.core.ui.screens.gameend import GameEndShell
     from tests.test_online_ui_shots import shot
     from tests.ui_helpers import frames
 

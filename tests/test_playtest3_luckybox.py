@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import window as window_mode
-from game.core.ui.guide import Guide
-from game.core.ui.scenes.title import TitleScene
-from game.core.ui.shells.gameend import LAND, GameEndShell
-from game.core.ui.sketch import ARROW_BOB, SHAFT_HALF
-from game.core.ui.tooltip import DELAY, FADE
+from game.core.ui.screens.gameend import LAND, GameEndShell
+from game.core.ui.screens.guide import Guide
+from game.core.ui.screens.title import TitleScene
+from game.core.ui.toolkit import window as window_mode
+from game.core.ui.toolkit.sketch import ARROW_BOB, SHAFT_HALF
+from game.core.ui.toolkit.tooltip import DELAY, FADE
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.table.kit import is_lucky_box_table, kit_of
 from tests.keys_helpers import key

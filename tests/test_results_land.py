@@ -14,8 +14,8 @@ import pytest
 
 from game import catalog
 from game.core.session import Seat, Session
-from game.core.ui.scenes.title import TitleScene
-from game.core.ui.shells.gameend import LAND, GameEndShell
+from game.core.ui.screens.gameend import LAND, GameEndShell
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from tests.test_scoring_scenes import round_end
 from tests.ui_helpers import frames, press

@@ -16,8 +16,8 @@ import pytest
 
 from game import catalog, cli
 from game.core.storage import RECORDS
-from game.core.ui import gfx
-from game.core.ui.canvas import BAR_COLOUR
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.canvas import BAR_COLOUR
 from tests.support import title as fresh_title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, type_text, wait
 

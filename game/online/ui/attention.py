@@ -1,4 +1,4 @@
-"""What the online scenes tell the app's `Attention` (game/core/ui/attention.py) each frame:
+"""What the online scenes tell the app's `Attention` (game/core/ui/toolkit/attention.py) each frame:
 the table, whether the game waits for this screen's seat; the lobby, which friends are there.
 While the window is behind others, a turn coming or a friend coming asks once for the player."""
 

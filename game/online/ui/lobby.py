@@ -14,9 +14,10 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.levels import level_in_words
-from game.core.ui import gfx
-from game.core.ui.clipboard import copy_to_clipboard
-from game.core.ui.paint import (
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.clipboard import copy_to_clipboard
+from game.core.ui.toolkit.paint import (
     BLUE,
     GREEN,
     INK,
@@ -28,7 +29,7 @@ from game.core.ui.paint import (
     draw_backdrop,
     draw_panel,
 )
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.toolkit.widgets import Button
 from game.online import protocol as p, tls
 
 from . import seats_file

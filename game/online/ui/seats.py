@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.paint import (
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.paint import (
     BLUE,
     GREEN,
     INK,
@@ -27,7 +28,7 @@ from game.core.ui.paint import (
     draw_backdrop,
     draw_panel,
 )
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.toolkit.widgets import Button
 from game.online.protocol import PHRASES
 
 from . import seats_file

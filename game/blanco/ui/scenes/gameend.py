@@ -9,10 +9,10 @@ import pygame
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
 from game.core.seat_names import spoken_to
-from game.core.ui import gfx
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.scene import parts_moving
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndShell
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
 
 from ..cardview import CardArt
 from .celebration import GOLD, Confetti, row_shown, settled

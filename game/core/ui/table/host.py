@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core.botrunner import BotRunner
 from game.core.table_session import TableSession
 from game.core.turns import TurnController
-from game.core.ui.animator import Animator
 from game.core.ui.context import Context
+from game.core.ui.toolkit.animator import Animator
 
 if TYPE_CHECKING:
     from game.core.ui.scene import Scene

@@ -10,11 +10,11 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Challenge, Session
-from game.core.ui import gfx
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel, mix
 from game.core.ui.scene import parts_moving
-from game.core.ui.shells.gameend import Choice, GameEndShell
-from game.core.ui.tooltip import Tip
+from game.core.ui.screens.gameend import Choice, GameEndShell
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel, mix
+from game.core.ui.toolkit.tooltip import Tip
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.tips import moon_rule
