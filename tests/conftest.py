@@ -350,13 +350,13 @@ def app(data_dir: Path, request: pytest.FixtureRequest) -> Iterator:
     import pygame
 
     from game.catalog import new_app
-    from game.core.ui.screens.setup import SetupShell
+    from game.core.ui.screens.setup import SetupScreen
 
     deals = random.Random(request.node.nodeid)
     application = new_app()
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(SetupShell, "random_seed", lambda _self: deals.randrange(1, 1_000_000))
+            patch.setattr(SetupScreen, "random_seed", lambda _self: deals.randrange(1, 1_000_000))
             yield application
         application.close()
     finally:

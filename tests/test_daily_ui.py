@@ -13,7 +13,7 @@ import pytest
 from game.blanco.ui.table.kit import BlancoKit
 from game.core import daily, daily_history
 from game.core.session import Seat
-from game.core.ui.screens.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndScreen
 from game.core.ui.screens.stats import StatsScene
 from game.core.ui.screens.stats_daily import DailyStatsScene
 from game.luckybox.ui.scenes.draft import DraftScene
@@ -50,7 +50,7 @@ def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: An
 
     end, _ = drive(app, table, random.Random(4))
     frames(app, 3)
-    assert isinstance(end, GameEndShell) and end.share is not None
+    assert isinstance(end, GameEndScreen) and end.share is not None
     line, squares = end.share
     total = session.state.players[0].total
     assert line.startswith(f"Super Mega Lucky Box daily \u00b7 {TODAY} \u00b7 {total} point")
@@ -158,11 +158,11 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     session.bots[0] = session.game.bots.make_bot("easy", 1, 0)
     app.ctx.settings.animation_speed = 64.0
     for _ in range(6000):
-        if isinstance(app.stack.top, GameEndShell):
+        if isinstance(app.stack.top, GameEndScreen):
             break
         frames(app, 2)
     end = app.stack.top
-    assert isinstance(end, GameEndShell) and end.share is not None
+    assert isinstance(end, GameEndScreen) and end.share is not None
     turns = session.state.players[0].turns
     assert end.share[0] == f"Blanco daily \u00b7 {TODAY} \u00b7 {turns} turns"
     history, _ = daily_history.load_history(app.ctx.game_dir("blanco"))
@@ -200,7 +200,7 @@ def test_the_line_to_share_has_room_under_the_results(
         frames(app, 30, dt=0.1)  # the bars have grown
         app.redraw()
         frames(app, 1)
-        assert isinstance(end, GameEndShell) and end.share_rect is not None
+        assert isinstance(end, GameEndScreen) and end.share_rect is not None
         results = end.scale_rect() if game == "luckybox" else end.panel()
         shadow_bottom = results.bottom + 8
         share = end.share_rect

@@ -4,7 +4,7 @@
 - `--help` lists the options to play, watch and check; the server's two dozen settings sit
   under one heading that `--serve --help` lists, each option keeping its name and meaning.
 - docs/architecture.md's tree names only files that exist, and every module of the core, its
-  table and its shells; CONTRIBUTING names only what requirements-dev.txt installs.
+  table and its screens; CONTRIBUTING names only what requirements-dev.txt installs.
 - Computers play at the Normal pace for a new player (one who can follow a turn); a pace
   saved before, Brisk included, is kept."""
 

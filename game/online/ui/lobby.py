@@ -33,7 +33,7 @@ from game.core.ui.toolkit.widgets import Button
 from game.online import protocol as p, tls
 
 from . import seats_file
-from .attention import lobby_news
+from .attention import lobby_updates
 from .hosted import hosting_of
 from .hosted_view import draw_share_links
 from .menu import draw_heading, plays_online
@@ -179,7 +179,7 @@ class LobbyScene(UIScene):
                 self.problem = host_left_line() if self.host_gone else lost
             elif note.kind == "back":
                 self.problem, self.host_gone = "", False
-        lobby_news(self)  # a friend came while the window is behind others: ask once
+        lobby_updates(self)  # a friend came while the window is behind others: ask once
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
         self.widgets["trust"].visible = self.untrusted is not None

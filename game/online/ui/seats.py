@@ -6,7 +6,7 @@ A row of phrases ("Hello!", "Good game!"...) says one to everyone at the table: 
 shows it on the table's message line, in its own language.
 
 The table beneath is not updated while this is on top, so this scene reads the link for it
-(`take_news`): nothing the server says is lost, and the table animates it on return."""
+(`take_updates`): nothing the server says is lost, and the table animates it on return."""
 
 from __future__ import annotations
 
@@ -175,7 +175,7 @@ class TableSeatsScene(UIScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         before = self.table.message
-        self.table.take_news()
+        self.table.take_updates()
         if self.table.message != before and self.table.message:
             # a refusal (`held`...), the line's state, or who left or came back (the pointer
             # to this menu, which ends a leaving line, dropped here)
@@ -183,7 +183,7 @@ class TableSeatsScene(UIScene):
         self.place()
 
     def needs_redraw(self) -> bool:
-        return bool(self.table.news)
+        return bool(self.table.updated)
 
     def redraw_key(self) -> object:
         return (self.problem, tuple(self.session.infos))

@@ -44,7 +44,7 @@ class Keyed(Protocol):
 
 
 def table_targets(table: Keyed) -> list[Target]:
-    """The focus targets of a Blanco table (the shell drops them when driven and makes each
+    """The focus targets of a Blanco table (the screen drops them when driven and makes each
     skip the animation while one plays)."""
     moves = table.moves
     lit = moves.targets() if table.port.human_turn() else set()

@@ -11,7 +11,7 @@ every one named `"{game.id}.{name}"`:
     howto_pages, guided                                             How to play
     logo, decoration (optional)                                     the title's look
 
-Core registers its own scenes under the first seven (game/core/ui/plain_routes.py: the shells
+Core registers its own scenes under the first seven (game/core/ui/plain_routes.py: the screens
 filled from the game's rules, records and table kit; no pages, no guided game); the game's
 `install`, run after, replaces those it gives. A game without a `logo` route gets the title's
 default logo and drifting number cards.

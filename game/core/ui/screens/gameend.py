@@ -1,4 +1,4 @@
-"""The game-end shell: the scene after a game's last step. It has two buttons, "again" (the same
+"""The game-end screen: the scene after a game's last step. It has two buttons, "again" (the same
 seats, the next seed; where the keyboard's focus starts: the game's main action, so an Enter
 never leaves the game by accident) and "title" (Esc), plays the game's end flourish and end
 piece (`GameUI.sounds`) when it opens, and in a demo that should exit, closes the app after a
@@ -12,12 +12,12 @@ plays again. Space never acts here (it skips and confirms elsewhere: pressed out
 does nothing). A replay gives the two buttons its own labels and actions ("Watch again",
 "Back").
 
-For a new game's author: subclass `GameEndShell` in your `ui/scenes/gameend.py`, give your
+For a new game's author: subclass `GameEndScreen` in your `ui/scenes/gameend.py`, give your
 game's id (`game_id`: Play again deals through its route `{game_id}.start_game`, made with
 `seats` and `seed`) and draw your results in `draw_results` (the backdrop is drawn before it,
 the buttons after)::
 
-    class GameEndScene(GameEndShell):
+    class GameEndScene(GameEndScreen):
         game_id = "highcard"
 
         def draw_results(self, surface):
@@ -26,7 +26,7 @@ the buttons after)::
 Optional: `again_label` / `title_label` (the buttons' own words), `play_again` (a game that deals
 something else again, such as the same deal). A caller may give the page a line over the
 buttons that is told later (`add_note`: an online game's verdict on its deal); a game that has
-its own `redraw_key` includes the shell's.
+its own `redraw_key` includes the screen's.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ Choice = tuple[str | Callable[[], str], Callable[[], None]]
 Note = Callable[[], tuple[str, bool] | None]
 
 
-class GameEndShell(UIScene):
+class GameEndScreen(UIScene):
     """A finished session's results. Widgets: "again" and "title"; `again` and `back` replace
     them (label, action), as a replay does. `demo`: close the app once it has been seen."""
 

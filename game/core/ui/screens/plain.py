@@ -1,4 +1,4 @@
-"""Core's scenes for a game that gives none of its own: the shells filled from what every game's
+"""Core's scenes for a game that gives none of its own: the screens filled from what every game's
 rules and records say (game/core/ui/plain_routes.py puts them under the game's routes).
 
 - `SetupScene`: the seats (the game's range, the first a person, the others computers) and the
@@ -21,9 +21,9 @@ from game.core.game import GameRecords, GameState
 from game.core.i18n import t
 from game.core.records import game_of, replay
 from game.core.session import Challenge, Seat, Session, make_challenge, seat_kinds
-from game.core.ui.screens.gameend import Choice, GameEndShell
-from game.core.ui.screens.replay import ReplayShell
-from game.core.ui.screens.setup import SameDeal, SetupShell
+from game.core.ui.screens.gameend import Choice, GameEndScreen
+from game.core.ui.screens.replay import ReplayScreen
+from game.core.ui.screens.setup import SameDeal, SetupScreen
 from game.core.ui.table import Table, resume_saved
 from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
 
@@ -54,8 +54,8 @@ def scores(rules: GameRecords[S], state: S, seats: int) -> tuple[list[int], list
     return list(read["totals"]), list(read["winners"])
 
 
-class SetupScene(SetupShell):
-    """Seats in the game's range and the seed; the shell deals through `{id}.start_game`."""
+class SetupScene(SetupScreen):
+    """Seats in the game's range and the seed; the screen deals through `{id}.start_game`."""
 
     def __init__(
         self,
@@ -128,7 +128,7 @@ def same_deal(ctx: Context, game_id: str, record: dict[str, object], label: str)
     return SetupScene(ctx, game_id, same_deal=deal)
 
 
-class GameEndScene(GameEndShell):
+class GameEndScene(GameEndScreen):
     """Who won, and every seat's total (as the game's record summary says them)."""
 
     def __init__(
@@ -167,7 +167,7 @@ class GameEndScene(GameEndShell):
             text.blit_centered(surface, str(totals[seat]), 34, colour, at, outline=INK, px=2)
 
 
-class ReplayScene(ReplayShell):
+class ReplayScene(ReplayScreen):
     """A kept game played again on its own table, driven by the record."""
 
     def __init__(

@@ -1,14 +1,14 @@
-"""The replay shell: watching a kept game again, its table driven by the record's actions with
+"""The replay screen: watching a kept game again, its table driven by the record's actions with
 every animation, under Pause / Step / Speed controls. Nothing is saved; the record is only read.
 
-For a new game's author: subclass `ReplayShell` in your `ui/scenes/replay.py`, say which table
+For a new game's author: subclass `ReplayScreen` in your `ui/scenes/replay.py`, say which table
 shows the game (`make_table`, the core `Table` around your kit, built with `driven=True`) and
 the route of your game id (`game_id`: its routes, its record's rules and its refusal words
 follow from it); the rest is shared. Optional: `button_rects` (where the four
 controls sit, by default over the table's own bottom-right buttons), `pause_after` (the beat
 between two actions) and `progress_line` (the status line's wording)::
 
-    class ReplayScene(ReplayShell):
+    class ReplayScene(ReplayScreen):
         game_id = "mygame"
 
         def make_table(self, session):
@@ -63,7 +63,7 @@ class _NoThinking:
         raise RuntimeError("a replay's seats do not think: the record says what happened")
 
 
-class ReplayShell(Scene):
+class ReplayScreen(Scene):
     """A game's table driven by a record (see the module's docstring for what a game gives).
 
     `title` names the record in the status line ("" says "Replay"); `on_back` is what Back does

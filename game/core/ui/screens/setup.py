@@ -1,4 +1,4 @@
-"""The set-up shell: the screen before a game, where the players choose the seats (how many;
+"""The set-up screen: the one before a game, where the players choose the seats (how many;
 each one's name, human or computer, and the computer's level) and the seed, then Start.
 
 Everything about seats and the seed is here, the same for every game: the widgets
@@ -7,7 +7,7 @@ Everything about seats and the seed is here, the same for every game: the widget
 fixing the seats and seed. All `max_seats` rows exist; only the first `seats` show, so a name
 typed into a removed seat comes back when the seat is added again.
 
-For a new game's author: subclass `SetupShell` in your `ui/scenes/setup.py` with
+For a new game's author: subclass `SetupScreen` in your `ui/scenes/setup.py` with
 
 - `game_id` (whose last names are offered, whose computer levels a seat cycles through:
   the game's `bot_levels`), `min_seats` / `max_seats`;
@@ -125,7 +125,7 @@ class LevelButton(Button):
     level: str = "normal"
 
 
-class SetupShell(UIScene):
+class SetupScreen(UIScene):
     """Choose the players and the seed (see the module's docstring for what a game gives)."""
 
     fills_screen = True  # its backdrop, drawn first, covers every pixel: no clear

@@ -141,7 +141,7 @@ class TitleScene(UIScene):
         )
         self.notice: TitleNotice | None = None  # the `title.notice` route's, while shown
         self.notice_text: str | None = None  # what the notice button says (None: hidden)
-        self.notice_news = False  # it changed since the last frame drawn
+        self.notice_updated = False  # it changed since the last frame drawn
         self.add(  # beside Play online, as wide as the window leaves (placed when drawn)
             "notice",
             NoticeButton(
@@ -358,7 +358,7 @@ class TitleScene(UIScene):
         text = self.notice.text() if self.notice is not None else None
         if text != self.notice_text:
             self.notice_text = text
-            self.notice_news = True
+            self.notice_updated = True
         notice = self.widgets["notice"]
         shown = text is not None and self.widgets["online"].visible
         if shown != notice.visible:
@@ -405,7 +405,7 @@ class TitleScene(UIScene):
         self._show_notice(False)
 
     def needs_redraw(self) -> bool:
-        return self.ambient_live() or parts_moving(self) or self.notice_news
+        return self.ambient_live() or parts_moving(self) or self.notice_updated
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -435,7 +435,7 @@ class TitleScene(UIScene):
         for w in self.widgets.values():
             w.rect.y += slide  # slide in from below without moving the hit rects for long
         self.draw_widgets(surface)
-        self.notice_news = False
+        self.notice_updated = False
         for w in self.widgets.values():
             w.rect.y -= slide
         line_y = self.widgets["continue"].rect.bottom + slide + 16  # (it slides in with them)

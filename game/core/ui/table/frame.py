@@ -75,7 +75,7 @@ class FramedTable(Protocol):
 
 
 def update_frame(table: FramedTable, dt: float) -> None:
-    """One frame: the host's news, the turn controller's word, the animation, the parts."""
+    """One frame: the host's updates, the turn controller's word, the animation, the parts."""
     table.host.before_update(dt)
     table.hooks.on_update(dt)
     view = table.turn_view

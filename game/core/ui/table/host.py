@@ -1,7 +1,7 @@
 """What surrounds a table: a `TableHost`. The core table is the same wherever its game is kept;
 its host says what differs around it. `LocalHost`: a game on this machine (computers think in
 the bot worker, pass screens between people, Esc opens the pause menu, the end is the game's
-end scene). The online host (`game.online.ui.table.OnlineHost`) polls the link's news each
+end scene). The online host (`game.online.ui.table.OnlineHost`) polls the link's updates each
 frame, plays only its screen's seat, keeps nothing here, and ends with a rematch.
 """
 

@@ -49,7 +49,7 @@ class Keyed(Protocol):
 
 
 def table_targets(table: Keyed) -> list[Target]:
-    """The focus targets of a Lucky Box table (the shell drops them when driven and makes each
+    """The focus targets of a Lucky Box table (the screen drops them when driven and makes each
     skip the animation while one plays)."""
     out: list[Target] = []
     moves = table.moves

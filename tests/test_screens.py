@@ -1,5 +1,5 @@
-"""The core scene shells (game/core/ui/screens): both games' scenes are built in them, the
-replay's speed labels speak the player's language, and the shells import no game."""
+"""The core scene screens (game/core/ui/screens): both games' scenes are built in them, the
+replay's speed labels speak the player's language, and the screens import no game."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from game.blanco.ui.scenes.replay import ReplayScene as BlancoReplay
 from game.blanco.ui.scenes.setup import SetupScene as BlancoSetup
 from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
-from game.core.ui.screens.gameend import GameEndShell
-from game.core.ui.screens.replay import ReplayShell, speed_text
-from game.core.ui.screens.setup import SetupShell
+from game.core.ui.screens.gameend import GameEndScreen
+from game.core.ui.screens.replay import ReplayScreen, speed_text
+from game.core.ui.screens.setup import SetupScreen
 from game.core.ui.table import TableKit
 from game.core.ui.table.part import Part
 from game.luckybox.ui.descriptor import GAME_UI as LUCKY_UI
@@ -30,17 +30,17 @@ from tests.ui_helpers import frames, press
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_each_kind_of_scene_is_one_shell_filled_by_each_game():
+def test_each_kind_of_scene_is_one_screen_filled_by_each_game():
     # Each game's table is the core table holding its kit, handed through its UI descriptor.
     assert BLANCO_UI.table_kit is BlancoKit and TableKit in BlancoKit.__mro__
     assert LUCKY_UI.table_kit is not None and TableKit in LuckyBoxKit.__mro__
-    for shell, scenes in (
-        (SetupShell, (LuckySetup, BlancoSetup)),
-        (GameEndShell, (LuckyEnd, BlancoEnd)),
-        (ReplayShell, (LuckyReplay, BlancoReplay)),
+    for screen, scenes in (
+        (SetupScreen, (LuckySetup, BlancoSetup)),
+        (GameEndScreen, (LuckyEnd, BlancoEnd)),
+        (ReplayScreen, (LuckyReplay, BlancoReplay)),
     ):
         for scene in scenes:
-            assert issubclass(scene, shell), (scene, shell)
+            assert issubclass(scene, screen), (scene, screen)
     # One Part base: every table part of either game is a core Part.
     from game.blanco.ui.table import controls as blanco_controls, parts as blanco_parts
     from game.luckybox.ui.table import boards, controls, parts
@@ -49,7 +49,7 @@ def test_each_kind_of_scene_is_one_shell_filled_by_each_game():
         assert getattr(module, "Part", Part) is Part
 
 
-def test_the_shells_import_no_game():
+def test_the_screens_import_no_game():
     core_ui = ROOT / "game" / "core" / "ui"
     folders = ("screens", "table", "game_ui")
     for path in [p for folder in folders for p in (core_ui / folder).rglob("*.py")]:
