@@ -42,7 +42,7 @@ import pygame  # noqa: E402
 from game.blanco.rules.cards import ALL_CARDS  # noqa: E402
 from game.blanco.ui.words import card_name, colour_word  # noqa: E402
 from game.core import i18n  # noqa: E402
-from game.core.ui.text import TextCache  # noqa: E402
+from game.core.ui.toolkit.text import TextCache  # noqa: E402
 
 TARGET_SHORTEN_MS = 5.0
 TARGET_WORD_US = 5.0

@@ -107,7 +107,7 @@ class Check:
         run("import", "-window", "root", str(path), env=self.env)
         x, y, w, h = self.geometry()
         picture, box = self.picture(path, (x, y, w, h))
-        from game.core.ui.window import picture_rect
+        from game.core.ui.toolkit.window import picture_rect
 
         expected = picture_rect((w, h))
         fits = box is not None and all(abs(a - b) <= 2 for a, b in zip(box, expected, strict=True))
@@ -168,7 +168,7 @@ class Check:
         return energy(image) / max(1, energy(stretched))
 
     def click_logical(self, point: tuple[float, float]) -> None:
-        from game.core.ui.window import to_window
+        from game.core.ui.toolkit.window import to_window
 
         _x, _y, w, h = self.geometry()
         px, py = to_window(point, (w, h))
@@ -245,7 +245,7 @@ SIZES = [(1000, 1000), (800, 450), (1900, 700), SCREEN, (1100, 800)]
 def dry_run() -> int:
     """The check's headless part: the places it clicks, and where the picture sits in each
     window size it resizes to (all of the window, whatever its shape)."""
-    from game.core.ui.window import picture_rect
+    from game.core.ui.toolkit.window import picture_rect
 
     places = positions()
     for name, (x, y) in places.items():

@@ -3,7 +3,8 @@
 A game package exposes the whole game as `<package>.entry.GAME` (a `game.core.entry.Game`, a
 record of its parts: its rules and records `<package>.rules.game.RULES`, pure, with the types
 its views, events and actions travel in; its bots and words, its own or core's), and its UI
-descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.GameUI`); how to write
+descriptor as `<package>.ui.descriptor.GAME_UI` (a `game.core.ui.game_ui.descriptor.GameUI`); how
+to write
 one is docs/architecture.md's "Adding a game". The first game
 is the default: the title's first tab, the demo's game, and the game whose refusal an unknown
 record format gets. Core never imports this module; the command line (game.cli) and the tests hand
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.entry import Game
 
 if TYPE_CHECKING:
-    from game.core.ui.game_ui import GameUI
+    from game.core.ui.game_ui.descriptor import GameUI
 
 #: Every game's package, the default first.
 GAME_PACKAGES: list[str] = [
@@ -49,7 +50,8 @@ def games() -> list[Game[Any]]:
 
 
 def game_uis() -> list[GameUI]:
-    """Every game's UI descriptor (`game.core.ui.game_ui.GameUI`), the default first. (An app
+    """Every game's UI descriptor (`game.core.ui.game_ui.descriptor.GameUI`), the default first.
+    (An app
     is built from them: the app gets the `ROUTE_MODULES`' scenes too.)"""
     from game.core.ui.routes import add_routes
 

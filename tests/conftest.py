@@ -168,7 +168,7 @@ def _sprites_decoded_once() -> Iterator[None]:
     changed since (another size or time) is read again; failures are not kept."""
     import pygame
 
-    from game.core.ui.assets import Assets
+    from game.core.ui.toolkit.assets import Assets
 
     read, init = Assets._read, Assets.__init__
     kept: dict[tuple[Any, ...], object] = {}
@@ -211,7 +211,7 @@ def _sounds_decoded_once() -> Iterator[None]:
     that fails to load is not kept (it fails again, as the game's own load does)."""
     import pygame
 
-    from game.core.ui.audio import Audio
+    from game.core.ui.toolkit.audio import Audio
 
     load = Audio._load
     kept: dict[tuple[Any, ...], bytes] = {}
@@ -253,7 +253,7 @@ def _texts_rendered_once(request: pytest.FixtureRequest, monkeypatch: pytest.Mon
         return
     from collections import OrderedDict
 
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     init = TextCache.__init__
 
@@ -317,7 +317,7 @@ def _signals_left_as_found() -> Iterator[None]:
 def _render_scale_back_to_one() -> Iterator[None]:
     """A test that drew at a large window's resolution leaves the next one drawing at 1x."""
     yield
-    from game.core.ui import gfx
+    from game.core.ui.toolkit import gfx
 
     gfx.set_render_scale(1.0)
 
@@ -350,13 +350,13 @@ def app(data_dir: Path, request: pytest.FixtureRequest) -> Iterator:
     import pygame
 
     from game.catalog import new_app
-    from game.core.ui.shells.setup import SetupShell
+    from game.core.ui.screens.setup import SetupScreen
 
     deals = random.Random(request.node.nodeid)
     application = new_app()
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(SetupShell, "random_seed", lambda _self: deals.randrange(1, 1_000_000))
+            patch.setattr(SetupScreen, "random_seed", lambda _self: deals.randrange(1, 1_000_000))
             yield application
         application.close()
     finally:

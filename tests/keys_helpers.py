@@ -41,7 +41,7 @@ def focus_key(app: Any) -> Hashable:
 
 
 def targets(app: Any) -> list:
-    from game.core.ui.focus import targets_of
+    from game.core.ui.toolkit.focus import targets_of
 
     return targets_of(app.stack.top)
 

@@ -18,8 +18,8 @@ import pygame
 from game.catalog import new_app
 from game.core import storage
 from game.core.ui.app import App
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.rules import Pass, Resolve
 from game.luckybox.ui.scenes.draft import DraftScene

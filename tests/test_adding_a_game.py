@@ -150,7 +150,7 @@ DUEL = {
     "ui/kit.py": """
         from typing import Any
 
-        from game.core.ui.paint import INK, PAPER
+        from game.core.ui.toolkit.paint import INK, PAPER
         from game.core.ui.table.seats_kit import SeatsKit
 
         from ..rules.game import Over, Rolled
@@ -181,7 +181,7 @@ DUEL = {
                 self.port.ctx.text.blit_centered(surface, str(pips or "?"), 80, INK, rect.center)
     """,
     "ui/descriptor.py": """
-        from game.core.ui.game_ui import GameUI
+        from game.core.ui.game_ui.descriptor import GameUI
 
         from ..entry import GAME
         from .kit import DuelKit

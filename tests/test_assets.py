@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.core.ui.audio import Audio, NullSound  # noqa: E402
+from game.core.ui.toolkit.audio import Audio, NullSound  # noqa: E402
 
 SPRITE_DIR = ROOT / "sprites"
 SOUND_DIR = ROOT / "sounds"
@@ -423,10 +423,10 @@ def test_without_a_device_the_app_uses_null_audio_that_remembers_its_volume(
     """When the sound module cannot start at all the app falls back to NullAudio: it says it
     is unavailable, plays every named sound silently, remembers the volume set on the Settings
     screen, and the game runs on."""
-    import game.core.ui.audio as audio_module
+    import game.core.ui.toolkit.audio as audio_module
     from game.catalog import new_app
     from game.core.ui.context import NullAudio
-    from game.core.ui.scenes.settings import SettingsScene
+    from game.core.ui.screens.settings import SettingsScene
     from tests.ui_helpers import click, frames
 
     def broken(*_args: object, **_kwargs: object) -> None:
@@ -460,8 +460,8 @@ def test_a_picture_with_no_transparency_stays_opaque_in_the_display_format(tmp_p
     """The table's felt has no alpha channel: loaded for a display it keeps none (with one
     added, every full-screen blit of it was blended pixel by pixel instead of copied), while a
     sprite with transparency keeps its alpha."""
-    from game.core.ui import gfx
-    from game.core.ui.assets import Assets
+    from game.core.ui.toolkit import gfx
+    from game.core.ui.toolkit.assets import Assets
 
     pygame.display.init()
     pygame.display.set_mode((64, 48))

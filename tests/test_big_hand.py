@@ -24,7 +24,7 @@ import pytest
 
 from game.core import i18n
 from game.core.session import Seat
-from game.core.ui import gfx, window as window_mode
+from game.core.ui.toolkit import gfx, window as window_mode
 from game.luckybox.rules import Cross
 from game.luckybox.rules.parts import Pending
 from game.luckybox.ui.table.arrange import BIG_HAND

@@ -11,7 +11,7 @@ import pytest
 from game.core import i18n
 from game.core.i18n import t
 from game.core.session import Seat
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit.text import TextCache
 
 
 def run_frames(app: Any, n: int) -> None:

@@ -386,7 +386,7 @@ def test_the_titles_continue_line_says_how_the_race_stands(app) -> None:
     import pygame
 
     from game.core.session import Seat
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
     from tests.ui_helpers import click_widget, frames, press
 
     seats = [Seat("Ann"), Seat("Bot", "hard")]

@@ -21,8 +21,8 @@ from game.blanco.ui.scenes.celebration import GOLD
 from game.blanco.ui.scenes.endgrids import cell_rects
 from game.core import i18n
 from game.core.session import Seat, Session
-from game.core.ui import gfx, motion, window as window_mode
-from game.core.ui.widgets import Button
+from game.core.ui.toolkit import gfx, motion, window as window_mode
+from game.core.ui.toolkit.widgets import Button
 from tests.sweep import sampled
 from tests.ui_helpers import frames
 

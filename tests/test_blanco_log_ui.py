@@ -15,7 +15,7 @@ from game.blanco.rules.views import redact
 from game.blanco.ui.table.log_panel import LAST_MOVE
 from game.blanco.ui.words import card_name
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.screens.handoff import HandoffScene
 from game.core.ui.table import Table
 from tests.test_blanco_ui import human_step, settle
 from tests.ui_helpers import click, frames, press

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.core.ui import gfx
+from game.core.ui.toolkit import gfx
 
 
 @pytest.mark.parametrize("width", [720, 760, 540])

@@ -19,10 +19,10 @@ from game.blanco.ui.table import geometry as geo
 from game.blanco.ui.table.kit import BlancoKit
 from game.core import storage
 from game.core.session import VERSION, Seat, Session
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.replays import ReplaysScene
-from game.core.ui.scenes.stats import StatsScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.replays import ReplaysScene
+from game.core.ui.screens.stats import StatsScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from tests.support import kit_table, save_file
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait

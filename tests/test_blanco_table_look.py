@@ -12,8 +12,8 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.celebration import GOLD, settled
 from game.core.session import Seat, Session
-from game.core.ui import gfx, window as window_mode
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndScreen
+from game.core.ui.toolkit import gfx, window as window_mode
 from tests.ui_helpers import frames
 
 
@@ -65,7 +65,7 @@ def test_the_end_celebrates_then_rests(app: Any) -> None:
     end = app.ctx.nav.make("blanco.game_end", session=finished())
     app.stack.clear_to(end)
     frames(app, 2)
-    assert isinstance(end, GameEndShell) and end.needs_redraw(), "the celebration moves"
+    assert isinstance(end, GameEndScreen) and end.needs_redraw(), "the celebration moves"
     assert len({flake[5] for flake in end.confetti.flakes}) >= 8, "in the cards' colours"
     frames(app, 50)  # confetti falling over the results
     falling = confetti_pixels(app, end)
@@ -83,7 +83,7 @@ def test_the_end_celebrates_then_rests(app: Any) -> None:
 
 
 def test_reduced_motion_shows_every_row_at_once_and_no_confetti(app: Any) -> None:
-    from game.core.ui import motion
+    from game.core.ui.toolkit import motion
 
     motion.set_reduced(True)
     try:

@@ -18,7 +18,7 @@ from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.table import geometry as geo
 from game.blanco.ui.table.kit import BlancoKit
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.screens.handoff import HandoffScene
 from game.core.ui.table import Table
 from tests.support import kit_table
 from tests.ui_helpers import click, frames, press, screenshot, wait
@@ -138,7 +138,7 @@ def test_the_hint_marks_where_to_click_and_following_the_mark_makes_the_hinted_m
 ) -> None:
     from game.blanco.ui.table.keys import hint_place
     from game.blanco.ui.table.kit import HINT_PAD
-    from game.core.ui.paint import GREEN
+    from game.core.ui.toolkit.paint import GREEN
 
     app.ctx.settings.animation_speed = 8.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
@@ -211,7 +211,7 @@ def test_refusals_are_said_and_flashed(app) -> None:
 
 def test_title_chooses_blanco_and_remembers_it(app) -> None:
     from game.blanco.ui.scenes.setup import SetupScene
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     app.stack.push(TitleScene(app.ctx))
     frames(app, 60)
@@ -339,7 +339,7 @@ def test_human_with_three_bots(app) -> None:
 
 
 def test_continue_mid_turn_restores_exactly(app) -> None:
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     seats = [Seat("Ann"), Seat("Bot", "hard")]
     table = app.ctx.nav.make("blanco.start_game", seats=seats, seed=33)
@@ -407,7 +407,7 @@ def test_key_animation_steps_on_screen(app) -> None:
     """A solo game played by clicks without skipping: a screenshot of each key step part-way
     through its animation (the deal, the private look, a draw, a play, a line glowing, flying
     to the box, the grid closing up, a chain reaction, the second grid, the win)."""
-    from game.core.ui.animator import Effect
+    from game.core.ui.toolkit.animator import Effect
 
     speed = 3.0
     app.ctx.settings.animation_speed = speed

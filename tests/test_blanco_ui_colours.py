@@ -18,7 +18,7 @@ from tests.vision import DEUTAN, PROTAN, convert, grey, lab, simulate
 
 def sheet() -> pygame.Surface:
     """The ten colours as big cards (number 7) with their names, and as small cards."""
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     text = TextCache()
     art = CardArt(text)

@@ -13,7 +13,7 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
     from game.blanco.ui.scenes.matchscore import MatchScoreScene
     from game.blanco.ui.scenes.setup import SetupScene
     from game.core import saves
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     app.ctx.settings.animation_speed = 40.0
     setup = SetupScene(app.ctx)

@@ -18,7 +18,7 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.blanco.ui.table import geometry as geo
 from game.core.session import Seat
-from game.core.ui import gfx, window as window_mode
+from game.core.ui.toolkit import gfx, window as window_mode
 from tests.test_blanco_ui import click_action, settle
 from tests.ui_helpers import frames
 

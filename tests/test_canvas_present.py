@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.core.ui import gfx
-from game.core.ui.canvas import Canvas
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.canvas import Canvas
 
 
 @pytest.fixture

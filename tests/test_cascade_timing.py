@@ -9,7 +9,7 @@ from collections import deque
 import pytest
 
 from game.core.session import Seat, Session
-from game.core.ui.animator import Animator, EventStyle
+from game.core.ui.toolkit.animator import Animator, EventStyle
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import events as ev
 from game.luckybox.ui.scenes.table import start_game

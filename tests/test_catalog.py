@@ -15,8 +15,8 @@ from game import catalog, cli
 from game.blanco.entry import BLANCO
 from game.core.game import RecordError
 from game.core.records import game_of
-from game.core.ui.game_ui import STANDARD_ROUTES, GameUI
-from game.core.ui.nav import Navigator
+from game.core.ui.game_ui.descriptor import STANDARD_ROUTES, GameUI
+from game.core.ui.toolkit.nav import Navigator
 from game.luckybox.entry import LUCKYBOX
 
 CORE_ROUTES = {"title", "settings", "pause", "confirm", "handoff", "replays", "stats", "howto"}

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game.core.paths import SPRITES_DIR
-from game.core.ui.assets import Assets
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit.assets import Assets
+from game.core.ui.toolkit.text import TextCache
 from game.luckybox.rules.cards import load_deck
 from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, CardView
 from game.luckybox.ui.table.boards import draw_dashed_ring
@@ -203,8 +203,8 @@ def test_table_screenshots_in_other_visions(app) -> None:
 
 @pytest.mark.parametrize("vision", list(VISIONS))
 def test_a_disabled_button_looks_off_without_colour(vision) -> None:
-    from game.core.ui.paint import PINK
-    from game.core.ui.widgets import Button
+    from game.core.ui.toolkit.paint import PINK
+    from game.core.ui.toolkit.widgets import Button
 
     pygame.init()
     text = TextCache()

@@ -10,15 +10,15 @@ import pygame
 import pytest
 
 from game.core import daily, i18n
-from game.core.ui import window as window_mode
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndScreen
+from game.core.ui.toolkit import window as window_mode
 from tests.test_text_fits import finished
 from tests.ui_helpers import click_widget, frames, press, seen
 
 SIZES = [(1024, 768), (1280, 720), (2560, 1080)]
 
 
-def daily_end(app: Any, size: tuple[int, int], practice: bool = False) -> GameEndShell:
+def daily_end(app: Any, size: tuple[int, int], practice: bool = False) -> GameEndScreen:
     window_mode.the_window().size = size
     app.settle_window()
     session = finished(["Maximilian"], 3)
@@ -27,7 +27,7 @@ def daily_end(app: Any, size: tuple[int, int], practice: bool = False) -> GameEn
     app.stack.clear_to(end)
     frames(app, 30, dt=0.1)
     seen(app)
-    assert isinstance(end, GameEndShell) and end.share_rect is not None
+    assert isinstance(end, GameEndScreen) and end.share_rect is not None
     return end
 
 
@@ -64,8 +64,8 @@ def test_copy_says_copied_on_its_button_not_over_the_line(app: Any, size) -> Non
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_practice_note_sits_above_the_line_not_against_the_top(app: Any, size) -> None:
-    from game.core.ui import gfx
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit import gfx
+    from game.core.ui.toolkit.text import TextCache
 
     drawn: dict[str, Any] = {}
     real = TextCache.blit_centered

@@ -13,9 +13,9 @@ import pytest
 from game.blanco.ui.table.kit import BlancoKit
 from game.core import daily, daily_history
 from game.core.session import Seat
-from game.core.ui.scenes.stats import StatsScene
-from game.core.ui.scenes.stats_daily import DailyStatsScene
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndScreen
+from game.core.ui.screens.stats import StatsScene
+from game.core.ui.screens.stats_daily import DailyStatsScene
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.support import drive, kit_table, table_of, title
@@ -50,7 +50,7 @@ def test_title_daily_deal_to_the_end_then_copy_and_streak(app: Any, data_dir: An
 
     end, _ = drive(app, table, random.Random(4))
     frames(app, 3)
-    assert isinstance(end, GameEndShell) and end.share is not None
+    assert isinstance(end, GameEndScreen) and end.share is not None
     line, squares = end.share
     total = session.state.players[0].total
     assert line.startswith(f"Super Mega Lucky Box daily \u00b7 {TODAY} \u00b7 {total} point")
@@ -105,7 +105,7 @@ def test_a_later_game_the_same_day_is_practice_and_says_so(app: Any) -> None:
     assert is_lucky_box_table(table)
     assert table.session.daily_practice
     assert table.session.record()["daily_practice"] is True
-    from game.core.ui.daily import badge
+    from game.core.ui.table.daily import badge
 
     assert "practice" in badge(table.session)
     end, _ = drive(app, table, random.Random(6))
@@ -158,11 +158,11 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     session.bots[0] = session.game.bots.make_bot("easy", 1, 0)
     app.ctx.settings.animation_speed = 64.0
     for _ in range(6000):
-        if isinstance(app.stack.top, GameEndShell):
+        if isinstance(app.stack.top, GameEndScreen):
             break
         frames(app, 2)
     end = app.stack.top
-    assert isinstance(end, GameEndShell) and end.share is not None
+    assert isinstance(end, GameEndScreen) and end.share is not None
     turns = session.state.players[0].turns
     assert end.share[0] == f"Blanco daily \u00b7 {TODAY} \u00b7 {turns} turns"
     history, _ = daily_history.load_history(app.ctx.game_dir("blanco"))
@@ -182,7 +182,7 @@ def test_the_line_to_share_has_room_under_the_results(
     in every window shape, Large German text included."""
     from game.blanco.entry import BLANCO
     from game.core import i18n
-    from game.core.ui import gfx, window as window_mode
+    from game.core.ui.toolkit import gfx, window as window_mode
     from tests.test_text_fits import finished
 
     if large:
@@ -200,7 +200,7 @@ def test_the_line_to_share_has_room_under_the_results(
         frames(app, 30, dt=0.1)  # the bars have grown
         app.redraw()
         frames(app, 1)
-        assert isinstance(end, GameEndShell) and end.share_rect is not None
+        assert isinstance(end, GameEndScreen) and end.share_rect is not None
         results = end.scale_rect() if game == "luckybox" else end.panel()
         shadow_bottom = results.bottom + 8
         share = end.share_rect
@@ -214,7 +214,7 @@ def test_the_line_to_share_has_room_under_the_results(
 def test_the_drafts_say_it_is_the_daily_deal_above_their_title(app: Any) -> None:
     """The day's game says so from its first screen (the draft of its first cards) on, as its
     table does: a pink pill above the draft's title, and none in another game's draft."""
-    from game.core.ui.paint import PINK
+    from game.core.ui.toolkit.paint import PINK
     from game.luckybox.ui.scenes.draft import DAILY_BADGE_AT
 
     x, y = DAILY_BADGE_AT
@@ -281,7 +281,7 @@ def test_continue_says_the_saved_game_is_the_days_deal(app: Any) -> None:
     Daily deal with the day's game saved goes on with it: a second deal would be practice, and
     the counted game lost."""
     from game.core import i18n
-    from game.core.ui.scenes.dialog import ConfirmDialog
+    from game.core.ui.screens.dialog import ConfirmDialog
 
     click_widget(app, title(app), "daily", 3)
     for _ in range(3):  # the first cards kept by clicks: the game is under way, and saved
@@ -346,7 +346,7 @@ def test_replays_say_which_games_were_the_days_deal(app: Any) -> None:
     """A kept daily game's row says so under its date (a practice one that it was practice);
     another game's row says only solo or how many played."""
     from game.core.storage import finished_extra, keep_record, list_records
-    from game.core.ui.scenes.replays import kind_line
+    from game.core.ui.screens.replays import kind_line
     from game.luckybox.entry import LUCKYBOX
     from tests.test_text_fits import finished
 

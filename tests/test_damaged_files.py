@@ -92,7 +92,7 @@ def _players(folder: Path) -> tuple[bool, object]:
 
 
 def _last_game(folder: Path) -> tuple[bool, object]:
-    from game.core.ui.scenes.title import load_last_game
+    from game.core.ui.screens.title import load_last_game
 
     heard: list[str] = []
     game = load_last_game(folder, GAME_IDS, tell=heard.append)

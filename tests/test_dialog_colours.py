@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 
 from game.core.session import Seat
-from game.core.ui.guide import NO_FIRST_TIME
-from game.core.ui.paint import GREEN, RED
-from game.core.ui.scenes.dialog import ConfirmDialog
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.guide import NO_FIRST_TIME
+from game.core.ui.toolkit.paint import GREEN, RED
 from game.luckybox.ui.scenes.table import start_game
 from tests.support import take_turn, title, to_first_number
 from tests.test_play_honest import ask_quit

@@ -3,8 +3,8 @@ already chosen: a chosen card's ring is cyan with a tick, never the pointer's ye
 
 from __future__ import annotations
 
-from game.core.ui import gfx
-from game.core.ui.paint import YELLOW
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import YELLOW
 from game.luckybox.ui.scenes.draft import CHOSEN, DraftScene
 from tests.ui_helpers import click, frames, seen
 

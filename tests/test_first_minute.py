@@ -122,7 +122,7 @@ def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
 
 def test_the_window_title_names_the_game_on_the_table(app):
     from game.blanco.ui.table.kit import BlancoKit
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
     from tests.support import kit_table
 
     app.stack.push(TitleScene(app.ctx))

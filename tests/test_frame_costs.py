@@ -16,9 +16,9 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import paint
-from game.core.ui.snapshot import Snapshot
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import paint
+from game.core.ui.toolkit.snapshot import Snapshot
+from game.core.ui.toolkit.text import TextCache
 from tests.ui_helpers import frames
 
 

@@ -16,9 +16,9 @@ from game.blanco.rules import events as bev
 from game.blanco.ui.learn import pages as blanco_pages
 from game.core import i18n
 from game.core.session import Seat
-from game.core.ui import gfx
-from game.core.ui.animator import FloatText
-from game.core.ui.window import on_screen_size
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import FloatText
+from game.core.ui.toolkit.window import on_screen_size
 from game.luckybox.rules import events as ev
 from game.luckybox.ui.cardview import FULL
 from game.luckybox.ui.scenes.table import start_game

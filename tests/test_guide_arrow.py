@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.core import i18n
-from game.core.ui import gfx
-from game.core.ui.guide import Guide
-from game.core.ui.sketch import arrow_covers, arrow_tip_bobbed, label_area
+from game.core.ui.screens.guide import Guide
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.sketch import arrow_covers, arrow_tip_bobbed, label_area
 from tests.keys_helpers import key
 from tests.sweep import sampled
 from tests.ui_helpers import frames, post_click, post_key, wait

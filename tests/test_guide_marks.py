@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.ui.guide import Guide
-from game.core.ui.sketch import (
+from game.core.ui.screens.guide import Guide
+from game.core.ui.toolkit.sketch import (
     ARROW_HALF,
     SHAFT_HALF,
     arrow_covers,
@@ -180,7 +180,7 @@ def test_the_guides_arrow_never_covers_what_it_points_at_in_the_guided_games(app
     where the thing has room beside it (a button, a pile, a card of the set-up), also off
     every other thing to click (behind its head, which lies on the thing) and off the guide's
     and the table's text."""
-    from game.core.ui import gfx
+    from game.core.ui.toolkit import gfx
 
     clean = {"luckybox": {"keep", "next"}, "blanco": {"setup_reveal", "setup_look", "discard"}}
     for game in ("luckybox", "blanco"):

@@ -18,9 +18,9 @@ from game.blanco.ui.scenes.gameend import GameEndScene as BlancoEnd
 from game.blanco.ui.table.kit import BlancoKit
 from game.blanco.ui.words import card_name
 from game.core import i18n, storage
-from game.core.ui.guide import LEARN_FILE, NO_FIRST_TIME, Guide
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.howto import HowToScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.guide import LEARN_FILE, NO_FIRST_TIME, Guide
+from game.core.ui.screens.howto import HowToScene
 from game.luckybox.rules import Cross
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
@@ -132,7 +132,7 @@ def test_the_first_new_game_offers_a_guided_game_once(app, data_dir, monkeypatch
 
 
 def test_the_offer_keeps_the_games_name_on_one_line_in_french(app, monkeypatch):
-    from game.core.ui.scenes.dialog import PANEL
+    from game.core.ui.screens.dialog import PANEL
 
     monkeypatch.delenv(NO_FIRST_TIME)
     i18n.set_language("fr")
@@ -351,7 +351,7 @@ def test_quitting_to_the_title_removes_the_guide(app):
 
 
 def test_a_long_sentence_gets_a_smaller_size_not_a_cut(app):
-    from game.core.ui.guide import LINE, fit_lines
+    from game.core.ui.screens.guide import LINE, fit_lines
 
     text = app.ctx.text
     short = "The number is 5: cross a gold square."

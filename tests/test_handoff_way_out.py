@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.core.session import Seat
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.ui_helpers import click, click_widget, frames, press
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ui import canvas as canvas_module, gfx, window as window_mode
-from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.toolkit import canvas as canvas_module, gfx, window as window_mode
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
 from tests.ui_helpers import frames, screenshot
 
 RED, BLUE, BLACK = (255, 0, 0), (0, 0, 255), (0, 0, 0)
@@ -96,7 +96,7 @@ def test_at_scale_one_everything_is_pygames_own() -> None:
 
 
 def test_text_is_rendered_with_the_pixels_of_its_scale() -> None:
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     text = TextCache()
     one = text.render("Lightning", 20, (255, 255, 255))
@@ -216,7 +216,7 @@ def test_a_resize_keeps_the_picture_then_draws_at_the_new_resolution(make_app, m
 
 
 def test_the_systems_mouse_is_mapped_and_posted_events_are_not(make_app) -> None:
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     app = make_app((1920, 1080))
     title = TitleScene(app.ctx)
@@ -250,7 +250,7 @@ def test_the_systems_mouse_is_mapped_and_posted_events_are_not(make_app) -> None
 
 def test_sprites_come_in_a_2x_set_used_when_the_picture_is_drawn_larger() -> None:
     from game.core.paths import SPRITES_DIR
-    from game.core.ui.assets import HI_DIR, Assets
+    from game.core.ui.toolkit.assets import HI_DIR, Assets
 
     pygame.display.init()
     try:

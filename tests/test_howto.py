@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui.scenes.howto import ART, TEXT_WIDTH, HowToScene
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.howto import ART, TEXT_WIDTH, HowToScene
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.title import TitleScene
 from tests.support import title
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
 
@@ -119,7 +119,7 @@ def test_how_to_play_opens_from_the_pause_menu_of_each_game(app, game, route):
 
 
 def test_reduced_motion_turns_pages_without_sliding(app):
-    from game.core.ui import motion
+    from game.core.ui.toolkit import motion
 
     howto = open_from_title(app, "luckybox")
     click_widget(app, howto, "next", 1)

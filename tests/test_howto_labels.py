@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game.core import i18n
-from game.core.ui import sketch
-from game.core.ui.scenes.howto import ART
+from game.core.ui.screens.howto import ART
+from game.core.ui.toolkit import sketch
 from tests.ui_helpers import frames
 
 #: Inside the picture's panel (drawn at ART.inflate(24, 20) with a border of 4).
@@ -56,7 +56,7 @@ def test_a_caption_wider_than_its_column_takes_a_second_line_at_its_own_size() -
     """German "auf deine Wertungskarte" under the star on the token bonuses page: two lines
     at the caption's size, not one line shrunk to a whisper (nor one running into the next
     column's caption)."""
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     cache = TextCache()
     surface = pygame.Surface((1280, 720))

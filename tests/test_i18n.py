@@ -306,7 +306,7 @@ def test_french_speaks_to_the_player_as_tu_throughout() -> None:
 
 
 def test_wrapped_french_never_starts_a_line_with_its_punctuation() -> None:
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     i18n.set_language("fr")
     cache = TextCache()
@@ -321,7 +321,7 @@ def test_engine_refusals_reach_the_player_in_their_language() -> None:
     from game.blanco.ui.refusal_words import say_refusal
     from game.blanco.ui.words import card_name, where
     from game.core.game import Refusal
-    from game.core.ui.refusals import refusal_words
+    from game.core.ui.table.refusals import refusal_words
 
     empty = Refusal(
         "discard_empty", "player {player} cannot draw from the discard pile: it is empty", player=0

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ui.focus import Target, nearest
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.title import TitleScene
+from game.core.ui.toolkit.focus import Target, nearest
 from game.luckybox.ui.scenes.setup import SetupScene
 from tests.keys_helpers import (
     act_on,
@@ -245,7 +245,7 @@ def test_the_ring_breathes_but_holds_still_with_reduced_motion(app):
 
 
 def test_resting_on_a_button_shows_its_tooltip_and_a_key_puts_it_away(app):
-    from game.core.ui.tooltip import text_of
+    from game.core.ui.toolkit.tooltip import text_of
 
     app.stack.clear_to(TitleScene(app.ctx))
     frames(app, 30)

@@ -17,8 +17,8 @@ from game.blanco.ui.scenes.gameend import GameEndScene
 from game.blanco.ui.table.kit import BlancoKit
 from game.core import i18n
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from tests.keys_helpers import (
     POSTED,
@@ -207,7 +207,7 @@ def test_h_then_enter_enter_follows_the_hint_move_by_move(app) -> None:
 def test_the_ring_on_a_pile_goes_round_its_count_in_german(app) -> None:
     """The piles' counts stand just above them; "Nachziehstapel: 90" is wider than the card, so
     a ring round the card alone crossed the words. The ring takes in the count."""
-    from game.core.ui import gfx
+    from game.core.ui.toolkit import gfx
 
     i18n.set_language("de")
     app.ctx.settings.animation_speed = 8.0

@@ -12,8 +12,8 @@ import random
 import pygame
 
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.rules import Cross, Pass, Resolve
 from game.luckybox.ui.cardview import EXACT, LIGHTNING

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from game.core import i18n
-from game.core.ui.scenes.settings import LABEL_INSET, SettingsScene, row_origin
-from game.core.ui.text import TextCache
+from game.core.ui.screens.settings import LABEL_INSET, SettingsScene, row_origin
+from game.core.ui.toolkit.text import TextCache
 from tests.ui_helpers import frames
 
 SHAPES = [(lang, size) for lang in ("en", "fr", "de") for size in ("normal", "large")]
@@ -102,7 +102,7 @@ def test_blancos_banner_keeps_clear_of_its_border(make_app, monkeypatch, lang, s
     the line keeps BANNER_MARGIN clear at each end, at any shape, language and text size."""
     from game.blanco.ui.table.parts import BANNER_MARGIN
     from game.core.session import Seat
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     app = make_app(window)
     use(app, lang, size)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.core.ui.layout import (
+from game.core.ui.toolkit.layout import (
     BUTTON_REGIONS,
     REQUIRED_REGIONS,
     Layout,
@@ -169,7 +169,7 @@ def test_row_in_splits_evenly() -> None:
 def test_anchored_regions_follow_a_wide_or_tall_view() -> None:
     """`Layout.fit`: each anchored edge moves by the room beside (or above) the design; a
     region not anchored stays where the design has it."""
-    from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH
+    from game.core.ui.toolkit.layout import END, GROW_END, START, STAY, STRETCH
 
     layout = Layout(
         {

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import window as window_mode
+from game.core.ui.toolkit import window as window_mode
 from game.luckybox.ui.cardview import MINI_CROSSED
 from game.luckybox.ui.scenes.table import start_game
 from game.luckybox.ui.table.boards import FULL_ART_WIDTH
@@ -148,7 +148,7 @@ def test_pass_and_play_the_next_player_does_not_read_the_last_ones_move(app: Any
     """Two people at one screen choose in turn for the same number: the second reads nothing
     of the first's move for it (their board does not show it either), and it is told once the
     next number is revealed."""
-    from game.core.ui.scenes.handoff import HandoffScene
+    from game.core.ui.screens.handoff import HandoffScene
     from tests.ui_helpers import click_widget
 
     app.ctx.settings.animation_speed = 4.0

@@ -11,8 +11,8 @@ import pygame
 
 from game import catalog
 from game.core.session import Seat
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.settings import SettingsScene
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.settings import SettingsScene
 from game.core.ui.settings import FILE_NAME, Settings, load_settings
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 

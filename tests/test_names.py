@@ -12,7 +12,7 @@ import pygame
 from game.blanco.ui.scenes.setup import SetupScene as BlancoSetup
 from game.blanco.ui.table.kit import BlancoKit
 from game.core.names import FILE_NAME, last_seats, remember_seats
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
 from tests.support import kit_table
 from tests.ui_helpers import click, click_widget, frames, press, screenshot, texts_drawn
@@ -230,7 +230,7 @@ def test_kept_default_names_read_in_the_language_spoken_now(app, data_dir) -> No
     it is, even one that looks like another seat's default; and a kept default is no person's
     name for the daily deal or an online table."""
     from game.core import i18n
-    from game.core.ui.shells.setup import person_name
+    from game.core.names import person_name
 
     seats = [("Player 1", "human"), ("Computer 2", "hard"), ("Player 2", "human")]
     remember_seats(data_dir, "luckybox", seats)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.ui.native_noise import alsa_lines_to_the_log
+from game.core.ui.toolkit.native_noise import alsa_lines_to_the_log
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.blanco.entry import BLANCO
-from game.core.ui import attention
+from game.core.ui.toolkit import attention
 from game.online.client import SeatClient
 from tests.test_online_ui import ServerThread, host_table, our_moves, until
 from tests.ui_helpers import frames

@@ -16,7 +16,7 @@ import pytest
 
 from game import catalog
 from game.blanco.entry import BLANCO
-from game.core.ui.shells.plain import GameEndScene
+from game.core.ui.screens.plain import GameEndScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.online.ui.host import HostScene

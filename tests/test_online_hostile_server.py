@@ -329,7 +329,7 @@ def test_a_changed_certificate_hears_no_http_request(tmp_path: Path) -> None:
 
 # -- a table that promised no deal ---------------------------------------------------------------
 def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any) -> None:
-    from game.core.ui.shells.gameend import GameEndShell
+    from game.core.ui.screens.gameend import GameEndScreen
 
     app.ctx.settings.animation_speed = 8.0
     before, events, final = blanco_last_step()
@@ -339,7 +339,7 @@ def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any)
     try:
         at_the_table(app, server)
         server.go()  # the last step once the table stands (a lobby shows no steps)
-        run_until(app, lambda: isinstance(app.stack.top, GameEndShell), limit=30)
+        run_until(app, lambda: isinstance(app.stack.top, GameEndScreen), limit=30)
         end = app.stack.top
         assert end.note is not None
         line = "This table sent no commitment: its deal cannot be verified."
@@ -362,7 +362,7 @@ def test_pictures_of_the_line_and_the_end_page(
     """The table stopped by a hostile server, and the end page of a table that promised no
     deal, in English, French and German (screenshots/online/hostile_*: looked at)."""
     from game.catalog import new_app
-    from game.core.ui.shells.gameend import GameEndShell
+    from game.core.ui.screens.gameend import GameEndScreen
     from tests.test_online_ui_shots import shot
     from tests.ui_helpers import frames
 
@@ -389,7 +389,7 @@ def test_pictures_of_the_line_and_the_end_page(
         try:
             at_the_table(app, ending)
             ending.go()
-            run_until(app, lambda: isinstance(app.stack.top, GameEndShell), limit=30)
+            run_until(app, lambda: isinstance(app.stack.top, GameEndScreen), limit=30)
             frames(app, 2)
             assert app.stack.top.note() == no_commitment()
             shot(app, f"hostile_end_{tag}")

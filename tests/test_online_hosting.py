@@ -27,7 +27,7 @@ import pytest
 
 from game.blanco.entry import BLANCO
 from game.blanco.ui.table.kit import BlancoKit
-from game.core.ui.quitting import QuitQuestion
+from game.core.ui.screens.quitting import QuitQuestion
 from game.core.ui.settings import load_settings
 from game.online import hosting, protocol as p
 from game.online.client import SeatClient

@@ -12,7 +12,7 @@ import pytest
 
 from game.blanco.entry import BLANCO
 from game.core import i18n
-from game.core.ui.quitting import QuitQuestion
+from game.core.ui.screens.quitting import QuitQuestion
 from game.online.client import SeatClient
 from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene

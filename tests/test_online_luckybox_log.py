@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.ui import window
+from game.core.ui.toolkit import window
 from game.luckybox.ui.table.log_parts import LastMoves
 from tests.test_online_ui import (
     ServerThread,

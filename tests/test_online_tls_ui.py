@@ -19,7 +19,7 @@ import pytest
 
 from game.blanco.ui.scenes.gameend import GameEndScene
 from game.catalog import games
-from game.core.ui.shells.gameend import SHARED_BUTTONS_Y
+from game.core.ui.screens.gameend import SHARED_BUTTONS_Y
 from game.online import tls
 from game.online.server import GameServer, bound_port, start, tls_context
 from game.online.store import SqliteStore

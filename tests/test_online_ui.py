@@ -20,7 +20,7 @@ from game.blanco.ui.table.kit import BlancoKit
 from game.catalog import games
 from game.core import i18n
 from game.core.storage import list_records
-from game.core.ui.scenes.replays import kind_line
+from game.core.ui.screens.replays import kind_line
 from game.online import protocol as p
 from game.online.client import OPEN_TIMEOUT, SeatClient
 from game.online.names import rematch_code
@@ -859,8 +859,8 @@ def test_a_phrase_said_from_the_seats_menu_and_one_heard_at_the_table(app, serve
     until(app, lambda: seats.problem != "", what="our own phrase on the line")
     assert seats.problem == "Host: Hello!"
     # Its Game menu is not "Paused" (the game goes on), and Quit says the seat is kept.
-    from game.core.ui.scenes.dialog import ConfirmDialog
-    from game.core.ui.scenes.pause import PauseScene
+    from game.core.ui.screens.dialog import ConfirmDialog
+    from game.core.ui.screens.pause import PauseScene
 
     click(app, seats.widget("menu").rect.center)
     pause = app.stack.top

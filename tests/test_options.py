@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.ui import motion
-from game.core.ui.scenes.settings import SettingsScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.settings import SettingsScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.settings import Settings, load_settings
-from game.core.ui.widgets import Button
+from game.core.ui.toolkit import motion
+from game.core.ui.toolkit.widgets import Button
 from tests.sound_helpers import read_mulaw
 from tests.ui_helpers import click, click_widget, frames, screenshot
 
@@ -52,7 +52,7 @@ def test_defaults_music_on_gently_motion_full_text_normal() -> None:
 
 def test_every_setting_row_has_its_widget_inside_the_panel(app) -> None:
     scene = open_settings(app)
-    from game.core.ui.scenes.settings import PANEL
+    from game.core.ui.screens.settings import PANEL
 
     for row in scene.rows:
         assert PANEL.contains(scene.widget(row.name).rect), row.name
@@ -140,7 +140,7 @@ def test_a_foreign_text_size_in_the_file_is_ignored(data_dir: Path) -> None:
 
 
 def test_reduced_motion_calms_the_table_effects() -> None:
-    from game.core.ui.animator import Burst, Fly
+    from game.core.ui.toolkit.animator import Burst, Fly
 
     star = pygame.Surface((10, 10))
     star.fill((255, 255, 0))

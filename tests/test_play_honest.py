@@ -19,9 +19,9 @@ from game.core import storage
 from game.core.game import Refusal
 from game.core.session import Seat, Session
 from game.core.ui.app import App
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.support import save_file, take_turn, title, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press, seen, wait
@@ -346,7 +346,7 @@ def test_a_swap_offers_one_way_back(app):
 
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
 def test_the_guide_never_says_press_next_once_next_was_pressed(app, game):
-    from game.core.ui.guide import Guide
+    from game.core.ui.screens.guide import Guide
 
     app.ctx.nav.make(f"{game}.guided")
     frames(app, 2)

@@ -11,7 +11,7 @@ import pygame
 from game.blanco.entry import BLANCO
 from game.blanco.rules import Setup
 from game.core.session import Seat
-from game.core.ui.focus import HIGHLIGHTED, targets_of
+from game.core.ui.toolkit.focus import HIGHLIGHTED, targets_of
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import start_game
 from tests.keys_helpers import focus_key, key, show_ring

@@ -14,7 +14,7 @@ from game.blanco.ui.scenes.table import start_game as start_blanco
 from game.blanco.ui.table.kit import BlancoKit
 from game.core.session import Seat
 from game.core.ui.app import App
-from game.core.ui.scenes.handoff import HandoffScene
+from game.core.ui.screens.handoff import HandoffScene
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from tests.support import (

@@ -352,7 +352,7 @@ def test_the_titles_notice_has_room_for_its_line(
     would shrink, readable at Large text in the three languages, over nothing else."""
     from game.catalog import new_app
     from game.core import i18n
-    from game.core.ui.title_notice import NoticeButton
+    from game.core.ui.screens.title_notice import NoticeButton
     from tests.test_online_ui_shots import CHECKED, shot
     from tests.test_text_overlaps import watched_frames
 
@@ -392,7 +392,7 @@ def test_the_titles_notice_has_room_for_its_line(
 # -- a local game resumed keeps its move log -------------------------------------------------------
 def quit_to_title_and_continue(app: Any, table: Any, game: str) -> Any:
     """Esc, Quit to title, Yes; then the title's Continue, all by clicks: the table resumed."""
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     press(app, pygame.K_ESCAPE, 2)
     pause = app.stack.top

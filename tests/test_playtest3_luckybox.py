@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import window as window_mode
-from game.core.ui.guide import Guide
-from game.core.ui.scenes.title import TitleScene
-from game.core.ui.shells.gameend import LAND, GameEndShell
-from game.core.ui.sketch import ARROW_BOB, SHAFT_HALF
-from game.core.ui.tooltip import DELAY, FADE
+from game.core.ui.screens.gameend import LAND, GameEndScreen
+from game.core.ui.screens.guide import Guide
+from game.core.ui.screens.title import TitleScene
+from game.core.ui.toolkit import window as window_mode
+from game.core.ui.toolkit.sketch import ARROW_BOB, SHAFT_HALF
+from game.core.ui.toolkit.tooltip import DELAY, FADE
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from game.luckybox.ui.table.kit import is_lucky_box_table, kit_of
 from tests.keys_helpers import key
@@ -46,18 +46,18 @@ def test_one_enter_on_lucky_box_results_plays_again_and_never_leaves(app: Any) -
     assert app.ring.visible and app.ring.current_key(scene) == "continue"
     press(app, pygame.K_RETURN, 2)  # Continue: the results
     for _ in range(300):
-        if isinstance(app.stack.top, GameEndShell):
+        if isinstance(app.stack.top, GameEndScreen):
             break
         frames(app, 1)
     end = app.stack.top
-    assert isinstance(end, GameEndShell) and end.game_id == "luckybox", type(end)
+    assert isinstance(end, GameEndScreen) and end.game_id == "luckybox", type(end)
     frames(app, round(LAND / DT) + 5)  # the moment has landed
     assert end.landed and app.ring.visible
     assert app.ring.current_key(end) == "again", "the focus starts on Play again"
     press(app, pygame.K_SPACE, 3)  # out of habit: nothing
     assert app.stack.top is end, "Space acted on the results"
     press(app, pygame.K_RETURN, 3)
-    assert not isinstance(app.stack.top, (TitleScene, GameEndShell)), type(app.stack.top)
+    assert not isinstance(app.stack.top, (TitleScene, GameEndScreen)), type(app.stack.top)
     assert not any(isinstance(s, TitleScene) for s in app.stack.scenes), "one Enter left the game"
     assert type(app.stack.top).__module__.startswith("game."), "a new Lucky Box deal"
     assert not app.errors, app.errors[0]

@@ -4,7 +4,7 @@
 - `--help` lists the options to play, watch and check; the server's two dozen settings sit
   under one heading that `--serve --help` lists, each option keeping its name and meaning.
 - docs/architecture.md's tree names only files that exist, and every module of the core, its
-  table and its shells; CONTRIBUTING names only what requirements-dev.txt installs.
+  table and its screens; CONTRIBUTING names only what requirements-dev.txt installs.
 - Computers play at the Normal pace for a new player (one who can follow a turn); a pace
   saved before, Brisk included, is kept."""
 
@@ -130,7 +130,17 @@ def test_the_architecture_tree_names_only_files_that_exist() -> None:
     assert missing == [], missing
 
 
-@pytest.mark.parametrize("folder", ["game/core", "game/core/ui/table", "game/core/ui/shells"])
+@pytest.mark.parametrize(
+    "folder",
+    [
+        "game/core",
+        "game/core/ui",
+        "game/core/ui/toolkit",
+        "game/core/ui/game_ui",
+        "game/core/ui/table",
+        "game/core/ui/screens",
+    ],
+)
 def test_the_architecture_tree_names_every_module_of_the_core(folder: str) -> None:
     names = {Path(name).name for _folder, name in named_files()}
     modules = {p.name for p in (REPO / folder).glob("*.py") if p.name != "__init__.py"}

@@ -13,7 +13,7 @@ from game.blanco.rules.state import TURN
 from game.core import i18n
 from game.core.seat_names import default_name
 from game.core.session import Seat
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from tests.blanco_helpers import RED, c, ready
 from tests.test_blanco_ui import cell_at, click_action, human_step, settle
 from tests.ui_helpers import click, click_widget, frames, press, screenshot
@@ -63,7 +63,7 @@ def test_enter_during_a_played_cards_flight_is_next(app: Any) -> None:
 
 def newest_log_row(table: Any) -> pygame.FRect:
     """Where the log panel drew its newest line (the panel's rows start under its title)."""
-    from game.core.ui import log_panel as lp
+    from game.core.ui.table import log_panel as lp
 
     panel = table.kit.log_panel
     rect = panel.rect()
@@ -164,7 +164,7 @@ def test_a_daily_deal_begun_in_english_names_its_player_in_the_language_now(
     """Issue 74, item 9: a Lucky Box daily deal begun in English keeps its seat as "You" (the
     save keeps the name the game began with); in French or German the draft's prompt and the
     title's Continue line say "Toi" / "Du", never "You"."""
-    from game.core.ui.daily import start_daily
+    from game.core.ui.table.daily import start_daily
     from game.luckybox.ui.scenes.draft import DraftScene
     from tests.support import title
     from tests.ui_helpers import texts_drawn
@@ -200,7 +200,7 @@ def test_a_blanco_daily_begun_in_english_is_continued_under_the_players_word(
 ) -> None:
     """Issue 74, item 9: Blanco's daily deal (its seat "You") left for the title: the
     Continue line names its player in the language spoken now."""
-    from game.core.ui.daily import start_daily
+    from game.core.ui.table.daily import start_daily
 
     table = start_daily(app.ctx, "blanco", "2026-11-27")
     frames(app, 120)  # the deal
@@ -264,7 +264,7 @@ def test_a_records_solo_you_is_listed_in_the_language_now(language: str) -> None
     """Issue 74, item 9: Replays and Statistics list a kept record's names as the screens name
     them: a solo game's "You" and a default name in the language spoken now; a table of more
     keeps a person's chosen name "You" as they typed it."""
-    from game.core.ui.scenes.replays import shown_names
+    from game.core.ui.screens.replays import shown_names
 
     i18n.set_language(language)
     assert shown_names(["You"]) == [YOU[language]]

@@ -128,7 +128,7 @@ def test_the_focused_buttons_tip_stays_off_the_other_buttons(app):
     Statistics (and in the pause menu over How to play's label): it goes beside it now."""
     import pygame
 
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
     from tests.keys_helpers import key, walk_to
 
     app.stack.clear_to(TitleScene(app.ctx))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.setup import SetupScene
 from tests.ui_helpers import click, click_widget, frames, press
 

@@ -23,7 +23,7 @@ from game.blanco.ui import refusal_words as blanco_words
 from game.core import i18n
 from game.core.entry import Game
 from game.core.game import SEAT_ARGS, Refusal
-from game.core.ui.refusals import generic_refusal, refusal_words
+from game.core.ui.table.refusals import generic_refusal, refusal_words
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui import refusal_words as luckybox_words
 

@@ -11,9 +11,9 @@ import pygame
 
 from game.core import storage
 from game.core.session import VERSION
-from game.core.ui.scenes.replays import ReplaysScene
-from game.core.ui.scenes.stats import StatsScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.replays import ReplaysScene
+from game.core.ui.screens.stats import StatsScene
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ai import make_bot
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import GameState

@@ -14,8 +14,8 @@ import pytest
 
 from game import catalog
 from game.core.session import Seat, Session
-from game.core.ui.scenes.title import TitleScene
-from game.core.ui.shells.gameend import LAND, GameEndShell
+from game.core.ui.screens.gameend import LAND, GameEndScreen
+from game.core.ui.screens.title import TitleScene
 from game.luckybox.ui.scenes.roundend import RoundEndScene
 from tests.test_scoring_scenes import round_end
 from tests.ui_helpers import frames, press
@@ -42,11 +42,11 @@ def test_two_enters_at_the_end_of_round_4_keep_the_results(app) -> None:
     frames(app, 400)  # its scoring has played out
     press(app, pygame.K_RETURN, 2)  # Enter continues: the results
     for _ in range(300):
-        if isinstance(app.stack.top, GameEndShell):
+        if isinstance(app.stack.top, GameEndScreen):
             break
         frames(app, 1)
     end = app.stack.top
-    assert isinstance(end, GameEndShell), type(end)
+    assert isinstance(end, GameEndScreen), type(end)
     press(app, pygame.K_RETURN, 2)  # the second Enter, out of habit
     press(app, pygame.K_KP_ENTER, 2)
     press(app, pygame.K_SPACE, 2)
@@ -69,7 +69,7 @@ def test_after_the_moment_the_first_enter_shows_the_focus_on_play_again(app, gam
     assert app.stack.top is end, "one Enter left the results"
     assert app.ring.visible and app.ring.current_key(end) == "again"
     press(app, pygame.K_RETURN, 3)  # meant: a new deal, never the title
-    assert not isinstance(app.stack.top, (TitleScene, GameEndShell)), type(app.stack.top)
+    assert not isinstance(app.stack.top, (TitleScene, GameEndScreen)), type(app.stack.top)
     assert not any(isinstance(s, TitleScene) for s in app.stack.scenes)
     end = app.ctx.nav.make(f"{game_id}.game_end", session=finished(game_id))
     app.stack.clear_to(end)

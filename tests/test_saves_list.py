@@ -20,9 +20,9 @@ import pytest
 
 from game.core import daily, i18n, saves, storage
 from game.core.session import Seat, Session
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.saves import SavesScene, kind_of, when_played
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.saves import SavesScene, kind_of, when_played
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.draft import DraftScene

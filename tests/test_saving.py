@@ -18,8 +18,8 @@ from game.catalog import new_app
 from game.core import safe_files, saves, storage
 from game.core.session import Seat, Session
 from game.core.ui.app import App
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.game import state_from_record

@@ -8,7 +8,7 @@ import pygame
 from hypothesis import given, settings, strategies as st
 
 from game.core.ui.scene import Scene
-from game.core.ui.stack import SceneStack
+from game.core.ui.toolkit.stack import SceneStack
 
 
 class Rec(Scene):

@@ -267,7 +267,7 @@ def test_a_solo_game_by_clicks_meets_four_round_ends_and_the_rating(app) -> None
     """The real path: a solo game played by clicks; each round end opens by itself, is
     skipped with Space, shows the engine's totals and goes on with Space; the game end shows
     the rating scale with the engine's total on it."""
-    from game.core.ui.scenes.handoff import HandoffScene
+    from game.core.ui.screens.handoff import HandoffScene
     from game.luckybox.ui.scenes.draft import DraftScene
     from game.luckybox.ui.scenes.gameend import GameEndScene, rating_band
     from game.luckybox.ui.scenes.table import start_game

@@ -19,9 +19,9 @@ import pytest
 
 from game.blanco.ui import sounds as blanco_sounds
 from game.catalog import game_uis as games
-from game.core.ui.audio import Audio
 from game.core.ui.settings import GENTLE_MUSIC, Settings, load_settings
 from game.core.ui.soundtrack import MENUS, Piece, follow, piece_of
+from game.core.ui.toolkit.audio import Audio
 from game.luckybox.ui import sounds as luckybox_sounds
 from tests.sound_helpers import SOUND_DIR, read_mulaw, sounds_module
 
@@ -364,7 +364,7 @@ def test_old_settings_files_load_and_migrate(
 
 def test_settings_rows_say_effects_and_music_in_every_language(app) -> None:
     from game.core import i18n
-    from game.core.ui.scenes.settings import SettingsScene
+    from game.core.ui.screens.settings import SettingsScene
 
     scene = SettingsScene(app.ctx)
     rows = {row.name: row for row in scene.rows}
@@ -386,7 +386,7 @@ def test_settings_rows_say_effects_and_music_in_every_language(app) -> None:
 DEMO_SCRIPT = """
 import json, sys
 import pygame
-from game.core.ui import audio as audio_module
+from game.core.ui.toolkit import audio as audio_module
 
 played, tracks = [], []
 play, set_track = audio_module.Audio.play, audio_module.Audio.set_track

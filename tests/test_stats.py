@@ -25,7 +25,7 @@ from game.core.stats import (
     time_key,
 )
 from game.core.storage import RECORDS, RecordInfo, finished_extra, keep_record, list_records
-from game.core.ui.scenes.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
+from game.core.ui.screens.stats import PLOT, StatsScene, moving_average, nice_step, score_axis
 from game.luckybox.ai import make_bot
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.state import solo_rating
@@ -450,7 +450,7 @@ def test_the_wins_table_headings_stand_apart_in_every_language(
     as they are drawn. French's "victoires" and "parties" once ran together."""
     from game.core import i18n
     from game.core.i18n import t
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     i18n.set_language(lang)
     headings = {

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.rules import Cross, Pass
 from game.luckybox.ui.scenes.draft import DraftScene
@@ -334,7 +334,7 @@ def test_title_decorations_never_cross_a_button_nor_each_other_and_use_both_side
 
 @pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=["4:3", "21:9"])
 def test_title_decorations_drift_in_the_margins_the_window_shows_and_come_and_go_unseen(app, size):
-    from game.core.ui import gfx, window as window_mode
+    from game.core.ui.toolkit import gfx, window as window_mode
 
     title = TitleScene(app.ctx)
     app.stack.clear_to(title)

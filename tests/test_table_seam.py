@@ -1,7 +1,7 @@
 """The local session and the online one are both a `TableSession` (game.core.table_session):
 mypy proves it where each is defined (`_LOCAL_IS_A_TABLE_SESSION`, `_ONLINE_IS_A_TABLE_SESSION`:
 a class missing a member, or with one of the wrong type, fails `mypy`), and here each, built for
-real, has every member the Protocol names; the online one takes its news from a real link to a
+real, has every member the Protocol names; the online one takes its updates from a real link to a
 real server on 127.0.0.1 and replaces its view with each one that arrives."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def protocol_members() -> tuple[set[str], set[str]]:
 
 def test_the_protocol_names_what_a_table_reads() -> None:
     methods, others = protocol_members()
-    assert {"apply", "advance", "undo", "record", "save", "take_news", "name_of"} <= methods
+    assert {"apply", "advance", "undo", "record", "save", "take_updates", "name_of"} <= methods
     assert {"state", "seats", "feed", "policy", "on_change", "humans"} <= others
 
 
@@ -53,13 +53,13 @@ def test_mypy_is_asked_to_prove_both_sessions_are_table_sessions() -> None:
     assert online_module._ONLINE_IS_A_TABLE_SESSION is OnlineSession
 
 
-def test_a_local_session_is_a_table_session_with_no_news() -> None:
+def test_a_local_session_is_a_table_session_with_no_updates() -> None:
     session = Session([Seat("Ann"), Seat("Robo", "easy")], seed=3, game=HIGHCARD)
     has_every_member(session)
     assert session.policy is LOCAL
-    assert session.take_news() == []
+    assert session.take_updates() == []
     assert session.apply(session.state.legal_actions(0)[0]).ok
-    assert session.take_news() == []  # its own moves are no news
+    assert session.take_updates() == []  # its own moves are no updates
     TurnController(session, lambda *_: None, lambda seat: False)  # (turns takes any one)
 
 
@@ -91,9 +91,9 @@ def test_an_online_session_polls_its_link_and_replaces_its_view(tmp_path: Path) 
         end = time.monotonic() + 20
         while session.version == 0:  # what the link brings, handed back as the table does
             assert time.monotonic() < end, notes
-            news = session.take_news()
-            notes.extend(news)
-            for note in news:
+            updates = session.take_updates()
+            notes.extend(updates)
+            for note in updates:
                 if note.kind == "message":
                     session.receive(note.value)
             time.sleep(0.01)

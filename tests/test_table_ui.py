@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules import Cross

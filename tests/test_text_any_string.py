@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from game.core.ui import gfx
-from game.core.ui.text import MAX_DRAWN, drawable
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.text import MAX_DRAWN, drawable
 
 HOSTILE = {
     "nul": "Ann\x00Bob",

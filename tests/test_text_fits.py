@@ -28,10 +28,10 @@ import pytest
 
 from game.core import i18n
 from game.core.session import Seat
-from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.handoff import HandoffScene
-from game.core.ui.text import TextCache
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.handoff import HandoffScene
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
+from game.core.ui.toolkit.text import TextCache
 from tests.sweep import sampled
 from tests.ui_helpers import frames, press, screenshot, seen
 
@@ -457,7 +457,7 @@ def test_names_fit_the_panels_of_a_full_lucky_box_table(app: Any, watch: Watch) 
 def test_a_button_label_too_long_shrinks_to_fit_and_the_check_catches_overflow(
     app: Any, watch: Watch
 ) -> None:
-    from game.core.ui.widgets import Button
+    from game.core.ui.toolkit.widgets import Button
 
     text = app.ctx.text
     long = Button((0, 0, 140, 50), "Ausgesprochen lange Beschriftung", lambda: None)

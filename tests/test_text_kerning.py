@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.core.ui import gfx, kerning
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import gfx, kerning
+from game.core.ui.toolkit.text import TextCache
 
 WHITE = (255, 255, 255)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ui import text as text_module
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import text as text_module
+from game.core.ui.toolkit.text import TextCache
 
 INK = (38, 16, 66)
 BACKDROP = (40, 120, 90)

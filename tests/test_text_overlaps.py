@@ -23,10 +23,10 @@ import pygame
 import pytest
 
 from game.core import i18n
-from game.core.ui import gfx, window as window_mode
 from game.core.ui.app import App
-from game.core.ui.inputs import Toggle
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import gfx, window as window_mode
+from game.core.ui.toolkit.inputs import Toggle
+from game.core.ui.toolkit.text import TextCache
 from tests import test_text_fits as fits
 from tests.sweep import sampled
 from tests.ui_helpers import frames
@@ -229,7 +229,8 @@ def test_the_check_catches_text_on_text_and_text_running_into_a_widget(
 ) -> None:
     """The instrument itself: two labels drawn on each other, and a label drawn across a
     button, are both reported."""
-    from game.core.ui.widgets import Button, UIScene
+    from game.core.ui.scene import UIScene
+    from game.core.ui.toolkit.widgets import Button
 
     window_mode.the_window().size = (1024, 768)
     app.settle_window()

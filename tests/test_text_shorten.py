@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from game.core.ui.text import DIGITS, ELLIPSIS, MAX_DRAWN
+from game.core.ui.toolkit.text import DIGITS, ELLIPSIS, MAX_DRAWN
 
 
 @pytest.fixture

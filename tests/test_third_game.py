@@ -1,5 +1,5 @@
 """A third game costs one package and one line in the catalog: tests/highcard (High card: pure
-rules, a UI descriptor, routes and four small scenes built in the core shells) is registered
+rules, a UI descriptor, routes and four small scenes built in the core screens) is registered
 for these tests and played through the real app with posted pygame events: the title's tab,
 the set-up, the table to the end, the kept record (checked by --check-record), the Replays
 list, Statistics, and the screens that have nothing of this game (how-to, logo) still work."""
@@ -16,8 +16,8 @@ import pytest
 
 from game import catalog, cli
 from game.core.storage import RECORDS
-from game.core.ui import gfx
-from game.core.ui.canvas import BAR_COLOUR
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.canvas import BAR_COLOUR
 from tests.support import title as fresh_title
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, type_text, wait
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from tests.ui_helpers import click_widget, frames
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.blanco.entry import BLANCO
 from game.blanco.ui.scenes.table import blanco_table
 from game.core.session import Seat, Session
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from tests.ui_helpers import frames
 
 

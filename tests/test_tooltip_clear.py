@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import gfx, window as window_mode
+from game.core.ui.toolkit import gfx, window as window_mode
 from tests.keys_helpers import focus_key, key
 from tests.test_text_fits import finished
 from tests.ui_helpers import frames

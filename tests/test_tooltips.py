@@ -8,8 +8,9 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui.tooltip import DELAY, EDGE, FADE, Tip, TooltipLayer
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.tooltip import DELAY, EDGE, FADE, Tip, TooltipLayer
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules.scoring import CARD_POINTS, SOLO_MOON_POINTS
 from game.luckybox.ui.scenes.scoring import ScoringScene
 from game.luckybox.ui.scenes.table import start_game
@@ -63,7 +64,7 @@ def test_a_tip_is_drawn_at_full_strength_before_the_screen_rests(app) -> None:
     """The screen rests (draws nothing) once nothing moves: not before the frame that ends a
     tip's fade-in is drawn, or the tip stays see-through, the text behind showing through it
     (found in a real window over the draft's "Choose 1 more.")."""
-    from game.core.ui.tooltip import BACK
+    from game.core.ui.toolkit.tooltip import BACK
 
     class OnWhite(Probe):
         def draw(self, surface: pygame.Surface) -> None:
@@ -326,7 +327,7 @@ def test_a_table_tip_is_drawn_at_full_strength_before_the_table_rests(app, game:
     """A table waiting for its player rests (draws nothing): not before its tooltip has faded
     in whole. The table drew the tip's first frame and rested there, the tip all but
     see-through (seen in the tour's pictures)."""
-    from game.core.ui.tooltip import BACK
+    from game.core.ui.toolkit.tooltip import BACK
 
     if game == "luckybox":
         table = table_at_turn(app)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.ui import tween as tw
-from game.core.ui.tween import Tween, TweenGroup
+from game.core.ui.toolkit import tween as tw
+from game.core.ui.toolkit.tween import Tween, TweenGroup
 
 EASES = [
     tw.linear,

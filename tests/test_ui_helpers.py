@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.ui.scenes.title import TitleScene
+from game.core.ui.screens.title import TitleScene
 from tests.ui_helpers import click_widget, frames, frames_computers_answered, wait
 
 

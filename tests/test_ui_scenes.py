@@ -16,14 +16,14 @@ import pygame
 import pytest
 
 from game.core.ui.context import GameConfig
-from game.core.ui.layout import grid_in
-from game.core.ui.paint import PLAYER_COLOURS, draw_backdrop, draw_panel
 from game.core.ui.scene import Scene
-from game.core.ui.scenes.dialog import ConfirmDialog
-from game.core.ui.scenes.pause import PauseScene
-from game.core.ui.scenes.settings import SettingsScene
-from game.core.ui.scenes.title import TitleScene
-from game.core.ui.widgets import Button
+from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.pause import PauseScene
+from game.core.ui.screens.settings import SettingsScene
+from game.core.ui.screens.title import TitleScene
+from game.core.ui.toolkit.layout import grid_in
+from game.core.ui.toolkit.paint import PLAYER_COLOURS, draw_backdrop, draw_panel
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.ui.scenes.setup import SetupScene
 from tests.support import EventMix, Monkey, image_stats, load_rgb, pixel_difference, title
 from tests.ui_helpers import DT, click, click_widget, frames, press, screenshot, type_text
@@ -303,7 +303,7 @@ def test_a_toast_never_covers_the_buttons_at_the_foot_of_the_screen(make_app, si
     assert box is not None and application.ctx.message
     buttons = [pygame.Rect(w.rect) for w in end.widgets.values() if w.visible]
     assert len(buttons) >= 2 and box.collidelist(buttons) == -1, (box, buttons)
-    from game.core.ui import gfx
+    from game.core.ui.toolkit import gfx
 
     assert gfx.view(application.screen).contains(box)  # and still on the screen
 

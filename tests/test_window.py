@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import cli
-from game.core.ui import gfx, window as window_mode
-from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.toolkit import gfx, window as window_mode
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
 from tests.ui_helpers import click, frames, press
 
 #: Window sizes of several proportions: 16:9 larger and smaller, a laptop's odd 16:9, square,
@@ -81,7 +81,7 @@ def test_the_picture_fills_the_window_whatever_its_shape(app, size) -> None:
 def test_posted_clicks_stay_logical_in_a_large_window(app) -> None:
     """Scenes and tests speak logical coordinates whatever the window: a click posted on a
     title button still presses it in a 1920x1080 window."""
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     _resize(app, (1920, 1080))
     title = TitleScene(app.ctx)

@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.core.session import Seat
-from game.core.ui import gfx, window as window_mode
-from game.core.ui.canvas import BAR_COLOUR
-from game.core.ui.focus_targets import targets_of
+from game.core.ui.toolkit import gfx, window as window_mode
+from game.core.ui.toolkit.canvas import BAR_COLOUR
+from game.core.ui.toolkit.focus_targets import targets_of
 from tests.support import to_first_number
 from tests.test_text_fits import finished
 from tests.ui_helpers import frames
@@ -132,7 +132,7 @@ def test_the_margins_of_a_wide_window_are_the_scenes_own_backdrop(app: Any) -> N
 def test_a_dimmed_backdrop_has_no_seams_at_any_scale(scale: float) -> None:
     """Issue 22, item 10: the veil under dialogs was laid in strips of logical rows; at a
     fractional scale their pixel edges overlapped or left a row, a darker or lighter seam."""
-    from game.core.ui.paint import dim
+    from game.core.ui.toolkit.paint import dim
 
     pixels = pygame.Surface((round(1280 * scale), round(720 * scale)))
     surface = gfx.HiSurface(pixels, scale, (1280, 720))

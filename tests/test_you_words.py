@@ -14,8 +14,8 @@ from game.blanco.ui.table.styles import turn_words, win_words
 from game.core import i18n
 from game.core.i18n import t
 from game.core.seat_names import is_you
-from game.core.ui.daily import start_daily
-from game.core.ui.text import TextCache
+from game.core.ui.table.daily import start_daily
+from game.core.ui.toolkit.text import TextCache
 from tests.test_blanco_ui import click_action
 from tests.ui_helpers import frames
 

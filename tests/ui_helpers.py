@@ -149,7 +149,7 @@ def screenshot(app: Any, name: str) -> Path:
     """Save the logical screen to SCREENSHOTS/NAME.png (see `screenshots_folder`)."""
     path = SCREENSHOTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)  # names may hold a folder ("issue14/...")
-    from game.core.ui import gfx
+    from game.core.ui.toolkit import gfx
 
     pygame.image.save(gfx.pixels_of(app.screen), str(path))  # (larger on a large window)
     return path
@@ -228,7 +228,7 @@ def _starts_with(path: Path, start: bytes) -> bool:
 
 def texts_drawn(monkeypatch: Any) -> set[str]:
     """The texts drawn centred (names, banners, prompts) from now on, as they are drawn."""
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
     drawn: set[str] = set()
     real = TextCache.blit_centered
@@ -262,7 +262,7 @@ def draw_frames_when_seen(monkeypatch: Any) -> None:
     only after it has followed the window: the next frame does). Most of a UI test's time went
     into drawing frames one after another while animations played or computers thought."""
     from game.core.ui.app import App
-    from game.core.ui.canvas import Canvas
+    from game.core.ui.toolkit.canvas import Canvas
 
     step, draw, present = App.step, App.draw, Canvas.present
     window_image, settle_window = App.window_image, App.settle_window

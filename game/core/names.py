@@ -15,11 +15,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core import safe_json
 from game.core.game import BOT_LEVELS
 from game.core.i18n import t
+from game.core.seat_names import is_default_name
 from game.core.storage import set_aside, write_json_atomic
 
 if TYPE_CHECKING:
@@ -111,4 +112,22 @@ def remember_options(folder: Path, game_id: str, options: Mapping[str, JSON]) ->
         write_json_atomic(Path(folder) / FILE_NAME, data)
 
 
-__all__ = ["FILE_NAME", "last_options", "last_seats", "remember_options", "remember_seats"]
+def person_name(data_dir: Any, game_id: str) -> str | None:
+    """The first person's name at this game's last set-up on this computer (the same person
+    most likely plays the daily deal or hosts online), or None: none kept, or only a
+    "Player 1" default, which is no one's name."""
+    for i, (name, kind) in enumerate(last_seats(data_dir, game_id)):
+        if kind == HUMAN:
+            name = name.strip()
+            return name if name and not is_default_name(name, i) else None
+    return None
+
+
+__all__ = [
+    "FILE_NAME",
+    "last_options",
+    "last_seats",
+    "person_name",
+    "remember_options",
+    "remember_seats",
+]

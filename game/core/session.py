@@ -55,7 +55,7 @@ class Session(Generic[StateT, ActionT]):
     (the table carries both to the click); core says `Session[Any, Any]` and reaches the state
     through `game.core.game.GameState`. A `TableSession`
     (game.core.table_session) kept on this machine: autosaved, with undo, its computers played
-    by this screen's turn controller, and no news to poll."""
+    by this screen's turn controller, and no updates to poll."""
 
     policy: TablePolicy = LOCAL
 
@@ -153,7 +153,7 @@ class Session(Generic[StateT, ActionT]):
             self._changed()
         return outcome
 
-    def take_news(self) -> list[object]:
+    def take_updates(self) -> list[object]:
         """Nothing arrives for a game kept here: every change is this screen's own."""
         return []
 

@@ -6,7 +6,7 @@ A session answers for one table: the game's state as this screen may know it, wh
 the events not yet shown (`feed`), and the moves (`apply`, `advance`, `undo`). Its `policy`
 says what differs between a game kept on this machine and one a server keeps (whether it is
 autosaved, whether Undo exists, whether this screen's controller plays the computers), and
-`take_news()` brings what arrived since the last frame (nothing, for a local game). No pygame.
+`take_updates()` brings what arrived since the last frame (nothing, for a local game). No pygame.
 
 It is generic in the game's state and action types (`TableSession[BlancoState, Action]`): the
 table and its port carry them, so mypy follows a click's action to `apply`. A part that knows
@@ -107,6 +107,6 @@ class TableSession(Protocol[StateT_co, ActionT_contra]):
     def undo(self, seat: int) -> Outcome: ...
     def record(self, extra: dict[str, object] | None = None) -> dict[str, object]: ...
     def save(self, unshown: int = 0, confirming: int | None = None) -> dict[str, object]: ...
-    def take_news(self) -> Sequence[object]:
+    def take_updates(self) -> Sequence[object]:
         """What arrived for this table since the last call (a local game: nothing)."""
         ...

@@ -188,7 +188,7 @@ class TurnController:
 
     def undo(self, seat: int) -> Refusal | None:
         """Take back the seat's last step, if the rules allow; else the refusal saying why not
-        (a `Refusal` code: the table puts it into words, `game.core.ui.refusals`)."""
+        (a `Refusal` code: the table puts it into words, `game.core.ui.table.refusals`)."""
         session = self.session
         reason: Refusal | None = session.state.can_undo(seat)
         if reason is None and session.seats[seat].is_computer:

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from pygame.typing import Point
 
     from game.core.ui.app import App
-    from game.core.ui.game_ui import GameUI
+    from game.core.ui.game_ui.descriptor import GameUI
 
 log = logging.getLogger(__name__)
 

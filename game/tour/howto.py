@@ -4,7 +4,7 @@ lists them as `GUIDED_MOMENTS`), then the guide skipped."""
 
 from __future__ import annotations
 
-from game.core.ui.guide import Guide
+from game.core.ui.screens.guide import Guide
 from game.tour import Step, Tour, TourError
 
 
@@ -62,7 +62,7 @@ def _follow(tour: Tour, guide: Guide, moments: list[tuple[str, str]]) -> None:
 
 
 def _offer(tour: Tour) -> None:
-    from game.core.ui.guide import offer_guided
+    from game.core.ui.screens.guide import offer_guided
 
     tour.title(tour.game, settle=1.0)
     # Asked once per data folder (and never where SMLB_NO_FIRST_TIME is set, as in the tests).

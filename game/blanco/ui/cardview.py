@@ -12,8 +12,8 @@ import math
 import pygame
 
 from game.blanco.rules.cards import colour, number
-from game.core.ui import gfx
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.text import TextCache
 
 RGB = tuple[int, int, int]
 INK: RGB = (28, 20, 40)

@@ -1,4 +1,4 @@
-"""Blanco's UI descriptor (see game/core/ui/game_ui.py and game/catalog.py)."""
+"""Blanco's UI descriptor (see game/core/ui/game_ui/descriptor.py and game/catalog.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from game.blanco.entry import BLANCO
 from game.blanco.ui.routes import install
 from game.blanco.ui.sounds import BLANCO_SOUNDS
 from game.blanco.ui.table.kit import BlancoKit
-from game.core.ui.game_ui import GameUI
+from game.core.ui.game_ui.descriptor import GameUI
 
 GAME_UI: GameUI = GameUI(
     game=BLANCO,

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.ui import gfx
+from game.core.ui.toolkit import gfx
 
 from .cardview import COLOURS, INK, CardArt
 
 if TYPE_CHECKING:
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
 LETTER_COLOURS = (0, 1, 2, 4, 6, 7)  # red, orange, yellow, dark green, dark blue, purple
 

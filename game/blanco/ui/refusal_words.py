@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.i18n import t
-from game.core.ui.refusals import refusal_words, register_refusal_words
+from game.core.ui.table.refusals import refusal_words, register_refusal_words
 
 GAME_ID = "blanco"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.ui.nav import lazy
+from game.core.ui.toolkit.nav import lazy
 
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     import pygame
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # (annotations only: each route imports its scene when first 
     from game.core.session import Challenge, Session
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context
-    from game.core.ui.scenes.howto import Page
+    from game.core.ui.screens.howto import Page
     from game.core.ui.table import Table
 
 

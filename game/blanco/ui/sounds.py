@@ -10,7 +10,7 @@ sound (`DEAL`) plays with the Dealt step; a dealing animation of its own may pla
 from __future__ import annotations
 
 from game.blanco.rules import events as ev
-from game.core.ui.game_ui import GameSounds
+from game.core.ui.game_ui.descriptor import GameSounds
 
 FLIP = "blanco_flip"  # a card turned face up
 DRAW = "blanco_draw"  # a card slid off a pile

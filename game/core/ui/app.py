@@ -32,22 +32,22 @@ import pygame
 
 from game.core.i18n import on_language_change, start_language, t
 from game.core.paths import SOUNDS_DIR, SPRITES_DIR
-from game.core.ui import focus, gfx, motion, window as window_mode
-from game.core.ui.assets import Assets
-from game.core.ui.canvas import Canvas
 from game.core.ui.context import AudioLike, Context, NullAudio
-from game.core.ui.focus import FocusRing
-from game.core.ui.game_ui import GameUI, game_caption
-from game.core.ui.layout import Layout
-from game.core.ui.native_noise import alsa_lines_to_the_log
-from game.core.ui.paint import INK
-from game.core.ui.quitting import ask_to_quit
+from game.core.ui.game_ui.descriptor import GameUI, game_caption
 from game.core.ui.scene import Scene
+from game.core.ui.screens.quitting import ask_to_quit
+from game.core.ui.screens.toast import Toast
 from game.core.ui.settings import data_dir as default_data_dir, load_settings
 from game.core.ui.soundtrack import follow
-from game.core.ui.stack import SceneStack, Stacked
-from game.core.ui.text import TextCache
-from game.core.ui.toast import Toast
+from game.core.ui.toolkit import focus, gfx, motion, window as window_mode
+from game.core.ui.toolkit.assets import Assets
+from game.core.ui.toolkit.canvas import Canvas
+from game.core.ui.toolkit.focus import FocusRing
+from game.core.ui.toolkit.layout import Layout
+from game.core.ui.toolkit.native_noise import alsa_lines_to_the_log
+from game.core.ui.toolkit.paint import INK
+from game.core.ui.toolkit.stack import SceneStack, Stacked
+from game.core.ui.toolkit.text import TextCache
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +70,11 @@ FRAME_WAITS = os.environ.get("SMLB_NO_FRAME_WAIT") != "1"
 
 
 def _make_audio(sound_dir: Path, volume: float) -> AudioLike:
-    """game.core.ui.audio.Audio when it imports and starts, else a silent stand-in."""
+    """game.core.ui.toolkit.audio.Audio when it imports and starts, else a silent stand-in."""
     try:
-        from game.core.ui.audio import Audio  # written separately; the game must run without it
+        from game.core.ui.toolkit.audio import (
+            Audio,  # written separately; the game must run without it
+        )
 
         return Audio(sound_dir, volume)
     except Exception as e:  # ImportError, mixer errors on machines without sound
@@ -172,8 +174,8 @@ class App:
         # its own loop, not the menus'.
         self._music_started = False
         self.stack.on_change = self._follow_music
+        from game.core.ui.plain_routes import install_plain_routes
         from game.core.ui.routes import install_core_routes
-        from game.core.ui.shells.routes import install_plain_routes
 
         install_core_routes(self.ctx)
         for game in games:  # core's scenes for each game, then those the game gives itself

@@ -14,18 +14,19 @@ from typing import Any, Protocol
 
 from game.core.entry import Game
 from game.core.session import Challenge
-from game.core.ui.assets import Assets
-from game.core.ui.attention import Attention, WindowSignals
-from game.core.ui.game_ui import GameUI
-from game.core.ui.layout import Layout
-from game.core.ui.nav import Navigator
+from game.core.ui.game_ui.descriptor import GameUI
 from game.core.ui.settings import Settings
-from game.core.ui.stack import SceneStack
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit.assets import Assets
+from game.core.ui.toolkit.attention import Attention, WindowSignals
+from game.core.ui.toolkit.layout import Layout
+from game.core.ui.toolkit.nav import Navigator
+from game.core.ui.toolkit.stack import SceneStack
+from game.core.ui.toolkit.text import TextCache
 
 
 class AudioLike(Protocol):
-    """What scenes may call on ctx.audio (game.core.ui.audio.Audio, or NullAudio when absent)."""
+    """What scenes may call on ctx.audio (game.core.ui.toolkit.audio.Audio, or NullAudio when
+    absent)."""
 
     def play(self, name: str) -> None: ...
 
@@ -131,7 +132,7 @@ class Context:
     def anim_dt(self, dt: float) -> float:
         """Frame time scaled by the animation speed setting (feed this to tweens); reduced
         motion shortens every animation too."""
-        from game.core.ui import motion
+        from game.core.ui.toolkit import motion
 
         speed = self.settings.animation_speed
         return dt * (speed * motion.REDUCED_SPEED_UP if motion.reduced() else speed)

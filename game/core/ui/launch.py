@@ -20,7 +20,7 @@ from game.core.session import Seat  # noqa: E402
 from game.core.storage import write_json_atomic  # noqa: E402
 from game.core.ui.app import FPS, App  # noqa: E402
 from game.core.ui.context import GameConfig  # noqa: E402
-from game.core.ui.game_ui import GameUI  # noqa: E402
+from game.core.ui.game_ui.descriptor import GameUI  # noqa: E402
 
 DEFAULT_BOT = "normal"
 

@@ -7,78 +7,78 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.core.ui.nav import lazy
+from game.core.ui.toolkit.nav import lazy
 
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     from game.core.ui.context import Context
-    from game.core.ui.scenes.dialog import ConfirmDialog
-    from game.core.ui.scenes.handoff import HandoffScene
-    from game.core.ui.scenes.howto import HowToScene
-    from game.core.ui.scenes.pause import PauseScene
-    from game.core.ui.scenes.replays import ReplaysScene
-    from game.core.ui.scenes.saves import SavesScene
-    from game.core.ui.scenes.settings import SettingsScene
-    from game.core.ui.scenes.stats import StatsScene
-    from game.core.ui.scenes.stats_daily import DailyStatsScene
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.dialog import ConfirmDialog
+    from game.core.ui.screens.handoff import HandoffScene
+    from game.core.ui.screens.howto import HowToScene
+    from game.core.ui.screens.pause import PauseScene
+    from game.core.ui.screens.replays import ReplaysScene
+    from game.core.ui.screens.saves import SavesScene
+    from game.core.ui.screens.settings import SettingsScene
+    from game.core.ui.screens.stats import StatsScene
+    from game.core.ui.screens.stats_daily import DailyStatsScene
+    from game.core.ui.screens.title import TitleScene
 
 
 def _title() -> type[TitleScene]:
-    from game.core.ui.scenes.title import TitleScene
+    from game.core.ui.screens.title import TitleScene
 
     return TitleScene
 
 
 def _settings() -> type[SettingsScene]:
-    from game.core.ui.scenes.settings import SettingsScene
+    from game.core.ui.screens.settings import SettingsScene
 
     return SettingsScene
 
 
 def _pause() -> type[PauseScene]:
-    from game.core.ui.scenes.pause import PauseScene
+    from game.core.ui.screens.pause import PauseScene
 
     return PauseScene
 
 
 def _confirm() -> type[ConfirmDialog]:
-    from game.core.ui.scenes.dialog import ConfirmDialog
+    from game.core.ui.screens.dialog import ConfirmDialog
 
     return ConfirmDialog
 
 
 def _handoff() -> type[HandoffScene]:
-    from game.core.ui.scenes.handoff import HandoffScene
+    from game.core.ui.screens.handoff import HandoffScene
 
     return HandoffScene
 
 
 def _replays() -> type[ReplaysScene]:
-    from game.core.ui.scenes.replays import ReplaysScene
+    from game.core.ui.screens.replays import ReplaysScene
 
     return ReplaysScene
 
 
 def _saves() -> type[SavesScene]:
-    from game.core.ui.scenes.saves import SavesScene
+    from game.core.ui.screens.saves import SavesScene
 
     return SavesScene
 
 
 def _stats() -> type[StatsScene]:
-    from game.core.ui.scenes.stats import StatsScene
+    from game.core.ui.screens.stats import StatsScene
 
     return StatsScene
 
 
 def _stats_daily() -> type[DailyStatsScene]:
-    from game.core.ui.scenes.stats_daily import DailyStatsScene
+    from game.core.ui.screens.stats_daily import DailyStatsScene
 
     return DailyStatsScene
 
 
 def _howto() -> type[HowToScene]:
-    from game.core.ui.scenes.howto import HowToScene
+    from game.core.ui.screens.howto import HowToScene
 
     return HowToScene
 

@@ -4,6 +4,10 @@ A `Scene` is one screen or overlay: the title, the setup form, the table, a paus
 Scenes live on a `SceneStack` (stack.py); only the top one receives input and time, and drawing
 starts at the highest opaque scene so overlays (opaque = False) show over the scene beneath them.
 
+A `UIScene` is a scene made of named widgets: it keeps them in a name -> widget dict,
+routes events to them and exposes them (`scene.widget(name)`, `scene.buttons`) so tests
+and the scenes built on it can find their rects.
+
 Lifecycle hooks are symmetric, and every scene sees them in this order:
 
     enter  (pause  resume)*  exit
@@ -15,11 +19,13 @@ the top again, `exit` when it is removed. There is no global session: each scene
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from game.core.ui.stack import SceneStack
+from game.core.ui.toolkit.stack import SceneStack
+from game.core.ui.toolkit.tooltip import overlay_words
+from game.core.ui.toolkit.widgets import KEYBOARD_EVENTS, Button, ButtonRow, Widget
 
 if TYPE_CHECKING:  # only for annotations (the context holds the stack, not the scenes)
     from game.core.ui.context import Context
@@ -109,14 +115,6 @@ def game_kept(ctx: Any) -> bool:
     return any(getattr(scene, "kept", False) for scene in ctx.stack.scenes)
 
 
-def overlay_words(ctx: Any) -> list[pygame.FRect]:
-    """What the layer over the scenes writes (a guided game's sentence): a tooltip of the
-    scene beneath goes elsewhere, as it does for the scene's own headline."""
-    overlay = getattr(getattr(ctx, "stack", None), "overlay", None)
-    words = getattr(overlay, "words", None)
-    return list(words()) if callable(words) else []
-
-
 def parts_moving(scene: Any) -> bool:
     """True while the usual parts of a scene move by themselves (read by duck typing, for
     `needs_redraw`): a running (non-repeating) tween of `scene.tweens`, a busy `animator`, a
@@ -145,3 +143,120 @@ def tips_moving(tips: Any) -> bool:
     if tips.tip is not None:  # until it has been drawn at full strength (its fade's end)
         return bool(tips.drawn_alpha < 255)
     return bool(tips.pos is not None and not (tips.suppressed or tips.looked))
+
+
+W = TypeVar("W", bound=Widget)
+
+
+class UIScene(Scene):
+    """A scene made of named widgets: routes events to them, updates and draws them.
+
+    Subclasses add widgets in `__init__` with `self.add(name, widget)` and override
+    `handle_event` as `if self.dispatch(event): return` followed by their own keys.
+    Keyboard events go to the focused text field first, then to the widgets in order (button
+    shortcuts); mouse events go to every visible widget so hover and focus stay right.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        from game.core.ui.toolkit.tooltip import TooltipLayer, widget_tips
+
+        super().__init__(ctx)
+        self.widgets: dict[str, Widget] = {}
+        self.time = 0.0  # seconds since enter, for idle animations
+        # Hover help: the widgets' `tooltip`s; a scene may add providers of its own.
+        self.tooltips = TooltipLayer()
+        self.tooltips.add(widget_tips(lambda: self.widgets))
+
+    def add(self, name: str, widget: W) -> W:
+        widget.on_feedback = self._feedback
+        self.widgets[name] = widget
+        return widget
+
+    def add_row(self, row: ButtonRow) -> ButtonRow:
+        for name, button in row.buttons.items():
+            self.add(name, button)
+        return row
+
+    def widget(self, name: str) -> Widget:
+        """The named widget (KeyError names it)."""
+        return self.widgets[name]
+
+    @property
+    def buttons(self) -> dict[str, Button]:
+        return {n: w for n, w in self.widgets.items() if isinstance(w, Button)}
+
+    def _feedback(self, sound: str) -> None:
+        self.ctx.play(sound)
+
+    def focused(self) -> Widget | None:
+        """The text input that has the keyboard, if any."""
+        for w in self.widgets.values():
+            if w.takes_text and getattr(w, "focused", False) and w.visible:
+                return w
+        return None
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """Offer the event to the widgets; True when one used it."""
+        self.tooltips.handle_event(event)
+        live = [w for w in self.widgets.values() if w.visible]
+        if event.type in KEYBOARD_EVENTS:
+            field_ = self.focused()
+            if field_ is not None and field_.handle_event(event):
+                return True
+            return any(w.handle_event(event) for w in live if w is not field_)
+        used = False
+        for w in live:  # a snapshot: callbacks may hide, show or add widgets
+            used = w.handle_event(event) or used
+        return used
+
+    #: Whether the scene draws idle motion of its own from `time` (a bobbing arrow, a pulse):
+    #: drawn while ambient motion lives, then it rests with the rest.
+    ambient_motion = False
+    # That motion (and the focus ring's breathing) alone: at the decorative rate.
+    ambient_fps: float | None = DECORATIVE_FPS
+
+    def needs_redraw(self) -> bool:
+        """A page of widgets is still unless they move by themselves (a shake, a caret, a
+        tooltip on its way) or its own idle motion lives; a scene with more (a timeline, news
+        from elsewhere) says so itself, or by its `redraw_key`."""
+        return parts_moving(self) or (self.ambient_motion and self.ambient_live())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.dispatch(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for w in list(self.widgets.values()):
+            w.update(dt)
+        if self.tooltips.tip is None:  # a tip to come goes beside the other buttons if it can
+            self.tooltips.avoid = (
+                [w.rect for w in self.widgets.values() if getattr(w, "visible", True)]
+                + self.keep_clear()
+                + overlay_words(self.ctx)
+            )
+        self.tooltips.update(dt)
+
+    def keep_clear(self) -> list[pygame.FRect]:
+        """What a tooltip (the mouse's or the focus ring's) should not cover besides the
+        buttons: a scene's headline, a row it means to be read (the solo rating)."""
+        return []
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        for w in self.widgets.values():
+            if w.visible:
+                w.draw(surface, self.ctx.text)
+        self.tooltips.draw(surface, self.ctx.text)  # over everything the scene drew
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_widgets(surface)
+
+    def pause(self) -> None:
+        # The overlay takes the mouse: don't leave a button stuck hovered or pressed beneath it.
+        for w in self.widgets.values():
+            w.reset()
+        self.tooltips.reset()
+
+    def exit(self) -> None:
+        for w in self.widgets.values():
+            w.reset()
+        self.tooltips.reset()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.core.ui.game_ui import GameSounds
+    from game.core.ui.game_ui.descriptor import GameSounds
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def follow(scenes: Iterable[object], audio: object) -> None:
 
 def game_sounds(ctx: object, game_id: str) -> GameSounds:
     """The `GameSounds` of the game with that id (the defaults for a game the app lacks)."""
-    from game.core.ui.game_ui import GameSounds
+    from game.core.ui.game_ui.descriptor import GameSounds
 
     for game in getattr(ctx, "games", ()):
         if game.id == game_id:

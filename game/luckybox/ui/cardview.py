@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 
 from game.core.paths import SPRITES_DIR
-from game.core.ui import gfx
-from game.core.ui.assets import Assets
-from game.core.ui.text import TextCache
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.assets import Assets
+from game.core.ui.toolkit.text import TextCache
 from game.luckybox.rules.cards import FULL, LINES_OF_CELL, CardFace, face_number
 
 SPRITES = SPRITES_DIR

@@ -1,12 +1,12 @@
-"""Lucky Box's UI descriptor (see game/core/ui/game_ui.py and game/catalog.py)."""
+"""Lucky Box's UI descriptor (see game/core/ui/game_ui/descriptor.py and game/catalog.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.core.paths import package_data
-from game.core.ui.game_ui import GameUI
-from game.core.ui.layout import END, GROW_END, START, STAY, STRETCH, Anchor
+from game.core.ui.game_ui.descriptor import GameUI
+from game.core.ui.toolkit.layout import END, GROW_END, START, STAY, STRETCH, Anchor
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.routes import install
 from game.luckybox.ui.sounds import LUCKYBOX_SOUNDS

@@ -1,12 +1,12 @@
 """Lucky Box's scenes on the navigator (its UI descriptor installs them): setup, draft, table,
 round end, game end and replay, plus starting and continuing a game. Route names start with
-"luckybox." (game/core/ui/game_ui.py lists the standard ones)."""
+"luckybox." (game/core/ui/game_ui/descriptor.py lists the standard ones)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.ui.nav import lazy
+from game.core.ui.toolkit.nav import lazy
 
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     from game.core.safe_json import JSON
@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # (annotations only: each route imports its scene when first 
     from game.core.session import Challenge
     from game.core.storage import LoadedSave
     from game.core.ui.context import Context, GameConfig
-    from game.core.ui.scenes.howto import Page
+    from game.core.ui.screens.howto import Page
     from game.core.ui.table import Table
     from game.luckybox.rules.state import Deal, Options
     from game.luckybox.ui.scenes.draft import DraftScene

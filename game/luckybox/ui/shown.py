@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.ui.animator import player_of
+from game.core.ui.toolkit.animator import player_of
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.state import DRAFT, OVER, PLAY, GameState, Pending, PlayerState
 

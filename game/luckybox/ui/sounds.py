@@ -7,7 +7,7 @@ step plays; the table's styles read them.
 
 from __future__ import annotations
 
-from game.core.ui.game_ui import GameSounds
+from game.core.ui.game_ui.descriptor import GameSounds
 from game.luckybox.rules import events as ev
 
 EVENT_SOUNDS: dict[type, str] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import t, tn
-from game.core.ui.tooltip import Tip
+from game.core.ui.toolkit.tooltip import Tip
 from game.luckybox.rules.cards import CardFace
 from game.luckybox.rules.scoring import (
     CARD_POINTS,

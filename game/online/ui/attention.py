@@ -1,4 +1,4 @@
-"""What the online scenes tell the app's `Attention` (game/core/ui/attention.py) each frame:
+"""What the online scenes tell the app's `Attention` (game/core/ui/toolkit/attention.py) each frame:
 the table, whether the game waits for this screen's seat; the lobby, which friends are there.
 While the window is behind others, a turn coming or a friend coming asks once for the player."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from game.online import protocol as p
 
 
-def table_news(table: Any) -> None:
+def table_updates(table: Any) -> None:
     """An online table's frame: the game waits for our seat (a watcher's never does)."""
     session = table.session
     ours = session.seat >= 0 and session.next_seat() == session.seat
@@ -25,7 +25,7 @@ def friends_here(seats: list[p.SeatInfo], mine: int | None) -> set[int]:
     }
 
 
-def lobby_news(lobby: Any) -> None:
+def lobby_updates(lobby: Any) -> None:
     """A lobby's frame, once our seat is taken and the server has said who sits where: a
     friend came."""
     if lobby.ready and lobby.seats and lobby.code:

@@ -13,11 +13,12 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.levels import level_name
+from game.core.names import person_name
 from game.core.seat_names import default_name
-from game.core.ui.inputs import Choice, TextInput
-from game.core.ui.paint import CYAN, GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop
-from game.core.ui.shells.setup import person_name
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.inputs import Choice, TextInput
+from game.core.ui.toolkit.paint import CYAN, GREEN, INK, ORANGE, WHITE, YELLOW, draw_backdrop
+from game.core.ui.toolkit.widgets import Button
 from game.online import protocol as p
 
 from . import seats_file

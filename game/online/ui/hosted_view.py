@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import t
-from game.core.ui.paint import INK, WHITE
+from game.core.ui.toolkit.paint import INK, WHITE
 
 if TYPE_CHECKING:
     from game.core.ui.context import Context

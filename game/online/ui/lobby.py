@@ -14,9 +14,10 @@ import pygame
 
 from game.core.i18n import lt, t
 from game.core.levels import level_in_words
-from game.core.ui import gfx
-from game.core.ui.clipboard import copy_to_clipboard
-from game.core.ui.paint import (
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.clipboard import copy_to_clipboard
+from game.core.ui.toolkit.paint import (
     BLUE,
     GREEN,
     INK,
@@ -28,11 +29,11 @@ from game.core.ui.paint import (
     draw_backdrop,
     draw_panel,
 )
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.toolkit.widgets import Button
 from game.online import protocol as p, tls
 
 from . import seats_file
-from .attention import lobby_news
+from .attention import lobby_updates
 from .hosted import hosting_of
 from .hosted_view import draw_share_links
 from .menu import draw_heading, plays_online
@@ -178,7 +179,7 @@ class LobbyScene(UIScene):
                 self.problem = host_left_line() if self.host_gone else lost
             elif note.kind == "back":
                 self.problem, self.host_gone = "", False
-        lobby_news(self)  # a friend came while the window is behind others: ask once
+        lobby_updates(self)  # a friend came while the window is behind others: ask once
         self.widgets["table"].enabled = self.ready and self.state is not None
         self.widgets["copy"].visible = bool(self.code)
         self.widgets["trust"].visible = self.untrusted is not None

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.inputs import TextInput
-from game.core.ui.paint import (
+from game.core.names import person_name
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.inputs import TextInput
+from game.core.ui.toolkit.paint import (
     BLUE,
     CYAN,
     GREEN,
@@ -24,8 +26,7 @@ from game.core.ui.paint import (
     draw_backdrop,
     draw_panel,
 )
-from game.core.ui.shells.setup import person_name
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.toolkit.widgets import Button
 from game.online import protocol as p, tls
 from game.online.nearby import Nearby
 

@@ -13,10 +13,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.core.i18n import t, tn
-from game.core.ui import motion
-from game.core.ui.paint import INK, PAPER, PURPLE, WHITE, darken, draw_glossy, draw_panel, lighten
-from game.core.ui.text import TextCache
-from game.core.ui.widgets import SHAKE_TIME, Button, Widget
+from game.core.ui.toolkit import motion
+from game.core.ui.toolkit.paint import (
+    INK,
+    PAPER,
+    PURPLE,
+    WHITE,
+    darken,
+    draw_glossy,
+    draw_panel,
+    lighten,
+)
+from game.core.ui.toolkit.text import TextCache
+from game.core.ui.toolkit.widgets import SHAKE_TIME, Button, Widget
 from game.online.nearby import Browser, Nearby
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """What surrounds an online table: `OnlineHost` (a `TableHost`, game.core.ui.table.host) and its
-turn controller, `OnlineTurns`. The host reads the link's news at the start of each frame (never
+turn controller, `OnlineTurns`. The host reads the link's updates at the start of each frame (never
 waiting on the network), plays only this screen's seat (the server plays computers and relays
 people), keeps nothing here (the server keeps the game; the seat's token is in the data folder),
 opens the table's seats menu on Esc, and ends with a rematch. It names no game.
@@ -17,7 +17,7 @@ from game.core.ui.table import HostedTable
 from game.online import protocol as p
 
 from . import seats_file
-from .attention import table_news
+from .attention import table_updates
 from .kept_game import Verdict, checking, keep_online_game, no_commitment
 from .net import NetLink, Note
 from .session import OnlineSession, shown_name
@@ -64,8 +64,9 @@ class OnlineTurns(TurnController):
 
 class OnlineHost:
     """What surrounds an online table (a `TableHost`, game.core.ui.table.host): the link's
-    news, the seats menu, waiting words, a watcher's banner, the end with a rematch. The seats
-    menu (seats.py) reads it as its table: `session`, `link`, `take_news`, `news`, `message`."""
+    updates, the seats menu, waiting words, a watcher's banner, the end with a rematch. The seats
+    menu (seats.py) reads it as its table: `session`, `link`, `take_updates`, `updated`,
+    `message`."""
 
     keeps_game = False  # the server keeps the game
     from_view = True  # the table opens on this seat's view, as the server sent it
@@ -73,7 +74,7 @@ class OnlineHost:
     def __init__(self, session: OnlineSession, link: NetLink) -> None:
         self.session = session
         self.link = link
-        self.news = True  # the link brought something this frame: draw it
+        self.updated = True  # the link brought something this frame: draw it
         # The seats whose player this screen has seen at the table: one never seen is still
         # to come (a rematch's friend), not gone.
         self.seen_here = {i for i, info in enumerate(session.infos) if info.connected}
@@ -81,7 +82,7 @@ class OnlineHost:
         self.host_gone = False  # the server said the host's app closed (until the line is back)
         # A line about the table (who came or left, the host back), and whether a moment not
         # the player's turn has passed since: it gives way to what to do once their turn comes.
-        self.news_line: tuple[str, bool] | None = None
+        self.update_line: tuple[str, bool] | None = None
 
     def attach(self, table: HostedTable) -> None:
         self.table = table
@@ -98,37 +99,37 @@ class OnlineHost:
     def message(self) -> str:
         return self.table.message
 
-    # -- the network's news, once a frame ---------------------------------------------------
+    # -- the network's updates, once a frame ---------------------------------------------------
     def before_update(self, dt: float) -> None:
-        self.take_news()
-        self.settle_news()
-        table_news(self.table)  # our turn while the window is behind others: ask once
+        self.take_updates()
+        self.settle_update()
+        table_updates(self.table)  # our turn while the window is behind others: ask once
 
-    def settle_news(self) -> None:
+    def settle_update(self) -> None:
         """A line about the table gives way to what to do once the player's turn comes (after
         a moment that was not theirs: one said on their turn stays until they act)."""
-        if self.news_line is None:
+        if self.update_line is None:
             return
-        line, waited = self.news_line
+        line, waited = self.update_line
         table = self.table
         if table.message != line:
-            self.news_line = None  # (something else was said since)
+            self.update_line = None  # (something else was said since)
         elif not table.human_turn():
-            self.news_line = (line, True)
+            self.update_line = (line, True)
         elif waited:
             self.say_line("")
-            self.news_line = None
+            self.update_line = None
 
-    def take_news(self) -> None:
-        notes: Sequence[Note] = self.session.take_news()
+    def take_updates(self) -> None:
+        notes: Sequence[Note] = self.session.take_updates()
         for note in notes:
             self.take_note(note)
-        self.news = bool(notes)
+        self.updated = bool(notes)
         session, table = self.session, self.table
         if session.snapshot and not session.feed and not table.animator.busy:
             table.seen.reset_to(session.state)  # a fresh snapshot: show the table as it stands
             session.snapshot = False
-            self.news = True
+            self.updated = True
 
     def take_note(self, note: Note) -> None:
         if note.kind == "message":
@@ -136,10 +137,10 @@ class OnlineHost:
             before = list(self.session.infos)
             self.session.receive(message)
             # (a `seats` message or a fresh `state` may say it: both carry the seats)
-            news = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
+            updates = presence_line(before, self.session.infos, self.session.seat, self.seen_here)
             self.seen_here |= {i for i, info in enumerate(self.session.infos) if info.connected}
-            if news:
-                self.say_news(news)
+            if updates:
+                self.say_update(updates)
             refused = isinstance(message, p.Refused) and message.code != "stale"
             if isinstance(message, p.Said) and message.table == self.session.table:
                 name = self.session.name_of(message.seat)
@@ -153,15 +154,15 @@ class OnlineHost:
             lost = t("online.lost", "The connection dropped: reconnecting...")
             self.say_line(host_left_line() if self.host_gone else lost)
         elif note.kind == "back":
-            self.say_news(host_back_line() if self.host_gone else "")
+            self.say_update(host_back_line() if self.host_gone else "")
             self.host_gone = False
         elif note.kind == "failed":
             self.say_line(error_line(str(note.value)))
 
-    def say_news(self, line: str) -> None:
+    def say_update(self, line: str) -> None:
         """A line about the table, not the game: shown until the player's turn comes."""
         self.say_line(line)
-        self.news_line = (line, False) if line else None
+        self.update_line = (line, False) if line else None
 
     def say_line(self, line: str, aside: bool = False) -> None:
         """The table's line: `aside` (a phrase a player said) goes beside what to do now,
@@ -221,13 +222,13 @@ class OnlineHost:
 
     def needs_redraw(self) -> bool | None:
         """Still while the link is quiet and nothing animates, whoever's turn it is: another
-        seat's move arrives as news (the table's own rule would draw every frame while others
+        seat's move arrives as updates (the table's own rule would draw every frame while others
         are to move, as they are "computers" here)."""
         animator = self.table.animator
-        return self.news or animator.busy or bool(animator.held) or self.table.ambient_live()
+        return self.updated or animator.busy or bool(animator.held) or self.table.ambient_live()
 
     def redraw_key(self) -> object | None:
-        """What may change with no news and no input: a move sent or answered, the line."""
+        """What may change with no updates and no input: a move sent or answered, the line."""
         table = self.table
         session = self.session
         return (session.version, session.pending, table.message, table.focus, table.flashing())

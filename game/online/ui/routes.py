@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.ui.nav import lazy
+from game.core.ui.toolkit.nav import lazy
 
 if TYPE_CHECKING:  # (annotations only: each route imports its scene when first used)
     from game.core.ui.context import Context

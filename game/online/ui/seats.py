@@ -6,7 +6,7 @@ A row of phrases ("Hello!", "Good game!"...) says one to everyone at the table: 
 shows it on the table's message line, in its own language.
 
 The table beneath is not updated while this is on top, so this scene reads the link for it
-(`take_news`): nothing the server says is lost, and the table animates it on return."""
+(`take_updates`): nothing the server says is lost, and the table animates it on return."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.paint import (
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.paint import (
     BLUE,
     GREEN,
     INK,
@@ -27,7 +28,7 @@ from game.core.ui.paint import (
     draw_backdrop,
     draw_panel,
 )
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.toolkit.widgets import Button
 from game.online.protocol import PHRASES
 
 from . import seats_file
@@ -174,7 +175,7 @@ class TableSeatsScene(UIScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         before = self.table.message
-        self.table.take_news()
+        self.table.take_updates()
         if self.table.message != before and self.table.message:
             # a refusal (`held`...), the line's state, or who left or came back (the pointer
             # to this menu, which ends a leaving line, dropped here)
@@ -182,7 +183,7 @@ class TableSeatsScene(UIScene):
         self.place()
 
     def needs_redraw(self) -> bool:
-        return bool(self.table.news)
+        return bool(self.table.updated)
 
     def redraw_key(self) -> object:
         return (self.problem, tuple(self.session.infos))

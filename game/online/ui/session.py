@@ -73,7 +73,7 @@ def seats_of(infos: list[p.SeatInfo], mine: int) -> list[OnlineSeat]:
 class OnlineSession:
     """The `TableSession` a table reads, fed by one `NetLink` (see the module's docstring):
     no autosave (the server keeps the game), no undo, the server plays the other seats, and
-    `take_news()` brings what the link received since the last frame."""
+    `take_updates()` brings what the link received since the last frame."""
 
     policy: TablePolicy = REMOTE
 
@@ -183,7 +183,7 @@ class OnlineSession:
         return self.record()
 
     # -- what the link brings ---------------------------------------------------------------
-    def take_news(self) -> list[Note]:
+    def take_updates(self) -> list[Note]:
         """What the link received since the last call (`net.Note`s, in order; never waits on
         the network). The table hands each server message back to `receive`."""
         return self.link.poll()

@@ -18,9 +18,9 @@ from .reader import ReadState
 from .session import OnlineSession
 
 if TYPE_CHECKING:
-    from game.core.ui.animator import ShownBoard
     from game.core.ui.context import Context
     from game.core.ui.table.scene import Move
+    from game.core.ui.toolkit.animator import ShownBoard
 
     from .net import NetLink
 

@@ -1,4 +1,4 @@
-"""The title's online line (the route `title.notice`, a `game.core.ui.scenes.title.TitleNotice`):
+"""The title's online line (the route `title.notice`, a `game.core.ui.screens.title.TitleNotice`):
 
 - "A table waits for you: Blanco with Anna — Reopen" when a table this computer served is
   unfinished, this app holds a seat there, and its server is not running (the app was closed

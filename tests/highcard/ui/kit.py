@@ -7,9 +7,9 @@ from typing import Any
 
 import pygame
 
-from game.core.ui import gfx
-from game.core.ui.paint import CYAN, INK, PAPER
 from game.core.ui.table.seats_kit import SeatsKit
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import CYAN, INK, PAPER
 
 from ..rules.game import Dealt, HighCardState, Kept, Shown, Swap, Swapped, Undone
 

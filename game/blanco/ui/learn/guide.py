@@ -25,7 +25,7 @@ from game.blanco.ui.table.kit import BlancoKit
 from game.blanco.ui.words import card_name  # in the player's language
 from game.core.i18n import t, tn
 from game.core.session import Seat
-from game.core.ui.guide import Advice, Guide
+from game.core.ui.screens.guide import Advice, Guide
 from game.core.ui.table import Table
 
 if TYPE_CHECKING:

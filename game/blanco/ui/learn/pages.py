@@ -12,13 +12,20 @@ from game.blanco.rules.cards import card_id
 from game.blanco.ui.cardview import CardArt
 from game.blanco.ui.table.parts import eye_icon
 from game.core.i18n import t
-from game.core.ui import gfx
-from game.core.ui.paint import GREEN, YELLOW, draw_panel
-from game.core.ui.scenes.howto import Page
-from game.core.ui.sketch import Pictures, draw_arrow, draw_caption, draw_ring, draw_tag, pulse
+from game.core.ui.screens.howto import Page
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import GREEN, YELLOW, draw_panel
+from game.core.ui.toolkit.sketch import (
+    Pictures,
+    draw_arrow,
+    draw_caption,
+    draw_ring,
+    draw_tag,
+    pulse,
+)
 
 if TYPE_CHECKING:
-    from game.core.ui.text import TextCache
+    from game.core.ui.toolkit.text import TextCache
 
 
 _ART: dict[int, tuple[TextCache, CardArt]] = {}

@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from game.core.ui import gfx, motion
+from game.core.ui.toolkit import gfx, motion
 
 from ..cardview import COLOURS
 

@@ -15,8 +15,8 @@ from game.blanco.rules.state import BlancoState, blanco_state
 from game.blanco.rules.views import view_for
 from game.core.i18n import t
 from game.core.session import Session
-from game.core.ui import gfx
-from game.core.ui.paint import INK
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK
 
 from ..cardview import CardArt
 from .celebration import GOLD

@@ -9,10 +9,10 @@ import pygame
 from game.blanco.rules.state import blanco_state
 from game.core.i18n import t, tn
 from game.core.seat_names import spoken_to
-from game.core.ui import gfx
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.scene import parts_moving
-from game.core.ui.shells.gameend import GameEndShell
+from game.core.ui.screens.gameend import GameEndScreen
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
 
 from ..cardview import CardArt
 from .celebration import GOLD, Confetti, row_shown, settled
@@ -25,7 +25,7 @@ GRID_W = 150  # the final grid's picture's width, at the row's left
 NAME_X, NAME_W, LEFT_X, TURNS_X = 330, 250, 560, 700  # the columns (from the panel's left)
 
 
-class GameEndScene(GameEndShell):
+class GameEndScene(GameEndScreen):
     """Widgets: "again" (same seats, next seed) and "title". A replay gives its own two
     buttons instead: `again` and `back`, each (label, action)."""
 

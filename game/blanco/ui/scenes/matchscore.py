@@ -14,8 +14,9 @@ from game.core.saves import in_use, remove_table
 from game.core.session import Seat, Session
 from game.core.storage import save_game
 from game.core.ui import soundtrack
-from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop, draw_panel
+from game.core.ui.toolkit.widgets import Button
 
 from ..match import Match, clear_match, save_match
 from ..sounds import BLANCO_SOUNDS

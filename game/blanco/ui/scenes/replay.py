@@ -1,4 +1,4 @@
-"""Watching a kept Blanco game again: the core replay shell (`game.core.ui.shells.replay`)
+"""Watching a kept Blanco game again: the core replay screen (`game.core.ui.screens.replay`)
 driving Blanco's table. Each seat's hand and looked-at cards show while it plays, as if watching
 over each player's shoulder in turn: the game is over, nothing is secret any more (the table,
 `driven`, shows the focused seat's cards)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.session import Session
-from game.core.ui.shells.replay import ReplayShell
+from game.core.ui.screens.replay import ReplayScreen
 from game.core.ui.table import Table
 
 from ..table import geometry as geo
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     import pygame
 
 
-class ReplayScene(ReplayShell):
+class ReplayScene(ReplayScreen):
     """A Blanco table driven by a record; its controls sit over the table's own buttons."""
 
     game_id = "blanco"

@@ -1,5 +1,5 @@
 """Blanco's game setup: 1-5 seats (name; human, or computer at easy/normal/hard) and the seed,
-which are the core set-up shell's (`game.core.ui.shells.setup`), and Blanco's own option: a
+which are the core set-up screen's (`game.core.ui.screens.setup`), and Blanco's own option: a
 single game or a match."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from game.blanco.rules.deal import Deal
 from game.core.i18n import lt, t
 from game.core.names import last_options, remember_options
 from game.core.session import make_challenge, seat_kinds
-from game.core.ui.paint import CYAN, INK, PINK, WHITE, YELLOW
-from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
-from game.core.ui.widgets import Button
+from game.core.ui.screens.setup import SameDeal, SetupLook, SetupScreen
+from game.core.ui.toolkit.paint import CYAN, INK, PINK, WHITE, YELLOW
+from game.core.ui.toolkit.widgets import Button
 
 from ..match import MODES, SINGLE, TOTAL, WINS, Match
 
@@ -74,8 +74,8 @@ def same_deal_from(record: dict[str, JSON], source: str) -> SameDeal:
     )
 
 
-class SetupScene(SetupShell):
-    """Widgets: the shell's, and "match_mode", "match_minus", "match_plus". Start deals the
+class SetupScene(SetupScreen):
+    """Widgets: the screen's, and "match_mode", "match_minus", "match_plus". Start deals the
     game (route "blanco.start_game")."""
 
     game_id = "blanco"

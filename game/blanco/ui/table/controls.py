@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui.paint import GREY
-from game.core.ui.shells.part import Part
-from game.core.ui.snapshot import Snapshot
-from game.core.ui.widgets import Button
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit.paint import GREY
+from game.core.ui.toolkit.snapshot import Snapshot
+from game.core.ui.toolkit.widgets import Button
 
 from . import geometry as geo
 from .moves import Moves

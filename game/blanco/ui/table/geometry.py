@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.ui.layout import LOGICAL_SIZE
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
 
 from .spotlight import SPOT_MARGIN, SPOT_MIN_H
 

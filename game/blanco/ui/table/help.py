@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core.i18n import t, tn
-from game.core.ui.tooltip import Tip, TooltipLayer, text_of
+from game.core.ui.toolkit.tooltip import Tip, TooltipLayer, text_of
 
 from .controls import Controls
 from .parts import Hand

@@ -1,4 +1,4 @@
-"""What the keyboard focus can rest on at the Blanco table (see game.core.ui.focus).
+"""What the keyboard focus can rest on at the Blanco table (see game.core.ui.toolkit.focus).
 
 In Tab order: the draw pile and the discard pile, the hand, the grid's places (row by row),
 the choice buttons of the step in progress (clear which line, reveal or keep hidden, Cancel),
@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from game.blanco.rules import Clear, Discard, Draw, Look, Play, Setup, Swap
-from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
+from game.core.ui.toolkit.focus import HIGHLIGHTED, HINTED, PRIMARY, Target
 
 from . import geometry as geo
 from .controls import Controls
@@ -44,7 +44,7 @@ class Keyed(Protocol):
 
 
 def table_targets(table: Keyed) -> list[Target]:
-    """The focus targets of a Blanco table (the shell drops them when driven and makes each
+    """The focus targets of a Blanco table (the screen drops them when driven and makes each
     skip the animation while one plays)."""
     moves = table.moves
     lit = moves.targets() if table.port.human_turn() else set()

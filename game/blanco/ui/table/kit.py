@@ -30,11 +30,11 @@ from game.blanco.rules.state import BlancoState, blanco_state
 from game.blanco.ui.refusal_words import say_refusal
 from game.core.i18n import t
 from game.core.turns import HANDOFF, Turn
-from game.core.ui import gfx
-from game.core.ui.animator import ShownBoard
-from game.core.ui.log_panel import LoggedBoard
-from game.core.ui.paint import GREEN, INK
 from game.core.ui.table import Effects, KitHooks, KitParts, TableKit
+from game.core.ui.table.log_panel import LoggedBoard
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import ShownBoard
+from game.core.ui.toolkit.paint import GREEN, INK
 
 from ..cardview import CardArt
 from ..match import Match

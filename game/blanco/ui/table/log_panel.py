@@ -1,6 +1,6 @@
 """The move log on Blanco's table, and the last-move highlights.
 
-`log_panel`: the core's panel (game/core/ui/log_panel.py) in the right column's bottom
+`log_panel`: the core's panel (game/core/ui/table/log_panel.py) in the right column's bottom
 (`TableGeometry.log_area`) shows the last turns in words, newest at the bottom; the mouse wheel
 over it goes back through the earlier ones (and forward again), a click (or L) opens it over
 the whole right column and closes it again. What it says
@@ -20,10 +20,10 @@ from typing import Any
 import pygame
 
 from game.core.i18n import language, t
-from game.core.ui import gfx
-from game.core.ui.log_panel import LogPanel, Source
-from game.core.ui.paint import INK
-from game.core.ui.shells.part import Part
+from game.core.ui.table.log_panel import LogPanel, Source
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK
 
 from .log import MoveLog
 from .parts import Others
@@ -34,7 +34,7 @@ LAST_MOVE = (255, 150, 60)  # the ring on a place changed since the viewer last 
 
 
 def log_panel(port: BlancoView, look: BlancoLook, others: Others, log: MoveLog) -> LogPanel:
-    """The table's log panel (game/core/ui/log_panel.py), saying `log` for the table's viewer
+    """The table's log panel (game/core/ui/table/log_panel.py), saying `log` for the table's viewer
     in the right column's bottom, opened over the whole column (a click, or L)."""
 
     def lines() -> tuple[Any, list[tuple[str, bool]]]:

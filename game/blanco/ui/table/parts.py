@@ -14,12 +14,12 @@ from game.core.levels import level_in_words
 from game.core.seat_names import spoken_to
 from game.core.session import HUMAN
 from game.core.table_session import SeatLike
-from game.core.ui import gfx, motion
-from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.log_panel import LogPanel
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
-from game.core.ui.shells.part import Part
-from game.core.ui.snapshot import Snapshot
+from game.core.ui.table.log_panel import LogPanel
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx, motion
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.toolkit.snapshot import Snapshot
 
 from . import geometry as geo
 from .moves import Moves

@@ -18,9 +18,9 @@ import pygame
 from game.blanco.rules import events as ev
 from game.core.i18n import language, t
 from game.core.seat_names import spoken_to
-from game.core.ui import gfx
-from game.core.ui.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
-from game.core.ui.paint import INK, WHITE, YELLOW
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import Burst, Effect, EventStyle, Flip, FloatText, Fly, Glow
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW
 
 from ..sounds import EVENT_SOUNDS
 from .parts import Others, eye_icon

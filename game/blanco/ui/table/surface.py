@@ -13,8 +13,8 @@ import random
 
 import pygame
 
-from game.core.ui import gfx
-from game.core.ui.paint import mix
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import mix
 
 WOOD_DARK = (58, 34, 22)
 WOOD_LIGHT = (104, 64, 38)

@@ -2,9 +2,9 @@
 
 How a game hands its table to core (no subclassing):
 
-1. Write a kit: a class implementing `TableKit` (kit.py; subclassing `KitHooks` to answer the
-   table's optional questions its own way), made with the table's `TablePort` (port.py) and
-   keeping it (a simple game subclasses `SeatsKit`, seats_kit.py, and draws one seat's place):
+1. Write a kit: a class implementing `TableKit` (game_ui/kit.py; subclassing `KitHooks` to answer
+   the table's optional questions its own way), made with the table's `TablePort` (game_ui/port.py)
+   and keeping it (a simple game subclasses `SeatsKit`, seats_kit.py, and draws one seat's place):
 
        class MyKit(KitHooks):
            game_over_event = GameOver
@@ -28,17 +28,28 @@ How a game hands its table to core (no subclassing):
 
 Files: scene.py (the `Table` and its port members), frame.py (update, input, drawing),
 turn_view.py (the table's side of the turn controller), host.py (local/online surroundings),
-kit.py (`TableKit`, `KitHooks`, `KitParts`, `Effects`), seats_kit.py (`SeatsKit`), port.py
-(`TablePort`), saved.py (a resumed table).
+saved.py (a resumed table), seats_kit.py (`SeatsKit`: a ready kit for a simple game),
+part.py (a table part's base), auto_next.py and late_input.py (a finished turn going on, a
+click during an animation), log_panel.py, refusals.py and daily.py (parts any game's table
+may use). What a game hands the table, its kit (`TableKit`, `KitHooks`, `KitParts`,
+`Effects`) and the port it is given (`TablePort`), are game_ui/'s kit.py and port.py.
 """
 
 from __future__ import annotations
 
-from .host import HostedTable, LocalHost, TableHost
-from .kit import NO_EFFECTS, Effects, KitHooks, KitParts, Nothing, TableKit, hooks_of
-from .port import TableCalls, TablePort, TableServices, TableView
-from .saved import Resumed, resume_saved, table_files
-from .scene import KitMaker, Table
+from game.core.ui.game_ui.kit import (
+    NO_EFFECTS,
+    Effects,
+    KitHooks,
+    KitParts,
+    Nothing,
+    TableKit,
+    hooks_of,
+)
+from game.core.ui.game_ui.port import TableCalls, TablePort, TableServices, TableView
+from game.core.ui.table.host import HostedTable, LocalHost, TableHost
+from game.core.ui.table.saved import Resumed, resume_saved, table_files
+from game.core.ui.table.scene import KitMaker, Table
 
 __all__ = [
     "NO_EFFECTS",

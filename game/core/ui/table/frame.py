@@ -23,16 +23,15 @@ import pygame
 
 from game.core.table_session import TableSession
 from game.core.turns import TurnController
-from game.core.ui import gfx
-from game.core.ui.animator import Animator
 from game.core.ui.context import Context
+from game.core.ui.game_ui.kit import Clickable, Drawn, Help, KitHooks, Live, TableKit, Ticking
 from game.core.ui.scene import tips_moving
-from game.core.ui.shells.auto_next import AutoNext
-from game.core.ui.shells.late_input import LateInput, follows
-
-from .host import TableHost
-from .kit import Clickable, Drawn, Help, KitHooks, Live, TableKit, Ticking
-from .turn_view import TurnView
+from game.core.ui.table.auto_next import AutoNext
+from game.core.ui.table.host import TableHost
+from game.core.ui.table.late_input import LateInput, follows
+from game.core.ui.table.turn_view import TurnView
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import Animator
 
 
 class FramedTable(Protocol):
@@ -76,7 +75,7 @@ class FramedTable(Protocol):
 
 
 def update_frame(table: FramedTable, dt: float) -> None:
-    """One frame: the host's news, the turn controller's word, the animation, the parts."""
+    """One frame: the host's updates, the turn controller's word, the animation, the parts."""
     table.host.before_update(dt)
     table.hooks.on_update(dt)
     view = table.turn_view
@@ -238,7 +237,7 @@ def draw_frame(table: FramedTable, surface: pygame.Surface) -> None:
         table.auto_next.draw(surface, getattr(table.controls, "buttons", {}).get("next"))
     table.hooks.draw_overlays(surface)
     if table.session.daily is not None and not table.driven:
-        from game.core.ui.daily import draw_badge
+        from game.core.ui.table.daily import draw_badge
 
         draw_badge(surface, table.ctx, table.session, table.hooks.daily_badge_at())
     for effect in table.animator.effects:

@@ -1,7 +1,7 @@
 """What surrounds a table: a `TableHost`. The core table is the same wherever its game is kept;
 its host says what differs around it. `LocalHost`: a game on this machine (computers think in
 the bot worker, pass screens between people, Esc opens the pause menu, the end is the game's
-end scene). The online host (`game.online.ui.table.OnlineHost`) polls the link's news each
+end scene). The online host (`game.online.ui.table.OnlineHost`) polls the link's updates each
 frame, plays only its screen's seat, keeps nothing here, and ends with a rematch.
 """
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core.botrunner import BotRunner
 from game.core.table_session import TableSession
 from game.core.turns import TurnController
-from game.core.ui.animator import Animator
 from game.core.ui.context import Context
+from game.core.ui.toolkit.animator import Animator
 
 if TYPE_CHECKING:
     from game.core.ui.scene import Scene

@@ -35,14 +35,12 @@ from game.core.levels import level_in_words
 from game.core.seat_names import says_computer
 from game.core.table_session import TableSession
 from game.core.ui import soundtrack
-from game.core.ui.animator import Animator
+from game.core.ui.game_ui.kit import BoardT, Effects, KitHooks, TableKit, hooks_of
+from game.core.ui.game_ui.port import TablePort
 from game.core.ui.last_game import remember_game
-from game.core.ui.layout import LOGICAL_SIZE
 from game.core.ui.scene import DECORATIVE_FPS, Scene
-from game.core.ui.shells.auto_next import AutoNext
-from game.core.ui.shells.late_input import LateInput
-
-from .frame import (
+from game.core.ui.table.auto_next import AutoNext
+from game.core.ui.table.frame import (
     draw_frame,
     frame_focus_claims,
     frame_focus_targets,
@@ -50,11 +48,12 @@ from .frame import (
     handle_input,
     update_frame,
 )
-from .host import LocalHost, TableHost
-from .kit import BoardT, Effects, KitHooks, TableKit, hooks_of
-from .port import TablePort
-from .saved import Resumed, table_files
-from .turn_view import TurnView
+from game.core.ui.table.host import LocalHost, TableHost
+from game.core.ui.table.late_input import LateInput
+from game.core.ui.table.saved import Resumed, table_files
+from game.core.ui.table.turn_view import TurnView
+from game.core.ui.toolkit.animator import Animator
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
 
 
 class Move(Protocol):

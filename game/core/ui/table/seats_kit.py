@@ -29,9 +29,12 @@ import pygame
 
 from game.core.game import GameState
 from game.core.i18n import lt, t
-from game.core.ui import gfx
-from game.core.ui.animator import EventStyle, Glow
-from game.core.ui.paint import (
+from game.core.ui.game_ui.kit import BoardT, Effects, KitHooks, KitParts, TableKit
+from game.core.ui.game_ui.port import TablePort
+from game.core.ui.table.refusals import refusal_words
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import EventStyle, Glow
+from game.core.ui.toolkit.paint import (
     CYAN,
     GREEN,
     INK,
@@ -43,11 +46,7 @@ from game.core.ui.paint import (
     YELLOW,
     draw_backdrop,
 )
-from game.core.ui.refusals import refusal_words
-from game.core.ui.widgets import Button
-
-from .kit import BoardT, Effects, KitHooks, KitParts, TableKit
-from .port import TablePort
+from game.core.ui.toolkit.widgets import Button
 
 StateT = TypeVar("StateT", bound=GameState)
 SEAT_GAP, SEAT_TOP = 40, 170

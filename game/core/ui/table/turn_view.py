@@ -12,12 +12,11 @@ from game.core.game import GameState
 from game.core.i18n import t
 from game.core.table_session import TableSession
 from game.core.turns import COMPUTER, HANDOFF, HUMAN, NOT_YOUR_MOVE, Turn, TurnController
-from game.core.ui.animator import Animator, player_of
 from game.core.ui.context import Context
-from game.core.ui.refusals import refusal_words
-
-from .host import TableHost
-from .kit import KitHooks
+from game.core.ui.game_ui.kit import KitHooks
+from game.core.ui.table.host import TableHost
+from game.core.ui.table.refusals import refusal_words
+from game.core.ui.toolkit.animator import Animator, player_of
 
 
 class TurnTable(Protocol):

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import t, tn
-from game.core.ui import gfx
-from game.core.ui.paint import GREEN, INK, RED, WHITE, YELLOW, draw_panel
-from game.core.ui.sketch import (
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import GREEN, INK, RED, WHITE, YELLOW, draw_panel
+from game.core.ui.toolkit.sketch import (
     Pictures,
     draw_arrow,
     draw_caption,
@@ -27,7 +27,7 @@ from game.luckybox.ui.cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardVi
 from game.luckybox.words import rating_text
 
 if TYPE_CHECKING:
-    from game.core.ui.assets import Assets
+    from game.core.ui.toolkit.assets import Assets
 
 
 _VIEWS: dict[int, tuple[Assets, CardView]] = {}

@@ -17,7 +17,7 @@ import pygame
 
 from game.core.i18n import t, tn
 from game.core.session import Seat
-from game.core.ui.guide import Advice, Guide
+from game.core.ui.screens.guide import Advice, Guide
 from game.core.ui.table import Table
 from game.luckybox.ai.bots import GreedyBot
 from game.luckybox.rules import Cross, Deal, Keep, Pass, Pick, Resolve

@@ -5,7 +5,7 @@ table's own card renderer (`CardView`), tokens and score-card sprites. The rules
 from __future__ import annotations
 
 from game.core.i18n import t
-from game.core.ui.scenes.howto import Page
+from game.core.ui.screens.howto import Page
 from game.luckybox.ui.learn import examples as ex
 
 

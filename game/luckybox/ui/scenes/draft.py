@@ -10,14 +10,15 @@ import pygame
 
 from game.core.i18n import lt, t, tn
 from game.core.session import Session
-from game.core.ui import gfx
-from game.core.ui.daily import draw_badge
-from game.core.ui.focus import HIGHLIGHTED, HINTED, PRIMARY, Target, widget_targets
-from game.core.ui.layout import grid_in
-from game.core.ui.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop
-from game.core.ui.reasoned import ReasonedButton
-from game.core.ui.tooltip import Tip
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.table.daily import draw_badge
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.focus import HIGHLIGHTED, HINTED, PRIMARY, Target, widget_targets
+from game.core.ui.toolkit.layout import grid_in
+from game.core.ui.toolkit.paint import CYAN, GREEN, INK, WHITE, YELLOW, draw_backdrop
+from game.core.ui.toolkit.reasoned import ReasonedButton
+from game.core.ui.toolkit.tooltip import Tip
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules import Keep, Pick
 from game.luckybox.rules.state import SETUP
 from game.luckybox.ui.cardview import CardView

@@ -10,11 +10,11 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Challenge, Session
-from game.core.ui import gfx
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel, mix
 from game.core.ui.scene import parts_moving
-from game.core.ui.shells.gameend import Choice, GameEndShell
-from game.core.ui.tooltip import Tip
+from game.core.ui.screens.gameend import Choice, GameEndScreen
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel, mix
+from game.core.ui.toolkit.tooltip import Tip
 from game.luckybox.rules.scoring import SOLO_RATINGS
 from game.luckybox.ui.session_state import state_of
 from game.luckybox.ui.tips import moon_rule
@@ -76,7 +76,7 @@ def band_range(index: int) -> str:
     return t("luckybox.game_end.range", "{low}–{high}", low=floor, high=above - 1)
 
 
-class GameEndScene(GameEndShell):
+class GameEndScene(GameEndScreen):
     """Opaque. Widgets: "again" (same seats, next seed) and "title"."""
 
     game_id = "luckybox"
@@ -91,7 +91,7 @@ class GameEndScene(GameEndShell):
         on_exit: Callable[[], None] | None = None,
     ) -> None:
         """`again` and `back` replace the two buttons (label, action): a replay offers
-        "Watch again" and "Replays". `on_exit`: see GameEndShell."""
+        "Watch again" and "Replays". `on_exit`: see GameEndScreen."""
         super().__init__(ctx, session, demo, again, back, on_exit)
         self.values_drawn: list[tuple[int, int]] = []  # (number, text size) in the bars
         # Each bar part as drawn: (rect, legend key, points, seat), for its tooltip.

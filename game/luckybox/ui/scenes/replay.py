@@ -1,4 +1,4 @@
-"""Watching a kept Lucky Box game again: the core replay shell (`game.core.ui.shells.replay`)
+"""Watching a kept Lucky Box game again: the core replay screen (`game.core.ui.screens.replay`)
 driving Lucky Box's table."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.core.i18n import t
 from game.core.session import Session
 from game.core.turns import BOT_PAUSE
-from game.core.ui.shells.replay import ReplayShell, speed_text
+from game.core.ui.screens.replay import ReplayScreen, speed_text
 from game.core.ui.table import Table
 from game.luckybox.rules.state import PLAY
 from game.luckybox.ui.scenes.table import lucky_table
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.luckybox.rules.state import GameState
 
 
-class ReplayScene(ReplayShell):
+class ReplayScene(ReplayScreen):
     """A Lucky Box table driven by a record; its controls sit over the table's own buttons."""
 
     game_id = "luckybox"

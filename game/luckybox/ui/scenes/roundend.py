@@ -17,10 +17,11 @@ import pygame
 
 from game.core.i18n import t
 from game.core.session import Session
-from game.core.ui import gfx
-from game.core.ui.paint import GREEN, INK, WHITE, YELLOW, dim, draw_panel
-from game.core.ui.tween import ease_in_out_sine, ease_out_back, ease_out_cubic
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import GREEN, INK, WHITE, YELLOW, dim, draw_panel
+from game.core.ui.toolkit.tween import ease_in_out_sine, ease_out_back, ease_out_cubic
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules.cards import FULL
 from game.luckybox.rules.scoring import CARD_POINTS, MAX_STARS, ROUNDS, STAR_POINTS
 from game.luckybox.ui.cardview import CardView

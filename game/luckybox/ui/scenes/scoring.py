@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui import gfx
-from game.core.ui.paint import CYAN, INK, WHITE, YELLOW, dim, draw_panel
-from game.core.ui.widgets import Button, UIScene
+from game.core.ui.scene import UIScene
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import CYAN, INK, WHITE, YELLOW, dim, draw_panel
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules.scoring import (
     CARD_POINTS,
     MAX_STARS,

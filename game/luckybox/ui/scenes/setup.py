@@ -1,5 +1,5 @@
 """Lucky Box's game setup: 1-12 seats (name, human or computer) and the seed, then Start; the
-seats and the seed are the core set-up shell's (`game.core.ui.shells.setup`)."""
+seats and the seed are the core set-up screen's (`game.core.ui.screens.setup`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pygame
 from game.core.i18n import t
 from game.core.safe_json import JSON
 from game.core.session import make_challenge, seat_kinds
-from game.core.ui import gfx
 from game.core.ui.context import Context, GameConfig
-from game.core.ui.shells.setup import SameDeal, SetupLook, SetupShell
+from game.core.ui.screens.setup import SameDeal, SetupLook, SetupScreen
+from game.core.ui.toolkit import gfx
 from game.luckybox.rules.game import state_from_record
 from game.luckybox.rules.state import Deal
 
@@ -76,10 +76,10 @@ LOOK = SetupLook(
 )
 
 
-class SetupScene(SetupShell):
+class SetupScene(SetupScreen):
     """Choose players and seed. Start makes the route "luckybox.start_from_setup" with the
     `GameConfig`; Back (Esc) returns.
-    Widgets: the shell's (all twelve seat rows exist; the first `seats` show)."""
+    Widgets: the screen's (all twelve seat rows exist; the first `seats` show)."""
 
     game_id = "luckybox"
     min_seats, max_seats = MIN_SEATS, MAX_SEATS

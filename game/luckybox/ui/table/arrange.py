@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.ui.layout import Layout, grid_in
+from game.core.ui.toolkit.layout import Layout, grid_in
 
 from ..cardview import CardView
 from .boards import OtherBoards, panel_boxes

@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 
 from game.core.i18n import t
-from game.core.ui import gfx, motion
-from game.core.ui.layout import grid_in
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
-from game.core.ui.shells.part import Part
-from game.core.ui.snapshot import Snapshot
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx, motion
+from game.core.ui.toolkit.layout import grid_in
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.toolkit.snapshot import Snapshot
 from game.luckybox.rules import Cross, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET

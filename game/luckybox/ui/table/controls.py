@@ -10,11 +10,11 @@ from typing import Any
 import pygame
 
 from game.core.i18n import lt, t
-from game.core.ui import gfx
-from game.core.ui.paint import INK, WHITE, YELLOW
-from game.core.ui.reasoned import ReasonedButton
-from game.core.ui.shells.part import Part
-from game.core.ui.widgets import Button
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW
+from game.core.ui.toolkit.reasoned import ReasonedButton
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules import Pass
 from game.luckybox.rules.state import OVER, PLAY
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import t
-from game.core.ui.shells.part import Part
-from game.core.ui.tooltip import Tip, TooltipLayer, text_of
-from game.core.ui.widgets import Button
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit.tooltip import Tip, TooltipLayer, text_of
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 from ..cardview import CardView

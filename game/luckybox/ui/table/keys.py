@@ -1,4 +1,4 @@
-"""What the keyboard focus can rest on at the Lucky Box table (see game.core.ui.focus).
+"""What the keyboard focus can rest on at the Lucky Box table (see game.core.ui.toolkit.focus).
 
 In Tab order: the pending bonuses, every square of the focused player's cards (card by card,
 row by row), the buttons on show, then the other players' boards. Each target acts through
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from game.core.ui.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
+from game.core.ui.toolkit.focus import HIGHLIGHTED, HINTED, PREFERRED, PRIMARY, Target
 from game.luckybox.rules import Cross, Pass, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET, CardView
@@ -49,7 +49,7 @@ class Keyed(Protocol):
 
 
 def table_targets(table: Keyed) -> list[Target]:
-    """The focus targets of a Lucky Box table (the shell drops them when driven and makes each
+    """The focus targets of a Lucky Box table (the screen drops them when driven and makes each
     skip the animation while one plays)."""
     out: list[Target] = []
     moves = table.moves

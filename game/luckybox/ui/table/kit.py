@@ -28,10 +28,10 @@ from typing import Any
 import pygame
 
 from game.core.turns import HUMAN, Turn
-from game.core.ui.animator import ShownBoard
-from game.core.ui.log_panel import LoggedBoard
 from game.core.ui.table import Effects, KitHooks, KitParts, TableKit
-from game.core.ui.widgets import Button
+from game.core.ui.table.log_panel import LoggedBoard
+from game.core.ui.toolkit.animator import ShownBoard
+from game.core.ui.toolkit.widgets import Button
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.state import DRAFT, PLAY, SETUP, GameState
 

@@ -10,7 +10,7 @@ revealed, a draft dealt) another seat's moves for it are held back from the read
 board holds them back (`OtherBoards.secret`), and are said when the choice closes (the next
 number, the round's end). With several people at one screen the reader is the screen's owner.
 
-Pure words, no pygame: the panel that draws them is `game.core.ui.log_panel`.
+Pure words, no pygame: the panel that draws them is `game.core.ui.table.log_panel`.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ are not said until it closes, as that seat's board does not show them.
 crosses of the number before, shown as it closed), on their boards; dark-edged orange, drawn
 round the square, so it reads with any palette and beside the red crosses.
 
-Both cost nothing on a still screen: the log panel keeps its pixels (game/core/ui/log_panel.py);
+Both cost nothing on a still screen: the log panel keeps its pixels
+(game/core/ui/table/log_panel.py);
 the squares are worked out once per event shown.
 """
 
@@ -23,11 +24,11 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.i18n import language, t
-from game.core.ui import gfx
-from game.core.ui.layout import grid_in
-from game.core.ui.log_panel import LogPanel, Source
-from game.core.ui.paint import INK
-from game.core.ui.shells.part import Part
+from game.core.ui.table.log_panel import LogPanel, Source
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.layout import grid_in
+from game.core.ui.toolkit.paint import INK
 
 from ..cardview import CardView
 from .log import MoveLog

@@ -8,12 +8,12 @@ from typing import Any
 import pygame
 
 from game.core.i18n import language, lt, t, tn
-from game.core.ui import gfx
-from game.core.ui.animator import Flip
-from game.core.ui.layout import LOGICAL_SIZE
-from game.core.ui.paint import INK, WHITE, YELLOW, draw_panel
-from game.core.ui.shells.part import Part
-from game.core.ui.snapshot import Snapshot
+from game.core.ui.table.part import Part
+from game.core.ui.toolkit import gfx
+from game.core.ui.toolkit.animator import Flip
+from game.core.ui.toolkit.layout import LOGICAL_SIZE
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.toolkit.snapshot import Snapshot
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
 from .port import LuckyBoxView

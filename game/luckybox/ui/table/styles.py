@@ -1,13 +1,13 @@
 """Lucky Box's event styles: how long each engine event's step lasts, its sound, and what the
 table stages for it (flips, pops, glows, flying tokens, floating words). The generic
-`game.core.ui.animator.Animator` plays the feed through this table."""
+`game.core.ui.toolkit.animator.Animator` plays the feed through this table."""
 
 from __future__ import annotations
 
 from typing import Any, get_args
 
 from game.core.i18n import t
-from game.core.ui.animator import (
+from game.core.ui.toolkit.animator import (
     Burst,
     Effect,
     EventStyle,
@@ -18,7 +18,7 @@ from game.core.ui.animator import (
     PopIn,
     player_of,
 )
-from game.core.ui.paint import INK, WHITE, YELLOW
+from game.core.ui.toolkit.paint import INK, WHITE, YELLOW
 from game.luckybox.rules import events as ev
 from game.luckybox.rules.cards import CELLS_OF_MASK, COL_MASKS, ROW_MASKS
 from game.luckybox.ui.sounds import BONUS_SOUNDS, EVENT_SOUNDS
