@@ -4,6 +4,7 @@ something changes (tests drive the real App headless and count the frames it dra
 from __future__ import annotations
 
 import time
+import types
 from typing import Any
 
 import pygame
@@ -402,6 +403,9 @@ def test_the_no_frame_wait_hook_never_sleeps_and_counts_fixed_frames(
     monkeypatch.setattr(app, "step", step)
     monkeypatch.setattr(app, "clock", _NoSleep())
     monkeypatch.setattr(pygame.event, "wait", wait)
+    # no computer thinking (the worker is shared by the process: an earlier test's table may
+    # have left one at work, and then the hook rightly waits for a frame)
+    monkeypatch.setattr(app_module, "_computer_thinking", lambda: False)
     app.waits_for_frames = False
     app.drew_last = True
     assert app.tick()
@@ -409,6 +413,12 @@ def test_the_no_frame_wait_hook_never_sleeps_and_counts_fixed_frames(
     assert app.tick()
     assert given == [1 / app_module.FPS, app_module.IDLE_WAIT_MS / 1000]
     assert waited == [1]  # a still app only lets a thinking worker have the CPU a moment
+    ticks: list[int] = []
+    monkeypatch.setattr(app, "clock", types.SimpleNamespace(tick=lambda fps=0: ticks.append(fps)))
+    monkeypatch.setattr(app_module, "_computer_thinking", lambda: True)
+    app.drew_last = True
+    assert app.tick()
+    assert ticks == [app_module.FPS]  # while a computer thinks, a drawn frame waits its turn
 
 
 @pytest.mark.parametrize(("value", "waits"), [("1", False), ("0", True), ("", True)])
