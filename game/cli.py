@@ -30,15 +30,21 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import NoReturn
 
 from game.core import interrupts
 from game.core.game import BOT_LEVELS
-from game.core.safe_json import INT_BOUND, printable
+from game.core.safe_json import INT_BOUND
 from game.core.version import APP_NAME, __version__  # the package's too (pyproject.toml)
-
-if TYPE_CHECKING:
-    from game.online.limits import Limits
+from game.server_options import (
+    HOST,
+    PORT,
+    SERVER_HEADING,
+    add_server_options,
+    server_limits,
+    server_options_given,
+    whole_number,
+)
 
 PROG = "super-mega-lucky-box"
 BOT_WORKER_FLAG = "--bot-worker"  # paths.worker_command() starts the frozen app with it
@@ -60,22 +66,6 @@ DEMO_ONLY = (
     ("--online", "online"),
     ("--daily", "daily"),
 )
-#: Options that only mean something for --serve: refused without it.
-SERVE_ONLY = (
-    ("--host", "host"),
-    ("--port", "port"),
-    ("--db", "db"),
-    ("--rate-limit", "rate_limit"),
-    ("--cert", "cert"),
-    ("--key", "key"),
-    ("--chosen-seeds", "chosen_seeds"),
-    ("--announce", "announce"),
-)
-HOST, PORT = "127.0.0.1", 8765  # --serve's defaults
-#: The heading of the server's settings: listed by `--serve --help`, left out of `--help`
-#: (two dozen settings a player never needs, among the options to play).
-SERVER_HEADING = "Server (with --serve)"
-RATE_LIMITS = (1, 100_000)  # --rate-limit's range (the protocol's `rate` holds the same)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -181,37 +171,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
         help="run the online server in the foreground (game/online); "
         "`--serve --help` lists its settings",
     )
-    server.add_argument("--host", default=None, help=f"serve: the address to listen on ({HOST})")
-    server.add_argument(
-        "--port", type=port_number, default=None, help=f"serve: the port (0: any free; {PORT})"
-    )
-    server.add_argument("--db", metavar="URL", help="serve: the database (default: data folder)")
-    server.add_argument(
-        "--rate-limit",
-        metavar="N",
-        type=rate_limit,
-        help=f"serve: messages a second one connection may send, bursts of twice that "
-        f"({RATE_LIMITS[0]}-{RATE_LIMITS[1]}; 30)",
-    )
-    server.add_argument(
-        "--cert", metavar="FILE", help="serve: wss:// with this TLS certificate (PEM; with --key)"
-    )
-    server.add_argument("--key", metavar="FILE", help="serve: the certificate's private key (PEM)")
-    server.add_argument(
-        "--chosen-seeds",
-        action="store_true",
-        default=None,
-        help="serve: a private server: a client may choose any table's seed (everyone there "
-        "trusts the host; without it only a host alone with computers may)",
-    )
-    server.add_argument(
-        "--announce",
-        action="store_true",
-        default=None,
-        help="serve: announce the tables with a free seat on the local network (mDNS), so "
-        "the Join screen of friends nearby lists them",
-    )
-    add_limit_options(server)
+    add_server_options(server)
     online.add_argument("--online", metavar="URL", help="demo: play through the server at URL")
     diagnostics.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     show_only(parser, serving)
@@ -223,9 +183,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
     if args.daily is not None:
         _check_daily(parser, args)
     if not args.serve:
-        given = [flag for flag, dest in SERVE_ONLY if getattr(args, dest) is not None]
-        limits = limit_options()
-        given += [flag for flag, dest in limits if getattr(args, dest) not in (None, False)]
+        given = server_options_given(args)
         if given:
             parser.error(f"{given[0]} needs --serve")
     if (args.cert is None) != (args.key is None):
@@ -288,121 +246,10 @@ def _check_daily(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     args.players = 1
 
 
-def whole_number(text: str, low: int, high: int) -> int:
-    """`text` as a whole number from `low` to `high`, else argparse's one-line refusal."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{printable(text[:30])!r} is not a whole number"
-        ) from None
-    if not low <= number <= high:
-        raise argparse.ArgumentTypeError(
-            f"{printable(text[:30])!r} is out of range (from {low} to {high})"
-        )
-    return number
-
-
 def demo_seed(text: str) -> int:
     """--seed: an integer its record can hold (records refuse |n| > INT_BOUND: a demo must
     never save a record that `--check-record` then refuses)."""
     return whole_number(text, 1 - INT_BOUND, INT_BOUND - 1)
-
-
-def rate_limit(text: str) -> int:
-    """--rate-limit: a whole number of messages a second, within RATE_LIMITS."""
-    return whole_number(text, *RATE_LIMITS)
-
-
-def limit_options() -> list[tuple[str, str]]:
-    """The server's limits' options (game/online/limits.py), as (flag, dest)."""
-    import dataclasses
-
-    from game.online.limits import Limits
-
-    return [(f.metadata["option"], f"limit_{f.name}") for f in dataclasses.fields(Limits)]
-
-
-def add_limit_options(parser: argparse._ActionsContainer) -> None:
-    """One `--serve` option per limit of the server (docs/PROTOCOL.md, "Limits"), each
-    saying its default."""
-    import dataclasses
-
-    from game.online.limits import Limits
-
-    defaults = Limits()
-    for f in dataclasses.fields(Limits):
-        option, what, unit = f.metadata["option"], f.metadata["help"], f.metadata["unit"]
-        if f.type in (bool, "bool"):
-            parser.add_argument(
-                option, dest=f"limit_{f.name}", action="store_true", help=f"serve: {what}"
-            )
-            continue
-        if f.metadata["many"]:  # (given again for each value: --trusted-proxy)
-            parser.add_argument(
-                option,
-                dest=f"limit_{f.name}",
-                action="append",
-                metavar="ADDR",
-                type=limit_network,
-                help=f"serve: {what}",
-            )
-            continue
-        default = getattr(defaults, f.name) if f.name != "thinking" else "the CPUs"
-        shown = f"{default:g}" if isinstance(default, float) else str(default)
-        parser.add_argument(
-            option,
-            dest=f"limit_{f.name}",
-            metavar="N",
-            type=limit_number if f.type in (int, "int") else limit_amount,
-            help=f"serve: {what} ({shown}{' ' + unit if unit else ''})",
-        )
-
-
-def server_limits(args: argparse.Namespace) -> Limits:
-    """The server's limits (limits.Limits) as --serve's options set them."""
-    import dataclasses
-
-    from game.online.limits import Limits
-
-    given: dict[str, Any] = {
-        f.name: getattr(args, f"limit_{f.name}")
-        for f in dataclasses.fields(Limits)
-        if getattr(args, f"limit_{f.name}") not in (None, False)
-    }
-    many: dict[str, Any] = {k: tuple(v) for k, v in given.items() if isinstance(v, list)}
-    return Limits(**{**given, **many})
-
-
-def limit_number(text: str) -> int:
-    """A limit that counts: a whole number from 1 (up to a million)."""
-    return whole_number(text, 1, 1_000_000)
-
-
-def limit_network(text: str) -> str:
-    """A trusted proxy: an address or a range of addresses (limits.proxy_network)."""
-    from game.online.limits import proxy_network
-
-    try:
-        return proxy_network(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(printable(str(err))) from None
-
-
-def limit_amount(text: str) -> float:
-    """A limit in seconds or days: a finite number above 0."""
-    try:
-        amount = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{printable(text[:30])!r} is not a number") from None
-    if not (math.isfinite(amount) and 0 < amount <= 1e9):
-        raise argparse.ArgumentTypeError(f"{printable(text[:30])!r} is not a number above 0")
-    return amount
-
-
-def port_number(text: str) -> int:
-    """--port: 0 (any free port) to 65535."""
-    return whole_number(text, 0, 65535)
 
 
 def demo_speed(text: str) -> float:

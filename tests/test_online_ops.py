@@ -24,7 +24,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
-from game import cli
+from game import cli, server_options
 from game.catalog import game_by_id
 from game.core.version import __version__
 from game.online import protocol as p
@@ -195,8 +195,9 @@ def test_health_and_metrics_requests_pass_the_same_door(tmp_path: Path) -> None:
 
 def test_no_metrics_turns_metrics_off_and_keeps_healthz(tmp_path: Path) -> None:
     args = cli.parse_args(["--serve", "--no-metrics"])
-    limits = cli.server_limits(args)
-    assert limits.no_metrics and not cli.server_limits(cli.parse_args(["--serve"])).no_metrics
+    limits = server_options.server_limits(args)
+    plain = server_options.server_limits(cli.parse_args(["--serve"]))
+    assert limits.no_metrics and not plain.no_metrics
 
     async def scenario() -> tuple[int, str, int]:
         async with running_server(tmp_path / "t.sqlite3", limits=limits) as (url, _):

@@ -257,7 +257,7 @@ def test_the_client_is_the_right_most_address_that_is_not_a_trusted_proxy() -> N
     ],
 )
 def test_a_bad_trusted_proxy_is_one_line_and_exit_2(given: list[str], error: str) -> None:
-    from game import cli
+    from game import cli, server_options
 
     done = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--serve", *given],
@@ -268,7 +268,7 @@ def test_a_bad_trusted_proxy_is_one_line_and_exit_2(given: list[str], error: str
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert error in lines[-1] and not any("Traceback" in line for line in lines)
-    limits = cli.server_limits(
+    limits = server_options.server_limits(
         cli.parse_args(["--serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1/128"])
     )
     assert limits.trusted_proxies == ("127.0.0.1/32", "::1/128")

@@ -84,11 +84,11 @@ def test_a_client_keeps_under_the_limit_its_server_says(tmp_path: Path) -> None:
 def test_the_command_line_takes_the_rates_a_client_takes() -> None:
     """`--rate-limit`'s range (the command line does not import the protocol at start-up) is
     the range of `rate` a client accepts: a server never says a rate its clients refuse."""
-    from game import cli
+    from game import server_options
 
     meta = typing.get_args(p.Rate)[1]
-    assert (meta.ge, meta.le) == cli.RATE_LIMITS
-    assert cli.RATE_LIMITS[0] <= p.RATE <= cli.RATE_LIMITS[1]
+    assert (meta.ge, meta.le) == server_options.RATE_LIMITS
+    assert server_options.RATE_LIMITS[0] <= p.RATE <= server_options.RATE_LIMITS[1]
 
 
 def test_a_rate_a_server_cannot_mean_is_refused_by_the_client() -> None:

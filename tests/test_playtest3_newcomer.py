@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from game import cli
+from game import cli, server_options as serve_settings
 from game.core.ui.settings import Settings, load_settings
 from game.core.version import __version__
 from tests.ui_helpers import frames
@@ -38,7 +38,9 @@ def run_cli(argv: list[str]) -> str:
 
 def server_options() -> list[str]:
     """Every option of --serve: the server's own and one per limit (game/online/limits.py)."""
-    return [flag for flag, _dest in cli.SERVE_ONLY] + [flag for flag, _ in cli.limit_options()]
+    return [flag for flag, _dest in serve_settings.SERVE_ONLY] + [
+        flag for flag, _ in serve_settings.limit_options()
+    ]
 
 
 def listed(help_text: str) -> list[str]:
@@ -76,7 +78,7 @@ def test_every_server_option_keeps_its_name_and_meaning() -> None:
         + ["--max-connections", "5", "--no-metrics", "--chosen-seeds"]
     )
     assert (args.host, args.port, args.rate_limit, args.chosen_seeds) == ("0.0.0.0", 0, 7, True)
-    limits = cli.server_limits(args)
+    limits = serve_settings.server_limits(args)
     assert limits.connections == 5 and limits.no_metrics
     with pytest.raises(SystemExit) as stop:
         cli.parse_args(["--max-connections", "5"])  # a server setting without --serve
