@@ -92,6 +92,7 @@ def test_players_beyond_a_games_range_is_refused_in_one_line(capsys):
     ],
 )
 def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
+    """(Its computers of the quickest level: the line is the subject, not their play.)"""
     record = tmp_path / "record.json"
     env = {
         **os.environ,
@@ -103,7 +104,8 @@ def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
     }
     done = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "--demo", "--game", game, "--players",
-         str(players), "--seed", "11", "--speed", "64", "--exit-when-done", "--lang", "en",
+         str(players), "--seed", "11", "--speed", "64", "--bot", "easy", "--exit-when-done",
+         "--lang", "en",
          "--save-record", str(record)],
         capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path,
     )  # fmt: skip
