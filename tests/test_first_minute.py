@@ -92,7 +92,9 @@ def test_players_beyond_a_games_range_is_refused_in_one_line(capsys):
     ],
 )
 def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
-    """(Its computers of the quickest level: the line is the subject, not their play.)"""
+    """The demo from the command line, from another folder, played to its end: one result
+    line, and a record that checks (Blanco's too: tests/test_blanco_ui_flow.py played its
+    own demo for that). Its computers of the quickest level: their play is not the subject."""
     record = tmp_path / "record.json"
     env = {
         **os.environ,
@@ -112,11 +114,16 @@ def test_the_demo_ends_with_one_result_line(tmp_path, game, players, pattern):
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and re.fullmatch(pattern + r".*", lines[0]), done.stdout
-    # The scores it names are the record's, as --check-record replays it.
+    # A finished game's record in the game's own format...
+    rules = catalog.game_by_id(game).rules
+    assert json.loads(record.read_text())["format"] == rules.record_format
+    # ...and the scores it names are the record's, as --check-record replays it.
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert cli.main(["--check-record", str(record)]) == 0
-    scores = catalog.game_by_id(game).rules.record_scores(json.loads(out.getvalue()), players)
+    checked = json.loads(out.getvalue())
+    assert checked["finished"] is True
+    scores = rules.record_scores(checked, players)
     assert scores is not None
     for i, total in enumerate(scores["totals"]):
         assert f"Computer {i + 1} {total}" in lines[0]
