@@ -126,6 +126,7 @@ def _save(modules: dict[str, object]) -> None:
         fd, temporary = tempfile.mkstemp(dir=STORE.parent, prefix="source-facts-")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump({"key": _key(), "modules": modules}, out)
+        os.chmod(temporary, 0o644)  # (as the compiled modules beside it: mkstemp's is 0600)
         os.replace(temporary, STORE)
     except OSError:
         pass  # (a read-only checkout: parsed again next time)
