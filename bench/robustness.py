@@ -14,6 +14,7 @@ exits 1 unless every input was answered cleanly. The same inputs run in the test
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import importlib
 import io
@@ -122,7 +123,8 @@ def command_line(two_copies: Any) -> tuple[str, int, int]:
     return ("command line values", len(odd), clean)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args(argv)
     damaged = importlib.import_module("tests.test_damaged_files")
     two_copies = importlib.import_module("tests.test_two_copies")
     with tempfile.TemporaryDirectory() as name:

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--importtime", action="store_true", help="list the slowest imports")
     parser.add_argument("--x", action="store_true", help="a real window when DISPLAY is set")
-    parser.add_argument("--quick", action="store_true", help="two runs, for the smoke test")
+    parser.add_argument("--quick", action="store_true", help="two runs: a quick look")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else args.runs
     times = []

@@ -6,17 +6,21 @@ so changing the dependencies means changing the picture."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 import pytest
 
-from tests.test_imports import GAME_IDS, MODULES, ROOT, _walk_imports, imported_names
+from tests.source_facts import walk_imports
+from tests.test_imports import GAME_IDS, MODULES, ROOT, imported_names
 
 DOC = ROOT / "docs" / "architecture.md"
 
 
+@functools.cache
 def picture() -> dict[str, tuple[list[str], set[str]]]:
-    """Layer name -> (its paths, the layers it may import), from the ```layers block."""
+    """Layer name -> (its paths, the layers it may import), from the ```layers block (read once
+    per worker: every import checked asks it; the callers only read it)."""
     text = DOC.read_text(encoding="utf-8")
     block = re.search(r"```layers\n(.*?)```", text, re.S)
     assert block, "docs/architecture.md has its layer picture"
@@ -34,6 +38,7 @@ def picture() -> dict[str, tuple[list[str], set[str]]]:
     return layers
 
 
+@functools.cache
 def expanded() -> list[tuple[str, str, str | None]]:
     """(path, layer, game) for every path of the picture, <game> spelt out for each game;
     the most specific path first."""
@@ -68,7 +73,7 @@ def may_import(layer: str, game: str | None, target: str, target_game: str | Non
 def main_py_imports() -> set[str]:
     tree = ast.parse((ROOT / "main.py").read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in _walk_imports(tree):
+    for node in walk_imports(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif node.module:

@@ -1,9 +1,9 @@
-"""Blanco beyond one table: a match across several games (closing the app between games) and
-the demo from the command line, to the end, with a record that checks."""
+"""Blanco beyond one table: a match across several games (closing the app between games), and
+the demo's command line refusing a sixth player (the demo played to its end, with a record
+that checks: tests/test_first_minute.py)."""
 
 from __future__ import annotations
 
-from game.blanco.entry import BLANCO
 from game.blanco.ui.table.kit import BlancoKit
 from tests.support import kit_table
 from tests.ui_helpers import click, frames, frames_computers_answered, screenshot
@@ -64,60 +64,21 @@ def test_a_match_first_to_two_wins_survives_closing_between_games(app) -> None:
     assert saves.table_folders(folder) == [] and not list(folder.rglob("match.json"))
 
 
-def test_demo_runs_to_the_end_and_its_record_checks(tmp_path, data_dir) -> None:
-    import json
+def test_main_py_refuses_a_sixth_blanco_player(data_dir) -> None:
+    """(The demo played to its end, its result line and its record checked:
+    tests/test_first_minute.py::test_the_demo_ends_with_one_result_line.)"""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[1]
-    record = tmp_path / "blanco.json"
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "SMLB_DATA_DIR": str(data_dir),
-        "SMLB_NO_FRAME_WAIT": "1",  # no sleep between frames: the same game, sooner
     }
-    done = subprocess.run(
-        [
-            sys.executable,
-            "main.py",
-            "--demo",
-            "--game",
-            "blanco",
-            "--players",
-            "2",
-            "--seed",
-            "6",
-            "--speed",
-            "40",
-            "--bot",
-            "easy",
-            "--exit-when-done",
-            "--save-record",
-            str(record),
-        ],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    saved = json.loads(record.read_text())
-    assert saved["format"] == BLANCO.rules.record_format
-    check = subprocess.run(
-        [sys.executable, "main.py", "--check-record", str(record)],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert json.loads(check.stdout.strip().splitlines()[-1])["finished"] is True
     bad = subprocess.run(
         [sys.executable, "main.py", "--demo", "--game", "blanco", "--players", "6"],
         cwd=repo,

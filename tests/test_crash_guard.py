@@ -45,6 +45,10 @@ def _run(folder: Path) -> subprocess.CompletedProcess[str]:
         "PYTHONPATH": str(ROOT),
         "SMLB_TEST_WATCHDOG_SECONDS": "3",
         "PYTHONFAULTHANDLER": "",
+        # Only the plugins under test (xdist's workers and restarts, pytest-timeout beside the
+        # watchdog): the others installed (coverage, hypothesis) took half a CPU-second in each
+        # of the run's processes, a worker restarted after each crash among them.
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
     }
     return subprocess.run(
         [
@@ -54,6 +58,10 @@ def _run(folder: Path) -> subprocess.CompletedProcess[str]:
             "-q",
             "-n",
             "2",
+            "-p",
+            "xdist.plugin",
+            "-p",
+            "pytest_timeout",
             "-p",
             "tests.crash_guard",
             "-p",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import ast
 
-from tests.test_imports import MODULES, ROOT, cycles, parsed
+from tests.source_facts import imported
+from tests.test_imports import MODULES, ROOT, cycles, module_facts
 
 SOUNDS = ROOT / "sounds"
 
@@ -17,28 +18,15 @@ SOUNDS = ROOT / "sounds"
 def every_import(tree: ast.Module, package: str) -> set[str]:
     """The modules (and `from x import y` candidates x.y) a module's syntax tree imports,
     wherever the import stands: nothing is skipped."""
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                target = ".".join([*base, node.module] if node.module else base)
-            else:
-                target = node.module or ""
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-    return found
+    return imported(ast.walk(tree), package)
 
 
 def game_edges() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
-    for name, path in MODULES.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        imported = every_import(parsed(path), package)
-        edges[name] = {target for target in imported if target in MODULES and target != name}
+    for name, facts in module_facts().items():
+        edges[name] = {
+            target for target in facts.every_import if target in MODULES and target != name
+        }
     return edges
 
 

@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from tests.source_facts import GAME_IDS, ROOT, Facts, every_module_facts, facts_of, walk_imports
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "game"
-GAME_IDS = ("luckybox", "blanco")
 #: What core must never import: the games, the composition root and what hangs off it.
 NOT_FOR_CORE = (
     "game.luckybox",
@@ -37,54 +33,17 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _walk_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement, inside functions too, skipping `if TYPE_CHECKING:` bodies."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
-            for other in child.orelse:
-                yield from (
-                    _walk_imports(other)
-                    if not isinstance(other, ast.Import | ast.ImportFrom)
-                    else iter([other])
-                )
-            continue
-        if isinstance(child, ast.Import | ast.ImportFrom):
-            yield child
-        yield from _walk_imports(child)
-
-
 @functools.cache
-def parsed(path: Path) -> ast.Module:
-    """A module's syntax tree, parsed once for every check (the checks only read it)."""
-    return ast.parse(path.read_text("utf-8"), str(path))
+def module_facts() -> dict[str, Facts]:
+    """Every module's imports and game-id literals (tests/source_facts.py), read once per worker
+    (and parsed only where the source changed since the last run)."""
+    return every_module_facts(MODULES)
 
 
-@functools.cache
 def imported_names(name: str) -> frozenset[str]:
-    """The modules (and `from x import y` candidates x.y) that module `name` imports."""
-    path = MODULES[name]
-    tree = parsed(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in _walk_imports(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-            continue
-        if node.level:
-            base = package.split(".")
-            base = base[: len(base) - node.level + 1]
-            target = ".".join([*base, node.module] if node.module else base)
-        else:
-            target = node.module or ""
-        found.add(target)
-        found.update(f"{target}.{alias.name}" for alias in node.names)
-    return frozenset(found)
+    """The modules (and `from x import y` candidates x.y) that module `name` imports (those
+    under `if TYPE_CHECKING:` apart)."""
+    return module_facts()[name].imports
 
 
 def project_edges() -> dict[str, set[str]]:
@@ -154,11 +113,15 @@ def test_the_walk_sees_imports_inside_functions_and_skips_type_checking_ones() -
     tree = ast.parse(
         "import a\nif TYPE_CHECKING:\n    import b\ndef f():\n    import c\n    from d import e\n"
     )
-    assert [getattr(n, "module", None) or n.names[0].name for n in _walk_imports(tree)] == [
+    assert [getattr(n, "module", None) or n.names[0].name for n in walk_imports(tree)] == [
         "a",
         "c",
         "d",
     ]
+    facts = facts_of(tree, "game.x")
+    assert facts.imports == {"a", "c", "d", "d.e"} and "b" in facts.every_import
+    named = facts_of(ast.parse('x = 1\nname = "the luckybox table"\n'), "game.x")
+    assert named.id_literals == ("line 2: 'the luckybox table'",)
     assert cycles({"x": {"y"}, "y": {"x"}, "z": {"x"}}) == [["x", "y"]]
     assert "game.core.records" in project_edges()["game.core.storage"]
 
@@ -171,32 +134,29 @@ def test_no_import_cycles() -> None:
 CORE = sorted(name for name in MODULES if name == "game.core" or name.startswith("game.core."))
 
 
-@pytest.mark.parametrize("name", CORE)
-def test_core_imports_no_game(name: str) -> None:
-    bad = sorted(
-        imported
-        for imported in imported_names(name)
-        if any(imported == f or imported.startswith(f + ".") for f in NOT_FOR_CORE)
-    )
-    assert bad == [], f"{name} imports {bad}"
+# Each check below runs over its modules in one test and names every module that breaks it.
 
 
-def _id_literals(path: Path) -> list[str]:
-    pattern = re.compile(r"\b(" + "|".join(GAME_IDS) + r")\b")
-    return [
-        f"line {node.lineno}: {node.value!r}"
-        for node in ast.walk(parsed(path))
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and pattern.search(node.value)
-    ]
+def test_core_imports_no_game() -> None:
+    assert "game.core.ui.app" in CORE and "game.core.records" in CORE
+    bad = {
+        name: found
+        for name in CORE
+        if (
+            found := sorted(
+                imported
+                for imported in imported_names(name)
+                if any(imported == f or imported.startswith(f + ".") for f in NOT_FOR_CORE)
+            )
+        )
+    }
+    assert bad == {}, "\n".join(f"{name} imports {found}" for name, found in bad.items())
 
 
-@pytest.mark.parametrize("name", CORE)
-def test_core_names_no_game_id(name: str) -> None:
+def test_core_names_no_game_id() -> None:
     """Not in code, not in a docstring: a game's id reaches core from its descriptor."""
-    found = _id_literals(MODULES[name])
-    assert found == [], f"{name} names a game: {found}"
+    named = {name: list(found) for name in CORE if (found := module_facts()[name].id_literals)}
+    assert named == {}, "\n".join(f"{name} names a game: {found}" for name, found in named.items())
 
 
 GAME_PACKAGES = sorted({p.parent.parent.name for p in PACKAGE.glob("*/rules/__init__.py")})
@@ -213,14 +173,19 @@ def test_the_purity_check_sees_every_game() -> None:
     assert "game.luckybox.rules.state" in PURE and "game.blanco.ai" in PURE
 
 
-@pytest.mark.parametrize("name", PURE)
-def test_rules_and_bots_stay_pure(name: str) -> None:
+def test_rules_and_bots_stay_pure() -> None:
     ui = tuple(f"game.{game}.ui" for game in GAME_PACKAGES)
-    bad = sorted(
-        imported
-        for imported in imported_names(name)
-        if imported.split(".")[0] == "pygame"
-        or imported == "game.online"
-        or imported.startswith(("game.online.", *ui))
-    )
-    assert bad == [], f"{name} imports {bad}"
+    bad = {
+        name: found
+        for name in PURE
+        if (
+            found := sorted(
+                imported
+                for imported in imported_names(name)
+                if imported.split(".")[0] == "pygame"
+                or imported == "game.online"
+                or imported.startswith(("game.online.", *ui))
+            )
+        )
+    }
+    assert bad == {}, "\n".join(f"{name} imports {found}" for name, found in bad.items())

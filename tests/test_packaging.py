@@ -23,10 +23,13 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 MAIN = REPO / "main.py"
 NAME = "super-mega-lucky-box"
-# The fastest demo: its record is the same at any speed, and the test waits less for frames.
-DEMO = ["--demo", "--players", "2", "--seed", "3", "--speed", "64", "--exit-when-done"]
+# The fastest demo: its record is the same at any speed, and the test waits less for frames;
+# its computers of the quickest level (the commands are the subject here, not their play).
+DEMO = ["--demo", "--players", "2", "--seed", "3", "--speed", "64", "--bot", "easy"]
+DEMO += ["--exit-when-done"]
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 FRAME_STATS = "frame-stats.json"  # beside demo_record's record
+DEMO_SAID = "demo-stdout.txt"  # ...and what its demo printed
 
 
 def headless_env(data: Path) -> dict[str, str]:
@@ -63,15 +66,19 @@ def json_lines(text: str) -> list[dict]:
 def demo_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A finished game's record from `python /abs/main.py --demo ... --save-record PATH`, run
     from another folder, and `python main.py --check-record` on it (the line to match). The
-    demo's --frame-stats are beside the record (FRAME_STATS)."""
+    demo's --frame-stats are beside the record (FRAME_STATS), and what it printed (DEMO_SAID)."""
     where = tmp_path_factory.mktemp("elsewhere")
     data = tmp_path_factory.mktemp("data")
     record = where / "game.json"
     stats = where / FRAME_STATS
     demo = run(
-        [sys.executable, MAIN, *DEMO, "--save-record", record, "--frame-stats", stats], where, data
+        [sys.executable, MAIN, *DEMO, "--lang", "en", "--save-record", record]
+        + ["--frame-stats", stats],
+        where,
+        data,
     )
     assert demo.returncode == 0, demo.stderr
+    (where / DEMO_SAID).write_text(demo.stdout)
     assert record.exists()
     checked = run([sys.executable, "main.py", "--check-record", record], REPO, data)
     assert checked.returncode == 0, checked.stderr
@@ -91,6 +98,17 @@ def test_main_py_by_absolute_path_from_another_folder(demo_record, tmp_path, dat
     # That demo (python /abs/main.py, another folder) wrote its frame statistics there too: a
     # second demo only for them would play another whole game.
     assert json.loads((record.parent / FRAME_STATS).read_text())["frames"] > 10
+    # ...and ended with one result line (a newcomer's first minute: tests/test_first_minute.py
+    # checks Blanco's) naming the scores --check-record finds in its record.
+    from game.catalog import game_by_id
+
+    lines = (record.parent / DEMO_SAID).read_text().splitlines()
+    pattern = r"Super Mega Lucky Box, seed 3: Computer 1 \d+, Computer 2 \d+; winner .*"
+    assert len(lines) == 1 and re.fullmatch(pattern, lines[0]), lines
+    scores = game_by_id("luckybox").rules.record_scores(json.loads(expected), 2)
+    assert scores is not None
+    for i, total in enumerate(scores["totals"]):
+        assert f"Computer {i + 1} {total}" in lines[0]
 
 
 def test_python_dash_m_game_is_the_same_command_line(demo_record, tmp_path, data_dir):
