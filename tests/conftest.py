@@ -405,7 +405,7 @@ DURATIONS_KEY = "smlb/durations"
 #: times (test_bots: 29 -> 53 CPU-seconds).
 SPREAD_FILES = frozenset(
     {
-        "test_blanco_ui_flow.py",
+        "test_bench_smoke.py",
         "test_guide_arrow.py",
         "test_online_fair.py",
         "test_online_ops.py",
