@@ -237,7 +237,16 @@ sys.path.insert(0, {root!r})
 from game.catalog import new_app
 from tests.test_online_hosting import host_here
 from tests.test_online_ui import our_moves, until
+from tests.ui_helpers import draw_frames_when_seen
 
+
+class Patched:  # (for good: the process ends with the script)
+    setattr = staticmethod(setattr)
+
+
+# Frames drawn only when something could see them, as in the tests' own process (conftest.py):
+# a child app waiting for its friend drew every frame it ran.
+draw_frames_when_seen(Patched())
 app = new_app()
 app.ctx.settings.animation_speed = 8.0
 lobby = host_here(app, ["human"])  # Host a table, on this computer, a friend's seat free
