@@ -2,8 +2,8 @@
 hosting instance) announces its tables by mDNS on the loopback interface, and the app in this
 process (real pygame events) lists them beside the code field, joins one with one click,
 follows them as they come and go, and rests while nothing changes. Screenshots of the list
-(and of it empty) at 1024x768 and 2560x1080 in en/fr/de. Multicast on lo: tests/nearby_helpers.py
-(skipped, saying why, where it cannot be set up)."""
+(and of it empty) in en/fr/de, each at 1024x768 or 2560x1080 (drawn each run). Multicast on
+lo: tests/nearby_helpers.py (skipped, saying why, where it cannot be set up)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from game.online.client import SeatClient
 from game.online.ui.menu import JoinScene
 from tests.nearby_helpers import codes, on_loopback
 from tests.support import online_kit_table
+from tests.sweep import combinations, every_combination
 from tests.test_online_helpers import run
 from tests.test_online_hosting import Driven
 from tests.test_online_ops import ServerProcess
@@ -166,14 +167,25 @@ def texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
     yield from watched_frames(monkeypatch)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size, texts) -> None:
+#: The Join screen's pictures: each language, and German at Large text (its longest words).
+LOOKS = [("en", False), ("fr", False), ("de", False), ("de", True)]
+
+
+@pytest.mark.sampled
+def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, texts) -> None:
     """The Join screen with tables nearby and with none, in English, French and German, at
     normal and Large text (saved under the screenshots folder, nearby/): each row in the words
     of its language, and no text leaving the window, spilling out of its widget or overlapping
-    another (test_text_overlaps' checks of each picture's frame)."""
+    another (test_text_overlaps' checks of each picture's frame). Each look at a window size
+    drawn for the run, every size at least once (tests/sweep.py; SMLB_SWEEP=all takes each
+    look at both sizes)."""
     from game.catalog import new_app
 
+    cases = combinations(
+        f"{__name__}.test_join_screen_pictures_with_tables_nearby",
+        {"look": LOOKS, "size": SIZES},
+        every_combination(),
+    )
     url = url_of(hosting)
     folder = SCREENSHOTS / "nearby"
     folder.mkdir(parents=True, exist_ok=True)
@@ -182,7 +194,7 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size, texts)
         if listed:
             open_table(url, BLANCO, "Ann")
             open_table(url, LUCKYBOX, "Maximilian-Alexander", seats=4)
-        for lang, large in (("en", False), ("fr", False), ("de", False), ("de", True)):
+        for (lang, large), size in cases:
             app = new_app(window=size)
             try:
                 i18n.set_language(lang)
@@ -213,6 +225,7 @@ def test_join_screen_pictures_with_tables_nearby(data_dir, hosting, size, texts)
             finally:
                 i18n.set_language("en")
                 app.close()
+    assert shots == 2 * len(cases)
     assert texts.frames >= shots, texts.frames  # every picture's texts were checked
     assert texts.problems == [], "\n".join(texts.problems)
 
@@ -224,7 +237,16 @@ sys.path.insert(0, {root!r})
 from game.catalog import new_app
 from tests.test_online_hosting import host_here
 from tests.test_online_ui import our_moves, until
+from tests.ui_helpers import draw_frames_when_seen
 
+
+class Patched:  # (for good: the process ends with the script)
+    setattr = staticmethod(setattr)
+
+
+# Frames drawn only when something could see them, as in the tests' own process (conftest.py):
+# a child app waiting for its friend drew every frame it ran.
+draw_frames_when_seen(Patched())
 app = new_app()
 app.ctx.settings.animation_speed = 8.0
 lobby = host_here(app, ["human"])  # Host a table, on this computer, a friend's seat free

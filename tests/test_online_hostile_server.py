@@ -41,6 +41,7 @@ from tests.hostile_host import (
     run_until,
     text,
 )
+from tests.sweep import sampled
 
 UNREADABLE_EN = "This table's server sends what this game cannot read."
 UNREADABLE_FR = "Le serveur de cette table envoie ce que ce jeu ne sait pas lire."
@@ -354,13 +355,13 @@ def test_a_table_without_a_commitment_says_its_deal_cannot_be_verified(app: Any)
 
 
 # -- what the player sees, in three languages at two window sizes --------------------------------
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@sampled(lang=["en", "fr", "de"], size=[(1024, 768), (2560, 1080)])
 def test_pictures_of_the_line_and_the_end_page(
-    data_dir: Path, size: tuple[int, int], lang: str
+    data_dir: Path, lang: str, size: tuple[int, int]
 ) -> None:
     """The table stopped by a hostile server, and the end page of a table that promised no
-    deal, in English, French and German (screenshots/online/hostile_*: looked at)."""
+    deal, in English, French and German (screenshots/online/hostile_*: looked at), each at a
+    window size drawn for the run (tests/sweep.py; SMLB_SWEEP=all takes all six)."""
     from game.catalog import new_app
     from game.core.ui.screens.gameend import GameEndScreen
     from tests.test_online_ui_shots import shot

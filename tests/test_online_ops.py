@@ -98,8 +98,10 @@ def test_metrics_follow_the_moves_commits_refusals_and_reveal_no_table(tmp_path:
         async with running_server(tmp_path / "t.sqlite3", limits=limits) as (url, game_server):
             empty = (await http_get(url, "/metrics"))[2]
             host = SeatClient(url, luckybox)
-            seats = [p.SeatSpec("Zelda Quux")] + [
-                p.SeatSpec(f"Computer {i}", computer="expert") for i in range(3)
+            # One Expert, whose thought is long enough to be seen; the others play as Easy
+            # does (three Experts thought for seconds of CPU the checks never look at).
+            seats = [p.SeatSpec("Zelda Quux"), p.SeatSpec("Computer 0", computer="expert")] + [
+                p.SeatSpec(f"Computer {i}", computer="easy") for i in range(1, 3)
             ]
             code = await host.open(seats, seed=4242)
             thinking = 0.0

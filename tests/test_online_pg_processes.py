@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -25,6 +25,9 @@ from tests.test_online_helpers import (
     run,
     without_online,
 )
+
+if TYPE_CHECKING:
+    from tests.pg_helpers import Postgres
 
 ServerProcess = bench_module("server").ServerProcess  # bench/server.py's subprocess handle
 
@@ -83,11 +86,32 @@ async def play_out(clients: list[SeatClient], seed: int) -> dict[str, Any]:
     return record
 
 
-@pytest.fixture
-def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    servers = [
-        ServerProcess(pg_url, tmp_path / f"server{i}.log", TEST_RATE_LIMIT) for i in range(2)
-    ]
+class Logged:
+    """Server processes whose logs a test reads from where they stood when it began: a relayed
+    request or notice that failed is logged with its traceback."""
+
+    def __init__(self, servers: list[ServerProcess]) -> None:
+        self.servers = servers
+        self.began = [s.log.stat().st_size if s.log.exists() else 0 for s in servers]
+
+    def assert_no_traceback(self) -> None:
+        for server, began in zip(self.servers, self.began, strict=True):
+            with server.log.open() as log:
+                log.seek(began)
+                written = log.read()
+            assert "Traceback" not in written, written
+
+
+@pytest.fixture(scope="module")
+def live_pair(
+    postgres: Postgres, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[ServerProcess]]:
+    """Two server processes on one database, shared by the module's tests that kill neither:
+    each test opens its own tables (their own codes), so none sees another's; starting a pair
+    of processes per test cost more than the tests' games."""
+    folder = tmp_path_factory.mktemp("live-pair")
+    db = postgres.new_database()
+    servers = [ServerProcess(db, folder / f"server{i}.log", TEST_RATE_LIMIT) for i in range(2)]
     try:
         for server in servers:
             server.start()
@@ -95,9 +119,46 @@ def two_servers(pg_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
     finally:
         for server in servers:
             server.kill()
-    for i in range(2):  # a relayed request or notice that failed is logged with its traceback
-        log = (tmp_path / f"server{i}.log").read_text()
-        assert "Traceback" not in log, log
+
+
+@pytest.fixture
+def two_servers(live_pair: list[ServerProcess]) -> Iterator[list[ServerProcess]]:
+    """The live pair, both still serving before and after the test, and no traceback logged
+    while it ran."""
+    logged = Logged(live_pair)
+    assert all(s.proc is not None and s.proc.poll() is None for s in live_pair)
+    yield live_pair
+    assert all(s.proc is not None and s.proc.poll() is None for s in live_pair)
+    logged.assert_no_traceback()
+
+
+@pytest.fixture(scope="module")
+def survivor(
+    postgres: Postgres, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """The one live process on a database whose owners the module's tests kill: every table of
+    a killed owner is taken over by it (no other process sweeps this database)."""
+    folder = tmp_path_factory.mktemp("survivor")
+    server = ServerProcess(postgres.new_database(), folder / "survivor.log", TEST_RATE_LIMIT)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.kill()
+
+
+@pytest.fixture
+def owner_and_survivor(survivor: ServerProcess, tmp_path: Path) -> Iterator[list[ServerProcess]]:
+    """[a fresh owner process the test may kill, the survivor] on the survivor's database."""
+    owner = ServerProcess(survivor.db, tmp_path / "owner.log", TEST_RATE_LIMIT)
+    logged = Logged([owner, survivor])
+    try:
+        owner.start()
+        yield [owner, survivor]
+    finally:
+        owner.kill()
+    assert survivor.proc is not None and survivor.proc.poll() is None
+    logged.assert_no_traceback()
 
 
 def test_clients_split_across_processes_play_a_whole_game_through_the_relay(
@@ -204,12 +265,12 @@ def test_a_phrase_said_on_either_process_reaches_every_player(
 
 
 def test_a_killed_owners_table_goes_on_for_clients_of_the_other_process(
-    two_servers: list[ServerProcess],
+    owner_and_survivor: list[ServerProcess],
 ) -> None:
     """Both players sit on the process that does not own the table; the owner is killed
     mid-game: the other process's sweep takes the table over and its clients play on without
     reconnecting, every acknowledged action applied once."""
-    owner, other = two_servers
+    owner, other = owner_and_survivor
     blanco = game_by_id("blanco")
 
     async def scenario() -> tuple[dict, list[SeatClient]]:
@@ -422,9 +483,9 @@ def test_a_join_sent_twice_to_a_live_owner_takes_one_seat_and_is_answered_once(
 
 
 def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
-    two_servers: list[ServerProcess],
+    owner_and_survivor: list[ServerProcess],
 ) -> None:
-    owner, other = two_servers
+    owner, other = owner_and_survivor
     blanco = game_by_id("blanco")
 
     async def scenario() -> tuple[dict, list[SeatClient]]:
@@ -450,7 +511,7 @@ def test_when_the_owner_is_killed_a_live_process_takes_the_table_over(
 
 
 def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
-    pg_url: str, two_servers: list[ServerProcess]
+    owner_and_survivor: list[ServerProcess],
 ) -> None:
     """The sweep: once the owner is killed, the other process claims its unfinished tables
     within seconds with no client asking; a client then resumes there at once."""
@@ -458,7 +519,7 @@ def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
 
     from game.online.pg_store import PostgresStore
 
-    owner, other = two_servers
+    owner, other = owner_and_survivor
     blanco = game_by_id("blanco")
 
     async def scenario() -> str:
@@ -467,7 +528,7 @@ def test_a_dead_owners_tables_are_taken_over_before_anyone_asks(
             await h.open([p.SeatSpec("Player 1"), p.SeatSpec("Bot", "easy")], seed=i)
             for i, h in enumerate(hosts)
         ]
-        watch = PostgresStore(pg_url)
+        watch = PostgresStore(owner.db)
         try:
             assert {watch.owner(code) for code in codes} == {owner.url}
             owner.kill()  # nobody reconnects: the hosts' lines are simply dead

@@ -7,11 +7,13 @@ clients, certificates made with `openssl` in a temporary folder."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import shutil
 import ssl
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -28,24 +30,37 @@ pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl
 
 
 def make_cert(folder: Path, name: str = "server") -> tuple[Path, Path, str]:
-    """A self-signed certificate for 127.0.0.1: (cert, key, its SHA-256 fingerprint)."""
+    """A self-signed certificate for 127.0.0.1, written to `folder`: (cert, key, its SHA-256
+    fingerprint). One per `name` in a test process (`made_cert`): two names, two certificates."""
+    cert_pem, key_pem, fingerprint = made_cert(name)
     cert, key = folder / f"{name}.pem", folder / f"{name}.key"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key)]
-        + ["-out", str(cert), "-days", "2", "-subj", "/CN=127.0.0.1"]
-        + ["-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    shown = subprocess.run(
-        ["openssl", "x509", "-in", str(cert), "-noout", "-fingerprint", "-sha256"],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    ).stdout
-    return cert, key, shown.strip().split("=", 1)[1]
+    cert.write_bytes(cert_pem)
+    key.write_bytes(key_pem)
+    return cert, key, fingerprint
+
+
+@functools.cache
+def made_cert(name: str) -> tuple[bytes, bytes, str]:
+    """`name`'s certificate and key (PEM) and fingerprint, made by `openssl` once a process:
+    an RSA key costs a fifth of a CPU-second or more, and the tests ask for one each."""
+    with tempfile.TemporaryDirectory() as made:
+        cert, key = Path(made) / "cert.pem", Path(made) / "key.pem"
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key)]
+            + ["-out", str(cert), "-days", "2", "-subj", "/CN=127.0.0.1"]
+            + ["-addext", "subjectAltName=IP:127.0.0.1"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+        shown = subprocess.run(
+            ["openssl", "x509", "-in", str(cert), "-noout", "-fingerprint", "-sha256"],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        ).stdout
+        return cert.read_bytes(), key.read_bytes(), shown.strip().split("=", 1)[1]
 
 
 @pytest.fixture(autouse=True)

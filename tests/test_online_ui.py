@@ -35,7 +35,7 @@ from game.online.ui.table import OnlineHost
 from game.online.ui.turn_probe import TableProbe
 from tests.support import online_kit_table
 from tests.test_blanco_ui import click_action
-from tests.ui_helpers import click, frames, press, seen, type_text, wait
+from tests.ui_helpers import click, frames, press, seen, tap, tap_key, type_text, wait
 
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
 
@@ -245,7 +245,9 @@ def test_host_offers_the_game_chosen_on_the_title_and_the_name_set_up_last(app) 
 
 def our_moves(app: Any, table: Any, count: int | None) -> int:
     """Play our seat by clicks (a bot on our view says what a person would choose), waiting
-    for the server between moves; `count` moves, or to the end (None). The moves made."""
+    for the server between moves; `count` moves, or to the end (None). The moves made. The
+    loop reads only the game's state between its clicks, so its frames are drawn as each
+    click is handled (`tap`, `tap_key`: see tests/ui_helpers.py), not once more after."""
     bot = BLANCO.bots.make_bot("normal", 3, table.session.seat)
     made = 0
     end = time.monotonic() + 120
@@ -256,14 +258,18 @@ def our_moves(app: Any, table: Any, count: int | None) -> int:
                 seat = table.session.seat
                 assert table.seen.key()[0][seat] == table.state.players[seat].key()
             version = table.session.version
-            click_action(app, table, bot.choose(table.state, table.session.seat))
-            until(app, lambda v=version: table.session.version != v, what="the server's answer")
+            click_action(app, table, bot.choose(table.state, table.session.seat), click=tap)
+            while table.session.version == version:  # the server's answer
+                assert time.monotonic() < end, "the server never answered"
+                wait(app)
+                time.sleep(0.005)
             made += 1
         elif table.animator.busy:
-            press(app, pygame.K_SPACE)
+            tap_key(app, pygame.K_SPACE)
         else:
             wait(app)
             time.sleep(0.002)
+    seen(app)
     return made
 
 
@@ -578,7 +584,8 @@ def test_a_silent_server_never_holds_a_frame(app) -> None:
 
 def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
     """Play Lucky Box's seat by clicks to the end: drafts, crosses (Lightning via Spend),
-    bonuses, passes, round ends; each move waits for the server. The moves made."""
+    bonuses, passes, round ends; each move waits for the server. The moves made. Its frames
+    are drawn as each click is handled (`tap`, `tap_key`), not once more after (as our_moves)."""
     from game.luckybox.ui.scenes.draft import DraftScene
     from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
     from game.luckybox.ui.scenes.roundend import RoundEndScene
@@ -591,24 +598,28 @@ def luckybox_moves(app: Any, table: Any, rng: Any, limit: float = 150.0) -> int:
         version = table.session.version
         if isinstance(top, DraftScene):
             for card in rng.sample(top.hand, top.need):
-                click(app, top.card_center(card))
-            click(app, top.widget("confirm").rect.center, 2)
+                tap(app, top.card_center(card))
+            tap(app, top.widget("confirm").rect.center, 2)
         elif isinstance(top, RoundEndScene):
-            frames(app, 5)
-            click(app, top.widget("continue").rect.center, 2)
+            wait(app, 5)
+            tap(app, top.widget("continue").rect.center, 2)
             continue
         elif top is table and table.human_turn():
             action = rng.choice(table.state.legal_actions(table.focus))
             click_luckybox_action(app, table, action)
         elif top is table and table.animator.busy:
-            press(app, pygame.K_SPACE)
+            tap_key(app, pygame.K_SPACE)
             continue
         else:
             wait(app)
             time.sleep(0.002)
             continue
-        until(app, lambda v=version: table.session.version != v, what="the server's answer")
+        while table.session.version == version:  # the server's answer
+            assert time.monotonic() < end, "the server never answered"
+            wait(app)
+            time.sleep(0.005)
         made += 1
+    seen(app)
     return made
 
 

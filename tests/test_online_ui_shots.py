@@ -20,6 +20,7 @@ from game.online.ui.lobby import LobbyScene
 from game.online.ui.net import share_link
 from game.online.ui.words import seats_hint
 from tests.support import online_kit_table
+from tests.sweep import sampled
 from tests.test_online_ui import ServerThread, click_for_lobby, host_table, open_menu, until
 from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import SCREENSHOTS, click, frames, press, type_text
@@ -60,111 +61,108 @@ def shot(app: Any, name: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_online_scenes_in_three_languages(data_dir, tmp_path, size, seen) -> None:
+@sampled(lang=LANGUAGES, size=SIZES)
+def test_online_scenes_in_three_languages(data_dir, tmp_path, lang, size, seen) -> None:
+    """Every online scene in one language at one window size: each language once a run, the
+    sizes drawn for it (tests/sweep.py; SMLB_SWEEP=all takes all six)."""
     from game.catalog import new_app
 
     CHECKED[:] = [seen]
     server = ServerThread(tmp_path / "tables.sqlite3")
     try:
-        for lang in LANGUAGES:
-            app = new_app(window=size)
-            try:
-                i18n.set_language(lang)
-                app.ctx.settings.animation_speed = 8.0
-                tag = f"{lang}_{size[0]}x{size[1]}"
+        app = new_app(window=size)
+        try:
+            i18n.set_language(lang)
+            app.ctx.settings.animation_speed = 8.0
+            tag = f"{lang}_{size[0]}x{size[1]}"
 
-                def host_shot(app=app, tag=tag) -> None:
-                    frames(app, 2)
-                    shot(app, f"host_{tag}")
-                    opener = app.stack.top.widget("open")
-                    assert opener.label == i18n.t("online.host.open", "Open the table")
+            def host_shot(app=app, tag=tag) -> None:
+                frames(app, 2)
+                shot(app, f"host_{tag}")
+                opener = app.stack.top.widget("open")
+                assert opener.label == i18n.t("online.host.open", "Open the table")
 
-                lobby = host_table(app, server.url, ["human", "normal"], host_shot)
-                until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
-                frames(app, 2)
-                shot(app, f"lobby_{tag}")
-                lobby.to_table()
-                frames(app, 40)
-                table = app.stack.top
-                assert online_kit_table(table, BlancoKit)
-                shot(app, f"table_{tag}")
-                # A friend takes the free seat, then leaves: the table's line says so.
-                friend = SeatClient(server.url, BLANCO)
-                assert server.call(friend.join(lobby.code)) == 1
-                server.call(friend.close())
-                until(app, lambda t=table: t.message != "", what="the friend leaving")
-                assert table.message.endswith(seats_hint())
-                frames(app, 2)
-                shot(app, f"table_left_{tag}")
-                press(app, pygame.K_ESCAPE, 2)  # the online table's menu: its seats
-                seats = app.stack.top
-                assert type(seats).__name__ == "TableSeatsScene"
-                assert seats.widget("computer_1").visible  # the free seat may go to a computer
-                assert seats.widget("back").label == i18n.t(
-                    "online.seats.back", "Back to the table"
-                )
-                shot(app, f"seats_{tag}")
-                app.stack.clear()
-                title = app.ctx.nav.make("title")
-                app.stack.push(title)
-                # The title asks the server: this table waits for our seat, and the earlier
-                # languages' tables too (the same data folder keeps them).
-                until(app, lambda title=title: title.widget("notice").visible, what="the line")
-                waiting = title.notice.watcher.count()
-                assert waiting >= LANGUAGES.index(lang) + 1
-                assert title.widget("notice").label == i18n.tn(
-                    "online.title.your_turn",
-                    waiting,
-                    "Your turn at {count} online table",
-                    "Your turn at {count} online tables",
-                )
-                frames(app, 30)
-                shot(app, f"title_{tag}")
-                click(app, app.stack.top.widget("online").rect.center, 2)
-                menu = app.stack.top
-                until(app, lambda menu=menu: bool(menu.your_turn), what="your turn")
-                frames(app, 2)
-                shot(app, f"menu_{tag}")
-                click(app, menu.widget("join").rect.center, 2)
-                join = app.stack.top
-                click(app, join.widget("code").rect.center)
-                # a share link pasted from a chat: the Server field follows it
-                type_text(app, share_link(server.url, "KQ7-4XM"))
-                frames(app, 2)
-                assert join.server.text == server.url
-                shot(app, f"join_{tag}")
-                click(app, join.widget("go").rect.center, 2)
-                failed = app.stack.top
-                assert isinstance(failed, LobbyScene)
-                until(app, lambda failed=failed: failed.problem != "", what="the refusal")
-                shot(app, f"lobby_refused_{tag}")
-                assert failed.problem == i18n.t(
-                    "online.error.no_such_table", "There is no table with that code."
-                )
-                app.stack.clear()
-                menu = open_menu(app, server.url)
-                click(app, menu.widget("host").rect.center, 2)
-                host = app.stack.top
-                game = host.widget("game")
-                click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
-                level = host.widget("seat_1")
-                click(app, level.segment([v for v, _ in level.options].index("normal")).center)
-                lucky = click_for_lobby(app, host.widget("open").rect.center)
-                until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
-                frames(app, 60)
-                top = app.stack.top
-                assert is_lucky_box_table(top) or type(top).__name__ == "DraftScene"
-                shot(app, f"table_luckybox_{tag}")
-            finally:
-                i18n.set_language("en")
-                app.stack.clear()
-                pygame.quit()
+            lobby = host_table(app, server.url, ["human", "normal"], host_shot)
+            until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
+            frames(app, 2)
+            shot(app, f"lobby_{tag}")
+            lobby.to_table()
+            frames(app, 40)
+            table = app.stack.top
+            assert online_kit_table(table, BlancoKit)
+            shot(app, f"table_{tag}")
+            # A friend takes the free seat, then leaves: the table's line says so.
+            friend = SeatClient(server.url, BLANCO)
+            assert server.call(friend.join(lobby.code)) == 1
+            server.call(friend.close())
+            until(app, lambda t=table: t.message != "", what="the friend leaving")
+            assert table.message.endswith(seats_hint())
+            frames(app, 2)
+            shot(app, f"table_left_{tag}")
+            press(app, pygame.K_ESCAPE, 2)  # the online table's menu: its seats
+            seats = app.stack.top
+            assert type(seats).__name__ == "TableSeatsScene"
+            assert seats.widget("computer_1").visible  # the free seat may go to a computer
+            assert seats.widget("back").label == i18n.t("online.seats.back", "Back to the table")
+            shot(app, f"seats_{tag}")
+            app.stack.clear()
+            title = app.ctx.nav.make("title")
+            app.stack.push(title)
+            # The title asks the server: this table waits for our seat.
+            until(app, lambda title=title: title.widget("notice").visible, what="the line")
+            waiting = title.notice.watcher.count()
+            assert waiting >= 1
+            assert title.widget("notice").label == i18n.tn(
+                "online.title.your_turn",
+                waiting,
+                "Your turn at {count} online table",
+                "Your turn at {count} online tables",
+            )
+            frames(app, 30)
+            shot(app, f"title_{tag}")
+            click(app, app.stack.top.widget("online").rect.center, 2)
+            menu = app.stack.top
+            until(app, lambda menu=menu: bool(menu.your_turn), what="your turn")
+            frames(app, 2)
+            shot(app, f"menu_{tag}")
+            click(app, menu.widget("join").rect.center, 2)
+            join = app.stack.top
+            click(app, join.widget("code").rect.center)
+            # a share link pasted from a chat: the Server field follows it
+            type_text(app, share_link(server.url, "KQ7-4XM"))
+            frames(app, 2)
+            assert join.server.text == server.url
+            shot(app, f"join_{tag}")
+            click(app, join.widget("go").rect.center, 2)
+            failed = app.stack.top
+            assert isinstance(failed, LobbyScene)
+            until(app, lambda failed=failed: failed.problem != "", what="the refusal")
+            shot(app, f"lobby_refused_{tag}")
+            assert failed.problem == i18n.t(
+                "online.error.no_such_table", "There is no table with that code."
+            )
+            app.stack.clear()
+            menu = open_menu(app, server.url)
+            click(app, menu.widget("host").rect.center, 2)
+            host = app.stack.top
+            game = host.widget("game")
+            click(app, game.segment([v for v, _ in game.options].index("luckybox")).center)
+            level = host.widget("seat_1")
+            click(app, level.segment([v for v, _ in level.options].index("normal")).center)
+            lucky = click_for_lobby(app, host.widget("open").rect.center)
+            until(app, lambda a=app, s=lucky: a.stack.top is not s, what="Lucky Box")
+            frames(app, 60)
+            top = app.stack.top
+            assert is_lucky_box_table(top) or type(top).__name__ == "DraftScene"
+            shot(app, f"table_luckybox_{tag}")
+        finally:
+            i18n.set_language("en")
+            app.stack.clear()
+            pygame.quit()
     finally:
         server.close()
         CHECKED.clear()
-    for lang in LANGUAGES:
-        path = SCREENSHOTS / "online" / f"lobby_{lang}_{size[0]}x{size[1]}.png"
-        assert pygame.image.load(str(path)).get_size() == size
-    assert seen.frames >= 10 * len(LANGUAGES), seen.frames  # every shot's texts were checked
+    path = SCREENSHOTS / "online" / f"lobby_{lang}_{size[0]}x{size[1]}.png"
+    assert pygame.image.load(str(path)).get_size() == size
+    assert seen.frames >= 10, seen.frames  # every shot's texts were checked
     assert seen.problems == [], "\n".join(seen.problems)
