@@ -97,3 +97,35 @@ def test_reduced_motion_shows_every_row_at_once_and_no_confetti(app: Any) -> Non
         assert confetti_pixels(app, end) == at_once, "no confetti fell"
     finally:
         motion.set_reduced(False)
+
+
+def test_a_table_of_the_same_shape_is_painted_once_and_looks_the_same() -> None:
+    """A new table of the window's shape shows the picture already painted (the same surface,
+    the same pixels as a fresh painting); another shape is painted anew, and only the newest
+    shapes are kept."""
+    import pygame
+
+    from game.blanco.ui.table import surface as table_surface
+
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((1024, 768))
+        table_surface._PAINTED.clear()
+        view = pygame.Rect(0, 0, 1280, 720)
+        places = [pygame.FRect(100, 100, 400, 300), pygame.FRect(600, 420, 300, 200)]
+        first = table_surface.painted(view, places, (1280, 720))
+        assert table_surface.painted(view, list(places), (1280, 720)) is first
+        fresh = gfx.layer(view, (1280, 720))
+        table_surface.paint_table(fresh, view, places)
+        assert bytes(pygame.image.tobytes(first, "RGBA")) == bytes(
+            pygame.image.tobytes(fresh, "RGBA")
+        ), "the kept picture is what painting draws"
+        moved = [places[0], pygame.FRect(600, 400, 300, 200)]
+        assert table_surface.painted(view, moved, (1280, 720)) is not first, "other places"
+        for width in (1300, 1400):  # two other shapes push the first out
+            table_surface.painted(pygame.Rect(0, 0, width, 720), places, (width, 720))
+        assert len(table_surface._PAINTED) == table_surface.PAINTED_KEPT
+        assert table_surface.painted(view, places, (1280, 720)) is not first, "painted anew"
+    finally:
+        table_surface._PAINTED.clear()
+        pygame.display.quit()

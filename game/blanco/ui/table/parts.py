@@ -25,7 +25,7 @@ from . import geometry as geo
 from .moves import Moves
 from .port import BlancoLook, BlancoPort
 from .spotlight import spot_rect, spotlit
-from .surface import paint_table
+from .surface import painted
 
 HIGHLIGHT = (255, 214, 40)
 REFUSED = (240, 50, 60)
@@ -566,8 +566,5 @@ class Prompt(BlancoPart):
 def static_layer(geometry: geo.TableGeometry) -> pygame.Surface:
     """The felt and the fixed frames, drawn once, covering the geometry's view (all the window
     shows), to be blitted at its top-left."""
-    view = geometry.view
-    layer = gfx.layer(view, LOGICAL_SIZE)
     places = [geometry.grid_area, geometry.hand_area, geometry.piles_back]
-    paint_table(layer, view, places)  # wood, baize and the card places (surface.py)
-    return layer
+    return painted(geometry.view, places, LOGICAL_SIZE)  # wood, baize, card places (surface.py)

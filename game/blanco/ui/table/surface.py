@@ -4,12 +4,16 @@ Painted, not loaded: a warm wood grain over the whole view (a wide or tall windo
 too), a cloth inset from its edges with a soft shadow under its rim, a vignette darkening it
 towards the edges, the baize's fine speckle (a fixed pattern: the same picture every time),
 and the card places (grid, hand, piles) as a darker cloth with a stitched edge. The table's
-static layer is this picture; nothing here is drawn again until the window's shape changes.
+static layer is this picture; nothing here is drawn again until the window's shape changes,
+and a new table of the same shape (a new game, a rematch, a game resumed) shows the picture
+already painted: painting it took about a fifth of a second, a pause at each table's start.
 """
 
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
+from collections.abc import Sequence
 
 import pygame
 
@@ -25,6 +29,38 @@ STITCH = (92, 160, 136)
 RIM = 10  # px of wood showing around the cloth
 VIGNETTE_STEPS = 14
 SPECKS = 2600  # the baize's fine dots over a 1280x720 cloth (more over a larger one)
+
+
+#: The tables painted in this process, newest last, by what shapes the picture (see `painted`).
+_PAINTED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+#: Window shapes kept: the one shown and the one before it (a window resized and back).
+PAINTED_KEPT = 2
+
+
+def painted(
+    view: pygame.Rect, places: Sequence[pygame.FRect], size: Sequence[int]
+) -> pygame.Surface:
+    """The table over `view` with its card `places`, as a layer of a picture of logical `size`
+    (gfx.layer), painted once per shape, render scale and display format. Callers only blit
+    it: the same surface is handed to every table of that shape."""
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    key = (
+        tuple(view),
+        tuple(tuple(place) for place in places),
+        tuple(size),
+        gfx.render_scale(),
+        None if display is None else (display.get_bitsize(), display.get_masks()),
+    )
+    layer = _PAINTED.get(key)
+    if layer is None:
+        layer = gfx.layer(view, size)
+        paint_table(layer, view, list(places))
+        _PAINTED[key] = layer
+        while len(_PAINTED) > PAINTED_KEPT:
+            _PAINTED.popitem(last=False)
+    else:
+        _PAINTED.move_to_end(key)
+    return layer
 
 
 def paint_table(surface: pygame.Surface, view: pygame.Rect, places: list[pygame.FRect]) -> None:
