@@ -411,15 +411,20 @@ def at_text_size(app: Any, lang: str, size: str) -> None:
 # of each language under SMLB_SWEEP=all). The scenes and the guided games are two tests, so two
 # workers share a language's walk; each language follows one guided game, both games are
 # followed each run, which one in which language drawn anew (every pairing under SMLB_SWEEP=all).
+#: The two halves of the walk through the scenes: the menus, set-ups and tables, and the ends
+#: of games with what they fill (Replays, Statistics, the daily deal's pages).
+WALKS = {"scenes": walk, "ends": walk_ends}
+
+
 @pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
-@sampled(lang=["en", "fr", "de"], size=["normal", "large"])
+@sampled(lang=["en", "fr", "de"], part=list(WALKS), size=["normal", "large"])
 def test_every_text_fits_its_place_in_every_language(
-    app: Any, watch: Watch, lang: str, size: str
+    app: Any, watch: Watch, lang: str, part: str, size: str
 ) -> None:
+    """Each language walks one half of the scenes each run, both halves walked each run (which
+    in which language drawn anew; every pairing under SMLB_SWEEP=all)."""
     at_text_size(app, lang, size)
-    shots = lang != "en"
-    walk(app, watch, shots=shots)
-    walk_ends(app, watch, shots=shots)
+    WALKS[part](app, watch, shots=lang != "en")
     assert watch.checked > 500  # the texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)
