@@ -276,7 +276,9 @@ def test_screenshots_of_every_scene(app):
 def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
     record = tmp_path / "demo.json"
     stats = tmp_path / "stats.json"
-    # No sleep between frames (the app's test hook): the same game, frame for frame.
+    # No sleep between frames (the app's test hook): the same game, frame for frame. One
+    # computer: the demo's whole path (start, play, record, statistics, exit) at half the
+    # game's length; demo tables of several computers play in test_computer_seats_at_every_level.
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -289,7 +291,7 @@ def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
             "main.py",
             "--demo",
             "--players",
-            "2",
+            "1",
             "--seed",
             "8",
             "--speed",
