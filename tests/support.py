@@ -21,6 +21,7 @@ from game.core.ui.app import App
 from game.core.ui.screens.handoff import HandoffScene
 from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
+from game.core.ui.table.log_panel import LogPanel
 from game.luckybox.rules import Pass, Resolve
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene
@@ -104,6 +105,17 @@ def take_turn(app: App, table: Table, rng: random.Random, shots: set | None) -> 
         # as a person would, click it away first (that click is used up, crossing nothing).
         tap(app, table.kit.others.zoom_rect().center)
         assert table.kit.others.pinned is None
+    for part in table.parts:
+        if isinstance(part, LogPanel) and part.open:
+            # The move log opened large (by an earlier click) over the board: a click on it
+            # closes it, as a person would first.
+            tap(app, part.rect().center)
+            assert not part.open
+    if table.kit.selected_square is not None:
+        # A Lightning square chosen by an earlier click (a monkey's): Esc drops the choice, as
+        # a person would before choosing again (a second click on it is no new choice).
+        tap_key(app, pygame.K_ESCAPE)
+        assert table.kit.selected_square is None and app.stack.top is table
     seat = table.focus
     state = table.state
     legal = state.legal_actions(seat)

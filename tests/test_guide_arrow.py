@@ -114,12 +114,25 @@ def panel_problems(app: Any, guide: Guide) -> list[str]:
     return problems
 
 
-# Every language, window shape and text size each run, combined anew each run (tests/sweep.py;
-# all twelve combinations under SMLB_SWEEP=all).
+#: The kinds of step each guided game must have shown by STEPS steps.
+WANTED = {
+    "luckybox": {"draft_start", "keep", "cross", "next", "lightning", "spend", "bonus"},
+    "blanco": {"setup_reveal", "setup_look", "draw_pile", "hand", "look"},
+}
+
+
+# Every language, game, window shape and text size each run, combined anew each run: each
+# language walks one game's guided steps (tests/sweep.py; all 24 combinations under
+# SMLB_SWEEP=all).
 @pytest.mark.slow
-@sampled(lang=["en", "fr", "de"], window=[(1024, 768), (2560, 1080)], size=["normal", "large"])
+@sampled(
+    lang=["en", "fr", "de"],
+    game=["luckybox", "blanco"],
+    window=[(1024, 768), (2560, 1080)],
+    size=["normal", "large"],
+)
 def test_the_arrow_points_at_what_is_meant_and_the_panel_holds_its_words(
-    make_app: Any, lang: str, window: tuple[int, int], size: str
+    make_app: Any, lang: str, game: str, window: tuple[int, int], size: str
 ) -> None:
     app = make_app(window)
     i18n.set_language(lang)
@@ -127,16 +140,12 @@ def test_the_arrow_points_at_what_is_meant_and_the_panel_holds_its_words(
         app.ctx.settings.text_size = "large"
         app.ctx.text.set_scale(1.15)
     problems: list[str] = []
-    for game, wanted in (
-        ("luckybox", {"draft_start", "keep", "cross", "next", "lightning", "spend", "bonus"}),
-        ("blanco", {"setup_reveal", "setup_look", "draw_pile", "hand", "look"}),
-    ):
 
-        def check(guide: Guide) -> None:
-            problems.extend(arrow_problems(app, guide) + panel_problems(app, guide))
+    def check(guide: Guide) -> None:
+        problems.extend(arrow_problems(app, guide) + panel_problems(app, guide))
 
-        kinds = walk_guided(app, game, check)
-        assert wanted <= kinds, (game, kinds)
+    kinds = walk_guided(app, game, check)
+    assert WANTED[game] <= kinds, (game, kinds)
     assert not app.errors, app.errors[0]
     assert problems == [], "\n".join(problems)
 

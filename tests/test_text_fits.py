@@ -374,12 +374,14 @@ STILL_END_FRAMES = 10
 WAIT_DT = 0.05
 
 
-def walk_guides(app: Any, watch: Watch, frames_each: int = 900) -> None:
-    """Both guided games, followed where their pointer points: every sentence they say is drawn."""
+def walk_guides(
+    app: Any, watch: Watch, games: tuple[str, ...] = ("luckybox", "blanco"), frames_each: int = 900
+) -> None:
+    """The guided games, followed where their pointer points: every sentence they say is drawn."""
     from tests.ui_helpers import click
 
     app.ctx.settings.animation_speed = 8.0
-    for game in ("luckybox", "blanco"):
+    for game in games:
         watch.scene = f"guided_{game}"
         app.ctx.nav.make(f"{game}.guided")
         still_end = 0  # frames the game's end has stood still (scores counted up, words said)
@@ -407,28 +409,34 @@ def at_text_size(app: Any, lang: str, size: str) -> None:
 
 # Every language each run, each at a text size drawn anew each run (tests/sweep.py; both sizes
 # of each language under SMLB_SWEEP=all). The scenes and the guided games are two tests, so two
-# workers share a language's walk.
+# workers share a language's walk; each language follows one guided game, both games are
+# followed each run, which one in which language drawn anew (every pairing under SMLB_SWEEP=all).
+#: The two halves of the walk through the scenes: the menus, set-ups and tables, and the ends
+#: of games with what they fill (Replays, Statistics, the daily deal's pages).
+WALKS = {"scenes": walk, "ends": walk_ends}
+
+
 @pytest.mark.every_frame_drawn  # every text drawn is checked, those of a moment too
-@sampled(lang=["en", "fr", "de"], size=["normal", "large"])
+@sampled(lang=["en", "fr", "de"], part=list(WALKS), size=["normal", "large"])
 def test_every_text_fits_its_place_in_every_language(
-    app: Any, watch: Watch, lang: str, size: str
+    app: Any, watch: Watch, lang: str, part: str, size: str
 ) -> None:
+    """Each language walks one half of the scenes each run, both halves walked each run (which
+    in which language drawn anew; every pairing under SMLB_SWEEP=all)."""
     at_text_size(app, lang, size)
-    shots = lang != "en"
-    walk(app, watch, shots=shots)
-    walk_ends(app, watch, shots=shots)
+    WALKS[part](app, watch, shots=lang != "en")
     assert watch.checked > 500  # the texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)
 
 
 @pytest.mark.every_frame_drawn
-@sampled(lang=["en", "fr", "de"], size=["normal", "large"])
+@sampled(lang=["en", "fr", "de"], game=["luckybox", "blanco"], size=["normal", "large"])
 def test_every_sentence_of_the_guided_games_fits_in_every_language(
-    app: Any, watch: Watch, lang: str, size: str
+    app: Any, watch: Watch, lang: str, game: str, size: str
 ) -> None:
     at_text_size(app, lang, size)
-    walk_guides(app, watch)
+    walk_guides(app, watch, (game,))
     assert watch.checked > 500  # the guides' texts were really drawn and measured
     assert not app.errors, app.errors[0]
     assert watch.problems == [], "\n".join(watch.problems)

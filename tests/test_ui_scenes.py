@@ -432,15 +432,41 @@ SCENE_MONKEY = EventMix(
 )
 
 
-@pytest.mark.slow
-# Two monkeys of 2,000 events each (4,000 in all, as one was), each a test of its own so that
-# two workers share them; their seeds are ones whose walk reaches a game's table.
-@pytest.mark.parametrize("seed", [99, 2])
-def test_monkey_thousands_of_random_events_across_every_scene(app, seed) -> None:
+#: Random events in each leg of the monkey's walk: from the title, from the set-up, from a table.
+MONKEY_LEG = 250
+
+
+def monkey_leg_start(app, leg: str, rng: random.Random) -> Scene:
+    """The scene a leg of the monkey's walk starts from: the title, Lucky Box's set-up (New game
+    clicked, whatever game the walk so far left chosen), or a new game's table (a player and a
+    computer)."""
+    scene = title(app)
+    if leg == "setup":
+        scene.choose_game("luckybox")
+        click_widget(app, scene, "new_game", 2)
+        scene = top(app)
+        assert isinstance(scene, SetupScene), scene
+    elif leg == "table":
+        from game.core.session import Seat
+        from game.luckybox.ui.scenes.table import start_game
+
+        scene = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], rng.randrange(1, 10**6))
+        frames(app, 2)
+    return scene
+
+
+# Random input drawn anew each run (its seed printed on a failure: tests/sweep.py), in three
+# legs that start from the title, the set-up and a game's table, so that every run's walk
+# reaches each, rather than one fixed walk that happened to (two of 2,000 events each, with
+# fixed seeds, before).
+def test_monkey_thousands_of_random_events_across_every_scene(app, sweep_rng) -> None:
     """Clicks, keys, typing and right clicks anywhere, on whatever scene is up (starting a game
     from the title when a click lands on New game, and back to the title when one quits)."""
-    title(app)
-    monkey = Monkey(app, random.Random(seed), SCENE_MONKEY).run(2000)
+    monkey = Monkey(app, sweep_rng, SCENE_MONKEY)
+    for leg in ("title", "setup", "table"):
+        start = monkey_leg_start(app, leg, sweep_rng)
+        monkey.scenes.add(type(start).__name__)  # (the leg's first event lands on it)
+        monkey.run(MONKEY_LEG)
     assert monkey.app is app and app.errors == []
     assert {"TitleScene", "SetupScene"} <= monkey.scenes, monkey.scenes
     assert monkey.scenes & {"Table", "TableScene"}, monkey.scenes  # (a game's table, core or own)
