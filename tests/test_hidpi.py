@@ -178,9 +178,9 @@ def test_a_large_window_is_drawn_at_its_resolution_and_sharper(make_app) -> None
 
 @pytest.mark.every_frame_drawn  # every image of every frame is checked, a moment's too
 def test_no_image_is_stretched_anywhere_in_a_large_window(make_app, tracked) -> None:
-    """Every text, sprite, card and banner of the title, Settings and both tables (computer
-    seats playing, so deals, cascades, clears and chains go by) is made at the window's
-    resolution: none is drawn from a 1x image."""
+    """Every text, sprite, card and banner of the title, Settings and Lucky Box's table
+    (computer seats playing, so deals, crosses and cascades go by, to the round's end) is made
+    at the window's resolution: none is drawn from a 1x image. (Blanco's table: below.)"""
     from game.core.session import Seat
     from game.luckybox.ui.scenes.table import start_game
 
@@ -194,8 +194,40 @@ def test_no_image_is_stretched_anywhere_in_a_large_window(make_app, tracked) -> 
     start_game(app.ctx, [Seat("Ada", "normal"), Seat("Bo", "hard")], 3)
     frames(app, 900)
     screenshot(app, "hidpi_luckybox_table_1920")
+    assert app.errors == []
+    assert dict(tracked) == {}
+
+
+@pytest.mark.every_frame_drawn  # every image of every frame is checked, a moment's too
+def test_no_image_is_stretched_at_blancos_table_in_a_large_window(
+    make_app, tracked, monkeypatch
+) -> None:
+    """Blanco's table in the large window, computer seats playing until a line was cleared
+    and a chain went by (and their animations drawn through): no image drawn from a 1x one.
+    (Played to that moment, not for a fixed 900 frames: the seed's first chain comes after
+    about 580, and every frame here is drawn at 1920x1080.)"""
+    from game.core.session import Seat
+    from game.core.ui.toolkit.animator import Animator
+
+    shown: set[str] = set()  # the kinds of step the table animated
+    start = Animator._start
+
+    def started(self: Animator, event: object, length: float) -> None:
+        shown.add(type(event).__name__)
+        start(self, event, length)
+
+    monkeypatch.setattr(Animator, "_start", started)
+    app = make_app((1920, 1080))
+    assert gfx.render_scale() == 1.5
+    app.ctx.settings.animation_speed = 8.0
     app.ctx.nav.make("blanco.start_game", seats=[Seat("Cy", "normal"), Seat("Di", "hard")], seed=5)
-    frames(app, 900)
+    moments = {"Dealt", "Played", "LineCleared", "SecondGridDealt", "ChainLink"}
+    for _ in range(1500):
+        if moments <= shown:
+            break
+        frames(app, 1)
+    assert moments <= shown, f"never shown: {sorted(moments - shown)}"
+    frames(app, 30)  # the chain's steps drawn through
     screenshot(app, "hidpi_blanco_table_1920")
     assert app.errors == []
     assert dict(tracked) == {}
