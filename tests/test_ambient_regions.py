@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tests.sweep import sampled
 from tests.test_idle import still_screens
 from tests.ui_helpers import click, frames, press
 
@@ -65,11 +66,12 @@ def picture(app: Any) -> bytes:
     return pygame.image.tobytes(app.canvas.display, "RGB")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)], ids=["1280x720", "1600x900"])
-@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+@sampled(game=["luckybox", "blanco"], size=[(1280, 720), (1600, 900)])
 def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
     make_app: Any, shown: list[Any], game: str, size: tuple[int, int]
 ) -> None:
+    """Each game's table once a run, at a window size drawn for the run (both sizes every run;
+    tests/sweep.py; SMLB_SWEEP=all: each game at each size)."""
     app = make_app(size)
     ambient_table(app, game)
     window = app.canvas.display.get_rect()
