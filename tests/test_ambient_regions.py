@@ -121,9 +121,10 @@ def test_a_page_whose_own_motion_stays_in_one_place_is_drawn_only_there(
         file_solo_games(app, range(1, 4))
     scene = still_screens()[page](app)
     if page == "howto":  # to the fourth page, "clearing": its lines glow
-        for _ in range(3):
+        for _ in range(3):  # (Next turns the page at once, even while the last slides in)
             click(app, scene.widgets["next"].rect.center)
-            frames(app, SECOND)
+            frames(app, 2)
+        assert scene.index == 3
     app.stack.ambient_seconds = 1e9  # the motion lives on
     frames(app, 2 * SECOND)  # past the frames drawn whole after input, and the chart's sweep
     assert page != "stats" or scene.best_point is not None
