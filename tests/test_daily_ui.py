@@ -19,7 +19,7 @@ from game.core.ui.screens.stats_daily import DailyStatsScene
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.support import drive, kit_table, table_of, title
-from tests.ui_helpers import click, click_widget, frames, press, screenshot
+from tests.ui_helpers import click, click_widget, frames, press, screenshot, wait
 
 TODAY = daily.today()
 
@@ -158,7 +158,8 @@ def test_blanco_daily_deal_from_its_tab(app: Any) -> None:
     for _ in range(6000):
         if isinstance(app.stack.top, GameEndScreen):
             break
-        frames(app, 2)
+        wait(app, 2)  # (frames nobody sees: only the scene on top is read)
+    frames(app, 1)
     end = app.stack.top
     assert isinstance(end, GameEndScreen) and end.share is not None
     turns = session.state.players[0].turns
