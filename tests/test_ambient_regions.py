@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tests.sweep import sampled
 from tests.test_idle import still_screens
 from tests.ui_helpers import click, frames, press
 
@@ -65,11 +66,12 @@ def picture(app: Any) -> bytes:
     return pygame.image.tobytes(app.canvas.display, "RGB")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)], ids=["1280x720", "1600x900"])
-@pytest.mark.parametrize("game", ["luckybox", "blanco"])
+@sampled(game=["luckybox", "blanco"], size=[(1280, 720), (1600, 900)])
 def test_a_frame_moving_only_ambiently_is_drawn_and_shown_where_it_moves(
     make_app: Any, shown: list[Any], game: str, size: tuple[int, int]
 ) -> None:
+    """Each game's table once a run, at a window size drawn for the run (both sizes every run;
+    tests/sweep.py; SMLB_SWEEP=all: each game at each size)."""
     app = make_app(size)
     ambient_table(app, game)
     window = app.canvas.display.get_rect()
@@ -119,9 +121,10 @@ def test_a_page_whose_own_motion_stays_in_one_place_is_drawn_only_there(
         file_solo_games(app, range(1, 4))
     scene = still_screens()[page](app)
     if page == "howto":  # to the fourth page, "clearing": its lines glow
-        for _ in range(3):
+        for _ in range(3):  # (Next turns the page at once, even while the last slides in)
             click(app, scene.widgets["next"].rect.center)
-            frames(app, SECOND)
+            frames(app, 2)
+        assert scene.index == 3
     app.stack.ambient_seconds = 1e9  # the motion lives on
     frames(app, 2 * SECOND)  # past the frames drawn whole after input, and the chart's sweep
     assert page != "stats" or scene.best_point is not None
@@ -213,9 +216,12 @@ def test_what_appears_as_an_animation_ends_is_drawn_whole(make_app: Any, game: s
         assert apply_move(table, hint(table.state.view_for(0), 0))
         calm = 0  # frames since the motion ended
         for _ in range(3 * SECOND):
+            partial = app.frames_partial
             assert app.step(1 / 60)
             calm = 0 if table.needs_redraw() and table.animator.busy else calm + 1
-            if app.drew_last:
+            # A frame drawn in part is compared with the whole frame drawn at the same moment;
+            # one drawn whole already is that frame (App.step drew it with App.draw itself).
+            if app.drew_last and app.frames_partial > partial:
                 shown_now = picture(app)
                 app.draw()
                 assert picture(app) == shown_now, f"step {steps}: the frame shown is whole"

@@ -18,7 +18,7 @@ from game.luckybox.ui.learn.guide import start_guided
 from game.luckybox.ui.scenes.table import start_game
 from tests.support import drive, to_first_number
 from tests.test_blanco_ui import human_step, settle
-from tests.ui_helpers import DT, click, click_widget, frames, screenshot
+from tests.ui_helpers import DT, click, click_widget, frames, screenshot, seen, wait
 
 WHITE = (255, 255, 255)
 
@@ -33,7 +33,8 @@ def _cross(app: Any, table: Any) -> Cross:
     for _ in range(600):
         if not table.animator.busy:
             break
-        frames(app)
+        wait(app)  # (frames nobody sees: only whether the steps still play is read)
+    seen(app)  # the last of them, as the tests read it next
     assert not table.animator.busy
     return move
 

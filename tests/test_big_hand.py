@@ -29,6 +29,7 @@ from game.luckybox.rules import Cross
 from game.luckybox.rules.parts import Pending
 from game.luckybox.ui.table.arrange import BIG_HAND
 from tests.support import to_first_number
+from tests.sweep import sampled
 from tests.test_text_overlaps import Frames, watched_frames
 from tests.ui_helpers import click, frames
 
@@ -191,48 +192,52 @@ def _text_problems(app: Any, table: Any, seen: Frames, what: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(
-    ("lang", "large"), [("en", False), ("fr", False), ("de", False), ("fr", True), ("de", True)]
+@sampled(
+    words=["en", "fr", "de", "fr-large", "de-large"],
+    shape=[((1024, 768), 6), ((1280, 720), 6), ((2560, 1080), 8)],
 )
 def test_the_tightened_top_band_keeps_its_words_inside(
-    app: Any, table: Any, texts: Frames, lang: str, large: bool
+    app: Any, table: Any, texts: Frames, words: str, shape: tuple[tuple[int, int], int]
 ) -> None:
     """In the big hand's layout the banner, the hint panel (its hint; its bonuses and the line
     under them) and the Number cards (the count left, this round's numbers as chips) keep to
-    their places, in each language and at Large text, at 4:3, 16:9 and 21:9."""
+    their places, in each language and at Large text, at 4:3, 16:9 and 21:9: each language
+    and text size at a shape drawn for the run, every shape every run (tests/sweep.py;
+    SMLB_SWEEP=all: each at every shape). (At 21:9 the hand holds 8 cards, else 6.)"""
+    lang, _, large = words.partition("-")
     if large:
         app.ctx.settings.text_size = "large"
         app.ctx.text.set_scale(1.15)
     i18n.set_language(lang)
     problems = []
-    for size, held in (((1024, 768), 6), ((1280, 720), 6), ((2560, 1080), 8)):
-        settle(app, size)
-        hold(table, held)  # (at 21:9 six cards take one row, in the plain layout)
-        seen = table.seen
-        numbers = table.state.numbers[seen.round - 1]
-        for state in ("turn", "chips", "bonuses"):
-            if state == "chips":  # a round's eighth number: seven chips under the card
-                seen.revealed = list(numbers[:8])
-            if state == "bonuses":
-                cards = seen.players[table.focus].cards
-                seen.players[table.focus].pending = [
-                    Pending(cards[0], "row", 0, ("number", 3)),
-                    Pending(cards[1], "col", 1, ("question", 0)),
-                    Pending(cards[2], "row", 2, ("lightning", 2)),
-                ]
-            app.redraw()
-            frames(app, 2)
-            assert app.ctx.layout.variant == BIG_HAND
-            problems += _text_problems(app, table, texts, f"{lang} {size} {state}")
-            # All the Number cards drew (the pile, its count, the card, the chips) stays
-            # above the cards' region and clear of the other boards.
-            drawn = pygame.FRect(table.kit.deck._snap._area).inflate(-4, -4)
-            board = app.ctx.layout.region("current_board")
-            if drawn.bottom > board.top + SLACK:
-                problems.append(f"{lang} {size} {state}: the Number cards reach {drawn.bottom}")
-            if crosses(drawn, app.ctx.layout.region("other_boards")):
-                problems.append(f"{lang} {size} {state}: the Number cards on the other boards")
-        seen.players[table.focus].pending = []
+    size, held = shape
+    settle(app, size)
+    hold(table, held)  # (at 21:9 six cards take one row, in the plain layout)
+    seen = table.seen
+    numbers = table.state.numbers[seen.round - 1]
+    for state in ("turn", "chips", "bonuses"):
+        if state == "chips":  # a round's eighth number: seven chips under the card
+            seen.revealed = list(numbers[:8])
+        if state == "bonuses":
+            cards = seen.players[table.focus].cards
+            seen.players[table.focus].pending = [
+                Pending(cards[0], "row", 0, ("number", 3)),
+                Pending(cards[1], "col", 1, ("question", 0)),
+                Pending(cards[2], "row", 2, ("lightning", 2)),
+            ]
+        app.redraw()
+        frames(app, 2)
+        assert app.ctx.layout.variant == BIG_HAND
+        problems += _text_problems(app, table, texts, f"{lang} {size} {state}")
+        # All the Number cards drew (the pile, its count, the card, the chips) stays
+        # above the cards' region and clear of the other boards.
+        drawn = pygame.FRect(table.kit.deck._snap._area).inflate(-4, -4)
+        board = app.ctx.layout.region("current_board")
+        if drawn.bottom > board.top + SLACK:
+            problems.append(f"{lang} {size} {state}: the Number cards reach {drawn.bottom}")
+        if crosses(drawn, app.ctx.layout.region("other_boards")):
+            problems.append(f"{lang} {size} {state}: the Number cards on the other boards")
+    seen.players[table.focus].pending = []
     assert not app.errors, app.errors[0]
     assert problems == [], "\n".join(problems)
 

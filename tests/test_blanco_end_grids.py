@@ -5,6 +5,7 @@ at every window shape, language and text size, clear of the rows' words and the 
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 
@@ -32,16 +33,36 @@ BACK = (36, 52, 96)  # a small card back's fill (cardview.CardArt._back)
 
 def finished(players: int, seed: int = 5) -> Session:
     """A real game played to its end: one human and computers, every seat's steps chosen by a
-    Normal bot from that seat's view (a game that ends with cards still face down)."""
-    seats = [Seat(NAMES[0]), *(Seat(n, "easy") for n in NAMES[1:players])]
-    session = Session(seats, seed, game=BLANCO)
+    Normal bot from that seat's view (a game that ends with cards still face down). A new
+    session each call, its steps those `bot_steps` chose."""
+    session = Session(_seats(players), seed, game=BLANCO)
+    for step in bot_steps(players, seed):
+        assert session.next_seat() is not None
+        assert session.apply(step).ok
+    assert session.state.is_terminal()
+    return session
+
+
+def _seats(players: int) -> list[Seat]:
+    return [Seat(NAMES[0]), *(Seat(n, "easy") for n in NAMES[1:players])]
+
+
+@functools.cache
+def bot_steps(players: int, seed: int) -> tuple[Any, ...]:
+    """The steps of `finished`'s game, in order, chosen once per process: choosing them (the
+    bots' search) was most of each test's time, and three tests play the same deal. The steps
+    are frozen structs, so every session replaying them gets the same game."""
+    session = Session(_seats(players), seed, game=BLANCO)
     bots = [make_bot("normal", seed, seat) for seat in range(players)]
+    steps = []
     while not session.state.is_terminal():
         seat = session.next_seat()
         assert seat is not None
         view = view_for(blanco_state(session.state), seat)
-        assert session.apply(bots[seat].choose(view, seat)).ok
-    return session
+        step = bots[seat].choose(view, seat)
+        assert session.apply(step).ok
+        steps.append(step)
+    return tuple(steps)
 
 
 def shown(app: Any, session: Session) -> Any:

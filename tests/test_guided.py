@@ -26,6 +26,7 @@ from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.gameend import GameEndScene as LuckyEnd
 from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.support import kit_table, save_file, table_dir, title
+from tests.sweep import sampled
 from tests.ui_helpers import SCREENSHOTS, click, click_widget, frames, press, screenshot, wait
 
 ROUTES = {"luckybox": "luckybox.guided", "blanco": "blanco.guided"}
@@ -388,52 +389,53 @@ def test_a_guided_game_from_the_middle_of_a_game_keeps_that_game_saved(app, data
     assert [s.name for s in saved.session.seats] == ["Ann"]  # the real game, untouched
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_blanco_guide_says_a_kept_card_is_kept_in_each_language(data_dir, size):
+@sampled(lang=["en", "fr", "de"], size=[(1024, 768), (2560, 1080)])
+def test_the_blanco_guide_says_a_kept_card_is_kept_in_each_language(data_dir, lang, size):
     """The first turn of the guided deal takes the brown 10 to keep and plays the brown 9: the
-    guide says so, in each language's own words (screenshots/guided_keep_<lang>_<size>_*.png)."""
+    guide says so, in each language's own words (screenshots/guided_keep_<lang>_<size>_*.png).
+    Each language at a window shape drawn for the run, both shapes every run (tests/sweep.py;
+    SMLB_SWEEP=all: every language at both)."""
     from game.catalog import new_app
     from game.core import i18n
 
-    for lang in ("en", "fr", "de"):
-        app = new_app(window=size)
-        try:
-            i18n.set_language(lang)
-            app.ctx.settings.animation_speed = 8.0
-            start(app, "blanco")
-            guide = guide_of(app)
-            said: dict[str, str] = {}
-            for _ in range(3000):
-                wait(app)
-                advice = guide.advice
-                if advice is None or advice.target is None:
-                    continue
-                if advice.kind in ("draw_keep", "hand_keep") and advice.kind not in said:
-                    said[advice.kind] = advice.text
-                    frames(app, 12)  # the pointer has come in
-                    picture = app.window_image()
-                    name = f"guided_keep_{lang}_{size[0]}x{size[1]}_{advice.kind}.png"
-                    pygame.image.save(picture, str(SCREENSHOTS / name))
-                    if advice.kind == "hand_keep":
-                        break
-                click(app, advice.target)
-            brown_10, brown_9 = card_name(118), card_name(117)  # in this language
-            assert said == {
-                "draw_keep": i18n.t(
-                    "guide.bl.draw_discard_keep",
-                    "Your turn: take the {card} from the discard pile and keep it in your "
-                    "hand: it will fit your grid later.",
-                    card=brown_10,
-                ),
-                "hand_keep": i18n.t(
-                    "guide.bl.hand_keep",
-                    "Keep the {kept} for later. Now click the {card}.",
-                    kept=brown_10,
-                    card=brown_9,
-                ),
-            }
-            assert lang == "en" or "discard pile" not in said["draw_keep"]  # its own words
-            assert app.errors == []
-        finally:
-            app.close()
-            i18n.set_language("en")
+    app = new_app(window=size)
+    try:
+        i18n.set_language(lang)
+        app.ctx.settings.animation_speed = 8.0
+        start(app, "blanco")
+        guide = guide_of(app)
+        said: dict[str, str] = {}
+        for _ in range(3000):
+            wait(app)
+            advice = guide.advice
+            if advice is None or advice.target is None:
+                continue
+            if advice.kind in ("draw_keep", "hand_keep") and advice.kind not in said:
+                said[advice.kind] = advice.text
+                frames(app, 12)  # the pointer has come in
+                picture = app.window_image()
+                name = f"guided_keep_{lang}_{size[0]}x{size[1]}_{advice.kind}.png"
+                pygame.image.save(picture, str(SCREENSHOTS / name))
+                if advice.kind == "hand_keep":
+                    break
+            click(app, advice.target)
+        brown_10, brown_9 = card_name(118), card_name(117)  # in this language
+        assert said == {
+            "draw_keep": i18n.t(
+                "guide.bl.draw_discard_keep",
+                "Your turn: take the {card} from the discard pile and keep it in your "
+                "hand: it will fit your grid later.",
+                card=brown_10,
+            ),
+            "hand_keep": i18n.t(
+                "guide.bl.hand_keep",
+                "Keep the {kept} for later. Now click the {card}.",
+                kept=brown_10,
+                card=brown_9,
+            ),
+        }
+        assert lang == "en" or "discard pile" not in said["draw_keep"]  # its own words
+        assert app.errors == []
+    finally:
+        app.close()
+        i18n.set_language("en")

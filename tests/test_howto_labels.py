@@ -22,9 +22,23 @@ SHADOW = 4  # draw_tag's panel shadow, down and right
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 @pytest.mark.parametrize("game", ["luckybox", "blanco"])
-def test_how_to_play_labels_stay_inside_their_panel(
+def test_labels_stay_inside_their_panel_and_no_arrow_crosses_a_caption(
     app: Any, monkeypatch: pytest.MonkeyPatch, game: str, lang: str
 ) -> None:
+    """Every page of the game, at moments through its animation, drawn by the real scene:
+
+    * each paper label (the panels `draw_tag` lays), its shadow too, stays inside the panel
+      framing the picture (German "Angesehen" crossed the Blanco grid page's bottom edge);
+    * a picture's arrows pass by its captions, never through them (Blanco's "1. Draw" had the
+      draw arrow's curve across its top, in every language). Each arrow is also drawn alone on
+      a layer of its own; no caption's box holds any of it.
+
+    (One walk through the pages for both checks: each page settled once, each moment drawn
+    once.)"""
+    from game.blanco.ui.learn import pages as blanco_pages
+    from game.luckybox.ui.learn import examples as luckybox_pages
+
+    module = blanco_pages if game == "blanco" else luckybox_pages
     i18n.set_language(lang)
     scene = app.ctx.nav.make("howto", game=game)
     app.stack.clear_to(scene)
@@ -35,21 +49,46 @@ def test_how_to_play_labels_stay_inside_their_panel(
         laid.append(pygame.Rect(rect))
         return panel(surface, rect, *args, **kw)
 
+    arrows = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    captions: list[tuple[str, pygame.Rect]] = []
+    arrow, caption = module.draw_arrow, module.draw_caption
+
+    def arrow_too(surface: Any, *args: Any, **kw: Any) -> None:
+        arrow(arrows, *args, **kw)
+        arrow(surface, *args, **kw)
+
+    def caption_noted(surface: Any, text: Any, label: str, *args: Any, **kw: Any) -> Any:
+        rect = caption(surface, text, label, *args, **kw)
+        captions.append((label, pygame.Rect(rect)))
+        return rect
+
     monkeypatch.setattr(sketch, "draw_panel", recording)
-    outside = []
+    monkeypatch.setattr(module, "draw_arrow", arrow_too)
+    monkeypatch.setattr(module, "draw_caption", caption_noted)
+    outside: list[str] = []
+    crossed, arrows_drawn = [], 0
     for index in range(len(scene.pages)):
         scene.go(index)
         frames(app, 40, dt=0.1)  # the slide settles; each page's animation comes round
-        for t in (0.0, 1.3, 2.9, 4.4):
+        for t in (0.0, 0.9, 1.3, 2.0, 2.9, 4.4):
             laid.clear()
+            arrows.fill((0, 0, 0, 0))
+            captions.clear()
             scene.time = t
-            surface = pygame.Surface((1280, 720))
-            scene.draw(surface)
+            scene.draw(pygame.Surface((1280, 720)))
             for rect in laid:
                 shadowed = rect.union(rect.move(SHADOW, SHADOW))
                 if not INSIDE.contains(shadowed):
                     outside.append(f"page {index + 1} at {t}s: {rect} outside {INSIDE}")
+            ink = pygame.mask.from_surface(arrows)
+            arrows_drawn += ink.count() > 0
+            for label, rect in captions:
+                box = pygame.mask.Mask(rect.size, fill=True)
+                if ink.overlap(box, rect.topleft) is not None:
+                    crossed.append(f"page {index + 1} at {t}s: an arrow crosses {label!r} {rect}")
     assert outside == [], "\n".join(outside)
+    assert arrows_drawn > 0, "the pictures draw arrows: this would test nothing"
+    assert crossed == [], "\n".join(crossed)
 
 
 def test_a_caption_wider_than_its_column_takes_a_second_line_at_its_own_size() -> None:
@@ -73,52 +112,3 @@ def test_a_caption_wider_than_its_column_takes_a_second_line_at_its_own_size() -
     long = "auf deine sehr sehr lange Wertungskarte"
     small = sketch.draw_caption(surface, cache, long, (640, 300), 26, max_width=column / 2)
     assert small.height < line.get_height()  # one line, at a smaller size (14 at least)
-
-
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-@pytest.mark.parametrize("game", ["luckybox", "blanco"])
-def test_no_arrow_crosses_a_caption(
-    app: Any, monkeypatch: pytest.MonkeyPatch, game: str, lang: str
-) -> None:
-    """A picture's arrows pass by its captions, never through them (Blanco's "1. Draw" had the
-    draw arrow's curve across its top, in every language). Each arrow is also drawn alone on a
-    layer of its own; no caption's box holds any of it."""
-    from game.blanco.ui.learn import pages as blanco_pages
-    from game.luckybox.ui.learn import examples as luckybox_pages
-
-    module = blanco_pages if game == "blanco" else luckybox_pages
-    i18n.set_language(lang)
-    scene = app.ctx.nav.make("howto", game=game)
-    app.stack.clear_to(scene)
-    arrows = pygame.Surface((1280, 720), pygame.SRCALPHA)
-    captions: list[tuple[str, pygame.Rect]] = []
-    arrow, caption = module.draw_arrow, module.draw_caption
-
-    def arrow_too(surface: Any, *args: Any, **kw: Any) -> None:
-        arrow(arrows, *args, **kw)
-        arrow(surface, *args, **kw)
-
-    def caption_noted(surface: Any, text: Any, label: str, *args: Any, **kw: Any) -> Any:
-        rect = caption(surface, text, label, *args, **kw)
-        captions.append((label, pygame.Rect(rect)))
-        return rect
-
-    monkeypatch.setattr(module, "draw_arrow", arrow_too)
-    monkeypatch.setattr(module, "draw_caption", caption_noted)
-    crossed, arrows_drawn = [], 0
-    for index in range(len(scene.pages)):
-        scene.go(index)
-        frames(app, 40, dt=0.1)
-        for t in (0.0, 0.9, 1.3, 2.0, 2.9, 4.4):
-            arrows.fill((0, 0, 0, 0))
-            captions.clear()
-            scene.time = t
-            scene.draw(pygame.Surface((1280, 720)))
-            ink = pygame.mask.from_surface(arrows)
-            arrows_drawn += ink.count() > 0
-            for label, rect in captions:
-                box = pygame.mask.Mask(rect.size, fill=True)
-                if ink.overlap(box, rect.topleft) is not None:
-                    crossed.append(f"page {index + 1} at {t}s: an arrow crosses {label!r} {rect}")
-    assert arrows_drawn > 0, "the pictures draw arrows: this would test nothing"
-    assert crossed == [], "\n".join(crossed)

@@ -19,6 +19,7 @@ from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.state import PLAY
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.online.client import SeatClient
+from tests.sweep import sampled
 from tests.test_online_hosting import Loop
 from tests.test_online_ui import ServerThread, choose, click_for_lobby, open_menu, until
 from tests.ui_helpers import click, frames, press
@@ -494,14 +495,15 @@ def test_a_resumed_lucky_box_game_keeps_its_move_log(app) -> None:
 
 
 # -- Large text on the online screens --------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)], ids=["4:3", "21:9"])
+@sampled(lang=["en", "fr", "de"], size=[(1024, 768), (2560, 1080)])
 def test_the_online_screens_with_large_text_in_three_languages(
-    data_dir, shared, size, monkeypatch
+    data_dir, shared, lang, size, monkeypatch
 ) -> None:
     """Play online, Join, the lobby with its Invite link and Copy, and Settings' Hosting port
     line (after hosting: "Any free (now 41234, kept for your tables)"), with Large text, in
     English, French and German: every text inside its widget and the window, none over
-    another (test_text_overlaps' checks), pictures saved."""
+    another (test_text_overlaps' checks), pictures saved. Each language at a window shape
+    drawn for the run, both shapes every run (tests/sweep.py; SMLB_SWEEP=all: all six)."""
     from game.catalog import new_app
     from game.core import i18n
     from tests.test_online_hosting import host_here
@@ -518,29 +520,28 @@ def test_the_online_screens_with_large_text_in_three_languages(
         app.ctx.text.set_scale(1.15)
         app.ctx.settings.animation_speed = 8.0
         host_here(app, ["human"])  # (a port kept for the settings' line)
-        for lang in ("en", "fr", "de"):
-            i18n.set_language(lang)
-            tag = f"large_{lang}_{size[0]}x{size[1]}"
-            app.stack.clear_to(app.ctx.nav.make("title"))
-            frames(app, 3)
-            click(app, app.stack.top.widget("online").rect.center, 2)
-            menu = app.stack.top
-            frames(app, 30)
-            shot(app, f"menu_{tag}")
-            click(app, menu.widget("join").rect.center, 2)
-            frames(app, 30)
-            shot(app, f"join_{tag}")
-            lobby = host_table(app, shared.url, ["human"])
-            until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
-            frames(app, 2)
-            assert lobby.widget("copy").visible
-            shot(app, f"lobby_{tag}")
-            app.stack.clear_to(app.ctx.nav.make("title"))
-            app.stack.push(app.ctx.nav.make("settings"))
-            frames(app, 2)
-            settings = app.stack.top
-            assert "kept for your tables" in settings.host_port_hint() or lang != "en"
-            shot(app, f"settings_{tag}")
+        i18n.set_language(lang)
+        tag = f"large_{lang}_{size[0]}x{size[1]}"
+        app.stack.clear_to(app.ctx.nav.make("title"))
+        frames(app, 3)
+        click(app, app.stack.top.widget("online").rect.center, 2)
+        menu = app.stack.top
+        frames(app, 30)
+        shot(app, f"menu_{tag}")
+        click(app, menu.widget("join").rect.center, 2)
+        frames(app, 30)
+        shot(app, f"join_{tag}")
+        lobby = host_table(app, shared.url, ["human"])
+        until(app, lambda lobby=lobby: bool(lobby.seats), what="the seats")
+        frames(app, 2)
+        assert lobby.widget("copy").visible
+        shot(app, f"lobby_{tag}")
+        app.stack.clear_to(app.ctx.nav.make("title"))
+        app.stack.push(app.ctx.nav.make("settings"))
+        frames(app, 2)
+        settings = app.stack.top
+        assert "kept for your tables" in settings.host_port_hint() or lang != "en"
+        shot(app, f"settings_{tag}")
         assert seen.problems == [], "\n".join(seen.problems)
     finally:
         CHECKED.clear()

@@ -24,7 +24,16 @@ from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table
 from tests.rules_helpers import act, snapshot
 from tests.support import lb, save_file, title
-from tests.ui_helpers import click, click_widget, frames, press, screenshot, texts_drawn, wait
+from tests.ui_helpers import (
+    click,
+    click_widget,
+    frames,
+    press,
+    screenshot,
+    tap_key,
+    texts_drawn,
+    wait,
+)
 
 
 def bot_game(names: list[str], seed: int, level: str = "normal") -> GameState:
@@ -153,13 +162,15 @@ def test_playing_a_records_deal_compares_scores_at_the_end(app, data_dir):
     assert table.session.challenge["totals"] == [theirs.players[0].total]
     app.ctx.settings.animation_speed = 4.0
     for _ in range(60000):
-        if isinstance(app.stack.top, GameEndScene):
+        top = app.stack.top
+        if isinstance(top, GameEndScene):
             break
-        if hasattr(app.stack.top, "widgets") and "continue" in app.stack.top.widgets:
-            click_widget(app, app.stack.top, "continue", 2)
-        else:
-            press(app, pygame.K_SPACE)
-            table.turns.wait_for_computer()  # not hundreds of frames while the worker thinks
+        if hasattr(top, "widgets") and "continue" in top.widgets:
+            click_widget(app, top, "continue", 2)
+        elif top is table and (table.animator.busy or table.confirming is not None):
+            tap_key(app, pygame.K_SPACE)  # skip the animation, or Next
+        else:  # the worker thinks, or the table pauses: frames nobody sees (no Space for the
+            wait(app)  # focus ring to take as the Menu button's)
     end = app.stack.top
     assert isinstance(end, GameEndScene) and end.session.challenge is not None
     frames(app, 90)

@@ -27,12 +27,22 @@ from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.luckybox.ui.scenes.setup import SetupScene as LuckySetup
+from tests import sweep
 from tests.support import drive, lb, table_of, take_turn, title, to_first_number
 from tests.ui_helpers import click, click_widget, frames, press
 
 LEGACY = Path(__file__).parent / "data" / "legacy"
 SHOTS = Path("/tmp/shots-h67saves")
 LANGS = ("en", "fr", "de")
+SIZES = ((1024, 768), (2560, 1080))
+
+
+def drawn_shots(test: str) -> list[tuple[str, tuple[int, int]]]:
+    """(language, window size) of each picture a test takes: every language at a size drawn
+    for the run, both sizes every run (tests/sweep.py: a failure prints the seed); every
+    combination under SMLB_SWEEP=all. Each picture is an App of its own."""
+    dimensions = {"lang": LANGS, "size": SIZES}
+    return sweep.combinations(f"{__name__}.{test}", dimensions, sweep.every_combination())
 
 
 def leave_to_title(app: Any) -> TitleScene:
@@ -352,9 +362,11 @@ def test_the_list_speaks_the_players_language(app: Any, data_dir: Path, lang: st
     assert when_played(listing.tables[1], now=when + timedelta(days=1)) == yesterday
 
 
+@pytest.mark.sampled
 def test_shots_of_the_list_and_the_title(data_dir: Path) -> None:
     """Pictures of the title with several games in progress and of the list, at 1024x768 and
-    2560x1080 in en/fr/de, into /tmp/shots-h67saves (looked at by hand)."""
+    2560x1080 in en/fr/de (each language at a size drawn for the run: drawn_shots), into
+    /tmp/shots-h67saves (looked at by hand)."""
     from game.catalog import new_app
 
     folder = lb(data_dir)
@@ -377,7 +389,7 @@ def test_shots_of_the_list_and_the_title(data_dir: Path) -> None:
         storage.save_game(table, session.save())
         os.utime(table / storage.AUTOSAVE, (now - 86400 * (2 - n) - 60,) * 2)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    shots = [(size, lang, False) for size in ((1024, 768), (2560, 1080)) for lang in LANGS]
+    shots = [(size, lang, False) for lang, size in drawn_shots("list_and_title")]
     shots.append(((1024, 768), "de", True))  # the longest words, at Large text
     for size, lang, large in shots:
         app = new_app(window=size)
@@ -475,9 +487,11 @@ def test_a_game_another_copy_is_playing_cannot_be_deleted(app: Any, data_dir: Pa
         other.join(30)
 
 
+@pytest.mark.sampled
 def test_shots_of_the_full_list(data_dir: Path) -> None:
     """Pictures of the list as New game opens it at the cap, saying why, at 1024x768 and
-    2560x1080 in en/fr/de (into /tmp/shots-h67saves, looked at by hand); the line fits."""
+    2560x1080 in en/fr/de (each language at a size drawn for the run: drawn_shots; into
+    /tmp/shots-h67saves, looked at by hand); the line fits."""
     from game.catalog import new_app
 
     folder = lb(data_dir)
@@ -485,21 +499,20 @@ def test_shots_of_the_full_list(data_dir: Path) -> None:
         session = Session([Seat(f"P{i}"), Seat("Bot", "hard")], 200 + i, game=LUCKYBOX)
         storage.save_game(saves.new_table(folder), session.save())
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for size in ((1024, 768), (2560, 1080)):
-        for lang in LANGS:
-            app = new_app(window=size)
-            try:
-                i18n.set_language(lang)
-                screen = title(app)
-                frames(app, 60)
-                click_widget(app, screen, "new_game", 3)
-                listing = app.stack.top
-                assert isinstance(listing, SavesScene) and listing.full
-                note = listing.headline_note()
-                assert note and app.ctx.text.fit_size(note, 24, 1160) >= 16, note
-                frames(app, 10)
-                _window_shot(app, f"full_{lang}_{size[0]}x{size[1]}")
-                assert app.errors == []
-            finally:
-                app.close()
-                pygame.quit()
+    for lang, size in drawn_shots("full_list"):
+        app = new_app(window=size)
+        try:
+            i18n.set_language(lang)
+            screen = title(app)
+            frames(app, 60)
+            click_widget(app, screen, "new_game", 3)
+            listing = app.stack.top
+            assert isinstance(listing, SavesScene) and listing.full
+            note = listing.headline_note()
+            assert note and app.ctx.text.fit_size(note, 24, 1160) >= 16, note
+            frames(app, 10)
+            _window_shot(app, f"full_{lang}_{size[0]}x{size[1]}")
+            assert app.errors == []
+        finally:
+            app.close()
+            pygame.quit()

@@ -4,7 +4,9 @@ its legible bar numbers and the solo rating scale."""
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 import pygame
 import pytest
@@ -25,16 +27,56 @@ SHOTS = "issue14/"
 
 def play(session: Session, until_round: int | None = None) -> None:
     """Play with the normal computer player in every seat (in this process), to the end of
-    `until_round` (the feed then holds only that scoring and what follows it) or of the game."""
+    `until_round` (the feed then holds only that scoring and what follows it) or of the game.
+
+    A new session takes the steps the bots chose for the same seats, deal and end once per
+    process (`bot_steps`: their choosing was most of the time, and many tests deal the same
+    game), each applied as the bots' own were; a session already under way is played on by
+    the bots themselves."""
+    if session.state.actions:
+        _play_with_bots(session, until_round)
+        return
+    seats = tuple((seat.name, seat.kind) for seat in session.seats)
+    for step in bot_steps(seats, session.seed, until_round):
+        if step is None:
+            session.feed.clear()
+            session.advance()
+        else:
+            assert session.next_seat() is not None
+            assert session.apply(step).ok
+    assert until_round or session.state.is_terminal()
+
+
+@functools.cache
+def bot_steps(
+    seats: tuple[tuple[str, str], ...], seed: int, until_round: int | None
+) -> tuple[Any, ...]:
+    """The steps `play` takes on a new session of these seats and deal: each seat's action
+    (frozen structs), or None for a chance step (the feed cleared before it)."""
+    session = Session([Seat(name, kind) for name, kind in seats], seed, game=LUCKYBOX)
+    steps: list[Any] = []
+    _play_with_bots(session, until_round, steps)
+    return tuple(steps)
+
+
+def _play_with_bots(
+    session: Session, until_round: int | None, steps: list[Any] | None = None
+) -> None:
+    """`play`'s game, each step chosen by a normal bot (and noted in `steps`)."""
     bots = {i: make_bot("normal", session.seed, i) for i in range(len(session.seats))}
     state = session.state
     while not state.is_terminal():
         seat = session.next_seat()
         if seat is not None:
-            session.apply(bots[seat].choose(state, seat))
+            action = bots[seat].choose(state, seat)
+            session.apply(action)
+            if steps is not None:
+                steps.append(action)
             continue
         session.feed.clear()
         events = session.advance()
+        if steps is not None:
+            steps.append(None)
         if until_round and any(
             type(e) is ev.RoundScored and e.round == until_round for e in events
         ):

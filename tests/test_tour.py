@@ -1,5 +1,4 @@
-"""The tour (`--tour DIR`): the English tour at a window size writes every expected picture,
-each a real (non-blank) image at that size; the language reaches the screen; the same seed
+"""The tour (`--tour DIR`): the language reaches the screen; the same seed
 gives the same pictures; steps can be added by other modules and a broken one is named; the
 command line takes --tour, --game, --lang and --window together."""
 
@@ -17,14 +16,6 @@ from game import cli
 from game.catalog import game_uis
 from game.tour import Step, run_tour, steps_for
 from tests.support import load_rgb
-from tests.tour_helpers import check_tour
-
-
-@pytest.mark.slow
-def test_the_tour_in_english_at_a_window_size(tmp_path: Path) -> None:
-    """With --window the pictures are what a window of that size shows (French and German:
-    test_tour_languages.py, so the two run on separate workers)."""
-    check_tour(tmp_path, "en", "luckybox", (1600, 900))
 
 
 def test_the_pictures_differ_between_languages(tmp_path: Path) -> None:

@@ -1,15 +1,46 @@
-"""The tour runs in French and German too (one game each): every expected picture, non-blank,
-taken in that language (English: test_tour.py)."""
+"""The tour of each game, in a language and at a window size drawn for the run (tests/sweep.py):
+every expected picture, non-blank, at that size, taken in that language. Each run draws two
+languages of the three (one per game) and both window sizes; SMLB_SWEEP=all tours each game in
+every language at every size. (The rest of the tour's tests: test_tour.py.)"""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 
+from tests import sweep
 from tests.tour_helpers import check_tour
 
+GAMES = ("luckybox", "blanco")
+LANGUAGES = ("en", "fr", "de")
+WINDOWS: tuple[tuple[int, int] | None, ...] = (None, (1600, 900))  # None: the tour's 1280x720
 
-@pytest.mark.parametrize(("lang", "game"), [("fr", "blanco"), ("de", "luckybox")])
-def test_the_tour_runs_in_french_and_german(tmp_path: Path, lang: str, game: str) -> None:
-    check_tour(tmp_path, lang, game, None)
+
+def tours() -> list[tuple[str, str, tuple[int, int] | None]]:
+    """(game, language, window) of each tour this run takes: one per game, in two different
+    languages and at both sizes, drawn from the run's seed; every combination under
+    SMLB_SWEEP=all. A whole tour plays a game to its end: a few CPU-seconds each."""
+    if sweep.every_combination():
+        return list(itertools.product(GAMES, LANGUAGES, WINDOWS))
+    rng = sweep.rng_for(f"{__name__}.tours")
+    languages = rng.sample(LANGUAGES, len(GAMES))
+    windows = rng.sample(WINDOWS, len(GAMES))
+    return list(zip(GAMES, languages, windows, strict=True))
+
+
+def _tour_id(tour: tuple[str, str, tuple[int, int] | None]) -> str:
+    game, lang, window = tour
+    if not sweep.every_combination():
+        return game  # the same test ids from run to run; the seed names the rest
+    return f"{game}-{lang}-{'x'.join(map(str, window)) if window else 'default'}"
+
+
+@pytest.mark.slow
+@pytest.mark.sampled
+@pytest.mark.parametrize(("game", "lang", "window"), tours(), ids=[_tour_id(t) for t in tours()])
+def test_the_tour_runs_in_a_language_at_a_window_size(
+    tmp_path: Path, game: str, lang: str, window: tuple[int, int] | None
+) -> None:
+    check_tour(tmp_path, lang, game, window)
