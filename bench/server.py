@@ -327,6 +327,22 @@ def raise_file_limit(sockets: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+#: How long the killed server's clients are given to come back (a loaded machine restarts a
+#: server slowly; the run ends sooner when they are back).
+RECONNECT_WAIT = 60.0
+
+
+async def back_on_line(seats: list[BenchSeat]) -> None:
+    """Wait until the clients the kill cut off are back (one reconnect at least, every line
+    up), at most RECONNECT_WAIT: otherwise a run on a busy machine could end before a slow
+    restart, its clients never having had the chance to come back."""
+    until = time.monotonic() + RECONNECT_WAIT
+    while time.monotonic() < until:
+        if sum(s.client.reconnects for s in seats) and all(s.client.ws for s in seats):
+            return
+        await asyncio.sleep(0.05)
+
+
 async def bench(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[str, Any]:
     game = game_by_id(args.game)
     figures = Figures()
@@ -352,6 +368,7 @@ async def bench(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[
         if len(servers) == 1:
             await asyncio.to_thread(servers[0].start)
             restarts += 1
+        await back_on_line([seat for t in tables for seat in t])
     await asyncio.gather(*drivers)
     elapsed = time.monotonic() - started
     # wait (a little) for the answers still on their way; later ones are not counted
