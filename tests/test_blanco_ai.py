@@ -157,12 +157,11 @@ def _cards(state: BlancoState) -> list[int]:
 
 
 def test_every_phase_is_handled() -> None:
-    """Set-up, the turn, play, discard and the reward look all come up in bots' games."""
-    kinds: set[str] = set()
-    for seed in range(3):
-        state = play(["normal", "easy"], 60 + seed)
-        kinds |= {type(a).__name__ for a in state.actions}
-    assert {"Setup", "Draw", "Play", "Discard", "Look"} <= kinds
+    """Set-up, the turn, play, discard and the reward look all come up in each level's games
+    (the solo games above: solo(), each played once)."""
+    for level in ("easy", "normal", "hard"):
+        kinds = {type(a).__name__ for seed in (3, 4) for a in solo(level, seed).actions}
+        assert {"Setup", "Draw", "Play", "Discard", "Look"} <= kinds, level
 
 
 def test_clear_order_and_chain_reward() -> None:
