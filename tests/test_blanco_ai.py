@@ -482,8 +482,8 @@ def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
     (same view) nearly always draws from the pile instead (the few exceptions are ties where
     playing the card is as good)."""
     keeps = normal_takes = 0
-    for seed in range(2):  # (37 such positions, 3 of them ties)
-        levels = ["hard", "normal", "hard", "normal"]
+    for seed in range(2):  # (36 such positions, 4 of them ties)
+        levels = ["hard", "easy", "hard", "easy"]  # (the others' steps cost next to nothing)
         state, _ = BlancoState.new(list("abcd"), seed)
         bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
         after = None  # Hard's step after taking the discard: its next one in the game
@@ -504,7 +504,7 @@ def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
                     normal_takes += normal == Draw(seat, "discard")
                 continue
             assert state.apply(action).ok
-    assert keeps >= 20
+    assert keeps >= 20, keeps
     assert normal_takes <= keeps // 5, (normal_takes, keeps)
 
 
