@@ -55,7 +55,7 @@ def test_no_pygame_in_the_bots() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("seed", [3, 17])
+@pytest.mark.parametrize("seed", [3, 4])  # (seeds the levels' order below plays too: solo())
 def test_solo_games_finish(level: str, seed: int) -> None:
     state = solo(level, seed)
     assert state.winner == 0
@@ -90,7 +90,8 @@ def test_same_seed_same_game() -> None:
     first = play(levels, 7, stop=12)
     again = play(levels, 7, stop=12)
     assert first.actions == again.actions
-    assert play(levels, 8, stop=12).actions != first.actions
+    other = play(levels, 8, stop=2)  # another seed: another game from its first turns
+    assert other.actions != first.actions[: len(other.actions)]
 
 
 def _shuffle_hidden(state: BlancoState, seat: int, rng: random.Random) -> BlancoState:
@@ -156,12 +157,11 @@ def _cards(state: BlancoState) -> list[int]:
 
 
 def test_every_phase_is_handled() -> None:
-    """Set-up, the turn, play, discard and the reward look all come up in bots' games."""
-    kinds: set[str] = set()
-    for seed in range(3):
-        state = play(["normal", "easy"], 60 + seed)
-        kinds |= {type(a).__name__ for a in state.actions}
-    assert {"Setup", "Draw", "Play", "Discard", "Look"} <= kinds
+    """Set-up, the turn, play, discard and the reward look all come up in each level's games
+    (the solo games above: solo(), each played once)."""
+    for level in ("easy", "normal", "hard"):
+        kinds = {type(a).__name__ for seed in (3, 4) for a in solo(level, seed).actions}
+        assert {"Setup", "Draw", "Play", "Discard", "Look"} <= kinds, level
 
 
 def test_clear_order_and_chain_reward() -> None:
@@ -482,8 +482,8 @@ def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
     (same view) nearly always draws from the pile instead (the few exceptions are ties where
     playing the card is as good)."""
     keeps = normal_takes = 0
-    for seed in range(3):
-        levels = ["hard", "normal", "hard", "normal"]
+    for seed in range(2):  # (36 such positions, 4 of them ties)
+        levels = ["hard", "easy", "hard", "easy"]  # (the others' steps cost next to nothing)
         state, _ = BlancoState.new(list("abcd"), seed)
         bots = [make_bot(lv, seed, i) for i, lv in enumerate(levels)]
         after = None  # Hard's step after taking the discard: its next one in the game
@@ -504,7 +504,7 @@ def test_direct_discard_lever_takes_the_discard_only_to_play_it() -> None:
                     normal_takes += normal == Draw(seat, "discard")
                 continue
             assert state.apply(action).ok
-    assert keeps >= 20
+    assert keeps >= 20, keeps
     assert normal_takes <= keeps // 5, (normal_takes, keeps)
 
 

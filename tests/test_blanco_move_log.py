@@ -26,8 +26,23 @@ NAMES = ("Ann", "Bo", "Carol", "Dan", "Eve")
 
 
 def view_cards(state, seat: int) -> set[int]:
-    """Every card id `seat`'s view of `state` holds (its own hand, known and face-up cells,
-    the discard pile's top)."""
+    """Every card id `seat`'s view of `state` holds (its own hand, its known and every face-up
+    cell, the discard pile's top): what views.view_for leaves unhidden, read off the state
+    (a view is a whole copy of it, made six times a step here)."""
+    cards: set[int] = set(state.discard[-1:])
+    for i, p in enumerate(state.players):
+        own = i == seat
+        if own:
+            cards.update(p.hand)
+        for r, row in enumerate(p.grid):
+            up, known = p.up[r], p.known[r]
+            cards.update(v for c, v in enumerate(row) if up[c] or (own and known[c]))
+    cards.discard(0)
+    return cards
+
+
+def cards_in_view(state, seat: int) -> set[int]:
+    """view_cards as the view itself shows it (a copy with the hidden cards 0)."""
     view = view_for(state, seat) if seat >= 0 else view_for(state, 0)
     cards: set[int] = set(view.discard[-1:])
     for i, p in enumerate(view.players):
@@ -97,6 +112,7 @@ def test_every_line_names_only_what_the_reader_knows(seed: int, seats: int, choi
         session.feed.clear()
         steps += 1
     for reader in readers:  # the log as the table keeps it, said for each reader
+        assert view_cards(session.state, reader) == cards_in_view(session.state, reader)
         lines = log.lines(None if reader == PUBLIC else reader)
         assert lines, "the log says something"
         for line in lines:

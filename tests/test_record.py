@@ -169,6 +169,7 @@ def test_summary_of_an_unfinished_game():
 
 
 def run_cli(*paths: str) -> subprocess.CompletedProcess:
+    """`python main.py --check-record PATHS` in a process of its own."""
     return subprocess.run(
         [sys.executable, "main.py", "--check-record", *paths],
         cwd=REPO,
@@ -176,6 +177,19 @@ def run_cli(*paths: str) -> subprocess.CompletedProcess:
         text=True,
         timeout=60,
     )
+
+
+def check_cli(capsys: pytest.CaptureFixture[str], *paths: str) -> subprocess.CompletedProcess:
+    """The same command line (`game.cli.main`, what main.py runs: parsing, the checks, the
+    status) in this process, its output captured: a process costs about a third of a second
+    to start. The whole program, started as a player starts it, is run_cli's (the tests of
+    one record and of several)."""
+    from game import cli
+
+    capsys.readouterr()
+    status = cli.main(["--check-record", *paths], prog="main.py")
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["main.py", "--check-record", *paths], status, out, err)
 
 
 def test_check_record_prints_one_json_line(tmp_path):
@@ -188,9 +202,9 @@ def test_check_record_prints_one_json_line(tmp_path):
     assert json.loads(lines[0]) == summary(state)
 
 
-def test_check_record_solo_rating(tmp_path):
+def test_check_record_solo_rating(tmp_path, capsys):
     state = played(8)
-    result = run_cli(str(write(tmp_path, "solo.json", state_to_record(state))))
+    result = check_cli(capsys, str(write(tmp_path, "solo.json", state_to_record(state))))
     player = json.loads(result.stdout)["players"][0]
     assert player["rating"] == state.rating() and player["total"] == state.players[0].total
 
@@ -215,15 +229,15 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
-def test_check_record_bad_files_exit_2_with_one_line(tmp_path, name):
+def test_check_record_bad_files_exit_2_with_one_line(tmp_path, capsys, name):
     content, reason = BAD[name]
-    result = run_cli(str(write(tmp_path, name, content)))
+    result = check_cli(capsys, str(write(tmp_path, name, content)))
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and reason in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_check_record_illegal_action_names_its_index(tmp_path):
+def test_check_record_illegal_action_names_its_index(tmp_path, capsys):
     record = {
         "format": FORMAT,
         "players": ["Ann"],
@@ -234,20 +248,20 @@ def test_check_record_illegal_action_names_its_index(tmp_path):
             {"player": 0, "cross": {"card": 44, "cell": 0}},
         ],
     }
-    result = run_cli(str(write(tmp_path, "illegal.json", record)))
+    result = check_cli(capsys, str(write(tmp_path, "illegal.json", record)))
     assert result.returncode == 2
     expected = "action 1: player 0 has no open square showing 5 on card 44"
     assert result.stderr.strip() == expected
 
 
-def test_check_record_unknown_player(tmp_path):
+def test_check_record_unknown_player(tmp_path, capsys):
     record = {
         "format": FORMAT,
         "players": ["Ann"],
         "seed": 1,
         "actions": [{"player": 3, "pass": True}],
     }
-    result = run_cli(str(write(tmp_path, "who.json", record)))
+    result = check_cli(capsys, str(write(tmp_path, "who.json", record)))
     assert result.returncode == 2 and result.stderr.strip() == "action 0: unknown player 3"
 
 
@@ -272,8 +286,8 @@ def test_check_record_not_utf8(tmp_path):
     assert out.getvalue() == "" and "not UTF-8" in err.getvalue()
 
 
-def test_mid_game_record_checks_as_unfinished(tmp_path):
+def test_mid_game_record_checks_as_unfinished(tmp_path, capsys):
     state = played(4, players=3, stop_after=25)
-    result = run_cli(str(write(tmp_path, "mid.json", state_to_record(state))))
+    result = check_cli(capsys, str(write(tmp_path, "mid.json", state_to_record(state))))
     out = json.loads(result.stdout)
     assert result.returncode == 0 and out["finished"] is False and out["round"] == state.round

@@ -42,23 +42,30 @@ def committed(record: dict[str, Any], salt: str | None = None) -> dict[str, Any]
     return {**record, "commit": {"salt": salt, "sha256": commitment(record["seed"], salt)}}
 
 
-def check(tmp_path: Path, *records_: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+def check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, *records_: dict[str, Any]
+) -> subprocess.CompletedProcess[str]:
+    """`main.py --check-record` of these records, run by the command line's own entry
+    (`game.cli.main`, what main.py runs) in this process, its output captured: a process costs
+    about a third of a second to start. The program started as a player starts it refuses a
+    too large seed below (and tests/test_record.py checks records so)."""
+    from game import cli
+
     paths = []
     for i, record in enumerate(records_):
         path = tmp_path / f"r{i}.json"
         path.write_text(json.dumps(record))
         paths.append(str(path))
-    return subprocess.run(
-        [sys.executable, "main.py", "--check-record", *paths],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    capsys.readouterr()
+    status = cli.main(["--check-record", *paths], prog="main.py")
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["main.py", "--check-record", *paths], status, out, err)
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
-def test_a_128_bit_seed_deals_replays_and_checks(game_id: str, tmp_path: Path) -> None:
+def test_a_128_bit_seed_deals_replays_and_checks(
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = played(game_id, BIG)
     text = json.dumps(record)
     assert str(BIG) in text
@@ -66,31 +73,33 @@ def test_a_128_bit_seed_deals_replays_and_checks(game_id: str, tmp_path: Path) -
     assert done.state.is_terminal() and done.parsed.seed == BIG
     other = played(game_id, BIG + 1)
     assert other["deal"] != record["deal"]  # the whole seed deals, not a part of it
-    result = check(tmp_path, record)
+    result = check(capsys, tmp_path, record)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == game_by_id(game_id).rules.summary(done.state)
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
 def test_a_record_that_keeps_its_commitment_checks_as_without_it(
-    game_id: str, tmp_path: Path
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = played(game_id, BIG)
-    plain, kept = check(tmp_path, record), check(tmp_path, committed(record))
+    plain, kept = check(capsys, tmp_path, record), check(capsys, tmp_path, committed(record))
     assert kept.returncode == 0 and kept.stdout == plain.stdout and kept.stderr == ""
 
 
 @pytest.mark.parametrize("game_id", ["luckybox", "blanco"])
-def test_a_record_that_breaks_its_commitment_is_refused(game_id: str, tmp_path: Path) -> None:
+def test_a_record_that_breaks_its_commitment_is_refused(
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = committed(played(game_id, 77))
     wrong_seed = {**record, "seed": 78}  # the deal listed whole, the seed changed after
     wrong_seed["deal"] = played(game_id, 78)["deal"]
     wrong_seed["actions"] = played(game_id, 78)["actions"]
-    result = check(tmp_path, wrong_seed)
+    result = check(capsys, tmp_path, wrong_seed)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == f"{MISMATCH}\n"
     other_salt = {**record, "commit": {**record["commit"], "salt": new_salt()}}
-    assert check(tmp_path, other_salt).stderr == f"{MISMATCH}\n"
+    assert check(capsys, tmp_path, other_salt).stderr == f"{MISMATCH}\n"
     with pytest.raises(RecordError, match="^the deal does not match its commitment$"):
         game_by_id(game_id).rules.parse_record(wrong_seed)
 

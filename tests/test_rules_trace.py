@@ -9,6 +9,7 @@ If the rules change on purpose, the new digest goes here with the change that ex
 from __future__ import annotations
 
 import hashlib
+import operator
 import pickle
 import random
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from msgspec.structs import astuple
 
 from game.luckybox.rules import Cross, GameState, Keep, Options, Pass, Pick, Resolve
-from tests.rules_helpers import snapshot
+from tests.rules_helpers import snapshot as plain_snapshot
 
 GAMES = 48
 # (Issue 73 renamed the pending bonus's class PendingBonus, the view's struct: the digest of the
@@ -57,12 +58,57 @@ def _illegal(rng: random.Random, state: GameState) -> Any:
     )
 
 
+class _ActionsText:
+    """repr() of the tuples of a game's actions, as repr makes them, each action's made once:
+    a snapshot holds every action so far, and repr made each again at every step (half this
+    test's time). The text is the same: the actions met before (the very same objects, in
+    the same places; frozen structs, whose text never changes) keep theirs, the others are
+    made anew. The digest below is the proof."""
+
+    def __init__(self) -> None:
+        self.actions: tuple[Any, ...] = ()
+        self.texts: list[str] = []
+
+    def of(self, actions: tuple[Any, ...]) -> str:
+        same = list(map(operator.is_, actions, self.actions))
+        kept = same.index(False) if False in same else len(same)
+        self.texts = self.texts[:kept] + [repr(a) for a in actions[kept:]]
+        self.actions = actions
+        return "(" + ", ".join(self.texts) + ("," if len(self.texts) == 1 else "") + ")"
+
+
+ACTIONS_AT = 10  # the actions' place in rules_helpers.snapshot (from 0)
+
+
+class _Snapshot(tuple):
+    """rules_helpers.snapshot, its repr() the same text, its actions said by _ActionsText."""
+
+    said: _ActionsText
+
+    def __repr__(self) -> str:
+        return (
+            "("
+            + ", ".join(
+                self.said.of(x) if i == ACTIONS_AT and type(x) is tuple else repr(x)
+                for i, x in enumerate(self)
+            )
+            + ")"
+        )
+
+
 def trace(seed: int) -> str:
     """Play one random game with everything mixed in; the digest of all it showed."""
     rng = random.Random(seed * 7919 + 1)
     seats = rng.choice([1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 12])
     supply = rng.choice(["unlimited", "unlimited", "limited"])
     digest = hashlib.sha256()
+
+    said = _ActionsText()
+
+    def snapshot(state: Any) -> _Snapshot:
+        snap = _Snapshot(plain_snapshot(state))
+        snap.said = said
+        return snap
 
     def put(*what: Any) -> None:
         digest.update(repr(what).encode())
