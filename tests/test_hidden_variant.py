@@ -17,6 +17,7 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.core.entry import Game
 from game.luckybox.entry import LUCKYBOX
+from tests import sweep
 
 GAMES = [LUCKYBOX, BLANCO]
 
@@ -181,10 +182,12 @@ def play_out(state: Any, rng: random.Random) -> None:
 #: moments() stops). The games are new on each run (sweep_rng): about 200 moments of each
 #: game a run, every one of them in a game none of the earlier runs played.
 VARIANT_GAMES = {LUCKYBOX.id: (16, 9), BLANCO.id: (6, 18)}
+if sweep.every_combination():  # SMLB_SWEEP=all: as many as before the games were drawn
+    VARIANT_GAMES[BLANCO.id] = (12, 9)
 
 #: (games, every how many steps a variant is played out) of the play-out check, by game (a
 #: random Blanco game from a variant takes about a thousand steps to its end).
-PLAYED_OUT = {LUCKYBOX.id: (6, 40), BLANCO.id: (6, 100)}
+PLAYED_OUT = {LUCKYBOX.id: (6, 40), BLANCO.id: (6, 40 if sweep.every_combination() else 100)}
 
 
 def game_seeds(rng: random.Random, count: int) -> list[int]:
