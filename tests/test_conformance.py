@@ -276,14 +276,17 @@ FIRST_STEPS = 4  # a game's first steps are all looked at closely (short games w
 SHARE_PER_RUN = {"luckybox": 0.5, "blanco": 0.5}
 
 
-def seeds(game: Game, check: str, count: int = GAMES_PER_CHECK) -> Iterator[tuple[int, Any]]:
+def seeds(
+    game: Game, check: str, count: int = GAMES_PER_CHECK, least: int = 1
+) -> Iterator[tuple[int, Any]]:
     """(seed, a random source for choices) for each game of a check: large seeds, so one
-    found in a view is the seed and not a small number that happens to match."""
+    found in a view is the seed and not a small number that happens to match. A run plays
+    SHARE_PER_RUN of `count` games, `least` at least."""
     share = SHARE_PER_RUN.get(game.id)
     if share is None or sweep.every_combination():
         source = random.Random(f"{game.id}/{check}")
     else:
-        source, count = sweep.rng_for(f"{game.id}/{check}"), max(1, int(count * share))
+        source, count = sweep.rng_for(f"{game.id}/{check}"), max(least, int(count * share))
     for _ in range(count):
         seed = source.randrange(1 << 40, 1 << 62)
         yield seed, random.Random(seed)
@@ -534,10 +537,16 @@ def test_views_and_redacted_events_never_carry_the_seed(game: Any) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", each_game("bots"))
 def test_bots_choose_legal_actions_from_views(game: Any) -> None:
-    for seed, rng in seeds(game, "bots", GAMES_PER_CHECK // 8):
+    every_level = list(game.bots.bot_levels)
+    for index, (seed, rng) in enumerate(
+        seeds(game, "bots", GAMES_PER_CHECK // 8, least=len(every_level))
+    ):
         state, _events = deal(game, seed, rng)
-        levels = list(game.bots.bot_levels)
+        levels = every_level[:]
         rng.shuffle(levels)
+        # Each level takes the first seat of a game in turn: every level plays on every run.
+        levels.remove(first := every_level[index % len(every_level)])
+        levels.insert(0, first)
         bots = {
             seat: game.bots.make_bot(levels[seat % len(levels)], seed, seat)
             for seat in range(len(state.names))
