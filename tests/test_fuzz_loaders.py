@@ -29,6 +29,12 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+# Random JSON (hypothesis's recursive strategy) cost 25 ms an example to draw, a hundred times
+# its check, and needs fewer examples: a save or a record of random shape is refused by the
+# first check of its shape, and a settings file's few fields are each checked on their own (60
+# files give each some 40 values). New examples on each run (outside CI's derandomized
+# profile); the corruptions of real files, which reach every check of a loader, keep FUZZ's.
+FUZZ_SHAPES = settings(FUZZ, max_examples=60)
 
 json_values = st.recursive(
     st.none()
@@ -161,7 +167,7 @@ def test_random_bytes_as_a_save(scratch, content):
     _check_save_file(scratch, content)
 
 
-@FUZZ
+@FUZZ_SHAPES
 @given(json_values)
 def test_random_json_as_a_save(scratch, value):
     _check_save_file(scratch, json.dumps(value).encode())
@@ -209,7 +215,7 @@ def test_random_bytes_as_settings(scratch, content):
     _check_settings_file(scratch, content)
 
 
-@FUZZ
+@FUZZ_SHAPES
 @given(
     st.dictionaries(
         st.sampled_from(
@@ -259,7 +265,7 @@ def test_corrupted_real_records(scratch, obj):
     _check_record_file(scratch, json.dumps(obj).encode())
 
 
-@FUZZ
+@FUZZ_SHAPES
 @given(st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()))
 def test_random_records(scratch, content):
     _check_record_file(scratch, content)

@@ -1,12 +1,14 @@
 """Views hide everything a seat cannot know, and `GameRules.hidden_variant` deals it anew.
 
-For many random games and moments of both games, and every seat: the variant's view equals the
+For many random games and moments of both games (other games on each run: tests/sweep.py
+prints the run's seed), and every seat: the variant's view equals the
 original's (so nothing in a view tells the two deals apart), the hidden parts do differ in most
 cases, and the variant is still a whole game that plays on to its end by legal actions.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 from game.blanco.entry import BLANCO
 from game.core.entry import Game
 from game.luckybox.entry import LUCKYBOX
+from tests import sweep
 
 GAMES = [LUCKYBOX, BLANCO]
 
@@ -35,7 +38,7 @@ def plain(obj: Any) -> Any:
         return {k: v if type(v) in _SCALARS else plain(v) for k, v in obj.items()}
     if isinstance(obj, (int, float, str, bool, type(None))):
         return obj
-    frozen = getattr(getattr(type(obj), "__dataclass_params__", None), "frozen", False)
+    frozen = _frozen(type(obj))
     if frozen and obj in _PLAIN_FROZEN:
         return _PLAIN_FROZEN[obj]  # an equal frozen value (an action) gives the same data
     fields = dict(getattr(obj, "__dict__", {}))
@@ -47,6 +50,23 @@ def plain(obj: Any) -> Any:
         _PLAIN_FROZEN[obj] = data
     return data
 
+
+def _frozen(cls: type) -> bool:
+    """Whether values of `cls` never change (a frozen dataclass or msgspec struct: the
+    actions of both games), found once per type."""
+    known = _FROZEN_TYPES.get(cls)
+    if known is None:
+        config = getattr(cls, "__dataclass_params__", None) or getattr(
+            cls, "__struct_config__", None
+        )
+        known = _FROZEN_TYPES[cls] = bool(getattr(config, "frozen", False))
+        if known:
+            _FROZEN_KINDS.add(cls)
+    return known
+
+
+_FROZEN_TYPES: dict[type, bool] = {}
+_FROZEN_KINDS: set[type] = set()  # the types found frozen
 
 #: plain() of the frozen values seen (the actions every state lists again, one game after
 #: another): equal values, equal data.
@@ -64,6 +84,11 @@ def _plain_items(items: list[Any] | tuple[Any, ...]) -> list[Any]:
     slow)."""
     if _SCALARS.issuperset(map(type, items)):  # (the check and the copy in C)
         return list(items)
+    if _FROZEN_KINDS.issuperset(map(type, items)):  # a list of actions: looked up in C
+        data = list(map(_PLAIN_FROZEN.get, items))
+        if None in data:
+            data = [plain(x) if d is None else d for x, d in zip(items, data, strict=True)]
+        return data
     data = []
     kept = _PLAIN_TUPLES.get
     scalars = _SCALARS.issuperset
@@ -152,17 +177,38 @@ def play_out(state: Any, rng: random.Random) -> None:
     raise AssertionError("the variant did not reach its end")
 
 
+#: (games, every how many steps a moment is looked at) of the variants' check, by game: Lucky
+#: Box's random games are short (6 to 23 moments each), Blanco's long (600 steps, where
+#: moments() stops). The games are new on each run (sweep_rng): about 200 moments of each
+#: game a run, every one of them in a game none of the earlier runs played.
+VARIANT_GAMES = {LUCKYBOX.id: (16, 9), BLANCO.id: (6, 18)}
+if sweep.every_combination():  # SMLB_SWEEP=all: as many as before the games were drawn
+    VARIANT_GAMES[BLANCO.id] = (12, 9)
+
+#: (games, every how many steps a variant is played out) of the play-out check, by game (a
+#: random Blanco game from a variant takes about a thousand steps to its end).
+PLAYED_OUT = {LUCKYBOX.id: (6, 40), BLANCO.id: (6, 40 if sweep.every_combination() else 100)}
+
+
+def game_seeds(rng: random.Random, count: int) -> list[int]:
+    return [rng.randrange(1 << 30) for _ in range(count)]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(game: Game) -> None:
-    rng = random.Random(7)
+def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(
+    game: Game, sweep_rng: random.Random
+) -> None:
+    rng = random.Random(sweep_rng.random())
     seen = differ = 0
-    for seed in range(12):
-        for state, seat in moments(game, seed, every=9):
-            before = plain(state)
+    count, every = VARIANT_GAMES[game.id]
+    for seed in game_seeds(sweep_rng, count):
+        for state, seat in moments(game, seed, every):
+            # (as bytes: every object the state holds, compared in C; plain() walks it once)
+            before = pickle.dumps(state)
             variant = game.rules.hidden_variant(state, seat, rng)
+            assert pickle.dumps(state) == before, "the original is left as it was"
             after = plain(state)
-            assert after == before, "the original is left as it was"
             assert plain(variant.view_for(seat)) == plain(state.view_for(seat))
             assert variant.seed != state.seed
             seen += 1
@@ -175,10 +221,13 @@ def test_a_variant_looks_the_same_from_the_seat_and_differs_in_what_it_hides(gam
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_a_variant_is_a_whole_game_that_plays_to_its_end(game: Game) -> None:
-    rng = random.Random(3)
-    for seed in range(6):
-        for state, seat in moments(game, seed, every=40):
+def test_a_variant_is_a_whole_game_that_plays_to_its_end(
+    game: Game, sweep_rng: random.Random
+) -> None:
+    rng = random.Random(sweep_rng.random())
+    count, every = PLAYED_OUT[game.id]
+    for seed in game_seeds(sweep_rng, count):
+        for state, seat in moments(game, seed, every):
             variant = game.rules.hidden_variant(state, seat, rng)
             assert variant.legal_actions(seat) == state.legal_actions(seat)
             for other in range(len(state.names)):  # (others' hands may differ: as many steps)
