@@ -19,6 +19,7 @@ from game.core import safe_files, saves, storage
 from game.core.session import Seat, Session
 from game.core.ui.app import App
 from game.core.ui.screens.dialog import ConfirmDialog
+from game.core.ui.screens.saves import SavesScene
 from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
@@ -364,6 +365,10 @@ class ContinueChecks(MonkeyChecks):
             (i, a, b) for i, (a, b) in enumerate(zip(now[0], left[0], strict=True)) if a != b
         ] + [now[1:], left[1:]]
         click_widget(app, top, "continue", 1)
+        listed = app.stack.scenes[-1]
+        if isinstance(listed, SavesScene):  # the walk began other games: Continue lists them
+            assert len(listed.tables) > 1
+            click_widget(app, listed, "resume_0", 1)  # the newest first: the game just left
         resumed = app.stack.scenes[0]
         assert is_lucky_box_table(resumed)
         assert resumed.state.actions == session.state.actions
