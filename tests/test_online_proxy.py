@@ -35,6 +35,7 @@ from game.online.limits import Limits
 from game.online.proxies import TrustedProxies
 from game.online.server import GameServer
 from tests.test_online_helpers import run, running_server
+from tests.test_online_tls import make_cert
 
 LUCKYBOX = game_by_id("luckybox")
 PROXY = "127.0.0.1"
@@ -303,15 +304,7 @@ def nginx_recipe(server_port: int, port: int, cert: Path, key: Path) -> str:
 async def nginx(folder: Path, server_port: int) -> AsyncIterator[tuple[str, ssl.SSLContext]]:
     """nginx as a child on a free port of 127.0.0.1 (its pid and logs in `folder`): its
     wss:// URL and a TLS context that trusts its certificate."""
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key)]
-        + ["-out", str(cert), "-days", "2", "-subj", "/CN=127.0.0.1"]
-        + ["-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    cert, key, _fingerprint = make_cert(folder, "proxy")
     port = free_port()
     (folder / "smlb.conf").write_text(nginx_recipe(server_port, port, cert, key))
     temp = (
