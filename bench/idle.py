@@ -146,7 +146,7 @@ def measure(
     # only then does ambient motion alone move (on a busy machine the title's opening slide,
     # timed in frames, outlasted a second of wall time: its frames at 60 fps were counted).
     while time.perf_counter() < end and (
-        (time.perf_counter() < began + settle or not app._moves_only_ambiently())
+        (time.perf_counter() < began + settle or not app.moves_only_ambiently())
         if live
         else (app.stack.idle_for < settle + 0.5 or app.stack.needs_redraw())
     ):

@@ -339,7 +339,7 @@ class App:
         ambient_only = False
         if self.drew_last and not rescaled:
             rate = getattr(self.stack.top, "ambient_fps", None)
-            if rate and self._moves_only_ambiently():
+            if rate and self.moves_only_ambiently():
                 self._ambient_wait_ms = round(1000 / rate)
                 ambient_only = True
                 # The first such frame is drawn whole: this frame's update may have ended
@@ -376,7 +376,7 @@ class App:
         came_to_rest, self._moving_before = self._moving_before and not moving, moving
         return changed or self._busy_for > 0 or moving or came_to_rest or self._ring_moving()
 
-    def _moves_only_ambiently(self) -> bool:
+    def moves_only_ambiently(self) -> bool:
         """Whether this frame is drawn only for endless decorative motion (it would not be
         if that motion had already rested): no input a moment ago, nothing else changed."""
         if self._busy_for > 0 or self._key_changed:
