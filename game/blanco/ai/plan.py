@@ -132,6 +132,8 @@ def _shape(rows: int, cols: int) -> Shape:
 
 SHAPES = {(rows, cols): _shape(rows, cols) for rows in range(1, 4) for cols in range(1, 5)}
 NO_SHAPE: Shape = ((), (), ())  # (the empty grid's)
+# the same by rows * 8 + cols: a node is made for every grid met, and an int is a cheaper key
+_SHAPE_AT = {rows * 8 + cols: shape for (rows, cols), shape in SHAPES.items()}
 
 
 class Node:
@@ -146,7 +148,7 @@ class Node:
         self.rows = rows
         self.cols = cols
         self.deep = deep
-        self.alone, self.pairs, self.deeper = SHAPES.get((rows, cols), NO_SHAPE)
+        self.alone, self.pairs, self.deeper = _SHAPE_AT.get(rows * 8 + cols, NO_SHAPE)
         self.children: list[Node | None] = [None] * len(lines)
         self.plans: dict[Hand, float] = {}
 
