@@ -25,6 +25,10 @@ from typing import Protocol
 Flat = tuple[int, ...]  # a grid's cells row by row, or a line's, as codes card * 2 + up
 Hand = tuple[int, ...]  # the hand's card ids, sorted
 Table = tuple[Sequence[int], list[float], list[float], int]  # one kind's key, acq, p, best
+Term = tuple[float, float, float]  # a value's cards missing, reveal cost, cost with no hand card
+# what a line's costs read: kind, known, unknown face down, unknown, (value, cards showing it)
+# and (value, those of them face down) in the order the cells show them
+Sign = tuple[int, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
 class Weights(Protocol):
@@ -54,6 +58,9 @@ class Line:
         "costs",
     )
 
+    terms: dict[int, Term]
+    costs: dict[Hand, tuple[float, Hand]]
+
     def __init__(self, cells: Flat, kind: int, planner: Planner) -> None:
         key, acq, p, _ = planner.tables[kind]
         reveal, hand_cost = planner.reveal, planner.hand_cost
@@ -77,10 +84,17 @@ class Line:
                 unk_down += 1
         unknown = unk_down + unk_up
         self.n_known, self.unk_down, self.unknown = n_known, unk_down, unknown
+        # A line's costs read only these: lines that show the same values alike (in the same
+        # order: equal costs break ties alike) share their terms and their costs per hand
+        sign = (kind, n_known, unk_down, unknown, tuple(shown.items()), tuple(down.items()))
+        known = planner.signs.get(sign)
+        if known is not None:
+            self.terms, self.costs = known
+            return
         # per value the cells show, in the order they show them: (cards missing, the cost of
         # revealing those that match face down, its cost with no card of it in hand); one dict,
         # not one per item: fewer long-lived containers for the collector
-        terms: dict[int, tuple[float, float, float]] = {}
+        terms: dict[int, Term] = {}
         for v, n in shown.items():
             pv = p[v]
             missing = n_known - n + unknown * (1 - pv)
@@ -88,7 +102,8 @@ class Line:
             cost = missing * hand_cost if missing <= 0 else 0 * hand_cost + missing * acq[v]
             terms[v] = missing, reveal_cost, cost + reveal_cost
         self.terms = terms
-        self.costs: dict[Hand, tuple[float, Hand]] = {}
+        self.costs = {}
+        planner.signs[sign] = terms, self.costs
 
 
 def _left_alone(rows: int, cols: int) -> tuple[int, ...]:
@@ -117,6 +132,8 @@ def _shape(rows: int, cols: int) -> Shape:
 
 SHAPES = {(rows, cols): _shape(rows, cols) for rows in range(1, 4) for cols in range(1, 5)}
 NO_SHAPE: Shape = ((), (), ())  # (the empty grid's)
+# the same by rows * 8 + cols: a node is made for every grid met, and an int is a cheaper key
+_SHAPE_AT = {rows * 8 + cols: shape for (rows, cols), shape in SHAPES.items()}
 
 
 class Node:
@@ -131,7 +148,7 @@ class Node:
         self.rows = rows
         self.cols = cols
         self.deep = deep
-        self.alone, self.pairs, self.deeper = SHAPES.get((rows, cols), NO_SHAPE)
+        self.alone, self.pairs, self.deeper = _SHAPE_AT.get(rows * 8 + cols, NO_SHAPE)
         self.children: list[Node | None] = [None] * len(lines)
         self.plans: dict[Hand, float] = {}
 
@@ -162,6 +179,8 @@ class Planner:
         )
         self.lines: tuple[dict[Flat, Line], dict[Flat, Line]] = ({}, {})
         self.nodes: dict[tuple[Line, ...], Node] = {}
+        # the terms and costs per hand of the lines that read alike (Line)
+        self.signs: dict[Sign, tuple[dict[int, Term], dict[Hand, tuple[float, Hand]]]] = {}
         # one tuple per distinct hand: a hand met again is the very same object, so the
         # memories keyed by hands find it by identity (`hand` below), no comparing. Shared by
         # threads (model._LAST), two could at worst keep equal tuples: only the slower path

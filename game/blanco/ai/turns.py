@@ -79,13 +79,17 @@ def useful_cells(g: Grid, card: int) -> list[Pos]:
     """Cells where `card` would share a number with a known card of the row or a colour with
     one of the column."""
     n, k = NUMS[card], COLS[card]
+    # per row, per column: how many of its cards share the number, the colour (a cell counts
+    # when another of its line does: its own match is taken off)
+    row_count = [sum(1 for c, _ in row if NUMS[c] == n) for row in g]
+    col_match = [[c != 0 and COLS[c] == k for c, _ in row] for row in g]
+    col_count = [sum(col) for col in zip(*col_match, strict=True)]
     out = []
     for r, row in enumerate(g):
-        row_has = [NUMS[c] == n for c, _ in row]
+        in_row = row_count[r]
+        matches = col_match[r]
         for c in range(len(row)):
-            if any(h for j, h in enumerate(row_has) if j != c) or any(
-                g[i][c][0] and COLS[g[i][c][0]] == k for i in range(len(g)) if i != r
-            ):
+            if in_row - (NUMS[row[c][0]] == n) > 0 or col_count[c] - matches[c] > 0:
                 out.append((r, c))
     return out
 
