@@ -65,16 +65,6 @@ def _picture(app: Any) -> bytes:
     return pygame.image.tobytes(gfx.pixels_of(app.screen), "RGB")
 
 
-def _forget_kept(table: Any) -> None:
-    for part in [*table.parts, table.controls]:
-        for value in vars(part).values():
-            if isinstance(value, Snapshot):
-                value.forget()
-        kept = getattr(part, "_kept", None)
-        if isinstance(kept, dict):
-            kept.clear()
-
-
 def _parts_keep(app: Any, reused: list[bool]) -> None:
     """Draw twice: the second frame blits back what the first kept (the parts keep pixels)."""
     _picture(app)
@@ -90,7 +80,7 @@ def _kept_is_fresh(app: Any, table: Any, reused: list[bool], some_kept: bool = T
     kept = _picture(app)
     if some_kept:
         assert any(reused), "no part's kept pixels were blitted back: nothing was checked"
-    _forget_kept(table)
+    table.kit.draw_anew()
     assert kept == _picture(app), "a part showed pixels kept from before the change"
 
 

@@ -75,6 +75,14 @@ class BlancoPart(Part):
     def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
         super().__init__(port)
         self.look = look
+        #: The part's pixels as last drawn, blitted back while what they show stays the same
+        #: (the parts that keep theirs say when).
+        self._snap = Snapshot()
+
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back: the same picture, for a reader
+        of what a frame draws (a test recording its texts)."""
+        self._snap.forget()
 
 
 class Clicked(BlancoPart):
@@ -115,7 +123,6 @@ class FocusGrid(Clicked):
 
     def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
         super().__init__(port, look, moves)
-        self._snap = Snapshot()
         self._kept_private = False  # whether the kept pixels show a face private to its owner
 
     def kept_key(self, rects: dict[tuple[int, int], pygame.FRect]) -> tuple | None:
@@ -194,7 +201,6 @@ class Hand(Clicked):
 
     def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
         super().__init__(port, look, moves)
-        self._snap = Snapshot()
         #: With the kept pixels: where the label and the cards were, and whether a face
         #: private to the viewer is among them.
         self._kept: tuple[pygame.Rect, list[pygame.FRect], bool] = (
@@ -289,7 +295,6 @@ class Piles(Clicked):
 
     def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
         super().__init__(port, look, moves)
-        self._snap = Snapshot()
         #: Where each pile's count was last drawn ("pile", "discard"): the keyboard's ring goes
         #: round the pile and its count together (a long count, in German, is wider than the
         #: card, and a ring round the card alone ran into it).
@@ -403,7 +408,10 @@ class Others(BlancoPart):
         super().__init__(port, look)
         #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
         self._kept: dict[int, tuple[tuple, pygame.Surface, bool]] = {}
-        self._solo_snap = Snapshot()  # the solo challenge's panel, as last drawn
+
+    def forget_kept(self) -> None:
+        super().forget_kept()  # (the solo challenge's panel)
+        self._kept.clear()
 
     def seats(self) -> list[int]:
         return [i for i in range(len(self.port.seen.players)) if i != self.port.focus]
@@ -536,7 +544,7 @@ class Others(BlancoPart):
         panel = pygame.FRect(column.x, column.y, column.w, 200)
         # Drawn over the static layer alone (as a seat's panel is): kept while its counts stay.
         key = (tuple(panel), p.turns, p.cards_left, language(), text.scale, surface.get_size())
-        if self._solo_snap.reuse(surface, key):
+        if self._snap.reuse(surface, key):
             return
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
         drawn = [
@@ -563,7 +571,7 @@ class Others(BlancoPart):
                     surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30)
                 )
             )
-        self._solo_snap.keep(surface, key, kept_area(panel, *drawn))
+        self._snap.keep(surface, key, kept_area(panel, *drawn))
 
 
 #: px kept clear at each end of the banner's line: past its rounded corner, off its border.
@@ -601,7 +609,6 @@ class Banner(BlancoPart):
 
     def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
         super().__init__(port, look)
-        self._snap = Snapshot()
 
     def draw(self, surface: pygame.Surface) -> None:
         port, text = self.port, self.ctx.text
@@ -657,7 +664,6 @@ class Prompt(BlancoPart):
 
     def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
         super().__init__(port, look)
-        self._snap = Snapshot()
 
     def draw(self, surface: pygame.Surface) -> None:
         port, text = self.port, self.ctx.text
