@@ -91,9 +91,7 @@ def main(argv: list[str] | None = None) -> int:
                 for size in WINDOWS:
                     window_mode.the_window().size = size
                     app.settle_window()
-                    figures.setdefault((name, size), []).append(
-                        frame_ms(app, table, args.frames)
-                    )
+                    figures.setdefault((name, size), []).append(frame_ms(app, table, args.frames))
         finally:
             app.close()
     print(f"medians over {args.runs} runs of {args.frames} frames each (CPU ms a frame):")
