@@ -43,18 +43,17 @@ from . import geometry as geo
 from .controls import Controls
 from .help import BlancoHelp
 from .keys import hint_place, table_targets
+from .lines import Banner, Prompt
 from .log import MoveLog
 from .log_panel import LastMoves, log_panel
 from .moves import REFUSE_FLASH, Moves
 from .parts import (
-    Banner,
     FocusGrid,
     Forward,
     Hand,
     OpenLog,
     Others,
     Piles,
-    Prompt,
     eye_icon,
     static_layer as paint_static,
 )
