@@ -116,6 +116,9 @@ def drawn_texts(app: Any) -> list[str]:
         return blit(surface, text, *args, **kwargs)
 
     app.ctx.text.blit_centered = noted
+    kit = getattr(app.stack.top, "kit", None)
+    if hasattr(kit, "draw_anew"):  # (a table's parts keep what they drew: draw every text)
+        kit.draw_anew()
     try:
         app.redraw()
         frames(app, 1)

@@ -2,12 +2,14 @@
 colour's own symbol in two corners; the back; small cards for the other players' grids.
 
 Every colour has its own lightness too (greyscale and colour-blind players tell them apart by
-lightness and, always, by the symbol). Rendered cards are cached by (id, size, face up).
+lightness and, always, by the symbol). Rendered cards are cached by (id, size, face up, render
+scale, text size), the least recently drawn dropped past `CARD_IMAGES_KEPT`.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 import pygame
 
@@ -190,18 +192,27 @@ def bolt_points(rect: pygame.Rect) -> list[tuple[float, float]]:
 # ---------------------------------------------------------------- the card images
 
 
+#: Card images kept (the least recently drawn go first): every card at three sizes, so a
+#: window resized again and again, at a new card size each time, holds no more than this.
+CARD_IMAGES_KEPT = 360
+
+
 class CardArt:
-    """Card images, rendered once per (card, size, face up) and reused every frame."""
+    """Card images, rendered once per (card, size, face up, render scale, text size: the
+    numbers are drawn at the player's text size) and reused every frame."""
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def get(self, card: int, size: tuple[int, int], face_up: bool = True) -> pygame.Surface:
         w, h = int(size[0]), int(size[1])
-        key = (card if face_up else 0, w, h, face_up and card > 0, gfx.render_scale())
+        shown = face_up and card > 0
+        key = (card if face_up else 0, w, h, shown, gfx.render_scale(), self.text.scale)
         img = self._cache.get(key)
-        if img is None:
+        if img is not None:
+            self._cache.move_to_end(key)
+        else:
             if not face_up or card <= 0:
                 img = self._back(w, h)
             elif w >= 56:
@@ -209,6 +220,8 @@ class CardArt:
             else:
                 img = self._mini(card, w, h)
             self._cache[key] = img
+            if len(self._cache) > CARD_IMAGES_KEPT:
+                self._cache.popitem(last=False)
         return img
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:

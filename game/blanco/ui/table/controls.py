@@ -86,6 +86,10 @@ class Controls(Part):
         for button in self.buttons.values():
             button.on_feedback = self.ctx.play
 
+    def forget_kept(self) -> None:
+        """Draw the buttons afresh next frame (as `BlancoPart.forget_kept`)."""
+        self._snap.forget()
+
     def choices(self) -> dict[str, Button]:
         """The choice buttons for the step in progress (rebuilt when the choice changes)."""
         offered = self.moves.choices()

@@ -43,18 +43,17 @@ from . import geometry as geo
 from .controls import Controls
 from .help import BlancoHelp
 from .keys import hint_place, table_targets
+from .lines import Banner, Prompt
 from .log import MoveLog
 from .log_panel import LastMoves, log_panel
 from .moves import REFUSE_FLASH, Moves
 from .parts import (
-    Banner,
     FocusGrid,
     Forward,
     Hand,
     OpenLog,
     Others,
     Piles,
-    Prompt,
     eye_icon,
     static_layer as paint_static,
 )
@@ -124,8 +123,9 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
         self.controls = Controls(port, look, moves)
         self.help = BlancoHelp(port, look, self.controls, self.hand)  # tooltips
         self.log_panel = log_panel(port, look, self.others, self.move_log)
+        self.banner, self.prompt = Banner(port, look), Prompt(port, look)
         parts = [
-            Banner(port, look),
+            self.banner,
             self.piles,
             self.grid,
             self.hand,
@@ -134,7 +134,7 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
             Forward(port, self.others),  # (over the log panel it reaches)
             LastMoves(port, look, self.others, self.move_log),
             OpenLog(port, self.log_panel),
-            Prompt(port, look),
+            self.prompt,
         ]
         self.staging = Staging(port, look, self.others)
         return KitParts(
@@ -145,6 +145,13 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
             self.controls,
             self.help,
         )
+
+    def draw_anew(self) -> None:
+        """The next frame draws every part afresh, nothing kept from before blitted back (the
+        same picture: for a reader of what a frame draws, a test recording its texts)."""
+        for part in (self.banner, self.piles, self.grid, self.hand, self.others, self.prompt):
+            part.forget_kept()
+        self.controls.forget_kept()
 
     def _look(self) -> BlancoLook:
         """This kit as its parts read it (mypy checks it provides all of `BlancoLook`)."""

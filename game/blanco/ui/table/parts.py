@@ -75,6 +75,14 @@ class BlancoPart(Part):
     def __init__(self, port: BlancoPort, look: BlancoLook) -> None:
         super().__init__(port)
         self.look = look
+        #: The part's pixels as last drawn, blitted back while what they show stays the same
+        #: (the parts that keep theirs say when).
+        self._snap = Snapshot()
+
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back: the same picture, for a reader
+        of what a frame draws (a test recording its texts)."""
+        self._snap.forget()
 
 
 class Clicked(BlancoPart):
@@ -113,11 +121,51 @@ class FocusGrid(Clicked):
                 return True
         return False
 
+    def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
+        super().__init__(port, look, moves)
+        self._kept_private = False  # whether the kept pixels show a face private to its owner
+
+    def kept_key(self, rects: dict[tuple[int, int], pygame.FRect]) -> tuple | None:
+        """Everything the grid's pixels are drawn from, or None while they cannot be kept: a
+        cell outlined (a target pulsing, a refusal flashing), a look in progress (its face is
+        the state's), or no grid (a line of words instead)."""
+        port, look, moves = self.port, self.look, self.moves
+        seat = port.focus
+        if not rects or moves.mode == "look_reveal":
+            return None
+        if (moves.flash and moves.flash[0][0] == "cell") or any(
+            target[0] == "cell" for target in look.targets
+        ):
+            return None
+        seen = port.seen
+        return (
+            tuple(tuple(rect) for rect in rects.values()),
+            seen.players[seat].key(),
+            seen.gaps.get(seat),
+            frozenset(h for h in look.hidden if h[:2] == ("cell", seat)),
+            look.viewer == seat,
+            look.memory_aid,
+            moves.cell,
+            moves.pair,
+            self.ctx.text.scale,  # (the cards' numbers are drawn at the text's size)
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         port = self.port
         seat = port.focus
         rects = self.rects()
         moves = self.moves
+        # Over the static layer alone (the banner and the piles are drawn beside it): while
+        # nothing in the grid moves, its pixels are kept and blitted back in one copy.
+        key = self.kept_key(rects)
+        if key is not None:
+            key = (key, surface.get_size())
+            if self._snap.reuse(surface, key):
+                if self._kept_private:
+                    self.look.private_drawn.add(seat)
+                return
+        drawn_before = seat in self.look.private_drawn
+        self.look.private_drawn.discard(seat)
         for at, rect in rects.items():
             if port.seen.in_gap(seat, at) or ("cell", seat, *at) in self.look.hidden:
                 continue
@@ -132,6 +180,12 @@ class FocusGrid(Clicked):
                 self.look.draw_cell(surface, seat, at, rect)
             if moves.cell == at or (moves.pair and at in moves.pair):
                 gfx.rect(surface, CHOSEN, rect.inflate(10, 10), 5, border_radius=12)
+        self._kept_private = seat in self.look.private_drawn
+        if drawn_before:
+            self.look.private_drawn.add(seat)
+        if key is not None:
+            boxes = [pygame.Rect(rect.inflate(10, 10)) for rect in rects.values()]
+            self._snap.keep(surface, key, boxes[0].unionall(boxes[1:]).inflate(2, 2))
         if not rects and port.seen.players[seat].stage == 1:
             port.ctx.text.blit_centered(
                 surface,
@@ -144,6 +198,16 @@ class FocusGrid(Clicked):
 
 class Hand(Clicked):
     """The focused player's hand: faces for the viewer, backs otherwise."""
+
+    def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
+        super().__init__(port, look, moves)
+        #: With the kept pixels: where the label and the cards were, and whether a face
+        #: private to the viewer is among them.
+        self._kept: tuple[pygame.Rect, list[pygame.FRect], bool] = (
+            pygame.Rect(0, 0, 0, 0),
+            [],
+            False,
+        )
 
     def rects(self) -> list[pygame.FRect]:
         return self.look.geometry.hand_rects(len(self.port.seen.players[self.port.focus].hand))
@@ -173,26 +237,56 @@ class Hand(Clicked):
                 else t("blanco.table.hand_hidden", "{name}'s hand (hidden)", name=name)
             )
         area = self.look.geometry.hand_area
+        moves, look = self.moves, self.look
+        # The hand's rows hold nothing drawn before it (the grid ends above them): while no
+        # hand card is outlined (a target pulsing, a refusal flashing), its pixels are kept
+        # and blitted back while what they were drawn from stays the same.
+        lit = (moves.flash and moves.flash[0][0] == "hand") or any(
+            target[0] == "hand" for target in look.targets
+        )
+        key = (
+            label,
+            tuple(hand),
+            frozenset(h for h in look.hidden if h[:2] == ("hand", seat)),
+            mine,
+            moves.hand_card if mine else None,
+            tuple(area),
+            language(),
+            self.ctx.text.scale,
+            surface.get_size(),
+        )
+        if not lit and self._snap.reuse(surface, key):
+            self.label_rect, self.card_rects, private = self._kept
+            if private:
+                look.private_drawn.add(seat)
+            return
         #: Where the label was drawn (a raised card must not cover it).
         self.label_rect = port.ctx.text.blit_centered(
             surface, label, 22, WHITE, (area.centerx, area.y + 9)
         )
-        self.card_rects: list[pygame.FRect] = []
+        self.card_rects = []
+        drawn = [self.label_rect]
         for i, (card, rect) in enumerate(zip(hand, self.rects(), strict=True)):
-            if ("hand", seat, i) in self.look.hidden:
+            if ("hand", seat, i) in look.hidden:
                 continue
-            chosen = mine and self.moves.hand_card == card
+            chosen = mine and moves.hand_card == card
             rect = rect.move(0, -geo.HAND_LIFT if chosen else 0)
             self.card_rects.append(rect)
             self.outline(surface, rect, ("hand", i))
             if chosen:  # raised and ringed, as a chosen grid card is (thinner: the label above)
                 gfx.rect(surface, CHOSEN, chosen_ring(rect), 3, border_radius=10)
             if mine:
-                self.look.private_drawn.add(seat)
-            surface.blit(self.look.art.get(card, geo.HAND_CARD, mine), rect.topleft)
+                look.private_drawn.add(seat)
+            surface.blit(look.art.get(card, geo.HAND_CARD, mine), rect.topleft)
+            drawn.append(pygame.Rect(rect.inflate(10, 10)))  # (with an outline's room)
         if hand:  # the free place a drawn card lands in, marked as an empty pile is
-            for rect in self.look.geometry.hand_rects(geo.HAND_SLOTS)[len(hand) :]:
+            for rect in look.geometry.hand_rects(geo.HAND_SLOTS)[len(hand) :]:
                 gfx.rect(surface, EMPTY_PLACE, rect, 3, border_radius=12)
+                drawn.append(pygame.Rect(rect))
+        if not lit:
+            private = mine and bool(self.card_rects)
+            self._kept = (self.label_rect, list(self.card_rects), private)
+            self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]).inflate(2, 2))
 
 
 class Piles(Clicked):
@@ -201,7 +295,6 @@ class Piles(Clicked):
 
     def __init__(self, port: BlancoPort, look: BlancoLook, moves: Moves) -> None:
         super().__init__(port, look, moves)
-        self._snap = Snapshot()
         #: Where each pile's count was last drawn ("pile", "discard"): the keyboard's ring goes
         #: round the pile and its count together (a long count, in German, is wider than the
         #: card, and a ring round the card alone ran into it).
@@ -315,6 +408,10 @@ class Others(BlancoPart):
         super().__init__(port, look)
         #: Each seat's panel as last drawn: (what it was drawn from, its pixels).
         self._kept: dict[int, tuple[tuple, pygame.Surface, bool]] = {}
+
+    def forget_kept(self) -> None:
+        super().forget_kept()  # (the solo challenge's panel)
+        self._kept.clear()
 
     def seats(self) -> list[int]:
         return [i for i in range(len(self.port.seen.players)) if i != self.port.focus]
@@ -445,16 +542,22 @@ class Others(BlancoPart):
         p = port.seen.players[port.focus]
         column = self.look.geometry.others
         panel = pygame.FRect(column.x, column.y, column.w, 200)
+        # Drawn over the static layer alone (as a seat's panel is): kept while its counts stay.
+        key = (tuple(panel), p.turns, p.cards_left, language(), text.scale, surface.get_size())
+        if self._snap.reuse(surface, key):
+            return
         draw_panel(surface, panel, colour=PANEL, radius=12, border=2, shadow=3)
-        text.blit_centered(
-            surface,
-            t("blanco.table.solo", "Solo challenge"),
-            30,
-            YELLOW,
-            (panel.centerx, panel.y + 30),
-            outline=INK,
-            px=2,
-        )
+        drawn = [
+            text.blit_centered(
+                surface,
+                t("blanco.table.solo", "Solo challenge"),
+                30,
+                YELLOW,
+                (panel.centerx, panel.y + 30),
+                outline=INK,
+                px=2,
+            )
+        ]
         goal = t("blanco.table.solo_goal", "Clear both grids in as few turns as you can.")
         lines = [
             t("blanco.table.turns_taken", "Turns taken: {n}", n=p.turns),
@@ -463,7 +566,12 @@ class Others(BlancoPart):
         ]
         for i, line in enumerate(lines):
             size = text.fit_size(line, 24, panel.w - 16, min_size=14)
-            text.blit_centered(surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30))
+            drawn.append(
+                text.blit_centered(
+                    surface, line, size, WHITE, (panel.centerx, panel.y + 74 + i * 30)
+                )
+            )
+        self._snap.keep(surface, key, kept_area(panel, *drawn))
 
 
 #: px kept clear at each end of the banner's line: past its rounded corner, off its border.
@@ -496,71 +604,11 @@ class OpenLog(Part):
             self.log.draw(surface)
 
 
-class Banner(BlancoPart):
-    """Whose turn it is and how far they have come."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        port, text = self.port, self.ctx.text
-        seen = port.seen
-        seat = port.focus
-        p = seen.players[seat]
-        who = port.banner_name(seat)
-        waits = port.table_waits()
-        if seen.winner is not None:
-            winner = port.session.name_of(seen.winner)
-            status = (
-                t("blanco.table.you_win", "you win!")
-                if spoken_to(winner, len(port.session.seats))
-                else t("blanco.table.wins", "{name} wins!", name=winner)
-            )
-        elif waits is not None:  # (the host's app closed: nobody's turn goes on)
-            status = waits
-        elif port.turns.confirming is not None:  # until Next, the turn is still theirs
-            status = t("blanco.table.banner_done", "turn done")
-        elif seen.acting is not None:
-            acting = port.session.name_of(seen.acting)
-            if spoken_to(acting, len(port.session.seats)):
-                status = t("blanco.table.your_turn", "your turn")
-            elif seen.acting == seat and who == acting:  # their name starts the line
-                status = t("blanco.table.banner_to_play", "to play")
-            else:
-                status = t("blanco.table.to_play", "{name} to play", name=acting)
-        else:
-            status = ""
-        line = tn(
-            "blanco.table.banner",
-            p.cards_left,
-            "{who}  ·  grid {stage} of 2  ·  {count} card left  ·  {status}",
-            "{who}  ·  grid {stage} of 2  ·  {count} cards left  ·  {status}",
-            who=who,
-            stage=p.stage,
-            status=status,
-        )
-        banner = self.look.geometry.banner
-        size = text.fit_size(line, 26, banner.w - BANNER_MARGIN * 2)
-        draw_panel(surface, banner, colour=PANEL, radius=12, border=2, shadow=3)
-        text.blit_centered(surface, line, size, WHITE, banner.center)
-
-
-class Prompt(BlancoPart):
-    """What to do now, and the last refusal (red) or answer."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        port, text = self.port, self.ctx.text
-        area = self.look.geometry.prompt
-        message = port.message
-        colour = (120, 28, 40) if port.refusal and message else PANEL
-        draw_panel(surface, area, colour=colour, radius=12, border=2, shadow=3)
-        if message and message == port.message_aside:
-            message = f"{self.look.turn_line()}\n{message}"  # a phrase said: beside what to do
-        # Each paragraph balanced: a place's last "1." never wraps alone onto a line.
-        lines = [
-            line
-            for paragraph in (message or self.look.turn_line()).split("\n")
-            for line in text.wrap_balanced(paragraph, 20, area.w - 20)
-        ][:4]
-        for i, line in enumerate(lines):
-            text.blit_centered(surface, line, 20, WHITE, (area.centerx, area.y + 18 + i * 22))
+def kept_area(panel: pygame.FRect, *texts: pygame.Rect) -> pygame.Rect:
+    """All a panel drawn with its shadow (`draw_panel`'s, 3 px) and `texts` over it may have
+    touched, a pixel more each side (a picture drawn at a render scale rounds its edges)."""
+    box = pygame.Rect(panel)
+    return box.union(box.move(1, 3)).unionall(list(texts)).inflate(2, 2)
 
 
 def static_layer(geometry: geo.TableGeometry) -> pygame.Surface:
