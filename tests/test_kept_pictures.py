@@ -1,0 +1,117 @@
+"""What the table's drawing keeps between frames gives the pixels drawing anew would.
+
+Painted shapes are blitted from run-length encoded images; a Snapshot copies a part's pixels
+into the image it kept before. Each test here compares a kept picture with one drawn anew over
+busy backgrounds, so a cache that kept a stale or differently blended picture fails it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.core.ui.toolkit import gfx, paint
+from game.core.ui.toolkit.snapshot import Snapshot
+
+
+def noise(size: tuple[int, int], seed: int, flags: int = 0) -> pygame.Surface:
+    """A surface of random pixels (every colour a blit could blend with)."""
+    rng = random.Random(seed)
+    w, h = size
+    channels = 4 if flags & pygame.SRCALPHA else 3
+    data = bytes(rng.getrandbits(8) for _ in range(w * h * channels))
+    image = pygame.image.frombytes(data, size, "RGBA" if channels == 4 else "RGB")
+    surface = pygame.Surface(size, flags)
+    surface.blit(image, (0, 0)) if channels == 3 else surface.blit(
+        image, (0, 0), special_flags=pygame.BLEND_RGBA_MAX
+    )
+    return surface
+
+
+def shapes(surface: pygame.Surface) -> None:
+    """Panels and slabs of every style the tables use, some beside and over each other."""
+    paint.draw_panel(surface, pygame.Rect(10, 12, 150, 70), colour=(30, 58, 64), radius=12)
+    paint.draw_panel(surface, pygame.Rect(60, 40, 120, 90), shadow=0, border=2)
+    paint.draw_glossy(surface, pygame.Rect(170, 10, 110, 46), paint.ORANGE)
+    paint.draw_glossy(surface, pygame.Rect(170, 70, 110, 46), paint.GREY, depth=2)
+    paint.draw_glossy(surface, pygame.Rect(20, 120, 60, 22), paint.PINK, radius=7)
+
+
+def shapes_twice(background: pygame.Surface, scale: float) -> bytes:
+    """The shapes drawn twice over `background` (the second time each comes from the cache)."""
+    surface = gfx.wrap(background.copy(), scale, (300, 160))
+    shapes(surface)
+    shapes(surface)
+    return pygame.image.tobytes(gfx.pixels_of(surface), "RGB")
+
+
+def test_shapes_blitted_from_the_cache_are_the_shapes_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    background = noise((300, 160), seed=7)
+    paint._SHAPES.clear()
+    paint._shape_pixels = 0
+    cached = shapes_twice(background, 1.0)
+    assert paint._SHAPES, "the shapes were kept"
+    monkeypatch.setattr(paint, "SHAPE_MAX_PIXELS", 0)  # every shape drawn straight on
+    assert cached == shapes_twice(background, 1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_run_length_encoded_shapes_blit_as_blending_each_pixel_would(
+    monkeypatch: pytest.MonkeyPatch, scale: float
+) -> None:
+    """The kept shapes' runs of opaque pixels, copied, give what blending every pixel gave
+    (at a fractional scale too, where a kept shape lands on rounded pixels)."""
+    monkeypatch.setattr(gfx, "_scale", scale)
+    background = noise((round(300 * scale), round(160 * scale)), seed=11)
+    paint._SHAPES.clear()
+    paint._shape_pixels = 0
+    encoded = shapes_twice(background, scale)
+    assert paint._SHAPES
+    for image, _x, _y in paint._SHAPES.values():
+        assert gfx.pixels_of(image).get_flags() & pygame.RLEACCELOK
+        image.set_alpha(255)  # not encoded: blended pixel by pixel
+        assert not gfx.pixels_of(image).get_flags() & pygame.RLEACCELOK
+    assert encoded == shapes_twice(background, scale)
+
+
+def test_a_snapshot_kept_again_gives_back_the_new_pixels_not_the_old() -> None:
+    screen = noise((200, 120), seed=1)
+    snap = Snapshot()
+    area = pygame.Rect(20, 10, 90, 70)
+    snap.keep(screen, "first", area)
+    first = pygame.image.tobytes(screen.subsurface(area), "RGB")
+    pygame.draw.circle(screen, (250, 30, 90), area.center, 30)  # the part drew anew
+    snap.keep(screen, "second", area)  # the same size: copied into the image kept before
+    second = pygame.image.tobytes(screen.subsurface(area), "RGB")
+    assert first != second
+    screen.fill((0, 0, 0))
+    assert not snap.reuse(screen, "first")
+    assert snap.reuse(screen, "second")
+    assert pygame.image.tobytes(screen.subsurface(area), "RGB") == second
+    # Another size: a new image of that size, holding that area.
+    smaller = pygame.Rect(40, 30, 30, 20)
+    pygame.draw.line(screen, (10, 200, 40), smaller.topleft, smaller.bottomright, 3)
+    drawn = pygame.image.tobytes(screen.subsurface(smaller), "RGB")
+    snap.keep(screen, "third", smaller)
+    screen.fill((255, 255, 255))
+    assert snap.reuse(screen, "third")
+    assert pygame.image.tobytes(screen.subsurface(smaller), "RGB") == drawn
+
+
+def test_a_snapshot_of_a_translucent_layer_keeps_its_alpha() -> None:
+    """On a surface with an alpha channel a blit would blend: its pixels are copied as they
+    are, each time, alpha and all."""
+    layer = noise((120, 80), seed=3, flags=pygame.SRCALPHA)
+    snap = Snapshot()
+    area = pygame.Rect(5, 5, 100, 60)
+    for key in ("a", "b"):
+        layer.fill((30, 60, 90, 77), area.inflate(-40, -30))
+        kept = pygame.image.tobytes(layer.subsurface(area), "RGBA")
+        snap.keep(layer, key, area)
+        layer.fill((0, 0, 0, 0))
+        assert snap.reuse(layer, key)
+        assert pygame.image.tobytes(layer.subsurface(area), "RGBA") == kept
