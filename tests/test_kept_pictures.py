@@ -115,3 +115,41 @@ def test_a_snapshot_of_a_translucent_layer_keeps_its_alpha() -> None:
         layer.fill((0, 0, 0, 0))
         assert snap.reuse(layer, key)
         assert pygame.image.tobytes(layer.subsurface(area), "RGBA") == kept
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_a_screen_sized_panel_is_kept_where_it_blits_as_drawn(
+    monkeypatch: pytest.MonkeyPatch, scale: float
+) -> None:
+    """At a whole-number scale a kept panel lands on the pixels drawing it puts it on: large
+    ones are kept too (up to SHAPE_MAX_PIXELS of the picture's own pixels)."""
+    monkeypatch.setattr(gfx, "_scale", scale)
+    size = (700, 420)
+    background = noise((round(size[0] * scale), round(size[1] * scale)), seed=5)
+    big = pygame.Rect(13, 9, 560, 330)  # larger than the shapes kept before (160,000 pixels)
+
+    def panel_twice() -> bytes:
+        surface = gfx.wrap(background.copy(), scale, size)
+        for _ in range(2):
+            paint.draw_panel(surface, big, colour=paint.PAPER)
+        return pygame.image.tobytes(gfx.pixels_of(surface), "RGB")
+
+    paint._SHAPES.clear()
+    paint._shape_pixels = 0
+    kept = panel_twice()
+    assert len(paint._SHAPES) == 1, "the large panel was kept"
+    monkeypatch.setattr(paint, "SHAPE_MAX_PIXELS", 0)
+    assert kept == panel_twice()
+
+
+def test_at_a_fractional_scale_large_panels_are_drawn_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(gfx, "_scale", 1.5)
+    surface = gfx.Surface((700, 420))
+    paint._SHAPES.clear()
+    paint._shape_pixels = 0
+    paint.draw_panel(surface, pygame.Rect(13, 9, 660, 390))
+    assert not paint._SHAPES
+    paint.draw_panel(surface, pygame.Rect(13, 9, 200, 90))  # a small one is kept, as before
+    assert len(paint._SHAPES) == 1

@@ -141,10 +141,17 @@ def draw_glossy(
 
 #: Panels and slabs drawn once and then blitted: a rounded rect is drawn pixel row by pixel
 #: row, and a table draws a dozen of them (three to five rects each) every frame. Keyed by
-#: size and style, not position; bounded by count and by pixels.
+#: size and style, not position; bounded by count and by pixels. Kept run-length encoded, a
+#: blit copies the opaque runs: a full-screen panel blits in a quarter of the time drawing it
+#: takes.
 _SHAPES: OrderedDict[Hashable, tuple[pygame.Surface, int, int]] = OrderedDict()
-SHAPE_CACHE_PIXELS = 2_000_000  # at most about 8 MB of cached shapes
-SHAPE_MAX_PIXELS = 160_000  # larger ones are drawn: blending them costs as much as drawing
+SHAPE_CACHE_PIXELS = 4_000_000  # at most about 16 MB of cached shapes
+SHAPE_MAX_PIXELS = 1_000_000  # larger ones (in the picture's own pixels) are drawn
+#: At a fractional render scale a kept shape lands on pixels rounded from its own corner, not
+#: from each of its rects: a rounded edge can fall a pixel from where drawing it in place puts
+#: it. There only shapes up to this many logical pixels are kept (as before large ones were),
+#: so large panels look there exactly as they always did.
+FRACTIONAL_SCALE_SHAPE_MAX = 160_000
 _shape_pixels = 0
 
 
@@ -166,7 +173,7 @@ def _paint_shape(
         surface.get_flags() & pygame.SRCALPHA
         or (len(colour) > 3 and colour[3] != 255)
         or any(d.width <= 0 or d.height <= 0 for d in drawn)
-        or area.width * area.height > SHAPE_MAX_PIXELS
+        or _too_large(area.width * area.height, gfx.render_scale())
     ):
         paint(surface, 0, 0)
         return
@@ -186,6 +193,13 @@ def _paint_shape(
     else:
         _SHAPES.move_to_end(key)
     surface.blit(entry[0], (anchor.x + entry[1], anchor.y + entry[2]))
+
+
+def _too_large(logical_pixels: int, scale: float) -> bool:
+    """Whether a shape of this many logical pixels is drawn in place rather than kept."""
+    if logical_pixels * scale * scale > SHAPE_MAX_PIXELS:
+        return True
+    return scale != int(scale) and logical_pixels > FRACTIONAL_SCALE_SHAPE_MAX
 
 
 def _pixel_count(image: pygame.Surface) -> int:
