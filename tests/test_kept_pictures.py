@@ -8,12 +8,15 @@ busy backgrounds, so a cache that kept a stale or differently blended picture fa
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 import pytest
 
+from game.core.session import Seat
 from game.core.ui.toolkit import gfx, paint
 from game.core.ui.toolkit.snapshot import Snapshot
+from tests.ui_helpers import frames
 
 
 def noise(size: tuple[int, int], seed: int, flags: int = 0) -> pygame.Surface:
@@ -153,3 +156,44 @@ def test_at_a_fractional_scale_large_panels_are_drawn_in_place(
     assert not paint._SHAPES
     paint.draw_panel(surface, pygame.Rect(13, 9, 200, 90))  # a small one is kept, as before
     assert len(paint._SHAPES) == 1
+
+
+def test_only_images_of_opaque_and_clear_pixels_are_encoded() -> None:
+    sharp = pygame.Surface((40, 30), pygame.SRCALPHA)
+    pygame.draw.rect(sharp, (200, 80, 20), (4, 4, 30, 20), border_radius=6)
+    soft = sharp.copy()
+    soft.fill((255, 255, 255, 128), (0, 0, 3, 3))  # one translucent corner
+    assert paint.encode_if_clear_cut(sharp)
+    assert sharp.get_flags() & pygame.RLEACCELOK
+    assert not paint.encode_if_clear_cut(soft)
+    assert not soft.get_flags() & pygame.RLEACCELOK
+    assert not paint.encode_if_clear_cut(pygame.Surface((10, 10)))  # opaque: nothing to skip
+    background = noise((60, 50), seed=9)
+    blended = sharp.copy()
+    blended.set_alpha(255)  # not encoded
+    assert not blended.get_flags() & pygame.RLEACCELOK
+    pictures = []
+    for image in (sharp, blended):
+        target = background.copy()
+        target.blit(image, (9, 13))
+        pictures.append(pygame.image.tobytes(target, "RGB"))
+    assert pictures[0] == pictures[1]
+
+
+def test_other_players_boards_encoded_draw_the_picture_blended_ones_draw(app: Any) -> None:
+    """A Lucky Box table's compact boards (kept images of each other player's board, blitted
+    every frame) give the same frame encoded or blended."""
+    seats = [Seat(f"Bot {i + 1}", "normal") for i in range(4)]
+    table = app.ctx.nav.make("luckybox.start_game", seats=seats, seed=100, demo=True)
+    table.runner._broken = True  # think inline: the same frames every run
+    app.ctx.settings.animation_speed = 8.0
+    frames(app, 150)
+    app.draw()
+    boards = table.kit.others
+    images = [image for _key, image in boards._cache.values()]
+    assert images and all(image.get_flags() & pygame.RLEACCELOK for image in images)
+    encoded = pygame.image.tobytes(app.screen, "RGB")
+    for image in images:
+        image.set_alpha(255)  # blended pixel by pixel
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == encoded

@@ -195,6 +195,21 @@ def _paint_shape(
     surface.blit(entry[0], (anchor.x + entry[1], anchor.y + entry[2]))
 
 
+def encode_if_clear_cut(image: pygame.Surface) -> bool:
+    """Run-length encode an image whose every pixel is opaque or clear, so that blitting it
+    copies its opaque runs instead of blending every pixel (the same pixels). An image with
+    any translucent pixel (antialiased text on a clear margin) is left as it is: its blends
+    would differ in the last bit. True when encoded."""
+    pixels = gfx.pixels_of(image)
+    if not pixels.get_flags() & pygame.SRCALPHA:
+        return False
+    covered = pygame.mask.from_surface(pixels, 0).count()  # alpha above 0
+    if covered != pygame.mask.from_surface(pixels, 254).count():  # alpha 255
+        return False
+    pixels.set_alpha(255, pygame.RLEACCEL)
+    return True
+
+
 def _too_large(logical_pixels: int, scale: float) -> bool:
     """Whether a shape of this many logical pixels is drawn in place rather than kept."""
     if logical_pixels * scale * scale > SHAPE_MAX_PIXELS:
