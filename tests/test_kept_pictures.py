@@ -7,7 +7,10 @@ busy backgrounds, so a cache that kept a stale or differently blended picture fa
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
 from typing import Any
 
 import pygame
@@ -16,20 +19,19 @@ import pytest
 from game.core.session import Seat
 from game.core.ui.toolkit import gfx, paint
 from game.core.ui.toolkit.snapshot import Snapshot
+from tests.bench_helpers import bench_module
 from tests.ui_helpers import frames
 
 
 def noise(size: tuple[int, int], seed: int, flags: int = 0) -> pygame.Surface:
-    """A surface of random pixels (every colour a blit could blend with)."""
-    rng = random.Random(seed)
+    """A surface of random pixels (every colour a blit could blend with; with `flags`
+    SRCALPHA, every alpha too)."""
     w, h = size
-    channels = 4 if flags & pygame.SRCALPHA else 3
-    data = bytes(rng.getrandbits(8) for _ in range(w * h * channels))
-    image = pygame.image.frombytes(data, size, "RGBA" if channels == 4 else "RGB")
+    translucent = bool(flags & pygame.SRCALPHA)
+    data = random.Random(seed).randbytes(w * h * (4 if translucent else 3))
+    image = pygame.image.frombytes(data, size, "RGBA" if translucent else "RGB")
     surface = pygame.Surface(size, flags)
-    surface.blit(image, (0, 0)) if channels == 3 else surface.blit(
-        image, (0, 0), special_flags=pygame.BLEND_RGBA_MAX
-    )
+    surface.blit(image, (0, 0), special_flags=pygame.BLEND_RGBA_MAX if translucent else 0)
     return surface
 
 
@@ -197,3 +199,16 @@ def test_other_players_boards_encoded_draw_the_picture_blended_ones_draw(app: An
         image.set_alpha(255)  # blended pixel by pixel
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == encoded
+
+
+def test_the_kept_pictures_bench_prints_each_figure_beside_its_target() -> None:
+    bench = bench_module("kept")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench.main(["--runs", "1"]) == 0
+    for name, target in bench.TARGETS.items():
+        found = re.search(
+            rf"^{re.escape(name)} +([0-9.]+)  \(target <= {target:g}: ", out.getvalue(), re.M
+        )
+        assert found, f"no {name!r} line in:\n{out.getvalue()}"
+        assert 0 < float(found.group(1)) < 1_000_000
