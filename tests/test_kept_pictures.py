@@ -223,7 +223,7 @@ def test_hovering_a_square_draws_that_card_alone_again_and_the_same_picture(
     """The focused board keeps each card's picture on its own: the mouse on a square that
     Lightning reaches changes that card's marks, and that card alone is drawn again; the frame
     is the one drawing every card anew gives."""
-    table = start_game(app.ctx, [Seat("Ann")], 13)
+    table: Any = start_game(app.ctx, [Seat("Ann")], 13)
     to_first_number(app, table)
     state, seat = table.state, table.focus
     reached = [
