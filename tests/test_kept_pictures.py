@@ -19,11 +19,8 @@ import pytest
 from game.core.session import Seat
 from game.core.ui.toolkit import gfx, paint
 from game.core.ui.toolkit.snapshot import Snapshot
-from game.luckybox.rules import Cross
-from game.luckybox.ui.scenes.table import start_game
 from tests.bench_helpers import bench_module
-from tests.support import to_first_number
-from tests.ui_helpers import frames, wait
+from tests.ui_helpers import frames
 
 
 def noise(size: tuple[int, int], seed: int, flags: int = 0) -> pygame.Surface:
@@ -215,54 +212,3 @@ def test_the_kept_pictures_bench_prints_each_figure_beside_its_target() -> None:
         )
         assert found, f"no {name!r} line in:\n{out.getvalue()}"
         assert 0 < float(found.group(1)) < 1_000_000
-
-
-def test_hovering_a_square_draws_that_card_alone_again_and_the_same_picture(
-    app: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The focused board keeps each card's picture on its own: the mouse on a square that
-    Lightning reaches changes that card's marks, and that card alone is drawn again; the frame
-    is the one drawing every card anew gives."""
-    table: Any = start_game(app.ctx, [Seat("Ann")], 13)
-    to_first_number(app, table)
-    state, seat = table.state, table.focus
-    reached = [
-        a
-        for a in state.legal_actions(seat)
-        if isinstance(a, Cross)
-        and a.lightning
-        and Cross(seat, a.card, a.cell, 0) not in state.legal_actions(seat)
-    ]
-    assert reached and len(state.players[seat].cards) > 1
-    drawn: list[int] = []
-    cards = table.kit.cards
-    real_render = type(cards).render
-
-    def counted(self: Any, card: int, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(card)
-        return real_render(self, card, *args, **kwargs)
-
-    monkeypatch.setattr(type(cards), "render", counted)
-    app.draw()
-    drawn.clear()
-    app.draw()
-    assert drawn == [], "nothing changed: every card blitted back"
-    target = reached[0]
-    pygame.event.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION,
-            pos=tuple(map(round, table.kit.square_center(target.card, target.cell))),
-            rel=(0, 0),
-            buttons=(0, 0, 0),
-        )
-    )
-    wait(app, 1)  # the move handled, its frame not drawn yet
-    assert table.kit.board.hover == (target.card, target.cell)
-    drawn.clear()
-    app.draw()
-    assert drawn == [target.card], "the hovered card alone is drawn again"
-    kept = pygame.image.tobytes(app.screen, "RGB")
-    monkeypatch.setattr(Snapshot, "reuse", lambda self, surface, key: False)
-    app.draw()
-    assert set(state.players[seat].cards) <= set(drawn)  # every card drawn anew
-    assert pygame.image.tobytes(app.screen, "RGB") == kept

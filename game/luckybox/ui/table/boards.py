@@ -3,7 +3,7 @@ rules allow marked; and everyone else's compact boards, each cached until it cha
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 
@@ -90,8 +90,7 @@ class FocusBoard(Part):
         self.look, self.moves = look, moves
         self._marks_key: tuple | None = None
         self._marks: dict[int, tuple[dict[int, str], dict[int, int]]] = {}
-        self._snap = Snapshot()  # the cards as one picture, where they touch
-        self._card_snaps: list[Snapshot] = []  # each card's own, where they lie apart
+        self._snap = Snapshot()
         #: Lightning shown when it matters (see `shown_marks`): every square it reaches once
         #: the player asks (L, or a click on the Lightning pile), else the square under the
         #: mouse, the one a hint or the guided game points at.
@@ -214,17 +213,34 @@ class FocusBoard(Part):
         refused = self.moves.refused
         rects = self.rects(seat)
         # The cards are drawn first in their region, over the static layer alone: their pixels
-        # are kept and blitted back in opaque copies (four large cards blended every frame
+        # are kept and blitted back in one opaque copy (four large cards blended every frame
         # otherwise) while every card, mask and mark stays the same.
-        cards = [
-            _ShownCard(card, seen.mask(seat, card), rect, *marks.get(card, ({}, {})))
+        shown = tuple(
+            (
+                card,
+                seen.mask(seat, card),
+                tuple(rect),
+                tuple(sorted(marks.get(card, ({}, {}))[0].items())),
+                tuple(sorted(marks.get(card, ({}, {}))[1].items())),
+            )
             for card, rect in zip(player.cards, rects, strict=True)
-        ]
-        screen = (surface.get_size(), gfx.render_scale())
-        if _apart(rects):
-            self._draw_each_card(surface, cards, screen)
-        else:
-            self._draw_all_cards(surface, cards, screen)
+        )
+        key = (shown, surface.get_size(), gfx.render_scale())
+        if not self._snap.reuse(surface, key):
+            drawn = []
+            for card, rect in zip(player.cards, rects, strict=True):
+                squares, costs = marks.get(card, ({}, {}))
+                img = self.look.cards.render(
+                    card,
+                    port.state.face(card),
+                    seen.mask(seat, card),
+                    round(rect.w),
+                    squares,
+                    costs,
+                )
+                drawn.append(surface.blit(img, rect.topleft))
+            if drawn:
+                self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
         if self.lightning_all and port.human_turn():  # the pile says Lightning is shown
             pile = port.ctx.layout.region("lightning_pile").inflate(8, 8)
             gfx.rect(surface, LIGHTNING_ON, pile, 4, border_radius=14)
@@ -236,68 +252,6 @@ class FocusBoard(Part):
             if refused and refused[0] == card:
                 cell = self.look.cards.cell_rect(rect, refused[1])
                 gfx.rect(surface, (240, 40, 60), cell.inflate(6, 6), 5, border_radius=8)
-
-    def _draw_each_card(
-        self, surface: pygame.Surface, cards: list[_ShownCard], screen: tuple
-    ) -> None:
-        """Each card kept on its own (they lie apart): when one changes (the square under the
-        mouse, a cross) that card alone is drawn and kept again."""
-        self._snap.forget()
-        while len(self._card_snaps) < len(cards):
-            self._card_snaps.append(Snapshot())
-        for snap, shown in zip(self._card_snaps, cards, strict=False):
-            key = (shown.key(), screen)
-            if not snap.reuse(surface, key):
-                snap.keep(surface, key, self._blit_card(surface, shown))
-
-    def _draw_all_cards(
-        self, surface: pygame.Surface, cards: list[_ShownCard], screen: tuple
-    ) -> None:
-        """The cards kept as one picture (where they touch or overlap, drawn in order)."""
-        for snap in self._card_snaps:
-            snap.forget()
-        key = (tuple(shown.key() for shown in cards), screen)
-        if not self._snap.reuse(surface, key):
-            drawn = [self._blit_card(surface, shown) for shown in cards]
-            if drawn:
-                self._snap.keep(surface, key, drawn[0].unionall(drawn[1:]))
-
-    def _blit_card(self, surface: pygame.Surface, shown: _ShownCard) -> pygame.Rect:
-        img = self.look.cards.render(
-            shown.card,
-            self.port.state.face(shown.card),
-            shown.mask,
-            round(shown.rect.w),
-            shown.squares,
-            shown.costs,
-        )
-        return surface.blit(img, shown.rect.topleft)
-
-
-class _ShownCard(NamedTuple):
-    """A card of the focused board as drawn now: its mask, where it lies, its marks."""
-
-    card: int
-    mask: int
-    rect: pygame.FRect
-    squares: dict[int, str]
-    costs: dict[int, int]
-
-    def key(self) -> tuple:
-        """Everything its picture is drawn from."""
-        return (
-            self.card,
-            self.mask,
-            tuple(self.rect),
-            tuple(sorted(self.squares.items())),
-            tuple(sorted(self.costs.items())),
-        )
-
-
-def _apart(rects: list[pygame.FRect]) -> bool:
-    """Whether no two cards' pictures touch (with a margin for rounding to whole pixels)."""
-    grown = [rect.inflate(4, 4) for rect in rects]
-    return not any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1 :])
 
 
 def panel_boxes(region: pygame.FRect, count: int) -> list[pygame.FRect]:
