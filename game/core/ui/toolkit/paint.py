@@ -148,9 +148,8 @@ _SHAPES: OrderedDict[Hashable, tuple[pygame.Surface, int, int]] = OrderedDict()
 SHAPE_CACHE_PIXELS = 4_000_000  # at most about 16 MB of cached shapes
 SHAPE_MAX_PIXELS = 1_000_000  # larger ones (in the picture's own pixels) are drawn
 #: At a fractional render scale a kept shape lands on pixels rounded from its own corner, not
-#: from each of its rects: a rounded edge can fall a pixel from where drawing it in place puts
-#: it. There only shapes up to this many logical pixels are kept (as before large ones were),
-#: so large panels look there exactly as they always did.
+#: from each of its rects: an edge can fall a pixel from where drawing it in place puts it.
+#: There only shapes up to this many logical pixels are kept; larger panels are drawn in place.
 FRACTIONAL_SCALE_SHAPE_MAX = 160_000
 _shape_pixels = 0
 
