@@ -141,10 +141,16 @@ def draw_glossy(
 
 #: Panels and slabs drawn once and then blitted: a rounded rect is drawn pixel row by pixel
 #: row, and a table draws a dozen of them (three to five rects each) every frame. Keyed by
-#: size and style, not position; bounded by count and by pixels.
+#: size and style, not position; bounded by count and by pixels. Kept run-length encoded, a
+#: blit copies the opaque runs: a full-screen panel blits in a quarter of the time drawing it
+#: takes.
 _SHAPES: OrderedDict[Hashable, tuple[pygame.Surface, int, int]] = OrderedDict()
-SHAPE_CACHE_PIXELS = 2_000_000  # at most about 8 MB of cached shapes
-SHAPE_MAX_PIXELS = 160_000  # larger ones are drawn: blending them costs as much as drawing
+SHAPE_CACHE_PIXELS = 4_000_000  # at most about 16 MB of cached shapes
+SHAPE_MAX_PIXELS = 1_000_000  # larger ones (in the picture's own pixels) are drawn
+#: At a fractional render scale a kept shape lands on pixels rounded from its own corner, not
+#: from each of its rects: an edge can fall a pixel from where drawing it in place puts it.
+#: There only shapes up to this many logical pixels are kept; larger panels are drawn in place.
+FRACTIONAL_SCALE_SHAPE_MAX = 160_000
 _shape_pixels = 0
 
 
@@ -166,7 +172,7 @@ def _paint_shape(
         surface.get_flags() & pygame.SRCALPHA
         or (len(colour) > 3 and colour[3] != 255)
         or any(d.width <= 0 or d.height <= 0 for d in drawn)
-        or area.width * area.height > SHAPE_MAX_PIXELS
+        or _too_large(area.width * area.height, gfx.render_scale())
     ):
         paint(surface, 0, 0)
         return
@@ -175,6 +181,9 @@ def _paint_shape(
     if entry is None:
         image = gfx.Surface(area.size, pygame.SRCALPHA)
         paint(image, -area.x, -area.y)
+        # Run-length encoded: every pixel is opaque or untouched, so a blit copies the opaque
+        # runs and skips the clear ones (the same pixels as blending each, in half the time).
+        image.set_alpha(255, pygame.RLEACCEL)
         entry = _SHAPES[key] = (image, area.x - anchor.x, area.y - anchor.y)
         _shape_pixels += _pixel_count(image)
         while _shape_pixels > SHAPE_CACHE_PIXELS and len(_SHAPES) > 1:
@@ -183,6 +192,28 @@ def _paint_shape(
     else:
         _SHAPES.move_to_end(key)
     surface.blit(entry[0], (anchor.x + entry[1], anchor.y + entry[2]))
+
+
+def encode_if_clear_cut(image: pygame.Surface) -> bool:
+    """Run-length encode an image whose every pixel is opaque or clear, so that blitting it
+    copies its opaque runs instead of blending every pixel (the same pixels). An image with
+    any translucent pixel (antialiased text on a clear margin) is left as it is: its blends
+    would differ in the last bit. True when encoded."""
+    pixels = gfx.pixels_of(image)
+    if not pixels.get_flags() & pygame.SRCALPHA:
+        return False
+    covered = pygame.mask.from_surface(pixels, 0).count()  # alpha above 0
+    if covered != pygame.mask.from_surface(pixels, 254).count():  # alpha 255
+        return False
+    pixels.set_alpha(255, pygame.RLEACCEL)
+    return True
+
+
+def _too_large(logical_pixels: int, scale: float) -> bool:
+    """Whether a shape of this many logical pixels is drawn in place rather than kept."""
+    if logical_pixels * scale * scale > SHAPE_MAX_PIXELS:
+        return True
+    return scale != int(scale) and logical_pixels > FRACTIONAL_SCALE_SHAPE_MAX
 
 
 def _pixel_count(image: pygame.Surface) -> int:

@@ -54,7 +54,35 @@ class Snapshot:
         view = gfx.view(surface)  # a part anchored to a wide window's edge lies beyond 1280
         area = pygame.Rect(area).clip(view)
         self._key, self._area, self._view = key, area, view
-        self._image = surface.subsurface(area).copy() if area.width and area.height else None
+        if not (area.width and area.height):
+            self._image = None
+            return
+        drawn = surface.subsurface(area)
+        kept = self._image
+        if kept is not None and _same_pixels_shape(kept, drawn):
+            # Copied into the image kept before: a fresh one of this size is memory the system
+            # must hand over page by page, which cost more than copying the pixels.
+            gfx.pixels_of(kept).blit(gfx.pixels_of(drawn), (0, 0))
+        else:
+            self._image = drawn.copy()
 
     def forget(self) -> None:
         self._key, self._area, self._image = None, None, None
+
+
+def _same_pixels_shape(image: pygame.Surface, drawn: pygame.Surface) -> bool:
+    """Whether `drawn` can be copied into `image` by a blit: the same scale, pixel size and
+    pixel format, and nothing in `drawn` a blit would blend or skip (per-pixel or surface
+    alpha, a colour key), so the blit copies every pixel as `drawn.copy()` would."""
+    if gfx.scale_of(image) != gfx.scale_of(drawn):
+        return False
+    target, source = gfx.pixels_of(image), gfx.pixels_of(drawn)
+    return (
+        target.get_size() == source.get_size()
+        and target.get_bitsize() == source.get_bitsize()
+        and target.get_masks() == source.get_masks()
+        and not (source.get_flags() | target.get_flags()) & pygame.SRCALPHA
+        and source.get_colorkey() is None
+        and source.get_alpha() in (None, 255)
+        and image.get_size() == drawn.get_size()
+    )

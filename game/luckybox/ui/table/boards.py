@@ -9,7 +9,7 @@ import pygame
 
 from game.core.i18n import t
 from game.core.ui.table.part import Part
-from game.core.ui.toolkit import gfx, motion
+from game.core.ui.toolkit import gfx, motion, paint
 from game.core.ui.toolkit.layout import grid_in
 from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.toolkit.snapshot import Snapshot
@@ -528,5 +528,6 @@ class OtherBoards(Part):
                 WHITE,
                 (local.centerx, local.centery + 10),
             )
+        paint.encode_if_clear_cut(image)  # blitted every frame: copied, not blended, if it can
         self._cache[seat] = (key, image)
         return image
