@@ -55,10 +55,10 @@ def without_caches(app: Any, table: Any) -> bytes:
     """The same frame drawn with every kept part and shape thrown away first."""
     real = Snapshot.reuse
     Snapshot.reuse = lambda self, surface, key: False  # type: ignore[method-assign]  # never reuse, to compare
-    others = getattr(table, "others", None)
-    kept = dict(getattr(others, "_kept", {}))
+    others = getattr(table.kit, "others", None)  # Lucky Box's other players' boards
+    kept = dict(getattr(others, "_cache", {}))
     if kept:
-        others._kept.clear()
+        others._cache.clear()
     paint._SHAPES.clear()
     paint._shape_pixels = 0
     try:
@@ -66,7 +66,7 @@ def without_caches(app: Any, table: Any) -> bytes:
     finally:
         Snapshot.reuse = real  # type: ignore[method-assign]  # put back
         if kept:
-            others._kept.update(kept)
+            others._cache.update(kept)
 
 
 @pytest.mark.parametrize(("game", "players"), [("blanco", 5), ("luckybox", 4)])
@@ -89,6 +89,8 @@ def test_a_repeated_table_frame_renders_and_measures_no_text(
 @pytest.mark.parametrize(("game", "players"), [("blanco", 5), ("luckybox", 4)])
 def test_caches_draw_the_same_picture(app: Any, game: str, players: int) -> None:
     table = demo_table(app, game, players)
+    if game == "luckybox":  # its other players' boards are kept: without_caches drops them
+        assert table.kit.others._cache
     for _ in range(5):  # a few moments of the demo, animations and all
         frames(app, 37)
         if app.stack.top is not table:
