@@ -12,7 +12,7 @@ import pytest
 
 from game.core import i18n
 from game.core.ui.table.log_panel import PAD, LogPanel, Row, Source
-from game.core.ui.toolkit import gfx, kerning
+from game.core.ui.toolkit import gfx, kerning, text as text_module
 from game.core.ui.toolkit.text import MAX_DRAWN, TextCache
 
 # Kerning-heavy words ("Lucky", "Lightning": cut inside), the games' own languages' letters,
@@ -208,3 +208,36 @@ def test_the_log_panel_draws_the_new_rows_after_its_log_or_place_changed() -> No
 
 def panel_width(log: Log) -> float:
     return log.place.w - 2 * PAD
+
+
+def test_a_fonts_remembered_sizes_follow_boldness_and_text_size() -> None:
+    text = TextCache()
+    font = text.font(20)
+    plain = font.size("Lightning Lucky")
+    assert font.size("Lightning Lucky") == plain
+    font.set_bold(True)  # (the font object the memo belongs to, made bold)
+    assert font.size("Lightning Lucky") == pygame_size(20, True, "Lightning Lucky") != plain
+    font.set_bold(False)
+    assert font.size("Lightning Lucky") == plain
+    text.set_scale(1.5)  # Large text: the same size asked, bigger letters
+    assert text.font(20).size("Lightning Lucky")[0] > plain[0]
+    try:
+        gfx.set_render_scale(2.0)  # a large window measures in the same logical pixels
+        assert text.font(20).size("Lightning Lucky") == TextCache().font(30).size("Lightning Lucky")
+    finally:
+        gfx.set_render_scale(1.0)
+
+
+def pygame_size(size: int, bold: bool, words: str) -> tuple[int, int]:
+    """What a new font of that size and boldness measures (nothing remembered)."""
+    return TextCache().font(size, bold).size(words)
+
+
+def test_a_fonts_remembered_sizes_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_module, "MAX_SIZES", 30)
+    font: Any = TextCache().font(18)
+    measured: Any = TextCache().font(18)  # measured afresh (`_measure`: no memo)
+    for n in range(100):
+        assert font.size(f"Computer {n}") == measured._measure(f"Computer {n}")
+    font.size("W" * 200_000)  # (drawn as its first MAX_DRAWN letters: not kept whole)
+    assert len(font._sizes) <= 30 and all(len(key) <= MAX_DRAWN for key in font._sizes)

@@ -20,6 +20,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 ELLIPSIS = "\u2026"  # (the bundled font has it)
 DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
+MAX_SIZES = 2048  # texts' sizes remembered per font (a few hundred are measured at a time)
 MAX_MARKS = 2  # combining marks drawn on one letter
 MAX_DRAWN = 256  # characters of one text drawn at most (no label is longer; a huge one crashed)
 _UNDRAWABLE: dict[int, str | None] = {c: None for c in range(32)}
@@ -292,6 +293,8 @@ def _drawn_chars(text: str) -> str:
 def _few_marks(text: str) -> str:
     """At most MAX_MARKS combining marks on a letter (thousands stack into a tower thousands of
     pixels tall)."""
+    if not any(map(unicodedata.combining, text)):  # (most text: looked through at C speed)
+        return text
     out, marks = [], 0
     for c in text:
         if unicodedata.combining(c):
@@ -323,6 +326,9 @@ class SmoothFont:
         self._big = pygame.font.Font(None, size * self.SUPERSAMPLE)
         self._big.set_bold(bold)
         self._scaled: dict[float, pygame.font.Font] = {}  # per render scale (gfx.py)
+        # Texts' sizes: they depend on the text and this font (its size and boldness) only,
+        # not on the render scale (measured by the big font at every scale).
+        self._sizes: dict[str, tuple[int, int]] = {}
 
     def render(
         self, text: str, antialias: bool, colour: Colour, background: Colour | None = None
@@ -367,6 +373,18 @@ class SmoothFont:
         return gfx.wrap(pixels, scale, size if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
+        """`text`'s width and height as drawn, remembered (a bounded memo: a label is measured
+        again every frame its place is checked, a wrapped line each time it is drawn)."""
+        known = self._sizes.get(text)
+        if known is None:
+            known = self._measure(text)
+            if len(text) <= MAX_DRAWN:  # (a longer one is kept no longer than what is drawn)
+                if len(self._sizes) >= MAX_SIZES:
+                    self._sizes.clear()
+                self._sizes[text] = known
+        return known
+
+    def _measure(self, text: str) -> tuple[int, int]:
         text = drawable(text)
         parts = self._pieces(text)
         w, h = self._big.size(text)  # (the height: the whole text's, as its image has)
@@ -403,6 +421,7 @@ class SmoothFont:
         return [tuple(_half(v) for v in m) if m else None for m in drawn]
 
     def set_bold(self, bold: bool) -> None:
+        self._sizes.clear()
         self._big.set_bold(bold)
         for font in self._scaled.values():
             font.set_bold(bold)
