@@ -114,7 +114,9 @@ class Line:
     in a form that grows a word at a time (`Cuts.grown`): wrapping a paragraph measures each
     longer trial line, and measuring each whole costs the square of the paragraph's length."""
 
-    def __init__(self, font: pygame.font.Font, text: str = "", done: int = 0, last: int = 0):
+    def __init__(
+        self, font: pygame.font.Font, text: str = "", done: int = 0, last: int = 0
+    ) -> None:
         self.font = font
         self.text = text
         self.done = done  # the width of every piece but the last

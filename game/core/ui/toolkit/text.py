@@ -247,7 +247,7 @@ def _wrap_words(font: SmoothFont, para: str, max_width: float) -> list[str]:
         return font.grown(None, words) if as_is and len(words) <= MAX_DRAWN else None
 
     lines: list[str] = []
-    line, grown = "", measured("")
+    line, grown = "", None  # the line so far, and its measure where it is kept
     for word in para.split(" "):
         if not line:
             line, grown = word, measured(word)
