@@ -1,11 +1,17 @@
 """What naming things costs the frames that draw them: a text shortened to its place
-(`TextCache._shorten`, each time a name or a label meets a new width), and Blanco's card words
-(`game.blanco.ui.words`: the move log and the tooltips name cards on every line).
+(`TextCache._shorten`, each time a name or a label meets a new width), a text wrapped to its box
+and a move log's rows (`TextCache.wrap`, `LogPanel.rows`: a table frame wraps each new log
+line), and Blanco's card words (`game.blanco.ui.words`: the move log and the tooltips name cards
+on every line).
 
 Targets (issue 72):
     shorten_200k_ms        a 200,000-character name shortened to 120 px: median <= 5 ms (it
                            took 42.7 s when the head was cut a character at a time)
     shorten_name_ms        a 40-character name shortened to 120 px: median <= 5 ms
+    wrap_ms                a new 60-word paragraph wrapped to 300 px at 18 px: median <= 1.5 ms
+                           (each trial line was measured whole: ~3.6 ms)
+    log_rows_ms            a 300-line move log's rows after one more line (a turn played,
+                           the new line wrapped): median <= 1 ms
     colour_word_us         one colour's word in the player's language: <= 5 µs
     card_name_us           one card's name: <= 5 µs
     log_line_names_us      the 120 cards' names a log line is checked against: <= 600 µs
@@ -42,9 +48,14 @@ import pygame  # noqa: E402
 from game.blanco.rules.cards import ALL_CARDS  # noqa: E402
 from game.blanco.ui.words import card_name, colour_word  # noqa: E402
 from game.core import i18n  # noqa: E402
+from game.core.ui.table.log_panel import LogPanel, Source  # noqa: E402
 from game.core.ui.toolkit.text import TextCache  # noqa: E402
 
 TARGET_SHORTEN_MS = 5.0
+TARGET_WRAP_MS = 1.5
+TARGET_LOG_ROWS_MS = 1.0
+WRAP_WORDS, WRAP_SIZE, WRAP_WIDTH = 60, 18, 300
+LOG_LINES = 300
 TARGET_WORD_US = 5.0
 TARGET_LINE_US = 120 * TARGET_WORD_US
 SIZE, WIDTH = 20, 120
@@ -64,6 +75,46 @@ def shorten_ms(
         start = time.perf_counter()
         text._shorten(words, SIZE, WIDTH)
         times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def sentence(rng: random.Random, words: int) -> str:
+    """`words` made-up words of 2 to 9 letters (a new text: nothing the caches remember)."""
+    return " ".join(
+        "".join(rng.choices(string.ascii_lowercase, k=rng.randint(2, 9))) for _ in range(words)
+    )
+
+
+def wrap_ms(text: TextCache, repeat: int, warm_up: int) -> float:
+    """The median milliseconds of wrapping `repeat` new paragraphs, after `warm_up` untimed."""
+    rng = random.Random(11)
+    for _ in range(warm_up):
+        text.wrap(sentence(rng, WRAP_WORDS), WRAP_SIZE, WRAP_WIDTH)
+    times = []
+    for _ in range(repeat):
+        words = sentence(rng, WRAP_WORDS)
+        start = time.perf_counter()
+        text.wrap(words, WRAP_SIZE, WRAP_WIDTH)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def log_rows_ms(text: TextCache, repeat: int) -> float:
+    """The median milliseconds of a `LOG_LINES`-line log's rows after one more line (a turn
+    played), as a table frame asks them."""
+    rng = random.Random(13)
+    lines = [(sentence(rng, 12), i % 4 == 0) for i in range(LOG_LINES)]
+    place = pygame.FRect(0, 0, WRAP_WIDTH, 400)
+    source = Source(lambda: (len(lines), list(lines)), lambda open_: place, lambda: ("", "", ""))
+    panel = LogPanel(type("Port", (), {"ctx": type("Ctx", (), {"text": text})})(), source)
+    panel.rows(WRAP_WIDTH)
+    times = []
+    for _ in range(repeat):
+        lines.append((sentence(rng, 12), False))
+        start = time.perf_counter()
+        rows = panel.rows(WRAP_WIDTH)
+        times.append((time.perf_counter() - start) * 1000)
+        assert rows[-1][0].strip() in lines[-1][0]  # (the new line's rows are there)
     return statistics.median(times)
 
 
@@ -104,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     for figure, make in (("shorten_200k_ms", huge), ("shorten_name_ms", name)):
         ms = shorten_ms(text, make, args.repeat, args.warm_up)
         print(line(figure, ms, TARGET_SHORTEN_MS, "ms"))
+    print(line("wrap_ms", wrap_ms(text, args.repeat, args.warm_up), TARGET_WRAP_MS, "ms"))
+    print(line("log_rows_ms", log_rows_ms(text, args.repeat), TARGET_LOG_ROWS_MS, "ms"))
 
     i18n.set_language("fr")
     card_name(1)  # said once for the language: what every later call reads

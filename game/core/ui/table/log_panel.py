@@ -67,25 +67,29 @@ class LogPanel(Part):
         self._wrapped: dict[
             tuple[str, float, float, float], list[str]
         ] = {}  # each line's rows, as wrapped
-        self._rows: tuple[tuple[Hashable, str, float, float, float], list[Row]] | None = (
-            None  # all, as last wrapped
-        )
+        # The last call's key (the log's, then the shape's), its lines and their rows.
+        self._rows: tuple[tuple[Hashable, ...], list[Row], list[Row]] | None = None
 
     def rect(self) -> pygame.FRect:  # type: ignore[override]  # the game says where
         return self.source.log_place(self.open)
 
     def rows(self, width: float) -> list[Row]:
         """Every line of the log wrapped to `width`. Each line is wrapped once (kept by its
-        words, the width and the text size)."""
+        words, the width and the text size); a log that grew at its end since the last call
+        (as a game's does, a turn at a time) has only its new lines wrapped and added."""
         text = self.ctx.text
         key, lines = self.source.log_lines()
-        whole = (key, language(), width, text.scale, gfx.render_scale())
-        if self._rows is not None and self._rows[0] == whole:
-            return self._rows[1]
+        shape = (language(), width, text.scale, gfx.render_scale())
+        last = self._rows
+        if last is not None and last[0] == (key, *shape):
+            return last[2]
+        grown_from = 0
         out: list[Row] = []
+        if last is not None and last[0][1:] == shape and lines[: len(last[1])] == last[1]:
+            grown_from, out = len(last[1]), list(last[2])
         if len(self._wrapped) > WRAPS_KEPT:
             self._wrapped.clear()
-        for line, mine in lines:
+        for line, mine in lines[grown_from:]:
             wrap_key = (line, width, text.scale, gfx.render_scale())
             pieces = self._wrapped.get(wrap_key)
             if pieces is None:
@@ -95,7 +99,7 @@ class LogPanel(Part):
                     pieces += [INDENT + p for p in text.wrap(" ".join(rest), LINE, width - 12)]
                 self._wrapped[wrap_key] = pieces
             out.extend((piece, mine) for piece in pieces)
-        self._rows = (whole, out)
+        self._rows = ((key, *shape), list(lines), out)  # (a copy: a source may append to its own)
         return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:

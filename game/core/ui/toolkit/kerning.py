@@ -15,6 +15,7 @@ import pygame
 REFERENCE_SIZE = 96  # px: kerning is measured here, where a pixel is 1% of the size
 WIDENED = 2  # px at the reference size: a pair pushed apart by more than this is cut
 MAX_TEXTS = 4096  # texts whose cuts are remembered (labels, names, scores in use)
+MAX_PAIRS = 65536  # letter pairs whose kerning is remembered (a few thousand in any language)
 
 
 class Cuts:
@@ -26,6 +27,7 @@ class Cuts:
         self._advances: dict[tuple[bool, str], int | None] = {}
         self._widened: dict[tuple[bool, str], bool] = {}
         self._pieces: dict[tuple[bool, str], tuple[str, ...]] = {}
+        self._cut_at: dict[tuple[bool, str], tuple[int, ...]] = {}
 
     def pieces(self, text: str, bold: bool) -> tuple[str, ...]:
         """`text` cut between every two letters the font's kerning pushes apart (one piece
@@ -54,12 +56,46 @@ class Cuts:
             known = False
             if first is not None and second is not None and not pair.isspace():
                 known = self._font(bold).size(pair)[0] - first - second > WIDENED
+            if len(self._widened) >= MAX_PAIRS:  # a hostile text may hold any pairs
+                self._widened.clear()
             self._widened[key] = known
+        return known
+
+    def grown(self, line: Line, more: str) -> Line:
+        """`line` with `more` after it, measured by the work of `more` alone: the cuts of the
+        longer text are the line's, one where they meet if that pair is pushed apart, and
+        `more`'s own (a cut depends only on the two letters around it); every piece of the
+        line but its last is unchanged."""
+        bold = line.font.get_bold()
+        at = len(line.text)
+        text = line.text + more
+        width, start = line.done, line.last
+        if at and more and self._pushed_apart(text[at - 1 : at + 1], bold):
+            width += line.font.size(text[start:at])[0]
+            start = at
+        for cut in self._inner_cuts(more, bold):
+            width += line.font.size(text[start : at + cut])[0]
+            start = at + cut
+        return Line(line.font, text, width, start)
+
+    def _inner_cuts(self, text: str, bold: bool) -> tuple[int, ...]:
+        """Where `text` is cut (a word: remembered, as a paragraph is wrapped at many widths)."""
+        key = (bold, text)
+        known = self._cut_at.get(key)
+        if known is None:
+            known = tuple(
+                i for i in range(1, len(text)) if self._pushed_apart(text[i - 1 : i + 1], bold)
+            )
+            if len(self._cut_at) >= MAX_TEXTS:
+                self._cut_at.clear()
+            self._cut_at[key] = known
         return known
 
     def _advance(self, char: str, bold: bool) -> int | None:
         """How far the pen moves past `char` alone (None for a character the font lacks)."""
         key = (bold, char)
+        if len(self._advances) >= MAX_PAIRS:
+            self._advances.clear()
         if key not in self._advances:
             metrics = self._font(bold).metrics(char)
             self._advances[key] = metrics[0][4] if metrics and metrics[0] else None
@@ -71,6 +107,24 @@ class Cuts:
             font = self._reference[bold] = pygame.font.Font(None, REFERENCE_SIZE)
             font.set_bold(bold)
         return font
+
+
+class Line:
+    """A text and its width at `font` as `width(font, cuts.pieces(text, bold))` gives it, kept
+    in a form that grows a word at a time (`Cuts.grown`): wrapping a paragraph measures each
+    longer trial line, and measuring each whole costs the square of the paragraph's length."""
+
+    def __init__(
+        self, font: pygame.font.Font, text: str = "", done: int = 0, last: int = 0
+    ) -> None:
+        self.font = font
+        self.text = text
+        self.done = done  # the width of every piece but the last
+        self.last = last  # where the last piece starts
+
+    @property
+    def width(self) -> int:
+        return self.done + self.font.size(self.text[self.last :])[0]
 
 
 def render(

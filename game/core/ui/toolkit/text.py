@@ -20,6 +20,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 ELLIPSIS = "\u2026"  # (the bundled font has it)
 DIGITS = "0123456789"
 MAX_MEASURES = 4096  # remembered fits and wraps (a few hundred are in use at a time)
+MAX_SIZES = 2048  # texts' sizes remembered per font (a few hundred are measured at a time)
 MAX_MARKS = 2  # combining marks drawn on one letter
 MAX_DRAWN = 256  # characters of one text drawn at most (no label is longer; a huge one crashed)
 _UNDRAWABLE: dict[int, str | None] = {c: None for c in range(32)}
@@ -220,19 +221,8 @@ class TextCache:
         return list(lines)
 
     def _wrap(self, text: str, size: int, max_width: float) -> list[str]:
-        font = self.font(size)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            line = ""
-            for word in para.split(" "):
-                trial = f"{line} {word}" if line else word
-                if line and font.size(trial)[0] > max_width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-            lines.append(line)
-        return lines
+        font: SmoothFont = self.font(size)  # type: ignore[assignment]  # what font() makes
+        return [line for para in text.split("\n") for line in _wrap_words(font, para, max_width)]
 
     def fit_size(self, text: str, size: int, max_width: float, min_size: int = 12) -> int:
         """The largest size <= `size` at which `text` fits in `max_width` (long player names)."""
@@ -246,6 +236,36 @@ class TextCache:
         return fitted
 
 
+def _wrap_words(font: SmoothFont, para: str, max_width: float) -> list[str]:
+    """`para`'s words in lines, greedily: each line takes words while `font.size` says they
+    fit. A trial line is measured from the line before it (`SmoothFont.grown`: the work of one
+    word, not of the whole line again) where the font draws `para` as it is and the trial is
+    no longer than what is drawn; otherwise it is measured whole."""
+    as_is = _drawn_chars(para) == para  # then so is every run of its words
+
+    def measured(words: str) -> kerning.Line | None:
+        return font.grown(None, words) if as_is and len(words) <= MAX_DRAWN else None
+
+    lines: list[str] = []
+    line, grown = "", None  # the line so far, and its measure where it is kept
+    for word in para.split(" "):
+        if not line:
+            line, grown = word, measured(word)
+            continue
+        trial = f"{line} {word}"
+        longer = None
+        if grown is not None and len(trial) <= MAX_DRAWN:
+            longer = font.grown(grown, " " + word)
+        width = font.width_of(longer) if longer is not None else font.size(trial)[0]
+        if width > max_width:
+            lines.append(line)
+            line, grown = word, measured(word)
+        else:
+            line, grown = trial, longer
+    lines.append(line)
+    return lines
+
+
 def drawable(text: str) -> str:
     """`text` as the font can draw it, whatever it holds (a name from another player, a
     stored one from before the server cleaned names): control characters (NUL, escapes)
@@ -254,6 +274,12 @@ def drawable(text: str) -> str:
     Text as the game writes it comes out the same."""
     if len(text) > MAX_DRAWN:
         text = text[: MAX_DRAWN - 1] + ELLIPSIS
+    return _drawn_chars(text)
+
+
+def _drawn_chars(text: str) -> str:
+    """`drawable` but for its cut to MAX_DRAWN characters: the same for any run of `text`'s
+    words (each character is kept or changed by itself, and a space ends a run of marks)."""
     if text.isprintable() and text.isascii():
         return text
     text = text.translate(_UNDRAWABLE)
@@ -267,6 +293,8 @@ def drawable(text: str) -> str:
 def _few_marks(text: str) -> str:
     """At most MAX_MARKS combining marks on a letter (thousands stack into a tower thousands of
     pixels tall)."""
+    if not any(map(unicodedata.combining, text)):  # (most text: looked through at C speed)
+        return text
     out, marks = [], 0
     for c in text:
         if unicodedata.combining(c):
@@ -298,6 +326,9 @@ class SmoothFont:
         self._big = pygame.font.Font(None, size * self.SUPERSAMPLE)
         self._big.set_bold(bold)
         self._scaled: dict[float, pygame.font.Font] = {}  # per render scale (gfx.py)
+        # Texts' sizes: they depend on the text and this font (its size and boldness) only,
+        # not on the render scale (measured by the big font at every scale).
+        self._sizes: dict[str, tuple[int, int]] = {}
 
     def render(
         self, text: str, antialias: bool, colour: Colour, background: Colour | None = None
@@ -342,12 +373,33 @@ class SmoothFont:
         return gfx.wrap(pixels, scale, size if text else None)
 
     def size(self, text: str) -> tuple[int, int]:
+        """`text`'s width and height as drawn, remembered (a bounded memo: a label is measured
+        again every frame its place is checked, a wrapped line each time it is drawn)."""
+        known = self._sizes.get(text)
+        if known is None:
+            known = self._measure(text)
+            if len(text) <= MAX_DRAWN:  # (a longer one is kept no longer than what is drawn)
+                if len(self._sizes) >= MAX_SIZES:
+                    self._sizes.clear()
+                self._sizes[text] = known
+        return known
+
+    def _measure(self, text: str) -> tuple[int, int]:
         text = drawable(text)
         parts = self._pieces(text)
         w, h = self._big.size(text)  # (the height: the whole text's, as its image has)
         if len(parts) > 1:
             w = kerning.width(self._big, parts)
         return _half(w), _half(h)
+
+    def grown(self, line: kerning.Line | None, more: str) -> kerning.Line:
+        """`line` (None: an empty one) with `more` after it, measured as `size` would
+        measure its text if `drawable` leaves that text as it is (the caller's to know)."""
+        return self._cuts.grown(line or kerning.Line(self._big), more)
+
+    def width_of(self, line: kerning.Line) -> int:
+        """The width `size` gives `line`'s text (when `drawable` leaves that text as it is)."""
+        return _half(line.width)
 
     def _pieces(self, text: str) -> tuple[str, ...]:
         return self._cuts.pieces(text, self._big.get_bold())
@@ -369,6 +421,7 @@ class SmoothFont:
         return [tuple(_half(v) for v in m) if m else None for m in drawn]
 
     def set_bold(self, bold: bool) -> None:
+        self._sizes.clear()
         self._big.set_bold(bold)
         for font in self._scaled.values():
             font.set_bold(bold)
