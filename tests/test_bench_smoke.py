@@ -333,6 +333,8 @@ def test_text_names_and_shortens() -> None:
     for name, target in (
         ("shorten_200k_ms", "target <= 5 ms"),
         ("shorten_name_ms", "target <= 5 ms"),
+        ("wrap_ms", "target <= 1.5 ms"),
+        ("log_rows_ms", "target <= 1 ms"),
         ("colour_word_us", "target <= 5 µs"),
         ("card_name_us", "target <= 5 µs"),
         ("log_line_names_us", "target <= 600 µs"),
