@@ -154,6 +154,10 @@ def watched_frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
     def watched_draw(self: App) -> None:
         _screen[0] = self.screen
         record.drawn, record.clipped = [], []
+        for scene in self.stack.scenes:  # parts that keep what they drew draw every text again
+            kit = getattr(scene, "kit", None)
+            if hasattr(kit, "draw_anew"):
+                kit.draw_anew()
         draw(self)
         record.last_app = self
 
