@@ -47,12 +47,11 @@ from .lines import Banner, Prompt
 from .log import MoveLog
 from .log_panel import LastMoves, log_panel
 from .moves import REFUSE_FLASH, Moves
+from .others import Forward, Others
 from .parts import (
     FocusGrid,
-    Forward,
     Hand,
     OpenLog,
-    Others,
     Piles,
     eye_icon,
     static_layer as paint_static,

@@ -26,7 +26,7 @@ from game.core.ui.toolkit import gfx
 from game.core.ui.toolkit.paint import INK
 
 from .log import MoveLog
-from .parts import Others
+from .others import Others
 from .port import BlancoLook, BlancoView
 from .spotlight import spotlit
 

@@ -23,7 +23,8 @@ from game.core.ui.toolkit.animator import Burst, Effect, EventStyle, Flip, Float
 from game.core.ui.toolkit.paint import INK, WHITE, YELLOW
 
 from ..sounds import EVENT_SOUNDS
-from .parts import Others, eye_icon
+from .others import Others
+from .parts import eye_icon
 from .port import BlancoLook, BlancoView
 
 DURATIONS: dict[type, float] = {
