@@ -75,9 +75,16 @@ class HostileServer:
     `go()` (the test's app at its table by then)."""
 
     def __init__(
-        self, attack: Attack, first: dict[str, Any] | None = None, wait_for_go: bool = False
+        self,
+        attack: Attack,
+        first: dict[str, Any] | None = None,
+        wait_for_go: bool = False,
+        hang_up: bool = False,
+        resumed: Callable[[int], str] | None = None,
     ) -> None:
         self.attack = attack
+        self.hang_up = hang_up  # close each connection after its attack (the client resumes)
+        self.resumed = resumed  # what a `resume` on connection n is answered (then closed)
         self.first = first if first is not None else honest_state()
         self.received: list[list[str]] = []  # per connection, every message it sent
         self.loop = asyncio.new_event_loop()
@@ -108,6 +115,10 @@ class HostileServer:
             first = await ws.recv()
             heard.append(str(first))
             kind = json.loads(first).get("type")
+            if kind == "resume" and self.resumed is not None:
+                await ws.send(self.resumed(number))
+                await ws.close()
+                return
             if kind in ("join", "resume"):
                 seated = {"type": "seated", "table": CODE, "seat": 1, "token": TOKEN}
                 await ws.send(text({**seated, "rate": 30.0, "protocol": 2}))
@@ -121,6 +132,9 @@ class HostileServer:
                     ws.transport.write(frame)
                 else:
                     await ws.send(frame)
+            if self.hang_up:
+                await ws.close(1012)  # "service restart": an honest drop, resumed
+                return
             async for message in ws:  # (and then listen, as a server does)
                 heard.append(str(message))
         except (ConnectionClosed, OSError):

@@ -25,7 +25,7 @@ from websockets.exceptions import InvalidHandshake
 
 from game.core import i18n
 from game.online import codec, protocol as p, tls
-from game.online.client import backoff_ceiling, backoff_delay
+from game.online.client import MAX_LEARNED, backoff_ceiling, backoff_delay, checked_address
 from game.online.ui import net
 from game.online.ui.kept_game import no_commitment
 from game.online.ui.net import MAX_REFUSALS, NetLink
@@ -42,6 +42,7 @@ from tests.hostile_host import (
     text,
 )
 from tests.sweep import sampled
+from tests.ui_helpers import wait
 
 UNREADABLE_EN = "This table's server sends what this game cannot read."
 UNREADABLE_FR = "Le serveur de cette table envoie ce que ce jeu ne sait pas lire."
@@ -273,6 +274,77 @@ def test_a_hundred_bad_frames_leave_no_open_file(monkeypatch: pytest.MonkeyPatch
         link.close()
         link.thread.join(10)
         server.close()
+
+
+# -- `elsewhere`: a host that sends the seat on ---------------------------------------------
+def elsewhere(address: str) -> str:
+    return text({"type": "error", "code": "elsewhere", "message": address})
+
+
+def test_a_host_that_sends_the_seat_on_and_on_is_followed_at_the_backoffs_pace(app: Any) -> None:
+    """The line drops; every `resume` is answered `elsewhere` with a new address (each this
+    same server). The link follows at the backoff's pace, not in a tight loop (which opened
+    hundreds of connections a second), and keeps a bounded list of addresses."""
+    server = HostileServer(
+        lambda n: [],
+        wait_for_go=True,
+        hang_up=True,
+        resumed=lambda n: elsewhere(f"{server.url}/{n}"),
+    )
+    try:
+        table = at_the_table(app, server)
+        client = table.host.link.client
+        server.go()
+        learned_all = 2 + MAX_LEARNED + 1  # the dropped line, then a resume per address
+        run_until(app, lambda: len(server.received) >= learned_all)
+        assert len(client.urls) == client.given + MAX_LEARNED  # the oldest learned let go
+        assert client.url == client.urls[-1] and client.urls[0] == server.url
+        # The backoff's ceiling is seconds by now: a second sees a connection or two.
+        before, end = len(server.received), time.monotonic() + 1.0
+        while time.monotonic() < end:
+            wait(app)
+            time.sleep(0.01)
+        assert len(server.received) - before <= 10
+        assert app.stack.top is table and table.message != UNREADABLE_EN
+    finally:
+        server.close()
+
+
+def test_a_host_that_sends_the_seat_to_no_address_is_refused_like_a_bad_frame(app: Any) -> None:
+    """`elsewhere` naming what is not a server address is a refused message: the socket
+    closed, the link back after its backoff, stopped after MAX_REFUSALS with the line."""
+    server = HostileServer(
+        lambda n: [], wait_for_go=True, hang_up=True, resumed=lambda n: elsewhere("nowhere at all")
+    )
+    try:
+        table = at_the_table(app, server)
+        server.go()
+        run_until(app, lambda: table.message == UNREADABLE_EN)
+        assert len(server.received) == 1 + MAX_REFUSALS  # the first line, then each refused
+        assert table.host.link.client.urls == [server.url]
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(
+    ("address", "current", "taken"),
+    [
+        ("ws://127.0.0.1:8765", "ws://127.0.0.1:1", True),
+        ("wss://play.example:443/", "wss://other.example", True),
+        ("wss://play.example", "ws://127.0.0.1:1", True),
+        ("ws://play.example", "wss://other.example", False),  # the token would cross in clear
+        ("ws://user:secret@play.example", "ws://127.0.0.1:1", False),
+        ("http://play.example", "ws://127.0.0.1:1", False),
+        ("nowhere at all", "ws://127.0.0.1:1", False),
+        ("ws://", "ws://127.0.0.1:1", False),
+    ],
+)
+def test_which_elsewhere_addresses_a_client_takes(address: str, current: str, taken: bool) -> None:
+    if taken:
+        assert checked_address(address, current) == address
+    else:
+        with pytest.raises(p.BadMessage):
+            checked_address(address, current)
 
 
 def test_the_backoff_grows_and_is_capped() -> None:

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.uri import parse_uri
 
 from game.core.entry import Game
 
@@ -36,7 +37,10 @@ from .writes import send_now
 
 MAX_BACKOFF = 30.0
 FIRST_BACKOFF = 0.1  # the first reconnect's ceiling (seconds); each further one doubles it
-MAX_MOVES = 5  # `elsewhere` answers followed in a row before giving up
+MAX_MOVES = 5  # `elsewhere` answers a join follows in a row before giving up
+#: Addresses learned from `elsewhere` kept beside the ones a client was given (the oldest
+#: learned one goes first): a server naming a new address each time grows nothing.
+MAX_LEARNED = 4
 #: The biggest frame a client takes from a server: the biggest honest `state` (a 12-seat Lucky
 #: Box table at its end, its view holding the whole game's actions) is about 50 KB, its record
 #: 35 KB; twenty times that. A bigger frame closes the connection (1009).
@@ -54,6 +58,21 @@ M = TypeVar("M")
 FrameHook = Callable[["SeatClient", str], None]
 #: What turns a frame's text into a message (protocol.decode_server unless a client says).
 Read = Callable[[str], p.ServerMessage]
+
+
+def checked_address(address: str, current: str) -> str:
+    """An `elsewhere` address a client may go to: ws:// or wss:// with a host and no user name,
+    and never plain from a wss:// server (the seat's token would cross in the clear). Anything
+    else is a message refused whole (protocol.BadMessage)."""
+    try:
+        uri = parse_uri(address)
+    except InvalidURI as err:
+        raise p.BadMessage("`elsewhere` names no server address") from err
+    if uri.username is not None or uri.password is not None:
+        raise p.BadMessage("`elsewhere` names an address with a user name")
+    if current.startswith("wss://") and not uri.secure:
+        raise p.BadMessage("`elsewhere` names a plain ws:// address from a wss:// server")
+    return address
 
 
 def backoff_ceiling(attempt: int, cap: float, first: float = FIRST_BACKOFF) -> float:
@@ -95,6 +114,7 @@ class SeatClient:
         self.lazy_views = lazy_views
         # every server address this client may use: a reconnect that fails moves to the next
         self.urls = list(urls) if urls else [url]
+        self.given = len(self.urls)  # the first `given` of them; the rest learned (MAX_LEARNED)
         self.game = game
         # the protocol version this client speaks: every message that starts a conversation
         # says it, and the server's answer must say the same (a test stands for another build)
@@ -287,10 +307,14 @@ class SeatClient:
         raise ClientError("elsewhere", f"sent on more than {MAX_MOVES} times")
 
     async def _move_to(self, address: str) -> None:
-        """Leave this server for the one that holds the table."""
+        """Leave this server for the one that holds the table (an address checked first:
+        `checked_address`)."""
+        address = checked_address(address, self.url)
         await self.close()
         if address not in self.urls:
             self.urls.append(address)
+            if len(self.urls) > self.given + MAX_LEARNED:
+                del self.urls[self.given]
         self.url = address
 
     async def watch(self, code: str) -> None:
@@ -341,8 +365,9 @@ class SeatClient:
 
     async def reconnect(self) -> None:
         """Resume, retrying with backoff (`backoff_delay`: up to 0.1 s first, the ceiling
-        doubling up to max_backoff) until it works."""
-        attempt = 0
+        doubling up to max_backoff) until it works. A server that sends the client elsewhere
+        is followed at once the first time, and after the backoff from then on."""
+        attempt = moves = 0
         while True:
             try:
                 await self.resume()
@@ -356,8 +381,11 @@ class SeatClient:
                     raise
                 if err.code == "elsewhere":
                     await self._move_to(err.detail)
-                    continue
-                await self.close()
+                    moves += 1
+                    if moves == 1:  # the usual one hop goes straight there; a server that
+                        continue  # sends the client on and on is met at the backoff's pace
+                else:
+                    await self.close()
             await asyncio.sleep(backoff_delay(attempt, self.max_backoff))
             attempt += 1
 
