@@ -183,9 +183,10 @@ def save_png_quickly(save: Any) -> Any:
                 save(surface, file)
             return
         alpha = bool(surface.get_flags() & pygame.SRCALPHA)
-        fmt, kind, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
+        kind, depth = (6, 4) if alpha else (2, 3)
         width, height = surface.get_size()
-        data = memoryview(pygame.image.tobytes(surface, fmt))  # (rows copied once, below)
+        # (its rows copied once, below)
+        data = memoryview(pygame.image.tobytes(surface, "RGBA" if alpha else "RGB"))
         header = struct.pack(">IIBBBBB", width, height, 8, kind, 0, 0, 0)
         # Two quick checksums (crc32 at about 4 GB/s, four times blake2b): the digest only
         # tells a changed picture from the same one, so it need not resist anyone.
