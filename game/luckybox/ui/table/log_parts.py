@@ -106,11 +106,17 @@ def move_log_panel(
 ) -> LogPanel:
     """The table's log panel, saying `log` for `reader_of(port, others)`."""
 
+    said_last: list[tuple[Any, list[tuple[str, bool]]]] = []  # the last answer, made once
+
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
         reader = reader_of(port, others)
+        key = (reader, language(), log.noted)  # (all the log's lines depend on)
+        if said_last and said_last[0][0] == key:
+            return said_last[0]
         said = log.lines(reader, hides=reader is not None)
-        key = (reader, language(), log.noted)
-        return key, [(line.text, reader is not None and line.seat == reader) for line in said]
+        rows = [(line.text, reader is not None and line.seat == reader) for line in said]
+        said_last[:] = [(key, rows)]
+        return key, rows
 
     def words() -> tuple[str, str, str]:
         return (
