@@ -14,10 +14,15 @@ import pytest
 
 from game.blanco.ui.table.log import MoveLog
 from game.core import i18n
-from game.core.ui.table.log_panel import ROW_IMAGES_KEPT, LogPanel, Source
+from game.core.session import Seat
+from game.core.ui.table import log_panel
+from game.core.ui.table.log_panel import LogPanel, Source
+from game.core.ui.toolkit import window as window_mode
 from game.core.ui.toolkit.text import TextCache
+from game.luckybox.ui.scenes.table import start_game
+from game.luckybox.ui.table.log_parts import SPARES_KEPT, _spares, cards_area
 from tests.test_blanco_kept_pixels import _picture, _table
-from tests.ui_helpers import click
+from tests.ui_helpers import click, frames
 
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while")
 
@@ -102,13 +107,16 @@ def test_the_kept_panel_draws_what_a_fresh_one_does(text: TextCache, change: str
     _same_as_fresh(panel, log, text)
 
 
-def test_row_images_are_bounded_and_forgotten_on_demand(text: TextCache) -> None:
+def test_row_images_are_bounded_and_forgotten_on_demand(
+    text: TextCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(log_panel, "ROW_IMAGES_KEPT", 12)  # (the bound, reached sooner)
     log = _Log(1)
     panel = LogPanel(_Port(text), log.source())
-    for i in range(ROW_IMAGES_KEPT * 2):
+    for i in range(30):
         log.lines.append(_line(i + 1))
         _drawn(panel)
-        assert len(panel._row_images) <= ROW_IMAGES_KEPT
+        assert len(panel._row_images) <= 12
     rendered: list[str] = []
     real = text.render
 
@@ -141,3 +149,28 @@ def test_blancos_log_follows_the_language_and_the_steps(app: Any) -> None:
         assert kept == _picture(app)
     finally:
         i18n.set_language("en")
+
+
+def test_lucky_boxs_log_and_cards_follow_the_window_shape(app: Any) -> None:
+    """The room the cards leave is remembered per board region and card count
+    (log_parts._spare): each window shape places the log and the cards as worked out afresh."""
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Computer 1", "easy")], 4)
+    frames(app, 2)
+    places = set()
+    for size in ((1024, 768), (2560, 1080), (1280, 720), (1024, 768)):
+        window_mode.the_window().size = size
+        app.settle_window()
+        frames(app, 1)
+        kept = (
+            tuple(table.kit.log_panel.rect()),
+            tuple(cards_area(table, table.kit.cards)),
+        )
+        _spares.clear()
+        fresh = (
+            tuple(table.kit.log_panel.rect()),
+            tuple(cards_area(table, table.kit.cards)),
+        )
+        assert kept == fresh, size
+        places.add(kept[0])
+    assert len(places) == 3, "each shape places the log elsewhere"
+    assert len(_spares) <= SPARES_KEPT
