@@ -12,6 +12,9 @@ Targets (issue 72):
                            (each trial line was measured whole: ~3.6 ms)
     log_rows_ms            a 300-line move log's rows after one more line (a turn played,
                            the new line wrapped): median <= 1 ms
+    log_frame_still_ms     the log panel's frame when nothing it shows changed: median <= 0.3 ms
+    log_frame_line_ms      the log panel's frame after one more line (its rows move up one):
+                           median <= 1.5 ms
     colour_word_us         one colour's word in the player's language: <= 5 µs
     card_name_us           one card's name: <= 5 µs
     log_line_names_us      the 120 cards' names a log line is checked against: <= 600 µs
@@ -54,6 +57,9 @@ from game.core.ui.toolkit.text import TextCache  # noqa: E402
 TARGET_SHORTEN_MS = 5.0
 TARGET_WRAP_MS = 1.5
 TARGET_LOG_ROWS_MS = 1.0
+TARGET_LOG_STILL_MS = 0.3
+TARGET_LOG_LINE_MS = 1.5
+LOG_PLACE = (40, 520, 940, 186)  # the log below Lucky Box's cards at 1024x768
 WRAP_WORDS, WRAP_SIZE, WRAP_WIDTH = 60, 18, 300
 LOG_LINES = 300
 TARGET_WORD_US = 5.0
@@ -118,6 +124,31 @@ def log_rows_ms(text: TextCache, repeat: int) -> float:
     return statistics.median(times)
 
 
+def log_frame_ms(text: TextCache, repeat: int) -> tuple[float, float]:
+    """The median milliseconds of the log panel's frame on a table-sized screen: drawn again
+    with nothing changed (a still frame), and drawn after one more line (a turn played)."""
+    rng = random.Random(17)
+    lines = [(sentence(rng, 9), i % 4 == 0) for i in range(LOG_LINES)]
+    place = pygame.FRect(LOG_PLACE)
+    source = Source(lambda: (len(lines), lines), lambda open_: place, lambda: ("Log", "Back", ""))
+    panel = LogPanel(type("Port", (), {"ctx": type("Ctx", (), {"text": text})})(), source)
+    screen = pygame.Surface((1024, 768))
+    screen.fill((20, 90, 60))
+    for _ in range(3):  # (the rows before the timed ones, rendered once)
+        lines.append((sentence(rng, 9), False))
+        panel.draw(screen)
+    still, grown = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        panel.draw(screen)
+        still.append((time.perf_counter() - start) * 1000)
+        lines = [*lines, (sentence(rng, 9), False)]  # (a game's log hands a new list)
+        start = time.perf_counter()
+        panel.draw(screen)
+        grown.append((time.perf_counter() - start) * 1000)
+    return statistics.median(still), statistics.median(grown)
+
+
 def per_call_us(call: Callable[[int], object], arguments: list[int], calls: int) -> float:
     """Microseconds a call of `call` over `arguments` in turn, `calls` calls."""
     start = time.perf_counter()
@@ -157,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         print(line(figure, ms, TARGET_SHORTEN_MS, "ms"))
     print(line("wrap_ms", wrap_ms(text, args.repeat, args.warm_up), TARGET_WRAP_MS, "ms"))
     print(line("log_rows_ms", log_rows_ms(text, args.repeat), TARGET_LOG_ROWS_MS, "ms"))
+    still_ms, line_ms = log_frame_ms(text, args.repeat)
+    print(line("log_frame_still_ms", still_ms, TARGET_LOG_STILL_MS, "ms"))
+    print(line("log_frame_line_ms", line_ms, TARGET_LOG_LINE_MS, "ms"))
 
     i18n.set_language("fr")
     card_name(1)  # said once for the language: what every later call reads

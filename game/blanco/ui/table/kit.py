@@ -150,6 +150,7 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
         same picture: for a reader of what a frame draws, a test recording its texts)."""
         for part in (self.banner, self.piles, self.grid, self.hand, self.others, self.prompt):
             part.forget_kept()
+        self.log_panel.forget_kept()
         self.controls.forget_kept()
 
     def _look(self) -> BlancoLook:

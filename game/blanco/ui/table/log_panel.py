@@ -37,11 +37,17 @@ def log_panel(port: BlancoView, look: BlancoLook, others: Others, log: MoveLog) 
     """The table's log panel (game/core/ui/table/log_panel.py), saying `log` for the table's viewer
     in the right column's bottom, opened over the whole column (a click, or L)."""
 
+    said_last: list[tuple[Any, list[tuple[str, bool]]]] = []  # the last answer, made once
+
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
         reader = look.viewer
+        key = (reader, language(), log.noted)  # (all the log's lines depend on)
+        if said_last and said_last[0][0] == key:
+            return said_last[0]
         said = log.lines(reader)
-        key = (reader, language(), log.noted)
-        return key, [(line.text, reader is not None and line.seat == reader) for line in said]
+        rows = [(line.text, reader is not None and line.seat == reader) for line in said]
+        said_last[:] = [(key, rows)]
+        return key, rows
 
     def place(open_: bool) -> pygame.FRect:
         area = look.geometry.log_area(len(others.seats()))

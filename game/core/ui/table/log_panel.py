@@ -6,7 +6,8 @@ it, or its key, opens it larger (where the game says) and closes it again. Where
 finds room for only one row, the panel is that row: the newest line, a click opening it.
 
 Costs nothing on a still screen: each line is wrapped once, and the panel's pixels are kept
-with everything they were drawn from and blitted back.
+with everything they were drawn from and blitted back. When a line is added, the rows already
+shown are blitted from the images they were drawn with (each row is sized and rendered once).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.core.i18n import language
 from game.core.ui.table.part import Part
 from game.core.ui.toolkit import gfx
 from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
+from game.core.ui.toolkit.snapshot import Snapshot
 
 if TYPE_CHECKING:
     from game.core.ui.toolkit.animator import ShownBoard
@@ -30,6 +32,7 @@ GAP = 2  # px between lines
 HEAD = 26  # px: the title row
 PAD = 8
 WRAPS_KEPT = 2000  # lines' wrappings kept (a log holds a few hundred lines)
+ROW_IMAGES_KEPT = 256  # rows' images kept (a panel shows a dozen; a few turns' worth)
 INDENT = "   "  # a wrapped line's continuation
 MINE = (150, 230, 255)  # the reader's own lines, told apart from the others'
 
@@ -61,7 +64,10 @@ class LogPanel(Part):
         self.key = key
         self.back = 0  # rows scrolled back from the newest
         self.open = False
-        self._kept: tuple[tuple[object, ...], pygame.Surface, pygame.Rect] | None = None
+        self._kept = Snapshot()
+        # Each row's image as drawn, by the row, whether it is the reader's, the width it was
+        # fitted to and what its look depends on (text size, render scale).
+        self._row_images: dict[tuple[str, bool, float, float, float], pygame.Surface] = {}
         self.rows_drawn: list[str] = []  # the rows as last drawn (tests read them)
         self.mouse: tuple[float, float] | None = None  # where the mouse was last seen
         self._wrapped: dict[
@@ -101,6 +107,24 @@ class LogPanel(Part):
             out.extend((piece, mine) for piece in pieces)
         self._rows = ((key, *shape), list(lines), out)  # (a copy: a source may append to its own)
         return out
+
+    def forget_kept(self) -> None:
+        """The next frame draws the panel afresh, every row rendered again (the same picture:
+        for a reader of what a frame draws, a test recording its texts)."""
+        self._kept.forget()
+        self._row_images.clear()
+
+    def row_image(self, row: str, mine: bool, width: float) -> pygame.Surface:
+        """`row` as drawn in a panel `width` wide: fitted to the width and rendered once."""
+        text = self.ctx.text
+        key = (row, mine, width, text.scale, gfx.render_scale())
+        image = self._row_images.get(key)
+        if image is None:
+            if len(self._row_images) >= ROW_IMAGES_KEPT:
+                self._row_images.clear()
+            size = text.fit_size(row, LINE, width, min_size=12)
+            image = self._row_images[key] = text.render(row, size, MINE if mine else WHITE)
+        return image
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and getattr(event, "key", None) == self.key:
@@ -165,10 +189,7 @@ class LogPanel(Part):
             surface.get_size(),
             gfx.render_scale(),
         )
-        whole = pygame.Rect(rect)  # with its shadow, every pixel it draws
-        area = whole.inflate(2, 2).union(whole.move(3, 5)).clip(gfx.view(surface))
-        if self._kept is not None and self._kept[0] == key:
-            surface.blit(self._kept[1], self._kept[2].topleft)
+        if self._kept.reuse(surface, key):
             return
         self.rows_drawn = [row for row, _mine in shown]
         draw_panel(surface, rect, colour=PANEL, radius=12 if head else 8, border=2, shadow=3)
@@ -186,11 +207,10 @@ class LogPanel(Part):
             text.blit_centered(surface, empty, size, WHITE, (rect.centerx, y))
         y = rect.y + (head if head else (rect.h - per_row) / 2 + 1)
         for row, mine in shown:
-            size = text.fit_size(row, LINE, width, min_size=12)
-            img = text.render(row, size, MINE if mine else WHITE)
-            surface.blit(img, (round(rect.x + PAD), round(y)))
+            surface.blit(self.row_image(row, mine, width), (round(rect.x + PAD), round(y)))
             y += per_row
-        self._kept = (key, surface.subsurface(area).copy(), area)
+        whole = pygame.Rect(rect)  # with its shadow, every pixel it draws
+        self._kept.keep(surface, key, whole.inflate(2, 2).union(whole.move(3, 5)))
 
 
 class Source:

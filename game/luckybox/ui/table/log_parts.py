@@ -54,15 +54,28 @@ class OtherSeats(Protocol):
     def square_rect(self, card_rect: pygame.FRect, cell: int) -> pygame.FRect: ...
 
 
+SPARES_KEPT = 64  # board regions' spare room remembered (a table uses one or two at a time)
+_spares: dict[tuple[tuple[float, ...], int, float], tuple[float, float]] = {}
+
+
 def _spare(port: LuckyBoxView, cards: CardView) -> tuple[pygame.FRect, float, float]:
-    """The board region, and the height and width its cards leave free at their size."""
+    """The board region, and the height and width its cards leave free at their size (worked
+    out once per region, card count and card shape: asked several times a frame)."""
     region = port.ctx.layout.region("current_board")
     count = max(3, len(port.seen.players[port.focus].cards))
-    boxes = grid_in(region, count, cards.aspect, gap=CARD_GAP)
-    if not boxes:
-        return region, 0.0, 0.0
-    used = boxes[0].unionall(boxes[1:])
-    return region, region.h - used.h, region.w - used.w
+    key = (tuple(region), count, cards.aspect)
+    spare = _spares.get(key)
+    if spare is None:
+        boxes = grid_in(region, count, cards.aspect, gap=CARD_GAP)
+        if boxes:
+            used = boxes[0].unionall(boxes[1:])
+            spare = (region.h - used.h, region.w - used.w)
+        else:
+            spare = (0.0, 0.0)
+        if len(_spares) >= SPARES_KEPT:
+            _spares.clear()
+        _spares[key] = spare
+    return region, *spare
 
 
 def cards_area(port: LuckyBoxView, cards: CardView) -> pygame.FRect:
@@ -106,11 +119,17 @@ def move_log_panel(
 ) -> LogPanel:
     """The table's log panel, saying `log` for `reader_of(port, others)`."""
 
+    said_last: list[tuple[Any, list[tuple[str, bool]]]] = []  # the last answer, made once
+
     def lines() -> tuple[Any, list[tuple[str, bool]]]:
         reader = reader_of(port, others)
+        key = (reader, language(), log.noted)  # (all the log's lines depend on)
+        if said_last and said_last[0][0] == key:
+            return said_last[0]
         said = log.lines(reader, hides=reader is not None)
-        key = (reader, language(), log.noted)
-        return key, [(line.text, reader is not None and line.seat == reader) for line in said]
+        rows = [(line.text, reader is not None and line.seat == reader) for line in said]
+        said_last[:] = [(key, rows)]
+        return key, rows
 
     def words() -> tuple[str, str, str]:
         return (
