@@ -335,6 +335,8 @@ def test_text_names_and_shortens() -> None:
         ("shorten_name_ms", "target <= 5 ms"),
         ("wrap_ms", "target <= 1.5 ms"),
         ("log_rows_ms", "target <= 1 ms"),
+        ("log_frame_still_ms", "target <= 0.3 ms"),
+        ("log_frame_line_ms", "target <= 1.5 ms"),
         ("colour_word_us", "target <= 5 µs"),
         ("card_name_us", "target <= 5 µs"),
         ("log_line_names_us", "target <= 600 µs"),
