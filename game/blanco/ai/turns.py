@@ -57,6 +57,8 @@ def after_draw(
     cost of leaving a card on top of the discard pile (for the next player)."""
     cells = [(r, c) for r in range(len(g)) for c in range(len(g[0]))]
     down: list[Pos | None] = list(face_down(g)) or [None]
+    # the grid each discard's reveal leaves, the same whichever card is discarded
+    revealed = [(reveal, with_reveal(g, reveal) if reveal is not None else g) for reveal in down]
     out: list[Option] = []
     for card in dict.fromkeys(hand):
         rest = list(hand)
@@ -68,8 +70,7 @@ def after_draw(
                     v -= feed(g[at[0]][at[1]][0])
                 out.append((v, ("play", card, at)))
         cost = feed(card) if feed is not None else 0.0
-        for reveal in down:
-            gg = with_reveal(g, reveal) if reveal is not None else g
+        for reveal, gg in revealed:
             out.append((ev.settle(gg, rest, stage) - cost, ("discard", card, reveal)))
     out.sort(key=lambda o: -o[0])
     return out
