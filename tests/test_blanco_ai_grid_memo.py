@@ -1,7 +1,8 @@
-"""One memory per grid within a decision (model.GridMemo): a grid's complete lines, node and
-values per (hand, stage) are kept together. Each remembered answer must be the one a decision
-that met that grid alone would work out; a key that missed the hand, its order, the stage or
-the weights would hand one question another's answer."""
+"""A decision's evaluator remembers, per grid, its complete lines, its node and its values per
+(hand, stage) (model.Evaluator, shared by the next decision that knows the same cards gone).
+Each remembered answer must be the one a decision that met that grid alone would work out; a
+key that missed the hand, its order, the stage or the weights would hand one question another's
+answer."""
 
 from __future__ import annotations
 

@@ -137,26 +137,14 @@ def face_down(g: Grid) -> list[Pos]:
     return [(r, c) for r, row in enumerate(g) for c, (_, u) in enumerate(row) if not u]
 
 
-class GridMemo:
-    """What one decision's evaluation knows of one grid: its complete lines (once settled), its
-    planner node (once valued) and its value per (hand, stage). One entry per grid, so a grid
-    is hashed once per settle or value rather than once per memory (a grid's hash is not kept
-    by Python: every lookup walks its twelve cells)."""
-
-    __slots__ = ("lines", "node", "values")
-
-    def __init__(self) -> None:
-        self.lines: tuple[tuple[int, int], ...] | None = None
-        self.node: Node | None = None
-        self.values: dict[tuple[tuple[int, ...], int], float] = {}
-
-
 class Shared(NamedTuple):
     """What a decision works out that the next may share: every entry is a pure function of
     the cards known gone and the weights."""
 
     planner: Planner
-    grids: dict[Grid, GridMemo]  # per grid met: its lines, node and values (GridMemo)
+    values: dict[tuple[Grid, tuple[int, ...], int], float]  # `value` per grid, hand, stage
+    nodes: dict[Grid, Node]  # the planner's node of each grid valued
+    complete_lines: dict[Grid, tuple[tuple[int, int], ...]]  # `complete` per grid settled
     fresh_cost: float  # a fresh grid's plan with no hand
 
 
@@ -203,27 +191,19 @@ class Evaluator:
         if shared is None:
             planner = planner_for(gone, params)
             fresh_cost = planner.plan(node_of(planner, fresh_grid()), ())
-            shared = Shared(planner, {}, fresh_cost)
+            shared = Shared(planner, {}, {}, {}, fresh_cost)
             _LAST.clear()
             _LAST[gone, params] = shared
-        self.planner, self.grids, self.fresh_cost = shared
+        self.planner, self.cache, self.nodes, self.complete_lines, self.fresh_cost = shared
         # The second grid's turns, added to every first-grid valuation (read once, as `value`
         # reads a plan)
         self.second_grid = curved(self.fresh_cost) if params.calibrated else self.fresh_cost
 
-    def memo(self, g: Grid) -> GridMemo:
-        """The grid's entry in the shared memories (made when first met)."""
-        memo = self.grids.get(g)
-        if memo is None:
-            memo = self.grids[g] = GridMemo()
-        return memo
-
     def node(self, g: Grid) -> Node:
         """The planner's node of a grid (remembered)."""
-        memo = self.memo(g)
-        node = memo.node
+        node = self.nodes.get(g)
         if node is None:
-            node = memo.node = node_of(self.planner, g)
+            node = self.nodes[g] = node_of(self.planner, g)
         return node
 
     def plan(self, g: Grid, hand: tuple[int, ...]) -> float:
@@ -237,30 +217,22 @@ class Evaluator:
             if stage == 2:
                 return WIN
             g, stage = fresh_grid(), 2
-        return self._value(g, self.memo(g), hand, stage)
-
-    def _value(self, g: Grid, memo: GridMemo, hand: Iterable[int], stage: int) -> float:
-        """`value` of a grid that is not empty, given its memo."""
         cards = tuple(sorted(filter(None, hand)))  # the cards held (0 is no card)
-        k = (cards, stage)
-        hit = memo.values.get(k)
+        k = (g, cards, stage)
+        hit = self.cache.get(k)
         if hit is not None:
             return hit
         planner = self.planner
-        node = memo.node
-        if node is None:
-            node = memo.node = node_of(planner, g)
-        hand_node = planner.hand(cards)
+        cards = planner.hand(cards)
+        node = self.node(g)
         cost = (
-            planner.plan_deep(node, hand_node)
-            if self.params.lookahead
-            else planner.plan(node, hand_node)
+            planner.plan_deep(node, cards) if self.params.lookahead else planner.plan(node, cards)
         )
         if self.params.calibrated:
             cost = curved(cost)
         if stage == 1:
             cost += self.second_grid
-        memo.values[k] = -cost
+        self.cache[k] = -cost
         return -cost
 
     def settle(
@@ -268,12 +240,11 @@ class Evaluator:
     ) -> float:
         """The value once every clear this grid sets off is done, in the best order; with the
         reward look's worth when something was cleared (and `reward` is still owed)."""
-        memo = self.memo(g)
-        lines = memo.lines
+        lines = self.complete_lines.get(g)
         if lines is None:  # (a grid is settled again and again, with other hands)
-            lines = memo.lines = tuple(complete(g))
+            lines = self.complete_lines[g] = tuple(complete(g))
         if not lines:
-            v = self._value(g, memo, hand, stage)
+            v = self.value(g, hand, stage)
             if reward and cleared and g and v < WIN and face_down(g):
                 v += self.params.look * (1 + (cleared >= 2))
             return v + self.params.clear * cleared
