@@ -57,6 +57,8 @@ def after_draw(
     cost of leaving a card on top of the discard pile (for the next player)."""
     cells = [(r, c) for r in range(len(g)) for c in range(len(g[0]))]
     down: list[Pos | None] = list(face_down(g)) or [None]
+    # the grid each discard's reveal leaves, the same whichever card is discarded
+    revealed = [(reveal, with_reveal(g, reveal) if reveal is not None else g) for reveal in down]
     out: list[Option] = []
     for card in dict.fromkeys(hand):
         rest = list(hand)
@@ -68,8 +70,7 @@ def after_draw(
                     v -= feed(g[at[0]][at[1]][0])
                 out.append((v, ("play", card, at)))
         cost = feed(card) if feed is not None else 0.0
-        for reveal in down:
-            gg = with_reveal(g, reveal) if reveal is not None else g
+        for reveal, gg in revealed:
             out.append((ev.settle(gg, rest, stage) - cost, ("discard", card, reveal)))
     out.sort(key=lambda o: -o[0])
     return out
@@ -127,18 +128,21 @@ def pile_value(
     nums = {NUMS[c] for row in g for c, _ in row if c}
     cols = {COLS[c] for row in g for c, _ in row if c}
     best_discard_x = max(v for v, s in junk if s[0] == "discard" and s[1] == 0)
-    keepers = [s for _, s in junk if s[1] != 0][:keep]
+    # the grid each kept step leaves does not depend on the card drawn: built once
+    keepers: list[tuple[int, Grid]] = []
+    for kind, card, at in [s for _, s in junk if s[1] != 0][:keep]:
+        if kind == "play" and at is not None:  # a play always has its cell
+            keepers.append((card, put(g, at, (card, True))))
+        else:
+            keepers.append((card, with_reveal(g, at) if at else g))
     chosen, weight, unfitting = fitting_sample(pool, nums, cols, sample)
     total = v_junk * len(unfitting)
     for x in chosen:
         best = best_discard_x
-        for kind, card, at in keepers:
+        for card, kept in keepers:
             rest = list(hand) + [x]
             rest.remove(card)
-            if kind == "play" and at is not None:  # a play always has its cell
-                v = ev.settle(put(g, at, (card, True)), rest, stage)
-            else:
-                v = ev.settle(with_reveal(g, at) if at else g, rest, stage)
+            v = ev.settle(kept, rest, stage)
             if v > best:
                 best = v
         for at in useful_cells(g, x):
