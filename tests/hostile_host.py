@@ -106,6 +106,13 @@ class HostileServer:
             self.started.set()
             await self.stopping.wait()
             server.close()
+        # A connection still opening as the server stops (an app coming back at its backoff's
+        # pace) is ended here, inside the loop: left pending, its coroutine would be collected
+        # later, in another test, outside any loop (an "Exception ignored" warning there).
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     async def _serve(self, ws: ServerConnection) -> None:
         number = len(self.received)
