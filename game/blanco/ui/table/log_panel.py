@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import language, t
-from game.core.ui.table.log_panel import LogPanel, Source
+from game.core.ui.table.log_panel import LogPanel, Source, lines_once
 from game.core.ui.table.part import Part
 from game.core.ui.toolkit import gfx
 from game.core.ui.toolkit.paint import INK
@@ -37,17 +37,16 @@ def log_panel(port: BlancoView, look: BlancoLook, others: Others, log: MoveLog) 
     """The table's log panel (game/core/ui/table/log_panel.py), saying `log` for the table's viewer
     in the right column's bottom, opened over the whole column (a click, or L)."""
 
-    said_last: list[tuple[Any, list[tuple[str, bool]]]] = []  # the last answer, made once
+    def key() -> tuple[Any, str, int]:
+        return look.viewer, language(), log.noted  # (all the lines depend on)
 
-    def lines() -> tuple[Any, list[tuple[str, bool]]]:
-        reader = look.viewer
-        key = (reader, language(), log.noted)  # (all the log's lines depend on)
-        if said_last and said_last[0][0] == key:
-            return said_last[0]
-        said = log.lines(reader)
-        rows = [(line.text, reader is not None and line.seat == reader) for line in said]
-        said_last[:] = [(key, rows)]
-        return key, rows
+    def rows(key: tuple[Any, str, int]) -> list[tuple[str, bool]]:
+        reader = key[0]
+        return [
+            (line.text, reader is not None and line.seat == reader) for line in log.lines(reader)
+        ]
+
+    lines = lines_once(key, rows)
 
     def place(open_: bool) -> pygame.FRect:
         area = look.geometry.log_area(len(others.seats()))

@@ -213,6 +213,22 @@ class LogPanel(Part):
         self._kept.keep(surface, key, whole.inflate(2, 2).union(whole.move(3, 5)))
 
 
+def lines_once(
+    key_of: Callable[[], Hashable], rows_of: Callable[[Any], list[Row]]
+) -> Callable[[], tuple[Hashable, list[Row]]]:
+    """A `log_lines` asked every frame that makes its rows (`rows_of(key)`) only when the key
+    the game gives (`key_of()`: what all its lines depend on) has changed."""
+    last: list[tuple[Hashable, list[Row]]] = []
+
+    def lines() -> tuple[Hashable, list[Row]]:
+        key = key_of()
+        if not last or last[0][0] != key:
+            last[:] = [(key, rows_of(key))]
+        return last[0]
+
+    return lines
+
+
 class Source:
     """A `LogSource` from three callables (a game's table composes one)."""
 

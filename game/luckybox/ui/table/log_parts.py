@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.i18n import language, t
-from game.core.ui.table.log_panel import LogPanel, Source
+from game.core.ui.table.log_panel import LogPanel, Source, lines_once
 from game.core.ui.table.part import Part
 from game.core.ui.toolkit import gfx
 from game.core.ui.toolkit.layout import grid_in
@@ -119,17 +119,15 @@ def move_log_panel(
 ) -> LogPanel:
     """The table's log panel, saying `log` for `reader_of(port, others)`."""
 
-    said_last: list[tuple[Any, list[tuple[str, bool]]]] = []  # the last answer, made once
+    def key() -> tuple[Any, str, int]:
+        return reader_of(port, others), language(), log.noted  # (all the lines depend on)
 
-    def lines() -> tuple[Any, list[tuple[str, bool]]]:
-        reader = reader_of(port, others)
-        key = (reader, language(), log.noted)  # (all the log's lines depend on)
-        if said_last and said_last[0][0] == key:
-            return said_last[0]
+    def rows(key: tuple[Any, str, int]) -> list[tuple[str, bool]]:
+        reader = key[0]
         said = log.lines(reader, hides=reader is not None)
-        rows = [(line.text, reader is not None and line.seat == reader) for line in said]
-        said_last[:] = [(key, rows)]
-        return key, rows
+        return [(line.text, reader is not None and line.seat == reader) for line in said]
+
+    lines = lines_once(key, rows)
 
     def words() -> tuple[str, str, str]:
         return (
