@@ -33,7 +33,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -260,9 +260,12 @@ def run_tour(
     lang: str | None = None,
     window: tuple[int, int] | None = None,
     seed: int = SEED,
+    only: Collection[str] | None = None,
 ) -> list[Path]:
     """Run the tour of one game (or each of `games`, the catalog's UI descriptors) into
-    `folder`; returns the PNGs written, in order.
+    `folder`; returns the PNGs written, in order. `only`: the names of the steps to take (the
+    others are left out; each step puts up the scenes it needs), so that a tour can be checked
+    in parts.
 
     The tour plays in a fresh data folder of its own, so the player's settings, saved game and
     statistics are neither used nor changed."""
@@ -291,6 +294,8 @@ def run_tour(
                 game_id = toured.id
                 tour = Tour(app, folder, game_id, seed, own=own_steps(toured))
                 for step in steps_for(toured):
+                    if only is not None and step.name not in only:
+                        continue
                     tour.step_name = f"{game_id}/{step.name}"
                     try:
                         step.run(tour)
