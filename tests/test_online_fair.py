@@ -5,11 +5,14 @@ A real server on 127.0.0.1 port 0 (no chosen seeds, as `--serve` starts), real c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+
+from websockets.exceptions import ConnectionClosed
 
 from game.catalog import game_by_id, games
 from game.core.commitment import commitment, verified
@@ -39,6 +42,30 @@ async def _alone_with_a_computer(url: str, game_id: str = "blanco", **kw: Any) -
     host = SeatClient(url, game_by_id(game_id))
     await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")], **kw)
     return host
+
+
+@contextlib.asynccontextmanager
+async def watching(
+    url: str, code: str, game_id: str, frames: list[str]
+) -> AsyncIterator[SeatClient]:
+    """A watcher of the table `code` that reads everything it is sent until it leaves (as the
+    app's does), each frame into `frames`. One that stopped reading would leave its frames
+    queued, the server's closing answer behind them, and its close would wait websockets'
+    whole close timeout (10 s) for it."""
+    watcher = SeatClient(url, game_by_id(game_id), on_frame=lambda _c, f: frames.append(f))
+    await watcher.watch(code)
+
+    async def follow() -> None:
+        with contextlib.suppress(ConnectionClosed, ConnectionError):
+            while True:
+                await watcher.receive()
+
+    reader = asyncio.create_task(follow())
+    try:
+        yield watcher
+    finally:
+        await watcher.close()
+        await reader
 
 
 async def _play_out(client: SeatClient) -> dict[str, Any]:
@@ -112,16 +139,14 @@ def test_every_seat_and_watcher_is_promised_the_deal_and_the_record_keeps_it(
         async with public_server(tmp_path / "t.sqlite3") as (url, _):
             host = SeatClient(url, game_by_id("luckybox"), on_frame=lambda _c, f: frames.append(f))
             code = await host.open([p.SeatSpec("Ann"), p.SeatSpec("Bot", "easy")])
-            watcher = SeatClient(url, game_by_id("luckybox"))
-            await watcher.watch(code)
-            record = await _play_out(host)
-            again = await host.rematch()
-            rematch_promise = host.commit
-            await _play_out(host)
-            rematch_record = await host.record()
-            assert again != code
-            await host.close()
-            await watcher.close()
+            async with watching(url, code, "luckybox", []) as watcher:
+                record = await _play_out(host)
+                again = await host.rematch()
+                rematch_promise = host.commit
+                await _play_out(host)
+                rematch_record = await host.record()
+                assert again != code
+                await host.close()
             return watcher.commit, rematch_promise, record, rematch_record
 
     watched, rematch_promise, record, rematch_record = run(scenario(), 120)
@@ -188,13 +213,11 @@ def test_a_rematchs_code_does_not_follow_from_the_old_code(tmp_path: Path) -> No
             host = await _alone_with_a_computer(url)
             old = host.table
             assert old is not None
-            watcher = SeatClient(url, game_by_id("blanco"), on_frame=lambda _c, f: frames.append(f))
-            await watcher.watch(old)
-            await _play_out(host)
-            told = host.rematch_table
-            again = await host.rematch()
-            assert told == again
-            await watcher.close()
+            async with watching(url, old, "blanco", frames):
+                await _play_out(host)
+                told = host.rematch_table
+                again = await host.rematch()
+                assert told == again
             watcher = SeatClient(url, game_by_id("blanco"), on_frame=lambda _c, f: frames.append(f))
             await watcher.watch(old)  # a snapshot of the finished table, to a watcher
             await watcher.close()
