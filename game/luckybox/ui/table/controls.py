@@ -185,9 +185,11 @@ class Controls(Part):
             )
         self.buttons["next"].rect = next_rect(layout.region("pending_queue"))
 
-    def shown(self, name: str) -> bool:
+    def shown(self, name: str, people: bool | None = None) -> bool:
+        """Whether the button shows now; `people`: `for_people()` if the caller knows it (it
+        asks for every button several times a frame)."""
         port = self.port
-        if name in HUMAN_ONLY and not self.for_people():
+        if name in HUMAN_ONLY and not (self.for_people() if people is None else people):
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
             return self.moves.selected_square is not None
@@ -208,13 +210,17 @@ class Controls(Part):
     def show_shown(self) -> None:
         """Each button's `visible` says whether it shows now: a hidden Next or Spend keeps no
         Enter for itself (the focus ring's Enter acts on the focus instead)."""
+        people = self.for_people()
         for name, button in self.buttons.items():
-            button.visible = self.shown(name)
+            button.visible = self.shown(name, people)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_spend()
+        people = self.for_people()
         return any(
-            button.handle_event(event) for name, button in self.buttons.items() if self.shown(name)
+            button.handle_event(event)
+            for name, button in self.buttons.items()
+            if self.shown(name, people)
         )
 
     def place_spend(self) -> None:
@@ -247,8 +253,9 @@ class Controls(Part):
         self.refresh()
         self.place()
         self.place_spend()
+        people = self.for_people()
         for name, button in self.buttons.items():
-            if self.shown(name):
+            if self.shown(name, people):
                 button.draw(surface, self.ctx.text)
 
 

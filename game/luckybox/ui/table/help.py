@@ -81,7 +81,8 @@ class TableHelp(Part):
         self.scoring.update(dt)
         if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
             controls = self.controls
-            shown = [b for name, b in controls.buttons.items() if controls.shown(name)]
+            people = controls.for_people()
+            shown = [b for name, b in controls.buttons.items() if controls.shown(name, people)]
             self.layer.avoid = [pygame.FRect(b.rect) for b in [*shown, self.scoring]]
         self.layer.update(dt)
 
