@@ -156,6 +156,7 @@ class CardView:
             tuple(sorted(costs.items())),
             hidden,
             gfx.render_scale(),
+            self.text.scale,  # (the digits grow with Large text)
         )
         surf = self._cache.get(key)
         if surf is not None:
