@@ -98,6 +98,11 @@ class FocusBoard(Part):
         self.hover: tuple[int, int] | None = None
         self.pointed: tuple[int, int] | None = None  # a guided game's Lightning square
 
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back: the same picture, for a reader
+        of what a frame draws (a test recording its texts)."""
+        self._snap.forget()
+
     def forget_marks(self) -> None:
         self._marks_key = None
 

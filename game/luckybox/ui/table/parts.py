@@ -39,6 +39,11 @@ class NumberDeck(Part):
         self._faces: dict[tuple[int, float, tuple[float, float]], pygame.Surface] = {}
         self._snap = Snapshot()
 
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back: the same picture, for a reader
+        of what a frame draws (a test recording its texts)."""
+        self._snap.forget()
+
     def number_face(self, number: int, rect: pygame.FRect) -> pygame.Surface:
         face = self.ctx.assets.get("number_card_front", rect.size).copy()
         self.ctx.text.blit_centered(
@@ -201,6 +206,11 @@ class ScoreCard(Part):
     def __init__(self, port: LuckyBoxView) -> None:
         super().__init__(port)
         self._snap = Snapshot()
+
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back: the same picture, for a reader
+        of what a frame draws (a test recording its texts)."""
+        self._snap.forget()
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, port = self.ctx, self.port
