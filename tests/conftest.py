@@ -459,16 +459,13 @@ def _unit(nodeid: str) -> str:
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Under --dist load (pyproject.toml), the workers are handed units (see _unit) in the
-    order collected (--no-loadscope-reorder): pytest-xdist's scheduler by scope, scoped so."""
+    order collected (--no-loadscope-reorder): pytest-xdist's scheduler by scope, scoped so
+    (tests/crash_guard.py: the unfinished units of a worker that died are handed out again)."""
     if config.getvalue("dist") != "load":
         return None  # (another --dist asked for on the command line: xdist's own)
-    from xdist.scheduler import LoadScopeScheduling
+    from tests.crash_guard import UnitScheduling
 
-    class FilesAndSpreadTests(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return _unit(nodeid)
-
-    return FilesAndSpreadTests(config, log)
+    return UnitScheduling(config, log, _unit)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -9,6 +9,11 @@ holding or failing a whole run for what no test did.
 - A test whose worker died (a segfault, the watchdog) runs once more on the new worker before
   it counts as failed: pygame.quit() has crashed in SDL's C code once in a CI run, a fault of
   no test's making. A test that crashes twice fails.
+- `UnitScheduling`, pytest-xdist's scheduler by units (tests/conftest.py hands it its units),
+  hands out again only the units the dead worker had not finished. pytest-xdist's own gives
+  back every unit the worker ever ran; a finished one handed to a worker asks it to run
+  nothing, so that worker never asks for more and holds its last test for ever: with a few of
+  them the whole run waited, every worker idle (seen once, after SDL crashed in a CI run).
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import faulthandler
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from xdist.scheduler import LoadScopeScheduling
+from xdist.workermanage import WorkerController
 
 #: Seconds a test (set-up, call and teardown; the session's teardown with the last test) may
 #: run before its process ends: above pytest-timeout's 300, so that one has the first word.
@@ -53,14 +60,31 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         faulthandler.cancel_dump_traceback_later()
 
 
+class UnitScheduling(LoadScopeScheduling):
+    """pytest-xdist's scheduler by scope, a test's scope (its unit) given by `unit_of`, that
+    hands out again only the unfinished units of a worker that died (see the module's
+    docstring)."""
+
+    def __init__(self, config: pytest.Config, log: Any, unit_of: Callable[[str], str]) -> None:
+        super().__init__(config, log)
+        self.unit_of = unit_of
+
+    def _split_scope(self, nodeid: str) -> str:
+        return self.unit_of(nodeid)
+
+    def remove_node(self, node: WorkerController) -> str | None:
+        workload = self.assigned_work.get(node, {})
+        for unit in [unit for unit, tests in workload.items() if all(tests.values())]:
+            del workload[unit]  # finished: nothing in it to run again
+        return super().remove_node(node)
+
+
 def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
     """The first crash of a test is reported as "rerun" and the test handed out again:
     pytest-xdist's scheduler by units (tests/conftest.py) already hands the crashed unit's
     unfinished tests, this one first, to the new worker; its scheduler by tests is asked to."""
     if crashitem not in _CRASHED_ONCE:
         _CRASHED_ONCE.add(crashitem)
-        from xdist.scheduler import LoadScopeScheduling
-
         if not isinstance(sched, LoadScopeScheduling):
             sched.mark_test_pending(crashitem)
         report.outcome = "rerun"  # type: ignore[assignment]

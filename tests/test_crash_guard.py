@@ -1,6 +1,7 @@
 """tests/crash_guard.py against real crashes: a worker that segfaults, and one stuck in C with
 the GIL held (out of pytest-timeout's reach), each in a pytest run of its own with two
-workers."""
+workers; and a worker that dies after finishing units of the scheduler by units (the suite's),
+whose run goes on to its end."""
 
 from __future__ import annotations
 
@@ -38,8 +39,9 @@ def test_passes():
 """
 
 
-def _run(folder: Path) -> subprocess.CompletedProcess[str]:
-    (folder / "test_crashes.py").write_text(CRASHES)
+def _run(
+    folder: Path, *args: str, timeout: float = 240, files: str = "test_crashes.py"
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),
@@ -69,18 +71,20 @@ def _run(folder: Path) -> subprocess.CompletedProcess[str]:
             "--max-worker-restart=8",
             "-o",
             "timeout=300",
-            "test_crashes.py",
+            *args,
+            files,
         ],
         cwd=folder,
         env=env,
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=timeout,
     )
 
 
 @pytest.mark.slow  # (workers that crash and a watchdog of 3 s, twice)
 def test_a_crash_runs_once_more_and_a_test_stuck_in_c_ends_with_its_worker(tmp_path: Path) -> None:
+    (tmp_path / "test_crashes.py").write_text(CRASHES)
     done = _run(tmp_path)
     out = done.stdout + done.stderr
     last = done.stdout.strip().splitlines()[-1]
@@ -91,3 +95,43 @@ def test_a_crash_runs_once_more_and_a_test_stuck_in_c_ends_with_its_worker(tmp_p
     assert "test_crashes_every_time" in out and "test_stuck_in_c_with_the_gil_held" in out
     assert "Timeout (0:00:03)!" in out, out  # faulthandler's dump of the stuck worker
     assert done.returncode == 1
+
+
+CRASH_AFTER_UNITS = """
+import ctypes
+from pathlib import Path
+
+def test_crashes_once():
+    flag = Path(__file__).with_name("crashed")
+    if not flag.exists():
+        flag.write_text("once")
+        ctypes.string_at(0)  # a segfault
+
+def test_after_it():
+    assert True
+"""
+
+UNITS_BY_FILE = """
+def pytest_xdist_make_scheduler(config, log):
+    from tests.crash_guard import UnitScheduling
+
+    return UnitScheduling(config, log, lambda nodeid: nodeid.split("::")[0])
+"""
+
+
+def test_a_worker_dead_after_finishing_units_leaves_the_run_to_end(tmp_path: Path) -> None:
+    """Six one-test files, then one whose first test crashes its worker once, each file a unit
+    of the scheduler by units: the worker that dies has finished units before, and the run
+    still ends (pytest-xdist's own scheduler handed those finished units out again and the
+    run waited for ever, every worker idle)."""
+    for i in range(6):
+        (tmp_path / f"test_a{i}.py").write_text("def test_quick():\n    assert True\n")
+    (tmp_path / "test_z_crash.py").write_text(CRASH_AFTER_UNITS)
+    (tmp_path / "conftest.py").write_text(UNITS_BY_FILE)
+    try:
+        done = _run(tmp_path, "--no-loadscope-reorder", timeout=60, files=".")
+    except subprocess.TimeoutExpired as stuck:
+        raise AssertionError(f"the run never ended:\n{stuck.stdout!r}") from None
+    last = done.stdout.strip().splitlines()[-1]
+    assert "8 passed, 1 rerun" in last, done.stdout + done.stderr
+    assert done.returncode == 0
