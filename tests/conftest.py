@@ -492,8 +492,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 _DURATIONS_MEASURED: dict[str, float] = {}
 
-#: A stuck or crashed test ends or runs once more without holding the run (its docstring).
-pytest_plugins = ["tests.crash_guard"]
+#: A stuck or crashed test ends or runs once more without holding the run (its docstring);
+#: the tests of kept pixels share their fixture.
+pytest_plugins = ["tests.crash_guard", "tests.kept_pixels"]
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -10,7 +10,6 @@ shows the old picture and fails. The card images' cache is checked the same way,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -20,9 +19,9 @@ from game.blanco.ui.cardview import CARD_IMAGES_KEPT, CardArt
 from game.core import i18n
 from game.core.session import Seat
 from game.core.ui.toolkit import gfx, window as window_mode
-from game.core.ui.toolkit.snapshot import Snapshot
+from tests.kept_pixels import picture
 from tests.test_blanco_ui import settle
-from tests.ui_helpers import click, frames
+from tests.ui_helpers import click
 
 
 def _table(app: Any, others: int = 1) -> Any:
@@ -43,33 +42,11 @@ def _up(table: Any, at: tuple[int, int]) -> bool:
     return bool(table.seen.players[table.focus].up[at[0]][at[1]])
 
 
-@pytest.fixture
-def reused(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
-    """Each Snapshot.reuse's answer from now on (a test of kept pixels must see some kept)."""
-    answers: list[bool] = []
-    real = Snapshot.reuse
-
-    def noting(self: Snapshot, surface: pygame.Surface, key: Any) -> bool:
-        answers.append(real(self, surface, key))
-        return answers[-1]
-
-    monkeypatch.setattr(Snapshot, "reuse", noting)
-    yield answers
-
-
-def _picture(app: Any) -> bytes:
-    """The next frame's pixels, drawn at the same moment as the last (a target's pulse is the
-    same)."""
-    app.redraw()
-    frames(app, 1, dt=0.0)
-    return pygame.image.tobytes(gfx.pixels_of(app.screen), "RGB")
-
-
 def _parts_keep(app: Any, reused: list[bool]) -> None:
     """Draw twice: the second frame blits back what the first kept (the parts keep pixels)."""
-    _picture(app)
+    picture(app)
     reused.clear()
-    _picture(app)
+    picture(app)
     assert any(reused), "no part's kept pixels were blitted back: nothing would be checked"
 
 
@@ -77,11 +54,11 @@ def _kept_is_fresh(app: Any, table: Any, reused: list[bool], some_kept: bool = T
     """The next frame, drawn with what the parts kept, is the frame drawn with nothing kept;
     `some_kept`: some part's kept pixels are still good after the change (blitted back)."""
     reused.clear()
-    kept = _picture(app)
+    kept = picture(app)
     if some_kept:
         assert any(reused), "no part's kept pixels were blitted back: nothing was checked"
     table.kit.draw_anew()
-    assert kept == _picture(app), "a part showed pixels kept from before the change"
+    assert kept == picture(app), "a part showed pixels kept from before the change"
 
 
 @pytest.mark.parametrize("others", [0, 2])
