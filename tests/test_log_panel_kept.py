@@ -21,7 +21,8 @@ from game.core.ui.toolkit import window as window_mode
 from game.core.ui.toolkit.text import TextCache
 from game.luckybox.ui.scenes.table import start_game
 from game.luckybox.ui.table.log_parts import SPARES_KEPT, _spares, cards_area
-from tests.test_blanco_kept_pixels import _picture, _table
+from tests.kept_pixels import picture
+from tests.test_blanco_kept_pixels import _table
 from tests.ui_helpers import click, frames
 
 WORDS = ("the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "while")
@@ -137,16 +138,16 @@ def test_blancos_log_follows_the_language_and_the_steps(app: Any) -> None:
     panel = table.kit.log_panel
     log: MoveLog = table.kit.move_log
     click(app, table.kit.geometry.draw_pile.center)  # a card drawn: a line more
-    _picture(app)
+    picture(app)
     english = list(panel.rows_drawn)
     assert english and english[-1].strip() in log.lines(table.kit.viewer)[-1].text
     try:
         i18n.set_language("fr")
-        kept = _picture(app)
+        kept = picture(app)
         assert panel.rows_drawn != english, "the log's words follow the language"
         assert panel.rows_drawn[-1].strip() in log.lines(table.kit.viewer)[-1].text
         table.kit.draw_anew()
-        assert kept == _picture(app)
+        assert kept == picture(app)
     finally:
         i18n.set_language("en")
 
