@@ -185,11 +185,19 @@ class Controls(Part):
             )
         self.buttons["next"].rect = next_rect(layout.region("pending_queue"))
 
-    def shown(self, name: str, people: bool | None = None) -> bool:
-        """Whether the button shows now; `people`: `for_people()` if the caller knows it (it
-        asks for every button several times a frame)."""
+    def shown(self, name: str) -> bool:
+        """Whether the button shows now."""
+        return self._shown(name, self.for_people())
+
+    def showing(self) -> dict[str, Button]:
+        """The buttons that show now, by name (whether people play here asked once: it is
+        asked for every button several times a frame)."""
+        people = self.for_people()
+        return {name: b for name, b in self.buttons.items() if self._shown(name, people)}
+
+    def _shown(self, name: str, people: bool) -> bool:
         port = self.port
-        if name in HUMAN_ONLY and not (self.for_people() if people is None else people):
+        if name in HUMAN_ONLY and not people:
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
             return self.moves.selected_square is not None
@@ -210,18 +218,13 @@ class Controls(Part):
     def show_shown(self) -> None:
         """Each button's `visible` says whether it shows now: a hidden Next or Spend keeps no
         Enter for itself (the focus ring's Enter acts on the focus instead)."""
-        people = self.for_people()
+        showing = self.showing()
         for name, button in self.buttons.items():
-            button.visible = self.shown(name, people)
+            button.visible = name in showing
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_spend()
-        people = self.for_people()
-        return any(
-            button.handle_event(event)
-            for name, button in self.buttons.items()
-            if self.shown(name, people)
-        )
+        return any(button.handle_event(event) for button in self.showing().values())
 
     def place_spend(self) -> None:
         """Spend sits right under the chosen Lightning square, where the eye already is."""
@@ -253,10 +256,8 @@ class Controls(Part):
         self.refresh()
         self.place()
         self.place_spend()
-        people = self.for_people()
-        for name, button in self.buttons.items():
-            if self.shown(name, people):
-                button.draw(surface, self.ctx.text)
+        for button in self.showing().values():
+            button.draw(surface, self.ctx.text)
 
 
 class Bonuses(Part):

@@ -81,8 +81,7 @@ class TableHelp(Part):
         self.scoring.update(dt)
         if self.layer.tip is None:  # a tip to come goes where it covers no button if it can
             controls = self.controls
-            people = controls.for_people()
-            shown = [b for name, b in controls.buttons.items() if controls.shown(name, people)]
+            shown = list(controls.showing().values())
             self.layer.avoid = [pygame.FRect(b.rect) for b in [*shown, self.scoring]]
         self.layer.update(dt)
 
@@ -105,9 +104,9 @@ class TableHelp(Part):
 
     def button_tip(self, pos: tuple[float, float]) -> Tip | None:
         controls = self.controls
+        showing = controls.showing()
         buttons = [
-            (b, not self.port.driven and controls.shown(name))
-            for name, b in controls.buttons.items()
+            (b, not self.port.driven and name in showing) for name, b in controls.buttons.items()
         ]
         for button, shown in [*buttons, (self.scoring, True)]:
             tooltip = getattr(button, "tooltip", None)

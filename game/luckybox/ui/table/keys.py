@@ -87,10 +87,10 @@ def table_targets(table: Keyed) -> list[Target]:
     order = ("spend", "next", "pass", "undo", "hint", "menu")
     names = [n for n in order if n in controls.buttons]
     names += [n for n in controls.buttons if n not in order]  # buttons added later
-    people = controls.for_people()
+    showing = controls.showing()
     for name in names:
         button = controls.buttons[name]
-        if not controls.shown(name, people) or not button.visible:
+        if name not in showing or not button.visible:
             continue
         if name in ("spend", "next"):
             priority = PRIMARY
