@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.core.ui.table import Table
 from game.luckybox.entry import LUCKYBOX
 from game.luckybox.rules.state import PLAY
 from game.luckybox.ui.scenes.draft import DraftScene
@@ -116,9 +117,8 @@ def drawn_texts(app: Any) -> list[str]:
         return blit(surface, text, *args, **kwargs)
 
     app.ctx.text.blit_centered = noted
-    kit = getattr(app.stack.top, "kit", None)
-    if hasattr(kit, "draw_anew"):  # (a table's parts keep what they drew: draw every text)
-        kit.draw_anew()
+    if isinstance(app.stack.top, Table):  # (a table's parts keep what they drew)
+        app.stack.top.hooks.draw_anew()
     try:
         app.redraw()
         frames(app, 1)

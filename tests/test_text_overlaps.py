@@ -24,6 +24,7 @@ import pytest
 
 from game.core import i18n
 from game.core.ui.app import App
+from game.core.ui.table import Table
 from game.core.ui.toolkit import gfx, window as window_mode
 from game.core.ui.toolkit.inputs import Toggle
 from game.core.ui.toolkit.text import TextCache
@@ -155,9 +156,8 @@ def watched_frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
         _screen[0] = self.screen
         record.drawn, record.clipped = [], []
         for scene in self.stack.scenes:  # parts that keep what they drew draw every text again
-            kit = getattr(scene, "kit", None)
-            if hasattr(kit, "draw_anew"):
-                kit.draw_anew()
+            if isinstance(scene, Table):
+                scene.hooks.draw_anew()
         draw(self)
         record.last_app = self
 
