@@ -415,7 +415,7 @@ def tracking(self, name, loop=True):
 audio_module.Audio.play, audio_module.Audio.set_track = playing, tracking
 from game.cli import main
 
-status = main(["--demo", "--game", sys.argv[1], "--players", "2", "--seed", "3",
+status = main(["--demo", "--game", sys.argv[1], "--players", "1", "--seed", "3",
                "--speed", "64", "--exit-when-done"])
 with open(sys.argv[2], "w") as out:
     json.dump({"status": status, "played": played, "tracks": tracks}, out)

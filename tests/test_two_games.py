@@ -354,6 +354,8 @@ from game.core.ui.app import App
 from game.core.ui.launch import stop_on_signals
 
 app = new_app()
+# (the demo's --speed 64: the sixth move comes in a fifth of the frames, each drawn in full)
+app.ctx.settings.animation_speed = 64.0
 table = app.ctx.nav.make("luckybox.start_game", seats=[Seat("A", "easy"), Seat("B", "easy")],
                          seed=3)
 said = -1
