@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import cli
 from game.core.session import Seat
 from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
@@ -273,7 +274,7 @@ def test_screenshots_of_every_scene(app):
         assert (SCREENSHOTS / f"{name}.png").exists()
 
 
-def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
+def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path, capsys):
     record = tmp_path / "demo.json"
     stats = tmp_path / "stats.json"
     # No sleep between frames (the app's test hook): the same game, frame for frame. One
@@ -309,25 +310,26 @@ def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    checked = subprocess.run(
-        [sys.executable, "main.py", "--check-record", str(record)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert checked.returncode == 0 and json.loads(checked.stdout)["finished"] is True
+    # The record saved is one `main.py --check-record` accepts as a finished game: the command
+    # run in this process (as tests/test_record.py's check_cli does; the command in a
+    # process of its own is test_record's), not in a second process.
+    capsys.readouterr()
+    status = cli.main(["--check-record", str(record)], prog="main.py")
+    out, err = capsys.readouterr()
+    assert status == 0 and json.loads(out)["finished"] is True, err
     figures = json.loads(stats.read_text())
     assert set(figures) == {"frames", "frame_ms_p50", "frame_ms_p99", "startup_ms", "peak_rss_mb"}
     assert figures["frames"] > 100 and figures["startup_ms"] > 0
 
 
 @pytest.mark.parametrize("argv", [["--demo", "--players", "13"], ["--demo", "--bot", "genius"]])
-def test_demo_refuses_bad_arguments(argv):
-    result = subprocess.run(
-        [sys.executable, "main.py", *argv], cwd=REPO, capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+def test_demo_refuses_bad_arguments(argv, capsys):
+    """The command line main.py runs (game.cli.main), in this process: the refusal is its
+    parsing's, before any window or game (main.py's own start is test_record's run_cli's)."""
+    with pytest.raises(SystemExit) as refused:
+        cli.main(argv, prog="main.py")
+    err = capsys.readouterr().err
+    assert refused.value.code == 2 and "Traceback" not in err and "main.py: error:" in err, err
 
 
 def test_seen_from_state_round_trip():
