@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from game import cli
+from game.core import storage
 from game.core.session import Seat
 from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
@@ -30,7 +31,7 @@ from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
-from tests.support import drive, to_first_number
+from tests.support import drive, lb, save_file, to_first_number
 from tests.ui_helpers import (
     SCREENSHOTS,
     click,
@@ -95,17 +96,30 @@ def check_final_screen(end: GameEndScene) -> None:
         assert sum(breakdown(session, seat)) == entry["total"]
 
 
-def test_a_whole_solo_game_by_mouse(app):
+def test_a_whole_solo_game_by_mouse(app, data_dir):
+    """A solo game from the title's New game to its end and back, all by clicks; the finished
+    game is kept as a record and its save removed (what test_saving asks of a finished game:
+    this game is that test's, so it is played once, here)."""
     table = new_game_through_setup(app, ["Ann"], 4242)
     assert table.session.seats == [Seat("Ann")]
-    end, handoffs = drive(app, table, random.Random(1), shots=set())
+    # (no pictures of the table's moments: test_screenshots_of_every_scene saves those)
+    end, handoffs = drive(app, table, random.Random(1))
     assert handoffs == []  # one human: no pass screen
     check_final_screen(end)
     assert end.headline() == f"Mega Total: {table.state.players[0].total}"
+    assert not save_file(lb(data_dir)).exists()
+    files = list((lb(data_dir) / storage.RECORDS).glob("*.json"))
+    assert len(files) == 1
+    record = json.loads(files[0].read_text())
+    assert summary(state_from_record(record)) == record["result"]
+    assert record["result"]["players"][0]["total"] == end.session.state.players[0].total
+    assert record["seats"] == ["human"] and record["finished_at"]
     frames(app, 90)
     screenshot(app, "game_end_solo")
     click_widget(app, end, "title", 2)
-    assert isinstance(app.stack.top, TitleScene)
+    top = app.stack.top
+    assert isinstance(top, TitleScene)
+    assert not top.widgets["continue"].visible  # nothing left to continue
     assert app.errors == []
 
 
