@@ -6,7 +6,8 @@ table, then clicks where the table draws those cards, piles and buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -113,10 +114,55 @@ def human_step(app: Any, table: Table, bot: Any, shots: set | None = None) -> An
     return action
 
 
+def at_a_look(state: Any) -> bool:
+    """Whether the solo player is to look after a chain reaction and may reveal the card."""
+    return state.phase == "look" and any(a.reveal for a in state.legal_actions(0))
+
+
+@functools.cache
+def solo_moves(level: str, seed: int, until: Callable[[Any], bool] | None = None) -> tuple | None:
+    """The moves `level`'s bot chooses (on the seat's view, as human_step asks it) in a solo
+    game of this deal, by the rules alone: to the game's end, or to the first position where
+    `until` holds (None if the game ends first). Chosen once per worker: the tests that play
+    the same deal by clicks replay them (Replayed) rather than each asking the bot again."""
+    from game.core.session import Session
+
+    session = Session([Seat("Solo")], seed, game=BLANCO)
+    bot = BLANCO.bots.make_bot(level, seed, 0)
+    moves = []
+    for _ in range(400):
+        state = session.state
+        if state.is_terminal():
+            return None if until else tuple(moves)
+        if session.chance_due():
+            session.advance()
+        elif until and until(state):
+            return tuple(moves)
+        else:
+            moves.append(bot.choose(state.view_for(0), 0))
+            assert session.apply(moves[-1]).ok
+    raise AssertionError("the solo game did not end")
+
+
+class Replayed:
+    """A player who makes the given moves in order (a bot's, chosen by `solo_moves`): the game
+    played by clicks is the game the rules played, so each move is the bot's own choice there
+    (human_step checks that each click made it)."""
+
+    def __init__(self, moves: Sequence[Any]) -> None:
+        self.moves = list(moves)
+        self.made = 0
+
+    def choose(self, _view: Any, _seat: int) -> Any:
+        assert self.made < len(self.moves), "the table's game went on past the rules' game"
+        self.made += 1
+        return self.moves[self.made - 1]
+
+
 def test_solo_game_by_clicks(app) -> None:
     app.ctx.settings.animation_speed = 4.0
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
-    bot = BLANCO.bots.make_bot("normal", 5, 0)
+    bot = Replayed(solo_moves("normal", 5))  # the bot's moves, shared with the next test
     shots: set = set()
     frames(app, 30)
     screenshot(app, "blanco_deal")
@@ -412,7 +458,7 @@ def test_key_animation_steps_on_screen(app) -> None:
     speed = 3.0
     app.ctx.settings.animation_speed = speed
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=5)
-    bot = BLANCO.bots.make_bot("normal", 5, 0)
+    bot = Replayed(solo_moves("normal", 5))  # the bot's moves (as test_solo_game_by_clicks's)
     wanted = {
         "Dealt",
         "Looked",
@@ -505,45 +551,28 @@ def test_random_clicks_and_keys_never_break_the_table(app, sweep_rng) -> None:
     assert len(table.state.actions) > 10
 
 
-def comes_to_a_look(seed: int) -> bool:
-    """Whether a solo game of this deal, played by Hard's choices, comes to a chain reaction's
-    look (by the rules alone, as the table would play it)."""
-    from game.core.session import Session
-
-    session = Session([Seat("Solo")], seed, game=BLANCO)
-    bot = BLANCO.bots.make_bot("hard", seed, 0)
-    for _ in range(400):
-        state = session.state
-        if state.is_terminal():
-            return False
-        if session.chance_due():
-            session.advance()
-        elif state.phase == "look" and any(a.reveal for a in state.legal_actions(0)):
-            return True
-        else:
-            session.apply(bot.choose(state.view_for(0), 0))
-    return False
-
-
 def test_a_look_seen_before_its_reveal_choice_survives_closing(app) -> None:
     """After a chain reaction the player looks, then decides whether to reveal: the card seen
     stays the one to decide about, even across closing the game and Continue."""
     # The first of these deals whose game, played by Hard's choices, comes to a chain
     # reaction's look (the test is about that moment, not about one deal): found by the rules
-    # alone, then played to that moment by clicks.
-    seed = next((seed for seed in range(5, 15) if comes_to_a_look(seed)), None)
-    assert seed is not None, "no chain reaction"
+    # alone, then played to that moment by clicks, Hard's moves replayed. (Deal 5's whole game
+    # came to no such look: the search starts after it.)
+    found = ((seed, solo_moves("hard", seed, at_a_look)) for seed in range(6, 16))
+    seed, moves = next(((seed, moves) for seed, moves in found if moves is not None), (0, None))
+    assert moves is not None, "no chain reaction"
     table = app.ctx.nav.make("blanco.start_game", seats=[Seat("Solo")], seed=seed)
-    bot = BLANCO.bots.make_bot("hard", seed, 0)
+    bot = Replayed(moves)
     for _ in range(200):
         settle(app, table)
         state = table.state
         assert not state.is_terminal(), "the game played by clicks is the game the rules played"
-        if state.phase == "look" and any(a.reveal for a in state.legal_actions(0)):
+        if at_a_look(state):
             break
         human_step(app, table, bot)
     else:
         raise AssertionError("no chain reaction")
+    assert bot.made == len(moves), "the look came where the rules' game came to it"
     down = table.state.players[0].face_down()
     click(app, cell_at(table, down[0]))
     assert table.moves.mode == "look_reveal" and table.kit.private_drawn == {0}

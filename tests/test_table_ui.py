@@ -17,6 +17,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import cli
+from game.core import storage
 from game.core.session import Seat
 from game.core.ui.screens.title import TitleScene
 from game.core.ui.table import Table
@@ -29,7 +31,7 @@ from game.luckybox.ui.scenes.setup import SetupScene
 from game.luckybox.ui.scenes.table import is_lucky_box_table, start_game
 from game.luckybox.ui.shown import Shown
 from tests.rules_helpers import snapshot
-from tests.support import drive, to_first_number
+from tests.support import drive, lb, save_file, to_first_number
 from tests.ui_helpers import (
     SCREENSHOTS,
     click,
@@ -94,17 +96,30 @@ def check_final_screen(end: GameEndScene) -> None:
         assert sum(breakdown(session, seat)) == entry["total"]
 
 
-def test_a_whole_solo_game_by_mouse(app):
+def test_a_whole_solo_game_by_mouse(app, data_dir):
+    """A solo game from the title's New game to its end and back, all by clicks; the finished
+    game is kept as a record and its save removed (what test_saving asks of a finished game:
+    this game is that test's, so it is played once, here)."""
     table = new_game_through_setup(app, ["Ann"], 4242)
     assert table.session.seats == [Seat("Ann")]
-    end, handoffs = drive(app, table, random.Random(1), shots=set())
+    # (no pictures of the table's moments: test_screenshots_of_every_scene saves those)
+    end, handoffs = drive(app, table, random.Random(1))
     assert handoffs == []  # one human: no pass screen
     check_final_screen(end)
     assert end.headline() == f"Mega Total: {table.state.players[0].total}"
+    assert not save_file(lb(data_dir)).exists()
+    files = list((lb(data_dir) / storage.RECORDS).glob("*.json"))
+    assert len(files) == 1
+    record = json.loads(files[0].read_text())
+    assert summary(state_from_record(record)) == record["result"]
+    assert record["result"]["players"][0]["total"] == end.session.state.players[0].total
+    assert record["seats"] == ["human"] and record["finished_at"]
     frames(app, 90)
     screenshot(app, "game_end_solo")
     click_widget(app, end, "title", 2)
-    assert isinstance(app.stack.top, TitleScene)
+    top = app.stack.top
+    assert isinstance(top, TitleScene)
+    assert not top.widgets["continue"].visible  # nothing left to continue
     assert app.errors == []
 
 
@@ -273,7 +288,7 @@ def test_screenshots_of_every_scene(app):
         assert (SCREENSHOTS / f"{name}.png").exists()
 
 
-def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
+def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path, capsys):
     record = tmp_path / "demo.json"
     stats = tmp_path / "stats.json"
     # No sleep between frames (the app's test hook): the same game, frame for frame. One
@@ -309,25 +324,26 @@ def test_demo_mode_plays_a_whole_game_and_writes_record_and_stats(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    checked = subprocess.run(
-        [sys.executable, "main.py", "--check-record", str(record)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert checked.returncode == 0 and json.loads(checked.stdout)["finished"] is True
+    # The record saved is one `main.py --check-record` accepts as a finished game: the command
+    # run in this process (as tests/test_record.py's check_cli does; the command in a
+    # process of its own is test_record's), not in a second process.
+    capsys.readouterr()
+    status = cli.main(["--check-record", str(record)], prog="main.py")
+    out, err = capsys.readouterr()
+    assert status == 0 and json.loads(out)["finished"] is True, err
     figures = json.loads(stats.read_text())
     assert set(figures) == {"frames", "frame_ms_p50", "frame_ms_p99", "startup_ms", "peak_rss_mb"}
     assert figures["frames"] > 100 and figures["startup_ms"] > 0
 
 
 @pytest.mark.parametrize("argv", [["--demo", "--players", "13"], ["--demo", "--bot", "genius"]])
-def test_demo_refuses_bad_arguments(argv):
-    result = subprocess.run(
-        [sys.executable, "main.py", *argv], cwd=REPO, capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+def test_demo_refuses_bad_arguments(argv, capsys):
+    """The command line main.py runs (game.cli.main), in this process: the refusal is its
+    parsing's, before any window or game (main.py's own start is test_record's run_cli's)."""
+    with pytest.raises(SystemExit) as refused:
+        cli.main(argv, prog="main.py")
+    err = capsys.readouterr().err
+    assert refused.value.code == 2 and "Traceback" not in err and "main.py: error:" in err, err
 
 
 def test_seen_from_state_round_trip():
