@@ -22,11 +22,14 @@ from tests.bench_helpers import bench_module
 from tests.rules_helpers import act
 
 
-def play(levels: list[str], seed: int, check_legal: bool = True) -> GameState:
-    """A whole game with one bot per seat (levels[i] for seat i), checking every choice."""
+def play(
+    levels: list[str], seed: int, check_legal: bool = True, actions: int | None = None
+) -> GameState:
+    """A whole game with one bot per seat (levels[i] for seat i), checking every choice; or
+    only its first `actions` actions (each with the chance step it leaves: rules_helpers.act)."""
     state, _ = GameState.new([f"{lv}{i}" for i, lv in enumerate(levels)], seed)
     bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
-    while not state.is_terminal():
+    while not state.is_terminal() and (actions is None or len(state.actions) < actions):
         seat = state.waiting_for()[0]
         action = bots[seat].choose(state, seat)
         if check_legal:
@@ -181,6 +184,12 @@ def test_unseen_pool_counts_only_revealed_numbers() -> None:
         assert act(replay, action).ok
 
 
+@functools.cache
+def normal_game_9() -> GameState:
+    """Normal's game on seed 9, played once for both memory checks below (they only read it)."""
+    return play(["normal"], 9, check_legal=False)
+
+
 @pytest.mark.parametrize("tiny_limits", [False, True])
 def test_evaluator_memory_never_changes_a_value(
     tiny_limits: bool, monkeypatch: pytest.MonkeyPatch
@@ -192,7 +201,7 @@ def test_evaluator_memory_never_changes_a_value(
     if tiny_limits:
         for kind in ("MEMO", "FACTS", "CARD_VALUES", "ICON_VALUES", "TIMINGS"):
             monkeypatch.setattr(Evaluator, f"{kind}_LIMIT", 3)
-    state = play(["normal"], 9, check_legal=False)
+    state = normal_game_9()
     replay, _ = GameState.new(["x"], 9)
     warm = Evaluator()
     checked = 0
@@ -239,11 +248,8 @@ def test_card_facts_are_shared_only_by_pools_that_agree_on_the_cards_numbers() -
     numbers its open squares show: a warm evaluator that has seen every other pool (one number
     fewer of each kind, at each count of numbers to come) must still value each position as a
     fresh one does."""
-    state = play(["normal"], 4, check_legal=False)
-    replay, _ = GameState.new(["x"], 4)
-    for action in state.actions[:20]:
-        assert act(replay, action).ok
-    assert replay.phase == PLAY
+    replay = play(["normal"], 4, check_legal=False, actions=20)  # (its first 20 actions)
+    assert len(replay.actions) == 20 and replay.phase == PLAY
     base = position_of(replay, 0)
     trials = []
     for left in range(1, 9):
