@@ -1,6 +1,6 @@
 """Lucky Box's table parts keep what they drew and blit it back while it stays the same (the
 number deck, the focused cards, the scorecard, the move log: game/core/ui/toolkit/snapshot.py).
-`LuckyBoxKit.draw_anew` makes the next frame draw them all afresh: the same picture, with
+`Table.draw_anew` makes the next frame draw them all afresh: the same picture, with
 every text drawn again (what tests that record a frame's texts read, tests/test_text_overlaps).
 A change of language, read through the kept pixels, is the frame drawn afresh."""
 
@@ -38,7 +38,7 @@ def test_draw_anew_draws_every_kept_part_and_every_text_again(
     kept_texts = set(drawn)
     reused.clear()
     drawn.clear()
-    table.kit.draw_anew()
+    table.draw_anew()
     fresh = picture(app)
     assert reused and not any(reused), reused  # nothing kept was blitted back
     assert fresh == kept  # the same picture
@@ -56,7 +56,7 @@ def test_a_change_of_language_redraws_the_kept_parts(
         i18n.set_language(lang)
         reused.clear()
         kept = picture(app)
-        table.kit.draw_anew()
+        table.draw_anew()
         assert kept == picture(app), "a part showed pixels kept from before the change"
         assert kept != english
     finally:

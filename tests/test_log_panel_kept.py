@@ -146,7 +146,7 @@ def test_blancos_log_follows_the_language_and_the_steps(app: Any) -> None:
         kept = picture(app)
         assert panel.rows_drawn != english, "the log's words follow the language"
         assert panel.rows_drawn[-1].strip() in log.lines(table.kit.viewer)[-1].text
-        table.kit.draw_anew()
+        table.draw_anew()
         assert kept == picture(app)
     finally:
         i18n.set_language("en")

@@ -905,7 +905,7 @@ def test_a_phrase_heard_goes_beside_the_turn_line_not_in_its_place(
     server.call(friend.say("nice"))
     until(app, lambda: "Player 2" in table.message, what="the phrase")
     drawn.clear()
-    table.kit.draw_anew()  # (the parts keep what they drew: this frame draws every text)
+    table.draw_anew()  # (the parts keep what they drew: this frame draws every text)
     app.redraw()
     frames(app, 2)
     said = "Player 2: Nice move!"
@@ -1003,7 +1003,7 @@ def test_the_lobby_names_the_game_and_a_watchers_banner_says_watching(
     until(app, lambda: app.stack.top is not watcher, what="the watched table")
     table = app.stack.top
     drawn = texts_drawn(monkeypatch)
-    table.kit.draw_anew()  # (the parts keep what they drew: this frame draws every text)
+    table.draw_anew()  # (the parts keep what they drew: this frame draws every text)
     app.redraw()
     frames(app, 3)
     banner = [text for text in drawn if text.startswith("Watching: ")]

@@ -118,7 +118,7 @@ def drawn_texts(app: Any) -> list[str]:
 
     app.ctx.text.blit_centered = noted
     if isinstance(app.stack.top, Table):  # (a table's parts keep what they drew)
-        app.stack.top.hooks.draw_anew()
+        app.stack.top.draw_anew()
     try:
         app.redraw()
         frames(app, 1)

@@ -157,7 +157,7 @@ def watched_frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frames]:
         record.drawn, record.clipped = [], []
         for scene in self.stack.scenes:  # parts that keep what they drew draw every text again
             if isinstance(scene, Table):
-                scene.hooks.draw_anew()
+                scene.draw_anew()
         draw(self)
         record.last_app = self
 

@@ -145,14 +145,6 @@ class BlancoKit(KitHooks[Shown], TableKit[BlancoState, Shown]):
             self.help,
         )
 
-    def draw_anew(self) -> None:
-        """The next frame draws every part afresh, nothing kept from before blitted back (the
-        same picture: for a reader of what a frame draws, a test recording its texts)."""
-        for part in (self.banner, self.piles, self.grid, self.hand, self.others, self.prompt):
-            part.forget_kept()
-        self.log_panel.forget_kept()
-        self.controls.forget_kept()
-
     def _look(self) -> BlancoLook:
         """This kit as its parts read it (mypy checks it provides all of `BlancoLook`)."""
         return self

@@ -229,12 +229,6 @@ class KitHooks(Generic[BoardT]):
         """Between frames: work made ahead (a banner rendered before its step)."""
         return None
 
-    def draw_anew(self) -> None:
-        """The next frame draws every part afresh, nothing kept from before blitted back: the
-        same picture, for a reader of what a frame draws (a test recording its texts). A kit
-        whose parts keep their pixels forgets them here; by default nothing is kept."""
-        return None
-
     def resume(self) -> None:
         """The table is on top again (an overlay closed)."""
         return None

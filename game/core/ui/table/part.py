@@ -7,7 +7,8 @@ For a new game's author: subclass `Part`, made with what it reads: the table's p
 its own `__init__`, the sibling parts or the kit's Protocol it asks. Name its `region` (a rect
 of the game's layout, read through `ctx.layout`; or override `rect`), draw it from the shown
 board (`port.seen`) in `draw`, and return True from `handle_event` when it used the event (a
-click on it, usually handed to the game's moves)."""
+click on it, usually handed to the game's moves). A part that keeps what it drew forgets it in
+`forget_kept`."""
 
 from __future__ import annotations
 
@@ -36,3 +37,9 @@ class Part:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def forget_kept(self) -> None:
+        """Draw afresh next frame, nothing kept blitted back (`Table.draw_anew`): a part that
+        keeps its pixels (`game.core.ui.toolkit.snapshot`) forgets them here. By default a
+        part keeps nothing."""
+        return None

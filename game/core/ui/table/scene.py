@@ -50,6 +50,7 @@ from game.core.ui.table.frame import (
 )
 from game.core.ui.table.host import LocalHost, TableHost
 from game.core.ui.table.late_input import LateInput
+from game.core.ui.table.part import Part
 from game.core.ui.table.saved import Resumed, table_files
 from game.core.ui.table.turn_view import TurnView
 from game.core.ui.toolkit.animator import Animator
@@ -405,6 +406,13 @@ class Table(Scene, Generic[StateT, ActionT, BoardT]):
 
     def needs_redraw(self) -> bool:
         return frame_needs_redraw(self)
+
+    def draw_anew(self) -> None:
+        """The next frame draws every part afresh, nothing kept from before blitted back (the
+        same picture: for a reader of what a frame draws, a test recording its texts)."""
+        for part in (*self.parts, self.controls):
+            if isinstance(part, Part):
+                part.forget_kept()
 
     def flashing(self) -> bool:
         """A refused click's target shows red for a moment (a still mark, no motion)."""

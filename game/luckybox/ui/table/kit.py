@@ -119,13 +119,6 @@ class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
             help=self.help,
         )
 
-    def draw_anew(self) -> None:
-        """The next frame draws every part afresh, nothing kept from before blitted back (the
-        same picture: for a reader of what a frame draws, a test recording its texts)."""
-        for part in (self.deck, self.board, self.scorecard):
-            part.forget_kept()
-        self.log_panel.forget_kept()
-
     def _look(self) -> LuckyLook:
         """This kit as its parts read it (mypy checks it provides all of `LuckyLook`)."""
         return self
