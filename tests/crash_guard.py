@@ -10,10 +10,15 @@ holding or failing a whole run for what no test did.
   it counts as failed: pygame.quit() has crashed in SDL's C code once in a CI run, a fault of
   no test's making. A test that crashes twice fails.
 - `UnitScheduling`, pytest-xdist's scheduler by units (tests/conftest.py hands it its units),
-  hands out again only the units the dead worker had not finished. pytest-xdist's own gives
-  back every unit the worker ever ran; a finished one handed to a worker asks it to run
-  nothing, so that worker never asks for more and holds its last test for ever: with a few of
-  them the whole run waited, every worker idle (seen once, after SDL crashed in a CI run).
+  hands out again only the units the dead worker had not finished, and first. pytest-xdist's
+  own gives back every unit the worker ever ran; a finished one handed to a worker asks it to
+  run nothing, so that worker never asks for more and holds its last test for ever: with a few
+  of them the whole run waited, every worker idle (seen once, after SDL crashed in a CI run).
+  It also queues them last, where a long unit is the run's tail.
+- A worker runs a test only once it holds the next (it needs it for the teardown), so it is
+  kept at two tests or more: pytest-xdist's scheduler hands a worker started after a crash one
+  unit, and with a unit of one test (the suite's spread files) the new worker held it to the
+  end of the run, a quarter of the run's workers idle (seen in a whole run: 125 s of 300).
 """
 
 from __future__ import annotations
@@ -73,16 +78,38 @@ class UnitScheduling(LoadScopeScheduling):
         return self.unit_of(nodeid)
 
     def remove_node(self, node: WorkerController) -> str | None:
-        workload = self.assigned_work.get(node, {})
-        for unit in [unit for unit, tests in workload.items() if all(tests.values())]:
-            del workload[unit]  # finished: nothing in it to run again
-        return super().remove_node(node)
+        """The worker's unfinished units go back to the front of the queue, in their order
+        (the first holds the test it was running: returned, as pytest-xdist expects), and the
+        others are handed more work; None when the worker had nothing left (its shutdown)."""
+        workload = self.assigned_work.pop(node)
+        unfinished = [(unit, tests) for unit, tests in workload.items() if not all(tests.values())]
+        if not unfinished:
+            return None
+        crashed = next(nodeid for nodeid, done in unfinished[0][1].items() if not done)
+        for unit, tests in reversed(unfinished):
+            self.workqueue[unit] = tests
+            self.workqueue.move_to_end(unit, last=False)
+        for other in self.assigned_work:
+            self._reschedule(other)
+        return crashed
+
+    def _reschedule(self, node: WorkerController) -> None:
+        """pytest-xdist's: a unit more for a worker with two tests or fewer to run; and a second
+        one when the first leaves it with fewer than two (see the module's docstring)."""
+        super()._reschedule(node)
+        if (
+            not node.shutting_down
+            and self.workqueue
+            and self._pending_of(self.assigned_work[node]) < 2
+        ):
+            super()._reschedule(node)
 
 
 def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
     """The first crash of a test is reported as "rerun" and the test handed out again:
-    pytest-xdist's scheduler by units (tests/conftest.py) already hands the crashed unit's
-    unfinished tests, this one first, to the new worker; its scheduler by tests is asked to."""
+    the scheduler by units (tests/conftest.py) already hands the crashed unit's unfinished
+    tests out again, this one first, to the next worker that asks; pytest-xdist's scheduler by
+    tests is asked to."""
     if crashitem not in _CRASHED_ONCE:
         _CRASHED_ONCE.add(crashitem)
         if not isinstance(sched, LoadScopeScheduling):
