@@ -17,9 +17,9 @@ import pytest
 from game import cli
 from game.core import saves, storage
 from game.core.keeper import GameKeeper
+from tests.two_copies_children import PER_PROCESS, Session, hold_saves, save_many
 
 REPO = Path(__file__).resolve().parent.parent
-PER_PROCESS = 150
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -29,48 +29,6 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _hold_saves(
-    folder: str,
-    ready: multiprocessing.synchronize.Event,
-    release: multiprocessing.synchronize.Event,
-) -> None:
-    assert storage.lock_saves(Path(folder))
-    ready.set()
-    release.wait(30)
-
-
-class _Summary:
-    @staticmethod
-    def summary(state: object) -> dict:
-        return {"state": state}
-
-
-class _Game:
-    """Just the part of a game the record's result is read from."""
-
-    rules = _Summary()
-
-
-class _Seat:
-    kind = "human"
-
-
-class _Session:
-    """Just what GameKeeper.save and file_finished need."""
-
-    def __init__(self, tag: str, table: Path | None = None) -> None:
-        self.tag = tag
-        self.table_folder = table  # a resumed table's folder (game.core.saves); None: new
-        self.state, self.seats, self.game = "over", [_Seat()], _Game()
-        self.daily, self.daily_practice = None, False  # not a daily deal: no history kept
-
-    def save(self, unshown: int, confirming: int | None) -> dict:
-        return {"format": "stress", "writer": self.tag, "unshown": unshown}
-
-    def record(self, extra: dict) -> dict:
-        return {"format": "stress", "writer": self.tag, "seed": 3, **extra}
-
-
 def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
     tmp_path: Path,
 ) -> None:
@@ -78,13 +36,13 @@ def test_a_second_copy_is_told_writes_no_autosave_and_still_keeps_its_record(
     table = folder / saves.TABLES / "t1"  # one table both copies resumed
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
-    other = ctx.Process(target=_hold_saves, args=(str(table), ready, release))
+    other = ctx.Process(target=hold_saves, args=(str(table), ready, release))
     other.start()
     try:
         assert ready.wait(30)
         storage.write_json_atomic(table / storage.AUTOSAVE, {"writer": "first copy"})
         heard: list[str] = []
-        keeper = GameKeeper(_Session("second copy", table), folder, True, tell=heard.append)
+        keeper = GameKeeper(Session("second copy", table), folder, True, tell=heard.append)
         keeper.save(0, None)
         keeper.file_finished()
         assert keeper.saving is False
@@ -113,11 +71,11 @@ def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) 
     table = folder / saves.TABLES / "t1"
     ctx = _context()
     ready, release = ctx.Event(), ctx.Event()
-    other = ctx.Process(target=_hold_saves, args=(str(table), ready, release))
+    other = ctx.Process(target=hold_saves, args=(str(table), ready, release))
     other.start()
     try:
         assert ready.wait(30)
-        keeper = GameKeeper(_Session("lesson", table), folder, True, tell=lambda _line: None)
+        keeper = GameKeeper(Session("lesson", table), folder, True, tell=lambda _line: None)
         assert keeper.locked_out
         keeper.saving = False
         keeper.file_finished()
@@ -127,33 +85,13 @@ def test_a_keeper_turned_off_files_nothing_even_when_locked_out(tmp_path: Path) 
         other.join(30)
 
 
-def _save_many(
-    folder: str,
-    tag: str,
-    start: multiprocessing.synchronize.Event,
-    done: multiprocessing.Queue,
-    release: multiprocessing.synchronize.Event,
-    table: str | None = None,
-) -> None:
-    start.wait(10)
-    heard: list[str] = []
-    session = _Session(tag, None if table is None else Path(table))
-    keeper = GameKeeper(session, Path(folder), True, tell=heard.append)
-    for i in range(PER_PROCESS):
-        keeper.save(i, None)
-    done.put((tag, keeper.saving, heard))
-    # Both copies stay open until both have reported: on a loaded machine one copy could
-    # otherwise finish and quit, letting go of the lock, before the other one starts.
-    release.wait(120)
-
-
 def test_two_copies_saving_at_once_keep_one_whole_game(tmp_path: Path) -> None:
     """Both copies resumed the same table: one saves it, the other is told and plays on."""
     ctx = _context()
     start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
     table = tmp_path / saves.TABLES / "t1"
     workers = [
-        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release, str(table)))
+        ctx.Process(target=save_many, args=(str(tmp_path), tag, start, done, release, str(table)))
         for tag in ("a", "b")
     ]
     for worker in workers:
@@ -180,7 +118,7 @@ def test_two_copies_starting_new_games_at_once_keep_both(tmp_path: Path) -> None
     ctx = _context()
     start, done, release = ctx.Event(), ctx.Queue(), ctx.Event()
     workers = [
-        ctx.Process(target=_save_many, args=(str(tmp_path), tag, start, done, release))
+        ctx.Process(target=save_many, args=(str(tmp_path), tag, start, done, release))
         for tag in ("a", "b")
     ]
     for worker in workers:
