@@ -6,9 +6,10 @@ holding or failing a whole run for what no test did.
   stuck thread to come back to Python: a test stuck in C with the GIL held (pygame.quit()
   waiting on the audio lock) is out of its reach. faulthandler's timer is a thread of C that
   needs no GIL. pytest-xdist then starts a new worker.
-- A test whose worker died (a segfault, the watchdog) runs once more on the new worker before
-  it counts as failed: pygame.quit() has crashed in SDL's C code once in a CI run, a fault of
-  no test's making. A test that crashes twice fails.
+- A test whose worker died (a segfault, the watchdog) runs once more, on the next worker that
+  asks for work, before it counts as failed: SDL's C code has crashed a worker now and then
+  (in pygame.quit(), in a frame's drawing), a fault of no test's making. A test that crashes
+  twice fails.
 - `UnitScheduling`, pytest-xdist's scheduler by units (tests/conftest.py hands it its units),
   hands out again only the units the dead worker had not finished, and first. pytest-xdist's
   own gives back every unit the worker ever ran; a finished one handed to a worker asks it to
@@ -18,7 +19,7 @@ holding or failing a whole run for what no test did.
 - A worker runs a test only once it holds the next (it needs it for the teardown), so it is
   kept at two tests or more: pytest-xdist's scheduler hands a worker started after a crash one
   unit, and with a unit of one test (the suite's spread files) the new worker held it to the
-  end of the run, a quarter of the run's workers idle (seen in a whole run: 125 s of 300).
+  end of the run, a quarter of the run's workers idle (docs/measurements.md, issue 72).
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 class UnitScheduling(LoadScopeScheduling):
     """pytest-xdist's scheduler by scope, a test's scope (its unit) given by `unit_of`, that
-    hands out again only the unfinished units of a worker that died (see the module's
-    docstring)."""
+    hands out again, first, only the unfinished units of a worker that died, and keeps every
+    worker at two tests or more (see the module's docstring)."""
 
     def __init__(self, config: pytest.Config, log: Any, unit_of: Callable[[str], str]) -> None:
         super().__init__(config, log)
