@@ -14,16 +14,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CRASHES = """
+#: A test file whose one test crashes its worker the first time it runs (a flag beside it).
+CRASH_ONCE = """
 import ctypes
 from pathlib import Path
 
-def test_crashes_once(tmp_path_factory):
+def test_crashes_once():
     flag = Path(__file__).with_name("crashed")
     if not flag.exists():
         flag.write_text("once")
         ctypes.string_at(0)  # a segfault
+"""
 
+#: It, with a test that crashes every time, one stuck in C, and one that passes.
+CRASHES = (
+    CRASH_ONCE
+    + """
 def test_crashes_every_time():
     ctypes.string_at(0)
 
@@ -37,6 +43,7 @@ def test_stuck_in_c_with_the_gil_held():
 def test_passes():
     assert True
 """
+)
 
 
 def _run(
@@ -101,17 +108,6 @@ def test_a_crash_runs_once_more_and_a_test_stuck_in_c_ends_with_its_worker(tmp_p
     assert done.returncode == 1
 
 
-CRASH_ONCE = """
-import ctypes
-from pathlib import Path
-
-def test_crashes_once():
-    flag = Path(__file__).with_name("crashed")
-    if not flag.exists():
-        flag.write_text("once")
-        ctypes.string_at(0)  # a segfault
-"""
-
 #: Waits, the first of its kind to run, until a worker started after the crash has run a test
 #: (20 s at most: a new worker left holding one test to the run's end never does).
 AFTER_THE_CRASH = """
@@ -121,9 +117,9 @@ from pathlib import Path
 def test_after_the_crash():
     here = Path(__file__).parent
     deadline = time.monotonic() + 20
-    while not (here / "waited").exists() and time.monotonic() < deadline:
-        if (here / "new worker ran").exists():
-            break
+    while time.monotonic() < deadline and not (
+        (here / "waited").exists() or (here / "new worker ran").exists()
+    ):
         time.sleep(0.02)
     (here / "waited").touch()
     time.sleep(0.2)  # (each a while, so the worker handed the crashed test again is not outrun)
