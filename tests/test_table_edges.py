@@ -537,3 +537,40 @@ def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
     click(app, zoom.center)
     assert others.zoomed is None
     assert snapshot(table.state) == before and table.kit.selected_square is None
+
+
+def test_spend_hides_while_the_open_move_log_covers_its_square(app):
+    """The move log opened over the board hides the chosen Lightning square: Spend is not left
+    floating over the log (a click there would spend on a square nobody can see); the click
+    closes the log, and Spend is back under its square."""
+    table = start_game(app.ctx, [Seat("Ann")], 13)
+    to_first_number(app, table)
+    kit, log = table.kit, table.kit.log_panel
+    press(app, pygame.K_m)
+    covered = log.rect()
+    press(app, pygame.K_m)
+    assert not log.open
+    lower = [
+        a
+        for a in table.state.legal_actions(table.focus)
+        if isinstance(a, Cross)
+        and a.lightning
+        and covered.contains(kit.cards.cell_rect(kit.card_rect(table.focus, a.card), a.cell))
+    ]
+    assert lower, "this deal offers Lightning on a square the open log covers"
+    target = lower[0]
+    click(app, kit.square_center(target.card, target.cell))
+    assert kit.selected_square is not None
+    spend = kit.buttons["spend"]
+    assert spend.visible
+    where = spend.rect.center
+    press(app, pygame.K_m)
+    assert log.open and log.rect().collidepoint(where), "the open log covers Spend's place"
+    assert not spend.visible, "no Spend over the log"
+    before = snapshot(table.state)
+    click(app, where, 2)
+    assert not log.open, "the click closed the log"
+    assert snapshot(table.state) == before, "and spent nothing"
+    assert kit.selected_square is not None and spend.visible, "Spend is back"
+    click(app, spend.rect.center, 2)
+    assert table.state.players[table.focus].mask_of(target.card) >> target.cell & 1

@@ -153,6 +153,10 @@ class LogPanel(Part):
         self.open = not self.open
         self.back = 0
 
+    def covers(self, rect: pygame.FRect) -> bool:
+        """Whether the log, open over the board, hides any of `rect`."""
+        return self.open and self.rect().colliderect(rect)
+
     def scroll(self, clicks: int) -> None:
         """The wheel: up goes back to earlier turns, down to the newest."""
         self.back = max(0, self.back + clicks)

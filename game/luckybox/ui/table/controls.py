@@ -106,9 +106,17 @@ class Controls(Part):
 
     port: LuckyBoxPort
 
-    def __init__(self, port: LuckyBoxPort, look: LuckyLook, moves: Moves) -> None:
+    def __init__(
+        self,
+        port: LuckyBoxPort,
+        look: LuckyLook,
+        moves: Moves,
+        hidden: Callable[[pygame.FRect], bool] = lambda rect: False,
+    ) -> None:
+        """`hidden(rect)`: whether something drawn over the board (the open move log) hides
+        that place: Spend is not offered under the chosen square while the square is hidden."""
         super().__init__(port)
-        self.look, self.moves = look, moves
+        self.look, self.moves, self.hidden = look, moves, hidden
         layout = self.ctx.layout
         self.buttons: dict[str, Button] = {
             # Greyed, these say why not when clicked (the message line), never nothing.
@@ -200,7 +208,10 @@ class Controls(Part):
         if name in HUMAN_ONLY and not people:
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
-            return self.moves.selected_square is not None
+            cell = self.chosen_cell()
+            return self.moves.selected_square is not None and not (
+                cell is not None and self.hidden(cell)
+            )
         if name == "next":
             return port.turns.confirming is not None and not port.animator.busy
         return True
@@ -226,14 +237,19 @@ class Controls(Part):
         self.place_spend()
         return any(button.handle_event(event) for button in self.showing().values())
 
+    def chosen_cell(self) -> pygame.FRect | None:
+        """The chosen Lightning square's rect, if one is chosen and shown."""
+        chosen = self.moves.selected_square
+        card = self.look.card_rect(self.port.focus, chosen.card) if chosen is not None else None
+        if chosen is None or card is None:
+            return None
+        return self.look.cards.cell_rect(card, chosen.cell)
+
     def place_spend(self) -> None:
         """Spend sits right under the chosen Lightning square, where the eye already is."""
-        port = self.port
-        chosen = self.moves.selected_square
-        card = self.look.card_rect(port.focus, chosen.card) if chosen is not None else None
-        if chosen is None or card is None:
+        cell = self.chosen_cell()
+        if cell is None:
             return
-        cell = self.look.cards.cell_rect(card, chosen.cell)
         button = self.buttons["spend"]
         w = max(SPEND_W, cell.w * 1.5)
         rect = pygame.FRect(0, 0, w, SPEND_H)

@@ -89,14 +89,14 @@ class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
         self.arrange = Arranger(port, cards, self.others)  # a big hand tightens the top band
         self.piles = Piles(port)
         self.scorecard = ScoreCard(port)
-        self.controls = Controls(port, look, moves)
+        self.log_panel = move_log_panel(port, cards, self.others, self.move_log)
+        self.controls = Controls(port, look, moves, hidden=self.log_panel.covers)
         self.bonuses = Bonuses(port, look, moves, self.controls)
         self.notice = Message(port)
         # Tooltips, and the Scoring button.
         self.help = TableHelp(
             port, cards, (self.board, self.bonuses, self.controls, self.scorecard)
         )
-        self.log_panel = move_log_panel(port, cards, self.others, self.move_log)
         parts = [
             self.deck,
             Banner(port),
