@@ -208,10 +208,10 @@ class Controls(Part):
         if name in HUMAN_ONLY and not people:
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
+            if self.moves.selected_square is None:
+                return False
             cell = self.chosen_cell()
-            return self.moves.selected_square is not None and not (
-                cell is not None and self.hidden(cell)
-            )
+            return cell is None or not self.hidden(cell)
         if name == "next":
             return port.turns.confirming is not None and not port.animator.busy
         return True
