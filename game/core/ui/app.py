@@ -333,6 +333,7 @@ class App:
         self._retitle()
         self.ring.update(dt)
         self.toast.update(dt)
+        self.ctx.audio.update()  # (a piece waiting for a fade-out starts once it is over)
         self.drew_last = self._picture_may_change() or rescaled
         self._ambient_wait_ms = 0
         where: list[pygame.Rect] | None = None  # only ambient motion moves: draw it there

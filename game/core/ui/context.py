@@ -30,6 +30,9 @@ class AudioLike(Protocol):
 
     def play(self, name: str) -> None: ...
 
+    def update(self) -> None:
+        """Once a frame (the app's loop): what the music waits for is looked at."""
+
 
 class NullAudio:
     """Silent stand-in when sound can't be used (no mixer, no files, module missing)."""
@@ -40,6 +43,9 @@ class NullAudio:
         self.volume = volume
 
     def play(self, name: str) -> None:
+        pass
+
+    def update(self) -> None:
         pass
 
     def set_volume(self, volume: float) -> None:

@@ -64,6 +64,9 @@ class Audio:
         self._turns: dict[str, int] = {}
         self._music_volume = 0.0
         self._music_playing = False
+        #: The fade-in of the piece waiting for the one fading out to fall silent (None:
+        #: no piece waits); `update` starts it.
+        self._waiting: int | None = None
         #: The piece the music plays when on: (file stem in music/, loops) (see `set_track`).
         self._track: tuple[str, bool] = (DEFAULT_TRACK, True)
         self._available = self._start_mixer()
@@ -138,6 +141,7 @@ class Audio:
             elif self._music_playing:
                 music.fadeout(FADE_OUT_MS)
                 self._music_playing = False
+                self._waiting = None
         except Exception:  # missing file or no streaming support: stay silent
             self._music_playing = False
 
@@ -156,23 +160,41 @@ class Audio:
 
     def _start(self, fade_in_ms: int) -> None:
         """Start the current piece. While another still sounds (playing or fading out), it
-        fades out and the new one is queued after it: loading now would make SDL_mixer wait
-        for the fade to end, holding the frame."""
-        name, loop = self._track
-        path = str(self._dir / "music" / f"{name}.wav")
+        fades out and the new one waits for it: `update` starts it once the music is silent.
+        (Loading now would make SDL_mixer wait for the fade to end, holding the frame; and
+        pygame's own `music.queue` races its audio thread, which takes the queued piece as
+        the fade ends: a piece replaced meanwhile was freed twice, crashing the app.)"""
         music = pygame.mixer.music
-        loops = -1 if loop else 0
         if music.get_busy():
             music.fadeout(FADE_OUT_MS)
-            music.queue(path, loops=loops)
-        else:
-            music.load(path)
-            music.play(loops=loops, fade_ms=fade_in_ms)
+            self._waiting = fade_in_ms
+            return
+        self._waiting = None
+        name, loop = self._track
+        music.load(str(self._dir / "music" / f"{name}.wav"))
+        music.play(loops=-1 if loop else 0, fade_ms=fade_in_ms)
+
+    def update(self) -> None:
+        """Once a frame: the piece waiting for a fade-out starts as soon as the music has
+        fallen silent (nothing to do, and no call to the mixer, while no piece waits)."""
+        if self._waiting is None:
+            return
+        try:
+            if not pygame.mixer.music.get_busy():
+                self._start(self._waiting)
+        except Exception:  # missing file or no streaming support: stay silent
+            self._waiting = None
+            self._music_playing = False
 
     @property
     def track(self) -> tuple[str, bool]:
         """The piece the music plays (or would, were it on): (name, loops)."""
         return self._track
+
+    @property
+    def changing(self) -> bool:
+        """True while the next piece waits for the one fading out (`update` starts it)."""
+        return self._waiting is not None
 
     @property
     def music_playing(self) -> bool:
