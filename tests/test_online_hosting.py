@@ -380,14 +380,17 @@ class Driven:
             "SMLB_LANG": "en",
             "PYTHONUNBUFFERED": "1",
         }
-        self.proc = subprocess.Popen(
-            [sys.executable, str(script), *args],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        # Its errors go to a file, shown when it ends too soon (a pipe left unread could fill).
+        self.errors = tmp / f"{args[0]}.stderr"
+        with self.errors.open("w") as errors:
+            self.proc = subprocess.Popen(
+                [sys.executable, str(script), *args],
+                env=env,
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                text=True,
+            )
         self.lines: list[str] = []
 
     def line(self, start: str, limit: float = 90) -> list[str]:
@@ -396,11 +399,22 @@ class Driven:
         end = time.monotonic() + limit
         while time.monotonic() < end:
             line = self.proc.stdout.readline()
-            assert line, f"the app ended before {start!r}: {self.lines[-5:]}"
+            if not line:
+                code = self.proc.wait(10)
+                raise AssertionError(
+                    f"the app ended (exit {code}) before {start!r}: {self.lines[-5:]}; "
+                    f"it said: {self.first_error()}"
+                )
             self.lines.append(line.strip())
             if line.startswith(start):
                 return line.split()
         raise AssertionError(f"no {start!r} within {limit} s")
+
+    def first_error(self) -> str:
+        """Its first traceback or fatal error (with the crashed thread's stack), as lines."""
+        said = self.errors.read_text(errors="replace").splitlines()
+        starts = [i for i, t in enumerate(said) if t.startswith(("Traceback", "Fatal Python"))]
+        return "\n".join(said[starts[0] if starts else -8 :][:40])
 
     def kill(self) -> None:
         if self.proc.poll() is None:
