@@ -268,7 +268,7 @@ class HostingApp(Driven):
 
 
 def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_end(
-    app, tmp_path, on_loopback
+    app, tmp_path, on_loopback, caplog
 ) -> None:
     """The issue's whole story: an app hosts a Blanco table on this computer (its own server;
     a child process driven by real pygame events), this app's Join screen lists it nearby, one
@@ -277,6 +277,7 @@ def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_en
     from game.blanco.ui.scenes.gameend import GameEndScene
     from tests.test_online_ui import our_moves
 
+    caplog.set_level("DEBUG", logger="game.online")  # (what the browser heard, on a failure)
     data = tmp_path / "host-data"
     data.mkdir()
     hosting_app = HostingApp(tmp_path, data, "30")
@@ -300,7 +301,8 @@ def test_a_friend_finds_the_hosting_apps_table_nearby_and_they_play_it_to_the_en
         over = hosting_app.line("OVER", 120)
         assert over[2] == "GameEndScene" and int(over[1]) > 5
         assert int(over[3]) == table.session.version  # one game, both to its last step
-        assert code not in codes(browser)  # full, then over: not listed again
+        heard = [r.getMessage() for r in caplog.records if r.getMessage().startswith("nearby")]
+        assert code not in codes(browser), heard  # full, then over: not listed again
     finally:
         if browser is not None:
             browser.close()

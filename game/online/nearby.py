@@ -277,6 +277,7 @@ class Browser:
         self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
         """An announcement came, changed or went (on the browser's loop)."""
+        log.debug("nearby: %s %s", state_change.name, name)
         if state_change is zeroconf_api().ServiceStateChange.Removed:
             self._forget(name)
             return
@@ -306,6 +307,7 @@ class Browser:
         except Exception as err:  # a malformed announcement is one the browser ignores
             log.info("an announcement nearby was not read: %s", err)
             got, table = True, None
+        log.debug("nearby: read %s: %s", name, table if got else "no answer")
         with self.lock:
             self.pending.discard(name)
             before = self.found.get(name)
