@@ -563,14 +563,19 @@ def test_spend_hides_while_the_open_move_log_covers_its_square(app):
     assert kit.selected_square is not None
     spend = kit.buttons["spend"]
     assert spend.visible
+    asked = kit.notice.line()
+    assert "Spend to confirm" in asked, asked
     where = spend.rect.center
     press(app, pygame.K_m)
     assert log.open and log.rect().collidepoint(where), "the open log covers Spend's place"
     assert not spend.visible, "no Spend over the log"
+    # The line no longer asks for a button nobody can see: it says how to reach it.
+    assert kit.notice.line().startswith("Your chosen square is under the move log")
     before = snapshot(table.state)
     click(app, where, 2)
     assert not log.open, "the click closed the log"
     assert snapshot(table.state) == before, "and spent nothing"
     assert kit.selected_square is not None and spend.visible, "Spend is back"
+    assert kit.notice.line() == asked, "and the line asks again"
     click(app, spend.rect.center, 2)
     assert table.state.players[table.focus].mask_of(target.card) >> target.cell & 1

@@ -208,10 +208,7 @@ class Controls(Part):
         if name in HUMAN_ONLY and not people:
             return False  # a demo (or a table of computers) has no use for them: hidden
         if name == "spend":
-            if self.moves.selected_square is None:
-                return False
-            cell = self.chosen_cell()
-            return cell is None or not self.hidden(cell)
+            return self.moves.selected_square is not None and not self.spend_hidden()
         if name == "next":
             return port.turns.confirming is not None and not port.animator.busy
         return True
@@ -236,6 +233,12 @@ class Controls(Part):
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_spend()
         return any(button.handle_event(event) for button in self.showing().values())
+
+    def spend_hidden(self) -> bool:
+        """Whether the chosen Lightning square is hidden (under the open move log): Spend
+        waits for it to show again."""
+        cell = self.chosen_cell()
+        return cell is not None and self.hidden(cell)
 
     def chosen_cell(self) -> pygame.FRect | None:
         """The chosen Lightning square's rect, if one is chosen and shown."""

@@ -92,7 +92,7 @@ class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
         self.log_panel = move_log_panel(port, cards, self.others, self.move_log)
         self.controls = Controls(port, look, moves, hidden=self.log_panel.covers)
         self.bonuses = Bonuses(port, look, moves, self.controls)
-        self.notice = Message(port)
+        self.notice = Message(port, self.controls.spend_hidden)
         # Tooltips, and the Scoring button.
         self.help = TableHelp(
             port, cards, (self.board, self.bonuses, self.controls, self.scorecard)

@@ -3,6 +3,7 @@ board (`port.seen`). A part may take events (`handle_event` returns True when it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -274,13 +275,28 @@ class ScoreCard(Part):
 
 
 class Message(Part):
-    """The last refusal, question or hint, in one line."""
+    """The last refusal, question or hint, in one line; while the chosen Lightning square
+    is under the open move log (`spend_hidden`), how to reach its Spend instead."""
 
     region = "message"
     port: LuckyBoxView
 
+    def __init__(
+        self, port: LuckyBoxView, spend_hidden: Callable[[], bool] = lambda: False
+    ) -> None:
+        super().__init__(port)
+        self.spend_hidden = spend_hidden
+
+    def line(self) -> str:
+        if self.spend_hidden():
+            return t(
+                "luckybox.table.spend_under_log",
+                "Your chosen square is under the move log: press M to close it, then Spend.",
+            )
+        return self.port.message
+
     def draw(self, surface: pygame.Surface) -> None:
-        text = self.port.message
+        text = self.line()
         if not text:
             return
         ctx = self.ctx
