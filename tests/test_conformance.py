@@ -377,12 +377,29 @@ def test_legal_actions_always_apply_and_games_end(game: Any) -> None:
         assert all(isinstance(value, (int, float)) for value in returns)
 
 
+GARBAGE = (None, "garbage", 42, ("cross", 99), {"player": 0})
+
+
 def illegal_actions(state: Any, seen: list[Any], rng: random.Random) -> list[Any]:
-    """Actions the state must refuse: garbage, and actions of other moments and seats that no
-    seat may take now."""
+    """Actions the state must refuse: garbage (GARBAGE and an object), then actions of other
+    moments and seats that no seat may take now (none of them listed now: one the rules still
+    accept must be the same choice as a listed one, `same_as_listed`)."""
     now = {repr(a) for seat in range(len(state.names)) for a in state.legal_actions(seat)}
     elsewhere = [a for a in rng.sample(seen, min(len(seen), 12)) if repr(a) not in now]
-    return [None, "garbage", 42, ("cross", 99), {"player": 0}, object(), *elsewhere[:6]]
+    return [*GARBAGE, object(), *elsewhere[:6]]
+
+
+def same_as_listed(state: Any, accepted: Any) -> bool:
+    """Whether `accepted` (a copy of `state` after an action legal_actions did not list) is
+    where one of the listed actions leads: another spelling of the same choice (Lucky Box's
+    keep names a set of cards, in any order)."""
+    after = canonical(accepted)
+    for seat in range(len(state.names)):
+        for action in state.legal_actions(seat):
+            other = state.clone()
+            if other.apply(action).ok and canonical(other) == after:
+                return True
+    return False
 
 
 def refusals(game: Any, count: int) -> Iterator[list[Refusal | str]]:
@@ -401,7 +418,12 @@ def refusals(game: Any, count: int) -> Iterator[list[Refusal | str]]:
                 continue
             snapshot = canonical(state)
             tried = illegal_actions(state, seen, rng)
-            for action in tried:
+            for i, action in enumerate(tried):
+                if i > len(GARBAGE):  # (an action of another moment: tried on a copy first)
+                    probe = state.clone()
+                    if probe.apply(action).ok:
+                        assert same_as_listed(state, probe), f"seed {seed}: {action!r} accepted"
+                        continue
                 outcome = state.apply(action)
                 assert not outcome.ok, f"seed {seed}: {action!r} was accepted"
                 assert outcome.events == [], f"seed {seed}: {action!r} refused with events"

@@ -75,6 +75,20 @@ def test_keep_refuses_bad_choices(cards, reason):
     assert snapshot(state) == before
 
 
+def test_keep_in_another_order_is_the_same_choice_as_the_listed_one():
+    """The record's `keep` names a set of cards (GAME-RECORD.md): kept in any order, the game
+    goes on exactly as after the one legal_actions lists (cards, events and the action kept in
+    the order drawn), so every action the rules accept is one they list."""
+    listed, _ = GameState.new(["A", "B"], 1, deal=Deal(tuple(range(1, 11))))
+    shuffled = listed.clone()
+    assert Keep(0, (1, 3, 5)) in listed.legal_actions(0)
+    assert Keep(0, (5, 1, 3)) not in shuffled.legal_actions(0)
+    first, second = act(listed, Keep(0, (1, 3, 5))), act(shuffled, Keep(0, (5, 1, 3)))
+    assert first.ok and second.ok and second.events == first.events
+    assert snapshot(shuffled) == snapshot(listed)
+    assert shuffled.players[0].cards == [1, 3, 5] and shuffled.actions[-1] == Keep(0, (1, 3, 5))
+
+
 def test_keep_lists_all_ten_choices():
     state, _ = GameState.new(["A"], 1)
     legal = state.legal_actions(0)

@@ -154,13 +154,17 @@ class Play(Legality, Undo):
         """Keep 3 of the 5 cards dealt at setup, or pick 1 of the 3 dealt after a round."""
         if self.undo_enabled:
             self._undo.append((player, p.cards[:], p.masks[:], p.hand))
-        self.actions.append(action)
         # The cards not kept are discarded, in the order drawn: the hand less those kept, taken
         # out in C (a comprehension is a function call of its own).
         hand = p.hand[:]
         event: ev.Event
         if isinstance(action, Keep):
             kept = action.cards
+            if [c for c in hand if c in kept] != list(kept):
+                # Kept in another order (a record may list them so): the same choice, as
+                # legal_actions lists it, in the order drawn.
+                kept = tuple(c for c in hand if c in kept)
+                action = Keep(player, kept)
             for card in kept:
                 hand.remove(card)
             p.cards.extend(kept)
@@ -172,6 +176,7 @@ class Play(Legality, Undo):
             p.cards.append(card)
             p.masks.append(0)
             event = ev.CardsPicked(player, card, tuple(hand))
+        self.actions.append(action)
         self.discard.extend(hand)
         p.hand = []
         p.done = True
