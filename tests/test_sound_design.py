@@ -278,6 +278,35 @@ def test_changing_piece_as_fast_as_scenes_change_never_crashes_the_mixer(tmp_pat
     assert int(started) >= 20 and int(changes) > int(started), done.stdout  # pieces did start
 
 
+def test_a_missing_piece_after_a_fade_leaves_the_music_silent_and_raises_nothing(
+    tmp_path, monkeypatch
+) -> None:
+    """The piece waiting for a fade is missing (a damaged install): when the fade is over,
+    `update` stops waiting and the music stays silent; nothing raises into the frame."""
+    from game.core.ui.toolkit import audio as audio_module
+
+    (tmp_path / "music").mkdir()
+    loop = (SOUND_DIR / "music" / "calm_loop.wav").read_bytes()
+    (tmp_path / "music" / "calm_loop.wav").write_bytes(loop)
+    monkeypatch.setattr(audio_module, "FADE_OUT_MS", 5)
+    audio = Audio(tmp_path)
+    if not audio.available:
+        pytest.skip("no mixer here")
+    try:
+        audio.set_music(True, 0.3)
+        assert audio.music_playing and pygame.mixer.music.get_busy()
+        audio.set_track("blanco_loop")  # (not in this folder)
+        assert audio.changing
+        deadline = time.monotonic() + 10
+        while audio.changing and time.monotonic() < deadline:
+            audio.update()
+            time.sleep(0.01)
+        assert not audio.changing and not audio.music_playing
+        assert not pygame.mixer.music.get_busy()
+    finally:
+        pygame.mixer.music.stop()
+
+
 def test_the_top_most_scene_naming_a_piece_chooses_the_music() -> None:
     class Named:
         def __init__(self, music: Piece | None) -> None:

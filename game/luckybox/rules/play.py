@@ -159,11 +159,10 @@ class Play(Legality, Undo):
         hand = p.hand[:]
         event: ev.Event
         if isinstance(action, Keep):
-            kept = action.cards
-            if [c for c in hand if c in kept] != list(kept):
-                # Kept in another order (a record may list them so): the same choice, as
-                # legal_actions lists it, in the order drawn.
-                kept = tuple(c for c in hand if c in kept)
+            # In the order drawn, as legal_actions lists the choice (a record may name the
+            # same three cards in another order)
+            kept = tuple(c for c in hand if c in action.cards)
+            if kept != action.cards:
                 action = Keep(player, kept)
             for card in kept:
                 hand.remove(card)
