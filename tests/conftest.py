@@ -106,14 +106,25 @@ def _frames_not_presented(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True, scope="session")
 def _screenshots_saved_quickly() -> Iterator[None]:
-    """Screenshots are saved as PNGs compressed at zlib's quickest level (ui_helpers)."""
+    """Screenshots are saved as PNGs compressed at zlib's quickest level, or not compressed in
+    the temporary folder nobody looks at (ui_helpers.save_png_quickly)."""
     import pygame
 
-    from tests.ui_helpers import save_png_quickly
+    from tests.ui_helpers import SCREENSHOTS, SCREENSHOTS_KEPT, save_png_quickly
 
+    unread = None if SCREENSHOTS_KEPT else SCREENSHOTS
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pygame.image, "save", save_png_quickly(pygame.image.save))
+        patch.setattr(pygame.image, "save", save_png_quickly(pygame.image.save, unread))
         yield
+
+
+@pytest.fixture(autouse=True)
+def _unread_screenshots_deleted() -> Iterator[None]:
+    """A test's uncompressed screenshots are deleted at its end (see save_png_quickly)."""
+    from tests.ui_helpers import forget_unread_screenshots
+
+    yield
+    forget_unread_screenshots()
 
 
 @pytest.fixture(autouse=True, scope="session")

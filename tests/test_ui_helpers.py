@@ -10,7 +10,15 @@ import pygame
 import pytest
 
 from game.core.ui.screens.title import TitleScene
-from tests.ui_helpers import click_widget, frames, frames_computers_answered, wait
+from tests.ui_helpers import (
+    UNREAD_WRITTEN,
+    click_widget,
+    forget_unread_screenshots,
+    frames,
+    frames_computers_answered,
+    save_png_quickly,
+    wait,
+)
 
 
 def test_a_quickly_saved_png_holds_the_same_pixels(tmp_path: Path) -> None:
@@ -71,6 +79,35 @@ def test_the_same_picture_saved_again_keeps_its_file_and_another_replaces_it(
         pygame.image.save(picture, path)
         assert pygame.image.load(path).get_at((0, 0)) == (4, 5, 6)
         assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]
+    finally:
+        pygame.quit()
+
+
+def test_an_unread_screenshot_is_stored_whole_and_deleted_at_the_tests_end(
+    tmp_path: Path,
+) -> None:
+    """Under the folder nobody looks at, a picture is a PNG that is not compressed (the same
+    pixels, loaded as any PNG), deleted by the clean-up at a test's end; elsewhere, compressed."""
+    unread, kept = tmp_path / "unread", tmp_path / "kept"
+    save = save_png_quickly(lambda *args: None, unread)
+    pygame.init()
+    try:
+        picture = pygame.Surface((200, 100))
+        picture.fill((10, 20, 30))
+        picture.fill((250, 240, 230), (40, 20, 60, 30))
+        for folder in (unread / "online", kept):
+            folder.mkdir(parents=True)
+            save(picture, folder / "shot.png")
+            back = pygame.image.load(folder / "shot.png")
+            assert pygame.image.tobytes(back, "RGB") == pygame.image.tobytes(picture, "RGB")
+        raw = 200 * 100 * 3
+        assert (unread / "online" / "shot.png").stat().st_size > raw
+        assert (kept / "shot.png").stat().st_size < raw // 20
+        written = list(UNREAD_WRITTEN)
+        assert written == [unread / "online" / "shot.png"]
+        forget_unread_screenshots()
+        assert not written[0].exists() and not UNREAD_WRITTEN
+        assert (kept / "shot.png").exists()
     finally:
         pygame.quit()
 

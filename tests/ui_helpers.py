@@ -19,16 +19,21 @@ SCREENSHOTS_ENV = "SMLB_SCREENSHOTS"
 
 def screenshots_folder() -> Path:
     """Where the tests' pictures go: the folder SMLB_SCREENSHOTS names (to look at them), else a
-    temporary folder of this test process, removed when it ends: a run leaves nothing behind."""
+    temporary folder of this test process, removed when it ends: a run leaves nothing behind.
+    The temporary one is made by the first picture saved into it (`save_png_quickly`), not
+    here: most processes that import this (the workers of the crash guard's own runs, killed
+    on purpose among them) save none, and a folder made for each was left behind by each kill."""
     chosen = os.environ.get(SCREENSHOTS_ENV)
     if chosen:
         return Path(chosen).resolve()
-    folder = Path(tempfile.mkdtemp(prefix="smlb-screenshots-"))
+    folder = Path(tempfile.gettempdir()) / f"smlb-screenshots-{os.getpid()}"
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
 
 
 SCREENSHOTS = screenshots_folder()
+#: Whether anybody asked to look at the pictures (else they go to a folder removed unseen).
+SCREENSHOTS_KEPT = bool(os.environ.get(SCREENSHOTS_ENV))
 
 
 def _pos(pos: Any) -> tuple[int, int]:
@@ -158,7 +163,7 @@ def screenshot(app: Any, name: str) -> Path:
 # --------------------------------------------------------------------------- pictures saved
 
 
-def save_png_quickly(save: Any) -> Any:
+def save_png_quickly(save: Any, unread: Path | None = None) -> Any:
     """pygame.image.save, but a plain surface saved to a .png name is written as a PNG by zlib
     at its quickest level (a third of the time of pygame's own, which compresses harder): the
     tests save hundreds of screenshots and read them back, and a test's picture is judged by its
@@ -167,7 +172,12 @@ def save_png_quickly(save: Any) -> Any:
 
     The PNG carries a digest of its pixels (a text chunk right after the header): a file that
     already holds the same picture is left as it is, only touched, instead of compressed again
-    (most screenshots are the same from one run of the suite to the next)."""
+    (most screenshots are the same from one run of the suite to the next).
+
+    A picture saved under `unread` (the temporary screenshots folder nobody looks at, emptied
+    after each test: `forget_unread_screenshots`) is stored without compressing (zlib's level
+    0, still a whole PNG that any reader loads): compressing was a thirtieth of the suite's CPU,
+    for files deleted unseen. Its path is listed in `UNREAD_WRITTEN` for that clean-up."""
 
     def quick(surface: Any, file: Any, namehint: str = "") -> None:
         if (
@@ -193,6 +203,7 @@ def save_png_quickly(save: Any) -> Any:
         digest = _PIXELS_KEY + f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}".encode()
         start = _PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"tEXt", digest)
         path = Path(file)
+        path.parent.mkdir(parents=True, exist_ok=True)
         if _starts_with(path, start):
             os.utime(path)  # the same picture: fresh as if written
             return
@@ -203,11 +214,26 @@ def save_png_quickly(save: Any) -> Any:
             rows[begin : begin + stride] = data[y * stride : (y + 1) * stride]
         # Whole or not at all: a file cut short (a run stopped mid-write) would keep the same
         # start and so never be written again.
+        unseen = unread is not None and path.is_relative_to(unread)
+        pixels = zlib.compress(rows, 0 if unseen else 1)
         partial = path.with_name(path.name + ".part")
-        partial.write_bytes(start + _chunk(b"IDAT", zlib.compress(rows, 1)) + _chunk(b"IEND", b""))
+        partial.write_bytes(start + _chunk(b"IDAT", pixels) + _chunk(b"IEND", b""))
         os.replace(partial, path)
+        if unseen:
+            UNREAD_WRITTEN.append(path)
 
     return quick
+
+
+#: Screenshots written uncompressed into the unread folder since the last clean-up.
+UNREAD_WRITTEN: list[Path] = []
+
+
+def forget_unread_screenshots() -> None:
+    """Delete the screenshots written uncompressed into the unread folder (a test's end): each
+    is a few megabytes, and no test reads another test's pictures."""
+    while UNREAD_WRITTEN:
+        UNREAD_WRITTEN.pop().unlink(missing_ok=True)
 
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
