@@ -176,8 +176,9 @@ def save_png_quickly(save: Any, unread: Path | None = None) -> Any:
 
     A picture saved under `unread` (the temporary screenshots folder nobody looks at, emptied
     after each test: `forget_unread_screenshots`) is stored without compressing (zlib's level
-    0, still a whole PNG that any reader loads): compressing was a thirtieth of the suite's CPU,
-    for files deleted unseen. Its path is listed in `UNREAD_WRITTEN` for that clean-up."""
+    0, still a whole PNG that any reader loads): compressing cost more than anything else these
+    helpers do, for files deleted unseen. Its path is listed in `UNREAD_WRITTEN` for that
+    clean-up."""
 
     def quick(surface: Any, file: Any, namehint: str = "") -> None:
         if (
