@@ -7,7 +7,6 @@ headless, driven by real clicks."""
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from tests.test_online_ui import (  # noqa: F401 (the server fixture)
     table_with_a_friend,
     until,
 )
-from tests.ui_helpers import SCREENSHOTS, SCREENSHOTS_ENV, click, frames, press
+from tests.ui_helpers import SCREENSHOTS, SCREENSHOTS_KEPT, click, frames, press
 
 LUCKYBOX = game_by_id("luckybox")
 LIMITS = Limits()  # the usual: computer tables not allowed
@@ -121,7 +120,7 @@ def test_computer_tables_allowed_let_the_last_human_seat_go(tmp_path: Path) -> N
 #: save their pictures (SMLB_SCREENSHOTS); else one, to keep the suite quick.
 SHOWN = (
     [(size, lang) for size in [(1024, 768), (2560, 1080)] for lang in ("en", "fr", "de")]
-    if os.environ.get(SCREENSHOTS_ENV)
+    if SCREENSHOTS_KEPT
     else [((1024, 768), "en")]
 )
 

@@ -3,6 +3,9 @@ same pixels, and a frame skipped because nobody could see it is drawn as soon as
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ import pytest
 
 from game.core.ui.screens.title import TitleScene
 from tests.ui_helpers import (
+    SCREENSHOTS_ENV,
     UNREAD_WRITTEN,
     click_widget,
     forget_unread_screenshots,
@@ -87,7 +91,8 @@ def test_an_unread_screenshot_is_stored_whole_and_deleted_at_the_tests_end(
     tmp_path: Path,
 ) -> None:
     """Under the folder nobody looks at, a picture is a PNG that is not compressed (the same
-    pixels, loaded as any PNG), deleted by the clean-up at a test's end; elsewhere, compressed."""
+    pixels, loaded as any PNG), deleted by the clean-up at a test's end; elsewhere, compressed.
+    Either way the save makes the picture's folder (the unread one is not made beforehand)."""
     unread, kept = tmp_path / "unread", tmp_path / "kept"
     save = save_png_quickly(lambda *args: None, unread)
     pygame.init()
@@ -96,7 +101,6 @@ def test_an_unread_screenshot_is_stored_whole_and_deleted_at_the_tests_end(
         picture.fill((10, 20, 30))
         picture.fill((250, 240, 230), (40, 20, 60, 30))
         for folder in (unread / "online", kept):
-            folder.mkdir(parents=True)
             save(picture, folder / "shot.png")
             back = pygame.image.load(folder / "shot.png")
             assert pygame.image.tobytes(back, "RGB") == pygame.image.tobytes(picture, "RGB")
@@ -110,6 +114,23 @@ def test_an_unread_screenshot_is_stored_whole_and_deleted_at_the_tests_end(
         assert (kept / "shot.png").exists()
     finally:
         pygame.quit()
+
+
+def test_importing_the_helpers_makes_no_screenshots_folder() -> None:
+    """The temporary screenshots folder is made by a first picture, not on import: a process
+    that saves none (a crash guard's worker, killed on purpose) leaves nothing in the
+    temporary folder."""
+    env = {k: v for k, v in os.environ.items() if k != SCREENSHOTS_ENV}
+    said = subprocess.run(
+        [sys.executable, "-c", "import tests.ui_helpers as h; print(h.SCREENSHOTS.exists())"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert said.stdout.split()[-1] == "False", said.stdout
 
 
 def _draws(app: Any) -> list[int]:
