@@ -15,9 +15,11 @@ from collections.abc import Coroutine, Iterable
 from typing import Protocol
 
 from websockets.asyncio.server import Server
+from websockets.protocol import State
 
 from .commits import GroupCommit
 from .connection import Connection
+from .doorway import Doorway
 from .store import Store
 
 
@@ -34,6 +36,9 @@ class Stoppable(Protocol):
 
     @property
     def hub(self) -> Hubbed: ...
+
+    @property
+    def doorway(self) -> Doorway: ...
 
     def stop_sweeping(self) -> None: ...
 
@@ -65,6 +70,11 @@ async def stop_gracefully(
     deadline = loop.time() + seconds
     game_server.stop_sweeping()
     server.close()
+    # A connection still in its handshake (or one that never says hello) holds nothing: cut
+    # at once, it would otherwise hold the stop until its handshake's deadline.
+    for guarded in list(game_server.doorway.inside):
+        if guarded.state is State.CONNECTING:
+            guarded.transport.abort()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.shield(server.wait_closed()), seconds / 2)
     for conn in list(game_server.connections):  # (a client that did not answer the close)
@@ -83,18 +93,29 @@ async def stop_gracefully(
 def run_without_waiting(main: Coroutine[object, None, int]) -> int:
     """asyncio.run, but without waiting for the worker threads at the end (asyncio.run joins
     them: a computer thinking would hold a stop for seconds): the tasks left are cancelled
-    and the loop closed."""
+    and the loop closed, whether `main` returned or raised."""
     loop = asyncio.new_event_loop()
     try:
-        code = loop.run_until_complete(main)
+        return loop.run_until_complete(main)
+    finally:
+        try:
+            _cancel_what_is_left(loop)
+        finally:
+            loop.close()  # (the default executor shut down without waiting)
+
+
+def _cancel_what_is_left(loop: asyncio.AbstractEventLoop, rounds: int = 5) -> None:
+    """Cancel the loop's tasks and let them end inside it. A task left pending when the loop
+    closes (a client's handshake under way) would be collected later, outside any loop: its
+    clean-up then fails with "no running event loop", printed into whatever runs next. A task
+    may start another as it ends, hence a few rounds."""
+    for _ in range(rounds):
         left = asyncio.all_tasks(loop)
+        if not left:
+            return
         for task in left:
             task.cancel()
-        if left:
-            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-    finally:
-        loop.close()  # (the default executor shut down without waiting)
-    return code
+        loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
 
 
 def exit_without_threads(code: int) -> int:

@@ -1,0 +1,109 @@
+"""A server stops clean with a client that connected and never said hello (a slow opener, or
+an attacker holding connections half-open): its stop cuts that connection at once, not at
+the handshake's deadline, and however the server's main coroutine ends, every task left is
+ended inside its loop (`stopping.run_without_waiting`, which runs the command line's server
+and the app's own). A handshake left pending once outlived its loop when the main coroutine
+raised; collected later, outside any loop, its clean-up failed with "no running event loop",
+a warning printed under whichever test ran next. A real server on 127.0.0.1 (port 0) and a
+real client socket."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.catalog import games
+from game.online.server import STOP_SECONDS, start
+from game.online.stopping import run_without_waiting, stop_gracefully
+from game.online.store import SqliteStore
+
+
+@pytest.fixture
+def unraisable() -> Iterator[list[Any]]:
+    """The exceptions Python could not raise anywhere (a coroutine's clean-up failing as it is
+    collected), from now until the test ends."""
+    caught: list[Any] = []
+    before = sys.unraisablehook
+    sys.unraisablehook = caught.append
+    try:
+        yield caught
+    finally:
+        sys.unraisablehook = before
+
+
+class Failed(Exception):
+    """The server's main coroutine failing on purpose."""
+
+
+def serve_a_silent_client(db: Path, ending: str, silent: list[socket.socket]) -> list[int]:
+    """Run a game server with a client that connects and says nothing, then end it
+    (`ending`): "stops" as SIGTERM does (`stop_gracefully`), or "raises" (its listener and
+    store closed first, the handshake still waiting). Returns, for a stop, how many of the
+    server's connection handlers were still running once it returned; the client's socket
+    goes into `silent`, for the caller to close."""
+    left: list[int] = []
+
+    async def main() -> int:
+        store = SqliteStore(db)
+        server, game_server = await start("127.0.0.1", 0, store, games())
+        port = next(iter(server.sockets)).getsockname()[1]
+        silent.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        for _ in range(500):  # until the server has taken the connection in (its handshake)
+            if server.handler_tasks:
+                break
+            await asyncio.sleep(0.01)
+        assert server.handler_tasks, "the server never took the silent client's connection"
+        if ending == "stops":
+            await stop_gracefully(server, game_server, store, STOP_SECONDS)
+            left.append(len(server.handler_tasks))
+            return 0
+        server.close()
+        store.close()
+        raise Failed
+
+    try:
+        assert run_without_waiting(main()) == 0
+    except Failed:
+        assert ending == "raises"  # (what main raised still reaches its caller)
+    return left
+
+
+@pytest.mark.filterwarnings("error::ResourceWarning")  # (a socket left to the collector fails)
+def test_a_stop_cuts_a_connection_still_in_its_handshake_at_once(
+    tmp_path: Path, unraisable: list[Any]
+) -> None:
+    silent: list[socket.socket] = []
+    try:
+        left = serve_a_silent_client(tmp_path / "t.db", "stops", silent)
+        gc.collect()
+        silent[0].settimeout(5)
+        cut = silent[0].recv(1) == b""  # (the server's side is closed: end of stream)
+    finally:
+        for client in silent:
+            client.close()
+    # The handshake's own deadline (5 s) is longer than the stop (1.5 s): only the stop's cut
+    # ended its handler within it.
+    assert left == [0]
+    assert cut
+    assert [str(u.exc_value) for u in unraisable] == []
+
+
+def test_a_handshake_under_way_is_ended_inside_the_loop_when_main_raises(
+    tmp_path: Path, unraisable: list[Any]
+) -> None:
+    silent: list[socket.socket] = []
+    try:
+        assert serve_a_silent_client(tmp_path / "t.db", "raises", silent) == []
+        gc.collect()  # (a task left pending would be collected here, outside its loop)
+    finally:
+        for client in silent:
+            client.close()
+    assert len(silent) == 1
+    assert "no running event loop" not in [str(u.exc_value) for u in unraisable]
