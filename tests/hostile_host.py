@@ -22,6 +22,7 @@ from game.blanco.entry import BLANCO
 from game.core.play_loop import play, settle
 from game.online.codec import event_json, view_json, wire_of
 from game.online.ui.menu import JoinScene
+from tests.test_online_helpers import end_the_other_tasks
 from tests.ui_helpers import click, frames, type_text, wait
 
 CODE = "KQ7-4XM"
@@ -106,13 +107,7 @@ class HostileServer:
             self.started.set()
             await self.stopping.wait()
             server.close()
-        # A connection still opening as the server stops (an app coming back at its backoff's
-        # pace) is ended here, inside the loop: left pending, its coroutine would be collected
-        # later, in another test, outside any loop (an "Exception ignored" warning there).
-        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
+        await end_the_other_tasks()  # (an app coming back at its backoff's pace: its handshake)
 
     async def _serve(self, ws: ServerConnection) -> None:
         number = len(self.received)

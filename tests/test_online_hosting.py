@@ -37,6 +37,7 @@ from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import OnlineMenuScene
 from tests.support import online_kit_table
+from tests.test_online_helpers import end_the_other_tasks
 from tests.test_online_ui import choose, until
 from tests.ui_helpers import click, frames, press
 
@@ -58,14 +59,8 @@ class Loop:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def close(self) -> None:
-        async def cancel_all() -> None:
-            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-
         with contextlib.suppress(Exception):
-            self.call(cancel_all(), 5)
+            self.call(end_the_other_tasks(), 5)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
 

@@ -35,6 +35,7 @@ from game.online.ui.table import OnlineHost
 from game.online.ui.turn_probe import TableProbe
 from tests.support import online_kit_table
 from tests.test_blanco_ui import click_action
+from tests.test_online_helpers import end_the_other_tasks
 from tests.ui_helpers import click, frames, press, seen, tap, tap_key, type_text, wait
 
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
@@ -65,6 +66,9 @@ class ServerThread:
         await self.stop.wait()
         server.close()
         await server.wait_closed()
+        # (a connection accepted as the server closed is not waited for: the app's link
+        # coming back at its backoff's pace)
+        await end_the_other_tasks()
         store.close()
         await asyncio.get_running_loop().shutdown_default_executor()  # as asyncio.run() does
 

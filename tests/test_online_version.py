@@ -20,7 +20,7 @@ from game.core import i18n
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
 from game.online.ui.words import error_line
-from tests.test_online_helpers import run, running_server
+from tests.test_online_helpers import end_the_other_tasks, run, running_server
 from tests.test_online_ui import open_menu, until
 from tests.ui_helpers import click, type_text
 
@@ -225,10 +225,13 @@ class OldServerThread:
         async def stop() -> None:
             self.server.close()
             await self.server.wait_closed()
+            await end_the_other_tasks()  # (the app's link may be coming back meanwhile)
 
         asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        if not self.thread.is_alive():
+            self.loop.close()
 
 
 def test_the_app_joining_at_an_older_server_says_update_the_game(app) -> None:
