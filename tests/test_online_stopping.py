@@ -47,7 +47,7 @@ def serve_a_silent_client(db: Path, ending: str, silent: list[socket.socket]) ->
     (`ending`): "stops" as SIGTERM does (`stop_gracefully`), or "raises" (its listener and
     store closed first, the handshake still waiting). Returns, for a stop, how many of the
     server's connection handlers were still running once it returned; the client's socket
-    goes into `silent`, for the caller to close."""
+    goes into `silent`, for the caller to close (its peer is the server's port)."""
     left: list[int] = []
 
     async def main() -> int:
@@ -75,6 +75,14 @@ def serve_a_silent_client(db: Path, ending: str, silent: list[socket.socket]) ->
     return left
 
 
+def about_our_server(unraisable: list[Any], silent: list[socket.socket]) -> list[str]:
+    """The unraisable exceptions that concern the test's server: its handshake's clean-up, or
+    a socket of its port left to the collector (other tests' leftovers may be collected too)."""
+    port = silent[0].getpeername()[1] if silent else -1
+    texts = [str(u.exc_value) for u in unraisable]
+    return [t for t in texts if "no running event loop" in t or f"'127.0.0.1', {port})" in t]
+
+
 @pytest.mark.filterwarnings("error::ResourceWarning")  # (a socket left to the collector fails)
 def test_a_stop_cuts_a_connection_still_in_its_handshake_at_once(
     tmp_path: Path, unraisable: list[Any]
@@ -85,6 +93,7 @@ def test_a_stop_cuts_a_connection_still_in_its_handshake_at_once(
         gc.collect()
         silent[0].settimeout(5)
         cut = silent[0].recv(1) == b""  # (the server's side is closed: end of stream)
+        ours = about_our_server(unraisable, silent)
     finally:
         for client in silent:
             client.close()
@@ -92,7 +101,7 @@ def test_a_stop_cuts_a_connection_still_in_its_handshake_at_once(
     # ended its handler within it.
     assert left == [0]
     assert cut
-    assert [str(u.exc_value) for u in unraisable] == []
+    assert ours == []
 
 
 def test_a_handshake_under_way_is_ended_inside_the_loop_when_main_raises(
@@ -102,8 +111,11 @@ def test_a_handshake_under_way_is_ended_inside_the_loop_when_main_raises(
     try:
         assert serve_a_silent_client(tmp_path / "t.db", "raises", silent) == []
         gc.collect()  # (a task left pending would be collected here, outside its loop)
+        ours = about_our_server(unraisable, silent)
     finally:
         for client in silent:
             client.close()
     assert len(silent) == 1
-    assert "no running event loop" not in [str(u.exc_value) for u in unraisable]
+    # (the socket of a cancelled handshake is the collector's to close: websockets aborts one
+    # only on an Exception, and a cancel is not one; Python ignores that warning by default)
+    assert [t for t in ours if "no running event loop" in t] == []
