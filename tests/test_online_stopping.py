@@ -119,3 +119,30 @@ def test_a_handshake_under_way_is_ended_inside_the_loop_when_main_raises(
     # (the socket of a cancelled handshake is the collector's to close: websockets aborts one
     # only on an Exception, and a cancel is not one; Python ignores that warning by default)
     assert [t for t in ours if "no running event loop" in t] == []
+
+
+def test_a_task_started_while_the_others_end_is_ended_too() -> None:
+    """A task's clean-up may start another (a connection's close does): that one is cancelled
+    and ended inside the loop as well, not left pending as the loop closes."""
+    ended: list[str] = []
+
+    async def waits_for_ever(name: str) -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            ended.append(name)
+
+    async def starts_another_as_it_ends() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            asyncio.get_running_loop().create_task(waits_for_ever("started at its end"))
+            ended.append("first")
+
+    async def main() -> int:
+        asyncio.get_running_loop().create_task(starts_another_as_it_ends())
+        await asyncio.sleep(0)  # (the task under way)
+        return 0
+
+    assert run_without_waiting(main()) == 0
+    assert ended == ["first", "started at its end"]
