@@ -539,6 +539,47 @@ def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
     assert snapshot(table.state) == before and table.kit.selected_square is None
 
 
+def test_spend_hides_while_a_kept_zoom_covers_its_square(app):
+    """Another player's cards kept large (a click on their panel) over the chosen Lightning
+    square: Spend is not left floating over them, where the click a person makes to put them
+    away would spend on a square nobody can see (a random walk found it, seed 813875). The
+    click puts them away and spends nothing; Spend is back under its square."""
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 1)
+    to_first_number(app, table)
+    kit, others = table.kit, table.kit.others
+    click(app, others.panels()[1].center)
+    zoom = others.zoom_rect()
+    click(app, zoom.center)  # (it goes: a click on it is used up)
+    assert others.zoomed is None and kit.selected_square is None
+    under = [
+        a
+        for a in table.state.legal_actions(table.focus)
+        if isinstance(a, Cross)
+        and a.lightning
+        and zoom.contains(kit.cards.cell_rect(kit.card_rect(table.focus, a.card), a.cell))
+    ]
+    assert under, "this deal offers Lightning on a square the zoom covers"
+    target = under[0]
+    click(app, kit.square_center(target.card, target.cell))
+    spend = kit.buttons["spend"]
+    assert kit.selected_square is not None and spend.visible
+    asked = kit.notice.line()
+    where = spend.rect.center
+    click(app, others.panels()[1].center)
+    move_to(app, (200, 700))  # the mouse off the panels: only the click keeps the zoom
+    assert others.zoomed == 1 and zoom.collidepoint(where), "the zoom covers Spend's place"
+    assert not spend.visible, "no Spend over the zoom"
+    assert kit.notice.line().startswith("Your chosen square is under the cards shown large")
+    before = snapshot(table.state)
+    click(app, where, 2)
+    assert others.zoomed is None, "the click put the zoom away"
+    assert snapshot(table.state) == before, "and spent nothing"
+    assert kit.selected_square is not None and spend.visible, "Spend is back"
+    assert kit.notice.line() == asked, "and the line asks again"
+    click(app, spend.rect.center, 2)
+    assert table.state.players[table.focus].mask_of(target.card) >> target.cell & 1
+
+
 def test_spend_hides_while_the_open_move_log_covers_its_square(app):
     """The move log opened over the board hides the chosen Lightning square: Spend is not left
     floating over the log (a click there would spend on a square nobody can see); the click

@@ -309,6 +309,12 @@ class OtherBoards(Part):
         # ...and one on the zoomed board is used up: it must not cross the hidden square below.
         return bool(zoom and pos and zoom.collidepoint(pos))
 
+    def covers(self, rect: pygame.FRect) -> bool:
+        """Whether a board kept large (a click put it there, a click puts it away) hides any
+        of `rect`; one shown while the mouse rests on its panel goes as the mouse leaves."""
+        zoom = self.zoom_rect() if self.pinned is not None else None
+        return zoom is not None and zoom.colliderect(rect)
+
     def pin(self, seat: int) -> None:
         """Keep the seat's board large (a click on it), or let it go (a second click)."""
         self.pinned = None if self.pinned == seat else seat

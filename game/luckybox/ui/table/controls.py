@@ -21,7 +21,7 @@ from game.luckybox.rules.state import OVER, PLAY
 from ..cardview import icon_sprite
 from .boards import HIGHLIGHT
 from .moves import Moves
-from .port import Effects, LuckyBoxPort, LuckyLook
+from .port import Cover, Effects, LuckyBoxPort, LuckyLook
 
 SPEND_W, SPEND_H = 120, 44  # the Spend button under a chosen Lightning square (at least)
 HUMAN_ONLY = ("pass", "undo", "hint", "spend", "next")  # only a player at the table uses them
@@ -111,10 +111,11 @@ class Controls(Part):
         port: LuckyBoxPort,
         look: LuckyLook,
         moves: Moves,
-        hidden: Callable[[pygame.FRect], bool] = lambda rect: False,
+        hidden: Callable[[pygame.FRect], Cover | None] = lambda rect: None,
     ) -> None:
-        """`hidden(rect)`: whether something drawn over the board (the open move log) hides
-        that place: Spend is not offered under the chosen square while the square is hidden."""
+        """`hidden(rect)`: what drawn over the board hides that place (the open move log,
+        another player's cards kept large), if anything: Spend is not offered under the chosen
+        square while the square is hidden."""
         super().__init__(port)
         self.look, self.moves, self.hidden = look, moves, hidden
         layout = self.ctx.layout
@@ -234,11 +235,11 @@ class Controls(Part):
         self.place_spend()
         return any(button.handle_event(event) for button in self.showing().values())
 
-    def spend_hidden(self) -> bool:
-        """Whether the chosen Lightning square is hidden (under the open move log): Spend
-        waits for it to show again."""
+    def spend_hidden(self) -> Cover | None:
+        """What hides the chosen Lightning square, if anything: Spend waits for it to show
+        again (drawn over what hides it, a click meant to put that away would spend)."""
         cell = self.chosen_cell()
-        return cell is not None and self.hidden(cell)
+        return None if cell is None else self.hidden(cell)
 
     def chosen_cell(self) -> pygame.FRect | None:
         """The chosen Lightning square's rect, if one is chosen and shown."""

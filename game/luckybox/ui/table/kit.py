@@ -47,7 +47,7 @@ from .log import MoveLog
 from .log_parts import LastMoves, move_log_panel
 from .moves import Choice, Moves
 from .parts import Banner, Message, NumberDeck, Piles, ScoreCard, static_layer
-from .port import LuckyBoxPort, LuckyLook
+from .port import Cover, LuckyBoxPort, LuckyLook
 from .styles import OFF_FOCUS, Staging
 
 
@@ -90,7 +90,7 @@ class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
         self.piles = Piles(port)
         self.scorecard = ScoreCard(port)
         self.log_panel = move_log_panel(port, cards, self.others, self.move_log)
-        self.controls = Controls(port, look, moves, hidden=self.log_panel.covers)
+        self.controls = Controls(port, look, moves, hidden=self._over_the_board)
         self.bonuses = Bonuses(port, look, moves, self.controls)
         self.notice = Message(port, self.controls.spend_hidden)
         # Tooltips, and the Scoring button.
@@ -125,6 +125,13 @@ class LuckyBoxKit(KitHooks[Shown], TableKit[GameState, Shown]):
 
     def static_layer(self) -> pygame.Surface:
         return static_layer(self.port.ctx, self.port.view)
+
+    def _over_the_board(self, rect: pygame.FRect) -> Cover | None:
+        """What, drawn over the focused board, hides any of `rect`: the open move log first
+        (it is drawn over everything of the board's, a kept zoom included)."""
+        if self.log_panel.covers(rect):
+            return "log"
+        return "zoom" if self.others.covers(rect) else None
 
     def targets_of(self) -> list[Any]:
         return table_targets(self)  # bonuses, squares, buttons (keys.py)

@@ -17,7 +17,7 @@ from game.core.ui.toolkit.paint import INK, WHITE, YELLOW, draw_panel
 from game.core.ui.toolkit.snapshot import Snapshot
 from game.luckybox.rules.state import NUMBERS_PER_ROUND, OVER, ROUNDS
 
-from .port import LuckyBoxView
+from .port import Cover, LuckyBoxView
 
 PANEL = (48, 26, 92)
 EMPTY_PILE_ALPHA = 110  # an empty token pile's faded icon
@@ -276,22 +276,30 @@ class ScoreCard(Part):
 
 class Message(Part):
     """The last refusal, question or hint, in one line; while the chosen Lightning square
-    is under the open move log (`spend_hidden`), how to reach its Spend instead."""
+    is hidden (`spend_hidden`: under the open move log, or another player's cards kept large),
+    how to reach its Spend instead."""
 
     region = "message"
     port: LuckyBoxView
 
     def __init__(
-        self, port: LuckyBoxView, spend_hidden: Callable[[], bool] = lambda: False
+        self, port: LuckyBoxView, spend_hidden: Callable[[], Cover | None] = lambda: None
     ) -> None:
         super().__init__(port)
         self.spend_hidden = spend_hidden
 
     def line(self) -> str:
-        if self.spend_hidden():
+        under = self.spend_hidden()
+        if under == "log":
             return t(
                 "luckybox.table.spend_under_log",
                 "Your chosen square is under the move log: press M to close it, then Spend.",
+            )
+        if under == "zoom":
+            return t(
+                "luckybox.table.spend_under_zoom",
+                "Your chosen square is under the cards shown large: click them to put them "
+                "away, then Spend.",
             )
         return self.port.message
 

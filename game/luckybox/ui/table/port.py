@@ -11,7 +11,7 @@ another; mypy checks the kit against `LuckyLook` where it hands itself over.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Literal, Protocol
 
 import pygame
 
@@ -26,6 +26,9 @@ from ..shown import Shown
 LuckyBoxView = TableView[GameState, Shown]
 #: The core table as Lucky Box's kit and its acting parts read and call it.
 LuckyBoxPort = TablePort[GameState, Action, Shown]
+#: What, drawn over the focused board, can hide a place of it: the open move log, or another
+#: player's cards kept large by a click.
+Cover = Literal["log", "zoom"]
 
 
 class LuckyLook(Protocol):
@@ -39,4 +42,4 @@ class LuckyLook(Protocol):
     def star_slot(self, seat: int, round_index: int, slot: int) -> tuple[float, float]: ...
 
 
-__all__ = ["Effects", "LuckyBoxPort", "LuckyBoxView", "LuckyLook"]
+__all__ = ["Cover", "Effects", "LuckyBoxPort", "LuckyBoxView", "LuckyLook"]
