@@ -479,6 +479,34 @@ def test_other_boards_zoom_on_hover_and_stay_on_click(app):
     assert others.zoomed is None and snapshot(table.state) == before
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)])
+def test_a_kept_zoom_shows_every_card_clear_of_the_closed_move_log(app, size):
+    """A wide window puts the closed move log beside the board, drawn after the boards: the
+    zoom keeps to its left (it was anchored at the board's right edge, and the log hid the
+    last card of a zoomed board at 2560x1080)."""
+    from game.core.ui.toolkit import gfx, window as window_mode
+
+    window_mode.the_window().size = size
+    app.settle_window()
+    table = start_game(app.ctx, [Seat("Ann"), Seat("Bot", "easy")], 5)
+    to_first_number(app, table)
+    others, log = table.kit.others, table.kit.log_panel
+    click(app, others.panels()[1].center)
+    move_to(app, (200, 700))
+    zoom = others.zoom_rect()
+    assert others.zoomed == 1 and zoom is not None and not log.open
+    assert app.ctx.layout.region("current_board").contains(zoom)
+    assert not zoom.colliderect(log.rect()) and not zoom.colliderect(others.rect)
+    cards = others.zoom_card_rects(1)
+    assert len(cards) == len(table.seen.players[1].cards) and all(zoom.contains(c) for c in cards)
+    last = gfx.pixel_rect(app.screen, cards[-1]).clip(gfx.pixels_of(app.screen).get_rect())
+    shown = gfx.pixels_of(app.screen).subsurface(last).copy()
+    click(app, zoom.center)  # put away: what was under the last card shows again
+    assert others.zoomed is None
+    gone = gfx.pixels_of(app.screen).subsurface(last).copy()
+    assert pixel_difference(shown, gone) > 0.3, "the last zoomed card was drawn, in sight"
+
+
 def test_zoom_keeps_choices_secret(app):
     app.ctx.settings.animation_speed = 4.0
     table = start_game(app.ctx, [Seat("Bot", "normal"), Seat("Ann")], 21)

@@ -16,7 +16,7 @@ from game.core.ui.toolkit.snapshot import Snapshot
 from game.luckybox.rules import Cross, Resolve
 
 from ..cardview import EXACT, LIGHTNING, SELECTED, TARGET
-from .log_parts import cards_area
+from .log_parts import cards_area, log_place
 from .moves import Moves
 from .parts import PANEL
 from .port import LuckyBoxPort, LuckyLook
@@ -327,12 +327,19 @@ class OtherBoards(Part):
             return None
         count = max(1, len(self.player(seat).cards))
         aspect = self.look.cards.aspect
-        card_w = min(ZOOM_CARD_W, (ZOOM_MAX_W - 2 * ZOOM_PAD - (count - 1) * ZOOM_GAP) / count)
+        board = self.ctx.layout.region("current_board")
+        right = board.right
+        # A wide window puts the closed move log at the board's right, drawn after the boards:
+        # the zoom keeps to its left, or the log would hide its last cards.
+        log = log_place(self.port, self.look.cards, False)
+        if log.left > board.centerx:
+            right = min(right, log.left - ZOOM_GAP)
+        most = min(ZOOM_MAX_W, right - board.left)
+        card_w = min(ZOOM_CARD_W, (most - 2 * ZOOM_PAD - (count - 1) * ZOOM_GAP) / count)
         w = count * card_w + (count - 1) * ZOOM_GAP + 2 * ZOOM_PAD
         h = card_w / aspect + ZOOM_HEADER + ZOOM_PAD
-        board = self.ctx.layout.region("current_board")
         rect = pygame.FRect(0, 0, max(w, 320), h)
-        rect.topright = (board.right, self.rect.bottom + 6)
+        rect.topright = (right, self.rect.bottom + 6)
         return rect
 
     def seats(self) -> list[int]:
