@@ -567,6 +567,18 @@ def test_a_click_on_a_kept_zoom_closes_it_and_crosses_nothing(app):
     assert snapshot(table.state) == before and table.kit.selected_square is None
 
 
+def lightning_crosses_inside(table: Table, area: pygame.FRect) -> list[Cross]:
+    """The focused player's legal crosses by Lightning whose square lies inside `area`."""
+    kit = table.kit
+    return [
+        a
+        for a in table.state.legal_actions(table.focus)
+        if isinstance(a, Cross)
+        and a.lightning
+        and area.contains(kit.cards.cell_rect(kit.card_rect(table.focus, a.card), a.cell))
+    ]
+
+
 def test_spend_hides_while_a_kept_zoom_covers_its_square(app):
     """Another player's cards kept large (a click on their panel) over the chosen Lightning
     square: Spend is not left floating over them, where the click a person makes to put them
@@ -579,13 +591,7 @@ def test_spend_hides_while_a_kept_zoom_covers_its_square(app):
     zoom = others.zoom_rect()
     click(app, zoom.center)  # (it goes: a click on it is used up)
     assert others.zoomed is None and kit.selected_square is None
-    under = [
-        a
-        for a in table.state.legal_actions(table.focus)
-        if isinstance(a, Cross)
-        and a.lightning
-        and zoom.contains(kit.cards.cell_rect(kit.card_rect(table.focus, a.card), a.cell))
-    ]
+    under = lightning_crosses_inside(table, zoom)
     assert under, "this deal offers Lightning on a square the zoom covers"
     target = under[0]
     click(app, kit.square_center(target.card, target.cell))
@@ -619,13 +625,7 @@ def test_spend_hides_while_the_open_move_log_covers_its_square(app):
     covered = log.rect()
     press(app, pygame.K_m)
     assert not log.open
-    lower = [
-        a
-        for a in table.state.legal_actions(table.focus)
-        if isinstance(a, Cross)
-        and a.lightning
-        and covered.contains(kit.cards.cell_rect(kit.card_rect(table.focus, a.card), a.cell))
-    ]
+    lower = lightning_crosses_inside(table, covered)
     assert lower, "this deal offers Lightning on a square the open log covers"
     target = lower[0]
     click(app, kit.square_center(target.card, target.cell))
