@@ -604,6 +604,12 @@ def test_spend_hides_while_a_kept_zoom_covers_its_square(app):
     assert others.zoomed == 1 and zoom.collidepoint(where), "the zoom covers Spend's place"
     assert not spend.visible, "no Spend over the zoom"
     assert kit.notice.line().startswith("Your chosen square is under the cards shown large")
+    press(app, pygame.K_m)  # the log opened over both: drawn over the zoom, it is said first
+    both = others.zoom_rect().clip(kit.log_panel.rect())
+    assert kit.log_panel.open and both.w > 0 and both.h > 0
+    assert kit.controls.hidden(both) == "log"
+    press(app, pygame.K_m)
+    assert not kit.log_panel.open and others.zoomed == 1
     before = snapshot(table.state)
     click(app, where, 2)
     assert others.zoomed is None, "the click put the zoom away"
