@@ -23,6 +23,7 @@ from game.catalog import games
 from game.online.server import STOP_SECONDS, start
 from game.online.stopping import run_without_waiting, stop_gracefully
 from game.online.store import SqliteStore
+from tests.test_online_helpers import end_the_other_tasks
 
 
 @pytest.fixture
@@ -121,10 +122,9 @@ def test_a_handshake_under_way_is_ended_inside_the_loop_when_main_raises(
     assert [t for t in ours if "no running event loop" in t] == []
 
 
-def test_a_task_started_while_the_others_end_is_ended_too() -> None:
-    """A task's clean-up may start another (a connection's close does): that one is cancelled
-    and ended inside the loop as well, not left pending as the loop closes."""
-    ended: list[str] = []
+async def starts_another_as_it_ends(ended: list[str]) -> None:
+    """A task that waits for ever and, as it ends, starts another that does (a connection's
+    close does): each notes its end in `ended`."""
 
     async def waits_for_ever(name: str) -> None:
         try:
@@ -132,17 +132,43 @@ def test_a_task_started_while_the_others_end_is_ended_too() -> None:
         finally:
             ended.append(name)
 
-    async def starts_another_as_it_ends() -> None:
-        try:
-            await asyncio.Event().wait()
-        finally:
-            asyncio.get_running_loop().create_task(waits_for_ever("started at its end"))
-            ended.append("first")
+    try:
+        await asyncio.Event().wait()
+    finally:
+        asyncio.get_running_loop().create_task(waits_for_ever("started at its end"))
+        ended.append("first")
+
+
+def test_a_task_started_while_the_others_end_is_ended_too() -> None:
+    """A task's clean-up may start another (a connection's close does): that one is cancelled
+    and ended inside the loop as well, not left pending as the loop closes."""
+    ended: list[str] = []
 
     async def main() -> int:
-        asyncio.get_running_loop().create_task(starts_another_as_it_ends())
+        asyncio.get_running_loop().create_task(starts_another_as_it_ends(ended))
         await asyncio.sleep(0)  # (the task under way)
         return 0
 
     assert run_without_waiting(main()) == 0
+    assert ended == ["first", "started at its end"]
+
+
+def test_the_tests_server_threads_end_a_task_started_while_they_end_the_others() -> None:
+    """The servers the tests run in threads of their own end their loops with
+    end_the_other_tasks: a task started as another ends (a connection accepted during the
+    close) is ended there too. Left pending, it outlived its loop and failed under a later
+    test ("no running event loop", seen in test_playtest3_finish)."""
+    ended: list[str] = []
+
+    async def main() -> list[asyncio.Task[Any]]:
+        asyncio.get_running_loop().create_task(starts_another_as_it_ends(ended))
+        await asyncio.sleep(0)  # (the task under way)
+        await end_the_other_tasks()
+        return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+    loop = asyncio.new_event_loop()
+    try:
+        assert loop.run_until_complete(main()) == []
+    finally:
+        loop.close()
     assert ended == ["first", "started at its end"]
