@@ -21,8 +21,8 @@ from websockets.exceptions import ConnectionClosed
 from game.blanco.entry import BLANCO
 from game.core.play_loop import play, settle
 from game.online.codec import event_json, view_json, wire_of
+from game.online.stopping import end_the_other_tasks
 from game.online.ui.menu import JoinScene
-from tests.test_online_helpers import end_the_other_tasks
 from tests.ui_helpers import click, frames, type_text, wait
 
 CODE = "KQ7-4XM"

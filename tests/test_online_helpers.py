@@ -24,23 +24,6 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-async def end_the_other_tasks(rounds: int = 5) -> None:
-    """Cancel every task of the running loop but this one and let them end, as asyncio.run
-    does before it closes its loop: for a loop a test runs in a thread of its own. A task left
-    pending there (a connection accepted as its server closed, still in its handshake) would
-    be collected later, outside any loop, in another test: its clean-up then fails with "no
-    running event loop", a warning printed under whichever test runs next. A task may start
-    another as it ends (a connection accepted during the close is handed its handler then): a
-    few rounds, as stopping.run_without_waiting does for the game's own loops."""
-    for _ in range(rounds):
-        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
-        if not others:
-            return
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
-
-
 #: The rate limit of the servers the tests start (`--rate-limit`; messages a second): their
 #: bots' games go at the speed of the machine, not at the usual limit's 30 a second, which
 #: made them mostly wait (their clients keep under the limit a server says). The tests of the

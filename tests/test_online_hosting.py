@@ -32,12 +32,12 @@ from game.core.ui.settings import load_settings
 from game.online import hosting, protocol as p
 from game.online.client import SeatClient
 from game.online.hosting import HostedServer, local_addresses
+from game.online.stopping import end_the_other_tasks
 from game.online.ui.host import HostScene
 from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from game.online.ui.menu import OnlineMenuScene
 from tests.support import online_kit_table
-from tests.test_online_helpers import end_the_other_tasks
 from tests.test_online_ui import choose, until
 from tests.ui_helpers import click, frames, press
 

@@ -21,9 +21,8 @@ import pytest
 
 from game.catalog import games
 from game.online.server import STOP_SECONDS, start
-from game.online.stopping import run_without_waiting, stop_gracefully
+from game.online.stopping import end_the_other_tasks, run_without_waiting, stop_gracefully
 from game.online.store import SqliteStore
-from tests.test_online_helpers import end_the_other_tasks
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from game.online import protocol as p
 from game.online.client import OPEN_TIMEOUT, SeatClient
 from game.online.names import rematch_code
 from game.online.server import GameServer, bound_port, start
+from game.online.stopping import end_the_other_tasks
 from game.online.store import SqliteStore
 from game.online.ui import seats_file
 from game.online.ui.host import HostScene
@@ -35,7 +36,6 @@ from game.online.ui.table import OnlineHost
 from game.online.ui.turn_probe import TableProbe
 from tests.support import online_kit_table
 from tests.test_blanco_ui import click_action
-from tests.test_online_helpers import end_the_other_tasks
 from tests.ui_helpers import click, frames, press, seen, tap, tap_key, type_text, wait
 
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")

@@ -19,8 +19,9 @@ from game.catalog import game_by_id
 from game.core import i18n
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
+from game.online.stopping import end_the_other_tasks
 from game.online.ui.words import error_line
-from tests.test_online_helpers import end_the_other_tasks, run, running_server
+from tests.test_online_helpers import run, running_server
 from tests.test_online_ui import open_menu, until
 from tests.ui_helpers import click, type_text
 

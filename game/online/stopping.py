@@ -99,23 +99,26 @@ def run_without_waiting(main: Coroutine[object, None, int]) -> int:
         return loop.run_until_complete(main)
     finally:
         try:
-            _cancel_what_is_left(loop)
+            loop.run_until_complete(end_the_other_tasks())
         finally:
             loop.close()  # (the default executor shut down without waiting)
 
 
-def _cancel_what_is_left(loop: asyncio.AbstractEventLoop, rounds: int = 5) -> None:
-    """Cancel the loop's tasks and let them end inside it. A task left pending when the loop
-    closes (a client's handshake under way) would be collected later, outside any loop: its
-    clean-up then fails with "no running event loop", printed into whatever runs next. A task
-    may start another as it ends, hence a few rounds."""
+async def end_the_other_tasks(rounds: int = 5) -> None:
+    """Cancel every task of the running loop but this one and let them end inside it, before
+    the loop closes (here, and in the tests' servers that run a loop in a thread of their
+    own). A task left pending (a client's handshake under way, a connection accepted as its
+    server closed) would be collected later, outside any loop: its clean-up then fails with
+    "no running event loop", printed into whatever runs next. A task may start another as it
+    ends (a connection accepted during the close is handed its handler then), hence a few
+    rounds."""
     for _ in range(rounds):
-        left = asyncio.all_tasks(loop)
-        if not left:
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        if not others:
             return
-        for task in left:
+        for task in others:
             task.cancel()
-        loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        await asyncio.gather(*others, return_exceptions=True)
 
 
 def exit_without_threads(code: int) -> int:
