@@ -14,14 +14,25 @@ from game.core import records
 from game.core.entry import Game
 from game.online.limits import Limits
 from game.online.server import GameServer, bound_port, start
+from game.online.stopping import end_the_other_tasks
 from game.online.store import SqliteStore
 
 T = TypeVar("T")
 
 
 def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
-    """Run a test's coroutine, failing (not hanging) if it takes longer than `timeout`."""
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+    """Run a test's coroutine, failing (not hanging) if it takes longer than `timeout`. The
+    tasks left are ended inside the loop in rounds, as the game's own loops end them
+    (`end_the_other_tasks`): asyncio.run cancels once, and a connection accepted as a test's
+    server closed gets its handler only as the others end."""
+
+    async def bounded() -> T:
+        try:
+            return await asyncio.wait_for(coro, timeout)
+        finally:
+            await end_the_other_tasks()
+
+    return asyncio.run(bounded())
 
 
 #: The rate limit of the servers the tests start (`--rate-limit`; messages a second): their

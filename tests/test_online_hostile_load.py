@@ -7,10 +7,10 @@ with its own limits; bench/abuse.py measures the round trip's 95th percentile (t
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from tests.bench_helpers import bench_module
+from tests.test_online_helpers import run
 
 abuse = bench_module("abuse")
 
@@ -19,7 +19,7 @@ def test_an_honest_table_keeps_its_pace_while_one_address_floods_at_the_limits(
     tmp_path: Path,
 ) -> None:
     with abuse.served(tmp_path, "flood", []) as url:
-        times, figures = asyncio.run(asyncio.wait_for(abuse.flooded_round_trips(url, 40), 150))
+        times, figures = run(abuse.flooded_round_trips(url, 40), 150)
     # the flood reached the limits (its connections at no table: each new one let its
     # address's oldest go, doorway.py)...
     assert figures["connections_held"] == abuse.LIMITS.connections_per_address

@@ -42,6 +42,7 @@ from tests.hostile_host import (
     text,
 )
 from tests.sweep import sampled
+from tests.test_online_helpers import run
 from tests.ui_helpers import wait
 
 UNREADABLE_EN = "This table's server sends what this game cannot read."
@@ -394,7 +395,7 @@ def test_a_changed_certificate_hears_no_http_request(tmp_path: Path) -> None:
             server.close()
             tls.PINS.clear()
 
-    mismatch, pinned, refused = asyncio.run(asyncio.wait_for(scenario(), 30))
+    mismatch, pinned, refused = run(scenario(), 30)
     assert mismatch == b""  # not a byte of HTTP (nor of anything else) before the comparison
     assert pinned.startswith(b"GET / HTTP/1.1")  # (the recorder hears a request when one comes)
     assert refused.changed and refused.fingerprint == found
