@@ -177,9 +177,9 @@ def test_the_tests_server_threads_end_a_task_started_while_they_end_the_others()
 def test_the_tests_runner_ends_a_task_started_while_it_ends_the_others() -> None:
     """`run`, which most online tests hand their server and clients to, ends its loop's tasks
     in rounds too: a connection accepted as a test's server closed gets its handler as the
-    other tasks end. Left pending, the handler outlived the loop and failed under a later test
-    ("no running event loop" in a websockets handshake, seen under test_wire). The collector
-    is held still, so that nothing ends the task but `run` itself."""
+    other tasks end. Left pending, such a handler outlives the loop and fails under a later
+    test ("no running event loop" in a websockets handshake, a warning seen under test_wire).
+    The collector is held still, so that nothing ends the task but `run` itself."""
     ended: list[str] = []
 
     async def main() -> int:
