@@ -416,6 +416,17 @@ def make_app(data_dir: Path) -> Iterator[Any]:
     pygame.quit()
 
 
+@pytest.fixture
+def friends() -> Iterator[Any]:
+    """An asyncio loop in a thread of its own (tests/test_online_helpers.py `LoopThread`), for
+    the friends' protocol clients beside a test's app; ended and closed after the test."""
+    from tests.test_online_helpers import LoopThread
+
+    loop = LoopThread()
+    yield loop
+    loop.close()
+
+
 #: Where the controller keeps each test's last duration (pytest's cache, .pytest_cache/).
 DURATIONS_KEY = "smlb/durations"
 

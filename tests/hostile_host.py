@@ -10,19 +10,18 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.blanco.entry import BLANCO
 from game.core.play_loop import play, settle
 from game.online.codec import event_json, view_json, wire_of
-from game.online.stopping import end_the_other_tasks
 from game.online.ui.menu import JoinScene
+from tests.test_online_helpers import LoopThread
 from tests.ui_helpers import click, frames, type_text, wait
 
 CODE = "KQ7-4XM"
@@ -88,26 +87,15 @@ class HostileServer:
         self.resumed = resumed  # what a `resume` on connection n is answered (then closed)
         self.first = first if first is not None else honest_state()
         self.received: list[list[str]] = []  # per connection, every message it sent
-        self.loop = asyncio.new_event_loop()
-        self.started = threading.Event()
         self.going = asyncio.Event()
-        self.stopping: asyncio.Event | None = None
         if not wait_for_go:
             self.going.set()
-        self.url = ""
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),))
-        self.thread.start()
-        assert self.started.wait(10), "the hostile server did not start"
+        self.running = LoopThread()
+        self.listening = self.running.call(self._listen(), 10)
+        self.url = f"ws://127.0.0.1:{next(iter(self.listening.sockets)).getsockname()[1]}"
 
-    async def _main(self) -> None:
-        self.stopping = asyncio.Event()
-        async with serve(self._serve, "127.0.0.1", 0, max_size=2**20) as server:
-            port = next(iter(server.sockets)).getsockname()[1]
-            self.url = f"ws://127.0.0.1:{port}"
-            self.started.set()
-            await self.stopping.wait()
-            server.close()
-        await end_the_other_tasks()  # (an app coming back at its backoff's pace: its handshake)
+    async def _listen(self) -> Server:
+        return await serve(self._serve, "127.0.0.1", 0, max_size=2**20)
 
     async def _serve(self, ws: ServerConnection) -> None:
         number = len(self.received)
@@ -143,14 +131,14 @@ class HostileServer:
             pass
 
     def go(self) -> None:
-        self.loop.call_soon_threadsafe(self.going.set)
+        self.running.loop.call_soon_threadsafe(self.going.set)
 
     def close(self) -> None:
-        if self.stopping is not None:
-            self.loop.call_soon_threadsafe(self.stopping.set)
-        self.thread.join(10)
-        if not self.thread.is_alive():
-            self.loop.close()
+        async def ending() -> None:
+            self.listening.close()
+            await self.listening.wait_closed()
+
+        self.running.close(ending)
 
 
 def open_files() -> int:

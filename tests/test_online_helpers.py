@@ -1,11 +1,13 @@
 """What the online tests share: a real server on 127.0.0.1 (port 0) over a real SQLite file,
-local play to compare with, and a bounded asyncio runner. (No tests in this module.)"""
+local play to compare with, a bounded asyncio runner, and an asyncio loop in a thread of its
+own. (No tests in this module.)"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Coroutine, Sequence
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -33,6 +35,45 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
             await end_the_other_tasks()
 
     return asyncio.run(bounded())
+
+
+class LoopThread:
+    """An asyncio loop running in a daemon thread of its own, beside what the test does in its
+    thread (an app's frames): a server there, or a friend's client. `call` runs a coroutine
+    there and waits for its result; `spawn` starts one. `close` ends it as the game's own loops
+    end: `ending` first (a server closed), then every task left, in rounds, and the default
+    executor, all inside the loop; the loop is closed once its thread has stopped (the join is
+    bounded: a stuck thread is left, never waited for)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def call(self, coro: Coroutine[Any, Any, T], timeout: float = 20) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def close(self, ending: Callable[[], Awaitable[None]] | None = None) -> None:
+        async def end() -> None:
+            try:
+                if ending is not None:
+                    await ending()
+            finally:
+                # (a connection accepted as a server closed, an app's link coming back at its
+                # backoff's pace: their tasks end here, not collected later outside the loop)
+                await end_the_other_tasks()
+                await asyncio.get_running_loop().shutdown_default_executor()
+
+        try:
+            self.call(end(), 10)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(10)
+            if not self.thread.is_alive():
+                self.loop.close()
 
 
 #: The rate limit of the servers the tests start (`--rate-limit`; messages a second): their

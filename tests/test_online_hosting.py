@@ -7,7 +7,6 @@ acknowledged move lost."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -16,9 +15,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +29,6 @@ from game.core.ui.settings import load_settings
 from game.online import hosting, protocol as p
 from game.online.client import SeatClient
 from game.online.hosting import HostedServer, local_addresses
-from game.online.stopping import end_the_other_tasks
 from game.online.ui.host import HostScene
 from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
@@ -42,34 +38,6 @@ from tests.test_online_ui import choose, until
 from tests.ui_helpers import click, frames, press
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class Loop:
-    """An asyncio loop in a thread of its own, for the friend's client beside the app."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def call(self, coro: Any, timeout: float = 20) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def spawn(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self.call(end_the_other_tasks(), 5)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-
-
-@pytest.fixture
-def friends() -> Iterator[Loop]:
-    loop = Loop()
-    yield loop
-    loop.close()
 
 
 def host_form(app: Any) -> HostScene:

@@ -16,7 +16,8 @@ from game.online.client import SeatClient
 from game.online.ui.hosted import hosting_of
 from game.online.ui.lobby import LobbyScene
 from tests.sweep import sampled
-from tests.test_online_hosting import Loop, choose, host_form
+from tests.test_online_helpers import LoopThread
+from tests.test_online_hosting import choose, host_form
 from tests.test_online_ui import until
 from tests.test_online_ui_shots import CHECKED, LANGUAGES, SIZES, seen, shot
 from tests.ui_helpers import click, frames
@@ -31,7 +32,7 @@ def test_hosting_screens_in_three_languages(data_dir, lang, size, seen) -> None:
     from game.catalog import new_app
 
     CHECKED[:] = [seen]
-    friends = Loop()
+    friends = LoopThread()
     try:
         app = new_app(window=size)
         try:

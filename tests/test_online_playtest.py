@@ -25,17 +25,9 @@ from game.online.ui import seats_file
 from game.online.ui.hosted import hosting_of
 from game.online.ui.words import host_back_line, host_left_line
 from tests.support import online_kit_table
-from tests.test_online_hosting import Loop
+from tests.test_online_helpers import LoopThread
 from tests.test_online_ui import ServerThread, host_table, open_menu, our_moves, until
 from tests.ui_helpers import click, frames, press, wait
-
-
-@pytest.fixture
-def friends() -> Iterator[Loop]:
-    """An asyncio loop in a thread for the protocol clients beside the app."""
-    loop = Loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -418,7 +410,7 @@ def test_pictures_of_the_host_gone_and_back_in_three_languages(
     watching = watched_frames(monkeypatch)
     seen = next(watching)
     CHECKED[:] = [seen]
-    friends = Loop()
+    friends = LoopThread()
     try:
         for lang in LANGUAGES:
             tag = f"{lang}_{size[0]}x{size[1]}"

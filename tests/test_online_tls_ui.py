@@ -6,7 +6,6 @@ the table sent: "Deal verified", or loudly not when the server's record breaks i
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 import threading
@@ -18,11 +17,9 @@ import pygame
 import pytest
 
 from game.blanco.ui.scenes.gameend import GameEndScene
-from game.catalog import games
 from game.core.ui.screens.gameend import SHARED_BUTTONS_Y
 from game.online import tls
-from game.online.server import GameServer, bound_port, start, tls_context
-from game.online.store import SqliteStore
+from game.online.server import GameServer, tls_context
 from game.online.ui.kept_game import checking
 from tests.test_online_tls import make_cert
 from tests.test_online_ui import ServerThread, host_table, our_moves, until
@@ -31,25 +28,9 @@ from tests.ui_helpers import click
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not here")
 
 
-class TlsServerThread(ServerThread):
+def tls_server_thread(db: Path, cert: Path, key: Path) -> ServerThread:
     """ServerThread's real server, serving wss:// with this certificate and key."""
-
-    def __init__(self, db: Path, cert: Path, key: Path) -> None:
-        self.cert, self.key = cert, key
-        super().__init__(db)
-
-    async def main(self, db: Path) -> None:
-        store = SqliteStore(db)
-        context = tls_context(str(self.cert), str(self.key))
-        server, self.server = await start("127.0.0.1", 0, store, games(), tls=context)
-        self.url = f"wss://127.0.0.1:{bound_port(server)}"
-        self.stop = asyncio.Event()
-        self.ready.set()
-        await self.stop.wait()
-        server.close()
-        await server.wait_closed()
-        store.close()
-        await asyncio.get_running_loop().shutdown_default_executor()
+    return ServerThread(db, tls=tls_context(str(cert), str(key)), chosen_seeds=False)
 
 
 @pytest.fixture(autouse=True)
@@ -65,15 +46,15 @@ def certificate(tmp_path: Path) -> tuple[Path, Path, str]:
 
 
 @pytest.fixture
-def tls_server(tmp_path: Path, certificate: tuple[Path, Path, str]) -> Iterator[TlsServerThread]:
+def tls_server(tmp_path: Path, certificate: tuple[Path, Path, str]) -> Iterator[ServerThread]:
     cert, key, _ = certificate
-    running = TlsServerThread(tmp_path / "tables.sqlite3", cert, key)
+    running = tls_server_thread(tmp_path / "tables.sqlite3", cert, key)
     yield running
     running.close()
 
 
 def test_a_self_signed_server_is_refused_until_trusted_then_plays(
-    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+    app: Any, tls_server: ServerThread, certificate: tuple[Path, Path, str]
 ) -> None:
     _cert, _key, found = certificate
     lobby = host_table(app, tls_server.url, ["normal"])
@@ -93,7 +74,7 @@ def test_a_self_signed_server_is_refused_until_trusted_then_plays(
 
 
 def test_a_changed_certificate_is_refused_again_in_the_app(
-    app: Any, tls_server: TlsServerThread
+    app: Any, tls_server: ServerThread
 ) -> None:
     server = tls.server_of(tls_server.url)
     tls.trust(app.ctx.data_dir, server, "AA:" * 31 + "AA")  # trusted when it had another one
@@ -132,7 +113,7 @@ def drawn_words(app: Any, scene: Any) -> list[str]:
 
 
 def test_the_end_says_the_deal_was_verified(
-    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+    app: Any, tls_server: ServerThread, certificate: tuple[Path, Path, str]
 ) -> None:
     app.ctx.settings.animation_speed = 8.0
     tls.trust(app.ctx.data_dir, tls.server_of(tls_server.url), certificate[2])
@@ -178,7 +159,7 @@ def test_the_end_says_loudly_when_the_deal_breaks_its_promise(app: Any) -> None:
     assert records == []  # a record that breaks its promise is not kept for Replays
 
 
-def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServerThread) -> None:
+def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: ServerThread) -> None:
     """(No app) the link says `untrusted` and sends nothing; `retry` after trust takes the
     seat as asked."""
     from game.blanco.entry import BLANCO
@@ -211,7 +192,7 @@ def test_the_lobby_asks_before_any_thread_of_the_link_sends(tls_server: TlsServe
 
 
 def test_a_friend_joins_by_a_wss_link_and_trusts_the_server_once(
-    app: Any, tls_server: TlsServerThread, certificate: tuple[Path, Path, str]
+    app: Any, tls_server: ServerThread, certificate: tuple[Path, Path, str]
 ) -> None:
     """The host's share link carries wss://; the friend's app refuses the self-signed server,
     the friend trusts it with one click and takes the seat the link names."""

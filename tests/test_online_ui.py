@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -24,7 +25,7 @@ from game.core.ui.screens.replays import kind_line
 from game.online import protocol as p
 from game.online.client import OPEN_TIMEOUT, SeatClient
 from game.online.names import rematch_code
-from game.online.server import GameServer, bound_port, start
+from game.online.server import bound_port, start
 from game.online.stopping import end_the_other_tasks
 from game.online.store import SqliteStore
 from game.online.ui import seats_file
@@ -36,58 +37,48 @@ from game.online.ui.table import OnlineHost
 from game.online.ui.turn_probe import TableProbe
 from tests.support import online_kit_table
 from tests.test_blanco_ui import click_action
+from tests.test_online_helpers import LoopThread
 from tests.ui_helpers import click, frames, press, seen, tap, tap_key, type_text, wait
 
 CODE = re.compile(r"^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$")
 
 
 class ServerThread:
-    """A real server on its own asyncio loop in a thread (the app's frame loop is this
-    thread's): `url`, `hub` (the tables), and `call(coro)` to run a client beside it. It plays
-    `served` (the catalog's games unless told), as the command line hands them."""
+    """A real server on a loop in a thread of its own (the app's frame loop is this thread's):
+    `url`, `table(code)`, and `call(coro)` / `spawn(coro)` to run a client beside it. It plays
+    `served` (the catalog's games unless told), as the command line hands them; with `tls`,
+    over wss://. Its tests may choose their deals' seeds (`chosen_seeds`), unless told not to."""
 
-    def __init__(self, db: Path, served: list[Any] | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        served: list[Any] | None = None,
+        tls: ssl.SSLContext | None = None,
+        chosen_seeds: bool = True,
+    ) -> None:
         self.served = games() if served is None else served
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.stop: asyncio.Event | None = None
-        self.url = ""
-        self.server: GameServer | None = None
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.main(db),))
-        self.thread.start()
-        assert self.ready.wait(10), "the server did not start"
-
-    async def main(self, db: Path) -> None:
-        store = SqliteStore(db)
-        server, self.server = await start("127.0.0.1", 0, store, self.served, chosen_seeds=True)
-        self.url = f"ws://127.0.0.1:{bound_port(server)}"
-        self.stop = asyncio.Event()
-        self.ready.set()
-        await self.stop.wait()
-        server.close()
-        await server.wait_closed()
-        # (a connection accepted as the server closed is not waited for: the app's link
-        # coming back at its backoff's pace)
-        await end_the_other_tasks()
-        store.close()
-        await asyncio.get_running_loop().shutdown_default_executor()  # as asyncio.run() does
-
-    def call(self, coro: Any, timeout: float = 20) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def spawn(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+        self.running = LoopThread()
+        self.call, self.spawn = self.running.call, self.running.spawn
+        self.store = SqliteStore(db)
+        self.listening, self.server = self.call(
+            start("127.0.0.1", 0, self.store, self.served, tls=tls, chosen_seeds=chosen_seeds), 10
+        )
+        scheme = "ws" if tls is None else "wss"
+        self.url = f"{scheme}://127.0.0.1:{bound_port(self.listening)}"
 
     def table(self, code: str) -> Any:
-        assert self.server is not None
         return self.server.hub.tables[code]
 
     def close(self) -> None:
-        assert self.stop is not None
-        self.loop.call_soon_threadsafe(self.stop.set)
-        self.thread.join(10)
-        if not self.thread.is_alive():
-            self.loop.close()
+        async def ending() -> None:
+            self.listening.close()
+            await self.listening.wait_closed()
+            # (a connection accepted as the server closed is not waited for: the app's link
+            # coming back at its backoff's pace) The database closes after every handler.
+            await end_the_other_tasks()
+            self.store.close()
+
+        self.running.close(ending)
 
 
 @pytest.fixture

@@ -6,9 +6,7 @@ version 1 on 127.0.0.1."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +17,8 @@ from game.catalog import game_by_id
 from game.core import i18n
 from game.online import protocol as p
 from game.online.client import ClientError, SeatClient
-from game.online.stopping import end_the_other_tasks
 from game.online.ui.words import error_line
-from tests.test_online_helpers import run, running_server
+from tests.test_online_helpers import LoopThread, run, running_server
 from tests.test_online_ui import open_menu, until
 from tests.ui_helpers import click, type_text
 
@@ -198,41 +195,25 @@ def test_a_client_of_this_version_is_served(tmp_path: Path) -> None:
 
 
 class OldServerThread:
-    """A server of version 1 on 127.0.0.1, in a thread of its own (the app's link has its own):
-    it refuses the `protocol` field it does not know, as version 1 did."""
+    """A server of version 1 on 127.0.0.1, on a loop in a thread of its own (the app's link has
+    its own): it refuses the `protocol` field it does not know, as version 1 did."""
 
     def __init__(self) -> None:
-        self.ready = threading.Event()
-        self.loop: Any = None
-        self.url = ""
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-
-    def _run(self) -> None:
-        self.loop = asyncio.new_event_loop()
         answer = {
             "type": "error",
             "code": "bad_message",
             "message": "Object contains unknown field `protocol` - at `$`",
         }
-        server = self.loop.run_until_complete(_old_server(answer))
-        self.server = server
-        self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
-        self.ready.set()
-        self.loop.run_forever()
+        self.running = LoopThread()
+        self.server = self.running.call(_old_server(answer), 10)
+        self.url = f"ws://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
 
     def close(self) -> None:
-        async def stop() -> None:
+        async def ending() -> None:
             self.server.close()
             await self.server.wait_closed()
-            await end_the_other_tasks()  # (the app's link may be coming back meanwhile)
 
-        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        if not self.thread.is_alive():
-            self.loop.close()
+        self.running.close(ending)  # (the app's link may be coming back meanwhile: ended too)
 
 
 def test_the_app_joining_at_an_older_server_says_update_the_game(app) -> None:

@@ -21,17 +21,8 @@ from game.luckybox.rules.state import PLAY
 from game.luckybox.ui.scenes.draft import DraftScene
 from game.online.client import SeatClient
 from tests.sweep import sampled
-from tests.test_online_hosting import Loop
 from tests.test_online_ui import ServerThread, choose, click_for_lobby, open_menu, until
 from tests.ui_helpers import click, frames, press
-
-
-@pytest.fixture
-def friends() -> Iterator[Loop]:
-    """An asyncio loop in a thread for the protocol clients beside the app."""
-    loop = Loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +75,7 @@ def test_a_keep_chosen_as_the_other_seat_keeps_is_not_asked_for_again(app, share
     # The server busy a moment (as a far or loaded one is): our keep waits there unanswered
     # while the table reads the friend's state, a move of another seat.
     gate = threading.Event()
-    shared.loop.call_soon_threadsafe(gate.wait, 20)
+    shared.running.loop.call_soon_threadsafe(gate.wait, 20)
     try:
         click(app, draft.widget("confirm").rect.center, 1)
         frames(app, 6)
