@@ -553,6 +553,30 @@ def _game_compiled_once() -> None:
     compileall.compile_dir(root / "game", quiet=2, workers=2)
 
 
+def _tests_rewritten_once(config: pytest.Config, folder: Path | None = None) -> None:
+    """Every test module's asserts rewritten once, before the workers start, and kept where
+    pytest keeps them (__pycache__, its own tag): from a fresh clone each of the four workers
+    otherwise rewrote every test module as it collected (about 14 CPU-seconds a worker on a
+    slow host), all at once. pytest's own rewriter does it, so the code is what a worker would
+    have made; it is not public API, so any failure leaves the rewriting to the workers, as
+    before. A module already rewritten and unchanged is only looked at."""
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        folder = folder or Path(__file__).resolve().parent
+        for source in sorted(folder.glob("test_*.py")):
+            pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
+            if rewrite._read_pyc(source, pyc) is not None:
+                continue
+            if not rewrite.try_makedirs(pyc.parent):
+                return
+            stat, code = rewrite._rewrite_test(source, config)
+            rewrite._write_pyc(state, code, stat, pyc)
+    except Exception:  # (a pytest whose internals moved: the workers rewrite, as before)
+        return
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Collect a worker's garbage once, then freeze what is left (gc.freeze) before pytest's
     unraisable-exception check collects five times over at its cleanup: those five walked the
@@ -591,6 +615,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any worker starts
         _game_compiled_once()
+        if not sys.dont_write_bytecode and config.getoption("assertmode") == "rewrite":
+            _tests_rewritten_once(config)
     config.addinivalue_line(
         "markers",
         "sampled: a sampled sweep or random input drawn from the run's seed (tests/sweep.py); "
