@@ -615,7 +615,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any worker starts
         _game_compiled_once()
-        if not sys.dont_write_bytecode and config.getoption("assertmode") == "rewrite":
+        # (only for a run of the whole folder: one of a few files rewrites just those)
+        asked = {
+            Path(config.invocation_params.dir, a.split("::")[0]).resolve() for a in config.args
+        }
+        whole = Path(__file__).resolve().parent in asked
+        if whole and not sys.dont_write_bytecode and config.getoption("assertmode") == "rewrite":
             _tests_rewritten_once(config)
     config.addinivalue_line(
         "markers",
