@@ -69,6 +69,10 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
+#: This folder (the test modules), and the clone it is in.
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 
@@ -549,8 +553,14 @@ def _game_compiled_once() -> None:
     module already compiled and unchanged is only looked at."""
     import compileall
 
-    root = Path(__file__).resolve().parent.parent
-    compileall.compile_dir(root / "game", quiet=2, workers=2)
+    compileall.compile_dir(ROOT / "game", quiet=2, workers=2)
+
+
+def asks_for_the_whole_folder(invocation_dir: Path, args: list[str]) -> bool:
+    """Whether a run's arguments (relative to where pytest was started; a test's id allowed)
+    name this whole folder: only such a run has every test module rewritten up front, a run of
+    a few files rewrites just those as it collects them."""
+    return TESTS in {Path(invocation_dir, arg.split("::")[0]).resolve() for arg in args}
 
 
 def _tests_rewritten_once(config: pytest.Config, folder: Path | None = None) -> None:
@@ -564,7 +574,7 @@ def _tests_rewritten_once(config: pytest.Config, folder: Path | None = None) -> 
         from _pytest.assertion import rewrite
 
         state = config.stash[rewrite.assertstate_key]
-        folder = folder or Path(__file__).resolve().parent
+        folder = folder or TESTS
         for source in sorted(folder.glob("test_*.py")):
             pyc = rewrite.get_cache_dir(source) / (source.name[:-3] + rewrite.PYC_TAIL)
             if rewrite._read_pyc(source, pyc) is not None:
@@ -615,11 +625,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the controller, before any worker starts
         _game_compiled_once()
-        # (only for a run of the whole folder: one of a few files rewrites just those)
-        asked = {
-            Path(config.invocation_params.dir, a.split("::")[0]).resolve() for a in config.args
-        }
-        whole = Path(__file__).resolve().parent in asked
+        whole = asks_for_the_whole_folder(config.invocation_params.dir, config.args)
         if whole and not sys.dont_write_bytecode and config.getoption("assertmode") == "rewrite":
             _tests_rewritten_once(config)
     config.addinivalue_line(
@@ -683,7 +689,7 @@ def _nothing_written_into_the_clone() -> Iterator[None]:
     names one: a run that wrote into the clone's screenshots/ anyway fails here, at its end."""
     from tests.ui_helpers import SCREENSHOTS
 
-    folder = Path(__file__).resolve().parent.parent / "screenshots"
+    folder = ROOT / "screenshots"
     before = _pictures_in(folder)
     yield
     if folder.resolve() == SCREENSHOTS:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from _pytest.assertion import rewrite
 
-from tests.conftest import _tests_rewritten_once
+from tests.conftest import ROOT, TESTS, _tests_rewritten_once, asks_for_the_whole_folder
 
 
 def test_a_test_module_is_rewritten_once_where_pytest_reads_it(
@@ -34,3 +34,13 @@ def test_a_test_module_is_rewritten_once_where_pytest_reads_it(
     os.utime(pyc, ns=(written - 10**9, written - 10**9))
     _tests_rewritten_once(pytestconfig, tmp_path)  # unchanged: only looked at
     assert pyc.stat().st_mtime_ns == written - 10**9
+
+
+def test_only_a_run_of_the_whole_folder_has_every_module_rewritten_up_front() -> None:
+    assert asks_for_the_whole_folder(ROOT, ["tests"])  # the README's command (testpaths)
+    assert asks_for_the_whole_folder(TESTS, ["."])
+    assert asks_for_the_whole_folder(ROOT, ["tests/test_rules.py", "tests/"])
+    assert not asks_for_the_whole_folder(ROOT, ["tests/test_rules.py"])
+    assert not asks_for_the_whole_folder(ROOT, ["tests/test_rules.py::test_deal"])
+    assert not asks_for_the_whole_folder(ROOT, [])
+    assert not asks_for_the_whole_folder(TESTS, ["tests"])  # (tests/tests: not this folder)
