@@ -113,6 +113,24 @@ def test_switching_language_translates_and_plurals_follow_each_language() -> Non
     assert i18n.language() == "en"
 
 
+def test_a_text_in_every_language_is_made_once_and_whatever_language_is_spoken() -> None:
+    """t_every's texts are kept (a table asks for its seats' defaults with every name it
+    shows): the same whichever language is spoken when first asked, and the memory they take
+    stays bounded however many different values are asked for."""
+    try:
+        i18n.set_language("fr")
+        first = i18n.t_every("setup.computer_n", "Computer {n}", n=3)
+        i18n.set_language("de")
+        again = i18n.t_every("setup.computer_n", "Computer {n}", n=3)
+    finally:
+        i18n.set_language("en")
+    assert first is again
+    assert first == {"Computer 3", "Ordinateur 3"}  # (German says "Computer 3" too)
+    for n in range(3 * i18n._EVERY_KEPT):
+        assert f"Joueur {n}" in i18n.t_every("setup.player_n", "Player {n}", n=n)
+    assert len(i18n._every) <= i18n._EVERY_KEPT
+
+
 def test_a_computers_level_beside_its_name_is_written_as_each_language_writes_it() -> None:
     """English and French write the level in lower case after a name; German keeps its
     nouns capitalised ("Profi"), which lowering the level's own name would break."""
