@@ -126,9 +126,11 @@ def test_a_text_in_every_language_is_made_once_and_whatever_language_is_spoken()
         i18n.set_language("en")
     assert first is again
     assert first == {"Computer 3", "Ordinateur 3"}  # (German says "Computer 3" too)
-    for n in range(3 * i18n._EVERY_KEPT):
+    kept = i18n.t_every.cache_info().maxsize
+    assert kept is not None
+    for n in range(3 * kept):
         assert f"Joueur {n}" in i18n.t_every("setup.player_n", "Player {n}", n=n)
-    assert len(i18n._every) <= i18n._EVERY_KEPT
+    assert i18n.t_every.cache_info().currsize <= kept
 
 
 def test_a_computers_level_beside_its_name_is_written_as_each_language_writes_it() -> None:

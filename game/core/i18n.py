@@ -16,6 +16,7 @@ Numbers and dates are formatted per language too (`number`, `date`).
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import inspect
 import logging
 import os
@@ -58,25 +59,16 @@ def t(key: str, english: str, /, **values: object) -> str:
     return _format(text, values)
 
 
+@functools.lru_cache(maxsize=512)  # a few dozen in use: each seat's defaults, "You"
 def t_every(key: str, english: str, /, **values: object) -> frozenset[str]:
     """The text for `key` in every language the game speaks: to recognise a default another
     player's game wrote in theirs (a computer's seat named "Ordinateur 3" by a French host).
     Kept once made: the catalogs never change once read, and a table asks for its seats'
     defaults with every name it shows (each move log line, each tooltip)."""
-    memo = (key, english, *sorted(values.items()))
-    found = _every.get(memo)
-    if found is None:
-        if len(_every) >= _EVERY_KEPT:
-            _every.clear()
-        found = _every[memo] = frozenset(
-            _format(text if isinstance(text, str) and text else english, values)
-            for text in (_load_catalog(lang).get(key) for lang in LANGUAGES)
-        )
-    return found
-
-
-_EVERY_KEPT = 512  # texts t_every keeps (a few dozen in use: each seat's defaults, "You")
-_every: dict[tuple[object, ...], frozenset[str]] = {}
+    return frozenset(
+        _format(text if isinstance(text, str) and text else english, values)
+        for text in (_load_catalog(lang).get(key) for lang in LANGUAGES)
+    )
 
 
 def tn(key: str, count: int, singular: str, plural: str, /, **values: object) -> str:
